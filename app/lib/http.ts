@@ -1,0 +1,38 @@
+import ky, { HTTPError } from "ky";
+import type { ApiErrorBody } from "../../shared/api";
+
+/**
+ * The browser's HTTP client for /api/*. ky's defaults are exactly SPEC.md section 7's: 10 s
+ * timeout; 2 retries for get/put/head/delete/options/trace on 408, 413, 429, 500, 502, 503, 504;
+ * back-off 0.3 * 2^(n-1) s; errors "Request failed with status code ..." and
+ * "Request timed out ..." naming the method and URL. So we only add the bearer token.
+ */
+let currentToken: string | null = null;
+
+export function setHttpToken(token: string | null) {
+  currentToken = token;
+}
+
+export const http = ky.create({
+  prefixUrl: typeof window === "undefined" ? "http://localhost/api" : new URL("/api", window.location.origin).href,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (currentToken) request.headers.set("Authorization", `Bearer ${currentToken}`);
+      },
+    ],
+  },
+});
+
+/** The API's JSON error of a failed call, if the server sent one. */
+export async function apiErrorOf(error: unknown): Promise<ApiErrorBody["error"] | null> {
+  if (!(error instanceof HTTPError)) return null;
+  try {
+    const body = (await error.response.clone().json()) as Partial<ApiErrorBody>;
+    return body.error ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export { HTTPError };

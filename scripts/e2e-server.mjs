@@ -1,0 +1,22 @@
+// The Worker that browser tests run against: the built app on a fresh local D1, so every run
+// starts from empty tables. Playwright starts it (playwright.config.ts) and stops it after.
+import { rmSync } from "node:fs";
+import { applyMigrations, startWorker } from "./worker-process.mjs";
+
+const port = Number(process.env.E2E_PORT ?? 8799);
+const persistTo = `.wrangler/e2e-${port}`;
+rmSync(persistTo, { recursive: true, force: true });
+await applyMigrations(persistTo, { stdio: "ignore" });
+const worker = await startWorker({
+  port,
+  persistTo,
+  quiet: true,
+  vars: { ENVIRONMENT: "test", APP_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_SCALE: "1000" },
+});
+console.log(`e2e Worker ready at ${worker.url}`);
+const stop = async () => {
+  await worker.stop();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,29 @@
+// `npm start`: build, migrate the local D1, run the Worker on http://localhost:8787 (PORT
+// overrides) with its realtime rooms, then seed and drive the demo fleet. Offline throughout.
+import { existsSync } from "node:fs";
+import { applyMigrations, run, startWorker } from "./worker-process.mjs";
+
+const port = Number(process.env.PORT ?? 8787);
+const persistTo = ".wrangler/state";
+
+await run(new URL("../node_modules/.bin/remix", import.meta.url).pathname, ["vite:build"]);
+await applyMigrations(persistTo);
+const worker = await startWorker({ port, persistTo, vars: { APP_URL: `http://localhost:${port}` } });
+console.log(`\nFleet Ops is running at http://localhost:${port}\n`);
+
+let demo = null;
+const demoScript = new URL("./demo.ts", import.meta.url).pathname;
+if (process.env.DEMO !== "0" && existsSync(demoScript)) {
+  const { spawn } = await import("node:child_process");
+  demo = spawn(new URL("../node_modules/.bin/tsx", import.meta.url).pathname, [demoScript, "--url", worker.url], {
+    stdio: "inherit",
+  });
+}
+
+const stop = async () => {
+  demo?.kill("SIGINT");
+  await worker.stop();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

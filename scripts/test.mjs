@@ -1,0 +1,78 @@
+// `npm test`: every suite in turn, then one closing line with the total over all of them,
+// "N passed, N failed", which CI reads. Typecheck and lint count as one test each.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { offlineEnv } from "./worker-process.mjs";
+
+const only = process.argv.slice(2);
+const out = ".cache/test";
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+const exec = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { stdio: "inherit", env: { ...offlineEnv, ...env } }).status === 0;
+
+function vitestCounts(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrors ?? 0) };
+}
+
+function playwrightCounts(file) {
+  if (!existsSync(file)) return null;
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+}
+
+const vitest = (config, name) => () => {
+  const file = `${out}/${name}.json`;
+  const ok = exec(bin("vitest"), ["run", "--config", config, "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  const counts = vitestCounts(file) ?? { passed: 0, failed: 1 };
+  if (!ok && counts.failed === 0) counts.failed = 1; // the run itself failed (e.g. a suite that did not load)
+  return counts;
+};
+
+const single = (cmd, args) => () => (exec(cmd, args) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+
+const suites = [
+  ["typecheck", single(bin("tsc"), ["-p", "tsconfig.json"]), single(bin("tsc"), ["-p", "tsconfig.worker.json"]), single(bin("tsc"), ["-p", "tsconfig.node.json"])],
+  ["lint", single(bin("eslint"), ["."])],
+  ["unit", vitest("vitest.unit.config.ts", "unit")],
+  ["worker", vitest("vitest.worker.config.ts", "worker")],
+  [
+    "e2e",
+    () => {
+      if (!exec(bin("remix"), ["vite:build"])) return { passed: 0, failed: 1 };
+      const file = `${out}/e2e.json`;
+      const ok = exec(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+      const counts = playwrightCounts(file) ?? { passed: 0, failed: 1 };
+      if (!ok && counts.failed === 0) counts.failed = 1;
+      return counts;
+    },
+  ],
+];
+
+const results = [];
+for (const [name, ...steps] of suites) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n━━ ${name} ━━`);
+  const total = { passed: 0, failed: 0 };
+  for (const step of steps) {
+    const r = step();
+    total.passed += r.passed;
+    total.failed += r.failed;
+  }
+  results.push([name, total]);
+}
+
+console.log("\n━━ summary ━━");
+let passed = 0;
+let failed = 0;
+for (const [name, r] of results) {
+  console.log(`${name.padEnd(10)} ${r.passed} passed, ${r.failed} failed`);
+  passed += r.passed;
+  failed += r.failed;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,93 @@
+// Starting the built Worker locally with wrangler dev: shared by `npm start`, `npm run dev`, the
+// browser tests and the benchmarks, so all of them run the product the same way.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** Keeps wrangler offline and quiet: no telemetry, no Request.cf lookup (DESIGN.md). */
+const binDir = new URL("../node_modules/.bin", import.meta.url).pathname;
+export const offlineEnv = {
+  ...process.env,
+  // The project's own Node 22 (the `node` dev dependency) first, even when called outside npm.
+  PATH: `${binDir}:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_LOG_SANITIZE: "false",
+};
+
+const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", env: offlineEnv, ...options });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}`))));
+    child.on("error", reject);
+  });
+}
+
+export const wrangler = (args, options) => run(bin("wrangler"), args, options);
+
+/** Applies the SQL migrations to the local D1 kept under `persistTo`. */
+export function applyMigrations(persistTo, options) {
+  return wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], options);
+}
+
+/** A free loopback port for wrangler's inspector, so several Workers can run side by side. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/**
+ * Starts `wrangler dev` on 127.0.0.1:`port` and resolves once it answers. `vars` override
+ * wrangler.toml's [vars]. The returned `stop()` ends it and waits for the exit.
+ */
+export async function startWorker({ port, persistTo, vars = {}, quiet = false }) {
+  const args = [
+    "dev",
+    "--ip", "127.0.0.1",
+    "--port", String(port),
+    "--inspector-port", String(await freePort()),
+    "--persist-to", persistTo,
+    "--show-interactive-dev-session=false",
+    "--log-level", quiet ? "warn" : "info",
+  ];
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  const child = spawn(bin("wrangler"), args, { stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit", env: offlineEnv, detached: true });
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      process.kill(-child.pid, "SIGTERM");
+      throw new Error("wrangler dev did not answer within 60 s");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode === null) {
+        try {
+          process.kill(-child.pid, "SIGTERM");
+        } catch {
+          // already gone
+        }
+      }
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** GET /api/me */
+export const meResponseSchema = z.object({
+  viewer: z.object({ id: z.string(), email: z.string() }),
+  workspace: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Every workspace the viewer belongs to, for the workspace switcher. */
+  workspaces: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
+  flags: z.record(z.unknown()).default({}),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+export type Viewer = MeResponse["viewer"];
+export type Workspace = NonNullable<MeResponse["workspace"]>;
+export type Flags = MeResponse["flags"];
+
+/** localStorage key of the persisted session: only the token is kept (SPEC.md section 3). */
+export const SESSION_STORAGE_KEY = "las";

@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { database } from "../db/client";
+import { config } from "../env";
+import { ApiError, errorResponse } from "../lib/errors";
+import type { AppEnv } from "../types";
+
+/**
+ * /api/*: JSON in and out. Every answer is `no-store`; every 4xx is `{ error: { code, message } }`;
+ * anything unexpected is logged and answered 500 without internals.
+ */
+export const api = new Hono<AppEnv>();
+
+api.use("*", async (c, next) => {
+  c.set("config", config(c.env));
+  c.set("db", database(c.env.DB));
+  await next();
+  c.header("Cache-Control", "no-store");
+  c.header("X-Content-Type-Options", "nosniff");
+});
+
+api.use(
+  "*",
+  bodyLimit({
+    maxSize: 256 * 1024,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", "Request body is larger than 256 KB");
+    },
+  }),
+);
+
+/** The cheapest possible route: what the benchmark compares real endpoints against. */
+api.get("/health", (c) => c.json({ ok: true }));
+
+
+api.onError((err, c) => {
+  if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof HTTPException && err.status < 500) {
+    // Hono's own 4xx, e.g. malformed JSON or a wrong Content-Type in a validator.
+    return errorResponse(c, new ApiError(err.status as 400, "bad_request", err.message || "Bad request"));
+  }
+  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  return c.json({ error: { code: "internal", message: "Something went wrong on our side" } }, 500);
+});

@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import { api } from "./api";
+import type { Env } from "./env";
+import { routeRealtime } from "./realtime";
+
+type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+
+/**
+ * Content-Security-Policy for the pages. mapbox-gl needs blob: workers, its API/tile hosts and
+ * inline styles; Remix hydrates with inline scripts. HTML is cached at the edge and identical for
+ * every user, so a per-request nonce is not possible (docs/decisions/0002-edge-cached-html.md).
+ */
+const MAPBOX = ["https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com"];
+const pageSecurity = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", "'unsafe-inline'"],
+    styleSrc: ["'self'", "'unsafe-inline'", "https://api.mapbox.com"],
+    imgSrc: ["'self'", "data:", "blob:", ...MAPBOX],
+    connectSrc: ["'self'", "ws:", "wss:", ...MAPBOX],
+    workerSrc: ["'self'", "blob:"],
+    childSrc: ["blob:"],
+    fontSrc: ["'self'", "data:"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+  },
+  referrerPolicy: "strict-origin-when-cross-origin",
+  crossOriginEmbedderPolicy: false,
+  permissionsPolicy: { camera: [], microphone: [], geolocation: ["self"] },
+});
+
+/**
+ * The Worker: /api/* (Hono), /parties/* (realtime rooms), everything else to the page handler
+ * (Remix in production, a 404 in Worker tests that do not build the UI).
+ */
+export function createApp(pages: PageHandler) {
+  const app = new Hono<{ Bindings: Env }>();
+
+  app.route("/api", api);
+  // A sub-app's notFound does not apply once mounted: unknown /api paths get JSON here.
+  app.all("/api/*", (c) =>
+    c.json({ error: { code: "not_found", message: `No API route ${c.req.method} ${c.req.path}` } }, 404, {
+      "Cache-Control": "no-store",
+    }),
+  );
+
+  app.all("/parties/*", async (c) => {
+    const res = await routeRealtime(c.req.raw, c.env);
+    return res ?? c.json({ error: { code: "not_found", message: "No such room" } }, 404);
+  });
+
+  app.all("*", pageSecurity, async (c) => {
+    // Hono types its context with an older ExecutionContext shape than workers-types.
+    const res = await pages(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext);
+    // Pages carry no user data (it lives in the local store), so the edge may cache them briefly
+    // and serve stale while it revalidates; routes that need otherwise set their own header.
+    if (res.ok && !res.headers.has("Cache-Control") && (c.req.method === "GET" || c.req.method === "HEAD")) {
+      const headers = new Headers(res.headers);
+      headers.set("Cache-Control", "public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+      return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    }
+    return res;
+  });
+
+  return app;
+}

@@ -1,0 +1,300 @@
+/**
+ * The whole D1 schema. Timestamps are integer milliseconds since the epoch.
+ *
+ * Synced tables (vehicles, telemetry, vehicle_events) carry `version`: the workspace version at
+ * which the row last changed (per-space version strategy, see docs/decisions/0003-sync.md), and
+ * `deleted` so a pull can tell clients to drop a row.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  /** Lower-cased on the way in; unique. */
+  email: text("email").notNull().unique(),
+  emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** One password per user; `hash` records its own KDF parameters (see worker/auth/password.ts). */
+export const passwordCredentials = sqliteTable("password_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/** A session names one workspace (or none yet). Only the SHA-256 of the bearer token is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider").notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_user_idx").on(t.userId)],
+);
+
+/** Server-side OAuth state + PKCE verifier, single use, short-lived. */
+export const oauthStates = sqliteTable("oauth_states", {
+  state: text("state").primaryKey(),
+  provider: text("provider").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/** Single-use password reset tokens; only the hash is stored. */
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("reset_user_idx").on(t.userId)],
+);
+
+/** Development/test e-mail adapter: messages land here (and in the console) instead of a provider. */
+export const emailOutbox = sqliteTable("email_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Fixed-window counters for abuse limits, keyed like `signin:ip:1.2.3.4`. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+// ---------------------------------------------------------------- workspaces
+
+export const workspaces = sqliteTable("workspaces", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Bumped by every write in the workspace; the pull cookie is this number. */
+  version: integer("version").notNull().default(0),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("owner"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("memberships_user_idx").on(t.userId)],
+);
+
+/** Feature flags: `workspace_id = ''` is the global default, a workspace row overrides it. */
+export const featureFlags = sqliteTable(
+  "feature_flags",
+  {
+    key: text("key").notNull(),
+    workspaceId: text("workspace_id").notNull().default(""),
+    value: text("value", { mode: "json" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.workspaceId] })],
+);
+
+// ---------------------------------------------------------------- replicache
+
+export const replicacheClientGroups = sqliteTable("replicache_client_groups", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  workspaceId: text("workspace_id").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+export const replicacheClients = sqliteTable(
+  "replicache_clients",
+  {
+    id: text("id").primaryKey(),
+    clientGroupId: text("client_group_id").notNull(),
+    lastMutationId: integer("last_mutation_id").notNull().default(0),
+    /** Workspace version at which lastMutationId last changed. */
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [index("replicache_clients_group_idx").on(t.clientGroupId, t.version)],
+);
+
+// ---------------------------------------------------------------- fleet (synced)
+
+export const vehicles = sqliteTable(
+  "vehicles",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    year: integer("year"),
+    make: text("make"),
+    model: text("model"),
+    vin: text("vin"),
+    driver: text("driver"),
+    /** e.g. PICKUP_TRUCK, SUV, BOX_TRUCK; the client sees `{ value }`. */
+    classification: text("classification"),
+    /** Fleet lifecycle status: ACTIVE, INACTIVE, IN_SHOP, OUT_OF_SERVICE. */
+    status: text("status").notNull().default("ACTIVE"),
+    /** ACTIVE once its beacon reports; INACTIVE when it falls silent; PENDING before the first report. */
+    beaconStatus: text("beacon_status").notNull().default("PENDING"),
+    version: integer("version").notNull(),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("vehicles_ws_version_idx").on(t.workspaceId, t.version)],
+);
+
+/** Latest telemetry of each vehicle (one row per vehicle). SI units: m/s, metres. */
+export const telemetry = sqliteTable(
+  "telemetry",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    vehicleId: text("vehicle_id").notNull(),
+    /** off | idle | moving | towing */
+    status: text("status").notNull(),
+    statusTimestamp: integer("status_timestamp").notNull(),
+    speed: real("speed").notNull().default(0),
+    odometer: real("odometer"),
+    fuel: real("fuel"),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    heading: real("heading"),
+    /** Device time of the report this row reflects. */
+    recordedAt: integer("recorded_at").notNull(),
+    version: integer("version").notNull(),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("telemetry_vehicle_idx").on(t.vehicleId),
+    index("telemetry_ws_version_idx").on(t.workspaceId, t.version),
+  ],
+);
+
+/** Timeline events derived from positions. `deleted` drops an old event from clients' stores. */
+export const vehicleEvents = sqliteTable(
+  "vehicle_events",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    vehicleId: text("vehicle_id").notNull(),
+    /** TRANSIT | STOP | TOW */
+    type: text("type").notNull(),
+    startTime: integer("start_time").notNull(),
+    /** null while the event is still going on. */
+    endTime: integer("end_time"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    streetNumber: text("street_number"),
+    street: text("street"),
+    city: text("city"),
+    state: text("state"),
+    postalCode: text("postal_code"),
+    /** TRANSIT/TOW: metres travelled and mean speed in m/s. */
+    distance: real("distance"),
+    averageSpeed: real("average_speed"),
+    version: integer("version").notNull(),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    index("events_vehicle_start_idx").on(t.vehicleId, t.startTime),
+    index("events_ws_version_idx").on(t.workspaceId, t.version),
+  ],
+);
+
+// ---------------------------------------------------------------- beacons and positions
+
+export const beacons = sqliteTable(
+  "beacons",
+  {
+    /** The device identifier a tracker sends as `id`: random and unguessable. */
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id").notNull(),
+    lastReportAt: integer("last_report_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("beacons_ws_idx").on(t.workspaceId)],
+);
+
+/** Every accepted report; (beacon, device time) is unique so exact duplicates are stored once. */
+export const positions = sqliteTable(
+  "positions",
+  {
+    beaconId: text("beacon_id").notNull(),
+    recordedAt: integer("recorded_at").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    vehicleId: text("vehicle_id").notNull(),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    speed: real("speed"),
+    heading: real("heading"),
+    altitude: real("altitude"),
+    accuracy: real("accuracy"),
+    battery: real("battery"),
+    ignition: integer("ignition", { mode: "boolean" }),
+    fuel: real("fuel"),
+    odometer: real("odometer"),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.beaconId, t.recordedAt] }),
+    index("positions_vehicle_time_idx").on(t.vehicleId, t.recordedAt),
+  ],
+);
+
+/** Per-vehicle state of the trip/stop detector, so detection survives restarts. */
+export const motionState = sqliteTable("motion_state", {
+  vehicleId: text("vehicle_id").primaryKey(),
+  workspaceId: text("workspace_id").notNull(),
+  state: text("state", { mode: "json" }).notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});

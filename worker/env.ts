@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/**
+ * The Worker's configuration, checked once per isolate. Local defaults live in wrangler.toml
+ * `[vars]`; production secrets come from `wrangler secret put`. In production the development
+ * signing key is refused, so a forgotten secret fails loudly instead of signing with a known key.
+ */
+const DEV_SECRET = "development-only-secret-change-me-in-production";
+
+export const configSchema = z
+  .object({
+    ENVIRONMENT: z.enum(["development", "test", "production"]).default("development"),
+    APP_URL: z.string().url().default("http://localhost:8787"),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
+    GOOGLE_CLIENT_ID: z.string().default(""),
+    GOOGLE_CLIENT_SECRET: z.string().default(""),
+    MAPBOX_TOKEN: z.string().default(""),
+    EMAIL_PROVIDER: z.enum(["outbox", "resend"]).default("outbox"),
+    EMAIL_API_KEY: z.string().default(""),
+    EMAIL_FROM: z.string().default("Fleet Ops <no-reply@localhost>"),
+    /** Multiplies every abuse limit; tests and benchmarks raise it. */
+    RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  })
+  .superRefine((cfg, ctx) => {
+    if (cfg.ENVIRONMENT !== "production") return;
+    if (cfg.SESSION_SECRET === DEV_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "set a real secret in production" });
+    }
+    if (cfg.EMAIL_PROVIDER === "resend" && !cfg.EMAIL_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["EMAIL_API_KEY"], message: "required by the resend provider" });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export type Env = Cloudflare.Env;
+
+const cache = new WeakMap<object, Config>();
+
+/** Parses the environment once per isolate; throws a readable error naming each bad variable. */
+export function config(env: Env): Config {
+  let cfg = cache.get(env);
+  if (!cfg) {
+    const parsed = configSchema.safeParse(env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid Worker configuration: ${problems}`);
+    }
+    cfg = parsed.data;
+    cache.set(env, cfg);
+  }
+  return cfg;
+}

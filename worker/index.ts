@@ -1,0 +1,12 @@
+import { createRequestHandler } from "@remix-run/cloudflare";
+import * as build from "remix-server-build";
+import { createApp } from "./app";
+import type { Env } from "./env";
+
+export { WorkspaceRoom } from "../party/workspace-room";
+
+const handleRemixRequest = createRequestHandler(build);
+
+export default createApp((request, env: Env, ctx) =>
+  handleRemixRequest(request, { cloudflare: { env, ctx } }),
+) satisfies ExportedHandler<Env>;

@@ -1,0 +1,30 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorBody } from "../../shared/api";
+
+/**
+ * A failure the caller can act on. Thrown anywhere in a handler; `app.onError` turns it into
+ * `{ error: { code, message, fields? } }` with its status. Anything else thrown is a bug: 500.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export function errorResponse(c: Context, err: ApiError) {
+  const body: ApiErrorBody = { error: { code: err.code, message: err.message } };
+  if (err.fields) body.error.fields = err.fields;
+  return c.json(body, err.status);
+}
+
+export const badRequest = (message: string, fields?: Record<string, string[]>) =>
+  new ApiError(400, "bad_request", message, fields);
+export const unauthorized = (message = "Sign in to continue") => new ApiError(401, "unauthorized", message);
+export const forbidden = (message = "Not allowed") => new ApiError(403, "forbidden", message);
+export const notFound = (message = "Not found") => new ApiError(404, "not_found", message);

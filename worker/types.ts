@@ -1,0 +1,13 @@
+import type { SessionInfo } from "./auth/session";
+import type { Db } from "./db/client";
+import type { Config, Env } from "./env";
+
+/** Hono's type parameter for every router of the Worker. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    config: Config;
+    session: SessionInfo;
+  };
+}
