@@ -1,0 +1,23 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { workspaces } from "../db/schema";
+
+/**
+ * Per-space versioning (docs/decisions/0003-sync.md). Every write in a workspace is one
+ * `db.batch()` that starts with `bumpVersion` and stamps each row it changes with `versionOf`:
+ * the subquery reads the version bumped earlier in the same transaction, so no read is needed
+ * up front and concurrent writers cannot stamp the same version on different changes.
+ *
+ *   await db.batch([bumpVersion(db, ws), db.update(vehicles).set({ name, version: versionOf(ws) })...]);
+ *   ctx.waitUntil(pokeWorkspace(env, ws));
+ */
+export function bumpVersion(db: Db, workspaceId: string) {
+  return db
+    .update(workspaces)
+    .set({ version: sql`${workspaces.version} + 1` })
+    .where(eq(workspaces.id, workspaceId));
+}
+
+export function versionOf(workspaceId: string) {
+  return sql<number>`(SELECT "version" FROM "workspaces" WHERE "id" = ${workspaceId})`;
+}

@@ -1,0 +1,33 @@
+import { env, exports } from "cloudflare:workers";
+import { createSession } from "../auth/session";
+import { database } from "../db/client";
+import { memberships, users, workspaces } from "../db/schema";
+
+/**
+ * Test data straight into D1, for Worker tests that are not about sign-up itself: a user, a
+ * workspace they belong to, and a bearer token whose session names that workspace.
+ */
+export async function userWithWorkspace(label = crypto.randomUUID().slice(0, 8)) {
+  const db = database(env.DB);
+  const userId = crypto.randomUUID();
+  const workspaceId = crypto.randomUUID();
+  await db.insert(users).values({ id: userId, email: `${label}-${userId.slice(0, 6)}@example.com` });
+  await db.insert(workspaces).values({ id: workspaceId, name: `Workspace ${label}` });
+  await db.insert(memberships).values({ workspaceId, userId, role: "owner" });
+  const token = await createSession(db, userId, workspaceId);
+  return { db, userId, workspaceId, token };
+}
+
+/** Calls the Worker under test like a client would. */
+export function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+  const { token, json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (json !== undefined) headers.set("Content-Type", "application/json");
+  const worker = (exports as unknown as { default: Fetcher }).default;
+  return worker.fetch(`http://localhost${path}`, {
+    ...rest,
+    headers,
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+}
