@@ -25,6 +25,8 @@ interface SessionApi extends Session {
   setToken(token: string | null): void;
   /** Reruns GET api/me for the current token (after e.g. creating a workspace). */
   refresh(): Promise<void>;
+  /** Revokes the session on the server, forgets the token and does a full page load of /. */
+  signOut(): Promise<void>;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
@@ -112,7 +114,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(() => check(token ?? null), [check, token]);
 
-  const value = useMemo<SessionApi>(() => ({ ...state, setToken, refresh }), [state, setToken, refresh]);
+  const signOut = useCallback(async () => {
+    try {
+      await http.post("signout", { retry: 0, timeout: 3000 });
+    } catch {
+      // Offline or already revoked: forgetting the token locally still signs this browser out.
+    }
+    storeToken(null);
+    window.location.assign("/");
+  }, []);
+
+  const value = useMemo<SessionApi>(
+    () => ({ ...state, setToken, refresh, signOut }),
+    [state, setToken, refresh, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
