@@ -1,0 +1,86 @@
+// `npm run bench`: build, start the Worker on a fresh local D1 (abuse limits relaxed), run each
+// bench/*.bench.ts one after another against it, and write docs/benchmarks.md. Every bench is
+// bounded and talks to 127.0.0.1 only; results are compared as ratios measured in this one run.
+//   npm run bench              all benchmarks
+//   npm run bench -- ingest    only bench/ingest*.bench.ts
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { applyMigrations, offlineEnv, run, startWorker } from "./worker-process.mjs";
+
+const filters = process.argv.slice(2);
+const port = Number(process.env.BENCH_PORT ?? 8877);
+const persistTo = `.wrangler/bench-${port}`;
+const outDir = ".cache/bench";
+const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+
+const benches = readdirSync("bench")
+  .filter((f) => f.endsWith(".bench.ts"))
+  .filter((f) => !filters.length || filters.some((x) => f.startsWith(x)))
+  .sort();
+
+if (!process.env.BENCH_SKIP_BUILD) await run(bin("remix"), ["vite:build"]);
+rmSync(persistTo, { recursive: true, force: true });
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+await applyMigrations(persistTo, { stdio: "ignore" });
+const worker = await startWorker({
+  port,
+  persistTo,
+  quiet: true,
+  vars: { ENVIRONMENT: "test", APP_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_SCALE: "100000" },
+});
+
+const sections = [];
+try {
+  for (const file of benches) {
+    const name = file.replace(/\.bench\.ts$/, "");
+    const out = `${outDir}/${name}.json`;
+    console.log(`\n━━ bench ${name} ━━`);
+    const started = Date.now();
+    const r = spawnSync(bin("tsx"), [`bench/${file}`], {
+      stdio: "inherit",
+      timeout: 5 * 60_000,
+      env: { ...offlineEnv, BENCH_URL: worker.url, BENCH_PERSIST: persistTo, BENCH_OUT: out },
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (r.status === 0 && existsSync(out)) sections.push({ name, seconds, ...JSON.parse(readFileSync(out, "utf8")) });
+    else sections.push({ name, seconds, title: name, results: [], notes: `failed (exit ${r.status ?? r.signal})` });
+  }
+} finally {
+  await worker.stop();
+}
+
+const versions = (pkg) => {
+  // wrangler runs its own nested miniflare/workerd when the root one differs.
+  const nested = `node_modules/wrangler/node_modules/${pkg}/package.json`;
+  return JSON.parse(readFileSync(existsSync(nested) ? nested : `node_modules/${pkg}/package.json`, "utf8")).version;
+};
+const nodeVersion = spawnSync(bin("node"), ["--version"], { encoding: "utf8" }).stdout.trim();
+const lines = [
+  "# Benchmarks",
+  "",
+  "Written by `npm run bench` (scripts/bench.mjs); do not edit by hand. Each bench runs against the",
+  "built Worker under `wrangler dev` on a fresh local D1, over loopback, on the machine below. The",
+  "machine is shared and noisy: compare the ratios measured in the same run, not absolute numbers.",
+  "",
+  `- Date: ${new Date().toISOString()}`,
+  `- Machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+  `- Node ${nodeVersion}, wrangler ${versions("wrangler")}, miniflare ${versions("miniflare")}`,
+  "",
+];
+for (const s of sections) {
+  lines.push(`## ${s.title}`, "", `Bench \`bench/${s.name}.bench.ts\`, ${s.seconds} s.`, "");
+  if (s.results.length) {
+    lines.push("| metric | value | target |", "|---|---:|---|");
+    for (const r of s.results) {
+      const value = Number.isInteger(r.value) ? r.value.toLocaleString("en-US") : r.value.toFixed(2);
+      lines.push(`| ${r.metric} | ${value} ${r.unit} | ${r.target ?? ""} |`);
+    }
+    lines.push("");
+  }
+  if (s.notes) lines.push(s.notes, "");
+}
+if (!filters.length) writeFileSync("docs/benchmarks.md", lines.join("\n"));
+else writeFileSync(`${outDir}/partial.md`, lines.join("\n"));
+console.log(`\n${lines.join("\n")}`);
