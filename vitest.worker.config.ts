@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import developmentVars from "./config/development.vars.json";
 
 // Worker tests run inside workerd with the real wrangler.toml bindings and the real SQL
 // migrations (applied by worker/test/setup.ts). Each test file gets its own D1.
@@ -11,7 +12,7 @@ export default defineConfig(async () => {
         main: "./worker/test-entry.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "test", RATE_LIMIT_SCALE: "1" },
+          bindings: { ...developmentVars, TEST_MIGRATIONS: migrations, ENVIRONMENT: "test" },
         },
       }),
     ],

@@ -44,6 +44,11 @@ const suites = [
     "e2e",
     () => {
       if (!exec(bin("remix"), ["vite:build"])) return { passed: 0, failed: 1 };
+      return { passed: 0, failed: 0 };
+    },
+    // The production bundle: proves `wrangler deploy` would ship the Worker, room and assets.
+    single(bin("wrangler"), ["deploy", "--dry-run", "--outdir", ".cache/deploy"]),
+    () => {
       const file = `${out}/e2e.json`;
       const ok = exec(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
       const counts = playwrightCounts(file) ?? { passed: 0, failed: 1 };

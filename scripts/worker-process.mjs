@@ -1,7 +1,20 @@
 // Starting the built Worker locally with wrangler dev: shared by `npm start`, `npm run dev`, the
 // browser tests and the benchmarks, so all of them run the product the same way.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+
+/**
+ * Development defaults for every local run (npm start, dev, tests, benchmarks). wrangler.toml holds
+ * production values only; a real MAPBOX_TOKEN, Google client etc. can be supplied through the
+ * environment of `npm start` (same names) or a .dev.vars file.
+ */
+export const developmentVars = JSON.parse(readFileSync(new URL("../config/development.vars.json", import.meta.url), "utf8"));
+const fromEnvironment = Object.fromEntries(
+  Object.keys(developmentVars)
+    .filter((k) => process.env[k])
+    .map((k) => [k, process.env[k]]),
+);
 
 /** Keeps wrangler offline and quiet: no telemetry, no Request.cf lookup (DESIGN.md). */
 const binDir = new URL("../node_modules/.bin", import.meta.url).pathname;
@@ -57,7 +70,9 @@ export async function startWorker({ port, persistTo, vars = {}, quiet = false })
     "--show-interactive-dev-session=false",
     "--log-level", quiet ? "warn" : "info",
   ];
-  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  for (const [key, value] of Object.entries({ ...developmentVars, ...fromEnvironment, ...vars })) {
+    if (value !== "") args.push("--var", `${key}:${value}`);
+  }
   const child = spawn(bin("wrangler"), args, { stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit", env: offlineEnv, detached: true });
   const exited = new Promise((resolve) => child.on("exit", resolve));
   const url = `http://127.0.0.1:${port}`;

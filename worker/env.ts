@@ -1,15 +1,16 @@
 import { z } from "zod";
 
 /**
- * The Worker's configuration, checked once per isolate. Local defaults live in wrangler.toml
- * `[vars]`; production secrets come from `wrangler secret put`. In production the development
- * signing key is refused, so a forgotten secret fails loudly instead of signing with a known key.
+ * The Worker's configuration, checked once per isolate. wrangler.toml `[vars]` holds production
+ * values, secrets come from `wrangler secret put`, and local runs add the development defaults of
+ * config/development.vars.json. A missing secret, or the development signing key in production,
+ * fails loudly instead of running with a known key.
  */
 const DEV_SECRET = "development-only-secret-change-me-in-production";
 
 export const configSchema = z
   .object({
-    ENVIRONMENT: z.enum(["development", "test", "production"]).default("development"),
+    ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
     APP_URL: z.string().url().default("http://localhost:8787"),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
     GOOGLE_CLIENT_ID: z.string().default(""),
