@@ -4,6 +4,8 @@ import { HTTPException } from "hono/http-exception";
 import { database } from "../db/client";
 import { config } from "../env";
 import { ApiError, errorResponse } from "../lib/errors";
+import { authRoutes } from "./auth";
+import { workspaceRoutes } from "./workspaces";
 import type { AppEnv } from "../types";
 
 /**
@@ -32,6 +34,9 @@ api.use(
 
 /** The cheapest possible route: what the benchmark compares real endpoints against. */
 api.get("/health", (c) => c.json({ ok: true }));
+
+api.route("/", authRoutes);
+api.route("/workspaces", workspaceRoutes);
 
 
 api.onError((err, c) => {

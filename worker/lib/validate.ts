@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
+import type { AppEnv } from "../types";
 import { ApiError } from "./errors";
 
 type Target = "json" | "query" | "form" | "param";
@@ -24,7 +25,7 @@ export function zod<T extends Target, S extends z.ZodTypeAny>(target: T, schema:
     }
     return result.data as z.output<S>;
   }) as MiddlewareHandler<
-    never,
+    AppEnv,
     string,
     { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }
   >;

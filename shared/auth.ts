@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** SPEC.md section 5: e-mail must be a valid address. */
+export const emailField = z
+  .string({ required_error: "Required" })
+  .trim()
+  .min(1, "Required")
+  .max(254, "Invalid email address")
+  .email("Invalid email address")
+  .transform((e) => e.toLowerCase());
+
+/** The login and sign-up forms (SPEC.md section 5: password optional in the form schema). */
+export const credentialsFormSchema = z.object({
+  email: emailField,
+  password: z.string().max(1024).optional(),
+});
+
+export const verifyEmailSchema = z.object({ email: emailField });
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: z.string({ required_error: "Required" }).min(1, "Required").max(1024),
+});
+
+/** The server asks a little more of a new password than the login form does. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const newPasswordField = z
+  .string({ required_error: "Required" })
+  .min(1, "Required")
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1024, "Too long");
+
+export const signUpSchema = z.object({ email: emailField, password: newPasswordField });
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, "Required").max(200),
+  user: z.string().min(1, "Required").max(100),
+  password: newPasswordField,
+});
+
+export const workspaceNameSchema = z.object({
+  name: z.string({ required_error: "Required" }).trim().min(1, "Required").max(80, "Use at most 80 characters"),
+});
+
+export const workspaceSessionSchema = z.object({ workspaceId: z.string().min(1).max(100) });
+
+export const oauthTokenSchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(200),
+});
+
+export const OAUTH_PROVIDERS = { google: "Google", jobber: "Jobber", facebook: "Facebook" } as const;
+export type OAuthProvider = keyof typeof OAUTH_PROVIDERS;

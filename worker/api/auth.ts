@@ -1,0 +1,83 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { Hono } from "hono";
+import { signInSchema, signUpSchema, verifyEmailSchema } from "../../shared/auth";
+import type { MeResponse } from "../../shared/session";
+import { decoyHash, verifyPassword } from "../auth/password";
+import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { createSession, requireSession } from "../auth/session";
+import { createUserWithPassword, findUserByEmail } from "../auth/users";
+import { memberships, passwordCredentials, sessions, users, workspaces } from "../db/schema";
+import { flagsFor } from "../flags";
+import { ApiError, unauthorized } from "../lib/errors";
+import { body } from "../lib/validate";
+import type { AppEnv } from "../types";
+
+/** Sign-up, sign-in, e-mail check, sign-out and the viewer (SPEC.md section 7). */
+export const authRoutes = new Hono<AppEnv>()
+  .post("/verify/email", body(verifyEmailSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    // This endpoint has to tell whether an account exists, so its limit is the strictest.
+    await rateLimit(c, LIMITS.verifyEmail, [`ip:${clientIp(c)}`]);
+    return c.json({ exists: (await findUserByEmail(c.var.db, email)) !== null });
+  })
+
+  .post("/signin", body(signInSchema), async (c) => {
+    const { email, password } = c.req.valid("json");
+    await rateLimit(c, LIMITS.signin, [`ip:${clientIp(c)}`, `email:${email}`]);
+    const user = await findUserByEmail(c.var.db, email);
+    const credential = user
+      ? await c.var.db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, user.id)).get()
+      : undefined;
+    // Always run the KDF, so an unknown e-mail takes as long as a wrong password.
+    const ok = await verifyPassword(password, credential?.hash ?? (await decoyHash()));
+    if (!user || !credential || !ok) throw new ApiError(401, "invalid_credentials", "Wrong e-mail or password");
+    return c.json({ token: await createSession(c.var.db, user.id, await defaultWorkspace(c.var.db, user.id)) });
+  })
+
+  .post("/signup", body(signUpSchema), async (c) => {
+    const { email, password } = c.req.valid("json");
+    await rateLimit(c, LIMITS.signup, [`ip:${clientIp(c)}`]);
+    const userId = await createUserWithPassword(c.var.db, email, password);
+    if (!userId) {
+      throw new ApiError(409, "email_taken", "An account with this e-mail already exists", {
+        email: ["An account with this e-mail already exists"],
+      });
+    }
+    return c.json({ token: await createSession(c.var.db, userId, null) }, 201);
+  })
+
+  .post("/signout", requireSession, async (c) => {
+    await c.var.db
+      .update(sessions)
+      .set({ revokedAt: Date.now() })
+      .where(and(eq(sessions.tokenHash, c.var.session.tokenHash), isNull(sessions.revokedAt)));
+    return c.json({ ok: true });
+  })
+
+  .get("/me", requireSession, async (c) => {
+    const { db, session } = c.var;
+    const viewer = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, session.userId)).get();
+    if (!viewer) throw unauthorized();
+    const mine = await db
+      .select({ id: workspaces.id, name: workspaces.name })
+      .from(memberships)
+      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+      .where(eq(memberships.userId, session.userId))
+      .orderBy(workspaces.name)
+      .all();
+    // A session can outlive its membership; then it names no workspace.
+    const workspace = mine.find((w) => w.id === session.workspaceId) ?? null;
+    const answer: MeResponse = { viewer, workspace, workspaces: mine, flags: await flagsFor(db, workspace?.id ?? null) };
+    return c.json(answer);
+  });
+
+/** Signing in lands in the user's first workspace, so returning users go straight to the map. */
+async function defaultWorkspace(db: AppEnv["Variables"]["db"], userId: string) {
+  const row = await db
+    .select({ id: memberships.workspaceId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(memberships.createdAt)
+    .get();
+  return row?.id ?? null;
+}

@@ -1,0 +1,149 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { passwordCredentials } from "../db/schema";
+import { database } from "../db/client";
+import { call } from "../test/factories";
+
+type Json = Record<string, unknown> & { error?: { code: string; message: string; fields?: Record<string, string[]> } };
+const json = async (res: Response) => (await res.json()) as Json;
+const email = () => `user-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+/** Each simulated person comes from their own address, so per-IP limits do not interfere. */
+const fromIp = () => ({ "CF-Connecting-IP": `10.0.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
+
+async function signUp(address = email(), password = "correct horse battery") {
+  const res = await call("/api/signup", { method: "POST", headers: fromIp(), json: { email: address, password } });
+  expect(res.status).toBe(201);
+  return { email: address, password, token: (await json(res)).token as string };
+}
+
+describe("sign-up and sign-in", () => {
+  it("signs up, then api/me answers the viewer with no workspace yet", async () => {
+    const { email: address, token } = await signUp();
+    const me = await json(await call("/api/me", { token }));
+    expect(me.viewer).toMatchObject({ email: address });
+    expect(me.workspace).toBeNull();
+    expect(me.workspaces).toEqual([]);
+    expect(me.flags).toMatchObject({ googleSignIn: true });
+  });
+
+  it("stores a salted PBKDF2 hash that names its parameters", async () => {
+    await signUp();
+    const rows = await database(env.DB).select().from(passwordCredentials).all();
+    const hash = rows.at(-1)!.hash;
+    expect(hash).toMatch(/^pbkdf2-sha256\$100000\$[\w-]{22}\$[\w-]{43}$/);
+    expect(new Set(rows.map((r) => r.hash.split("$")[2])).size).toBe(rows.length);
+  });
+
+  it("refuses a second account for the same e-mail, whatever its case", async () => {
+    const { email: address } = await signUp();
+    const res = await call("/api/signup", { method: "POST", json: { email: address.toUpperCase(), password: "another password" } });
+    expect(res.status).toBe(409);
+    expect((await json(res)).error?.fields?.email).toBeDefined();
+  });
+
+  it("tells whether an e-mail has an account", async () => {
+    const { email: address } = await signUp();
+    expect(await json(await call("/api/verify/email", { method: "POST", json: { email: address } }))).toEqual({ exists: true });
+    expect(await json(await call("/api/verify/email", { method: "POST", json: { email: email() } }))).toEqual({ exists: false });
+  });
+
+  it("signs in with the right password only", async () => {
+    const user = await signUp();
+    const wrong = await call("/api/signin", { method: "POST", json: { email: user.email, password: "nope nope" } });
+    expect(wrong.status).toBe(401);
+    expect((await json(wrong)).error?.code).toBe("invalid_credentials");
+    const unknown = await call("/api/signin", { method: "POST", json: { email: email(), password: "whatever1" } });
+    expect(unknown.status).toBe(401);
+    const ok = await call("/api/signin", { method: "POST", json: { email: user.email, password: user.password } });
+    expect(ok.status).toBe(200);
+    expect(typeof (await json(ok)).token).toBe("string");
+  });
+
+  it("answers bad input with 400 JSON naming the field", async () => {
+    const res = await call("/api/signin", { method: "POST", json: { email: "not-an-email", password: "x" } });
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body.error?.fields?.email).toEqual(["Invalid email address"]);
+    const malformed = await call("/api/signin", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
+    expect(malformed.status).toBe(400);
+    expect((await json(malformed)).error?.code).toBe("bad_request");
+    const missing = await call("/api/signup", { method: "POST", json: {} });
+    expect(missing.status).toBe(400);
+  });
+
+  it("signs out by revoking the session on the server", async () => {
+    const { token } = await signUp();
+    expect((await call("/api/signout", { method: "POST", token })).status).toBe(200);
+    const me = await call("/api/me", { token });
+    expect(me.status).toBe(401);
+  });
+
+  it("rejects missing or forged tokens", async () => {
+    expect((await call("/api/me")).status).toBe(401);
+    expect((await call("/api/me", { token: "forged" })).status).toBe(401);
+  });
+
+  it("rate limits sign-ups per IP", async () => {
+    const headers = fromIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await call("/api/signup", { method: "POST", headers, json: { email: email(), password: "long enough" } });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it("rate limits sign-in attempts per e-mail with 429 JSON", async () => {
+    const user = await signUp();
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) {
+      // From changing addresses: the per-e-mail limit applies on its own.
+      last = await call("/api/signin", { method: "POST", headers: fromIp(), json: { email: user.email, password: "wrong password" } });
+    }
+    expect(last!.status).toBe(429);
+    expect((await json(last!)).error?.code).toBe("rate_limited");
+    expect(last!.headers.get("Retry-After")).toBeTruthy();
+  });
+});
+
+describe("workspaces", () => {
+  it("creates a workspace, switches the session to it and lists it in api/me", async () => {
+    const { token } = await signUp();
+    const created = await call("/api/workspaces", { method: "POST", token, json: { name: "Acme Logistics" } });
+    expect(created.status).toBe(201);
+    const { id } = await json(created);
+    const switched = await json(await call("/api/workspaces/session", { method: "POST", token, json: { workspaceId: id } }));
+    expect(switched.token).not.toBe(token);
+    const me = await json(await call("/api/me", { token: switched.token as string }));
+    expect(me.workspace).toEqual({ id, name: "Acme Logistics" });
+    expect(me.workspaces).toEqual([{ id, name: "Acme Logistics" }]);
+    // The old token still works and still names no workspace.
+    expect((await json(await call("/api/me", { token }))).workspace).toBeNull();
+  });
+
+  it("never switches into someone else's workspace", async () => {
+    const owner = await signUp();
+    const { id } = await json(await call("/api/workspaces", { method: "POST", token: owner.token, json: { name: "Theirs" } }));
+    const intruder = await signUp();
+    const res = await call("/api/workspaces/session", { method: "POST", token: intruder.token, json: { workspaceId: id } });
+    expect(res.status).toBe(403);
+    expect((await json(await call("/api/me", { token: intruder.token }))).workspaces).toEqual([]);
+  });
+
+  it("signs returning users into their first workspace", async () => {
+    const user = await signUp();
+    const { id } = await json(await call("/api/workspaces", { method: "POST", token: user.token, json: { name: "Mine" } }));
+    const { token } = await json(
+      await call("/api/signin", { method: "POST", headers: fromIp(), json: { email: user.email, password: user.password } }),
+    );
+    expect((await json(await call("/api/me", { token: token as string }))).workspace).toMatchObject({ id });
+  });
+
+  it("requires a name", async () => {
+    const { token } = await signUp();
+    const res = await call("/api/workspaces", { method: "POST", token, json: { name: "  " } });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error?.fields?.name).toEqual(["Required"]);
+  });
+});
