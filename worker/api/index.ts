@@ -5,6 +5,7 @@ import { database } from "../db/client";
 import { config } from "../env";
 import { ApiError, errorResponse } from "../lib/errors";
 import { authRoutes } from "./auth";
+import { syncRoutes } from "./sync";
 import { workspaceRoutes } from "./workspaces";
 import type { AppEnv } from "../types";
 
@@ -37,6 +38,7 @@ api.get("/health", (c) => c.json({ ok: true }));
 
 api.route("/", authRoutes);
 api.route("/workspaces", workspaceRoutes);
+api.route("/sync", syncRoutes);
 
 
 api.onError((err, c) => {

@@ -1,7 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { createSession } from "../auth/session";
 import { database } from "../db/client";
-import { memberships, users, workspaces } from "../db/schema";
+import { memberships, users, vehicles, workspaces } from "../db/schema";
+import { bumpVersion, versionOf } from "../sync/version";
 
 /**
  * Test data straight into D1, for Worker tests that are not about sign-up itself: a user, a
@@ -30,4 +31,15 @@ export function call(path: string, init: RequestInit & { token?: string; json?: 
     headers,
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
+}
+
+/** A vehicle written the way every workspace write is: version bumped and stamped in one batch. */
+export async function insertVehicle(workspaceId: string, fields: Partial<typeof vehicles.$inferInsert> = {}) {
+  const db = database(env.DB);
+  const id = fields.id ?? crypto.randomUUID();
+  await db.batch([
+    bumpVersion(db, workspaceId),
+    db.insert(vehicles).values({ name: "Truck", ...fields, id, workspaceId, version: versionOf(workspaceId) }),
+  ]);
+  return id;
 }

@@ -1,0 +1,53 @@
+import type { WriteTransaction } from "replicache";
+import { z } from "zod";
+import { vehicleKey, type Vehicle } from "./vehicle";
+
+/**
+ * Mutations shared by the browser (optimistic, in Replicache) and the Worker (authoritative,
+ * worker/sync/mutators.ts). The server checks names against `mutationNames` and arguments against
+ * the same schemas.
+ */
+const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const updateVehicleArgs = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string({ required_error: "Required" }).trim().min(1, "Required").max(80, "Use at most 80 characters"),
+  vin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || VIN_PATTERN.test(v), "A VIN is 17 letters and digits (no I, O or Q)"),
+  year: z
+    .number({ invalid_type_error: "Enter a year" })
+    .int("Enter a year")
+    .min(1900, "Enter a year between 1900 and 2100")
+    .max(2100, "Enter a year between 1900 and 2100")
+    .nullable(),
+  make: optionalText(50),
+  model: optionalText(50),
+});
+export type UpdateVehicleArgs = z.input<typeof updateVehicleArgs>;
+
+export const mutators = {
+  /** SPEC.md section 7: merges name, vin, year, make, model over vehicle/{id}. */
+  async updateVehicle(tx: WriteTransaction, input: UpdateVehicleArgs) {
+    const args = updateVehicleArgs.parse(input);
+    const current = (await tx.get(vehicleKey(args.id))) as Vehicle | undefined;
+    if (!current) return;
+    const { id: _id, ...fields } = args;
+    await tx.set(vehicleKey(args.id), { ...current, ...fields });
+  },
+};
+
+export type Mutators = typeof mutators;
+export const mutationNames = Object.keys(mutators) as [keyof Mutators, ...(keyof Mutators)[]];
