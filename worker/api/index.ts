@@ -5,6 +5,8 @@ import { database } from "../db/client";
 import { config } from "../env";
 import { ApiError, errorResponse } from "../lib/errors";
 import { authRoutes } from "./auth";
+import { beaconRoutes } from "./beacons";
+import { ingestRoutes } from "./ingest";
 import { syncRoutes } from "./sync";
 import { workspaceRoutes } from "./workspaces";
 import type { AppEnv } from "../types";
@@ -39,6 +41,8 @@ api.get("/health", (c) => c.json({ ok: true }));
 api.route("/", authRoutes);
 api.route("/workspaces", workspaceRoutes);
 api.route("/sync", syncRoutes);
+api.route("/beacons", beaconRoutes);
+api.route("/ingest", ingestRoutes);
 
 
 api.onError((err, c) => {

@@ -1,0 +1,177 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { database } from "../db/client";
+import { positions, telemetry, vehicles, workspaces } from "../db/schema";
+import { call, userWithWorkspace } from "../test/factories";
+import { markSilentBeaconsInactive } from "./ingest";
+
+const db = () => database(env.DB);
+
+async function order(token: string, workspaceId: string, count = 1) {
+  const res = await call("/api/beacons/order", { method: "POST", token, json: { workspaceId, count } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string; vehicleId: string; vehicleName: string }[];
+}
+
+const osmand = (params: Record<string, string | number>) =>
+  call(`/api/ingest/osmand?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
+
+const telemetryOf = (vehicleId: string) => db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
+const versionOf = async (id: string) => (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
+const T0 = Date.parse("2026-11-02T08:00:00Z");
+
+describe("beacon orders", () => {
+  it("creates a beacon with an unguessable id and a vehicle for each, visible in the next pull", async () => {
+    const a = await userWithWorkspace();
+    const beacons = await order(a.token, a.workspaceId, 3);
+    expect(beacons).toHaveLength(3);
+    for (const b of beacons) expect(b.id).toMatch(/^[\w-]{32}$/);
+    expect(new Set(beacons.map((b) => b.id)).size).toBe(3);
+    expect(beacons.map((b) => b.vehicleName)).toEqual(["Vehicle 1", "Vehicle 2", "Vehicle 3"]);
+    const pull = await call("/api/sync/pull", {
+      method: "POST",
+      token: a.token,
+      json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION },
+    });
+    const { patch } = (await pull.json()) as { patch: { key?: string; value?: { beaconStatus: string } }[] };
+    const puts = patch.filter((p) => p.key?.startsWith("vehicle/"));
+    expect(puts.map((p) => p.key).sort()).toEqual(beacons.map((b) => `vehicle/${b.vehicleId}`).sort());
+    expect(puts.every((p) => p.value?.beaconStatus === "PENDING")).toBe(true);
+  });
+
+  it("orders up to 100 at a time, in one batch that fits D1's parameter limit", async () => {
+    const a = await userWithWorkspace();
+    expect(await order(a.token, a.workspaceId, 100)).toHaveLength(100);
+  });
+
+  it("refuses counts outside 1..100 and other workspaces", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    for (const count of [0, 101, 1.5, "x"]) {
+      const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count } });
+      expect(res.status).toBe(400);
+    }
+    const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: b.workspaceId, count: 1 } });
+    expect(res.status).toBe(403);
+    expect(await db().select().from(vehicles).where(eq(vehicles.workspaceId, b.workspaceId)).all()).toEqual([]);
+  });
+});
+
+describe("OsmAnd ingestion", () => {
+  it("accepts a query-string report, converts knots, and makes the beacon ACTIVE", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    const res = await osmand({ id: beacon!.id, lat: 40.7128, lon: -74.006, timestamp: T0 / 1000, speed: 10, ignition: "true", fuel: 64, odometer: 120500 });
+    expect(res.status).toBe(200);
+    const t = await telemetryOf(beacon!.vehicleId);
+    expect(t).toMatchObject({ latitude: 40.7128, longitude: -74.006, recordedAt: T0, fuel: 64, odometer: 120500, status: "moving" });
+    expect(t!.speed).toBeCloseTo(5.14444, 4);
+    const v = await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get();
+    expect(v!.beaconStatus).toBe("ACTIVE");
+  });
+
+  it("accepts deviceid, location=lat,lon, millisecond and ISO timestamps, and form posts", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    expect((await osmand({ deviceid: beacon!.id, location: "41.1,-87.6", timestamp: T0 })).status).toBe(200);
+    expect((await telemetryOf(beacon!.vehicleId))!.recordedAt).toBe(T0);
+    expect((await osmand({ id: beacon!.id, lat: 41.2, lon: -87.7, timestamp: "2026-11-02T08:01:00Z" })).status).toBe(200);
+    expect((await telemetryOf(beacon!.vehicleId))!.recordedAt).toBe(T0 + 60_000);
+    const form = await call("/api/ingest/osmand", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: beacon!.id, lat: "41.3", lon: "-87.8", timestamp: String(T0 / 1000 + 120), ignition: "false" }).toString(),
+    });
+    expect(form.status).toBe(200);
+    expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ latitude: 41.3, status: "off" });
+  });
+
+  it("accepts the JSON variant with speed in m/s, and batches", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    const location = (i: number) => ({
+      timestamp: new Date(T0 + i * 10_000).toISOString(),
+      coords: { latitude: 34.05 + i * 0.001, longitude: -118.25, speed: 12.5, heading: 90 },
+      odometer: 5000 + i * 125,
+      extras: { ignition: true, fuel: 50 },
+    });
+    const res = await call("/api/ingest/osmand", { method: "POST", json: { device_id: beacon!.id, location: [location(1), location(0)] } });
+    expect(res.status).toBe(200);
+    expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ speed: 12.5, heading: 90, odometer: 5125, recordedAt: T0 + 10_000 });
+  });
+
+  it("answers 400 with a clear message, and stores nothing, for bad reports", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    const cases: [Record<string, string | number>, string][] = [
+      [{ lat: 1, lon: 2 }, "Missing device id"],
+      [{ id: "no-such-beacon-id-123", lat: 1, lon: 2 }, "Unknown device id"],
+      [{ id: beacon!.id, lat: "north", lon: 2 }, "Unreadable position"],
+      [{ id: beacon!.id, lat: 95, lon: 2 }, "Unreadable position"],
+      [{ id: beacon!.id, lat: 1, lon: 2, timestamp: "yesterday" }, "Unreadable timestamp"],
+    ];
+    for (const [params, message] of cases) {
+      const res = await osmand(params);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
+    const bad = await call("/api/ingest/osmand", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
+    expect(bad.status).toBe(400);
+    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toEqual([]);
+  });
+
+  it("stores an exact duplicate once", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    const report = { id: beacon!.id, lat: 40, lon: -100, timestamp: T0 / 1000 };
+    await osmand(report);
+    const version = await versionOf(a.workspaceId);
+    const again = await osmand(report);
+    expect(((await again.json()) as { outcomes: string[] }).outcomes).toEqual(["duplicate"]);
+    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(1);
+    expect(await versionOf(a.workspaceId)).toBe(version);
+  });
+
+  it("keeps a late report in the history without moving the vehicle back", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    await osmand({ id: beacon!.id, lat: 40.5, lon: -100, timestamp: T0 / 1000 + 60 });
+    await osmand({ id: beacon!.id, lat: 40.0, lon: -100, timestamp: T0 / 1000 });
+    expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ latitude: 40.5, recordedAt: T0 + 60_000 });
+    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(2);
+  });
+
+  it("writes only into the beacon's own workspace", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const [beaconA] = await order(a.token, a.workspaceId);
+    await order(b.token, b.workspaceId);
+    const before = await versionOf(b.workspaceId);
+    await osmand({ id: beaconA!.id, lat: 40, lon: -100 });
+    expect(await versionOf(b.workspaceId)).toBe(before);
+    const rows = await db().select().from(telemetry).where(eq(telemetry.workspaceId, b.workspaceId)).all();
+    expect(rows).toEqual([]);
+  });
+
+  it("keeps statusTimestamp at the start of the current status", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    await osmand({ id: beacon!.id, lat: 40, lon: -100, timestamp: T0 / 1000, ignition: "false" });
+    await osmand({ id: beacon!.id, lat: 40, lon: -100, timestamp: T0 / 1000 + 60, ignition: "false" });
+    expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ status: "off", statusTimestamp: T0 });
+    await osmand({ id: beacon!.id, lat: 40, lon: -100, timestamp: T0 / 1000 + 120, ignition: "true" });
+    expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ status: "idle", statusTimestamp: T0 + 120_000 });
+  });
+
+  it("marks beacons silent for 15 minutes INACTIVE", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    await osmand({ id: beacon!.id, lat: 40, lon: -100 });
+    expect(await markSilentBeaconsInactive(db(), Date.now() + 60_000)).toEqual([]);
+    expect(await markSilentBeaconsInactive(db(), Date.now() + 16 * 60_000)).toContain(a.workspaceId);
+    const v = await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get();
+    expect(v!.beaconStatus).toBe("INACTIVE");
+  });
+});

@@ -1,0 +1,153 @@
+import type { TelemetryStatus } from "../../shared/telemetry";
+import type { VehicleEventType } from "../../shared/vehicle-event";
+
+/**
+ * Trip, stop and tow detection from a vehicle's positions, as a pure function of (state, report),
+ * so it is tested on recorded tracks and survives restarts (the state is stored per vehicle).
+ * Traccar's defaults (docs/decisions/0005-trip-detection.md):
+ * - motion starts once the vehicle is more than 200 m from the point where it stopped;
+ * - a stop starts once every position for 180 s stays within 200 m of the first of them;
+ * - a gap over 3,600 s with no data counts as a stop;
+ * - moving with the ignition off is a tow.
+ */
+export const MOTION_DISTANCE_M = 200;
+export const STOP_DURATION_MS = 180_000;
+export const GAP_MS = 3_600_000;
+/** Below this a vehicle with its ignition on is idling (about 2 mph). */
+export const MOVING_SPEED_MS = 1;
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+  time: number;
+}
+
+export interface OpenEvent {
+  id: string;
+  type: VehicleEventType;
+  startTime: number;
+  latitude: number;
+  longitude: number;
+  /** metres travelled so far (TRANSIT/TOW) */
+  distance: number;
+}
+
+export interface MotionState {
+  mode: "stopped" | "moving";
+  /** STOP: where the vehicle stopped. Moving: the first point of a possible stop. */
+  anchor: Point;
+  last: Point & { ignition: boolean | null };
+  current: OpenEvent;
+}
+
+export interface MotionReport extends Point {
+  speed: number | null;
+  ignition: boolean | null;
+}
+
+/** An event to insert or update; `endTime` null while it goes on. */
+export interface EventUpsert extends OpenEvent {
+  endTime: number | null;
+  averageSpeed: number | null;
+}
+
+export type NewId = (startTime: number) => string;
+
+/** Event ids sort by start time (base36, zero-padded), then a random tail against collisions. */
+export const eventId: NewId = (startTime) =>
+  `${Math.max(0, Math.round(startTime)).toString(36).padStart(9, "0")}-${crypto.randomUUID().slice(0, 8)}`;
+
+export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const R = 6_371_000;
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+function open(type: VehicleEventType, at: Point, newId: NewId): OpenEvent {
+  return { id: newId(at.time), type, startTime: at.time, latitude: at.latitude, longitude: at.longitude, distance: 0 };
+}
+
+function close(event: OpenEvent, endTime: number): EventUpsert {
+  const seconds = (endTime - event.startTime) / 1000;
+  const travelling = event.type !== "STOP";
+  return { ...event, endTime, averageSpeed: travelling && seconds > 0 ? event.distance / seconds : null };
+}
+
+function ongoing(event: OpenEvent): EventUpsert {
+  return { ...close(event, event.startTime), endTime: null, averageSpeed: null };
+}
+
+const travelType = (ignition: boolean | null): VehicleEventType => (ignition === false ? "TOW" : "TRANSIT");
+
+/** The first report of a vehicle: moving if it is fast, otherwise parked. */
+export function initialState(report: MotionReport, newId: NewId = eventId): { state: MotionState; events: EventUpsert[] } {
+  const moving = (report.speed ?? 0) > MOVING_SPEED_MS;
+  const current = open(moving ? travelType(report.ignition) : "STOP", report, newId);
+  const state: MotionState = { mode: moving ? "moving" : "stopped", anchor: report, last: report, current };
+  return { state, events: [ongoing(current)] };
+}
+
+/** Folds one report (in time order) into the state; returns the events that changed. */
+export function advance(state: MotionState, report: MotionReport, newId: NewId = eventId): { state: MotionState; events: EventUpsert[] } {
+  const events: EventUpsert[] = [];
+  let { mode, anchor, current } = state;
+  const last = state.last;
+
+  // A long silence is a stop where the vehicle was last seen.
+  if (report.time - last.time > GAP_MS) {
+    if (mode === "moving") {
+      events.push(close(current, last.time));
+      current = open("STOP", last, newId);
+      mode = "stopped";
+      anchor = last;
+    }
+  }
+
+  if (mode === "stopped") {
+    if (distanceMetres(anchor, report) > MOTION_DISTANCE_M) {
+      // It left: the stop ended when it was last seen near the stop point.
+      const departed = last;
+      events.push(close(current, departed.time));
+      current = open(travelType(report.ignition), departed, newId);
+      current.distance = distanceMetres(departed, report);
+      mode = "moving";
+      anchor = report;
+    }
+  } else {
+    current = { ...current, distance: current.distance + distanceMetres(last, report) };
+    if (current.type === "TRANSIT" && report.ignition === false && (report.speed ?? 0) > MOVING_SPEED_MS) {
+      // The engine went off but the vehicle keeps moving: from here on it is being towed.
+      events.push(close(current, report.time));
+      current = open("TOW", report, newId);
+    }
+    if (distanceMetres(anchor, report) > MOTION_DISTANCE_M) {
+      anchor = report;
+    } else if (report.time - anchor.time >= STOP_DURATION_MS) {
+      // Everything since `anchor` stayed within 200 m for 3 minutes: it stopped at `anchor`.
+      const travelled = Math.max(0, current.distance - distanceMetres(anchor, report));
+      events.push(close({ ...current, distance: travelled }, anchor.time));
+      current = open("STOP", anchor, newId);
+      mode = "stopped";
+    }
+  }
+
+  const next: MotionState = { mode, anchor, current, last: { ...report } };
+  // The open event is always reported too, so its distance and position stay current.
+  if (!events.some((e) => e.id === current.id)) events.push(ongoing(current));
+  return { state: next, events };
+}
+
+/**
+ * The vehicle's status for its telemetry: off (ignition off, shown as Parked), towing (moving
+ * with the ignition off), moving, or idle (ignition on, standing).
+ */
+export function statusOf(report: MotionReport, state: MotionState): TelemetryStatus {
+  const moving = (report.speed ?? 0) > MOVING_SPEED_MS || state.mode === "moving";
+  if (report.ignition === false) return (report.speed ?? 0) > MOVING_SPEED_MS ? "towing" : "off";
+  if (report.ignition === true) return (report.speed ?? 0) > MOVING_SPEED_MS ? "moving" : "idle";
+  // Trackers without an ignition wire: parked when stopped, moving otherwise.
+  return moving ? "moving" : "off";
+}

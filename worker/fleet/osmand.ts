@@ -1,0 +1,138 @@
+import { z } from "zod";
+
+/**
+ * The OsmAnd protocol that Traccar Client and many trackers speak (DESIGN.md), parsed into one
+ * normalised report per position. Units are converted here, once: knots and m/s to m/s,
+ * odometer in metres, timestamps to milliseconds.
+ */
+export interface Report {
+  deviceId: string;
+  /** device time, ms since epoch */
+  time: number;
+  latitude: number;
+  longitude: number;
+  /** m/s */
+  speed: number | null;
+  heading: number | null;
+  altitude: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  ignition: boolean | null;
+  /** percent */
+  fuel: number | null;
+  /** metres */
+  odometer: number | null;
+}
+
+export class ReportError extends Error {}
+
+const KNOTS_TO_MS = 0.514444;
+
+const number = (v: unknown): number | null => {
+  if (v === undefined || v === null || v === "") return null;
+  const n = typeof v === "number" ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+
+const boolean = (v: unknown): boolean | null => {
+  if (typeof v === "boolean") return v;
+  if (v === "true" || v === "1" || v === 1) return true;
+  if (v === "false" || v === "0" || v === 0) return false;
+  return null;
+};
+
+/** Unix seconds, Unix milliseconds or ISO 8601; a missing timestamp means "now" (as Traccar does). */
+export function parseTimestamp(v: unknown, now: number): number {
+  if (v === undefined || v === null || v === "") return now;
+  const n = number(v);
+  if (n !== null) return n > 1e11 ? Math.round(n) : Math.round(n * 1000);
+  const parsed = typeof v === "string" ? Date.parse(v) : NaN;
+  if (Number.isNaN(parsed)) throw new ReportError(`Unreadable timestamp "${String(v)}"`);
+  return parsed;
+}
+
+function position(lat: unknown, lon: unknown) {
+  const latitude = number(lat);
+  const longitude = number(lon);
+  if (latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+    throw new ReportError("Unreadable position: lat and lon (or location=lat,lon) are required, in degrees");
+  }
+  return { latitude, longitude };
+}
+
+function clampPercent(v: number | null) {
+  return v === null ? null : Math.min(100, Math.max(0, v));
+}
+
+/** Query-string or form parameters (GET or POST). */
+export function parseOsmandParams(params: Record<string, string>, now = Date.now()): Report {
+  const deviceId = params.id ?? params.deviceid;
+  if (!deviceId) throw new ReportError("Missing device id: send id (or deviceid)");
+  const [lat, lon] = params.location ? params.location.split(",") : [params.lat, params.lon];
+  const knots = number(params.speed);
+  return {
+    deviceId,
+    time: parseTimestamp(params.timestamp, now),
+    ...position(lat, lon),
+    speed: knots === null ? null : knots * KNOTS_TO_MS,
+    heading: number(params.bearing ?? params.heading),
+    altitude: number(params.altitude),
+    accuracy: number(params.accuracy),
+    battery: clampPercent(number(params.batt)),
+    ignition: boolean(params.ignition),
+    fuel: clampPercent(number(params.fuel)),
+    odometer: number(params.odometer),
+  };
+}
+
+const jsonLocation = z.object({
+  timestamp: z.union([z.string(), z.number()]).optional(),
+  coords: z.object({
+    latitude: z.unknown(),
+    longitude: z.unknown(),
+    speed: z.unknown().optional(),
+    heading: z.unknown().optional(),
+    altitude: z.unknown().optional(),
+    accuracy: z.unknown().optional(),
+  }),
+  odometer: z.unknown().optional(),
+  battery: z.object({ level: z.unknown().optional() }).partial().optional(),
+  extras: z.record(z.unknown()).optional(),
+});
+
+const jsonBody = z.object({
+  device_id: z.string().min(1).optional(),
+  deviceId: z.string().min(1).optional(),
+  id: z.string().min(1).optional(),
+  /** One location, or several at once (trackers that buffer while offline send a batch). */
+  location: z.union([jsonLocation, z.array(jsonLocation).min(1).max(500)]),
+});
+
+/** The JSON variant: {"device_id", "location": {"timestamp", "coords": {...}, "odometer", "extras"}}. */
+export function parseOsmandJson(body: unknown, now = Date.now()): Report[] {
+  const parsed = jsonBody.safeParse(body);
+  if (!parsed.success) {
+    throw new ReportError(`Unreadable report: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
+  }
+  const deviceId = parsed.data.device_id ?? parsed.data.deviceId ?? parsed.data.id;
+  if (!deviceId) throw new ReportError("Missing device id: send device_id");
+  const locations = Array.isArray(parsed.data.location) ? parsed.data.location : [parsed.data.location];
+  return locations.map((loc) => {
+    const extras = loc.extras ?? {};
+    const level = number(loc.battery?.level);
+    return {
+      deviceId,
+      time: parseTimestamp(loc.timestamp, now),
+      ...position(loc.coords.latitude, loc.coords.longitude),
+      speed: number(loc.coords.speed) === null ? null : Math.max(0, number(loc.coords.speed)!),
+      heading: number(loc.coords.heading),
+      altitude: number(loc.coords.altitude),
+      accuracy: number(loc.coords.accuracy),
+      // The JSON variant reports battery as 0..1.
+      battery: level === null ? null : clampPercent(level <= 1 ? level * 100 : level),
+      ignition: boolean(extras.ignition),
+      fuel: clampPercent(number(extras.fuel)),
+      odometer: number(loc.odometer ?? extras.odometer),
+    };
+  });
+}
