@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { api } from "./api";
 import type { Env } from "./env";
-import { routeRealtime } from "./realtime";
+import { database } from "./db/client";
+import { markSilentBeaconsInactive } from "./fleet/ingest";
+import { pokeWorkspace, routeRealtime } from "./realtime";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
@@ -65,5 +67,12 @@ export function createApp(pages: PageHandler) {
     return res;
   });
 
-  return app;
+  return {
+    fetch: app.fetch,
+    /** The cron trigger: beacons that fell silent stop being ACTIVE, and their clients hear of it. */
+    async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+      const changed = await markSilentBeaconsInactive(database(env.DB));
+      ctx.waitUntil(Promise.all(changed.map((workspaceId) => pokeWorkspace(env, workspaceId))));
+    },
+  };
 }
