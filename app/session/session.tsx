@@ -43,7 +43,42 @@ export function readStoredToken(): string | null {
 
 function storeToken(token: string | null) {
   if (token) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token }));
-  else localStorage.removeItem(SESSION_STORAGE_KEY);
+  else {
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    localStorage.removeItem(IDENTITY_KEY);
+  }
+}
+
+const authenticated = (token: string, me: MeResponse): Session => ({
+  loading: false,
+  token,
+  isAuthenticated: true,
+  viewer: me.viewer,
+  workspace: me.workspace,
+  workspaces: me.workspaces,
+  flags: me.flags,
+});
+
+/**
+ * The last identity api/me answered, so a reload while offline still opens this viewer's local
+ * store (docs/decisions/0003-sync.md). It holds no secret: only ids, names and a token fingerprint.
+ */
+const IDENTITY_KEY = `${SESSION_STORAGE_KEY}-identity`;
+const fingerprint = (token: string) => token.slice(-12);
+
+function rememberIdentity(token: string, me: MeResponse) {
+  localStorage.setItem(IDENTITY_KEY, JSON.stringify({ for: fingerprint(token), me }));
+}
+
+function rememberedIdentity(token: string): MeResponse | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(IDENTITY_KEY) ?? "null") as { for?: string; me?: unknown } | null;
+    if (saved?.for !== fingerprint(token)) return null;
+    const parsed = meResponseSchema.safeParse(saved.me);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 const signedOut: Omit<Session, "loading"> = {
@@ -82,18 +117,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       const me: MeResponse = meResponseSchema.parse(await http.get("me", { signal }).json());
       if (signal?.aborted) return;
-      setState({
-        loading: false,
-        token: current,
-        isAuthenticated: true,
-        viewer: me.viewer,
-        workspace: me.workspace,
-        workspaces: me.workspaces,
-        flags: me.flags,
-      });
+      rememberIdentity(current, me);
+      setState(authenticated(current, me));
     } catch (error) {
       if (signal?.aborted) return;
-      if (error instanceof HTTPError) storeToken(null);
+      // The server said no: sign out silently (SPEC.md section 4).
+      if (error instanceof HTTPError) {
+        storeToken(null);
+      } else {
+        // No answer at all (offline): keep working on the local store of the last known identity.
+        const remembered = rememberedIdentity(current);
+        if (remembered) {
+          setState(authenticated(current, remembered));
+          return;
+        }
+      }
       setHttpToken(null);
       setState({ ...signedOut, loading: false });
     }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { ClientStore } from "./client-store";
+
+describe("client store", () => {
+  it("starts loading, and is hydrated by the first change list", () => {
+    const store = new ClientStore();
+    expect([store.loading, store.hydrated]).toEqual([true, false]);
+    store.apply([]);
+    expect([store.loading, store.hydrated]).toEqual([false, true]);
+  });
+
+  it("adds, changes and deletes objects and keeps the graph of ids per type", () => {
+    const store = new ClientStore();
+    store.apply([
+      { op: "add", key: "vehicle/v1", newValue: { id: "v1", name: "A" } },
+      { op: "add", key: "telemetry/v1", newValue: { id: "v1", speed: 3 } },
+      { op: "add", key: "event/v1/e1", newValue: { id: "e1" } },
+      { op: "add", key: "something/else", newValue: 1 },
+    ]);
+    expect(store.ids("vehicle")).toEqual(["v1"]);
+    expect(store.ids("event")).toEqual(["v1/e1"]);
+    store.apply([{ op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "B" } }]);
+    expect(store.get("vehicle", "v1")).toEqual({ id: "v1", name: "B" });
+    store.apply([{ op: "del", key: "vehicle/v1" }]);
+    expect(store.get("vehicle", "v1")).toBeUndefined();
+    expect(store.ids("vehicle")).toEqual([]);
+    expect(store.list("event", "v1/")).toEqual([{ id: "e1" }]);
+  });
+
+  it("tells subscribers what changed and rebuilds derived lists only when their type changed", () => {
+    const store = new ClientStore();
+    const seen: string[][] = [];
+    const stop = store.subscribe((changes) => seen.push(changes.map((c) => c.key)));
+    store.apply([{ op: "add", key: "vehicle/v1", newValue: { id: "v1" } }]);
+    const first = store.memo("vehicles", "vehicle", () => store.list("vehicle"));
+    store.apply([{ op: "add", key: "telemetry/v1", newValue: { id: "v1" } }]);
+    expect(store.memo("vehicles", "vehicle", () => store.list("vehicle"))).toBe(first);
+    store.apply([{ op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "x" } }]);
+    expect(store.memo("vehicles", "vehicle", () => store.list("vehicle"))).not.toBe(first);
+    stop();
+    store.apply([{ op: "del", key: "vehicle/v1" }]);
+    expect(seen).toEqual([["vehicle/v1"], ["telemetry/v1"], ["vehicle/v1"]]);
+  });
+});

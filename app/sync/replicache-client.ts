@@ -1,0 +1,34 @@
+import { Replicache } from "replicache";
+import { mutators, type Mutators } from "../../shared/mutators";
+import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { TELEMETRY_BY_VEHICLE_INDEX, TELEMETRY_PREFIX } from "../../shared/telemetry";
+
+export type Rep = Replicache<Mutators>;
+
+/**
+ * One local store per viewer and workspace (docs/decisions/0003-sync.md): its name is the viewer
+ * id with the workspace id, so switching workspaces never mixes two workspaces' data in one
+ * IndexedDB. Settings from SPEC.md section 9 where Replicache exposes them.
+ */
+export function createReplicache(viewerId: string, workspaceId: string, token: () => string | null): Rep {
+  const rep = new Replicache<Mutators>({
+    name: `${viewerId}/${workspaceId}`,
+    schemaVersion: SCHEMA_VERSION,
+    mutators,
+    pushURL: "/api/sync/push",
+    pullURL: "/api/sync/pull",
+    auth: `Bearer ${token()}`,
+    pullInterval: 60_000,
+    pushDelay: 10,
+    requestOptions: { minDelayMs: 30, maxDelayMs: 60_000 },
+    indexes: { [TELEMETRY_BY_VEHICLE_INDEX]: { prefix: TELEMETRY_PREFIX, jsonPointer: "/vehicleId" } },
+  });
+  // A 401 asks for new auth; Replicache retries up to 8 times with what this returns.
+  rep.getAuth = () => {
+    const current = token();
+    return current ? `Bearer ${current}` : null;
+  };
+  // A newer app version is deployed (schema or protocol): load it.
+  rep.onUpdateNeeded = () => window.location.reload();
+  return rep;
+}
