@@ -1,16 +1,46 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { OAUTH_PROVIDERS, type OAuthProvider } from "../../shared/auth";
+import { Spinner } from "../components/spinner";
+import { http } from "../lib/http";
+import { useSession } from "../session/session";
 
-// Placeholder until the accounts work lands: an unknown provider is a route error.
-const PROVIDERS: Record<string, string> = { google: "Google", jobber: "Jobber", facebook: "Facebook" };
-
+// An unknown provider is a route error ("Something went wrong!"), not a blank page.
 export const loader = ({ params }: LoaderFunctionArgs) => {
-  const name = PROVIDERS[params.provider ?? ""];
-  if (!name) throw new Response(`Unknown sign-in provider "${params.provider}"`, { status: 400 });
-  return { name };
+  const provider = params.provider ?? "";
+  if (!(provider in OAUTH_PROVIDERS)) throw new Response(`Unknown sign-in provider "${provider}"`, { status: 400 });
+  return { provider: provider as OAuthProvider, name: OAUTH_PROVIDERS[provider as OAuthProvider] };
 };
 
+/** The provider's return address: exchanges the code for a session, then /setup. */
 export default function OAuthReturn() {
-  const { name } = useLoaderData<typeof loader>();
-  return <div className="fullscreen-center">Authenticating via {name}</div>;
+  const { provider, name } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const code = params.get("code") ?? "";
+    const state = params.get("state") ?? "";
+    http
+      .post(`oauth/${provider}/token`, { json: { code, state }, retry: 0 })
+      .json<{ token: string }>()
+      .then(({ token }) => {
+        session.setToken(token);
+        navigate("/setup", { replace: true });
+      })
+      // SPEC.md section 8: a failed token call is silently ignored.
+      .catch(() => navigate("/login", { replace: true }));
+  }, [params, provider, session, navigate]);
+
+  return (
+    <div className="fullscreen-center">
+      <Spinner size={24} />
+      <p>Authenticating via {name}</p>
+    </div>
+  );
 }

@@ -7,6 +7,7 @@ import { ApiError, errorResponse } from "../lib/errors";
 import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
 import { ingestRoutes } from "./ingest";
+import { outboxRoutes, passwordRoutes } from "./password";
 import { syncRoutes } from "./sync";
 import { workspaceRoutes } from "./workspaces";
 import type { AppEnv } from "../types";
@@ -43,6 +44,8 @@ api.route("/workspaces", workspaceRoutes);
 api.route("/sync", syncRoutes);
 api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
+api.route("/password", passwordRoutes);
+api.route("/dev", outboxRoutes);
 
 
 api.onError((err, c) => {

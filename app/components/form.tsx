@@ -1,0 +1,51 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { Spinner } from "./spinner";
+
+type InputType = "text" | "email" | "password" | "number";
+
+/** A labelled input wired to a conform field, with its error under it. */
+export function Field({
+  field,
+  label,
+  type = "text",
+  error,
+  ...rest
+}: {
+  field: FieldMetadata<string | number | null | undefined>;
+  label: string;
+  type?: InputType;
+  /** A server-side message for this field, shown when the client-side checks pass. */
+  error?: string | null;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "form">) {
+  const messages = field.errors ?? (error ? [error] : undefined);
+  const props = getInputProps(field, { type });
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        className="input"
+        {...props}
+        {...rest}
+        key={props.key}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={messages?.length ? field.errorId : undefined}
+      />
+      {messages?.length ? (
+        <div className="field-error" id={field.errorId} role="alert">
+          {messages.join(" ")}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** SPEC.md section 4: buttons are disabled and show a spinner while submitting. */
+export function SubmitButton({ pending, children, disabled }: { pending: boolean; children: ReactNode; disabled?: boolean }) {
+  return (
+    <button type="submit" className="button primary block" disabled={pending || disabled} aria-busy={pending || undefined}>
+      {pending ? <Spinner /> : null}
+      {children}
+    </button>
+  );
+}

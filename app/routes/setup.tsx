@@ -1,0 +1,47 @@
+import { getFormProps } from "@conform-to/react";
+import { useNavigate } from "@remix-run/react";
+import { workspaceNameSchema } from "../../shared/auth";
+import { AuthLayout } from "../components/auth-layout";
+import { Field, SubmitButton } from "../components/form";
+import { http } from "../lib/http";
+import { RequireAuth } from "../session/require-auth";
+import { useSession } from "../session/session";
+import { useZodForm } from "../session/use-zod-form";
+
+/** Create a workspace, switch the session to it, go to / (which then opens the map). */
+function Setup() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const { form, fields, pending } = useZodForm("setup", workspaceNameSchema, async ({ name }, el) => {
+    try {
+      const { id } = await http.post("workspaces", { json: { name } }).json<{ id: string }>();
+      const { token } = await http.post("workspaces/session", { json: { workspaceId: id } }).json<{ token: string }>();
+      session.setToken(token);
+      navigate("/", { replace: true });
+    } catch {
+      // SPEC.md section 8: a 401-type error on the name, the field cleared, no text.
+      const input = el.elements.namedItem("name");
+      if (input instanceof HTMLInputElement) {
+        input.value = "";
+        input.setAttribute("aria-invalid", "true");
+        input.dataset.error = "401";
+      }
+    }
+  });
+  return (
+    <AuthLayout title="Create your workspace">
+      <form {...getFormProps(form)}>
+        <Field field={fields.name} label="Name your workspace" placeholder="e.g. Organization Name, Project Name, etc." autoFocus />
+        <SubmitButton pending={pending}>Create Workspace</SubmitButton>
+      </form>
+    </AuthLayout>
+  );
+}
+
+export default function SetupRoute() {
+  return (
+    <RequireAuth>
+      <Setup />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,77 @@
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { Hono } from "hono";
+import { forgotPasswordSchema, resetPasswordSchema } from "../../shared/auth";
+import { hashPassword } from "../auth/password";
+import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { findUserByEmail } from "../auth/users";
+import { emailOutbox, passwordCredentials, passwordResetTokens, sessions } from "../db/schema";
+import { sendEmail } from "../email/email";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { ApiError, notFound } from "../lib/errors";
+import { body, zod } from "../lib/validate";
+import type { AppEnv } from "../types";
+import { z } from "zod";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** Password recovery: a single-use link valid for one hour, sent by e-mail. */
+export const passwordRoutes = new Hono<AppEnv>()
+  .post("/forgot", body(forgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    await rateLimit(c, LIMITS.forgot, [`ip:${clientIp(c)}`, `email:${email}`]);
+    const user = await findUserByEmail(c.var.db, email);
+    if (user) {
+      const token = randomToken(32);
+      await c.var.db
+        .insert(passwordResetTokens)
+        .values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: Date.now() + RESET_TOKEN_TTL_MS });
+      const link = new URL("/reset-password", c.var.config.APP_URL);
+      link.search = new URLSearchParams({ token, uid: user.id }).toString();
+      const sending = sendEmail(c.var.db, c.var.config, {
+        to: user.email,
+        subject: "Reset your Fleet Ops password",
+        text: `Someone asked to reset the password of your Fleet Ops account.\n\nSet a new one here (the link works once, for one hour):\n${link.href}\n\nIf it was not you, ignore this e-mail.`,
+      });
+      c.executionCtx.waitUntil(sending.catch((error) => console.error("reset e-mail failed:", error)));
+    }
+    // The same answer whether or not the address has an account.
+    return c.json({ ok: true });
+  })
+  .post("/reset", body(resetPasswordSchema), async (c) => {
+    const { token, user, password } = c.req.valid("json");
+    const db = c.var.db;
+    const tokenHash = await sha256Hex(token);
+    const now = Date.now();
+    const row = await db
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.userId, user)))
+      .get();
+    if (!row || row.usedAt !== null || row.expiresAt <= now) {
+      throw new ApiError(400, "reset_token_expired", "Your reset password token has expired");
+    }
+    const hash = await hashPassword(password);
+    await db.batch([
+      // Single use, guarded: a second request with the same token changes nothing.
+      db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now))),
+      db
+        .insert(passwordCredentials)
+        .values({ userId: user, hash })
+        .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: now } }),
+      // Whoever knew the old password is signed out everywhere.
+      db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user), isNull(sessions.revokedAt))),
+    ]);
+    return c.json({ ok: true });
+  });
+
+/** Development and tests only: the latest e-mail sent to an address (404 in production). */
+export const outboxRoutes = new Hono<AppEnv>().get("/outbox", zod("query", z.object({ to: z.string().min(1) })), async (c) => {
+  if (c.var.config.ENVIRONMENT === "production") throw notFound();
+  const { to } = c.req.valid("query");
+  const mail = await c.var.db.select().from(emailOutbox).where(eq(emailOutbox.to, to.toLowerCase())).orderBy(desc(emailOutbox.id)).get();
+  if (!mail) throw notFound("No e-mail to this address");
+  return c.json(mail);
+});

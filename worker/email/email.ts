@@ -1,0 +1,28 @@
+import type { Config } from "../env";
+import type { Db } from "../db/client";
+import { emailOutbox } from "../db/schema";
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Sends e-mail through the configured provider: Resend over HTTP in production, or the outbox
+ * (a D1 table, also printed to the console) in development and tests, so password reset works
+ * offline end to end.
+ */
+export async function sendEmail(db: Db, config: Config, email: Email): Promise<void> {
+  if (config.EMAIL_PROVIDER === "outbox") {
+    await db.insert(emailOutbox).values(email);
+    console.log(`[outbox] to ${email.to}: ${email.subject}\n${email.text}`);
+    return;
+  }
+  const res = await fetch("https://api.resend.com/emails", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${config.EMAIL_API_KEY}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ from: config.EMAIL_FROM, to: [email.to], subject: email.subject, text: email.text }),
+  });
+  if (!res.ok) throw new Error(`e-mail provider answered ${res.status}: ${await res.text()}`);
+}
