@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AppProviders } from "./app-providers";
@@ -6,6 +6,15 @@ import { RouteError } from "./components/route-error";
 import styles from "./styles.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/**
+ * The public Mapbox token is the same for every user, so the cached, user-independent HTML may
+ * carry it (docs/decisions/0002-edge-cached-html.md). `npm run dev` renders without the Worker.
+ */
+export const loader = ({ context }: LoaderFunctionArgs) => {
+  const env = (context as { cloudflare?: { env?: { MAPBOX_TOKEN?: string } } }).cloudflare?.env;
+  return { mapboxToken: env?.MAPBOX_TOKEN ?? "" };
+};
 
 export const meta: MetaFunction = () => [
   { title: "Fleet Ops" },

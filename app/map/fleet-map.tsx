@@ -1,0 +1,183 @@
+import { useNavigate, useSearchParams } from "@remix-run/react";
+import type { GeoJSONSource, Map as MapboxMap } from "mapbox-gl";
+import { useEffect, useRef, useState } from "react";
+import type { Telemetry } from "../../shared/telemetry";
+import type { Vehicle } from "../../shared/vehicle";
+import { useClientStore, type ClientStore } from "../store";
+import { boundsOf, fitMaxZoom, fitPadding, glide, GLIDE_MS, INITIAL_VIEW, outOfView, type LngLat } from "./geometry";
+import { OFFLINE_STYLE, OFFLINE_TOKEN, STREETS_STYLE } from "./map-style";
+
+interface Beacon {
+  id: string;
+  from: LngLat;
+  to: LngLat;
+  startedAt: number;
+}
+
+/**
+ * The fleet map: one mapbox-gl instance for the app, vehicles drawn in a WebGL circle layer so
+ * 10,000 of them stay smooth. The client store tells which telemetry changed; each changed
+ * vehicle glides to its new position over 8 s in a requestAnimationFrame loop that only runs
+ * while something moves. React does not re-render for movements.
+ */
+export function FleetMap({ token, visible }: { token: string; visible: boolean }) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapboxMap | null>(null);
+  const store = useClientStore();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const selected = params.get("vehicleId");
+  const [ready, setReady] = useState(false);
+  const beacons = useRef(new Map<string, Beacon>());
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  /** Schedules a frame of the movement loop (set once the layer exists). */
+  const redraw = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: MapboxMap | null = null;
+    void import("mapbox-gl").then(({ default: mapboxgl }) => {
+      if (cancelled || !container.current) return;
+      mapboxgl.accessToken = token || OFFLINE_TOKEN;
+      map = new mapboxgl.Map({
+        container: container.current,
+        style: token ? STREETS_STYLE : OFFLINE_STYLE,
+        center: INITIAL_VIEW.center,
+        zoom: INITIAL_VIEW.zoom,
+        attributionControl: Boolean(token),
+      });
+      map.on("load", () => {
+        map!.addSource("vehicles", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
+        map!.addLayer({
+          id: "vehicles",
+          type: "circle",
+          source: "vehicles",
+          paint: {
+            // Diameter max(35, 50 - 5 × zoom) px, as a radius.
+            "circle-radius": ["interpolate", ["linear"], ["zoom"], 0, 25, 3, 17.5],
+            "circle-color": ["match", ["get", "state"], "moving", "#16a34a", "parked", "#2563eb", "#a1a1aa"],
+            "circle-opacity": 0.85,
+            "circle-stroke-width": ["case", ["get", "selected"], 4, 2],
+            "circle-stroke-color": ["case", ["get", "selected"], "#111827", "#ffffff"],
+          },
+        });
+        map!.on("click", "vehicles", (e) => {
+          const id = (e.features?.[0] as { properties?: { id?: unknown } } | undefined)?.properties?.id;
+          if (typeof id === "string") navigateRef.current(`/map?vehicleId=${encodeURIComponent(id)}`);
+        });
+        map!.on("mouseenter", "vehicles", () => (map!.getCanvas().style.cursor = "pointer"));
+        map!.on("mouseleave", "vehicles", () => (map!.getCanvas().style.cursor = ""));
+        mapRef.current = map;
+        setReady(true);
+      });
+    });
+    return () => {
+      cancelled = true;
+      map?.remove();
+      mapRef.current = null;
+    };
+  }, [token]);
+
+  // Movements: seed every known vehicle, then glide the ones whose telemetry changes.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    let frame = 0;
+    const now = () => performance.now();
+    const place = (id: string, t: Telemetry, animate: boolean) => {
+      const to = { lng: t.longitude, lat: t.latitude };
+      const current = beacons.current.get(id);
+      const from = current && animate ? glide(current.from, current.to, now() - current.startedAt) : to;
+      beacons.current.set(id, { id, from, to, startedAt: now() });
+    };
+    for (const id of store.ids("telemetry")) place(id, store.get<Telemetry>("telemetry", id)!, false);
+
+    const render = () => {
+      frame = 0;
+      const t = now();
+      let moving = false;
+      const features = [];
+      for (const b of beacons.current.values()) {
+        const elapsed = t - b.startedAt;
+        if (elapsed < GLIDE_MS) moving = true;
+        const p = glide(b.from, b.to, elapsed);
+        features.push(feature(store, b.id, p, b.id === selectedRef.current));
+      }
+      (map.getSource("vehicles") as GeoJSONSource | undefined)?.setData({ type: "FeatureCollection", features });
+      container.current?.setAttribute("data-vehicle-count", String(features.length));
+      const sel = selectedRef.current ? beacons.current.get(selectedRef.current) : undefined;
+      if (sel) {
+        const p = glide(sel.from, sel.to, t - sel.startedAt);
+        container.current?.setAttribute("data-selected-position", `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`);
+      }
+      if (moving) frame = requestAnimationFrame(render);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(render);
+    };
+    schedule();
+    fitIfNeeded(map, store, selectedRef.current);
+    const unsubscribe = store.subscribe((changes) => {
+      let touched = false;
+      for (const change of changes) {
+        if (change.key.startsWith("telemetry/")) {
+          const id = change.key.slice("telemetry/".length);
+          if (change.op === "del") beacons.current.delete(id);
+          else place(id, change.newValue as Telemetry, change.op === "change");
+          touched = true;
+        } else if (change.key.startsWith("vehicle/")) touched = true;
+      }
+      if (touched) {
+        schedule();
+        fitIfNeeded(map, store, selectedRef.current);
+      }
+    });
+    redraw.current = schedule;
+    return () => {
+      unsubscribe();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [ready, store]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    redraw.current();
+    fitIfNeeded(map, store, selected);
+  }, [selected, ready, store]);
+
+  // A map that was hidden has the wrong size until told.
+  useEffect(() => {
+    if (visible) mapRef.current?.resize();
+  }, [visible]);
+
+  return <div ref={container} className="fleet-map" data-testid="fleet-map" data-map-ready={ready || undefined} />;
+}
+
+function feature(store: ClientStore, id: string, p: LngLat, selected: boolean) {
+  const vehicle = store.get<Vehicle>("vehicle", id);
+  const status = store.get<Telemetry>("telemetry", id)?.status;
+  const state = vehicle?.beaconStatus !== "ACTIVE" ? "inactive" : status === "off" ? "parked" : "moving";
+  return {
+    type: "Feature" as const,
+    geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] },
+    properties: { id, state, selected },
+  };
+}
+
+/** Fits all vehicles (or the selected one) when any of them is out of view. */
+function fitIfNeeded(map: MapboxMap, store: ClientStore, selected: string | null) {
+  const ids = selected ? [selected] : store.ids("telemetry");
+  const points = ids.map((id) => store.get<Telemetry>("telemetry", id)).filter((t): t is Telemetry => Boolean(t));
+  const lngLats = points.map((t) => ({ lng: t.longitude, lat: t.latitude }));
+  const bounds = boundsOf(lngLats);
+  if (!bounds) return;
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  if (!width || !height) return;
+  const projected = lngLats.map((p) => map.project([p.lng, p.lat]));
+  if (!outOfView(projected, width, height, selected ? 0 : 325)) return;
+  map.fitBounds(bounds, { padding: fitPadding(width, height), maxZoom: fitMaxZoom(lngLats.length), duration: 600 });
+}

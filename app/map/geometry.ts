@@ -1,0 +1,55 @@
+/** Map rules of SPEC.md section 9, pure so they are unit-tested. */
+
+export const INITIAL_VIEW = { center: [-100, 40] as [number, number], zoom: 5 };
+export const GLIDE_MS = 8000;
+export const PANEL_WIDTH = 350;
+
+/** Beacon diameter in pixels: max(35, 50 - 5 × zoom). */
+export function beaconSize(zoom: number): number {
+  return Math.max(35, 50 - 5 * zoom);
+}
+
+export interface LngLat {
+  lng: number;
+  lat: number;
+}
+
+/** Where a gliding beacon is `elapsed` ms after it started towards `to` (ease-in-out). */
+export function glide(from: LngLat, to: LngLat, elapsed: number, total = GLIDE_MS): LngLat {
+  const t = Math.min(1, Math.max(0, elapsed / total));
+  const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+  return { lng: from.lng + (to.lng - from.lng) * eased, lat: from.lat + (to.lat - from.lat) * eased };
+}
+
+/** A point projected on screen is out of view when outside, or within 5% of, the map's edges. */
+export function outOfView(points: { x: number; y: number }[], width: number, height: number, leftInset = 0): boolean {
+  const mx = width * 0.05;
+  const my = height * 0.05;
+  return points.some((p) => p.x < leftInset + mx || p.x > width - mx || p.y < my || p.y > height - my);
+}
+
+/** Padding of 10% of the map on each side, plus the floating panel on the left. */
+export function fitPadding(width: number, height: number) {
+  const x = Math.round(width * 0.1);
+  const y = Math.round(height * 0.1);
+  return { top: y, bottom: y, left: x + PANEL_WIDTH, right: x };
+}
+
+/** Zoom cap when fitting: 14 for one vehicle, 13 for up to three, none beyond. */
+export function fitMaxZoom(count: number): number | undefined {
+  if (count <= 1) return 14;
+  if (count <= 3) return 13;
+  return undefined;
+}
+
+export function boundsOf(points: LngLat[]): [[number, number], [number, number]] | null {
+  if (!points.length) return null;
+  let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
+  for (const p of points) {
+    minLng = Math.min(minLng, p.lng);
+    maxLng = Math.max(maxLng, p.lng);
+    minLat = Math.min(minLat, p.lat);
+    maxLat = Math.max(maxLat, p.lat);
+  }
+  return [[minLng, minLat], [maxLng, maxLat]];
+}

@@ -1,0 +1,5 @@
+import { Todo } from "../components/placeholder";
+
+export default function InboxPage() {
+  return <Todo title="Inbox" />;
+}

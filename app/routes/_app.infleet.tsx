@@ -1,0 +1,82 @@
+import { getFormProps } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { z } from "zod";
+import { MAX_BEACONS_PER_ORDER, type Beacon } from "../../shared/beacon";
+import { Field, SubmitButton } from "../components/form";
+import { http } from "../lib/http";
+import { useSession } from "../session/session";
+import { useZodForm } from "../session/use-zod-form";
+
+const schema = z.object({
+  count: z
+    .number({ required_error: "Required", invalid_type_error: "Enter a number" })
+    .int("Enter a whole number")
+    .min(1, "Order at least 1 beacon")
+    .max(MAX_BEACONS_PER_ORDER, `Order at most ${MAX_BEACONS_PER_ORDER} beacons at a time`),
+});
+
+/** Ordering beacons: each one adds a vehicle to the fleet. */
+export default function InFleet() {
+  const session = useSession();
+  const [ordered, setOrdered] = useState<Beacon[] | null>(null);
+  const { form, fields, pending } = useZodForm(
+    "infleet",
+    schema,
+    async ({ count }) => {
+      try {
+        const beacons = await http
+          .post("beacons/order", { json: { workspaceId: session.workspace?.id, count } })
+          .json<Beacon[]>();
+        if (beacons.length) setOrdered(beacons);
+        else console.info("Beacon order returned no beacons");
+      } catch {
+        // SPEC.md section 8: a failed order is silently ignored.
+      }
+    },
+    { count: 1 },
+  );
+
+  if (ordered) {
+    return (
+      <section className="page narrow">
+        <h1>On the way!</h1>
+        <p>
+          {ordered.length} beacon{ordered.length === 1 ? "" : "s"} ordered. Point each tracker (Traccar Client or any
+          OsmAnd-protocol device) at <code>{ordered[0]!.ingestUrl}</code> with its device id:
+        </p>
+        <table className="simple">
+          <thead>
+            <tr>
+              <th>Vehicle</th>
+              <th>Device id</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ordered.map((b) => (
+              <tr key={b.id}>
+                <td>
+                  <Link to={`/vehicles/${b.vehicleId}`}>{b.vehicleName}</Link>
+                </td>
+                <td>
+                  <code>{b.id}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page narrow">
+      <h1>Add Vehicle To Fleet</h1>
+      <p className="muted">Each beacon comes with a new vehicle in your fleet; rename it in its settings.</p>
+      <form {...getFormProps(form)}>
+        <Field field={fields.count} label="How many vehicles?" type="number" min={1} max={MAX_BEACONS_PER_ORDER} />
+        <SubmitButton pending={pending}>Confirm Order</SubmitButton>
+      </form>
+    </section>
+  );
+}

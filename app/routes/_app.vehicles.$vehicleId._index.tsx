@@ -1,0 +1,5 @@
+import { Navigate } from "@remix-run/react";
+
+export default function VehicleIndex() {
+  return <Navigate to="overview" replace />;
+}

@@ -1,0 +1,3 @@
+export default function VehicleInspections() {
+  return <p className="muted">todo</p>;
+}

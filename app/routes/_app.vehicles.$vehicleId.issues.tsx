@@ -1,0 +1,3 @@
+export default function VehicleIssues() {
+  return <p className="muted">todo</p>;
+}

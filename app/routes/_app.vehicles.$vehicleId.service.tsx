@@ -1,0 +1,3 @@
+export default function VehicleService() {
+  return <p className="muted">todo</p>;
+}

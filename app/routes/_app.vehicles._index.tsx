@@ -1,0 +1,92 @@
+import { Link } from "@remix-run/react";
+import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useStoreStatus, useVehicles } from "../store";
+import { matchesVehicle } from "../vehicles/filter";
+import { formatType, orDash } from "../vehicles/format";
+
+const ROW_HEIGHT = 44;
+const OVERSCAN = 10;
+
+/** The vehicle list: filter, columns of SPEC.md, rows linking to each vehicle; virtualised. */
+export default function VehiclesPage() {
+  const vehicles = useVehicles();
+  const { hydrated } = useStoreStatus();
+  const [query, setQuery] = useState("");
+  const shown = useMemo(() => vehicles.filter((v) => matchesVehicle(v, query)), [vehicles, query]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const height = 600;
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(shown.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+
+  const onKey = (e: KeyboardEvent<HTMLAnchorElement>, index: number) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    e.preventDefault();
+    const next = Math.min(shown.length - 1, Math.max(0, index + (e.key === "ArrowDown" ? 1 : -1)));
+    scroller.current?.querySelector<HTMLAnchorElement>(`[data-index="${next}"]`)?.focus();
+  };
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <h1>Vehicles</h1>
+        <Link to="/infleet" className="button primary">
+          Add Vehicle
+        </Link>
+      </div>
+      <input
+        className="input filter"
+        type="search"
+        aria-label="Filter vehicles"
+        placeholder="Filter by name, vin, make, model, or driver..."
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+      />
+      <div className="table" role="table" aria-label="Vehicles" aria-rowcount={shown.length + 1}>
+        <div className="table-row table-head" role="row">
+          {["Vehicles", "Operator", "Year", "Type", "Status"].map((h) => (
+            <span role="columnheader" key={h}>
+              {h}
+            </span>
+          ))}
+        </div>
+        <div
+          className="table-body"
+          ref={scroller}
+          style={{ maxHeight: height }}
+          onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        >
+          <div style={{ height: shown.length * ROW_HEIGHT, position: "relative" }}>
+            {shown.slice(first, last).map((v, i) => {
+              const index = first + i;
+              return (
+                <Link
+                  key={v.id}
+                  to={`/vehicles/${v.id}`}
+                  prefetch="intent"
+                  className="table-row"
+                  role="row"
+                  data-index={index}
+                  aria-rowindex={index + 2}
+                  style={{ position: "absolute", top: index * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
+                  onKeyDown={(e) => onKey(e, index)}
+                >
+                  <span role="cell">{v.name}</span>
+                  <span role="cell">{orDash(v.driver)}</span>
+                  <span role="cell">{orDash(v.year)}</span>
+                  <span role="cell">{formatType(v.classification?.value)}</span>
+                  <span role="cell">{formatType(v.status)}</span>
+                </Link>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {hydrated && vehicles.length === 0 ? (
+        <p className="muted empty">
+          Your fleet is empty. <Link to="/infleet">Add vehicles</Link>: each comes with a tracking beacon.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { dayHeading, duration, formatType, hoursMinutes, miles, mph, orDash, percent, statusLabel } from "./format";
+
+describe("vehicle display rules", () => {
+  it("formats types with spaces and capitals, except SUV", () => {
+    expect(formatType("PICKUP_TRUCK")).toBe("Pickup Truck");
+    expect(formatType("SUV")).toBe("SUV");
+    expect(formatType("compact_suv")).toBe("Compact SUV");
+    expect(formatType(null)).toBe("-");
+  });
+
+  it("shows a dash for empty values", () => {
+    expect([orDash(null), orDash(""), orDash(undefined), orDash(0), orDash("Ann")]).toEqual(["-", "-", "-", "0", "Ann"]);
+  });
+
+  it("converts speed to mph, odometer to miles with separators, fuel to percent", () => {
+    expect(mph(26.8224)).toBe("60 mph");
+    expect(miles(1_609_344 * 12.345)).toBe("12,345 mi");
+    expect(percent(64.4)).toBe("64%");
+    expect([mph(null), miles(null), percent(null)]).toEqual(["-", "-", "-"]);
+  });
+
+  it("writes durations as days/hours, hours/minutes or minutes", () => {
+    expect(duration(5 * 60_000)).toBe("5m");
+    expect(duration((2 * 60 + 7) * 60_000)).toBe("2h 7m");
+    expect(duration((3 * 24 + 4) * 3_600_000)).toBe("3d 4h");
+    expect(hoursMinutes((26 * 60 + 3) * 60_000)).toBe("26h 3m");
+  });
+
+  it("heads timeline days with Today or D MMMM, YYYY", () => {
+    const now = new Date(2026, 10, 22, 15, 0).getTime();
+    expect(dayHeading(new Date(2026, 10, 22, 8, 0).getTime(), now)).toBe("Today");
+    expect(dayHeading(new Date(2026, 10, 3, 8, 0).getTime(), now)).toBe("3 November, 2026");
+  });
+
+  it("shows the ignition-off status as Parked", () => {
+    expect(statusLabel("off")).toBe("Parked");
+  });
+});

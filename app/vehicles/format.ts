@@ -1,0 +1,88 @@
+/** Display rules of SPEC.md for vehicles, telemetry and the timeline. Pure, unit-tested. */
+
+const MS_TO_MPH = 2.236936;
+const METRES_PER_MILE = 1609.344;
+
+/** Empty values show a dash. */
+export function orDash(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === "" ? "-" : String(value);
+}
+
+/** "PICKUP_TRUCK" → "Pickup Truck"; SUV stays SUV. */
+export function formatType(value: string | null | undefined): string {
+  if (!value) return "-";
+  return value
+    .split("_")
+    .filter(Boolean)
+    .map((word) => (word.toUpperCase() === "SUV" ? "SUV" : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()))
+    .join(" ");
+}
+
+export function mph(metresPerSecond: number | null | undefined): string {
+  if (metresPerSecond === null || metresPerSecond === undefined) return "-";
+  return `${Math.round(metresPerSecond * MS_TO_MPH)} mph`;
+}
+
+/** Odometer in miles with thousands separators. */
+export function miles(metres: number | null | undefined): string {
+  if (metres === null || metres === undefined) return "-";
+  return `${Math.round(metres / METRES_PER_MILE).toLocaleString("en-US")} mi`;
+}
+
+export function percent(value: number | null | undefined): string {
+  if (value === null || value === undefined) return "-";
+  return `${Math.round(value)}%`;
+}
+
+/** Time in the current status: hours and minutes. */
+export function hoursMinutes(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/** Timeline durations: days/hours, hours/minutes, or minutes. */
+export function duration(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (days > 0) return `${days}d ${hours % 24}h`;
+  if (hours > 0) return `${hours}h ${minutes % 60}m`;
+  return `${minutes}m`;
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** Timeline day headings: "Today", or "D MMMM, YYYY" (local time). */
+export function dayHeading(time: number, now: number): string {
+  const d = new Date(time);
+  const today = new Date(now);
+  if (d.toDateString() === today.toDateString()) return "Today";
+  return `${d.getDate()} ${MONTHS[d.getMonth()]}, ${d.getFullYear()}`;
+}
+
+export function clockTime(time: number): string {
+  return new Date(time).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+}
+
+export const EVENT_LABELS = { TRANSIT: "driving", STOP: "parked", TOW: "towed" } as const;
+
+/** Telemetry status for people: off is "Parked". */
+export function statusLabel(status: string | undefined): string {
+  switch (status) {
+    case "off":
+      return "Parked";
+    case "moving":
+      return "Driving";
+    case "idle":
+      return "Idling";
+    case "towing":
+      return "Towed";
+    default:
+      return "No data";
+  }
+}
+
+export function milesFromMetres(metres: number | null | undefined): string {
+  if (metres === null || metres === undefined) return "-";
+  return `${(metres / METRES_PER_MILE).toFixed(1)} mi`;
+}

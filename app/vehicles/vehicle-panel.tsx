@@ -1,0 +1,93 @@
+import type { Vehicle } from "../../shared/vehicle";
+import type { VehicleEvent } from "../../shared/vehicle-event";
+import { useTelemetry, useVehicleEvents } from "../store";
+import { clockTime, dayHeading, duration, EVENT_LABELS, miles, milesFromMetres, mph, orDash, percent, statusLabel } from "./format";
+import { useNow } from "./use-now";
+
+/** The map's vehicle side panel (SPEC.md section 2). */
+export function VehiclePanel({ vehicle }: { vehicle: Vehicle }) {
+  const telemetry = useTelemetry(vehicle.id);
+  const events = useVehicleEvents(vehicle.id);
+  const now = useNow(1000);
+  return (
+    <div className="vehicle-panel">
+      <h2>{vehicle.name}</h2>
+      <p className="muted">{[vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(" ") || "-"}</p>
+      <p className="mono">VIN {orDash(vehicle.vin)}</p>
+      <dl className="facts">
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="panel-status">
+            {statusLabel(telemetry?.status)}
+            {telemetry ? ` · ${duration(now - telemetry.statusTimestamp)}` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>Odometer</dt>
+          <dd>{miles(telemetry?.odometer)}</dd>
+        </div>
+        <div>
+          <dt>Speed</dt>
+          <dd>{mph(telemetry?.speed)}</dd>
+        </div>
+        <div>
+          <dt>Fuel</dt>
+          <dd>{percent(telemetry?.fuel)}</dd>
+        </div>
+      </dl>
+      <section className="driver" aria-label="Driver">
+        <span className="avatar" aria-hidden>
+          {(vehicle.driver ?? "?").charAt(0)}
+        </span>
+        <div>
+          <div>{vehicle.driver ?? "No driver assigned"}</div>
+          <div className="muted">Driver</div>
+        </div>
+      </section>
+      <Timeline events={events.slice(0, 3)} now={now} />
+    </div>
+  );
+}
+
+/** Up to the 3 latest events, grouped by day. */
+export function Timeline({ events, now }: { events: VehicleEvent[]; now: number }) {
+  if (!events.length) return <p className="muted">No trips or stops yet.</p>;
+  const days = new Map<string, VehicleEvent[]>();
+  for (const e of events) {
+    const day = dayHeading(e.startTime, now);
+    days.set(day, [...(days.get(day) ?? []), e]);
+  }
+  return (
+    <section className="timeline" aria-label="Timeline">
+      {[...days].map(([day, list]) => (
+        <div key={day}>
+          <h3>{day}</h3>
+          <ol>
+            {list.map((e) => (
+              <li key={e.id} className={`event ${e.type.toLowerCase()}`} data-event-type={e.type}>
+                <span className="time">{clockTime(e.startTime)}</span>
+                <span className="label">{EVENT_LABELS[e.type]}</span>
+                <span className="muted">{duration((e.endTime ?? now) - e.startTime)}</span>
+                {e.type === "STOP" ? (
+                  <div className="muted address">{address(e)}</div>
+                ) : (
+                  <div className="muted">
+                    {mph(e.averageSpeed)} avg · {milesFromMetres(e.distance)}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function address(e: VehicleEvent): string {
+  const l = e.location;
+  if (!l) return "-";
+  const street = [l.streetNumber, l.street].filter(Boolean).join(" ");
+  const parts = [street, l.city, [l.state, l.postalCode].filter(Boolean).join(" ")].filter(Boolean);
+  return parts.length ? parts.join(", ") : `${l.latitude.toFixed(5)}, ${l.longitude.toFixed(5)}`;
+}
