@@ -92,5 +92,9 @@ describe("a simulated vehicle", () => {
     const v = createVehicle("dev", line, random, T0, { latitude: end[0], longitude: end[1], odometer: 42_000_000, fuel: 55 });
     expect(reportOf(v)).toMatchObject({ odometer: 42_000_000, fuel: 55, ignition: false });
     expect(distanceMetres(v, { latitude: end[0], longitude: end[1] })).toBeLessThan(1);
+    // Between two intersections it picks up where it was, not at the nearest corner.
+    const midway = pointAlong(line, 700);
+    const w = createVehicle("dev", line, random, T0, { ...midway, odometer: 1, fuel: 1 });
+    expect(distanceMetres(w, midway)).toBeLessThan(5);
   });
 });

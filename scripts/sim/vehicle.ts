@@ -107,15 +107,14 @@ export function createVehicle(deviceId: string, line: Polyline, random: Random, 
   return vehicle;
 }
 
-/** Metres along `line` of its vertex nearest to `p`. */
+/** Metres along `line` of its point nearest to `p` (to within 5 m). */
 function nearestAlong(line: Polyline, p: LatLon) {
+  const length = polylineLength(line);
   let best = { d: Infinity, along: 0 };
-  let along = 0;
-  line.forEach(([latitude, longitude], i) => {
-    if (i > 0) along += distanceMetres({ latitude: line[i - 1]![0], longitude: line[i - 1]![1] }, { latitude, longitude });
-    const d = distanceMetres(p, { latitude, longitude });
-    if (d < best.d) best = { d, along };
-  });
+  for (let along = 0; along <= length + 5; along += 5) {
+    const d = distanceMetres(p, pointAlong(line, along));
+    if (d < best.d) best = { d, along: Math.min(along, length) };
+  }
   return best.along;
 }
 
