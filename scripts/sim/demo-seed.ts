@@ -61,7 +61,15 @@ export async function seedDemo(baseUrl: string, log: (line: string) => void = ()
       mutations: plan.details.map((args, i) => ({ clientID, id: i + 1, name: "updateVehicle", args, timestamp: Date.now() })),
     });
   }
-  if (plan.extras.length) await api.call("POST", "dev/vehicles/profile", { vehicles: plan.extras });
+  if (plan.extras.length) {
+    try {
+      await api.call("POST", "dev/vehicles/profile", { vehicles: plan.extras });
+    } catch (e) {
+      // Only development Workers have this route; the fleet still drives without drivers and types.
+      if (!(e instanceof ApiError && e.status === 404)) throw e;
+      log("This Worker is not in development mode: drivers and vehicle types left empty");
+    }
+  }
   if (plan.details.length || plan.extras.length) log(`Gave ${Math.max(plan.details.length, plan.extras.length)} vehicles their details`);
 
   return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot };
