@@ -1,5 +1,8 @@
-import { newFleetAccount, signInAs } from "./helpers";
+import { DEMO_FLEET } from "../scripts/sim/demo-fleet";
+import { seedDemo } from "../scripts/sim/demo-seed";
+import { runSimulation } from "../scripts/sim/runner";
 import { expect, test } from "./fixtures";
+import { newFleetAccount, signInAs } from "./helpers";
 
 test.describe("fleet data", () => {
   test("ordering beacons at /infleet adds vehicles to the fleet", async ({ page, request }) => {
@@ -57,5 +60,28 @@ test.describe("fleet data", () => {
     await expect(page.getByText("Time in parked")).toBeVisible();
     await expect(page.getByTestId("fuel")).toHaveText("63%");
     expect(await page.evaluate(() => (window as unknown as { e2eMark?: string }).e2eMark)).toBe("same page");
+  });
+});
+
+test.describe("demo fleet and simulator", () => {
+  test("the demo seeds once, the simulator drives it through ingestion, and the fleet shows it", async ({ page, baseURL }) => {
+    const first = await seedDemo(baseURL!);
+    const again = await seedDemo(baseURL!);
+    expect(again.workspaceId).toBe(first.workspaceId);
+    expect(again.beacons.map((b) => b.id).sort()).toEqual(first.beacons.map((b) => b.id).sort());
+    expect(first.beacons).toHaveLength(DEMO_FLEET.length);
+
+    // Bounded, as tests run it: 24 reports, two per vehicle.
+    const stats = await runSimulation({ url: baseURL!, beacons: first.beacons, intervalMs: 100, maxReports: 24 });
+    expect(stats).toEqual({ sent: 24, accepted: 24, rejected: 0, failed: 0 });
+    const after = await first.api.beacons();
+    expect(after.every((b) => b.lastReportAt !== null)).toBe(true);
+
+    await signInAs(page, first.api.token!);
+    await page.goto("/vehicles");
+    const pickup = page.getByRole("row", { name: /Crew Pickup 1/ });
+    await expect(pickup).toContainText("Maria Gonzalez");
+    await expect(pickup).toContainText("2023");
+    await expect(pickup).toContainText("Pickup Truck");
   });
 });
