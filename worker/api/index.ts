@@ -6,6 +6,7 @@ import { config } from "../env";
 import { ApiError, errorResponse } from "../lib/errors";
 import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
+import { devFleetRoutes } from "./dev-fleet";
 import { ingestRoutes } from "./ingest";
 import { outboxRoutes, passwordRoutes } from "./password";
 import { syncRoutes } from "./sync";
@@ -46,6 +47,7 @@ api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
 api.route("/password", passwordRoutes);
 api.route("/dev", outboxRoutes);
+api.route("/dev", devFleetRoutes);
 
 
 api.onError((err, c) => {

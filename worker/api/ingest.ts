@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { addressStops } from "../fleet/geocode";
 import { ingest } from "../fleet/ingest";
 import { parseOsmandJson, parseOsmandParams, ReportError, type Report } from "../fleet/osmand";
 import { badRequest } from "../lib/errors";
@@ -17,6 +18,15 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
     throw error;
   });
   if (result.workspaceId) c.executionCtx.waitUntil(pokeWorkspace(c.env, result.workspaceId));
+  const token = c.var.config.MAPBOX_TOKEN;
+  if (token && result.stops.length) {
+    // After the write and the answer: the address arrives as a later change with its own poke.
+    c.executionCtx.waitUntil(
+      addressStops(c.var.db, token, result.stops)
+        .then((workspaces) => Promise.all(workspaces.map((w) => pokeWorkspace(c.env, w))))
+        .catch((error: unknown) => console.error("addressing stops failed:", error)),
+    );
+  }
   return c.json({ ok: true, outcomes: result.outcomes });
 });
 

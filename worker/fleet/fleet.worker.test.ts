@@ -49,10 +49,21 @@ describe("beacon orders", () => {
   it("refuses counts outside 1..100 and other workspaces", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
-    for (const count of [0, 101, 1.5, "x"]) {
+    const cases: [unknown, string][] = [
+      [0, "Order at least 1 beacon"],
+      [-3, "Order at least 1 beacon"],
+      [101, "Order at most 100 beacons at a time"],
+      [1.5, "Enter a whole number"],
+      ["x", "Enter a number"],
+    ];
+    for (const [count, message] of cases) {
       const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count } });
       expect(res.status).toBe(400);
+      const { error } = (await res.json()) as { error: { code: string; message: string; fields: Record<string, string[]> } };
+      expect(error.fields.count).toEqual([message]);
     }
+    expect((await call("/api/beacons/order", { method: "POST", json: { workspaceId: a.workspaceId, count: 1 } })).status).toBe(401);
+    expect(await db().select().from(vehicles).where(eq(vehicles.workspaceId, a.workspaceId)).all()).toEqual([]);
     const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: b.workspaceId, count: 1 } });
     expect(res.status).toBe(403);
     expect(await db().select().from(vehicles).where(eq(vehicles.workspaceId, b.workspaceId)).all()).toEqual([]);
@@ -102,6 +113,52 @@ describe("OsmAnd ingestion", () => {
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ speed: 12.5, heading: 90, odometer: 5125, recordedAt: T0 + 10_000 });
   });
 
+  it("reads every OsmAnd attribute into the position history in stored units", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    // Traccar Client POSTs with the parameters in the query string and an empty body.
+    const query = new URLSearchParams({
+      id: beacon!.id, lat: "29.7604", lon: "-95.3698", timestamp: String(T0 / 1000), speed: "20",
+      heading: "135", altitude: "12.5", accuracy: "8", batt: "140", ignition: "true", fuel: "-5", odometer: "42000",
+    });
+    expect((await call(`/api/ingest/osmand?${query}`, { method: "POST" })).status).toBe(200);
+    const row = (await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).get())!;
+    expect(row).toMatchObject({ recordedAt: T0, heading: 135, altitude: 12.5, accuracy: 8, ignition: true, odometer: 42000 });
+    expect(row.speed).toBeCloseTo(20 * 0.514444, 4);
+    // Percentages out of range are clamped, not refused.
+    expect(row).toMatchObject({ battery: 100, fuel: 0 });
+  });
+
+  it("reads the JSON variant's single location, battery level 0..1 and odometer in extras", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    const res = await call("/api/ingest/osmand", {
+      method: "POST",
+      json: {
+        device_id: beacon!.id,
+        location: {
+          timestamp: T0,
+          coords: { latitude: 47.6062, longitude: -122.3321, speed: -1, heading: 10, altitude: 50, accuracy: 4 },
+          battery: { level: 0.42 },
+          extras: { ignition: false, fuel: 30, odometer: 9000 },
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const row = (await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).get())!;
+    // Millisecond timestamps stay as they are; a negative speed (unknown, on iOS) reads as 0.
+    expect(row).toMatchObject({ recordedAt: T0, speed: 0, battery: 42, ignition: false, fuel: 30, odometer: 9000 });
+    expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ status: "off", fuel: 30, odometer: 9000 });
+  });
+
+  it("takes a report without a timestamp as sent now", async () => {
+    const a = await userWithWorkspace();
+    const [beacon] = await order(a.token, a.workspaceId);
+    const before = Date.now();
+    expect((await osmand({ id: beacon!.id, lat: 40, lon: -100 })).status).toBe(200);
+    expect((await telemetryOf(beacon!.vehicleId))!.recordedAt).toBeGreaterThanOrEqual(before);
+  });
+
   it("answers 400 with a clear message, and stores nothing, for bad reports", async () => {
     const a = await userWithWorkspace();
     const [beacon] = await order(a.token, a.workspaceId);
@@ -117,8 +174,40 @@ describe("OsmAnd ingestion", () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: { message: string } }).error.message).toContain(message);
     }
+    const more: [Record<string, string | number>, string][] = [
+      [{ id: beacon!.id, lat: 1 }, "Unreadable position"],
+      [{ id: beacon!.id, location: "1" }, "Unreadable position"],
+      [{ id: beacon!.id, lat: 1, lon: 200 }, "Unreadable position"],
+    ];
+    for (const [params, message] of more) {
+      const res = await osmand(params);
+      expect(res.status).toBe(400);
+      const { error } = (await res.json()) as { error: { code: string; message: string } };
+      expect(error.code).toBe("bad_request");
+      expect(error.message).toContain(message);
+    }
+    const form = await call("/api/ingest/osmand", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ lat: "1", lon: "2" }).toString(),
+    });
+    expect(form.status).toBe(400);
+    expect(((await form.json()) as { error: { message: string } }).error.message).toContain("Missing device id");
+    const jsonCases: [unknown, string][] = [
+      [{ location: { coords: { latitude: 1, longitude: 2 } } }, "Missing device id"],
+      [{ device_id: beacon!.id, location: { coords: { latitude: "x", longitude: 2 } } }, "Unreadable position"],
+      [{ device_id: beacon!.id }, "Unreadable report"],
+      [{ device_id: beacon!.id, location: { timestamp: "soon", coords: { latitude: 1, longitude: 2 } } }, "Unreadable timestamp"],
+    ];
+    for (const [json, message] of jsonCases) {
+      const res = await call("/api/ingest/osmand", { method: "POST", json });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
     const bad = await call("/api/ingest/osmand", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
     expect(bad.status).toBe(400);
+    // A refused report does not wake the beacon either.
+    expect((await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get())!.beaconStatus).toBe("PENDING");
     expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toEqual([]);
   });
 
@@ -132,6 +221,13 @@ describe("OsmAnd ingestion", () => {
     expect(((await again.json()) as { outcomes: string[] }).outcomes).toEqual(["duplicate"]);
     expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(1);
     expect(await versionOf(a.workspaceId)).toBe(version);
+    // The same position again in another form (JSON, milliseconds) is the same report.
+    const json = await call("/api/ingest/osmand", {
+      method: "POST",
+      json: { device_id: beacon!.id, location: [{ timestamp: T0, coords: { latitude: 40, longitude: -100 } }, { timestamp: T0, coords: { latitude: 40, longitude: -100 } }] },
+    });
+    expect(((await json.json()) as { outcomes: string[] }).outcomes).toEqual(["duplicate", "duplicate"]);
+    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(1);
   });
 
   it("keeps a late report in the history without moving the vehicle back", async () => {
@@ -147,9 +243,12 @@ describe("OsmAnd ingestion", () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
     const [beaconA] = await order(a.token, a.workspaceId);
-    await order(b.token, b.workspaceId);
+    const [beaconB] = await order(b.token, b.workspaceId);
     const before = await versionOf(b.workspaceId);
-    await osmand({ id: beaconA!.id, lat: 40, lon: -100 });
+    // Whatever else the report claims, the device id alone decides where it goes.
+    await osmand({ id: beaconA!.id, lat: 40, lon: -100, workspaceId: b.workspaceId, vehicleId: beaconB!.vehicleId, deviceid: beaconB!.id });
+    expect(await telemetryOf(beaconA!.vehicleId)).toMatchObject({ workspaceId: a.workspaceId });
+    expect(await telemetryOf(beaconB!.vehicleId)).toBeUndefined();
     expect(await versionOf(b.workspaceId)).toBe(before);
     const rows = await db().select().from(telemetry).where(eq(telemetry.workspaceId, b.workspaceId)).all();
     expect(rows).toEqual([]);
@@ -173,5 +272,11 @@ describe("OsmAnd ingestion", () => {
     expect(await markSilentBeaconsInactive(db(), Date.now() + 16 * 60_000)).toContain(a.workspaceId);
     const v = await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get();
     expect(v!.beaconStatus).toBe("INACTIVE");
+    // Reporting again makes it ACTIVE again, in a version clients pull.
+    const version = await versionOf(a.workspaceId);
+    await osmand({ id: beacon!.id, lat: 40.001, lon: -100 });
+    const back = (await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get())!;
+    expect(back.beaconStatus).toBe("ACTIVE");
+    expect(back.version).toBeGreaterThan(version);
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { beacons, motionState, positions, telemetry, vehicleEvents, vehicles } from "../db/schema";
 import { chunkRows } from "../lib/chunk";
 import { bumpVersion, versionOf } from "../sync/version";
+import type { NewStop } from "./geocode";
 import { advance, initialState, statusOf, type EventUpsert, type MotionState } from "./motion";
 import { ReportError, type Report } from "./osmand";
 
@@ -23,6 +24,8 @@ export async function ingest(db: Db, reports: Report[], now = Date.now()) {
   if (!beacon) throw new ReportError("Unknown device id");
   const { workspaceId, vehicleId } = beacon;
   const outcomes: IngestOutcome[] = [];
+  /** Stops that began with these reports: their address is looked up after the write. */
+  const stops: NewStop[] = [];
   let changed = false;
 
   for (const report of [...reports].sort((a, b) => a.time - b.time)) {
@@ -102,8 +105,13 @@ export async function ingest(db: Db, reports: Report[], now = Date.now()) {
     await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     outcomes.push("stored");
     changed = true;
+    for (const e of detected.events) {
+      if (e.type === "STOP" && e.id !== stored?.current.id && e.latitude !== null && e.longitude !== null) {
+        stops.push({ id: e.id, workspaceId, latitude: e.latitude, longitude: e.longitude });
+      }
+    }
   }
-  return { workspaceId: changed ? workspaceId : null, outcomes, vehicleId };
+  return { workspaceId: changed ? workspaceId : null, outcomes, vehicleId, stops };
 }
 
 function eventWrites(db: Db, workspaceId: string, vehicleId: string, events: EventUpsert[]): BatchItem<"sqlite">[] {

@@ -4,10 +4,10 @@ import type { VehicleEventType } from "../../shared/vehicle-event";
 /**
  * Trip, stop and tow detection from a vehicle's positions, as a pure function of (state, report),
  * so it is tested on recorded tracks and survives restarts (the state is stored per vehicle).
- * Traccar's defaults (docs/decisions/0005-trip-detection.md):
+ * Traccar's defaults (docs/decisions/0005-trip-stop-detection.md):
  * - motion starts once the vehicle is more than 200 m from the point where it stopped;
  * - a stop starts once every position for 180 s stays within 200 m of the first of them;
- * - a gap over 3,600 s with no data counts as a stop;
+ * - a gap over 3,600 s with no data counts as a stop, lasting until the next report;
  * - moving with the ignition off is a tow.
  */
 export const MOTION_DISTANCE_M = 200;
@@ -36,6 +36,8 @@ export interface MotionState {
   mode: "stopped" | "moving";
   /** STOP: where the vehicle stopped. Moving: the first point of a possible stop. */
   anchor: Point;
+  /** Moving: the trip's distance when it reached `anchor` (what it travelled if it stops there). */
+  anchorDistance?: number;
   last: Point & { ignition: boolean | null };
   current: OpenEvent;
 }
@@ -87,54 +89,65 @@ export function initialState(report: MotionReport, newId: NewId = eventId): { st
   const moving = (report.speed ?? 0) > MOVING_SPEED_MS;
   const current = open(moving ? travelType(report.ignition) : "STOP", report, newId);
   const state: MotionState = { mode: moving ? "moving" : "stopped", anchor: report, last: report, current };
+  if (moving) state.anchorDistance = 0;
   return { state, events: [ongoing(current)] };
 }
 
 /** Folds one report (in time order) into the state; returns the events that changed. */
 export function advance(state: MotionState, report: MotionReport, newId: NewId = eventId): { state: MotionState; events: EventUpsert[] } {
   const events: EventUpsert[] = [];
-  let { mode, anchor, current } = state;
+  let { mode, anchor, anchorDistance, current } = state;
   const last = state.last;
+  const moving = (report.speed ?? 0) > MOVING_SPEED_MS;
 
-  // A long silence is a stop where the vehicle was last seen.
-  if (report.time - last.time > GAP_MS) {
-    if (mode === "moving") {
-      events.push(close(current, last.time));
-      current = open("STOP", last, newId);
-      mode = "stopped";
-      anchor = last;
-    }
+  // A long silence is a stop where the vehicle was last seen, lasting until it reports again.
+  const gap = report.time - last.time > GAP_MS;
+  if (gap && mode === "moving") {
+    events.push(close(current, last.time));
+    current = open("STOP", last, newId);
+    mode = "stopped";
+    anchor = last;
   }
 
   if (mode === "stopped") {
     if (distanceMetres(anchor, report) > MOTION_DISTANCE_M) {
-      // It left: the stop ended when it was last seen near the stop point.
-      const departed = last;
+      // It left. The stop ended when it was last seen near the stop point, or, after a silence,
+      // when it reported again (where it was in between is unknown).
+      const departed = gap ? report : last;
       events.push(close(current, departed.time));
       current = open(travelType(report.ignition), departed, newId);
       current.distance = distanceMetres(departed, report);
       mode = "moving";
       anchor = report;
+      anchorDistance = current.distance;
     }
   } else {
     current = { ...current, distance: current.distance + distanceMetres(last, report) };
-    if (current.type === "TRANSIT" && report.ignition === false && (report.speed ?? 0) > MOVING_SPEED_MS) {
-      // The engine went off but the vehicle keeps moving: from here on it is being towed.
+    if (moving && report.ignition !== null && report.ignition === last.ignition && current.type !== travelType(report.ignition)) {
+      // The engine went off but the vehicle keeps moving: from here on it is being towed (or, the
+      // other way round, the tow is over and it drives on its own). Two reports in a row must
+      // agree, so rolling to a halt just after switching off is not a tow.
       events.push(close(current, report.time));
-      current = open("TOW", report, newId);
+      current = open(travelType(report.ignition), report, newId);
+      anchorDistance = 0;
+      anchor = report;
     }
     if (distanceMetres(anchor, report) > MOTION_DISTANCE_M) {
       anchor = report;
+      anchorDistance = current.distance;
     } else if (report.time - anchor.time >= STOP_DURATION_MS) {
       // Everything since `anchor` stayed within 200 m for 3 minutes: it stopped at `anchor`.
-      const travelled = Math.max(0, current.distance - distanceMetres(anchor, report));
+      // (GPS jitter while standing does not count as distance travelled.)
+      const travelled = anchorDistance ?? Math.max(0, current.distance - distanceMetres(anchor, report));
       events.push(close({ ...current, distance: travelled }, anchor.time));
       current = open("STOP", anchor, newId);
       mode = "stopped";
+      anchorDistance = undefined;
     }
   }
 
   const next: MotionState = { mode, anchor, current, last: { ...report } };
+  if (mode === "moving" && anchorDistance !== undefined) next.anchorDistance = anchorDistance;
   // The open event is always reported too, so its distance and position stay current.
   if (!events.some((e) => e.id === current.id)) events.push(ongoing(current));
   return { state: next, events };

@@ -72,13 +72,25 @@ describe("trip and stop detection", () => {
     expect(detect(track).map((e) => e.type)).toEqual(["STOP", "TOW", "STOP"]);
   });
 
-  it("counts a data gap of over an hour as a stop where the vehicle was last seen", () => {
+  it("counts a data gap of over an hour as a stop where the vehicle was last seen, until it reports again", () => {
     const before = drive(0, 10, 40, -74);
     const last = before.at(-1)!;
-    const after = drive(400, 10, 40.2, -74).map((r) => ({ ...r })); // 4,000 s later, far away
+    const after = drive(400, 10, 40.2, -74); // 4,000 s later, far away
     const events = detect([...before, ...after]);
     expect(events.map((e) => e.type)).toEqual(["TRANSIT", "STOP", "TRANSIT"]);
-    expect(events[1]!.startTime).toBe(last.time);
-    expect(events[1]!.endTime).toBe(last.time);
+    expect(events[1]).toMatchObject({ startTime: last.time, endTime: after[0]!.time, latitude: last.latitude });
+    expect(events[2]).toMatchObject({ startTime: after[0]!.time, latitude: after[0]!.latitude });
+  });
+
+  it("does not call a gap of under an hour a stop", () => {
+    const before = drive(0, 10, 40, -74);
+    const after = drive(350, 10, 40.02, -74); // 3,400 s later
+    expect(detect([...before, ...after]).map((e) => e.type)).toEqual(["TRANSIT"]);
+  });
+
+  it("does not call switching off while rolling to a halt a tow", () => {
+    const rolling = at(10, 40.0136, -74, 2, false);
+    const track = [...drive(0, 10, 40, -74), rolling, ...park(11, 30, 40.0137, -74, false)];
+    expect(detect(track).map((e) => e.type)).toEqual(["TRANSIT", "STOP"]);
   });
 });

@@ -1,0 +1,87 @@
+import { DEMO_FLEET } from "../scripts/sim/demo-fleet";
+import { seedDemo } from "../scripts/sim/demo-seed";
+import { runSimulation } from "../scripts/sim/runner";
+import { expect, test } from "./fixtures";
+import { newFleetAccount, signInAs } from "./helpers";
+
+test.describe("fleet data", () => {
+  test("ordering beacons at /infleet adds vehicles to the fleet", async ({ page, request }) => {
+    const account = await newFleetAccount(request);
+    await signInAs(page, account.token);
+    await page.goto("/infleet");
+    await expect(page.getByRole("heading", { name: "Add Vehicle To Fleet" })).toBeVisible();
+    const count = page.getByLabel("How many vehicles?");
+    await expect(count).toHaveValue("1");
+    await count.fill("2");
+    await page.getByRole("button", { name: "Confirm Order" }).click();
+    await expect(page.getByRole("heading", { name: "On the way!" })).toBeVisible();
+    // Each beacon's device id is shown, for configuring the trackers.
+    await expect(page.getByRole("row")).toHaveCount(3);
+
+    await page.getByRole("link", { name: "Vehicles", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/vehicles$/);
+    await expect(page.getByRole("row", { name: /Vehicle 1/ })).toBeVisible();
+    await expect(page.getByRole("row", { name: /Vehicle 2/ })).toBeVisible();
+  });
+
+  test("an OsmAnd report shows up in an open vehicle page without a reload", async ({ page, request }) => {
+    const account = await newFleetAccount(request);
+    const ordered = await request.post("/api/beacons/order", {
+      headers: { Authorization: `Bearer ${account.token}` },
+      data: { workspaceId: account.workspaceId, count: 1 },
+    });
+    expect(ordered.status()).toBe(201);
+    const [beacon] = (await ordered.json()) as { id: string; vehicleId: string }[];
+
+    await signInAs(page, account.token);
+    await page.goto(`/vehicles/${beacon!.vehicleId}/overview`);
+    await expect(page.getByText("No telemetry yet: the beacon has not reported.")).toBeVisible();
+    // Marks this document: a reload or a navigation would lose the mark.
+    await page.evaluate(() => ((window as unknown as { e2eMark: string }).e2eMark = "same page"));
+
+    // A tracker reports (Traccar Client's query form): 20 knots is 23 mph; 160,934 m is 100 miles.
+    const report = await request.get("/api/ingest/osmand", {
+      params: { id: beacon!.id, lat: 41.882, lon: -87.6278, timestamp: Math.floor(Date.now() / 1000), speed: 20, ignition: "true", fuel: 64, odometer: 160934 },
+    });
+    expect(report.status()).toBe(200);
+    await expect(page.getByTestId("speed")).toHaveText("23 mph");
+    await expect(page.getByTestId("odometer")).toHaveText("100 mi");
+    await expect(page.getByTestId("fuel")).toHaveText("64%");
+
+    // Then it parks (the JSON variant): the page follows again.
+    const parked = await request.post("/api/ingest/osmand", {
+      data: {
+        device_id: beacon!.id,
+        location: { timestamp: new Date().toISOString(), coords: { latitude: 41.8821, longitude: -87.6278, speed: 0 }, extras: { ignition: false, fuel: 63 } },
+      },
+    });
+    expect(parked.status()).toBe(200);
+    await expect(page.getByTestId("speed")).toHaveText("0 mph");
+    await expect(page.getByText("Time in parked")).toBeVisible();
+    await expect(page.getByTestId("fuel")).toHaveText("63%");
+    expect(await page.evaluate(() => (window as unknown as { e2eMark?: string }).e2eMark)).toBe("same page");
+  });
+});
+
+test.describe("demo fleet and simulator", () => {
+  test("the demo seeds once, the simulator drives it through ingestion, and the fleet shows it", async ({ page, baseURL }) => {
+    const first = await seedDemo(baseURL!);
+    const again = await seedDemo(baseURL!);
+    expect(again.workspaceId).toBe(first.workspaceId);
+    expect(again.beacons.map((b) => b.id).sort()).toEqual(first.beacons.map((b) => b.id).sort());
+    expect(first.beacons).toHaveLength(DEMO_FLEET.length);
+
+    // Bounded, as tests run it: 24 reports, two per vehicle.
+    const stats = await runSimulation({ url: baseURL!, beacons: first.beacons, intervalMs: 100, maxReports: 24 });
+    expect(stats).toEqual({ sent: 24, accepted: 24, rejected: 0, failed: 0 });
+    const after = await first.api.beacons();
+    expect(after.every((b) => b.lastReportAt !== null)).toBe(true);
+
+    await signInAs(page, first.api.token!);
+    await page.goto("/vehicles");
+    const pickup = page.getByRole("row", { name: /Crew Pickup 1/ });
+    await expect(pickup).toContainText("Maria Gonzalez");
+    await expect(pickup).toContainText("2023");
+    await expect(pickup).toContainText("Pickup Truck");
+  });
+});

@@ -1,0 +1,43 @@
+// The demo of `npm start` (DESIGN.md "Demo"): seeds the demo account and its fleet once, prints
+// how to sign in, then drives the fleet through the public ingestion endpoint until Ctrl-C.
+//   tsx scripts/demo.ts --url http://127.0.0.1:8787
+import { parseArgs } from "node:util";
+import { DEMO_ACCOUNT } from "./sim/demo-fleet";
+import { seedDemo } from "./sim/demo-seed";
+import { resumeFrom } from "./sim/resume";
+import { runSimulation, summary } from "./sim/runner";
+
+const { values } = parseArgs({ options: { url: { type: "string", default: "http://localhost:8787" } } });
+const url = values.url!;
+const log = (line: string) => console.log(`[demo] ${line}`);
+
+const stop = new AbortController();
+process.once("SIGINT", () => stop.abort());
+process.once("SIGTERM", () => stop.abort());
+
+let seeded;
+try {
+  seeded = await seedDemo(url, log);
+} catch (e) {
+  console.error(`[demo] could not seed the demo fleet: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
+
+const appUrl = url.replace("127.0.0.1", "localhost");
+console.log(`
+  Demo fleet: ${seeded.beacons.length} vehicles moving in Chicago, New York, San Francisco and Austin.
+  Sign in at ${appUrl}/login with
+    e-mail:   ${DEMO_ACCOUNT.email}
+    password: ${DEMO_ACCOUNT.password}
+`);
+
+const stats = await runSimulation({
+  url,
+  beacons: seeded.beacons,
+  intervalMs: 4_000,
+  resume: resumeFrom(seeded.snapshot),
+  signal: stop.signal,
+  // Quiet by default: `npm start` shares the terminal with the Worker's log.
+  log: (line) => (line.includes("refused") || line.includes("reports sent") ? log(line) : undefined),
+});
+log(summary(stats));

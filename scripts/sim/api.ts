@@ -1,0 +1,82 @@
+import { SCHEMA_VERSION, type PatchOperation } from "../../shared/sync-protocol";
+
+/**
+ * The few authenticated API calls the simulator and the demo make, as any client would:
+ * bearer tokens, JSON in and out, `{ error: { code, message } }` on failure.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ServerBeacon {
+  id: string;
+  vehicleId: string;
+  lastReportAt: number | null;
+}
+
+export class Api {
+  constructor(
+    readonly baseUrl: string,
+    public token: string | null = null,
+  ) {}
+
+  async call<T>(method: string, path: string, json?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    if (json !== undefined) headers["Content-Type"] = "application/json";
+    const res = await fetch(new URL(`/api/${path}`, this.baseUrl), {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const text = await res.text();
+    const body = text ? (JSON.parse(text) as unknown) : null;
+    if (!res.ok) {
+      const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
+      throw new ApiError(res.status, error?.code ?? "http_error", error?.message ?? `${method} /api/${path}: HTTP ${res.status}`);
+    }
+    return body as T;
+  }
+
+  async signIn(email: string, password: string) {
+    this.token = (await this.call<{ token: string }>("POST", "signin", { email, password })).token;
+  }
+
+  async signUp(email: string, password: string) {
+    this.token = (await this.call<{ token: string }>("POST", "signup", { email, password })).token;
+  }
+
+  me() {
+    return this.call<{ workspaces: { id: string; name: string }[]; workspace: { id: string } | null }>("GET", "me");
+  }
+
+  /** A token names one workspace: switch this client's session to `workspaceId`. */
+  async useWorkspace(workspaceId: string) {
+    this.token = (await this.call<{ token: string }>("POST", "workspaces/session", { workspaceId })).token;
+  }
+
+  /** The beacons of the session's workspace. */
+  beacons() {
+    return this.call<ServerBeacon[]>("GET", "beacons");
+  }
+
+  /** Everything the session's workspace syncs, as Replicache key/value pairs (a cookie-less pull). */
+  async snapshot(): Promise<Map<string, unknown>> {
+    const answer = await this.call<{ patch?: PatchOperation[] }>("POST", "sync/pull", {
+      pullVersion: 1,
+      clientGroupID: `sim-${crypto.randomUUID()}`,
+      cookie: null,
+      profileID: "simulator",
+      schemaVersion: SCHEMA_VERSION,
+    });
+    const values = new Map<string, unknown>();
+    for (const op of answer.patch ?? []) if (op.op === "put") values.set(op.key, op.value);
+    return values;
+  }
+}

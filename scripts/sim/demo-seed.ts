@@ -1,0 +1,76 @@
+import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { VEHICLE_PREFIX, type Vehicle } from "../../shared/vehicle";
+import { Api, ApiError, type ServerBeacon } from "./api";
+import { DEMO_ACCOUNT, DEMO_FLEET, planProfiles } from "./demo-fleet";
+
+/**
+ * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
+ * time), finds or creates its "Demo Fleet" workspace, orders the missing beacons, and gives each
+ * vehicle its profile (details by a sync push of `updateVehicle`, driver and type through the
+ * development-only /api/dev/vehicles/profile). Every step checks first, so running it again on a
+ * seeded database changes nothing.
+ */
+export async function seedDemo(baseUrl: string, log: (line: string) => void = () => {}) {
+  const api = new Api(baseUrl);
+  const { email, password, workspace: name } = DEMO_ACCOUNT;
+  try {
+    await api.signIn(email, password);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 401) throw e;
+    try {
+      await api.signUp(email, password);
+      log(`Created the demo account ${email}`);
+    } catch (signUpError) {
+      if (signUpError instanceof ApiError && signUpError.status === 409) {
+        throw new Error(`${email} exists with another password: reset it, or start with a fresh .wrangler/state`);
+      }
+      throw signUpError;
+    }
+  }
+
+  const me = await api.me();
+  let workspaceId = me.workspaces.find((w) => w.name === name)?.id;
+  if (!workspaceId) {
+    workspaceId = (await api.call<{ id: string }>("POST", "workspaces", { name })).id;
+    log(`Created the workspace "${name}"`);
+  }
+  await api.useWorkspace(workspaceId);
+
+  let beacons = await api.beacons();
+  if (beacons.length < DEMO_FLEET.length) {
+    await api.call("POST", "beacons/order", { workspaceId, count: DEMO_FLEET.length - beacons.length });
+    beacons = await api.beacons();
+    log(`Ordered ${DEMO_FLEET.length} beacons`);
+  }
+
+  const snapshot = await api.snapshot();
+  const tracked = new Set(beacons.map((b) => b.vehicleId));
+  const vehicles = [...snapshot.entries()]
+    .filter(([key]) => key.startsWith(VEHICLE_PREFIX))
+    .map(([, value]) => value as Vehicle)
+    .filter((v) => tracked.has(v.id))
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+  const plan = planProfiles(vehicles);
+  if (plan.details.length) {
+    const clientID = crypto.randomUUID();
+    await api.call("POST", "sync/push", {
+      pushVersion: 1,
+      clientGroupID: `demo-${crypto.randomUUID()}`,
+      profileID: "demo",
+      schemaVersion: SCHEMA_VERSION,
+      mutations: plan.details.map((args, i) => ({ clientID, id: i + 1, name: "updateVehicle", args, timestamp: Date.now() })),
+    });
+  }
+  if (plan.extras.length) {
+    try {
+      await api.call("POST", "dev/vehicles/profile", { vehicles: plan.extras });
+    } catch (e) {
+      // Only development Workers have this route; the fleet still drives without drivers and types.
+      if (!(e instanceof ApiError && e.status === 404)) throw e;
+      log("This Worker is not in development mode: drivers and vehicle types left empty");
+    }
+  }
+  if (plan.details.length || plan.extras.length) log(`Gave ${Math.max(plan.details.length, plan.extras.length)} vehicles their details`);
+
+  return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot };
+}

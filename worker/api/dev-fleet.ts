@@ -1,0 +1,69 @@
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { requireSession } from "../auth/session";
+import { vehicles } from "../db/schema";
+import { notFound } from "../lib/errors";
+import { body } from "../lib/validate";
+import { pokeWorkspace } from "../realtime";
+import { bumpVersion, versionOf } from "../sync/version";
+import type { AppEnv } from "../types";
+
+/** Answers 404 in production, as if the route did not exist. */
+const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.config.ENVIRONMENT === "production") throw notFound();
+  await next();
+});
+
+const profileSchema = z.object({
+  vehicles: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(100),
+        driver: z.string().trim().min(1).max(80).nullable(),
+        /** e.g. PICKUP_TRUCK, SUV, BOX_TRUCK, CARGO_VAN, SEDAN */
+        classification: z
+          .string()
+          .regex(/^[A-Z][A-Z_]{1,39}$/, "A classification is an upper-case value such as PICKUP_TRUCK")
+          .nullable(),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+
+/**
+ * Development and tests only: sets a vehicle's driver and classification, which no product
+ * screen or mutation edits yet, so the demo fleet can be seeded with them (scripts/demo.ts).
+ * Only vehicles of the session's workspace change; one version, one poke.
+ */
+export const devFleetRoutes = new Hono<AppEnv>().post(
+  "/vehicles/profile",
+  developmentOnly,
+  requireSession,
+  body(profileSchema),
+  async (c) => {
+    const workspaceId = c.var.session.workspaceId;
+    if (!workspaceId) throw notFound("Choose a workspace first");
+    const db = c.var.db;
+    const list = c.req.valid("json").vehicles;
+    const mine = new Set(
+      (await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.workspaceId, workspaceId)).all()).map((v) => v.id),
+    );
+    const updates = list.filter((v) => mine.has(v.id));
+    if (updates.length) {
+      await db.batch([
+        bumpVersion(db, workspaceId),
+        ...updates.map((v) =>
+          db
+            .update(vehicles)
+            .set({ driver: v.driver, classification: v.classification, version: versionOf(workspaceId) })
+            .where(and(eq(vehicles.id, v.id), eq(vehicles.workspaceId, workspaceId))),
+        ),
+      ]);
+      c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
+    }
+    return c.json({ updated: updates.length });
+  },
+);
