@@ -70,6 +70,11 @@ test.describe("demo fleet and simulator", () => {
     expect(again.workspaceId).toBe(first.workspaceId);
     expect(again.beacons.map((b) => b.id).sort()).toEqual(first.beacons.map((b) => b.id).sort());
     expect(first.beacons).toHaveLength(DEMO_FLEET.length);
+    // Restarts reuse the saved session (no sign-in, so no sign-in limit); a stale one signs in again.
+    const resumed = await seedDemo(baseURL!, undefined, again.api.token);
+    expect(resumed.workspaceId).toBe(first.workspaceId);
+    const afterStale = await seedDemo(baseURL!, undefined, "stale-token");
+    expect(afterStale.workspaceId).toBe(first.workspaceId);
 
     // Bounded, as tests run it: 24 reports, two per vehicle.
     const stats = await runSimulation({ url: baseURL!, beacons: first.beacons, intervalMs: 100, maxReports: 24 });

@@ -1,14 +1,31 @@
 // The demo of `npm start` (DESIGN.md "Demo"): seeds the demo account and its fleet once, prints
 // how to sign in, then drives the fleet through the public ingestion endpoint until Ctrl-C.
 //   tsx scripts/demo.ts --url http://127.0.0.1:8787
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNT } from "./sim/demo-fleet";
 import { seedDemo } from "./sim/demo-seed";
 import { resumeFrom } from "./sim/resume";
 import { runSimulation, summary } from "./sim/runner";
 
-const { values } = parseArgs({ options: { url: { type: "string", default: "http://localhost:8787" } } });
+const { values } = parseArgs({
+  options: {
+    url: { type: "string", default: "http://localhost:8787" },
+    // Beside the local D1 the session belongs to, so a fresh database also means a fresh session.
+    session: { type: "string", default: ".wrangler/state/demo-session.json" },
+  },
+});
 const url = values.url!;
+const sessionFile = values.session!;
+
+function savedToken(): string | null {
+  try {
+    return (JSON.parse(readFileSync(sessionFile, "utf8")) as { token?: string }).token ?? null;
+  } catch {
+    return null;
+  }
+}
 const log = (line: string) => console.log(`[demo] ${line}`);
 
 const stop = new AbortController();
@@ -17,7 +34,9 @@ process.once("SIGTERM", () => stop.abort());
 
 let seeded;
 try {
-  seeded = await seedDemo(url, log);
+  seeded = await seedDemo(url, log, savedToken());
+  mkdirSync(dirname(sessionFile), { recursive: true });
+  writeFileSync(sessionFile, JSON.stringify({ token: seeded.api.token }));
 } catch (e) {
   console.error(`[demo] could not seed the demo fleet: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);

@@ -10,9 +10,12 @@ import { DEMO_ACCOUNT, DEMO_FLEET, planProfiles } from "./demo-fleet";
  * development-only /api/dev/vehicles/profile). Every step checks first, so running it again on a
  * seeded database changes nothing.
  */
-export async function seedDemo(baseUrl: string, log: (line: string) => void = () => {}) {
-  const api = new Api(baseUrl);
+export async function seedDemo(baseUrl: string, log: (line: string) => void = () => {}, savedToken: string | null = null) {
   const { email, password, workspace: name } = DEMO_ACCOUNT;
+  // A session kept from the last run: restarting `npm start` often must not trip the sign-in limit.
+  const api = new Api(baseUrl, savedToken);
+  if (savedToken && (await api.me().then(() => true, () => false))) return seedWorkspace(api, name, log);
+  api.token = null;
   try {
     await api.signIn(email, password);
   } catch (e) {
@@ -28,6 +31,10 @@ export async function seedDemo(baseUrl: string, log: (line: string) => void = ()
     }
   }
 
+  return seedWorkspace(api, name, log);
+}
+
+async function seedWorkspace(api: Api, name: string, log: (line: string) => void) {
   const me = await api.me();
   let workspaceId = me.workspaces.find((w) => w.name === name)?.id;
   if (!workspaceId) {
