@@ -12,29 +12,33 @@ import { ReportError, type Report } from "./osmand";
 export type IngestOutcome = "stored" | "duplicate" | "late";
 
 /**
- * Stores one beacon's reports (oldest first). Reads first, then one batch per report: the
- * position, the vehicle's telemetry, its beacon status, the detector's state and the timeline
- * events, all stamped with the workspace's new version. The beacon's own workspace scopes every
+ * Stores one beacon's reports (oldest first). Per report, one batch of reads and one batch of
+ * writes (two D1 round trips): the position, the vehicle's telemetry, its beacon status, the
+ * detector's state and the timeline events, all stamped with the workspace's new version. The beacon's own workspace scopes every
  * write: a device id can only ever write into the workspace that ordered it.
  * Returns the workspace to poke, or null when nothing visible changed.
  */
 export async function ingest(db: Db, reports: Report[], now = Date.now()) {
   const deviceId = reports[0]!.deviceId;
-  const beacon = await db.select().from(beacons).where(eq(beacons.id, deviceId)).get();
-  if (!beacon) throw new ReportError("Unknown device id");
-  const { workspaceId, vehicleId } = beacon;
+  // Every read goes through the beacon's own row, so one batch (one D1 round trip) finds the
+  // beacon and its vehicle's state together: D1 runs one query at a time, round trips are the cost.
+  const vehicleOfBeacon = db.select({ id: beacons.vehicleId }).from(beacons).where(eq(beacons.id, deviceId));
   const outcomes: IngestOutcome[] = [];
-  /** Stops that began with these reports: their address is looked up after the write. */
   const stops: NewStop[] = [];
+  let scope: { workspaceId: string; vehicleId: string } | null = null;
   let changed = false;
 
   for (const report of [...reports].sort((a, b) => a.time - b.time)) {
-    const [dup, latest, motion, vehicle] = await db.batch([
+    const [beacon, dup, latest, motion, vehicle] = await db.batch([
+      db.select({ workspaceId: beacons.workspaceId, vehicleId: beacons.vehicleId }).from(beacons).where(eq(beacons.id, deviceId)),
       db.select({ t: positions.recordedAt }).from(positions).where(and(eq(positions.beaconId, deviceId), eq(positions.recordedAt, report.time))),
-      db.select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)),
-      db.select().from(motionState).where(eq(motionState.vehicleId, vehicleId)),
-      db.select({ beaconStatus: vehicles.beaconStatus }).from(vehicles).where(eq(vehicles.id, vehicleId)),
+      db.select().from(telemetry).where(inArray(telemetry.vehicleId, vehicleOfBeacon)),
+      db.select().from(motionState).where(inArray(motionState.vehicleId, vehicleOfBeacon)),
+      db.select({ beaconStatus: vehicles.beaconStatus }).from(vehicles).where(inArray(vehicles.id, vehicleOfBeacon)),
     ]);
+    if (!beacon[0]) throw new ReportError("Unknown device id");
+    scope = beacon[0];
+    const { workspaceId, vehicleId } = scope;
     if (dup.length) {
       outcomes.push("duplicate");
       continue;
@@ -111,7 +115,7 @@ export async function ingest(db: Db, reports: Report[], now = Date.now()) {
       }
     }
   }
-  return { workspaceId: changed ? workspaceId : null, outcomes, vehicleId, stops };
+  return { workspaceId: changed ? scope!.workspaceId : null, outcomes, vehicleId: scope!.vehicleId, stops };
 }
 
 function eventWrites(db: Db, workspaceId: string, vehicleId: string, events: EventUpsert[]): BatchItem<"sqlite">[] {
