@@ -26,6 +26,9 @@ export function createReplicache(
     pullInterval: 60_000,
     pushDelay: 10,
     requestOptions: { minDelayMs: 30, maxDelayMs: 60_000 },
+    // SPEC.md: clients idle for 7 days are collected. The 60 s heartbeat and the 5-minute client,
+    // group and mutation-recovery checks are Replicache 15's own fixed defaults.
+    clientMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
     indexes: { [TELEMETRY_BY_VEHICLE_INDEX]: { prefix: TELEMETRY_PREFIX, jsonPointer: "/vehicleId" } },
   });
   // A 401 asks for new auth; Replicache retries up to 8 times with what this returns, and stops
