@@ -141,6 +141,7 @@ test.describe("after the Worker restarts", () => {
   type Worker = { stop(): Promise<void> };
   type WorkerProcess = {
     applyMigrations(persistTo: string, options?: object): Promise<void>;
+    wrangler(args: string[], options?: object): Promise<void>;
     startWorker(options: { port: number; persistTo: string; quiet?: boolean; vars?: Record<string, string> }): Promise<Worker>;
   };
   let workerProcess: WorkerProcess;
@@ -211,6 +212,40 @@ test.describe("after the Worker restarts", () => {
       // And they are live again: an edit in A reaches B through the new room.
       await rename(a.page, "Live again");
       await expect(b.page.getByRole("row", { name: /Live again/ })).toBeVisible();
+    } finally {
+      for (const context of contexts) await context.close();
+      await api.dispose();
+    }
+  });
+
+  test("a change no poke announced (made while the Worker was down) reaches clients when they reconnect", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const api = await playwrightRequest.newContext({ baseURL });
+    const contexts: BrowserContext[] = [];
+    try {
+      const fleet = await newFleetAccount(api, "Missed Poke Fleet");
+      const vehicle = await orderVehicle(api, fleet);
+      const a = await signedIn(browser, baseURL, fleet.token);
+      const b = await signedIn(browser, baseURL, fleet.token);
+      contexts.push(a.context, b.context);
+      await a.page.goto(`/vehicles/${vehicle.id}/overview`);
+      await b.page.goto("/vehicles");
+      await expect(heading(a.page)).toHaveText(vehicle.name);
+      await expect(b.page.getByRole("row", { name: new RegExp(vehicle.name) })).toBeVisible();
+
+      await stop();
+      // Written straight into the Worker's local D1 the way every write is stamped (version bumped,
+      // row stamped), but with no Worker running, so no room ever pokes about it.
+      const sql =
+        `UPDATE workspaces SET version = version + 1 WHERE id = '${fleet.workspaceId}'; ` +
+        `UPDATE vehicles SET name = 'Renamed offstage', version = (SELECT version FROM workspaces WHERE id = '${fleet.workspaceId}') ` +
+        `WHERE id = '${vehicle.id}';`;
+      await workerProcess.wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql], { stdio: "ignore" });
+      await start();
+
+      // Well inside the 60 s pull interval: only pulling on reconnection explains it.
+      await expect(heading(a.page)).toHaveText("Renamed offstage", { timeout: 20_000 });
+      await expect(b.page.getByRole("row", { name: /Renamed offstage/ })).toBeVisible({ timeout: 20_000 });
     } finally {
       for (const context of contexts) await context.close();
       await api.dispose();
