@@ -127,6 +127,26 @@ test.describe("sync between two browsers", () => {
     await expect(indicator(pageA)).toHaveAttribute("data-state", "synced");
     await expect(heading(pageA)).toHaveText("Edited offline");
   });
+
+  test("a session revoked elsewhere: the next sync answer is 401, the session is checked and the browser signed out", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const fleet = await newFleetAccount(request, "Revoked Fleet");
+    const vehicle = await orderVehicle(request, fleet);
+    const a = await signedIn(browser, baseURL!, fleet.token);
+    contexts.push(a.context);
+    await a.page.goto(`/vehicles/${vehicle.id}/settings`);
+    await expect(heading(a.page)).toHaveText(vehicle.name);
+
+    // Signed out on another device with the same session: the token is revoked on the server.
+    expect((await request.post("/api/signout", { headers: { Authorization: `Bearer ${fleet.token}` } })).status()).toBe(200);
+    const unauthorized = a.page.waitForResponse((res) => res.url().includes("/api/sync/push") && res.status() === 401);
+    await rename(a.page, "Never saved");
+    await unauthorized;
+    await expect(a.page).toHaveURL(/\/login\?redirect=/);
+  });
 });
 
 /**
