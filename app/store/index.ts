@@ -71,11 +71,25 @@ export function useUpdateVehicle(): (input: UpdateVehicleArgs) => Promise<void> 
   );
 }
 
-/** Online/offline as Replicache sees it, and how many local edits the server has not confirmed. */
+/**
+ * Online/offline (the browser's own signal, and Replicache's, which turns false when a push or
+ * pull fails), and how many local edits the server has not confirmed yet.
+ */
 export function useSyncStatus(): { online: boolean; pendingMutations: number } {
   const sync = useSync();
-  const [online, setOnline] = useState(true);
+  const [repOnline, setRepOnline] = useState(true);
+  const [browserOnline, setBrowserOnline] = useState(true);
   const [pendingMutations, setPending] = useState(0);
+  useEffect(() => {
+    const update = () => setBrowserOnline(navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
   useEffect(() => {
     if (!sync) return;
     const { rep } = sync;
@@ -86,10 +100,10 @@ export function useSyncStatus(): { online: boolean; pendingMutations: number } {
       if (!stopped) setPending(pending.length);
     };
     rep.onOnlineChange = (value) => {
-      setOnline(value);
+      setRepOnline(value);
       void refresh();
     };
-    setOnline(rep.online);
+    setRepOnline(rep.online);
     // Pending mutations have no change event; a cheap local read once a second is enough for a badge.
     const timer = setInterval(refresh, 1000);
     void refresh();
@@ -99,5 +113,5 @@ export function useSyncStatus(): { online: boolean; pendingMutations: number } {
       rep.onOnlineChange = null;
     };
   }, [sync]);
-  return { online, pendingMutations };
+  return { online: repOnline && browserOnline, pendingMutations };
 }

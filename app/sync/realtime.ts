@@ -4,9 +4,14 @@ import { PARTY_NAME, POKE_MESSAGE } from "../../shared/realtime";
 /**
  * The live-update socket: one per workspace, to its room, websocket only, authenticated with the
  * session token. Reconnection per SPEC.md section 9 (1 s growing to 5 s, connection timeout 20 s).
- * Every poke, and every (re)connection, makes the client pull.
+ * A poke calls `onPoke`; every (re)connection calls `onConnect`, since pokes may have been missed
+ * while the socket was down.
  */
-export function connectRoom(workspaceId: string, token: string, onChange: () => void): PartySocket {
+export function connectRoom(
+  workspaceId: string,
+  token: string,
+  handlers: { onPoke: () => void; onConnect: () => void },
+): PartySocket {
   const socket = new PartySocket({
     host: window.location.host,
     party: PARTY_NAME,
@@ -19,9 +24,8 @@ export function connectRoom(workspaceId: string, token: string, onChange: () => 
     connectionTimeout: 20_000,
   });
   socket.addEventListener("message", (event) => {
-    if (event.data === POKE_MESSAGE) onChange();
+    if (event.data === POKE_MESSAGE) handlers.onPoke();
   });
-  // After a disconnect we may have missed pokes: catch up on every (re)connection.
-  socket.addEventListener("open", onChange);
+  socket.addEventListener("open", handlers.onConnect);
   return socket;
 }

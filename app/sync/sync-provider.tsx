@@ -1,6 +1,6 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { ClientStore, type StoreChange } from "../store/client-store";
-import { useSession } from "../session/session";
+import { readStoredToken, useSession } from "../session/session";
 import { connectRoom } from "./realtime";
 import { createReplicache, type Rep } from "./replicache-client";
 
@@ -22,20 +22,41 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   const workspaceId = session.workspace?.id;
   const token = session.token;
   const [sync, setSync] = useState<SyncState | null>(null);
+  // The latest session check, for Replicache's 401 handling without recreating it.
+  const refreshSession = useRef(session.refresh);
+  refreshSession.current = session.refresh;
 
   useEffect(() => {
     if (!viewerId || !workspaceId || !token) {
       setSync(null);
       return;
     }
-    const rep = createReplicache(viewerId, workspaceId, () => token);
+    // On a 401: check the session again (a rejected token signs the user out silently); go on
+    // with the token only if it is still this browser's session.
+    const reauthenticate = async () => {
+      await refreshSession.current();
+      return readStoredToken() === token ? token : null;
+    };
+    const rep = createReplicache(viewerId, workspaceId, token, reauthenticate);
     const store = new ClientStore();
     const unwatch = rep.experimentalWatch((diff) => store.apply(diff as readonly StoreChange[]), {
       initialValuesInFirstDiff: true,
     });
-    const socket = connectRoom(workspaceId, token, () => void rep.pull());
+    // Back online: catch up and send what was edited offline now, not after the retry back-off.
+    const catchUp = () => {
+      if (rep.closed) return;
+      void rep.pull({ now: true });
+      void rep.push({ now: true });
+    };
+    const socket = connectRoom(workspaceId, token, { onPoke: () => void rep.pull(), onConnect: catchUp });
+    const onOnline = () => {
+      catchUp();
+      socket.reconnect();
+    };
+    window.addEventListener("online", onOnline);
     setSync({ rep, store });
     return () => {
+      window.removeEventListener("online", onOnline);
       unwatch();
       socket.close();
       void rep.close();

@@ -26,22 +26,13 @@ export async function pull(db: Db, session: SessionInfo & { workspaceId: string 
     return { error: "ClientStateNotFound" };
   }
 
-  // D1 runs one statement at a time, so this batch is a consistent snapshot.
-  const changedSince = since ?? -1;
-  const [ws, vehicleRows, telemetryRows, eventRows, clientRows] = await db.batch([
-    db.select({ version: workspaces.version }).from(workspaces).where(eq(workspaces.id, workspaceId)),
-    db.select().from(vehicles).where(and(eq(vehicles.workspaceId, workspaceId), gt(vehicles.version, changedSince))),
-    db.select().from(telemetry).where(and(eq(telemetry.workspaceId, workspaceId), gt(telemetry.version, changedSince))),
-    db.select().from(vehicleEvents).where(and(eq(vehicleEvents.workspaceId, workspaceId), gt(vehicleEvents.version, changedSince))),
-    db
-      .select({ id: replicacheClients.id, lastMutationId: replicacheClients.lastMutationId })
-      .from(replicacheClients)
-      .where(and(eq(replicacheClients.clientGroupId, req.clientGroupID), gt(replicacheClients.version, changedSince))),
-  ]);
-  const version = ws[0]?.version ?? 0;
+  let changes = await changesSince(db, workspaceId, req.clientGroupID, since ?? -1);
+  // A cookie from the future (e.g. the workspace was restored from a backup) cannot be diffed
+  // against: resend everything, read again from the start.
+  const reset = since === null || since > changes.version;
+  if (since !== null && reset) changes = await changesSince(db, workspaceId, req.clientGroupID, -1);
+  const { version, vehicleRows, telemetryRows, eventRows, clientRows } = changes;
 
-  // A cookie from the future (e.g. the database was reset) cannot be diffed against: resend all.
-  const reset = since === null || since > version;
   const patch: PatchOperation[] = reset ? [{ op: "clear" }] : [];
   const add = <R extends { deleted: boolean }>(rows: R[], key: (r: R) => string, value: (r: R) => unknown) => {
     for (const row of rows) {
@@ -60,6 +51,21 @@ export async function pull(db: Db, session: SessionInfo & { workspaceId: string 
   for (const c of clientRows) lastMutationIDChanges[c.id] = c.lastMutationId;
 
   return { cookie: version, lastMutationIDChanges, patch };
+}
+
+/** Everything of the workspace stamped after `since`; D1 runs a batch as one transaction, so it is a consistent snapshot. */
+async function changesSince(db: Db, workspaceId: string, clientGroupId: string, since: number) {
+  const [ws, vehicleRows, telemetryRows, eventRows, clientRows] = await db.batch([
+    db.select({ version: workspaces.version }).from(workspaces).where(eq(workspaces.id, workspaceId)),
+    db.select().from(vehicles).where(and(eq(vehicles.workspaceId, workspaceId), gt(vehicles.version, since))),
+    db.select().from(telemetry).where(and(eq(telemetry.workspaceId, workspaceId), gt(telemetry.version, since))),
+    db.select().from(vehicleEvents).where(and(eq(vehicleEvents.workspaceId, workspaceId), gt(vehicleEvents.version, since))),
+    db
+      .select({ id: replicacheClients.id, lastMutationId: replicacheClients.lastMutationId })
+      .from(replicacheClients)
+      .where(and(eq(replicacheClients.clientGroupId, clientGroupId), gt(replicacheClients.version, since))),
+  ]);
+  return { version: ws[0]?.version ?? 0, vehicleRows, telemetryRows, eventRows, clientRows };
 }
 
 /**

@@ -2,9 +2,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { telemetryKey } from "../../shared/telemetry";
 import { vehicleKey } from "../../shared/vehicle";
+import { vehicleEventKey } from "../../shared/vehicle-event";
 import { database } from "../db/client";
-import { vehicles, workspaces } from "../db/schema";
+import { telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { bumpVersion, versionOf } from "./version";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 
 type Patch = { op: string; key?: string; value?: Record<string, unknown> };
@@ -183,5 +186,206 @@ describe("push", () => {
     const next = await pull(a.token, other, first.cookie);
     expect(next.patch).toEqual([{ op: "put", key: vehicleKey(id), value: expect.objectContaining({ name: "Seen", year: 2020 }) }]);
     expect(next.lastMutationIDChanges).toEqual({});
+  });
+});
+
+type ErrorBody = { error: { code: string; message: string } };
+
+/** Telemetry and a timeline event for a vehicle, written like ingestion writes them. */
+async function insertTrack(workspaceId: string, vehicleId: string) {
+  const db = database(env.DB);
+  const eventId = crypto.randomUUID();
+  await db.batch([
+    bumpVersion(db, workspaceId),
+    db.insert(telemetry).values({
+      id: crypto.randomUUID(), workspaceId, vehicleId, status: "moving", statusTimestamp: 1, latitude: 40, longitude: -100,
+      recordedAt: 1, version: versionOf(workspaceId),
+    }),
+    db.insert(vehicleEvents).values({ id: eventId, workspaceId, vehicleId, type: "TRANSIT", startTime: 1, version: versionOf(workspaceId) }),
+  ]);
+  return eventId;
+}
+
+const vehicleRow = async (id: string) => (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, id)).get())!;
+
+describe("pull, tenant isolation and protocol", () => {
+  it("never carries another workspace's vehicles, telemetry or events, first or incremental", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const mine = await insertVehicle(a.workspaceId);
+    const mineEvent = await insertTrack(a.workspaceId, mine);
+    const theirs = await insertVehicle(b.workspaceId);
+    await insertTrack(b.workspaceId, theirs);
+    const group = crypto.randomUUID();
+    const first = await pull(a.token, group);
+    expect(first.patch.map((p) => p.key ?? p.op).sort()).toEqual(
+      ["clear", vehicleKey(mine), telemetryKey(mine), vehicleEventKey(mine, mineEvent)].sort(),
+    );
+    // Workspace b keeps changing; a's next pulls stay empty.
+    await insertTrack(b.workspaceId, await insertVehicle(b.workspaceId));
+    await push(b.token, pushBody(crypto.randomUUID(), crypto.randomUUID(), [{ id: 1, args: rename(theirs, "Changed") }]));
+    expect((await pull(a.token, group, first.cookie)).patch).toEqual([]);
+    // Even a cookie of 0 (everything) only reaches into the caller's own workspace.
+    const zero = await pull(a.token, group, 0);
+    expect(zero.patch.every((p) => !p.key || [vehicleKey(mine), telemetryKey(mine), vehicleEventKey(mine, mineEvent)].includes(p.key))).toBe(true);
+  });
+
+  it("sends del for a soft-deleted timeline event, and nothing for rows deleted before the client's first pull", async () => {
+    const a = await userWithWorkspace();
+    const vehicle = await insertVehicle(a.workspaceId);
+    const event = await insertTrack(a.workspaceId, vehicle);
+    const group = crypto.randomUUID();
+    const first = await pull(a.token, group);
+    const db = database(env.DB);
+    await db.batch([
+      bumpVersion(db, a.workspaceId),
+      db.update(vehicleEvents).set({ deleted: true, version: versionOf(a.workspaceId) }).where(eq(vehicleEvents.id, event)),
+    ]);
+    expect((await pull(a.token, group, first.cookie)).patch).toEqual([{ op: "del", key: vehicleEventKey(vehicle, event) }]);
+    const fresh = await pull(a.token, crypto.randomUUID());
+    expect(fresh.patch.some((p) => p.op === "del" || p.key === vehicleEventKey(vehicle, event))).toBe(false);
+  });
+
+  it("resends everything, with a clear, for a cookie ahead of the workspace", async () => {
+    const a = await userWithWorkspace();
+    const vehicle = await insertVehicle(a.workspaceId);
+    const group = crypto.randomUUID();
+    const client = crypto.randomUUID();
+    await push(a.token, pushBody(group, client, [{ id: 1, args: rename(vehicle, "Kept") }]));
+    const first = await pull(a.token, group);
+    const ahead = await pull(a.token, group, first.cookie + 100);
+    expect(ahead.patch).toEqual([{ op: "clear" }, { op: "put", key: vehicleKey(vehicle), value: expect.objectContaining({ name: "Kept" }) }]);
+    expect(ahead.lastMutationIDChanges).toEqual({ [client]: 1 });
+    expect(ahead.cookie).toBe(first.cookie);
+  });
+
+  it("answers VersionNotSupported with the version type for pull, push and schema", async () => {
+    const a = await userWithWorkspace();
+    const group = crypto.randomUUID();
+    const answer = async (path: string, json: unknown) => {
+      const res = await call(path, { method: "POST", token: a.token, json });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await answer("/api/sync/pull", { ...pullBody(group), pullVersion: 0 })).toEqual({ error: "VersionNotSupported", versionType: "pull" });
+    expect(await answer("/api/sync/push", { ...pushBody(group, "c", []), pushVersion: 2 })).toEqual({ error: "VersionNotSupported", versionType: "push" });
+    expect(await answer("/api/sync/push", { ...pushBody(group, "c", []), schemaVersion: "0" })).toEqual({ error: "VersionNotSupported", versionType: "schema" });
+  });
+
+  it("answers ClientStateNotFound once more after a server-side loss, and starts a new group cleanly", async () => {
+    const a = await userWithWorkspace();
+    const vehicle = await insertVehicle(a.workspaceId);
+    const lost = await call("/api/sync/pull", { method: "POST", token: a.token, json: pullBody(crypto.randomUUID(), 3) });
+    expect(lost.status).toBe(200);
+    expect(await lost.json()).toEqual({ error: "ClientStateNotFound" });
+    // What Replicache does next: a new client group with no cookie gets the whole workspace.
+    const fresh = await pull(a.token, crypto.randomUUID());
+    expect(fresh.patch).toContainEqual({ op: "put", key: vehicleKey(vehicle), value: expect.anything() });
+  });
+
+  it("answers malformed pull and push bodies with 400 JSON errors", async () => {
+    const a = await userWithWorkspace();
+    const bodies: [string, unknown][] = [
+      ["/api/sync/pull", {}],
+      ["/api/sync/pull", { ...pullBody("g"), clientGroupID: "" }],
+      ["/api/sync/pull", { ...pullBody("g"), cookie: [1] }],
+      ["/api/sync/pull", { ...pullBody("g"), cookie: { order: true } }],
+      ["/api/sync/pull", [pullBody("g")]],
+      ["/api/sync/push", { ...pushBody("g", "c", []), mutations: "none" }],
+      ["/api/sync/push", pushBody("g", "c", [{ id: 0, args: {} }])],
+      ["/api/sync/push", pushBody("g", "c", [{ id: 1.5, args: {} }])],
+      ["/api/sync/push", { ...pushBody("g", "c", []), mutations: [{ id: 1, name: "updateVehicle", args: {} }] }],
+      ["/api/sync/push", null],
+    ];
+    for (const [path, json] of bodies) {
+      const res = await call(path, { method: "POST", token: a.token, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.code).toMatch(/^(bad_request|invalid_input)$/);
+      expect(typeof body.error.message).toBe("string");
+    }
+    const cookie = await call("/api/sync/pull", { method: "POST", token: a.token, json: { ...pullBody("g"), cookie: { order: true } } });
+    expect(((await cookie.json()) as ErrorBody).error.message).toContain("Invalid cookie");
+  });
+});
+
+describe("push, under replays and races", () => {
+  it("applies concurrent duplicate requests once, without a server error", async () => {
+    const a = await userWithWorkspace();
+    const id = await insertVehicle(a.workspaceId);
+    const group = crypto.randomUUID();
+    const client = crypto.randomUUID();
+    const before = await workspaceVersion(a.workspaceId);
+    const body = pushBody(group, client, [{ id: 1, args: rename(id, "Once") }, { id: 2, args: rename(id, "Twice") }]);
+    const answers = await Promise.all([push(a.token, body), push(a.token, body), push(a.token, body)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    // Each mutation is one version; duplicates that lost a race added none.
+    expect(await workspaceVersion(a.workspaceId)).toBe(before + 2);
+    expect(await vehicleName(id)).toBe("Twice");
+    expect((await pull(a.token, group)).lastMutationIDChanges).toEqual({ [client]: 2 });
+  });
+
+  it("stops at a gap inside one request and resumes when the client resends in order", async () => {
+    const a = await userWithWorkspace();
+    const id = await insertVehicle(a.workspaceId);
+    const group = crypto.randomUUID();
+    const client = crypto.randomUUID();
+    await push(a.token, pushBody(group, client, [{ id: 1, args: rename(id, "One") }, { id: 3, args: rename(id, "Three") }, { id: 2, args: rename(id, "Two") }]));
+    expect(await vehicleName(id)).toBe("One");
+    // An older request arriving late changes nothing.
+    await push(a.token, pushBody(group, client, [{ id: 1, args: rename(id, "Stale") }]));
+    expect(await vehicleName(id)).toBe("One");
+    await push(a.token, pushBody(group, client, [{ id: 2, args: rename(id, "Two") }, { id: 3, args: rename(id, "Three") }]));
+    expect(await vehicleName(id)).toBe("Three");
+    expect((await pull(a.token, group)).lastMutationIDChanges).toEqual({ [client]: 3 });
+  });
+
+  it("records only the last mutation id for a refused mutation: the vehicle row is untouched", async () => {
+    const a = await userWithWorkspace();
+    const id = await insertVehicle(a.workspaceId, { name: "Before", year: 2001 });
+    const group = crypto.randomUUID();
+    const client = crypto.randomUUID();
+    const other = crypto.randomUUID();
+    const seen = await pull(a.token, other);
+    const rowBefore = await vehicleRow(id);
+    await push(a.token, pushBody(group, client, [{ id: 1, args: { ...rename(id, "After"), year: 1800 } }]));
+    expect(await vehicleRow(id)).toEqual(rowBefore);
+    expect((await pull(a.token, group)).lastMutationIDChanges).toEqual({ [client]: 1 });
+    // Other clients learn of nothing.
+    expect((await pull(a.token, other, seen.cookie)).patch).toEqual([]);
+  });
+
+  it("leaves another workspace exactly as it was, and its clients see no change", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const theirs = await insertVehicle(b.workspaceId, { name: "Theirs" });
+    const bGroup = crypto.randomUUID();
+    const bSeen = await pull(b.token, bGroup);
+    const rowBefore = await vehicleRow(theirs);
+    await push(a.token, pushBody(crypto.randomUUID(), crypto.randomUUID(), [{ id: 1, args: rename(theirs, "Hijacked") }]));
+    expect(await vehicleRow(theirs)).toEqual(rowBefore);
+    expect(await pull(b.token, bGroup, bSeen.cookie)).toEqual({ cookie: bSeen.cookie, lastMutationIDChanges: {}, patch: [] });
+  });
+
+  it("ignores mutations of a client that belongs to another client group", async () => {
+    const a = await userWithWorkspace();
+    const id = await insertVehicle(a.workspaceId);
+    const client = crypto.randomUUID();
+    await push(a.token, pushBody(crypto.randomUUID(), client, [{ id: 1, args: rename(id, "Owner") }]));
+    const res = await push(a.token, pushBody(crypto.randomUUID(), client, [{ id: 2, args: rename(id, "Impostor") }]));
+    expect(res.status).toBe(200);
+    expect(await vehicleName(id)).toBe("Owner");
+  });
+
+  it("refuses a client group of another user with 403 JSON and applies nothing", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const id = await insertVehicle(b.workspaceId, { name: "Theirs" });
+    const group = crypto.randomUUID();
+    await pull(b.token, group);
+    const res = await push(a.token, pushBody(group, crypto.randomUUID(), [{ id: 1, args: rename(id, "Hijacked") }]));
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("forbidden");
+    expect(await vehicleName(id)).toBe("Theirs");
   });
 });

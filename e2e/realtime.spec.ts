@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import PartySocket from "partysocket";
+import WebSocket from "ws";
+import { PARTY_NAME, POKE_MESSAGE } from "../shared/realtime";
+import { newFleetAccount } from "./helpers";
+
+/**
+ * The realtime room on the running Worker (wrangler dev), reached the way any client reaches it:
+ * a websocket through partysocket to /parties/workspace-room/<workspaceId>, here from Node with
+ * `ws` as its WebSocket.
+ */
+test.describe("realtime room on the running Worker", () => {
+  const sockets: PartySocket[] = [];
+  test.afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+
+  function join(baseURL: string, room: string, token: string) {
+    const socket = new PartySocket({
+      host: new URL(baseURL).host,
+      party: PARTY_NAME,
+      room,
+      query: { token },
+      WebSocket,
+      maxRetries: 0,
+    });
+    sockets.push(socket);
+    const messages: string[] = [];
+    socket.addEventListener("message", (event) => messages.push(String(event.data)));
+    const opened = new Promise<void>((resolve, reject) => {
+      socket.addEventListener("open", () => resolve(), { once: true });
+      socket.addEventListener("error", () => reject(new Error("socket failed")), { once: true });
+    });
+    return { socket, messages, opened };
+  }
+
+  test("a partysocket client receives the poke the Worker sends after a write in its workspace", async ({ request, baseURL }) => {
+    const fleet = await newFleetAccount(request, "Realtime Fleet");
+    const other = await newFleetAccount(request, "Other Fleet");
+    const mine = join(baseURL!, fleet.workspaceId, fleet.token);
+    const theirs = join(baseURL!, other.workspaceId, other.token);
+    await Promise.all([mine.opened, theirs.opened]);
+    // The room answers a ping: the socket works end to end before the write.
+    mine.socket.send("ping");
+    await expect.poll(() => mine.messages).toContain("pong");
+
+    const order = await request.post("/api/beacons/order", {
+      headers: { Authorization: `Bearer ${fleet.token}` },
+      data: { workspaceId: fleet.workspaceId, count: 1 },
+    });
+    expect(order.status()).toBeLessThan(300);
+    await expect.poll(() => mine.messages).toContain(POKE_MESSAGE);
+
+    // The other workspace's room heard nothing: a round trip through it shows only its pong.
+    theirs.socket.send("ping");
+    await expect.poll(() => theirs.messages).toContain("pong");
+    expect(theirs.messages).toEqual(["pong"]);
+  });
+
+  test("the running Worker refuses a socket with another workspace's token or none", async ({ request, baseURL }) => {
+    const fleet = await newFleetAccount(request);
+    const other = await newFleetAccount(request);
+    const status = (query: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = `${baseURL!.replace(/^http/, "ws")}/parties/${PARTY_NAME}/${fleet.workspaceId}${query}`;
+        const ws = new WebSocket(url);
+        ws.on("unexpected-response", (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          ws.terminate();
+        });
+        ws.on("open", () => {
+          resolve(101);
+          ws.close();
+        });
+        ws.on("error", reject);
+      });
+    expect(await status(`?token=${other.token}`)).toBe(403);
+    expect(await status("")).toBe(401);
+    expect(await status(`?token=${fleet.token}`)).toBe(101);
+  });
+});

@@ -1,0 +1,274 @@
+import { rmSync } from "node:fs";
+import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newFleetAccount, signInAs } from "./helpers";
+
+/**
+ * Local-first sync between two browsers signed in to the same workspace: live edits, edits made
+ * offline, and a Worker restart. Each browser context has its own IndexedDB, so each is its own
+ * Replicache client group, like two computers.
+ */
+
+const MAPBOX = /^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//;
+
+interface Browsing {
+  context: BrowserContext;
+  page: Page;
+}
+
+async function signedIn(browser: Browser, baseURL: string, token: string): Promise<Browsing> {
+  const context = await browser.newContext({ baseURL });
+  await context.route(MAPBOX, (route) => route.abort());
+  const page = await context.newPage();
+  await signInAs(page, token);
+  return { context, page };
+}
+
+async function orderVehicle(request: APIRequestContext, fleet: { token: string; workspaceId: string }) {
+  const res = await request.post("/api/beacons/order", {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+    data: { workspaceId: fleet.workspaceId, count: 1 },
+  });
+  expect(res.status()).toBe(201);
+  const [beacon] = (await res.json()) as { vehicleId: string; vehicleName: string }[];
+  return { id: beacon!.vehicleId, name: beacon!.vehicleName };
+}
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+const indicator = (page: Page) => page.locator(".sync-indicator");
+
+async function rename(page: Page, name: string) {
+  await page.getByLabel("Vehicle Name").fill(name);
+  await page.getByRole("button", { name: "Update" }).click();
+}
+
+/** Marks the page so a later check can tell whether it was reloaded in between. */
+const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark?: boolean }).e2eMark = true));
+const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
+
+test.describe("sync between two browsers", () => {
+  const contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+
+  test("an edit in one browser appears in the other without a reload", async ({ browser, request, baseURL }) => {
+    const fleet = await newFleetAccount(request, "Live Fleet");
+    const vehicle = await orderVehicle(request, fleet);
+    const a = await signedIn(browser, baseURL!, fleet.token);
+    const b = await signedIn(browser, baseURL!, fleet.token);
+    contexts.push(a.context, b.context);
+    for (const { page } of [a, b]) {
+      await page.goto(`/vehicles/${vehicle.id}/settings`);
+      await expect(heading(page)).toHaveText(vehicle.name);
+    }
+    await markPage(b.page);
+
+    await rename(a.page, "Renamed in A");
+    await expect(heading(a.page)).toHaveText("Renamed in A");
+    await expect(heading(b.page)).toHaveText("Renamed in A");
+    expect(await stillMarked(b.page)).toBe(true);
+    await expect(indicator(a.page)).toHaveAttribute("data-state", "synced");
+  });
+
+  test("an edit made offline is kept, shown as pending, survives a reload and reaches the other browser on reconnection", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const fleet = await newFleetAccount(request, "Offline Fleet");
+    const vehicle = await orderVehicle(request, fleet);
+    const a = await signedIn(browser, baseURL!, fleet.token);
+    const b = await signedIn(browser, baseURL!, fleet.token);
+    contexts.push(a.context, b.context);
+    const url = `/vehicles/${vehicle.id}/settings`;
+    for (const { page } of [a, b]) {
+      await page.goto(url);
+      await expect(heading(page)).toHaveText(vehicle.name);
+    }
+    await expect(indicator(a.page)).toHaveAttribute("data-state", "synced");
+
+    // Offline: the edit applies locally at once and waits, shown in the top bar.
+    await a.context.setOffline(true);
+    await expect(indicator(a.page)).toHaveAttribute("data-state", "offline");
+    await rename(a.page, "Edited offline");
+    await expect(heading(a.page)).toHaveText("Edited offline");
+    await expect(indicator(a.page)).toHaveAttribute("aria-label", "Offline: 1 change will sync when you reconnect");
+
+    // A reload while the sync endpoints stay unreachable (the page itself has to load, and there
+    // is no service worker): the edit comes back from IndexedDB. Replicache writes it there
+    // shortly after the edit, so fresh tabs are opened until one shows it.
+    await a.context.route("**/api/sync/**", (route) => route.abort("internetdisconnected"));
+    await a.context.setOffline(false);
+    let reloaded: Page | undefined;
+    await expect(async () => {
+      const page = await a.context.newPage();
+      try {
+        await page.goto(url);
+        await expect(heading(page)).toHaveText("Edited offline", { timeout: 3_000 });
+        reloaded = page;
+      } catch (error) {
+        await page.close();
+        throw error;
+      }
+    }).toPass({ timeout: 30_000 });
+    await a.page.close();
+    const pageA = reloaded!;
+    await expect(indicator(pageA)).toHaveAttribute("aria-label", /1 change/);
+    // The other browser has not heard of it.
+    await expect(heading(b.page)).toHaveText(vehicle.name);
+
+    // Reconnection: the browser comes back online and sends the edit; the other browser gets it live.
+    await a.context.setOffline(true);
+    await a.context.unrouteAll();
+    await a.context.setOffline(false);
+    await expect(heading(b.page)).toHaveText("Edited offline");
+    await expect(indicator(pageA)).toHaveAttribute("data-state", "synced");
+    await expect(heading(pageA)).toHaveText("Edited offline");
+  });
+
+  test("a session revoked elsewhere: the next sync answer is 401, the session is checked and the browser signed out", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const fleet = await newFleetAccount(request, "Revoked Fleet");
+    const vehicle = await orderVehicle(request, fleet);
+    const a = await signedIn(browser, baseURL!, fleet.token);
+    contexts.push(a.context);
+    await a.page.goto(`/vehicles/${vehicle.id}/settings`);
+    await expect(heading(a.page)).toHaveText(vehicle.name);
+
+    // Signed out on another device with the same session: the token is revoked on the server.
+    expect((await request.post("/api/signout", { headers: { Authorization: `Bearer ${fleet.token}` } })).status()).toBe(200);
+    const unauthorized = a.page.waitForResponse((res) => res.url().includes("/api/sync/push") && res.status() === 401);
+    await rename(a.page, "Never saved");
+    await unauthorized;
+    await expect(a.page).toHaveURL(/\/login\?redirect=/);
+  });
+});
+
+/**
+ * A Worker of this spec's own (wrangler dev on E2E_PORT + 1 with its own local D1), so it can be
+ * stopped and started again while two browsers stay open: the room's Durable Object and every
+ * socket go away with it.
+ */
+test.describe("after the Worker restarts", () => {
+  const port = Number(process.env.E2E_PORT ?? 8799) + 1;
+  const baseURL = `http://127.0.0.1:${port}`;
+  const persistTo = `.wrangler/e2e-sync-restart-${port}`;
+  type Worker = { stop(): Promise<void> };
+  type WorkerProcess = {
+    applyMigrations(persistTo: string, options?: object): Promise<void>;
+    wrangler(args: string[], options?: object): Promise<void>;
+    startWorker(options: { port: number; persistTo: string; quiet?: boolean; vars?: Record<string, string> }): Promise<Worker>;
+  };
+  let workerProcess: WorkerProcess;
+  let worker: Worker | undefined;
+  const start = async () => {
+    worker = await workerProcess.startWorker({
+      port,
+      persistTo,
+      quiet: true,
+      vars: { ENVIRONMENT: "test", APP_URL: baseURL, RATE_LIMIT_SCALE: "1000" },
+    });
+  };
+  const stop = async () => {
+    const running = worker;
+    worker = undefined;
+    await running?.stop();
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // The project's own runner for wrangler dev (plain JS, shared with npm start and the benchmarks).
+    const modulePath: string = "../scripts/worker-process.mjs";
+    workerProcess = (await import(modulePath)) as WorkerProcess;
+    rmSync(persistTo, { recursive: true, force: true });
+    await workerProcess.applyMigrations(persistTo, { stdio: "ignore" });
+    await start();
+  });
+
+  test.afterAll(async () => {
+    await stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  });
+
+  test("clients reconnect by themselves and catch up on what changed", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const api = await playwrightRequest.newContext({ baseURL });
+    const contexts: BrowserContext[] = [];
+    try {
+      const fleet = await newFleetAccount(api, "Restart Fleet");
+      const vehicle = await orderVehicle(api, fleet);
+      const a = await signedIn(browser, baseURL, fleet.token);
+      const b = await signedIn(browser, baseURL, fleet.token);
+      contexts.push(a.context, b.context);
+      await a.page.goto(`/vehicles/${vehicle.id}/settings`);
+      await expect(heading(a.page)).toHaveText(vehicle.name);
+      await b.page.goto("/vehicles");
+      await expect(b.page.getByRole("row", { name: new RegExp(vehicle.name) })).toBeVisible();
+      await markPage(a.page);
+      await markPage(b.page);
+
+      await stop();
+      // While the Worker is down, A edits: kept locally and pending.
+      await rename(a.page, "Renamed while down");
+      await expect(heading(a.page)).toHaveText("Renamed while down");
+      await expect(indicator(a.page)).toHaveAttribute("aria-label", /1 change/);
+
+      await start();
+      // A write on the restarted Worker, through the public API.
+      const added = await orderVehicle(api, fleet);
+
+      // Nobody reloads: the sockets reconnect, A sends its edit, both catch up.
+      await expect(b.page.getByRole("row", { name: /Renamed while down/ })).toBeVisible({ timeout: 30_000 });
+      await expect(b.page.getByRole("row", { name: new RegExp(`${added.name}\\b`) })).toBeVisible({ timeout: 30_000 });
+      await expect(indicator(a.page)).toHaveAttribute("data-state", "synced", { timeout: 30_000 });
+      expect(await stillMarked(a.page)).toBe(true);
+      expect(await stillMarked(b.page)).toBe(true);
+
+      // And they are live again: an edit in A reaches B through the new room.
+      await rename(a.page, "Live again");
+      await expect(b.page.getByRole("row", { name: /Live again/ })).toBeVisible();
+    } finally {
+      for (const context of contexts) await context.close();
+      await api.dispose();
+    }
+  });
+
+  test("a change no poke announced (made while the Worker was down) reaches clients when they reconnect", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const api = await playwrightRequest.newContext({ baseURL });
+    const contexts: BrowserContext[] = [];
+    try {
+      const fleet = await newFleetAccount(api, "Missed Poke Fleet");
+      const vehicle = await orderVehicle(api, fleet);
+      const a = await signedIn(browser, baseURL, fleet.token);
+      const b = await signedIn(browser, baseURL, fleet.token);
+      contexts.push(a.context, b.context);
+      await a.page.goto(`/vehicles/${vehicle.id}/overview`);
+      await b.page.goto("/vehicles");
+      await expect(heading(a.page)).toHaveText(vehicle.name);
+      await expect(b.page.getByRole("row", { name: new RegExp(vehicle.name) })).toBeVisible();
+
+      await stop();
+      // Written straight into the Worker's local D1 the way every write is stamped (version bumped,
+      // row stamped), but with no Worker running, so no room ever pokes about it.
+      const sql =
+        `UPDATE workspaces SET version = version + 1 WHERE id = '${fleet.workspaceId}'; ` +
+        `UPDATE vehicles SET name = 'Renamed offstage', version = (SELECT version FROM workspaces WHERE id = '${fleet.workspaceId}') ` +
+        `WHERE id = '${vehicle.id}';`;
+      await workerProcess.wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql], { stdio: "ignore" });
+      await start();
+
+      // Well inside the 60 s pull interval: only pulling on reconnection explains it.
+      await expect(heading(a.page)).toHaveText("Renamed offstage", { timeout: 20_000 });
+      await expect(b.page.getByRole("row", { name: /Renamed offstage/ })).toBeVisible({ timeout: 20_000 });
+    } finally {
+      for (const context of contexts) await context.close();
+      await api.dispose();
+    }
+  });
+});
