@@ -71,7 +71,7 @@ try {
       { metric: "poke after sending the write, p50", value: percentile(fromRequest, 50), unit: "ms" },
       { metric: "poke after sending the write, p95", value: percentile(fromRequest, 95), unit: "ms" },
       { metric: "first to last of the 100 sockets, per write, p50", value: percentile(spread, 50), unit: "ms" },
-      { metric: "pokes received", value: fromResponse.length, unit: `of ${SOCKETS * WRITES}` },
+      { metric: "pokes received", value: fromResponse.length, unit: `of ${(SOCKETS * WRITES).toLocaleString("en-US")}` },
       { metric: "pokes missed", value: missed, unit: "" },
     ],
     [
