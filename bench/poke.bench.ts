@@ -27,9 +27,15 @@ try {
         if (data.toString() === POKE_MESSAGE) arrivals[i]!.push(performance.now());
       });
       return new Promise<void>((resolve, reject) => {
-        socket.once("open", () => resolve());
-        socket.once("error", reject);
-        setTimeout(() => reject(new Error("socket did not open in 20 s")), 20_000);
+        const timer = setTimeout(() => reject(new Error("socket did not open in 20 s")), 20_000);
+        socket.once("open", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        socket.once("error", (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
       });
     }),
   );
