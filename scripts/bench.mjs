@@ -40,7 +40,7 @@ try {
     const started = Date.now();
     const r = spawnSync(bin("tsx"), [`bench/${file}`], {
       stdio: "inherit",
-      timeout: 5 * 60_000,
+      timeout: 8 * 60_000,
       env: { ...offlineEnv, BENCH_URL: worker.url, BENCH_PERSIST: persistTo, BENCH_OUT: out },
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -1,0 +1,76 @@
+// JavaScript for /login (issue 6): everything the browser loads for a first visit, gzipped, and
+// proof that mapbox-gl is not among it (it belongs to the map only). The map page is loaded too,
+// to show where mapbox-gl does arrive.
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { openPage, withBrowser } from "./browser";
+import { newWorkspace } from "./fleet";
+import { report } from "./lib";
+
+interface Script {
+  url: string;
+  raw: number;
+  gzip: number;
+  mapbox: boolean;
+}
+
+/** Every JavaScript response `page` receives until `visit` resolves and the network is idle. */
+async function scriptsOf(page: Page, visit: () => Promise<void>): Promise<Script[]> {
+  const pending: Promise<Script | null>[] = [];
+  page.on("response", (res) => {
+    const type = res.headers()["content-type"] ?? "";
+    if (!type.includes("javascript") && !res.url().endsWith(".js")) return;
+    pending.push(
+      res.body().then(
+        (body) => ({
+          url: new URL(res.url()).pathname,
+          raw: body.byteLength,
+          gzip: gzipSync(body, { level: 9 }).byteLength,
+          // mapbox-gl's bundle names itself in its banner and registers its worker under this name.
+          mapbox: /mapbox-gl|mapboxgl/.test(body.toString("utf8", 0, Math.min(body.byteLength, 2_000_000))) && body.byteLength > 300_000,
+        }),
+        () => null,
+      ),
+    );
+  });
+  await visit();
+  await page.waitForLoadState("networkidle");
+  return (await Promise.all(pending)).filter((s): s is Script => s !== null);
+}
+
+const kb = (n: number) => n / 1024;
+const { token } = await newWorkspace("Bench Bundle");
+
+const { login, map } = await withBrowser(async (browser) => {
+  const loginPage = await openPage(browser);
+  const login = await scriptsOf(loginPage, async () => {
+    await loginPage.goto("/login");
+  });
+  const mapPage = await openPage(browser, token);
+  const map = await scriptsOf(mapPage, async () => {
+    await mapPage.goto("/map");
+    await mapPage.locator("[data-map-ready]").waitFor({ state: "attached", timeout: 60_000 });
+  });
+  return { login, map };
+});
+
+const sum = (xs: Script[], k: "raw" | "gzip") => xs.reduce((n, s) => n + s[k], 0);
+const largest = [...login].sort((a, b) => b.gzip - a.gzip).slice(0, 3);
+const mapboxOnMap = map.filter((s) => s.mapbox);
+report(
+  "JavaScript for /login",
+  [
+    { metric: "JavaScript loaded by /login, gzipped", value: kb(sum(login, "gzip")), unit: "KB", target: "< 150 KB" },
+    { metric: "JavaScript loaded by /login, uncompressed", value: kb(sum(login, "raw")), unit: "KB" },
+    { metric: "scripts loaded by /login", value: login.length, unit: "files" },
+    { metric: "mapbox-gl scripts loaded by /login", value: login.filter((s) => s.mapbox).length, unit: "files", target: "0" },
+    { metric: "mapbox-gl scripts loaded by /map", value: mapboxOnMap.length, unit: "files" },
+    { metric: "JavaScript loaded by /map (signed in), gzipped", value: kb(sum(map, "gzip")), unit: "KB" },
+  ],
+  [
+    "Headless Chromium loads the page until the network is idle; every JavaScript response body is gzipped with node:zlib",
+    "(level 9) and summed. A script counts as mapbox-gl when it is large and names mapbox-gl.",
+    `Largest on /login: ${largest.map((s) => `${s.url} ${kb(s.gzip).toFixed(1)} KB`).join(", ")}.`,
+    mapboxOnMap.length ? `On /map mapbox-gl arrives as ${mapboxOnMap.map((s) => `${s.url} (${kb(s.gzip).toFixed(0)} KB gzipped)`).join(", ")}.` : "",
+  ].join(" "),
+);
