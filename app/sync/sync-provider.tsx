@@ -1,8 +1,13 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { ClientStore, type StoreChange } from "../store/client-store";
 import { readStoredToken, useSession } from "../session/session";
-import { connectRoom } from "./realtime";
-import { createReplicache, type Rep } from "./replicache-client";
+import type { Rep } from "./replicache-client";
+
+/**
+ * Replicache and partysocket are loaded only once a session with a workspace exists, so the
+ * public pages (/login and the other account screens) do not download them.
+ */
+const loadSyncClients = () => Promise.all([import("./replicache-client"), import("./realtime")]);
 
 export interface SyncState {
   rep: Rep;
@@ -37,29 +42,38 @@ export function SyncProvider({ children }: { children: ReactNode }) {
       await refreshSession.current();
       return readStoredToken() === token ? token : null;
     };
-    const rep = createReplicache(viewerId, workspaceId, token, reauthenticate);
-    const store = new ClientStore();
-    const unwatch = rep.experimentalWatch((diff) => store.apply(diff as readonly StoreChange[]), {
-      initialValuesInFirstDiff: true,
+    let cancelled = false;
+    let close = () => {};
+    void loadSyncClients().then(([{ createReplicache }, { connectRoom }]) => {
+      if (cancelled) return;
+      const rep = createReplicache(viewerId, workspaceId, token, reauthenticate);
+      const store = new ClientStore();
+      const unwatch = rep.experimentalWatch((diff) => store.apply(diff as readonly StoreChange[]), {
+        initialValuesInFirstDiff: true,
+      });
+      // Back online: catch up and send what was edited offline now, not after the retry back-off.
+      const catchUp = () => {
+        if (rep.closed) return;
+        void rep.pull({ now: true });
+        void rep.push({ now: true });
+      };
+      const socket = connectRoom(workspaceId, token, { onPoke: () => void rep.pull(), onConnect: catchUp });
+      const onOnline = () => {
+        catchUp();
+        socket.reconnect();
+      };
+      window.addEventListener("online", onOnline);
+      setSync({ rep, store });
+      close = () => {
+        window.removeEventListener("online", onOnline);
+        unwatch();
+        socket.close();
+        void rep.close();
+      };
     });
-    // Back online: catch up and send what was edited offline now, not after the retry back-off.
-    const catchUp = () => {
-      if (rep.closed) return;
-      void rep.pull({ now: true });
-      void rep.push({ now: true });
-    };
-    const socket = connectRoom(workspaceId, token, { onPoke: () => void rep.pull(), onConnect: catchUp });
-    const onOnline = () => {
-      catchUp();
-      socket.reconnect();
-    };
-    window.addEventListener("online", onOnline);
-    setSync({ rep, store });
     return () => {
-      window.removeEventListener("online", onOnline);
-      unwatch();
-      socket.close();
-      void rep.close();
+      cancelled = true;
+      close();
     };
   }, [viewerId, workspaceId, token]);
 
