@@ -7,6 +7,7 @@ import { ApiError, errorResponse } from "../lib/errors";
 import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
 import { ingestRoutes } from "./ingest";
+import { oauthRoutes } from "./oauth";
 import { outboxRoutes, passwordRoutes } from "./password";
 import { syncRoutes } from "./sync";
 import { workspaceRoutes } from "./workspaces";
@@ -45,6 +46,7 @@ api.route("/sync", syncRoutes);
 api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
 api.route("/password", passwordRoutes);
+api.route("/oauth", oauthRoutes);
 api.route("/dev", outboxRoutes);
 
 
