@@ -148,10 +148,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const setToken = useCallback((next: string | null) => {
     storeToken(next);
     setTokenState(next);
-    // In the same render as the new token: otherwise the page navigated to right after sign-in
-    // renders once as signed out and RequireAuth bounces it back to /login. (The same token again
-    // reruns no check, so it must not start "loading" either.)
-    setState((s) => (s.loading || s.token === next ? s : { ...s, loading: true }));
   }, []);
 
   const refresh = useCallback(() => check(token ?? null), [check, token]);
