@@ -125,6 +125,18 @@ test.describe("login", () => {
     await expect(google).toBeEnabled();
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test("a Google failure after the password step also clears the password", async ({ page, request }) => {
+    const account = await createAccount(request);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Continue with Email" }).click();
+    await page.getByLabel("Password").fill("half typed");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(failedAlert(page)).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page).toHaveURL(/\/login$/);
+  });
 });
 
 /** The alert's link goes to /forgot-password. */
@@ -203,6 +215,7 @@ test.describe("sign-up and first workspace", () => {
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("An account with this e-mail already exists")).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveValue("");
     await expect(page).toHaveURL(/\/registration$/);
   });
 
