@@ -48,6 +48,12 @@ describe("sign-up and sign-in", () => {
     expect(await json(await call("/api/verify/email", { method: "POST", json: { email: email() } }))).toEqual({ exists: false });
   });
 
+  it("signs in whatever the case and surrounding spaces of the e-mail", async () => {
+    const user = await signUp();
+    const res = await call("/api/signin", { method: "POST", headers: fromIp(), json: { email: `  ${user.email.toUpperCase()} `, password: user.password } });
+    expect(res.status).toBe(200);
+  });
+
   it("signs in with the right password only", async () => {
     const user = await signUp();
     const wrong = await call("/api/signin", { method: "POST", json: { email: user.email, password: "nope nope" } });
@@ -169,6 +175,16 @@ describe("abuse limits", () => {
     }
     expect(last!.status).toBe(429);
     expect((await json(last!)).error?.code).toBe("rate_limited");
+  });
+
+  it("limits sign-in attempts per IP, whichever e-mails are tried", async () => {
+    const headers = fromIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await call("/api/signin", { method: "POST", headers, json: { email: email(), password: "guess guess" } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 
   it("limits sign-ups per e-mail, whatever the IP", async () => {
