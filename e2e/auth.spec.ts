@@ -229,6 +229,24 @@ test.describe("sign-up and first workspace", () => {
   });
 });
 
+test.describe("workspace creation failure", () => {
+  test("marks the name invalid and clears it, with no text", async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInAs(page, account.token);
+    await page.goto("/setup");
+    const name = page.getByLabel("Name your workspace");
+    await expect(name).toBeVisible();
+    // The session ends elsewhere (say, logged out in another tab): the next call is refused.
+    await request.post("/api/signout", { headers: { Authorization: `Bearer ${account.token}` } });
+    await name.fill("Doomed Fleet");
+    await page.getByRole("button", { name: "Create Workspace" }).click();
+    await expect(name).toHaveValue("");
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/setup$/);
+  });
+});
+
 test.describe("password recovery", () => {
   test("forgot password e-mails a link whose new password works, and ends every old session", async ({ page, request }) => {
     const account = await newFleetAccount(request);
