@@ -5,10 +5,11 @@ import { featureFlags } from "./db/schema";
 /**
  * Feature flags the client reads from GET /api/me. Built-in defaults below; a row with
  * workspace_id '' overrides them globally, a row with a workspace id overrides for that
- * workspace. See README "Feature flags".
+ * workspace. docs/flags.md lists them and shows how to set them.
  */
 export const DEFAULT_FLAGS: Record<string, unknown> = {
-  /** Google sign-in button enabled (also needs GOOGLE_CLIENT_ID). */
+  /** Google sign-in; only the global value counts (nobody's workspace is known before sign-in):
+   * false makes api/oauth/google/url answer 404 oauth_disabled. Also needs the Google client. */
   googleSignIn: true,
   /** VIN "Decode" button on vehicle settings. */
   vinDecode: true,

@@ -87,7 +87,14 @@ export default function Login() {
         <SubmitButton pending={pending}>{knownEmail !== null ? "Log in" : "Continue with Email"}</SubmitButton>
       </form>
       <div className="divider">or</div>
-      <GoogleButton onError={() => setFailed(true)} />
+      <GoogleButton
+        onError={() => {
+          // SPEC.md section 8: the same alert as a failed sign-in, and the password field cleared.
+          setFailed(true);
+          const input = document.getElementById(fields.password.id);
+          if (input instanceof HTMLInputElement) input.value = "";
+        }}
+      />
       <div className="auth-links">
         <Link to="/registration">Create an account</Link>
         <span className="muted">

@@ -16,7 +16,7 @@ export default function Registration() {
   const [failed, setFailed] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
 
-  const { form, fields, pending } = useZodForm("registration", credentialsFormSchema, async ({ email, password }) => {
+  const { form, fields, pending } = useZodForm("registration", credentialsFormSchema, async ({ email, password }, el) => {
     setFailed(false);
     setFieldErrors({});
     try {
@@ -27,6 +27,9 @@ export default function Registration() {
       const body = await apiErrorOf(error);
       if (body?.fields) setFieldErrors(body.fields);
       else setFailed(true);
+      // SPEC.md section 8: a failed sign-up clears the password field.
+      const input = el.elements.namedItem("password");
+      if (input instanceof HTMLInputElement) input.value = "";
     }
   });
 

@@ -5,7 +5,7 @@ import type { MeResponse } from "../../shared/session";
 import { decoyHash, verifyPassword } from "../auth/password";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
 import { createSession, requireSession } from "../auth/session";
-import { createUserWithPassword, findUserByEmail } from "../auth/users";
+import { createUserWithPassword, findUserByEmail, firstWorkspaceOf } from "../auth/users";
 import { memberships, passwordCredentials, sessions, users, workspaces } from "../db/schema";
 import { flagsFor } from "../flags";
 import { ApiError, unauthorized } from "../lib/errors";
@@ -17,7 +17,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/verify/email", body(verifyEmailSchema), async (c) => {
     const { email } = c.req.valid("json");
     // This endpoint has to tell whether an account exists, so its limit is the strictest.
-    await rateLimit(c, LIMITS.verifyEmail, [`ip:${clientIp(c)}`]);
+    await rateLimit(c, LIMITS.verifyEmail, [`ip:${clientIp(c)}`, `email:${email}`]);
     return c.json({ exists: (await findUserByEmail(c.var.db, email)) !== null });
   })
 
@@ -31,12 +31,12 @@ export const authRoutes = new Hono<AppEnv>()
     // Always run the KDF, so an unknown e-mail takes as long as a wrong password.
     const ok = await verifyPassword(password, credential?.hash ?? (await decoyHash()));
     if (!user || !credential || !ok) throw new ApiError(401, "invalid_credentials", "Wrong e-mail or password");
-    return c.json({ token: await createSession(c.var.db, user.id, await defaultWorkspace(c.var.db, user.id)) });
+    return c.json({ token: await createSession(c.var.db, user.id, await firstWorkspaceOf(c.var.db, user.id)) });
   })
 
   .post("/signup", body(signUpSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    await rateLimit(c, LIMITS.signup, [`ip:${clientIp(c)}`]);
+    await rateLimit(c, LIMITS.signup, [`ip:${clientIp(c)}`, `email:${email}`]);
     const userId = await createUserWithPassword(c.var.db, email, password);
     if (!userId) {
       throw new ApiError(409, "email_taken", "An account with this e-mail already exists", {
@@ -70,14 +70,3 @@ export const authRoutes = new Hono<AppEnv>()
     const answer: MeResponse = { viewer, workspace, workspaces: mine, flags: await flagsFor(db, workspace?.id ?? null) };
     return c.json(answer);
   });
-
-/** Signing in lands in the user's first workspace, so returning users go straight to the map. */
-async function defaultWorkspace(db: AppEnv["Variables"]["db"], userId: string) {
-  const row = await db
-    .select({ id: memberships.workspaceId })
-    .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .orderBy(memberships.createdAt)
-    .get();
-  return row?.id ?? null;
-}

@@ -48,6 +48,12 @@ describe("sign-up and sign-in", () => {
     expect(await json(await call("/api/verify/email", { method: "POST", json: { email: email() } }))).toEqual({ exists: false });
   });
 
+  it("signs in whatever the case and surrounding spaces of the e-mail", async () => {
+    const user = await signUp();
+    const res = await call("/api/signin", { method: "POST", headers: fromIp(), json: { email: `  ${user.email.toUpperCase()} `, password: user.password } });
+    expect(res.status).toBe(200);
+  });
+
   it("signs in with the right password only", async () => {
     const user = await signUp();
     const wrong = await call("/api/signin", { method: "POST", json: { email: user.email, password: "nope nope" } });
@@ -145,5 +151,128 @@ describe("workspaces", () => {
     const res = await call("/api/workspaces", { method: "POST", token, json: { name: "  " } });
     expect(res.status).toBe(400);
     expect((await json(res)).error?.fields?.name).toEqual(["Required"]);
+  });
+});
+
+describe("abuse limits", () => {
+  it("limits e-mail checks strictly per IP, with 429 JSON", async () => {
+    const headers = fromIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await call("/api/verify/email", { method: "POST", headers, json: { email: email() } })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // Another address is not affected.
+    expect((await call("/api/verify/email", { method: "POST", headers: fromIp(), json: { email: email() } })).status).toBe(200);
+  });
+
+  it("limits e-mail checks per e-mail too, whatever the IP", async () => {
+    const address = email();
+    let last: Response | undefined;
+    for (let i = 0; i < 21; i++) {
+      last = await call("/api/verify/email", { method: "POST", headers: fromIp(), json: { email: address } });
+    }
+    expect(last!.status).toBe(429);
+    expect((await json(last!)).error?.code).toBe("rate_limited");
+  });
+
+  it("limits sign-in attempts per IP, whichever e-mails are tried", async () => {
+    const headers = fromIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await call("/api/signin", { method: "POST", headers, json: { email: email(), password: "guess guess" } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("limits sign-ups per e-mail, whatever the IP", async () => {
+    const address = email();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await call("/api/signup", { method: "POST", headers: fromIp(), json: { email: address, password: "long enough" } })).status);
+    }
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+  });
+});
+
+describe("sessions", () => {
+  it("signing out ends only that session", async () => {
+    const user = await signUp();
+    const other = await json(
+      await call("/api/signin", { method: "POST", headers: fromIp(), json: { email: user.email, password: user.password } }),
+    );
+    expect((await call("/api/signout", { method: "POST", token: user.token })).status).toBe(200);
+    expect((await call("/api/me", { token: user.token })).status).toBe(401);
+    expect((await call("/api/me", { token: other.token as string })).status).toBe(200);
+    // Signing out twice is a 401, not a success that changed nothing.
+    expect((await call("/api/signout", { method: "POST", token: user.token })).status).toBe(401);
+  });
+
+  it("gives every sign-in a new, unguessable token", async () => {
+    const user = await signUp();
+    const again = (await json(
+      await call("/api/signin", { method: "POST", headers: fromIp(), json: { email: user.email, password: user.password } }),
+    )).token as string;
+    expect(again).not.toBe(user.token);
+    expect(again).toMatch(/^[\w-]{43}$/);
+  });
+
+  it("accepts a token only as a Bearer authorization", async () => {
+    const { token } = await signUp();
+    expect((await call("/api/me", { headers: { Authorization: token } })).status).toBe(401);
+    expect((await call("/api/me", { headers: { Authorization: `Basic ${token}` } })).status).toBe(401);
+    expect((await call("/api/me", { headers: { Authorization: `Bearer ${"x".repeat(5000)}` } })).status).toBe(401);
+  });
+});
+
+describe("bad input on every account endpoint", () => {
+  const huge = "a".repeat(20_000);
+  const bodies: Array<[string, RequestInit]> = [
+    ["no body", {}],
+    ["malformed JSON", { body: '{"email": ', headers: { "Content-Type": "application/json" } }],
+    ["a JSON array", { body: "[]", headers: { "Content-Type": "application/json" } }],
+    ["JSON null", { body: "null", headers: { "Content-Type": "application/json" } }],
+    ["wrong types", { body: JSON.stringify({ email: 12, password: true, name: [], workspaceId: {}, token: 1, user: null }), headers: { "Content-Type": "application/json" } }],
+    [
+      "huge fields",
+      {
+        body: JSON.stringify({ email: `${huge}@example.com`, password: huge, name: huge, workspaceId: huge, token: huge, user: huge, code: huge, state: huge }),
+        headers: { "Content-Type": "application/json" },
+      },
+    ],
+    ["a form instead of JSON", { body: "email=a%40b.co&password=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } }],
+  ];
+  const endpoints = [
+    "/api/verify/email",
+    "/api/signin",
+    "/api/signup",
+    "/api/password/forgot",
+    "/api/password/reset",
+    "/api/workspaces",
+    "/api/workspaces/session",
+  ];
+
+  it.each(endpoints)("%s answers 4xx JSON, never 5xx", async (path) => {
+    const { token } = await signUp();
+    for (const [label, init] of bodies) {
+      const res = await call(path, { method: "POST", token, ...init, headers: { ...fromIp(), ...(init.headers as Record<string, string>) } });
+      expect(res.status, `${path} with ${label}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${path} with ${label}`).toBeLessThan(500);
+      const body = await json(res);
+      expect(typeof body.error?.code, `${path} with ${label}`).toBe("string");
+      expect(typeof body.error?.message, `${path} with ${label}`).toBe("string");
+    }
+  });
+
+  it("refuses a body over 256 KB with 413 JSON", async () => {
+    const res = await call("/api/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: email(), password: "x".repeat(300 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await json(res)).error?.code).toBe("payload_too_large");
   });
 });

@@ -8,6 +8,7 @@ import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
 import { devFleetRoutes } from "./dev-fleet";
 import { ingestRoutes } from "./ingest";
+import { oauthRoutes } from "./oauth";
 import { outboxRoutes, passwordRoutes } from "./password";
 import { syncRoutes } from "./sync";
 import { workspaceRoutes } from "./workspaces";
@@ -46,6 +47,7 @@ api.route("/sync", syncRoutes);
 api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
 api.route("/password", passwordRoutes);
+api.route("/oauth", oauthRoutes);
 api.route("/dev", outboxRoutes);
 api.route("/dev", devFleetRoutes);
 

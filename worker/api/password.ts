@@ -4,7 +4,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from "../../shared/auth";
 import { hashPassword } from "../auth/password";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
 import { findUserByEmail } from "../auth/users";
-import { emailOutbox, passwordCredentials, passwordResetTokens, sessions } from "../db/schema";
+import { emailOutbox, passwordCredentials, passwordResetTokens, sessions, users } from "../db/schema";
 import { sendEmail } from "../email/email";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
@@ -42,25 +42,30 @@ export const passwordRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const tokenHash = await sha256Hex(token);
     const now = Date.now();
-    const row = await db
-      .select()
-      .from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.userId, user)))
+    // Claim the token in one guarded statement, so two requests racing with the same link cannot
+    // both get through: single use, unexpired, and issued to this user.
+    const claimed = await db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          eq(passwordResetTokens.userId, user),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId })
       .get();
-    if (!row || row.usedAt !== null || row.expiresAt <= now) {
-      throw new ApiError(400, "reset_token_expired", "Your reset password token has expired");
-    }
+    if (!claimed) throw new ApiError(400, "reset_token_expired", "Your reset password token has expired");
     const hash = await hashPassword(password);
     await db.batch([
-      // Single use, guarded: a second request with the same token changes nothing.
-      db
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now))),
       db
         .insert(passwordCredentials)
         .values({ userId: user, hash })
         .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: now } }),
+      // Following the e-mailed link proves owning the address.
+      db.update(users).set({ emailVerified: true }).where(eq(users.id, user)),
       // Whoever knew the old password is signed out everywhere.
       db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user), isNull(sessions.revokedAt))),
     ]);

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
-import { sessions } from "../db/schema";
+import { memberships, sessions } from "../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";
@@ -27,13 +27,19 @@ export async function createSession(db: Db, userId: string, workspaceId: string 
   return token;
 }
 
-/** The live (unexpired, unrevoked) session a bearer token names, or null. */
+/**
+ * The live (unexpired, unrevoked) session a bearer token names, or null. Its workspace is the
+ * session's only while the user is still a member of it: every workspace-scoped API (sync,
+ * beacons, the realtime room) reads `workspaceId` from here, so a removed member loses access at
+ * once, with one query.
+ */
 export async function findSession(db: Db, token: string): Promise<SessionInfo | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = await sha256Hex(token);
   const row = await db
-    .select({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId })
+    .select({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: memberships.workspaceId })
     .from(sessions)
+    .leftJoin(memberships, and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, sessions.userId)))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, Date.now())))
     .get();
   return row ?? null;

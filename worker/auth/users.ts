@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { passwordCredentials, users } from "../db/schema";
+import { memberships, passwordCredentials, users } from "../db/schema";
 import { hashPassword } from "./password";
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -17,8 +17,24 @@ export async function createUserWithPassword(db: Db, email: string, password: st
       db.insert(passwordCredentials).values({ userId: id, hash }),
     ]);
   } catch (error) {
-    if (String(error).includes("UNIQUE")) return null;
+    if (isUniqueViolation(error)) return null;
     throw error;
   }
   return id;
+}
+
+/** Signing in lands in the user's first workspace, so returning users go straight to the map. */
+export async function firstWorkspaceOf(db: Db, userId: string) {
+  const row = await db
+    .select({ id: memberships.workspaceId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(memberships.createdAt)
+    .get();
+  return row?.id ?? null;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+  return text.includes("UNIQUE");
 }
