@@ -30,8 +30,34 @@ export async function routeRealtime(request: Request, env: Env): Promise<Respons
   });
 }
 
-/** Tells every client of the workspace to pull. Call after the write has committed. */
-export async function pokeWorkspace(env: Env, workspaceId: string): Promise<void> {
+/**
+ * Tells every client of the workspace to pull. Call after the write has committed.
+ *
+ * A busy fleet commits many writes a second, and each poke is two RPCs to the room (naming it,
+ * then poking). The room coalesces anyway, so this isolate sends at most one poke per
+ * workspace every WORKER_POKE_INTERVAL_MS: the first at once (latency), later ones folded into
+ * a single trailing poke that goes out after them, so the last change is always announced.
+ */
+export const WORKER_POKE_INTERVAL_MS = 50;
+const lastPokeAt = new Map<string, number>();
+const trailingPokes = new Map<string, Promise<void>>();
+
+export function pokeWorkspace(env: Env, workspaceId: string): Promise<void> {
+  const trailing = trailingPokes.get(workspaceId);
+  if (trailing) return trailing; // not sent yet, so it will announce this write too
+  const wait = (lastPokeAt.get(workspaceId) ?? 0) + WORKER_POKE_INTERVAL_MS - Date.now();
+  if (wait <= 0) return sendPoke(env, workspaceId);
+  const later = new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
+    trailingPokes.delete(workspaceId);
+    return sendPoke(env, workspaceId);
+  });
+  trailingPokes.set(workspaceId, later);
+  return later;
+}
+
+async function sendPoke(env: Env, workspaceId: string): Promise<void> {
+  lastPokeAt.set(workspaceId, Date.now());
+  if (lastPokeAt.size > 10_000) lastPokeAt.clear(); // a hint, not state: forgetting it only costs a poke
   const room = await getServerByName(env.WorkspaceRoom, workspaceId);
   await room.poke();
 }
