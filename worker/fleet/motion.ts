@@ -78,8 +78,9 @@ function close(event: OpenEvent, endTime: number): EventUpsert {
   return { ...event, endTime, averageSpeed: travelling && seconds > 0 ? event.distance / seconds : null };
 }
 
-function ongoing(event: OpenEvent): EventUpsert {
-  return { ...close(event, event.startTime), endTime: null, averageSpeed: null };
+/** The open event, still without an end; a trip's average speed so far runs to the latest report. */
+function ongoing(event: OpenEvent, latest: number): EventUpsert {
+  return { ...close(event, latest), endTime: null };
 }
 
 const travelType = (ignition: boolean | null): VehicleEventType => (ignition === false ? "TOW" : "TRANSIT");
@@ -90,7 +91,7 @@ export function initialState(report: MotionReport, newId: NewId = eventId): { st
   const current = open(moving ? travelType(report.ignition) : "STOP", report, newId);
   const state: MotionState = { mode: moving ? "moving" : "stopped", anchor: report, last: report, current };
   if (moving) state.anchorDistance = 0;
-  return { state, events: [ongoing(current)] };
+  return { state, events: [ongoing(current, report.time)] };
 }
 
 /** Folds one report (in time order) into the state; returns the events that changed. */
@@ -149,7 +150,7 @@ export function advance(state: MotionState, report: MotionReport, newId: NewId =
   const next: MotionState = { mode, anchor, current, last: { ...report } };
   if (mode === "moving" && anchorDistance !== undefined) next.anchorDistance = anchorDistance;
   // The open event is always reported too, so its distance and position stay current.
-  if (!events.some((e) => e.id === current.id)) events.push(ongoing(current));
+  if (!events.some((e) => e.id === current.id)) events.push(ongoing(current, report.time));
   return { state: next, events };
 }
 

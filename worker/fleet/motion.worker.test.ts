@@ -57,6 +57,16 @@ describe("trip and stop detection", () => {
     expect(work!.endTime).toBeNull(); // still parked
   });
 
+  it("gives a trip still under way its average speed so far, and no end", () => {
+    const events = detect([...park(0, 5, 40.0, -74.0), ...drive(5, 10, 40.0, -74.0)]);
+    const trip = events.at(-1)!;
+    expect(trip.type).toBe("TRANSIT");
+    expect(trip.endTime).toBeNull();
+    // ~150 m every 10 s: about 15 m/s once under way.
+    expect(trip.averageSpeed).toBeGreaterThan(10);
+    expect(trip.averageSpeed).toBeLessThan(16);
+  });
+
   it("does not call a short wait at a light a stop", () => {
     const track = [...drive(0, 10, 40, -74), ...park(10, 6, 40.0135, -74, true), ...drive(16, 10, 40.0135, -74)];
     expect(detect(track).map((e) => e.type)).toEqual(["TRANSIT"]);
