@@ -9,6 +9,7 @@ import { beaconRoutes } from "./beacons";
 import { ingestRoutes } from "./ingest";
 import { outboxRoutes, passwordRoutes } from "./password";
 import { syncRoutes } from "./sync";
+import { vehicleRoutes } from "./vehicles";
 import { workspaceRoutes } from "./workspaces";
 import type { AppEnv } from "../types";
 
@@ -44,6 +45,7 @@ api.route("/workspaces", workspaceRoutes);
 api.route("/sync", syncRoutes);
 api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
+api.route("/vehicles", vehicleRoutes);
 api.route("/password", passwordRoutes);
 api.route("/dev", outboxRoutes);
 
