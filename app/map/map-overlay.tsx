@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { WorkspaceMenu } from "../components/workspace-menu";
 import { useVehicle, useVehicles, useStoreStatus } from "../store";
 import { matchesVehicle } from "../vehicles/filter";
@@ -23,12 +23,23 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
   const { hydrated } = useStoreStatus();
   const [query, setQuery] = useState("");
   const shown = useMemo(() => vehicles.filter((v) => matchesVehicle(v, query)), [vehicles, query]);
+  const list = useRef<HTMLUListElement>(null);
+  // Arrow keys move between the search box and the rows; Enter (a button's own) selects.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const rows = [...(list.current?.querySelectorAll<HTMLButtonElement>("button.panel-row") ?? [])];
+    if (!rows.length) return;
+    e.preventDefault();
+    const at = rows.indexOf(document.activeElement as HTMLButtonElement);
+    const next = at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + (e.key === "ArrowDown" ? 1 : -1)));
+    rows[next]!.focus();
+  };
   return (
     <aside className="map-panel" aria-label="Vehicles panel">
       <WorkspaceMenu />
       <div className="panel-header">
         <h2>Vehicles</h2>
-        <span className="filter-icon" aria-hidden title="Filter">
+        <span className="filter-icon" role="img" aria-label="Filter" title="Filter">
           ⚲
         </span>
       </div>
@@ -39,11 +50,12 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
         aria-label="Search vehicles"
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
       />
-      <ul className="panel-list" aria-label="Vehicles">
+      <ul className="panel-list" aria-label="Vehicles" ref={list} onKeyDown={onKeyDown}>
         {shown.map((v) => (
           <li key={v.id}>
-            <button type="button" className="panel-row" onClick={() => onSelect(v.id)}>
+            <button type="button" className="panel-row" onClick={() => onSelect(v.id)} aria-label={`${v.name}, beacon ${v.beaconStatus === "ACTIVE" ? "active" : "inactive"}`}>
               <span className="vehicle-name">{v.name}</span>
               <span
                 className={`connectivity ${v.beaconStatus === "ACTIVE" ? "on" : "off"}`}
