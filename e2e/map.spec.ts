@@ -177,9 +177,18 @@ test.describe("map: the live map", () => {
 
     let beacon = await findColour(page, DRIVING);
     await expect.poll(async () => (beacon = await findColour(page, DRIVING))).not.toBeNull();
-    // Zoom 5: max(35, 50 - 5 × 5) = 35 px across, the white rim included.
-    expect(beacon!.width).toBeGreaterThanOrEqual(29);
-    expect(beacon!.width).toBeLessThanOrEqual(35);
+    // Zoom 5: max(35, 50 - 5 × 5) = 35 px across, of which the coloured fill is 35 - 2 × 2 (white rim).
+    expect(Math.abs(beacon!.width - 31)).toBeLessThanOrEqual(2);
+    const atZoom5 = beacon!;
+
+    // Zoomed out to 1 (keyboard, as a user can): 50 - 5 × 1 = 45 px across, fill 41.
+    await page.locator(".fleet-map canvas").focus();
+    for (const zoom of [4, 3, 2, 1]) {
+      await page.keyboard.press("Minus");
+      await expect.poll(async () => (await mapView(page)).zoom).toBe(zoom);
+    }
+    await expect.poll(async () => (beacon = await findColour(page, DRIVING))?.width).toBeGreaterThan(atZoom5.width);
+    expect(Math.abs(beacon!.width - 41)).toBeLessThanOrEqual(2);
     await page.mouse.click(beacon!.x, beacon!.y);
     await expect(page).toHaveURL(new RegExp(`vehicleId=${a!.vehicleId}`));
     await expect(page.getByRole("complementary", { name: "Vehicle panel" })).toBeVisible();

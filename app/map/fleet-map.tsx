@@ -41,6 +41,8 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
   selectedRef.current = selected;
   /** Schedules a frame of the movement loop (set once the layer exists). */
   const redraw = useRef<() => void>(() => {});
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
 
   useEffect(() => {
     let cancelled = false;
@@ -122,6 +124,9 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
 
     const render = () => {
       frame = 0;
+      // Hidden on another page: no drawing; positions are computed from time, so the next
+      // frame after the map is shown again puts every beacon where it should be.
+      if (!visibleRef.current) return;
       const t = now();
       let moving = false;
       const features = [];
@@ -178,8 +183,13 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
 
   // A map that was hidden has the wrong size until told.
   useEffect(() => {
-    if (visible) mapRef.current?.resize();
-  }, [visible]);
+    const map = mapRef.current;
+    if (!visible || !map) return;
+    map.resize();
+    redraw.current();
+    // Vehicles may have moved out of view while the map was hidden (it cannot fit at size 0).
+    fitIfNeeded(map, store, selectedRef.current);
+  }, [visible, store]);
 
   return <div ref={container} className="fleet-map" data-testid="fleet-map" data-map-ready={ready || undefined} />;
 }

@@ -67,6 +67,7 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
           </li>
         ))}
       </ul>
+      {!hydrated ? <p className="muted empty">Loading vehicles…</p> : null}
       {hydrated && vehicles.length === 0 ? (
         <p className="muted empty">
           No vehicles yet. <Link to="/infleet">Order beacons</Link> to add vehicles to your fleet.
