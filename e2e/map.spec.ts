@@ -114,6 +114,20 @@ test.describe("map: vehicles panel", () => {
     await expect(page).toHaveURL(new RegExp(`vehicleId=${beacons[1]!.vehicleId}`));
   });
 
+  test("a long list renders only the rows in view, and the keyboard still reaches the last one", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await orderVehicles(request, fleet, 100);
+    await openMap(page, fleet.token);
+    const list = page.getByRole("list", { name: "Vehicles" });
+    await expect(list.getByRole("listitem").first()).toHaveAttribute("aria-setsize", "100");
+    expect(await list.getByRole("button").count()).toBeLessThan(60);
+    await page.getByRole("searchbox", { name: "Search vehicles" }).press("ArrowDown");
+    for (let i = 1; i < 100; i++) await page.keyboard.press("ArrowDown");
+    await expect(list.getByRole("button", { name: /^Vehicle 100,/ })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText("Vehicles / Vehicle 100");
+  });
+
   test("the side panel shows the 3 latest events grouped by day, with labels and durations", async ({ page, request }) => {
     const fleet = await newFleetAccount(request);
     const [a] = await orderVehicles(request, fleet, 1);

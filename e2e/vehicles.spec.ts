@@ -68,6 +68,24 @@ test.describe("/vehicles", () => {
     await expect(page).toHaveURL(new RegExp(`/vehicles/${b.vehicleId}/overview$`));
   });
 
+  test("a long list renders only the rows in view, and the keyboard still reaches the last one", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const beacons = await orderVehicles(request, fleet, 100);
+    await signInAs(page, fleet.token);
+    await page.goto("/vehicles");
+    const table = page.getByRole("table", { name: "Vehicles" });
+    await expect(table).toHaveAttribute("aria-rowcount", "101");
+    const rows = table.getByRole("row").filter({ has: page.getByRole("cell") });
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeLessThan(60);
+    await page.getByRole("searchbox", { name: "Filter vehicles" }).press("ArrowDown");
+    for (let i = 1; i < 100; i++) await page.keyboard.press("ArrowDown");
+    const lastRow = table.getByRole("row", { name: /^Vehicle 100\b/ });
+    await expect(lastRow).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${beacons[99]!.vehicleId}/overview$`));
+  });
+
   test("an empty fleet explains how to add vehicles", async ({ page, request }) => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);

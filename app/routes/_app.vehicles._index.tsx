@@ -22,11 +22,15 @@ export default function VehiclesPage() {
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own. A row scrolled
   // out of the virtual window is rendered first, then focused.
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const cursor = useRef(-1);
   const onKey = (e: KeyboardEvent<HTMLElement>, index: number) => {
     if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
     if (!shown.length) return;
     e.preventDefault();
-    const next = Math.min(shown.length - 1, Math.max(0, index + (e.key === "ArrowDown" ? 1 : -1)));
+    // The row keys aim at, not the focused one: focus lags a render behind when keys come fast.
+    const at = index === -1 ? -1 : cursor.current;
+    const next = Math.min(shown.length - 1, Math.max(0, at + (e.key === "ArrowDown" ? 1 : -1)));
+    cursor.current = next;
     const el = scroller.current;
     if (el && (next * ROW_HEIGHT < el.scrollTop || (next + 1) * ROW_HEIGHT > el.scrollTop + el.clientHeight)) {
       el.scrollTop = Math.max(0, next * ROW_HEIGHT - el.clientHeight / 2);
@@ -86,6 +90,7 @@ export default function VehiclesPage() {
                   aria-rowindex={index + 2}
                   style={{ position: "absolute", top: index * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
                   onKeyDown={(e) => onKey(e, index)}
+                  onFocus={() => (cursor.current = index)}
                 >
                   <span role="cell">{v.name}</span>
                   <span role="cell">{orDash(v.driver)}</span>
