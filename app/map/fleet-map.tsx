@@ -11,7 +11,7 @@ const STROKE = 2;
 /** The floating panel: 325 px wide, 12 px from the map's left edge. */
 const PANEL_INSET = 12 + 325;
 /** Driving (or idling with the ignition on), parked (ignition off), and beacon not reporting. */
-export const BEACON_COLOURS = { moving: "#16a34a", parked: "#2563eb", inactive: "#a1a1aa" } as const;
+const BEACON_COLOURS = { moving: "#16a34a", parked: "#2563eb", inactive: "#a1a1aa" } as const;
 
 interface Beacon {
   id: string;
