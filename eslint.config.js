@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build", "dist", "node_modules", ".wrangler", "test-results", "playwright-report", "migrations/meta"] },
+  { ignores: ["build", "dist", "node_modules", ".wrangler", "test-results", "playwright-report", "migrations/meta", ".cache"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ["scripts/**/*.{js,mjs}", "*.config.{js,ts}"], languageOptions: { globals: globals.node } },
