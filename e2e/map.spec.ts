@@ -298,9 +298,17 @@ test.describe("map: the live map", () => {
     await expect(page.getByTestId("fleet-map")).toBeHidden();
     await expect(page.getByTestId("fleet-map")).toHaveCount(1);
 
+    // Meanwhile the vehicle drives out of view (the hidden map cannot fit at size 0).
+    const updates = Number(await page.getByTestId("fleet-map").getAttribute("data-updates"));
+    await report(request, a!.id, { lat: 40.7128, lon: -74.006, ignition: false });
+    await expect.poll(async () => Number(await page.getByTestId("fleet-map").getAttribute("data-updates"))).toBeGreaterThan(updates);
+
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Map" }).click();
     await expect(page.getByTestId("fleet-map")).toBeVisible();
     expect(await canvas.evaluate((el) => (el as unknown as { marked?: boolean }).marked)).toBe(true);
     await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-vehicle-count", "1");
+    // Shown again, it fits the vehicle where it now is.
+    await expect.poll(async () => (await mapView(page)).zoom).toBe(14);
+    expect((await mapView(page)).lng).toBeCloseTo(-74.006, 1);
   });
 });

@@ -36,6 +36,23 @@ describe("vehicle history", () => {
     expect(later.points.map((p) => p.t)).toEqual([t0 + 60_000]);
   });
 
+  it("answers at most the 300 most recent points", async () => {
+    const a = await userWithWorkspace();
+    const beacon = await orderOne(a.token, a.workspaceId);
+    const t0 = Date.now() - 60 * 60_000;
+    const times = Array.from({ length: 305 }, (_, i) => t0 + i * 1000);
+    // One OsmAnd batch (Traccar Client's offline buffer), oldest first.
+    const res = await call("/api/ingest/osmand", {
+      method: "POST",
+      json: { device_id: beacon.id, location: times.map((t) => ({ timestamp: new Date(t).toISOString(), coords: { latitude: 40, longitude: -100, speed: 0 } })) },
+    });
+    expect(res.status).toBe(200);
+    const body = (await (await history(beacon.vehicleId, a.token)).json()) as HistoryResponse;
+    expect(body.points).toHaveLength(300);
+    expect(body.points[0]!.t).toBe(times[5]);
+    expect(body.points.at(-1)!.t).toBe(times[304]);
+  });
+
   it("never shows another workspace's vehicle: 404, as for a vehicle that does not exist", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
