@@ -4,8 +4,14 @@ import { useEffect, useRef, useState } from "react";
 import type { Telemetry } from "../../shared/telemetry";
 import type { Vehicle } from "../../shared/vehicle";
 import { useClientStore, type ClientStore } from "../store";
-import { boundsOf, fitMaxZoom, fitPadding, glide, GLIDE_MS, INITIAL_VIEW, outOfView, type LngLat } from "./geometry";
+import { beaconSize, boundsOf, fitMaxZoom, fitPadding, glide, GLIDE_MS, INITIAL_VIEW, outOfView, type LngLat } from "./geometry";
 import { OFFLINE_STYLE, OFFLINE_TOKEN, STREETS_STYLE } from "./map-style";
+
+const STROKE = 2;
+/** The floating panel: 325 px wide, 12 px from the map's left edge. */
+const PANEL_INSET = 12 + 325;
+/** Driving (or idling with the ignition on), parked (ignition off), and beacon not reporting. */
+const BEACON_COLOURS = { moving: "#16a34a", parked: "#2563eb", inactive: "#a1a1aa" } as const;
 
 interface Beacon {
   id: string;
@@ -35,6 +41,8 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
   selectedRef.current = selected;
   /** Schedules a frame of the movement loop (set once the layer exists). */
   const redraw = useRef<() => void>(() => {});
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
 
   useEffect(() => {
     let cancelled = false;
@@ -48,7 +56,17 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
         center: INITIAL_VIEW.center,
         zoom: INITIAL_VIEW.zoom,
         attributionControl: Boolean(token),
+        // Flat, so what fits on screen is what project() says (mapbox-gl 3 may pick a globe).
+        projection: "mercator",
       });
+      // The view, readable by people's tools and by tests (the map itself is one WebGL canvas).
+      const reportView = () => {
+        const c = map!.getCenter();
+        container.current?.setAttribute("data-zoom", map!.getZoom().toFixed(2));
+        container.current?.setAttribute("data-center", `${c.lng.toFixed(5)},${c.lat.toFixed(5)}`);
+      };
+      map.on("moveend", reportView);
+      map.on("load", reportView);
       map.on("load", () => {
         map!.addSource("vehicles", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
         map!.addLayer({
@@ -56,11 +74,19 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
           type: "circle",
           source: "vehicles",
           paint: {
-            // Diameter max(35, 50 - 5 × zoom) px, as a radius.
-            "circle-radius": ["interpolate", ["linear"], ["zoom"], 0, 25, 3, 17.5],
-            "circle-color": ["match", ["get", "state"], "moving", "#16a34a", "parked", "#2563eb", "#a1a1aa"],
-            "circle-opacity": 0.85,
-            "circle-stroke-width": ["case", ["get", "selected"], 4, 2],
+            // The whole disc, stroke included, is max(35, 50 - 5 × zoom) px across (mapbox-gl draws
+            // the stroke outside the radius, so the radius gives way to it).
+            "circle-radius": [
+              "interpolate",
+              ["linear"],
+              ["zoom"],
+              0,
+              ["-", beaconSize(0) / 2, STROKE],
+              3,
+              ["-", beaconSize(3) / 2, STROKE],
+            ],
+            "circle-color": ["match", ["get", "state"], "moving", BEACON_COLOURS.moving, "parked", BEACON_COLOURS.parked, BEACON_COLOURS.inactive],
+            "circle-stroke-width": STROKE,
             "circle-stroke-color": ["case", ["get", "selected"], "#111827", "#ffffff"],
           },
         });
@@ -86,6 +112,7 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
     const map = mapRef.current;
     if (!ready || !map) return;
     let frame = 0;
+    let updates = 0;
     const now = () => performance.now();
     const place = (id: string, t: Telemetry, animate: boolean) => {
       const to = { lng: t.longitude, lat: t.latitude };
@@ -97,6 +124,9 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
 
     const render = () => {
       frame = 0;
+      // Hidden on another page: no drawing; positions are computed from time, so the next
+      // frame after the map is shown again puts every beacon where it should be.
+      if (!visibleRef.current) return;
       const t = now();
       let moving = false;
       const features = [];
@@ -133,6 +163,8 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
       if (touched) {
         schedule();
         fitIfNeeded(map, store, selectedRef.current);
+        // How many changes the map has taken in: lets a test know a movement was seen.
+        container.current?.setAttribute("data-updates", String(++updates));
       }
     });
     redraw.current = schedule;
@@ -151,8 +183,13 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
 
   // A map that was hidden has the wrong size until told.
   useEffect(() => {
-    if (visible) mapRef.current?.resize();
-  }, [visible]);
+    const map = mapRef.current;
+    if (!visible || !map) return;
+    map.resize();
+    redraw.current();
+    // Vehicles may have moved out of view while the map was hidden (it cannot fit at size 0).
+    fitIfNeeded(map, store, selectedRef.current);
+  }, [visible, store]);
 
   return <div ref={container} className="fleet-map" data-testid="fleet-map" data-map-ready={ready || undefined} />;
 }
@@ -178,6 +215,11 @@ function fitIfNeeded(map: MapboxMap, store: ClientStore, selected: string | null
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   if (!width || !height) return;
   const projected = lngLats.map((p) => map.project([p.lng, p.lat]));
-  if (!outOfView(projected, width, height, selected ? 0 : 325)) return;
-  map.fitBounds(bounds, { padding: fitPadding(width, height), maxZoom: fitMaxZoom(lngLats.length), duration: 600 });
+  // The floating panel (list or selected vehicle) covers the left of the map either way.
+  if (!outOfView(projected, width, height, PANEL_INSET)) return;
+  // No cap beyond three vehicles: leave maxZoom out entirely (an explicit undefined makes mapbox-gl's zoom NaN).
+  const maxZoom = fitMaxZoom(lngLats.length);
+  map.fitBounds(bounds, { padding: fitPadding(width, height), ...(maxZoom === undefined ? {} : { maxZoom }), duration: 600 });
+  const container = map.getContainer();
+  container.setAttribute("data-fits", String(Number(container.getAttribute("data-fits") ?? 0) + 1));
 }

@@ -97,22 +97,34 @@ function TopBar() {
 
 function SideNav() {
   const item = (to: string, label: string, badge?: number) => (
-    <NavLink to={to} prefetch="intent" className="side-link">
+    <NavLink to={to} prefetch="intent" className="side-link" aria-label={badge ? `${label}, ${badge} unread` : undefined}>
       {label}
-      {badge ? <span className="badge">{badge}</span> : null}
+      {badge ? (
+        <span className="badge" aria-hidden>
+          {badge}
+        </span>
+      ) : null}
     </NavLink>
   );
   return (
     <nav className="side-nav" aria-label="Sections">
       {item("/inbox", "Inbox", 2)}
       {item("/actions", "My actions")}
-      <div className="side-group">Workspace</div>
-      {item("/vehicles", "Vehicles")}
-      {item("/issues", "Issues")}
-      {item("/inspections", "Inspections")}
-      <div className="side-group">Team</div>
-      {item("/people", "People")}
-      {item("/locations", "Locations")}
+      <div role="group" aria-labelledby="side-group-workspace" className="side-section">
+        <div className="side-group" id="side-group-workspace">
+          Workspace
+        </div>
+        {item("/vehicles", "Vehicles")}
+        {item("/issues", "Issues")}
+        {item("/inspections", "Inspections")}
+      </div>
+      <div role="group" aria-labelledby="side-group-team" className="side-section">
+        <div className="side-group" id="side-group-team">
+          Team
+        </div>
+        {item("/people", "People")}
+        {item("/locations", "Locations")}
+      </div>
       <Link to="/map" className="button block back-to-app">
         Back to app
       </Link>
@@ -120,8 +132,24 @@ function SideNav() {
   );
 }
 
-/** A slim bar while a navigation takes a moment (shown after a short delay, so fast ones never flash). */
+/** SPEC.md section 9: the pending view appears after 1000 ms and, once shown, stays at least 500 ms. */
+const PENDING_DELAY_MS = 1000;
+const PENDING_MIN_MS = 500;
+
+/** A slim bar while a navigation takes a moment (shown after a delay, so fast ones never flash). */
 function ProgressBar() {
-  const navigation = useNavigation();
-  return <div className={`progress-bar ${navigation.state !== "idle" ? "active" : ""}`} aria-hidden />;
+  const busy = useNavigation().state !== "idle";
+  const [shownAt, setShownAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (busy && shownAt === null) {
+      const timer = setTimeout(() => setShownAt(Date.now()), PENDING_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    if (!busy && shownAt !== null) {
+      const timer = setTimeout(() => setShownAt(null), Math.max(0, PENDING_MIN_MS - (Date.now() - shownAt)));
+      return () => clearTimeout(timer);
+    }
+  }, [busy, shownAt]);
+  if (shownAt === null) return null;
+  return <div className={`progress-bar active${busy ? "" : " done"}`} role="progressbar" aria-label="Loading page" />;
 }

@@ -1,46 +1,95 @@
 import { useParams } from "@remix-run/react";
 import { useState } from "react";
+import type { Telemetry } from "../../shared/telemetry";
 import { useTelemetry } from "../store";
 import { hoursMinutes, miles, mph, percent, statusLabel } from "../vehicles/format";
+import { Sparkline } from "../vehicles/sparkline";
+import { useHistory } from "../vehicles/use-history";
 import { useNow } from "../vehicles/use-now";
 
-/** Overview: the collapsible Telemetry section (time in status ticks every second). */
+const MS_TO_MPH = 2.236936;
+
+/** Overview: the collapsible Telemetry section (time in status ticks every second) and its recent history. */
 export default function VehicleOverview() {
   const { vehicleId } = useParams();
   const telemetry = useTelemetry(vehicleId);
   const now = useNow(1000);
   const [open, setOpen] = useState(true);
   return (
-    <section className="card section">
-      <h2>
-        <button type="button" className="section-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+    <section className="card section" aria-labelledby="telemetry-heading">
+      <h2 id="telemetry-heading">
+        <button type="button" className="section-toggle" aria-expanded={open} aria-controls="telemetry-body" onClick={() => setOpen((o) => !o)}>
           <span aria-hidden>{open ? "▾" : "▸"}</span> Telemetry
         </button>
       </h2>
       {open ? (
-        telemetry ? (
-          <dl className="facts grid">
-            <div>
-              <dt>Time in {statusLabel(telemetry.status).toLowerCase()}</dt>
-              <dd data-testid="time-in-status">{hoursMinutes(now - telemetry.statusTimestamp)}</dd>
-            </div>
-            <div>
-              <dt>Speed</dt>
-              <dd data-testid="speed">{mph(telemetry.speed)}</dd>
-            </div>
-            <div>
-              <dt>Odometer</dt>
-              <dd data-testid="odometer">{miles(telemetry.odometer)}</dd>
-            </div>
-            <div>
-              <dt>Fuel level</dt>
-              <dd data-testid="fuel">{percent(telemetry.fuel)}</dd>
-            </div>
-          </dl>
-        ) : (
-          <p className="muted">No telemetry yet: the beacon has not reported.</p>
-        )
+        <div id="telemetry-body">
+          {telemetry ? (
+            <>
+              <dl className="facts grid">
+                <div>
+                  <dt>Time in {statusLabel(telemetry.status).toLowerCase()}</dt>
+                  <dd data-testid="time-in-status">{hoursMinutes(now - telemetry.statusTimestamp)}</dd>
+                </div>
+                <div>
+                  <dt>Speed</dt>
+                  <dd data-testid="speed">{mph(telemetry.speed)}</dd>
+                </div>
+                <div>
+                  <dt>Odometer</dt>
+                  <dd data-testid="odometer">{miles(telemetry.odometer)}</dd>
+                </div>
+                <div>
+                  <dt>Fuel level</dt>
+                  <dd data-testid="fuel">{percent(telemetry.fuel)}</dd>
+                </div>
+              </dl>
+              <History vehicleId={telemetry.vehicleId} telemetry={telemetry} />
+            </>
+          ) : (
+            <p className="muted">No telemetry yet: the beacon has not reported.</p>
+          )}
+        </div>
       ) : null}
     </section>
+  );
+}
+
+/** Speed and fuel over the last 24 hours, where the beacon reported them. */
+function History({ vehicleId, telemetry }: { vehicleId: string; telemetry: Telemetry }) {
+  const points = useHistory(vehicleId, telemetry.recordedAt);
+  if (points === null) return <p className="muted charts-note">Loading history…</p>;
+  const speeds = points.flatMap((p) => (p.speed === null ? [] : [p.speed]));
+  const fuels = points.flatMap((p) => (p.fuel === null ? [] : [p.fuel]));
+  if (!speeds.length && !fuels.length) return <p className="muted charts-note">No history in the last 24 hours.</p>;
+  return (
+    <div className="charts">
+      {speeds.length ? (
+        <figure>
+          <figcaption>Speed, last 24 hours</figcaption>
+          <Sparkline
+            points={points}
+            value={(p) => p.speed}
+            max={0}
+            colour="#16a34a"
+            label={`Speed over the last 24 hours: ${speeds.length} reports, top ${mph(Math.max(...speeds))}, now ${mph(speeds.at(-1))}`}
+          />
+          <span className="muted">max {Math.round(Math.max(...speeds) * MS_TO_MPH)} mph</span>
+        </figure>
+      ) : null}
+      {fuels.length ? (
+        <figure>
+          <figcaption>Fuel, last 24 hours</figcaption>
+          <Sparkline
+            points={points}
+            value={(p) => p.fuel}
+            max={100}
+            colour="#2563eb"
+            label={`Fuel over the last 24 hours: ${fuels.length} reports, ${percent(fuels[0])} to ${percent(fuels.at(-1))}`}
+          />
+          <span className="muted">0–100%</span>
+        </figure>
+      ) : null}
+    </div>
   );
 }

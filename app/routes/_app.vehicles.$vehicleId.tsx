@@ -37,18 +37,22 @@ export default function VehicleLayout() {
         </h1>
         <p className="muted">
           {orDash(vehicle.year)} · {orDash(vehicle.make)} · {orDash(vehicle.model)} ·{" "}
-          <Tooltip.Root>
-            <Tooltip.Trigger asChild>
-              <button type="button" className="link-button mono" onClick={copyVin} aria-label={`VIN ${orDash(vehicle.vin)}`}>
-                {orDash(vehicle.vin)}
-              </button>
-            </Tooltip.Trigger>
-            <Tooltip.Portal>
-              <Tooltip.Content className="tooltip" sideOffset={4}>
-                Click to copy
-              </Tooltip.Content>
-            </Tooltip.Portal>
-          </Tooltip.Root>
+          {vehicle.vin ? (
+            <Tooltip.Root>
+              <Tooltip.Trigger asChild>
+                <button type="button" className="link-button mono" onClick={copyVin} aria-label={`VIN ${vehicle.vin}`}>
+                  {vehicle.vin}
+                </button>
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content className="tooltip" sideOffset={4}>
+                  Click to copy
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          ) : (
+            "-"
+          )}
         </p>
       </header>
       <nav className="tabs" aria-label="Vehicle sections">

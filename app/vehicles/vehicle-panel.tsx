@@ -67,7 +67,7 @@ export function Timeline({ events, now }: { events: VehicleEvent[]; now: number 
               <li key={e.id} className={`event ${e.type.toLowerCase()}`} data-event-type={e.type}>
                 <span className="time">{clockTime(e.startTime)}</span>
                 <span className="label">{EVENT_LABELS[e.type]}</span>
-                <span className="muted">{duration((e.endTime ?? now) - e.startTime)}</span>
+                <span className="muted duration">{duration((e.endTime ?? now) - e.startTime)}</span>
                 {e.type === "STOP" ? (
                   <div className="muted address">{address(e)}</div>
                 ) : (

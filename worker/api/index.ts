@@ -11,6 +11,7 @@ import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
 import { outboxRoutes, passwordRoutes } from "./password";
 import { syncRoutes } from "./sync";
+import { vehicleRoutes } from "./vehicles";
 import { workspaceRoutes } from "./workspaces";
 import type { AppEnv } from "../types";
 
@@ -46,6 +47,7 @@ api.route("/workspaces", workspaceRoutes);
 api.route("/sync", syncRoutes);
 api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
+api.route("/vehicles", vehicleRoutes);
 api.route("/password", passwordRoutes);
 api.route("/oauth", oauthRoutes);
 api.route("/dev", outboxRoutes);

@@ -1,0 +1,314 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newFleetAccount, signInAs } from "./helpers";
+import { findColour, mapView, orderVehicles, report, updateVehicle } from "./ui-helpers";
+
+// Beacon colours on the offline style (opaque discs): driving, parked.
+const DRIVING: [number, number, number] = [0x16, 0xa3, 0x4a];
+const PARKED: [number, number, number] = [0x25, 0x63, 0xeb];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+async function openMap(page: Page, token: string, path = "/map") {
+  await signInAs(page, token);
+  await page.goto(path);
+  await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-map-ready", "true");
+}
+
+test.describe("map: vehicles panel", () => {
+  test("lists every vehicle with its connectivity, and the search box filters the list", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request, "Acme Haulage");
+    const [a, b, c] = await orderVehicles(request, fleet, 3);
+    await updateVehicle(request, fleet, { id: a!.vehicleId, name: "Alpha Truck", make: "Ford" });
+    await updateVehicle(request, fleet, { id: b!.vehicleId, name: "Bravo Van", vin: "1FTFW1ET5DFC10312" });
+    await updateVehicle(request, fleet, { id: c!.vehicleId, name: "Charlie Car" });
+    // Alpha and Bravo report (ACTIVE); Charlie's beacon never has (PENDING).
+    await report(request, a!.id, { lat: 40, lon: -100, speed: 20, ignition: true });
+    await report(request, b!.id, { lat: 40.1, lon: -100.1, ignition: false });
+
+    await openMap(page, fleet.token);
+    const panel = page.getByRole("complementary", { name: "Vehicles panel" });
+    await expect(panel).toBeVisible();
+    expect((await panel.boundingBox())!.width).toBe(325);
+    await expect(panel.getByRole("heading", { name: "Vehicles" })).toBeVisible();
+    await expect(panel.getByRole("img", { name: "Filter" })).toBeVisible();
+    // The workspace menu shows the workspace's first letter as its avatar.
+    await expect(panel.getByLabel("Workspace menu")).toContainText("Acme Haulage");
+    await expect(panel.locator(".workspace-trigger .avatar")).toHaveText("A");
+
+    const list = panel.getByRole("list", { name: "Vehicles" });
+    const rows = list.getByRole("button");
+    await expect(rows).toHaveText(["Alpha Truck", "Bravo Van", "Charlie Car"].map((n) => new RegExp(n)));
+    const icon = (name: string) => list.getByRole("button", { name: new RegExp(name) }).locator(".connectivity");
+    await expect(icon("Alpha Truck")).toHaveAttribute("aria-label", "Beacon active");
+    await expect(icon("Alpha Truck")).toHaveCSS("background-color", "rgb(22, 163, 74)");
+    await expect(icon("Bravo Van")).toHaveAttribute("aria-label", "Beacon active");
+    await expect(icon("Charlie Car")).toHaveAttribute("aria-label", "Beacon inactive");
+    await expect(icon("Charlie Car")).toHaveCSS("background-color", "rgb(161, 161, 170)");
+
+    const search = panel.getByRole("searchbox", { name: "Search vehicles" });
+    await search.fill("van");
+    await expect(rows).toHaveText([/Bravo Van/]);
+    await search.fill("1ftfw1"); // VIN, any case
+    await expect(rows).toHaveText([/Bravo Van/]);
+    await search.fill("ford");
+    await expect(rows).toHaveText([/Alpha Truck/]);
+    await search.fill("zeppelin");
+    await expect(rows).toHaveCount(0);
+    await expect(panel.getByText("No vehicle matches “zeppelin”.")).toBeVisible();
+    await search.fill("");
+    await expect(rows).toHaveCount(3);
+  });
+
+  test("an empty fleet says how to add vehicles", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await openMap(page, fleet.token);
+    const panel = page.getByRole("complementary", { name: "Vehicles panel" });
+    await expect(panel.getByText("No vehicles yet.")).toBeVisible();
+    await panel.getByRole("link", { name: "Order beacons" }).click();
+    await expect(page).toHaveURL(/\/infleet$/);
+  });
+
+  test("clicking a vehicle opens its side panel; the Vehicles crumb goes back to the list", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const [a, b] = await orderVehicles(request, fleet, 2);
+    await updateVehicle(request, fleet, { id: a!.vehicleId, name: "Alpha Truck" });
+    await updateVehicle(request, fleet, { id: b!.vehicleId, name: "Bravo Van", year: 2019, make: "Ford", model: "Transit", vin: "1FTFW1ET5DFC10312" });
+    await report(request, b!.id, { lat: 40, lon: -100, ignition: false, fuel: 64.4, odometer: 1_609_344 * 12.345 });
+
+    await openMap(page, fleet.token);
+    await page.getByRole("button", { name: /Bravo Van/ }).click();
+    await expect(page).toHaveURL(new RegExp(`vehicleId=${b!.vehicleId}`));
+    const panel = page.getByRole("complementary", { name: "Vehicle panel" });
+    const crumbs = panel.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs).toHaveText("Vehicles / Bravo Van");
+    await expect(panel.getByRole("heading", { name: "Bravo Van" })).toBeVisible();
+    await expect(panel.getByText("2019 Ford Transit")).toBeVisible();
+    await expect(panel.getByText("VIN 1FTFW1ET5DFC10312")).toBeVisible();
+    await expect(panel.getByTestId("panel-status")).toHaveText(/^Parked · \d+m$/);
+    await expect(panel.getByText("12,345 mi")).toBeVisible();
+    await expect(panel.getByText("0 mph")).toBeVisible();
+    await expect(panel.getByText("64%")).toBeVisible();
+    await expect(panel.getByRole("region", { name: "Driver" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Vehicles panel" })).toHaveCount(0);
+
+    await crumbs.getByRole("button", { name: "Vehicles" }).click();
+    await expect(page).not.toHaveURL(/vehicleId=/);
+    await expect(page.getByRole("complementary", { name: "Vehicles panel" })).toBeVisible();
+  });
+
+  test("the list is usable from the keyboard: arrows move, Enter selects", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const beacons = await orderVehicles(request, fleet, 3);
+    await openMap(page, fleet.token);
+    const rows = page.getByRole("list", { name: "Vehicles" }).getByRole("button");
+    await expect(rows).toHaveCount(3);
+    await page.getByRole("searchbox", { name: "Search vehicles" }).press("ArrowDown");
+    await expect(rows.nth(0)).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(rows.nth(2)).toBeFocused();
+    await page.keyboard.press("ArrowDown"); // stays on the last
+    await page.keyboard.press("ArrowUp");
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`vehicleId=${beacons[1]!.vehicleId}`));
+  });
+
+  test("a long list renders only the rows in view, and the keyboard still reaches the last one", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await orderVehicles(request, fleet, 100);
+    await openMap(page, fleet.token);
+    const list = page.getByRole("list", { name: "Vehicles" });
+    await expect(list.getByRole("listitem").first()).toHaveAttribute("aria-setsize", "100");
+    expect(await list.getByRole("button").count()).toBeLessThan(60);
+    await page.getByRole("searchbox", { name: "Search vehicles" }).press("ArrowDown");
+    for (let i = 1; i < 100; i++) await page.keyboard.press("ArrowDown");
+    await expect(list.getByRole("button", { name: /^Vehicle 100,/ })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText("Vehicles / Vehicle 100");
+  });
+
+  test("the side panel shows the 3 latest events grouped by day, with labels and durations", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const [a] = await orderVehicles(request, fleet, 1);
+    const now = Date.now();
+    const dayStart = new Date(now);
+    dayStart.setHours(10, 0, 0, 0);
+    const earlier = dayStart.getTime() - 2 * 24 * 3_600_000; // 10:00 two days ago
+    const min = 60_000;
+    const track = [
+      { timestamp: earlier, lat: 40, lon: -100, ignition: false },
+      { timestamp: earlier + 20 * min, lat: 40, lon: -100, ignition: false },
+      { timestamp: earlier + 30 * min, lat: 40.01, lon: -100, speed: 30, ignition: true },
+      { timestamp: earlier + 40 * min, lat: 40.02, lon: -100, speed: 30, ignition: true },
+      { timestamp: earlier + 50 * min, lat: 40.03, lon: -100, speed: 30, ignition: true },
+      { timestamp: earlier + 55 * min, lat: 40.03, lon: -100, ignition: false }, // stopped at 10:50 two days ago
+      { timestamp: now - 45 * min, lat: 40.03, lon: -100, ignition: false }, // still there
+      { timestamp: now - 40 * min, lat: 40.04, lon: -100, speed: 30, ignition: true }, // left at now - 45m
+      { timestamp: now - 30 * min, lat: 40.05, lon: -100, speed: 30, ignition: true },
+      { timestamp: now - 20 * min, lat: 40.06, lon: -100, speed: 30, ignition: true },
+      { timestamp: now - 15 * min, lat: 40.06, lon: -100, ignition: false }, // stopped at now - 20m
+    ];
+    for (const r of track) await report(request, a!.id, r);
+
+    await openMap(page, fleet.token, `/map?vehicleId=${a!.vehicleId}`);
+    const timeline = page.getByRole("region", { name: "Timeline" });
+    const events = timeline.getByRole("listitem");
+    await expect(events).toHaveCount(3);
+    const heading = (t: number) => {
+      const d = new Date(t);
+      return d.toDateString() === new Date().toDateString() ? "Today" : `${d.getDate()} ${MONTHS[d.getMonth()]}, ${d.getFullYear()}`;
+    };
+    const expectedDays = [...new Set([now - 20 * min, now - 45 * min, earlier + 50 * min].map(heading))];
+    await expect(timeline.getByRole("heading")).toHaveText(expectedDays);
+    expect(expectedDays).toContain("Today");
+    await expect(events.locator(".label")).toHaveText(["parked", "driving", "parked"]);
+    await expect(events.nth(0)).toHaveAttribute("data-event-type", "STOP");
+    await expect(events.nth(1)).toHaveAttribute("data-event-type", "TRANSIT");
+    // Durations: an ongoing stop in minutes, the trip in minutes, the long stop in days and hours.
+    await expect(events.nth(0).locator(".duration")).toHaveText(/^2\dm$/);
+    await expect(events.nth(1).locator(".duration")).toHaveText("25m");
+    const longStop = now - 45 * min - (earlier + 50 * min);
+    const d = Math.floor(longStop / 86_400_000);
+    const h = Math.floor((longStop % 86_400_000) / 3_600_000);
+    await expect(events.nth(2).locator(".duration")).toHaveText(`${d}d ${h}h`);
+    await expect(events.nth(0)).toContainText(/\d{1,2}:\d{2}\s?[AP]M/);
+    // A trip shows its average speed and distance; a stop where it stood.
+    await expect(events.nth(1)).toContainText(/\d+ mph avg · \d+\.\d mi/);
+    await expect(events.nth(0).locator(".address")).toHaveText(/40\.06000, -100\.00000/);
+  });
+});
+
+test.describe("map: the live map", () => {
+  test("draws each vehicle as a beacon of the specified size; clicking one selects it", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const [a] = await orderVehicles(request, fleet, 1);
+    // At the map's initial centre: already in view, so the map does not move.
+    await report(request, a!.id, { lat: 40, lon: -100, speed: 20, ignition: true });
+    await openMap(page, fleet.token);
+    await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-vehicle-count", "1");
+    expect(await mapView(page)).toEqual({ zoom: 5, lng: -100, lat: 40 });
+
+    let beacon = await findColour(page, DRIVING);
+    await expect.poll(async () => (beacon = await findColour(page, DRIVING))).not.toBeNull();
+    // Zoom 5: max(35, 50 - 5 × 5) = 35 px across, of which the coloured fill is 35 - 2 × 2 (white rim).
+    expect(Math.abs(beacon!.width - 31)).toBeLessThanOrEqual(2);
+    const atZoom5 = beacon!;
+
+    // Zoomed out to 1 (keyboard, as a user can): 50 - 5 × 1 = 45 px across, fill 41.
+    await page.locator(".fleet-map canvas").focus();
+    for (const zoom of [4, 3, 2, 1]) {
+      await page.keyboard.press("Minus");
+      await expect.poll(async () => (await mapView(page)).zoom).toBe(zoom);
+    }
+    await expect.poll(async () => (beacon = await findColour(page, DRIVING))?.width).toBeGreaterThan(atZoom5.width);
+    expect(Math.abs(beacon!.width - 41)).toBeLessThanOrEqual(2);
+    await page.mouse.click(beacon!.x, beacon!.y);
+    await expect(page).toHaveURL(new RegExp(`vehicleId=${a!.vehicleId}`));
+    await expect(page.getByRole("complementary", { name: "Vehicle panel" })).toBeVisible();
+  });
+
+  test("parked and driving vehicles look different", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const [a, b] = await orderVehicles(request, fleet, 2);
+    await report(request, a!.id, { lat: 40, lon: -100.5, speed: 20, ignition: true });
+    await report(request, b!.id, { lat: 40, lon: -99.5, ignition: false });
+    await openMap(page, fleet.token);
+    await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-vehicle-count", "2");
+    const driving = await expect.poll(() => findColour(page, DRIVING)).not.toBeNull().then(() => findColour(page, DRIVING));
+    const parked = (await findColour(page, PARKED))!;
+    expect(parked).not.toBeNull();
+    expect(parked.x).toBeGreaterThan(driving!.x); // the parked one is the eastern one
+  });
+
+  test("a new position glides there over seconds instead of jumping", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const [a] = await orderVehicles(request, fleet, 1);
+    await report(request, a!.id, { lat: 40, lon: -100, speed: 20, ignition: true, timestamp: Date.now() - 5000 });
+    await openMap(page, fleet.token, `/map?vehicleId=${a!.vehicleId}`);
+    const map = page.getByTestId("fleet-map");
+    await expect(map).toHaveAttribute("data-selected-position", "40.000000,-100.000000");
+
+    await report(request, a!.id, { lat: 40.01, lon: -99.99, speed: 20, ignition: true });
+    const seen: string[] = [];
+    await expect
+      .poll(async () => {
+        seen.push((await map.getAttribute("data-selected-position"))!);
+        return seen.at(-1);
+      }, { intervals: [200], timeout: 20_000 })
+      .toBe("40.010000,-99.990000");
+    const between = seen.filter((p) => {
+      const [lat, lng] = p.split(",").map(Number);
+      return lat! > 40 && lat! < 40.01 && lng! > -100 && lng! < -99.99;
+    });
+    // Sampled every 200 ms over the 8 s glide: many intermediate positions, none off the straight path.
+    expect(between.length).toBeGreaterThan(5);
+    for (const p of between) {
+      const [lat, lng] = p.split(",").map(Number);
+      expect(Math.abs(lat! - 40 - (lng! + 100))).toBeLessThan(1e-5);
+    }
+  });
+
+  test("fits the view when vehicles are out of view, capped at zoom 14 for one and 13 for up to three", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const [a, b, c, d] = await orderVehicles(request, fleet, 4);
+    await openMap(page, fleet.token);
+    const map = page.getByTestId("fleet-map");
+
+    // One vehicle far from the initial view (New York): the map flies to it, no closer than zoom 14.
+    await report(request, a!.id, { lat: 40.7128, lon: -74.006, ignition: false });
+    await expect.poll(async () => (await mapView(page)).zoom).toBe(14);
+    expect((await mapView(page)).lat).toBeCloseTo(40.7128, 2);
+
+    // Two more a few hundred metres away, now out of view at zoom 14: fit all three, capped at 13.
+    await report(request, b!.id, { lat: 40.7228, lon: -74.006, ignition: false });
+    await report(request, c!.id, { lat: 40.7128, lon: -74.016, ignition: false });
+    await expect(map).toHaveAttribute("data-vehicle-count", "3");
+    await expect.poll(async () => (await mapView(page)).zoom).toBe(13);
+    const fits = Number(await map.getAttribute("data-fits"));
+
+    // A move that stays well inside the view does not move the map.
+    const updates = Number(await map.getAttribute("data-updates"));
+    await report(request, b!.id, { lat: 40.7178, lon: -74.011, ignition: false });
+    await expect.poll(async () => Number(await map.getAttribute("data-updates"))).toBeGreaterThan(updates);
+    expect(Number(await map.getAttribute("data-fits"))).toBe(fits);
+
+    // With a vehicle selected only that one counts: it reports across the country, the map follows it alone.
+    await page.getByRole("button", { name: new RegExp(`^${d!.vehicleName}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`vehicleId=${d!.vehicleId}`));
+    await report(request, d!.id, { lat: 34.05, lon: -118.24, ignition: false });
+    await expect.poll(async () => (await mapView(page)).lng).toBeCloseTo(-118.24, 1);
+    expect((await mapView(page)).zoom).toBe(14);
+
+    // Back to the list: New York is out of view now, so all four are fitted, far out and uncapped.
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("button", { name: "Vehicles" }).click();
+    await expect.poll(async () => (await mapView(page)).zoom).toBeLessThan(6);
+  });
+
+  test("stays mounted, hidden, on other pages and is the same map on return", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const [a] = await orderVehicles(request, fleet, 1);
+    await report(request, a!.id, { lat: 40, lon: -100, ignition: false });
+    await openMap(page, fleet.token);
+    const canvas = page.locator(".fleet-map canvas");
+    await canvas.evaluate((el) => ((el as unknown as { marked: boolean }).marked = true));
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Vehicles" }).click();
+    await expect(page).toHaveURL(/\/vehicles$/);
+    await expect(page.getByTestId("fleet-map")).toBeHidden();
+    await expect(page.getByTestId("fleet-map")).toHaveCount(1);
+
+    // Meanwhile the vehicle drives out of view (the hidden map cannot fit at size 0).
+    const updates = Number(await page.getByTestId("fleet-map").getAttribute("data-updates"));
+    await report(request, a!.id, { lat: 40.7128, lon: -74.006, ignition: false });
+    await expect.poll(async () => Number(await page.getByTestId("fleet-map").getAttribute("data-updates"))).toBeGreaterThan(updates);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Map" }).click();
+    await expect(page.getByTestId("fleet-map")).toBeVisible();
+    expect(await canvas.evaluate((el) => (el as unknown as { marked?: boolean }).marked)).toBe(true);
+    await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-vehicle-count", "1");
+    // Shown again, it fits the vehicle where it now is.
+    await expect.poll(async () => (await mapView(page)).zoom).toBe(14);
+    expect((await mapView(page)).lng).toBeCloseTo(-74.006, 1);
+  });
+});

@@ -1,0 +1,172 @@
+import { expect, test } from "./fixtures";
+import { createWorkspace, newFleetAccount, signInAs } from "./helpers";
+
+test.describe("navigation", () => {
+  test("the top bar links to Vehicles and Map; its menu has the specified items and logs out", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await signInAs(page, fleet.token);
+    await page.goto("/vehicles");
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByRole("link", { name: "Map" }).click();
+    await expect(page).toHaveURL(/\/map$/);
+    await main.getByRole("link", { name: "Vehicles" }).click();
+    await expect(page).toHaveURL(/\/vehicles$/);
+
+    await page.getByLabel("Account menu").click();
+    const items = page.getByRole("banner").getByRole("menuitem");
+    await expect(items).toHaveText(["Profile", "Billing", "Settings", "Keyboard shortcuts", "Team", "New Team", "Support", "Log out"]);
+    await page.getByRole("menuitem", { name: "Team", exact: true }).click();
+    await expect(page).toHaveURL(/\/team$/);
+
+    await page.getByLabel("Account menu").click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/vehicles");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fvehicles$/);
+  });
+
+  test("the side navigation: 256px, Inbox badge 2, My actions, Workspace and Team groups, Back to app", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await signInAs(page, fleet.token);
+    await page.goto("/inbox");
+    const side = page.getByRole("navigation", { name: "Sections" });
+    await expect(side).toBeVisible();
+    expect((await side.boundingBox())!.width).toBe(256);
+    await expect(side.getByRole("link", { name: "Inbox, 2 unread" })).toContainText("2");
+
+    const destinations: [RegExp | string, string, string][] = [
+      [/^My actions$/, "/actions", "My actions"],
+      ["Vehicles", "/vehicles", "Vehicles"],
+      ["Issues", "/issues", "Issues"],
+      ["Inspections", "/inspections", "Inspections"],
+      ["People", "/people", "People"],
+      ["Locations", "/locations", "Locations"],
+    ];
+    for (const [name, path, heading] of destinations) {
+      await side.getByRole("link", { name }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
+    await expect(side.getByRole("group", { name: "Workspace" }).getByRole("link")).toHaveText(["Vehicles", "Issues", "Inspections"]);
+    await expect(side.getByRole("group", { name: "Team" }).getByRole("link")).toHaveText(["People", "Locations"]);
+    await side.getByRole("link", { name: "Back to app" }).click();
+    await expect(page).toHaveURL(/\/map$/);
+    // The map has the whole width: no side navigation there.
+    await expect(side).toHaveCount(0);
+  });
+
+  test("the side navigation is hidden below the sm breakpoint", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await page.setViewportSize({ width: 600, height: 800 });
+    await signInAs(page, fleet.token);
+    await page.goto("/inbox");
+    await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Sections" })).toBeHidden();
+    await page.setViewportSize({ width: 640, height: 800 });
+    await expect(page.getByRole("navigation", { name: "Sections" })).toBeVisible();
+  });
+
+  test("the workspace menu on the map: avatar letter, Preferences, switching and Log out", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request, "Zeta Logistics");
+    // A second workspace the viewer belongs to, so the switcher has something to list.
+    await createWorkspace(request, fleet.token, "Other Fleet");
+    await signInAs(page, fleet.token);
+    await page.goto("/map");
+    const trigger = page.getByLabel("Workspace menu");
+    await expect(trigger.locator(".avatar")).toHaveText("Z");
+    await trigger.click();
+    const panel = page.getByRole("complementary", { name: "Vehicles panel" });
+    for (const item of ["Preferences", "Workspace settings", "Invite and manage members", "New workspace", "Log out"]) {
+      await expect(panel.getByRole("menuitem", { name: item })).toBeVisible();
+    }
+    const switcher = panel.getByRole("group", { name: "Switch workspace" });
+    await expect(switcher).toContainText("Switch workspace");
+    await expect(switcher).toContainText(fleet.email);
+    await expect(switcher.getByRole("menuitem", { name: "Zeta Logistics (current)" })).toContainText("✓");
+    await expect(switcher.getByRole("menuitem", { name: "Other Fleet" })).not.toContainText("✓");
+
+    await panel.getByRole("menuitem", { name: "Preferences" }).click();
+    await expect(page).toHaveURL(/\/workspace$/);
+    await expect(page.getByRole("heading", { name: "Preferences" })).toBeVisible();
+
+    await page.goto("/map");
+    await page.getByLabel("Workspace menu").click();
+    await page.getByRole("menuitem", { name: "New workspace" }).click();
+    await expect(page).toHaveURL(/\/setup$/);
+
+    await page.goto("/map");
+    await page.getByLabel("Workspace menu").click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a slow page shows a progress bar after a delay, which goes once the page is there", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await signInAs(page, fleet.token);
+    await page.goto("/inbox");
+    await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    // Hold the People page's code until the bar has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/_app\.people-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "People" }).click();
+    await expect(page.getByRole("progressbar", { name: "Loading page" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+  });
+});
+
+test.describe("placeholders", () => {
+  test("the todo pages", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await signInAs(page, fleet.token);
+    for (const [path, heading] of [
+      ["/locations", "Locations"],
+      ["/inbox", "Inbox"],
+      ["/actions", "My actions"],
+      ["/issues", "Issues"],
+      ["/inspections", "Inspections"],
+      ["/reports", "Reports"],
+    ]) {
+      await page.goto(path!);
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+      await expect(page.getByText("todo", { exact: true })).toBeVisible();
+    }
+  });
+
+  test("/team has its filter and the Employees header", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await signInAs(page, fleet.token);
+    await page.goto("/team");
+    await expect(page.getByRole("searchbox", { name: "Filter team" })).toHaveAttribute("placeholder", "Filter by name, email, or role");
+    await expect(page.getByRole("heading", { name: "Employees" })).toBeVisible();
+    await expect(page.getByText("todo", { exact: true })).toBeVisible();
+  });
+
+  test("/people opens a New Person dialog with name, e-mail and phone", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await signInAs(page, fleet.token);
+    await page.goto("/people");
+    await page.getByRole("button", { name: "New Person" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Person" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Name")).toBeVisible();
+    await expect(dialog.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expect(dialog.getByLabel("Phone")).toHaveAttribute("type", "tel");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("/workspace is Preferences", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await signInAs(page, fleet.token);
+    await page.goto("/workspace");
+    await expect(page.getByRole("heading", { name: "Preferences" })).toBeVisible();
+  });
+});
