@@ -90,12 +90,26 @@ export async function updateVehicle(
  * the workspace version, then stamp the row with it, so the next pull carries the change.
  */
 export async function setDriverAndType(workspaceId: string, vehicleId: string, driver: string | null, type: string | null) {
-  const port = Number(process.env.E2E_PORT ?? 8799);
   const q = (v: string | null) => (v === null ? "NULL" : `'${v.replace(/'/g, "''")}'`);
   const sql =
     `UPDATE workspaces SET version = version + 1 WHERE id = ${q(workspaceId)}; ` +
     `UPDATE vehicles SET driver = ${q(driver)}, classification = ${q(type)}, ` +
     `version = (SELECT version FROM workspaces WHERE id = ${q(workspaceId)}) WHERE id = ${q(vehicleId)};`;
+  await localD1(sql);
+}
+
+/** A per-workspace feature flag override (docs/flags.md), as an operator would set it. */
+export async function setWorkspaceFlag(workspaceId: string, key: string, value: unknown) {
+  const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
+  await localD1(
+    `INSERT INTO feature_flags (key, workspace_id, value) VALUES (${q(key)}, ${q(workspaceId)}, ${q(JSON.stringify(value))}) ` +
+      `ON CONFLICT DO UPDATE SET value = excluded.value;`,
+  );
+}
+
+/** Runs SQL on the e2e Worker's local D1 (the one scripts/e2e-server.mjs started). */
+async function localD1(sql: string) {
+  const port = Number(process.env.E2E_PORT ?? 8799);
   await promisify(execFile)(
     "node_modules/.bin/wrangler",
     ["d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e-${port}`, "--command", sql],

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
-import { orderVehicles, report, setDriverAndType, updateVehicle, type Fleet } from "./ui-helpers";
+import { orderVehicles, report, setDriverAndType, setWorkspaceFlag, updateVehicle, type Fleet } from "./ui-helpers";
 
 const KNOTS_60_MPH = 60 / 1.150779; // OsmAnd speeds are knots
 
@@ -179,6 +179,20 @@ test.describe("/vehicles/{id}", () => {
       await expect(page).toHaveURL(new RegExp(`/vehicles/${a.vehicleId}/${tab.toLowerCase()}$`));
       await expect(page.getByText("todo", { exact: true })).toBeVisible();
     }
+  });
+
+  test("feature flags switch the Decode button and the Overview charts off for one workspace", async ({ page, request }) => {
+    const { fleet, c } = await namedFleet(request);
+    await setWorkspaceFlag(fleet.workspaceId, "vinDecode", false);
+    await setWorkspaceFlag(fleet.workspaceId, "telemetryCharts", false);
+    await report(request, c.id, { lat: 40, lon: -100, speed: KNOTS_60_MPH, ignition: true });
+    await openVehicle(page, fleet, c.vehicleId, "/settings");
+    await page.getByRole("group", { name: "Vehicle Identification" }).getByLabel("VIN").fill("1HGCM82633A004352");
+    await expect(page.getByRole("button", { name: "Update" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Decode" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Overview" }).click();
+    await expect(page.getByTestId("speed")).toBeVisible();
+    await expect(page.getByText(/Loading history|No history|Speed, last 24 hours/)).toHaveCount(0);
   });
 
   test("Settings: Decode appears only for a changed VIN and fills empty Year and Make; Update persists", async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { useParams } from "@remix-run/react";
 import { useState } from "react";
 import type { Telemetry } from "../../shared/telemetry";
+import { useSession } from "../session/session";
 import { useTelemetry } from "../store";
 import { hoursMinutes, miles, mph, percent, statusLabel } from "../vehicles/format";
 import { Sparkline } from "../vehicles/sparkline";
@@ -15,6 +16,8 @@ export default function VehicleOverview() {
   const telemetry = useTelemetry(vehicleId);
   const now = useNow(1000);
   const [open, setOpen] = useState(true);
+  // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
+  const charts = useSession().flags.telemetryCharts !== false;
   return (
     <section className="card section" aria-labelledby="telemetry-heading">
       <h2 id="telemetry-heading">
@@ -44,7 +47,7 @@ export default function VehicleOverview() {
                   <dd data-testid="fuel">{percent(telemetry.fuel)}</dd>
                 </div>
               </dl>
-              <History vehicleId={telemetry.vehicleId} telemetry={telemetry} />
+              {charts ? <History vehicleId={telemetry.vehicleId} telemetry={telemetry} /> : null}
             </>
           ) : (
             <p className="muted">No telemetry yet: the beacon has not reported.</p>

@@ -7,6 +7,7 @@ import { updateVehicleArgs } from "../../shared/mutators";
 import type { Vehicle } from "../../shared/vehicle";
 import { decodeVin } from "../../shared/vin";
 import { Field, SubmitButton } from "../components/form";
+import { useSession } from "../session/session";
 import { useZodForm } from "../session/use-zod-form";
 import { useUpdateVehicle, useVehicle } from "../store";
 
@@ -29,6 +30,8 @@ export default function VehicleSettings() {
 function SettingsForm({ vehicle }: { vehicle: Vehicle }) {
   const update = useUpdateVehicle();
   const [vin, setVin] = useState(vehicle.vin ?? "");
+  // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
+  const vinDecode = useSession().flags.vinDecode !== false;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { form, fields, pending } = useZodForm(
     `vehicle-${vehicle.id}`,
@@ -78,7 +81,7 @@ function SettingsForm({ vehicle }: { vehicle: Vehicle }) {
           <Field field={fields.name} label="Vehicle Name" error={errors.name} />
           <div className="vin-row">
             <Field field={fields.vin} label="VIN" error={errors.vin} onInput={(e) => setVin(e.currentTarget.value)} />
-            {vin.trim().toUpperCase() !== (vehicle.vin ?? "") ? (
+            {vinDecode && vin.trim().toUpperCase() !== (vehicle.vin ?? "") ? (
               <button type="button" className="button" onClick={decode}>
                 Decode
               </button>
