@@ -62,6 +62,20 @@ async function taskSeconds(cdp: CDPSession) {
   return metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
 }
 
+/** `BENCH_PROFILE=1 npm run bench -- map`: where the main thread's time went, by self time. */
+function printHotspots(size: number, profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byNode.get(id)!;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  console.log(`\nmain thread, ${size} vehicles, self time in ${MEASURE_MS / 1000} s:`);
+  for (const [key, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${key}`);
+}
+
 async function measure(page: Page, fleet: Fleet, size: number): Promise<BenchResult[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
@@ -81,8 +95,11 @@ async function measure(page: Page, fleet: Fleet, size: number): Promise<BenchRes
   });
   await sleep(1_500); // the first pokes arrive and glides start
   const tasksBefore = await taskSeconds(cdp);
+  const profiling = Boolean(process.env.BENCH_PROFILE);
+  if (profiling) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.start"));
   await page.evaluate(recordFrames);
   await sleep(MEASURE_MS);
+  if (profiling) printHotspots(size, (await cdp.send("Profiler.stop")).profile);
   const frames = await page.evaluate(() => {
     window.__stopFrames!();
     return window.__frames!;

@@ -247,6 +247,14 @@ test.describe("map: the live map", () => {
       const [lat, lng] = p.split(",").map(Number);
       expect(Math.abs(lat! - 40 - (lng! + 100))).toBeLessThan(1e-5);
     }
+    // Once arrived, the glide layer hands the beacon back to the resting one (within two flushes
+    // of a second each): it is drawn exactly once, neither left hidden nor twice (at zoom 14 the
+    // old place is ~150 px away, so a ghost there would widen what is drawn in this colour).
+    await page.waitForTimeout(2_500);
+    const drawn = await findColour(page, DRIVING);
+    expect(drawn).not.toBeNull();
+    expect(Math.abs(drawn!.width - 31)).toBeLessThanOrEqual(2);
+    expect(Math.abs(drawn!.height - 31)).toBeLessThanOrEqual(2);
   });
 
   test("fits the view when vehicles are out of view, capped at zoom 14 for one and 13 for up to three", async ({ page, request }) => {

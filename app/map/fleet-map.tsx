@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
-import type { GeoJSONSource, Map as MapboxMap } from "mapbox-gl";
+import type { CircleLayerSpecification, GeoJSONSource, Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useRef, useState } from "react";
 import type { Telemetry } from "../../shared/telemetry";
 import type { Vehicle } from "../../shared/vehicle";
@@ -12,6 +12,22 @@ const STROKE = 2;
 const PANEL_INSET = 12 + 325;
 /** Driving (or idling with the ignition on), parked (ignition off), and beacon not reporting. */
 const BEACON_COLOURS = { moving: "#16a34a", parked: "#2563eb", inactive: "#a1a1aa" } as const;
+
+const VEHICLE_LAYERS = ["vehicles", "vehicles-moving"] as const;
+/** How often the resting vehicles are re-sent to the map at most. */
+const RESTING_FLUSH_MS = 1000;
+
+const BEACON_PAINT = {
+  // The whole disc, stroke included, is max(35, 50 - 5 × zoom) px across (mapbox-gl draws the
+  // stroke outside the radius, so the radius gives way to it).
+  "circle-radius": ["interpolate", ["linear"], ["zoom"], 0, ["-", beaconSize(0) / 2, STROKE], 3, ["-", beaconSize(3) / 2, STROKE]],
+  "circle-color": ["match", ["get", "state"], "moving", BEACON_COLOURS.moving, "parked", BEACON_COLOURS.parked, BEACON_COLOURS.inactive],
+  "circle-stroke-width": STROKE,
+  "circle-stroke-color": ["case", ["get", "selected"], "#111827", "#ffffff"],
+  // Hidden at rest while the moving layer draws it gliding.
+  "circle-opacity": ["case", ["boolean", ["feature-state", "hidden"], false], 0, 1],
+  "circle-stroke-opacity": ["case", ["boolean", ["feature-state", "hidden"], false], 0, 1],
+} satisfies CircleLayerSpecification["paint"];
 
 interface Beacon {
   id: string;
@@ -68,34 +84,18 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
       map.on("moveend", reportView);
       map.on("load", reportView);
       map.on("load", () => {
-        map!.addSource("vehicles", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
-        map!.addLayer({
-          id: "vehicles",
-          type: "circle",
-          source: "vehicles",
-          paint: {
-            // The whole disc, stroke included, is max(35, 50 - 5 × zoom) px across (mapbox-gl draws
-            // the stroke outside the radius, so the radius gives way to it).
-            "circle-radius": [
-              "interpolate",
-              ["linear"],
-              ["zoom"],
-              0,
-              ["-", beaconSize(0) / 2, STROKE],
-              3,
-              ["-", beaconSize(3) / 2, STROKE],
-            ],
-            "circle-color": ["match", ["get", "state"], "moving", BEACON_COLOURS.moving, "parked", BEACON_COLOURS.parked, BEACON_COLOURS.inactive],
-            "circle-stroke-width": STROKE,
-            "circle-stroke-color": ["case", ["get", "selected"], "#111827", "#ffffff"],
-          },
-        });
-        map!.on("click", "vehicles", (e) => {
-          const id = (e.features?.[0] as { properties?: { id?: unknown } } | undefined)?.properties?.id;
-          if (typeof id === "string") navigateRef.current(`/map?vehicleId=${encodeURIComponent(id)}`);
-        });
-        map!.on("mouseenter", "vehicles", () => (map!.getCanvas().style.cursor = "pointer"));
-        map!.on("mouseleave", "vehicles", () => (map!.getCanvas().style.cursor = ""));
+        // Vehicles at rest and vehicles gliding live in two sources: every animation frame
+        // re-sends only the gliding ones, so a large fleet with a few movers stays cheap.
+        for (const layer of VEHICLE_LAYERS) {
+          map!.addSource(layer, { type: "geojson", data: { type: "FeatureCollection", features: [] }, promoteId: "id" });
+          map!.addLayer({ id: layer, type: "circle", source: layer, paint: BEACON_PAINT });
+          map!.on("click", layer, (e) => {
+            const id = (e.features?.[0] as { properties?: { id?: unknown } } | undefined)?.properties?.id;
+            if (typeof id === "string") navigateRef.current(`/map?vehicleId=${encodeURIComponent(id)}`);
+          });
+          map!.on("mouseenter", layer, () => (map!.getCanvas().style.cursor = "pointer"));
+          map!.on("mouseleave", layer, () => (map!.getCanvas().style.cursor = ""));
+        }
         mapRef.current = map;
         setReady(true);
       });
@@ -114,11 +114,48 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
     let frame = 0;
     let updates = 0;
     const now = () => performance.now();
+    const setFeatures = (layer: (typeof VEHICLE_LAYERS)[number], features: VehicleFeature[]) =>
+      (map.getSource(layer) as GeoJSONSource | undefined)?.setData({ type: "FeatureCollection", features });
+    // Every vehicle is in the resting source at its destination, re-sent to the map at most once
+    // a second (re-tiling thousands of points every frame is what made large fleets stutter).
+    // While a vehicle glides, feature state hides it there and the small moving source, re-sent
+    // every frame, draws it instead. After its glide it stays in the moving source until a flush
+    // has certainly been drawn (the next one), so it never flickers back to where it was.
+    const resting = new Map<string, VehicleFeature>();
+    let restingChanged = true;
+    let lastFlush = -Infinity;
+    const gliding = new Set<string>();
+    let settled = new Set<string>();
+    let flushed = new Set<string>();
+    let movingDrawn = false;
+    let drawnSelection: string | null = null;
+    const hide = (id: string, hidden: boolean) => map.setFeatureState({ source: "vehicles", id }, { hidden });
+
+    const rest = (id: string) => {
+      const b = beacons.current.get(id);
+      if (!b) return;
+      resting.set(id, feature(store, id, b.to, id === drawnSelection));
+      restingChanged = true;
+    };
     const place = (id: string, t: Telemetry, animate: boolean) => {
       const to = { lng: t.longitude, lat: t.latitude };
       const current = beacons.current.get(id);
       const from = current && animate ? glide(current.from, current.to, now() - current.startedAt) : to;
       beacons.current.set(id, { id, from, to, startedAt: now() });
+      rest(id);
+      if (from.lng !== to.lng || from.lat !== to.lat) {
+        if (!gliding.has(id) && !settled.has(id) && !flushed.has(id)) hide(id, true);
+        gliding.add(id);
+        settled.delete(id);
+        flushed.delete(id);
+      }
+    };
+    const remove = (id: string) => {
+      beacons.current.delete(id);
+      gliding.delete(id);
+      settled.delete(id);
+      flushed.delete(id);
+      if (resting.delete(id)) restingChanged = true;
     };
     for (const id of store.ids("telemetry")) place(id, store.get<Telemetry>("telemetry", id)!, false);
 
@@ -128,22 +165,41 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
       // frame after the map is shown again puts every beacon where it should be.
       if (!visibleRef.current) return;
       const t = now();
-      let moving = false;
-      const features = [];
-      for (const b of beacons.current.values()) {
-        const elapsed = t - b.startedAt;
-        if (elapsed < GLIDE_MS) moving = true;
-        const p = glide(b.from, b.to, elapsed);
-        features.push(feature(store, b.id, p, b.id === selectedRef.current));
+      if (selectedRef.current !== drawnSelection) {
+        const previous = drawnSelection;
+        drawnSelection = selectedRef.current;
+        for (const id of [previous, drawnSelection]) if (id) rest(id);
       }
-      (map.getSource("vehicles") as GeoJSONSource | undefined)?.setData({ type: "FeatureCollection", features });
-      container.current?.setAttribute("data-vehicle-count", String(features.length));
-      const sel = selectedRef.current ? beacons.current.get(selectedRef.current) : undefined;
+      const moving: VehicleFeature[] = [];
+      for (const id of gliding) {
+        const b = beacons.current.get(id)!;
+        const elapsed = t - b.startedAt;
+        if (elapsed >= GLIDE_MS) {
+          gliding.delete(id);
+          settled.add(id);
+        } else moving.push(feature(store, id, glide(b.from, b.to, elapsed), id === drawnSelection));
+      }
+      if ((restingChanged || settled.size || flushed.size) && t - lastFlush >= RESTING_FLUSH_MS) {
+        for (const id of flushed) hide(id, false);
+        flushed = settled;
+        settled = new Set();
+        if (restingChanged) setFeatures("vehicles", [...resting.values()]);
+        restingChanged = false;
+        lastFlush = t;
+      }
+      for (const id of [...settled, ...flushed]) {
+        const b = beacons.current.get(id)!;
+        moving.push(feature(store, id, b.to, id === drawnSelection));
+      }
+      if (moving.length || movingDrawn) setFeatures("vehicles-moving", moving);
+      movingDrawn = moving.length > 0;
+      container.current?.setAttribute("data-vehicle-count", String(resting.size));
+      const sel = drawnSelection ? beacons.current.get(drawnSelection) : undefined;
       if (sel) {
         const p = glide(sel.from, sel.to, t - sel.startedAt);
         container.current?.setAttribute("data-selected-position", `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`);
       }
-      if (moving) frame = requestAnimationFrame(render);
+      if (gliding.size || settled.size || flushed.size || restingChanged) frame = requestAnimationFrame(render);
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(render);
@@ -155,10 +211,15 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
       for (const change of changes) {
         if (change.key.startsWith("telemetry/")) {
           const id = change.key.slice("telemetry/".length);
-          if (change.op === "del") beacons.current.delete(id);
+          if (change.op === "del") remove(id);
           else place(id, change.newValue as Telemetry, change.op === "change");
           touched = true;
-        } else if (change.key.startsWith("vehicle/")) touched = true;
+        } else if (change.key.startsWith("vehicle/")) {
+          // A name or beacon status change: only its colour may differ.
+          const id = change.key.slice("vehicle/".length);
+          if (resting.has(id)) rest(id);
+          touched = true;
+        }
       }
       if (touched) {
         schedule();
@@ -193,6 +254,8 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
 
   return <div ref={container} className="fleet-map" data-testid="fleet-map" data-map-ready={ready || undefined} />;
 }
+
+type VehicleFeature = ReturnType<typeof feature>;
 
 function feature(store: ClientStore, id: string, p: LngLat, selected: boolean) {
   const vehicle = store.get<Vehicle>("vehicle", id);
