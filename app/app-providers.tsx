@@ -1,21 +1,16 @@
-import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
 import type { ReactNode } from "react";
-import { Toaster } from "sonner";
 import { LoadingScreen } from "./components/loading-screen";
 import { SessionProvider, useSession } from "./session/session";
 import { SyncProvider, useSync } from "./sync/sync-provider";
 
-/** SPEC.md section 9: toasts 4 s, 3 visible, 356 px wide; tooltips 700 ms, skip 300 ms. */
+/** The session and, once there is a workspace, the sync client, behind the startup gate. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-      <SessionProvider>
-        <SyncProvider>
-          <StartupGate>{children}</StartupGate>
-        </SyncProvider>
-      </SessionProvider>
-      <Toaster duration={4000} visibleToasts={3} style={{ width: 356 }} />
-    </TooltipProvider>
+    <SessionProvider>
+      <SyncProvider>
+        <StartupGate>{children}</StartupGate>
+      </SyncProvider>
+    </SessionProvider>
   );
 }
 

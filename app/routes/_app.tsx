@@ -1,7 +1,9 @@
+import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
 import type { LinksFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import mapboxCss from "mapbox-gl/dist/mapbox-gl.css?url";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { Toaster } from "sonner";
 import { Menu, MenuItem } from "../components/menu";
 import { MapOverlay } from "../map/map-overlay";
 import type { loader as rootLoader } from "../root";
@@ -14,12 +16,19 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: mapboxCss 
 // mapbox-gl is loaded only once the map is first shown, so other pages stay light.
 const FleetMap = lazy(() => import("../map/fleet-map").then((m) => ({ default: m.FleetMap })));
 
-/** The signed-in application: top bar, side navigation, the page, and the persistent map. */
+/**
+ * The signed-in application: top bar, side navigation, the page, and the persistent map.
+ * Toasts and tooltips are only used here, so the public pages do not load them.
+ * SPEC.md section 9: toasts 4 s, 3 visible, 356 px wide; tooltips 700 ms, skip 300 ms.
+ */
 export default function AppLayout() {
   return (
-    <RequireAuth>
-      <Shell />
-    </RequireAuth>
+    <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+      <RequireAuth>
+        <Shell />
+      </RequireAuth>
+      <Toaster duration={4000} visibleToasts={3} style={{ width: 356 }} />
+    </TooltipProvider>
   );
 }
 
