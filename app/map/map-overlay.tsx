@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useMemo, useState } from "react";
+import { useVirtualList } from "../components/use-virtual-list";
 import { WorkspaceMenu } from "../components/workspace-menu";
 import { useVehicle, useVehicles, useStoreStatus } from "../store";
 import { matchesVehicle } from "../vehicles/filter";
@@ -27,44 +28,8 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
   const { hydrated } = useStoreStatus();
   const [query, setQuery] = useState("");
   const shown = useMemo(() => vehicles.filter((v) => matchesVehicle(v, query)), [vehicles, query]);
-  const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(800);
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setViewport(el.clientHeight || 800));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(shown.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
-
-  // Arrow keys move between the search box and the rows; Enter (a button's own) selects. A row
-  // outside the rendered window is scrolled into it first, then focused.
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
-  const cursor = useRef(-1);
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
-    if (!shown.length) return;
-    e.preventDefault();
-    // The row keys aim at, not the focused one: focus lags a render behind when keys come fast.
-    const at = e.currentTarget instanceof HTMLInputElement ? -1 : cursor.current;
-    const next = at === -1 ? 0 : Math.min(shown.length - 1, Math.max(0, at + (e.key === "ArrowDown" ? 1 : -1)));
-    cursor.current = next;
-    const el = scroller.current;
-    if (el && (next * ROW_HEIGHT < el.scrollTop || (next + 1) * ROW_HEIGHT > el.scrollTop + el.clientHeight)) {
-      el.scrollTop = Math.max(0, next * ROW_HEIGHT - el.clientHeight / 2);
-    }
-    setFocusIndex(next);
-  };
-  useEffect(() => {
-    if (focusIndex === null) return;
-    const row = scroller.current?.querySelector<HTMLButtonElement>(`button[data-index="${focusIndex}"]`);
-    if (!row) return; // not rendered yet: the scroll's re-render runs this again
-    row.focus();
-    setFocusIndex(null);
-  }, [focusIndex, first, last]);
+  // Arrow keys move between the search box and the rows; Enter (a button's own) selects.
+  const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
 
   return (
     <aside className="map-panel" aria-label="Vehicles panel">
@@ -84,7 +49,7 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
         onChange={(e) => setQuery(e.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
-      <div className="panel-scroll" ref={scroller} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+      <div className="panel-scroll" ref={scroller} onScroll={onScroll}>
         <ul className="panel-list" aria-label="Vehicles" onKeyDown={onKeyDown} style={{ height: shown.length * ROW_HEIGHT }}>
           {shown.slice(first, last).map((v, i) => {
             const index = first + i;
@@ -95,7 +60,7 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
                   type="button"
                   className="panel-row"
                   data-index={index}
-                  onFocus={() => (cursor.current = index)}
+                  onFocus={() => onRowFocus(index)}
                   onClick={() => onSelect(v.id)}
                   aria-label={`${v.name}, beacon ${active ? "active" : "inactive"}`}
                 >
