@@ -25,7 +25,9 @@ const OVERSCAN = 8;
 /** The panel's vehicle list: virtualised (only the visible rows exist), so 10,000 vehicles cost what 30 do. */
 function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
   const vehicles = useVehicles();
-  const { hydrated } = useStoreStatus();
+  // Known to be what the fleet is: local data read, and either some of it or the server heard from.
+  const { hydrated, pulled } = useStoreStatus();
+  const known = hydrated && (pulled || vehicles.length > 0);
   const [query, setQuery] = useState("");
   const shown = useMemo(() => vehicles.filter((v) => matchesVehicle(v, query)), [vehicles, query]);
   // Arrow keys move between the search box and the rows; Enter (a button's own) selects.
@@ -77,13 +79,13 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
           })}
         </ul>
       </div>
-      {!hydrated ? <p className="muted empty">Loading vehicles…</p> : null}
-      {hydrated && vehicles.length === 0 ? (
+      {!known ? <p className="muted empty">Loading vehicles…</p> : null}
+      {known && vehicles.length === 0 ? (
         <p className="muted empty">
           No vehicles yet. <Link to="/infleet">Order beacons</Link> to add vehicles to your fleet.
         </p>
       ) : null}
-      {hydrated && vehicles.length > 0 && shown.length === 0 ? <p className="muted empty">No vehicle matches “{query}”.</p> : null}
+      {known && vehicles.length > 0 && shown.length === 0 ? <p className="muted empty">No vehicle matches “{query}”.</p> : null}
     </aside>
   );
 }

@@ -9,13 +9,15 @@ export default function VehicleLayout() {
   const { vehicleId } = useParams();
   const vehicle = useVehicle(vehicleId);
   const telemetry = useTelemetry(vehicleId);
-  const { hydrated } = useStoreStatus();
+  // Only once the server has been heard from: a first visit's store is empty until its first pull.
+  const { hydrated, pulled } = useStoreStatus();
+  const known = hydrated && pulled;
 
   if (!vehicle) {
     return (
       <section className="page">
-        <Breadcrumb name={hydrated ? "Not found" : "…"} />
-        {hydrated ? <p className="muted">This vehicle is not in your fleet.</p> : null}
+        <Breadcrumb name={known ? "Not found" : "…"} />
+        {known ? <p className="muted">This vehicle is not in your fleet.</p> : null}
       </section>
     );
   }

@@ -12,7 +12,9 @@ const LIST_HEIGHT = 600;
 /** The vehicle list: filter, columns of SPEC.md, rows linking to each vehicle; virtualised. */
 export default function VehiclesPage() {
   const vehicles = useVehicles();
-  const { hydrated } = useStoreStatus();
+  // Known to be what the fleet is: local data read, and either some of it or the server heard from.
+  const { hydrated, pulled } = useStoreStatus();
+  const known = hydrated && (pulled || vehicles.length > 0);
   const [query, setQuery] = useState("");
   const shown = useMemo(() => vehicles.filter((v) => matchesVehicle(v, query)), [vehicles, query]);
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own.
@@ -76,9 +78,9 @@ export default function VehiclesPage() {
           </div>
         </div>
       </div>
-      {!hydrated ? <p className="muted empty">Loading vehicles…</p> : null}
-      {hydrated && vehicles.length > 0 && shown.length === 0 ? <p className="muted empty">No vehicle matches “{query}”.</p> : null}
-      {hydrated && vehicles.length === 0 ? (
+      {!known ? <p className="muted empty">Loading vehicles…</p> : null}
+      {known && vehicles.length > 0 && shown.length === 0 ? <p className="muted empty">No vehicle matches “{query}”.</p> : null}
+      {known && vehicles.length === 0 ? (
         <p className="muted empty">
           Your fleet is empty. <Link to="/infleet">Add vehicles</Link>: each comes with a tracking beacon.
         </p>

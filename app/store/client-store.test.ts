@@ -9,6 +9,18 @@ describe("client store", () => {
     expect([store.loading, store.hydrated]).toEqual([false, true]);
   });
 
+  it("is not taken as pulled until the first sync ends, and then tells its subscribers once", () => {
+    const store = new ClientStore();
+    let told = 0;
+    store.subscribe(() => told++);
+    store.apply([]);
+    expect(store.pulled).toBe(false); // hydrated from an empty local store: not yet known empty
+    store.markPulled();
+    store.markPulled();
+    expect(store.pulled).toBe(true);
+    expect(told).toBe(2); // the first diff, then the first sync's end; a second end says nothing
+  });
+
   it("adds, changes and deletes objects and keeps the graph of ids per type", () => {
     const store = new ClientStore();
     store.apply([

@@ -24,6 +24,11 @@ export function typeOfKey(key: string): { type: EntityType; id: string } | null 
 export class ClientStore {
   loading = true;
   hydrated = false;
+  /**
+   * Whether this session's first sync with the server has ended (or failed, e.g. offline). Until
+   * then an empty store may only not have heard from the server yet: no "empty fleet" flash.
+   */
+  pulled = false;
   private readonly pool = new Map<string, unknown>();
   private readonly graph: Record<EntityType, Set<string>> = { vehicle: new Set(), telemetry: new Set(), event: new Set() };
   private readonly listeners = new Set<Listener>();
@@ -47,6 +52,12 @@ export class ClientStore {
     this.loading = false;
     this.hydrated = true;
     for (const listener of this.listeners) listener(changes);
+  }
+
+  markPulled() {
+    if (this.pulled) return;
+    this.pulled = true;
+    for (const listener of this.listeners) listener([]);
   }
 
   get<T>(type: EntityType, id: string): T | undefined {

@@ -23,10 +23,11 @@ function useStoreValue<T>(select: (store: ClientStore) => T): T {
   return useSyncExternalStore(subscribe, get, get);
 }
 
-export function useStoreStatus(): { loading: boolean; hydrated: boolean } {
+export function useStoreStatus(): { loading: boolean; hydrated: boolean; pulled: boolean } {
   const loading = useStoreValue(useCallback((s: ClientStore) => s.loading, []));
   const hydrated = useStoreValue(useCallback((s: ClientStore) => s.hydrated, []));
-  return useMemo(() => ({ loading, hydrated }), [loading, hydrated]);
+  const pulled = useStoreValue(useCallback((s: ClientStore) => s.pulled, []));
+  return useMemo(() => ({ loading, hydrated, pulled }), [loading, hydrated, pulled]);
 }
 
 const byName = (a: Vehicle, b: Vehicle) => a.name.localeCompare(b.name, undefined, { numeric: true });

@@ -48,6 +48,10 @@ export function SyncProvider({ children }: { children: ReactNode }) {
       if (cancelled) return;
       const rep = createReplicache(viewerId, workspaceId, token, reauthenticate);
       const store = new ClientStore();
+      // The first sync ending (pull done, or failed offline) tells empty states they may show.
+      rep.onSync = (syncing) => {
+        if (!syncing) store.markPulled();
+      };
       const unwatch = rep.experimentalWatch((diff) => store.apply(diff as readonly StoreChange[]), {
         initialValuesInFirstDiff: true,
       });
