@@ -13,7 +13,7 @@ import { ReportError, type Report } from "./osmand";
  * another request resolves can hang or be cancelled (workerd reports "Promise will never
  * complete"). So requests share plain data only. A batch is run by one of the waiting requests
  * (the leader), inside its own context, and it writes each member's answer into the member's
- * slot; the others look at their slot on their own timer every POLL_MS, and the first to see no
+ * slot; the others look at their slot on their own timer (POLL_MS), and the first to see no
  * batch in flight leads the next one.
  *
  * Failure isolation: a request whose device id is unknown gets its own ReportError. If the
@@ -25,8 +25,12 @@ import { ReportError, type Report } from "./osmand";
 
 /** A batch takes requests in arrival order up to this many reports (JSON requests carry up to 500). */
 export const MAX_BATCH_REPORTS = 500;
-/** How often a waiting request looks for its answer. */
+/**
+ * How often a waiting request looks for its answer: after 1 ms, then backing off to 4 ms. Every
+ * look costs the isolate (single-threaded, also running the batch) a timer and a turn of JS.
+ */
 export const POLL_MS = 1;
+export const MAX_POLL_MS = 4;
 /** A batch still in flight after this long is taken as abandoned. */
 export const STALE_MS = 15_000;
 
@@ -67,6 +71,7 @@ export async function ingestTogether(db: Db, reports: Report[], keepAlive?: (wor
   const line = lineOf(db);
   const me: Waiting = { reports };
   line.waiting.push(me);
+  let pause = POLL_MS;
   while (!me.answer) {
     if (me.takenAt !== undefined && Date.now() - me.takenAt > STALE_MS) {
       me.answer = new Failed(new Error("ingestion batch abandoned"), false);
@@ -82,7 +87,8 @@ export async function ingestTogether(db: Db, reports: Report[], keepAlive?: (wor
       keepAlive?.(run);
       await run;
     } else {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, MAX_POLL_MS);
     }
   }
   const outcome = me.answer;

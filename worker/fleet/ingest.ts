@@ -78,6 +78,9 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
   const reported = new Set<string>(); // beacons whose lastReportAt moves
   const activated = new Map<string, string>(); // vehicle -> workspace, newly ACTIVE
   const events = new Map<string, { workspaceId: string; vehicleId: string; event: EventUpsert }>();
+  // The open event of each vehicle is already in D1; any other event id is new in this batch.
+  const storedEvents = new Set([...motionOf.values()].map((state) => state.current.id));
+  const prune = new Map<string, string>(); // vehicle -> workspace, where a new event may push old ones out
   const poked = new Set<string>();
 
   const answers = requests.map((request): IngestResult | ReportError => {
@@ -142,7 +145,10 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
         deleted: false,
       });
       motionOf.set(vehicleId, detected.state);
-      for (const event of detected.events) events.set(event.id, { workspaceId, vehicleId, event });
+      for (const event of detected.events) {
+        events.set(event.id, { workspaceId, vehicleId, event });
+        if (!storedEvents.has(event.id)) prune.set(vehicleId, workspaceId);
+      }
       touched.set(vehicleId, workspaceId);
       reported.add(deviceId);
       if (!active.has(vehicleId)) {
@@ -197,7 +203,8 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
   for (const rows of chunkRows(eventRows, 16)) {
     writes.push(db.insert(vehicleEvents).values(rows).onConflictDoUpdate({ target: vehicleEvents.id, set: fromExcluded(eventColumns) }));
   }
-  for (const [vehicleId, workspaceId] of touched) writes.push(pruneEvents(db, workspaceId, vehicleId));
+  // Only a new event changes which events are the newest (updates keep their start time).
+  for (const [vehicleId, workspaceId] of prune) writes.push(pruneEvents(db, workspaceId, vehicleId));
   for (const workspaceId of new Set(activated.values())) {
     const ids = [...activated].filter(([, ws]) => ws === workspaceId).map(([v]) => v);
     for (const part of chunkRows(ids, 1)) {
