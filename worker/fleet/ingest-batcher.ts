@@ -104,10 +104,7 @@ async function runBatch(db: Db, line: Line, batch: NonNullable<Line["current"]>)
   const members = takeBatch(line.waiting);
   for (const m of members) m.takenAt = batch.startedAt;
   try {
-    const answers = await ingestBatch(
-      db,
-      members.map((m) => m.reports),
-    );
+    const answers = await ingestBatch(db, members.map((m) => m.reports));
     members.forEach((m, i) => (m.answer = answers[i]!));
   } catch (error) {
     for (const m of members) m.answer = new Failed(error, members.length === 1);
