@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { addressStops } from "../fleet/geocode";
-import { ingest } from "../fleet/ingest";
+import { ingestTogether } from "../fleet/ingest-batcher";
 import { parseOsmandJson, parseOsmandParams, ReportError, type Report } from "../fleet/osmand";
 import { badRequest } from "../lib/errors";
 import { pokeWorkspace } from "../realtime";
@@ -9,11 +9,12 @@ import type { AppEnv } from "../types";
 /**
  * Beacon ingestion, OsmAnd protocol (what Traccar Client and many trackers speak): GET or POST
  * with query or form parameters, or the JSON variant. No session: the unguessable device id is
- * the credential, and the beacon's workspace scopes the write.
+ * the credential, and the beacon's workspace scopes the write. Concurrent requests share their
+ * D1 round trips (worker/fleet/ingest-batcher.ts); each still gets its own answer.
  */
 export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", async (c) => {
   const reports = await readReports(c);
-  const result = await ingest(c.var.db, reports).catch((error: unknown) => {
+  const result = await ingestTogether(c.var.db, reports, (work) => c.executionCtx.waitUntil(work)).catch((error: unknown) => {
     if (error instanceof ReportError) throw badRequest(error.message);
     throw error;
   });

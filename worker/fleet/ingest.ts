@@ -1,5 +1,6 @@
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import type { Db } from "../db/client";
 import { beacons, motionState, positions, telemetry, vehicleEvents, vehicles } from "../db/schema";
@@ -11,147 +12,261 @@ import { ReportError, type Report } from "./osmand";
 
 export type IngestOutcome = "stored" | "duplicate" | "late";
 
-/**
- * Stores one beacon's reports (oldest first). Per report, one batch of reads and one batch of
- * writes (two D1 round trips): the position, the vehicle's telemetry, its beacon status, the
- * detector's state and the timeline events, all stamped with the workspace's new version. The beacon's own workspace scopes every
- * write: a device id can only ever write into the workspace that ordered it.
- * Returns the workspace to poke, or null when nothing visible changed.
- */
-export async function ingest(db: Db, reports: Report[], now = Date.now()) {
-  const deviceId = reports[0]!.deviceId;
-  // Every read goes through the beacon's own row, so one batch (one D1 round trip) finds the
-  // beacon and its vehicle's state together: D1 runs one query at a time, round trips are the cost.
-  const vehicleOfBeacon = db.select({ id: beacons.vehicleId }).from(beacons).where(eq(beacons.id, deviceId));
-  const outcomes: IngestOutcome[] = [];
-  const stops: NewStop[] = [];
-  let scope: { workspaceId: string; vehicleId: string } | null = null;
-  let changed = false;
-
-  for (const report of [...reports].sort((a, b) => a.time - b.time)) {
-    const [beacon, dup, latest, motion, vehicle] = await db.batch([
-      db.select({ workspaceId: beacons.workspaceId, vehicleId: beacons.vehicleId }).from(beacons).where(eq(beacons.id, deviceId)),
-      db.select({ t: positions.recordedAt }).from(positions).where(and(eq(positions.beaconId, deviceId), eq(positions.recordedAt, report.time))),
-      db.select().from(telemetry).where(inArray(telemetry.vehicleId, vehicleOfBeacon)),
-      db.select().from(motionState).where(inArray(motionState.vehicleId, vehicleOfBeacon)),
-      db.select({ beaconStatus: vehicles.beaconStatus }).from(vehicles).where(inArray(vehicles.id, vehicleOfBeacon)),
-    ]);
-    if (!beacon[0]) throw new ReportError("Unknown device id");
-    scope = beacon[0];
-    const { workspaceId, vehicleId } = scope;
-    if (dup.length) {
-      outcomes.push("duplicate");
-      continue;
-    }
-    const position = db.insert(positions).values({
-      beaconId: deviceId,
-      recordedAt: report.time,
-      workspaceId,
-      vehicleId,
-      latitude: report.latitude,
-      longitude: report.longitude,
-      speed: report.speed,
-      heading: report.heading,
-      altitude: report.altitude,
-      accuracy: report.accuracy,
-      battery: report.battery,
-      ignition: report.ignition,
-      fuel: report.fuel,
-      odometer: report.odometer,
-      receivedAt: now,
-    }).onConflictDoNothing();
-
-    const previous = latest[0];
-    if (previous && report.time <= previous.recordedAt) {
-      // Older than what the vehicle already shows: keep it in the history, do not move it back.
-      await db.batch([position]);
-      outcomes.push("late");
-      continue;
-    }
-
-    const point = { latitude: report.latitude, longitude: report.longitude, time: report.time, speed: report.speed, ignition: report.ignition };
-    const stored = motion[0]?.state as MotionState | undefined;
-    const detected = stored ? advance(stored, point) : initialState(point);
-    const status = statusOf(point, detected.state);
-    const statusTimestamp = previous && previous.status === status ? previous.statusTimestamp : report.time;
-    const version = versionOf(workspaceId);
-    const telemetryRow = {
-      id: vehicleId,
-      workspaceId,
-      vehicleId,
-      status,
-      statusTimestamp,
-      speed: report.speed ?? 0,
-      // Trackers that do not report fuel or odometer keep the last known value.
-      odometer: report.odometer ?? previous?.odometer ?? null,
-      fuel: report.fuel ?? previous?.fuel ?? null,
-      latitude: report.latitude,
-      longitude: report.longitude,
-      heading: report.heading,
-      recordedAt: report.time,
-      version,
-    };
-
-    const writes: BatchItem<"sqlite">[] = [
-      bumpVersion(db, workspaceId),
-      position,
-      db.insert(telemetry).values(telemetryRow).onConflictDoUpdate({ target: telemetry.vehicleId, set: telemetryRow }),
-      db.update(beacons).set({ lastReportAt: now }).where(eq(beacons.id, deviceId)),
-      db
-        .insert(motionState)
-        .values({ vehicleId, workspaceId, state: detected.state, updatedAt: now })
-        .onConflictDoUpdate({ target: motionState.vehicleId, set: { state: detected.state, updatedAt: now } }),
-      ...eventWrites(db, workspaceId, vehicleId, detected.events),
-    ];
-    if (vehicle[0]?.beaconStatus !== "ACTIVE") {
-      writes.push(db.update(vehicles).set({ beaconStatus: "ACTIVE", version }).where(eq(vehicles.id, vehicleId)));
-    }
-    await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-    outcomes.push("stored");
-    changed = true;
-    for (const e of detected.events) {
-      if (e.type === "STOP" && e.id !== stored?.current.id && e.latitude !== null && e.longitude !== null) {
-        stops.push({ id: e.id, workspaceId, latitude: e.latitude, longitude: e.longitude });
-      }
-    }
-  }
-  return { workspaceId: changed ? scope!.workspaceId : null, outcomes, vehicleId: scope!.vehicleId, stops };
+export interface IngestResult {
+  /** The workspace to poke, or null when nothing visible changed (or another request of the same batch pokes it). */
+  workspaceId: string | null;
+  outcomes: IngestOutcome[];
+  vehicleId: string;
+  /** Stops this request opened, for the geocoder. */
+  stops: NewStop[];
 }
 
-function eventWrites(db: Db, workspaceId: string, vehicleId: string, events: EventUpsert[]): BatchItem<"sqlite">[] {
-  if (!events.length) return [];
-  const version = versionOf(workspaceId);
-  const writes: BatchItem<"sqlite">[] = events.map((e) => {
-    const row = {
-      id: e.id,
-      workspaceId,
-      vehicleId,
-      type: e.type,
-      startTime: e.startTime,
-      endTime: e.endTime,
-      latitude: e.latitude,
-      longitude: e.longitude,
-      distance: e.type === "STOP" ? null : e.distance,
-      averageSpeed: e.averageSpeed,
-      version,
-    };
-    const { id: _id, workspaceId: _w, vehicleId: _v, ...changes } = row;
-    return db.insert(vehicleEvents).values(row).onConflictDoUpdate({ target: vehicleEvents.id, set: changes });
+/**
+ * Stores the reports of several requests (each one beacon's reports) in two D1 round trips in
+ * all, however many requests and reports: one batch of reads (beacons, duplicate check,
+ * telemetry, detector state and beacon status of every vehicle involved), the detector advanced
+ * in memory, then one batch of writes (positions, each vehicle's final telemetry, beacon status,
+ * detector state and timeline events) that bumps each touched workspace's version once and
+ * stamps every synced row with it. D1 runs one query at a time, so round trips are the cost;
+ * worker/fleet/ingest-batcher.ts gathers concurrent requests into one call
+ * (docs/decisions/0007-ingestion-batching.md).
+ *
+ * The result is exactly what taking the requests one after another, in the given order, each
+ * report oldest first, would give: a report already stored (or earlier in the batch) is a
+ * duplicate, one older than what the vehicle shows is late (kept in the history, no move back),
+ * and the detector sees each vehicle's reports in order. A request whose device id is unknown
+ * gets its ReportError in its slot; the others go on. The beacon's own workspace scopes every
+ * write: a device id can only ever write into the workspace that ordered it. The write batch is
+ * one transaction: if it fails, nothing of the batch is stored and the call rejects.
+ */
+export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()): Promise<(IngestResult | ReportError)[]> {
+  const deviceIds = [...new Set(requests.map((r) => r[0]!.deviceId))];
+  const pairs = [...new Map(requests.flat().map((r) => [`${r.deviceId}\n${r.time}`, r])).values()];
+  const idChunks = chunkRows(deviceIds, 1);
+  // Every vehicle read goes through the beacons' own rows, so one round trip finds all of it.
+  const vehiclesOf = (ids: string[]) => db.select({ id: beacons.vehicleId }).from(beacons).where(inArray(beacons.id, ids));
+  const beaconReads = idChunks.map((ids) =>
+    db.select({ id: beacons.id, workspaceId: beacons.workspaceId, vehicleId: beacons.vehicleId }).from(beacons).where(inArray(beacons.id, ids)),
+  );
+  const telemetryReads = idChunks.map((ids) => db.select().from(telemetry).where(inArray(telemetry.vehicleId, vehiclesOf(ids))));
+  const motionReads = idChunks.map((ids) => db.select().from(motionState).where(inArray(motionState.vehicleId, vehiclesOf(ids))));
+  const vehicleReads = idChunks.map((ids) =>
+    db.select({ id: vehicles.id, beaconStatus: vehicles.beaconStatus }).from(vehicles).where(inArray(vehicles.id, vehiclesOf(ids))),
+  );
+  const duplicateReads = chunkRows(pairs, 2).map((part) =>
+    db
+      .select({ beaconId: positions.beaconId, t: positions.recordedAt })
+      .from(positions)
+      .where(or(...part.map((r) => and(eq(positions.beaconId, r.deviceId), eq(positions.recordedAt, r.time))))),
+  );
+  const reads = [...beaconReads, ...telemetryReads, ...motionReads, ...vehicleReads, ...duplicateReads];
+  const results = (await db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[][];
+  let taken = 0;
+  const take = <T>(queries: unknown[]) => results.slice(taken, (taken += queries.length)).flat() as T[];
+  type Rows<Q extends readonly unknown[]> = Awaited<Q[number]>;
+
+  const beaconOf = new Map(take<Rows<typeof beaconReads>[number]>(beaconReads).map((b) => [b.id, b]));
+  const latestOf = new Map(take<Rows<typeof telemetryReads>[number]>(telemetryReads).map((t) => [t.vehicleId, t]));
+  const motionOf = new Map(take<Rows<typeof motionReads>[number]>(motionReads).map((m) => [m.vehicleId, m.state as MotionState]));
+  const active = new Set(take<Rows<typeof vehicleReads>[number]>(vehicleReads).filter((v) => v.beaconStatus === "ACTIVE").map((v) => v.id));
+  const seen = new Set(take<Rows<typeof duplicateReads>[number]>(duplicateReads).map((p) => `${p.beaconId}\n${p.t}`));
+
+  // What the batch writes, folded per row: later reports of a vehicle overwrite earlier ones.
+  const positionRows: (typeof positions.$inferInsert)[] = [];
+  const changedWorkspaces = new Set<string>();
+  const touched = new Map<string, string>(); // vehicle -> workspace, for telemetry, motion state, events
+  const reported = new Set<string>(); // beacons whose lastReportAt moves
+  const activated = new Map<string, string>(); // vehicle -> workspace, newly ACTIVE
+  const events = new Map<string, { workspaceId: string; vehicleId: string; event: EventUpsert }>();
+  // The open event of each vehicle is already in D1; any other event id is new in this batch.
+  const storedEvents = new Set([...motionOf.values()].map((state) => state.current.id));
+  const prune = new Map<string, string>(); // vehicle -> workspace, where a new event may push old ones out
+  const poked = new Set<string>();
+
+  const answers = requests.map((request): IngestResult | ReportError => {
+    const deviceId = request[0]!.deviceId;
+    const beacon = beaconOf.get(deviceId);
+    if (!beacon) return new ReportError("Unknown device id");
+    const { workspaceId, vehicleId } = beacon;
+    const outcomes: IngestOutcome[] = [];
+    const stops: NewStop[] = [];
+    let changed = false;
+    for (const report of [...request].sort((a, b) => a.time - b.time)) {
+      const key = `${deviceId}\n${report.time}`;
+      if (seen.has(key)) {
+        outcomes.push("duplicate");
+        continue;
+      }
+      seen.add(key);
+      positionRows.push({
+        beaconId: deviceId,
+        recordedAt: report.time,
+        workspaceId,
+        vehicleId,
+        latitude: report.latitude,
+        longitude: report.longitude,
+        speed: report.speed,
+        heading: report.heading,
+        altitude: report.altitude,
+        accuracy: report.accuracy,
+        battery: report.battery,
+        ignition: report.ignition,
+        fuel: report.fuel,
+        odometer: report.odometer,
+        receivedAt: now,
+      });
+
+      const previous = latestOf.get(vehicleId);
+      if (previous && report.time <= previous.recordedAt) {
+        // Older than what the vehicle already shows: keep it in the history, do not move it back.
+        outcomes.push("late");
+        continue;
+      }
+
+      const point = { latitude: report.latitude, longitude: report.longitude, time: report.time, speed: report.speed, ignition: report.ignition };
+      const stored = motionOf.get(vehicleId);
+      const detected = stored ? advance(stored, point) : initialState(point);
+      const status = statusOf(point, detected.state);
+      latestOf.set(vehicleId, {
+        id: vehicleId,
+        workspaceId,
+        vehicleId,
+        status,
+        statusTimestamp: previous && previous.status === status ? previous.statusTimestamp : report.time,
+        speed: report.speed ?? 0,
+        // Trackers that do not report fuel or odometer keep the last known value.
+        odometer: report.odometer ?? previous?.odometer ?? null,
+        fuel: report.fuel ?? previous?.fuel ?? null,
+        latitude: report.latitude,
+        longitude: report.longitude,
+        heading: report.heading,
+        recordedAt: report.time,
+        version: previous?.version ?? 0, // stamped with the workspace's new version when written
+        deleted: false,
+      });
+      motionOf.set(vehicleId, detected.state);
+      for (const event of detected.events) {
+        events.set(event.id, { workspaceId, vehicleId, event });
+        if (!storedEvents.has(event.id)) prune.set(vehicleId, workspaceId);
+      }
+      touched.set(vehicleId, workspaceId);
+      reported.add(deviceId);
+      if (!active.has(vehicleId)) {
+        active.add(vehicleId);
+        activated.set(vehicleId, workspaceId);
+      }
+      changedWorkspaces.add(workspaceId);
+      changed = true;
+      outcomes.push("stored");
+      for (const e of detected.events) {
+        if (e.type === "STOP" && e.id !== stored?.current.id && e.latitude !== null && e.longitude !== null) {
+          stops.push({ id: e.id, workspaceId, latitude: e.latitude, longitude: e.longitude });
+        }
+      }
+    }
+    // One poke per workspace for the whole batch: the first request that changed it sends it.
+    const poke = changed && !poked.has(workspaceId);
+    if (poke) poked.add(workspaceId);
+    return { workspaceId: poke ? workspaceId : null, outcomes, vehicleId, stops };
   });
-  // Only the latest events stay in the synced set; older ones are sent to clients as `del`.
+
+  if (!positionRows.length) return answers;
+  const writes: BatchItem<"sqlite">[] = [
+    // Each touched workspace's version goes up once; every row below reads it back (versionOf).
+    ...[...changedWorkspaces].map((ws) => bumpVersion(db, ws)),
+    ...chunkRows(positionRows, 16).map((rows) => db.insert(positions).values(rows).onConflictDoNothing()),
+  ];
+  const telemetryRows = [...touched.keys()].map((v) => ({ ...latestOf.get(v)!, version: versionOf(touched.get(v)!) }));
+  for (const rows of chunkRows(telemetryRows, 16)) {
+    writes.push(db.insert(telemetry).values(rows).onConflictDoUpdate({ target: telemetry.vehicleId, set: fromExcluded(telemetryColumns) }));
+  }
+  if (reported.size) {
+    for (const ids of chunkRows([...reported], 1)) writes.push(db.update(beacons).set({ lastReportAt: now }).where(inArray(beacons.id, ids)));
+  }
+  const motionRows = [...touched].map(([vehicleId, workspaceId]) => ({ vehicleId, workspaceId, state: motionOf.get(vehicleId)!, updatedAt: now }));
+  for (const rows of chunkRows(motionRows, 5)) {
+    writes.push(db.insert(motionState).values(rows).onConflictDoUpdate({ target: motionState.vehicleId, set: fromExcluded({ state: motionState.state, updatedAt: motionState.updatedAt }) }));
+  }
+  const eventRows = [...events.values()].map(({ workspaceId, vehicleId, event: e }) => ({
+    id: e.id,
+    workspaceId,
+    vehicleId,
+    type: e.type,
+    startTime: e.startTime,
+    endTime: e.endTime,
+    latitude: e.latitude,
+    longitude: e.longitude,
+    distance: e.type === "STOP" ? null : e.distance,
+    averageSpeed: e.averageSpeed,
+    version: versionOf(workspaceId),
+  }));
+  for (const rows of chunkRows(eventRows, 16)) {
+    writes.push(db.insert(vehicleEvents).values(rows).onConflictDoUpdate({ target: vehicleEvents.id, set: fromExcluded(eventColumns) }));
+  }
+  // Only a new event changes which events are the newest (updates keep their start time).
+  for (const [vehicleId, workspaceId] of prune) writes.push(pruneEvents(db, workspaceId, vehicleId));
+  for (const workspaceId of new Set(activated.values())) {
+    const ids = [...activated].filter(([, ws]) => ws === workspaceId).map(([v]) => v);
+    for (const part of chunkRows(ids, 1)) {
+      writes.push(db.update(vehicles).set({ beaconStatus: "ACTIVE", version: versionOf(workspaceId) }).where(inArray(vehicles.id, part)));
+    }
+  }
+  await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return answers;
+}
+
+/**
+ * Stores one beacon's reports (oldest first) on their own: ingestBatch with one request.
+ * Returns the workspace to poke, or null when nothing visible changed.
+ */
+export async function ingest(db: Db, reports: Report[], now = Date.now()): Promise<IngestResult> {
+  const [answer] = await ingestBatch(db, [reports], now);
+  if (answer instanceof ReportError) throw answer;
+  return answer!;
+}
+
+/** An upsert's SET that takes each column from the row being inserted (`excluded`). */
+function fromExcluded(columns: Record<string, SQLiteColumn>): Record<string, SQL> {
+  return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]));
+}
+
+const telemetryColumns = {
+  status: telemetry.status,
+  statusTimestamp: telemetry.statusTimestamp,
+  speed: telemetry.speed,
+  odometer: telemetry.odometer,
+  fuel: telemetry.fuel,
+  latitude: telemetry.latitude,
+  longitude: telemetry.longitude,
+  heading: telemetry.heading,
+  recordedAt: telemetry.recordedAt,
+  version: telemetry.version,
+};
+
+/** What a report changes in an event: never its vehicle, workspace or geocoded address. */
+const eventColumns = {
+  type: vehicleEvents.type,
+  startTime: vehicleEvents.startTime,
+  endTime: vehicleEvents.endTime,
+  latitude: vehicleEvents.latitude,
+  longitude: vehicleEvents.longitude,
+  distance: vehicleEvents.distance,
+  averageSpeed: vehicleEvents.averageSpeed,
+  version: vehicleEvents.version,
+};
+
+/** Only the latest events stay in the synced set; older ones are sent to clients as `del`. */
+function pruneEvents(db: Db, workspaceId: string, vehicleId: string) {
   const newest = db
     .select({ id: vehicleEvents.id })
     .from(vehicleEvents)
     .where(eq(vehicleEvents.vehicleId, vehicleId))
     .orderBy(sql`${vehicleEvents.startTime} DESC`)
     .limit(SYNCED_EVENTS_PER_VEHICLE);
-  writes.push(
-    db
-      .update(vehicleEvents)
-      .set({ deleted: true, version })
-      .where(and(eq(vehicleEvents.vehicleId, vehicleId), eq(vehicleEvents.deleted, false), notInArray(vehicleEvents.id, newest))),
-  );
-  return writes;
+  return db
+    .update(vehicleEvents)
+    .set({ deleted: true, version: versionOf(workspaceId) })
+    .where(and(eq(vehicleEvents.vehicleId, vehicleId), eq(vehicleEvents.deleted, false), notInArray(vehicleEvents.id, newest)));
 }
 
 /** Beacons silent for this long stop being ACTIVE (run from the Worker's cron trigger). */

@@ -1,0 +1,254 @@
+import { env } from "cloudflare:workers";
+import { asc, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { telemetryKey } from "../../shared/telemetry";
+import { vehicleKey } from "../../shared/vehicle";
+import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
+import { database } from "../db/client";
+import { positions, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { call, userWithWorkspace } from "../test/factories";
+import commute from "./fixtures/commute";
+import { readTrack } from "./fixtures/track";
+import { ingest, ingestBatch, type IngestResult } from "./ingest";
+import { ingestTogether } from "./ingest-batcher";
+import type { MotionReport } from "./motion";
+import { ReportError, type Report } from "./osmand";
+
+const db = () => database(env.DB);
+const T0 = Date.parse("2026-11-03T08:00:00Z");
+
+async function order(token: string, workspaceId: string, count: number) {
+  const res = await call("/api/beacons/order", { method: "POST", token, json: { workspaceId, count } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string; vehicleId: string }[];
+}
+
+const osmand = (params: Record<string, string | number>) =>
+  call(`/api/ingest/osmand?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
+
+const versionOf = async (id: string) => (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
+const positionsOf = (beaconId: string) => db().select().from(positions).where(eq(positions.beaconId, beaconId)).all();
+const telemetryOf = (vehicleId: string) => db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
+
+async function pull(token: string, clientGroupID: string, cookie: number | null) {
+  const res = await call("/api/sync/pull", {
+    method: "POST",
+    token,
+    json: { pullVersion: 1, clientGroupID, cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { cookie: number; patch: { op: string; key?: string; value?: Record<string, unknown> }[] };
+}
+
+const report = (deviceId: string, time: number, fields: Partial<Report> = {}): Report => ({
+  deviceId,
+  time,
+  latitude: 40,
+  longitude: -100,
+  speed: null,
+  heading: null,
+  altitude: null,
+  accuracy: null,
+  battery: null,
+  ignition: null,
+  fuel: null,
+  odometer: null,
+  ...fields,
+});
+
+describe("concurrent beacon requests", () => {
+  it("are each answered and stored once, in their own workspace, and announced to pulls", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const [a1, a2, a3] = await order(a.token, a.workspaceId, 3);
+    const [b1, b2] = await order(b.token, b.workspaceId, 2);
+    const groupA = crypto.randomUUID();
+    const groupB = crypto.randomUUID();
+    const beforeA = await pull(a.token, groupA, null);
+    const beforeB = await pull(b.token, groupB, null);
+    const s = T0 / 1000;
+
+    const [a1Early, a1Later, a2Json, a3Get, b1First, b1Again, b2Get, unknown] = await Promise.all([
+      osmand({ id: a1!.id, lat: 40.1, lon: -100, timestamp: s, speed: 0, ignition: "true" }),
+      osmand({ id: a1!.id, lat: 40.2, lon: -100, timestamp: s + 10, speed: 20, ignition: "true" }),
+      call("/api/ingest/osmand", {
+        method: "POST",
+        json: {
+          device_id: a2!.id,
+          location: [
+            { timestamp: T0 + 5_000, coords: { latitude: 41.01, longitude: -101, speed: 10 }, extras: { ignition: true } },
+            { timestamp: T0, coords: { latitude: 41, longitude: -101, speed: 10 }, extras: { ignition: true } },
+          ],
+        },
+      }),
+      osmand({ id: a3!.id, lat: 42, lon: -102, timestamp: s, ignition: "false" }),
+      osmand({ id: b1!.id, lat: 43, lon: -103, timestamp: s, ignition: "false" }),
+      osmand({ id: b1!.id, lat: 43, lon: -103, timestamp: s, ignition: "false" }),
+      osmand({ id: b2!.id, lat: 44, lon: -104, timestamp: s + 30, speed: 30, ignition: "true" }),
+      osmand({ id: "no-such-beacon-in-any-workspace", lat: 1, lon: 2, timestamp: s }),
+    ]);
+
+    // Every request gets its own answer; the unknown device's 400 fails no one else.
+    const outcomes = async (res: Response) => {
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { outcomes: string[] }).outcomes;
+    };
+    // a1's two reports arrive together: whichever goes first, the earlier is never shown over the later.
+    expect([...(await outcomes(a1Early)), ...(await outcomes(a1Later))].every((o) => o === "stored" || o === "late")).toBe(true);
+    expect(await outcomes(a2Json)).toEqual(["stored", "stored"]);
+    expect(await outcomes(a3Get)).toEqual(["stored"]);
+    expect([...(await outcomes(b1First)), ...(await outcomes(b1Again))].sort()).toEqual(["duplicate", "stored"]);
+    expect(await outcomes(b2Get)).toEqual(["stored"]);
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain("Unknown device id");
+
+    // Every position once, in its beacon's workspace.
+    expect((await positionsOf(a1!.id)).map((p) => p.recordedAt).sort()).toEqual([T0, T0 + 10_000]);
+    expect((await positionsOf(a2!.id)).map((p) => p.recordedAt).sort()).toEqual([T0, T0 + 5_000]);
+    expect(await positionsOf(a3!.id)).toHaveLength(1);
+    expect(await positionsOf(b1!.id)).toHaveLength(1);
+    expect(await positionsOf(b2!.id)).toHaveLength(1);
+    for (const p of [...(await positionsOf(a1!.id)), ...(await positionsOf(a3!.id))]) expect(p.workspaceId).toBe(a.workspaceId);
+    for (const p of await positionsOf(b1!.id)) expect(p.workspaceId).toBe(b.workspaceId);
+
+    // Telemetry ends at each vehicle's latest report, whichever of a1's two requests went first.
+    expect(await telemetryOf(a1!.vehicleId)).toMatchObject({ workspaceId: a.workspaceId, latitude: 40.2, recordedAt: T0 + 10_000, status: "moving" });
+    expect(await telemetryOf(a2!.vehicleId)).toMatchObject({ latitude: 41.01, recordedAt: T0 + 5_000 });
+    expect(await telemetryOf(b1!.vehicleId)).toMatchObject({ workspaceId: b.workspaceId, latitude: 43, status: "off" });
+    expect(await telemetryOf(b2!.vehicleId)).toMatchObject({ workspaceId: b.workspaceId, status: "moving" });
+    const ids = [a1, a2, a3, b1, b2].map((x) => x!.vehicleId);
+    const active = await db().select().from(vehicles).where(inArray(vehicles.id, ids)).all();
+    expect(active.map((v) => v.beaconStatus)).toEqual(ids.map(() => "ACTIVE"));
+
+    // Each workspace moved on, and a pull from the cookie before brings exactly its own changes.
+    const afterA = await pull(a.token, groupA, beforeA.cookie);
+    const afterB = await pull(b.token, groupB, beforeB.cookie);
+    expect(afterA.cookie).toBeGreaterThan(beforeA.cookie);
+    expect(afterB.cookie).toBeGreaterThan(beforeB.cookie);
+    const puts = (p: typeof afterA) => p.patch.filter((op) => op.op === "put").map((op) => op.key!);
+    for (const x of [a1, a2, a3]) expect(puts(afterA)).toEqual(expect.arrayContaining([vehicleKey(x!.vehicleId), telemetryKey(x!.vehicleId)]));
+    for (const x of [b1, b2]) expect(puts(afterB)).toEqual(expect.arrayContaining([vehicleKey(x!.vehicleId), telemetryKey(x!.vehicleId)]));
+    const mentionsOf = (p: typeof afterA, vehicleIds: string[]) => p.patch.filter((op) => vehicleIds.some((v) => op.key?.includes(v)));
+    expect(mentionsOf(afterA, [b1!.vehicleId, b2!.vehicleId])).toEqual([]);
+    expect(mentionsOf(afterB, [a1!.vehicleId, a2!.vehicleId, a3!.vehicleId])).toEqual([]);
+    expect(afterA.patch.find((op) => op.key === telemetryKey(a1!.vehicleId))!.value).toMatchObject({ latitude: 40.2 });
+  });
+});
+
+describe("ingestBatch", () => {
+  it("takes several requests in one write: one version bump per workspace touched, the same outcomes as one by one", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const bystander = await userWithWorkspace();
+    const [a1, a2] = await order(a.token, a.workspaceId, 2);
+    const [b1] = await order(b.token, b.workspaceId, 1);
+    await order(bystander.token, bystander.workspaceId, 1);
+    // a2 already reported at T0 + 60 s: anything older is late.
+    await ingest(db(), [report(a2!.id, T0 + 60_000, { latitude: 41 })]);
+    const before = { a: await versionOf(a.workspaceId), b: await versionOf(b.workspaceId), c: await versionOf(bystander.workspaceId) };
+
+    const answers = await ingestBatch(db(), [
+      [report(a1!.id, T0 + 20_000, { latitude: 40.2 })],
+      [report("unknown-device", T0)],
+      [report(a1!.id, T0 + 10_000, { latitude: 40.1 }), report(a1!.id, T0, { latitude: 40 })],
+      [report(b1!.id, T0, { latitude: 43 }), report(b1!.id, T0, { latitude: 43 })],
+      [report(a2!.id, T0, { latitude: 40.5 })],
+    ]);
+    const [first, unknown, older, twice, late] = answers as [IngestResult, ReportError, IngestResult, IngestResult, IngestResult];
+    expect(first.outcomes).toEqual(["stored"]);
+    expect(unknown).toBeInstanceOf(ReportError);
+    expect(unknown.message).toBe("Unknown device id");
+    // Taken after T0 + 20 s was stored, as if it had come second on its own.
+    expect(older.outcomes).toEqual(["late", "late"]);
+    expect(twice.outcomes).toEqual(["stored", "duplicate"]);
+    expect(late.outcomes).toEqual(["late"]);
+    // One poke per workspace: the first request that changed it carries it.
+    expect(answers.map((x) => (x instanceof ReportError ? "error" : x.workspaceId))).toEqual([a.workspaceId, "error", null, b.workspaceId, null]);
+
+    expect(await versionOf(a.workspaceId)).toBe(before.a + 1);
+    expect(await versionOf(b.workspaceId)).toBe(before.b + 1);
+    expect(await versionOf(bystander.workspaceId)).toBe(before.c);
+    expect(await telemetryOf(a1!.vehicleId)).toMatchObject({ latitude: 40.2, recordedAt: T0 + 20_000, version: before.a + 1 });
+    expect(await telemetryOf(a2!.vehicleId)).toMatchObject({ latitude: 41, recordedAt: T0 + 60_000 });
+    expect(await telemetryOf(b1!.vehicleId)).toMatchObject({ version: before.b + 1 });
+    expect((await positionsOf(a1!.id)).map((p) => p.recordedAt).sort()).toEqual([T0, T0 + 10_000, T0 + 20_000]);
+    expect(await positionsOf(a2!.id)).toHaveLength(2);
+    expect(await positionsOf(b1!.id)).toHaveLength(1);
+  });
+
+  /** Errands: seven drives of about 1 km, each followed by a 5-minute stop (15 events). */
+  function errands(): MotionReport[] {
+    const track: MotionReport[] = [];
+    let t = T0;
+    let latitude = 40;
+    for (let k = 0; k < 7; k++) {
+      for (let i = 0; i < 6; i++, t += 60_000) track.push({ latitude, longitude: -100, time: t, speed: 0, ignition: true });
+      for (let i = 0; i < 4; i++, t += 30_000) track.push({ latitude: (latitude += 0.0025), longitude: -100, time: t, speed: 15, ignition: true });
+    }
+    for (let i = 0; i < 6; i++, t += 60_000) track.push({ latitude, longitude: -100, time: t, speed: 0, ignition: false });
+    return track;
+  }
+
+  it.each([
+    ["a commute", () => readTrack(commute), 5],
+    ["errands, with old events leaving the synced set", errands, SYNCED_EVENTS_PER_VEHICLE],
+  ])("chains one vehicle's reports through the detector exactly as one request at a time does: %s", async (_name, track, shownEvents) => {
+    const a = await userWithWorkspace();
+    const [alone, together] = await order(a.token, a.workspaceId, 2);
+    const reports = track();
+    const stopsAlone: { latitude: number; longitude: number }[] = [];
+    for (const r of reports) stopsAlone.push(...(await ingest(db(), [{ ...report(alone!.id, r.time), ...r }])).stops);
+    const stopsTogether: typeof stopsAlone = [];
+    // The same track in batches of requests of a few reports each.
+    const requests = reports.map((r) => ({ ...report(together!.id, r.time), ...r }));
+    for (let i = 0; i < requests.length; i += 12) {
+      const answers = await ingestBatch(db(), [requests.slice(i, i + 5), requests.slice(i + 5, i + 7), requests.slice(i + 7, i + 12)].filter((r) => r.length));
+      for (const x of answers) {
+        expect((x as IngestResult).outcomes.every((o) => o === "stored")).toBe(true);
+        stopsTogether.push(...(x as IngestResult).stops);
+      }
+    }
+    // The geocoder is handed the same new stops, each by the request that opened it.
+    const places = (stops: typeof stopsAlone) => stops.map(({ latitude, longitude }) => ({ latitude, longitude }));
+    expect(stopsAlone.length).toBeGreaterThan(1);
+    expect(places(stopsTogether)).toEqual(places(stopsAlone));
+    const timeline = async (vehicleId: string) =>
+      (await db().select().from(vehicleEvents).where(eq(vehicleEvents.vehicleId, vehicleId)).orderBy(asc(vehicleEvents.startTime)).all()).map((e) => ({
+        type: e.type,
+        startTime: e.startTime,
+        endTime: e.endTime,
+        distance: e.distance,
+        deleted: e.deleted,
+      }));
+    const expected = await timeline(alone!.vehicleId);
+    expect(expected.filter((e) => !e.deleted)).toHaveLength(shownEvents);
+    expect(expected.length).toBeGreaterThanOrEqual(shownEvents);
+    expect(await timeline(together!.vehicleId)).toEqual(expected);
+    const { id: _1, vehicleId: _2, version: _3, ...shown } = (await telemetryOf(alone!.vehicleId))!;
+    expect(await telemetryOf(together!.vehicleId)).toMatchObject(shown);
+  }, 60_000);
+});
+
+describe("ingestTogether", () => {
+  it("answers each request alone when the combined write fails, so a bad row fails only its own report", async () => {
+    const a = await userWithWorkspace();
+    const [good, bad] = await order(a.token, a.workspaceId, 2);
+    // A telemetry row that blocks the bad beacon's vehicle (its id taken by a row of another
+    // vehicle id): writing that vehicle's telemetry fails, whatever else is in the batch.
+    await db().insert(telemetry).values({
+      id: bad!.vehicleId, workspaceId: a.workspaceId, vehicleId: "some-other-vehicle", status: "off", statusTimestamp: T0, latitude: 0, longitude: 0, recordedAt: T0, version: 1,
+    });
+    const [fine, failed, unknown] = await Promise.allSettled([
+      ingestTogether(db(), [report(good!.id, T0, { latitude: 45 })]),
+      ingestTogether(db(), [report(bad!.id, T0, { latitude: 46 })]),
+      ingestTogether(db(), [report("unknown-device", T0)]),
+    ]);
+    expect(fine).toMatchObject({ status: "fulfilled", value: { outcomes: ["stored"], workspaceId: a.workspaceId } });
+    expect(failed.status).toBe("rejected");
+    expect(unknown).toMatchObject({ status: "rejected", reason: expect.any(ReportError) });
+    expect(await telemetryOf(good!.vehicleId)).toMatchObject({ latitude: 45 });
+    expect(await positionsOf(good!.id)).toHaveLength(1);
+    expect(await positionsOf(bad!.id)).toEqual([]);
+  });
+});
