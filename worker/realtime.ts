@@ -37,22 +37,27 @@ export async function routeRealtime(request: Request, env: Env): Promise<Respons
  * then poking). The room coalesces anyway, so this isolate sends at most one poke per
  * workspace every WORKER_POKE_INTERVAL_MS: the first at once (latency), later ones folded into
  * a single trailing poke that goes out after them, so the last change is always announced.
+ *
+ * Requests share plain data only, never promises: workerd ties a promise to the request that made
+ * it, and another request awaiting it hangs. The request that schedules the trailing poke owns it
+ * (its waitUntil keeps it alive); a later caller only sees that one is pending and returns.
  */
 export const WORKER_POKE_INTERVAL_MS = 50;
 const lastPokeAt = new Map<string, number>();
-const trailingPokes = new Map<string, Promise<void>>();
+const trailingPending = new Set<string>();
 
-export function pokeWorkspace(env: Env, workspaceId: string): Promise<void> {
-  const trailing = trailingPokes.get(workspaceId);
-  if (trailing) return trailing; // not sent yet, so it will announce this write too
+export async function pokeWorkspace(env: Env, workspaceId: string): Promise<void> {
+  if (trailingPending.has(workspaceId)) return; // not sent yet, so it will announce this write too
   const wait = (lastPokeAt.get(workspaceId) ?? 0) + WORKER_POKE_INTERVAL_MS - Date.now();
-  if (wait <= 0) return sendPoke(env, workspaceId);
-  const later = new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
-    trailingPokes.delete(workspaceId);
-    return sendPoke(env, workspaceId);
-  });
-  trailingPokes.set(workspaceId, later);
-  return later;
+  if (wait > 0) {
+    trailingPending.add(workspaceId);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    } finally {
+      trailingPending.delete(workspaceId);
+    }
+  }
+  await sendPoke(env, workspaceId);
 }
 
 async function sendPoke(env: Env, workspaceId: string): Promise<void> {
