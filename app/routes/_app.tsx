@@ -2,7 +2,7 @@ import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
 import type { LinksFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import mapboxCss from "mapbox-gl/dist/mapbox-gl.css?url";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import { Menu, MenuItem } from "../components/menu";
 import { MapOverlay } from "../map/map-overlay";
@@ -119,25 +119,32 @@ function SideNav() {
     <nav className="side-nav" aria-label="Sections">
       {item("/inbox", "Inbox", 2)}
       {item("/actions", "My actions")}
-      <div role="group" aria-labelledby="side-group-workspace" className="side-section">
-        <div className="side-group" id="side-group-workspace">
-          Workspace
-        </div>
+      <NavGroup label="Workspace">
         {item("/vehicles", "Vehicles")}
         {item("/issues", "Issues")}
         {item("/inspections", "Inspections")}
-      </div>
-      <div role="group" aria-labelledby="side-group-team" className="side-section">
-        <div className="side-group" id="side-group-team">
-          Team
-        </div>
+      </NavGroup>
+      <NavGroup label="Team">
         {item("/people", "People")}
         {item("/locations", "Locations")}
-      </div>
+      </NavGroup>
       <Link to="/map" className="button block back-to-app">
         Back to app
       </Link>
     </nav>
+  );
+}
+
+/** A labelled group of the side navigation. */
+function NavGroup({ label, children }: { label: string; children: ReactNode }) {
+  const id = `side-group-${label.toLowerCase()}`;
+  return (
+    <div role="group" aria-labelledby={id} className="side-section">
+      <div className="side-group" id={id}>
+        {label}
+      </div>
+      {children}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useParams } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import type { Telemetry } from "../../shared/telemetry";
 import { useSession } from "../session/session";
 import { useTelemetry } from "../store";
@@ -68,31 +68,38 @@ function History({ vehicleId, telemetry }: { vehicleId: string; telemetry: Telem
   return (
     <div className="charts">
       {speeds.length ? (
-        <figure>
-          <figcaption>Speed, last 24 hours</figcaption>
-          <Sparkline
-            points={points}
-            value={(p) => p.speed}
-            max={0}
-            colour="#16a34a"
-            label={`Speed over the last 24 hours: ${speeds.length} reports, top ${mph(Math.max(...speeds))}, now ${mph(speeds.at(-1))}`}
-          />
-          <span className="muted">max {Math.round(Math.max(...speeds) * MS_TO_MPH)} mph</span>
-        </figure>
+        <Chart
+          caption="Speed, last 24 hours"
+          points={points}
+          value={(p) => p.speed}
+          max={0}
+          colour="#16a34a"
+          label={`Speed over the last 24 hours: ${speeds.length} reports, top ${mph(Math.max(...speeds))}, now ${mph(speeds.at(-1))}`}
+          scale={`max ${Math.round(Math.max(...speeds) * MS_TO_MPH)} mph`}
+        />
       ) : null}
       {fuels.length ? (
-        <figure>
-          <figcaption>Fuel, last 24 hours</figcaption>
-          <Sparkline
-            points={points}
-            value={(p) => p.fuel}
-            max={100}
-            colour="#2563eb"
-            label={`Fuel over the last 24 hours: ${fuels.length} reports, ${percent(fuels[0])} to ${percent(fuels.at(-1))}`}
-          />
-          <span className="muted">0–100%</span>
-        </figure>
+        <Chart
+          caption="Fuel, last 24 hours"
+          points={points}
+          value={(p) => p.fuel}
+          max={100}
+          colour="#2563eb"
+          label={`Fuel over the last 24 hours: ${fuels.length} reports, ${percent(fuels[0])} to ${percent(fuels.at(-1))}`}
+          scale="0–100%"
+        />
       ) : null}
     </div>
+  );
+}
+
+/** One chart of the history: its caption, the sparkline and the scale beneath. */
+function Chart({ caption, scale, ...sparkline }: { caption: string; scale: string } & ComponentProps<typeof Sparkline>) {
+  return (
+    <figure>
+      <figcaption>{caption}</figcaption>
+      <Sparkline {...sparkline} />
+      <span className="muted">{scale}</span>
+    </figure>
   );
 }

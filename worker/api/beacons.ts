@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { beaconOrderSchema, type Beacon } from "../../shared/beacon";
-import { requireSession } from "../auth/session";
+import { requireSession, workspaceSession } from "../auth/session";
 import { beacons, vehicles } from "../db/schema";
 import { chunkRows } from "../lib/chunk";
 import { randomToken } from "../lib/crypto";
@@ -47,8 +47,7 @@ export const beaconRoutes = new Hono<AppEnv>()
   })
   /** The workspace's beacons, for configuring devices and for the simulator. */
   .get("/", async (c) => {
-    const workspaceId = c.var.session.workspaceId;
-    if (!workspaceId) throw forbidden("Choose a workspace first");
+    const { workspaceId } = workspaceSession(c.var.session);
     const rows = await c.var.db
       .select({ id: beacons.id, vehicleId: beacons.vehicleId, lastReportAt: beacons.lastReportAt })
       .from(beacons)

@@ -1,20 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { requireSession } from "../auth/session";
 import { vehicles } from "../db/schema";
+import { developmentOnly } from "../lib/development-only";
 import { notFound } from "../lib/errors";
 import { body } from "../lib/validate";
 import { pokeWorkspace } from "../realtime";
 import { bumpVersion, versionOf } from "../sync/version";
 import type { AppEnv } from "../types";
-
-/** Answers 404 in production, as if the route did not exist. */
-const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.config.ENVIRONMENT === "production") throw notFound();
-  await next();
-});
 
 const profileSchema = z.object({
   vehicles: z

@@ -7,6 +7,7 @@ import { findUserByEmail } from "../auth/users";
 import { emailOutbox, passwordCredentials, passwordResetTokens, sessions, users } from "../db/schema";
 import { sendEmail } from "../email/email";
 import { randomToken, sha256Hex } from "../lib/crypto";
+import { developmentOnly } from "../lib/development-only";
 import { ApiError, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
@@ -73,8 +74,7 @@ export const passwordRoutes = new Hono<AppEnv>()
   });
 
 /** Development and tests only: the latest e-mail sent to an address (404 in production). */
-export const outboxRoutes = new Hono<AppEnv>().get("/outbox", zod("query", z.object({ to: z.string().min(1) })), async (c) => {
-  if (c.var.config.ENVIRONMENT === "production") throw notFound();
+export const outboxRoutes = new Hono<AppEnv>().get("/outbox", zod("query", z.object({ to: z.string().min(1) })), developmentOnly, async (c) => {
   const { to } = c.req.valid("query");
   const mail = await c.var.db.select().from(emailOutbox).where(eq(emailOutbox.to, to.toLowerCase())).orderBy(desc(emailOutbox.id)).get();
   if (!mail) throw notFound("No e-mail to this address");

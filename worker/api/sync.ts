@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { PROTOCOL_VERSION, pullRequestSchema, pushRequestSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { requireSession } from "../auth/session";
-import { forbidden } from "../lib/errors";
+import { requireSession, workspaceSession } from "../auth/session";
 import { body } from "../lib/validate";
 import { pokeWorkspace } from "../realtime";
 import { pull } from "../sync/pull";
@@ -25,8 +24,3 @@ export const syncRoutes = new Hono<AppEnv>()
     if (await push(c.var.db, session, req)) c.executionCtx.waitUntil(pokeWorkspace(c.env, session.workspaceId));
     return c.json({});
   });
-
-function workspaceSession(session: AppEnv["Variables"]["session"]) {
-  if (!session.workspaceId) throw forbidden("Choose a workspace first");
-  return { ...session, workspaceId: session.workspaceId };
-}

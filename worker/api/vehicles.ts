@@ -1,9 +1,9 @@
 import { and, desc, eq, gte } from "drizzle-orm";
 import { Hono } from "hono";
 import { HISTORY_MAX_POINTS, HISTORY_WINDOW_MS, historyQuerySchema, type HistoryResponse } from "../../shared/vehicle-history";
-import { requireSession } from "../auth/session";
+import { requireSession, workspaceSession } from "../auth/session";
 import { positions, vehicles } from "../db/schema";
-import { forbidden, notFound } from "../lib/errors";
+import { notFound } from "../lib/errors";
 import { zod } from "../lib/validate";
 import type { AppEnv } from "../types";
 
@@ -15,8 +15,7 @@ import type { AppEnv } from "../types";
 export const vehicleRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get("/:vehicleId/history", zod("query", historyQuerySchema), async (c) => {
-    const workspaceId = c.var.session.workspaceId;
-    if (!workspaceId) throw forbidden("Choose a workspace first");
+    const { workspaceId } = workspaceSession(c.var.session);
     const vehicleId = c.req.param("vehicleId");
     const db = c.var.db;
     const vehicle = await db

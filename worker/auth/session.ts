@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { memberships, sessions } from "../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import { unauthorized } from "../lib/errors";
+import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";
 
 /** Sessions last 30 days; a password reset or logout revokes them earlier. */
@@ -48,6 +48,12 @@ export async function findSession(db: Db, token: string): Promise<SessionInfo | 
 export function bearerToken(header: string | undefined | null): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;
+}
+
+/** The session with its workspace, for routes that work inside one; 403 for a session without. */
+export function workspaceSession(session: SessionInfo): SessionInfo & { workspaceId: string } {
+  if (!session.workspaceId) throw forbidden("Choose a workspace first");
+  return { ...session, workspaceId: session.workspaceId };
 }
 
 /** Rejects the request with 401 unless it carries a live session; exposes it as `c.var.session`. */
