@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { HISTORY_WINDOW_MS, historyResponseSchema, type HistoryPoint } from "../../shared/vehicle-history";
+import { HISTORY_MAX_POINTS, HISTORY_WINDOW_MS, historyResponseSchema, type HistoryPoint } from "../../shared/vehicle-history";
 import { http } from "../lib/http";
 
 /**
@@ -24,7 +24,8 @@ export function useHistory(vehicleId: string | undefined, latestReport: number |
       .then((body) => {
         const fresh = historyResponseSchema.parse(body).points;
         const cutoff = Date.now() - HISTORY_WINDOW_MS;
-        setPoints((old) => [...(old ?? []), ...fresh].filter((p) => p.t >= cutoff));
+        // As many points as the first read answers: a page left open all day stays as light.
+        setPoints((old) => [...(old ?? []), ...fresh].filter((p) => p.t >= cutoff).slice(-HISTORY_MAX_POINTS));
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return; // superseded by a newer fetch
