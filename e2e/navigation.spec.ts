@@ -25,6 +25,23 @@ test.describe("navigation", () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fvehicles$/);
   });
 
+  test("a route whose preload fails is logged as Error preloading route!, and still opens", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    await signInAs(page, fleet.token);
+    const logged: string[] = [];
+    page.on("console", (m) => m.type() === "error" && logged.push(m.text()));
+    await page.goto("/inbox");
+    const people = page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "People" });
+    await expect(people).toBeVisible();
+    // The People page's code cannot be fetched while the link is being preloaded.
+    await page.route(/\/assets\/_app\.people-[\w-]+\.js$/, (route) => route.abort());
+    await people.hover();
+    await expect.poll(() => logged.some((line) => line.startsWith("Error preloading route!"))).toBe(true);
+    await page.unroute(/\/assets\/_app\.people-[\w-]+\.js$/);
+    await people.click();
+    await expect(page.getByRole("button", { name: "New Person" })).toBeVisible();
+  });
+
   test("the side navigation: 256px, Inbox badge 2, My actions, Workspace and Team groups, Back to app", async ({ page, request }) => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);
