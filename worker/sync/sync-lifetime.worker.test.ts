@@ -239,7 +239,7 @@ describe("push: any backlog makes progress, and old builds' edits arrive", () =>
       expect(await vehicleName(id)).toBe(`Edit ${confirmed}`);
     }
     expect(confirmed).toBe(1001);
-  });
+  }, 60_000);
 
   it("records a mutation whose write fails without its effects (error mode), and applies the next", async () => {
     const a = await userWithWorkspace();
