@@ -55,9 +55,14 @@ export function createReplicache(
     const current = await reauthenticate();
     return current ? `Bearer ${current}` : null;
   };
-  // A newer app version is deployed (schema or protocol), or the client state is gone: load the
-  // page again, but never more than once a minute, so a disagreement cannot become a reload loop.
-  rep.onUpdateNeeded = () => reloadAtMostOncePerMinute();
+  // The server wants a newer app (schema or protocol), or the client state is gone: load the page
+  // again, but never more than once a minute, so a disagreement cannot become a reload loop.
+  // Another tab running a newer build (it forked a new client group) is no reason: this tab's
+  // group still syncs through the server, and a reload would throw away what the user is typing;
+  // the next page load brings the new build.
+  rep.onUpdateNeeded = (reason) => {
+    if (reason.type !== "NewClientGroup") reloadAtMostOncePerMinute();
+  };
   rep.onClientStateNotFound = () => reloadAtMostOncePerMinute();
   return rep;
 }
