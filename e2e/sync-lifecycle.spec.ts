@@ -130,3 +130,64 @@ test.describe("a deploy that adds a mutator", () => {
     await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   });
 });
+
+/** Names of this page's IndexedDB databases that belong to the workspace's local store. */
+const storesOf = (page: Page, workspaceId: string) =>
+  page.evaluate(async (id) => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.includes(id)), workspaceId);
+
+test.describe("sync and session trouble, as the user sees it", () => {
+  test("the top bar tells a server that refuses from being offline, with the count of edits waiting", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request, "Refused Fleet");
+    const vehicle = await orderVehicle(request, fleet);
+    await signInAs(page, fleet.token);
+    await page.goto(`/vehicles/${vehicle.id}/settings`);
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+
+    await page.route("**/api/sync/push", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "boom" } }) }),
+    );
+    await rename(page, "Kept while refused");
+    await expect(indicator(page)).toHaveAttribute("data-state", "refused");
+    await expect(indicator(page)).toHaveAttribute("aria-label", "Not syncing: the server refused; 1 change kept on this device");
+    await expect(indicator(page)).toContainText("Not syncing");
+
+    await page.context().setOffline(true);
+    await expect(indicator(page)).toHaveAttribute("data-state", "offline");
+    await expect(indicator(page)).toHaveAttribute("aria-label", "Offline: 1 change will sync when you reconnect");
+
+    await page.unrouteAll();
+    await page.context().setOffline(false);
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  });
+
+  test("a failing session check (5xx, network) keeps the session; a 401 signs out and deletes the local store", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request, "Session Fleet");
+    const vehicle = await orderVehicle(request, fleet);
+    await signInAs(page, fleet.token);
+    await page.goto(`/vehicles/${vehicle.id}/settings`);
+    await expect(heading(page)).toHaveText(vehicle.name);
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+    await expect.poll(() => storesOf(page, fleet.workspaceId)).not.toEqual([]);
+
+    // The Worker answers 503, then not at all: the page still opens on the last known identity.
+    let meCalls = 0;
+    await page.route("**/api/me", (route) => {
+      meCalls++;
+      return meCalls === 1 ? route.fulfill({ status: 503, body: "unavailable" }) : route.abort("connectionrefused");
+    });
+    for (let i = 0; i < 2; i++) {
+      await page.reload();
+      await expect(heading(page)).toHaveText(vehicle.name);
+    }
+    expect(await page.evaluate(() => localStorage.getItem("las"))).toContain(fleet.token);
+    await page.unrouteAll();
+
+    // The session is revoked elsewhere: the next check is a 401.
+    const revoked = await request.post("/api/signout", { headers: { Authorization: `Bearer ${fleet.token}` } });
+    expect(revoked.ok()).toBe(true);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    expect(await page.evaluate(() => localStorage.getItem("las"))).toBeNull();
+    await expect.poll(() => storesOf(page, fleet.workspaceId)).toEqual([]);
+  });
+});
