@@ -1,10 +1,36 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type BrowserContext } from "@playwright/test";
 
 /**
- * Every page blocks Mapbox's hosts at the network layer: the map must work on its offline
- * fallback style, and tests never depend on the internet.
+ * Every spec imports `test` from here:
+ * - every page blocks Mapbox's hosts at the network layer: the map must work on its offline
+ *   fallback style, and tests never depend on the internet;
+ * - an uncaught error or unhandled rejection in any page (the `page` fixture's, or one of a context
+ *   the test opens itself with `browser.newContext()`/`newPage()`) fails the test.
  */
-export const test = base.extend({
+export const test = base.extend<{ failOnPageError: void }>({
+  failOnPageError: [
+    async ({ browser, context }, use) => {
+      const errors: string[] = [];
+      const watch = (ctx: BrowserContext) => {
+        for (const page of ctx.pages()) page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`));
+        ctx.on("page", (page) => page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`)));
+      };
+      watch(context);
+      const newContext = browser.newContext;
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const ctx = await newContext.apply(browser, args);
+        watch(ctx);
+        return ctx;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     await page.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) => route.abort());
     await use(page);

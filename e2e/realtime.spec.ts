@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import PartySocket from "partysocket";
 import WebSocket from "ws";
 import { PARTY_NAME, POKE_MESSAGE } from "../shared/realtime";

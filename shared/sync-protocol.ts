@@ -70,7 +70,8 @@ export type Mutation = z.infer<typeof mutationSchema>;
 export const pushRequestSchema = z.object({
   pushVersion: z.number(),
   clientGroupID: z.string().min(1).max(100),
-  mutations: z.array(mutationSchema).max(1000),
+  // No maximum: Replicache sends every pending mutation; the Worker applies a prefix per request.
+  mutations: z.array(mutationSchema),
   profileID: z.string().max(100),
   schemaVersion: z.string().max(100),
 });

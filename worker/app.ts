@@ -5,6 +5,7 @@ import type { Env } from "./env";
 import { database } from "./db/client";
 import { markSilentBeaconsInactive } from "./fleet/ingest";
 import { pokeWorkspace, routeRealtime } from "./realtime";
+import { collectTombstones } from "./sync/tombstones";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
@@ -69,8 +70,12 @@ export function createApp(pages: PageHandler) {
 
   return {
     fetch: app.fetch,
-    /** The cron trigger: beacons that fell silent stop being ACTIVE, and their clients hear of it. */
+    /**
+     * The cron trigger: beacons that fell silent stop being ACTIVE, and their clients hear of it;
+     * sync tombstones older than the horizon are collected (worker/sync/tombstones.ts).
+     */
     async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+      ctx.waitUntil(collectTombstones(database(env.DB)).catch((error) => console.error("scheduled: collecting tombstones failed:", error)));
       const changed = await markSilentBeaconsInactive(database(env.DB));
       ctx.waitUntil(Promise.all(changed.map((workspaceId) => pokeWorkspace(env, workspaceId))));
     },

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   meResponseSchema,
   SESSION_STORAGE_KEY,
@@ -8,6 +8,7 @@ import {
   type Workspace,
 } from "../../shared/session";
 import { http, HTTPError, setHttpToken } from "../lib/http";
+import { dropStores } from "../sync/local-stores";
 
 export interface Session {
   /** True until the stored token has been read and, if there is one, checked with GET api/me. */
@@ -92,7 +93,8 @@ const signedOut: Omit<Session, "loading"> = {
 
 /**
  * The session of SPEC.md section 4: read the stored token; none means signed out; otherwise
- * GET api/me, and a rejection (4xx) signs the user out silently. The check reruns whenever the
+ * GET api/me. A 401 or 403 signs the user out silently; no answer or a 5xx keeps the session (on
+ * the last known identity, if any) and checks again later. The check reruns whenever the
  * token changes, in this tab or another.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -108,49 +110,77 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  const check = useCallback(async (current: string | null, signal?: AbortSignal) => {
+  // A check that got no usable answer (network, 5xx) is retried; the delay grows to a minute.
+  const [retry, setRetry] = useState(0);
+  const retrying = useRef(false);
+
+  const check = useCallback(async (current: string | null, signal?: AbortSignal): Promise<"done" | "retry"> => {
     setHttpToken(current);
     if (!current) {
       setState({ ...signedOut, loading: false });
-      return;
+      return "done";
     }
+    const previous = rememberedIdentity(current);
     try {
       const me: MeResponse = meResponseSchema.parse(await http.get("me", { signal }).json());
-      if (signal?.aborted) return;
+      if (signal?.aborted) return "done";
       rememberIdentity(current, me);
       setState(authenticated(current, me));
-    } catch (error) {
-      if (signal?.aborted) return;
-      // The server said no: sign out silently (SPEC.md section 4).
-      if (error instanceof HTTPError) {
-        storeToken(null);
-      } else {
-        // No answer at all (offline): keep working on the local store of the last known identity.
-        const remembered = rememberedIdentity(current);
-        if (remembered) {
-          setState(authenticated(current, remembered));
-          return;
-        }
+      // Workspaces this viewer was a member of and no longer is: their local stores go.
+      if (previous && previous.viewer.id === me.viewer.id) {
+        const lost = previous.workspaces.filter((w) => !me.workspaces.some((m) => m.id === w.id)).map((w) => w.id);
+        void dropStores(me.viewer.id, lost);
       }
-      setHttpToken(null);
-      setState({ ...signedOut, loading: false });
+      return "done";
+    } catch (error) {
+      if (signal?.aborted) return "done";
+      // The server said this token is not (or no longer) a session: sign out silently (SPEC.md
+      // section 4) and delete this viewer's local stores.
+      if (error instanceof HTTPError && (error.response.status === 401 || error.response.status === 403)) {
+        storeToken(null);
+        setHttpToken(null);
+        setState({ ...signedOut, loading: false });
+        if (previous) void dropStores(previous.viewer.id, previous.workspaces.map((w) => w.id));
+        return "done";
+      }
+      // No usable answer (offline, the Worker down, a 5xx): keep the session, work on the local
+      // store of the last known identity, and check again later.
+      if (previous) setState(authenticated(current, previous));
+      return "retry";
     }
   }, []);
 
   useEffect(() => {
     if (token === undefined) return;
     const controller = new AbortController();
-    setState((s) => (s.loading ? s : { ...s, loading: true }));
-    void check(token, controller.signal);
-    return () => controller.abort();
-  }, [token, check]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      clearTimeout(timer);
+      retrying.current = true;
+      setRetry((n) => n + 1);
+    };
+    // A retry checks in the background: the pages stay up on the last known identity meanwhile.
+    if (!retrying.current) setState((s) => (s.loading ? s : { ...s, loading: true }));
+    retrying.current = false;
+    void check(token, controller.signal).then((outcome) => {
+      if (outcome !== "retry" || controller.signal.aborted) return;
+      timer = setTimeout(again, Math.min(60_000, 2_000 * 2 ** Math.min(retry, 5)));
+      window.addEventListener("online", again, { once: true, signal: controller.signal });
+    });
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [token, check, retry]);
 
   const setToken = useCallback((next: string | null) => {
     storeToken(next);
     setTokenState(next);
   }, []);
 
-  const refresh = useCallback(() => check(token ?? null), [check, token]);
+  const refresh = useCallback(async () => {
+    await check(token ?? null);
+  }, [check, token]);
 
   const signOut = useCallback(async () => {
     try {
@@ -158,9 +188,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // Offline or already revoked: forgetting the token locally still signs this browser out.
     }
+    // This viewer's local stores (and any edits still pending in them) go with the session.
+    const identity = token ? rememberedIdentity(token) : null;
     storeToken(null);
+    if (identity) await dropStores(identity.viewer.id, identity.workspaces.map((w) => w.id));
     window.location.assign("/");
-  }, []);
+  }, [token]);
 
   const value = useMemo<SessionApi>(
     () => ({ ...state, setToken, refresh, signOut }),

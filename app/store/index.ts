@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { UpdateVehicleArgs } from "../../shared/mutators";
 import type { Telemetry } from "../../shared/telemetry";
 import type { Vehicle } from "../../shared/vehicle";
@@ -70,49 +70,4 @@ export function useUpdateVehicle(): (input: UpdateVehicleArgs) => Promise<void> 
     },
     [sync],
   );
-}
-
-/**
- * Online/offline (the browser's own signal, and Replicache's, which turns false when a push or
- * pull fails), and how many local edits the server has not confirmed yet.
- */
-export function useSyncStatus(): { online: boolean; pendingMutations: number } {
-  const sync = useSync();
-  const [repOnline, setRepOnline] = useState(true);
-  const [browserOnline, setBrowserOnline] = useState(true);
-  const [pendingMutations, setPending] = useState(0);
-  useEffect(() => {
-    const update = () => setBrowserOnline(navigator.onLine);
-    update();
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  useEffect(() => {
-    if (!sync) return;
-    const { rep } = sync;
-    let stopped = false;
-    const refresh = async () => {
-      if (rep.closed) return;
-      const pending = await rep.experimentalPendingMutations();
-      if (!stopped) setPending(pending.length);
-    };
-    rep.onOnlineChange = (value) => {
-      setRepOnline(value);
-      void refresh();
-    };
-    setRepOnline(rep.online);
-    // Pending mutations have no change event; a cheap local read once a second is enough for a badge.
-    const timer = setInterval(refresh, 1000);
-    void refresh();
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      rep.onOnlineChange = null;
-    };
-  }, [sync]);
-  return { online: repOnline && browserOnline, pendingMutations };
 }

@@ -1,27 +1,34 @@
-import { Replicache } from "replicache";
+import { Replicache, type MutatorDefs, type PullResponseV1, type PushResponse } from "replicache";
 import { mutators, type Mutators } from "../../shared/mutators";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { TELEMETRY_BY_VEHICLE_INDEX, TELEMETRY_PREFIX } from "../../shared/telemetry";
+import { storeName } from "./local-stores";
+import { outcomeOf, type SyncHealth } from "./sync-health";
 
 export type Rep = Replicache<Mutators>;
+
+/** Reloads on behalf of Replicache (update needed, client state lost) happen at most this often. */
+const RELOAD_INTERVAL_MS = 60_000;
+const LAST_RELOAD_KEY = "las-sync-reload";
 
 /**
  * One local store per viewer and workspace (docs/decisions/0003-sync.md): its name is the viewer
  * id with the workspace id, so switching workspaces never mixes two workspaces' data in one
- * IndexedDB. Settings from SPEC.md section 9 where Replicache exposes them.
+ * IndexedDB. Settings from SPEC.md section 9 where Replicache exposes them. `mutatorDefs` is the
+ * build's mutator list (a test may start a client with another one, as a later deploy would).
  */
 export function createReplicache(
   viewerId: string,
   workspaceId: string,
   token: string,
   reauthenticate: () => Promise<string | null>,
+  health: SyncHealth,
+  mutatorDefs: MutatorDefs = mutators,
 ): Rep {
   const rep = new Replicache<Mutators>({
-    name: `${viewerId}/${workspaceId}`,
+    name: storeName(viewerId, workspaceId),
     schemaVersion: SCHEMA_VERSION,
-    mutators,
-    pushURL: "/api/sync/push",
-    pullURL: "/api/sync/pull",
+    mutators: mutatorDefs as Mutators,
     auth: `Bearer ${token}`,
     pullInterval: 60_000,
     pushDelay: 10,
@@ -30,6 +37,17 @@ export function createReplicache(
     // group and mutation-recovery checks are Replicache 15's own fixed defaults.
     clientMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
     indexes: { [TELEMETRY_BY_VEHICLE_INDEX]: { prefix: TELEMETRY_PREFIX, jsonPointer: "/vehicleId" } },
+    // Replicache's own HTTP requests, observed: "offline" and "refused by the server" differ.
+    puller: async (body, requestID) => {
+      const { httpRequestInfo, response } = await syncRequest("/api/sync/pull", body, requestID, rep.auth, health);
+      return { httpRequestInfo, response: response as PullResponseV1 | undefined };
+    },
+    pusher: async (body, requestID) => {
+      const { httpRequestInfo, response } = await syncRequest("/api/sync/push", body, requestID, rep.auth, health);
+      // Our push answers `{}` when all is well; only error objects are a PushResponse.
+      const refusal = response && typeof response === "object" && "error" in response ? (response as PushResponse) : undefined;
+      return { httpRequestInfo, response: refusal };
+    },
   });
   // A 401 asks for new auth; Replicache retries up to 8 times with what this returns, and stops
   // on null (the session is gone: the session check has signed the user out by then).
@@ -37,8 +55,70 @@ export function createReplicache(
     const current = await reauthenticate();
     return current ? `Bearer ${current}` : null;
   };
-  // A newer app version is deployed (schema or protocol): load it. ClientStateNotFound keeps
-  // Replicache's default, which also reloads (with a fresh client group).
-  rep.onUpdateNeeded = () => window.location.reload();
+  // The server wants a newer app (schema or protocol), or the client state is gone: load the page
+  // again, but never more than once a minute, so a disagreement cannot become a reload loop.
+  // Another tab running a newer build (it forked a new client group) is no reason: this tab's
+  // group still syncs through the server, and a reload would throw away what the user is typing;
+  // the next page load brings the new build.
+  rep.onUpdateNeeded = (reason) => {
+    if (reason.type !== "NewClientGroup") reloadAtMostOncePerMinute();
+  };
+  rep.onClientStateNotFound = () => reloadAtMostOncePerMinute();
   return rep;
+}
+
+async function syncRequest(url: string, body: unknown, requestID: string, auth: string, health: SyncHealth) {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: auth, "X-Replicache-RequestID": requestID },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    health.record("offline");
+    throw error;
+  }
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = res.status === 200 ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const outcome = outcomeOf(res.status, json);
+  if (outcome) health.record(outcome);
+  return {
+    httpRequestInfo: { httpStatusCode: res.status, errorMessage: res.status === 200 ? "" : text },
+    response: json,
+  };
+}
+
+let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+function reloadAtMostOncePerMinute() {
+  if (reloadTimer) return;
+  const last = Number(sessionStorage.getItem(LAST_RELOAD_KEY) ?? 0);
+  const wait = Math.max(0, last + RELOAD_INTERVAL_MS - Date.now());
+  reloadTimer = setTimeout(() => {
+    sessionStorage.setItem(LAST_RELOAD_KEY, String(Date.now()));
+    window.location.reload();
+  }, wait);
+}
+
+/**
+ * The number of local edits the server has not confirmed. Replicache reads them without waiting
+ * for the store to finish opening, which throws "Missing head main" on a fresh page: a query first
+ * waits until it is open. A store closed meanwhile has nothing to report.
+ */
+export async function pendingMutationCount(rep: Rep): Promise<number | null> {
+  try {
+    if (rep.closed) return null;
+    await rep.query(() => null);
+    if (rep.closed) return null;
+    return (await rep.experimentalPendingMutations()).length;
+  } catch (error) {
+    if (rep.closed) return null;
+    throw error;
+  }
 }

@@ -1,20 +1,30 @@
-import { useSyncStatus } from "../store";
+import { useSyncStatus } from "./sync-status";
 
-/** A small dot in the top bar: green when synced, amber with a count while edits wait, grey offline. */
+const changes = (n: number) => `${n} change${n === 1 ? "" : "s"}`;
+
+/**
+ * A small dot in the top bar: green when synced, amber with a count while edits wait, grey
+ * offline, red when the server refuses to sync (the edits stay on this device meanwhile).
+ */
 export function SyncIndicator() {
-  const { online, pendingMutations } = useSyncStatus();
-  const label = !online
-    ? pendingMutations
-      ? `Offline: ${pendingMutations} change${pendingMutations === 1 ? "" : "s"} will sync when you reconnect`
-      : "Offline: showing saved data"
-    : pendingMutations
-      ? `Saving ${pendingMutations} change${pendingMutations === 1 ? "" : "s"}…`
-      : "All changes synced";
-  const state = !online ? "offline" : pendingMutations ? "pending" : "synced";
+  const { problem, pendingMutations } = useSyncStatus();
+  const label =
+    problem === "offline"
+      ? pendingMutations
+        ? `Offline: ${changes(pendingMutations)} will sync when you reconnect`
+        : "Offline: showing saved data"
+      : problem === "refused"
+        ? pendingMutations
+          ? `Not syncing: the server refused; ${changes(pendingMutations)} kept on this device`
+          : "Not syncing: the server refused"
+        : pendingMutations
+          ? `Saving ${changes(pendingMutations)}…`
+          : "All changes synced";
+  const state = problem ?? (pendingMutations ? "pending" : "synced");
   return (
     <span className={`sync-indicator ${state}`} role="status" aria-label={label} title={label} data-state={state}>
       <span className="sync-dot" aria-hidden />
-      {!online ? "Offline" : null}
+      {problem === "offline" ? "Offline" : problem === "refused" ? "Not syncing" : null}
       {pendingMutations ? <span className="sync-count">{pendingMutations}</span> : null}
     </span>
   );

@@ -1,7 +1,10 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { ClientStore, type StoreChange } from "../store/client-store";
 import { readStoredToken, useSession } from "../session/session";
+import { buildMutators } from "./build-mutators";
+import { closeStore, registerOpen, storeName, whenClosed } from "./local-stores";
 import type { Rep } from "./replicache-client";
+import { SyncHealth } from "./sync-health";
 
 /**
  * Replicache and partysocket are loaded only once a session with a workspace exists, so the
@@ -12,6 +15,7 @@ const loadSyncClients = () => Promise.all([import("./replicache-client"), import
 export interface SyncState {
   rep: Rep;
   store: ClientStore;
+  health: SyncHealth;
 }
 
 const SyncContext = createContext<SyncState | null>(null);
@@ -19,10 +23,12 @@ const SyncContext = createContext<SyncState | null>(null);
 /**
  * Once the session has a viewer and a workspace: the local store (Replicache), the client store
  * fed by its diffs (initial values in the first diff), and exactly one live-update socket per
- * workspace. Everything is closed when the session moves to another workspace or signs out.
+ * workspace. Everything is closed when the session moves to another workspace or signs out; a
+ * new instance of the same store opens only after the previous one has closed.
  */
 export function SyncProvider({ children }: { children: ReactNode }) {
   const session = useSession();
+  const [mutators] = useState(buildMutators);
   const viewerId = session.viewer?.id;
   const workspaceId = session.workspace?.id;
   const token = session.token;
@@ -42,15 +48,35 @@ export function SyncProvider({ children }: { children: ReactNode }) {
       await refreshSession.current();
       return readStoredToken() === token ? token : null;
     };
+    const name = storeName(viewerId, workspaceId);
     let cancelled = false;
     let close = () => {};
-    void loadSyncClients().then(([{ createReplicache }, { connectRoom }]) => {
+    void Promise.all([loadSyncClients(), whenClosed(name)]).then(([[{ createReplicache, pendingMutationCount }, { connectRoom }]]) => {
       if (cancelled) return;
-      const rep = createReplicache(viewerId, workspaceId, token, reauthenticate);
+      const health = new SyncHealth();
+      const rep = createReplicache(viewerId, workspaceId, token, reauthenticate, health, mutators);
+      registerOpen(name, rep);
       const store = new ClientStore();
+      // Replicache pushes pending edits when new ones are made; the server applies a bounded
+      // prefix per push (a week offline can be thousands), so push again after each sync while the
+      // backlog keeps shrinking.
+      let backlog = Infinity;
+      const pushRestOfBacklog = async () => {
+        const pending = await pendingMutationCount(rep);
+        if (pending === null || pending === 0 || health.problem) {
+          backlog = Infinity;
+          return;
+        }
+        if (pending < backlog) {
+          backlog = pending;
+          void rep.push({ now: true });
+        }
+      };
       // The first sync ending (pull done, or failed offline) tells empty states they may show.
       rep.onSync = (syncing) => {
-        if (!syncing) store.markPulled();
+        if (syncing) return;
+        store.markPulled();
+        void pushRestOfBacklog();
       };
       const unwatch = rep.experimentalWatch((diff) => store.apply(diff as readonly StoreChange[]), {
         initialValuesInFirstDiff: true,
@@ -58,6 +84,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
       // Back online: catch up and send what was edited offline now, not after the retry back-off.
       const catchUp = () => {
         if (rep.closed) return;
+        backlog = Infinity;
         void rep.pull({ now: true });
         void rep.push({ now: true });
       };
@@ -67,19 +94,19 @@ export function SyncProvider({ children }: { children: ReactNode }) {
         socket.reconnect();
       };
       window.addEventListener("online", onOnline);
-      setSync({ rep, store });
+      setSync({ rep, store, health });
       close = () => {
         window.removeEventListener("online", onOnline);
         unwatch();
         socket.close();
-        void rep.close();
+        void closeStore(name, rep);
       };
     });
     return () => {
       cancelled = true;
       close();
     };
-  }, [viewerId, workspaceId, token]);
+  }, [viewerId, workspaceId, token, mutators]);
 
   return <SyncContext.Provider value={sync}>{children}</SyncContext.Provider>;
 }

@@ -29,15 +29,14 @@ api.use("*", async (c, next) => {
   c.header("X-Content-Type-Options", "nosniff");
 });
 
-api.use(
-  "*",
-  bodyLimit({
-    maxSize: 256 * 1024,
-    onError: () => {
-      throw new ApiError(413, "payload_too_large", "Request body is larger than 256 KB");
-    },
-  }),
-);
+const tooLarge = (limit: string) => () => {
+  throw new ApiError(413, "payload_too_large", `Request body is larger than ${limit}`);
+};
+const defaultBodyLimit = bodyLimit({ maxSize: 256 * 1024, onError: tooLarge("256 KB") });
+// Replicache pushes every pending mutation in one request: a week offline can be megabytes
+// (docs/decisions/0003-sync.md); the Worker applies a bounded prefix of it per request.
+const pushBodyLimit = bodyLimit({ maxSize: 16 * 1024 * 1024, onError: tooLarge("16 MB") });
+api.use("*", (c, next) => (c.req.path.endsWith("/sync/push") ? pushBodyLimit : defaultBodyLimit)(c, next));
 
 /** The cheapest possible route: what the benchmark compares real endpoints against. */
 api.get("/health", (c) => c.json({ ok: true }));

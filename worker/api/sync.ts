@@ -1,25 +1,36 @@
 import { Hono } from "hono";
-import { PROTOCOL_VERSION, pullRequestSchema, pushRequestSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { createMiddleware } from "hono/factory";
+import { pullRequestSchema, pushRequestSchema } from "../../shared/sync-protocol";
 import { requireSession, workspaceSession } from "../auth/session";
 import { body } from "../lib/validate";
 import { pokeWorkspace } from "../realtime";
 import { pull } from "../sync/pull";
 import { push } from "../sync/push";
+import { pullSchemaSupported, pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/versions";
 import type { AppEnv } from "../types";
+
+/**
+ * Another protocol version is answered VersionNotSupported (status 200, what Replicache expects)
+ * before the body is checked as version 1: an old client's request has another shape.
+ */
+const protocolGate = (field: "pullVersion" | "pushVersion") =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const raw: unknown = await c.req.json().catch(() => undefined);
+    if (unsupportedProtocol(raw, field)) return c.json(versionNotSupported(field === "pullVersion" ? "pull" : "push"));
+    await next();
+  });
 
 /** Replicache's push and pull endpoints; the session's workspace is the space. */
 export const syncRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .post("/pull", body(pullRequestSchema), async (c) => {
+  .post("/pull", protocolGate("pullVersion"), body(pullRequestSchema), async (c) => {
     const req = c.req.valid("json");
-    if (req.pullVersion !== PROTOCOL_VERSION) return c.json({ error: "VersionNotSupported", versionType: "pull" });
-    if (req.schemaVersion !== SCHEMA_VERSION) return c.json({ error: "VersionNotSupported", versionType: "schema" });
+    if (!pullSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
     return c.json(await pull(c.var.db, workspaceSession(c.var.session), req));
   })
-  .post("/push", body(pushRequestSchema), async (c) => {
+  .post("/push", protocolGate("pushVersion"), body(pushRequestSchema), async (c) => {
     const req = c.req.valid("json");
-    if (req.pushVersion !== PROTOCOL_VERSION) return c.json({ error: "VersionNotSupported", versionType: "push" });
-    if (req.schemaVersion !== SCHEMA_VERSION) return c.json({ error: "VersionNotSupported", versionType: "schema" });
+    if (!pushSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
     const session = workspaceSession(c.var.session);
     if (await push(c.var.db, session, req)) c.executionCtx.waitUntil(pokeWorkspace(c.env, session.workspaceId));
     return c.json({});

@@ -112,8 +112,23 @@ export const workspaces = sqliteTable("workspaces", {
   name: text("name").notNull(),
   /** Bumped by every write in the workspace; the pull cookie is this number. */
   version: integer("version").notNull().default(0),
+  /** Carried in every pull cookie; rotated after a restore from backup so old cookies get a reset. */
+  syncEpoch: text("sync_epoch").notNull().default(""),
+  /** Tombstones stamped at or below this version may be collected: older cookies get a reset. */
+  tombstoneFloor: integer("tombstone_floor").notNull().default(0),
   createdAt: integer("created_at").notNull().default(now),
 });
+
+/** A workspace's version at a point in time, so the tombstone collector can tell versions' ages. */
+export const syncCheckpoints = sqliteTable(
+  "sync_checkpoints",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    version: integer("version").notNull(),
+    recordedAt: integer("recorded_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.version] })],
+);
 
 export const memberships = sqliteTable(
   "memberships",
@@ -147,6 +162,8 @@ export const replicacheClientGroups = sqliteTable("replicache_client_groups", {
   id: text("id").primaryKey(),
   userId: text("user_id").notNull(),
   workspaceId: text("workspace_id").notNull(),
+  /** Set when a pull found the group ahead of the server (a restore): pushes rebase its clients' ids. */
+  rebase: integer("rebase", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull().default(now),
 });
 
@@ -185,6 +202,8 @@ export const vehicles = sqliteTable(
     beaconStatus: text("beacon_status").notNull().default("PENDING"),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    /** Workspace version at creation (set by a trigger, migrations/0001): pulls skip `del` for rows created after the cookie. */
+    createdVersion: integer("created_version"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("vehicles_ws_version_idx").on(t.workspaceId, t.version)],
@@ -210,6 +229,8 @@ export const telemetry = sqliteTable(
     recordedAt: integer("recorded_at").notNull(),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    /** Workspace version at creation (set by a trigger, migrations/0001): pulls skip `del` for rows created after the cookie. */
+    createdVersion: integer("created_version"),
   },
   (t) => [
     uniqueIndex("telemetry_vehicle_idx").on(t.vehicleId),
@@ -241,6 +262,8 @@ export const vehicleEvents = sqliteTable(
     averageSpeed: real("average_speed"),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    /** Workspace version at creation (set by a trigger, migrations/0001): pulls skip `del` for rows created after the cookie. */
+    createdVersion: integer("created_version"),
   },
   (t) => [
     index("events_vehicle_start_idx").on(t.vehicleId, t.startTime),

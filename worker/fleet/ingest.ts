@@ -143,6 +143,7 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
         recordedAt: report.time,
         version: previous?.version ?? 0, // stamped with the workspace's new version when written
         deleted: false,
+        createdVersion: previous?.createdVersion ?? null, // a new row's is set by a trigger (migrations/0001)
       });
       motionOf.set(vehicleId, detected.state);
       for (const event of detected.events) {

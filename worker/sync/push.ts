@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { mutationNames } from "../../shared/mutators";
@@ -6,11 +6,17 @@ import type { Mutation, pushRequestSchema } from "../../shared/sync-protocol";
 import type { SessionInfo } from "../auth/session";
 import type { Db } from "../db/client";
 import { replicacheClients } from "../db/schema";
+import { claimClientGroup } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
-import { ensureClientGroup } from "./pull";
 import { bumpVersion, versionOf } from "./version";
 
 type PushRequest = z.infer<typeof pushRequestSchema>;
+
+/**
+ * At most this many mutations are applied per request (each costs about three D1 round trips); the
+ * rest wait for the client's next push, which resends every mutation still pending.
+ */
+export const MAX_MUTATIONS_PER_PUSH = 50;
 
 /**
  * Replicache push, one mutation at a time (docs/decisions/0003-sync.md). D1 has no interactive
@@ -21,29 +27,33 @@ type PushRequest = z.infer<typeof pushRequestSchema>;
  */
 export async function push(db: Db, session: SessionInfo & { workspaceId: string }, req: PushRequest): Promise<boolean> {
   const workspaceId = session.workspaceId;
-  await ensureClientGroup(db, session, req.clientGroupID);
+  const group = await claimClientGroup(db, session, req.clientGroupID);
   let wrote = false;
+  let applied = 0;
+  // 1. Where is each client? One read for all (a week offline resends hundreds of mutations, most
+  //    of them already processed by earlier requests). A client unknown to the server has processed nothing.
+  const clients = await readClients(db, req.mutations);
 
   for (const mutation of req.mutations) {
-    // 1. Where is this client? (A client unknown to the server has processed nothing.)
-    const client = await db.select().from(replicacheClients).where(eq(replicacheClients.id, mutation.clientID)).get();
+    if (applied >= MAX_MUTATIONS_PER_PUSH) break;
+    const client = clients.get(mutation.clientID);
     if (client && client.clientGroupId !== req.clientGroupID) break; // not this group's client: ignore the rest
     const lastMutationId = client?.lastMutationId ?? 0;
 
     // 2. Already processed (a replay or a duplicate request): skip it.
     if (mutation.id <= lastMutationId) continue;
-    // 3. From the future (an earlier one is missing): stop; the client resends in order.
-    if (mutation.id > lastMutationId + 1) break;
+    // 3. From the future (an earlier one is missing): stop; the client resends in order. Unless the
+    //    server was restored to a point before this client's last mutations (the group is marked by
+    //    the pull that found it ahead): then what the client still holds pending is all there is.
+    if (mutation.id > lastMutationId + 1 && !group.rebase) break;
 
     // 4. Run it; a refused mutation still counts as processed, with no writes.
     const writes = await runMutation(db, workspaceId, mutation);
-
-    // 5. Commit its writes and the new last mutation id together.
-    try {
-      await db.batch([
-        guardLastMutationId(db, mutation.clientID, lastMutationId),
+    const commit = (items: BatchItem<"sqlite">[]) =>
+      db.batch([
+        guardLastMutationId(db, mutation.clientID, lastMutationId, client !== undefined),
         bumpVersion(db, workspaceId),
-        ...writes,
+        ...items,
         db
           .insert(replicacheClients)
           .values({ id: mutation.clientID, clientGroupId: req.clientGroupID, lastMutationId: mutation.id, version: versionOf(workspaceId) })
@@ -52,14 +62,49 @@ export async function push(db: Db, session: SessionInfo & { workspaceId: string 
             set: { lastMutationId: mutation.id, version: versionOf(workspaceId) },
           }),
       ]);
-      wrote = true;
+
+    // 5. Commit its writes and the new last mutation id together. If the writes themselves fail
+    //    (a constraint, a bug), retry in "error mode": the last mutation id alone, so one bad
+    //    mutation cannot block every later one. If even that fails, D1 is in trouble: answer 500
+    //    and let Replicache retry.
+    try {
+      await commit(writes);
     } catch (error) {
-      if (String(error).includes("UNIQUE constraint failed: replicache_clients.id")) break; // lost a race: client retries
-      throw error;
+      if (lostRace(error)) break; // another request got there first: the client retries
+      if (writes.length === 0) throw error;
+      console.error(`push: ${mutation.name} #${mutation.id} of ${mutation.clientID} failed, recorded without its effects:`, error);
+      try {
+        await commit([]);
+      } catch (retryError) {
+        if (lostRace(retryError)) break;
+        throw retryError;
+      }
     }
+    wrote = true;
+    applied++;
+    clients.set(mutation.clientID, { clientGroupId: req.clientGroupID, lastMutationId: mutation.id });
   }
   return wrote;
 }
+
+async function readClients(db: Db, mutations: readonly Mutation[]) {
+  const ids = [...new Set(mutations.map((m) => m.clientID))];
+  const clients = new Map<string, { clientGroupId: string; lastMutationId: number }>();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select({ id: replicacheClients.id, clientGroupId: replicacheClients.clientGroupId, lastMutationId: replicacheClients.lastMutationId })
+      .from(replicacheClients)
+      .where(inArray(replicacheClients.id, ids.slice(i, i + 90)));
+    for (const { id, ...row } of rows) clients.set(id, row);
+  }
+  return clients;
+}
+
+const lostRace = (error: unknown) => String(error).includes("UNIQUE constraint failed: replicache_clients.id");
+
+/** D1 itself failing (network, overload, reset): worth a retry, unlike an error of the mutation. */
+const isTransient = (error: unknown) => /D1_|SQLITE_BUSY|network|timed? ?out|overloaded|reset/i.test(String(error));
 
 async function runMutation(db: Db, workspaceId: string, mutation: Mutation): Promise<BatchItem<"sqlite">[]> {
   const name = mutation.name as (typeof mutationNames)[number];
@@ -74,15 +119,19 @@ async function runMutation(db: Db, workspaceId: string, mutation: Mutation): Pro
       console.warn(`push: ${mutation.name} #${mutation.id} refused: ${error.message}`);
       return [];
     }
-    throw error;
+    if (isTransient(error)) throw error;
+    // A bug or an input the mutator did not expect: processed without effects ("error mode").
+    console.error(`push: ${mutation.name} #${mutation.id} of ${mutation.clientID} threw, recorded without its effects:`, error);
+    return [];
   }
 }
 
 /**
  * Aborts the batch unless the client's last mutation id is still `expected`: when it is not, this
- * re-inserts the existing row, and the primary-key violation rolls the whole batch back.
+ * re-inserts the existing row, and the primary-key violation rolls the whole batch back. For a
+ * client that had no row, any row at all means another request created it first.
  */
-function guardLastMutationId(db: Db, clientId: string, expected: number) {
+function guardLastMutationId(db: Db, clientId: string, expected: number, existed: boolean) {
   return db.insert(replicacheClients).select(
     db
       .select({
@@ -92,6 +141,6 @@ function guardLastMutationId(db: Db, clientId: string, expected: number) {
         version: replicacheClients.version,
       })
       .from(replicacheClients)
-      .where(and(eq(replicacheClients.id, clientId), ne(replicacheClients.lastMutationId, expected))),
+      .where(existed ? and(eq(replicacheClients.id, clientId), ne(replicacheClients.lastMutationId, expected)) : eq(replicacheClients.id, clientId)),
   );
 }

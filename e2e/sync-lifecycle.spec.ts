@@ -1,0 +1,193 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newFleetAccount, signInAs } from "./helpers";
+
+/**
+ * The local store's lifecycle (issue 14, "Missing head main"): opening signed-in pages by a full
+ * page load, in a second tab of the same browser, or in a fresh profile that has only the stored
+ * token, must not throw. The fixtures fail any test on an uncaught page error.
+ */
+test.describe("the local store's lifecycle", () => {
+  test("a full page load, a second tab and a fresh profile with only the token open the store without errors", async ({ browser, request, baseURL, page }) => {
+    const fleet = await newFleetAccount(request, "Lifecycle Fleet");
+    await signInAs(page, fleet.token);
+    await page.goto("/vehicles");
+    await expect(page.locator(".sync-indicator")).toHaveAttribute("data-state", "synced");
+    // A full page load of another signed-in page.
+    await page.goto("/map");
+    await page.reload();
+    await expect(page.locator(".sync-indicator")).toHaveAttribute("data-state", "synced");
+    // A second tab of the same browser.
+    const second = await page.context().newPage();
+    await second.goto("/vehicles");
+    await expect(second.locator(".sync-indicator")).toHaveAttribute("data-state", "synced");
+    await second.reload();
+    await expect(second.locator(".sync-indicator")).toHaveAttribute("data-state", "synced");
+    // A fresh profile that has only the stored token.
+    const fresh = await browser.newContext({ baseURL });
+    const other = await fresh.newPage();
+    await other.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) => route.abort());
+    await signInAs(other, fleet.token);
+    await other.goto("/vehicles");
+    await expect(other.locator(".sync-indicator")).toHaveAttribute("data-state", "synced");
+    await other.goto("/map");
+    await expect(other.locator(".sync-indicator")).toHaveAttribute("data-state", "synced");
+    await fresh.close();
+  });
+});
+
+async function orderVehicle(request: APIRequestContext, fleet: { token: string; workspaceId: string }) {
+  const res = await request.post("/api/beacons/order", {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+    data: { workspaceId: fleet.workspaceId, count: 1 },
+  });
+  expect(res.status()).toBe(201);
+  const [beacon] = (await res.json()) as { vehicleId: string; vehicleName: string }[];
+  return { id: beacon!.vehicleId, name: beacon!.vehicleName };
+}
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+const indicator = (page: Page) => page.locator(".sync-indicator");
+async function rename(page: Page, name: string) {
+  await page.getByLabel("Vehicle Name").fill(name);
+  await page.getByRole("button", { name: "Update" }).click();
+}
+const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark?: boolean }).e2eMark = true));
+const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
+
+/** The pulls a page sends, and what came back. */
+function recordPulls(page: Page) {
+  const pulls: { clientGroupID: string; cookie: unknown; answer: Promise<unknown> }[] = [];
+  page.on("request", (req) => {
+    if (!req.url().endsWith("/api/sync/pull")) return;
+    const body = req.postDataJSON() as { clientGroupID: string; cookie: unknown };
+    pulls.push({ ...body, answer: req.response().then((res) => res?.json()) });
+  });
+  return pulls;
+}
+
+test.describe("a deploy that adds a mutator", () => {
+  test("both builds' tabs keep syncing without reloads, and an edit made offline in the old build arrives", async ({
+    browser,
+    baseURL,
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const fleet = await newFleetAccount(request, "Deploy Fleet");
+    const vehicle = await orderVehicle(request, fleet);
+    const url = `/vehicles/${vehicle.id}/settings`;
+    await signInAs(page, fleet.token);
+
+    // Yesterday's build, open and synced.
+    const oldPulls = recordPulls(page);
+    await page.goto(url);
+    await expect(heading(page)).toHaveText(vehicle.name);
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+    await markPage(page);
+
+    // Its sync requests fail from now on (a train tunnel): an edit waits in the local store.
+    await page.route("**/api/sync/**", (route) => route.abort("internetdisconnected"));
+    await rename(page, "Edited offline in the old build");
+    await expect(heading(page)).toHaveText("Edited offline in the old build");
+    await expect(indicator(page)).toHaveAttribute("aria-label", /1 change/);
+
+    // Today's build, with one mutator more, in another tab of the same browser: Replicache forks
+    // a new client group from the stored one, carrying its cookie. It is served incrementally (no
+    // ClientStateNotFound, no reload), and it recovers the old group's unsent edit.
+    const next = await page.context().newPage();
+    const nextPulls = recordPulls(next);
+    await expect(async () => {
+      await next.goto(`${url}?sync-next-build`);
+      await expect(heading(next)).toHaveText("Edited offline in the old build", { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    await markPage(next);
+    const oldGroup = oldPulls[0]!.clientGroupID;
+    const forked = nextPulls.find((p) => p.clientGroupID !== oldGroup && p.cookie !== null);
+    expect(forked, "the new build pulls as a fork of the stored client group").toBeDefined();
+    expect(await forked!.answer).toHaveProperty("patch");
+    for (const p of nextPulls) expect(await p.answer).not.toHaveProperty("error");
+    // It reached the server: another computer sees it.
+    const elsewhere = await browser.newContext({ baseURL });
+    const other = await elsewhere.newPage();
+    await other.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) => route.abort());
+    await signInAs(other, fleet.token);
+    await other.goto(url);
+    await expect(heading(other)).toHaveText("Edited offline in the old build");
+    await elsewhere.close();
+
+    // The old build reconnects: its edit is confirmed, and both builds keep syncing live.
+    await page.unrouteAll();
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+    await rename(next, "Renamed in the new build");
+    await expect(heading(page)).toHaveText("Renamed in the new build");
+    await rename(page, "Renamed in the old build");
+    await expect(heading(next)).toHaveText("Renamed in the old build");
+    expect(await stillMarked(page)).toBe(true);
+    expect(await stillMarked(next)).toBe(true);
+    await expect(indicator(next)).toHaveAttribute("data-state", "synced");
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  });
+});
+
+/** Names of this page's IndexedDB databases that belong to the workspace's local store. */
+const storesOf = (page: Page, workspaceId: string) =>
+  page.evaluate(async (id) => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.includes(id)), workspaceId);
+
+test.describe("sync and session trouble, as the user sees it", () => {
+  test("the top bar tells a server that refuses from being offline, with the count of edits waiting", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request, "Refused Fleet");
+    const vehicle = await orderVehicle(request, fleet);
+    await signInAs(page, fleet.token);
+    await page.goto(`/vehicles/${vehicle.id}/settings`);
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+
+    await page.route("**/api/sync/push", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "boom" } }) }),
+    );
+    await rename(page, "Kept while refused");
+    await expect(indicator(page)).toHaveAttribute("data-state", "refused");
+    await expect(indicator(page)).toHaveAttribute("aria-label", "Not syncing: the server refused; 1 change kept on this device");
+    await expect(indicator(page)).toContainText("Not syncing");
+
+    await page.context().setOffline(true);
+    await expect(indicator(page)).toHaveAttribute("data-state", "offline");
+    await expect(indicator(page)).toHaveAttribute("aria-label", "Offline: 1 change will sync when you reconnect");
+
+    await page.unrouteAll();
+    await page.context().setOffline(false);
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  });
+
+  test("a failing session check (5xx, network) keeps the session; a 401 signs out and deletes the local store", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request, "Session Fleet");
+    const vehicle = await orderVehicle(request, fleet);
+    await signInAs(page, fleet.token);
+    await page.goto(`/vehicles/${vehicle.id}/settings`);
+    await expect(heading(page)).toHaveText(vehicle.name);
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+    await expect.poll(() => storesOf(page, fleet.workspaceId)).not.toEqual([]);
+
+    // The Worker answers 503, then not at all: the page still opens on the last known identity.
+    let meCalls = 0;
+    await page.route("**/api/me", (route) => {
+      meCalls++;
+      return meCalls === 1 ? route.fulfill({ status: 503, body: "unavailable" }) : route.abort("connectionrefused");
+    });
+    for (let i = 0; i < 2; i++) {
+      await page.reload();
+      await expect(heading(page)).toHaveText(vehicle.name);
+    }
+    expect(await page.evaluate(() => localStorage.getItem("las"))).toContain(fleet.token);
+    await page.unrouteAll();
+
+    // The session is revoked elsewhere: the next check is a 401.
+    const revoked = await request.post("/api/signout", { headers: { Authorization: `Bearer ${fleet.token}` } });
+    expect(revoked.ok()).toBe(true);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    expect(await page.evaluate(() => localStorage.getItem("las"))).toBeNull();
+    await expect.poll(() => storesOf(page, fleet.workspaceId)).toEqual([]);
+  });
+});
