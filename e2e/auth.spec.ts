@@ -85,6 +85,23 @@ test.describe("login", () => {
     await expect(page.getByLabel("Password")).toHaveCount(0);
   });
 
+  for (const address of ["bad@", "not-an-email"]) {
+    test(`the first Continue with Email on a fresh page says "${address}" is invalid`, async ({ page }) => {
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(address);
+      await page.getByRole("button", { name: "Continue with Email" }).click();
+      await expect(page.getByText("Invalid email address")).toBeVisible();
+      await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    });
+
+    test(`the first Create Account on a fresh page says "${address}" is invalid`, async ({ page }) => {
+      await page.goto("/registration");
+      await page.getByLabel("Email").fill(address);
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page.getByText("Invalid email address")).toBeVisible();
+    });
+  }
+
   test("disables the button with a spinner while the e-mail is being checked", async ({ page, request }) => {
     const account = await createAccount(request);
     const release = await holdRequests(page, "**/api/verify/email");
@@ -208,14 +225,17 @@ test.describe("sign-up and first workspace", () => {
     expect(me.workspace.name).toBe("Rocket Freight");
   });
 
-  test("registration with a taken e-mail says so on the field", async ({ page, request }) => {
+  test("registration with an e-mail already registered shows the sign-up failure alert and clears the password", async ({ page, request }) => {
     const account = await createAccount(request);
     await page.goto("/registration");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText("An account with this e-mail already exists")).toBeVisible();
+    // SPEC.md section 8: a sign-up failure is the same alert as a failed sign-in.
+    await expect(failedAlert(page)).toBeVisible();
+    await expect(failedAlert(page).getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
     await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page.getByText("An account with this e-mail already exists")).toHaveCount(0);
     await expect(page).toHaveURL(/\/registration$/);
   });
 
