@@ -218,7 +218,7 @@ test.describe("sign-up and first workspace", () => {
     await page.getByRole("button", { name: "Create Workspace" }).click();
 
     await expect(page).toHaveURL(/\/map$/);
-    await expect(page.getByLabel("Workspace menu")).toContainText("Rocket Freight");
+    await expect(page.getByRole("button", { name: "Workspace menu" })).toContainText("Rocket Freight");
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("las")!).token as string);
     const me = await (await page.request.get("/api/me", { headers: { Authorization: `Bearer ${token}` } })).json();
     expect(me.viewer.email).toBe(email);
@@ -358,7 +358,7 @@ test.describe("workspaces and logging out", () => {
     await signInAs(page, alpha.token);
     await page.goto("/map");
 
-    const trigger = page.getByLabel("Workspace menu");
+    const trigger = page.getByRole("button", { name: "Workspace menu" });
     await expect(trigger).toContainText("Alpha Fleet");
     await trigger.click();
     const switcher = page.getByRole("group", { name: "Switch workspace" });
@@ -367,9 +367,9 @@ test.describe("workspaces and logging out", () => {
     await expect(switcher.getByRole("menuitem", { name: /Bravo Fleet/ })).not.toContainText("✓");
 
     await switcher.getByRole("menuitem", { name: /Bravo Fleet/ }).click();
-    await expect(page.getByLabel("Workspace menu")).toContainText("Bravo Fleet");
+    await expect(page.getByRole("button", { name: "Workspace menu" })).toContainText("Bravo Fleet");
     await expect(page).toHaveURL(/\/map$/);
-    await page.getByLabel("Workspace menu").click();
+    await page.getByRole("button", { name: "Workspace menu" }).click();
     await expect(switcher.getByRole("menuitem", { name: /Bravo Fleet/ })).toContainText("✓");
     await expect(switcher.getByRole("menuitem", { name: /Alpha Fleet/ })).not.toContainText("✓");
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("las")!).token as string);
@@ -384,9 +384,8 @@ test.describe("workspaces and logging out", () => {
     const account = await newFleetAccount(request);
     await signInAs(page, account.token);
     await page.goto("/map");
-    const trigger = page.getByLabel("Workspace menu");
-    await trigger.click();
-    await page.locator("details").filter({ has: trigger }).getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Workspace menu" }).click();
+    await page.getByRole("menu", { name: "Workspace menu" }).getByRole("menuitem", { name: "Log out" }).click();
 
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
