@@ -85,6 +85,23 @@ test.describe("login", () => {
     await expect(page.getByLabel("Password")).toHaveCount(0);
   });
 
+  for (const address of ["bad@", "not-an-email"]) {
+    test(`the first Continue with Email on a fresh page says "${address}" is invalid`, async ({ page }) => {
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(address);
+      await page.getByRole("button", { name: "Continue with Email" }).click();
+      await expect(page.getByText("Invalid email address")).toBeVisible();
+      await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    });
+
+    test(`the first Create Account on a fresh page says "${address}" is invalid`, async ({ page }) => {
+      await page.goto("/registration");
+      await page.getByLabel("Email").fill(address);
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page.getByText("Invalid email address")).toBeVisible();
+    });
+  }
+
   test("disables the button with a spinner while the e-mail is being checked", async ({ page, request }) => {
     const account = await createAccount(request);
     const release = await holdRequests(page, "**/api/verify/email");
@@ -201,21 +218,24 @@ test.describe("sign-up and first workspace", () => {
     await page.getByRole("button", { name: "Create Workspace" }).click();
 
     await expect(page).toHaveURL(/\/map$/);
-    await expect(page.getByLabel("Workspace menu")).toContainText("Rocket Freight");
+    await expect(page.getByRole("button", { name: "Workspace menu" })).toContainText("Rocket Freight");
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("las")!).token as string);
     const me = await (await page.request.get("/api/me", { headers: { Authorization: `Bearer ${token}` } })).json();
     expect(me.viewer.email).toBe(email);
     expect(me.workspace.name).toBe("Rocket Freight");
   });
 
-  test("registration with a taken e-mail says so on the field", async ({ page, request }) => {
+  test("registration with an e-mail already registered shows the sign-up failure alert and clears the password", async ({ page, request }) => {
     const account = await createAccount(request);
     await page.goto("/registration");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText("An account with this e-mail already exists")).toBeVisible();
+    // SPEC.md section 8: a sign-up failure is the same alert as a failed sign-in.
+    await expect(failedAlert(page)).toBeVisible();
+    await expect(failedAlert(page).getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
     await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page.getByText("An account with this e-mail already exists")).toHaveCount(0);
     await expect(page).toHaveURL(/\/registration$/);
   });
 
@@ -338,7 +358,7 @@ test.describe("workspaces and logging out", () => {
     await signInAs(page, alpha.token);
     await page.goto("/map");
 
-    const trigger = page.getByLabel("Workspace menu");
+    const trigger = page.getByRole("button", { name: "Workspace menu" });
     await expect(trigger).toContainText("Alpha Fleet");
     await trigger.click();
     const switcher = page.getByRole("group", { name: "Switch workspace" });
@@ -347,9 +367,9 @@ test.describe("workspaces and logging out", () => {
     await expect(switcher.getByRole("menuitem", { name: /Bravo Fleet/ })).not.toContainText("✓");
 
     await switcher.getByRole("menuitem", { name: /Bravo Fleet/ }).click();
-    await expect(page.getByLabel("Workspace menu")).toContainText("Bravo Fleet");
+    await expect(page.getByRole("button", { name: "Workspace menu" })).toContainText("Bravo Fleet");
     await expect(page).toHaveURL(/\/map$/);
-    await page.getByLabel("Workspace menu").click();
+    await page.getByRole("button", { name: "Workspace menu" }).click();
     await expect(switcher.getByRole("menuitem", { name: /Bravo Fleet/ })).toContainText("✓");
     await expect(switcher.getByRole("menuitem", { name: /Alpha Fleet/ })).not.toContainText("✓");
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("las")!).token as string);
@@ -364,9 +384,8 @@ test.describe("workspaces and logging out", () => {
     const account = await newFleetAccount(request);
     await signInAs(page, account.token);
     await page.goto("/map");
-    const trigger = page.getByLabel("Workspace menu");
-    await trigger.click();
-    await page.locator("details").filter({ has: trigger }).getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Workspace menu" }).click();
+    await page.getByRole("menu", { name: "Workspace menu" }).getByRole("menuitem", { name: "Log out" }).click();
 
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();

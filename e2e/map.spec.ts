@@ -32,7 +32,7 @@ test.describe("map: vehicles panel", () => {
     await expect(panel.getByRole("heading", { name: "Vehicles" })).toBeVisible();
     await expect(panel.getByRole("img", { name: "Filter" })).toBeVisible();
     // The workspace menu shows the workspace's first letter as its avatar.
-    await expect(panel.getByLabel("Workspace menu")).toContainText("Acme Haulage");
+    await expect(panel.getByRole("button", { name: "Workspace menu" })).toContainText("Acme Haulage");
     await expect(panel.locator(".workspace-trigger .avatar")).toHaveText("A");
 
     const list = panel.getByRole("list", { name: "Vehicles" });

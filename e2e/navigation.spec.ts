@@ -12,18 +12,60 @@ test.describe("navigation", () => {
     await main.getByRole("link", { name: "Vehicles" }).click();
     await expect(page).toHaveURL(/\/vehicles$/);
 
-    await page.getByLabel("Account menu").click();
-    const items = page.getByRole("banner").getByRole("menuitem");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const items = page.getByRole("menu", { name: "Account menu" }).getByRole("menuitem");
     await expect(items).toHaveText(["Profile", "Billing", "Settings", "Keyboard shortcuts", "Team", "New Team", "Support", "Log out"]);
+    // Team is an in-app link: the page is not loaded again (a mark left on window survives).
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole("menuitem", { name: "Team", exact: true }).click();
     await expect(page).toHaveURL(/\/team$/);
+    await expect(page.getByRole("heading", { name: "Employees" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-    await page.getByLabel("Account menu").click();
+    await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/vehicles");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fvehicles$/);
   });
+
+  for (const [where, menuName, first, last] of [
+    ["/vehicles", "Account menu", "Profile", "Log out"],
+    ["/map", "Workspace menu", "Preferences", "Log out"],
+  ] as const) {
+    test(`the ${menuName} is a menu button: arrow keys move, Escape closes and returns focus`, async ({ page, request }) => {
+      const fleet = await newFleetAccount(request);
+      await signInAs(page, fleet.token);
+      await page.goto(where);
+      const trigger = page.getByRole("button", { name: menuName });
+      await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+      await expect(trigger).toHaveAttribute("aria-expanded", "true");
+      const menu = page.getByRole("menu", { name: menuName });
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole("menuitem", { name: first })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitem", { name: first })).not.toBeFocused();
+      await page.keyboard.press("End");
+      await expect(menu.getByRole("menuitem", { name: last })).toBeFocused();
+      await page.keyboard.press("Home");
+      await expect(menu.getByRole("menuitem", { name: first })).toBeFocused();
+
+      await page.keyboard.press("Escape");
+      await expect(menu).toHaveCount(0);
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+      await expect(trigger).toBeFocused();
+
+      // ArrowDown on the trigger opens the menu too, and Enter picks the focused item.
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitem", { name: first })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(menu).toHaveCount(0);
+    });
+  }
 
   test("a route whose preload fails is logged as Error preloading route!, and still opens", async ({ page, request }) => {
     const fleet = await newFleetAccount(request);
@@ -89,10 +131,10 @@ test.describe("navigation", () => {
     await createWorkspace(request, fleet.token, "Other Fleet");
     await signInAs(page, fleet.token);
     await page.goto("/map");
-    const trigger = page.getByLabel("Workspace menu");
+    const trigger = page.getByRole("button", { name: "Workspace menu" });
     await expect(trigger.locator(".avatar")).toHaveText("Z");
     await trigger.click();
-    const panel = page.getByRole("complementary", { name: "Vehicles panel" });
+    const panel = page.getByRole("menu", { name: "Workspace menu" });
     for (const item of ["Preferences", "Workspace settings", "Invite and manage members", "New workspace", "Log out"]) {
       await expect(panel.getByRole("menuitem", { name: item })).toBeVisible();
     }
@@ -107,12 +149,12 @@ test.describe("navigation", () => {
     await expect(page.getByRole("heading", { name: "Preferences" })).toBeVisible();
 
     await page.goto("/map");
-    await page.getByLabel("Workspace menu").click();
+    await page.getByRole("button", { name: "Workspace menu" }).click();
     await page.getByRole("menuitem", { name: "New workspace" }).click();
     await expect(page).toHaveURL(/\/setup$/);
 
     await page.goto("/map");
-    await page.getByLabel("Workspace menu").click();
+    await page.getByRole("button", { name: "Workspace menu" }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -117,6 +117,21 @@ test.describe("/vehicles/{id}", () => {
     await expect(page).toHaveURL(/\/vehicles$/);
   });
 
+  test("the header shows only the known parts of year, make, model and VIN, and points to Settings when none is", async ({ page, request }) => {
+    const { fleet, b, c } = await namedFleet(request);
+    await openVehicle(page, fleet, b.vehicleId);
+    const header = page.locator(".vehicle-header");
+    await expect(header.getByRole("heading", { name: "Bravo SUV" })).toBeVisible();
+    await expect(header.locator("p")).toHaveText("2019 · Honda · Pilot");
+
+    await page.goto(`/vehicles/${c.vehicleId}`);
+    await expect(header.getByRole("heading", { name: "Charlie" })).toBeVisible();
+    await expect(header).not.toContainText("-");
+    await header.getByRole("link", { name: "Add year, make, model and VIN in Settings" }).click();
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${c.vehicleId}/settings$`));
+    await expect(page.getByRole("heading", { name: "Vehicle Settings" })).toBeVisible();
+  });
+
   test("clicking the VIN copies it: tooltip Click to copy, toast VIN has been copied that soon goes", async ({ page, context, request }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const { fleet, a } = await namedFleet(request);

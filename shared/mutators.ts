@@ -1,14 +1,13 @@
 import type { WriteTransaction } from "replicache";
 import { z } from "zod";
 import { vehicleKey, type Vehicle } from "./vehicle";
+import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 
 /**
  * Mutations shared by the browser (optimistic, in Replicache) and the Worker (authoritative,
  * worker/sync/mutators.ts). The server checks names against `mutationNames` and arguments against
  * the same schemas.
  */
-const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
-
 const optionalText = (max: number) =>
   z
     .string()
@@ -17,8 +16,8 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-export const updateVehicleArgs = z.object({
-  id: z.string().min(1).max(100),
+/** A vehicle's identification fields: the Settings form's rules and the mutation's are these. */
+const vehicleIdentification = {
   name: z.string({ required_error: "Required" }).trim().min(1, "Required").max(80, "Use at most 80 characters"),
   vin: z
     .string()
@@ -26,7 +25,7 @@ export const updateVehicleArgs = z.object({
     .toUpperCase()
     .nullable()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || VIN_PATTERN.test(v), "A VIN is 17 letters and digits (no I, O or Q)"),
+    .refine((v) => v === null || VIN_PATTERN.test(v), VIN_PATTERN_MESSAGE),
   year: z
     .number({ invalid_type_error: "Enter a year" })
     .int("Enter a year")
@@ -35,8 +34,19 @@ export const updateVehicleArgs = z.object({
     .nullable(),
   make: optionalText(50),
   model: optionalText(50),
-});
+};
+
+export const updateVehicleArgs = z.object({ id: z.string().min(1).max(100), ...vehicleIdentification });
 export type UpdateVehicleArgs = z.input<typeof updateVehicleArgs>;
+
+/** The Settings form: the same rules, an empty input (undefined from conform) meaning "none". */
+export const vehicleSettingsSchema = z.object({
+  name: vehicleIdentification.name,
+  vin: vehicleIdentification.vin.optional(),
+  year: vehicleIdentification.year.optional(),
+  make: vehicleIdentification.make.optional(),
+  model: vehicleIdentification.model.optional(),
+});
 
 export const mutators = {
   /** SPEC.md section 7: merges name, vin, year, make, model over vehicle/{id}. */

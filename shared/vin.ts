@@ -4,6 +4,10 @@
  * 30-year cycle is told apart by character 7 (a letter means 2010 or later for North American
  * light vehicles). Also validates the check digit (character 9).
  */
+/** 17 letters and digits; I, O and Q are never used (they read like 1 and 0). */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+export const VIN_PATTERN_MESSAGE = "A VIN is 17 letters and digits (no I, O or Q)";
+
 const YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
 const TRANSLITERATION: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
@@ -24,7 +28,7 @@ const MANUFACTURERS: Record<string, string> = {
 };
 
 export function vinCheckDigit(vin: string): string | null {
-  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return null;
+  if (!VIN_PATTERN.test(vin)) return null;
   let sum = 0;
   for (let i = 0; i < 17; i++) {
     const c = vin[i]!;
@@ -43,7 +47,7 @@ export interface DecodedVin {
 
 export function decodeVin(input: string): DecodedVin | null {
   const vin = input.trim().toUpperCase();
-  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return null;
+  if (!VIN_PATTERN.test(vin)) return null;
   const code = YEAR_CODES.indexOf(vin[9]!);
   let year: number | null = null;
   if (code >= 0) {

@@ -9,16 +9,14 @@ export function Field({
   field,
   label,
   type = "text",
-  error,
   ...rest
 }: {
   field: FieldMetadata<string | number | null | undefined>;
   label: string;
   type?: InputType;
-  /** A server-side message for this field, shown when the client-side checks pass. */
-  error?: string | null;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "form">) {
-  const messages = field.errors ?? (error ? [error] : undefined);
+  // An empty message marks the field invalid without words (SPEC.md section 8, workspace creation).
+  const message = field.errors?.filter(Boolean).join(" ");
   const props = getInputProps(field, { type });
   return (
     <div className="field">
@@ -28,12 +26,11 @@ export function Field({
         {...props}
         {...rest}
         key={props.key}
-        aria-invalid={messages?.length ? true : undefined}
-        aria-describedby={messages?.length ? field.errorId : undefined}
+        aria-describedby={message ? field.errorId : undefined}
       />
-      {messages?.length ? (
+      {message ? (
         <div className="field-error" id={field.errorId} role="alert">
-          {messages.join(" ")}
+          {message}
         </div>
       ) : null}
     </div>

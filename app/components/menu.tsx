@@ -1,42 +1,51 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
-/** A small dropdown built on <details>: keyboard and screen-reader friendly without a library. */
-export function Menu({ label, trigger, children, align = "right" }: { label: string; trigger: ReactNode; children: ReactNode; align?: "left" | "right" }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      const el = ref.current;
-      if (!el?.open) return;
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !el.contains(e.target as Node)) el.open = false;
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
+/**
+ * A menu button (WAI-ARIA): the trigger carries aria-haspopup and aria-expanded, the arrow keys
+ * move between items, Escape closes and returns focus to the trigger. Radix does all of it.
+ */
+export function Menu({ label, trigger, children, align = "end" }: { label: string; trigger: ReactNode; children: ReactNode; align?: "start" | "end" }) {
   return (
-    <details ref={ref} className={`menu ${align}`}>
-      <summary aria-label={label}>{trigger}</summary>
-      <div className="menu-items" role="menu" onClick={() => ref.current && (ref.current.open = false)}>
-        {children}
-      </div>
-    </details>
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="menu-trigger" aria-label={label}>
+        {trigger}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu-items" align={align} sideOffset={6}>
+          {children}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
 
-export function MenuItem({ children, onSelect, href }: { children: ReactNode; onSelect?: () => void; href?: string }) {
-  if (href) {
+/** An item that does something (`onSelect`) or goes somewhere in the app (`to`, client-side). */
+export function MenuItem({ children, onSelect, to }: { children: ReactNode; onSelect?: () => void; to?: string }) {
+  if (to) {
     return (
-      <a role="menuitem" className="menu-item" href={href}>
-        {children}
-      </a>
+      <DropdownMenu.Item className="menu-item" asChild>
+        <Link to={to}>{children}</Link>
+      </DropdownMenu.Item>
     );
   }
   return (
-    <button type="button" role="menuitem" className="menu-item" onClick={onSelect}>
+    <DropdownMenu.Item className="menu-item" onSelect={onSelect}>
       {children}
-    </button>
+    </DropdownMenu.Item>
   );
+}
+
+export function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DropdownMenu.Group className="menu-group" aria-label={label}>
+      <DropdownMenu.Label className="menu-heading">{label}</DropdownMenu.Label>
+      {children}
+    </DropdownMenu.Group>
+  );
+}
+
+export function MenuNote({ children }: { children: ReactNode }) {
+  return <DropdownMenu.Label className="menu-note">{children}</DropdownMenu.Label>;
 }

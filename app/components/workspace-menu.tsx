@@ -1,18 +1,16 @@
-import { useNavigate } from "@remix-run/react";
 import { useSession } from "../session/session";
 import { useSwitchWorkspace } from "../session/workspace-actions";
-import { Menu, MenuItem } from "./menu";
+import { Menu, MenuGroup, MenuItem, MenuNote } from "./menu";
 
 /** The map panel's workspace menu (SPEC.md section 2, Navigation). */
 export function WorkspaceMenu() {
   const session = useSession();
-  const navigate = useNavigate();
   const switchTo = useSwitchWorkspace();
   const name = session.workspace?.name ?? "Workspace";
   return (
     <Menu
       label="Workspace menu"
-      align="left"
+      align="start"
       trigger={
         <span className="workspace-trigger">
           <span className="avatar" aria-hidden>
@@ -22,12 +20,11 @@ export function WorkspaceMenu() {
         </span>
       }
     >
-      <MenuItem onSelect={() => navigate("/workspace")}>Preferences</MenuItem>
+      <MenuItem to="/workspace">Preferences</MenuItem>
       <MenuItem>Workspace settings</MenuItem>
       <MenuItem>Invite and manage members</MenuItem>
-      <div className="menu-group" role="group" aria-label="Switch workspace">
-        <div className="menu-heading">Switch workspace</div>
-        <div className="menu-note">{session.viewer?.email}</div>
+      <MenuGroup label="Switch workspace">
+        <MenuNote>{session.viewer?.email}</MenuNote>
         {session.workspaces.map((w) => (
           <MenuItem key={w.id} onSelect={() => w.id !== session.workspace?.id && void switchTo(w.id)}>
             <span className="check" aria-hidden>
@@ -37,8 +34,8 @@ export function WorkspaceMenu() {
             {w.id === session.workspace?.id ? <span className="sr-only"> (current)</span> : null}
           </MenuItem>
         ))}
-        <MenuItem onSelect={() => navigate("/setup")}>New workspace</MenuItem>
-      </div>
+        <MenuItem to="/setup">New workspace</MenuItem>
+      </MenuGroup>
       <MenuItem onSelect={() => void session.signOut()}>Log out</MenuItem>
     </Menu>
   );

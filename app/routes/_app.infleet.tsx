@@ -1,20 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { z } from "zod";
-import { MAX_BEACONS_PER_ORDER, type Beacon } from "../../shared/beacon";
+import { beaconOrderSchema, MAX_BEACONS_PER_ORDER, type Beacon } from "../../shared/beacon";
 import { Field, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { useZodForm } from "../session/use-zod-form";
 
-const schema = z.object({
-  count: z
-    .number({ required_error: "Required", invalid_type_error: "Enter a number" })
-    .int("Enter a whole number")
-    .min(1, "Order at least 1 beacon")
-    .max(MAX_BEACONS_PER_ORDER, `Order at most ${MAX_BEACONS_PER_ORDER} beacons at a time`),
-});
+// The API's schema for an order; the workspace comes from the session, not the form.
+const schema = beaconOrderSchema.omit({ workspaceId: true });
 
 /** Ordering beacons: each one adds a vehicle to the fleet. */
 export default function InFleet() {

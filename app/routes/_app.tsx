@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData }
 import mapboxCss from "mapbox-gl/dist/mapbox-gl.css?url";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
-import { Menu, MenuItem } from "../components/menu";
+import { Menu, MenuItem, MenuNote } from "../components/menu";
 import { MapOverlay } from "../map/map-overlay";
 import type { loader as rootLoader } from "../root";
 import { RequireAuth } from "../session/require-auth";
@@ -89,12 +89,12 @@ function TopBar() {
             </span>
           }
         >
-          <div className="menu-note">{session.viewer?.email}</div>
+          <MenuNote>{session.viewer?.email}</MenuNote>
           <MenuItem>Profile</MenuItem>
           <MenuItem>Billing</MenuItem>
           <MenuItem>Settings</MenuItem>
           <MenuItem>Keyboard shortcuts</MenuItem>
-          <MenuItem href="/team">Team</MenuItem>
+          <MenuItem to="/team">Team</MenuItem>
           <MenuItem>New Team</MenuItem>
           <MenuItem>Support</MenuItem>
           <MenuItem onSelect={() => void session.signOut()}>Log out</MenuItem>

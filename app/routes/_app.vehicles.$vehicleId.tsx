@@ -1,8 +1,9 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link, NavLink, Outlet, useParams } from "@remix-run/react";
+import { Fragment } from "react";
 import { toast } from "sonner";
 import { useStoreStatus, useTelemetry, useVehicle } from "../store";
-import { orDash } from "../vehicles/format";
+import { identityParts } from "../vehicles/format";
 
 /** A vehicle's page: header (name, status dot, year, make, model, VIN), breadcrumb and tabs. */
 export default function VehicleLayout() {
@@ -23,6 +24,7 @@ export default function VehicleLayout() {
   }
 
   const on = telemetry && telemetry.status !== "off";
+  const identity = identityParts(vehicle);
   const copyVin = async () => {
     if (!vehicle.vin) return;
     await navigator.clipboard.writeText(vehicle.vin).catch(() => undefined);
@@ -38,22 +40,30 @@ export default function VehicleLayout() {
           {vehicle.name}
         </h1>
         <p className="muted">
-          {orDash(vehicle.year)} · {orDash(vehicle.make)} · {orDash(vehicle.model)} ·{" "}
-          {vehicle.vin ? (
-            <Tooltip.Root>
-              <Tooltip.Trigger asChild>
-                <button type="button" className="link-button mono" onClick={copyVin} aria-label={`VIN ${vehicle.vin}`}>
-                  {vehicle.vin}
-                </button>
-              </Tooltip.Trigger>
-              <Tooltip.Portal>
-                <Tooltip.Content className="tooltip" sideOffset={4}>
-                  Click to copy
-                </Tooltip.Content>
-              </Tooltip.Portal>
-            </Tooltip.Root>
+          {identity.length === 0 ? (
+            <Link to="settings">Add year, make, model and VIN in Settings</Link>
           ) : (
-            "-"
+            identity.map((part, i) => (
+              <Fragment key={part}>
+                {i > 0 ? " · " : null}
+                {part === vehicle.vin ? (
+                  <Tooltip.Root>
+                    <Tooltip.Trigger asChild>
+                      <button type="button" className="link-button mono" onClick={copyVin} aria-label={`VIN ${vehicle.vin}`}>
+                        {vehicle.vin}
+                      </button>
+                    </Tooltip.Trigger>
+                    <Tooltip.Portal>
+                      <Tooltip.Content className="tooltip" sideOffset={4}>
+                        Click to copy
+                      </Tooltip.Content>
+                    </Tooltip.Portal>
+                  </Tooltip.Root>
+                ) : (
+                  part
+                )}
+              </Fragment>
+            ))
           )}
         </p>
       </header>

@@ -5,6 +5,7 @@ import { credentialsFormSchema } from "../../shared/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { GoogleButton } from "../components/google-button";
+import { FailedAlert, SIGN_IN_FAILED } from "../components/sign-in-failed";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { useZodForm } from "../session/use-zod-form";
@@ -19,51 +20,36 @@ export default function Login() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get("redirect"));
+  // The e-mail that api/verify/email confirmed: the form is at its password step for it.
   const [knownEmail, setKnownEmail] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [googleFailed, setGoogleFailed] = useState(false);
 
-  const { form, fields, pending } = useZodForm("login", credentialsFormSchema, async ({ email, password }, el) => {
-    setEmailError(null);
-    setPasswordError(null);
-    setFailed(false);
-    if (knownEmail === email && !password) {
-      setPasswordError("Required");
-      return;
-    }
+  const { form, fields, pending } = useZodForm("login", credentialsFormSchema, async ({ email, password }, submission) => {
+    setGoogleFailed(false);
     if (knownEmail !== email) {
       try {
         const { exists } = await http.post("verify/email", { json: { email } }).json<{ exists: boolean }>();
-        if (exists) setKnownEmail(email);
-        else setEmailError("We couldn't find that one. Want to try another?");
+        if (!exists) return submission.reply({ fieldErrors: { email: ["We couldn't find that one. Want to try another?"] } });
+        setKnownEmail(email);
       } catch {
-        setFailed(true);
+        return submission.reply({ formErrors: [SIGN_IN_FAILED] });
       }
       return;
     }
+    if (!password) return submission.reply({ fieldErrors: { password: ["Required"] } });
     try {
       const { token } = await http.post("signin", { json: { email, password } }).json<{ token: string }>();
       session.setToken(token);
       navigate(redirect, { replace: true });
     } catch {
-      setFailed(true);
-      const input = el.elements.namedItem("password");
-      if (input instanceof HTMLInputElement) input.value = "";
+      form.update({ name: fields.password.name, value: "" });
+      return submission.reply({ formErrors: [SIGN_IN_FAILED] });
     }
   });
 
-  const onEmailInput = (value: string) => {
-    if (knownEmail !== null && value.trim().toLowerCase() !== knownEmail) {
-      setKnownEmail(null);
-      setFailed(false);
-    }
-    setEmailError(null);
-  };
-
   return (
     <AuthLayout title="Log in">
-      {failed ? <FailedAlert /> : null}
+      {form.errors?.includes(SIGN_IN_FAILED) || googleFailed ? <FailedAlert /> : null}
       <form {...getFormProps(form)}>
         <Field
           field={fields.email}
@@ -71,18 +57,14 @@ export default function Login() {
           type="email"
           autoComplete="email"
           autoFocus
-          error={emailError}
-          onInput={(e) => onEmailInput(e.currentTarget.value)}
+          onInput={(e) => {
+            // A different e-mail goes back to the first step (its errors go with conform's revalidation).
+            if (knownEmail !== null && e.currentTarget.value.trim().toLowerCase() !== knownEmail) setKnownEmail(null);
+            if (googleFailed) setGoogleFailed(false);
+          }}
         />
         {knownEmail !== null ? (
-          <Field
-            field={fields.password}
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            error={passwordError}
-          />
+          <Field field={fields.password} label="Password" type="password" autoComplete="current-password" autoFocus />
         ) : null}
         <SubmitButton pending={pending}>{knownEmail !== null ? "Log in" : "Continue with Email"}</SubmitButton>
       </form>
@@ -90,9 +72,8 @@ export default function Login() {
       <GoogleButton
         onError={() => {
           // SPEC.md section 8: the same alert as a failed sign-in, and the password field cleared.
-          setFailed(true);
-          const input = document.getElementById(fields.password.id);
-          if (input instanceof HTMLInputElement) input.value = "";
+          setGoogleFailed(true);
+          if (knownEmail !== null) form.update({ name: fields.password.name, value: "" });
         }}
       />
       <div className="auth-links">
@@ -102,15 +83,6 @@ export default function Login() {
         </span>
       </div>
     </AuthLayout>
-  );
-}
-
-/** SPEC.md section 8: the sign-in failure alert. */
-export function FailedAlert() {
-  return (
-    <div className="alert" role="alert">
-      We didn&apos;t recognize that password. <Link to="/forgot-password">Forgot your password?</Link>
-    </div>
   );
 }
 

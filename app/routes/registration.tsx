@@ -1,44 +1,37 @@
 import { getFormProps } from "@conform-to/react";
 import { Link, useNavigate } from "@remix-run/react";
-import { useState } from "react";
 import { credentialsFormSchema } from "../../shared/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
-import { apiErrorOf, http } from "../lib/http";
+import { FailedAlert, SIGN_IN_FAILED } from "../components/sign-in-failed";
+import { http } from "../lib/http";
 import { useSession } from "../session/session";
-import { useZodForm } from "../session/use-zod-form";
-import { FailedAlert } from "./login";
+import { replyWithApiError, useZodForm } from "../session/use-zod-form";
 
 /** Sign-up: creates the account, signs in automatically and goes to / (then /setup). */
 export default function Registration() {
   const session = useSession();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
 
-  const { form, fields, pending } = useZodForm("registration", credentialsFormSchema, async ({ email, password }, el) => {
-    setFailed(false);
-    setFieldErrors({});
+  const { form, fields, pending } = useZodForm("registration", credentialsFormSchema, async ({ email, password }, submission) => {
     try {
       const { token } = await http.post("signup", { json: { email, password: password ?? "" } }).json<{ token: string }>();
       session.setToken(token);
       navigate("/", { replace: true });
     } catch (error) {
-      const body = await apiErrorOf(error);
-      if (body?.fields) setFieldErrors(body.fields);
-      else setFailed(true);
-      // SPEC.md section 8: a failed sign-up clears the password field.
-      const input = el.elements.namedItem("password");
-      if (input instanceof HTMLInputElement) input.value = "";
+      // SPEC.md section 8: a failed sign-up (an e-mail already registered included) shows the
+      // sign-in failure alert and clears the password; the API's field messages go on their fields.
+      form.update({ name: fields.password.name, value: "" });
+      return replyWithApiError(submission, error, SIGN_IN_FAILED);
     }
   });
 
   return (
     <AuthLayout title="Create your account">
-      {failed ? <FailedAlert /> : null}
+      {form.errors?.includes(SIGN_IN_FAILED) ? <FailedAlert /> : null}
       <form {...getFormProps(form)}>
-        <Field field={fields.email} label="Email" type="email" autoComplete="email" autoFocus error={fieldErrors.email?.[0]} />
-        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" error={fieldErrors.password?.[0]} />
+        <Field field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
+        <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
         <SubmitButton pending={pending}>Create Account</SubmitButton>
       </form>
       <div className="auth-links">

@@ -12,20 +12,16 @@ import { useZodForm } from "../session/use-zod-form";
 function Setup() {
   const session = useSession();
   const navigate = useNavigate();
-  const { form, fields, pending } = useZodForm("setup", workspaceNameSchema, async ({ name }, el) => {
+  const { form, fields, pending } = useZodForm("setup", workspaceNameSchema, async ({ name }, submission) => {
     try {
       const { id } = await http.post("workspaces", { json: { name } }).json<{ id: string }>();
       const { token } = await http.post("workspaces/session", { json: { workspaceId: id } }).json<{ token: string }>();
       session.setToken(token);
       navigate("/", { replace: true });
     } catch {
-      // SPEC.md section 8: a 401-type error on the name, the field cleared, no text.
-      const input = el.elements.namedItem("name");
-      if (input instanceof HTMLInputElement) {
-        input.value = "";
-        input.setAttribute("aria-invalid", "true");
-        input.dataset.error = "401";
-      }
+      // SPEC.md section 8: the name marked invalid (an error without text) and cleared.
+      form.update({ name: fields.name.name, value: "" });
+      return submission.reply({ fieldErrors: { name: [""] } });
     }
   });
   return (

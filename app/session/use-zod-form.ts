@@ -1,21 +1,28 @@
-import { useForm } from "@conform-to/react";
+import { useForm, type Submission as ConformSubmission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState } from "react";
 import type { z } from "zod";
+import { apiErrorOf } from "../lib/http";
+
+type Submission<S extends z.ZodTypeAny> = Extract<ConformSubmission<z.input<S>, string[], z.output<S>>, { status: "success" }>;
 
 /**
- * conform + zod for forms that talk to the API from the browser: the shared schema validates on
- * submit and revalidates on input; `onValid` gets the parsed value; `pending` drives the spinner.
+ * conform + zod for forms that talk to the API (or the local store) from the browser: the shared
+ * schema validates on submit and revalidates on input; `onValid` gets the parsed value and the
+ * submission, and returns `submission.reply(...)` to show the server's verdict (field or form
+ * errors) through conform like any other error; `pending` drives the spinner.
  */
 export function useZodForm<S extends z.ZodTypeAny>(
   id: string,
   schema: S,
-  onValid: (value: z.output<S>, form: HTMLFormElement) => Promise<void>,
+  onValid: (value: z.output<S>, submission: Submission<S>) => Promise<SubmissionResult<string[]> | void>,
   defaultValue?: Record<string, unknown>,
 ) {
   const [pending, setPending] = useState(false);
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]>>();
   const [form, fields] = useForm<z.input<S>>({
     id,
+    lastResult,
     defaultValue: defaultValue as never,
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
@@ -23,10 +30,29 @@ export function useZodForm<S extends z.ZodTypeAny>(
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit(event, { submission }) {
       event.preventDefault();
+      // Intents (form.update, form.reset) come through here too; only a valid submit goes on.
       if (submission?.status !== "success" || pending) return;
       setPending(true);
-      void onValid(submission.value, event.currentTarget).finally(() => setPending(false));
+      void onValid(submission.value as z.output<S>, submission as Submission<S>)
+        .then((result) => setLastResult(result ?? undefined))
+        .finally(() => setPending(false));
     },
   });
   return { form, fields, pending };
+}
+
+/**
+ * The reply for a failed API call: the API's field messages (a 400 with `fields`) on their
+ * fields, anything else as `formError` on the whole form.
+ */
+export async function replyWithApiError<S extends z.ZodTypeAny>(
+  submission: Submission<S>,
+  error: unknown,
+  formError: string,
+): Promise<SubmissionResult<string[]>> {
+  const body = await apiErrorOf(error);
+  if (body?.fields && (body.code === "invalid_input" || body.code === "bad_request")) {
+    return submission.reply({ fieldErrors: body.fields });
+  }
+  return submission.reply({ formErrors: [formError] });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayHeading, duration, formatType, hoursMinutes, miles, mph, orDash, percent, statusLabel } from "./format";
+import { dayHeading, duration, formatType, identityParts, hoursMinutes, miles, mph, orDash, percent, statusLabel } from "./format";
 
 describe("vehicle display rules", () => {
   it("formats types with spaces and capitals, except SUV", () => {
@@ -7,6 +7,12 @@ describe("vehicle display rules", () => {
     expect(formatType("SUV")).toBe("SUV");
     expect(formatType("compact_suv")).toBe("Compact SUV");
     expect(formatType(null)).toBe("-");
+  });
+
+  it("lists only the known parts of year, make, model and VIN", () => {
+    expect(identityParts({ year: 2021, make: "Ford", model: "F-150", vin: "1FTFW1E50PFA12345" })).toEqual(["2021", "Ford", "F-150", "1FTFW1E50PFA12345"]);
+    expect(identityParts({ year: null, make: "Ford", model: "", vin: "1FTFW1E50PFA12345" })).toEqual(["Ford", "1FTFW1E50PFA12345"]);
+    expect(identityParts({ year: null, make: null, model: null, vin: null })).toEqual([]);
   });
 
   it("shows a dash for empty values", () => {

@@ -9,6 +9,13 @@ export function orDash(value: string | number | null | undefined): string {
 }
 
 /** "PICKUP_TRUCK" → "Pickup Truck"; SUV stays SUV. */
+/** The header's year · make · model · VIN: only the parts that are known, in that order. */
+export function identityParts(vehicle: { year?: number | null; make?: string | null; model?: string | null; vin?: string | null }): string[] {
+  return [vehicle.year, vehicle.make, vehicle.model, vehicle.vin]
+    .filter((part) => part !== null && part !== undefined && String(part).trim() !== "")
+    .map(String);
+}
+
 export function formatType(value: string | null | undefined): string {
   if (!value) return "-";
   return value
