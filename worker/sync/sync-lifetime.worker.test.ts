@@ -1,3 +1,4 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -5,7 +6,8 @@ import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
 import { database } from "../db/client";
-import { vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { syncCheckpoints, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import worker from "../test-entry";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import type { SyncCookie } from "./cookie";
 import { MAX_MUTATIONS_PER_PUSH } from "./push";
@@ -330,5 +332,17 @@ describe("tombstones", () => {
     expect(ordersAbove(reset.cookie, beforeDeletion.cookie)).toBe(true);
     // A cookie from after it still diffs.
     expect((await pull(a.token, crypto.randomUUID(), afterDeletion.cookie)).patch).toEqual([]);
+  });
+
+  it("runs in the scheduled job: a changed workspace's version is written down", async () => {
+    const a = await userWithWorkspace();
+    await insertVehicle(a.workspaceId);
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const version = (await db().select().from(workspaces).where(eq(workspaces.id, a.workspaceId)).get())!.version;
+    expect(await db().select().from(syncCheckpoints).where(eq(syncCheckpoints.workspaceId, a.workspaceId))).toEqual([
+      { workspaceId: a.workspaceId, version, recordedAt: expect.any(Number) },
+    ]);
   });
 });
