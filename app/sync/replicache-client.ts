@@ -3,13 +3,11 @@ import { mutators, type Mutators } from "../../shared/mutators";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { TELEMETRY_BY_VEHICLE_INDEX, TELEMETRY_PREFIX } from "../../shared/telemetry";
 import { storeName } from "./local-stores";
+import { createReloadLimiter } from "./reload-limiter";
 import { outcomeOf, type SyncHealth } from "./sync-health";
 
 export type Rep = Replicache<Mutators>;
 
-/** Reloads on behalf of Replicache (update needed, client state lost) happen at most this often. */
-const RELOAD_INTERVAL_MS = 60_000;
-const LAST_RELOAD_KEY = "las-sync-reload";
 
 /**
  * One local store per viewer and workspace (docs/decisions/0003-sync.md): its name is the viewer
@@ -94,16 +92,15 @@ async function syncRequest(url: string, body: unknown, requestID: string, auth: 
   };
 }
 
-let reloadTimer: ReturnType<typeof setTimeout> | undefined;
-
+let limitedReload: (() => void) | undefined;
 function reloadAtMostOncePerMinute() {
-  if (reloadTimer) return;
-  const last = Number(sessionStorage.getItem(LAST_RELOAD_KEY) ?? 0);
-  const wait = Math.max(0, last + RELOAD_INTERVAL_MS - Date.now());
-  reloadTimer = setTimeout(() => {
-    sessionStorage.setItem(LAST_RELOAD_KEY, String(Date.now()));
-    window.location.reload();
-  }, wait);
+  limitedReload ??= createReloadLimiter({
+    storage: sessionStorage,
+    now: Date.now,
+    reload: () => window.location.reload(),
+    schedule: (run, ms) => setTimeout(run, ms),
+  });
+  limitedReload();
 }
 
 /**

@@ -84,6 +84,7 @@ export async function push(db: Db, session: SessionInfo & { workspaceId: string 
     applied++;
     clients.set(mutation.clientID, { clientGroupId: req.clientGroupID, lastMutationId: mutation.id });
   }
+  if (group.rebase && !wrote) wrote = await restampProcessed(db, workspaceId, req, clients);
   return wrote;
 }
 
@@ -99,6 +100,25 @@ async function readClients(db: Db, mutations: readonly Mutation[]) {
     for (const { id, ...row } of rows) clients.set(id, row);
   }
   return clients;
+}
+
+/**
+ * After a restore, a client may hold as pending mutations the restored server had already
+ * processed; the reset pull could not say so (it sends no last mutation ids). When a push of such
+ * a group applied nothing, its clients' rows are stamped with a new version so the next pull
+ * reports their last mutation ids, and the client drops what was already done.
+ */
+async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, clients: Map<string, { clientGroupId: string; lastMutationId: number }>) {
+  const processed = [...new Set(req.mutations.map((m) => m.clientID))].filter((id) => {
+    const client = clients.get(id);
+    return client?.clientGroupId === req.clientGroupID && req.mutations.some((m) => m.clientID === id && m.id <= client.lastMutationId);
+  });
+  if (processed.length === 0) return false;
+  await db.batch([
+    bumpVersion(db, workspaceId),
+    ...processed.map((id) => db.update(replicacheClients).set({ version: versionOf(workspaceId) }).where(eq(replicacheClients.id, id))),
+  ]);
+  return true;
 }
 
 const lostRace = (error: unknown) => String(error).includes("UNIQUE constraint failed: replicache_clients.id");

@@ -1,3 +1,4 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -5,7 +6,8 @@ import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
 import { database } from "../db/client";
-import { vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { syncCheckpoints, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import worker from "../test-entry";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import type { SyncCookie } from "./cookie";
 import { MAX_MUTATIONS_PER_PUSH } from "./push";
@@ -184,6 +186,25 @@ describe("a cookie the server cannot diff from gets a full reset ordered above i
     expect(view).toEqual(fresh);
   });
 
+  it("after a restore: pending mutations the restored server had already processed are reported done", async () => {
+    const a = await userWithWorkspace();
+    const id = await insertVehicle(a.workspaceId);
+    const group = crypto.randomUUID();
+    const client = crypto.randomUUID();
+    await push(a.token, pushBody(group, client, [{ id: 1, args: rename(id, "One") }, { id: 2, args: rename(id, "Two") }]));
+    const seen = await pull(a.token, group);
+    expect(seen.lastMutationIDChanges).toEqual({ [client]: 2 });
+    // The client heard of 2 before a restore; it still holds 3 and 4 as pending, which the server
+    // had processed at the restored point, and then its cookie is ahead.
+    await push(a.token, pushBody(group, client, [{ id: 3, args: rename(id, "Three") }, { id: 4, args: rename(id, "Four") }]));
+    const ahead: SyncCookie = { ...seen.cookie, order: seen.cookie.order + 50, version: seen.cookie.version + 50 };
+    const reset = await pull(a.token, group, ahead);
+    expect(reset.lastMutationIDChanges).toEqual({});
+    expect((await push(a.token, pushBody(group, client, [{ id: 3, args: rename(id, "Three") }, { id: 4, args: rename(id, "Four") }]))).status).toBe(200);
+    expect((await pull(a.token, group, reset.cookie)).lastMutationIDChanges).toEqual({ [client]: 4 });
+    expect(await vehicleName(id)).toBe("Four");
+  });
+
   it("after a restore whose new writes already passed the client's version: the rotated epoch resets it", async () => {
     const a = await userWithWorkspace();
     const id = await insertVehicle(a.workspaceId, { name: "One" });
@@ -330,5 +351,17 @@ describe("tombstones", () => {
     expect(ordersAbove(reset.cookie, beforeDeletion.cookie)).toBe(true);
     // A cookie from after it still diffs.
     expect((await pull(a.token, crypto.randomUUID(), afterDeletion.cookie)).patch).toEqual([]);
+  });
+
+  it("runs in the scheduled job: a changed workspace's version is written down", async () => {
+    const a = await userWithWorkspace();
+    await insertVehicle(a.workspaceId);
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const version = (await db().select().from(workspaces).where(eq(workspaces.id, a.workspaceId)).get())!.version;
+    expect(await db().select().from(syncCheckpoints).where(eq(syncCheckpoints.workspaceId, a.workspaceId))).toEqual([
+      { workspaceId: a.workspaceId, version, recordedAt: expect.any(Number) },
+    ]);
   });
 });
