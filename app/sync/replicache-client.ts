@@ -1,7 +1,6 @@
 import { Replicache, type MutatorDefs, type PullResponseV1, type PushResponse } from "replicache";
 import { mutators, type Mutators } from "../../shared/mutators";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { TELEMETRY_BY_VEHICLE_INDEX, TELEMETRY_PREFIX } from "../../shared/telemetry";
 import { storeName } from "./local-stores";
 import { createReloadLimiter } from "./reload-limiter";
 import { outcomeOf, type SyncHealth } from "./sync-health";
@@ -34,7 +33,6 @@ export function createReplicache(
     // SPEC.md: clients idle for 7 days are collected. The 60 s heartbeat and the 5-minute client,
     // group and mutation-recovery checks are Replicache 15's own fixed defaults.
     clientMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
-    indexes: { [TELEMETRY_BY_VEHICLE_INDEX]: { prefix: TELEMETRY_PREFIX, jsonPointer: "/vehicleId" } },
     // Replicache's own HTTP requests, observed: "offline" and "refused by the server" differ.
     puller: async (body, requestID) => {
       const { httpRequestInfo, response } = await syncRequest("/api/sync/pull", body, requestID, rep.auth, health);

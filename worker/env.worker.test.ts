@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { configSchema } from "./env";
+
+const production = { ENVIRONMENT: "production", APP_URL: "https://fleet.example.com" };
+
+describe("Worker configuration", () => {
+  it("refuses the development e-mail outbox in production", () => {
+    const result = configSchema.safeParse({ ...production, EMAIL_PROVIDER: "outbox" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["EMAIL_PROVIDER"]);
+  });
+
+  it("refuses resend without its key in production, accepts it with one", () => {
+    expect(configSchema.safeParse({ ...production, EMAIL_PROVIDER: "resend" }).error?.issues.map((i) => i.path.join("."))).toEqual(["EMAIL_API_KEY"]);
+    expect(configSchema.safeParse({ ...production, EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "re_key" }).success).toBe(true);
+  });
+
+  it("keeps the outbox for development and tests", () => {
+    for (const ENVIRONMENT of ["development", "test"]) {
+      expect(configSchema.safeParse({ ENVIRONMENT, EMAIL_PROVIDER: "outbox" }).success).toBe(true);
+    }
+  });
+});
