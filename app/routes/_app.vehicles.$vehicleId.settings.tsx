@@ -10,6 +10,7 @@ import { Field, SubmitButton } from "../components/form";
 import { useSession } from "../session/session";
 import { useZodForm } from "../session/use-zod-form";
 import { useUpdateVehicle, useVehicle } from "../store";
+import { BeaconHealth } from "../vehicles/beacon-health";
 
 // The form sends strings; the shared mutation schema takes over after these conversions.
 const formSchema = z.object({
@@ -24,7 +25,12 @@ const formSchema = z.object({
 export default function VehicleSettings() {
   const { vehicleId } = useParams();
   const vehicle = useVehicle(vehicleId);
-  return vehicle ? <SettingsForm key={vehicle.id} vehicle={vehicle} /> : null;
+  return vehicle ? (
+    <>
+      <SettingsForm key={vehicle.id} vehicle={vehicle} />
+      <BeaconHealth vehicleId={vehicle.id} />
+    </>
+  ) : null;
 }
 
 function SettingsForm({ vehicle }: { vehicle: Vehicle }) {
