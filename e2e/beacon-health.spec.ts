@@ -4,7 +4,7 @@ import { orderVehicles, report } from "./ui-helpers";
 
 const YEAR = 365 * 24 * 3_600_000;
 
-test.describe("beacon health on the vehicle's Settings", () => {
+test.describe("a tracker's beacon on the vehicle page", () => {
   test("shows reports, a device clock ten years ahead and why reports were rejected; regenerating the id asks first and shows the new one", async ({
     page,
     request,
@@ -12,13 +12,17 @@ test.describe("beacon health on the vehicle's Settings", () => {
     const fleet = await newFleetAccount(request);
     const [beacon] = await orderVehicles(request, fleet, 1);
     const now = Date.now();
-    await report(request, beacon!.id, { lat: 41.88, lon: -87.63, timestamp: now - 60_000 });
-    await report(request, beacon!.id, { lat: 41.881, lon: -87.63, timestamp: now - 30_000 });
+    // A phone: no odometer of its own. 2.2 km north in 90 s.
+    await report(request, beacon!.id, { lat: 41.88, lon: -87.63, timestamp: now - 120_000 });
+    await report(request, beacon!.id, { lat: 41.9, lon: -87.63, timestamp: now - 30_000 });
     // A tracker with its clock ten years ahead: acknowledged, not used.
     await report(request, beacon!.id, { lat: 10, lon: 10, timestamp: now + 10 * YEAR });
 
     await signInAs(page, fleet.token);
-    await page.goto(`/vehicles/${beacon!.vehicleId}/settings`);
+    // The Overview shows the GPS odometer in miles like any odometer (2.2 km: 1 mi).
+    await page.goto(`/vehicles/${beacon!.vehicleId}/overview`);
+    await expect(page.getByTestId("odometer")).toHaveText("1 mi");
+    await page.getByRole("link", { name: "Settings" }).click();
     const card = page.getByRole("region", { name: "Beacon" });
     await expect(card.getByTestId("beacon-reports-today")).toHaveText("2");
     await expect(card.getByTestId("beacon-last-report")).toContainText("Just now");
