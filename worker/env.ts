@@ -19,6 +19,10 @@ export const configSchema = z
     EMAIL_FROM: z.string().default("Fleet Ops <no-reply@localhost>"),
     /** Multiplies every abuse limit; tests and benchmarks raise it. */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    /** A report dated more than this many seconds ahead of the server is acknowledged but dropped. */
+    INGEST_MAX_AHEAD_S: z.coerce.number().int().min(1).default(300),
+    /** A report dated more than this many seconds in the past is acknowledged but dropped; 0 = no bound. */
+    INGEST_MAX_BEHIND_S: z.coerce.number().int().min(0).default(0),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.ENVIRONMENT !== "production") return;

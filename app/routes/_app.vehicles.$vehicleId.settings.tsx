@@ -9,12 +9,18 @@ import { Field, SubmitButton } from "../components/form";
 import { useSession } from "../session/session";
 import { useZodForm } from "../session/use-zod-form";
 import { useUpdateVehicle, useVehicle } from "../store";
+import { BeaconHealth } from "../vehicles/beacon-health";
 
 /** Vehicle Settings: identification fields, saved as a synced mutation (works offline). */
 export default function VehicleSettings() {
   const { vehicleId } = useParams();
   const vehicle = useVehicle(vehicleId);
-  return vehicle ? <SettingsForm key={vehicle.id} vehicle={vehicle} /> : null;
+  return vehicle ? (
+    <>
+      <SettingsForm key={vehicle.id} vehicle={vehicle} />
+      <BeaconHealth vehicleId={vehicle.id} />
+    </>
+  ) : null;
 }
 
 function SettingsForm({ vehicle }: { vehicle: Vehicle }) {

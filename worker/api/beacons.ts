@@ -1,12 +1,15 @@
 import { count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { beaconOrderSchema, type Beacon } from "../../shared/beacon";
+import { beaconHealthQuerySchema, beaconParamsSchema } from "../../shared/beacon-health";
 import { requireSession, workspaceSession } from "../auth/session";
 import { beacons, vehicles } from "../db/schema";
+import { beaconHealth, rotateDeviceId } from "../fleet/beacon-health";
+import { audit } from "../lib/audit";
 import { chunkRows } from "../lib/chunk";
 import { randomToken } from "../lib/crypto";
-import { forbidden } from "../lib/errors";
-import { body } from "../lib/validate";
+import { forbidden, notFound } from "../lib/errors";
+import { body, zod } from "../lib/validate";
 import { pokeWorkspace } from "../realtime";
 import { bumpVersion, versionOf } from "../sync/version";
 import type { AppEnv } from "../types";
@@ -22,7 +25,7 @@ export const beaconRoutes = new Hono<AppEnv>()
     if (workspaceId !== c.var.session.workspaceId) throw forbidden("You can only order beacons for your current workspace");
     const db = c.var.db;
     const existing = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.workspaceId, workspaceId)).get();
-    const ingestUrl = new URL("/api/ingest/osmand", c.var.config.APP_URL).href;
+    const ingestUrl = ingestUrlOf(c.var.config.APP_URL);
     const ordered: Beacon[] = Array.from({ length: wanted }, (_, i) => ({
       // 24 random bytes: unguessable, URL-safe, what the device sends as `id`.
       id: randomToken(24),
@@ -32,13 +35,13 @@ export const beaconRoutes = new Hono<AppEnv>()
     }));
     await db.batch([
       bumpVersion(db, workspaceId),
-      // Drizzle binds every column of a row (nulls too): 14 for a vehicle, 5 for a beacon.
+      // Drizzle binds every column of a row (nulls and defaults too): 14 for a vehicle, 13 for a beacon.
       ...chunkRows(ordered, 14).map((part) =>
         db.insert(vehicles).values(
           part.map((b) => ({ id: b.vehicleId, workspaceId, name: b.vehicleName, version: versionOf(workspaceId) })),
         ),
       ),
-      ...chunkRows(ordered, 5).map((part) =>
+      ...chunkRows(ordered, 13).map((part) =>
         db.insert(beacons).values(part.map((b) => ({ id: b.id, workspaceId, vehicleId: b.vehicleId }))),
       ),
     ]);
@@ -54,4 +57,25 @@ export const beaconRoutes = new Hono<AppEnv>()
       .where(eq(beacons.workspaceId, workspaceId))
       .all();
     return c.json(rows);
+  })
+  /** A vehicle's beacon health (shared/beacon-health.ts). Another workspace's vehicle is a 404, like a missing one. */
+  .get("/:vehicleId/health", zod("param", beaconParamsSchema), zod("query", beaconHealthQuerySchema), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const { vehicleId } = c.req.valid("param");
+    const now = Date.now();
+    const since = c.req.valid("query").since ?? now - (now % 86_400_000);
+    const health = await beaconHealth(c.var.db, workspaceId, vehicleId, since, ingestUrlOf(c.var.config.APP_URL));
+    if (!health) throw notFound("No beacon for this vehicle in this workspace");
+    return c.json(health);
+  })
+  /** Regenerates the beacon's device id: the old one answers 400 from now on; the new one is returned once more here. */
+  .post("/:vehicleId/device-id", zod("param", beaconParamsSchema), async (c) => {
+    const { workspaceId, userId } = workspaceSession(c.var.session);
+    const { vehicleId } = c.req.valid("param");
+    const rotation = await rotateDeviceId(c.var.db, workspaceId, vehicleId, ingestUrlOf(c.var.config.APP_URL));
+    if (!rotation) throw notFound("No beacon for this vehicle in this workspace");
+    audit("beacon.device_id_rotated", { workspaceId, vehicleId, userId });
+    return c.json(rotation);
   });
+
+const ingestUrlOf = (appUrl: string) => new URL("/api/ingest/osmand", appUrl).href;

@@ -284,8 +284,20 @@ export const beacons = sqliteTable(
     vehicleId: text("vehicle_id").notNull(),
     lastReportAt: integer("last_report_at"),
     createdAt: integer("created_at").notNull().default(now),
+    // Beacon health (worker/fleet/beacon-health.ts): reports acknowledged but not used, and why.
+    rejectedClockAhead: integer("rejected_clock_ahead").notNull().default(0),
+    rejectedTooOld: integer("rejected_too_old").notNull().default(0),
+    rejectedThrottled: integer("rejected_throttled").notNull().default(0),
+    lastRejectedAt: integer("last_rejected_at"),
+    /** clock_ahead | too_old | throttled */
+    lastRejectedReason: text("last_rejected_reason"),
+    /** Device time minus server time of the last report whose clock was seen ahead (ms). */
+    clockSkewMs: integer("clock_skew_ms"),
+    clockSkewAt: integer("clock_skew_at"),
+    /** When the device id was last regenerated (the old one stops working at once). */
+    rotatedAt: integer("rotated_at"),
   },
-  (t) => [index("beacons_ws_idx").on(t.workspaceId)],
+  (t) => [index("beacons_ws_idx").on(t.workspaceId), index("beacons_vehicle_idx").on(t.vehicleId)],
 );
 
 /** Every accepted report; (beacon, device time) is unique so exact duplicates are stored once. */
@@ -314,10 +326,16 @@ export const positions = sqliteTable(
   ],
 );
 
-/** Per-vehicle state of the trip/stop detector, so detection survives restarts. */
+/**
+ * Per-vehicle state of the trip/stop detector and the GPS odometer, so both survive restarts.
+ * `version` makes its writer one at a time (docs/decisions/0009-one-writer-per-vehicle.md): a
+ * trigger aborts any update that does not set it to the stored version + 1.
+ */
 export const motionState = sqliteTable("motion_state", {
   vehicleId: text("vehicle_id").primaryKey(),
   workspaceId: text("workspace_id").notNull(),
   state: text("state", { mode: "json" }).notNull(),
   updatedAt: integer("updated_at").notNull(),
+  odometer: text("odometer", { mode: "json" }),
+  version: integer("version").notNull().default(0),
 });

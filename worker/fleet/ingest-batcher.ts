@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import type { ClockBounds } from "./device-clock";
 import { ingest, ingestBatch, type IngestResult } from "./ingest";
 import { ReportError, type Report } from "./osmand";
 
@@ -46,6 +47,8 @@ class Failed {
 
 interface Waiting {
   reports: Report[];
+  /** Reports of this device the throttle refused since its last accepted request. */
+  throttled: number;
   /** Set by the batch that took this request. */
   answer?: Answer;
   /** When a batch took it (to give up on a vanished leader). */
@@ -55,7 +58,7 @@ interface Waiting {
 interface Line {
   waiting: Waiting[];
   /** The batch in flight, if any. */
-  current: { startedAt: number } | null;
+  current: { startedAt: number; clock?: ClockBounds } | null;
 }
 
 /** One line per database binding: requests for the same D1 share its round trips. */
@@ -65,11 +68,20 @@ const lines = new WeakMap<object, Line>();
  * Ingests one request's reports (one beacon's, any order) together with whatever else arrives
  * meanwhile. Resolves to this request's own result; rejects with ReportError for an unknown
  * device id. `keepAlive` (the request's waitUntil) keeps a batch this request leads running even
- * if its client goes away, since other requests wait for it.
+ * if its client goes away, since other requests wait for it. `clock` bounds device clocks (one
+ * configuration per isolate, so the leader's holds for its batch); `throttled` is counted on the
+ * beacon's health.
  */
-export async function ingestTogether(db: Db, reports: Report[], keepAlive?: (work: Promise<unknown>) => void): Promise<IngestResult> {
+export interface TogetherOptions {
+  keepAlive?: (work: Promise<unknown>) => void;
+  clock?: ClockBounds;
+  throttled?: number;
+}
+
+export async function ingestTogether(db: Db, reports: Report[], options: TogetherOptions = {}): Promise<IngestResult> {
+  const { keepAlive, clock, throttled = 0 } = options;
   const line = lineOf(db);
-  const me: Waiting = { reports };
+  const me: Waiting = { reports, throttled };
   line.waiting.push(me);
   let pause = POLL_MS;
   while (!me.answer) {
@@ -79,7 +91,7 @@ export async function ingestTogether(db: Db, reports: Report[], keepAlive?: (wor
     }
     if (line.current && Date.now() - line.current.startedAt > STALE_MS) line.current = null;
     if (!line.current) {
-      const batch = { startedAt: Date.now() };
+      const batch = { startedAt: Date.now(), clock };
       line.current = batch;
       // Requests started in this same turn of the event loop join this batch too.
       await Promise.resolve();
@@ -95,7 +107,7 @@ export async function ingestTogether(db: Db, reports: Report[], keepAlive?: (wor
   if (outcome instanceof ReportError) throw outcome;
   if (outcome instanceof Failed) {
     if (outcome.alone) throw outcome.error;
-    return ingest(db, reports);
+    return ingest(db, reports, { clock, throttled: throttledOf([me]) });
   }
   return outcome;
 }
@@ -104,13 +116,19 @@ async function runBatch(db: Db, line: Line, batch: NonNullable<Line["current"]>)
   const members = takeBatch(line.waiting);
   for (const m of members) m.takenAt = batch.startedAt;
   try {
-    const answers = await ingestBatch(db, members.map((m) => m.reports));
+    const answers = await ingestBatch(db, members.map((m) => m.reports), { clock: batch.clock, throttled: throttledOf(members) });
     members.forEach((m, i) => (m.answer = answers[i]!));
   } catch (error) {
     for (const m of members) m.answer = new Failed(error, members.length === 1);
   } finally {
     if (line.current === batch) line.current = null;
   }
+}
+
+function throttledOf(members: Waiting[]) {
+  const counts = new Map<string, number>();
+  for (const m of members) if (m.throttled) counts.set(m.reports[0]!.deviceId, (counts.get(m.reports[0]!.deviceId) ?? 0) + m.throttled);
+  return counts;
 }
 
 function takeBatch(waiting: Waiting[]) {

@@ -1,16 +1,21 @@
 import { and, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { RejectReason } from "../../shared/beacon-health";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import type { Db } from "../db/client";
 import { beacons, motionState, positions, telemetry, vehicleEvents, vehicles } from "../db/schema";
 import { chunkRows } from "../lib/chunk";
 import { bumpVersion, versionOf } from "../sync/version";
 import type { NewStop } from "./geocode";
+import { DEFAULT_CLOCK_BOUNDS, judgeClock, SKEW_WORTH_SHOWING_MS, type ClockBounds, type ClockVerdict } from "./device-clock";
+import { advanceOdometer, initialOdometer, odometerReading, type OdometerState } from "./gps-odometer";
 import { advance, initialState, statusOf, type EventUpsert, type MotionState } from "./motion";
 import { ReportError, type Report } from "./osmand";
 
-export type IngestOutcome = "stored" | "duplicate" | "late";
+export type IngestOutcome = "stored" | "duplicate" | "late" | ClockRejection;
+/** Acknowledged but not used: the device's clock is off (worker/fleet/device-clock.ts). */
+export type ClockRejection = Exclude<ClockVerdict, "ok">;
 
 export interface IngestResult {
   /** The workspace to poke, or null when nothing visible changed (or another request of the same batch pokes it). */
@@ -20,6 +25,19 @@ export interface IngestResult {
   /** Stops this request opened, for the geocoder. */
   stops: NewStop[];
 }
+
+export interface IngestOptions {
+  /** The server's clock. */
+  now?: number;
+  clock?: ClockBounds;
+  /** Reports the throttle refused per device id since its last accepted request, for its health. */
+  throttled?: ReadonlyMap<string, number>;
+  /** Test seam: runs between an attempt's reads and its writes (to interleave two writers). */
+  beforeWrite?: (attempt: number) => Promise<void>;
+}
+
+/** Attempts of a batch whose vehicle state another writer changed in between (then it gives up: 500). */
+export const MAX_WRITE_ATTEMPTS = 8;
 
 /**
  * Stores the reports of several requests (each one beacon's reports) in two D1 round trips in
@@ -34,12 +52,48 @@ export interface IngestResult {
  * The result is exactly what taking the requests one after another, in the given order, each
  * report oldest first, would give: a report already stored (or earlier in the batch) is a
  * duplicate, one older than what the vehicle shows is late (kept in the history, no move back),
- * and the detector sees each vehicle's reports in order. A request whose device id is unknown
+ * and the detector sees each vehicle's reports in order. A report whose device clock is out of
+ * bounds is acknowledged, counted on its beacon and dropped. A request whose device id is unknown
  * gets its ReportError in its slot; the others go on. The beacon's own workspace scopes every
  * write: a device id can only ever write into the workspace that ordered it. The write batch is
  * one transaction: if it fails, nothing of the batch is stored and the call rejects.
+ *
+ * One writer per vehicle, across isolates too (docs/decisions/0009-one-writer-per-vehicle.md):
+ * each vehicle's detector state is written as the next version of the one read, and a trigger
+ * aborts the whole write batch if another writer got there first; the batch then reads again and
+ * retries, so the outcome is that of applying the two writers one after the other.
  */
-export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()): Promise<(IngestResult | ReportError)[]> {
+export async function ingestBatch(db: Db, requests: Report[][], options: IngestOptions = {}): Promise<(IngestResult | ReportError)[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ingestOnce(db, requests, options, attempt);
+    } catch (error) {
+      if (!isStaleWrite(error) || attempt >= MAX_WRITE_ATTEMPTS) throw error;
+      // Another writer of one of these vehicles committed in between: read its result, go again.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
+
+/** The trigger of migrations/0002 refused a motion state write based on a stale read. */
+export function isStaleWrite(error: unknown): boolean {
+  const messages = [String((error as Error | undefined)?.message ?? error), String((error as { cause?: Error }).cause?.message ?? "")];
+  return messages.some((m) => m.includes(STALE_MOTION_STATE));
+}
+const STALE_MOTION_STATE = "stale motion state";
+
+/** What a batch changes on a beacon's row besides its last report time. */
+interface BeaconHealthChange {
+  clock_ahead: number;
+  too_old: number;
+  throttled: number;
+  lastReason: RejectReason | null;
+  skewMs: number | null;
+}
+
+async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, attempt: number): Promise<(IngestResult | ReportError)[]> {
+  const now = options.now ?? Date.now();
+  const bounds = options.clock ?? DEFAULT_CLOCK_BOUNDS;
   const deviceIds = [...new Set(requests.map((r) => r[0]!.deviceId))];
   const pairs = [...new Map(requests.flat().map((r) => [`${r.deviceId}\n${r.time}`, r])).values()];
   const idChunks = chunkRows(deviceIds, 1);
@@ -67,7 +121,10 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
 
   const beaconOf = new Map(take<Rows<typeof beaconReads>[number]>(beaconReads).map((b) => [b.id, b]));
   const latestOf = new Map(take<Rows<typeof telemetryReads>[number]>(telemetryReads).map((t) => [t.vehicleId, t]));
-  const motionOf = new Map(take<Rows<typeof motionReads>[number]>(motionReads).map((m) => [m.vehicleId, m.state as MotionState]));
+  const motionRowsRead = take<Rows<typeof motionReads>[number]>(motionReads);
+  const motionOf = new Map(motionRowsRead.map((m) => [m.vehicleId, m.state as MotionState]));
+  const motionVersionOf = new Map(motionRowsRead.map((m) => [m.vehicleId, m.version]));
+  const odometerOf = new Map(motionRowsRead.filter((m) => m.odometer !== null).map((m) => [m.vehicleId, m.odometer as OdometerState]));
   const active = new Set(take<Rows<typeof vehicleReads>[number]>(vehicleReads).filter((v) => v.beaconStatus === "ACTIVE").map((v) => v.id));
   const seen = new Set(take<Rows<typeof duplicateReads>[number]>(duplicateReads).map((p) => `${p.beaconId}\n${p.t}`));
 
@@ -76,12 +133,18 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
   const changedWorkspaces = new Set<string>();
   const touched = new Map<string, string>(); // vehicle -> workspace, for telemetry, motion state, events
   const reported = new Set<string>(); // beacons whose lastReportAt moves
+  const health = new Map<string, BeaconHealthChange>(); // beacons whose health counters move
   const activated = new Map<string, string>(); // vehicle -> workspace, newly ACTIVE
   const events = new Map<string, { workspaceId: string; vehicleId: string; event: EventUpsert }>();
   // The open event of each vehicle is already in D1; any other event id is new in this batch.
   const storedEvents = new Set([...motionOf.values()].map((state) => state.current.id));
   const prune = new Map<string, string>(); // vehicle -> workspace, where a new event may push old ones out
   const poked = new Set<string>();
+  const healthOf = (deviceId: string) => {
+    let h = health.get(deviceId);
+    if (!h) health.set(deviceId, (h = { clock_ahead: 0, too_old: 0, throttled: 0, lastReason: null, skewMs: null }));
+    return h;
+  };
 
   const answers = requests.map((request): IngestResult | ReportError => {
     const deviceId = request[0]!.deviceId;
@@ -91,10 +154,23 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
     const outcomes: IngestOutcome[] = [];
     const stops: NewStop[] = [];
     let changed = false;
+    const throttled = options.throttled?.get(deviceId) ?? 0;
+    if (throttled > 0) Object.assign(healthOf(deviceId), { throttled, lastReason: "throttled" });
     for (const report of [...request].sort((a, b) => a.time - b.time)) {
       const key = `${deviceId}\n${report.time}`;
       if (seen.has(key)) {
         outcomes.push("duplicate");
+        continue;
+      }
+      reported.add(deviceId);
+      if (report.time - now >= SKEW_WORTH_SHOWING_MS) healthOf(deviceId).skewMs = report.time - now;
+      const verdict = judgeClock(report.time, now, bounds);
+      if (verdict !== "ok") {
+        // Acknowledged so the device's buffer moves on, never stored (Traccar's filter.future/past).
+        const h = healthOf(deviceId);
+        h[verdict]++;
+        h.lastReason = verdict;
+        outcomes.push(verdict);
         continue;
       }
       seen.add(key);
@@ -127,6 +203,8 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
       const stored = motionOf.get(vehicleId);
       const detected = stored ? advance(stored, point) : initialState(point);
       const status = statusOf(point, detected.state);
+      const odometer = advanceOdometer(odometerOf.get(vehicleId) ?? initialOdometer(previous?.odometer != null), report);
+      odometerOf.set(vehicleId, odometer);
       latestOf.set(vehicleId, {
         id: vehicleId,
         workspaceId,
@@ -134,8 +212,9 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
         status,
         statusTimestamp: previous && previous.status === status ? previous.statusTimestamp : report.time,
         speed: report.speed ?? 0,
-        // Trackers that do not report fuel or odometer keep the last known value.
-        odometer: report.odometer ?? previous?.odometer ?? null,
+        // The device's odometer wins; trackers that send none get the GPS distance (gps-odometer.ts).
+        odometer: odometerReading(odometer, report.odometer, previous?.odometer ?? null),
+        // Trackers that do not report fuel keep the last known value.
         fuel: report.fuel ?? previous?.fuel ?? null,
         latitude: report.latitude,
         longitude: report.longitude,
@@ -151,7 +230,6 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
         if (!storedEvents.has(event.id)) prune.set(vehicleId, workspaceId);
       }
       touched.set(vehicleId, workspaceId);
-      reported.add(deviceId);
       if (!active.has(vehicleId)) {
         active.add(vehicleId);
         activated.set(vehicleId, workspaceId);
@@ -171,7 +249,8 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
     return { workspaceId: poke ? workspaceId : null, outcomes, vehicleId, stops };
   });
 
-  if (!positionRows.length) return answers;
+  if (!reported.size && !health.size) return answers;
+  await options.beforeWrite?.(attempt);
   const writes: BatchItem<"sqlite">[] = [
     // Each touched workspace's version goes up once; every row below reads it back (versionOf).
     ...[...changedWorkspaces].map((ws) => bumpVersion(db, ws)),
@@ -181,12 +260,28 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
   for (const rows of chunkRows(telemetryRows, 16)) {
     writes.push(db.insert(telemetry).values(rows).onConflictDoUpdate({ target: telemetry.vehicleId, set: fromExcluded(telemetryColumns) }));
   }
-  if (reported.size) {
-    for (const ids of chunkRows([...reported], 1)) writes.push(db.update(beacons).set({ lastReportAt: now }).where(inArray(beacons.id, ids)));
-  }
-  const motionRows = [...touched].map(([vehicleId, workspaceId]) => ({ vehicleId, workspaceId, state: motionOf.get(vehicleId)!, updatedAt: now }));
-  for (const rows of chunkRows(motionRows, 5)) {
-    writes.push(db.insert(motionState).values(rows).onConflictDoUpdate({ target: motionState.vehicleId, set: fromExcluded({ state: motionState.state, updatedAt: motionState.updatedAt }) }));
+  const plain = [...reported].filter((id) => !health.has(id));
+  for (const ids of chunkRows(plain, 1)) writes.push(db.update(beacons).set({ lastReportAt: now }).where(inArray(beacons.id, ids)));
+  for (const [id, h] of health) writes.push(healthUpdate(db, id, h, reported.has(id) ? now : null, now));
+  // Each vehicle's state is written as the next version of the one read (the trigger's check).
+  const motionRows = [...touched].map(([vehicleId, workspaceId]) => ({
+    vehicleId,
+    workspaceId,
+    state: motionOf.get(vehicleId)!,
+    odometer: odometerOf.get(vehicleId)!,
+    version: (motionVersionOf.get(vehicleId) ?? 0) + 1,
+    updatedAt: now,
+  }));
+  for (const rows of chunkRows(motionRows, 6)) {
+    writes.push(
+      db
+        .insert(motionState)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: motionState.vehicleId,
+          set: fromExcluded({ state: motionState.state, odometer: motionState.odometer, version: motionState.version, updatedAt: motionState.updatedAt }),
+        }),
+    );
   }
   const eventRows = [...events.values()].map(({ workspaceId, vehicleId, event: e }) => ({
     id: e.id,
@@ -220,10 +315,26 @@ export async function ingestBatch(db: Db, requests: Report[][], now = Date.now()
  * Stores one beacon's reports (oldest first) on their own: ingestBatch with one request.
  * Returns the workspace to poke, or null when nothing visible changed.
  */
-export async function ingest(db: Db, reports: Report[], now = Date.now()): Promise<IngestResult> {
-  const [answer] = await ingestBatch(db, [reports], now);
+export async function ingest(db: Db, reports: Report[], options: IngestOptions = {}): Promise<IngestResult> {
+  const [answer] = await ingestBatch(db, [reports], options);
   if (answer instanceof ReportError) throw answer;
   return answer!;
+}
+
+/** One beacon's health counters move (rare: most batches only move lastReportAt, many beacons a statement). */
+function healthUpdate(db: Db, id: string, h: BeaconHealthChange, lastReportAt: number | null, now: number) {
+  const add = (column: SQLiteColumn, n: number) => sql`${column} + ${n}`;
+  return db
+    .update(beacons)
+    .set({
+      ...(lastReportAt !== null ? { lastReportAt } : {}),
+      ...(h.clock_ahead ? { rejectedClockAhead: add(beacons.rejectedClockAhead, h.clock_ahead) } : {}),
+      ...(h.too_old ? { rejectedTooOld: add(beacons.rejectedTooOld, h.too_old) } : {}),
+      ...(h.throttled ? { rejectedThrottled: add(beacons.rejectedThrottled, h.throttled) } : {}),
+      ...(h.lastReason ? { lastRejectedAt: now, lastRejectedReason: h.lastReason } : {}),
+      ...(h.skewMs !== null ? { clockSkewMs: h.skewMs, clockSkewAt: now } : {}),
+    })
+    .where(eq(beacons.id, id));
 }
 
 /** An upsert's SET that takes each column from the row being inserted (`excluded`). */

@@ -85,6 +85,12 @@ export function parseOsmandParams(params: Record<string, string>, now = Date.now
   };
 }
 
+/**
+ * Reports per request (trackers that buffer while offline send a batch): one request is one D1
+ * write batch, and the device's throttle (worker/fleet/ingest-throttle.ts) bounds the rest.
+ */
+export const MAX_REPORTS_PER_REQUEST = 500;
+
 const jsonLocation = z.object({
   timestamp: z.union([z.string(), z.number()]).optional(),
   coords: z.object({
@@ -105,7 +111,7 @@ const jsonBody = z.object({
   deviceId: z.string().min(1).optional(),
   id: z.string().min(1).optional(),
   /** One location, or several at once (trackers that buffer while offline send a batch). */
-  location: z.union([jsonLocation, z.array(jsonLocation).min(1).max(500)]),
+  location: z.union([jsonLocation, z.array(jsonLocation).min(1).max(MAX_REPORTS_PER_REQUEST)]),
 });
 
 /** The JSON variant: {"device_id", "location": {"timestamp", "coords": {...}, "odometer", "extras"}}. */

@@ -1,0 +1,159 @@
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import {
+  beaconHealthSchema,
+  deviceIdRotationSchema,
+  REJECT_REASONS,
+  rejectReasonLabels,
+  type BeaconHealth as Health,
+} from "../../shared/beacon-health";
+import { apiErrorOf, http, HTTPError } from "../lib/http";
+import { useTelemetry } from "../store";
+import { clockTime, dayHeading, duration } from "./format";
+import { useNow } from "./use-now";
+
+/**
+ * The vehicle's beacon for operators: is the tracker reporting (last report, reports today), is
+ * its clock right (skew when it was seen ahead), what it sent that was not used and why, and the
+ * device id and server URL to put in the tracker's settings, with a way to regenerate a leaked id.
+ * Read from GET /api/beacons/:vehicleId/health (not synced: it is the server's own bookkeeping),
+ * again after each new report the synced telemetry shows, and every minute.
+ */
+export function BeaconHealth({ vehicleId }: { vehicleId: string }) {
+  const [health, setHealth] = useState<Health | null | "none" | "unavailable">(null);
+  const [fresh, setFresh] = useState<string | null>(null);
+  const latestReport = useTelemetry(vehicleId)?.recordedAt;
+  const minute = useNow(60_000);
+  const now = useNow(1000);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    http
+      .get(`beacons/${encodeURIComponent(vehicleId)}/health`, { searchParams: { since: midnight.getTime() }, signal: controller.signal })
+      .json()
+      .then((body) => setHealth(beaconHealthSchema.parse(body)))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // No beacon for this vehicle: nothing to show. Offline or failing: say so, keep the page.
+        setHealth(error instanceof HTTPError && error.response.status === 404 ? "none" : (old) => (old && typeof old === "object" ? old : "unavailable"));
+      });
+    return () => controller.abort();
+  }, [vehicleId, latestReport, minute]);
+
+  if (health === "none") return null;
+  return (
+    <section className="card section beacon-health" aria-labelledby="beacon-heading">
+      <h2 id="beacon-heading">Beacon</h2>
+      {health === null ? (
+        <p className="muted">Loading beacon health…</p>
+      ) : health === "unavailable" ? (
+        <p className="muted">Beacon health is unavailable right now.</p>
+      ) : (
+        <>
+          <dl className="facts grid">
+            <div>
+              <dt>Last report</dt>
+              <dd data-testid="beacon-last-report">{health.lastReportAt === null ? "Never" : ago(health.lastReportAt, now)}</dd>
+            </div>
+            <div>
+              <dt>Reports today</dt>
+              <dd data-testid="beacon-reports-today">{health.reportsToday.toLocaleString("en-US")}</dd>
+            </div>
+            <div>
+              <dt>Device clock</dt>
+              <dd data-testid="beacon-clock">{clockSkew(health, now)}</dd>
+            </div>
+            <div>
+              <dt>Rejected reports</dt>
+              <dd data-testid="beacon-rejected">{rejected(health, now)}</dd>
+            </div>
+          </dl>
+          <DeviceId health={health} fresh={fresh} onRotated={(deviceId) => {
+            setFresh(deviceId);
+            setHealth({ ...health, deviceId, rotatedAt: Date.now() });
+          }} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The id and URL for the tracker's settings, and regenerating the id behind a confirmation. */
+function DeviceId({ health, fresh, onRotated }: { health: Health; fresh: string | null; onRotated: (deviceId: string) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function regenerate() {
+    setPending(true);
+    try {
+      const body = await http.post(`beacons/${encodeURIComponent(health.vehicleId)}/device-id`).json();
+      const rotation = deviceIdRotationSchema.parse(body);
+      onRotated(rotation.deviceId);
+      setConfirming(false);
+      toast.success("New device id generated: enter it in the tracker's settings");
+    } catch (error) {
+      toast.error((await apiErrorOf(error))?.message ?? "Could not regenerate the device id");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="beacon-device">
+      <dl className="facts">
+        <div>
+          <dt>Device identifier</dt>
+          <dd className="mono" data-testid="beacon-device-id">
+            {health.deviceId}
+          </dd>
+        </div>
+        <div>
+          <dt>Server URL</dt>
+          <dd className="mono">{health.ingestUrl}</dd>
+        </div>
+      </dl>
+      {fresh ? (
+        <p role="status" className="beacon-fresh">
+          New device id generated. Enter it in the tracker&apos;s settings: reports with the old id are refused from now on.
+        </p>
+      ) : null}
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="regenerate-question" className="group beacon-confirm">
+          <p id="regenerate-question">
+            Regenerate the device id? The tracker&apos;s reports are refused until its settings carry the new id.
+          </p>
+          <button type="button" className="button primary" disabled={pending} onClick={() => void regenerate()}>
+            Regenerate
+          </button>{" "}
+          <button type="button" className="button" disabled={pending} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button" onClick={() => setConfirming(true)}>
+          Regenerate device id
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ago(time: number, now: number) {
+  const when = `${dayHeading(time, now) === "Today" ? "" : `${dayHeading(time, now)}, `}${clockTime(time)}`;
+  return now - time < 60_000 ? `Just now (${when})` : `${duration(now - time)} ago (${when})`;
+}
+
+function clockSkew(health: Health, now: number) {
+  if (health.clockSkewMs === null || health.clockSkewAt === null) return "In step";
+  const skew = health.clockSkewMs < 60_000 ? `${Math.round(health.clockSkewMs / 1000)} s` : duration(health.clockSkewMs);
+  return `${skew} ahead, seen ${ago(health.clockSkewAt, now)}`;
+}
+
+function rejected(health: Health, now: number) {
+  const parts = REJECT_REASONS.filter((r) => health.rejected[r] > 0).map((r) => `${health.rejected[r].toLocaleString("en-US")} ${rejectReasonLabels[r]}`);
+  if (!parts.length) return "None";
+  const last = health.lastRejectedAt !== null ? `; last ${ago(health.lastRejectedAt, now)}` : "";
+  return `${parts.join(", ")}${last}`;
+}

@@ -1,0 +1,53 @@
+import { expect, test } from "./fixtures";
+import { newFleetAccount, signInAs } from "./helpers";
+import { orderVehicles, report } from "./ui-helpers";
+
+const YEAR = 365 * 24 * 3_600_000;
+
+test.describe("a tracker's beacon on the vehicle page", () => {
+  test("shows reports, a device clock ten years ahead and why reports were rejected; regenerating the id asks first and shows the new one", async ({
+    page,
+    request,
+  }) => {
+    const fleet = await newFleetAccount(request);
+    const [beacon] = await orderVehicles(request, fleet, 1);
+    const now = Date.now();
+    // A phone: no odometer of its own. 2.2 km north in 90 s.
+    await report(request, beacon!.id, { lat: 41.88, lon: -87.63, timestamp: now - 120_000 });
+    await report(request, beacon!.id, { lat: 41.9, lon: -87.63, timestamp: now - 30_000 });
+    // A tracker with its clock ten years ahead: acknowledged, not used.
+    await report(request, beacon!.id, { lat: 10, lon: 10, timestamp: now + 10 * YEAR });
+
+    await signInAs(page, fleet.token);
+    // The Overview shows the GPS odometer in miles like any odometer (2.2 km: 1 mi).
+    await page.goto(`/vehicles/${beacon!.vehicleId}/overview`);
+    await expect(page.getByTestId("odometer")).toHaveText("1 mi");
+    await page.getByRole("link", { name: "Settings" }).click();
+    const card = page.getByRole("region", { name: "Beacon" });
+    await expect(card.getByTestId("beacon-reports-today")).toHaveText("2");
+    await expect(card.getByTestId("beacon-last-report")).toContainText("Just now");
+    await expect(card.getByTestId("beacon-clock")).toContainText(/^36\d\dd \d+h ahead, seen Just now/);
+    await expect(card.getByTestId("beacon-rejected")).toContainText("1 device clock ahead of the server");
+    await expect(card.getByTestId("beacon-device-id")).toHaveText(beacon!.id);
+
+    // Regenerating asks first; cancelling changes nothing.
+    await card.getByRole("button", { name: "Regenerate device id" }).click();
+    const confirm = card.getByRole("alertdialog");
+    await expect(confirm).toContainText("Regenerate the device id?");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(card.getByTestId("beacon-device-id")).toHaveText(beacon!.id);
+
+    await card.getByRole("button", { name: "Regenerate device id" }).click();
+    await card.getByRole("alertdialog").getByRole("button", { name: "Regenerate" }).click();
+    await expect(card.getByRole("status")).toContainText("Enter it in the tracker's settings");
+    const newId = (await card.getByTestId("beacon-device-id").textContent())!;
+    expect(newId).toMatch(/^[\w-]{32}$/);
+    expect(newId).not.toBe(beacon!.id);
+
+    // The old id is refused from then on; the new one shown is the one that works.
+    const old = await request.get(`/api/ingest/osmand?id=${beacon!.id}&lat=41.882&lon=-87.63`);
+    expect(old.status()).toBe(400);
+    await report(request, newId, { lat: 41.882, lon: -87.63 });
+    await expect(card.getByTestId("beacon-reports-today")).toHaveText("3");
+  });
+});

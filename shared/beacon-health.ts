@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/**
+ * A beacon's health as an operator sees it on the vehicle page (GET
+ * /api/beacons/:vehicleId/health): is the tracker reporting, is its clock right, what of what it
+ * sent was not used and why. Regenerating the device id (POST /api/beacons/:vehicleId/device-id)
+ * answers `DeviceIdRotation`; the old id is refused from then on.
+ */
+export const REJECT_REASONS = ["clock_ahead", "too_old", "throttled"] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+export const rejectReasonLabels: Record<RejectReason, string> = {
+  clock_ahead: "device clock ahead of the server",
+  too_old: "dated too far in the past",
+  throttled: "too many reports (throttled)",
+};
+
+export const beaconHealthSchema = z.object({
+  vehicleId: z.string(),
+  /** What the tracker sends as `id`. */
+  deviceId: z.string(),
+  ingestUrl: z.string(),
+  lastReportAt: z.number().nullable(),
+  /** Reports stored since `since` (the start of the caller's day). */
+  reportsToday: z.number(),
+  /** Device time minus server time when the device's clock was last seen ahead (ms). */
+  clockSkewMs: z.number().nullable(),
+  clockSkewAt: z.number().nullable(),
+  rejected: z.object({ clock_ahead: z.number(), too_old: z.number(), throttled: z.number() }),
+  lastRejectedAt: z.number().nullable(),
+  lastRejectedReason: z.enum(REJECT_REASONS).nullable(),
+  rotatedAt: z.number().nullable(),
+});
+export type BeaconHealth = z.infer<typeof beaconHealthSchema>;
+
+export const beaconHealthQuerySchema = z.object({
+  /** Start of "today" for the count, in the caller's time zone (ms); defaults to UTC midnight. */
+  since: z.coerce.number({ invalid_type_error: "Enter a time in milliseconds" }).int().min(0).optional(),
+});
+
+export const beaconParamsSchema = z.object({
+  vehicleId: z.string().min(1, "Required").max(100),
+});
+
+export const deviceIdRotationSchema = z.object({ deviceId: z.string(), ingestUrl: z.string(), rotatedAt: z.number() });
+export type DeviceIdRotation = z.infer<typeof deviceIdRotationSchema>;

@@ -1,0 +1,56 @@
+import { and, count, eq, gte } from "drizzle-orm";
+import type { BeaconHealth, DeviceIdRotation } from "../../shared/beacon-health";
+import type { Db } from "../db/client";
+import { beacons, positions } from "../db/schema";
+import { randomToken } from "../lib/crypto";
+
+/**
+ * A vehicle's beacon as its operators see it: health counters kept by ingestion
+ * (worker/fleet/ingest.ts) plus the reports stored today, counted from the positions' own index
+ * (vehicle, time) so ingestion pays nothing for it. Always scoped to the caller's workspace:
+ * another workspace's vehicle reads as absent (null).
+ */
+export async function beaconHealth(db: Db, workspaceId: string, vehicleId: string, since: number, ingestUrl: string): Promise<BeaconHealth | null> {
+  const [rows, counted] = await db.batch([
+    db
+      .select()
+      .from(beacons)
+      .where(and(eq(beacons.vehicleId, vehicleId), eq(beacons.workspaceId, workspaceId))),
+    db
+      .select({ n: count() })
+      .from(positions)
+      .where(and(eq(positions.vehicleId, vehicleId), eq(positions.workspaceId, workspaceId), gte(positions.recordedAt, since))),
+  ]);
+  const b = rows[0];
+  if (!b) return null;
+  return {
+    vehicleId,
+    deviceId: b.id,
+    ingestUrl,
+    lastReportAt: b.lastReportAt,
+    reportsToday: counted[0]?.n ?? 0,
+    clockSkewMs: b.clockSkewMs,
+    clockSkewAt: b.clockSkewAt,
+    rejected: { clock_ahead: b.rejectedClockAhead, too_old: b.rejectedTooOld, throttled: b.rejectedThrottled },
+    lastRejectedAt: b.lastRejectedAt,
+    lastRejectedReason: b.lastRejectedReason as BeaconHealth["lastRejectedReason"],
+    rotatedAt: b.rotatedAt,
+  };
+}
+
+/**
+ * Gives a vehicle's beacon a new device id, for a leaked one: the old id is unknown from the next
+ * report on (ingestion reads beacons by id on every batch, nothing caches a known id). Positions
+ * already stored keep the id they came with; the vehicle's history is by vehicle, so it goes on.
+ * Returns null when the vehicle has no beacon in this workspace.
+ */
+export async function rotateDeviceId(db: Db, workspaceId: string, vehicleId: string, ingestUrl: string, now = Date.now()): Promise<DeviceIdRotation | null> {
+  const deviceId = randomToken(24);
+  const row = await db
+    .update(beacons)
+    .set({ id: deviceId, rotatedAt: now })
+    .where(and(eq(beacons.vehicleId, vehicleId), eq(beacons.workspaceId, workspaceId)))
+    .returning({ id: beacons.id })
+    .get();
+  return row ? { deviceId: row.id, ingestUrl, rotatedAt: now } : null;
+}
