@@ -37,6 +37,11 @@ export async function newWorkspace(name = "Bench Fleet"): Promise<{ token: strin
   return { token: session.token, workspaceId: id };
 }
 
+/** A single-use realtime ticket for the session's workspace room (docs/decisions/0010). */
+export async function realtimeTicket(token: string): Promise<string> {
+  return (await api<{ ticket: string }>("/realtime/ticket", { token, method: "POST" })).ticket;
+}
+
 /** Orders `count` beacons (100 per order, the API's bound), each with its own new vehicle. */
 export async function orderBeacons(token: string, workspaceId: string, count: number) {
   const out: Fleet["beacons"] = [];

@@ -4,7 +4,7 @@
 // every write gets its own immediate poke.
 import WebSocket from "ws";
 import { PARTY_NAME, POKE_MESSAGE } from "../shared/realtime";
-import { newWorkspace, orderBeacons, report, sleep } from "./fleet";
+import { newWorkspace, orderBeacons, realtimeTicket, report, sleep } from "./fleet";
 import { baseUrl, percentile, report as write } from "./lib";
 
 const SOCKETS = 100;
@@ -14,14 +14,16 @@ const SPACING_MS = 400;
 const ws = await newWorkspace("Bench Poke");
 const [beacon] = await orderBeacons(ws.token, ws.workspaceId, 1);
 
-const url = `${baseUrl.replace(/^http/, "ws")}/parties/${PARTY_NAME}/${ws.workspaceId}?token=${encodeURIComponent(ws.token)}`;
+// Each socket opens with its own single-use ticket, as browsers do.
+const roomUrl = (ticket: string) => `${baseUrl.replace(/^http/, "ws")}/parties/${PARTY_NAME}/${ws.workspaceId}?ticket=${encodeURIComponent(ticket)}`;
+const tickets = await Promise.all(Array.from({ length: SOCKETS }, () => realtimeTicket(ws.token)));
 /** The arrival times of pokes, per socket, in this process's clock. */
 const arrivals: number[][] = Array.from({ length: SOCKETS }, () => []);
 const sockets: WebSocket[] = [];
 try {
   await Promise.all(
     Array.from({ length: SOCKETS }, (_, i) => {
-      const socket = new WebSocket(url);
+      const socket = new WebSocket(roomUrl(tickets[i]!));
       sockets.push(socket);
       socket.on("message", (data) => {
         if (data.toString() === POKE_MESSAGE) arrivals[i]!.push(performance.now());

@@ -354,7 +354,9 @@ test.describe("workspaces and logging out", () => {
   test("the workspace menu lists every workspace with a check on the current, and switches", async ({ page, request }) => {
     const account = await createAccount(request);
     const alpha = await createWorkspace(request, account.token, "Alpha Fleet");
-    await createWorkspace(request, account.token, "Bravo Fleet");
+    // Created without switching to it: a switch would revoke the token it replaces (issue 13).
+    const bravo = await request.post("/api/workspaces", { headers: { Authorization: `Bearer ${alpha.token}` }, data: { name: "Bravo Fleet" } });
+    expect(bravo.status()).toBe(201);
     await signInAs(page, alpha.token);
     await page.goto("/map");
 

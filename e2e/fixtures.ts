@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { failOnCspViolations } from "./csp-guard";
 
 /**
  * Every spec imports `test` from here:
@@ -33,7 +34,9 @@ export const test = base.extend<{ failOnPageError: void }>({
   ],
   page: async ({ page }, use) => {
     await page.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) => route.abort());
+    const cspViolations = await failOnCspViolations(page);
     await use(page);
+    expect(cspViolations, "Content-Security-Policy violations").toEqual([]);
   },
 });
 

@@ -15,12 +15,23 @@ test.describe("realtime room on the running Worker", () => {
     for (const socket of sockets.splice(0)) socket.close();
   });
 
+  async function ticketFor(token: string) {
+    const res = await fetch(new URL("/api/realtime/ticket", baseUrl), { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { ticket: string }).ticket;
+  }
+  let baseUrl = "";
+  test.beforeEach(({ baseURL }) => {
+    baseUrl = baseURL!;
+  });
+
   function join(baseURL: string, room: string, token: string) {
     const socket = new PartySocket({
       host: new URL(baseURL).host,
       party: PARTY_NAME,
       room,
-      query: { token },
+      // A fresh single-use ticket per connection: the session token never goes into the URL.
+      query: async () => ({ ticket: await ticketFor(token) }),
       WebSocket,
       maxRetries: 0,
     });
@@ -57,7 +68,7 @@ test.describe("realtime room on the running Worker", () => {
     expect(theirs.messages).toEqual(["pong"]);
   });
 
-  test("the running Worker refuses a socket with another workspace's token or none", async ({ request, baseURL }) => {
+  test("the running Worker refuses a socket with another workspace's ticket, none, or a session token in the URL", async ({ request, baseURL }) => {
     const fleet = await newFleetAccount(request);
     const other = await newFleetAccount(request);
     const status = (query: string) =>
@@ -74,8 +85,10 @@ test.describe("realtime room on the running Worker", () => {
         });
         ws.on("error", reject);
       });
-    expect(await status(`?token=${other.token}`)).toBe(403);
+    expect(await status(`?ticket=${await ticketFor(other.token)}`)).toBe(403);
     expect(await status("")).toBe(401);
-    expect(await status(`?token=${fleet.token}`)).toBe(101);
+    expect(await status(`?token=${fleet.token}`)).toBe(401);
+    expect(await status(`?ticket=${fleet.token}`)).toBe(401);
+    expect(await status(`?ticket=${await ticketFor(fleet.token)}`)).toBe(101);
   });
 });

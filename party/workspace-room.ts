@@ -1,5 +1,11 @@
-import { Server, type Connection } from "partyserver";
-import { POKE_MESSAGE } from "../shared/realtime";
+import { Server, type Connection, type ConnectionContext } from "partyserver";
+import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/realtime";
+
+/** Whose socket it is, as the Worker vouched for it (worker/realtime.ts); kept across hibernation. */
+interface SocketOwner {
+  sessionHash: string;
+  userId: string;
+}
 
 /**
  * One room per workspace (the room name is the workspace id). Browsers connect through
@@ -37,6 +43,40 @@ export class WorkspaceRoom extends Server {
     let n = 0;
     for (const _ of this.getConnections()) n++;
     return n;
+  }
+
+  override onConnect(connection: Connection<SocketOwner>, ctx: ConnectionContext) {
+    const sessionHash = ctx.request.headers.get("x-fleet-session");
+    const userId = ctx.request.headers.get("x-fleet-user");
+    // Only the Worker's own check lets a socket in, and it always sets both; anything else is refused.
+    if (!sessionHash || !userId) {
+      connection.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+      return;
+    }
+    connection.setState({ sessionHash, userId });
+  }
+
+  /** Called by the Worker after revoking sessions: their sockets close at once. */
+  async closeSessions(sessionHashes: string[]): Promise<number> {
+    const ended = new Set(sessionHashes);
+    return this.#closeWhere((owner) => ended.has(owner.sessionHash));
+  }
+
+  /** Called by the Worker when a member leaves the workspace: every socket of that user closes. */
+  async closeUser(userId: string): Promise<number> {
+    return this.#closeWhere((owner) => owner.userId === userId);
+  }
+
+  #closeWhere(ended: (owner: SocketOwner) => boolean): number {
+    let closed = 0;
+    for (const connection of this.getConnections<SocketOwner>()) {
+      const owner = connection.state;
+      if (!owner || ended(owner)) {
+        connection.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+        closed++;
+      }
+    }
+    return closed;
   }
 
   override onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {

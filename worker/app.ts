@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { api } from "./api";
+import { withContentSecurityPolicy } from "./csp";
 import type { Env } from "./env";
 import { database } from "./db/client";
 import { markSilentBeaconsInactive } from "./fleet/ingest";
@@ -9,27 +10,9 @@ import { collectTombstones } from "./sync/tombstones";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
-/**
- * Content-Security-Policy for the pages. mapbox-gl needs blob: workers, its API/tile hosts and
- * inline styles; Remix hydrates with inline scripts. HTML is cached at the edge and identical for
- * every user, so a per-request nonce is not possible (docs/decisions/0002-edge-cached-html.md).
- */
-const MAPBOX = ["https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com"];
+/** Security headers for the pages; the Content-Security-Policy is set per page (worker/csp.ts). */
 const pageSecurity = secureHeaders({
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", "'unsafe-inline'"],
-    styleSrc: ["'self'", "'unsafe-inline'", "https://api.mapbox.com"],
-    imgSrc: ["'self'", "data:", "blob:", ...MAPBOX],
-    connectSrc: ["'self'", "ws:", "wss:", ...MAPBOX],
-    workerSrc: ["'self'", "blob:"],
-    childSrc: ["blob:"],
-    fontSrc: ["'self'", "data:"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    objectSrc: ["'none'"],
-  },
+  contentSecurityPolicy: undefined,
   referrerPolicy: "strict-origin-when-cross-origin",
   crossOriginEmbedderPolicy: false,
   permissionsPolicy: { camera: [], microphone: [], geolocation: ["self"] },
@@ -57,7 +40,7 @@ export function createApp(pages: PageHandler) {
 
   app.all("*", pageSecurity, async (c) => {
     // Hono types its context with an older ExecutionContext shape than workers-types.
-    const res = await pages(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext);
+    const res = await withContentSecurityPolicy(await pages(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext));
     // Pages carry no user data (it lives in the local store), so the edge may cache them briefly
     // and serve stale while it revalidates; routes that need otherwise set their own header.
     if (res.ok && !res.headers.has("Cache-Control") && (c.req.method === "GET" || c.req.method === "HEAD")) {

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { POKE_MESSAGE } from "../shared/realtime";
+import { getServerByName } from "partyserver";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/realtime";
 import { SCHEMA_VERSION } from "../shared/sync-protocol";
 import { createSession } from "./auth/session";
 import { database } from "./db/client";
-import { sessions, workspaces } from "./db/schema";
+import { memberships, realtimeTickets, sessions, users, workspaces } from "./db/schema";
 import { pokeWorkspace } from "./realtime";
 import { call, insertVehicle, userWithWorkspace } from "./test/factories";
 import { bumpVersion } from "./sync/version";
@@ -19,6 +20,8 @@ import { sha256Hex } from "./lib/crypto";
 interface Client {
   socket: WebSocket;
   messages: string[];
+  /** The close code once the room closed the socket. */
+  closedWith: number | null;
 }
 
 const open: WebSocket[] = [];
@@ -26,23 +29,34 @@ afterEach(() => {
   for (const socket of open.splice(0)) socket.close();
 });
 
-const roomPath = (workspaceId: string, token?: string) =>
-  `/parties/workspace-room/${workspaceId}${token === undefined ? "" : `?token=${encodeURIComponent(token)}`}`;
+const roomPath = (workspaceId: string, ticket?: string) =>
+  `/parties/workspace-room/${workspaceId}${ticket === undefined ? "" : `?ticket=${encodeURIComponent(ticket)}`}`;
 
-const upgrade = (workspaceId: string, token?: string) =>
-  call(roomPath(workspaceId, token), { headers: { Upgrade: "websocket" } });
+const upgrade = (workspaceId: string, ticket?: string, query = "") =>
+  call(`${roomPath(workspaceId, ticket)}${query}`, { headers: { Upgrade: "websocket" } });
+
+/** What the browser does before each (re)connection: a single-use ticket for its session. */
+async function ticketFor(token: string) {
+  const res = await call("/api/realtime/ticket", { method: "POST", token });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { ticket: string }).ticket;
+}
 
 async function connect(workspaceId: string, token: string): Promise<Client> {
-  const res = await upgrade(workspaceId, token);
+  const res = await upgrade(workspaceId, await ticketFor(token));
   expect(res.status).toBe(101);
   const socket = res.webSocket!;
   socket.accept();
   open.push(socket);
   const messages: string[] = [];
+  const client: Client = { socket, messages, closedWith: null };
   socket.addEventListener("message", (event) => {
     messages.push(String(event.data));
   });
-  return { socket, messages };
+  socket.addEventListener("close", (event) => {
+    client.closedWith = event.code;
+  });
+  return client;
 }
 
 /** A round trip through the room: everything the room sent this socket before has arrived. */
@@ -69,49 +83,122 @@ describe("joining a workspace room", () => {
     await roundTrip(client);
   });
 
-  it("refuses a socket without a token or with an unknown one", async () => {
+  it("refuses a socket without a ticket, with an unknown one, or with the session token in the URL", async () => {
     const a = await userWithWorkspace();
     expect(await refusal(await upgrade(a.workspaceId))).toEqual({ status: 401, body: { error: expect.objectContaining({ code: "unauthorized" }) } });
-    expect((await refusal(await upgrade(a.workspaceId, "not-a-token"))).status).toBe(401);
-    expect((await refusal(await upgrade(a.workspaceId, `${a.token}x`))).status).toBe(401);
+    expect((await refusal(await upgrade(a.workspaceId, "not-a-ticket"))).status).toBe(401);
+    expect((await refusal(await upgrade(a.workspaceId, a.token))).status).toBe(401);
+    expect((await refusal(await upgrade(a.workspaceId, undefined, `?token=${a.token}`))).status).toBe(401);
   });
 
-  it("refuses a revoked session and an expired one", async () => {
+  it("lets a ticket open one socket only, and not after its minute", async () => {
+    const a = await userWithWorkspace();
+    const ticket = await ticketFor(a.token);
+    const first = await upgrade(a.workspaceId, ticket);
+    expect(first.status).toBe(101);
+    first.webSocket!.accept();
+    open.push(first.webSocket!);
+    expect((await refusal(await upgrade(a.workspaceId, ticket))).status).toBe(401);
+    const late = await ticketFor(a.token);
+    await database(env.DB).update(realtimeTickets).set({ expiresAt: Date.now() - 1 }).where(eq(realtimeTickets.ticketHash, await sha256Hex(late)));
+    expect((await refusal(await upgrade(a.workspaceId, late))).status).toBe(401);
+  });
+
+  it("issues no ticket to a revoked or expired session, and a ticket dies with its session", async () => {
     const a = await userWithWorkspace();
     const db = database(env.DB);
     const revoked = await createSession(db, a.userId, a.workspaceId);
     const expired = await createSession(db, a.userId, a.workspaceId);
+    const ticketBefore = await ticketFor(revoked);
     await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.tokenHash, await sha256Hex(revoked)));
     await db.update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.tokenHash, await sha256Hex(expired)));
-    expect((await refusal(await upgrade(a.workspaceId, revoked))).status).toBe(401);
-    expect((await refusal(await upgrade(a.workspaceId, expired))).status).toBe(401);
-    // Signing out through the API revokes the token for the room too.
-    expect((await call("/api/signout", { method: "POST", token: a.token })).status).toBe(200);
-    expect((await refusal(await upgrade(a.workspaceId, a.token))).status).toBe(401);
+    expect((await call("/api/realtime/ticket", { method: "POST", token: revoked })).status).toBe(401);
+    expect((await call("/api/realtime/ticket", { method: "POST", token: expired })).status).toBe(401);
+    expect((await refusal(await upgrade(a.workspaceId, ticketBefore))).status).toBe(401);
   });
 
-  it("refuses a token of another workspace, and one with no workspace", async () => {
+  it("refuses a session of another workspace (on the audit trail), and gives a session with no workspace no ticket", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
-    expect(await refusal(await upgrade(a.workspaceId, b.token))).toEqual({ status: 403, body: { error: expect.objectContaining({ code: "forbidden" }) } });
+    const log = vi.spyOn(console, "log");
+    expect(await refusal(await upgrade(a.workspaceId, await ticketFor(b.token)))).toEqual({
+      status: 403,
+      body: { error: expect.objectContaining({ code: "forbidden" }) },
+    });
+    const refused = log.mock.calls.map((args) => JSON.parse(String(args[0])) as Record<string, unknown>).find((e) => e.event === "tenant.access_refused");
+    expect(refused).toMatchObject({ audit: true, userId: b.userId, workspaceId: a.workspaceId, via: "realtime" });
+    log.mockRestore();
     // The same user, signed in to another of their workspaces, is refused too: the room follows the session.
     const other = crypto.randomUUID();
     const db = database(env.DB);
     await db.insert(workspaces).values({ id: other, name: "Other" });
+    await db.insert(memberships).values({ workspaceId: other, userId: a.userId, role: "owner" });
     const elsewhere = await createSession(db, a.userId, other);
-    expect((await refusal(await upgrade(a.workspaceId, elsewhere))).status).toBe(403);
+    expect((await refusal(await upgrade(a.workspaceId, await ticketFor(elsewhere)))).status).toBe(403);
     const noWorkspace = await createSession(db, a.userId, null);
-    expect((await refusal(await upgrade(a.workspaceId, noWorkspace))).status).toBe(403);
+    expect((await call("/api/realtime/ticket", { method: "POST", token: noWorkspace })).status).toBe(403);
   });
 
   it("answers plain HTTP to a room with 403, and unknown parties with 404", async () => {
     const a = await userWithWorkspace();
-    expect((await call(roomPath(a.workspaceId, a.token))).status).toBe(403);
-    expect((await call(roomPath(a.workspaceId, a.token), { method: "POST", body: "poke" })).status).toBe(403);
-    const unknown = await call(`/parties/no-such-party/${a.workspaceId}?token=${a.token}`, { headers: { Upgrade: "websocket" } });
+    expect((await call(roomPath(a.workspaceId, await ticketFor(a.token)))).status).toBe(403);
+    expect((await call(roomPath(a.workspaceId, await ticketFor(a.token)), { method: "POST", body: "poke" })).status).toBe(403);
+    const unknown = await call(`/parties/no-such-party/${a.workspaceId}?ticket=${await ticketFor(a.token)}`, { headers: { Upgrade: "websocket" } });
     expect(unknown.status).toBe(404);
   });
 });
+
+describe("ending a session closes its sockets", () => {
+  it("sign-out closes the sockets of that sign-in and leaves other people's open", async () => {
+    const a = await userWithWorkspace();
+    const colleague = await createSession(database(env.DB), await memberOf(a.workspaceId), a.workspaceId);
+    const mine = await connect(a.workspaceId, a.token);
+    const theirs = await connect(a.workspaceId, colleague);
+    expect((await call("/api/signout", { method: "POST", token: a.token })).status).toBe(200);
+    await expect.poll(() => mine.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+    await roundTrip(theirs);
+    expect(theirs.closedWith).toBeNull();
+  });
+
+  it("sign out everywhere closes the sockets of every session of the account", async () => {
+    const a = await userWithWorkspace();
+    const otherDevice = await createSession(database(env.DB), a.userId, a.workspaceId);
+    const first = await connect(a.workspaceId, a.token);
+    const second = await connect(a.workspaceId, otherDevice);
+    expect((await call("/api/signout/everywhere", { method: "POST", token: a.token })).status).toBe(200);
+    await expect.poll(() => first.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+    await expect.poll(() => second.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+  });
+
+  it("a workspace switch closes the socket of the token it replaced", async () => {
+    const a = await userWithWorkspace();
+    const client = await connect(a.workspaceId, a.token);
+    const res = await call("/api/workspaces/session", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId } });
+    expect(res.status).toBe(200);
+    await expect.poll(() => client.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+  });
+
+  it("the room closes every socket of a member who was removed", async () => {
+    const a = await userWithWorkspace();
+    const colleagueId = await memberOf(a.workspaceId);
+    const colleague = await connect(a.workspaceId, await createSession(database(env.DB), colleagueId, a.workspaceId));
+    const owner = await connect(a.workspaceId, a.token);
+    const room = await getServerByName(env.WorkspaceRoom, a.workspaceId);
+    expect(await room.closeUser(colleagueId)).toBe(1);
+    await expect.poll(() => colleague.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+    await roundTrip(owner);
+    expect(owner.closedWith).toBeNull();
+  });
+});
+
+/** A second member of the workspace. */
+async function memberOf(workspaceId: string) {
+  const db = database(env.DB);
+  const id = crypto.randomUUID();
+  await db.insert(users).values({ id, email: `colleague-${id.slice(0, 8)}@example.com` });
+  await db.insert(memberships).values({ workspaceId, userId: id, role: "member" });
+  return id;
+}
 
 describe("pokes", () => {
   it("reach every connection of the written workspace's room after a push, and none of another room", async () => {

@@ -1,22 +1,35 @@
 import PartySocket from "partysocket";
-import { PARTY_NAME, POKE_MESSAGE } from "../../shared/realtime";
+import { PARTY_NAME, POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE, type RealtimeTicketResponse } from "../../shared/realtime";
 
 /**
- * The live-update socket: one per workspace, to its room, websocket only, authenticated with the
- * session token. Reconnection per SPEC.md section 9 (1 s growing to 5 s, connection timeout 20 s).
- * A poke calls `onPoke`; every (re)connection calls `onConnect`, since pokes may have been missed
- * while the socket was down.
+ * The live-update socket: one per workspace, to its room, websocket only. Before each
+ * (re)connection it asks the API for a single-use ticket valid one minute and puts only that in
+ * the URL: the long-lived session token never appears in a websocket URL (docs/decisions/0010).
+ * Reconnection per SPEC.md section 9 (1 s growing to 5 s, connection timeout 20 s). A poke calls
+ * `onPoke`; every (re)connection calls `onConnect`, since pokes may have been missed while the
+ * socket was down. A room that closes the socket because its session ended, or an API that no
+ * longer issues tickets for the session (401/403), stops the reconnecting for good.
  */
 export function connectRoom(
   workspaceId: string,
   token: string,
   handlers: { onPoke: () => void; onConnect: () => void },
 ): PartySocket {
-  const socket = new PartySocket({
+  const socket: PartySocket = new PartySocket({
     host: window.location.host,
     party: PARTY_NAME,
     room: workspaceId,
-    query: { token },
+    query: async () => {
+      const res = await fetch("/api/realtime/ticket", { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+      if (res.status === 401 || res.status === 403) {
+        socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+        throw new Error("The session ended; the realtime socket stays closed");
+      }
+      if (!res.ok) throw new Error(`Realtime ticket failed with status code ${res.status}`);
+      const { ticket } = (await res.json()) as RealtimeTicketResponse;
+      return { ticket };
+    },
+    shouldReconnectOnClose: (event) => event.code !== SESSION_ENDED_CLOSE_CODE,
     // 1 s with SPEC.md's randomisation of 0.5, so a restarted Worker is not hit by every client at once.
     minReconnectionDelay: 1000 * (0.5 + Math.random()),
     maxReconnectionDelay: 5000,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { signInSchema, signUpSchema, verifyEmailSchema } from "../../shared/auth";
 import type { MeResponse } from "../../shared/session";
@@ -6,7 +6,8 @@ import { decoyHash, verifyPassword } from "../auth/password";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
 import { createSession, requireSession } from "../auth/session";
 import { createUserWithPassword, findUserByEmail, firstWorkspaceOf } from "../auth/users";
-import { memberships, passwordCredentials, sessions, users, workspaces } from "../db/schema";
+import { endSessions } from "../auth/end-sessions";
+import { memberships, passwordCredentials, users, workspaces } from "../db/schema";
 import { flagsFor } from "../flags";
 import { ApiError, unauthorized } from "../lib/errors";
 import { body } from "../lib/validate";
@@ -46,12 +47,16 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ token: await createSession(c.var.db, userId, null) }, 201);
   })
 
+  // Sign-out ends the whole sign-in: this token and every token derived from it (workspace switches).
   .post("/signout", requireSession, async (c) => {
-    await c.var.db
-      .update(sessions)
-      .set({ revokedAt: Date.now() })
-      .where(and(eq(sessions.tokenHash, c.var.session.tokenHash), isNull(sessions.revokedAt)));
+    await endSessions(c, { signinId: c.var.session.signinId }, "signout");
     return c.json({ ok: true });
+  })
+
+  // "Sign out everywhere": every session of the account, on every device.
+  .post("/signout/everywhere", requireSession, async (c) => {
+    const ended = await endSessions(c, { userId: c.var.session.userId }, "signout_everywhere");
+    return c.json({ ok: true, ended });
   })
 
   .get("/me", requireSession, async (c) => {

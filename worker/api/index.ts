@@ -9,6 +9,7 @@ import { beaconRoutes } from "./beacons";
 import { devFleetRoutes } from "./dev-fleet";
 import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
+import { realtimeTicketRoutes } from "./realtime-ticket";
 import { outboxRoutes, passwordRoutes } from "./password";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
@@ -49,6 +50,7 @@ api.route("/ingest", ingestRoutes);
 api.route("/vehicles", vehicleRoutes);
 api.route("/password", passwordRoutes);
 api.route("/oauth", oauthRoutes);
+api.route("/realtime", realtimeTicketRoutes);
 api.route("/dev", outboxRoutes);
 api.route("/dev", devFleetRoutes);
 

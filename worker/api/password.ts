@@ -1,10 +1,12 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { forgotPasswordSchema, resetPasswordSchema } from "../../shared/auth";
+import { endSessions } from "../auth/end-sessions";
 import { hashPassword } from "../auth/password";
+import { audit } from "../lib/audit";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
 import { findUserByEmail } from "../auth/users";
-import { emailOutbox, passwordCredentials, passwordResetTokens, sessions, users } from "../db/schema";
+import { emailOutbox, passwordCredentials, passwordResetTokens, users } from "../db/schema";
 import { sendEmail } from "../email/email";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { developmentOnly } from "../lib/development-only";
@@ -67,14 +69,15 @@ export const passwordRoutes = new Hono<AppEnv>()
         .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: now } }),
       // Following the e-mailed link proves owning the address.
       db.update(users).set({ emailVerified: true }).where(eq(users.id, user)),
-      // Whoever knew the old password is signed out everywhere.
-      db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user), isNull(sessions.revokedAt))),
     ]);
+    // Whoever knew the old password is signed out everywhere, their open sockets closed.
+    await endSessions(c, { userId: user }, "password_reset");
+    audit("password.reset_completed", { userId: user });
     return c.json({ ok: true });
   });
 
 /** Development and tests only: the latest e-mail sent to an address (404 in production). */
-export const outboxRoutes = new Hono<AppEnv>().get("/outbox", zod("query", z.object({ to: z.string().min(1) })), developmentOnly, async (c) => {
+export const outboxRoutes = new Hono<AppEnv>().get("/outbox", developmentOnly, zod("query", z.object({ to: z.string().min(1) })), async (c) => {
   const { to } = c.req.valid("query");
   const mail = await c.var.db.select().from(emailOutbox).where(eq(emailOutbox.to, to.toLowerCase())).orderBy(desc(emailOutbox.id)).get();
   if (!mail) throw notFound("No e-mail to this address");

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { workspaceNameSchema, workspaceSessionSchema } from "../../shared/auth";
-import { createSession, requireSession } from "../auth/session";
+import { endSession } from "../auth/end-sessions";
+import { createSession, requireSession, signInOf } from "../auth/session";
 import { memberships, workspaces } from "../db/schema";
+import { audit } from "../lib/audit";
 import { forbidden } from "../lib/errors";
 import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
@@ -26,7 +28,14 @@ export const workspaceRoutes = new Hono<AppEnv>()
       .from(memberships)
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, c.var.session.userId)))
       .get();
-    if (!member) throw forbidden("You are not a member of this workspace");
-    // A token names one workspace: switching issues a new session for it.
-    return c.json({ token: await createSession(c.var.db, c.var.session.userId, workspaceId) });
+    if (!member) {
+      audit("tenant.access_refused", { userId: c.var.session.userId, workspaceId, via: "workspace_switch" });
+      throw forbidden("You are not a member of this workspace");
+    }
+    // A token names one workspace: switching issues a new token of the same sign-in (same id, same
+    // absolute end) and revokes the one it replaces, so only one of them is ever live.
+    const { db, session } = c.var;
+    const token = await createSession(db, session.userId, workspaceId, await signInOf(db, session.tokenHash));
+    await endSession(c, session.tokenHash, "workspace_switch");
+    return c.json({ token });
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { memberships, sessions } from "../db/schema";
@@ -6,43 +6,97 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";
 
-/** Sessions last 30 days; a password reset or logout revokes them earlier. */
+/**
+ * Session lifetime (ASVS V3.3, docs/decisions/0010-sessions-socket-tickets-csp.md): a sign-in
+ * lasts at most 30 days whatever the use, and ends after 14 days without use. Sign-out, "sign out
+ * everywhere" and a password reset revoke earlier (worker/auth/end-sessions.ts).
+ */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+/** Each use restarts the idle clock, but only one write a minute per session, so reads stay reads. */
+export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
 export interface SessionInfo {
   tokenHash: string;
   userId: string;
   workspaceId: string | null;
+  /** Every token derived from one sign-in shares it (a workspace switch keeps it). */
+  signinId: string;
 }
 
-/** Creates a session and returns its bearer token (only its hash is stored). */
-export async function createSession(db: Db, userId: string, workspaceId: string | null) {
+/** The sign-in a new token belongs to: its id and absolute end, inherited by derived tokens. */
+export interface SignIn {
+  signinId: string;
+  expiresAt: number;
+}
+
+/**
+ * Creates a session and returns its bearer token (only its hash is stored). Without `from` it is
+ * a new sign-in; with it, a token derived from that sign-in (same id, same absolute end).
+ */
+export async function createSession(db: Db, userId: string, workspaceId: string | null, from?: SignIn) {
   const token = randomToken(32);
+  const now = Date.now();
   await db.insert(sessions).values({
     tokenHash: await sha256Hex(token),
     userId,
     workspaceId,
-    expiresAt: Date.now() + SESSION_TTL_MS,
+    signinId: from?.signinId ?? crypto.randomUUID(),
+    expiresAt: from?.expiresAt ?? now + SESSION_TTL_MS,
+    lastUsedAt: now,
   });
   return token;
 }
 
 /**
- * The live (unexpired, unrevoked) session a bearer token names, or null. Its workspace is the
- * session's only while the user is still a member of it: every workspace-scoped API (sync,
- * beacons, the realtime room) reads `workspaceId` from here, so a removed member loses access at
- * once, with one query.
+ * The live (unrevoked, within both the absolute and the idle limit) session a bearer token names,
+ * or null. Its workspace is the session's only while the user is still a member of it: every
+ * workspace-scoped API (sync, beacons, the realtime room) reads `workspaceId` from here, so a
+ * removed member loses access at once, with one query. A use restarts the idle clock.
  */
 export async function findSession(db: Db, token: string): Promise<SessionInfo | null> {
   if (!token || token.length > 200) return null;
-  const tokenHash = await sha256Hex(token);
+  return findSessionByHash(db, await sha256Hex(token));
+}
+
+export async function findSessionByHash(db: Db, tokenHash: string): Promise<SessionInfo | null> {
+  const now = Date.now();
   const row = await db
-    .select({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: memberships.workspaceId })
+    .select({
+      tokenHash: sessions.tokenHash,
+      userId: sessions.userId,
+      workspaceId: memberships.workspaceId,
+      signinId: sql<string>`coalesce(${sessions.signinId}, ${sessions.tokenHash})`,
+      lastUsedAt: sql<number>`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`,
+    })
     .from(sessions)
     .leftJoin(memberships, and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, sessions.userId)))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, Date.now())))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, now - SESSION_IDLE_MS),
+      ),
+    )
     .get();
-  return row ?? null;
+  if (!row) return null;
+  if (now - row.lastUsedAt >= LAST_USED_WRITE_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  const { lastUsedAt: _, ...session } = row;
+  return session;
+}
+
+/** The sign-in a live session belongs to, for deriving a token from it. */
+export async function signInOf(db: Db, tokenHash: string): Promise<SignIn> {
+  const row = await db
+    .select({ signinId: sql<string>`coalesce(${sessions.signinId}, ${sessions.tokenHash})`, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .get();
+  if (!row) throw unauthorized();
+  return row;
 }
 
 export function bearerToken(header: string | undefined | null): string | null {

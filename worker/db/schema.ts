@@ -47,11 +47,24 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(now),
+    /** Absolute end: 30 days after the sign-in, inherited by every token derived from it. */
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
+    /** Shared by every token one sign-in produced (workspace switches), so sign-out ends them all. */
+    signinId: text("signin_id"),
+    /** The idle clock (14 days), written at most once a minute. */
+    lastUsedAt: integer("last_used_at"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_signin_idx").on(t.signinId)],
 );
+
+/** Single-use, 60-second tickets that open the realtime socket (docs/decisions/0010). */
+export const realtimeTickets = sqliteTable("realtime_tickets", {
+  ticketHash: text("ticket_hash").primaryKey(),
+  sessionHash: text("session_hash").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
 
 export const oauthAccounts = sqliteTable(
   "oauth_accounts",

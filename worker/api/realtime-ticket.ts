@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import type { RealtimeTicketResponse } from "../../shared/realtime";
+import { requireSession, workspaceSession } from "../auth/session";
+import { issueTicket } from "../realtime";
+import type { AppEnv } from "../types";
+
+/**
+ * POST /api/realtime/ticket: a single-use ticket, valid one minute, that opens this session's
+ * workspace room. The browser asks for one before each (re)connection, so the long-lived bearer
+ * token never appears in a websocket URL (docs/decisions/0010).
+ */
+export const realtimeTicketRoutes = new Hono<AppEnv>().post("/ticket", requireSession, async (c) => {
+  const session = workspaceSession(c.var.session);
+  const answer: RealtimeTicketResponse = { ...(await issueTicket(c.var.db, session.tokenHash)), workspaceId: session.workspaceId };
+  return c.json(answer);
+});

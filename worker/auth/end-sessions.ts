@@ -1,0 +1,53 @@
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { Context } from "hono";
+import { sessions } from "../db/schema";
+import { audit } from "../lib/audit";
+import { closeSessionSockets } from "../realtime";
+import type { AppEnv } from "../types";
+
+/** Which sessions to end: one sign-in (sign-out), or every session of an account. */
+export type SessionScope = { signinId: string } | { userId: string };
+
+export type EndReason = "signout" | "signout_everywhere" | "password_reset" | "password_changed" | "workspace_switch";
+
+/**
+ * Revokes the sessions in scope, records it on the audit trail, and closes their open realtime
+ * sockets (the rooms are told at once; the Worker does not wait for them to answer the caller).
+ */
+export async function endSessions(c: Context<AppEnv>, scope: SessionScope, reason: EndReason): Promise<number> {
+  const now = Date.now();
+  const inScope: SQL | undefined =
+    "signinId" in scope ? eq(sessions.signinId, scope.signinId) : eq(sessions.userId, scope.userId);
+  const ended = await c.var.db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(inScope, isNull(sessions.revokedAt)))
+    .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId })
+    .all();
+  await afterEnded(c, ended, reason);
+  return ended.length;
+}
+
+/** Ends exactly one token (the one a workspace switch replaces). */
+export async function endSession(c: Context<AppEnv>, tokenHash: string, reason: EndReason): Promise<void> {
+  const ended = await c.var.db
+    .update(sessions)
+    .set({ revokedAt: Date.now() })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId })
+    .all();
+  await afterEnded(c, ended, reason);
+}
+
+type Ended = { tokenHash: string; userId: string; workspaceId: string | null }[];
+
+async function afterEnded(c: Context<AppEnv>, ended: Ended, reason: EndReason) {
+  if (ended.length === 0) return;
+  audit("session.revoked", { userId: ended[0]!.userId, reason, sessions: ended.length });
+  const byWorkspace = new Map<string, string[]>();
+  for (const s of ended) {
+    if (s.workspaceId) byWorkspace.set(s.workspaceId, [...(byWorkspace.get(s.workspaceId) ?? []), s.tokenHash]);
+  }
+  const closing = Promise.all([...byWorkspace].map(([workspaceId, hashes]) => closeSessionSockets(c.env, workspaceId, hashes)));
+  c.executionCtx.waitUntil(closing.catch((error) => console.error("closing revoked sockets failed:", error)));
+}

@@ -1,0 +1,75 @@
+/**
+ * The pages' Content-Security-Policy (ASVS V14.4, docs/decisions/0010-sessions-socket-tickets-csp.md).
+ *
+ * Scripts: our own files plus the exact inline scripts Remix renders (its context and module
+ * loader), allowed by their SHA-256 hashes, never 'unsafe-inline'. The HTML is the same for every
+ * user and cached at the edge (docs/decisions/0002), so a per-request nonce is not possible;
+ * hashing the response's own inline scripts (with HTMLRewriter) is correct for any build and any
+ * route without a build step to keep in sync.
+ *
+ * Connections: this origin only (its API and, with 'self', its websocket rooms) plus Mapbox's
+ * hosts, so an injected script could not send the token (localStorage, by SPEC.md) elsewhere.
+ * mapbox-gl needs blob: workers and inline styles; styles keep 'unsafe-inline' (no script runs from them).
+ */
+export const MAPBOX_HOSTS = ["https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com"];
+
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...scriptHashes.map((h) => `'sha256-${h}'`)],
+    "style-src": ["'self'", "'unsafe-inline'", "https://api.mapbox.com"],
+    "img-src": ["'self'", "data:", "blob:", ...MAPBOX_HOSTS],
+    "connect-src": ["'self'", ...MAPBOX_HOSTS],
+    "worker-src": ["'self'", "blob:"],
+    "child-src": ["blob:"],
+    "font-src": ["'self'", "data:"],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/** Base64 SHA-256 of a script's text, as CSP's 'sha256-…' source wants it. */
+async function sha256Base64(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return btoa(String.fromCharCode(...digest));
+}
+
+/**
+ * The page with a CSP that allows exactly its inline scripts. The HTML is read whole (a page is a
+ * few KB, and the header must be known before the body goes out); anything but HTML passes through
+ * with the hash-less policy.
+ */
+export async function withContentSecurityPolicy(res: Response): Promise<Response> {
+  const headers = new Headers(res.headers);
+  if (!res.body || !(res.headers.get("Content-Type") ?? "").includes("text/html")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy([]));
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+  const inline: string[] = [];
+  let current: string | null = null;
+  const html = await new HTMLRewriter()
+    .on("script", {
+      element(script) {
+        if (script.hasAttribute("src")) return;
+        current = "";
+        script.onEndTag(() => {
+          inline.push(current ?? "");
+          current = null;
+        });
+      },
+      text(chunk) {
+        if (current !== null) current += chunk.text;
+      },
+    })
+    .transform(res)
+    .text();
+  const hashes = [...new Set(await Promise.all(inline.map(sha256Base64)))];
+  headers.set("Content-Security-Policy", contentSecurityPolicy(hashes));
+  headers.delete("Content-Length");
+  return new Response(html, { status: res.status, statusText: res.statusText, headers });
+}
