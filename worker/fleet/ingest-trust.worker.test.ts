@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { BeaconHealth } from "../../shared/beacon-health";
 import { database } from "../db/client";
 import { beacons, motionState, positions, telemetry, vehicleEvents } from "../db/schema";
@@ -292,11 +292,18 @@ describe("throttling", () => {
     expect(await again.json()).toMatchObject({ error: { message: "Unknown device id" } });
   });
 
-  it("bounds the reports of one request", async () => {
+  it("bounds the reports and the bytes of one request", async () => {
     const a = await userWithWorkspace();
     const [beacon] = await order(a.token, a.workspaceId);
     const res = await jsonReports(beacon!.id, Array.from({ length: 501 }, (_, i) => Date.now() - HOUR + i * 1000));
     expect(res.status).toBe(400);
+    const huge = await call("/api/ingest/osmand", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ device_id: beacon!.id, location: { coords: { latitude: 40, longitude: -100 } }, padding: "x".repeat(600 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ error: { code: "payload_too_large" } });
     expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toEqual([]);
   });
 });
@@ -308,9 +315,17 @@ describe("device id rotation and beacon health", () => {
     const now = Date.now();
     expect((await osmand({ id: beacon!.id, lat: 40, lon: -100, timestamp: now - 1000 })).status).toBe(200);
 
+    const log = vi.spyOn(console, "log");
     const res = await call(`/api/beacons/${beacon!.vehicleId}/device-id`, { method: "POST", token: a.token });
     expect(res.status).toBe(200);
     const rotation = (await res.json()) as { deviceId: string; ingestUrl: string };
+    // Audited by database ids, never by the device ids (either is a credential).
+    const lines = log.mock.calls.map((args) => String(args[0])).filter((line) => line.includes("beacon.device_id_rotated"));
+    log.mockRestore();
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ audit: true, event: "beacon.device_id_rotated", workspaceId: a.workspaceId, vehicleId: beacon!.vehicleId, userId: a.userId });
+    expect(lines[0]).not.toContain(beacon!.id);
+    expect(lines[0]).not.toContain(rotation.deviceId);
     expect(rotation.deviceId).toMatch(/^[\w-]{32}$/);
     expect(rotation.deviceId).not.toBe(beacon!.id);
     expect(rotation.ingestUrl).toMatch(/\/api\/ingest\/osmand$/);
