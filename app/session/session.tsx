@@ -82,6 +82,12 @@ function rememberedIdentity(token: string): MeResponse | null {
   }
 }
 
+/** Workspaces the viewer was a member of at the last check and is not any more (their local stores go). */
+export function workspacesLost(previous: MeResponse, now: MeResponse): string[] {
+  if (previous.viewer.id !== now.viewer.id) return [];
+  return previous.workspaces.filter((w) => !now.workspaces.some((m) => m.id === w.id)).map((w) => w.id);
+}
+
 const signedOut: Omit<Session, "loading"> = {
   token: null,
   isAuthenticated: false,
@@ -127,10 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       rememberIdentity(current, me);
       setState(authenticated(current, me));
       // Workspaces this viewer was a member of and no longer is: their local stores go.
-      if (previous && previous.viewer.id === me.viewer.id) {
-        const lost = previous.workspaces.filter((w) => !me.workspaces.some((m) => m.id === w.id)).map((w) => w.id);
-        void dropStores(me.viewer.id, lost);
-      }
+      if (previous) void dropStores(me.viewer.id, workspacesLost(previous, me));
       return "done";
     } catch (error) {
       if (signal?.aborted) return "done";
