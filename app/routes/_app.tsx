@@ -92,7 +92,7 @@ function TopBar() {
           <div className="menu-note">{session.viewer?.email}</div>
           <MenuItem>Profile</MenuItem>
           <MenuItem>Billing</MenuItem>
-          <MenuItem>Settings</MenuItem>
+          <MenuItem href="/settings">Settings</MenuItem>
           <MenuItem>Keyboard shortcuts</MenuItem>
           <MenuItem href="/team">Team</MenuItem>
           <MenuItem>New Team</MenuItem>
