@@ -1,5 +1,15 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/realtime";
+import { liveSessionsIn } from "../worker/auth/session";
+import { database } from "../worker/db/client";
+import type { Env } from "../worker/env";
+
+/**
+ * How often a room with open sockets re-checks their sessions: revocations close sockets at once
+ * (the Worker tells the room); this catches what nobody announces, a session reaching its idle or
+ * absolute limit, or a member removed from the workspace.
+ */
+export const SOCKET_RECHECK_MS = 5 * 60_000;
 
 /** Whose socket it is, as the Worker vouched for it (worker/realtime.ts); kept across hibernation. */
 interface SocketOwner {
@@ -18,7 +28,7 @@ interface SocketOwner {
  */
 export const POKE_INTERVAL_MS = 250;
 
-export class WorkspaceRoom extends Server {
+export class WorkspaceRoom extends Server<Env> {
   // Hibernation lets an idle room with open sockets be evicted without dropping them.
   static override options = { hibernate: true };
 
@@ -54,6 +64,25 @@ export class WorkspaceRoom extends Server {
       return;
     }
     connection.setState({ sessionHash, userId });
+    void this.#scheduleRecheck();
+  }
+
+  override async onAlarm() {
+    await this.recheckSockets();
+    await this.#scheduleRecheck();
+  }
+
+  /** Closes the sockets whose session is no longer live in this workspace; answers how many. */
+  async recheckSockets(): Promise<number> {
+    const owners = [...this.getConnections<SocketOwner>()].flatMap((c) => (c.state ? [c.state.sessionHash] : []));
+    if (owners.length === 0) return 0;
+    const live = await liveSessionsIn(database(this.env.DB), this.name, owners);
+    return this.#closeWhere((owner) => !live.has(owner.sessionHash));
+  }
+
+  async #scheduleRecheck() {
+    const open = this.getConnections()[Symbol.iterator]().next().done === false;
+    if (open && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SOCKET_RECHECK_MS);
   }
 
   /** Called by the Worker after revoking sessions: their sockets close at once. */

@@ -40,6 +40,12 @@ export const resetPasswordSchema = z.object({
   password: newPasswordField,
 });
 
+/** POST api/password/change: the current password, then the new one. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ required_error: "Required" }).min(1, "Required").max(1024),
+  password: newPasswordField,
+});
+
 export const workspaceNameSchema = z.object({
   name: z.string({ required_error: "Required" }).trim().min(1, "Required").max(80, "Use at most 80 characters"),
 });

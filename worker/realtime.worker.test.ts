@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/realtime";
@@ -188,6 +188,26 @@ describe("ending a session closes its sockets", () => {
     await expect.poll(() => colleague.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     await roundTrip(owner);
     expect(owner.closedWith).toBeNull();
+  });
+});
+
+describe("the room's periodic re-check", () => {
+  it("closes the sockets of a session past its limit and of a member removed from the workspace", async () => {
+    const a = await userWithWorkspace();
+    const db = database(env.DB);
+    const stale = await createSession(db, a.userId, a.workspaceId);
+    const colleagueId = await memberOf(a.workspaceId);
+    const colleague = await connect(a.workspaceId, await createSession(db, colleagueId, a.workspaceId));
+    const expiring = await connect(a.workspaceId, stale);
+    const mine = await connect(a.workspaceId, a.token);
+    await db.update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.tokenHash, await sha256Hex(stale)));
+    await db.delete(memberships).where(and(eq(memberships.workspaceId, a.workspaceId), eq(memberships.userId, colleagueId)));
+    const room = await getServerByName(env.WorkspaceRoom, a.workspaceId);
+    expect(await room.recheckSockets()).toBe(2);
+    await expect.poll(() => expiring.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+    await expect.poll(() => colleague.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+    await roundTrip(mine);
+    expect(mine.closedWith).toBeNull();
   });
 });
 

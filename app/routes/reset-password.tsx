@@ -5,7 +5,7 @@ import { z } from "zod";
 import { newPasswordField } from "../../shared/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
-import { http } from "../lib/http";
+import { apiErrorOf, http } from "../lib/http";
 import { useZodForm } from "../session/use-zod-form";
 
 const schema = z.object({ password: newPasswordField });
@@ -17,14 +17,18 @@ export default function ResetPassword() {
   const uid = params.get("uid");
   const [done, setDone] = useState(false);
   const [expired, setExpired] = useState(!token);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
 
   const { form, fields, pending } = useZodForm("reset", schema, async ({ password }) => {
     try {
       await http.post("password/reset", { json: { token, user: uid, password } });
       setDone(true);
-    } catch {
+    } catch (error) {
+      // A password the server refuses (too common) is said on the field; the link still works.
+      const refused = (await apiErrorOf(error))?.fields?.password?.[0];
+      if (refused) setPasswordError(refused);
       // An expired or used link: say so, and offer a new one.
-      setExpired(true);
+      else setExpired(true);
     }
   });
 
@@ -49,7 +53,7 @@ export default function ResetPassword() {
       ) : null}
       <form {...getFormProps(form)}>
         <fieldset disabled={!token} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Field field={fields.password} label="New password" type="password" autoComplete="new-password" autoFocus />
+          <Field field={fields.password} label="New password" type="password" autoComplete="new-password" autoFocus error={passwordError} />
           <SubmitButton pending={pending} disabled={!token}>
             Create new password
           </SubmitButton>

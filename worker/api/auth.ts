@@ -3,12 +3,14 @@ import { Hono } from "hono";
 import { signInSchema, signUpSchema, verifyEmailSchema } from "../../shared/auth";
 import type { MeResponse } from "../../shared/session";
 import { decoyHash, verifyPassword } from "../auth/password";
-import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { requireStrongPassword } from "../auth/password-strength";
+import { clientIp, countFailure, LIMITS, rateLimit, refuseWhenSpent } from "../auth/rate-limit";
 import { createSession, requireSession } from "../auth/session";
 import { createUserWithPassword, findUserByEmail, firstWorkspaceOf } from "../auth/users";
 import { endSessions } from "../auth/end-sessions";
 import { memberships, passwordCredentials, users, workspaces } from "../db/schema";
 import { flagsFor } from "../flags";
+import { audit } from "../lib/audit";
 import { ApiError, unauthorized } from "../lib/errors";
 import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
@@ -18,26 +20,46 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/verify/email", body(verifyEmailSchema), async (c) => {
     const { email } = c.req.valid("json");
     // This endpoint has to tell whether an account exists, so its limit is the strictest.
-    await rateLimit(c, LIMITS.verifyEmail, [`ip:${clientIp(c)}`, `email:${email}`]);
+    await rateLimit(c, LIMITS.verifyEmail, [`ip:${clientIp(c)}`]);
+    await rateLimit(c, LIMITS.verifyEmailPerEmail, [`email:${email}`]);
     return c.json({ exists: (await findUserByEmail(c.var.db, email)) !== null });
   })
 
   .post("/signin", body(signInSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    await rateLimit(c, LIMITS.signin, [`ip:${clientIp(c)}`, `email:${email}`]);
+    const net = clientIp(c);
+    // Spent budgets refuse before the password is even tried; only failures count against them.
+    const budgets = [
+      [LIMITS.signinFailures, `email:${email}|ip:${net}`],
+      [LIMITS.signinAddressFailures, `ip:${net}`],
+      [LIMITS.signinGlobalFailures, "all"],
+    ] as const;
+    try {
+      for (const [limit, key] of budgets) await refuseWhenSpent(c, limit, key);
+    } catch (error) {
+      audit("signin.locked_out", { email, ip: net });
+      throw error;
+    }
     const user = await findUserByEmail(c.var.db, email);
     const credential = user
       ? await c.var.db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, user.id)).get()
       : undefined;
     // Always run the KDF, so an unknown e-mail takes as long as a wrong password.
     const ok = await verifyPassword(password, credential?.hash ?? (await decoyHash()));
-    if (!user || !credential || !ok) throw new ApiError(401, "invalid_credentials", "Wrong e-mail or password");
+    if (!user || !credential || !ok) {
+      for (const [limit, key] of budgets) await countFailure(c, limit, key);
+      audit("signin.failed", { email, ip: net, reason: !user ? "unknown_email" : !credential ? "no_password" : "wrong_password" });
+      throw new ApiError(401, "invalid_credentials", "Wrong e-mail or password");
+    }
+    audit("signin.succeeded", { userId: user.id, ip: net, method: "password" });
     return c.json({ token: await createSession(c.var.db, user.id, await firstWorkspaceOf(c.var.db, user.id)) });
   })
 
   .post("/signup", body(signUpSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    await rateLimit(c, LIMITS.signup, [`ip:${clientIp(c)}`, `email:${email}`]);
+    await rateLimit(c, LIMITS.signup, [`ip:${clientIp(c)}`]);
+    await rateLimit(c, LIMITS.signupEmail, [`email:${email}`]);
+    await requireStrongPassword(password, [email]);
     const userId = await createUserWithPassword(c.var.db, email, password);
     if (!userId) {
       throw new ApiError(409, "email_taken", "An account with this e-mail already exists", {

@@ -90,27 +90,6 @@ describe("sign-up and sign-in", () => {
     expect((await call("/api/me", { token: "forged" })).status).toBe(401);
   });
 
-  it("rate limits sign-ups per IP", async () => {
-    const headers = fromIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const res = await call("/api/signup", { method: "POST", headers, json: { email: email(), password: "long enough" } });
-      statuses.push(res.status);
-    }
-    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
-  });
-
-  it("rate limits sign-in attempts per e-mail with 429 JSON", async () => {
-    const user = await signUp();
-    let last: Response | undefined;
-    for (let i = 0; i < 11; i++) {
-      // From changing addresses: the per-e-mail limit applies on its own.
-      last = await call("/api/signin", { method: "POST", headers: fromIp(), json: { email: user.email, password: "wrong password" } });
-    }
-    expect(last!.status).toBe(429);
-    expect((await json(last!)).error?.code).toBe("rate_limited");
-    expect(last!.headers.get("Retry-After")).toBeTruthy();
-  });
 });
 
 describe("workspaces", () => {
@@ -155,18 +134,6 @@ describe("workspaces", () => {
 });
 
 describe("abuse limits", () => {
-  it("limits e-mail checks strictly per IP, with 429 JSON", async () => {
-    const headers = fromIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      statuses.push((await call("/api/verify/email", { method: "POST", headers, json: { email: email() } })).status);
-    }
-    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
-    expect(statuses[20]).toBe(429);
-    // Another address is not affected.
-    expect((await call("/api/verify/email", { method: "POST", headers: fromIp(), json: { email: email() } })).status).toBe(200);
-  });
-
   it("limits e-mail checks per e-mail too, whatever the IP", async () => {
     const address = email();
     let last: Response | undefined;
@@ -175,16 +142,6 @@ describe("abuse limits", () => {
     }
     expect(last!.status).toBe(429);
     expect((await json(last!)).error?.code).toBe("rate_limited");
-  });
-
-  it("limits sign-in attempts per IP, whichever e-mails are tried", async () => {
-    const headers = fromIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      statuses.push((await call("/api/signin", { method: "POST", headers, json: { email: email(), password: "guess guess" } })).status);
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
   });
 
   it("limits sign-ups per e-mail, whatever the IP", async () => {

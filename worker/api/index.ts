@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { database } from "../db/client";
 import { config } from "../env";
+import { developmentOnly } from "../lib/development-only";
 import { ApiError, errorResponse } from "../lib/errors";
 import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
@@ -51,6 +52,8 @@ api.route("/vehicles", vehicleRoutes);
 api.route("/password", passwordRoutes);
 api.route("/oauth", oauthRoutes);
 api.route("/realtime", realtimeTicketRoutes);
+// Development-only routes: 404 before any of their validation unless local and not production.
+api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);
 api.route("/dev", devFleetRoutes);
 

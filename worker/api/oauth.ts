@@ -18,6 +18,7 @@ import { createSession } from "../auth/session";
 import { firstWorkspaceOf } from "../auth/users";
 import { flagsFor } from "../flags";
 import { timingSafeEqual } from "../lib/crypto";
+import { audit } from "../lib/audit";
 import { ApiError } from "../lib/errors";
 import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
@@ -71,6 +72,7 @@ export const oauthRoutes = new Hono<AppEnv>()
     const idToken = await exchange(c, () => google.validateAuthorizationCode(code, codeVerifier));
     const profile = googleProfile(idToken, c.var.config.GOOGLE_CLIENT_ID);
     const userId = await userForOAuth(c.var.db, "google", profile);
+    audit("signin.succeeded", { userId, ip: clientIp(c), method: "google" });
     return c.json({ token: await createSession(c.var.db, userId, await firstWorkspaceOf(c.var.db, userId)) });
   });
 

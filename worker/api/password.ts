@@ -1,8 +1,10 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { Hono } from "hono";
-import { forgotPasswordSchema, resetPasswordSchema } from "../../shared/auth";
+import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "../../shared/auth";
 import { endSessions } from "../auth/end-sessions";
-import { hashPassword } from "../auth/password";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { requireStrongPassword } from "../auth/password-strength";
+import { createSession, requireSession } from "../auth/session";
 import { audit } from "../lib/audit";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
 import { findUserByEmail } from "../auth/users";
@@ -21,8 +23,10 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const passwordRoutes = new Hono<AppEnv>()
   .post("/forgot", body(forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid("json");
-    await rateLimit(c, LIMITS.forgot, [`ip:${clientIp(c)}`, `email:${email}`]);
+    await rateLimit(c, LIMITS.forgot, [`ip:${clientIp(c)}`]);
+    await rateLimit(c, LIMITS.forgotPerEmail, [`email:${email}`]);
     const user = await findUserByEmail(c.var.db, email);
+    audit("password.reset_requested", { userId: user?.id ?? null, email, ip: clientIp(c), known: user !== null });
     if (user) {
       const token = randomToken(32);
       await c.var.db
@@ -43,6 +47,9 @@ export const passwordRoutes = new Hono<AppEnv>()
   .post("/reset", body(resetPasswordSchema), async (c) => {
     const { token, user, password } = c.req.valid("json");
     const db = c.var.db;
+    // Before the link is spent, so a refused password leaves it usable for a better one.
+    const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, user)).get();
+    await requireStrongPassword(password, owner ? [owner.email] : []);
     const tokenHash = await sha256Hex(token);
     const now = Date.now();
     // Claim the token in one guarded statement, so two requests racing with the same link cannot
@@ -74,6 +81,25 @@ export const passwordRoutes = new Hono<AppEnv>()
     await endSessions(c, { userId: user }, "password_reset");
     audit("password.reset_completed", { userId: user });
     return c.json({ ok: true });
+  })
+
+  // Changing the password while signed in: the current one proves it is the owner; every session
+  // ends (ASVS V3.3.3), and this device gets a fresh one so it stays signed in.
+  .post("/change", requireSession, body(changePasswordSchema), async (c) => {
+    const { currentPassword, password } = c.req.valid("json");
+    const { db, session } = c.var;
+    await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]);
+    const credential = await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, session.userId)).get();
+    if (!credential || !(await verifyPassword(currentPassword, credential.hash))) {
+      throw new ApiError(400, "invalid_credentials", "Wrong password", { currentPassword: ["Wrong password"] });
+    }
+    const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
+    await requireStrongPassword(password, owner ? [owner.email] : []);
+    const hash = await hashPassword(password);
+    await db.update(passwordCredentials).set({ hash, updatedAt: Date.now() }).where(eq(passwordCredentials.userId, session.userId));
+    await endSessions(c, { userId: session.userId }, "password_changed");
+    audit("password.changed", { userId: session.userId });
+    return c.json({ ok: true, token: await createSession(db, session.userId, session.workspaceId) });
   });
 
 /** Development and tests only: the latest e-mail sent to an address (404 in production). */

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { LIMITS } from "../auth/rate-limit";
 import { describe, expect, it } from "vitest";
 import { database } from "../db/client";
 import { passwordResetTokens } from "../db/schema";
@@ -111,9 +112,10 @@ describe("password reset, further", () => {
 
     const headers = ip();
     const fromOneIp: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i <= LIMITS.forgot.max; i++) {
       fromOneIp.push((await call("/api/password/forgot", { method: "POST", headers, json: { email: `nobody-${i}@example.com` } })).status);
     }
-    expect(fromOneIp).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(fromOneIp.slice(0, LIMITS.forgot.max).every((s) => s === 200)).toBe(true);
+    expect(fromOneIp.at(-1)).toBe(429);
   });
 });

@@ -41,14 +41,16 @@ describe("workspace isolation", () => {
     expect((await json(await call("/api/me", { token: bob.token }))).workspaces).toEqual([{ id: b1, name: "Bob's Trucks" }]);
   });
 
-  it("switches between one's own workspaces, each token naming one", async () => {
+  it("switches between one's own workspaces, each token naming one and replacing the last", async () => {
     const alice = await person();
     const first = await workspace(alice.token, "First");
     const second = await workspace(alice.token, "Second");
     const inFirst = (await json(await switchTo(alice.token, first))).token as string;
-    const inSecond = (await json(await switchTo(inFirst, second))).token as string;
     expect((await json(await call("/api/me", { token: inFirst }))).workspace).toEqual({ id: first, name: "First" });
+    const inSecond = (await json(await switchTo(inFirst, second))).token as string;
     expect((await json(await call("/api/me", { token: inSecond }))).workspace).toEqual({ id: second, name: "Second" });
+    // The token a switch replaces is revoked (issue 13).
+    expect((await call("/api/me", { token: inFirst })).status).toBe(401);
   });
 
   it("refuses switching into another's workspace, or one that does not exist, with 403 JSON", async () => {

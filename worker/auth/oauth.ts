@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { oauthAccounts, oauthStates, passwordCredentials, sessions, users } from "../db/schema";
 import type { Config } from "../env";
+import { audit } from "../lib/audit";
 import { ApiError } from "../lib/errors";
 import { isUniqueViolation } from "./users";
 
@@ -117,7 +118,9 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
         db.delete(passwordCredentials).where(eq(passwordCredentials.userId, existing.id)),
         db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt))),
       ]);
+      audit("session.revoked", { userId: existing.id, reason: "oauth_link_took_over_unverified_account" });
     }
+    audit("oauth.linked", { userId: existing.id, provider, dropped_password: !existing.emailVerified });
     return existing.id;
   }
 
@@ -132,5 +135,6 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
     if (isUniqueViolation(error)) return userForOAuth(db, provider, profile);
     throw error;
   }
+  audit("oauth.linked", { userId: id, provider, new_account: true });
   return id;
 }

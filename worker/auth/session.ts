@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { memberships, sessions } from "../db/schema";
+import { chunkRows } from "../lib/chunk";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";
@@ -97,6 +98,34 @@ export async function signInOf(db: Db, tokenHash: string): Promise<SignIn> {
     .get();
   if (!row) throw unauthorized();
   return row;
+}
+
+/**
+ * Of these sessions, the ones still live and still naming `workspaceId` with a membership in it:
+ * what a realtime room re-checks its open sockets against. Read-only (an open socket is not a use).
+ */
+export async function liveSessionsIn(db: Db, workspaceId: string, tokenHashes: string[]): Promise<Set<string>> {
+  const now = Date.now();
+  const live = new Set<string>();
+  // One bound parameter per hash, leaving room under D1's 100 for the statement's other four.
+  for (const part of chunkRows([...new Set(tokenHashes)], 1.05)) {
+    const rows = await db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .innerJoin(memberships, and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, sessions.userId)))
+      .where(
+        and(
+          inArray(sessions.tokenHash, part),
+          eq(sessions.workspaceId, workspaceId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, now - SESSION_IDLE_MS),
+        ),
+      )
+      .all();
+    for (const row of rows) live.add(row.tokenHash);
+  }
+  return live;
 }
 
 export function bearerToken(header: string | undefined | null): string | null {

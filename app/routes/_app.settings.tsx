@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { Spinner } from "../components/spinner";
+import { http } from "../lib/http";
+import { useSession } from "../session/session";
+
+/**
+ * Account settings, reached from the top bar menu's Settings. Its one section so far is Sessions:
+ * "Sign out everywhere" ends every session of the account on every device (POST
+ * api/signout/everywhere), their open live-update sockets included, then signs this browser out.
+ */
+export default function Settings() {
+  const session = useSession();
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const signOutEverywhere = async () => {
+    setPending(true);
+    setFailed(false);
+    try {
+      await http.post("signout/everywhere", { retry: 0 });
+      await session.signOut(); // this browser's token is already revoked: it only forgets it
+    } catch {
+      setFailed(true);
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="page">
+      <h1>Settings</h1>
+      <h2>Sessions</h2>
+      <p className="muted">Signed in as {session.viewer?.email}. Lost a device, or signed in on a shared computer? End every session of your account.</p>
+      {failed ? (
+        <div className="alert" role="alert">
+          Could not sign out everywhere. Check your connection and try again.
+        </div>
+      ) : null}
+      <button type="button" className="button" onClick={() => void signOutEverywhere()} disabled={pending}>
+        {pending ? <Spinner /> : null} Sign out everywhere
+      </button>
+    </section>
+  );
+}
