@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { mphToKnots } from "../shared/units";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { orderVehicles, report, setDriverAndType, setWorkspaceFlag, updateVehicle, type Fleet } from "./ui-helpers";
 
-const KNOTS_60_MPH = 60 / 1.150779; // OsmAnd speeds are knots
+const KNOTS_60_MPH = mphToKnots(60); // OsmAnd speeds are knots
 
 async function namedFleet(request: APIRequestContext) {
   const fleet = await newFleetAccount(request);
