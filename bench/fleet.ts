@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { PROTOCOL_VERSION, SCHEMA_VERSION } from "../shared/sync-protocol";
+import { pullRequest } from "../shared/sync-requests";
 import { baseUrl, load } from "./lib";
 
 export interface Fleet {
@@ -145,7 +145,7 @@ export async function pull(token: string, clientGroupID: string, cookie: number 
   const res = await fetch(`${baseUrl}/api/sync/pull`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "X-Replicache-RequestID": `bench-${clientGroupID}` },
-    body: JSON.stringify({ profileID: "bench", clientGroupID, cookie, pullVersion: PROTOCOL_VERSION, schemaVersion: SCHEMA_VERSION }),
+    body: JSON.stringify(pullRequest({ profileID: "bench", clientGroupID, cookie })),
   });
   const body = await res.arrayBuffer();
   const ms = performance.now() - started;

@@ -3,6 +3,7 @@
 // React render). A MutationObserver notes when the speed text changes, so no polling delay is
 // added.
 import type { Page } from "@playwright/test";
+import { mphToKnots } from "../shared/units";
 import { openPage, withBrowser } from "./browser";
 import { newWorkspace, orderBeacons, osmandUrl, report, sleep } from "./fleet";
 import { percentile, report as write } from "./lib";
@@ -12,12 +13,11 @@ const REPORTS = 30;
 /** Beyond the room's 250 ms poke coalescing, so each report gets its own immediate poke. */
 const SPACING_MS = 600;
 /** What the page shows for a speed in m/s (app/vehicles/format.ts): whole mph. */
-const KNOTS_PER_MPH = 1 / (0.514444 * 2.2369362920544);
 
 const ws = await newWorkspace("Bench Ingest To Screen");
 const [beacon] = await orderBeacons(ws.token, ws.workspaceId, 1);
 const start = Date.now() - 3_600_000;
-await report({ id: beacon!.id, lat: 40, lon: -100, timestamp: start, speed: 5 * KNOTS_PER_MPH, ignition: true });
+await report({ id: beacon!.id, lat: 40, lon: -100, timestamp: start, speed: mphToKnots(5), ignition: true });
 
 declare global {
   interface Window {
@@ -65,7 +65,7 @@ const { fromSend, fromAnswer, missed } = await withBrowser(async (browser) => {
   let missed = 0;
   for (let i = 0; i < WARMUP + REPORTS; i++) {
     const mph = 10 + i;
-    const url = osmandUrl({ id: beacon!.id, lat: 40 + i * 0.001, lon: -100, timestamp: start + (i + 1) * 1000, speed: mph * KNOTS_PER_MPH, ignition: true });
+    const url = osmandUrl({ id: beacon!.id, lat: 40 + i * 0.001, lon: -100, timestamp: start + (i + 1) * 1000, speed: mphToKnots(mph), ignition: true });
     const t = await timedReport(page, new URL(url).pathname + new URL(url).search, `${mph} mph`);
     if (i >= WARMUP) {
       if (t.shown === null) missed++;

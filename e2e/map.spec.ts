@@ -6,7 +6,6 @@ import { findColour, mapView, orderVehicles, report, updateVehicle } from "./ui-
 // Beacon colours on the offline style (opaque discs): driving, parked.
 const DRIVING: [number, number, number] = [0x16, 0xa3, 0x4a];
 const PARKED: [number, number, number] = [0x25, 0x63, 0xeb];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 async function openMap(page: Page, token: string, path = "/map") {
   await signInAs(page, token);
@@ -126,56 +125,6 @@ test.describe("map: vehicles panel", () => {
     await expect(list.getByRole("button", { name: /^Vehicle 100,/ })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText("Vehicles / Vehicle 100");
-  });
-
-  test("the side panel shows the 3 latest events grouped by day, with labels and durations", async ({ page, request }) => {
-    const fleet = await newFleetAccount(request);
-    const [a] = await orderVehicles(request, fleet, 1);
-    const now = Date.now();
-    const dayStart = new Date(now);
-    dayStart.setHours(10, 0, 0, 0);
-    const earlier = dayStart.getTime() - 2 * 24 * 3_600_000; // 10:00 two days ago
-    const min = 60_000;
-    const track = [
-      { timestamp: earlier, lat: 40, lon: -100, ignition: false },
-      { timestamp: earlier + 20 * min, lat: 40, lon: -100, ignition: false },
-      { timestamp: earlier + 30 * min, lat: 40.01, lon: -100, speed: 30, ignition: true },
-      { timestamp: earlier + 40 * min, lat: 40.02, lon: -100, speed: 30, ignition: true },
-      { timestamp: earlier + 50 * min, lat: 40.03, lon: -100, speed: 30, ignition: true },
-      { timestamp: earlier + 55 * min, lat: 40.03, lon: -100, ignition: false }, // stopped at 10:50 two days ago
-      { timestamp: now - 45 * min, lat: 40.03, lon: -100, ignition: false }, // still there
-      { timestamp: now - 40 * min, lat: 40.04, lon: -100, speed: 30, ignition: true }, // left at now - 45m
-      { timestamp: now - 30 * min, lat: 40.05, lon: -100, speed: 30, ignition: true },
-      { timestamp: now - 20 * min, lat: 40.06, lon: -100, speed: 30, ignition: true },
-      { timestamp: now - 15 * min, lat: 40.06, lon: -100, ignition: false }, // stopped at now - 20m
-    ];
-    for (const r of track) await report(request, a!.id, r);
-
-    await openMap(page, fleet.token, `/map?vehicleId=${a!.vehicleId}`);
-    const timeline = page.getByRole("region", { name: "Timeline" });
-    const events = timeline.getByRole("listitem");
-    await expect(events).toHaveCount(3);
-    const heading = (t: number) => {
-      const d = new Date(t);
-      return d.toDateString() === new Date().toDateString() ? "Today" : `${d.getDate()} ${MONTHS[d.getMonth()]}, ${d.getFullYear()}`;
-    };
-    const expectedDays = [...new Set([now - 20 * min, now - 45 * min, earlier + 50 * min].map(heading))];
-    await expect(timeline.getByRole("heading")).toHaveText(expectedDays);
-    expect(expectedDays).toContain("Today");
-    await expect(events.locator(".label")).toHaveText(["parked", "driving", "parked"]);
-    await expect(events.nth(0)).toHaveAttribute("data-event-type", "STOP");
-    await expect(events.nth(1)).toHaveAttribute("data-event-type", "TRANSIT");
-    // Durations: an ongoing stop in minutes, the trip in minutes, the long stop in days and hours.
-    await expect(events.nth(0).locator(".duration")).toHaveText(/^2\dm$/);
-    await expect(events.nth(1).locator(".duration")).toHaveText("25m");
-    const longStop = now - 45 * min - (earlier + 50 * min);
-    const d = Math.floor(longStop / 86_400_000);
-    const h = Math.floor((longStop % 86_400_000) / 3_600_000);
-    await expect(events.nth(2).locator(".duration")).toHaveText(`${d}d ${h}h`);
-    await expect(events.nth(0)).toContainText(/\d{1,2}:\d{2}\s?[AP]M/);
-    // A trip shows its average speed and distance; a stop where it stood.
-    await expect(events.nth(1)).toContainText(/\d+ mph avg · \d+\.\d mi/);
-    await expect(events.nth(0).locator(".address")).toHaveText(/40\.06000, -100\.00000/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { pushRequest } from "../shared/sync-requests";
 import { expect } from "./fixtures";
 
 /**
@@ -65,37 +66,21 @@ export async function updateVehicle(
 ) {
   const res = await request.post("/api/sync/push", {
     headers: { Authorization: `Bearer ${fleet.token}` },
-    data: {
-      pushVersion: 1,
-      clientGroupID: `e2e-${crypto.randomUUID()}`,
-      profileID: "e2e",
-      schemaVersion: "1",
-      mutations: [
-        {
-          clientID: `e2e-${crypto.randomUUID()}`,
-          id: 1,
-          name: "updateVehicle",
-          timestamp: Date.now(),
-          args: { vin: null, year: null, make: null, model: null, ...fields },
-        },
-      ],
-    },
+    data: pushRequest([{ name: "updateVehicle", args: { vin: null, year: null, make: null, model: null, ...fields } }], { profileID: "e2e" }),
   });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 /**
- * Driver and type have no screen or API of their own yet (SPEC.md shows them read-only), so the
- * test writes them into the e2e Worker's local D1 the way every workspace write is stamped: bump
- * the workspace version, then stamp the row with it, so the next pull carries the change.
+ * Driver and type have no screen or mutation of their own yet (SPEC.md shows them read-only): the
+ * development-only endpoint the demo seeder uses sets them, stamped and poked like any write.
  */
-export async function setDriverAndType(workspaceId: string, vehicleId: string, driver: string | null, type: string | null) {
-  const q = (v: string | null) => (v === null ? "NULL" : `'${v.replace(/'/g, "''")}'`);
-  const sql =
-    `UPDATE workspaces SET version = version + 1 WHERE id = ${q(workspaceId)}; ` +
-    `UPDATE vehicles SET driver = ${q(driver)}, classification = ${q(type)}, ` +
-    `version = (SELECT version FROM workspaces WHERE id = ${q(workspaceId)}) WHERE id = ${q(vehicleId)};`;
-  await localD1(sql);
+export async function setDriverAndType(request: APIRequestContext, fleet: Fleet, vehicleId: string, driver: string | null, type: string | null) {
+  const res = await request.post("/api/dev/vehicles/profile", {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+    data: { vehicles: [{ id: vehicleId, driver, classification: type }] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** A per-workspace feature flag override (docs/flags.md), as an operator would set it. */

@@ -1,9 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { pullRequest } from "../shared/sync-requests";
+import { mphToKnots } from "../shared/units";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { orderVehicles, report, setDriverAndType, setWorkspaceFlag, updateVehicle, type Fleet } from "./ui-helpers";
 
-const KNOTS_60_MPH = 60 / 1.150779; // OsmAnd speeds are knots
+const KNOTS_60_MPH = mphToKnots(60); // OsmAnd speeds are knots
 
 async function namedFleet(request: APIRequestContext) {
   const fleet = await newFleetAccount(request);
@@ -17,8 +19,8 @@ async function namedFleet(request: APIRequestContext) {
 test.describe("/vehicles", () => {
   test("lists vehicles in the specified columns, with dashes and formatted types; the filter narrows it", async ({ page, request }) => {
     const { fleet, a, b } = await namedFleet(request);
-    await setDriverAndType(fleet.workspaceId, a.vehicleId, "Dana Driver", "PICKUP_TRUCK");
-    await setDriverAndType(fleet.workspaceId, b.vehicleId, null, "SUV");
+    await setDriverAndType(request, fleet, a.vehicleId, "Dana Driver", "PICKUP_TRUCK");
+    await setDriverAndType(request, fleet, b.vehicleId, null, "SUV");
     await signInAs(page, fleet.token);
     await page.goto("/vehicles");
 
@@ -182,7 +184,7 @@ test.describe("/vehicles/{id}", () => {
     await openVehicle(page, fleet, c.vehicleId, "/overview");
     await expect(page.getByText("No telemetry yet: the beacon has not reported.")).toBeVisible();
     await expect(page.locator(".vehicle-header").getByRole("img", { name: "Ignition off" })).toBeVisible();
-    await expect(page.locator(".vehicle-header")).toContainText("- · - · - · -");
+    await expect(page.locator(".vehicle-header").getByRole("link", { name: "Add year, make, model and VIN in Settings" })).toBeVisible();
   });
 
   test("Service, Inspections and Issues are placeholders", async ({ page, request }) => {
@@ -240,7 +242,7 @@ test.describe("/vehicles/{id}", () => {
     await expect.poll(async () => {
       const res = await request.post("/api/sync/pull", {
         headers: { Authorization: `Bearer ${fleet.token}` },
-        data: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: "1" },
+        data: pullRequest(),
       });
       const { patch } = (await res.json()) as { patch: { key?: string; value?: { name?: string } }[] };
       return patch.find((p) => p.key === `vehicle/${c.vehicleId}`)?.value?.name;

@@ -3,6 +3,7 @@ import type { CircleLayerSpecification, GeoJSONSource, Map as MapboxMap } from "
 import { useEffect, useRef, useState } from "react";
 import type { Telemetry } from "../../shared/telemetry";
 import type { Vehicle } from "../../shared/vehicle";
+import { vehicleState, VEHICLE_STATE_COLOURS } from "../../shared/vehicle-state";
 import { useClientStore, type ClientStore } from "../store";
 import { beaconSize, boundsOf, fitMaxZoom, fitPadding, glide, GLIDE_MS, INITIAL_VIEW, outOfView, type LngLat } from "./geometry";
 import { OFFLINE_STYLE, OFFLINE_TOKEN, STREETS_STYLE } from "./map-style";
@@ -11,7 +12,6 @@ const STROKE = 2;
 /** The floating panel: 325 px wide, 12 px from the map's left edge. */
 const PANEL_INSET = 12 + 325;
 /** Driving (or idling with the ignition on), parked (ignition off), and beacon not reporting. */
-const BEACON_COLOURS = { moving: "#16a34a", parked: "#2563eb", inactive: "#a1a1aa" } as const;
 
 const VEHICLE_LAYERS = ["vehicles", "vehicles-moving"] as const;
 /** How often the resting vehicles are re-sent to the map at most. */
@@ -21,7 +21,7 @@ const BEACON_PAINT = {
   // The whole disc, stroke included, is max(35, 50 - 5 × zoom) px across (mapbox-gl draws the
   // stroke outside the radius, so the radius gives way to it).
   "circle-radius": ["interpolate", ["linear"], ["zoom"], 0, ["-", beaconSize(0) / 2, STROKE], 3, ["-", beaconSize(3) / 2, STROKE]],
-  "circle-color": ["match", ["get", "state"], "moving", BEACON_COLOURS.moving, "parked", BEACON_COLOURS.parked, BEACON_COLOURS.inactive],
+  "circle-color": ["match", ["get", "state"], "moving", VEHICLE_STATE_COLOURS.moving, "parked", VEHICLE_STATE_COLOURS.parked, VEHICLE_STATE_COLOURS.inactive],
   "circle-stroke-width": STROKE,
   "circle-stroke-color": ["case", ["get", "selected"], "#111827", "#ffffff"],
   // Hidden at rest while the moving layer draws it gliding.
@@ -260,7 +260,7 @@ type VehicleFeature = ReturnType<typeof feature>;
 function feature(store: ClientStore, id: string, p: LngLat, selected: boolean) {
   const vehicle = store.get<Vehicle>("vehicle", id);
   const status = store.get<Telemetry>("telemetry", id)?.status;
-  const state = vehicle?.beaconStatus !== "ACTIVE" ? "inactive" : status === "off" ? "parked" : "moving";
+  const state = vehicleState(vehicle?.beaconStatus, status);
   return {
     type: "Feature" as const,
     geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] },

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useMemo, useState } from "react";
+import { isBeaconActive } from "../../shared/vehicle-state";
 import { useVirtualList } from "../components/use-virtual-list";
 import { WorkspaceMenu } from "../components/workspace-menu";
 import { useVehicle, useVehicles, useStoreStatus } from "../store";
@@ -55,7 +56,7 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
         <ul className="panel-list" aria-label="Vehicles" onKeyDown={onKeyDown} style={{ height: shown.length * ROW_HEIGHT }}>
           {shown.slice(first, last).map((v, i) => {
             const index = first + i;
-            const active = v.beaconStatus === "ACTIVE";
+            const active = isBeaconActive(v.beaconStatus);
             return (
               <li key={v.id} aria-setsize={shown.length} aria-posinset={index + 1} style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}>
                 <button

@@ -1,6 +1,7 @@
 import { useParams } from "@remix-run/react";
 import { useState, type ComponentProps } from "react";
 import type { Telemetry } from "../../shared/telemetry";
+import { metresPerSecondToMph } from "../../shared/units";
 import { useSession } from "../session/session";
 import { useTelemetry } from "../store";
 import { hoursMinutes, miles, mph, percent, statusLabel } from "../vehicles/format";
@@ -8,7 +9,6 @@ import { Sparkline } from "../vehicles/sparkline";
 import { useHistory } from "../vehicles/use-history";
 import { useNow } from "../vehicles/use-now";
 
-const MS_TO_MPH = 2.236936;
 
 /** Overview: the collapsible Telemetry section (time in status ticks every second) and its recent history. */
 export default function VehicleOverview() {
@@ -75,7 +75,7 @@ function History({ vehicleId, telemetry }: { vehicleId: string; telemetry: Telem
           max={0}
           colour="#16a34a"
           label={`Speed over the last 24 hours: ${speeds.length} reports, top ${mph(Math.max(...speeds))}, now ${mph(speeds.at(-1))}`}
-          scale={`max ${Math.round(Math.max(...speeds) * MS_TO_MPH)} mph`}
+          scale={`max ${Math.round(metresPerSecondToMph(Math.max(...speeds)))} mph`}
         />
       ) : null}
       {fuels.length ? (

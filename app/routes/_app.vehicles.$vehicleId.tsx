@@ -2,6 +2,7 @@ import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link, NavLink, Outlet, useParams } from "@remix-run/react";
 import { Fragment } from "react";
 import { toast } from "sonner";
+import { isIgnitionOn } from "../../shared/vehicle-state";
 import { useStoreStatus, useTelemetry, useVehicle } from "../store";
 import { identityParts } from "../vehicles/format";
 
@@ -23,7 +24,7 @@ export default function VehicleLayout() {
     );
   }
 
-  const on = telemetry && telemetry.status !== "off";
+  const on = isIgnitionOn(telemetry?.status);
   const identity = identityParts(vehicle);
   const copyVin = async () => {
     if (!vehicle.vin) return;

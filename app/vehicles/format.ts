@@ -1,14 +1,12 @@
 /** Display rules of SPEC.md for vehicles, telemetry and the timeline. Pure, unit-tested. */
 
-const MS_TO_MPH = 2.236936;
-const METRES_PER_MILE = 1609.344;
+import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
 
 /** Empty values show a dash. */
 export function orDash(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === "" ? "-" : String(value);
 }
 
-/** "PICKUP_TRUCK" → "Pickup Truck"; SUV stays SUV. */
 /** The header's year · make · model · VIN: only the parts that are known, in that order. */
 export function identityParts(vehicle: { year?: number | null; make?: string | null; model?: string | null; vin?: string | null }): string[] {
   return [vehicle.year, vehicle.make, vehicle.model, vehicle.vin]
@@ -16,6 +14,7 @@ export function identityParts(vehicle: { year?: number | null; make?: string | n
     .map(String);
 }
 
+/** "PICKUP_TRUCK" → "Pickup Truck"; SUV stays SUV. */
 export function formatType(value: string | null | undefined): string {
   if (!value) return "-";
   return value
@@ -27,13 +26,13 @@ export function formatType(value: string | null | undefined): string {
 
 export function mph(metresPerSecond: number | null | undefined): string {
   if (metresPerSecond === null || metresPerSecond === undefined) return "-";
-  return `${Math.round(metresPerSecond * MS_TO_MPH)} mph`;
+  return `${Math.round(metresPerSecondToMph(metresPerSecond))} mph`;
 }
 
 /** Odometer in miles with thousands separators. */
 export function miles(metres: number | null | undefined): string {
   if (metres === null || metres === undefined) return "-";
-  return `${Math.round(metres / METRES_PER_MILE).toLocaleString("en-US")} mi`;
+  return `${Math.round(metresToMiles(metres)).toLocaleString("en-US")} mi`;
 }
 
 export function percent(value: number | null | undefined): string {
@@ -91,5 +90,5 @@ export function statusLabel(status: string | undefined): string {
 
 export function milesFromMetres(metres: number | null | undefined): string {
   if (metres === null || metres === undefined) return "-";
-  return `${(metres / METRES_PER_MILE).toFixed(1)} mi`;
+  return `${metresToMiles(metres).toFixed(1)} mi`;
 }

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { pushRequest } from "../../shared/sync-requests";
 import { VEHICLE_PREFIX, type Vehicle } from "../../shared/vehicle";
 import { Api, ApiError, type ServerBeacon } from "./api";
 import { DEMO_ACCOUNT, DEMO_FLEET, planProfiles } from "./demo-fleet";
@@ -59,14 +59,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
     .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
   const plan = planProfiles(vehicles);
   if (plan.details.length) {
-    const clientID = crypto.randomUUID();
-    await api.call("POST", "sync/push", {
-      pushVersion: 1,
-      clientGroupID: `demo-${crypto.randomUUID()}`,
-      profileID: "demo",
-      schemaVersion: SCHEMA_VERSION,
-      mutations: plan.details.map((args, i) => ({ clientID, id: i + 1, name: "updateVehicle", args, timestamp: Date.now() })),
-    });
+    await api.call("POST", "sync/push", pushRequest(plan.details.map((args) => ({ name: "updateVehicle", args })), { profileID: "demo" }));
   }
   if (plan.extras.length) {
     try {

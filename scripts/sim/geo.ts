@@ -1,21 +1,11 @@
 /** Plane geometry on the scale of a city: enough to move a simulated vehicle along a street. */
-export interface LatLon {
-  latitude: number;
-  longitude: number;
-}
+import { distanceMetres, type LatLon } from "../../shared/geo";
+
+export { distanceMetres, type LatLon };
 
 export type Polyline = readonly (readonly [lat: number, lon: number])[];
 
-const R = 6_371_000;
 const rad = Math.PI / 180;
-
-/** Great-circle distance in metres (haversine). */
-export function distanceMetres(a: LatLon, b: LatLon) {
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Initial bearing from a to b, degrees clockwise from north in [0, 360). */
 export function bearingDegrees(a: LatLon, b: LatLon) {

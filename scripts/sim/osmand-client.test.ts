@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 // The server's own parser: the simulator must speak exactly the protocol the Worker reads.
 import { parseOsmandJson, parseOsmandParams } from "../../worker/fleet/osmand";
-import { MS_TO_KNOTS, osmandRequest, sendReport } from "./osmand-client";
+import { metresPerSecondToKnots } from "../../shared/units";
+import { osmandRequest, sendReport } from "./osmand-client";
 import type { SimReport } from "./vehicle";
 
 const report: SimReport = {
@@ -54,7 +55,7 @@ describe("OsmAnd client", () => {
 
   it("uses the protocol's units: knots and Unix seconds in OsmAnd, m/s and ISO 8601 in JSON", () => {
     const query = new URL(osmandRequest("http://x", report, "query").url).searchParams;
-    expect(Number(query.get("speed"))).toBeCloseTo(12.5 * MS_TO_KNOTS, 2);
+    expect(Number(query.get("speed"))).toBeCloseTo(metresPerSecondToKnots(12.5), 2);
     expect(query.get("timestamp")).toBe(String(report.time / 1000));
     const json = JSON.parse(String(osmandRequest("http://x", report, "json").init.body));
     expect(json.location.coords.speed).toBe(12.5);

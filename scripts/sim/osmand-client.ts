@@ -1,4 +1,5 @@
 import type { SimReport } from "./vehicle";
+import { metresPerSecondToKnots } from "../../shared/units";
 
 /**
  * Sending a position the way real trackers do, to /api/ingest/osmand (DESIGN.md): the OsmAnd
@@ -10,7 +11,6 @@ import type { SimReport } from "./vehicle";
 export type OsmandForm = "query" | "form" | "json";
 export const OSMAND_FORMS: readonly OsmandForm[] = ["query", "form", "json"];
 
-export const MS_TO_KNOTS = 1 / 0.514444;
 
 export interface OsmandRequest {
   url: string;
@@ -24,7 +24,7 @@ export function osmandParams(r: SimReport): Record<string, string> {
     lat: String(r.latitude),
     lon: String(r.longitude),
     timestamp: String(Math.round(r.time / 1000)),
-    speed: (r.speed * MS_TO_KNOTS).toFixed(2),
+    speed: metresPerSecondToKnots(r.speed).toFixed(2),
     bearing: String(r.heading),
     altitude: String(r.altitude),
     accuracy: String(r.accuracy),

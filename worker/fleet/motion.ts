@@ -1,4 +1,5 @@
 import type { TelemetryStatus } from "../../shared/telemetry";
+import { distanceMetres } from "../../shared/geo";
 import type { VehicleEventType } from "../../shared/vehicle-event";
 
 /**
@@ -59,14 +60,7 @@ export type NewId = (startTime: number) => string;
 export const eventId: NewId = (startTime) =>
   `${Math.max(0, Math.round(startTime)).toString(36).padStart(9, "0")}-${crypto.randomUUID().slice(0, 8)}`;
 
-export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
-  const R = 6_371_000;
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+export { distanceMetres };
 
 function open(type: VehicleEventType, at: Point, newId: NewId): OpenEvent {
   return { id: newId(at.time), type, startTime: at.time, latitude: at.latitude, longitude: at.longitude, distance: 0 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { knotsToMetresPerSecond } from "../../shared/units";
 
 /**
  * The OsmAnd protocol that Traccar Client and many trackers speak (DESIGN.md), parsed into one
@@ -26,7 +27,6 @@ export interface Report {
 
 export class ReportError extends Error {}
 
-const KNOTS_TO_MS = 0.514444;
 
 const number = (v: unknown): number | null => {
   if (v === undefined || v === null || v === "") return null;
@@ -74,7 +74,7 @@ export function parseOsmandParams(params: Record<string, string>, now = Date.now
     deviceId,
     time: parseTimestamp(params.timestamp, now),
     ...position(lat, lon),
-    speed: knots === null ? null : knots * KNOTS_TO_MS,
+    speed: knots === null ? null : knotsToMetresPerSecond(knots),
     heading: number(params.bearing ?? params.heading),
     altitude: number(params.altitude),
     accuracy: number(params.accuracy),

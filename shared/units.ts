@@ -1,0 +1,14 @@
+/**
+ * Unit conversions, in one place. Telemetry is stored in SI units (m/s, metres); OsmAnd devices
+ * send speeds in knots; the UI shows mph and miles.
+ */
+export const METRES_PER_SECOND_PER_KNOT = 0.514444;
+export const METRES_PER_MILE = 1609.344;
+const SECONDS_PER_HOUR = 3600;
+
+export const knotsToMetresPerSecond = (knots: number) => knots * METRES_PER_SECOND_PER_KNOT;
+export const metresPerSecondToKnots = (ms: number) => ms / METRES_PER_SECOND_PER_KNOT;
+export const metresPerSecondToMph = (ms: number) => (ms * SECONDS_PER_HOUR) / METRES_PER_MILE;
+export const mphToMetresPerSecond = (mph: number) => (mph * METRES_PER_MILE) / SECONDS_PER_HOUR;
+export const mphToKnots = (mph: number) => metresPerSecondToKnots(mphToMetresPerSecond(mph));
+export const metresToMiles = (metres: number) => metres / METRES_PER_MILE;

@@ -1,0 +1,18 @@
+/**
+ * How a vehicle is shown (SPEC.md sections 2 and 4): its beacon ACTIVE or not (green or grey
+ * icon), and, with an active beacon, ignition off (Parked, blue) versus any other status (green).
+ * The map, the panel list and the vehicle header all follow this one rule.
+ */
+export type VehicleState = "moving" | "parked" | "inactive";
+
+export const VEHICLE_STATE_COLOURS = { moving: "#16a34a", parked: "#2563eb", inactive: "#a1a1aa" } as const satisfies Record<VehicleState, string>;
+
+export const isBeaconActive = (beaconStatus: string | null | undefined) => beaconStatus === "ACTIVE";
+
+/** Ignition on: any reported status other than "off". No report yet counts as off. */
+export const isIgnitionOn = (telemetryStatus: string | null | undefined) => Boolean(telemetryStatus) && telemetryStatus !== "off";
+
+export function vehicleState(beaconStatus: string | null | undefined, telemetryStatus: string | null | undefined): VehicleState {
+  if (!isBeaconActive(beaconStatus)) return "inactive";
+  return telemetryStatus === "off" ? "parked" : "moving";
+}
