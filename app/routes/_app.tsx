@@ -92,7 +92,7 @@ function TopBar() {
           <MenuNote>{session.viewer?.email}</MenuNote>
           <MenuItem>Profile</MenuItem>
           <MenuItem>Billing</MenuItem>
-          <MenuItem href="/settings">Settings</MenuItem>
+          <MenuItem to="/settings">Settings</MenuItem>
           <MenuItem>Keyboard shortcuts</MenuItem>
           <MenuItem to="/team">Team</MenuItem>
           <MenuItem>New Team</MenuItem>

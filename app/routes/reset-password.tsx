@@ -17,18 +17,16 @@ export default function ResetPassword() {
   const uid = params.get("uid");
   const [done, setDone] = useState(false);
   const [expired, setExpired] = useState(!token);
-  const [passwordError, setPasswordError] = useState<string | undefined>();
-
-  const { form, fields, pending } = useZodForm("reset", schema, async ({ password }) => {
+  const { form, fields, pending } = useZodForm("reset", schema, async ({ password }, submission) => {
     try {
       await http.post("password/reset", { json: { token, user: uid, password } });
       setDone(true);
     } catch (error) {
       // A password the server refuses (too common) is said on the field; the link still works.
-      const refused = (await apiErrorOf(error))?.fields?.password?.[0];
-      if (refused) setPasswordError(refused);
+      const refused = (await apiErrorOf(error))?.fields?.password;
+      if (refused?.length) return submission.reply({ fieldErrors: { password: refused } });
       // An expired or used link: say so, and offer a new one.
-      else setExpired(true);
+      setExpired(true);
     }
   });
 
@@ -53,7 +51,7 @@ export default function ResetPassword() {
       ) : null}
       <form {...getFormProps(form)}>
         <fieldset disabled={!token} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Field field={fields.password} label="New password" type="password" autoComplete="new-password" autoFocus error={passwordError} />
+          <Field field={fields.password} label="New password" type="password" autoComplete="new-password" autoFocus />
           <SubmitButton pending={pending} disabled={!token}>
             Create new password
           </SubmitButton>
