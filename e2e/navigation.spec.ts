@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createWorkspace, newFleetAccount, signInAs } from "./helpers";
+import { newFleetAccount, signInAs } from "./helpers";
 
 test.describe("navigation", () => {
   test("the top bar links to Vehicles and Map; its menu has the specified items and logs out", async ({ page, request }) => {
@@ -127,8 +127,10 @@ test.describe("navigation", () => {
 
   test("the workspace menu on the map: avatar letter, Preferences, switching and Log out", async ({ page, request }) => {
     const fleet = await newFleetAccount(request, "Zeta Logistics");
-    // A second workspace the viewer belongs to, so the switcher has something to list.
-    await createWorkspace(request, fleet.token, "Other Fleet");
+    // A second workspace the viewer belongs to, so the switcher has something to list (created
+    // without switching to it: a switch would revoke fleet.token, issue 13).
+    const other = await request.post("/api/workspaces", { headers: { Authorization: `Bearer ${fleet.token}` }, data: { name: "Other Fleet" } });
+    expect(other.status()).toBe(201);
     await signInAs(page, fleet.token);
     await page.goto("/map");
     const trigger = page.getByRole("button", { name: "Workspace menu" });
