@@ -9,9 +9,16 @@ const PARKED: [number, number, number] = [0x25, 0x63, 0xeb];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 async function openMap(page: Page, token: string, path = "/map") {
+  // The map's test hooks (data-zoom, data-vehicle-count, window.__fleetMap…) are behind its debug flag.
+  await page.addInitScript(() => ((window as unknown as { __fleetOpsDebug: string[] }).__fleetOpsDebug = ["map"]));
   await signInAs(page, token);
   await page.goto(path);
   await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-map-ready", "true");
+}
+
+/** Where the map draws the selected vehicle at this moment, "lat,lng" (the map's debug hook). */
+function selectedPosition(page: Page) {
+  return page.evaluate(() => (window as unknown as { __fleetMap?: { selectedPosition(): string | null } }).__fleetMap?.selectedPosition() ?? null);
 }
 
 test.describe("map: vehicles panel", () => {
@@ -226,14 +233,13 @@ test.describe("map: the live map", () => {
     const [a] = await orderVehicles(request, fleet, 1);
     await report(request, a!.id, { lat: 40, lon: -100, speed: 20, ignition: true, timestamp: Date.now() - 5000 });
     await openMap(page, fleet.token, `/map?vehicleId=${a!.vehicleId}`);
-    const map = page.getByTestId("fleet-map");
-    await expect(map).toHaveAttribute("data-selected-position", "40.000000,-100.000000");
+    await expect.poll(() => selectedPosition(page)).toBe("40.000000,-100.000000");
 
     await report(request, a!.id, { lat: 40.01, lon: -99.99, speed: 20, ignition: true });
     const seen: string[] = [];
     await expect
       .poll(async () => {
-        seen.push((await map.getAttribute("data-selected-position"))!);
+        seen.push((await selectedPosition(page))!);
         return seen.at(-1);
       }, { intervals: [200], timeout: 20_000 })
       .toBe("40.010000,-99.990000");
@@ -247,10 +253,8 @@ test.describe("map: the live map", () => {
       const [lat, lng] = p.split(",").map(Number);
       expect(Math.abs(lat! - 40 - (lng! + 100))).toBeLessThan(1e-5);
     }
-    // Once arrived, the glide layer hands the beacon back to the resting one (within two flushes
-    // of a second each): it is drawn exactly once, neither left hidden nor twice (at zoom 14 the
-    // old place is ~150 px away, so a ghost there would widen what is drawn in this colour).
-    await page.waitForTimeout(2_500);
+    // Once arrived it is drawn exactly once, where it arrived (at zoom 14 the old place is
+    // ~150 px away, so a ghost there would widen what is drawn in this colour).
     const drawn = await findColour(page, DRIVING);
     expect(drawn).not.toBeNull();
     expect(Math.abs(drawn!.width - 31)).toBeLessThanOrEqual(2);
