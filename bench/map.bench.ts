@@ -102,6 +102,20 @@ function mainThreadPerFrame(events: TraceEvent[]): number[] {
   return perFrame;
 }
 
+/** `BENCH_PROFILE=1`: where the main thread's time went while measuring, by self time. */
+function printHotspots(size: number, profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byNode.get(id)!;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(`\nmain thread, ${size} vehicles, self time in ${MEASURE_MS / 1000} s:`);
+  for (const [key, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${key}`);
+}
+
 async function measure(browser: Browser, page: Page, fleet: Fleet, size: number): Promise<BenchResult[]> {
   await page.addInitScript(watchVehicleCount, size);
   await page.goto("/map?debug=map");
@@ -123,6 +137,9 @@ async function measure(browser: Browser, page: Page, fleet: Fleet, size: number)
   await sleep(2_000); // the first pokes arrive and glides start
   const sentBefore = sent;
   const started = Date.now();
+  const profiling = Boolean(process.env.BENCH_PROFILE);
+  const cdp = profiling ? await page.context().newCDPSession(page) : null;
+  if (cdp) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.start"));
   await browser.startTracing(page, { categories: ["toplevel", "blink.user_timing", "__metadata"] });
   await page.evaluate(recordFrames);
   await sleep(MEASURE_MS);
@@ -131,6 +148,7 @@ async function measure(browser: Browser, page: Page, fleet: Fleet, size: number)
     return window.__frames!;
   });
   const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
+  if (cdp) printHotspots(size, (await cdp.send("Profiler.stop")).profile);
   const rate = (sent - sentBefore) / ((Date.now() - started) / 1000);
   moving = false;
   await Promise.all(reporters);

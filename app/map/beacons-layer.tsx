@@ -207,6 +207,10 @@ export function BeaconsLayer() {
           return { x: p.x, y: p.y };
         },
         frames: () => layer.frames,
+        dropGl: () => {
+          layer.contextLost();
+          layer.repaint();
+        },
       };
     }
 

@@ -21,6 +21,8 @@ export interface FleetMapDebug {
   beaconAt(vehicleId: string): { x: number; y: number } | null;
   /** Frames the beacons layer has drawn. */
   frames(): number;
+  /** Drops the layer's WebGL objects as a lost context does (headless Chromium cannot restore a real one). */
+  dropGl(): void;
 }
 
 export function mapDebugEnabled(): boolean {
