@@ -112,8 +112,16 @@ function printHotspots(size: number, profile: { nodes: { id: number; callFrame: 
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
-  console.log(`\nmain thread, ${size} vehicles, self time in ${MEASURE_MS / 1000} s:`);
+  console.log(`\nmain thread, ${size} vehicles, self time while measuring:`);
   for (const [key, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${key}`);
+  // By script (the bundle's chunk names: mapbox-gl, fleet-map, replicache-client…).
+  const byScript = new Map<string, number>();
+  for (const [key, ms] of self) {
+    const script = key.split(" ").pop()!.replace(/-[\w-]{8}\.js:\d+$/, "").replace(/:\d+$/, "") || "(native)";
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+  }
+  console.log(`by script:`);
+  for (const [script, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${script}`);
 }
 
 async function measure(browser: Browser, page: Page, fleet: Fleet, size: number): Promise<BenchResult[]> {

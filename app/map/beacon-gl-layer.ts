@@ -45,6 +45,8 @@ export class BeaconGlLayer implements CustomLayerInterface {
   frames = 0;
   /** The map is hidden (another page is shown): no frames are asked for. */
   paused = false;
+  /** When the last glide of a beacon not hidden in a cluster ends: frames are needed until then. */
+  private visibleGlideEndsAt = -Infinity;
 
   constructor(private readonly now: () => number = () => performance.now()) {
     this.slots.rebase([0.5, 0.5], this.now());
@@ -78,9 +80,17 @@ export class BeaconGlLayer implements CustomLayerInterface {
     if (!this.paused) this.map?.triggerRepaint();
   }
 
+  /** A slot was placed: if it glides where it can be seen, frames are needed until it arrives. */
+  noteGlide(slot: number) {
+    if (!this.isHidden(slot)) this.visibleGlideEndsAt = Math.max(this.visibleGlideEndsAt, this.slots.glideEndOf(slot));
+  }
+
   setClusters(clusters: Cluster[], hidden: Uint8Array) {
     this.clusters = clusters;
     this.hidden = hidden;
+    // Glides inside clusters draw nothing: only the visible ones keep frames coming.
+    this.visibleGlideEndsAt = -Infinity;
+    for (let slot = 0; slot < this.slots.size; slot++) this.noteGlide(slot);
     this.clustersDirty = true;
     this.hiddenDirty = true;
     this.repaint();
@@ -133,8 +143,8 @@ export class BeaconGlLayer implements CustomLayerInterface {
     }
     gl.bindVertexArray(null);
     this.frames++;
-    // Only while a glide runs: a still fleet costs no frames at all.
-    if (now < slots.glideEndsAt && !this.paused) map.triggerRepaint();
+    // Only while a visible glide runs: a still (or clustered) fleet costs no frames at all.
+    if (now < this.visibleGlideEndsAt && !this.paused) map.triggerRepaint();
   }
 
   private upload(s: GlState) {

@@ -80,25 +80,30 @@ export function clusterBeacons(
 ): { clusters: Cluster[]; hidden: Uint8Array } {
   const hidden = new Uint8Array(count);
   const cell = cellPx / worldSize(Math.floor(zoom));
-  const cells = new Map<number, number[]>();
+  // Two passes over flat arrays: count per cell, then sum the crowded cells (no per-cell lists).
+  const keys = new Float64Array(count);
+  const counts = new Map<number, number>();
   for (let i = 0; i < count; i++) {
-    if (skip(i)) continue;
-    const key = Math.floor(xOf(i) / cell) * 4_194_304 + Math.floor(yOf(i) / cell);
-    const members = cells.get(key);
-    if (members) members.push(i);
-    else cells.set(key, [i]);
-  }
-  const clusters: Cluster[] = [];
-  for (const members of cells.values()) {
-    if (members.length < minCount) continue;
-    let sx = 0, sy = 0;
-    for (const i of members) {
-      sx += xOf(i);
-      sy += yOf(i);
-      hidden[i] = 1;
+    if (skip(i)) {
+      keys[i] = NaN;
+      continue;
     }
-    clusters.push({ x: sx / members.length, y: sy / members.length, count: members.length });
+    const key = Math.floor(xOf(i) / cell) * 4_194_304 + Math.floor(yOf(i) / cell);
+    keys[i] = key;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   }
+  const byCell = new Map<number, Cluster>();
+  for (let i = 0; i < count; i++) {
+    const key = keys[i]!;
+    const n = counts.get(key);
+    if (n === undefined || n < minCount) continue;
+    hidden[i] = 1;
+    let c = byCell.get(key);
+    if (!c) byCell.set(key, (c = { x: 0, y: 0, count: n }));
+    c.x += xOf(i) / n;
+    c.y += yOf(i) / n;
+  }
+  const clusters = [...byCell.values()];
   return { clusters, hidden };
 }
 

@@ -34,13 +34,14 @@ describe("beacon slots", () => {
     expect(g[0]).toBeCloseTo(0.05, 7); // from, relative to the origin
     expect(g[2]).toBeCloseTo(0, 7); // to
     expect(g[4]).toBe(5); // glide start: 5 s after the epoch
-    expect(s.glideEndsAt).toBe(14_000);
+    expect(s.glideEndOf(0)).toBe(14_000);
   });
 
   it("shows a first position without gliding to it", () => {
     const s = slotsOf(0);
     s.place("new", 0.3, 0.4, "parked", 5000, true);
     expect(s.positionAt(0, 5000)).toEqual([0.3, 0.4]);
+    expect(s.glideEndOf(0)).toBeLessThan(5000);
     expect(s.stateAt(0)).toBe(BEACON_STATES.parked);
   });
 

@@ -27,8 +27,6 @@ export class BeaconSlots {
   private dirty = new Set<number>();
   /** Everything must be uploaded again: the buffer grew, was lost, or the origin/epoch moved. */
   allDirty = true;
-  /** When the last running glide ends (ms, same clock as `now`). */
-  glideEndsAt = -Infinity;
   private selected: string | null = null;
 
   get size(): number {
@@ -74,7 +72,6 @@ export class BeaconSlots {
     a[o + 3] = y;
     a[o + 4] = moves ? now : AT_REST;
     a[o + 5] = BEACON_STATES[state] + (id === this.selected ? SELECTED : 0);
-    if (moves) this.glideEndsAt = Math.max(this.glideEndsAt, now + GLIDE_MS);
     this.mirror(slot);
   }
 
@@ -129,6 +126,20 @@ export class BeaconSlots {
   destination(slot: number): [number, number] {
     const o = slot * FLOATS_PER_SLOT;
     return [this.abs[o + 2]!, this.abs[o + 3]!];
+  }
+
+  /** When the glide of the beacon in `slot` ends (in the past for one at rest). */
+  glideEndOf(slot: number): number {
+    return this.abs[slot * FLOATS_PER_SLOT + 4]! + GLIDE_MS;
+  }
+
+  /** Destination x, y without allocating (clustering reads every slot). */
+  toX(slot: number): number {
+    return this.abs[slot * FLOATS_PER_SLOT + 2]!;
+  }
+
+  toY(slot: number): number {
+    return this.abs[slot * FLOATS_PER_SLOT + 3]!;
   }
 
   stateAt(slot: number): number {

@@ -77,8 +77,8 @@ export function BeaconsLayer() {
       const selectedSlot = selectedRef.current ? slots.slotOf(selectedRef.current) : undefined;
       const { clusters, hidden } = clusterBeacons(
         slots.size,
-        (i) => slots.destination(i)[0],
-        (i) => slots.destination(i)[1],
+        (i) => slots.toX(i),
+        (i) => slots.toY(i),
         zoom,
         CLUSTER_CELL_PX,
         CLUSTER_MIN,
@@ -98,8 +98,10 @@ export function BeaconsLayer() {
 
     // --- data: seed every known vehicle, then only what changed.
     const now = () => performance.now();
-    const place = (id: string, t: Telemetry, animate: boolean) =>
+    const place = (id: string, t: Telemetry, animate: boolean) => {
       slots.place(id, mercatorX(t.longitude), mercatorY(t.latitude), beaconState(store, id, t), now(), animate);
+      layer.noteGlide(slots.slotOf(id)!);
+    };
     for (const id of store.ids("telemetry")) place(id, store.get<Telemetry>("telemetry", id)!, false);
     slots.select(selectedRef.current);
     recluster();
