@@ -53,6 +53,8 @@ export function BeaconsLayer() {
     const slots = layer.slots;
     const container = map.getContainer();
     let updates = 0;
+    // The bench measures the layer drawing every beacon too: debug flag "map-no-clusters".
+    const clustering = !(debug && window.__fleetOpsDebug?.includes("map-no-clusters"));
 
     // On top of every other layer (see addLayerBelowBeacons); again after a style change.
     const add = () => {
@@ -70,7 +72,7 @@ export function BeaconsLayer() {
       lastCluster = performance.now();
       const zoom = Math.floor(map.getZoom());
       clusterZoom = zoom;
-      if (zoom >= CLUSTER_MAX_ZOOM) {
+      if (zoom >= CLUSTER_MAX_ZOOM || !clustering) {
         if (layer.clusterList.length) layer.setClusters([], new Uint8Array(0));
         return;
       }

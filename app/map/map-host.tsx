@@ -47,8 +47,11 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
     });
     return () => {
       cancelled = true;
-      created?.remove();
       setMap(null);
+      // After the layer components' own cleanups (React runs a parent's before its children's),
+      // which still take their layers and listeners off this map.
+      const removed = created;
+      queueMicrotask(() => removed?.remove());
     };
   }, [token, debug]);
 
