@@ -1,16 +1,33 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { latOf, lngOf, mercatorX, mercatorY, worldSize } from "../app/map/beacon-math";
 import { newFleetAccount, signInAs } from "./helpers";
 import { findColour, mapView, orderVehicles, report, updateVehicle } from "./ui-helpers";
 
 // Beacon colours on the offline style (opaque discs): driving, parked.
 const DRIVING: [number, number, number] = [0x16, 0xa3, 0x4a];
 const PARKED: [number, number, number] = [0x25, 0x63, 0xeb];
+const CLUSTER: [number, number, number] = [0x33, 0x41, 0x55];
 
 async function openMap(page: Page, token: string, path = "/map") {
+  // The map's test hooks (data-zoom, data-vehicle-count, window.__fleetMap…) are behind its debug flag.
+  await page.addInitScript(() => ((window as unknown as { __fleetOpsDebug: string[] }).__fleetOpsDebug = ["map"]));
   await signInAs(page, token);
   await page.goto(path);
   await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-map-ready", "true");
+}
+
+interface FleetMapHooks {
+  clusters(): { count: number; x: number; y: number }[];
+  beaconAt(id: string): { x: number; y: number } | null;
+}
+function clusters(page: Page) {
+  return page.evaluate(() => (window as unknown as { __fleetMap?: FleetMapHooks }).__fleetMap?.clusters() ?? []);
+}
+
+/** Where the map draws the selected vehicle at this moment, "lat,lng" (the map's debug hook). */
+function selectedPosition(page: Page) {
+  return page.evaluate(() => (window as unknown as { __fleetMap?: { selectedPosition(): string | null } }).__fleetMap?.selectedPosition() ?? null);
 }
 
 test.describe("map: vehicles panel", () => {
@@ -175,14 +192,13 @@ test.describe("map: the live map", () => {
     const [a] = await orderVehicles(request, fleet, 1);
     await report(request, a!.id, { lat: 40, lon: -100, speed: 20, ignition: true, timestamp: Date.now() - 5000 });
     await openMap(page, fleet.token, `/map?vehicleId=${a!.vehicleId}`);
-    const map = page.getByTestId("fleet-map");
-    await expect(map).toHaveAttribute("data-selected-position", "40.000000,-100.000000");
+    await expect.poll(() => selectedPosition(page)).toBe("40.000000,-100.000000");
 
     await report(request, a!.id, { lat: 40.01, lon: -99.99, speed: 20, ignition: true });
     const seen: string[] = [];
     await expect
       .poll(async () => {
-        seen.push((await map.getAttribute("data-selected-position"))!);
+        seen.push((await selectedPosition(page))!);
         return seen.at(-1);
       }, { intervals: [200], timeout: 20_000 })
       .toBe("40.010000,-99.990000");
@@ -196,10 +212,8 @@ test.describe("map: the live map", () => {
       const [lat, lng] = p.split(",").map(Number);
       expect(Math.abs(lat! - 40 - (lng! + 100))).toBeLessThan(1e-5);
     }
-    // Once arrived, the glide layer hands the beacon back to the resting one (within two flushes
-    // of a second each): it is drawn exactly once, neither left hidden nor twice (at zoom 14 the
-    // old place is ~150 px away, so a ghost there would widen what is drawn in this colour).
-    await page.waitForTimeout(2_500);
+    // Once arrived it is drawn exactly once, where it arrived (at zoom 14 the old place is
+    // ~150 px away, so a ghost there would widen what is drawn in this colour).
     const drawn = await findColour(page, DRIVING);
     expect(drawn).not.toBeNull();
     expect(Math.abs(drawn!.width - 31)).toBeLessThanOrEqual(2);
@@ -267,5 +281,72 @@ test.describe("map: the live map", () => {
     // Shown again, it fits the vehicle where it now is.
     await expect.poll(async () => (await mapView(page)).zoom).toBe(14);
     expect((await mapView(page)).lng).toBeCloseTo(-74.006, 1);
+  });
+
+  test("crowded beacons at low zoom become one disc with their count; clicking it zooms in; the selected one stays apart", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const beacons = await orderVehicles(request, fleet, 6);
+    // Six vehicles a few hundred metres apart, well inside one 60 px cell at zoom 5 (the initial view).
+    const cell = 60 / worldSize(5);
+    const x = (Math.floor(mercatorX(-100) / cell) + 0.5) * cell;
+    const y = (Math.floor(mercatorY(40) / cell) + 0.5) * cell;
+    for (const [i, b] of beacons.entries()) {
+      await report(request, b.id, { lat: latOf(y) + i * 0.003, lon: lngOf(x) + i * 0.003, speed: 20, ignition: true });
+    }
+    await openMap(page, fleet.token);
+    await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-vehicle-count", "6");
+    await expect.poll(async () => (await clusters(page)).map((c) => c.count)).toEqual([6]);
+    // Drawn as the cluster's disc, and none of its members as a driving beacon.
+    await expect.poll(() => findColour(page, CLUSTER)).not.toBeNull();
+    expect(await findColour(page, DRIVING)).toBeNull();
+    const [cluster] = await clusters(page);
+    const disc = (await findColour(page, CLUSTER))!;
+    const box = (await page.getByTestId("fleet-map").boundingBox())!;
+    expect(Math.abs(disc.x - box.x - cluster!.x)).toBeLessThanOrEqual(3);
+    expect(Math.abs(disc.y - box.y - cluster!.y)).toBeLessThanOrEqual(3);
+    // A wider disc than a single beacon's (35 px across at zoom 5, with a 2 px rim): 35 + 6 × log10(6).
+    expect(disc.width).toBeGreaterThan(33);
+
+    await page.mouse.click(box.x + cluster!.x, box.y + cluster!.y);
+    await expect.poll(async () => (await mapView(page)).zoom).toBe(7);
+
+    // A selected vehicle is always drawn on its own: the others are five now.
+    await page.getByRole("button", { name: new RegExp(`^${beacons[2]!.vehicleName}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`vehicleId=${beacons[2]!.vehicleId}`));
+    await expect.poll(async () => (await clusters(page)).map((c) => c.count)).toEqual([5]);
+  });
+
+  test("clicking a beacon among others selects that vehicle", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const [a, b] = await orderVehicles(request, fleet, 2);
+    await report(request, a!.id, { lat: 40, lon: -100.5, speed: 20, ignition: true });
+    await report(request, b!.id, { lat: 40, lon: -99.5, ignition: false });
+    await openMap(page, fleet.token);
+    await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-vehicle-count", "2");
+    const box = (await page.getByTestId("fleet-map").boundingBox())!;
+    const at = await page.evaluate((id) => (window as unknown as { __fleetMap: FleetMapHooks }).__fleetMap.beaconAt(id), b!.vehicleId);
+    // The parked beacon is drawn where the map says, and a click there picks it, not its neighbour.
+    const parked = (await findColour(page, PARKED))!;
+    expect(Math.abs(parked.x - box.x - at!.x)).toBeLessThanOrEqual(2);
+    await page.mouse.click(parked.x + 8, parked.y - 8);
+    await expect(page).toHaveURL(new RegExp(`vehicleId=${b!.vehicleId}`));
+  });
+
+  test("beacons are rebuilt from the CPU copy when the layer's WebGL objects are lost", async ({ page, request }) => {
+    // Headless Chromium never restores a context lost through WEBGL_lose_context, so this drops
+    // the layer's GL objects the way its webglcontextlost handler does; the next frame must
+    // rebuild program and buffers and upload every slot again.
+    const fleet = await newFleetAccount(request);
+    const [a] = await orderVehicles(request, fleet, 1);
+    await report(request, a!.id, { lat: 40, lon: -100, speed: 20, ignition: true });
+    await openMap(page, fleet.token);
+    await expect.poll(() => findColour(page, DRIVING)).not.toBeNull();
+    await page.evaluate(() => (window as unknown as { __fleetMap: { dropGl(): void } }).__fleetMap.dropGl());
+    await expect.poll(() => findColour(page, DRIVING)).not.toBeNull();
+    expect(Math.abs((await findColour(page, DRIVING))!.width - 31)).toBeLessThanOrEqual(2);
+    // And later reports update the rebuilt buffer in place.
+    await report(request, a!.id, { lat: 40, lon: -100, ignition: false });
+    await expect.poll(() => findColour(page, PARKED)).not.toBeNull();
+    expect(await findColour(page, DRIVING)).toBeNull();
   });
 });

@@ -54,3 +54,90 @@ describe("client store", () => {
     expect(seen).toEqual([["vehicle/v1"], ["telemetry/v1"], ["vehicle/v1"]]);
   });
 });
+
+describe("client store: work proportional to what changed", () => {
+  const vehicle = (id: string, name: string) => ({ op: "add" as const, key: `vehicle/${id}`, newValue: { id, name } });
+  const fleet = (n: number) => {
+    const store = new ClientStore();
+    store.apply(Array.from({ length: n }, (_, i) => vehicle(`v${i}`, `Vehicle ${i + 1}`)));
+    return store;
+  };
+  const names = (store: ClientStore) => store.vehiclesByName<{ id: string; name: string }>().map((v) => v.name);
+
+  it("sorts a first sync once, by name with numbers as numbers", () => {
+    const store = fleet(120);
+    expect(store.lastSortWork).toEqual({ moved: 120, fullSort: true });
+    expect(names(store).slice(0, 3)).toEqual(["Vehicle 1", "Vehicle 2", "Vehicle 3"]);
+    expect(names(store).at(-1)).toBe("Vehicle 120");
+  });
+
+  it("moves a renamed, added or deleted vehicle into place without sorting the fleet again", () => {
+    const store = fleet(1000);
+    const before = store.vehiclesByName();
+    store.apply([{ op: "change", key: "vehicle/v0", newValue: { id: "v0", name: "Zulu" } }]);
+    expect(store.lastSortWork).toEqual({ moved: 1, fullSort: false });
+    const after = names(store);
+    expect(after.at(-1)).toBe("Zulu");
+    expect(after[0]).toBe("Vehicle 2");
+    expect(store.vehiclesByName()).not.toBe(before); // a new array for React
+    expect(before[0]!.name).toBe("Vehicle 1"); // and the old one untouched
+    store.apply([vehicle("n1", "Vehicle 10"), { op: "del", key: "vehicle/v5" }]);
+    expect(store.lastSortWork).toEqual({ moved: 2, fullSort: false });
+    const list = names(store);
+    expect(list).toHaveLength(1000);
+    expect(list.filter((n) => n === "Vehicle 10")).toHaveLength(2);
+    expect(list).not.toContain("Vehicle 6");
+    // Still exactly what a full sort gives.
+    expect(list).toEqual([...list].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })));
+  });
+
+  it("keeps one entry when a vehicle changes twice in one change list", () => {
+    const store = fleet(100);
+    store.apply([
+      { op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "Alpha" } },
+      { op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "Omega" } },
+    ]);
+    const list = names(store);
+    expect(list).toHaveLength(100);
+    expect(list).toContain("Omega");
+    expect(list).not.toContain("Alpha");
+  });
+
+  it("tells a subscriber only the changes of the type, key or vehicle's events it asked for", () => {
+    const store = fleet(3);
+    const heard = { telemetry: [] as string[][], v1: [] as string[][], events: [] as string[][], status: 0 };
+    store.subscribeType("telemetry", (c) => heard.telemetry.push(c.map((x) => x.key)));
+    store.subscribeGroup("vehicle/v1", (c) => heard.v1.push(c.map((x) => x.key)));
+    store.subscribeGroup("event/v2", (c) => heard.events.push(c.map((x) => x.key)));
+    store.subscribeStatus(() => heard.status++);
+    store.apply([
+      { op: "add", key: "telemetry/v0", newValue: { id: "v0" } },
+      { op: "add", key: "event/v2/e1", newValue: { id: "e1", startTime: 1 } },
+      { op: "add", key: "event/v1/e2", newValue: { id: "e2", startTime: 1 } },
+      { op: "change", key: "vehicle/v2", newValue: { id: "v2", name: "B" } },
+    ]);
+    store.apply([{ op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "A" } }]);
+    expect(heard.telemetry).toEqual([["telemetry/v0"]]);
+    expect(heard.v1).toEqual([["vehicle/v1"]]);
+    expect(heard.events).toEqual([["event/v2/e1"]]);
+    expect(heard.status).toBe(0); // hydrated by the first change list, before these subscribers
+    store.markPulled();
+    expect(heard.status).toBe(1);
+  });
+
+  it("indexes events by vehicle: newest first, the same array until that vehicle's events change", () => {
+    const store = new ClientStore();
+    store.apply([
+      { op: "add", key: "event/v1/a", newValue: { id: "a", startTime: 1 } },
+      { op: "add", key: "event/v1/b", newValue: { id: "b", startTime: 3 } },
+      { op: "add", key: "event/v2/c", newValue: { id: "c", startTime: 2 } },
+    ]);
+    const v1 = store.eventsOf<{ id: string; startTime: number }>("v1");
+    expect(v1.map((e) => e.id)).toEqual(["b", "a"]);
+    store.apply([{ op: "add", key: "event/v2/d", newValue: { id: "d", startTime: 5 } }]);
+    expect(store.eventsOf("v1")).toBe(v1);
+    store.apply([{ op: "del", key: "event/v1/b" }]);
+    expect(store.eventsOf<{ id: string; startTime: number }>("v1").map((e) => e.id)).toEqual(["a"]);
+    expect(store.eventsOf("v3")).toEqual([]);
+  });
+});

@@ -2,9 +2,13 @@
  * The client store of SPEC.md section 3: a loading flag (starts true), a hydrated flag, an object
  * pool keyed by Replicache key ("vehicle/{id}", "telemetry/{vehicleId}",
  * "event/{vehicleId}/{eventId}"), and a graph from each object type to its ids. It is fed with
- * Replicache's change lists (add stores the object and registers its id under its type, del
- * removes it, change replaces it) and tells subscribers which keys changed, so a map of 10,000
- * vehicles can move markers without re-rendering React.
+ * Replicache's change lists through `apply`, the one entry point of diffs into the store (add
+ * stores the object and registers its id under its type, del removes it, change replaces it).
+ *
+ * Work is proportional to what changed, so 10,000 vehicles reporting stay cheap: subscribers
+ * choose what they hear about (a type, one key, one vehicle's events, or the status flags) and
+ * get only those changes; the vehicles sorted by name are kept sorted by moving the changed ones
+ * (binary search), not by sorting the fleet again; a vehicle's events are indexed by vehicle.
  */
 export type EntityType = "vehicle" | "telemetry" | "event";
 export interface StoreChange {
@@ -21,6 +25,38 @@ export function typeOfKey(key: string): { type: EntityType; id: string } | null 
   return { type, id: key.slice(slash + 1) };
 }
 
+/**
+ * What a per-object subscriber listens to: the key itself, except events, which are heard per
+ * vehicle ("event/{vehicleId}"), since a screen shows a vehicle's events together.
+ */
+export function groupOfKey(key: string): string {
+  if (!key.startsWith("event/")) return key;
+  const slash = key.indexOf("/", 6);
+  return slash < 0 ? key : key.slice(0, slash);
+}
+
+interface Named {
+  id: string;
+  name: string;
+}
+const collator = new Intl.Collator(undefined, { numeric: true });
+/** By name as people read numbers ("Vehicle 2" before "Vehicle 10"), then by id so the order is total. */
+export function compareByName(a: Named, b: Named): number {
+  return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Index where `item` is (or would be inserted) in `sorted`. */
+function searchSorted<T>(sorted: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(sorted[mid]!, item) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class ClientStore {
   loading = true;
   hydrated = false;
@@ -31,15 +67,29 @@ export class ClientStore {
   pulled = false;
   private readonly pool = new Map<string, unknown>();
   private readonly graph: Record<EntityType, Set<string>> = { vehicle: new Set(), telemetry: new Set(), event: new Set() };
+  /** Event ids per vehicle id. */
+  private readonly eventsByVehicle = new Map<string, Set<string>>();
   private readonly listeners = new Set<Listener>();
+  private readonly typeListeners: Record<EntityType, Set<Listener>> = { vehicle: new Set(), telemetry: new Set(), event: new Set() };
+  private readonly groupListeners = new Map<string, Set<Listener>>();
+  private readonly statusListeners = new Set<() => void>();
   /** Bumped per type on every change, so derived lists are rebuilt only when their type changed. */
   private readonly versions: Record<EntityType, number> = { vehicle: 0, telemetry: 0, event: 0 };
+  private readonly groupVersions = new Map<string, number>();
   private readonly derived = new Map<string, { version: number; value: unknown }>();
+  private byName: { id: string; name: string }[] = [];
+  /** How many vehicles the last apply re-positioned in the sorted list, and whether it sorted all (tests). */
+  lastSortWork = { moved: 0, fullSort: false };
 
+  /** The one entry point of diffs into the store. */
   apply(changes: readonly StoreChange[]) {
+    const touchedTypes = new Set<EntityType>();
+    /** Per changed vehicle key, the object it had before this batch (undefined when new). */
+    const vehicleBefore = new Map<string, unknown>();
     for (const change of changes) {
       const parsed = typeOfKey(change.key);
       if (!parsed) continue;
+      const previous = this.pool.get(change.key);
       if (change.op === "del") {
         this.pool.delete(change.key);
         this.graph[parsed.type].delete(parsed.id);
@@ -47,17 +97,43 @@ export class ClientStore {
         this.pool.set(change.key, change.newValue);
         this.graph[parsed.type].add(parsed.id);
       }
+      if (parsed.type === "event") this.indexEvent(parsed.id, change.op === "del");
+      if (parsed.type === "vehicle" && !vehicleBefore.has(change.key)) vehicleBefore.set(change.key, previous);
       this.versions[parsed.type]++;
+      touchedTypes.add(parsed.type);
+      const group = groupOfKey(change.key);
+      this.groupVersions.set(group, (this.groupVersions.get(group) ?? 0) + 1);
     }
+    if (vehicleBefore.size) this.resortVehicles(vehicleBefore);
+    const statusChanged = this.loading || !this.hydrated;
     this.loading = false;
     this.hydrated = true;
+
     for (const listener of this.listeners) listener(changes);
+    for (const type of touchedTypes) {
+      if (!this.typeListeners[type].size) continue;
+      const ofType = changes.filter((c) => c.key.startsWith(`${type}/`));
+      for (const listener of this.typeListeners[type]) listener(ofType);
+    }
+    if (this.groupListeners.size) {
+      const byGroup = new Map<string, StoreChange[]>();
+      for (const change of changes) {
+        const group = groupOfKey(change.key);
+        if (!this.groupListeners.has(group)) continue;
+        const list = byGroup.get(group);
+        if (list) list.push(change);
+        else byGroup.set(group, [change]);
+      }
+      for (const [group, list] of byGroup) for (const listener of this.groupListeners.get(group) ?? []) listener(list);
+    }
+    if (statusChanged) for (const listener of this.statusListeners) listener();
   }
 
   markPulled() {
     if (this.pulled) return;
     this.pulled = true;
     for (const listener of this.listeners) listener([]);
+    for (const listener of this.statusListeners) listener();
   }
 
   get<T>(type: EntityType, id: string): T | undefined {
@@ -66,6 +142,10 @@ export class ClientStore {
 
   ids(type: EntityType): readonly string[] {
     return [...this.graph[type]];
+  }
+
+  count(type: EntityType): number {
+    return this.graph[type].size;
   }
 
   /** Version of a type's data; changes whenever any object of that type changes. */
@@ -82,16 +162,96 @@ export class ClientStore {
     return value;
   }
 
-  /** All objects of a type whose ids start with `prefix` (events of one vehicle: "{vehicleId}/"). */
+  /** All objects of a type whose ids start with `prefix`. */
   list<T>(type: EntityType, prefix = ""): T[] {
     const out: T[] = [];
     for (const id of this.graph[type]) if (id.startsWith(prefix)) out.push(this.pool.get(`${type}/${id}`) as T);
     return out;
   }
 
+  /** Every vehicle sorted by name (numbers in names compare as numbers); a new array only when a vehicle changed. */
+  vehiclesByName<T extends Named>(): T[] {
+    return this.memo("vehiclesByName", "vehicle", () => this.byName.map((v) => v as T));
+  }
+
+  /** One vehicle's events, from the per-vehicle index, newest first; the same array until they change. */
+  eventsOf<T extends { startTime: number }>(vehicleId: string): T[] {
+    const group = `event/${vehicleId}`;
+    const version = this.groupVersions.get(group) ?? 0;
+    const cached = this.derived.get(group);
+    if (cached && cached.version === version) return cached.value as T[];
+    const ids = this.eventsByVehicle.get(vehicleId) ?? [];
+    const value = [...ids].map((id) => this.pool.get(`event/${vehicleId}/${id}`) as T).sort((a, b) => b.startTime - a.startTime);
+    this.derived.set(group, { version, value });
+    return value;
+  }
+
+  /** Every change (the status flags' changes come as an empty list). */
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-}
 
+  /** Only changes of one type, e.g. the map hears telemetry and vehicles, never events. */
+  subscribeType(type: EntityType, listener: Listener): () => void {
+    this.typeListeners[type].add(listener);
+    return () => this.typeListeners[type].delete(listener);
+  }
+
+  /** Only changes of one key ("vehicle/{id}", "telemetry/{id}") or one vehicle's events ("event/{vehicleId}"). */
+  subscribeGroup(group: string, listener: Listener): () => void {
+    let set = this.groupListeners.get(group);
+    if (!set) this.groupListeners.set(group, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (!set.size) this.groupListeners.delete(group);
+    };
+  }
+
+  /** Only the loading, hydrated and pulled flags. */
+  subscribeStatus(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  private indexEvent(id: string, deleted: boolean) {
+    const slash = id.indexOf("/");
+    if (slash < 0) return;
+    const vehicleId = id.slice(0, slash);
+    const eventId = id.slice(slash + 1);
+    let set = this.eventsByVehicle.get(vehicleId);
+    if (deleted) {
+      set?.delete(eventId);
+      if (set && !set.size) this.eventsByVehicle.delete(vehicleId);
+      return;
+    }
+    if (!set) this.eventsByVehicle.set(vehicleId, (set = new Set()));
+    set.add(eventId);
+  }
+
+  /**
+   * Keeps `byName` sorted. A few changes: each changed vehicle is taken out where it was and put
+   * back where it belongs (binary search). A large batch (the first sync) is sorted once.
+   */
+  private resortVehicles(changes: Map<string, unknown>) {
+    const list = this.byName.slice();
+    if (changes.size > Math.max(64, list.length / 8)) {
+      const sorted = [...this.graph.vehicle].map((id) => this.pool.get(`vehicle/${id}`) as Named).sort(compareByName);
+      this.byName = sorted;
+      this.lastSortWork = { moved: sorted.length, fullSort: true };
+      return;
+    }
+    for (const [key, before] of changes) {
+      const previous = before as Named | undefined;
+      if (previous) {
+        const at = searchSorted(list, previous, compareByName);
+        if (list[at] === previous) list.splice(at, 1);
+      }
+      const current = this.pool.get(key) as Named | undefined;
+      if (current) list.splice(searchSorted(list, current, compareByName), 0, current);
+    }
+    this.byName = list;
+    this.lastSortWork = { moved: changes.size, fullSort: false };
+  }
+}

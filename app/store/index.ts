@@ -16,47 +16,56 @@ export function useClientStore(): ClientStore {
   return useSync()?.store ?? empty;
 }
 
-function useStoreValue<T>(select: (store: ClientStore) => T): T {
+/**
+ * A value read from the store, re-read only when what `listen` subscribes to changes (a type,
+ * one object, one vehicle's events, the status flags), so a report of one vehicle wakes only
+ * the components showing that vehicle.
+ */
+function useStoreValue<T>(listen: (store: ClientStore, cb: () => void) => () => void, select: (store: ClientStore) => T): T {
   const store = useClientStore();
-  const subscribe = useCallback((cb: () => void) => store.subscribe(cb), [store]);
+  const subscribe = useCallback((cb: () => void) => listen(store, cb), [store, listen]);
   const get = useCallback(() => select(store), [store, select]);
   return useSyncExternalStore(subscribe, get, get);
 }
 
+const listenStatus = (s: ClientStore, cb: () => void) => s.subscribeStatus(cb);
+const listenVehicles = (s: ClientStore, cb: () => void) => s.subscribeType("vehicle", cb);
+
 export function useStoreStatus(): { loading: boolean; hydrated: boolean; pulled: boolean } {
-  const loading = useStoreValue(useCallback((s: ClientStore) => s.loading, []));
-  const hydrated = useStoreValue(useCallback((s: ClientStore) => s.hydrated, []));
-  const pulled = useStoreValue(useCallback((s: ClientStore) => s.pulled, []));
+  const loading = useStoreValue(listenStatus, useCallback((s: ClientStore) => s.loading, []));
+  const hydrated = useStoreValue(listenStatus, useCallback((s: ClientStore) => s.hydrated, []));
+  const pulled = useStoreValue(listenStatus, useCallback((s: ClientStore) => s.pulled, []));
   return useMemo(() => ({ loading, hydrated, pulled }), [loading, hydrated, pulled]);
 }
 
-const byName = (a: Vehicle, b: Vehicle) => a.name.localeCompare(b.name, undefined, { numeric: true });
-
-/** Every vehicle, sorted by name; the same array until a vehicle changes. */
+/** Every vehicle, sorted by name; the same array until a vehicle changes (kept sorted incrementally). */
 export function useVehicles(): Vehicle[] {
-  return useStoreValue(useCallback((s: ClientStore) => s.memo("vehicles", "vehicle", () => s.list<Vehicle>("vehicle").sort(byName)), []));
+  return useStoreValue(listenVehicles, useCallback((s: ClientStore) => s.vehiclesByName<Vehicle>(), []));
+}
+
+function useGroup(group: string | undefined) {
+  return useCallback((s: ClientStore, cb: () => void) => (group ? s.subscribeGroup(group, cb) : () => {}), [group]);
 }
 
 export function useVehicle(id: string | undefined): Vehicle | undefined {
-  return useStoreValue(useCallback((s: ClientStore) => (id ? s.get<Vehicle>("vehicle", id) : undefined), [id]));
+  return useStoreValue(
+    useGroup(id && `vehicle/${id}`),
+    useCallback((s: ClientStore) => (id ? s.get<Vehicle>("vehicle", id) : undefined), [id]),
+  );
 }
 
 export function useTelemetry(vehicleId: string | undefined): Telemetry | undefined {
-  return useStoreValue(useCallback((s: ClientStore) => (vehicleId ? s.get<Telemetry>("telemetry", vehicleId) : undefined), [vehicleId]));
+  return useStoreValue(
+    useGroup(vehicleId && `telemetry/${vehicleId}`),
+    useCallback((s: ClientStore) => (vehicleId ? s.get<Telemetry>("telemetry", vehicleId) : undefined), [vehicleId]),
+  );
 }
 
 /** A vehicle's timeline events, newest first. */
 export function useVehicleEvents(vehicleId: string | undefined): VehicleEvent[] {
   return useStoreValue(
-    useCallback(
-      (s: ClientStore) =>
-        vehicleId
-          ? s.memo(`events/${vehicleId}`, "event", () =>
-              s.list<VehicleEvent>("event", `${vehicleId}/`).sort((a, b) => b.startTime - a.startTime),
-            )
-          : NO_EVENTS,
-      [vehicleId],
-    ),
+    useGroup(vehicleId && `event/${vehicleId}`),
+    useCallback((s: ClientStore) => (vehicleId ? s.eventsOf<VehicleEvent>(vehicleId) : NO_EVENTS), [vehicleId]),
   );
 }
 const NO_EVENTS: VehicleEvent[] = [];

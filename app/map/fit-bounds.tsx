@@ -1,0 +1,81 @@
+import { useSearchParams } from "@remix-run/react";
+import type { Map as MapboxMap } from "mapbox-gl";
+import { useEffect, useRef } from "react";
+import type { Telemetry } from "../../shared/telemetry";
+import { useClientStore, type ClientStore, type StoreChange } from "../store";
+import { boundsOf, fitMaxZoom, fitPadding, outOfView, type LngLat } from "./geometry";
+import { useMapContext } from "./map-context";
+
+/** The floating panel: 325 px wide, 12 px from the map's left edge. */
+const PANEL_INSET = 12 + 325;
+
+/**
+ * SPEC.md section 9's camera rules: when a vehicle that counts (the selected one, or all of them)
+ * is out of view, fit them. A report can only put the vehicles it moved out of view, so only
+ * those are projected then; a selection change or the map being shown again checks them all.
+ */
+export function FitBounds() {
+  const { map, visible, debug } = useMapContext();
+  const store = useClientStore();
+  const [params] = useSearchParams();
+  const selected = params.get("vehicleId");
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+
+  useEffect(() => {
+    const onChanges = (changes: readonly StoreChange[]) => {
+      const sel = selectedRef.current;
+      const moved: LngLat[] = [];
+      for (const c of changes) {
+        if (c.op === "del") continue;
+        const id = c.key.slice("telemetry/".length);
+        if (sel && id !== sel) continue;
+        const t = c.newValue as Telemetry;
+        moved.push({ lng: t.longitude, lat: t.latitude });
+      }
+      if (moved.length && anyOutOfView(map, moved)) fit(map, store, sel, debug);
+    };
+    return store.subscribeType("telemetry", onChanges);
+  }, [map, store, debug]);
+
+  useEffect(() => {
+    // Vehicles may have moved out of view while the map was hidden (it cannot fit at size 0).
+    if (!visible) return;
+    const points = countedPositions(store, selected);
+    if (points.length && anyOutOfView(map, points)) fit(map, store, selected, debug);
+  }, [map, store, selected, visible, debug]);
+
+  return null;
+}
+
+function countedPositions(store: ClientStore, selected: string | null): LngLat[] {
+  const ids = selected ? [selected] : store.ids("telemetry");
+  const out: LngLat[] = [];
+  for (const id of ids) {
+    const t = store.get<Telemetry>("telemetry", id);
+    if (t) out.push({ lng: t.longitude, lat: t.latitude });
+  }
+  return out;
+}
+
+function anyOutOfView(map: MapboxMap, points: LngLat[]): boolean {
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  if (!width || !height) return false;
+  // The floating panel (list or selected vehicle) covers the left of the map either way.
+  return outOfView(points.map((p) => map.project([p.lng, p.lat])), width, height, PANEL_INSET);
+}
+
+/** Fits all vehicles (or the selected one). */
+function fit(map: MapboxMap, store: ClientStore, selected: string | null, debug: boolean) {
+  const points = countedPositions(store, selected);
+  const bounds = boundsOf(points);
+  if (!bounds) return;
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  // No cap beyond three vehicles: leave maxZoom out entirely (an explicit undefined makes mapbox-gl's zoom NaN).
+  const maxZoom = fitMaxZoom(points.length);
+  map.fitBounds(bounds, { padding: fitPadding(width, height), ...(maxZoom === undefined ? {} : { maxZoom }), duration: 600 });
+  if (debug) {
+    const container = map.getContainer();
+    container.setAttribute("data-fits", String(Number(container.getAttribute("data-fits") ?? 0) + 1));
+  }
+}
