@@ -48,13 +48,6 @@ export class WorkspaceRoom extends Server<Env> {
     }, Math.max(wait, 0));
   }
 
-  /** How many sockets are connected; used by tests and the benchmark. */
-  async connectionCount(): Promise<number> {
-    let n = 0;
-    for (const _ of this.getConnections()) n++;
-    return n;
-  }
-
   override onConnect(connection: Connection<SocketOwner>, ctx: ConnectionContext) {
     const sessionHash = ctx.request.headers.get("x-fleet-session");
     const userId = ctx.request.headers.get("x-fleet-user");

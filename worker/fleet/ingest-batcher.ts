@@ -119,6 +119,9 @@ async function runBatch(db: Db, line: Line, batch: NonNullable<Line["current"]>)
     const answers = await ingestBatch(db, members.map((m) => m.reports), { clock: batch.clock, throttled: throttledOf(members) });
     members.forEach((m, i) => (m.answer = answers[i]!));
   } catch (error) {
+    // Said out loud: a batch that keeps failing costs every member a second write, and the
+    // cause (a bad row) is otherwise only seen as the one request that fails again alone.
+    if (members.length > 1) console.warn(`ingest: combined batch of ${members.length} requests failed, each runs again on its own:`, error);
     for (const m of members) m.answer = new Failed(error, members.length === 1);
   } finally {
     if (line.current === batch) line.current = null;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { asc, eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { telemetryKey } from "../../shared/telemetry";
 import { vehicleKey } from "../../shared/vehicle";
@@ -239,11 +239,16 @@ describe("ingestTogether", () => {
     await db().insert(telemetry).values({
       id: bad!.vehicleId, workspaceId: a.workspaceId, vehicleId: "some-other-vehicle", status: "off", statusTimestamp: T0, latitude: 0, longitude: 0, recordedAt: T0, version: 1,
     });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const [fine, failed, unknown] = await Promise.allSettled([
       ingestTogether(db(), [report(good!.id, T0, { latitude: 45 })]),
       ingestTogether(db(), [report(bad!.id, T0, { latitude: 46 })]),
       ingestTogether(db(), [report("unknown-device", T0)]),
     ]);
+    // The three went as one combined write, which failed, and only then each ran on its own (one
+    // by one from the start, this test would prove nothing about the fallback).
+    expect(warn.mock.calls.map(([message]) => message)).toEqual(["ingest: combined batch of 3 requests failed, each runs again on its own:"]);
+    warn.mockRestore();
     expect(fine).toMatchObject({ status: "fulfilled", value: { outcomes: ["stored"], workspaceId: a.workspaceId } });
     expect(failed.status).toBe("rejected");
     expect(unknown).toMatchObject({ status: "rejected", reason: expect.any(ReportError) });
