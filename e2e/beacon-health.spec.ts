@@ -22,7 +22,7 @@ test.describe("a tracker's beacon on the vehicle page", () => {
     // The Overview shows the GPS odometer in miles like any odometer (2.2 km: 1 mi).
     await page.goto(`/vehicles/${beacon!.vehicleId}/overview`);
     await expect(page.getByTestId("odometer")).toHaveText("1 mi");
-    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
     const card = page.getByRole("region", { name: "Beacon" });
     await expect(card.getByTestId("beacon-reports-today")).toHaveText("2");
     await expect(card.getByTestId("beacon-last-report")).toContainText("Just now");

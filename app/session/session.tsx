@@ -32,6 +32,9 @@ interface SessionApi extends Session {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
+/** True once another token replaced `token` in this browser (a switch, a sign-in elsewhere in it). */
+const superseded = (token: string) => readStoredToken() !== token;
+
 export function readStoredToken(): string | null {
   try {
     const raw = localStorage.getItem(SESSION_STORAGE_KEY);
@@ -129,14 +132,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const previous = rememberedIdentity(current);
     try {
       const me: MeResponse = meResponseSchema.parse(await http.get("me", { signal }).json());
-      if (signal?.aborted) return "done";
+      if (signal?.aborted || superseded(current)) return "done";
       rememberIdentity(current, me);
       setState(authenticated(current, me));
       // Workspaces this viewer was a member of and no longer is: their local stores go.
       if (previous) void dropStores(me.viewer.id, workspacesLost(previous, me));
       return "done";
     } catch (error) {
-      if (signal?.aborted) return "done";
+      // A workspace switch revokes the token it replaces: an answer about that old token (a
+      // check Replicache's 401 asked for with it) says nothing about the session now stored.
+      if (signal?.aborted || superseded(current)) return "done";
       // The server said this token is not (or no longer) a session: sign out silently (SPEC.md
       // section 4) and delete this viewer's local stores.
       if (error instanceof HTTPError && (error.response.status === 401 || error.response.status === 403)) {

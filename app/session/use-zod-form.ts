@@ -2,7 +2,7 @@ import { useForm, type Submission as ConformSubmission, type SubmissionResult } 
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState } from "react";
 import type { z } from "zod";
-import { apiErrorOf } from "../lib/http";
+import { apiErrorOf, HTTPError } from "../lib/http";
 
 type Submission<S extends z.ZodTypeAny> = Extract<ConformSubmission<z.input<S>, string[], z.output<S>>, { status: "success" }>;
 
@@ -51,7 +51,9 @@ export async function replyWithApiError<S extends z.ZodTypeAny>(
   formError: string,
 ): Promise<SubmissionResult<string[]>> {
   const body = await apiErrorOf(error);
-  if (body?.fields && (body.code === "invalid_input" || body.code === "bad_request")) {
+  // Input the user can fix (a 400 naming fields: a bad value, a password too easy to guess) is
+  // said on its fields; any other refusal (a 409 taken e-mail included) is the form's error.
+  if (body?.fields && error instanceof HTTPError && error.response.status === 400) {
     return submission.reply({ fieldErrors: body.fields });
   }
   return submission.reply({ formErrors: [formError] });

@@ -26,7 +26,10 @@ export function closeStore(name: string, rep: Rep): Promise<void> {
   if (open.get(name) === rep) open.delete(name);
   const done = (async () => {
     await rep.clientGroupID.catch(() => undefined);
-    if (!rep.closed) await rep.close();
+    // A store whose database went away under it (deleted by another tab's sign-out, say) is
+    // already closed as far as IndexedDB goes: Replicache then rejects with "Closed". Nothing is
+    // left to release, so that is the end of it, not an error for the page.
+    if (!rep.closed) await rep.close().catch((error: unknown) => console.warn(`Closing the local store ${name}:`, error));
   })().finally(() => {
     if (closing.get(name) === done) closing.delete(name);
   });
