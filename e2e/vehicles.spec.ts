@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
+import { SCHEMA_VERSION } from "../shared/sync-protocol";
+import { decodeSyncedValue } from "../shared/synced-value";
+import type { Vehicle } from "../shared/vehicle";
 import { orderVehicles, report, setDriverAndType, setWorkspaceFlag, updateVehicle, type Fleet } from "./ui-helpers";
 
 const KNOTS_60_MPH = 60 / 1.150779; // OsmAnd speeds are knots
@@ -225,10 +228,12 @@ test.describe("/vehicles/{id}", () => {
     await expect.poll(async () => {
       const res = await request.post("/api/sync/pull", {
         headers: { Authorization: `Bearer ${fleet.token}` },
-        data: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: "1" },
+        data: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION },
       });
-      const { patch } = (await res.json()) as { patch: { key?: string; value?: { name?: string } }[] };
-      return patch.find((p) => p.key === `vehicle/${c.vehicleId}`)?.value?.name;
+      const { patch } = (await res.json()) as { patch: { key?: string; value?: unknown }[] };
+      const key = `vehicle/${c.vehicleId}`;
+      const put = patch.find((p) => p.key === key);
+      return put ? (decodeSyncedValue(key, put.value) as Vehicle).name : undefined;
     }).toBe("Charlie Sedan");
     await page.reload();
     await expect(group.getByLabel("Vehicle Name")).toHaveValue("Charlie Sedan");

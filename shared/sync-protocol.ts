@@ -8,8 +8,19 @@ import { z } from "zod";
  * `order`, otherwise "Invalid cookie".
  */
 export const PROTOCOL_VERSION = 1;
-/** Bumped whenever the shape of synced values changes; older clients are told to reload. */
-export const SCHEMA_VERSION = "1";
+/**
+ * Bumped whenever the shape of synced values changes; older clients' pulls are told to reload
+ * (VersionNotSupported). Replicache starts a new, empty client group for a new schema version, so
+ * values stored in an older shape are never read by newer code. "2": the compact values of
+ * docs/decisions/0013.
+ */
+export const SCHEMA_VERSION = "2";
+/**
+ * Schema versions whose pushes are still accepted: the mutations' arguments did not change with
+ * the values' shape, so an edit made offline in yesterday's build (recovered by Replicache from
+ * its old client group) still reaches the server instead of being lost.
+ */
+export const PUSH_SCHEMA_VERSIONS: readonly string[] = ["1", SCHEMA_VERSION];
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
 

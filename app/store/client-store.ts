@@ -1,3 +1,5 @@
+import { decodeSyncedValue } from "../../shared/synced-value";
+
 /**
  * The client store of SPEC.md section 3: a loading flag (starts true), a hydrated flag, an object
  * pool keyed by Replicache key ("vehicle/{id}", "telemetry/{vehicleId}",
@@ -36,7 +38,10 @@ export class ClientStore {
   private readonly versions: Record<EntityType, number> = { vehicle: 0, telemetry: 0, event: 0 };
   private readonly derived = new Map<string, { version: number; value: unknown }>();
 
-  apply(changes: readonly StoreChange[]) {
+  apply(stored: readonly StoreChange[]) {
+    // The one place synced values enter the app: from the compact form Replicache stores
+    // (docs/decisions/0013) to what screens and subscribers read.
+    const changes = stored.map((c) => (c.op === "del" ? c : { ...c, newValue: decodeSyncedValue(c.key, c.newValue) }));
     for (const change of changes) {
       const parsed = typeOfKey(change.key);
       if (!parsed) continue;

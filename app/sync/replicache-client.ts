@@ -1,7 +1,6 @@
 import { Replicache } from "replicache";
 import { mutators, type Mutators } from "../../shared/mutators";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { TELEMETRY_BY_VEHICLE_INDEX, TELEMETRY_PREFIX } from "../../shared/telemetry";
 
 export type Rep = Replicache<Mutators>;
 
@@ -29,7 +28,7 @@ export function createReplicache(
     // SPEC.md: clients idle for 7 days are collected. The 60 s heartbeat and the 5-minute client,
     // group and mutation-recovery checks are Replicache 15's own fixed defaults.
     clientMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
-    indexes: { [TELEMETRY_BY_VEHICLE_INDEX]: { prefix: TELEMETRY_PREFIX, jsonPointer: "/vehicleId" } },
+    // No secondary index: telemetry/{vehicleId} is keyed by the vehicle already (docs/decisions/0013).
   });
   // A 401 asks for new auth; Replicache retries up to 8 times with what this returns, and stops
   // on null (the session is gone: the session check has signed the user out by then).

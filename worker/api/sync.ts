@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { PROTOCOL_VERSION, pullRequestSchema, pushRequestSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { PROTOCOL_VERSION, pullRequestSchema, PUSH_SCHEMA_VERSIONS, pushRequestSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { requireSession, workspaceSession } from "../auth/session";
 import { body } from "../lib/validate";
 import { pokeWorkspace } from "../realtime";
@@ -19,7 +19,7 @@ export const syncRoutes = new Hono<AppEnv>()
   .post("/push", body(pushRequestSchema), async (c) => {
     const req = c.req.valid("json");
     if (req.pushVersion !== PROTOCOL_VERSION) return c.json({ error: "VersionNotSupported", versionType: "push" });
-    if (req.schemaVersion !== SCHEMA_VERSION) return c.json({ error: "VersionNotSupported", versionType: "schema" });
+    if (!PUSH_SCHEMA_VERSIONS.includes(req.schemaVersion)) return c.json({ error: "VersionNotSupported", versionType: "schema" });
     const session = workspaceSession(c.var.session);
     if (await push(c.var.db, session, req)) c.executionCtx.waitUntil(pokeWorkspace(c.env, session.workspaceId));
     return c.json({});
