@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { SCHEMA_VERSION } from "../shared/sync-protocol";
 import { expect } from "./fixtures";
 
 /**
@@ -69,7 +70,7 @@ export async function updateVehicle(
       pushVersion: 1,
       clientGroupID: `e2e-${crypto.randomUUID()}`,
       profileID: "e2e",
-      schemaVersion: "1",
+      schemaVersion: SCHEMA_VERSION,
       mutations: [
         {
           clientID: `e2e-${crypto.randomUUID()}`,

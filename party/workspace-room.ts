@@ -1,5 +1,8 @@
 import { Server, type Connection } from "partyserver";
 import { POKE_MESSAGE } from "../shared/realtime";
+import { database } from "../worker/db/client";
+import type { Env } from "../worker/env";
+import { readChanges, SharedChanges, type Changes } from "../worker/sync/changes";
 
 /**
  * One room per workspace (the room name is the workspace id). Browsers connect through
@@ -12,15 +15,19 @@ import { POKE_MESSAGE } from "../shared/realtime";
  */
 export const POKE_INTERVAL_MS = 250;
 
-export class WorkspaceRoom extends Server {
+export class WorkspaceRoom extends Server<Env> {
   // Hibernation lets an idle room with open sockets be evicted without dropping them.
   static override options = { hibernate: true };
 
   #lastPokeAt = 0;
   #trailing: ReturnType<typeof setTimeout> | null = null;
+  /** What changed since a cookie, read once per write for all of the workspace's pulls (docs/decisions/0013). */
+  readonly #changes = new SharedChanges((workspaceId, since) => readChanges(database(this.env.DB), workspaceId, since));
 
   /** Called by the Worker over RPC after a committed write in this workspace. */
   async poke(): Promise<void> {
+    // Before anything is sent: no pull that follows this poke may be answered from an older read.
+    this.#changes.invalidate();
     const wait = this.#lastPokeAt + POKE_INTERVAL_MS - Date.now();
     if (wait <= 0 && !this.#trailing) {
       this.#send();
@@ -30,6 +37,14 @@ export class WorkspaceRoom extends Server {
       this.#trailing = null;
       this.#send();
     }, Math.max(wait, 0));
+  }
+
+  /**
+   * The shared part of an incremental pull (worker/sync/pull.ts), over RPC from the Worker, which
+   * has checked the session's workspace and addresses this room by it.
+   */
+  async changesSince(workspaceId: string, since: number): Promise<Changes> {
+    return this.#changes.since(workspaceId, since);
   }
 
   /** How many sockets are connected; used by tests and the benchmark. */

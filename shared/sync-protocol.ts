@@ -15,12 +15,6 @@ export const PROTOCOL_VERSION = 1;
  * docs/decisions/0013.
  */
 export const SCHEMA_VERSION = "2";
-/**
- * Schema versions whose pushes are still accepted: the mutations' arguments did not change with
- * the values' shape, so an edit made offline in yesterday's build (recovered by Replicache from
- * its old client group) still reaches the server instead of being lost.
- */
-export const PUSH_SCHEMA_VERSIONS: readonly string[] = ["1", SCHEMA_VERSION];
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
 

@@ -7,6 +7,7 @@ import { ApiError, errorResponse } from "../lib/errors";
 import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
 import { devFleetRoutes } from "./dev-fleet";
+import { devMeterRoutes } from "./dev-meter";
 import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
 import { outboxRoutes, passwordRoutes } from "./password";
@@ -52,6 +53,7 @@ api.route("/password", passwordRoutes);
 api.route("/oauth", oauthRoutes);
 api.route("/dev", outboxRoutes);
 api.route("/dev", devFleetRoutes);
+api.route("/dev", devMeterRoutes);
 
 
 api.onError((err, c) => {

@@ -110,21 +110,9 @@ describe("compact pull payload", () => {
     expect((await pull(b.token, theirGroup, theirFirst.cookie)).patch).toEqual([]);
   });
 
-  it("refuses pulls of the previous schema (the tab reloads into a new store) but still takes its pushes", async () => {
+  it("refuses pulls of the previous schema: an open tab of yesterday's build reloads into a new store", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await insertVehicle(a.workspaceId, { name: "Old" });
+    await insertVehicle(a.workspaceId, { name: "Old" });
     expect((await pull(a.token, crypto.randomUUID(), null, "1")).error).toBe("VersionNotSupported");
-    // An edit made offline in yesterday's build, recovered by Replicache from its old client group.
-    const res = await call("/api/sync/push", {
-      method: "POST",
-      token: a.token,
-      json: {
-        pushVersion: 1, clientGroupID: crypto.randomUUID(), profileID: "p", schemaVersion: "1",
-        mutations: [{ clientID: crypto.randomUUID(), id: 1, name: "updateVehicle", timestamp: 1, args: { id: vehicleId, name: "Renamed offline", vin: null, year: null, make: null, model: null } }],
-      },
-    });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({});
-    expect((valueOf((await pull(a.token, crypto.randomUUID())).patch, vehicleKey(vehicleId)) as Vehicle).name).toBe("Renamed offline");
   });
 });

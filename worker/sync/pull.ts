@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { PatchOperation, PullResponse, pullRequestSchema } from "../../shared/sync-protocol";
 import { telemetryKey } from "../../shared/telemetry";
@@ -6,8 +6,9 @@ import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
 import type { SessionInfo } from "../auth/session";
 import type { Db } from "../db/client";
-import { replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { replicacheClientGroups } from "../db/schema";
 import { forbidden } from "../lib/errors";
+import { readChanges, type ChangeSource } from "./changes";
 import { toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
@@ -16,8 +17,15 @@ type PullRequest = z.infer<typeof pullRequestSchema>;
  * Per-space version pull (docs/decisions/0003-sync.md): the cookie is the workspace version the
  * client has seen; the answer is every row of the session's workspace stamped later, `del` for
  * rows deleted since, and the last mutation ids of the group's clients changed since.
+ * `shared` serves the part of an incremental answer that is the same for every client at that
+ * cookie (the workspace's room: read once per write, not once per open browser; docs/decisions/0013).
  */
-export async function pull(db: Db, session: SessionInfo & { workspaceId: string }, req: PullRequest): Promise<PullResponse> {
+export async function pull(
+  db: Db,
+  session: SessionInfo & { workspaceId: string },
+  req: PullRequest,
+  shared: ChangeSource = (workspaceId, since) => readChanges(db, workspaceId, since),
+): Promise<PullResponse> {
   const workspaceId = session.workspaceId;
   const group = await ensureClientGroup(db, session, req.clientGroupID);
   const since = typeof req.cookie === "number" ? req.cookie : null;
@@ -26,11 +34,11 @@ export async function pull(db: Db, session: SessionInfo & { workspaceId: string 
     return { error: "ClientStateNotFound" };
   }
 
-  let changes = await changesSince(db, workspaceId, req.clientGroupID, since ?? -1);
+  let changes = since === null ? await readChanges(db, workspaceId, -1) : await shared(workspaceId, since);
   // A cookie from the future (e.g. the workspace was restored from a backup) cannot be diffed
   // against: resend everything, read again from the start.
   const reset = since === null || since > changes.version;
-  if (since !== null && reset) changes = await changesSince(db, workspaceId, req.clientGroupID, -1);
+  if (since !== null && reset) changes = await readChanges(db, workspaceId, -1);
   const { version, vehicleRows, telemetryRows, eventRows, clientRows } = changes;
 
   const patch: PatchOperation[] = reset ? [{ op: "clear" }] : [];
@@ -48,24 +56,9 @@ export async function pull(db: Db, session: SessionInfo & { workspaceId: string 
   add(eventRows, (r) => vehicleEventKey(r.vehicleId, r.id), toVehicleEvent);
 
   const lastMutationIDChanges: Record<string, number> = {};
-  for (const c of clientRows) lastMutationIDChanges[c.id] = c.lastMutationId;
+  for (const c of clientRows) if (c.clientGroupId === req.clientGroupID) lastMutationIDChanges[c.id] = c.lastMutationId;
 
   return { cookie: version, lastMutationIDChanges, patch };
-}
-
-/** Everything of the workspace stamped after `since`; D1 runs a batch as one transaction, so it is a consistent snapshot. */
-async function changesSince(db: Db, workspaceId: string, clientGroupId: string, since: number) {
-  const [ws, vehicleRows, telemetryRows, eventRows, clientRows] = await db.batch([
-    db.select({ version: workspaces.version }).from(workspaces).where(eq(workspaces.id, workspaceId)),
-    db.select().from(vehicles).where(and(eq(vehicles.workspaceId, workspaceId), gt(vehicles.version, since))),
-    db.select().from(telemetry).where(and(eq(telemetry.workspaceId, workspaceId), gt(telemetry.version, since))),
-    db.select().from(vehicleEvents).where(and(eq(vehicleEvents.workspaceId, workspaceId), gt(vehicleEvents.version, since))),
-    db
-      .select({ id: replicacheClients.id, lastMutationId: replicacheClients.lastMutationId })
-      .from(replicacheClients)
-      .where(and(eq(replicacheClients.clientGroupId, clientGroupId), gt(replicacheClients.version, since))),
-  ]);
-  return { version: ws[0]?.version ?? 0, vehicleRows, telemetryRows, eventRows, clientRows };
 }
 
 /**
@@ -73,8 +66,11 @@ async function changesSince(db: Db, workspaceId: string, clientGroupId: string, 
  * user, or the same user in another workspace) is refused, so no state can leak across tenants.
  */
 export async function ensureClientGroup(db: Db, session: SessionInfo & { workspaceId: string }, clientGroupId: string) {
-  const existing = await db.select().from(replicacheClientGroups).where(eq(replicacheClientGroups.id, clientGroupId)).get();
+  // A group's owner never changes once written: known owners skip the read, so a pull after a
+  // poke costs no D1 work of its own (docs/decisions/0013).
+  const existing = knownGroups.get(clientGroupId) ?? (await db.select().from(replicacheClientGroups).where(eq(replicacheClientGroups.id, clientGroupId)).get());
   if (existing) {
+    rememberGroup(clientGroupId, existing);
     if (existing.userId !== session.userId || existing.workspaceId !== session.workspaceId) {
       throw forbidden("This sync client belongs to another session");
     }
@@ -85,4 +81,12 @@ export async function ensureClientGroup(db: Db, session: SessionInfo & { workspa
     .values({ id: clientGroupId, userId: session.userId, workspaceId: session.workspaceId })
     .onConflictDoNothing();
   return { existed: false };
+}
+
+/** Owners of client groups this isolate has seen (plain data, bounded: forgetting costs one read). */
+const knownGroups = new Map<string, { userId: string; workspaceId: string }>();
+function rememberGroup(id: string, owner: { userId: string; workspaceId: string }) {
+  if (knownGroups.has(id)) return;
+  if (knownGroups.size >= 10_000) knownGroups.clear();
+  knownGroups.set(id, { userId: owner.userId, workspaceId: owner.workspaceId });
 }
