@@ -69,6 +69,7 @@ export async function fanout(clients: number, reports: number, perSecond: number
   );
   await sleep(1000);
   for (const c of open) c.pulls = 0;
+  console.error(`fan-out: ${clients} clients connected, reporting`);
 
   const before = await meter("GET");
   const time = Date.now();
@@ -85,6 +86,7 @@ export async function fanout(clients: number, reports: number, perSecond: number
   await sleep(1500);
   while (open.some((c) => c.busy)) await sleep(100);
   const after = await meter("GET");
+  console.error(`fan-out: ${clients} clients done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   for (const c of open) c.socket.close();
   return {
     clients,

@@ -11,8 +11,8 @@ import { fleetOf, newWorkspace, orderBeacons, pull, report, reportAll, spot, typ
 import { baseUrl, percentile, report as write } from "./lib";
 
 const ROUNDS = 20;
-const FANOUT_REPORTS = 200;
-const FANOUT_RATE = 20; // reports per second
+const FANOUT_REPORTS = 60;
+const FANOUT_RATE = 10; // reports per second
 
 await startMeter();
 const fan: FanoutResult[] = [];

@@ -15,7 +15,12 @@ export async function readChanges(db: Db, workspaceId: string, since: number) {
     db.select().from(telemetry).where(and(eq(telemetry.workspaceId, workspaceId), gt(telemetry.version, since))),
     db.select().from(vehicleEvents).where(and(eq(vehicleEvents.workspaceId, workspaceId), gt(vehicleEvents.version, since))),
     db
-      .select({ id: replicacheClients.id, clientGroupId: replicacheClients.clientGroupId, lastMutationId: replicacheClients.lastMutationId })
+      .select({
+        id: replicacheClients.id,
+        clientGroupId: replicacheClients.clientGroupId,
+        lastMutationId: replicacheClients.lastMutationId,
+        version: replicacheClients.version,
+      })
       .from(replicacheClients)
       .innerJoin(replicacheClientGroups, eq(replicacheClientGroups.id, replicacheClients.clientGroupId))
       .where(and(eq(replicacheClientGroups.workspaceId, workspaceId), gt(replicacheClients.version, since))),
@@ -27,19 +32,34 @@ export type Changes = Awaited<ReturnType<typeof readChanges>>;
 /** Where a pull gets the shared part of an incremental answer. */
 export type ChangeSource = (workspaceId: string, since: number) => Promise<Changes>;
 
+/** The part of `changes` (read since an earlier cookie) that is newer than `since`: what reading since `since` would give. */
+export function narrow(changes: Changes, since: number): Changes {
+  const newer = <R extends { version: number }>(rows: R[]) => rows.filter((r) => r.version > since);
+  return {
+    version: changes.version,
+    vehicleRows: newer(changes.vehicleRows),
+    telemetryRows: newer(changes.telemetryRows),
+    eventRows: newer(changes.eventRows),
+    clientRows: newer(changes.clientRows),
+  };
+}
+
 /**
- * The shared part of incremental answers, read once per write and cookie instead of once per
- * client (docs/decisions/0013). Lives in the workspace's room, which hears `poke()` after every
- * committed write: a poke starts a new epoch and drops what was read before it, so an answer is
- * only reused by pulls that arrive before the next write is announced. A client that gets a
- * snapshot older than a write it raced with is poked for that write and pulls again.
+ * The shared part of incremental answers, read once per write instead of once per client
+ * (docs/decisions/0013). Lives in the workspace's room, which hears `poke()` after every committed
+ * write: a poke starts a new epoch and drops what was read before it, so a read is only reused by
+ * pulls that arrive before the next write is announced. A client that gets a snapshot older than
+ * a write it raced with is poked for that write and pulls again.
  *
- * Keyed by workspace and cookie, so a room can never hand one workspace's rows to another's pull.
+ * Per workspace, the widest read of the epoch is kept (the oldest cookie asked about); a pull from
+ * a newer cookie is answered by narrowing it to the rows stamped after that cookie, so clients
+ * whose cookies differ still share one read. Keyed by workspace, so a room can never hand one
+ * workspace's rows to another's pull.
  */
 export class SharedChanges {
-  static readonly MAX_ENTRIES = 32;
+  static readonly MAX_WORKSPACES = 32;
   #epoch = 0;
-  readonly #memo = new Map<string, { epoch: number; changes: Promise<Changes> }>();
+  readonly #memo = new Map<string, { epoch: number; since: number; changes: Promise<Changes> }>();
 
   constructor(private readonly read: ChangeSource) {}
 
@@ -49,17 +69,20 @@ export class SharedChanges {
     this.#memo.clear();
   }
 
-  since(workspaceId: string, since: number): Promise<Changes> {
-    const key = `${workspaceId}\n${since}`;
-    const hit = this.#memo.get(key);
-    if (hit && hit.epoch === this.#epoch) return hit.changes;
-    const epoch = this.#epoch;
+  async since(workspaceId: string, since: number): Promise<Changes> {
+    const hit = this.#memo.get(workspaceId);
+    if (hit && hit.epoch === this.#epoch && hit.since <= since) {
+      const changes = await hit.changes;
+      return hit.since === since ? changes : narrow(changes, since);
+    }
     const changes = this.read(workspaceId, since);
-    if (this.#memo.size >= SharedChanges.MAX_ENTRIES) this.#memo.delete(this.#memo.keys().next().value!);
-    this.#memo.set(key, { epoch, changes });
+    if (!this.#memo.has(workspaceId) && this.#memo.size >= SharedChanges.MAX_WORKSPACES) {
+      this.#memo.delete(this.#memo.keys().next().value!);
+    }
+    this.#memo.set(workspaceId, { epoch: this.#epoch, since, changes });
     // A failed read is not kept: the next pull reads again.
     changes.catch(() => {
-      if (this.#memo.get(key)?.changes === changes) this.#memo.delete(key);
+      if (this.#memo.get(workspaceId)?.changes === changes) this.#memo.delete(workspaceId);
     });
     return changes;
   }

@@ -78,7 +78,8 @@ describe("shared incremental answers", () => {
     const [pa, pb] = await Promise.all([pull(a.token, ga, ca.cookie), pull(b.token, gb, cb.cookie)]);
     expect(pa.patch.map((op) => op.key)).toEqual([vehicleKey(mine)]);
     expect(pb.patch.map((op) => op.key)).toEqual([vehicleKey(theirs)]);
-    // The room's memo is keyed by workspace too: asking A's room about B reads B's rows only.
+    // The room's memo is keyed by workspace too: asking A's room about B (at a cookie A's room has
+    // just answered for A) reads B's rows only.
     const viaWrongRoom = (await room(a.workspaceId).changesSince(b.workspaceId, cb.cookie)) as Changes;
     expect(viaWrongRoom.vehicleRows.map((r) => r.id)).toEqual([theirs]);
   });
@@ -106,7 +107,7 @@ describe("shared incremental answers", () => {
     expect((await pull(a.token, g2, start.cookie)).lastMutationIDChanges).toEqual({ [c2]: 1 });
   });
 
-  it("read once for many concurrent pulls at one cookie, and again after a poke or a failed read", async () => {
+  it("read once for many concurrent pulls, serve newer cookies from that read, and read again after a poke or a failed read", async () => {
     let reads = 0;
     let fail = false;
     const shared = new SharedChanges(async (workspaceId, since) => {
@@ -115,18 +116,27 @@ describe("shared incremental answers", () => {
       return readChanges(db(), workspaceId, since);
     });
     const a = await userWithWorkspace();
-    await Promise.all(Array.from({ length: 100 }, () => shared.since(a.workspaceId, 0)));
+    const v1 = await insertVehicle(a.workspaceId, { name: "One" }); // version 1
+    const v2 = await insertVehicle(a.workspaceId, { name: "Two" }); // version 2
+    const answers = await Promise.all(Array.from({ length: 100 }, () => shared.since(a.workspaceId, 0)));
     expect(reads).toBe(1);
-    await shared.since(a.workspaceId, 1);
+    expect(answers[99]!.vehicleRows.map((r) => r.id).sort()).toEqual([v1, v2].sort());
+    // A newer cookie is served from the same read, narrowed to what reading from it would give.
+    const fromOne = await shared.since(a.workspaceId, 1);
+    expect(reads).toBe(1);
+    expect(fromOne).toEqual(await readChanges(db(), a.workspaceId, 1));
+    expect(fromOne.vehicleRows.map((r) => r.id)).toEqual([v2]);
+    // An older cookie needs a wider read.
+    await shared.since(a.workspaceId, -1);
     expect(reads).toBe(2);
     shared.invalidate();
-    await shared.since(a.workspaceId, 0);
+    await shared.since(a.workspaceId, 1);
     expect(reads).toBe(3);
     shared.invalidate();
     fail = true;
-    await expect(shared.since(a.workspaceId, 0)).rejects.toThrow("D1 unavailable");
+    await expect(shared.since(a.workspaceId, 1)).rejects.toThrow("D1 unavailable");
     fail = false;
-    await shared.since(a.workspaceId, 0);
+    await shared.since(a.workspaceId, 1);
     expect(reads).toBe(5);
   });
 });
