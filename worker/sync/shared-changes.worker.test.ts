@@ -5,7 +5,7 @@ import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { vehicleKey, type Vehicle } from "../../shared/vehicle";
 import { database } from "../db/client";
-import { vehicles } from "../db/schema";
+import { replicacheClientGroups, vehicles } from "../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { readChanges, SharedChanges, type Changes } from "./changes";
 import { bumpVersion, versionOf } from "./version";
@@ -139,5 +139,63 @@ describe("shared incremental answers", () => {
     fail = false;
     await shared.since(a.workspaceId, 1);
     expect(reads).toBe(5);
+  });
+
+  it("decide del or nothing per client from one shared read: a row created and deleted after a cookie was never that client's", async () => {
+    const a = await userWithWorkspace();
+    await insertVehicle(a.workspaceId, { name: "Kept" });
+    const older = await pull(a.token, crypto.randomUUID(), null); // has not seen the next vehicle
+    const brief = await insertVehicle(a.workspaceId, { name: "Brief" });
+    const newer = await pull(a.token, crypto.randomUUID(), null); // holds it
+    expect(names(newer.patch).sort()).toEqual(["Brief", "Kept"]);
+    await db().batch([
+      bumpVersion(db(), a.workspaceId),
+      db().update(vehicles).set({ deleted: true, version: versionOf(a.workspaceId) }).where(eq(vehicles.id, brief)),
+    ]);
+    await room(a.workspaceId).poke();
+    // The older cookie's pull makes the room read from it; the newer one is answered from that read.
+    const fromOlder = await pull(a.token, crypto.randomUUID(), older.cookie);
+    const fromNewer = await pull(a.token, crypto.randomUUID(), newer.cookie);
+    expect(fromOlder.patch).toEqual([]);
+    expect(fromNewer.patch).toEqual([{ op: "del", key: vehicleKey(brief) }]);
+  });
+
+  it("never take a shared read older than the client's cookie for a restore: the pull reads D1 instead", async () => {
+    const a = await userWithWorkspace();
+    const id = await insertVehicle(a.workspaceId, { name: "Before" });
+    const first = await pull(a.token, crypto.randomUUID(), null);
+    await pull(a.token, crypto.randomUUID(), first.cookie); // the room now holds a read at this version
+    await renameUnannounced(a.workspaceId, id, "After"); // the poke has not reached the room yet
+    const group = crypto.randomUUID();
+    const full = await pull(a.token, group, null); // full answers read D1: a newer cookie than the room's read
+    expect(names(full.patch)).toEqual(["After"]);
+    const next = await pull(a.token, group, full.cookie);
+    expect(next.patch).toEqual([]); // not a `clear`: nothing was restored
+    expect(next.cookie).toEqual(full.cookie);
+    const row = await db().select().from(replicacheClientGroups).where(eq(replicacheClientGroups.id, group)).get();
+    expect(row?.rebase).toBe(false);
+  });
+
+  it("remember a client group's owner only as D1 confirmed it: another user is refused whatever this isolate saw", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const group = crypto.randomUUID();
+    const first = await pull(a.token, group, null);
+    await pull(a.token, group, first.cookie); // answered from the remembered owner
+    const res = await call("/api/sync/pull", {
+      method: "POST",
+      token: b.token,
+      json: { pullVersion: 1, clientGroupID: group, cookie: first.cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
+    });
+    expect(res.status).toBe(403);
+    // A brand-new id is claimed for whoever names it first, and only for them.
+    const fresh = crypto.randomUUID();
+    await pull(b.token, fresh, null);
+    const stolen = await call("/api/sync/pull", {
+      method: "POST",
+      token: a.token,
+      json: { pullVersion: 1, clientGroupID: fresh, cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION },
+    });
+    expect(stolen.status).toBe(403);
   });
 });
