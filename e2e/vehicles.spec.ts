@@ -3,6 +3,8 @@ import { pullRequest } from "../shared/sync-requests";
 import { mphToKnots } from "../shared/units";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
+import { decodeSyncedValue } from "../shared/synced-value";
+import type { Vehicle } from "../shared/vehicle";
 import { orderVehicles, report, setDriverAndType, setWorkspaceFlag, updateVehicle, type Fleet } from "./ui-helpers";
 
 const KNOTS_60_MPH = mphToKnots(60); // OsmAnd speeds are knots
@@ -244,8 +246,10 @@ test.describe("/vehicles/{id}", () => {
         headers: { Authorization: `Bearer ${fleet.token}` },
         data: pullRequest(),
       });
-      const { patch } = (await res.json()) as { patch: { key?: string; value?: { name?: string } }[] };
-      return patch.find((p) => p.key === `vehicle/${c.vehicleId}`)?.value?.name;
+      const { patch } = (await res.json()) as { patch: { key?: string; value?: unknown }[] };
+      const key = `vehicle/${c.vehicleId}`;
+      const put = patch.find((p) => p.key === key);
+      return put ? (decodeSyncedValue(key, put.value) as Vehicle).name : undefined;
     }).toBe("Charlie Sedan");
     await page.reload();
     await expect(group.getByLabel("Vehicle Name")).toHaveValue("Charlie Sedan");

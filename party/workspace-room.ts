@@ -3,6 +3,7 @@ import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/realtime";
 import { liveSessionsIn } from "../worker/auth/session";
 import { database } from "../worker/db/client";
 import type { Env } from "../worker/env";
+import { readChanges, SharedChanges, type Changes } from "../worker/sync/changes";
 
 /**
  * How often a room with open sockets re-checks their sessions: revocations close sockets at once
@@ -34,9 +35,13 @@ export class WorkspaceRoom extends Server<Env> {
 
   #lastPokeAt = 0;
   #trailing: ReturnType<typeof setTimeout> | null = null;
+  /** What changed since a cookie, read once per write for all of the workspace's pulls (docs/decisions/0013). */
+  readonly #changes = new SharedChanges((workspaceId, since) => readChanges(database(this.env.DB), workspaceId, since));
 
   /** Called by the Worker over RPC after a committed write in this workspace. */
   async poke(): Promise<void> {
+    // Before anything is sent: no pull that follows this poke may be answered from an older read.
+    this.#changes.invalidate();
     const wait = this.#lastPokeAt + POKE_INTERVAL_MS - Date.now();
     if (wait <= 0 && !this.#trailing) {
       this.#send();
@@ -99,6 +104,22 @@ export class WorkspaceRoom extends Server<Env> {
       }
     }
     return closed;
+  }
+
+  /**
+   * The shared part of an incremental pull (worker/sync/pull.ts), over RPC from the Worker, which
+   * has checked the session's workspace and addresses this room by it.
+   */
+  async changesSince(workspaceId: string, since: number): Promise<Changes> {
+    return this.#changes.since(workspaceId, since);
+  }
+
+  /**
+   * Drops the shared reads without telling browsers to pull: for changes they need not hear about
+   * at once but that no later pull may miss (a push's own client confirming it, collected tombstones).
+   */
+  async forgetChanges(): Promise<void> {
+    this.#changes.invalidate();
   }
 
   override onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {

@@ -1,6 +1,6 @@
 import type { WriteTransaction } from "replicache";
 import { z } from "zod";
-import { vehicleKey, type Vehicle } from "./vehicle";
+import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./vehicle";
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 
 /**
@@ -49,13 +49,16 @@ export const vehicleSettingsSchema = z.object({
 });
 
 export const mutators = {
-  /** SPEC.md section 7: merges name, vin, year, make, model over vehicle/{id}. */
+  /**
+   * SPEC.md section 7: merges name, vin, year, make, model over vehicle/{id}. The store holds the
+   * compact form (shared/vehicle.ts), so the merge goes through it: a field set to null is left out.
+   */
   async updateVehicle(tx: WriteTransaction, input: UpdateVehicleArgs) {
     const args = updateVehicleArgs.parse(input);
-    const current = (await tx.get(vehicleKey(args.id))) as Vehicle | undefined;
+    const current = (await tx.get(vehicleKey(args.id))) as VehicleWire | undefined;
     if (!current) return;
-    const { id: _id, ...fields } = args;
-    await tx.set(vehicleKey(args.id), { ...current, ...fields });
+    const { id, ...fields } = args;
+    await tx.set(vehicleKey(id), encodeVehicle({ ...decodeVehicle(id, current), ...fields }));
   },
 };
 

@@ -60,14 +60,15 @@ describe("the vehicle update mutation", () => {
   });
 
   it("merges the five fields over the stored vehicle and leaves the rest, and skips an unknown vehicle", async () => {
-    const store = new Map<string, unknown>([["vehicle/v", { id: "v", name: "Old", driver: "Ann", status: "ACTIVE", vin: null }]]);
+    // The stored (compact) form: shared/vehicle.ts, docs/decisions/0013.
+    const store = new Map<string, unknown>([["vehicle/v", { n: "Old", d: "Ann", s: "ACTIVE", b: "ACTIVE" }]]);
     const tx = {
       get: async (key: string) => store.get(key),
       set: async (key: string, value: unknown) => void store.set(key, value),
     };
     type Tx = Parameters<typeof mutators.updateVehicle>[0];
     await mutators.updateVehicle(tx as unknown as Tx, { id: "v", name: "New", vin: null, year: 2020, make: "Ford", model: "Transit" });
-    expect(store.get("vehicle/v")).toEqual({ id: "v", name: "New", driver: "Ann", status: "ACTIVE", vin: null, year: 2020, make: "Ford", model: "Transit" });
+    expect(store.get("vehicle/v")).toEqual({ n: "New", d: "Ann", s: "ACTIVE", b: "ACTIVE", y: 2020, mk: "Ford", md: "Transit" });
     await mutators.updateVehicle(tx as unknown as Tx, { id: "missing", name: "X", vin: null, year: null, make: null, model: null });
     expect(store.has("vehicle/missing")).toBe(false);
   });

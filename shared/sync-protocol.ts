@@ -8,8 +8,13 @@ import { z } from "zod";
  * `order`, otherwise "Invalid cookie".
  */
 export const PROTOCOL_VERSION = 1;
-/** Bumped whenever the shape of synced values changes; older clients are told to reload. */
-export const SCHEMA_VERSION = "1";
+/**
+ * Bumped whenever the shape of synced values changes; older clients' pulls are told to reload
+ * (VersionNotSupported). Replicache starts a new, empty client group for a new schema version, so
+ * values stored in an older shape are never read by newer code. "2": the compact values of
+ * docs/decisions/0013.
+ */
+export const SCHEMA_VERSION = "2";
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { setIfPresent } from "./wire";
 
 /** Replicache key of a vehicle: `vehicle/{id}` (SPEC.md section 3). */
 export const VEHICLE_PREFIX = "vehicle/";
@@ -23,3 +24,54 @@ export const vehicleSchema = z.object({
   beaconStatus: z.string(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
+
+/**
+ * A vehicle as it is synced and stored under `vehicle/{id}` (docs/decisions/0013): the id is the
+ * key's, nulls are left out, the classification is its bare value. The screens read `Vehicle`;
+ * `decodeVehicle` is the one way from this form to that one.
+ */
+export type VehicleWire = {
+  /** name */
+  n: string;
+  /** year */
+  y?: number;
+  /** make */
+  mk?: string;
+  /** model */
+  md?: string;
+  vin?: string;
+  /** driver */
+  d?: string;
+  /** classification value, e.g. PICKUP_TRUCK */
+  c?: string;
+  /** status */
+  s: string;
+  /** beaconStatus */
+  b: string;
+};
+
+export function encodeVehicle(v: Omit<Vehicle, "id">): VehicleWire {
+  const w: VehicleWire = { n: v.name, s: v.status, b: v.beaconStatus };
+  setIfPresent(w, "y", v.year);
+  setIfPresent(w, "mk", v.make);
+  setIfPresent(w, "md", v.model);
+  setIfPresent(w, "vin", v.vin);
+  setIfPresent(w, "d", v.driver);
+  setIfPresent(w, "c", v.classification?.value);
+  return w;
+}
+
+export function decodeVehicle(id: string, w: VehicleWire): Vehicle {
+  return {
+    id,
+    name: w.n,
+    year: w.y ?? null,
+    make: w.mk ?? null,
+    model: w.md ?? null,
+    vin: w.vin ?? null,
+    driver: w.d ?? null,
+    classification: w.c === undefined ? null : { value: w.c },
+    status: w.s,
+    beaconStatus: w.b,
+  };
+}

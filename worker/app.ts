@@ -6,6 +6,7 @@ import type { Env } from "./env";
 import { database } from "./db/client";
 import { markSilentBeaconsInactive } from "./fleet/ingest";
 import { pokeWorkspace, routeRealtime } from "./realtime";
+import { forgetRoomChanges } from "./sync/room-changes";
 import { collectTombstones } from "./sync/tombstones";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
@@ -58,7 +59,12 @@ export function createApp(pages: PageHandler) {
      * sync tombstones older than the horizon are collected (worker/sync/tombstones.ts).
      */
     async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-      ctx.waitUntil(collectTombstones(database(env.DB)).catch((error) => console.error("scheduled: collecting tombstones failed:", error)));
+      ctx.waitUntil(
+        collectTombstones(database(env.DB))
+          // A room's shared read from before the collection would still diff a cookie below the new floor.
+          .then((collected) => Promise.all(collected.map((workspaceId) => forgetRoomChanges(env, workspaceId))))
+          .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
+      );
       const changed = await markSilentBeaconsInactive(database(env.DB));
       ctx.waitUntil(Promise.all(changed.map((workspaceId) => pokeWorkspace(env, workspaceId))));
     },

@@ -24,30 +24,34 @@ describe("client store", () => {
   it("adds, changes and deletes objects and keeps the graph of ids per type", () => {
     const store = new ClientStore();
     store.apply([
-      { op: "add", key: "vehicle/v1", newValue: { id: "v1", name: "A" } },
-      { op: "add", key: "telemetry/v1", newValue: { id: "v1", speed: 3 } },
-      { op: "add", key: "event/v1/e1", newValue: { id: "e1" } },
+      { op: "add", key: "vehicle/v1", newValue: { n: "A", s: "ACTIVE", b: "PENDING" } },
+      { op: "add", key: "telemetry/v1", newValue: { s: "moving", st: 1, v: 3, la: 41.5, lo: -87.5, t: 2 } },
+      { op: "add", key: "event/v1/e1", newValue: { k: "STOP", a: 5 } },
       { op: "add", key: "something/else", newValue: 1 },
     ]);
     expect(store.ids("vehicle")).toEqual(["v1"]);
     expect(store.ids("event")).toEqual(["v1/e1"]);
-    store.apply([{ op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "B" } }]);
-    expect(store.get("vehicle", "v1")).toEqual({ id: "v1", name: "B" });
+    // Values are read decoded from the compact stored form: ids from the key, absent fields null.
+    expect(store.get("telemetry", "v1")).toMatchObject({ id: "v1", vehicleId: "v1", speed: 3, fuel: null });
+    store.apply([{ op: "change", key: "vehicle/v1", newValue: { n: "B", s: "ACTIVE", b: "ACTIVE" } }]);
+    expect(store.get("vehicle", "v1")).toMatchObject({ id: "v1", name: "B", make: null, beaconStatus: "ACTIVE" });
     store.apply([{ op: "del", key: "vehicle/v1" }]);
     expect(store.get("vehicle", "v1")).toBeUndefined();
     expect(store.ids("vehicle")).toEqual([]);
-    expect(store.list("event", "v1/")).toEqual([{ id: "e1" }]);
+    expect(store.list("event", "v1/")).toEqual([
+      { id: "e1", vehicleId: "v1", type: "STOP", startTime: 5, endTime: null, location: null, distance: null, averageSpeed: null },
+    ]);
   });
 
   it("tells subscribers what changed and rebuilds derived lists only when their type changed", () => {
     const store = new ClientStore();
     const seen: string[][] = [];
     const stop = store.subscribe((changes) => seen.push(changes.map((c) => c.key)));
-    store.apply([{ op: "add", key: "vehicle/v1", newValue: { id: "v1" } }]);
+    store.apply([{ op: "add", key: "vehicle/v1", newValue: { n: "v1", s: "ACTIVE", b: "ACTIVE" } }]);
     const first = store.memo("vehicles", "vehicle", () => store.list("vehicle"));
-    store.apply([{ op: "add", key: "telemetry/v1", newValue: { id: "v1" } }]);
+    store.apply([{ op: "add", key: "telemetry/v1", newValue: { s: "off", st: 1, v: 0, la: 1, lo: 2, t: 1 } }]);
     expect(store.memo("vehicles", "vehicle", () => store.list("vehicle"))).toBe(first);
-    store.apply([{ op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "x" } }]);
+    store.apply([{ op: "change", key: "vehicle/v1", newValue: { n: "x", s: "ACTIVE", b: "ACTIVE" } }]);
     expect(store.memo("vehicles", "vehicle", () => store.list("vehicle"))).not.toBe(first);
     stop();
     store.apply([{ op: "del", key: "vehicle/v1" }]);
@@ -56,7 +60,7 @@ describe("client store", () => {
 });
 
 describe("client store: work proportional to what changed", () => {
-  const vehicle = (id: string, name: string) => ({ op: "add" as const, key: `vehicle/${id}`, newValue: { id, name } });
+  const vehicle = (id: string, name: string) => ({ op: "add" as const, key: `vehicle/${id}`, newValue: { n: name, s: "ACTIVE", b: "ACTIVE" } }); // the stored (wire) form
   const fleet = (n: number) => {
     const store = new ClientStore();
     store.apply(Array.from({ length: n }, (_, i) => vehicle(`v${i}`, `Vehicle ${i + 1}`)));
@@ -74,7 +78,7 @@ describe("client store: work proportional to what changed", () => {
   it("moves a renamed, added or deleted vehicle into place without sorting the fleet again", () => {
     const store = fleet(1000);
     const before = store.vehiclesByName();
-    store.apply([{ op: "change", key: "vehicle/v0", newValue: { id: "v0", name: "Zulu" } }]);
+    store.apply([{ op: "change", key: "vehicle/v0", newValue: { n: "Zulu", s: "ACTIVE", b: "ACTIVE" } }]);
     expect(store.lastSortWork).toEqual({ moved: 1, fullSort: false });
     const after = names(store);
     expect(after.at(-1)).toBe("Zulu");
@@ -94,8 +98,8 @@ describe("client store: work proportional to what changed", () => {
   it("keeps one entry when a vehicle changes twice in one change list", () => {
     const store = fleet(100);
     store.apply([
-      { op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "Alpha" } },
-      { op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "Omega" } },
+      { op: "change", key: "vehicle/v1", newValue: { n: "Alpha", s: "ACTIVE", b: "ACTIVE" } },
+      { op: "change", key: "vehicle/v1", newValue: { n: "Omega", s: "ACTIVE", b: "ACTIVE" } },
     ]);
     const list = names(store);
     expect(list).toHaveLength(100);
@@ -111,12 +115,12 @@ describe("client store: work proportional to what changed", () => {
     store.subscribeGroup("event/v2", (c) => heard.events.push(c.map((x) => x.key)));
     store.subscribeStatus(() => heard.status++);
     store.apply([
-      { op: "add", key: "telemetry/v0", newValue: { id: "v0" } },
-      { op: "add", key: "event/v2/e1", newValue: { id: "e1", startTime: 1 } },
-      { op: "add", key: "event/v1/e2", newValue: { id: "e2", startTime: 1 } },
-      { op: "change", key: "vehicle/v2", newValue: { id: "v2", name: "B" } },
+      { op: "add", key: "telemetry/v0", newValue: { s: "off", st: 1, v: 0, la: 1, lo: 2, t: 1 } },
+      { op: "add", key: "event/v2/e1", newValue: { k: "STOP", a: 1 } },
+      { op: "add", key: "event/v1/e2", newValue: { k: "STOP", a: 1 } },
+      { op: "change", key: "vehicle/v2", newValue: { n: "B", s: "ACTIVE", b: "ACTIVE" } },
     ]);
-    store.apply([{ op: "change", key: "vehicle/v1", newValue: { id: "v1", name: "A" } }]);
+    store.apply([{ op: "change", key: "vehicle/v1", newValue: { n: "A", s: "ACTIVE", b: "ACTIVE" } }]);
     expect(heard.telemetry).toEqual([["telemetry/v0"]]);
     expect(heard.v1).toEqual([["vehicle/v1"]]);
     expect(heard.events).toEqual([["event/v2/e1"]]);
@@ -128,13 +132,13 @@ describe("client store: work proportional to what changed", () => {
   it("indexes events by vehicle: newest first, the same array until that vehicle's events change", () => {
     const store = new ClientStore();
     store.apply([
-      { op: "add", key: "event/v1/a", newValue: { id: "a", startTime: 1 } },
-      { op: "add", key: "event/v1/b", newValue: { id: "b", startTime: 3 } },
-      { op: "add", key: "event/v2/c", newValue: { id: "c", startTime: 2 } },
+      { op: "add", key: "event/v1/a", newValue: { k: "STOP", a: 1 } },
+      { op: "add", key: "event/v1/b", newValue: { k: "STOP", a: 3 } },
+      { op: "add", key: "event/v2/c", newValue: { k: "STOP", a: 2 } },
     ]);
     const v1 = store.eventsOf<{ id: string; startTime: number }>("v1");
     expect(v1.map((e) => e.id)).toEqual(["b", "a"]);
-    store.apply([{ op: "add", key: "event/v2/d", newValue: { id: "d", startTime: 5 } }]);
+    store.apply([{ op: "add", key: "event/v2/d", newValue: { k: "STOP", a: 5 } }]);
     expect(store.eventsOf("v1")).toBe(v1);
     store.apply([{ op: "del", key: "event/v1/b" }]);
     expect(store.eventsOf<{ id: string; startTime: number }>("v1").map((e) => e.id)).toEqual(["a"]);

@@ -1,3 +1,5 @@
+import { decodeSyncedValue } from "../../shared/synced-value";
+
 /**
  * The client store of SPEC.md section 3: a loading flag (starts true), a hydrated flag, an object
  * pool keyed by Replicache key ("vehicle/{id}", "telemetry/{vehicleId}",
@@ -81,8 +83,12 @@ export class ClientStore {
   /** How many vehicles the last apply re-positioned in the sorted list, and whether it sorted all (tests). */
   lastSortWork = { moved: 0, fullSort: false };
 
-  /** The one entry point of diffs into the store. */
-  apply(changes: readonly StoreChange[]) {
+  /**
+   * The one entry point of diffs into the store, and the one place synced values enter the app:
+   * from the compact form Replicache stores (docs/decisions/0013) to what screens and subscribers read.
+   */
+  apply(stored: readonly StoreChange[]) {
+    const changes = stored.map((c) => (c.op === "del" ? c : { ...c, newValue: decodeSyncedValue(c.key, c.newValue) }));
     const touchedTypes = new Set<EntityType>();
     /** Per changed vehicle key, the object it had before this batch (undefined when new). */
     const vehicleBefore = new Map<string, unknown>();

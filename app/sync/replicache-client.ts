@@ -44,6 +44,7 @@ export function createReplicache(
       const refusal = response && typeof response === "object" && "error" in response ? (response as PushResponse) : undefined;
       return { httpRequestInfo, response: refusal };
     },
+    // No secondary index: telemetry/{vehicleId} is keyed by the vehicle already (docs/decisions/0013).
   });
   // A 401 asks for new auth; Replicache retries up to 8 times with what this returns, and stops
   // on null (the session is gone: the session check has signed the user out by then).

@@ -1,4 +1,5 @@
 import { SCHEMA_VERSION, type PatchOperation } from "../../shared/sync-protocol";
+import { decodeSyncedValue } from "../../shared/synced-value";
 
 /**
  * The few authenticated API calls the simulator and the demo make, as any client would:
@@ -66,7 +67,7 @@ export class Api {
     return this.call<ServerBeacon[]>("GET", "beacons");
   }
 
-  /** Everything the session's workspace syncs, as Replicache key/value pairs (a cookie-less pull). */
+  /** Everything the session's workspace syncs, as Replicache keys with the values screens read (a cookie-less pull). */
   async snapshot(): Promise<Map<string, unknown>> {
     const answer = await this.call<{ patch?: PatchOperation[] }>("POST", "sync/pull", {
       pullVersion: 1,
@@ -76,7 +77,7 @@ export class Api {
       schemaVersion: SCHEMA_VERSION,
     });
     const values = new Map<string, unknown>();
-    for (const op of answer.patch ?? []) if (op.op === "put") values.set(op.key, op.value);
+    for (const op of answer.patch ?? []) if (op.op === "put") values.set(op.key, decodeSyncedValue(op.key, op.value));
     return values;
   }
 }

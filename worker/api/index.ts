@@ -8,6 +8,7 @@ import { ApiError, errorResponse } from "../lib/errors";
 import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
 import { devFleetRoutes } from "./dev-fleet";
+import { devMeterRoutes } from "./dev-meter";
 import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
 import { realtimeTicketRoutes } from "./realtime-ticket";
@@ -56,6 +57,7 @@ api.route("/realtime", realtimeTicketRoutes);
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);
 api.route("/dev", devFleetRoutes);
+api.route("/dev", devMeterRoutes);
 
 
 api.onError((err, c) => {

@@ -7,6 +7,7 @@ import { pokeWorkspace } from "../realtime";
 import { pull } from "../sync/pull";
 import { push } from "../sync/push";
 import { pullSchemaSupported, pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/versions";
+import { forgetRoomChanges, roomChanges } from "../sync/room-changes";
 import type { AppEnv } from "../types";
 
 /**
@@ -26,12 +27,18 @@ export const syncRoutes = new Hono<AppEnv>()
   .post("/pull", protocolGate("pullVersion"), body(pullRequestSchema), async (c) => {
     const req = c.req.valid("json");
     if (!pullSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
-    return c.json(await pull(c.var.db, workspaceSession(c.var.session), req));
+    return c.json(await pull(c.var.db, workspaceSession(c.var.session), req, roomChanges(c.env)));
   })
   .post("/push", protocolGate("pushVersion"), body(pushRequestSchema), async (c) => {
     const req = c.req.valid("json");
     if (!pushSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
     const session = workspaceSession(c.var.session);
-    if (await push(c.var.db, session, req)) c.executionCtx.waitUntil(pokeWorkspace(c.env, session.workspaceId));
+    if (await push(c.var.db, session, req)) {
+      // Read-your-writes for the pushing client: no pull after this answer is served a shared read
+      // from before it (the poke below may be throttled; docs/decisions/0013).
+      // The push has committed: a room that cannot be reached only delays this until the poke.
+      await forgetRoomChanges(c.env, session.workspaceId).catch((error) => console.error("push: the room did not forget its reads:", error));
+      c.executionCtx.waitUntil(pokeWorkspace(c.env, session.workspaceId));
+    }
     return c.json({});
   });

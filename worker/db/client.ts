@@ -1,8 +1,9 @@
 import { drizzle } from "drizzle-orm/d1";
+import { metered } from "../lib/d1-meter";
 import * as schema from "./schema";
 
 export type Db = ReturnType<typeof database>;
 
 export function database(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(metered(d1), { schema });
 }

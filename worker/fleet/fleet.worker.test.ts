@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { decodeSyncedValue } from "../../shared/synced-value";
+import type { Vehicle } from "../../shared/vehicle";
 import { database } from "../db/client";
 import { positions, telemetry, vehicles, workspaces } from "../db/schema";
 import { call, userWithWorkspace } from "../test/factories";
@@ -35,10 +37,10 @@ describe("beacon orders", () => {
       token: a.token,
       json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION },
     });
-    const { patch } = (await pull.json()) as { patch: { key?: string; value?: { beaconStatus: string } }[] };
+    const { patch } = (await pull.json()) as { patch: { key?: string; value?: unknown }[] };
     const puts = patch.filter((p) => p.key?.startsWith("vehicle/"));
     expect(puts.map((p) => p.key).sort()).toEqual(beacons.map((b) => `vehicle/${b.vehicleId}`).sort());
-    expect(puts.every((p) => p.value?.beaconStatus === "PENDING")).toBe(true);
+    expect(puts.every((p) => (decodeSyncedValue(p.key!, p.value) as Vehicle).beaconStatus === "PENDING")).toBe(true);
   });
 
   it("orders up to 100 at a time, in one batch that fits D1's parameter limit", async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { telemetryKey } from "../../shared/telemetry";
 import { vehicleKey } from "../../shared/vehicle";
+import { decodeSyncedValue } from "../../shared/synced-value";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import { database } from "../db/client";
 import { positions, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
@@ -132,7 +133,7 @@ describe("concurrent beacon requests", () => {
     const mentionsOf = (p: typeof afterA, vehicleIds: string[]) => p.patch.filter((op) => vehicleIds.some((v) => op.key?.includes(v)));
     expect(mentionsOf(afterA, [b1!.vehicleId, b2!.vehicleId])).toEqual([]);
     expect(mentionsOf(afterB, [a1!.vehicleId, a2!.vehicleId, a3!.vehicleId])).toEqual([]);
-    expect(afterA.patch.find((op) => op.key === telemetryKey(a1!.vehicleId))!.value).toMatchObject({ latitude: 40.2 });
+    expect(decodeSyncedValue(telemetryKey(a1!.vehicleId), afterA.patch.find((op) => op.key === telemetryKey(a1!.vehicleId))!.value)).toMatchObject({ latitude: 40.2 });
   });
 });
 
@@ -191,7 +192,8 @@ describe("ingestBatch", () => {
   }
 
   it.each([
-    ["a commute", () => readTrack(commute), 5],
+    // A commute makes 5 events; the synced set keeps the newest SYNCED_EVENTS_PER_VEHICLE (3).
+    ["a commute", () => readTrack(commute), Math.min(5, SYNCED_EVENTS_PER_VEHICLE)],
     ["errands, with old events leaving the synced set", errands, SYNCED_EVENTS_PER_VEHICLE],
   ])("chains one vehicle's reports through the detector exactly as one request at a time does: %s", async (_name, track, shownEvents) => {
     const a = await userWithWorkspace();

@@ -4,6 +4,8 @@ import type { Db } from "../db/client";
 import { replicacheClientGroups } from "../db/schema";
 import { forbidden } from "../lib/errors";
 
+type WorkspaceSession = SessionInfo & { workspaceId: string };
+
 /**
  * A client group belongs to one user in one workspace. The first request naming a new id claims it
  * atomically (insert, or nothing if it exists, then read who owns it), so two sessions presenting
@@ -11,7 +13,7 @@ import { forbidden } from "../lib/errors";
  * user, or the same user in another workspace) is refused, so no state can leak across tenants.
  * Returns whether the group's clients may rebase their mutation ids (see push).
  */
-export async function claimClientGroup(db: Db, session: SessionInfo & { workspaceId: string }, clientGroupId: string) {
+export async function claimClientGroup(db: Db, session: WorkspaceSession, clientGroupId: string) {
   const [, owner] = await db.batch([
     db
       .insert(replicacheClientGroups)
@@ -23,5 +25,33 @@ export async function claimClientGroup(db: Db, session: SessionInfo & { workspac
   if (!group || group.userId !== session.userId || group.workspaceId !== session.workspaceId) {
     throw forbidden("This sync client belongs to another session");
   }
+  rememberOwner(clientGroupId, group);
   return { rebase: group.rebase };
+}
+
+/**
+ * The owner check alone, for pulls (which do not need `rebase`): a group whose owner this isolate
+ * has already confirmed in D1 skips the round trip, so a pull after a poke costs no D1 work of its
+ * own (docs/decisions/0013). An owner never changes once written, and only owners read back from
+ * D1 after a claim are remembered, so the memory can refuse more often than D1 never less: an id
+ * not in it (new, or forgotten) goes through the atomic claim.
+ */
+export async function checkClientGroupOwner(db: Db, session: WorkspaceSession, clientGroupId: string): Promise<void> {
+  const known = knownOwners.get(clientGroupId);
+  if (!known) {
+    await claimClientGroup(db, session, clientGroupId);
+    return;
+  }
+  if (known.userId !== session.userId || known.workspaceId !== session.workspaceId) {
+    throw forbidden("This sync client belongs to another session");
+  }
+}
+
+/** Confirmed owners of client groups, per isolate (plain data, bounded: forgetting costs one claim). */
+const knownOwners = new Map<string, { userId: string; workspaceId: string }>();
+const MAX_KNOWN_OWNERS = 10_000;
+function rememberOwner(id: string, owner: { userId: string; workspaceId: string }) {
+  if (knownOwners.has(id)) return;
+  if (knownOwners.size >= MAX_KNOWN_OWNERS) knownOwners.clear();
+  knownOwners.set(id, { userId: owner.userId, workspaceId: owner.workspaceId });
 }

@@ -1,12 +1,14 @@
-import type { Telemetry } from "../../shared/telemetry";
-import type { Vehicle } from "../../shared/vehicle";
-import type { VehicleEvent } from "../../shared/vehicle-event";
+import { encodeTelemetry, type TelemetryWire } from "../../shared/telemetry";
+import { encodeVehicle, type VehicleWire } from "../../shared/vehicle";
+import { encodeVehicleEvent, type VehicleEventWire } from "../../shared/vehicle-event";
 import type { telemetry, vehicleEvents, vehicles } from "../db/schema";
 
-/** D1 rows to the values the client store holds (shared/*.ts describe them). */
-export function toVehicle(row: typeof vehicles.$inferSelect): Vehicle {
-  return {
-    id: row.id,
+/**
+ * D1 rows to the compact values the pull sends and the client store keeps (shared/*.ts define
+ * them and their decoding; docs/decisions/0013): ids only in the keys, no nulls, rounded floats.
+ */
+export function toVehicle(row: typeof vehicles.$inferSelect): VehicleWire {
+  return encodeVehicle({
     name: row.name,
     year: row.year,
     make: row.make,
@@ -16,14 +18,12 @@ export function toVehicle(row: typeof vehicles.$inferSelect): Vehicle {
     classification: row.classification ? { value: row.classification } : null,
     status: row.status,
     beaconStatus: row.beaconStatus,
-  };
+  });
 }
 
-export function toTelemetry(row: typeof telemetry.$inferSelect): Telemetry {
-  return {
-    id: row.id,
-    vehicleId: row.vehicleId,
-    status: row.status as Telemetry["status"],
+export function toTelemetry(row: typeof telemetry.$inferSelect): TelemetryWire {
+  return encodeTelemetry({
+    status: row.status as TelemetryWire["s"],
     statusTimestamp: row.statusTimestamp,
     speed: row.speed,
     odometer: row.odometer,
@@ -32,14 +32,12 @@ export function toTelemetry(row: typeof telemetry.$inferSelect): Telemetry {
     longitude: row.longitude,
     heading: row.heading,
     recordedAt: row.recordedAt,
-  };
+  });
 }
 
-export function toVehicleEvent(row: typeof vehicleEvents.$inferSelect): VehicleEvent {
-  return {
-    id: row.id,
-    vehicleId: row.vehicleId,
-    type: row.type as VehicleEvent["type"],
+export function toVehicleEvent(row: typeof vehicleEvents.$inferSelect): VehicleEventWire {
+  return encodeVehicleEvent({
+    type: row.type as VehicleEventWire["k"],
     startTime: row.startTime,
     endTime: row.endTime,
     location:
@@ -56,5 +54,5 @@ export function toVehicleEvent(row: typeof vehicleEvents.$inferSelect): VehicleE
           },
     distance: row.distance,
     averageSpeed: row.averageSpeed,
-  };
+  });
 }

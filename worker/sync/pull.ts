@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { PatchOperation, PullResponse, pullRequestSchema } from "../../shared/sync-protocol";
 import { telemetryKey } from "../../shared/telemetry";
@@ -6,8 +6,9 @@ import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
 import type { SessionInfo } from "../auth/session";
 import type { Db } from "../db/client";
-import { replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
-import { claimClientGroup } from "./client-group";
+import { replicacheClientGroups } from "../db/schema";
+import { readChanges, type ChangeSource, type Changes, type WorkspaceSyncState } from "./changes";
+import { checkClientGroupOwner } from "./client-group";
 import { nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
 import { toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 
@@ -26,50 +27,73 @@ type WorkspaceSession = SessionInfo & { workspaceId: string };
  * A cookie the server cannot diff from gets a full reset (`clear` and everything live) with a cookie
  * ordered above the client's: one from another epoch or ahead of the workspace (a restore from
  * backup), one older than the collected tombstones, or one that is not ours.
+ *
+ * `shared` serves the part of an incremental answer that is the same for every client at that
+ * cookie version (the workspace's room: read once per write, not once per open browser;
+ * docs/decisions/0013); what is particular to this client (its group's mutation ids, which
+ * tombstones it can hold) is picked out of it here. Full answers read D1 directly.
  */
-export async function pull(db: Db, session: WorkspaceSession, req: PullRequest): Promise<PullResponse> {
+export async function pull(
+  db: Db,
+  session: WorkspaceSession,
+  req: PullRequest,
+  shared: ChangeSource = (workspaceId, since) => readChanges(db, workspaceId, since),
+): Promise<PullResponse> {
   const workspaceId = session.workspaceId;
-  await claimClientGroup(db, session, req.clientGroupID);
+  await checkClientGroupOwner(db, session, req.clientGroupID);
   const client = readCookie(req.cookie);
 
-  const incremental = await changesSince(db, workspaceId, req.clientGroupID, client);
-  const { workspace } = incremental;
-  const reason = resetReason(client, workspace);
-  if (reason === null && client.kind === "ours") {
-    const patch: PatchOperation[] = [];
-    const add = <R extends { deleted: boolean }>(rows: R[], key: (r: R) => string, value: (r: R) => unknown) => {
-      for (const row of rows) patch.push(row.deleted ? { op: "del", key: key(row) } : { op: "put", key: key(row), value: value(row) });
-    };
-    addAll(incremental, add);
-    return {
-      cookie: nextCookie(client.cookie, workspace.version, workspace.syncEpoch),
-      lastMutationIDChanges: lastMutationIds(incremental.clientRows),
-      patch,
-    };
+  if (client.kind === "ours") {
+    const { version: since } = client.cookie;
+    let incremental = await shared(workspaceId, since);
+    if (incremental.workspace.version < since || incremental.workspace.syncEpoch !== client.cookie.epoch) {
+      // The shared read may predate the client's cookie (a full answer reads D1 directly, and the
+      // poke that retires a shared read can lag a write): only D1 itself can say "restored".
+      incremental = await readChanges(db, workspaceId, since);
+    }
+    const { workspace } = incremental;
+    const reason = resetReason(client, workspace);
+    if (reason === null) {
+      const patch: PatchOperation[] = [];
+      addAll(incremental, (rows, key, value) => {
+        for (const row of rows) {
+          if (!row.deleted) patch.push({ op: "put", key: key(row), value: value(row) });
+          // A row created and deleted since the cookie was never the client's: nothing to delete.
+          else if (row.createdVersion === null || row.createdVersion <= since) patch.push({ op: "del", key: key(row) });
+        }
+      });
+      return {
+        cookie: nextCookie(client.cookie, workspace.version, workspace.syncEpoch),
+        lastMutationIDChanges: lastMutationIds(incremental.clientRows, req.clientGroupID),
+        patch,
+      };
+    }
+    if (reason === "restored") {
+      // The client's lastMutationIDs may be above what this server remembers: say nothing about them
+      // (Replicache refuses a lower one) and let this group's next pushes rebase its clients' ids.
+      await db.update(replicacheClientGroups).set({ rebase: true }).where(eq(replicacheClientGroups.id, req.clientGroupID));
+      console.warn(`pull: client group ${req.clientGroupID} is ahead of workspace ${workspaceId} (restored?): full reset`);
+    }
+    return fullAnswer(db, workspaceId, req.clientGroupID, client, reason === "restored");
   }
+  return fullAnswer(db, workspaceId, req.clientGroupID, client, false);
+}
 
-  // Full answer. Read again from scratch (only live rows) unless this already was the full read.
-  const full = client.kind !== "ours" ? incremental : await changesSince(db, workspaceId, req.clientGroupID, { kind: "none" });
-  const restored = reason === "restored";
-  if (restored) {
-    // The client's lastMutationIDs may be above what this server remembers: say nothing about them
-    // (Replicache refuses a lower one) and let this group's next pushes rebase its clients' ids.
-    await db.update(replicacheClientGroups).set({ rebase: true }).where(eq(replicacheClientGroups.id, req.clientGroupID));
-    console.warn(`pull: client group ${req.clientGroupID} is ahead of workspace ${workspaceId} (restored?): full reset`);
-  }
+/** `clear` and every live row, read from scratch, with a cookie ordered above the client's. */
+async function fullAnswer(db: Db, workspaceId: string, clientGroupId: string, client: ClientCookie, restored: boolean): Promise<PullResponse> {
+  const full = await readChanges(db, workspaceId, -1, { live: true });
   const patch: PatchOperation[] = [{ op: "clear" }];
   addAll(full, (rows, key, value) => {
     for (const row of rows) patch.push({ op: "put", key: key(row), value: value(row) });
   });
   return {
     cookie: resetCookie(client, full.workspace.version, full.workspace.syncEpoch),
-    lastMutationIDChanges: restored ? {} : lastMutationIds(full.clientRows),
+    lastMutationIDChanges: restored ? {} : lastMutationIds(full.clientRows, clientGroupId),
     patch,
   };
 }
 
-type Changes = Awaited<ReturnType<typeof changesSince>>;
-type Add = <R extends { deleted: boolean }>(rows: R[], key: (r: R) => string, value: (r: R) => unknown) => void;
+type Add = <R extends { deleted: boolean; createdVersion: number | null }>(rows: R[], key: (r: R) => string, value: (r: R) => unknown) => void;
 
 function addAll(changes: Changes, add: Add) {
   add(changes.vehicleRows, (r) => vehicleKey(r.id), toVehicle);
@@ -77,13 +101,12 @@ function addAll(changes: Changes, add: Add) {
   add(changes.eventRows, (r) => vehicleEventKey(r.vehicleId, r.id), toVehicleEvent);
 }
 
-function lastMutationIds(rows: { id: string; lastMutationId: number }[]) {
+/** The shared read carries every client of the workspace changed since the cookie: keep this group's. */
+function lastMutationIds(rows: { id: string; clientGroupId: string; lastMutationId: number }[], clientGroupId: string) {
   const changes: Record<string, number> = {};
-  for (const c of rows) changes[c.id] = c.lastMutationId;
+  for (const c of rows) if (c.clientGroupId === clientGroupId) changes[c.id] = c.lastMutationId;
   return changes;
 }
-
-type WorkspaceSyncState = { version: number; syncEpoch: string; tombstoneFloor: number };
 
 /** Why a client's cookie cannot be diffed from, or null when it can. */
 function resetReason(client: ClientCookie, ws: WorkspaceSyncState): "first" | "foreign" | "restored" | "too-old" | null {
@@ -96,37 +119,4 @@ function resetReason(client: ClientCookie, ws: WorkspaceSyncState): "first" | "f
   // Deletions at or below the floor may have been collected: the client could miss a `del`.
   if (version < ws.tombstoneFloor) return "too-old";
   return null;
-}
-
-/**
- * Everything of the workspace stamped after the client's cookie; D1 runs a batch as one
- * transaction, so it is a consistent snapshot. Without a usable cookie: every live row (never a
- * tombstone). With one: changed rows, and deleted ones only if created at or before the cookie
- * (the client may hold them; rows created and deleted since it pulled are none of its business).
- */
-async function changesSince(db: Db, workspaceId: string, clientGroupId: string, client: ClientCookie) {
-  const since = client.kind === "ours" ? client.cookie.version : -1;
-  const visible = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents>(t: T) =>
-    client.kind !== "ours"
-      ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false))
-      : and(
-          eq(t.workspaceId, workspaceId),
-          gt(t.version, since),
-          or(eq(t.deleted, false), isNull(t.createdVersion), lte(t.createdVersion, since)),
-        );
-  const [ws, vehicleRows, telemetryRows, eventRows, clientRows] = await db.batch([
-    db
-      .select({ version: workspaces.version, syncEpoch: workspaces.syncEpoch, tombstoneFloor: workspaces.tombstoneFloor })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId)),
-    db.select().from(vehicles).where(visible(vehicles)),
-    db.select().from(telemetry).where(visible(telemetry)),
-    db.select().from(vehicleEvents).where(visible(vehicleEvents)),
-    db
-      .select({ id: replicacheClients.id, lastMutationId: replicacheClients.lastMutationId })
-      .from(replicacheClients)
-      .where(and(eq(replicacheClients.clientGroupId, clientGroupId), gt(replicacheClients.version, since))),
-  ]);
-  const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0 };
-  return { workspace, vehicleRows, telemetryRows, eventRows, clientRows };
 }

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { decodeSyncedValue } from "../../shared/synced-value";
 import { telemetryKey } from "../../shared/telemetry";
 import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
@@ -18,6 +19,12 @@ interface PullOk {
   patch: Patch[];
 }
 
+/** Values as the client store reads them: decoded from the compact form (docs/decisions/0013). */
+const decoded = (res: PullOk): PullOk => ({
+  ...res,
+  patch: res.patch.map((op) => (op.op === "put" ? { ...op, value: decodeSyncedValue(op.key!, op.value) as Patch["value"] } : op)),
+});
+
 const pullBody = (clientGroupID: string, cookie: unknown = null) => ({
   pullVersion: 1,
   clientGroupID,
@@ -31,7 +38,7 @@ async function pull(token: string, clientGroupID: string, cookie: unknown = null
   expect(res.status).toBe(200);
   const json = await res.json();
   pullResponseSchema.parse(json); // what the server sends is what the client accepts
-  return json as PullOk;
+  return decoded(json as PullOk);
 }
 
 function pushBody(clientGroupID: string, clientID: string, mutations: { id: number; name?: string; args: unknown }[]) {

@@ -1,0 +1,101 @@
+// D1 work per report with 1 and 100 open clients of one busy workspace (issue 11): Node clients,
+// not browsers, each a websocket to the workspace's room that pulls on every poke with its own
+// client group and cookie, as a browser's Replicache does (one pull at a time; a poke during a
+// pull makes one more). Beacons report at a steady rate; the Worker's D1 meter (development only,
+// worker/lib/d1-meter.ts) counts statements and round trips per report.
+import WebSocket from "ws";
+import { PARTY_NAME, POKE_MESSAGE } from "../shared/realtime";
+import { newWorkspace, orderBeacons, pull, report, reportAll, sleep, spot } from "./fleet";
+import { baseUrl } from "./lib";
+
+interface Meter {
+  roundTrips: number;
+  statements: number;
+}
+async function meter(method: "GET" | "POST"): Promise<Meter> {
+  const res = await fetch(`${baseUrl}/api/dev/d1-meter`, { method });
+  if (!res.ok) throw new Error(`d1-meter: ${res.status}`);
+  return (await res.json()) as Meter;
+}
+
+interface Client {
+  socket: WebSocket;
+  pulls: number;
+  busy: Promise<void> | null;
+  again: boolean;
+}
+
+export interface FanoutResult {
+  clients: number;
+  reports: number;
+  pulls: number;
+  statementsPerReport: number;
+  roundTripsPerReport: number;
+}
+
+/** One run: `clients` clients connected to a fresh 100-vehicle workspace while `reports` reports arrive at `perSecond`. */
+export async function fanout(clients: number, reports: number, perSecond: number): Promise<FanoutResult> {
+  const ws = await newWorkspace(`Bench Fan-out ${clients}`);
+  const beacons = await orderBeacons(ws.token, ws.workspaceId, 100);
+  await reportAll(beacons, 10, 0, Date.now() - 120_000);
+  const url = `${baseUrl.replace(/^http/, "ws")}/parties/${PARTY_NAME}/${ws.workspaceId}?token=${encodeURIComponent(ws.token)}`;
+
+  const open: Client[] = [];
+  const pullLoop = async (group: string, state: { cookie: number }, client: Client) => {
+    do {
+      client.again = false;
+      state.cookie = (await pull(ws.token, group, state.cookie)).cookie;
+      client.pulls++;
+    } while (client.again);
+    client.busy = null;
+  };
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const group = crypto.randomUUID();
+      const state = { cookie: (await pull(ws.token, group, null)).cookie };
+      const socket = new WebSocket(url);
+      const client: Client = { socket, pulls: 0, busy: null, again: false };
+      open.push(client);
+      socket.on("message", (data) => {
+        if (data.toString() !== POKE_MESSAGE) return;
+        if (client.busy) client.again = true;
+        else client.busy = pullLoop(group, state, client);
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once("open", () => resolve());
+        socket.once("error", reject);
+      });
+    }),
+  );
+  await sleep(1000);
+  for (const c of open) c.pulls = 0;
+  console.error(`fan-out: ${clients} clients connected, reporting`);
+
+  const before = await meter("GET");
+  const time = Date.now();
+  const started = performance.now();
+  for (let r = 0; r < reports; r++) {
+    const due = started + (r * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const b = beacons[r % beacons.length]!;
+    const outcome = await report({ id: b.id, ...spot(r % beacons.length, 1 + Math.floor(r / beacons.length)), timestamp: time + r, speed: 20, ignition: true });
+    if (outcome !== "stored") throw new Error(`report not stored: ${outcome}`);
+  }
+  // Let the last pokes and pulls finish.
+  await sleep(1500);
+  while (open.some((c) => c.busy)) await sleep(100);
+  const after = await meter("GET");
+  console.error(`fan-out: ${clients} clients done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (const c of open) c.socket.close();
+  return {
+    clients,
+    reports,
+    pulls: open.reduce((n, c) => n + c.pulls, 0),
+    statementsPerReport: (after.statements - before.statements) / reports,
+    roundTripsPerReport: (after.roundTrips - before.roundTrips) / reports,
+  };
+}
+
+/** Turns the Worker's D1 meter on (it counts from then on). */
+export const startMeter = () => meter("POST");

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { mutators } from "./mutators";
+import { decodeSyncedValue } from "./synced-value";
+import { encodeTelemetry, type Telemetry } from "./telemetry";
+import { encodeVehicle, vehicleKey, type Vehicle } from "./vehicle";
+import { encodeVehicleEvent, type VehicleEvent } from "./vehicle-event";
+
+const vehicle: Vehicle = {
+  id: "3f0c2a9e-1d4b-4c55-9a77-0b3e8f6d2c11",
+  name: "Truck 7",
+  year: 2021,
+  make: "Ford",
+  model: null,
+  vin: null,
+  driver: "Ana",
+  classification: { value: "PICKUP_TRUCK" },
+  status: "ACTIVE",
+  beaconStatus: "ACTIVE",
+};
+
+describe("compact synced values (docs/decisions/0013)", () => {
+  it("a vehicle round-trips through its stored form, with no id and no nulls inside", () => {
+    const { id, ...fields } = vehicle;
+    const wire = encodeVehicle(fields);
+    const json = JSON.stringify(wire);
+    expect(json).not.toContain("null");
+    expect(json).not.toContain(id);
+    expect(decodeSyncedValue(vehicleKey(id), JSON.parse(json))).toEqual(vehicle);
+  });
+
+  it("telemetry keeps 6 decimals of coordinates, sensible precision elsewhere, and gets its ids back from the key", () => {
+    const t: Telemetry = {
+      id: "v1",
+      vehicleId: "v1",
+      status: "moving",
+      statusTimestamp: 1763900000123,
+      speed: 12.345678901234,
+      odometer: 120034.56789,
+      fuel: 63.98765,
+      latitude: 41.878113999999,
+      longitude: -87.629798123456,
+      heading: null,
+      recordedAt: 1763900004567,
+    };
+    const wire = encodeTelemetry(t);
+    expect(JSON.stringify(wire)).not.toMatch(/null|v1/);
+    expect(decodeSyncedValue("telemetry/v1", wire)).toEqual({
+      ...t,
+      speed: 12.35,
+      odometer: 120035,
+      fuel: 64,
+      latitude: 41.878114,
+      longitude: -87.629798,
+    });
+  });
+
+  it("an event keeps its location only when it has one, and both ids come from the key", () => {
+    const open: VehicleEvent = {
+      id: "0mhx2k3l0-1a2b3c4d",
+      vehicleId: "v9",
+      type: "TRANSIT",
+      startTime: 1763900000000,
+      endTime: null,
+      location: null,
+      distance: 1234.5678,
+      averageSpeed: 8.3333333,
+    };
+    const stop: VehicleEvent = {
+      ...open,
+      type: "STOP",
+      endTime: 1763900600000,
+      location: { latitude: 30.1, longitude: -97.7, streetNumber: "12", street: "Main St", city: "Austin", state: null, postalCode: null },
+      distance: null,
+      averageSpeed: null,
+    };
+    for (const e of [open, stop]) {
+      const wire = encodeVehicleEvent(e);
+      expect(JSON.stringify(wire)).not.toMatch(/null|v9|0mhx2k3l0/);
+      const decoded = decodeSyncedValue(`event/v9/${e.id}`, wire);
+      expect(decoded).toEqual(e === open ? { ...open, distance: 1235, averageSpeed: 8.33 } : stop);
+    }
+  });
+
+  it("updateVehicle merges over the stored form and leaves a cleared field out", async () => {
+    const { id, ...fields } = vehicle;
+    const store = new Map<string, unknown>([[vehicleKey(id), encodeVehicle(fields)]]);
+    const tx = { get: async (k: string) => store.get(k), set: async (k: string, v: unknown) => void store.set(k, v) };
+    await mutators.updateVehicle(tx as never, { id, name: "Truck 8", vin: null, year: null, make: "Ram", model: "1500" });
+    const stored = store.get(vehicleKey(id));
+    expect(stored).toEqual({ n: "Truck 8", mk: "Ram", md: "1500", d: "Ana", c: "PICKUP_TRUCK", s: "ACTIVE", b: "ACTIVE" });
+    expect(decodeSyncedValue(vehicleKey(id), stored)).toEqual({ ...vehicle, name: "Truck 8", year: null, make: "Ram", model: "1500" });
+  });
+});

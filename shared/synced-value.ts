@@ -1,0 +1,19 @@
+import { decodeTelemetry, TELEMETRY_PREFIX, type TelemetryWire } from "./telemetry";
+import { decodeVehicle, VEHICLE_PREFIX, type VehicleWire } from "./vehicle";
+import { decodeVehicleEvent, EVENT_PREFIX, type VehicleEventWire } from "./vehicle-event";
+
+/**
+ * The value a screen reads for a synced key, from the compact form the pull sends and Replicache
+ * stores (docs/decisions/0013): ids come back from the key, absent fields become null. Keys of
+ * other prefixes are passed through unchanged.
+ */
+export function decodeSyncedValue(key: string, value: unknown): unknown {
+  if (key.startsWith(VEHICLE_PREFIX)) return decodeVehicle(key.slice(VEHICLE_PREFIX.length), value as VehicleWire);
+  if (key.startsWith(TELEMETRY_PREFIX)) return decodeTelemetry(key.slice(TELEMETRY_PREFIX.length), value as TelemetryWire);
+  if (key.startsWith(EVENT_PREFIX)) {
+    const rest = key.slice(EVENT_PREFIX.length);
+    const slash = rest.indexOf("/");
+    return decodeVehicleEvent(rest.slice(0, slash), rest.slice(slash + 1), value as VehicleEventWire);
+  }
+  return value;
+}

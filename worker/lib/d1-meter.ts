@@ -1,0 +1,51 @@
+/**
+ * Counts the D1 work of this isolate, for the fan-out benchmark and tests (docs/decisions/0013):
+ * round trips (a statement run alone, or one `batch()`) and statements. Off unless a development
+ * Worker turns it on (POST /api/dev/d1-meter); then `database()` wraps the binding.
+ */
+export interface D1Meter {
+  on: boolean;
+  roundTrips: number;
+  statements: number;
+}
+export const d1Meter: D1Meter = { on: false, roundTrips: 0, statements: 0 };
+
+const REAL = Symbol("real statement");
+type Counted = D1PreparedStatement & { [REAL]?: D1PreparedStatement };
+
+function meterStatement(statement: D1PreparedStatement): D1PreparedStatement {
+  return new Proxy(statement, {
+    get(target, property) {
+      if (property === REAL) return target;
+      if (property === "bind") return (...values: unknown[]) => meterStatement(target.bind(...values));
+      if (property === "first" || property === "run" || property === "all" || property === "raw") {
+        return (...args: unknown[]) => {
+          d1Meter.roundTrips++;
+          d1Meter.statements++;
+          return (target[property] as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** The binding itself when metering is off; otherwise a counting wrapper around it. */
+export function metered(d1: D1Database): D1Database {
+  if (!d1Meter.on) return d1;
+  return new Proxy(d1, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => meterStatement(target.prepare(query));
+      if (property === "batch") {
+        return (statements: Counted[]) => {
+          d1Meter.roundTrips++;
+          d1Meter.statements += statements.length;
+          return target.batch(statements.map((s) => s[REAL] ?? s));
+        };
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+
+/** What a pull needs to know about the workspace to decide whether a cookie can be diffed from (docs/decisions/0003-sync.md). */
+export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstoneFloor: number };
+
+/**
+ * Everything of a workspace stamped after `since`, the part of a pull answer that is the same for
+ * every client at that cookie: the workspace's sync state, its rows (tombstones included, each with
+ * its `createdVersion`, so each pull decides for its own cookie whether the client can hold the row
+ * and needs a `del`), and the last mutation ids of ALL its clients changed since (each pull keeps
+ * its own group's). D1 runs a batch as one transaction: a consistent snapshot at `workspace.version`.
+ * `live` leaves tombstones out: a full answer (`clear`, then everything) has no use for them.
+ */
+export async function readChanges(db: Db, workspaceId: string, since: number, opts: { live?: boolean } = {}) {
+  const changed = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents>(t: T) =>
+    opts.live
+      ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false))
+      : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
+  const [ws, vehicleRows, telemetryRows, eventRows, clientRows] = await db.batch([
+    db
+      .select({ version: workspaces.version, syncEpoch: workspaces.syncEpoch, tombstoneFloor: workspaces.tombstoneFloor })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId)),
+    db.select().from(vehicles).where(changed(vehicles)),
+    db.select().from(telemetry).where(changed(telemetry)),
+    db.select().from(vehicleEvents).where(changed(vehicleEvents)),
+    db
+      .select({
+        id: replicacheClients.id,
+        clientGroupId: replicacheClients.clientGroupId,
+        lastMutationId: replicacheClients.lastMutationId,
+        version: replicacheClients.version,
+      })
+      .from(replicacheClients)
+      .innerJoin(replicacheClientGroups, eq(replicacheClientGroups.id, replicacheClients.clientGroupId))
+      .where(and(eq(replicacheClientGroups.workspaceId, workspaceId), gt(replicacheClients.version, since))),
+  ]);
+  const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0 };
+  return { workspace, vehicleRows, telemetryRows, eventRows, clientRows };
+}
+export type Changes = Awaited<ReturnType<typeof readChanges>>;
+
+/** Where a pull gets the shared part of an incremental answer. */
+export type ChangeSource = (workspaceId: string, since: number) => Promise<Changes>;
+
+/** The part of `changes` (read since an earlier cookie) that is newer than `since`: what reading since `since` would give. */
+export function narrow(changes: Changes, since: number): Changes {
+  const newer = <R extends { version: number }>(rows: R[]) => rows.filter((r) => r.version > since);
+  return {
+    workspace: changes.workspace,
+    vehicleRows: newer(changes.vehicleRows),
+    telemetryRows: newer(changes.telemetryRows),
+    eventRows: newer(changes.eventRows),
+    clientRows: newer(changes.clientRows),
+  };
+}
+
+/**
+ * The shared part of incremental answers, read once per write instead of once per client
+ * (docs/decisions/0013). Lives in the workspace's room, which hears `poke()` after every committed
+ * write: a poke starts a new epoch and drops what was read before it, so a read is only reused by
+ * pulls that arrive before the next write is announced. A client that gets a snapshot older than
+ * a write it raced with is poked for that write and pulls again.
+ *
+ * Per workspace, the widest read of the epoch is kept (the oldest cookie asked about); a pull from
+ * a newer cookie is answered by narrowing it to the rows stamped after that cookie, so clients
+ * whose cookies differ still share one read. Keyed by workspace, so a room can never hand one
+ * workspace's rows to another's pull.
+ */
+export class SharedChanges {
+  static readonly MAX_WORKSPACES = 32;
+  #epoch = 0;
+  readonly #memo = new Map<string, { epoch: number; since: number; changes: Promise<Changes> }>();
+
+  constructor(private readonly read: ChangeSource) {}
+
+  /** A write in the workspace committed: nothing read before now may be reused. */
+  invalidate() {
+    this.#epoch++;
+    this.#memo.clear();
+  }
+
+  async since(workspaceId: string, since: number): Promise<Changes> {
+    const hit = this.#memo.get(workspaceId);
+    if (hit && hit.epoch === this.#epoch && hit.since <= since) {
+      const changes = await hit.changes;
+      return hit.since === since ? changes : narrow(changes, since);
+    }
+    const changes = this.read(workspaceId, since);
+    if (!this.#memo.has(workspaceId) && this.#memo.size >= SharedChanges.MAX_WORKSPACES) {
+      this.#memo.delete(this.#memo.keys().next().value!);
+    }
+    this.#memo.set(workspaceId, { epoch: this.#epoch, since, changes });
+    // A failed read is not kept: the next pull reads again.
+    changes.catch(() => {
+      if (this.#memo.get(workspaceId)?.changes === changes) this.#memo.delete(workspaceId);
+    });
+    return changes;
+  }
+}
