@@ -5,7 +5,9 @@ import type { Telemetry } from "../../shared/telemetry";
 import type { Vehicle } from "../../shared/vehicle";
 import { useClientStore, type ClientStore } from "../store";
 import { beaconSize, boundsOf, fitMaxZoom, fitPadding, glide, GLIDE_MS, INITIAL_VIEW, outOfView, type LngLat } from "./geometry";
-import { OFFLINE_STYLE, OFFLINE_TOKEN, STREETS_STYLE } from "./map-style";
+import { OFFLINE_TOKEN, offlineStyle, STREETS_STYLE } from "./map-style";
+import { StreetMapNotice } from "./street-map-notice";
+import { watchStreetStyle, type BaseMap } from "./style-fallback";
 
 const STROKE = 2;
 /** The floating panel: 325 px wide, 12 px from the map's left edge. */
@@ -50,6 +52,9 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
   const navigate = useNavigate();
   const selected = params.get("vehicleId");
   const [ready, setReady] = useState(false);
+  /** Bumped each time a style (street or offline) has loaded: the map's own layers are re-added then. */
+  const [styleGeneration, setStyleGeneration] = useState(0);
+  const [base, setBase] = useState<BaseMap>(token ? "streets" : "offline");
   const beacons = useRef(new Map<string, Beacon>());
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
@@ -63,12 +68,13 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
   useEffect(() => {
     let cancelled = false;
     let map: MapboxMap | null = null;
+    let unwatch: (() => void) | undefined;
     void import("mapbox-gl").then(({ default: mapboxgl }) => {
       if (cancelled || !container.current) return;
       mapboxgl.accessToken = token || OFFLINE_TOKEN;
       map = new mapboxgl.Map({
         container: container.current,
-        style: token ? STREETS_STYLE : OFFLINE_STYLE,
+        style: token ? STREETS_STYLE : offlineStyle(),
         center: INITIAL_VIEW.center,
         zoom: INITIAL_VIEW.zoom,
         attributionControl: Boolean(token),
@@ -83,25 +89,33 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
       };
       map.on("moveend", reportView);
       map.on("load", reportView);
-      map.on("load", () => {
+      if (token) unwatch = watchStreetStyle(map, token, setBase);
+      for (const layer of VEHICLE_LAYERS) {
+        map.on("click", layer, (e) => {
+            const id = (e.features?.[0] as { properties?: { id?: unknown } } | undefined)?.properties?.id;
+          if (typeof id === "string") navigateRef.current(`/map?vehicleId=${encodeURIComponent(id)}`);
+        });
+        map.on("mouseenter", layer, () => (map!.getCanvas().style.cursor = "pointer"));
+        map.on("mouseleave", layer, () => (map!.getCanvas().style.cursor = ""));
+      }
+      // Each style that loads (the first, the offline fallback, the street style coming back)
+      // starts without the app's layers: they are added again and re-seeded.
+      map.on("style.load", () => {
         // Vehicles at rest and vehicles gliding live in two sources: every animation frame
         // re-sends only the gliding ones, so a large fleet with a few movers stays cheap.
         for (const layer of VEHICLE_LAYERS) {
+          if (map!.getSource(layer)) continue;
           map!.addSource(layer, { type: "geojson", data: { type: "FeatureCollection", features: [] }, promoteId: "id" });
           map!.addLayer({ id: layer, type: "circle", source: layer, paint: BEACON_PAINT });
-          map!.on("click", layer, (e) => {
-            const id = (e.features?.[0] as { properties?: { id?: unknown } } | undefined)?.properties?.id;
-            if (typeof id === "string") navigateRef.current(`/map?vehicleId=${encodeURIComponent(id)}`);
-          });
-          map!.on("mouseenter", layer, () => (map!.getCanvas().style.cursor = "pointer"));
-          map!.on("mouseleave", layer, () => (map!.getCanvas().style.cursor = ""));
         }
         mapRef.current = map;
         setReady(true);
+        setStyleGeneration((g) => g + 1);
       });
     });
     return () => {
       cancelled = true;
+      unwatch?.();
       map?.remove();
       mapRef.current = null;
     };
@@ -233,7 +247,7 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
       unsubscribe();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [ready, store]);
+  }, [ready, store, styleGeneration]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -252,7 +266,12 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
     fitIfNeeded(map, store, selectedRef.current);
   }, [visible, store]);
 
-  return <div ref={container} className="fleet-map" data-testid="fleet-map" data-map-ready={ready || undefined} />;
+  return (
+    <>
+      <div ref={container} className="fleet-map" data-testid="fleet-map" data-map-ready={ready || undefined} data-base-map={base} />
+      {base === "fallback" && <StreetMapNotice />}
+    </>
+  );
 }
 
 type VehicleFeature = ReturnType<typeof feature>;
