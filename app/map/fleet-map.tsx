@@ -6,7 +6,9 @@ import type { Vehicle } from "../../shared/vehicle";
 import { useClientStore, type ClientStore } from "../store";
 import { beaconSize, boundsOf, fitMaxZoom, fitPadding, glide, GLIDE_MS, INITIAL_VIEW, outOfView, type LngLat } from "./geometry";
 import { OFFLINE_TOKEN, offlineStyle, STREETS_STYLE } from "./map-style";
+import { RouteLayer } from "./route-layer";
 import { StreetMapNotice } from "./street-map-notice";
+import { TripReplay } from "./trip-replay";
 import { watchStreetStyle, type BaseMap } from "./style-fallback";
 
 const STROKE = 2;
@@ -51,6 +53,11 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const selected = params.get("vehicleId");
+  /** A timeline event shown on the map (trip replay, or a stop's place): the live view steps aside. */
+  const shownEvent = selected ? params.get("event") : null;
+  const shownEventRef = useRef(shownEvent);
+  shownEventRef.current = shownEvent;
+  const [mapInstance, setMapInstance] = useState<MapboxMap | null>(null);
   const [ready, setReady] = useState(false);
   /** Bumped each time a style (street or offline) has loaded: the map's own layers are re-added then. */
   const [styleGeneration, setStyleGeneration] = useState(0);
@@ -109,6 +116,7 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
           map!.addLayer({ id: layer, type: "circle", source: layer, paint: BEACON_PAINT });
         }
         mapRef.current = map;
+        setMapInstance(map);
         setReady(true);
         setStyleGeneration((g) => g + 1);
       });
@@ -118,6 +126,7 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
       unwatch?.();
       map?.remove();
       mapRef.current = null;
+      setMapInstance(null);
     };
   }, [token]);
 
@@ -219,7 +228,7 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
       if (!frame) frame = requestAnimationFrame(render);
     };
     schedule();
-    fitIfNeeded(map, store, selectedRef.current);
+    fitIfNeeded(map, store, selectedRef.current, shownEventRef.current);
     const unsubscribe = store.subscribe((changes) => {
       let touched = false;
       for (const change of changes) {
@@ -237,7 +246,7 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
       }
       if (touched) {
         schedule();
-        fitIfNeeded(map, store, selectedRef.current);
+        fitIfNeeded(map, store, selectedRef.current, shownEventRef.current);
         // How many changes the map has taken in: lets a test know a movement was seen.
         container.current?.setAttribute("data-updates", String(++updates));
       }
@@ -253,7 +262,7 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
     const map = mapRef.current;
     if (!ready || !map) return;
     redraw.current();
-    fitIfNeeded(map, store, selected);
+    fitIfNeeded(map, store, selected, shownEventRef.current);
   }, [selected, ready, store]);
 
   // A map that was hidden has the wrong size until told.
@@ -263,13 +272,23 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
     map.resize();
     redraw.current();
     // Vehicles may have moved out of view while the map was hidden (it cannot fit at size 0).
-    fitIfNeeded(map, store, selectedRef.current);
+    fitIfNeeded(map, store, selectedRef.current, shownEventRef.current);
   }, [visible, store]);
 
   return (
     <>
       <div ref={container} className="fleet-map" data-testid="fleet-map" data-map-ready={ready || undefined} data-base-map={base} />
       {base === "fallback" && <StreetMapNotice />}
+      {mapInstance && <RouteLayer map={mapInstance} styleGeneration={styleGeneration} vehicleId={shownEvent ? null : selected} />}
+      {mapInstance && selected && shownEvent && (
+        <TripReplay
+          map={mapInstance}
+          styleGeneration={styleGeneration}
+          vehicleId={selected}
+          eventId={shownEvent}
+          onClose={() => navigate(`/map?vehicleId=${encodeURIComponent(selected)}`)}
+        />
+      )}
     </>
   );
 }
@@ -288,7 +307,9 @@ function feature(store: ClientStore, id: string, p: LngLat, selected: boolean) {
 }
 
 /** Fits all vehicles (or the selected one) when any of them is out of view. */
-function fitIfNeeded(map: MapboxMap, store: ClientStore, selected: string | null) {
+function fitIfNeeded(map: MapboxMap, store: ClientStore, selected: string | null, shownEvent: string | null) {
+  // A trip or stop on the map has been fitted to; live movements do not take the view back.
+  if (shownEvent) return;
   const ids = selected ? [selected] : store.ids("telemetry");
   const points = ids.map((id) => store.get<Telemetry>("telemetry", id)).filter((t): t is Telemetry => Boolean(t));
   const lngLats = points.map((t) => ({ lng: t.longitude, lat: t.latitude }));

@@ -47,7 +47,11 @@ export function offlineGeographyStyle(baseUrl: string): StyleSpecification {
         type: "line",
         source: "geography",
         filter: kind("state-border"),
-        paint: { "line-color": c.stateBorder, "line-width": ["interpolate", ["linear"], ["zoom"], 3, 0.6, 8, 1.6], "line-dasharray": [3, 2] },
+        paint: {
+          "line-color": c.stateBorder,
+          "line-width": ["interpolate", ["linear"], ["zoom"], 3, 0.6, 8, 1.6],
+          "line-dasharray": [3, 2],
+        },
       },
       {
         id: "country-borders",

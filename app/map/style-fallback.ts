@@ -39,7 +39,10 @@ export function watchStreetStyle(map: MapboxMap, token: string, onChange: (base:
   // A cheap question to Mapbox before giving the map back to it: the style document itself.
   const probe = async () => {
     const url = `https://api.mapbox.com/styles/v1/mapbox/streets-v12?access_token=${encodeURIComponent(token)}`;
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false
+    );
     if (stopped) return;
     if (ok) {
       arm();
