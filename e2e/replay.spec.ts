@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { findColour, mapView, orderVehicles, report } from "./ui-helpers";
@@ -38,7 +38,7 @@ test("the selected vehicle's route since the start of the day is drawn, and grow
 
 test.describe("a trip from the timeline on the map", () => {
   /** Parked, a 25-minute drive north (four reports), parked again: the timeline has a stop, a trip and a stop. */
-  async function vehicleWithTrip(page: Page, request: Parameters<Parameters<typeof test>[1]>[0]["request"]) {
+  async function vehicleWithTrip(page: Page, request: APIRequestContext) {
     const fleet = await newFleetAccount(request);
     const [a] = await orderVehicles(request, fleet, 1);
     const now = Date.now();
