@@ -6,6 +6,7 @@ import type { Vehicle } from "../../shared/vehicle";
 import { useClientStore, type ClientStore } from "../store";
 import { beaconSize, boundsOf, fitMaxZoom, fitPadding, glide, GLIDE_MS, INITIAL_VIEW, outOfView, type LngLat } from "./geometry";
 import { OFFLINE_TOKEN, offlineStyle, STREETS_STYLE } from "./map-style";
+import { loadOfflineGeography } from "./offline-geography";
 import { RouteLayer } from "./route-layer";
 import { StreetMapNotice } from "./street-map-notice";
 import { TripReplay } from "./trip-replay";
@@ -115,6 +116,9 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
           map!.addSource(layer, { type: "geojson", data: { type: "FeatureCollection", features: [] }, promoteId: "id" });
           map!.addLayer({ id: layer, type: "circle", source: layer, paint: BEACON_PAINT });
         }
+        // The offline geography (if this is the offline style) once the vehicles are drawn.
+        map!.once("idle", () => loadOfflineGeography(map!));
+        reportView();
         mapRef.current = map;
         setMapInstance(map);
         setReady(true);

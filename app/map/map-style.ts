@@ -9,6 +9,6 @@ export const STREETS_STYLE = "mapbox://styles/mapbox/streets-v12";
  * shows where things are without a token or a network (and when Mapbox fails: style-fallback.ts).
  * mapbox-gl needs a non-empty token string even then; the placeholder is never sent anywhere useful.
  */
-export const offlineStyle = (): StyleSpecification => offlineGeographyStyle(window.location.href);
+export const offlineStyle = (): StyleSpecification => offlineGeographyStyle();
 
 export const OFFLINE_TOKEN = "pk.offline";

@@ -1,4 +1,4 @@
-import type { StyleSpecification } from "mapbox-gl";
+import type { GeoJSONSource, Map as MapboxMap, StyleSpecification } from "mapbox-gl";
 // Generated at build time by scripts/offline-geography.mjs (the Vite plugin in vite.config.ts)
 // and emitted as a fingerprinted asset: the JavaScript only carries its URL.
 import geographyPath from "../../.cache/offline-geography.json?url";
@@ -12,23 +12,36 @@ export const GEOGRAPHY_COLOURS = {
   countyBorder: "#ddd3e3",
 } as const;
 
+const GEOGRAPHY_SOURCE = "geography";
+
+/**
+ * Fills the offline style's geography. Deferred until the map is idle: mapbox-gl parses GeoJSON in
+ * a web worker (one on a 2-core machine), and 2 MB of geography queued first would hold back the
+ * vehicles' own source for seconds on a slow device.
+ */
+export function loadOfflineGeography(map: MapboxMap) {
+  // mapbox-gl fetches sources from a web worker, where a relative URL means nothing.
+  const url = new URL(geographyPath, window.location.href).href;
+  (map.getSource(GEOGRAPHY_SOURCE) as GeoJSONSource | undefined)?.setData(url);
+}
+
 /** Counties only appear from this zoom (a state or so across the screen). */
 export const COUNTY_MIN_ZOOM = 6;
 
 /**
  * The offline base map (docs/decisions/0014): land, water, country, US state and county borders
- * from public-domain data, in one GeoJSON source loaded by URL when the map mounts. No glyphs or
- * sprites, so no labels: nothing here needs a server other than this app's.
+ * from public-domain data, in one GeoJSON source filled by URL (loadOfflineGeography) once the
+ * map has drawn its vehicles. No glyphs or sprites, so no labels: nothing here needs a server other
+ * than this app's.
  */
-export function offlineGeographyStyle(baseUrl: string): StyleSpecification {
-  // mapbox-gl fetches sources from a web worker, where a relative URL means nothing.
-  const data = new URL(geographyPath, baseUrl).href;
+export function offlineGeographyStyle(): StyleSpecification {
+  const data = { type: "FeatureCollection" as const, features: [] };
   const kind = (k: string) => ["==", ["get", "kind"], k] as ["==", ["get", "kind"], string];
   const c = GEOGRAPHY_COLOURS;
   return {
     version: 8,
     name: "Fleet Ops offline",
-    sources: { geography: { type: "geojson", data, tolerance: 0.5 } },
+    sources: { [GEOGRAPHY_SOURCE]: { type: "geojson", data, tolerance: 0.5 } },
     layers: [
       { id: "water", type: "background", paint: { "background-color": c.water } },
       { id: "land", type: "fill", source: "geography", filter: kind("land"), paint: { "fill-color": c.land } },
