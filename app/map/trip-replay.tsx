@@ -80,7 +80,7 @@ export function TripReplay({ vehicleId, eventId, onClose }: { vehicleId: string;
     return () => controller.abort();
   }, [vehicleId, start, end, type, location]);
 
-  // Path and marker layers, under the vehicles; fitted once per event (SPEC.md fit padding).
+  // The path under the vehicles, the marker above them; fitted once per event (SPEC.md fit padding).
   useEffect(() => {
     if (!points?.length) return;
     // A stop is one point: its place, no path.
@@ -108,7 +108,10 @@ export function TripReplay({ vehicleId, eventId, onClose }: { vehicleId: string;
       type: "geojson",
       data: point((markerAt.current ?? points[0]!).lng, (markerAt.current ?? points[0]!).lat),
     });
-    addLayerBelowBeacons(map, {
+    // The marker alone goes above the beacons: a stop is often where the vehicle is still parked,
+    // and under its beacon the place shown would be hidden. Added after the beacons (also after a
+    // style switch: the beacons layer re-adds itself on "style.load", this on the bump that follows).
+    map.addLayer({
       id: MARKER,
       type: "circle",
       source: MARKER,
