@@ -7,6 +7,7 @@ import { findColour, mapView, orderVehicles, report } from "./ui-helpers";
 const ROUTE: [number, number, number] = [0x63, 0x66, 0xf1];
 const TRIP: [number, number, number] = [0x7c, 0x3a, 0xed];
 const MARKER: [number, number, number] = [0xf9, 0x73, 0x16];
+const DRIVING: [number, number, number] = [0x16, 0xa3, 0x4a];
 const MIN = 60_000;
 
 async function openMap(page: Page, token: string, path: string) {
@@ -28,6 +29,15 @@ test("the selected vehicle's route since the start of the day is drawn, and grow
   const map = page.getByTestId("fleet-map");
   await expect(map).toHaveAttribute("data-route-points", "5");
   await expect.poll(() => findColour(page, ROUTE)).not.toBeNull();
+
+  // A style switch (what the Mapbox fallback does) drops every layer the app added: the route and
+  // the beacons come back on the new style.
+  const generation = await map.getAttribute("data-style-generation");
+  await page.evaluate(() => (window as unknown as { __fleetMapRestyle: () => void }).__fleetMapRestyle());
+  await expect(map).not.toHaveAttribute("data-style-generation", generation!);
+  await expect(map).toHaveAttribute("data-route-points", "5");
+  await expect.poll(() => findColour(page, ROUTE)).not.toBeNull();
+  await expect.poll(() => findColour(page, DRIVING)).not.toBeNull();
 
   // A new report extends it (the beacon glides there, and the line with it).
   await report(request, a!.id, { timestamp: now, lat: 43.62, lon: -79.4, speed: 25, ignition: true });

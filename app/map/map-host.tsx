@@ -52,6 +52,10 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
       if (debug) {
         m.on("moveend", reportView);
         m.on("load", reportView);
+        // A style rebuilt from scratch, as the street style's fallback gets (the streets and offline
+        // styles cannot be diffed: mapbox-gl rebuilds); diffed against itself, the same style would be a no-op.
+        // (mapbox-gl's SetStyleOptions type wrongly requires its font options, which it defaults.)
+        window.__fleetMapRestyle = () => m.setStyle(offlineStyle(), { diff: false } as Parameters<MapboxMap["setStyle"]>[1]);
       }
       if (token) unwatch = watchStreetStyle(m, token, setBase);
       // Each style that loads (the first, the offline fallback, the street style coming back)
@@ -68,6 +72,7 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
     return () => {
       cancelled = true;
       unwatch?.();
+      if (debug) delete window.__fleetMapRestyle;
       setMap(null);
       // After the layer components' own cleanups (React runs a parent's before its children's),
       // which still take their layers and listeners off this map.
@@ -96,6 +101,7 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
         data-testid="fleet-map"
         data-map-ready={map ? true : undefined}
         data-base-map={debug ? base : undefined}
+        data-style-generation={debug ? styleGeneration : undefined}
       />
       {base === "fallback" && <StreetMapNotice />}
       {value ? <MapContext.Provider value={value}>{children}</MapContext.Provider> : null}
