@@ -13,17 +13,22 @@ const PANEL_INSET = 12 + 325;
  * SPEC.md section 9's camera rules: when a vehicle that counts (the selected one, or all of them)
  * is out of view, fit them. A report can only put the vehicles it moved out of view, so only
  * those are projected then; a selection change or the map being shown again checks them all.
+ * Paused while a timeline event (trip or stop) is shown: the map was fitted to it, and live
+ * movements must not take the view back until it is closed.
  */
-export function FitBounds() {
+export function FitBounds({ paused = false }: { paused?: boolean }) {
   const { map, visible, debug } = useMapContext();
   const store = useClientStore();
   const [params] = useSearchParams();
   const selected = params.get("vehicleId");
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
 
   useEffect(() => {
     const onChanges = (changes: readonly StoreChange[]) => {
+      if (pausedRef.current) return;
       const sel = selectedRef.current;
       const moved: LngLat[] = [];
       for (const c of changes) {
@@ -40,10 +45,10 @@ export function FitBounds() {
 
   useEffect(() => {
     // Vehicles may have moved out of view while the map was hidden (it cannot fit at size 0).
-    if (!visible) return;
+    if (!visible || paused) return;
     const points = countedPositions(store, selected);
     if (points.length && anyOutOfView(map, points)) fit(map, store, selected, debug);
-  }, [map, store, selected, visible, debug]);
+  }, [map, store, selected, visible, paused, debug]);
 
   return null;
 }

@@ -9,6 +9,12 @@ export interface MapContextValue {
   visible: boolean;
   /** Test and tooling hooks on (?debug=map or window.__fleetOpsDebug = ["map"]). */
   debug: boolean;
+  /**
+   * Bumped each time a style (street or offline) has loaded. A style switch (the street style
+   * failing over to the offline geography, or coming back) drops every source and layer the app
+   * added: a layer component depends on this to add its own again.
+   */
+  styleGeneration: number;
 }
 
 export const MapContext = createContext<MapContextValue | null>(null);

@@ -7,6 +7,8 @@ declare global {
   interface Window {
     __fleetOpsDebug?: string[];
     __fleetMap?: FleetMapDebug;
+    /** Switches the map's style again (as the street style's fallback does), for tests of the layers' re-adding. */
+    __fleetMapRestyle?: () => void;
   }
 }
 

@@ -3,28 +3,37 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { INITIAL_VIEW } from "./geometry";
 import { mapDebugEnabled } from "./map-debug";
 import { MapContext, type MapContextValue } from "./map-context";
-import { OFFLINE_STYLE, OFFLINE_TOKEN, STREETS_STYLE } from "./map-style";
+import { OFFLINE_TOKEN, offlineStyle, STREETS_STYLE } from "./map-style";
+import { loadOfflineGeography } from "./offline-geography";
+import { StreetMapNotice } from "./street-map-notice";
+import { watchStreetStyle, type BaseMap } from "./style-fallback";
 
 /**
- * The map host (as traccar-web splits its map): the one mapbox-gl instance of the app and
- * nothing else. Each layer is a child component that reads the map from MapContext and adds its
- * own sources, layers and events (beacons, fit-bounds; base geography, routes, replay), so a new
- * layer is one new component rendered inside <MapHost>.
+ * The map host (as traccar-web splits its map): the one mapbox-gl instance of the app, its base
+ * style (Mapbox's streets, or the offline geography: docs/decisions/0014) and nothing else. Each
+ * layer is a child component that reads the map from MapContext and adds its own sources, layers
+ * and events (beacons, fit-bounds, route, replay), so a new layer is one new component rendered
+ * inside <MapHost>. A style switch drops the app's layers: `styleGeneration` in the context
+ * tells the layer components to add theirs again.
  */
 export function MapHost({ token, visible, children }: { token: string; visible: boolean; children?: ReactNode }) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapboxMap | null>(null);
   const [debug] = useState(mapDebugEnabled);
+  const [styleGeneration, setStyleGeneration] = useState(0);
+  const [base, setBase] = useState<BaseMap>(token ? "streets" : "offline");
 
   useEffect(() => {
     let cancelled = false;
     let created: MapboxMap | null = null;
+    let unwatch: (() => void) | undefined;
+    setBase(token ? "streets" : "offline");
     void import("mapbox-gl").then(({ default: mapboxgl }) => {
       if (cancelled || !container.current) return;
       mapboxgl.accessToken = token || OFFLINE_TOKEN;
       const m = new mapboxgl.Map({
         container: container.current,
-        style: token ? STREETS_STYLE : OFFLINE_STYLE,
+        style: token ? STREETS_STYLE : offlineStyle(),
         center: INITIAL_VIEW.center,
         zoom: INITIAL_VIEW.zoom,
         attributionControl: Boolean(token),
@@ -33,20 +42,37 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
         projection: "mercator",
       });
       created = m;
+      // The view, for tests and tools (the map itself is one WebGL canvas); on camera stops and style loads only.
+      const reportView = () => {
+        if (!debug) return;
+        const c = m.getCenter();
+        container.current?.setAttribute("data-zoom", m.getZoom().toFixed(2));
+        container.current?.setAttribute("data-center", `${c.lng.toFixed(5)},${c.lat.toFixed(5)}`);
+      };
       if (debug) {
-        // The view, for tests and tools (the map itself is one WebGL canvas); on camera stops only.
-        const reportView = () => {
-          const c = m.getCenter();
-          container.current?.setAttribute("data-zoom", m.getZoom().toFixed(2));
-          container.current?.setAttribute("data-center", `${c.lng.toFixed(5)},${c.lat.toFixed(5)}`);
-        };
         m.on("moveend", reportView);
         m.on("load", reportView);
+        // A style rebuilt from scratch, as the street style's fallback gets (the streets and offline
+        // styles cannot be diffed: mapbox-gl rebuilds); diffed against itself, the same style would be a no-op.
+        // (mapbox-gl's SetStyleOptions type wrongly requires its font options, which it defaults.)
+        window.__fleetMapRestyle = () => m.setStyle(offlineStyle(), { diff: false } as Parameters<MapboxMap["setStyle"]>[1]);
       }
+      if (token) unwatch = watchStreetStyle(m, token, setBase);
+      // Each style that loads (the first, the offline fallback, the street style coming back)
+      // starts without the app's layers: the layer components add theirs again on this bump.
+      m.on("style.load", () => {
+        // The offline geography (when this is the offline style) once the vehicles are drawn:
+        // mapbox-gl's one worker would otherwise parse its 2 MB before the vehicles' data.
+        m.once("idle", () => loadOfflineGeography(m));
+        reportView();
+        setStyleGeneration((g) => g + 1);
+      });
       m.on("load", () => setMap(m));
     });
     return () => {
       cancelled = true;
+      unwatch?.();
+      if (debug) delete window.__fleetMapRestyle;
       setMap(null);
       // After the layer components' own cleanups (React runs a parent's before its children's),
       // which still take their layers and listeners off this map.
@@ -60,11 +86,25 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
     if (visible) map?.resize();
   }, [visible, map]);
 
-  const value = useMemo<MapContextValue | null>(() => (map ? { map, visible, debug } : null), [map, visible, debug]);
+  const value = useMemo<MapContextValue | null>(
+    () => (map ? { map, visible, debug, styleGeneration } : null),
+    [map, visible, debug, styleGeneration],
+  );
 
+  // The notice and the layers' own controls (the replay bar) are siblings of the map's element,
+  // not inside it, so mapbox-gl's pointer handlers (pan, zoom) never see their clicks and drags.
   return (
-    <div ref={container} className="fleet-map" data-testid="fleet-map" data-map-ready={map ? true : undefined}>
+    <>
+      <div
+        ref={container}
+        className="fleet-map"
+        data-testid="fleet-map"
+        data-map-ready={map ? true : undefined}
+        data-base-map={debug ? base : undefined}
+        data-style-generation={debug ? styleGeneration : undefined}
+      />
+      {base === "fallback" && <StreetMapNotice />}
       {value ? <MapContext.Provider value={value}>{children}</MapContext.Provider> : null}
-    </div>
+    </>
   );
 }

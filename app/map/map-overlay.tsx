@@ -15,6 +15,8 @@ export function MapOverlay() {
     setParams((p) => {
       if (id) p.set("vehicleId", id);
       else p.delete("vehicleId");
+      // A trip shown on the map belongs to the vehicle it was picked from.
+      p.delete("event");
       return p;
     });
   return vehicleId ? <SelectedVehicle id={vehicleId} onBack={() => select(null)} /> : <VehicleListPanel onSelect={select} />;

@@ -1,3 +1,4 @@
+import { useSearchParams } from "@remix-run/react";
 import type { Vehicle } from "../../shared/vehicle";
 import type { VehicleEvent } from "../../shared/vehicle-event";
 import { useTelemetry, useVehicleEvents } from "../store";
@@ -9,6 +10,13 @@ export function VehiclePanel({ vehicle }: { vehicle: Vehicle }) {
   const telemetry = useTelemetry(vehicle.id);
   const events = useVehicleEvents(vehicle.id);
   const now = useNow(1000);
+  // A clicked timeline event is shown on the map (app/map/trip-replay.tsx) through the URL.
+  const [params, setParams] = useSearchParams();
+  const showEvent = (id: string) =>
+    setParams((p) => {
+      p.set("event", id);
+      return p;
+    });
   return (
     <div className="vehicle-panel">
       <h2>{vehicle.name}</h2>
@@ -44,13 +52,23 @@ export function VehiclePanel({ vehicle }: { vehicle: Vehicle }) {
           <div className="muted">Driver</div>
         </div>
       </section>
-      <Timeline events={events.slice(0, 3)} now={now} />
+      <Timeline events={events.slice(0, 3)} now={now} shown={params.get("event")} onShow={showEvent} />
     </div>
   );
 }
 
-/** Up to the 3 latest events, grouped by day. */
-export function Timeline({ events, now }: { events: VehicleEvent[]; now: number }) {
+/** Up to the 3 latest events, grouped by day; with `onShow`, each one can be shown on the map. */
+export function Timeline({
+  events,
+  now,
+  shown = null,
+  onShow,
+}: {
+  events: VehicleEvent[];
+  now: number;
+  shown?: string | null;
+  onShow?: (eventId: string) => void;
+}) {
   if (!events.length) return <p className="muted">No trips or stops yet.</p>;
   const days = new Map<string, VehicleEvent[]>();
   for (const e of events) {
@@ -65,15 +83,12 @@ export function Timeline({ events, now }: { events: VehicleEvent[]; now: number 
           <ol>
             {list.map((e) => (
               <li key={e.id} className={`event ${e.type.toLowerCase()}`} data-event-type={e.type}>
-                <span className="time">{clockTime(e.startTime)}</span>
-                <span className="label">{EVENT_LABELS[e.type]}</span>
-                <span className="muted duration">{duration((e.endTime ?? now) - e.startTime)}</span>
-                {e.type === "STOP" ? (
-                  <div className="muted address">{address(e)}</div>
+                {onShow ? (
+                  <button type="button" className="event-select" aria-pressed={shown === e.id} onClick={() => onShow(e.id)}>
+                    <EventSummary event={e} now={now} />
+                  </button>
                 ) : (
-                  <div className="muted">
-                    {mph(e.averageSpeed)} avg · {milesFromMetres(e.distance)}
-                  </div>
+                  <EventSummary event={e} now={now} />
                 )}
               </li>
             ))}
@@ -81,6 +96,23 @@ export function Timeline({ events, now }: { events: VehicleEvent[]; now: number 
         </div>
       ))}
     </section>
+  );
+}
+
+function EventSummary({ event: e, now }: { event: VehicleEvent; now: number }) {
+  return (
+    <>
+      <span className="time">{clockTime(e.startTime)}</span>
+      <span className="label">{EVENT_LABELS[e.type]}</span>
+      <span className="muted duration">{duration((e.endTime ?? now) - e.startTime)}</span>
+      {e.type === "STOP" ? (
+        <span className="muted address event-detail">{address(e)}</span>
+      ) : (
+        <span className="muted event-detail">
+          {mph(e.averageSpeed)} avg · {milesFromMetres(e.distance)}
+        </span>
+      )}
+    </>
   );
 }
 

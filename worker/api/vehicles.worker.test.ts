@@ -88,3 +88,95 @@ describe("vehicle history", () => {
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_input");
   });
 });
+
+/** Positions straight into D1, as ingestion stores them (ingesting thousands one by one is not what these tests are about). */
+async function insertPositions(beacon: { id: string; vehicleId: string }, workspaceId: string, points: { t: number; lat: number; lng: number; speed: number }[]) {
+  const db = database(env.DB);
+  const rows = points.map((p) => ({
+    beaconId: beacon.id,
+    recordedAt: p.t,
+    workspaceId,
+    vehicleId: beacon.vehicleId,
+    latitude: p.lat,
+    longitude: p.lng,
+    speed: p.speed,
+    fuel: 50,
+    receivedAt: p.t,
+  }));
+  const [first, ...rest] = chunkRows(rows, 16).map((part) => db.insert(positions).values(part));
+  await db.batch([first!, ...rest]);
+}
+
+describe("vehicle history over a range (route, trip replay)", () => {
+  it("answers the positions between from and to, oldest first, with their place", async () => {
+    const a = await userWithWorkspace();
+    const beacon = await orderOne(a.token, a.workspaceId);
+    const t0 = Date.now() - 60 * 60_000;
+    await insertPositions(
+      beacon,
+      a.workspaceId,
+      Array.from({ length: 10 }, (_, i) => ({ t: t0 + i * 4000, lat: 43.6 + i * 0.001, lng: -79.4 + (i % 2) * 0.002, speed: 12 })),
+    );
+    const res = await history(beacon.vehicleId, a.token, `?from=${t0 + 4000}&to=${t0 + 5 * 4000}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as HistoryResponse;
+    expect(body.points.map((p) => p.t)).toEqual([1, 2, 3, 4, 5].map((i) => t0 + i * 4000));
+    expect(body.points[0]!.lat).toBeCloseTo(43.601, 9);
+    expect(body.points[0]!.lng).toBeCloseTo(-79.398, 9);
+    expect(body.points[0]!.speed).toBe(12);
+  });
+
+  it("downsamples a 10-hour day (one report every 4 s) to at most 1,000 points, keeping the stop", async () => {
+    const a = await userWithWorkspace();
+    const beacon = await orderOne(a.token, a.workspaceId);
+    const t0 = Date.now() - 11 * 60 * 60_000;
+    // 9,000 reports: driving a winding road, parked for 20 minutes in the middle, driving on.
+    const day = Array.from({ length: 9000 }, (_, i) => {
+      const parked = i >= 4000 && i < 4300;
+      const along = parked ? 4000 : i < 4000 ? i : i - 300;
+      return { t: t0 + i * 4000, lat: 43.6 + Math.sin(along / 40) * 0.01, lng: -79.4 + along * 0.0005, speed: parked ? 0 : 15 };
+    });
+    await insertPositions(beacon, a.workspaceId, day);
+    const res = await history(beacon.vehicleId, a.token, `?from=${t0}&to=${t0 + 10 * 60 * 60_000}`);
+    const { points } = (await res.json()) as HistoryResponse;
+    expect(points.length).toBeLessThanOrEqual(1000);
+    expect(points.length).toBeGreaterThan(500);
+    expect(points[0]!.t).toBe(t0);
+    expect(points.at(-1)!.t).toBe(day[8999]!.t);
+    const times = new Set(points.map((p) => p.t));
+    // The stop's first and last report survive: the replay waits there 20 minutes.
+    expect(times.has(day[4000]!.t)).toBe(true);
+    expect(times.has(day[4299]!.t)).toBe(true);
+  });
+
+  it("never answers another workspace's positions, even for a range", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const beacon = await orderOne(a.token, a.workspaceId);
+    const t0 = Date.now() - 60_000;
+    await insertPositions(beacon, a.workspaceId, [{ t: t0, lat: 40, lng: -100, speed: 3 }]);
+    const res = await history(beacon.vehicleId, b.token, `?from=${t0 - 1000}&to=${t0 + 1000}`);
+    expect(res.status).toBe(404);
+  });
+
+  it("rejects a bad range with invalid_input and the field at fault", async () => {
+    const a = await userWithWorkspace();
+    const beacon = await orderOne(a.token, a.workspaceId);
+    const now = Date.now();
+    const cases: [string, string][] = [
+      [`?from=${now}&to=${now - 1}`, "to"],
+      [`?from=${now - 25 * 60 * 60_000}&to=${now}`, "to"],
+      [`?to=${now}`, "from"],
+      [`?from=abc`, "from"],
+      [`?from=-5`, "from"],
+      [`?from=${now - 1000}&since=${now - 1000}`, "since"],
+    ];
+    for (const [query, field] of cases) {
+      const res = await history(beacon.vehicleId, a.token, query);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { error: { code: string; fields?: Record<string, unknown> } };
+      expect(body.error.code, query).toBe("invalid_input");
+      expect(Object.keys(body.error.fields ?? {}), query).toContain(field);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import type { GeoJSONSource, Map as MapboxMap, StyleSpecification } from "mapbox-gl";
+// Generated at build time by scripts/offline-geography.mjs (the Vite plugin in vite.config.ts)
+// and emitted as a fingerprinted asset: the JavaScript only carries its URL.
+import geographyPath from "../../.cache/offline-geography.json?url";
+
+/** Colours of a light street map; none is near a beacon colour, which tests look for on screen. */
+export const GEOGRAPHY_COLOURS = {
+  water: "#aad3df",
+  land: "#f2efe9",
+  countryBorder: "#8c6d9e",
+  stateBorder: "#c2b0cf",
+  countyBorder: "#ddd3e3",
+} as const;
+
+const GEOGRAPHY_SOURCE = "geography";
+
+/**
+ * Fills the offline style's geography. Deferred until the map is idle: mapbox-gl parses GeoJSON in
+ * a web worker (one on a 2-core machine), and 2 MB of geography queued first would hold back the
+ * vehicles' own source for seconds on a slow device.
+ */
+export function loadOfflineGeography(map: MapboxMap) {
+  // mapbox-gl fetches sources from a web worker, where a relative URL means nothing.
+  const url = new URL(geographyPath, window.location.href).href;
+  (map.getSource(GEOGRAPHY_SOURCE) as GeoJSONSource | undefined)?.setData(url);
+}
+
+/** Counties only appear from this zoom (a state or so across the screen). */
+export const COUNTY_MIN_ZOOM = 6;
+
+/**
+ * The offline base map (docs/decisions/0014): land, water, country, US state and county borders
+ * from public-domain data, in one GeoJSON source filled by URL (loadOfflineGeography) once the
+ * map has drawn its vehicles. No glyphs or sprites, so no labels: nothing here needs a server other
+ * than this app's.
+ */
+export function offlineGeographyStyle(): StyleSpecification {
+  const data = { type: "FeatureCollection" as const, features: [] };
+  const kind = (k: string) => ["==", ["get", "kind"], k] as ["==", ["get", "kind"], string];
+  const c = GEOGRAPHY_COLOURS;
+  return {
+    version: 8,
+    name: "Fleet Ops offline",
+    sources: { [GEOGRAPHY_SOURCE]: { type: "geojson", data, tolerance: 0.5 } },
+    layers: [
+      { id: "water", type: "background", paint: { "background-color": c.water } },
+      { id: "land", type: "fill", source: "geography", filter: kind("land"), paint: { "fill-color": c.land } },
+      { id: "us-water", type: "fill", source: "geography", filter: kind("us-water"), paint: { "fill-color": c.water } },
+      { id: "us-land", type: "fill", source: "geography", filter: kind("us-land"), paint: { "fill-color": c.land } },
+      {
+        id: "county-borders",
+        type: "line",
+        source: "geography",
+        minzoom: COUNTY_MIN_ZOOM,
+        filter: kind("county-border"),
+        paint: { "line-color": c.countyBorder, "line-width": 0.6 },
+      },
+      {
+        id: "state-borders",
+        type: "line",
+        source: "geography",
+        filter: kind("state-border"),
+        paint: {
+          "line-color": c.stateBorder,
+          "line-width": ["interpolate", ["linear"], ["zoom"], 3, 0.6, 8, 1.6],
+          "line-dasharray": [3, 2],
+        },
+      },
+      {
+        id: "country-borders",
+        type: "line",
+        source: "geography",
+        filter: kind("country-border"),
+        paint: { "line-color": c.countryBorder, "line-width": ["interpolate", ["linear"], ["zoom"], 2, 0.8, 8, 2] },
+      },
+    ],
+  };
+}
