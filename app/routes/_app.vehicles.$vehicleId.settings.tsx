@@ -15,15 +15,26 @@ import { BeaconHealth } from "../vehicles/beacon-health";
 export default function VehicleSettings() {
   const { vehicleId } = useParams();
   const vehicle = useVehicle(vehicleId);
-  return vehicle ? (
+  // An untouched form follows the store: after a reload the local snapshot can be older than what
+  // the next pull brings, and a form that kept its first values would show (and save back) the old
+  // ones. Once the operator types, the form is theirs until it is left.
+  const [editing, setEditing] = useState<{ id: string; shown: string } | null>(null);
+  if (!vehicle) return null;
+  const shown = JSON.stringify([vehicle.name, vehicle.vin, vehicle.year, vehicle.make, vehicle.model]);
+  const formKey = editing?.id === vehicle.id ? editing.shown : shown;
+  return (
     <>
-      <SettingsForm key={vehicle.id} vehicle={vehicle} />
+      <SettingsForm
+        key={`${vehicle.id}:${formKey}`}
+        vehicle={vehicle}
+        onEdit={() => setEditing((e) => (e?.id === vehicle.id ? e : { id: vehicle.id, shown: formKey }))}
+      />
       <BeaconHealth vehicleId={vehicle.id} />
     </>
-  ) : null;
+  );
 }
 
-function SettingsForm({ vehicle }: { vehicle: Vehicle }) {
+function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void }) {
   const update = useUpdateVehicle();
   // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
   const vinDecode = useSession().flags.vinDecode !== false;
@@ -63,7 +74,7 @@ function SettingsForm({ vehicle }: { vehicle: Vehicle }) {
   return (
     <section className="card section">
       <h2>Vehicle Settings</h2>
-      <form {...getFormProps(form)}>
+      <form {...getFormProps(form)} onInput={onEdit}>
         <fieldset className="group">
           <legend>Vehicle Identification</legend>
           <Field field={fields.name} label="Vehicle Name" />

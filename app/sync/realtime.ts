@@ -8,12 +8,13 @@ import { PARTY_NAME, POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE, type RealtimeTicket
  * Reconnection per SPEC.md section 9 (1 s growing to 5 s, connection timeout 20 s). A poke calls
  * `onPoke`; every (re)connection calls `onConnect`, since pokes may have been missed while the
  * socket was down. A room that closes the socket because its session ended, or an API that no
- * longer issues tickets for the session (401/403), stops the reconnecting for good.
+ * longer issues tickets for the session (401/403), stops the reconnecting for good and calls
+ * `onSessionEnded`.
  */
 export function connectRoom(
   workspaceId: string,
   token: string,
-  handlers: { onPoke: () => void; onConnect: () => void },
+  handlers: { onPoke: () => void; onConnect: () => void; onSessionEnded?: () => void },
 ): PartySocket {
   const socket: PartySocket = new PartySocket({
     host: window.location.host,
@@ -40,5 +41,8 @@ export function connectRoom(
     if (event.data === POKE_MESSAGE) handlers.onPoke();
   });
   socket.addEventListener("open", handlers.onConnect);
+  socket.addEventListener("close", (event) => {
+    if (event.code === SESSION_ENDED_CLOSE_CODE) handlers.onSessionEnded?.();
+  });
   return socket;
 }

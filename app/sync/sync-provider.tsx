@@ -88,7 +88,13 @@ export function SyncProvider({ children }: { children: ReactNode }) {
         void rep.pull({ now: true });
         void rep.push({ now: true });
       };
-      const socket = connectRoom(workspaceId, token, { onPoke: () => void rep.pull(), onConnect: catchUp });
+      const socket = connectRoom(workspaceId, token, {
+        onPoke: () => void rep.pull(),
+        onConnect: catchUp,
+        // The room closed the socket because this session ended (signed out elsewhere, "sign out
+        // everywhere", a password reset): check it now, so this browser signs out at once.
+        onSessionEnded: () => void refreshSession.current(),
+      });
       const onOnline = () => {
         catchUp();
         socket.reconnect();
