@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
+import { heading, indicator, markPage, orderVehicle, rename, stillMarked } from "./sync-helpers";
 
 /**
  * The local store's lifecycle (issue 14, "Missing head main"): opening signed-in pages by a full
@@ -35,25 +36,6 @@ test.describe("the local store's lifecycle", () => {
     await fresh.close();
   });
 });
-
-async function orderVehicle(request: APIRequestContext, fleet: { token: string; workspaceId: string }) {
-  const res = await request.post("/api/beacons/order", {
-    headers: { Authorization: `Bearer ${fleet.token}` },
-    data: { workspaceId: fleet.workspaceId, count: 1 },
-  });
-  expect(res.status()).toBe(201);
-  const [beacon] = (await res.json()) as { vehicleId: string; vehicleName: string }[];
-  return { id: beacon!.vehicleId, name: beacon!.vehicleName };
-}
-
-const heading = (page: Page) => page.getByRole("heading", { level: 1 });
-const indicator = (page: Page) => page.locator(".sync-indicator");
-async function rename(page: Page, name: string) {
-  await page.getByLabel("Vehicle Name").fill(name);
-  await page.getByRole("button", { name: "Update" }).click();
-}
-const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark?: boolean }).e2eMark = true));
-const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
 
 /** The pulls a page sends, and what came back. */
 function recordPulls(page: Page) {

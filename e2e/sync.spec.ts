@@ -1,8 +1,9 @@
 import { rmSync } from "node:fs";
-import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { pushRequest } from "../shared/sync-requests";
+import { heading, indicator, markPage, orderVehicle, rename, stillMarked } from "./sync-helpers";
 
 /**
  * Local-first sync between two browsers signed in to the same workspace: live edits, edits made
@@ -24,28 +25,6 @@ async function signedIn(browser: Browser, baseURL: string, token: string): Promi
   await signInAs(page, token);
   return { context, page };
 }
-
-async function orderVehicle(request: APIRequestContext, fleet: { token: string; workspaceId: string }) {
-  const res = await request.post("/api/beacons/order", {
-    headers: { Authorization: `Bearer ${fleet.token}` },
-    data: { workspaceId: fleet.workspaceId, count: 1 },
-  });
-  expect(res.status()).toBe(201);
-  const [beacon] = (await res.json()) as { vehicleId: string; vehicleName: string }[];
-  return { id: beacon!.vehicleId, name: beacon!.vehicleName };
-}
-
-const heading = (page: Page) => page.getByRole("heading", { level: 1 });
-const indicator = (page: Page) => page.locator(".sync-indicator");
-
-async function rename(page: Page, name: string) {
-  await page.getByLabel("Vehicle Name").fill(name);
-  await page.getByRole("button", { name: "Update" }).click();
-}
-
-/** Marks the page so a later check can tell whether it was reloaded in between. */
-const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark?: boolean }).e2eMark = true));
-const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
 
 test.describe("sync between two browsers", () => {
   const contexts: BrowserContext[] = [];
