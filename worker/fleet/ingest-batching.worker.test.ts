@@ -8,13 +8,13 @@ import { decodeSyncedValue } from "../../shared/synced-value";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import { database } from "../db/client";
 import { positions, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
-import { call, userWithWorkspace } from "../test/factories";
+import { call, report, userWithWorkspace } from "../test/factories";
 import commute from "./fixtures/commute";
 import { readTrack } from "./fixtures/track";
 import { ingest, ingestBatch, type IngestResult } from "./ingest";
 import { ingestTogether } from "./ingest-batcher";
 import type { MotionReport } from "./motion";
-import { ReportError, type Report } from "./osmand";
+import { ReportError } from "./osmand";
 
 const db = () => database(env.DB);
 const T0 = Date.parse("2026-11-03T08:00:00Z");
@@ -42,21 +42,6 @@ async function pull(token: string, clientGroupID: string, cookie: { order: numbe
   return (await res.json()) as { cookie: { order: number }; patch: { op: string; key?: string; value?: Record<string, unknown> }[] };
 }
 
-const report = (deviceId: string, time: number, fields: Partial<Report> = {}): Report => ({
-  deviceId,
-  time,
-  latitude: 40,
-  longitude: -100,
-  speed: null,
-  heading: null,
-  altitude: null,
-  accuracy: null,
-  battery: null,
-  ignition: null,
-  fuel: null,
-  odometer: null,
-  ...fields,
-});
 
 describe("concurrent beacon requests", () => {
   it("are each answered and stored once, in their own workspace, and announced to pulls", async () => {

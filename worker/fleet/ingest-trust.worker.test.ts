@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { BeaconHealth } from "../../shared/beacon-health";
 import { database } from "../db/client";
 import { beacons, motionState, positions, telemetry, vehicleEvents } from "../db/schema";
-import { call, userWithWorkspace } from "../test/factories";
+import { call, report as positionReport, userWithWorkspace } from "../test/factories";
 import phoneDrive, { ROUTE_METRES } from "./fixtures/phone-drive";
 import { ingest, ingestBatch, isStaleWrite } from "./ingest";
 import { distanceMetres } from "./motion";
@@ -38,21 +38,9 @@ async function health(token: string, vehicleId: string) {
   return (await res.json()) as BeaconHealth;
 }
 
-const report = (deviceId: string, time: number, fields: Partial<Report> = {}): Report => ({
-  deviceId,
-  time,
-  latitude: 41.88,
-  longitude: -87.63,
-  speed: null,
-  heading: null,
-  altitude: null,
-  accuracy: null,
-  battery: null,
-  ignition: null,
-  fuel: null,
-  odometer: null,
-  ...fields,
-});
+/** Reports in Chicago, where the phone track drives. */
+const report = (deviceId: string, time: number, fields: Partial<Report> = {}): Report =>
+  positionReport(deviceId, time, { latitude: 41.88, longitude: -87.63, ...fields });
 
 describe("a real phone track, replayed as Traccar Client sends it", () => {
   it("gives one trip of the route's length and a GPS odometer close to it, with no odometer from the device", async () => {

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { createSession } from "../auth/session";
 import { database } from "../db/client";
+import type { Report } from "../fleet/osmand";
 import { memberships, users, vehicles, workspaces } from "../db/schema";
 import { bumpVersion, versionOf } from "../sync/version";
 
@@ -43,3 +44,20 @@ export async function insertVehicle(workspaceId: string, fields: Partial<typeof 
   ]);
   return id;
 }
+
+/** A parsed beacon report with every optional field empty, at `time`; `fields` override. */
+export const report = (deviceId: string, time: number, fields: Partial<Report> = {}): Report => ({
+  deviceId,
+  time,
+  latitude: 40,
+  longitude: -100,
+  speed: null,
+  heading: null,
+  altitude: null,
+  accuracy: null,
+  battery: null,
+  ignition: null,
+  fuel: null,
+  odometer: null,
+  ...fields,
+});
