@@ -18,3 +18,26 @@ export interface RealtimeTicketResponse {
   expiresAt: number;
   workspaceId: string;
 }
+
+/**
+ * Incremental pulls over the room's socket (docs/decisions/0013): the browser already holds an
+ * authenticated socket to its workspace's room, which already holds the shared part of every pull,
+ * so a pull sent there costs no HTTP request, no session lookup and no D1 read of its own. The
+ * browser sends a `SocketPullRequest` (JSON text) only when it has a cookie; the room answers with
+ * a `SocketPullAnswer` of the same `id`: the status and body the HTTP route (POST /api/sync/pull)
+ * would have answered, or `viaHttp` when the answer is one the socket should not carry (a full
+ * reset, or larger than SOCKET_PULL_MAX_BYTES): the browser then makes that pull over HTTP.
+ * Pokes stay the bare string POKE_MESSAGE; everything else the room sends is a JSON object.
+ */
+export interface SocketPullRequest {
+  type: "pull";
+  id: number;
+  /** Exactly the body Replicache sends to POST /api/sync/pull. */
+  body: unknown;
+}
+export type SocketPullAnswer =
+  | { type: "pull"; id: number; status: number; body: unknown }
+  | { type: "pull"; id: number; viaHttp: true };
+
+/** Cloudflare limits websocket messages to 1 MiB; larger pull answers go over HTTP. */
+export const SOCKET_PULL_MAX_BYTES = 512 * 1024;
