@@ -43,6 +43,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: { hoistTransitiveImports: !isSsrBuild },
     },
   },
+  // The sync worker (app/sync/sync-worker.ts) is a module worker, bundled on its own.
+  worker: { format: "es" },
   server: {
     proxy: {
       "/api": worker,

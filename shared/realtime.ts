@@ -39,5 +39,13 @@ export type SocketPullAnswer =
   | { type: "pull"; id: number; status: number; body: unknown }
   | { type: "pull"; id: number; viaHttp: true };
 
+/**
+ * The room's first message on every socket: it serves SocketPullRequests there. Until a socket has
+ * said so (a room of an older deploy never does), the browser pulls over HTTP.
+ */
+export interface SocketPullsReady {
+  type: "pulls-ready";
+}
+
 /** Cloudflare limits websocket messages to 1 MiB; larger pull answers go over HTTP. */
 export const SOCKET_PULL_MAX_BYTES = 512 * 1024;

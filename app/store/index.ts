@@ -75,7 +75,7 @@ export function useUpdateVehicle(): (input: UpdateVehicleArgs) => Promise<void> 
   return useCallback(
     async (input: UpdateVehicleArgs) => {
       if (!sync) throw new Error("The local store is not ready");
-      await sync.rep.mutate.updateVehicle(input);
+      await sync.client.mutate("updateVehicle", input);
     },
     [sync],
   );

@@ -1,15 +1,15 @@
-import type { Rep } from "./replicache-client";
+import { storeName } from "./store-name";
+import type { SyncClient } from "./sync-client";
+
+export { storeName };
 
 /**
- * The browser's local stores (docs/decisions/0003-sync.md): one Replicache per viewer and
- * workspace, named `<viewerId>/<workspaceId>`. This module knows the instances open in this page,
- * so that a store is never dropped under an open instance (that leaves Replicache reading a
- * database that is gone: "Missing head main"), and a new instance of a name is created only once
- * the previous one has finished closing.
+ * The local stores open in this page (docs/decisions/0003-sync.md), each in its sync worker
+ * (app/sync/sync-client.ts): a store is never dropped under an open instance (that leaves
+ * Replicache reading a database that is gone: "Missing head main"), and a new instance of a name
+ * is created only once the previous one has finished closing.
  */
-export const storeName = (viewerId: string, workspaceId: string) => `${viewerId}/${workspaceId}`;
-
-const open = new Map<string, Rep>();
+const open = new Map<string, SyncClient>();
 const closing = new Map<string, Promise<void>>();
 
 /** Resolves once no instance of `name` is open or closing in this page. */
@@ -17,20 +17,14 @@ export async function whenClosed(name: string): Promise<void> {
   await closing.get(name);
 }
 
-export function registerOpen(name: string, rep: Rep) {
-  open.set(name, rep);
+export function registerOpen(name: string, client: SyncClient) {
+  open.set(name, client);
 }
 
-/** Closes the instance (after it has finished opening: closing one mid-open is what Replicache trips on). */
-export function closeStore(name: string, rep: Rep): Promise<void> {
-  if (open.get(name) === rep) open.delete(name);
-  const done = (async () => {
-    await rep.clientGroupID.catch(() => undefined);
-    // A store whose database went away under it (deleted by another tab's sign-out, say) is
-    // already closed as far as IndexedDB goes: Replicache then rejects with "Closed". Nothing is
-    // left to release, so that is the end of it, not an error for the page.
-    if (!rep.closed) await rep.close().catch((error: unknown) => console.warn(`Closing the local store ${name}:`, error));
-  })().finally(() => {
+/** Closes the instance: its worker closes Replicache and ends. */
+export function closeStore(name: string, client: SyncClient): Promise<void> {
+  if (open.get(name) === client) open.delete(name);
+  const done = client.close().finally(() => {
     if (closing.get(name) === done) closing.delete(name);
   });
   closing.set(name, done);
@@ -47,8 +41,8 @@ export async function dropStores(viewerId: string, workspaceIds: readonly string
   await Promise.all(
     workspaceIds.map(async (workspaceId) => {
       const name = storeName(viewerId, workspaceId);
-      const rep = open.get(name);
-      if (rep) await closeStore(name, rep);
+      const client = open.get(name);
+      if (client) await closeStore(name, client);
       await whenClosed(name);
       try {
         await dropDatabase(makeIDBName(name, SCHEMA_VERSION));

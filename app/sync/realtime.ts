@@ -14,10 +14,18 @@ import { PARTY_NAME, POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE, type RealtimeTicket
 export function connectRoom(
   workspaceId: string,
   token: string,
-  handlers: { onPoke: () => void; onConnect: () => void; onSessionEnded?: () => void },
+  handlers: {
+    onPoke: () => void;
+    onConnect: () => void;
+    onClose?: () => void;
+    /** Any other message from the room (pull answers, app/sync/socket-pull.ts); true when it was handled. */
+    onMessage?: (data: unknown) => boolean;
+    onSessionEnded?: () => void;
+  },
 ): PartySocket {
   const socket: PartySocket = new PartySocket({
-    host: window.location.host,
+    // The page's or the sync worker's location (both have one).
+    host: globalThis.location.host,
     party: PARTY_NAME,
     room: workspaceId,
     query: async () => {
@@ -39,9 +47,11 @@ export function connectRoom(
   });
   socket.addEventListener("message", (event) => {
     if (event.data === POKE_MESSAGE) handlers.onPoke();
+    else handlers.onMessage?.(event.data);
   });
   socket.addEventListener("open", handlers.onConnect);
   socket.addEventListener("close", (event) => {
+    handlers.onClose?.();
     if (event.code === SESSION_ENDED_CLOSE_CODE) handlers.onSessionEnded?.();
   });
   return socket;

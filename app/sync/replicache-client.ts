@@ -1,28 +1,45 @@
 import { Replicache, type MutatorDefs, type PullResponseV1, type PushResponse } from "replicache";
 import { mutators, type Mutators } from "../../shared/mutators";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { storeName } from "./local-stores";
-import { createReloadLimiter } from "./reload-limiter";
+import { storeName } from "./store-name";
+import type { PullAnswer } from "./socket-pull";
 import { outcomeOf, type SyncHealth } from "./sync-health";
 
 export type Rep = Replicache<Mutators>;
 
 
+interface ReplicacheOptions {
+  viewerId: string;
+  workspaceId: string;
+  token: string;
+  /** After a 401: the token to go on with, or null when the session is gone. */
+  reauthenticate: () => Promise<string | null>;
+  health: SyncHealth;
+  /** The build's mutator list (a test may start a client with another one, as a later deploy would). */
+  mutatorDefs?: MutatorDefs;
+  /** An incremental pull over the room's socket, or null: then it goes over HTTP (app/sync/socket-pull.ts). */
+  pullOverSocket?: (body: { cookie?: unknown }) => Promise<PullAnswer | null>;
+  /** The server wants a newer app, or the client state is gone: the page should load again. */
+  onReloadNeeded: () => void;
+}
+
 /**
  * One local store per viewer and workspace (docs/decisions/0003-sync.md): its name is the viewer
  * id with the workspace id, so switching workspaces never mixes two workspaces' data in one
- * IndexedDB. Settings from SPEC.md section 9 where Replicache exposes them. `mutatorDefs` is the
- * build's mutator list (a test may start a client with another one, as a later deploy would).
+ * IndexedDB. Settings from SPEC.md section 9 where Replicache exposes them. Runs in the sync
+ * worker (docs/decisions/0015), off the page's main thread.
  */
-export function createReplicache(
-  viewerId: string,
-  workspaceId: string,
-  token: string,
-  reauthenticate: () => Promise<string | null>,
-  health: SyncHealth,
-  mutatorDefs: MutatorDefs = mutators,
-): Rep {
-  const rep = new Replicache<Mutators>({
+export function createReplicache({
+  viewerId,
+  workspaceId,
+  token,
+  reauthenticate,
+  health,
+  mutatorDefs = mutators,
+  pullOverSocket,
+  onReloadNeeded,
+}: ReplicacheOptions): Rep {
+  const rep: Rep = new Replicache<Mutators>({
     name: storeName(viewerId, workspaceId),
     schemaVersion: SCHEMA_VERSION,
     mutators: mutatorDefs as Mutators,
@@ -35,7 +52,10 @@ export function createReplicache(
     clientMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
     // Replicache's own HTTP requests, observed: "offline" and "refused by the server" differ.
     puller: async (body, requestID) => {
-      const { httpRequestInfo, response } = await syncRequest("/api/sync/pull", body, requestID, rep.auth, health);
+      const overSocket = await pullOverSocket?.(body);
+      const { httpRequestInfo, response } = overSocket
+        ? observed(overSocket, health)
+        : await syncRequest("/api/sync/pull", body, requestID, rep.auth, health);
       return { httpRequestInfo, response: response as PullResponseV1 | undefined };
     },
     pusher: async (body, requestID) => {
@@ -53,18 +73,23 @@ export function createReplicache(
     return current ? `Bearer ${current}` : null;
   };
   // The server wants a newer app (schema or protocol), or the client state is gone: load the page
-  // again, but never more than once a minute, so a disagreement cannot become a reload loop.
+  // again (the page does it at most once a minute, so a disagreement cannot become a reload loop).
   // Another tab running a newer build (it forked a new client group) is no reason: this tab's
   // group still syncs through the server, and a reload would throw away what the user is typing;
   // the next page load brings the new build.
   rep.onUpdateNeeded = (reason) => {
-    if (reason.type !== "NewClientGroup") reloadAtMostOncePerMinute();
+    if (reason.type !== "NewClientGroup") onReloadNeeded();
   };
-  rep.onClientStateNotFound = () => reloadAtMostOncePerMinute();
+  rep.onClientStateNotFound = onReloadNeeded;
   return rep;
 }
 
-async function syncRequest(url: string, body: unknown, requestID: string, auth: string, health: SyncHealth) {
+interface Observed {
+  httpRequestInfo: { httpStatusCode: number; errorMessage: string };
+  response: unknown;
+}
+
+async function syncRequest(url: string, body: unknown, requestID: string, auth: string, health: SyncHealth): Promise<Observed> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -83,23 +108,17 @@ async function syncRequest(url: string, body: unknown, requestID: string, auth: 
   } catch {
     json = undefined;
   }
-  const outcome = outcomeOf(res.status, json);
-  if (outcome) health.record(outcome);
-  return {
-    httpRequestInfo: { httpStatusCode: res.status, errorMessage: res.status === 200 ? "" : text },
-    response: json,
-  };
+  return observed({ status: res.status, body: res.status === 200 ? json : text }, health);
 }
 
-let limitedReload: (() => void) | undefined;
-function reloadAtMostOncePerMinute() {
-  limitedReload ??= createReloadLimiter({
-    storage: sessionStorage,
-    now: Date.now,
-    reload: () => window.location.reload(),
-    schedule: (run, ms) => setTimeout(run, ms),
-  });
-  limitedReload();
+/** Records what an answer says about the server's willingness, and puts it as Replicache wants it. */
+function observed({ status, body }: PullAnswer, health: SyncHealth): Observed {
+  const outcome = outcomeOf(status, body);
+  if (outcome) health.record(outcome);
+  return {
+    httpRequestInfo: { httpStatusCode: status, errorMessage: status === 200 ? "" : typeof body === "string" ? body : JSON.stringify(body) },
+    response: status === 200 ? body : undefined,
+  };
 }
 
 /**

@@ -1,19 +1,20 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { ClientStore, type StoreChange } from "../store/client-store";
+import { ClientStore } from "../store/client-store";
 import { readStoredToken, useSession } from "../session/session";
-import { buildMutators } from "./build-mutators";
+import { isNextBuild } from "./build-mutators";
 import { closeStore, registerOpen, storeName, whenClosed } from "./local-stores";
-import type { Rep } from "./replicache-client";
+import type { SyncClient } from "./sync-client";
 import { SyncHealth } from "./sync-health";
 
 /**
- * Replicache and partysocket are loaded only once a session with a workspace exists, so the
- * public pages (/login and the other account screens) do not download them.
+ * The sync client is loaded only once a session with a workspace exists, so the public pages
+ * (/login and the other account screens) do not download it; Replicache and partysocket are
+ * loaded by its worker, never by the page.
  */
-const loadSyncClients = () => Promise.all([import("./replicache-client"), import("./realtime")]);
+const loadSyncClient = () => import("./sync-client");
 
 export interface SyncState {
-  rep: Rep;
+  client: SyncClient;
   store: ClientStore;
   health: SyncHealth;
 }
@@ -21,14 +22,15 @@ export interface SyncState {
 const SyncContext = createContext<SyncState | null>(null);
 
 /**
- * Once the session has a viewer and a workspace: the local store (Replicache), the client store
- * fed by its diffs (initial values in the first diff), and exactly one live-update socket per
- * workspace. Everything is closed when the session moves to another workspace or signs out; a
- * new instance of the same store opens only after the previous one has closed.
+ * Once the session has a viewer and a workspace: the sync worker (Replicache, its IndexedDB and
+ * exactly one live-update socket per workspace, off the main thread: docs/decisions/0015) and the
+ * client store fed by its change lists (initial values in the first). Everything is closed when
+ * the session moves to another workspace or signs out; a new instance of the same store opens only
+ * after the previous one has closed.
  */
 export function SyncProvider({ children }: { children: ReactNode }) {
   const session = useSession();
-  const [mutators] = useState(buildMutators);
+  const [nextBuild] = useState(isNextBuild);
   const viewerId = session.viewer?.id;
   const workspaceId = session.workspace?.id;
   const token = session.token;
@@ -51,68 +53,36 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     const name = storeName(viewerId, workspaceId);
     let cancelled = false;
     let close = () => {};
-    void Promise.all([loadSyncClients(), whenClosed(name)]).then(([[{ createReplicache, pendingMutationCount }, { connectRoom }]]) => {
+    void Promise.all([loadSyncClient(), whenClosed(name)]).then(([{ SyncClient }]) => {
       if (cancelled) return;
-      const health = new SyncHealth();
-      const rep = createReplicache(viewerId, workspaceId, token, reauthenticate, health, mutators);
-      registerOpen(name, rep);
       const store = new ClientStore();
-      // Replicache pushes pending edits when new ones are made; the server applies a bounded
-      // prefix per push (a week offline can be thousands), so push again after each sync while the
-      // backlog keeps shrinking.
-      let backlog = Infinity;
-      const pushRestOfBacklog = async () => {
-        const pending = await pendingMutationCount(rep);
-        if (pending === null || pending === 0 || health.problem) {
-          backlog = Infinity;
-          return;
-        }
-        if (pending < backlog) {
-          backlog = pending;
-          void rep.push({ now: true });
-        }
-      };
-      // The first sync ending (pull done, or failed offline) tells empty states they may show.
-      rep.onSync = (syncing) => {
-        if (syncing) return;
-        store.markPulled();
-        void pushRestOfBacklog();
-      };
-      const unwatch = rep.experimentalWatch((diff) => store.apply(diff as readonly StoreChange[]), {
-        initialValuesInFirstDiff: true,
-      });
-      // Back online: catch up and send what was edited offline now, not after the retry back-off.
-      const catchUp = () => {
-        if (rep.closed) return;
-        backlog = Infinity;
-        void rep.pull({ now: true });
-        void rep.push({ now: true });
-      };
-      const socket = connectRoom(workspaceId, token, {
-        onPoke: () => void rep.pull(),
-        onConnect: catchUp,
+      const health = new SyncHealth();
+      const client = new SyncClient({
+        viewerId,
+        workspaceId,
+        token,
+        nextBuild,
+        store,
+        health,
+        reauthenticate,
         // The room closed the socket because this session ended (signed out elsewhere, "sign out
         // everywhere", a password reset): check it now, so this browser signs out at once.
         onSessionEnded: () => void refreshSession.current(),
       });
-      const onOnline = () => {
-        catchUp();
-        socket.reconnect();
-      };
+      registerOpen(name, client);
+      const onOnline = () => client.catchUp();
       window.addEventListener("online", onOnline);
-      setSync({ rep, store, health });
+      setSync({ client, store, health });
       close = () => {
         window.removeEventListener("online", onOnline);
-        unwatch();
-        socket.close();
-        void closeStore(name, rep);
+        void closeStore(name, client);
       };
     });
     return () => {
       cancelled = true;
       close();
     };
-  }, [viewerId, workspaceId, token, mutators]);
+  }, [viewerId, workspaceId, token, nextBuild]);
 
   return <SyncContext.Provider value={sync}>{children}</SyncContext.Provider>;
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { pendingMutationCount } from "./replicache-client";
 import type { SyncProblem } from "./sync-health";
 import { useSync } from "./sync-provider";
 
@@ -31,10 +30,10 @@ export function useSyncStatus(): SyncStatus {
   }, []);
   useEffect(() => {
     if (!sync) return;
-    const { rep, health } = sync;
+    const { client, health } = sync;
     let stopped = false;
     const refresh = async () => {
-      const pending = await pendingMutationCount(rep);
+      const pending = await client.pendingMutationCount().catch(() => null);
       if (!stopped && pending !== null) setPending(pending);
     };
     const unsubscribe = health.subscribe(() => {

@@ -1,0 +1,156 @@
+/**
+ * The sync worker (docs/decisions/0015): a dedicated Web Worker per open workspace that runs
+ * Replicache, its IndexedDB and the room's socket, so applying a pull, persisting it and parsing
+ * answers never take the page's main thread. The page (app/sync/sync-client.ts) gets Replicache's
+ * change lists for its client store and asks for mutations; everything else happens here.
+ */
+import type { StoreChange } from "../store/client-store";
+import { buildMutators } from "./build-mutators";
+import { connectRoom } from "./realtime";
+import { createReplicache, pendingMutationCount, type Rep } from "./replicache-client";
+import { SocketPulls } from "./socket-pull";
+import type { PageToWorker, WorkerToPage } from "./sync-messages";
+import { SyncHealth } from "./sync-health";
+
+/** The worker's global scope, as far as this file uses it (the app's TypeScript lib is the DOM's). */
+const scope = self as unknown as {
+  postMessage(message: WorkerToPage): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<PageToWorker>) => void): void;
+  addEventListener(type: "error" | "unhandledrejection", listener: (event: ErrorEvent | PromiseRejectionEvent) => void): void;
+  close(): void;
+};
+const post = (message: WorkerToPage) => scope.postMessage(message);
+
+let session: Session | null = null;
+let nextAuthId = 1;
+const authWaiting = new Map<number, (token: string | null) => void>();
+
+scope.addEventListener("message", ({ data }) => {
+  switch (data.type) {
+    case "open":
+      session ??= openSession(data);
+      return;
+    case "auth":
+      authWaiting.get(data.id)?.(data.token);
+      authWaiting.delete(data.id);
+      return;
+    default:
+      void session?.handle(data);
+  }
+});
+
+// Nothing here may fail silently: the page reports it as its own error.
+scope.addEventListener("error", (event) => post({ type: "crash", message: String((event as ErrorEvent).message) }));
+scope.addEventListener("unhandledrejection", (event) => {
+  if (session?.closing) return; // Replicache's own "Closed" rejections while it shuts down
+  const reason = (event as PromiseRejectionEvent).reason as unknown;
+  post({ type: "crash", message: reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason) });
+});
+
+interface Session {
+  closing: boolean;
+  handle(message: PageToWorker): Promise<void>;
+}
+
+function openSession({ viewerId, workspaceId, token, nextBuild }: Extract<PageToWorker, { type: "open" }>): Session {
+  const health = new SyncHealth();
+  health.subscribe(() => post({ type: "health", problem: health.problem }));
+  // A 401: the page checks its session; go on with the token only if it is still this browser's.
+  const reauthenticate = () =>
+    new Promise<string | null>((resolve) => {
+      const id = nextAuthId++;
+      authWaiting.set(id, resolve);
+      post({ type: "auth-needed", id });
+    });
+  let pulls: SocketPulls | null = null;
+  const rep: Rep = createReplicache({
+    viewerId,
+    workspaceId,
+    token,
+    reauthenticate,
+    health,
+    mutatorDefs: buildMutators(nextBuild),
+    pullOverSocket: (body) => pulls?.pull(body) ?? Promise.resolve(null),
+    onReloadNeeded: () => post({ type: "reload" }),
+  });
+
+  // Replicache pushes pending edits when new ones are made; the server applies a bounded prefix
+  // per push (a week offline can be thousands), so push again after each sync while the backlog
+  // keeps shrinking.
+  let backlog = Infinity;
+  const pushRestOfBacklog = async () => {
+    const pending = await pendingMutationCount(rep);
+    if (pending === null || pending === 0 || health.problem) {
+      backlog = Infinity;
+      return;
+    }
+    if (pending < backlog) {
+      backlog = pending;
+      void rep.push({ now: true });
+    }
+  };
+  rep.onSync = (syncing) => {
+    if (syncing) return;
+    post({ type: "synced" });
+    void pushRestOfBacklog();
+  };
+  const unwatch = rep.experimentalWatch((diff) => post({ type: "changes", changes: diff as readonly StoreChange[] as StoreChange[] }), {
+    initialValuesInFirstDiff: true,
+  });
+  // Back online, or the socket (re)connected: catch up and send what was edited offline now, not
+  // after the retry back-off; pokes may have been missed while the socket was down.
+  const catchUp = () => {
+    if (rep.closed) return;
+    backlog = Infinity;
+    void rep.pull({ now: true });
+    void rep.push({ now: true });
+  };
+  const socket = connectRoom(workspaceId, token, {
+    onPoke: () => void rep.pull(),
+    onConnect: catchUp,
+    onClose: () => pulls?.abandonAll(),
+    onMessage: (data) => pulls?.receive(data) ?? false,
+    onSessionEnded: () => post({ type: "session-ended" }),
+  });
+  pulls = new SocketPulls(socket);
+
+  const session: Session = {
+    closing: false,
+    async handle(message) {
+      switch (message.type) {
+        case "mutate": {
+          try {
+            const mutate = rep.mutate as unknown as Record<string, (args: unknown) => Promise<unknown>>;
+            const run = mutate[message.name];
+            if (!run) throw new Error(`Unknown mutator ${message.name}`);
+            await run(message.args);
+            post({ type: "reply", id: message.id });
+          } catch (error) {
+            post({ type: "reply", id: message.id, error: error instanceof Error ? error.message : String(error) });
+          }
+          return;
+        }
+        case "pending":
+          post({ type: "reply", id: message.id, value: await pendingMutationCount(rep).catch(() => null) });
+          return;
+        case "catch-up":
+          catchUp();
+          socket.reconnect();
+          return;
+        case "close":
+          session.closing = true;
+          unwatch();
+          socket.close();
+          // After it has finished opening: closing one mid-open is what Replicache trips on. A store
+          // whose database went away under it (another tab's sign-out) rejects with "Closed": nothing
+          // is left to release then.
+          await rep.clientGroupID.catch(() => undefined);
+          if (!rep.closed) await rep.close().catch((error: unknown) => console.warn("Closing the local store:", error));
+          post({ type: "closed" });
+          scope.close();
+          return;
+      }
+    },
+  };
+  return session;
+}
