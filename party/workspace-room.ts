@@ -29,11 +29,16 @@ interface SocketOwner {
  */
 export const POKE_INTERVAL_MS = 250;
 
+/** How long the room remembers a revoked session, to refuse its sockets that were already on their way. */
+const ENDED_MEMORY_MS = 10 * 60_000;
+
 export class WorkspaceRoom extends Server<Env> {
   // Hibernation lets an idle room with open sockets be evicted without dropping them.
   static override options = { hibernate: true };
 
   #lastPokeAt = 0;
+  /** Sessions revoked lately, by hash, with when the Worker said so. */
+  readonly #recentlyEnded = new Map<string, number>();
   #trailing: ReturnType<typeof setTimeout> | null = null;
   /** What changed since a cookie, read once per write for all of the workspace's pulls (docs/decisions/0013). */
   readonly #changes = new SharedChanges((workspaceId, since) => readChanges(database(this.env.DB), workspaceId, since));
@@ -58,6 +63,11 @@ export class WorkspaceRoom extends Server<Env> {
     const userId = ctx.request.headers.get("x-fleet-user");
     // Only the Worker's own check lets a socket in, and it always sets both; anything else is refused.
     if (!sessionHash || !userId) {
+      connection.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+      return;
+    }
+    // The Worker checked the session just before; if it was revoked since, the room has heard.
+    if (this.#recentlyEnded.has(sessionHash)) {
       connection.close(SESSION_ENDED_CLOSE_CODE, "session ended");
       return;
     }
@@ -86,6 +96,11 @@ export class WorkspaceRoom extends Server<Env> {
   /** Called by the Worker after revoking sessions: their sockets close at once. */
   async closeSessions(sessionHashes: string[]): Promise<number> {
     const ended = new Set(sessionHashes);
+    // A socket whose session the Worker checked just before the revocation may reach the room
+    // just after this notice: it is refused on arrival (ENDED_MEMORY_MS is far longer than that gap).
+    const now = Date.now();
+    for (const [hash, at] of this.#recentlyEnded) if (now - at > ENDED_MEMORY_MS) this.#recentlyEnded.delete(hash);
+    for (const hash of ended) this.#recentlyEnded.set(hash, now);
     return this.#closeWhere((owner) => ended.has(owner.sessionHash));
   }
 

@@ -94,9 +94,14 @@ function openSession({ viewerId, workspaceId, token, nextBuild }: Extract<PageTo
     post({ type: "synced" });
     void pushRestOfBacklog();
   };
-  const unwatch = rep.experimentalWatch((diff) => post({ type: "changes", changes: diff as readonly StoreChange[] as StoreChange[] }), {
-    initialValuesInFirstDiff: true,
-  });
+  // Only what the store reads crosses to the page (not Replicache's old values: half the copying).
+  const unwatch = rep.experimentalWatch(
+    (diff) => {
+      const changes: StoreChange[] = diff.map((c) => (c.op === "del" ? { op: c.op, key: c.key } : { op: c.op, key: c.key, newValue: c.newValue }));
+      post({ type: "changes", changes });
+    },
+    { initialValuesInFirstDiff: true },
+  );
   // Back online, or the socket (re)connected: catch up and send what was edited offline now, not
   // after the retry back-off; pokes may have been missed while the socket was down.
   const catchUp = () => {
