@@ -178,6 +178,19 @@ describe("ending a session closes its sockets", () => {
     await expect.poll(() => client.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
   });
 
+  it("a socket that reaches the room just after its session's revocation was announced is closed on arrival", async () => {
+    // The race: the Worker checked the session (still live in D1 here) just before another request
+    // revoked it and told the room; the room hears of the socket only after that notice.
+    const a = await userWithWorkspace();
+    const room = await getServerByName(env.WorkspaceRoom, a.workspaceId);
+    await room.closeSessions([await sha256Hex(a.token)]);
+    const late = await connect(a.workspaceId, a.token);
+    await expect.poll(() => late.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+    const colleague = await connect(a.workspaceId, await createSession(database(env.DB), await memberOf(a.workspaceId), a.workspaceId));
+    await roundTrip(colleague);
+    expect(colleague.closedWith).toBeNull();
+  });
+
   it("the room closes every socket of a member who was removed", async () => {
     const a = await userWithWorkspace();
     const colleagueId = await memberOf(a.workspaceId);
