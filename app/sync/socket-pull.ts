@@ -31,7 +31,7 @@ export class SocketPulls {
     private readonly timeoutMs = 15_000,
   ) {}
 
-  pull(body: { cookie?: unknown }): Promise<PullAnswer | null> {
+  pull(body: { cookie?: unknown; [field: string]: unknown }): Promise<PullAnswer | null> {
     if (!this.#ready || body.cookie === null || body.cookie === undefined || this.socket.readyState !== OPEN) return Promise.resolve(null);
     const id = this.#nextId++;
     return new Promise((resolve) => {
