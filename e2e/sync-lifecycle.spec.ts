@@ -173,3 +173,22 @@ test.describe("sync and session trouble, as the user sees it", () => {
     await expect.poll(() => storesOf(page, fleet.workspaceId)).toEqual([]);
   });
 });
+
+test.describe("a tab older than the deploy", () => {
+  test("whose sync worker script is gone (the deploy replaced its build's assets) loads the page again, once", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request, "Stale Build Fleet");
+    await signInAs(page, fleet.token);
+    await page.route(/\/assets\/sync-worker-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: "Not found" }));
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto("/vehicles");
+    await expect.poll(() => loads, { timeout: 15_000 }).toBe(2);
+    // The reloaded page still has no worker; the next reload waits out the minute (no reload loop).
+    await page.waitForTimeout(3_000);
+    expect(loads).toBe(2);
+    // Once the assets are there again (the new build), the reloaded page syncs.
+    await page.unroute(/\/assets\/sync-worker-[\w-]+\.js$/);
+    await page.reload();
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  });
+});
