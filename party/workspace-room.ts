@@ -1,16 +1,26 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/realtime";
-import { liveSessionsIn } from "../worker/auth/session";
+import {
+  POKE_MESSAGE,
+  SESSION_ENDED_CLOSE_CODE,
+  SOCKET_PULL_MAX_BYTES,
+  type SocketPullAnswer,
+  type SocketPullRequest,
+  type SocketPullsReady,
+} from "../shared/realtime";
+import { liveSessionsIn, touchSessions } from "../worker/auth/session";
 import { database } from "../worker/db/client";
 import type { Env } from "../worker/env";
+import { answerPull } from "../worker/sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "../worker/sync/changes";
 
 /**
  * How often a room with open sockets re-checks their sessions: revocations close sockets at once
  * (the Worker tells the room); this catches what nobody announces, a session reaching its idle or
- * absolute limit, or a member removed from the workspace.
+ * absolute limit, a member removed from the workspace, or a revocation notice that was lost. Pulls
+ * ride on the socket (docs/decisions/0013), so this bounds how long a session that ended unannounced
+ * can still pull: one query per room a minute, however many sockets and reports.
  */
-export const SOCKET_RECHECK_MS = 5 * 60_000;
+export const SOCKET_RECHECK_MS = 60_000;
 
 /** Whose socket it is, as the Worker vouched for it (worker/realtime.ts); kept across hibernation. */
 interface SocketOwner {
@@ -37,6 +47,8 @@ export class WorkspaceRoom extends Server<Env> {
   static override options = { hibernate: true };
 
   #lastPokeAt = 0;
+  /** Sessions that pulled over their socket since the last re-check (their idle clock restarts then). */
+  readonly #pulledSince = new Set<string>();
   /** Sessions revoked lately, by hash, with when the Worker said so. */
   readonly #recentlyEnded = new Map<string, number>();
   #trailing: ReturnType<typeof setTimeout> | null = null;
@@ -72,6 +84,7 @@ export class WorkspaceRoom extends Server<Env> {
       return;
     }
     connection.setState({ sessionHash, userId });
+    connection.send(JSON.stringify({ type: "pulls-ready" } satisfies SocketPullsReady));
     void this.#scheduleRecheck();
   }
 
@@ -80,11 +93,19 @@ export class WorkspaceRoom extends Server<Env> {
     await this.#scheduleRecheck();
   }
 
-  /** Closes the sockets whose session is no longer live in this workspace; answers how many. */
+  /**
+   * Closes the sockets whose session is no longer live in this workspace; answers how many. The
+   * sessions that pulled over their socket since the last re-check had a use: their idle clock
+   * restarts, as an HTTP pull's would.
+   */
   async recheckSockets(): Promise<number> {
+    const db = database(this.env.DB);
+    const used = [...this.#pulledSince];
+    this.#pulledSince.clear();
+    if (used.length) await touchSessions(db, used);
     const owners = [...this.getConnections<SocketOwner>()].flatMap((c) => (c.state ? [c.state.sessionHash] : []));
     if (owners.length === 0) return 0;
-    const live = await liveSessionsIn(database(this.env.DB), this.name, owners);
+    const live = await liveSessionsIn(db, this.name, owners);
     return this.#closeWhere((owner) => !live.has(owner.sessionHash));
   }
 
@@ -137,9 +158,44 @@ export class WorkspaceRoom extends Server<Env> {
     this.#changes.invalidate();
   }
 
-  override onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {
-    // Clients only listen; a "ping" is answered so they can check the socket end to end.
-    if (message === "ping") connection.send("pong");
+  override async onMessage(connection: Connection<SocketOwner>, message: string | ArrayBuffer | ArrayBufferView) {
+    // A "ping" is answered so clients can check the socket end to end.
+    if (message === "ping") {
+      connection.send("pong");
+      return;
+    }
+    const request = socketPullRequest(message);
+    const owner = connection.state;
+    if (!request || !owner) return;
+    const answer = JSON.stringify(await this.#answerSocketPull(owner, request));
+    // The socket may have closed meanwhile (its session ended, the browser left): nobody to tell.
+    if (connection.readyState === WebSocket.OPEN) connection.send(answer);
+  }
+
+  /**
+   * An incremental pull over the socket (shared/realtime.ts, docs/decisions/0013), answered as the
+   * HTTP route would for the socket's own session and this room's workspace (nothing in the message
+   * can name another), from the room's shared read: no session lookup and, in the steady state, no
+   * D1 statement of its own. What the socket should not carry goes back to HTTP: a first pull, a
+   * reset (a full answer), an answer too large for a message, and a failure on our side.
+   */
+  async #answerSocketPull(owner: SocketOwner, { id, body }: SocketPullRequest): Promise<SocketPullAnswer> {
+    const viaHttp = { type: "pull", id, viaHttp: true } as const;
+    const cookie = typeof body === "object" && body !== null ? (body as { cookie?: unknown }).cookie : undefined;
+    if (cookie === null || cookie === undefined) return viaHttp;
+    try {
+      const { status, body: answer } = await answerPull(database(this.env.DB), { userId: owner.userId, workspaceId: this.name }, body, (workspaceId, since) =>
+        this.#changes.since(workspaceId, since),
+      );
+      this.#pulledSince.add(owner.sessionHash);
+      const patch = status === 200 ? (answer as { patch?: { op: string }[] }).patch : undefined;
+      if (patch?.[0]?.op === "clear") return viaHttp;
+      const reply: SocketPullAnswer = { type: "pull", id, status, body: answer };
+      return new TextEncoder().encode(JSON.stringify(reply)).byteLength > SOCKET_PULL_MAX_BYTES ? viaHttp : reply;
+    } catch (error) {
+      console.error("socket pull failed; the client pulls over HTTP:", error);
+      return viaHttp;
+    }
   }
 
   override onRequest(): Response {
@@ -150,5 +206,16 @@ export class WorkspaceRoom extends Server<Env> {
   #send() {
     this.#lastPokeAt = Date.now();
     this.broadcast(POKE_MESSAGE);
+  }
+}
+
+/** A socket message that is a SocketPullRequest (JSON text of type "pull" with a numeric id), or null. */
+function socketPullRequest(message: string | ArrayBuffer | ArrayBufferView): SocketPullRequest | null {
+  if (typeof message !== "string" || message.length > SOCKET_PULL_MAX_BYTES) return null;
+  try {
+    const parsed = JSON.parse(message) as Partial<SocketPullRequest> | null;
+    return parsed?.type === "pull" && Number.isSafeInteger(parsed.id) ? { type: "pull", id: parsed.id!, body: parsed.body } : null;
+  } catch {
+    return null;
   }
 }

@@ -9,6 +9,7 @@ import { database } from "./db/client";
 import { memberships, realtimeTickets, sessions, users, workspaces } from "./db/schema";
 import { pokeWorkspace } from "./realtime";
 import { call, insertVehicle, userWithWorkspace } from "./test/factories";
+import { closeSockets, connect, keepOpen, roomPath, roundTrip, ticketFor, upgrade, type Client } from "./test/sockets";
 import { bumpVersion } from "./sync/version";
 import { sha256Hex } from "./lib/crypto";
 
@@ -17,54 +18,7 @@ import { sha256Hex } from "./lib/crypto";
  * through the Worker's own fetch handler (the same path partysocket takes), the session check in
  * front of the room, and the pokes the Worker sends after writes.
  */
-interface Client {
-  socket: WebSocket;
-  messages: string[];
-  /** The close code once the room closed the socket. */
-  closedWith: number | null;
-}
-
-const open: WebSocket[] = [];
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
-
-const roomPath = (workspaceId: string, ticket?: string) =>
-  `/parties/workspace-room/${workspaceId}${ticket === undefined ? "" : `?ticket=${encodeURIComponent(ticket)}`}`;
-
-const upgrade = (workspaceId: string, ticket?: string, query = "") =>
-  call(`${roomPath(workspaceId, ticket)}${query}`, { headers: { Upgrade: "websocket" } });
-
-/** What the browser does before each (re)connection: a single-use ticket for its session. */
-async function ticketFor(token: string) {
-  const res = await call("/api/realtime/ticket", { method: "POST", token });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { ticket: string }).ticket;
-}
-
-async function connect(workspaceId: string, token: string): Promise<Client> {
-  const res = await upgrade(workspaceId, await ticketFor(token));
-  expect(res.status).toBe(101);
-  const socket = res.webSocket!;
-  socket.accept();
-  open.push(socket);
-  const messages: string[] = [];
-  const client: Client = { socket, messages, closedWith: null };
-  socket.addEventListener("message", (event) => {
-    messages.push(String(event.data));
-  });
-  socket.addEventListener("close", (event) => {
-    client.closedWith = event.code;
-  });
-  return client;
-}
-
-/** A round trip through the room: everything the room sent this socket before has arrived. */
-async function roundTrip(client: Client) {
-  const pongs = client.messages.filter((m) => m === "pong").length;
-  client.socket.send("ping");
-  await expect.poll(() => client.messages.filter((m) => m === "pong").length).toBe(pongs + 1);
-}
+afterEach(closeSockets);
 
 const workspaceVersion = async (id: string) =>
   (await database(env.DB).select({ version: workspaces.version }).from(workspaces).where(eq(workspaces.id, id)).get())!.version;
@@ -97,7 +51,7 @@ describe("joining a workspace room", () => {
     const first = await upgrade(a.workspaceId, ticket);
     expect(first.status).toBe(101);
     first.webSocket!.accept();
-    open.push(first.webSocket!);
+    keepOpen(first.webSocket!);
     expect((await refusal(await upgrade(a.workspaceId, ticket))).status).toBe(401);
     const late = await ticketFor(a.token);
     await database(env.DB).update(realtimeTickets).set({ expiresAt: Date.now() - 1 }).where(eq(realtimeTickets.ticketHash, await sha256Hex(late)));

@@ -1,35 +1,36 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { pullRequestSchema, pushRequestSchema } from "../../shared/sync-protocol";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { pushRequestSchema } from "../../shared/sync-protocol";
 import { requireSession, workspaceSession } from "../auth/session";
 import { body } from "../lib/validate";
 import { pokeWorkspace } from "../realtime";
-import { pull } from "../sync/pull";
+import { answerPull } from "../sync/answer-pull";
 import { push } from "../sync/push";
-import { pullSchemaSupported, pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/versions";
+import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/versions";
 import { forgetRoomChanges, roomChanges } from "../sync/room-changes";
 import type { AppEnv } from "../types";
 
 /**
- * Another protocol version is answered VersionNotSupported (status 200, what Replicache expects)
- * before the body is checked as version 1: an old client's request has another shape.
+ * Another push protocol version is answered VersionNotSupported (status 200, what Replicache
+ * expects) before the body is checked as version 1: an old client's request has another shape.
+ * Pulls get the same treatment in answerPull, shared with the room's socket.
  */
-const protocolGate = (field: "pullVersion" | "pushVersion") =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const raw: unknown = await c.req.json().catch(() => undefined);
-    if (unsupportedProtocol(raw, field)) return c.json(versionNotSupported(field === "pullVersion" ? "pull" : "push"));
-    await next();
-  });
+const protocolGate = createMiddleware<AppEnv>(async (c, next) => {
+  const raw: unknown = await c.req.json().catch(() => undefined);
+  if (unsupportedProtocol(raw, "pushVersion")) return c.json(versionNotSupported("push"));
+  await next();
+});
 
 /** Replicache's push and pull endpoints; the session's workspace is the space. */
 export const syncRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .post("/pull", protocolGate("pullVersion"), body(pullRequestSchema), async (c) => {
-    const req = c.req.valid("json");
-    if (!pullSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
-    return c.json(await pull(c.var.db, workspaceSession(c.var.session), req, roomChanges(c.env)));
+  .post("/pull", async (c) => {
+    const raw: unknown = await c.req.json().catch(() => undefined);
+    const { status, body } = await answerPull(c.var.db, workspaceSession(c.var.session), raw, roomChanges(c.env));
+    return c.json(body, status as ContentfulStatusCode);
   })
-  .post("/push", protocolGate("pushVersion"), body(pushRequestSchema), async (c) => {
+  .post("/push", protocolGate, body(pushRequestSchema), async (c) => {
     const req = c.req.valid("json");
     if (!pushSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
     const session = workspaceSession(c.var.session);

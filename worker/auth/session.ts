@@ -128,6 +128,27 @@ export async function liveSessionsIn(db: Db, workspaceId: string, tokenHashes: s
   return live;
 }
 
+/**
+ * Restarts the idle clock of these sessions, if still live: a room's sockets pulled with them
+ * (a socket pull is a use, as an HTTP pull is; the room batches them once a minute).
+ */
+export async function touchSessions(db: Db, tokenHashes: string[]): Promise<void> {
+  const now = Date.now();
+  for (const part of chunkRows([...new Set(tokenHashes)], 1.05)) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          inArray(sessions.tokenHash, part),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, now - SESSION_IDLE_MS),
+        ),
+      );
+  }
+}
+
 export function bearerToken(header: string | undefined | null): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;

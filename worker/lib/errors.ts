@@ -17,10 +17,14 @@ export class ApiError extends Error {
   }
 }
 
-export function errorResponse(c: Context, err: ApiError) {
+export function errorBody(err: ApiError): ApiErrorBody {
   const body: ApiErrorBody = { error: { code: err.code, message: err.message } };
   if (err.fields) body.error.fields = err.fields;
-  return c.json(body, err.status);
+  return body;
+}
+
+export function errorResponse(c: Context, err: ApiError) {
+  return c.json(errorBody(err), err.status);
 }
 
 export const badRequest = (message: string, fields?: Record<string, string[]>) =>

@@ -11,20 +11,7 @@ type Target = "json" | "query" | "form" | "param";
  * failing fields, never a 500. Use as `app.post("/x", body(schema), (c) => c.req.valid("json"))`.
  */
 export function zod<T extends Target, S extends z.ZodTypeAny>(target: T, schema: S) {
-  return validator(target, async (value) => {
-    const result = await schema.safeParseAsync(value);
-    if (!result.success) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of result.error.issues) {
-        const key = issue.path.join(".") || "_";
-        (fields[key] ??= []).push(issue.message);
-      }
-      const first = result.error.issues[0];
-      const where = first?.path.length ? `${first.path.join(".")}: ` : "";
-      throw new ApiError(400, "invalid_input", `${where}${first?.message ?? "Invalid input"}`, fields);
-    }
-    return result.data as z.output<S>;
-  }) as MiddlewareHandler<
+  return validator(target, (value) => parseInput(schema, value)) as MiddlewareHandler<
     AppEnv,
     string,
     { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }
@@ -32,3 +19,19 @@ export function zod<T extends Target, S extends z.ZodTypeAny>(target: T, schema:
 }
 
 export const body = <S extends z.ZodTypeAny>(schema: S) => zod("json", schema);
+
+/** `value` parsed with `schema`, or the 400 ApiError (with the failing fields) every API answers bad input with. */
+export async function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(value);
+  if (!result.success) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.join(".") || "_";
+      (fields[key] ??= []).push(issue.message);
+    }
+    const first = result.error.issues[0];
+    const where = first?.path.length ? `${first.path.join(".")}: ` : "";
+    throw new ApiError(400, "invalid_input", `${where}${first?.message ?? "Invalid input"}`, fields);
+  }
+  return result.data as z.output<S>;
+}

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { SessionInfo } from "../auth/session";
 import type { Db } from "../db/client";
 import { replicacheClientGroups } from "../db/schema";
 import { forbidden } from "../lib/errors";
 
-type WorkspaceSession = SessionInfo & { workspaceId: string };
+/** Whose sync client it is: a user in a workspace (an HTTP session, or a room's socket). */
+export interface SyncCaller {
+  userId: string;
+  workspaceId: string;
+}
 
 /**
  * A client group belongs to one user in one workspace. The first request naming a new id claims it
@@ -13,7 +16,7 @@ type WorkspaceSession = SessionInfo & { workspaceId: string };
  * user, or the same user in another workspace) is refused, so no state can leak across tenants.
  * Returns whether the group's clients may rebase their mutation ids (see push).
  */
-export async function claimClientGroup(db: Db, session: WorkspaceSession, clientGroupId: string) {
+export async function claimClientGroup(db: Db, session: SyncCaller, clientGroupId: string) {
   const [, owner] = await db.batch([
     db
       .insert(replicacheClientGroups)
@@ -36,7 +39,7 @@ export async function claimClientGroup(db: Db, session: WorkspaceSession, client
  * D1 after a claim are remembered, so the memory can refuse more often than D1 never less: an id
  * not in it (new, or forgotten) goes through the atomic claim.
  */
-export async function checkClientGroupOwner(db: Db, session: WorkspaceSession, clientGroupId: string): Promise<void> {
+export async function checkClientGroupOwner(db: Db, session: SyncCaller, clientGroupId: string): Promise<void> {
   const known = knownOwners.get(clientGroupId);
   if (!known) {
     await claimClientGroup(db, session, clientGroupId);

@@ -4,16 +4,14 @@ import type { PatchOperation, PullResponse, pullRequestSchema } from "../../shar
 import { telemetryKey } from "../../shared/telemetry";
 import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
-import type { SessionInfo } from "../auth/session";
 import type { Db } from "../db/client";
 import { replicacheClientGroups } from "../db/schema";
 import { readChanges, type ChangeSource, type Changes, type WorkspaceSyncState } from "./changes";
-import { checkClientGroupOwner } from "./client-group";
+import { checkClientGroupOwner, type SyncCaller } from "./client-group";
 import { nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
 import { toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
-type WorkspaceSession = SessionInfo & { workspaceId: string };
 
 /**
  * Per-space version pull (docs/decisions/0003-sync.md). The cookie names the workspace version the
@@ -35,7 +33,7 @@ type WorkspaceSession = SessionInfo & { workspaceId: string };
  */
 export async function pull(
   db: Db,
-  session: WorkspaceSession,
+  session: SyncCaller,
   req: PullRequest,
   shared: ChangeSource = (workspaceId, since) => readChanges(db, workspaceId, since),
 ): Promise<PullResponse> {
