@@ -62,10 +62,11 @@ test.describe("realtime room on the running Worker", () => {
     expect(order.status()).toBeLessThan(300);
     await expect.poll(() => mine.messages).toContain(POKE_MESSAGE);
 
-    // The other workspace's room heard nothing: a round trip through it shows only its pong.
+    // The other workspace's room heard nothing: a round trip through it shows only its greeting
+    // (it serves pulls on this socket) and its pong.
     theirs.socket.send("ping");
     await expect.poll(() => theirs.messages).toContain("pong");
-    expect(theirs.messages).toEqual(["pong"]);
+    expect(theirs.messages).toEqual([JSON.stringify({ type: "pulls-ready" }), "pong"]);
   });
 
   test("the running Worker refuses a socket with another workspace's ticket, none, or a session token in the URL", async ({ request, baseURL }) => {

@@ -8,7 +8,7 @@ import {
   type Workspace,
 } from "../../shared/session";
 import { http, HTTPError, setHttpToken } from "../lib/http";
-import { dropStores } from "../sync/local-stores";
+import { dropStores, finishDroppingStores } from "../sync/local-stores";
 
 export interface Session {
   /** True until the stored token has been read and, if there is one, checked with GET api/me. */
@@ -111,6 +111,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<Session>({ ...signedOut, loading: true });
 
   useEffect(() => {
+    // A sign-out's deletion of local stores that a reload cut short ends here.
+    void finishDroppingStores();
     setTokenState(readStoredToken());
     const onStorage = (e: StorageEvent) => {
       if (e.key === SESSION_STORAGE_KEY) setTokenState(readStoredToken());

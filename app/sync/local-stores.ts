@@ -33,22 +33,53 @@ export function closeStore(name: string, client: SyncClient): Promise<void> {
 
 /**
  * Deletes the local stores of these workspaces for this viewer (sign-out, lost membership): their
- * data and any edits still pending there. Open instances are closed first.
+ * data and any edits still pending there. Open instances are closed first. The names are written
+ * down before anything starts, and crossed off once deleted: a deletion cut short (the page reloaded
+ * or closed in between) is finished by the next page of this origin (`finishDroppingStores`).
  */
 export async function dropStores(viewerId: string, workspaceIds: readonly string[]): Promise<void> {
   if (workspaceIds.length === 0) return;
+  const names = workspaceIds.map((workspaceId) => storeName(viewerId, workspaceId));
+  writePendingDrops([...new Set([...readPendingDrops(), ...names])]);
+  await dropByName(names);
+}
+
+/** Finishes deletions an earlier page started and could not complete (call once per page load). */
+export async function finishDroppingStores(): Promise<void> {
+  const pending = readPendingDrops();
+  if (pending.length) await dropByName(pending);
+}
+
+async function dropByName(names: readonly string[]) {
   const [{ dropDatabase, makeIDBName }, { SCHEMA_VERSION }] = await Promise.all([import("replicache"), import("../../shared/sync-protocol")]);
   await Promise.all(
-    workspaceIds.map(async (workspaceId) => {
-      const name = storeName(viewerId, workspaceId);
+    names.map(async (name) => {
       const client = open.get(name);
       if (client) await closeStore(name, client);
       await whenClosed(name);
-      try {
-        await dropDatabase(makeIDBName(name, SCHEMA_VERSION));
-      } catch (error) {
-        console.warn(`Could not delete the local store ${name}`, error);
-      }
+      // A new instance of this name waits for the deletion, as it waits for a close.
+      const dropped = dropDatabase(makeIDBName(name, SCHEMA_VERSION)).then(
+        () => writePendingDrops(readPendingDrops().filter((pending) => pending !== name)),
+        (error: unknown) => console.warn(`Could not delete the local store ${name}`, error),
+      );
+      closing.set(name, dropped);
+      await dropped;
+      if (closing.get(name) === dropped) closing.delete(name);
     }),
   );
+}
+
+/** The stores whose deletion has started and not been confirmed, kept in localStorage (names only). */
+const PENDING_DROPS_KEY = "las-stores-to-delete";
+function readPendingDrops(): string[] {
+  try {
+    const saved = JSON.parse(localStorage.getItem(PENDING_DROPS_KEY) ?? "[]") as unknown;
+    return Array.isArray(saved) ? saved.filter((name): name is string => typeof name === "string") : [];
+  } catch {
+    return [];
+  }
+}
+function writePendingDrops(names: string[]) {
+  if (names.length) localStorage.setItem(PENDING_DROPS_KEY, JSON.stringify(names));
+  else localStorage.removeItem(PENDING_DROPS_KEY);
 }
