@@ -197,6 +197,29 @@ test.describe("sync and session trouble, as the user sees it", () => {
   });
 });
 
+test.describe("signing out", () => {
+  test("a deletion of the local store cut short by a reload is finished by the next page", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request, "Cut Short Fleet");
+    await signInAs(page, fleet.token);
+    await page.goto("/vehicles");
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+    await expect.poll(() => storesOf(page, fleet.workspaceId)).toHaveLength(1);
+    const [database] = await storesOf(page, fleet.workspaceId);
+    // What a sign-out leaves behind when the page goes away between writing down the stores to
+    // delete and deleting them: the token gone, the store's name written down, its data still there.
+    const name = database!.replace(/^rep:/, "").replace(/:\d+:[^:]+$/, "");
+    await page.goto("/login");
+    await page.evaluate((store) => {
+      localStorage.removeItem("las");
+      localStorage.setItem("las-stores-to-delete", JSON.stringify([store]));
+    }, name);
+    expect(await storesOf(page, fleet.workspaceId)).toEqual([database]);
+    await page.reload();
+    await expect.poll(() => storesOf(page, fleet.workspaceId)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem("las-stores-to-delete"))).toBeNull();
+  });
+});
+
 test.describe("a tab older than the deploy", () => {
   test("whose sync worker script is gone (the deploy replaced its build's assets) loads the page again, once", async ({ page, request }) => {
     const fleet = await newFleetAccount(request, "Stale Build Fleet");
