@@ -23,7 +23,7 @@ if (process.env.PULL_BENCH_ONLY !== "initial") {
 const [none, one, hundred] = fan as [FanoutResult?, FanoutResult?, FanoutResult?];
 const fanoutRows = !none || !one || !hundred ? [] : [
   ...fan.map((f) => ({
-    metric: `D1 statements per report, ${f.clients} connected client${f.clients === 1 ? "" : "s"} (${f.pulls.toLocaleString("en-US")} pulls)`,
+    metric: `D1 statements per report, ${f.clients} connected client${f.clients === 1 ? "" : "s"} (${f.pulls.toLocaleString("en-US")} pulls, ${f.socketPulls.toLocaleString("en-US")} over the socket)`,
     value: f.statementsPerReport,
     unit: `statements (${f.roundTripsPerReport.toFixed(2)} round trips)`,
   })),
@@ -36,7 +36,8 @@ const fanoutRows = !none || !one || !hundred ? [] : [
 ];
 const fanoutNote = [
   `Fan-out: ${FANOUT_REPORTS} OsmAnd reports at ${FANOUT_RATE}/s to a 100-vehicle workspace with 0, 1 and 100 Node clients`,
-  `connected to its room, each pulling on every poke with its own client group and cookie; D1 statements and round trips`,
+  `connected to its room (with a ticket), each pulling on every poke with its own client group and cookie, over the socket`,
+  `as the browser's sync worker does (docs/decisions/0013); D1 statements and round trips`,
   `counted by the Worker's development meter (worker/lib/d1-meter.ts), ingestion included.`,
 ].join(" ");
 if (process.env.PULL_BENCH_ONLY === "fanout") {
