@@ -17,6 +17,14 @@ export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 /** Each use restarts the idle clock, but only one write a minute per session, so reads stay reads. */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
+/** A session usable at `now`: not revoked, within its absolute limit, used within its idle limit. */
+const stillLive = (now: number) =>
+  [
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, now - SESSION_IDLE_MS),
+  ] as const;
+
 export interface SessionInfo {
   tokenHash: string;
   userId: string;
@@ -75,9 +83,7 @@ export async function findSessionByHash(db: Db, tokenHash: string): Promise<Sess
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, now - SESSION_IDLE_MS),
+        ...stillLive(now),
       ),
     )
     .get();
@@ -117,9 +123,7 @@ export async function liveSessionsIn(db: Db, workspaceId: string, tokenHashes: s
         and(
           inArray(sessions.tokenHash, part),
           eq(sessions.workspaceId, workspaceId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, now - SESSION_IDLE_MS),
+          ...stillLive(now),
         ),
       )
       .all();
@@ -141,9 +145,7 @@ export async function touchSessions(db: Db, tokenHashes: string[]): Promise<void
       .where(
         and(
           inArray(sessions.tokenHash, part),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, now - SESSION_IDLE_MS),
+          ...stillLive(now),
         ),
       );
   }
