@@ -32,6 +32,9 @@ export function connectRoom(
       const res = await fetch("/api/realtime/ticket", { method: "POST", headers: { Authorization: `Bearer ${token}` } });
       if (res.status === 401 || res.status === 403) {
         socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+        // No socket exists to report that close (a room may also have closed the last one during
+        // its handshake, which arrives with another code): say it here.
+        handlers.onSessionEnded?.();
         throw new Error("The session ended; the realtime socket stays closed");
       }
       if (!res.ok) throw new Error(`Realtime ticket failed with status code ${res.status}`);
