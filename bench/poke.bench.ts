@@ -83,7 +83,7 @@ try {
       { metric: "pokes missed", value: missed, unit: "" },
     ],
     [
-      `${SOCKETS} websockets (the ws package, in the bench's Node process) joined one workspace room with the session token;`,
+      `${SOCKETS} websockets (the ws package, in the bench's Node process) joined one workspace room, each with its own single-use ticket;`,
       `${WRITES} OsmAnd reports, ${SPACING_MS} ms apart (beyond the room's 250 ms coalescing), each committed before its`,
       `HTTP answer; the Worker pokes the room in waitUntil, so a poke can arrive before the answer (negative values).`,
       `Latencies include the Node process handling 100 sockets' messages one after another.`,
