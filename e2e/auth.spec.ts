@@ -341,7 +341,8 @@ test.describe("OAuth return", () => {
       const release = await holdRequests(page, `**/api/oauth/${provider}/token`);
       await page.goto(`/oauth/${provider}?code=the-code&state=the-state`);
       await expect(page.getByText(`Authenticating via ${name}`)).toBeVisible();
-      expect(posted).toEqual([{ code: "the-code", state: "the-state" }]);
+      // The text renders before the effect that posts the code has sent it.
+      await expect.poll(() => posted).toEqual([{ code: "the-code", state: "the-state" }]);
       release();
       // The server refuses (no Google client here; no Jobber or Facebook at all): silently back to login.
       await expect(page).toHaveURL(/\/login$/);
