@@ -73,13 +73,9 @@ export class WorkspaceRoom extends Server<Env> {
   override onConnect(connection: Connection<SocketOwner>, ctx: ConnectionContext) {
     const sessionHash = ctx.request.headers.get("x-fleet-session");
     const userId = ctx.request.headers.get("x-fleet-user");
-    // Only the Worker's own check lets a socket in, and it always sets both; anything else is refused.
-    if (!sessionHash || !userId) {
-      connection.close(SESSION_ENDED_CLOSE_CODE, "session ended");
-      return;
-    }
-    // The Worker checked the session just before; if it was revoked since, the room has heard.
-    if (this.#recentlyEnded.has(sessionHash)) {
+    // Only the Worker's own check lets a socket in, and it always sets both; anything else is
+    // refused. The check was made just before: a revocation since then has been announced here.
+    if (!sessionHash || !userId || this.#recentlyEnded.has(sessionHash)) {
       connection.close(SESSION_ENDED_CLOSE_CODE, "session ended");
       return;
     }
