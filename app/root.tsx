@@ -5,7 +5,11 @@ import { AppProviders } from "./app-providers";
 import { RouteError } from "./components/route-error";
 import styles from "./styles.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  // A beacon, so browsers do not ask for /favicon.ico (a 404 on every page load).
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 /**
  * The public Mapbox token is the same for every user, so the cached, user-independent HTML may
