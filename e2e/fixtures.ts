@@ -33,12 +33,15 @@ export const test = base.extend<{ failOnPageError: void }>({
     { auto: true },
   ],
   page: async ({ page }, use) => {
-    // Mapbox is out of reach here: its tiles and styles fail, but its usage-events endpoint answers
-    // as it does when reachable. mapbox-gl calls a callback it has already dropped when that request
-    // fails after the map was removed (an uncaught TypeError inside mapbox-gl on leaving /map fast).
-    await page.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) =>
-      new URL(route.request().url()).hostname === "events.mapbox.com" ? route.fulfill({ status: 204 }) : route.abort(),
-    );
+    // Mapbox is out of reach here: its tiles and styles fail, but its usage endpoints (load events,
+    // map sessions) answer as they do when reachable. mapbox-gl calls a callback it has already
+    // dropped when one of those requests fails after the map was removed (an uncaught TypeError
+    // inside mapbox-gl on leaving /map fast).
+    await page.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) => {
+      const url = new URL(route.request().url());
+      const usage = url.hostname === "events.mapbox.com" || url.pathname.startsWith("/map-sessions/");
+      return usage ? route.fulfill({ status: 204 }) : route.abort();
+    });
     const cspViolations = await failOnCspViolations(page);
     await use(page);
     expect(cspViolations, "Content-Security-Policy violations").toEqual([]);
