@@ -69,7 +69,10 @@ test.describe("sync between two browsers", () => {
     }
     await expect(indicator(a.page)).toHaveAttribute("data-state", "synced");
 
-    // Offline: the edit applies locally at once and waits, shown in the top bar.
+    // Offline: the edit applies locally at once and waits, shown in the top bar. Playwright's
+    // offline emulation may reach the sync worker's requests later than the page's, so its sync
+    // endpoints are cut off explicitly too (as they would be by a real outage).
+    await a.context.route("**/api/sync/**", (route) => route.abort("internetdisconnected"));
     await a.context.setOffline(true);
     await expect(indicator(a.page)).toHaveAttribute("data-state", "offline");
     await rename(a.page, "Edited offline");
@@ -79,7 +82,6 @@ test.describe("sync between two browsers", () => {
     // A reload while the sync endpoints stay unreachable (the page itself has to load, and there
     // is no service worker): the edit comes back from IndexedDB. Replicache writes it there
     // shortly after the edit, so fresh tabs are opened until one shows it.
-    await a.context.route("**/api/sync/**", (route) => route.abort("internetdisconnected"));
     await a.context.setOffline(false);
     let reloaded: Page | undefined;
     await expect(async () => {
