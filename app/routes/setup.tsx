@@ -15,8 +15,7 @@ function Setup() {
   const { form, fields, pending } = useZodForm("setup", workspaceNameSchema, async ({ name }, submission) => {
     try {
       const { id } = await http.post("workspaces", { json: { name } }).json<{ id: string }>();
-      const { token } = await http.post("workspaces/session", { json: { workspaceId: id } }).json<{ token: string }>();
-      session.setToken(token);
+      await session.replaceToken(async () => (await http.post("workspaces/session", { json: { workspaceId: id } }).json<{ token: string }>()).token);
       navigate("/", { replace: true });
     } catch {
       // SPEC.md section 8: the name marked invalid (an error without text) and cleared.

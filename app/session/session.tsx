@@ -24,6 +24,12 @@ export interface Session {
 interface SessionApi extends Session {
   /** Stores a new token (sign-in, workspace switch); the session check reruns for it. */
   setToken(token: string | null): void;
+  /**
+   * Stores the token `request` answers in place of the current one, which the server revokes while
+   * answering (a workspace switch): until it is stored, a 401 for the current token is no reason to
+   * sign out.
+   */
+  replaceToken(request: () => Promise<string>): Promise<void>;
   /** Reruns GET api/me for the current token (after e.g. creating a workspace). */
   refresh(): Promise<void>;
   /** Revokes the session on the server, forgets the token and does a full page load of /. */
@@ -34,6 +40,9 @@ const SessionContext = createContext<SessionApi | null>(null);
 
 /** True once another token replaced `token` in this browser (a switch, a sign-in elsewhere in it). */
 const superseded = (token: string) => readStoredToken() !== token;
+
+/** A replacement of this page's token in flight (`replaceToken`), until the new token is stored. */
+let replacement: Promise<unknown> | null = null;
 
 export function readStoredToken(): string | null {
   try {
@@ -144,6 +153,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // A workspace switch revokes the token it replaces: an answer about that old token (a
       // check Replicache's 401 asked for with it) says nothing about the session now stored.
       if (signal?.aborted || superseded(current)) return "done";
+      // The token may be one a switch in flight is replacing (the server revokes it before this
+      // page has the new one, and its socket's close can get here first): wait for the switch.
+      if (replacement) {
+        await replacement.catch(() => undefined);
+        if (superseded(current)) return "done";
+      }
       // The server said this token is not (or no longer) a session: sign out silently (SPEC.md
       // section 4) and delete this viewer's local stores.
       if (error instanceof HTTPError && (error.response.status === 401 || error.response.status === 403)) {
@@ -188,6 +203,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setTokenState(next);
   }, []);
 
+  const replaceToken = useCallback(
+    async (request: () => Promise<string>) => {
+      const replacing = request().then(setToken);
+      replacement = replacing;
+      try {
+        await replacing;
+      } finally {
+        if (replacement === replacing) replacement = null;
+      }
+    },
+    [setToken],
+  );
+
   const refresh = useCallback(async () => {
     await check(token ?? null);
   }, [check, token]);
@@ -206,8 +234,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [token]);
 
   const value = useMemo<SessionApi>(
-    () => ({ ...state, setToken, refresh, signOut }),
-    [state, setToken, refresh, signOut],
+    () => ({ ...state, setToken, replaceToken, refresh, signOut }),
+    [state, setToken, replaceToken, refresh, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -13,8 +13,7 @@ export function useSwitchWorkspace() {
   const navigate = useNavigate();
   return useCallback(
     async (workspaceId: string) => {
-      const { token } = await http.post("workspaces/session", { json: { workspaceId } }).json<{ token: string }>();
-      session.setToken(token);
+      await session.replaceToken(async () => (await http.post("workspaces/session", { json: { workspaceId } }).json<{ token: string }>()).token);
       navigate("/map");
     },
     [session, navigate],
