@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { latOf, lngOf, mercatorX, mercatorY, worldSize } from "../app/map/beacon-math";
 import { newFleetAccount, signInAs } from "./helpers";
@@ -145,6 +145,17 @@ test.describe("map: vehicles panel", () => {
   });
 });
 
+/** Two vehicles a degree apart on the map: the first driving, the second parked. */
+async function drivingAndParkedOnMap(page: Page, request: APIRequestContext) {
+  const fleet = await newFleetAccount(request);
+  const vehicles = await orderVehicles(request, fleet, 2);
+  await report(request, vehicles[0]!.id, { lat: 40, lon: -100.5, speed: 20, ignition: true });
+  await report(request, vehicles[1]!.id, { lat: 40, lon: -99.5, ignition: false });
+  await openMap(page, fleet.token);
+  await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-vehicle-count", "2");
+  return vehicles;
+}
+
 test.describe("map: the live map", () => {
   test("draws each vehicle as a beacon of the specified size; clicking one selects it", async ({ page, request }) => {
     const fleet = await newFleetAccount(request);
@@ -175,12 +186,7 @@ test.describe("map: the live map", () => {
   });
 
   test("parked and driving vehicles look different", async ({ page, request }) => {
-    const fleet = await newFleetAccount(request);
-    const [a, b] = await orderVehicles(request, fleet, 2);
-    await report(request, a!.id, { lat: 40, lon: -100.5, speed: 20, ignition: true });
-    await report(request, b!.id, { lat: 40, lon: -99.5, ignition: false });
-    await openMap(page, fleet.token);
-    await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-vehicle-count", "2");
+    await drivingAndParkedOnMap(page, request);
     const driving = await expect.poll(() => findColour(page, DRIVING)).not.toBeNull().then(() => findColour(page, DRIVING));
     const parked = (await findColour(page, PARKED))!;
     expect(parked).not.toBeNull();
@@ -320,12 +326,7 @@ test.describe("map: the live map", () => {
   });
 
   test("clicking a beacon among others selects that vehicle", async ({ page, request }) => {
-    const fleet = await newFleetAccount(request);
-    const [a, b] = await orderVehicles(request, fleet, 2);
-    await report(request, a!.id, { lat: 40, lon: -100.5, speed: 20, ignition: true });
-    await report(request, b!.id, { lat: 40, lon: -99.5, ignition: false });
-    await openMap(page, fleet.token);
-    await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-vehicle-count", "2");
+    const [, b] = await drivingAndParkedOnMap(page, request);
     const box = (await page.getByTestId("fleet-map").boundingBox())!;
     const at = await page.evaluate((id) => (window as unknown as { __fleetMap: FleetMapHooks }).__fleetMap.beaconAt(id), b!.vehicleId);
     // The parked beacon is drawn where the map says, and a click there picks it, not its neighbour.

@@ -163,7 +163,7 @@ export class WorkspaceRoom extends Server<Env> {
     const request = socketPullRequest(message);
     const owner = connection.state;
     if (!request || !owner) return;
-    const answer = JSON.stringify(await this.#answerSocketPull(owner, request));
+    const answer = await this.#answerSocketPull(owner, request);
     // The socket may have closed meanwhile (its session ended, the browser left): nobody to tell.
     if (connection.readyState === WebSocket.OPEN) connection.send(answer);
   }
@@ -175,8 +175,8 @@ export class WorkspaceRoom extends Server<Env> {
    * D1 statement of its own. What the socket should not carry goes back to HTTP: a first pull, a
    * reset (a full answer), an answer too large for a message, and a failure on our side.
    */
-  async #answerSocketPull(owner: SocketOwner, { id, body }: SocketPullRequest): Promise<SocketPullAnswer> {
-    const viaHttp = { type: "pull", id, viaHttp: true } as const;
+  async #answerSocketPull(owner: SocketOwner, { id, body }: SocketPullRequest): Promise<string> {
+    const viaHttp = JSON.stringify({ type: "pull", id, viaHttp: true } satisfies SocketPullAnswer);
     const cookie = typeof body === "object" && body !== null ? (body as { cookie?: unknown }).cookie : undefined;
     if (cookie === null || cookie === undefined) return viaHttp;
     try {
@@ -186,8 +186,9 @@ export class WorkspaceRoom extends Server<Env> {
       this.#pulledSince.add(owner.sessionHash);
       const patch = status === 200 ? (answer as { patch?: { op: string }[] }).patch : undefined;
       if (patch?.[0]?.op === "clear") return viaHttp;
-      const reply: SocketPullAnswer = { type: "pull", id, status, body: answer };
-      return new TextEncoder().encode(JSON.stringify(reply)).byteLength > SOCKET_PULL_MAX_BYTES ? viaHttp : reply;
+      // Serialised once: measured, then sent as it is.
+      const reply = JSON.stringify({ type: "pull", id, status, body: answer } satisfies SocketPullAnswer);
+      return new TextEncoder().encode(reply).byteLength > SOCKET_PULL_MAX_BYTES ? viaHttp : reply;
     } catch (error) {
       console.error("socket pull failed; the client pulls over HTTP:", error);
       return viaHttp;

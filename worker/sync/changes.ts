@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, getTableColumns, gt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
 
@@ -27,12 +27,7 @@ export async function readChanges(db: Db, workspaceId: string, since: number, op
     db.select().from(telemetry).where(changed(telemetry)),
     db.select().from(vehicleEvents).where(changed(vehicleEvents)),
     db
-      .select({
-        id: replicacheClients.id,
-        clientGroupId: replicacheClients.clientGroupId,
-        lastMutationId: replicacheClients.lastMutationId,
-        version: replicacheClients.version,
-      })
+      .select(getTableColumns(replicacheClients))
       .from(replicacheClients)
       .innerJoin(replicacheClientGroups, eq(replicacheClientGroups.id, replicacheClients.clientGroupId))
       .where(and(eq(replicacheClientGroups.workspaceId, workspaceId), gt(replicacheClients.version, since))),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { mutationNames } from "../../shared/mutators";
@@ -154,12 +154,7 @@ async function runMutation(db: Db, workspaceId: string, mutation: Mutation): Pro
 function guardLastMutationId(db: Db, clientId: string, expected: number, existed: boolean) {
   return db.insert(replicacheClients).select(
     db
-      .select({
-        id: replicacheClients.id,
-        clientGroupId: replicacheClients.clientGroupId,
-        lastMutationId: replicacheClients.lastMutationId,
-        version: replicacheClients.version,
-      })
+      .select(getTableColumns(replicacheClients))
       .from(replicacheClients)
       .where(existed ? and(eq(replicacheClients.id, clientId), ne(replicacheClients.lastMutationId, expected)) : eq(replicacheClients.id, clientId)),
   );
