@@ -11,7 +11,7 @@ import * as schema from "./schema";
  * must exist exactly so in a database built by the migrations, and the migrations must create no
  * table the schema does not know.
  */
-const tables = Object.values(schema).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const tables: SQLiteTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 
 interface ColumnInfo {
   name: string;
