@@ -16,7 +16,7 @@ import type { AppEnv } from "../types";
  *
  * Floods are refused before D1 (worker/fleet/ingest-throttle.ts): per source address, then an id
  * seen unknown a moment ago, then per device id; a 429 says when to retry. Reports whose device
- * clock is out of bounds are acknowledged but not used (worker/fleet/device-clock.ts).
+ * clock is out of bounds are acknowledged but not used (party/fleet/device-clock.ts).
  */
 export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", async (c) => {
   const length = Number(c.req.header("Content-Length") ?? 0);
