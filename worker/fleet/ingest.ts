@@ -9,10 +9,10 @@ import { chunkRows } from "../lib/chunk";
 import { bumpVersion, versionOf } from "../sync/version";
 import type { NewStop } from "./geocode";
 import { DEFAULT_CLOCK_BOUNDS, type ClockBounds, type ClockVerdict } from "../../party/fleet/device-clock";
-import { foldReport, newVehicleFold, type FlushRow, type FoldContext, type Latest, type VehicleFold } from "../../party/fleet/fold";
+import { foldReport, newVehicleFold, type FleetModule, type FlushRow, type FoldContext, type Latest, type VehicleFold } from "../../party/fleet/fold";
 import type { OdometerState } from "../../party/fleet/gps-odometer";
 import type { EventUpsert, MotionState } from "../../party/fleet/motion";
-import { FLEET_MODULES, flushRows } from "./flush-tables";
+import { FLEET_MODULES, flushRows, type FlushTable } from "./flush-tables";
 import { ReportError, type Report } from "./osmand";
 
 export type IngestOutcome = "stored" | "duplicate" | "late" | ClockRejection;
@@ -34,6 +34,9 @@ export interface IngestOptions {
   clock?: ClockBounds;
   /** Reports the throttle refused per device id since its last accepted request, for its health. */
   throttled?: ReadonlyMap<string, number>;
+  /** The modules every accepted report is folded through, and their tables (worker/fleet/flush-tables.ts). */
+  modules?: readonly FleetModule[];
+  tables?: Record<string, FlushTable>;
   /** Test seam: runs between an attempt's reads and its writes (to interleave two writers). */
   beforeWrite?: (attempt: number) => Promise<void>;
 }
@@ -120,7 +123,7 @@ interface BatchWrite {
 
 async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, attempt: number): Promise<(IngestResult | ReportError)[]> {
   const now = options.now ?? Date.now();
-  const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules: FLEET_MODULES };
+  const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules: options.modules ?? FLEET_MODULES };
   const read = await readBatch(db, requests);
   const write: BatchWrite = {
     positionRows: [],
@@ -148,7 +151,7 @@ async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, 
   });
   if (!write.reported.size && !write.health.size) return answers;
   await options.beforeWrite?.(attempt);
-  await db.batch(writeStatements(db, read, write, now) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await db.batch(writeStatements(db, read, write, now, options.tables) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return answers;
 }
 
@@ -265,7 +268,7 @@ function healthOf(write: BatchWrite, deviceId: string) {
  * it back, versionOf), then positions, each vehicle's final telemetry and detector state, beacon
  * status and health, timeline events and whatever rows the plugged modules returned.
  */
-function writeStatements(db: Db, read: BatchRead, write: BatchWrite, now: number): BatchItem<"sqlite">[] {
+function writeStatements(db: Db, read: BatchRead, write: BatchWrite, now: number, tables?: Record<string, FlushTable>): BatchItem<"sqlite">[] {
   const writes: BatchItem<"sqlite">[] = [
     ...[...write.changedWorkspaces].map((ws) => bumpVersion(db, ws)),
     ...chunkRows(write.positionRows, 16).map((rows) => db.insert(positions).values(rows).onConflictDoNothing()),
@@ -285,7 +288,7 @@ function writeStatements(db: Db, read: BatchRead, write: BatchWrite, now: number
       writes.push(db.update(vehicles).set({ beaconStatus: "ACTIVE", version: versionOf(workspaceId) }).where(inArray(vehicles.id, part)));
     }
   }
-  writes.push(...flushRows(db, write.moduleRows));
+  writes.push(...flushRows(db, write.moduleRows, tables));
   return writes;
 }
 
