@@ -351,4 +351,6 @@ export const motionState = sqliteTable("motion_state", {
   updatedAt: integer("updated_at").notNull(),
   odometer: text("odometer", { mode: "json" }),
   version: integer("version").notNull().default(0),
+  /** Each plugged fleet module's own state for this vehicle, by name (party/fleet/fold.ts, migrations/0005). */
+  modules: text("modules", { mode: "json" }),
 });
