@@ -1,6 +1,7 @@
 import { getServerByName, routePartykitRequest } from "partyserver";
 import type { ApiErrorBody } from "../shared/api";
 import { PARTIES_PREFIX, PARTY_NAME } from "../shared/realtime";
+import { can } from "../shared/roles";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { findSessionByHash, type SessionInfo } from "./auth/session";
 import { database, type Db } from "./db/client";
@@ -62,7 +63,7 @@ export async function routeRealtime(request: Request, env: Env): Promise<Respons
       const ticket = new URL(req.url).searchParams.get("ticket");
       const session = ticket ? await redeemTicket(database(env.DB), ticket) : null;
       if (!session) return refuse(401, "unauthorized", "Sign in to continue");
-      if (session.workspaceId !== lobby.name) {
+      if (session.workspaceId !== lobby.name || !can(session.role, "workspace.view")) {
         audit("tenant.access_refused", { userId: session.userId, workspaceId: lobby.name, via: "realtime" });
         return refuse(403, "forbidden", "This session is for another workspace");
       }
@@ -79,6 +80,12 @@ export async function routeRealtime(request: Request, env: Env): Promise<Respons
 export async function closeSessionSockets(env: Env, workspaceId: string, sessionHashes: string[]): Promise<void> {
   const room = await getServerByName(env.WorkspaceRoom, workspaceId);
   await room.closeSessions(sessionHashes);
+}
+
+/** Closes every socket of a user removed from (or leaving) the workspace. */
+export async function closeWorkspaceUser(env: Env, workspaceId: string, userId: string): Promise<void> {
+  const room = await getServerByName(env.WorkspaceRoom, workspaceId);
+  await room.closeUser(userId);
 }
 
 /**

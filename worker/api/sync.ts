@@ -34,12 +34,14 @@ export const syncRoutes = new Hono<AppEnv>()
     const req = c.req.valid("json");
     if (!pushSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
     const session = workspaceSession(c.var.session);
-    if (await push(c.var.db, session, req)) {
+    const { wrote, refused } = await push(c.var.db, session, req);
+    if (wrote) {
       // Read-your-writes for the pushing client: no pull after this answer is served a shared read
       // from before it (the poke below may be throttled; docs/decisions/0013).
       // The push has committed: a room that cannot be reached only delays this until the poke.
       await forgetRoomChanges(c.env, session.workspaceId).catch((error) => console.error("push: the room did not forget its reads:", error));
       c.executionCtx.waitUntil(pokeWorkspace(c.env, session.workspaceId));
     }
-    return c.json({});
+    // `refused` is ours, not Replicache's: the page tells the user why an edit went back.
+    return c.json(refused.length ? { refused } : {});
   });

@@ -61,3 +61,14 @@ export const report = (deviceId: string, time: number, fields: Partial<Report> =
   odometer: null,
   ...fields,
 });
+
+/** Another user in `workspaceId` with `role`, and a token whose session names that workspace. */
+export async function memberWithRole(workspaceId: string, role: string, label = crypto.randomUUID().slice(0, 8)) {
+  const db = database(env.DB);
+  const userId = crypto.randomUUID();
+  const email = `${label}-${userId.slice(0, 6)}@example.com`;
+  await db.insert(users).values({ id: userId, email });
+  await db.insert(memberships).values({ workspaceId, userId, role });
+  const token = await createSession(db, userId, workspaceId);
+  return { userId, email, token };
+}
