@@ -134,9 +134,15 @@ export async function acceptInvite(c: Context<AppEnv>, token: string): Promise<{
       .where(and(eq(invites.id, invite.id), eq(invites.tokenHash, tokenHash), ...liveInvite(now)))
       .returning({ role: invites.role }),
     // Only when the claim above won, in this very transaction (it set exactly these values).
-    db.run(sql`insert or ignore into ${memberships} (workspace_id, user_id, role)
-      select workspace_id, accepted_by, role from ${invites}
-      where id = ${invite.id} and accepted_by = ${session.userId} and accepted_at = ${now}`),
+    db
+      .insert(memberships)
+      .select(
+        db
+          .select({ workspaceId: invites.workspaceId, userId: sql<string>`${invites.acceptedBy}`.as("user_id"), role: invites.role, createdAt: sql<number>`${now}`.as("created_at") })
+          .from(invites)
+          .where(and(eq(invites.id, invite.id), eq(invites.acceptedBy, session.userId), eq(invites.acceptedAt, now))),
+      )
+      .onConflictDoNothing(),
   ]);
   if (claimed.length === 0) throw gone("This invitation has already been used");
   const member = await db
