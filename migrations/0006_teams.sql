@@ -45,3 +45,17 @@ BEGIN UPDATE `drivers` SET `created_version` = NEW.`version` WHERE `id` = NEW.`i
 -- A vehicle's assigned driver (one or none). The free-text `driver` column stays for rows written
 -- before this migration and old tabs; the screens show the assigned driver's name.
 ALTER TABLE `vehicles` ADD `driver_id` text;
+--> statement-breakpoint
+-- The free-text drivers the vehicles had become people: one driver per distinct name per workspace,
+-- assigned to those vehicles. Stamped with a bumped workspace version so clients pull them.
+UPDATE `workspaces` SET `version` = `version` + 1
+WHERE `id` IN (SELECT `workspace_id` FROM `vehicles` WHERE `driver` IS NOT NULL AND `driver` != '' AND `deleted` = 0);
+--> statement-breakpoint
+INSERT INTO `drivers` (`id`, `workspace_id`, `name`, `version`)
+SELECT lower(hex(randomblob(16))), v.`workspace_id`, v.`driver`, (SELECT w.`version` FROM `workspaces` w WHERE w.`id` = v.`workspace_id`)
+FROM (SELECT DISTINCT `workspace_id`, `driver` FROM `vehicles` WHERE `driver` IS NOT NULL AND `driver` != '' AND `deleted` = 0) v;
+--> statement-breakpoint
+UPDATE `vehicles`
+SET `driver_id` = (SELECT d.`id` FROM `drivers` d WHERE d.`workspace_id` = `vehicles`.`workspace_id` AND d.`name` = `vehicles`.`driver`),
+    `version` = (SELECT w.`version` FROM `workspaces` w WHERE w.`id` = `vehicles`.`workspace_id`)
+WHERE `driver` IS NOT NULL AND `driver` != '' AND `deleted` = 0;

@@ -37,6 +37,9 @@ const table: Record<Role, readonly Action[]> = {
  */
 export const mutationActions: Record<keyof Mutators, Action> = {
   updateVehicle: "fleet.edit",
+  createDriver: "fleet.edit",
+  updateDriver: "fleet.edit",
+  assignDriver: "fleet.edit",
 };
 
 /** A pushed mutation the server refused for the caller's role (the push answer's `refused`). */

@@ -5,8 +5,8 @@ import { mutationNames, type Mutators } from "../../shared/mutators";
 import { actions, can, mutationActions, roles, type Role } from "../../shared/roles";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../db/client";
-import { vehicles } from "../db/schema";
-import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
+import { drivers, vehicles } from "../db/schema";
+import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { api } from "./index";
 import { routeRules, ruleKey } from "./route-rules";
 
@@ -80,6 +80,28 @@ const samples: Record<keyof Mutators, (workspaceId: string) => Promise<{ args: u
     return {
       args: { id, name, vin: null, year: null, make: null, model: null },
       applied: async () => (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, id)).get())?.name === name,
+    };
+  },
+  async createDriver() {
+    const id = crypto.randomUUID();
+    return {
+      args: { id, name: "New driver", email: null, phone: null },
+      applied: async () => (await database(env.DB).select().from(drivers).where(eq(drivers.id, id)).get()) !== undefined,
+    };
+  },
+  async updateDriver(workspaceId) {
+    const id = await insertDriver(workspaceId, "Before");
+    return {
+      args: { id, name: "After", email: "after@fleet.test", phone: null },
+      applied: async () => (await database(env.DB).select().from(drivers).where(eq(drivers.id, id)).get())?.name === "After",
+    };
+  },
+  async assignDriver(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const driverId = await insertDriver(workspaceId, "Assigned");
+    return {
+      args: { vehicleId, driverId },
+      applied: async () => (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, vehicleId)).get())?.driverId === driverId,
     };
   },
 };

@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { createSession } from "../auth/session";
 import { database } from "../db/client";
 import type { Report } from "../fleet/osmand";
-import { memberships, users, vehicles, workspaces } from "../db/schema";
+import { drivers, memberships, users, vehicles, workspaces } from "../db/schema";
 import { bumpVersion, versionOf } from "../sync/version";
 
 /**
@@ -71,4 +71,12 @@ export async function memberWithRole(workspaceId: string, role: string, label = 
   await db.insert(memberships).values({ workspaceId, userId, role });
   const token = await createSession(db, userId, workspaceId);
   return { userId, email, token };
+}
+
+/** A driver written like every workspace write: version bumped and stamped in one batch. */
+export async function insertDriver(workspaceId: string, name: string) {
+  const db = database(env.DB);
+  const id = crypto.randomUUID();
+  await db.batch([bumpVersion(db, workspaceId), db.insert(drivers).values({ id, workspaceId, name, version: versionOf(workspaceId) })]);
+  return id;
 }
