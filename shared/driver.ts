@@ -34,8 +34,15 @@ export function encodeDriver(d: Omit<Driver, "id">): DriverWire {
 
 export const decodeDriver = (id: string, w: DriverWire): Driver => ({ id, name: w.n, email: w.e ?? null, phone: w.p ?? null });
 
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable().optional()).transform((v) => (v ?? null) as z.output<T> | null);
+/** A text field that may be left empty (null), checked with `schema` when given. */
+const optional = <T extends z.ZodType<string, z.ZodTypeDef, string>>(schema: T) =>
+  z
+    .string()
+    .trim()
+    .nullable()
+    .optional()
+    .transform((v) => v || null)
+    .pipe(schema.nullable());
 
 /** The New Person / edit form's rules, and the mutations' (name required; e-mail and phone checked when given). */
 export const driverFields = {

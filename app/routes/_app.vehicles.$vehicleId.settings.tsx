@@ -10,6 +10,7 @@ import { useCan, useSession } from "../session/session";
 import { useZodForm } from "../session/use-zod-form";
 import { useUpdateVehicle, useVehicle } from "../store";
 import { BeaconHealth } from "../vehicles/beacon-health";
+import { DriverAssignment } from "../vehicles/driver-assignment";
 
 /** Vehicle Settings: identification fields, saved as a synced mutation (works offline). */
 export default function VehicleSettings() {
@@ -29,6 +30,7 @@ export default function VehicleSettings() {
         vehicle={vehicle}
         onEdit={() => setEditing((e) => (e?.id === vehicle.id ? e : { id: vehicle.id, shown: formKey }))}
       />
+      <DriverAssignment vehicle={vehicle} />
       <BeaconHealth vehicleId={vehicle.id} />
     </>
   );
