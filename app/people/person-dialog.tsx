@@ -36,10 +36,10 @@ export function PersonDialog({ editing, onClose }: { editing: Driver | "new"; on
         <h2>{title}</h2>
         <Field field={fields.name} label="Name" autoFocus />
         <Field field={fields.email} label="Email" type="email" />
-        <Field field={fields.phone} label="Phone" inputMode="tel" />
+        <Field field={fields.phone} label="Phone" type="tel" />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={() => dialog.current?.close()}>
-            Cancel
+            Close
           </button>
           <SubmitButton pending={pending}>Save</SubmitButton>
         </div>
