@@ -207,7 +207,8 @@ test.describe("placeholders", () => {
     await page.goto("/team");
     await expect(page.getByRole("searchbox", { name: "Filter team" })).toHaveAttribute("placeholder", "Filter by name, email, or role");
     await expect(page.getByRole("heading", { name: "Employees" })).toBeVisible();
-    await expect(page.getByText("todo", { exact: true })).toBeVisible();
+    // The members list (issue 20): the owner alone in a new workspace.
+    await expect(page.getByRole("table", { name: "Members" }).getByRole("row", { name: new RegExp(fleet.email) })).toContainText("Owner");
   });
 
   test("/people opens a New Person dialog with name, e-mail and phone", async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import type { WriteTransaction } from "replicache";
 import { z } from "zod";
+import { assignDriverArgs, decodeDriver, driverArgs, driverKey, encodeDriver, type AssignDriverArgs, type DriverArgs, type DriverWire } from "./driver";
 import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./vehicle";
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 
@@ -59,6 +60,33 @@ export const mutators = {
     if (!current) return;
     const { id, ...fields } = args;
     await tx.set(vehicleKey(id), encodeVehicle({ ...decodeVehicle(id, current), ...fields }));
+  },
+
+  /** A new driver (the New Person dialog); the id is made by the browser, so it works offline. */
+  async createDriver(tx: WriteTransaction, input: DriverArgs) {
+    const { id, ...fields } = driverArgs.parse(input);
+    if (await tx.has(driverKey(id))) return;
+    await tx.set(driverKey(id), encodeDriver(fields));
+  },
+
+  async updateDriver(tx: WriteTransaction, input: DriverArgs) {
+    const { id, ...fields } = driverArgs.parse(input);
+    if (!(await tx.has(driverKey(id)))) return;
+    await tx.set(driverKey(id), encodeDriver(fields));
+  },
+
+  /**
+   * Assigns a vehicle's driver (or none). The free-text `driver` follows the name, so a tab of an
+   * older build, which shows only that, shows the right person too.
+   */
+  async assignDriver(tx: WriteTransaction, input: AssignDriverArgs) {
+    const { vehicleId, driverId } = assignDriverArgs.parse(input);
+    const current = (await tx.get(vehicleKey(vehicleId))) as VehicleWire | undefined;
+    if (!current) return;
+    const driver = driverId ? ((await tx.get(driverKey(driverId))) as DriverWire | undefined) : undefined;
+    if (driverId && !driver) return;
+    const name = driver ? decodeDriver(driverId!, driver).name : null;
+    await tx.set(vehicleKey(vehicleId), encodeVehicle({ ...decodeVehicle(vehicleId, current), driverId, driver: name }));
   },
 };
 

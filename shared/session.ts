@@ -7,6 +7,8 @@ export const meResponseSchema = z.object({
   /** Every workspace the viewer belongs to, for the workspace switcher. */
   workspaces: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
   flags: z.record(z.unknown()).default({}),
+  /** The viewer's role in `workspace` (shared/roles.ts); the UI hides what it cannot do. */
+  role: z.string().nullable().default(null),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type Viewer = MeResponse["viewer"];

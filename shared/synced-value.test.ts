@@ -13,6 +13,7 @@ const vehicle: Vehicle = {
   model: null,
   vin: null,
   driver: "Ana",
+  driverId: null,
   classification: { value: "PICKUP_TRUCK" },
   status: "ACTIVE",
   beaconStatus: "ACTIVE",

@@ -1,3 +1,4 @@
+import { decodeDriver, DRIVER_PREFIX, type DriverWire } from "./driver";
 import { decodeTelemetry, TELEMETRY_PREFIX, type TelemetryWire } from "./telemetry";
 import { decodeVehicle, VEHICLE_PREFIX, type VehicleWire } from "./vehicle";
 import { decodeVehicleEvent, EVENT_PREFIX, type VehicleEventWire } from "./vehicle-event";
@@ -8,6 +9,7 @@ import { decodeVehicleEvent, EVENT_PREFIX, type VehicleEventWire } from "./vehic
  * other prefixes are passed through unchanged.
  */
 export function decodeSyncedValue(key: string, value: unknown): unknown {
+  if (key.startsWith(DRIVER_PREFIX)) return decodeDriver(key.slice(DRIVER_PREFIX.length), value as DriverWire);
   if (key.startsWith(VEHICLE_PREFIX)) return decodeVehicle(key.slice(VEHICLE_PREFIX.length), value as VehicleWire);
   if (key.startsWith(TELEMETRY_PREFIX)) return decodeTelemetry(key.slice(TELEMETRY_PREFIX.length), value as TelemetryWire);
   if (key.startsWith(EVENT_PREFIX)) {

@@ -17,6 +17,8 @@ export const vehicleSchema = z.object({
   model: z.string().nullable(),
   vin: z.string().nullable(),
   driver: z.string().nullable(),
+  /** The assigned driver (`driver/{id}`), one or none (docs/decisions/0018). */
+  driverId: z.string().nullable(),
   /** e.g. { value: "PICKUP_TRUCK" }; shown as "Pickup Truck" (SUV stays SUV). */
   classification: z.object({ value: z.string() }).nullable(),
   status: z.string(),
@@ -40,8 +42,10 @@ export type VehicleWire = {
   /** model */
   md?: string;
   vin?: string;
-  /** driver */
+  /** driver (free text, from before drivers were people) */
   d?: string;
+  /** driverId */
+  di?: string;
   /** classification value, e.g. PICKUP_TRUCK */
   c?: string;
   /** status */
@@ -57,6 +61,7 @@ export function encodeVehicle(v: Omit<Vehicle, "id">): VehicleWire {
   setIfPresent(w, "md", v.model);
   setIfPresent(w, "vin", v.vin);
   setIfPresent(w, "d", v.driver);
+  setIfPresent(w, "di", v.driverId);
   setIfPresent(w, "c", v.classification?.value);
   return w;
 }
@@ -70,6 +75,7 @@ export function decodeVehicle(id: string, w: VehicleWire): Vehicle {
     model: w.md ?? null,
     vin: w.vin ?? null,
     driver: w.d ?? null,
+    driverId: w.di ?? null,
     classification: w.c === undefined ? null : { value: w.c },
     status: w.s,
     beaconStatus: w.b,

@@ -1,6 +1,7 @@
 import { routePartykitRequest } from "partyserver";
 import type { ApiErrorBody } from "../shared/api";
 import { PARTIES_PREFIX, PARTY_NAME } from "../shared/realtime";
+import { can } from "../shared/roles";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { findSessionByHash, type SessionInfo } from "./auth/session";
 import { database, type Db } from "./db/client";
@@ -62,7 +63,7 @@ export async function routeRealtime(request: Request, env: Env): Promise<Respons
       const ticket = new URL(req.url).searchParams.get("ticket");
       const session = ticket ? await redeemTicket(database(env.DB), ticket) : null;
       if (!session) return refuse(401, "unauthorized", "Sign in to continue");
-      if (session.workspaceId !== lobby.name) {
+      if (session.workspaceId !== lobby.name || !can(session.role, "workspace.view")) {
         audit("tenant.access_refused", { userId: session.userId, workspaceId: lobby.name, via: "realtime" });
         return refuse(403, "forbidden", "This session is for another workspace");
       }

@@ -9,5 +9,7 @@ export interface AppEnv {
     db: Db;
     config: Config;
     session: SessionInfo;
+    /** Set by worker/api/route-rules.ts for routes that act in a workspace: which, and the caller's role there. */
+    access: { workspaceId: string; role: string };
   };
 }

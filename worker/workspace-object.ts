@@ -70,6 +70,11 @@ export async function closeSessionSockets(env: Env, workspaceId: string, session
   await workspaceObject(env, workspaceId).closeSessions(sessionHashes);
 }
 
+/** Closes every socket of a user removed from (or leaving) the workspace (docs/decisions/0018). */
+export async function closeWorkspaceUser(env: Env, workspaceId: string, userId: string): Promise<void> {
+  await workspaceObject(env, workspaceId).closeUser(userId);
+}
+
 /**
  * The shared part of incremental pulls, from the workspace's room (docs/decisions/0013): one D1
  * read per write and cookie however many browsers pull after the poke.

@@ -22,7 +22,7 @@ export function WorkspaceMenu() {
     >
       <MenuItem to="/workspace">Preferences</MenuItem>
       <MenuItem>Workspace settings</MenuItem>
-      <MenuItem>Invite and manage members</MenuItem>
+      <MenuItem to="/team">Invite and manage members</MenuItem>
       <MenuGroup label="Switch workspace">
         <MenuNote>{session.viewer?.email}</MenuNote>
         {session.workspaces.map((w) => (

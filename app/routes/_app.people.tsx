@@ -1,35 +1,66 @@
-import { useRef } from "react";
+import { useMemo, useState } from "react";
+import type { Driver } from "../../shared/driver";
+import { PersonDialog } from "../people/person-dialog";
+import { useCan } from "../session/session";
+import { useDrivers, useVehicles } from "../store";
+import { orDash } from "../vehicles/format";
 
-/** People: a placeholder with the New Person dialog (not wired to anything yet). */
+/**
+ * People: the fleet's drivers (people, not accounts; docs/decisions/0018), with the vehicles each
+ * drives. New Person and Edit for roles that may edit the fleet; a viewer only reads.
+ */
 export default function People() {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const drivers = useDrivers();
+  const vehicles = useVehicles();
+  const editable = useCan("fleet.edit");
+  const [editing, setEditing] = useState<Driver | "new" | null>(null);
+  const driving = useMemo(() => {
+    const byDriver = new Map<string, string[]>();
+    for (const v of vehicles) if (v.driverId) byDriver.set(v.driverId, [...(byDriver.get(v.driverId) ?? []), v.name]);
+    return byDriver;
+  }, [vehicles]);
   return (
     <section className="page">
       <div className="page-header">
         <h1>People</h1>
-        <button type="button" className="button primary" onClick={() => dialog.current?.showModal()}>
-          New Person
-        </button>
+        {editable ? (
+          <button type="button" className="button primary" onClick={() => setEditing("new")}>
+            New Person
+          </button>
+        ) : null}
       </div>
-      <p className="muted">todo</p>
-      <dialog ref={dialog} className="card dialog" aria-label="New Person">
-        <form method="dialog">
-          <h2>New Person</h2>
-          <div className="field">
-            <label htmlFor="person-name">Name</label>
-            <input id="person-name" className="input" name="name" />
-          </div>
-          <div className="field">
-            <label htmlFor="person-email">Email</label>
-            <input id="person-email" className="input" type="email" name="email" />
-          </div>
-          <div className="field">
-            <label htmlFor="person-phone">Phone</label>
-            <input id="person-phone" className="input" type="tel" name="phone" />
-          </div>
-          <button className="button">Close</button>
-        </form>
-      </dialog>
+      <table className="simple people-table" aria-label="People">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Email</th>
+            <th>Phone</th>
+            <th>Vehicles</th>
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {drivers.map((d) => (
+            <tr key={d.id}>
+              <td>{d.name}</td>
+              <td>{orDash(d.email)}</td>
+              <td>{orDash(d.phone)}</td>
+              <td>{orDash(driving.get(d.id)?.join(", "))}</td>
+              <td className="row-actions">
+                {editable ? (
+                  <button type="button" className="button" aria-label={`Edit ${d.name}`} onClick={() => setEditing(d)}>
+                    Edit
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {drivers.length === 0 ? <p className="muted">No people yet: add the fleet&apos;s drivers with New Person.</p> : null}
+      {editing ? <PersonDialog key={editing === "new" ? "new" : editing.id} editing={editing} onClose={() => setEditing(null)} /> : null}
     </section>
   );
 }

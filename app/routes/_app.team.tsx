@@ -1,9 +1,137 @@
+import { useMemo, useState } from "react";
+import { can, canAssign, roleLabels, roles, type InviteRow, type MemberRow, type Role } from "../../shared/roles";
+import { useSession } from "../session/session";
+import { matchesPerson } from "../team/filter";
+import { InviteForm } from "../team/invite-form";
+import { useMembers } from "../team/use-members";
+
+const day = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+
+/**
+ * The members screen (docs/decisions/0018): members and pending invites, filtered; owners and
+ * admins invite, change roles, remove, resend and revoke (what the role cannot do is not shown);
+ * anyone may leave. The server decides; this only hides what would be refused.
+ */
 export default function Team() {
+  const session = useSession();
+  const workspaceId = session.workspace?.id;
+  const members = useMembers(workspaceId);
+  const [query, setQuery] = useState("");
+  const manage = can(session.role, "members.manage");
+  const rows = useMemo(
+    () => [...(members.data?.members ?? []), ...(members.data?.invites ?? [])].filter((p) => matchesPerson(p, query)),
+    [members.data, query],
+  );
   return (
     <section className="page">
-      <input className="input filter" type="search" aria-label="Filter team" placeholder="Filter by name, email, or role" />
+      <input
+        className="input filter"
+        type="search"
+        aria-label="Filter team"
+        placeholder="Filter by name, email, or role"
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+      />
       <h1>Employees</h1>
-      <p className="muted">todo</p>
+      {manage && workspaceId ? <InviteForm workspaceId={workspaceId} myRole={session.role} onInvited={() => void members.reload()} /> : null}
+      {members.error ? (
+        <p className="alert" role="alert">
+          {members.error}
+        </p>
+      ) : null}
+      <table className="simple team-table" aria-label="Members">
+        <thead>
+          <tr>
+            <th>Email</th>
+            <th>Role</th>
+            <th>Status</th>
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p) =>
+            "userId" in p ? (
+              <MemberLine key={p.userId} member={p} me={session.viewer?.id} myRole={session.role} actions={members} />
+            ) : (
+              <InviteLine key={p.id} invite={p} myRole={session.role} actions={members} />
+            ),
+          )}
+        </tbody>
+      </table>
+      {members.data && rows.length === 0 ? <p className="muted">No one matches this filter</p> : null}
     </section>
+  );
+}
+
+type Actions = ReturnType<typeof useMembers>;
+
+function MemberLine({ member, me, myRole, actions }: { member: MemberRow; me?: string; myRole: string | null; actions: Actions }) {
+  const self = member.userId === me;
+  const assignable = roles.filter((r) => canAssign(myRole, member.role, r));
+  const canChange = !self && assignable.length > 1 && assignable.includes(member.role);
+  const canRemove = self || canAssign(myRole, member.role, null);
+  return (
+    <tr data-email={member.email}>
+      <td>
+        {member.email}
+        {self ? <span className="muted"> (you)</span> : null}
+      </td>
+      <td>
+        {canChange ? (
+          <select
+            className="input"
+            aria-label={`Role of ${member.email}`}
+            value={member.role}
+            onChange={(e) => void actions.changeRole(member.userId, e.currentTarget.value as Role)}
+          >
+            {assignable.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </select>
+        ) : (
+          roleLabels[member.role]
+        )}
+      </td>
+      <td>Joined {day(member.joinedAt)}</td>
+      <td className="row-actions">
+        {canRemove ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => window.confirm(self ? "Leave this workspace?" : `Remove ${member.email}?`) && void actions.remove(member.userId)}
+          >
+            {self ? "Leave" : "Remove"}
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function InviteLine({ invite, myRole, actions }: { invite: InviteRow; myRole: string | null; actions: Actions }) {
+  const expired = invite.expiresAt <= Date.now();
+  const manage = canAssign(myRole, null, invite.role);
+  return (
+    <tr data-email={invite.email}>
+      <td>{invite.email}</td>
+      <td>{roleLabels[invite.role]}</td>
+      <td>{expired ? "Invite expired" : `Pending, expires ${day(invite.expiresAt)}`}</td>
+      <td className="row-actions">
+        {manage ? (
+          <>
+            <button type="button" className="button" onClick={() => void actions.resend(invite.id)}>
+              Resend
+            </button>
+            <button type="button" className="button" onClick={() => void actions.revoke(invite.id)}>
+              Revoke
+            </button>
+          </>
+        ) : null}
+      </td>
+    </tr>
   );
 }

@@ -9,6 +9,7 @@ import { MapOverlay } from "../map/map-overlay";
 import type { loader as rootLoader } from "../root";
 import { RequireAuth } from "../session/require-auth";
 import { useSession } from "../session/session";
+import { useLeaveLostWorkspace } from "../session/use-lost-workspace";
 import { SyncIndicator } from "../sync/sync-indicator";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mapboxCss }];
@@ -33,6 +34,7 @@ export default function AppLayout() {
 }
 
 function Shell() {
+  useLeaveLostWorkspace();
   const { pathname } = useLocation();
   const onMap = pathname === "/map";
   // The map is mounted on the first visit of /map and then kept, hidden, on other pages.

@@ -6,10 +6,11 @@ import { vehicleSettingsSchema } from "../../shared/mutators";
 import type { Vehicle } from "../../shared/vehicle";
 import { decodeVin } from "../../shared/vin";
 import { Field, SubmitButton } from "../components/form";
-import { useSession } from "../session/session";
+import { useCan, useSession } from "../session/session";
 import { useZodForm } from "../session/use-zod-form";
 import { useUpdateVehicle, useVehicle } from "../store";
 import { BeaconHealth } from "../vehicles/beacon-health";
+import { DriverAssignment } from "../vehicles/driver-assignment";
 
 /** Vehicle Settings: identification fields, saved as a synced mutation (works offline). */
 export default function VehicleSettings() {
@@ -29,6 +30,7 @@ export default function VehicleSettings() {
         vehicle={vehicle}
         onEdit={() => setEditing((e) => (e?.id === vehicle.id ? e : { id: vehicle.id, shown: formKey }))}
       />
+      <DriverAssignment vehicle={vehicle} />
       <BeaconHealth vehicleId={vehicle.id} />
     </>
   );
@@ -36,6 +38,8 @@ export default function VehicleSettings() {
 
 function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void }) {
   const update = useUpdateVehicle();
+  // A viewer sees the settings but cannot change them (the server refuses it too: shared/roles.ts).
+  const editable = useCan("fleet.edit");
   // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
   const vinDecode = useSession().flags.vinDecode !== false;
   // Not an error: a decoded VIN whose check digit does not add up may still be what is on the car.
@@ -74,8 +78,13 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
   return (
     <section className="card section">
       <h2>Vehicle Settings</h2>
+      {editable ? null : (
+        <p className="muted role-note" role="note">
+          You have view-only access to this workspace: ask an owner or admin to change these settings.
+        </p>
+      )}
       <form {...getFormProps(form)} onInput={onEdit}>
-        <fieldset className="group">
+        <fieldset className="group" disabled={!editable}>
           <legend>Vehicle Identification</legend>
           <Field field={fields.name} label="Vehicle Name" />
           <div className="vin-row">
@@ -95,7 +104,9 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
           <Field field={fields.make} label="Make" />
           <Field field={fields.model} label="Model" />
         </fieldset>
-        <SubmitButton pending={pending}>Update</SubmitButton>
+        <SubmitButton pending={pending} disabled={!editable}>
+          Update
+        </SubmitButton>
       </form>
     </section>
   );

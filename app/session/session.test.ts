@@ -6,6 +6,7 @@ const me = (viewer: string, workspaces: string[], current: string | null = works
   viewer: { id: viewer, email: `${viewer}@example.com` },
   workspace: current ? { id: current, name: current } : null,
   workspaces: workspaces.map((id) => ({ id, name: id })),
+  role: current ? "owner" : null,
   flags: {},
 });
 

@@ -7,6 +7,7 @@ import {
   type Viewer,
   type Workspace,
 } from "../../shared/session";
+import { can, type Action } from "../../shared/roles";
 import { http, HTTPError, setHttpToken } from "../lib/http";
 import { dropStores, finishDroppingStores } from "../sync/local-stores";
 
@@ -18,6 +19,8 @@ export interface Session {
   viewer: Viewer | null;
   workspace: Workspace | null;
   workspaces: Workspace[];
+  /** The viewer's role in `workspace` (shared/roles.ts), null without one. */
+  role: string | null;
   flags: Flags;
 }
 
@@ -69,6 +72,7 @@ const authenticated = (token: string, me: MeResponse): Session => ({
   viewer: me.viewer,
   workspace: me.workspace,
   workspaces: me.workspaces,
+  role: me.role,
   flags: me.flags,
 });
 
@@ -106,6 +110,7 @@ const signedOut: Omit<Session, "loading"> = {
   viewer: null,
   workspace: null,
   workspaces: [],
+  role: null,
   flags: {},
 };
 
@@ -238,6 +243,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [state, setToken, replaceToken, refresh, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** Whether the viewer's role in the current workspace may do `action` (shared/roles.ts). */
+export function useCan(action: Action): boolean {
+  return can(useSession().role, action);
 }
 
 export function useSession(): SessionApi {

@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { UpdateVehicleArgs } from "../../shared/mutators";
+import type { Driver } from "../../shared/driver";
 import type { Telemetry } from "../../shared/telemetry";
 import type { Vehicle } from "../../shared/vehicle";
 import type { VehicleEvent } from "../../shared/vehicle-event";
 import { useSync } from "../sync/sync-provider";
-import { ClientStore, type StoreChange } from "./client-store";
+import { ClientStore, compareByName, type StoreChange } from "./client-store";
 
 export type { StoreChange };
 export { ClientStore };
@@ -30,6 +31,7 @@ function useStoreValue<T>(listen: (store: ClientStore, cb: () => void) => () => 
 
 const listenStatus = (s: ClientStore, cb: () => void) => s.subscribeStatus(cb);
 const listenVehicles = (s: ClientStore, cb: () => void) => s.subscribeType("vehicle", cb);
+const listenDrivers = (s: ClientStore, cb: () => void) => s.subscribeType("driver", cb);
 
 export function useStoreStatus(): { loading: boolean; hydrated: boolean; pulled: boolean } {
   const loading = useStoreValue(listenStatus, useCallback((s: ClientStore) => s.loading, []));
@@ -69,6 +71,26 @@ export function useVehicleEvents(vehicleId: string | undefined): VehicleEvent[] 
   );
 }
 const NO_EVENTS: VehicleEvent[] = [];
+
+/** The fleet's drivers (people, not accounts), sorted by name; the same array until one changes. */
+export function useDrivers(): Driver[] {
+  return useStoreValue(
+    listenDrivers,
+    useCallback((s: ClientStore) => s.memo("driversByName", "driver", () => s.list<Driver>("driver").sort(compareByName)), []),
+  );
+}
+
+/** Runs a synced mutation (optimistic, works offline) through the sync worker. */
+export function useMutation<A>(name: "createDriver" | "updateDriver" | "assignDriver"): (args: A) => Promise<void> {
+  const sync = useSync();
+  return useCallback(
+    async (args: A) => {
+      if (!sync) throw new Error("The local store is not ready");
+      await sync.client.mutate(name, args);
+    },
+    [sync, name],
+  );
+}
 
 export function useUpdateVehicle(): (input: UpdateVehicleArgs) => Promise<void> {
   const sync = useSync();

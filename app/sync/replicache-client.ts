@@ -1,5 +1,6 @@
 import { Replicache, type MutatorDefs, type PullResponseV1, type PushResponse } from "replicache";
 import { mutators, type Mutators } from "../../shared/mutators";
+import type { RefusedMutation } from "../../shared/roles";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { storeName } from "./store-name";
 import type { PullAnswer } from "./socket-pull";
@@ -21,6 +22,8 @@ interface ReplicacheOptions {
   pullOverSocket?: (body: { cookie?: unknown }) => Promise<PullAnswer | null>;
   /** The server wants a newer app, or the client state is gone: the page should load again. */
   onReloadNeeded: () => void;
+  /** The server refused pushed mutations for the viewer's role (recorded without effects; the next pull reverts them). */
+  onRefused?: (refused: RefusedMutation[]) => void;
 }
 
 /**
@@ -38,6 +41,7 @@ export function createReplicache({
   mutatorDefs = mutators,
   pullOverSocket,
   onReloadNeeded,
+  onRefused,
 }: ReplicacheOptions): Rep {
   const rep: Rep = new Replicache<Mutators>({
     name: storeName(viewerId, workspaceId),
@@ -62,6 +66,8 @@ export function createReplicache({
       const { httpRequestInfo, response } = await syncRequest("/api/sync/push", body, requestID, rep.auth, health);
       // Our push answers `{}` when all is well; only error objects are a PushResponse.
       const refusal = response && typeof response === "object" && "error" in response ? (response as PushResponse) : undefined;
+      const refused = refusedIn(response);
+      if (refused.length) onRefused?.(refused);
       return { httpRequestInfo, response: refusal };
     },
     // No secondary index: telemetry/{vehicleId} is keyed by the vehicle already (docs/decisions/0013).
@@ -82,6 +88,12 @@ export function createReplicache({
   };
   rep.onClientStateNotFound = onReloadNeeded;
   return rep;
+}
+
+/** The push answer's `refused` list (docs/decisions/0018), tolerating any other shape. */
+function refusedIn(response: unknown): RefusedMutation[] {
+  const list = response && typeof response === "object" ? (response as { refused?: unknown }).refused : undefined;
+  return Array.isArray(list) ? list.filter((r): r is RefusedMutation => typeof (r as RefusedMutation | null)?.message === "string") : [];
 }
 
 interface Observed {

@@ -17,6 +17,8 @@ interface SyncClientOptions {
   reauthenticate: () => Promise<string | null>;
   /** The room closed the socket because this session ended. */
   onSessionEnded: () => void;
+  /** The server refused edits for the viewer's role: say why. */
+  onRefused?: (messages: string[]) => void;
 }
 
 /** How long a closing worker may take to close Replicache before it is ended anyway. */
@@ -123,6 +125,9 @@ export class SyncClient {
         return;
       case "session-ended":
         this.options.onSessionEnded();
+        return;
+      case "refused":
+        this.options.onRefused?.(message.messages);
         return;
       case "crash":
         // Surfaced as the page's own error, so nothing that goes wrong in the worker goes unseen.

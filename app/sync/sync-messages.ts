@@ -29,6 +29,8 @@ export type WorkerToPage =
   | { type: "reload" }
   /** The room closed the socket because this session ended. */
   | { type: "session-ended" }
+  /** The server refused pushed edits for the viewer's role: the page says why (they revert on the next pull). */
+  | { type: "refused"; messages: string[] }
   /** Replicache has closed; the worker is about to end. */
   | { type: "closed" }
   /** An error nothing in the worker handled. */

@@ -68,6 +68,15 @@ export function SyncProvider({ children }: { children: ReactNode }) {
         // The room closed the socket because this session ended (signed out elsewhere, "sign out
         // everywhere", a password reset): check it now, so this browser signs out at once.
         onSessionEnded: () => void refreshSession.current(),
+        // An edit the viewer's role does not allow (docs/decisions/0018): the server recorded it
+        // without effects, the next pull puts the value back; say why, and re-read the role.
+        onRefused: (messages) => {
+          // sonner is loaded by the app's pages only; this keeps it out of the public pages' bundle.
+          void import("sonner").then(({ toast }) => {
+            for (const message of messages) toast.error(`Your change was not saved: ${message}`);
+          });
+          void refreshSession.current();
+        },
       });
       registerOpen(name, client);
       const onOnline = () => client.catchUp();

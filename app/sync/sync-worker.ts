@@ -72,6 +72,7 @@ function openSession({ viewerId, workspaceId, token, nextBuild }: Extract<PageTo
     mutatorDefs: buildMutators(nextBuild),
     pullOverSocket: (body) => pulls?.pull(body) ?? Promise.resolve(null),
     onReloadNeeded: () => post({ type: "reload" }),
+    onRefused: (refused) => post({ type: "refused", messages: [...new Set(refused.map((r) => r.message))] }),
   });
 
   // Replicache pushes pending edits when new ones are made; the server applies a bounded prefix

@@ -48,7 +48,7 @@ export function VehiclePanel({ vehicle }: { vehicle: Vehicle }) {
           {(vehicle.driver ?? "?").charAt(0)}
         </span>
         <div>
-          <div>{vehicle.driver ?? "No driver assigned"}</div>
+          <div>{vehicle.driver ?? "—"}</div>
           <div className="muted">Driver</div>
         </div>
       </section>

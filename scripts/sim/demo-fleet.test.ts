@@ -11,7 +11,7 @@ const fresh = (i: number): Vehicle => ({
   make: null,
   model: null,
   vin: null,
-  driver: null,
+  driver: null, driverId: null,
   classification: null,
   status: "ACTIVE",
   beaconStatus: "PENDING",

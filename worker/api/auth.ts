@@ -94,6 +94,6 @@ export const authRoutes = new Hono<AppEnv>()
       .all();
     // A session can outlive its membership; then it names no workspace.
     const workspace = mine.find((w) => w.id === session.workspaceId) ?? null;
-    const answer: MeResponse = { viewer, workspace, workspaces: mine, flags: await flagsFor(db, workspace?.id ?? null) };
+    const answer: MeResponse = { viewer, workspace, workspaces: mine, role: workspace ? session.role : null, flags: await flagsFor(db, workspace?.id ?? null) };
     return c.json(answer);
   });

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireSession } from "../auth/session";
-import { vehicles } from "../db/schema";
+import type { Db } from "../db/client";
+import { drivers, vehicles } from "../db/schema";
 import { developmentOnly } from "../lib/development-only";
 import { notFound } from "../lib/errors";
 import { body } from "../lib/validate";
@@ -46,15 +47,32 @@ export const devFleetRoutes = new Hono<AppEnv>().post(
     );
     const updates = list.filter((v) => mine.has(v.id));
     if (updates.length) {
-      await commitWorkspaceWrite({ env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) }, workspaceId, (stamp) =>
-        updates.map((v) =>
+      // Drivers are people (docs/decisions/0018): each name becomes the workspace's driver of that name.
+      const driverIds = await driversNamed(db, workspaceId, updates.flatMap((v) => (v.driver ? [v.driver] : [])));
+      await commitWorkspaceWrite({ env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) }, workspaceId, (stamp) => [
+        ...[...driverIds.created].map(([name, id]) => db.insert(drivers).values({ id, workspaceId, name, version: stamp })),
+        ...updates.map((v) =>
           db
             .update(vehicles)
-            .set({ driver: v.driver, classification: v.classification, version: stamp })
+            .set({ driver: v.driver, driverId: v.driver ? (driverIds.all.get(v.driver) ?? null) : null, classification: v.classification, version: stamp })
             .where(and(eq(vehicles.id, v.id), eq(vehicles.workspaceId, workspaceId))),
         ),
-      );
+      ]);
     }
     return c.json({ updated: updates.length });
   },
 );
+
+/** The workspace's drivers of these names, with ids made up for those that do not exist yet (`created`). */
+async function driversNamed(db: Db, workspaceId: string, names: string[]) {
+  const existing = await db.select({ id: drivers.id, name: drivers.name }).from(drivers).where(and(eq(drivers.workspaceId, workspaceId), eq(drivers.deleted, false))).all();
+  const all = new Map(existing.map((d) => [d.name, d.id]));
+  const created = new Map<string, string>();
+  for (const name of new Set(names)) {
+    if (all.has(name)) continue;
+    const id = crypto.randomUUID();
+    all.set(name, id);
+    created.set(name, id);
+  }
+  return { all, created };
+}

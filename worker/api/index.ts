@@ -11,8 +11,10 @@ import { devFleetRoutes } from "./dev-fleet";
 import { devMeterRoutes } from "./dev-meter";
 import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
+import { inviteRoutes } from "./invites";
 import { realtimeTicketRoutes } from "./realtime-ticket";
 import { outboxRoutes, passwordRoutes } from "./password";
+import { enforceRouteRules } from "./route-rules";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { workspaceRoutes } from "./workspaces";
@@ -41,6 +43,9 @@ const defaultBodyLimit = bodyLimit({ maxSize: 256 * 1024, onError: tooLarge("256
 const pushBodyLimit = bodyLimit({ maxSize: 16 * 1024 * 1024, onError: tooLarge("16 MB") });
 api.use("*", (c, next) => (c.req.path.endsWith("/sync/push") ? pushBodyLimit : defaultBodyLimit)(c, next));
 
+// Who may call what (shared/roles.ts): checked before any handler, for every route.
+api.use("*", enforceRouteRules);
+
 /** The cheapest possible route: what the benchmark compares real endpoints against. */
 api.get("/health", (c) => c.json({ ok: true }));
 
@@ -53,6 +58,7 @@ api.route("/vehicles", vehicleRoutes);
 api.route("/password", passwordRoutes);
 api.route("/oauth", oauthRoutes);
 api.route("/realtime", realtimeTicketRoutes);
+api.route("/invites", inviteRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);

@@ -33,10 +33,12 @@ export const syncRoutes = new Hono<AppEnv>()
     const req = c.req.valid("json");
     if (!pushSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
     const session = workspaceSession(c.var.session);
-    if (await push(c.var.db, session, req)) {
+    const { wrote, refused } = await push(c.var.db, session, req);
+    if (wrote) {
       // Read-your-writes for the pushing client: no pull after this answer is served a shared read
       // from before it (the poke may be throttled; docs/decisions/0013).
       await announceWrites({ env: c.env, waitUntil: (w) => c.executionCtx.waitUntil(w) }, [session.workspaceId], { readYourWrites: true });
     }
-    return c.json({});
+    // `refused` is ours, not Replicache's: the page tells the user why an edit went back.
+    return c.json(refused.length ? { refused } : {});
   });

@@ -1,17 +1,51 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { workspaceNameSchema, workspaceSessionSchema } from "../../shared/auth";
+import { can, inviteSchema, roleChangeSchema, type WorkspacesResponse } from "../../shared/roles";
 import { endSession } from "../auth/end-sessions";
 import { createSession, requireSession, signInOf } from "../auth/session";
 import { memberships, workspaces } from "../db/schema";
 import { audit } from "../lib/audit";
 import { forbidden } from "../lib/errors";
 import { body } from "../lib/validate";
+import { createInvite, resendInvite, revokeInvite } from "../team/invites";
+import { changeRole, membersOf, removeMember, workspacesOf } from "../team/members";
 import type { AppEnv } from "../types";
 
-/** Creating a workspace and switching the session to one (SPEC.md section 7). */
+/**
+ * Creating a workspace and switching the session to one (SPEC.md section 7); its members and
+ * invites (DESIGN.md "Teams"). Who may call each route: worker/api/route-rules.ts, which also
+ * sets `c.var.access` (the workspace of `:id` and the caller's role there).
+ */
 export const workspaceRoutes = new Hono<AppEnv>()
   .use(requireSession)
+  .get("/", async (c) => {
+    const answer: WorkspacesResponse = { workspaces: await workspacesOf(c.var.db, c.var.session.userId) };
+    return c.json(answer);
+  })
+  .get("/:id/members", async (c) => {
+    const { workspaceId, role } = c.var.access;
+    return c.json(await membersOf(c.var.db, workspaceId, can(role, "members.manage")));
+  })
+  .post("/:id/invites", body(inviteSchema), async (c) => {
+    const { email, role } = c.req.valid("json");
+    return c.json(await createInvite(c, c.var.access.workspaceId, email, role), 201);
+  })
+  .post("/:id/invites/:inviteId/resend", async (c) => {
+    return c.json(await resendInvite(c, c.var.access.workspaceId, c.req.param("inviteId")));
+  })
+  .delete("/:id/invites/:inviteId", async (c) => {
+    await revokeInvite(c, c.var.access.workspaceId, c.req.param("inviteId"));
+    return c.json({ ok: true });
+  })
+  .patch("/:id/members/:userId", body(roleChangeSchema), async (c) => {
+    await changeRole(c, c.var.access.workspaceId, c.req.param("userId"), c.req.valid("json").role);
+    return c.json({ ok: true });
+  })
+  .delete("/:id/members/:userId", async (c) => {
+    await removeMember(c, c.var.access.workspaceId, c.req.param("userId"));
+    return c.json({ ok: true });
+  })
   .post("/", body(workspaceNameSchema), async (c) => {
     const { name } = c.req.valid("json");
     const id = crypto.randomUUID();

@@ -29,6 +29,8 @@ export interface SessionInfo {
   tokenHash: string;
   userId: string;
   workspaceId: string | null;
+  /** The user's role in that workspace (shared/roles.ts), read with the membership: null without one. */
+  role: string | null;
   /** Every token derived from one sign-in shares it (a workspace switch keeps it). */
   signinId: string;
 }
@@ -75,6 +77,7 @@ export async function findSessionByHash(db: Db, tokenHash: string): Promise<Sess
       tokenHash: sessions.tokenHash,
       userId: sessions.userId,
       workspaceId: memberships.workspaceId,
+      role: memberships.role,
       signinId: sql<string>`coalesce(${sessions.signinId}, ${sessions.tokenHash})`,
       lastUsedAt: sql<number>`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`,
     })
@@ -164,6 +167,8 @@ export function workspaceSession(session: SessionInfo): SessionInfo & { workspac
 
 /** Rejects the request with 401 unless it carries a live session; exposes it as `c.var.session`. */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  // Already read by the route rules (worker/api/route-rules.ts): one query per request.
+  if (c.get("session")) return next();
   const token = bearerToken(c.req.header("Authorization"));
   const session = token ? await findSession(c.var.db, token) : null;
   if (!session) throw unauthorized();

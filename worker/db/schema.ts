@@ -158,6 +158,27 @@ export const memberships = sqliteTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("memberships_user_idx").on(t.userId)],
 );
 
+/** An invite by e-mail: only its token's SHA-256 is stored; single use, revocable, 7 days (migrations/0006). */
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by"),
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+    acceptedBy: text("accepted_by"),
+    revokedAt: integer("revoked_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("invites_token_idx").on(t.tokenHash), index("invites_ws_idx").on(t.workspaceId)],
+);
+
 /** Feature flags: `workspace_id = ''` is the global default, a workspace row overrides it. */
 export const featureFlags = sqliteTable(
   "feature_flags",
@@ -207,6 +228,8 @@ export const vehicles = sqliteTable(
     model: text("model"),
     vin: text("vin"),
     driver: text("driver"),
+    /** The assigned driver (drivers.id), one or none (migrations/0006). */
+    driverId: text("driver_id"),
     /** e.g. PICKUP_TRUCK, SUV, BOX_TRUCK; the client sees `{ value }`. */
     classification: text("classification"),
     /** Fleet lifecycle status: ACTIVE, INACTIVE, IN_SHOP, OUT_OF_SERVICE. */
@@ -220,6 +243,25 @@ export const vehicles = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("vehicles_ws_version_idx").on(t.workspaceId, t.version)],
+);
+
+/** The fleet's drivers: people, not accounts (migrations/0006). Synced under `driver/{id}`. */
+export const drivers = sqliteTable(
+  "drivers",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    version: integer("version").notNull(),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    createdVersion: integer("created_version"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("drivers_ws_version_idx").on(t.workspaceId, t.version)],
 );
 
 /** Latest telemetry of each vehicle (one row per vehicle). SI units: m/s, metres. */

@@ -13,7 +13,14 @@ export type AuditEvent =
   | "oauth.linked"
   | "session.revoked"
   | "tenant.access_refused"
-  | "beacon.device_id_rotated";
+  | "beacon.device_id_rotated"
+  | "member.invited"
+  | "invite.resent"
+  | "invite.revoked"
+  | "invite.accepted"
+  | "member.role_changed"
+  | "member.removed"
+  | "member.left";
 
 export type AuditFields = Record<string, string | number | boolean | null | undefined>;
 

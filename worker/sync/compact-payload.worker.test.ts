@@ -59,7 +59,7 @@ describe("compact pull payload", () => {
     expect(res.text).not.toMatch(/\d\.\d{7,}/);
 
     expect(valueOf(res.patch, vehicleKey(vehicleId))).toEqual({
-      id: vehicleId, name: "Unit 7", year: null, make: "Ford", model: null, vin: null, driver: null,
+      id: vehicleId, name: "Unit 7", year: null, make: "Ford", model: null, vin: null, driver: null, driverId: null,
       classification: { value: "SUV" }, status: "ACTIVE", beaconStatus: "PENDING",
     } satisfies Vehicle);
     expect(valueOf(res.patch, telemetryKey(vehicleId))).toEqual({

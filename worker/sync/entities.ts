@@ -1,7 +1,8 @@
+import { encodeDriver, type DriverWire } from "../../shared/driver";
 import { encodeTelemetry, type TelemetryWire } from "../../shared/telemetry";
 import { encodeVehicle, type VehicleWire } from "../../shared/vehicle";
 import { encodeVehicleEvent, type VehicleEventWire } from "../../shared/vehicle-event";
-import type { telemetry, vehicleEvents, vehicles } from "../db/schema";
+import type { drivers, telemetry, vehicleEvents, vehicles } from "../db/schema";
 
 /**
  * D1 rows to the compact values the pull sends and the client store keeps (shared/*.ts define
@@ -15,10 +16,15 @@ export function toVehicle(row: typeof vehicles.$inferSelect): VehicleWire {
     model: row.model,
     vin: row.vin,
     driver: row.driver,
+    driverId: row.driverId,
     classification: row.classification ? { value: row.classification } : null,
     status: row.status,
     beaconStatus: row.beaconStatus,
   });
+}
+
+export function toDriver(row: typeof drivers.$inferSelect): DriverWire {
+  return encodeDriver({ name: row.name, email: row.email, phone: row.phone });
 }
 
 export function toTelemetry(row: typeof telemetry.$inferSelect): TelemetryWire {

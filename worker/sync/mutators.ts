@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { assignDriverArgs, driverArgs } from "../../shared/driver";
 import { updateVehicleArgs, type Mutators } from "../../shared/mutators";
 import type { Db } from "../db/client";
-import { vehicles } from "../db/schema";
+import { drivers, vehicles } from "../db/schema";
 import { versionOf } from "./version";
 
 /** Raised for a mutation the server refuses; push records it as processed and moves on. */
@@ -14,6 +15,31 @@ export class MutationRejected extends Error {}
  * workspace version) for push to commit in one batch.
  */
 type ServerMutator = (db: Db, workspaceId: string, args: unknown) => Promise<BatchItem<"sqlite">[]>;
+
+function parse<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new MutationRejected(parsed.error.issues[0]?.message ?? "invalid arguments");
+  return parsed.data;
+}
+
+/** The workspace's live driver with this id, or null. */
+async function driverIn(db: Db, workspaceId: string, id: string) {
+  return (
+    (await db
+      .select({ id: drivers.id, name: drivers.name })
+      .from(drivers)
+      .where(and(eq(drivers.id, id), eq(drivers.workspaceId, workspaceId), eq(drivers.deleted, false)))
+      .get()) ?? null
+  );
+}
+
+async function liveVehicle(db: Db, workspaceId: string, id: string) {
+  return db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, id), eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false)))
+    .get();
+}
 
 export const serverMutators: Record<keyof Mutators, ServerMutator> = {
   async updateVehicle(db, workspaceId, input) {
@@ -31,6 +57,40 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
         .update(vehicles)
         .set({ ...fields, version: versionOf(workspaceId) })
         .where(and(eq(vehicles.id, id), eq(vehicles.workspaceId, workspaceId))),
+    ];
+  },
+
+  async createDriver(db, workspaceId, input) {
+    const { id, ...fields } = parse(driverArgs, input);
+    // An id taken (by this workspace's replayed create, or anyone else's): nothing to do.
+    const taken = await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.id, id)).get();
+    if (taken) throw new MutationRejected("a driver with this id exists");
+    return [db.insert(drivers).values({ id, workspaceId, ...fields, version: versionOf(workspaceId) })];
+  },
+
+  async updateDriver(db, workspaceId, input) {
+    const { id, ...fields } = parse(driverArgs, input);
+    if (!(await driverIn(db, workspaceId, id))) throw new MutationRejected("no such driver in this workspace");
+    return [
+      db.update(drivers).set({ ...fields, version: versionOf(workspaceId) }).where(and(eq(drivers.id, id), eq(drivers.workspaceId, workspaceId))),
+      // The vehicles' free-text name follows (what older tabs show).
+      db
+        .update(vehicles)
+        .set({ driver: fields.name, version: versionOf(workspaceId) })
+        .where(and(eq(vehicles.workspaceId, workspaceId), eq(vehicles.driverId, id))),
+    ];
+  },
+
+  async assignDriver(db, workspaceId, input) {
+    const { vehicleId, driverId } = parse(assignDriverArgs, input);
+    if (!(await liveVehicle(db, workspaceId, vehicleId))) throw new MutationRejected("no such vehicle in this workspace");
+    const driver = driverId ? await driverIn(db, workspaceId, driverId) : null;
+    if (driverId && !driver) throw new MutationRejected("no such driver in this workspace");
+    return [
+      db
+        .update(vehicles)
+        .set({ driverId, driver: driver?.name ?? null, version: versionOf(workspaceId) })
+        .where(and(eq(vehicles.id, vehicleId), eq(vehicles.workspaceId, workspaceId))),
     ];
   },
 };

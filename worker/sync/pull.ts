@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { PatchOperation, PullResponse, pullRequestSchema } from "../../shared/sync-protocol";
 import { telemetryKey } from "../../shared/telemetry";
+import { driverKey } from "../../shared/driver";
 import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
 import type { Db } from "../db/client";
@@ -9,7 +10,7 @@ import { replicacheClientGroups } from "../db/schema";
 import { readChanges, type ChangeSource, type Changes, type WorkspaceSyncState } from "./changes";
 import { checkClientGroupOwner, type SyncCaller } from "./client-group";
 import { nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
-import { toTelemetry, toVehicle, toVehicleEvent } from "./entities";
+import { toDriver, toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
 
@@ -97,6 +98,7 @@ function addAll(changes: Changes, add: Add) {
   add(changes.vehicleRows, (r) => vehicleKey(r.id), toVehicle);
   add(changes.telemetryRows, (r) => telemetryKey(r.vehicleId), toTelemetry);
   add(changes.eventRows, (r) => vehicleEventKey(r.vehicleId, r.id), toVehicleEvent);
+  add(changes.driverRows, (r) => driverKey(r.id), toDriver);
 }
 
 /** The shared read carries every client of the workspace changed since the cookie: keep this group's. */

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { mutationNames } from "../../shared/mutators";
+import { can, mutationActions, refusalMessage, type RefusedMutation } from "../../shared/roles";
 import type { Mutation, pushRequestSchema } from "../../shared/sync-protocol";
 import type { SessionInfo } from "../auth/session";
 import type { Db } from "../db/client";
@@ -23,11 +24,18 @@ export const MAX_MUTATIONS_PER_PUSH = 50;
  * transactions, so each mutation does its reads first and then commits ONE batch: the version
  * bump, its writes, and the client's new last mutation id, behind a guard that aborts the batch
  * if another request processed this client's mutations in the meantime.
- * Returns whether anything was written (then the caller pokes the workspace).
+ * Returns whether anything was written (then the caller pokes the workspace), and the mutations
+ * the caller's role may not make (recorded as processed without effects; the answer names them
+ * so the browser can say why its optimistic change went back: docs/decisions/0018).
  */
-export async function push(db: Db, session: SessionInfo & { workspaceId: string }, req: PushRequest): Promise<boolean> {
+export async function push(
+  db: Db,
+  session: SessionInfo & { workspaceId: string },
+  req: PushRequest,
+): Promise<{ wrote: boolean; refused: RefusedMutation[] }> {
   const workspaceId = session.workspaceId;
   const group = await claimClientGroup(db, session, req.clientGroupID);
+  const refused: RefusedMutation[] = [];
   let wrote = false;
   let applied = 0;
   // 1. Where is each client? One read for all (a week offline resends hundreds of mutations, most
@@ -47,8 +55,11 @@ export async function push(db: Db, session: SessionInfo & { workspaceId: string 
     //    the pull that found it ahead): then what the client still holds pending is all there is.
     if (mutation.id > lastMutationId + 1 && !group.rebase) break;
 
-    // 4. Run it; a refused mutation still counts as processed, with no writes.
-    const writes = await runMutation(db, workspaceId, mutation);
+    // 4. Run it; a refused mutation still counts as processed, with no writes. The role is the
+    //    one read with this request's session: a demotion applies from the next push on.
+    const allowed = allowedFor(session.role, mutation);
+    if (!allowed) refused.push({ clientID: mutation.clientID, id: mutation.id, name: mutation.name, message: refusalMessage(session.role) });
+    const writes = allowed ? await runMutation(db, workspaceId, mutation) : [];
     const commit = (items: BatchItem<"sqlite">[]) =>
       db.batch([
         guardLastMutationId(db, mutation.clientID, lastMutationId, client !== undefined),
@@ -85,7 +96,13 @@ export async function push(db: Db, session: SessionInfo & { workspaceId: string 
     clients.set(mutation.clientID, { clientGroupId: req.clientGroupID, lastMutationId: mutation.id });
   }
   if (group.rebase && !wrote) wrote = await restampProcessed(db, workspaceId, req, clients);
-  return wrote;
+  return { wrote, refused };
+}
+
+/** Whether the role may make this mutation (shared/roles.ts); an unknown name is left to runMutation. */
+function allowedFor(role: string | null, mutation: Mutation): boolean {
+  const action = mutationActions[mutation.name as keyof typeof mutationActions];
+  return action === undefined || can(role, action);
 }
 
 async function readClients(db: Db, mutations: readonly Mutation[]) {

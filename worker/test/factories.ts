@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { createSession } from "../auth/session";
 import { database } from "../db/client";
 import type { Report } from "../fleet/osmand";
-import { memberships, users, vehicles, workspaces } from "../db/schema";
+import { drivers, memberships, users, vehicles, workspaces } from "../db/schema";
 import { bumpVersion, versionOf } from "../sync/version";
 
 /**
@@ -61,3 +61,22 @@ export const report = (deviceId: string, time: number, fields: Partial<Report> =
   odometer: null,
   ...fields,
 });
+
+/** Another user in `workspaceId` with `role`, and a token whose session names that workspace. */
+export async function memberWithRole(workspaceId: string, role: string, label = crypto.randomUUID().slice(0, 8)) {
+  const db = database(env.DB);
+  const userId = crypto.randomUUID();
+  const email = `${label}-${userId.slice(0, 6)}@example.com`;
+  await db.insert(users).values({ id: userId, email });
+  await db.insert(memberships).values({ workspaceId, userId, role });
+  const token = await createSession(db, userId, workspaceId);
+  return { userId, email, token };
+}
+
+/** A driver written like every workspace write: version bumped and stamped in one batch. */
+export async function insertDriver(workspaceId: string, name: string) {
+  const db = database(env.DB);
+  const id = crypto.randomUUID();
+  await db.batch([bumpVersion(db, workspaceId), db.insert(drivers).values({ id, workspaceId, name, version: versionOf(workspaceId) })]);
+  return id;
+}

@@ -1,0 +1,47 @@
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import { toast } from "sonner";
+import { canAssign, inviteSchema, roleLabels, roles } from "../../shared/roles";
+import { Field, SubmitButton } from "../components/form";
+import { http } from "../lib/http";
+import { replyWithApiError, useZodForm } from "../session/use-zod-form";
+
+/** Invite by e-mail with a role; only the roles the inviter may grant are offered (an admin cannot invite an owner). */
+export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: string; myRole: string | null; onInvited: () => void }) {
+  const { form, fields, pending } = useZodForm(
+    "invite",
+    inviteSchema,
+    async (value, submission) => {
+      try {
+        await http.post(`workspaces/${workspaceId}/invites`, { json: value, retry: 0 });
+        toast(`Invitation sent to ${value.email}`);
+        form.reset();
+        onInvited();
+      } catch (error) {
+        return replyWithApiError(submission, error, "The invitation could not be sent");
+      }
+    },
+    { role: "member" },
+  );
+  const grantable = roles.filter((r) => canAssign(myRole, null, r));
+  return (
+    <form {...getFormProps(form)} className="card invite-form" aria-label="Invite a member">
+      <Field field={fields.email} label="Email" type="email" placeholder="colleague@example.com" />
+      <div className="field">
+        <label htmlFor={fields.role.id}>Role</label>
+        <select className="input" {...getSelectProps(fields.role)} key={fields.role.key}>
+          {grantable.map((r) => (
+            <option key={r} value={r}>
+              {roleLabels[r]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {form.errors?.length ? (
+        <div className="field-error" role="alert">
+          {form.errors.join(" ")}
+        </div>
+      ) : null}
+      <SubmitButton pending={pending}>Send invite</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { emailField } from "./auth";
+import type { Mutators } from "./mutators";
+
+/**
+ * The role model (docs/decisions/0018-role-model.md): the one place that decides who may do what
+ * in a workspace. Every API route (worker/api/route-rules.ts), every push mutation
+ * (worker/sync/push.ts) and the realtime room ask `can`; the browser asks it to hide or disable.
+ */
+export const roles = ["owner", "admin", "member", "viewer"] as const;
+export type Role = (typeof roles)[number];
+export const roleSchema = z.enum(roles, { errorMap: () => ({ message: "Choose owner, admin, member or viewer" }) });
+
+/** What a user does in a workspace, named after the action, not the screen. */
+export const actions = [
+  /** See the fleet: pull, the live socket, the members list, vehicles' history and beacons. */
+  "workspace.view",
+  /** Edit vehicles and drivers, order beacons, rotate a beacon's device id: the daily work. */
+  "fleet.edit",
+  /** Invite people, resend and revoke invites, change roles, remove members. */
+  "members.manage",
+  /** Leave the workspace (every role; the last owner is refused by the rule below, not the table). */
+  "workspace.leave",
+] as const;
+export type Action = (typeof actions)[number];
+
+const table: Record<Role, readonly Action[]> = {
+  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.leave"],
+  admin: ["workspace.view", "fleet.edit", "members.manage", "workspace.leave"],
+  member: ["workspace.view", "fleet.edit", "workspace.leave"],
+  viewer: ["workspace.view", "workspace.leave"],
+};
+
+/**
+ * What each push mutation needs. Typed by the mutator list: a new mutator without a rule does
+ * not compile, and worker/sync/roles.worker.test.ts runs every mutator for every role.
+ */
+export const mutationActions: Record<keyof Mutators, Action> = {
+  updateVehicle: "fleet.edit",
+  createDriver: "fleet.edit",
+  updateDriver: "fleet.edit",
+  assignDriver: "fleet.edit",
+};
+
+/** A pushed mutation the server refused for the caller's role (the push answer's `refused`). */
+export interface RefusedMutation {
+  clientID: string;
+  id: number;
+  name: string;
+  message: string;
+}
+
+/** Whether `role` may do `action`. An unknown role (a row written by a newer build) may do nothing. */
+export function can(role: string | null | undefined, action: Action): boolean {
+  return isRole(role) && table[role].includes(action);
+}
+
+export const isRole = (role: unknown): role is Role => typeof role === "string" && (roles as readonly string[]).includes(role);
+
+/**
+ * Whether `actor` may give `target`'s membership the role `to` (or remove it, `to` null): managers
+ * only, and only an owner touches `owner` (an admin can neither grant it nor demote or remove an owner).
+ */
+export function canAssign(actor: string | null | undefined, from: Role | null, to: Role | null): boolean {
+  if (!can(actor, "members.manage")) return false;
+  if (actor === "owner") return true;
+  return from !== "owner" && to !== "owner";
+}
+
+/** Why a refused change was refused, for the toast the browser shows (push refusals). */
+export const refusalMessage = (role: string | null | undefined) =>
+  role === "viewer" ? "You have view-only access to this workspace" : "Your role does not allow this change";
+
+export const roleLabels: Record<Role, string> = { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" };
+
+// ------------------------------------------------------------------ the Teams API (DESIGN.md "Teams")
+
+export const inviteSchema = z.object({ email: emailField, role: roleSchema });
+export const roleChangeSchema = z.object({ role: roleSchema });
+export const acceptInviteSchema = z.object({ token: z.string({ required_error: "Required" }).min(1, "Required").max(200) });
+
+/** Invites expire after 7 days (Samsara and boxyhq's starter use the same). */
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface MemberRow {
+  userId: string;
+  email: string;
+  role: Role;
+  joinedAt: number;
+}
+export interface InviteRow {
+  id: string;
+  email: string;
+  role: Role;
+  expiresAt: number;
+}
+export interface MembersResponse {
+  members: MemberRow[];
+  invites: InviteRow[];
+}
+export interface WorkspacesResponse {
+  workspaces: { id: string; name: string; role: Role }[];
+}
+export interface AcceptInviteResponse {
+  workspaceId: string;
+  role: Role;
+  /** A token of the same sign-in naming the workspace just joined (the session switches to it). */
+  token: string;
+}
+/** GET /api/invites/{token}: what the invite page shows before accepting (no session needed). */
+export interface InvitePreview {
+  email: string;
+  workspaceName: string;
+  role: Role;
+  /** Whether an account with that e-mail exists: sign in rather than sign up. */
+  accountExists: boolean;
+}

@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { acceptInviteSchema, type AcceptInviteResponse } from "../../shared/roles";
+import { createSession, signInOf } from "../auth/session";
+import { endSession } from "../auth/end-sessions";
+import { body } from "../lib/validate";
+import { acceptInvite, previewInvite } from "../team/invites";
+import type { AppEnv } from "../types";
+
+/**
+ * The invite link's two calls: a preview for the /invite/{token} page (public: the token is the
+ * secret, and it only tells the invited address and workspace name), and accepting it. Accepting
+ * switches the session to the workspace joined, as `POST /api/workspaces/session` does.
+ */
+export const inviteRoutes = new Hono<AppEnv>()
+  .get("/:token", async (c) => c.json(await previewInvite(c.var.db, c.req.param("token").slice(0, 200))))
+  .post("/accept", body(acceptInviteSchema), async (c) => {
+    const { db, session } = c.var;
+    const joined = await acceptInvite(c, c.req.valid("json").token);
+    const token = await createSession(db, session.userId, joined.workspaceId, await signInOf(db, session.tokenHash));
+    await endSession(c, session.tokenHash, "workspace_switch");
+    const answer: AcceptInviteResponse = { ...joined, token };
+    return c.json(answer);
+  });

@@ -1,0 +1,117 @@
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
+import { can, type Action } from "../../shared/roles";
+import { bearerToken, findSession } from "../auth/session";
+import { memberships } from "../db/schema";
+import { audit } from "../lib/audit";
+import { forbidden, notFound, unauthorized } from "../lib/errors";
+import type { AppEnv } from "../types";
+
+/**
+ * Who may call each API route (docs/decisions/0018-role-model.md). `public` and `development`
+ * need no session (development routes have their own gate), `signed-in` any live session; an
+ * Action needs a workspace role that `can` do it: the workspace named in the path (`:id`) or
+ * else the session's. Keys are `METHOD /path` as registered under /api. A route missing here is
+ * refused (403) and fails worker/api/route-rules.worker.test.ts, which walks every route.
+ */
+export type RouteRule = "public" | "development" | "signed-in" | Action;
+
+export const routeRules: Record<string, RouteRule> = {
+  "GET /health": "public",
+  "POST /verify/email": "public",
+  "POST /signin": "public",
+  "POST /signup": "public",
+  "POST /signout": "signed-in",
+  "POST /signout/everywhere": "signed-in",
+  "GET /me": "signed-in",
+  "POST /password/forgot": "public",
+  "POST /password/reset": "public",
+  "POST /password/change": "signed-in",
+  "GET /oauth/:provider/url": "public",
+  "POST /oauth/:provider/token": "public",
+  // A device authenticates with its own unguessable id, not a session.
+  "GET /ingest/osmand": "public",
+  "POST /ingest/osmand": "public",
+  // The room re-checks the session's membership and role when the socket arrives.
+  "POST /realtime/ticket": "signed-in",
+  // Each pushed mutation is checked on its own (worker/sync/push.ts).
+  "POST /sync/pull": "workspace.view",
+  "POST /sync/push": "workspace.view",
+  "POST /beacons/order": "fleet.edit",
+  "GET /beacons": "workspace.view",
+  "GET /beacons/:vehicleId/health": "workspace.view",
+  "POST /beacons/:vehicleId/device-id": "fleet.edit",
+  "GET /vehicles/:vehicleId/history": "workspace.view",
+  "GET /workspaces": "signed-in",
+  "POST /workspaces": "signed-in",
+  "POST /workspaces/session": "signed-in",
+  "GET /workspaces/:id/members": "workspace.view",
+  "POST /workspaces/:id/invites": "members.manage",
+  "DELETE /workspaces/:id/invites/:inviteId": "members.manage",
+  "POST /workspaces/:id/invites/:inviteId/resend": "members.manage",
+  "PATCH /workspaces/:id/members/:userId": "members.manage",
+  // Leaving is everyone's; removing someone else is checked in the handler (shared canAssign).
+  "DELETE /workspaces/:id/members/:userId": "workspace.leave",
+  "GET /invites/:token": "public",
+  "POST /invites/accept": "signed-in",
+  "GET /dev/outbox": "development",
+  "POST /dev/vehicles/profile": "development",
+  "POST /dev/d1-meter": "development",
+  "GET /dev/d1-meter": "development",
+};
+
+/** `/api/workspaces/:id/members` → `/workspaces/:id/members`; a trailing slash is the same route. */
+export const ruleKey = (method: string, path: string) => `${method} ${path.replace(/^\/api(?=\/)/, "").replace(/(.)\/$/, "$1")}`;
+
+/** The handler route this request matched (the last non-middleware one), or null for an unknown path. */
+function matchedRoute(c: Context<AppEnv>) {
+  const routes = matchedRoutes(c).filter((r) => r.method !== "ALL");
+  return routes.at(-1) ?? null;
+}
+
+/** The value of `:name` in `pattern`, read from the request's path segment by segment. */
+function pathParam(pattern: string, path: string, name: string): string | null {
+  const at = pattern.split("/").indexOf(`:${name}`);
+  return at < 0 ? null : (decodeURIComponent(path.split("/")[at] ?? "") || null);
+}
+
+/**
+ * Enforces `routeRules` before any handler runs. For a workspace action it reads the session and
+ * sets it (requireSession then reuses it: one query), plus the caller's role in the workspace the
+ * route acts on as `c.var.access`. Another workspace's id is 404, as if it did not exist.
+ */
+export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
+  const route = matchedRoute(c);
+  if (!route) return next();
+  const rule = routeRules[ruleKey(route.method, route.path)];
+  if (!rule) throw forbidden("No access rule for this route");
+  if (rule === "public" || rule === "development") return next();
+  const token = bearerToken(c.req.header("Authorization"));
+  const session = token ? await findSession(c.var.db, token) : null;
+  if (!session) throw unauthorized();
+  c.set("session", session);
+  if (rule === "signed-in") return next();
+
+  const fromPath = pathParam(route.path, c.req.path, "id");
+  const workspaceId = fromPath ?? session.workspaceId;
+  if (!workspaceId) throw forbidden("Choose a workspace first");
+  const role = workspaceId === session.workspaceId ? session.role : await roleIn(c.var.db, workspaceId, session.userId);
+  if (!role) {
+    audit("tenant.access_refused", { userId: session.userId, workspaceId, via: ruleKey(route.method, route.path) });
+    throw notFound("No such workspace");
+  }
+  if (!can(role, rule)) throw forbidden(`Your role (${role}) does not allow this`);
+  c.set("access", { workspaceId, role });
+  return next();
+});
+
+async function roleIn(db: AppEnv["Variables"]["db"], workspaceId: string, userId: string): Promise<string | null> {
+  const row = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .get();
+  return row?.role ?? null;
+}

@@ -1,0 +1,156 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { canAssign, INVITE_TTL_MS, isRole, roleLabels, type InvitePreview, type InviteRow, type Role } from "../../shared/roles";
+import type { Db } from "../db/client";
+import { invites, memberships, users, workspaces } from "../db/schema";
+import { sendEmail } from "../email/email";
+import { audit } from "../lib/audit";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { ApiError, forbidden, notFound } from "../lib/errors";
+import type { AppEnv } from "../types";
+import { alreadyMember, liveInvite } from "./members";
+
+/** An invite that was used, revoked or has expired: DESIGN.md "Teams" answers 410. */
+const gone = (why: string) => new ApiError(410, "invite_gone", why);
+
+const inviteLink = (appUrl: string, token: string) => `${appUrl.replace(/\/$/, "")}/invite/${token}`;
+
+async function mailInvite(c: Context<AppEnv>, workspaceId: string, email: string, role: Role, token: string) {
+  const ws = await c.var.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+  const name = ws?.name ?? "a workspace";
+  await sendEmail(c.var.db, c.var.config, {
+    to: email,
+    subject: `You are invited to ${name}`,
+    text:
+      `You have been invited to join ${name} as ${roleLabels[role]}.\n\n` +
+      `Accept the invitation: ${inviteLink(c.var.config.APP_URL, token)}\n\n` +
+      `The link works once and expires in 7 days.`,
+  });
+}
+
+/**
+ * Invites an e-mail with a role: a random token, only its SHA-256 stored, 7 days. A live invite
+ * to the same address is revoked first, so one address has one working link.
+ */
+export async function createInvite(c: Context<AppEnv>, workspaceId: string, email: string, role: Role): Promise<InviteRow> {
+  const { db, access, session } = c.var;
+  if (!canAssign(access.role, null, role)) throw forbidden("Only an owner can invite another owner");
+  if (await alreadyMember(db, workspaceId, email)) {
+    throw new ApiError(409, "already_member", "This person is already a member", { email: ["Already a member of this workspace"] });
+  }
+  const token = randomToken(32);
+  const row = { id: crypto.randomUUID(), workspaceId, email, role, tokenHash: await sha256Hex(token), invitedBy: session.userId, expiresAt: Date.now() + INVITE_TTL_MS };
+  await db.batch([
+    db
+      .update(invites)
+      .set({ revokedAt: Date.now() })
+      .where(and(eq(invites.workspaceId, workspaceId), eq(invites.email, email), isNull(invites.acceptedAt), isNull(invites.revokedAt))),
+    db.insert(invites).values(row),
+  ]);
+  await mailInvite(c, workspaceId, email, role, token);
+  audit("member.invited", { workspaceId, inviteId: row.id, role, by: session.userId });
+  return { id: row.id, email, role, expiresAt: row.expiresAt };
+}
+
+async function pendingInvite(db: Db, workspaceId: string, inviteId: string) {
+  const row = await db
+    .select({ id: invites.id, email: invites.email, role: invites.role })
+    .from(invites)
+    .where(and(eq(invites.id, inviteId), eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
+    .get();
+  if (!row || !isRole(row.role)) throw notFound("No such pending invite");
+  return { ...row, role: row.role };
+}
+
+/** Resend: a new token and a fresh 7 days; the old link stops working at once. */
+export async function resendInvite(c: Context<AppEnv>, workspaceId: string, inviteId: string): Promise<InviteRow> {
+  const invite = await pendingInvite(c.var.db, workspaceId, inviteId);
+  if (!canAssign(c.var.access.role, null, invite.role)) throw forbidden("Only an owner can resend an owner's invite");
+  const token = randomToken(32);
+  const expiresAt = Date.now() + INVITE_TTL_MS;
+  await c.var.db.update(invites).set({ tokenHash: await sha256Hex(token), expiresAt }).where(eq(invites.id, inviteId));
+  await mailInvite(c, workspaceId, invite.email, invite.role, token);
+  audit("invite.resent", { workspaceId, inviteId, by: c.var.session.userId });
+  return { id: inviteId, email: invite.email, role: invite.role, expiresAt };
+}
+
+export async function revokeInvite(c: Context<AppEnv>, workspaceId: string, inviteId: string): Promise<void> {
+  const invite = await pendingInvite(c.var.db, workspaceId, inviteId);
+  if (!canAssign(c.var.access.role, null, invite.role)) throw forbidden("Only an owner can revoke an owner's invite");
+  await c.var.db.update(invites).set({ revokedAt: Date.now() }).where(eq(invites.id, inviteId));
+  audit("invite.revoked", { workspaceId, inviteId, by: c.var.session.userId });
+}
+
+async function inviteByToken(db: Db, token: string) {
+  const row = await db
+    .select({
+      id: invites.id,
+      workspaceId: invites.workspaceId,
+      workspaceName: workspaces.name,
+      email: invites.email,
+      role: invites.role,
+      expiresAt: invites.expiresAt,
+      acceptedAt: invites.acceptedAt,
+      revokedAt: invites.revokedAt,
+    })
+    .from(invites)
+    .innerJoin(workspaces, eq(workspaces.id, invites.workspaceId))
+    .where(eq(invites.tokenHash, await sha256Hex(token)))
+    .get();
+  // A resent invite's old token has no row any more: as unknown as a token never issued.
+  if (!row) throw notFound("This invitation link is not valid");
+  if (row.acceptedAt) throw gone("This invitation has already been used");
+  if (row.revokedAt) throw gone("This invitation was revoked");
+  if (row.expiresAt <= Date.now()) throw gone("This invitation has expired");
+  return row;
+}
+
+/** What the invite page shows before anyone accepts: no session needed, nothing changes. */
+export async function previewInvite(db: Db, token: string): Promise<InvitePreview> {
+  const invite = await inviteByToken(db, token);
+  const account = await db.select({ id: users.id }).from(users).where(eq(users.email, invite.email)).get();
+  return { email: invite.email, workspaceName: invite.workspaceName, role: isRole(invite.role) ? invite.role : "viewer", accountExists: account !== undefined };
+}
+
+/**
+ * Accepts an invite for the signed-in account, which must have the invited e-mail. The claim is
+ * one guarded UPDATE (still unused, unrevoked, unexpired, and this token) in the same batch as
+ * the membership it creates, so of two accepts at once exactly one wins; the other gets 410.
+ */
+export async function acceptInvite(c: Context<AppEnv>, token: string): Promise<{ workspaceId: string; role: Role }> {
+  const { db, session } = c.var;
+  const invite = await inviteByToken(db, token);
+  const me = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
+  if (!me || me.email !== invite.email) {
+    audit("tenant.access_refused", { userId: session.userId, workspaceId: invite.workspaceId, via: "invite_accept" });
+    throw forbidden(`This invitation is for ${invite.email}. Sign in with that address to accept it.`);
+  }
+  const now = Date.now();
+  const tokenHash = await sha256Hex(token);
+  const [claimed] = await db.batch([
+    db
+      .update(invites)
+      .set({ acceptedAt: now, acceptedBy: session.userId })
+      .where(and(eq(invites.id, invite.id), eq(invites.tokenHash, tokenHash), ...liveInvite(now)))
+      .returning({ role: invites.role }),
+    // Only when the claim above won, in this very transaction (it set exactly these values).
+    db
+      .insert(memberships)
+      .select(
+        db
+          .select({ workspaceId: invites.workspaceId, userId: sql<string>`${invites.acceptedBy}`.as("user_id"), role: invites.role, createdAt: sql<number>`${now}`.as("created_at") })
+          .from(invites)
+          .where(and(eq(invites.id, invite.id), eq(invites.acceptedBy, session.userId), eq(invites.acceptedAt, now))),
+      )
+      .onConflictDoNothing(),
+  ]);
+  if (claimed.length === 0) throw gone("This invitation has already been used");
+  const member = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, invite.workspaceId), eq(memberships.userId, session.userId)))
+    .get();
+  const role = isRole(member?.role) ? member.role : "viewer";
+  audit("invite.accepted", { workspaceId: invite.workspaceId, inviteId: invite.id, userId: session.userId, role });
+  return { workspaceId: invite.workspaceId, role };
+}

@@ -1,0 +1,136 @@
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
+import type { Db } from "../db/client";
+import { invites, memberships, sessions, users, workspaces } from "../db/schema";
+import { audit } from "../lib/audit";
+import { ApiError, forbidden, notFound } from "../lib/errors";
+import { closeWorkspaceUser } from "../workspace-object";
+import type { AppEnv } from "../types";
+
+/** A workspace always keeps at least one owner (DESIGN.md "Teams": 409). */
+const lastOwner = () => new ApiError(409, "last_owner", "A workspace must keep at least one owner");
+
+/** The caller's workspaces with their role there: `GET /api/workspaces`. */
+export async function workspacesOf(db: Db, userId: string) {
+  const rows = await db
+    .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(workspaces.name))
+    .all();
+  return rows.filter((r): r is typeof r & { role: Role } => isRole(r.role));
+}
+
+/** Members with their e-mail and role; pending invites only for those who manage members. */
+export async function membersOf(db: Db, workspaceId: string, withInvites: boolean): Promise<MembersResponse> {
+  const members = await db
+    .select({ userId: memberships.userId, email: users.email, role: memberships.role, joinedAt: memberships.createdAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, workspaceId))
+    .orderBy(asc(users.email))
+    .all();
+  const pending = withInvites
+    ? await db
+        .select({ id: invites.id, email: invites.email, role: invites.role, expiresAt: invites.expiresAt })
+        .from(invites)
+        .where(and(eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
+        .orderBy(asc(invites.email))
+        .all()
+    : [];
+  return {
+    members: members.map((m) => ({ ...m, role: isRole(m.role) ? m.role : "viewer" })),
+    invites: pending.map((i) => ({ ...i, role: isRole(i.role) ? i.role : "viewer" })),
+  };
+}
+
+async function currentRole(db: Db, workspaceId: string, userId: string): Promise<Role> {
+  const row = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .get();
+  if (!row) throw notFound("No such member in this workspace");
+  return isRole(row.role) ? row.role : "viewer";
+}
+
+/** Fewer than two owners left besides… : SQL true when removing/demoting one owner leaves another. */
+const anotherOwner = (workspaceId: string, userId: string) =>
+  sql`exists (select 1 from ${memberships} m2 where m2.workspace_id = ${workspaceId} and m2.role = 'owner' and m2.user_id != ${userId})`;
+
+/**
+ * Changes a member's role. The last-owner rule is in the UPDATE itself (one guarded statement),
+ * so two owners demoting each other at once cannot leave the workspace without one.
+ */
+export async function changeRole(c: Context<AppEnv>, workspaceId: string, userId: string, to: Role): Promise<void> {
+  const { db, access } = c.var;
+  const from = await currentRole(db, workspaceId, userId);
+  if (!canAssign(access.role, from, to)) throw forbidden("Only an owner can grant or take away the owner role");
+  if (from === to) return;
+  const changed = await db
+    .update(memberships)
+    .set({ role: to })
+    .where(
+      and(
+        eq(memberships.workspaceId, workspaceId),
+        eq(memberships.userId, userId),
+        from === "owner" ? anotherOwner(workspaceId, userId) : undefined,
+      ),
+    )
+    .returning({ userId: memberships.userId })
+    .all();
+  if (changed.length === 0) throw lastOwner();
+  audit("member.role_changed", { workspaceId, userId, from, to, by: c.var.session.userId });
+}
+
+/**
+ * Removes a member (or the caller leaving): the membership goes, their sessions naming this
+ * workspace stop naming it, and the room closes their sockets at once. Their pulls and pushes
+ * are refused from the next request (the session's workspace is read with the membership).
+ */
+export async function removeMember(c: Context<AppEnv>, workspaceId: string, userId: string): Promise<void> {
+  const { db, access, session } = c.var;
+  const leaving = userId === session.userId;
+  const from = await currentRole(db, workspaceId, userId);
+  if (!leaving && !canAssign(access.role, from, null)) throw forbidden("Your role does not allow removing this member");
+  const [removed] = await db.batch([
+    db
+      .delete(memberships)
+      .where(
+        and(
+          eq(memberships.workspaceId, workspaceId),
+          eq(memberships.userId, userId),
+          from === "owner" ? anotherOwner(workspaceId, userId) : undefined,
+        ),
+      )
+      .returning({ userId: memberships.userId }),
+    db
+      .update(sessions)
+      .set({ workspaceId: null })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          eq(sessions.workspaceId, workspaceId),
+          sql`not exists (select 1 from ${memberships} m3 where m3.workspace_id = ${workspaceId} and m3.user_id = ${userId})`,
+        ),
+      ),
+  ]);
+  if (removed.length === 0) throw lastOwner();
+  audit(leaving ? "member.left" : "member.removed", { workspaceId, userId, role: from, by: session.userId });
+  await closeWorkspaceUser(c.env, workspaceId, userId).catch((error) => console.error("closing a removed member's sockets failed:", error));
+}
+
+/** Whether a live (unaccepted, unrevoked, unexpired) invite or a membership already covers this e-mail. */
+export async function alreadyMember(db: Db, workspaceId: string, email: string): Promise<boolean> {
+  const row = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(users.email, email)))
+    .get();
+  return row !== undefined;
+}
+
+export const liveInvite = (now: number) => [isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now)] as const;
