@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Calendar days and times in a workspace's time zone (an IANA name such as America/Chicago),
  * with nothing but `Intl`: reports, their rollups, the scheduled e-mails and the timeline all
@@ -129,3 +131,10 @@ export function daysFrom(first: string, last: string): string[] {
   const n = daysBetween(first, last);
   return Array.from({ length: Math.max(0, n + 1) }, (_, i) => addDays(first, i));
 }
+
+/** A time zone as the API accepts it: an IANA name this runtime's Intl knows. */
+export const timeZoneField = z
+  .string({ required_error: "Required" })
+  .trim()
+  .min(1, "Required")
+  .refine(isTimeZone, "Not a time zone we know (use an IANA name such as America/Chicago)");

@@ -12,6 +12,7 @@ import { devMeterRoutes } from "./dev-meter";
 import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
 import { realtimeTicketRoutes } from "./realtime-ticket";
+import { reportRoutes, workspacePreferencesRoutes } from "./reports";
 import { outboxRoutes, passwordRoutes } from "./password";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
@@ -53,6 +54,8 @@ api.route("/vehicles", vehicleRoutes);
 api.route("/password", passwordRoutes);
 api.route("/oauth", oauthRoutes);
 api.route("/realtime", realtimeTicketRoutes);
+api.route("/reports", reportRoutes);
+api.route("/workspace", workspacePreferencesRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);

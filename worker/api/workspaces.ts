@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { workspaceNameSchema, workspaceSessionSchema } from "../../shared/auth";
+import { createWorkspaceSchema, workspaceSessionSchema } from "../../shared/auth";
 import { endSession } from "../auth/end-sessions";
 import { createSession, requireSession, signInOf } from "../auth/session";
 import { memberships, workspaces } from "../db/schema";
@@ -12,11 +12,11 @@ import type { AppEnv } from "../types";
 /** Creating a workspace and switching the session to one (SPEC.md section 7). */
 export const workspaceRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .post("/", body(workspaceNameSchema), async (c) => {
-    const { name } = c.req.valid("json");
+  .post("/", body(createWorkspaceSchema), async (c) => {
+    const { name, timeZone } = c.req.valid("json");
     const id = crypto.randomUUID();
     await c.var.db.batch([
-      c.var.db.insert(workspaces).values({ id, name }),
+      c.var.db.insert(workspaces).values({ id, name, ...(timeZone ? { timeZone } : {}) }),
       c.var.db.insert(memberships).values({ workspaceId: id, userId: c.var.session.userId, role: "owner" }),
     ]);
     return c.json({ id, name }, 201);

@@ -6,6 +6,7 @@ import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import type { Db } from "../db/client";
 import { beacons, motionState, positions, telemetry, vehicleEvents, vehicles } from "../db/schema";
 import { chunkRows } from "../lib/chunk";
+import { RollupInputs, rollupReads } from "../reports/ingest-rollups";
 import { bumpVersion, versionOf } from "../sync/version";
 import type { NewStop } from "./geocode";
 import { DEFAULT_CLOCK_BOUNDS, judgeClock, SKEW_WORTH_SHOWING_MS, type ClockBounds, type ClockVerdict } from "./device-clock";
@@ -113,7 +114,9 @@ async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, 
       .from(positions)
       .where(or(...part.map((r) => and(eq(positions.beaconId, r.deviceId), eq(positions.recordedAt, r.time))))),
   );
-  const reads = [...beaconReads, ...telemetryReads, ...motionReads, ...vehicleReads, ...duplicateReads];
+  const rollupQueries = idChunks.map((ids) => rollupReads(db, vehiclesOf(ids), db.select({ id: beacons.workspaceId }).from(beacons).where(inArray(beacons.id, ids))));
+  const [rollupStateReads, zoneReads] = [rollupQueries.map((q) => q.states), rollupQueries.map((q) => q.zones)];
+  const reads = [...beaconReads, ...telemetryReads, ...motionReads, ...vehicleReads, ...duplicateReads, ...rollupStateReads, ...zoneReads];
   const results = (await db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[][];
   let taken = 0;
   const take = <T>(queries: unknown[]) => results.slice(taken, (taken += queries.length)).flat() as T[];
@@ -127,6 +130,8 @@ async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, 
   const odometerOf = new Map(motionRowsRead.filter((m) => m.odometer !== null).map((m) => [m.vehicleId, m.odometer as OdometerState]));
   const active = new Set(take<Rows<typeof vehicleReads>[number]>(vehicleReads).filter((v) => v.beaconStatus === "ACTIVE").map((v) => v.id));
   const seen = new Set(take<Rows<typeof duplicateReads>[number]>(duplicateReads).map((p) => `${p.beaconId}\n${p.t}`));
+  // Report rollups (docs/decisions/0020): each vehicle's accepted fixes, folded once per batch.
+  const rollups = new RollupInputs(take<Rows<typeof rollupStateReads>[number]>(rollupStateReads), take<Rows<typeof zoneReads>[number]>(zoneReads));
 
   // What the batch writes, folded per row: later reports of a vehicle overwrite earlier ones.
   const positionRows: (typeof positions.$inferInsert)[] = [];
@@ -225,6 +230,7 @@ async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, 
         createdVersion: previous?.createdVersion ?? null, // a new row's is set by a trigger (migrations/0001)
       });
       motionOf.set(vehicleId, detected.state);
+      rollups.add(workspaceId, vehicleId, report, detected.state.current);
       for (const event of detected.events) {
         events.set(event.id, { workspaceId, vehicleId, event });
         if (!storedEvents.has(event.id)) prune.set(vehicleId, workspaceId);
@@ -307,6 +313,7 @@ async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, 
       writes.push(db.update(vehicles).set({ beaconStatus: "ACTIVE", version: versionOf(workspaceId) }).where(inArray(vehicles.id, part)));
     }
   }
+  writes.push(...rollups.writes(db));
   await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return answers;
 }
