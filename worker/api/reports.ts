@@ -8,6 +8,7 @@ import { reportSubscriptions, workspaces } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { body, parseInput } from "../lib/validate";
 import { toCsv } from "../reports/csv";
+import { duePeriod } from "../reports/email-schedule";
 import { stopsReport, tripsReport } from "../reports/events";
 import { reportRange } from "../reports/range";
 import { dailyReport, summaryReport } from "../reports/summary";
@@ -72,10 +73,12 @@ export const reportRoutes = new Hono<AppEnv>()
     const mine = and(eq(reportSubscriptions.workspaceId, workspaceId), eq(reportSubscriptions.userId, userId));
     if (frequency === "none") await db.delete(reportSubscriptions).where(mine);
     else {
+      // The period due now counts as sent: the first e-mail is the next morning's, not one at once.
+      const lastPeriod = duePeriod(frequency, Date.now(), await workspaceTimeZone(db, workspaceId)).from;
       await db
         .insert(reportSubscriptions)
-        .values({ workspaceId, userId, frequency })
-        .onConflictDoUpdate({ target: [reportSubscriptions.workspaceId, reportSubscriptions.userId], set: { frequency, lastPeriod: null } });
+        .values({ workspaceId, userId, frequency, lastPeriod })
+        .onConflictDoUpdate({ target: [reportSubscriptions.workspaceId, reportSubscriptions.userId], set: { frequency, lastPeriod } });
     }
     return c.json({ frequency });
   })
