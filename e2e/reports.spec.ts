@@ -75,10 +75,10 @@ test("a custom range over 92 days is refused with a clear message", async ({ pag
   await signInAs(page, fleet.token);
   await page.goto("/reports");
   await page.getByLabel("Range").selectOption("custom");
-  await page.getByLabel("From").fill("2026-01-01");
-  await page.getByLabel("To").fill("2026-04-03");
+  await page.getByLabel("From", { exact: true }).fill("2026-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2026-04-03");
   await expect(page.getByRole("alert")).toHaveText("A report covers at most 92 days; this range has 93");
-  await page.getByLabel("To").fill("2026-04-02");
+  await page.getByLabel("To", { exact: true }).fill("2026-04-02");
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
@@ -90,7 +90,7 @@ test("Preferences sets the workspace's time zone, and subscribing to the e-mail 
   await expect(zone).toHaveValue("America/Chicago");
   await zone.selectOption("Europe/Berlin");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved");
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   const prefs = await request.get("/api/workspace/preferences", { headers: { Authorization: `Bearer ${fleet.token}` } });
   expect(await prefs.json()).toEqual({ timeZone: "Europe/Berlin" });
 

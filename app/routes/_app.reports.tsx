@@ -99,27 +99,28 @@ function ReportControls({ choice, update, zone }: { choice: ReportChoice; update
 
 /** Asks the API for the chosen report whenever the choice (or the workspace's zone) changes. */
 function useReport(choice: ReportChoice, zone: string | undefined) {
-  const [state, setState] = useState<{ answer: Answer | null; error: string | null; loading: boolean }>({ answer: null, error: null, loading: false });
+  // The answer is kept with the choice it answers: a table never renders one report's rows with another's columns.
+  const [state, setState] = useState<{ key: string; answer: Answer | null; error: string | null; loading: boolean }>({ key: "", answer: null, error: null, loading: false });
   const key = JSON.stringify(choice);
   useEffect(() => {
     if (!zone) return;
     const now = Date.now();
     const problem = choiceProblem(choice, now, zone);
-    if (problem) return setState({ answer: null, error: problem, loading: false });
+    if (problem) return setState({ key, answer: null, error: problem, loading: false });
     const controller = new AbortController();
-    setState((s) => ({ ...s, error: null, loading: true }));
+    setState({ key, answer: null, error: null, loading: true });
     http
       .get(`reports/${choice.report}`, { searchParams: reportSearchParams(choice, now, zone), signal: controller.signal })
       .json<Answer>()
-      .then((answer) => setState({ answer, error: null, loading: false }))
+      .then((answer) => setState({ key, answer, error: null, loading: false }))
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ answer: null, error: (await apiErrorOf(error))?.message ?? "The report could not be loaded", loading: false });
+        setState({ key, answer: null, error: (await apiErrorOf(error))?.message ?? "The report could not be loaded", loading: false });
       });
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the choice's content
   }, [key, zone]);
-  return state;
+  return state.key === key ? state : { answer: null, error: null, loading: true };
 }
 
 /** The same report as CSV, saved as a file (fetched with the session's token, then handed to the browser). */

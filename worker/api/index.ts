@@ -9,6 +9,7 @@ import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
 import { devFleetRoutes } from "./dev-fleet";
 import { devMeterRoutes } from "./dev-meter";
+import { devReportRoutes } from "./dev-reports";
 import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
 import { realtimeTicketRoutes } from "./realtime-ticket";
@@ -61,6 +62,7 @@ api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);
 api.route("/dev", devFleetRoutes);
 api.route("/dev", devMeterRoutes);
+api.route("/dev", devReportRoutes);
 
 
 api.onError((err, c) => {
