@@ -201,3 +201,26 @@ describe("the workspace's time zone", () => {
     expect((await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.timeZone).toBe("Asia/Tokyo");
   });
 });
+
+describe("the development bulk seed behind the benchmark", () => {
+  it("folds a working day per vehicle through the rollup and stores it for each day; the summary adds them up", async () => {
+    const a = await chicagoFleet();
+    const other = await chicagoFleet();
+    const res = await call("/api/dev/reports/rollups", {
+      method: "POST",
+      token: a.token,
+      json: { vehicleIds: [a.beacon.vehicleId, other.beacon.vehicleId], firstDay: "2026-10-01", days: 3, hours: 2, everySeconds: 30 },
+    });
+    // Only the session's workspace's vehicles.
+    expect(await res.json()).toEqual({ vehicles: 1, rows: 3 });
+    const day = (await getReport<SummaryRow>(a.token, "summary", "from=2026-10-01&to=2026-10-01")).rows[0]!;
+    const three = (await getReport<SummaryRow>(a.token, "summary", "from=2026-10-01&to=2026-10-03")).rows[0]!;
+    // Two hours: two legs of 50 minutes with a 10-minute stop after each.
+    expect(day.drivingSeconds / 60).toBeGreaterThan(95);
+    expect(day.drivingSeconds / 60).toBeLessThan(105);
+    expect(day.trips).toBe(2);
+    expect(three.drivingSeconds).toBe(day.drivingSeconds * 3);
+    expect(three.distanceMiles).toBeCloseTo(day.distanceMiles * 3, 1);
+    expect((await getReport<SummaryRow>(other.token, "summary", "from=2026-10-01&to=2026-10-03")).rows[0]!.distanceMiles).toBe(0);
+  });
+});

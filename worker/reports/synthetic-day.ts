@@ -15,7 +15,7 @@ export function syntheticDayRollup(day: string, timeZone: string, hours: number,
   let motion: MotionState | null = null;
   let latitude = 30 + (seed % 1500) / 100;
   const longitude = -120 + (seed % 4000) / 100;
-  for (let t = start; t <= end; t += everySeconds * 1000) {
+  for (let t = start; t < end; t += everySeconds * 1000) {
     const minute = ((t - start) / 60_000) % 60;
     const stopped = minute >= 50;
     const speed = stopped ? 0 : 11 + ((seed + Math.floor(t / 60_000)) % 16);
