@@ -114,6 +114,26 @@ describe("the range's edges", () => {
   });
 });
 
+describe("a day that crosses a daylight-saving change", () => {
+  it("the fall-back Sunday in Chicago holds 25 hours: a vehicle idling through it shows 25 h of idling that day", async () => {
+    const a = await chicagoFleet();
+    const from = Date.parse("2026-10-31T22:00:00-05:00");
+    const to = Date.parse("2026-11-02T01:00:00-06:00");
+    const reports = [];
+    for (let t = from; t <= to; t += 5 * 60_000) reports.push(report(a.beacon.id, t, { latitude: 41.9, longitude: -87.6, speed: 0, ignition: true }));
+    await ingestInBatches(reports, 60);
+    const daily = await getReport<DailyRow>(a.token, "daily", "from=2026-10-31&to=2026-11-02");
+    expect(daily.rows.map((r) => [r.day, r.idlingSeconds])).toEqual([
+      ["2026-10-31", 2 * 3600],
+      ["2026-11-01", 25 * 3600],
+      ["2026-11-02", 3600],
+    ]);
+    // The stop that began on the 31st runs through the 1st, its times in the offset of each end.
+    const stops = await getReport<StopRow>(a.token, "stops", "from=2026-11-01&to=2026-11-01");
+    expect(stops.rows[0]).toMatchObject({ start: "2026-11-01T00:00:00-05:00", end: "2026-11-02T00:00:00-06:00", durationSeconds: 25 * 3600, ignition: "on" });
+  });
+});
+
 describe("CSV", () => {
   it("RFC 4180: one header row with units in the names, CRLF, quoted fields, times with the offset", async () => {
     const a = await chicagoFleet('Truck "7", north');
