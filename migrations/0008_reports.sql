@@ -33,14 +33,6 @@ CREATE TABLE event_rollups (
   idling_seconds REAL NOT NULL DEFAULT 0
 );
 --> statement-breakpoint
--- The fold's state per vehicle (until ingestion runs in the workspace's Durable Object, which
--- keeps it in its own storage).
-CREATE TABLE rollup_state (
-  vehicle_id TEXT PRIMARY KEY,
-  workspace_id TEXT NOT NULL,
-  state TEXT NOT NULL
-);
---> statement-breakpoint
 -- Reports by e-mail: a member's daily or weekly summary, and the last period sent (idempotence).
 CREATE TABLE report_subscriptions (
   workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,

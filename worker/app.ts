@@ -6,9 +6,9 @@ import type { Env } from "./env";
 import { database } from "./db/client";
 import { config } from "./env";
 import { markSilentBeaconsInactive } from "./fleet/ingest";
+import { routeRealtime } from "./realtime";
 import { sendDueReportEmails } from "./reports/scheduled-email";
-import { pokeWorkspace, routeRealtime } from "./realtime";
-import { forgetRoomChanges } from "./sync/room-changes";
+import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
@@ -70,7 +70,7 @@ export function createApp(pages: PageHandler) {
       // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
       ctx.waitUntil(sendDueReportEmails(database(env.DB), config(env)).catch((error) => console.error("scheduled: report e-mails failed:", error)));
       const changed = await markSilentBeaconsInactive(database(env.DB));
-      ctx.waitUntil(Promise.all(changed.map((workspaceId) => pokeWorkspace(env, workspaceId))));
+      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, changed);
     },
   };
 }

@@ -354,6 +354,8 @@ export const motionState = sqliteTable("motion_state", {
   updatedAt: integer("updated_at").notNull(),
   odometer: text("odometer", { mode: "json" }),
   version: integer("version").notNull().default(0),
+  /** Each plugged fleet module's own state for this vehicle, by name (party/fleet/fold.ts, migrations/0005). */
+  modules: text("modules", { mode: "json" }),
 });
 
 // ---------------------------------------------------------------- reports (migrations/0008)
@@ -387,13 +389,6 @@ export const eventRollups = sqliteTable("event_rollups", {
   distanceMetres: real("distance_metres").notNull().default(0),
   maxSpeed: real("max_speed").notNull().default(0),
   idlingSeconds: real("idling_seconds").notNull().default(0),
-});
-
-/** The rollup fold's state per vehicle. */
-export const rollupState = sqliteTable("rollup_state", {
-  vehicleId: text("vehicle_id").primaryKey(),
-  workspaceId: text("workspace_id").notNull(),
-  state: text("state", { mode: "json" }).notNull(),
 });
 
 /** A member's daily or weekly summary by e-mail; `lastPeriod` is the last one sent. */
