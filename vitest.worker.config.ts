@@ -18,6 +18,8 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["worker/**/*.test.ts", "party/**/*.test.ts"],
+      // Pure report logic runs in Node (vitest.unit.config.ts).
+      exclude: ["**/node_modules/**", "party/reports/*.test.ts"],
       setupFiles: ["./worker/test/setup.ts"],
     },
   };

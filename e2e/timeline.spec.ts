@@ -4,12 +4,18 @@ import { orderVehicles, report } from "./ui-helpers";
 
 // A fixed clock and time zone: the day headings are fixed strings whatever the hour of the run
 // (with the real clock, "Today" would be yesterday for the first twenty minutes after midnight).
-test.use({ timezoneId: "America/Chicago" });
+// The workspace is in Chicago (Preferences); the viewer's machine in Tokyo: the workspace's zone wins.
+test.use({ timezoneId: "Asia/Tokyo" });
 const NOW = Date.parse("2026-10-14T12:00:00-05:00"); // noon, Wednesday 14 October 2026, Chicago
 const MIN = 60_000;
 
 test("the side panel shows the 3 latest events grouped by day, with labels and durations", async ({ page, request }) => {
   const fleet = await newFleetAccount(request);
+  const zone = await request.patch("/api/workspace/preferences", {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+    data: { timeZone: "America/Chicago" },
+  });
+  expect(zone.status()).toBe(200);
   const [a] = await orderVehicles(request, fleet, 1);
   const earlier = Date.parse("2026-10-12T10:00:00-05:00"); // 10:00 two days before
   const track = [

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "./time-zone";
 
 /** SPEC.md section 5: e-mail must be a valid address. */
 export const emailField = z
@@ -48,6 +49,11 @@ export const changePasswordSchema = z.object({
 
 export const workspaceNameSchema = z.object({
   name: z.string({ required_error: "Required" }).trim().min(1, "Required").max(80, "Use at most 80 characters"),
+});
+
+/** POST api/workspaces: the name, and the creator's browser's time zone (reports' days; UTC when absent or unknown). */
+export const createWorkspaceSchema = workspaceNameSchema.extend({
+  timeZone: z.string().max(64).optional().transform((v) => (v && isTimeZone(v) ? v : undefined)),
 });
 
 export const workspaceSessionSchema = z.object({ workspaceId: z.string().min(1).max(100) });

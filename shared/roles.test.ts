@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { can, canAssign, roles } from "./roles";
 
 describe("the role table", () => {
-  it("viewers only see; members also edit the fleet; owners and admins also manage members; everyone may leave", () => {
+  it("viewers only see; members also edit the fleet; owners and admins also manage members and the workspace's settings; everyone may leave", () => {
     expect(roles.filter((r) => can(r, "workspace.view"))).toEqual(["owner", "admin", "member", "viewer"]);
     expect(roles.filter((r) => can(r, "fleet.edit"))).toEqual(["owner", "admin", "member"]);
     expect(roles.filter((r) => can(r, "members.manage"))).toEqual(["owner", "admin"]);
+    expect(roles.filter((r) => can(r, "workspace.configure"))).toEqual(["owner", "admin"]);
     expect(roles.filter((r) => can(r, "workspace.leave"))).toEqual(["owner", "admin", "member", "viewer"]);
   });
 

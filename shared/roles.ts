@@ -19,14 +19,16 @@ export const actions = [
   "fleet.edit",
   /** Invite people, resend and revoke invites, change roles, remove members. */
   "members.manage",
+  /** Change the workspace's own settings (its time zone). */
+  "workspace.configure",
   /** Leave the workspace (every role; the last owner is refused by the rule below, not the table). */
   "workspace.leave",
 ] as const;
 export type Action = (typeof actions)[number];
 
 const table: Record<Role, readonly Action[]> = {
-  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.leave"],
-  admin: ["workspace.view", "fleet.edit", "members.manage", "workspace.leave"],
+  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave"],
+  admin: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave"],
   member: ["workspace.view", "fleet.edit", "workspace.leave"],
   viewer: ["workspace.view", "workspace.leave"],
 };

@@ -4,8 +4,10 @@ import { api } from "./api";
 import { withContentSecurityPolicy } from "./csp";
 import type { Env } from "./env";
 import { database } from "./db/client";
+import { config } from "./env";
 import { markSilentBeaconsInactive } from "./fleet/ingest";
 import { routeRealtime } from "./realtime";
+import { sendDueReportEmails } from "./reports/scheduled-email";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 
@@ -65,6 +67,8 @@ export function createApp(pages: PageHandler) {
           .then((collected) => Promise.all(collected.map((workspaceId) => forgetRoomChanges(env, workspaceId))))
           .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
       );
+      // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
+      ctx.waitUntil(sendDueReportEmails(database(env.DB), config(env)).catch((error) => console.error("scheduled: report e-mails failed:", error)));
       const changed = await markSilentBeaconsInactive(database(env.DB));
       await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, changed);
     },

@@ -1,5 +1,150 @@
-import { Todo } from "../components/placeholder";
+import { useEffect, useState } from "react";
+import { reportNames, type ReportName, type ReportResponse, type SummaryRow } from "../../shared/reports";
+import { apiErrorOf, http } from "../lib/http";
+import { DailyChart } from "../reports/daily-chart";
+import { EmailSubscription } from "../reports/email-subscription";
+import { choiceDays, choiceProblem, PRESET_LABELS, reportSearchParams, type ReportChoice } from "../reports/report-query";
+import { ReportTable } from "../reports/report-table";
+import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
+import { useVehicles } from "../store";
 
+const REPORT_LABELS: Record<ReportName, string> = { summary: "Summary", trips: "Trips", stops: "Stops", daily: "Daily" };
+type Answer = ReportResponse<never> & { rows: never[] };
+
+/** Reports: a range, vehicles and a report; a table (and the Daily chart); CSV of the same rows. */
 export default function ReportsPage() {
-  return <Todo title="Reports" />;
+  const zone = useWorkspaceTimeZone();
+  const [choice, setChoice] = useState<ReportChoice>({ report: "summary", preset: "last7", from: "", to: "", vehicleIds: [] });
+  const { answer, error, loading } = useReport(choice, zone);
+  const update = (change: Partial<ReportChoice>) => setChoice((c) => ({ ...c, ...change }));
+  return (
+    <section className="page reports">
+      <div className="page-header">
+        <h1>Reports</h1>
+        {zone && <span className="muted">Times in {zone}</span>}
+      </div>
+      <div className="report-tabs" role="tablist" aria-label="Report">
+        {reportNames.map((name) => (
+          <button key={name} role="tab" type="button" aria-selected={choice.report === name} className="button" onClick={() => update({ report: name })}>
+            {REPORT_LABELS[name]}
+          </button>
+        ))}
+      </div>
+      <ReportControls choice={choice} update={update} zone={zone} />
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      {loading && <p className="muted">Loading…</p>}
+      {answer && !loading && (
+        <>
+          {answer.truncated && <p className="muted">Only the first rows are shown: narrow the range or the vehicles.</p>}
+          {choice.report === "daily" && <DailyChart rows={answer.rows} />}
+          <ReportTable report={choice.report} rows={answer.rows} total={answer.total as SummaryRow | undefined} />
+        </>
+      )}
+      <EmailSubscription />
+    </section>
+  );
+}
+
+function ReportControls({ choice, update, zone }: { choice: ReportChoice; update: (c: Partial<ReportChoice>) => void; zone: string | undefined }) {
+  const vehicles = useVehicles();
+  const some = choice.vehicleIds.length > 0;
+  const toggle = (id: string, on: boolean) => update({ vehicleIds: on ? [...choice.vehicleIds, id] : choice.vehicleIds.filter((v) => v !== id) });
+  return (
+    <div className="report-controls">
+      <label className="field">
+        <span>Range</span>
+        <select className="input" value={choice.preset} onChange={(e) => update({ preset: e.currentTarget.value as ReportChoice["preset"] })}>
+          {Object.entries(PRESET_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {choice.preset === "custom" && (
+        <>
+          <label className="field">
+            <span>From</span>
+            <input className="input" type="date" value={choice.from} onChange={(e) => update({ from: e.currentTarget.value })} />
+          </label>
+          <label className="field">
+            <span>To</span>
+            <input className="input" type="date" value={choice.to} onChange={(e) => update({ to: e.currentTarget.value })} />
+          </label>
+        </>
+      )}
+      <fieldset className="field report-vehicles">
+        <legend>Vehicles {some ? `(${choice.vehicleIds.length} chosen)` : "(all)"}</legend>
+        <div className="report-vehicle-list">
+          {vehicles.map((v) => (
+            <label key={v.id}>
+              <input type="checkbox" checked={choice.vehicleIds.includes(v.id)} onChange={(e) => toggle(v.id, e.currentTarget.checked)} /> {v.name}
+            </label>
+          ))}
+        </div>
+        {some && (
+          <button type="button" className="button" onClick={() => update({ vehicleIds: [] })}>
+            All vehicles
+          </button>
+        )}
+      </fieldset>
+      <DownloadCsv choice={choice} zone={zone} />
+    </div>
+  );
+}
+
+/** Asks the API for the chosen report whenever the choice (or the workspace's zone) changes. */
+function useReport(choice: ReportChoice, zone: string | undefined) {
+  // The answer is kept with the choice it answers: a table never renders one report's rows with another's columns.
+  const [state, setState] = useState<{ key: string; answer: Answer | null; error: string | null; loading: boolean }>({ key: "", answer: null, error: null, loading: false });
+  const key = JSON.stringify(choice);
+  useEffect(() => {
+    if (!zone) return;
+    const now = Date.now();
+    const problem = choiceProblem(choice, now, zone);
+    if (problem) return setState({ key, answer: null, error: problem, loading: false });
+    const controller = new AbortController();
+    setState({ key, answer: null, error: null, loading: true });
+    http
+      .get(`reports/${choice.report}`, { searchParams: reportSearchParams(choice, now, zone), signal: controller.signal })
+      .json<Answer>()
+      .then((answer) => setState({ key, answer, error: null, loading: false }))
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ key, answer: null, error: (await apiErrorOf(error))?.message ?? "The report could not be loaded", loading: false });
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the choice's content
+  }, [key, zone]);
+  return state.key === key ? state : { answer: null, error: null, loading: true };
+}
+
+/** The same report as CSV, saved as a file (fetched with the session's token, then handed to the browser). */
+function DownloadCsv({ choice, zone }: { choice: ReportChoice; zone: string | undefined }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    if (!zone) return;
+    setBusy(true);
+    try {
+      const now = Date.now();
+      const blob = await http.get(`reports/${choice.report}`, { searchParams: reportSearchParams(choice, now, zone, "csv") }).blob();
+      const { from, to } = choiceDays(choice, now, zone);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = `${choice.report}-${from}-to-${to}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="button primary" disabled={busy || !zone} onClick={() => void download()}>
+      Download CSV
+    </button>
+  );
 }

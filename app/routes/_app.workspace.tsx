@@ -1,11 +1,70 @@
 import { Outlet } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import type { WorkspacePreferences } from "../../shared/reports";
+import { apiErrorOf, http } from "../lib/http";
+import { setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
+import { useCan, useSession } from "../session/session";
 
+/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days. */
 export default function WorkspacePreferences() {
   return (
-    <section className="page">
+    <section className="page narrow">
       <h1>Preferences</h1>
-      <p className="muted">todo</p>
+      <TimeZonePreference />
       <Outlet />
     </section>
+  );
+}
+
+function TimeZonePreference() {
+  const workspaceId = useSession().workspace?.id;
+  const current = useWorkspaceTimeZone();
+  // Owners and admins set the workspace's zone; everyone else sees it (shared/roles.ts).
+  const mayChange = useCan("workspace.configure");
+  const [value, setValue] = useState<string>("");
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (current) setValue(current);
+  }, [current]);
+  // Every zone this browser knows, the current one first among them if it is unusual.
+  const zones = useMemo(() => {
+    const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+    return [...new Set(["UTC", ...(current ? [current] : []), ...known])];
+  }, [current]);
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!workspaceId) return;
+    try {
+      const saved = await http.patch("workspace/preferences", { json: { timeZone: value } }).json<WorkspacePreferences>();
+      setWorkspaceTimeZone(workspaceId, saved.timeZone);
+      setMessage("Saved");
+    } catch (error) {
+      setMessage((await apiErrorOf(error))?.message ?? "Could not save");
+    }
+  };
+  return (
+    <form className="card" onSubmit={(e) => void save(e)}>
+      <label className="field">
+        <span>Time zone</span>
+        <select className="input" value={value} disabled={!current || !mayChange} onChange={(e) => setValue(e.currentTarget.value)}>
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z.replace(/_/g, " ")}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted">Days in reports, &quot;today&quot; and the times on the timeline are this zone&apos;s.</p>
+      {!mayChange && <p className="muted role-note">Only the workspace&apos;s owners and admins can change its time zone.</p>}
+      <button type="submit" className="button primary" disabled={!current || !mayChange || value === current}>
+        Save
+      </button>
+      {message && (
+        <span className="muted" role="status">
+          {" "}
+          {message}
+        </span>
+      )}
+    </form>
   );
 }

@@ -14,7 +14,7 @@ function Setup() {
   const navigate = useNavigate();
   const { form, fields, pending } = useZodForm("setup", workspaceNameSchema, async ({ name }, submission) => {
     try {
-      const { id } = await http.post("workspaces", { json: { name } }).json<{ id: string }>();
+      const { id } = await http.post("workspaces", { json: { name, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }).json<{ id: string }>();
       await session.replaceToken(async () => (await http.post("workspaces/session", { json: { workspaceId: id } }).json<{ token: string }>()).token);
       navigate("/", { replace: true });
     } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayHeading, duration, formatType, identityParts, hoursMinutes, miles, mph, orDash, percent, statusLabel } from "./format";
+import { clockTime, dayHeading, duration, formatType, identityParts, hoursMinutes, miles, mph, orDash, percent, statusLabel } from "./format";
 
 describe("vehicle display rules", () => {
   it("formats types with spaces and capitals, except SUV", () => {
@@ -37,6 +37,19 @@ describe("vehicle display rules", () => {
     const now = new Date(2026, 10, 22, 15, 0).getTime();
     expect(dayHeading(new Date(2026, 10, 22, 8, 0).getTime(), now)).toBe("Today");
     expect(dayHeading(new Date(2026, 10, 3, 8, 0).getTime(), now)).toBe("3 November, 2026");
+  });
+
+  it("groups the timeline by the workspace's day, not the viewer's machine's", () => {
+    // 03:30 UTC on 1 November is still 31 October in Chicago, and the 1st in Berlin.
+    const t = Date.parse("2026-11-01T03:30:00Z");
+    expect(dayHeading(t, Date.parse("2026-11-05T12:00:00Z"), "America/Chicago")).toBe("31 October, 2026");
+    expect(dayHeading(t, Date.parse("2026-11-05T12:00:00Z"), "Europe/Berlin")).toBe("1 November, 2026");
+    // "Today" is the workspace's today: 23:00 in Chicago on the same Chicago day as 03:30 UTC.
+    expect(dayHeading(t, Date.parse("2026-11-01T04:00:00Z"), "America/Chicago")).toBe("Today");
+    // The fall-back night: 01:30 happens twice in Chicago; both are the 1st of November.
+    expect(dayHeading(Date.parse("2026-11-01T06:30:00Z"), 0, "America/Chicago")).toBe("1 November, 2026");
+    expect(dayHeading(Date.parse("2026-11-01T07:30:00Z"), 0, "America/Chicago")).toBe("1 November, 2026");
+    expect(clockTime(Date.parse("2026-11-01T07:30:00Z"), "America/Chicago")).toBe("1:30 AM");
   });
 
   it("shows the ignition-off status as Parked", () => {

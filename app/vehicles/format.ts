@@ -1,5 +1,6 @@
 /** Display rules of SPEC.md for vehicles, telemetry and the timeline. Pure, unit-tested. */
 
+import { dayOf } from "../../shared/time-zone";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
 
 /** Empty values show a dash. */
@@ -58,16 +59,22 @@ export function duration(ms: number): string {
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-/** Timeline day headings: "Today", or "D MMMM, YYYY" (local time). */
-export function dayHeading(time: number, now: number): string {
+/** Timeline day headings: "Today", or "D MMMM, YYYY", in the workspace's time zone (else the browser's). */
+export function dayHeading(time: number, now: number, timeZone?: string): string {
+  if (timeZone) {
+    const day = dayOf(time, timeZone);
+    if (day === dayOf(now, timeZone)) return "Today";
+    const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+    return `${d} ${MONTHS[m - 1]}, ${y}`;
+  }
   const d = new Date(time);
   const today = new Date(now);
   if (d.toDateString() === today.toDateString()) return "Today";
   return `${d.getDate()} ${MONTHS[d.getMonth()]}, ${d.getFullYear()}`;
 }
 
-export function clockTime(time: number): string {
-  return new Date(time).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+export function clockTime(time: number, timeZone?: string): string {
+  return new Date(time).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", ...(timeZone ? { timeZone } : {}) });
 }
 
 export const EVENT_LABELS = { TRANSIT: "driving", STOP: "parked", TOW: "towed" } as const;

@@ -3,6 +3,7 @@ import type { Vehicle } from "../../shared/vehicle";
 import type { VehicleEvent } from "../../shared/vehicle-event";
 import { useTelemetry, useVehicleEvents } from "../store";
 import { clockTime, dayHeading, duration, EVENT_LABELS, miles, milesFromMetres, mph, orDash, percent, statusLabel } from "./format";
+import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useNow } from "./use-now";
 
 /** The map's vehicle side panel (SPEC.md section 2). */
@@ -69,10 +70,11 @@ export function Timeline({
   shown?: string | null;
   onShow?: (eventId: string) => void;
 }) {
+  const timeZone = useWorkspaceTimeZone();
   if (!events.length) return <p className="muted">No trips or stops yet.</p>;
   const days = new Map<string, VehicleEvent[]>();
   for (const e of events) {
-    const day = dayHeading(e.startTime, now);
+    const day = dayHeading(e.startTime, now, timeZone);
     days.set(day, [...(days.get(day) ?? []), e]);
   }
   return (
@@ -85,10 +87,10 @@ export function Timeline({
               <li key={e.id} className={`event ${e.type.toLowerCase()}`} data-event-type={e.type}>
                 {onShow ? (
                   <button type="button" className="event-select" aria-pressed={shown === e.id} onClick={() => onShow(e.id)}>
-                    <EventSummary event={e} now={now} />
+                    <EventSummary event={e} now={now} timeZone={timeZone} />
                   </button>
                 ) : (
-                  <EventSummary event={e} now={now} />
+                  <EventSummary event={e} now={now} timeZone={timeZone} />
                 )}
               </li>
             ))}
@@ -99,10 +101,10 @@ export function Timeline({
   );
 }
 
-function EventSummary({ event: e, now }: { event: VehicleEvent; now: number }) {
+function EventSummary({ event: e, now, timeZone }: { event: VehicleEvent; now: number; timeZone: string | undefined }) {
   return (
     <>
-      <span className="time">{clockTime(e.startTime)}</span>
+      <span className="time">{clockTime(e.startTime, timeZone)}</span>
       <span className="label">{EVENT_LABELS[e.type]}</span>
       <span className="muted duration">{duration((e.endTime ?? now) - e.startTime)}</span>
       {e.type === "STOP" ? (

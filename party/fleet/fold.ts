@@ -51,6 +51,8 @@ export interface VehicleFold {
   active: boolean;
   /** Each plugged module's own state, by its name. */
   modules: Record<string, unknown>;
+  /** The workspace's time zone (IANA), for modules that count days (report rollups); UTC when unknown. */
+  timeZone?: string;
 }
 
 /** A row a module wants upserted into a D1 table (registered in worker/fleet/flush-tables.ts). */
@@ -69,6 +71,8 @@ export interface AcceptedFix {
   after: Latest;
   /** Events this fix opened, updated or closed. */
   events: EventUpsert[];
+  /** The workspace's time zone (IANA). */
+  timeZone: string;
 }
 
 export interface FleetModule<S = unknown> {
@@ -147,7 +151,7 @@ export function foldReport(vehicle: VehicleFold, fix: Fix, ctx: FoldContext): { 
   const known = vehicle.motion?.current.id;
   const opened = detected.events.filter((e) => e.id !== known).map((e) => e.id);
   const core = { ...vehicle, latest, motion: detected.state, odometer, active: true };
-  const accepted: AcceptedFix = { fix, vehicleId: vehicle.vehicleId, workspaceId: vehicle.workspaceId, before: previous, after: latest, events: detected.events };
+  const accepted: AcceptedFix = { fix, vehicleId: vehicle.vehicleId, workspaceId: vehicle.workspaceId, before: previous, after: latest, events: detected.events, timeZone: vehicle.timeZone ?? "UTC" };
   const { modules, rows } = stepModules(vehicle.modules, accepted, ctx);
   return {
     vehicle: { ...core, modules },

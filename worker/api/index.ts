@@ -9,10 +9,12 @@ import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
 import { devFleetRoutes } from "./dev-fleet";
 import { devMeterRoutes } from "./dev-meter";
+import { devReportRoutes } from "./dev-reports";
 import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
 import { inviteRoutes } from "./invites";
 import { realtimeTicketRoutes } from "./realtime-ticket";
+import { reportRoutes, workspacePreferencesRoutes } from "./reports";
 import { outboxRoutes, passwordRoutes } from "./password";
 import { enforceRouteRules } from "./route-rules";
 import { syncRoutes } from "./sync";
@@ -59,11 +61,14 @@ api.route("/password", passwordRoutes);
 api.route("/oauth", oauthRoutes);
 api.route("/realtime", realtimeTicketRoutes);
 api.route("/invites", inviteRoutes);
+api.route("/reports", reportRoutes);
+api.route("/workspace", workspacePreferencesRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);
 api.route("/dev", devFleetRoutes);
 api.route("/dev", devMeterRoutes);
+api.route("/dev", devReportRoutes);
 
 
 api.onError((err, c) => {

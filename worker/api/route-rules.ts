@@ -54,9 +54,16 @@ export const routeRules: Record<string, RouteRule> = {
   "PATCH /workspaces/:id/members/:userId": "members.manage",
   // Leaving is everyone's; removing someone else is checked in the handler (shared canAssign).
   "DELETE /workspaces/:id/members/:userId": "workspace.leave",
+  // Reports read the fleet; a subscription is the caller's own e-mail, so viewers may have one.
+  "GET /reports/subscription": "workspace.view",
+  "PUT /reports/subscription": "workspace.view",
+  "GET /reports/:report": "workspace.view",
+  "GET /workspace/preferences": "workspace.view",
+  "PATCH /workspace/preferences": "workspace.configure",
   "GET /invites/:token": "public",
   "POST /invites/accept": "signed-in",
   "GET /dev/outbox": "development",
+  "POST /dev/reports/rollups": "development",
   "POST /dev/vehicles/profile": "development",
   "POST /dev/d1-meter": "development",
   "GET /dev/d1-meter": "development",

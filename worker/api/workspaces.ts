@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { workspaceNameSchema, workspaceSessionSchema } from "../../shared/auth";
+import { createWorkspaceSchema, workspaceSessionSchema } from "../../shared/auth";
 import { can, inviteSchema, roleChangeSchema, type WorkspacesResponse } from "../../shared/roles";
 import { endSession } from "../auth/end-sessions";
 import { createSession, requireSession, signInOf } from "../auth/session";
@@ -46,11 +46,11 @@ export const workspaceRoutes = new Hono<AppEnv>()
     await removeMember(c, c.var.access.workspaceId, c.req.param("userId"));
     return c.json({ ok: true });
   })
-  .post("/", body(workspaceNameSchema), async (c) => {
-    const { name } = c.req.valid("json");
+  .post("/", body(createWorkspaceSchema), async (c) => {
+    const { name, timeZone } = c.req.valid("json");
     const id = crypto.randomUUID();
     await c.var.db.batch([
-      c.var.db.insert(workspaces).values({ id, name }),
+      c.var.db.insert(workspaces).values({ id, name, ...(timeZone ? { timeZone } : {}) }),
       c.var.db.insert(memberships).values({ workspaceId: id, userId: c.var.session.userId, role: "owner" }),
     ]);
     return c.json({ id, name }, 201);

@@ -130,6 +130,8 @@ export const workspaces = sqliteTable("workspaces", {
   /** Tombstones stamped at or below this version may be collected: older cookies get a reset. */
   tombstoneFloor: integer("tombstone_floor").notNull().default(0),
   createdAt: integer("created_at").notNull().default(now),
+  /** IANA time zone: days and times in reports and the timeline (migrations/0008). */
+  timeZone: text("time_zone").notNull().default("UTC"),
 });
 
 /** A workspace's version at a point in time, so the tombstone collector can tell versions' ages. */
@@ -323,6 +325,7 @@ export const vehicleEvents = sqliteTable(
   (t) => [
     index("events_vehicle_start_idx").on(t.vehicleId, t.startTime),
     index("events_ws_version_idx").on(t.workspaceId, t.version),
+    index("events_ws_start_idx").on(t.workspaceId, t.startTime),
   ],
 );
 
@@ -396,3 +399,54 @@ export const motionState = sqliteTable("motion_state", {
   /** Each plugged fleet module's own state for this vehicle, by name (party/fleet/fold.ts, migrations/0005). */
   modules: text("modules", { mode: "json" }),
 });
+
+// ---------------------------------------------------------------- reports (migrations/0008)
+
+/** Per vehicle, per local day (party/reports/rollup.ts). Metres, seconds, m/s. */
+export const vehicleDayRollups = sqliteTable(
+  "vehicle_day_rollups",
+  {
+    vehicleId: text("vehicle_id").notNull(),
+    /** YYYY-MM-DD in the workspace's time zone */
+    day: text("day").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    distanceMetres: real("distance_metres").notNull().default(0),
+    drivingSeconds: real("driving_seconds").notNull().default(0),
+    idlingSeconds: real("idling_seconds").notNull().default(0),
+    movingMetres: real("moving_metres").notNull().default(0),
+    maxSpeed: real("max_speed").notNull().default(0),
+    speedingEpisodes: integer("speeding_episodes").notNull().default(0),
+    trips: integer("trips").notNull().default(0),
+    stops: integer("stops").notNull().default(0),
+    fuelUsedPercent: real("fuel_used_percent"),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.day] }), index("vehicle_day_rollups_ws_day_idx").on(t.workspaceId, t.day)],
+);
+
+/** Per timeline event, by the rollup's rule: a trip's distance and top speed, a stop's idling. */
+export const eventRollups = sqliteTable("event_rollups", {
+  eventId: text("event_id").primaryKey(),
+  workspaceId: text("workspace_id").notNull(),
+  vehicleId: text("vehicle_id").notNull(),
+  distanceMetres: real("distance_metres").notNull().default(0),
+  maxSpeed: real("max_speed").notNull().default(0),
+  idlingSeconds: real("idling_seconds").notNull().default(0),
+});
+
+/** A member's daily or weekly summary by e-mail; `lastPeriod` is the last one sent. */
+export const reportSubscriptions = sqliteTable(
+  "report_subscriptions",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** daily | weekly */
+    frequency: text("frequency").notNull(),
+    lastPeriod: text("last_period"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);

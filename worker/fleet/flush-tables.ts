@@ -2,7 +2,9 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { FleetModule, FlushRow } from "../../party/fleet/fold";
+import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE, rollupModule } from "../../party/reports/rollup-module";
 import type { Db } from "../db/client";
+import { eventRollups, vehicleDayRollups } from "../db/schema";
 import { chunkRows } from "../lib/chunk";
 import { versionOf } from "../sync/version";
 
@@ -16,7 +18,7 @@ import { versionOf } from "../sync/version";
  *   idempotent: the same key, the same values). A table with a `version` and a `workspace_id`
  *   column is synced: each row is stamped with its workspace's version of that write.
  */
-export const FLEET_MODULES: readonly FleetModule[] = [];
+export const FLEET_MODULES: readonly FleetModule[] = [rollupModule as FleetModule];
 
 export interface FlushTable {
   table: SQLiteTable;
@@ -24,12 +26,20 @@ export interface FlushTable {
   key: SQLiteColumn[];
 }
 
-export const FLUSH_TABLES: Record<string, FlushTable> = {};
+export const FLUSH_TABLES: Record<string, FlushTable> = {
+  [DAY_ROLLUPS_TABLE]: { table: vehicleDayRollups, key: [vehicleDayRollups.vehicleId, vehicleDayRollups.day] },
+  [EVENT_ROLLUPS_TABLE]: { table: eventRollups, key: [eventRollups.eventId] },
+};
 
 /** The upserts of the modules' rows, a few statements per table whatever the number of rows. */
 export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, FlushTable> = FLUSH_TABLES): BatchItem<"sqlite">[] {
   const byTable = new Map<string, Record<string, unknown>[]>();
   for (const { table, row } of rows) byTable.set(table, [...(byTable.get(table) ?? []), row]);
+  // A row rewritten by several fixes of one batch (a vehicle's day) is written once, as last seen.
+  for (const [name, tableRows] of byTable) {
+    const key = tables[name]?.key;
+    if (key) byTable.set(name, [...new Map(tableRows.map((r) => [key.map((c) => String(r[fieldOf(tables[name]!, c)])).join("\n"), r])).values()]);
+  }
   const writes: BatchItem<"sqlite">[] = [];
   for (const [name, tableRows] of byTable) {
     const target = tables[name];
@@ -48,4 +58,10 @@ export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, Flush
     }
   }
   return writes;
+}
+
+/** The row field (drizzle's key) of one of a table's columns. */
+function fieldOf(target: FlushTable, column: SQLiteColumn): string {
+  const entry = Object.entries(getTableColumns(target.table)).find(([, c]) => c === column);
+  return entry ? entry[0] : column.name;
 }

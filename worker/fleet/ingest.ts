@@ -4,7 +4,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RejectReason } from "../../shared/beacon-health";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import type { Db } from "../db/client";
-import { beacons, motionState, positions, telemetry, vehicleEvents, vehicles } from "../db/schema";
+import { beacons, motionState, positions, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
 import { chunkRows } from "../lib/chunk";
 import { bumpVersion, versionOf } from "../sync/version";
 import type { NewStop } from "./geocode";
@@ -165,7 +165,11 @@ async function readBatch(db: Db, requests: Report[][]): Promise<BatchRead> {
   const idChunks = chunkRows(deviceIds, 1);
   const vehiclesOf = (ids: string[]) => db.select({ id: beacons.vehicleId }).from(beacons).where(inArray(beacons.id, ids));
   const beaconReads = idChunks.map((ids) =>
-    db.select({ id: beacons.id, workspaceId: beacons.workspaceId, vehicleId: beacons.vehicleId }).from(beacons).where(inArray(beacons.id, ids)),
+    db
+      .select({ id: beacons.id, workspaceId: beacons.workspaceId, vehicleId: beacons.vehicleId, timeZone: workspaces.timeZone })
+      .from(beacons)
+      .innerJoin(workspaces, eq(workspaces.id, beacons.workspaceId))
+      .where(inArray(beacons.id, ids)),
   );
   const telemetryReads = idChunks.map((ids) => db.select().from(telemetry).where(inArray(telemetry.vehicleId, vehiclesOf(ids))));
   const motionReads = idChunks.map((ids) => db.select().from(motionState).where(inArray(motionState.vehicleId, vehiclesOf(ids))));
@@ -190,10 +194,11 @@ async function readBatch(db: Db, requests: Report[][]): Promise<BatchRead> {
   const active = new Set(take<Rows<typeof vehicleReads>[number]>(vehicleReads).filter((v) => v.beaconStatus === "ACTIVE").map((v) => v.id));
   const seen = new Set(take<Rows<typeof duplicateReads>[number]>(duplicateReads).map((p) => `${p.beaconId}\n${p.t}`));
   const folds = new Map<string, VehicleFold>();
-  for (const { vehicleId, workspaceId } of beaconRows) {
+  for (const { vehicleId, workspaceId, timeZone } of beaconRows) {
     const stored = motionOf.get(vehicleId);
     folds.set(vehicleId, {
       ...newVehicleFold(vehicleId, workspaceId),
+      timeZone,
       latest: (latestOf.get(vehicleId) as Latest | undefined) ?? null,
       motion: (stored?.state as MotionState | undefined) ?? null,
       odometer: (stored?.odometer as OdometerState | null | undefined) ?? null,

@@ -1,0 +1,97 @@
+import type { DailyRow, ReportName, StopRow, SummaryRow, TripRow } from "../../shared/reports";
+import { hoursAndMinutes, shortTime } from "./report-query";
+
+type AnyRow = SummaryRow | DailyRow | TripRow | StopRow;
+interface Column<Row> {
+  header: string;
+  cell: (row: Row) => string | number;
+  numeric?: boolean;
+}
+
+const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? "-" : v);
+const miles = (n: number) => n.toFixed(1);
+
+const summaryColumns: Column<SummaryRow>[] = [
+  { header: "Vehicle", cell: (r) => r.vehicleName },
+  { header: "Distance (mi)", cell: (r) => miles(r.distanceMiles), numeric: true },
+  { header: "Driving", cell: (r) => hoursAndMinutes(r.drivingSeconds), numeric: true },
+  { header: "Idling", cell: (r) => hoursAndMinutes(r.idlingSeconds), numeric: true },
+  { header: "Trips", cell: (r) => r.trips, numeric: true },
+  { header: "Stops", cell: (r) => r.stops, numeric: true },
+  { header: "Max (mph)", cell: (r) => Math.round(r.maxSpeedMph), numeric: true },
+  { header: "Avg moving (mph)", cell: (r) => Math.round(r.averageSpeedMph), numeric: true },
+  { header: "Speeding", cell: (r) => r.speedingEpisodes, numeric: true },
+  { header: "Fuel used (%)", cell: (r) => dash(r.fuelUsedPercent === null ? null : r.fuelUsedPercent.toFixed(1)), numeric: true },
+];
+
+const columns: Record<ReportName, Column<never>[]> = {
+  summary: summaryColumns as Column<never>[],
+  daily: [{ header: "Day", cell: (r: DailyRow) => r.day }, ...summaryColumns] as Column<never>[],
+  trips: [
+    { header: "Vehicle", cell: (r: TripRow) => r.vehicleName },
+    { header: "Driver", cell: (r: TripRow) => dash(r.driver) },
+    { header: "Start", cell: (r: TripRow) => shortTime(r.start) },
+    { header: "From", cell: (r: TripRow) => dash(r.startAddress ?? coordinates(r.startLatitude, r.startLongitude)) },
+    { header: "End", cell: (r: TripRow) => (r.inProgress ? `${shortTime(r.end)} (going on)` : shortTime(r.end)) },
+    { header: "To", cell: (r: TripRow) => dash(r.endAddress ?? coordinates(r.endLatitude, r.endLongitude)) },
+    { header: "Distance (mi)", cell: (r: TripRow) => miles(r.distanceMiles), numeric: true },
+    { header: "Duration", cell: (r: TripRow) => hoursAndMinutes(r.durationSeconds), numeric: true },
+    { header: "Max (mph)", cell: (r: TripRow) => dash(r.maxSpeedMph === null ? null : Math.round(r.maxSpeedMph)), numeric: true },
+    { header: "Avg (mph)", cell: (r: TripRow) => Math.round(r.averageSpeedMph), numeric: true },
+  ] as Column<never>[],
+  stops: [
+    { header: "Vehicle", cell: (r: StopRow) => r.vehicleName },
+    { header: "Start", cell: (r: StopRow) => shortTime(r.start) },
+    { header: "End", cell: (r: StopRow) => (r.inProgress ? `${shortTime(r.end)} (going on)` : shortTime(r.end)) },
+    { header: "Duration", cell: (r: StopRow) => hoursAndMinutes(r.durationSeconds), numeric: true },
+    { header: "Place", cell: (r: StopRow) => dash(r.address ?? coordinates(r.latitude, r.longitude)) },
+    { header: "Engine", cell: (r: StopRow) => (r.ignition === "on" ? `Idling ${hoursAndMinutes(r.idlingSeconds)}` : "Off") },
+  ] as Column<never>[],
+};
+
+function coordinates(lat: number | null, lon: number | null): string | null {
+  return lat === null || lon === null ? null : `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
+}
+
+/** One report's rows as a table; the Summary's fleet total as its last row. */
+export function ReportTable({ report, rows, total }: { report: ReportName; rows: AnyRow[]; total?: SummaryRow }) {
+  const cols = columns[report] as Column<AnyRow>[];
+  if (!rows.length) return <p className="muted">Nothing in this range.</p>;
+  return (
+    <div className="report-table-wrap">
+      <table className="report-table" aria-label={`${report} report`}>
+        <thead>
+          <tr>
+            {cols.map((c) => (
+              <th key={c.header} className={c.numeric ? "numeric" : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {cols.map((c) => (
+                <td key={c.header} className={c.numeric ? "numeric" : undefined}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {total && (
+          <tfoot>
+            <tr>
+              {cols.map((c) => (
+                <td key={c.header} className={c.numeric ? "numeric" : undefined}>
+                  {c.cell(total)}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import type { WorkspacePreferences } from "../../shared/reports";
+import { http } from "../lib/http";
+import { useSession } from "../session/session";
+
+/**
+ * The workspace's time zone (Preferences), in which reports and the timeline show days and
+ * times. Read once per workspace per page load and shared by every component; Preferences
+ * updates it in place. Undefined until known (callers then show the browser's own zone).
+ */
+const zones = new Map<string, string>();
+const requests = new Map<string, Promise<void>>();
+const listeners = new Set<() => void>();
+
+export function setWorkspaceTimeZone(workspaceId: string, timeZone: string) {
+  zones.set(workspaceId, timeZone);
+  for (const listener of listeners) listener();
+}
+
+function load(workspaceId: string) {
+  if (!requests.has(workspaceId)) {
+    const request = http
+      .get("workspace/preferences")
+      .json<WorkspacePreferences>()
+      .then((p) => setWorkspaceTimeZone(workspaceId, p.timeZone))
+      // Next time, ask again; meanwhile the browser's zone is shown.
+      .catch(() => void requests.delete(workspaceId));
+    requests.set(workspaceId, request);
+  }
+}
+
+export function useWorkspaceTimeZone(): string | undefined {
+  const workspaceId = useSession().workspace?.id;
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    const listener = () => rerender((n) => n + 1);
+    listeners.add(listener);
+    if (workspaceId) load(workspaceId);
+    return () => void listeners.delete(listener);
+  }, [workspaceId]);
+  return workspaceId ? zones.get(workspaceId) : undefined;
+}

@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { reportNames, reportQuerySchema, reportSubscriptionSchema, type ReportName, type ReportResponse } from "../../shared/reports";
+import { workspacePreferencesSchema } from "../../shared/reports";
+import { requireSession, workspaceSession } from "../auth/session";
+import type { Db } from "../db/client";
+import { reportSubscriptions, workspaces } from "../db/schema";
+import { notFound } from "../lib/errors";
+import { body, parseInput } from "../lib/validate";
+import { toCsv } from "../reports/csv";
+import { duePeriod } from "../reports/email-schedule";
+import { stopsReport, tripsReport } from "../reports/events";
+import { reportRange } from "../reports/range";
+import { dailyReport, summaryReport } from "../reports/summary";
+import { reportVehicles } from "../reports/vehicles";
+import type { AppEnv } from "../types";
+
+/** CSV columns of each report, in order: the JSON rows' keys, units in their names. */
+const csvColumns = {
+  summary: ["vehicleId", "vehicleName", "distanceMiles", "drivingSeconds", "idlingSeconds", "trips", "stops", "maxSpeedMph", "averageSpeedMph", "speedingEpisodes", "fuelUsedPercent"],
+  daily: ["day", "vehicleId", "vehicleName", "distanceMiles", "drivingSeconds", "idlingSeconds", "trips", "stops", "maxSpeedMph", "averageSpeedMph", "speedingEpisodes", "fuelUsedPercent"],
+  trips: ["vehicleId", "vehicleName", "driver", "type", "start", "end", "startAddress", "startLatitude", "startLongitude", "endAddress", "endLatitude", "endLongitude", "distanceMiles", "durationSeconds", "maxSpeedMph", "averageSpeedMph", "inProgress"],
+  stops: ["vehicleId", "vehicleName", "start", "end", "durationSeconds", "address", "latitude", "longitude", "idlingSeconds", "ignition", "inProgress"],
+} as const;
+
+/** The workspace's time zone (migrations/0008). */
+export async function workspaceTimeZone(db: Db, workspaceId: string): Promise<string> {
+  const row = await db.select({ timeZone: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+  if (!row) throw notFound("No such workspace");
+  return row.timeZone;
+}
+
+/** Runs one report for the session's workspace: rows, and the fleet total of a summary. */
+async function runReport(c: Context<AppEnv>, name: ReportName) {
+  const { workspaceId } = workspaceSession(c.var.session);
+  const query = await parseInput(reportQuerySchema, { ...c.req.query(), vehicleId: c.req.queries("vehicleId") });
+  const db = c.var.db;
+  const timeZone = await workspaceTimeZone(db, workspaceId);
+  const range = reportRange(query.from, query.to, timeZone);
+  const vehicles = await reportVehicles(db, workspaceId, query.vehicleId);
+  const answer = { timeZone, from: range.fromDay, to: range.toDay };
+  const result =
+    name === "summary"
+      ? await summaryReport(db, workspaceId, range, vehicles)
+      : name === "daily"
+        ? await dailyReport(db, workspaceId, range, vehicles)
+        : name === "trips"
+          ? await tripsReport(db, workspaceId, range, vehicles)
+          : await stopsReport(db, workspaceId, range, vehicles);
+  return { query, response: { ...answer, ...result } as ReportResponse<object> };
+}
+
+/**
+ * GET /api/reports/{summary|trips|stops|daily}?from=&to=&vehicleId=...&format=json|csv
+ * (DESIGN.md "Reports"), and the viewer's subscription to the summary by e-mail. Everything is
+ * scoped to the session's workspace; a vehicle of another workspace is a 404.
+ */
+export const reportRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/subscription", async (c) => {
+    const { workspaceId, userId } = workspaceSession(c.var.session);
+    const row = await c.var.db
+      .select({ frequency: reportSubscriptions.frequency })
+      .from(reportSubscriptions)
+      .where(and(eq(reportSubscriptions.workspaceId, workspaceId), eq(reportSubscriptions.userId, userId)))
+      .get();
+    return c.json({ frequency: row?.frequency ?? "none" });
+  })
+  .put("/subscription", body(reportSubscriptionSchema), async (c) => {
+    const { workspaceId, userId } = workspaceSession(c.var.session);
+    const { frequency } = c.req.valid("json");
+    const db = c.var.db;
+    const mine = and(eq(reportSubscriptions.workspaceId, workspaceId), eq(reportSubscriptions.userId, userId));
+    if (frequency === "none") await db.delete(reportSubscriptions).where(mine);
+    else {
+      // The period due now counts as sent: the first e-mail is the next morning's, not one at once.
+      const lastPeriod = duePeriod(frequency, Date.now(), await workspaceTimeZone(db, workspaceId)).from;
+      await db
+        .insert(reportSubscriptions)
+        .values({ workspaceId, userId, frequency, lastPeriod })
+        .onConflictDoUpdate({ target: [reportSubscriptions.workspaceId, reportSubscriptions.userId], set: { frequency, lastPeriod } });
+    }
+    return c.json({ frequency });
+  })
+  .get("/:report", async (c) => {
+    const name = c.req.param("report");
+    if (!(reportNames as readonly string[]).includes(name)) {
+      throw notFound(`No report "${name}": use one of ${reportNames.join(", ")}`);
+    }
+    const report = name as ReportName;
+    const { query, response } = await runReport(c, report);
+    if (query.format === "json") return c.json(response);
+    const file = `${report}-${response.from}-to-${response.to}.csv`;
+    return c.body(toCsv(csvColumns[report] as readonly string[], response.rows as Record<string, unknown>[]), 200, {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="${file}"`,
+    });
+  });
+
+/** GET/PATCH /api/workspace/preferences: the workspace's time zone. */
+export const workspacePreferencesRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/preferences", async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    return c.json({ timeZone: await workspaceTimeZone(c.var.db, workspaceId) });
+  })
+  .patch("/preferences", body(workspacePreferencesSchema), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const { timeZone } = c.req.valid("json");
+    await c.var.db.update(workspaces).set({ timeZone }).where(eq(workspaces.id, workspaceId));
+    return c.json({ timeZone });
+  });
