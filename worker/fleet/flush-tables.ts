@@ -1,12 +1,11 @@
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { FleetModule, FlushRow } from "../../party/fleet/fold";
 import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE, rollupModule } from "../../party/reports/rollup-module";
+import { bulkInsert } from "../db/bulk";
 import type { Db } from "../db/client";
 import { eventRollups, vehicleDayRollups } from "../db/schema";
-import { chunkRows } from "../lib/chunk";
-import { versionOf } from "../sync/version";
 
 /**
  * The seam where per-fix modules plug into ingestion (docs/decisions/0016):
@@ -31,7 +30,7 @@ export const FLUSH_TABLES: Record<string, FlushTable> = {
   [EVENT_ROLLUPS_TABLE]: { table: eventRollups, key: [eventRollups.eventId] },
 };
 
-/** The upserts of the modules' rows, a few statements per table whatever the number of rows. */
+/** The upserts of the modules' rows: one bulk statement per table (worker/db/bulk.ts), whatever the number of rows. */
 export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, FlushTable> = FLUSH_TABLES): BatchItem<"sqlite">[] {
   const byTable = new Map<string, Record<string, unknown>[]>();
   for (const { table, row } of rows) byTable.set(table, [...(byTable.get(table) ?? []), row]);
@@ -46,16 +45,11 @@ export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, Flush
     if (!target) throw new Error(`fleet module row for unregistered table ${name}`);
     const columns = getTableColumns(target.table) as Record<string, SQLiteColumn>;
     const keys = new Set(target.key.map((c) => c.name));
-    const synced = "version" in columns && "workspaceId" in columns;
-    const stamped = tableRows.map((row) => (synced ? { ...row, version: versionOf(String(row.workspaceId)) } : row));
-    const set: Record<string, SQL> = {};
-    for (const [field, column] of Object.entries(columns)) {
-      if (!keys.has(column.name) && stamped.some((r) => field in r)) set[field] = sql.raw(`excluded."${column.name}"`);
-    }
-    const perRow = Object.keys(stamped[0] ?? {}).length + 1;
-    for (const part of chunkRows(stamped, perRow)) {
-      writes.push(db.insert(target.table).values(part).onConflictDoUpdate({ target: target.key, set }));
-    }
+    const stamp = "version" in columns && "workspaceId" in columns ? columns.version : undefined;
+    const set = Object.entries(columns)
+      .filter(([field, column]) => !keys.has(column.name) && (column === stamp || tableRows.some((r) => field in r)))
+      .map(([, column]) => column);
+    writes.push(...bulkInsert(db, target.table, tableRows, { onConflict: { target: target.key, set }, stampVersion: stamp }));
   }
   return writes;
 }

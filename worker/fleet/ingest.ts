@@ -5,6 +5,7 @@ import type { RejectReason } from "../../shared/beacon-health";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import type { Db } from "../db/client";
 import { beacons, motionState, positions, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { bulkInsert } from "../db/bulk";
 import { chunkRows } from "../lib/chunk";
 import { bumpVersion, versionOf } from "../sync/version";
 import type { NewStop } from "./geocode";
@@ -257,6 +258,12 @@ function foldRequest(request: Report[], beacon: { workspaceId: string; vehicleId
   return { outcomes, stops, changed };
 }
 
+/** Exactly the telemetry fields of a vehicle's latest state (a row read from D1 carries more). */
+function pickLatest(l: Latest): Latest {
+  const { status, statusTimestamp, speed, odometer, fuel, latitude, longitude, heading, recordedAt } = l;
+  return { status, statusTimestamp, speed, odometer, fuel, latitude, longitude, heading, recordedAt };
+}
+
 function positionOf(report: Report) {
   const { deviceId, time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer } = report;
   return { beaconId: deviceId, recordedAt: time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer };
@@ -276,13 +283,17 @@ function healthOf(write: BatchWrite, deviceId: string) {
 function writeStatements(db: Db, read: BatchRead, write: BatchWrite, now: number, tables?: Record<string, FlushTable>): BatchItem<"sqlite">[] {
   const writes: BatchItem<"sqlite">[] = [
     ...[...write.changedWorkspaces].map((ws) => bumpVersion(db, ws)),
-    ...chunkRows(write.positionRows, 16).map((rows) => db.insert(positions).values(rows).onConflictDoNothing()),
+    // One statement per 1,000 rows whatever the batch's size (worker/db/bulk.ts).
+    ...bulkInsert(db, positions, write.positionRows, { onConflict: "nothing" }),
   ];
   const folds = [...write.touched].map((v) => read.folds.get(v)!);
-  const telemetryRows = folds.map((f) => ({ ...f.latest!, id: f.vehicleId, vehicleId: f.vehicleId, workspaceId: f.workspaceId, version: versionOf(f.workspaceId) }));
-  for (const rows of chunkRows(telemetryRows, 16)) {
-    writes.push(db.insert(telemetry).values(rows).onConflictDoUpdate({ target: telemetry.vehicleId, set: fromExcluded(telemetryColumns) }));
-  }
+  const telemetryRows = folds.map((f) => ({ ...pickLatest(f.latest!), id: f.vehicleId, vehicleId: f.vehicleId, workspaceId: f.workspaceId, version: 0 }));
+  writes.push(
+    ...bulkInsert(db, telemetry, telemetryRows, {
+      onConflict: { target: [telemetry.vehicleId], set: Object.values(telemetryColumns) },
+      stampVersion: telemetry.version,
+    }),
+  );
   const plain = [...write.reported].filter((id) => !write.health.has(id));
   for (const ids of chunkRows(plain, 1)) writes.push(db.update(beacons).set({ lastReportAt: now }).where(inArray(beacons.id, ids)));
   for (const [id, h] of write.health) writes.push(healthUpdate(db, id, h, write.reported.has(id) ? now : null, now));
@@ -315,7 +326,7 @@ function motionWrites(db: Db, read: BatchRead, folds: VehicleFold[], now: number
 }
 
 function eventWrites(db: Db, write: BatchWrite) {
-  const eventRows = [...write.events.values()].map(({ workspaceId, vehicleId, event: e }) => ({
+  const eventRows = [...write.events.values()].map(({ workspaceId, vehicleId, event: e }): typeof vehicleEvents.$inferInsert => ({
     id: e.id,
     workspaceId,
     vehicleId,
@@ -326,11 +337,12 @@ function eventWrites(db: Db, write: BatchWrite) {
     longitude: e.longitude,
     distance: e.type === "STOP" ? null : e.distance,
     averageSpeed: e.averageSpeed,
-    version: versionOf(workspaceId),
+    version: 0, // stamped with the workspace's new version
   }));
-  const writes: BatchItem<"sqlite">[] = chunkRows(eventRows, 16).map((rows) =>
-    db.insert(vehicleEvents).values(rows).onConflictDoUpdate({ target: vehicleEvents.id, set: fromExcluded(eventColumns) }),
-  );
+  const writes: BatchItem<"sqlite">[] = bulkInsert(db, vehicleEvents, eventRows, {
+    onConflict: { target: [vehicleEvents.id], set: Object.values(eventColumns) },
+    stampVersion: vehicleEvents.version,
+  });
   // Only a new event changes which events are the newest (updates keep their start time).
   for (const [vehicleId, workspaceId] of write.prune) writes.push(pruneEvents(db, workspaceId, vehicleId));
   return writes;

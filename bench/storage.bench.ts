@@ -1,0 +1,64 @@
+// Bytes on disk per stored position (issue 19): 100 beacons send 40,000 positions (400 each, in
+// JSON batches of 200 as a tracker's buffer would), and the local state's files under the bench's
+// --persist-to directory (D1, Durable Object storage, R2: everything wrangler dev keeps) are
+// measured before and a minute after, so background work (alarms, compaction) has run.
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { newWorkspace, orderBeacons, sleep, spot } from "./fleet";
+import { baseUrl, load, report as write } from "./lib";
+
+const BEACONS = 100;
+const PER_BEACON = 400;
+const PER_REQUEST = 200;
+const SETTLE_MS = 60_000;
+
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? bytesUnder(path) : statSync(path).size;
+  }
+  return total;
+}
+
+const persist = process.env.BENCH_PERSIST;
+if (!persist) throw new Error("BENCH_PERSIST is not set (run through npm run bench)");
+const ws = await newWorkspace("Bench Storage");
+const beacons = await orderBeacons(ws.token, ws.workspaceId, BEACONS);
+await sleep(5_000);
+const before = bytesUnder(persist);
+const start = Date.now() - 86_400_000;
+let stored = 0;
+await load(BEACONS * (PER_BEACON / PER_REQUEST), 10, async (i) => {
+  const b = i % BEACONS;
+  const part = Math.floor(i / BEACONS);
+  const location = Array.from({ length: PER_REQUEST }, (_, k) => {
+    const n = part * PER_REQUEST + k;
+    const { lat, lon } = spot(b, n);
+    return { timestamp: start + n * 5_000, coords: { latitude: lat, longitude: lon, speed: 12, heading: 90, accuracy: 5, altitude: 120 }, battery: { level: 0.8 }, extras: { ignition: true } };
+  });
+  const res = await fetch(`${baseUrl}/api/ingest/osmand`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ device_id: beacons[b]!.id, location }),
+  });
+  const body = (await res.json()) as { outcomes?: string[] };
+  if (!res.ok) throw new Error(`ingest: ${res.status}`);
+  stored += body.outcomes!.filter((o) => o === "stored").length;
+});
+await sleep(SETTLE_MS);
+const after = bytesUnder(persist);
+
+write(
+  "Bytes on disk per stored position",
+  [
+    { metric: "positions stored", value: stored, unit: "" },
+    { metric: "local state growth", value: Math.round((after - before) / 1024), unit: "KiB" },
+    { metric: "bytes on disk per stored position", value: (after - before) / stored, unit: "B", target: "≤ 48" },
+  ],
+  [
+    `${BEACONS} beacons of one workspace send ${PER_BEACON} positions each (5 s apart, with speed, heading, accuracy, altitude,`,
+    `battery and ignition) as OsmAnd JSON batches of ${PER_REQUEST}; every file under wrangler dev's --persist-to directory`,
+    `(D1, Durable Object storage, R2) is summed before the first report and ${SETTLE_MS / 1000} s after the last answer.`,
+  ].join(" "),
+);

@@ -1,0 +1,65 @@
+import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "./client";
+
+/** The rows' JSON per statement, under D1's 100 KB per SQL statement with room for the rest. */
+export const BULK_JSON_CHARS = 80_000;
+
+export interface BulkOptions {
+  /** Skip rows whose key exists, or update these columns of the existing row. */
+  onConflict: "nothing" | { target: SQLiteColumn[]; set: SQLiteColumn[] };
+  /** A synced table: this column gets the new version of the row's workspace (read inside the transaction). */
+  stampVersion?: SQLiteColumn;
+}
+
+/**
+ * Writes any number of rows in one statement per BULK_JSON_CHARS of them: `INSERT ... SELECT
+ * ... FROM json_each('[...]')`, the rows as one JSON literal. D1 allows 100 bound parameters per
+ * statement, so drizzle's multi-row inserts take 6 telemetry or position rows at a time; a write
+ * of a whole fleet (the workspace object's flush, docs/decisions/0016) must stay a handful of
+ * statements whatever the number of vehicles. Values go through each column's own encoding
+ * (booleans as 0/1, JSON columns as text), so the rows are the table's `$inferInsert` shape.
+ *
+ * The JSON is a quoted SQL literal, not a bound parameter: drizzle's D1 batch cannot bind the
+ * parameters of a raw statement (its `SQLiteRaw` has no prepared statement). A SQLite string
+ * literal has one escape, a doubled quote, applied to the whole JSON text: no value can end it.
+ */
+export function bulkInsert<T extends SQLiteTable>(db: Db, table: T, rows: T["$inferInsert"][], options: BulkOptions) {
+  const columns = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>);
+  const fields = new Set(rows.flatMap((r) => Object.keys(r)));
+  const written = columns.filter(([field, column]) => fields.has(field) && column !== options.stampVersion);
+  const encoded = rows.map((row) => {
+    const r = row as Record<string, unknown>;
+    return JSON.stringify(written.map(([field, column]) => (r[field] === undefined || r[field] === null ? null : column.mapToDriverValue(r[field]))));
+  });
+  const statements = [];
+  for (let i = 0; i < encoded.length; ) {
+    let size = 0;
+    let end = i;
+    while (end < encoded.length && (end === i || size + encoded[end]!.length < BULK_JSON_CHARS)) size += encoded[end++]!.length + 1;
+    statements.push(db.run(insertSelect(table, written, `[${encoded.slice(i, end).join(",")}]`, options)));
+    i = end;
+  }
+  return statements;
+}
+
+function insertSelect(table: SQLiteTable, written: [string, SQLiteColumn][], json: string, options: BulkOptions): SQL {
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const names = written.map(([, c]) => quote(c.name));
+  const values = written.map((_, i) => `json_extract(value, '$[${i}]')`);
+  const workspace = written.findIndex(([, c]) => c.name === "workspace_id");
+  if (options.stampVersion) {
+    if (workspace < 0) throw new Error(`bulkInsert: stamping ${getTableName(table)} needs its workspace_id`);
+    names.push(quote(options.stampVersion.name));
+    values.push(`(SELECT "version" FROM "workspaces" WHERE "id" = json_extract(value, '$[${workspace}]'))`);
+  }
+  const conflict =
+    options.onConflict === "nothing"
+      ? "ON CONFLICT DO NOTHING"
+      : `ON CONFLICT (${options.onConflict.target.map((c) => quote(c.name)).join(", ")}) DO UPDATE SET ${options.onConflict.set
+          .map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`)
+          .join(", ")}`;
+  // `WHERE true` keeps SQLite from reading ON CONFLICT as part of the SELECT's join.
+  const literal = `'${json.replace(/'/g, "''")}'`;
+  return sql.raw(`INSERT INTO ${quote(getTableName(table))} (${names.join(", ")}) SELECT ${values.join(", ")} FROM json_each(${literal}) WHERE true ${conflict}`);
+}
