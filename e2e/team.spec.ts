@@ -149,4 +149,26 @@ test.describe("a workspace is a team", () => {
       .poll(() => m.page.evaluate(async (id) => (await indexedDB.databases()).filter((d) => d.name?.includes(id)).length, fleet.workspaceId))
       .toBe(0);
   });
+
+  test("the invite page refuses another signed-in account by name, and a revoked link with a clear error", async ({ browser, request, baseURL }) => {
+    const fleet = await newFleetAccount(request, "Refusing Fleet");
+    const email = `invited-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const invited = await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, {
+      headers: { Authorization: `Bearer ${fleet.token}` },
+      data: { email, role: "viewer" },
+    });
+    const { id } = (await invited.json()) as { id: string };
+    const link = await inviteLink(request, email);
+
+    const stranger = await createAccount(request);
+    const other = await browse(browser, baseURL!, stranger.token);
+    contexts.push(other.context);
+    await other.page.goto(link);
+    await expect(other.page.getByRole("alert")).toContainText(`This invitation is for ${email}, but you are signed in as ${stranger.email}`);
+
+    await request.delete(`/api/workspaces/${fleet.workspaceId}/invites/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } });
+    await other.page.goto(link);
+    await expect(other.page.getByRole("heading", { name: "Invitation unavailable" })).toBeVisible();
+    await expect(other.page.getByRole("alert")).toContainText("This invitation was revoked");
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { canAssign, INVITE_TTL_MS, isRole, roleLabels, type InvitePreview, type InviteRow, type Role } from "../../shared/roles";
 import type { Db } from "../db/client";
@@ -8,7 +8,10 @@ import { audit } from "../lib/audit";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
-import { alreadyMember, liveInvite } from "./members";
+import { alreadyMember } from "./members";
+
+/** Still usable at `now`: not accepted, not revoked, not expired. */
+const liveInvite = (now: number) => [isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now)] as const;
 
 /** An invite that was used, revoked or has expired: DESIGN.md "Teams" answers 410. */
 const gone = (why: string) => new ApiError(410, "invite_gone", why);

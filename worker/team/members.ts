@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
 import type { Db } from "../db/client";
@@ -56,7 +56,7 @@ async function currentRole(db: Db, workspaceId: string, userId: string): Promise
   return isRole(row.role) ? row.role : "viewer";
 }
 
-/** Fewer than two owners left besides… : SQL true when removing/demoting one owner leaves another. */
+/** SQL that is true while the workspace has an owner other than `userId`: the guard on demoting or removing an owner. */
 const anotherOwner = (workspaceId: string, userId: string) =>
   sql`exists (select 1 from ${memberships} m2 where m2.workspace_id = ${workspaceId} and m2.role = 'owner' and m2.user_id != ${userId})`;
 
@@ -122,7 +122,7 @@ export async function removeMember(c: Context<AppEnv>, workspaceId: string, user
   await closeWorkspaceUser(c.env, workspaceId, userId).catch((error) => console.error("closing a removed member's sockets failed:", error));
 }
 
-/** Whether a live (unaccepted, unrevoked, unexpired) invite or a membership already covers this e-mail. */
+/** Whether the account with this e-mail is already a member of the workspace. */
 export async function alreadyMember(db: Db, workspaceId: string, email: string): Promise<boolean> {
   const row = await db
     .select({ userId: memberships.userId })
@@ -132,5 +132,3 @@ export async function alreadyMember(db: Db, workspaceId: string, email: string):
     .get();
   return row !== undefined;
 }
-
-export const liveInvite = (now: number) => [isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now)] as const;
