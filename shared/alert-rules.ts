@@ -8,9 +8,6 @@ export const ALERT_RULE_PREFIX = "alert-rule/";
 export const alertRuleKey = (id: string) => `${ALERT_RULE_PREFIX}${id}`;
 export const ALERT_PREFIX = "alert/";
 export const alertKey = (id: string) => `${ALERT_PREFIX}${id}`;
-/** Per member: which alerts this member has read (`alert-read/{alertId}`). */
-export const ALERT_READ_PREFIX = "alert-read/";
-export const alertReadKey = (alertId: string) => `${ALERT_READ_PREFIX}${alertId}`;
 
 export const alertTypes = ["place_enter", "place_exit", "speeding", "idling", "tow", "beacon_silent", "clock_ahead"] as const;
 export type AlertType = (typeof alertTypes)[number];

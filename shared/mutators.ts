@@ -2,6 +2,7 @@ import type { WriteTransaction } from "replicache";
 import { z } from "zod";
 import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./vehicle";
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
+import { placeMutators } from "./places-mutators";
 
 /**
  * Mutations shared by the browser (optimistic, in Replicache) and the Worker (authoritative,
@@ -60,6 +61,7 @@ export const mutators = {
     const { id, ...fields } = args;
     await tx.set(vehicleKey(id), encodeVehicle({ ...decodeVehicle(id, current), ...fields }));
   },
+  ...placeMutators,
 };
 
 export type Mutators = typeof mutators;

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { updateVehicleArgs, type Mutators } from "../../shared/mutators";
 import type { Db } from "../db/client";
 import { vehicles } from "../db/schema";
+import { placeServerMutators } from "./places-mutators";
 import { versionOf } from "./version";
 
 /** Raised for a mutation the server refuses; push records it as processed and moves on. */
@@ -33,4 +34,7 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
         .where(and(eq(vehicles.id, id), eq(vehicles.workspaceId, workspaceId))),
     ];
   },
+  ...placeServerMutators((message) => {
+    throw new MutationRejected(message);
+  }),
 };
