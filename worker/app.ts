@@ -5,8 +5,8 @@ import { withContentSecurityPolicy } from "./csp";
 import type { Env } from "./env";
 import { database } from "./db/client";
 import { markSilentBeaconsInactive } from "./fleet/ingest";
-import { pokeWorkspace, routeRealtime } from "./realtime";
-import { forgetRoomChanges } from "./sync/room-changes";
+import { routeRealtime } from "./realtime";
+import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
@@ -66,7 +66,7 @@ export function createApp(pages: PageHandler) {
           .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
       );
       const changed = await markSilentBeaconsInactive(database(env.DB));
-      ctx.waitUntil(Promise.all(changed.map((workspaceId) => pokeWorkspace(env, workspaceId))));
+      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, changed);
     },
   };
 }

@@ -7,7 +7,7 @@ import { SCHEMA_VERSION } from "../shared/sync-protocol";
 import { createSession } from "./auth/session";
 import { database } from "./db/client";
 import { memberships, realtimeTickets, sessions, users, workspaces } from "./db/schema";
-import { pokeWorkspace } from "./realtime";
+import { pokeWorkspace } from "./workspace-object";
 import { call, insertVehicle, userWithWorkspace } from "./test/factories";
 import { closeSockets, connect, keepOpen, roomPath, roundTrip, ticketFor, upgrade, type Client } from "./test/sockets";
 import { bumpVersion } from "./sync/version";

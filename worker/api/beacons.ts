@@ -10,8 +10,7 @@ import { chunkRows } from "../lib/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
-import { pokeWorkspace } from "../realtime";
-import { bumpVersion, versionOf } from "../sync/version";
+import { commitWorkspaceWrite } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
@@ -33,19 +32,15 @@ export const beaconRoutes = new Hono<AppEnv>()
       vehicleName: `Vehicle ${(existing?.n ?? 0) + i + 1}`,
       ingestUrl,
     }));
-    await db.batch([
-      bumpVersion(db, workspaceId),
+    await commitWorkspaceWrite({ env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) }, workspaceId, (stamp) => [
       // Drizzle binds every column of a row (nulls and defaults too): 14 for a vehicle, 13 for a beacon.
       ...chunkRows(ordered, 14).map((part) =>
-        db.insert(vehicles).values(
-          part.map((b) => ({ id: b.vehicleId, workspaceId, name: b.vehicleName, version: versionOf(workspaceId) })),
-        ),
+        db.insert(vehicles).values(part.map((b) => ({ id: b.vehicleId, workspaceId, name: b.vehicleName, version: stamp }))),
       ),
       ...chunkRows(ordered, 13).map((part) =>
         db.insert(beacons).values(part.map((b) => ({ id: b.id, workspaceId, vehicleId: b.vehicleId }))),
       ),
     ]);
-    c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
     return c.json(ordered, 201);
   })
   /** The workspace's beacons, for configuring devices and for the simulator. */

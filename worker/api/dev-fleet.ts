@@ -6,8 +6,7 @@ import { vehicles } from "../db/schema";
 import { developmentOnly } from "../lib/development-only";
 import { notFound } from "../lib/errors";
 import { body } from "../lib/validate";
-import { pokeWorkspace } from "../realtime";
-import { bumpVersion, versionOf } from "../sync/version";
+import { commitWorkspaceWrite } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 const profileSchema = z.object({
@@ -47,16 +46,14 @@ export const devFleetRoutes = new Hono<AppEnv>().post(
     );
     const updates = list.filter((v) => mine.has(v.id));
     if (updates.length) {
-      await db.batch([
-        bumpVersion(db, workspaceId),
-        ...updates.map((v) =>
+      await commitWorkspaceWrite({ env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) }, workspaceId, (stamp) =>
+        updates.map((v) =>
           db
             .update(vehicles)
-            .set({ driver: v.driver, classification: v.classification, version: versionOf(workspaceId) })
+            .set({ driver: v.driver, classification: v.classification, version: stamp })
             .where(and(eq(vehicles.id, v.id), eq(vehicles.workspaceId, workspaceId))),
         ),
-      ]);
-      c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
+      );
     }
     return c.json({ updated: updates.length });
   },

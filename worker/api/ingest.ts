@@ -5,7 +5,7 @@ import { ingestTogether } from "../fleet/ingest-batcher";
 import { addressKey, ingestThrottle, type Take } from "../fleet/ingest-throttle";
 import { parseOsmandJson, parseOsmandParams, ReportError, type Report } from "../fleet/osmand";
 import { ApiError, badRequest } from "../lib/errors";
-import { pokeWorkspace } from "../realtime";
+import { announceWrites } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
@@ -16,7 +16,7 @@ import type { AppEnv } from "../types";
  *
  * Floods are refused before D1 (worker/fleet/ingest-throttle.ts): per source address, then an id
  * seen unknown a moment ago, then per device id; a 429 says when to retry. Reports whose device
- * clock is out of bounds are acknowledged but not used (worker/fleet/device-clock.ts).
+ * clock is out of bounds are acknowledged but not used (party/fleet/device-clock.ts).
  */
 export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", async (c) => {
   const length = Number(c.req.header("Content-Length") ?? 0);
@@ -39,15 +39,12 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
     }
     throw error;
   });
-  if (result.workspaceId) c.executionCtx.waitUntil(pokeWorkspace(c.env, result.workspaceId));
+  const w = { env: c.env, db: c.var.db, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work) };
+  if (result.workspaceId) await announceWrites(w, [result.workspaceId]);
   const token = c.var.config.MAPBOX_TOKEN;
   if (token && result.stops.length) {
     // After the write and the answer: the address arrives as a later change with its own poke.
-    c.executionCtx.waitUntil(
-      addressStops(c.var.db, token, result.stops)
-        .then((workspaces) => Promise.all(workspaces.map((w) => pokeWorkspace(c.env, w))))
-        .catch((error: unknown) => console.error("addressing stops failed:", error)),
-    );
+    c.executionCtx.waitUntil(addressStops(w, token, result.stops).catch((error: unknown) => console.error("addressing stops failed:", error)));
   }
   return c.json({ ok: true, outcomes: result.outcomes });
 });

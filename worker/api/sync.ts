@@ -4,11 +4,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { pushRequestSchema } from "../../shared/sync-protocol";
 import { requireSession, workspaceSession } from "../auth/session";
 import { body } from "../lib/validate";
-import { pokeWorkspace } from "../realtime";
 import { answerPull } from "../sync/answer-pull";
 import { push } from "../sync/push";
 import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/versions";
-import { forgetRoomChanges, roomChanges } from "../sync/room-changes";
+import { announceWrites, roomChanges } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
@@ -36,10 +35,8 @@ export const syncRoutes = new Hono<AppEnv>()
     const session = workspaceSession(c.var.session);
     if (await push(c.var.db, session, req)) {
       // Read-your-writes for the pushing client: no pull after this answer is served a shared read
-      // from before it (the poke below may be throttled; docs/decisions/0013).
-      // The push has committed: a room that cannot be reached only delays this until the poke.
-      await forgetRoomChanges(c.env, session.workspaceId).catch((error) => console.error("push: the room did not forget its reads:", error));
-      c.executionCtx.waitUntil(pokeWorkspace(c.env, session.workspaceId));
+      // from before it (the poke may be throttled; docs/decisions/0013).
+      await announceWrites({ env: c.env, waitUntil: (w) => c.executionCtx.waitUntil(w) }, [session.workspaceId], { readYourWrites: true });
     }
     return c.json({});
   });

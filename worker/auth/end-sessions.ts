@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { sessions } from "../db/schema";
 import { audit } from "../lib/audit";
-import { closeSessionSockets } from "../realtime";
+import { closeSessionSockets } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /** Which sessions to end: one sign-in (sign-out), or every session of an account. */

@@ -355,6 +355,8 @@ export const motionState = sqliteTable("motion_state", {
   updatedAt: integer("updated_at").notNull(),
   odometer: text("odometer", { mode: "json" }),
   version: integer("version").notNull().default(0),
+  /** Each plugged fleet module's own state for this vehicle, by name (party/fleet/fold.ts, migrations/0005). */
+  modules: text("modules", { mode: "json" }),
 });
 
 // ---------------------------------------------------------------- places and alerts (synced; docs/decisions/0019)

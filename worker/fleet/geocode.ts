@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client";
 import { vehicleEvents } from "../db/schema";
-import { bumpVersion, versionOf } from "../sync/version";
+import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
 
 /**
  * Reverse geocoding of stop locations: Mapbox's Geocoding API (v6) when MAPBOX_TOKEN is set,
@@ -83,23 +82,18 @@ export interface NewStop {
 }
 
 /**
- * Fills in the address of each new stop: one batch per stop bumps the workspace version and
- * stamps the event, so clients pull the address like any other change. Returns the workspaces
- * that changed (to poke).
+ * Fills in the address of each new stop: one committed workspace write per stop stamps the
+ * event, so clients pull the address like any other change (it arrives with its own poke).
  */
-export async function addressStops(db: Db, token: string, stops: NewStop[]): Promise<string[]> {
-  const changed = new Set<string>();
+export async function addressStops(w: WriteContext, token: string, stops: NewStop[]): Promise<void> {
   for (const stop of stops) {
     const address = await reverseGeocode(token, stop.latitude, stop.longitude);
     if (!address) continue;
-    await db.batch([
-      bumpVersion(db, stop.workspaceId),
-      db
+    await commitWorkspaceWrite(w, stop.workspaceId, (stamp) => [
+      w.db
         .update(vehicleEvents)
-        .set({ ...address, version: versionOf(stop.workspaceId) })
+        .set({ ...address, version: stamp })
         .where(and(eq(vehicleEvents.id, stop.id), eq(vehicleEvents.workspaceId, stop.workspaceId))),
     ]);
-    changed.add(stop.workspaceId);
   }
-  return [...changed];
 }

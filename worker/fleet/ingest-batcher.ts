@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { ClockBounds } from "./device-clock";
+import type { ClockBounds } from "../../party/fleet/device-clock";
 import { ingest, ingestBatch, type IngestResult } from "./ingest";
 import { ReportError, type Report } from "./osmand";
 

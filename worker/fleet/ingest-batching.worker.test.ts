@@ -13,7 +13,7 @@ import commute from "./fixtures/commute";
 import { readTrack } from "./fixtures/track";
 import { ingest, ingestBatch, type IngestResult } from "./ingest";
 import { ingestTogether } from "./ingest-batcher";
-import type { MotionReport } from "./motion";
+import type { MotionReport } from "../../party/fleet/motion";
 import { ReportError } from "./osmand";
 
 const db = () => database(env.DB);

@@ -7,7 +7,7 @@ import { beacons, motionState, positions, telemetry, vehicleEvents } from "../db
 import { call, report as positionReport, userWithWorkspace } from "../test/factories";
 import phoneDrive, { ROUTE_METRES } from "./fixtures/phone-drive";
 import { ingest, ingestBatch, isStaleWrite } from "./ingest";
-import { distanceMetres } from "./motion";
+import { distanceMetres } from "../../party/fleet/motion";
 import type { Report } from "./osmand";
 
 const db = () => database(env.DB);

@@ -8,13 +8,15 @@ import { beacons, motionState, positions, telemetry, vehicleEvents, vehicles } f
 import { chunkRows } from "../lib/chunk";
 import { bumpVersion, versionOf } from "../sync/version";
 import type { NewStop } from "./geocode";
-import { DEFAULT_CLOCK_BOUNDS, judgeClock, SKEW_WORTH_SHOWING_MS, type ClockBounds, type ClockVerdict } from "./device-clock";
-import { advanceOdometer, initialOdometer, odometerReading, type OdometerState } from "./gps-odometer";
-import { advance, initialState, statusOf, type EventUpsert, type MotionState } from "./motion";
+import { DEFAULT_CLOCK_BOUNDS, type ClockBounds, type ClockVerdict } from "../../party/fleet/device-clock";
+import { foldReport, newVehicleFold, type FleetModule, type FlushRow, type FoldContext, type Latest, type VehicleFold } from "../../party/fleet/fold";
+import type { OdometerState } from "../../party/fleet/gps-odometer";
+import type { EventUpsert, MotionState } from "../../party/fleet/motion";
+import { FLEET_MODULES, flushRows, type FlushTable } from "./flush-tables";
 import { ReportError, type Report } from "./osmand";
 
 export type IngestOutcome = "stored" | "duplicate" | "late" | ClockRejection;
-/** Acknowledged but not used: the device's clock is off (worker/fleet/device-clock.ts). */
+/** Acknowledged but not used: the device's clock is off (party/fleet/device-clock.ts). */
 export type ClockRejection = Exclude<ClockVerdict, "ok">;
 
 export interface IngestResult {
@@ -32,6 +34,9 @@ export interface IngestOptions {
   clock?: ClockBounds;
   /** Reports the throttle refused per device id since its last accepted request, for its health. */
   throttled?: ReadonlyMap<string, number>;
+  /** The modules every accepted report is folded through, and their tables (worker/fleet/flush-tables.ts). */
+  modules?: readonly FleetModule[];
+  tables?: Record<string, FlushTable>;
   /** Test seam: runs between an attempt's reads and its writes (to interleave two writers). */
   beforeWrite?: (attempt: number) => Promise<void>;
 }
@@ -91,13 +96,73 @@ interface BeaconHealthChange {
   skewMs: number | null;
 }
 
+/** What one batch read: every vehicle's live state, and which reports are already stored. */
+interface BatchRead {
+  beaconOf: Map<string, { workspaceId: string; vehicleId: string }>;
+  folds: Map<string, VehicleFold>;
+  /** vehicle -> the version of its stored detector state (the one-writer trigger's check) */
+  motionVersionOf: Map<string, number>;
+  /** `${deviceId}\n${time}` of reports already stored */
+  seen: Set<string>;
+}
+
+/** What one batch writes, gathered while folding: later reports of a vehicle overwrite earlier ones. */
+interface BatchWrite {
+  positionRows: (typeof positions.$inferInsert)[];
+  changedWorkspaces: Set<string>;
+  /** vehicles whose telemetry, detector state and module states are written */
+  touched: Set<string>;
+  reported: Set<string>;
+  health: Map<string, BeaconHealthChange>;
+  activated: Map<string, string>;
+  events: Map<string, { workspaceId: string; vehicleId: string; event: EventUpsert }>;
+  /** vehicle -> workspace, where a new event may push old ones out */
+  prune: Map<string, string>;
+  moduleRows: FlushRow[];
+}
+
 async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, attempt: number): Promise<(IngestResult | ReportError)[]> {
   const now = options.now ?? Date.now();
-  const bounds = options.clock ?? DEFAULT_CLOCK_BOUNDS;
+  const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules: options.modules ?? FLEET_MODULES };
+  const read = await readBatch(db, requests);
+  const write: BatchWrite = {
+    positionRows: [],
+    changedWorkspaces: new Set(),
+    touched: new Set(),
+    reported: new Set(),
+    health: new Map(),
+    activated: new Map(),
+    events: new Map(),
+    prune: new Map(),
+    moduleRows: [],
+  };
+  const poked = new Set<string>();
+  const answers = requests.map((request): IngestResult | ReportError => {
+    const deviceId = request[0]!.deviceId;
+    const beacon = read.beaconOf.get(deviceId);
+    if (!beacon) return new ReportError("Unknown device id");
+    const throttled = options.throttled?.get(deviceId) ?? 0;
+    if (throttled > 0) Object.assign(healthOf(write, deviceId), { throttled, lastReason: "throttled" });
+    const result = foldRequest(request, beacon, read, write, ctx);
+    // One poke per workspace for the whole batch: the first request that changed it sends it.
+    const poke = result.changed && !poked.has(beacon.workspaceId);
+    if (poke) poked.add(beacon.workspaceId);
+    return { workspaceId: poke ? beacon.workspaceId : null, outcomes: result.outcomes, vehicleId: beacon.vehicleId, stops: result.stops };
+  });
+  if (!write.reported.size && !write.health.size) return answers;
+  await options.beforeWrite?.(attempt);
+  await db.batch(writeStatements(db, read, write, now, options.tables) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return answers;
+}
+
+/**
+ * One round trip: the beacons, each vehicle's telemetry, detector state and beacon status (all
+ * through the beacons' own rows), and which of the reports are already stored.
+ */
+async function readBatch(db: Db, requests: Report[][]): Promise<BatchRead> {
   const deviceIds = [...new Set(requests.map((r) => r[0]!.deviceId))];
   const pairs = [...new Map(requests.flat().map((r) => [`${r.deviceId}\n${r.time}`, r])).values()];
   const idChunks = chunkRows(deviceIds, 1);
-  // Every vehicle read goes through the beacons' own rows, so one round trip finds all of it.
   const vehiclesOf = (ids: string[]) => db.select({ id: beacons.vehicleId }).from(beacons).where(inArray(beacons.id, ids));
   const beaconReads = idChunks.map((ids) =>
     db.select({ id: beacons.id, workspaceId: beacons.workspaceId, vehicleId: beacons.vehicleId }).from(beacons).where(inArray(beacons.id, ids)),
@@ -119,171 +184,133 @@ async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, 
   const take = <T>(queries: unknown[]) => results.slice(taken, (taken += queries.length)).flat() as T[];
   type Rows<Q extends readonly unknown[]> = Awaited<Q[number]>;
 
-  const beaconOf = new Map(take<Rows<typeof beaconReads>[number]>(beaconReads).map((b) => [b.id, b]));
+  const beaconRows = take<Rows<typeof beaconReads>[number]>(beaconReads);
   const latestOf = new Map(take<Rows<typeof telemetryReads>[number]>(telemetryReads).map((t) => [t.vehicleId, t]));
-  const motionRowsRead = take<Rows<typeof motionReads>[number]>(motionReads);
-  const motionOf = new Map(motionRowsRead.map((m) => [m.vehicleId, m.state as MotionState]));
-  const motionVersionOf = new Map(motionRowsRead.map((m) => [m.vehicleId, m.version]));
-  const odometerOf = new Map(motionRowsRead.filter((m) => m.odometer !== null).map((m) => [m.vehicleId, m.odometer as OdometerState]));
+  const motionOf = new Map(take<Rows<typeof motionReads>[number]>(motionReads).map((m) => [m.vehicleId, m]));
   const active = new Set(take<Rows<typeof vehicleReads>[number]>(vehicleReads).filter((v) => v.beaconStatus === "ACTIVE").map((v) => v.id));
   const seen = new Set(take<Rows<typeof duplicateReads>[number]>(duplicateReads).map((p) => `${p.beaconId}\n${p.t}`));
-
-  // What the batch writes, folded per row: later reports of a vehicle overwrite earlier ones.
-  const positionRows: (typeof positions.$inferInsert)[] = [];
-  const changedWorkspaces = new Set<string>();
-  const touched = new Map<string, string>(); // vehicle -> workspace, for telemetry, motion state, events
-  const reported = new Set<string>(); // beacons whose lastReportAt moves
-  const health = new Map<string, BeaconHealthChange>(); // beacons whose health counters move
-  const activated = new Map<string, string>(); // vehicle -> workspace, newly ACTIVE
-  const events = new Map<string, { workspaceId: string; vehicleId: string; event: EventUpsert }>();
-  // The open event of each vehicle is already in D1; any other event id is new in this batch.
-  const storedEvents = new Set([...motionOf.values()].map((state) => state.current.id));
-  const prune = new Map<string, string>(); // vehicle -> workspace, where a new event may push old ones out
-  const poked = new Set<string>();
-  const healthOf = (deviceId: string) => {
-    let h = health.get(deviceId);
-    if (!h) health.set(deviceId, (h = { clock_ahead: 0, too_old: 0, throttled: 0, lastReason: null, skewMs: null }));
-    return h;
+  const folds = new Map<string, VehicleFold>();
+  for (const { vehicleId, workspaceId } of beaconRows) {
+    const stored = motionOf.get(vehicleId);
+    folds.set(vehicleId, {
+      ...newVehicleFold(vehicleId, workspaceId),
+      latest: (latestOf.get(vehicleId) as Latest | undefined) ?? null,
+      motion: (stored?.state as MotionState | undefined) ?? null,
+      odometer: (stored?.odometer as OdometerState | null | undefined) ?? null,
+      active: active.has(vehicleId),
+      modules: (stored?.modules as Record<string, unknown> | null | undefined) ?? {},
+    });
+  }
+  return {
+    beaconOf: new Map(beaconRows.map((b) => [b.id, b])),
+    folds,
+    motionVersionOf: new Map([...motionOf.values()].map((m) => [m.vehicleId, m.version])),
+    seen,
   };
+}
 
-  const answers = requests.map((request): IngestResult | ReportError => {
-    const deviceId = request[0]!.deviceId;
-    const beacon = beaconOf.get(deviceId);
-    if (!beacon) return new ReportError("Unknown device id");
-    const { workspaceId, vehicleId } = beacon;
-    const outcomes: IngestOutcome[] = [];
-    const stops: NewStop[] = [];
-    let changed = false;
-    const throttled = options.throttled?.get(deviceId) ?? 0;
-    if (throttled > 0) Object.assign(healthOf(deviceId), { throttled, lastReason: "throttled" });
-    for (const report of [...request].sort((a, b) => a.time - b.time)) {
-      const key = `${deviceId}\n${report.time}`;
-      if (seen.has(key)) {
-        outcomes.push("duplicate");
-        continue;
-      }
-      reported.add(deviceId);
-      if (report.time - now >= SKEW_WORTH_SHOWING_MS) healthOf(deviceId).skewMs = report.time - now;
-      const verdict = judgeClock(report.time, now, bounds);
-      if (verdict !== "ok") {
-        // Acknowledged so the device's buffer moves on, never stored (Traccar's filter.future/past).
-        const h = healthOf(deviceId);
-        h[verdict]++;
-        h.lastReason = verdict;
-        outcomes.push(verdict);
-        continue;
-      }
-      seen.add(key);
-      positionRows.push({
-        beaconId: deviceId,
-        recordedAt: report.time,
-        workspaceId,
-        vehicleId,
-        latitude: report.latitude,
-        longitude: report.longitude,
-        speed: report.speed,
-        heading: report.heading,
-        altitude: report.altitude,
-        accuracy: report.accuracy,
-        battery: report.battery,
-        ignition: report.ignition,
-        fuel: report.fuel,
-        odometer: report.odometer,
-        receivedAt: now,
-      });
-
-      const previous = latestOf.get(vehicleId);
-      if (previous && report.time <= previous.recordedAt) {
-        // Older than what the vehicle already shows: keep it in the history, do not move it back.
-        outcomes.push("late");
-        continue;
-      }
-
-      const point = { latitude: report.latitude, longitude: report.longitude, time: report.time, speed: report.speed, ignition: report.ignition };
-      const stored = motionOf.get(vehicleId);
-      const detected = stored ? advance(stored, point) : initialState(point);
-      const status = statusOf(point, detected.state);
-      const odometer = advanceOdometer(odometerOf.get(vehicleId) ?? initialOdometer(previous?.odometer != null), report);
-      odometerOf.set(vehicleId, odometer);
-      latestOf.set(vehicleId, {
-        id: vehicleId,
-        workspaceId,
-        vehicleId,
-        status,
-        statusTimestamp: previous && previous.status === status ? previous.statusTimestamp : report.time,
-        speed: report.speed ?? 0,
-        // The device's odometer wins; trackers that send none get the GPS distance (gps-odometer.ts).
-        odometer: odometerReading(odometer, report.odometer, previous?.odometer ?? null),
-        // Trackers that do not report fuel keep the last known value.
-        fuel: report.fuel ?? previous?.fuel ?? null,
-        latitude: report.latitude,
-        longitude: report.longitude,
-        heading: report.heading,
-        recordedAt: report.time,
-        version: previous?.version ?? 0, // stamped with the workspace's new version when written
-        deleted: false,
-        createdVersion: previous?.createdVersion ?? null, // a new row's is set by a trigger (migrations/0001)
-      });
-      motionOf.set(vehicleId, detected.state);
-      for (const event of detected.events) {
-        events.set(event.id, { workspaceId, vehicleId, event });
-        if (!storedEvents.has(event.id)) prune.set(vehicleId, workspaceId);
-      }
-      touched.set(vehicleId, workspaceId);
-      if (!active.has(vehicleId)) {
-        active.add(vehicleId);
-        activated.set(vehicleId, workspaceId);
-      }
-      changedWorkspaces.add(workspaceId);
-      changed = true;
-      outcomes.push("stored");
-      for (const e of detected.events) {
-        if (e.type === "STOP" && e.id !== stored?.current.id && e.latitude !== null && e.longitude !== null) {
-          stops.push({ id: e.id, workspaceId, latitude: e.latitude, longitude: e.longitude });
-        }
-      }
+/** Folds one request's reports (oldest first) into its vehicle's state and the batch's writes. */
+function foldRequest(request: Report[], beacon: { workspaceId: string; vehicleId: string }, read: BatchRead, write: BatchWrite, ctx: FoldContext) {
+  const { workspaceId, vehicleId } = beacon;
+  const deviceId = request[0]!.deviceId;
+  const outcomes: IngestOutcome[] = [];
+  const stops: NewStop[] = [];
+  let changed = false;
+  for (const report of [...request].sort((a, b) => a.time - b.time)) {
+    const key = `${deviceId}\n${report.time}`;
+    if (read.seen.has(key)) {
+      outcomes.push("duplicate");
+      continue;
     }
-    // One poke per workspace for the whole batch: the first request that changed it sends it.
-    const poke = changed && !poked.has(workspaceId);
-    if (poke) poked.add(workspaceId);
-    return { workspaceId: poke ? workspaceId : null, outcomes, vehicleId, stops };
-  });
+    write.reported.add(deviceId);
+    const { vehicle, outputs } = foldReport(read.folds.get(vehicleId)!, report, ctx);
+    read.folds.set(vehicleId, vehicle);
+    outcomes.push(outputs.outcome);
+    if (outputs.skewMs !== null) healthOf(write, deviceId).skewMs = outputs.skewMs;
+    if (outputs.outcome === "clock_ahead" || outputs.outcome === "too_old") {
+      // Acknowledged so the device's buffer moves on, never stored (Traccar's filter.future/past).
+      const h = healthOf(write, deviceId);
+      h[outputs.outcome]++;
+      h.lastReason = outputs.outcome;
+      continue;
+    }
+    read.seen.add(key);
+    write.positionRows.push({ ...positionOf(report), workspaceId, vehicleId, receivedAt: ctx.now });
+    if (outputs.outcome !== "stored") continue;
+    for (const event of outputs.events) write.events.set(event.id, { workspaceId, vehicleId, event });
+    for (const e of outputs.events) {
+      if (!outputs.opened.includes(e.id)) continue;
+      write.prune.set(vehicleId, workspaceId);
+      if (e.type === "STOP" && e.latitude !== null && e.longitude !== null) stops.push({ id: e.id, workspaceId, latitude: e.latitude, longitude: e.longitude });
+    }
+    if (outputs.activated) write.activated.set(vehicleId, workspaceId);
+    write.moduleRows.push(...outputs.rows);
+    write.touched.add(vehicleId);
+    write.changedWorkspaces.add(workspaceId);
+    changed = true;
+  }
+  return { outcomes, stops, changed };
+}
 
-  if (!reported.size && !health.size) return answers;
-  await options.beforeWrite?.(attempt);
+function positionOf(report: Report) {
+  const { deviceId, time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer } = report;
+  return { beaconId: deviceId, recordedAt: time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer };
+}
+
+function healthOf(write: BatchWrite, deviceId: string) {
+  let h = write.health.get(deviceId);
+  if (!h) write.health.set(deviceId, (h = { clock_ahead: 0, too_old: 0, throttled: 0, lastReason: null, skewMs: null }));
+  return h;
+}
+
+/**
+ * One transaction: each touched workspace's version goes up once (every synced row below reads
+ * it back, versionOf), then positions, each vehicle's final telemetry and detector state, beacon
+ * status and health, timeline events and whatever rows the plugged modules returned.
+ */
+function writeStatements(db: Db, read: BatchRead, write: BatchWrite, now: number, tables?: Record<string, FlushTable>): BatchItem<"sqlite">[] {
   const writes: BatchItem<"sqlite">[] = [
-    // Each touched workspace's version goes up once; every row below reads it back (versionOf).
-    ...[...changedWorkspaces].map((ws) => bumpVersion(db, ws)),
-    ...chunkRows(positionRows, 16).map((rows) => db.insert(positions).values(rows).onConflictDoNothing()),
+    ...[...write.changedWorkspaces].map((ws) => bumpVersion(db, ws)),
+    ...chunkRows(write.positionRows, 16).map((rows) => db.insert(positions).values(rows).onConflictDoNothing()),
   ];
-  const telemetryRows = [...touched.keys()].map((v) => ({ ...latestOf.get(v)!, version: versionOf(touched.get(v)!) }));
+  const folds = [...write.touched].map((v) => read.folds.get(v)!);
+  const telemetryRows = folds.map((f) => ({ ...f.latest!, id: f.vehicleId, vehicleId: f.vehicleId, workspaceId: f.workspaceId, version: versionOf(f.workspaceId) }));
   for (const rows of chunkRows(telemetryRows, 16)) {
     writes.push(db.insert(telemetry).values(rows).onConflictDoUpdate({ target: telemetry.vehicleId, set: fromExcluded(telemetryColumns) }));
   }
-  const plain = [...reported].filter((id) => !health.has(id));
+  const plain = [...write.reported].filter((id) => !write.health.has(id));
   for (const ids of chunkRows(plain, 1)) writes.push(db.update(beacons).set({ lastReportAt: now }).where(inArray(beacons.id, ids)));
-  for (const [id, h] of health) writes.push(healthUpdate(db, id, h, reported.has(id) ? now : null, now));
-  // Each vehicle's state is written as the next version of the one read (the trigger's check).
-  const motionRows = [...touched].map(([vehicleId, workspaceId]) => ({
-    vehicleId,
-    workspaceId,
-    state: motionOf.get(vehicleId)!,
-    odometer: odometerOf.get(vehicleId)!,
-    version: (motionVersionOf.get(vehicleId) ?? 0) + 1,
+  for (const [id, h] of write.health) writes.push(healthUpdate(db, id, h, write.reported.has(id) ? now : null, now));
+  writes.push(...motionWrites(db, read, folds, now), ...eventWrites(db, write));
+  for (const workspaceId of new Set(write.activated.values())) {
+    const ids = [...write.activated].filter(([, ws]) => ws === workspaceId).map(([v]) => v);
+    for (const part of chunkRows(ids, 1)) {
+      writes.push(db.update(vehicles).set({ beaconStatus: "ACTIVE", version: versionOf(workspaceId) }).where(inArray(vehicles.id, part)));
+    }
+  }
+  writes.push(...flushRows(db, write.moduleRows, tables));
+  return writes;
+}
+
+/** Each vehicle's detector state, written as the next version of the one read (the trigger's check). */
+function motionWrites(db: Db, read: BatchRead, folds: VehicleFold[], now: number) {
+  const motionRows = folds.map((f) => ({
+    vehicleId: f.vehicleId,
+    workspaceId: f.workspaceId,
+    state: f.motion!,
+    odometer: f.odometer!,
+    modules: f.modules,
+    version: (read.motionVersionOf.get(f.vehicleId) ?? 0) + 1,
     updatedAt: now,
   }));
-  for (const rows of chunkRows(motionRows, 6)) {
-    writes.push(
-      db
-        .insert(motionState)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: motionState.vehicleId,
-          set: fromExcluded({ state: motionState.state, odometer: motionState.odometer, version: motionState.version, updatedAt: motionState.updatedAt }),
-        }),
-    );
-  }
-  const eventRows = [...events.values()].map(({ workspaceId, vehicleId, event: e }) => ({
+  const columns = { state: motionState.state, odometer: motionState.odometer, modules: motionState.modules, version: motionState.version, updatedAt: motionState.updatedAt };
+  return chunkRows(motionRows, 7).map((rows) =>
+    db.insert(motionState).values(rows).onConflictDoUpdate({ target: motionState.vehicleId, set: fromExcluded(columns) }),
+  );
+}
+
+function eventWrites(db: Db, write: BatchWrite) {
+  const eventRows = [...write.events.values()].map(({ workspaceId, vehicleId, event: e }) => ({
     id: e.id,
     workspaceId,
     vehicleId,
@@ -296,19 +323,12 @@ async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, 
     averageSpeed: e.averageSpeed,
     version: versionOf(workspaceId),
   }));
-  for (const rows of chunkRows(eventRows, 16)) {
-    writes.push(db.insert(vehicleEvents).values(rows).onConflictDoUpdate({ target: vehicleEvents.id, set: fromExcluded(eventColumns) }));
-  }
+  const writes: BatchItem<"sqlite">[] = chunkRows(eventRows, 16).map((rows) =>
+    db.insert(vehicleEvents).values(rows).onConflictDoUpdate({ target: vehicleEvents.id, set: fromExcluded(eventColumns) }),
+  );
   // Only a new event changes which events are the newest (updates keep their start time).
-  for (const [vehicleId, workspaceId] of prune) writes.push(pruneEvents(db, workspaceId, vehicleId));
-  for (const workspaceId of new Set(activated.values())) {
-    const ids = [...activated].filter(([, ws]) => ws === workspaceId).map(([v]) => v);
-    for (const part of chunkRows(ids, 1)) {
-      writes.push(db.update(vehicles).set({ beaconStatus: "ACTIVE", version: versionOf(workspaceId) }).where(inArray(vehicles.id, part)));
-    }
-  }
-  await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return answers;
+  for (const [vehicleId, workspaceId] of write.prune) writes.push(pruneEvents(db, workspaceId, vehicleId));
+  return writes;
 }
 
 /**

@@ -31,9 +31,20 @@ function meterStatement(statement: D1PreparedStatement): D1PreparedStatement {
   });
 }
 
-/** The binding itself when metering is off; otherwise a counting wrapper around it. */
+/**
+ * The binding itself when metering is off; otherwise a counting wrapper around it, one per
+ * binding: the ingestion batcher groups concurrent requests by their database client, so a new
+ * wrapper per request would stop it batching and the meter would count a different workload.
+ */
 export function metered(d1: D1Database): D1Database {
   if (!d1Meter.on) return d1;
+  let wrapper = wrappers.get(d1);
+  if (!wrapper) wrappers.set(d1, (wrapper = meterBinding(d1)));
+  return wrapper;
+}
+const wrappers = new WeakMap<D1Database, D1Database>();
+
+function meterBinding(d1: D1Database): D1Database {
   return new Proxy(d1, {
     get(target, property) {
       if (property === "prepare") return (query: string) => meterStatement(target.prepare(query));

@@ -10,7 +10,7 @@ import { d1Meter } from "../lib/d1-meter";
 import { sha256Hex } from "../lib/crypto";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { closeSockets, connect, roundTrip, type Client } from "../test/sockets";
-import { pokeWorkspace } from "../realtime";
+import { pokeWorkspace } from "../workspace-object";
 import type { SyncCookie } from "./cookie";
 
 /**

@@ -12,7 +12,7 @@ import worker from "../test-entry";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import type { SyncCookie } from "./cookie";
 import { MAX_MUTATIONS_PER_PUSH } from "./push";
-import { forgetRoomChanges } from "./room-changes";
+import { forgetRoomChanges } from "../workspace-object";
 import { collectTombstones, TOMBSTONE_HORIZON_MS } from "./tombstones";
 import { bumpVersion, versionOf } from "./version";
 

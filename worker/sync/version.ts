@@ -9,7 +9,10 @@ import { workspaces } from "../db/schema";
  * up front and concurrent writers cannot stamp the same version on different changes.
  *
  *   await db.batch([bumpVersion(db, ws), db.update(vehicles).set({ name, version: versionOf(ws) })...]);
- *   ctx.waitUntil(pokeWorkspace(env, ws));
+ *
+ * A write of one workspace goes through commitWorkspaceWrite (worker/workspace-object.ts), which
+ * does exactly this and then announces it; a batch that commits several workspaces at once
+ * (ingestion, the cron) calls announceWrites after it.
  */
 export function bumpVersion(db: Db, workspaceId: string) {
   return db

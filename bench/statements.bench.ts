@@ -1,0 +1,49 @@
+// D1 statements per accepted report (issue 19): 1,000 vehicles of one workspace report as fast
+// as the local Worker accepts them (100 concurrent devices, each vehicle in turn sending its next
+// position), counted by the Worker's development D1 meter (worker/lib/d1-meter.ts). Amortised
+// over the run: reads, writes and every statement of the batched writes, ingestion only (no
+// client is connected, so no pull is counted).
+import { newWorkspace, orderBeacons, report, spot } from "./fleet";
+import { baseUrl, load, report as write } from "./lib";
+
+const VEHICLES = 1_000;
+const ROUNDS = 4;
+const CONCURRENCY = 100;
+
+interface Meter {
+  roundTrips: number;
+  statements: number;
+}
+async function meter(method: "GET" | "POST"): Promise<Meter> {
+  const res = await fetch(`${baseUrl}/api/dev/d1-meter`, { method });
+  if (!res.ok) throw new Error(`d1-meter: ${res.status}`);
+  return (await res.json()) as Meter;
+}
+
+const ws = await newWorkspace("Bench Statements");
+const beacons = await orderBeacons(ws.token, ws.workspaceId, VEHICLES);
+const start = Date.now() - 3_600_000;
+let stored = 0;
+await meter("POST");
+const run = await load(VEHICLES * ROUNDS, CONCURRENCY, async (i) => {
+  const b = i % VEHICLES;
+  const round = Math.floor(i / VEHICLES);
+  const outcome = await report({ id: beacons[b]!.id, ...spot(b, round), timestamp: start + round * 5_000, speed: 20, ignition: true });
+  if (outcome === "stored") stored++;
+});
+const after = await meter("GET");
+
+write(
+  "D1 statements per report, 1,000 vehicles of one workspace",
+  [
+    { metric: "reports accepted (stored)", value: stored, unit: "" },
+    { metric: "accepted reports per second", value: Math.round(stored / run.seconds), unit: "/s" },
+    { metric: "D1 statements per accepted report", value: after.statements / stored, unit: "statements", target: "≤ 0.2" },
+    { metric: "D1 round trips per accepted report", value: after.roundTrips / stored, unit: "round trips" },
+  ],
+  [
+    `${VEHICLES.toLocaleString("en-US")} vehicles (10 beacon orders) of one workspace; ${ROUNDS} rounds in which every vehicle sends its`,
+    `next OsmAnd GET report (5 s apart in device time), ${CONCURRENCY} requests in flight. The Worker's development D1 meter`,
+    `counts every statement of its isolate from the first report to the last acknowledgement, ingestion only.`,
+  ].join(" "),
+);

@@ -1,0 +1,174 @@
+import type { TelemetryStatus } from "../../shared/telemetry";
+import { judgeClock, SKEW_WORTH_SHOWING_MS, type ClockBounds, type ClockVerdict } from "./device-clock";
+import { advanceOdometer, initialOdometer, odometerReading, type OdometerState } from "./gps-odometer";
+import { advance, eventId, initialState, statusOf, type EventUpsert, type MotionState, type NewId } from "./motion";
+
+/**
+ * A vehicle's live state as a pure fold over its reports (docs/decisions/0016): what ingestion
+ * reads, folds every accepted report into with `foldReport`, and writes back. Whoever holds the
+ * state (today the ingester reading D1, later the workspace's Durable Object keeping it in
+ * memory) only reads, folds and writes: every rule about what a report means lives here.
+ *
+ * Extensible: a FleetModule (places and alerts, daily rollups...) keeps its own per-vehicle state
+ * in `modules[name]` and returns rows for D1 tables; adding one is one entry in the list the
+ * caller passes (`FoldContext.modules`) and its table's entry in worker/fleet/flush-tables.ts.
+ */
+
+/** One position report as the fold sees it (worker/fleet/osmand.ts's Report is one). */
+export interface Fix {
+  time: number;
+  latitude: number;
+  longitude: number;
+  speed: number | null;
+  heading: number | null;
+  accuracy: number | null;
+  ignition: boolean | null;
+  fuel: number | null;
+  /** the device's own odometer (metres), if it sent one */
+  odometer: number | null;
+}
+
+/** What the vehicle shows (its synced telemetry row, without sync bookkeeping). */
+export interface Latest {
+  status: TelemetryStatus;
+  statusTimestamp: number;
+  speed: number;
+  odometer: number | null;
+  fuel: number | null;
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  recordedAt: number;
+}
+
+export interface VehicleFold {
+  vehicleId: string;
+  workspaceId: string;
+  latest: Latest | null;
+  motion: MotionState | null;
+  odometer: OdometerState | null;
+  /** The vehicle's beacon shows ACTIVE. */
+  active: boolean;
+  /** Each plugged module's own state, by its name. */
+  modules: Record<string, unknown>;
+}
+
+/** A row a module wants upserted into a D1 table (registered in worker/fleet/flush-tables.ts). */
+export interface FlushRow {
+  table: string;
+  row: Record<string, unknown>;
+}
+
+/** What a module sees of an accepted report: the fix and what the core fold made of it. */
+export interface AcceptedFix {
+  fix: Fix;
+  vehicleId: string;
+  workspaceId: string;
+  /** The vehicle's state before and after this fix (core part). */
+  before: Latest | null;
+  after: Latest;
+  /** Events this fix opened, updated or closed. */
+  events: EventUpsert[];
+}
+
+export interface FleetModule<S = unknown> {
+  /** Unique; keys the module's state in `VehicleFold.modules` (stored with the vehicle). */
+  readonly name: string;
+  /** Folds one accepted, in-order fix (never a late, duplicate or clock-rejected one). */
+  step(state: S | undefined, fix: AcceptedFix, now: number): { state: S; rows?: FlushRow[] };
+}
+
+export interface FoldContext {
+  /** The server's clock. */
+  now: number;
+  clock: ClockBounds;
+  modules?: readonly FleetModule[];
+  newId?: NewId;
+}
+
+export type FoldOutcome = "stored" | "late" | Exclude<ClockVerdict, "ok">;
+
+export interface FoldOutputs {
+  outcome: FoldOutcome;
+  /** The fix goes into the vehicle's history (stored or late). */
+  keep: boolean;
+  /** The device's clock is ahead by this much (worth showing on its beacon), or null. */
+  skewMs: number | null;
+  /** Events opened, updated or closed, each at most once per fix. */
+  events: EventUpsert[];
+  /** The event ids this fix opened (a new event may push old ones out of the synced set). */
+  opened: string[];
+  /** The beacon just became ACTIVE. */
+  activated: boolean;
+  /** Rows the modules want written to D1. */
+  rows: FlushRow[];
+}
+
+const none = (outcome: FoldOutcome, skewMs: number | null, keep = false): FoldOutputs => ({
+  outcome,
+  keep,
+  skewMs,
+  events: [],
+  opened: [],
+  activated: false,
+  rows: [],
+});
+
+/**
+ * Folds one report (a vehicle's reports in time order, duplicates already taken out) into its
+ * state. A report whose device clock is out of bounds is acknowledged and not used; one older
+ * than what the vehicle shows is late (kept in the history, no move back).
+ */
+export function foldReport(vehicle: VehicleFold, fix: Fix, ctx: FoldContext): { vehicle: VehicleFold; outputs: FoldOutputs } {
+  const skewMs = fix.time - ctx.now >= SKEW_WORTH_SHOWING_MS ? fix.time - ctx.now : null;
+  const verdict = judgeClock(fix.time, ctx.now, ctx.clock);
+  if (verdict !== "ok") return { vehicle, outputs: none(verdict, skewMs) };
+  const previous = vehicle.latest;
+  if (previous && fix.time <= previous.recordedAt) return { vehicle, outputs: none("late", skewMs, true) };
+
+  const point = { latitude: fix.latitude, longitude: fix.longitude, time: fix.time, speed: fix.speed, ignition: fix.ignition };
+  const newId = ctx.newId ?? eventId;
+  const detected = vehicle.motion ? advance(vehicle.motion, point, newId) : initialState(point, newId);
+  const status = statusOf(point, detected.state);
+  const odometer = advanceOdometer(vehicle.odometer ?? initialOdometer(previous?.odometer != null), fix);
+  const latest: Latest = {
+    status,
+    statusTimestamp: previous && previous.status === status ? previous.statusTimestamp : fix.time,
+    speed: fix.speed ?? 0,
+    // The device's odometer wins; trackers that send none get the GPS distance (gps-odometer.ts).
+    odometer: odometerReading(odometer, fix.odometer, previous?.odometer ?? null),
+    // Trackers that do not report fuel keep the last known value.
+    fuel: fix.fuel ?? previous?.fuel ?? null,
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+    heading: fix.heading,
+    recordedAt: fix.time,
+  };
+  const known = vehicle.motion?.current.id;
+  const opened = detected.events.filter((e) => e.id !== known).map((e) => e.id);
+  const core = { ...vehicle, latest, motion: detected.state, odometer, active: true };
+  const accepted: AcceptedFix = { fix, vehicleId: vehicle.vehicleId, workspaceId: vehicle.workspaceId, before: previous, after: latest, events: detected.events };
+  const { modules, rows } = stepModules(vehicle.modules, accepted, ctx);
+  return {
+    vehicle: { ...core, modules },
+    outputs: { outcome: "stored", keep: true, skewMs, events: detected.events, opened, activated: !vehicle.active, rows },
+  };
+}
+
+/** Every plugged module folds the accepted fix into its own state, in the order given. */
+function stepModules(states: Record<string, unknown>, fix: AcceptedFix, ctx: FoldContext) {
+  if (!ctx.modules?.length) return { modules: states, rows: [] as FlushRow[] };
+  const modules = { ...states };
+  const rows: FlushRow[] = [];
+  for (const module of ctx.modules) {
+    const next = module.step(modules[module.name], fix, ctx.now);
+    modules[module.name] = next.state;
+    if (next.rows) rows.push(...next.rows);
+  }
+  return { modules, rows };
+}
+
+/** A vehicle nothing is known about yet (its first report starts its state). */
+export function newVehicleFold(vehicleId: string, workspaceId: string): VehicleFold {
+  return { vehicleId, workspaceId, latest: null, motion: null, odometer: null, active: false, modules: {} };
+}

@@ -1,0 +1,120 @@
+import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "./db/client";
+import type { Env } from "./env";
+import type { ChangeSource, Changes } from "./sync/changes";
+import { bumpVersion, versionOf } from "./sync/version";
+
+/**
+ * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the
+ * workspace's room: its sockets, its shared pull reads, and the seam where its live fleet will
+ * live, docs/decisions/0016) goes through this module, and every committed write of a workspace
+ * is announced to it through `commitWorkspaceWrite` / `announceWrites`.
+ *
+ * The object is addressed by the workspace id through `idFromName`, so its own `this.name` is
+ * the workspace id without the extra naming RPC partyserver's getServerByName costs.
+ */
+function workspaceObject(env: Env, workspaceId: string) {
+  return env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));
+}
+
+/** What a write needs to be announced: the bindings, and the request's waitUntil for the poke. */
+export interface WriteContext {
+  env: Env;
+  db: Db;
+  waitUntil: (work: Promise<unknown>) => void;
+}
+
+/**
+ * Commits one write of a workspace as one D1 transaction: its version goes up first and `writes`
+ * stamp the rows they change with `stamp` (the new version, read back inside the transaction),
+ * so concurrent writers never share a version (docs/decisions/0003-sync.md). Then announces it.
+ *
+ *   await commitWorkspaceWrite(w, ws, (stamp) => [db.update(vehicles).set({ name, version: stamp })...]);
+ */
+export async function commitWorkspaceWrite(
+  w: WriteContext,
+  workspaceId: string,
+  writes: (stamp: SQL<number>) => BatchItem<"sqlite">[],
+  options: AnnounceOptions = {},
+): Promise<void> {
+  await w.db.batch([bumpVersion(w.db, workspaceId), ...writes(versionOf(workspaceId))]);
+  await announceWrites(w, [workspaceId], options);
+}
+
+export interface AnnounceOptions {
+  /**
+   * Read-your-writes for the caller's own next pull: the objects drop their shared reads before
+   * this resolves (a push answers its client only then; the poke may be throttled). Otherwise the
+   * poke alone retires them, a moment later.
+   */
+  readYourWrites?: boolean;
+}
+
+/**
+ * After writes that committed (one workspace, or a batch that bumped several, as ingestion and
+ * the cron do): tells each workspace's object, which drops its shared reads and pokes its
+ * sockets. A committed write is never undone by an object that cannot be reached: that only
+ * delays the announcement until the next write.
+ */
+export async function announceWrites(w: Omit<WriteContext, "db">, workspaceIds: Iterable<string>, options: AnnounceOptions = {}): Promise<void> {
+  const ids = [...new Set(workspaceIds)];
+  if (options.readYourWrites) {
+    await Promise.all(ids.map((id) => forgetRoomChanges(w.env, id).catch((error) => console.error("the workspace object did not forget its reads:", error))));
+  }
+  for (const id of ids) w.waitUntil(pokeWorkspace(w.env, id));
+}
+
+/** Closes the workspace room's sockets opened by these sessions (they were just revoked). */
+export async function closeSessionSockets(env: Env, workspaceId: string, sessionHashes: string[]): Promise<void> {
+  await workspaceObject(env, workspaceId).closeSessions(sessionHashes);
+}
+
+/**
+ * The shared part of incremental pulls, from the workspace's room (docs/decisions/0013): one D1
+ * read per write and cookie however many browsers pull after the poke.
+ */
+export function roomChanges(env: Env): ChangeSource {
+  return async (workspaceId, since) => (await workspaceObject(env, workspaceId).changesSince(workspaceId, since)) as Changes;
+}
+
+/**
+ * Makes the workspace's room drop its shared reads, so the next pull reads D1: awaited by a push
+ * before it answers (its client's next pull sees its mutations, whatever the poke throttle's delay)
+ * and after tombstones are collected (a cookie older than the new floor gets its reset).
+ */
+export async function forgetRoomChanges(env: Env, workspaceId: string): Promise<void> {
+  await workspaceObject(env, workspaceId).forgetChanges();
+}
+
+/**
+ * Tells every client of the workspace to pull. Call after the write has committed.
+ *
+ * A busy fleet commits many writes a second. The room coalesces anyway, so this isolate sends at
+ * most one poke per workspace every WORKER_POKE_INTERVAL_MS: the first at once (latency), later
+ * ones folded into a single trailing poke that goes out after them, so the last change is always
+ * announced.
+ *
+ * Requests share plain data only, never promises: workerd ties a promise to the request that made
+ * it, and another request awaiting it hangs. The request that schedules the trailing poke owns it
+ * (its waitUntil keeps it alive); a later caller only sees that one is pending and returns.
+ */
+export const WORKER_POKE_INTERVAL_MS = 50;
+const lastPokeAt = new Map<string, number>();
+const trailingPending = new Set<string>();
+
+export async function pokeWorkspace(env: Env, workspaceId: string): Promise<void> {
+  if (trailingPending.has(workspaceId)) return; // not sent yet, so it will announce this write too
+  const wait = (lastPokeAt.get(workspaceId) ?? 0) + WORKER_POKE_INTERVAL_MS - Date.now();
+  if (wait > 0) {
+    trailingPending.add(workspaceId);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    } finally {
+      trailingPending.delete(workspaceId);
+    }
+  }
+  lastPokeAt.set(workspaceId, Date.now());
+  if (lastPokeAt.size > 10_000) lastPokeAt.clear(); // a hint, not state: forgetting it only costs a poke
+  await workspaceObject(env, workspaceId).poke();
+}
