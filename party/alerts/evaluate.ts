@@ -35,7 +35,8 @@ export interface AlertState {
   episodes: Record<string, Episode>;
 }
 
-export type AlertOutput = { kind: "open"; alert: Alert } | { kind: "close"; id: string; endAt: number; peak: number | null };
+/** `open`: a new alert (deliver it); `close`: the same alert with its end and final peak. */
+export type AlertOutput = { kind: "open" | "close"; alert: Alert };
 
 export const emptyAlertState = (): AlertState => ({ lastFix: null, episodes: {} });
 
@@ -94,7 +95,7 @@ export function evaluateAlerts(
     const previous = state.episodes[rule.id];
     if (rule.type === "beacon_silent") {
       // a silence ends with the next report
-      if (previous?.alertId && !refused) alerts.push({ kind: "close", id: previous.alertId, endAt: fix.time, peak: null });
+      if (previous?.alertId && !refused) alerts.push({ kind: "close", alert: { ...episodeAlert(rule, vehicleId, previous), endAt: fix.time } });
       else if (previous) episodes[rule.id] = previous;
       continue;
     }
@@ -116,29 +117,33 @@ function advanceEpisode(rule: AlertRule, vehicleId: string, previous: Episode | 
   let episode = previous;
   if (episode && (value === undefined || fix.time - episode.last > EPISODE_GAP_MS)) {
     const endAt = value === undefined ? fix.time : episode.last;
-    if (episode.alertId) alerts.push({ kind: "close", id: episode.alertId, endAt, peak: episode.peak });
+    if (episode.alertId) alerts.push({ kind: "close", alert: { ...episodeAlert(rule, vehicleId, episode), endAt } });
     episode = undefined;
   }
   if (value === undefined) return null;
   if (!episode) episode = { start: fix.time, last: fix.time, latitude: fix.latitude, longitude: fix.longitude, peak: value };
   else episode = { ...episode, last: fix.time, peak: value === null || episode.peak === null ? episode.peak : Math.max(episode.peak, value) };
   if (!episode.alertId && fix.time - episode.start >= minimumMs(rule)) {
-    const alert: Alert = {
-      id: alertId(rule.id, vehicleId, episode.start),
-      type: rule.type,
-      ruleId: rule.id,
-      vehicleId,
-      placeId: null,
-      at: episode.start,
-      endAt: null,
-      latitude: episode.latitude,
-      longitude: episode.longitude,
-      peak: episode.peak,
-    };
-    episode = { ...episode, alertId: alert.id };
-    alerts.push({ kind: "open", alert });
+    episode = { ...episode, alertId: alertId(rule.id, vehicleId, episode.start) };
+    alerts.push({ kind: "open", alert: episodeAlert(rule, vehicleId, episode) });
   }
   return episode;
+}
+
+/** The alert an episode is (still open: no end). */
+function episodeAlert(rule: AlertRule, vehicleId: string, episode: Episode): Alert {
+  return {
+    id: episode.alertId ?? alertId(rule.id, vehicleId, episode.start),
+    type: rule.type,
+    ruleId: rule.id,
+    vehicleId,
+    placeId: null,
+    at: episode.start,
+    endAt: null,
+    latitude: episode.latitude,
+    longitude: episode.longitude,
+    peak: episode.peak,
+  };
 }
 
 function placeAlerts(rule: AlertRule & { type: "place_enter" | "place_exit" }, vehicleId: string, events: readonly PlaceEvent[]): AlertOutput[] {

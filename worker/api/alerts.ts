@@ -8,10 +8,8 @@ import type { Db } from "../db/client";
 import { alertReads, alertRules, alerts } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
-import { pokeWorkspace } from "../realtime";
-import { bumpVersion, versionOf } from "../sync/version";
 import type { AppEnv } from "../types";
-import { editorSession } from "./editor";
+import { commitWatched, editorSession } from "./editor";
 
 /**
  * Alert rules (CRUD) and alerts (read, mark read) for integrators and the Inbox (DESIGN.md
@@ -47,8 +45,7 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     const config = c.req.valid("json");
     const id = crypto.randomUUID();
     const db = c.var.db;
-    await db.batch([bumpVersion(db, workspaceId), db.insert(alertRules).values({ id, workspaceId, config, version: versionOf(workspaceId) })]);
-    c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
+    await commitWatched(c, workspaceId, (stamp) => [db.insert(alertRules).values({ id, workspaceId, config, version: stamp })]);
     return c.json({ ...config, id } satisfies AlertRule, 201);
   })
   // PATCH replaces the rule's settings (a rule's fields depend on its type, so a partial merge
@@ -58,28 +55,24 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const current = await liveRule(db, workspaceId, c.req.param("id"));
     const config = c.req.valid("json");
-    await db.batch([
-      bumpVersion(db, workspaceId),
+    await commitWatched(c, workspaceId, (stamp) => [
       db
         .update(alertRules)
-        .set({ config, version: versionOf(workspaceId) })
+        .set({ config, version: stamp })
         .where(and(eq(alertRules.id, current.id), eq(alertRules.workspaceId, workspaceId))),
     ]);
-    c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
     return c.json({ ...config, id: current.id } satisfies AlertRule);
   })
   .delete("/:id", async (c) => {
     const { workspaceId } = await editorSession(c.var.db, c.var.session);
     const db = c.var.db;
     const current = await liveRule(db, workspaceId, c.req.param("id"));
-    await db.batch([
-      bumpVersion(db, workspaceId),
+    await commitWatched(c, workspaceId, (stamp) => [
       db
         .update(alertRules)
-        .set({ deleted: true, version: versionOf(workspaceId) })
+        .set({ deleted: true, version: stamp })
         .where(and(eq(alertRules.id, current.id), eq(alertRules.workspaceId, workspaceId))),
     ]);
-    c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
     return c.body(null, 204);
   });
 
@@ -119,13 +112,11 @@ export const alertRoutes = new Hono<AppEnv>()
     const current = await db.select().from(alertReads).where(eq(alertReads.id, id)).get();
     const readBefore = "all" in input ? Date.now() : (current?.readBefore ?? 0);
     const readIds = "all" in input ? [] : [...new Set([...(current?.readIds ?? []), ...input.ids])].slice(-MAX_READ_IDS);
-    await db.batch([
-      bumpVersion(db, workspaceId),
+    await commitWatched(c, workspaceId, (stamp) => [
       db
         .insert(alertReads)
-        .values({ id, workspaceId, userId, readBefore, readIds, version: versionOf(workspaceId) })
-        .onConflictDoUpdate({ target: alertReads.id, set: { readBefore, readIds, version: versionOf(workspaceId) } }),
+        .values({ id, workspaceId, userId, readBefore, readIds, version: stamp })
+        .onConflictDoUpdate({ target: alertReads.id, set: { readBefore, readIds, version: stamp } }),
     ]);
-    c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
     return c.json({ readBefore, readIds });
   });

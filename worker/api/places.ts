@@ -6,10 +6,8 @@ import type { Db } from "../db/client";
 import { places } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { body } from "../lib/validate";
-import { pokeWorkspace } from "../realtime";
-import { bumpVersion, versionOf } from "../sync/version";
 import type { AppEnv } from "../types";
-import { editorSession } from "./editor";
+import { commitWatched, editorSession } from "./editor";
 
 /**
  * Places for integrators (DESIGN.md "Places and alerts"); the app itself edits them through sync
@@ -45,8 +43,7 @@ export const placeRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const id = crypto.randomUUID();
     const db = c.var.db;
-    await db.batch([bumpVersion(db, workspaceId), db.insert(places).values({ id, workspaceId, ...input, version: versionOf(workspaceId) })]);
-    c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
+    await commitWatched(c, workspaceId, (stamp) => [db.insert(places).values({ id, workspaceId, ...input, version: stamp })]);
     return c.json({ id, ...input } satisfies Place, 201);
   })
   .patch("/:id", body(placePatchSchema), async (c) => {
@@ -54,27 +51,23 @@ export const placeRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const current = await livePlace(db, workspaceId, c.req.param("id"));
     const changes = c.req.valid("json");
-    await db.batch([
-      bumpVersion(db, workspaceId),
+    await commitWatched(c, workspaceId, (stamp) => [
       db
         .update(places)
-        .set({ ...changes, version: versionOf(workspaceId) })
+        .set({ ...changes, version: stamp })
         .where(and(eq(places.id, current.id), eq(places.workspaceId, workspaceId))),
     ]);
-    c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
     return c.json(toPlace({ ...current, ...changes }));
   })
   .delete("/:id", async (c) => {
     const { workspaceId } = await editorSession(c.var.db, c.var.session);
     const db = c.var.db;
     const current = await livePlace(db, workspaceId, c.req.param("id"));
-    await db.batch([
-      bumpVersion(db, workspaceId),
+    await commitWatched(c, workspaceId, (stamp) => [
       db
         .update(places)
-        .set({ deleted: true, version: versionOf(workspaceId) })
+        .set({ deleted: true, version: stamp })
         .where(and(eq(places.id, current.id), eq(places.workspaceId, workspaceId))),
     ]);
-    c.executionCtx.waitUntil(pokeWorkspace(c.env, workspaceId));
     return c.body(null, 204);
   });

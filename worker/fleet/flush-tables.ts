@@ -5,6 +5,7 @@ import type { FleetModule, FlushRow } from "../../party/fleet/fold";
 import type { Db } from "../db/client";
 import { chunkRows } from "../lib/chunk";
 import { versionOf } from "../sync/version";
+import { alerts } from "../db/schema";
 
 /**
  * The seam where per-fix modules plug into ingestion (docs/decisions/0016):
@@ -24,7 +25,10 @@ export interface FlushTable {
   key: SQLiteColumn[];
 }
 
-export const FLUSH_TABLES: Record<string, FlushTable> = {};
+export const FLUSH_TABLES: Record<string, FlushTable> = {
+  // places and alerts (party/alerts/module.ts): one row per episode, upserted as it opens and ends
+  alerts: { table: alerts, key: [alerts.id] },
+};
 
 /** The upserts of the modules' rows, a few statements per table whatever the number of rows. */
 export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, FlushTable> = FLUSH_TABLES): BatchItem<"sqlite">[] {

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { createPlaceArgs, deletePlaceArgs, updatePlaceArgs } from "../../shared/places";
 import type { Db } from "../db/client";
 import { places } from "../db/schema";
+import { forgetWatch } from "../fleet/workspace-watch";
 import { versionOf } from "./version";
 
 type Refuse = (message: string) => never;
@@ -18,7 +19,11 @@ export function placeServerMutators(refuse: Refuse) {
     return (parsed as { data: T }).data;
   };
   const find = (db: Db, id: string) => db.select({ workspaceId: places.workspaceId, deleted: places.deleted }).from(places).where(eq(places.id, id)).get();
-  const scoped = (workspaceId: string, id: string) => and(eq(places.id, id), eq(places.workspaceId, workspaceId));
+  const scoped = (workspaceId: string, id: string) => {
+    // the next report in this isolate is evaluated against the changed places
+    forgetWatch(workspaceId);
+    return and(eq(places.id, id), eq(places.workspaceId, workspaceId));
+  };
 
   return {
     async createPlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
@@ -26,6 +31,7 @@ export function placeServerMutators(refuse: Refuse) {
       const existing = await find(db, id);
       if (existing && existing.workspaceId !== workspaceId) refuse("place id taken");
       if (existing) return [db.update(places).set({ name, geometry, deleted: false, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
+      forgetWatch(workspaceId);
       return [db.insert(places).values({ id, workspaceId, name, geometry, version: versionOf(workspaceId) })];
     },
     async updatePlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
