@@ -10,6 +10,7 @@ import type { loader as rootLoader } from "../root";
 import { RequireAuth } from "../session/require-auth";
 import { useSession } from "../session/session";
 import { SyncIndicator } from "../sync/sync-indicator";
+import { useUnreadCount } from "../store/places-alerts";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mapboxCss }];
 
@@ -105,6 +106,7 @@ function TopBar() {
 }
 
 function SideNav() {
+  const unread = useUnreadCount();
   const item = (to: string, label: string, badge?: number) => (
     <NavLink to={to} prefetch="intent" className="side-link" aria-label={badge ? `${label}, ${badge} unread` : undefined}>
       {label}
@@ -117,7 +119,7 @@ function SideNav() {
   );
   return (
     <nav className="side-nav" aria-label="Sections">
-      {item("/inbox", "Inbox", 2)}
+      {item("/inbox", "Inbox", unread)}
       {item("/actions", "My actions")}
       <NavGroup label="Workspace">
         {item("/vehicles", "Vehicles")}
