@@ -8,6 +8,7 @@ import { markSilentBeaconsInactive } from "./fleet/ingest";
 import { routeRealtime } from "./realtime";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
+import { expireOldAlerts } from "./fleet/alert-retention";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
@@ -66,7 +67,11 @@ export function createApp(pages: PageHandler) {
           .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
       );
       const changed = await markSilentBeaconsInactive(database(env.DB));
-      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, changed);
+      const expired = await expireOldAlerts(database(env.DB)).catch((error: unknown) => {
+        console.error("scheduled: expiring old alerts failed:", error);
+        return [];
+      });
+      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired]);
     },
   };
 }

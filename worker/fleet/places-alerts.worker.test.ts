@@ -90,3 +90,21 @@ describe("places and alerts in ingestion", () => {
     expect((await call(`/api/alert-rules/${rule.id}`, { method: "DELETE", token: a.token })).status).toBe(204);
   });
 });
+
+describe("alert retention", () => {
+  it("deletes alerts older than 90 days and tells the workspace's browsers (a del in their pull)", async () => {
+    const { env } = await import("cloudflare:workers");
+    const { database } = await import("../db/client");
+    const { alerts } = await import("../db/schema");
+    const { expireOldAlerts, ALERT_RETENTION_MS } = await import("./alert-retention");
+    const { bumpVersion, versionOf } = await import("../sync/version");
+    const a = await userWithWorkspace();
+    const db = database(env.DB);
+    const now = Date.now();
+    const row = (id: string, at: number) => ({ id, workspaceId: a.workspaceId, ruleId: "r", vehicleId: "v", type: "tow" as const, at, latitude: 1, longitude: 2, version: versionOf(a.workspaceId) });
+    await db.batch([bumpVersion(db, a.workspaceId), db.insert(alerts).values([row(`old-${a.workspaceId}`, now - ALERT_RETENTION_MS - 1000), row(`new-${a.workspaceId}`, now - 1000)])]);
+    expect(await expireOldAlerts(db, now)).toContain(a.workspaceId);
+    const left = await listAlerts(a.token);
+    expect(left.map((x) => x.id)).toEqual([`new-${a.workspaceId}`]);
+  });
+});
