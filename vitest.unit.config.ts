@@ -1,9 +1,12 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
-// Pure logic shared by browser and Worker (and the browser's own pure helpers), run in Node.
+// Pure logic shared by browser and Worker (and the browser's own pure helpers, and the workspace
+// object's pure modules), run in Node. `*.worker.test.ts` files run inside workerd instead
+// (vitest.worker.config.ts).
 export default defineConfig({
   test: {
-    include: ["shared/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "party/reports/*.test.ts"],
+    include: ["shared/**/*.test.ts", "party/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, "**/*.worker.test.ts"],
     environment: "node",
   },
 });

@@ -17,7 +17,7 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ["worker/**/*.test.ts", "party/**/*.test.ts"],
+      include: ["worker/**/*.test.ts", "party/**/*.worker.test.ts"],
       // Pure report logic runs in Node (vitest.unit.config.ts).
       exclude: ["**/node_modules/**", "party/reports/*.test.ts"],
       setupFiles: ["./worker/test/setup.ts"],

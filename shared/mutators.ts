@@ -3,6 +3,7 @@ import { z } from "zod";
 import { assignDriverArgs, decodeDriver, driverArgs, driverKey, encodeDriver, type AssignDriverArgs, type DriverArgs, type DriverWire } from "./driver";
 import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./vehicle";
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
+import { placeMutators } from "./places-mutators";
 
 /**
  * Mutations shared by the browser (optimistic, in Replicache) and the Worker (authoritative,
@@ -88,6 +89,7 @@ export const mutators = {
     const name = driver ? decodeDriver(driverId!, driver).name : null;
     await tx.set(vehicleKey(vehicleId), encodeVehicle({ ...decodeVehicle(vehicleId, current), driverId, driver: name }));
   },
+  ...placeMutators,
 };
 
 export type Mutators = typeof mutators;

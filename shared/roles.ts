@@ -15,7 +15,7 @@ export const roleSchema = z.enum(roles, { errorMap: () => ({ message: "Choose ow
 export const actions = [
   /** See the fleet: pull, the live socket, the members list, vehicles' history and beacons. */
   "workspace.view",
-  /** Edit vehicles and drivers, order beacons, rotate a beacon's device id: the daily work. */
+  /** Edit vehicles, drivers, places and alert rules, order beacons, rotate a beacon's device id: the daily work. */
   "fleet.edit",
   /** Invite people, resend and revoke invites, change roles, remove members. */
   "members.manage",
@@ -42,6 +42,10 @@ export const mutationActions: Record<keyof Mutators, Action> = {
   createDriver: "fleet.edit",
   updateDriver: "fleet.edit",
   assignDriver: "fleet.edit",
+  // Places are the daily work of members (docs/decisions/0019).
+  createPlace: "fleet.edit",
+  updatePlace: "fleet.edit",
+  deletePlace: "fleet.edit",
 };
 
 /** A pushed mutation the server refused for the caller's role (the push answer's `refused`). */

@@ -1,3 +1,6 @@
+import { ALERT_PREFIX } from "./alert-rules";
+import { decodeAlert, type AlertWire } from "./alerts";
+import { decodePlace, PLACE_PREFIX, type PlaceWire } from "./places";
 import { decodeDriver, DRIVER_PREFIX, type DriverWire } from "./driver";
 import { decodeTelemetry, TELEMETRY_PREFIX, type TelemetryWire } from "./telemetry";
 import { decodeVehicle, VEHICLE_PREFIX, type VehicleWire } from "./vehicle";
@@ -17,5 +20,7 @@ export function decodeSyncedValue(key: string, value: unknown): unknown {
     const slash = rest.indexOf("/");
     return decodeVehicleEvent(rest.slice(0, slash), rest.slice(slash + 1), value as VehicleEventWire);
   }
+  if (key.startsWith(PLACE_PREFIX)) return decodePlace(key.slice(PLACE_PREFIX.length), value as PlaceWire);
+  if (key.startsWith(ALERT_PREFIX)) return decodeAlert(key.slice(ALERT_PREFIX.length), value as AlertWire);
   return value;
 }

@@ -10,6 +10,7 @@ import { routeRealtime } from "./realtime";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
+import { expireOldAlerts } from "./fleet/alert-retention";
 
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
@@ -70,7 +71,11 @@ export function createApp(pages: PageHandler) {
       // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
       ctx.waitUntil(sendDueReportEmails(database(env.DB), config(env)).catch((error) => console.error("scheduled: report e-mails failed:", error)));
       const changed = await markSilentBeaconsInactive(database(env.DB));
-      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, changed);
+      const expired = await expireOldAlerts(database(env.DB)).catch((error: unknown) => {
+        console.error("scheduled: expiring old alerts failed:", error);
+        return [];
+      });
+      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired]);
     },
   };
 }

@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { BeaconsLayer } from "./beacons-layer";
 import { FitBounds } from "./fit-bounds";
 import { MapHost } from "./map-host";
+import { PlacesLayer } from "./places-layer";
 import { RouteLayer } from "./route-layer";
 import { TripReplay } from "./trip-replay";
 
@@ -22,6 +23,7 @@ export function FleetMap({ token, visible }: { token: string; visible: boolean }
   }, [navigate, selected]);
   return (
     <MapHost token={token} visible={visible}>
+      <PlacesLayer />
       <RouteLayer vehicleId={shownEvent ? null : selected} />
       {selected && shownEvent && <TripReplay vehicleId={selected} eventId={shownEvent} onClose={closeEvent} />}
       <BeaconsLayer />

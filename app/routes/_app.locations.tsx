@@ -1,5 +1,127 @@
-import { Todo } from "../components/placeholder";
+import { useRouteLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { placeGeometrySchema, type Place, type PlaceGeometry } from "../../shared/places";
+import { parseTypedGeometry } from "../map/place-shapes";
+import type { loader as rootLoader } from "../root";
+import { usePlaceMutations, usePlaces } from "../store/places-alerts";
+import type { DrawMode } from "../map/draw-layer";
 
+const LocationsMap = lazy(() => import("../map/locations-map").then((m) => ({ default: m.LocationsMap })));
+
+/**
+ * Places (geofences): listed, drawn on the map (a circle: click its centre and again at its edge;
+ * a polygon: click its corners, double-click to close), or typed as coordinates; renamed,
+ * reshaped (drawn again) and deleted. Edits go through sync mutators: instant, and kept offline.
+ */
 export default function LocationsPage() {
-  return <Todo title="Locations" />;
+  const token = useRouteLoaderData<typeof rootLoader>("root")?.mapboxToken ?? "";
+  const places = usePlaces();
+  const mutations = usePlaceMutations();
+  const [selected, setSelected] = useState<string | null>(null);
+  /** What a finished drawing is for: a new place, or reshaping one. */
+  const [drawing, setDrawing] = useState<{ mode: DrawMode; placeId: string | null } | null>(null);
+
+  const save = async (geometry: PlaceGeometry, placeId: string | null) => {
+    const checked = placeGeometrySchema.safeParse(geometry);
+    if (!checked.success) return void toast.error(checked.error.issues[0]?.message ?? "That shape cannot be a place");
+    if (placeId) await mutations.update({ id: placeId, geometry: checked.data });
+    else {
+      const id = crypto.randomUUID();
+      await mutations.create({ id, name: `Place ${places.length + 1}`, geometry: checked.data });
+      setSelected(id);
+    }
+    setDrawing(null);
+  };
+
+  return (
+    <section className="page locations">
+      <header className="page-header">
+        <h1>Locations</h1>
+        <div className="actions">
+          <button type="button" className="button" aria-pressed={drawing?.mode === "circle" && !drawing.placeId} onClick={() => setDrawing({ mode: "circle", placeId: null })}>
+            Draw circle
+          </button>
+          <button type="button" className="button" aria-pressed={drawing?.mode === "polygon" && !drawing.placeId} onClick={() => setDrawing({ mode: "polygon", placeId: null })}>
+            Draw polygon
+          </button>
+        </div>
+      </header>
+      {drawing ? <p className="muted draw-hint">{drawing.mode === "circle" ? "Click the centre, then click at the edge." : "Click each corner; double-click to finish."} Escape cancels.</p> : null}
+      <div className="locations-body">
+        <div className="locations-side">
+          <ul className="place-list" aria-label="Places">
+            {places.map((place) => (
+              <PlaceRow key={place.id} place={place} selected={place.id === selected} onSelect={() => setSelected(place.id)} onReshape={(mode) => setDrawing({ mode, placeId: place.id })} />
+            ))}
+          </ul>
+          {places.length === 0 ? <p className="muted">No places yet: draw one on the map or type its coordinates.</p> : null}
+          <TypedPlaceForm onSave={(g) => save(g, null)} />
+        </div>
+        <div className="locations-map">
+          <Suspense fallback={null}>
+            <LocationsMap token={token} selectedId={selected} drawing={drawing?.mode ?? null} onDrawn={(g) => void save(g, drawing?.placeId ?? null)} onCancel={() => setDrawing(null)} />
+          </Suspense>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PlaceRow({ place, selected, onSelect, onReshape }: { place: Place; selected: boolean; onSelect: () => void; onReshape: (mode: DrawMode) => void }) {
+  const mutations = usePlaceMutations();
+  const [name, setName] = useState(place.name);
+  const rename = () => {
+    const trimmed = name.trim();
+    if (!trimmed) return setName(place.name);
+    if (trimmed !== place.name) void mutations.update({ id: place.id, name: trimmed });
+  };
+  return (
+    <li className={selected ? "selected" : undefined}>
+      <input aria-label="Place name" value={name} onFocus={onSelect} onChange={(e) => setName(e.target.value)} onBlur={rename} onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()} maxLength={80} />
+      <span className="muted">{place.geometry.type === "Circle" ? `circle, ${place.geometry.radius} m` : `${place.geometry.coordinates[0]!.length} corners`}</span>
+      <button type="button" className="link-button" onClick={() => onReshape(place.geometry.type === "Circle" ? "circle" : "polygon")} aria-label={`Reshape ${place.name}`}>
+        Reshape
+      </button>
+      <button type="button" className="link-button" onClick={() => void mutations.remove(place.id)} aria-label={`Delete ${place.name}`}>
+        Delete
+      </button>
+    </li>
+  );
+}
+
+function TypedPlaceForm({ onSave }: { onSave: (g: PlaceGeometry) => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formElement = e.currentTarget;
+    const form = new FormData(formElement);
+    const radius = Number(form.get("radius")) || null;
+    const parsed = parseTypedGeometry(String(form.get("coordinates") ?? ""), radius);
+    if (typeof parsed === "string") return setError(parsed);
+    const checked = placeGeometrySchema.safeParse(parsed);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? "That shape cannot be a place");
+    setError(null);
+    await onSave(checked.data);
+    formElement.reset();
+  };
+  return (
+    <form className="typed-place" onSubmit={(e) => void submit(e)} aria-label="Type coordinates">
+      <label>
+        Coordinates (latitude, longitude; one per line)
+        <textarea name="coordinates" rows={3} placeholder={"41.8781, -87.6298"} />
+      </label>
+      <label>
+        Radius (m, for one point) <input name="radius" type="number" min={1} max={100000} />
+      </label>
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button">
+        Add place
+      </button>
+    </form>
+  );
 }

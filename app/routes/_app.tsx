@@ -11,6 +11,7 @@ import { RequireAuth } from "../session/require-auth";
 import { useSession } from "../session/session";
 import { useLeaveLostWorkspace } from "../session/use-lost-workspace";
 import { SyncIndicator } from "../sync/sync-indicator";
+import { useUnreadCount } from "../store/places-alerts";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mapboxCss }];
 
@@ -107,6 +108,7 @@ function TopBar() {
 }
 
 function SideNav() {
+  const unread = useUnreadCount();
   const item = (to: string, label: string, badge?: number) => (
     <NavLink to={to} prefetch="intent" className="side-link" aria-label={badge ? `${label}, ${badge} unread` : undefined}>
       {label}
@@ -119,7 +121,7 @@ function SideNav() {
   );
   return (
     <nav className="side-nav" aria-label="Sections">
-      {item("/inbox", "Inbox", 2)}
+      {item("/inbox", "Inbox", unread)}
       {item("/actions", "My actions")}
       <NavGroup label="Workspace">
         {item("/vehicles", "Vehicles")}

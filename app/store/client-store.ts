@@ -12,7 +12,11 @@ import { decodeSyncedValue } from "../../shared/synced-value";
  * get only those changes; the vehicles sorted by name are kept sorted by moving the changed ones
  * (binary search), not by sorting the fleet again; a vehicle's events are indexed by vehicle.
  */
-export type EntityType = "vehicle" | "telemetry" | "event" | "driver";
+export type EntityType = "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType;
+/** Places and alerts (docs/decisions/0019): a tab of an older build ignores these keys. */
+type PlacesAlertsType = "place" | "alert-rule" | "alert" | "alert-reads";
+const ENTITY_TYPES = new Set<string>(["vehicle", "telemetry", "event", "driver", "place", "alert-rule", "alert", "alert-reads"]);
+const perType = <T>(make: () => T) => Object.fromEntries([...ENTITY_TYPES].map((t) => [t, make()])) as Record<EntityType, T>;
 export interface StoreChange {
   op: "add" | "del" | "change";
   key: string;
@@ -23,8 +27,8 @@ type Listener = (changes: readonly StoreChange[]) => void;
 export function typeOfKey(key: string): { type: EntityType; id: string } | null {
   const slash = key.indexOf("/");
   const type = key.slice(0, slash);
-  if (type !== "vehicle" && type !== "telemetry" && type !== "event" && type !== "driver") return null;
-  return { type, id: key.slice(slash + 1) };
+  if (!ENTITY_TYPES.has(type)) return null;
+  return { type: type as EntityType, id: key.slice(slash + 1) };
 }
 
 /**
@@ -68,15 +72,15 @@ export class ClientStore {
    */
   pulled = false;
   private readonly pool = new Map<string, unknown>();
-  private readonly graph: Record<EntityType, Set<string>> = { vehicle: new Set(), telemetry: new Set(), event: new Set(), driver: new Set() };
+  private readonly graph: Record<EntityType, Set<string>> = perType(() => new Set<string>());
   /** Event ids per vehicle id. */
   private readonly eventsByVehicle = new Map<string, Set<string>>();
   private readonly listeners = new Set<Listener>();
-  private readonly typeListeners: Record<EntityType, Set<Listener>> = { vehicle: new Set(), telemetry: new Set(), event: new Set(), driver: new Set() };
+  private readonly typeListeners: Record<EntityType, Set<Listener>> = perType(() => new Set<Listener>());
   private readonly groupListeners = new Map<string, Set<Listener>>();
   private readonly statusListeners = new Set<() => void>();
   /** Bumped per type on every change, so derived lists are rebuilt only when their type changed. */
-  private readonly versions: Record<EntityType, number> = { vehicle: 0, telemetry: 0, event: 0, driver: 0 };
+  private readonly versions: Record<EntityType, number> = perType(() => 0);
   private readonly groupVersions = new Map<string, number>();
   private readonly derived = new Map<string, { version: number; value: unknown }>();
   private byName: { id: string; name: string }[] = [];

@@ -60,6 +60,18 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /reports/:report": "workspace.view",
   "GET /workspace/preferences": "workspace.view",
   "PATCH /workspace/preferences": "workspace.configure",
+  // Places and alert rules: members change them, everyone reads them (docs/decisions/0019);
+  // marking alerts read touches only the caller's own read state.
+  "GET /places": "workspace.view",
+  "POST /places": "fleet.edit",
+  "PATCH /places/:id": "fleet.edit",
+  "DELETE /places/:id": "fleet.edit",
+  "GET /alert-rules": "workspace.view",
+  "POST /alert-rules": "fleet.edit",
+  "PATCH /alert-rules/:id": "fleet.edit",
+  "DELETE /alert-rules/:id": "fleet.edit",
+  "GET /alerts": "workspace.view",
+  "POST /alerts/read": "workspace.view",
   "GET /invites/:token": "public",
   "POST /invites/accept": "signed-in",
   "GET /dev/outbox": "development",

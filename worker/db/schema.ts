@@ -15,6 +15,10 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import type { AlertRuleConfig, AlertType } from "../../shared/alert-rules";
+import type { PlaceGeometry } from "../../shared/places";
+import type { AlertState } from "../../party/alerts/evaluate";
+import type { PlaceState } from "../../party/places/evaluate";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -449,4 +453,93 @@ export const reportSubscriptions = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+
+// ---------------------------------------------------------------- places and alerts (synced; docs/decisions/0019)
+
+const synced = {
+  workspaceId: text("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  version: integer("version").notNull(),
+  deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+  /** Workspace version at creation (a trigger sets it, migrations/0007). */
+  createdVersion: integer("created_version"),
+};
+
+/** A geofence: `geometry` is shared/places.ts's PlaceGeometry (GeoJSON Polygon or a circle). */
+export const places = sqliteTable(
+  "places",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    name: text("name").notNull(),
+    geometry: text("geometry", { mode: "json" }).$type<PlaceGeometry>().notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("places_ws_version_idx").on(t.workspaceId, t.version)],
+);
+
+/** An alert rule: `config` is shared/alert-rules.ts's AlertRuleConfig. */
+export const alertRules = sqliteTable(
+  "alert_rules",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    config: text("config", { mode: "json" }).$type<AlertRuleConfig>().notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("alert_rules_ws_version_idx").on(t.workspaceId, t.version)],
+);
+
+/** One alert per episode; the id derives from rule, vehicle and start (party/alerts). */
+export const alerts = sqliteTable(
+  "alerts",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    ruleId: text("rule_id").notNull(),
+    vehicleId: text("vehicle_id").notNull(),
+    type: text("type").$type<AlertType>().notNull(),
+    placeId: text("place_id"),
+    at: integer("at").notNull(),
+    endAt: integer("end_at"),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    peak: real("peak"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("alerts_ws_version_idx").on(t.workspaceId, t.version), index("alerts_ws_at_idx").on(t.workspaceId, t.at)],
+);
+
+/** Per member (`id` = `{workspaceId}:{userId}`): read up to `readBefore`, plus `readIds`. */
+export const alertReads = sqliteTable(
+  "alert_reads",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    userId: text("user_id").notNull(),
+    readBefore: integer("read_before").notNull().default(0),
+    readIds: text("read_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+  },
+  (t) => [index("alert_reads_ws_version_idx").on(t.workspaceId, t.version)],
+);
+
+/** Per vehicle: the place and alert evaluators' state, until the workspace's object keeps it. */
+export const alertState = sqliteTable("alert_state", {
+  vehicleId: text("vehicle_id").primaryKey(),
+  workspaceId: text("workspace_id").notNull(),
+  places: text("places", { mode: "json" }).$type<PlaceState>().notNull(),
+  alerts: text("alerts", { mode: "json" }).$type<AlertState>().notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** A delivery made (`webhook`, `email`), so a retried queue message never sends twice. */
+export const alertDeliveries = sqliteTable(
+  "alert_deliveries",
+  {
+    alertId: text("alert_id").notNull(),
+    channel: text("channel").notNull(),
+    deliveredAt: integer("delivered_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.channel] })],
 );

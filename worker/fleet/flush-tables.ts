@@ -5,7 +5,7 @@ import type { FleetModule, FlushRow } from "../../party/fleet/fold";
 import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE, rollupModule } from "../../party/reports/rollup-module";
 import { bulkInsert } from "../db/bulk";
 import type { Db } from "../db/client";
-import { eventRollups, vehicleDayRollups } from "../db/schema";
+import { alerts, eventRollups, vehicleDayRollups } from "../db/schema";
 
 /**
  * The seam where per-fix modules plug into ingestion (docs/decisions/0016):
@@ -28,6 +28,8 @@ export interface FlushTable {
 export const FLUSH_TABLES: Record<string, FlushTable> = {
   [DAY_ROLLUPS_TABLE]: { table: vehicleDayRollups, key: [vehicleDayRollups.vehicleId, vehicleDayRollups.day] },
   [EVENT_ROLLUPS_TABLE]: { table: eventRollups, key: [eventRollups.eventId] },
+  // places and alerts (party/alerts/module.ts): one row per episode, upserted as it opens and ends
+  alerts: { table: alerts, key: [alerts.id] },
 };
 
 /** The upserts of the modules' rows: one bulk statement per table (worker/db/bulk.ts), whatever the number of rows. */

@@ -14,6 +14,7 @@ import { foldReport, newVehicleFold, type FleetModule, type FlushRow, type FoldC
 import type { OdometerState } from "../../party/fleet/gps-odometer";
 import type { EventUpsert, MotionState } from "../../party/fleet/motion";
 import { FLEET_MODULES, flushRows, type FlushTable } from "./flush-tables";
+import { placesAlertsModules } from "./workspace-watch";
 import { ReportError, type Report } from "./osmand";
 
 export type IngestOutcome = "stored" | "duplicate" | "late" | ClockRejection;
@@ -124,8 +125,10 @@ interface BatchWrite {
 
 async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, attempt: number): Promise<(IngestResult | ReportError)[]> {
   const now = options.now ?? Date.now();
-  const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules: options.modules ?? FLEET_MODULES };
   const read = await readBatch(db, requests);
+  const workspaceIds = [...new Set([...read.beaconOf.values()].map((b) => b.workspaceId))];
+  const modules = options.modules ?? [...FLEET_MODULES, ...(await placesAlertsModules(db, workspaceIds))];
+  const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules };
   const write: BatchWrite = {
     positionRows: [],
     changedWorkspaces: new Set(),

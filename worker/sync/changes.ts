@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { drivers, replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { alertReads, alertRules, alerts, drivers, places, replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
 
 /** What a pull needs to know about the workspace to decide whether a cookie can be diffed from (docs/decisions/0003-sync.md). */
 export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstoneFloor: number };
@@ -14,11 +14,11 @@ export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstone
  * `live` leaves tombstones out: a full answer (`clear`, then everything) has no use for them.
  */
 export async function readChanges(db: Db, workspaceId: string, since: number, opts: { live?: boolean } = {}) {
-  const changed = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof drivers>(t: T) =>
+  const changed = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof drivers | AlertTable>(t: T) =>
     opts.live
       ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false))
       : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
-  const [ws, vehicleRows, telemetryRows, eventRows, clientRows, driverRows] = await db.batch([
+  const [ws, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows] = await db.batch([
     db
       .select({ version: workspaces.version, syncEpoch: workspaces.syncEpoch, tombstoneFloor: workspaces.tombstoneFloor })
       .from(workspaces)
@@ -31,11 +31,17 @@ export async function readChanges(db: Db, workspaceId: string, since: number, op
       .from(replicacheClients)
       .innerJoin(replicacheClientGroups, eq(replicacheClientGroups.id, replicacheClients.clientGroupId))
       .where(and(eq(replicacheClientGroups.workspaceId, workspaceId), gt(replicacheClients.version, since))),
+    // places and alerts (docs/decisions/0019)
+    db.select().from(places).where(changed(places)),
+    db.select().from(alertRules).where(changed(alertRules)),
+    db.select().from(alerts).where(changed(alerts)),
+    db.select().from(alertReads).where(changed(alertReads)),
     db.select().from(drivers).where(changed(drivers)),
   ]);
   const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0 };
-  return { workspace, vehicleRows, telemetryRows, eventRows, clientRows, driverRows };
+  return { workspace, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows };
 }
+type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
 export type Changes = Awaited<ReturnType<typeof readChanges>>;
 
 /** Where a pull gets the shared part of an incremental answer. */
@@ -51,6 +57,10 @@ export function narrow(changes: Changes, since: number): Changes {
     eventRows: newer(changes.eventRows),
     clientRows: newer(changes.clientRows),
     driverRows: newer(changes.driverRows),
+    placeRows: newer(changes.placeRows),
+    ruleRows: newer(changes.ruleRows),
+    alertRows: newer(changes.alertRows),
+    readRows: newer(changes.readRows),
   };
 }
 

@@ -4,6 +4,7 @@ import { assignDriverArgs, driverArgs } from "../../shared/driver";
 import { updateVehicleArgs, type Mutators } from "../../shared/mutators";
 import type { Db } from "../db/client";
 import { drivers, vehicles } from "../db/schema";
+import { placeServerMutators } from "./places-mutators";
 import { versionOf } from "./version";
 
 /** Raised for a mutation the server refuses; push records it as processed and moves on. */
@@ -93,4 +94,7 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
         .where(and(eq(vehicles.id, vehicleId), eq(vehicles.workspaceId, workspaceId))),
     ];
   },
+  ...placeServerMutators((message) => {
+    throw new MutationRejected(message);
+  }),
 };

@@ -11,6 +11,7 @@ import { readChanges, type ChangeSource, type Changes, type WorkspaceSyncState }
 import { checkClientGroupOwner, type SyncCaller } from "./client-group";
 import { nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
 import { toDriver, toTelemetry, toVehicle, toVehicleEvent } from "./entities";
+import { addPlacesAndAlerts } from "./places-entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
 
@@ -92,13 +93,14 @@ async function fullAnswer(db: Db, workspaceId: string, clientGroupId: string, cl
   };
 }
 
-type Add = <R extends { deleted: boolean; createdVersion: number | null }>(rows: R[], key: (r: R) => string, value: (r: R) => unknown) => void;
+export type Add = <R extends { deleted: boolean; createdVersion: number | null }>(rows: R[], key: (r: R) => string, value: (r: R) => unknown) => void;
 
 function addAll(changes: Changes, add: Add) {
   add(changes.vehicleRows, (r) => vehicleKey(r.id), toVehicle);
   add(changes.telemetryRows, (r) => telemetryKey(r.vehicleId), toTelemetry);
   add(changes.eventRows, (r) => vehicleEventKey(r.vehicleId, r.id), toVehicleEvent);
   add(changes.driverRows, (r) => driverKey(r.id), toDriver);
+  addPlacesAndAlerts(changes, add);
 }
 
 /** The shared read carries every client of the workspace changed since the cookie: keep this group's. */

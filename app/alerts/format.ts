@@ -1,0 +1,33 @@
+import { alertTypeLabels, type Alert } from "../../shared/alert-rules";
+import { dayHeading } from "../vehicles/format";
+
+/** Alerts grouped by day like the timeline (newest first in, newest first out). */
+export function groupByDay<T extends { at: number }>(alerts: readonly T[], now: number): { day: string; alerts: T[] }[] {
+  const groups: { day: string; alerts: T[] }[] = [];
+  for (const alert of alerts) {
+    const day = dayHeading(alert.at, now);
+    const last = groups[groups.length - 1];
+    if (last && last.day === day) last.alerts.push(alert);
+    else groups.push({ day, alerts: [alert] });
+  }
+  return groups;
+}
+
+/** What happened, in a line: "Speeding, peak 84 mph for 3m", "Entered a place: Depot". */
+export function describeAlert(alert: Alert, placeName: string | undefined): string {
+  const label = alertTypeLabels[alert.type];
+  if (alert.type === "place_enter" || alert.type === "place_exit") return `${label}: ${placeName ?? "a deleted place"}`;
+  const parts = [label];
+  if (alert.peak !== null && (alert.type === "speeding" || alert.type === "tow")) parts.push(`peak ${Math.round(alert.peak)} mph`);
+  if (alert.peak !== null && alert.type === "clock_ahead") parts.push(`${Math.round(alert.peak / 60)} min ahead`);
+  if (alert.endAt !== null) parts.push(`for ${minutesText(alert.endAt - alert.at)}`);
+  else parts.push("ongoing");
+  return parts.join(", ");
+}
+
+function minutesText(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes}m` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}

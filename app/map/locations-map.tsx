@@ -1,0 +1,14 @@
+import type { PlaceGeometry } from "../../shared/places";
+import { DrawLayer, type DrawMode } from "./draw-layer";
+import { MapHost } from "./map-host";
+import { PlacesLayer } from "./places-layer";
+
+/** The /locations map: the places, and drawing when a draw mode is on (loaded with the page). */
+export function LocationsMap({ token, selectedId, drawing, onDrawn, onCancel }: { token: string; selectedId: string | null; drawing: DrawMode | null; onDrawn: (g: PlaceGeometry) => void; onCancel: () => void }) {
+  return (
+    <MapHost token={token} visible>
+      <PlacesLayer selectedId={selectedId} />
+      {drawing ? <DrawLayer key={drawing} mode={drawing} onDone={onDrawn} onCancel={onCancel} /> : null}
+    </MapHost>
+  );
+}

@@ -1,0 +1,65 @@
+import { expect, test } from "./fixtures";
+import { newFleetAccount, signInAs } from "./helpers";
+import { orderVehicles, report } from "./ui-helpers";
+
+/**
+ * Places and alerts in the browser (issue 21): a place typed in /locations is listed and synced
+ * (the REST API sees it); a rule on it turns a vehicle crossing it into an alert that arrives live
+ * in an open Inbox, raises the side navigation's badge, and is read once clicked.
+ */
+test("a typed place, a rule on it, and the alert arriving live in the Inbox with its badge", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request);
+  const [beacon] = await orderVehicles(request, fleet, 1);
+  await signInAs(page, fleet.token);
+
+  await page.goto("/locations");
+  await expect(page.getByRole("heading", { name: "Locations" })).toBeVisible();
+  await page.getByLabel("Coordinates (latitude, longitude; one per line)").fill("41.88, -87.63");
+  await page.getByLabel("Radius (m, for one point)").fill("150");
+  await page.getByRole("button", { name: "Add place" }).click();
+  const name = page.getByRole("list", { name: "Places" }).getByLabel("Place name");
+  await expect(name).toHaveValue("Place 1");
+  await name.fill("Depot");
+  await name.press("Enter");
+
+  const auth = { Authorization: `Bearer ${fleet.token}` };
+  await expect
+    .poll(async () => ((await (await request.get("/api/places", { headers: auth })).json()) as { places: { name: string }[] }).places.map((p) => p.name))
+    .toEqual(["Depot"]);
+
+  await page.goto("/inbox");
+  await page.getByLabel("When").selectOption("place_enter");
+  await page.getByLabel("Place").selectOption({ label: "Depot" });
+  await page.getByRole("button", { name: "Add rule" }).click();
+  await expect(page.getByText("Entered a place: Depot")).toBeVisible();
+  const side = page.getByRole("navigation", { name: "Sections" });
+  await expect(side.getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
+
+  const t0 = Date.now() - 30_000;
+  await report(request, beacon!.id, { lat: 41.87, lon: -87.63, timestamp: t0, ignition: true, speed: 20 });
+  await report(request, beacon!.id, { lat: 41.8801, lon: -87.63, timestamp: t0 + 20_000, ignition: true, speed: 5 });
+
+  const row = page.getByRole("button", { name: new RegExp(`^Unread: ${beacon!.vehicleName}, Entered a place: Depot`) });
+  await expect(row).toBeVisible();
+  await expect(side.getByRole("link", { name: "Inbox, 1 unread" })).toBeVisible();
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/map\\?vehicleId=${beacon!.vehicleId}`));
+  await expect(page.getByRole("navigation", { name: "Sections" })).toBeHidden();
+  await page.goto("/inbox");
+  await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
+});
+
+test("drawing a circle on the /locations map makes a place", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request);
+  await signInAs(page, fleet.token);
+  await page.goto("/locations");
+  const map = page.locator(".locations-map [data-map-ready]");
+  await expect(map).toBeVisible();
+  await page.getByRole("button", { name: "Draw circle" }).click();
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2);
+  await expect(page.getByRole("list", { name: "Places" }).getByLabel("Place name")).toHaveValue("Place 1");
+  await expect(page.getByText(/circle, \d+ m/)).toBeVisible();
+});

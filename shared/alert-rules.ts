@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+/**
+ * Alert rules (DESIGN.md "Places and alerts"): what to watch, for which vehicles, and whom to
+ * tell. One schema for the REST API, the Replicache mutators and the Inbox's rule form.
+ */
+export const ALERT_RULE_PREFIX = "alert-rule/";
+export const alertRuleKey = (id: string) => `${ALERT_RULE_PREFIX}${id}`;
+export const ALERT_PREFIX = "alert/";
+export const alertKey = (id: string) => `${ALERT_PREFIX}${id}`;
+
+export const alertTypes = ["place_enter", "place_exit", "speeding", "idling", "tow", "beacon_silent", "clock_ahead"] as const;
+export type AlertType = (typeof alertTypes)[number];
+
+export const alertTypeLabels: Record<AlertType, string> = {
+  place_enter: "Entered a place",
+  place_exit: "Left a place",
+  speeding: "Speeding",
+  idling: "Idling",
+  tow: "Towed",
+  beacon_silent: "Beacon silent",
+  clock_ahead: "Device clock ahead",
+};
+
+const id = z.string().min(1).max(100);
+const notifySchema = z.object({
+  emails: z.array(z.string().trim().email("Enter an e-mail address")).max(20, "At most 20 addresses").default([]),
+  webhookUrl: z
+    .string()
+    .url("Enter a URL")
+    .refine((url) => url.startsWith("https://") || url.startsWith("http://localhost") || url.startsWith("http://127.0.0.1"), "The webhook URL must use https")
+    .nullable()
+    .optional(),
+});
+export type AlertNotify = z.infer<typeof notifySchema>;
+
+const common = {
+  vehicleIds: z.array(id).max(1000).nullable().optional(),
+  notify: notifySchema.nullable().optional(),
+};
+const minutes = (max: number) =>
+  z.number({ invalid_type_error: "Enter a number of minutes" }).int("Whole minutes").min(1, "At least 1 minute").max(max, `At most ${max} minutes`);
+
+export const alertRuleBodySchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("place_enter"), placeId: id.nullable().optional(), ...common }),
+    z.object({ type: z.literal("place_exit"), placeId: id.nullable().optional(), ...common }),
+    z.object({
+      type: z.literal("speeding"),
+      speedMph: z.number({ invalid_type_error: "Enter a speed" }).positive("More than 0 mph").max(200, "At most 200 mph"),
+      minSeconds: z.number({ invalid_type_error: "Enter seconds" }).int().min(0, "0 or more seconds").max(3600, "At most 3600 seconds").default(0),
+      ...common,
+    }),
+    z.object({ type: z.literal("idling"), minutes: minutes(1440), ...common }),
+    z.object({ type: z.literal("tow"), ...common }),
+    z.object({ type: z.literal("beacon_silent"), minutes: minutes(10_080), ...common }),
+    z.object({ type: z.literal("clock_ahead"), ...common }),
+  ],
+  { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: `type must be one of ${alertTypes.join(", ")}` } : { message: ctx.defaultError }) },
+);
+export type AlertRuleBody = z.input<typeof alertRuleBodySchema>;
+export type AlertRuleConfig = z.output<typeof alertRuleBodySchema>;
+export type AlertRule = AlertRuleConfig & { id: string };
+
+export const createAlertRuleArgs = z.object({ id, rule: alertRuleBodySchema });
+export const updateAlertRuleArgs = createAlertRuleArgs;
+export const deleteAlertRuleArgs = z.object({ id });
+
+/** An alert as synced and listed (times in ms in the store; ISO 8601 in the REST API). */
+export interface Alert {
+  id: string;
+  type: AlertType;
+  ruleId: string;
+  vehicleId: string;
+  placeId: string | null;
+  at: number;
+  /** an episode's end; null while it goes on and for instant alerts (enter, exit) */
+  endAt: number | null;
+  latitude: number;
+  longitude: number;
+  /** the episode's peak: mph for speeding and tow, seconds ahead for the clock */
+  peak: number | null;
+}
+
+export const appliesTo = (rule: Pick<AlertRule, "vehicleIds">, vehicleId: string) => !rule.vehicleIds || rule.vehicleIds.includes(vehicleId);

@@ -1,0 +1,73 @@
+import { and, asc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { placeBodySchema, placePatchSchema, type Place } from "../../shared/places";
+import { requireSession, workspaceSession } from "../auth/session";
+import type { Db } from "../db/client";
+import { places } from "../db/schema";
+import { notFound } from "../lib/errors";
+import { body } from "../lib/validate";
+import type { AppEnv } from "../types";
+import { commitWatched, editorSession } from "./editor";
+
+/**
+ * Places for integrators (DESIGN.md "Places and alerts"); the app itself edits them through sync
+ * mutators, which write the same rows. Every query is scoped to the caller's workspace; another
+ * workspace's place is a 404 like one that does not exist.
+ */
+const toPlace = (row: typeof places.$inferSelect): Place => ({ id: row.id, name: row.name, geometry: row.geometry });
+
+async function livePlace(db: Db, workspaceId: string, id: string) {
+  const row = await db
+    .select()
+    .from(places)
+    .where(and(eq(places.id, id), eq(places.workspaceId, workspaceId), eq(places.deleted, false)))
+    .get();
+  if (!row) throw notFound("No such place in this workspace");
+  return row;
+}
+
+export const placeRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/", async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const rows = await c.var.db
+      .select()
+      .from(places)
+      .where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false)))
+      .orderBy(asc(places.name))
+      .all();
+    return c.json({ places: rows.map(toPlace) });
+  })
+  .post("/", body(placeBodySchema), async (c) => {
+    const { workspaceId } = await editorSession(c.var.db, c.var.session);
+    const input = c.req.valid("json");
+    const id = crypto.randomUUID();
+    const db = c.var.db;
+    await commitWatched(c, workspaceId, (stamp) => [db.insert(places).values({ id, workspaceId, ...input, version: stamp })]);
+    return c.json({ id, ...input } satisfies Place, 201);
+  })
+  .patch("/:id", body(placePatchSchema), async (c) => {
+    const { workspaceId } = await editorSession(c.var.db, c.var.session);
+    const db = c.var.db;
+    const current = await livePlace(db, workspaceId, c.req.param("id"));
+    const changes = c.req.valid("json");
+    await commitWatched(c, workspaceId, (stamp) => [
+      db
+        .update(places)
+        .set({ ...changes, version: stamp })
+        .where(and(eq(places.id, current.id), eq(places.workspaceId, workspaceId))),
+    ]);
+    return c.json(toPlace({ ...current, ...changes }));
+  })
+  .delete("/:id", async (c) => {
+    const { workspaceId } = await editorSession(c.var.db, c.var.session);
+    const db = c.var.db;
+    const current = await livePlace(db, workspaceId, c.req.param("id"));
+    await commitWatched(c, workspaceId, (stamp) => [
+      db
+        .update(places)
+        .set({ deleted: true, version: stamp })
+        .where(and(eq(places.id, current.id), eq(places.workspaceId, workspaceId))),
+    ]);
+    return c.body(null, 204);
+  });

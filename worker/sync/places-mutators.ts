@@ -1,0 +1,50 @@
+import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { createPlaceArgs, deletePlaceArgs, updatePlaceArgs } from "../../shared/places";
+import type { Db } from "../db/client";
+import { places } from "../db/schema";
+import { forgetWatch } from "../fleet/workspace-watch";
+import { versionOf } from "./version";
+
+type Refuse = (message: string) => never;
+
+/**
+ * The authoritative side of shared/places-mutators.ts. An id already used by another workspace's
+ * place is refused (ids are the browser's choice; a guessed one must not reach across).
+ */
+export function placeServerMutators(refuse: Refuse) {
+  const parse = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, input: unknown): T => {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) refuse(parsed.error.issues[0]?.message ?? "invalid arguments");
+    return (parsed as { data: T }).data;
+  };
+  const find = (db: Db, id: string) => db.select({ workspaceId: places.workspaceId, deleted: places.deleted }).from(places).where(eq(places.id, id)).get();
+  const scoped = (workspaceId: string, id: string) => {
+    // the next report in this isolate is evaluated against the changed places
+    forgetWatch(workspaceId);
+    return and(eq(places.id, id), eq(places.workspaceId, workspaceId));
+  };
+
+  return {
+    async createPlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+      const { id, name, geometry } = parse(createPlaceArgs, input);
+      const existing = await find(db, id);
+      if (existing && existing.workspaceId !== workspaceId) refuse("place id taken");
+      if (existing) return [db.update(places).set({ name, geometry, deleted: false, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
+      forgetWatch(workspaceId);
+      return [db.insert(places).values({ id, workspaceId, name, geometry, version: versionOf(workspaceId) })];
+    },
+    async updatePlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+      const { id, ...changes } = parse(updatePlaceArgs, input);
+      const existing = await find(db, id);
+      if (!existing || existing.workspaceId !== workspaceId || existing.deleted) refuse("no such place in this workspace");
+      return [db.update(places).set({ ...changes, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
+    },
+    async deletePlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+      const { id } = parse(deletePlaceArgs, input);
+      const existing = await find(db, id);
+      if (!existing || existing.workspaceId !== workspaceId || existing.deleted) refuse("no such place in this workspace");
+      return [db.update(places).set({ deleted: true, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
+    },
+  };
+}
