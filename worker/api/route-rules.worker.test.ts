@@ -5,7 +5,7 @@ import { mutationNames, type Mutators } from "../../shared/mutators";
 import { actions, can, mutationActions, roles, type Role } from "../../shared/roles";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../db/client";
-import { drivers, vehicles } from "../db/schema";
+import { drivers, places, vehicles } from "../db/schema";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { api } from "./index";
 import { routeRules, ruleKey } from "./route-rules";
@@ -104,7 +104,30 @@ const samples: Record<keyof Mutators, (workspaceId: string) => Promise<{ args: u
       applied: async () => (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, vehicleId)).get())?.driverId === driverId,
     };
   },
+  async createPlace() {
+    const id = crypto.randomUUID();
+    return {
+      args: { id, name: "Depot", geometry: depot },
+      applied: async () => (await placeRow(id)) !== undefined,
+    };
+  },
+  async updatePlace(workspaceId) {
+    const id = await insertPlace(workspaceId, "Before");
+    return { args: { id, name: "After" }, applied: async () => (await placeRow(id))?.name === "After" };
+  },
+  async deletePlace(workspaceId) {
+    const id = await insertPlace(workspaceId, "Doomed");
+    return { args: { id }, applied: async () => (await placeRow(id))?.deleted === true };
+  },
 };
+
+const depot = { type: "Circle" as const, center: [-87.63, 41.88] as [number, number], radius: 150 };
+const placeRow = (id: string) => database(env.DB).select().from(places).where(eq(places.id, id)).get();
+async function insertPlace(workspaceId: string, name: string) {
+  const id = crypto.randomUUID();
+  await database(env.DB).insert(places).values({ id, workspaceId, name, geometry: depot, version: 0 });
+  return id;
+}
 
 describe.each(roles)("a %s pushing", (role) => {
   it.each(mutationNames)("%s: applied exactly when the table allows it, else refused by name", async (name) => {

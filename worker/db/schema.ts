@@ -453,6 +453,7 @@ export const reportSubscriptions = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
 
 // ---------------------------------------------------------------- places and alerts (synced; docs/decisions/0019)
 
