@@ -113,7 +113,9 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   c.set("session", session);
   if (rule === "signed-in") return next();
 
-  const fromPath = pathParam(route.path, c.req.path, "id");
+  // Only /workspaces/:id/... names a workspace in its path; other routes' ids (a place's, an
+  // alert rule's) are of things inside the session's workspace, which their handlers scope.
+  const fromPath = route.path.includes("/workspaces/:id") ? pathParam(route.path, c.req.path, "id") : null;
   const workspaceId = fromPath ?? session.workspaceId;
   if (!workspaceId) throw forbidden("Choose a workspace first");
   const role = workspaceId === session.workspaceId ? session.role : await roleIn(c.var.db, workspaceId, session.userId);
