@@ -1,10 +1,11 @@
+import { LIMITS, rateLimit } from "../auth/rate-limit";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { workspaceNameSchema, workspaceSessionSchema } from "../../shared/auth";
 import { endSession } from "../auth/end-sessions";
 import { createSession, requireSession, signInOf } from "../auth/session";
 import { memberships, workspaces } from "../db/schema";
-import { audit } from "../lib/audit";
+import { audit, auditRefusal } from "../lib/audit";
 import { forbidden } from "../lib/errors";
 import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
@@ -14,6 +15,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .post("/", body(workspaceNameSchema), async (c) => {
     const { name } = c.req.valid("json");
+    await rateLimit(c, LIMITS.workspaceCreations, [`user:${c.var.session.userId}`]).catch(auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "workspaces_per_day" }));
     const id = crypto.randomUUID();
     await c.var.db.batch([
       c.var.db.insert(workspaces).values({ id, name }),

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../types";
@@ -53,6 +54,12 @@ export const LIMITS = {
    */
   forgotMailsPerEmail: { name: "forgot-email", max: 5, windowMs: 60 * MINUTE },
   oauth: { name: "oauth", max: 60, windowMs: 15 * MINUTE },
+  /** Full reads of a workspace (first pulls and resets) per user and workspace: each reads every row. */
+  fullReads: { name: "full-read", max: 10, windowMs: MINUTE },
+  /** Beacon orders (of up to 100 each) per account per day. */
+  beaconOrders: { name: "beacon-orders", max: 50, windowMs: 24 * 60 * MINUTE },
+  /** New workspaces per account per day. */
+  workspaceCreations: { name: "workspaces", max: 20, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /**
@@ -90,10 +97,16 @@ function tooMany(c: Context<AppEnv>, limit: Limit, now: number): ApiError {
  * the count is under the limit, or in a new window): true when taken. D1 runs statements one at a
  * time, so N parallel callers get at most `max` trues; there is no read-then-write to race.
  */
-export async function reserve(c: Context<AppEnv>, limit: Limit, key: string): Promise<boolean> {
+export function reserve(c: Context<AppEnv>, limit: Limit, key: string): Promise<boolean> {
+  return reserveIn(c.var.db, limit, key, c.var.config.RATE_LIMIT_SCALE);
+}
+
+/** `reserve` for callers without a request context (the workspace's room). */
+export async function reserveIn(db: Db, limit: Limit, key: string, scale: number): Promise<boolean> {
   const now = Date.now();
   const windowStart = windowOf(limit, now);
-  const row = await c.var.db
+  const max = Math.max(1, Math.floor(limit.max * scale));
+  const row = await db
     .insert(rateLimits)
     .values({ key: `${limit.name}:${key}`, windowStart, count: 1 })
     .onConflictDoUpdate({
@@ -102,7 +115,7 @@ export async function reserve(c: Context<AppEnv>, limit: Limit, key: string): Pr
         count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
         windowStart,
       },
-      setWhere: sql`${rateLimits.windowStart} <> ${windowStart} OR ${rateLimits.count} < ${scaled(c, limit)}`,
+      setWhere: sql`${rateLimits.windowStart} <> ${windowStart} OR ${rateLimits.count} < ${max}`,
     })
     .returning({ count: rateLimits.count })
     .get();

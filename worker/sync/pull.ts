@@ -9,6 +9,7 @@ import { replicacheClientGroups } from "../db/schema";
 import { readChanges, type ChangeSource, type Changes, type WorkspaceSyncState } from "./changes";
 import { checkClientGroupOwner, type SyncCaller } from "./client-group";
 import { nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
+import { requireFullRead } from "./full-read-budget";
 import { toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
@@ -51,6 +52,7 @@ export async function pull(
     }
     const { workspace } = incremental;
     const reason = resetReason(client, workspace);
+    if (reason !== null) await requireFullRead(db, session);
     if (reason === null) {
       const patch: PatchOperation[] = [];
       addAll(incremental, (rows, key, value) => {
@@ -74,6 +76,7 @@ export async function pull(
     }
     return fullAnswer(db, workspaceId, req.clientGroupID, client, reason === "restored");
   }
+  await requireFullRead(db, session);
   return fullAnswer(db, workspaceId, req.clientGroupID, client, false);
 }
 

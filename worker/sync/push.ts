@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { replicacheClients } from "../db/schema";
 import { claimClientGroup } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
+import { boundPush } from "./push-bounds";
 import { bumpVersion, versionOf } from "./version";
 
 type PushRequest = z.infer<typeof pushRequestSchema>;
@@ -25,7 +26,8 @@ export const MAX_MUTATIONS_PER_PUSH = 50;
  * if another request processed this client's mutations in the meantime.
  * Returns whether anything was written (then the caller pokes the workspace).
  */
-export async function push(db: Db, session: SessionInfo & { workspaceId: string }, req: PushRequest): Promise<boolean> {
+export async function push(db: Db, session: SessionInfo & { workspaceId: string }, whole: PushRequest): Promise<boolean> {
+  const req = boundPush(whole, session.userId);
   const workspaceId = session.workspaceId;
   const group = await claimClientGroup(db, session, req.clientGroupID);
   let wrote = false;
