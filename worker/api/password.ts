@@ -17,6 +17,7 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { developmentOnly } from "../lib/development-only";
 import { ApiError, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
+import { safeError } from "../lib/safe-error";
 import type { AppEnv } from "../types";
 import { z } from "zod";
 
@@ -45,7 +46,7 @@ async function mailResetLink(c: Context<AppEnv>, user: { id: string; email: stri
     subject: "Reset your Fleet Ops password",
     text: `Someone asked to reset the password of your Fleet Ops account.\n\nSet a new one here (the link works once, for one hour):\n${link.href}\n\nIf it was not you, ignore this e-mail.`,
   });
-  c.executionCtx.waitUntil(sending.catch((error) => console.error("reset e-mail failed:", String(error).slice(0, 200))));
+  c.executionCtx.waitUntil(sending.catch((error) => console.error("reset e-mail failed:", safeError(error))));
 }
 
 /** A reset or a change makes every reset link still out there useless (they named the old password's owner). */

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { sessions } from "../db/schema";
 import { audit } from "../lib/audit";
 import { closeSessionSockets } from "../realtime";
+import { safeError } from "../lib/safe-error";
 import type { AppEnv } from "../types";
 
 /** Which sessions to end: one sign-in (sign-out), or every session of an account. */
@@ -58,5 +59,5 @@ export async function announceEnded(c: Context<AppEnv>, ended: Ended, reason: En
     if (s.workspaceId) byWorkspace.set(s.workspaceId, [...(byWorkspace.get(s.workspaceId) ?? []), s.tokenHash]);
   }
   const closing = Promise.all([...byWorkspace].map(([workspaceId, hashes]) => closeSessionSockets(c.env, workspaceId, hashes)));
-  c.executionCtx.waitUntil(closing.catch((error) => console.error("closing revoked sockets failed:", error)));
+  c.executionCtx.waitUntil(closing.catch((error) => console.error("closing revoked sockets failed:", safeError(error))));
 }

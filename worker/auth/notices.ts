@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { users } from "../db/schema";
 import { sendEmail } from "../email/email";
+import { safeError } from "../lib/safe-error";
 import type { AppEnv } from "../types";
 import type { Device } from "./session";
 
@@ -36,5 +37,5 @@ export async function sendAccountNotice(c: Context<AppEnv>, userId: string, noti
   if (!owner) return;
   const settingsUrl = new URL("/settings", c.var.config.APP_URL).href;
   const sending = sendEmail(c.var.db, c.var.config, { to: owner.email, subject: SUBJECTS[notice], text: bodyOf(notice, device, settingsUrl) });
-  c.executionCtx.waitUntil(sending.catch((error) => console.error(`account notice ${notice} failed:`, String(error).slice(0, 200))));
+  c.executionCtx.waitUntil(sending.catch((error) => console.error(`account notice ${notice} failed:`, safeError(error))));
 }
