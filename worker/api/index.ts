@@ -18,6 +18,7 @@ import { vehicleRoutes } from "./vehicles";
 import { workspaceRoutes } from "./workspaces";
 import type { AppEnv } from "../types";
 import { safeError } from "../lib/safe-error";
+import { accountRoutes } from "./account";
 
 /**
  * /api/*: JSON in and out. Every answer is `no-store`; every 4xx is `{ error: { code, message } }`;
@@ -52,6 +53,7 @@ api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
 api.route("/vehicles", vehicleRoutes);
 api.route("/password", passwordRoutes);
+api.route("/account", accountRoutes);
 api.route("/oauth", oauthRoutes);
 api.route("/realtime", realtimeTicketRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
