@@ -21,7 +21,7 @@ test("Settings in the top bar menu signs out everywhere: this browser and every 
 test("registration refuses a common password with a message on the field", async ({ page }) => {
   await page.goto("/registration");
   await page.getByLabel("Email").fill(`e2e-${crypto.randomUUID().slice(0, 8)}@example.com`);
-  await page.getByLabel("Password").fill("12345678");
+  await page.getByLabel("Password").fill("123456789012");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("This password is too common or easy to guess")).toBeVisible();
   await expect(page).toHaveURL(/\/registration$/);

@@ -12,6 +12,7 @@ import { database } from "../worker/db/client";
 import type { Env } from "../worker/env";
 import { answerPull } from "../worker/sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "../worker/sync/changes";
+import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
 
 /**
  * How often a room with open sockets re-checks their sessions: revocations close sockets at once
@@ -155,6 +156,7 @@ export class WorkspaceRoom extends Server<Env> {
   }
 
   override async onMessage(connection: Connection<SocketOwner>, message: string | ArrayBuffer | ArrayBufferView) {
+    if (!takeMessage(connection)) return connection.close(TOO_MANY_MESSAGES, "Too many messages");
     // A "ping" is answered so clients can check the socket end to end.
     if (message === "ping") {
       connection.send("pong");

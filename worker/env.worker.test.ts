@@ -20,4 +20,11 @@ describe("Worker configuration", () => {
       expect(configSchema.safeParse({ ENVIRONMENT, EMAIL_PROVIDER: "outbox" }).success).toBe(true);
     }
   });
+  it("refuses to run in production without the app's public https address (issue 23)", () => {
+    for (const APP_URL of [undefined, "http://fleet.example.com", "https://localhost:8787"]) {
+      const result = configSchema.safeParse({ ...production, APP_URL, EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "k" });
+      expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["APP_URL"]);
+    }
+    expect(configSchema.safeParse({ ...production, EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "k" }).success).toBe(true);
+  });
 });

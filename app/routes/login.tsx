@@ -9,6 +9,7 @@ import { FailedAlert, SIGN_IN_FAILED } from "../components/sign-in-failed";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { useZodForm } from "../session/use-zod-form";
+import { safeRedirect } from "../../shared/safe-redirect";
 
 /**
  * Two-step login (SPEC.md sections 2 and 4): the e-mail first, checked with api/verify/email;
@@ -19,7 +20,9 @@ export default function Login() {
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const redirect = safeRedirect(params.get("redirect"));
+  // Parsed against this page's origin (a placeholder one while rendering on the server: a relative
+  // path resolves the same against any origin, and only same-origin paths come out).
+  const redirect = safeRedirect(params.get("redirect"), globalThis.location?.origin ?? "https://server.invalid");
   // The e-mail that api/verify/email confirmed: the form is at its password step for it.
   const [knownEmail, setKnownEmail] = useState<string | null>(null);
   const [googleFailed, setGoogleFailed] = useState(false);
@@ -87,6 +90,3 @@ export default function Login() {
 }
 
 /** Only same-site paths: a crafted link must not send a fresh sign-in to another site. */
-function safeRedirect(value: string | null): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/";
-}

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Link, useNavigate } from "@remix-run/react";
-import { credentialsFormSchema } from "../../shared/auth";
+import { credentialsFormSchema, PASSWORD_RULE } from "../../shared/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { FailedAlert, SIGN_IN_FAILED } from "../components/sign-in-failed";
@@ -32,6 +32,7 @@ export default function Registration() {
       <form {...getFormProps(form)}>
         <Field field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
         <Field field={fields.password} label="Password" type="password" autoComplete="new-password" />
+          <p className="text-sm text-muted-foreground">{PASSWORD_RULE}</p>
         <SubmitButton pending={pending}>Create Account</SubmitButton>
       </form>
       <div className="auth-links">

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { newPasswordField } from "../../shared/auth";
+import { newPasswordField, PASSWORD_RULE } from "../../shared/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
@@ -52,6 +52,7 @@ export default function ResetPassword() {
       <form {...getFormProps(form)}>
         <fieldset disabled={!token} style={{ border: 0, padding: 0, margin: 0 }}>
           <Field field={fields.password} label="New password" type="password" autoComplete="new-password" autoFocus />
+          <p className="text-sm text-muted-foreground">{PASSWORD_RULE}</p>
           <SubmitButton pending={pending} disabled={!token}>
             Create new password
           </SubmitButton>

@@ -4,13 +4,15 @@ import { signInSchema, signUpSchema, verifyEmailSchema } from "../../shared/auth
 import type { MeResponse } from "../../shared/session";
 import { decoyHash, verifyPassword } from "../auth/password";
 import { requireStrongPassword } from "../auth/password-strength";
-import { clientIp, countFailure, LIMITS, rateLimit, refuseWhenSpent } from "../auth/rate-limit";
-import { createSession, requireSession } from "../auth/session";
-import { createUserWithPassword, findUserByEmail, firstWorkspaceOf } from "../auth/users";
+import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { createSession, deviceOf, requireSession } from "../auth/session";
+import { completeSignIn } from "../auth/complete-signin";
+import { holdSigninAttempt, releaseSigninAttempt } from "../auth/signin-limits";
+import { createUserWithPassword, findUserByEmail } from "../auth/users";
 import { endSessions } from "../auth/end-sessions";
 import { memberships, passwordCredentials, users, workspaces } from "../db/schema";
 import { flagsFor } from "../flags";
-import { audit } from "../lib/audit";
+import { audit, auditRefusal, emailId } from "../lib/audit";
 import { ApiError, unauthorized } from "../lib/errors";
 import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
@@ -19,54 +21,49 @@ import type { AppEnv } from "../types";
 export const authRoutes = new Hono<AppEnv>()
   .post("/verify/email", body(verifyEmailSchema), async (c) => {
     const { email } = c.req.valid("json");
-    // This endpoint has to tell whether an account exists, so its limit is the strictest.
-    await rateLimit(c, LIMITS.verifyEmail, [`ip:${clientIp(c)}`]);
-    await rateLimit(c, LIMITS.verifyEmailPerEmail, [`email:${email}`]);
+    // This endpoint has to tell whether an account exists, so it is limited, per network only: a
+    // per-e-mail limit would let strangers break the owner's login page (issue 23).
+    await rateLimit(c, LIMITS.verifyEmail, [`ip:${clientIp(c)}`]).catch(
+      auditRefusal("verify_email.refused", { email: await emailId(email), ip: clientIp(c) }),
+    );
     return c.json({ exists: (await findUserByEmail(c.var.db, email)) !== null });
   })
 
   .post("/signin", body(signInSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const net = clientIp(c);
-    // Spent budgets refuse before the password is even tried; only failures count against them.
-    const budgets = [
-      [LIMITS.signinFailures, `email:${email}|ip:${net}`],
-      [LIMITS.signinAddressFailures, `ip:${net}`],
-      [LIMITS.signinGlobalFailures, "all"],
-    ] as const;
-    try {
-      for (const [limit, key] of budgets) await refuseWhenSpent(c, limit, key);
-    } catch (error) {
-      audit("signin.locked_out", { email, ip: net });
-      throw error;
-    }
+    const emailKey = await emailId(email);
     const user = await findUserByEmail(c.var.db, email);
+    // Taken before the password is tried (worker/auth/signin-limits.ts), given back when it is right.
+    const held = await holdSigninAttempt(c, emailKey, net, user?.id ?? null);
     const credential = user
       ? await c.var.db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, user.id)).get()
       : undefined;
     // Always run the KDF, so an unknown e-mail takes as long as a wrong password.
     const ok = await verifyPassword(password, credential?.hash ?? (await decoyHash()));
     if (!user || !credential || !ok) {
-      for (const [limit, key] of budgets) await countFailure(c, limit, key);
-      audit("signin.failed", { email, ip: net, reason: !user ? "unknown_email" : !credential ? "no_password" : "wrong_password" });
+      audit("signin.failed", { email: emailKey, ip: net, reason: !user ? "unknown_email" : !credential ? "no_password" : "wrong_password" });
       throw new ApiError(401, "invalid_credentials", "Wrong e-mail or password");
     }
-    audit("signin.succeeded", { userId: user.id, ip: net, method: "password" });
-    return c.json({ token: await createSession(c.var.db, user.id, await firstWorkspaceOf(c.var.db, user.id)) });
+    await releaseSigninAttempt(c, held);
+    return c.json(await completeSignIn(c, user.id, "password"));
   })
 
   .post("/signup", body(signUpSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    await rateLimit(c, LIMITS.signup, [`ip:${clientIp(c)}`]);
-    await rateLimit(c, LIMITS.signupEmail, [`email:${email}`]);
-    await requireStrongPassword(password, [email]);
+    const refused = auditRefusal("signup.refused", { email: await emailId(email), ip: clientIp(c) });
+    await rateLimit(c, LIMITS.signup, [`ip:${clientIp(c)}`]).catch(refused);
+    // Per e-mail AND network: a stranger cannot keep an address from signing up.
+    await rateLimit(c, LIMITS.signupEmail, [`email:${await emailId(email)}|ip:${clientIp(c)}`]).catch(refused);
+    await requireStrongPassword(password, [email]).catch(refused);
     const userId = await createUserWithPassword(c.var.db, email, password);
     if (!userId) {
+      audit("signup.refused", { email: await emailId(email), ip: clientIp(c), reason: "email_taken" });
       throw new ApiError(409, "email_taken", "An account with this e-mail already exists", {
         email: ["An account with this e-mail already exists"],
       });
     }
-    return c.json({ token: await createSession(c.var.db, userId, null) }, 201);
+    return c.json({ token: await createSession(c.var.db, userId, null, undefined, deviceOf(c)) }, 201);
   })
 
   // Sign-out ends the whole sign-in: this token and every token derived from it (workspace switches).

@@ -1,3 +1,4 @@
+import { LIMITS, rateLimit } from "../auth/rate-limit";
 import { count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { beaconOrderSchema, type Beacon } from "../../shared/beacon";
@@ -5,7 +6,7 @@ import { beaconHealthQuerySchema, beaconParamsSchema } from "../../shared/beacon
 import { requireSession, workspaceSession } from "../auth/session";
 import { beacons, vehicles } from "../db/schema";
 import { beaconHealth, rotateDeviceId } from "../fleet/beacon-health";
-import { audit } from "../lib/audit";
+import { audit, auditRefusal } from "../lib/audit";
 import { chunkRows } from "../lib/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
@@ -22,6 +23,7 @@ export const beaconRoutes = new Hono<AppEnv>()
   .post("/order", body(beaconOrderSchema), async (c) => {
     const { workspaceId, count: wanted } = c.req.valid("json");
     if (workspaceId !== c.var.session.workspaceId) throw forbidden("You can only order beacons for your current workspace");
+    await rateLimit(c, LIMITS.beaconOrders, [`user:${c.var.session.userId}`]).catch(auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "beacon_orders_per_day" }));
     const db = c.var.db;
     const existing = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.workspaceId, workspaceId)).get();
     const ingestUrl = ingestUrlOf(c.var.config.APP_URL);

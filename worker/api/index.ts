@@ -23,6 +23,8 @@ import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { workspaceRoutes } from "./workspaces";
 import type { AppEnv } from "../types";
+import { safeError } from "../lib/safe-error";
+import { accountRoutes } from "./account";
 
 /**
  * /api/*: JSON in and out. Every answer is `no-store`; every 4xx is `{ error: { code, message } }`;
@@ -60,6 +62,7 @@ api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
 api.route("/vehicles", vehicleRoutes);
 api.route("/password", passwordRoutes);
+api.route("/account", accountRoutes);
 api.route("/oauth", oauthRoutes);
 api.route("/realtime", realtimeTicketRoutes);
 api.route("/invites", inviteRoutes);
@@ -82,6 +85,7 @@ api.onError((err, c) => {
     // Hono's own 4xx, e.g. malformed JSON or a wrong Content-Type in a validator.
     return errorResponse(c, new ApiError(err.status as 400, "bad_request", err.message || "Bad request"));
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  // Never the raw error: a query's bound parameters (hashes, device ids, e-mails) would reach the log.
+  console.error(`${c.req.method} ${c.req.path} failed:`, safeError(err));
   return c.json({ error: { code: "internal", message: "Something went wrong on our side" } }, 500);
 });

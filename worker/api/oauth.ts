@@ -14,11 +14,11 @@ import {
   userForOAuth,
 } from "../auth/oauth";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
-import { createSession } from "../auth/session";
-import { firstWorkspaceOf } from "../auth/users";
 import { flagsFor } from "../flags";
 import { timingSafeEqual } from "../lib/crypto";
-import { audit } from "../lib/audit";
+import { announceEnded } from "../auth/end-sessions";
+import { completeSignIn } from "../auth/complete-signin";
+import { sendAccountNotice } from "../auth/notices";
 import { ApiError } from "../lib/errors";
 import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
@@ -71,9 +71,11 @@ export const oauthRoutes = new Hono<AppEnv>()
 
     const idToken = await exchange(c, () => google.validateAuthorizationCode(code, codeVerifier));
     const profile = googleProfile(idToken, c.var.config.GOOGLE_CLIENT_ID);
-    const userId = await userForOAuth(c.var.db, "google", profile);
-    audit("signin.succeeded", { userId, ip: clientIp(c), method: "google" });
-    return c.json({ token: await createSession(c.var.db, userId, await firstWorkspaceOf(c.var.db, userId)) });
+    const outcome = await userForOAuth(c.var.db, "google", profile);
+    // A takeover of an unverified account revoked its sessions: their rooms close those sockets now.
+    await announceEnded(c, outcome.revoked, "oauth_link_took_over_unverified_account");
+    if (outcome.linked) await sendAccountNotice(c, outcome.userId, "google_linked");
+    return c.json(await completeSignIn(c, outcome.userId, "google"));
   });
 
 /** Google's token call, its failures turned into answers the caller can act on. */

@@ -1,12 +1,15 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "../../shared/auth";
 import { endSessions } from "../auth/end-sessions";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { requireStrongPassword } from "../auth/password-strength";
-import { createSession, requireSession } from "../auth/session";
-import { audit } from "../lib/audit";
-import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { createSession, requireSession, signInOf } from "../auth/session";
+import { audit, auditRefusal, emailId } from "../lib/audit";
+import { clientIp, countPast, LIMITS, rateLimit } from "../auth/rate-limit";
+import { isKnownNetwork } from "../auth/signin-limits";
+import { sendAccountNotice } from "../auth/notices";
+import type { Db } from "../db/client";
 import { findUserByEmail } from "../auth/users";
 import { emailOutbox, passwordCredentials, passwordResetTokens, users } from "../db/schema";
 import { sendEmail } from "../email/email";
@@ -14,34 +17,60 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { developmentOnly } from "../lib/development-only";
 import { ApiError, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
+import { safeError } from "../lib/safe-error";
 import type { AppEnv } from "../types";
 import { z } from "zod";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
+/**
+ * Whether a reset e-mail goes out: always when asked from a network the owner signed in from;
+ * from elsewhere, a few an hour (past that the owner's inbox is not flooded, and nobody is refused).
+ */
+async function mayMail(c: Context<AppEnv>, userId: string, emailKey: string, net: string): Promise<boolean> {
+  if (await isKnownNetwork(c, userId, net)) return true;
+  if (!(await countPast(c, LIMITS.forgotMailsPerEmail, `email:${emailKey}`))) return true;
+  audit("password.reset_mail_suppressed", { userId, ip: net });
+  return false;
+}
+
+async function mailResetLink(c: Context<AppEnv>, user: { id: string; email: string }) {
+  const token = randomToken(32);
+  await c.var.db
+    .insert(passwordResetTokens)
+    .values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: Date.now() + RESET_TOKEN_TTL_MS });
+  const link = new URL("/reset-password", c.var.config.APP_URL);
+  link.search = new URLSearchParams({ token, uid: user.id }).toString();
+  const sending = sendEmail(c.var.db, c.var.config, {
+    to: user.email,
+    subject: "Reset your Fleet Ops password",
+    text: `Someone asked to reset the password of your Fleet Ops account.\n\nSet a new one here (the link works once, for one hour):\n${link.href}\n\nIf it was not you, ignore this e-mail.`,
+  });
+  c.executionCtx.waitUntil(sending.catch((error) => console.error("reset e-mail failed:", safeError(error))));
+}
+
+/** A reset or a change makes every reset link still out there useless (they named the old password's owner). */
+function revokeResetLinks(db: Db, userId: string, now: number) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
 /** Password recovery: a single-use link valid for one hour, sent by e-mail. */
 export const passwordRoutes = new Hono<AppEnv>()
   .post("/forgot", body(forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid("json");
-    await rateLimit(c, LIMITS.forgot, [`ip:${clientIp(c)}`]);
-    await rateLimit(c, LIMITS.forgotPerEmail, [`email:${email}`]);
+    const net = clientIp(c);
+    const emailKey = await emailId(email);
+    const refused = auditRefusal("password.reset_refused", { email: emailKey, ip: net });
+    // Refusals are per network (and per e-mail from one network): a stranger slows only themselves.
+    await rateLimit(c, LIMITS.forgot, [`ip:${net}`]).catch(refused);
+    await rateLimit(c, LIMITS.forgotPerEmailAndNetwork, [`email:${emailKey}|ip:${net}`]).catch(refused);
     const user = await findUserByEmail(c.var.db, email);
-    audit("password.reset_requested", { userId: user?.id ?? null, email, ip: clientIp(c), known: user !== null });
-    if (user) {
-      const token = randomToken(32);
-      await c.var.db
-        .insert(passwordResetTokens)
-        .values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: Date.now() + RESET_TOKEN_TTL_MS });
-      const link = new URL("/reset-password", c.var.config.APP_URL);
-      link.search = new URLSearchParams({ token, uid: user.id }).toString();
-      const sending = sendEmail(c.var.db, c.var.config, {
-        to: user.email,
-        subject: "Reset your Fleet Ops password",
-        text: `Someone asked to reset the password of your Fleet Ops account.\n\nSet a new one here (the link works once, for one hour):\n${link.href}\n\nIf it was not you, ignore this e-mail.`,
-      });
-      c.executionCtx.waitUntil(sending.catch((error) => console.error("reset e-mail failed:", error)));
-    }
-    // The same answer whether or not the address has an account.
+    audit("password.reset_requested", { userId: user?.id ?? null, email: emailKey, ip: net, known: user !== null });
+    if (user && (await mayMail(c, user.id, emailKey, net))) await mailResetLink(c, user);
+    // The same answer whether or not the address has an account, or a mail was sent.
     return c.json({ ok: true });
   })
   .post("/reset", body(resetPasswordSchema), async (c) => {
@@ -67,9 +96,13 @@ export const passwordRoutes = new Hono<AppEnv>()
       )
       .returning({ userId: passwordResetTokens.userId })
       .get();
-    if (!claimed) throw new ApiError(400, "reset_token_expired", "Your reset password token has expired");
+    if (!claimed) {
+      audit("password.reset_refused", { userId: user, reason: "reset_token_expired" });
+      throw new ApiError(400, "reset_token_expired", "Your reset password token has expired");
+    }
     const hash = await hashPassword(password);
     await db.batch([
+      revokeResetLinks(db, user, now),
       db
         .insert(passwordCredentials)
         .values({ userId: user, hash })
@@ -80,6 +113,7 @@ export const passwordRoutes = new Hono<AppEnv>()
     // Whoever knew the old password is signed out everywhere, their open sockets closed.
     await endSessions(c, { userId: user }, "password_reset");
     audit("password.reset_completed", { userId: user });
+    await sendAccountNotice(c, user, "password_reset");
     return c.json({ ok: true });
   })
 
@@ -88,18 +122,27 @@ export const passwordRoutes = new Hono<AppEnv>()
   .post("/change", requireSession, body(changePasswordSchema), async (c) => {
     const { currentPassword, password } = c.req.valid("json");
     const { db, session } = c.var;
-    await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]);
+    const refused = auditRefusal("password.change_refused", { userId: session.userId, ip: clientIp(c) });
+    await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]).catch(refused);
     const credential = await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, session.userId)).get();
     if (!credential || !(await verifyPassword(currentPassword, credential.hash))) {
-      throw new ApiError(400, "invalid_credentials", "Wrong password", { currentPassword: ["Wrong password"] });
+      refused(new ApiError(400, "invalid_credentials", "Wrong password", { currentPassword: ["Wrong password"] }));
     }
     const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
-    await requireStrongPassword(password, owner ? [owner.email] : []);
+    await requireStrongPassword(password, owner ? [owner.email] : []).catch(refused);
     const hash = await hashPassword(password);
-    await db.update(passwordCredentials).set({ hash, updatedAt: Date.now() }).where(eq(passwordCredentials.userId, session.userId));
+    const now = Date.now();
+    await db.batch([
+      db.update(passwordCredentials).set({ hash, updatedAt: now }).where(eq(passwordCredentials.userId, session.userId)),
+      revokeResetLinks(db, session.userId, now),
+    ]);
+    const from = await signInOf(db, session.tokenHash);
     await endSessions(c, { userId: session.userId }, "password_changed");
     audit("password.changed", { userId: session.userId });
-    return c.json({ ok: true, token: await createSession(db, session.userId, session.workspaceId) });
+    await sendAccountNotice(c, session.userId, "password_changed");
+    // This device stays signed in with a fresh token (same device details, a new sign-in).
+    const token = await createSession(db, session.userId, session.workspaceId, undefined, { network: from.network ?? null, userAgent: from.userAgent ?? null });
+    return c.json({ ok: true, token });
   });
 
 /** Development and tests only: the latest e-mail sent to an address (404 in production). */

@@ -1,3 +1,4 @@
+import { LIMITS, rateLimit } from "../auth/rate-limit";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createWorkspaceSchema, workspaceSessionSchema } from "../../shared/auth";
@@ -5,7 +6,7 @@ import { can, inviteSchema, roleChangeSchema, type WorkspacesResponse } from "..
 import { endSession } from "../auth/end-sessions";
 import { createSession, requireSession, signInOf } from "../auth/session";
 import { memberships, workspaces } from "../db/schema";
-import { audit } from "../lib/audit";
+import { audit, auditRefusal } from "../lib/audit";
 import { forbidden } from "../lib/errors";
 import { body } from "../lib/validate";
 import { createInvite, resendInvite, revokeInvite } from "../team/invites";
@@ -48,6 +49,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
   })
   .post("/", body(createWorkspaceSchema), async (c) => {
     const { name, timeZone } = c.req.valid("json");
+    await rateLimit(c, LIMITS.workspaceCreations, [`user:${c.var.session.userId}`]).catch(auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "workspaces_per_day" }));
     const id = crypto.randomUUID();
     await c.var.db.batch([
       c.var.db.insert(workspaces).values({ id, name, ...(timeZone ? { timeZone } : {}) }),

@@ -3,12 +3,21 @@ import type { Context } from "hono";
 import { sessions } from "../db/schema";
 import { audit } from "../lib/audit";
 import { closeSessionSockets } from "../workspace-object";
+import { safeError } from "../lib/safe-error";
 import type { AppEnv } from "../types";
 
 /** Which sessions to end: one sign-in (sign-out), or every session of an account. */
 export type SessionScope = { signinId: string } | { userId: string };
 
-export type EndReason = "signout" | "signout_everywhere" | "password_reset" | "password_changed" | "workspace_switch";
+export type EndReason =
+  | "signout"
+  | "signout_everywhere"
+  | "password_reset"
+  | "password_changed"
+  | "workspace_switch"
+  | "oauth_link_took_over_unverified_account"
+  | "session_signed_out"
+  | "account_deleted";
 
 /**
  * Revokes the sessions in scope, records it on the audit trail, and closes their open realtime
@@ -24,7 +33,7 @@ export async function endSessions(c: Context<AppEnv>, scope: SessionScope, reaso
     .where(and(inScope, isNull(sessions.revokedAt)))
     .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId })
     .all();
-  await afterEnded(c, ended, reason);
+  await announceEnded(c, ended, reason);
   return ended.length;
 }
 
@@ -36,12 +45,13 @@ export async function endSession(c: Context<AppEnv>, tokenHash: string, reason: 
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
     .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId })
     .all();
-  await afterEnded(c, ended, reason);
+  await announceEnded(c, ended, reason);
 }
 
-type Ended = { tokenHash: string; userId: string; workspaceId: string | null }[];
+export type Ended = { tokenHash: string; userId: string; workspaceId: string | null }[];
 
-async function afterEnded(c: Context<AppEnv>, ended: Ended, reason: EndReason) {
+/** Audits sessions another statement revoked and closes their sockets (every revocation comes here). */
+export async function announceEnded(c: Context<AppEnv>, ended: Ended, reason: EndReason) {
   if (ended.length === 0) return;
   audit("session.revoked", { userId: ended[0]!.userId, reason, sessions: ended.length });
   const byWorkspace = new Map<string, string[]>();
@@ -49,5 +59,5 @@ async function afterEnded(c: Context<AppEnv>, ended: Ended, reason: EndReason) {
     if (s.workspaceId) byWorkspace.set(s.workspaceId, [...(byWorkspace.get(s.workspaceId) ?? []), s.tokenHash]);
   }
   const closing = Promise.all([...byWorkspace].map(([workspaceId, hashes]) => closeSessionSockets(c.env, workspaceId, hashes)));
-  c.executionCtx.waitUntil(closing.catch((error) => console.error("closing revoked sockets failed:", error)));
+  c.executionCtx.waitUntil(closing.catch((error) => console.error("closing revoked sockets failed:", safeError(error))));
 }

@@ -90,13 +90,20 @@ const idTokenInvalid = () => new ApiError(400, "oauth_id_token_invalid", "Google
  * The user an OAuth identity signs in as: the one already linked to it; else the account with the
  * same e-mail, linked now, but only if the provider verified that e-mail; else a new user.
  */
-export async function userForOAuth(db: Db, provider: ServerProvider, profile: OAuthProfile): Promise<string> {
+/** Who signs in, whether Google was just linked to them, and the sessions a takeover revoked. */
+export interface OAuthOutcome {
+  userId: string;
+  linked: boolean;
+  revoked: { tokenHash: string; userId: string; workspaceId: string | null }[];
+}
+
+export async function userForOAuth(db: Db, provider: ServerProvider, profile: OAuthProfile): Promise<OAuthOutcome> {
   const linked = await db
     .select({ userId: oauthAccounts.userId })
     .from(oauthAccounts)
     .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, profile.providerUserId)))
     .get();
-  if (linked) return linked.userId;
+  if (linked) return { userId: linked.userId, linked: false, revoked: [] };
 
   if (!profile.emailVerified) {
     throw new ApiError(403, "oauth_email_unverified", "Your Google account's e-mail address is not verified");
@@ -105,6 +112,7 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
   const existing = await db.select().from(users).where(eq(users.email, profile.email)).get();
   if (existing) {
     const link = db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: existing.id });
+    let revoked: OAuthOutcome["revoked"] = [];
     if (existing.emailVerified) {
       await link;
     } else {
@@ -112,16 +120,21 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
       // (pre-account takeover). The owner now proves it, so the password someone else may have set
       // is dropped and its sessions end; the owner can set a password again with "Forgot password".
       const now = Date.now();
-      await db.batch([
+      const [, , , ended] = await db.batch([
         link,
         db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id)),
         db.delete(passwordCredentials).where(eq(passwordCredentials.userId, existing.id)),
-        db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt))),
+        db
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)))
+          .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId }),
       ]);
-      audit("session.revoked", { userId: existing.id, reason: "oauth_link_took_over_unverified_account" });
+      // The caller tells the rooms (worker/auth/end-sessions.ts announceEnded) and audits it.
+      revoked = ended;
     }
     audit("oauth.linked", { userId: existing.id, provider, dropped_password: !existing.emailVerified });
-    return existing.id;
+    return { userId: existing.id, linked: true, revoked };
   }
 
   const id = crypto.randomUUID();
@@ -136,5 +149,5 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
     throw error;
   }
   audit("oauth.linked", { userId: id, provider, new_account: true });
-  return id;
+  return { userId: id, linked: false, revoked: [] };
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../types";
@@ -10,9 +11,11 @@ import type { AppEnv } from "../types";
  * rotates through freely; IPv4 as is), so rotating addresses does not escape a limit.
  *
  * Limits stop attackers, not offices: an office behind one address can sign up and sign in tens
- * of people an hour. Sign-in counts failures, not attempts, per e-mail *and* address, so a stranger
- * guessing an owner's password locks out only themselves; an address's failures across e-mails
- * (stuffing) and a global failure budget (a distributed attack) are bounded too.
+ * of people an hour. Sign-in reserves an attempt atomically *before* the password is checked and
+ * gives it back when the password was right (worker/auth/signin-limits.ts), so parallel guesses
+ * cannot pass a limit and successes never spend one. Nothing keyed by an e-mail alone refuses:
+ * only the owner's networks get past a spent per-account budget, so strangers lock out only
+ * themselves (docs/decisions/0021-security-second-round.md).
  */
 export interface Limit {
   /** e.g. "signin" */
@@ -27,17 +30,36 @@ export const LIMITS = {
   signinFailures: { name: "signin-fail", max: 10, windowMs: 15 * MINUTE },
   /** Failed sign-ins from one network, whichever e-mails (credential stuffing). */
   signinAddressFailures: { name: "signin-fail-net", max: 50, windowMs: 15 * MINUTE },
-  /** Failed sign-ins everywhere: a distributed attack slows every guess down, not a sign-in that works. */
+  /**
+   * Failed sign-ins of one account from networks that never signed in to it: a distributed attack
+   * on one account (ASVS V2.2.1: at most 100 an hour). Once spent, only the owner's known networks
+   * are tried.
+   */
+  signinAccountFailures: { name: "signin-fail-acct", max: 25, windowMs: 15 * MINUTE },
+  /** Failed sign-ins everywhere: past it every sign-in is slowed by a delay, never refused. */
   signinGlobalFailures: { name: "signin-fail-all", max: 2_000, windowMs: 15 * MINUTE },
   /** A password change while signed in (its current password is a guess like any other). */
   passwordChange: { name: "password-change", max: 10, windowMs: 15 * MINUTE },
   signup: { name: "signup", max: 50, windowMs: 60 * MINUTE },
   signupEmail: { name: "signup-email", max: 5, windowMs: 60 * MINUTE },
+  /** Keyed by network only: any per-e-mail limit here would let strangers break the owner's login page. */
   verifyEmail: { name: "verify", max: 60, windowMs: 15 * MINUTE },
-  verifyEmailPerEmail: { name: "verify-email", max: 20, windowMs: 15 * MINUTE },
   forgot: { name: "forgot", max: 20, windowMs: 60 * MINUTE },
-  forgotPerEmail: { name: "forgot-email", max: 5, windowMs: 60 * MINUTE },
+  /** Reset requests for one e-mail from one network: refuses (429) only that network. */
+  forgotPerEmailAndNetwork: { name: "forgot-email-net", max: 5, windowMs: 60 * MINUTE },
+  /**
+   * Reset e-mails to one address requested from networks that never signed in to it: past it no
+   * more mail is sent to them (the owner's inbox is not flooded), while a request from a network
+   * the owner signed in from is always sent. Never a refusal.
+   */
+  forgotMailsPerEmail: { name: "forgot-email", max: 5, windowMs: 60 * MINUTE },
   oauth: { name: "oauth", max: 60, windowMs: 15 * MINUTE },
+  /** Full reads of a workspace (first pulls and resets) per user and workspace: each reads every row. */
+  fullReads: { name: "full-read", max: 10, windowMs: MINUTE },
+  /** Beacon orders (of up to 100 each) per account per day. */
+  beaconOrders: { name: "beacon-orders", max: 50, windowMs: 24 * 60 * MINUTE },
+  /** New workspaces per account per day. */
+  workspaceCreations: { name: "workspaces", max: 20, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /**
@@ -70,6 +92,49 @@ function tooMany(c: Context<AppEnv>, limit: Limit, now: number): ApiError {
   return new ApiError(429, "rate_limited", "Too many attempts. Try again later.");
 }
 
+/**
+ * Takes one unit of a key's budget in ONE guarded statement (an upsert whose update only runs while
+ * the count is under the limit, or in a new window): true when taken. D1 runs statements one at a
+ * time, so N parallel callers get at most `max` trues; there is no read-then-write to race.
+ */
+export function reserve(c: Context<AppEnv>, limit: Limit, key: string): Promise<boolean> {
+  return reserveIn(c.var.db, limit, key, c.var.config.RATE_LIMIT_SCALE);
+}
+
+/** `reserve` for callers without a request context (the workspace's room). */
+export async function reserveIn(db: Db, limit: Limit, key: string, scale: number): Promise<boolean> {
+  const now = Date.now();
+  const windowStart = windowOf(limit, now);
+  const max = Math.max(1, Math.floor(limit.max * scale));
+  const row = await db
+    .insert(rateLimits)
+    .values({ key: `${limit.name}:${key}`, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+        windowStart,
+      },
+      setWhere: sql`${rateLimits.windowStart} <> ${windowStart} OR ${rateLimits.count} < ${max}`,
+    })
+    .returning({ count: rateLimits.count })
+    .get();
+  return row !== undefined;
+}
+
+/** Gives back a unit `reserve` took (the attempt succeeded, so it was no guess). */
+export async function release(c: Context<AppEnv>, limit: Limit, key: string): Promise<void> {
+  await c.var.db
+    .update(rateLimits)
+    .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, `${limit.name}:${key}`), eq(rateLimits.windowStart, windowOf(limit, Date.now()))));
+}
+
+/** 429 with Retry-After for a limit that is spent. */
+export function refusal(c: Context<AppEnv>, limit: Limit): ApiError {
+  return tooMany(c, limit, Date.now());
+}
+
 /** Adds one to a key's count in the current window and answers the new count. */
 async function count(c: Context<AppEnv>, limit: Limit, key: string, now: number): Promise<number> {
   const windowStart = windowOf(limit, now);
@@ -96,18 +161,7 @@ export async function rateLimit(c: Context<AppEnv>, limit: Limit, keys: string[]
   }
 }
 
-/** Throws 429 when the key has already used up its limit in this window (counts nothing). */
-export async function refuseWhenSpent(c: Context<AppEnv>, limit: Limit, key: string) {
-  const now = Date.now();
-  const row = await c.var.db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, `${limit.name}:${key}`), eq(rateLimits.windowStart, windowOf(limit, now))))
-    .get();
-  if ((row?.count ?? 0) >= scaled(c, limit)) throw tooMany(c, limit, now);
-}
-
-/** Records one failure against the key (for limits that count failures, not attempts). */
-export async function countFailure(c: Context<AppEnv>, limit: Limit, key: string) {
-  await count(c, limit, key, Date.now());
+/** Counts one against the key and answers whether it is now past its limit (nothing refused here). */
+export async function countPast(c: Context<AppEnv>, limit: Limit, key: string): Promise<boolean> {
+  return (await count(c, limit, key, Date.now())) > scaled(c, limit);
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Db } from "../db/client";
 import { memberships, sessions } from "../db/schema";
@@ -6,6 +7,7 @@ import { chunkRows } from "../lib/chunk";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";
+import { networkOf } from "./rate-limit";
 
 /**
  * Session lifetime (ASVS V3.3, docs/decisions/0010-sessions-socket-tickets-csp.md): a sign-in
@@ -35,17 +37,28 @@ export interface SessionInfo {
   signinId: string;
 }
 
-/** The sign-in a new token belongs to: its id and absolute end, inherited by derived tokens. */
-export interface SignIn {
+/** Where a sign-in came from: shown in the sessions list, and the sign-in limits' known networks. */
+export interface Device {
+  network: string | null;
+  userAgent: string | null;
+}
+
+/** The sign-in a new token belongs to: its id, absolute end and device, inherited by derived tokens. */
+export interface SignIn extends Partial<Device> {
   signinId: string;
   expiresAt: number;
+}
+
+/** The caller's device as a new sign-in records it (the User-Agent cut, it is shown, never trusted). */
+export function deviceOf(c: Context<AppEnv>): Device {
+  return { network: networkOf(c.req.header("CF-Connecting-IP")), userAgent: c.req.header("User-Agent")?.slice(0, 256) ?? null };
 }
 
 /**
  * Creates a session and returns its bearer token (only its hash is stored). Without `from` it is
  * a new sign-in; with it, a token derived from that sign-in (same id, same absolute end).
  */
-export async function createSession(db: Db, userId: string, workspaceId: string | null, from?: SignIn) {
+export async function createSession(db: Db, userId: string, workspaceId: string | null, from?: SignIn, device?: Device) {
   const token = randomToken(32);
   const now = Date.now();
   await db.insert(sessions).values({
@@ -55,6 +68,8 @@ export async function createSession(db: Db, userId: string, workspaceId: string 
     signinId: from?.signinId ?? crypto.randomUUID(),
     expiresAt: from?.expiresAt ?? now + SESSION_TTL_MS,
     lastUsedAt: now,
+    network: from?.network ?? device?.network ?? null,
+    userAgent: from?.userAgent ?? device?.userAgent ?? null,
   });
   return token;
 }
@@ -101,7 +116,12 @@ export async function findSessionByHash(db: Db, tokenHash: string): Promise<Sess
 /** The sign-in a live session belongs to, for deriving a token from it. */
 export async function signInOf(db: Db, tokenHash: string): Promise<SignIn> {
   const row = await db
-    .select({ signinId: sql<string>`coalesce(${sessions.signinId}, ${sessions.tokenHash})`, expiresAt: sessions.expiresAt })
+    .select({
+      signinId: sql<string>`coalesce(${sessions.signinId}, ${sessions.tokenHash})`,
+      expiresAt: sessions.expiresAt,
+      network: sessions.network,
+      userAgent: sessions.userAgent,
+    })
     .from(sessions)
     .where(eq(sessions.tokenHash, tokenHash))
     .get();

@@ -58,8 +58,16 @@ export const sessions = sqliteTable(
     signinId: text("signin_id"),
     /** The idle clock (14 days), written at most once a minute. */
     lastUsedAt: integer("last_used_at"),
+    /** The network signed in from (IPv4, or IPv6 /64): the sessions list, and the sign-in limits' "known network". */
+    network: text("network"),
+    /** The browser's User-Agent at sign-in (cut to 256 characters), shown as the device. */
+    userAgent: text("user_agent"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_signin_idx").on(t.signinId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_signin_idx").on(t.signinId),
+    index("sessions_user_network_idx").on(t.userId, t.network),
+  ],
 );
 
 /** Single-use, 60-second tickets that open the realtime socket (docs/decisions/0010). */

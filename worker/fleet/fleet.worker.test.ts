@@ -148,8 +148,8 @@ describe("OsmAnd ingestion", () => {
     });
     expect(res.status).toBe(200);
     const row = (await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).get())!;
-    // Millisecond timestamps stay as they are; a negative speed (unknown, on iOS) reads as 0.
-    expect(row).toMatchObject({ recordedAt: T0, speed: 0, battery: 42, ignition: false, fuel: 30, odometer: 9000 });
+    // Millisecond timestamps stay as they are; a negative speed (unknown, on iOS) is not reported.
+    expect(row).toMatchObject({ recordedAt: T0, speed: null, battery: 42, ignition: false, fuel: 30, odometer: 9000 });
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ status: "off", fuel: 30, odometer: 9000 });
   });
 

@@ -27,6 +27,37 @@ export interface Report {
 
 export class ReportError extends Error {}
 
+/**
+ * Bounds on what a tracker may claim (issue 23). A device id longer than this is refused (400)
+ * before anything keeps it (the throttle's maps, D1). A reading no vehicle can produce is dropped
+ * from the report (the position stays useful): a negative speed or odometer, a heading outside
+ * 0-360 degrees, an altitude beyond +-20 km, a speed over 350 km/h. Documented in the README's
+ * "Connecting a real tracker".
+ */
+export const MAX_DEVICE_ID_LENGTH = 128;
+export const MAX_SPEED_MS = 350 / 3.6;
+export const MAX_ABS_ALTITUDE_M = 20_000;
+
+function deviceIdOf(id: string | undefined): string {
+  if (!id) throw new ReportError("Missing device id: send id (or deviceid)");
+  if (id.length > MAX_DEVICE_ID_LENGTH) throw new ReportError(`A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`);
+  return id;
+}
+
+const within = (v: number | null, min: number, max: number) => (v !== null && v >= min && v <= max ? v : null);
+
+/** The readings a vehicle can produce; any other becomes "not reported". */
+function plausible(report: Report): Report {
+  return {
+    ...report,
+    speed: within(report.speed, 0, MAX_SPEED_MS),
+    heading: within(report.heading, 0, 360),
+    altitude: within(report.altitude, -MAX_ABS_ALTITUDE_M, MAX_ABS_ALTITUDE_M),
+    accuracy: within(report.accuracy, 0, Number.MAX_VALUE),
+    odometer: within(report.odometer, 0, Number.MAX_VALUE),
+  };
+}
+
 
 const number = (v: unknown): number | null => {
   if (v === undefined || v === null || v === "") return null;
@@ -66,11 +97,11 @@ function clampPercent(v: number | null) {
 
 /** Query-string or form parameters (GET or POST). */
 export function parseOsmandParams(params: Record<string, string>, now = Date.now()): Report {
-  const deviceId = params.id ?? params.deviceid;
-  if (!deviceId) throw new ReportError("Missing device id: send id (or deviceid)");
+  // Checked first: an overlong id is refused before anything else is read or kept.
+  const deviceId = deviceIdOf(params.id ?? params.deviceid);
   const [lat, lon] = params.location ? params.location.split(",") : [params.lat, params.lon];
   const knots = number(params.speed);
-  return {
+  return plausible({
     deviceId,
     time: parseTimestamp(params.timestamp, now),
     ...position(lat, lon),
@@ -82,7 +113,7 @@ export function parseOsmandParams(params: Record<string, string>, now = Date.now
     ignition: boolean(params.ignition),
     fuel: clampPercent(number(params.fuel)),
     odometer: number(params.odometer),
-  };
+  });
 }
 
 /**
@@ -106,10 +137,11 @@ const jsonLocation = z.object({
   extras: z.record(z.unknown()).optional(),
 });
 
+const deviceIdField = z.string().min(1).max(MAX_DEVICE_ID_LENGTH, `A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`).optional();
 const jsonBody = z.object({
-  device_id: z.string().min(1).optional(),
-  deviceId: z.string().min(1).optional(),
-  id: z.string().min(1).optional(),
+  device_id: deviceIdField,
+  deviceId: deviceIdField,
+  id: deviceIdField,
   /** One location, or several at once (trackers that buffer while offline send a batch). */
   location: z.union([jsonLocation, z.array(jsonLocation).min(1).max(MAX_REPORTS_PER_REQUEST)]),
 });
@@ -120,17 +152,16 @@ export function parseOsmandJson(body: unknown, now = Date.now()): Report[] {
   if (!parsed.success) {
     throw new ReportError(`Unreadable report: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
   }
-  const deviceId = parsed.data.device_id ?? parsed.data.deviceId ?? parsed.data.id;
-  if (!deviceId) throw new ReportError("Missing device id: send device_id");
+  const deviceId = deviceIdOf(parsed.data.device_id ?? parsed.data.deviceId ?? parsed.data.id);
   const locations = Array.isArray(parsed.data.location) ? parsed.data.location : [parsed.data.location];
   return locations.map((loc) => {
     const extras = loc.extras ?? {};
     const level = number(loc.battery?.level);
-    return {
+    return plausible({
       deviceId,
       time: parseTimestamp(loc.timestamp, now),
       ...position(loc.coords.latitude, loc.coords.longitude),
-      speed: number(loc.coords.speed) === null ? null : Math.max(0, number(loc.coords.speed)!),
+      speed: number(loc.coords.speed),
       heading: number(loc.coords.heading),
       altitude: number(loc.coords.altitude),
       accuracy: number(loc.coords.accuracy),
@@ -139,6 +170,6 @@ export function parseOsmandJson(body: unknown, now = Date.now()): Report[] {
       ignition: boolean(extras.ignition),
       fuel: clampPercent(number(extras.fuel)),
       odometer: number(loc.odometer ?? extras.odometer),
-    };
+    });
   });
 }

@@ -10,6 +10,7 @@ import { replicacheClientGroups } from "../db/schema";
 import { readChanges, type ChangeSource, type Changes, type WorkspaceSyncState } from "./changes";
 import { checkClientGroupOwner, type SyncCaller } from "./client-group";
 import { nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
+import { requireFullRead } from "./full-read-budget";
 import { toDriver, toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 import { addPlacesAndAlerts } from "./places-entities";
 
@@ -53,6 +54,7 @@ export async function pull(
     }
     const { workspace } = incremental;
     const reason = resetReason(client, workspace);
+    if (reason !== null) await requireFullRead(db, session);
     if (reason === null) {
       const patch: PatchOperation[] = [];
       addAll(incremental, (rows, key, value) => {
@@ -76,6 +78,7 @@ export async function pull(
     }
     return fullAnswer(db, workspaceId, req.clientGroupID, client, reason === "restored");
   }
+  await requireFullRead(db, session);
   return fullAnswer(db, workspaceId, req.clientGroupID, client, false);
 }
 

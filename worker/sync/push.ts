@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { replicacheClients } from "../db/schema";
 import { claimClientGroup } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
+import { boundPush } from "./push-bounds";
 import { bumpVersion, versionOf } from "./version";
 
 type PushRequest = z.infer<typeof pushRequestSchema>;
@@ -31,8 +32,9 @@ export const MAX_MUTATIONS_PER_PUSH = 50;
 export async function push(
   db: Db,
   session: SessionInfo & { workspaceId: string },
-  req: PushRequest,
+  whole: PushRequest,
 ): Promise<{ wrote: boolean; refused: RefusedMutation[] }> {
+  const req = boundPush(whole, session.userId);
   const workspaceId = session.workspaceId;
   const group = await claimClientGroup(db, session, req.clientGroupID);
   const refused: RefusedMutation[] = [];
