@@ -189,8 +189,6 @@ test.describe("placeholders", () => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);
     for (const [path, heading] of [
-      ["/locations", "Locations"],
-      ["/inbox", "Inbox"],
       ["/actions", "My actions"],
       ["/issues", "Issues"],
       ["/inspections", "Inspections"],
