@@ -1,7 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
 import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useRef } from "react";
-import type { Telemetry } from "../../shared/telemetry";
+import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/telemetry";
 import { useClientStore, type ClientStore, type StoreChange } from "../store";
 import { boundsOf, fitMaxZoom, fitPadding, outOfView, type LngLat } from "./geometry";
 import { useMapContext } from "./map-context";
@@ -33,7 +33,7 @@ export function FitBounds({ paused = false }: { paused?: boolean }) {
       const moved: LngLat[] = [];
       for (const c of changes) {
         if (c.op === "del") continue;
-        const id = c.key.slice("telemetry/".length);
+        const id = c.key.slice(TELEMETRY_PREFIX.length);
         if (sel && id !== sel) continue;
         const t = c.newValue as Telemetry;
         moved.push({ lng: t.longitude, lat: t.latitude });

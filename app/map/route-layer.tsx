@@ -1,7 +1,7 @@
 import type { GeoJSONSource } from "mapbox-gl";
 import { useEffect } from "react";
 import { HISTORY_RANGE_MAX_MS } from "../../shared/vehicle-history";
-import type { Telemetry } from "../../shared/telemetry";
+import { telemetryKey, type Telemetry } from "../../shared/telemetry";
 import { useClientStore } from "../store";
 import { glide, GLIDE_MS, type LngLat } from "./geometry";
 import { addLayerBelowBeacons, useMapContext } from "./map-context";
@@ -100,7 +100,7 @@ export function RouteLayer({ vehicleId }: { vehicleId: string | null }) {
       });
     const unsubscribe = store.subscribe((changes) => {
       for (const change of changes) {
-        if (change.key === `telemetry/${vehicleId}` && change.op !== "del") append(change.newValue as Telemetry, true);
+        if (change.key === telemetryKey(vehicleId) && change.op !== "del") append(change.newValue as Telemetry, true);
       }
     });
 
