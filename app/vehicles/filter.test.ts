@@ -1,26 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { Vehicle } from "../../shared/vehicle";
+import { decodeVehicle, type Vehicle, type VehicleWire } from "../../shared/vehicle";
 import { filterVehicles, fleetKnown, matchesVehicle } from "./filter";
 
-const vehicle = (id: string, fields: Partial<Vehicle>): Vehicle => ({
-  id,
-  name: `Vehicle ${id}`,
-  year: null,
-  make: null,
-  model: null,
-  vin: null,
-  driver: null,
-  classification: null,
-  status: "ACTIVE",
-  beaconStatus: "ACTIVE",
-  ...fields,
-});
+/** A vehicle as the store holds it, from the synced form's fields (n name, mk make, md model, d driver). */
+const vehicle = (id: string, fields: Partial<VehicleWire>): Vehicle => decodeVehicle(id, { n: `Vehicle ${id}`, s: "ACTIVE", b: "ACTIVE", ...fields });
 
 describe("the vehicle filter (map panel and Vehicles page)", () => {
   const fleet = [
-    vehicle("1", { name: "Van 1", make: "Ford", model: "Transit", driver: "Ana Díaz" }),
-    vehicle("2", { name: "Truck 7", vin: "1FTFW1E50PFA12345", make: "RAM" }),
-    vehicle("3", { name: "Pickup", model: "F-150" }),
+    vehicle("1", { n: "Van 1", mk: "Ford", md: "Transit", d: "Ana Díaz" }),
+    vehicle("2", { n: "Truck 7", vin: "1FTFW1E50PFA12345", mk: "RAM" }),
+    vehicle("3", { n: "Pickup", md: "F-150" }),
   ];
   const names = (query: string) => filterVehicles(fleet, query).map((v) => v.name);
 
