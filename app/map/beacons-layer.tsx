@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import type { MapMouseEvent, Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useMemo, useRef } from "react";
 import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/telemetry";
@@ -12,6 +12,7 @@ import { latOf, lngOf, mercatorX, mercatorY } from "./beacon-math";
 import { beaconUnderPointer } from "./beacon-picking";
 import type { BeaconState } from "./beacon-slots";
 import { useMapContext } from "./map-context";
+import { useSelectedVehicle } from "./use-selected-vehicle";
 
 /**
  * The vehicles on the map: one custom WebGL layer (BeaconGlLayer) fed by the client store. A
@@ -22,17 +23,14 @@ import { useMapContext } from "./map-context";
 export function BeaconsLayer() {
   const { map, visible, debug } = useMapContext();
   const store = useClientStore();
-  const [params] = useSearchParams();
-  const selected = params.get("vehicleId");
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
+  const [selected, selectedRef] = useSelectedVehicle();
 
   const layer = useMemo(() => new BeaconGlLayer(), [map, store, debug]); // eslint-disable-line react-hooks/exhaustive-deps -- a fresh layer per store
   const clusterer = useMemo(() => {
     // The bench measures the layer drawing every beacon too: debug flag "map-no-clusters".
     const enabled = !(debug && window.__fleetOpsDebug?.includes("map-no-clusters"));
     return new BeaconClusterer(map, layer, () => selectedRef.current, enabled);
-  }, [map, layer, debug]);
+  }, [map, layer, debug, selectedRef]);
 
   useLayerOnTopOfMap(map, layer);
   useClustersFollowZoom(map, clusterer);
