@@ -80,3 +80,12 @@ export const pushRequestSchema = z.object({
   profileID: z.string().max(100),
   schemaVersion: z.string().max(100),
 });
+
+/**
+ * A pull's answer as the HTTP status and JSON body, whichever transport carries it (POST
+ * /api/sync/pull or the room's socket): the Worker produces it, the browser reads it.
+ */
+export interface PullAnswer {
+  status: number;
+  body: unknown;
+}

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { COORDINATE_DECIMALS, round, roundOrNone, setIfPresent } from "./wire";
 
 /**
@@ -11,29 +10,28 @@ export const TELEMETRY_PREFIX = "telemetry/";
 export const telemetryKey = (vehicleId: string) => `${TELEMETRY_PREFIX}${vehicleId}`;
 
 /** off = ignition off (shown as Parked); idle = ignition on, not moving; towing = moving with ignition off. */
-export const telemetryStatuses = ["off", "idle", "moving", "towing"] as const;
-export type TelemetryStatus = (typeof telemetryStatuses)[number];
+export type TelemetryStatus = "off" | "idle" | "moving" | "towing";
 
-export const telemetrySchema = z.object({
-  id: z.string(),
-  vehicleId: z.string(),
-  status: z.enum(telemetryStatuses),
+/** Telemetry as the client store holds it (decodeTelemetry builds it; nothing parses it with zod). */
+export type Telemetry = {
+  id: string;
+  vehicleId: string;
+  status: TelemetryStatus;
   /** When the current status began (ms since epoch). */
-  statusTimestamp: z.number(),
+  statusTimestamp: number;
   /** m/s */
-  speed: z.number(),
+  speed: number;
   /** metres, when the beacon reports it */
-  odometer: z.number().nullable(),
+  odometer: number | null;
   /** percent 0-100, when the beacon reports it */
-  fuel: z.number().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
+  fuel: number | null;
+  latitude: number;
+  longitude: number;
   /** degrees clockwise from north */
-  heading: z.number().nullable(),
+  heading: number | null;
   /** Device time of the report (ms since epoch). */
-  recordedAt: z.number(),
-});
-export type Telemetry = z.infer<typeof telemetrySchema>;
+  recordedAt: number;
+};
 
 /**
  * Telemetry as it is synced and stored under `telemetry/{vehicleId}` (docs/decisions/0013): no ids

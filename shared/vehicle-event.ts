@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { COORDINATE_DECIMALS, round, roundOrNone, setIfPresent } from "./wire";
 
 /**
@@ -7,7 +6,6 @@ import { COORDINATE_DECIMALS, round, roundOrNone, setIfPresent } from "./wire";
  * keeps only each vehicle's latest events in the synced set (older ones are sent as `del`).
  */
 export const EVENT_PREFIX = "event/";
-export const vehicleEventsPrefix = (vehicleId: string) => `${EVENT_PREFIX}${vehicleId}/`;
 export const vehicleEventKey = (vehicleId: string, eventId: string) => `${EVENT_PREFIX}${vehicleId}/${eventId}`;
 /**
  * How many of a vehicle's latest events the synced store keeps: the 3 the timeline shows (SPEC.md
@@ -15,33 +13,30 @@ export const vehicleEventKey = (vehicleId: string, eventId: string) => `${EVENT_
  */
 export const SYNCED_EVENTS_PER_VEHICLE = 3;
 
-export const vehicleEventTypes = ["TRANSIT", "STOP", "TOW"] as const;
-export type VehicleEventType = (typeof vehicleEventTypes)[number];
+export type VehicleEventType = "TRANSIT" | "STOP" | "TOW";
 
-export const vehicleEventSchema = z.object({
-  id: z.string(),
-  vehicleId: z.string(),
-  type: z.enum(vehicleEventTypes),
-  startTime: z.number(),
+/** A timeline event as the client store holds it (decodeVehicleEvent builds it; nothing parses it with zod). */
+export type VehicleEvent = {
+  id: string;
+  vehicleId: string;
+  type: VehicleEventType;
+  startTime: number;
   /** null while the event is still going on */
-  endTime: z.number().nullable(),
-  location: z
-    .object({
-      latitude: z.number(),
-      longitude: z.number(),
-      streetNumber: z.string().nullable(),
-      street: z.string().nullable(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      postalCode: z.string().nullable(),
-    })
-    .nullable(),
+  endTime: number | null;
+  location: {
+    latitude: number;
+    longitude: number;
+    streetNumber: string | null;
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    postalCode: string | null;
+  } | null;
   /** TRANSIT/TOW: metres travelled */
-  distance: z.number().nullable(),
+  distance: number | null;
   /** TRANSIT/TOW: mean speed in m/s */
-  averageSpeed: z.number().nullable(),
-});
-export type VehicleEvent = z.infer<typeof vehicleEventSchema>;
+  averageSpeed: number | null;
+};
 
 /**
  * An event as it is synced and stored under `event/{vehicleId}/{eventId}` (docs/decisions/0013):

@@ -1,31 +1,28 @@
-import { z } from "zod";
 import { setIfPresent } from "./wire";
 
 /** Replicache key of a vehicle: `vehicle/{id}` (SPEC.md section 3). */
 export const VEHICLE_PREFIX = "vehicle/";
 export const vehicleKey = (id: string) => `${VEHICLE_PREFIX}${id}`;
 
-/** Fleet lifecycle status shown in the vehicle list's Status column. */
-export const vehicleStatuses = ["ACTIVE", "INACTIVE", "IN_SHOP", "OUT_OF_SERVICE"] as const;
-
-/** A vehicle as the client store holds it. */
-export const vehicleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  year: z.number().int().nullable(),
-  make: z.string().nullable(),
-  model: z.string().nullable(),
-  vin: z.string().nullable(),
-  driver: z.string().nullable(),
+/** A vehicle as the client store holds it (decodeVehicle builds it; nothing parses it with zod). */
+export type Vehicle = {
+  id: string;
+  name: string;
+  /** a whole year */
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  vin: string | null;
+  driver: string | null;
   /** The assigned driver (`driver/{id}`), one or none (docs/decisions/0018). */
-  driverId: z.string().nullable(),
+  driverId: string | null;
   /** e.g. { value: "PICKUP_TRUCK" }; shown as "Pickup Truck" (SUV stays SUV). */
-  classification: z.object({ value: z.string() }).nullable(),
-  status: z.string(),
+  classification: { value: string } | null;
+  /** Fleet lifecycle status shown in the vehicle list's Status column (ACTIVE, IN_SHOP, ...). */
+  status: string;
   /** ACTIVE once its beacon reports (green icon); anything else is grey. */
-  beaconStatus: z.string(),
-});
-export type Vehicle = z.infer<typeof vehicleSchema>;
+  beaconStatus: string;
+};
 
 /**
  * A vehicle as it is synced and stored under `vehicle/{id}` (docs/decisions/0013): the id is the

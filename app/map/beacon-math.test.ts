@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterBeacons, clusterDiameter, ease, glideAt, latOf, lngOf, mercatorX, mercatorY, originTooFar, pickNearest, worldSize } from "./beacon-math";
-import { glide, GLIDE_MS } from "./geometry";
+import { clusterBeacons, clusterDiameter, latOf, lngOf, mercatorX, mercatorY, originTooFar, pickNearest, worldSize } from "./beacon-math";
 
 describe("beacon maths", () => {
   it("projects to Web Mercator and back", () => {
@@ -12,24 +11,6 @@ describe("beacon maths", () => {
       expect(latOf(mercatorY(lat))).toBeCloseTo(lat, 9);
     }
     expect(mercatorY(60)).toBeLessThan(mercatorY(40)); // y grows southwards, as mapbox-gl's
-  });
-
-  it("eases in and out over the glide, and holds at both ends", () => {
-    expect([ease(-1), ease(0), ease(0.5), ease(1), ease(2)]).toEqual([0, 0, 0.5, 1, 1]);
-    expect(ease(0.25)).toBeLessThan(0.25);
-    expect(ease(0.75)).toBeGreaterThan(0.75);
-  });
-
-  it("glides along the straight line like the panel's lng/lat glide, from its start time", () => {
-    const from = { lng: -100, lat: 40 };
-    const to = { lng: -99.99, lat: 40.01 };
-    for (const elapsed of [0, 1000, 4000, 7000, GLIDE_MS, 20_000]) {
-      const [x, y] = glideAt(mercatorX(from.lng), mercatorY(from.lat), mercatorX(to.lng), mercatorY(to.lat), 5000, 5000 + elapsed);
-      const expected = glide(from, to, elapsed);
-      expect(lngOf(x)).toBeCloseTo(expected.lng, 6);
-      // Mercator y is not linear in latitude, but over 1 km the difference is far below a pixel.
-      expect(latOf(y)).toBeCloseTo(expected.lat, 6);
-    }
   });
 
   it("grows clusters with their count", () => {

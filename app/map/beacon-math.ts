@@ -1,9 +1,10 @@
 /**
  * The beacons' maths, pure so it is unit-tested and shared by the GPU and the CPU: the vertex
- * shader (beacon-shaders.ts) mirrors `ease` to draw the glide, and clicks and hover use the same
- * functions to find where a beacon is drawn at a given moment. Positions are Web Mercator in
+ * shader (beacon-shaders.ts) draws the glide with easing.ts's curve, and clicks and hover use the
+ * same functions to find where a beacon is drawn at a given moment. Positions are Web Mercator in
  * [0, 1] (x east, y south), the unit mapbox-gl's custom layer matrix takes.
  */
+import { ease } from "./easing";
 import { GLIDE_MS } from "./geometry";
 
 export function mercatorX(lng: number): number {
@@ -21,12 +22,6 @@ export function lngOf(x: number): number {
 
 export function latOf(y: number): number {
   return (360 / Math.PI) * Math.atan(Math.exp(((180 - y * 360) * Math.PI) / 180)) - 90;
-}
-
-/** Ease-in-out of the 8 s glide: progress in [0, 1] to distance covered in [0, 1]. */
-export function ease(t: number): number {
-  const c = Math.min(1, Math.max(0, t));
-  return c < 0.5 ? 2 * c * c : 1 - (-2 * c + 2) ** 2 / 2;
 }
 
 /** Where a beacon gliding from (fx, fy) to (tx, ty) since `startedAt` is at `now` (ms). */

@@ -1,7 +1,8 @@
 /**
  * GLSL of the beacons layer (WebGL2, which mapbox-gl 3 always runs on). One quad per instance:
- * a beacon (its glide computed here from the time uniform, mirroring beacon-math.ts `ease`) or,
- * in the cluster pass, an aggregate disc with its count written from a 10-digit atlas.
+ * a beacon (its glide computed here from the time uniform with easing.ts's curve, which
+ * easing.test.ts checks these lines against) or, in the cluster pass, an aggregate disc with its
+ * count written from a 10-digit atlas.
  */
 import { VEHICLE_STATE_COLOURS } from "../../shared/vehicle-state";
 

@@ -1,10 +1,10 @@
-import { useSearchParams } from "@remix-run/react";
 import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useRef } from "react";
-import type { Telemetry } from "../../shared/telemetry";
+import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/telemetry";
 import { useClientStore, type ClientStore, type StoreChange } from "../store";
 import { boundsOf, fitMaxZoom, fitPadding, outOfView, type LngLat } from "./geometry";
 import { useMapContext } from "./map-context";
+import { useSelectedVehicle } from "./use-selected-vehicle";
 
 /** The floating panel: 325 px wide, 12 px from the map's left edge. */
 const PANEL_INSET = 12 + 325;
@@ -19,10 +19,7 @@ const PANEL_INSET = 12 + 325;
 export function FitBounds({ paused = false }: { paused?: boolean }) {
   const { map, visible, debug } = useMapContext();
   const store = useClientStore();
-  const [params] = useSearchParams();
-  const selected = params.get("vehicleId");
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
+  const [selected, selectedRef] = useSelectedVehicle();
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
 
@@ -33,7 +30,7 @@ export function FitBounds({ paused = false }: { paused?: boolean }) {
       const moved: LngLat[] = [];
       for (const c of changes) {
         if (c.op === "del") continue;
-        const id = c.key.slice("telemetry/".length);
+        const id = c.key.slice(TELEMETRY_PREFIX.length);
         if (sel && id !== sel) continue;
         const t = c.newValue as Telemetry;
         moved.push({ lng: t.longitude, lat: t.latitude });
@@ -41,7 +38,7 @@ export function FitBounds({ paused = false }: { paused?: boolean }) {
       if (moved.length && anyOutOfView(map, moved)) fit(map, store, sel, debug);
     };
     return store.subscribeType("telemetry", onChanges);
-  }, [map, store, debug]);
+  }, [map, store, debug, selectedRef]);
 
   useEffect(() => {
     // Vehicles may have moved out of view while the map was hidden (it cannot fit at size 0).

@@ -1,4 +1,5 @@
 /** Map rules of SPEC.md section 9, pure so they are unit-tested. */
+import { ease } from "./easing";
 
 export const INITIAL_VIEW = { center: [-100, 40] as [number, number], zoom: 5 };
 export const GLIDE_MS = 8000;
@@ -16,8 +17,7 @@ export interface LngLat {
 
 /** Where a gliding beacon is `elapsed` ms after it started towards `to` (ease-in-out). */
 export function glide(from: LngLat, to: LngLat, elapsed: number, total = GLIDE_MS): LngLat {
-  const t = Math.min(1, Math.max(0, elapsed / total));
-  const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+  const eased = ease(elapsed / total);
   return { lng: from.lng + (to.lng - from.lng) * eased, lat: from.lat + (to.lat - from.lat) * eased };
 }
 

@@ -1,10 +1,9 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { useMemo, useState } from "react";
 import { isBeaconActive } from "../../shared/vehicle-state";
 import { useVirtualList } from "../components/use-virtual-list";
 import { WorkspaceMenu } from "../components/workspace-menu";
-import { useVehicle, useVehicles, useStoreStatus } from "../store";
-import { matchesVehicle } from "../vehicles/filter";
+import { useVehicle } from "../store";
+import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { VehiclePanel } from "../vehicles/vehicle-panel";
 
 /** What floats over the map: the vehicle list, or the selected vehicle's panel. */
@@ -27,12 +26,7 @@ const OVERSCAN = 8;
 
 /** The panel's vehicle list: virtualised (only the visible rows exist), so 10,000 vehicles cost what 30 do. */
 function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
-  const vehicles = useVehicles();
-  // Known to be what the fleet is: local data read, and either some of it or the server heard from.
-  const { hydrated, pulled } = useStoreStatus();
-  const known = hydrated && (pulled || vehicles.length > 0);
-  const [query, setQuery] = useState("");
-  const shown = useMemo(() => vehicles.filter((v) => matchesVehicle(v, query)), [vehicles, query]);
+  const { vehicles, known, query, setQuery, shown } = useVehicleFilter();
   // Arrow keys move between the search box and the rows; Enter (a button's own) selects.
   const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
 

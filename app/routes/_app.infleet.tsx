@@ -5,7 +5,7 @@ import { beaconOrderSchema, MAX_BEACONS_PER_ORDER, type Beacon } from "../../sha
 import { Field, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
-import { useZodForm } from "../session/use-zod-form";
+import { useZodForm } from "../components/use-zod-form";
 
 // The API's schema for an order; the workspace comes from the session, not the form.
 const schema = beaconOrderSchema.omit({ workspaceId: true });

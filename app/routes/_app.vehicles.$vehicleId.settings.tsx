@@ -7,7 +7,7 @@ import type { Vehicle } from "../../shared/vehicle";
 import { decodeVin } from "../../shared/vin";
 import { Field, SubmitButton } from "../components/form";
 import { useCan, useSession } from "../session/session";
-import { useZodForm } from "../session/use-zod-form";
+import { useZodForm } from "../components/use-zod-form";
 import { useUpdateVehicle, useVehicle } from "../store";
 import { BeaconHealth } from "../vehicles/beacon-health";
 import { DriverAssignment } from "../vehicles/driver-assignment";

@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useMemo, useState } from "react";
 import { useVirtualList } from "../components/use-virtual-list";
-import { useStoreStatus, useVehicles } from "../store";
-import { matchesVehicle } from "../vehicles/filter";
+import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { formatType, orDash } from "../vehicles/format";
 
 const ROW_HEIGHT = 44;
@@ -11,12 +9,7 @@ const LIST_HEIGHT = 600;
 
 /** The vehicle list: filter, columns of SPEC.md, rows linking to each vehicle; virtualised. */
 export default function VehiclesPage() {
-  const vehicles = useVehicles();
-  // Known to be what the fleet is: local data read, and either some of it or the server heard from.
-  const { hydrated, pulled } = useStoreStatus();
-  const known = hydrated && (pulled || vehicles.length > 0);
-  const [query, setQuery] = useState("");
-  const shown = useMemo(() => vehicles.filter((v) => matchesVehicle(v, query)), [vehicles, query]);
+  const { vehicles, known, query, setQuery, shown } = useVehicleFilter();
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own.
   const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
 

@@ -5,7 +5,7 @@ import { forgotPasswordSchema } from "../../shared/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
-import { useZodForm } from "../session/use-zod-form";
+import { useZodForm } from "../components/use-zod-form";
 
 /** Asks for reset instructions; the answer is the same for known and unknown e-mails. */
 export default function ForgotPassword() {

@@ -8,7 +8,7 @@ import { GoogleButton } from "../components/google-button";
 import { FailedAlert, SIGN_IN_FAILED } from "../components/sign-in-failed";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
-import { useZodForm } from "../session/use-zod-form";
+import { useZodForm } from "../components/use-zod-form";
 import { safeRedirect } from "../../shared/safe-redirect";
 
 /**

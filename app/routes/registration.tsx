@@ -6,7 +6,7 @@ import { Field, SubmitButton } from "../components/form";
 import { FailedAlert, SIGN_IN_FAILED } from "../components/sign-in-failed";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
-import { replyWithApiError, useZodForm } from "../session/use-zod-form";
+import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 
 /** Sign-up: creates the account, signs in automatically and goes to / (then /setup). */
 export default function Registration() {

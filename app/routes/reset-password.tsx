@@ -6,7 +6,7 @@ import { newPasswordField, PASSWORD_RULE } from "../../shared/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
-import { useZodForm } from "../session/use-zod-form";
+import { useZodForm } from "../components/use-zod-form";
 
 const schema = z.object({ password: newPasswordField });
 

@@ -6,7 +6,7 @@ import { Field, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
 import { RequireAuth } from "../session/require-auth";
 import { useSession } from "../session/session";
-import { useZodForm } from "../session/use-zod-form";
+import { useZodForm } from "../components/use-zod-form";
 
 /** Create a workspace, switch the session to it, go to / (which then opens the map). */
 function Setup() {

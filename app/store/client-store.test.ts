@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClientStore } from "./client-store";
+import { ClientStore, eventGroup, groupOfKey, typeOfKey } from "./client-store";
 
 describe("client store", () => {
   it("starts loading, and is hydrated by the first change list", () => {
@@ -56,6 +56,24 @@ describe("client store", () => {
     stop();
     store.apply([{ op: "del", key: "vehicle/v1" }]);
     expect(seen).toEqual([["vehicle/v1"], ["telemetry/v1"], ["vehicle/v1"]]);
+  });
+});
+
+describe("client store: keys", () => {
+  it("reads a key's type and id with shared/'s prefixes, and ignores a prefix this build does not know", () => {
+    expect(typeOfKey("vehicle/v1")).toEqual({ type: "vehicle", id: "v1" });
+    expect(typeOfKey("telemetry/v1")).toEqual({ type: "telemetry", id: "v1" });
+    expect(typeOfKey("event/v1/e9")).toEqual({ type: "event", id: "v1/e9" });
+    expect(typeOfKey("driver/d1")).toBeNull();
+    expect(typeOfKey("vehicles/v1")).toBeNull();
+    const store = new ClientStore();
+    store.apply([{ op: "add", key: "driver/d1", newValue: { n: "Ana" } }]);
+    expect([store.count("vehicle"), store.count("telemetry"), store.count("event")]).toEqual([0, 0, 0]);
+  });
+
+  it("hears a vehicle's events as one group, and any other key as itself", () => {
+    expect(groupOfKey("event/v1/e9")).toBe(eventGroup("v1"));
+    expect(groupOfKey("telemetry/v1")).toBe("telemetry/v1");
   });
 });
 

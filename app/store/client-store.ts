@@ -1,4 +1,11 @@
+import { ALERT_PREFIX, ALERT_RULE_PREFIX } from "../../shared/alert-rules";
+import { ALERT_READS_PREFIX } from "../../shared/alerts";
+import { DRIVER_PREFIX } from "../../shared/driver";
+import { PLACE_PREFIX } from "../../shared/places";
 import { decodeSyncedValue } from "../../shared/synced-value";
+import { TELEMETRY_PREFIX } from "../../shared/telemetry";
+import { VEHICLE_PREFIX, vehicleKey } from "../../shared/vehicle";
+import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
 
 /**
  * The client store of SPEC.md section 3: a loading flag (starts true), a hydrated flag, an object
@@ -15,8 +22,6 @@ import { decodeSyncedValue } from "../../shared/synced-value";
 export type EntityType = "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType;
 /** Places and alerts (docs/decisions/0019): a tab of an older build ignores these keys. */
 type PlacesAlertsType = "place" | "alert-rule" | "alert" | "alert-reads";
-const ENTITY_TYPES = new Set<string>(["vehicle", "telemetry", "event", "driver", "place", "alert-rule", "alert", "alert-reads"]);
-const perType = <T>(make: () => T) => Object.fromEntries([...ENTITY_TYPES].map((t) => [t, make()])) as Record<EntityType, T>;
 export interface StoreChange {
   op: "add" | "del" | "change";
   key: string;
@@ -24,11 +29,34 @@ export interface StoreChange {
 }
 type Listener = (changes: readonly StoreChange[]) => void;
 
+/** Each type's Replicache key prefix, from shared/'s key helpers (the one place keys are spelled). */
+const PREFIXES: Record<EntityType, string> = {
+  vehicle: VEHICLE_PREFIX,
+  telemetry: TELEMETRY_PREFIX,
+  event: EVENT_PREFIX,
+  driver: DRIVER_PREFIX,
+  place: PLACE_PREFIX,
+  "alert-rule": ALERT_RULE_PREFIX,
+  alert: ALERT_PREFIX,
+  "alert-reads": ALERT_READS_PREFIX,
+};
+const TYPES = Object.keys(PREFIXES) as EntityType[];
+const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, make()])) as Record<EntityType, T>;
+
+/** The key of an object of a type: "vehicle/{id}", "telemetry/{vehicleId}", "event/{vehicleId}/{eventId}". */
+function keyOf(type: EntityType, id: string): string {
+  return PREFIXES[type] + id;
+}
+
+/** A key's type and id; null for a prefix this build does not know (a newer server's entity: ignored). */
 export function typeOfKey(key: string): { type: EntityType; id: string } | null {
-  const slash = key.indexOf("/");
-  const type = key.slice(0, slash);
-  if (!ENTITY_TYPES.has(type)) return null;
-  return { type: type as EntityType, id: key.slice(slash + 1) };
+  const type = TYPES.find((t) => key.startsWith(PREFIXES[t]));
+  return type ? { type, id: key.slice(PREFIXES[type].length) } : null;
+}
+
+/** The group a vehicle's events are heard under (see groupOfKey). */
+export function eventGroup(vehicleId: string): string {
+  return EVENT_PREFIX + vehicleId;
 }
 
 /**
@@ -36,8 +64,8 @@ export function typeOfKey(key: string): { type: EntityType; id: string } | null 
  * vehicle ("event/{vehicleId}"), since a screen shows a vehicle's events together.
  */
 export function groupOfKey(key: string): string {
-  if (!key.startsWith("event/")) return key;
-  const slash = key.indexOf("/", 6);
+  if (!key.startsWith(EVENT_PREFIX)) return key;
+  const slash = key.indexOf("/", EVENT_PREFIX.length);
   return slash < 0 ? key : key.slice(0, slash);
 }
 
@@ -122,7 +150,7 @@ export class ClientStore {
     for (const listener of this.listeners) listener(changes);
     for (const type of touchedTypes) {
       if (!this.typeListeners[type].size) continue;
-      const ofType = changes.filter((c) => c.key.startsWith(`${type}/`));
+      const ofType = changes.filter((c) => c.key.startsWith(PREFIXES[type]));
       for (const listener of this.typeListeners[type]) listener(ofType);
     }
     if (this.groupListeners.size) {
@@ -147,7 +175,7 @@ export class ClientStore {
   }
 
   get<T>(type: EntityType, id: string): T | undefined {
-    return this.pool.get(`${type}/${id}`) as T | undefined;
+    return this.pool.get(keyOf(type, id)) as T | undefined;
   }
 
   ids(type: EntityType): readonly string[] {
@@ -175,7 +203,7 @@ export class ClientStore {
   /** All objects of a type whose ids start with `prefix`. */
   list<T>(type: EntityType, prefix = ""): T[] {
     const out: T[] = [];
-    for (const id of this.graph[type]) if (id.startsWith(prefix)) out.push(this.pool.get(`${type}/${id}`) as T);
+    for (const id of this.graph[type]) if (id.startsWith(prefix)) out.push(this.pool.get(keyOf(type, id)) as T);
     return out;
   }
 
@@ -186,12 +214,12 @@ export class ClientStore {
 
   /** One vehicle's events, from the per-vehicle index, newest first; the same array until they change. */
   eventsOf<T extends { startTime: number }>(vehicleId: string): T[] {
-    const group = `event/${vehicleId}`;
+    const group = eventGroup(vehicleId);
     const version = this.groupVersions.get(group) ?? 0;
     const cached = this.derived.get(group);
     if (cached && cached.version === version) return cached.value as T[];
     const ids = this.eventsByVehicle.get(vehicleId) ?? [];
-    const value = [...ids].map((id) => this.pool.get(`event/${vehicleId}/${id}`) as T).sort((a, b) => b.startTime - a.startTime);
+    const value = [...ids].map((id) => this.pool.get(vehicleEventKey(vehicleId, id)) as T).sort((a, b) => b.startTime - a.startTime);
     this.derived.set(group, { version, value });
     return value;
   }
@@ -247,7 +275,7 @@ export class ClientStore {
   private resortVehicles(changes: Map<string, unknown>) {
     const list = this.byName.slice();
     if (changes.size > Math.max(64, list.length / 8)) {
-      const sorted = [...this.graph.vehicle].map((id) => this.pool.get(`vehicle/${id}`) as Named).sort(compareByName);
+      const sorted = [...this.graph.vehicle].map((id) => this.pool.get(vehicleKey(id)) as Named).sort(compareByName);
       this.byName = sorted;
       this.lastSortWork = { moved: sorted.length, fullSort: true };
       return;

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { UpdateVehicleArgs } from "../../shared/mutators";
 import type { Driver } from "../../shared/driver";
-import type { Telemetry } from "../../shared/telemetry";
-import type { Vehicle } from "../../shared/vehicle";
+import { telemetryKey, type Telemetry } from "../../shared/telemetry";
+import { vehicleKey, type Vehicle } from "../../shared/vehicle";
 import type { VehicleEvent } from "../../shared/vehicle-event";
 import { useSync } from "../sync/sync-provider";
-import { ClientStore, compareByName, type StoreChange } from "./client-store";
+import { ClientStore, compareByName, eventGroup, type StoreChange } from "./client-store";
 
 export type { StoreChange };
 export { ClientStore };
@@ -51,14 +51,14 @@ function useGroup(group: string | undefined) {
 
 export function useVehicle(id: string | undefined): Vehicle | undefined {
   return useStoreValue(
-    useGroup(id && `vehicle/${id}`),
+    useGroup(id && vehicleKey(id)),
     useCallback((s: ClientStore) => (id ? s.get<Vehicle>("vehicle", id) : undefined), [id]),
   );
 }
 
 export function useTelemetry(vehicleId: string | undefined): Telemetry | undefined {
   return useStoreValue(
-    useGroup(vehicleId && `telemetry/${vehicleId}`),
+    useGroup(vehicleId && telemetryKey(vehicleId)),
     useCallback((s: ClientStore) => (vehicleId ? s.get<Telemetry>("telemetry", vehicleId) : undefined), [vehicleId]),
   );
 }
@@ -66,7 +66,7 @@ export function useTelemetry(vehicleId: string | undefined): Telemetry | undefin
 /** A vehicle's timeline events, newest first. */
 export function useVehicleEvents(vehicleId: string | undefined): VehicleEvent[] {
   return useStoreValue(
-    useGroup(vehicleId && `event/${vehicleId}`),
+    useGroup(vehicleId && eventGroup(vehicleId)),
     useCallback((s: ClientStore) => (vehicleId ? s.eventsOf<VehicleEvent>(vehicleId) : NO_EVENTS), [vehicleId]),
   );
 }

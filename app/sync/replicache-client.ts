@@ -1,9 +1,8 @@
 import { Replicache, type MutatorDefs, type PullResponseV1, type PushResponse } from "replicache";
 import { mutators, type Mutators } from "../../shared/mutators";
 import type { RefusedMutation } from "../../shared/roles";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { SCHEMA_VERSION, type PullAnswer } from "../../shared/sync-protocol";
 import { storeName } from "./store-name";
-import type { PullAnswer } from "./socket-pull";
 import { outcomeOf, type SyncHealth } from "./sync-health";
 
 export type Rep = Replicache<Mutators>;

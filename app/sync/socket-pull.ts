@@ -1,10 +1,5 @@
 import type { SocketPullAnswer, SocketPullRequest, SocketPullsReady } from "../../shared/realtime";
-
-/** What the server answered a pull: the HTTP status and JSON body, over whichever transport. */
-export interface PullAnswer {
-  status: number;
-  body: unknown;
-}
+import type { PullAnswer } from "../../shared/sync-protocol";
 
 /** The socket as this module uses it (partysocket's, in the sync worker). */
 export interface PullSocket {

@@ -41,7 +41,7 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     return c.json({ rules: rows.map(toRule) });
   })
   .post("/", body(alertRuleBodySchema), async (c) => {
-    const { workspaceId } = await editorSession(c.var.db, c.var.session);
+    const { workspaceId } = editorSession(c.var.session);
     const config = c.req.valid("json");
     const id = crypto.randomUUID();
     const db = c.var.db;
@@ -51,7 +51,7 @@ export const alertRuleRoutes = new Hono<AppEnv>()
   // PATCH replaces the rule's settings (a rule's fields depend on its type, so a partial merge
   // across types would be ambiguous): send the whole rule as from GET, changed.
   .patch("/:id", body(alertRuleBodySchema), async (c) => {
-    const { workspaceId } = await editorSession(c.var.db, c.var.session);
+    const { workspaceId } = editorSession(c.var.session);
     const db = c.var.db;
     const current = await liveRule(db, workspaceId, c.req.param("id"));
     const config = c.req.valid("json");
@@ -64,7 +64,7 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     return c.json({ ...config, id: current.id } satisfies AlertRule);
   })
   .delete("/:id", async (c) => {
-    const { workspaceId } = await editorSession(c.var.db, c.var.session);
+    const { workspaceId } = editorSession(c.var.session);
     const db = c.var.db;
     const current = await liveRule(db, workspaceId, c.req.param("id"));
     await commitWatched(c, workspaceId, (stamp) => [

@@ -1,9 +1,8 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
+import { can } from "../../shared/roles";
 import { workspaceSession, type SessionInfo } from "../auth/session";
-import type { Db } from "../db/client";
-import { memberships } from "../db/schema";
 import { forgetWatch } from "../fleet/workspace-watch";
 import { forbidden } from "../lib/errors";
 import type { AppEnv } from "../types";
@@ -11,17 +10,12 @@ import { commitWorkspaceWrite } from "../workspace-object";
 
 /**
  * The caller's workspace, for a route that changes places or alert rules: a viewer reads but does
- * not change (DESIGN.md "Teams"). When the team issue's role table (shared/roles.ts) lands, this
- * is the one place to ask it instead.
+ * not change. The route rules (worker/api/route-rules.ts) refuse first; this asks the same role
+ * table (shared/roles.ts) again where the write is made.
  */
-export async function editorSession(db: Db, session: SessionInfo) {
+export function editorSession(session: SessionInfo) {
   const scoped = workspaceSession(session);
-  const member = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, scoped.workspaceId), eq(memberships.userId, scoped.userId)))
-    .get();
-  if (!member || member.role === "viewer") throw forbidden("Viewers cannot change places or alert rules");
+  if (!can(session.role, "fleet.edit")) throw forbidden("Viewers cannot change places or alert rules");
   return scoped;
 }
 

@@ -39,7 +39,7 @@ export const placeRoutes = new Hono<AppEnv>()
     return c.json({ places: rows.map(toPlace) });
   })
   .post("/", body(placeBodySchema), async (c) => {
-    const { workspaceId } = await editorSession(c.var.db, c.var.session);
+    const { workspaceId } = editorSession(c.var.session);
     const input = c.req.valid("json");
     const id = crypto.randomUUID();
     const db = c.var.db;
@@ -47,7 +47,7 @@ export const placeRoutes = new Hono<AppEnv>()
     return c.json({ id, ...input } satisfies Place, 201);
   })
   .patch("/:id", body(placePatchSchema), async (c) => {
-    const { workspaceId } = await editorSession(c.var.db, c.var.session);
+    const { workspaceId } = editorSession(c.var.session);
     const db = c.var.db;
     const current = await livePlace(db, workspaceId, c.req.param("id"));
     const changes = c.req.valid("json");
@@ -60,7 +60,7 @@ export const placeRoutes = new Hono<AppEnv>()
     return c.json(toPlace({ ...current, ...changes }));
   })
   .delete("/:id", async (c) => {
-    const { workspaceId } = await editorSession(c.var.db, c.var.session);
+    const { workspaceId } = editorSession(c.var.session);
     const db = c.var.db;
     const current = await livePlace(db, workspaceId, c.req.param("id"));
     await commitWatched(c, workspaceId, (stamp) => [

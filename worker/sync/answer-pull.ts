@@ -1,4 +1,4 @@
-import { pullRequestSchema } from "../../shared/sync-protocol";
+import { pullRequestSchema, type PullAnswer } from "../../shared/sync-protocol";
 import type { Db } from "../db/client";
 import { ApiError, errorBody } from "../lib/errors";
 import { parseInput } from "../lib/validate";
@@ -6,12 +6,6 @@ import type { SyncCaller } from "./client-group";
 import type { ChangeSource } from "./changes";
 import { pull } from "./pull";
 import { pullSchemaSupported, unsupportedProtocol, versionNotSupported } from "./versions";
-
-/** A pull's answer as status and JSON body, whichever transport carries it. */
-export interface PullAnswer {
-  status: number;
-  body: unknown;
-}
 
 /**
  * The one pull handler of both transports, POST /api/sync/pull and the room's socket
