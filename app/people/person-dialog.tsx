@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { driverFormSchema, type Driver, type DriverArgs } from "../../shared/driver";
 import { Field, SubmitButton } from "../components/form";
-import { useZodForm } from "../session/use-zod-form";
+import { useZodForm } from "../components/use-zod-form";
 import { useMutation } from "../store";
 
 /**

@@ -9,7 +9,7 @@ import { Field, SubmitButton } from "../components/form";
 import { LoadingScreen } from "../components/loading-screen";
 import { apiErrorOf, http } from "../lib/http";
 import { useSession } from "../session/session";
-import { replyWithApiError, useZodForm } from "../session/use-zod-form";
+import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 
 /**
  * The invite link (docs/decisions/0018): signed in with the invited e-mail → accept → the

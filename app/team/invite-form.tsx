@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { canAssign, inviteSchema, roleLabels, roles } from "../../shared/roles";
 import { Field, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
-import { replyWithApiError, useZodForm } from "../session/use-zod-form";
+import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 
 /** Invite by e-mail with a role; only the roles the inviter may grant are offered (an admin cannot invite an owner). */
 export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: string; myRole: string | null; onInvited: () => void }) {
