@@ -82,8 +82,8 @@ const { fromSend, fromAnswer, missed } = await withBrowser(async (browser) => {
 write(
   "Ingest to screen",
   [
-    { metric: "OsmAnd report sent → speed rendered from the local store, p50", value: percentile(fromSend, 50), unit: "ms", target: "< 150 ms" },
-    { metric: "OsmAnd report sent → speed rendered from the local store, p95", value: percentile(fromSend, 95), unit: "ms", target: "< 400 ms" },
+    { metric: "OsmAnd report sent → speed rendered from the local store, p50", value: percentile(fromSend, 50), unit: "ms", target: "< 60 ms" },
+    { metric: "OsmAnd report sent → speed rendered from the local store, p95", value: percentile(fromSend, 95), unit: "ms", target: "< 120 ms" },
     { metric: "report answered → speed rendered, p50", value: percentile(fromAnswer, 50), unit: "ms" },
     { metric: "report answered → speed rendered, p95", value: percentile(fromAnswer, 95), unit: "ms" },
     { metric: "reports measured", value: fromSend.length, unit: `of ${REPORTS}` },
