@@ -192,7 +192,6 @@ test.describe("placeholders", () => {
       ["/actions", "My actions"],
       ["/issues", "Issues"],
       ["/inspections", "Inspections"],
-      ["/reports", "Reports"],
     ]) {
       await page.goto(path!);
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
