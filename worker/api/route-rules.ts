@@ -44,6 +44,9 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /beacons/:vehicleId/health": "workspace.view",
   "POST /beacons/:vehicleId/device-id": "fleet.edit",
   "GET /vehicles/:vehicleId/history": "workspace.view",
+  // Only the caller's own sign-ins (the handlers scope by user).
+  "GET /account/sessions": "signed-in",
+  "POST /account/sessions/:id/signout": "signed-in",
   "GET /workspaces": "signed-in",
   "POST /workspaces": "signed-in",
   "POST /workspaces/session": "signed-in",
