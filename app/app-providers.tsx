@@ -15,7 +15,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 }
 
 /**
- * SPEC.md section 2: "Loading..." until the stored session has been read and checked and, for a
+ * docs/product.md section 2: "Loading..." until the stored session has been read and checked and, for a
  * session with a workspace, the sync client exists.
  */
 function StartupGate({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { createAccount, createWorkspace, newFleetAccount, signInAs } from "./helpers";
 
 /**
- * Every account screen and flow of SPEC.md sections 2, 4, 5 and 8, against the real Worker and
+ * Every account screen and flow of docs/product.md sections 2, 4, 5 and 8, against the real Worker and
  * D1. Nothing is faked; where a test needs to see a state that lasts only while a request is in
  * flight (spinners, "Authenticating via …"), it holds that real request until it has looked.
  */
@@ -231,7 +231,7 @@ test.describe("sign-up and first workspace", () => {
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create Account" }).click();
-    // SPEC.md section 8: a sign-up failure is the same alert as a failed sign-in.
+    // docs/product.md section 8: a sign-up failure is the same alert as a failed sign-in.
     await expect(failedAlert(page)).toBeVisible();
     await expect(failedAlert(page).getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
     await expect(page.getByLabel("Password")).toHaveValue("");

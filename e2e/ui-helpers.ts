@@ -72,7 +72,7 @@ export async function updateVehicle(
 }
 
 /**
- * Driver and type have no screen or mutation of their own yet (SPEC.md shows them read-only): the
+ * Driver and type have no screen or mutation of their own yet (docs/product.md shows them read-only): the
  * development-only endpoint the demo seeder uses sets them, stamped and poked like any write.
  */
 export async function setDriverAndType(request: APIRequestContext, fleet: Fleet, vehicleId: string, driver: string | null, type: string | null) {

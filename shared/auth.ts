@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isTimeZone } from "./time-zone";
 
-/** SPEC.md section 5: e-mail must be a valid address. */
+/** docs/product.md section 5: e-mail must be a valid address. */
 export const emailField = z
   .string({ required_error: "Required" })
   .trim()
@@ -10,7 +10,7 @@ export const emailField = z
   .email("Invalid email address")
   .transform((e) => e.toLowerCase());
 
-/** The login and sign-up forms (SPEC.md section 5: password optional in the form schema). */
+/** The login and sign-up forms (docs/product.md section 5: password optional in the form schema). */
 export const credentialsFormSchema = z.object({
   email: emailField,
   password: z.string().max(1024).optional(),

@@ -52,7 +52,7 @@ export const vehicleSettingsSchema = z.object({
 
 export const mutators = {
   /**
-   * SPEC.md section 7: merges name, vin, year, make, model over vehicle/{id}. The store holds the
+   * docs/product.md section 7: merges name, vin, year, make, model over vehicle/{id}. The store holds the
    * compact form (shared/vehicle.ts), so the merge goes through it: a field set to null is left out.
    */
   async updateVehicle(tx: WriteTransaction, input: UpdateVehicleArgs) {

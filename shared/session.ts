@@ -15,5 +15,5 @@ export type Viewer = MeResponse["viewer"];
 export type Workspace = NonNullable<MeResponse["workspace"]>;
 export type Flags = MeResponse["flags"];
 
-/** localStorage key of the persisted session: only the token is kept (SPEC.md section 3). */
+/** localStorage key of the persisted session: only the token is kept (docs/product.md section 3). */
 export const SESSION_STORAGE_KEY = "las";

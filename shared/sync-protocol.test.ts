@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mutators, updateVehicleArgs } from "./mutators";
 import { cookieSchema, pullResponseSchema } from "./sync-protocol";
 
-/** SPEC.md section 5: what a pull response may hold, and the messages for what it may not. */
+/** docs/product.md section 5: what a pull response may hold, and the messages for what it may not. */
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;
 

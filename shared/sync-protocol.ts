@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Replicache's push/pull wire format (protocol version 1), validated on both ends. SPEC.md
+ * Replicache's push/pull wire format (protocol version 1), validated on both ends. docs/product.md
  * section 5 fixes the pull response's shape: an error object, or lastMutationID changes, a patch
  * list and an optional cookie; patch ops put/update/del/clear; any other op is an
  * "unknown patch op"; a cookie is null, a string, a number or an object with a string or number

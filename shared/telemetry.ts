@@ -1,7 +1,7 @@
 import { COORDINATE_DECIMALS, round, roundOrNone, setIfPresent } from "./wire";
 
 /**
- * Latest telemetry of a vehicle, one record per vehicle: `telemetry/{vehicleId}` (SPEC.md section
+ * Latest telemetry of a vehicle, one record per vehicle: `telemetry/{vehicleId}` (docs/product.md section
  * 3). The key is the vehicleId index: a vehicle's record is one point lookup in Replicache's
  * key-ordered tree, so the value does not repeat the id for a secondary index
  * (docs/decisions/0013). Stored in SI units (m/s, metres); the UI converts to mph and miles.

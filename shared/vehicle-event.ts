@@ -8,7 +8,7 @@ import { COORDINATE_DECIMALS, round, roundOrNone, setIfPresent } from "./wire";
 export const EVENT_PREFIX = "event/";
 export const vehicleEventKey = (vehicleId: string, eventId: string) => `${EVENT_PREFIX}${vehicleId}/${eventId}`;
 /**
- * How many of a vehicle's latest events the synced store keeps: the 3 the timeline shows (SPEC.md
+ * How many of a vehicle's latest events the synced store keeps: the 3 the timeline shows (docs/product.md
  * section 9). Older ones stay in D1 (soft-deleted from the synced set), not in every browser.
  */
 export const SYNCED_EVENTS_PER_VEHICLE = 3;

@@ -1,5 +1,5 @@
 /**
- * How a vehicle is shown (SPEC.md sections 2 and 4): its beacon ACTIVE or not (green or grey
+ * How a vehicle is shown (docs/product.md sections 2 and 4): its beacon ACTIVE or not (green or grey
  * icon), and, with an active beacon, ignition off (Parked, blue) versus any other status (green).
  * The map, the panel list and the vehicle header all follow this one rule.
  */

@@ -1,6 +1,6 @@
 import { setIfPresent } from "./wire";
 
-/** Replicache key of a vehicle: `vehicle/{id}` (SPEC.md section 3). */
+/** Replicache key of a vehicle: `vehicle/{id}` (docs/product.md section 3). */
 export const VEHICLE_PREFIX = "vehicle/";
 export const vehicleKey = (id: string) => `${VEHICLE_PREFIX}${id}`;
 

@@ -8,7 +8,7 @@
  * route without a build step to keep in sync.
  *
  * Connections: this origin only (its API and, with 'self', its websocket rooms) plus Mapbox's
- * hosts, so an injected script could not send the token (localStorage, by SPEC.md) elsewhere.
+ * hosts, so an injected script could not send the token (localStorage, by docs/product.md) elsewhere.
  * mapbox-gl needs blob: workers and inline styles; styles keep 'unsafe-inline' (no script runs from them).
  */
 export const MAPBOX_HOSTS = ["https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com"];

@@ -15,7 +15,7 @@ export function Field({
   label: string;
   type?: InputType;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "form">) {
-  // An empty message marks the field invalid without words (SPEC.md section 8, workspace creation).
+  // An empty message marks the field invalid without words (docs/product.md section 8, workspace creation).
   const message = field.errors?.filter(Boolean).join(" ");
   const props = getInputProps(field, { type });
   return (
@@ -37,7 +37,7 @@ export function Field({
   );
 }
 
-/** SPEC.md section 4: buttons are disabled and show a spinner while submitting. */
+/** docs/product.md section 4: buttons are disabled and show a spinner while submitting. */
 export function SubmitButton({ pending, children, disabled }: { pending: boolean; children: ReactNode; disabled?: boolean }) {
   return (
     <button type="submit" className="button primary block" disabled={pending || disabled} aria-busy={pending || undefined}>

@@ -1,4 +1,4 @@
-/** The sections SPEC.md leaves for later show only the word todo. */
+/** The sections docs/product.md leaves for later show only the word todo. */
 export function Todo({ title }: { title?: string }) {
   return (
     <section className="page">

@@ -11,7 +11,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** SPEC.md section 2: "Something went wrong!" with a Show Error / Hide Error toggle. */
+/** docs/product.md section 2: "Something went wrong!" with a Show Error / Hide Error toggle. */
 export function RouteError({ error }: { error: unknown }) {
   const [open, setOpen] = useState(false);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;

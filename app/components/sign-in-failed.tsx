@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
 /**
- * SPEC.md section 8: a failed sign-in, sign-up or Google address request shows one alert. Forms
+ * docs/product.md section 8: a failed sign-in, sign-up or Google address request shows one alert. Forms
  * report it as this form-level error (`submission.reply({ formErrors: [SIGN_IN_FAILED] })`).
  */
 export const SIGN_IN_FAILED = "sign-in failed";

@@ -1,4 +1,4 @@
-/** The spinner of SPEC.md section 9: 16 px unless told otherwise. */
+/** The spinner of docs/product.md section 9: 16 px unless told otherwise. */
 export function Spinner({ size = 16, label }: { size?: number; label?: string }) {
   return (
     <span

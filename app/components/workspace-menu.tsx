@@ -2,7 +2,7 @@ import { useSession } from "../session/session";
 import { useSwitchWorkspace } from "../session/workspace-actions";
 import { Menu, MenuGroup, MenuItem, MenuNote } from "./menu";
 
-/** The map panel's workspace menu (SPEC.md section 2, Navigation). */
+/** The map panel's workspace menu (docs/product.md section 2, Navigation). */
 export function WorkspaceMenu() {
   const session = useSession();
   const switchTo = useSwitchWorkspace();

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { http, setHttpToken } from "./http";
 
-// The browser client must behave as SPEC.md section 7 says; checked against a real local server.
+// The browser client must behave as docs/product.md section 7 says; checked against a real local server.
 let server: Server;
 let base: string;
 const hits = new Map<string, number>();

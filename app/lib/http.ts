@@ -2,7 +2,7 @@ import ky, { HTTPError } from "ky";
 import type { ApiErrorBody } from "../../shared/api";
 
 /**
- * The browser's HTTP client for /api/*. ky's defaults are exactly SPEC.md section 7's: 10 s
+ * The browser's HTTP client for /api/*. ky's defaults are exactly docs/product.md section 7's: 10 s
  * timeout; 2 retries for get/put/head/delete/options/trace on 408, 413, 429, 500, 502, 503, 504;
  * back-off 0.3 * 2^(n-1) s; errors "Request failed with status code ..." and
  * "Request timed out ..." naming the method and URL. So we only add the bearer token.

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 8: a failed route preload is logged as "Error preloading route!". Remix
+ * docs/product.md section 8: a failed route preload is logged as "Error preloading route!". Remix
  * preloads a link's route (prefetch="intent") with <link rel="prefetch"> and <link
  * rel="modulepreload"> elements; their `error` events do not bubble, so they are caught on the
  * way down. Nothing else happens: the navigation itself loads the route again when it is used.

@@ -10,7 +10,7 @@ import { useSelectedVehicle } from "./use-selected-vehicle";
 const PANEL_INSET = 12 + 325;
 
 /**
- * SPEC.md section 9's camera rules: when a vehicle that counts (the selected one, or all of them)
+ * docs/product.md section 9's camera rules: when a vehicle that counts (the selected one, or all of them)
  * is out of view, fit them. A report can only put the vehicles it moved out of view, so only
  * those are projected then; a selection change or the map being shown again checks them all.
  * Paused while a timeline event (trip or stop) is shown: the map was fitted to it, and live

@@ -1,4 +1,4 @@
-/** Map rules of SPEC.md section 9, pure so they are unit-tested. */
+/** Map rules of docs/product.md section 9, pure so they are unit-tested. */
 import { ease } from "./easing";
 
 export const INITIAL_VIEW = { center: [-100, 40] as [number, number], zoom: 5 };

@@ -29,7 +29,7 @@ const secondsTime = (t: number) =>
   });
 
 /**
- * A timeline event on the map (SPEC.md's side panel timeline, clicked): a trip (driving or
+ * A timeline event on the map (docs/product.md's side panel timeline, clicked): a trip (driving or
  * towed) draws its recorded path, fits the map to it and offers a replay bar; a stop shows its
  * place. Escape, the bar's close button or the Vehicles crumb go back to the live view.
  */
@@ -128,7 +128,7 @@ function addReplayMarker(map: MapboxMap, at: { lng: number; lat: number }) {
   });
 }
 
-/** Fitted once per event with SPEC.md's padding, plus the replay bar's height at the bottom (it floats over the map as the panel does). */
+/** Fitted once per event with docs/product.md's padding, plus the replay bar's height at the bottom (it floats over the map as the panel does). */
 function useMapFittedToEvent(map: MapboxMap, points: TimedPoint[] | null) {
   useEffect(() => {
     if (!points?.length) return;

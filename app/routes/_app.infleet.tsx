@@ -25,7 +25,7 @@ export default function InFleet() {
         if (beacons.length) setOrdered(beacons);
         else console.info("Beacon order returned no beacons");
       } catch {
-        // SPEC.md section 8: a failed order is silently ignored.
+        // docs/product.md section 8: a failed order is silently ignored.
       }
     },
     { count: 1 },

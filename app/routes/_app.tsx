@@ -21,7 +21,7 @@ const FleetMap = lazy(() => import("../map/fleet-map").then((m) => ({ default: m
 /**
  * The signed-in application: top bar, side navigation, the page, and the persistent map.
  * Toasts and tooltips are only used here, so the public pages do not load them.
- * SPEC.md section 9: toasts 4 s, 3 visible, 356 px wide; tooltips 700 ms, skip 300 ms.
+ * docs/product.md section 9: toasts 4 s, 3 visible, 356 px wide; tooltips 700 ms, skip 300 ms.
  */
 export default function AppLayout() {
   return (
@@ -152,7 +152,7 @@ function NavGroup({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC.md section 9: the pending view appears after 1000 ms and, once shown, stays at least 500 ms. */
+/** docs/product.md section 9: the pending view appears after 1000 ms and, once shown, stays at least 500 ms. */
 const PENDING_DELAY_MS = 1000;
 const PENDING_MIN_MS = 500;
 

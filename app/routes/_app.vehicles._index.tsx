@@ -7,7 +7,7 @@ const ROW_HEIGHT = 44;
 const OVERSCAN = 10;
 const LIST_HEIGHT = 600;
 
-/** The vehicle list: filter, columns of SPEC.md, rows linking to each vehicle; virtualised. */
+/** The vehicle list: filter, columns of docs/product.md, rows linking to each vehicle; virtualised. */
 export default function VehiclesPage() {
   const { vehicles, known, query, setQuery, shown } = useVehicleFilter();
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own.

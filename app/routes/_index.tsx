@@ -1,7 +1,7 @@
 import { Navigate } from "@remix-run/react";
 import { useSession } from "../session/session";
 
-/** SPEC.md: / goes to /map with a workspace, to /setup without one, to /login when signed out. */
+/** docs/product.md: / goes to /map with a workspace, to /setup without one, to /login when signed out. */
 export default function Index() {
   const session = useSession();
   if (!session.isAuthenticated) return <Navigate to="/login" replace />;

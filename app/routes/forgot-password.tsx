@@ -14,7 +14,7 @@ export default function ForgotPassword() {
     try {
       await http.post("password/forgot", { json: { email } });
     } catch {
-      // SPEC.md section 8: failures here are silently ignored.
+      // docs/product.md section 8: failures here are silently ignored.
     }
     setSent(true);
   });

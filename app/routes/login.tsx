@@ -12,7 +12,7 @@ import { useZodForm } from "../components/use-zod-form";
 import { safeRedirect } from "../../shared/safe-redirect";
 
 /**
- * Two-step login (SPEC.md sections 2 and 4): the e-mail first, checked with api/verify/email;
+ * Two-step login (docs/product.md sections 2 and 4): the e-mail first, checked with api/verify/email;
  * once it exists the password field appears and the button says "Log in". Changing the e-mail
  * afterwards hides the password and clears the errors.
  */
@@ -74,7 +74,7 @@ export default function Login() {
       <div className="divider">or</div>
       <GoogleButton
         onError={() => {
-          // SPEC.md section 8: the same alert as a failed sign-in, and the password field cleared.
+          // docs/product.md section 8: the same alert as a failed sign-in, and the password field cleared.
           setGoogleFailed(true);
           if (knownEmail !== null) form.update({ name: fields.password.name, value: "" });
         }}

@@ -33,7 +33,7 @@ export default function OAuthReturn() {
         session.setToken(token);
         navigate("/setup", { replace: true });
       })
-      // SPEC.md section 8: a failed token call is silently ignored.
+      // docs/product.md section 8: a failed token call is silently ignored.
       .catch(() => navigate("/login", { replace: true }));
   }, [params, provider, session, navigate]);
 

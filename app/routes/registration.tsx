@@ -19,7 +19,7 @@ export default function Registration() {
       session.setToken(token);
       navigate("/", { replace: true });
     } catch (error) {
-      // SPEC.md section 8: a failed sign-up (an e-mail already registered included) shows the
+      // docs/product.md section 8: a failed sign-up (an e-mail already registered included) shows the
       // sign-in failure alert and clears the password; the API's field messages go on their fields.
       form.update({ name: fields.password.name, value: "" });
       return replyWithApiError(submission, error, SIGN_IN_FAILED);

@@ -18,7 +18,7 @@ function Setup() {
       await session.replaceToken(async () => (await http.post("workspaces/session", { json: { workspaceId: id } }).json<{ token: string }>()).token);
       navigate("/", { replace: true });
     } catch {
-      // SPEC.md section 8: the name marked invalid (an error without text) and cleared.
+      // docs/product.md section 8: the name marked invalid (an error without text) and cleared.
       form.update({ name: fields.name.name, value: "" });
       return submission.reply({ fieldErrors: { name: [""] } });
     }

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useSession } from "./session";
 
 /**
- * Protected routes (SPEC.md section 2): a signed-out user is sent to /login carrying the full
+ * Protected routes (docs/product.md section 2): a signed-out user is sent to /login carrying the full
  * current address as `redirect`, except from the root.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -115,7 +115,7 @@ const signedOut: Omit<Session, "loading"> = {
 };
 
 /**
- * The session of SPEC.md section 4: read the stored token; none means signed out; otherwise
+ * The session of docs/product.md section 4: read the stored token; none means signed out; otherwise
  * GET api/me. A 401 or 403 signs the user out silently; no answer or a 5xx keeps the session (on
  * the last known identity, if any) and checks again later. The check reruns whenever the
  * token changes, in this tab or another.
@@ -164,7 +164,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await replacement.catch(() => undefined);
         if (superseded(current)) return "done";
       }
-      // The server said this token is not (or no longer) a session: sign out silently (SPEC.md
+      // The server said this token is not (or no longer) a session: sign out silently (docs/product.md
       // section 4) and delete this viewer's local stores.
       if (error instanceof HTTPError && (error.response.status === 401 || error.response.status === 403)) {
         storeToken(null);

@@ -8,7 +8,7 @@ import { VEHICLE_PREFIX, vehicleKey } from "../../shared/vehicle";
 import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
 
 /**
- * The client store of SPEC.md section 3: a loading flag (starts true), a hydrated flag, an object
+ * The client store of docs/product.md section 3: a loading flag (starts true), a hydrated flag, an object
  * pool keyed by Replicache key ("vehicle/{id}", "telemetry/{vehicleId}",
  * "event/{vehicleId}/{eventId}"), and a graph from each object type to its ids. It is fed with
  * Replicache's change lists through `apply`, the one entry point of diffs into the store (add

@@ -5,7 +5,7 @@ import { PARTY_NAME, POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE, type RealtimeTicket
  * The live-update socket: one per workspace, to its room, websocket only. Before each
  * (re)connection it asks the API for a single-use ticket valid one minute and puts only that in
  * the URL: the long-lived session token never appears in a websocket URL (docs/decisions/0010).
- * Reconnection per SPEC.md section 9 (1 s growing to 5 s, connection timeout 20 s). A poke calls
+ * Reconnection per docs/product.md section 9 (1 s growing to 5 s, connection timeout 20 s). A poke calls
  * `onPoke`; every (re)connection calls `onConnect`, since pokes may have been missed while the
  * socket was down. A room that closes the socket because its session ended, or an API that no
  * longer issues tickets for the session (401/403), stops the reconnecting for good and calls
@@ -42,7 +42,7 @@ export function connectRoom(
       return { ticket };
     },
     shouldReconnectOnClose: (event) => event.code !== SESSION_ENDED_CLOSE_CODE,
-    // 1 s with SPEC.md's randomisation of 0.5, so a restarted Worker is not hit by every client at once.
+    // 1 s with docs/product.md's randomisation of 0.5, so a restarted Worker is not hit by every client at once.
     minReconnectionDelay: 1000 * (0.5 + Math.random()),
     maxReconnectionDelay: 5000,
     reconnectionDelayGrowFactor: 1.5,

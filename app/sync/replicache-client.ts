@@ -28,7 +28,7 @@ interface ReplicacheOptions {
 /**
  * One local store per viewer and workspace (docs/decisions/0003-sync.md): its name is the viewer
  * id with the workspace id, so switching workspaces never mixes two workspaces' data in one
- * IndexedDB. Settings from SPEC.md section 9 where Replicache exposes them. Runs in the sync
+ * IndexedDB. Settings from docs/product.md section 9 where Replicache exposes them. Runs in the sync
  * worker (docs/decisions/0015), off the page's main thread.
  */
 export function createReplicache({
@@ -50,7 +50,7 @@ export function createReplicache({
     pullInterval: 60_000,
     pushDelay: 10,
     requestOptions: { minDelayMs: 30, maxDelayMs: 60_000 },
-    // SPEC.md: clients idle for 7 days are collected. The 60 s heartbeat and the 5-minute client,
+    // docs/product.md: clients idle for 7 days are collected. The 60 s heartbeat and the 5-minute client,
     // group and mutation-recovery checks are Replicache 15's own fixed defaults.
     clientMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
     // Replicache's own HTTP requests, observed: "offline" and "refused by the server" differ.

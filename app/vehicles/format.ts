@@ -1,4 +1,4 @@
-/** Display rules of SPEC.md for vehicles, telemetry and the timeline. Pure, unit-tested. */
+/** Display rules of docs/product.md for vehicles, telemetry and the timeline. Pure, unit-tested. */
 
 import { dayOf } from "../../shared/time-zone";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units";

@@ -6,7 +6,7 @@ import { clockTime, dayHeading, duration, EVENT_LABELS, miles, milesFromMetres, 
 import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useNow } from "./use-now";
 
-/** The map's vehicle side panel (SPEC.md section 2). */
+/** The map's vehicle side panel (docs/product.md section 2). */
 export function VehiclePanel({ vehicle }: { vehicle: Vehicle }) {
   const telemetry = useTelemetry(vehicle.id);
   const events = useVehicleEvents(vehicle.id);

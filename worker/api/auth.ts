@@ -17,7 +17,7 @@ import { ApiError, unauthorized } from "../lib/errors";
 import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
 
-/** Sign-up, sign-in, e-mail check, sign-out and the viewer (SPEC.md section 7). */
+/** Sign-up, sign-in, e-mail check, sign-out and the viewer (docs/product.md section 7). */
 export const authRoutes = new Hono<AppEnv>()
   .post("/verify/email", body(verifyEmailSchema), async (c) => {
     const { email } = c.req.valid("json");

@@ -26,7 +26,7 @@ import type { AppEnv } from "../types";
 const STATE_COOKIE = "oauth_state";
 const cookiePath = (provider: string) => `/api/oauth/${provider}`;
 
-/** Sign-in with Google (SPEC.md section 7: api/oauth/google/url, then oauth/{provider}/token). */
+/** Sign-in with Google (docs/product.md section 7: api/oauth/google/url, then oauth/{provider}/token). */
 export const oauthRoutes = new Hono<AppEnv>()
   // Only Google is wired on the server; any other name (Jobber, Facebook, typos) is a clear 404.
   .use("/:provider/*", async (c, next) => {

@@ -14,7 +14,7 @@ import { changeRole, membersOf, removeMember, workspacesOf } from "../team/membe
 import type { AppEnv } from "../types";
 
 /**
- * Creating a workspace and switching the session to one (SPEC.md section 7); its members and
+ * Creating a workspace and switching the session to one (docs/product.md section 7); its members and
  * invites (DESIGN.md "Teams"). Who may call each route: worker/api/route-rules.ts, which also
  * sets `c.var.access` (the workspace of `:id` and the caller's role there).
  */

@@ -1,7 +1,7 @@
 import type { Cookie } from "../../shared/sync-protocol";
 
 /**
- * The pull cookie (docs/decisions/0003-sync.md), an object per SPEC.md section 5:
+ * The pull cookie (docs/decisions/0003-sync.md), an object per docs/product.md section 5:
  * - `version`: the workspace version the client's view reflects (what an incremental pull diffs from);
  * - `epoch`: the workspace's sync epoch when it was issued (rotated after a restore from backup);
  * - `order`: what Replicache compares. It must never go down for a client, even when the server's
