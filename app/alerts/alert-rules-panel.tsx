@@ -116,6 +116,7 @@ function NewRuleForm({ places }: { places: { id: string; name: string }[] }) {
       <label>
         Webhook <input name="webhookUrl" type="url" placeholder="https://" />
       </label>
+      <p className="muted">Alerts arrive in this Inbox. E-mail and webhook delivery is not sent yet: the addresses are kept for when it is.</p>
       {error ? (
         <p role="alert" className="field-error">
           {error}

@@ -1,4 +1,4 @@
-import type { TelemetryStatus } from "../../shared/telemetry";
+import type { Telemetry } from "../../shared/telemetry";
 import { judgeClock, SKEW_WORTH_SHOWING_MS, type ClockBounds, type ClockVerdict } from "./device-clock";
 import { advanceOdometer, initialOdometer, odometerReading, type OdometerState } from "./gps-odometer";
 import { advance, eventId, initialState, statusOf, type EventUpsert, type MotionState, type NewId } from "./motion";
@@ -28,18 +28,8 @@ export interface Fix {
   odometer: number | null;
 }
 
-/** What the vehicle shows (its synced telemetry row, without sync bookkeeping). */
-export interface Latest {
-  status: TelemetryStatus;
-  statusTimestamp: number;
-  speed: number;
-  odometer: number | null;
-  fuel: number | null;
-  latitude: number;
-  longitude: number;
-  heading: number | null;
-  recordedAt: number;
-}
+/** What the vehicle shows: its synced telemetry (shared/telemetry.ts), without the ids. */
+export type Latest = Omit<Telemetry, "id" | "vehicleId">;
 
 export interface VehicleFold {
   vehicleId: string;

@@ -103,23 +103,8 @@ export function reserve(c: Context<AppEnv>, limit: Limit, key: string): Promise<
 
 /** `reserve` for callers without a request context (the workspace's room). */
 export async function reserveIn(db: Db, limit: Limit, key: string, scale: number): Promise<boolean> {
-  const now = Date.now();
-  const windowStart = windowOf(limit, now);
   const max = Math.max(1, Math.floor(limit.max * scale));
-  const row = await db
-    .insert(rateLimits)
-    .values({ key: `${limit.name}:${key}`, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
-        windowStart,
-      },
-      setWhere: sql`${rateLimits.windowStart} <> ${windowStart} OR ${rateLimits.count} < ${max}`,
-    })
-    .returning({ count: rateLimits.count })
-    .get();
-  return row !== undefined;
+  return (await upsertCount(db, limit, key, Date.now(), max)) !== null;
 }
 
 /** Gives back a unit `reserve` took (the attempt succeeded, so it was no guess). */
@@ -137,8 +122,17 @@ export function refusal(c: Context<AppEnv>, limit: Limit): ApiError {
 
 /** Adds one to a key's count in the current window and answers the new count. */
 async function count(c: Context<AppEnv>, limit: Limit, key: string, now: number): Promise<number> {
+  return (await upsertCount(c.var.db, limit, key, now)) ?? 0;
+}
+
+/**
+ * The one statement behind every counter: adds one to the key's count in the current window (a new
+ * window starts at 1) and answers the new count. With `max`, the add happens only while the count
+ * is under it (atomic: parallel callers cannot pass it together) and a spent key answers null.
+ */
+async function upsertCount(db: Db, limit: Limit, key: string, now: number, max?: number): Promise<number | null> {
   const windowStart = windowOf(limit, now);
-  const row = await c.var.db
+  const row = await db
     .insert(rateLimits)
     .values({ key: `${limit.name}:${key}`, windowStart, count: 1 })
     .onConflictDoUpdate({
@@ -147,10 +141,11 @@ async function count(c: Context<AppEnv>, limit: Limit, key: string, now: number)
         count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
         windowStart,
       },
+      ...(max === undefined ? {} : { setWhere: sql`${rateLimits.windowStart} <> ${windowStart} OR ${rateLimits.count} < ${max}` }),
     })
     .returning({ count: rateLimits.count })
     .get();
-  return row?.count ?? 0;
+  return row?.count ?? null;
 }
 
 /** Counts one attempt against each key; throws 429 once any is over its limit. */

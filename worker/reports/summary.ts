@@ -1,4 +1,5 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
+import type { DayRollup } from "../../party/reports/rollup";
 import type { DailyRow, SummaryRow } from "../../shared/reports";
 import { daysFrom } from "../../shared/time-zone";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
@@ -8,17 +9,7 @@ import type { ReportRange } from "./range";
 import type { ReportVehicle } from "./vehicles";
 
 /** Sums of day rollups: what a Summary row (a vehicle, the fleet) or a Daily row is made of. */
-interface Totals {
-  distanceMetres: number;
-  drivingSeconds: number;
-  idlingSeconds: number;
-  movingMetres: number;
-  maxSpeed: number;
-  speedingEpisodes: number;
-  trips: number;
-  stops: number;
-  fuelUsedPercent: number | null;
-}
+type Totals = Omit<DayRollup, "day">;
 
 const zero: Totals = { distanceMetres: 0, drivingSeconds: 0, idlingSeconds: 0, movingMetres: 0, maxSpeed: 0, speedingEpisodes: 0, trips: 0, stops: 0, fuelUsedPercent: null };
 
