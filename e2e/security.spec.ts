@@ -26,3 +26,41 @@ test("registration refuses a common password with a message on the field", async
   await expect(page.getByText("This password is too common or easy to guess")).toBeVisible();
   await expect(page).toHaveURL(/\/registration$/);
 });
+
+test("Settings shows where the account is signed in and signs one other device out", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request, "Sessions Fleet");
+  const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+  const signin = await request.post("/api/signin", { data: { email: fleet.email, password: fleet.password }, headers: { "User-Agent": phone } });
+  const otherDevice = (await signin.json()).token as string;
+  await signInAs(page, fleet.token);
+  await page.goto("/settings");
+  const list = page.getByRole("table", { name: "Active sessions" });
+  await expect(list.getByText("(this device)")).toBeVisible();
+  await expect(list.getByText("Safari on iOS")).toBeVisible();
+  await list.getByRole("button", { name: /^Sign out Safari on iOS/ }).click();
+  await expect(list.getByText("Safari on iOS")).toHaveCount(0);
+  expect((await request.get("/api/me", { headers: { Authorization: `Bearer ${otherDevice}` } })).status()).toBe(401);
+  expect((await request.get("/api/me", { headers: { Authorization: `Bearer ${fleet.token}` } })).status()).toBe(200);
+});
+
+test("Settings changes the password with the current one: other devices are signed out, this one stays", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request, "Password Fleet");
+  const otherDevice = (await (await request.post("/api/signin", { data: { email: fleet.email, password: fleet.password } })).json()).token as string;
+  await signInAs(page, fleet.token);
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password").fill("not my password at all");
+  await form.getByLabel("New password").fill("violet tugboat orchard 42");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("Wrong password")).toBeVisible();
+
+  await form.getByLabel("Current password").fill(fleet.password);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed. Your other devices were signed out.")).toBeVisible();
+  expect((await request.get("/api/me", { headers: { Authorization: `Bearer ${otherDevice}` } })).status()).toBe(401);
+  // This browser carries on with its fresh session: a reload stays signed in on Settings.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Security" })).toBeVisible();
+  const signedIn = await request.post("/api/signin", { data: { email: fleet.email, password: "violet tugboat orchard 42" } });
+  expect(signedIn.status()).toBe(200);
+});

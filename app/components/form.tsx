@@ -46,3 +46,13 @@ export function SubmitButton({ pending, children, disabled }: { pending: boolean
     </button>
   );
 }
+
+/** The form's own error (a refusal that names no field), where the form shows it. */
+export function FormError({ form }: { form: { errors?: string[] } }) {
+  if (!form.errors?.length) return null;
+  return (
+    <div className="field-error" role="alert">
+      {form.errors.join(" ")}
+    </div>
+  );
+}

@@ -1,11 +1,14 @@
 import { useState } from "react";
+import { ActiveSessions } from "../account/active-sessions";
+import { ChangePasswordForm } from "../account/change-password-form";
 import { Spinner } from "../components/spinner";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 
 /**
- * Account settings, reached from the top bar menu's Settings. Its one section so far is Sessions:
- * "Sign out everywhere" ends every session of the account on every device (POST
+ * Account settings, reached from the top bar menu's Settings. Security: where the account is
+ * signed in, with a sign-out per sign-in; a password change proven by the current password; and
+ * "Sign out everywhere", which ends every session of the account on every device (POST
  * api/signout/everywhere), their open live-update sockets included, then signs this browser out.
  */
 export default function Settings() {
@@ -28,8 +31,10 @@ export default function Settings() {
   return (
     <section className="page">
       <h1>Settings</h1>
-      <h2>Sessions</h2>
-      <p className="muted">Signed in as {session.viewer?.email}. Lost a device, or signed in on a shared computer? End every session of your account.</p>
+      <h2>Security</h2>
+      <p className="muted">Signed in as {session.viewer?.email}.</p>
+      <ActiveSessions />
+      <p className="muted">Lost a device, or signed in on a shared computer? End every session of your account.</p>
       {failed ? (
         <div className="alert" role="alert">
           Could not sign out everywhere. Check your connection and try again.
@@ -38,6 +43,7 @@ export default function Settings() {
       <button type="button" className="button" onClick={() => void signOutEverywhere()} disabled={pending}>
         {pending ? <Spinner /> : null} Sign out everywhere
       </button>
+      <ChangePasswordForm />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { toast } from "sonner";
 import { canAssign, inviteSchema, roleLabels, roles } from "../../shared/roles";
-import { Field, SubmitButton } from "../components/form";
+import { Field, FormError, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
 import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 
@@ -36,11 +36,7 @@ export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: st
           ))}
         </select>
       </div>
-      {form.errors?.length ? (
-        <div className="field-error" role="alert">
-          {form.errors.join(" ")}
-        </div>
-      ) : null}
+      <FormError form={form} />
       <SubmitButton pending={pending}>Send invite</SubmitButton>
     </form>
   );

@@ -8,16 +8,7 @@ import { audit } from "../lib/audit";
 import { notFound } from "../lib/errors";
 import { zod } from "../lib/validate";
 import type { AppEnv } from "../types";
-
-/** One sign-in as the sessions list shows it (its workspace switches are one entry). */
-export interface ActiveSession {
-  id: string;
-  device: string | null;
-  network: string | null;
-  signedInAt: number;
-  lastUsedAt: number;
-  current: boolean;
-}
+import type { ActiveSession, ActiveSessionsAnswer } from "../../shared/account";
 
 /**
  * The account's active sign-ins and sign-out of any one of them (ASVS V3.3.4): the id is the
@@ -44,7 +35,7 @@ export const accountRoutes = new Hono<AppEnv>()
       .limit(100)
       .all();
     const list: ActiveSession[] = rows.map((r) => ({ ...r, current: r.id === session.signinId }));
-    return c.json({ sessions: list });
+    return c.json<ActiveSessionsAnswer>({ sessions: list });
   })
   .post("/sessions/:id/signout", zod("param", z.object({ id: z.string().min(1).max(100) })), async (c) => {
     const { id } = c.req.valid("param");

@@ -1,0 +1,64 @@
+import { describeDevice, type ActiveSession } from "../../shared/account";
+import { useActiveSessions } from "./use-active-sessions";
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Settings -> Security: where the account is signed in (device, network, last used), with a
+ * sign-out per sign-in (ASVS V3.3.4). Signing one out closes its live-update sockets at once
+ * (the server tells the rooms); this browser's own entry is marked and signed out with
+ * "Sign out everywhere" or the account menu instead.
+ */
+export function ActiveSessions() {
+  const { sessions, error, signOut } = useActiveSessions();
+  return (
+    <>
+      <h3>Where you are signed in</h3>
+      {error ? (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {sessions ? (
+        <table className="simple" aria-label="Active sessions">
+          <thead>
+            <tr>
+              <th>Device</th>
+              <th>Network</th>
+              <th>Last used</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((s) => (
+              <SessionLine key={s.id} session={s} onSignOut={() => void signOut(s.id)} />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </>
+  );
+}
+
+function SessionLine({ session, onSignOut }: { session: ActiveSession; onSignOut: () => void }) {
+  const device = describeDevice(session.device);
+  return (
+    <tr>
+      <td title={session.device ?? undefined}>
+        {device}
+        {session.current ? <span className="muted"> (this device)</span> : null}
+      </td>
+      <td>{session.network ?? "Unknown"}</td>
+      <td>{when.format(session.lastUsedAt)}</td>
+      <td>
+        {session.current ? null : (
+          <button type="button" className="button" aria-label={`Sign out ${device}, last used ${when.format(session.lastUsedAt)}`} onClick={onSignOut}>
+            Sign out
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The account's own controls (Settings -> Security): the active sign-ins as
+ * `GET /api/account/sessions` answers them, and how one is named on screen.
+ */
+
+/** One sign-in as the sessions list shows it (its workspace switches are one entry). */
+export interface ActiveSession {
+  id: string;
+  /** The User-Agent it signed in with (at most 256 characters), if any. */
+  device: string | null;
+  /** The coarse network it signed in from (an IPv4 /24 or IPv6 /48), if known. */
+  network: string | null;
+  signedInAt: number;
+  lastUsedAt: number;
+  /** The sign-in of the browser asking. */
+  current: boolean;
+}
+
+export interface ActiveSessionsAnswer {
+  sessions: ActiveSession[];
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, "Edge"],
+  [/OPR\/|Opera/, "Opera"],
+  [/Firefox\/|FxiOS\//, "Firefox"],
+  [/Chrom(e|ium)\/|CriOS\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, "Android"],
+  [/iPhone|iPad|iPod/, "iOS"],
+  [/Windows/, "Windows"],
+  [/Mac OS X|Macintosh/, "macOS"],
+  [/CrOS/, "ChromeOS"],
+  [/Linux/, "Linux"],
+];
+
+/**
+ * "Chrome on Linux" from a User-Agent: what a person recognises their device by. Order matters
+ * (Edge and Opera say Chrome too, Chrome says Safari, Android says Linux). Anything else (a
+ * script, curl) is shown by its product token, and no User-Agent as "Unknown device".
+ */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  if (browser ?? system) return (browser ?? system)!;
+  return userAgent.split(/[\s/]/)[0]?.slice(0, 40) || "Unknown device";
+}
