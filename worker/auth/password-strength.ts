@@ -1,4 +1,5 @@
 import { ApiError } from "../lib/errors";
+import { isBreachedPassword } from "./breached-passwords";
 
 /**
  * Refuses common and guessable passwords (ASVS V2.1.7) with zxcvbn-ts and its common dictionary
@@ -7,6 +8,8 @@ import { ApiError } from "../lib/errors";
  * untouched. The estimator is built on first use per isolate (~70 ms), not at start-up.
  */
 export const WEAK_PASSWORD_MESSAGE = "This password is too common or easy to guess. Try a few unrelated words.";
+/** A password found in the shipped list of leaked passwords (worker/auth/breached-passwords.ts). */
+export const BREACHED_PASSWORD_MESSAGE = "This password has appeared in a data breach. Try a few unrelated words.";
 
 /** zxcvbn's 0-4 scale: 3 is "safely unguessable" against an online attack and slows an offline one. */
 export const MIN_PASSWORD_SCORE = 3;
@@ -22,13 +25,17 @@ function loadEstimator(): Promise<Estimator> {
 }
 
 /**
- * Throws 400 `weak_password` with the message on the `password` field (the `{error:{fields}}` shape
- * the forms show) unless the password is strong enough. `userInputs` (the e-mail) count as known.
+ * Throws 400 `weak_password` for a guessable password and `breached_password` for a leaked one,
+ * each with its message on the `password` field (the `{error:{fields}}` shape the forms show). `userInputs` (the e-mail) count as known.
  */
 export async function requireStrongPassword(password: string, userInputs: string[] = []): Promise<void> {
   const inputs = userInputs.flatMap((s) => [s, s.split("@")[0] ?? "", ...s.split(/[@.+_-]/)]).filter((s) => s.length >= 3);
   const { score } = (await loadEstimator()).check(password.slice(0, 256), inputs);
   if (score < MIN_PASSWORD_SCORE) {
     throw new ApiError(400, "weak_password", WEAK_PASSWORD_MESSAGE, { password: [WEAK_PASSWORD_MESSAGE] });
+  }
+  // What the estimate lets through can still be on a leaked list (long but well known).
+  if (await isBreachedPassword(password)) {
+    throw new ApiError(400, "breached_password", BREACHED_PASSWORD_MESSAGE, { password: [BREACHED_PASSWORD_MESSAGE] });
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { call } from "../test/factories";
-import { WEAK_PASSWORD_MESSAGE } from "./password-strength";
+import { BREACHED_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "./password-strength";
 import { LIMITS, networkOf } from "./rate-limit";
 import { emailId } from "../lib/audit";
 
@@ -53,6 +53,14 @@ describe("passwords", () => {
     const body = (await res.json()) as Json;
     expect(body.error?.code).toBe("weak_password");
     expect(body.error?.fields?.password).toEqual([WEAK_PASSWORD_MESSAGE]);
+  });
+
+  it.each(["LockingServi", "internacional", "mishaoooyeah"])("sign-up refuses %s, leaked though long enough to pass the estimate", async (password) => {
+    const res = await post("/api/signup", { email: email(), password });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Json;
+    expect(body.error?.code).toBe("breached_password");
+    expect(body.error?.fields?.password).toEqual([BREACHED_PASSWORD_MESSAGE]);
   });
 
   it("refuses a password made of the e-mail, and accepts a long phrase", async () => {
