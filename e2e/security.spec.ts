@@ -1,3 +1,5 @@
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 
@@ -63,4 +65,42 @@ test("Settings changes the password with the current one: other devices are sign
   await expect(page.getByRole("heading", { name: "Security" })).toBeVisible();
   const signedIn = await request.post("/api/signin", { data: { email: fleet.email, password: "violet tugboat orchard 42" } });
   expect(signedIn.status()).toBe(200);
+});
+
+/** The authenticator app: the code of the 30-second step `ahead` steps from now. */
+const appCode = (secret: string, ahead = 0) => generateHOTP(decodeBase32IgnorePadding(secret.replace(/\s/g, "")), BigInt(Math.floor(Date.now() / 30_000) + ahead), 6);
+
+test("two-factor authentication: turned on in Settings, then the login asks for the app's code", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request, "Two Factor Fleet");
+  await signInAs(page, fleet.token);
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "Two-factor authentication" });
+  await section.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await section.getByLabel("Your password").fill(fleet.password);
+  await section.getByRole("button", { name: "Continue" }).click();
+  const secret = (await section.getByLabel("Two-factor key").textContent())!;
+  await section.getByLabel("Code from the app").fill("000000");
+  await section.getByRole("button", { name: "Turn on" }).click();
+  await expect(section.getByText(/^Wrong code/)).toBeVisible();
+  await section.getByLabel("Code from the app").fill(appCode(secret));
+  await section.getByRole("button", { name: "Turn on" }).click();
+  await expect(section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await section.getByRole("button", { name: "I have saved them" }).click();
+  await expect(section.getByText("Recovery codes left: 10")).toBeVisible();
+
+  // Signed out, the password alone is no longer enough.
+  await page.evaluate(() => localStorage.removeItem("las"));
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(fleet.email);
+  await page.getByRole("button", { name: "Continue with Email" }).click();
+  await page.getByLabel("Password").fill(fleet.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  const step = page.getByRole("form", { name: "Two-factor authentication" });
+  await step.getByLabel("Authentication code").fill("123456");
+  await step.getByRole("button", { name: "Verify" }).click();
+  await expect(step.getByText("Wrong code")).toBeVisible();
+  await step.getByLabel("Authentication code").fill(appCode(secret, 1));
+  await step.getByRole("button", { name: "Verify" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByLabel("Account menu")).toBeVisible();
 });

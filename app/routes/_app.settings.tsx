@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { ActiveSessions } from "../account/active-sessions";
 import { ChangePasswordForm } from "../account/change-password-form";
+import { TwoFactorSettings } from "../account/two-factor-settings";
 import { Spinner } from "../components/spinner";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 
 /**
  * Account settings, reached from the top bar menu's Settings. Security: where the account is
- * signed in, with a sign-out per sign-in; a password change proven by the current password; and
+ * signed in, with a sign-out per sign-in; a password change proven by the current password;
+ * two-factor authentication (app codes, recovery codes); and
  * "Sign out everywhere", which ends every session of the account on every device (POST
  * api/signout/everywhere), their open live-update sockets included, then signs this browser out.
  */
@@ -44,6 +46,7 @@ export default function Settings() {
         {pending ? <Spinner /> : null} Sign out everywhere
       </button>
       <ChangePasswordForm />
+      <TwoFactorSettings />
     </section>
   );
 }

@@ -10,6 +10,8 @@ import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { useZodForm } from "../components/use-zod-form";
 import { safeRedirect } from "../../shared/safe-redirect";
+import type { SignInAnswer } from "../../shared/two-factor";
+import { SecondFactorForm } from "../components/second-factor-form";
 
 /**
  * Two-step login (docs/product.md sections 2 and 4): the e-mail first, checked with api/verify/email;
@@ -26,6 +28,12 @@ export default function Login() {
   // The e-mail that api/verify/email confirmed: the form is at its password step for it.
   const [knownEmail, setKnownEmail] = useState<string | null>(null);
   const [googleFailed, setGoogleFailed] = useState(false);
+  // An account with two-factor authentication: the password was right, a code is asked next.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = (token: string) => {
+    session.setToken(token);
+    navigate(redirect, { replace: true });
+  };
 
   const { form, fields, pending } = useZodForm("login", credentialsFormSchema, async ({ email, password }, submission) => {
     setGoogleFailed(false);
@@ -41,14 +49,22 @@ export default function Login() {
     }
     if (!password) return submission.reply({ fieldErrors: { password: ["Required"] } });
     try {
-      const { token } = await http.post("signin", { json: { email, password } }).json<{ token: string }>();
-      session.setToken(token);
-      navigate(redirect, { replace: true });
+      const answer = await http.post("signin", { json: { email, password } }).json<SignInAnswer>();
+      if ("secondFactor" in answer) return setChallenge(answer.secondFactor.challenge);
+      signedIn(answer.token);
     } catch {
       form.update({ name: fields.password.name, value: "" });
       return submission.reply({ formErrors: [SIGN_IN_FAILED] });
     }
   });
+
+  if (challenge) {
+    return (
+      <AuthLayout title="Log in">
+        <SecondFactorForm challenge={challenge} onSignedIn={signedIn} onExpired={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Log in">

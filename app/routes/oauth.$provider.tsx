@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { OAUTH_PROVIDERS, type OAuthProvider } from "../../shared/auth";
+import type { SignInAnswer } from "../../shared/two-factor";
+import { AuthLayout } from "../components/auth-layout";
+import { SecondFactorForm } from "../components/second-factor-form";
 import { Spinner } from "../components/spinner";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
@@ -20,6 +23,12 @@ export default function OAuthReturn() {
   const session = useSession();
   const navigate = useNavigate();
   const started = useRef(false);
+  // An account with two-factor authentication: Google was right, a code is asked next.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = (token: string) => {
+    session.setToken(token);
+    navigate("/setup", { replace: true });
+  };
 
   useEffect(() => {
     if (started.current) return;
@@ -28,14 +37,21 @@ export default function OAuthReturn() {
     const state = params.get("state") ?? "";
     http
       .post(`oauth/${provider}/token`, { json: { code, state }, retry: 0 })
-      .json<{ token: string }>()
-      .then(({ token }) => {
-        session.setToken(token);
-        navigate("/setup", { replace: true });
-      })
+      .json<SignInAnswer>()
+      .then((answer) => ("secondFactor" in answer ? setChallenge(answer.secondFactor.challenge) : signedIn(answer.token)))
       // docs/product.md section 8: a failed token call is silently ignored.
       .catch(() => navigate("/login", { replace: true }));
-  }, [params, provider, session, navigate]);
+    // Once: the code in the address is single-use (signedIn is a new function each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params, provider]);
+
+  if (challenge) {
+    return (
+      <AuthLayout title="Log in">
+        <SecondFactorForm challenge={challenge} onSignedIn={signedIn} onExpired={() => navigate("/login", { replace: true })} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <div className="fullscreen-center">

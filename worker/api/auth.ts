@@ -6,7 +6,9 @@ import { decoyHash, verifyPassword } from "../auth/password";
 import { requireStrongPassword } from "../auth/password-strength";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
 import { createSession, deviceOf, requireSession } from "../auth/session";
-import { completeSignIn } from "../auth/complete-signin";
+import { completeSignIn, startSession } from "../auth/complete-signin";
+import { answerChallenge } from "../auth/totp-signin";
+import { secondFactorSchema } from "../../shared/two-factor";
 import { holdSigninAttempt, releaseSigninAttempt } from "../auth/signin-limits";
 import { createUserWithPassword, findUserByEmail } from "../auth/users";
 import { endSessions } from "../auth/end-sessions";
@@ -47,6 +49,13 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await releaseSigninAttempt(c, held);
     return c.json(await completeSignIn(c, user.id, "password"));
+  })
+
+  // The second step of a sign-in with two-factor authentication on (worker/auth/totp-signin.ts).
+  .post("/signin/second-factor", body(secondFactorSchema), async (c) => {
+    const { challenge, code } = c.req.valid("json");
+    const { userId, method } = await answerChallenge(c, challenge, code);
+    return c.json({ token: await startSession(c, userId, `${method}+totp`) });
   })
 
   .post("/signup", body(signUpSchema), async (c) => {

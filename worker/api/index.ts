@@ -25,6 +25,7 @@ import { workspaceRoutes } from "./workspaces";
 import type { AppEnv } from "../types";
 import { safeError } from "../lib/safe-error";
 import { accountRoutes } from "./account";
+import { twoFactorRoutes } from "./two-factor";
 
 /**
  * /api/*: JSON in and out. Every answer is `no-store`; every 4xx is `{ error: { code, message } }`;
@@ -62,6 +63,7 @@ api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
 api.route("/vehicles", vehicleRoutes);
 api.route("/password", passwordRoutes);
+api.route("/account/two-factor", twoFactorRoutes);
 api.route("/account", accountRoutes);
 api.route("/oauth", oauthRoutes);
 api.route("/realtime", realtimeTicketRoutes);

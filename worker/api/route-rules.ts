@@ -22,6 +22,7 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /health": "public",
   "POST /verify/email": "public",
   "POST /signin": "public",
+  "POST /signin/second-factor": "public",
   "POST /signup": "public",
   "POST /signout": "signed-in",
   "POST /signout/everywhere": "signed-in",
@@ -46,6 +47,10 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /vehicles/:vehicleId/history": "workspace.view",
   // Only the caller's own sign-ins (the handlers scope by user).
   "GET /account/sessions": "signed-in",
+  "GET /account/two-factor": "signed-in",
+  "POST /account/two-factor/setup": "signed-in",
+  "POST /account/two-factor/enable": "signed-in",
+  "POST /account/two-factor/disable": "signed-in",
   "POST /account/sessions/:id/signout": "signed-in",
   "GET /workspaces": "signed-in",
   "POST /workspaces": "signed-in",

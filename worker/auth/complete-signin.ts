@@ -7,8 +7,7 @@ import { sendAccountNotice } from "./notices";
 import { createSession, deviceOf, type Device } from "./session";
 import { secondFactorChallenge } from "./totp-signin";
 import { firstWorkspaceOf } from "./users";
-
-export type SignInAnswer = { token: string } | { secondFactor: { challenge: string } };
+import type { SignInAnswer } from "../../shared/two-factor";
 
 /** Has this account signed in from this browser on this network before? */
 async function isKnownDevice(c: Context<AppEnv>, userId: string, device: Device): Promise<{ known: boolean; first: boolean }> {

@@ -38,6 +38,8 @@ export const LIMITS = {
   signinAccountFailures: { name: "signin-fail-acct", max: 25, windowMs: 15 * MINUTE },
   /** Failed sign-ins everywhere: past it every sign-in is slowed by a delay, never refused. */
   signinGlobalFailures: { name: "signin-fail-all", max: 2_000, windowMs: 15 * MINUTE },
+  /** Wrong second-factor codes of one account, across its sign-in challenges (a code is 1 in 333,333 a try). */
+  secondFactorFailures: { name: "second-factor-fail", max: 10, windowMs: 15 * MINUTE },
   /** A password change while signed in (its current password is a guess like any other). */
   passwordChange: { name: "password-change", max: 10, windowMs: 15 * MINUTE },
   signup: { name: "signup", max: 50, windowMs: 60 * MINUTE },

@@ -41,6 +41,54 @@ export const passwordCredentials = sqliteTable("password_credentials", {
   updatedAt: integer("updated_at").notNull().default(now),
 });
 
+/**
+ * An account's TOTP second factor (RFC 6238, docs/decisions/0021): the shared key, on once
+ * `enabledAt` is set (a code from the app confirmed it), and the last time step accepted, so a
+ * code is never accepted twice.
+ */
+export const totpCredentials = sqliteTable("totp_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** 20 random bytes, base32 (what authenticator apps are given). */
+  secret: text("secret").notNull(),
+  enabledAt: integer("enabled_at"),
+  lastStep: integer("last_step").notNull().default(0),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Single-use recovery codes of an account with a second factor; only their SHA-256 is stored. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * A sign-in waiting for its second factor: the password (or Google) was right, the code is not
+ * given yet. The browser holds the challenge (only its SHA-256 is here) for five minutes and five
+ * tries.
+ */
+export const signinChallenges = sqliteTable(
+  "signin_challenges",
+  {
+    challengeHash: text("challenge_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("signin_challenges_user_idx").on(t.userId)],
+);
+
 /** A session names one workspace (or none yet). Only the SHA-256 of the bearer token is stored. */
 export const sessions = sqliteTable(
   "sessions",

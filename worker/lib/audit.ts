@@ -11,6 +11,7 @@ export type AuditEvent =
   | "signin.locked_out"
   | "signin.global_budget_spent"
   | "signin.second_factor_failed"
+  | "signin.recovery_code_used"
   | "signup.refused"
   | "verify_email.refused"
   | "password.reset_refused"
