@@ -104,3 +104,31 @@ test("two-factor authentication: turned on in Settings, then the login asks for 
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByLabel("Account menu")).toBeVisible();
 });
+
+test("Settings downloads the account's data, then deletes the account with its workspace", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request, "Leaving Fleet");
+  await signInAs(page, fleet.token);
+  await page.goto("/settings");
+  const data = page.getByRole("region", { name: "Your data" });
+  const download = page.waitForEvent("download");
+  await data.getByRole("button", { name: "Download my data" }).click();
+  const file = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  const exported = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  expect(exported.account.email).toBe(fleet.email);
+  expect(exported.memberships).toEqual([expect.objectContaining({ workspace: "Leaving Fleet", role: "owner" })]);
+
+  const form = page.getByRole("form", { name: "Delete account" });
+  await expect(form.getByText("You are alone in Leaving Fleet: deleted too, with its vehicles and history.", { exact: false })).toBeVisible();
+  await form.getByLabel("Type your e-mail to confirm").fill(fleet.email);
+  await form.getByLabel("Password").fill("not the password at all");
+  await form.getByRole("button", { name: "Delete my account" }).click();
+  await expect(form.getByText("Wrong password")).toBeVisible();
+  await form.getByLabel("Password").fill(fleet.password);
+  await form.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).not.toHaveURL(/\/settings/);
+  expect((await request.get("/api/me", { headers: { Authorization: `Bearer ${fleet.token}` } })).status()).toBe(401);
+  const signin = await request.post("/api/signin", { data: { email: fleet.email, password: fleet.password } });
+  expect(signin.status()).toBe(401);
+});

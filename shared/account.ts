@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The account's own controls (Settings -> Security): the active sign-ins as
  * `GET /api/account/sessions` answers them, and how one is named on screen.
@@ -48,4 +50,19 @@ export function describeDevice(userAgent: string | null): string {
   if (browser && system) return `${browser} on ${system}`;
   if (browser ?? system) return (browser ?? system)!;
   return userAgent.split(/[\s/]/)[0]?.slice(0, 40) || "Unknown device";
+}
+
+/** POST api/account/delete: the account's e-mail typed again, and its password if it has one. */
+export const deleteAccountSchema = z.object({
+  email: z.string({ required_error: "Required" }).trim().min(1, "Required").max(254).transform((e) => e.toLowerCase()),
+  password: z.string().max(1024).optional(),
+});
+
+/** GET api/account/deletion: what deleting the account would do to the workspaces it owns. */
+export interface DeletionPlanAnswer {
+  /** Shared workspaces it is the only owner of: name another owner (Team) first. */
+  blocking: { id: string; name: string }[];
+  /** Workspaces it is alone in: deleted with the account, vehicles and history included. */
+  deleted: { id: string; name: string }[];
+  hasPassword: boolean;
 }

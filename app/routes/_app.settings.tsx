@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { AccountData } from "../account/account-data";
 import { ActiveSessions } from "../account/active-sessions";
 import { ChangePasswordForm } from "../account/change-password-form";
 import { TwoFactorSettings } from "../account/two-factor-settings";
@@ -9,7 +10,8 @@ import { useSession } from "../session/session";
 /**
  * Account settings, reached from the top bar menu's Settings. Security: where the account is
  * signed in, with a sign-out per sign-in; a password change proven by the current password;
- * two-factor authentication (app codes, recovery codes); and
+ * two-factor authentication (app codes, recovery codes); the account's data to download, and its
+ * deletion; and
  * "Sign out everywhere", which ends every session of the account on every device (POST
  * api/signout/everywhere), their open live-update sockets included, then signs this browser out.
  */
@@ -47,6 +49,7 @@ export default function Settings() {
       </button>
       <ChangePasswordForm />
       <TwoFactorSettings />
+      <AccountData />
     </section>
   );
 }

@@ -3,12 +3,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { endSessions } from "../auth/end-sessions";
 import { requireSession } from "../auth/session";
-import { sessions } from "../db/schema";
-import { audit } from "../lib/audit";
-import { notFound } from "../lib/errors";
-import { zod } from "../lib/validate";
+import { audit, auditRefusal } from "../lib/audit";
+import { ApiError, notFound } from "../lib/errors";
+import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
-import type { ActiveSession, ActiveSessionsAnswer } from "../../shared/account";
+import { deleteAccountSchema, type ActiveSession, type ActiveSessionsAnswer, type DeletionPlanAnswer } from "../../shared/account";
+import { deleteAccount, planDeletion } from "../account/delete-account";
+import { exportAccount } from "../account/export-account";
+import { verifyPassword } from "../auth/password";
+import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { passwordCredentials, sessions, users } from "../db/schema";
 
 /**
  * The account's active sign-ins and sign-out of any one of them (ASVS V3.3.4): the id is the
@@ -52,4 +56,42 @@ export const accountRoutes = new Hono<AppEnv>()
     // Its open sockets are closed by their rooms (endSessions tells them).
     const ended = await endSessions(c, { signinId: id }, "session_signed_out");
     return c.json({ ok: true, ended });
+  })
+  // "Download my data" (worker/account/export-account.ts).
+  .get("/export", async (c) => {
+    const data = await exportAccount(c.var.db, c.var.session.userId);
+    audit("account.exported", { userId: c.var.session.userId });
+    c.header("Content-Disposition", 'attachment; filename="fleet-ops-account.json"');
+    return c.json(data);
+  })
+
+  .get("/deletion", async (c) => {
+    const { db, session } = c.var;
+    const plan = await planDeletion(db, session.userId);
+    const password = await db.select({ userId: passwordCredentials.userId }).from(passwordCredentials).where(eq(passwordCredentials.userId, session.userId)).get();
+    return c.json<DeletionPlanAnswer>({ ...plan, hasPassword: password !== undefined });
+  })
+
+  // Account deletion (ASVS V8.3.2): confirmed by the e-mail typed again and the password; refused
+  // while the account is the only owner of a workspace others use; its sockets closed first.
+  .post("/delete", body(deleteAccountSchema), async (c) => {
+    const { db, session } = c.var;
+    const { email, password } = c.req.valid("json");
+    const refused = auditRefusal("account.delete_refused", { userId: session.userId, ip: clientIp(c) });
+    await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]).catch(refused);
+    const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
+    if (owner?.email !== email) refused(new ApiError(400, "email_mismatch", "Type your account's e-mail to confirm", { email: ["Type your account's e-mail to confirm"] }));
+    const credential = await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, session.userId)).get();
+    if (credential && !(await verifyPassword(password ?? "", credential.hash))) {
+      refused(new ApiError(400, "invalid_credentials", "Wrong password", { password: ["Wrong password"] }));
+    }
+    const plan = await planDeletion(db, session.userId);
+    if (plan.blocking.length > 0) {
+      const names = plan.blocking.map((w) => w.name).join(", ");
+      refused(new ApiError(409, "last_owner", `You are the only owner of ${names}. Make another member an owner (Team) first.`));
+    }
+    await endSessions(c, { userId: session.userId }, "account_deleted");
+    await deleteAccount(db, session.userId, plan.deleted.map((w) => w.id));
+    audit("account.deleted", { userId: session.userId, workspacesDeleted: plan.deleted.length });
+    return c.json({ ok: true, deletedWorkspaces: plan.deleted });
   });

@@ -47,6 +47,9 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /vehicles/:vehicleId/history": "workspace.view",
   // Only the caller's own sign-ins (the handlers scope by user).
   "GET /account/sessions": "signed-in",
+  "GET /account/export": "signed-in",
+  "GET /account/deletion": "signed-in",
+  "POST /account/delete": "signed-in",
   "GET /account/two-factor": "signed-in",
   "POST /account/two-factor/setup": "signed-in",
   "POST /account/two-factor/enable": "signed-in",

@@ -1,0 +1,68 @@
+import { and, count, eq, inArray, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { is } from "drizzle-orm";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import { memberships, replicacheClientGroups, users, workspaces } from "../db/schema";
+
+/** What deleting an account does to the workspaces it owns. */
+export interface DeletionPlan {
+  /** Owned workspaces with other members and no other owner: deletion waits until one is named. */
+  blocking: { id: string; name: string }[];
+  /** Workspaces where the account is the only member: they go with it. */
+  deleted: { id: string; name: string }[];
+}
+
+/**
+ * Sorts the account's owned workspaces (ASVS V8.3.2: a user can delete their data, but not a team's
+ * workspace out from under its other members).
+ */
+export async function planDeletion(db: Db, userId: string): Promise<DeletionPlan> {
+  const owned = await db
+    .select({ id: workspaces.id, name: workspaces.name })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.role, "owner")))
+    .all();
+  if (owned.length === 0) return { blocking: [], deleted: [] };
+  const others = await db
+    .select({ workspaceId: memberships.workspaceId, role: memberships.role, n: count() })
+    .from(memberships)
+    .where(and(inArray(memberships.workspaceId, owned.map((w) => w.id)), ne(memberships.userId, userId)))
+    .groupBy(memberships.workspaceId, memberships.role)
+    .all();
+  const plan: DeletionPlan = { blocking: [], deleted: [] };
+  for (const w of owned) {
+    const rows = others.filter((o) => o.workspaceId === w.id);
+    if (rows.length === 0) plan.deleted.push(w);
+    else if (!rows.some((o) => o.role === "owner")) plan.blocking.push(w);
+  }
+  return plan;
+}
+
+/** Every table with a `workspace_id` column: a workspace's rows, whatever part of the product wrote them. */
+const workspaceTables = Object.values(schema as Record<string, unknown>)
+  .filter((value): value is SQLiteTable => is(value, SQLiteTable) && value !== workspaces)
+  .flatMap((table) => {
+    const column = getTableConfig(table).columns.find((c) => c.name === "workspace_id");
+    return column ? [{ table, column: column as SQLiteColumn }] : [];
+  });
+
+/**
+ * Deletes the account and its personal data in one batch (one transaction): the user row, and with
+ * it by cascade its password, Google link, second factor, recovery codes, sessions, memberships and
+ * invites it sent; plus every row of the workspaces it was alone in. Workspaces it shared keep their
+ * data (vehicles and history belong to the team), minus its membership.
+ */
+export async function deleteAccount(db: Db, userId: string, soleWorkspaces: string[]): Promise<void> {
+  const statements: BatchItem<"sqlite">[] = [];
+  if (soleWorkspaces.length > 0) {
+    for (const { table, column } of workspaceTables) statements.push(db.delete(table).where(inArray(column, soleWorkspaces)));
+    statements.push(db.delete(workspaces).where(inArray(workspaces.id, soleWorkspaces)));
+  }
+  // Its browsers' sync bookkeeping names it without a foreign key.
+  statements.push(db.delete(replicacheClientGroups).where(eq(replicacheClientGroups.userId, userId)));
+  statements.push(db.delete(users).where(eq(users.id, userId)));
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
