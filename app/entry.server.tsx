@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { ScriptNonce } from "./lib/script-nonce";
 
 const ABORT_DELAY_MS = 5000;
 
@@ -10,15 +11,19 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  // The load context is part of Remix's signature; pages read no per-user data from it.
-  _loadContext: AppLoadContext,
+  // Pages read no per-user data from it; only this render's script nonce (worker/csp.ts).
+  loadContext: AppLoadContext,
 ) {
+  const nonce = (loadContext as { scriptNonce?: string }).scriptNonce;
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
 
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+    <ScriptNonce.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+    </ScriptNonce.Provider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);

