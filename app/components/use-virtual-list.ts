@@ -23,17 +23,21 @@ export function useVirtualList(count: number, rowHeight: number, overscan: numbe
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   // The row keys aim at, not the focused one: focus lags a render behind when keys come fast.
   const cursor = useRef(-1);
+  // A move not yet carried out: keys arriving meanwhile still land on the search box, and must
+  // step on from the cursor instead of starting over at the first row.
+  const moving = useRef(false);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
     if (!count) return;
     e.preventDefault();
-    const fromSearch = e.currentTarget instanceof HTMLInputElement;
+    const fromSearch = e.currentTarget instanceof HTMLInputElement && !moving.current;
     const next = fromSearch ? 0 : Math.min(count - 1, Math.max(0, cursor.current + (e.key === "ArrowDown" ? 1 : -1)));
     cursor.current = next;
     const el = scroller.current;
     if (el && (next * rowHeight < el.scrollTop || (next + 1) * rowHeight > el.scrollTop + el.clientHeight)) {
       el.scrollTop = Math.max(0, next * rowHeight - el.clientHeight / 2);
     }
+    moving.current = true;
     setFocusIndex(next);
   };
   useEffect(() => {
@@ -41,6 +45,7 @@ export function useVirtualList(count: number, rowHeight: number, overscan: numbe
     const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
     if (!row) return; // not rendered yet: the scroll's re-render runs this again
     row.focus();
+    moving.current = false;
     setFocusIndex(null);
   }, [focusIndex, first, last]);
 
