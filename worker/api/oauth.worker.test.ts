@@ -1,7 +1,10 @@
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { LIMITS } from "../auth/rate-limit";
+import { stepAt } from "../auth/totp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { database } from "../db/client";
 import { oauthAccounts, oauthStates, users } from "../db/schema";
@@ -188,11 +191,38 @@ describe("Google sign-in", () => {
     const email = newEmail();
     const passwordSession = await signUp(email);
     const existing = await json(await call("/api/me", { token: passwordSession }));
-    const { res } = await signInWithGoogle({ sub: `sub-${crypto.randomUUID()}`, email: email.toUpperCase(), email_verified: true });
+    const sub = `sub-${crypto.randomUUID()}`;
+    const { res } = await signInWithGoogle({ sub, email: email.toUpperCase(), email_verified: true });
     const me = await json(await call("/api/me", { token: await tokenOf(res) }));
     expect(me.viewer).toEqual(existing.viewer);
     const accounts = await database(env.DB).select().from(users).where(eq(users.email, email)).all();
     expect(accounts).toHaveLength(1);
+    // ASVS V2.5.5: a new way into the account is told to its owner, once.
+    const notices = await env.DB.prepare("SELECT subject FROM email_outbox WHERE `to` = ? AND subject = ?")
+      .bind(email, "Google sign-in was linked to your Fleet Ops account")
+      .all();
+    expect(notices.results).toHaveLength(1);
+    // Signing in with the linked Google account again links nothing new, so mails nothing.
+    await tokenOf((await signInWithGoogle({ sub, email, email_verified: true })).res);
+    const again = await env.DB.prepare("SELECT subject FROM email_outbox WHERE `to` = ? AND subject = ?")
+      .bind(email, "Google sign-in was linked to your Fleet Ops account")
+      .all();
+    expect(again.results).toHaveLength(1);
+  });
+
+  it("asks an account with two-factor authentication for its code after Google too", async () => {
+    const email = newEmail();
+    const token = await signUp(email);
+    await database(env.DB).update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const setup = await json(await call("/api/account/two-factor/setup", { method: "POST", token, headers: fromIp(), json: { password: "correct horse battery" } }));
+    const code = generateHOTP(decodeBase32IgnorePadding(setup.secret as string), BigInt(stepAt(Date.now())), 6);
+    expect((await call("/api/account/two-factor/enable", { method: "POST", token, headers: fromIp(), json: { code } })).status).toBe(200);
+
+    const { res } = await signInWithGoogle({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: true });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.token).toBeUndefined();
+    expect((body.secondFactor as { challenge?: string }).challenge).toEqual(expect.any(String));
   });
 
   it("on linking an address nobody had proven owning, drops the password set by whoever registered it", async () => {
