@@ -6,6 +6,7 @@ import { config } from "../env";
 import { developmentOnly } from "../lib/development-only";
 import { ApiError, errorResponse } from "../lib/errors";
 import { alertRoutes, alertRuleRoutes } from "./alerts";
+import { alertDeliveryRoutes, webhookSecretRoutes } from "./alert-delivery";
 import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
 import { devFleetRoutes } from "./dev-fleet";
@@ -73,6 +74,8 @@ api.route("/workspace", workspacePreferencesRoutes);
 api.route("/places", placeRoutes);
 api.route("/alert-rules", alertRuleRoutes);
 api.route("/alerts", alertRoutes);
+api.route("/webhook-secret", webhookSecretRoutes);
+api.route("/alert-deliveries", alertDeliveryRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);

@@ -83,6 +83,10 @@ export const routeRules: Record<string, RouteRule> = {
   "DELETE /alert-rules/:id": "fleet.edit",
   "GET /alerts": "workspace.view",
   "POST /alerts/read": "workspace.view",
+  // The webhook signing secret and the delivery records: owners and admins only (docs/decisions/0024).
+  "GET /webhook-secret": "workspace.configure",
+  "POST /webhook-secret/rotate": "workspace.configure",
+  "GET /alert-deliveries": "workspace.configure",
   "GET /invites/:token": "public",
   "POST /invites/accept": "signed-in",
   "GET /dev/outbox": "development",
