@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { Config } from "../env";
-import { claimDelivery, finishDelivery, releaseDelivery } from "./delivery-record";
+import { alertIsIn, claimDelivery, finishDelivery, releaseDelivery } from "./delivery-record";
 import { deliveryMessageSchema } from "./relay";
 import { sendDelivery } from "./send";
 
@@ -31,6 +31,8 @@ async function deliverOne(db: Db, config: Config, message: Message): Promise<voi
     return message.ack();
   }
   const m = parsed.data;
+  // a message naming another workspace than its alert's is never claimed (nor blocks the real one)
+  if (!(await alertIsIn(db, m))) return message.ack();
   // already sent, skipped, given up, or being sent by another copy of this message
   if (!(await claimDelivery(db, m))) return message.ack();
   try {

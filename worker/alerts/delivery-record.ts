@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { alertDeliveries } from "../db/schema";
+import { alertDeliveries, alerts } from "../db/schema";
 import type { DeliveryMessage } from "./relay";
 
 /**
@@ -14,6 +14,12 @@ export const STALE_CLAIM_MS = 5 * 60_000;
 export type FinalStatus = "sent" | "skipped" | "dead";
 
 const keyOf = (m: DeliveryMessage) => and(eq(alertDeliveries.alertId, m.alertId), eq(alertDeliveries.target, m.target), eq(alertDeliveries.workspaceId, m.workspaceId));
+
+/** The message's alert is one of the message's workspace (tenant isolation trusts no id alone). */
+export async function alertIsIn(db: Db, m: DeliveryMessage): Promise<boolean> {
+  const row = await db.select({ id: alerts.id }).from(alerts).where(and(eq(alerts.id, m.alertId), eq(alerts.workspaceId, m.workspaceId))).get();
+  return !!row;
+}
 
 /** True when this caller now holds the delivery (status `sending`); false when it is done or held. */
 export async function claimDelivery(db: Db, m: DeliveryMessage, now = Date.now()): Promise<boolean> {
