@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alertId } from "../../party/alerts/evaluate";
 import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
