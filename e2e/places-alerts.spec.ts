@@ -71,5 +71,5 @@ test("a rule's delivery: e-mail to a chosen member and a webhook, edited later; 
   expect(rules.rules.map((r) => r.notify)).toEqual([{ emails: [fleet.email], webhookUrl: null }]);
 
   await page.getByRole("button", { name: "Show secret" }).click();
-  await expect(page.getByLabel("Webhook signing secret")).toHaveText(/^whsec_/);
+  await expect(page.getByRole("region", { name: "Webhook signing secret" }).getByLabel("Secret")).toHaveText(/^whsec_/);
 });

@@ -22,7 +22,7 @@ export function WebhookSecret() {
     <section className="webhook-secret" aria-labelledby="webhook-secret-heading">
       <h3 id="webhook-secret-heading">Webhook signing secret</h3>
       <p className="muted">Every webhook carries a webhook-signature header made with this secret (Standard Webhooks); receivers check it.</p>
-      {secret ? <code aria-label="Webhook signing secret">{secret}</code> : null}
+      {secret ? <code aria-label="Secret">{secret}</code> : null}
       {error ? (
         <p role="alert" className="field-error">
           {error}
