@@ -1,6 +1,5 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../test-entry";
@@ -85,8 +84,11 @@ describe("alert delivery to a webhook", () => {
     // verified the way a receiver would, with its own HMAC and the secret the owner copied
     const secret = await secretOf(a.token);
     const timestamp = headers.get("webhook-timestamp")!;
-    const expected = createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64")).update(`${alertId}.${timestamp}.${body}`).digest("base64");
-    expect(headers.get("webhook-signature")).toBe(`v1,${expected}`);
+    const key = await crypto.subtle.importKey("raw", Uint8Array.from(atob(secret.slice("whsec_".length)), (ch) => ch.charCodeAt(0)), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    const signature = Uint8Array.from(atob(headers.get("webhook-signature")!.replace(/^v1,/, "")), (ch) => ch.charCodeAt(0));
+    expect(await crypto.subtle.verify("HMAC", key, signature, new TextEncoder().encode(`${alertId}.${timestamp}.${body}`))).toBe(true);
+    // and it is bound to the id and the time: the same body under another timestamp does not verify
+    expect(await crypto.subtle.verify("HMAC", key, signature, new TextEncoder().encode(`${alertId}.${Number(timestamp) + 600}.${body}`))).toBe(false);
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
     expect((await recordOf({ workspaceId: a.workspaceId, alertId, target: `webhook:${HOOK}` }))?.status).toBe("sent");
   });
