@@ -8,7 +8,7 @@ import { baseUrl, load, report as write } from "./lib";
 
 const BEACONS = 50;
 const PLACES = 1000;
-const REPORTS_PER_ROUND = 1500;
+const REPORTS_PER_ROUND = 1000;
 const ROUNDS = 4;
 
 async function api(token: string, path: string, json: unknown) {
