@@ -42,7 +42,12 @@ export const configSchema = z
     if (cfg.EMAIL_PROVIDER === "resend" && !cfg.EMAIL_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["EMAIL_API_KEY"], message: "required by the resend provider" });
     }
-  });
+  })
+  // Local runs without the variable still sign webhooks (a fixed key: nothing it seals is real).
+  .transform((cfg) => (cfg.WEBHOOK_SECRET_KEY ? cfg : { ...cfg, WEBHOOK_SECRET_KEY: DEVELOPMENT_WEBHOOK_KEY }));
+
+/** base64 of "development-only-webhook-key-32b" (32 bytes); production refuses to start without its own. */
+const DEVELOPMENT_WEBHOOK_KEY = "ZGV2ZWxvcG1lbnQtb25seS13ZWJob29rLWtleS0zMmI=";
 
 export type Config = z.infer<typeof configSchema>;
 

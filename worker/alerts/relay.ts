@@ -20,8 +20,11 @@ export const deliveryMessageSchema = z.object({
 });
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 
-/** Rows drained per run (a queue's sendBatch takes at most 100 messages). */
+/** Outbox rows read at a time, and at most this many reads per run (the rest waits a minute). */
 const RELAY_BATCH = 30;
+const RELAY_PASSES = 20;
+/** A queue's sendBatch takes at most 100 messages. */
+const SEND_BATCH = 100;
 
 export function targetsOf(notify: AlertNotify | null | undefined): string[] {
   if (!notify) return [];
@@ -32,15 +35,18 @@ export function targetsOf(notify: AlertNotify | null | undefined): string[] {
 /** One relay pass over the oldest outbox rows; returns how many messages went to the queue. */
 export async function relayAlerts(db: Db, queue: Queue<DeliveryMessage>): Promise<number> {
   let sent = 0;
-  for (;;) {
+  for (let pass = 0; pass < RELAY_PASSES; pass++) {
     const pending = await db.select().from(alertOutbox).orderBy(asc(alertOutbox.createdAt)).limit(RELAY_BATCH).all();
-    if (!pending.length) return sent;
+    if (!pending.length) break;
     const messages = await messagesFor(db, pending.map((p) => p.alertId));
-    if (messages.length) await queue.sendBatch(messages.map((body) => ({ body, contentType: "json" as const })));
+    for (let i = 0; i < messages.length; i += SEND_BATCH) {
+      await queue.sendBatch(messages.slice(i, i + SEND_BATCH).map((body) => ({ body, contentType: "json" as const })));
+    }
     await db.delete(alertOutbox).where(inArray(alertOutbox.alertId, pending.map((p) => p.alertId)));
     sent += messages.length;
-    if (pending.length < RELAY_BATCH) return sent;
+    if (pending.length < RELAY_BATCH) break;
   }
+  return sent;
 }
 
 /** Each alert's targets, from its rule as it is now (a rule deleted meanwhile notifies no one). */
