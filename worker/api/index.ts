@@ -12,6 +12,7 @@ import { beaconRoutes } from "./beacons";
 import { devFleetRoutes } from "./dev-fleet";
 import { devMeterRoutes } from "./dev-meter";
 import { devReportRoutes } from "./dev-reports";
+import { devAlertRoutes } from "./dev-alerts";
 import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
 import { inviteRoutes } from "./invites";
@@ -82,6 +83,7 @@ api.route("/dev", outboxRoutes);
 api.route("/dev", devFleetRoutes);
 api.route("/dev", devMeterRoutes);
 api.route("/dev", devReportRoutes);
+api.route("/dev", devAlertRoutes);
 
 
 api.onError((err, c) => {

@@ -91,6 +91,7 @@ export const routeRules: Record<string, RouteRule> = {
   "POST /invites/accept": "signed-in",
   "GET /dev/outbox": "development",
   "POST /dev/reports/rollups": "development",
+  "POST /dev/alerts/relay": "development",
   "POST /dev/vehicles/profile": "development",
   "POST /dev/d1-meter": "development",
   "GET /dev/d1-meter": "development",
