@@ -7,6 +7,8 @@ import { database } from "../db/client";
 import { alertDeliveries, alertOutbox, alerts, emailOutbox, memberships, webhookSecrets } from "../db/schema";
 import { bumpVersion, versionOf } from "../sync/version";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
+import { checkNotify } from "../api/alert-delivery";
+import { config } from "../env";
 import { DELIVERY_MAX_ATTEMPTS, retryDelaySeconds } from "./delivery-consumer";
 import { relayAlerts, type DeliveryMessage } from "./relay";
 
@@ -225,9 +227,14 @@ describe("tenant isolation and roles", () => {
     expect(await secretOf(a.token)).toBe(rotated.secret);
   });
 
-  it("refuses a webhook URL that is not a URL, with a 400", async () => {
+  it("refuses a webhook URL that is not https (plain http only on this machine, outside production), with a 400", async () => {
     const a = await userWithWorkspace();
     const res = await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "tow", notify: { webhookUrl: "ftp://x" } } });
     expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain("The webhook URL must use https");
+    const production = { ...config(env), ENVIRONMENT: "production" as const };
+    const local = { type: "tow" as const, notify: { emails: [], webhookUrl: "http://127.0.0.1:9000/hook" } };
+    await expect(checkNotify(db, production, a.workspaceId, local)).rejects.toMatchObject({ status: 400, message: "The webhook URL must use https" });
+    await expect(checkNotify(db, config(env), a.workspaceId, local)).resolves.toBeUndefined();
   });
 });
