@@ -48,3 +48,28 @@ test("a typed place, a rule on it, and the alert arriving live in the Inbox with
   await page.goto("/inbox");
   await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
 });
+
+test("a rule's delivery: e-mail to a chosen member and a webhook, edited later; the owner sees the signing secret", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request);
+  await signInAs(page, fleet.token);
+  await page.goto("/inbox");
+  const form = page.getByRole("form", { name: "New alert rule" });
+  await form.getByRole("combobox", { name: "When" }).selectOption("tow");
+  await form.getByRole("checkbox", { name: fleet.email }).check();
+  await form.getByLabel("Webhook").fill("https://hooks.example.com/fleet");
+  await form.getByRole("button", { name: "Add rule" }).click();
+  await expect(page.getByText("Towed · e-mail to 1 member, webhook")).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit rule: Towed" }).click();
+  const edit = page.getByRole("form", { name: "Edit alert rule" });
+  await expect(edit.getByRole("checkbox", { name: fleet.email })).toBeChecked();
+  await edit.getByLabel("Webhook").fill("");
+  await edit.getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByText("Towed · e-mail to 1 member")).toBeVisible();
+  const auth = { Authorization: `Bearer ${fleet.token}` };
+  const rules = (await (await request.get("/api/alert-rules", { headers: auth })).json()) as { rules: { notify: { emails: string[]; webhookUrl: string | null } }[] };
+  expect(rules.rules.map((r) => r.notify)).toEqual([{ emails: [fleet.email], webhookUrl: null }]);
+
+  await page.getByRole("button", { name: "Show secret" }).click();
+  await expect(page.getByRole("region", { name: "Webhook signing secret" }).getByLabel("Secret")).toHaveText(/^whsec_/);
+});

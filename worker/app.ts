@@ -12,6 +12,9 @@ import { sendDueReportEmails } from "./reports/scheduled-email";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
+import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
+import { consumeDeliveries } from "./alerts/delivery-consumer";
+import { relayAlerts } from "./alerts/relay";
 
 /** Renders a page; the app's own inline scripts carry `scriptNonce` (worker/csp.ts). */
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, scriptNonce: string) => Promise<Response>;
@@ -78,7 +81,17 @@ export function createApp(pages: PageHandler) {
         console.error("scheduled: expiring old alerts failed:", error);
         return [];
       });
-      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired]);
+      const raised = await raiseBeaconAlerts(database(env.DB)).catch((error: unknown) => {
+        console.error("scheduled: raising beacon alerts failed:", error);
+        return [];
+      });
+      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired, ...raised]);
+      // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
+      await relayAlerts(database(env.DB), env.ALERT_DELIVERIES).catch((error: unknown) => console.error("scheduled: relaying alerts failed:", error));
+    },
+    /** The alert delivery queue's consumer (worker/alerts/delivery-consumer.ts, docs/decisions/0024). */
+    async queue(batch: MessageBatch, env: Env) {
+      await consumeDeliveries(database(env.DB), config(env), batch);
     },
   };
 }

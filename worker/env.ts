@@ -23,6 +23,8 @@ export const configSchema = z
     INGEST_MAX_AHEAD_S: z.coerce.number().int().min(1).default(300),
     /** A report dated more than this many seconds in the past is acknowledged but dropped; 0 = no bound. */
     INGEST_MAX_BEHIND_S: z.coerce.number().int().min(0).default(0),
+    /** 32 random bytes (base64) sealing each workspace's webhook secret in D1 (docs/decisions/0024). */
+    WEBHOOK_SECRET_KEY: z.string().default(""),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.ENVIRONMENT !== "production") return;
@@ -34,10 +36,18 @@ export const configSchema = z
       // The outbox keeps e-mails (reset links included) in D1 and the log for local runs only.
       ctx.addIssue({ code: "custom", path: ["EMAIL_PROVIDER"], message: "the outbox is for development; use resend in production" });
     }
+    if (!cfg.WEBHOOK_SECRET_KEY) {
+      ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET_KEY"], message: "required in production (seals the webhook secrets)" });
+    }
     if (cfg.EMAIL_PROVIDER === "resend" && !cfg.EMAIL_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["EMAIL_API_KEY"], message: "required by the resend provider" });
     }
-  });
+  })
+  // Local runs without the variable still sign webhooks (a fixed key: nothing it seals is real).
+  .transform((cfg) => (cfg.WEBHOOK_SECRET_KEY ? cfg : { ...cfg, WEBHOOK_SECRET_KEY: DEVELOPMENT_WEBHOOK_KEY }));
+
+/** base64 of "development-only-webhook-key-32b" (32 bytes); production refuses to start without its own. */
+const DEVELOPMENT_WEBHOOK_KEY = "ZGV2ZWxvcG1lbnQtb25seS13ZWJob29rLWtleS0zMmI=";
 
 export type Config = z.infer<typeof configSchema>;
 

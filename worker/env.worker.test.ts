@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { configSchema } from "./env";
 
-const production = { ENVIRONMENT: "production", APP_URL: "https://fleet.example.com" };
+const production = { ENVIRONMENT: "production", APP_URL: "https://fleet.example.com", WEBHOOK_SECRET_KEY: "c2VhbGluZy1rZXktb2YtdGhpcy10ZXN0LTMyLWJ5dGU=" };
 
 describe("Worker configuration", () => {
   it("refuses the development e-mail outbox in production", () => {
@@ -26,5 +26,13 @@ describe("Worker configuration", () => {
       expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["APP_URL"]);
     }
     expect(configSchema.safeParse({ ...production, EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "k" }).success).toBe(true);
+  });
+});
+
+describe("the webhook sealing key", () => {
+  it("is required in production", () => {
+    const { WEBHOOK_SECRET_KEY: _omitted, ...withoutKey } = production;
+    const result = configSchema.safeParse({ ...withoutKey, EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "k" });
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["WEBHOOK_SECRET_KEY"]);
   });
 });

@@ -1,16 +1,25 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { alertRuleBodySchema, alertTypeLabels, alertTypes, type AlertRule, type AlertType } from "../../shared/alert-rules";
+import { can } from "../../shared/roles";
 import { apiErrorOf, http } from "../lib/http";
+import { useSession } from "../session/session";
 import { useAlertRules, usePlaces } from "../store/places-alerts";
+import { useMembers } from "../team/use-members";
+import { WebhookSecret } from "./webhook-secret";
 
 /**
- * The workspace's alert rules: listed, added, deleted (REST; they sync back to every browser).
- * A rule's fields depend on its type; the shared schema checks them here as the server does.
+ * The workspace's alert rules: listed, added, edited, deleted (REST; they sync back to every
+ * browser), each with whom it tells besides the Inbox: members by e-mail, a webhook
+ * (docs/decisions/0024). A rule's fields depend on its type; the shared schema checks them here
+ * as the server does. Owners and admins also see the webhook signing secret.
  */
 export function AlertRulesPanel() {
   const rules = useAlertRules();
   const places = usePlaces();
+  const session = useSession();
+  const members = useMembers(session.workspace?.id).data?.members ?? [];
+  const [editing, setEditing] = useState<AlertRule | null>(null);
   const placeName = (id: string | null | undefined) => (id ? (places.find((p) => p.id === id)?.name ?? "a deleted place") : "any place");
   const remove = (id: string) => http.delete(`alert-rules/${id}`).catch(() => toast.error("Could not delete the rule"));
   return (
@@ -19,16 +28,29 @@ export function AlertRulesPanel() {
       <ul className="rule-list">
         {rules.map((rule) => (
           <li key={rule.id}>
-            <span>{ruleSummary(rule, placeName)}</span>
+            <span>
+              {ruleSummary(rule, placeName)}
+              <span className="muted">{deliverySummary(rule)}</span>
+            </span>
+            <button type="button" className="link-button" onClick={() => setEditing(rule)} aria-label={`Edit rule: ${ruleSummary(rule, placeName)}`}>
+              Edit
+            </button>
             <button type="button" className="link-button" onClick={() => void remove(rule.id)} aria-label={`Delete rule: ${ruleSummary(rule, placeName)}`}>
               Delete
             </button>
           </li>
         ))}
       </ul>
-      <NewRuleForm places={places} />
+      <RuleForm key={editing?.id ?? "new"} places={places} members={members} editing={editing} done={() => setEditing(null)} />
+      {can(session.role, "workspace.configure") ? <WebhookSecret /> : null}
     </section>
   );
+}
+
+function deliverySummary(rule: AlertRule): string {
+  const emails = rule.notify?.emails?.length ?? 0;
+  const parts = [emails ? `e-mail to ${emails} ${emails === 1 ? "member" : "members"}` : null, rule.notify?.webhookUrl ? "webhook" : null].filter(Boolean);
+  return parts.length ? ` · ${parts.join(", ")}` : "";
 }
 
 export function ruleSummary(rule: AlertRule, placeName: (id: string | null | undefined) => string): string {
@@ -48,30 +70,42 @@ export function ruleSummary(rule: AlertRule, placeName: (id: string | null | und
   }
 }
 
-function NewRuleForm({ places }: { places: { id: string; name: string }[] }) {
-  const [type, setType] = useState<AlertType>("place_enter");
+function RuleForm({ places, members, editing, done }: { places: { id: string; name: string }[]; members: { email: string }[]; editing: AlertRule | null; done: () => void }) {
+  const [type, setType] = useState<AlertType>(editing?.type ?? "place_enter");
   const [error, setError] = useState<string | null>(null);
+  const chosen = new Set(editing?.notify?.emails ?? []);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formElement = e.currentTarget;
     const form = new FormData(formElement);
     const number = (name: string) => (form.get(name) === null || form.get(name) === "" ? undefined : Number(form.get(name)));
-    const emails = String(form.get("emails") ?? "").split(/[\s,]+/).filter(Boolean);
-    const webhookUrl = String(form.get("webhookUrl") ?? "") || null;
-    const candidate = { type, placeId: form.get("placeId") || null, speedMph: number("speedMph"), minSeconds: number("minSeconds"), minutes: number("minutes"), notify: { emails, webhookUrl } };
+    const emails = form.getAll("emails").map(String);
+    const webhookUrl = String(form.get("webhookUrl") ?? "").trim() || null;
+    const candidate = {
+      type,
+      placeId: form.get("placeId") || null,
+      speedMph: number("speedMph"),
+      minSeconds: number("minSeconds"),
+      minutes: number("minutes"),
+      vehicleIds: editing?.vehicleIds ?? null,
+      notify: { emails, webhookUrl },
+    };
     const parsed = alertRuleBodySchema.safeParse(candidate);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the rule");
     try {
-      await http.post("alert-rules", { json: parsed.data });
+      if (editing) await http.patch(`alert-rules/${editing.id}`, { json: parsed.data });
+      else await http.post("alert-rules", { json: parsed.data });
       setError(null);
       formElement.reset();
-      toast.success("Rule added");
+      toast.success(editing ? "Rule saved" : "Rule added");
+      done();
     } catch (err) {
-      setError((await apiErrorOf(err))?.message ?? "Could not add the rule");
+      setError((await apiErrorOf(err))?.message ?? "Could not save the rule");
     }
   };
+  const value = <K extends string>(key: K) => (editing && key in editing ? (editing as unknown as Record<K, number | string | null>)[key] : undefined);
   return (
-    <form className="rule-form" onSubmit={(e) => void submit(e)} aria-label="New alert rule">
+    <form className="rule-form" onSubmit={(e) => void submit(e)} aria-label={editing ? "Edit alert rule" : "New alert rule"}>
       <label>
         When
         <select name="type" value={type} onChange={(e) => setType(e.target.value as AlertType)}>
@@ -85,7 +119,7 @@ function NewRuleForm({ places }: { places: { id: string; name: string }[] }) {
       {type === "place_enter" || type === "place_exit" ? (
         <label>
           Place
-          <select name="placeId" defaultValue="">
+          <select name="placeId" defaultValue={value("placeId") ?? ""}>
             <option value="">Any place</option>
             {places.map((p) => (
               <option key={p.id} value={p.id}>
@@ -98,33 +132,46 @@ function NewRuleForm({ places }: { places: { id: string; name: string }[] }) {
       {type === "speeding" ? (
         <>
           <label>
-            Over (mph) <input name="speedMph" type="number" min={1} defaultValue={70} />
+            Over (mph) <input name="speedMph" type="number" min={1} defaultValue={value("speedMph") ?? 70} />
           </label>
           <label>
-            For at least (s) <input name="minSeconds" type="number" min={0} defaultValue={30} />
+            For at least (s) <input name="minSeconds" type="number" min={0} defaultValue={value("minSeconds") ?? 30} />
           </label>
         </>
       ) : null}
       {type === "idling" || type === "beacon_silent" ? (
         <label>
-          For (min) <input name="minutes" type="number" min={1} defaultValue={type === "idling" ? 10 : 30} />
+          For (min) <input name="minutes" type="number" min={1} defaultValue={value("minutes") ?? (type === "idling" ? 10 : 30)} />
         </label>
       ) : null}
+      <fieldset className="rule-recipients">
+        <legend>E-mail to</legend>
+        {members.length === 0 ? <span className="muted">No members loaded</span> : null}
+        {members.map((m) => (
+          <label key={m.email} className="checkbox">
+            <input type="checkbox" name="emails" value={m.email} defaultChecked={chosen.has(m.email)} /> {m.email}
+          </label>
+        ))}
+      </fieldset>
       <label>
-        E-mail to <input name="emails" type="text" placeholder="ops@example.com" />
+        Webhook <input name="webhookUrl" type="url" placeholder="https://" defaultValue={editing?.notify?.webhookUrl ?? ""} />
       </label>
-      <label>
-        Webhook <input name="webhookUrl" type="url" placeholder="https://" />
-      </label>
-      <p className="muted">Alerts arrive in this Inbox. E-mail and webhook delivery is not sent yet: the addresses are kept for when it is.</p>
+      <p className="muted">
+        Alerts arrive in this Inbox; the chosen members also get an e-mail, and the webhook a signed JSON POST (retried for a day if it fails).
+      </p>
       {error ? (
         <p role="alert" className="field-error">
           {error}
         </p>
       ) : null}
       <button type="submit" className="button primary">
-        Add rule
+        {editing ? "Save rule" : "Add rule"}
       </button>
+      {editing ? (
+        <button type="button" className="button" onClick={done}>
+          Cancel
+        </button>
+      ) : null}
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { alertReads, alertRules, alerts } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { checkNotify } from "./alert-delivery";
 import { commitWatched, editorSession } from "./editor";
 
 /**
@@ -45,6 +46,7 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     const config = c.req.valid("json");
     const id = crypto.randomUUID();
     const db = c.var.db;
+    await checkNotify(db, c.var.config, workspaceId, config);
     await commitWatched(c, workspaceId, (stamp) => [db.insert(alertRules).values({ id, workspaceId, config, version: stamp })]);
     return c.json({ ...config, id } satisfies AlertRule, 201);
   })
@@ -55,6 +57,7 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const current = await liveRule(db, workspaceId, c.req.param("id"));
     const config = c.req.valid("json");
+    await checkNotify(db, c.var.config, workspaceId, config);
     await commitWatched(c, workspaceId, (stamp) => [
       db
         .update(alertRules)

@@ -6,11 +6,13 @@ import { config } from "../env";
 import { developmentOnly } from "../lib/development-only";
 import { ApiError, errorResponse } from "../lib/errors";
 import { alertRoutes, alertRuleRoutes } from "./alerts";
+import { alertDeliveryRoutes, webhookSecretRoutes } from "./alert-delivery";
 import { authRoutes } from "./auth";
 import { beaconRoutes } from "./beacons";
 import { devFleetRoutes } from "./dev-fleet";
 import { devMeterRoutes } from "./dev-meter";
 import { devReportRoutes } from "./dev-reports";
+import { devAlertRoutes } from "./dev-alerts";
 import { ingestRoutes } from "./ingest";
 import { oauthRoutes } from "./oauth";
 import { inviteRoutes } from "./invites";
@@ -73,12 +75,15 @@ api.route("/workspace", workspacePreferencesRoutes);
 api.route("/places", placeRoutes);
 api.route("/alert-rules", alertRuleRoutes);
 api.route("/alerts", alertRoutes);
+api.route("/webhook-secret", webhookSecretRoutes);
+api.route("/alert-deliveries", alertDeliveryRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);
 api.route("/dev", devFleetRoutes);
 api.route("/dev", devMeterRoutes);
 api.route("/dev", devReportRoutes);
+api.route("/dev", devAlertRoutes);
 
 
 api.onError((err, c) => {

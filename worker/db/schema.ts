@@ -590,13 +590,41 @@ export const alertState = sqliteTable("alert_state", {
   updatedAt: integer("updated_at").notNull(),
 });
 
-/** A delivery made (`webhook`, `email`), so a retried queue message never sends twice. */
+/**
+ * One alert's delivery to one target (`webhook:<url>` or `email:<userId>`), docs/decisions/0024:
+ * the consumer claims `queued` -> `sending` in one guarded UPDATE before it sends, so a duplicate
+ * queue message never sends twice; `sent`, `skipped` (the target is no longer on the rule, or the
+ * member left) and `dead` (every attempt failed: the operator's dead-letter record) are final.
+ */
 export const alertDeliveries = sqliteTable(
   "alert_deliveries",
   {
     alertId: text("alert_id").notNull(),
-    channel: text("channel").notNull(),
-    deliveredAt: integer("delivered_at").notNull(),
+    target: text("target").notNull(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    status: text("status").$type<"queued" | "sending" | "sent" | "skipped" | "dead">().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    claimedAt: integer("claimed_at"),
+    updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [primaryKey({ columns: [t.alertId, t.channel] })],
+  (t) => [primaryKey({ columns: [t.alertId, t.target] }), index("alert_deliveries_ws_status_idx").on(t.workspaceId, t.status)],
 );
+
+/** New alerts of rules that notify someone, filled by a trigger on `alerts` (migration 0013) and drained by the cron's relay. */
+export const alertOutbox = sqliteTable("alert_outbox", {
+  alertId: text("alert_id").primaryKey(),
+  workspaceId: text("workspace_id").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Each workspace's webhook signing secret, AES-GCM encrypted under WEBHOOK_SECRET_KEY (a D1 copy alone does not reveal it). */
+export const webhookSecrets = sqliteTable("webhook_secrets", {
+  workspaceId: text("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  sealed: text("sealed").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});

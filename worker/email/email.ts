@@ -6,6 +6,8 @@ export interface Email {
   to: string;
   subject: string;
   text: string;
+  /** Resend's Idempotency-Key: a retried send of the same e-mail is delivered once (alert delivery). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -15,13 +17,17 @@ export interface Email {
  */
 export async function sendEmail(db: Db, config: Config, email: Email): Promise<void> {
   if (config.EMAIL_PROVIDER === "outbox") {
-    await db.insert(emailOutbox).values(email);
+    await db.insert(emailOutbox).values({ to: email.to, subject: email.subject, text: email.text });
     console.log(`[outbox] to ${email.to}: ${email.subject}\n${email.text}`);
     return;
   }
   const res = await fetch("https://api.resend.com/emails", {
     method: "POST",
-    headers: { Authorization: `Bearer ${config.EMAIL_API_KEY}`, "Content-Type": "application/json" },
+    headers: {
+      Authorization: `Bearer ${config.EMAIL_API_KEY}`,
+      "Content-Type": "application/json",
+      ...(email.idempotencyKey ? { "Idempotency-Key": email.idempotencyKey } : {}),
+    },
     body: JSON.stringify({ from: config.EMAIL_FROM, to: [email.to], subject: email.subject, text: email.text }),
   });
   if (!res.ok) throw new Error(`e-mail provider answered ${res.status}: ${await res.text()}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { call, userWithWorkspace } from "../test/factories";
+import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 
 const KNOTS = 1.943_844;
 
@@ -81,7 +81,8 @@ describe("places and alerts in ingestion", () => {
     const bad = await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "speeding", speedMph: -5 } });
     expect(bad.status).toBe(400);
     const rule = (await (await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "idling", minutes: 10 } })).json()) as { id: string };
-    const edited = await call(`/api/alert-rules/${rule.id}`, { method: "PATCH", token: a.token, json: { type: "idling", minutes: 20, notify: { emails: ["ops@example.com"] } } });
+    const ops = await memberWithRole(a.workspaceId, "member");
+    const edited = await call(`/api/alert-rules/${rule.id}`, { method: "PATCH", token: a.token, json: { type: "idling", minutes: 20, notify: { emails: [ops.email] } } });
     expect(edited.status).toBe(200);
     const list = (await (await call("/api/alert-rules", { token: a.token })).json()) as { rules: { minutes: number }[] };
     expect(list.rules.map((r) => r.minutes)).toEqual([20]);

@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { apiErrorOf, http } from "../lib/http";
+
+/**
+ * The workspace's webhook signing secret, for owners and admins (the API refuses everyone else):
+ * shown on request, rotated on request (deliveries signed from then on use the new one). The
+ * README's "Places and alerts" says how a receiver verifies a signature with it.
+ */
+export function WebhookSecret() {
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = async (rotate: boolean) => {
+    try {
+      const res = rotate ? http.post("webhook-secret/rotate") : http.get("webhook-secret");
+      setSecret((await res.json<{ secret: string }>()).secret);
+      setError(null);
+    } catch (err) {
+      setError((await apiErrorOf(err))?.message ?? "Could not load the secret");
+    }
+  };
+  return (
+    <section className="webhook-secret" aria-labelledby="webhook-secret-heading">
+      <h3 id="webhook-secret-heading">Webhook signing secret</h3>
+      <p className="muted">Every webhook carries a webhook-signature header made with this secret (Standard Webhooks); receivers check it.</p>
+      {secret ? <code aria-label="Secret">{secret}</code> : null}
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className="button" onClick={() => void load(false)}>
+        Show secret
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          if (window.confirm("Rotate the secret? Receivers must use the new one from now on.")) void load(true);
+        }}
+      >
+        Rotate secret
+      </button>
+    </section>
+  );
+}

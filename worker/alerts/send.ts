@@ -1,0 +1,119 @@
+import { and, eq } from "drizzle-orm";
+import { alertTypeLabels } from "../../shared/alert-rules";
+import type { Db } from "../db/client";
+import { alertRules, alerts, memberships, places, users, vehicles } from "../db/schema";
+import { sendEmail } from "../email/email";
+import type { Config } from "../env";
+import { targetsOf, type DeliveryMessage } from "./relay";
+import { webhookSecret } from "./webhook-secret";
+import { SIGNATURE_HEADERS, signWebhook } from "./webhook-signature";
+
+/**
+ * One attempt to deliver one alert to one target (docs/decisions/0024). `sent` and `skipped`
+ * are final; a thrown error is a failed attempt (the consumer retries it with backoff).
+ */
+export type SendOutcome = "sent" | "skipped";
+
+/** The webhook's JSON body (README "Places and alerts" documents it). */
+export interface AlertWebhookBody {
+  id: string;
+  type: "alert";
+  workspaceId: string;
+  alert: {
+    id: string;
+    type: string;
+    ruleId: string;
+    vehicleId: string;
+    vehicleName: string | null;
+    placeId: string | null;
+    placeName: string | null;
+    at: string;
+    endAt: string | null;
+    latitude: number;
+    longitude: number;
+    peak: number | null;
+  };
+}
+
+/** A receiver that takes longer than this has failed this attempt. */
+const WEBHOOK_TIMEOUT_MS = 15_000;
+
+export async function sendDelivery(db: Db, config: Config, m: DeliveryMessage): Promise<SendOutcome> {
+  const body = await alertBody(db, m);
+  // the alert expired, or its rule was deleted or no longer names this target: nothing to send
+  if (!body || !(await ruleStillTargets(db, m, body.alert.ruleId))) return "skipped";
+  if (m.target.startsWith("webhook:")) return postWebhook(db, config, m.target.slice("webhook:".length), body);
+  return emailMember(db, config, m.target.slice("email:".length), m.workspaceId, body);
+}
+
+async function alertBody(db: Db, m: DeliveryMessage): Promise<AlertWebhookBody | null> {
+  const row = await db
+    .select({ alert: alerts, vehicleName: vehicles.name, placeName: places.name })
+    .from(alerts)
+    .leftJoin(vehicles, and(eq(vehicles.id, alerts.vehicleId), eq(vehicles.workspaceId, alerts.workspaceId)))
+    .leftJoin(places, and(eq(places.id, alerts.placeId), eq(places.workspaceId, alerts.workspaceId)))
+    .where(and(eq(alerts.id, m.alertId), eq(alerts.workspaceId, m.workspaceId), eq(alerts.deleted, false)))
+    .get();
+  if (!row) return null;
+  const a = row.alert;
+  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+  return {
+    id: a.id,
+    type: "alert",
+    workspaceId: a.workspaceId,
+    alert: { id: a.id, type: a.type, ruleId: a.ruleId, vehicleId: a.vehicleId, vehicleName: row.vehicleName, placeId: a.placeId, placeName: row.placeName, at: iso(a.at)!, endAt: iso(a.endAt), latitude: a.latitude, longitude: a.longitude, peak: a.peak },
+  };
+}
+
+async function ruleStillTargets(db: Db, m: DeliveryMessage, ruleId: string): Promise<boolean> {
+  const rule = await db.select().from(alertRules).where(and(eq(alertRules.id, ruleId), eq(alertRules.workspaceId, m.workspaceId), eq(alertRules.deleted, false))).get();
+  return !!rule && targetsOf(rule.config.notify).includes(m.target);
+}
+
+async function postWebhook(db: Db, config: Config, url: string, body: AlertWebhookBody): Promise<SendOutcome> {
+  if (config.ENVIRONMENT === "production" && !url.startsWith("https://")) throw new Error("webhook URLs must use https");
+  const { secret } = await webhookSecret(db, config.WEBHOOK_SECRET_KEY, body.workspaceId);
+  const json = JSON.stringify(body);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const res = await fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    headers: {
+      "Content-Type": "application/json",
+      "User-Agent": "FleetOps-Webhooks/1",
+      [SIGNATURE_HEADERS.id]: body.id,
+      [SIGNATURE_HEADERS.timestamp]: String(timestamp),
+      [SIGNATURE_HEADERS.signature]: await signWebhook(secret, body.id, timestamp, json),
+      "Idempotency-Key": body.id,
+    },
+    body: json,
+  });
+  await res.body?.cancel();
+  if (res.status < 200 || res.status > 299) throw new Error(`receiver answered ${res.status}`);
+  return "sent";
+}
+
+/** Only to someone who is a member of the workspace now: a member removed since gets nothing. */
+async function emailMember(db: Db, config: Config, address: string, workspaceId: string, body: AlertWebhookBody): Promise<SendOutcome> {
+  const member = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId)))
+    .where(eq(users.email, address))
+    .get();
+  if (!member) return "skipped";
+  const a = body.alert;
+  const what = alertTypeLabels[a.type as keyof typeof alertTypeLabels] ?? a.type;
+  const vehicle = a.vehicleName ?? "A vehicle";
+  const lines = [
+    `${what}: ${vehicle}${a.placeName ? ` (${a.placeName})` : ""}`,
+    `When: ${a.at}${a.endAt ? ` to ${a.endAt}` : ""}`,
+    `Where: ${a.latitude.toFixed(5)}, ${a.longitude.toFixed(5)}`,
+    ...(a.peak !== null ? [`Peak: ${a.peak}`] : []),
+    "",
+    `Open the Inbox: ${config.APP_URL}/inbox`,
+  ];
+  await sendEmail(db, config, { to: member.email, subject: `${what}: ${vehicle}`, text: lines.join("\n"), idempotencyKey: `alert-${a.id}-${member.email}` });
+  return "sent";
+}

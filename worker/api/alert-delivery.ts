@@ -1,0 +1,66 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AlertRuleConfig } from "../../shared/alert-rules";
+import { requireSession, workspaceSession } from "../auth/session";
+import type { Db } from "../db/client";
+import { alertDeliveries, memberships, users } from "../db/schema";
+import { rotateWebhookSecret, webhookSecret } from "../alerts/webhook-secret";
+import type { Config } from "../env";
+import { badRequest } from "../lib/errors";
+import { zod } from "../lib/validate";
+import type { AppEnv } from "../types";
+
+/**
+ * Alert delivery for owners and admins (docs/decisions/0024): the workspace's webhook signing
+ * secret (shown and rotated only to them: worker/api/route-rules.ts) and the delivery records,
+ * failed and dead ones included, so an operator sees what a receiver never got.
+ */
+export const webhookSecretRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/", async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    return c.json(await webhookSecret(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId), 200, { "Cache-Control": "no-store" });
+  })
+  .post("/rotate", async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    return c.json(await rotateWebhookSecret(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId), 200, { "Cache-Control": "no-store" });
+  });
+
+const deliveriesQuery = z.object({
+  status: z.enum(["queued", "sending", "sent", "skipped", "dead"], { errorMap: () => ({ message: "status must be one of queued, sending, sent, skipped, dead" }) }).optional(),
+  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").default(100),
+});
+
+export const alertDeliveryRoutes = new Hono<AppEnv>().use(requireSession).get("/", zod("query", deliveriesQuery), async (c) => {
+  const { workspaceId } = workspaceSession(c.var.session);
+  const { status, limit } = c.req.valid("query");
+  const where = [eq(alertDeliveries.workspaceId, workspaceId), ...(status ? [eq(alertDeliveries.status, status)] : [])];
+  const rows = await c.var.db.select().from(alertDeliveries).where(and(...where)).orderBy(desc(alertDeliveries.updatedAt)).limit(limit).all();
+  return c.json({
+    deliveries: rows.map(({ alertId, target, status, attempts, lastError, updatedAt }) => ({ alertId, target, status, attempts, lastError, updatedAt: new Date(updatedAt).toISOString() })),
+  });
+});
+
+/**
+ * A rule's delivery choices, checked where it is written: e-mail goes only to members of the
+ * workspace (an address that is not one is a 400), and a webhook must use https in production.
+ */
+export async function checkNotify(db: Db, config: Config, workspaceId: string, rule: AlertRuleConfig): Promise<void> {
+  const url = rule.notify?.webhookUrl;
+  if (url && config.ENVIRONMENT === "production" && !url.startsWith("https://")) throw badRequest("The webhook URL must use https", { "notify.webhookUrl": ["The webhook URL must use https"] });
+  const emails = [...new Set((rule.notify?.emails ?? []).map((e) => e.trim().toLowerCase()))];
+  if (!emails.length) return;
+  const found = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId)))
+    .where(inArray(users.email, emails))
+    .all();
+  const members = new Set(found.map((f) => f.email));
+  const strangers = emails.filter((e) => !members.has(e));
+  if (strangers.length) {
+    const message = `Alerts are e-mailed to members of this workspace only: ${strangers.join(", ")} is not one`;
+    throw badRequest(message, { "notify.emails": [message] });
+  }
+}

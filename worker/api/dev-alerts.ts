@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import { raiseBeaconAlerts } from "../alerts/beacon-alerts";
+import { relayAlerts } from "../alerts/relay";
+import { developmentOnly } from "../lib/development-only";
+import type { AppEnv } from "../types";
+
+/**
+ * Development and benchmarks only: runs the cron's alert steps now (beacon alerts raised, the
+ * outbox relayed to the delivery queue), since `wrangler dev` does not run the cron by itself.
+ */
+export const devAlertRoutes = new Hono<AppEnv>().post("/alerts/relay", developmentOnly, async (c) => {
+  const raised = await raiseBeaconAlerts(c.var.db);
+  const relayed = await relayAlerts(c.var.db, c.env.ALERT_DELIVERIES);
+  return c.json({ raised: raised.length, relayed });
+});
