@@ -7,6 +7,7 @@ import type { Mutation, pushRequestSchema } from "../../shared/sync-protocol";
 import type { SessionInfo } from "../auth/session";
 import type { Db } from "../db/client";
 import { replicacheClients } from "../db/schema";
+import { chunkRows } from "../lib/chunk";
 import { claimClientGroup } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
 import { boundPush } from "./push-bounds";
@@ -110,12 +111,11 @@ function allowedFor(role: string | null, mutation: Mutation): boolean {
 async function readClients(db: Db, mutations: readonly Mutation[]) {
   const ids = [...new Set(mutations.map((m) => m.clientID))];
   const clients = new Map<string, { clientGroupId: string; lastMutationId: number }>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 90) {
+  for (const chunk of chunkRows(ids, 1)) {
     const rows = await db
       .select({ id: replicacheClients.id, clientGroupId: replicacheClients.clientGroupId, lastMutationId: replicacheClients.lastMutationId })
       .from(replicacheClients)
-      .where(inArray(replicacheClients.id, ids.slice(i, i + 90)));
+      .where(inArray(replicacheClients.id, chunk));
     for (const { id, ...row } of rows) clients.set(id, row);
   }
   return clients;
