@@ -4,6 +4,7 @@ import { useVirtualList } from "../components/use-virtual-list";
 import { WorkspaceMenu } from "../components/workspace-menu";
 import { useVehicle } from "../store";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
+import { VehicleListNote } from "../vehicles/vehicle-list-note";
 import { VehiclePanel } from "../vehicles/vehicle-panel";
 
 /** What floats over the map: the vehicle list, or the selected vehicle's panel. */
@@ -50,40 +51,60 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
       />
       <div className="panel-scroll" ref={scroller} onScroll={onScroll}>
         <ul className="panel-list" aria-label="Vehicles" onKeyDown={onKeyDown} style={{ height: shown.length * ROW_HEIGHT }}>
-          {shown.slice(first, last).map((v, i) => {
-            const index = first + i;
-            const active = isBeaconActive(v.beaconStatus);
-            return (
-              <li key={v.id} aria-setsize={shown.length} aria-posinset={index + 1} style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}>
-                <button
-                  type="button"
-                  className="panel-row"
-                  data-index={index}
-                  onFocus={() => onRowFocus(index)}
-                  onClick={() => onSelect(v.id)}
-                  aria-label={`${v.name}, beacon ${active ? "active" : "inactive"}`}
-                >
-                  <span className="vehicle-name">{v.name}</span>
-                  <span
-                    className={`connectivity ${active ? "on" : "off"}`}
-                    role="img"
-                    aria-label={active ? "Beacon active" : "Beacon inactive"}
-                    data-beacon-status={v.beaconStatus}
-                  />
-                </button>
-              </li>
-            );
-          })}
+          {shown.slice(first, last).map((v, i) => (
+            <PanelRow key={v.id} vehicle={v} index={first + i} setSize={shown.length} onFocus={onRowFocus} onSelect={onSelect} />
+          ))}
         </ul>
       </div>
-      {!known ? <p className="muted empty">Loading vehicles…</p> : null}
-      {known && vehicles.length === 0 ? (
-        <p className="muted empty">
-          No vehicles yet. <Link to="/infleet">Order beacons</Link> to add vehicles to your fleet.
-        </p>
-      ) : null}
-      {known && vehicles.length > 0 && shown.length === 0 ? <p className="muted empty">No vehicle matches “{query}”.</p> : null}
+      <VehicleListNote
+        known={known}
+        total={vehicles.length}
+        shown={shown.length}
+        query={query}
+        empty={
+          <>
+            No vehicles yet. <Link to="/infleet">Order beacons</Link> to add vehicles to your fleet.
+          </>
+        }
+      />
     </aside>
+  );
+}
+
+/** One vehicle of the panel's list, placed at its index, with its beacon's connectivity. */
+function PanelRow({
+  vehicle: v,
+  index,
+  setSize,
+  onFocus,
+  onSelect,
+}: {
+  vehicle: ReturnType<typeof useVehicleFilter>["shown"][number];
+  index: number;
+  setSize: number;
+  onFocus: (index: number) => void;
+  onSelect: (id: string) => void;
+}) {
+  const active = isBeaconActive(v.beaconStatus);
+  return (
+    <li aria-setsize={setSize} aria-posinset={index + 1} style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}>
+      <button
+        type="button"
+        className="panel-row"
+        data-index={index}
+        onFocus={() => onFocus(index)}
+        onClick={() => onSelect(v.id)}
+        aria-label={`${v.name}, beacon ${active ? "active" : "inactive"}`}
+      >
+        <span className="vehicle-name">{v.name}</span>
+        <span
+          className={`connectivity ${active ? "on" : "off"}`}
+          role="img"
+          aria-label={active ? "Beacon active" : "Beacon inactive"}
+          data-beacon-status={v.beaconStatus}
+        />
+      </button>
+    </li>
   );
 }
 

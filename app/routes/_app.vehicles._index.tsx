@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
+import type { KeyboardEventHandler } from "react";
 import { useVirtualList } from "../components/use-virtual-list";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { formatType, orDash } from "../vehicles/format";
+import { VehicleListNote } from "../vehicles/vehicle-list-note";
 
 const ROW_HEIGHT = 44;
 const OVERSCAN = 10;
@@ -45,39 +47,56 @@ export default function VehiclesPage() {
           onScroll={onScroll}
         >
           <div style={{ height: shown.length * ROW_HEIGHT, position: "relative" }}>
-            {shown.slice(first, last).map((v, i) => {
-              const index = first + i;
-              return (
-                <Link
-                  key={v.id}
-                  to={`/vehicles/${v.id}`}
-                  prefetch="intent"
-                  className="table-row"
-                  role="row"
-                  data-index={index}
-                  aria-rowindex={index + 2}
-                  style={{ position: "absolute", top: index * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
-                  onKeyDown={onKeyDown}
-                  onFocus={() => onRowFocus(index)}
-                >
-                  <span role="cell">{v.name}</span>
-                  <span role="cell">{orDash(v.driver)}</span>
-                  <span role="cell">{orDash(v.year)}</span>
-                  <span role="cell">{formatType(v.classification?.value)}</span>
-                  <span role="cell">{formatType(v.status)}</span>
-                </Link>
-              );
-            })}
+            {shown.slice(first, last).map((v, i) => (
+              <VehicleRow key={v.id} vehicle={v} index={first + i} onKeyDown={onKeyDown} onFocus={onRowFocus} />
+            ))}
           </div>
         </div>
       </div>
-      {!known ? <p className="muted empty">Loading vehicles…</p> : null}
-      {known && vehicles.length > 0 && shown.length === 0 ? <p className="muted empty">No vehicle matches “{query}”.</p> : null}
-      {known && vehicles.length === 0 ? (
-        <p className="muted empty">
-          Your fleet is empty. <Link to="/infleet">Add vehicles</Link>: each comes with a tracking beacon.
-        </p>
-      ) : null}
+      <VehicleListNote
+        known={known}
+        total={vehicles.length}
+        shown={shown.length}
+        query={query}
+        empty={
+          <>
+            Your fleet is empty. <Link to="/infleet">Add vehicles</Link>: each comes with a tracking beacon.
+          </>
+        }
+      />
     </section>
+  );
+}
+
+/** One row, placed absolutely at its index in the virtualised list. */
+function VehicleRow({
+  vehicle: v,
+  index,
+  onKeyDown,
+  onFocus,
+}: {
+  vehicle: ReturnType<typeof useVehicleFilter>["shown"][number];
+  index: number;
+  onKeyDown: KeyboardEventHandler;
+  onFocus: (index: number) => void;
+}) {
+  return (
+    <Link
+      to={`/vehicles/${v.id}`}
+      prefetch="intent"
+      className="table-row"
+      role="row"
+      data-index={index}
+      aria-rowindex={index + 2}
+      style={{ position: "absolute", top: index * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
+      onKeyDown={onKeyDown}
+      onFocus={() => onFocus(index)}
+    >
+      <span role="cell">{v.name}</span>
+      <span role="cell">{orDash(v.driver)}</span>
+      <span role="cell">{orDash(v.year)}</span>
+      <span role="cell">{formatType(v.classification?.value)}</span>
+      <span role="cell">{formatType(v.status)}</span>
+    </Link>
   );
 }
