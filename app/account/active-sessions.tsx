@@ -1,5 +1,6 @@
 import { describeDevice, type ActiveSession } from "../../shared/account";
 import { useActiveSessions } from "./use-active-sessions";
+import { TableHead } from "../components/table-head";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -21,16 +22,7 @@ export function ActiveSessions() {
       ) : null}
       {sessions ? (
         <table className="simple" aria-label="Active sessions">
-          <thead>
-            <tr>
-              <th>Device</th>
-              <th>Network</th>
-              <th>Last used</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Device", "Network", "Last used"]} actions />
           <tbody>
             {sessions.map((s) => (
               <SessionLine key={s.id} session={s} onSignOut={() => void signOut(s.id)} />

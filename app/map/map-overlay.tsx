@@ -6,6 +6,7 @@ import { useVehicle } from "../store";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { VehicleListNote } from "../vehicles/vehicle-list-note";
 import { VehiclePanel } from "../vehicles/vehicle-panel";
+import { FilterBox } from "../components/filter-box";
 
 /** What floats over the map: the vehicle list, or the selected vehicle's panel. */
 export function MapOverlay() {
@@ -27,7 +28,8 @@ const OVERSCAN = 8;
 
 /** The panel's vehicle list: virtualised (only the visible rows exist), so 10,000 vehicles cost what 30 do. */
 function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
-  const { vehicles, known, query, setQuery, shown } = useVehicleFilter();
+  const filter = useVehicleFilter();
+  const { query, setQuery, shown } = filter;
   // Arrow keys move between the search box and the rows; Enter (a button's own) selects.
   const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
 
@@ -40,15 +42,7 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
           ⚲
         </span>
       </div>
-      <input
-        className="input"
-        type="search"
-        placeholder="Search vehicles"
-        aria-label="Search vehicles"
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
+      <FilterBox className="input" label="Search vehicles" placeholder="Search vehicles" query={query} setQuery={setQuery} onKeyDown={onKeyDown} />
       <div className="panel-scroll" ref={scroller} onScroll={onScroll}>
         <ul className="panel-list" aria-label="Vehicles" onKeyDown={onKeyDown} style={{ height: shown.length * ROW_HEIGHT }}>
           {shown.slice(first, last).map((v, i) => (
@@ -57,10 +51,7 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
         </ul>
       </div>
       <VehicleListNote
-        known={known}
-        total={vehicles.length}
-        shown={shown.length}
-        query={query}
+        filter={filter}
         empty={
           <>
             No vehicles yet. <Link to="/infleet">Order beacons</Link> to add vehicles to your fleet.

@@ -4,6 +4,7 @@ import { useVirtualList } from "../components/use-virtual-list";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { formatType, orDash } from "../vehicles/format";
 import { VehicleListNote } from "../vehicles/vehicle-list-note";
+import { FilterBox } from "../components/filter-box";
 
 const ROW_HEIGHT = 44;
 const OVERSCAN = 10;
@@ -11,7 +12,8 @@ const LIST_HEIGHT = 600;
 
 /** The vehicle list: filter, columns of docs/product.md, rows linking to each vehicle; virtualised. */
 export default function VehiclesPage() {
-  const { vehicles, known, query, setQuery, shown } = useVehicleFilter();
+  const filter = useVehicleFilter();
+  const { query, setQuery, shown } = filter;
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own.
   const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
 
@@ -23,15 +25,7 @@ export default function VehiclesPage() {
           Add Vehicle
         </Link>
       </div>
-      <input
-        className="input filter"
-        type="search"
-        aria-label="Filter vehicles"
-        placeholder="Filter by name, vin, make, model, or driver..."
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
+      <FilterBox label="Filter vehicles" placeholder="Filter by name, vin, make, model, or driver..." query={query} setQuery={setQuery} onKeyDown={onKeyDown} />
       <div className="table" role="table" aria-label="Vehicles" aria-rowcount={shown.length + 1}>
         <div className="table-row table-head" role="row">
           {["Vehicles", "Operator", "Year", "Type", "Status"].map((h) => (
@@ -54,10 +48,7 @@ export default function VehiclesPage() {
         </div>
       </div>
       <VehicleListNote
-        known={known}
-        total={vehicles.length}
-        shown={shown.length}
-        query={query}
+        filter={filter}
         empty={
           <>
             Your fleet is empty. <Link to="/infleet">Add vehicles</Link>: each comes with a tracking beacon.
