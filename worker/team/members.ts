@@ -60,6 +60,10 @@ async function currentRole(db: Db, workspaceId: string, userId: string): Promise
 const anotherOwner = (workspaceId: string, userId: string) =>
   sql`exists (select 1 from ${memberships} m2 where m2.workspace_id = ${workspaceId} and m2.role = 'owner' and m2.user_id != ${userId})`;
 
+/** The membership row to change or remove, guarded (when it is an owner's) by the last-owner rule. */
+const membershipUnlessLastOwner = (workspaceId: string, userId: string, role: Role) =>
+  and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId), role === "owner" ? anotherOwner(workspaceId, userId) : undefined);
+
 /**
  * Changes a member's role. The last-owner rule is in the UPDATE itself (one guarded statement),
  * so two owners demoting each other at once cannot leave the workspace without one.
@@ -72,13 +76,7 @@ export async function changeRole(c: Context<AppEnv>, workspaceId: string, userId
   const changed = await db
     .update(memberships)
     .set({ role: to })
-    .where(
-      and(
-        eq(memberships.workspaceId, workspaceId),
-        eq(memberships.userId, userId),
-        from === "owner" ? anotherOwner(workspaceId, userId) : undefined,
-      ),
-    )
+    .where(membershipUnlessLastOwner(workspaceId, userId, from))
     .returning({ userId: memberships.userId })
     .all();
   if (changed.length === 0) throw lastOwner();
@@ -98,13 +96,7 @@ export async function removeMember(c: Context<AppEnv>, workspaceId: string, user
   const [removed] = await db.batch([
     db
       .delete(memberships)
-      .where(
-        and(
-          eq(memberships.workspaceId, workspaceId),
-          eq(memberships.userId, userId),
-          from === "owner" ? anotherOwner(workspaceId, userId) : undefined,
-        ),
-      )
+      .where(membershipUnlessLastOwner(workspaceId, userId, from))
       .returning({ userId: memberships.userId }),
     db
       .update(sessions)
