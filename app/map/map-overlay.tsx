@@ -26,6 +26,13 @@ export function MapOverlay() {
 const ROW_HEIGHT = 36;
 const OVERSCAN = 8;
 
+/** What the list says while the fleet has no vehicle. */
+const emptyFleet = (
+  <>
+    No vehicles yet. <Link to="/infleet">Order beacons</Link> to add vehicles to your fleet.
+  </>
+);
+
 /** The panel's vehicle list: virtualised (only the visible rows exist), so 10,000 vehicles cost what 30 do. */
 function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
   const filter = useVehicleFilter();
@@ -50,14 +57,7 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
           ))}
         </ul>
       </div>
-      <VehicleListNote
-        filter={filter}
-        empty={
-          <>
-            No vehicles yet. <Link to="/infleet">Order beacons</Link> to add vehicles to your fleet.
-          </>
-        }
-      />
+      <VehicleListNote filter={filter} empty={emptyFleet} />
     </aside>
   );
 }

@@ -10,6 +10,13 @@ const ROW_HEIGHT = 44;
 const OVERSCAN = 10;
 const LIST_HEIGHT = 600;
 
+/** What the list says while the fleet has no vehicle. */
+const emptyFleet = (
+  <>
+    Your fleet is empty. <Link to="/infleet">Add vehicles</Link>: each comes with a tracking beacon.
+  </>
+);
+
 /** The vehicle list: filter, columns of docs/product.md, rows linking to each vehicle; virtualised. */
 export default function VehiclesPage() {
   const filter = useVehicleFilter();
@@ -47,14 +54,7 @@ export default function VehiclesPage() {
           </div>
         </div>
       </div>
-      <VehicleListNote
-        filter={filter}
-        empty={
-          <>
-            Your fleet is empty. <Link to="/infleet">Add vehicles</Link>: each comes with a tracking beacon.
-          </>
-        }
-      />
+      <VehicleListNote filter={filter} empty={emptyFleet} />
     </section>
   );
 }
