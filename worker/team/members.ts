@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
+import { membershipRole } from "../auth/session";
 import type { Db } from "../db/client";
 import { invites, memberships, sessions, users, workspaces } from "../db/schema";
 import { audit } from "../lib/audit";
@@ -47,13 +48,9 @@ export async function membersOf(db: Db, workspaceId: string, withInvites: boolea
 }
 
 async function currentRole(db: Db, workspaceId: string, userId: string): Promise<Role> {
-  const row = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
-    .get();
-  if (!row) throw notFound("No such member in this workspace");
-  return isRole(row.role) ? row.role : "viewer";
+  const role = await membershipRole(db, workspaceId, userId);
+  if (role === null) throw notFound("No such member in this workspace");
+  return isRole(role) ? role : "viewer";
 }
 
 /** SQL that is true while the workspace has an owner other than `userId`: the guard on demoting or removing an owner. */
