@@ -1,6 +1,7 @@
 import { describeDevice, type ActiveSession } from "../../shared/account";
 import { useActiveSessions } from "./use-active-sessions";
 import { TableHead } from "../components/table-head";
+import { Alert } from "../components/alert";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -15,11 +16,7 @@ export function ActiveSessions() {
   return (
     <>
       <h3>Where you are signed in</h3>
-      {error ? (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
       {sessions ? (
         <table className="simple" aria-label="Active sessions">
           <TableHead columns={["Device", "Network", "Last used"]} actions />

@@ -6,6 +6,7 @@ import { InviteForm } from "../team/invite-form";
 import { useMembers } from "../team/use-members";
 import { TableHead } from "../components/table-head";
 import { FilterBox } from "../components/filter-box";
+import { Alert } from "../components/alert";
 
 const day = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
@@ -29,11 +30,7 @@ export default function Team() {
       <FilterBox label="Filter team" placeholder="Filter by name, email, or role" query={query} setQuery={setQuery} />
       <h1>Employees</h1>
       {manage && workspaceId ? <InviteForm workspaceId={workspaceId} myRole={session.role} onInvited={() => void members.reload()} /> : null}
-      {members.error ? (
-        <p className="alert" role="alert">
-          {members.error}
-        </p>
-      ) : null}
+      {members.error ? <Alert>{members.error}</Alert> : null}
       <table className="simple team-table" aria-label="Members">
         <TableHead columns={["Email", "Role", "Status"]} actions />
         <tbody>
