@@ -3,7 +3,7 @@ import { ClientStore } from "../store/client-store";
 import { readStoredToken, useSession } from "../session/session";
 import { isNextBuild } from "./build-mutators";
 import { closeStore, registerOpen, storeName, whenClosed } from "./local-stores";
-import type { SyncClient } from "./sync-client";
+import type { SyncClient, SyncClientOptions } from "./sync-client";
 import type * as SyncClientModule from "./sync-client";
 import { SyncHealth } from "./sync-health";
 
@@ -22,14 +22,10 @@ export interface SyncState {
 
 const SyncContext = createContext<SyncState | null>(null);
 
-interface OpenSync {
-  viewerId: string;
-  workspaceId: string;
-  token: string;
-  nextBuild: boolean;
+type OpenSync = Pick<SyncClientOptions, "viewerId" | "workspaceId" | "token" | "nextBuild"> & {
   /** The latest session check (docs/product.md section 4). */
   refreshSession: () => Promise<void>;
-}
+};
 
 /** A sync client for one viewer's workspace, with its store and health, told what to do about the session. */
 function createSync(SyncClient: typeof SyncClientModule.SyncClient, { refreshSession, token, ...open }: OpenSync): SyncState {
