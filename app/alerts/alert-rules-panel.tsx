@@ -54,12 +54,7 @@ function NewRuleForm({ places }: { places: { id: string; name: string }[] }) {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formElement = e.currentTarget;
-    const form = new FormData(formElement);
-    const number = (name: string) => (form.get(name) === null || form.get(name) === "" ? undefined : Number(form.get(name)));
-    const emails = String(form.get("emails") ?? "").split(/[\s,]+/).filter(Boolean);
-    const webhookUrl = String(form.get("webhookUrl") ?? "") || null;
-    const candidate = { type, placeId: form.get("placeId") || null, speedMph: number("speedMph"), minSeconds: number("minSeconds"), minutes: number("minutes"), notify: { emails, webhookUrl } };
-    const parsed = alertRuleBodySchema.safeParse(candidate);
+    const parsed = alertRuleBodySchema.safeParse(ruleFromForm(new FormData(formElement), type));
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the rule");
     try {
       await http.post("alert-rules", { json: parsed.data });
@@ -82,6 +77,38 @@ function NewRuleForm({ places }: { places: { id: string; name: string }[] }) {
           ))}
         </select>
       </label>
+      <ConditionFields type={type} places={places} />
+      <label>
+        E-mail to <input name="emails" type="text" placeholder="ops@example.com" />
+      </label>
+      <label>
+        Webhook <input name="webhookUrl" type="url" placeholder="https://" />
+      </label>
+      <p className="muted">Alerts arrive in this Inbox. E-mail and webhook delivery is not sent yet: the addresses are kept for when it is.</p>
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button primary">
+        Add rule
+      </button>
+    </form>
+  );
+}
+
+/** What the form says, as the rule body the API takes (the schema checks it next). */
+function ruleFromForm(form: FormData, type: AlertType) {
+  const number = (name: string) => (form.get(name) === null || form.get(name) === "" ? undefined : Number(form.get(name)));
+  const emails = String(form.get("emails") ?? "").split(/[\s,]+/).filter(Boolean);
+  const webhookUrl = String(form.get("webhookUrl") ?? "") || null;
+  return { type, placeId: form.get("placeId") || null, speedMph: number("speedMph"), minSeconds: number("minSeconds"), minutes: number("minutes"), notify: { emails, webhookUrl } };
+}
+
+/** The fields a rule of this type has: its place, its speed and duration, or its minutes. */
+function ConditionFields({ type, places }: { type: AlertType; places: { id: string; name: string }[] }) {
+  return (
+    <>
       {type === "place_enter" || type === "place_exit" ? (
         <label>
           Place
@@ -110,21 +137,6 @@ function NewRuleForm({ places }: { places: { id: string; name: string }[] }) {
           For (min) <input name="minutes" type="number" min={1} defaultValue={type === "idling" ? 10 : 30} />
         </label>
       ) : null}
-      <label>
-        E-mail to <input name="emails" type="text" placeholder="ops@example.com" />
-      </label>
-      <label>
-        Webhook <input name="webhookUrl" type="url" placeholder="https://" />
-      </label>
-      <p className="muted">Alerts arrive in this Inbox. E-mail and webhook delivery is not sent yet: the addresses are kept for when it is.</p>
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="button primary">
-        Add rule
-      </button>
-    </form>
+    </>
   );
 }
