@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import type { Vehicle } from "../../shared/vehicle";
 import { isBeaconActive } from "../../shared/vehicle-state";
-import { useVirtualList } from "../components/use-virtual-list";
+import { useVirtualList, type VirtualRowProps } from "../components/use-virtual-list";
 import { WorkspaceMenu } from "../components/workspace-menu";
 import { useVehicle } from "../store";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
@@ -69,13 +70,7 @@ function PanelRow({
   setSize,
   onFocus,
   onSelect,
-}: {
-  vehicle: ReturnType<typeof useVehicleFilter>["shown"][number];
-  index: number;
-  setSize: number;
-  onFocus: (index: number) => void;
-  onSelect: (id: string) => void;
-}) {
+}: VirtualRowProps & { vehicle: Vehicle; setSize: number; onSelect: (id: string) => void }) {
   const active = isBeaconActive(v.beaconStatus);
   return (
     <li aria-setsize={setSize} aria-posinset={index + 1} style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}>

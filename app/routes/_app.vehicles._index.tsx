@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { KeyboardEventHandler } from "react";
-import { useVirtualList } from "../components/use-virtual-list";
+import type { Vehicle } from "../../shared/vehicle";
+import { useVirtualList, type VirtualRowProps } from "../components/use-virtual-list";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { formatType, orDash } from "../vehicles/format";
 import { VehicleListNote } from "../vehicles/vehicle-list-note";
@@ -65,12 +66,7 @@ function VehicleRow({
   index,
   onKeyDown,
   onFocus,
-}: {
-  vehicle: ReturnType<typeof useVehicleFilter>["shown"][number];
-  index: number;
-  onKeyDown: KeyboardEventHandler;
-  onFocus: (index: number) => void;
-}) {
+}: VirtualRowProps & { vehicle: Vehicle; onKeyDown: KeyboardEventHandler }) {
   return (
     <Link
       to={`/vehicles/${v.id}`}
