@@ -23,6 +23,13 @@ export default tseslint.config(
     },
   },
   {
+    // Functions with one job (HELPER-RULES, issue 24): past 60 lines of code a function (a
+    // component, an effect) is doing several things; split it into functions or hooks named for them.
+    files: ["app/**/*.{ts,tsx}", "shared/**/*.ts", "worker/**/*.ts", "party/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", { max: 60, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Dependencies run one way: the browser never imports Worker code, the Worker never UI code.
     files: ["app/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/worker/**", "**/party/**"] }] },

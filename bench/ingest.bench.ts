@@ -104,7 +104,7 @@ const rate = stored / seconds;
 write(
   "Ingestion throughput, 50 concurrent beacons",
   [
-    { metric: "accepted positions per second", value: Math.round(rate), unit: "/s", target: "≥ 1,000/s" },
+    { metric: "accepted positions per second", value: Math.round(rate), unit: "/s" },
     { metric: "no-op GET /api/health, 50 concurrent (mean of before and after)", value: Math.round(noop), unit: "req/s" },
     { metric: "ratio ingestion / no-op", value: rate / noop, unit: "×", target: "≥ 0.8×" },
     { metric: "reports sent", value: sent, unit: "" },

@@ -74,9 +74,10 @@ try {
   write(
     "Poke fan-out to 100 sockets",
     [
-      { metric: "poke after the write's HTTP response, p50", value: percentile(fromResponse, 50), unit: "ms", target: "< 50 ms" },
+      { metric: "poke after the write's HTTP response, p50", value: percentile(fromResponse, 50), unit: "ms" },
       { metric: "poke after the write's HTTP response, p95", value: percentile(fromResponse, 95), unit: "ms" },
-      { metric: "poke after sending the write, p50", value: percentile(fromRequest, 50), unit: "ms" },
+      // The whole span, the write's own request included (the poke often beats its HTTP answer).
+      { metric: "poke after sending the write, p50", value: percentile(fromRequest, 50), unit: "ms", target: "< 50 ms" },
       { metric: "poke after sending the write, p95", value: percentile(fromRequest, 95), unit: "ms" },
       { metric: "first to last of the 100 sockets, per write, p50", value: percentile(spread, 50), unit: "ms" },
       { metric: "pokes received", value: fromResponse.length, unit: `of ${(SOCKETS * WRITES).toLocaleString("en-US")}` },

@@ -1,11 +1,11 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import {
+  encodeMessage,
+  parseSocketPullRequest,
   POKE_MESSAGE,
   SESSION_ENDED_CLOSE_CODE,
   SOCKET_PULL_MAX_BYTES,
-  type SocketPullAnswer,
   type SocketPullRequest,
-  type SocketPullsReady,
 } from "../shared/realtime";
 import { liveSessionsIn, touchSessions } from "../worker/auth/session";
 import { database } from "../worker/db/client";
@@ -81,7 +81,7 @@ export class WorkspaceRoom extends Server<Env> {
       return;
     }
     connection.setState({ sessionHash, userId });
-    connection.send(JSON.stringify({ type: "pulls-ready" } satisfies SocketPullsReady));
+    connection.send(encodeMessage({ type: "pulls-ready" }));
     void this.#scheduleRecheck();
   }
 
@@ -162,7 +162,7 @@ export class WorkspaceRoom extends Server<Env> {
       connection.send("pong");
       return;
     }
-    const request = socketPullRequest(message);
+    const request = parseSocketPullRequest(message);
     const owner = connection.state;
     if (!request || !owner) return;
     const answer = await this.#answerSocketPull(owner, request);
@@ -178,7 +178,7 @@ export class WorkspaceRoom extends Server<Env> {
    * reset (a full answer), an answer too large for a message, and a failure on our side.
    */
   async #answerSocketPull(owner: SocketOwner, { id, body }: SocketPullRequest): Promise<string> {
-    const viaHttp = JSON.stringify({ type: "pull", id, viaHttp: true } satisfies SocketPullAnswer);
+    const viaHttp = encodeMessage({ type: "pull", id, viaHttp: true });
     const cookie = typeof body === "object" && body !== null ? (body as { cookie?: unknown }).cookie : undefined;
     if (cookie === null || cookie === undefined) return viaHttp;
     try {
@@ -189,7 +189,7 @@ export class WorkspaceRoom extends Server<Env> {
       const patch = status === 200 ? (answer as { patch?: { op: string }[] }).patch : undefined;
       if (patch?.[0]?.op === "clear") return viaHttp;
       // Serialised once: measured, then sent as it is.
-      const reply = JSON.stringify({ type: "pull", id, status, body: answer } satisfies SocketPullAnswer);
+      const reply = encodeMessage({ type: "pull", id, status, body: answer });
       return new TextEncoder().encode(reply).byteLength > SOCKET_PULL_MAX_BYTES ? viaHttp : reply;
     } catch (error) {
       console.error("socket pull failed; the client pulls over HTTP:", error);
@@ -205,16 +205,5 @@ export class WorkspaceRoom extends Server<Env> {
   #send() {
     this.#lastPokeAt = Date.now();
     this.broadcast(POKE_MESSAGE);
-  }
-}
-
-/** A socket message that is a SocketPullRequest (JSON text of type "pull" with a numeric id), or null. */
-function socketPullRequest(message: string | ArrayBuffer | ArrayBufferView): SocketPullRequest | null {
-  if (typeof message !== "string" || message.length > SOCKET_PULL_MAX_BYTES) return null;
-  try {
-    const parsed = JSON.parse(message) as Partial<SocketPullRequest> | null;
-    return parsed?.type === "pull" && Number.isSafeInteger(parsed.id) ? { type: "pull", id: parsed.id!, body: parsed.body } : null;
-  } catch {
-    return null;
   }
 }

@@ -1,8 +1,13 @@
+import { z } from "zod";
+
 /** The realtime room's URL scheme (PartyKit's): /parties/<party>/<workspaceId>. */
 export const PARTY_NAME = "workspace-room";
 export const PARTIES_PREFIX = "parties";
 
-/** The only message the room sends: "something in your workspace changed, pull". */
+/**
+ * The room's bare-text message "something in your workspace changed, pull" (every other message it
+ * sends is a JSON RoomMessage below).
+ */
 export const POKE_MESSAGE = "poke";
 
 /**
@@ -29,23 +34,51 @@ export interface RealtimeTicketResponse {
  * reset, or larger than SOCKET_PULL_MAX_BYTES): the browser then makes that pull over HTTP.
  * Pokes stay the bare string POKE_MESSAGE; everything else the room sends is a JSON object.
  */
-export interface SocketPullRequest {
-  type: "pull";
-  id: number;
-  /** Exactly the body Replicache sends to POST /api/sync/pull. */
-  body: unknown;
-}
-export type SocketPullAnswer =
-  | { type: "pull"; id: number; status: number; body: unknown }
-  | { type: "pull"; id: number; viaHttp: true };
+export const socketPullRequestSchema = z.object({
+  type: z.literal("pull"),
+  id: z.number().int().safe(),
+  /** Exactly the body Replicache sends to POST /api/sync/pull (the room validates it as that route does). */
+  body: z.unknown(),
+});
+export type SocketPullRequest = z.infer<typeof socketPullRequestSchema>;
+
+const socketPullAnswerSchema = z.union([
+  z.object({ type: z.literal("pull"), id: z.number().int().safe(), viaHttp: z.literal(true) }),
+  z.object({ type: z.literal("pull"), id: z.number().int().safe(), status: z.number().int(), body: z.unknown() }),
+]);
+export type SocketPullAnswer = z.infer<typeof socketPullAnswerSchema>;
 
 /**
  * The room's first message on every socket: it serves SocketPullRequests there. Until a socket has
  * said so (a room of an older deploy never does), the browser pulls over HTTP.
  */
-export interface SocketPullsReady {
-  type: "pulls-ready";
+const socketPullsReadySchema = z.object({ type: z.literal("pulls-ready") });
+export type SocketPullsReady = z.infer<typeof socketPullsReadySchema>;
+
+/** Every JSON message the room sends on a socket. */
+export const roomMessageSchema = z.union([socketPullsReadySchema, socketPullAnswerSchema]);
+export type RoomMessage = z.infer<typeof roomMessageSchema>;
+
+/** JSON text checked against `schema`, or null when it is not JSON or not of that shape. */
+function parseJsonMessage<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, data: unknown): T | null {
+  if (typeof data !== "string" || !data.startsWith("{")) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
+
+/** A message from the room as the browser reads it: a RoomMessage, or null (a poke, anything else). */
+export const parseRoomMessage = (data: unknown): RoomMessage | null => parseJsonMessage(roomMessageSchema, data);
+
+/** A socket message as the room reads it: a SocketPullRequest no larger than the answers' limit, or null. */
+export const parseSocketPullRequest = (data: unknown): SocketPullRequest | null =>
+  typeof data === "string" && data.length <= SOCKET_PULL_MAX_BYTES ? parseJsonMessage(socketPullRequestSchema, data) : null;
+
+/** The text of a message to the room or from it (typed, so each side sends only what the other parses). */
+export const encodeMessage = (message: SocketPullRequest | RoomMessage): string => JSON.stringify(message);
 
 /** Cloudflare limits websocket messages to 1 MiB; larger pull answers go over HTTP. */
 export const SOCKET_PULL_MAX_BYTES = 512 * 1024;

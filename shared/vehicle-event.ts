@@ -15,6 +15,15 @@ export const SYNCED_EVENTS_PER_VEHICLE = 3;
 
 export type VehicleEventType = "TRANSIT" | "STOP" | "TOW";
 
+/** A stop's address, as reverse geocoding found it (each part null when unknown). */
+export interface StreetAddress {
+  streetNumber: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+}
+
 /** A timeline event as the client store holds it (decodeVehicleEvent builds it; nothing parses it with zod). */
 export type VehicleEvent = {
   id: string;
@@ -23,15 +32,7 @@ export type VehicleEvent = {
   startTime: number;
   /** null while the event is still going on */
   endTime: number | null;
-  location: {
-    latitude: number;
-    longitude: number;
-    streetNumber: string | null;
-    street: string | null;
-    city: string | null;
-    state: string | null;
-    postalCode: string | null;
-  } | null;
+  location: ({ latitude: number; longitude: number } & StreetAddress) | null;
   /** TRANSIT/TOW: metres travelled */
   distance: number | null;
   /** TRANSIT/TOW: mean speed in m/s */

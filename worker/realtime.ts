@@ -1,5 +1,4 @@
 import { routePartykitRequest } from "partyserver";
-import type { ApiErrorBody } from "../shared/api";
 import { PARTIES_PREFIX, PARTY_NAME } from "../shared/realtime";
 import { can } from "../shared/roles";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
@@ -7,6 +6,7 @@ import { findSessionByHash, type SessionInfo } from "./auth/session";
 import { database, type Db } from "./db/client";
 import { realtimeTickets } from "./db/schema";
 import { audit } from "./lib/audit";
+import { ApiError, errorAnswer } from "./lib/errors";
 import { randomToken, sha256Hex } from "./lib/crypto";
 import type { Env } from "./env";
 
@@ -17,8 +17,7 @@ export const SESSION_HEADER = "x-fleet-session";
 export const USER_HEADER = "x-fleet-user";
 
 /** Refusals are JSON like every other 4xx of the Worker (a browser's websocket only sees the status). */
-const refuse = (status: 401 | 403, code: string, message: string) =>
-  Response.json({ error: { code, message } } satisfies ApiErrorBody, { status, headers: { "Cache-Control": "no-store" } });
+const refuse = (status: 401 | 403, code: string, message: string) => errorAnswer(new ApiError(status, code, message));
 
 /** A socket ticket lives one minute and opens one socket (docs/decisions/0010). */
 export const TICKET_TTL_MS = 60_000;

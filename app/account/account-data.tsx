@@ -5,6 +5,7 @@ import { Field, FormError, SubmitButton } from "../components/form";
 import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
+import { Alert } from "../components/alert";
 
 /**
  * Settings -> Your data: "Download my data" (the account as JSON) and account deletion, which says
@@ -30,11 +31,7 @@ export function AccountData() {
     <section aria-label="Your data">
       <h2>Your data</h2>
       <p className="muted">Your account, workspaces, roles and sign-ins, as a JSON file.</p>
-      {failed ? (
-        <p className="alert" role="alert">
-          Could not download your data. Check your connection and try again.
-        </p>
-      ) : null}
+      {failed ? <Alert>Could not download your data. Check your connection and try again.</Alert> : null}
       <button type="button" className="button" onClick={() => void download()}>
         Download my data
       </button>
@@ -71,9 +68,9 @@ function DeleteAccount() {
     <form {...getFormProps(form)} aria-label="Delete account">
       <h3>Delete account</h3>
       {plan.blocking.length > 0 ? (
-        <p className="alert" role="alert">
+        <Alert>
           You are the only owner of {plan.blocking.map((w) => w.name).join(", ")}. Make another member an owner on Team before deleting your account.
-        </p>
+        </Alert>
       ) : null}
       <p className="muted">
         This signs you out everywhere and deletes your account for good.

@@ -1,5 +1,7 @@
 import { describeDevice, type ActiveSession } from "../../shared/account";
 import { useActiveSessions } from "./use-active-sessions";
+import { TableHead } from "../components/table-head";
+import { Alert } from "../components/alert";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -14,23 +16,10 @@ export function ActiveSessions() {
   return (
     <>
       <h3>Where you are signed in</h3>
-      {error ? (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
       {sessions ? (
         <table className="simple" aria-label="Active sessions">
-          <thead>
-            <tr>
-              <th>Device</th>
-              <th>Network</th>
-              <th>Last used</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Device", "Network", "Last used"]} actions />
           <tbody>
             {sessions.map((s) => (
               <SessionLine key={s.id} session={s} onSignOut={() => void signOut(s.id)} />

@@ -73,24 +73,10 @@ export function ruleSummary(rule: AlertRule, placeName: (id: string | null | und
 function RuleForm({ places, members, editing, done }: { places: { id: string; name: string }[]; members: { email: string }[]; editing: AlertRule | null; done: () => void }) {
   const [type, setType] = useState<AlertType>(editing?.type ?? "place_enter");
   const [error, setError] = useState<string | null>(null);
-  const chosen = new Set(editing?.notify?.emails ?? []);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formElement = e.currentTarget;
-    const form = new FormData(formElement);
-    const number = (name: string) => (form.get(name) === null || form.get(name) === "" ? undefined : Number(form.get(name)));
-    const emails = form.getAll("emails").map(String);
-    const webhookUrl = String(form.get("webhookUrl") ?? "").trim() || null;
-    const candidate = {
-      type,
-      placeId: form.get("placeId") || null,
-      speedMph: number("speedMph"),
-      minSeconds: number("minSeconds"),
-      minutes: number("minutes"),
-      vehicleIds: editing?.vehicleIds ?? null,
-      notify: { emails, webhookUrl },
-    };
-    const parsed = alertRuleBodySchema.safeParse(candidate);
+    const parsed = alertRuleBodySchema.safeParse(ruleFromForm(new FormData(formElement), type, editing));
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the rule");
     try {
       if (editing) await http.patch(`alert-rules/${editing.id}`, { json: parsed.data });
@@ -103,7 +89,6 @@ function RuleForm({ places, members, editing, done }: { places: { id: string; na
       setError((await apiErrorOf(err))?.message ?? "Could not save the rule");
     }
   };
-  const value = <K extends string>(key: K) => (editing && key in editing ? (editing as unknown as Record<K, number | string | null>)[key] : undefined);
   return (
     <form className="rule-form" onSubmit={(e) => void submit(e)} aria-label={editing ? "Edit alert rule" : "New alert rule"}>
       <label>
@@ -116,6 +101,46 @@ function RuleForm({ places, members, editing, done }: { places: { id: string; na
           ))}
         </select>
       </label>
+      <ConditionFields type={type} places={places} editing={editing} />
+      <DeliveryFields members={members} editing={editing} />
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button primary">
+        {editing ? "Save rule" : "Add rule"}
+      </button>
+      {editing ? (
+        <button type="button" className="button" onClick={done}>
+          Cancel
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+/** What the form says, as the rule body the API takes (the schema checks it next). An edit keeps the rule's vehicles. */
+function ruleFromForm(form: FormData, type: AlertType, editing: AlertRule | null) {
+  const number = (name: string) => (form.get(name) === null || form.get(name) === "" ? undefined : Number(form.get(name)));
+  const emails = form.getAll("emails").map(String);
+  const webhookUrl = String(form.get("webhookUrl") ?? "").trim() || null;
+  return {
+    type,
+    placeId: form.get("placeId") || null,
+    speedMph: number("speedMph"),
+    minSeconds: number("minSeconds"),
+    minutes: number("minutes"),
+    vehicleIds: editing?.vehicleIds ?? null,
+    notify: { emails, webhookUrl },
+  };
+}
+
+/** The fields a rule of this type has: its place, its speed and duration, or its minutes. */
+function ConditionFields({ type, places, editing }: { type: AlertType; places: { id: string; name: string }[]; editing: AlertRule | null }) {
+  const value = <K extends string>(key: K) => (editing && key in editing ? (editing as unknown as Record<K, number | string | null>)[key] : undefined);
+  return (
+    <>
       {type === "place_enter" || type === "place_exit" ? (
         <label>
           Place
@@ -144,6 +169,15 @@ function RuleForm({ places, members, editing, done }: { places: { id: string; na
           For (min) <input name="minutes" type="number" min={1} defaultValue={value("minutes") ?? (type === "idling" ? 10 : 30)} />
         </label>
       ) : null}
+    </>
+  );
+}
+
+/** Whom the rule tells besides the Inbox: members by e-mail, a signed webhook (docs/decisions/0024). */
+function DeliveryFields({ members, editing }: { members: { email: string }[]; editing: AlertRule | null }) {
+  const chosen = new Set(editing?.notify?.emails ?? []);
+  return (
+    <>
       <fieldset className="rule-recipients">
         <legend>E-mail to</legend>
         {members.length === 0 ? <span className="muted">No members loaded</span> : null}
@@ -159,19 +193,6 @@ function RuleForm({ places, members, editing, done }: { places: { id: string; na
       <p className="muted">
         Alerts arrive in this Inbox; the chosen members also get an e-mail, and the webhook a signed JSON POST (retried for a day if it fails).
       </p>
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="button primary">
-        {editing ? "Save rule" : "Add rule"}
-      </button>
-      {editing ? (
-        <button type="button" className="button" onClick={done}>
-          Cancel
-        </button>
-      ) : null}
-    </form>
+    </>
   );
 }

@@ -6,6 +6,12 @@ import { useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from "r
  * box into the rows and between them; a row outside the rendered window is scrolled into it
  * first, then focused. Rows carry `data-index` and call `onRowFocus(index)` when focused.
  */
+/** What each rendered row of a virtual list needs: where it stands, and what to say when focused. */
+export interface VirtualRowProps {
+  index: number;
+  onFocus: (index: number) => void;
+}
+
 export function useVirtualList(count: number, rowHeight: number, overscan: number) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);

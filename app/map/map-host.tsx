@@ -1,5 +1,5 @@
-import type { Map as MapboxMap } from "mapbox-gl";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { default as mapboxglModule, Map as MapboxMap } from "mapbox-gl";
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { INITIAL_VIEW } from "./geometry";
 import { mapDebugEnabled } from "./map-debug";
 import { MapContext, type MapContextValue } from "./map-context";
@@ -7,6 +7,91 @@ import { OFFLINE_TOKEN, offlineStyle, STREETS_STYLE } from "./map-style";
 import { loadOfflineGeography } from "./offline-geography";
 import { StreetMapNotice } from "./street-map-notice";
 import { watchStreetStyle, type BaseMap } from "./style-fallback";
+
+type Mapbox = typeof mapboxglModule;
+
+/** The one map, on the base style `token` opens (Mapbox's streets, or the offline geography without one). */
+function createMap(mapboxgl: Mapbox, container: HTMLDivElement, token: string): MapboxMap {
+  mapboxgl.accessToken = token || OFFLINE_TOKEN;
+  return new mapboxgl.Map({
+    container,
+    style: token ? STREETS_STYLE : offlineStyle(),
+    center: INITIAL_VIEW.center,
+    zoom: INITIAL_VIEW.zoom,
+    attributionControl: Boolean(token),
+    // Flat, so what fits on screen is what project() says (mapbox-gl 3 may pick a globe),
+    // and the beacons' custom layer draws in Web Mercator.
+    projection: "mercator",
+  });
+}
+
+/**
+ * Keeps the map's view written on its element, for tests and tools (the map itself is one WebGL
+ * canvas), on camera stops and style loads only; and offers a style rebuilt from scratch, as the
+ * street style's fallback gets. Answers the view's reporter (called on each style load) and the cleanup.
+ */
+function exposeForDebugging(m: MapboxMap, element: () => HTMLDivElement | null) {
+  const reportView = () => {
+    const c = m.getCenter();
+    element()?.setAttribute("data-zoom", m.getZoom().toFixed(2));
+    element()?.setAttribute("data-center", `${c.lng.toFixed(5)},${c.lat.toFixed(5)}`);
+  };
+  m.on("moveend", reportView);
+  m.on("load", reportView);
+  // The streets and offline styles cannot be diffed (mapbox-gl rebuilds); diffed against itself,
+  // the same style would be a no-op. (mapbox-gl's SetStyleOptions type wrongly requires its font
+  // options, which it defaults.)
+  window.__fleetMapRestyle = () => m.setStyle(offlineStyle(), { diff: false } as Parameters<MapboxMap["setStyle"]>[1]);
+  return { reportView, remove: () => delete window.__fleetMapRestyle };
+}
+
+/**
+ * The map instance for `token`, created once mapbox-gl has loaded and removed when the token
+ * changes or the host unmounts. `styleGeneration` counts the styles that loaded (each starts
+ * without the app's layers) and `base` says which base map shows.
+ */
+function useMapInstance(container: RefObject<HTMLDivElement>, token: string, debug: boolean) {
+  const [map, setMap] = useState<MapboxMap | null>(null);
+  const [styleGeneration, setStyleGeneration] = useState(0);
+  const [base, setBase] = useState<BaseMap>(token ? "streets" : "offline");
+
+  useEffect(() => {
+    let cancelled = false;
+    let created: MapboxMap | null = null;
+    let unwatch: (() => void) | undefined;
+    let undebug: (() => void) | undefined;
+    setBase(token ? "streets" : "offline");
+    void import("mapbox-gl").then(({ default: mapboxgl }) => {
+      if (cancelled || !container.current) return;
+      const m = (created = createMap(mapboxgl, container.current, token));
+      const debugging = debug ? exposeForDebugging(m, () => container.current) : null;
+      undebug = debugging?.remove;
+      if (token) unwatch = watchStreetStyle(m, token, setBase);
+      // Each style that loads (the first, the offline fallback, the street style coming back)
+      // starts without the app's layers: the layer components add theirs again on this bump.
+      m.on("style.load", () => {
+        // The offline geography (when this is the offline style) once the vehicles are drawn:
+        // mapbox-gl's one worker would otherwise parse its 2 MB before the vehicles' data.
+        m.once("idle", () => loadOfflineGeography(m));
+        debugging?.reportView();
+        setStyleGeneration((g) => g + 1);
+      });
+      m.on("load", () => setMap(m));
+    });
+    return () => {
+      cancelled = true;
+      unwatch?.();
+      undebug?.();
+      setMap(null);
+      // After the layer components' own cleanups (React runs a parent's before its children's),
+      // which still take their layers and listeners off this map.
+      const removed = created;
+      queueMicrotask(() => removed?.remove());
+    };
+  }, [container, token, debug]);
+
+  return { map, styleGeneration, base };
+}
 
 /**
  * The map host (as traccar-web splits its map): the one mapbox-gl instance of the app, its base
@@ -18,68 +103,8 @@ import { watchStreetStyle, type BaseMap } from "./style-fallback";
  */
 export function MapHost({ token, visible, children }: { token: string; visible: boolean; children?: ReactNode }) {
   const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<MapboxMap | null>(null);
   const [debug] = useState(mapDebugEnabled);
-  const [styleGeneration, setStyleGeneration] = useState(0);
-  const [base, setBase] = useState<BaseMap>(token ? "streets" : "offline");
-
-  useEffect(() => {
-    let cancelled = false;
-    let created: MapboxMap | null = null;
-    let unwatch: (() => void) | undefined;
-    setBase(token ? "streets" : "offline");
-    void import("mapbox-gl").then(({ default: mapboxgl }) => {
-      if (cancelled || !container.current) return;
-      mapboxgl.accessToken = token || OFFLINE_TOKEN;
-      const m = new mapboxgl.Map({
-        container: container.current,
-        style: token ? STREETS_STYLE : offlineStyle(),
-        center: INITIAL_VIEW.center,
-        zoom: INITIAL_VIEW.zoom,
-        attributionControl: Boolean(token),
-        // Flat, so what fits on screen is what project() says (mapbox-gl 3 may pick a globe),
-        // and the beacons' custom layer draws in Web Mercator.
-        projection: "mercator",
-      });
-      created = m;
-      // The view, for tests and tools (the map itself is one WebGL canvas); on camera stops and style loads only.
-      const reportView = () => {
-        if (!debug) return;
-        const c = m.getCenter();
-        container.current?.setAttribute("data-zoom", m.getZoom().toFixed(2));
-        container.current?.setAttribute("data-center", `${c.lng.toFixed(5)},${c.lat.toFixed(5)}`);
-      };
-      if (debug) {
-        m.on("moveend", reportView);
-        m.on("load", reportView);
-        // A style rebuilt from scratch, as the street style's fallback gets (the streets and offline
-        // styles cannot be diffed: mapbox-gl rebuilds); diffed against itself, the same style would be a no-op.
-        // (mapbox-gl's SetStyleOptions type wrongly requires its font options, which it defaults.)
-        window.__fleetMapRestyle = () => m.setStyle(offlineStyle(), { diff: false } as Parameters<MapboxMap["setStyle"]>[1]);
-      }
-      if (token) unwatch = watchStreetStyle(m, token, setBase);
-      // Each style that loads (the first, the offline fallback, the street style coming back)
-      // starts without the app's layers: the layer components add theirs again on this bump.
-      m.on("style.load", () => {
-        // The offline geography (when this is the offline style) once the vehicles are drawn:
-        // mapbox-gl's one worker would otherwise parse its 2 MB before the vehicles' data.
-        m.once("idle", () => loadOfflineGeography(m));
-        reportView();
-        setStyleGeneration((g) => g + 1);
-      });
-      m.on("load", () => setMap(m));
-    });
-    return () => {
-      cancelled = true;
-      unwatch?.();
-      if (debug) delete window.__fleetMapRestyle;
-      setMap(null);
-      // After the layer components' own cleanups (React runs a parent's before its children's),
-      // which still take their layers and listeners off this map.
-      const removed = created;
-      queueMicrotask(() => removed?.remove());
-    };
-  }, [token, debug]);
+  const { map, styleGeneration, base } = useMapInstance(container, token, debug);
 
   // A map that was hidden has the wrong size until told.
   useEffect(() => {

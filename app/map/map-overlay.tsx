@@ -1,10 +1,13 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import type { Vehicle } from "../../shared/vehicle";
 import { isBeaconActive } from "../../shared/vehicle-state";
-import { useVirtualList } from "../components/use-virtual-list";
+import { useVirtualList, type VirtualRowProps } from "../components/use-virtual-list";
 import { WorkspaceMenu } from "../components/workspace-menu";
 import { useVehicle } from "../store";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
+import { VehicleListNote } from "../vehicles/vehicle-list-note";
 import { VehiclePanel } from "../vehicles/vehicle-panel";
+import { FilterBox } from "../components/filter-box";
 
 /** What floats over the map: the vehicle list, or the selected vehicle's panel. */
 export function MapOverlay() {
@@ -24,9 +27,17 @@ export function MapOverlay() {
 const ROW_HEIGHT = 36;
 const OVERSCAN = 8;
 
+/** What the list says while the fleet has no vehicle. */
+const emptyFleet = (
+  <>
+    No vehicles yet. <Link to="/infleet">Order beacons</Link> to add vehicles to your fleet.
+  </>
+);
+
 /** The panel's vehicle list: virtualised (only the visible rows exist), so 10,000 vehicles cost what 30 do. */
 function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
-  const { vehicles, known, query, setQuery, shown } = useVehicleFilter();
+  const filter = useVehicleFilter();
+  const { query, setQuery, shown } = filter;
   // Arrow keys move between the search box and the rows; Enter (a button's own) selects.
   const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
 
@@ -39,51 +50,47 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
           ⚲
         </span>
       </div>
-      <input
-        className="input"
-        type="search"
-        placeholder="Search vehicles"
-        aria-label="Search vehicles"
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
+      <FilterBox className="input" label="Search vehicles" placeholder="Search vehicles" query={query} setQuery={setQuery} onKeyDown={onKeyDown} />
       <div className="panel-scroll" ref={scroller} onScroll={onScroll}>
         <ul className="panel-list" aria-label="Vehicles" onKeyDown={onKeyDown} style={{ height: shown.length * ROW_HEIGHT }}>
-          {shown.slice(first, last).map((v, i) => {
-            const index = first + i;
-            const active = isBeaconActive(v.beaconStatus);
-            return (
-              <li key={v.id} aria-setsize={shown.length} aria-posinset={index + 1} style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}>
-                <button
-                  type="button"
-                  className="panel-row"
-                  data-index={index}
-                  onFocus={() => onRowFocus(index)}
-                  onClick={() => onSelect(v.id)}
-                  aria-label={`${v.name}, beacon ${active ? "active" : "inactive"}`}
-                >
-                  <span className="vehicle-name">{v.name}</span>
-                  <span
-                    className={`connectivity ${active ? "on" : "off"}`}
-                    role="img"
-                    aria-label={active ? "Beacon active" : "Beacon inactive"}
-                    data-beacon-status={v.beaconStatus}
-                  />
-                </button>
-              </li>
-            );
-          })}
+          {shown.slice(first, last).map((v, i) => (
+            <PanelRow key={v.id} vehicle={v} index={first + i} setSize={shown.length} onFocus={onRowFocus} onSelect={onSelect} />
+          ))}
         </ul>
       </div>
-      {!known ? <p className="muted empty">Loading vehicles…</p> : null}
-      {known && vehicles.length === 0 ? (
-        <p className="muted empty">
-          No vehicles yet. <Link to="/infleet">Order beacons</Link> to add vehicles to your fleet.
-        </p>
-      ) : null}
-      {known && vehicles.length > 0 && shown.length === 0 ? <p className="muted empty">No vehicle matches “{query}”.</p> : null}
+      <VehicleListNote filter={filter} empty={emptyFleet} />
     </aside>
+  );
+}
+
+/** One vehicle of the panel's list, placed at its index, with its beacon's connectivity. */
+function PanelRow({
+  vehicle: v,
+  index,
+  setSize,
+  onFocus,
+  onSelect,
+}: VirtualRowProps & { vehicle: Vehicle; setSize: number; onSelect: (id: string) => void }) {
+  const active = isBeaconActive(v.beaconStatus);
+  return (
+    <li aria-setsize={setSize} aria-posinset={index + 1} style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}>
+      <button
+        type="button"
+        className="panel-row"
+        data-index={index}
+        onFocus={() => onFocus(index)}
+        onClick={() => onSelect(v.id)}
+        aria-label={`${v.name}, beacon ${active ? "active" : "inactive"}`}
+      >
+        <span className="vehicle-name">{v.name}</span>
+        <span
+          className={`connectivity ${active ? "on" : "off"}`}
+          role="img"
+          aria-label={active ? "Beacon active" : "Beacon inactive"}
+          data-beacon-status={v.beaconStatus}
+        />
+      </button>
+    </li>
   );
 }
 

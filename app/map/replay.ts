@@ -1,13 +1,8 @@
 /** Pure maths of the trip replay (app/map/trip-replay.tsx), unit-tested. */
+import type { TrackPoint } from "../../shared/downsample";
 
-export interface TimedPoint {
-  /** ms since epoch */
-  t: number;
-  lat: number;
-  lng: number;
-  /** m/s, null when unknown */
-  speed: number | null;
-}
+/** A point of a trip's path: the server's downsampled track point (shared/downsample.ts). */
+export type TimedPoint = TrackPoint;
 
 /** Playback speeds offered (×1 is real time), as Traccar's and Samsara's replays offer a few. */
 export const REPLAY_SPEEDS = [1, 10, 60] as const;

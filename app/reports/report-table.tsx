@@ -71,27 +71,28 @@ export function ReportTable({ report, rows, total }: { report: ReportName; rows:
         </thead>
         <tbody>
           {rows.map((row, i) => (
-            <tr key={i}>
-              {cols.map((c) => (
-                <td key={c.header} className={c.numeric ? "numeric" : undefined}>
-                  {c.cell(row)}
-                </td>
-              ))}
-            </tr>
+            <Cells key={i} cols={cols} row={row} />
           ))}
         </tbody>
         {total && (
           <tfoot>
-            <tr>
-              {cols.map((c) => (
-                <td key={c.header} className={c.numeric ? "numeric" : undefined}>
-                  {c.cell(total)}
-                </td>
-              ))}
-            </tr>
+            <Cells cols={cols} row={total} />
           </tfoot>
         )}
       </table>
     </div>
+  );
+}
+
+/** One row of the table (a vehicle, a day, an event, or the fleet total), a cell per column. */
+function Cells({ cols, row }: { cols: Column<AnyRow>[]; row: AnyRow }) {
+  return (
+    <tr>
+      {cols.map((c) => (
+        <td key={c.header} className={c.numeric ? "numeric" : undefined}>
+          {c.cell(row)}
+        </td>
+      ))}
+    </tr>
   );
 }

@@ -31,37 +31,7 @@ export default function InFleet() {
     { count: 1 },
   );
 
-  if (ordered) {
-    return (
-      <section className="page narrow">
-        <h1>On the way!</h1>
-        <p>
-          {ordered.length} beacon{ordered.length === 1 ? "" : "s"} ordered. Point each tracker (Traccar Client or any
-          OsmAnd-protocol device) at <code>{ordered[0]!.ingestUrl}</code> with its device id:
-        </p>
-        <table className="simple">
-          <thead>
-            <tr>
-              <th>Vehicle</th>
-              <th>Device id</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ordered.map((b) => (
-              <tr key={b.id}>
-                <td>
-                  <Link to={`/vehicles/${b.vehicleId}`}>{b.vehicleName}</Link>
-                </td>
-                <td>
-                  <code>{b.id}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    );
-  }
+  if (ordered) return <OrderedBeacons beacons={ordered} />;
 
   return (
     <section className="page narrow">
@@ -71,6 +41,39 @@ export default function InFleet() {
         <Field field={fields.count} label="How many vehicles?" type="number" min={1} max={MAX_BEACONS_PER_ORDER} />
         <SubmitButton pending={pending}>Confirm Order</SubmitButton>
       </form>
+    </section>
+  );
+}
+
+/** The beacons just ordered: where each tracker reports, with the device id of its vehicle. */
+function OrderedBeacons({ beacons }: { beacons: Beacon[] }) {
+  return (
+    <section className="page narrow">
+      <h1>On the way!</h1>
+      <p>
+        {beacons.length} beacon{beacons.length === 1 ? "" : "s"} ordered. Point each tracker (Traccar Client or any
+        OsmAnd-protocol device) at <code>{beacons[0]!.ingestUrl}</code> with its device id:
+      </p>
+      <table className="simple">
+        <thead>
+          <tr>
+            <th>Vehicle</th>
+            <th>Device id</th>
+          </tr>
+        </thead>
+        <tbody>
+          {beacons.map((b) => (
+            <tr key={b.id}>
+              <td>
+                <Link to={`/vehicles/${b.vehicleId}`}>{b.vehicleName}</Link>
+              </td>
+              <td>
+                <code>{b.id}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { PersonDialog } from "../people/person-dialog";
 import { useCan } from "../session/session";
 import { useDrivers, useVehicles } from "../store";
 import { orDash } from "../vehicles/format";
+import { TableHead } from "../components/table-head";
 
 /**
  * People: the fleet's drivers (people, not accounts; docs/decisions/0018), with the vehicles each
@@ -30,17 +31,7 @@ export default function People() {
         ) : null}
       </div>
       <table className="simple people-table" aria-label="People">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Email</th>
-            <th>Phone</th>
-            <th>Vehicles</th>
-            <th>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Name", "Email", "Phone", "Vehicles"]} actions />
         <tbody>
           {drivers.map((d) => (
             <tr key={d.id}>

@@ -7,6 +7,7 @@ import { choiceDays, choiceProblem, PRESET_LABELS, reportSearchParams, type Repo
 import { ReportTable } from "../reports/report-table";
 import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useVehicles } from "../store";
+import { Alert } from "../components/alert";
 
 const REPORT_LABELS: Record<ReportName, string> = { summary: "Summary", trips: "Trips", stops: "Stops", daily: "Daily" };
 type Answer = ReportResponse<never> & { rows: never[] };
@@ -32,9 +33,7 @@ export default function ReportsPage() {
       </div>
       <ReportControls choice={choice} update={update} zone={zone} />
       {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
+        <Alert>{error}</Alert>
       )}
       {loading && <p className="muted">Loading…</p>}
       {answer && !loading && (

@@ -4,6 +4,9 @@ import { useSession } from "../session/session";
 import { matchesPerson } from "../team/filter";
 import { InviteForm } from "../team/invite-form";
 import { useMembers } from "../team/use-members";
+import { TableHead } from "../components/table-head";
+import { FilterBox } from "../components/filter-box";
+import { Alert } from "../components/alert";
 
 const day = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
@@ -24,32 +27,12 @@ export default function Team() {
   );
   return (
     <section className="page">
-      <input
-        className="input filter"
-        type="search"
-        aria-label="Filter team"
-        placeholder="Filter by name, email, or role"
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-      />
+      <FilterBox label="Filter team" placeholder="Filter by name, email, or role" query={query} setQuery={setQuery} />
       <h1>Employees</h1>
       {manage && workspaceId ? <InviteForm workspaceId={workspaceId} myRole={session.role} onInvited={() => void members.reload()} /> : null}
-      {members.error ? (
-        <p className="alert" role="alert">
-          {members.error}
-        </p>
-      ) : null}
+      {members.error ? <Alert>{members.error}</Alert> : null}
       <table className="simple team-table" aria-label="Members">
-        <thead>
-          <tr>
-            <th>Email</th>
-            <th>Role</th>
-            <th>Status</th>
-            <th>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Email", "Role", "Status"]} actions />
         <tbody>
           {rows.map((p) =>
             "userId" in p ? (

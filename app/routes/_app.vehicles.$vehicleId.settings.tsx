@@ -36,15 +36,10 @@ export default function VehicleSettings() {
   );
 }
 
-function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void }) {
+/** The settings form for `vehicle`, saved as a synced mutation. */
+function useVehicleSettingsForm(vehicle: Vehicle) {
   const update = useUpdateVehicle();
-  // A viewer sees the settings but cannot change them (the server refuses it too: shared/roles.ts).
-  const editable = useCan("fleet.edit");
-  // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
-  const vinDecode = useSession().flags.vinDecode !== false;
-  // Not an error: a decoded VIN whose check digit does not add up may still be what is on the car.
-  const [checkDigitNote, setCheckDigitNote] = useState(false);
-  const { form, fields, pending } = useZodForm(
+  return useZodForm(
     `vehicle-${vehicle.id}`,
     vehicleSettingsSchema,
     async (value) => {
@@ -60,7 +55,15 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
     },
     { name: vehicle.name, vin: vehicle.vin ?? "", year: vehicle.year ?? undefined, make: vehicle.make ?? "", model: vehicle.model ?? "" },
   );
+}
 
+/**
+ * The Decode button's work: fills in the year and make a VIN says, where the operator has not
+ * typed them, and notes a check digit that does not add up.
+ */
+function useVinDecoder({ form, fields }: ReturnType<typeof useVehicleSettingsForm>) {
+  // Not an error: a decoded VIN whose check digit does not add up may still be what is on the car.
+  const [checkDigitNote, setCheckDigitNote] = useState(false);
   const vin = typeof fields.vin.value === "string" ? fields.vin.value : "";
   const decode = () => {
     const decoded = decodeVin(vin);
@@ -74,6 +77,17 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
     if (!fields.make.value && decoded.make !== null) form.update({ name: fields.make.name, value: decoded.make });
     setCheckDigitNote(!decoded.checkDigitValid);
   };
+  return { vin, decode, checkDigitNote, clearCheckDigitNote: () => setCheckDigitNote(false) };
+}
+
+function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void }) {
+  // A viewer sees the settings but cannot change them (the server refuses it too: shared/roles.ts).
+  const editable = useCan("fleet.edit");
+  // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
+  const vinDecode = useSession().flags.vinDecode !== false;
+  const settings = useVehicleSettingsForm(vehicle);
+  const { form, fields, pending } = settings;
+  const { vin, decode, checkDigitNote, clearCheckDigitNote } = useVinDecoder(settings);
 
   return (
     <section className="card section">
@@ -88,7 +102,7 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
           <legend>Vehicle Identification</legend>
           <Field field={fields.name} label="Vehicle Name" />
           <div className="vin-row">
-            <Field field={fields.vin} label="VIN" onInput={() => setCheckDigitNote(false)} />
+            <Field field={fields.vin} label="VIN" onInput={clearCheckDigitNote} />
             {vinDecode && vin.trim().toUpperCase() !== (vehicle.vin ?? "") ? (
               <button type="button" className="button" onClick={decode}>
                 Decode

@@ -2,6 +2,7 @@ import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link, NavLink, Outlet, useParams } from "@remix-run/react";
 import { Fragment } from "react";
 import { toast } from "sonner";
+import type { Vehicle } from "../../shared/vehicle";
 import { isIgnitionOn } from "../../shared/vehicle-state";
 import { useStoreStatus, useTelemetry, useVehicle } from "../store";
 import { identityParts } from "../vehicles/format";
@@ -25,13 +26,6 @@ export default function VehicleLayout() {
   }
 
   const on = isIgnitionOn(telemetry?.status);
-  const identity = identityParts(vehicle);
-  const copyVin = async () => {
-    if (!vehicle.vin) return;
-    await navigator.clipboard.writeText(vehicle.vin).catch(() => undefined);
-    toast("VIN has been copied", { duration: 1500 });
-  };
-
   return (
     <section className="page">
       <Breadcrumb name={vehicle.name} />
@@ -41,31 +35,7 @@ export default function VehicleLayout() {
           {vehicle.name}
         </h1>
         <p className="muted">
-          {identity.length === 0 ? (
-            <Link to="settings">Add year, make, model and VIN in Settings</Link>
-          ) : (
-            identity.map((part, i) => (
-              <Fragment key={part}>
-                {i > 0 ? " · " : null}
-                {part === vehicle.vin ? (
-                  <Tooltip.Root>
-                    <Tooltip.Trigger asChild>
-                      <button type="button" className="link-button mono" onClick={copyVin} aria-label={`VIN ${vehicle.vin}`}>
-                        {vehicle.vin}
-                      </button>
-                    </Tooltip.Trigger>
-                    <Tooltip.Portal>
-                      <Tooltip.Content className="tooltip" sideOffset={4}>
-                        Click to copy
-                      </Tooltip.Content>
-                    </Tooltip.Portal>
-                  </Tooltip.Root>
-                ) : (
-                  part
-                )}
-              </Fragment>
-            ))
-          )}
+          <Identity vehicle={vehicle} />
         </p>
       </header>
       <nav className="tabs" aria-label="Vehicle sections">
@@ -77,6 +47,39 @@ export default function VehicleLayout() {
       </nav>
       <Outlet />
     </section>
+  );
+}
+
+/** Year, make, model and VIN (the VIN copied on a click), or a link to Settings when none is known. */
+function Identity({ vehicle }: { vehicle: Vehicle }) {
+  const identity = identityParts(vehicle);
+  if (identity.length === 0) return <Link to="settings">Add year, make, model and VIN in Settings</Link>;
+  return identity.map((part, i) => (
+    <Fragment key={part}>
+      {i > 0 ? " · " : null}
+      {part === vehicle.vin ? <CopyableVin vin={vehicle.vin} /> : part}
+    </Fragment>
+  ));
+}
+
+function CopyableVin({ vin }: { vin: string }) {
+  const copy = async () => {
+    await navigator.clipboard.writeText(vin).catch(() => undefined);
+    toast("VIN has been copied", { duration: 1500 });
+  };
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        <button type="button" className="link-button mono" onClick={copy} aria-label={`VIN ${vin}`}>
+          {vin}
+        </button>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content className="tooltip" sideOffset={4}>
+          Click to copy
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
   );
 }
 

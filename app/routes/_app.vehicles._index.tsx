@@ -1,15 +1,27 @@
 import { Link } from "@remix-run/react";
-import { useVirtualList } from "../components/use-virtual-list";
+import type { KeyboardEventHandler } from "react";
+import type { Vehicle } from "../../shared/vehicle";
+import { useVirtualList, type VirtualRowProps } from "../components/use-virtual-list";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { formatType, orDash } from "../vehicles/format";
+import { VehicleListNote } from "../vehicles/vehicle-list-note";
+import { FilterBox } from "../components/filter-box";
 
 const ROW_HEIGHT = 44;
 const OVERSCAN = 10;
 const LIST_HEIGHT = 600;
 
+/** What the list says while the fleet has no vehicle. */
+const emptyFleet = (
+  <>
+    Your fleet is empty. <Link to="/infleet">Add vehicles</Link>: each comes with a tracking beacon.
+  </>
+);
+
 /** The vehicle list: filter, columns of docs/product.md, rows linking to each vehicle; virtualised. */
 export default function VehiclesPage() {
-  const { vehicles, known, query, setQuery, shown } = useVehicleFilter();
+  const filter = useVehicleFilter();
+  const { query, setQuery, shown } = filter;
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own.
   const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
 
@@ -21,15 +33,7 @@ export default function VehiclesPage() {
           Add Vehicle
         </Link>
       </div>
-      <input
-        className="input filter"
-        type="search"
-        aria-label="Filter vehicles"
-        placeholder="Filter by name, vin, make, model, or driver..."
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
+      <FilterBox label="Filter vehicles" placeholder="Filter by name, vin, make, model, or driver..." query={query} setQuery={setQuery} onKeyDown={onKeyDown} />
       <div className="table" role="table" aria-label="Vehicles" aria-rowcount={shown.length + 1}>
         <div className="table-row table-head" role="row">
           {["Vehicles", "Operator", "Year", "Type", "Status"].map((h) => (
@@ -45,39 +49,41 @@ export default function VehiclesPage() {
           onScroll={onScroll}
         >
           <div style={{ height: shown.length * ROW_HEIGHT, position: "relative" }}>
-            {shown.slice(first, last).map((v, i) => {
-              const index = first + i;
-              return (
-                <Link
-                  key={v.id}
-                  to={`/vehicles/${v.id}`}
-                  prefetch="intent"
-                  className="table-row"
-                  role="row"
-                  data-index={index}
-                  aria-rowindex={index + 2}
-                  style={{ position: "absolute", top: index * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
-                  onKeyDown={onKeyDown}
-                  onFocus={() => onRowFocus(index)}
-                >
-                  <span role="cell">{v.name}</span>
-                  <span role="cell">{orDash(v.driver)}</span>
-                  <span role="cell">{orDash(v.year)}</span>
-                  <span role="cell">{formatType(v.classification?.value)}</span>
-                  <span role="cell">{formatType(v.status)}</span>
-                </Link>
-              );
-            })}
+            {shown.slice(first, last).map((v, i) => (
+              <VehicleRow key={v.id} vehicle={v} index={first + i} onKeyDown={onKeyDown} onFocus={onRowFocus} />
+            ))}
           </div>
         </div>
       </div>
-      {!known ? <p className="muted empty">Loading vehicles…</p> : null}
-      {known && vehicles.length > 0 && shown.length === 0 ? <p className="muted empty">No vehicle matches “{query}”.</p> : null}
-      {known && vehicles.length === 0 ? (
-        <p className="muted empty">
-          Your fleet is empty. <Link to="/infleet">Add vehicles</Link>: each comes with a tracking beacon.
-        </p>
-      ) : null}
+      <VehicleListNote filter={filter} empty={emptyFleet} />
     </section>
+  );
+}
+
+/** One row, placed absolutely at its index in the virtualised list. */
+function VehicleRow({
+  vehicle: v,
+  index,
+  onKeyDown,
+  onFocus,
+}: VirtualRowProps & { vehicle: Vehicle; onKeyDown: KeyboardEventHandler }) {
+  return (
+    <Link
+      to={`/vehicles/${v.id}`}
+      prefetch="intent"
+      className="table-row"
+      role="row"
+      data-index={index}
+      aria-rowindex={index + 2}
+      style={{ position: "absolute", top: index * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
+      onKeyDown={onKeyDown}
+      onFocus={() => onFocus(index)}
+    >
+      <span role="cell">{v.name}</span>
+      <span role="cell">{orDash(v.driver)}</span>
+      <span role="cell">{orDash(v.year)}</span>
+      <span role="cell">{formatType(v.classification?.value)}</span>
+      <span role="cell">{formatType(v.status)}</span>
+    </Link>
   );
 }

@@ -10,6 +10,7 @@ import { LoadingScreen } from "../components/loading-screen";
 import { apiErrorOf, http } from "../lib/http";
 import { useSession } from "../session/session";
 import { replyWithApiError, useZodForm } from "../components/use-zod-form";
+import { Alert } from "../components/alert";
 
 /**
  * The invite link (docs/decisions/0018): signed in with the invited e-mail → accept → the
@@ -31,9 +32,7 @@ export default function InvitePage() {
   if (problem) {
     return (
       <AuthLayout title="Invitation unavailable">
-        <p className="alert" role="alert">
-          {problem}
-        </p>
+        <Alert>{problem}</Alert>
         <p className="muted">Ask whoever invited you to send a new invitation.</p>
         <Link to="/">Go to Fleet Ops</Link>
       </AuthLayout>
@@ -44,10 +43,10 @@ export default function InvitePage() {
   if (session.isAuthenticated && session.viewer?.email !== preview.email) {
     return (
       <AuthLayout title={title}>
-        <p className="alert" role="alert">
+        <Alert>
           This invitation is for {preview.email}, but you are signed in as {session.viewer?.email}. Log out and open the link again
           to accept it with that address.
-        </p>
+        </Alert>
         <button type="button" className="button block" onClick={() => void session.signOut()}>
           Log out
         </button>
@@ -93,11 +92,7 @@ function AcceptButton({ token }: { token: string }) {
   };
   return (
     <>
-      {error ? (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
       <button type="button" className="button primary block" disabled={pending} onClick={onClick}>
         Accept invitation
       </button>
@@ -127,11 +122,7 @@ function JoinForm({ token, preview }: { token: string; preview: InvitePreview })
         <input id="invite-email" className="input" type="email" value={preview.email} readOnly />
       </div>
       <Field field={fields.password} label="Password" type="password" autoComplete={existing ? "current-password" : "new-password"} autoFocus />
-      {form.errors?.length ? (
-        <p className="alert" role="alert">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      {form.errors?.length ? <Alert>{form.errors.join(" ")}</Alert> : null}
       <SubmitButton pending={pending}>{existing ? "Log in and join" : "Create Account and join"}</SubmitButton>
     </form>
   );

@@ -14,28 +14,31 @@ import type { SignInAnswer } from "../../shared/two-factor";
 import { SecondFactorForm } from "../components/second-factor-form";
 
 /**
- * Two-step login (docs/product.md sections 2 and 4): the e-mail first, checked with api/verify/email;
- * once it exists the password field appears and the button says "Log in". Changing the e-mail
- * afterwards hides the password and clears the errors.
+ * Stores a fresh session's token and goes where the sign-in was asked for: same-site paths only, so
+ * a crafted link cannot send a fresh sign-in to another site.
  */
-export default function Login() {
+function useSignedIn() {
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Parsed against this page's origin (a placeholder one while rendering on the server: a relative
   // path resolves the same against any origin, and only same-origin paths come out).
   const redirect = safeRedirect(params.get("redirect"), globalThis.location?.origin ?? "https://server.invalid");
-  // The e-mail that api/verify/email confirmed: the form is at its password step for it.
-  const [knownEmail, setKnownEmail] = useState<string | null>(null);
-  const [googleFailed, setGoogleFailed] = useState(false);
-  // An account with two-factor authentication: the password was right, a code is asked next.
-  const [challenge, setChallenge] = useState<string | null>(null);
-  const signedIn = (token: string) => {
+  return (token: string) => {
     session.setToken(token);
     navigate(redirect, { replace: true });
   };
+}
 
-  const { form, fields, pending } = useZodForm("login", credentialsFormSchema, async ({ email, password }, submission) => {
+/**
+ * The login form's two steps: an e-mail api/verify/email does not know is said on its field; one
+ * it knows becomes `knownEmail`, the password step. A right password signs in, or asks for a
+ * second factor (`onChallenge`) on an account with two-factor authentication.
+ */
+function useLoginForm(onSignedIn: (token: string) => void, onChallenge: (challenge: string) => void) {
+  const [knownEmail, setKnownEmail] = useState<string | null>(null);
+  const [googleFailed, setGoogleFailed] = useState(false);
+  const login = useZodForm("login", credentialsFormSchema, async ({ email, password }, submission) => {
     setGoogleFailed(false);
     if (knownEmail !== email) {
       try {
@@ -50,13 +53,26 @@ export default function Login() {
     if (!password) return submission.reply({ fieldErrors: { password: ["Required"] } });
     try {
       const answer = await http.post("signin", { json: { email, password } }).json<SignInAnswer>();
-      if ("secondFactor" in answer) return setChallenge(answer.secondFactor.challenge);
-      signedIn(answer.token);
+      if ("secondFactor" in answer) return onChallenge(answer.secondFactor.challenge);
+      onSignedIn(answer.token);
     } catch {
-      form.update({ name: fields.password.name, value: "" });
+      login.form.update({ name: login.fields.password.name, value: "" });
       return submission.reply({ formErrors: [SIGN_IN_FAILED] });
     }
   });
+  return { ...login, knownEmail, setKnownEmail, googleFailed, setGoogleFailed };
+}
+
+/**
+ * Two-step login (docs/product.md sections 2 and 4): the e-mail first, checked with api/verify/email;
+ * once it exists the password field appears and the button says "Log in". Changing the e-mail
+ * afterwards hides the password and clears the errors.
+ */
+export default function Login() {
+  const signedIn = useSignedIn();
+  // An account with two-factor authentication: the password was right, a code is asked next.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const { form, fields, pending, knownEmail, setKnownEmail, googleFailed, setGoogleFailed } = useLoginForm(signedIn, setChallenge);
 
   if (challenge) {
     return (
@@ -95,14 +111,18 @@ export default function Login() {
           if (knownEmail !== null) form.update({ name: fields.password.name, value: "" });
         }}
       />
-      <div className="auth-links">
-        <Link to="/registration">Create an account</Link>
-        <span className="muted">
-          By continuing you agree to our <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
-        </span>
-      </div>
+      <AuthLinks />
     </AuthLayout>
   );
 }
 
-/** Only same-site paths: a crafted link must not send a fresh sign-in to another site. */
+function AuthLinks() {
+  return (
+    <div className="auth-links">
+      <Link to="/registration">Create an account</Link>
+      <span className="muted">
+        By continuing you agree to our <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
+      </span>
+    </div>
+  );
+}

@@ -114,72 +114,95 @@ const signedOut: Omit<Session, "loading"> = {
   flags: {},
 };
 
-/**
- * The session of docs/product.md section 4: read the stored token; none means signed out; otherwise
- * GET api/me. A 401 or 403 signs the user out silently; no answer or a 5xx keeps the session (on
- * the last known identity, if any) and checks again later. The check reruns whenever the
- * token changes, in this tab or another.
- */
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [token, setTokenState] = useState<string | null | undefined>(undefined);
-  const [state, setState] = useState<Session>({ ...signedOut, loading: true });
+type SetSession = (update: Session | ((previous: Session) => Session)) => void;
+type CheckOutcome = "done" | "retry";
 
+/** The stored token as this tab knows it: undefined until read, then kept equal to localStorage's, in this tab or another. */
+function useStoredToken() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     // A sign-out's deletion of local stores that a reload cut short ends here.
     void finishDroppingStores();
-    setTokenState(readStoredToken());
+    setToken(readStoredToken());
     const onStorage = (e: StorageEvent) => {
-      if (e.key === SESSION_STORAGE_KEY) setTokenState(readStoredToken());
+      if (e.key === SESSION_STORAGE_KEY) setToken(readStoredToken());
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
   }, []);
+  return [token, setToken] as const;
+}
 
-  // A check that got no usable answer (network, 5xx) is retried; the delay grows to a minute.
+/**
+ * GET api/me for `current` and the session it means (docs/product.md section 4): "retry" when no
+ * usable answer came (network, 5xx), so the caller checks again later.
+ */
+async function checkSession(current: string | null, setState: SetSession, signal?: AbortSignal): Promise<CheckOutcome> {
+  setHttpToken(current);
+  if (!current) {
+    setState({ ...signedOut, loading: false });
+    return "done";
+  }
+  const previous = rememberedIdentity(current);
+  try {
+    const me: MeResponse = meResponseSchema.parse(await http.get("me", { signal }).json());
+    if (signal?.aborted || superseded(current)) return "done";
+    rememberIdentity(current, me);
+    setState(authenticated(current, me));
+    // Workspaces this viewer was a member of and no longer is: their local stores go.
+    if (previous) void dropStores(me.viewer.id, workspacesLost(previous, me));
+    return "done";
+  } catch (error) {
+    if (await answerIsStale(current, signal)) return "done";
+    return sessionRefused(error) ? signOutHere(previous, setState) : keepLastIdentity(current, previous, setState);
+  }
+}
+
+/**
+ * Whether a failed check's answer is about a token this page no longer uses. A workspace switch
+ * revokes the token it replaces: an answer about that old token (a check Replicache's 401 asked
+ * for with it) says nothing about the session now stored. The token may also be one a switch in
+ * flight is replacing (the server revokes it before this page has the new one, and its socket's
+ * close can get here first): wait for the switch.
+ */
+async function answerIsStale(current: string, signal?: AbortSignal): Promise<boolean> {
+  if (signal?.aborted || superseded(current)) return true;
+  if (replacement) {
+    await replacement.catch(() => undefined);
+    if (superseded(current)) return true;
+  }
+  return false;
+}
+
+/** The server said this token is not (or no longer) a session. */
+const sessionRefused = (error: unknown) =>
+  error instanceof HTTPError && (error.response.status === 401 || error.response.status === 403);
+
+/** Signs out silently (docs/product.md section 4) and deletes this viewer's local stores. */
+function signOutHere(previous: MeResponse | null, setState: SetSession): CheckOutcome {
+  storeToken(null);
+  setHttpToken(null);
+  setState({ ...signedOut, loading: false });
+  if (previous) void dropStores(previous.viewer.id, previous.workspaces.map((w) => w.id));
+  return "done";
+}
+
+/**
+ * No usable answer (offline, the Worker down, a 5xx): keep the session, work on the local store of
+ * the last known identity, and check again later.
+ */
+function keepLastIdentity(current: string, previous: MeResponse | null, setState: SetSession): CheckOutcome {
+  if (previous) setState(authenticated(current, previous));
+  return "retry";
+}
+
+/**
+ * Keeps the session state true to `token`: checks it whenever it changes and, while checks get no
+ * usable answer, again after a delay growing to a minute or as soon as the browser is back online.
+ */
+function useSessionCheck(token: string | null | undefined, setState: SetSession) {
   const [retry, setRetry] = useState(0);
   const retrying = useRef(false);
-
-  const check = useCallback(async (current: string | null, signal?: AbortSignal): Promise<"done" | "retry"> => {
-    setHttpToken(current);
-    if (!current) {
-      setState({ ...signedOut, loading: false });
-      return "done";
-    }
-    const previous = rememberedIdentity(current);
-    try {
-      const me: MeResponse = meResponseSchema.parse(await http.get("me", { signal }).json());
-      if (signal?.aborted || superseded(current)) return "done";
-      rememberIdentity(current, me);
-      setState(authenticated(current, me));
-      // Workspaces this viewer was a member of and no longer is: their local stores go.
-      if (previous) void dropStores(me.viewer.id, workspacesLost(previous, me));
-      return "done";
-    } catch (error) {
-      // A workspace switch revokes the token it replaces: an answer about that old token (a
-      // check Replicache's 401 asked for with it) says nothing about the session now stored.
-      if (signal?.aborted || superseded(current)) return "done";
-      // The token may be one a switch in flight is replacing (the server revokes it before this
-      // page has the new one, and its socket's close can get here first): wait for the switch.
-      if (replacement) {
-        await replacement.catch(() => undefined);
-        if (superseded(current)) return "done";
-      }
-      // The server said this token is not (or no longer) a session: sign out silently (docs/product.md
-      // section 4) and delete this viewer's local stores.
-      if (error instanceof HTTPError && (error.response.status === 401 || error.response.status === 403)) {
-        storeToken(null);
-        setHttpToken(null);
-        setState({ ...signedOut, loading: false });
-        if (previous) void dropStores(previous.viewer.id, previous.workspaces.map((w) => w.id));
-        return "done";
-      }
-      // No usable answer (offline, the Worker down, a 5xx): keep the session, work on the local
-      // store of the last known identity, and check again later.
-      if (previous) setState(authenticated(current, previous));
-      return "retry";
-    }
-  }, []);
-
   useEffect(() => {
     if (token === undefined) return;
     const controller = new AbortController();
@@ -192,7 +215,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // A retry checks in the background: the pages stay up on the last known identity meanwhile.
     if (!retrying.current) setState((s) => (s.loading ? s : { ...s, loading: true }));
     retrying.current = false;
-    void check(token, controller.signal).then((outcome) => {
+    void checkSession(token, setState, controller.signal).then((outcome) => {
       if (outcome !== "retry" || controller.signal.aborted) return;
       timer = setTimeout(again, Math.min(60_000, 2_000 * 2 ** Math.min(retry, 5)));
       window.addEventListener("online", again, { once: true, signal: controller.signal });
@@ -201,12 +224,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [token, check, retry]);
+  }, [token, setState, retry]);
+}
 
-  const setToken = useCallback((next: string | null) => {
-    storeToken(next);
-    setTokenState(next);
-  }, []);
+/** The token's changes a page asks for: store one, replace it during a switch, sign out. */
+function useTokenChanges(token: string | null | undefined, setTokenState: (token: string | null) => void) {
+  const setToken = useCallback(
+    (next: string | null) => {
+      storeToken(next);
+      setTokenState(next);
+    },
+    [setTokenState],
+  );
 
   const replaceToken = useCallback(
     async (request: () => Promise<string>) => {
@@ -221,10 +250,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [setToken],
   );
 
-  const refresh = useCallback(async () => {
-    await check(token ?? null);
-  }, [check, token]);
-
   const signOut = useCallback(async () => {
     try {
       await http.post("signout", { retry: 0, timeout: 3000 });
@@ -236,6 +261,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     storeToken(null);
     if (identity) await dropStores(identity.viewer.id, identity.workspaces.map((w) => w.id));
     window.location.assign("/");
+  }, [token]);
+
+  return { setToken, replaceToken, signOut };
+}
+
+/**
+ * The session of docs/product.md section 4: read the stored token; none means signed out; otherwise
+ * GET api/me. A 401 or 403 signs the user out silently; no answer or a 5xx keeps the session (on
+ * the last known identity, if any) and checks again later. The check reruns whenever the
+ * token changes, in this tab or another.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [token, setTokenState] = useStoredToken();
+  const [state, setState] = useState<Session>({ ...signedOut, loading: true });
+  useSessionCheck(token, setState);
+  const { setToken, replaceToken, signOut } = useTokenChanges(token, setTokenState);
+  const refresh = useCallback(async () => {
+    await checkSession(token ?? null, setState);
   }, [token]);
 
   const value = useMemo<SessionApi>(

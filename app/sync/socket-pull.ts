@@ -1,4 +1,4 @@
-import type { SocketPullAnswer, SocketPullRequest, SocketPullsReady } from "../../shared/realtime";
+import { encodeMessage, parseRoomMessage } from "../../shared/realtime";
 import type { PullAnswer } from "../../shared/sync-protocol";
 
 /** The socket as this module uses it (partysocket's, in the sync worker). */
@@ -36,7 +36,7 @@ export class SocketPulls {
         resolve(answer);
       });
       try {
-        this.socket.send(JSON.stringify({ type: "pull", id, body } satisfies SocketPullRequest));
+        this.socket.send(encodeMessage({ type: "pull", id, body }));
       } catch {
         this.#settle(id, null);
       }
@@ -45,20 +45,13 @@ export class SocketPulls {
 
   /** A message from the room; true when it was about pulls (pokes and the rest are not). */
   receive(data: unknown): boolean {
-    if (typeof data !== "string" || !data.startsWith("{")) return false;
-    let message: Partial<SocketPullAnswer | SocketPullsReady> & Record<string, unknown>;
-    try {
-      message = JSON.parse(data) as typeof message;
-    } catch {
-      return false;
-    }
+    const message = parseRoomMessage(data);
+    if (!message) return false;
     if (message.type === "pulls-ready") {
       this.#ready = true;
       return true;
     }
-    if (message.type !== "pull" || typeof message.id !== "number") return false;
-    const answer = "viaHttp" in message ? null : { status: Number(message.status), body: message.body };
-    this.#settle(message.id, answer);
+    this.#settle(message.id, "viaHttp" in message ? null : { status: message.status, body: message.body });
     return true;
   }
 

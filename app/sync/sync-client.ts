@@ -3,7 +3,7 @@ import { createReloadLimiter } from "./reload-limiter";
 import type { SyncHealth } from "./sync-health";
 import type { PageToWorker, WorkerToPage } from "./sync-messages";
 
-interface SyncClientOptions {
+export interface SyncClientOptions {
   viewerId: string;
   workspaceId: string;
   token: string;

@@ -3,7 +3,8 @@ import { ClientStore } from "../store/client-store";
 import { readStoredToken, useSession } from "../session/session";
 import { isNextBuild } from "./build-mutators";
 import { closeStore, registerOpen, storeName, whenClosed } from "./local-stores";
-import type { SyncClient } from "./sync-client";
+import type { SyncClient, SyncClientOptions } from "./sync-client";
+import type * as SyncClientModule from "./sync-client";
 import { SyncHealth } from "./sync-health";
 
 /**
@@ -20,6 +21,42 @@ export interface SyncState {
 }
 
 const SyncContext = createContext<SyncState | null>(null);
+
+type OpenSync = Pick<SyncClientOptions, "viewerId" | "workspaceId" | "token" | "nextBuild"> & {
+  /** The latest session check (docs/product.md section 4). */
+  refreshSession: () => Promise<void>;
+};
+
+/** A sync client for one viewer's workspace, with its store and health, told what to do about the session. */
+function createSync(SyncClient: typeof SyncClientModule.SyncClient, { refreshSession, token, ...open }: OpenSync): SyncState {
+  const store = new ClientStore();
+  const health = new SyncHealth();
+  const client = new SyncClient({
+    ...open,
+    token,
+    store,
+    health,
+    // On a 401: check the session again (a rejected token signs the user out silently); go on
+    // with the token only if it is still this browser's session.
+    reauthenticate: async () => {
+      await refreshSession();
+      return readStoredToken() === token ? token : null;
+    },
+    // The room closed the socket because this session ended (signed out elsewhere, "sign out
+    // everywhere", a password reset): check it now, so this browser signs out at once.
+    onSessionEnded: () => void refreshSession(),
+    // An edit the viewer's role does not allow (docs/decisions/0018): the server recorded it
+    // without effects, the next pull puts the value back; say why, and re-read the role.
+    onRefused: (messages) => {
+      // sonner is loaded by the app's pages only; this keeps it out of the public pages' bundle.
+      void import("sonner").then(({ toast }) => {
+        for (const message of messages) toast.error(`Your change was not saved: ${message}`);
+      });
+      void refreshSession();
+    },
+  });
+  return { client, store, health };
+}
 
 /**
  * Once the session has a viewer and a workspace: the sync worker (Replicache, its IndexedDB and
@@ -44,47 +81,19 @@ export function SyncProvider({ children }: { children: ReactNode }) {
       setSync(null);
       return;
     }
-    // On a 401: check the session again (a rejected token signs the user out silently); go on
-    // with the token only if it is still this browser's session.
-    const reauthenticate = async () => {
-      await refreshSession.current();
-      return readStoredToken() === token ? token : null;
-    };
     const name = storeName(viewerId, workspaceId);
     let cancelled = false;
     let close = () => {};
     void Promise.all([loadSyncClient(), whenClosed(name)]).then(([{ SyncClient }]) => {
       if (cancelled) return;
-      const store = new ClientStore();
-      const health = new SyncHealth();
-      const client = new SyncClient({
-        viewerId,
-        workspaceId,
-        token,
-        nextBuild,
-        store,
-        health,
-        reauthenticate,
-        // The room closed the socket because this session ended (signed out elsewhere, "sign out
-        // everywhere", a password reset): check it now, so this browser signs out at once.
-        onSessionEnded: () => void refreshSession.current(),
-        // An edit the viewer's role does not allow (docs/decisions/0018): the server recorded it
-        // without effects, the next pull puts the value back; say why, and re-read the role.
-        onRefused: (messages) => {
-          // sonner is loaded by the app's pages only; this keeps it out of the public pages' bundle.
-          void import("sonner").then(({ toast }) => {
-            for (const message of messages) toast.error(`Your change was not saved: ${message}`);
-          });
-          void refreshSession.current();
-        },
-      });
-      registerOpen(name, client);
-      const onOnline = () => client.catchUp();
+      const opened = createSync(SyncClient, { viewerId, workspaceId, token, nextBuild, refreshSession: () => refreshSession.current() });
+      registerOpen(name, opened.client);
+      const onOnline = () => opened.client.catchUp();
       window.addEventListener("online", onOnline);
-      setSync({ client, store, health });
+      setSync(opened);
       close = () => {
         window.removeEventListener("online", onOnline);
-        void closeStore(name, client);
+        void closeStore(name, opened.client);
       };
     });
     return () => {

@@ -52,62 +52,36 @@ interface Session {
   handle(message: PageToWorker): Promise<void>;
 }
 
+/** A 401: the page checks its session; go on with the token only if it is still this browser's. */
+const askPageForToken = () =>
+  new Promise<string | null>((resolve) => {
+    const id = nextAuthId++;
+    authWaiting.set(id, resolve);
+    post({ type: "auth-needed", id });
+  });
+
 function openSession({ viewerId, workspaceId, token, nextBuild }: Extract<PageToWorker, { type: "open" }>): Session {
   const health = new SyncHealth();
   health.subscribe(() => post({ type: "health", problem: health.problem }));
-  // A 401: the page checks its session; go on with the token only if it is still this browser's.
-  const reauthenticate = () =>
-    new Promise<string | null>((resolve) => {
-      const id = nextAuthId++;
-      authWaiting.set(id, resolve);
-      post({ type: "auth-needed", id });
-    });
   let pulls: SocketPulls | null = null;
   const rep: Rep = createReplicache({
     viewerId,
     workspaceId,
     token,
-    reauthenticate,
+    reauthenticate: askPageForToken,
     health,
     mutatorDefs: buildMutators(nextBuild),
     pullOverSocket: (body) => pulls?.pull(body) ?? Promise.resolve(null),
     onReloadNeeded: () => post({ type: "reload" }),
     onRefused: (refused) => post({ type: "refused", messages: [...new Set(refused.map((r) => r.message))] }),
   });
-
-  // Replicache pushes pending edits when new ones are made; the server applies a bounded prefix
-  // per push (a week offline can be thousands), so push again after each sync while the backlog
-  // keeps shrinking.
-  let backlog = Infinity;
-  const pushRestOfBacklog = async () => {
-    const pending = await pendingMutationCount(rep);
-    if (pending === null || pending === 0 || health.problem) {
-      backlog = Infinity;
-      return;
-    }
-    if (pending < backlog) {
-      backlog = pending;
-      void rep.push({ now: true });
-    }
-  };
-  rep.onSync = (syncing) => {
-    if (syncing) return;
-    post({ type: "synced" });
-    void pushRestOfBacklog();
-  };
-  // Only what the store reads crosses to the page (not Replicache's old values: half the copying).
-  const unwatch = rep.experimentalWatch(
-    (diff) => {
-      const changes: StoreChange[] = diff.map((c) => (c.op === "del" ? { op: c.op, key: c.key } : { op: c.op, key: c.key, newValue: c.newValue }));
-      post({ type: "changes", changes });
-    },
-    { initialValuesInFirstDiff: true },
-  );
+  const backlog = pushBacklogAfterSyncs(rep, health);
+  const unwatch = forwardChanges(rep);
   // Back online, or the socket (re)connected: catch up and send what was edited offline now, not
   // after the retry back-off; pokes may have been missed while the socket was down.
   const catchUp = () => {
     if (rep.closed) return;
-    backlog = Infinity;
+    backlog.reset();
     void rep.pull({ now: true });
     void rep.push({ now: true });
   };
@@ -124,18 +98,8 @@ function openSession({ viewerId, workspaceId, token, nextBuild }: Extract<PageTo
     closing: false,
     async handle(message) {
       switch (message.type) {
-        case "mutate": {
-          try {
-            const mutate = rep.mutate as unknown as Record<string, (args: unknown) => Promise<unknown>>;
-            const run = mutate[message.name];
-            if (!run) throw new Error(`Unknown mutator ${message.name}`);
-            await run(message.args);
-            post({ type: "reply", id: message.id });
-          } catch (error) {
-            post({ type: "reply", id: message.id, error: error instanceof Error ? error.message : String(error) });
-          }
-          return;
-        }
+        case "mutate":
+          return runMutation(rep, message);
         case "pending":
           post({ type: "reply", id: message.id, value: await pendingMutationCount(rep).catch(() => null) });
           return;
@@ -147,16 +111,75 @@ function openSession({ viewerId, workspaceId, token, nextBuild }: Extract<PageTo
           session.closing = true;
           unwatch();
           socket.close();
-          // After it has finished opening: closing one mid-open is what Replicache trips on. A store
-          // whose database went away under it (another tab's sign-out) rejects with "Closed": nothing
-          // is left to release then.
-          await rep.clientGroupID.catch(() => undefined);
-          if (!rep.closed) await rep.close().catch((error: unknown) => console.warn("Closing the local store:", error));
-          post({ type: "closed" });
-          scope.close();
-          return;
+          return closeStore(rep);
       }
     },
   };
   return session;
+}
+
+/**
+ * Keeps pending edits flowing: Replicache pushes when new ones are made, but the server applies a
+ * bounded prefix per push (a week offline can be thousands), so this pushes again after each sync
+ * while the backlog keeps shrinking. `reset` forgets the last count (a fresh start after catch-up).
+ */
+function pushBacklogAfterSyncs(rep: Rep, health: SyncHealth) {
+  let backlog = Infinity;
+  const pushRest = async () => {
+    const pending = await pendingMutationCount(rep);
+    if (pending === null || pending === 0 || health.problem) {
+      backlog = Infinity;
+      return;
+    }
+    if (pending < backlog) {
+      backlog = pending;
+      void rep.push({ now: true });
+    }
+  };
+  rep.onSync = (syncing) => {
+    if (syncing) return;
+    post({ type: "synced" });
+    void pushRest();
+  };
+  return {
+    reset() {
+      backlog = Infinity;
+    },
+  };
+}
+
+/** Keeps the page's client store equal to Replicache's; answers the function that stops it. */
+function forwardChanges(rep: Rep): () => void {
+  // Only what the store reads crosses to the page (not Replicache's old values: half the copying).
+  return rep.experimentalWatch(
+    (diff) => {
+      const changes: StoreChange[] = diff.map((c) => (c.op === "del" ? { op: c.op, key: c.key } : { op: c.op, key: c.key, newValue: c.newValue }));
+      post({ type: "changes", changes });
+    },
+    { initialValuesInFirstDiff: true },
+  );
+}
+
+/** Runs the page's mutation by its name and replies with its outcome. */
+async function runMutation(rep: Rep, { id, name, args }: Extract<PageToWorker, { type: "mutate" }>) {
+  try {
+    const mutate = rep.mutate as unknown as Record<string, (args: unknown) => Promise<unknown>>;
+    const run = mutate[name];
+    if (!run) throw new Error(`Unknown mutator ${name}`);
+    await run(args);
+    post({ type: "reply", id });
+  } catch (error) {
+    post({ type: "reply", id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Closes Replicache, tells the page, and ends this worker. */
+async function closeStore(rep: Rep) {
+  // After it has finished opening: closing one mid-open is what Replicache trips on. A store
+  // whose database went away under it (another tab's sign-out) rejects with "Closed": nothing
+  // is left to release then.
+  await rep.clientGroupID.catch(() => undefined);
+  if (!rep.closed) await rep.close().catch((error: unknown) => console.warn("Closing the local store:", error));
+  post({ type: "closed" });
+  scope.close();
 }

@@ -1,10 +1,9 @@
 import type { Vehicle } from "../../shared/vehicle";
+import { matchesText } from "../lib/text-filter";
 
 /** Case-insensitive match on name, VIN, make, model or driver (the list's filter box). */
 export function matchesVehicle(vehicle: Vehicle, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [vehicle.name, vehicle.vin, vehicle.make, vehicle.model, vehicle.driver].some((f) => f?.toLowerCase().includes(q));
+  return matchesText([vehicle.name, vehicle.vin, vehicle.make, vehicle.model, vehicle.driver], query);
 }
 
 /** The vehicles a filter box shows, in their order: every one for an empty query. */

@@ -3,6 +3,7 @@ import { mphToMetresPerSecond } from "../../shared/units";
 import { advanceOdometer, initialOdometer, MAX_PLAUSIBLE_SPEED_MS, type OdometerState } from "../fleet/gps-odometer";
 import { GAP_MS, MOVING_SPEED_MS } from "../fleet/motion";
 import type { VehicleEventType } from "../../shared/vehicle-event";
+import { noFigures } from "./day-figures";
 
 /**
  * Per-vehicle, per-day rollups for reports (docs/decisions/0020-report-rollups.md): a pure fold
@@ -111,18 +112,7 @@ export function initialRollup(timeZone: string): RollupState {
   };
 }
 
-const emptyDay = (day: string): DayRollup => ({
-  day,
-  distanceMetres: 0,
-  drivingSeconds: 0,
-  idlingSeconds: 0,
-  movingMetres: 0,
-  maxSpeed: 0,
-  speedingEpisodes: 0,
-  trips: 0,
-  stops: 0,
-  fuelUsedPercent: null,
-});
+const emptyDay = (day: string): DayRollup => ({ day, ...noFigures() });
 
 /** Working copy of the state during one fold step; `done` collects days and events left behind. */
 interface Step {

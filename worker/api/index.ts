@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { database } from "../db/client";
 import { config } from "../env";
 import { developmentOnly } from "../lib/development-only";
-import { ApiError, errorResponse } from "../lib/errors";
+import { ApiError, errorResponse, internalError } from "../lib/errors";
 import { alertRoutes, alertRuleRoutes } from "./alerts";
 import { alertDeliveryRoutes, webhookSecretRoutes } from "./alert-delivery";
 import { authRoutes } from "./auth";
@@ -94,5 +94,5 @@ api.onError((err, c) => {
   }
   // Never the raw error: a query's bound parameters (hashes, device ids, e-mails) would reach the log.
   console.error(`${c.req.method} ${c.req.path} failed:`, safeError(err));
-  return c.json({ error: { code: "internal", message: "Something went wrong on our side" } }, 500);
+  return errorResponse(c, internalError());
 });

@@ -1,12 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { can, type Action } from "../../shared/roles";
-import { bearerToken, findSession } from "../auth/session";
-import { memberships } from "../db/schema";
+import { authenticate, membershipRole } from "../auth/session";
 import { audit } from "../lib/audit";
-import { forbidden, notFound, unauthorized } from "../lib/errors";
+import { forbidden, notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
 
 /**
@@ -123,10 +121,7 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   const rule = routeRules[ruleKey(route.method, route.path)];
   if (!rule) throw forbidden("No access rule for this route");
   if (rule === "public" || rule === "development") return next();
-  const token = bearerToken(c.req.header("Authorization"));
-  const session = token ? await findSession(c.var.db, token) : null;
-  if (!session) throw unauthorized();
-  c.set("session", session);
+  const session = await authenticate(c);
   if (rule === "signed-in") return next();
 
   // Only /workspaces/:id/... names a workspace in its path; other routes' ids (a place's, an
@@ -134,7 +129,7 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   const fromPath = route.path.includes("/workspaces/:id") ? pathParam(route.path, c.req.path, "id") : null;
   const workspaceId = fromPath ?? session.workspaceId;
   if (!workspaceId) throw forbidden("Choose a workspace first");
-  const role = workspaceId === session.workspaceId ? session.role : await roleIn(c.var.db, workspaceId, session.userId);
+  const role = workspaceId === session.workspaceId ? session.role : await membershipRole(c.var.db, workspaceId, session.userId);
   if (!role) {
     audit("tenant.access_refused", { userId: session.userId, workspaceId, via: ruleKey(route.method, route.path) });
     throw notFound("No such workspace");
@@ -144,11 +139,3 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-async function roleIn(db: AppEnv["Variables"]["db"], workspaceId: string, userId: string): Promise<string | null> {
-  const row = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
-    .get();
-  return row?.role ?? null;
-}

@@ -185,13 +185,32 @@ export function workspaceSession(session: SessionInfo): SessionInfo & { workspac
   return { ...session, workspaceId: session.workspaceId };
 }
 
-/** Rejects the request with 401 unless it carries a live session; exposes it as `c.var.session`. */
-export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  // Already read by the route rules (worker/api/route-rules.ts): one query per request.
-  if (c.get("session")) return next();
+/**
+ * The request's live session, read from its bearer token once per request and kept as
+ * `c.var.session` (the route rules read it first: worker/api/route-rules.ts); 401 without one.
+ */
+export async function authenticate(c: Context<AppEnv>): Promise<SessionInfo> {
+  const known = c.get("session");
+  if (known) return known;
   const token = bearerToken(c.req.header("Authorization"));
   const session = token ? await findSession(c.var.db, token) : null;
   if (!session) throw unauthorized();
   c.set("session", session);
+  return session;
+}
+
+/** Rejects the request with 401 unless it carries a live session; exposes it as `c.var.session`. */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  await authenticate(c);
   await next();
 });
+
+/** The user's role in the workspace, or null when they are not a member. */
+export async function membershipRole(db: Db, workspaceId: string, userId: string): Promise<string | null> {
+  const row = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .get();
+  return row?.role ?? null;
+}

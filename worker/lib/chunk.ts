@@ -1,6 +1,6 @@
 /**
- * D1 allows at most 100 bound parameters per statement, so multi-row inserts are split into
- * statements of `Math.floor(100 / paramsPerRow)` rows (all of them still go in one batch).
+ * D1 allows at most 100 bound parameters per statement, so a multi-row insert (or an `IN` list) is
+ * split into statements of `Math.floor(100 / paramsPerRow)` rows (an insert's still go in one batch).
  */
 export const D1_MAX_PARAMS = 100;
 

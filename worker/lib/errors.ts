@@ -27,8 +27,15 @@ export function errorResponse(c: Context, err: ApiError) {
   return c.json(errorBody(err), err.status);
 }
 
+/** The same body outside Hono (the realtime edge answers before any route): `no-store`, like every API answer. */
+export function errorAnswer(err: ApiError): Response {
+  return Response.json(errorBody(err), { status: err.status, headers: { "Cache-Control": "no-store" } });
+}
+
 export const badRequest = (message: string, fields?: Record<string, string[]>) =>
   new ApiError(400, "bad_request", message, fields);
 export const unauthorized = (message = "Sign in to continue") => new ApiError(401, "unauthorized", message);
 export const forbidden = (message = "Not allowed") => new ApiError(403, "forbidden", message);
 export const notFound = (message = "Not found") => new ApiError(404, "not_found", message);
+/** What a bug answers: never the error itself (its details stay in the log). */
+export const internalError = () => new ApiError(500, "internal", "Something went wrong on our side");

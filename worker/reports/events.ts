@@ -1,25 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { StopRow, TripRow } from "../../shared/reports";
 import { isoWithOffset } from "../../shared/time-zone";
+import type { StreetAddress, VehicleEventType } from "../../shared/vehicle-event";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
 import type { Db } from "../db/client";
 import type { ReportRange } from "./range";
 import type { ReportVehicle } from "./vehicles";
 
 /** A timeline event with its rollup figures (event_rollups), as the Trips and Stops reports read it. */
-interface EventRow {
+interface EventRow extends StreetAddress {
   id: string;
   vehicleId: string;
-  type: "TRANSIT" | "STOP" | "TOW";
+  type: VehicleEventType;
   startTime: number;
   endTime: number | null;
   latitude: number | null;
   longitude: number | null;
-  streetNumber: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
   /** the detector's own distance, for events from before the rollups */
   distance: number | null;
   rollupMetres: number | null;

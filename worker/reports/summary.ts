@@ -1,5 +1,6 @@
-import { and, eq, gte, lte, sql } from "drizzle-orm";
-import type { DayRollup } from "../../party/reports/rollup";
+import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { addFigures, FIGURE_NAMES, FIGURE_TOTALS, noFigures, type DayFigures } from "../../party/reports/day-figures";
 import type { DailyRow, SummaryRow } from "../../shared/reports";
 import { daysFrom } from "../../shared/time-zone";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
@@ -8,29 +9,10 @@ import { vehicleDayRollups } from "../db/schema";
 import type { ReportRange } from "./range";
 import type { ReportVehicle } from "./vehicles";
 
-/** Sums of day rollups: what a Summary row (a vehicle, the fleet) or a Daily row is made of. */
-type Totals = Omit<DayRollup, "day">;
-
-const zero: Totals = { distanceMetres: 0, drivingSeconds: 0, idlingSeconds: 0, movingMetres: 0, maxSpeed: 0, speedingEpisodes: 0, trips: 0, stops: 0, fuelUsedPercent: null };
-
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-function add(a: Totals, b: Totals): Totals {
-  return {
-    distanceMetres: a.distanceMetres + b.distanceMetres,
-    drivingSeconds: a.drivingSeconds + b.drivingSeconds,
-    idlingSeconds: a.idlingSeconds + b.idlingSeconds,
-    movingMetres: a.movingMetres + b.movingMetres,
-    maxSpeed: Math.max(a.maxSpeed, b.maxSpeed),
-    speedingEpisodes: a.speedingEpisodes + b.speedingEpisodes,
-    trips: a.trips + b.trips,
-    stops: a.stops + b.stops,
-    fuelUsedPercent: a.fuelUsedPercent === null && b.fuelUsedPercent === null ? null : (a.fuelUsedPercent ?? 0) + (b.fuelUsedPercent ?? 0),
-  };
-}
-
-/** Totals in the report's units: miles, whole seconds, mph. */
-function summaryRow(vehicle: { id: string; name: string }, t: Totals): SummaryRow {
+/** DayFigures in the report's units: miles, whole seconds, mph. */
+function summaryRow(vehicle: { id: string; name: string }, t: DayFigures): SummaryRow {
   return {
     vehicleId: vehicle.id,
     vehicleName: vehicle.name,
@@ -46,18 +28,9 @@ function summaryRow(vehicle: { id: string; name: string }, t: Totals): SummaryRo
   };
 }
 
-const dayColumns = {
-  vehicleId: vehicleDayRollups.vehicleId,
-  distanceMetres: vehicleDayRollups.distanceMetres,
-  drivingSeconds: vehicleDayRollups.drivingSeconds,
-  idlingSeconds: vehicleDayRollups.idlingSeconds,
-  movingMetres: vehicleDayRollups.movingMetres,
-  maxSpeed: vehicleDayRollups.maxSpeed,
-  speedingEpisodes: vehicleDayRollups.speedingEpisodes,
-  trips: vehicleDayRollups.trips,
-  stops: vehicleDayRollups.stops,
-  fuelUsedPercent: vehicleDayRollups.fuelUsedPercent,
-};
+/** Each figure's column, read as it is (Daily) or totalled over the range by FIGURE_TOTALS (Summary). */
+const figureColumns = (read: (column: SQLiteColumn, name: keyof DayFigures) => SQLiteColumn | SQL<number>) =>
+  Object.fromEntries(FIGURE_NAMES.map((name) => [name, read(vehicleDayRollups[name], name)])) as Record<keyof DayFigures, SQL<number>>;
 
 const inRange = (workspaceId: string, range: ReportRange) =>
   and(eq(vehicleDayRollups.workspaceId, workspaceId), gte(vehicleDayRollups.day, range.fromDay), lte(vehicleDayRollups.day, range.toDay));
@@ -70,25 +43,17 @@ export async function summaryReport(db: Db, workspaceId: string, range: ReportRa
   const sums = await db
     .select({
       vehicleId: vehicleDayRollups.vehicleId,
-      distanceMetres: sql<number>`sum(${vehicleDayRollups.distanceMetres})`,
-      drivingSeconds: sql<number>`sum(${vehicleDayRollups.drivingSeconds})`,
-      idlingSeconds: sql<number>`sum(${vehicleDayRollups.idlingSeconds})`,
-      movingMetres: sql<number>`sum(${vehicleDayRollups.movingMetres})`,
-      maxSpeed: sql<number>`max(${vehicleDayRollups.maxSpeed})`,
-      speedingEpisodes: sql<number>`sum(${vehicleDayRollups.speedingEpisodes})`,
-      trips: sql<number>`sum(${vehicleDayRollups.trips})`,
-      stops: sql<number>`sum(${vehicleDayRollups.stops})`,
-      fuelUsedPercent: sql<number | null>`sum(${vehicleDayRollups.fuelUsedPercent})`,
+      ...figureColumns((column, name) => sql<number>`${sql.raw(FIGURE_TOTALS[name])}(${column})`),
     })
     .from(vehicleDayRollups)
     .where(inRange(workspaceId, range))
     .groupBy(vehicleDayRollups.vehicleId)
     .all();
-  const of = new Map(sums.map((s) => [s.vehicleId, s as Totals]));
-  let fleet = zero;
+  const of = new Map(sums.map((s) => [s.vehicleId, s as DayFigures]));
+  let fleet = noFigures();
   const rows = vehicles.map((v) => {
-    const t = of.get(v.id) ?? zero;
-    fleet = add(fleet, t);
+    const t = of.get(v.id) ?? noFigures();
+    fleet = addFigures(fleet, t);
     return summaryRow(v, t);
   });
   return { rows, total: summaryRow({ id: "", name: "Fleet total" }, fleet) };
@@ -99,14 +64,14 @@ export const MAX_DAILY_ROWS = 50_000;
 
 /** Daily: the summary per vehicle per local day, every day of the range (zeros where none). */
 export async function dailyReport(db: Db, workspaceId: string, range: ReportRange, vehicles: ReportVehicle[]) {
-  const stored = await db.select({ ...dayColumns, day: vehicleDayRollups.day }).from(vehicleDayRollups).where(inRange(workspaceId, range)).all();
-  const of = new Map(stored.map((r) => [`${r.vehicleId}\n${r.day}`, r as Totals]));
+  const stored = await db.select({ vehicleId: vehicleDayRollups.vehicleId, day: vehicleDayRollups.day, ...figureColumns((column) => column) }).from(vehicleDayRollups).where(inRange(workspaceId, range)).all();
+  const of = new Map(stored.map((r) => [`${r.vehicleId}\n${r.day}`, r as DayFigures]));
   const days = daysFrom(range.fromDay, range.toDay);
   const rows: DailyRow[] = [];
   for (const v of vehicles) {
     for (const day of days) {
       if (rows.length >= MAX_DAILY_ROWS) return { rows, truncated: true };
-      rows.push({ day, ...summaryRow(v, of.get(`${v.id}\n${day}`) ?? zero) });
+      rows.push({ day, ...summaryRow(v, of.get(`${v.id}\n${day}`) ?? noFigures()) });
     }
   }
   return { rows, truncated: false };

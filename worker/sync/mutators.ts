@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { drivers, vehicles } from "../db/schema";
 import { placeServerMutators } from "./places-mutators";
 import { versionOf } from "./version";
+import { parseArgs, type ArgsSchema } from "./mutation-args";
 
 /** Raised for a mutation the server refuses; push records it as processed and moves on. */
 export class MutationRejected extends Error {}
@@ -17,11 +18,10 @@ export class MutationRejected extends Error {}
  */
 type ServerMutator = (db: Db, workspaceId: string, args: unknown) => Promise<BatchItem<"sqlite">[]>;
 
-function parse<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new MutationRejected(parsed.error.issues[0]?.message ?? "invalid arguments");
-  return parsed.data;
-}
+const reject = (message: string): never => {
+  throw new MutationRejected(message);
+};
+const parse = <T>(schema: ArgsSchema<T>, input: unknown): T => parseArgs(schema, input, reject);
 
 /** The workspace's live driver with this id, or null. */
 async function driverIn(db: Db, workspaceId: string, id: string) {
@@ -44,14 +44,8 @@ async function liveVehicle(db: Db, workspaceId: string, id: string) {
 
 export const serverMutators: Record<keyof Mutators, ServerMutator> = {
   async updateVehicle(db, workspaceId, input) {
-    const parsed = updateVehicleArgs.safeParse(input);
-    if (!parsed.success) throw new MutationRejected(parsed.error.issues[0]?.message ?? "invalid arguments");
-    const { id, ...fields } = parsed.data;
-    const vehicle = await db
-      .select({ id: vehicles.id })
-      .from(vehicles)
-      .where(and(eq(vehicles.id, id), eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false)))
-      .get();
+    const { id, ...fields } = parse(updateVehicleArgs, input);
+    const vehicle = await liveVehicle(db, workspaceId, id);
     if (!vehicle) throw new MutationRejected("no such vehicle in this workspace");
     return [
       db
@@ -94,7 +88,5 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
         .where(and(eq(vehicles.id, vehicleId), eq(vehicles.workspaceId, workspaceId))),
     ];
   },
-  ...placeServerMutators((message) => {
-    throw new MutationRejected(message);
-  }),
+  ...placeServerMutators(reject),
 };

@@ -4,6 +4,7 @@ import { createPlaceArgs, deletePlaceArgs, updatePlaceArgs } from "../../shared/
 import type { Db } from "../db/client";
 import { places } from "../db/schema";
 import { forgetWatch } from "../fleet/workspace-watch";
+import { parseArgs, type ArgsSchema } from "./mutation-args";
 import { versionOf } from "./version";
 
 type Refuse = (message: string) => never;
@@ -13,11 +14,7 @@ type Refuse = (message: string) => never;
  * place is refused (ids are the browser's choice; a guessed one must not reach across).
  */
 export function placeServerMutators(refuse: Refuse) {
-  const parse = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, input: unknown): T => {
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) refuse(parsed.error.issues[0]?.message ?? "invalid arguments");
-    return (parsed as { data: T }).data;
-  };
+  const parse = <T>(schema: ArgsSchema<T>, input: unknown): T => parseArgs(schema, input, refuse);
   const find = (db: Db, id: string) => db.select({ workspaceId: places.workspaceId, deleted: places.deleted }).from(places).where(eq(places.id, id)).get();
   const scoped = (workspaceId: string, id: string) => {
     // the next report in this isolate is evaluated against the changed places

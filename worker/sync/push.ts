@@ -7,6 +7,7 @@ import type { Mutation, pushRequestSchema } from "../../shared/sync-protocol";
 import type { SessionInfo } from "../auth/session";
 import type { Db } from "../db/client";
 import { replicacheClients } from "../db/schema";
+import { chunkRows } from "../lib/chunk";
 import { claimClientGroup } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
 import { boundPush } from "./push-bounds";
@@ -47,15 +48,10 @@ export async function push(
   for (const mutation of req.mutations) {
     if (applied >= MAX_MUTATIONS_PER_PUSH) break;
     const client = clients.get(mutation.clientID);
-    if (client && client.clientGroupId !== req.clientGroupID) break; // not this group's client: ignore the rest
-    const lastMutationId = client?.lastMutationId ?? 0;
-
-    // 2. Already processed (a replay or a duplicate request): skip it.
-    if (mutation.id <= lastMutationId) continue;
-    // 3. From the future (an earlier one is missing): stop; the client resends in order. Unless the
-    //    server was restored to a point before this client's last mutations (the group is marked by
-    //    the pull that found it ahead): then what the client still holds pending is all there is.
-    if (mutation.id > lastMutationId + 1 && !group.rebase) break;
+    // 2 and 3. Skip what was already processed; stop at a gap or another group's client.
+    const step = stepFor(mutation, client, req.clientGroupID, group.rebase);
+    if (step === "stop") break;
+    if (step === "skip") continue;
 
     // 4. Run it; a refused mutation still counts as processed, with no writes. The role is the
     //    one read with this request's session: a demotion applies from the next push on.
@@ -64,7 +60,7 @@ export async function push(
     const writes = allowed ? await runMutation(db, workspaceId, mutation) : [];
     const commit = (items: BatchItem<"sqlite">[]) =>
       db.batch([
-        guardLastMutationId(db, mutation.clientID, lastMutationId, client !== undefined),
+        guardLastMutationId(db, mutation.clientID, client?.lastMutationId ?? 0, client !== undefined),
         bumpVersion(db, workspaceId),
         ...items,
         db
@@ -75,30 +71,53 @@ export async function push(
             set: { lastMutationId: mutation.id, version: versionOf(workspaceId) },
           }),
       ]);
-
-    // 5. Commit its writes and the new last mutation id together. If the writes themselves fail
-    //    (a constraint, a bug), retry in "error mode": the last mutation id alone, so one bad
-    //    mutation cannot block every later one. If even that fails, D1 is in trouble: answer 500
-    //    and let Replicache retry.
-    try {
-      await commit(writes);
-    } catch (error) {
-      if (lostRace(error)) break; // another request got there first: the client retries
-      if (writes.length === 0) throw error;
-      console.error(`push: ${mutation.name} #${mutation.id} of ${mutation.clientID} failed, recorded without its effects:`, error);
-      try {
-        await commit([]);
-      } catch (retryError) {
-        if (lostRace(retryError)) break;
-        throw retryError;
-      }
-    }
+    // 5. Commit (or, if its writes fail, record it as processed without them).
+    if (!(await commitOrRecord(commit, writes, mutation))) break; // another request got there first: the client retries
     wrote = true;
     applied++;
     clients.set(mutation.clientID, { clientGroupId: req.clientGroupID, lastMutationId: mutation.id });
   }
   if (group.rebase && !wrote) wrote = await restampProcessed(db, workspaceId, req, clients);
   return { wrote, refused };
+}
+
+type ClientRow = { clientGroupId: string; lastMutationId: number };
+
+/** What to do with the next mutation, given where its client stands: apply it, skip it, or stop this push. */
+function stepFor(mutation: Mutation, client: ClientRow | undefined, clientGroupID: string, rebase: boolean): "apply" | "skip" | "stop" {
+  if (client && client.clientGroupId !== clientGroupID) return "stop"; // not this group's client: ignore the rest
+  const lastMutationId = client?.lastMutationId ?? 0;
+  // 2. Already processed (a replay or a duplicate request): skip it.
+  if (mutation.id <= lastMutationId) return "skip";
+  // 3. From the future (an earlier one is missing): stop; the client resends in order. Unless the
+  //    server was restored to a point before this client's last mutations (the group is marked by
+  //    the pull that found it ahead): then what the client still holds pending is all there is.
+  if (mutation.id > lastMutationId + 1 && !rebase) return "stop";
+  return "apply";
+}
+
+/**
+ * 5. Commits a mutation's writes and the new last mutation id together; false when another request
+ * processed this client's mutations first. If the writes themselves fail (a constraint, a bug),
+ * retries in "error mode": the last mutation id alone, so one bad mutation cannot block every
+ * later one. If even that fails, D1 is in trouble: throw (500) and let Replicache retry.
+ */
+async function commitOrRecord(commit: (items: BatchItem<"sqlite">[]) => Promise<unknown>, writes: BatchItem<"sqlite">[], mutation: Mutation): Promise<boolean> {
+  try {
+    await commit(writes);
+    return true;
+  } catch (error) {
+    if (lostRace(error)) return false;
+    if (writes.length === 0) throw error;
+    console.error(`push: ${mutation.name} #${mutation.id} of ${mutation.clientID} failed, recorded without its effects:`, error);
+  }
+  try {
+    await commit([]);
+    return true;
+  } catch (retryError) {
+    if (lostRace(retryError)) return false;
+    throw retryError;
+  }
 }
 
 /** Whether the role may make this mutation (shared/roles.ts); an unknown name is left to runMutation. */
@@ -109,13 +128,12 @@ function allowedFor(role: string | null, mutation: Mutation): boolean {
 
 async function readClients(db: Db, mutations: readonly Mutation[]) {
   const ids = [...new Set(mutations.map((m) => m.clientID))];
-  const clients = new Map<string, { clientGroupId: string; lastMutationId: number }>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 90) {
+  const clients = new Map<string, ClientRow>();
+  for (const chunk of chunkRows(ids, 1)) {
     const rows = await db
       .select({ id: replicacheClients.id, clientGroupId: replicacheClients.clientGroupId, lastMutationId: replicacheClients.lastMutationId })
       .from(replicacheClients)
-      .where(inArray(replicacheClients.id, ids.slice(i, i + 90)));
+      .where(inArray(replicacheClients.id, chunk));
     for (const { id, ...row } of rows) clients.set(id, row);
   }
   return clients;
@@ -127,7 +145,7 @@ async function readClients(db: Db, mutations: readonly Mutation[]) {
  * a group applied nothing, its clients' rows are stamped with a new version so the next pull
  * reports their last mutation ids, and the client drops what was already done.
  */
-async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, clients: Map<string, { clientGroupId: string; lastMutationId: number }>) {
+async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, clients: Map<string, ClientRow>) {
   const processed = [...new Set(req.mutations.map((m) => m.clientID))].filter((id) => {
     const client = clients.get(id);
     return client?.clientGroupId === req.clientGroupID && req.mutations.some((m) => m.clientID === id && m.id <= client.lastMutationId);

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
+import { membershipRole } from "../auth/session";
 import type { Db } from "../db/client";
 import { invites, memberships, sessions, users, workspaces } from "../db/schema";
 import { audit } from "../lib/audit";
@@ -47,18 +48,18 @@ export async function membersOf(db: Db, workspaceId: string, withInvites: boolea
 }
 
 async function currentRole(db: Db, workspaceId: string, userId: string): Promise<Role> {
-  const row = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
-    .get();
-  if (!row) throw notFound("No such member in this workspace");
-  return isRole(row.role) ? row.role : "viewer";
+  const role = await membershipRole(db, workspaceId, userId);
+  if (role === null) throw notFound("No such member in this workspace");
+  return isRole(role) ? role : "viewer";
 }
 
 /** SQL that is true while the workspace has an owner other than `userId`: the guard on demoting or removing an owner. */
 const anotherOwner = (workspaceId: string, userId: string) =>
   sql`exists (select 1 from ${memberships} m2 where m2.workspace_id = ${workspaceId} and m2.role = 'owner' and m2.user_id != ${userId})`;
+
+/** The membership row to change or remove, guarded (when it is an owner's) by the last-owner rule. */
+const membershipUnlessLastOwner = (workspaceId: string, userId: string, role: Role) =>
+  and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId), role === "owner" ? anotherOwner(workspaceId, userId) : undefined);
 
 /**
  * Changes a member's role. The last-owner rule is in the UPDATE itself (one guarded statement),
@@ -72,13 +73,7 @@ export async function changeRole(c: Context<AppEnv>, workspaceId: string, userId
   const changed = await db
     .update(memberships)
     .set({ role: to })
-    .where(
-      and(
-        eq(memberships.workspaceId, workspaceId),
-        eq(memberships.userId, userId),
-        from === "owner" ? anotherOwner(workspaceId, userId) : undefined,
-      ),
-    )
+    .where(membershipUnlessLastOwner(workspaceId, userId, from))
     .returning({ userId: memberships.userId })
     .all();
   if (changed.length === 0) throw lastOwner();
@@ -98,13 +93,7 @@ export async function removeMember(c: Context<AppEnv>, workspaceId: string, user
   const [removed] = await db.batch([
     db
       .delete(memberships)
-      .where(
-        and(
-          eq(memberships.workspaceId, workspaceId),
-          eq(memberships.userId, userId),
-          from === "owner" ? anotherOwner(workspaceId, userId) : undefined,
-        ),
-      )
+      .where(membershipUnlessLastOwner(workspaceId, userId, from))
       .returning({ userId: memberships.userId }),
     db
       .update(sessions)
