@@ -23,6 +23,8 @@ export const configSchema = z
     INGEST_MAX_AHEAD_S: z.coerce.number().int().min(1).default(300),
     /** A report dated more than this many seconds in the past is acknowledged but dropped; 0 = no bound. */
     INGEST_MAX_BEHIND_S: z.coerce.number().int().min(0).default(0),
+    /** How long the workspace's object keeps reports before writing them to D1 (docs/decisions/0016); 0 writes through. */
+    INGEST_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.ENVIRONMENT !== "production") return;

@@ -11,7 +11,7 @@ import { chunkRows } from "../lib/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
-import { commitWorkspaceWrite } from "../workspace-object";
+import { commitWorkspaceWrite, forgetVehicleDevice } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
@@ -71,6 +71,8 @@ export const beaconRoutes = new Hono<AppEnv>()
     const { vehicleId } = c.req.valid("param");
     const rotation = await rotateDeviceId(c.var.db, workspaceId, vehicleId, ingestUrlOf(c.var.config.APP_URL));
     if (!rotation) throw notFound("No beacon for this vehicle in this workspace");
+    // The workspace's object owns its devices: the old id must stop working there at once.
+    await forgetVehicleDevice(c.env, workspaceId, vehicleId);
     audit("beacon.device_id_rotated", { workspaceId, vehicleId, userId });
     return c.json(rotation);
   });
