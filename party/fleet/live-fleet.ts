@@ -4,7 +4,7 @@ import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "./device-clock";
 import { flushStatements } from "./flush-batch";
 import { foldReport, type FleetModule, type Fix, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
 import { loadDevices, storedInD1 } from "./load-devices";
-import { LiveStore, type DeviceState, type LiveWrite, type Pending, type StoredPosition } from "./live-store";
+import { LiveStore, type DeviceState, type LiveWrite, type StoredPosition } from "./live-store";
 import { DEVICE_LIMIT, TokenBuckets } from "./token-buckets";
 
 /**
@@ -150,10 +150,9 @@ export class LiveFleet {
       return latest && r.time <= latest.recordedAt;
     });
     if (!candidates.length) return new Set();
-    const keys = candidates.map((r) => positionKey(r.deviceId, r.time));
-    const pending = new Set(this.#store.pending().flatMap((p) => (keys.includes(p.key) ? [`${(p.body as { position: StoredPosition }).position.beaconId}\n${(p.body as { position: StoredPosition }).position.recordedAt}`] : [])));
+    const pending = this.#store.pendingKeys(candidates.map((r) => positionKey(r.deviceId, r.time)));
     const inD1 = await storedInD1(this.db(), this.workspaceId, candidates.map((r) => ({ deviceId: r.deviceId, time: r.time })));
-    return new Set([...pending, ...inD1]);
+    return new Set([...candidates.filter((r) => pending.has(positionKey(r.deviceId, r.time))).map((r) => `${r.deviceId}\n${r.time}`), ...inD1]);
   }
 
   #bucketsFor(scale: number) {

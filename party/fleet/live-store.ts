@@ -1,4 +1,5 @@
-import type { VehicleFold } from "./fold";
+import type { FlushRow, VehicleFold } from "./fold";
+import type { EventUpsert } from "./motion";
 
 /**
  * The workspace object's own storage of its live fleet (docs/decisions/0016, part 4): what it
@@ -39,11 +40,11 @@ export interface Pending {
 
 export type PendingBody =
   | { kind: "telemetry"; vehicleId: string; latest: NonNullable<VehicleFold["latest"]> }
-  | { kind: "event"; vehicleId: string; event: import("./motion").EventUpsert }
+  | { kind: "event"; vehicleId: string; event: EventUpsert }
   | { kind: "prune"; vehicleId: string }
   | { kind: "active"; vehicleId: string }
   | { kind: "beacon"; device: DeviceState }
-  | { kind: "row"; row: import("./fold").FlushRow }
+  | { kind: "row"; row: FlushRow }
   | { kind: "position"; position: StoredPosition };
 
 /** A position as D1's `positions` table holds it (without its workspace, the object's own). */
@@ -98,6 +99,13 @@ export class LiveStore {
       seq: r.seq,
       body: JSON.parse(r.body) as PendingBody,
     }));
+  }
+
+  /** Which of these pending keys are there. */
+  pendingKeys(keys: string[]): Set<string> {
+    const found = new Set<string>();
+    for (const key of keys) if (this.storage.sql.exec("SELECT 1 FROM pending WHERE key = ?", key).toArray().length) found.add(key);
+    return found;
   }
 
   hasPending(): boolean {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { asc, eq, inArray } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { telemetryKey } from "../../shared/telemetry";
 import { vehicleKey } from "../../shared/vehicle";

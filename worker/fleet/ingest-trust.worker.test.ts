@@ -7,7 +7,6 @@ import { beacons, positions, telemetry, vehicleEvents } from "../db/schema";
 import { call, report as positionReport, userWithWorkspace } from "../test/factories";
 import phoneDrive, { ROUTE_METRES } from "./fixtures/phone-drive";
 import { ingest, vehicleState } from "../test/ingest";
-import { distanceMetres } from "../../party/fleet/motion";
 import type { Report } from "./osmand";
 
 const db = () => database(env.DB);
