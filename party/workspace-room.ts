@@ -75,6 +75,8 @@ export class WorkspaceRoom extends Server<Env> {
   });
   #fleet: LiveFleet | null = null;
   #flushing: Promise<unknown> | null = null;
+  /** When the alarm is set for, as this instance set it (null: none). */
+  #alarmAt: number | null | undefined = undefined;
   /** When the sockets are next re-checked (the alarm also serves the flush). */
   #recheckAt = 0;
 
@@ -124,12 +126,12 @@ export class WorkspaceRoom extends Server<Env> {
     this.#changes.invalidate();
     const wait = this.#lastPokeAt + POKE_INTERVAL_MS - Date.now();
     if (wait <= 0 && !this.#trailing) {
-      this.#send();
+      void this.#send();
       return;
     }
     this.#trailing ??= setTimeout(() => {
       this.#trailing = null;
-      this.#send();
+      void this.#send();
     }, Math.max(wait, 0));
   }
 
@@ -149,6 +151,7 @@ export class WorkspaceRoom extends Server<Env> {
 
   /** One alarm for two jobs: the flush of pending reports, and the sockets' re-check when due. */
   override async onAlarm() {
+    this.#alarmAt = null;
     let retryIn: number | undefined;
     await this.settle().catch((error: unknown) => {
       console.error("flush to D1 failed; it is retried:", error);
@@ -179,13 +182,17 @@ export class WorkspaceRoom extends Server<Env> {
 
   /** The alarm at the earliest of: the flush (`flushIn` from now) if anything is pending, the sockets' re-check if any is open. */
   async #scheduleAlarm(flushIn = FLUSH_MS) {
-    const open = this.getConnections()[Symbol.iterator]().next().done === false;
+    const open = this.#hasConnections();
     if (open && !this.#recheckAt) this.#recheckAt = Date.now() + SOCKET_RECHECK_MS;
     const times = [...(open ? [this.#recheckAt] : []), ...(this.fleet.hasPending() ? [Date.now() + flushIn] : [])];
     if (!times.length) return;
     const at = Math.min(...times);
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+    // Remembered, so a busy fleet's every call does not ask storage (undefined: not read yet).
+    if (this.#alarmAt === undefined) this.#alarmAt = await this.ctx.storage.getAlarm();
+    if (this.#alarmAt === null || this.#alarmAt > at) {
+      await this.ctx.storage.setAlarm(at);
+      this.#alarmAt = at;
+    }
   }
 
   /** Called by the Worker after revoking sessions: their sockets close at once. */
@@ -279,9 +286,20 @@ export class WorkspaceRoom extends Server<Env> {
     return new Response("Not found", { status: 404 });
   }
 
-  #send() {
+  /**
+   * With sockets open, what is pending goes to D1 first and the poke after it: the pulls it starts
+   * then read D1 at once instead of each waiting for a flush, and report -> screen costs one D1
+   * write as it did when ingestion wrote D1 itself. Pokes are coalesced (POKE_INTERVAL_MS), so
+   * this flushes at most four times a second; with no socket open the alarm's pace holds.
+   */
+  async #send() {
     this.#lastPokeAt = Date.now();
+    if (this.#hasConnections()) await this.settle().catch((error: unknown) => console.error("flush before a poke failed:", error));
     this.broadcast(POKE_MESSAGE);
+  }
+
+  #hasConnections() {
+    return this.getConnections()[Symbol.iterator]().next().done === false;
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import { bulkInsert, bulkUpdate } from "../../worker/db/bulk";
@@ -33,7 +33,7 @@ export function flushStatements(db: Db, workspaceId: string, entries: Pending[],
     ...bulkInsert(db, positions, positionRows, { onConflict: "nothing" }),
     ...bulkInsert(db, telemetry, telemetryRows, { onConflict: { target: [telemetry.vehicleId], set: TELEMETRY_SET }, stampVersion: telemetry.version }),
     ...bulkInsert(db, vehicleEvents, eventRows, { onConflict: { target: [vehicleEvents.id], set: EVENT_SET }, stampVersion: vehicleEvents.version }),
-    ...of("prune").map((p) => pruneEvents(db, workspaceId, p.vehicleId)),
+    ...pruneEvents(db, workspaceId, of("prune").map((p) => p.vehicleId)),
     ...bulkUpdate(db, beacons, healthRows, { key: beacons.id, scope: { column: beacons.workspaceId, value: workspaceId } }),
     ...bulkUpdate(db, vehicles, activeRows, { key: vehicles.id, scope: { column: vehicles.workspaceId, value: workspaceId }, stampVersion: vehicles.version, unless: ACTIVE }),
     ...flushRows(db, moduleRows, tables),
@@ -83,18 +83,28 @@ function healthRow(d: DeviceState) {
   return { id: deviceId, lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt, lastRejectedReason, clockSkewMs, clockSkewAt };
 }
 
-/** Only the latest events stay in the synced set; older ones are sent to clients as `del`. */
-function pruneEvents(db: Db, workspaceId: string, vehicleId: string) {
-  const newest = db
-    .select({ id: vehicleEvents.id })
-    .from(vehicleEvents)
-    .where(eq(vehicleEvents.vehicleId, vehicleId))
-    .orderBy(sql`${vehicleEvents.startTime} DESC`)
-    .limit(SYNCED_EVENTS_PER_VEHICLE);
-  return db
-    .update(vehicleEvents)
-    .set({ deleted: true, version: versionOf(workspaceId) })
-    .where(and(eq(vehicleEvents.workspaceId, workspaceId), eq(vehicleEvents.vehicleId, vehicleId), eq(vehicleEvents.deleted, false), notInArray(vehicleEvents.id, newest)));
+/**
+ * Only the latest events of each vehicle stay in the synced set; older ones are sent to clients as
+ * `del`. One statement for every vehicle that opened an event since the last flush.
+ */
+function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
+  if (!vehicleIds.length) return [];
+  const ids = sql.raw(`'${JSON.stringify(vehicleIds).replace(/'/g, "''")}'`);
+  // Correlated on the outer row's vehicle (named in full: inside the subquery a bare column is n's).
+  const newest = sql.raw(`SELECT n.id FROM "vehicle_events" n WHERE n.vehicle_id = "vehicle_events"."vehicle_id" ORDER BY n.start_time DESC LIMIT ${SYNCED_EVENTS_PER_VEHICLE}`);
+  return [
+    db
+      .update(vehicleEvents)
+      .set({ deleted: true, version: versionOf(workspaceId) })
+      .where(
+        and(
+          eq(vehicleEvents.workspaceId, workspaceId),
+          sql`${vehicleEvents.vehicleId} IN (SELECT value FROM json_each(${ids}))`,
+          eq(vehicleEvents.deleted, false),
+          sql`${vehicleEvents.id} NOT IN (${newest})`,
+        ),
+      ),
+  ];
 }
 
 export type { StoredPosition };
