@@ -25,13 +25,19 @@ const beacons = await orderBeacons(ws.token, ws.workspaceId, VEHICLES);
 const start = Date.now() - 3_600_000;
 let stored = 0;
 await meter("POST");
+// Round 0 is every vehicle's first contact (the edge learns its workspace, the object reads its
+// state from D1 once); the rounds after it are the steady state, metered on their own too.
+let firstContact = 0;
+let mid: Meter | null = null;
 const run = await load(VEHICLES * ROUNDS, CONCURRENCY, async (i) => {
   const b = i % VEHICLES;
   const round = Math.floor(i / VEHICLES);
   const outcome = await report({ id: beacons[b]!.id, ...spot(b, round), timestamp: start + round * 5_000, speed: 20, ignition: true });
   if (outcome === "stored") stored++;
+  if (outcome === "stored" && round === 0 && ++firstContact === VEHICLES) mid = await meter("GET");
 });
 const after = await meter("GET");
+const steady = mid ? (after.statements - (mid as Meter).statements) / (stored - firstContact) : NaN;
 
 write(
   "D1 statements per report, 1,000 vehicles of one workspace",
@@ -40,10 +46,13 @@ write(
     { metric: "accepted reports per second", value: Math.round(stored / run.seconds), unit: "/s" },
     { metric: "D1 statements per accepted report", value: after.statements / stored, unit: "statements", target: "≤ 0.2" },
     { metric: "D1 round trips per accepted report", value: after.roundTrips / stored, unit: "round trips" },
+    { metric: "D1 statements per accepted report after each vehicle's first (rounds 2 on)", value: steady, unit: "statements", target: "≤ 0.2" },
   ],
   [
     `${VEHICLES.toLocaleString("en-US")} vehicles (10 beacon orders) of one workspace; ${ROUNDS} rounds in which every vehicle sends its`,
     `next OsmAnd GET report (5 s apart in device time), ${CONCURRENCY} requests in flight. The Worker's development D1 meter`,
-    `counts every statement of its isolate from the first report to the last acknowledgement, ingestion only.`,
+    `counts every statement of its isolate (the workspace objects' included: they run in the same isolate locally) from the first`,
+    `report to the last acknowledgement, ingestion and its flushes. The steady-state figure leaves out each vehicle's first report`,
+    `(its workspace looked up once per isolate, its state read once by the object); the last round's flush may still be pending.`,
   ].join(" "),
 );

@@ -12,6 +12,9 @@ import { database } from "../worker/db/client";
 import type { Env } from "../worker/env";
 import { answerPull } from "../worker/sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "../worker/sync/changes";
+import { FLEET_MODULES } from "../worker/fleet/flush-tables";
+import { placesAlertsModules } from "../worker/fleet/workspace-watch";
+import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./fleet/live-fleet";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
 
 /**
@@ -40,6 +43,15 @@ interface SocketOwner {
  */
 export const POKE_INTERVAL_MS = 250;
 
+/**
+ * How long reports wait in the room before they are written to D1 (docs/decisions/0016, part 5):
+ * one D1 transaction per workspace per FLUSH_MS at most, however many vehicles report. Pulls do
+ * not wait for it: a pull flushes what is pending first (see `#settle`). 0 writes through (tests).
+ */
+export const FLUSH_MS = 1_000;
+/** A flush that failed (D1 unreachable) is tried again this much later; what it holds stays durable here. */
+export const FLUSH_RETRY_MS = 5_000;
+
 /** How long the room remembers a revoked session, to refuse its sockets that were already on their way. */
 const ENDED_MEMORY_MS = 10 * 60_000;
 
@@ -54,7 +66,59 @@ export class WorkspaceRoom extends Server<Env> {
   readonly #recentlyEnded = new Map<string, number>();
   #trailing: ReturnType<typeof setTimeout> | null = null;
   /** What changed since a cookie, read once per write for all of the workspace's pulls (docs/decisions/0013). */
-  readonly #changes = new SharedChanges((workspaceId, since) => readChanges(database(this.env.DB), workspaceId, since));
+  // A pull first writes what the room has not flushed yet: D1 then holds every acknowledged report.
+  // If D1 refuses the flush, the pull still answers from D1 (without what is pending): a pull never
+  // fails for a flush, and the alarm tries the flush again.
+  readonly #changes = new SharedChanges(async (workspaceId, since) => {
+    await this.settle().catch((error: unknown) => console.error("flush before a pull failed:", error));
+    return readChanges(database(this.env.DB), workspaceId, since);
+  });
+  #fleet: LiveFleet | null = null;
+  #flushing: Promise<unknown> | null = null;
+  /** When the alarm is set for, as this instance set it (null: none). */
+  #alarmAt: number | null | undefined = undefined;
+  /** When the sockets are next re-checked (the alarm also serves the flush). */
+  #recheckAt = 0;
+
+  /** The workspace's live fleet (party/fleet/live-fleet.ts), loaded from this object's storage on first use. */
+  get fleet(): LiveFleet {
+    return (this.#fleet ??= new LiveFleet(this.ctx.storage, this.name, () => database(this.env.DB)));
+  }
+
+  /**
+   * Reports of this workspace's devices, one request per device, from the Worker's edge
+   * (worker/fleet/ingest-batcher.ts): folded, stored durably here, answered; D1 follows within
+   * `flushMs`. Devices of another workspace are unknown here whatever the caller says.
+   */
+  async ingest(requests: BeaconReport[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
+    const modules = options.modules ?? [...FLEET_MODULES, ...(await placesAlertsModules(database(this.env.DB), [this.name]))];
+    const answers = await this.fleet.ingest(requests, options, modules);
+    const flushMs = options.flushMs ?? FLUSH_MS;
+    // The answer does not depend on D1: the reports are durable here, a failed flush is retried.
+    if (flushMs === 0) await this.settle().catch((error: unknown) => console.error("flush to D1 failed; it is retried:", error));
+    await this.#scheduleAlarm(flushMs || FLUSH_RETRY_MS);
+    if (answers.some((a) => a.ok && a.outcomes.includes("stored"))) await this.poke();
+    return answers;
+  }
+
+  /**
+   * Writes everything pending to D1 now (one flush, or the one in flight and then one more): before
+   * a pull reads D1, before the geocoder writes a stop's address, and when the alarm fires.
+   */
+  async settle(): Promise<void> {
+    if (this.#flushing) await this.#flushing.catch(() => undefined);
+    if (!this.fleet.hasPending()) return;
+    const flushing = (this.#flushing = this.fleet.flush().finally(() => {
+      if (this.#flushing === flushing) this.#flushing = null;
+    }));
+    if (await flushing) this.#changes.invalidate();
+  }
+
+  /** A vehicle's device id was rotated: its old id is unknown here from now on (its pending health is flushed first). */
+  async forgetDevicesOf(vehicleId: string): Promise<void> {
+    await this.settle();
+    this.fleet.forgetDevicesOf(vehicleId);
+  }
 
   /** Called by the Worker over RPC after a committed write in this workspace. */
   async poke(): Promise<void> {
@@ -62,12 +126,12 @@ export class WorkspaceRoom extends Server<Env> {
     this.#changes.invalidate();
     const wait = this.#lastPokeAt + POKE_INTERVAL_MS - Date.now();
     if (wait <= 0 && !this.#trailing) {
-      this.#send();
+      void this.#send();
       return;
     }
     this.#trailing ??= setTimeout(() => {
       this.#trailing = null;
-      this.#send();
+      void this.#send();
     }, Math.max(wait, 0));
   }
 
@@ -82,12 +146,22 @@ export class WorkspaceRoom extends Server<Env> {
     }
     connection.setState({ sessionHash, userId });
     connection.send(encodeMessage({ type: "pulls-ready" }));
-    void this.#scheduleRecheck();
+    void this.#scheduleAlarm();
   }
 
+  /** One alarm for two jobs: the flush of pending reports, and the sockets' re-check when due. */
   override async onAlarm() {
-    await this.recheckSockets();
-    await this.#scheduleRecheck();
+    this.#alarmAt = null;
+    let retryIn: number | undefined;
+    await this.settle().catch((error: unknown) => {
+      console.error("flush to D1 failed; it is retried:", error);
+      retryIn = FLUSH_RETRY_MS;
+    });
+    if (Date.now() >= this.#recheckAt) {
+      this.#recheckAt = 0;
+      await this.recheckSockets();
+    }
+    await this.#scheduleAlarm(retryIn);
   }
 
   /**
@@ -106,9 +180,19 @@ export class WorkspaceRoom extends Server<Env> {
     return this.#closeWhere((owner) => !live.has(owner.sessionHash));
   }
 
-  async #scheduleRecheck() {
-    const open = this.getConnections()[Symbol.iterator]().next().done === false;
-    if (open && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SOCKET_RECHECK_MS);
+  /** The alarm at the earliest of: the flush (`flushIn` from now) if anything is pending, the sockets' re-check if any is open. */
+  async #scheduleAlarm(flushIn = FLUSH_MS) {
+    const open = this.#hasConnections();
+    if (open && !this.#recheckAt) this.#recheckAt = Date.now() + SOCKET_RECHECK_MS;
+    const times = [...(open ? [this.#recheckAt] : []), ...(this.fleet.hasPending() ? [Date.now() + flushIn] : [])];
+    if (!times.length) return;
+    const at = Math.min(...times);
+    // Remembered, so a busy fleet's every call does not ask storage (undefined: not read yet).
+    if (this.#alarmAt === undefined) this.#alarmAt = await this.ctx.storage.getAlarm();
+    if (this.#alarmAt === null || this.#alarmAt > at) {
+      await this.ctx.storage.setAlarm(at);
+      this.#alarmAt = at;
+    }
   }
 
   /** Called by the Worker after revoking sessions: their sockets close at once. */
@@ -202,8 +286,19 @@ export class WorkspaceRoom extends Server<Env> {
     return new Response("Not found", { status: 404 });
   }
 
-  #send() {
+  /**
+   * With sockets open, what is pending goes to D1 first and the poke after it: the pulls it starts
+   * then read D1 at once instead of each waiting for a flush, and report -> screen costs one D1
+   * write as it did when ingestion wrote D1 itself. Pokes are coalesced (POKE_INTERVAL_MS), so
+   * this flushes at most four times a second; with no socket open the alarm's pace holds.
+   */
+  async #send() {
     this.#lastPokeAt = Date.now();
+    if (this.#hasConnections()) await this.settle().catch((error: unknown) => console.error("flush before a poke failed:", error));
     this.broadcast(POKE_MESSAGE);
+  }
+
+  #hasConnections() {
+    return this.getConnections()[Symbol.iterator]().next().done === false;
   }
 }

@@ -25,6 +25,8 @@ export const configSchema = z
     INGEST_MAX_BEHIND_S: z.coerce.number().int().min(0).default(0),
     /** 32 random bytes (base64) sealing each workspace's webhook secret in D1 (docs/decisions/0024). */
     WEBHOOK_SECRET_KEY: z.string().default(""),
+    /** How long the workspace's object keeps reports before writing them to D1 (docs/decisions/0016); 0 writes through. */
+    INGEST_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.ENVIRONMENT !== "production") return;

@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/fleet/live-fleet";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
@@ -122,4 +123,22 @@ export async function pokeWorkspace(env: Env, workspaceId: string): Promise<void
   lastPokeAt.set(workspaceId, Date.now());
   if (lastPokeAt.size > 10_000) lastPokeAt.clear(); // a hint, not state: forgetting it only costs a poke
   await workspaceObject(env, workspaceId).poke();
+}
+
+/**
+ * Reports of one workspace's devices, one request per device, to its object (docs/decisions/0016,
+ * part 4): answered once they are durable there; the object pokes its own sockets.
+ */
+export async function ingestInWorkspace(env: Env, workspaceId: string, requests: BeaconReport[][], options: Omit<LiveOptions, "modules" | "tables"> & { flushMs?: number }): Promise<IngestAnswer[]> {
+  return (await workspaceObject(env, workspaceId).ingest(requests, options)) as IngestAnswer[];
+}
+
+/** Makes the workspace's object write what it has not flushed to D1 yet, before a reader that goes to D1 directly. */
+export async function settleWorkspace(env: Env, workspaceId: string): Promise<void> {
+  await workspaceObject(env, workspaceId).settle();
+}
+
+/** A vehicle's device id was rotated: its object forgets the old one (unknown from the next report on). */
+export async function forgetVehicleDevice(env: Env, workspaceId: string, vehicleId: string): Promise<void> {
+  await workspaceObject(env, workspaceId).forgetDevicesOf(vehicleId);
 }

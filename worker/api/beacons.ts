@@ -11,7 +11,7 @@ import { chunkRows } from "../lib/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
-import { commitWorkspaceWrite } from "../workspace-object";
+import { commitWorkspaceWrite, forgetVehicleDevice, settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
@@ -48,6 +48,8 @@ export const beaconRoutes = new Hono<AppEnv>()
   /** The workspace's beacons, for configuring devices and for the simulator. */
   .get("/", async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
+    // Last reports are flushed by the workspace's object about once a second: current first.
+    await settleWorkspace(c.env, workspaceId);
     const rows = await c.var.db
       .select({ id: beacons.id, vehicleId: beacons.vehicleId, lastReportAt: beacons.lastReportAt })
       .from(beacons)
@@ -61,6 +63,8 @@ export const beaconRoutes = new Hono<AppEnv>()
     const { vehicleId } = c.req.valid("param");
     const now = Date.now();
     const since = c.req.valid("query").since ?? now - (now % 86_400_000);
+    // Its counters and last report are flushed by the workspace's object about once a second: current first.
+    await settleWorkspace(c.env, workspaceId);
     const health = await beaconHealth(c.var.db, workspaceId, vehicleId, since, ingestUrlOf(c.var.config.APP_URL));
     if (!health) throw notFound("No beacon for this vehicle in this workspace");
     return c.json(health);
@@ -71,6 +75,8 @@ export const beaconRoutes = new Hono<AppEnv>()
     const { vehicleId } = c.req.valid("param");
     const rotation = await rotateDeviceId(c.var.db, workspaceId, vehicleId, ingestUrlOf(c.var.config.APP_URL));
     if (!rotation) throw notFound("No beacon for this vehicle in this workspace");
+    // The workspace's object owns its devices: the old id must stop working there at once.
+    await forgetVehicleDevice(c.env, workspaceId, vehicleId);
     audit("beacon.device_id_rotated", { workspaceId, vehicleId, userId });
     return c.json(rotation);
   });

@@ -1,22 +1,25 @@
 import { Hono, type Context } from "hono";
 import { clientIp } from "../auth/rate-limit";
+import { forgetDevice, workspaceOfDevice } from "../fleet/device-directory";
 import { addressStops } from "../fleet/geocode";
 import { ingestTogether } from "../fleet/ingest-batcher";
 import { addressKey, ingestThrottle, type Take } from "../fleet/ingest-throttle";
 import { parseOsmandJson, parseOsmandParams, ReportError, type Report } from "../fleet/osmand";
 import { ApiError, badRequest } from "../lib/errors";
-import { announceWrites } from "../workspace-object";
+import { settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
  * Beacon ingestion, OsmAnd protocol (what Traccar Client and many trackers speak): GET or POST
  * with query or form parameters, or the JSON variant. No session: the unguessable device id is
- * the credential, and the beacon's workspace scopes the write. Concurrent requests share their
- * D1 round trips (worker/fleet/ingest-batcher.ts); each still gets its own answer.
+ * the credential, and the beacon's workspace scopes the write.
  *
- * Floods are refused before D1 (worker/fleet/ingest-throttle.ts): per source address, then an id
- * seen unknown a moment ago, then per device id; a 429 says when to retry. Reports whose device
- * clock is out of bounds are acknowledged but not used (party/fleet/device-clock.ts).
+ * The edge (docs/decisions/0016, part 4): parse, refuse floods per source address
+ * (worker/fleet/ingest-throttle.ts) and ids seen unknown a moment ago, find the device's workspace
+ * (worker/fleet/device-directory.ts), and hand the reports to that workspace's object, together
+ * with the workspace's other concurrent requests (worker/fleet/ingest-batcher.ts). The object
+ * throttles per device (429 with Retry-After), folds, stores durably and answers; reports whose
+ * device clock is out of bounds are acknowledged but not used (party/fleet/device-clock.ts).
  */
 export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", async (c) => {
   const length = Number(c.req.header("Content-Length") ?? 0);
@@ -28,25 +31,24 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
   const deviceId = reports[0]!.deviceId;
   refuseIfOver(c, throttle.addresses.take(addressKey(clientIp(c)), reports.length, now), "from this address");
   if (throttle.unknown.has(deviceId, now)) throw badRequest(UNKNOWN_DEVICE);
-  const device = throttle.devices.take(deviceId, reports.length, now);
-  refuseIfOver(c, device, "from this device");
+  const workspaceId = await workspaceOfDevice(c.var.db, deviceId, now);
   const clock = { maxAheadMs: config.INGEST_MAX_AHEAD_S * 1000, maxBehindMs: config.INGEST_MAX_BEHIND_S * 1000 };
   const keepAlive = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
-  const result = await ingestTogether(c.var.db, reports, { keepAlive, clock, throttled: device.ok ? device.refusedBefore : 0 }).catch((error: unknown) => {
-    if (error instanceof ReportError) {
-      throttle.unknown.add(deviceId, Date.now());
-      throw badRequest(error.message);
-    }
-    throw error;
-  });
-  const w = { env: c.env, db: c.var.db, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work) };
-  if (result.workspaceId) await announceWrites(w, [result.workspaceId]);
-  const token = c.var.config.MAPBOX_TOKEN;
-  if (token && result.stops.length) {
-    // After the write and the answer: the address arrives as a later change with its own poke.
-    c.executionCtx.waitUntil(addressStops(w, token, result.stops).catch((error: unknown) => console.error("addressing stops failed:", error)));
+  const answer = workspaceId ? await ingestTogether(c.env, workspaceId, reports, { clock, scale: config.RATE_LIMIT_SCALE, flushMs: config.INGEST_FLUSH_MS }, keepAlive) : null;
+  if (!answer || (!answer.ok && answer.unknown)) {
+    throttle.unknown.add(deviceId, Date.now());
+    forgetDevice(deviceId);
+    throw badRequest(UNKNOWN_DEVICE);
   }
-  return c.json({ ok: true, outcomes: result.outcomes });
+  if (!answer.ok) throw tooMany(c, answer.retryAfterS, "from this device");
+  const token = config.MAPBOX_TOKEN;
+  if (token && answer.stops.length) {
+    // After the answer: the stop reaches D1 first, then its address arrives as a later change with its own poke.
+    const w = { env: c.env, db: c.var.db, waitUntil: keepAlive };
+    const addressing = settleWorkspace(c.env, workspaceId!).then(() => addressStops(w, token, answer.stops));
+    keepAlive(addressing.catch((error: unknown) => console.error("addressing stops failed:", error)));
+  }
+  return c.json({ ok: true, outcomes: answer.outcomes });
 });
 
 /** 500 JSON locations take about 150 KB; anything much bigger is not a tracker. */
@@ -54,9 +56,12 @@ const MAX_BODY_BYTES = 512 * 1024;
 const UNKNOWN_DEVICE = "Unknown device id";
 
 function refuseIfOver(c: Context<AppEnv>, take: Take, where: string) {
-  if (take.ok) return;
-  c.header("Retry-After", String(take.retryAfterS));
-  throw new ApiError(429, "rate_limited", `Too many reports ${where}. Try again in ${take.retryAfterS} s.`);
+  if (!take.ok) throw tooMany(c, take.retryAfterS, where);
+}
+
+function tooMany(c: Context<AppEnv>, retryAfterS: number, where: string) {
+  c.header("Retry-After", String(retryAfterS));
+  return new ApiError(429, "rate_limited", `Too many reports ${where}. Try again in ${retryAfterS} s.`);
 }
 
 async function readReports(c: Context<AppEnv>): Promise<Report[]> {

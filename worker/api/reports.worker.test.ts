@@ -6,7 +6,7 @@ import { mphToMetresPerSecond } from "../../shared/units";
 import { database } from "../db/client";
 import { vehicles, workspaces } from "../db/schema";
 import commute from "../fleet/fixtures/commute";
-import { ingest } from "../fleet/ingest";
+import { ingest } from "../test/ingest";
 import { parseOsmandParams, type Report } from "../fleet/osmand";
 import { call, report, userWithWorkspace } from "../test/factories";
 
@@ -34,7 +34,7 @@ function commuteReports(deviceId: string): Report[] {
 
 /** Stores reports the way ingestion batches them: several requests of a few reports each. */
 async function ingestInBatches(reports: Report[], size = 9) {
-  for (let i = 0; i < reports.length; i += size) await ingest(db(), reports.slice(i, i + size), { now: reports.at(-1)!.time + 1000 });
+  for (let i = 0; i < reports.length; i += size) await ingest(reports.slice(i, i + size), { now: reports.at(-1)!.time + 1000 });
 }
 
 async function getReport<Row>(token: string, name: string, query: string) {

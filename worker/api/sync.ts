@@ -7,7 +7,7 @@ import { body } from "../lib/validate";
 import { answerPull } from "../sync/answer-pull";
 import { push } from "../sync/push";
 import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/versions";
-import { announceWrites, roomChanges } from "../workspace-object";
+import { announceWrites, roomChanges, settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
@@ -26,6 +26,9 @@ export const syncRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .post("/pull", async (c) => {
     const raw: unknown = await c.req.json().catch(() => undefined);
+    // Reports the workspace's object has not flushed yet go to D1 first: a full answer reads D1
+    // directly (an incremental one asks the object, which does the same). Nothing pending: no D1.
+    await settleWorkspace(c.env, workspaceSession(c.var.session).workspaceId);
     const { status, body } = await answerPull(c.var.db, workspaceSession(c.var.session), raw, roomChanges(c.env));
     return c.json(body, status as ContentfulStatusCode);
   })

@@ -13,6 +13,7 @@ import { positions, vehicles } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { zod } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { settleWorkspace } from "../workspace-object";
 
 /** A day at one report a second: more rows than that in one range are not read. */
 const RANGE_ROWS = 86_400;
@@ -34,6 +35,8 @@ export const vehicleRoutes = new Hono<AppEnv>()
       .where(and(eq(vehicles.id, vehicleId), eq(vehicles.workspaceId, workspaceId)))
       .get();
     if (!vehicle) throw notFound("No such vehicle in this workspace");
+    // Positions reach D1 in the workspace object's flush (about a second): current first.
+    await settleWorkspace(c.env, workspaceId);
     const query = c.req.valid("query");
     const columns = { t: positions.recordedAt, speed: positions.speed, fuel: positions.fuel, lat: positions.latitude, lng: positions.longitude };
     if (query.from !== undefined) {

@@ -63,3 +63,46 @@ function insertSelect(table: SQLiteTable, written: [string, SQLiteColumn][], jso
   const literal = `'${json.replace(/'/g, "''")}'`;
   return sql.raw(`INSERT INTO ${quote(getTableName(table))} (${names.join(", ")}) SELECT ${values.join(", ")} FROM json_each(${literal}) WHERE true ${conflict}`);
 }
+
+/**
+ * Updates existing rows, any number of them, in one statement per BULK_JSON_CHARS: `UPDATE ...
+ * FROM json_each('[...]')` matched on `key` (and `scope`, a column every row must also match: the
+ * workspace, so a flush can only ever touch its own). A row whose key is missing is not created
+ * (a beacon whose id was rotated meanwhile stays gone). Values go through the columns' encoding.
+ */
+export function bulkUpdate<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  rows: Record<string, unknown>[],
+  options: {
+    key: SQLiteColumn;
+    scope: { column: SQLiteColumn; value: string };
+    stampVersion?: SQLiteColumn;
+    /** Only rows whose column is not already this value (so an unchanged row keeps its version). */
+    unless?: { column: SQLiteColumn; value: string };
+  },
+) {
+  const columns = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>);
+  const fields = new Set(rows.flatMap((r) => Object.keys(r)));
+  const written = columns.filter(([field, column]) => fields.has(field) && column !== options.key && column !== options.stampVersion);
+  const keyField = columns.find(([, c]) => c === options.key)![0];
+  const value = ([f, c]: [string, SQLiteColumn], r: Record<string, unknown>) => (r[f] === undefined || r[f] === null ? null : c.mapToDriverValue(r[f]));
+  const encode = (r: Record<string, unknown>) => JSON.stringify([r[keyField], ...written.map((w) => value(w, r))]);
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const name = quote(getTableName(table));
+  const sets = written.map(([, c], i) => `${quote(c.name)} = json_extract(j.value, '$[${i + 1}]')`);
+  if (options.stampVersion) sets.push(`${quote(options.stampVersion.name)} = (SELECT "version" FROM "workspaces" WHERE "id" = '${options.scope.value.replace(/'/g, "''")}')`);
+  const statements = [];
+  const encoded = rows.map(encode);
+  for (let i = 0; i < encoded.length; ) {
+    let size = 0;
+    let end = i;
+    while (end < encoded.length && (end === i || size + encoded[end]!.length < BULK_JSON_CHARS)) size += encoded[end++]!.length + 1;
+    const literal = `'[${encoded.slice(i, end).join(",").replace(/'/g, "''")}]'`;
+    const scope = `${name}.${quote(options.scope.column.name)} = '${options.scope.value.replace(/'/g, "''")}'`;
+    const unless = options.unless ? ` AND ${name}.${quote(options.unless.column.name)} IS NOT '${options.unless.value.replace(/'/g, "''")}'` : "";
+    statements.push(db.run(sql.raw(`UPDATE ${name} SET ${sets.join(", ")} FROM json_each(${literal}) AS j WHERE ${name}.${quote(options.key.name)} = json_extract(j.value, '$[0]') AND ${scope}${unless}`)));
+    i = end;
+  }
+  return statements;
+}

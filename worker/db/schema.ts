@@ -445,9 +445,10 @@ export const positions = sqliteTable(
 );
 
 /**
- * Per-vehicle state of the trip/stop detector and the GPS odometer, so both survive restarts.
- * `version` makes its writer one at a time (docs/decisions/0009-one-writer-per-vehicle.md): a
- * trigger aborts any update that does not set it to the stored version + 1.
+ * Per-vehicle state of the trip/stop detector and the GPS odometer as D1-era ingestion kept it.
+ * The workspace's object (party/fleet/live-fleet.ts) reads it once for a vehicle it does not know
+ * yet, then keeps that state in its own storage; nothing writes it any more (migrations/0011
+ * dropped the one-writer trigger of docs/decisions/0009: one object per workspace is the writer).
  */
 export const motionState = sqliteTable("motion_state", {
   vehicleId: text("vehicle_id").primaryKey(),

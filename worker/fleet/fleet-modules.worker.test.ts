@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FleetModule } from "../../party/fleet/fold";
 import { database } from "../db/client";
-import { motionState, vehicleEvents, workspaces } from "../db/schema";
+import { positions, vehicleEvents, workspaces } from "../db/schema";
 import { call, report, userWithWorkspace } from "../test/factories";
 import type { FlushTable } from "./flush-tables";
-import { ingest } from "./ingest";
+import { ingest, vehicleState } from "../test/ingest";
 
 // The seam issues 21 (places and alerts) and 22 (rollups) plug into (docs/decisions/0016): a
-// module's per-vehicle state is stored with the vehicle and handed back on its next report, and
-// its rows land in their D1 table in the same write as the reports, stamped for sync.
+// module's per-vehicle state is kept with the vehicle (in the workspace's object) and handed back on its next report, and
+// its rows land in their D1 table in the same flush as the reports, stamped for sync.
 const db = () => database(env.DB);
 const T0 = Date.now() - 3_600_000;
 
@@ -36,11 +36,10 @@ describe("a module plugged into ingestion", () => {
     const a = await userWithWorkspace();
     const beacon = await beaconOf(a.token, a.workspaceId);
     const options = { modules: [marker], tables };
-    await ingest(db(), [report(beacon.id, T0), report(beacon.id, T0 + 10_000)], options);
-    await ingest(db(), [report(beacon.id, T0 + 20_000)], options);
+    await ingest([report(beacon.id, T0), report(beacon.id, T0 + 10_000)], options);
+    await ingest([report(beacon.id, T0 + 20_000)], options);
 
-    const stored = await db().select().from(motionState).where(eq(motionState.vehicleId, beacon.vehicleId)).get();
-    expect(stored!.modules).toEqual({ marker: { n: 3 } });
+    expect((await vehicleState(a.workspaceId, beacon.vehicleId))!.modules).toEqual({ marker: { n: 3 } });
     const row = await db().select().from(vehicleEvents).where(eq(vehicleEvents.id, `marker-${beacon.vehicleId}`)).get();
     const ws = await db().select().from(workspaces).where(eq(workspaces.id, a.workspaceId)).get();
     expect(row).toMatchObject({ distance: 3, startTime: T0 + 20_000, workspaceId: a.workspaceId, version: ws!.version });
@@ -50,17 +49,17 @@ describe("a module plugged into ingestion", () => {
     const a = await userWithWorkspace();
     const beacon = await beaconOf(a.token, a.workspaceId);
     const options = { modules: [marker], tables };
-    await ingest(db(), [report(beacon.id, T0 + 10_000)], options);
-    const again = await ingest(db(), [report(beacon.id, T0 + 10_000), report(beacon.id, T0)], options);
+    await ingest([report(beacon.id, T0 + 10_000)], options);
+    const again = await ingest([report(beacon.id, T0 + 10_000), report(beacon.id, T0)], options);
     expect(again.outcomes).toEqual(["late", "duplicate"]);
-    const stored = await db().select().from(motionState).where(eq(motionState.vehicleId, beacon.vehicleId)).get();
-    expect(stored!.modules).toEqual({ marker: { n: 1 } });
+    expect((await vehicleState(a.workspaceId, beacon.vehicleId))!.modules).toEqual({ marker: { n: 1 } });
   });
 
   it("refuses a row for a table nobody registered (the whole write, nothing half stored)", async () => {
     const a = await userWithWorkspace();
     const beacon = await beaconOf(a.token, a.workspaceId);
-    await expect(ingest(db(), [report(beacon.id, T0)], { modules: [marker], tables: {} })).rejects.toThrow(/unregistered table markers/);
-    expect(await db().select().from(motionState).where(eq(motionState.vehicleId, beacon.vehicleId)).get()).toBeUndefined();
+    await expect(ingest([report(beacon.id, T0)], { modules: [marker], tables: {} })).rejects.toThrow(/unregistered table markers/);
+    expect((await vehicleState(a.workspaceId, beacon.vehicleId))?.latest ?? null).toBeNull();
+    expect(await db().select().from(positions).where(eq(positions.vehicleId, beacon.vehicleId)).all()).toEqual([]);
   });
 });

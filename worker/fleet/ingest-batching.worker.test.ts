@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { asc, eq, inArray } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { telemetryKey } from "../../shared/telemetry";
 import { vehicleKey } from "../../shared/vehicle";
@@ -11,10 +11,8 @@ import { positions, telemetry, vehicleEvents, vehicles, workspaces } from "../db
 import { call, report, userWithWorkspace } from "../test/factories";
 import commute from "./fixtures/commute";
 import { readTrack } from "./fixtures/track";
-import { ingest, ingestBatch, type IngestResult } from "./ingest";
-import { ingestTogether } from "./ingest-batcher";
+import { ingest, ingestRequests } from "../test/ingest";
 import type { MotionReport } from "../../party/fleet/motion";
-import { ReportError } from "./osmand";
 
 const db = () => database(env.DB);
 const T0 = Date.parse("2026-11-03T08:00:00Z");
@@ -122,45 +120,39 @@ describe("concurrent beacon requests", () => {
   });
 });
 
-describe("ingestBatch", () => {
-  it("takes several requests in one write: one version bump per workspace touched, the same outcomes as one by one", async () => {
+describe("one call into a workspace's object", () => {
+  it("takes several requests in one write: one version bump, the same outcomes as one by one, and only its own workspace's devices", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
-    const bystander = await userWithWorkspace();
-    const [a1, a2] = await order(a.token, a.workspaceId, 2);
+    const [a1, a2, a3] = await order(a.token, a.workspaceId, 3);
     const [b1] = await order(b.token, b.workspaceId, 1);
-    await order(bystander.token, bystander.workspaceId, 1);
     // a2 already reported at T0 + 60 s: anything older is late.
-    await ingest(db(), [report(a2!.id, T0 + 60_000, { latitude: 41 })]);
-    const before = { a: await versionOf(a.workspaceId), b: await versionOf(b.workspaceId), c: await versionOf(bystander.workspaceId) };
+    await ingest([report(a2!.id, T0 + 60_000, { latitude: 41 })]);
+    const before = { a: await versionOf(a.workspaceId), b: await versionOf(b.workspaceId) };
 
-    const answers = await ingestBatch(db(), [
+    const answers = await ingestRequests([
       [report(a1!.id, T0 + 20_000, { latitude: 40.2 })],
       [report("unknown-device", T0)],
       [report(a1!.id, T0 + 10_000, { latitude: 40.1 }), report(a1!.id, T0, { latitude: 40 })],
-      [report(b1!.id, T0, { latitude: 43 }), report(b1!.id, T0, { latitude: 43 })],
+      [report(a3!.id, T0, { latitude: 43 }), report(a3!.id, T0, { latitude: 43 })],
       [report(a2!.id, T0, { latitude: 40.5 })],
+      // Another workspace's device sent to this workspace's object: unknown here, nothing written.
+      [report(b1!.id, T0, { latitude: 44 })],
     ]);
-    const [first, unknown, older, twice, late] = answers as [IngestResult, ReportError, IngestResult, IngestResult, IngestResult];
-    expect(first.outcomes).toEqual(["stored"]);
-    expect(unknown).toBeInstanceOf(ReportError);
-    expect(unknown.message).toBe("Unknown device id");
+    const outcomes = answers.map((x) => (x.ok ? x.outcomes : "unknown"));
     // Taken after T0 + 20 s was stored, as if it had come second on its own.
-    expect(older.outcomes).toEqual(["late", "late"]);
-    expect(twice.outcomes).toEqual(["stored", "duplicate"]);
-    expect(late.outcomes).toEqual(["late"]);
-    // One poke per workspace: the first request that changed it carries it.
-    expect(answers.map((x) => (x instanceof ReportError ? "error" : x.workspaceId))).toEqual([a.workspaceId, "error", null, b.workspaceId, null]);
+    expect(outcomes).toEqual([["stored"], "unknown", ["late", "late"], ["stored", "duplicate"], ["late"], "unknown"]);
 
     expect(await versionOf(a.workspaceId)).toBe(before.a + 1);
-    expect(await versionOf(b.workspaceId)).toBe(before.b + 1);
-    expect(await versionOf(bystander.workspaceId)).toBe(before.c);
+    expect(await versionOf(b.workspaceId)).toBe(before.b);
     expect(await telemetryOf(a1!.vehicleId)).toMatchObject({ latitude: 40.2, recordedAt: T0 + 20_000, version: before.a + 1 });
     expect(await telemetryOf(a2!.vehicleId)).toMatchObject({ latitude: 41, recordedAt: T0 + 60_000 });
-    expect(await telemetryOf(b1!.vehicleId)).toMatchObject({ version: before.b + 1 });
+    expect(await telemetryOf(a3!.vehicleId)).toMatchObject({ version: before.a + 1 });
+    expect(await telemetryOf(b1!.vehicleId)).toBeUndefined();
     expect((await positionsOf(a1!.id)).map((p) => p.recordedAt).sort()).toEqual([T0, T0 + 10_000, T0 + 20_000]);
     expect(await positionsOf(a2!.id)).toHaveLength(2);
-    expect(await positionsOf(b1!.id)).toHaveLength(1);
+    expect(await positionsOf(a3!.id)).toHaveLength(1);
+    expect(await positionsOf(b1!.id)).toEqual([]);
   });
 
   /** Errands: seven drives of about 1 km, each followed by a 5-minute stop (15 events). */
@@ -185,15 +177,15 @@ describe("ingestBatch", () => {
     const [alone, together] = await order(a.token, a.workspaceId, 2);
     const reports = track();
     const stopsAlone: { latitude: number; longitude: number }[] = [];
-    for (const r of reports) stopsAlone.push(...(await ingest(db(), [{ ...report(alone!.id, r.time), ...r }])).stops);
+    for (const r of reports) stopsAlone.push(...(await ingest([{ ...report(alone!.id, r.time), ...r }])).stops);
     const stopsTogether: typeof stopsAlone = [];
     // The same track in batches of requests of a few reports each.
     const requests = reports.map((r) => ({ ...report(together!.id, r.time), ...r }));
     for (let i = 0; i < requests.length; i += 12) {
-      const answers = await ingestBatch(db(), [requests.slice(i, i + 5), requests.slice(i + 5, i + 7), requests.slice(i + 7, i + 12)].filter((r) => r.length));
+      const answers = await ingestRequests([requests.slice(i, i + 5), requests.slice(i + 5, i + 7), requests.slice(i + 7, i + 12)].filter((r) => r.length));
       for (const x of answers) {
-        expect((x as IngestResult).outcomes.every((o) => o === "stored")).toBe(true);
-        stopsTogether.push(...(x as IngestResult).stops);
+        expect(x.ok && x.outcomes.every((o) => o === "stored")).toBe(true);
+        if (x.ok) stopsTogether.push(...x.stops);
       }
     }
     // The geocoder is handed the same new stops, each by the request that opened it.
@@ -215,32 +207,4 @@ describe("ingestBatch", () => {
     const { id: _1, vehicleId: _2, version: _3, createdVersion: _4, ...shown } = (await telemetryOf(alone!.vehicleId))!;
     expect(await telemetryOf(together!.vehicleId)).toMatchObject(shown);
   }, 60_000);
-});
-
-describe("ingestTogether", () => {
-  it("answers each request alone when the combined write fails, so a bad row fails only its own report", async () => {
-    const a = await userWithWorkspace();
-    const [good, bad] = await order(a.token, a.workspaceId, 2);
-    // A telemetry row that blocks the bad beacon's vehicle (its id taken by a row of another
-    // vehicle id): writing that vehicle's telemetry fails, whatever else is in the batch.
-    await db().insert(telemetry).values({
-      id: bad!.vehicleId, workspaceId: a.workspaceId, vehicleId: "some-other-vehicle", status: "off", statusTimestamp: T0, latitude: 0, longitude: 0, recordedAt: T0, version: 1,
-    });
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const [fine, failed, unknown] = await Promise.allSettled([
-      ingestTogether(db(), [report(good!.id, T0, { latitude: 45 })]),
-      ingestTogether(db(), [report(bad!.id, T0, { latitude: 46 })]),
-      ingestTogether(db(), [report("unknown-device", T0)]),
-    ]);
-    // The three went as one combined write, which failed, and only then each ran on its own (one
-    // by one from the start, this test would prove nothing about the fallback).
-    expect(warn.mock.calls.map(([message]) => message)).toEqual(["ingest: combined batch of 3 requests failed, each runs again on its own:"]);
-    warn.mockRestore();
-    expect(fine).toMatchObject({ status: "fulfilled", value: { outcomes: ["stored"], workspaceId: a.workspaceId } });
-    expect(failed.status).toBe("rejected");
-    expect(unknown).toMatchObject({ status: "rejected", reason: expect.any(ReportError) });
-    expect(await telemetryOf(good!.vehicleId)).toMatchObject({ latitude: 45 });
-    expect(await positionsOf(good!.id)).toHaveLength(1);
-    expect(await positionsOf(bad!.id)).toEqual([]);
-  });
 });

@@ -4,7 +4,9 @@
  * the report itself). Token buckets, counted in reports (a JSON request of 50 costs 50):
  *
  * - per device id: 2 reports/s sustained, bursts of 600 (a tracker reports at most once a second;
- *   one back from an hour offline at one report per 6 s drains its buffer at once);
+ *   one back from an hour offline at one report per 6 s drains its buffer at once). This one is
+ *   kept by the device's workspace object (party/fleet/live-fleet.ts): one bucket per device
+ *   whatever isolate its requests reach, and refusals counted on its health at once;
  * - per source address: 50 reports/s sustained, bursts of 6,000, since a fleet's trackers may all
  *   sit behind one mobile carrier's NAT. IPv6 is keyed by its /64 (one subscriber's prefix).
  *
@@ -12,61 +14,16 @@
  * (Traccar Client does). Limits scale with RATE_LIMIT_SCALE. Device ids seen unknown a moment ago
  * are refused from memory (UnknownDevices) without asking D1 again.
  *
- * Per isolate: Cloudflare runs several isolates per location and many locations, so the effective
- * limit for a client spread over them is a multiple of these; the bound that matters (no single
- * request floods D1, no unknown id costs a read per request) holds in each. A global limit would
- * use Cloudflare's Rate Limiting binding or WAF rules in front of the route.
+ * The address limit and the unknown-id memory stay per isolate, at the edge: before the device's
+ * workspace is known there is no object to keep them in (an unknown id has none at all).
+ * Cloudflare runs several isolates per location and many locations, so their effective limit for
+ * a client spread over them is a multiple of these; the bound that matters (no single request
+ * floods D1, no unknown id costs a read per request) holds in each. A global limit would use
+ * Cloudflare's Rate Limiting binding or WAF rules in front of the route.
  */
-export interface BucketLimit {
-  perSecond: number;
-  burst: number;
-}
+import { ADDRESS_LIMIT, MAX_KEYS, TokenBuckets } from "../../party/fleet/token-buckets";
 
-export const DEVICE_LIMIT: BucketLimit = { perSecond: 2, burst: 600 };
-export const ADDRESS_LIMIT: BucketLimit = { perSecond: 50, burst: 6_000 };
-/** Keys remembered per isolate; the least recently seen go first (bounded memory under a spray of ids). */
-export const MAX_KEYS = 20_000;
-
-interface Bucket {
-  tokens: number;
-  at: number;
-  /** Reports refused since the last accepted request (counted on the beacon's health then). */
-  refused: number;
-}
-
-export type Take = { ok: true; refusedBefore: number } | { ok: false; retryAfterS: number };
-
-export class TokenBuckets {
-  private readonly buckets = new Map<string, Bucket>();
-  private readonly limit: BucketLimit;
-
-  constructor(limit: BucketLimit, scale = 1) {
-    this.limit = { perSecond: limit.perSecond * scale, burst: Math.max(1, Math.floor(limit.burst * scale)) };
-  }
-
-  /** Takes `cost` tokens for `key` if it has them; a refused request takes nothing. */
-  take(key: string, cost: number, now: number): Take {
-    const { perSecond, burst } = this.limit;
-    const old = this.buckets.get(key);
-    const bucket = old ? { ...old, tokens: Math.min(burst, old.tokens + ((now - old.at) / 1000) * perSecond), at: now } : { tokens: burst, at: now, refused: 0 };
-    this.buckets.delete(key); // re-inserted last: the Map's order is least recently seen first
-    if (bucket.tokens < cost) {
-      bucket.refused += cost;
-      this.remember(key, bucket);
-      // A request bigger than the whole burst can never pass: say when the bucket is full again.
-      const missing = Math.min(cost, burst) - bucket.tokens;
-      return { ok: false, retryAfterS: Math.max(1, Math.ceil(missing / perSecond)) };
-    }
-    const refusedBefore = bucket.refused;
-    this.remember(key, { tokens: bucket.tokens - cost, at: now, refused: 0 });
-    return { ok: true, refusedBefore };
-  }
-
-  private remember(key: string, bucket: Bucket) {
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > MAX_KEYS) this.buckets.delete(this.buckets.keys().next().value!);
-  }
-}
+export { ADDRESS_LIMIT, DEVICE_LIMIT, MAX_KEYS, TokenBuckets, type BucketLimit, type Take } from "../../party/fleet/token-buckets";
 
 /** How long a device id answered unknown is refused from memory. */
 export const UNKNOWN_TTL_MS = 60_000;
@@ -107,7 +64,6 @@ export function addressKey(ip: string): string {
 
 /** One set of limits per isolate (and per RATE_LIMIT_SCALE, which tests and benchmarks raise). */
 export interface IngestThrottle {
-  devices: TokenBuckets;
   addresses: TokenBuckets;
   unknown: UnknownDevices;
 }
@@ -117,7 +73,7 @@ const throttles = new Map<number, IngestThrottle>();
 export function ingestThrottle(scale: number): IngestThrottle {
   let t = throttles.get(scale);
   if (!t) {
-    t = { devices: new TokenBuckets(DEVICE_LIMIT, scale), addresses: new TokenBuckets(ADDRESS_LIMIT, scale), unknown: new UnknownDevices() };
+    t = { addresses: new TokenBuckets(ADDRESS_LIMIT, scale), unknown: new UnknownDevices() };
     throttles.set(scale, t);
   }
   return t;

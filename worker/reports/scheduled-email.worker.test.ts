@@ -5,7 +5,7 @@ import { database } from "../db/client";
 import { emailOutbox, users, vehicles, workspaces } from "../db/schema";
 import { config } from "../env";
 import commute from "../fleet/fixtures/commute";
-import { ingest } from "../fleet/ingest";
+import { ingest } from "../test/ingest";
 import { parseOsmandParams } from "../fleet/osmand";
 import { call, userWithWorkspace } from "../test/factories";
 import { duePeriod } from "./email-schedule";
@@ -26,7 +26,7 @@ async function subscribedFleet(frequency: "daily" | "weekly") {
     const params = Object.fromEntries(line.split(",").map((v, i) => [columns[i]!, v]));
     return parseOsmandParams({ id: beacon!.id, timestamp: params.time!, ...params });
   });
-  await ingest(db(), reports, { now: reports.at(-1)!.time + 1000 });
+  await ingest(reports, { now: reports.at(-1)!.time + 1000 });
   expect((await call("/api/reports/subscription", { method: "PUT", token: a.token, json: { frequency } })).status).toBe(200);
   const { email } = (await db().select({ email: users.email }).from(users).where(eq(users.id, a.userId)).get())!;
   const outbox = async () => db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();

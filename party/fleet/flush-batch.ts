@@ -1,0 +1,110 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
+import { bulkInsert, bulkUpdate } from "../../worker/db/bulk";
+import type { Db } from "../../worker/db/client";
+import { beacons, positions, telemetry, vehicleEvents, vehicles } from "../../worker/db/schema";
+import { flushRows, type FlushTable } from "../../worker/fleet/flush-tables";
+import { bumpVersion, versionOf } from "../../worker/sync/version";
+import type { FlushRow } from "./fold";
+import type { DeviceState, Pending, StoredPosition } from "./live-store";
+import type { EventUpsert } from "./motion";
+
+/**
+ * The D1 statements of one flush of a workspace object (docs/decisions/0016, part 5): ONE
+ * transaction that bumps the workspace's version, then writes what is pending in bulk, a handful
+ * of statements whatever the number of vehicles: positions (until they move to the object's own
+ * store), telemetry and events stamped with the new version, old events out of the synced set,
+ * beacon health as absolute values, ACTIVE, and the modules' rows. Every statement is idempotent
+ * (upserts of whole values, inserts that skip what exists), so a flush cut short and run again
+ * after a restart writes the same rows.
+ */
+export function flushStatements(db: Db, workspaceId: string, entries: Pending[], tables?: Record<string, FlushTable>): BatchItem<"sqlite">[] {
+  const of = <K extends Pending["body"]["kind"]>(kind: K) => entries.map((e) => e.body).filter((b): b is Extract<Pending["body"], { kind: K }> => b.kind === kind);
+  const ws = { workspaceId };
+  const positionRows = of("position").map((p) => ({ ...p.position, ...ws }));
+  const telemetryRows = of("telemetry").map((t) => ({ ...t.latest, ...ws, id: t.vehicleId, vehicleId: t.vehicleId, version: 0 }));
+  const eventRows = of("event").map((e) => eventRow(workspaceId, e.vehicleId, e.event));
+  const healthRows = of("beacon").map((b) => healthRow(b.device));
+  const activeRows = of("active").map((a) => ({ id: a.vehicleId, beaconStatus: "ACTIVE" }));
+  const moduleRows: FlushRow[] = of("row").map((r) => r.row);
+  return [
+    bumpVersion(db, workspaceId),
+    ...bulkInsert(db, positions, positionRows, { onConflict: "nothing" }),
+    ...bulkInsert(db, telemetry, telemetryRows, { onConflict: { target: [telemetry.vehicleId], set: TELEMETRY_SET }, stampVersion: telemetry.version }),
+    ...bulkInsert(db, vehicleEvents, eventRows, { onConflict: { target: [vehicleEvents.id], set: EVENT_SET }, stampVersion: vehicleEvents.version }),
+    ...pruneEvents(db, workspaceId, of("prune").map((p) => p.vehicleId)),
+    ...bulkUpdate(db, beacons, healthRows, { key: beacons.id, scope: { column: beacons.workspaceId, value: workspaceId } }),
+    ...bulkUpdate(db, vehicles, activeRows, { key: vehicles.id, scope: { column: vehicles.workspaceId, value: workspaceId }, stampVersion: vehicles.version, unless: ACTIVE }),
+    ...flushRows(db, moduleRows, tables),
+  ];
+}
+
+/**
+ * Every vehicle that reported is written ACTIVE unless it already is: the cron may have made it
+ * INACTIVE in D1 meanwhile (worker/fleet/ingest.ts), which the object never hears of, and an
+ * unchanged row keeps its version (no pull for nothing).
+ */
+const ACTIVE = { column: vehicles.beaconStatus, value: "ACTIVE" };
+
+const TELEMETRY_SET = [
+  telemetry.status,
+  telemetry.statusTimestamp,
+  telemetry.speed,
+  telemetry.odometer,
+  telemetry.fuel,
+  telemetry.latitude,
+  telemetry.longitude,
+  telemetry.heading,
+  telemetry.recordedAt,
+  telemetry.version,
+];
+
+/** What a report changes in an event: never its vehicle, workspace or geocoded address. */
+const EVENT_SET = [
+  vehicleEvents.type,
+  vehicleEvents.startTime,
+  vehicleEvents.endTime,
+  vehicleEvents.latitude,
+  vehicleEvents.longitude,
+  vehicleEvents.distance,
+  vehicleEvents.averageSpeed,
+  vehicleEvents.version,
+];
+
+function eventRow(workspaceId: string, vehicleId: string, e: EventUpsert): typeof vehicleEvents.$inferInsert {
+  const { id, type, startTime, endTime, latitude, longitude, averageSpeed } = e;
+  return { id, workspaceId, vehicleId, type, startTime, endTime, latitude, longitude, distance: e.type === "STOP" ? null : e.distance, averageSpeed, version: 0 };
+}
+
+/** A beacon's health as it is now (absolute values: writing it twice is writing it once). */
+function healthRow(d: DeviceState) {
+  const { deviceId, lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt, lastRejectedReason, clockSkewMs, clockSkewAt } = d;
+  return { id: deviceId, lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt, lastRejectedReason, clockSkewMs, clockSkewAt };
+}
+
+/**
+ * Only the latest events of each vehicle stay in the synced set; older ones are sent to clients as
+ * `del`. One statement for every vehicle that opened an event since the last flush.
+ */
+function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
+  if (!vehicleIds.length) return [];
+  const ids = sql.raw(`'${JSON.stringify(vehicleIds).replace(/'/g, "''")}'`);
+  // Correlated on the outer row's vehicle (named in full: inside the subquery a bare column is n's).
+  const newest = sql.raw(`SELECT n.id FROM "vehicle_events" n WHERE n.vehicle_id = "vehicle_events"."vehicle_id" ORDER BY n.start_time DESC LIMIT ${SYNCED_EVENTS_PER_VEHICLE}`);
+  return [
+    db
+      .update(vehicleEvents)
+      .set({ deleted: true, version: versionOf(workspaceId) })
+      .where(
+        and(
+          eq(vehicleEvents.workspaceId, workspaceId),
+          sql`${vehicleEvents.vehicleId} IN (SELECT value FROM json_each(${ids}))`,
+          eq(vehicleEvents.deleted, false),
+          sql`${vehicleEvents.id} NOT IN (${newest})`,
+        ),
+      ),
+  ];
+}
+
+export type { StoredPosition };

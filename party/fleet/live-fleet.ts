@@ -1,0 +1,266 @@
+import type { Db } from "../../worker/db/client";
+import { FLEET_MODULES, FLUSH_TABLES, type FlushTable } from "../../worker/fleet/flush-tables";
+import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "./device-clock";
+import { flushStatements } from "./flush-batch";
+import { foldReport, type FleetModule, type Fix, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
+import { loadDevices, storedInD1 } from "./load-devices";
+import { LiveStore, type DeviceState, type LiveWrite, type StoredPosition } from "./live-store";
+import { DEVICE_LIMIT, TokenBuckets } from "./token-buckets";
+
+/**
+ * A workspace's live fleet, held by its Durable Object (party/workspace-room.ts;
+ * docs/decisions/0016, parts 4 and 5): each vehicle's folded state in memory and in the object's
+ * SQLite (party/fleet/live-store.ts), reports folded with the pure `foldReport`, an answer only
+ * once the fold's result is durable there, and D1 written later, in one batch per flush. One
+ * object per workspace is the one writer of its vehicles' state: no version check, no retry.
+ */
+
+/** One position report of one device (worker/fleet/osmand.ts's Report). */
+export interface BeaconReport extends Fix {
+  deviceId: string;
+  altitude: number | null;
+  battery: number | null;
+}
+
+export type IngestOutcome = "duplicate" | FoldOutcome;
+
+/** A stop a request opened, for the geocoder (worker/fleet/geocode.ts). */
+export interface OpenedStop {
+  id: string;
+  workspaceId: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** One request's answer: its outcomes, or why it was refused. */
+export type IngestAnswer =
+  | { ok: true; vehicleId: string; outcomes: IngestOutcome[]; stops: OpenedStop[] }
+  | { ok: false; unknown: true }
+  | { ok: false; unknown: false; retryAfterS: number };
+
+export interface LiveOptions {
+  /** The server's clock. */
+  now?: number;
+  clock?: ClockBounds;
+  /** RATE_LIMIT_SCALE: the per-device limit scales with it (tests and benchmarks raise it). */
+  scale?: number;
+  /** Test seams: the modules folded and the tables their rows may go to. */
+  modules?: readonly FleetModule[];
+  tables?: Record<string, FlushTable>;
+}
+
+export class LiveFleet {
+  readonly #store: LiveStore;
+  #devices: Map<string, DeviceState>;
+  #vehicles: Map<string, VehicleFold>;
+  /** The D1 tables module rows may go to (a test seam: a test's own modules bring their own). */
+  tables: Record<string, FlushTable> = FLUSH_TABLES;
+  /** Per device, in this object whatever isolate the request came through. */
+  #buckets = new Map<number, TokenBuckets>();
+
+  constructor(
+    storage: DurableObjectStorage,
+    readonly workspaceId: string,
+    private readonly db: () => Db,
+  ) {
+    this.#store = new LiveStore(storage);
+    this.#devices = this.#store.devices();
+    this.#vehicles = this.#store.vehicles();
+  }
+
+  /** Folds each request (one device's reports) and stores the result durably before answering. */
+  async ingest(requests: BeaconReport[][], options: LiveOptions, modules: readonly FleetModule[]): Promise<IngestAnswer[]> {
+    const now = options.now ?? Date.now();
+    await this.#learn(requests.map((r) => r[0]!.deviceId));
+    const stored = await this.#storedAlready(requests.flat());
+    const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules };
+    const batch = new Batch(this.workspaceId, this.#vehicles, now);
+    const buckets = this.#bucketsFor(options.scale ?? 1);
+    const answers = requests.map((request): IngestAnswer => {
+      const device = this.#devices.get(request[0]!.deviceId);
+      if (!device) return { ok: false, unknown: true };
+      const take = buckets.take(device.deviceId, request.length, now);
+      if (!take.ok) {
+        batch.device(device, { rejectedThrottled: device.rejectedThrottled + request.length, lastRejectedAt: now, lastRejectedReason: "throttled" });
+        return { ok: false, unknown: false, retryAfterS: take.retryAfterS };
+      }
+      return { ok: true, vehicleId: device.vehicleId, ...batch.fold(device, request, stored, ctx) };
+    });
+    const write = batch.write();
+    if (options.tables) this.tables = options.tables;
+    checkTables(write, this.tables);
+    this.#store.write(write);
+    for (const d of write.devices) this.#devices.set(d.deviceId, d);
+    for (const v of write.vehicles) this.#vehicles.set(v.vehicleId, v);
+    return answers;
+  }
+
+  /** A vehicle's live state as this object holds it (undefined: not known here yet). */
+  vehicle(vehicleId: string): VehicleFold | undefined {
+    return this.#vehicles.get(vehicleId);
+  }
+
+  hasPending(): boolean {
+    return this.#store.hasPending();
+  }
+
+  /**
+   * Writes everything pending to D1 in one transaction, then drops what it wrote (an entry changed
+   * meanwhile stays, with its newer value). Answers whether anything was written. A failure
+   * leaves it all pending: the next flush (the alarm's retry, or a restart) writes it again.
+   */
+  async flush(): Promise<boolean> {
+    const entries = this.#store.pending();
+    if (!entries.length) return false;
+    const db = this.db();
+    const statements = flushStatements(db, this.workspaceId, entries, this.tables);
+    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    this.#store.dropFlushed(entries);
+    return true;
+  }
+
+  /** A vehicle's device id was rotated: its old id is unknown here from now on (the new one is read from D1 when it reports). */
+  forgetDevicesOf(vehicleId: string) {
+    for (const d of [...this.#devices.values()].filter((d) => d.vehicleId === vehicleId)) {
+      this.#devices.delete(d.deviceId);
+      this.#store.forgetDevice(d.deviceId);
+    }
+  }
+
+  /** Devices not known here yet are read from D1 once (only this workspace's: another's id stays unknown). */
+  async #learn(deviceIds: string[]) {
+    const missing = [...new Set(deviceIds)].filter((id) => !this.#devices.has(id));
+    if (!missing.length) return;
+    const loaded = await loadDevices(this.db(), this.workspaceId, missing);
+    const vehicles = loaded.vehicles.filter((v) => !this.#vehicles.has(v.vehicleId));
+    this.#store.write({ devices: loaded.devices, vehicles, pending: [] });
+    for (const d of loaded.devices) this.#devices.set(d.deviceId, d);
+    for (const v of vehicles) this.#vehicles.set(v.vehicleId, v);
+  }
+
+  /**
+   * Which reports are stored already (a device resending what it was not sure we got): only a
+   * report not newer than its vehicle can be one, so most batches ask nothing. Reads the history
+   * where positions are kept: the pending ones here, then D1.
+   */
+  async #storedAlready(reports: BeaconReport[]): Promise<Set<string>> {
+    const candidates = reports.filter((r) => {
+      const vehicleId = this.#devices.get(r.deviceId)?.vehicleId;
+      const latest = vehicleId ? this.#vehicles.get(vehicleId)?.latest : null;
+      return latest && r.time <= latest.recordedAt;
+    });
+    if (!candidates.length) return new Set();
+    const pending = this.#store.pendingKeys(candidates.map((r) => positionKey(r.deviceId, r.time)));
+    const inD1 = await storedInD1(this.db(), this.workspaceId, candidates.map((r) => ({ deviceId: r.deviceId, time: r.time })));
+    return new Set([...candidates.filter((r) => pending.has(positionKey(r.deviceId, r.time))).map((r) => `${r.deviceId}\n${r.time}`), ...inD1]);
+  }
+
+  #bucketsFor(scale: number) {
+    let buckets = this.#buckets.get(scale);
+    if (!buckets) this.#buckets.set(scale, (buckets = new TokenBuckets(DEVICE_LIMIT, scale)));
+    return buckets;
+  }
+}
+
+/** The modules every accepted report is folded through (places and alerts need the workspace's watch). */
+export const DEFAULT_MODULES = FLEET_MODULES;
+
+/** A module row for a table nobody registered fails the whole call: never half a write, never a flush that can never succeed. */
+function checkTables(write: LiveWrite, tables: Record<string, FlushTable>) {
+  for (const p of write.pending) if (p.body.kind === "row" && !tables[p.body.row.table]) throw new Error(`fleet module row for unregistered table ${p.body.row.table}`);
+}
+
+const positionKey = (deviceId: string, time: number) => `position:${deviceId}:${time}`;
+
+/**
+ * What one ingestion call changes, gathered while folding: vehicles and devices as they end,
+ * and the pending entries for D1 (a later one of the same key replaces an earlier one).
+ */
+class Batch {
+  readonly #vehicles = new Map<string, VehicleFold>();
+  readonly #devices = new Map<string, DeviceState>();
+  readonly #pending = new Map<string, LiveWrite["pending"][number]>();
+  readonly #seen = new Set<string>();
+  #rows = 0;
+
+  constructor(
+    private readonly workspaceId: string,
+    private readonly known: Map<string, VehicleFold>,
+    private readonly now: number,
+  ) {}
+
+  device(d: DeviceState, change: Partial<DeviceState>) {
+    const next = { ...(this.#devices.get(d.deviceId) ?? d), ...change };
+    this.#devices.set(d.deviceId, next);
+    this.#put(`beacon:${d.deviceId}`, { kind: "beacon", device: next });
+    return next;
+  }
+
+  /** Folds one request's reports, oldest first, into its vehicle's state and this batch's writes. */
+  fold(device: DeviceState, request: BeaconReport[], stored: Set<string>, ctx: FoldContext) {
+    const outcomes: IngestOutcome[] = [];
+    const stops: OpenedStop[] = [];
+    for (const report of [...request].sort((a, b) => a.time - b.time)) {
+      const key = `${report.deviceId}\n${report.time}`;
+      if (stored.has(key) || this.#seen.has(key)) {
+        outcomes.push("duplicate");
+        continue;
+      }
+      const current = this.#devices.get(device.deviceId) ?? device;
+      const vehicleBefore = this.#vehicles.get(device.vehicleId) ?? this.known.get(device.vehicleId)!;
+      const { vehicle, outputs } = foldReport(vehicleBefore, report, ctx);
+      outcomes.push(outputs.outcome);
+      const skew = outputs.skewMs !== null ? { clockSkewMs: outputs.skewMs, clockSkewAt: this.now } : {};
+      if (outputs.outcome === "clock_ahead" || outputs.outcome === "too_old") {
+        // Acknowledged so the device's buffer moves on, never stored (Traccar's filter.future/past).
+        const counter = outputs.outcome === "clock_ahead" ? "rejectedClockAhead" : "rejectedTooOld";
+        this.device(current, { ...skew, lastReportAt: this.now, [counter]: current[counter] + 1, lastRejectedAt: this.now, lastRejectedReason: outputs.outcome });
+        continue;
+      }
+      this.device(current, { ...skew, lastReportAt: this.now });
+      this.#seen.add(key);
+      this.storePositions([{ ...positionOf(report), vehicleId: device.vehicleId, receivedAt: this.now }]);
+      if (outputs.outcome !== "stored") continue;
+      this.#accept(vehicle, outputs, stops);
+    }
+    return { outcomes, stops };
+  }
+
+  /**
+   * THE seam where the object stores positions (issue 19's positions work swaps in its
+   * PositionStore here): today they wait in `pending` and the flush writes them to D1's
+   * `positions`, as ingestion always has; duplicates are found by `storedAlready` above.
+   */
+  storePositions(rows: StoredPosition[]) {
+    for (const position of rows) this.#put(positionKey(position.beaconId, position.recordedAt), { kind: "position", position });
+  }
+
+  #accept(vehicle: VehicleFold, outputs: ReturnType<typeof foldReport>["outputs"], stops: OpenedStop[]) {
+    const { vehicleId } = vehicle;
+    this.#vehicles.set(vehicleId, vehicle);
+    this.#put(`telemetry:${vehicleId}`, { kind: "telemetry", vehicleId, latest: vehicle.latest! });
+    this.#put(`active:${vehicleId}`, { kind: "active", vehicleId });
+    for (const event of outputs.events) this.#put(`event:${event.id}`, { kind: "event", vehicleId, event });
+    for (const e of outputs.events) {
+      if (!outputs.opened.includes(e.id)) continue;
+      this.#put(`prune:${vehicleId}`, { kind: "prune", vehicleId });
+      if (e.type === "STOP" && e.latitude !== null && e.longitude !== null) stops.push({ id: e.id, workspaceId: this.workspaceId, latitude: e.latitude, longitude: e.longitude });
+    }
+    // Rows keep their order (a later one of the same key wins when flushRows writes them).
+    for (const row of outputs.rows) this.#put(`row:${this.now}:${this.#rows++}:${crypto.randomUUID()}`, { kind: "row", row });
+  }
+
+  #put(key: string, body: LiveWrite["pending"][number]["body"]) {
+    this.#pending.delete(key);
+    this.#pending.set(key, { key, body });
+  }
+
+  write(): LiveWrite {
+    return { devices: [...this.#devices.values()], vehicles: [...this.#vehicles.values()], pending: [...this.#pending.values()] };
+  }
+}
+
+function positionOf(report: BeaconReport): Omit<StoredPosition, "vehicleId" | "receivedAt"> {
+  const { deviceId, time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer } = report;
+  return { beaconId: deviceId, recordedAt: time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer };
+}

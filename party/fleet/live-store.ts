@@ -1,0 +1,140 @@
+import type { FlushRow, VehicleFold } from "./fold";
+import type { EventUpsert } from "./motion";
+
+/**
+ * The workspace object's own storage of its live fleet (docs/decisions/0016, part 4): what it
+ * knows of each device and vehicle, and what it has not flushed to D1 yet. Plain
+ * `ctx.storage.sql` rather than Drizzle's durable-sqlite driver: three key -> JSON tables with no
+ * query beyond "all of them" and "this key", and the driver's migrations would need the .sql files
+ * bundled as text modules (a wrangler rule) for a schema `CREATE TABLE IF NOT EXISTS` states here.
+ *
+ * Every write of one ingestion call is one `transactionSync`: the object answers only after it
+ * (output gates hold the answer until the write is durable), so an acknowledged report is never
+ * lost, and a crash mid-call leaves none of it.
+ */
+
+/** A device (beacon) as the object keeps it: its vehicle, and its health as absolute values. */
+export interface DeviceState {
+  deviceId: string;
+  vehicleId: string;
+  lastReportAt: number | null;
+  rejectedClockAhead: number;
+  rejectedTooOld: number;
+  rejectedThrottled: number;
+  lastRejectedAt: number | null;
+  lastRejectedReason: string | null;
+  clockSkewMs: number | null;
+  clockSkewAt: number | null;
+}
+
+/**
+ * One change D1 has not seen yet. `key` names what it changes (a later change of the same thing
+ * replaces it: only the latest telemetry of a vehicle is flushed); `seq` grows with every write,
+ * so a flush drops exactly the entries it wrote, not one re-dirtied meanwhile.
+ */
+export interface Pending {
+  key: string;
+  seq: number;
+  body: PendingBody;
+}
+
+export type PendingBody =
+  | { kind: "telemetry"; vehicleId: string; latest: NonNullable<VehicleFold["latest"]> }
+  | { kind: "event"; vehicleId: string; event: EventUpsert }
+  | { kind: "prune"; vehicleId: string }
+  | { kind: "active"; vehicleId: string }
+  | { kind: "beacon"; device: DeviceState }
+  | { kind: "row"; row: FlushRow }
+  | { kind: "position"; position: StoredPosition };
+
+/** A position as D1's `positions` table holds it (without its workspace, the object's own). */
+export interface StoredPosition {
+  beaconId: string;
+  vehicleId: string;
+  recordedAt: number;
+  latitude: number;
+  longitude: number;
+  speed: number | null;
+  heading: number | null;
+  altitude: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  ignition: boolean | null;
+  fuel: number | null;
+  odometer: number | null;
+  receivedAt: number;
+}
+
+/** What one ingestion call writes, in one transaction. */
+export interface LiveWrite {
+  devices: DeviceState[];
+  vehicles: VehicleFold[];
+  /** keyed changes (a later one replaces an earlier one of the same key) */
+  pending: Omit<Pending, "seq">[];
+}
+
+export class LiveStore {
+  #seq = 0;
+
+  constructor(private readonly storage: DurableObjectStorage) {
+    const sql = storage.sql;
+    sql.exec("CREATE TABLE IF NOT EXISTS live_devices (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS live_vehicles (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, body TEXT NOT NULL)");
+    this.#seq = Number(sql.exec("SELECT coalesce(max(seq), 0) AS s FROM pending").one().s);
+  }
+
+  devices(): Map<string, DeviceState> {
+    return new Map(this.#all<DeviceState>("live_devices").map((d) => [d.deviceId, d]));
+  }
+
+  vehicles(): Map<string, VehicleFold> {
+    return new Map(this.#all<VehicleFold>("live_vehicles").map((v) => [v.vehicleId, v]));
+  }
+
+  /** Everything not flushed yet, oldest change first. */
+  pending(): Pending[] {
+    return [...this.storage.sql.exec<{ key: string; seq: number; body: string }>("SELECT key, seq, body FROM pending ORDER BY seq")].map((r) => ({
+      key: r.key,
+      seq: r.seq,
+      body: JSON.parse(r.body) as PendingBody,
+    }));
+  }
+
+  /** Which of these pending keys are there. */
+  pendingKeys(keys: string[]): Set<string> {
+    const found = new Set<string>();
+    for (const key of keys) if (this.storage.sql.exec("SELECT 1 FROM pending WHERE key = ?", key).toArray().length) found.add(key);
+    return found;
+  }
+
+  hasPending(): boolean {
+    return this.storage.sql.exec("SELECT 1 FROM pending LIMIT 1").toArray().length > 0;
+  }
+
+  write({ devices, vehicles, pending }: LiveWrite) {
+    const sql = this.storage.sql;
+    this.storage.transactionSync(() => {
+      for (const d of devices) sql.exec("INSERT OR REPLACE INTO live_devices (id, body) VALUES (?, ?)", d.deviceId, JSON.stringify(d));
+      for (const v of vehicles) sql.exec("INSERT OR REPLACE INTO live_vehicles (id, body) VALUES (?, ?)", v.vehicleId, JSON.stringify(v));
+      for (const p of pending) sql.exec("INSERT OR REPLACE INTO pending (key, seq, body) VALUES (?, ?, ?)", p.key, ++this.#seq, JSON.stringify(p.body));
+    });
+  }
+
+  /** After a flush committed: drops the entries it wrote (one changed since keeps its newer seq). */
+  dropFlushed(flushed: Pending[]) {
+    const sql = this.storage.sql;
+    this.storage.transactionSync(() => {
+      for (const p of flushed) sql.exec("DELETE FROM pending WHERE key = ? AND seq = ?", p.key, p.seq);
+    });
+  }
+
+  /** A device the workspace no longer has (its id was rotated): forgotten, its vehicle kept. */
+  forgetDevice(deviceId: string) {
+    this.storage.sql.exec("DELETE FROM live_devices WHERE id = ?", deviceId);
+  }
+
+  #all<T>(table: "live_devices" | "live_vehicles"): T[] {
+    return [...this.storage.sql.exec<{ body: string }>(`SELECT body FROM ${table}`)].map((r) => JSON.parse(r.body) as T);
+  }
+}

@@ -1,0 +1,34 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import type { IngestAnswer, LiveOptions } from "../../party/fleet/live-fleet";
+import type { WorkspaceRoom } from "../../party/workspace-room";
+import { database } from "../db/client";
+import { beacons } from "../db/schema";
+import { ReportError, type Report } from "../fleet/osmand";
+
+/** The workspace object of a workspace, for tests that call into it (runInDurableObject). */
+export const roomOf = (workspaceId: string) => env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));
+
+/**
+ * Tests' way to ingest without HTTP: one request per call into the device's workspace object,
+ * in-process (so a test may pass its own modules, tables and clock), flushed to D1 before it
+ * answers unless `flushMs` says otherwise. Rejects with ReportError for an unknown device id.
+ */
+export async function ingest(reports: Report[], options: LiveOptions & { flushMs?: number } = {}) {
+  const [answer] = await ingestRequests([reports], options);
+  if (!answer!.ok) throw new ReportError(answer!.unknown ? "Unknown device id" : "throttled");
+  return answer!;
+}
+
+/** Several requests of one workspace's devices in one call into its object. */
+export async function ingestRequests(requests: Report[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
+  const beacon = await database(env.DB).select().from(beacons).where(eq(beacons.id, requests[0]![0]!.deviceId)).get();
+  if (!beacon) return requests.map(() => ({ ok: false, unknown: true }));
+  return runInDurableObject(roomOf(beacon.workspaceId), (room: WorkspaceRoom) => room.ingest(requests, { flushMs: 0, ...options }));
+}
+
+/** A vehicle's live state in its workspace's object (its modules' states included). */
+export async function vehicleState(workspaceId: string, vehicleId: string) {
+  return runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.fleet.vehicle(vehicleId));
+}
