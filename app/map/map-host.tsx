@@ -3,14 +3,16 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { INITIAL_VIEW } from "./geometry";
 import { mapDebugEnabled } from "./map-debug";
 import { MapContext, type MapContextValue } from "./map-context";
-import { OFFLINE_TOKEN, offlineStyle, STREETS_STYLE } from "./map-style";
+import { BaseMapAttribution } from "./base-map-attribution";
+import { OFFLINE_TOKEN, offlineStyle, streetStyleFor } from "./map-style";
 import { loadOfflineGeography } from "./offline-geography";
 import { StreetMapNotice } from "./street-map-notice";
 import { watchStreetStyle, type BaseMap } from "./style-fallback";
 
 /**
  * The map host (as traccar-web splits its map): the one mapbox-gl instance of the app, its base
- * style (Mapbox's streets, or the offline geography: docs/decisions/0014) and nothing else. Each
+ * style (Mapbox's streets with a token, OpenFreeMap's without, the offline geography when neither
+ * loads: docs/decisions/0014, 0025) and nothing else. Each
  * layer is a child component that reads the map from MapContext and adds its own sources, layers
  * and events (beacons, fit-bounds, route, replay), so a new layer is one new component rendered
  * inside <MapHost>. A style switch drops the app's layers: `styleGeneration` in the context
@@ -21,22 +23,26 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
   const [map, setMap] = useState<MapboxMap | null>(null);
   const [debug] = useState(mapDebugEnabled);
   const [styleGeneration, setStyleGeneration] = useState(0);
-  const [base, setBase] = useState<BaseMap>(token ? "streets" : "offline");
+  const [base, setBase] = useState<BaseMap>(() => streetStyleFor(token).id);
 
   useEffect(() => {
     let cancelled = false;
     let created: MapboxMap | null = null;
     let unwatch: (() => void) | undefined;
-    setBase(token ? "streets" : "offline");
+    const street = streetStyleFor(token);
+    // Offline at the start: the street style cannot load, so the map starts on its own geography.
+    const startOffline = !navigator.onLine;
+    setBase(startOffline ? "fallback" : street.id);
     void import("mapbox-gl").then(({ default: mapboxgl }) => {
       if (cancelled || !container.current) return;
       mapboxgl.accessToken = token || OFFLINE_TOKEN;
       const m = new mapboxgl.Map({
         container: container.current,
-        style: token ? STREETS_STYLE : offlineStyle(),
+        style: startOffline ? offlineStyle() : street.style,
         center: INITIAL_VIEW.center,
         zoom: INITIAL_VIEW.zoom,
-        attributionControl: Boolean(token),
+        // Mapbox's own control (its terms); OpenFreeMap's and the offline data's: BaseMapAttribution.
+        attributionControl: street.id === "mapbox",
         // Flat, so what fits on screen is what project() says (mapbox-gl 3 may pick a globe),
         // and the beacons' custom layer draws in Web Mercator.
         projection: "mercator",
@@ -57,7 +63,7 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
         // (mapbox-gl's SetStyleOptions type wrongly requires its font options, which it defaults.)
         window.__fleetMapRestyle = () => m.setStyle(offlineStyle(), { diff: false } as Parameters<MapboxMap["setStyle"]>[1]);
       }
-      if (token) unwatch = watchStreetStyle(m, token, setBase);
+      unwatch = watchStreetStyle(m, street, setBase, startOffline);
       // Each style that loads (the first, the offline fallback, the street style coming back)
       // starts without the app's layers: the layer components add theirs again on this bump.
       m.on("style.load", () => {
@@ -104,6 +110,7 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
         data-style-generation={debug ? styleGeneration : undefined}
       />
       {base === "fallback" && <StreetMapNotice />}
+      <BaseMapAttribution base={base} />
       {value ? <MapContext.Provider value={value}>{children}</MapContext.Provider> : null}
     </>
   );
