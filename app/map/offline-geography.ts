@@ -1,4 +1,4 @@
-import type { GeoJSONSource, Map as MapboxMap, StyleSpecification } from "mapbox-gl";
+import type { ExpressionSpecification, GeoJSONSource, Map as MapboxMap, StyleSpecification } from "mapbox-gl";
 // Generated at build time by scripts/offline-geography.mjs (the Vite plugin in vite.config.ts)
 // and emitted as a fingerprinted asset: the JavaScript only carries its URL.
 import geographyPath from "../../.cache/offline-geography.json?url";
@@ -39,7 +39,7 @@ export function offlineGlyphsUrl(): string {
 }
 
 /** City names by size: the largest from zoom 2, 500,000+ from zoom 4, the rest (100,000+ in the US and Canada) from 6. */
-const CITY_NAME_BY_ZOOM = [
+const CITY_NAME_BY_ZOOM: ExpressionSpecification = [
   "step",
   ["zoom"],
   ["case", ["==", ["get", "rank"], 1], ["get", "name"], ""],
@@ -103,7 +103,7 @@ export function offlineGeographyStyle(): StyleSpecification {
 /** A dot and a name per city; a city's dot appears with its name (CITY_NAME_BY_ZOOM), larger cities first when names collide. */
 function cityLayers(filter: ["==", ["get", "kind"], string]): StyleSpecification["layers"] {
   const c = GEOGRAPHY_COLOURS;
-  const shown = ["step", ["zoom"], ["case", ["==", ["get", "rank"], 1], 1, 0], 4, ["case", ["<=", ["get", "rank"], 2], 1, 0], 6, 1];
+  const shown: ExpressionSpecification = ["step", ["zoom"], ["case", ["==", ["get", "rank"], 1], 1, 0], 4, ["case", ["<=", ["get", "rank"], 2], 1, 0], 6, 1];
   return [
     {
       id: "city-dots",
