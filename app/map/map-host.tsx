@@ -36,6 +36,10 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
     void import("mapbox-gl").then(({ default: mapboxgl }) => {
       if (cancelled || !container.current) return;
       mapboxgl.accessToken = token || OFFLINE_TOKEN;
+      // One set of web workers for every map of the page's life: without it, the last map's removal
+      // (leaving /locations for /map) terminates the shared workers while mapbox-gl still holds
+      // them, and the next map's GeoJSON sources and labels never arrive (seen in Chromium).
+      mapboxgl.prewarm();
       const m = new mapboxgl.Map({
         container: container.current,
         style: startOffline ? offlineStyle() : street.style,
