@@ -41,7 +41,7 @@ export function watchStreetStyle(map: MapboxMap, street: StreetStyle, onChange: 
     onChange("fallback");
     scheduleProbe();
   };
-  const useStreet = () => {
+  const backToStreet = () => {
     state = "pending";
     styleLoaded = false;
     clearTimeout(timer);
@@ -60,7 +60,7 @@ export function watchStreetStyle(map: MapboxMap, street: StreetStyle, onChange: 
     if (!navigator.onLine) return scheduleProbe();
     const ok = await reachable();
     if (stopped || state !== "fallback") return;
-    if (ok) useStreet();
+    if (ok) backToStreet();
     else scheduleProbe();
   };
   const onStyleLoad = () => {
