@@ -3,14 +3,14 @@ import type { ExpressionSpecification, GeoJSONSource, Map as MapboxMap, StyleSpe
 // and emitted as a fingerprinted asset: the JavaScript only carries its URL.
 import geographyPath from "../../.cache/offline-geography.json?url";
 
-/** Colours of a light street map; none is near a beacon colour, which tests look for on screen. */
+/** Colours of a light street map; none is near a beacon, cluster or place colour, which tests look for on screen (city names too). */
 export const GEOGRAPHY_COLOURS = {
   water: "#aad3df",
   land: "#f2efe9",
   countryBorder: "#8c6d9e",
   stateBorder: "#c2b0cf",
   countyBorder: "#ddd3e3",
-  city: "#3f3f46",
+  city: "#713f12",
   cityHalo: "#ffffff",
 } as const;
 
