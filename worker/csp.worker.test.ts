@@ -51,9 +51,11 @@ describe("the pages' Content-Security-Policy", () => {
     expect(directive(policy, "script-src")).toEqual(["'self'"]);
   });
 
-  it("lets the page connect to its own origin and Mapbox only", async () => {
+  it("lets the page connect to its own origin and the map's hosts (Mapbox, OpenFreeMap) only", async () => {
     const { policy } = await policyOf("<html></html>");
-    expect(directive(policy, "connect-src")).toEqual(["'self'", "https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com"]);
+    const mapHosts = ["https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com", "https://tiles.openfreemap.org"];
+    expect(directive(policy, "connect-src")).toEqual(["'self'", ...mapHosts]);
+    expect(directive(policy, "img-src")).toEqual(["'self'", "data:", "blob:", ...mapHosts]);
     expect(policy).not.toMatch(/\bwss?:/);
     expect(directive(policy, "object-src")).toEqual(["'none'"]);
     expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);

@@ -4,11 +4,26 @@ import { MapHost } from "./map-host";
 import { PlacesLayer } from "./places-layer";
 
 /** The /locations map: the places, and drawing when a draw mode is on (loaded with the page). */
-export function LocationsMap({ token, selectedId, drawing, onDrawn, onCancel }: { token: string; selectedId: string | null; drawing: DrawMode | null; onDrawn: (g: PlaceGeometry) => void; onCancel: () => void }) {
+export function LocationsMap({
+  token,
+  selectedId,
+  drawing,
+  attempt,
+  onDrawn,
+  onCancel,
+}: {
+  token: string;
+  selectedId: string | null;
+  drawing: DrawMode | null;
+  /** Bumped when a drawn shape was refused: the drawing starts again. */
+  attempt: number;
+  onDrawn: (g: PlaceGeometry) => void;
+  onCancel: () => void;
+}) {
   return (
     <MapHost token={token} visible>
       <PlacesLayer selectedId={selectedId} />
-      {drawing ? <DrawLayer key={drawing} mode={drawing} onDone={onDrawn} onCancel={onCancel} /> : null}
+      {drawing ? <DrawLayer key={`${drawing}-${attempt}`} mode={drawing} onDone={onDrawn} onCancel={onCancel} /> : null}
     </MapHost>
   );
 }

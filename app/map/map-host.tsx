@@ -3,22 +3,28 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import { INITIAL_VIEW } from "./geometry";
 import { mapDebugEnabled } from "./map-debug";
 import { MapContext, type MapContextValue } from "./map-context";
-import { OFFLINE_TOKEN, offlineStyle, STREETS_STYLE } from "./map-style";
+import { BaseMapAttribution } from "./base-map-attribution";
+import { OFFLINE_TOKEN, offlineStyle, streetStyleFor, type StreetStyle } from "./map-style";
 import { loadOfflineGeography } from "./offline-geography";
 import { StreetMapNotice } from "./street-map-notice";
 import { watchStreetStyle, type BaseMap } from "./style-fallback";
 
 type Mapbox = typeof mapboxglModule;
 
-/** The one map, on the base style `token` opens (Mapbox's streets, or the offline geography without one). */
-function createMap(mapboxgl: Mapbox, container: HTMLDivElement, token: string): MapboxMap {
+/** The one map, opened on the street style for `token`, or on the offline geography when the browser starts offline. */
+function createMap(mapboxgl: Mapbox, container: HTMLDivElement, token: string, street: StreetStyle, startOffline: boolean): MapboxMap {
   mapboxgl.accessToken = token || OFFLINE_TOKEN;
+  // One set of web workers for every map of the page's life: without it, the last map's removal
+  // (leaving /locations for /map) terminates the shared workers while mapbox-gl still holds
+  // them, and the next map's GeoJSON sources and labels never arrive (seen in Chromium).
+  mapboxgl.prewarm();
   return new mapboxgl.Map({
     container,
-    style: token ? STREETS_STYLE : offlineStyle(),
+    style: startOffline ? offlineStyle() : street.style,
     center: INITIAL_VIEW.center,
     zoom: INITIAL_VIEW.zoom,
-    attributionControl: Boolean(token),
+    // Mapbox's own control (its terms); OpenFreeMap's and the offline data's: BaseMapAttribution.
+    attributionControl: street.id === "mapbox",
     // Flat, so what fits on screen is what project() says (mapbox-gl 3 may pick a globe),
     // and the beacons' custom layer draws in Web Mercator.
     projection: "mercator",
@@ -53,20 +59,23 @@ function exposeForDebugging(m: MapboxMap, element: () => HTMLDivElement | null) 
 function useMapInstance(container: RefObject<HTMLDivElement>, token: string, debug: boolean) {
   const [map, setMap] = useState<MapboxMap | null>(null);
   const [styleGeneration, setStyleGeneration] = useState(0);
-  const [base, setBase] = useState<BaseMap>(token ? "streets" : "offline");
+  const [base, setBase] = useState<BaseMap>(() => streetStyleFor(token).id);
 
   useEffect(() => {
     let cancelled = false;
     let created: MapboxMap | null = null;
     let unwatch: (() => void) | undefined;
     let undebug: (() => void) | undefined;
-    setBase(token ? "streets" : "offline");
+    const street = streetStyleFor(token);
+    // Offline at the start: the street style cannot load, so the map starts on its own geography.
+    const startOffline = !navigator.onLine;
+    setBase(startOffline ? "fallback" : street.id);
     void import("mapbox-gl").then(({ default: mapboxgl }) => {
       if (cancelled || !container.current) return;
-      const m = (created = createMap(mapboxgl, container.current, token));
+      const m = (created = createMap(mapboxgl, container.current, token, street, startOffline));
       const debugging = debug ? exposeForDebugging(m, () => container.current) : null;
       undebug = debugging?.remove;
-      if (token) unwatch = watchStreetStyle(m, token, setBase);
+      unwatch = watchStreetStyle(m, street, setBase, startOffline);
       // Each style that loads (the first, the offline fallback, the street style coming back)
       // starts without the app's layers: the layer components add theirs again on this bump.
       m.on("style.load", () => {
@@ -95,7 +104,8 @@ function useMapInstance(container: RefObject<HTMLDivElement>, token: string, deb
 
 /**
  * The map host (as traccar-web splits its map): the one mapbox-gl instance of the app, its base
- * style (Mapbox's streets, or the offline geography: docs/decisions/0014) and nothing else. Each
+ * style (Mapbox's streets with a token, OpenFreeMap's without, the offline geography when neither
+ * loads: docs/decisions/0014, 0025) and nothing else. Each
  * layer is a child component that reads the map from MapContext and adds its own sources, layers
  * and events (beacons, fit-bounds, route, replay), so a new layer is one new component rendered
  * inside <MapHost>. A style switch drops the app's layers: `styleGeneration` in the context
@@ -129,6 +139,7 @@ export function MapHost({ token, visible, children }: { token: string; visible: 
         data-style-generation={debug ? styleGeneration : undefined}
       />
       {base === "fallback" && <StreetMapNotice />}
+      <BaseMapAttribution base={base} />
       {value ? <MapContext.Provider value={value}>{children}</MapContext.Provider> : null}
     </>
   );

@@ -1,15 +1,17 @@
-import type { GeoJSONSource, Map as MapboxMap, StyleSpecification } from "mapbox-gl";
+import type { ExpressionSpecification, GeoJSONSource, Map as MapboxMap, StyleSpecification } from "mapbox-gl";
 // Generated at build time by scripts/offline-geography.mjs (the Vite plugin in vite.config.ts)
 // and emitted as a fingerprinted asset: the JavaScript only carries its URL.
 import geographyPath from "../../.cache/offline-geography.json?url";
 
-/** Colours of a light street map; none is near a beacon colour, which tests look for on screen. */
+/** Colours of a light street map; none is near a beacon, cluster or place colour, which tests look for on screen (city names too). */
 export const GEOGRAPHY_COLOURS = {
   water: "#aad3df",
   land: "#f2efe9",
   countryBorder: "#8c6d9e",
   stateBorder: "#c2b0cf",
   countyBorder: "#ddd3e3",
+  city: "#713f12",
+  cityHalo: "#ffffff",
 } as const;
 
 const GEOGRAPHY_SOURCE = "geography";
@@ -29,10 +31,29 @@ export function loadOfflineGeography(map: MapboxMap) {
 export const COUNTY_MIN_ZOOM = 6;
 
 /**
- * The offline base map (docs/decisions/0014): land, water, country, US state and county borders
- * from public-domain data, in one GeoJSON source filled by URL (loadOfflineGeography) once the
- * map has drawn its vehicles. No glyphs or sprites, so no labels: nothing here needs a server other
- * than this app's.
+ * Label glyphs served by this app (scripts/map-glyphs.mjs copies them into /glyphs/ at build time;
+ * docs/decisions/0025). Absolute: mapbox-gl fetches them from a web worker.
+ */
+export function offlineGlyphsUrl(): string {
+  return `${new URL("/glyphs/", window.location.href).href}{fontstack}/{range}.pbf`;
+}
+
+/** City names by size: the largest from zoom 2, 500,000+ from zoom 4, the rest (100,000+ in the US and Canada) from 6. */
+const CITY_NAME_BY_ZOOM: ExpressionSpecification = [
+  "step",
+  ["zoom"],
+  ["case", ["==", ["get", "rank"], 1], ["get", "name"], ""],
+  4,
+  ["case", ["<=", ["get", "rank"], 2], ["get", "name"], ""],
+  6,
+  ["get", "name"],
+];
+
+/**
+ * The offline base map (docs/decisions/0014, 0025): land, water, country, US state and county
+ * borders from public-domain data and the larger cities named, in one GeoJSON source filled by
+ * URL (loadOfflineGeography) once the map has drawn its vehicles; labels use this app's own glyphs.
+ * Nothing here needs a server other than this app's.
  */
 export function offlineGeographyStyle(): StyleSpecification {
   const data = { type: "FeatureCollection" as const, features: [] };
@@ -41,6 +62,7 @@ export function offlineGeographyStyle(): StyleSpecification {
   return {
     version: 8,
     name: "Fleet Ops offline",
+    glyphs: offlineGlyphsUrl(),
     sources: { [GEOGRAPHY_SOURCE]: { type: "geojson", data, tolerance: 0.5 } },
     layers: [
       { id: "water", type: "background", paint: { "background-color": c.water } },
@@ -73,6 +95,37 @@ export function offlineGeographyStyle(): StyleSpecification {
         filter: kind("country-border"),
         paint: { "line-color": c.countryBorder, "line-width": ["interpolate", ["linear"], ["zoom"], 2, 0.8, 8, 2] },
       },
+      ...cityLayers(kind("city")),
     ],
   };
+}
+
+/** A dot and a name per city; a city's dot appears with its name (CITY_NAME_BY_ZOOM), larger cities first when names collide. */
+function cityLayers(filter: ["==", ["get", "kind"], string]): StyleSpecification["layers"] {
+  const c = GEOGRAPHY_COLOURS;
+  const shown: ExpressionSpecification = ["step", ["zoom"], ["case", ["==", ["get", "rank"], 1], 1, 0], 4, ["case", ["<=", ["get", "rank"], 2], 1, 0], 6, 1];
+  return [
+    {
+      id: "city-dots",
+      type: "circle",
+      source: GEOGRAPHY_SOURCE,
+      filter,
+      paint: { "circle-radius": 2.5, "circle-color": c.city, "circle-opacity": shown, "circle-stroke-width": 1, "circle-stroke-color": c.cityHalo, "circle-stroke-opacity": shown },
+    },
+    {
+      id: "city-labels",
+      type: "symbol",
+      source: GEOGRAPHY_SOURCE,
+      filter,
+      layout: {
+        "text-field": CITY_NAME_BY_ZOOM,
+        "text-font": ["Noto Sans Regular"],
+        "text-size": ["match", ["get", "rank"], 1, 14, 2, 13, 12],
+        "text-anchor": "top",
+        "text-offset": [0, 0.4],
+        "symbol-sort-key": ["-", ["get", "population"]],
+      },
+      paint: { "text-color": c.city, "text-halo-color": c.cityHalo, "text-halo-width": 1.5 },
+    },
+  ];
 }

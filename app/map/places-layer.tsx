@@ -2,14 +2,17 @@ import type { GeoJSONSource } from "mapbox-gl";
 import { useEffect } from "react";
 import { usePlaces } from "../store/places-alerts";
 import { addLayerBelowBeacons, useMapContext } from "./map-context";
+import { labelFont } from "./map-style";
 import { placesCollection } from "./place-shapes";
 
 export const PLACES_SOURCE = "places";
 const PLACE_COLOUR = "#0d9488";
+const PLACE_TEXT_COLOUR = "#115e59";
 
 /**
- * The workspace's places (geofences) as their own layer, a translucent fill and an outline under
- * the beacons; on every base style (street or offline), added again after a style switch.
+ * The workspace's places (geofences) as their own layer, a translucent fill, an outline and the
+ * place's name under the beacons; on every base style (Mapbox, OpenFreeMap or the offline
+ * geography, each with its own glyphs), added again after a style switch.
  */
 export function PlacesLayer({ selectedId = null }: { selectedId?: string | null }) {
   const { map, styleGeneration } = useMapContext();
@@ -29,6 +32,13 @@ export function PlacesLayer({ selectedId = null }: { selectedId?: string | null 
       type: "line",
       source: PLACES_SOURCE,
       paint: { "line-color": PLACE_COLOUR, "line-width": ["case", ["get", "selected"], 3, 1.5] },
+    });
+    addLayerBelowBeacons(map, {
+      id: `${PLACES_SOURCE}-name`,
+      type: "symbol",
+      source: PLACES_SOURCE,
+      layout: { "text-field": ["get", "name"], "text-font": labelFont(map), "text-size": 13, "text-allow-overlap": true },
+      paint: { "text-color": PLACE_TEXT_COLOUR, "text-halo-color": "#ffffff", "text-halo-width": 1.5 },
     });
   }, [map, styleGeneration]);
 

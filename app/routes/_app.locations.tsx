@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { toast } from "sonner";
 import { placeGeometrySchema, type Place, type PlaceGeometry } from "../../shared/places";
 import { parseTypedGeometry } from "../map/place-shapes";
 import type { loader as rootLoader } from "../root";
@@ -10,8 +9,8 @@ import type { DrawMode } from "../map/draw-layer";
 const LocationsMap = lazy(() => import("../map/locations-map").then((m) => ({ default: m.LocationsMap })));
 
 /**
- * Places (geofences): listed, drawn on the map (a circle: click its centre and again at its edge;
- * a polygon: click its corners, double-click to close), or typed as coordinates; renamed,
+ * Places (geofences): listed, drawn on the map (a circle: press its centre and drag to its edge, or
+ * click both; a polygon: click its corners, click the first or double-click to close), or typed as coordinates; renamed,
  * reshaped (drawn again) and deleted. Edits go through sync mutators: instant, and kept offline.
  */
 export default function LocationsPage() {
@@ -19,12 +18,21 @@ export default function LocationsPage() {
   const places = usePlaces();
   const mutations = usePlaceMutations();
   const [selected, setSelected] = useState<string | null>(null);
-  /** What a finished drawing is for: a new place, or reshaping one. */
-  const [drawing, setDrawing] = useState<{ mode: DrawMode; placeId: string | null } | null>(null);
+  /** What a finished drawing is for: a new place, or reshaping one; `attempt` restarts a refused drawing. */
+  const [drawing, setDrawingState] = useState<{ mode: DrawMode; placeId: string | null; attempt: number } | null>(null);
+  /** Why the last drawn shape was refused (its edges cross…); drawing starts again. */
+  const [drawError, setDrawError] = useState<string | null>(null);
+  const setDrawing = (next: { mode: DrawMode; placeId: string | null } | null) => {
+    setDrawError(null);
+    setDrawingState(next && { ...next, attempt: 0 });
+  };
 
   const save = async (geometry: PlaceGeometry, placeId: string | null) => {
     const checked = placeGeometrySchema.safeParse(geometry);
-    if (!checked.success) return void toast.error(checked.error.issues[0]?.message ?? "That shape cannot be a place");
+    if (!checked.success) {
+      setDrawError(`${checked.error.issues[0]?.message ?? "That shape cannot be a place"}: draw it again.`);
+      return setDrawingState((d) => d && { ...d, attempt: d.attempt + 1 });
+    }
     if (placeId) await mutations.update({ id: placeId, geometry: checked.data });
     else {
       const id = crypto.randomUUID();
@@ -47,7 +55,16 @@ export default function LocationsPage() {
           </button>
         </div>
       </header>
-      {drawing ? <p className="muted draw-hint">{drawing.mode === "circle" ? "Click the centre, then click at the edge." : "Click each corner; double-click to finish."} Escape cancels.</p> : null}
+      {drawing ? (
+        <p className="muted draw-hint">
+          {drawing.mode === "circle" ? "Press the centre and drag to the edge (or click the centre, then the edge)." : "Click each corner; click the first corner or double-click to finish."} Escape cancels.
+        </p>
+      ) : null}
+      {drawing && drawError ? (
+        <p role="alert" className="field-error">
+          {drawError}
+        </p>
+      ) : null}
       <div className="locations-body">
         <div className="locations-side">
           <ul className="place-list" aria-label="Places">
@@ -60,7 +77,7 @@ export default function LocationsPage() {
         </div>
         <div className="locations-map">
           <Suspense fallback={null}>
-            <LocationsMap token={token} selectedId={selected} drawing={drawing?.mode ?? null} onDrawn={(g) => void save(g, drawing?.placeId ?? null)} onCancel={() => setDrawing(null)} />
+            <LocationsMap token={token} selectedId={selected} drawing={drawing?.mode ?? null} attempt={drawing?.attempt ?? 0} onDrawn={(g) => void save(g, drawing?.placeId ?? null)} onCancel={() => setDrawing(null)} />
           </Suspense>
         </div>
       </div>
