@@ -16,31 +16,8 @@ const LocationsMap = lazy(() => import("../map/locations-map").then((m) => ({ de
 export default function LocationsPage() {
   const token = useRouteLoaderData<typeof rootLoader>("root")?.mapboxToken ?? "";
   const places = usePlaces();
-  const mutations = usePlaceMutations();
   const [selected, setSelected] = useState<string | null>(null);
-  /** What a finished drawing is for: a new place, or reshaping one; `attempt` restarts a refused drawing. */
-  const [drawing, setDrawingState] = useState<{ mode: DrawMode; placeId: string | null; attempt: number } | null>(null);
-  /** Why the last drawn shape was refused (its edges cross…); drawing starts again. */
-  const [drawError, setDrawError] = useState<string | null>(null);
-  const setDrawing = (next: { mode: DrawMode; placeId: string | null } | null) => {
-    setDrawError(null);
-    setDrawingState(next && { ...next, attempt: 0 });
-  };
-
-  const save = async (geometry: PlaceGeometry, placeId: string | null) => {
-    const checked = placeGeometrySchema.safeParse(geometry);
-    if (!checked.success) {
-      setDrawError(`${checked.error.issues[0]?.message ?? "That shape cannot be a place"}: draw it again.`);
-      return setDrawingState((d) => d && { ...d, attempt: d.attempt + 1 });
-    }
-    if (placeId) await mutations.update({ id: placeId, geometry: checked.data });
-    else {
-      const id = crypto.randomUUID();
-      await mutations.create({ id, name: `Place ${places.length + 1}`, geometry: checked.data });
-      setSelected(id);
-    }
-    setDrawing(null);
-  };
+  const { drawing, drawError, setDrawing, save } = usePlaceDrawing(places.length, setSelected);
 
   return (
     <section className="page locations">
@@ -83,6 +60,42 @@ export default function LocationsPage() {
       </div>
     </section>
   );
+}
+
+/** What a finished drawing is for: a new place, or reshaping one; `attempt` restarts a refused drawing. */
+interface Drawing {
+  mode: DrawMode;
+  placeId: string | null;
+  attempt: number;
+}
+
+/**
+ * The drawing in progress and what becomes of it: a shape the shared schema accepts is saved (a new
+ * place, selected, or the reshaped one); a refused one (its edges cross…) says why and starts again.
+ */
+function usePlaceDrawing(placeCount: number, select: (id: string) => void) {
+  const mutations = usePlaceMutations();
+  const [drawing, setDrawingState] = useState<Drawing | null>(null);
+  const [drawError, setDrawError] = useState<string | null>(null);
+  const setDrawing = (next: Omit<Drawing, "attempt"> | null) => {
+    setDrawError(null);
+    setDrawingState(next && { ...next, attempt: 0 });
+  };
+  const save = async (geometry: PlaceGeometry, placeId: string | null) => {
+    const checked = placeGeometrySchema.safeParse(geometry);
+    if (!checked.success) {
+      setDrawError(`${checked.error.issues[0]?.message ?? "That shape cannot be a place"}: draw it again.`);
+      return setDrawingState((d) => d && { ...d, attempt: d.attempt + 1 });
+    }
+    if (placeId) await mutations.update({ id: placeId, geometry: checked.data });
+    else {
+      const id = crypto.randomUUID();
+      await mutations.create({ id, name: `Place ${placeCount + 1}`, geometry: checked.data });
+      select(id);
+    }
+    setDrawing(null);
+  };
+  return { drawing, drawError, setDrawing, save };
 }
 
 function PlaceRow({ place, selected, onSelect, onReshape }: { place: Place; selected: boolean; onSelect: () => void; onReshape: (mode: DrawMode) => void }) {
