@@ -45,7 +45,7 @@ describe("development-only vehicle profile (demo seeding)", () => {
 it("does not exist in production", async () => {
   const a = await userWithWorkspace();
   const id = await insertVehicle(a.workspaceId);
-  const production = { ...env, ENVIRONMENT: "production", APP_URL: "https://fleet.example.com", EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "re_test_key" };
+  const production = { ...env, ENVIRONMENT: "production", APP_URL: "https://fleet.example.com", EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "re_test_key", WEBHOOK_SECRET_KEY: "c2VhbGluZy1rZXktb2YtdGhpcy10ZXN0LTMyLWJ5dGU=" };
   const app = createApp(async () => new Response("page", { status: 404 }));
   const res = await app.fetch(
     new Request("http://localhost/api/dev/vehicles/profile", {
