@@ -13,6 +13,9 @@ import type { Env } from "../worker/env";
 import { answerPull } from "../worker/sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "../worker/sync/changes";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
+import type { HistoryPoint } from "../shared/vehicle-history";
+import { d1LegacyPositions } from "./positions/legacy";
+import { PositionStore, type FixKey, type PositionRow } from "./positions/store";
 
 /**
  * How often a room with open sockets re-checks their sessions: revocations close sockets at once
@@ -85,8 +88,10 @@ export class WorkspaceRoom extends Server<Env> {
     void this.#scheduleRecheck();
   }
 
+  /** One alarm, multiplexed: the sockets' re-check and the positions' maintenance (each scheduled by #scheduleRecheck). */
   override async onAlarm() {
     await this.recheckSockets();
+    await this.#maintainPositionsOnAlarm();
     await this.#scheduleRecheck();
   }
 
@@ -106,9 +111,16 @@ export class WorkspaceRoom extends Server<Env> {
     return this.#closeWhere((owner) => !live.has(owner.sessionHash));
   }
 
+  /** Sets the alarm for the earliest of what is due: the sockets' re-check, the positions' maintenance. */
   async #scheduleRecheck() {
+    const now = Date.now();
     const open = this.getConnections()[Symbol.iterator]().next().done === false;
-    if (open && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SOCKET_RECHECK_MS);
+    const positions = this.#positions.nextMaintenance(now);
+    const due = [open ? now + SOCKET_RECHECK_MS : null, positions === null ? null : Math.max(positions, this.#positionsRetryAt)].filter((t): t is number => t !== null);
+    if (!due.length) return;
+    const next = Math.min(...due);
+    const set = await this.ctx.storage.getAlarm();
+    if (set === null || set > next) await this.ctx.storage.setAlarm(next);
   }
 
   /** Called by the Worker after revoking sessions: their sockets close at once. */
@@ -194,6 +206,66 @@ export class WorkspaceRoom extends Server<Env> {
     } catch (error) {
       console.error("socket pull failed; the client pulls over HTTP:", error);
       return viaHttp;
+    }
+  }
+
+  // ---------------------------------------------------------------- positions (party/positions/, docs/decisions/0023)
+
+  #positionStore: PositionStore | null = null;
+  get #positions(): PositionStore {
+    this.#positionStore ??= new PositionStore(this.ctx.storage, this.env.POSITIONS, this.name, d1LegacyPositions(database(this.env.DB), this.name));
+    return this.#positionStore;
+  }
+
+  /**
+   * Stores accepted fixes of this workspace's vehicles (ingestion, over RPC); durable when this
+   * answers: the rows are written in one storage transaction and the answer waits for it.
+   */
+  async appendPositions(rows: PositionRow[]): Promise<void> {
+    this.#positions.append(rows);
+    await this.#scheduleRecheck();
+  }
+
+  /** Which of these fixes are already stored (fixKey strings): ingestion's duplicate check. */
+  async storedPositions(keys: FixKey[]): Promise<string[]> {
+    return this.#positions.storedKeys(keys);
+  }
+
+  /**
+   * A vehicle's fixes in [from, to], oldest first, as the history API answers them: all of them,
+   * or with `newest`, only the newest that many.
+   */
+  async positionHistory(vehicleId: string, from: number, to: number, newest?: number): Promise<HistoryPoint[]> {
+    const fixes = newest === undefined ? await this.#positions.read(vehicleId, from, to) : await this.#positions.latest(vehicleId, from, to, newest);
+    return fixes.map((f) => ({ t: f.recordedAt, speed: f.speed, fuel: f.fuel, lat: f.latitude, lng: f.longitude }));
+  }
+
+  /** How many fixes of a vehicle are stored with device time in [from, to] (beacon health). */
+  async positionCount(vehicleId: string, from: number, to: number): Promise<number> {
+    return this.#positions.count(vehicleId, from, to);
+  }
+
+  /** The positions' maintenance (pack, compact to R2, retention) now: the alarm's, also callable to run it at once. */
+  async maintainPositions(now = Date.now()): Promise<void> {
+    await this.#positions.maintain(now);
+  }
+
+  /** This workspace's position retention in months (default 13); the next maintenance applies it. */
+  async setPositionRetention(months: number): Promise<void> {
+    this.#positions.setRetentionMonths(months);
+  }
+
+  /** After a failed maintenance (R2 unreachable, say), not again before this. */
+  #positionsRetryAt = 0;
+
+  async #maintainPositionsOnAlarm() {
+    if (Date.now() < this.#positionsRetryAt) return;
+    try {
+      await this.#positions.maintain(Date.now());
+    } catch (error) {
+      // The sockets' re-check is still scheduled; maintenance is tried again a minute later.
+      this.#positionsRetryAt = Date.now() + 60_000;
+      console.error("positions maintenance failed:", error);
     }
   }
 

@@ -1,4 +1,6 @@
 import type { SQL } from "drizzle-orm";
+import type { FixKey, PositionRow } from "../party/positions/store";
+import type { HistoryPoint } from "../shared/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
@@ -122,4 +124,51 @@ export async function pokeWorkspace(env: Env, workspaceId: string): Promise<void
   lastPokeAt.set(workspaceId, Date.now());
   if (lastPokeAt.size > 10_000) lastPokeAt.clear(); // a hint, not state: forgetting it only costs a poke
   await workspaceObject(env, workspaceId).poke();
+}
+
+// ---------------------------------------------------------------- positions (party/positions/, docs/decisions/0023)
+
+/** Where ingestion stores accepted fixes and asks which are already stored. */
+export interface PositionSink {
+  /** fixKey strings (`${beaconId}\n${recordedAt}`) of these fixes already stored in their workspaces' objects */
+  stored(keys: (FixKey & { workspaceId: string })[]): Promise<Set<string>>;
+  /** Durable in every workspace's object when this resolves. */
+  append(rows: (PositionRow & { workspaceId: string })[]): Promise<void>;
+}
+
+/** The positions of each workspace in its own object: one RPC per workspace, in parallel. */
+export function workspacePositions(env: Env): PositionSink {
+  return {
+    async stored(keys) {
+      const answers = await Promise.all(
+        [...byWorkspace(keys)].map(([workspaceId, part]) =>
+          workspaceObject(env, workspaceId).storedPositions(part.map(({ vehicleId, beaconId, recordedAt }) => ({ vehicleId, beaconId, recordedAt }))),
+        ),
+      );
+      return new Set(answers.flat());
+    },
+    async append(rows) {
+      await Promise.all([...byWorkspace(rows)].map(([workspaceId, part]) => workspaceObject(env, workspaceId).appendPositions(part)));
+    },
+  };
+}
+
+function byWorkspace<T extends { workspaceId: string }>(items: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.workspaceId, [...(groups.get(item.workspaceId) ?? []), item]);
+  return groups;
+}
+
+/**
+ * One vehicle's history from its workspace's object (raw, packed, R2 and D1's old rows). The
+ * caller has checked that the vehicle belongs to the workspace: the object only ever holds its own
+ * workspace's positions, so another workspace's vehicle reads as empty there in any case.
+ */
+export async function vehicleHistory(env: Env, workspaceId: string, vehicleId: string, from: number, to: number, newest?: number): Promise<HistoryPoint[]> {
+  return workspaceObject(env, workspaceId).positionHistory(vehicleId, from, to, newest);
+}
+
+/** How many fixes of a vehicle are stored with device time in [from, to]. */
+export async function vehiclePositionCount(env: Env, workspaceId: string, vehicleId: string, from: number, to: number): Promise<number> {
+  return workspaceObject(env, workspaceId).positionCount(vehicleId, from, to);
 }

@@ -11,7 +11,7 @@ import { chunkRows } from "../lib/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
-import { commitWorkspaceWrite } from "../workspace-object";
+import { commitWorkspaceWrite, vehiclePositionCount } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
@@ -61,7 +61,8 @@ export const beaconRoutes = new Hono<AppEnv>()
     const { vehicleId } = c.req.valid("param");
     const now = Date.now();
     const since = c.req.valid("query").since ?? now - (now % 86_400_000);
-    const health = await beaconHealth(c.var.db, workspaceId, vehicleId, since, ingestUrlOf(c.var.config.APP_URL));
+    const countStored = (id: string, from: number) => vehiclePositionCount(c.env, workspaceId, id, from, now);
+    const health = await beaconHealth(c.var.db, workspaceId, vehicleId, since, ingestUrlOf(c.var.config.APP_URL), countStored);
     if (!health) throw notFound("No beacon for this vehicle in this workspace");
     return c.json(health);
   })

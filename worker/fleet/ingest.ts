@@ -1,10 +1,11 @@
-import { and, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { env } from "cloudflare:workers";
+import { and, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RejectReason } from "../../shared/beacon-health";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import type { Db } from "../db/client";
-import { beacons, motionState, positions, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { beacons, motionState, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
 import { bulkInsert } from "../db/bulk";
 import { chunkRows } from "../lib/chunk";
 import { bumpVersion, versionOf } from "../sync/version";
@@ -16,6 +17,8 @@ import type { EventUpsert, MotionState } from "../../party/fleet/motion";
 import { FLEET_MODULES, flushRows, type FlushTable } from "./flush-tables";
 import { placesAlertsModules } from "./workspace-watch";
 import { ReportError, type Report } from "./osmand";
+import { workspacePositions, type PositionSink } from "../workspace-object";
+import type { PositionRow } from "../../party/positions/store";
 
 export type IngestOutcome = "stored" | "duplicate" | "late" | ClockRejection;
 /** Acknowledged but not used: the device's clock is off (party/fleet/device-clock.ts). */
@@ -39,6 +42,8 @@ export interface IngestOptions {
   /** The modules every accepted report is folded through, and their tables (worker/fleet/flush-tables.ts). */
   modules?: readonly FleetModule[];
   tables?: Record<string, FlushTable>;
+  /** Where positions are stored (default: each workspace's object, docs/decisions/0023). */
+  positions?: PositionSink;
   /** Test seam: runs between an attempt's reads and its writes (to interleave two writers). */
   beforeWrite?: (attempt: number) => Promise<void>;
 }
@@ -110,7 +115,7 @@ interface BatchRead {
 
 /** What one batch writes, gathered while folding: later reports of a vehicle overwrite earlier ones. */
 interface BatchWrite {
-  positionRows: (typeof positions.$inferInsert)[];
+  positionRows: (PositionRow & { workspaceId: string })[];
   changedWorkspaces: Set<string>;
   /** vehicles whose telemetry, detector state and module states are written */
   touched: Set<string>;
@@ -126,6 +131,11 @@ interface BatchWrite {
 async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, attempt: number): Promise<(IngestResult | ReportError)[]> {
   const now = options.now ?? Date.now();
   const read = await readBatch(db, requests);
+  // Positions live in each workspace's object: it says which reports are stored already, and
+  // stores the new ones once D1 has their vehicle's state (so a retry after a failure in between
+  // finds them missing and stores them as late: nothing acknowledged is lost).
+  const positionSink = options.positions ?? workspacePositions(env);
+  for (const key of await positionSink.stored(fixKeysOf(read, requests))) read.seen.add(key);
   const workspaceIds = [...new Set([...read.beaconOf.values()].map((b) => b.workspaceId))];
   const modules = options.modules ?? [...FLEET_MODULES, ...(await placesAlertsModules(db, workspaceIds))];
   const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules };
@@ -156,16 +166,16 @@ async function ingestOnce(db: Db, requests: Report[][], options: IngestOptions, 
   if (!write.reported.size && !write.health.size) return answers;
   await options.beforeWrite?.(attempt);
   await db.batch(writeStatements(db, read, write, now, options.tables) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await positionSink.append(write.positionRows);
   return answers;
 }
 
 /**
  * One round trip: the beacons, each vehicle's telemetry, detector state and beacon status (all
- * through the beacons' own rows), and which of the reports are already stored.
+ * through the beacons' own rows). Which reports are already stored, the workspaces' objects say.
  */
 async function readBatch(db: Db, requests: Report[][]): Promise<BatchRead> {
   const deviceIds = [...new Set(requests.map((r) => r[0]!.deviceId))];
-  const pairs = [...new Map(requests.flat().map((r) => [`${r.deviceId}\n${r.time}`, r])).values()];
   const idChunks = chunkRows(deviceIds, 1);
   const vehiclesOf = (ids: string[]) => db.select({ id: beacons.vehicleId }).from(beacons).where(inArray(beacons.id, ids));
   const beaconReads = idChunks.map((ids) =>
@@ -180,13 +190,7 @@ async function readBatch(db: Db, requests: Report[][]): Promise<BatchRead> {
   const vehicleReads = idChunks.map((ids) =>
     db.select({ id: vehicles.id, beaconStatus: vehicles.beaconStatus }).from(vehicles).where(inArray(vehicles.id, vehiclesOf(ids))),
   );
-  const duplicateReads = chunkRows(pairs, 2).map((part) =>
-    db
-      .select({ beaconId: positions.beaconId, t: positions.recordedAt })
-      .from(positions)
-      .where(or(...part.map((r) => and(eq(positions.beaconId, r.deviceId), eq(positions.recordedAt, r.time))))),
-  );
-  const reads = [...beaconReads, ...telemetryReads, ...motionReads, ...vehicleReads, ...duplicateReads];
+  const reads = [...beaconReads, ...telemetryReads, ...motionReads, ...vehicleReads];
   const results = (await db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[][];
   let taken = 0;
   const take = <T>(queries: unknown[]) => results.slice(taken, (taken += queries.length)).flat() as T[];
@@ -196,7 +200,6 @@ async function readBatch(db: Db, requests: Report[][]): Promise<BatchRead> {
   const latestOf = new Map(take<Rows<typeof telemetryReads>[number]>(telemetryReads).map((t) => [t.vehicleId, t]));
   const motionOf = new Map(take<Rows<typeof motionReads>[number]>(motionReads).map((m) => [m.vehicleId, m]));
   const active = new Set(take<Rows<typeof vehicleReads>[number]>(vehicleReads).filter((v) => v.beaconStatus === "ACTIVE").map((v) => v.id));
-  const seen = new Set(take<Rows<typeof duplicateReads>[number]>(duplicateReads).map((p) => `${p.beaconId}\n${p.t}`));
   const folds = new Map<string, VehicleFold>();
   for (const { vehicleId, workspaceId, timeZone } of beaconRows) {
     const stored = motionOf.get(vehicleId);
@@ -214,8 +217,16 @@ async function readBatch(db: Db, requests: Report[][]): Promise<BatchRead> {
     beaconOf: new Map(beaconRows.map((b) => [b.id, b])),
     folds,
     motionVersionOf: new Map([...motionOf.values()].map((m) => [m.vehicleId, m.version])),
-    seen,
+    seen: new Set(),
   };
+}
+
+/** Every report of the batch whose beacon is known, as its workspace's object is asked about it. */
+function fixKeysOf(read: BatchRead, requests: Report[][]) {
+  return requests.flat().flatMap((r) => {
+    const beacon = read.beaconOf.get(r.deviceId);
+    return beacon ? [{ workspaceId: beacon.workspaceId, vehicleId: beacon.vehicleId, beaconId: r.deviceId, recordedAt: r.time }] : [];
+  });
 }
 
 /** Folds one request's reports (oldest first) into its vehicle's state and the batch's writes. */
@@ -280,14 +291,12 @@ function healthOf(write: BatchWrite, deviceId: string) {
 
 /**
  * One transaction: each touched workspace's version goes up once (every synced row below reads
- * it back, versionOf), then positions, each vehicle's final telemetry and detector state, beacon
+ * it back, versionOf), then each vehicle's final telemetry and detector state, beacon
  * status and health, timeline events and whatever rows the plugged modules returned.
  */
 function writeStatements(db: Db, read: BatchRead, write: BatchWrite, now: number, tables?: Record<string, FlushTable>): BatchItem<"sqlite">[] {
   const writes: BatchItem<"sqlite">[] = [
     ...[...write.changedWorkspaces].map((ws) => bumpVersion(db, ws)),
-    // One statement per 1,000 rows whatever the batch's size (worker/db/bulk.ts).
-    ...bulkInsert(db, positions, write.positionRows, { onConflict: "nothing" }),
   ];
   const folds = [...write.touched].map((v) => read.folds.get(v)!);
   const telemetryRows = folds.map((f) => ({ ...pickLatest(f.latest!), id: f.vehicleId, vehicleId: f.vehicleId, workspaceId: f.workspaceId, version: 0 }));
