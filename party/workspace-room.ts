@@ -14,6 +14,7 @@ import { answerPull } from "../worker/sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "../worker/sync/changes";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
 import type { HistoryPoint } from "../shared/vehicle-history";
+import type { StoredFix } from "./positions/codec";
 import { d1LegacyPositions } from "./positions/legacy";
 import { PositionStore, type FixKey, type PositionRow } from "./positions/store";
 
@@ -238,6 +239,11 @@ export class WorkspaceRoom extends Server<Env> {
   async positionHistory(vehicleId: string, from: number, to: number, newest?: number): Promise<HistoryPoint[]> {
     const fixes = newest === undefined ? await this.#positions.read(vehicleId, from, to) : await this.#positions.latest(vehicleId, from, to, newest);
     return fixes.map((f) => ({ t: f.recordedAt, speed: f.speed, fuel: f.fuel, lat: f.latitude, lng: f.longitude }));
+  }
+
+  /** A vehicle's fixes in [from, to] with every stored field, oldest first. */
+  async readPositions(vehicleId: string, from: number, to: number): Promise<StoredFix[]> {
+    return this.#positions.read(vehicleId, from, to);
   }
 
   /** How many fixes of a vehicle are stored with device time in [from, to] (beacon health). */
