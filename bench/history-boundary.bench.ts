@@ -32,8 +32,8 @@ const day = Array.from({ length: REPORTS }, (_, i) => fix(i));
 const rowsOf = (beacon: { id: string; vehicleId: string }, part: typeof day) =>
   part.map((p) => `('${beacon.id}', ${p.t}, '${workspaceId}', '${beacon.vehicleId}', ${p.lat}, ${p.lng}, ${p.speed}, 50, ${p.t})`).join(",");
 const intoD1 = (beacon: { id: string; vehicleId: string }, part: typeof day) => {
-  for (let i = 0; i < part.length; i += 1000) {
-    d1Query(`INSERT INTO positions (beacon_id, recorded_at, workspace_id, vehicle_id, latitude, longitude, speed, fuel, received_at) VALUES ${rowsOf(beacon, part.slice(i, i + 1000))}`);
+  for (let i = 0; i < part.length; i += 400) {
+    d1Query(`INSERT INTO positions (beacon_id, recorded_at, workspace_id, vehicle_id, latitude, longitude, speed, fuel, received_at) VALUES ${rowsOf(beacon, part.slice(i, i + 400))}`);
   }
 };
 

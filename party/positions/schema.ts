@@ -23,7 +23,8 @@ export const positionRaw = sqliteTable(
     receivedAt: integer("received_at").notNull(),
     data: bytes("data").notNull(),
   },
-  (t) => [index("position_raw_vehicle_idx").on(t.vehicleId, t.tMin)],
+  // No index: an index entry is one more (billed) row written per append and per delete; the
+  // store keeps each vehicle's raw ids in memory instead (the table is a minute of appends).
 );
 
 /** One vehicle's fixes of one UTC hour, packed; moved to R2 with its day once the day is old enough. */
@@ -59,7 +60,6 @@ export const positionMeta = sqliteTable("position_meta", {
 
 export const POSITIONS_DDL = [
   `CREATE TABLE IF NOT EXISTS position_raw (id INTEGER PRIMARY KEY, vehicle_id TEXT NOT NULL, t_min INTEGER NOT NULL, t_max INTEGER NOT NULL, received_at INTEGER NOT NULL, data BLOB NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS position_raw_vehicle_idx ON position_raw (vehicle_id, t_min)`,
   `CREATE TABLE IF NOT EXISTS position_blocks (vehicle_id TEXT NOT NULL, block_start INTEGER NOT NULL, count INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (vehicle_id, block_start))`,
   `CREATE TABLE IF NOT EXISTS position_days (vehicle_id TEXT NOT NULL, day TEXT NOT NULL, count INTEGER NOT NULL, bytes INTEGER NOT NULL, PRIMARY KEY (vehicle_id, day))`,
   `CREATE INDEX IF NOT EXISTS position_days_day_idx ON position_days (day)`,

@@ -44,6 +44,12 @@ export const fixKey = (k: { beaconId: string; recordedAt: number }) => `${k.beac
 
 export class PositionStore {
   readonly #db: DrizzleSqliteDODatabase;
+  /**
+   * vehicle -> its raw rows' ids. The raw table has no index (an index entry is one more row
+   * written per append, and again per delete: billed); the table is a minute or two of appends,
+   * so this map is rebuilt from one scan whenever it is dropped (at start, after packing).
+   */
+  #rawIds: Map<string, number[]> | null = null;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -62,9 +68,25 @@ export class PositionStore {
       for (const [vehicleId, fixes] of byVehicle) {
         const sorted = normalize(fixes.map(pickFix));
         const data = encodeFixes(sorted);
-        this.#db.insert(positionRaw).values({ vehicleId, tMin: sorted[0]!.recordedAt, tMax: sorted.at(-1)!.recordedAt, receivedAt: now, data }).run();
+        const row = { vehicleId, tMin: sorted[0]!.recordedAt, tMax: sorted.at(-1)!.recordedAt, receivedAt: now, data };
+        const { id } = this.#db.insert(positionRaw).values(row).returning({ id: positionRaw.id }).get()!;
+        const ids = this.#rawIdsOf(vehicleId);
+        ids.push(id);
       }
     });
+  }
+
+  /** The raw rows' ids of a vehicle (the live array: append pushes to it). */
+  #rawIdsOf(vehicleId: string): number[] {
+    if (!this.#rawIds) {
+      this.#rawIds = new Map();
+      for (const { id, vehicleId: v } of this.#db.select({ id: positionRaw.id, vehicleId: positionRaw.vehicleId }).from(positionRaw).all()) {
+        this.#rawIds.set(v, [...(this.#rawIds.get(v) ?? []), id]);
+      }
+    }
+    let ids = this.#rawIds.get(vehicleId);
+    if (!ids) this.#rawIds.set(vehicleId, (ids = []));
+    return ids;
   }
 
   /** Which of these fixes are stored in the object (raw or packed: the recent days), as fixKey strings. */
@@ -144,12 +166,14 @@ export class PositionStore {
       .where(and(eq(positionBlocks.vehicleId, vehicleId), gte(positionBlocks.blockStart, floorTo(from, BLOCK_MS)), lte(positionBlocks.blockStart, to)))
       .orderBy(asc(positionBlocks.blockStart))
       .all();
-    const raw = this.#db
-      .select({ data: positionRaw.data })
-      .from(positionRaw)
-      .where(and(eq(positionRaw.vehicleId, vehicleId), lte(positionRaw.tMin, to), gte(positionRaw.tMax, from)))
-      .orderBy(asc(positionRaw.id))
-      .all();
+    const raw = chunkRows(this.#rawIdsOf(vehicleId), 1).flatMap((ids) =>
+      this.#db
+        .select({ data: positionRaw.data })
+        .from(positionRaw)
+        .where(and(inArray(positionRaw.id, ids), lte(positionRaw.tMin, to), gte(positionRaw.tMax, from)))
+        .orderBy(asc(positionRaw.id))
+        .all(),
+    );
     return [...blocks, ...raw].flatMap((r) => decodeFixes(r.data)).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
   }
 
@@ -186,6 +210,7 @@ export class PositionStore {
       }
       for (const ids of chunkRows(due.map((r) => r.id), 1)) this.#db.delete(positionRaw).where(inArray(positionRaw.id, ids)).run();
     });
+    this.#rawIds = null;
   }
 
   #mergeIntoBlock(vehicleId: string, blockStart: number, added: StoredFix[]): void {
@@ -256,6 +281,7 @@ export class PositionStore {
       this.#db.delete(positionBlocks).where(lt(positionBlocks.blockStart, floorTo(cutoff, BLOCK_MS) - BLOCK_MS)).run();
       this.#db.delete(positionRaw).where(lt(positionRaw.tMax, cutoff)).run();
     });
+    this.#rawIds = null;
     const legacy = await this.legacy.deleteBefore(cutoff, DELETE_PER_RUN);
     // Done for today only when nothing was left over; otherwise the next run goes on.
     if (expired.length < DELETE_PER_RUN && legacy < DELETE_PER_RUN) this.#setMeta(SWEPT_KEY, dayNumber(today));

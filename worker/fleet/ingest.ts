@@ -221,11 +221,16 @@ async function readBatch(db: Db, requests: Report[][]): Promise<BatchRead> {
   };
 }
 
-/** Every report of the batch whose beacon is known, as its workspace's object is asked about it. */
+/**
+ * The reports that may be stored already, as their workspace's object is asked about them: a
+ * stored fix is never newer than its vehicle's latest, so in-order live reports ask nothing.
+ */
 function fixKeysOf(read: BatchRead, requests: Report[][]) {
   return requests.flat().flatMap((r) => {
     const beacon = read.beaconOf.get(r.deviceId);
-    return beacon ? [{ workspaceId: beacon.workspaceId, vehicleId: beacon.vehicleId, beaconId: r.deviceId, recordedAt: r.time }] : [];
+    const latest = beacon ? read.folds.get(beacon.vehicleId)?.latest?.recordedAt : undefined;
+    if (!beacon || latest === undefined || r.time > latest) return [];
+    return [{ workspaceId: beacon.workspaceId, vehicleId: beacon.vehicleId, beaconId: r.deviceId, recordedAt: r.time }];
   });
 }
 
