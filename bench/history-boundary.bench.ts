@@ -37,12 +37,18 @@ const intoD1 = (beacon: { id: string; vehicleId: string }, part: typeof day) => 
   }
 };
 
+async function post(body: string) {
+  const res = await fetch(`${baseUrl}/api/ingest/osmand`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+  if (!res.ok) throw new Error(`ingest: ${res.status}`);
+  await res.arrayBuffer();
+}
+
 async function ingest(part: typeof day) {
   for (let i = 0; i < part.length; i += PER_REQUEST) {
     const location = part.slice(i, i + PER_REQUEST).map((p) => ({ timestamp: p.t, coords: { latitude: p.lat, longitude: p.lng, speed: p.speed }, extras: { fuel: 50 } }));
-    const res = await fetch(`${baseUrl}/api/ingest/osmand`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ device_id: tiered!.id, location }) });
-    if (!res.ok) throw new Error(`ingest: ${res.status}`);
-    await res.arrayBuffer();
+    const body = JSON.stringify({ device_id: tiered!.id, location });
+    await post(body).catch(() => post(body)); // once more on a dropped keep-alive socket: a resend is a duplicate
+
   }
 }
 
