@@ -13,6 +13,7 @@ import type { Env } from "../worker/env";
 import { answerPull } from "../worker/sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "../worker/sync/changes";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
+import { downsampleTrack } from "../shared/downsample";
 import type { HistoryPoint } from "../shared/vehicle-history";
 import type { StoredFix } from "./positions/codec";
 import { d1LegacyPositions } from "./positions/legacy";
@@ -43,6 +44,13 @@ interface SocketOwner {
  * second cannot make clients pull hundreds of times a second, and the last change is never lost.
  */
 export const POKE_INTERVAL_MS = 250;
+
+/** Which of a vehicle's history the caller wants (see positionHistory). */
+export interface HistoryShape {
+  newest?: number;
+  maxRows?: number;
+  maxPoints?: number;
+}
 
 /** How long the room remembers a revoked session, to refuse its sockets that were already on their way. */
 const ENDED_MEMORY_MS = 10 * 60_000;
@@ -233,12 +241,15 @@ export class WorkspaceRoom extends Server<Env> {
   }
 
   /**
-   * A vehicle's fixes in [from, to], oldest first, as the history API answers them: all of them,
-   * or with `newest`, only the newest that many.
+   * A vehicle's fixes in [from, to], oldest first, as the history API answers them: with `newest`,
+   * only the newest that many; with `maxPoints`, the first `maxRows` downsampled for the screen
+   * here, so only what is shown crosses the RPC.
    */
-  async positionHistory(vehicleId: string, from: number, to: number, newest?: number): Promise<HistoryPoint[]> {
+  async positionHistory(vehicleId: string, from: number, to: number, shape: HistoryShape = {}): Promise<HistoryPoint[]> {
+    const { newest, maxRows, maxPoints } = shape;
     const fixes = newest === undefined ? await this.#positions.read(vehicleId, from, to) : await this.#positions.latest(vehicleId, from, to, newest);
-    return fixes.map((f) => ({ t: f.recordedAt, speed: f.speed, fuel: f.fuel, lat: f.latitude, lng: f.longitude }));
+    const points = fixes.slice(0, maxRows).map((f) => ({ t: f.recordedAt, speed: f.speed, fuel: f.fuel, lat: f.latitude, lng: f.longitude }));
+    return maxPoints === undefined ? points : downsampleTrack(points, maxPoints);
   }
 
   /** A vehicle's fixes in [from, to] with every stored field, oldest first. */

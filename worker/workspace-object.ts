@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { FixKey, PositionRow } from "../party/positions/store";
+import type { HistoryShape } from "../party/workspace-room";
 import type { HistoryPoint } from "../shared/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./db/client";
@@ -164,8 +165,8 @@ function byWorkspace<T extends { workspaceId: string }>(items: T[]): Map<string,
  * caller has checked that the vehicle belongs to the workspace: the object only ever holds its own
  * workspace's positions, so another workspace's vehicle reads as empty there in any case.
  */
-export async function vehicleHistory(env: Env, workspaceId: string, vehicleId: string, from: number, to: number, newest?: number): Promise<HistoryPoint[]> {
-  return workspaceObject(env, workspaceId).positionHistory(vehicleId, from, to, newest);
+export async function vehicleHistory(env: Env, workspaceId: string, vehicleId: string, from: number, to: number, shape: HistoryShape = {}): Promise<HistoryPoint[]> {
+  return workspaceObject(env, workspaceId).positionHistory(vehicleId, from, to, shape);
 }
 
 /** How many fixes of a vehicle are stored with device time in [from, to]. */

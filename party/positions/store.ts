@@ -50,6 +50,7 @@ export class PositionStore {
    * so this map is rebuilt from one scan whenever it is dropped (at start, after packing).
    */
   #rawIds: Map<string, number[]> | null = null;
+  // (Read in chunks of 90 ids: the object's SQLite binds at most 100 parameters a statement.)
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -64,16 +65,17 @@ export class PositionStore {
   /** Stores fixes (any vehicles, any order) in one transaction: one raw row per vehicle. */
   append(rows: readonly PositionRow[], now = Date.now()): void {
     const byVehicle = groupBy(rows, (r) => r.vehicleId);
+    const added: [string, number][] = [];
     this.storage.transactionSync(() => {
       for (const [vehicleId, fixes] of byVehicle) {
         const sorted = normalize(fixes.map(pickFix));
         const data = encodeFixes(sorted);
         const row = { vehicleId, tMin: sorted[0]!.recordedAt, tMax: sorted.at(-1)!.recordedAt, receivedAt: now, data };
-        const { id } = this.#db.insert(positionRaw).values(row).returning({ id: positionRaw.id }).get()!;
-        const ids = this.#rawIdsOf(vehicleId);
-        ids.push(id);
+        added.push([vehicleId, this.#db.insert(positionRaw).values(row).returning({ id: positionRaw.id }).get()!.id]);
       }
     });
+    // Only once committed: a rolled-back id may be given to another row.
+    for (const [vehicleId, id] of added) this.#rawIdsOf(vehicleId).push(id);
   }
 
   /** The raw rows' ids of a vehicle (the live array: append pushes to it). */
@@ -166,11 +168,11 @@ export class PositionStore {
       .where(and(eq(positionBlocks.vehicleId, vehicleId), gte(positionBlocks.blockStart, floorTo(from, BLOCK_MS)), lte(positionBlocks.blockStart, to)))
       .orderBy(asc(positionBlocks.blockStart))
       .all();
-    const raw = chunkRows(this.#rawIdsOf(vehicleId), 1).flatMap((ids) =>
+    const raw = chunkRows(this.#rawIdsOf(vehicleId), 1.1).flatMap((ids) =>
       this.#db
         .select({ data: positionRaw.data })
         .from(positionRaw)
-        .where(and(inArray(positionRaw.id, ids), lte(positionRaw.tMin, to), gte(positionRaw.tMax, from)))
+        .where(and(inArray(positionRaw.id, ids), eq(positionRaw.vehicleId, vehicleId), lte(positionRaw.tMin, to), gte(positionRaw.tMax, from)))
         .orderBy(asc(positionRaw.id))
         .all(),
     );

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { downsampleTrack } from "../../shared/downsample";
 import {
   HISTORY_MAX_POINTS,
   HISTORY_RANGE_MAX_POINTS,
@@ -39,14 +38,14 @@ export const vehicleRoutes = new Hono<AppEnv>()
     if (!vehicle) throw notFound("No such vehicle in this workspace");
     const query = c.req.valid("query");
     if (query.from !== undefined) {
-      // A range (route, trip replay): every position in it, oldest first, then downsampled for the
-      // screen keeping stops. The range is at most a day (zod), the rows used at most RANGE_ROWS.
-      const rows = await vehicleHistory(c.env, workspaceId, vehicleId, query.from, query.to ?? Date.now());
-      const body: HistoryResponse = { vehicleId, points: downsampleTrack(rows.slice(0, RANGE_ROWS), HISTORY_RANGE_MAX_POINTS) };
+      // A range (route, trip replay): every position in it, oldest first, downsampled for the
+      // screen keeping stops (by the object). The range is at most a day (zod), the rows used at most RANGE_ROWS.
+      const shape = { maxRows: RANGE_ROWS, maxPoints: HISTORY_RANGE_MAX_POINTS };
+      const body: HistoryResponse = { vehicleId, points: await vehicleHistory(c.env, workspaceId, vehicleId, query.from, query.to ?? Date.now(), shape) };
       return c.json(body);
     }
     // The most recent points since `since`: the object reads older days only as far as needed.
     const since = query.since ?? Date.now() - HISTORY_WINDOW_MS;
-    const body: HistoryResponse = { vehicleId, points: await vehicleHistory(c.env, workspaceId, vehicleId, since, Date.now(), HISTORY_MAX_POINTS) };
+    const body: HistoryResponse = { vehicleId, points: await vehicleHistory(c.env, workspaceId, vehicleId, since, Date.now(), { newest: HISTORY_MAX_POINTS }) };
     return c.json(body);
   });
