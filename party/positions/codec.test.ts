@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { knotsToMetresPerSecond } from "../../shared/units";
-import { decodeFixes, encodeFixes, mergeFixes, type StoredFix } from "./codec";
+import { decodeAppend, decodeFixes, encodeAppend, encodeFixes, mergeFixes, type StoredFix } from "./codec";
 
 const T0 = Date.UTC(2026, 10, 24, 8);
 
@@ -87,6 +87,16 @@ describe("the positions codec", () => {
     expect(decodeFixes(encodeFixes([]))).toEqual([]);
     const one = { ...drive(1)[0]!, beaconId: "bé-🚚" };
     expect(decodeFixes(encodeFixes([one]))).toEqual([one]);
+  });
+
+  it("frames one append's fixes of several vehicles, each blob read on its own", () => {
+    const a = drive(5, "beacon-a");
+    const b = drive(3, "beacon-b", 10);
+    const frames = decodeAppend(encodeAppend(new Map([["vehicle-a", a], ["véhicule-b", b]])));
+    expect([...frames.keys()]).toEqual(["vehicle-a", "véhicule-b"]);
+    expect(decodeFixes(frames.get("vehicle-a")!)).toEqual(a);
+    expect(decodeFixes(frames.get("véhicule-b")!)).toEqual(b);
+    expect(decodeAppend(encodeAppend(new Map())).size).toBe(0);
   });
 
   it("refuses a blob it does not know", () => {

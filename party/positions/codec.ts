@@ -124,6 +124,40 @@ export function mergeFixes(...parts: readonly (readonly StoredFix[])[]): StoredF
   return normalize(parts.flat());
 }
 
+/**
+ * One append's fixes, several vehicles in one blob (the raw tier writes one row per append):
+ * the vehicles' count, then each vehicle's id and its own blob (encodeFixes).
+ */
+export function encodeAppend(byVehicle: ReadonlyMap<string, readonly StoredFix[]>): Uint8Array {
+  const out = new ByteWriter();
+  out.byte(FORMAT);
+  out.unsigned(byVehicle.size);
+  const utf8 = new TextEncoder();
+  for (const [vehicleId, fixes] of byVehicle) {
+    const id = utf8.encode(vehicleId);
+    const blob = encodeFixes(fixes);
+    out.unsigned(id.length);
+    out.bytes(id);
+    out.unsigned(blob.length);
+    out.bytes(blob);
+  }
+  return out.finish();
+}
+
+/** Each vehicle's blob of an append (decodeFixes reads it), by vehicle id. */
+export function decodeAppend(blob: Uint8Array): Map<string, Uint8Array> {
+  const input = new ByteReader(blob);
+  const format = input.byte();
+  if (format !== FORMAT) throw new Error(`positions append: unknown format ${format}`);
+  const utf8 = new TextDecoder();
+  const out = new Map<string, Uint8Array>();
+  for (let n = input.unsigned(); n > 0; n--) {
+    const vehicleId = utf8.decode(input.take(input.unsigned()));
+    out.set(vehicleId, input.take(input.unsigned()));
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- columns
 
 function scaled(v: number, k: number, unit: Unit = PLAIN): { q: number; exact: boolean; decoded: number } {

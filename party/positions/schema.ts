@@ -11,21 +11,19 @@ const bytes = customType<{ data: Uint8Array; driverData: ArrayBuffer | Uint8Arra
   fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value)),
 });
 
-/** What an append stored, one row per vehicle per append (its fixes as one blob), until packed. */
-export const positionRaw = sqliteTable(
-  "position_raw",
-  {
-    id: integer("id").primaryKey(),
-    vehicleId: text("vehicle_id").notNull(),
-    tMin: integer("t_min").notNull(),
-    tMax: integer("t_max").notNull(),
-    /** when the append was acknowledged: packed once older than PACK_AFTER_MS */
-    receivedAt: integer("received_at").notNull(),
-    data: bytes("data").notNull(),
-  },
-  // No index: an index entry is one more (billed) row written per append and per delete; the
-  // store keeps each vehicle's raw ids in memory instead (the table is a minute of appends).
-);
+/**
+ * What each append stored, one row per append whatever its vehicles (encodeAppend), until packed.
+ * No index: an index entry is one more (billed) row written per append and per delete; the store
+ * keeps each vehicle's append ids in memory instead (the table is a minute or two of appends).
+ */
+export const positionRaw = sqliteTable("position_appends", {
+  id: integer("id").primaryKey(),
+  tMin: integer("t_min").notNull(),
+  tMax: integer("t_max").notNull(),
+  /** when the append was acknowledged: packed once older than PACK_AFTER_MS */
+  receivedAt: integer("received_at").notNull(),
+  data: bytes("data").notNull(),
+});
 
 /** One vehicle's fixes of one UTC hour, packed; moved to R2 with its day once the day is old enough. */
 export const positionBlocks = sqliteTable(
@@ -59,7 +57,7 @@ export const positionMeta = sqliteTable("position_meta", {
 });
 
 export const POSITIONS_DDL = [
-  `CREATE TABLE IF NOT EXISTS position_raw (id INTEGER PRIMARY KEY, vehicle_id TEXT NOT NULL, t_min INTEGER NOT NULL, t_max INTEGER NOT NULL, received_at INTEGER NOT NULL, data BLOB NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS position_appends (id INTEGER PRIMARY KEY, t_min INTEGER NOT NULL, t_max INTEGER NOT NULL, received_at INTEGER NOT NULL, data BLOB NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS position_blocks (vehicle_id TEXT NOT NULL, block_start INTEGER NOT NULL, count INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (vehicle_id, block_start))`,
   `CREATE TABLE IF NOT EXISTS position_days (vehicle_id TEXT NOT NULL, day TEXT NOT NULL, count INTEGER NOT NULL, bytes INTEGER NOT NULL, PRIMARY KEY (vehicle_id, day))`,
   `CREATE INDEX IF NOT EXISTS position_days_day_idx ON position_days (day)`,

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, min, sql } from "drizzle-orm";
 import { drizzle, type DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
 import { chunkRows } from "../../worker/lib/chunk";
-import { decodeFixes, encodeFixes, mergeFixes, normalize, type StoredFix } from "./codec";
+import { decodeAppend, decodeFixes, encodeAppend, encodeFixes, mergeFixes, type StoredFix } from "./codec";
 import type { LegacyPositions } from "./legacy";
 import { POSITIONS_DDL, positionBlocks, positionDays, positionMeta, positionRaw } from "./schema";
 
 /**
  * A workspace's position history (docs/decisions/0023), in four tiers, newest first:
- * - raw: what each append stored, one row per vehicle per append (its fixes as one blob), written
+ * - raw: what each append stored, one row per append (each vehicle's fixes as a blob), written
  *   synchronously, so the append's answer means durable (the object's output gate);
  * - packed: one blob per vehicle per UTC hour, made from raw rows older than PACK_AFTER_MS;
  * - R2: one object per vehicle per UTC day, for days older than the RECENT_DAYS kept here;
@@ -62,28 +62,23 @@ export class PositionStore {
     this.#db = drizzle(storage);
   }
 
-  /** Stores fixes (any vehicles, any order) in one transaction: one raw row per vehicle. */
+  /** Stores fixes (any vehicles, any order) as one row, written and committed before this returns. */
   append(rows: readonly PositionRow[], now = Date.now()): void {
-    const byVehicle = groupBy(rows, (r) => r.vehicleId);
-    const added: [string, number][] = [];
-    this.storage.transactionSync(() => {
-      for (const [vehicleId, fixes] of byVehicle) {
-        const sorted = normalize(fixes.map(pickFix));
-        const data = encodeFixes(sorted);
-        const row = { vehicleId, tMin: sorted[0]!.recordedAt, tMax: sorted.at(-1)!.recordedAt, receivedAt: now, data };
-        added.push([vehicleId, this.#db.insert(positionRaw).values(row).returning({ id: positionRaw.id }).get()!.id]);
-      }
-    });
-    // Only once committed: a rolled-back id may be given to another row.
-    for (const [vehicleId, id] of added) this.#rawIdsOf(vehicleId).push(id);
+    if (!rows.length) return;
+    const byVehicle = new Map([...groupBy(rows, (r) => r.vehicleId)].map(([vehicleId, fixes]) => [vehicleId, fixes.map(pickFix)]));
+    const times = rows.map((r) => r.recordedAt);
+    const row = { tMin: Math.min(...times), tMax: Math.max(...times), receivedAt: now, data: encodeAppend(byVehicle) };
+    const { id } = this.#db.insert(positionRaw).values(row).returning({ id: positionRaw.id }).get()!;
+    // Only once written: a statement that failed gave no id to remember.
+    for (const vehicleId of byVehicle.keys()) this.#rawIdsOf(vehicleId).push(id);
   }
 
   /** The raw rows' ids of a vehicle (the live array: append pushes to it). */
   #rawIdsOf(vehicleId: string): number[] {
     if (!this.#rawIds) {
       this.#rawIds = new Map();
-      for (const { id, vehicleId: v } of this.#db.select({ id: positionRaw.id, vehicleId: positionRaw.vehicleId }).from(positionRaw).all()) {
-        this.#rawIds.set(v, [...(this.#rawIds.get(v) ?? []), id]);
+      for (const { id, data } of this.#db.select({ id: positionRaw.id, data: positionRaw.data }).from(positionRaw).orderBy(asc(positionRaw.id)).all()) {
+        for (const v of decodeAppend(data).keys()) this.#rawIds.set(v, [...(this.#rawIds.get(v) ?? []), id]);
       }
     }
     let ids = this.#rawIds.get(vehicleId);
@@ -172,9 +167,13 @@ export class PositionStore {
       this.#db
         .select({ data: positionRaw.data })
         .from(positionRaw)
-        .where(and(inArray(positionRaw.id, ids), eq(positionRaw.vehicleId, vehicleId), lte(positionRaw.tMin, to), gte(positionRaw.tMax, from)))
+        .where(and(inArray(positionRaw.id, ids), lte(positionRaw.tMin, to), gte(positionRaw.tMax, from)))
         .orderBy(asc(positionRaw.id))
-        .all(),
+        .all()
+        .flatMap((r) => {
+          const mine = decodeAppend(r.data).get(vehicleId);
+          return mine ? [{ data: mine }] : [];
+        }),
     );
     return [...blocks, ...raw].flatMap((r) => decodeFixes(r.data)).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
   }
@@ -206,7 +205,8 @@ export class PositionStore {
       .all();
     if (!due.length) return;
     this.storage.transactionSync(() => {
-      for (const [vehicleId, rows] of groupBy(due, (r) => r.vehicleId)) {
+      const appended = due.flatMap((r) => [...decodeAppend(r.data)].map(([vehicleId, data]) => ({ vehicleId, data })));
+      for (const [vehicleId, rows] of groupBy(appended, (r) => r.vehicleId)) {
         const fixes = rows.flatMap((r) => decodeFixes(r.data));
         for (const [blockStart, added] of groupBy(fixes, (f) => floorTo(f.recordedAt, BLOCK_MS))) this.#mergeIntoBlock(vehicleId, blockStart, added);
       }

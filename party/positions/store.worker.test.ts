@@ -41,7 +41,7 @@ const bare = ({ vehicleId: _v, ...fix }: PositionRow): StoredFix => fix;
 const tiers = (workspaceId: string) =>
   runInDurableObject(room(workspaceId), (_instance, state) => {
     const count = (table: string) => state.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).one().n;
-    return { raw: count("position_raw"), blocks: count("position_blocks"), days: count("position_days") };
+    return { raw: count("position_appends"), blocks: count("position_blocks"), days: count("position_days") };
   });
 
 async function insertLegacy(workspaceId: string, rows: PositionRow[]) {
