@@ -267,6 +267,11 @@ export class WorkspaceRoom extends Server<Env> {
     await this.#positions.maintain(now);
   }
 
+  /** Deletes every position of this workspace (the workspace is being deleted). */
+  async deleteAllPositions(): Promise<void> {
+    await this.#positions.deleteAll();
+  }
+
   /** This workspace's position retention in months (default 13); the next maintenance applies it. */
   async setPositionRetention(months: number): Promise<void> {
     this.#positions.setRetentionMonths(months);

@@ -169,6 +169,11 @@ export async function vehicleHistory(env: Env, workspaceId: string, vehicleId: s
   return workspaceObject(env, workspaceId).positionHistory(vehicleId, from, to, shape);
 }
 
+/** Deletes every position a deleted workspace had, in its object and R2 (D1's old rows go with its D1 rows). */
+export async function deleteWorkspacePositions(env: Env, workspaceIds: string[]): Promise<void> {
+  await Promise.all(workspaceIds.map((id) => workspaceObject(env, id).deleteAllPositions()));
+}
+
 /** How many fixes of a vehicle are stored with device time in [from, to]. */
 export async function vehiclePositionCount(env: Env, workspaceId: string, vehicleId: string, from: number, to: number): Promise<number> {
   return workspaceObject(env, workspaceId).positionCount(vehicleId, from, to);

@@ -300,6 +300,19 @@ export class PositionStore {
     this.#db.delete(positionMeta).where(eq(positionMeta.key, SWEPT_KEY)).run();
   }
 
+  /** Deletes every position of the workspace, in R2 (its whole prefix) and here (its workspace is deleted). */
+  async deleteAll(): Promise<void> {
+    const prefix = `positions/${encodeURIComponent(this.workspaceId)}/`;
+    for (let listed = await this.bucket.list({ prefix }); ; listed = await this.bucket.list({ prefix, cursor: listed.cursor })) {
+      if (listed.objects.length) await this.bucket.delete(listed.objects.map((o) => o.key));
+      if (!listed.truncated) break;
+    }
+    this.storage.transactionSync(() => {
+      for (const table of [positionRaw, positionBlocks, positionDays, positionMeta]) this.#db.delete(table).run();
+    });
+    this.#rawIds = null;
+  }
+
   /** When maintenance should run next (ms since epoch), or null when nothing is pending. */
   nextMaintenance(now: number): number | null {
     const soon = now + 1_000;
