@@ -17,7 +17,7 @@ import { downsampleTrack } from "../shared/downsample";
 import type { HistoryPoint } from "../shared/vehicle-history";
 import type { StoredFix } from "./positions/codec";
 import { d1LegacyPositions } from "./positions/legacy";
-import { PositionStore, type FixKey, type PositionRow } from "./positions/store";
+import { PACK_AFTER_MS, PositionStore, type FixKey, type PositionRow } from "./positions/store";
 
 /**
  * How often a room with open sockets re-checks their sessions: revocations close sockets at once
@@ -232,7 +232,10 @@ export class WorkspaceRoom extends Server<Env> {
    */
   async appendPositions(rows: PositionRow[]): Promise<void> {
     this.#positions.append(rows);
-    await this.#scheduleRecheck();
+    // Packing is due a minute after this append: no query, one alarm read per append.
+    const packAt = Date.now() + PACK_AFTER_MS;
+    const set = await this.ctx.storage.getAlarm();
+    if (set === null || set > packAt) await this.ctx.storage.setAlarm(packAt);
   }
 
   /** Which of these fixes are already stored (fixKey strings): ingestion's duplicate check. */

@@ -27,6 +27,8 @@ const COMPACT_BLOCKS_PER_RUN = 2_400;
 const DELETE_PER_RUN = 1_000;
 const RETENTION_KEY = "retention_months";
 const SWEPT_KEY = "swept_day";
+/** The UTC day whose compaction is done; dropped when packing writes a block of an older day. */
+const COMPACTED_KEY = "compacted_day";
 
 /** A fix with the vehicle it belongs to, as ingestion hands it over. */
 export interface PositionRow extends StoredFix {
@@ -208,7 +210,11 @@ export class PositionStore {
       const appended = due.flatMap((r) => [...decodeAppend(r.data)].map(([vehicleId, data]) => ({ vehicleId, data })));
       for (const [vehicleId, rows] of groupBy(appended, (r) => r.vehicleId)) {
         const fixes = rows.flatMap((r) => decodeFixes(r.data));
-        for (const [blockStart, added] of groupBy(fixes, (f) => floorTo(f.recordedAt, BLOCK_MS))) this.#mergeIntoBlock(vehicleId, blockStart, added);
+        for (const [blockStart, added] of groupBy(fixes, (f) => floorTo(f.recordedAt, BLOCK_MS))) {
+          this.#mergeIntoBlock(vehicleId, blockStart, added);
+          // A late fix of a day already due for R2: compaction has work again today.
+          if (blockStart < compactionCutoff(now)) this.#db.delete(positionMeta).where(eq(positionMeta.key, COMPACTED_KEY)).run();
+        }
       }
       for (const ids of chunkRows(due.map((r) => r.id), 1)) this.#db.delete(positionRaw).where(inArray(positionRaw.id, ids)).run();
     });
@@ -233,7 +239,9 @@ export class PositionStore {
    * the object is written, so a crash in between redoes the merge (duplicates merge away).
    */
   async compact(now: number): Promise<void> {
-    const cutoff = floorTo(now, DAY_MS) - RECENT_DAYS * DAY_MS;
+    // Once a day (and again after a late fix): the scan of the blocks is not paid every minute.
+    if (this.#meta(COMPACTED_KEY) === dayNumber(isoDay(now))) return;
+    const cutoff = compactionCutoff(now);
     const old = this.#db
       .select({ vehicleId: positionBlocks.vehicleId, blockStart: positionBlocks.blockStart, count: positionBlocks.count, data: positionBlocks.data })
       .from(positionBlocks)
@@ -243,6 +251,7 @@ export class PositionStore {
       .all();
     const days = groupBy(old, (b) => `${b.vehicleId}\n${isoDay(b.blockStart)}`);
     for (const blocks of days.values()) await this.#compactDay(blocks[0]!.vehicleId, isoDay(blocks[0]!.blockStart), blocks);
+    if (old.length < COMPACT_BLOCKS_PER_RUN) this.#setMeta(COMPACTED_KEY, dayNumber(isoDay(now)));
   }
 
   async #compactDay(vehicleId: string, day: string, blocks: { blockStart: number; count: number; data: Uint8Array }[]): Promise<void> {
@@ -319,8 +328,9 @@ export class PositionStore {
     const candidates: number[] = [];
     const raw = this.#db.select({ at: min(positionRaw.receivedAt) }).from(positionRaw).get();
     if (raw?.at != null) candidates.push(Math.max(soon, raw.at + PACK_AFTER_MS));
-    const block = this.#db.select({ at: min(positionBlocks.blockStart) }).from(positionBlocks).get();
-    if (block?.at != null) candidates.push(Math.max(soon, floorTo(block.at, DAY_MS) + (RECENT_DAYS + 1) * DAY_MS));
+    // Blocks: compaction once a day (a minute past midnight UTC), or at once when it has work today.
+    const hasBlocks = this.#db.select({ n: sql<number>`1` }).from(positionBlocks).limit(1).get() !== undefined;
+    if (hasBlocks) candidates.push(this.#meta(COMPACTED_KEY) === dayNumber(isoDay(now)) ? floorTo(now, DAY_MS) + DAY_MS + 60_000 : soon);
     const swept = this.#meta(SWEPT_KEY);
     const hasDays = this.#db.select({ n: sql<number>`1` }).from(positionDays).limit(1).get() !== undefined;
     if (swept !== dayNumber(isoDay(now)) && (hasDays || candidates.length)) candidates.push(soon);
@@ -374,6 +384,9 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
 }
 
 const floorTo = (t: number, unit: number) => Math.floor(t / unit) * unit;
+
+/** Blocks before this go to R2: the object keeps today and the RECENT_DAYS before it. */
+const compactionCutoff = (now: number) => floorTo(now, DAY_MS) - RECENT_DAYS * DAY_MS;
 
 /** YYYY-MM-DD of a time, UTC (clamped to what Date can show). */
 export function isoDay(t: number): string {
