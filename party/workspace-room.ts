@@ -16,6 +16,11 @@ import { FLEET_MODULES } from "../worker/fleet/flush-tables";
 import { placesAlertsModules } from "../worker/fleet/workspace-watch";
 import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./fleet/live-fleet";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
+import { downsampleTrack } from "../shared/downsample";
+import type { HistoryPoint } from "../shared/vehicle-history";
+import type { StoredFix } from "./positions/codec";
+import { d1LegacyPositions } from "./positions/legacy";
+import { PACK_AFTER_MS, PositionStore, type FixKey, type PositionRow } from "./positions/store";
 
 /**
  * How often a room with open sockets re-checks their sessions: revocations close sockets at once
@@ -52,6 +57,13 @@ export const FLUSH_MS = 1_000;
 /** A flush that failed (D1 unreachable) is tried again this much later; what it holds stays durable here. */
 export const FLUSH_RETRY_MS = 5_000;
 
+/** Which of a vehicle's history the caller wants (see positionHistory). */
+export interface HistoryShape {
+  newest?: number;
+  maxRows?: number;
+  maxPoints?: number;
+}
+
 /** How long the room remembers a revoked session, to refuse its sockets that were already on their way. */
 const ENDED_MEMORY_MS = 10 * 60_000;
 
@@ -82,7 +94,7 @@ export class WorkspaceRoom extends Server<Env> {
 
   /** The workspace's live fleet (party/fleet/live-fleet.ts), loaded from this object's storage on first use. */
   get fleet(): LiveFleet {
-    return (this.#fleet ??= new LiveFleet(this.ctx.storage, this.name, () => database(this.env.DB)));
+    return (this.#fleet ??= new LiveFleet(this.ctx.storage, this.name, () => database(this.env.DB), () => this.#positions));
   }
 
   /**
@@ -93,6 +105,7 @@ export class WorkspaceRoom extends Server<Env> {
   async ingest(requests: BeaconReport[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
     const modules = options.modules ?? [...FLEET_MODULES, ...(await placesAlertsModules(database(this.env.DB), [this.name]))];
     const answers = await this.fleet.ingest(requests, options, modules);
+    if (answers.some((a) => a.ok)) this.#packingDue();
     const flushMs = options.flushMs ?? FLUSH_MS;
     // The answer does not depend on D1: the reports are durable here, a failed flush is retried.
     if (flushMs === 0) await this.settle().catch((error: unknown) => console.error("flush to D1 failed; it is retried:", error));
@@ -149,7 +162,7 @@ export class WorkspaceRoom extends Server<Env> {
     void this.#scheduleAlarm();
   }
 
-  /** One alarm for two jobs: the flush of pending reports, and the sockets' re-check when due. */
+  /** One alarm for three jobs: the flush of pending reports, the sockets' re-check and the positions' maintenance, each when due. */
   override async onAlarm() {
     this.#alarmAt = null;
     let retryIn: number | undefined;
@@ -161,6 +174,7 @@ export class WorkspaceRoom extends Server<Env> {
       this.#recheckAt = 0;
       await this.recheckSockets();
     }
+    await this.#maintainPositionsIfDue();
     await this.#scheduleAlarm(retryIn);
   }
 
@@ -180,11 +194,15 @@ export class WorkspaceRoom extends Server<Env> {
     return this.#closeWhere((owner) => !live.has(owner.sessionHash));
   }
 
-  /** The alarm at the earliest of: the flush (`flushIn` from now) if anything is pending, the sockets' re-check if any is open. */
+  /**
+   * The alarm at the earliest of: the flush (`flushIn` from now) if anything is pending, the
+   * sockets' re-check if any is open, the positions' maintenance when due.
+   */
   async #scheduleAlarm(flushIn = FLUSH_MS) {
     const open = this.#hasConnections();
     if (open && !this.#recheckAt) this.#recheckAt = Date.now() + SOCKET_RECHECK_MS;
-    const times = [...(open ? [this.#recheckAt] : []), ...(this.fleet.hasPending() ? [Date.now() + flushIn] : [])];
+    const maintenance = this.#maintenanceAt();
+    const times = [...(open ? [this.#recheckAt] : []), ...(this.fleet.hasPending() ? [Date.now() + flushIn] : []), ...(maintenance === null ? [] : [maintenance])];
     if (!times.length) return;
     const at = Math.min(...times);
     // Remembered, so a busy fleet's every call does not ask storage (undefined: not read yet).
@@ -279,6 +297,98 @@ export class WorkspaceRoom extends Server<Env> {
       console.error("socket pull failed; the client pulls over HTTP:", error);
       return viaHttp;
     }
+  }
+
+  // ---------------------------------------------------------------- positions (party/positions/, docs/decisions/0023)
+
+  #positionStore: PositionStore | null = null;
+  get #positions(): PositionStore {
+    this.#positionStore ??= new PositionStore(this.ctx.storage, this.env.POSITIONS, this.name, d1LegacyPositions(database(this.env.DB), this.name));
+    return this.#positionStore;
+  }
+  /** When the positions' maintenance is next due (null: nothing to do; undefined: ask the store, which reads a few rows). */
+  #nextMaintenance: number | null | undefined = undefined;
+
+  #maintenanceAt(): number | null {
+    if (this.#nextMaintenance === undefined) this.#nextMaintenance = this.#positions.nextMaintenance(Date.now());
+    return this.#nextMaintenance;
+  }
+
+  /** Fixes were appended: packing is due a minute later (no query on the ingestion path once known). */
+  #packingDue() {
+    const packAt = Date.now() + PACK_AFTER_MS;
+    const due = this.#maintenanceAt();
+    if (due === null || due > packAt) this.#nextMaintenance = packAt;
+  }
+
+  async #maintainPositionsIfDue() {
+    const due = this.#maintenanceAt();
+    if (due === null || Date.now() < due) return;
+    try {
+      await this.#positions.maintain(Date.now());
+      this.#nextMaintenance = undefined;
+    } catch (error) {
+      // The flush and the sockets' re-check go on; maintenance is tried again a minute later.
+      this.#nextMaintenance = Date.now() + 60_000;
+      console.error("positions maintenance failed:", error);
+    }
+  }
+
+  /**
+   * Stores fixes of this workspace's vehicles directly (imports and tests; live reports are
+   * appended by `ingest`, in the same commit as the vehicle's state): durable when this answers.
+   */
+  async appendPositions(rows: PositionRow[]): Promise<void> {
+    this.#positions.append(rows);
+    this.#packingDue();
+    await this.#scheduleAlarm();
+  }
+
+  /** Which of these fixes are already stored (fixKey strings). */
+  async storedPositions(keys: FixKey[]): Promise<string[]> {
+    return this.#positions.storedKeys(keys);
+  }
+
+  /**
+   * A vehicle's fixes in [from, to], oldest first, as the history API answers them: with `newest`,
+   * only the newest that many; with `maxPoints`, the first `maxRows` downsampled for the screen
+   * here, so only what is shown crosses the RPC.
+   */
+  async positionHistory(vehicleId: string, from: number, to: number, shape: HistoryShape = {}): Promise<HistoryPoint[]> {
+    const { newest, maxRows, maxPoints } = shape;
+    const fixes = newest === undefined ? await this.#positions.read(vehicleId, from, to) : await this.#positions.latest(vehicleId, from, to, newest);
+    const points = fixes.slice(0, maxRows).map((f) => ({ t: f.recordedAt, speed: f.speed, fuel: f.fuel, lat: f.latitude, lng: f.longitude }));
+    return maxPoints === undefined ? points : downsampleTrack(points, maxPoints);
+  }
+
+  /** A vehicle's fixes in [from, to] with every stored field, oldest first. */
+  async readPositions(vehicleId: string, from: number, to: number): Promise<StoredFix[]> {
+    return this.#positions.read(vehicleId, from, to);
+  }
+
+  /** How many fixes of a vehicle are stored with device time in [from, to] (beacon health). */
+  async positionCount(vehicleId: string, from: number, to: number): Promise<number> {
+    return this.#positions.count(vehicleId, from, to);
+  }
+
+  /** The positions' maintenance (pack, compact to R2, retention) now: the alarm's, also callable to run it at once. */
+  async maintainPositions(now = Date.now()): Promise<void> {
+    await this.#positions.maintain(now);
+    this.#nextMaintenance = undefined;
+    await this.#scheduleAlarm();
+  }
+
+  /** Deletes every position of this workspace (the workspace is being deleted). */
+  async deleteAllPositions(): Promise<void> {
+    await this.#positions.deleteAll();
+    this.#nextMaintenance = undefined;
+  }
+
+  /** This workspace's position retention in months (default 13); the next maintenance applies it. */
+  async setPositionRetention(months: number): Promise<void> {
+    this.#positions.setRetentionMonths(months);
+    this.#nextMaintenance = undefined;
+    await this.#scheduleAlarm();
   }
 
   override onRequest(): Response {

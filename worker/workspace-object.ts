@@ -1,4 +1,6 @@
 import type { SQL } from "drizzle-orm";
+import type { HistoryShape } from "../party/workspace-room";
+import type { HistoryPoint } from "../shared/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/fleet/live-fleet";
 import type { Db } from "./db/client";
@@ -141,4 +143,25 @@ export async function settleWorkspace(env: Env, workspaceId: string): Promise<vo
 /** A vehicle's device id was rotated: its object forgets the old one (unknown from the next report on). */
 export async function forgetVehicleDevice(env: Env, workspaceId: string, vehicleId: string): Promise<void> {
   await workspaceObject(env, workspaceId).forgetDevicesOf(vehicleId);
+}
+
+// ---------------------------------------------------------------- positions (party/positions/, docs/decisions/0023)
+
+/**
+ * One vehicle's history from its workspace's object (raw, packed, R2 and D1's old rows). The
+ * caller has checked that the vehicle belongs to the workspace: the object only ever holds its own
+ * workspace's positions, so another workspace's vehicle reads as empty there in any case.
+ */
+export async function vehicleHistory(env: Env, workspaceId: string, vehicleId: string, from: number, to: number, shape: HistoryShape = {}): Promise<HistoryPoint[]> {
+  return workspaceObject(env, workspaceId).positionHistory(vehicleId, from, to, shape);
+}
+
+/** Deletes every position a deleted workspace had, in its object and R2 (D1's old rows go with its D1 rows). */
+export async function deleteWorkspacePositions(env: Env, workspaceIds: string[]): Promise<void> {
+  await Promise.all(workspaceIds.map((id) => workspaceObject(env, id).deleteAllPositions()));
+}
+
+/** How many fixes of a vehicle are stored with device time in [from, to]. */
+export async function vehiclePositionCount(env: Env, workspaceId: string, vehicleId: string, from: number, to: number): Promise<number> {
+  return workspaceObject(env, workspaceId).positionCount(vehicleId, from, to);
 }

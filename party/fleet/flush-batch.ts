@@ -3,18 +3,18 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import { bulkInsert, bulkUpdate } from "../../worker/db/bulk";
 import type { Db } from "../../worker/db/client";
-import { beacons, positions, telemetry, vehicleEvents, vehicles } from "../../worker/db/schema";
+import { beacons, telemetry, vehicleEvents, vehicles } from "../../worker/db/schema";
 import { flushRows, type FlushTable } from "../../worker/fleet/flush-tables";
 import { bumpVersion, versionOf } from "../../worker/sync/version";
 import type { FlushRow } from "./fold";
-import type { DeviceState, Pending, StoredPosition } from "./live-store";
+import type { DeviceState, Pending } from "./live-store";
 import type { EventUpsert } from "./motion";
 
 /**
  * The D1 statements of one flush of a workspace object (docs/decisions/0016, part 5): ONE
  * transaction that bumps the workspace's version, then writes what is pending in bulk, a handful
- * of statements whatever the number of vehicles: positions (until they move to the object's own
- * store), telemetry and events stamped with the new version, old events out of the synced set,
+ * of statements whatever the number of vehicles (positions are not among them: they stay in the
+ * object's own store, party/positions/): telemetry and events stamped with the new version, old events out of the synced set,
  * beacon health as absolute values, ACTIVE, and the modules' rows. Every statement is idempotent
  * (upserts of whole values, inserts that skip what exists), so a flush cut short and run again
  * after a restart writes the same rows.
@@ -22,7 +22,6 @@ import type { EventUpsert } from "./motion";
 export function flushStatements(db: Db, workspaceId: string, entries: Pending[], tables?: Record<string, FlushTable>): BatchItem<"sqlite">[] {
   const of = <K extends Pending["body"]["kind"]>(kind: K) => entries.map((e) => e.body).filter((b): b is Extract<Pending["body"], { kind: K }> => b.kind === kind);
   const ws = { workspaceId };
-  const positionRows = of("position").map((p) => ({ ...p.position, ...ws }));
   const telemetryRows = of("telemetry").map((t) => ({ ...t.latest, ...ws, id: t.vehicleId, vehicleId: t.vehicleId, version: 0 }));
   const eventRows = of("event").map((e) => eventRow(workspaceId, e.vehicleId, e.event));
   const healthRows = of("beacon").map((b) => healthRow(b.device));
@@ -30,7 +29,6 @@ export function flushStatements(db: Db, workspaceId: string, entries: Pending[],
   const moduleRows: FlushRow[] = of("row").map((r) => r.row);
   return [
     bumpVersion(db, workspaceId),
-    ...bulkInsert(db, positions, positionRows, { onConflict: "nothing" }),
     ...bulkInsert(db, telemetry, telemetryRows, { onConflict: { target: [telemetry.vehicleId], set: TELEMETRY_SET }, stampVersion: telemetry.version }),
     ...bulkInsert(db, vehicleEvents, eventRows, { onConflict: { target: [vehicleEvents.id], set: EVENT_SET }, stampVersion: vehicleEvents.version }),
     ...pruneEvents(db, workspaceId, of("prune").map((p) => p.vehicleId)),
@@ -107,4 +105,3 @@ function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
   ];
 }
 
-export type { StoredPosition };

@@ -3,8 +3,9 @@ import { FLEET_MODULES, FLUSH_TABLES, type FlushTable } from "../../worker/fleet
 import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "./device-clock";
 import { flushStatements } from "./flush-batch";
 import { foldReport, type FleetModule, type Fix, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
-import { loadDevices, storedInD1 } from "./load-devices";
-import { LiveStore, type DeviceState, type LiveWrite, type StoredPosition } from "./live-store";
+import { loadDevices } from "./load-devices";
+import { LiveStore, type DeviceState, type LiveWrite } from "./live-store";
+import type { PositionRow, PositionStore } from "../positions/store";
 import { DEVICE_LIMIT, TokenBuckets } from "./token-buckets";
 
 /**
@@ -62,6 +63,8 @@ export class LiveFleet {
     storage: DurableObjectStorage,
     readonly workspaceId: string,
     private readonly db: () => Db,
+    /** Where accepted fixes are kept (party/positions/, docs/decisions/0023): this object's storage, then R2. */
+    private readonly positions: () => PositionStore,
   ) {
     this.#store = new LiveStore(storage);
     this.#devices = this.#store.devices();
@@ -72,7 +75,7 @@ export class LiveFleet {
   async ingest(requests: BeaconReport[][], options: LiveOptions, modules: readonly FleetModule[]): Promise<IngestAnswer[]> {
     const now = options.now ?? Date.now();
     await this.#learn(requests.map((r) => r[0]!.deviceId));
-    const stored = await this.#storedAlready(requests.flat());
+    const stored = this.#storedAlready(requests.flat());
     const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules };
     const batch = new Batch(this.workspaceId, this.#vehicles, now);
     const buckets = this.#bucketsFor(options.scale ?? 1);
@@ -89,7 +92,9 @@ export class LiveFleet {
     const write = batch.write();
     if (options.tables) this.tables = options.tables;
     checkTables(write, this.tables);
+    // No await between the two: the object commits both writes together, before the answer goes out.
     this.#store.write(write);
+    this.positions().append(batch.positions, now);
     for (const d of write.devices) this.#devices.set(d.deviceId, d);
     for (const v of write.vehicles) this.#vehicles.set(v.vehicleId, v);
     return answers;
@@ -140,19 +145,17 @@ export class LiveFleet {
 
   /**
    * Which reports are stored already (a device resending what it was not sure we got): only a
-   * report not newer than its vehicle can be one, so most batches ask nothing. Reads the history
-   * where positions are kept: the pending ones here, then D1.
+   * report not newer than its vehicle can be one, so most batches ask nothing. Asks the object's
+   * recent positions (a resend older than those is "late", and still kept once: reads merge by
+   * beacon and time).
    */
-  async #storedAlready(reports: BeaconReport[]): Promise<Set<string>> {
-    const candidates = reports.filter((r) => {
+  #storedAlready(reports: BeaconReport[]): Set<string> {
+    const keys = reports.flatMap((r) => {
       const vehicleId = this.#devices.get(r.deviceId)?.vehicleId;
       const latest = vehicleId ? this.#vehicles.get(vehicleId)?.latest : null;
-      return latest && r.time <= latest.recordedAt;
+      return vehicleId && latest && r.time <= latest.recordedAt ? [{ vehicleId, beaconId: r.deviceId, recordedAt: r.time }] : [];
     });
-    if (!candidates.length) return new Set();
-    const pending = this.#store.pendingKeys(candidates.map((r) => positionKey(r.deviceId, r.time)));
-    const inD1 = await storedInD1(this.db(), this.workspaceId, candidates.map((r) => ({ deviceId: r.deviceId, time: r.time })));
-    return new Set([...candidates.filter((r) => pending.has(positionKey(r.deviceId, r.time))).map((r) => `${r.deviceId}\n${r.time}`), ...inD1]);
+    return new Set(keys.length ? this.positions().storedKeys(keys) : []);
   }
 
   #bucketsFor(scale: number) {
@@ -170,8 +173,6 @@ function checkTables(write: LiveWrite, tables: Record<string, FlushTable>) {
   for (const p of write.pending) if (p.body.kind === "row" && !tables[p.body.row.table]) throw new Error(`fleet module row for unregistered table ${p.body.row.table}`);
 }
 
-const positionKey = (deviceId: string, time: number) => `position:${deviceId}:${time}`;
-
 /**
  * What one ingestion call changes, gathered while folding: vehicles and devices as they end,
  * and the pending entries for D1 (a later one of the same key replaces an earlier one).
@@ -181,6 +182,8 @@ class Batch {
   readonly #devices = new Map<string, DeviceState>();
   readonly #pending = new Map<string, LiveWrite["pending"][number]>();
   readonly #seen = new Set<string>();
+  /** The accepted fixes of this call, for the object's position store. */
+  readonly positions: PositionRow[] = [];
   #rows = 0;
 
   constructor(
@@ -219,20 +222,11 @@ class Batch {
       }
       this.device(current, { ...skew, lastReportAt: this.now });
       this.#seen.add(key);
-      this.storePositions([{ ...positionOf(report), vehicleId: device.vehicleId, receivedAt: this.now }]);
+      this.positions.push({ ...positionOf(report), vehicleId: device.vehicleId, receivedAt: this.now });
       if (outputs.outcome !== "stored") continue;
       this.#accept(vehicle, outputs, stops);
     }
     return { outcomes, stops };
-  }
-
-  /**
-   * THE seam where the object stores positions (issue 19's positions work swaps in its
-   * PositionStore here): today they wait in `pending` and the flush writes them to D1's
-   * `positions`, as ingestion always has; duplicates are found by `storedAlready` above.
-   */
-  storePositions(rows: StoredPosition[]) {
-    for (const position of rows) this.#put(positionKey(position.beaconId, position.recordedAt), { kind: "position", position });
   }
 
   #accept(vehicle: VehicleFold, outputs: ReturnType<typeof foldReport>["outputs"], stops: OpenedStop[]) {
@@ -260,7 +254,7 @@ class Batch {
   }
 }
 
-function positionOf(report: BeaconReport): Omit<StoredPosition, "vehicleId" | "receivedAt"> {
+function positionOf(report: BeaconReport): Omit<PositionRow, "vehicleId" | "receivedAt"> {
   const { deviceId, time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer } = report;
   return { beaconId: deviceId, recordedAt: time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer };
 }

@@ -5,9 +5,12 @@ import { describe, expect, it, vi } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { telemetryKey } from "../../shared/telemetry";
 import { database, type Db } from "../../worker/db/client";
-import { beacons, positions, telemetry, workspaces } from "../../worker/db/schema";
+import { beacons, telemetry, workspaces } from "../../worker/db/schema";
 import { call, report, userWithWorkspace } from "../../worker/test/factories";
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
+import { storedPositions } from "../../worker/test/positions";
+import { d1LegacyPositions } from "../positions/legacy";
+import { PositionStore } from "../positions/store";
 import type { WorkspaceRoom } from "../workspace-room";
 import { flushStatements } from "./flush-batch";
 import { LiveFleet } from "./live-fleet";
@@ -27,7 +30,10 @@ async function fleetWithBeacons(count: number) {
   return { ...a, beacons: (await res.json()) as { id: string; vehicleId: string }[] };
 }
 
-const positionsOf = (beaconId: string) => db().select().from(positions).where(eq(positions.beaconId, beaconId)).all();
+const positionsOf = (beaconId: string) => storedPositions(beaconId);
+/** The workspace's live fleet as a new instance over the object's storage would load it (a restart). */
+const restartedFleet = (storage: DurableObjectStorage, workspaceId: string, d1: () => Db = db) =>
+  new LiveFleet(storage, workspaceId, d1, () => new PositionStore(storage, env.POSITIONS, workspaceId, d1LegacyPositions(db(), workspaceId)));
 const telemetryOf = (vehicleId: string) => db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
 const versionOf = async (id: string) => (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
 
@@ -39,19 +45,18 @@ describe("the acknowledgement", () => {
     const { workspaceId, beacons: [b] } = await fleetWithBeacons(1);
     const [answer] = await ingestRequests([[report(b!.id, T0, { latitude: 41 }), report(b!.id, T0 + 5_000, { latitude: 41.01 })]], { flushMs: LATER });
     expect(answer).toMatchObject({ ok: true, outcomes: ["stored", "stored"] });
-    // Acknowledged, not in D1 yet.
-    expect(await positionsOf(b!.id)).toEqual([]);
+    // Acknowledged: the positions are in the object's store, the telemetry not in D1 yet.
+    expect((await positionsOf(b!.id)).map((p) => p.recordedAt)).toEqual([T0, T0 + 5_000]);
     expect(await telemetryOf(b!.vehicleId)).toBeUndefined();
 
     await runInDurableObject(roomOf(workspaceId), async (_room: WorkspaceRoom, state) => {
       // Memory is gone after a restart: what the object knows comes from its storage alone.
-      const restarted = new LiveFleet(state.storage, workspaceId, db);
+      const restarted = restartedFleet(state.storage, workspaceId);
       expect(restarted.vehicle(b!.vehicleId)?.latest).toMatchObject({ latitude: 41.01, recordedAt: T0 + 5_000 });
       expect(restarted.hasPending()).toBe(true);
       expect(await restarted.flush()).toBe(true);
       expect(restarted.hasPending()).toBe(false);
     });
-    expect((await positionsOf(b!.id)).map((p) => p.recordedAt).sort()).toEqual([T0, T0 + 5_000]);
     expect(await telemetryOf(b!.vehicleId)).toMatchObject({ latitude: 41.01, version: await versionOf(workspaceId) });
   });
 });
@@ -63,8 +68,8 @@ describe("the flush", () => {
     await ingestRequests([[report(b!.id, T0), report(b!.id, Date.now() + 10 * 365 * 86_400_000)]], { flushMs: LATER });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await runInDurableObject(roomOf(workspaceId), async (_room: WorkspaceRoom, state) => {
-      await expect(new LiveFleet(state.storage, workspaceId, unreachable).flush()).rejects.toThrow("D1 unreachable");
-      const restarted = new LiveFleet(state.storage, workspaceId, db);
+      await expect(restartedFleet(state.storage, workspaceId, unreachable).flush()).rejects.toThrow("D1 unreachable");
+      const restarted = restartedFleet(state.storage, workspaceId);
       expect(restarted.hasPending()).toBe(true);
       await restarted.flush();
     });
@@ -83,7 +88,7 @@ describe("the flush", () => {
       const statements = flushStatements(db(), workspaceId, new LiveStore(state.storage).pending());
       await db().batch(statements as [(typeof statements)[number], ...typeof statements]);
       // ...so the restarted object flushes the same entries again.
-      const restarted = new LiveFleet(state.storage, workspaceId, db);
+      const restarted = restartedFleet(state.storage, workspaceId);
       expect(restarted.hasPending()).toBe(true);
       await restarted.flush();
     });

@@ -44,26 +44,7 @@ export type PendingBody =
   | { kind: "prune"; vehicleId: string }
   | { kind: "active"; vehicleId: string }
   | { kind: "beacon"; device: DeviceState }
-  | { kind: "row"; row: FlushRow }
-  | { kind: "position"; position: StoredPosition };
-
-/** A position as D1's `positions` table holds it (without its workspace, the object's own). */
-export interface StoredPosition {
-  beaconId: string;
-  vehicleId: string;
-  recordedAt: number;
-  latitude: number;
-  longitude: number;
-  speed: number | null;
-  heading: number | null;
-  altitude: number | null;
-  accuracy: number | null;
-  battery: number | null;
-  ignition: boolean | null;
-  fuel: number | null;
-  odometer: number | null;
-  receivedAt: number;
-}
+  | { kind: "row"; row: FlushRow };
 
 /** What one ingestion call writes, in one transaction. */
 export interface LiveWrite {
@@ -102,12 +83,6 @@ export class LiveStore {
   }
 
   /** Which of these pending keys are there. */
-  pendingKeys(keys: string[]): Set<string> {
-    const found = new Set<string>();
-    for (const key of keys) if (this.storage.sql.exec("SELECT 1 FROM pending WHERE key = ?", key).toArray().length) found.add(key);
-    return found;
-  }
-
   hasPending(): boolean {
     return this.storage.sql.exec("SELECT 1 FROM pending LIMIT 1").toArray().length > 0;
   }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../worker/db/client";
-import { beacons, motionState, positions, telemetry, vehicles, workspaces } from "../../worker/db/schema";
+import { beacons, motionState, telemetry, vehicles, workspaces } from "../../worker/db/schema";
 import { chunkRows } from "../../worker/lib/chunk";
 import { newVehicleFold, type Latest, type VehicleFold } from "./fold";
 import type { OdometerState } from "./gps-odometer";
@@ -60,17 +60,4 @@ function deviceOf(b: typeof beacons.$inferSelect): DeviceState {
 function pickLatest(l: Latest): Latest {
   const { status, statusTimestamp, speed, odometer, fuel, latitude, longitude, heading, recordedAt } = l;
   return { status, statusTimestamp, speed, odometer, fuel, latitude, longitude, heading, recordedAt };
-}
-
-/** Which of these (device, time) pairs D1's history already holds: the duplicate check of reports not newer than their vehicle. */
-export async function storedInD1(db: Db, workspaceId: string, pairs: { deviceId: string; time: number }[]): Promise<Set<string>> {
-  if (!pairs.length) return new Set();
-  const reads = chunkRows(pairs, 3).map((part) =>
-    db
-      .select({ beaconId: positions.beaconId, t: positions.recordedAt })
-      .from(positions)
-      .where(and(eq(positions.workspaceId, workspaceId), inArray(positions.beaconId, [...new Set(part.map((p) => p.deviceId))]), inArray(positions.recordedAt, part.map((p) => p.time)))),
-  );
-  const rows = (await db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as { beaconId: string; t: number }[][];
-  return new Set(rows.flat().map((p) => `${p.beaconId}\n${p.t}`));
 }

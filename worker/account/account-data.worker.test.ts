@@ -42,6 +42,26 @@ describe("account deletion", () => {
     expect((await call("/api/me", { token: me.token })).status).toBe(401);
   });
 
+  it("deletes the workspace's positions too, in its object and in R2", async () => {
+    const me = await userWithWorkspace("positions");
+    const vehicleId = await insertVehicle(me.workspaceId);
+    const room = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(me.workspaceId));
+    const fix = (recordedAt: number) => ({
+      vehicleId, beaconId: "b", recordedAt, latitude: 40, longitude: -100, speed: 3, heading: null, altitude: null, accuracy: null, battery: null, ignition: null, fuel: null, odometer: null, receivedAt: recordedAt,
+    });
+    const old = Date.now() - 3 * 86_400_000;
+    await room.appendPositions([fix(old), fix(Date.now() - 60_000)]);
+    await room.maintainPositions(Date.now() + 61_000); // the old day goes to R2
+    const prefix = `positions/${me.workspaceId}/`;
+    expect((await env.POSITIONS.list({ prefix })).objects).toHaveLength(1);
+    await room.appendPositions([fix(Date.now() - 30_000)]);
+    expect((await room.readPositions(vehicleId, 0, Date.now())).length).toBe(3);
+
+    expect((await post("/api/account/delete", { email: await emailOf(me.userId) }, me.token)).status).toBe(200);
+    expect((await env.POSITIONS.list({ prefix })).objects).toEqual([]);
+    expect(await room.readPositions(vehicleId, 0, Date.now())).toEqual([]);
+  });
+
   it("is refused while the only owner of a workspace others use, and keeps the team's data once another owner is named", async () => {
     const me = await userWithWorkspace("shared");
     const vehicleId = await insertVehicle(me.workspaceId);

@@ -10,6 +10,7 @@ import type { AppEnv } from "../types";
 import { deleteAccountSchema, type ActiveSession, type ActiveSessionsAnswer, type DeletionPlanAnswer } from "../../shared/account";
 import { deleteAccount, planDeletion } from "../account/delete-account";
 import { exportAccount } from "../account/export-account";
+import { deleteWorkspacePositions } from "../workspace-object";
 import { verifyPassword } from "../auth/password";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
 import { passwordCredentials, sessions, users } from "../db/schema";
@@ -92,6 +93,8 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     await endSessions(c, { userId: session.userId }, "account_deleted");
     await deleteAccount(db, session.userId, plan.deleted.map((w) => w.id));
+    // Positions live in each workspace's object and R2, outside D1's batch (docs/decisions/0023).
+    await deleteWorkspacePositions(c.env, plan.deleted.map((w) => w.id));
     audit("account.deleted", { userId: session.userId, workspacesDeleted: plan.deleted.length });
     return c.json({ ok: true, deletedWorkspaces: plan.deleted });
   });

@@ -11,7 +11,7 @@ import { chunkRows } from "../lib/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
-import { commitWorkspaceWrite, forgetVehicleDevice, settleWorkspace } from "../workspace-object";
+import { commitWorkspaceWrite, forgetVehicleDevice, settleWorkspace, vehiclePositionCount } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
@@ -65,7 +65,8 @@ export const beaconRoutes = new Hono<AppEnv>()
     const since = c.req.valid("query").since ?? now - (now % 86_400_000);
     // Its counters and last report are flushed by the workspace's object about once a second: current first.
     await settleWorkspace(c.env, workspaceId);
-    const health = await beaconHealth(c.var.db, workspaceId, vehicleId, since, ingestUrlOf(c.var.config.APP_URL));
+    const countStored = (id: string, from: number) => vehiclePositionCount(c.env, workspaceId, id, from, now);
+    const health = await beaconHealth(c.var.db, workspaceId, vehicleId, since, ingestUrlOf(c.var.config.APP_URL), countStored);
     if (!health) throw notFound("No beacon for this vehicle in this workspace");
     return c.json(health);
   })

@@ -159,6 +159,34 @@ describe("vehicle history over a range (route, trip replay)", () => {
     expect(res.status).toBe(404);
   });
 
+  it("keeps another workspace's history behind 404 in every tier: raw, packed, R2 and D1's old rows", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const beacon = await orderOne(a.token, a.workspaceId);
+    const mine = await orderOne(b.token, b.workspaceId);
+    // A's vehicle: two days ago (moved to R2), the last hour (packed, then raw), and a D1 row.
+    const twoDaysAgo = Date.now() - 2 * 86_400_000;
+    await report({ id: beacon.id, lat: 40, lon: -100, timestamp: twoDaysAgo, speed: 5 });
+    await report({ id: beacon.id, lat: 40.01, lon: -100, timestamp: Date.now() - 3_600_000, speed: 5 });
+    const room = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(a.workspaceId));
+    await room.maintainPositions(Date.now() + 61_000);
+    await report({ id: beacon.id, lat: 40.02, lon: -100, timestamp: Date.now() - 60_000, speed: 5 });
+    await insertPositions(beacon, a.workspaceId, [{ t: twoDaysAgo - 1000, lat: 40, lng: -100, speed: 3 }]);
+    expect((await (await history(beacon.vehicleId, a.token, `?since=${twoDaysAgo - 5000}`)).json()) as HistoryResponse).toMatchObject({
+      points: [{ t: twoDaysAgo - 1000 }, { t: twoDaysAgo }, {}, {}],
+    });
+    // B asks for A's vehicle: 404, by range across the boundary and by since.
+    for (const query of [`?from=${twoDaysAgo - 5000}&to=${twoDaysAgo + 86_000_000}`, `?since=${twoDaysAgo - 5000}`, ""]) {
+      expect((await history(beacon.vehicleId, b.token, query)).status).toBe(404);
+    }
+    // B's own object holds nothing of A's vehicle, and A's R2 days are under A's prefix only.
+    const other = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(b.workspaceId));
+    expect(await other.readPositions(beacon.vehicleId, 0, Date.now())).toEqual([]);
+    expect((await env.POSITIONS.list({ prefix: `positions/${b.workspaceId}/` })).objects).toEqual([]);
+    expect((await env.POSITIONS.list({ prefix: `positions/${a.workspaceId}/${beacon.vehicleId}/` })).objects).toHaveLength(1);
+    expect((await history(mine.vehicleId, b.token)).status).toBe(200);
+  });
+
   it("rejects a bad range with invalid_input and the field at fault", async () => {
     const a = await userWithWorkspace();
     const beacon = await orderOne(a.token, a.workspaceId);

@@ -1,34 +1,36 @@
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BeaconHealth, DeviceIdRotation } from "../../shared/beacon-health";
 import type { Db } from "../db/client";
-import { beacons, positions } from "../db/schema";
+import { beacons } from "../db/schema";
 import { randomToken } from "../lib/crypto";
 
 /**
  * A vehicle's beacon as its operators see it: health counters kept by ingestion
- * (worker/fleet/ingest.ts) plus the reports stored today, counted from the positions' own index
- * (vehicle, time) so ingestion pays nothing for it. Always scoped to the caller's workspace:
- * another workspace's vehicle reads as absent (null).
+ * (worker/fleet/ingest.ts) plus the reports stored since `since`, counted by the workspace's object
+ * (`countStored`: its positions, docs/decisions/0023) so ingestion pays nothing for it. Always
+ * scoped to the caller's workspace: another workspace's vehicle reads as absent (null).
  */
-export async function beaconHealth(db: Db, workspaceId: string, vehicleId: string, since: number, ingestUrl: string): Promise<BeaconHealth | null> {
-  const [rows, counted] = await db.batch([
-    db
-      .select()
-      .from(beacons)
-      .where(and(eq(beacons.vehicleId, vehicleId), eq(beacons.workspaceId, workspaceId))),
-    db
-      .select({ n: count() })
-      .from(positions)
-      .where(and(eq(positions.vehicleId, vehicleId), eq(positions.workspaceId, workspaceId), gte(positions.recordedAt, since))),
-  ]);
-  const b = rows[0];
+export async function beaconHealth(
+  db: Db,
+  workspaceId: string,
+  vehicleId: string,
+  since: number,
+  ingestUrl: string,
+  countStored: (vehicleId: string, since: number) => Promise<number>,
+): Promise<BeaconHealth | null> {
+  const b = await db
+    .select()
+    .from(beacons)
+    .where(and(eq(beacons.vehicleId, vehicleId), eq(beacons.workspaceId, workspaceId)))
+    .get();
   if (!b) return null;
+  const reportsToday = await countStored(vehicleId, since);
   return {
     vehicleId,
     deviceId: b.id,
     ingestUrl,
     lastReportAt: b.lastReportAt,
-    reportsToday: counted[0]?.n ?? 0,
+    reportsToday,
     clockSkewMs: b.clockSkewMs,
     clockSkewAt: b.clockSkewAt,
     rejected: { clock_ahead: b.rejectedClockAhead, too_old: b.rejectedTooOld, throttled: b.rejectedThrottled },

@@ -5,7 +5,8 @@ import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import type { Vehicle } from "../../shared/vehicle";
 import { database } from "../db/client";
-import { positions, telemetry, vehicles, workspaces } from "../db/schema";
+import { telemetry, vehicles, workspaces } from "../db/schema";
+import { storedPositions } from "../test/positions";
 import { call, userWithWorkspace } from "../test/factories";
 import { markSilentBeaconsInactive } from "./ingest";
 
@@ -124,7 +125,7 @@ describe("OsmAnd ingestion", () => {
       heading: "135", altitude: "12.5", accuracy: "8", batt: "140", ignition: "true", fuel: "-5", odometer: "42000",
     });
     expect((await call(`/api/ingest/osmand?${query}`, { method: "POST" })).status).toBe(200);
-    const row = (await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).get())!;
+    const row = (await storedPositions(beacon!.id))[0]!;
     expect(row).toMatchObject({ recordedAt: T0, heading: 135, altitude: 12.5, accuracy: 8, ignition: true, odometer: 42000 });
     expect(row.speed).toBeCloseTo(20 * 0.514444, 4);
     // Percentages out of range are clamped, not refused.
@@ -147,7 +148,7 @@ describe("OsmAnd ingestion", () => {
       },
     });
     expect(res.status).toBe(200);
-    const row = (await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).get())!;
+    const row = (await storedPositions(beacon!.id))[0]!;
     // Millisecond timestamps stay as they are; a negative speed (unknown, on iOS) is not reported.
     expect(row).toMatchObject({ recordedAt: T0, speed: null, battery: 42, ignition: false, fuel: 30, odometer: 9000 });
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ status: "off", fuel: 30, odometer: 9000 });
@@ -210,7 +211,7 @@ describe("OsmAnd ingestion", () => {
     expect(bad.status).toBe(400);
     // A refused report does not wake the beacon either.
     expect((await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get())!.beaconStatus).toBe("PENDING");
-    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toEqual([]);
+    expect(await storedPositions(beacon!.id)).toEqual([]);
   });
 
   it("stores an exact duplicate once", async () => {
@@ -221,7 +222,7 @@ describe("OsmAnd ingestion", () => {
     const version = await versionOf(a.workspaceId);
     const again = await osmand(report);
     expect(((await again.json()) as { outcomes: string[] }).outcomes).toEqual(["duplicate"]);
-    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(1);
+    expect(await storedPositions(beacon!.id)).toHaveLength(1);
     expect(await versionOf(a.workspaceId)).toBe(version);
     // The same position again in another form (JSON, milliseconds) is the same report.
     const json = await call("/api/ingest/osmand", {
@@ -229,7 +230,7 @@ describe("OsmAnd ingestion", () => {
       json: { device_id: beacon!.id, location: [{ timestamp: T0, coords: { latitude: 40, longitude: -100 } }, { timestamp: T0, coords: { latitude: 40, longitude: -100 } }] },
     });
     expect(((await json.json()) as { outcomes: string[] }).outcomes).toEqual(["duplicate", "duplicate"]);
-    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(1);
+    expect(await storedPositions(beacon!.id)).toHaveLength(1);
   });
 
   it("keeps a late report in the history without moving the vehicle back", async () => {
@@ -238,7 +239,7 @@ describe("OsmAnd ingestion", () => {
     await osmand({ id: beacon!.id, lat: 40.5, lon: -100, timestamp: T0 / 1000 + 60 });
     await osmand({ id: beacon!.id, lat: 40.0, lon: -100, timestamp: T0 / 1000 });
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ latitude: 40.5, recordedAt: T0 + 60_000 });
-    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(2);
+    expect(await storedPositions(beacon!.id)).toHaveLength(2);
   });
 
   it("writes only into the beacon's own workspace", async () => {

@@ -7,7 +7,8 @@ import { vehicleKey } from "../../shared/vehicle";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import { database } from "../db/client";
-import { positions, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { storedPositions } from "../test/positions";
 import { call, report, userWithWorkspace } from "../test/factories";
 import commute from "./fixtures/commute";
 import { readTrack } from "./fixtures/track";
@@ -27,7 +28,7 @@ const osmand = (params: Record<string, string | number>) =>
   call(`/api/ingest/osmand?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
 
 const versionOf = async (id: string) => (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
-const positionsOf = (beaconId: string) => db().select().from(positions).where(eq(positions.beaconId, beaconId)).all();
+const positionsOf = (beaconId: string) => storedPositions(beaconId);
 const telemetryOf = (vehicleId: string) => db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
 
 async function pull(token: string, clientGroupID: string, cookie: { order: number } | null) {
@@ -93,8 +94,9 @@ describe("concurrent beacon requests", () => {
     expect(await positionsOf(a3!.id)).toHaveLength(1);
     expect(await positionsOf(b1!.id)).toHaveLength(1);
     expect(await positionsOf(b2!.id)).toHaveLength(1);
-    for (const p of [...(await positionsOf(a1!.id)), ...(await positionsOf(a3!.id))]) expect(p.workspaceId).toBe(a.workspaceId);
-    for (const p of await positionsOf(b1!.id)) expect(p.workspaceId).toBe(b.workspaceId);
+    // Each workspace's object holds its own beacons' positions, and none of the other's.
+    expect(await storedPositions(a1!.id, b.workspaceId)).toEqual([]);
+    expect(await storedPositions(b1!.id, a.workspaceId)).toEqual([]);
 
     // Telemetry ends at each vehicle's latest report, whichever of a1's two requests went first.
     expect(await telemetryOf(a1!.vehicleId)).toMatchObject({ workspaceId: a.workspaceId, latitude: 40.2, recordedAt: T0 + 10_000, status: "moving" });

@@ -3,7 +3,8 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { BeaconHealth } from "../../shared/beacon-health";
 import { database } from "../db/client";
-import { beacons, positions, telemetry, vehicleEvents } from "../db/schema";
+import { beacons, telemetry, vehicleEvents } from "../db/schema";
+import { storedPositions } from "../test/positions";
 import { call, report as positionReport, userWithWorkspace } from "../test/factories";
 import phoneDrive, { ROUTE_METRES } from "./fixtures/phone-drive";
 import { ingest, vehicleState } from "../test/ingest";
@@ -29,7 +30,6 @@ const jsonReports = (deviceId: string, times: number[], headers: Record<string, 
     json: { device_id: deviceId, location: times.map((t, i) => ({ timestamp: t, coords: { latitude: 40 + i * 1e-5, longitude: -100, speed: 5 } })) },
   });
 const telemetryOf = (vehicleId: string) => db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
-const positionsOfBeacon = (beaconId: string) => db().select().from(positions).where(eq(positions.beaconId, beaconId)).orderBy(asc(positions.recordedAt)).all();
 const eventsOf = (vehicleId: string) => db().select().from(vehicleEvents).where(eq(vehicleEvents.vehicleId, vehicleId)).orderBy(asc(vehicleEvents.startTime)).all();
 
 async function health(token: string, vehicleId: string) {
@@ -85,7 +85,7 @@ describe("device clocks", () => {
     expect(await future.json()).toMatchObject({ ok: true, outcomes: ["clock_ahead"] });
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ latitude: 41.88, recordedAt: now - 60_000 });
     // Not kept either: it would sit at the end of every history query for ten years.
-    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(1);
+    expect(await storedPositions(beacon!.id)).toHaveLength(1);
 
     // The next genuine report moves the vehicle: it is not "late" behind the future one.
     const genuine = await osmand({ id: beacon!.id, lat: 41.89, lon: -87.63, timestamp: now, speed: 0 });
@@ -115,7 +115,7 @@ describe("device clocks", () => {
     const late = await osmand({ id: beacon!.id, lat: 41.7, lon: -87.63, timestamp: now - HOUR });
     expect(await late.json()).toMatchObject({ outcomes: ["late"] });
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ latitude: 41.88 });
-    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(2);
+    expect(await storedPositions(beacon!.id)).toHaveLength(2);
     expect((await health(a.token, beacon!.vehicleId)).rejected).toEqual({ clock_ahead: 0, too_old: 0, throttled: 0 });
   });
 
@@ -204,7 +204,7 @@ describe("one writer per vehicle", () => {
       };
     };
     expect(await stateOf(raced!.vehicleId)).toEqual(await stateOf(reference!.vehicleId));
-    expect((await positionsOfBeacon(raced!.id)).map((p) => p.recordedAt)).toEqual([t0, t0 + 60_000, t0 + 120_000]);
+    expect((await storedPositions(raced!.id)).map((p) => p.recordedAt)).toEqual([t0, t0 + 60_000, t0 + 120_000]);
   });
 });
 
@@ -228,7 +228,7 @@ describe("throttling", () => {
     const h = await health(a.token, beacon!.vehicleId);
     expect(h.rejected.throttled).toBe(500);
     expect(h.lastRejectedReason).toBe("throttled");
-    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toHaveLength(501);
+    expect(await storedPositions(beacon!.id)).toHaveLength(501);
   });
 
   it("limits a source address (IPv6 by its /64) and refuses an unknown id from memory", async () => {
@@ -269,7 +269,7 @@ describe("throttling", () => {
     });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ error: { code: "payload_too_large" } });
-    expect(await db().select().from(positions).where(eq(positions.beaconId, beacon!.id)).all()).toEqual([]);
+    expect(await storedPositions(beacon!.id)).toEqual([]);
   });
 });
 

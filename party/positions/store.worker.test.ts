@@ -1,0 +1,168 @@
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { HistoryResponse } from "../../shared/vehicle-history";
+import { database } from "../../worker/db/client";
+import { positions } from "../../worker/db/schema";
+import { chunkRows } from "../../worker/lib/chunk";
+import { call, insertVehicle, userWithWorkspace } from "../../worker/test/factories";
+import type { StoredFix } from "./codec";
+import { d1LegacyPositions } from "./legacy";
+import { DAY_MS, PACK_AFTER_MS, PositionStore, type PositionRow } from "./store";
+
+const HOUR = 3_600_000;
+const room = (workspaceId: string) => env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));
+const startOfUtcDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
+
+/** A vehicle's fixes every `every` ms from `from`, with every field as a tracker fills it. */
+function fixes(vehicleId: string, from: number, count: number, every = 4_000, beaconId = `beacon-of-${vehicleId}`): PositionRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    vehicleId,
+    beaconId,
+    recordedAt: from + i * every,
+    latitude: Number((43.6 + (i % 80) * 0.0002).toFixed(6)),
+    longitude: Number((-79.4 + i * 0.00005).toFixed(6)),
+    speed: i % 50 < 10 ? 0 : 15.5,
+    heading: (i * 7) % 360,
+    altitude: 80 + (i % 9),
+    accuracy: 4.5,
+    battery: 90 - Math.floor(i / 500),
+    ignition: i % 50 >= 10,
+    fuel: 50 - i / 1000,
+    odometer: 120_000 + i * 60,
+    receivedAt: from + i * every + 1_500,
+  }));
+}
+
+const bare = ({ vehicleId: _v, ...fix }: PositionRow): StoredFix => fix;
+
+/** The object's own table sizes (raw rows, packed blocks, days in R2). */
+const tiers = (workspaceId: string) =>
+  runInDurableObject(room(workspaceId), (_instance, state) => {
+    const count = (table: string) => state.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).one().n;
+    return { raw: count("position_appends"), blocks: count("position_blocks"), days: count("position_days") };
+  });
+
+async function insertLegacy(workspaceId: string, rows: PositionRow[]) {
+  const db = database(env.DB);
+  const statements = chunkRows(rows.map((r) => ({ ...r, workspaceId })), 15).map((part) => db.insert(positions).values(part));
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+}
+
+describe("the positions of a workspace's object", () => {
+  it("gives back every appended fix with every field, per vehicle, oldest first", async () => {
+    const ws = crypto.randomUUID();
+    const t0 = Date.now() - 10 * 60_000;
+    const a = fixes("vehicle-a", t0, 30);
+    const b = fixes("vehicle-b", t0, 20, 5_000);
+    await room(ws).appendPositions([...b.slice(10), ...a.reverse(), ...b.slice(0, 10)]);
+    expect(await room(ws).readPositions("vehicle-a", t0, t0 + HOUR)).toEqual(a.reverse().map(bare));
+    expect(await room(ws).readPositions("vehicle-b", t0 + 50_000, t0 + 60_000)).toEqual(b.slice(10, 13).map(bare));
+    expect(await room(ws).readPositions("vehicle-c", t0, t0 + HOUR)).toEqual([]);
+  });
+
+  it("packs raw rows older than a minute into hour blocks, losing nothing, and keeps newer ones raw", async () => {
+    const ws = crypto.randomUUID();
+    const t0 = startOfUtcDay(Date.now()) + 0.5 * HOUR;
+    const day = fixes("vehicle-a", t0, 1_200, 3_000); // one hour across two hour blocks
+    await room(ws).appendPositions(day.slice(0, 500));
+    await room(ws).appendPositions(day.slice(500));
+    await room(ws).appendPositions(day.slice(100, 110)); // resent: duplicates
+    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS / 2);
+    expect(await tiers(ws)).toEqual({ raw: 3, blocks: 0, days: 0 });
+    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    expect(await tiers(ws)).toEqual({ raw: 0, blocks: 2, days: 0 });
+    expect(await room(ws).readPositions("vehicle-a", t0, t0 + 2 * HOUR)).toEqual(day.map(bare));
+    // Answered by the packed blocks too: a duplicate is still a duplicate.
+    expect(await room(ws).storedPositions([{ vehicleId: "vehicle-a", beaconId: day[7]!.beaconId, recordedAt: day[7]!.recordedAt }])).toHaveLength(1);
+  });
+
+  it("reads a 10-hour day across D1's old rows, R2, packed blocks and raw rows as D1 alone answered it", async () => {
+    const a = await userWithWorkspace();
+    const [split, legacyOnly] = [await insertVehicle(a.workspaceId), await insertVehicle(a.workspaceId)];
+    // Five hours before yesterday's start to five after: the day before is moved to R2, yesterday stays.
+    const from = startOfUtcDay(Date.now()) - DAY_MS - 5 * HOUR;
+    const day = fixes(split, from, 9_000, 4_000);
+    const inHours = (h0: number, h1: number) => day.filter((f) => f.recordedAt >= from + h0 * HOUR && f.recordedAt < from + h1 * HOUR);
+    await insertLegacy(a.workspaceId, inHours(0, 1));
+    await room(a.workspaceId).appendPositions(inHours(1, 8));
+    await room(a.workspaceId).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    await room(a.workspaceId).appendPositions(inHours(8, 10));
+    const key = `positions/${a.workspaceId}/${split}/${new Date(from).toISOString().slice(0, 10)}`;
+    expect(await env.POSITIONS.head(key)).not.toBeNull();
+    expect(await tiers(a.workspaceId)).toMatchObject({ raw: 1, days: 1 });
+    expect((await tiers(a.workspaceId)).blocks).toBeGreaterThan(0);
+
+    expect(await room(a.workspaceId).readPositions(split, from, from + 10 * HOUR)).toEqual(day.map(bare));
+    // Through the API, the same answer as the same day all in D1 (how it was stored before).
+    await insertLegacy(a.workspaceId, fixes(legacyOnly, from, 9_000, 4_000).map((f) => ({ ...f, beaconId: `beacon-of-${legacyOnly}` })));
+    const range = `?from=${from}&to=${from + 10 * HOUR}`;
+    const [tiered, legacy] = await Promise.all([split, legacyOnly].map(async (v) => (await (await call(`/api/vehicles/${v}/history${range}`, { token: a.token })).json()) as HistoryResponse));
+    expect(tiered!.points.length).toBeGreaterThan(500);
+    expect(tiered!.points).toEqual(legacy!.points);
+    // The most recent points (Overview charts) reach into R2 as far as needed.
+    const recent = (await (await call(`/api/vehicles/${split}/history?since=${from}`, { token: a.token })).json()) as HistoryResponse;
+    expect(recent.points.map((p) => p.t)).toEqual(day.slice(-300).map((f) => f.recordedAt));
+  }, 60_000);
+
+  it("merges a late fix of a day already in R2 into that day's object", async () => {
+    const ws = crypto.randomUUID();
+    const from = startOfUtcDay(Date.now()) - 3 * DAY_MS + 8 * HOUR;
+    const day = fixes("vehicle-a", from, 100, 60_000);
+    await room(ws).appendPositions(day.filter((_, i) => i !== 40));
+    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    await room(ws).appendPositions([day[40]!, day[41]!]);
+    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    expect(await tiers(ws)).toEqual({ raw: 0, blocks: 0, days: 1 });
+    expect(await room(ws).readPositions("vehicle-a", from, from + DAY_MS)).toEqual(day.map(bare));
+    expect(await room(ws).positionCount("vehicle-a", from - DAY_MS, from + DAY_MS)).toBe(100);
+  });
+
+  it("deletes what is past the workspace's retention, in R2, the object and D1's old rows", async () => {
+    const ws = crypto.randomUUID();
+    const old = startOfUtcDay(Date.now()) - 40 * DAY_MS;
+    const recent = Date.now() - 30 * 60_000;
+    await insertLegacy(ws, fixes("vehicle-a", old - DAY_MS, 10, 60_000));
+    await room(ws).appendPositions([...fixes("vehicle-a", old, 10, 60_000), ...fixes("vehicle-a", recent, 10, 60_000)]);
+    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    const key = `positions/${ws}/vehicle-a/${new Date(old).toISOString().slice(0, 10)}`;
+    expect(await env.POSITIONS.head(key)).not.toBeNull(); // 13 months by default: kept
+    expect(await room(ws).readPositions("vehicle-a", old - DAY_MS, Date.now())).toHaveLength(30);
+
+    await room(ws).setPositionRetention(1);
+    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    expect(await env.POSITIONS.head(key)).toBeNull();
+    const legacyLeft = await database(env.DB).select().from(positions).where(and(eq(positions.workspaceId, ws), eq(positions.vehicleId, "vehicle-a"))).all();
+    expect(legacyLeft).toEqual([]);
+    expect((await room(ws).readPositions("vehicle-a", old - DAY_MS, Date.now())).map((f) => f.recordedAt)).toEqual(fixes("vehicle-a", recent, 10, 60_000).map((f) => f.recordedAt));
+  });
+
+  it("loses nothing acknowledged when the object restarts, and sets its alarm to pack", async () => {
+    const ws = crypto.randomUUID();
+    const t0 = Date.now() - 5 * 60_000;
+    const stored = fixes("vehicle-a", t0, 50);
+    await room(ws).appendPositions(stored);
+    const alarm = await runInDurableObject(room(ws), (_instance, state) => state.storage.getAlarm());
+    expect(alarm).not.toBeNull();
+    expect(alarm!).toBeLessThanOrEqual(Date.now() + PACK_AFTER_MS);
+    // Nothing lives in memory: a store built afresh on the same storage reads it all.
+    const afresh = await runInDurableObject(room(ws), (_instance, state) =>
+      new PositionStore(state.storage, env.POSITIONS, ws, d1LegacyPositions(database(env.DB), ws)).read("vehicle-a", t0, Date.now()),
+    );
+    expect(afresh).toEqual(stored.map(bare));
+    // The object itself goes away (an eviction, a deploy, a crash) and comes back.
+    await runInDurableObject(room(ws), (_instance, state) => {
+      try {
+        state.abort("restart");
+      } catch {
+        // abort() throws in the object that calls it: that is the restart
+      }
+    }).catch(() => {});
+    expect(await room(ws).readPositions("vehicle-a", t0, Date.now())).toEqual(stored.map(bare));
+    // The alarm (sockets and positions together) runs without disturbing anything.
+    await runDurableObjectAlarm(room(ws));
+    expect(await room(ws).readPositions("vehicle-a", t0, Date.now())).toEqual(stored.map(bare));
+  });
+});
