@@ -7,10 +7,11 @@ import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
 import type { Db } from "../db/client";
 import { replicacheClientGroups } from "../db/schema";
-import { readChanges, type ChangeSource, type Changes, type WorkspaceSyncState } from "./changes";
+import { readChanges, type ChangeSource, type Changes } from "./changes";
 import { checkClientGroupOwner, type SyncCaller } from "./client-group";
 import { nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
 import { requireFullRead } from "./full-read-budget";
+import { incrementalOp, resetReason } from "./pull-rules";
 import { toDriver, toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 import { addPlacesAndAlerts } from "./places-entities";
 
@@ -59,9 +60,9 @@ export async function pull(
       const patch: PatchOperation[] = [];
       addAll(incremental, (rows, key, value) => {
         for (const row of rows) {
-          if (!row.deleted) patch.push({ op: "put", key: key(row), value: value(row) });
-          // A row created and deleted since the cookie was never the client's: nothing to delete.
-          else if (row.createdVersion === null || row.createdVersion <= since) patch.push({ op: "del", key: key(row) });
+          const op = incrementalOp(row, since);
+          if (op === "put") patch.push({ op, key: key(row), value: value(row) });
+          else if (op === "del") patch.push({ op, key: key(row) });
         }
       });
       return {
@@ -111,17 +112,4 @@ function lastMutationIds(rows: { id: string; clientGroupId: string; lastMutation
   const changes: Record<string, number> = {};
   for (const c of rows) if (c.clientGroupId === clientGroupId) changes[c.id] = c.lastMutationId;
   return changes;
-}
-
-/** Why a client's cookie cannot be diffed from, or null when it can. */
-function resetReason(client: ClientCookie, ws: WorkspaceSyncState): "first" | "foreign" | "restored" | "too-old" | null {
-  if (client.kind === "none") return "first";
-  if (client.kind === "foreign") return "foreign";
-  const { version, epoch } = client.cookie;
-  // Another epoch (rotated after a restore), or a version this workspace has not reached (restored
-  // to an earlier point): the client holds changes this database never made.
-  if (epoch !== ws.syncEpoch || version > ws.version) return "restored";
-  // Deletions at or below the floor may have been collected: the client could miss a `del`.
-  if (version < ws.tombstoneFloor) return "too-old";
-  return null;
 }
