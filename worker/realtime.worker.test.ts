@@ -10,7 +10,7 @@ import { memberships, realtimeTickets, sessions, users, workspaces } from "./db/
 import { pokeWorkspace } from "./workspace-object";
 import { call, insertVehicle, userWithWorkspace } from "./test/factories";
 import { closeSockets, connect, keepOpen, roomPath, roundTrip, ticketFor, upgrade, type Client } from "./test/sockets";
-import { bumpVersion } from "./sync/version";
+import { bumpVersion } from "./sync/workspace-version";
 import { sha256Hex } from "./lib/crypto";
 
 /**

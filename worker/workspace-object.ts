@@ -6,7 +6,7 @@ import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/fleet/liv
 import type { Db } from "./db/client";
 import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
-import { bumpVersion, versionOf } from "./sync/version";
+import { bumpVersion, versionOf } from "./sync/workspace-version";
 
 /**
  * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the

@@ -5,7 +5,7 @@ import { bulkInsert, bulkUpdate } from "../../worker/db/bulk";
 import type { Db } from "../../worker/db/client";
 import { beacons, telemetry, vehicleEvents, vehicles } from "../../worker/db/schema";
 import { flushRows, type FlushTable } from "../../worker/fleet/flush-tables";
-import { bumpVersion, versionOf } from "../../worker/sync/version";
+import { bumpVersion, versionOf } from "../../worker/sync/workspace-version";
 import type { FlushRow } from "./fold";
 import type { DeviceState, Pending } from "./live-store";
 import type { EventUpsert } from "./motion";

@@ -4,7 +4,7 @@ import { alertId } from "../../party/alerts/evaluate";
 import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
 import type { Db } from "../db/client";
 import { alertRules, alerts, beacons, telemetry } from "../db/schema";
-import { bumpVersion, versionOf } from "../sync/version";
+import { bumpVersion, versionOf } from "../sync/workspace-version";
 
 /**
  * The two alerts a report cannot raise itself, raised by the cron from what ingestion already

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../test-entry";
 import { database } from "../db/client";
 import { alertDeliveries, alertOutbox, alerts, emailOutbox, memberships, webhookSecrets } from "../db/schema";
-import { bumpVersion, versionOf } from "../sync/version";
+import { bumpVersion, versionOf } from "../sync/workspace-version";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 import { checkNotify } from "../api/alert-delivery";
 import { config } from "../env";

@@ -6,7 +6,7 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { body } from "../lib/validate";
 import { answerPull } from "../sync/answer-pull";
 import { push } from "../sync/push";
-import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/versions";
+import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/protocol-versions";
 import { announceWrites, roomChanges, settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
 

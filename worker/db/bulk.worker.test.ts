@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bumpVersion } from "../sync/version";
+import { bumpVersion } from "../sync/workspace-version";
 import { userWithWorkspace } from "../test/factories";
 import { BULK_JSON_CHARS, bulkInsert } from "./bulk";
 import { database } from "./client";

@@ -5,7 +5,7 @@ import { parseInput } from "../lib/validate";
 import type { SyncCaller } from "./client-group";
 import type { ChangeSource } from "./changes";
 import { pull } from "./pull";
-import { pullSchemaSupported, unsupportedProtocol, versionNotSupported } from "./versions";
+import { pullSchemaSupported, unsupportedProtocol, versionNotSupported } from "./protocol-versions";
 
 /**
  * The one pull handler of both transports, POST /api/sync/pull and the room's socket

@@ -5,7 +5,7 @@ import { updateVehicleArgs, type Mutators } from "../../shared/mutators";
 import type { Db } from "../db/client";
 import { drivers, vehicles } from "../db/schema";
 import { placeServerMutators } from "./places-mutators";
-import { versionOf } from "./version";
+import { versionOf } from "./workspace-version";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
 /** Raised for a mutation the server refuses; push records it as processed and moves on. */

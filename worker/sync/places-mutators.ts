@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { places } from "../db/schema";
 import { forgetWatch } from "../fleet/workspace-watch";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
-import { versionOf } from "./version";
+import { versionOf } from "./workspace-version";
 
 type Refuse = (message: string) => never;
 

@@ -11,7 +11,7 @@ import { chunkRows } from "../lib/chunk";
 import { claimClientGroup } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
 import { boundPush } from "./push-bounds";
-import { bumpVersion, versionOf } from "./version";
+import { bumpVersion, versionOf } from "./workspace-version";
 
 type PushRequest = z.infer<typeof pushRequestSchema>;
 

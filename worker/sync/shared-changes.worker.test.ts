@@ -8,7 +8,7 @@ import { database } from "../db/client";
 import { replicacheClientGroups, vehicles } from "../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { readChanges, SharedChanges, type Changes } from "./changes";
-import { bumpVersion, versionOf } from "./version";
+import { bumpVersion, versionOf } from "./workspace-version";
 import type { SyncCookie } from "./cookie";
 
 /**

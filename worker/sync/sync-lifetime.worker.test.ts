@@ -14,7 +14,7 @@ import type { SyncCookie } from "./cookie";
 import { MAX_MUTATIONS_PER_PUSH } from "./push";
 import { forgetRoomChanges } from "../workspace-object";
 import { collectTombstones, TOMBSTONE_HORIZON_MS } from "./tombstones";
-import { bumpVersion, versionOf } from "./version";
+import { bumpVersion, versionOf } from "./workspace-version";
 
 /**
  * Sync over the app's lifetime (issue 10, docs/decisions/0003-sync.md): deploys that fork client

@@ -9,7 +9,7 @@ import { vehicleEventKey } from "../../shared/vehicle-event";
 import { database } from "../db/client";
 import { telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
 import type { SyncCookie } from "./cookie";
-import { bumpVersion, versionOf } from "./version";
+import { bumpVersion, versionOf } from "./workspace-version";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 
 type Patch = { op: string; key?: string; value?: Record<string, unknown> };
