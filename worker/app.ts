@@ -3,6 +3,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { api } from "./api";
 import { withContentSecurityPolicy } from "./csp";
 import { randomToken } from "./lib/crypto";
+import { errorAnswer, notFound } from "./lib/errors";
 import type { Env } from "./env";
 import { database } from "./db/client";
 import { config } from "./env";
@@ -36,15 +37,11 @@ export function createApp(pages: PageHandler) {
 
   app.route("/api", api);
   // A sub-app's notFound does not apply once mounted: unknown /api paths get JSON here.
-  app.all("/api/*", (c) =>
-    c.json({ error: { code: "not_found", message: `No API route ${c.req.method} ${c.req.path}` } }, 404, {
-      "Cache-Control": "no-store",
-    }),
-  );
+  app.all("/api/*", (c) => errorAnswer(notFound(`No API route ${c.req.method} ${c.req.path}`)));
 
   app.all("/parties/*", async (c) => {
     const res = await routeRealtime(c.req.raw, c.env);
-    return res ?? c.json({ error: { code: "not_found", message: "No such room" } }, 404);
+    return res ?? errorAnswer(notFound("No such room"));
   });
 
   app.all("*", pageSecurity, async (c) => {

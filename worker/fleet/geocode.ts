@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { StreetAddress } from "../../shared/vehicle-event";
 import { vehicleEvents } from "../db/schema";
 import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
 
@@ -8,13 +9,6 @@ import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
  * otherwise none. Runs in the background after the ingestion write (ctx.waitUntil), so a slow or
  * failing geocoder never delays or fails a beacon's report; a stop simply keeps no address.
  */
-export interface Address {
-  streetNumber: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-}
 
 export const MAPBOX_REVERSE_URL = "https://api.mapbox.com/search/geocode/v6/reverse";
 
@@ -42,7 +36,7 @@ const mapboxAnswer = z.object({
 });
 
 /** The address at a point, or null when there is none or the geocoder fails. */
-export async function reverseGeocode(token: string, latitude: number, longitude: number): Promise<Address | null> {
+export async function reverseGeocode(token: string, latitude: number, longitude: number): Promise<StreetAddress | null> {
   const url = new URL(MAPBOX_REVERSE_URL);
   url.search = new URLSearchParams({
     longitude: String(longitude),
