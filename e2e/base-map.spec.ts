@@ -25,6 +25,18 @@ async function openMap(page: Page, token: string, url: string) {
   expect((await geography).status()).toBe(200);
 }
 
+/** /map on OpenFreeMap's (faked) street style: signed in, its tiles on screen. */
+async function openStreetMap(page: Page, token: string) {
+  await page.addInitScript(() => ((window as unknown as { __fleetOpsDebug: string[] }).__fleetOpsDebug = ["map"]));
+  await signInAs(page, token);
+  await page.goto("/map");
+  const map = page.getByTestId("fleet-map");
+  await expect(map).toHaveAttribute("data-map-ready", "true");
+  await expect.poll(() => findColour(page, TILE_COLOUR, 6)).not.toBeNull();
+  await expect(map).toHaveAttribute("data-base-map", "openfreemap");
+  return map;
+}
+
 /** The offline style's label glyphs, static files of the app (scripts/map-glyphs.mjs). */
 const OFFLINE_GLYPHS = /\/glyphs\/Noto%20Sans%20Regular\/0-255\.pbf$/;
 
@@ -65,13 +77,7 @@ test.describe("without a Mapbox token, online", () => {
     page.on("request", (r) => {
       if (GEOGRAPHY_ASSET.test(new URL(r.url()).pathname)) geography.push(r.url());
     });
-    await page.addInitScript(() => ((window as unknown as { __fleetOpsDebug: string[] }).__fleetOpsDebug = ["map"]));
-    await signInAs(page, fleet.token);
-    await page.goto("/map");
-    const map = page.getByTestId("fleet-map");
-    await expect(map).toHaveAttribute("data-map-ready", "true");
-    await expect.poll(() => findColour(page, TILE_COLOUR, 6)).not.toBeNull();
-    await expect(map).toHaveAttribute("data-base-map", "openfreemap");
+    await openStreetMap(page, fleet.token);
     await expect(page.getByTestId("base-map-attribution")).toContainText("© OpenStreetMap contributors");
     await expect(page.getByText("Street map unavailable")).toHaveCount(0);
     // The place is drawn over the street tiles (its outline), its name with OpenFreeMap's glyphs.
@@ -109,13 +115,7 @@ test.describe("without a Mapbox token, online", () => {
     const [beacon] = await orderVehicles(request, fleet, 1);
     await report(request, beacon!.id, { lat: 40, lon: -100, speed: 20, ignition: true });
     await fakeOpenFreeMap(page);
-    await page.addInitScript(() => ((window as unknown as { __fleetOpsDebug: string[] }).__fleetOpsDebug = ["map"]));
-    await signInAs(page, fleet.token);
-    await page.goto("/map");
-    const map = page.getByTestId("fleet-map");
-    await expect(map).toHaveAttribute("data-map-ready", "true");
-    await expect.poll(() => findColour(page, TILE_COLOUR, 6)).not.toBeNull();
-    await expect(map).toHaveAttribute("data-base-map", "openfreemap");
+    const map = await openStreetMap(page, fleet.token);
     const generation = Number(await map.getAttribute("data-style-generation"));
 
     await context.setOffline(true);
