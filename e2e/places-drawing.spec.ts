@@ -96,6 +96,8 @@ test("circles and polygons drawn on the map are listed, synced and shown on /map
 
   // Shown on /map as their own layer: on the offline geography (OpenFreeMap is blocked here)…
   await page.getByRole("link", { name: "Map", exact: true }).click();
+  // /locations' map carries the same test id: only look once the route is /map and its map is up.
+  await expect(page).toHaveURL(/\/map$/);
   const map = page.getByTestId("fleet-map");
   await expect(map).toHaveAttribute("data-map-ready", "true");
   // (A second map starting on a 2-core machine: each look is a full screenshot, so give it time.)
