@@ -1,5 +1,6 @@
 import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
 import type { PlaceEvent } from "../places/evaluate";
+import type { Fix } from "../fleet/fold";
 
 /**
  * Alert rules per vehicle, as episodes (docs/decisions/0019-places-and-alert-episodes.md): state
@@ -8,16 +9,10 @@ import type { PlaceEvent } from "../places/evaluate";
  * alert gets its end. So a vehicle speeding for ten minutes is one alert, not six hundred, and a
  * replayed fix produces the same alert id (ids derive from rule, vehicle and start).
  */
-export interface AlertFix {
-  time: number;
-  latitude: number;
-  longitude: number;
-  /** metres per second; null when unknown */
-  speed: number | null;
-  ignition: boolean | null;
+export type AlertFix = Pick<Fix, "time" | "latitude" | "longitude" | "speed" | "ignition"> & {
   /** how far the device's clock was seen ahead of the server's, for a report refused for it */
   clockAheadMs?: number;
-}
+};
 
 interface Episode {
   start: number;

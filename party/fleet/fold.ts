@@ -16,16 +16,27 @@ import { advance, eventId, initialState, statusOf, type EventUpsert, type Motion
 
 /** One position report as the fold sees it (worker/fleet/osmand.ts's Report is one). */
 export interface Fix {
+  /** device time, ms since epoch */
   time: number;
   latitude: number;
   longitude: number;
+  /** m/s */
   speed: number | null;
   heading: number | null;
+  /** metres, as the device reports it */
   accuracy: number | null;
   ignition: boolean | null;
+  /** fuel level, percent of the tank */
   fuel: number | null;
   /** the device's own odometer (metres), if it sent one */
   odometer: number | null;
+}
+
+/** One position report of one device, as the edge parses it (worker/fleet/osmand.ts). */
+export interface BeaconReport extends Fix {
+  deviceId: string;
+  altitude: number | null;
+  battery: number | null;
 }
 
 /** What the vehicle shows: its synced telemetry (shared/telemetry.ts), without the ids. */

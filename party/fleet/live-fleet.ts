@@ -2,7 +2,7 @@ import type { Db } from "../../worker/db/client";
 import { FLEET_MODULES, FLUSH_TABLES, type FlushTable } from "../../worker/fleet/flush-tables";
 import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "./device-clock";
 import { flushStatements } from "./flush-batch";
-import { foldReport, type FleetModule, type Fix, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
+import { foldReport, type BeaconReport, type FleetModule, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
 import { loadDevices } from "./load-devices";
 import { LiveStore, type DeviceState, type LiveWrite } from "./live-store";
 import type { PositionRow, PositionStore } from "../positions/store";
@@ -16,12 +16,7 @@ import { DEVICE_LIMIT, TokenBuckets } from "./token-buckets";
  * object per workspace is the one writer of its vehicles' state: no version check, no retry.
  */
 
-/** One position report of one device (worker/fleet/osmand.ts's Report). */
-export interface BeaconReport extends Fix {
-  deviceId: string;
-  altitude: number | null;
-  battery: number | null;
-}
+export type { BeaconReport };
 
 export type IngestOutcome = "duplicate" | FoldOutcome;
 

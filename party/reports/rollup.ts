@@ -3,6 +3,7 @@ import { mphToMetresPerSecond } from "../../shared/units";
 import { advanceOdometer, initialOdometer, MAX_PLAUSIBLE_SPEED_MS, type OdometerState } from "../fleet/gps-odometer";
 import { GAP_MS, MOVING_SPEED_MS } from "../fleet/motion";
 import type { VehicleEventType } from "../../shared/vehicle-event";
+import type { Fix } from "../fleet/fold";
 import { noFigures } from "./day-figures";
 
 /**
@@ -17,19 +18,7 @@ import { noFigures } from "./day-figures";
  */
 
 /** A fix as ingestion accepted it (SI units; the device's odometer in metres; fuel in percent). */
-export interface RollupFix {
-  time: number;
-  latitude: number;
-  longitude: number;
-  /** m/s */
-  speed: number | null;
-  ignition: boolean | null;
-  /** metres, as the device reports it */
-  accuracy: number | null;
-  /** the device's own odometer (metres), if it sent one */
-  odometer: number | null;
-  /** fuel level, percent of the tank */
-  fuel: number | null;
+export interface RollupFix extends Pick<Fix, "time" | "latitude" | "longitude" | "speed" | "ignition" | "accuracy" | "odometer" | "fuel"> {
   /** The timeline event (trip, stop or tow) the detector has open once this fix is folded in. */
   event: { id: string; type: VehicleEventType; startTime: number };
 }

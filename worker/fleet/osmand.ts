@@ -1,29 +1,14 @@
 import { z } from "zod";
 import { knotsToMetresPerSecond } from "../../shared/units";
+import type { BeaconReport } from "../../party/fleet/fold";
 
 /**
  * The OsmAnd protocol that Traccar Client and many trackers speak (DESIGN.md), parsed into one
  * normalised report per position. Units are converted here, once: knots and m/s to m/s,
- * odometer in metres, timestamps to milliseconds.
+ * odometer in metres, timestamps to milliseconds. A report is party/fleet/fold.ts's BeaconReport: a
+ * fold's Fix with the device, altitude and battery.
  */
-export interface Report {
-  deviceId: string;
-  /** device time, ms since epoch */
-  time: number;
-  latitude: number;
-  longitude: number;
-  /** m/s */
-  speed: number | null;
-  heading: number | null;
-  altitude: number | null;
-  accuracy: number | null;
-  battery: number | null;
-  ignition: boolean | null;
-  /** percent */
-  fuel: number | null;
-  /** metres */
-  odometer: number | null;
-}
+export type Report = BeaconReport;
 
 export class ReportError extends Error {}
 
