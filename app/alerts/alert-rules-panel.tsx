@@ -7,6 +7,7 @@ import { useSession } from "../session/session";
 import { useAlertRules, usePlaces } from "../store/places-alerts";
 import { useMembers } from "../team/use-members";
 import { WebhookSecret } from "./webhook-secret";
+import { ErrorLine } from "../components/form";
 
 /**
  * The workspace's alert rules: listed, added, edited, deleted (REST; they sync back to every
@@ -103,11 +104,7 @@ function RuleForm({ places, members, editing, done }: { places: { id: string; na
       </label>
       <ConditionFields type={type} places={places} editing={editing} />
       <DeliveryFields members={members} editing={editing} />
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
       <button type="submit" className="button primary">
         {editing ? "Save rule" : "Add rule"}
       </button>

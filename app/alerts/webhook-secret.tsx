@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { apiErrorOf, http } from "../lib/http";
+import { ErrorLine } from "../components/form";
 
 /**
  * The workspace's webhook signing secret, for owners and admins (the API refuses everyone else):
@@ -23,11 +24,7 @@ export function WebhookSecret() {
       <h3 id="webhook-secret-heading">Webhook signing secret</h3>
       <p className="muted">Every webhook carries a webhook-signature header made with this secret (Standard Webhooks); receivers check it.</p>
       {secret ? <code aria-label="Secret">{secret}</code> : null}
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
       <button type="button" className="button" onClick={() => void load(false)}>
         Show secret
       </button>

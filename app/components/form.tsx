@@ -56,3 +56,13 @@ export function FormError({ form }: { form: { errors?: string[] } }) {
     </div>
   );
 }
+
+/** A form's error held in state (forms without conform): nothing when there is none. */
+export function ErrorLine({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="field-error">
+      {message}
+    </p>
+  );
+}

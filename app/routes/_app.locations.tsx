@@ -5,6 +5,7 @@ import { parseTypedGeometry } from "../map/place-shapes";
 import type { loader as rootLoader } from "../root";
 import { usePlaceMutations, usePlaces } from "../store/places-alerts";
 import type { DrawMode } from "../map/draw-layer";
+import { ErrorLine } from "../components/form";
 
 const LocationsMap = lazy(() => import("../map/locations-map").then((m) => ({ default: m.LocationsMap })));
 
@@ -37,11 +38,7 @@ export default function LocationsPage() {
           {drawing.mode === "circle" ? "Press the centre and drag to the edge (or click the centre, then the edge)." : "Click each corner; click the first corner or double-click to finish."} Escape cancels.
         </p>
       ) : null}
-      {drawing && drawError ? (
-        <p role="alert" className="field-error">
-          {drawError}
-        </p>
-      ) : null}
+      <ErrorLine message={drawing ? drawError : null} />
       <div className="locations-body">
         <div className="locations-side">
           <ul className="place-list" aria-label="Places">
@@ -144,11 +141,7 @@ function TypedPlaceForm({ onSave }: { onSave: (g: PlaceGeometry) => Promise<void
       <label>
         Radius (m, for one point) <input name="radius" type="number" min={1} max={100000} />
       </label>
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
       <button type="submit" className="button">
         Add place
       </button>
