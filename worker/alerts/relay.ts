@@ -7,7 +7,7 @@ import { alertOutbox, alertRules, alerts } from "../db/schema";
 /**
  * The relay from D1 to the delivery queue (docs/decisions/0024). An alert of a rule that notifies
  * someone is put in `alert_outbox` by a trigger, in the same transaction that writes the alert
- * (migration 0013): so it is enqueued only once it is durably stored, whoever stored it, and
+ * (migration 0012): so it is enqueued only once it is durably stored, whoever stored it, and
  * never from the ingestion request itself (a slow receiver cannot slow ingestion). The cron runs
  * the relay every minute; each alert becomes one message per target; the outbox rows go once the
  * queue has the messages (a crash in between re-sends messages the consumer then skips).

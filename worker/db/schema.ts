@@ -614,7 +614,7 @@ export const alertDeliveries = sqliteTable(
   (t) => [primaryKey({ columns: [t.alertId, t.target] }), index("alert_deliveries_ws_status_idx").on(t.workspaceId, t.status)],
 );
 
-/** New alerts of rules that notify someone, filled by a trigger on `alerts` (migration 0013) and drained by the cron's relay. */
+/** New alerts of rules that notify someone, filled by a trigger on `alerts` (migration 0012) and drained by the cron's relay. */
 export const alertOutbox = sqliteTable("alert_outbox", {
   alertId: text("alert_id").primaryKey(),
   workspaceId: text("workspace_id").notNull(),
