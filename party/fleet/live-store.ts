@@ -82,7 +82,7 @@ export class LiveStore {
     }));
   }
 
-  /** Which of these pending keys are there. */
+  /** Whether anything waits for the flush. */
   hasPending(): boolean {
     return this.storage.sql.exec("SELECT 1 FROM pending LIMIT 1").toArray().length > 0;
   }
