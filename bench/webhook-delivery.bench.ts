@@ -58,6 +58,12 @@ for (const beacon of beacons) {
     await res.arrayBuffer();
   }
 }
+// The alerts are in D1 once the workspace's object has flushed (the alerts API flushes first),
+// then the relay (the cron's minute job) hands them to the queue.
+for (let listed = 0; listed < ALERTS && Date.now() - t0 < 120_000; await sleep(200)) {
+  const res = await fetch(`${baseUrl}/api/alerts?limit=100`, { headers: { Authorization: `Bearer ${ws.token}` } });
+  listed = ((await res.json()) as { alerts: unknown[] }).alerts.length;
+}
 const relayStarted = Date.now();
 const { relayed } = await post(ws.token, "dev/alerts/relay", {});
 while (Date.now() - relayStarted < GIVE_UP_MS && received.size < ALERTS) await sleep(500);

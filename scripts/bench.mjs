@@ -74,7 +74,7 @@ for (const s of sections) {
   if (s.results.length) {
     lines.push("| metric | value | target |", "|---|---:|---|");
     for (const r of s.results) {
-      const value = Number.isInteger(r.value) ? r.value.toLocaleString("en-US") : r.value.toFixed(2);
+      const value = r.value === null ? "none" : Number.isInteger(r.value) ? r.value.toLocaleString("en-US") : r.value.toFixed(2);
       lines.push(`| ${r.metric} | ${value} ${r.unit} | ${r.target ?? ""} |`);
     }
     lines.push("");

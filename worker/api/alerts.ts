@@ -11,6 +11,7 @@ import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { checkNotify } from "./alert-delivery";
 import { commitWatched, editorSession } from "./editor";
+import { settleWorkspace } from "../workspace-object";
 
 /**
  * Alert rules (CRUD) and alerts (read, mark read) for integrators and the Inbox (DESIGN.md
@@ -100,6 +101,8 @@ export const alertRoutes = new Hono<AppEnv>()
   .get("/", zod("query", alertsQuery), async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const { since, limit } = c.req.valid("query");
+    // Alerts reach D1 in the workspace object's flush (about a second): current first.
+    await settleWorkspace(c.env, workspaceId);
     const where = [eq(alerts.workspaceId, workspaceId), eq(alerts.deleted, false)];
     if (since !== undefined) where.push(gte(alerts.at, since));
     const rows = await c.var.db.select().from(alerts).where(and(...where)).orderBy(desc(alerts.at), desc(alerts.id)).limit(limit).all();
