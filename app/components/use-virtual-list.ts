@@ -43,6 +43,15 @@ export function useVirtualList(count: number, rowHeight: number, overscan: numbe
     if (el && (next * rowHeight < el.scrollTop || (next + 1) * rowHeight > el.scrollTop + el.clientHeight)) {
       el.scrollTop = Math.max(0, next * rowHeight - el.clientHeight / 2);
     }
+    // A row already rendered takes focus now, so the next key lands on it: waiting for a render
+    // lets keys outrun focus, and the row they last landed on may be virtualised away meanwhile
+    // (focus then falls to the page and later keys are lost).
+    const row = el?.querySelector<HTMLElement>(`[data-index="${next}"]`);
+    if (row) {
+      moving.current = false;
+      row.focus();
+      return;
+    }
     moving.current = true;
     setFocusIndex(next);
   };
