@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { alertTypeLabels } from "../../shared/alert-rules";
 import type { Db } from "../db/client";
-import { alertRules, alerts, memberships, places, users, vehicles } from "../db/schema";
+import { alertRules, alerts, places, vehicles } from "../db/schema";
 import { sendEmail } from "../email/email";
 import type { Config } from "../env";
 import { targetsOf, type DeliveryMessage } from "./relay";
+import { membersAmong } from "../team/members";
 import { webhookSecret } from "./webhook-secret";
 import { SIGNATURE_HEADERS, signWebhook } from "./webhook-signature";
 
@@ -96,13 +97,7 @@ async function postWebhook(db: Db, config: Config, url: string, body: AlertWebho
 
 /** Only to someone who is a member of the workspace now: a member removed since gets nothing. */
 async function emailMember(db: Db, config: Config, address: string, workspaceId: string, body: AlertWebhookBody): Promise<SendOutcome> {
-  const member = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId)))
-    .where(eq(users.email, address))
-    .get();
-  if (!member) return "skipped";
+  if (!(await membersAmong(db, workspaceId, [address])).has(address)) return "skipped";
   const a = body.alert;
   const what = alertTypeLabels[a.type as keyof typeof alertTypeLabels] ?? a.type;
   const vehicle = a.vehicleName ?? "A vehicle";
@@ -114,6 +109,6 @@ async function emailMember(db: Db, config: Config, address: string, workspaceId:
     "",
     `Open the Inbox: ${config.APP_URL}/inbox`,
   ];
-  await sendEmail(db, config, { to: member.email, subject: `${what}: ${vehicle}`, text: lines.join("\n"), idempotencyKey: `alert-${a.id}-${member.email}` });
+  await sendEmail(db, config, { to: address, subject: `${what}: ${vehicle}`, text: lines.join("\n"), idempotencyKey: `alert-${a.id}-${address}` });
   return "sent";
 }

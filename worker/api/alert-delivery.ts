@@ -1,14 +1,15 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AlertRuleConfig } from "../../shared/alert-rules";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../db/client";
-import { alertDeliveries, memberships, users } from "../db/schema";
+import { alertDeliveries } from "../db/schema";
 import { rotateWebhookSecret, webhookSecret } from "../alerts/webhook-secret";
 import type { Config } from "../env";
 import { badRequest } from "../lib/errors";
 import { zod } from "../lib/validate";
+import { membersAmong } from "../team/members";
 import type { AppEnv } from "../types";
 
 /**
@@ -51,13 +52,7 @@ export async function checkNotify(db: Db, config: Config, workspaceId: string, r
   if (url && config.ENVIRONMENT === "production" && !url.startsWith("https://")) throw badRequest("The webhook URL must use https", { "notify.webhookUrl": ["The webhook URL must use https"] });
   const emails = [...new Set((rule.notify?.emails ?? []).map((e) => e.trim().toLowerCase()))];
   if (!emails.length) return;
-  const found = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId)))
-    .where(inArray(users.email, emails))
-    .all();
-  const members = new Set(found.map((f) => f.email));
+  const members = await membersAmong(db, workspaceId, emails);
   const strangers = emails.filter((e) => !members.has(e));
   if (strangers.length) {
     const message = `Alerts are e-mailed to members of this workspace only: ${strangers.join(", ")} is not one`;

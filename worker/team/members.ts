@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
 import { membershipRole } from "../auth/session";
@@ -111,13 +111,19 @@ export async function removeMember(c: Context<AppEnv>, workspaceId: string, user
   await closeWorkspaceUser(c.env, workspaceId, userId).catch((error) => console.error("closing a removed member's sockets failed:", error));
 }
 
+/** Which of these e-mail addresses belong to current members of the workspace. */
+export async function membersAmong(db: Db, workspaceId: string, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId)))
+    .where(inArray(users.email, emails))
+    .all();
+  return new Set(rows.map((r) => r.email));
+}
+
 /** Whether the account with this e-mail is already a member of the workspace. */
 export async function alreadyMember(db: Db, workspaceId: string, email: string): Promise<boolean> {
-  const row = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(users.email, email)))
-    .get();
-  return row !== undefined;
+  return (await membersAmong(db, workspaceId, [email])).has(email);
 }
