@@ -7,7 +7,7 @@ import { errorAnswer, notFound } from "./lib/errors";
 import type { Env } from "./env";
 import { database } from "./db/client";
 import { config } from "./env";
-import { markSilentBeaconsInactive } from "./fleet/ingest";
+import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
 import { routeRealtime } from "./realtime";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";

@@ -40,7 +40,7 @@ export function flushStatements(db: Db, workspaceId: string, entries: Pending[],
 
 /**
  * Every vehicle that reported is written ACTIVE unless it already is: the cron may have made it
- * INACTIVE in D1 meanwhile (worker/fleet/ingest.ts), which the object never hears of, and an
+ * INACTIVE in D1 meanwhile (worker/fleet/silent-beacons.ts), which the object never hears of, and an
  * unchanged row keeps its version (no pull for nothing).
  */
 const ACTIVE = { column: vehicles.beaconStatus, value: "ACTIVE" };

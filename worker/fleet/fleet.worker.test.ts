@@ -8,7 +8,7 @@ import { database } from "../db/client";
 import { telemetry, vehicles, workspaces } from "../db/schema";
 import { storedPositions } from "../test/positions";
 import { call, userWithWorkspace } from "../test/factories";
-import { markSilentBeaconsInactive } from "./ingest";
+import { markSilentBeaconsInactive } from "./silent-beacons";
 
 const db = () => database(env.DB);
 
