@@ -1,8 +1,8 @@
 import type { Db } from "../../worker/db/client";
-import { FLEET_MODULES, FLUSH_TABLES, type FlushTable } from "../../worker/fleet/flush-tables";
+import { FLEET_MODULES, FLUSH_TABLES, rowKey, type FlushTable } from "../../worker/fleet/flush-tables";
 import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "./device-clock";
 import { flushStatements } from "./flush-batch";
-import { foldReport, type BeaconReport, type FleetModule, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
+import { foldReport, type BeaconReport, type FleetModule, type FlushRow, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
 import { loadDevices } from "./load-devices";
 import { LiveStore, type DeviceState, type LiveWrite } from "./live-store";
 import type { PositionRow, PositionStore } from "../positions/store";
@@ -72,7 +72,8 @@ export class LiveFleet {
     await this.#learn(requests.map((r) => r[0]!.deviceId));
     const stored = this.#storedAlready(requests.flat());
     const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules };
-    const batch = new Batch(this.workspaceId, this.#vehicles, now);
+    if (options.tables) this.tables = options.tables;
+    const batch = new Batch(this.workspaceId, this.#vehicles, this.tables, now);
     const buckets = this.#bucketsFor(options.scale ?? 1);
     const answers = requests.map((request): IngestAnswer => {
       const device = this.#devices.get(request[0]!.deviceId);
@@ -85,8 +86,6 @@ export class LiveFleet {
       return { ok: true, vehicleId: device.vehicleId, ...batch.fold(device, request, stored, ctx) };
     });
     const write = batch.write();
-    if (options.tables) this.tables = options.tables;
-    checkTables(write, this.tables);
     // No await between the two: the object commits both writes together, before the answer goes out.
     this.#store.write(write);
     this.positions().append(batch.positions, now);
@@ -163,11 +162,6 @@ export class LiveFleet {
 /** The modules every accepted report is folded through (places and alerts need the workspace's watch). */
 export const DEFAULT_MODULES = FLEET_MODULES;
 
-/** A module row for a table nobody registered fails the whole call: never half a write, never a flush that can never succeed. */
-function checkTables(write: LiveWrite, tables: Record<string, FlushTable>) {
-  for (const p of write.pending) if (p.body.kind === "row" && !tables[p.body.row.table]) throw new Error(`fleet module row for unregistered table ${p.body.row.table}`);
-}
-
 /**
  * What one ingestion call changes, gathered while folding: vehicles and devices as they end,
  * and the pending entries for D1 (a later one of the same key replaces an earlier one).
@@ -179,11 +173,11 @@ class Batch {
   readonly #seen = new Set<string>();
   /** The accepted fixes of this call, for the object's position store. */
   readonly positions: PositionRow[] = [];
-  #rows = 0;
 
   constructor(
     private readonly workspaceId: string,
     private readonly known: Map<string, VehicleFold>,
+    private readonly tables: Record<string, FlushTable>,
     private readonly now: number,
   ) {}
 
@@ -235,8 +229,16 @@ class Batch {
       this.#put(`prune:${vehicleId}`, { kind: "prune", vehicleId });
       if (e.type === "STOP" && e.latitude !== null && e.longitude !== null) stops.push({ id: e.id, workspaceId: this.workspaceId, latitude: e.latitude, longitude: e.longitude });
     }
-    // Rows keep their order (a later one of the same key wins when flushRows writes them).
-    for (const row of outputs.rows) this.#put(`row:${this.now}:${this.#rows++}:${crypto.randomUUID()}`, { kind: "row", row });
+    // Keyed by the D1 row they write: a vehicle's day rewritten by every fix stays one pending
+    // entry, not one per fix (each stored, then deleted, by the object's SQLite).
+    for (const row of outputs.rows) this.#put(`row:${row.table}:${this.#rowKey(row)}`, { kind: "row", row });
+  }
+
+  /** A module row for a table nobody registered fails the whole call: never half a write, never a flush that can never succeed. */
+  #rowKey({ table, row }: FlushRow): string {
+    const target = this.tables[table];
+    if (!target) throw new Error(`fleet module row for unregistered table ${table}`);
+    return rowKey(target, row);
   }
 
   #put(key: string, body: LiveWrite["pending"][number]["body"]) {

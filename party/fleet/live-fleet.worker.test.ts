@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { telemetryKey } from "../../shared/telemetry";
 import { database, type Db } from "../../worker/db/client";
-import { beacons, telemetry, workspaces } from "../../worker/db/schema";
+import { beacons, telemetry, vehicleDayRollups, workspaces } from "../../worker/db/schema";
 import { call, report, userWithWorkspace } from "../../worker/test/factories";
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
 import { storedPositions } from "../../worker/test/positions";
@@ -95,6 +95,24 @@ describe("the flush", () => {
     expect(await positionsOf(b!.id)).toHaveLength(1);
     expect(await db().select().from(beacons).where(eq(beacons.id, b!.id)).get()).toMatchObject({ rejectedClockAhead: 1 });
     expect(await telemetryOf(b!.vehicleId)).toMatchObject({ recordedAt: T0, version: await versionOf(workspaceId) });
+  });
+
+  it("holds one pending entry per D1 row: a vehicle's day rewritten by 200 fixes in two calls is one entry, flushed with the last figures", async () => {
+    const { workspaceId, beacons: [b] } = await fleetWithBeacons(1);
+    const fixes = (from: number) => Array.from({ length: 100 }, (_, i) => report(b!.id, T0 + (from + i) * 5_000, { speed: 10, ignition: true }));
+    await ingestRequests([fixes(0)], { flushMs: LATER });
+    await ingestRequests([fixes(100)], { flushMs: LATER });
+    await runInDurableObject(roomOf(workspaceId), async (_room: WorkspaceRoom, state) => {
+      const rows = new LiveStore(state.storage).pending().filter((p) => p.body.kind === "row");
+      const keys = rows.map((p) => p.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      // its day (or two, across midnight) and its open trip's figures: not one entry per fix
+      expect(rows.length).toBeLessThanOrEqual(4);
+    });
+    expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
+    const day = await db().select().from(vehicleDayRollups).where(eq(vehicleDayRollups.vehicleId, b!.vehicleId)).all();
+    // driving from the first fix to the 200th, 5 s apart: the figures of the last write, not of the first call
+    expect(day.reduce((sum, d) => sum + d.drivingSeconds, 0)).toBe(199 * 5);
   });
 
   it("runs on the object's alarm and leaves nothing pending; a report after it waits for the next", async () => {

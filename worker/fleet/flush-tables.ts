@@ -38,8 +38,8 @@ export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, Flush
   for (const { table, row } of rows) byTable.set(table, [...(byTable.get(table) ?? []), row]);
   // A row rewritten by several fixes of one batch (a vehicle's day) is written once, as last seen.
   for (const [name, tableRows] of byTable) {
-    const key = tables[name]?.key;
-    if (key) byTable.set(name, [...new Map(tableRows.map((r) => [key.map((c) => String(r[fieldOf(tables[name]!, c)])).join("\n"), r])).values()]);
+    const target = tables[name];
+    if (target) byTable.set(name, [...new Map(tableRows.map((row) => [rowKey(target, row), row])).values()]);
   }
   const writes: BatchItem<"sqlite">[] = [];
   for (const [name, tableRows] of byTable) {
@@ -54,6 +54,11 @@ export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, Flush
     writes.push(...bulkInsert(db, target.table, tableRows, { onConflict: { target: target.key, set }, stampVersion: stamp }));
   }
   return writes;
+}
+
+/** What names a row of its table: its key columns' values (a later row of the same key replaces it). */
+export function rowKey(target: FlushTable, row: Record<string, unknown>): string {
+  return target.key.map((c) => String(row[fieldOf(target, c)])).join("\n");
 }
 
 /** The row field (drizzle's key) of one of a table's columns. */
