@@ -1,5 +1,6 @@
 // Helpers shared by the benchmarks (see scripts/bench.mjs for how they are run).
-import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 
 export const baseUrl = process.env.BENCH_URL ?? "http://127.0.0.1:8877";
 
@@ -41,4 +42,25 @@ export async function load(total: number, concurrency: number, task: (i: number)
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { latencies, seconds, perSecond: total / seconds };
+}
+
+const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/**
+ * CPU time (user + system, in ms) used so far by the local runtime's workerd processes (the
+ * Worker, its objects, D1 and R2 all run in them): measured around a load, it says what a
+ * request costs the server, apart from the client's own share of this machine's cores.
+ */
+export function serverCpuMs(): number {
+  let ticks = 0;
+  for (const pid of execFileSync("pgrep", ["-x", "workerd"], { encoding: "utf8" }).trim().split("\n").filter(Boolean)) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return (ticks / TICKS_PER_SECOND) * 1000;
 }
