@@ -19,7 +19,7 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ["worker/**/*.test.ts", "party/**/*.worker.test.ts"],
+      include: ["worker/**/*.test.ts", "party/**/*.worker.test.ts", "db/**/*.worker.test.ts"],
       // Pure report logic and the pull's pure rules run in Node (vitest.unit.config.ts).
       exclude: ["**/node_modules/**", "party/reports/*.test.ts", "worker/sync/pull-rules.test.ts"],
       setupFiles: ["./worker/test/setup.ts"],

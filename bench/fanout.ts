@@ -3,7 +3,7 @@
 // poke with its own client group and cookie, as a browser's sync worker does: the first pull over
 // HTTP, the next ones over the socket once the room has said it serves them (shared/realtime.ts),
 // over HTTP again when the room says so; one pull at a time, a poke during a pull makes one more.
-// Beacons report at a steady rate; the Worker's D1 meter (development only, worker/lib/d1-meter.ts)
+// Beacons report at a steady rate; the Worker's D1 meter (development only, db/d1-meter.ts)
 // counts statements and round trips per report.
 import WebSocket from "ws";
 import { PARTY_NAME, POKE_MESSAGE, type SocketPullAnswer } from "../shared/realtime";

@@ -38,7 +38,7 @@ const fanoutNote = [
   `Fan-out: ${FANOUT_REPORTS} OsmAnd reports at ${FANOUT_RATE}/s to a 100-vehicle workspace with 0, 1 and 100 Node clients`,
   `connected to its room (with a ticket), each pulling on every poke with its own client group and cookie, over the socket`,
   `as the browser's sync worker does (docs/decisions/0013); D1 statements and round trips`,
-  `counted by the Worker's development meter (worker/lib/d1-meter.ts), ingestion included.`,
+  `counted by the Worker's development meter (db/d1-meter.ts), ingestion included.`,
 ].join(" ");
 if (process.env.PULL_BENCH_ONLY === "fanout") {
   write("Sync pull cost", fanoutRows, fanoutNote);

@@ -1,6 +1,6 @@
 // D1 statements per accepted report (issue 19): 1,000 vehicles of one workspace report as fast
 // as the local Worker accepts them (100 concurrent devices, each vehicle in turn sending its next
-// position), counted by the Worker's development D1 meter (worker/lib/d1-meter.ts). Amortised
+// position), counted by the Worker's development D1 meter (db/d1-meter.ts). Amortised
 // over the run: reads, writes and every statement of the batched writes, ingestion only (no
 // client is connected, so no pull is counted).
 import { newWorkspace, orderBeacons, report, spot } from "./fleet";

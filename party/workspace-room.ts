@@ -7,13 +7,9 @@ import {
   SOCKET_PULL_MAX_BYTES,
   type SocketPullRequest,
 } from "../shared/realtime";
-import { liveSessionsIn, touchSessions } from "../worker/auth/session";
-import { database } from "../worker/db/client";
-import type { Env } from "../worker/env";
-import { answerPull } from "../worker/sync/answer-pull";
-import { readChanges, SharedChanges, type Changes } from "../worker/sync/changes";
-import { FLEET_MODULES } from "../worker/fleet/flush-tables";
-import { placesAlertsModules } from "../worker/fleet/workspace-watch";
+import { database, type Db } from "../db/client";
+import { FLEET_MODULES } from "./fleet/flush-tables";
+import { placesAlertsModules } from "./alerts/workspace-watch";
 import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./fleet/live-fleet";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
 import { downsampleTrack } from "../shared/downsample";
@@ -67,7 +63,36 @@ export interface HistoryShape {
 /** How long the room remembers a revoked session, to refuse its sockets that were already on their way. */
 const ENDED_MEMORY_MS = 10 * 60_000;
 
-export class WorkspaceRoom extends Server<Env> {
+/** Reads of what changed since a version, shared by the room's pulls until `invalidate` (a write committed). */
+export interface SharedReads<Changes> {
+  since(workspaceId: string, since: number): Promise<Changes>;
+  invalidate(): void;
+}
+
+/**
+ * What the room asks of the sync server and of sessions. Both live with the HTTP edge (worker/:
+ * the pull's rules and D1 reads, the session rules), which hosts this object and calls into it;
+ * the Worker's subclass (worker/workspace-room.ts) hands them in, so dependencies run one way
+ * (docs/decisions/0026).
+ */
+export interface RoomSync<Changes> {
+  /** Shared reads over `read` (worker/sync/changes.ts). */
+  share(read: (workspaceId: string, since: number) => Promise<Changes>): SharedReads<Changes>;
+  /** What changed in a workspace since a version, from D1. */
+  readChanges(db: Db, workspaceId: string, since: number): Promise<Changes>;
+  /** A pull for this caller, answered as the HTTP route would, from the room's shared reads. */
+  answerPull(db: Db, caller: { userId: string; workspaceId: string }, body: unknown, shared: (workspaceId: string, since: number) => Promise<Changes>): Promise<{ status: number; body: unknown }>;
+  /** Which of these sessions (by token hash) are live members of the workspace. */
+  liveSessionsIn(db: Db, workspaceId: string, sessionHashes: string[]): Promise<Set<string>>;
+  /** These sessions were used (their idle clock restarts). */
+  touchSessions(db: Db, sessionHashes: string[]): Promise<void>;
+}
+
+/**
+ * The workspace's Durable Object: its live fleet, positions, sockets and pokes. Abstract over
+ * the sync server it answers socket pulls with (RoomSync); the Worker exports the concrete class.
+ */
+export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env> {
   // Hibernation lets an idle room with open sockets be evicted without dropping them.
   static override options = { hibernate: true };
 
@@ -77,14 +102,10 @@ export class WorkspaceRoom extends Server<Env> {
   /** Sessions revoked lately, by hash, with when the Worker said so. */
   readonly #recentlyEnded = new Map<string, number>();
   #trailing: ReturnType<typeof setTimeout> | null = null;
-  /** What changed since a cookie, read once per write for all of the workspace's pulls (docs/decisions/0013). */
-  // A pull first writes what the room has not flushed yet: D1 then holds every acknowledged report.
-  // If D1 refuses the flush, the pull still answers from D1 (without what is pending): a pull never
-  // fails for a flush, and the alarm tries the flush again.
-  readonly #changes = new SharedChanges(async (workspaceId, since) => {
-    await this.settle().catch((error: unknown) => console.error("flush before a pull failed:", error));
-    return readChanges(database(this.env.DB), workspaceId, since);
-  });
+  /** The sync server and sessions, as the Worker gives them. */
+  protected abstract readonly sync: RoomSync<Changes>;
+  #shared: SharedReads<Changes> | null = null;
+  #database: Db | null = null;
   #fleet: LiveFleet | null = null;
   #flushing: Promise<unknown> | null = null;
   /** When the alarm is set for, as this instance set it (null: none). */
@@ -94,7 +115,22 @@ export class WorkspaceRoom extends Server<Env> {
 
   /** The workspace's live fleet (party/fleet/live-fleet.ts), loaded from this object's storage on first use. */
   get fleet(): LiveFleet {
-    return (this.#fleet ??= new LiveFleet(this.ctx.storage, this.name, () => database(this.env.DB), () => this.#positions));
+    return (this.#fleet ??= new LiveFleet(this.ctx.storage, this.name, () => this.#db, () => this.#positions));
+  }
+
+  get #db(): Db {
+    return (this.#database ??= database(this.env.DB));
+  }
+
+  /** What changed since a cookie, read once per write for all of the workspace's pulls (docs/decisions/0013). */
+  get #changes(): SharedReads<Changes> {
+    // A pull first writes what the room has not flushed yet: D1 then holds every acknowledged report.
+    // If D1 refuses the flush, the pull still answers from D1 (without what is pending): a pull never
+    // fails for a flush, and the alarm tries the flush again.
+    return (this.#shared ??= this.sync.share(async (workspaceId, since) => {
+      await this.settle().catch((error: unknown) => console.error("flush before a pull failed:", error));
+      return this.sync.readChanges(this.#db, workspaceId, since);
+    }));
   }
 
   /**
@@ -103,7 +139,7 @@ export class WorkspaceRoom extends Server<Env> {
    * `flushMs`. Devices of another workspace are unknown here whatever the caller says.
    */
   async ingest(requests: BeaconReport[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
-    const modules = options.modules ?? [...FLEET_MODULES, ...(await placesAlertsModules(database(this.env.DB), [this.name]))];
+    const modules = options.modules ?? [...FLEET_MODULES, ...(await placesAlertsModules(this.#db, [this.name]))];
     const answers = await this.fleet.ingest(requests, options, modules);
     if (answers.some((a) => a.ok)) this.#packingDue();
     const flushMs = options.flushMs ?? FLUSH_MS;
@@ -184,13 +220,12 @@ export class WorkspaceRoom extends Server<Env> {
    * restarts, as an HTTP pull's would.
    */
   async recheckSockets(): Promise<number> {
-    const db = database(this.env.DB);
     const used = [...this.#pulledSince];
     this.#pulledSince.clear();
-    if (used.length) await touchSessions(db, used);
+    if (used.length) await this.sync.touchSessions(this.#db, used);
     const owners = [...this.getConnections<SocketOwner>()].flatMap((c) => (c.state ? [c.state.sessionHash] : []));
     if (owners.length === 0) return 0;
-    const live = await liveSessionsIn(db, this.name, owners);
+    const live = await this.sync.liveSessionsIn(this.#db, this.name, owners);
     return this.#closeWhere((owner) => !live.has(owner.sessionHash));
   }
 
@@ -284,7 +319,7 @@ export class WorkspaceRoom extends Server<Env> {
     const cookie = typeof body === "object" && body !== null ? (body as { cookie?: unknown }).cookie : undefined;
     if (cookie === null || cookie === undefined) return viaHttp;
     try {
-      const { status, body: answer } = await answerPull(database(this.env.DB), { userId: owner.userId, workspaceId: this.name }, body, (workspaceId, since) =>
+      const { status, body: answer } = await this.sync.answerPull(this.#db, { userId: owner.userId, workspaceId: this.name }, body, (workspaceId, since) =>
         this.#changes.since(workspaceId, since),
       );
       this.#pulledSince.add(owner.sessionHash);
@@ -303,7 +338,7 @@ export class WorkspaceRoom extends Server<Env> {
 
   #positionStore: PositionStore | null = null;
   get #positions(): PositionStore {
-    this.#positionStore ??= new PositionStore(this.ctx.storage, this.env.POSITIONS, this.name, d1LegacyPositions(database(this.env.DB), this.name));
+    this.#positionStore ??= new PositionStore(this.ctx.storage, this.env.POSITIONS, this.name, d1LegacyPositions(this.#db, this.name));
     return this.#positionStore;
   }
   /** When the positions' maintenance is next due (null: nothing to do; undefined: ask the store, which reads a few rows). */

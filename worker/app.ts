@@ -5,7 +5,7 @@ import { withContentSecurityPolicy } from "./csp";
 import { randomToken } from "./lib/crypto";
 import { errorAnswer, notFound } from "./lib/errors";
 import type { Env } from "./env";
-import { database } from "./db/client";
+import { database } from "../db/client";
 import { config } from "./env";
 import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
 import { routeRealtime } from "./realtime";

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { featureFlags } from "./db/schema";
+import type { Db } from "../db/client";
+import { featureFlags } from "../db/schema";
 
 /**
  * Feature flags the client reads from GET /api/me. Built-in defaults below; a row with

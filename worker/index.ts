@@ -3,7 +3,7 @@ import * as build from "remix-server-build";
 import { createApp } from "./app";
 import type { Env } from "./env";
 
-export { WorkspaceRoom } from "../party/workspace-room";
+export { WorkspaceRoom } from "./workspace-room";
 
 const handleRemixRequest = createRequestHandler(build);
 

@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/realtime";
 import { SCHEMA_VERSION } from "../shared/sync-protocol";
 import { createSession } from "./auth/session";
-import { database } from "./db/client";
-import { memberships, realtimeTickets, sessions, users, workspaces } from "./db/schema";
+import { database } from "../db/client";
+import { memberships, realtimeTickets, sessions, users, workspaces } from "../db/schema";
 import { pokeWorkspace } from "./workspace-object";
 import { call, insertVehicle, userWithWorkspace } from "./test/factories";
 import { closeSockets, connect, keepOpen, roomPath, roundTrip, ticketFor, upgrade, type Client } from "./test/sockets";
-import { bumpVersion } from "./sync/workspace-version";
+import { bumpVersion } from "../db/workspace-version";
 import { sha256Hex } from "./lib/crypto";
 
 /**

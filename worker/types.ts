@@ -1,5 +1,5 @@
 import type { SessionInfo } from "./auth/session";
-import type { Db } from "./db/client";
+import type { Db } from "../db/client";
 import type { Config, Env } from "./env";
 
 /** Hono's type parameter for every router of the Worker. */

@@ -3,10 +3,10 @@ import type { HistoryShape } from "../party/workspace-room";
 import type { HistoryPoint } from "../shared/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/fleet/live-fleet";
-import type { Db } from "./db/client";
+import type { Db } from "../db/client";
 import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
-import { bumpVersion, versionOf } from "./sync/workspace-version";
+import { bumpVersion, versionOf } from "../db/workspace-version";
 
 /**
  * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the

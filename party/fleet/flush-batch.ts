@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
-import { bulkInsert, bulkUpdate } from "../../worker/db/bulk";
-import type { Db } from "../../worker/db/client";
-import { beacons, telemetry, vehicleEvents, vehicles } from "../../worker/db/schema";
-import { flushRows, type FlushTable } from "../../worker/fleet/flush-tables";
-import { bumpVersion, versionOf } from "../../worker/sync/workspace-version";
+import { bulkInsert, bulkUpdate } from "../../db/bulk";
+import type { Db } from "../../db/client";
+import { beacons, telemetry, vehicleEvents, vehicles } from "../../db/schema";
+import { flushRows, type FlushTable } from "./flush-tables";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
 import type { FlushRow } from "./fold";
 import type { DeviceState, Pending } from "./live-store";
 import type { EventUpsert } from "./motion";

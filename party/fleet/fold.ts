@@ -11,7 +11,7 @@ import { advance, eventId, initialState, statusOf, type EventUpsert, type Motion
  *
  * Extensible: a FleetModule (places and alerts, daily rollups...) keeps its own per-vehicle state
  * in `modules[name]` and returns rows for D1 tables; adding one is one entry in the list the
- * caller passes (`FoldContext.modules`) and its table's entry in worker/fleet/flush-tables.ts.
+ * caller passes (`FoldContext.modules`) and its table's entry in party/fleet/flush-tables.ts.
  */
 
 /** One position report as the fold sees it (worker/fleet/osmand.ts's Report is one). */
@@ -56,7 +56,7 @@ export interface VehicleFold {
   timeZone?: string;
 }
 
-/** A row a module wants upserted into a D1 table (registered in worker/fleet/flush-tables.ts). */
+/** A row a module wants upserted into a D1 table (registered in party/fleet/flush-tables.ts). */
 export interface FlushRow {
   table: string;
   row: Record<string, unknown>;

@@ -1,5 +1,5 @@
-import type { Db } from "../../worker/db/client";
-import { FLEET_MODULES, FLUSH_TABLES, rowKey, type FlushTable } from "../../worker/fleet/flush-tables";
+import type { Db } from "../../db/client";
+import { FLEET_MODULES, FLUSH_TABLES, rowKey, type FlushTable } from "./flush-tables";
 import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "./device-clock";
 import { flushStatements } from "./flush-batch";
 import { foldReport, type BeaconReport, type FleetModule, type FlushRow, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../worker/db/client";
-import { beacons, motionState, telemetry, vehicles, workspaces } from "../../worker/db/schema";
-import { chunkRows } from "../../worker/lib/chunk";
+import type { Db } from "../../db/client";
+import { beacons, motionState, telemetry, vehicles, workspaces } from "../../db/schema";
+import { chunkRows } from "../../db/chunk";
 import { newVehicleFold, type Latest, type VehicleFold } from "./fold";
 import type { OdometerState } from "./gps-odometer";
 import type { DeviceState } from "./live-store";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
-import type { Db } from "../../worker/db/client";
-import { positions } from "../../worker/db/schema";
+import type { Db } from "../../db/client";
+import { positions } from "../../db/schema";
 import type { StoredFix } from "./codec";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, min, sql } from "drizzle-orm";
 import { drizzle, type DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
-import { chunkRows } from "../../worker/lib/chunk";
+import { chunkRows } from "../../db/chunk";
 import { decodeAppend, decodeFixes, encodeAppend, encodeFixes, mergeFixes, type StoredFix } from "./codec";
 import type { LegacyPositions } from "./legacy";
 import { POSITIONS_DDL, positionBlocks, positionDays, positionMeta, positionRaw } from "./schema";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../db/client";
-import { memberships, users, vehicles, workspaces } from "../db/schema";
+import { database } from "../../db/client";
+import { memberships, users, vehicles, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 
 /** ASVS V8.3.2 and V8.3.8: a person can take their data with them, and delete their account. */

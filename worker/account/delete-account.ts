@@ -2,9 +2,9 @@ import { and, count, eq, inArray, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { is } from "drizzle-orm";
-import type { Db } from "../db/client";
-import * as schema from "../db/schema";
-import { memberships, replicacheClientGroups, users, workspaces } from "../db/schema";
+import type { Db } from "../../db/client";
+import * as schema from "../../db/schema";
+import { memberships, replicacheClientGroups, users, workspaces } from "../../db/schema";
 
 /** What deleting an account does to the workspaces it owns. */
 export interface DeletionPlan {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { memberships, oauthAccounts, passwordCredentials, sessions, totpCredentials, users, workspaces } from "../db/schema";
+import type { Db } from "../../db/client";
+import { memberships, oauthAccounts, passwordCredentials, sessions, totpCredentials, users, workspaces } from "../../db/schema";
 
 /**
  * "Download my data" (ASVS V8.3.8, GDPR art. 15 and 20): everything the product keeps about the

@@ -2,9 +2,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alertId } from "../../party/alerts/evaluate";
 import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
-import type { Db } from "../db/client";
-import { alertRules, alerts, beacons, telemetry } from "../db/schema";
-import { bumpVersion, versionOf } from "../sync/workspace-version";
+import type { Db } from "../../db/client";
+import { alertRules, alerts, beacons, telemetry } from "../../db/schema";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 /**
  * The two alerts a report cannot raise itself, raised by the cron from what ingestion already

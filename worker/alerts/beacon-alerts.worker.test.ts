@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { database } from "../db/client";
+import { database } from "../../db/client";
 import { call, userWithWorkspace } from "../test/factories";
 import { raiseBeaconAlerts } from "./beacon-alerts";
 

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import type { Config } from "../env";
 import { alertIsIn, claimDelivery, finishDelivery, releaseDelivery } from "./delivery-record";
 import { deliveryMessageSchema } from "./relay";

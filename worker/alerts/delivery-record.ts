@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { alertDeliveries, alerts } from "../db/schema";
+import type { Db } from "../../db/client";
+import { alertDeliveries, alerts } from "../../db/schema";
 import type { DeliveryMessage } from "./relay";
 
 /**

@@ -1,8 +1,8 @@
 import { asc, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AlertNotify } from "../../shared/alert-rules";
-import type { Db } from "../db/client";
-import { alertOutbox, alertRules, alerts } from "../db/schema";
+import type { Db } from "../../db/client";
+import { alertOutbox, alertRules, alerts } from "../../db/schema";
 
 /**
  * The relay from D1 to the delivery queue (docs/decisions/0024). An alert of a rule that notifies

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { alertTypeLabels } from "../../shared/alert-rules";
-import type { Db } from "../db/client";
-import { alertRules, alerts, places, vehicles } from "../db/schema";
+import type { Db } from "../../db/client";
+import { alertRules, alerts, places, vehicles } from "../../db/schema";
 import { sendEmail } from "../email/email";
 import type { Config } from "../env";
 import { targetsOf, type DeliveryMessage } from "./relay";

@@ -1,7 +1,7 @@
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { webhookSecrets } from "../db/schema";
+import type { Db } from "../../db/client";
+import { webhookSecrets } from "../../db/schema";
 
 /**
  * Each workspace's webhook signing secret (docs/decisions/0024): `whsec_` + 32 random bytes as

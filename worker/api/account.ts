@@ -13,7 +13,7 @@ import { exportAccount } from "../account/export-account";
 import { deleteWorkspacePositions } from "../workspace-object";
 import { verifyPassword } from "../auth/password";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
-import { passwordCredentials, sessions, users } from "../db/schema";
+import { passwordCredentials, sessions, users } from "../../db/schema";
 
 /**
  * The account's active sign-ins and sign-out of any one of them (ASVS V3.3.4): the id is the

@@ -12,7 +12,7 @@ import { secondFactorSchema } from "../../shared/two-factor";
 import { holdSigninAttempt, releaseSigninAttempt } from "../auth/signin-limits";
 import { createUserWithPassword, findUserByEmail } from "../auth/users";
 import { endSessions } from "../auth/end-sessions";
-import { memberships, passwordCredentials, users, workspaces } from "../db/schema";
+import { memberships, passwordCredentials, users, workspaces } from "../../db/schema";
 import { flagsFor } from "../flags";
 import { audit, auditRefusal, emailId } from "../lib/audit";
 import { ApiError, unauthorized } from "../lib/errors";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { passwordCredentials } from "../db/schema";
-import { database } from "../db/client";
+import { passwordCredentials } from "../../db/schema";
+import { database } from "../../db/client";
 import { call } from "../test/factories";
 
 type Json = Record<string, unknown> & { error?: { code: string; message: string; fields?: Record<string, string[]> } };

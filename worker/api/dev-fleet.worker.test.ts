@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { database } from "../db/client";
-import { vehicles, workspaces } from "../db/schema";
+import { database } from "../../db/client";
+import { vehicles, workspaces } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 
 const db = () => database(env.DB);

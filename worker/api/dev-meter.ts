@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { d1Meter } from "../lib/d1-meter";
+import { d1Meter } from "../../db/d1-meter";
 import { developmentOnly } from "../lib/development-only";
 import type { AppEnv } from "../types";
 
 /**
- * Development and tests only: this isolate's D1 work counter (worker/lib/d1-meter.ts), for the
+ * Development and tests only: this isolate's D1 work counter (db/d1-meter.ts), for the
  * fan-out benchmark. POST turns it on and zeroes it; GET reads it.
  */
 export const devMeterRoutes = new Hono<AppEnv>()

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { can } from "../../shared/roles";
 import { workspaceSession, type SessionInfo } from "../auth/session";
-import { forgetWatch } from "../fleet/workspace-watch";
+import { forgetWatch } from "../../party/alerts/workspace-watch";
 import { forbidden } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite } from "../workspace-object";

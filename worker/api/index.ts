@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { database } from "../db/client";
+import { database } from "../../db/client";
 import { config } from "../env";
 import { developmentOnly } from "../lib/development-only";
 import { ApiError, errorResponse, internalError } from "../lib/errors";

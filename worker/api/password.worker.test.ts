@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { LIMITS } from "../auth/rate-limit";
 import { describe, expect, it } from "vitest";
-import { database } from "../db/client";
-import { passwordResetTokens } from "../db/schema";
+import { database } from "../../db/client";
+import { passwordResetTokens } from "../../db/schema";
 import { call } from "../test/factories";
 
 const ip = () => ({ "CF-Connecting-IP": `10.1.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { database } from "../db/client";
-import { memberships } from "../db/schema";
+import { database } from "../../db/client";
+import { memberships } from "../../db/schema";
 import { call, userWithWorkspace } from "../test/factories";
 
 const square = { type: "Polygon", coordinates: [[[-87.64, 41.87], [-87.62, 41.87], [-87.62, 41.89], [-87.64, 41.89], [-87.64, 41.87]]] };

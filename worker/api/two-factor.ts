@@ -8,7 +8,7 @@ import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
 import { requireSession } from "../auth/session";
 import { newRecoveryCodes, newTotpSecret, normalRecoveryCode, totpUri } from "../auth/totp";
 import { useTotpCode } from "../auth/totp-signin";
-import { passwordCredentials, recoveryCodes, totpCredentials, users } from "../db/schema";
+import { passwordCredentials, recoveryCodes, totpCredentials, users } from "../../db/schema";
 import { audit, auditRefusal } from "../lib/audit";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";

@@ -8,7 +8,7 @@ import {
   type HistoryResponse,
 } from "../../shared/vehicle-history";
 import { requireSession, workspaceSession } from "../auth/session";
-import { vehicles } from "../db/schema";
+import { vehicles } from "../../db/schema";
 import { notFound } from "../lib/errors";
 import { zod } from "../lib/validate";
 import type { AppEnv } from "../types";

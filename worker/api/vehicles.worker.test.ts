@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { HistoryResponse } from "../../shared/vehicle-history";
-import { database } from "../db/client";
-import { positions } from "../db/schema";
-import { chunkRows } from "../lib/chunk";
+import { database } from "../../db/client";
+import { positions } from "../../db/schema";
+import { chunkRows } from "../../db/chunk";
 import { call, userWithWorkspace } from "../test/factories";
 
 async function orderOne(token: string, workspaceId: string) {

@@ -5,7 +5,7 @@ import { createWorkspaceSchema, workspaceSessionSchema } from "../../shared/auth
 import { can, inviteSchema, roleChangeSchema, type WorkspacesResponse } from "../../shared/roles";
 import { endSession } from "../auth/end-sessions";
 import { createSession, requireSession, signInOf } from "../auth/session";
-import { memberships, workspaces } from "../db/schema";
+import { memberships, workspaces } from "../../db/schema";
 import { audit, auditRefusal } from "../lib/audit";
 import { forbidden } from "../lib/errors";
 import { body } from "../lib/validate";

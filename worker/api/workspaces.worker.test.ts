@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../db/client";
-import { memberships } from "../db/schema";
+import { database } from "../../db/client";
+import { memberships } from "../../db/schema";
 import { call } from "../test/factories";
 
 /** Isolation between users and workspaces, seen through the public API only. */

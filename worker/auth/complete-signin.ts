@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { sessions } from "../db/schema";
+import { sessions } from "../../db/schema";
 import { audit } from "../lib/audit";
 import type { AppEnv } from "../types";
 import { sendAccountNotice } from "./notices";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import { sessions } from "../db/schema";
+import { sessions } from "../../db/schema";
 import { audit } from "../lib/audit";
 import { closeSessionSockets } from "../workspace-object";
 import { safeError } from "../lib/safe-error";

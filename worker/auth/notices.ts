@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { users } from "../db/schema";
+import { users } from "../../db/schema";
 import { sendEmail } from "../email/email";
 import { safeError } from "../lib/safe-error";
 import type { AppEnv } from "../types";

@@ -1,8 +1,8 @@
 import { decodeIdToken, Google } from "arctic";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { oauthAccounts, oauthStates, passwordCredentials, sessions, users } from "../db/schema";
+import type { Db } from "../../db/client";
+import { oauthAccounts, oauthStates, passwordCredentials, sessions, users } from "../../db/schema";
 import type { Config } from "../env";
 import { audit } from "../lib/audit";
 import { ApiError } from "../lib/errors";

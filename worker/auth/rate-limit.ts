@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
+import type { Db } from "../../db/client";
+import { rateLimits } from "../../db/schema";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { Db } from "../db/client";
-import { memberships, sessions } from "../db/schema";
-import { chunkRows } from "../lib/chunk";
+import type { Db } from "../../db/client";
+import { memberships, sessions } from "../../db/schema";
+import { chunkRows } from "../../db/chunk";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../db/client";
-import { sessions } from "../db/schema";
+import { database } from "../../db/client";
+import { sessions } from "../../db/schema";
 import { sha256Hex } from "../lib/crypto";
 import { call, userWithWorkspace } from "../test/factories";
 import { LAST_USED_WRITE_INTERVAL_MS, SESSION_IDLE_MS, SESSION_TTL_MS } from "./session";

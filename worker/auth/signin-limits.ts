@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { sessions } from "../db/schema";
+import { sessions } from "../../db/schema";
 import { audit } from "../lib/audit";
 import type { AppEnv } from "../types";
 import { countPast, LIMITS, refusal, release, reserve, type Limit } from "./rate-limit";

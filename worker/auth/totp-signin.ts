@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { recoveryCodes, signinChallenges, totpCredentials } from "../db/schema";
+import { recoveryCodes, signinChallenges, totpCredentials } from "../../db/schema";
 import { audit } from "../lib/audit";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { memberships, passwordCredentials, users } from "../db/schema";
+import type { Db } from "../../db/client";
+import { memberships, passwordCredentials, users } from "../../db/schema";
 import { hashPassword } from "./password";
 
 export async function findUserByEmail(db: Db, email: string) {

@@ -1,6 +1,6 @@
 import type { Config } from "../env";
-import type { Db } from "../db/client";
-import { emailOutbox } from "../db/schema";
+import type { Db } from "../../db/client";
+import { emailOutbox } from "../../db/schema";
 
 export interface Email {
   to: string;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { alerts, workspaces } from "../db/schema";
+import type { Db } from "../../db/client";
+import { alerts, workspaces } from "../../db/schema";
 
 /** Alerts are kept this long, then deleted (issue 21). */
 export const ALERT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;

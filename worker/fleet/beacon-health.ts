@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BeaconHealth, DeviceIdRotation } from "../../shared/beacon-health";
-import type { Db } from "../db/client";
-import { beacons } from "../db/schema";
+import type { Db } from "../../db/client";
+import { beacons } from "../../db/schema";
 import { randomToken } from "../lib/crypto";
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { beacons } from "../db/schema";
+import type { Db } from "../../db/client";
+import { beacons } from "../../db/schema";
 import { MAX_KEYS } from "../../party/fleet/token-buckets";
 
 /**

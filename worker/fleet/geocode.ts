@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { StreetAddress } from "../../shared/vehicle-event";
-import { vehicleEvents } from "../db/schema";
+import { vehicleEvents } from "../../db/schema";
 import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
 
 /**

@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../app";
-import { database } from "../db/client";
-import { vehicleEvents, workspaces } from "../db/schema";
+import { database } from "../../db/client";
+import { vehicleEvents, workspaces } from "../../db/schema";
 import { call, userWithWorkspace } from "../test/factories";
 import { MAPBOX_REVERSE_URL } from "./geocode";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../db/client";
-import { telemetry, vehicleEvents } from "../db/schema";
+import { database } from "../../db/client";
+import { telemetry, vehicleEvents } from "../../db/schema";
 import { call, userWithWorkspace } from "../test/factories";
 import commute from "./fixtures/commute";
 import dataGap from "./fixtures/data-gap";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { beacons, vehicles } from "../db/schema";
-import { chunkRows } from "../lib/chunk";
-import { bumpVersion, versionOf } from "../sync/workspace-version";
+import type { Db } from "../../db/client";
+import { beacons, vehicles } from "../../db/schema";
+import { chunkRows } from "../../db/chunk";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 /**
  * Reports are ingested by each workspace's Durable Object (party/fleet/live-fleet.ts, reached from

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { database } from "../db/client";
-import { users } from "../db/schema";
+import { database } from "../../db/client";
+import { users } from "../../db/schema";
 import { safeError } from "./safe-error";
 
 describe("safeError", () => {

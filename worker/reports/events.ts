@@ -3,7 +3,7 @@ import type { StopRow, TripRow } from "../../shared/reports";
 import { isoWithOffset } from "../../shared/time-zone";
 import type { StreetAddress, VehicleEventType } from "../../shared/vehicle-event";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import type { ReportRange } from "./range";
 import type { ReportVehicle } from "./vehicles";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { SummaryRow } from "../../shared/reports";
-import type { Db } from "../db/client";
-import { reportSubscriptions, users, workspaces } from "../db/schema";
+import type { Db } from "../../db/client";
+import { reportSubscriptions, users, workspaces } from "../../db/schema";
 import { sendEmail } from "../email/email";
 import type { Config } from "../env";
 import { duePeriod, type Frequency } from "./email-schedule";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../db/client";
-import { emailOutbox, users, vehicles, workspaces } from "../db/schema";
+import { database } from "../../db/client";
+import { emailOutbox, users, vehicles, workspaces } from "../../db/schema";
 import { config } from "../env";
 import commute from "../fleet/fixtures/commute";
 import { ingest } from "../test/ingest";

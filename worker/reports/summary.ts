@@ -4,8 +4,8 @@ import { addFigures, FIGURE_NAMES, FIGURE_TOTALS, noFigures, type DayFigures } f
 import type { DailyRow, SummaryRow } from "../../shared/reports";
 import { daysFrom } from "../../shared/time-zone";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
-import type { Db } from "../db/client";
-import { vehicleDayRollups } from "../db/schema";
+import type { Db } from "../../db/client";
+import { vehicleDayRollups } from "../../db/schema";
 import type { ReportRange } from "./range";
 import type { ReportVehicle } from "./vehicles";
 

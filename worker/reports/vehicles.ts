@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { telemetry, vehicles } from "../db/schema";
+import type { Db } from "../../db/client";
+import { telemetry, vehicles } from "../../db/schema";
 import { notFound } from "../lib/errors";
 
 export interface ReportVehicle {

@@ -1,5 +1,5 @@
 import { pullRequestSchema, type PullAnswer } from "../../shared/sync-protocol";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import { ApiError, errorBody } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import type { SyncCaller } from "./client-group";

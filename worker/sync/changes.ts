@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { alertReads, alertRules, alerts, drivers, places, replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import type { Db } from "../../db/client";
+import { alertReads, alertRules, alerts, drivers, places, replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 
 /** What a pull needs to know about the workspace to decide whether a cookie can be diffed from (docs/decisions/0003-sync.md). */
 export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstoneFloor: number };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { replicacheClientGroups } from "../db/schema";
+import type { Db } from "../../db/client";
+import { replicacheClientGroups } from "../../db/schema";
 import { forbidden } from "../lib/errors";
 
 /** Whose sync client it is: a user in a workspace (an HTTP session, or a room's socket). */

@@ -6,10 +6,10 @@ import { decodeSyncedValue } from "../../shared/synced-value";
 import { telemetryKey, type Telemetry } from "../../shared/telemetry";
 import { vehicleKey, type Vehicle } from "../../shared/vehicle";
 import { vehicleEventKey, type VehicleEvent } from "../../shared/vehicle-event";
-import { database } from "../db/client";
-import { telemetry, vehicleEvents } from "../db/schema";
+import { database } from "../../db/client";
+import { telemetry, vehicleEvents } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
-import { bumpVersion, versionOf } from "./workspace-version";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 /** The compact pull payload (docs/decisions/0013), as it goes over the wire and as screens read it. */
 type Op = { op: string; key?: string; value?: unknown };

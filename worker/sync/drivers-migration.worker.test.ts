@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../db/client";
-import { drivers, vehicles, workspaces } from "../db/schema";
+import { database } from "../../db/client";
+import { drivers, vehicles, workspaces } from "../../db/schema";
 import { insertVehicle, userWithWorkspace } from "../test/factories";
 
 /**

@@ -5,8 +5,8 @@ import { driverKey } from "../../shared/driver";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { vehicleKey } from "../../shared/vehicle";
-import { database } from "../db/client";
-import { vehicles } from "../db/schema";
+import { database } from "../../db/client";
+import { vehicles } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 
 /** Drivers sync like vehicles (docs/decisions/0018): pushed, pulled under driver/{id}, assigned to vehicles, kept per workspace. */

@@ -2,7 +2,7 @@ import { encodeDriver, type DriverWire } from "../../shared/driver";
 import { encodeTelemetry, type TelemetryWire } from "../../shared/telemetry";
 import { encodeVehicle, type VehicleWire } from "../../shared/vehicle";
 import { encodeVehicleEvent, type VehicleEventWire } from "../../shared/vehicle-event";
-import type { drivers, telemetry, vehicleEvents, vehicles } from "../db/schema";
+import type { drivers, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 
 /**
  * D1 rows to the compact values the pull sends and the client store keeps (shared/*.ts define

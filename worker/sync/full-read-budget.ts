@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { LIMITS, reserveIn } from "../auth/rate-limit";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import { config } from "../env";
 import { audit } from "../lib/audit";
 import { ApiError } from "../lib/errors";

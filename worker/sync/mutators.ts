@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { assignDriverArgs, driverArgs } from "../../shared/driver";
 import { updateVehicleArgs, type Mutators } from "../../shared/mutators";
-import type { Db } from "../db/client";
-import { drivers, vehicles } from "../db/schema";
+import type { Db } from "../../db/client";
+import { drivers, vehicles } from "../../db/schema";
 import { placeServerMutators } from "./places-mutators";
-import { versionOf } from "./workspace-version";
+import { versionOf } from "../../db/workspace-version";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
 /** Raised for a mutation the server refuses; push records it as processed and moves on. */

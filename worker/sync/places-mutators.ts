@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createPlaceArgs, deletePlaceArgs, updatePlaceArgs } from "../../shared/places";
-import type { Db } from "../db/client";
-import { places } from "../db/schema";
-import { forgetWatch } from "../fleet/workspace-watch";
+import type { Db } from "../../db/client";
+import { places } from "../../db/schema";
+import { forgetWatch } from "../../party/alerts/workspace-watch";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
-import { versionOf } from "./workspace-version";
+import { versionOf } from "../../db/workspace-version";
 
 type Refuse = (message: string) => never;
 

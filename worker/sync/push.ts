@@ -5,13 +5,13 @@ import { mutationNames } from "../../shared/mutators";
 import { can, mutationActions, refusalMessage, type RefusedMutation } from "../../shared/roles";
 import type { Mutation, pushRequestSchema } from "../../shared/sync-protocol";
 import type { SessionInfo } from "../auth/session";
-import type { Db } from "../db/client";
-import { replicacheClients } from "../db/schema";
-import { chunkRows } from "../lib/chunk";
+import type { Db } from "../../db/client";
+import { replicacheClients } from "../../db/schema";
+import { chunkRows } from "../../db/chunk";
 import { claimClientGroup } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
 import { boundPush } from "./push-bounds";
-import { bumpVersion, versionOf } from "./workspace-version";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 type PushRequest = z.infer<typeof pushRequestSchema>;
 

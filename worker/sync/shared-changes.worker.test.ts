@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { vehicleKey, type Vehicle } from "../../shared/vehicle";
-import { database } from "../db/client";
-import { replicacheClientGroups, vehicles } from "../db/schema";
+import { database } from "../../db/client";
+import { replicacheClientGroups, vehicles } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { readChanges, SharedChanges, type Changes } from "./changes";
-import { bumpVersion, versionOf } from "./workspace-version";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
 import type { SyncCookie } from "./cookie";
 
 /**

@@ -6,15 +6,15 @@ import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
-import { database } from "../db/client";
-import { syncCheckpoints, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { database } from "../../db/client";
+import { syncCheckpoints, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 import worker from "../test-entry";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import type { SyncCookie } from "./cookie";
 import { MAX_MUTATIONS_PER_PUSH } from "./push";
 import { forgetRoomChanges } from "../workspace-object";
 import { collectTombstones, TOMBSTONE_HORIZON_MS } from "./tombstones";
-import { bumpVersion, versionOf } from "./workspace-version";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 /**
  * Sync over the app's lifetime (issue 10, docs/decisions/0003-sync.md): deploys that fork client

@@ -6,10 +6,10 @@ import { decodeSyncedValue } from "../../shared/synced-value";
 import { telemetryKey } from "../../shared/telemetry";
 import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
-import { database } from "../db/client";
-import { telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import { database } from "../../db/client";
+import { telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 import type { SyncCookie } from "./cookie";
-import { bumpVersion, versionOf } from "./workspace-version";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 
 type Patch = { op: string; key?: string; value?: Record<string, unknown> };

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { syncCheckpoints, telemetry, vehicleEvents, vehicles, workspaces } from "../db/schema";
+import type { Db } from "../../db/client";
+import { syncCheckpoints, telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 
 /**
  * Tombstones (soft-deleted synced rows) are kept this long after their deletion, then collected.

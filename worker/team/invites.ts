@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { canAssign, INVITE_TTL_MS, isRole, roleLabels, type InvitePreview, type InviteRow, type Role } from "../../shared/roles";
-import type { Db } from "../db/client";
-import { invites, memberships, users, workspaces } from "../db/schema";
+import type { Db } from "../../db/client";
+import { invites, memberships, users, workspaces } from "../../db/schema";
 import { sendEmail } from "../email/email";
 import { audit } from "../lib/audit";
 import { randomToken, sha256Hex } from "../lib/crypto";

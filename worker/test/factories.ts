@@ -1,9 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { createSession } from "../auth/session";
-import { database } from "../db/client";
+import { database } from "../../db/client";
 import type { Report } from "../fleet/osmand";
-import { drivers, memberships, users, vehicles, workspaces } from "../db/schema";
-import { bumpVersion, versionOf } from "../sync/workspace-version";
+import { drivers, memberships, users, vehicles, workspaces } from "../../db/schema";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 /**
  * Test data straight into D1, for Worker tests that are not about sign-up itself: a user, a

@@ -2,9 +2,9 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import type { IngestAnswer, LiveOptions } from "../../party/fleet/live-fleet";
-import type { WorkspaceRoom } from "../../party/workspace-room";
-import { database } from "../db/client";
-import { beacons } from "../db/schema";
+import type { WorkspaceRoom } from "../workspace-room";
+import { database } from "../../db/client";
+import { beacons } from "../../db/schema";
 import { ReportError, type Report } from "../fleet/osmand";
 
 /** The workspace object of a workspace, for tests that call into it (runInDurableObject). */

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import type { StoredFix } from "../../party/positions/codec";
-import { database } from "../db/client";
-import { beacons } from "../db/schema";
+import { database } from "../../db/client";
+import { beacons } from "../../db/schema";
 
 /**
  * The fixes a beacon's reports left in a workspace's object (docs/decisions/0023), every tier,

@@ -15,10 +15,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import type { AlertRuleConfig, AlertType } from "../../shared/alert-rules";
-import type { PlaceGeometry } from "../../shared/places";
-import type { AlertState } from "../../party/alerts/evaluate";
-import type { PlaceState } from "../../party/places/evaluate";
+import type { AlertRuleConfig, AlertType } from "../shared/alert-rules";
+import type { PlaceGeometry } from "../shared/places";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -582,12 +580,16 @@ export const alertReads = sqliteTable(
   (t) => [index("alert_reads_ws_version_idx").on(t.workspaceId, t.version)],
 );
 
-/** Per vehicle: the place and alert evaluators' state, until the workspace's object keeps it. */
+/**
+ * Per vehicle: the place and alert evaluators' state, as it was kept before the workspace's object
+ * held it (with the vehicle's other fold state, party/fleet/live-store.ts). No longer written or
+ * read; the table stays until a migration drops it.
+ */
 export const alertState = sqliteTable("alert_state", {
   vehicleId: text("vehicle_id").primaryKey(),
   workspaceId: text("workspace_id").notNull(),
-  places: text("places", { mode: "json" }).$type<PlaceState>().notNull(),
-  alerts: text("alerts", { mode: "json" }).$type<AlertState>().notNull(),
+  places: text("places", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  alerts: text("alerts", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
 

@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import { metered } from "../lib/d1-meter";
+import { metered } from "./d1-meter";
 import * as schema from "./schema";
 
 export type Db = ReturnType<typeof database>;

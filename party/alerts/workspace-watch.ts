@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { FleetModule } from "../../party/fleet/fold";
-import { placesAlertsModule, type WorkspaceWatch } from "../../party/alerts/module";
-import { PlaceIndex } from "../../party/places/place-index";
-import type { Db } from "../db/client";
-import { alertRules, places } from "../db/schema";
+import type { FleetModule } from "../fleet/fold";
+import { placesAlertsModule, type WorkspaceWatch } from "./module";
+import { PlaceIndex } from "../places/place-index";
+import type { Db } from "../../db/client";
+import { alertRules, places } from "../../db/schema";
 
 /**
  * Each workspace's places (behind their R-tree) and alert rules, as ingestion's places-and-alerts

@@ -1,11 +1,11 @@
 import { getTableColumns } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { FleetModule, FlushRow } from "../../party/fleet/fold";
-import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE, rollupModule } from "../../party/reports/rollup-module";
-import { bulkInsert } from "../db/bulk";
-import type { Db } from "../db/client";
-import { alerts, eventRollups, vehicleDayRollups } from "../db/schema";
+import type { FleetModule, FlushRow } from "./fold";
+import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE, rollupModule } from "../reports/rollup-module";
+import { bulkInsert } from "../../db/bulk";
+import type { Db } from "../../db/client";
+import { alerts, eventRollups, vehicleDayRollups } from "../../db/schema";
 
 /**
  * The seam where per-fix modules plug into ingestion (docs/decisions/0016):
@@ -32,7 +32,7 @@ export const FLUSH_TABLES: Record<string, FlushTable> = {
   alerts: { table: alerts, key: [alerts.id] },
 };
 
-/** The upserts of the modules' rows: one bulk statement per table (worker/db/bulk.ts), whatever the number of rows. */
+/** The upserts of the modules' rows: one bulk statement per table (db/bulk.ts), whatever the number of rows. */
 export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, FlushTable> = FLUSH_TABLES): BatchItem<"sqlite">[] {
   const byTable = new Map<string, Record<string, unknown>[]>();
   for (const { table, row } of rows) byTable.set(table, [...(byTable.get(table) ?? []), row]);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { workspaces } from "../db/schema";
+import type { Db } from "./client";
+import { workspaces } from "./schema";
 
 /**
  * Per-space versioning (docs/decisions/0003-sync.md). Every write in a workspace is one

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bumpVersion } from "../sync/workspace-version";
-import { userWithWorkspace } from "../test/factories";
+import { bumpVersion } from "./workspace-version";
+import { userWithWorkspace } from "../worker/test/factories";
 import { BULK_JSON_CHARS, bulkInsert } from "./bulk";
 import { database } from "./client";
 import { vehicles, workspaces } from "./schema";

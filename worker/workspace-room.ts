@@ -1,0 +1,22 @@
+import { FleetRoom, type RoomSync } from "../party/workspace-room";
+import { liveSessionsIn, touchSessions } from "./auth/session";
+import { answerPull } from "./sync/answer-pull";
+import { readChanges, SharedChanges, type Changes } from "./sync/changes";
+
+/** The sync server and the session rules the room answers socket pulls and re-checks sockets with. */
+const roomSync: RoomSync<Changes> = {
+  share: (read) => new SharedChanges(read),
+  readChanges,
+  answerPull,
+  liveSessionsIn,
+  touchSessions,
+};
+
+/**
+ * The workspace's Durable Object as the Worker exports it (wrangler.toml binds this class): the
+ * room of party/workspace-room.ts, whose live fleet, positions and sockets live there, given the
+ * sync server of worker/sync/ (docs/decisions/0026: the object never imports the HTTP edge).
+ */
+export class WorkspaceRoom extends FleetRoom<Changes> {
+  protected readonly sync = roomSync;
+}
