@@ -105,7 +105,6 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   /** The sync server and sessions, as the Worker gives them. */
   protected abstract readonly sync: RoomSync<Changes>;
   #shared: SharedReads<Changes> | null = null;
-  #database: Db | null = null;
   #fleet: LiveFleet | null = null;
   #flushing: Promise<unknown> | null = null;
   /** When the alarm is set for, as this instance set it (null: none). */
@@ -118,8 +117,9 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     return (this.#fleet ??= new LiveFleet(this.ctx.storage, this.name, () => this.#db, () => this.#positions));
   }
 
+  /** A D1 client per use, not kept: the development meter wraps the binding only while it counts (db/d1-meter.ts). */
   get #db(): Db {
-    return (this.#database ??= database(this.env.DB));
+    return database(this.env.DB);
   }
 
   /** What changed since a cookie, read once per write for all of the workspace's pulls (docs/decisions/0013). */
