@@ -1,3 +1,4 @@
+import { chunkRows } from "../../db/chunk";
 import type { FlushRow, VehicleFold } from "./fold";
 import type { EventUpsert } from "./motion";
 
@@ -88,19 +89,33 @@ export class LiveStore {
   }
 
   write({ devices, vehicles, pending }: LiveWrite) {
-    const sql = this.storage.sql;
     this.storage.transactionSync(() => {
-      for (const d of devices) sql.exec("INSERT OR REPLACE INTO live_devices (id, body) VALUES (?, ?)", d.deviceId, JSON.stringify(d));
-      for (const v of vehicles) sql.exec("INSERT OR REPLACE INTO live_vehicles (id, body) VALUES (?, ?)", v.vehicleId, JSON.stringify(v));
-      for (const p of pending) sql.exec("INSERT OR REPLACE INTO pending (key, seq, body) VALUES (?, ?, ?)", p.key, ++this.#seq, JSON.stringify(p.body));
+      this.#upsert("live_devices (id, body)", devices.map((d) => [d.deviceId, JSON.stringify(d)]));
+      this.#upsert("live_vehicles (id, body)", vehicles.map((v) => [v.vehicleId, JSON.stringify(v)]));
+      this.#upsert("pending (key, seq, body)", pending.map((p) => [p.key, ++this.#seq, JSON.stringify(p.body)]));
     });
+  }
+
+  /**
+   * Rows written with as few statements as the object's SQLite allows (100 bound values each),
+   * not one each: `exec` was the object's largest own cost in a CPU profile under load.
+   */
+  #upsert(into: string, rows: (string | number)[][]) {
+    if (!rows.length) return;
+    const width = rows[0]!.length;
+    const placeholders = `(${Array(width).fill("?").join(", ")})`;
+    for (const chunk of chunkRows(rows, width)) {
+      this.storage.sql.exec(`INSERT OR REPLACE INTO ${into} VALUES ${Array(chunk.length).fill(placeholders).join(", ")}`, ...chunk.flat());
+    }
   }
 
   /** After a flush committed: drops the entries it wrote (one changed since keeps its newer seq). */
   dropFlushed(flushed: Pending[]) {
-    const sql = this.storage.sql;
     this.storage.transactionSync(() => {
-      for (const p of flushed) sql.exec("DELETE FROM pending WHERE key = ? AND seq = ?", p.key, p.seq);
+      for (const chunk of chunkRows(flushed, 2)) {
+        const pairs = Array(chunk.length).fill("(?, ?)").join(", ");
+        this.storage.sql.exec(`DELETE FROM pending WHERE (key, seq) IN (VALUES ${pairs})`, ...chunk.flatMap((p) => [p.key, p.seq]));
+      }
     });
   }
 
