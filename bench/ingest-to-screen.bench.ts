@@ -1,9 +1,9 @@
 // Ingest to screen (issues 5 and 19): an OsmAnd report carrying a new speed, timed until an open
 // vehicle page renders it from its local store, sent two ways: from inside the page (fetch), and
 // from this Node process, as a beacon would be, outside the page. Every time is wall-clock (each
-// process's performance.timeOrigin + performance.now(), on one machine), and the page notes when
-// the room's poke arrives, when it sends its pull over the socket, when the answer comes back and
-// when the speed is rendered (a MutationObserver, so no polling delay is added), so each span is
+// process's performance.timeOrigin + performance.now(), on one machine): the socket's frames (the
+// room's poke, the pull over the socket and its answer) as Playwright reports them, and when the
+// speed is rendered (a MutationObserver in the page, so no polling delay is added), so each span is
 // broken down into where its time goes.
 import type { Page } from "@playwright/test";
 import { mphToKnots } from "../shared/units";
@@ -24,7 +24,6 @@ await report({ id: beacon!.id, lat: 40, lon: -100, timestamp: start, speed: mphT
 declare global {
   interface Window {
     __speedSeen?: Map<string, number>;
-    __socketLog?: { t: number; kind: "poke" | "pull-sent" | "pull-answer" }[];
   }
 }
 
@@ -40,25 +39,23 @@ interface Timing {
   shown: number | null;
 }
 
-/** Before the app loads: every socket message the page sends or receives is noted with its time. */
-function noteSocketMessages() {
-  const log: NonNullable<Window["__socketLog"]> = [];
-  window.__socketLog = log;
-  const now = () => performance.timeOrigin + performance.now();
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols);
-      this.addEventListener("message", (e) => {
-        if (e.data === "poke") log.push({ t: now(), kind: "poke" });
-        else if (typeof e.data === "string" && e.data.includes('"type":"pull"')) log.push({ t: now(), kind: "pull-answer" });
-      });
-    }
-    override send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
-      if (typeof data === "string" && data.includes('"type":"pull"')) log.push({ t: now(), kind: "pull-sent" });
-      super.send(data);
-    }
-  };
+/**
+ * Every frame of the page's sockets, noted in this process as Playwright reports them (the app's
+ * socket lives in its sync worker, out of reach of a page script): wall-clock times, about a
+ * millisecond after the browser has the frame.
+ */
+const socketLog: { t: number; kind: "poke" | "pull-sent" | "pull-answer" }[] = [];
+function noteSocketFrames(page: Page) {
+  const isPull = (payload: string | Buffer) => typeof payload === "string" && payload.includes('"type":"pull"');
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", ({ payload }) => {
+      if (payload === "poke") socketLog.push({ t: wallNow(), kind: "poke" });
+      else if (isPull(payload)) socketLog.push({ t: wallNow(), kind: "pull-answer" });
+    });
+    socket.on("framesent", ({ payload }) => {
+      if (isPull(payload)) socketLog.push({ t: wallNow(), kind: "pull-sent" });
+    });
+  });
 }
 
 /** Watches the speed and notes when each value is first shown. */
@@ -77,18 +74,16 @@ function noteSpeeds() {
 
 /** What the page saw after `sent`: the first poke, pull and answer, and when `expected` was shown (waits up to 10 s). */
 async function pageSaw(page: Page, sent: number, expected: string) {
-  return page.evaluate(
-    async ({ sent, expected }) => {
-      const deadline = performance.timeOrigin + performance.now() + 10_000;
-      while (!window.__speedSeen!.has(expected) && performance.timeOrigin + performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const first = (kind: string, after: number) => window.__socketLog!.find((m) => m.kind === kind && m.t >= after)?.t ?? null;
-      const poke = first("poke", sent);
-      const pullSent = poke === null ? null : first("pull-sent", poke);
-      const pullAnswer = pullSent === null ? null : first("pull-answer", pullSent);
-      return { poke, pullSent, pullAnswer, shown: window.__speedSeen!.get(expected) ?? null };
-    },
-    { sent, expected },
-  );
+  const shown = await page.evaluate(async (expected) => {
+    const deadline = performance.timeOrigin + performance.now() + 10_000;
+    while (!window.__speedSeen!.has(expected) && performance.timeOrigin + performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    return window.__speedSeen!.get(expected) ?? null;
+  }, expected);
+  const first = (kind: string, after: number) => socketLog.find((m) => m.kind === kind && m.t >= after)?.t ?? null;
+  const poke = first("poke", sent);
+  const pullSent = poke === null ? null : first("pull-sent", poke);
+  const pullAnswer = pullSent === null ? null : first("pull-answer", pullSent);
+  return { poke, pullSent, pullAnswer, shown };
 }
 
 /** Sends the report from inside the page (fetch). */
@@ -129,7 +124,7 @@ async function run(page: Page, outside: boolean): Promise<Timing[]> {
 
 const { inside, outside } = await withBrowser(async (browser) => {
   const page = await openPage(browser, ws.token);
-  await page.addInitScript(noteSocketMessages);
+  noteSocketFrames(page);
   await page.goto(`/vehicles/${beacon!.vehicleId}/overview`);
   await page.getByTestId("speed").waitFor({ timeout: 60_000 });
   await page.evaluate(noteSpeeds);
@@ -168,8 +163,8 @@ write(
   [
     `Headless Chromium signed in on /vehicles/<id>/overview. ${REPORTS} reports (after ${WARMUP} warm-up) are sent with fetch from`,
     `the page itself, then ${REPORTS} more from the bench's Node process; each carries a new speed, and a MutationObserver records`,
-    `when the page shows it. Times are wall-clock in both processes; the page also notes the room's poke, its socket pull and the`,
-    `pull's answer, so each span is split into ingestion, poke, pull and render. Reports are ${SPACING_MS} ms apart so the room's`,
+    `when the page shows it. Times are wall-clock in both processes; the room's poke, the socket pull and its answer are noted`,
+    `as Playwright reports the page's socket frames (about a millisecond late), so each span is split into ingestion, poke, pull and render. Reports are ${SPACING_MS} ms apart so the room's`,
     `250 ms poke coalescing does not delay them.`,
   ].join(" "),
 );
