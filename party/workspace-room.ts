@@ -117,7 +117,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     return (this.#fleet ??= new LiveFleet(this.ctx.storage, this.name, () => this.#db, () => this.#positions));
   }
 
-  /** A D1 client per use, not kept: the development meter wraps the binding only while it counts (db/d1-meter.ts). */
+  /** The D1 client, asked for at each use (database() keeps one per binding; the development meter's while it counts). */
   get #db(): Db {
     return database(this.env.DB);
   }
