@@ -38,6 +38,13 @@ const run = await load(VEHICLES * ROUNDS, CONCURRENCY, async (i) => {
 });
 const after = await meter("GET");
 const steady = mid ? (after.statements - (mid as Meter).statements) / (stored - firstContact) : NaN;
+// A beacon's first contact recurs once per isolate every 10 minutes at most (the edge's device
+// directory keeps its workspace that long, worker/fleet/device-directory.ts); a vehicle reporting
+// every 5 s sends 120 reports in that time. Counting the object's state read again each time too
+// (it happens once per object lifetime), the amortised figure for a fleet that keeps reporting:
+const PER_DIRECTORY_ENTRY = 120;
+const firstContactPerVehicle = mid ? (mid as Meter).statements / VEHICLES : NaN;
+const amortised = (firstContactPerVehicle + (PER_DIRECTORY_ENTRY - 1) * steady) / PER_DIRECTORY_ENTRY;
 
 write(
   "D1 statements per report, 1,000 vehicles of one workspace",
@@ -47,6 +54,8 @@ write(
     { metric: "D1 statements per accepted report", value: after.statements / stored, unit: "statements", target: "≤ 0.2" },
     { metric: "D1 round trips per accepted report", value: after.roundTrips / stored, unit: "round trips" },
     { metric: "D1 statements per accepted report after each vehicle's first (rounds 2 on)", value: steady, unit: "statements", target: "≤ 0.2" },
+    { metric: "D1 statements per vehicle's first contact (round 1)", value: firstContactPerVehicle, unit: "statements" },
+    { metric: `amortised over ${PER_DIRECTORY_ENTRY} reports (a report every 5 s while the edge keeps a device's workspace, 10 min)`, value: amortised, unit: "statements", target: "≤ 0.2" },
   ],
   [
     `${VEHICLES.toLocaleString("en-US")} vehicles (10 beacon orders) of one workspace; ${ROUNDS} rounds in which every vehicle sends its`,
@@ -54,5 +63,7 @@ write(
     `counts every statement of its isolate (the workspace objects' included: they run in the same isolate locally) from the first`,
     `report to the last acknowledgement, ingestion and its flushes. The steady-state figure leaves out each vehicle's first report`,
     `(its workspace looked up once per isolate, its state read once by the object); the last round's flush may still be pending.`,
+    `The run's own figure counts a first contact for every 4 reports; a fleet that keeps reporting has one per device per isolate`,
+    `every 10 minutes at most, so the amortised row combines the two measured parts for 120 reports (5 s apart) per first contact.`,
   ].join(" "),
 );
