@@ -8,6 +8,7 @@ import {
   type SocketPullRequest,
 } from "../shared/realtime";
 import { database, type Db } from "../db/client";
+import type { RoomSync, SharedReads } from "./room-sync";
 import { FLEET_MODULES } from "./fleet/flush-tables";
 import { placesAlertsModules } from "./alerts/workspace-watch";
 import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./fleet/live-fleet";
@@ -63,34 +64,9 @@ export interface HistoryShape {
 /** How long the room remembers a revoked session, to refuse its sockets that were already on their way. */
 const ENDED_MEMORY_MS = 10 * 60_000;
 
-/** Reads of what changed since a version, shared by the room's pulls until `invalidate` (a write committed). */
-export interface SharedReads<Changes> {
-  since(workspaceId: string, since: number): Promise<Changes>;
-  invalidate(): void;
-}
-
-/**
- * What the room asks of the sync server and of sessions. Both live with the HTTP edge (worker/:
- * the pull's rules and D1 reads, the session rules), which hosts this object and calls into it;
- * the Worker's subclass (worker/workspace-room.ts) hands them in, so dependencies run one way
- * (docs/decisions/0026).
- */
-export interface RoomSync<Changes> {
-  /** Shared reads over `read` (worker/sync/changes.ts). */
-  share(read: (workspaceId: string, since: number) => Promise<Changes>): SharedReads<Changes>;
-  /** What changed in a workspace since a version, from D1. */
-  readChanges(db: Db, workspaceId: string, since: number): Promise<Changes>;
-  /** A pull for this caller, answered as the HTTP route would, from the room's shared reads. */
-  answerPull(db: Db, caller: { userId: string; workspaceId: string }, body: unknown, shared: (workspaceId: string, since: number) => Promise<Changes>): Promise<{ status: number; body: unknown }>;
-  /** Which of these sessions (by token hash) are live members of the workspace. */
-  liveSessionsIn(db: Db, workspaceId: string, sessionHashes: string[]): Promise<Set<string>>;
-  /** These sessions were used (their idle clock restarts). */
-  touchSessions(db: Db, sessionHashes: string[]): Promise<void>;
-}
-
 /**
  * The workspace's Durable Object: its live fleet, positions, sockets and pokes. Abstract over
- * the sync server it answers socket pulls with (RoomSync); the Worker exports the concrete class.
+ * the sync server it answers socket pulls with (party/room-sync.ts); the Worker exports the concrete class.
  */
 export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env> {
   // Hibernation lets an idle room with open sockets be evicted without dropping them.

@@ -1,6 +1,6 @@
 // `npm start`: build, migrate the local D1, run the Worker on http://localhost:8787 (PORT
 // overrides) with its realtime rooms, then seed and drive the demo fleet. Offline throughout.
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { applyMigrations, run, startWorker } from "./worker-process.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
@@ -8,6 +8,9 @@ const persistTo = ".wrangler/state";
 
 await run(new URL("../node_modules/.bin/remix", import.meta.url).pathname, ["vite:build"]);
 await applyMigrations(persistTo);
+// wrangler dev's own trace store, which local runs no longer write (scripts/worker-process.mjs):
+// a checkout that ran an earlier build may hold hundreds of MB of it. Not product data.
+rmSync(`${persistTo}/v3/observability`, { recursive: true, force: true });
 const worker = await startWorker({ port, persistTo, vars: { APP_URL: `http://localhost:${port}` } });
 console.log(`\nFleet Ops is running at http://localhost:${port}\n`);
 

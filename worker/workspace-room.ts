@@ -1,4 +1,5 @@
-import { FleetRoom, type RoomSync } from "../party/workspace-room";
+import type { RoomSync } from "../party/room-sync";
+import { FleetRoom } from "../party/workspace-room";
 import { liveSessionsIn, touchSessions } from "./auth/session";
 import { answerPull } from "./sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "./sync/changes";
