@@ -617,11 +617,18 @@ export const alertDeliveries = sqliteTable(
 );
 
 /** New alerts of rules that notify someone, filled by a trigger on `alerts` (migration 0012) and drained by the cron's relay. */
-export const alertOutbox = sqliteTable("alert_outbox", {
-  alertId: text("alert_id").primaryKey(),
-  workspaceId: text("workspace_id").notNull(),
-  createdAt: integer("created_at").notNull().default(now),
-});
+export const alertOutbox = sqliteTable(
+  "alert_outbox",
+  {
+    alertId: text("alert_id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    /** Issue 34 (migration 0013): a row the relay could not queue, set aside with its reason and reported to the workspace's admins. */
+    setAsideAt: integer("set_aside_at"),
+    setAsideReason: text("set_aside_reason"),
+  },
+  (t) => [index("alert_outbox_ws_pending_idx").on(t.workspaceId, t.setAsideAt, t.createdAt)],
+);
 
 /** Each workspace's webhook signing secret, AES-GCM encrypted under WEBHOOK_SECRET_KEY (a D1 copy alone does not reveal it). */
 export const webhookSecrets = sqliteTable("webhook_secrets", {

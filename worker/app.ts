@@ -84,7 +84,7 @@ export function createApp(pages: PageHandler) {
       });
       await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired, ...raised]);
       // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
-      await relayAlerts(database(env.DB), env.ALERT_DELIVERIES).catch((error: unknown) => console.error("scheduled: relaying alerts failed:", error));
+      await relayAlerts(database(env.DB), env.ALERT_DELIVERIES, config(env)).catch((error: unknown) => console.error("scheduled: relaying alerts failed:", error));
     },
     /** The alert delivery queue's consumer (worker/alerts/delivery-consumer.ts, docs/decisions/0024). */
     async queue(batch: MessageBatch, env: Env) {

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import type { Config } from "../env";
 import { alertIsIn, claimDelivery, finishDelivery, releaseDelivery } from "./delivery-record";
 import { deliveryMessageSchema } from "./relay";
-import { sendDelivery } from "./send";
+import { RefusedTarget, sendDelivery } from "./send";
 
 /**
  * The delivery queue's consumer (docs/decisions/0024): claim, send, record. A failed attempt is
@@ -40,7 +40,8 @@ async function deliverOne(db: Db, config: Config, message: Message): Promise<voi
     message.ack();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    if (message.attempts >= DELIVERY_MAX_ATTEMPTS) {
+    // a target refused before any request (worker/alerts/webhook-target.ts) is not retried
+    if (message.attempts >= DELIVERY_MAX_ATTEMPTS || error instanceof RefusedTarget) {
       console.error(`alert delivery dead after ${message.attempts} attempts (${m.alertId} -> ${m.target}): ${reason}`);
       await finishDelivery(db, m, "dead", reason);
       return message.ack();

@@ -7,6 +7,7 @@ import type { Config } from "../env";
 import { targetsOf, type DeliveryMessage } from "./relay";
 import { membersAmong } from "../team/members";
 import { webhookSecret } from "./webhook-secret";
+import { webhookTargetProblem } from "./webhook-target";
 import { SIGNATURE_HEADERS, signWebhook } from "./webhook-signature";
 
 /**
@@ -36,6 +37,9 @@ export interface AlertWebhookBody {
   };
 }
 
+/** A target refused before any request: retrying cannot help, so the delivery is final (`dead`). */
+export class RefusedTarget extends Error {}
+
 /** A receiver that takes longer than this has failed this attempt. */
 const WEBHOOK_TIMEOUT_MS = 15_000;
 
@@ -43,7 +47,7 @@ export async function sendDelivery(db: Db, config: Config, m: DeliveryMessage): 
   const body = await alertBody(db, m);
   // the alert expired, or its rule was deleted or no longer names this target: nothing to send
   if (!body || !(await ruleStillTargets(db, m, body.alert.ruleId))) return "skipped";
-  if (m.target.startsWith("webhook:")) return postWebhook(db, config, m.target.slice("webhook:".length), body);
+  if (m.target.startsWith("webhook:")) return await postWebhook(db, config, m.target.slice("webhook:".length), body);
   return emailMember(db, config, m.target.slice("email:".length), m.workspaceId, body);
 }
 
@@ -72,7 +76,9 @@ async function ruleStillTargets(db: Db, m: DeliveryMessage, ruleId: string): Pro
 }
 
 async function postWebhook(db: Db, config: Config, url: string, body: AlertWebhookBody): Promise<SendOutcome> {
-  if (config.ENVIRONMENT === "production" && !url.startsWith("https://")) throw new Error("webhook URLs must use https");
+  // checked again at every attempt: a rule stored before the check, or edited in D1, is refused too
+  const problem = webhookTargetProblem(url, config.ENVIRONMENT);
+  if (problem) throw new RefusedTarget(problem);
   const { secret } = await webhookSecret(db, config.WEBHOOK_SECRET_KEY, body.workspaceId);
   const json = JSON.stringify(body);
   const timestamp = Math.floor(Date.now() / 1000);

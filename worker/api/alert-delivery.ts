@@ -6,6 +6,7 @@ import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { alertDeliveries } from "../../db/schema";
 import { rotateWebhookSecret, webhookSecret } from "../alerts/webhook-secret";
+import { webhookTargetProblem } from "../alerts/webhook-target";
 import type { Config } from "../env";
 import { badRequest } from "../lib/errors";
 import { zod } from "../lib/validate";
@@ -45,11 +46,13 @@ export const alertDeliveryRoutes = new Hono<AppEnv>().use(requireSession).get("/
 
 /**
  * A rule's delivery choices, checked where it is written: e-mail goes only to members of the
- * workspace (an address that is not one is a 400), and a webhook must use https in production.
+ * workspace (an address that is not one is a 400), and a webhook must point at a public https
+ * address (worker/alerts/webhook-target.ts).
  */
 export async function checkNotify(db: Db, config: Config, workspaceId: string, rule: AlertRuleConfig): Promise<void> {
   const url = rule.notify?.webhookUrl;
-  if (url && config.ENVIRONMENT === "production" && !url.startsWith("https://")) throw badRequest("The webhook URL must use https", { "notify.webhookUrl": ["The webhook URL must use https"] });
+  const problem = url ? webhookTargetProblem(url, config.ENVIRONMENT) : null;
+  if (problem) throw badRequest(problem, { "notify.webhookUrl": [problem] });
   const emails = [...new Set((rule.notify?.emails ?? []).map((e) => e.trim().toLowerCase()))];
   if (!emails.length) return;
   const members = await membersAmong(db, workspaceId, emails);

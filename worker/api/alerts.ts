@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { alertRuleBodySchema, type Alert, type AlertRule } from "../../shared/alert-rules";
 import { MAX_READ_IDS } from "../../shared/alerts";
+import { can } from "../../shared/roles";
+import { redactWebhook } from "../sync/places-entities";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { alertReads, alertRules, alerts } from "../../db/schema";
@@ -33,14 +35,16 @@ async function liveRule(db: Db, workspaceId: string, id: string) {
 export const alertRuleRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get("/", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
+    const { workspaceId, role } = workspaceSession(c.var.session);
     const rows = await c.var.db
       .select()
       .from(alertRules)
       .where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false)))
       .orderBy(asc(alertRules.createdAt))
       .all();
-    return c.json({ rules: rows.map(toRule) });
+    // a webhook URL is a secret: roles that cannot edit rules see its host only (issue 34)
+    const shown = can(role, "fleet.edit") ? rows : rows.map((r) => ({ ...r, config: redactWebhook(r.config) }));
+    return c.json({ rules: shown.map(toRule) });
   })
   .post("/", body(alertRuleBodySchema), async (c) => {
     const { workspaceId } = editorSession(c.var.session);

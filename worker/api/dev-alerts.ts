@@ -10,6 +10,6 @@ import type { AppEnv } from "../types";
  */
 export const devAlertRoutes = new Hono<AppEnv>().post("/alerts/relay", developmentOnly, async (c) => {
   const raised = await raiseBeaconAlerts(c.var.db);
-  const relayed = await relayAlerts(c.var.db, c.env.ALERT_DELIVERIES);
+  const relayed = await relayAlerts(c.var.db, c.env.ALERT_DELIVERIES, c.var.config);
   return c.json({ raised: raised.length, relayed });
 });

@@ -7,6 +7,8 @@ import { forbidden } from "../lib/errors";
 export interface SyncCaller {
   userId: string;
   workspaceId: string;
+  /** The caller's role when known (HTTP pulls): without it, rules' webhook URLs go only over HTTP (issue 34). */
+  role?: string | null;
 }
 
 /**

@@ -2,12 +2,22 @@ import { alertKey, alertRuleKey, type AlertRuleConfig } from "../../shared/alert
 import { alertReadsKey, encodeAlert, encodeAlertReads } from "../../shared/alerts";
 import { encodePlace, placeKey } from "../../shared/places";
 import type { Changes } from "./changes";
+import { webhookHostOnly } from "../alerts/webhook-target";
 import type { Add } from "./pull";
 
-/** Places, alert rules, alerts and members' read state in a pull answer (docs/decisions/0019). */
-export function addPlacesAndAlerts(changes: Changes, add: Add) {
+/**
+ * Places, alert rules, alerts and members' read state in a pull answer (docs/decisions/0019). A
+ * rule's webhook URL is a secret (Slack's, Zapier's): roles that cannot edit rules get its host only.
+ */
+export function addPlacesAndAlerts(changes: Changes, add: Add, showWebhooks: boolean) {
   add(changes.placeRows, (r) => placeKey(r.id), (r) => encodePlace(r));
-  add(changes.ruleRows, (r) => alertRuleKey(r.id), (r): AlertRuleConfig => r.config);
+  add(changes.ruleRows, (r) => alertRuleKey(r.id), (r): AlertRuleConfig => (showWebhooks ? r.config : redactWebhook(r.config)));
   add(changes.alertRows, (r) => alertKey(r.id), (r) => encodeAlert(r));
   add(changes.readRows, (r) => alertReadsKey(r.userId), (r) => encodeAlertReads(r));
+}
+
+/** The rule as a role that cannot edit rules sees it: the webhook's host only. */
+export function redactWebhook<R extends AlertRuleConfig>(rule: R): R {
+  const url = rule.notify?.webhookUrl;
+  return url ? { ...rule, notify: { ...rule.notify!, webhookUrl: webhookHostOnly(url) } } : rule;
 }

@@ -7,6 +7,7 @@ import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
 import type { Db } from "../../db/client";
 import { replicacheClientGroups } from "../../db/schema";
+import { can } from "../../shared/roles";
 import { readChanges, type ChangeSource, type Changes } from "./changes";
 import { checkClientGroupOwner, type SyncCaller } from "./client-group";
 import { nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
@@ -57,14 +58,7 @@ export async function pull(
     const reason = resetReason(client, workspace);
     if (reason !== null) await requireFullRead(db, session);
     if (reason === null) {
-      const patch: PatchOperation[] = [];
-      addAll(incremental, (rows, key, value) => {
-        for (const row of rows) {
-          const op = incrementalOp(row, since);
-          if (op === "put") patch.push({ op, key: key(row), value: value(row) });
-          else if (op === "del") patch.push({ op, key: key(row) });
-        }
-      });
+      const patch = incrementalPatch(incremental, since, webhooksShown(session, incremental));
       return {
         cookie: nextCookie(client.cookie, workspace.version, workspace.syncEpoch),
         lastMutationIDChanges: lastMutationIds(incremental.clientRows, req.clientGroupID),
@@ -77,19 +71,19 @@ export async function pull(
       await db.update(replicacheClientGroups).set({ rebase: true }).where(eq(replicacheClientGroups.id, req.clientGroupID));
       console.warn(`pull: client group ${req.clientGroupID} is ahead of workspace ${workspaceId} (restored?): full reset`);
     }
-    return fullAnswer(db, workspaceId, req.clientGroupID, client, reason === "restored");
+    return fullAnswer(db, workspaceId, req.clientGroupID, client, reason === "restored", canEditRules(session));
   }
   await requireFullRead(db, session);
-  return fullAnswer(db, workspaceId, req.clientGroupID, client, false);
+  return fullAnswer(db, workspaceId, req.clientGroupID, client, false, canEditRules(session));
 }
 
 /** `clear` and every live row, read from scratch, with a cookie ordered above the client's. */
-async function fullAnswer(db: Db, workspaceId: string, clientGroupId: string, client: ClientCookie, restored: boolean): Promise<PullResponse> {
+async function fullAnswer(db: Db, workspaceId: string, clientGroupId: string, client: ClientCookie, restored: boolean, showWebhooks: boolean): Promise<PullResponse> {
   const full = await readChanges(db, workspaceId, -1, { live: true });
   const patch: PatchOperation[] = [{ op: "clear" }];
   addAll(full, (rows, key, value) => {
     for (const row of rows) patch.push({ op: "put", key: key(row), value: value(row) });
-  });
+  }, showWebhooks);
   return {
     cookie: resetCookie(client, full.workspace.version, full.workspace.syncEpoch),
     lastMutationIDChanges: restored ? {} : lastMutationIds(full.clientRows, clientGroupId),
@@ -97,14 +91,40 @@ async function fullAnswer(db: Db, workspaceId: string, clientGroupId: string, cl
   };
 }
 
+/** What changed since the client's cookie, as puts and dels. */
+function incrementalPatch(incremental: Changes, since: number, showWebhooks: boolean): PatchOperation[] {
+  const patch: PatchOperation[] = [];
+  addAll(incremental, (rows, key, value) => {
+    for (const row of rows) {
+      const op = incrementalOp(row, since);
+      if (op === "put") patch.push({ op, key: key(row), value: value(row) });
+      else if (op === "del") patch.push({ op, key: key(row) });
+    }
+  }, showWebhooks);
+  return patch;
+}
+
+const canEditRules = (caller: SyncCaller) => can(caller.role, "fleet.edit");
+
+/**
+ * Whether this incremental answer may carry rules' webhook URLs whole. A socket's caller has no
+ * role at hand (the room keeps none): an answer with a webhook URL in it then goes over HTTP,
+ * where the session's role decides (the room answers `viaHttp` on any error).
+ */
+function webhooksShown(caller: SyncCaller, changes: Changes): boolean {
+  if (caller.role !== undefined) return canEditRules(caller);
+  if (changes.ruleRows.some((r) => r.config.notify?.webhookUrl)) throw new Error("a rule's webhook URL is answered over HTTP only");
+  return false;
+}
+
 export type Add = <R extends { deleted: boolean; createdVersion: number | null }>(rows: R[], key: (r: R) => string, value: (r: R) => unknown) => void;
 
-function addAll(changes: Changes, add: Add) {
+function addAll(changes: Changes, add: Add, showWebhooks: boolean) {
   add(changes.vehicleRows, (r) => vehicleKey(r.id), toVehicle);
   add(changes.telemetryRows, (r) => telemetryKey(r.vehicleId), toTelemetry);
   add(changes.eventRows, (r) => vehicleEventKey(r.vehicleId, r.id), toVehicleEvent);
   add(changes.driverRows, (r) => driverKey(r.id), toDriver);
-  addPlacesAndAlerts(changes, add);
+  addPlacesAndAlerts(changes, add, showWebhooks);
 }
 
 /** The shared read carries every client of the workspace changed since the cookie: keep this group's. */
