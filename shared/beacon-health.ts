@@ -17,8 +17,8 @@ export const rejectReasonLabels: Record<RejectReason, string> = {
 
 export const beaconHealthSchema = z.object({
   vehicleId: z.string(),
-  /** What the tracker sends as `id`. */
-  deviceId: z.string(),
+  /** What the tracker sends as `id`: the only credential of ingestion, so null for roles that cannot edit the fleet. */
+  deviceId: z.string().nullable(),
   ingestUrl: z.string(),
   lastReportAt: z.number().nullable(),
   /** Reports stored since `since` (the start of the caller's day). */
@@ -44,3 +44,12 @@ export const beaconParamsSchema = z.object({
 
 export const deviceIdRotationSchema = z.object({ deviceId: z.string(), ingestUrl: z.string(), rotatedAt: z.number() });
 export type DeviceIdRotation = z.infer<typeof deviceIdRotationSchema>;
+
+/** POST /api/beacons/device-ids/replace (owners): every beacon's new id, for reconfiguring each tracker. */
+export const replaceDeviceIdsBodySchema = z.object({ confirm: z.literal(true, { errorMap: () => ({ message: "Confirm the replacement with confirm: true" }) }) });
+export const replacedDeviceIdsSchema = z.object({
+  replacedAt: z.number(),
+  ingestUrl: z.string(),
+  beacons: z.array(z.object({ vehicleId: z.string(), vehicleName: z.string(), deviceId: z.string() })),
+});
+export type ReplacedDeviceIds = z.infer<typeof replacedDeviceIdsSchema>;

@@ -13,9 +13,9 @@ export const roleSchema = z.enum(roles, { errorMap: () => ({ message: "Choose ow
 
 /** What a user does in a workspace, named after the action, not the screen. */
 export const actions = [
-  /** See the fleet: pull, the live socket, the members list, vehicles' history and beacons. */
+  /** See the fleet: pull, the live socket, the members list, vehicles' history and beacons (not their device ids). */
   "workspace.view",
-  /** Edit vehicles, drivers, places and alert rules, order beacons, rotate a beacon's device id: the daily work. */
+  /** Edit vehicles, drivers, places and alert rules, order beacons, see and rotate a beacon's device id: the daily work. */
   "fleet.edit",
   /** Invite people, resend and revoke invites, change roles, remove members. */
   "members.manage",
@@ -23,11 +23,13 @@ export const actions = [
   "workspace.configure",
   /** Leave the workspace (every role; the last owner is refused by the rule below, not the table). */
   "workspace.leave",
+  /** Replace every beacon's device id at once, after someone who knew them left (owners only, issue 34). */
+  "devices.replace",
 ] as const;
 export type Action = (typeof actions)[number];
 
 const table: Record<Role, readonly Action[]> = {
-  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave"],
+  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave", "devices.replace"],
   admin: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave"],
   member: ["workspace.view", "fleet.edit", "workspace.leave"],
   viewer: ["workspace.view", "workspace.leave"],

@@ -4,13 +4,15 @@ import type { WorkspacePreferences } from "../../shared/reports";
 import { apiErrorOf, http } from "../lib/http";
 import { setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useCan, useSession } from "../session/session";
+import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
 
-/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days. */
+/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; owners replace every device id here. */
 export default function WorkspacePreferences() {
   return (
     <section className="page narrow">
       <h1>Preferences</h1>
       <TimeZonePreference />
+      <ReplaceDeviceIds />
       <Outlet />
     </section>
   );

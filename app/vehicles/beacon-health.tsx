@@ -82,6 +82,12 @@ export function BeaconHealth({ vehicleId }: { vehicleId: string }) {
 
 /** The id and URL for the tracker's settings, and regenerating the id behind a confirmation. */
 function DeviceId({ health, fresh, onRotated }: { health: Health; fresh: string | null; onRotated: (deviceId: string) => void }) {
+  // the device id is ingestion's credential: roles that cannot edit the fleet are not given it
+  if (health.deviceId === null) return <p className="muted role-note">Only members who edit the fleet see the device id.</p>;
+  return <DeviceIdFacts health={health} fresh={fresh} onRotated={onRotated} />;
+}
+
+function DeviceIdFacts({ health, fresh, onRotated }: { health: Health; fresh: string | null; onRotated: (deviceId: string) => void }) {
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
 

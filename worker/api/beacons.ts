@@ -2,7 +2,9 @@ import { LIMITS, rateLimit } from "../auth/rate-limit";
 import { count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { beaconOrderSchema, type Beacon } from "../../shared/beacon";
-import { beaconHealthQuerySchema, beaconParamsSchema } from "../../shared/beacon-health";
+import { beaconHealthQuerySchema, beaconParamsSchema, replaceDeviceIdsBodySchema } from "../../shared/beacon-health";
+import { can } from "../../shared/roles";
+import { replaceDeviceIds } from "../fleet/replace-device-ids";
 import { requireSession, workspaceSession } from "../auth/session";
 import { beacons, vehicles } from "../../db/schema";
 import { beaconHealth, rotateDeviceId } from "../fleet/beacon-health";
@@ -47,7 +49,7 @@ export const beaconRoutes = new Hono<AppEnv>()
   })
   /** The workspace's beacons, for configuring devices and for the simulator. */
   .get("/", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
+    const { workspaceId, role } = workspaceSession(c.var.session);
     // Last reports are flushed by the workspace's object about once a second: current first.
     await settleWorkspace(c.env, workspaceId);
     const rows = await c.var.db
@@ -55,11 +57,12 @@ export const beaconRoutes = new Hono<AppEnv>()
       .from(beacons)
       .where(eq(beacons.workspaceId, workspaceId))
       .all();
-    return c.json(rows);
+    // a device id is the only credential of ingestion: only roles that edit the fleet see it (issue 34)
+    return c.json(can(role, "fleet.edit") ? rows : rows.map((r) => ({ ...r, id: null })));
   })
   /** A vehicle's beacon health (shared/beacon-health.ts). Another workspace's vehicle is a 404, like a missing one. */
   .get("/:vehicleId/health", zod("param", beaconParamsSchema), zod("query", beaconHealthQuerySchema), async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
+    const { workspaceId, role } = workspaceSession(c.var.session);
     const { vehicleId } = c.req.valid("param");
     const now = Date.now();
     const since = c.req.valid("query").since ?? now - (now % 86_400_000);
@@ -68,7 +71,19 @@ export const beaconRoutes = new Hono<AppEnv>()
     const countStored = (id: string, from: number) => vehiclePositionCount(c.env, workspaceId, id, from, now);
     const health = await beaconHealth(c.var.db, workspaceId, vehicleId, since, ingestUrlOf(c.var.config.APP_URL), countStored);
     if (!health) throw notFound("No beacon for this vehicle in this workspace");
-    return c.json(health);
+    return c.json(can(role, "fleet.edit") ? health : { ...health, deviceId: null });
+  })
+  /**
+   * Owners: every beacon of the workspace gets a new device id at once (after someone who could
+   * read them left). The answer lists each beacon's new id: each tracker must be given its own.
+   */
+  .post("/device-ids/replace", body(replaceDeviceIdsBodySchema), async (c) => {
+    const { workspaceId, userId } = workspaceSession(c.var.session);
+    const replaced = await replaceDeviceIds(c.var.db, workspaceId, ingestUrlOf(c.var.config.APP_URL));
+    // The workspace's object owns its devices: each old id must stop working there at once.
+    await Promise.all(replaced.beacons.map((b) => forgetVehicleDevice(c.env, workspaceId, b.vehicleId)));
+    audit("beacon.device_ids_replaced", { workspaceId, userId, count: replaced.beacons.length });
+    return c.json(replaced, 200, { "Cache-Control": "no-store" });
   })
   /** Regenerates the beacon's device id: the old one answers 400 from now on; the new one is returned once more here. */
   .post("/:vehicleId/device-id", zod("param", beaconParamsSchema), async (c) => {

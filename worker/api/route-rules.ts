@@ -42,6 +42,8 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /beacons": "workspace.view",
   "GET /beacons/:vehicleId/health": "workspace.view",
   "POST /beacons/:vehicleId/device-id": "fleet.edit",
+  // Every device id at once, after someone who could read them left (issue 34): owners only.
+  "POST /beacons/device-ids/replace": "devices.replace",
   "GET /vehicles/:vehicleId/history": "workspace.view",
   // Only the caller's own sign-ins (the handlers scope by user).
   "GET /account/sessions": "signed-in",

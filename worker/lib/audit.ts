@@ -31,6 +31,7 @@ export type AuditEvent =
   | "session.revoked"
   | "tenant.access_refused"
   | "beacon.device_id_rotated"
+  | "beacon.device_ids_replaced"
   | "member.invited"
   | "invite.resent"
   | "invite.revoked"
