@@ -60,6 +60,15 @@ export const LIMITS = {
   fullReads: { name: "full-read", max: 10, windowMs: MINUTE },
   /** Beacon orders (of up to 100 each) per account per day. */
   beaconOrders: { name: "beacon-orders", max: 50, windowMs: 24 * 60 * MINUTE },
+  /**
+   * Invitation e-mails (invites and resends together, issue 34): per member who sends them, per
+   * workspace, per address from one workspace, and per address from every workspace together (so
+   * the product cannot be used to flood one inbox). Answered 429 with the limit in the message.
+   */
+  invitesPerMember: { name: "invite-member", max: 20, windowMs: 24 * 60 * MINUTE },
+  invitesPerWorkspace: { name: "invite-ws", max: 50, windowMs: 24 * 60 * MINUTE },
+  invitesPerAddressInWorkspace: { name: "invite-addr-ws", max: 3, windowMs: 24 * 60 * MINUTE },
+  invitesPerAddress: { name: "invite-addr", max: 10, windowMs: 24 * 60 * MINUTE },
   /** New workspaces per account per day. */
   workspaceCreations: { name: "workspaces", max: 20, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -34,6 +34,7 @@ export type AuditEvent =
   | "beacon.device_ids_replaced"
   | "member.invited"
   | "invite.resent"
+  | "invite.limited"
   | "invite.revoked"
   | "invite.accepted"
   | "member.role_changed"

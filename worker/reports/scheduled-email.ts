@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { SummaryRow } from "../../shared/reports";
 import type { Db } from "../../db/client";
-import { reportSubscriptions, users, workspaces } from "../../db/schema";
+import { memberships, reportSubscriptions, users, workspaces } from "../../db/schema";
 import { sendEmail } from "../email/email";
 import type { Config } from "../env";
 import { duePeriod, type Frequency } from "./email-schedule";
@@ -52,6 +52,8 @@ export async function sendDueReportEmails(db: Db, config: Config, now = Date.now
     .from(reportSubscriptions)
     .innerJoin(users, eq(users.id, reportSubscriptions.userId))
     .innerJoin(workspaces, eq(workspaces.id, reportSubscriptions.workspaceId))
+    // only to members now: a subscription of someone removed (before removals ended them) sends nothing
+    .innerJoin(memberships, and(eq(memberships.workspaceId, reportSubscriptions.workspaceId), eq(memberships.userId, reportSubscriptions.userId)))
     .all();
   let sent = 0;
   for (const s of subscriptions) {

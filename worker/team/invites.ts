@@ -4,6 +4,8 @@ import { canAssign, INVITE_TTL_MS, isRole, roleLabels, type InvitePreview, type 
 import type { Db } from "../../db/client";
 import { invites, memberships, users, workspaces } from "../../db/schema";
 import { sendEmail } from "../email/email";
+import { LIMITS, reserve } from "../auth/rate-limit";
+import { membershipRole } from "../auth/session";
 import { audit } from "../lib/audit";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, forbidden, notFound } from "../lib/errors";
@@ -18,17 +20,40 @@ const gone = (why: string) => new ApiError(410, "invite_gone", why);
 
 const inviteLink = (appUrl: string, token: string) => `${appUrl.replace(/\/$/, "")}/invite/${token}`;
 
+/**
+ * The invitation e-mail. The workspace's name is whatever its owner typed, so it stays out of the
+ * subject (issue 34: "You are invited to URGENT verify payroll at …"); the body names it quoted.
+ */
 async function mailInvite(c: Context<AppEnv>, workspaceId: string, email: string, role: Role, token: string) {
   const ws = await c.var.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
   const name = ws?.name ?? "a workspace";
   await sendEmail(c.var.db, c.var.config, {
     to: email,
-    subject: `You are invited to ${name}`,
+    subject: "You are invited to a workspace on Fleet Ops",
     text:
-      `You have been invited to join ${name} as ${roleLabels[role]}.\n\n` +
+      `You have been invited to join the workspace "${name}" on Fleet Ops as ${roleLabels[role]}.\n\n` +
       `Accept the invitation: ${inviteLink(c.var.config.APP_URL, token)}\n\n` +
       `The link works once and expires in 7 days.`,
   });
+}
+
+/**
+ * One invitation e-mail's share of each budget (LIMITS.invites*), taken before anything is written
+ * or sent: each take is one guarded statement, so parallel invites cannot pass a limit together.
+ */
+async function spendInviteMail(c: Context<AppEnv>, workspaceId: string, email: string) {
+  const budgets = [
+    [LIMITS.invitesPerMember, `${c.var.session.userId}|${workspaceId}`, "you can send"],
+    [LIMITS.invitesPerWorkspace, workspaceId, "this workspace can send"],
+    [LIMITS.invitesPerAddressInWorkspace, `${workspaceId}|${email}`, "this workspace can send to one address"],
+    [LIMITS.invitesPerAddress, email, "one address can receive"],
+  ] as const;
+  for (const [limit, key, who] of budgets) {
+    if (await reserve(c, limit, key)) continue;
+    audit("invite.limited", { workspaceId, by: c.var.session.userId, limit: limit.name });
+    c.header("Retry-After", String(Math.ceil(limit.windowMs / 1000)));
+    throw new ApiError(429, "rate_limited", `At most ${Math.max(1, Math.floor(limit.max * c.var.config.RATE_LIMIT_SCALE))} invitation e-mails a day ${who}. Try again tomorrow.`);
+  }
 }
 
 /**
@@ -41,6 +66,7 @@ export async function createInvite(c: Context<AppEnv>, workspaceId: string, emai
   if (await alreadyMember(db, workspaceId, email)) {
     throw new ApiError(409, "already_member", "This person is already a member", { email: ["Already a member of this workspace"] });
   }
+  await spendInviteMail(c, workspaceId, email);
   const token = randomToken(32);
   const row = { id: crypto.randomUUID(), workspaceId, email, role, tokenHash: await sha256Hex(token), invitedBy: session.userId, expiresAt: Date.now() + INVITE_TTL_MS };
   await db.batch([
@@ -69,6 +95,7 @@ async function pendingInvite(db: Db, workspaceId: string, inviteId: string) {
 export async function resendInvite(c: Context<AppEnv>, workspaceId: string, inviteId: string): Promise<InviteRow> {
   const invite = await pendingInvite(c.var.db, workspaceId, inviteId);
   if (!canAssign(c.var.access.role, null, invite.role)) throw forbidden("Only an owner can resend an owner's invite");
+  await spendInviteMail(c, workspaceId, invite.email);
   const token = randomToken(32);
   const expiresAt = Date.now() + INVITE_TTL_MS;
   await c.var.db.update(invites).set({ tokenHash: await sha256Hex(token), expiresAt }).where(eq(invites.id, inviteId));
@@ -95,6 +122,7 @@ async function inviteByToken(db: Db, token: string) {
       expiresAt: invites.expiresAt,
       acceptedAt: invites.acceptedAt,
       revokedAt: invites.revokedAt,
+      invitedBy: invites.invitedBy,
     })
     .from(invites)
     .innerJoin(workspaces, eq(workspaces.id, invites.workspaceId))
@@ -105,6 +133,10 @@ async function inviteByToken(db: Db, token: string) {
   if (row.acceptedAt) throw gone("This invitation has already been used");
   if (row.revokedAt) throw gone("This invitation was revoked");
   if (row.expiresAt <= Date.now()) throw gone("This invitation has expired");
+  // an invite is only as good as its sender's standing: one sent by someone who has since left or
+  // no longer manages members (or may not grant this role) is withdrawn (issue 34)
+  const sender = row.invitedBy ? await membershipRole(db, row.workspaceId, row.invitedBy) : null;
+  if (!canAssign(sender, null, isRole(row.role) ? row.role : "owner")) throw gone("This invitation was withdrawn");
   return row;
 }
 

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
 import { membershipRole } from "../auth/session";
 import type { Db } from "../../db/client";
-import { invites, memberships, sessions, users, workspaces } from "../../db/schema";
+import { invites, memberships, reportSubscriptions, sessions, users, workspaces } from "../../db/schema";
 import { audit } from "../lib/audit";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { closeWorkspaceUser } from "../workspace-object";
@@ -57,6 +57,10 @@ async function currentRole(db: Db, workspaceId: string, userId: string): Promise
 const anotherOwner = (workspaceId: string, userId: string) =>
   sql`exists (select 1 from ${memberships} m2 where m2.workspace_id = ${workspaceId} and m2.role = 'owner' and m2.user_id != ${userId})`;
 
+/** SQL that is true once `userId` is no longer a member of the workspace (the removal above committed). */
+const notMember = (workspaceId: string, userId: string) =>
+  sql`not exists (select 1 from ${memberships} m4 where m4.workspace_id = ${workspaceId} and m4.user_id = ${userId})`;
+
 /** The membership row to change or remove, guarded (when it is an owner's) by the last-owner rule. */
 const membershipUnlessLastOwner = (workspaceId: string, userId: string, role: Role) =>
   and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId), role === "owner" ? anotherOwner(workspaceId, userId) : undefined);
@@ -82,7 +86,8 @@ export async function changeRole(c: Context<AppEnv>, workspaceId: string, userId
 
 /**
  * Removes a member (or the caller leaving): the membership goes, their sessions naming this
- * workspace stop naming it, and the room closes their sockets at once. Their pulls and pushes
+ * workspace stop naming it, the invites they sent and still pending are revoked, their report
+ * e-mail subscription ends, and the room closes their sockets at once. Their pulls and pushes
  * are refused from the next request (the session's workspace is read with the membership).
  */
 export async function removeMember(c: Context<AppEnv>, workspaceId: string, userId: string): Promise<void> {
@@ -105,6 +110,12 @@ export async function removeMember(c: Context<AppEnv>, workspaceId: string, user
           sql`not exists (select 1 from ${memberships} m3 where m3.workspace_id = ${workspaceId} and m3.user_id = ${userId})`,
         ),
       ),
+    // Side doors end with the membership (issue 34): the invites they sent and their report e-mails.
+    db
+      .update(invites)
+      .set({ revokedAt: Date.now() })
+      .where(and(eq(invites.workspaceId, workspaceId), eq(invites.invitedBy, userId), isNull(invites.acceptedAt), isNull(invites.revokedAt), notMember(workspaceId, userId))),
+    db.delete(reportSubscriptions).where(and(eq(reportSubscriptions.workspaceId, workspaceId), eq(reportSubscriptions.userId, userId), notMember(workspaceId, userId))),
   ]);
   if (removed.length === 0) throw lastOwner();
   audit(leaving ? "member.left" : "member.removed", { workspaceId, userId, role: from, by: session.userId });
