@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { msInstant } from "./instant";
 
 /**
  * A beacon's health as an operator sees it on the vehicle page (GET
@@ -35,7 +36,7 @@ export type BeaconHealth = z.infer<typeof beaconHealthSchema>;
 
 export const beaconHealthQuerySchema = z.object({
   /** Start of "today" for the count, in the caller's time zone (ms); defaults to UTC midnight. */
-  since: z.coerce.number({ invalid_type_error: "Enter a time in milliseconds" }).int().min(0).optional(),
+  since: msInstant.optional(),
 });
 
 export const beaconParamsSchema = z.object({

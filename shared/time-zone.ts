@@ -11,9 +11,17 @@ const DAY_MS = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * At most this many formatters are kept: IANA has about 600 names with aliases. Names are kept by
+ * their lower-case spelling (IANA names are case-insensitive), so `aMeRiCa/ChIcAgO` and its other
+ * 2^15 spellings share one entry instead of each adding one (issue 34).
+ */
+const MAX_FORMATTERS = 1000;
+
 /** One formatter per zone: creating an Intl.DateTimeFormat costs far more than using one. */
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
+  const key = timeZone.toLowerCase();
+  let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
       timeZone,
@@ -25,7 +33,8 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
       minute: "2-digit",
       second: "2-digit",
     });
-    formatters.set(timeZone, f);
+    if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
+    formatters.set(key, f);
   }
   return f;
 }
@@ -40,6 +49,14 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/** The runtime's canonical spelling of a zone it knows (`aMeRiCa/ChIcAgO` → America/Chicago). */
+export function canonicalTimeZone(name: string): string {
+  return partsFormatter(name).resolvedOptions().timeZone;
+}
+
+/** How many zone formatters are kept (for the test that proves spellings share one). */
+export const keptFormatters = () => formatters.size;
 
 interface LocalParts {
   year: number;
@@ -137,4 +154,6 @@ export const timeZoneField = z
   .string({ required_error: "Required" })
   .trim()
   .min(1, "Required")
-  .refine(isTimeZone, "Not a time zone we know (use an IANA name such as America/Chicago)");
+  .refine(isTimeZone, "Not a time zone we know (use an IANA name such as America/Chicago)")
+  // stored and cached as the runtime's own spelling: `america/chicago` becomes America/Chicago
+  .transform(canonicalTimeZone);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { msInstant } from "./instant";
 
 /**
  * A vehicle's recent telemetry history for the Overview charts (docs/decisions/0006): read on
@@ -13,7 +14,8 @@ export const HISTORY_RANGE_MAX_POINTS = 1000;
 /** The longest range one request may ask for: a day, whatever the report rate. */
 export const HISTORY_RANGE_MAX_MS = 24 * 60 * 60 * 1000;
 
-const ms = z.coerce.number().int().nonnegative().max(8.64e15);
+/** ms since epoch, in the years 2000 to 2100 (shared/instant.ts). */
+const ms = msInstant;
 export const historyQuerySchema = z
   .object({
     /** ms since epoch; defaults to 24 h ago. The most recent HISTORY_MAX_POINTS since then (Overview charts). */

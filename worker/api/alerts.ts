@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { alertRuleBodySchema, type Alert, type AlertRule } from "../../shared/alert-rules";
 import { MAX_READ_IDS } from "../../shared/alerts";
+import { isoInstant } from "../../shared/instant";
 import { can } from "../../shared/roles";
 import { redactWebhook } from "../sync/places-entities";
 import { requireSession, workspaceSession } from "../auth/session";
@@ -85,11 +86,7 @@ export const alertRuleRoutes = new Hono<AppEnv>()
   });
 
 const alertsQuery = z.object({
-  since: z
-    .string()
-    .datetime({ offset: true, message: "since must be an ISO 8601 time" })
-    .transform((s) => Date.parse(s))
-    .optional(),
+  since: isoInstant("since must be an ISO 8601 time").optional(),
   limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be 1 to 1000").max(1000, "limit must be 1 to 1000").default(100),
 });
 
