@@ -106,10 +106,19 @@ function matchedRoute(c: Context<AppEnv>) {
   return routes.at(-1) ?? null;
 }
 
-/** The value of `:name` in `pattern`, read from the request's path segment by segment. */
+/**
+ * The value of `:name` in `pattern`, read from the request's path segment by segment. A segment
+ * that is not valid percent-encoding names no workspace: 404, never the session's workspace
+ * instead, and never a 500 (found by worker/api/fuzz.worker.test.ts).
+ */
 function pathParam(pattern: string, path: string, name: string): string | null {
   const at = pattern.split("/").indexOf(`:${name}`);
-  return at < 0 ? null : (decodeURIComponent(path.split("/")[at] ?? "") || null);
+  if (at < 0) return null;
+  try {
+    return decodeURIComponent(path.split("/")[at] ?? "") || null;
+  } catch {
+    throw notFound("No such workspace");
+  }
 }
 
 /**
