@@ -23,6 +23,8 @@ export const alertTypeLabels: Record<AlertType, string> = {
 };
 
 const id = z.string().min(1).max(100);
+/** Alert rules per workspace (issue 34): each one is evaluated on every report. */
+export const MAX_ALERT_RULES = 100;
 const notifySchema = z.object({
   emails: z.array(z.string().trim().email("Enter an e-mail address")).max(20, "At most 20 addresses").default([]),
   webhookUrl: z

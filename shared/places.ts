@@ -39,9 +39,18 @@ const ringSchema = z
   .refine((ring) => ring.length <= MAX_POLYGON_POINTS, `A polygon has at most ${MAX_POLYGON_POINTS} points`)
   .refine((ring) => !selfIntersects(unwrapRing(ring)), "The polygon's edges cross each other");
 
+/** Per workspace and per place (issue 34): every report is tested against every place's vertices. */
+export const MAX_PLACES = 1_000;
+export const MAX_RINGS = 10;
+export const MAX_PLACE_VERTICES = 2_000;
+
 const polygonSchema = z.object({
   type: z.literal("Polygon"),
-  coordinates: z.array(ringSchema).min(1, "A polygon needs an outer ring").max(20, "At most 19 holes"),
+  coordinates: z
+    .array(ringSchema)
+    .min(1, "A polygon needs an outer ring")
+    .max(MAX_RINGS, `At most ${MAX_RINGS - 1} holes`)
+    .refine((rings) => rings.reduce((n, r) => n + r.length, 0) <= MAX_PLACE_VERTICES, `A place has at most ${MAX_PLACE_VERTICES} points in all`),
 });
 
 export const placeGeometrySchema = z.discriminatedUnion("type", [circleSchema, polygonSchema], {

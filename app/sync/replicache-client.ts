@@ -66,7 +66,11 @@ export function createReplicache({
       // Our push answers `{}` when all is well; only error objects are a PushResponse.
       const refusal = response && typeof response === "object" && "error" in response ? (response as PushResponse) : undefined;
       const refused = refusedIn(response);
-      if (refused.length) onRefused?.(refused);
+      // nobody is poked for a refused mutation: pull at once so the optimistic change goes back
+      if (refused.length) {
+        onRefused?.(refused);
+        setTimeout(() => void rep.pull(), 0);
+      }
       return { httpRequestInfo, response: refusal };
     },
     // No secondary index: telemetry/{vehicleId} is keyed by the vehicle already (docs/decisions/0013).

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { alertRuleBodySchema, type Alert, type AlertRule } from "../../shared/alert-rules";
+import { alertRuleBodySchema, MAX_ALERT_RULES, type Alert, type AlertRule } from "../../shared/alert-rules";
 import { MAX_READ_IDS } from "../../shared/alerts";
 import { isoInstant } from "../../shared/instant";
 import { can } from "../../shared/roles";
@@ -9,7 +9,7 @@ import { redactWebhook } from "../sync/places-entities";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { alertReads, alertRules, alerts } from "../../db/schema";
-import { notFound } from "../lib/errors";
+import { limitReached, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { checkNotify } from "./alert-delivery";
@@ -52,6 +52,8 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     const config = c.req.valid("json");
     const id = crypto.randomUUID();
     const db = c.var.db;
+    const live = await db.select({ n: count() }).from(alertRules).where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false))).get();
+    if ((live?.n ?? 0) >= MAX_ALERT_RULES) throw limitReached(`A workspace has at most ${MAX_ALERT_RULES} alert rules`);
     await checkNotify(db, c.var.config, workspaceId, config);
     await commitWatched(c, workspaceId, (stamp) => [db.insert(alertRules).values({ id, workspaceId, config, version: stamp })]);
     return c.json({ ...config, id } satisfies AlertRule, 201);

@@ -1,10 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { placeBodySchema, placePatchSchema, type Place } from "../../shared/places";
+import { MAX_PLACES, placeBodySchema, placePatchSchema, type Place } from "../../shared/places";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
-import { notFound } from "../lib/errors";
+import { limitReached, notFound } from "../lib/errors";
+import { livePlaces } from "../sync/places-mutators";
 import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { commitWatched, editorSession } from "./editor";
@@ -43,6 +44,7 @@ export const placeRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const id = crypto.randomUUID();
     const db = c.var.db;
+    if ((await livePlaces(db, workspaceId)) >= MAX_PLACES) throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
     await commitWatched(c, workspaceId, (stamp) => [db.insert(places).values({ id, workspaceId, ...input, version: stamp })]);
     return c.json({ id, ...input } satisfies Place, 201);
   })

@@ -7,7 +7,7 @@ import { body } from "../lib/validate";
 import { answerPull } from "../sync/answer-pull";
 import { push } from "../sync/push";
 import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/protocol-versions";
-import { announceWrites, roomChanges, settleWorkspace } from "../workspace-object";
+import { announceWrites, forgetRoomChanges, roomChanges, settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
@@ -36,11 +36,15 @@ export const syncRoutes = new Hono<AppEnv>()
     const req = c.req.valid("json");
     if (!pushSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
     const session = workspaceSession(c.var.session);
-    const { wrote, refused } = await push(c.var.db, session, req);
+    const { wrote, recorded, refused } = await push(c.var.db, session, req);
     if (wrote) {
       // Read-your-writes for the pushing client: no pull after this answer is served a shared read
       // from before it (the poke may be throttled; docs/decisions/0013).
       await announceWrites({ env: c.env, waitUntil: (w) => c.executionCtx.waitUntil(w) }, [session.workspaceId], { readYourWrites: true });
+    } else if (recorded) {
+      // only refused or unknown mutations (issue 34): nobody else is poked, but the pusher's next
+      // pull must see its mutations processed, so the room's shared reads go
+      await forgetRoomChanges(c.env, session.workspaceId).catch((error) => console.error("the workspace object did not forget its reads:", error));
     }
     // `refused` is ours, not Replicache's: the page tells the user why an edit went back.
     return c.json(refused.length ? { refused } : {});

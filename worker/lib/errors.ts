@@ -37,5 +37,7 @@ export const badRequest = (message: string, fields?: Record<string, string[]>) =
 export const unauthorized = (message = "Sign in to continue") => new ApiError(401, "unauthorized", message);
 export const forbidden = (message = "Not allowed") => new ApiError(403, "forbidden", message);
 export const notFound = (message = "Not found") => new ApiError(404, "not_found", message);
+/** A per-workspace cap (issue 34: rules, places): 409, the message names the cap. */
+export const limitReached = (message: string) => new ApiError(409, "limit_reached", message);
 /** What a bug answers: never the error itself (its details stay in the log). */
 export const internalError = () => new ApiError(500, "internal", "Something went wrong on our side");

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { createPlaceArgs, deletePlaceArgs, updatePlaceArgs } from "../../shared/places";
+import { createPlaceArgs, deletePlaceArgs, MAX_PLACES, updatePlaceArgs } from "../../shared/places";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
 import { forgetWatch } from "../../party/alerts/workspace-watch";
@@ -8,6 +8,12 @@ import { parseArgs, type ArgsSchema } from "./mutation-args";
 import { versionOf } from "../../db/workspace-version";
 
 type Refuse = (message: string) => never;
+
+/** How many live places the workspace has (the cap, issue 34). */
+export async function livePlaces(db: Db, workspaceId: string): Promise<number> {
+  const row = await db.select({ n: count() }).from(places).where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false))).get();
+  return row?.n ?? 0;
+}
 
 /**
  * The authoritative side of shared/places-mutators.ts. An id already used by another workspace's
@@ -28,6 +34,7 @@ export function placeServerMutators(refuse: Refuse) {
       const existing = await find(db, id);
       if (existing && existing.workspaceId !== workspaceId) refuse("place id taken");
       if (existing) return [db.update(places).set({ name, geometry, deleted: false, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
+      if ((await livePlaces(db, workspaceId)) >= MAX_PLACES) refuse(`at most ${MAX_PLACES} places per workspace`);
       forgetWatch(workspaceId);
       return [db.insert(places).values({ id, workspaceId, name, geometry, version: versionOf(workspaceId) })];
     },

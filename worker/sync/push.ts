@@ -34,12 +34,13 @@ export async function push(
   db: Db,
   session: SessionInfo & { workspaceId: string },
   whole: PushRequest,
-): Promise<{ wrote: boolean; refused: RefusedMutation[] }> {
+): Promise<{ wrote: boolean; recorded: boolean; refused: RefusedMutation[] }> {
   const req = boundPush(whole, session.userId);
   const workspaceId = session.workspaceId;
   const group = await claimClientGroup(db, session, req.clientGroupID);
   const refused: RefusedMutation[] = [];
   let wrote = false;
+  let recorded = false;
   let applied = 0;
   // 1. Where is each client? One read for all (a week offline resends hundreds of mutations, most
   //    of them already processed by earlier requests). A client unknown to the server has processed nothing.
@@ -73,12 +74,14 @@ export async function push(
       ]);
     // 5. Commit (or, if its writes fail, record it as processed without them).
     if (!(await commitOrRecord(commit, writes, mutation))) break; // another request got there first: the client retries
-    wrote = true;
+    // a refused or unknown mutation changes nothing anyone else sees: nobody is poked for it (issue 34)
+    if (writes.length) wrote = true;
+    recorded = true;
     applied++;
     clients.set(mutation.clientID, { clientGroupId: req.clientGroupID, lastMutationId: mutation.id });
   }
   if (group.rebase && !wrote) wrote = await restampProcessed(db, workspaceId, req, clients);
-  return { wrote, refused };
+  return { wrote, recorded, refused };
 }
 
 type ClientRow = { clientGroupId: string; lastMutationId: number };
