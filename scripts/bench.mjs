@@ -44,7 +44,7 @@ try {
     const r = spawnSync(bin("tsx"), [`bench/${file}`], {
       stdio: "inherit",
       timeout: 8 * 60_000,
-      env: { ...offlineEnv, BENCH_URL: worker.url, BENCH_PERSIST: persistTo, BENCH_OUT: out },
+      env: { ...offlineEnv, BENCH_URL: worker.url, BENCH_PERSIST: persistTo, BENCH_OUT: out, BENCH_PARENT: String(process.pid) },
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (r.status === 0 && existsSync(out)) sections.push({ name, seconds, ...JSON.parse(readFileSync(out, "utf8")) });
