@@ -10,7 +10,8 @@ import {
 import { database, type Db } from "../db/client";
 import type { RoomSync, SharedReads } from "./room-sync";
 import { FLEET_MODULES } from "./fleet/flush-tables";
-import { placesAlertsModules } from "./alerts/workspace-watch";
+import { ObjectWatch } from "./alerts/workspace-watch";
+import type { WorkspaceChange } from "./workspace-change";
 import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./fleet/live-fleet";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
 import { downsampleTrack } from "../shared/downsample";
@@ -128,7 +129,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    * `flushMs`. Devices of another workspace are unknown here whatever the caller says.
    */
   async ingest(requests: BeaconReport[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
-    const modules = options.modules ?? [...FLEET_MODULES, ...(await placesAlertsModules(this.#db, [this.name]))];
+    const modules = options.modules ?? [...FLEET_MODULES, ...(await this.#watch.modules())];
     const answers = await this.fleet.ingest(requests, options, modules);
     if (answers.some((a) => a.ok)) this.#packingDue();
     const flushMs = options.flushMs ?? FLUSH_MS;
@@ -173,8 +174,37 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
 
   /** A vehicle's device id was rotated: its old id is unknown here from now on (its pending health is flushed first). */
   async forgetDevicesOf(vehicleId: string): Promise<void> {
-    await this.settle();
-    this.fleet.forgetDevicesOf(vehicleId);
+    await this.changed({ devices: { vehicleIds: [vehicleId] }, poke: false });
+  }
+
+  #watchStore: ObjectWatch | null = null;
+  /** The workspace's places, rules and time zone, held here (party/alerts/workspace-watch.ts). */
+  get #watch(): ObjectWatch {
+    return (this.#watchStore ??= new ObjectWatch(this.ctx.storage, this.name, () => this.#db));
+  }
+
+  /**
+   * The one announcer (party/workspace-change.ts): the Worker says what a committed write changed,
+   * and the object brings its own copies up to date before answering, so the next report anywhere
+   * is folded against them whatever isolate made the edit.
+   */
+  async changed(change: WorkspaceChange): Promise<void> {
+    if (change.devices?.vehicleIds.length) {
+      await this.settle();
+      for (const vehicleId of change.devices.vehicleIds) this.fleet.forgetDevicesOf(vehicleId);
+    }
+    if (change.places || change.rules || change.timeZone) {
+      const rows = await this.#watch.reload().catch((error: unknown) => {
+        // Marked stale: the next report tries D1 again (and folds with the stored copy meanwhile).
+        console.error("changed: the watch's reload failed:", error);
+        return null;
+      });
+      const timeZone = change.timeZone ?? rows?.timeZone;
+      if (timeZone) this.fleet.setTimeZone(timeZone);
+    }
+    for (const userId of change.members?.removedUserIds ?? []) await this.closeUser(userId);
+    if (change.readYourWrites) this.#changes.invalidate();
+    if (change.poke ?? true) await this.poke();
   }
 
   /** Called by the Worker over RPC after a committed write in this workspace. */

@@ -161,6 +161,14 @@ export class LiveFleet {
     return this.#store.setAsideEntries();
   }
 
+  /** The workspace's time zone changed: every vehicle held here folds with it from its next report on (rollups' days). */
+  setTimeZone(timeZone: string) {
+    const changed = [...this.#vehicles.values()].filter((v) => v.timeZone !== timeZone).map((v) => ({ ...v, timeZone }));
+    if (!changed.length) return;
+    this.#store.write({ devices: [], vehicles: changed, pending: [] });
+    for (const v of changed) this.#vehicles.set(v.vehicleId, v);
+  }
+
   /** A vehicle's device id was rotated: its old id is unknown here from now on (the new one is read from D1 when it reports). */
   forgetDevicesOf(vehicleId: string) {
     for (const d of [...this.#devices.values()].filter((d) => d.vehicleId === vehicleId)) {
