@@ -149,10 +149,18 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    * it. Resolved means D1 holds everything acknowledged before the call.
    */
   async settle(): Promise<void> {
+    return this.#settle(false);
+  }
+
+  /** settle(); the alarm's own retry (`retrying`) is what the backoff waits for, so it is not held back by it. */
+  async #settle(retrying: boolean): Promise<void> {
+    // Never rejects before its caller has attached a handler (the runtime reports a promise that
+    // rejects with none as unhandled, even if one is attached a moment later).
+    await Promise.resolve();
     if (this.#flushing) await this.#flushing.catch(() => undefined);
     if (this.#flushing) return void (await this.#flushing);
     if (!this.fleet.hasPending()) return;
-    if (Date.now() < this.#flushRetryAt) throw new Error(`flush to D1 backing off after ${this.#flushFailures} failures; retried by the alarm`);
+    if (!retrying && Date.now() < this.#flushRetryAt) throw new Error(`flush to D1 backing off after ${this.#flushFailures} failures; retried by the alarm`);
     const flushing = (this.#flushing = this.fleet.flush().finally(() => {
       if (this.#flushing === flushing) this.#flushing = null;
     }));
@@ -244,7 +252,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    */
   override async onAlarm() {
     this.#alarmAt = null;
-    await this.settle().catch((error: unknown) => console.error(`flush to D1 failed (${this.#flushFailures} in a row); it is retried:`, error));
+    await this.#settle(true).catch((error: unknown) => console.error(`flush to D1 failed (${this.#flushFailures} in a row); it is retried:`, error));
     if (Date.now() >= this.#recheckAt) {
       this.#recheckAt = 0;
       // D1 unreachable: the sockets stay as they are until the next re-check (a minute).

@@ -34,6 +34,15 @@ const SEAL_PER_RUN = 100;
 const COMPACT_BLOCKS_PER_RUN = 2_400;
 const DELETE_PER_RUN = 1_000;
 const RETENTION_KEY = "retention_months";
+/** Prefix of the keys saying a vehicle has no rows in D1's old positions table (never written again). */
+const LEGACY_NONE_KEY = "legacy_none";
+const NO_LEGACY: LegacyPositions = {
+  read: () => Promise.resolve([]),
+  latest: () => Promise.resolve([]),
+  count: () => Promise.resolve(0),
+  any: () => Promise.resolve(false),
+  deleteBefore: () => Promise.resolve(0),
+};
 const SWEPT_KEY = "swept_day";
 /** The UTC day whose compaction is done; dropped when packing writes a block of an older day. */
 const COMPACTED_KEY = "compacted_day";
@@ -117,7 +126,7 @@ export class PositionStore {
       .from(positionDays)
       .where(and(eq(positionDays.vehicleId, vehicleId), gte(positionDays.day, isoDay(from)), lte(positionDays.day, isoDay(to))))
       .all();
-    const [legacy, ...cold] = await Promise.all([this.legacy.read(vehicleId, from, to), ...days.map((d) => this.#getDay(vehicleId, d.day))]);
+    const [legacy, ...cold] = await Promise.all([this.#legacyOf(vehicleId).then((l) => l.read(vehicleId, from, to)), ...days.map((d) => this.#getDay(vehicleId, d.day))]);
     return mergeFixes(legacy!, ...cold, hot).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
   }
 
@@ -134,7 +143,7 @@ export class PositionStore {
       .where(and(eq(positionDays.vehicleId, vehicleId), gte(positionDays.day, isoDay(from)), lte(positionDays.day, isoDay(to))))
       .orderBy(desc(positionDays.day))
       .all();
-    const legacy = await this.legacy.latest(vehicleId, from, to, limit);
+    const legacy = await (await this.#legacyOf(vehicleId)).latest(vehicleId, from, to, limit);
     const cold: StoredFix[][] = [];
     const newest = () => mergeFixes(legacy, ...cold, hot).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
     for (const { day } of days) {
@@ -160,9 +169,22 @@ export class PositionStore {
       .all();
     const whole = (day: string) => Date.parse(`${day}T00:00:00Z`) >= from && Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1 <= to;
     const partial = days.filter((d) => !whole(d.day));
-    const [legacy, ...edges] = await Promise.all([this.legacy.count(vehicleId, from, to), ...partial.map((d) => this.#getDay(vehicleId, d.day))]);
+    const [legacy, ...edges] = await Promise.all([this.#legacyOf(vehicleId).then((l) => l.count(vehicleId, from, to)), ...partial.map((d) => this.#getDay(vehicleId, d.day))]);
     const inRange = edges.flat().filter((f) => f.recordedAt >= from && f.recordedAt <= to).length;
     return hot + legacy! + inRange + days.filter((d) => whole(d.day)).reduce((sum, d) => sum + d.count, 0);
+  }
+
+  /**
+   * D1's old rows of a vehicle, or nothing once D1 said it has none (remembered here: a vehicle
+   * that started after positions moved into the object never asks D1 again, so its history is
+   * read with D1 down; docs/decisions/0027).
+   */
+  async #legacyOf(vehicleId: string): Promise<LegacyPositions> {
+    const key = `${LEGACY_NONE_KEY}\n${vehicleId}`;
+    if (this.#meta(key) === 1) return NO_LEGACY;
+    if (await this.legacy.any(vehicleId)) return this.legacy;
+    this.#setMeta(key, 1);
+    return NO_LEGACY;
   }
 
   /** Raw and packed fixes of a vehicle in [from, to] (blocks first: a packed fix was stored first). */
