@@ -31,7 +31,7 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
   const deviceId = reports[0]!.deviceId;
   refuseIfOver(c, throttle.addresses.take(addressKey(clientIp(c)), reports.length, now), "from this address");
   if (throttle.unknown.has(deviceId, now)) throw badRequest(UNKNOWN_DEVICE);
-  const workspaceId = await workspaceOfDevice(c.var.db, deviceId, now);
+  const workspaceId = await workspaceOfDevice(c.var.db, deviceId, now, c.env.DEVICE_DIRECTORY);
   const clock = { maxAheadMs: config.INGEST_MAX_AHEAD_S * 1000, maxBehindMs: config.INGEST_MAX_BEHIND_S * 1000 };
   const keepAlive = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   const answer = workspaceId
@@ -44,7 +44,7 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
     : null;
   if (!answer || (!answer.ok && answer.unknown)) {
     throttle.unknown.add(deviceId, Date.now());
-    forgetDevice(deviceId);
+    keepAlive(forgetDevice(deviceId, c.env.DEVICE_DIRECTORY).catch((error: unknown) => console.error("device directory: delete failed:", error)));
     throw badRequest(UNKNOWN_DEVICE);
   }
   if (!answer.ok) throw tooMany(c, answer.retryAfterS, "from this device");

@@ -7,6 +7,7 @@ import { telemetry } from "../../db/schema";
 import type { HistoryResponse } from "../../shared/vehicle-history";
 import { call, userWithWorkspace } from "../test/factories";
 import { roomOf } from "../test/ingest";
+import { forgetDevice } from "./device-directory";
 import type { WorkspaceRoom } from "../workspace-room";
 
 // Ingestion without D1 in the steady state (issue 35, docs/decisions/0027): once a device has
@@ -29,6 +30,9 @@ function d1Outage() {
   return () => Object.assign(db, saved);
 }
 
+/** This isolate's entry for the device dropped (the directory in KV keeps it). */
+const forgetIsolateEntry = (deviceId: string) => void forgetDevice(deviceId);
+
 async function send(id: string, timestamp: number, lat: number) {
   const res = await call(`/api/ingest/osmand?${new URLSearchParams({ id, timestamp: String(timestamp), lat: String(lat), lon: "-87.6", speed: "20", ignition: "true" })}`);
   return { status: res.status, body: (await res.json()) as { outcomes?: string[] } };
@@ -44,6 +48,8 @@ describe("ingestion while D1 is down", () => {
     // A page opened its history once: the object learnt the vehicle has no rows in D1's old table.
     expect((await call(`/api/vehicles/${beacon!.vehicleId}/history?from=${t0}&to=${t0 + 1}`, { token: a.token })).status).toBe(200);
 
+    // Another isolate, which has never seen the device: it finds the workspace in the directory (KV), not D1.
+    forgetIsolateEntry(beacon!.id);
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const restore = d1Outage();
     let answers: Awaited<ReturnType<typeof send>>[];
