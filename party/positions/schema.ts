@@ -41,7 +41,7 @@ export const positionBlocks = sqliteTable(
  * One vehicle's fixes of one UTC hour as one packing run found them (about a minute of reports),
  * written once and never re-encoded; merged into the hour's block once the hour is over, so a
  * fix is encoded twice in all (docs/decisions/0027). `seq` orders a vehicle-hour's chunks: the
- * last raw row id the run packed.
+ * packing run's number (a counter in position_meta).
  */
 export const positionChunks = sqliteTable(
   "position_chunks",

@@ -34,6 +34,8 @@ const SEAL_PER_RUN = 100;
 const COMPACT_BLOCKS_PER_RUN = 2_400;
 const DELETE_PER_RUN = 1_000;
 const RETENTION_KEY = "retention_months";
+/** The last packing run's number: each run's chunks carry the next (their order within a vehicle-hour). */
+const CHUNK_SEQ_KEY = "chunk_seq";
 /** Prefix of the keys saying a vehicle has no rows in D1's old positions table (never written again). */
 const LEGACY_NONE_KEY = "legacy_none";
 const NO_LEGACY: LegacyPositions = {
@@ -242,14 +244,16 @@ export class PositionStore {
     const oldest = this.#db.select({ at: min(positionRaw.receivedAt) }).from(positionRaw).get()?.at;
     if (oldest == null || oldest > now - PACK_AFTER_MS) return;
     const due = this.#db.select().from(positionRaw).orderBy(asc(positionRaw.id)).limit(PACK_ROWS_PER_RUN).all();
-    const seq = due[due.length - 1]!.id;
     this.storage.transactionSync(() => {
+      // A counter of its own, not a raw row id: SQLite reuses those once the table is emptied.
+      const seq = (this.#meta(CHUNK_SEQ_KEY) ?? 0) + 1;
+      this.#setMeta(CHUNK_SEQ_KEY, seq);
       const appended = due.flatMap((r) => [...decodeAppend(r.data)].map(([vehicleId, data]) => ({ vehicleId, data })));
       for (const [vehicleId, rows] of groupBy(appended, (r) => r.vehicleId)) {
         const fixes = rows.flatMap((r) => decodeFixes(r.data));
         for (const [blockStart, added] of groupBy(fixes, (f) => floorTo(f.recordedAt, BLOCK_MS))) {
           const data = encodeFixes(added);
-          this.#db.insert(positionChunks).values({ vehicleId, blockStart, seq, count: added.length, data }).onConflictDoNothing().run();
+          this.#db.insert(positionChunks).values({ vehicleId, blockStart, seq, count: added.length, data }).run();
         }
       }
       for (const ids of chunkRows(due.map((r) => r.id), 1)) this.#db.delete(positionRaw).where(inArray(positionRaw.id, ids)).run();

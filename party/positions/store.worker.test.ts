@@ -101,19 +101,27 @@ describe("the positions of a workspace's object", () => {
       store.append(all.slice(40), hour + 150_000);
       store.pack(hour + 130_000 + PACK_AFTER_MS);
       const second = { ...store.stats(), chunks: chunkBytes(), hot: hot() };
+      // The raw table is empty again, so SQLite hands out the same row ids as before: a third run
+      // of the same size must still add its own chunk, not collide with an earlier one.
+      store.append(fixes("vehicle-a", hour + 45 * 60_000, 2, 1_000), hour + 200_000);
+      store.append(fixes("vehicle-a", hour + 46 * 60_000, 2, 1_000), hour + 200_000);
+      store.pack(hour + 200_000 + PACK_AFTER_MS);
+      const third = store.stats();
       store.seal(hour + HOUR + SEAL_AFTER_MS - 1);
       const beforeSeal = store.stats();
       store.seal(hour + HOUR + SEAL_AFTER_MS);
-      return { early, first, second, beforeSeal, sealed: { ...store.stats(), hot: hot() } };
+      return { early, first, second, third, beforeSeal, sealed: { ...store.stats(), hot: hot() } };
     });
     expect(checks.early).toMatchObject({ raw: 1, chunks: 0, hot: 20 });
     expect(checks.first).toHaveLength(1);
     // Both later appends became one new chunk; the first chunk is byte for byte what it was.
     expect(checks.second).toMatchObject({ raw: 0, hot: 60 });
     expect(checks.second.chunks).toEqual([checks.first[0], expect.any(String)]);
-    expect(checks.beforeSeal).toMatchObject({ chunks: 2, blocks: 0 });
+    expect(checks.third).toMatchObject({ raw: 0, chunks: 3 });
+    expect(checks.beforeSeal).toMatchObject({ chunks: 3, blocks: 0 });
     expect(checks.sealed).toEqual({ raw: 0, chunks: 0, blocks: 1, days: 0, hot: 60 });
-    expect(await room(ws).readPositions("vehicle-a", hour, hour + HOUR)).toEqual(all.map(bare));
+    const later = [...fixes("vehicle-a", hour + 45 * 60_000, 2, 1_000), ...fixes("vehicle-a", hour + 46 * 60_000, 2, 1_000)];
+    expect(await room(ws).readPositions("vehicle-a", hour, hour + HOUR)).toEqual([...all, ...later].sort((x, y) => x.recordedAt - y.recordedAt).map(bare));
   });
 
   it("reads a 10-hour day across D1's old rows, R2, packed blocks and raw rows as D1 alone answered it", async () => {
