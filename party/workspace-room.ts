@@ -10,7 +10,8 @@ import {
 import { database, type Db } from "../db/client";
 import type { RoomSync, SharedReads } from "./room-sync";
 import { FLEET_MODULES } from "./fleet/flush-tables";
-import { placesAlertsModules } from "./alerts/workspace-watch";
+import { ObjectWatch } from "./alerts/workspace-watch";
+import type { WorkspaceChange } from "./workspace-change";
 import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./fleet/live-fleet";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
 import { downsampleTrack } from "../shared/downsample";
@@ -51,8 +52,18 @@ export const POKE_INTERVAL_MS = 250;
  * not wait for it: a pull flushes what is pending first (see `#settle`). 0 writes through (tests).
  */
 export const FLUSH_MS = 1_000;
-/** A flush that failed (D1 unreachable) is tried again this much later; what it holds stays durable here. */
-export const FLUSH_RETRY_MS = 5_000;
+/**
+ * A flush that failed (D1 unreachable) is tried again after FLUSH_RETRY_MS, doubling per failure
+ * up to FLUSH_RETRY_MAX_MS, each wait jittered by ±50% (so the objects of a deployment do not come
+ * back to D1 in step); what it holds stays durable here meanwhile.
+ */
+export const FLUSH_RETRY_MS = 1_000;
+export const FLUSH_RETRY_MAX_MS = 16_000;
+
+/** The wait before the next flush after `failures` failed ones in a row. */
+export function flushBackoffMs(failures: number, random = Math.random()): number {
+  return Math.min(FLUSH_RETRY_MAX_MS, FLUSH_RETRY_MS * 2 ** Math.max(0, failures - 1)) * (0.5 + random);
+}
 
 /** Which of a vehicle's history the caller wants (see positionHistory). */
 export interface HistoryShape {
@@ -82,7 +93,10 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   protected abstract readonly sync: RoomSync<Changes>;
   #shared: SharedReads<Changes> | null = null;
   #fleet: LiveFleet | null = null;
-  #flushing: Promise<unknown> | null = null;
+  #flushing: Promise<boolean> | null = null;
+  /** Flushes failed in a row, and when the next may be tried (backoff: flushBackoffMs). */
+  #flushFailures = 0;
+  #flushRetryAt = 0;
   /** When the alarm is set for, as this instance set it (null: none). */
   #alarmAt: number | null | undefined = undefined;
   /** When the sockets are next re-checked (the alarm also serves the flush). */
@@ -115,34 +129,90 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    * `flushMs`. Devices of another workspace are unknown here whatever the caller says.
    */
   async ingest(requests: BeaconReport[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
-    const modules = options.modules ?? [...FLEET_MODULES, ...(await placesAlertsModules(this.#db, [this.name]))];
+    const modules = options.modules ?? [...FLEET_MODULES, ...(await this.#watch.modules())];
     const answers = await this.fleet.ingest(requests, options, modules);
     if (answers.some((a) => a.ok)) this.#packingDue();
     const flushMs = options.flushMs ?? FLUSH_MS;
     // The answer does not depend on D1: the reports are durable here, a failed flush is retried.
     if (flushMs === 0) await this.settle().catch((error: unknown) => console.error("flush to D1 failed; it is retried:", error));
-    await this.#scheduleAlarm(flushMs || FLUSH_RETRY_MS);
+    await this.#scheduleAlarm(flushMs || FLUSH_MS);
     if (answers.some((a) => a.ok && a.outcomes.includes("stored"))) await this.poke();
     return answers;
   }
 
   /**
-   * Writes everything pending to D1 now (one flush, or the one in flight and then one more): before
-   * a pull reads D1, before the geocoder writes a stop's address, and when the alarm fires.
+   * Writes everything pending to D1 now: before a pull reads D1, before the geocoder writes a
+   * stop's address, and when the alarm fires. One flush at a time: a caller arriving during one
+   * waits for it and then shares the next (callers waiting together start one flush, not one
+   * each). While a failed flush's backoff runs, nothing is tried and this rejects at once (the
+   * alarm retries when it ends): pulls and pokes meanwhile read D1 as it is instead of hammering
+   * it. Resolved means D1 holds everything acknowledged before the call.
    */
   async settle(): Promise<void> {
+    return this.#settle(false);
+  }
+
+  /** settle(); the alarm's own retry (`retrying`) is what the backoff waits for, so it is not held back by it. */
+  async #settle(retrying: boolean): Promise<void> {
+    // Never rejects before its caller has attached a handler (the runtime reports a promise that
+    // rejects with none as unhandled, even if one is attached a moment later).
+    await Promise.resolve();
     if (this.#flushing) await this.#flushing.catch(() => undefined);
+    if (this.#flushing) return void (await this.#flushing);
     if (!this.fleet.hasPending()) return;
+    if (!retrying && Date.now() < this.#flushRetryAt) throw new Error(`flush to D1 backing off after ${this.#flushFailures} failures; retried by the alarm`);
     const flushing = (this.#flushing = this.fleet.flush().finally(() => {
       if (this.#flushing === flushing) this.#flushing = null;
     }));
-    if (await flushing) this.#changes.invalidate();
+    try {
+      if (await flushing) this.#changes.invalidate();
+      this.#flushFailures = 0;
+      this.#flushRetryAt = 0;
+    } catch (error) {
+      this.#flushFailures++;
+      this.#flushRetryAt = Date.now() + flushBackoffMs(this.#flushFailures);
+      throw error;
+    }
+  }
+
+  /** The pending entries D1 refused and a flush set aside (newest first, with D1's error): for an operator. */
+  async flushSetAside() {
+    return this.fleet.setAside();
   }
 
   /** A vehicle's device id was rotated: its old id is unknown here from now on (its pending health is flushed first). */
   async forgetDevicesOf(vehicleId: string): Promise<void> {
-    await this.settle();
-    this.fleet.forgetDevicesOf(vehicleId);
+    await this.changed({ devices: { vehicleIds: [vehicleId] }, poke: false });
+  }
+
+  #watchStore: ObjectWatch | null = null;
+  /** The workspace's places, rules and time zone, held here (party/alerts/workspace-watch.ts). */
+  get #watch(): ObjectWatch {
+    return (this.#watchStore ??= new ObjectWatch(this.ctx.storage, this.name, () => this.#db));
+  }
+
+  /**
+   * The one announcer (party/workspace-change.ts): the Worker says what a committed write changed,
+   * and the object brings its own copies up to date before answering, so the next report anywhere
+   * is folded against them whatever isolate made the edit.
+   */
+  async changed(change: WorkspaceChange): Promise<void> {
+    if (change.devices?.vehicleIds.length) {
+      await this.settle();
+      for (const vehicleId of change.devices.vehicleIds) this.fleet.forgetDevicesOf(vehicleId);
+    }
+    if (change.places || change.rules || change.timeZone) {
+      const rows = await this.#watch.reload().catch((error: unknown) => {
+        // Marked stale: the next report tries D1 again (and folds with the stored copy meanwhile).
+        console.error("changed: the watch's reload failed:", error);
+        return null;
+      });
+      const timeZone = change.timeZone ?? rows?.timeZone;
+      if (timeZone) this.fleet.setTimeZone(timeZone);
+    }
+    for (const userId of change.members?.removedUserIds ?? []) await this.closeUser(userId);
+    if (change.readYourWrites) this.#changes.invalidate();
+    if (change.poke ?? true) await this.poke();
   }
 
   /** Called by the Worker over RPC after a committed write in this workspace. */
@@ -174,20 +244,22 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     void this.#scheduleAlarm();
   }
 
-  /** One alarm for three jobs: the flush of pending reports, the sockets' re-check and the positions' maintenance, each when due. */
+  /**
+   * One alarm for three jobs: the flush of pending reports, the sockets' re-check and the
+   * positions' maintenance, each when due. No job's failure skips another or ends the chain: each
+   * is caught and logged, and the next alarm is always set (only a failure to set it throws, and
+   * the runtime then retries this alarm).
+   */
   override async onAlarm() {
     this.#alarmAt = null;
-    let retryIn: number | undefined;
-    await this.settle().catch((error: unknown) => {
-      console.error("flush to D1 failed; it is retried:", error);
-      retryIn = FLUSH_RETRY_MS;
-    });
+    await this.#settle(true).catch((error: unknown) => console.error(`flush to D1 failed (${this.#flushFailures} in a row); it is retried:`, error));
     if (Date.now() >= this.#recheckAt) {
       this.#recheckAt = 0;
-      await this.recheckSockets();
+      // D1 unreachable: the sockets stay as they are until the next re-check (a minute).
+      await this.recheckSockets().catch((error: unknown) => console.error("sockets' re-check failed:", error));
     }
     await this.#maintainPositionsIfDue();
-    await this.#scheduleAlarm(retryIn);
+    await this.#scheduleAlarm();
   }
 
   /**
@@ -213,7 +285,8 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     const open = this.#hasConnections();
     if (open && !this.#recheckAt) this.#recheckAt = Date.now() + SOCKET_RECHECK_MS;
     const maintenance = this.#maintenanceAt();
-    const times = [...(open ? [this.#recheckAt] : []), ...(this.fleet.hasPending() ? [Date.now() + flushIn] : []), ...(maintenance === null ? [] : [maintenance])];
+    const flushAt = Math.max(Date.now() + flushIn, this.#flushRetryAt);
+    const times = [...(open ? [this.#recheckAt] : []), ...(this.fleet.hasPending() ? [flushAt] : []), ...(maintenance === null ? [] : [maintenance])];
     if (!times.length) return;
     const at = Math.min(...times);
     // Remembered, so a busy fleet's every call does not ask storage (undefined: not read yet).
@@ -333,9 +406,9 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   }
 
   async #maintainPositionsIfDue() {
-    const due = this.#maintenanceAt();
-    if (due === null || Date.now() < due) return;
     try {
+      const due = this.#maintenanceAt();
+      if (due === null || Date.now() < due) return;
       await this.#positions.maintain(Date.now());
       this.#nextMaintenance = undefined;
     } catch (error) {

@@ -9,6 +9,7 @@ import { database } from "../db/client";
 import { config } from "./env";
 import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
 import { routeRealtime } from "./realtime";
+import { retentionDue, runRetention } from "./retention";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
@@ -64,13 +65,15 @@ export function createApp(pages: PageHandler) {
      * The cron trigger: beacons that fell silent stop being ACTIVE, and their clients hear of it;
      * sync tombstones older than the horizon are collected (worker/sync/tombstones.ts).
      */
-    async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
       ctx.waitUntil(
         collectTombstones(database(env.DB))
           // A room's shared read from before the collection would still diff a cookie below the new floor.
           .then((collected) => Promise.all(collected.map((workspaceId) => forgetRoomChanges(env, workspaceId))))
           .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
       );
+      // Once an hour: the tables that only grow lose their oldest finished rows (worker/retention.ts).
+      if (retentionDue(controller.scheduledTime)) ctx.waitUntil(runRetention(database(env.DB)).catch((error) => console.error("scheduled: retention failed:", error)));
       // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
       ctx.waitUntil(sendDueReportEmails(database(env.DB), config(env)).catch((error) => console.error("scheduled: report e-mails failed:", error)));
       const changed = await markSilentBeaconsInactive(database(env.DB));

@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
 import { bumpVersion, versionOf } from "../db/workspace-version";
+import type { WorkspaceChange } from "../party/workspace-change";
 
 /**
  * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the
@@ -52,6 +53,8 @@ export interface AnnounceOptions {
    * poke alone retires them, a moment later.
    */
   readYourWrites?: boolean;
+  /** What the write changed that the object keeps a copy of (places, rules, time zone...): it reloads it before this resolves. */
+  change?: Omit<WorkspaceChange, "readYourWrites" | "poke">;
 }
 
 /**
@@ -62,10 +65,21 @@ export interface AnnounceOptions {
  */
 export async function announceWrites(w: Omit<WriteContext, "db">, workspaceIds: Iterable<string>, options: AnnounceOptions = {}): Promise<void> {
   const ids = [...new Set(workspaceIds)];
+  if (options.change) {
+    // The one announcer: the object updates its copies, drops its reads and pokes, in one call.
+    const change: WorkspaceChange = { ...options.change, readYourWrites: options.readYourWrites };
+    await Promise.all(ids.map((id) => announceChange(w.env, id, change).catch((error) => console.error("the workspace object did not hear of a change:", error))));
+    return;
+  }
   if (options.readYourWrites) {
     await Promise.all(ids.map((id) => forgetRoomChanges(w.env, id).catch((error) => console.error("the workspace object did not forget its reads:", error))));
   }
   for (const id of ids) w.waitUntil(pokeWorkspace(w.env, id));
+}
+
+/** Tells the workspace's object what a committed write changed (party/workspace-change.ts); resolves once it is up to date. */
+export async function announceChange(env: Env, workspaceId: string, change: WorkspaceChange): Promise<void> {
+  await workspaceObject(env, workspaceId).changed(change);
 }
 
 /** Closes the workspace room's sockets opened by these sessions (they were just revoked). */
@@ -142,7 +156,7 @@ export async function settleWorkspace(env: Env, workspaceId: string): Promise<vo
 
 /** A vehicle's device id was rotated: its object forgets the old one (unknown from the next report on). */
 export async function forgetVehicleDevice(env: Env, workspaceId: string, vehicleId: string): Promise<void> {
-  await workspaceObject(env, workspaceId).forgetDevicesOf(vehicleId);
+  await announceChange(env, workspaceId, { devices: { vehicleIds: [vehicleId] }, poke: false });
 }
 
 // ---------------------------------------------------------------- positions (party/positions/, docs/decisions/0023)

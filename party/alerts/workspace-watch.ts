@@ -1,50 +1,80 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import type { AlertRule } from "../../shared/alert-rules";
 import type { FleetModule } from "../fleet/fold";
 import { placesAlertsModule, type WorkspaceWatch } from "./module";
 import { PlaceIndex } from "../places/place-index";
 import type { Db } from "../../db/client";
-import { alertRules, places } from "../../db/schema";
+import { alertRules, places, workspaces } from "../../db/schema";
 
 /**
- * Each workspace's places (behind their R-tree) and alert rules, as ingestion's places-and-alerts
- * module needs them (docs/decisions/0019). Kept per isolate for WATCH_TTL_MS so a report costs no
- * extra read; a write to places or rules drops its workspace's entry in this isolate at once (the
- * REST routes and sync mutators call `forgetWatch`), other isolates see it within the TTL. The
- * workspace's Durable Object, once it holds ingestion, keeps these in memory and is told directly.
+ * What a workspace's object watches while it folds reports (docs/decisions/0019, 0027): its places
+ * (behind their R-tree), its alert rules and its time zone. The object holds them in memory and in
+ * its own storage, so ingestion reads no D1 for them, and reloads them from D1 only when the Worker
+ * says they changed (`FleetRoom.changed`, the one announcer): no TTL, no per-isolate cache that an
+ * edit in another isolate cannot reach. D1 is read once ever per object otherwise (its first report).
  */
-export const WATCH_TTL_MS = 10_000;
-const MAX_WORKSPACES = 256;
-const cache = new Map<string, { at: number; watch: WorkspaceWatch }>();
-
-export function forgetWatch(workspaceId: string) {
-  cache.delete(workspaceId);
+export interface WatchRows {
+  places: { id: string; geometry: (typeof places.$inferSelect)["geometry"] }[];
+  rules: AlertRule[];
+  timeZone: string | null;
 }
 
-/** The watches of these workspaces, reading D1 (one batch) only for those not fresh here. */
-export async function loadWatches(db: Db, workspaceIds: string[], now = Date.now()): Promise<Map<string, WorkspaceWatch>> {
-  const missing = workspaceIds.filter((id) => {
-    const hit = cache.get(id);
-    return !hit || now - hit.at > WATCH_TTL_MS;
-  });
-  if (missing.length) {
-    const [placeRows, ruleRows] = await db.batch([
-      db.select({ id: places.id, workspaceId: places.workspaceId, geometry: places.geometry }).from(places).where(and(inArray(places.workspaceId, missing), eq(places.deleted, false))),
-      db.select({ id: alertRules.id, workspaceId: alertRules.workspaceId, config: alertRules.config }).from(alertRules).where(and(inArray(alertRules.workspaceId, missing), eq(alertRules.deleted, false))),
-    ]);
-    for (const id of missing) {
-      const watch: WorkspaceWatch = {
-        index: new PlaceIndex(placeRows.filter((p) => p.workspaceId === id)),
-        rules: ruleRows.filter((r) => r.workspaceId === id).map((r) => ({ ...r.config, id: r.id })),
-      };
-      if (cache.size >= MAX_WORKSPACES) cache.delete(cache.keys().next().value!);
-      cache.set(id, { at: now, watch });
+/** The workspace's places, rules and time zone as D1 holds them (one batch). */
+export async function readWatchRows(db: Db, workspaceId: string): Promise<WatchRows> {
+  const [placeRows, ruleRows, zone] = await db.batch([
+    db.select({ id: places.id, geometry: places.geometry }).from(places).where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false))),
+    db.select({ id: alertRules.id, config: alertRules.config }).from(alertRules).where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false))),
+    db.select({ timeZone: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId)),
+  ]);
+  return { places: placeRows, rules: ruleRows.map((r) => ({ ...r.config, id: r.id })), timeZone: zone[0]?.timeZone ?? null };
+}
+
+/**
+ * The watch as the object keeps it: rows in its SQLite (one JSON row), the index built in memory.
+ * `load` answers from memory, else storage, else D1 (then stored); `reload` reads D1 again.
+ */
+export class ObjectWatch {
+  #rows: WatchRows | null = null;
+  #watch: WorkspaceWatch | null = null;
+  /** A reload that failed: the next use tries D1 again (falling back to what is stored). */
+  #stale = false;
+
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly workspaceId: string,
+    private readonly db: () => Db,
+  ) {
+    storage.sql.exec("CREATE TABLE IF NOT EXISTS watch_rows (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL)");
+  }
+
+  async rows(): Promise<WatchRows> {
+    if (this.#stale) await this.reload().catch((error: unknown) => console.error("watch: reload from D1 failed; the stored copy is used:", error));
+    if (this.#rows) return this.#rows;
+    const stored = this.storage.sql.exec<{ body: string }>("SELECT body FROM watch_rows WHERE id = 1").toArray()[0];
+    if (stored) return (this.#rows = JSON.parse(stored.body) as WatchRows);
+    await this.reload();
+    return this.#rows!;
+  }
+
+  /** Reads D1 again and keeps the result (memory and storage); on failure, marks the watch stale. */
+  async reload(): Promise<WatchRows> {
+    try {
+      const rows = await readWatchRows(this.db(), this.workspaceId);
+      this.storage.sql.exec("INSERT OR REPLACE INTO watch_rows (id, body) VALUES (1, ?)", JSON.stringify(rows));
+      this.#rows = rows;
+      this.#watch = null;
+      this.#stale = false;
+      return rows;
+    } catch (error) {
+      this.#stale = true;
+      throw error;
     }
   }
-  return new Map(workspaceIds.map((id) => [id, cache.get(id)!.watch]));
-}
 
-/** The fleet modules for one ingestion batch over these workspaces. */
-export async function placesAlertsModules(db: Db, workspaceIds: string[]): Promise<FleetModule[]> {
-  const watches = await loadWatches(db, workspaceIds);
-  return [placesAlertsModule((workspaceId) => watches.get(workspaceId)) as FleetModule];
+  /** The places-and-alerts module over the watch (the index built once per change). */
+  async modules(): Promise<FleetModule[]> {
+    const rows = await this.rows();
+    const watch = (this.#watch ??= { index: new PlaceIndex(rows.places), rules: rows.rules });
+    return [placesAlertsModule(() => watch) as FleetModule];
+  }
 }

@@ -4,7 +4,9 @@ import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "./device-clock";
 import { flushStatements } from "./flush-batch";
 import { foldReport, type BeaconReport, type FleetModule, type FlushRow, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
 import { loadDevices } from "./load-devices";
-import { LiveStore, type DeviceState, type LiveWrite } from "./live-store";
+import { eq, sql } from "drizzle-orm";
+import { workspaces } from "../../db/schema";
+import { LiveStore, type DeviceState, type LiveWrite, type Pending } from "./live-store";
 import type { PositionRow, PositionStore } from "../positions/store";
 import { DEVICE_LIMIT, TokenBuckets } from "./token-buckets";
 
@@ -44,6 +46,9 @@ export interface LiveOptions {
   modules?: readonly FleetModule[];
   tables?: Record<string, FlushTable>;
 }
+
+/** Pending entries per D1 transaction of a flush (a few bulk statements each; bounded so a backlog never makes one huge batch). */
+export const FLUSH_CHUNK = 500;
 
 export class LiveFleet {
   readonly #store: LiveStore;
@@ -104,18 +109,64 @@ export class LiveFleet {
   }
 
   /**
-   * Writes everything pending to D1 in one transaction, then drops what it wrote (an entry changed
-   * meanwhile stays, with its newer value). Answers whether anything was written. A failure
-   * leaves it all pending: the next flush (the alarm's retry, or a restart) writes it again.
+   * Writes everything pending to D1, FLUSH_CHUNK entries per transaction, oldest first, dropping
+   * what each wrote (an entry changed meanwhile stays, with its newer value). Answers whether
+   * anything was written. D1 unreachable: rejects, what is left stays pending for the next flush.
+   * A chunk D1 refuses while it takes other writes is halved until the entry it refuses is found;
+   * that entry is set aside (LiveStore.setAside) and reported, and the rest goes on.
    */
   async flush(): Promise<boolean> {
-    const entries = this.#store.pending();
-    if (!entries.length) return false;
+    let wrote = false;
+    for (let entries = this.#store.pending(FLUSH_CHUNK); entries.length; entries = this.#store.pending(FLUSH_CHUNK)) {
+      await this.#flushChunk(entries);
+      wrote = true;
+      if (entries.length < FLUSH_CHUNK) break;
+    }
+    return wrote;
+  }
+
+  async #flushChunk(entries: Pending[], d1Writable = false): Promise<void> {
     const db = this.db();
-    const statements = flushStatements(db, this.workspaceId, entries, this.tables);
-    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-    this.#store.dropFlushed(entries);
-    return true;
+    try {
+      const statements = flushStatements(db, this.workspaceId, entries, this.tables);
+      await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+      this.#store.dropFlushed(entries);
+      return;
+    } catch (error) {
+      // D1 down or locked: nothing to isolate, the whole flush waits (the room backs off).
+      if (!d1Writable && !(await this.#d1Writable(db))) throw error;
+      if (entries.length === 1) {
+        console.error(`flush: D1 refuses pending ${entries[0]!.key} of workspace ${this.workspaceId}; set aside:`, error);
+        this.#store.setAside(entries, String(error));
+        return;
+      }
+      const half = Math.ceil(entries.length / 2);
+      await this.#flushChunk(entries.slice(0, half), true);
+      await this.#flushChunk(entries.slice(half), true);
+    }
+  }
+
+  /** Whether D1 takes a write now (a no-op update of the workspace's row, as a flush's transaction would send it). */
+  async #d1Writable(db: Db): Promise<boolean> {
+    try {
+      await db.batch([db.update(workspaces).set({ version: sql`${workspaces.version}` }).where(eq(workspaces.id, this.workspaceId))]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The pending entries D1 refused and the flush set aside (newest first, with D1's error). */
+  setAside() {
+    return this.#store.setAsideEntries();
+  }
+
+  /** The workspace's time zone changed: every vehicle held here folds with it from its next report on (rollups' days). */
+  setTimeZone(timeZone: string) {
+    const changed = [...this.#vehicles.values()].filter((v) => v.timeZone !== timeZone).map((v) => ({ ...v, timeZone }));
+    if (!changed.length) return;
+    this.#store.write({ devices: [], vehicles: changed, pending: [] });
+    for (const v of changed) this.#vehicles.set(v.vehicleId, v);
   }
 
   /** A vehicle's device id was rotated: its old id is unknown here from now on (the new one is read from D1 when it reports). */

@@ -55,6 +55,9 @@ export interface LiveWrite {
   pending: Omit<Pending, "seq">[];
 }
 
+/** How many set-aside entries are kept for an operator to look at. */
+const SET_ASIDE_KEPT = 1_000;
+
 export class LiveStore {
   #seq = 0;
 
@@ -63,6 +66,7 @@ export class LiveStore {
     sql.exec("CREATE TABLE IF NOT EXISTS live_devices (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS live_vehicles (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, body TEXT NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS pending_set_aside (key TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, error TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (key, seq))");
     this.#seq = Number(sql.exec("SELECT coalesce(max(seq), 0) AS s FROM pending").one().s);
   }
 
@@ -74,9 +78,9 @@ export class LiveStore {
     return new Map(this.#all<VehicleFold>("live_vehicles").map((v) => [v.vehicleId, v]));
   }
 
-  /** Everything not flushed yet, oldest change first. */
-  pending(): Pending[] {
-    return [...this.storage.sql.exec<{ key: string; seq: number; body: string }>("SELECT key, seq, body FROM pending ORDER BY seq")].map((r) => ({
+  /** What is not flushed yet, oldest change first (at most `limit` entries: a flush goes in chunks). */
+  pending(limit = -1): Pending[] {
+    return [...this.storage.sql.exec<{ key: string; seq: number; body: string }>("SELECT key, seq, body FROM pending ORDER BY seq LIMIT ?", limit)].map((r) => ({
       key: r.key,
       seq: r.seq,
       body: JSON.parse(r.body) as PendingBody,
@@ -111,12 +115,33 @@ export class LiveStore {
 
   /** After a flush committed: drops the entries it wrote (one changed since keeps its newer seq). */
   dropFlushed(flushed: Pending[]) {
+    this.storage.transactionSync(() => this.#drop(flushed));
+  }
+
+  #drop(flushed: Pending[]) {
+    for (const chunk of chunkRows(flushed, 2)) {
+      const pairs = Array(chunk.length).fill("(?, ?)").join(", ");
+      this.storage.sql.exec(`DELETE FROM pending WHERE (key, seq) IN (VALUES ${pairs})`, ...chunk.flatMap((p) => [p.key, p.seq]));
+    }
+  }
+
+  /**
+   * Entries D1 refuses while it takes others (a poison row): moved out of the flush's way, kept
+   * with D1's error for an operator (the newest SET_ASIDE_KEPT), never retried on their own.
+   */
+  setAside(entries: Pending[], error: string, now = Date.now()) {
     this.storage.transactionSync(() => {
-      for (const chunk of chunkRows(flushed, 2)) {
-        const pairs = Array(chunk.length).fill("(?, ?)").join(", ");
-        this.storage.sql.exec(`DELETE FROM pending WHERE (key, seq) IN (VALUES ${pairs})`, ...chunk.flatMap((p) => [p.key, p.seq]));
+      for (const e of entries) {
+        this.storage.sql.exec("INSERT OR REPLACE INTO pending_set_aside VALUES (?, ?, ?, ?, ?)", e.key, e.seq, JSON.stringify(e.body), error.slice(0, 500), now);
       }
+      this.#drop(entries);
+      this.storage.sql.exec("DELETE FROM pending_set_aside WHERE rowid NOT IN (SELECT rowid FROM pending_set_aside ORDER BY at DESC LIMIT ?)", SET_ASIDE_KEPT);
     });
+  }
+
+  /** The entries set aside, newest first, with D1's error. */
+  setAsideEntries(): { key: string; seq: number; error: string; at: number }[] {
+    return this.storage.sql.exec<{ key: string; seq: number; error: string; at: number }>("SELECT key, seq, error, at FROM pending_set_aside ORDER BY at DESC").toArray();
   }
 
   /** A device the workspace no longer has (its id was rotated): forgotten, its vehicle kept. */

@@ -14,6 +14,8 @@ export interface LegacyPositions {
   latest(vehicleId: string, from: number, to: number, limit: number): Promise<StoredFix[]>;
   /** How many of its fixes have device time in [from, to]. */
   count(vehicleId: string, from: number, to: number): Promise<number>;
+  /** Whether the vehicle has any fix here at all (an indexed probe: once answered no, the store stops asking D1). */
+  any(vehicleId: string): Promise<boolean>;
   /** Deletes up to `limit` of the workspace's fixes older than `cutoff`; answers how many. */
   deleteBefore(cutoff: number, limit: number): Promise<number>;
 }
@@ -33,6 +35,10 @@ export function d1LegacyPositions(db: Db, workspaceId: string): LegacyPositions 
     },
     async count(vehicleId, from, to) {
       return (await db.select({ n: count() }).from(positions).where(inRange(vehicleId, from, to)).get())?.n ?? 0;
+    },
+    async any(vehicleId) {
+      const row = await db.select({ one: sql<number>`1` }).from(positions).where(and(eq(positions.vehicleId, vehicleId), eq(positions.workspaceId, workspaceId))).limit(1).get();
+      return row !== undefined;
     },
     async deleteBefore(cutoff, limit) {
       const oldest = db

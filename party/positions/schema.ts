@@ -37,6 +37,24 @@ export const positionBlocks = sqliteTable(
   (t) => [primaryKey({ columns: [t.vehicleId, t.blockStart] })],
 );
 
+/**
+ * One vehicle's fixes of one UTC hour as one packing run found them (about a minute of reports),
+ * written once and never re-encoded; merged into the hour's block once the hour is over, so a
+ * fix is encoded twice in all (docs/decisions/0027). `seq` orders a vehicle-hour's chunks: the
+ * packing run's number (a counter in position_meta).
+ */
+export const positionChunks = sqliteTable(
+  "position_chunks",
+  {
+    vehicleId: text("vehicle_id").notNull(),
+    blockStart: integer("block_start").notNull(),
+    seq: integer("seq").notNull(),
+    count: integer("count").notNull(),
+    data: bytes("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.blockStart, t.seq] }), index("position_chunks_block_idx").on(t.blockStart)],
+);
+
 /** The UTC days of a vehicle that are in R2 (one object each), so reads and retention never list the bucket. */
 export const positionDays = sqliteTable(
   "position_days",
@@ -59,6 +77,8 @@ export const positionMeta = sqliteTable("position_meta", {
 export const POSITIONS_DDL = [
   `CREATE TABLE IF NOT EXISTS position_appends (id INTEGER PRIMARY KEY, t_min INTEGER NOT NULL, t_max INTEGER NOT NULL, received_at INTEGER NOT NULL, data BLOB NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS position_blocks (vehicle_id TEXT NOT NULL, block_start INTEGER NOT NULL, count INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (vehicle_id, block_start))`,
+  `CREATE TABLE IF NOT EXISTS position_chunks (vehicle_id TEXT NOT NULL, block_start INTEGER NOT NULL, seq INTEGER NOT NULL, count INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (vehicle_id, block_start, seq)) WITHOUT ROWID`,
+  `CREATE INDEX IF NOT EXISTS position_chunks_block_idx ON position_chunks (block_start)`,
   `CREATE TABLE IF NOT EXISTS position_days (vehicle_id TEXT NOT NULL, day TEXT NOT NULL, count INTEGER NOT NULL, bytes INTEGER NOT NULL, PRIMARY KEY (vehicle_id, day))`,
   `CREATE INDEX IF NOT EXISTS position_days_day_idx ON position_days (day)`,
   `CREATE TABLE IF NOT EXISTS position_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)`,

@@ -3,29 +3,48 @@ import { drizzle, type DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlit
 import { chunkRows } from "../../db/chunk";
 import { decodeAppend, decodeFixes, encodeAppend, encodeFixes, mergeFixes, type StoredFix } from "./codec";
 import type { LegacyPositions } from "./legacy";
-import { POSITIONS_DDL, positionBlocks, positionDays, positionMeta, positionRaw } from "./schema";
+import { POSITIONS_DDL, positionBlocks, positionChunks, positionDays, positionMeta, positionRaw } from "./schema";
 
 /**
- * A workspace's position history (docs/decisions/0023), in four tiers, newest first:
+ * A workspace's position history (docs/decisions/0023, 0027), in five tiers, newest first:
  * - raw: what each append stored, one row per append (each vehicle's fixes as a blob), written
  *   synchronously, so the append's answer means durable (the object's output gate);
- * - packed: one blob per vehicle per UTC hour, made from raw rows older than PACK_AFTER_MS;
+ * - chunks: once the oldest raw row is PACK_AFTER_MS old, every raw row is packed into one new
+ *   chunk per vehicle and hour: only the new fixes are encoded, nothing packed is rewritten, so
+ *   the cost per fix stays flat through the hour (rewriting the hour's block every run grew it);
+ * - packed: one blob per vehicle per UTC hour, sealed from its chunks once the hour is over
+ *   (SEAL_AFTER_MS later: late reports), so a fix is encoded twice in all;
  * - R2: one object per vehicle per UTC day, for days older than the RECENT_DAYS kept here;
  * - D1's old `positions` rows (legacy), no longer written, read until retention deletes them.
  * `maintain` (the object's alarm) moves fixes down the tiers and deletes past retention; `read`
  * merges the tiers, so what a caller sees never depends on where a fix is.
  */
 export const PACK_AFTER_MS = 60_000;
+/** How long after its hour ends a vehicle-hour's chunks are sealed into its block (late reports, the last pack). */
+export const SEAL_AFTER_MS = 3 * 60_000;
 export const BLOCK_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 /** Whole UTC days kept in the object before today's; older days go to R2. */
 export const RECENT_DAYS = 1;
 export const DEFAULT_RETENTION_MONTHS = 13;
 /** Work per maintenance run, so one alarm stays short; the next run goes on (scheduled at once). */
-const PACK_ROWS_PER_RUN = 2_000;
+const PACK_ROWS_PER_RUN = 4_000;
+/** Vehicle-hours sealed per run (one hour of 5 s reports is 720 fixes; of 1 s reports, 3,600). */
+const SEAL_PER_RUN = 100;
 const COMPACT_BLOCKS_PER_RUN = 2_400;
 const DELETE_PER_RUN = 1_000;
 const RETENTION_KEY = "retention_months";
+/** The last packing run's number: each run's chunks carry the next (their order within a vehicle-hour). */
+const CHUNK_SEQ_KEY = "chunk_seq";
+/** Prefix of the keys saying a vehicle has no rows in D1's old positions table (never written again). */
+const LEGACY_NONE_KEY = "legacy_none";
+const NO_LEGACY: LegacyPositions = {
+  read: () => Promise.resolve([]),
+  latest: () => Promise.resolve([]),
+  count: () => Promise.resolve(0),
+  any: () => Promise.resolve(false),
+  deleteBefore: () => Promise.resolve(0),
+};
 const SWEPT_KEY = "swept_day";
 /** The UTC day whose compaction is done; dropped when packing writes a block of an older day. */
 const COMPACTED_KEY = "compacted_day";
@@ -109,7 +128,7 @@ export class PositionStore {
       .from(positionDays)
       .where(and(eq(positionDays.vehicleId, vehicleId), gte(positionDays.day, isoDay(from)), lte(positionDays.day, isoDay(to))))
       .all();
-    const [legacy, ...cold] = await Promise.all([this.legacy.read(vehicleId, from, to), ...days.map((d) => this.#getDay(vehicleId, d.day))]);
+    const [legacy, ...cold] = await Promise.all([this.#legacyOf(vehicleId).then((l) => l.read(vehicleId, from, to)), ...days.map((d) => this.#getDay(vehicleId, d.day))]);
     return mergeFixes(legacy!, ...cold, hot).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
   }
 
@@ -126,7 +145,7 @@ export class PositionStore {
       .where(and(eq(positionDays.vehicleId, vehicleId), gte(positionDays.day, isoDay(from)), lte(positionDays.day, isoDay(to))))
       .orderBy(desc(positionDays.day))
       .all();
-    const legacy = await this.legacy.latest(vehicleId, from, to, limit);
+    const legacy = await (await this.#legacyOf(vehicleId)).latest(vehicleId, from, to, limit);
     const cold: StoredFix[][] = [];
     const newest = () => mergeFixes(legacy, ...cold, hot).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
     for (const { day } of days) {
@@ -152,9 +171,22 @@ export class PositionStore {
       .all();
     const whole = (day: string) => Date.parse(`${day}T00:00:00Z`) >= from && Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1 <= to;
     const partial = days.filter((d) => !whole(d.day));
-    const [legacy, ...edges] = await Promise.all([this.legacy.count(vehicleId, from, to), ...partial.map((d) => this.#getDay(vehicleId, d.day))]);
+    const [legacy, ...edges] = await Promise.all([this.#legacyOf(vehicleId).then((l) => l.count(vehicleId, from, to)), ...partial.map((d) => this.#getDay(vehicleId, d.day))]);
     const inRange = edges.flat().filter((f) => f.recordedAt >= from && f.recordedAt <= to).length;
     return hot + legacy! + inRange + days.filter((d) => whole(d.day)).reduce((sum, d) => sum + d.count, 0);
+  }
+
+  /**
+   * D1's old rows of a vehicle, or nothing once D1 said it has none (remembered here: a vehicle
+   * that started after positions moved into the object never asks D1 again, so its history is
+   * read with D1 down; docs/decisions/0027).
+   */
+  async #legacyOf(vehicleId: string): Promise<LegacyPositions> {
+    const key = `${LEGACY_NONE_KEY}\n${vehicleId}`;
+    if (this.#meta(key) === 1) return NO_LEGACY;
+    if (await this.legacy.any(vehicleId)) return this.legacy;
+    this.#setMeta(key, 1);
+    return NO_LEGACY;
   }
 
   /** Raw and packed fixes of a vehicle in [from, to] (blocks first: a packed fix was stored first). */
@@ -164,6 +196,12 @@ export class PositionStore {
       .from(positionBlocks)
       .where(and(eq(positionBlocks.vehicleId, vehicleId), gte(positionBlocks.blockStart, floorTo(from, BLOCK_MS)), lte(positionBlocks.blockStart, to)))
       .orderBy(asc(positionBlocks.blockStart))
+      .all();
+    const chunks = this.#db
+      .select({ data: positionChunks.data })
+      .from(positionChunks)
+      .where(and(eq(positionChunks.vehicleId, vehicleId), gte(positionChunks.blockStart, floorTo(from, BLOCK_MS)), lte(positionChunks.blockStart, to)))
+      .orderBy(asc(positionChunks.blockStart), asc(positionChunks.seq))
       .all();
     const raw = chunkRows(this.#rawIdsOf(vehicleId), 1.1).flatMap((ids) =>
       this.#db
@@ -177,7 +215,7 @@ export class PositionStore {
           return mine ? [{ data: mine }] : [];
         }),
     );
-    return [...blocks, ...raw].flatMap((r) => decodeFixes(r.data)).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
+    return [...blocks, ...chunks, ...raw].flatMap((r) => decodeFixes(r.data)).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
   }
 
   async #getDay(vehicleId: string, day: string): Promise<StoredFix[]> {
@@ -189,36 +227,62 @@ export class PositionStore {
     return `positions/${encodeURIComponent(this.workspaceId)}/${encodeURIComponent(vehicleId)}/${day}`;
   }
 
-  /** The alarm's work: pack, compact old days to R2, delete past retention. Safe to run again after a crash. */
+  /** The alarm's work: pack, seal past hours, compact old days to R2, delete past retention. Safe to run again after a crash. */
   async maintain(now = Date.now()): Promise<void> {
     this.pack(now);
+    this.seal(now);
     await this.compact(now);
     await this.sweep(now);
   }
 
-  /** Raw rows older than PACK_AFTER_MS merged into their vehicles' hour blocks, in one transaction. */
+  /**
+   * Once the oldest raw row is PACK_AFTER_MS old, every raw row (up to a run's bound) becomes one
+   * new chunk per vehicle and hour, in one transaction: appends arriving all the time are packed
+   * once a minute, each fix encoded once here, whatever the hour already holds.
+   */
   pack(now: number): void {
-    const due = this.#db
-      .select()
-      .from(positionRaw)
-      .where(lte(positionRaw.receivedAt, now - PACK_AFTER_MS))
-      .orderBy(asc(positionRaw.id))
-      .limit(PACK_ROWS_PER_RUN)
-      .all();
-    if (!due.length) return;
+    const oldest = this.#db.select({ at: min(positionRaw.receivedAt) }).from(positionRaw).get()?.at;
+    if (oldest == null || oldest > now - PACK_AFTER_MS) return;
+    const due = this.#db.select().from(positionRaw).orderBy(asc(positionRaw.id)).limit(PACK_ROWS_PER_RUN).all();
     this.storage.transactionSync(() => {
+      // A counter of its own, not a raw row id: SQLite reuses those once the table is emptied.
+      const seq = (this.#meta(CHUNK_SEQ_KEY) ?? 0) + 1;
+      this.#setMeta(CHUNK_SEQ_KEY, seq);
       const appended = due.flatMap((r) => [...decodeAppend(r.data)].map(([vehicleId, data]) => ({ vehicleId, data })));
       for (const [vehicleId, rows] of groupBy(appended, (r) => r.vehicleId)) {
         const fixes = rows.flatMap((r) => decodeFixes(r.data));
         for (const [blockStart, added] of groupBy(fixes, (f) => floorTo(f.recordedAt, BLOCK_MS))) {
-          this.#mergeIntoBlock(vehicleId, blockStart, added);
-          // A late fix of a day already due for R2: compaction has work again today.
-          if (blockStart < compactionCutoff(now)) this.#db.delete(positionMeta).where(eq(positionMeta.key, COMPACTED_KEY)).run();
+          const data = encodeFixes(added);
+          this.#db.insert(positionChunks).values({ vehicleId, blockStart, seq, count: added.length, data }).run();
         }
       }
       for (const ids of chunkRows(due.map((r) => r.id), 1)) this.#db.delete(positionRaw).where(inArray(positionRaw.id, ids)).run();
     });
     this.#rawIds = null;
+  }
+
+  /**
+   * The chunks of hours over for SEAL_AFTER_MS merged into their vehicle-hour's block (with what
+   * it holds already: a late fix), each vehicle-hour in its own transaction; the only re-encoding
+   * of packed fixes, once per vehicle-hour (and again per late fix of an hour already sealed).
+   */
+  seal(now: number): void {
+    const hours = this.#db
+      .selectDistinct({ vehicleId: positionChunks.vehicleId, blockStart: positionChunks.blockStart })
+      .from(positionChunks)
+      .where(lte(positionChunks.blockStart, now - BLOCK_MS - SEAL_AFTER_MS))
+      .limit(SEAL_PER_RUN)
+      .all();
+    for (const { vehicleId, blockStart } of hours) {
+      this.storage.transactionSync(() => {
+        const inHour = and(eq(positionChunks.vehicleId, vehicleId), eq(positionChunks.blockStart, blockStart));
+        const chunks = this.#db.select({ seq: positionChunks.seq, data: positionChunks.data }).from(positionChunks).where(inHour).orderBy(asc(positionChunks.seq)).all();
+        this.#mergeIntoBlock(vehicleId, blockStart, chunks.flatMap((c) => decodeFixes(c.data)));
+        this.#db.delete(positionChunks).where(inHour).run();
+        // A late fix of a day already due for R2: compaction has work again today.
+        if (blockStart < compactionCutoff(now)) this.#db.delete(positionMeta).where(eq(positionMeta.key, COMPACTED_KEY)).run();
+      });
+    }
   }
 
   #mergeIntoBlock(vehicleId: string, blockStart: number, added: StoredFix[]): void {
@@ -290,6 +354,7 @@ export class PositionStore {
     }
     this.storage.transactionSync(() => {
       this.#db.delete(positionBlocks).where(lt(positionBlocks.blockStart, floorTo(cutoff, BLOCK_MS) - BLOCK_MS)).run();
+      this.#db.delete(positionChunks).where(lt(positionChunks.blockStart, floorTo(cutoff, BLOCK_MS) - BLOCK_MS)).run();
       this.#db.delete(positionRaw).where(lt(positionRaw.tMax, cutoff)).run();
     });
     this.#rawIds = null;
@@ -317,7 +382,7 @@ export class PositionStore {
       if (!listed.truncated) break;
     }
     this.storage.transactionSync(() => {
-      for (const table of [positionRaw, positionBlocks, positionDays, positionMeta]) this.#db.delete(table).run();
+      for (const table of [positionRaw, positionChunks, positionBlocks, positionDays, positionMeta]) this.#db.delete(table).run();
     });
     this.#rawIds = null;
   }
@@ -328,6 +393,8 @@ export class PositionStore {
     const candidates: number[] = [];
     const raw = this.#db.select({ at: min(positionRaw.receivedAt) }).from(positionRaw).get();
     if (raw?.at != null) candidates.push(Math.max(soon, raw.at + PACK_AFTER_MS));
+    const chunk = this.#db.select({ at: min(positionChunks.blockStart) }).from(positionChunks).get();
+    if (chunk?.at != null) candidates.push(Math.max(soon, chunk.at + BLOCK_MS + SEAL_AFTER_MS));
     // Blocks: compaction once a day (a minute past midnight UTC), or at once when it has work today.
     const hasBlocks = this.#db.select({ n: sql<number>`1` }).from(positionBlocks).limit(1).get() !== undefined;
     if (hasBlocks) candidates.push(this.#meta(COMPACTED_KEY) === dayNumber(isoDay(now)) ? floorTo(now, DAY_MS) + DAY_MS + 60_000 : soon);
@@ -339,10 +406,10 @@ export class PositionStore {
   }
 
   /** What the store holds, per tier (tests and the storage benchmark's notes). */
-  stats(): { raw: number; blocks: number; days: number } {
-    const count = (table: typeof positionRaw | typeof positionBlocks | typeof positionDays) =>
+  stats(): { raw: number; chunks: number; blocks: number; days: number } {
+    const count = (table: typeof positionRaw | typeof positionChunks | typeof positionBlocks | typeof positionDays) =>
       this.#db.select({ n: sql<number>`count(*)` }).from(table).get()?.n ?? 0;
-    return { raw: count(positionRaw), blocks: count(positionBlocks), days: count(positionDays) };
+    return { raw: count(positionRaw), chunks: count(positionChunks), blocks: count(positionBlocks), days: count(positionDays) };
   }
 
   #meta(key: string): number | undefined {

@@ -9,7 +9,7 @@ import { chunkRows } from "../../db/chunk";
 import { call, insertVehicle, userWithWorkspace } from "../../worker/test/factories";
 import type { StoredFix } from "./codec";
 import { d1LegacyPositions } from "./legacy";
-import { DAY_MS, PACK_AFTER_MS, PositionStore, type PositionRow } from "./store";
+import { DAY_MS, PACK_AFTER_MS, PositionStore, SEAL_AFTER_MS, type PositionRow } from "./store";
 
 const HOUR = 3_600_000;
 const room = (workspaceId: string) => env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));
@@ -37,11 +37,11 @@ function fixes(vehicleId: string, from: number, count: number, every = 4_000, be
 
 const bare = ({ vehicleId: _v, ...fix }: PositionRow): StoredFix => fix;
 
-/** The object's own table sizes (raw rows, packed blocks, days in R2). */
+/** The object's own table sizes (raw rows, chunks, sealed blocks, days in R2). */
 const tiers = (workspaceId: string) =>
   runInDurableObject(room(workspaceId), (_instance, state) => {
     const count = (table: string) => state.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).one().n;
-    return { raw: count("position_appends"), blocks: count("position_blocks"), days: count("position_days") };
+    return { raw: count("position_appends"), chunks: count("position_chunks"), blocks: count("position_blocks"), days: count("position_days") };
   });
 
 async function insertLegacy(workspaceId: string, rows: PositionRow[]) {
@@ -65,18 +65,63 @@ describe("the positions of a workspace's object", () => {
 
   it("packs raw rows older than a minute into hour blocks, losing nothing, and keeps newer ones raw", async () => {
     const ws = crypto.randomUUID();
-    const t0 = startOfUtcDay(Date.now()) + 0.5 * HOUR;
+    // Yesterday: hours long over (sealed at once), a day the object keeps (not yet R2's).
+    const t0 = startOfUtcDay(Date.now()) - DAY_MS + 0.5 * HOUR;
     const day = fixes("vehicle-a", t0, 1_200, 3_000); // one hour across two hour blocks
     await room(ws).appendPositions(day.slice(0, 500));
     await room(ws).appendPositions(day.slice(500));
     await room(ws).appendPositions(day.slice(100, 110)); // resent: duplicates
     await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS / 2);
-    expect(await tiers(ws)).toEqual({ raw: 3, blocks: 0, days: 0 });
+    expect(await tiers(ws)).toEqual({ raw: 3, chunks: 0, blocks: 0, days: 0 });
     await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
-    expect(await tiers(ws)).toEqual({ raw: 0, blocks: 2, days: 0 });
+    expect(await tiers(ws)).toEqual({ raw: 0, chunks: 0, blocks: 2, days: 0 });
     expect(await room(ws).readPositions("vehicle-a", t0, t0 + 2 * HOUR)).toEqual(day.map(bare));
     // Answered by the packed blocks too: a duplicate is still a duplicate.
     expect(await room(ws).storedPositions([{ vehicleId: "vehicle-a", beaconId: day[7]!.beaconId, recordedAt: day[7]!.recordedAt }])).toHaveLength(1);
+  });
+
+  it("packs each minute's appends into a new chunk without rewriting what is packed, and seals the hour once it is over", async () => {
+    const ws = crypto.randomUUID();
+    const hour = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
+    const all = fixes("vehicle-a", hour, 60, 30_000);
+    const checks = await runInDurableObject(room(ws), (_instance, state) => {
+      const store = new PositionStore(state.storage, env.POSITIONS, ws, d1LegacyPositions(database(env.DB), ws));
+      const chunkBytes = () =>
+        state.storage.sql
+          .exec<{ data: ArrayBuffer }>("SELECT data FROM position_chunks ORDER BY seq")
+          .toArray()
+          .map((r) => [...new Uint8Array(r.data)].join());
+      const hot = () => store.storedKeys(all.map((f) => ({ vehicleId: f.vehicleId, beaconId: f.beaconId, recordedAt: f.recordedAt }))).length;
+      store.append(all.slice(0, 20), hour + 60_000);
+      store.pack(hour + 60_000 + PACK_AFTER_MS - 1); // the oldest raw row is not a minute old yet
+      const early = { ...store.stats(), hot: hot() };
+      store.pack(hour + 60_000 + PACK_AFTER_MS);
+      const first = chunkBytes();
+      store.append(all.slice(20, 40), hour + 130_000);
+      store.append(all.slice(40), hour + 150_000);
+      store.pack(hour + 130_000 + PACK_AFTER_MS);
+      const second = { ...store.stats(), chunks: chunkBytes(), hot: hot() };
+      // The raw table is empty again, so SQLite hands out the same row ids as before: a third run
+      // of the same size must still add its own chunk, not collide with an earlier one.
+      store.append(fixes("vehicle-a", hour + 45 * 60_000, 2, 1_000), hour + 200_000);
+      store.append(fixes("vehicle-a", hour + 46 * 60_000, 2, 1_000), hour + 200_000);
+      store.pack(hour + 200_000 + PACK_AFTER_MS);
+      const third = store.stats();
+      store.seal(hour + HOUR + SEAL_AFTER_MS - 1);
+      const beforeSeal = store.stats();
+      store.seal(hour + HOUR + SEAL_AFTER_MS);
+      return { early, first, second, third, beforeSeal, sealed: { ...store.stats(), hot: hot() } };
+    });
+    expect(checks.early).toMatchObject({ raw: 1, chunks: 0, hot: 20 });
+    expect(checks.first).toHaveLength(1);
+    // Both later appends became one new chunk; the first chunk is byte for byte what it was.
+    expect(checks.second).toMatchObject({ raw: 0, hot: 60 });
+    expect(checks.second.chunks).toEqual([checks.first[0], expect.any(String)]);
+    expect(checks.third).toMatchObject({ raw: 0, chunks: 3 });
+    expect(checks.beforeSeal).toMatchObject({ chunks: 3, blocks: 0 });
+    expect(checks.sealed).toEqual({ raw: 0, chunks: 0, blocks: 1, days: 0, hot: 60 });
+    const later = [...fixes("vehicle-a", hour + 45 * 60_000, 2, 1_000), ...fixes("vehicle-a", hour + 46 * 60_000, 2, 1_000)];
+    expect(await room(ws).readPositions("vehicle-a", hour, hour + HOUR)).toEqual([...all, ...later].sort((x, y) => x.recordedAt - y.recordedAt).map(bare));
   });
 
   it("reads a 10-hour day across D1's old rows, R2, packed blocks and raw rows as D1 alone answered it", async () => {
@@ -115,7 +160,7 @@ describe("the positions of a workspace's object", () => {
     await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
     await room(ws).appendPositions([day[40]!, day[41]!]);
     await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
-    expect(await tiers(ws)).toEqual({ raw: 0, blocks: 0, days: 1 });
+    expect(await tiers(ws)).toEqual({ raw: 0, chunks: 0, blocks: 0, days: 1 });
     expect(await room(ws).readPositions("vehicle-a", from, from + DAY_MS)).toEqual(day.map(bare));
     expect(await room(ws).positionCount("vehicle-a", from - DAY_MS, from + DAY_MS)).toBe(100);
   });

@@ -13,6 +13,7 @@ import { chunkRows } from "../../db/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
+import { listDevices } from "../fleet/device-directory";
 import { commitWorkspaceWrite, forgetVehicleDevice, settleWorkspace, vehiclePositionCount } from "../workspace-object";
 import type { AppEnv } from "../types";
 
@@ -45,6 +46,8 @@ export const beaconRoutes = new Hono<AppEnv>()
         db.insert(beacons).values(part.map((b) => ({ id: b.id, workspaceId, vehicleId: b.vehicleId }))),
       ),
     ]);
+    // The edge finds their workspace without D1 from their first report on (docs/decisions/0027).
+    await listDevices(c.env.DEVICE_DIRECTORY, ordered, workspaceId);
     return c.json(ordered, 201);
   })
   /** The workspace's beacons, for configuring devices and for the simulator. */

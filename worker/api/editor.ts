@@ -3,7 +3,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { can } from "../../shared/roles";
 import { workspaceSession, type SessionInfo } from "../auth/session";
-import { forgetWatch } from "../../party/alerts/workspace-watch";
 import { forbidden } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite } from "../workspace-object";
@@ -20,12 +19,11 @@ export function editorSession(session: SessionInfo) {
 }
 
 /**
- * Commits a write to places, alert rules or read state (version bumped, rows stamped, the room
- * told; the caller's next pull sees it), and drops the workspace's cached places and rules in this
- * isolate so the next report is evaluated against them.
+ * Commits a write to places, alert rules or read state (version bumped, rows stamped; the caller's
+ * next pull sees it) and tells the workspace's object, which reloads its places and rules before
+ * this resolves, so the next report, through whatever isolate, is evaluated against them.
  */
 export async function commitWatched(c: Context<AppEnv>, workspaceId: string, writes: (stamp: SQL<number>) => BatchItem<"sqlite">[]) {
   const w = { env: c.env, db: c.var.db, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work) };
-  await commitWorkspaceWrite(w, workspaceId, writes, { readYourWrites: true });
-  forgetWatch(workspaceId);
+  await commitWorkspaceWrite(w, workspaceId, writes, { readYourWrites: true, change: { places: true, rules: true } });
 }

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { clientIp } from "../auth/rate-limit";
 import { forgetDevice, workspaceOfDevice } from "../fleet/device-directory";
 import { addressStops } from "../fleet/geocode";
-import { ingestTogether } from "../fleet/ingest-batcher";
+import { ingestTogether, isOverloaded } from "../fleet/ingest-batcher";
 import { addressKey, ingestThrottle, type Take } from "../fleet/ingest-throttle";
 import { parseOsmandJson, parseOsmandParams, ReportError, type Report } from "../fleet/osmand";
 import { ApiError, badRequest } from "../lib/errors";
@@ -31,13 +31,20 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
   const deviceId = reports[0]!.deviceId;
   refuseIfOver(c, throttle.addresses.take(addressKey(clientIp(c)), reports.length, now), "from this address");
   if (throttle.unknown.has(deviceId, now)) throw badRequest(UNKNOWN_DEVICE);
-  const workspaceId = await workspaceOfDevice(c.var.db, deviceId, now);
+  const workspaceId = await workspaceOfDevice(c.var.db, deviceId, now, c.env.DEVICE_DIRECTORY);
   const clock = { maxAheadMs: config.INGEST_MAX_AHEAD_S * 1000, maxBehindMs: config.INGEST_MAX_BEHIND_S * 1000 };
   const keepAlive = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
-  const answer = workspaceId ? await ingestTogether(c.env, workspaceId, reports, { clock, scale: config.RATE_LIMIT_SCALE, flushMs: config.INGEST_FLUSH_MS }, keepAlive) : null;
+  const answer = workspaceId
+    ? await ingestTogether(c.env, workspaceId, reports, { clock, scale: config.RATE_LIMIT_SCALE, flushMs: config.INGEST_FLUSH_MS }, keepAlive).catch((error: unknown) => {
+        // The object refused for load: the device keeps its reports and sends them again later.
+        if (!isOverloaded(error)) throw error;
+        c.header("Retry-After", String(OVERLOADED_RETRY_S));
+        throw new ApiError(503, "overloaded", `The workspace is busy. Try again in ${OVERLOADED_RETRY_S} s.`);
+      })
+    : null;
   if (!answer || (!answer.ok && answer.unknown)) {
     throttle.unknown.add(deviceId, Date.now());
-    forgetDevice(deviceId);
+    keepAlive(forgetDevice(deviceId, c.env.DEVICE_DIRECTORY).catch((error: unknown) => console.error("device directory: delete failed:", error)));
     throw badRequest(UNKNOWN_DEVICE);
   }
   if (!answer.ok) throw tooMany(c, answer.retryAfterS, "from this device");
@@ -54,6 +61,7 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
 /** 500 JSON locations take about 150 KB; anything much bigger is not a tracker. */
 const MAX_BODY_BYTES = 512 * 1024;
 const UNKNOWN_DEVICE = "Unknown device id";
+const OVERLOADED_RETRY_S = 5;
 
 function refuseIfOver(c: Context<AppEnv>, take: Take, where: string) {
   if (!take.ok) throw tooMany(c, take.retryAfterS, where);

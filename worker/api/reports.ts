@@ -14,7 +14,7 @@ import { reportRange } from "../reports/range";
 import { dailyReport, summaryReport } from "../reports/summary";
 import { reportVehicles } from "../reports/vehicles";
 import type { AppEnv } from "../types";
-import { settleWorkspace } from "../workspace-object";
+import { announceChange, settleWorkspace } from "../workspace-object";
 
 /** CSV columns of each report, in order: the JSON rows' keys, units in their names. */
 const csvColumns = {
@@ -111,5 +111,7 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
     const { workspaceId } = workspaceSession(c.var.session);
     const { timeZone } = c.req.valid("json");
     await c.var.db.update(workspaces).set({ timeZone }).where(eq(workspaces.id, workspaceId));
+    // The workspace's object folds its vehicles' rollups in this zone from the next report on.
+    await announceChange(c.env, workspaceId, { timeZone, poke: false });
     return c.json({ timeZone });
   });

@@ -21,6 +21,9 @@ const protocolGate = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** The mutators that change places (worker/sync/places-mutators.ts): the workspace's object reloads its watch after them. */
+const PLACE_MUTATIONS = new Set(["createPlace", "updatePlace", "deletePlace"]);
+
 /** Replicache's push and pull endpoints; the session's workspace is the space. */
 export const syncRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -40,7 +43,12 @@ export const syncRoutes = new Hono<AppEnv>()
     if (wrote) {
       // Read-your-writes for the pushing client: no pull after this answer is served a shared read
       // from before it (the poke may be throttled; docs/decisions/0013).
-      await announceWrites({ env: c.env, waitUntil: (w) => c.executionCtx.waitUntil(w) }, [session.workspaceId], { readYourWrites: true });
+      // A place changed by a push reaches the object's watch before the next report.
+      const placesChanged = req.mutations.some((m) => PLACE_MUTATIONS.has(m.name));
+      await announceWrites({ env: c.env, waitUntil: (w) => c.executionCtx.waitUntil(w) }, [session.workspaceId], {
+        readYourWrites: true,
+        ...(placesChanged ? { change: { places: true } } : {}),
+      });
     } else if (recorded) {
       // only refused or unknown mutations (issue 34): nobody else is poked, but the pusher's next
       // pull must see its mutations processed, so the room's shared reads go

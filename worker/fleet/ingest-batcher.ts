@@ -20,7 +20,9 @@ import type { Report } from "./osmand";
  * about 30 times per report at 50 concurrent beacons).
  *
  * Failure isolation: if the combined call fails (the object stores all of it or none of it),
- * every request of it runs again on its own, so one bad report cannot fail the others. A call
+ * every request of it runs again on its own, so one bad report cannot fail the others, except
+ * when the object says it is overloaded: running every member again would multiply the load
+ * that overloaded it, so each member fails with it (the device retries later). A call
  * whose leader vanished (its request cancelled mid-flight) is given up after STALE_MS: its
  * members run on their own and the line moves on.
  */
@@ -122,12 +124,18 @@ async function runCall(env: Env, workspaceId: string, line: Line, call: NonNulla
   } catch (error) {
     // Said out loud: a call that keeps failing costs every member a second call, and the
     // cause (a bad row) is otherwise only seen as the one request that fails again alone.
-    if (members.length > 1) console.warn(`ingest: combined call of ${members.length} requests failed, each runs again on its own:`, error);
-    for (const m of members) m.answer = new Failed(error, members.length === 1);
+    const overloaded = isOverloaded(error);
+    if (members.length > 1 && !overloaded) console.warn(`ingest: combined call of ${members.length} requests failed, each runs again on its own:`, error);
+    for (const m of members) m.answer = new Failed(error, members.length === 1 || overloaded);
   } finally {
     if (line.current === call) line.current = null;
     if (!line.current && !line.waiting.length) lines.delete(workspaceId);
   }
+}
+
+/** The Durable Object refused the call for load (its `.overloaded` flag, docs: Durable Objects error handling). */
+export function isOverloaded(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { overloaded?: unknown }).overloaded === true;
 }
 
 function takeBatch(waiting: Waiting[]) {

@@ -3,7 +3,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { createPlaceArgs, deletePlaceArgs, MAX_PLACES, updatePlaceArgs } from "../../shared/places";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
-import { forgetWatch } from "../../party/alerts/workspace-watch";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 import { versionOf } from "../../db/workspace-version";
 
@@ -23,8 +22,6 @@ export function placeServerMutators(refuse: Refuse) {
   const parse = <T>(schema: ArgsSchema<T>, input: unknown): T => parseArgs(schema, input, refuse);
   const find = (db: Db, id: string) => db.select({ workspaceId: places.workspaceId, deleted: places.deleted }).from(places).where(eq(places.id, id)).get();
   const scoped = (workspaceId: string, id: string) => {
-    // the next report in this isolate is evaluated against the changed places
-    forgetWatch(workspaceId);
     return and(eq(places.id, id), eq(places.workspaceId, workspaceId));
   };
 
@@ -35,7 +32,6 @@ export function placeServerMutators(refuse: Refuse) {
       if (existing && existing.workspaceId !== workspaceId) refuse("place id taken");
       if (existing) return [db.update(places).set({ name, geometry, deleted: false, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
       if ((await livePlaces(db, workspaceId)) >= MAX_PLACES) refuse(`at most ${MAX_PLACES} places per workspace`);
-      forgetWatch(workspaceId);
       return [db.insert(places).values({ id, workspaceId, name, geometry, version: versionOf(workspaceId) })];
     },
     async updatePlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {

@@ -1,0 +1,54 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db/client";
+import { alertDeliveries, emailOutbox, oauthStates, passwordResetTokens, rateLimits, realtimeTickets, sessions } from "../db/schema";
+
+/**
+ * Retention of the D1 tables that only grow (issue 35, docs/decisions/0027 part 6): run by the cron
+ * once an hour (RETENTION_MINUTE), each table's oldest finished rows deleted, at most `limit` per
+ * table per run (one D1 batch in all), so a run stays cheap however much has piled up and a
+ * backlog drains over the following hours. Each rule names what is no longer needed by anyone:
+ */
+export const RETENTION_MINUTE = 17;
+export const RETENTION_LIMIT = 1_000;
+const DAY = 86_400_000;
+
+/** table -> the condition on a row that retention deletes (ms since epoch `now`). */
+export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
+  // Sessions whose absolute end or revocation is 30 days past (the sessions list shows recent ones).
+  sessions: (now) => sql`(expires_at < ${now - 30 * DAY} OR (revoked_at IS NOT NULL AND revoked_at < ${now - 30 * DAY}))`,
+  // Socket tickets live 60 s, OAuth states minutes, reset tokens an hour: a day later they are nothing.
+  realtime_tickets: (now) => sql`expires_at < ${now - DAY}`,
+  oauth_states: (now) => sql`expires_at < ${now - DAY}`,
+  password_reset_tokens: (now) => sql`expires_at < ${now - DAY}`,
+  // Abuse-limit windows are at most a day long: a window that started two days ago is over.
+  rate_limits: (now) => sql`window_start < ${now - 2 * DAY}`,
+  // Deliveries in a final state, a month after it (the dead ones are the operator's record until then).
+  alert_deliveries: (now) => sql`status IN ('sent', 'skipped', 'dead') AND updated_at < ${now - 30 * DAY}`,
+  // The development e-mail adapter's messages.
+  email_outbox: (now) => sql`created_at < ${now - 7 * DAY}`,
+};
+
+const TABLES: Record<string, SQLiteTable> = {
+  sessions,
+  realtime_tickets: realtimeTickets,
+  oauth_states: oauthStates,
+  password_reset_tokens: passwordResetTokens,
+  rate_limits: rateLimits,
+  alert_deliveries: alertDeliveries,
+  email_outbox: emailOutbox,
+};
+
+/** One run: deletes up to `limit` rows of each table; answers how many per table. */
+export async function runRetention(db: Db, now = Date.now(), limit = RETENTION_LIMIT): Promise<Record<string, number>> {
+  const tables = Object.keys(RETENTION_RULES);
+  const statements = tables.map((table) => {
+    const target = TABLES[table]!;
+    return db.delete(target).where(sql`rowid IN (SELECT rowid FROM ${target} WHERE ${RETENTION_RULES[table]!(now)} LIMIT ${limit})`);
+  });
+  const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  return Object.fromEntries(tables.map((table, i) => [table, (results[i] as { meta?: { changes?: number } }).meta?.changes ?? 0]));
+}
+
+/** Whether this cron minute runs retention (once an hour). */
+export const retentionDue = (scheduledTime: number) => new Date(scheduledTime).getUTCMinutes() === RETENTION_MINUTE;
