@@ -33,6 +33,8 @@ export const routeRules: Record<string, RouteRule> = {
   // A device authenticates with its own unguessable id, not a session.
   "GET /ingest/osmand": "public",
   "POST /ingest/osmand": "public",
+  "POST /ingest/owntracks": "public",
+  "POST /ingest/overland": "public",
   // The room re-checks the session's membership and role when the socket arrives.
   "POST /realtime/ticket": "signed-in",
   // Each pushed mutation is checked on its own (worker/sync/push.ts).
