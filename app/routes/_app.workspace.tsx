@@ -4,13 +4,15 @@ import type { WorkspacePreferences } from "../../shared/reports";
 import { apiErrorOf, http } from "../lib/http";
 import { setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useCan, useSession } from "../session/session";
+import { ApiTokens } from "../workspace/api-tokens";
 
-/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days. */
+/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; its API tokens. */
 export default function WorkspacePreferences() {
   return (
     <section className="page narrow">
       <h1>Preferences</h1>
       <TimeZonePreference />
+      <ApiTokens />
       <Outlet />
     </section>
   );

@@ -25,6 +25,7 @@ import { placeRoutes } from "./places";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { workspaceRoutes } from "./workspaces";
+import { apiTokenRoutes } from "./api-tokens";
 import type { AppEnv } from "../types";
 import { safeError } from "../lib/safe-error";
 import { accountRoutes } from "./account";
@@ -61,6 +62,7 @@ api.get("/health", (c) => c.json({ ok: true }));
 
 api.route("/", authRoutes);
 api.route("/workspaces", workspaceRoutes);
+api.route("/workspaces", apiTokenRoutes);
 api.route("/sync", syncRoutes);
 api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { can, type Action } from "../../shared/roles";
+import { checkApiTokenRoute } from "../auth/api-tokens";
 import { authenticate, membershipRole } from "../auth/session";
 import { audit } from "../lib/audit";
 import { forbidden, notFound } from "../lib/errors";
@@ -63,6 +64,10 @@ export const routeRules: Record<string, RouteRule> = {
   "DELETE /workspaces/:id/invites/:inviteId": "members.manage",
   "POST /workspaces/:id/invites/:inviteId/resend": "members.manage",
   "PATCH /workspaces/:id/members/:userId": "members.manage",
+  // Integrators' API tokens: owners and admins, never a token itself (worker/auth/api-tokens.ts).
+  "GET /workspaces/:id/api-tokens": "workspace.configure",
+  "POST /workspaces/:id/api-tokens": "workspace.configure",
+  "DELETE /workspaces/:id/api-tokens/:tokenId": "workspace.configure",
   // Leaving is everyone's; removing someone else is checked in the handler (shared canAssign).
   "DELETE /workspaces/:id/members/:userId": "workspace.leave",
   // Reports read the fleet; a subscription is the caller's own e-mail, so viewers may have one.
@@ -124,6 +129,7 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   if (!rule) throw forbidden("No access rule for this route");
   if (rule === "public" || rule === "development") return next();
   const session = await authenticate(c);
+  if (session.apiToken) checkApiTokenRoute(session, rule, ruleKey(route.method, route.path), c.req.method);
   if (rule === "signed-in") return next();
 
   // Only /workspaces/:id/... names a workspace in its path; other routes' ids (a place's, an
@@ -131,7 +137,8 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   const fromPath = route.path.includes("/workspaces/:id") ? pathParam(route.path, c.req.path, "id") : null;
   const workspaceId = fromPath ?? session.workspaceId;
   if (!workspaceId) throw forbidden("Choose a workspace first");
-  const role = workspaceId === session.workspaceId ? session.role : await membershipRole(c.var.db, workspaceId, session.userId);
+  // An API token acts in its own workspace only, whatever its creator belongs to.
+  const role = workspaceId === session.workspaceId ? session.role : session.apiToken ? null : await membershipRole(c.var.db, workspaceId, session.userId);
   if (!role) {
     audit("tenant.access_refused", { userId: session.userId, workspaceId, via: ruleKey(route.method, route.path) });
     throw notFound("No such workspace");
