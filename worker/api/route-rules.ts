@@ -46,6 +46,12 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /beacons/:vehicleId/health": "workspace.view",
   "POST /beacons/:vehicleId/device-id": "fleet.edit",
   "GET /vehicles/:vehicleId/history": "workspace.view",
+  // Live-share links (docs/decisions/0029): members make and end them, everyone sees them; the
+  // link itself is public (its unguessable token is the credential, rate-limited per address).
+  "POST /vehicles/:vehicleId/shares": "fleet.edit",
+  "GET /vehicles/:vehicleId/shares": "workspace.view",
+  "DELETE /shares/:id": "fleet.edit",
+  "GET /share/:token": "public",
   // Only the caller's own sign-ins (the handlers scope by user).
   "GET /account/sessions": "signed-in",
   "GET /account/export": "signed-in",
