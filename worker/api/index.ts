@@ -14,6 +14,7 @@ import { devMeterRoutes } from "./dev-meter";
 import { devReportRoutes } from "./dev-reports";
 import { devAlertRoutes } from "./dev-alerts";
 import { ingestRoutes } from "./ingest";
+import { openApiRoutes } from "./openapi";
 import { deviceAppRoutes } from "./ingest-apps";
 import { oauthRoutes } from "./oauth";
 import { inviteRoutes } from "./invites";
@@ -60,6 +61,7 @@ api.use("*", enforceRouteRules);
 
 /** The cheapest possible route: what the benchmark compares real endpoints against. */
 api.get("/health", (c) => c.json({ ok: true }));
+api.route("/", openApiRoutes);
 
 api.route("/", authRoutes);
 api.route("/workspaces", workspaceRoutes);

@@ -19,6 +19,7 @@ export type RouteRule = "public" | "development" | "signed-in" | Action;
 
 export const routeRules: Record<string, RouteRule> = {
   "GET /health": "public",
+  "GET /openapi.json": "public",
   "POST /verify/email": "public",
   "POST /signin": "public",
   "POST /signin/second-factor": "public",

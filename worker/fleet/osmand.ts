@@ -123,7 +123,7 @@ const jsonLocation = z.object({
 });
 
 const deviceIdField = z.string().min(1).max(MAX_DEVICE_ID_LENGTH, `A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`).optional();
-const jsonBody = z.object({
+export const osmandJsonBodySchema = z.object({
   device_id: deviceIdField,
   deviceId: deviceIdField,
   id: deviceIdField,
@@ -133,7 +133,7 @@ const jsonBody = z.object({
 
 /** The JSON variant: {"device_id", "location": {"timestamp", "coords": {...}, "odometer", "extras"}}. */
 export function parseOsmandJson(body: unknown, now = Date.now()): Report[] {
-  const parsed = jsonBody.safeParse(body);
+  const parsed = osmandJsonBodySchema.safeParse(body);
   if (!parsed.success) {
     throw new ReportError(`Unreadable report: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
   }
