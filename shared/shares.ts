@@ -10,6 +10,7 @@ export const SHARE_MAX_MINUTES = 7 * 24 * 60;
 
 /** The choices the UI offers (any whole number of minutes in range is accepted by the API). */
 export const SHARE_EXPIRY_CHOICES = [
+  { minutes: SHARE_MIN_MINUTES, label: "5 minutes" },
   { minutes: 15, label: "15 minutes" },
   { minutes: 60, label: "1 hour" },
   { minutes: 4 * 60, label: "4 hours" },
