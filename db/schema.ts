@@ -638,3 +638,46 @@ export const webhookSecrets = sqliteTable("webhook_secrets", {
   sealed: text("sealed").notNull(),
   createdAt: integer("created_at").notNull().default(now),
 });
+
+// ---------------------------------------------------------------- sharing and integrations (issue 30)
+
+/** Integrators' bearer tokens of one workspace (docs/decisions/0029): only the SHA-256 is kept. */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** read | write */
+    scope: text("scope").$type<"read" | "write">().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+    /** Written at most once a minute per token. */
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_ws_idx").on(t.workspaceId)],
+);
+
+/** Live-share links of one vehicle: a public page until `expiresAt` or `endedAt` (docs/decisions/0029). */
+export const vehicleShares = sqliteTable(
+  "vehicle_shares",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    endedAt: integer("ended_at"),
+  },
+  (t) => [uniqueIndex("vehicle_shares_hash_idx").on(t.tokenHash), index("vehicle_shares_vehicle_idx").on(t.workspaceId, t.vehicleId)],
+);

@@ -93,7 +93,7 @@ export async function setWorkspaceFlag(workspaceId: string, key: string, value: 
 }
 
 /** Runs SQL on the e2e Worker's local D1 (the one scripts/e2e-server.mjs started). */
-async function localD1(sql: string) {
+export async function localD1(sql: string) {
   const port = Number(process.env.E2E_PORT ?? 8799);
   await promisify(execFile)(
     "node_modules/.bin/wrangler",

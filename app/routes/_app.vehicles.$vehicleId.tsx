@@ -1,5 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link, NavLink, Outlet, useParams } from "@remix-run/react";
+import { ShareLocation } from "../vehicles/share-location";
 import { Fragment } from "react";
 import { toast } from "sonner";
 import type { Vehicle } from "../../shared/vehicle";
@@ -37,6 +38,7 @@ export default function VehicleLayout() {
         <p className="muted">
           <Identity vehicle={vehicle} />
         </p>
+        <ShareLocation vehicleId={vehicle.id} />
       </header>
       <nav className="tabs" aria-label="Vehicle sections">
         {["overview", "service", "inspections", "issues", "settings"].map((tab) => (

@@ -5,13 +5,15 @@ import { apiErrorOf, http } from "../lib/http";
 import { setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useCan, useSession } from "../session/session";
 import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
+import { ApiTokens } from "../workspace/api-tokens";
 
-/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; owners replace every device id here. */
+/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; its API tokens; owners replace every device id here. */
 export default function WorkspacePreferences() {
   return (
     <section className="page narrow">
       <h1>Preferences</h1>
       <TimeZonePreference />
+      <ApiTokens />
       <ReplaceDeviceIds />
       <Outlet />
     </section>

@@ -9,6 +9,7 @@ import {
 } from "../../shared/beacon-health";
 import { apiErrorOf, http, HTTPError } from "../lib/http";
 import { useTelemetry } from "../store";
+import { ConnectApps } from "./connect-apps";
 import { clockTime, dayHeading, duration } from "./format";
 import { useNow } from "./use-now";
 
@@ -120,6 +121,7 @@ function DeviceIdFacts({ health, fresh, onRotated }: { health: Health; fresh: st
           <dd className="mono">{health.ingestUrl}</dd>
         </div>
       </dl>
+      <ConnectApps osmandUrl={health.ingestUrl} deviceId={health.deviceId} />
       {fresh ? (
         <p role="status" className="beacon-fresh">
           New device id generated. Enter it in the tracker&apos;s settings: reports with the old id are refused from now on.

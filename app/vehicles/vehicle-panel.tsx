@@ -4,6 +4,7 @@ import type { VehicleEvent } from "../../shared/vehicle-event";
 import { useTelemetry, useVehicleEvents } from "../store";
 import { clockTime, dayHeading, duration, EVENT_LABELS, miles, milesFromMetres, mph, orDash, percent, statusLabel } from "./format";
 import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
+import { ShareLocation } from "./share-location";
 import { useNow } from "./use-now";
 
 /** The map's vehicle side panel (docs/product.md section 2). */
@@ -53,6 +54,7 @@ export function VehiclePanel({ vehicle }: { vehicle: Vehicle }) {
           <div className="muted">Driver</div>
         </div>
       </section>
+      <ShareLocation vehicleId={vehicle.id} />
       <Timeline events={events.slice(0, 3)} now={now} shown={params.get("event")} onShow={showEvent} />
     </div>
   );

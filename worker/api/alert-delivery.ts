@@ -29,7 +29,7 @@ export const webhookSecretRoutes = new Hono<AppEnv>()
     return c.json(await rotateWebhookSecret(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId), 200, { "Cache-Control": "no-store" });
   });
 
-const deliveriesQuery = z.object({
+export const deliveriesQuery = z.object({
   status: z.enum(["queued", "sending", "sent", "skipped", "dead"], { errorMap: () => ({ message: "status must be one of queued, sending, sent, skipped, dead" }) }).optional(),
   limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").default(100),
 });

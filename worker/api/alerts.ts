@@ -87,12 +87,12 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   });
 
-const alertsQuery = z.object({
+export const alertsQuery = z.object({
   since: isoInstant("since must be an ISO 8601 time").optional(),
   limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be 1 to 1000").max(1000, "limit must be 1 to 1000").default(100),
 });
 
-const readBody = z.union([z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_READ_IDS) }), z.object({ all: z.literal(true) })]);
+export const readBody = z.union([z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_READ_IDS) }), z.object({ all: z.literal(true) })]);
 
 const toAlert = (row: typeof alerts.$inferSelect) => {
   const alert: Alert = { id: row.id, type: row.type, ruleId: row.ruleId, vehicleId: row.vehicleId, placeId: row.placeId, at: row.at, endAt: row.endAt, latitude: row.latitude, longitude: row.longitude, peak: row.peak };

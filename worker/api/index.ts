@@ -14,6 +14,8 @@ import { devMeterRoutes } from "./dev-meter";
 import { devReportRoutes } from "./dev-reports";
 import { devAlertRoutes } from "./dev-alerts";
 import { ingestRoutes } from "./ingest";
+import { openApiRoutes } from "./openapi";
+import { deviceAppRoutes } from "./ingest-apps";
 import { oauthRoutes } from "./oauth";
 import { inviteRoutes } from "./invites";
 import { realtimeTicketRoutes } from "./realtime-ticket";
@@ -23,7 +25,9 @@ import { enforceRouteRules } from "./route-rules";
 import { placeRoutes } from "./places";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
+import { publicShareRoutes, shareRoutes, vehicleShareRoutes } from "./shares";
 import { workspaceRoutes } from "./workspaces";
+import { apiTokenRoutes } from "./api-tokens";
 import type { AppEnv } from "../types";
 import { safeError } from "../lib/safe-error";
 import { accountRoutes } from "./account";
@@ -57,13 +61,19 @@ api.use("*", enforceRouteRules);
 
 /** The cheapest possible route: what the benchmark compares real endpoints against. */
 api.get("/health", (c) => c.json({ ok: true }));
+api.route("/", openApiRoutes);
 
 api.route("/", authRoutes);
 api.route("/workspaces", workspaceRoutes);
+api.route("/workspaces", apiTokenRoutes);
 api.route("/sync", syncRoutes);
 api.route("/beacons", beaconRoutes);
 api.route("/ingest", ingestRoutes);
+api.route("/ingest", deviceAppRoutes);
 api.route("/vehicles", vehicleRoutes);
+api.route("/vehicles", vehicleShareRoutes);
+api.route("/shares", shareRoutes);
+api.route("/share", publicShareRoutes);
 api.route("/password", passwordRoutes);
 api.route("/account/two-factor", twoFactorRoutes);
 api.route("/account", accountRoutes);

@@ -22,9 +22,23 @@ import type { AppEnv } from "../types";
  * device clock is out of bounds are acknowledged but not used (party/fleet/device-clock.ts).
  */
 export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", async (c) => {
+  refuseOversizedBody(c);
+  const answer = await ingestReports(c, await readReports(c));
+  return c.json({ ok: true, outcomes: answer.outcomes });
+});
+
+/** 413 before a body a tracker would never send is read. */
+export function refuseOversizedBody(c: Context<AppEnv>) {
   const length = Number(c.req.header("Content-Length") ?? 0);
   if (length > MAX_BODY_BYTES) throw new ApiError(413, "payload_too_large", `A report request carries at most ${MAX_BODY_BYTES / 1024} KB`);
-  const reports = await readReports(c);
+}
+
+/**
+ * The one ingestion path every device protocol's parser feeds (OsmAnd here; OwnTracks and Overland
+ * in worker/api/ingest-apps.ts): throttles, device lookup, the workspace object's fold and outcomes.
+ * 400 for an unknown device id, 429 when throttled; answers the object's outcomes per report.
+ */
+export async function ingestReports(c: Context<AppEnv>, reports: Report[]) {
   const { config } = c.var;
   const throttle = ingestThrottle(config.RATE_LIMIT_SCALE);
   const now = Date.now();
@@ -55,8 +69,22 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
     const addressing = settleWorkspace(c.env, workspaceId!).then(() => addressStops(w, token, answer.stops));
     keepAlive(addressing.catch((error: unknown) => console.error("addressing stops failed:", error)));
   }
-  return c.json({ ok: true, outcomes: answer.outcomes });
-});
+  return answer;
+}
+
+/**
+ * A message with no position (an OwnTracks status, an Overland ping) still names a device: an
+ * unknown one is 400 like any report's, known ones are answered without touching the object.
+ */
+export async function checkDevice(c: Context<AppEnv>, deviceId: string) {
+  const now = Date.now();
+  const throttle = ingestThrottle(c.var.config.RATE_LIMIT_SCALE);
+  refuseIfOver(c, throttle.addresses.take(addressKey(clientIp(c)), 1, now), "from this address");
+  if (throttle.unknown.has(deviceId, now) || !(await workspaceOfDevice(c.var.db, deviceId, now))) {
+    throttle.unknown.add(deviceId, Date.now());
+    throw badRequest(UNKNOWN_DEVICE);
+  }
+}
 
 /** 500 JSON locations take about 150 KB; anything much bigger is not a tracker. */
 const MAX_BODY_BYTES = 512 * 1024;

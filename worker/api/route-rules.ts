@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { can, type Action } from "../../shared/roles";
+import { checkApiTokenRoute } from "../auth/api-tokens";
 import { authenticate, membershipRole } from "../auth/session";
 import { audit } from "../lib/audit";
 import { forbidden, notFound } from "../lib/errors";
@@ -18,6 +19,7 @@ export type RouteRule = "public" | "development" | "signed-in" | Action;
 
 export const routeRules: Record<string, RouteRule> = {
   "GET /health": "public",
+  "GET /openapi.json": "public",
   "POST /verify/email": "public",
   "POST /signin": "public",
   "POST /signin/second-factor": "public",
@@ -33,6 +35,8 @@ export const routeRules: Record<string, RouteRule> = {
   // A device authenticates with its own unguessable id, not a session.
   "GET /ingest/osmand": "public",
   "POST /ingest/osmand": "public",
+  "POST /ingest/owntracks": "public",
+  "POST /ingest/overland": "public",
   // The room re-checks the session's membership and role when the socket arrives.
   "POST /realtime/ticket": "signed-in",
   // Each pushed mutation is checked on its own (worker/sync/push.ts).
@@ -45,6 +49,12 @@ export const routeRules: Record<string, RouteRule> = {
   // Every device id at once, after someone who could read them left (issue 34): owners only.
   "POST /beacons/device-ids/replace": "devices.replace",
   "GET /vehicles/:vehicleId/history": "workspace.view",
+  // Live-share links (docs/decisions/0029): members make and end them, everyone sees them; the
+  // link itself is public (its unguessable token is the credential, rate-limited per address).
+  "POST /vehicles/:vehicleId/shares": "fleet.edit",
+  "GET /vehicles/:vehicleId/shares": "workspace.view",
+  "DELETE /shares/:id": "fleet.edit",
+  "GET /share/:token": "public",
   // Only the caller's own sign-ins (the handlers scope by user).
   "GET /account/sessions": "signed-in",
   "GET /account/export": "signed-in",
@@ -63,6 +73,10 @@ export const routeRules: Record<string, RouteRule> = {
   "DELETE /workspaces/:id/invites/:inviteId": "members.manage",
   "POST /workspaces/:id/invites/:inviteId/resend": "members.manage",
   "PATCH /workspaces/:id/members/:userId": "members.manage",
+  // Integrators' API tokens: owners and admins, never a token itself (worker/auth/api-tokens.ts).
+  "GET /workspaces/:id/api-tokens": "workspace.configure",
+  "POST /workspaces/:id/api-tokens": "workspace.configure",
+  "DELETE /workspaces/:id/api-tokens/:tokenId": "workspace.configure",
   // Leaving is everyone's; removing someone else is checked in the handler (shared canAssign).
   "DELETE /workspaces/:id/members/:userId": "workspace.leave",
   // Reports read the fleet; a subscription is the caller's own e-mail, so viewers may have one.
@@ -133,6 +147,7 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   if (!rule) throw forbidden("No access rule for this route");
   if (rule === "public" || rule === "development") return next();
   const session = await authenticate(c);
+  if (session.apiToken) checkApiTokenRoute(session, rule, ruleKey(route.method, route.path), c.req.method);
   if (rule === "signed-in") return next();
 
   // Only /workspaces/:id/... names a workspace in its path; other routes' ids (a place's, an
@@ -140,7 +155,8 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   const fromPath = route.path.includes("/workspaces/:id") ? pathParam(route.path, c.req.path, "id") : null;
   const workspaceId = fromPath ?? session.workspaceId;
   if (!workspaceId) throw forbidden("Choose a workspace first");
-  const role = workspaceId === session.workspaceId ? session.role : await membershipRole(c.var.db, workspaceId, session.userId);
+  // An API token acts in its own workspace only, whatever its creator belongs to.
+  const role = workspaceId === session.workspaceId ? session.role : session.apiToken ? null : await membershipRole(c.var.db, workspaceId, session.userId);
   if (!role) {
     audit("tenant.access_refused", { userId: session.userId, workspaceId, via: ruleKey(route.method, route.path) });
     throw notFound("No such workspace");

@@ -7,6 +7,7 @@ import { chunkRows } from "../../db/chunk";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";
+import { apiTokenSession, isApiTokenSecret } from "./api-tokens";
 import { networkOf } from "./rate-limit";
 
 /**
@@ -35,6 +36,8 @@ export interface SessionInfo {
   role: string | null;
   /** Every token derived from one sign-in shares it (a workspace switch keeps it). */
   signinId: string;
+  /** Set when the bearer is an integrator's API token, not a person's session (worker/auth/api-tokens.ts). */
+  apiToken?: { id: string; scope: "read" | "write" };
 }
 
 /** Where a sign-in came from: shown in the sessions list, and the sign-in limits' known networks. */
@@ -193,7 +196,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<SessionInfo> {
   const known = c.get("session");
   if (known) return known;
   const token = bearerToken(c.req.header("Authorization"));
-  const session = token ? await findSession(c.var.db, token) : null;
+  const session = token ? ((isApiTokenSecret(token) ? await apiTokenSession(c, token) : null) ?? (await findSession(c.var.db, token))) : null;
   if (!session) throw unauthorized();
   c.set("session", session);
   return session;

@@ -23,8 +23,8 @@ export const MAX_DEVICE_ID_LENGTH = 128;
 export const MAX_SPEED_MS = 350 / 3.6;
 export const MAX_ABS_ALTITUDE_M = 20_000;
 
-function deviceIdOf(id: string | undefined): string {
-  if (!id) throw new ReportError("Missing device id: send id (or deviceid)");
+export function deviceIdOf(id: string | undefined, missing = "Missing device id: send id (or deviceid)"): string {
+  if (!id) throw new ReportError(missing);
   if (id.length > MAX_DEVICE_ID_LENGTH) throw new ReportError(`A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`);
   return id;
 }
@@ -32,7 +32,7 @@ function deviceIdOf(id: string | undefined): string {
 const within = (v: number | null, min: number, max: number) => (v !== null && v >= min && v <= max ? v : null);
 
 /** The readings a vehicle can produce; any other becomes "not reported". */
-function plausible(report: Report): Report {
+export function plausible(report: Report): Report {
   return {
     ...report,
     speed: within(report.speed, 0, MAX_SPEED_MS),
@@ -44,7 +44,7 @@ function plausible(report: Report): Report {
 }
 
 
-const number = (v: unknown): number | null => {
+export const number = (v: unknown): number | null => {
   if (v === undefined || v === null || v === "") return null;
   const n = typeof v === "number" ? v : Number(v);
   return Number.isFinite(n) ? n : null;
@@ -67,7 +67,7 @@ export function parseTimestamp(v: unknown, now: number): number {
   return parsed;
 }
 
-function position(lat: unknown, lon: unknown) {
+export function position(lat: unknown, lon: unknown) {
   const latitude = number(lat);
   const longitude = number(lon);
   if (latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
@@ -76,7 +76,7 @@ function position(lat: unknown, lon: unknown) {
   return { latitude, longitude };
 }
 
-function clampPercent(v: number | null) {
+export function clampPercent(v: number | null) {
   return v === null ? null : Math.min(100, Math.max(0, v));
 }
 
@@ -123,7 +123,7 @@ const jsonLocation = z.object({
 });
 
 const deviceIdField = z.string().min(1).max(MAX_DEVICE_ID_LENGTH, `A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`).optional();
-const jsonBody = z.object({
+export const osmandJsonBodySchema = z.object({
   device_id: deviceIdField,
   deviceId: deviceIdField,
   id: deviceIdField,
@@ -133,7 +133,7 @@ const jsonBody = z.object({
 
 /** The JSON variant: {"device_id", "location": {"timestamp", "coords": {...}, "odometer", "extras"}}. */
 export function parseOsmandJson(body: unknown, now = Date.now()): Report[] {
-  const parsed = jsonBody.safeParse(body);
+  const parsed = osmandJsonBodySchema.safeParse(body);
   if (!parsed.success) {
     throw new ReportError(`Unreadable report: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
   }

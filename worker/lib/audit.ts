@@ -39,7 +39,14 @@ export type AuditEvent =
   | "invite.accepted"
   | "member.role_changed"
   | "member.removed"
-  | "member.left";
+  | "member.left"
+  | "api_token.created"
+  | "api_token.revoked"
+  | "api_token.used"
+  | "api_token.refused"
+  | "share.created"
+  | "share.ended"
+  | "share.refused";
 
 export type AuditFields = Record<string, string | number | boolean | null | undefined>;
 

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { createdShareSchema, SHARE_EXPIRY_CHOICES, shareListSchema, type CreatedShare, type Share } from "../../shared/shares";
+import { apiErrorOf, http } from "../lib/http";
+import { useCan } from "../session/session";
+
+/**
+ * "Share live location" for one vehicle (map panel and vehicle page): pick how long the link
+ * lasts, get a link to copy, see the vehicle's open links and end any at once. Members and above
+ * make and end links; viewers see them (shared/roles.ts, as the API enforces).
+ */
+export function ShareLocation({ vehicleId }: { vehicleId: string }) {
+  const mayShare = useCan("fleet.edit");
+  const [open, setOpen] = useState(false);
+  const [shares, setShares] = useState<Share[] | null>(null);
+  const [created, setCreated] = useState<CreatedShare | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setShares(shareListSchema.parse(await http.get(`vehicles/${encodeURIComponent(vehicleId)}/shares`).json()).shares);
+    } catch {
+      setShares([]);
+    }
+  }, [vehicleId]);
+  useEffect(() => {
+    setCreated(null);
+    if (open) void reload();
+  }, [open, reload]);
+  return (
+    <section className="share-location" aria-label="Share live location">
+      <button type="button" className="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        Share live location
+      </button>
+      {open ? (
+        <div className="share-body">
+          {mayShare ? <NewShare vehicleId={vehicleId} onCreated={(s) => { setCreated(s); void reload(); }} /> : <p className="muted">Only members can share a vehicle.</p>}
+          {created ? <CreatedLink share={created} /> : null}
+          <ShareList shares={shares} mayEnd={mayShare} onEnded={() => { setCreated(null); void reload(); }} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function NewShare({ vehicleId, onCreated }: { vehicleId: string; onCreated: (share: CreatedShare) => void }) {
+  const [minutes, setMinutes] = useState<number>(60);
+  const [pending, setPending] = useState(false);
+  const create = async () => {
+    setPending(true);
+    try {
+      onCreated(createdShareSchema.parse(await http.post(`vehicles/${encodeURIComponent(vehicleId)}/shares`, { json: { expiresInMinutes: minutes } }).json()));
+    } catch (err) {
+      toast.error((await apiErrorOf(err))?.message ?? "Could not create the link");
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="group share-new">
+      <label className="field">
+        <span>Link lasts</span>
+        <select className="input" value={minutes} onChange={(e) => setMinutes(Number(e.currentTarget.value))}>
+          {SHARE_EXPIRY_CHOICES.map((c) => (
+            <option key={c.minutes} value={c.minutes}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button primary" disabled={pending} onClick={() => void create()}>
+        Create link
+      </button>
+    </div>
+  );
+}
+
+function CreatedLink({ share }: { share: CreatedShare }) {
+  const copy = async () => {
+    await navigator.clipboard.writeText(share.url).catch(() => undefined);
+    toast("Link copied", { duration: 1500 });
+  };
+  return (
+    <div role="status" className="share-created">
+      <p>Anyone with this link sees the vehicle&apos;s live position until {new Date(share.expiresAt).toLocaleString()}.</p>
+      <input className="input mono" readOnly value={share.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />{" "}
+      <button type="button" className="button" onClick={() => void copy()}>
+        Copy link
+      </button>
+    </div>
+  );
+}
+
+function ShareList({ shares, mayEnd, onEnded }: { shares: Share[] | null; mayEnd: boolean; onEnded: () => void }) {
+  const end = async (share: Share) => {
+    try {
+      await http.delete(`shares/${share.id}`);
+      toast("Link ended");
+      onEnded();
+    } catch (err) {
+      toast.error((await apiErrorOf(err))?.message ?? "Could not end the link");
+    }
+  };
+  if (shares === null) return <p className="muted">Loading links…</p>;
+  if (!shares.length) return <p className="muted">No open links.</p>;
+  return (
+    <ul className="share-list" aria-label="Open links">
+      {shares.map((s) => (
+        <li key={s.id}>
+          <span>Expires {new Date(s.expiresAt).toLocaleString()}</span>{" "}
+          {mayEnd ? (
+            <button type="button" className="button" onClick={() => void end(s)}>
+              End link
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

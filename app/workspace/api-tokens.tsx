@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { apiTokenListSchema, createdApiTokenSchema, type ApiToken, type ApiTokenScope, type CreatedApiToken } from "../../shared/api-tokens";
+import { ErrorLine } from "../components/form";
+import { apiErrorOf, http } from "../lib/http";
+import { useCan, useSession } from "../session/session";
+
+/**
+ * Integrators' API tokens on the workspace's settings (owners and admins; the API refuses others):
+ * create one with a name and a scope, see its secret once with a copy button, list them with when
+ * each was last used, revoke one behind a confirmation. README "API tokens and OpenAPI".
+ */
+export function ApiTokens() {
+  const workspaceId = useSession().workspace?.id;
+  const mayManage = useCan("workspace.configure");
+  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    if (!workspaceId) return;
+    try {
+      setTokens(apiTokenListSchema.parse(await http.get(`workspaces/${workspaceId}/api-tokens`).json()).tokens);
+    } catch (err) {
+      setError((await apiErrorOf(err))?.message ?? "Could not load the API tokens");
+    }
+  }, [workspaceId]);
+  useEffect(() => {
+    if (mayManage) void reload();
+  }, [mayManage, reload]);
+  if (!mayManage || !workspaceId) return null;
+  return (
+    <section className="card section api-tokens" aria-labelledby="api-tokens-heading">
+      <h2 id="api-tokens-heading">API tokens</h2>
+      <p className="muted">
+        For integrations: a token is a bearer on this workspace&apos;s API (<a href="/api/openapi.json">OpenAPI</a>). Read tokens only read; write
+        tokens also change places, alert rules and beacons. No token can manage members, tokens or accounts.
+      </p>
+      <CreateToken workspaceId={workspaceId} onCreated={(token) => { setCreated(token); void reload(); }} />
+      {created ? <NewSecret token={created} onDone={() => setCreated(null)} /> : null}
+      <ErrorLine message={error} />
+      {tokens === null ? <p className="muted">Loading…</p> : <TokenList workspaceId={workspaceId} tokens={tokens} onRevoked={() => void reload()} />}
+    </section>
+  );
+}
+
+function CreateToken({ workspaceId, onCreated }: { workspaceId: string; onCreated: (token: CreatedApiToken) => void }) {
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<ApiTokenScope>("read");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      onCreated(createdApiTokenSchema.parse(await http.post(`workspaces/${workspaceId}/api-tokens`, { json: { name, scope } }).json()));
+      setName("");
+      setError(null);
+    } catch (err) {
+      const body = await apiErrorOf(err);
+      setError(body?.fields?.name?.[0] ?? body?.message ?? "Could not create the token");
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <form className="group api-token-form" onSubmit={(e) => void submit(e)}>
+      <label className="field">
+        <span>Name</span>
+        <input className="input" value={name} maxLength={80} onChange={(e) => setName(e.currentTarget.value)} placeholder="Dispatch board" />
+      </label>
+      <label className="field">
+        <span>Scope</span>
+        <select className="input" value={scope} onChange={(e) => setScope(e.currentTarget.value as ApiTokenScope)}>
+          <option value="read">Read</option>
+          <option value="write">Write</option>
+        </select>
+      </label>
+      <button type="submit" className="button primary" disabled={pending}>
+        Create token
+      </button>
+      <ErrorLine message={error} />
+    </form>
+  );
+}
+
+function NewSecret({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
+  const copy = async () => {
+    await navigator.clipboard.writeText(token.token).catch(() => undefined);
+    toast("Token copied", { duration: 1500 });
+  };
+  return (
+    <div role="status" className="api-token-secret">
+      <p>
+        Copy the token for <strong>{token.name}</strong> now: it is not shown again.
+      </p>
+      <code aria-label="New API token" className="mono">
+        {token.token}
+      </code>{" "}
+      <button type="button" className="button" onClick={() => void copy()}>
+        Copy
+      </button>{" "}
+      <button type="button" className="button" onClick={onDone}>
+        Done
+      </button>
+    </div>
+  );
+}
+
+function TokenList({ workspaceId, tokens, onRevoked }: { workspaceId: string; tokens: ApiToken[]; onRevoked: () => void }) {
+  const revoke = async (token: ApiToken) => {
+    if (!window.confirm(`Revoke "${token.name}"? Integrations using it stop working at once.`)) return;
+    try {
+      await http.delete(`workspaces/${workspaceId}/api-tokens/${token.id}`);
+      toast(`Revoked "${token.name}"`);
+      onRevoked();
+    } catch (err) {
+      toast.error((await apiErrorOf(err))?.message ?? "Could not revoke the token");
+    }
+  };
+  if (!tokens.length) return <p className="muted">No API tokens yet.</p>;
+  return (
+    <table className="simple-table api-token-list">
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Scope</th>
+          <th>Created</th>
+          <th>Last used</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {tokens.map((t) => (
+          <tr key={t.id}>
+            <td>{t.name}</td>
+            <td>{t.scope === "write" ? "Write" : "Read"}</td>
+            <td>{new Date(t.createdAt).toLocaleString()}</td>
+            <td>{t.lastUsedAt === null ? "Never" : new Date(t.lastUsedAt).toLocaleString()}</td>
+            <td>
+              <button type="button" className="button" onClick={() => void revoke(t)} aria-label={`Revoke ${t.name}`}>
+                Revoke
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

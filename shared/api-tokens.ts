@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * Integrators' API tokens (DESIGN.md "Sharing and integrations", docs/decisions/0029): a bearer
+ * on /api/* limited to one workspace and a scope. Shared by the Worker's routes, the settings
+ * page and the OpenAPI document.
+ */
+export const API_TOKEN_SCOPES = ["read", "write"] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
+/** Every API token starts so: the Worker tells it from a session token without a lookup, and secret scanners can find leaked ones. */
+export const API_TOKEN_PREFIX = "fo_";
+
+export const createApiTokenSchema = z.object({
+  name: z.string({ required_error: "Name the token" }).trim().min(1, "Name the token").max(80, "At most 80 characters"),
+  scope: z.enum(API_TOKEN_SCOPES, { errorMap: () => ({ message: "Choose read or write" }) }),
+});
+export type CreateApiToken = z.infer<typeof createApiTokenSchema>;
+
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
+  createdAt: z.number(),
+  /** When it last authenticated a request (updated at most once a minute); null if never. */
+  lastUsedAt: z.number().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** The answer to creating one: the only time the secret is shown. */
+export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
+
+export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
+export type ApiTokenList = z.infer<typeof apiTokenListSchema>;
+
+/** Tokens per workspace, revoked ones not counted. */
+export const MAX_API_TOKENS = 50;

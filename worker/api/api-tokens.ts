@@ -1,0 +1,54 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { Hono } from "hono";
+import { createApiTokenSchema, MAX_API_TOKENS, type ApiTokenList, type CreatedApiToken } from "../../shared/api-tokens";
+import { apiTokens } from "../../db/schema";
+import { newApiTokenSecret } from "../auth/api-tokens";
+import { requireSession } from "../auth/session";
+import { sha256Hex } from "../lib/crypto";
+import { audit } from "../lib/audit";
+import { ApiError, notFound } from "../lib/errors";
+import { body } from "../lib/validate";
+import type { AppEnv } from "../types";
+
+/**
+ * Integrators' API tokens of a workspace (DESIGN.md "Sharing and integrations"): owners and admins
+ * create (the secret is answered once; only its SHA-256 is kept), list and revoke them.
+ * worker/api/route-rules.ts checks the role and sets `c.var.access` for the workspace of `:id`.
+ */
+export const apiTokenRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/:id/api-tokens", async (c) => {
+    const rows = await c.var.db
+      .select({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.workspaceId, c.var.access.workspaceId), isNull(apiTokens.revokedAt)))
+      .orderBy(desc(apiTokens.createdAt))
+      .all();
+    const answer: ApiTokenList = { tokens: rows };
+    return c.json(answer);
+  })
+  .post("/:id/api-tokens", body(createApiTokenSchema), async (c) => {
+    const { name, scope } = c.req.valid("json");
+    const { workspaceId } = c.var.access;
+    const db = c.var.db;
+    const live = await db.select({ n: count() }).from(apiTokens).where(and(eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt))).get();
+    if ((live?.n ?? 0) >= MAX_API_TOKENS) throw new ApiError(409, "too_many_tokens", `A workspace has at most ${MAX_API_TOKENS} API tokens: revoke one first`);
+    const token = newApiTokenSecret();
+    const row = { id: crypto.randomUUID(), workspaceId, name, scope, tokenHash: await sha256Hex(token), createdBy: c.var.session.userId, createdAt: Date.now() };
+    await db.insert(apiTokens).values(row);
+    audit("api_token.created", { tokenId: row.id, workspaceId, scope, by: c.var.session.userId });
+    const answer: CreatedApiToken = { id: row.id, name, scope, createdAt: row.createdAt, lastUsedAt: null, token };
+    return c.json(answer, 201);
+  })
+  .delete("/:id/api-tokens/:tokenId", async (c) => {
+    const { workspaceId } = c.var.access;
+    const tokenId = c.req.param("tokenId");
+    const revoked = await c.var.db
+      .update(apiTokens)
+      .set({ revokedAt: Date.now() })
+      .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt)))
+      .returning({ id: apiTokens.id });
+    if (!revoked.length) throw notFound("No such API token in this workspace");
+    audit("api_token.revoked", { tokenId, workspaceId, by: c.var.session.userId });
+    return c.json({ ok: true });
+  });

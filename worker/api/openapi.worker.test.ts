@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../test/factories";
+import { api } from "./index";
+
+/** GET /api/openapi.json describes every route of the Hono app, from the routes' own schemas. */
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; security?: unknown[] }>>;
+}
+
+async function document() {
+  const res = await call("/api/openapi.json");
+  expect(res.status).toBe(200);
+  return (await res.json()) as Document;
+}
+
+/** Every handler route of the app under /api, as Hono registered it (`METHOD /api/path/{param}`). */
+function appRoutes() {
+  const keys = api.routes
+    .filter((r) => r.method !== "ALL")
+    // Development-only routes (404 outside local development) are internal: not the public API.
+    .filter((r) => !r.path.startsWith("/dev/"))
+    .map((r) => `${r.method} /api${r.path.replace(/:([A-Za-z]+)/g, "{$1}")}`);
+  return [...new Set(keys)];
+}
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 and has every route of the app", async () => {
+    const doc = await document();
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
+    const missing = appRoutes().filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+    expect(appRoutes().length).toBeGreaterThan(60);
+  });
+
+  it("describes bodies from the routes' zod schemas, and who may call what", async () => {
+    const doc = await document();
+    const createToken = doc.paths["/api/workspaces/{id}/api-tokens"]!.post!;
+    expect(createToken.requestBody!.content["application/json"]!.schema.properties).toHaveProperty("scope");
+    const share = doc.paths["/api/vehicles/{vehicleId}/shares"]!.post!;
+    expect(share.requestBody!.content["application/json"]!.schema.properties).toHaveProperty("expiresInMinutes");
+    expect(doc.paths["/api/share/{token}"]!.get!.security).toEqual([]);
+    expect(doc.paths["/api/places"]!.get!.security).toEqual([{ bearer: [] }]);
+  });
+});

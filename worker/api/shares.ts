@@ -1,0 +1,106 @@
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { createShareSchema, SHARE_ENDED, SHARE_EXPIRED, type CreatedShare, type ShareList, type SharedVehicle } from "../../shared/shares";
+import { metresPerSecondToMph } from "../../shared/units";
+import { telemetry, vehicles, vehicleShares } from "../../db/schema";
+import { TokenBuckets } from "../../party/fleet/token-buckets";
+import { clientIp } from "../auth/rate-limit";
+import { requireSession, workspaceSession } from "../auth/session";
+import { addressKey } from "../fleet/ingest-throttle";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { audit } from "../lib/audit";
+import { ApiError, notFound } from "../lib/errors";
+import { body } from "../lib/validate";
+import type { AppEnv } from "../types";
+
+/**
+ * Live-share links (DESIGN.md "Sharing and integrations", docs/decisions/0029). Members create
+ * and end them for a vehicle of their workspace (viewers see them); the token is answered once in
+ * the URL and kept as its SHA-256. The public read answers only the vehicle's name and latest
+ * position, until the link expires or is ended (410, checked on every read: ending is immediate).
+ */
+export const vehicleShareRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .post("/:vehicleId/shares", body(createShareSchema), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const vehicleId = await vehicleOf(c, workspaceId);
+    const token = randomToken(32);
+    const now = Date.now();
+    const row = { id: crypto.randomUUID(), workspaceId, vehicleId, tokenHash: await sha256Hex(token), createdBy: c.var.session.userId, createdAt: now, expiresAt: now + c.req.valid("json").expiresInMinutes * 60_000 };
+    await c.var.db.insert(vehicleShares).values(row);
+    audit("share.created", { shareId: row.id, workspaceId, vehicleId, expiresAt: row.expiresAt, by: c.var.session.userId });
+    const answer: CreatedShare = { id: row.id, url: new URL(`/share/${token}`, c.var.config.APP_URL).href, expiresAt: row.expiresAt };
+    return c.json(answer, 201);
+  })
+  .get("/:vehicleId/shares", async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const vehicleId = await vehicleOf(c, workspaceId);
+    const shares = await c.var.db
+      .select({ id: vehicleShares.id, createdAt: vehicleShares.createdAt, expiresAt: vehicleShares.expiresAt })
+      .from(vehicleShares)
+      .where(and(eq(vehicleShares.workspaceId, workspaceId), eq(vehicleShares.vehicleId, vehicleId), isNull(vehicleShares.endedAt), gt(vehicleShares.expiresAt, Date.now())))
+      .orderBy(desc(vehicleShares.createdAt))
+      .all();
+    const answer: ShareList = { shares };
+    return c.json(answer);
+  });
+
+export const shareRoutes = new Hono<AppEnv>().use(requireSession).delete("/:id", async (c) => {
+  const { workspaceId } = workspaceSession(c.var.session);
+  const id = c.req.param("id");
+  const ended = await c.var.db
+    .update(vehicleShares)
+    .set({ endedAt: Date.now() })
+    .where(and(eq(vehicleShares.id, id), eq(vehicleShares.workspaceId, workspaceId), isNull(vehicleShares.endedAt)))
+    .returning({ id: vehicleShares.id });
+  if (!ended.length) throw notFound("No such share link in this workspace");
+  audit("share.ended", { shareId: id, workspaceId, by: c.var.session.userId });
+  return c.json({ ok: true });
+});
+
+/** Opening a share, per source address: 2 a second sustained, bursts of 60 (a page polls every 3 s). */
+export const SHARE_OPEN_LIMIT = { perSecond: 2, burst: 60 };
+let openings: { scale: number; buckets: TokenBuckets } | null = null;
+
+export const publicShareRoutes = new Hono<AppEnv>().get("/:token", async (c) => {
+  c.header("X-Robots-Tag", "noindex, nofollow");
+  const scale = c.var.config.RATE_LIMIT_SCALE;
+  if (openings?.scale !== scale) openings = { scale, buckets: new TokenBuckets(SHARE_OPEN_LIMIT, scale) };
+  const take = openings.buckets.take(addressKey(clientIp(c)), 1, Date.now());
+  if (!take.ok) {
+    audit("share.refused", { ip: clientIp(c), reason: "rate_limited" });
+    c.header("Retry-After", String(take.retryAfterS));
+    throw new ApiError(429, "rate_limited", `Too many requests from this address. Try again in ${take.retryAfterS} s.`);
+  }
+  const token = c.req.param("token");
+  if (token.length > 100) throw notFound("No such share link");
+  return c.json(await sharedVehicle(c, await sha256Hex(token)));
+});
+
+async function sharedVehicle(c: Context<AppEnv>, tokenHash: string): Promise<SharedVehicle> {
+  // One read: the link, its vehicle's name and latest position.
+  const row = await c.var.db
+    .select({ expiresAt: vehicleShares.expiresAt, endedAt: vehicleShares.endedAt, name: vehicles.name, deleted: vehicles.deleted, lat: telemetry.latitude, lng: telemetry.longitude, at: telemetry.recordedAt, speed: telemetry.speed })
+    .from(vehicleShares)
+    .innerJoin(vehicles, and(eq(vehicles.id, vehicleShares.vehicleId), eq(vehicles.workspaceId, vehicleShares.workspaceId)))
+    .leftJoin(telemetry, and(eq(telemetry.vehicleId, vehicleShares.vehicleId), eq(telemetry.workspaceId, vehicleShares.workspaceId), eq(telemetry.deleted, false)))
+    .where(eq(vehicleShares.tokenHash, tokenHash))
+    .get();
+  if (!row || row.deleted) throw notFound("No such share link");
+  if (row.endedAt !== null) throw new ApiError(410, SHARE_ENDED, "This link was ended by the vehicle's operator");
+  if (row.expiresAt <= Date.now()) throw new ApiError(410, SHARE_EXPIRED, "This link has expired");
+  const position = row.lat !== null && row.lng !== null && row.at !== null ? { lat: row.lat, lng: row.lng, at: row.at, speedMph: Math.round(metresPerSecondToMph(row.speed ?? 0) * 10) / 10 } : null;
+  return { vehicle: { name: row.name }, position, expiresAt: row.expiresAt };
+}
+
+/** The vehicle `:vehicleId` of the caller's workspace; 404 for another workspace's, as for one that does not exist. */
+async function vehicleOf(c: Context<AppEnv>, workspaceId: string) {
+  const vehicleId = c.req.param("vehicleId") ?? "";
+  const row = await c.var.db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false)))
+    .get();
+  if (!row) throw notFound("No such vehicle in this workspace");
+  return row.id;
+}
