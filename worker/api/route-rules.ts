@@ -85,6 +85,9 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /webhook-secret": "workspace.configure",
   "POST /webhook-secret/rotate": "workspace.configure",
   "GET /alert-deliveries": "workspace.configure",
+  // Photos and issues (docs/decisions/0030): members report and upload, everyone reads.
+  "POST /photos": "fleet.edit",
+  "GET /photos/:id": "workspace.view",
   "GET /invites/:token": "public",
   "POST /invites/accept": "signed-in",
   "GET /dev/outbox": "development",
