@@ -88,6 +88,11 @@ export const routeRules: Record<string, RouteRule> = {
   // Photos and issues (docs/decisions/0030): members report and upload, everyone reads.
   "POST /photos": "fleet.edit",
   "GET /photos/:id": "workspace.view",
+  "GET /issues": "workspace.view",
+  "GET /issues/:id": "workspace.view",
+  "POST /issues": "fleet.edit",
+  "PATCH /issues/:id": "fleet.edit",
+  "POST /issues/:id/comments": "fleet.edit",
   "GET /invites/:token": "public",
   "POST /invites/accept": "signed-in",
   "GET /dev/outbox": "development",
