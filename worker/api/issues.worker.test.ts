@@ -85,6 +85,11 @@ describe("issues API", () => {
     expect((await patch(b.token, id, { status: "closed" })).status).toBe(404);
     expect((await call(`/api/issues/${id}/comments`, { method: "POST", token: b.token, json: { text: "mine" } })).status).toBe(404);
     expect(((await (await call("/api/issues", { token: b.token })).json()) as { issues: unknown[] }).issues).toEqual([]);
+    // a photo of another workspace cannot be attached
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    const photo = (await (await call("/api/photos", { method: "POST", token: a.token, body: png, headers: { "Content-Type": "image/png" } })).json()) as { id: string };
+    expect((await report(b.token, { vehicleId: await insertVehicle(b.workspaceId), title: "x", priority: "low", photoIds: [photo.id] })).status).toBe(404);
+    expect((await patch(a.token, id, { photoIds: [photo.id] })).status).toBe(200);
     expect((await issueRow(id))?.status).toBe("open");
     expect((await pull(b.token)).patch.some((p) => p.key?.startsWith("issue"))).toBe(false);
   });
