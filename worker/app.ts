@@ -11,6 +11,7 @@ import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
 import { routeRealtime } from "./realtime";
 import { retentionDue, runRetention } from "./retention";
 import { sendDueReportEmails } from "./reports/scheduled-email";
+import { sendIssueNotifications } from "./maintenance/issue-notifications";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
@@ -74,6 +75,8 @@ export function createApp(pages: PageHandler) {
       );
       // Once an hour: the tables that only grow lose their oldest finished rows (worker/retention.ts).
       if (retentionDue(controller.scheduledTime)) ctx.waitUntil(runRetention(database(env.DB)).catch((error) => console.error("scheduled: retention failed:", error)));
+      // Issue assignment e-mails whose send right after the assignment failed (docs/decisions/0030).
+      ctx.waitUntil(sendIssueNotifications(database(env.DB), config(env)).catch((error) => console.error("scheduled: issue e-mails failed:", error)));
       // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
       ctx.waitUntil(sendDueReportEmails(database(env.DB), config(env)).catch((error) => console.error("scheduled: report e-mails failed:", error)));
       const changed = await markSilentBeaconsInactive(database(env.DB));

@@ -3,6 +3,7 @@
 interface __BaseEnv_Env {
 	DEVICE_DIRECTORY: KVNamespace;
 	POSITIONS: R2Bucket;
+	PHOTOS: R2Bucket;
 	DB: D1Database;
 	ALERT_DELIVERIES: Queue;
 	ASSETS: Fetcher;

@@ -7,6 +7,7 @@ import { body } from "../lib/validate";
 import { answerPull } from "../sync/answer-pull";
 import { push } from "../sync/push";
 import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/protocol-versions";
+import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import { announceWrites, forgetRoomChanges, roomChanges, settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
 
@@ -49,6 +50,8 @@ export const syncRoutes = new Hono<AppEnv>()
         readYourWrites: true,
         ...(placesChanged ? { change: { places: true } } : {}),
       });
+      // An issue assigned offline e-mails its assignee now it reached the server (the cron retries).
+      c.executionCtx.waitUntil(sendIssueNotifications(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) => console.error("issue e-mails failed:", error)));
     } else if (recorded) {
       // only refused or unknown mutations (issue 34): nobody else is poked, but the pusher's next
       // pull must see its mutations processed, so the room's shared reads go
