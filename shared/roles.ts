@@ -23,12 +23,14 @@ export const actions = [
   "workspace.configure",
   /** Leave the workspace (every role; the last owner is refused by the rule below, not the table). */
   "workspace.leave",
+  /** Manage service schedules and inspection forms (issue 32): owners and admins; members log service and submit inspections (fleet.edit). */
+  "maintenance.manage",
 ] as const;
 export type Action = (typeof actions)[number];
 
 const table: Record<Role, readonly Action[]> = {
-  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave"],
-  admin: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave"],
+  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave", "maintenance.manage"],
+  admin: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave", "maintenance.manage"],
   member: ["workspace.view", "fleet.edit", "workspace.leave"],
   viewer: ["workspace.view", "workspace.leave"],
 };

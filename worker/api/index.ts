@@ -21,6 +21,7 @@ import { reportRoutes, workspacePreferencesRoutes } from "./reports";
 import { outboxRoutes, passwordRoutes } from "./password";
 import { enforceRouteRules } from "./route-rules";
 import { placeRoutes } from "./places";
+import { serviceEntryRoutes, serviceScheduleRoutes } from "./service";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { workspaceRoutes } from "./workspaces";
@@ -77,6 +78,8 @@ api.route("/alert-rules", alertRuleRoutes);
 api.route("/alerts", alertRoutes);
 api.route("/webhook-secret", webhookSecretRoutes);
 api.route("/alert-deliveries", alertDeliveryRoutes);
+api.route("/service-schedules", serviceScheduleRoutes);
+api.route("/service-entries", serviceEntryRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);

@@ -85,6 +85,11 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /webhook-secret": "workspace.configure",
   "POST /webhook-secret/rotate": "workspace.configure",
   "GET /alert-deliveries": "workspace.configure",
+  // Service (issue 32, DESIGN.md "Maintenance"): everyone reads; members log service; owners and admins manage schedules.
+  "GET /service-schedules": "workspace.view",
+  "POST /service-schedules": "maintenance.manage",
+  "GET /service-entries": "workspace.view",
+  "POST /service-entries": "fleet.edit",
   "GET /invites/:token": "public",
   "POST /invites/accept": "signed-in",
   "GET /dev/outbox": "development",
