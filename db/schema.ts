@@ -15,7 +15,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import type { AlertRuleConfig, AlertType } from "../shared/alert-rules";
+import type { AlertKind, AlertRuleConfig } from "../shared/alert-rules";
 import type { PlaceGeometry } from "../shared/places";
 import type { InspectionItem, InspectionResult } from "../shared/inspections";
 
@@ -558,7 +558,7 @@ export const alerts = sqliteTable(
     ...synced,
     ruleId: text("rule_id").notNull(),
     vehicleId: text("vehicle_id").notNull(),
-    type: text("type").$type<AlertType>().notNull(),
+    type: text("type").$type<AlertKind>().notNull(),
     placeId: text("place_id"),
     at: integer("at").notNull(),
     endAt: integer("end_at"),
