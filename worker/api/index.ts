@@ -22,6 +22,7 @@ import { outboxRoutes, passwordRoutes } from "./password";
 import { enforceRouteRules } from "./route-rules";
 import { placeRoutes } from "./places";
 import { serviceEntryRoutes, serviceScheduleRoutes } from "./service";
+import { inspectionFormRoutes, inspectionRoutes } from "./inspections";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { workspaceRoutes } from "./workspaces";
@@ -80,6 +81,8 @@ api.route("/webhook-secret", webhookSecretRoutes);
 api.route("/alert-deliveries", alertDeliveryRoutes);
 api.route("/service-schedules", serviceScheduleRoutes);
 api.route("/service-entries", serviceEntryRoutes);
+api.route("/inspection-forms", inspectionFormRoutes);
+api.route("/inspections", inspectionRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);

@@ -12,3 +12,20 @@ export async function resolveIssueWrites(_db: Db, _workspaceId: string, issueIds
   if (issueIds.length) throw notFound("No such issue in this workspace");
   return () => [];
 }
+
+/** An issue a failed inspection item opens. */
+export interface NewIssue {
+  vehicleId: string;
+  title: string;
+  description: string | null;
+  photoIds: string[];
+  sourceInspectionId: string;
+}
+
+/**
+ * The writes that open these issues (numbered per workspace) in the same transaction as the
+ * inspection that found them, and their ids. Until the issues branch is merged: none.
+ */
+export async function openIssueWrites(_db: Db, _workspaceId: string, _issues: NewIssue[], _userId: string, _now: number): Promise<{ ids: string[]; writes: (stamp: SQL<number>) => BatchItem<"sqlite">[] }> {
+  return { ids: [], writes: () => [] };
+}
