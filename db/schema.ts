@@ -635,6 +635,81 @@ export const webhookSecrets = sqliteTable("webhook_secrets", {
   createdAt: integer("created_at").notNull().default(now),
 });
 
+// ---------------------------------------------------------------- photos and issues (issue 32; docs/decisions/0030)
+
+/** A photo's owner and kind; its bytes are in R2 (PHOTOS) under `{workspaceId}/{id}`. The id may be the browser's. */
+export const photos = sqliteTable(
+  "photos",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdBy: text("created_by"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("photos_ws_idx").on(t.workspaceId)],
+);
+
+/** A defect of a vehicle, numbered #1, #2, ... per workspace (`number`, unique per workspace). Synced while open. */
+export const issues = sqliteTable(
+  "issues",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    number: integer("number").notNull(),
+    vehicleId: text("vehicle_id").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    priority: text("priority").$type<"low" | "medium" | "high" | "critical">().notNull(),
+    status: text("status").$type<"open" | "in_progress" | "resolved" | "closed">().notNull(),
+    reportedByUserId: text("reported_by_user_id"),
+    assigneeUserId: text("assignee_user_id"),
+    /** YYYY-MM-DD */
+    dueDate: text("due_date"),
+    sourceInspectionId: text("source_inspection_id"),
+    sourceAlertId: text("source_alert_id"),
+    photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    resolvedByServiceEntryId: text("resolved_by_service_entry_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("issues_ws_number_idx").on(t.workspaceId, t.number),
+    index("issues_ws_version_idx").on(t.workspaceId, t.version),
+    index("issues_ws_status_idx").on(t.workspaceId, t.status, t.updatedAt),
+    index("issues_ws_vehicle_idx").on(t.workspaceId, t.vehicleId),
+  ],
+);
+
+export const issueComments = sqliteTable(
+  "issue_comments",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    issueId: text("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    authorUserId: text("author_user_id"),
+    text: text("text").notNull(),
+    photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("issue_comments_ws_version_idx").on(t.workspaceId, t.version), index("issue_comments_issue_idx").on(t.issueId, t.createdAt)],
+);
+
+/** An assignment's e-mail, queued in the assignment's own batch; sent after it commits (or by the cron). */
+export const issueNotifications = sqliteTable("issue_notifications", {
+  id: text("id").primaryKey(),
+  workspaceId: text("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  issueId: text("issue_id").notNull(),
+  userId: text("user_id").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
 // ---------------------------------------------------------------- service and inspections (issue 32; migrations/0017, docs/decisions/0032)
 
 /**

@@ -4,6 +4,7 @@ import { assignDriverArgs, decodeDriver, driverArgs, driverKey, encodeDriver, ty
 import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./vehicle";
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 import { placeMutators } from "./places-mutators";
+import { issueMutators } from "./issues-mutators";
 
 /**
  * Mutations shared by the browser (optimistic, in Replicache) and the Worker (authoritative,
@@ -90,6 +91,7 @@ export const mutators = {
     await tx.set(vehicleKey(vehicleId), encodeVehicle({ ...decodeVehicle(vehicleId, current), driverId, driver: name }));
   },
   ...placeMutators,
+  ...issueMutators,
 };
 
 export type Mutators = typeof mutators;

@@ -48,6 +48,10 @@ export const mutationActions: Record<keyof Mutators, Action> = {
   createPlace: "fleet.edit",
   updatePlace: "fleet.edit",
   deletePlace: "fleet.edit",
+  // Issues: members report, change and comment; viewers read (docs/decisions/0030).
+  createIssue: "fleet.edit",
+  updateIssue: "fleet.edit",
+  addIssueComment: "fleet.edit",
 };
 
 /** A pushed mutation the server refused for the caller's role (the push answer's `refused`). */

@@ -1,5 +1,6 @@
 import { ALERT_PREFIX } from "./alert-rules";
 import { decodeAlert, type AlertWire } from "./alerts";
+import { decodeIssue, decodeIssueComment, ISSUE_COMMENT_PREFIX, ISSUE_PREFIX, type IssueCommentWire, type IssueWire } from "./issues";
 import { decodePlace, PLACE_PREFIX, type PlaceWire } from "./places";
 import { decodeDriver, DRIVER_PREFIX, type DriverWire } from "./driver";
 import { decodeTelemetry, TELEMETRY_PREFIX, type TelemetryWire } from "./telemetry";
@@ -21,6 +22,8 @@ export function decodeSyncedValue(key: string, value: unknown): unknown {
     return decodeVehicleEvent(rest.slice(0, slash), rest.slice(slash + 1), value as VehicleEventWire);
   }
   if (key.startsWith(PLACE_PREFIX)) return decodePlace(key.slice(PLACE_PREFIX.length), value as PlaceWire);
+  if (key.startsWith(ISSUE_PREFIX)) return decodeIssue(key.slice(ISSUE_PREFIX.length), value as IssueWire);
+  if (key.startsWith(ISSUE_COMMENT_PREFIX)) return decodeIssueComment(key.slice(ISSUE_COMMENT_PREFIX.length), value as IssueCommentWire);
   if (key.startsWith(ALERT_PREFIX)) return decodeAlert(key.slice(ALERT_PREFIX.length), value as AlertWire);
   return value;
 }

@@ -10,6 +10,7 @@ import { config } from "./env";
 import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
 import { routeRealtime } from "./realtime";
 import { sendDueReportEmails } from "./reports/scheduled-email";
+import { sendIssueNotifications } from "./maintenance/issue-notifications";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
@@ -72,6 +73,8 @@ export function createApp(pages: PageHandler) {
           .then((collected) => Promise.all(collected.map((workspaceId) => forgetRoomChanges(env, workspaceId))))
           .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
       );
+      // Issue assignment e-mails whose send right after the assignment failed (docs/decisions/0030).
+      ctx.waitUntil(sendIssueNotifications(database(env.DB), config(env)).catch((error) => console.error("scheduled: issue e-mails failed:", error)));
       // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
       ctx.waitUntil(sendDueReportEmails(database(env.DB), config(env)).catch((error) => console.error("scheduled: report e-mails failed:", error)));
       const changed = await markSilentBeaconsInactive(database(env.DB));

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { isNotice, type Alert } from "../../shared/alert-rules";
 import { isRead } from "../../shared/alerts";
 import { AlertRulesPanel } from "../alerts/alert-rules-panel";
+import { AssignedToMe } from "../issues/assigned-to-me";
 import { describeAlert, groupByDay } from "../alerts/format";
 import { http } from "../lib/http";
 import { useClientStore, useVehicles } from "../store";
@@ -33,6 +34,7 @@ export default function InboxPage() {
           Mark all read
         </button>
       </header>
+      <AssignedToMe />
       {alerts.length === 0 ? <p className="muted">No alerts yet. Add a rule below and they appear here as they happen.</p> : null}
       {groups.map((group) => (
         <div key={group.day} className="inbox-day">

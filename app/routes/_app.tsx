@@ -12,6 +12,7 @@ import { useSession } from "../session/session";
 import { useLeaveLostWorkspace } from "../session/use-lost-workspace";
 import { SyncIndicator } from "../sync/sync-indicator";
 import { useUnreadCount } from "../store/places-alerts";
+import { startPhotoUploads } from "../photos/photos";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mapboxCss }];
 
@@ -36,6 +37,7 @@ export default function AppLayout() {
 
 function Shell() {
   useLeaveLostWorkspace();
+  usePhotoUploads();
   const { pathname } = useLocation();
   const onMap = pathname === "/map";
   // The map is mounted on the first visit of /map and then kept, hidden, on other pages.
@@ -65,6 +67,12 @@ function Shell() {
       </div>
     </div>
   );
+}
+
+/** Photos taken offline (issues, inspections) go up when the network returns (app/photos). */
+function usePhotoUploads() {
+  const workspaceId = useSession().workspace?.id;
+  useEffect(() => (workspaceId ? startPhotoUploads(workspaceId) : undefined), [workspaceId]);
 }
 
 function TopBar() {

@@ -6,6 +6,7 @@ import type { Vehicle } from "../../shared/vehicle";
 import { isIgnitionOn } from "../../shared/vehicle-state";
 import { useStoreStatus, useTelemetry, useVehicle } from "../store";
 import { identityParts } from "../vehicles/format";
+import { useOpenIssueCounts } from "../store/issues";
 
 /** A vehicle's page: header (name, status dot, year, make, model, VIN), breadcrumb and tabs. */
 export default function VehicleLayout() {
@@ -33,6 +34,7 @@ export default function VehicleLayout() {
         <h1>
           <span className={`status-dot ${on ? "on" : "off"}`} role="img" aria-label={on ? "Ignition on" : "Ignition off"} />
           {vehicle.name}
+          <OpenIssuesBadge vehicleId={vehicle.id} />
         </h1>
         <p className="muted">
           <Identity vehicle={vehicle} />
@@ -47,6 +49,17 @@ export default function VehicleLayout() {
       </nav>
       <Outlet />
     </section>
+  );
+}
+
+/** "2 open issues", linking to the Issues tab; nothing when there are none. */
+function OpenIssuesBadge({ vehicleId }: { vehicleId: string }) {
+  const open = useOpenIssueCounts().get(vehicleId) ?? 0;
+  if (!open) return null;
+  return (
+    <Link to="issues" className="issue-count" data-testid="vehicle-open-issues">
+      {open} open {open === 1 ? "issue" : "issues"}
+    </Link>
   );
 }
 

@@ -6,6 +6,7 @@ import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { formatType, orDash } from "../vehicles/format";
 import { VehicleListNote } from "../vehicles/vehicle-list-note";
 import { FilterBox } from "../components/filter-box";
+import { useOpenIssueCounts } from "../store/issues";
 
 const ROW_HEIGHT = 44;
 const OVERSCAN = 10;
@@ -24,6 +25,7 @@ export default function VehiclesPage() {
   const { query, setQuery, shown } = filter;
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own.
   const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
+  const openIssues = useOpenIssueCounts();
 
   return (
     <section className="page">
@@ -50,7 +52,7 @@ export default function VehiclesPage() {
         >
           <div style={{ height: shown.length * ROW_HEIGHT, position: "relative" }}>
             {shown.slice(first, last).map((v, i) => (
-              <VehicleRow key={v.id} vehicle={v} index={first + i} onKeyDown={onKeyDown} onFocus={onRowFocus} />
+              <VehicleRow key={v.id} vehicle={v} index={first + i} onKeyDown={onKeyDown} onFocus={onRowFocus} openIssues={openIssues.get(v.id) ?? 0} />
             ))}
           </div>
         </div>
@@ -66,7 +68,8 @@ function VehicleRow({
   index,
   onKeyDown,
   onFocus,
-}: VirtualRowProps & { vehicle: Vehicle; onKeyDown: KeyboardEventHandler }) {
+  openIssues,
+}: VirtualRowProps & { vehicle: Vehicle; onKeyDown: KeyboardEventHandler; openIssues: number }) {
   return (
     <Link
       to={`/vehicles/${v.id}`}
@@ -79,7 +82,14 @@ function VehicleRow({
       onKeyDown={onKeyDown}
       onFocus={() => onFocus(index)}
     >
-      <span role="cell">{v.name}</span>
+      <span role="cell">
+        {v.name}
+        {openIssues ? (
+          <span className="issue-count" aria-label={`${openIssues} open ${openIssues === 1 ? "issue" : "issues"}`}>
+            {openIssues}
+          </span>
+        ) : null}
+      </span>
       <span role="cell">{orDash(v.driver)}</span>
       <span role="cell">{orDash(v.year)}</span>
       <span role="cell">{formatType(v.classification?.value)}</span>

@@ -2,6 +2,7 @@ import { ALERT_PREFIX, ALERT_RULE_PREFIX } from "../../shared/alert-rules";
 import { ALERT_READS_PREFIX } from "../../shared/alerts";
 import { DRIVER_PREFIX } from "../../shared/driver";
 import { PLACE_PREFIX } from "../../shared/places";
+import { ISSUE_COMMENT_PREFIX, ISSUE_PREFIX } from "../../shared/issues";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { TELEMETRY_PREFIX } from "../../shared/telemetry";
 import { VEHICLE_PREFIX, vehicleKey } from "../../shared/vehicle";
@@ -19,7 +20,9 @@ import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
  * get only those changes; the vehicles sorted by name are kept sorted by moving the changed ones
  * (binary search), not by sorting the fleet again; a vehicle's events are indexed by vehicle.
  */
-export type EntityType = "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType;
+export type EntityType = "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType | IssuesType;
+/** Issues and their comments (docs/decisions/0030): comment ids are `{issueId}/{commentId}`. */
+type IssuesType = "issue" | "issue-comment";
 /** Places and alerts (docs/decisions/0019): a tab of an older build ignores these keys. */
 type PlacesAlertsType = "place" | "alert-rule" | "alert" | "alert-reads";
 export interface StoreChange {
@@ -39,6 +42,8 @@ const PREFIXES: Record<EntityType, string> = {
   "alert-rule": ALERT_RULE_PREFIX,
   alert: ALERT_PREFIX,
   "alert-reads": ALERT_READS_PREFIX,
+  issue: ISSUE_PREFIX,
+  "issue-comment": ISSUE_COMMENT_PREFIX,
 };
 const TYPES = Object.keys(PREFIXES) as EntityType[];
 const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, make()])) as Record<EntityType, T>;

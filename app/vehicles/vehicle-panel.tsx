@@ -1,4 +1,6 @@
-import { useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
+import { ReportIssueButton } from "../issues/report-issue-dialog";
+import { useOpenIssueCounts } from "../store/issues";
 import type { Vehicle } from "../../shared/vehicle";
 import type { VehicleEvent } from "../../shared/vehicle-event";
 import { useTelemetry, useVehicleEvents } from "../store";
@@ -44,6 +46,7 @@ export function VehiclePanel({ vehicle }: { vehicle: Vehicle }) {
           <dd>{percent(telemetry?.fuel)}</dd>
         </div>
       </dl>
+      <PanelIssues vehicleId={vehicle.id} />
       <section className="driver" aria-label="Driver">
         <span className="avatar" aria-hidden>
           {(vehicle.driver ?? "?").charAt(0)}
@@ -54,6 +57,17 @@ export function VehiclePanel({ vehicle }: { vehicle: Vehicle }) {
         </div>
       </section>
       <Timeline events={events.slice(0, 3)} now={now} shown={params.get("event")} onShow={showEvent} />
+    </div>
+  );
+}
+
+/** The vehicle's open issues (a link to them) and "Report an issue" (issue 32). */
+function PanelIssues({ vehicleId }: { vehicleId: string }) {
+  const open = useOpenIssueCounts().get(vehicleId) ?? 0;
+  return (
+    <div className="panel-issues">
+      <Link to={`/vehicles/${vehicleId}/issues`}>{open ? `${open} open ${open === 1 ? "issue" : "issues"}` : "No open issues"}</Link>
+      <ReportIssueButton vehicleId={vehicleId} />
     </div>
   );
 }

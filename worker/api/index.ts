@@ -23,6 +23,9 @@ import { enforceRouteRules } from "./route-rules";
 import { placeRoutes } from "./places";
 import { serviceEntryRoutes, serviceScheduleRoutes } from "./service";
 import { inspectionFormRoutes, inspectionRoutes } from "./inspections";
+import { photoRoutes } from "./photos";
+import { issueRoutes } from "./issues";
+import { PHOTO_MAX_BYTES } from "../../shared/photos";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { workspaceRoutes } from "./workspaces";
@@ -52,7 +55,10 @@ const defaultBodyLimit = bodyLimit({ maxSize: 256 * 1024, onError: tooLarge("256
 // Replicache pushes every pending mutation in one request: a week offline can be megabytes
 // (docs/decisions/0003-sync.md); the Worker applies a bounded prefix of it per request.
 const pushBodyLimit = bodyLimit({ maxSize: 16 * 1024 * 1024, onError: tooLarge("16 MB") });
-api.use("*", (c, next) => (c.req.path.endsWith("/sync/push") ? pushBodyLimit : defaultBodyLimit)(c, next));
+// A photo is its own body (docs/decisions/0030).
+const photoBodyLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: tooLarge("10 MB") });
+const limitFor = (path: string) => (path.endsWith("/sync/push") ? pushBodyLimit : /^\/api\/photos\/?$/.test(path) ? photoBodyLimit : defaultBodyLimit);
+api.use("*", (c, next) => limitFor(c.req.path)(c, next));
 
 // Who may call what (shared/roles.ts): checked before any handler, for every route.
 api.use("*", enforceRouteRules);
@@ -75,6 +81,8 @@ api.route("/invites", inviteRoutes);
 api.route("/reports", reportRoutes);
 api.route("/workspace", workspacePreferencesRoutes);
 api.route("/places", placeRoutes);
+api.route("/photos", photoRoutes);
+api.route("/issues", issueRoutes);
 api.route("/alert-rules", alertRuleRoutes);
 api.route("/alerts", alertRoutes);
 api.route("/webhook-secret", webhookSecretRoutes);

@@ -13,6 +13,7 @@ import { checkResults } from "../maintenance/inspection-results";
 import { toForm, workspaceForm, workspaceForms } from "../maintenance/inspection-forms";
 import { openIssueWrites } from "../maintenance/issue-links";
 import { vehicleReadings } from "../maintenance/readings";
+import { foreignPhotoIds } from "../photos/photo-store";
 
 /**
  * Inspection forms and submissions for integrators (DESIGN.md "Maintenance"). Owners and admins
@@ -98,6 +99,9 @@ export const inspectionRoutes = new Hono<AppEnv>()
     const form = await workspaceForm(db, workspaceId, input.formId);
     if (!form) throw notFound("No such inspection form in this workspace");
     const { failed } = checkResults(form.items, input.results);
+    const photoIds = input.results.flatMap((r) => r.photoIds ?? []);
+    // A photo not uploaded yet is fine (the offline queue uploads it after); another workspace's is not.
+    if ((await foreignPhotoIds(db, workspaceId, photoIds)).length) throw notFound("No such photo in this workspace");
     const id = input.id ?? crypto.randomUUID();
     const opened = await openIssueWrites(
       db,

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId, type Inspection, type InspectionForm } from "../../shared/inspections";
 import { database } from "../../db/client";
-import { inspectionForms, inspections } from "../../db/schema";
+import { inspectionForms, inspections, issues } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 
 const post = (path: string, token: string, json: unknown) => call(path, { method: "POST", token, json });
@@ -53,10 +53,16 @@ describe("inspections API", () => {
     const json = { id, formId: defaultFormId(a.workspaceId), vehicleId, odometerMiles: 12_345, results, signedName: "Dana Driver" };
     const res = await post("/api/inspections", member.token, json);
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ id, failedItems: 1, issueIds: expect.any(Array) });
+    const stored = (await res.json()) as Inspection;
+    expect(stored).toMatchObject({ id, failedItems: 1 });
+    // the failed item opened one issue, linked to the inspection, numbered in the workspace
+    expect(stored.issueIds).toHaveLength(1);
+    const issue = (await (await call(`/api/issues/${stored.issueIds[0]}`, { token: a.token })).json()) as Record<string, unknown>;
+    expect(issue).toMatchObject({ number: 1, status: "open", vehicleId, sourceInspectionId: id, title: "Brakes: failed inspection", description: "Soft pedal", reportedByUserId: member.userId });
     const again = await post("/api/inspections", member.token, json);
     expect(again.status).toBe(200);
     expect(await database(env.DB).select().from(inspections).where(eq(inspections.workspaceId, a.workspaceId)).all()).toHaveLength(1);
+    expect(await database(env.DB).select().from(issues).where(eq(issues.workspaceId, a.workspaceId)).all()).toHaveLength(1);
 
     const listed = ((await (await call(`/api/inspections?vehicleId=${vehicleId}`, { token: a.token })).json()) as { inspections: Inspection[] }).inspections;
     expect(listed).toMatchObject([{ id, signedName: "Dana Driver", odometerMiles: 12_345, failedItems: 1 }]);
@@ -79,6 +85,7 @@ describe("inspections API", () => {
       expect(Object.keys(((await res.json()) as { error: { fields: Record<string, string[]> } }).error.fields)).toContain(field);
     }
     expect(await database(env.DB).select().from(inspections).where(eq(inspections.workspaceId, a.workspaceId)).all()).toEqual([]);
+    expect(await database(env.DB).select().from(issues).where(eq(issues.workspaceId, a.workspaceId)).all()).toEqual([]);
   });
 
   it("answers another workspace's vehicle or form with 404", async () => {

@@ -6,6 +6,7 @@ import { actions, can, mutationActions, roles, type Role } from "../../shared/ro
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../../db/client";
 import { drivers, places, vehicles } from "../../db/schema";
+import { commentRow, insertIssue, issueRow } from "../test/issues";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { api } from "./index";
 import { routeRules, ruleKey } from "./route-rules";
@@ -118,6 +119,20 @@ const samples: Record<keyof Mutators, (workspaceId: string) => Promise<{ args: u
   async deletePlace(workspaceId) {
     const id = await insertPlace(workspaceId, "Doomed");
     return { args: { id }, applied: async () => (await placeRow(id))?.deleted === true };
+  },
+  async createIssue(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return { args: { id, vehicleId, title: "Cracked mirror", priority: "low" }, applied: async () => (await issueRow(id)) !== undefined };
+  },
+  async updateIssue(workspaceId) {
+    const { id } = await insertIssue(workspaceId);
+    return { args: { id, status: "in_progress" }, applied: async () => (await issueRow(id))?.status === "in_progress" };
+  },
+  async addIssueComment(workspaceId) {
+    const { id: issueId } = await insertIssue(workspaceId);
+    const id = crypto.randomUUID();
+    return { args: { id, issueId, text: "Ordered the part" }, applied: async () => (await commentRow(id)) !== undefined };
   },
 };
 

@@ -11,6 +11,7 @@ import { commitWorkspaceWrite } from "../workspace-object";
 import { vehicleReadings } from "../maintenance/readings";
 import { doneAt, liveEntries, liveSchedules, restartWrites, schedulesByIds, toEntry, toSchedule } from "../maintenance/schedules";
 import { resolveIssueWrites } from "../maintenance/issue-links";
+import { foreignPhotoIds } from "../photos/photo-store";
 
 /**
  * Service for integrators (DESIGN.md "Maintenance"): schedules (owners and admins) and entries
@@ -99,9 +100,11 @@ export const serviceEntryRoutes = new Hono<AppEnv>()
     if (schedules.length !== scheduleIds.length || schedules.some((s) => s.vehicleId !== input.vehicleId)) {
       throw badRequest("scheduleIds: not a schedule of this vehicle", { scheduleIds: ["Not a schedule of this vehicle"] });
     }
-    const resolves = await resolveIssueWrites(db, workspaceId, [...new Set(input.resolvesIssueIds)], userId, now);
+    if ((await foreignPhotoIds(db, workspaceId, input.photoIds)).length) throw notFound("No such photo in this workspace");
+    const id = crypto.randomUUID();
+    const resolves = await resolveIssueWrites(db, workspaceId, [...new Set(input.resolvesIssueIds)], userId, now, id);
     const row = {
-      id: crypto.randomUUID(),
+      id,
       workspaceId,
       vehicleId: input.vehicleId,
       date: input.date,

@@ -131,6 +131,17 @@ describe("service entries API", () => {
     expect((await schedulesOf(a.token, other))[0]).toMatchObject({ lastDoneOdometerMiles: 100 });
   });
 
+  it("resolves the issues it names, in the same write", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const opened = (await (await post("/api/issues", a.token, { vehicleId, title: "Brake squeal", priority: "medium" })).json()) as { id: string };
+    const res = await post("/api/service-entries", a.token, { vehicleId, date: "2026-01-02", description: "New pads", resolvesIssueIds: [opened.id] });
+    expect(res.status).toBe(201);
+    const entry = (await res.json()) as ServiceEntry;
+    const issue = (await (await call(`/api/issues/${opened.id}`, { token: a.token })).json()) as Record<string, unknown>;
+    expect(issue).toMatchObject({ status: "resolved", resolvedByServiceEntryId: entry.id });
+  });
+
   it("answers another workspace's vehicle or issue with 404 and writes nothing", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
@@ -138,6 +149,9 @@ describe("service entries API", () => {
     const mine = await vehicleAt(a.workspaceId, 100);
     expect((await post("/api/service-entries", a.token, { vehicleId: theirs, date: "2026-01-02" })).status).toBe(404);
     expect((await post("/api/service-entries", a.token, { vehicleId: mine, date: "2026-01-02", resolvesIssueIds: ["not-ours"] })).status).toBe(404);
+    const theirIssue = (await (await post("/api/issues", b.token, { vehicleId: theirs, title: "Leak", priority: "low" })).json()) as { id: string };
+    expect((await post("/api/service-entries", a.token, { vehicleId: mine, date: "2026-01-02", resolvesIssueIds: [theirIssue.id] })).status).toBe(404);
+    expect(((await (await call(`/api/issues/${theirIssue.id}`, { token: b.token })).json()) as { status: string }).status).toBe("open");
     expect(await database(env.DB).select().from(serviceEntries).where(eq(serviceEntries.workspaceId, a.workspaceId)).all()).toEqual([]);
   });
 });

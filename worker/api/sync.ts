@@ -7,6 +7,7 @@ import { body } from "../lib/validate";
 import { answerPull } from "../sync/answer-pull";
 import { push } from "../sync/push";
 import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/protocol-versions";
+import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import { announceWrites, roomChanges, settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
 
@@ -41,6 +42,8 @@ export const syncRoutes = new Hono<AppEnv>()
       // Read-your-writes for the pushing client: no pull after this answer is served a shared read
       // from before it (the poke may be throttled; docs/decisions/0013).
       await announceWrites({ env: c.env, waitUntil: (w) => c.executionCtx.waitUntil(w) }, [session.workspaceId], { readYourWrites: true });
+      // An issue assigned offline e-mails its assignee now it reached the server (the cron retries).
+      c.executionCtx.waitUntil(sendIssueNotifications(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) => console.error("issue e-mails failed:", error)));
     }
     // `refused` is ours, not Replicache's: the page tells the user why an edit went back.
     return c.json(refused.length ? { refused } : {});

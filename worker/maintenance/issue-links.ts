@@ -1,16 +1,23 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import { notFound } from "../lib/errors";
+import { ApiError } from "../lib/errors";
+import { IssueRefused, openIssueStatements, resolveIssuesStatements } from "./issues";
 
 /**
- * Where service entries resolve issues (and inspections open them): the Issues entity belongs to
- * the issues branch of issue 32. Until it is merged there is no issue to name, so any id is one
- * this workspace does not have: 404, and nothing is written.
+ * Where service entries resolve issues and inspections open them, through the Issues entity's own
+ * statements (worker/maintenance/issues.ts, docs/decisions/0030), in the caller's transaction:
+ * nothing half-written. Their refusals become the API's errors (another workspace's issue: 404).
  */
-export async function resolveIssueWrites(_db: Db, _workspaceId: string, issueIds: string[], _userId: string, _now: number): Promise<(stamp: SQL<number>) => BatchItem<"sqlite">[]> {
-  if (issueIds.length) throw notFound("No such issue in this workspace");
-  return () => [];
+const asApiError = (error: unknown) =>
+  error instanceof IssueRefused ? new ApiError(error.status, error.status === 404 ? "not_found" : "invalid_input", error.message, error.fields) : error;
+
+/** The statements that resolve these issues (checked now: one not of this workspace is a 404). */
+export async function resolveIssueWrites(db: Db, workspaceId: string, issueIds: string[], _userId: string, _now: number, serviceEntryId?: string): Promise<(stamp: SQL<number>) => BatchItem<"sqlite">[]> {
+  const statements = await resolveIssuesStatements(db, workspaceId, issueIds, { serviceEntryId: serviceEntryId ?? null }).catch((error: unknown) => {
+    throw asApiError(error);
+  });
+  return () => statements;
 }
 
 /** An issue a failed inspection item opens. */
@@ -22,10 +29,8 @@ export interface NewIssue {
   sourceInspectionId: string;
 }
 
-/**
- * The writes that open these issues (numbered per workspace) in the same transaction as the
- * inspection that found them, and their ids. Until the issues branch is merged: none.
- */
-export async function openIssueWrites(_db: Db, _workspaceId: string, _issues: NewIssue[], _userId: string, _now: number): Promise<{ ids: string[]; writes: (stamp: SQL<number>) => BatchItem<"sqlite">[] }> {
-  return { ids: [], writes: () => [] };
+/** The statements that open these issues (numbered per workspace inside the batch), and their ids. */
+export async function openIssueWrites(db: Db, workspaceId: string, list: NewIssue[], userId: string, _now: number): Promise<{ ids: string[]; writes: (stamp: SQL<number>) => BatchItem<"sqlite">[] }> {
+  const opened = list.map((issue) => ({ ...issue, id: crypto.randomUUID(), priority: "high" as const, reportedByUserId: userId }));
+  return { ids: opened.map((i) => i.id), writes: () => opened.flatMap((issue) => openIssueStatements(db, workspaceId, issue)) };
 }

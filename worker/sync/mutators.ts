@@ -5,6 +5,7 @@ import { updateVehicleArgs, type Mutators } from "../../shared/mutators";
 import type { Db } from "../../db/client";
 import { drivers, vehicles } from "../../db/schema";
 import { placeServerMutators } from "./places-mutators";
+import { issueServerMutators, type MutationCaller } from "./issue-mutators";
 import { versionOf } from "../../db/workspace-version";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
@@ -16,7 +17,7 @@ export class MutationRejected extends Error {}
  * everything it touches is in the session's workspace, and returns the writes (stamped with the
  * workspace version) for push to commit in one batch.
  */
-type ServerMutator = (db: Db, workspaceId: string, args: unknown) => Promise<BatchItem<"sqlite">[]>;
+type ServerMutator = (db: Db, workspaceId: string, args: unknown, caller: MutationCaller) => Promise<BatchItem<"sqlite">[]>;
 
 const reject = (message: string): never => {
   throw new MutationRejected(message);
@@ -89,4 +90,5 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
     ];
   },
   ...placeServerMutators(reject),
+  ...issueServerMutators(reject),
 };

@@ -14,6 +14,7 @@ import { requireFullRead } from "./full-read-budget";
 import { incrementalOp, resetReason } from "./pull-rules";
 import { toDriver, toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 import { addPlacesAndAlerts } from "./places-entities";
+import { addIssues } from "./issue-entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
 
@@ -105,6 +106,7 @@ function addAll(changes: Changes, add: Add) {
   add(changes.eventRows, (r) => vehicleEventKey(r.vehicleId, r.id), toVehicleEvent);
   add(changes.driverRows, (r) => driverKey(r.id), toDriver);
   addPlacesAndAlerts(changes, add);
+  addIssues(changes, add);
 }
 
 /** The shared read carries every client of the workspace changed since the cookie: keep this group's. */

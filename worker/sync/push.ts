@@ -10,6 +10,7 @@ import { replicacheClients } from "../../db/schema";
 import { chunkRows } from "../../db/chunk";
 import { claimClientGroup } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
+import type { MutationCaller } from "./issue-mutators";
 import { boundPush } from "./push-bounds";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 
@@ -57,7 +58,7 @@ export async function push(
     //    one read with this request's session: a demotion applies from the next push on.
     const allowed = allowedFor(session.role, mutation);
     if (!allowed) refused.push({ clientID: mutation.clientID, id: mutation.id, name: mutation.name, message: refusalMessage(session.role) });
-    const writes = allowed ? await runMutation(db, workspaceId, mutation) : [];
+    const writes = allowed ? await runMutation(db, workspaceId, mutation, { userId: session.userId }) : [];
     const commit = (items: BatchItem<"sqlite">[]) =>
       db.batch([
         guardLastMutationId(db, mutation.clientID, client?.lastMutationId ?? 0, client !== undefined),
@@ -163,14 +164,14 @@ const lostRace = (error: unknown) => String(error).includes("UNIQUE constraint f
 /** D1 itself failing (network, overload, reset): worth a retry, unlike an error of the mutation. */
 const isTransient = (error: unknown) => /D1_|SQLITE_BUSY|network|timed? ?out|overloaded|reset/i.test(String(error));
 
-async function runMutation(db: Db, workspaceId: string, mutation: Mutation): Promise<BatchItem<"sqlite">[]> {
+async function runMutation(db: Db, workspaceId: string, mutation: Mutation, caller: MutationCaller): Promise<BatchItem<"sqlite">[]> {
   const name = mutation.name as (typeof mutationNames)[number];
   if (!mutationNames.includes(name)) {
     console.warn(`push: unknown mutation ${mutation.name}`);
     return [];
   }
   try {
-    return await serverMutators[name](db, workspaceId, mutation.args);
+    return await serverMutators[name](db, workspaceId, mutation.args, caller);
   } catch (error) {
     if (error instanceof MutationRejected) {
       console.warn(`push: ${mutation.name} #${mutation.id} refused: ${error.message}`);

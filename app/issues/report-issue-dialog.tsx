@@ -1,0 +1,84 @@
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { createIssueBody, ISSUE_PRIORITIES, priorityLabels } from "../../shared/issues";
+import { Field, FormError, SubmitButton } from "../components/form";
+import { useZodForm } from "../components/use-zod-form";
+import { useCan, useSession } from "../session/session";
+import { useVehicles } from "../store";
+import { useIssueMutations } from "../store/issues";
+import { SelectField, TextareaField } from "./issue-fields";
+import { PhotoPicker } from "./photo-picker";
+import { useWorkspaceMembers } from "./use-workspace-members";
+
+const formSchema = createIssueBody.omit({ photoIds: true });
+
+/**
+ * "Report an issue" (vehicle page, map panel, Issues page): saved as a synced mutation, so it
+ * works with no network; the issue gets its number (#n) when it reaches the server.
+ */
+export function ReportIssueDialog({ vehicleId, onClose }: { vehicleId?: string; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  const vehicles = useVehicles();
+  const { members } = useWorkspaceMembers();
+  const viewerId = useSession().viewer?.id ?? null;
+  const { create } = useIssueMutations();
+  const [photoIds, setPhotoIds] = useState<string[]>([]);
+  const { form, fields, pending } = useZodForm(
+    "report-issue",
+    formSchema,
+    async (value, submission) => {
+      try {
+        await create({ ...value, id: crypto.randomUUID(), photoIds, reportedByUserId: viewerId, createdAt: Date.now() });
+      } catch {
+        return submission.reply({ formErrors: ["Could not save the issue on this device"] });
+      }
+      toast(navigator.onLine ? "Issue reported" : "Issue saved; it syncs when you are back online");
+      dialog.current?.close();
+    },
+    { vehicleId: vehicleId ?? vehicles[0]?.id ?? "", priority: "medium", assigneeUserId: "" },
+  );
+  return (
+    <dialog ref={dialog} className="card dialog issue-dialog" aria-label="Report an issue" onClose={onClose}>
+      <form {...getFormProps(form)}>
+        <h2>Report an issue</h2>
+        <SelectField field={fields.vehicleId} label="Vehicle" options={vehicles.map((v) => ({ value: v.id, label: v.name }))} />
+        <Field field={fields.title} label="Title" autoFocus placeholder="e.g. Brake light out" />
+        <TextareaField field={fields.description} label="Description" />
+        <SelectField field={fields.priority} label="Priority" options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />
+        <SelectField
+          field={fields.assigneeUserId}
+          label="Assignee"
+          options={[{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.userId === viewerId ? `${m.email} (you)` : m.email }))]}
+        />
+        {/* Field's types name text-like inputs only; a date input takes the same props. */}
+        <Field field={fields.dueDate} label="Due date" type={"date" as "text"} />
+        <PhotoPicker ids={photoIds} onChange={setPhotoIds} />
+        <FormError form={form} />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <SubmitButton pending={pending}>Report issue</SubmitButton>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** The "Report an issue" button and its dialog; hidden for viewers, who cannot report. */
+export function ReportIssueButton({ vehicleId, className = "button" }: { vehicleId?: string; className?: string }) {
+  const [open, setOpen] = useState(false);
+  if (!useCan("fleet.edit")) return null;
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        Report an issue
+      </button>
+      {open ? <ReportIssueDialog vehicleId={vehicleId} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Photos taken but not uploaded yet, kept in IndexedDB ("fleet-photos", store "pending") so they
+ * survive a reload or a closed tab while the phone has no network (docs/decisions/0030). Each is
+ * kept under the id the browser gave it, the id records already name.
+ */
+export interface PendingPhoto {
+  id: string;
+  blob: Blob;
+  /** The workspace it was taken in: uploaded only while signed in to that workspace. */
+  workspaceId: string;
+  addedAt: number;
+}
+
+const DB_NAME = "fleet-photos";
+const STORE = "pending";
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function openDb(): Promise<IDBDatabase> {
+  opening ??= new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "id" });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => {
+      opening = null;
+      reject(req.error ?? new Error("IndexedDB did not open"));
+    };
+  });
+  return opening;
+}
+
+async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openDb();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const req = work(tx.objectStore(STORE));
+    tx.oncomplete = () => resolve(req.result);
+    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB write failed"));
+    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB write aborted"));
+  });
+}
+
+export const putPending = (photo: PendingPhoto) => run("readwrite", (s) => s.put(photo)).then(() => undefined);
+export const getPending = (id: string) => run<PendingPhoto | undefined>("readonly", (s) => s.get(id) as IDBRequest<PendingPhoto | undefined>);
+export const deletePending = (id: string) => run("readwrite", (s) => s.delete(id)).then(() => undefined);
+export const allPending = () => run<PendingPhoto[]>("readonly", (s) => s.getAll() as IDBRequest<PendingPhoto[]>);

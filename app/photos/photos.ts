@@ -1,0 +1,145 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from "../../shared/photos";
+import { http, HTTPError } from "../lib/http";
+import { allPending, deletePending, getPending, putPending, type PendingPhoto } from "./pending-photos";
+
+/**
+ * The browser's photo helper (docs/decisions/0030), for issues and inspections alike:
+ *
+ *   const id = await addPhoto(file, workspaceId); // an id at once, online or not
+ *   mutate("createIssue", { ..., photoIds: [id] }); // a record may name it before it is uploaded
+ *   usePhotoUrl(id)                                 // shows it, from this device or the server
+ *
+ * `addPhoto` keeps the photo in IndexedDB under an id made here (a UUID) and uploads it with
+ * `POST /api/photos?id=<id>`; offline, or when the upload fails for a reason that can pass
+ * (network, 5xx), it stays queued and `startPhotoUploads` sends it when the network returns.
+ */
+export class PhotoRejected extends Error {}
+
+/** Checks the file as the server will (type and size), so a refusal is immediate and clear. */
+export function checkPhoto(file: Blob): void {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) throw new PhotoRejected("Choose a JPEG, PNG or WebP photo");
+  if (file.size > PHOTO_MAX_BYTES) throw new PhotoRejected("A photo can be at most 10 MB");
+}
+
+/** Queues the photo and starts its upload; resolves with its id once it is safely on this device. */
+export async function addPhoto(file: Blob, workspaceId: string): Promise<string> {
+  checkPhoto(file);
+  const id = crypto.randomUUID();
+  await putPending({ id, blob: file, workspaceId, addedAt: Date.now() });
+  notify();
+  void uploadPending(workspaceId);
+  return id;
+}
+
+/** Photos of this device still waiting for the network (for a "2 photos waiting" note). */
+export function usePendingPhotoCount(): number {
+  return useSyncExternalStore(subscribe, () => pendingCount, () => 0);
+}
+
+let pendingCount = 0;
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+function notify() {
+  void allPending()
+    .then((all) => {
+      pendingCount = all.length;
+      for (const l of listeners) l();
+    })
+    .catch(() => undefined);
+}
+
+let running: Promise<number> | null = null;
+
+/** Uploads this workspace's queued photos, one at a time; resolves with how many went up. */
+export function uploadPending(workspaceId: string): Promise<number> {
+  running ??= drain(workspaceId).finally(() => {
+    running = null;
+    notify();
+  });
+  return running;
+}
+
+async function drain(workspaceId: string): Promise<number> {
+  let sent = 0;
+  for (const photo of await allPending()) {
+    if (photo.workspaceId !== workspaceId) continue;
+    const outcome = await uploadOne(photo);
+    if (outcome === "retry-later") break;
+    await deletePending(photo.id);
+    if (outcome === "sent") sent++;
+  }
+  return sent;
+}
+
+async function uploadOne(photo: PendingPhoto): Promise<"sent" | "refused" | "retry-later"> {
+  if (typeof navigator !== "undefined" && !navigator.onLine) return "retry-later";
+  try {
+    await http.post(`photos?id=${encodeURIComponent(photo.id)}`, { body: photo.blob, headers: { "Content-Type": photo.blob.type }, timeout: 60_000, retry: 0 });
+    return "sent";
+  } catch (error) {
+    // 413, 415, 409: it will never be accepted; anything else (offline, 5xx, 401 while signing in) may pass later.
+    if (error instanceof HTTPError && [409, 413, 415].includes(error.response.status)) {
+      console.warn(`photo ${photo.id} refused by the server (${error.response.status}); dropped`);
+      return "refused";
+    }
+    return "retry-later";
+  }
+}
+
+/**
+ * Uploads what is queued now, whenever the browser comes back online, and every minute while
+ * anything waits (a flaky network that never goes "offline"). Returns the stop function.
+ */
+export function startPhotoUploads(workspaceId: string): () => void {
+  const go = () => void uploadPending(workspaceId).catch(() => undefined);
+  go();
+  window.addEventListener("online", go);
+  const timer = window.setInterval(() => {
+    if (pendingCount > 0) go();
+  }, 60_000);
+  return () => {
+    window.removeEventListener("online", go);
+    window.clearInterval(timer);
+  };
+}
+
+const urls = new Map<string, Promise<string | null>>();
+
+/** An object URL for the photo: this device's copy while queued, else the server's (members only). */
+export function photoUrl(id: string): Promise<string | null> {
+  let url = urls.get(id);
+  if (!url) {
+    url = loadPhoto(id);
+    urls.set(id, url);
+    // A failure (offline, not uploaded yet from another device) is asked again next time.
+    void url.then((u) => (u ? undefined : urls.delete(id)));
+  }
+  return url;
+}
+
+async function loadPhoto(id: string): Promise<string | null> {
+  const pending = await getPending(id).catch(() => undefined);
+  if (pending) return URL.createObjectURL(pending.blob);
+  try {
+    return URL.createObjectURL(await http.get(`photos/${encodeURIComponent(id)}`, { retry: 0 }).blob());
+  } catch {
+    return null;
+  }
+}
+
+/** The photo's URL for an <img>, or null while loading or when it cannot be shown (yet). */
+export function usePhotoUrl(id: string): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void photoUrl(id).then((u) => live && setUrl(u));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return url;
+}

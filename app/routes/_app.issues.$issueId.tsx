@@ -1,0 +1,180 @@
+import { Link, useParams } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { ISSUE_PRIORITIES, ISSUE_STATUSES, priorityLabels, statusLabels, type Issue, type IssueComment, type UpdateIssueBody } from "../../shared/issues";
+import { ErrorLine } from "../components/form";
+import { issueNumber } from "../issues/issue-list";
+import { PhotoPicker, PhotoStrip } from "../issues/photo-picker";
+import { useIssueDetail } from "../issues/use-issue-detail";
+import { useWorkspaceMembers } from "../issues/use-workspace-members";
+import { apiErrorOf } from "../lib/http";
+import { useCan } from "../session/session";
+import { useVehicle } from "../store";
+
+/** An issue's page: status, priority, assignee and due date changed in place; photos; comments. */
+export default function IssuePage() {
+  const { issueId = "" } = useParams();
+  const detail = useIssueDetail(issueId);
+  if (detail.state !== "ready") {
+    const message = { loading: "Loading…", missing: "This issue is not in this workspace.", offline: "This issue is not on this device; it shows when you are online." }[detail.state];
+    return (
+      <section className="page">
+        <Crumb />
+        <p className="muted">{message}</p>
+      </section>
+    );
+  }
+  return <IssueView issue={detail.issue} comments={detail.comments} update={detail.update} comment={detail.comment} />;
+}
+
+function Crumb() {
+  return (
+    <nav className="breadcrumb" aria-label="Breadcrumb">
+      <Link to="/issues">Issues</Link>
+    </nav>
+  );
+}
+
+interface ViewProps {
+  issue: Issue;
+  comments: IssueComment[];
+  update: (changes: UpdateIssueBody) => Promise<void>;
+  comment: (text: string, photoIds: string[]) => Promise<void>;
+}
+
+function IssueView({ issue, comments, update, comment }: ViewProps) {
+  const vehicle = useVehicle(issue.vehicleId);
+  const canEdit = useCan("fleet.edit");
+  const { members, nameOf } = useWorkspaceMembers();
+  const change = (changes: UpdateIssueBody) =>
+    void update(changes).catch(async (error: unknown) => toast.error((await apiErrorOf(error))?.message ?? "Could not change the issue"));
+  return (
+    <section className="page issue-page">
+      <Crumb />
+      <header className="issue-header">
+        <h1>
+          <span className="issue-number">{issueNumber(issue)}</span> {issue.title}
+        </h1>
+        <p className="muted">
+          {vehicle ? <Link to={`/vehicles/${issue.vehicleId}/issues`}>{vehicle.name}</Link> : "A removed vehicle"} · reported {new Date(issue.createdAt).toLocaleString()}
+          {issue.reportedByUserId ? ` by ${nameOf(issue.reportedByUserId)}` : ""}
+          <Source issue={issue} />
+        </p>
+      </header>
+      <IssueControls issue={issue} canEdit={canEdit} change={change} members={members} nameOf={nameOf} />
+      {issue.description ? <p className="issue-description">{issue.description}</p> : null}
+      <h2>Photos</h2>
+      {canEdit ? <PhotoPicker ids={issue.photoIds} onChange={(photoIds) => change({ photoIds })} /> : <PhotoStrip ids={issue.photoIds} />}
+      <Comments comments={comments} nameOf={nameOf} comment={comment} canEdit={canEdit} />
+    </section>
+  );
+}
+
+function IssueControls({
+  issue,
+  canEdit,
+  change,
+  members,
+  nameOf,
+}: {
+  issue: Issue;
+  canEdit: boolean;
+  change: (changes: UpdateIssueBody) => void;
+  members: { userId: string; email: string }[];
+  nameOf: (id: string | null) => string;
+}) {
+  return (
+    <div className="issue-controls">
+      <label>
+        <span>Status</span>
+        <select className="input" value={issue.status} disabled={!canEdit} onChange={(e) => change({ status: e.target.value as Issue["status"] })}>
+          {ISSUE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>Priority</span>
+        <select className="input" value={issue.priority} disabled={!canEdit} onChange={(e) => change({ priority: e.target.value as Issue["priority"] })}>
+          {ISSUE_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {priorityLabels[p]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>Assignee</span>
+        <select className="input" value={issue.assigneeUserId ?? ""} disabled={!canEdit} onChange={(e) => change({ assigneeUserId: e.target.value || null })}>
+          <option value="">Unassigned</option>
+          {members.map((m) => (
+            <option key={m.userId} value={m.userId}>
+              {m.email}
+            </option>
+          ))}
+          {issue.assigneeUserId && !members.some((m) => m.userId === issue.assigneeUserId) ? <option value={issue.assigneeUserId}>{nameOf(issue.assigneeUserId)}</option> : null}
+        </select>
+      </label>
+      <label>
+        <span>Due date</span>
+        <input className="input" type="date" value={issue.dueDate ?? ""} disabled={!canEdit} onChange={(e) => change({ dueDate: e.target.value || null })} />
+      </label>
+    </div>
+  );
+}
+
+function Source({ issue }: { issue: Issue }) {
+  if (issue.sourceInspectionId) return <> · from an <Link to={`/inspections?inspection=${encodeURIComponent(issue.sourceInspectionId)}`}>inspection</Link></>;
+  if (issue.sourceAlertId) return <> · from an <Link to="/inbox">alert</Link></>;
+  return null;
+}
+
+function Comments({ comments, nameOf, comment, canEdit }: { comments: IssueComment[]; nameOf: (id: string | null) => string; comment: ViewProps["comment"]; canEdit: boolean }) {
+  const [text, setText] = useState("");
+  const [photoIds, setPhotoIds] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return setError("Write a comment first");
+    try {
+      await comment(text.trim(), photoIds);
+      setText("");
+      setPhotoIds([]);
+      setError(null);
+    } catch (e) {
+      setError((await apiErrorOf(e))?.message ?? "Could not add the comment");
+    }
+  };
+  return (
+    <section className="issue-comments" aria-label="Comments">
+      <h2>Comments</h2>
+      {comments.length === 0 ? <p className="muted">No comments yet.</p> : null}
+      <ol>
+        {comments.map((c) => (
+          <li key={c.id}>
+            <div className="muted">
+              {nameOf(c.authorUserId)} · {new Date(c.createdAt).toLocaleString()}
+            </div>
+            <p>{c.text}</p>
+            <PhotoStrip ids={c.photoIds} />
+          </li>
+        ))}
+      </ol>
+      {canEdit ? (
+        <form onSubmit={(e) => void submit(e)}>
+          <div className="field">
+            <label htmlFor="issue-comment">Add a comment</label>
+            <textarea id="issue-comment" className="input textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          </div>
+          <PhotoPicker ids={photoIds} onChange={setPhotoIds} />
+          <ErrorLine message={error} />
+          <button type="submit" className="button primary">
+            Comment
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

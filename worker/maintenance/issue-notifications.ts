@@ -1,0 +1,62 @@
+import { and, asc, eq } from "drizzle-orm";
+import { priorityLabels, type IssuePriority } from "../../shared/issues";
+import type { Db } from "../../db/client";
+import { issueNotifications, issues, memberships, users, vehicles, workspaces } from "../../db/schema";
+import { sendEmail } from "../email/email";
+import type { Config } from "../env";
+
+/**
+ * Sends the e-mails of issue assignments (queued in `issue_notifications` by the assignment's own
+ * batch, worker/maintenance/issues.ts): right after the write that assigned, and by the cron for
+ * any whose send failed. Each row is claimed by deleting it first, so two senders never send it
+ * twice; a failed send puts it back for the next round. A member who left is not written to.
+ */
+export async function sendIssueNotifications(db: Db, config: Config, opts: { workspaceId?: string; limit?: number } = {}): Promise<number> {
+  const pending = await db
+    .select()
+    .from(issueNotifications)
+    .where(opts.workspaceId ? eq(issueNotifications.workspaceId, opts.workspaceId) : undefined)
+    .orderBy(asc(issueNotifications.createdAt))
+    .limit(opts.limit ?? 50)
+    .all();
+  let sent = 0;
+  for (const row of pending) {
+    const claimed = await db.delete(issueNotifications).where(eq(issueNotifications.id, row.id)).returning({ id: issueNotifications.id });
+    if (claimed.length === 0) continue;
+    try {
+      const email = await assignmentEmail(db, config, row);
+      if (email) await sendEmail(db, config, email);
+      if (email) sent++;
+    } catch (error) {
+      console.error("issue assignment e-mail failed; kept for the next round:", error);
+      await db.insert(issueNotifications).values(row).onConflictDoNothing();
+    }
+  }
+  return sent;
+}
+
+async function assignmentEmail(db: Db, config: Config, row: typeof issueNotifications.$inferSelect) {
+  const found = await db
+    .select({ email: users.email, number: issues.number, title: issues.title, priority: issues.priority, dueDate: issues.dueDate, assignee: issues.assigneeUserId, vehicle: vehicles.name, workspace: workspaces.name })
+    .from(issues)
+    .innerJoin(memberships, and(eq(memberships.workspaceId, issues.workspaceId), eq(memberships.userId, row.userId)))
+    .innerJoin(users, eq(users.id, row.userId))
+    .innerJoin(workspaces, eq(workspaces.id, issues.workspaceId))
+    .leftJoin(vehicles, eq(vehicles.id, issues.vehicleId))
+    .where(and(eq(issues.id, row.issueId), eq(issues.workspaceId, row.workspaceId)))
+    .get();
+  // Reassigned since, or the member left: nothing to say.
+  if (!found || found.assignee !== row.userId) return null;
+  const link = new URL(`/issues/${row.issueId}`, config.APP_URL).href;
+  const lines = [
+    `Issue #${found.number} in ${found.workspace} is assigned to you.`,
+    "",
+    `${found.title}`,
+    `Vehicle: ${found.vehicle ?? "a removed vehicle"}`,
+    `Priority: ${priorityLabels[found.priority as IssuePriority] ?? found.priority}`,
+    ...(found.dueDate ? [`Due: ${found.dueDate}`] : []),
+    "",
+    `Open it: ${link}`,
+  ];
+  return { to: found.email, subject: `Issue #${found.number} assigned to you: ${found.title}`, text: lines.join("\n"), idempotencyKey: `issue-assignment-${row.id}` };
+}
