@@ -23,6 +23,7 @@ import { enforceRouteRules } from "./route-rules";
 import { placeRoutes } from "./places";
 import { serviceEntryRoutes, serviceScheduleRoutes } from "./service";
 import { inspectionFormRoutes, inspectionRoutes } from "./inspections";
+import { myActionRoutes } from "./my-actions";
 import { photoRoutes } from "./photos";
 import { issueRoutes } from "./issues";
 import { PHOTO_MAX_BYTES } from "../../shared/photos";
@@ -91,6 +92,7 @@ api.route("/service-schedules", serviceScheduleRoutes);
 api.route("/service-entries", serviceEntryRoutes);
 api.route("/inspection-forms", inspectionFormRoutes);
 api.route("/inspections", inspectionRoutes);
+api.route("/my-actions", myActionRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);

@@ -94,6 +94,8 @@ export const routeRules: Record<string, RouteRule> = {
   "POST /inspection-forms": "maintenance.manage",
   "GET /inspections": "workspace.view",
   "POST /inspections": "fleet.edit",
+  // The caller's own to-do list (viewers have one too: alerts to read).
+  "GET /my-actions": "workspace.view",
   // Photos and issues (docs/decisions/0030): members report and upload, everyone reads.
   "POST /photos": "fleet.edit",
   "GET /photos/:id": "workspace.view",
