@@ -15,8 +15,9 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import type { AlertRuleConfig, AlertType } from "../shared/alert-rules";
+import type { AlertKind, AlertRuleConfig } from "../shared/alert-rules";
 import type { PlaceGeometry } from "../shared/places";
+import type { InspectionItem, InspectionResult } from "../shared/inspections";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -296,6 +297,8 @@ export const vehicles = sqliteTable(
     status: text("status").notNull().default("ACTIVE"),
     /** ACTIVE once its beacon reports; INACTIVE when it falls silent; PENDING before the first report. */
     beaconStatus: text("beacon_status").notNull().default("PENDING"),
+    /** Seconds with the ignition on, kept by the workspace's object (party/fleet/engine-hours.ts; migrations/0017). */
+    engineSeconds: integer("engine_seconds"),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     /** Workspace version at creation (set by a trigger, migrations/0001): pulls skip `del` for rows created after the cookie. */
@@ -555,7 +558,7 @@ export const alerts = sqliteTable(
     ...synced,
     ruleId: text("rule_id").notNull(),
     vehicleId: text("vehicle_id").notNull(),
-    type: text("type").$type<AlertType>().notNull(),
+    type: text("type").$type<AlertKind>().notNull(),
     placeId: text("place_id"),
     at: integer("at").notNull(),
     endAt: integer("end_at"),
@@ -757,3 +760,88 @@ export const issueNotifications = sqliteTable("issue_notifications", {
   userId: text("user_id").notNull(),
   createdAt: integer("created_at").notNull().default(now),
 });
+// ---------------------------------------------------------------- service and inspections (issue 32; migrations/0017, docs/decisions/0032)
+
+/**
+ * A service schedule of one vehicle: due every N miles, engine hours or days, whichever comes
+ * first, counted from when it was last done (shared/service.ts computes its status). `cycle`
+ * grows with every service entry that restarts it; `announced` is `{cycle}:{status}` of the last
+ * due notification sent, so each period is announced once (worker/maintenance/due-notifications.ts).
+ */
+export const serviceSchedules = sqliteTable(
+  "service_schedules",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    vehicleId: text("vehicle_id").notNull(),
+    name: text("name").notNull(),
+    everyMiles: real("every_miles"),
+    everyEngineHours: real("every_engine_hours"),
+    everyDays: integer("every_days"),
+    lastDoneAt: integer("last_done_at").notNull(),
+    lastDoneOdometerMiles: real("last_done_odometer_miles"),
+    lastDoneEngineHours: real("last_done_engine_hours"),
+    cycle: integer("cycle").notNull().default(0),
+    announced: text("announced"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("service_schedules_ws_version_idx").on(t.workspaceId, t.version), index("service_schedules_vehicle_idx").on(t.vehicleId)],
+);
+
+/** Service done on a vehicle: what, when, at which odometer, for how much. */
+export const serviceEntries = sqliteTable(
+  "service_entries",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    vehicleId: text("vehicle_id").notNull(),
+    /** YYYY-MM-DD, the day it was done. */
+    date: text("date").notNull(),
+    odometerMiles: real("odometer_miles"),
+    engineHours: real("engine_hours"),
+    description: text("description"),
+    costCents: integer("cost_cents"),
+    vendor: text("vendor"),
+    notes: text("notes"),
+    photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    scheduleIds: text("schedule_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    resolvesIssueIds: text("resolves_issue_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("service_entries_ws_version_idx").on(t.workspaceId, t.version), index("service_entries_vehicle_date_idx").on(t.vehicleId, t.date)],
+);
+
+/** An inspection form: its items are shared/inspections.ts's InspectionItem[]. */
+export const inspectionForms = sqliteTable(
+  "inspection_forms",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    name: text("name").notNull(),
+    items: text("items", { mode: "json" }).$type<InspectionItem[]>().notNull(),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("inspection_forms_ws_version_idx").on(t.workspaceId, t.version)],
+);
+
+/** A submitted inspection: each item's result, and the issues its failed items opened. */
+export const inspections = sqliteTable(
+  "inspections",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    vehicleId: text("vehicle_id").notNull(),
+    formId: text("form_id").notNull(),
+    odometerMiles: real("odometer_miles"),
+    results: text("results", { mode: "json" }).$type<InspectionResult[]>().notNull(),
+    signedName: text("signed_name").notNull(),
+    failedItems: integer("failed_items").notNull().default(0),
+    issueIds: text("issue_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    submittedByUserId: text("submitted_by_user_id"),
+    submittedAt: integer("submitted_at").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("inspections_ws_version_idx").on(t.workspaceId, t.version), index("inspections_ws_submitted_idx").on(t.workspaceId, t.submittedAt)],
+);

@@ -12,7 +12,19 @@ export const alertKey = (id: string) => `${ALERT_PREFIX}${id}`;
 export const alertTypes = ["place_enter", "place_exit", "speeding", "idling", "tow", "beacon_silent", "clock_ahead"] as const;
 export type AlertType = (typeof alertTypes)[number];
 
-export const alertTypeLabels: Record<AlertType, string> = {
+/**
+ * Inbox entries no rule raises: a service schedule that became due soon or overdue (issue 32,
+ * worker/maintenance/due-notifications.ts). Their `ruleId` is the schedule's id.
+ */
+export const noticeTypes = ["service_due_soon", "service_overdue"] as const;
+export type NoticeType = (typeof noticeTypes)[number];
+/** What an alert (an Inbox entry) can be: a rule's type, or a notice. */
+export type AlertKind = AlertType | NoticeType;
+export const isNotice = (type: AlertKind): type is NoticeType => (noticeTypes as readonly string[]).includes(type);
+
+export const alertTypeLabels: Record<AlertKind, string> = {
+  service_due_soon: "Service due soon",
+  service_overdue: "Service overdue",
   place_enter: "Entered a place",
   place_exit: "Left a place",
   speeding: "Speeding",
@@ -74,7 +86,7 @@ export const deleteAlertRuleArgs = z.object({ id });
 /** An alert as synced and listed (times in ms in the store; ISO 8601 in the REST API). */
 export interface Alert {
   id: string;
-  type: AlertType;
+  type: AlertKind;
   ruleId: string;
   vehicleId: string;
   placeId: string | null;

@@ -1,4 +1,4 @@
-import type { Alert, AlertType } from "./alert-rules";
+import type { Alert, AlertKind } from "./alert-rules";
 import { setIfPresent } from "./wire";
 
 /**
@@ -9,7 +9,7 @@ export const ALERT_READS_PREFIX = "alert-reads/";
 export const alertReadsKey = (userId: string) => `${ALERT_READS_PREFIX}${userId}`;
 
 export type AlertWire = {
-  t: AlertType;
+  t: AlertKind;
   r: string;
   v: string;
   p?: string;

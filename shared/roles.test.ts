@@ -8,6 +8,7 @@ describe("the role table", () => {
     expect(roles.filter((r) => can(r, "members.manage"))).toEqual(["owner", "admin"]);
     expect(roles.filter((r) => can(r, "workspace.configure"))).toEqual(["owner", "admin"]);
     expect(roles.filter((r) => can(r, "workspace.leave"))).toEqual(["owner", "admin", "member", "viewer"]);
+    expect(roles.filter((r) => can(r, "maintenance.manage"))).toEqual(["owner", "admin"]);
   });
 
   it("an unknown or missing role may do nothing", () => {

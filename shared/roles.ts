@@ -25,12 +25,14 @@ export const actions = [
   "workspace.leave",
   /** Replace every beacon's device id at once, after someone who knew them left (owners only, issue 34). */
   "devices.replace",
+  /** Manage service schedules and inspection forms (issue 32): owners and admins; members log service and submit inspections (fleet.edit). */
+  "maintenance.manage",
 ] as const;
 export type Action = (typeof actions)[number];
 
 const table: Record<Role, readonly Action[]> = {
-  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave", "devices.replace"],
-  admin: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave"],
+  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave", "maintenance.manage", "devices.replace"],
+  admin: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave", "maintenance.manage"],
   member: ["workspace.view", "fleet.edit", "workspace.leave"],
   viewer: ["workspace.view", "workspace.leave"],
 };

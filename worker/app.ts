@@ -18,6 +18,7 @@ import { expireOldAlerts } from "./fleet/alert-retention";
 import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
 import { consumeDeliveries } from "./alerts/delivery-consumer";
 import { relayAlerts } from "./alerts/relay";
+import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
 
 /** Renders a page; the app's own inline scripts carry `scriptNonce` (worker/csp.ts). */
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, scriptNonce: string) => Promise<Response>;
@@ -88,7 +89,14 @@ export function createApp(pages: PageHandler) {
         console.error("scheduled: raising beacon alerts failed:", error);
         return [];
       });
-      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired, ...raised]);
+      // Service schedules that became due soon or overdue: one Inbox entry and e-mail per period (docs/decisions/0032).
+      const due = isDueCheckMinute(controller.scheduledTime)
+        ? await announceDueSchedules(database(env.DB), config(env)).catch((error: unknown) => {
+            console.error("scheduled: service due notifications failed:", error);
+            return [];
+          })
+        : [];
+      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired, ...raised, ...due]);
       // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
       await relayAlerts(database(env.DB), env.ALERT_DELIVERIES, config(env)).catch((error: unknown) => console.error("scheduled: relaying alerts failed:", error));
     },

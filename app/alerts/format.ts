@@ -1,4 +1,4 @@
-import { alertTypeLabels, type Alert } from "../../shared/alert-rules";
+import { alertTypeLabels, isNotice, type Alert } from "../../shared/alert-rules";
 import { dayHeading } from "../vehicles/format";
 
 /** Alerts grouped by day like the timeline (newest first in, newest first out). */
@@ -17,6 +17,8 @@ export function groupByDay<T extends { at: number }>(alerts: readonly T[], now: 
 export function describeAlert(alert: Alert, placeName: string | undefined): string {
   const label = alertTypeLabels[alert.type];
   if (alert.type === "place_enter" || alert.type === "place_exit") return `${label}: ${placeName ?? "a deleted place"}`;
+  // "Service due soon", "Service overdue": the Service tab says which schedule.
+  if (isNotice(alert.type)) return label;
   const parts = [label];
   if (alert.peak !== null && (alert.type === "speeding" || alert.type === "tow")) parts.push(`peak ${Math.round(alert.peak)} mph`);
   if (alert.peak !== null && alert.type === "clock_ahead") parts.push(`${Math.round(alert.peak / 60)} min ahead`);

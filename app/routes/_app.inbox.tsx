@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useMemo } from "react";
 import { toast } from "sonner";
-import type { Alert } from "../../shared/alert-rules";
+import { isNotice, type Alert } from "../../shared/alert-rules";
 import { isRead } from "../../shared/alerts";
 import { AlertRulesPanel } from "../alerts/alert-rules-panel";
 import { AssignedToMe } from "../issues/assigned-to-me";
@@ -79,6 +79,8 @@ function useOpenAlert() {
   const store = useClientStore();
   return async (alert: Alert, read: boolean) => {
     if (!read) void http.post("alerts/read", { json: { ids: [alert.id] } }).catch(() => undefined);
+    // A service notice opens the vehicle's Service tab, where the service is logged.
+    if (isNotice(alert.type)) return navigate(`/vehicles/${alert.vehicleId}/service`);
     const events = store.eventsOf<VehicleEvent>(alert.vehicleId);
     const during = events.find((e) => e.startTime <= alert.at && (e.endTime === null || alert.at <= e.endTime));
     const params = new URLSearchParams({ vehicleId: alert.vehicleId });

@@ -3,9 +3,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { FleetModule, FlushRow } from "./fold";
 import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE, rollupModule } from "../reports/rollup-module";
-import { bulkInsert } from "../../db/bulk";
+import { ENGINE_HOURS_TABLE, engineHoursModule } from "./engine-hours";
+import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { Db } from "../../db/client";
-import { alerts, eventRollups, vehicleDayRollups } from "../../db/schema";
+import { alerts, eventRollups, vehicleDayRollups, vehicles } from "../../db/schema";
 
 /**
  * The seam where per-fix modules plug into ingestion (docs/decisions/0016):
@@ -17,12 +18,17 @@ import { alerts, eventRollups, vehicleDayRollups } from "../../db/schema";
  *   idempotent: the same key, the same values). A table with a `version` and a `workspace_id`
  *   column is synced: each row is stamped with its workspace's version of that write.
  */
-export const FLEET_MODULES: readonly FleetModule[] = [rollupModule as FleetModule];
+export const FLEET_MODULES: readonly FleetModule[] = [rollupModule as FleetModule, engineHoursModule as FleetModule];
 
 export interface FlushTable {
   table: SQLiteTable;
   /** The conflict target: the row's key columns. */
   key: SQLiteColumn[];
+  /**
+   * Columns of an existing row, updated and never inserted (a vehicle's engine hours: the row is
+   * the vehicle's own), scoped to the row's workspace and not stamped (nothing synced changes).
+   */
+  updateOnly?: { scope: SQLiteColumn };
 }
 
 export const FLUSH_TABLES: Record<string, FlushTable> = {
@@ -30,6 +36,8 @@ export const FLUSH_TABLES: Record<string, FlushTable> = {
   [EVENT_ROLLUPS_TABLE]: { table: eventRollups, key: [eventRollups.eventId] },
   // places and alerts (party/alerts/module.ts): one row per episode, upserted as it opens and ends
   alerts: { table: alerts, key: [alerts.id] },
+  // engine hours (party/fleet/engine-hours.ts): the vehicle's engine_seconds column
+  [ENGINE_HOURS_TABLE]: { table: vehicles, key: [vehicles.id], updateOnly: { scope: vehicles.workspaceId } },
 };
 
 /** The upserts of the modules' rows: one bulk statement per table (db/bulk.ts), whatever the number of rows. */
@@ -45,6 +53,10 @@ export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, Flush
   for (const [name, tableRows] of byTable) {
     const target = tables[name];
     if (!target) throw new Error(`fleet module row for unregistered table ${name}`);
+    if (target.updateOnly) {
+      writes.push(...updateRows(db, target, target.updateOnly.scope, tableRows));
+      continue;
+    }
     const columns = getTableColumns(target.table) as Record<string, SQLiteColumn>;
     const keys = new Set(target.key.map((c) => c.name));
     const stamp = "version" in columns && "workspaceId" in columns ? columns.version : undefined;
@@ -54,6 +66,14 @@ export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, Flush
     writes.push(...bulkInsert(db, target.table, tableRows, { onConflict: { target: target.key, set }, stampVersion: stamp }));
   }
   return writes;
+}
+
+/** An update-only table's rows, one bulk update per workspace (a flush has one), the scope column matched, not written. */
+function updateRows(db: Db, target: FlushTable, scope: SQLiteColumn, rows: Record<string, unknown>[]) {
+  const scopeField = fieldOf(target, scope);
+  const byScope = new Map<string, Record<string, unknown>[]>();
+  for (const { [scopeField]: value, ...rest } of rows) byScope.set(String(value), [...(byScope.get(String(value)) ?? []), rest]);
+  return [...byScope].flatMap(([value, scoped]) => bulkUpdate(db, target.table, scoped, { key: target.key[0]!, scope: { column: scope, value } }));
 }
 
 /** What names a row of its table: its key columns' values (a later row of the same key replaces it). */

@@ -5,6 +5,7 @@ import { beacons, motionState, telemetry, vehicles, workspaces } from "../../db/
 import { chunkRows } from "../../db/chunk";
 import { newVehicleFold, type Latest, type VehicleFold } from "./fold";
 import type { OdometerState } from "./gps-odometer";
+import { ENGINE_HOURS_MODULE, initialEngineHours } from "./engine-hours";
 import type { DeviceState } from "./live-store";
 import type { MotionState } from "./motion";
 
@@ -24,14 +25,16 @@ export async function loadDevices(db: Db, workspaceId: string, deviceIds: string
     db.select({ beacon: beacons, timeZone: workspaces.timeZone }).from(beacons).innerJoin(workspaces, eq(workspaces.id, beacons.workspaceId)).where(mine(ids)),
     db.select().from(telemetry).where(inArray(telemetry.vehicleId, vehiclesOf(ids))),
     db.select().from(motionState).where(inArray(motionState.vehicleId, vehiclesOf(ids))),
-    db.select({ id: vehicles.id, beaconStatus: vehicles.beaconStatus }).from(vehicles).where(inArray(vehicles.id, vehiclesOf(ids))),
+    db.select({ id: vehicles.id, beaconStatus: vehicles.beaconStatus, engineSeconds: vehicles.engineSeconds }).from(vehicles).where(inArray(vehicles.id, vehiclesOf(ids))),
   ]);
   const results = (await db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[][];
   const pick = <T>(k: number) => results.filter((_, i) => i % 4 === k).flat() as T[];
   type BeaconRow = { beacon: typeof beacons.$inferSelect; timeZone: string };
   const latestOf = new Map(pick<typeof telemetry.$inferSelect>(1).map((t) => [t.vehicleId, t]));
   const motionOf = new Map(pick<typeof motionState.$inferSelect>(2).map((m) => [m.vehicleId, m]));
-  const active = new Set(pick<{ id: string; beaconStatus: string }>(3).filter((v) => v.beaconStatus === "ACTIVE").map((v) => v.id));
+  const vehicleRows = pick<{ id: string; beaconStatus: string; engineSeconds: number | null }>(3);
+  const active = new Set(vehicleRows.filter((v) => v.beaconStatus === "ACTIVE").map((v) => v.id));
+  const engineSecondsOf = new Map(vehicleRows.map((v) => [v.id, v.engineSeconds]));
   const rows = pick<BeaconRow>(0);
   return {
     devices: rows.map(({ beacon: b }) => deviceOf(b)),
@@ -45,7 +48,7 @@ export async function loadDevices(db: Db, workspaceId: string, deviceIds: string
         motion: (stored?.state as MotionState | undefined) ?? null,
         odometer: (stored?.odometer as OdometerState | null | undefined) ?? null,
         active: active.has(b.vehicleId),
-        modules: (stored?.modules as Record<string, unknown> | null | undefined) ?? {},
+        modules: withEngineHours((stored?.modules as Record<string, unknown> | null | undefined) ?? {}, engineSecondsOf.get(b.vehicleId) ?? null),
       };
     }),
   };
@@ -60,4 +63,10 @@ function deviceOf(b: typeof beacons.$inferSelect): DeviceState {
 function pickLatest(l: Latest): Latest {
   const { status, statusTimestamp, speed, odometer, fuel, latitude, longitude, heading, recordedAt } = l;
   return { status, statusTimestamp, speed, odometer, fuel, latitude, longitude, heading, recordedAt };
+}
+
+/** Engine hours count on from the vehicle's total in D1 (set by an earlier object, or by hand), not from 0. */
+function withEngineHours(modules: Record<string, unknown>, engineSeconds: number | null): Record<string, unknown> {
+  if (engineSeconds === null || modules[ENGINE_HOURS_MODULE]) return modules;
+  return { ...modules, [ENGINE_HOURS_MODULE]: initialEngineHours(engineSeconds) };
 }

@@ -101,6 +101,17 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /webhook-secret": "workspace.configure",
   "POST /webhook-secret/rotate": "workspace.configure",
   "GET /alert-deliveries": "workspace.configure",
+  // Service (issue 32, DESIGN.md "Maintenance"): everyone reads; members log service; owners and admins manage schedules.
+  "GET /service-schedules": "workspace.view",
+  "POST /service-schedules": "maintenance.manage",
+  "GET /service-entries": "workspace.view",
+  "POST /service-entries": "fleet.edit",
+  "GET /inspection-forms": "workspace.view",
+  "POST /inspection-forms": "maintenance.manage",
+  "GET /inspections": "workspace.view",
+  "POST /inspections": "fleet.edit",
+  // The caller's own to-do list (viewers have one too: alerts to read).
+  "GET /my-actions": "workspace.view",
   // Photos and issues (docs/decisions/0030): members report and upload, everyone reads.
   "POST /photos": "fleet.edit",
   "GET /photos/:id": "workspace.view",

@@ -1,0 +1,128 @@
+import { and, desc, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { inspectionBodySchema, inspectionFormBodySchema, type Inspection } from "../../shared/inspections";
+import { can } from "../../shared/roles";
+import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
+import { inspectionForms, inspections } from "../../db/schema";
+import { badRequest, forbidden, notFound } from "../lib/errors";
+import { body, zod } from "../lib/validate";
+import type { AppEnv } from "../types";
+import { commitWorkspaceWrite } from "../workspace-object";
+import { checkResults } from "../maintenance/inspection-results";
+import { toForm, workspaceForm, workspaceForms } from "../maintenance/inspection-forms";
+import { openIssueWrites } from "../maintenance/issue-links";
+import { vehicleReadings } from "../maintenance/readings";
+import { foreignPhotoIds } from "../photos/photo-store";
+
+/**
+ * Inspection forms and submissions for integrators (DESIGN.md "Maintenance"). Owners and admins
+ * add forms; members submit inspections; each failed pass/fail item opens one issue linked to the
+ * inspection, in the same transaction. A submission may carry its own id (the app's offline
+ * queue): sending it again answers the stored one, never a second copy.
+ */
+const INSPECTIONS_LIMIT = 500;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+type InspectionRow = typeof inspections.$inferSelect;
+export const toInspection = (r: InspectionRow): Inspection => ({
+  id: r.id,
+  formId: r.formId,
+  vehicleId: r.vehicleId,
+  odometerMiles: r.odometerMiles,
+  results: r.results,
+  signedName: r.signedName,
+  failedItems: r.failedItems,
+  issueIds: r.issueIds,
+  submittedByUserId: r.submittedByUserId,
+  submittedAt: iso(r.submittedAt),
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context of this app
+const writeContext = (c: Context<AppEnv, any, any>) => ({ env: c.env, db: c.var.db, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work) });
+
+function sessionThat(session: SessionInfo, action: "fleet.edit" | "maintenance.manage") {
+  const scoped = workspaceSession(session);
+  if (!can(session.role, action)) throw forbidden(action === "fleet.edit" ? "Viewers cannot submit inspections" : "Only owners and admins manage inspection forms");
+  return scoped;
+}
+
+export const inspectionFormRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/", async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    return c.json({ forms: (await workspaceForms(c.var.db, workspaceId)).map(toForm) });
+  })
+  .post("/", body(inspectionFormBodySchema), async (c) => {
+    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+    const input = c.req.valid("json");
+    const used = new Set<string>();
+    // Item ids are stable (results name them); one not given is made from its position.
+    const items = input.items.map((item, n) => {
+      let id = item.id ?? `item-${n + 1}`;
+      while (used.has(id)) id = `${id}-${n + 1}`;
+      used.add(id);
+      return { id, label: item.label, kind: item.kind };
+    });
+    const row = { id: crypto.randomUUID(), workspaceId, name: input.name, items, isDefault: false };
+    const db = c.var.db;
+    await commitWorkspaceWrite(writeContext(c), workspaceId, (stamp) => [db.insert(inspectionForms).values({ ...row, version: stamp })], { readYourWrites: true });
+    return c.json(toForm({ ...row, version: 0, deleted: false, createdVersion: null, createdAt: Date.now() }), 201);
+  });
+
+const listQuery = z.object({ vehicleId: z.string().min(1).max(100).optional() });
+
+export const inspectionRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/", zod("query", listQuery), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const { vehicleId } = c.req.valid("query");
+    if (vehicleId && !(await vehicleReadings(c.var.db, workspaceId, [vehicleId])).has(vehicleId)) throw notFound("No such vehicle in this workspace");
+    const scope = [eq(inspections.workspaceId, workspaceId), eq(inspections.deleted, false)];
+    if (vehicleId) scope.push(eq(inspections.vehicleId, vehicleId));
+    const rows = await c.var.db.select().from(inspections).where(and(...scope)).orderBy(desc(inspections.submittedAt)).limit(INSPECTIONS_LIMIT).all();
+    return c.json({ inspections: rows.map(toInspection) });
+  })
+  .post("/", body(inspectionBodySchema.extend({ submittedAt: z.string().datetime({ offset: true, message: "Use an ISO 8601 time" }).optional() })), async (c) => {
+    const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
+    const input = c.req.valid("json");
+    const db = c.var.db;
+    const now = Date.now();
+    if (input.id) {
+      const existing = await db.select().from(inspections).where(eq(inspections.id, input.id)).get();
+      if (existing && existing.workspaceId === workspaceId) return c.json(toInspection(existing), 200);
+      if (existing) throw badRequest("id: already used", { id: ["Already used"] });
+    }
+    const submittedAt = input.submittedAt ? Date.parse(input.submittedAt) : now;
+    if (submittedAt > now + 5 * 60_000 || submittedAt < now - 30 * 86_400_000) throw badRequest("submittedAt: within the last 30 days", { submittedAt: ["Within the last 30 days"] });
+    if (!(await vehicleReadings(db, workspaceId, [input.vehicleId])).has(input.vehicleId)) throw notFound("No such vehicle in this workspace");
+    const form = await workspaceForm(db, workspaceId, input.formId);
+    if (!form) throw notFound("No such inspection form in this workspace");
+    const { failed } = checkResults(form.items, input.results);
+    const photoIds = input.results.flatMap((r) => r.photoIds ?? []);
+    // A photo not uploaded yet is fine (the offline queue uploads it after); another workspace's is not.
+    if ((await foreignPhotoIds(db, workspaceId, photoIds)).length) throw notFound("No such photo in this workspace");
+    const id = input.id ?? crypto.randomUUID();
+    const opened = await openIssueWrites(
+      db,
+      workspaceId,
+      failed.map(({ item, result }) => ({ vehicleId: input.vehicleId, title: `${item.label}: failed inspection`, description: result.note ?? null, photoIds: result.photoIds ?? [], sourceInspectionId: id })),
+      userId,
+      now,
+    );
+    const row = {
+      id,
+      workspaceId,
+      vehicleId: input.vehicleId,
+      formId: form.id,
+      odometerMiles: input.odometerMiles ?? null,
+      results: input.results,
+      signedName: input.signedName,
+      failedItems: failed.length,
+      issueIds: opened.ids,
+      submittedByUserId: userId,
+      submittedAt,
+    };
+    await commitWorkspaceWrite(writeContext(c), workspaceId, (stamp) => [db.insert(inspections).values({ ...row, version: stamp }), ...opened.writes(stamp)], { readYourWrites: true });
+    return c.json(toInspection({ ...row, version: 0, deleted: false, createdVersion: null, createdAt: now }), 201);
+  });

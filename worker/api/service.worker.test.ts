@@ -1,0 +1,157 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { METRES_PER_MILE } from "../../shared/units";
+import type { ServiceEntry, ServiceSchedule } from "../../shared/service";
+import { database } from "../../db/client";
+import { serviceEntries, serviceSchedules, telemetry } from "../../db/schema";
+import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
+
+/** A vehicle whose odometer (as the workspace's object flushed it) reads `miles`, and engine hours `hours`. */
+async function vehicleAt(workspaceId: string, miles: number, hours: number | null = null) {
+  const vehicleId = await insertVehicle(workspaceId, { engineSeconds: hours === null ? null : hours * 3600 });
+  await database(env.DB)
+    .insert(telemetry)
+    .values({ id: vehicleId, workspaceId, vehicleId, status: "off", statusTimestamp: 0, latitude: 41.88, longitude: -87.63, odometer: miles * METRES_PER_MILE, recordedAt: Date.now(), version: 0 });
+  return vehicleId;
+}
+
+const post = (path: string, token: string, json: unknown) => call(path, { method: "POST", token, json });
+const schedulesOf = async (token: string, vehicleId: string) => ((await (await call(`/api/service-schedules?vehicleId=${vehicleId}`, { token })).json()) as { schedules: ServiceSchedule[] }).schedules;
+
+describe("service schedules API", () => {
+  it("creates schedules counted from the vehicle's odometer and answers their status and next due figures", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleAt(a.workspaceId, 14_600, 120);
+    const oil = await post("/api/service-schedules", a.token, { vehicleId, name: "Oil change", everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
+    expect(oil.status).toBe(201);
+    expect(await oil.json()).toMatchObject({ name: "Oil change", status: "due_soon", nextDueMiles: 15_000 });
+    const brakes = await post("/api/service-schedules", a.token, { vehicleId, name: "Brake check", everyDays: 30, lastDoneAt: new Date(Date.now() - 40 * 86_400_000).toISOString() });
+    expect(await brakes.json()).toMatchObject({ status: "overdue" });
+    const hydraulics = await post("/api/service-schedules", a.token, { vehicleId, name: "Hydraulics", everyEngineHours: 250 });
+    // counted from the engine hours it has now
+    expect(await hydraulics.json()).toMatchObject({ status: "ok", lastDoneEngineHours: 120, nextDueEngineHours: 370 });
+
+    const listed = await schedulesOf(a.token, vehicleId);
+    expect(listed.map((s) => [s.name, s.status])).toEqual([
+      ["Brake check", "overdue"],
+      ["Hydraulics", "ok"],
+      ["Oil change", "due_soon"],
+    ]);
+    expect(listed[0]!.nextDueAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("refuses a schedule without an interval or with bad fields: 400 with field errors, nothing written", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    for (const [json, field] of [
+      [{ vehicleId, name: "Oil" }, "everyMiles"],
+      [{ vehicleId, name: "", everyDays: 10 }, "name"],
+      [{ vehicleId, name: "Oil", everyDays: 1.5 }, "everyDays"],
+      [{ vehicleId, name: "Oil", everyMiles: -5 }, "everyMiles"],
+      [{ vehicleId, name: "Oil", everyDays: 10, lastDoneAt: "yesterday" }, "lastDoneAt"],
+    ] as const) {
+      const res = await post("/api/service-schedules", a.token, json);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { fields: Record<string, string[]> } };
+      expect(Object.keys(body.error.fields)).toContain(field);
+    }
+    expect(await database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.workspaceId, a.workspaceId)).all()).toEqual([]);
+  });
+
+  it("lets owners and admins manage schedules, not members or viewers; viewers read", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const admin = await memberWithRole(a.workspaceId, "admin");
+    const member = await memberWithRole(a.workspaceId, "member");
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    const json = { vehicleId, name: "Tyres", everyMiles: 20_000 };
+    expect((await post("/api/service-schedules", admin.token, json)).status).toBe(201);
+    expect((await post("/api/service-schedules", member.token, json)).status).toBe(403);
+    expect((await post("/api/service-schedules", viewer.token, json)).status).toBe(403);
+    expect(await schedulesOf(viewer.token, vehicleId)).toHaveLength(1);
+  });
+
+  it("answers another workspace's vehicle with 404, and never lists its schedules", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const theirs = await vehicleAt(b.workspaceId, 100);
+    expect((await post("/api/service-schedules", b.token, { vehicleId: theirs, name: "Oil", everyMiles: 5000 })).status).toBe(201);
+    expect((await post("/api/service-schedules", a.token, { vehicleId: theirs, name: "Oil", everyMiles: 5000 })).status).toBe(404);
+    expect((await call(`/api/service-schedules?vehicleId=${theirs}`, { token: a.token })).status).toBe(404);
+    expect((await call(`/api/service-entries?vehicleId=${theirs}`, { token: a.token })).status).toBe(404);
+    expect(((await (await call("/api/service-schedules", { token: a.token })).json()) as { schedules: unknown[] }).schedules).toEqual([]);
+  });
+});
+
+describe("service entries API", () => {
+  it("logs service and restarts the schedules it names from the entry's odometer, leaving the others", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleAt(a.workspaceId, 15_200);
+    const member = await memberWithRole(a.workspaceId, "member");
+    const oil = (await (await post("/api/service-schedules", a.token, { vehicleId, name: "Oil change", everyMiles: 5000, lastDoneOdometerMiles: 10_000 })).json()) as ServiceSchedule;
+    const tyres = (await (await post("/api/service-schedules", a.token, { vehicleId, name: "Tyres", everyMiles: 5000, lastDoneOdometerMiles: 10_000 })).json()) as ServiceSchedule;
+    expect(oil.status).toBe("overdue");
+
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await post("/api/service-entries", member.token, { vehicleId, date: today, odometerMiles: 15_150, scheduleIds: [oil.id], description: "Oil and filter", costCents: 8950, vendor: "Quick Lube" });
+    expect(res.status).toBe(201);
+    const entry = (await res.json()) as ServiceEntry;
+    expect(entry).toMatchObject({ date: today, odometerMiles: 15_150, costCents: 8950, vendor: "Quick Lube", scheduleIds: [oil.id] });
+
+    const after = await schedulesOf(a.token, vehicleId);
+    expect(after.find((s) => s.id === oil.id)).toMatchObject({ status: "ok", lastDoneOdometerMiles: 15_150, nextDueMiles: 20_150 });
+    expect(after.find((s) => s.id === tyres.id)).toMatchObject({ status: "overdue" });
+    const row = await database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.id, oil.id)).get();
+    expect(row?.cycle).toBe(1);
+
+    const history = ((await (await call(`/api/service-entries?vehicleId=${vehicleId}`, { token: a.token })).json()) as { entries: ServiceEntry[] }).entries;
+    expect(history.map((e) => [e.description, e.costCents])).toEqual([["Oil and filter", 8950]]);
+  });
+
+  it("refuses a viewer (403), bad fields (400 with field errors) and another vehicle's schedule, writing nothing", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const other = await vehicleAt(a.workspaceId, 100);
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    const schedule = (await (await post("/api/service-schedules", a.token, { vehicleId: other, name: "Oil", everyMiles: 5000 })).json()) as ServiceSchedule;
+    expect((await post("/api/service-entries", viewer.token, { vehicleId, date: "2026-01-02" })).status).toBe(403);
+    for (const [json, field] of [
+      [{ vehicleId, date: "2026-02-30" }, "date"],
+      [{ vehicleId, date: "2026-01-02", costCents: 12.5 }, "costCents"],
+      [{ vehicleId, date: "2026-01-02", odometerMiles: "lots" }, "odometerMiles"],
+      [{ vehicleId, date: "2026-01-02", scheduleIds: [schedule.id] }, "scheduleIds"],
+      [{ vehicleId, date: "2999-01-01" }, "date"],
+    ] as const) {
+      const res = await post("/api/service-entries", a.token, json);
+      expect(res.status).toBe(400);
+      expect(Object.keys(((await res.json()) as { error: { fields: Record<string, string[]> } }).error.fields)).toContain(field);
+    }
+    expect(await database(env.DB).select().from(serviceEntries).where(eq(serviceEntries.workspaceId, a.workspaceId)).all()).toEqual([]);
+    expect((await schedulesOf(a.token, other))[0]).toMatchObject({ lastDoneOdometerMiles: 100 });
+  });
+
+  it("resolves the issues it names, in the same write", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const opened = (await (await post("/api/issues", a.token, { vehicleId, title: "Brake squeal", priority: "medium" })).json()) as { id: string };
+    const res = await post("/api/service-entries", a.token, { vehicleId, date: "2026-01-02", description: "New pads", resolvesIssueIds: [opened.id] });
+    expect(res.status).toBe(201);
+    const entry = (await res.json()) as ServiceEntry;
+    const issue = (await (await call(`/api/issues/${opened.id}`, { token: a.token })).json()) as Record<string, unknown>;
+    expect(issue).toMatchObject({ status: "resolved", resolvedByServiceEntryId: entry.id });
+  });
+
+  it("answers another workspace's vehicle or issue with 404 and writes nothing", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const theirs = await vehicleAt(b.workspaceId, 100);
+    const mine = await vehicleAt(a.workspaceId, 100);
+    expect((await post("/api/service-entries", a.token, { vehicleId: theirs, date: "2026-01-02" })).status).toBe(404);
+    expect((await post("/api/service-entries", a.token, { vehicleId: mine, date: "2026-01-02", resolvesIssueIds: ["not-ours"] })).status).toBe(404);
+    const theirIssue = (await (await post("/api/issues", b.token, { vehicleId: theirs, title: "Leak", priority: "low" })).json()) as { id: string };
+    expect((await post("/api/service-entries", a.token, { vehicleId: mine, date: "2026-01-02", resolvesIssueIds: [theirIssue.id] })).status).toBe(404);
+    expect(((await (await call(`/api/issues/${theirIssue.id}`, { token: b.token })).json()) as { status: string }).status).toBe("open");
+    expect(await database(env.DB).select().from(serviceEntries).where(eq(serviceEntries.workspaceId, a.workspaceId)).all()).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { scheduleDue, type ServiceStatus } from "../../shared/service";
+import { METRES_PER_MILE } from "../../shared/units";
+import type { Db } from "../../db/client";
+import { alerts, memberships, serviceSchedules, users } from "../../db/schema";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { sendEmail } from "../email/email";
+import type { Config } from "../env";
+
+/**
+ * Due notifications (docs/decisions/0032): a service schedule that becomes due soon, or overdue,
+ * raises ONE Inbox entry (an alert of type service_due_soon / service_overdue, synced like every
+ * alert) and one e-mail to the workspace's owners and admins for that period, never again.
+ *
+ * "That period" is the schedule's `cycle` (a service entry that restarts it starts a new one);
+ * what was announced is stored on the schedule as `{cycle}:{status}` and claimed with a
+ * conditional update before anything is sent, so two overlapping runs never announce it twice.
+ * A schedule that jumps straight to overdue is announced once, as overdue.
+ *
+ * Cost: run every DUE_CHECK_EVERY_MINUTES by the cron, one query whose WHERE keeps only schedules
+ * that reached a figure not announced yet (SQL does the arithmetic, so 20,000 schedules of which
+ * a few are due return a few rows), at most MAX_PER_RUN of them per run.
+ */
+export const DUE_CHECK_EVERY_MINUTES = 15;
+export const MAX_PER_RUN = 500;
+const SOON = 0.9;
+
+/** Whether the cron run at `time` checks the schedules (every quarter hour). */
+export const isDueCheckMinute = (time: number) => new Date(time).getUTCMinutes() % DUE_CHECK_EVERY_MINUTES === 0;
+
+/** SQL: the schedule has reached `share` of one of its intervals (1: overdue; 0.9: due soon). */
+function reached(share: number, now: number) {
+  return sql`(
+    (${serviceSchedules.everyDays} IS NOT NULL AND ${now} >= ${serviceSchedules.lastDoneAt} + ${serviceSchedules.everyDays} * 86400000.0 * ${share})
+    OR (${serviceSchedules.everyMiles} IS NOT NULL AND t.odometer IS NOT NULL AND t.odometer / ${METRES_PER_MILE} >= coalesce(${serviceSchedules.lastDoneOdometerMiles}, 0) + ${serviceSchedules.everyMiles} * ${share})
+    OR (${serviceSchedules.everyEngineHours} IS NOT NULL AND v.engine_seconds IS NOT NULL AND v.engine_seconds / 3600.0 >= coalesce(${serviceSchedules.lastDoneEngineHours}, 0) + ${serviceSchedules.everyEngineHours} * ${share})
+  )`;
+}
+
+interface Candidate {
+  schedule: typeof serviceSchedules.$inferSelect;
+  vehicleName: string;
+  odometer: number | null;
+  engineSeconds: number | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+async function candidates(db: Db, now: number): Promise<Candidate[]> {
+  const soonKey = sql`${serviceSchedules.cycle} || ':due_soon'`;
+  const overdueKey = sql`${serviceSchedules.cycle} || ':overdue'`;
+  const announced = sql`coalesce(${serviceSchedules.announced}, '')`;
+  return db
+    .select({
+      schedule: serviceSchedules,
+      vehicleName: sql<string>`v.name`,
+      odometer: sql<number | null>`t.odometer`,
+      engineSeconds: sql<number | null>`v.engine_seconds`,
+      latitude: sql<number | null>`t.latitude`,
+      longitude: sql<number | null>`t.longitude`,
+    })
+    .from(serviceSchedules)
+    .innerJoin(sql`vehicles v`, sql`v.id = ${serviceSchedules.vehicleId} AND v.workspace_id = ${serviceSchedules.workspaceId} AND v.deleted = 0`)
+    .leftJoin(sql`telemetry t`, sql`t.vehicle_id = ${serviceSchedules.vehicleId}`)
+    .where(
+      and(
+        eq(serviceSchedules.deleted, false),
+        sql`((${announced} NOT IN (${soonKey}, ${overdueKey}) AND ${reached(SOON, now)}) OR (${announced} <> ${overdueKey} AND ${reached(1, now)}))`,
+      ),
+    )
+    .limit(MAX_PER_RUN)
+    .all();
+}
+
+interface Announcement {
+  candidate: Candidate;
+  status: Exclude<ServiceStatus, "ok">;
+  alertId: string;
+  nextDue: string;
+}
+
+function announcementOf(c: Candidate, now: number): Announcement | null {
+  const s = c.schedule;
+  const reading = { odometerMiles: c.odometer === null ? null : c.odometer / METRES_PER_MILE, engineHours: c.engineSeconds === null ? null : c.engineSeconds / 3600 };
+  const due = scheduleDue(s, reading, now);
+  if (due.status === "ok" || s.announced === `${s.cycle}:${due.status}` || s.announced === `${s.cycle}:overdue`) return null;
+  const figures = [
+    due.nextDueMiles !== null ? `${Math.round(due.nextDueMiles).toLocaleString("en-US")} mi` : null,
+    due.nextDueEngineHours !== null ? `${Math.round(due.nextDueEngineHours)} engine hours` : null,
+    due.nextDueAt !== null ? new Date(due.nextDueAt).toISOString().slice(0, 10) : null,
+  ].filter(Boolean);
+  return { candidate: c, status: due.status, alertId: `service:${s.id}:${s.cycle}:${due.status}`, nextDue: figures.join(" or ") };
+}
+
+/** One transaction per workspace: each schedule claimed (only if still as read) with its Inbox entry. */
+async function commit(db: Db, workspaceId: string, list: Announcement[], now: number): Promise<Announcement[]> {
+  const stamp = versionOf(workspaceId);
+  const writes: BatchItem<"sqlite">[] = [bumpVersion(db, workspaceId)];
+  for (const a of list) {
+    const s = a.candidate.schedule;
+    const claimed = s.announced === null ? sql`${serviceSchedules.announced} IS NULL` : eq(serviceSchedules.announced, s.announced);
+    writes.push(
+      db
+        .update(serviceSchedules)
+        .set({ announced: `${s.cycle}:${a.status}` })
+        .where(and(eq(serviceSchedules.id, s.id), eq(serviceSchedules.cycle, s.cycle), claimed))
+        .returning({ id: serviceSchedules.id }),
+      db
+        .insert(alerts)
+        .values({ id: a.alertId, workspaceId, version: stamp, ruleId: s.id, vehicleId: s.vehicleId, type: a.status === "overdue" ? "service_overdue" : "service_due_soon", at: now, latitude: a.candidate.latitude ?? 0, longitude: a.candidate.longitude ?? 0 })
+        .onConflictDoNothing(),
+    );
+  }
+  const results = (await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+  // The claims' answers: a schedule another run claimed first (or restarted meanwhile) is not ours to e-mail.
+  return list.filter((_, i) => (results[1 + i * 2] as unknown[]).length > 0);
+}
+
+async function emailManagers(db: Db, config: Config, workspaceId: string, list: Announcement[]) {
+  const managers = await db
+    .select({ userId: users.id, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.role, ["owner", "admin"])))
+    .all();
+  for (const a of list) {
+    const { schedule, vehicleName } = a.candidate;
+    const what = a.status === "overdue" ? "is overdue" : "is due soon";
+    const link = new URL(`/vehicles/${schedule.vehicleId}/service`, config.APP_URL).href;
+    for (const m of managers) {
+      const email = { to: m.email, subject: `${vehicleName}: ${schedule.name} ${what}`, text: `${vehicleName}: ${schedule.name} ${what} (due at ${a.nextDue}).\n\nLog the service: ${link}`, idempotencyKey: `${a.alertId}:${m.userId}` };
+      // A failed send is logged, not retried: the Inbox entry stands, and a period is announced once.
+      await sendEmail(db, config, email).catch((error: unknown) => console.error("service due e-mail failed:", error instanceof Error ? error.message : "unknown error"));
+    }
+  }
+}
+
+/** Run by the cron every quarter hour; returns the workspaces whose Inbox changed, to announce. */
+export async function announceDueSchedules(db: Db, config: Config, now = Date.now()): Promise<string[]> {
+  const byWorkspace = new Map<string, Announcement[]>();
+  for (const c of await candidates(db, now)) {
+    const a = announcementOf(c, now);
+    if (a) byWorkspace.set(c.schedule.workspaceId, [...(byWorkspace.get(c.schedule.workspaceId) ?? []), a]);
+  }
+  const changed: string[] = [];
+  for (const [workspaceId, list] of byWorkspace) {
+    const claimed = await commit(db, workspaceId, list, now);
+    changed.push(workspaceId);
+    if (claimed.length) await emailManagers(db, config, workspaceId, claimed);
+  }
+  return changed;
+}

@@ -1,0 +1,85 @@
+import { env } from "cloudflare:workers";
+import { eq, like } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { ServiceSchedule } from "../../shared/service";
+import { METRES_PER_MILE } from "../../shared/units";
+import { database } from "../../db/client";
+import { alerts, emailOutbox, telemetry, users } from "../../db/schema";
+import { config } from "../env";
+import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
+import { announceDueSchedules, isDueCheckMinute } from "./due-notifications";
+
+// Due notifications (docs/decisions/0032): one Inbox entry and one e-mail per manager for each
+// period a schedule becomes due soon or overdue, never repeated.
+const db = () => database(env.DB);
+const cfg = config(env);
+
+async function fleetWithSchedule(miles: number, schedule: Record<string, unknown>) {
+  const a = await userWithWorkspace();
+  const admin = await memberWithRole(a.workspaceId, "admin");
+  const member = await memberWithRole(a.workspaceId, "member");
+  const name = `Van ${crypto.randomUUID().slice(0, 6)}`;
+  const vehicleId = await insertVehicle(a.workspaceId, { name });
+  await db().insert(telemetry).values({ id: vehicleId, workspaceId: a.workspaceId, vehicleId, status: "off", statusTimestamp: 0, latitude: 41.88, longitude: -87.63, odometer: miles * METRES_PER_MILE, recordedAt: Date.now(), version: 0 });
+  const res = await call("/api/service-schedules", { method: "POST", token: a.token, json: { vehicleId, name: "Oil change", ...schedule } });
+  expect(res.status).toBe(201);
+  return { ...a, admin, member, name, vehicleId, schedule: (await res.json()) as ServiceSchedule };
+}
+
+const inboxOf = (workspaceId: string) => db().select().from(alerts).where(eq(alerts.workspaceId, workspaceId)).all();
+const mailsAbout = (name: string) => db().select().from(emailOutbox).where(like(emailOutbox.subject, `${name}:%`)).all();
+const setOdometer = (vehicleId: string, miles: number) => db().update(telemetry).set({ odometer: miles * METRES_PER_MILE }).where(eq(telemetry.vehicleId, vehicleId));
+
+describe("due notifications", () => {
+  it("announce a schedule that became due soon once, then once more when it is overdue, to owners and admins", async () => {
+    const f = await fleetWithSchedule(14_600, { everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
+    await announceDueSchedules(db(), cfg);
+    await announceDueSchedules(db(), cfg);
+    let inbox = await inboxOf(f.workspaceId);
+    expect(inbox.map((a) => [a.type, a.ruleId, a.vehicleId])).toEqual([["service_due_soon", f.schedule.id, f.vehicleId]]);
+    let mails = await mailsAbout(f.name);
+    expect(mails.map((m) => m.subject)).toEqual([`${f.name}: Oil change is due soon`, `${f.name}: Oil change is due soon`]);
+    expect(mails.map((m) => m.to).sort()).toEqual([f.admin.email, (await ownerEmail(f.userId))].sort());
+    expect(mails[0]!.text).toContain(`/vehicles/${f.vehicleId}/service`);
+
+    await setOdometer(f.vehicleId, 15_010);
+    await announceDueSchedules(db(), cfg);
+    await announceDueSchedules(db(), cfg);
+    inbox = await inboxOf(f.workspaceId);
+    expect(inbox.map((a) => a.type).sort()).toEqual(["service_due_soon", "service_overdue"]);
+    mails = await mailsAbout(f.name);
+    expect(mails.filter((m) => m.subject.endsWith("is overdue"))).toHaveLength(2);
+  });
+
+  it("announce a schedule found overdue once, as overdue only, and again in the next period after a service restarts it", async () => {
+    const f = await fleetWithSchedule(100, { everyDays: 30, lastDoneAt: new Date(Date.now() - 45 * 86_400_000).toISOString() });
+    await announceDueSchedules(db(), cfg);
+    expect((await inboxOf(f.workspaceId)).map((a) => a.type)).toEqual(["service_overdue"]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const entry = await call("/api/service-entries", { method: "POST", token: f.member.token, json: { vehicleId: f.vehicleId, date: today, scheduleIds: [f.schedule.id] } });
+    expect(entry.status).toBe(201);
+    await announceDueSchedules(db(), cfg);
+    expect(await inboxOf(f.workspaceId)).toHaveLength(1);
+    // the new period: 28 days later it is due soon, announced again once
+    await announceDueSchedules(db(), cfg, Date.now() + 28 * 86_400_000);
+    await announceDueSchedules(db(), cfg, Date.now() + 28 * 86_400_000);
+    expect((await inboxOf(f.workspaceId)).map((a) => a.type).sort()).toEqual(["service_due_soon", "service_overdue"]);
+  });
+
+  it("leave a schedule that is not due alone", async () => {
+    const f = await fleetWithSchedule(11_000, { everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
+    await announceDueSchedules(db(), cfg);
+    expect(await inboxOf(f.workspaceId)).toEqual([]);
+    expect(await mailsAbout(f.name)).toEqual([]);
+  });
+
+  it("run every quarter hour of the minute cron", () => {
+    expect(isDueCheckMinute(Date.UTC(2026, 0, 1, 8, 15))).toBe(true);
+    expect(isDueCheckMinute(Date.UTC(2026, 0, 1, 8, 16))).toBe(false);
+  });
+});
+
+async function ownerEmail(userId: string) {
+  return (await db().select().from(users).where(eq(users.id, userId)).get())!.email;
+}

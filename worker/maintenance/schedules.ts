@@ -1,0 +1,97 @@
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { scheduleDue, type ServiceEntry, type ServiceSchedule, type VehicleReading } from "../../shared/service";
+import type { Db } from "../../db/client";
+import { serviceEntries, serviceSchedules } from "../../db/schema";
+
+/**
+ * Service schedules and entries in D1 (DESIGN.md "Maintenance"): the rows as the REST API answers
+ * them, and what a service entry changes in the schedules it completes.
+ */
+export type ScheduleRow = typeof serviceSchedules.$inferSelect;
+export type EntryRow = typeof serviceEntries.$inferSelect;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toSchedule(row: ScheduleRow, reading: VehicleReading, now: number): ServiceSchedule {
+  const due = scheduleDue(row, reading, now);
+  const { id, vehicleId, name, everyMiles, everyEngineHours, everyDays, lastDoneAt, lastDoneOdometerMiles, lastDoneEngineHours } = row;
+  return {
+    id,
+    vehicleId,
+    name,
+    everyMiles,
+    everyEngineHours,
+    everyDays,
+    lastDoneAt: iso(lastDoneAt),
+    lastDoneOdometerMiles,
+    lastDoneEngineHours,
+    status: due.status,
+    nextDueMiles: due.nextDueMiles,
+    nextDueAt: due.nextDueAt === null ? null : iso(due.nextDueAt),
+    nextDueEngineHours: due.nextDueEngineHours,
+  };
+}
+
+export function toEntry(row: EntryRow): ServiceEntry {
+  const { id, vehicleId, date, odometerMiles, engineHours, description, costCents, vendor, notes, photoIds, scheduleIds, resolvesIssueIds } = row;
+  return { id, vehicleId, date, odometerMiles, engineHours, description, costCents, vendor, notes, photoIds, scheduleIds, resolvesIssueIds, createdAt: iso(row.createdAt) };
+}
+
+export function liveSchedules(db: Db, workspaceId: string, vehicleId?: string) {
+  const scope = [eq(serviceSchedules.workspaceId, workspaceId), eq(serviceSchedules.deleted, false)];
+  if (vehicleId) scope.push(eq(serviceSchedules.vehicleId, vehicleId));
+  return db.select().from(serviceSchedules).where(and(...scope)).orderBy(serviceSchedules.name).all();
+}
+
+export function schedulesByIds(db: Db, workspaceId: string, ids: string[]) {
+  if (!ids.length) return Promise.resolve([] as ScheduleRow[]);
+  return db
+    .select()
+    .from(serviceSchedules)
+    .where(and(eq(serviceSchedules.workspaceId, workspaceId), eq(serviceSchedules.deleted, false), inArray(serviceSchedules.id, ids)))
+    .all();
+}
+
+/** The newest entries first; at most `limit` (history older than that is read page by page). */
+export function liveEntries(db: Db, workspaceId: string, vehicleId: string | undefined, limit: number) {
+  const scope = [eq(serviceEntries.workspaceId, workspaceId), eq(serviceEntries.deleted, false)];
+  if (vehicleId) scope.push(eq(serviceEntries.vehicleId, vehicleId));
+  return db
+    .select()
+    .from(serviceEntries)
+    .where(and(...scope))
+    .orderBy(desc(serviceEntries.date), desc(serviceEntries.createdAt))
+    .limit(limit)
+    .all();
+}
+
+/** When a service done on `day` (YYYY-MM-DD) counts from: now if it is today, else that day's start (UTC). */
+export function doneAt(day: string, now: number): number {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  return new Date(now).toISOString().startsWith(day) ? now : start;
+}
+
+/**
+ * A service entry restarts each schedule it names: counted again from the entry's day, odometer
+ * and engine hours (the vehicle's current ones when the entry gives none), in a new cycle whose due
+ * notifications have not been sent. An entry dated before the schedule was last done (history
+ * typed in late) does not move it back.
+ */
+export function restartWrites(db: Db, workspaceId: string, schedules: ScheduleRow[], entry: { day: string; at: number; odometerMiles: number | null; engineHours: number | null }, reading: VehicleReading, stamp: SQL<number>): BatchItem<"sqlite">[] {
+  return schedules
+    .filter((s) => iso(s.lastDoneAt).slice(0, 10) <= entry.day)
+    .map((s) =>
+      db
+        .update(serviceSchedules)
+        .set({
+          lastDoneAt: Math.max(entry.at, s.lastDoneAt),
+          lastDoneOdometerMiles: entry.odometerMiles ?? reading.odometerMiles ?? s.lastDoneOdometerMiles,
+          lastDoneEngineHours: entry.engineHours ?? reading.engineHours ?? s.lastDoneEngineHours,
+          cycle: sql`${serviceSchedules.cycle} + 1`,
+          announced: null,
+          version: stamp,
+        })
+        .where(and(eq(serviceSchedules.id, s.id), eq(serviceSchedules.workspaceId, workspaceId))),
+    );
+}
