@@ -6,8 +6,11 @@ import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { formatType, orDash } from "../vehicles/format";
 import { VehicleListNote } from "../vehicles/vehicle-list-note";
 import { FilterBox } from "../components/filter-box";
+import { usePhone } from "../lib/use-phone";
 
 const ROW_HEIGHT = 44;
+/** On a phone each vehicle is a card of two lines (styles.css, .table-row at the phone breakpoint). */
+const CARD_HEIGHT = 76;
 const OVERSCAN = 10;
 const LIST_HEIGHT = 600;
 
@@ -23,7 +26,8 @@ export default function VehiclesPage() {
   const filter = useVehicleFilter();
   const { query, setQuery, shown } = filter;
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own.
-  const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
+  const rowHeight = usePhone() ? CARD_HEIGHT : ROW_HEIGHT;
+  const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, rowHeight, OVERSCAN);
 
   return (
     <section className="page">
@@ -48,9 +52,9 @@ export default function VehiclesPage() {
           style={{ maxHeight: LIST_HEIGHT }}
           onScroll={onScroll}
         >
-          <div style={{ height: shown.length * ROW_HEIGHT, position: "relative" }}>
+          <div style={{ height: shown.length * rowHeight, position: "relative" }}>
             {shown.slice(first, last).map((v, i) => (
-              <VehicleRow key={v.id} vehicle={v} index={first + i} onKeyDown={onKeyDown} onFocus={onRowFocus} />
+              <VehicleRow key={v.id} vehicle={v} index={first + i} rowHeight={rowHeight} onKeyDown={onKeyDown} onFocus={onRowFocus} />
             ))}
           </div>
         </div>
@@ -64,9 +68,10 @@ export default function VehiclesPage() {
 function VehicleRow({
   vehicle: v,
   index,
+  rowHeight,
   onKeyDown,
   onFocus,
-}: VirtualRowProps & { vehicle: Vehicle; onKeyDown: KeyboardEventHandler }) {
+}: VirtualRowProps & { vehicle: Vehicle; rowHeight: number; onKeyDown: KeyboardEventHandler }) {
   return (
     <Link
       to={`/vehicles/${v.id}`}
@@ -75,15 +80,15 @@ function VehicleRow({
       role="row"
       data-index={index}
       aria-rowindex={index + 2}
-      style={{ position: "absolute", top: index * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
+      style={{ position: "absolute", top: index * rowHeight, height: rowHeight, left: 0, right: 0 }}
       onKeyDown={onKeyDown}
       onFocus={() => onFocus(index)}
     >
-      <span role="cell">{v.name}</span>
-      <span role="cell">{orDash(v.driver)}</span>
-      <span role="cell">{orDash(v.year)}</span>
-      <span role="cell">{formatType(v.classification?.value)}</span>
-      <span role="cell">{formatType(v.status)}</span>
+      <span role="cell" className="cell-name">{v.name}</span>
+      <span role="cell" data-label="Operator">{orDash(v.driver)}</span>
+      <span role="cell" data-label="Year">{orDash(v.year)}</span>
+      <span role="cell" data-label="Type">{formatType(v.classification?.value)}</span>
+      <span role="cell" data-label="Status">{formatType(v.status)}</span>
     </Link>
   );
 }
