@@ -84,7 +84,7 @@ test.describe("navigation", () => {
     await expect(page.getByRole("button", { name: "New Person" })).toBeVisible();
   });
 
-  test("the side navigation: 256px, Inbox (no badge with nothing unread), My actions, Workspace and Team groups, Back to app", async ({ page, request }) => {
+  test("the side navigation: 256px, Inbox (no badge with nothing unread), My actions, Workspace (with Reports) and Team groups, Back to app", async ({ page, request }) => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);
     await page.goto("/inbox");
@@ -99,6 +99,7 @@ test.describe("navigation", () => {
       ["Vehicles", "/vehicles", "Vehicles"],
       ["Issues", "/issues", "Issues"],
       ["Inspections", "/inspections", "Inspections"],
+      ["Reports", "/reports", "Reports"],
       ["People", "/people", "People"],
       ["Locations", "/locations", "Locations"],
     ];
@@ -107,7 +108,7 @@ test.describe("navigation", () => {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     }
-    await expect(side.getByRole("group", { name: "Workspace" }).getByRole("link")).toHaveText(["Vehicles", "Issues", "Inspections"]);
+    await expect(side.getByRole("group", { name: "Workspace" }).getByRole("link")).toHaveText(["Vehicles", "Issues", "Inspections", "Reports"]);
     await expect(side.getByRole("group", { name: "Team" }).getByRole("link")).toHaveText(["People", "Locations"]);
     await side.getByRole("link", { name: "Back to app" }).click();
     await expect(page).toHaveURL(/\/map$/);

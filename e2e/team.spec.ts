@@ -138,8 +138,9 @@ test.describe("a workspace is a team", () => {
     const owner = await browse(browser, baseURL!, fleet.token);
     contexts.push(owner.context);
     await owner.page.goto("/team");
-    owner.page.once("dialog", (dialog) => void dialog.accept());
+    // Removing asks first, in place (the form kit's ConfirmAction).
     await owner.page.locator(`tr[data-email="${member.email}"]`).getByRole("button", { name: "Remove" }).click();
+    await owner.page.locator(`tr[data-email="${member.email}"]`).getByRole("button", { name: "Remove member" }).click();
     await expect(owner.page.locator(`tr[data-email="${member.email}"]`)).toHaveCount(0);
 
     await expect(m.page).toHaveURL(/\/setup$/, { timeout: 5_000 });

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNT } from "./sim/demo-fleet";
+import { DEMO_MEMBER } from "./sim/demo-extras";
 import { seedDemo } from "./sim/demo-seed";
 import { resumeFrom } from "./sim/resume";
 import { runSimulation, summary } from "./sim/runner";
@@ -48,6 +49,8 @@ console.log(`
   Sign in at ${appUrl}/login with
     e-mail:   ${DEMO_ACCOUNT.email}
     password: ${DEMO_ACCOUNT.password}
+  or as the second member (role Member), ${DEMO_MEMBER.email}, same password.
+  Places around the depots and alert rules are set: the Inbox fills as the fleet drives.
 `);
 
 const stats = await runSimulation({

@@ -7,7 +7,7 @@ import { useSession } from "../session/session";
 import { useAlertRules, usePlaces } from "../store/places-alerts";
 import { useMembers } from "../team/use-members";
 import { WebhookSecret } from "./webhook-secret";
-import { ErrorLine } from "../components/form";
+import { CheckboxGroup, ConfirmAction, ErrorLine, InputField, SelectField, Submit } from "../components/form";
 
 /**
  * The workspace's alert rules: listed, added, edited, deleted (REST; they sync back to every
@@ -36,9 +36,7 @@ export function AlertRulesPanel() {
             <button type="button" className="link-button" onClick={() => setEditing(rule)} aria-label={`Edit rule: ${ruleSummary(rule, placeName)}`}>
               Edit
             </button>
-            <button type="button" className="link-button" onClick={() => void remove(rule.id)} aria-label={`Delete rule: ${ruleSummary(rule, placeName)}`}>
-              Delete
-            </button>
+            <ConfirmAction label="Delete" className="link-button" ariaLabel={`Delete rule: ${ruleSummary(rule, placeName)}`} question="Delete this rule?" confirmLabel="Delete rule" onConfirm={() => remove(rule.id)} />
           </li>
         ))}
       </ul>
@@ -74,11 +72,13 @@ export function ruleSummary(rule: AlertRule, placeName: (id: string | null | und
 function RuleForm({ places, members, editing, done }: { places: { id: string; name: string }[]; members: { email: string }[]; editing: AlertRule | null; done: () => void }) {
   const [type, setType] = useState<AlertType>(editing?.type ?? "place_enter");
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formElement = e.currentTarget;
     const parsed = alertRuleBodySchema.safeParse(ruleFromForm(new FormData(formElement), type, editing));
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the rule");
+    setPending(true);
     try {
       if (editing) await http.patch(`alert-rules/${editing.id}`, { json: parsed.data });
       else await http.post("alert-rules", { json: parsed.data });
@@ -88,31 +88,25 @@ function RuleForm({ places, members, editing, done }: { places: { id: string; na
       done();
     } catch (err) {
       setError((await apiErrorOf(err))?.message ?? "Could not save the rule");
+    } finally {
+      setPending(false);
     }
   };
+  const prefix = editing ? `rule-${editing.id}` : "rule-new";
   return (
-    <form className="rule-form" onSubmit={(e) => void submit(e)} aria-label={editing ? "Edit alert rule" : "New alert rule"}>
-      <label>
-        When
-        <select name="type" value={type} onChange={(e) => setType(e.target.value as AlertType)}>
-          {alertTypes.map((t) => (
-            <option key={t} value={t}>
-              {alertTypeLabels[t]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <ConditionFields type={type} places={places} editing={editing} />
-      <DeliveryFields members={members} editing={editing} />
+    <form className="rule-form form-stack" onSubmit={(e) => void submit(e)} aria-label={editing ? "Edit alert rule" : "New alert rule"}>
+      <SelectField id={`${prefix}-type`} label="When" name="type" value={type} onChange={(e) => setType(e.target.value as AlertType)} options={alertTypes.map((t) => ({ value: t, label: alertTypeLabels[t] }))} />
+      <ConditionFields prefix={prefix} type={type} places={places} editing={editing} />
+      <DeliveryFields prefix={prefix} members={members} editing={editing} />
       <ErrorLine message={error} />
-      <button type="submit" className="button primary">
-        {editing ? "Save rule" : "Add rule"}
-      </button>
-      {editing ? (
-        <button type="button" className="button" onClick={done}>
-          Cancel
-        </button>
-      ) : null}
+      <div className="form-actions">
+        <Submit pending={pending}>{editing ? "Save rule" : "Add rule"}</Submit>
+        {editing ? (
+          <button type="button" className="button" onClick={done}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }
@@ -134,62 +128,46 @@ function ruleFromForm(form: FormData, type: AlertType, editing: AlertRule | null
 }
 
 /** The fields a rule of this type has: its place, its speed and duration, or its minutes. */
-function ConditionFields({ type, places, editing }: { type: AlertType; places: { id: string; name: string }[]; editing: AlertRule | null }) {
+function ConditionFields({ prefix, type, places, editing }: { prefix: string; type: AlertType; places: { id: string; name: string }[]; editing: AlertRule | null }) {
   const value = <K extends string>(key: K) => (editing && key in editing ? (editing as unknown as Record<K, number | string | null>)[key] : undefined);
-  return (
-    <>
-      {type === "place_enter" || type === "place_exit" ? (
-        <label>
-          Place
-          <select name="placeId" defaultValue={value("placeId") ?? ""}>
-            <option value="">Any place</option>
-            {places.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      {type === "speeding" ? (
-        <>
-          <label>
-            Over (mph) <input name="speedMph" type="number" min={1} defaultValue={value("speedMph") ?? 70} />
-          </label>
-          <label>
-            For at least (s) <input name="minSeconds" type="number" min={0} defaultValue={value("minSeconds") ?? 30} />
-          </label>
-        </>
-      ) : null}
-      {type === "idling" || type === "beacon_silent" ? (
-        <label>
-          For (min) <input name="minutes" type="number" min={1} defaultValue={value("minutes") ?? (type === "idling" ? 10 : 30)} />
-        </label>
-      ) : null}
-    </>
-  );
+  if (type === "place_enter" || type === "place_exit") {
+    const options = [{ value: "", label: "Any place" }, ...places.map((p) => ({ value: p.id, label: p.name }))];
+    return <SelectField id={`${prefix}-place`} label="Place" name="placeId" defaultValue={value("placeId") ?? ""} options={options} />;
+  }
+  if (type === "speeding") {
+    return (
+      <>
+        <InputField id={`${prefix}-speed`} label="Over (mph)" name="speedMph" type="number" min={1} defaultValue={value("speedMph") ?? 70} />
+        <InputField id={`${prefix}-seconds`} label="For at least (s)" hint="A shorter burst is not speeding: no alert for an overtake." name="minSeconds" type="number" min={0} defaultValue={value("minSeconds") ?? 30} />
+      </>
+    );
+  }
+  if (type === "idling" || type === "beacon_silent") {
+    return <InputField id={`${prefix}-minutes`} label="For (min)" name="minutes" type="number" min={1} defaultValue={value("minutes") ?? (type === "idling" ? 10 : 30)} />;
+  }
+  return null;
 }
 
 /** Whom the rule tells besides the Inbox: members by e-mail, a signed webhook (docs/decisions/0024). */
-function DeliveryFields({ members, editing }: { members: { email: string }[]; editing: AlertRule | null }) {
-  const chosen = new Set(editing?.notify?.emails ?? []);
+function DeliveryFields({ prefix, members, editing }: { prefix: string; members: { email: string }[]; editing: AlertRule | null }) {
   return (
     <>
-      <fieldset className="rule-recipients">
-        <legend>E-mail to</legend>
-        {members.length === 0 ? <span className="muted">No members loaded</span> : null}
-        {members.map((m) => (
-          <label key={m.email} className="checkbox">
-            <input type="checkbox" name="emails" value={m.email} defaultChecked={chosen.has(m.email)} /> {m.email}
-          </label>
-        ))}
-      </fieldset>
-      <label>
-        Webhook <input name="webhookUrl" type="url" placeholder="https://" defaultValue={editing?.notify?.webhookUrl ?? ""} />
-      </label>
-      <p className="muted">
-        Alerts arrive in this Inbox; the chosen members also get an e-mail, and the webhook a signed JSON POST (retried for a day if it fails).
-      </p>
+      <CheckboxGroup
+        legend="E-mail to"
+        name="emails"
+        options={members.map((m) => ({ value: m.email, label: m.email }))}
+        defaultValues={editing?.notify?.emails ?? []}
+        empty="No members loaded"
+      />
+      <InputField
+        id={`${prefix}-webhook`}
+        label="Webhook"
+        name="webhookUrl"
+        type="url"
+        placeholder="https://"
+        defaultValue={editing?.notify?.webhookUrl ?? ""}
+        hint="Alerts arrive in this Inbox; the chosen members also get an e-mail, and the webhook a signed JSON POST (retried for a day if it fails)."
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useRef } from "react";
 import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/telemetry";
 import { useClientStore, type ClientStore, type StoreChange } from "../store";
-import { boundsOf, fitMaxZoom, fitPadding, outOfView, type LngLat } from "./geometry";
+import { boundsOf, fitMaxZoom, fitPadding, outOfView, PHONE_MAP_WIDTH, phoneFitPadding, SHEET_DOWN_SHARE, type LngLat } from "./geometry";
 import { useMapContext } from "./map-context";
 import { useSelectedVehicle } from "./use-selected-vehicle";
 
@@ -63,7 +63,9 @@ function countedPositions(store: ClientStore, selected: string | null): LngLat[]
 function anyOutOfView(map: MapboxMap, points: LngLat[]): boolean {
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   if (!width || !height) return false;
-  // The floating panel (list or selected vehicle) covers the left of the map either way.
+  // The floating panel (list or selected vehicle) covers the left of the map either way; on a
+  // phone, the sheet covers its bottom instead.
+  if (width < PHONE_MAP_WIDTH) return outOfView(points.map((p) => map.project([p.lng, p.lat])), width, height * (1 - SHEET_DOWN_SHARE));
   return outOfView(points.map((p) => map.project([p.lng, p.lat])), width, height, PANEL_INSET);
 }
 
@@ -75,7 +77,8 @@ function fit(map: MapboxMap, store: ClientStore, selected: string | null, debug:
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   // No cap beyond three vehicles: leave maxZoom out entirely (an explicit undefined makes mapbox-gl's zoom NaN).
   const maxZoom = fitMaxZoom(points.length);
-  map.fitBounds(bounds, { padding: fitPadding(width, height), ...(maxZoom === undefined ? {} : { maxZoom }), duration: 600 });
+  const padding = width < PHONE_MAP_WIDTH ? phoneFitPadding(width, height) : fitPadding(width, height);
+  map.fitBounds(bounds, { padding, ...(maxZoom === undefined ? {} : { maxZoom }), duration: 600 });
   if (debug) {
     const container = map.getContainer();
     container.setAttribute("data-fits", String(Number(container.getAttribute("data-fits") ?? 0) + 1));

@@ -53,3 +53,27 @@ export function boundsOf(points: LngLat[]): [[number, number], [number, number]]
   }
   return [[minLng, minLat], [maxLng, maxLat]];
 }
+
+/** Below this map width the map's panel is a sheet over the bottom of the map (styles.css, phone layout). */
+export const PHONE_MAP_WIDTH = 640;
+/** The share of the map's height the sheet covers when down. */
+export const SHEET_DOWN_SHARE = 0.4;
+
+/** fitPadding on a phone: the sheet covers the bottom of the map, not its left. */
+export function phoneFitPadding(width: number, height: number) {
+  const x = Math.round(width * 0.1);
+  const y = Math.round(height * 0.1);
+  return { top: y, bottom: y + Math.round(height * SHEET_DOWN_SHARE), left: x, right: x };
+}
+
+/** Every corner a place's shape reaches (a circle's bounding box), to fit the map to the places. */
+export function placeExtent(geometry: { type: "Circle"; center: [number, number]; radius: number } | { type: "Polygon"; coordinates: [number, number][][] }): LngLat[] {
+  if (geometry.type === "Polygon") return (geometry.coordinates[0] ?? []).map(([lng, lat]) => ({ lng, lat }));
+  const [lng, lat] = geometry.center;
+  const dLat = geometry.radius / 111_320;
+  const dLng = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+  return [
+    { lng: lng - dLng, lat: lat - dLat },
+    { lng: lng + dLng, lat: lat + dLat },
+  ];
+}

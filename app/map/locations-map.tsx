@@ -1,4 +1,5 @@
 import type { PlaceGeometry } from "../../shared/places";
+import { FitPlaces } from "./fit-places";
 import { DrawLayer, type DrawMode } from "./draw-layer";
 import { MapHost } from "./map-host";
 import { PlacesLayer } from "./places-layer";
@@ -22,6 +23,7 @@ export function LocationsMap({
 }) {
   return (
     <MapHost token={token} visible>
+      <FitPlaces />
       <PlacesLayer selectedId={selectedId} />
       {drawing ? <DrawLayer key={`${drawing}-${attempt}`} mode={drawing} onDone={onDrawn} onCancel={onCancel} /> : null}
     </MapHost>

@@ -8,6 +8,7 @@ import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { VehicleListNote } from "../vehicles/vehicle-list-note";
 import { VehiclePanel } from "../vehicles/vehicle-panel";
 import { FilterBox } from "../components/filter-box";
+import { MapSheet } from "./map-sheet";
 
 /** What floats over the map: the vehicle list, or the selected vehicle's panel. */
 export function MapOverlay() {
@@ -42,7 +43,7 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
   const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
 
   return (
-    <aside className="map-panel" aria-label="Vehicles panel">
+    <MapSheet className="map-panel" label="Vehicles panel">
       <WorkspaceMenu />
       <div className="panel-header">
         <h2>Vehicles</h2>
@@ -59,7 +60,7 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
         </ul>
       </div>
       <VehicleListNote filter={filter} empty={emptyFleet} />
-    </aside>
+    </MapSheet>
   );
 }
 
@@ -97,7 +98,7 @@ function PanelRow({
 function SelectedVehicle({ id, onBack }: { id: string; onBack: () => void }) {
   const vehicle = useVehicle(id);
   return (
-    <aside className="map-panel detail" aria-label="Vehicle panel">
+    <MapSheet className="map-panel detail" label="Vehicle panel">
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <button type="button" className="link-button" onClick={onBack}>
           Vehicles
@@ -106,6 +107,6 @@ function SelectedVehicle({ id, onBack }: { id: string; onBack: () => void }) {
         <span>{vehicle?.name ?? "…"}</span>
       </nav>
       {vehicle ? <VehiclePanel vehicle={vehicle} /> : <p className="muted">This vehicle is not in your fleet.</p>}
-    </aside>
+    </MapSheet>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ReportSubscription } from "../../shared/reports";
 import { http } from "../lib/http";
+import { SelectField } from "../components/form";
 
 const LABELS: Record<ReportSubscription["frequency"], string> = { none: "Off", daily: "Daily (yesterday's summary)", weekly: "Weekly (Mondays, last week's)" };
 
@@ -22,16 +23,16 @@ export function EmailSubscription() {
     setSaved(true);
   };
   return (
-    <label className="field report-email">
-      <span>E-mail me the summary</span>
-      <select className="input" disabled={frequency === null} value={frequency ?? "none"} onChange={(e) => void change(e.currentTarget.value as ReportSubscription["frequency"])}>
-        {Object.entries(LABELS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-      {saved && <span className="muted">Saved</span>}
-    </label>
+    <div className="report-email">
+      <SelectField
+        id="report-email-frequency"
+        label="E-mail me the summary"
+        disabled={frequency === null}
+        value={frequency ?? "none"}
+        onChange={(e) => void change(e.currentTarget.value as ReportSubscription["frequency"])}
+        options={Object.entries(LABELS).map(([value, label]) => ({ value, label }))}
+        hint={saved ? "Saved" : undefined}
+      />
+    </div>
   );
 }

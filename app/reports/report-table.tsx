@@ -89,7 +89,7 @@ function Cells({ cols, row }: { cols: Column<AnyRow>[]; row: AnyRow }) {
   return (
     <tr>
       {cols.map((c) => (
-        <td key={c.header} className={c.numeric ? "numeric" : undefined}>
+        <td key={c.header} className={c.numeric ? "numeric" : undefined} data-label={c.header}>
           {c.cell(row)}
         </td>
       ))}

@@ -5,7 +5,7 @@ import { parseTypedGeometry } from "../map/place-shapes";
 import type { loader as rootLoader } from "../root";
 import { usePlaceMutations, usePlaces } from "../store/places-alerts";
 import type { DrawMode } from "../map/draw-layer";
-import { ErrorLine } from "../components/form";
+import { ConfirmAction, ErrorLine, InputField, Submit, TextAreaField } from "../components/form";
 
 const LocationsMap = lazy(() => import("../map/locations-map").then((m) => ({ default: m.LocationsMap })));
 
@@ -105,14 +105,12 @@ function PlaceRow({ place, selected, onSelect, onReshape }: { place: Place; sele
   };
   return (
     <li className={selected ? "selected" : undefined}>
-      <input aria-label="Place name" value={name} onFocus={onSelect} onChange={(e) => setName(e.target.value)} onBlur={rename} onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()} maxLength={80} />
+      <input className="input" aria-label="Place name" value={name} onFocus={onSelect} onChange={(e) => setName(e.target.value)} onBlur={rename} onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()} maxLength={80} />
       <span className="muted">{place.geometry.type === "Circle" ? `circle, ${place.geometry.radius} m` : `${place.geometry.coordinates[0]!.length} corners`}</span>
       <button type="button" className="link-button" onClick={() => onReshape(place.geometry.type === "Circle" ? "circle" : "polygon")} aria-label={`Reshape ${place.name}`}>
         Reshape
       </button>
-      <button type="button" className="link-button" onClick={() => void mutations.remove(place.id)} aria-label={`Delete ${place.name}`}>
-        Delete
-      </button>
+      <ConfirmAction label="Delete" className="link-button" ariaLabel={`Delete ${place.name}`} question={`Delete ${place.name}?`} confirmLabel="Delete place" onConfirm={() => mutations.remove(place.id)} />
     </li>
   );
 }
@@ -133,18 +131,13 @@ function TypedPlaceForm({ onSave }: { onSave: (g: PlaceGeometry) => Promise<void
     formElement.reset();
   };
   return (
-    <form className="typed-place" onSubmit={(e) => void submit(e)} aria-label="Type coordinates">
-      <label>
-        Coordinates (latitude, longitude; one per line)
-        <textarea name="coordinates" rows={3} placeholder={"41.8781, -87.6298"} />
-      </label>
-      <label>
-        Radius (m, for one point) <input name="radius" type="number" min={1} max={100000} />
-      </label>
+    <form className="typed-place form-stack" onSubmit={(e) => void submit(e)} aria-label="Type coordinates">
+      <TextAreaField id="typed-place-coordinates" label="Coordinates (latitude, longitude; one per line)" hint="One point and a radius make a circle; three or more points, a polygon." name="coordinates" rows={3} placeholder={"41.8781, -87.6298"} />
+      <InputField id="typed-place-radius" label="Radius (m, for one point)" name="radius" type="number" min={1} max={100000} />
       <ErrorLine message={error} />
-      <button type="submit" className="button">
-        Add place
-      </button>
+      <div className="form-actions">
+        <Submit>Add place</Submit>
+      </div>
     </form>
   );
 }

@@ -36,9 +36,9 @@ export default function People() {
           {drivers.map((d) => (
             <tr key={d.id}>
               <td>{d.name}</td>
-              <td>{orDash(d.email)}</td>
-              <td>{orDash(d.phone)}</td>
-              <td>{orDash(driving.get(d.id)?.join(", "))}</td>
+              <td data-label="Email">{orDash(d.email)}</td>
+              <td data-label="Phone">{orDash(d.phone)}</td>
+              <td data-label="Vehicles">{orDash(driving.get(d.id)?.join(", "))}</td>
               <td className="row-actions">
                 {editable ? (
                   <button type="button" className="button" aria-label={`Edit ${d.name}`} onClick={() => setEditing(d)}>

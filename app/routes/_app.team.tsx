@@ -7,6 +7,7 @@ import { useMembers } from "../team/use-members";
 import { TableHead } from "../components/table-head";
 import { FilterBox } from "../components/filter-box";
 import { Alert } from "../components/alert";
+import { ConfirmAction } from "../components/form";
 
 const day = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
@@ -82,13 +83,12 @@ function MemberLine({ member, me, myRole, actions }: { member: MemberRow; me?: s
       <td>Joined {day(member.joinedAt)}</td>
       <td className="row-actions">
         {canRemove ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => window.confirm(self ? "Leave this workspace?" : `Remove ${member.email}?`) && void actions.remove(member.userId)}
-          >
-            {self ? "Leave" : "Remove"}
-          </button>
+          <ConfirmAction
+            label={self ? "Leave" : "Remove"}
+            question={self ? "Leave this workspace?" : `Remove ${member.email}?`}
+            confirmLabel={self ? "Leave workspace" : "Remove member"}
+            onConfirm={() => actions.remove(member.userId)}
+          />
         ) : null}
       </td>
     </tr>
@@ -109,9 +109,7 @@ function InviteLine({ invite, myRole, actions }: { invite: InviteRow; myRole: st
             <button type="button" className="button" onClick={() => void actions.resend(invite.id)}>
               Resend
             </button>
-            <button type="button" className="button" onClick={() => void actions.revoke(invite.id)}>
-              Revoke
-            </button>
+            <ConfirmAction label="Revoke" question={`Revoke the invite to ${invite.email}?`} confirmLabel="Revoke invite" onConfirm={() => actions.revoke(invite.id)} />
           </>
         ) : null}
       </td>

@@ -2,7 +2,7 @@ import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
 import type { LinksFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import mapboxCss from "mapbox-gl/dist/mapbox-gl.css?url";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Toaster } from "sonner";
 import { Menu, MenuItem, MenuNote } from "../components/menu";
 import { MapOverlay } from "../map/map-overlay";
@@ -13,6 +13,8 @@ import { useLeaveLostWorkspace } from "../session/use-lost-workspace";
 import { SyncIndicator } from "../sync/sync-indicator";
 import { useUnreadCount } from "../store/places-alerts";
 import { startPhotoUploads } from "../photos/photos";
+import { NavSections, useNavSections } from "../nav/nav-items";
+import { PhoneMenu } from "../nav/phone-menu";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mapboxCss }];
 
@@ -79,6 +81,7 @@ function TopBar() {
   const session = useSession();
   return (
     <header className="top-bar">
+      <PhoneMenu />
       <Link to="/" className="brand-link">
         Fleet Ops
       </Link>
@@ -116,47 +119,14 @@ function TopBar() {
 }
 
 function SideNav() {
-  const unread = useUnreadCount();
-  const item = (to: string, label: string, badge?: number) => (
-    <NavLink to={to} prefetch="intent" className="side-link" aria-label={badge ? `${label}, ${badge} unread` : undefined}>
-      {label}
-      {badge ? (
-        <span className="badge" aria-hidden>
-          {badge}
-        </span>
-      ) : null}
-    </NavLink>
-  );
+  const sections = useNavSections();
   return (
     <nav className="side-nav" aria-label="Sections">
-      {item("/inbox", "Inbox", unread)}
-      {item("/actions", "My actions")}
-      <NavGroup label="Workspace">
-        {item("/vehicles", "Vehicles")}
-        {item("/issues", "Issues")}
-        {item("/inspections", "Inspections")}
-      </NavGroup>
-      <NavGroup label="Team">
-        {item("/people", "People")}
-        {item("/locations", "Locations")}
-      </NavGroup>
+      <NavSections sections={sections} idPrefix="side-group" />
       <Link to="/map" className="button block back-to-app">
         Back to app
       </Link>
     </nav>
-  );
-}
-
-/** A labelled group of the side navigation. */
-function NavGroup({ label, children }: { label: string; children: ReactNode }) {
-  const id = `side-group-${label.toLowerCase()}`;
-  return (
-    <div role="group" aria-labelledby={id} className="side-section">
-      <div className="side-group" id={id}>
-        {label}
-      </div>
-      {children}
-    </div>
   );
 }
 

@@ -7,8 +7,11 @@ import { formatType, orDash } from "../vehicles/format";
 import { VehicleListNote } from "../vehicles/vehicle-list-note";
 import { FilterBox } from "../components/filter-box";
 import { useOpenIssueCounts } from "../store/issues";
+import { usePhone } from "../lib/use-phone";
 
 const ROW_HEIGHT = 44;
+/** On a phone each vehicle is a card of two lines (styles.css, .table-row at the phone breakpoint). */
+const CARD_HEIGHT = 76;
 const OVERSCAN = 10;
 const LIST_HEIGHT = 600;
 
@@ -24,7 +27,8 @@ export default function VehiclesPage() {
   const filter = useVehicleFilter();
   const { query, setQuery, shown } = filter;
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own.
-  const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, ROW_HEIGHT, OVERSCAN);
+  const rowHeight = usePhone() ? CARD_HEIGHT : ROW_HEIGHT;
+  const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, rowHeight, OVERSCAN);
   const openIssues = useOpenIssueCounts();
 
   return (
@@ -50,9 +54,9 @@ export default function VehiclesPage() {
           style={{ maxHeight: LIST_HEIGHT }}
           onScroll={onScroll}
         >
-          <div style={{ height: shown.length * ROW_HEIGHT, position: "relative" }}>
+          <div style={{ height: shown.length * rowHeight, position: "relative" }}>
             {shown.slice(first, last).map((v, i) => (
-              <VehicleRow key={v.id} vehicle={v} index={first + i} onKeyDown={onKeyDown} onFocus={onRowFocus} openIssues={openIssues.get(v.id) ?? 0} />
+              <VehicleRow key={v.id} vehicle={v} index={first + i} rowHeight={rowHeight} onKeyDown={onKeyDown} onFocus={onRowFocus} openIssues={openIssues.get(v.id) ?? 0} />
             ))}
           </div>
         </div>
@@ -66,10 +70,11 @@ export default function VehiclesPage() {
 function VehicleRow({
   vehicle: v,
   index,
+  rowHeight,
   onKeyDown,
   onFocus,
   openIssues,
-}: VirtualRowProps & { vehicle: Vehicle; onKeyDown: KeyboardEventHandler; openIssues: number }) {
+}: VirtualRowProps & { vehicle: Vehicle; rowHeight: number; onKeyDown: KeyboardEventHandler; openIssues: number }) {
   return (
     <Link
       to={`/vehicles/${v.id}`}
@@ -78,11 +83,11 @@ function VehicleRow({
       role="row"
       data-index={index}
       aria-rowindex={index + 2}
-      style={{ position: "absolute", top: index * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
+      style={{ position: "absolute", top: index * rowHeight, height: rowHeight, left: 0, right: 0 }}
       onKeyDown={onKeyDown}
       onFocus={() => onFocus(index)}
     >
-      <span role="cell">
+      <span role="cell" className="cell-name">
         {v.name}
         {openIssues ? (
           <span className="issue-count" aria-label={`${openIssues} open ${openIssues === 1 ? "issue" : "issues"}`}>
@@ -90,10 +95,10 @@ function VehicleRow({
           </span>
         ) : null}
       </span>
-      <span role="cell">{orDash(v.driver)}</span>
-      <span role="cell">{orDash(v.year)}</span>
-      <span role="cell">{formatType(v.classification?.value)}</span>
-      <span role="cell">{formatType(v.status)}</span>
+      <span role="cell" data-label="Operator">{orDash(v.driver)}</span>
+      <span role="cell" data-label="Year">{orDash(v.year)}</span>
+      <span role="cell" data-label="Type">{formatType(v.classification?.value)}</span>
+      <span role="cell" data-label="Status">{formatType(v.status)}</span>
     </Link>
   );
 }

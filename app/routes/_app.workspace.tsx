@@ -6,6 +6,7 @@ import { setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-works
 import { useCan, useSession } from "../session/session";
 import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
 import { ApiTokens } from "../workspace/api-tokens";
+import { SelectField, Submit } from "../components/form";
 
 /** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; its API tokens; owners replace every device id here. */
 export default function WorkspacePreferences() {
@@ -48,21 +49,17 @@ function TimeZonePreference() {
   };
   return (
     <form className="card" onSubmit={(e) => void save(e)}>
-      <label className="field">
-        <span>Time zone</span>
-        <select className="input" value={value} disabled={!current || !mayChange} onChange={(e) => setValue(e.currentTarget.value)}>
-          {zones.map((z) => (
-            <option key={z} value={z}>
-              {z.replace(/_/g, " ")}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        id="workspace-time-zone"
+        label="Time zone"
+        value={value}
+        disabled={!current || !mayChange}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        options={zones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))}
+      />
       <p className="muted">Days in reports, &quot;today&quot; and the times on the timeline are this zone&apos;s.</p>
       {!mayChange && <p className="muted role-note">Only the workspace&apos;s owners and admins can change its time zone.</p>}
-      <button type="submit" className="button primary" disabled={!current || !mayChange || value === current}>
-        Save
-      </button>
+      <Submit disabled={!current || !mayChange || value === current}>Save</Submit>
       {message && (
         <span className="muted" role="status">
           {" "}

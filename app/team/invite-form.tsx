@@ -1,7 +1,7 @@
-import { getFormProps, getSelectProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { toast } from "sonner";
 import { canAssign, inviteSchema, roleLabels, roles } from "../../shared/roles";
-import { Field, FormError, SubmitButton } from "../components/form";
+import { Field, FormError, SelectFormField, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
 import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 
@@ -26,16 +26,7 @@ export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: st
   return (
     <form {...getFormProps(form)} className="card invite-form" aria-label="Invite a member">
       <Field field={fields.email} label="Email" type="email" placeholder="colleague@example.com" />
-      <div className="field">
-        <label htmlFor={fields.role.id}>Role</label>
-        <select className="input" {...getSelectProps(fields.role)} key={fields.role.key}>
-          {grantable.map((r) => (
-            <option key={r} value={r}>
-              {roleLabels[r]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFormField field={fields.role} label="Role" options={grantable.map((r) => ({ value: r, label: roleLabels[r] }))} />
       <FormError form={form} />
       <SubmitButton pending={pending}>Send invite</SubmitButton>
     </form>

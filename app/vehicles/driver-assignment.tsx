@@ -3,6 +3,7 @@ import type { AssignDriverArgs } from "../../shared/driver";
 import type { Vehicle } from "../../shared/vehicle";
 import { useCan } from "../session/session";
 import { useDrivers, useMutation } from "../store";
+import { SelectField } from "../components/form";
 
 /** A vehicle's driver (one or none), chosen among the fleet's people; saved at once as a synced mutation. */
 export function DriverAssignment({ vehicle }: { vehicle: Vehicle }) {
@@ -18,23 +19,14 @@ export function DriverAssignment({ vehicle }: { vehicle: Vehicle }) {
   return (
     <section className="card section driver-assignment">
       <h2>Driver</h2>
-      <div className="field">
-        <label htmlFor="vehicle-driver">Assigned driver</label>
-        <select
-          id="vehicle-driver"
-          className="input"
-          value={vehicle.driverId ?? ""}
-          disabled={!editable}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        >
-          <option value="">No driver</option>
-          {drivers.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="vehicle-driver"
+        label="Assigned driver"
+        value={vehicle.driverId ?? ""}
+        disabled={!editable}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        options={[{ value: "", label: "No driver" }, ...drivers.map((d) => ({ value: d.id, label: d.name }))]}
+      />
       {drivers.length === 0 ? <p className="muted">Add the fleet&apos;s drivers on the People page.</p> : null}
     </section>
   );
