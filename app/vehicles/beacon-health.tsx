@@ -121,7 +121,7 @@ function DeviceIdFacts({ health, fresh, onRotated }: { health: Health; fresh: st
           <dd className="mono">{health.ingestUrl}</dd>
         </div>
       </dl>
-      <ConnectApps osmandUrl={health.ingestUrl} deviceId={health.deviceId} />
+      {health.deviceId ? <ConnectApps osmandUrl={health.ingestUrl} deviceId={health.deviceId} /> : null}
       {fresh ? (
         <p role="status" className="beacon-fresh">
           New device id generated. Enter it in the tracker&apos;s settings: reports with the old id are refused from now on.

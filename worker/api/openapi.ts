@@ -36,6 +36,8 @@ const access: Record<RouteRule, string> = {
   "members.manage": "Owners and admins, with a session (not an API token).",
   "workspace.configure": "Owners and admins, with a session (not an API token).",
   "workspace.leave": "Any member, with a session.",
+  "maintenance.manage": "Owners and admins (service schedules, inspection forms); an API token acts as a member or viewer, so never.",
+  "devices.replace": "Owners, with a session (not an API token).",
 };
 
 /** `/workspaces/:id/members` → `/api/workspaces/{id}/members`, and its path parameters. */
