@@ -11,7 +11,6 @@ import { RequireAuth } from "../session/require-auth";
 import { useSession } from "../session/session";
 import { useLeaveLostWorkspace } from "../session/use-lost-workspace";
 import { SyncIndicator } from "../sync/sync-indicator";
-import { useUnreadCount } from "../store/places-alerts";
 import { startPhotoUploads } from "../photos/photos";
 import { NavSections, useNavSections } from "../nav/nav-items";
 import { PhoneMenu } from "../nav/phone-menu";
