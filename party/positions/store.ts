@@ -238,7 +238,8 @@ export class PositionStore {
   /**
    * Once the oldest raw row is PACK_AFTER_MS old, every raw row (up to a run's bound) becomes one
    * new chunk per vehicle and hour, in one transaction: appends arriving all the time are packed
-   * once a minute, each fix encoded once here, whatever the hour already holds.
+   * once a minute, each fix encoded once here, whatever the hour already holds. Fixes of an hour
+   * already sealable go straight into its block.
    */
   pack(now: number): void {
     const oldest = this.#db.select({ at: min(positionRaw.receivedAt) }).from(positionRaw).get()?.at;
@@ -252,6 +253,13 @@ export class PositionStore {
       for (const [vehicleId, rows] of groupBy(appended, (r) => r.vehicleId)) {
         const fixes = rows.flatMap((r) => decodeFixes(r.data));
         for (const [blockStart, added] of groupBy(fixes, (f) => floorTo(f.recordedAt, BLOCK_MS))) {
+          // An hour already over (a tracker's backlog, an import): straight into its block, which
+          // the seal would do next anyway; writing a chunk only to delete it costs pages for nothing.
+          if (blockStart <= now - BLOCK_MS - SEAL_AFTER_MS) {
+            this.#mergeIntoBlock(vehicleId, blockStart, added);
+            if (blockStart < compactionCutoff(now)) this.#db.delete(positionMeta).where(eq(positionMeta.key, COMPACTED_KEY)).run();
+            continue;
+          }
           const data = encodeFixes(added);
           this.#db.insert(positionChunks).values({ vehicleId, blockStart, seq, count: added.length, data }).run();
         }
