@@ -11,7 +11,7 @@ import type { loader as rootLoader } from "../root";
 
 /** Kept out of search engines: the page itself and every answer it reads say so. */
 export const meta: MetaFunction = () => [{ title: "Live location" }, { name: "robots", content: "noindex, nofollow" }];
-export const headers: HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow" });
 
 type State = { kind: "loading" } | { kind: "live"; share: SharedVehicle } | { kind: "gone"; message: string; code: string };
 
