@@ -210,6 +210,21 @@ describe("issues through sync", () => {
   });
 });
 
+describe("the first sync's cost of open issues", () => {
+  it("grows by about 200 B per open issue (key, vehicle and reporter ids, a title); closed ones older than a week cost nothing", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await insertVehicle(a.workspaceId);
+    const size = async () => JSON.stringify(await pull(a.token)).length;
+    const before = await size();
+    for (let i = 0; i < 20; i++) await insertIssue(a.workspaceId, { vehicleId, title: `Brake light ${100 + i}`, reportedByUserId: a.userId });
+    const perIssue = ((await size()) - before) / 20;
+    console.log(`first sync: ${perIssue} B per open issue`);
+    expect(perIssue).toBeLessThanOrEqual(210);
+    await database(env.DB).update(issues).set({ status: "closed", updatedAt: Date.now() - 8 * 86_400_000 }).where(eq(issues.workspaceId, a.workspaceId));
+    expect((await pull(a.token)).patch.some((p) => p.key?.startsWith("issue/"))).toBe(false);
+  });
+});
+
 describe("the server-side issue functions (for inspections and service entries)", () => {
   it("openIssue opens an issue linked to its source; resolveIssuesStatements resolves only this workspace's, or nothing", async () => {
     const a = await userWithWorkspace();
