@@ -109,10 +109,11 @@ describe("issues API", () => {
   it("changes status and assignee, e-mails the new assignee, and keeps comments", async () => {
     const a = await userWithWorkspace();
     const mechanic = await memberWithRole(a.workspaceId, "member", "mechanic");
-    const { id } = await insertIssue(a.workspaceId);
+    const { id } = await insertIssue(a.workspaceId, { description: "Rear left", dueDate: "2026-12-01" });
     const changed = await patch(a.token, id, { status: "in_progress", assigneeUserId: mechanic.userId, priority: "critical" });
     expect(changed.status).toBe(200);
-    expect(await changed.json()).toMatchObject({ status: "in_progress", assigneeUserId: mechanic.userId, priority: "critical" });
+    // what the PATCH does not name is kept
+    expect(await changed.json()).toMatchObject({ status: "in_progress", assigneeUserId: mechanic.userId, priority: "critical", description: "Rear left", dueDate: "2026-12-01", title: "Flat tyre" });
     const mail = await mailTo(mechanic.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toMatch(/^Issue #1 assigned to you: Flat tyre/);
