@@ -42,7 +42,7 @@ test("an issue reported from a vehicle with no network is kept, then synced and 
   await dialog.getByLabel("Title").fill("Left brake light out");
   await dialog.getByLabel("Priority").selectOption("high");
   await dialog.locator('input[type="file"]').setInputFiles({ name: "light.png", mimeType: "image/png", buffer: PNG });
-  await expect(dialog.getByRole("img", { name: "Issue photo" })).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Photo" })).toBeVisible();
   // The dialog fits the phone's width.
   const box = await dialog.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
