@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { beaconSize, boundsOf, fitMaxZoom, fitPadding, glide, outOfView } from "./geometry";
+import { beaconSize, boundsOf, fitMaxZoom, fitPadding, glide, outOfView, phoneFitPadding, placeExtent } from "./geometry";
 
 describe("map rules", () => {
   it("sizes beacons max(35, 50 - 5 × zoom)", () => {
@@ -29,5 +29,24 @@ describe("map rules", () => {
     expect(fitPadding(1000, 600)).toEqual({ top: 60, bottom: 60, left: 450, right: 100 });
     expect([fitMaxZoom(1), fitMaxZoom(3), fitMaxZoom(4)]).toEqual([14, 13, undefined]);
     expect(boundsOf([{ lng: -74, lat: 40 }, { lng: -87, lat: 41 }])).toEqual([[-87, 40], [-74, 41]]);
+  });
+});
+
+describe("on a phone", () => {
+  it("fits above the sheet: the bottom padding adds the 40% the sheet covers when down", () => {
+    expect(phoneFitPadding(390, 792)).toEqual({ top: 79, bottom: 79 + 317, left: 39, right: 39 });
+  });
+
+  it("a place's extent: a polygon's corners, a circle's bounding box", () => {
+    expect(placeExtent({ type: "Polygon", coordinates: [[[0, 0], [1, 0], [1, 1]]] })).toEqual([
+      { lng: 0, lat: 0 },
+      { lng: 1, lat: 0 },
+      { lng: 1, lat: 1 },
+    ]);
+    const [sw, ne] = placeExtent({ type: "Circle", center: [-87.63, 41.88], radius: 1113.2 });
+    expect(ne!.lat - 41.88).toBeCloseTo(0.01, 4);
+    expect(41.88 - sw!.lat).toBeCloseTo(0.01, 4);
+    // A degree of longitude is shorter at 41.88°N: the box is wider in degrees than it is tall.
+    expect(ne!.lng - -87.63).toBeCloseTo(0.01 / Math.cos((41.88 * Math.PI) / 180), 4);
   });
 });
