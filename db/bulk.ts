@@ -53,12 +53,16 @@ function insertSelect(table: SQLiteTable, written: [string, SQLiteColumn][], jso
     names.push(quote(options.stampVersion.name));
     values.push(`(SELECT "version" FROM "workspaces" WHERE "id" = json_extract(value, '$[${workspace}]'))`);
   }
+  // A row's workspace is never rewritten by an upsert, and a key that collides with another
+  // workspace's row updates nothing there (issue 34: ids unique only with high probability).
+  const tenantGuard = workspace >= 0 ? ` WHERE ${quote(getTableName(table))}."workspace_id" = excluded."workspace_id"` : "";
   const conflict =
     options.onConflict === "nothing"
       ? "ON CONFLICT DO NOTHING"
       : `ON CONFLICT (${options.onConflict.target.map((c) => quote(c.name)).join(", ")}) DO UPDATE SET ${options.onConflict.set
+          .filter((c) => c.name !== "workspace_id")
           .map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`)
-          .join(", ")}`;
+          .join(", ")}${tenantGuard}`;
   // `WHERE true` keeps SQLite from reading ON CONFLICT as part of the SELECT's join.
   const literal = `'${json.replace(/'/g, "''")}'`;
   return sql.raw(`INSERT INTO ${quote(getTableName(table))} (${names.join(", ")}) SELECT ${values.join(", ")} FROM json_each(${literal}) WHERE true ${conflict}`);

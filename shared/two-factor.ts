@@ -17,6 +17,12 @@ export const secondFactorSchema = z.object({ challenge: z.string().min(1).max(20
 /** POST api/account/two-factor/setup and .../disable: the password proves it is the owner. */
 export const confirmPasswordSchema = z.object({ password: z.string({ required_error: "Required" }).min(1, "Required").max(1024) });
 
+/** POST api/account/two-factor/disable: the password and a code from the app or a recovery code (issue 34). */
+export const disableTwoFactorSchema = z.object({
+  password: z.string({ required_error: "Required" }).min(1, "Required").max(1024),
+  code: codeField,
+});
+
 /** POST api/account/two-factor/enable: a code from the app proves it holds the key. */
 export const enableTwoFactorSchema = z.object({ code: codeField });
 

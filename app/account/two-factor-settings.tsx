@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { confirmPasswordSchema, enableTwoFactorSchema, type TwoFactorSetup } from "../../shared/two-factor";
+import { confirmPasswordSchema, disableTwoFactorSchema, enableTwoFactorSchema, type TwoFactorSetup } from "../../shared/two-factor";
 import { Field, FormError, SubmitButton } from "../components/form";
 import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 import { useTwoFactor } from "./use-two-factor";
@@ -12,7 +12,7 @@ type Step = { at: "status" } | { at: "password"; then: "setup" | "disable" } | {
  * Settings -> Security: TOTP two-factor authentication. Off: "Turn on" asks the password, shows the
  * key (as text and as an otpauth:// link for an app on this device), and takes a code from the app
  * to prove it holds the key; then the ten recovery codes are shown, once. On: the recovery codes
- * left, and "Turn off" with the password.
+ * left, and "Turn off" with the password and a code.
  */
 export function TwoFactorSettings() {
   const twoFactor = useTwoFactor();
@@ -34,12 +34,13 @@ export function TwoFactorSettings() {
           </button>
         </>
       ) : null}
-      {step.at === "password" ? (
-        <ConfirmPassword
-          action={step.then === "setup" ? "Continue" : "Turn off"}
-          onConfirmed={async (password) => {
-            if (step.then === "setup") return setStep({ at: "enroll", setup: await twoFactor.setup(password) });
-            await twoFactor.disable(password);
+      {step.at === "password" && step.then === "setup" ? (
+        <ConfirmPassword action="Continue" onConfirmed={async (password) => setStep({ at: "enroll", setup: await twoFactor.setup(password) })} />
+      ) : null}
+      {step.at === "password" && step.then === "disable" ? (
+        <ConfirmDisable
+          onConfirmed={async (password, code) => {
+            await twoFactor.disable(password, code);
             toast("Two-factor authentication is off");
             setStep({ at: "status" });
           }}
@@ -64,6 +65,25 @@ function ConfirmPassword({ action, onConfirmed }: { action: string; onConfirmed:
       <FormError form={form} />
       <Field field={fields.password} label="Your password" type="password" autoComplete="current-password" autoFocus />
       <SubmitButton pending={pending}>{action}</SubmitButton>
+    </form>
+  );
+}
+
+/** Turning it off takes the password and a code from the app or a recovery code (issue 34). */
+function ConfirmDisable({ onConfirmed }: { onConfirmed: (password: string, code: string) => Promise<void> }) {
+  const { form, fields, pending } = useZodForm("two-factor-disable", disableTwoFactorSchema, async ({ password, code }, submission) => {
+    try {
+      await onConfirmed(password, code);
+    } catch (error) {
+      return replyWithApiError(submission, error, "Could not do that. Check your connection and try again.");
+    }
+  });
+  return (
+    <form {...getFormProps(form)}>
+      <FormError form={form} />
+      <Field field={fields.password} label="Your password" type="password" autoComplete="current-password" autoFocus />
+      <Field field={fields.code} label="Code from your app, or a recovery code" autoComplete="one-time-code" />
+      <SubmitButton pending={pending}>Turn off</SubmitButton>
     </form>
   );
 }

@@ -23,8 +23,8 @@ export function useTwoFactor() {
       await reload();
       return answer.recoveryCodes;
     },
-    disable: async (password: string) => {
-      await http.post("account/two-factor/disable", { json: { password }, retry: 0 });
+    disable: async (password: string, code: string) => {
+      await http.post("account/two-factor/disable", { json: { password, code }, retry: 0 });
       await reload();
     },
   };

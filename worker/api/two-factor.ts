@@ -1,13 +1,14 @@
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { confirmPasswordSchema, enableTwoFactorSchema, type TwoFactorEnabled, type TwoFactorSetup, type TwoFactorStatus } from "../../shared/two-factor";
+import { confirmPasswordSchema, disableTwoFactorSchema, enableTwoFactorSchema, type TwoFactorEnabled, type TwoFactorSetup, type TwoFactorStatus } from "../../shared/two-factor";
 import { verifyPassword } from "../auth/password";
 import { sendAccountNotice } from "../auth/notices";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
 import { requireSession } from "../auth/session";
-import { newRecoveryCodes, newTotpSecret, normalRecoveryCode, totpUri } from "../auth/totp";
-import { useTotpCode } from "../auth/totp-signin";
+import { looksLikeTotp, newRecoveryCodes, newTotpSecret, normalRecoveryCode, totpUri } from "../auth/totp";
+import { useRecoveryCode, useTotpCode } from "../auth/totp-signin";
+import { endSessions } from "../auth/end-sessions";
 import { passwordCredentials, recoveryCodes, totpCredentials, users } from "../../db/schema";
 import { audit, auditRefusal } from "../lib/audit";
 import { sha256Hex } from "../lib/crypto";
@@ -18,7 +19,8 @@ import type { AppEnv } from "../types";
 /**
  * Settings -> Security: TOTP two-factor authentication (ASVS V2.7/V2.8). Turning it on takes the
  * password (setup hands out a new key), then a code from the app (enable: the app holds the key),
- * and answers ten recovery codes once. Turning it off takes the password. Each change is e-mailed.
+ * and answers ten recovery codes once. Turning it off takes the password and a code (the app's or
+ * a recovery code). Each change is e-mailed and ends the account's other sessions.
  */
 export const twoFactorRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -58,18 +60,33 @@ export const twoFactorRoutes = new Hono<AppEnv>()
       db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId: session.userId, codeHash }))),
     ]);
     audit("totp.enabled", { userId: session.userId });
+    // any change of a factor ends the account's other sessions (issue 34); this one goes on
+    await endSessions(c, { userId: session.userId, exceptSigninId: session.signinId }, "two_factor_changed");
     await sendAccountNotice(c, session.userId, "two_factor_enabled");
     return c.json<TwoFactorEnabled>({ recoveryCodes: codes });
   })
 
-  .post("/disable", body(confirmPasswordSchema), async (c) => {
+  // Off takes the password AND the second factor itself (issue 34): a stolen session plus a
+  // phished password is not enough to remove it.
+  .post("/disable", body(disableTwoFactorSchema), async (c) => {
     const { db, session } = c.var;
-    await requirePassword(c, c.req.valid("json").password);
+    const { password, code } = c.req.valid("json");
+    await requirePassword(c, password);
+    if (!(await secondFactorHolds(c, session.userId, code))) {
+      audit("signin.second_factor_failed", { userId: session.userId, via: "two_factor_disable" });
+      throw new ApiError(400, "invalid_code", "Wrong code", { code: ["Wrong code: enter one from your authenticator app or a recovery code"] });
+    }
+    await endSessions(c, { userId: session.userId, exceptSigninId: session.signinId }, "two_factor_changed");
     await db.batch([db.delete(totpCredentials).where(eq(totpCredentials.userId, session.userId)), db.delete(recoveryCodes).where(eq(recoveryCodes.userId, session.userId))]);
     audit("totp.disabled", { userId: session.userId });
     await sendAccountNotice(c, session.userId, "two_factor_disabled");
     return c.json({ ok: true });
   });
+
+/** A code from the app or an unused recovery code of this account (each limited like at sign-in). */
+export async function secondFactorHolds(c: Context<AppEnv>, userId: string, code: string): Promise<boolean> {
+  return looksLikeTotp(code) ? useTotpCode(c, userId, code) : useRecoveryCode(c, userId, code);
+}
 
 /** The signed-in user's password, limited like a password change (it is a guess like any other). */
 async function requirePassword(c: Context<AppEnv>, password: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { sessions } from "../../db/schema";
 import { audit } from "../lib/audit";
@@ -7,7 +7,7 @@ import { safeError } from "../lib/safe-error";
 import type { AppEnv } from "../types";
 
 /** Which sessions to end: one sign-in (sign-out), or every session of an account. */
-export type SessionScope = { signinId: string } | { userId: string };
+export type SessionScope = { signinId: string } | { userId: string } | { userId: string; exceptSigninId: string };
 
 export type EndReason =
   | "signout"
@@ -17,7 +17,8 @@ export type EndReason =
   | "workspace_switch"
   | "oauth_link_took_over_unverified_account"
   | "session_signed_out"
-  | "account_deleted";
+  | "account_deleted"
+  | "two_factor_changed";
 
 /**
  * Revokes the sessions in scope, records it on the audit trail, and closes their open realtime
@@ -26,7 +27,11 @@ export type EndReason =
 export async function endSessions(c: Context<AppEnv>, scope: SessionScope, reason: EndReason): Promise<number> {
   const now = Date.now();
   const inScope: SQL | undefined =
-    "signinId" in scope ? eq(sessions.signinId, scope.signinId) : eq(sessions.userId, scope.userId);
+    "signinId" in scope
+      ? eq(sessions.signinId, scope.signinId)
+      : "exceptSigninId" in scope
+        ? and(eq(sessions.userId, scope.userId), sql`coalesce(${sessions.signinId}, ${sessions.tokenHash}) <> ${scope.exceptSigninId}`)
+        : eq(sessions.userId, scope.userId);
   const ended = await c.var.db
     .update(sessions)
     .set({ revokedAt: now })

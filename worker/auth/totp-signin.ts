@@ -81,7 +81,7 @@ export async function useTotpCode(c: Context<AppEnv>, userId: string, code: stri
 }
 
 /** A recovery code, used up by the same guarded update that checks it. */
-async function useRecoveryCode(c: Context<AppEnv>, userId: string, code: string): Promise<boolean> {
+export async function useRecoveryCode(c: Context<AppEnv>, userId: string, code: string): Promise<boolean> {
   const used = await c.var.db
     .update(recoveryCodes)
     .set({ usedAt: Date.now() })

@@ -106,10 +106,33 @@ describe("two-factor authentication", () => {
     expect((await post("/api/signin/second-factor", { challenge: "made-up", code: "123456" })).body.error?.code).toBe("challenge_expired");
   });
 
-  it("is turned off with the password, and sign-in asks for no code again", async () => {
+  it("is turned off with the password and a second factor (issue 34), and sign-in asks for no code again", async () => {
     const account = await accountWithTwoFactor();
-    expect((await post("/api/account/two-factor/disable", { password: "wrong password here" }, account.token)).status).toBe(400);
-    expect((await post("/api/account/two-factor/disable", { password: PASSWORD }, account.token)).status).toBe(200);
+    expect((await post("/api/account/two-factor/disable", { password: "wrong password here", code: account.recoveryCodes[0] }, account.token)).status).toBe(400);
+    // the password alone (a stolen session plus a phished password) is not enough
+    const passwordOnly = await post("/api/account/two-factor/disable", { password: PASSWORD }, account.token);
+    expect(passwordOnly.status).toBe(400);
+    expect(passwordOnly.body.error?.fields).toHaveProperty("code");
+    expect((await post("/api/account/two-factor/disable", { password: PASSWORD, code: "000000" }, account.token)).status).toBe(400);
+    expect((await post("/api/account/two-factor/disable", { password: PASSWORD, code: account.recoveryCodes[0] }, account.token)).status).toBe(200);
     expect((await post("/api/signin", { email: account.email, password: PASSWORD })).body.token).toEqual(expect.any(String));
+  });
+
+  it("turned on or off ends the account's other sessions and keeps this one (issue 34)", async () => {
+    const address = email();
+    const token = (await post("/api/signup", { email: address, password: PASSWORD })).body.token!;
+    const other = (await post("/api/signin", { email: address, password: PASSWORD })).body.token!;
+    const secret = (await post("/api/account/two-factor/setup", { password: PASSWORD }, token)).body.secret as string;
+    const enabled = await post("/api/account/two-factor/enable", { code: codeAt(secret, stepAt(Date.now())) }, token);
+    expect(enabled.status).toBe(200);
+    expect((await call("/api/me", { token: other })).status).toBe(401);
+    expect((await call("/api/me", { token })).status).toBe(200);
+
+    const challenge = await challengeFor(address);
+    const third = (await post("/api/signin/second-factor", { challenge, code: (enabled.body.recoveryCodes as string[])[0] })).body.token!;
+    expect((await call("/api/me", { token: third })).status).toBe(200);
+    expect((await post("/api/account/two-factor/disable", { password: PASSWORD, code: (enabled.body.recoveryCodes as string[])[1] }, token)).status).toBe(200);
+    expect((await call("/api/me", { token: third })).status).toBe(401);
+    expect((await call("/api/me", { token })).status).toBe(200);
   });
 });

@@ -6,13 +6,12 @@ import { MAX_PLACES, MAX_PLACE_VERTICES } from "../../shared/places";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../../db/client";
 import { chunkRows } from "../../db/chunk";
-import { alertRules, places, workspaces } from "../../db/schema";
+import { alertRules, places } from "../../db/schema";
 import { memberWithRole, call, userWithWorkspace } from "../test/factories";
 import { push } from "./push";
 
 /** Issue 34, finding 8: per-workspace work is bounded, and a refused push changes nothing anyone sees. */
 const db = database(env.DB);
-const versionOf = async (workspaceId: string) => (await db.select({ v: workspaces.version }).from(workspaces).where(eq(workspaces.id, workspaceId)).get())!.v;
 const circle = { type: "Circle", center: [-87.63, 41.88], radius: 150 };
 
 /** A ring of `n` points on a circle (never self-intersecting). */
