@@ -1,4 +1,5 @@
 import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
+import { useActionCount } from "../maintenance/use-action-count";
 import type { LinksFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import mapboxCss from "mapbox-gl/dist/mapbox-gl.css?url";
@@ -117,8 +118,9 @@ function TopBar() {
 
 function SideNav() {
   const unread = useUnreadCount();
-  const item = (to: string, label: string, badge?: number) => (
-    <NavLink to={to} prefetch="intent" className="side-link" aria-label={badge ? `${label}, ${badge} unread` : undefined}>
+  const actions = useActionCount();
+  const item = (to: string, label: string, badge?: number, what = "unread") => (
+    <NavLink to={to} prefetch="intent" className="side-link" aria-label={badge ? `${label}, ${badge} ${what}` : undefined}>
       {label}
       {badge ? (
         <span className="badge" aria-hidden>
@@ -130,7 +132,7 @@ function SideNav() {
   return (
     <nav className="side-nav" aria-label="Sections">
       {item("/inbox", "Inbox", unread)}
-      {item("/actions", "My actions")}
+      {item("/actions", "My actions", actions, "to do")}
       <NavGroup label="Workspace">
         {item("/vehicles", "Vehicles")}
         {item("/issues", "Issues")}
