@@ -3,6 +3,7 @@ import { VEHICLE_PREFIX, type Vehicle } from "../../shared/vehicle";
 import { Api, ApiError, type ServerBeacon } from "./api";
 import { DEMO_ACCOUNT, DEMO_FLEET, planProfiles } from "./demo-fleet";
 import { seedDemoIssues } from "./demo-issues";
+import { seedDemoMaintenance } from "./demo-maintenance";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -73,6 +74,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   }
   if (plan.details.length || plan.extras.length) log(`Gave ${Math.max(plan.details.length, plan.extras.length)} vehicles their details`);
   await seedDemoIssues(api, vehicles, log);
+  await seedDemoMaintenance(api, vehicles, log);
 
   return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot };
 }
