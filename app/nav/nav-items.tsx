@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useUnreadCount } from "../store/places-alerts";
-import { useMyActionsCount } from "../store/use-my-actions-count";
+import { useActionCount } from "../maintenance/use-action-count";
 
 /** One destination of the navigation; `badge` is a count shown beside it (nothing when 0 or null). */
 export type NavItem = { to: string; label: string; badge?: number | null; badgeNoun?: string };
@@ -13,13 +13,13 @@ export type NavSection = { group: string | null; items: NavItem[] };
  */
 export function useNavSections(): NavSection[] {
   const unread = useUnreadCount();
-  const myActions = useMyActionsCount();
+  const myActions = useActionCount();
   return [
     {
       group: null,
       items: [
         { to: "/inbox", label: "Inbox", badge: unread, badgeNoun: "unread" },
-        { to: "/actions", label: "My actions", badge: myActions, badgeNoun: "open" },
+        { to: "/actions", label: "My actions", badge: myActions, badgeNoun: "to do" },
       ],
     },
     {

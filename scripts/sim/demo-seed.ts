@@ -4,6 +4,7 @@ import { Api, ApiError, type ServerBeacon } from "./api";
 import { DEMO_ACCOUNT, DEMO_FLEET, planProfiles } from "./demo-fleet";
 import { seedDemoIssues } from "./demo-issues";
 import { seedPlacesAndRules, seedSecondMember } from "./demo-extras";
+import { seedDemoMaintenance } from "./demo-maintenance";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -76,6 +77,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   await seedDemoIssues(api, vehicles, log);
   await seedPlacesAndRules(api, log);
   await seedSecondMember(api, workspaceId, DEMO_ACCOUNT.password, log);
+  await seedDemoMaintenance(api, vehicles, log);
 
   return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot };
 }

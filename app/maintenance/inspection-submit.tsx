@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import type { InspectionForm, InspectionResult } from "../../shared/inspections";
+import { ErrorLine } from "../components/form";
+import { PhotoPicker } from "../issues/photo-picker";
+import { flushInspections, queueInspection } from "./pending-inspections";
+
+type Answers = Record<string, InspectionResult>;
+
+/** One item: its label, big Pass / Fail targets, and for a failed one a note and a photo from the camera. */
+function ItemRow({ label, value, onChange }: { label: string; value: InspectionResult; onChange: (r: InspectionResult) => void }) {
+  return (
+    <li className={`inspection-item${value.pass === false ? " failed" : ""}`}>
+      <span className="inspection-label">{label}</span>
+      <div className="pass-fail" role="group" aria-label={label}>
+        <button type="button" className={`button big${value.pass === true ? " pass" : ""}`} aria-pressed={value.pass === true} onClick={() => onChange({ ...value, pass: true })}>
+          Pass
+        </button>
+        <button type="button" className={`button big${value.pass === false ? " fail" : ""}`} aria-pressed={value.pass === false} onClick={() => onChange({ ...value, pass: false })}>
+          Fail
+        </button>
+      </div>
+      {value.pass === false ? (
+        <div className="inspection-failure">
+          <input className="input" aria-label={`${label}: note`} placeholder="What is wrong?" value={value.note ?? ""} onChange={(e) => onChange({ ...value, note: e.target.value })} />
+          <PhotoPicker ids={value.photoIds ?? []} onChange={(photoIds) => onChange({ ...value, photoIds })} label="Photo" />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The phone-first inspection (issue 32): one item per row, the odometer, a typed name as the
+ * signature. Saved on this device first and sent when there is a network (pending-inspections.ts),
+ * so it works next to the vehicle with none.
+ */
+export function InspectionSubmit({ form, vehicleId, done }: { form: InspectionForm; vehicleId: string; done: () => void }) {
+  const items = form.items.filter((i) => i.kind === "pass_fail");
+  const [answers, setAnswers] = useState<Answers>(() => Object.fromEntries(items.map((i) => [i.id, { itemId: i.id }])));
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const unanswered = items.filter((i) => typeof answers[i.id]?.pass !== "boolean");
+    const signedName = String(f.get("signedName") ?? "").trim();
+    if (unanswered.length) return setError(`Answer every item: ${unanswered.map((i) => i.label).join(", ")}`);
+    if (!signedName) return setError("Type your name to sign");
+    const odometer = String(f.get("odometerMiles") ?? "").trim();
+    const results = items.map((i) => {
+      const r = answers[i.id]!;
+      return { itemId: i.id, pass: r.pass, ...(r.note?.trim() ? { note: r.note.trim() } : {}), ...(r.photoIds?.length ? { photoIds: r.photoIds } : {}) };
+    });
+    queueInspection({ id: crypto.randomUUID(), formId: form.id, vehicleId, results, signedName, odometerMiles: odometer ? Number(odometer) : undefined, submittedAt: new Date().toISOString() });
+    toast(navigator.onLine ? "Inspection submitted" : "Inspection saved; it syncs when you are back online");
+    void flushInspections().then((refused) => refused.forEach((r) => toast.error(r)));
+    done();
+  };
+  return (
+    <form className="inspection-submit" onSubmit={submit} aria-label={form.name}>
+      <h2>{form.name}</h2>
+      <ul className="inspection-items">
+        {items.map((i) => (
+          <ItemRow key={i.id} label={i.label} value={answers[i.id]!} onChange={(r) => setAnswers((a) => ({ ...a, [i.id]: r }))} />
+        ))}
+      </ul>
+      <div className="field">
+        <label htmlFor="inspection-odometer">Odometer (mi)</label>
+        <input id="inspection-odometer" name="odometerMiles" className="input" type="number" inputMode="decimal" min={0} step="any" />
+      </div>
+      <div className="field">
+        <label htmlFor="inspection-sign">Signature: type your name</label>
+        <input id="inspection-sign" name="signedName" className="input" autoComplete="name" />
+      </div>
+      <ErrorLine message={error} />
+      <button type="submit" className="button primary block big">
+        Submit inspection
+      </button>
+    </form>
+  );
+}
