@@ -42,7 +42,7 @@ test("an issue reported from a vehicle with no network is kept, then synced and 
   await dialog.getByLabel("Title").fill("Left brake light out");
   await dialog.getByLabel("Priority").selectOption("high");
   await dialog.locator('input[type="file"]').setInputFiles({ name: "light.png", mimeType: "image/png", buffer: PNG });
-  await expect(dialog.getByRole("img", { name: "Issue photo" })).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Photo" })).toBeVisible();
   // The dialog fits the phone's width.
   const box = await dialog.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -117,4 +117,26 @@ test("the Issues list filters by status, priority, vehicle and assignee", async 
   // The Inbox lists what is assigned to me.
   await page.goto("/inbox");
   await expect(page.getByTestId("assigned-to-me")).toContainText("Cracked windshield");
+});
+
+test("the map's vehicle panel counts the vehicle's open issues and reports one for it", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request, "Panel Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  await signInAs(page, fleet.token);
+  await page.goto(`/map?vehicleId=${vehicle.id}`);
+  const panel = page.getByRole("complementary", { name: "Vehicle panel" });
+  await expect(panel.getByRole("link", { name: "No open issues" })).toBeVisible();
+  await panel.getByRole("button", { name: "Report an issue" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report an issue" });
+  await expect(dialog.getByLabel("Vehicle")).toHaveValue(vehicle.id);
+  await dialog.getByLabel("Title").fill("Tyre pressure low");
+  await dialog.getByRole("button", { name: "Report issue" }).click();
+  await expect(dialog).toBeHidden();
+  await panel.getByRole("link", { name: "1 open issue" }).click();
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${vehicle.id}/issues$`));
+  await expect(page.getByRole("list", { name: "Issues" })).toContainText("Tyre pressure low");
+  await expect(page.getByTestId("vehicle-open-issues")).toHaveText("1 open issue");
+  // and the vehicle list shows the count beside the name
+  await page.goto("/vehicles");
+  await expect(page.getByRole("row", { name: new RegExp(vehicle.name) }).getByLabel("1 open issue")).toBeVisible();
 });

@@ -190,7 +190,6 @@ test.describe("placeholders", () => {
     await signInAs(page, fleet.token);
     for (const [path, heading] of [
       ["/actions", "My actions"],
-      ["/issues", "Issues"],
       ["/inspections", "Inspections"],
     ]) {
       await page.goto(path!);

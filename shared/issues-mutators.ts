@@ -31,7 +31,7 @@ export const issueMutators = {
         number: null,
         vehicleId: fields.vehicleId,
         title: fields.title,
-        description: fields.description,
+        description: fields.description ?? null,
         priority: fields.priority,
         status: "open",
         reportedByUserId: reportedByUserId ?? null,

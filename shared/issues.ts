@@ -33,7 +33,8 @@ const description = z
   .max(4000, "Use at most 4000 characters")
   .nullable()
   .optional()
-  .transform((v) => v || null);
+  // Left out stays left out (a PATCH that does not name it keeps it); empty clears it.
+  .transform((v) => (v === undefined ? undefined : v || null));
 const priority = z.enum(ISSUE_PRIORITIES, { errorMap: () => ({ message: "Choose low, medium, high or critical" }) });
 const status = z.enum(ISSUE_STATUSES, { errorMap: () => ({ message: "Choose open, in_progress, resolved or closed" }) });
 const userId = z.string().min(1, "Choose a member").max(100);

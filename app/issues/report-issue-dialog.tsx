@@ -8,7 +8,7 @@ import { useCan, useSession } from "../session/session";
 import { useVehicles } from "../store";
 import { useIssueMutations } from "../store/issues";
 import { SelectField, TextareaField } from "./issue-fields";
-import { PhotoPicker } from "./photo-picker";
+import { PhotoPicker } from "../photos/photo-picker";
 import { useWorkspaceMembers } from "./use-workspace-members";
 
 const formSchema = createIssueBody.omit({ photoIds: true });

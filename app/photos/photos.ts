@@ -10,6 +10,9 @@ import { allPending, deletePending, getPending, putPending, type PendingPhoto } 
  *   mutate("createIssue", { ..., photoIds: [id] }); // a record may name it before it is uploaded
  *   usePhotoUrl(id)                                 // shows it, from this device or the server
  *
+ * The components of app/photos/photo-picker.tsx wrap these: <PhotoPicker ids onChange> (camera or
+ * file, thumbnails), <PhotoStrip ids> and <PhotoThumb id>.
+ *
  * `addPhoto` keeps the photo in IndexedDB under an id made here (a UUID) and uploads it with
  * `POST /api/photos?id=<id>`; offline, or when the upload fails for a reason that can pass
  * (network, 5xx), it stays queued and `startPhotoUploads` sends it when the network returns.

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, priorityLabels, statusLabels, type Issue, type IssueComment, type UpdateIssueBody } from "../../shared/issues";
 import { ErrorLine } from "../components/form";
 import { issueNumber } from "../issues/issue-list";
-import { PhotoPicker, PhotoStrip } from "../issues/photo-picker";
+import { PhotoPicker, PhotoStrip } from "../photos/photo-picker";
 import { useIssueDetail } from "../issues/use-issue-detail";
 import { useWorkspaceMembers } from "../issues/use-workspace-members";
 import { apiErrorOf } from "../lib/http";

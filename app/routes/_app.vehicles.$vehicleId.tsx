@@ -7,6 +7,7 @@ import { isIgnitionOn } from "../../shared/vehicle-state";
 import { useStoreStatus, useTelemetry, useVehicle } from "../store";
 import { identityParts } from "../vehicles/format";
 import { useOpenIssueCounts } from "../store/issues";
+import { ReportIssueButton } from "../issues/report-issue-dialog";
 
 /** A vehicle's page: header (name, status dot, year, make, model, VIN), breadcrumb and tabs. */
 export default function VehicleLayout() {
@@ -39,6 +40,7 @@ export default function VehicleLayout() {
         <p className="muted">
           <Identity vehicle={vehicle} />
         </p>
+        <ReportIssueButton vehicleId={vehicle.id} />
       </header>
       <nav className="tabs" aria-label="Vehicle sections">
         {["overview", "service", "inspections", "issues", "settings"].map((tab) => (

@@ -85,6 +85,11 @@ describe("issues API", () => {
     expect((await patch(b.token, id, { status: "closed" })).status).toBe(404);
     expect((await call(`/api/issues/${id}/comments`, { method: "POST", token: b.token, json: { text: "mine" } })).status).toBe(404);
     expect(((await (await call("/api/issues", { token: b.token })).json()) as { issues: unknown[] }).issues).toEqual([]);
+    // a photo of another workspace cannot be attached
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    const photo = (await (await call("/api/photos", { method: "POST", token: a.token, body: png, headers: { "Content-Type": "image/png" } })).json()) as { id: string };
+    expect((await report(b.token, { vehicleId: await insertVehicle(b.workspaceId), title: "x", priority: "low", photoIds: [photo.id] })).status).toBe(404);
+    expect((await patch(a.token, id, { photoIds: [photo.id] })).status).toBe(200);
     expect((await issueRow(id))?.status).toBe("open");
     expect((await pull(b.token)).patch.some((p) => p.key?.startsWith("issue"))).toBe(false);
   });
@@ -104,10 +109,11 @@ describe("issues API", () => {
   it("changes status and assignee, e-mails the new assignee, and keeps comments", async () => {
     const a = await userWithWorkspace();
     const mechanic = await memberWithRole(a.workspaceId, "member", "mechanic");
-    const { id } = await insertIssue(a.workspaceId);
+    const { id } = await insertIssue(a.workspaceId, { description: "Rear left", dueDate: "2026-12-01" });
     const changed = await patch(a.token, id, { status: "in_progress", assigneeUserId: mechanic.userId, priority: "critical" });
     expect(changed.status).toBe(200);
-    expect(await changed.json()).toMatchObject({ status: "in_progress", assigneeUserId: mechanic.userId, priority: "critical" });
+    // what the PATCH does not name is kept
+    expect(await changed.json()).toMatchObject({ status: "in_progress", assigneeUserId: mechanic.userId, priority: "critical", description: "Rear left", dueDate: "2026-12-01", title: "Flat tyre" });
     const mail = await mailTo(mechanic.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toMatch(/^Issue #1 assigned to you: Flat tyre/);
@@ -202,6 +208,21 @@ describe("issues through sync", () => {
     await patch(a.token, open.id, { status: "closed" });
     const next = await pull(a.token, first.cookie);
     expect(next.patch.find((p) => p.key === `issue/${open.id}`)?.value).toMatchObject({ s: 3 });
+  });
+});
+
+describe("the first sync's cost of open issues", () => {
+  it("grows by about 200 B per open issue (key, vehicle and reporter ids, a title); closed ones older than a week cost nothing", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await insertVehicle(a.workspaceId);
+    const size = async () => JSON.stringify(await pull(a.token)).length;
+    const before = await size();
+    for (let i = 0; i < 20; i++) await insertIssue(a.workspaceId, { vehicleId, title: `Brake light ${100 + i}`, reportedByUserId: a.userId });
+    const perIssue = ((await size()) - before) / 20;
+    console.log(`first sync: ${perIssue} B per open issue`);
+    expect(perIssue).toBeLessThanOrEqual(210);
+    await database(env.DB).update(issues).set({ status: "closed", updatedAt: Date.now() - 8 * 86_400_000 }).where(eq(issues.workspaceId, a.workspaceId));
+    expect((await pull(a.token)).patch.some((p) => p.key?.startsWith("issue/"))).toBe(false);
   });
 });
 

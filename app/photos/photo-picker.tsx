@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSession } from "../session/session";
-import { addPhoto, PhotoRejected, usePhotoUrl } from "../photos/photos";
+import { addPhoto, PhotoRejected, usePhotoUrl } from "./photos";
 
 /** A photo as a small square, from this device while it waits for upload, else from the server. */
 export function PhotoThumb({ id }: { id: string }) {
@@ -9,7 +9,7 @@ export function PhotoThumb({ id }: { id: string }) {
   if (!url) return <span className="photo-thumb missing" role="img" aria-label="Photo not available yet" />;
   return (
     <a href={url} target="_blank" rel="noreferrer" className="photo-thumb">
-      <img src={url} alt="Issue photo" />
+      <img src={url} alt="Photo" />
     </a>
   );
 }
