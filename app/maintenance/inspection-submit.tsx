@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { InspectionForm, InspectionResult } from "../../shared/inspections";
 import { ErrorLine } from "../components/form";
-import { PhotoPicker } from "../issues/photo-picker";
+import { PhotoPicker } from "../photos/photo-picker";
 import { flushInspections, queueInspection } from "./pending-inspections";
 
 type Answers = Record<string, InspectionResult>;
