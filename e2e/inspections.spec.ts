@@ -39,7 +39,7 @@ test("an inspection with a failed item submitted offline is kept on the phone, t
   expect(fail!.x + fail!.width).toBeLessThanOrEqual(390);
   await form.getByLabel("Brakes: note").fill("Soft pedal");
   await form.locator('input[type="file"]').setInputFiles({ name: "brakes.png", mimeType: "image/png", buffer: PNG });
-  await expect(form.getByRole("img", { name: "Issue photo" })).toBeVisible();
+  await expect(form.getByRole("img", { name: "Photo", exact: true })).toBeVisible();
   await form.getByRole("button", { name: "Submit inspection" }).click();
   await expect(form.getByText("Type your name to sign")).toBeVisible();
   await form.getByLabel("Odometer (mi)").fill("12345");

@@ -186,17 +186,15 @@ test.describe("navigation", () => {
 });
 
 test.describe("placeholders", () => {
-  test("the todo pages", async ({ page, request }) => {
+  test("My actions and Inspections show their pages (issue 32)", async ({ page, request }) => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);
-    for (const [path, heading] of [
-      ["/actions", "My actions"],
-      ["/inspections", "Inspections"],
-    ]) {
-      await page.goto(path!);
-      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
-      await expect(page.getByText("todo", { exact: true })).toBeVisible();
-    }
+    await page.goto("/actions");
+    await expect(page.getByRole("heading", { level: 1, name: "My actions" })).toBeVisible();
+    await expect(page.getByText("Nothing to do. Well done.")).toBeVisible();
+    await page.goto("/inspections");
+    await expect(page.getByRole("heading", { level: 1, name: "Inspections" })).toBeVisible();
+    await expect(page.getByText("No inspections yet.")).toBeVisible();
   });
 
   test("/team has its filter and the Employees header", async ({ page, request }) => {

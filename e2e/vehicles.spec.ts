@@ -189,15 +189,17 @@ test.describe("/vehicles/{id}", () => {
     await expect(page.locator(".vehicle-header").getByRole("link", { name: "Add year, make, model and VIN in Settings" })).toBeVisible();
   });
 
-  test("Service and Inspections are placeholders; Issues lists the vehicle's issues", async ({ page, request }) => {
+  test("Service shows schedules and history, Inspections the history, Issues the vehicle's issues", async ({ page, request }) => {
     const { fleet, a } = await namedFleet(request);
     await openVehicle(page, fleet, a.vehicleId, "/overview");
     const tabs = page.getByRole("navigation", { name: "Vehicle sections" });
-    for (const tab of ["Service", "Inspections"]) {
-      await tabs.getByRole("link", { name: tab }).click();
-      await expect(page).toHaveURL(new RegExp(`/vehicles/${a.vehicleId}/${tab.toLowerCase()}$`));
-      await expect(page.getByText("todo", { exact: true })).toBeVisible();
-    }
+    await tabs.getByRole("link", { name: "Service" }).click();
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${a.vehicleId}/service$`));
+    await expect(page.getByText("No schedules yet.")).toBeVisible();
+    await expect(page.getByText("No service logged yet.")).toBeVisible();
+    await tabs.getByRole("link", { name: "Inspections" }).click();
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${a.vehicleId}/inspections$`));
+    await expect(page.getByText("No inspections yet.")).toBeVisible();
     await tabs.getByRole("link", { name: "Issues" }).click();
     await expect(page).toHaveURL(new RegExp(`/vehicles/${a.vehicleId}/issues$`));
     await expect(page.getByText("No issues match these filters.")).toBeVisible();

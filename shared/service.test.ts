@@ -45,8 +45,8 @@ describe("scheduleDue", () => {
     expect(scheduleDue(s, reading(100), t0 + DAY_MS).status).toBe("ok");
   });
 
-  it("counts miles from 0 when it has no baseline", () => {
-    expect(scheduleDue(basis({ everyMiles: 1000 }), reading(950), t0)).toMatchObject({ status: "due_soon", nextDueMiles: 1000 });
+  it("does not count miles or hours without a baseline (made before the vehicle's first odometer)", () => {
+    expect(scheduleDue(basis({ everyMiles: 1000, everyEngineHours: 100 }), reading(50_000, 900), t0)).toMatchObject({ status: "ok", nextDueMiles: null, nextDueEngineHours: null });
   });
 });
 

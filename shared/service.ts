@@ -59,12 +59,12 @@ export function scheduleDue(s: ScheduleBasis, vehicle: VehicleReading, now: numb
   let nextDueMiles: number | null = null;
   let nextDueAt: number | null = null;
   let nextDueEngineHours: number | null = null;
-  if (s.everyMiles) {
-    nextDueMiles = (s.lastDoneOdometerMiles ?? 0) + s.everyMiles;
+  if (s.everyMiles && s.lastDoneOdometerMiles !== null) {
+    nextDueMiles = s.lastDoneOdometerMiles + s.everyMiles;
     status = worseStatus(status, intervalStatus(vehicle.odometerMiles, nextDueMiles, s.everyMiles));
   }
-  if (s.everyEngineHours) {
-    nextDueEngineHours = (s.lastDoneEngineHours ?? 0) + s.everyEngineHours;
+  if (s.everyEngineHours && s.lastDoneEngineHours !== null) {
+    nextDueEngineHours = s.lastDoneEngineHours + s.everyEngineHours;
     status = worseStatus(status, intervalStatus(vehicle.engineHours, nextDueEngineHours, s.everyEngineHours));
   }
   if (s.everyDays) {

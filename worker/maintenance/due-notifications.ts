@@ -33,8 +33,8 @@ export const isDueCheckMinute = (time: number) => new Date(time).getUTCMinutes()
 function reached(share: number, now: number) {
   return sql`(
     (${serviceSchedules.everyDays} IS NOT NULL AND ${now} >= ${serviceSchedules.lastDoneAt} + ${serviceSchedules.everyDays} * 86400000.0 * ${share})
-    OR (${serviceSchedules.everyMiles} IS NOT NULL AND t.odometer IS NOT NULL AND t.odometer / ${METRES_PER_MILE} >= coalesce(${serviceSchedules.lastDoneOdometerMiles}, 0) + ${serviceSchedules.everyMiles} * ${share})
-    OR (${serviceSchedules.everyEngineHours} IS NOT NULL AND v.engine_seconds IS NOT NULL AND v.engine_seconds / 3600.0 >= coalesce(${serviceSchedules.lastDoneEngineHours}, 0) + ${serviceSchedules.everyEngineHours} * ${share})
+    OR (${serviceSchedules.everyMiles} IS NOT NULL AND t.odometer IS NOT NULL AND t.odometer / ${METRES_PER_MILE} >= ${serviceSchedules.lastDoneOdometerMiles} + ${serviceSchedules.everyMiles} * ${share})
+    OR (${serviceSchedules.everyEngineHours} IS NOT NULL AND v.engine_seconds IS NOT NULL AND v.engine_seconds / 3600.0 >= ${serviceSchedules.lastDoneEngineHours} + ${serviceSchedules.everyEngineHours} * ${share})
   )`;
 }
 
