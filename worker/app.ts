@@ -16,6 +16,7 @@ import { expireOldAlerts } from "./fleet/alert-retention";
 import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
 import { consumeDeliveries } from "./alerts/delivery-consumer";
 import { relayAlerts } from "./alerts/relay";
+import { sealClearTotpSecrets } from "./auth/totp-secret";
 
 /** Renders a page; the app's own inline scripts carry `scriptNonce` (worker/csp.ts). */
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, scriptNonce: string) => Promise<Response>;
@@ -71,6 +72,8 @@ export function createApp(pages: PageHandler) {
           .then((collected) => Promise.all(collected.map((workspaceId) => forgetRoomChanges(env, workspaceId))))
           .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
       );
+      // TOTP secrets stored in clear before issue 34 are sealed, a hundred a minute.
+      ctx.waitUntil(sealClearTotpSecrets(database(env.DB), config(env).WEBHOOK_SECRET_KEY).catch((error) => console.error("scheduled: sealing TOTP secrets failed:", error)));
       // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
       ctx.waitUntil(sendDueReportEmails(database(env.DB), config(env)).catch((error) => console.error("scheduled: report e-mails failed:", error)));
       const changed = await markSilentBeaconsInactive(database(env.DB));
