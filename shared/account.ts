@@ -56,6 +56,8 @@ export function describeDevice(userAgent: string | null): string {
 export const deleteAccountSchema = z.object({
   email: z.string({ required_error: "Required" }).trim().min(1, "Required").max(254).transform((e) => e.toLowerCase()),
   password: z.string().max(1024).optional(),
+  /** With two-factor authentication on: a code from the app or a recovery code (issue 34). */
+  code: z.string().trim().max(40, "Too long").optional(),
 });
 
 /** GET api/account/deletion: what deleting the account would do to the workspaces it owns. */
@@ -65,4 +67,6 @@ export interface DeletionPlanAnswer {
   /** Workspaces it is alone in: deleted with the account, vehicles and history included. */
   deleted: { id: string; name: string }[];
   hasPassword: boolean;
+  /** Whether deletion asks a second-factor code (two-factor authentication is on). */
+  hasSecondFactor: boolean;
 }

@@ -19,6 +19,7 @@ import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
 import { consumeDeliveries } from "./alerts/delivery-consumer";
 import { relayAlerts } from "./alerts/relay";
 import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
+import { sealClearTotpSecrets } from "./auth/totp-secret";
 
 /** Renders a page; the app's own inline scripts carry `scriptNonce` (worker/csp.ts). */
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, scriptNonce: string) => Promise<Response>;
@@ -78,6 +79,8 @@ export function createApp(pages: PageHandler) {
       if (retentionDue(controller.scheduledTime)) ctx.waitUntil(runRetention(database(env.DB)).catch((error) => console.error("scheduled: retention failed:", error)));
       // Issue assignment e-mails whose send right after the assignment failed (docs/decisions/0030).
       ctx.waitUntil(sendIssueNotifications(database(env.DB), config(env)).catch((error) => console.error("scheduled: issue e-mails failed:", error)));
+      // TOTP secrets stored in clear before issue 34 are sealed, a hundred a minute.
+      ctx.waitUntil(sealClearTotpSecrets(database(env.DB), config(env).WEBHOOK_SECRET_KEY).catch((error) => console.error("scheduled: sealing TOTP secrets failed:", error)));
       // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
       ctx.waitUntil(sendDueReportEmails(database(env.DB), config(env)).catch((error) => console.error("scheduled: report e-mails failed:", error)));
       const changed = await markSilentBeaconsInactive(database(env.DB));

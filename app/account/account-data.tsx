@@ -79,6 +79,7 @@ function DeleteAccount() {
       <FormError form={form} />
       <Field field={fields.email} label="Type your e-mail to confirm" type="email" autoComplete="off" />
       {plan.hasPassword ? <Field field={fields.password} label="Password" type="password" autoComplete="current-password" /> : null}
+      {plan.hasSecondFactor ? <Field field={fields.code} label="Code from your app, or a recovery code" autoComplete="one-time-code" /> : null}
       <SubmitButton pending={pending} disabled={plan.blocking.length > 0}>
         Delete my account
       </SubmitButton>

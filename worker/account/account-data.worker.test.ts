@@ -33,7 +33,7 @@ describe("account deletion", () => {
     const me = await userWithWorkspace("alone");
     const vehicleId = await insertVehicle(me.workspaceId);
     const plan = await (await call("/api/account/deletion", { token: me.token })).json();
-    expect(plan).toEqual({ blocking: [], deleted: [{ id: me.workspaceId, name: "Workspace alone" }], hasPassword: false });
+    expect(plan).toEqual({ blocking: [], deleted: [{ id: me.workspaceId, name: "Workspace alone" }], hasPassword: false, hasSecondFactor: false });
     const res = await post("/api/account/delete", { email: await emailOf(me.userId) }, me.token);
     expect(res.status).toBe(200);
     expect(await db().select().from(users).where(eq(users.id, me.userId)).get()).toBeUndefined();

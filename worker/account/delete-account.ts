@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { is } from "drizzle-orm";
@@ -55,8 +55,8 @@ const workspaceTables = Object.values(schema as Record<string, unknown>)
  * invites it sent; plus every row of the workspaces it was alone in. Workspaces it shared keep their
  * data (vehicles and history belong to the team), minus its membership.
  */
-export async function deleteAccount(db: Db, userId: string, soleWorkspaces: string[]): Promise<void> {
-  const statements: BatchItem<"sqlite">[] = [];
+export async function deleteAccount(db: Db, userId: string, soleWorkspaces: string[]): Promise<boolean> {
+  const statements: BatchItem<"sqlite">[] = [lastOwnerGuard(db, userId)];
   if (soleWorkspaces.length > 0) {
     for (const { table, column } of workspaceTables) statements.push(db.delete(table).where(inArray(column, soleWorkspaces)));
     statements.push(db.delete(workspaces).where(inArray(workspaces.id, soleWorkspaces)));
@@ -64,5 +64,32 @@ export async function deleteAccount(db: Db, userId: string, soleWorkspaces: stri
   // Its browsers' sync bookkeeping names it without a foreign key.
   statements.push(db.delete(replicacheClientGroups).where(eq(replicacheClientGroups.userId, userId)));
   statements.push(db.delete(users).where(eq(users.id, userId)));
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    return true;
+  } catch (error) {
+    if (String(error).includes("UNIQUE constraint failed")) return false;
+    throw error;
+  }
+}
+
+/**
+ * Aborts the deletion's batch (by re-inserting the user's own row: a UNIQUE failure) when, at
+ * that moment, the account owns a workspace others use with no other owner: two co-owners
+ * deleting at once are two transactions, and the second sees the first's membership gone.
+ */
+function lastOwnerGuard(db: Db, userId: string) {
+  return db.insert(users).select(
+    db
+      .select(getTableColumns(users))
+      .from(users)
+      .where(
+        and(
+          eq(users.id, userId),
+          sql`exists (select 1 from ${memberships} m where m.user_id = ${userId} and m.role = 'owner'
+            and exists (select 1 from ${memberships} o where o.workspace_id = m.workspace_id and o.user_id <> ${userId})
+            and not exists (select 1 from ${memberships} o2 where o2.workspace_id = m.workspace_id and o2.role = 'owner' and o2.user_id <> ${userId}))`,
+        ),
+      ),
+  );
 }

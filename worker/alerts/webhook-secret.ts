@@ -23,14 +23,15 @@ async function sealingKey(keyBase64: string): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
 }
 
-async function seal(keyBase64: string, workspaceId: string, secret: string): Promise<string> {
+/** AES-256-GCM under WEBHOOK_SECRET_KEY, bound to `workspaceId` (any owner id: TOTP secrets use `totp:<userId>`). */
+export async function seal(keyBase64: string, workspaceId: string, secret: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = new TextEncoder().encode(secret);
   const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: new TextEncoder().encode(workspaceId) }, await sealingKey(keyBase64), data);
   return `${encodeBase64(iv)}.${encodeBase64(new Uint8Array(sealed))}`;
 }
 
-async function unseal(keyBase64: string, workspaceId: string, sealed: string): Promise<string> {
+export async function unseal(keyBase64: string, workspaceId: string, sealed: string): Promise<string> {
   const [iv, data] = sealed.split(".");
   const opened = await crypto.subtle.decrypt(
     { name: "AES-GCM", iv: decodeBase64(iv!), additionalData: new TextEncoder().encode(workspaceId) },

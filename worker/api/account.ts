@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { endSessions } from "../auth/end-sessions";
@@ -12,8 +12,9 @@ import { deleteAccount, planDeletion } from "../account/delete-account";
 import { exportAccount } from "../account/export-account";
 import { deleteWorkspacePositions } from "../workspace-object";
 import { verifyPassword } from "../auth/password";
+import { secondFactorHolds } from "./two-factor";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
-import { passwordCredentials, sessions, users } from "../../db/schema";
+import { passwordCredentials, sessions, totpCredentials, users } from "../../db/schema";
 
 /**
  * The account's active sign-ins and sign-out of any one of them (ASVS V3.3.4): the id is the
@@ -70,14 +71,14 @@ export const accountRoutes = new Hono<AppEnv>()
     const { db, session } = c.var;
     const plan = await planDeletion(db, session.userId);
     const password = await db.select({ userId: passwordCredentials.userId }).from(passwordCredentials).where(eq(passwordCredentials.userId, session.userId)).get();
-    return c.json<DeletionPlanAnswer>({ ...plan, hasPassword: password !== undefined });
+    return c.json<DeletionPlanAnswer>({ ...plan, hasPassword: password !== undefined, hasSecondFactor: await twoFactorOn(db, session.userId) });
   })
 
   // Account deletion (ASVS V8.3.2): confirmed by the e-mail typed again and the password; refused
   // while the account is the only owner of a workspace others use; its sockets closed first.
   .post("/delete", body(deleteAccountSchema), async (c) => {
     const { db, session } = c.var;
-    const { email, password } = c.req.valid("json");
+    const { email, password, code } = c.req.valid("json");
     const refused = auditRefusal("account.delete_refused", { userId: session.userId, ip: clientIp(c) });
     await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]).catch(refused);
     const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
@@ -86,15 +87,25 @@ export const accountRoutes = new Hono<AppEnv>()
     if (credential && !(await verifyPassword(password ?? "", credential.hash))) {
       refused(new ApiError(400, "invalid_credentials", "Wrong password", { password: ["Wrong password"] }));
     }
+    // the second factor too, whether the account signs in with a password or with Google only (issue 34)
+    if ((await twoFactorOn(db, session.userId)) && !(code && (await secondFactorHolds(c, session.userId, code)))) {
+      refused(new ApiError(400, "invalid_code", "Enter a code from your authenticator app or a recovery code", { code: ["Enter a code from your authenticator app or a recovery code"] }));
+    }
     const plan = await planDeletion(db, session.userId);
     if (plan.blocking.length > 0) {
       const names = plan.blocking.map((w) => w.name).join(", ");
       refused(new ApiError(409, "last_owner", `You are the only owner of ${names}. Make another member an owner (Team) first.`));
     }
     await endSessions(c, { userId: session.userId }, "account_deleted");
-    await deleteAccount(db, session.userId, plan.deleted.map((w) => w.id));
+    // the batch itself refuses if a co-owner deleting at the same moment left this account the last owner
+    if (!(await deleteAccount(db, session.userId, plan.deleted.map((w) => w.id)))) refused(new ApiError(409, "last_owner", "You are now the only owner of a workspace others use. Make another member an owner (Team) first."));
     // Positions live in each workspace's object and R2, outside D1's batch (docs/decisions/0023).
     await deleteWorkspacePositions(c.env, plan.deleted.map((w) => w.id));
     audit("account.deleted", { userId: session.userId, workspacesDeleted: plan.deleted.length });
     return c.json({ ok: true, deletedWorkspaces: plan.deleted });
   });
+
+/** Whether the account has two-factor authentication on. */
+async function twoFactorOn(db: AppEnv["Variables"]["db"], userId: string): Promise<boolean> {
+  return (await db.select({ userId: totpCredentials.userId }).from(totpCredentials).where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.enabledAt))).get()) !== undefined;
+}

@@ -11,7 +11,7 @@ import { isKnownNetwork } from "../auth/signin-limits";
 import { sendAccountNotice } from "../auth/notices";
 import type { Db } from "../../db/client";
 import { findUserByEmail } from "../auth/users";
-import { emailOutbox, passwordCredentials, passwordResetTokens, users } from "../../db/schema";
+import { emailOutbox, passwordCredentials, passwordResetTokens, recoveryCodes, totpCredentials, users } from "../../db/schema";
 import { sendEmail } from "../email/email";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { developmentOnly } from "../lib/development-only";
@@ -101,8 +101,12 @@ export const passwordRoutes = new Hono<AppEnv>()
       throw new ApiError(400, "reset_token_expired", "Your reset password token has expired");
     }
     const hash = await hashPassword(password);
+    // An address nobody had proven before: the second factors its earlier holder set go (issue 34).
+    const verified = (await db.select({ v: users.emailVerified }).from(users).where(eq(users.id, user)).get())?.v === true;
+    const clearFactors = verified ? [] : [db.delete(totpCredentials).where(eq(totpCredentials.userId, user)), db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user))];
     await db.batch([
       revokeResetLinks(db, user, now),
+      ...clearFactors,
       db
         .insert(passwordCredentials)
         .values({ userId: user, hash })

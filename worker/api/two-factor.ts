@@ -9,6 +9,7 @@ import { requireSession } from "../auth/session";
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, normalRecoveryCode, totpUri } from "../auth/totp";
 import { useRecoveryCode, useTotpCode } from "../auth/totp-signin";
 import { endSessions } from "../auth/end-sessions";
+import { sealTotpSecret } from "../auth/totp-secret";
 import { passwordCredentials, recoveryCodes, totpCredentials, users } from "../../db/schema";
 import { audit, auditRefusal } from "../lib/audit";
 import { sha256Hex } from "../lib/crypto";
@@ -37,10 +38,12 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     const current = await db.select().from(totpCredentials).where(eq(totpCredentials.userId, session.userId)).get();
     if (current?.enabledAt) throw new ApiError(409, "two_factor_on", "Two-factor authentication is already on. Turn it off first to use another app.");
     const secret = newTotpSecret();
+    // stored sealed (worker/auth/totp-secret.ts): a copy of D1 alone makes no codes
+    const sealed = await sealTotpSecret(c.var.config.WEBHOOK_SECRET_KEY, session.userId, secret);
     await db
       .insert(totpCredentials)
-      .values({ userId: session.userId, secret })
-      .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret, lastStep: 0, createdAt: Date.now() } });
+      .values({ userId: session.userId, secret: sealed })
+      .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, lastStep: 0, createdAt: Date.now() } });
     const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
     return c.json<TwoFactorSetup>({ secret, uri: totpUri(secret, owner?.email ?? session.userId) });
   })

@@ -2,7 +2,7 @@ import { decodeIdToken, Google } from "arctic";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { oauthAccounts, oauthStates, passwordCredentials, sessions, users } from "../../db/schema";
+import { oauthAccounts, oauthStates, passwordCredentials, recoveryCodes, sessions, totpCredentials, users } from "../../db/schema";
 import type { Config } from "../env";
 import { audit } from "../lib/audit";
 import { ApiError } from "../lib/errors";
@@ -129,6 +129,10 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
           .set({ revokedAt: now })
           .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)))
           .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId }),
+        // and so are the second factors that holder set (issue 34): the owner would otherwise be
+        // asked for a code from the other person's app
+        db.delete(totpCredentials).where(eq(totpCredentials.userId, existing.id)),
+        db.delete(recoveryCodes).where(eq(recoveryCodes.userId, existing.id)),
       ]);
       // The caller tells the rooms (worker/auth/end-sessions.ts announceEnded) and audits it.
       revoked = ended;

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { recoveryCodes, signinChallenges, totpCredentials } from "../../db/schema";
+import { openTotpSecret } from "./totp-secret";
 import { audit } from "../lib/audit";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
@@ -69,7 +70,8 @@ export async function useTotpCode(c: Context<AppEnv>, userId: string, code: stri
   const { db } = c.var;
   const row = await db.select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
   if (!row) return false;
-  const step = matchingStep(row.secret, code, Date.now(), row.lastStep);
+  const secret = await openTotpSecret(db, c.var.config.WEBHOOK_SECRET_KEY, userId, row.secret);
+  const step = matchingStep(secret, code, Date.now(), row.lastStep);
   if (step === null) return false;
   const stored = await db
     .update(totpCredentials)
