@@ -70,7 +70,10 @@ export const inspectionFormRoutes = new Hono<AppEnv>()
     return c.json(toForm({ ...row, version: 0, deleted: false, createdVersion: null, createdAt: Date.now() }), 201);
   });
 
-const listQuery = z.object({ vehicleId: z.string().min(1).max(100).optional() });
+export const listQuery = z.object({ vehicleId: z.string().min(1).max(100).optional() });
+
+/** The app's offline queue also says when the inspection was done (a late sync keeps its time). */
+export const inspectionSubmissionSchema = inspectionBodySchema.extend({ submittedAt: z.string().datetime({ offset: true, message: "Use an ISO 8601 time" }).optional() });
 
 export const inspectionRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -83,7 +86,7 @@ export const inspectionRoutes = new Hono<AppEnv>()
     const rows = await c.var.db.select().from(inspections).where(and(...scope)).orderBy(desc(inspections.submittedAt)).limit(INSPECTIONS_LIMIT).all();
     return c.json({ inspections: rows.map(toInspection) });
   })
-  .post("/", body(inspectionBodySchema.extend({ submittedAt: z.string().datetime({ offset: true, message: "Use an ISO 8601 time" }).optional() })), async (c) => {
+  .post("/", body(inspectionSubmissionSchema), async (c) => {
     const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
     const input = c.req.valid("json");
     const db = c.var.db;

@@ -26,7 +26,7 @@ import { commitWorkspaceWrite } from "../workspace-object";
  * them through sync mutators (worker/sync/issue-mutators.ts), which use the same functions.
  * Every query is scoped to the caller's workspace: another workspace's issue or vehicle is a 404.
  */
-const listQuery = z.object({
+export const listQuery = z.object({
   status: z.enum([...ISSUE_STATUSES, "all"], { errorMap: () => ({ message: "Choose open, in_progress, resolved, closed or all" }) }).default("all"),
   vehicleId: z.string().max(100).optional(),
   assigneeUserId: z.string().max(100).optional(),

@@ -28,6 +28,7 @@ import { owntracksAnswerSchema, owntracksBodySchema } from "../fleet/owntracks";
 import { osmandJsonBodySchema } from "../fleet/osmand";
 import { deliveriesQuery } from "./alert-delivery";
 import { alertsQuery, readBody } from "./alerts";
+import { maintenanceOperations } from "./openapi-maintenance";
 
 /**
  * The central registry behind GET /api/openapi.json (worker/api/openapi.ts): one entry per route,
@@ -45,6 +46,12 @@ export interface Operation {
   status?: 200 | 201 | 204;
   /** Also accepted as a form body (the OsmAnd protocol). */
   form?: boolean;
+  /** The body is raw bytes of one of these media types (photos), not JSON. */
+  binaryBody?: readonly string[];
+  /** The answer is raw bytes of one of these media types. */
+  binaryResponse?: readonly string[];
+  /** Refusals worth naming beyond the usual 4xx, by status. */
+  errors?: Record<number, string>;
 }
 
 const ok = z.object({ ok: z.literal(true) });
@@ -142,4 +149,5 @@ export const operations: Record<string, Operation> = {
   "GET /alert-deliveries": { summary: "Alert deliveries (e-mail, webhook) and their state", tag: "Alerts", query: deliveriesQuery },
   "GET /invites/:token": { summary: "What an invite link invites to", tag: "Members" },
   "POST /invites/accept": { summary: "Accept an invite", tag: "Members", body: acceptInviteSchema, response: token },
+  ...maintenanceOperations,
 };

@@ -53,15 +53,25 @@ function objectOf(schema: ZodTypeAny): AnyZodObject {
   return s as AnyZodObject;
 }
 
+/** Raw bytes (an image), as OpenAPI describes a binary body (a plain schema: zod is not extended until a request needs the document). */
+const binary = { type: "string", format: "binary" } as const;
+
+function successContent(op: Operation, status: number) {
+  if (op.binaryResponse) return { content: Object.fromEntries(op.binaryResponse.map((type) => [type, { schema: binary }])) };
+  return op.response && status !== 204 ? { content: { "application/json": { schema: op.response } } } : {};
+}
+
 function routeConfig(key: string, op: Operation): RouteConfig {
   const [method, path] = key.split(" ") as [string, string];
   const { path: oaPath, names } = openApiPath(path);
   const rule = routeRules[key] ?? "public";
   const status = op.status ?? 200;
   const params = op.params ?? (names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined);
-  const content: Record<string, { schema: ZodTypeAny }> = {};
+  const content: Record<string, { schema: ZodTypeAny | typeof binary }> = {};
   if (op.body) content["application/json"] = { schema: op.body };
   if (op.form) content["application/x-www-form-urlencoded"] = { schema: op.query ?? z.object({}) };
+  for (const type of op.binaryBody ?? []) content[type] = { schema: binary };
+  const hasBody = Boolean(op.body ?? op.binaryBody);
   return {
     method: method.toLowerCase() as RouteConfig["method"],
     path: oaPath,
@@ -72,10 +82,11 @@ function routeConfig(key: string, op: Operation): RouteConfig {
     request: {
       ...(params ? { params } : {}),
       ...(op.query ? { query: objectOf(op.query) } : {}),
-      ...(op.body ? { body: { content, required: !op.form } } : {}),
+      ...(hasBody ? { body: { content, required: !op.form } } : {}),
     },
     responses: {
-      [status]: { description: "Success", ...(op.response && status !== 204 ? { content: { "application/json": { schema: op.response } } } : {}) },
+      [status]: { description: "Success", ...successContent(op, status) },
+      ...Object.fromEntries(Object.entries(op.errors ?? {}).map(([code, description]) => [code, { description, content: { "application/json": { schema: errorSchema } } }])),
       "4XX": { description: "Bad input (400), no or a dead bearer (401), not allowed (403), not found or another workspace's (404), rate limited (429)", content: { "application/json": { schema: errorSchema } } },
     },
   };

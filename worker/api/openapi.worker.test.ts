@@ -5,7 +5,10 @@ import { api } from "./index";
 /** GET /api/openapi.json describes every route of the Hono app, from the routes' own schemas. */
 interface Document {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; security?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; format?: string } }> }; security?: unknown[]; description?: string; responses: Record<string, unknown> }>
+  >;
 }
 
 async function document() {
@@ -42,5 +45,17 @@ describe("the OpenAPI document", () => {
     expect(share.requestBody!.content["application/json"]!.schema.properties).toHaveProperty("expiresInMinutes");
     expect(doc.paths["/api/share/{token}"]!.get!.security).toEqual([]);
     expect(doc.paths["/api/places"]!.get!.security).toEqual([{ bearer: [] }]);
+  });
+
+  it("describes photo uploads as image bytes, and the maintenance routes' bodies and roles", async () => {
+    const doc = await document();
+    const upload = doc.paths["/api/photos"]!.post!;
+    expect(Object.keys(upload.requestBody!.content).sort()).toEqual(["image/jpeg", "image/png", "image/webp"]);
+    expect(upload.requestBody!.content["image/png"]!.schema.format).toBe("binary");
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(["201", "413", "415"]));
+    const entry = doc.paths["/api/service-entries"]!.post!;
+    expect(entry.requestBody!.content["application/json"]!.schema.properties).toHaveProperty("resolvesIssueIds");
+    expect(doc.paths["/api/service-schedules"]!.post!.description).toMatch(/^Owners and admins/);
+    expect(doc.paths["/api/beacons/device-ids/replace"]!.post!.description).toMatch(/^Owners, with a session/);
   });
 });

@@ -17,7 +17,7 @@ import type { AppEnv } from "../types";
  */
 const unsupported = (message: string) => new ApiError(415, "unsupported_media_type", message);
 
-const uploadQuery = z.object({ id: photoIdSchema.optional() });
+export const uploadQuery = z.object({ id: photoIdSchema.optional() });
 
 export const photoRoutes = new Hono<AppEnv>()
   .use(requireSession)

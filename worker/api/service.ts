@@ -19,7 +19,7 @@ import { foreignPhotoIds } from "../photos/photo-store";
  * a 404 like one that does not exist. An entry, the schedules it restarts and the issues it
  * resolves are one transaction: nothing half-written.
  */
-const vehicleQuery = z.object({ vehicleId: z.string().min(1).max(100).optional() });
+export const vehicleQuery = z.object({ vehicleId: z.string().min(1).max(100).optional() });
 /** Entries answered per request (a vehicle's whole history is rarely wanted at once). */
 const ENTRIES_LIMIT = 500;
 
