@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { Spinner } from "./spinner";
 
@@ -320,6 +320,23 @@ export function SelectFormField({ field, label, options, hint }: { field: FieldM
           </option>
         ))}
       </select>
+      {message ? (
+        <div className="field-error" id={field.errorId} role="alert">
+          {message}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled textarea wired to a conform field (the multi-line counterpart of `Field`). */
+export function TextAreaFormField({ field, label, rows = 3 }: { field: FieldMetadata<string | null | undefined>; label: string; rows?: number }) {
+  const message = field.errors?.filter(Boolean).join(" ");
+  const props = getTextareaProps(field);
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea className="input textarea" rows={rows} {...props} key={props.key} />
       {message ? (
         <div className="field-error" id={field.errorId} role="alert">
           {message}

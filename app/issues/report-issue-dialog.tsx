@@ -2,12 +2,11 @@ import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { createIssueBody, ISSUE_PRIORITIES, priorityLabels } from "../../shared/issues";
-import { Field, FormError, SubmitButton } from "../components/form";
+import { Field, FormError, SelectFormField, SubmitButton, TextAreaFormField } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { useCan, useSession } from "../session/session";
 import { useVehicles } from "../store";
 import { useIssueMutations } from "../store/issues";
-import { SelectField, TextareaField } from "./issue-fields";
 import { PhotoPicker } from "../photos/photo-picker";
 import { useWorkspaceMembers } from "./use-workspace-members";
 
@@ -45,11 +44,11 @@ export function ReportIssueDialog({ vehicleId, onClose }: { vehicleId?: string; 
     <dialog ref={dialog} className="card dialog issue-dialog" aria-label="Report an issue" onClose={onClose}>
       <form {...getFormProps(form)}>
         <h2>Report an issue</h2>
-        <SelectField field={fields.vehicleId} label="Vehicle" options={vehicles.map((v) => ({ value: v.id, label: v.name }))} />
+        <SelectFormField field={fields.vehicleId} label="Vehicle" options={vehicles.map((v) => ({ value: v.id, label: v.name }))} />
         <Field field={fields.title} label="Title" autoFocus placeholder="e.g. Brake light out" />
-        <TextareaField field={fields.description} label="Description" />
-        <SelectField field={fields.priority} label="Priority" options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />
-        <SelectField
+        <TextAreaFormField field={fields.description} label="Description" />
+        <SelectFormField field={fields.priority} label="Priority" options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />
+        <SelectFormField
           field={fields.assigneeUserId}
           label="Assignee"
           options={[{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.userId === viewerId ? `${m.email} (you)` : m.email }))]}
