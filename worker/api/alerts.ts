@@ -9,6 +9,7 @@ import { redactWebhook } from "../sync/places-entities";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { alertReads, alertRules, alerts } from "../../db/schema";
+import { insertAlertRuleUnderCap } from "../../db/capped-insert";
 import { limitReached, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
@@ -55,7 +56,10 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     const live = await db.select({ n: count() }).from(alertRules).where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false))).get();
     if ((live?.n ?? 0) >= MAX_ALERT_RULES) throw limitReached(`A workspace has at most ${MAX_ALERT_RULES} alert rules`);
     await checkNotify(db, c.var.config, workspaceId, config);
-    await commitWatched(c, workspaceId, (stamp) => [db.insert(alertRules).values({ id, workspaceId, config, version: stamp })]);
+    // the cap is also in the insert itself: a creation racing this one cannot pass it too
+    await commitWatched(c, workspaceId, (stamp) => [insertAlertRuleUnderCap(db, { id, workspaceId, config, version: stamp }, MAX_ALERT_RULES)]);
+    const inserted = await db.select({ id: alertRules.id }).from(alertRules).where(eq(alertRules.id, id)).get();
+    if (!inserted) throw limitReached(`A workspace has at most ${MAX_ALERT_RULES} alert rules`);
     return c.json({ ...config, id } satisfies AlertRule, 201);
   })
   // PATCH replaces the rule's settings (a rule's fields depend on its type, so a partial merge

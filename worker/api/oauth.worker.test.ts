@@ -7,7 +7,7 @@ import { LIMITS } from "../auth/rate-limit";
 import { stepAt } from "../auth/totp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../db/client";
-import { oauthAccounts, oauthStates, users } from "../../db/schema";
+import { oauthAccounts, oauthStates, recoveryCodes, totpCredentials, users } from "../../db/schema";
 import { setFlag } from "../flags";
 import { base64url } from "../lib/crypto";
 import worker from "../test-entry";
@@ -231,6 +231,23 @@ describe("Google sign-in", () => {
     await tokenOf((await signInWithGoogle({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: true })).res);
     expect((await call("/api/me", { token: squatter })).status).toBe(401);
     expect((await signIn(email, "squatter password")).status).toBe(401);
+  });
+
+  it("on linking an address nobody had proven owning, clears the second factor whoever registered it had set (issue 34)", async () => {
+    const email = newEmail();
+    const squatter = await signUp(email, "squatter password");
+    const setup = await json(await call("/api/account/two-factor/setup", { method: "POST", token: squatter, headers: fromIp(), json: { password: "squatter password" } }));
+    const code = generateHOTP(decodeBase32IgnorePadding(setup.secret as string), BigInt(stepAt(Date.now())), 6);
+    expect((await call("/api/account/two-factor/enable", { method: "POST", token: squatter, headers: fromIp(), json: { code } })).status).toBe(200);
+    const { id: userId } = (await database(env.DB).select({ id: users.id }).from(users).where(eq(users.email, email)).get())!;
+    expect(await database(env.DB).select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId)).all()).not.toEqual([]);
+
+    // the owner is signed in at once: no code from the other person's app is asked
+    const body = await json((await signInWithGoogle({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: true })).res);
+    expect(body.secondFactor).toBeUndefined();
+    expect(body.token).toEqual(expect.any(String));
+    expect(await database(env.DB).select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get()).toBeUndefined();
+    expect(await database(env.DB).select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId)).all()).toEqual([]);
   });
 
   it("keeps the password of an account whose owner already proved the address", async () => {

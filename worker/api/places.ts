@@ -4,6 +4,7 @@ import { MAX_PLACES, placeBodySchema, placePatchSchema, type Place } from "../..
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
+import { insertPlaceUnderCap } from "../../db/capped-insert";
 import { limitReached, notFound } from "../lib/errors";
 import { livePlaces } from "../sync/places-mutators";
 import { body } from "../lib/validate";
@@ -45,7 +46,10 @@ export const placeRoutes = new Hono<AppEnv>()
     const id = crypto.randomUUID();
     const db = c.var.db;
     if ((await livePlaces(db, workspaceId)) >= MAX_PLACES) throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
-    await commitWatched(c, workspaceId, (stamp) => [db.insert(places).values({ id, workspaceId, ...input, version: stamp })]);
+    // the cap is also in the insert itself: a creation racing this one cannot pass it too
+    await commitWatched(c, workspaceId, (stamp) => [insertPlaceUnderCap(db, { id, workspaceId, ...input, version: stamp }, MAX_PLACES)]);
+    const inserted = await db.select({ id: places.id }).from(places).where(eq(places.id, id)).get();
+    if (!inserted) throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
     return c.json({ id, ...input } satisfies Place, 201);
   })
   .patch("/:id", body(placePatchSchema), async (c) => {

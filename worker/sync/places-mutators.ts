@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { createPlaceArgs, deletePlaceArgs, MAX_PLACES, updatePlaceArgs } from "../../shared/places";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
+import { insertPlaceUnderCap } from "../../db/capped-insert";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 import { versionOf } from "../../db/workspace-version";
 
@@ -32,7 +33,8 @@ export function placeServerMutators(refuse: Refuse) {
       if (existing && existing.workspaceId !== workspaceId) refuse("place id taken");
       if (existing) return [db.update(places).set({ name, geometry, deleted: false, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
       if ((await livePlaces(db, workspaceId)) >= MAX_PLACES) refuse(`at most ${MAX_PLACES} places per workspace`);
-      return [db.insert(places).values({ id, workspaceId, name, geometry, version: versionOf(workspaceId) })];
+      // the cap is also in the insert: at the cap (a racing push or API call) it inserts nothing
+      return [insertPlaceUnderCap(db, { id, workspaceId, name, geometry, version: versionOf(workspaceId) }, MAX_PLACES)];
     },
     async updatePlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
       const { id, ...changes } = parse(updatePlaceArgs, input);

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_ALERT_RULES } from "../../shared/alert-rules";
 import { MAX_PLACES, MAX_PLACE_VERTICES } from "../../shared/places";
@@ -52,6 +52,48 @@ describe("caps per workspace", () => {
     expect((await post(rings.slice(0, 5))).status).toBe(400); // 2,500 points
     expect((await post(rings.slice(0, 4))).status).toBe(201); // 2,000 points
   });
+});
+
+describe("a cap holds under creations at once (the cap is in the insert, not checked before it)", () => {
+  const N = 6;
+  const fillPlaces = async (workspaceId: string, n: number) => {
+    const rows = Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), workspaceId, name: `P${i}`, geometry: circle as never, version: 1 }));
+    await db.batch(chunkRows(rows, 9).map((part) => db.insert(places).values(part)) as never);
+  };
+  const livePlaceCount = async (workspaceId: string) => (await db.select().from(places).where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false))).all()).length;
+
+  it(`${N} alert rules posted at once at ${MAX_ALERT_RULES - 1}: exactly one is created, the others 409 limit_reached`, async () => {
+    const a = await userWithWorkspace();
+    const rows = Array.from({ length: MAX_ALERT_RULES - 1 }, () => ({ id: crypto.randomUUID(), workspaceId: a.workspaceId, config: { type: "tow" as const }, version: 1 }));
+    for (const part of chunkRows(rows, 6)) await db.insert(alertRules).values(part);
+    const answers = await Promise.all(Array.from({ length: N }, () => call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "tow" } })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array<number>(N - 1).fill(409)]);
+    const live = await db.select().from(alertRules).where(and(eq(alertRules.workspaceId, a.workspaceId), eq(alertRules.deleted, false))).all();
+    expect(live).toHaveLength(MAX_ALERT_RULES);
+  }, 30_000);
+
+  it(`${N} places posted at once at ${MAX_PLACES - 1}: exactly one is created, the others 409 limit_reached`, async () => {
+    const a = await userWithWorkspace();
+    await fillPlaces(a.workspaceId, MAX_PLACES - 1);
+    const answers = await Promise.all(Array.from({ length: N }, (_, i) => call("/api/places", { method: "POST", token: a.token, json: { name: `Race ${i}`, geometry: circle } })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array<number>(N - 1).fill(409)]);
+    for (const r of answers.filter((r) => r.status === 409)) expect(await r.json()).toMatchObject({ error: { code: "limit_reached" } });
+    expect(await livePlaceCount(a.workspaceId)).toBe(MAX_PLACES);
+  }, 30_000);
+
+  it(`${N} pushes of createPlace at once (and one API call) at ${MAX_PLACES - 1}: exactly one place is created`, async () => {
+    const a = await userWithWorkspace();
+    await fillPlaces(a.workspaceId, MAX_PLACES - 1);
+    const pushOne = (i: number) =>
+      call("/api/sync/push", {
+        method: "POST",
+        token: a.token,
+        json: { pushVersion: 1, clientGroupID: crypto.randomUUID(), profileID: "p", schemaVersion: SCHEMA_VERSION, mutations: [{ clientID: crypto.randomUUID(), id: 1, name: "createPlace", args: { id: crypto.randomUUID(), name: `Pushed ${i}`, geometry: circle }, timestamp: 1 }] },
+      });
+    const answers = await Promise.all([...Array.from({ length: N }, (_, i) => pushOne(i)), call("/api/places", { method: "POST", token: a.token, json: { name: "Posted", geometry: circle } })]);
+    for (const r of answers) expect(r.status).toBeLessThan(500);
+    expect(await livePlaceCount(a.workspaceId)).toBe(MAX_PLACES);
+  }, 30_000);
 });
 
 describe("a refused push", () => {

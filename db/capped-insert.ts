@@ -1,0 +1,45 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "./client";
+import { alertRules, places } from "./schema";
+import type { AlertRuleConfig } from "../shared/alert-rules";
+import type { PlaceGeometry } from "../shared/places";
+
+/**
+ * Inserts that carry a per-workspace cap (issue 34, finding 8) inside the write itself:
+ * `INSERT ... SELECT ... WHERE (live count) < cap` is one statement, and D1 runs a batch as one
+ * transaction, so two creations at once at cap - 1 cannot both pass (a check before the insert
+ * let each see room for one). At the cap the statement inserts nothing; the caller then finds
+ * its row missing and answers 409 `limit_reached` (a push counts the mutation as processed).
+ */
+const underCap = (table: typeof places | typeof alertRules, workspaceId: string, cap: number) =>
+  sql`(SELECT count(*) FROM ${table} WHERE ${table.workspaceId} = ${workspaceId} AND ${table.deleted} = 0) < ${cap}`;
+
+export interface NewPlace {
+  id: string;
+  workspaceId: string;
+  name: string;
+  geometry: PlaceGeometry;
+  version: SQL<number>;
+}
+
+// Drizzle's insert-select with SQL lists every column in the table's order (id, workspace_id,
+// version, deleted, created_version, ..., created_at): a NULL created_version lets the trigger of
+// migrations/0007 set it. (db.run(sql) with parameters cannot be batched on D1 in drizzle 0.45.)
+const createdAt = sql`(unixepoch('subsec') * 1000)`;
+
+export function insertPlaceUnderCap(db: Db, row: NewPlace, cap: number) {
+  return db.insert(places).select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${row.name}, ${JSON.stringify(row.geometry)}, ${createdAt}
+    WHERE ${underCap(places, row.workspaceId, cap)}`);
+}
+
+export interface NewAlertRule {
+  id: string;
+  workspaceId: string;
+  config: AlertRuleConfig;
+  version: SQL<number>;
+}
+
+export function insertAlertRuleUnderCap(db: Db, row: NewAlertRule, cap: number) {
+  return db.insert(alertRules).select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${JSON.stringify(row.config)}, ${createdAt}
+    WHERE ${underCap(alertRules, row.workspaceId, cap)}`);
+}
