@@ -1,5 +1,6 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newFleetAccount, signInAs } from "./helpers";
+import { createAccount, newFleetAccount, signInAs } from "./helpers";
 import { orderVehicle } from "./sync-helpers";
 
 /** Inspections (issue 32; docs/decisions/0032) on a phone: submitted with no network, synced when it returns. */
@@ -60,4 +61,54 @@ test("an inspection with a failed item submitted offline is kept on the phone, t
   expect(stored.inspections[0]).toMatchObject({ failedItems: 1, signedName: "Dana Driver", odometerMiles: 12345 });
   const issue = (await (await request.get(`/api/issues/${stored.inspections[0]!.issueIds[0]}`, { headers: auth })).json()) as Record<string, unknown>;
   expect(issue).toMatchObject({ title: "Brakes: failed inspection", status: "open", sourceInspectionId: stored.inspections[0]!.id, vehicleId: vehicle.id });
+});
+
+/** A member of the fleet's workspace, through the public invite API (the dev outbox holds the link). */
+async function member(request: APIRequestContext, fleet: { token: string; workspaceId: string }) {
+  const account = await createAccount(request);
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  expect((await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, { headers: auth(fleet.token), data: { email: account.email, role: "member" } })).status()).toBe(201);
+  const { text } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json()) as { text: string };
+  const token = text.match(/\/invite\/(\S+)/)![1];
+  const accepted = await request.post("/api/invites/accept", { headers: auth(account.token), data: { token } });
+  expect(accepted.status()).toBe(200);
+  return ((await accepted.json()) as { token: string }).token;
+}
+
+test("an owner adds an item to the pre-trip form on /inspections, and a member's new inspection shows it", async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Forms Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  await signInAs(page, fleet.token);
+  await page.goto("/inspections");
+  const forms = page.getByRole("region", { name: "Forms" });
+  await forms.getByRole("button", { name: "Edit Pre-trip inspection" }).click();
+  await forms.getByRole("button", { name: "Add item" }).click();
+  const labels = forms.getByLabel("Label");
+  await labels.last().fill("Tachograph");
+  const save = forms.getByRole("button", { name: "Save form" });
+  const box = await save.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await save.click();
+  await expect(forms.getByRole("button", { name: "Edit Pre-trip inspection" })).toBeVisible();
+  await expect(forms).toContainText("12 items");
+
+  const memberToken = await member(request, fleet);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const memberPage = await phone.newPage();
+    await signInAs(memberPage, memberToken);
+    await memberPage.goto("/inspections");
+    await expect(memberPage.getByRole("heading", { name: "Inspections", level: 1 })).toBeVisible();
+    await expect(memberPage.getByRole("region", { name: "Forms" })).toHaveCount(0);
+    await memberPage.goto(`/vehicles/${vehicle.id}/inspections`);
+    const start = memberPage.getByRole("button", { name: "Start inspection" });
+    await expect(start).toBeEnabled();
+    await start.click();
+    const form = memberPage.getByRole("form", { name: "Pre-trip inspection" });
+    await expect(form.getByRole("group", { name: "Tachograph" })).toBeVisible();
+  } finally {
+    await phone.close();
+  }
 });

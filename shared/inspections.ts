@@ -58,6 +58,13 @@ export const inspectionFormBodySchema = z.object({
 });
 export type InspectionFormBody = z.input<typeof inspectionFormBodySchema>;
 
+/**
+ * An edit of a form: a kept item sends its id (past inspections name it, so it never changes); an
+ * item without one is new and gets a fresh id; an item left out stops appearing on new submissions.
+ */
+export const inspectionFormPatchSchema = inspectionFormBodySchema.partial();
+export type InspectionFormPatch = z.input<typeof inspectionFormPatchSchema>;
+
 export const inspectionResultSchema = z.object({
   itemId: id,
   pass: z.boolean().nullish(),

@@ -1,3 +1,4 @@
+import { InspectionFormsSection } from "../maintenance/inspection-forms-editor";
 import { InspectionHistory } from "../maintenance/inspection-history";
 import { useApi } from "../maintenance/use-api";
 import type { MyActionsBody } from "../maintenance/my-actions-body";
@@ -22,6 +23,7 @@ export default function InspectionsPage() {
         </div>
       ) : null}
       <InspectionHistory />
+      <InspectionFormsSection />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { inspectionBodySchema, inspectionFormBodySchema, type Inspection } from "../../shared/inspections";
+import { inspectionBodySchema, inspectionFormBodySchema, inspectionFormPatchSchema, type Inspection, type InspectionItem } from "../../shared/inspections";
 import { can } from "../../shared/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { inspectionForms, inspections } from "../../db/schema";
@@ -47,6 +47,25 @@ function sessionThat(session: SessionInfo, action: "fleet.edit" | "maintenance.m
   return scoped;
 }
 
+/**
+ * The edited items: a kept item keeps its id (past inspections' results name it); a new one gets an
+ * id never used by this form, so a removed item's id is never given a new meaning.
+ */
+function editedItems(current: InspectionItem[], edited: { id?: string; label: string; kind: InspectionItem["kind"] }[]): InspectionItem[] {
+  const known = new Set(current.map((i) => i.id));
+  const used = new Set<string>();
+  const fields: Record<string, string[]> = {};
+  const items = edited.map((item, n) => {
+    if (item.id !== undefined && (!known.has(item.id) || used.has(item.id))) fields[`items.${n}.id`] = ["Not an item of this form (leave it out for a new item)"];
+    const id = item.id ?? `item-${crypto.randomUUID().slice(0, 8)}`;
+    used.add(id);
+    return { id, label: item.label, kind: item.kind };
+  });
+  const [first] = Object.keys(fields);
+  if (first) throw badRequest(`${first}: not an item of this form`, fields);
+  return items;
+}
+
 export const inspectionFormRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get("/", async (c) => {
@@ -68,6 +87,17 @@ export const inspectionFormRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     await commitWorkspaceWrite(writeContext(c), workspaceId, (stamp) => [db.insert(inspectionForms).values({ ...row, version: stamp })], { readYourWrites: true });
     return c.json(toForm({ ...row, version: 0, deleted: false, createdVersion: null, createdAt: Date.now() }), 201);
+  })
+  .patch("/:id", body(inspectionFormPatchSchema), async (c) => {
+    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+    const input = c.req.valid("json");
+    const db = c.var.db;
+    const form = await workspaceForm(db, workspaceId, c.req.param("id"));
+    if (!form) throw notFound("No such inspection form in this workspace");
+    const changes = { name: input.name ?? form.name, items: input.items ? editedItems(form.items, input.items) : form.items };
+    const where = and(eq(inspectionForms.id, form.id), eq(inspectionForms.workspaceId, workspaceId));
+    await commitWorkspaceWrite(writeContext(c), workspaceId, (stamp) => [db.update(inspectionForms).set({ ...changes, version: stamp }).where(where)], { readYourWrites: true });
+    return c.json(toForm({ ...form, ...changes }), 200);
   });
 
 export const listQuery = z.object({ vehicleId: z.string().min(1).max(100).optional() });

@@ -43,6 +43,61 @@ describe("inspection forms API", () => {
   });
 });
 
+describe("editing inspection forms", () => {
+  const patch = (path: string, token: string, json: unknown) => call(path, { method: "PATCH", token, json });
+  type Fields = { error: { fields: Record<string, string[]> } };
+
+  it("lets owners and admins edit, refuses members and viewers, and hides other workspaces' forms", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const formPath = `/api/inspection-forms/${defaultFormId(a.workspaceId)}`;
+    await formsOf(a.token);
+    for (const role of ["member", "viewer"]) {
+      const other = await memberWithRole(a.workspaceId, role);
+      expect((await patch(formPath, other.token, { name: "Mine" })).status).toBe(403);
+    }
+    expect((await patch(formPath, b.token, { name: "Theirs" })).status).toBe(404);
+    const admin = await memberWithRole(a.workspaceId, "admin");
+    const renamed = await patch(formPath, admin.token, { name: "Daily check" });
+    expect(renamed.status).toBe(200);
+    expect((await formsOf(a.token))[0]).toMatchObject({ name: "Daily check", items: DEFAULT_PRE_TRIP_ITEMS });
+
+    const bad = await patch(formPath, a.token, { name: "", items: [{ label: "Oil", kind: "colour" }] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as Fields).error.fields)).toEqual(expect.arrayContaining(["name", "items.0.kind"]));
+    const unknownId = await patch(formPath, a.token, { items: [{ id: "not-here", label: "Oil", kind: "pass_fail" }] });
+    expect(unknownId.status).toBe(400);
+    expect(((await unknownId.json()) as Fields).error.fields).toHaveProperty(["items.0.id"]);
+  });
+
+  it("keeps kept items' ids, gives new items new ones, and leaves past inspections readable", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await insertVehicle(a.workspaceId);
+    const formId = defaultFormId(a.workspaceId);
+    await formsOf(a.token);
+    const before = await post("/api/inspections", a.token, { formId, vehicleId, results: allPass(), signedName: "Dana" });
+    expect(before.status).toBe(201);
+    const past = (await before.json()) as Inspection;
+
+    const kept = DEFAULT_PRE_TRIP_ITEMS.filter((i) => i.id !== "horn").map((i) => (i.id === "brakes" ? { ...i, label: "Service and parking brakes" } : i));
+    const res = await patch(`/api/inspection-forms/${formId}`, a.token, { items: [...kept, { label: "Tachograph", kind: "pass_fail" }] });
+    expect(res.status).toBe(200);
+    const edited = (await res.json()) as InspectionForm;
+    expect(edited.items.slice(0, kept.length)).toEqual(kept);
+    const added = edited.items.at(-1)!;
+    expect(added).toMatchObject({ label: "Tachograph", kind: "pass_fail" });
+    expect(DEFAULT_PRE_TRIP_ITEMS.map((i) => i.id)).not.toContain(added.id);
+    expect(edited.items.map((i) => i.id)).not.toContain("horn");
+
+    const listed = (await (await call(`/api/inspections?vehicleId=${vehicleId}`, { token: a.token })).json()) as { inspections: Inspection[] };
+    expect(listed.inspections.find((i) => i.id === past.id)?.results.map((r) => r.itemId)).toContain("horn");
+    const failNew = edited.items.map((i) => ({ itemId: i.id, pass: i.id !== added.id }));
+    const after = await post("/api/inspections", a.token, { formId, vehicleId, results: failNew, signedName: "Dana" });
+    expect(after.status).toBe(201);
+    expect((await after.json()) as Inspection).toMatchObject({ failedItems: 1 });
+  });
+});
+
 describe("inspections API", () => {
   it("stores a submission with its failed items, lists it for its vehicle, and answers a resend with the stored one", async () => {
     const a = await userWithWorkspace();

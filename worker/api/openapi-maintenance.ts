@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { replaceDeviceIdsBodySchema, replacedDeviceIdsSchema } from "../../shared/beacon-health";
-import { inspectionFormBodySchema, inspectionItemKinds, type Inspection, type InspectionForm } from "../../shared/inspections";
+import { inspectionFormBodySchema, inspectionFormPatchSchema, inspectionItemKinds, type Inspection, type InspectionForm } from "../../shared/inspections";
 import { createIssueBody, issueCommentBody, ISSUE_PRIORITIES, ISSUE_STATUSES, updateIssueBody, type IssueCommentJson, type IssueJson } from "../../shared/issues";
 import { PHOTO_TYPES, type PhotoCreated } from "../../shared/photos";
 import { serviceEntryBodySchema, serviceScheduleBodySchema, serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/service";
@@ -151,6 +151,12 @@ export const maintenanceOperations: Record<string, Operation> = {
   },
   "GET /inspection-forms": { summary: "Inspection forms (the default pre-trip one included)", tag: "Maintenance", response: z.object({ forms: z.array(inspectionForm) }) },
   "POST /inspection-forms": { summary: "Add an inspection form", tag: "Maintenance", body: inspectionFormBodySchema, response: inspectionForm, status: 201 },
+  "PATCH /inspection-forms/:id": {
+    summary: "Edit a form: kept items send their id (it never changes), new ones none; past inspections are unchanged",
+    tag: "Maintenance",
+    body: inspectionFormPatchSchema,
+    response: inspectionForm,
+  },
   "GET /inspections": { summary: "Inspections submitted (the latest 500)", tag: "Maintenance", query: inspectionListQuery, response: z.object({ inspections: z.array(inspection) }) },
   "POST /inspections": {
     summary: "Submit an inspection: each failed item opens an issue; 200 when this id was submitted already",

@@ -108,6 +108,7 @@ export const routeRules: Record<string, RouteRule> = {
   "POST /service-entries": "fleet.edit",
   "GET /inspection-forms": "workspace.view",
   "POST /inspection-forms": "maintenance.manage",
+  "PATCH /inspection-forms/:id": "maintenance.manage",
   "GET /inspections": "workspace.view",
   "POST /inspections": "fleet.edit",
   // The caller's own to-do list (viewers have one too: alerts to read).
