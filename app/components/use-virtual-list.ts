@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from "react";
 
-/**
- * A virtualised list that the arrow keys walk. Only the rows in view (plus `overscan` on each
- * side) are rendered, so 10,000 vehicles cost what 30 do. Arrow keys move from the list's search
- * box into the rows and between them; a row outside the rendered window is scrolled into it
- * first, then focused. Rows carry `data-index` and call `onRowFocus(index)` when focused.
- */
 /** What each rendered row of a virtual list needs: where it stands, and what to say when focused. */
 export interface VirtualRowProps {
   index: number;
   onFocus: (index: number) => void;
 }
 
+/**
+ * A virtualised list that the arrow keys walk. Only the rows in view (plus `overscan` on each
+ * side) are rendered, so 10,000 vehicles cost what 30 do. Arrow keys move from the list's search
+ * box into the rows and between them; a row outside the rendered window is scrolled into it
+ * first, then focused. Rows carry `data-index` and call `onRowFocus(index)` when focused.
+ */
 export function useVirtualList(count: number, rowHeight: number, overscan: number) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -26,12 +26,13 @@ export function useVirtualList(count: number, rowHeight: number, overscan: numbe
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
 
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
   // The row keys aim at, not the focused one: focus lags a render behind when keys come fast.
   const cursor = useRef(-1);
-  // A move not yet carried out: keys arriving meanwhile still land on the search box, and must
-  // step on from the cursor instead of starting over at the first row.
+  // A move not yet carried out (its row is not rendered): keys arriving meanwhile still land on
+  // the search box, and must step on from the cursor instead of starting over at the first row.
   const moving = useRef(false);
+  // Bumped to ask for a render after a move whose row is not rendered yet.
+  const [moves, setMoves] = useState(0);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
     if (!count) return;
@@ -53,16 +54,17 @@ export function useVirtualList(count: number, rowHeight: number, overscan: numbe
       return;
     }
     moving.current = true;
-    setFocusIndex(next);
+    setMoves((n) => n + 1);
   };
   useEffect(() => {
-    if (focusIndex === null) return;
-    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
+    // Focus the cursor's row, not the row asked for when the move began: keys that came since
+    // have moved the cursor on, and focusing an older row would pull it back (a key lost).
+    if (!moving.current) return;
+    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${cursor.current}"]`);
     if (!row) return; // not rendered yet: the scroll's re-render runs this again
-    row.focus();
     moving.current = false;
-    setFocusIndex(null);
-  }, [focusIndex, first, last]);
+    row.focus();
+  }, [moves, first, last]);
 
   return {
     scroller,
