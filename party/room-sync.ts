@@ -7,6 +7,12 @@ export interface SharedReads<Changes> {
 }
 
 /**
+ * Thrown by a socket pull whose answer must go over HTTP (e.g. it would carry what only the
+ * session's role may see): expected, so the room answers `viaHttp` without logging an error.
+ */
+export class AnswerOverHttp extends Error {}
+
+/**
  * What the room asks of the sync server and of sessions. Both live with the HTTP edge (worker/:
  * the pull's rules and D1 reads, the session rules), which hosts this object and calls into it;
  * the Worker's subclass (worker/workspace-room.ts) hands them in, so dependencies run one way

@@ -8,7 +8,7 @@ import {
   type SocketPullRequest,
 } from "../shared/realtime";
 import { database, type Db } from "../db/client";
-import type { RoomSync, SharedReads } from "./room-sync";
+import { AnswerOverHttp, type RoomSync, type SharedReads } from "./room-sync";
 import { FLEET_MODULES } from "./fleet/flush-tables";
 import { ObjectWatch } from "./alerts/workspace-watch";
 import type { WorkspaceChange } from "./workspace-change";
@@ -378,7 +378,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       const reply = encodeMessage({ type: "pull", id, status, body: answer });
       return new TextEncoder().encode(reply).byteLength > SOCKET_PULL_MAX_BYTES ? viaHttp : reply;
     } catch (error) {
-      console.error("socket pull failed; the client pulls over HTTP:", error);
+      if (!(error instanceof AnswerOverHttp)) console.error("socket pull failed; the client pulls over HTTP:", error);
       return viaHttp;
     }
   }

@@ -7,6 +7,7 @@ import { vehicleKey } from "../../shared/vehicle";
 import { vehicleEventKey } from "../../shared/vehicle-event";
 import type { Db } from "../../db/client";
 import { replicacheClientGroups } from "../../db/schema";
+import { AnswerOverHttp } from "../../party/room-sync";
 import { can } from "../../shared/roles";
 import { readChanges, type ChangeSource, type Changes } from "./changes";
 import { checkClientGroupOwner, type SyncCaller } from "./client-group";
@@ -114,7 +115,7 @@ const canEditRules = (caller: SyncCaller) => can(caller.role, "fleet.edit");
  */
 function webhooksShown(caller: SyncCaller, changes: Changes): boolean {
   if (caller.role !== undefined) return canEditRules(caller);
-  if (changes.ruleRows.some((r) => r.config.notify?.webhookUrl)) throw new Error("a rule's webhook URL is answered over HTTP only");
+  if (changes.ruleRows.some((r) => r.config.notify?.webhookUrl)) throw new AnswerOverHttp("a rule's webhook URL is answered over HTTP only");
   return false;
 }
 
