@@ -32,13 +32,13 @@ test.describe("a tracker's beacon on the vehicle page", () => {
 
     // Regenerating asks first; cancelling changes nothing.
     await card.getByRole("button", { name: "Regenerate device id" }).click();
-    const confirm = card.getByRole("alertdialog");
+    const confirm = card.getByRole("group", { name: /^Regenerate the device id\?/ });
     await expect(confirm).toContainText("Regenerate the device id?");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(card.getByTestId("beacon-device-id")).toHaveText(beacon!.id);
 
     await card.getByRole("button", { name: "Regenerate device id" }).click();
-    await card.getByRole("alertdialog").getByRole("button", { name: "Regenerate" }).click();
+    await card.getByRole("group", { name: /^Regenerate the device id\?/ }).getByRole("button", { name: "Regenerate", exact: true }).click();
     await expect(card.getByRole("status")).toContainText("Enter it in the tracker's settings");
     const newId = (await card.getByTestId("beacon-device-id").textContent())!;
     expect(newId).toMatch(/^[\w-]{32}$/);
@@ -49,5 +49,27 @@ test.describe("a tracker's beacon on the vehicle page", () => {
     expect(old.status()).toBe(400);
     await report(request, newId, { lat: 41.882, lon: -87.63 });
     await expect(card.getByTestId("beacon-reports-today")).toHaveText("3");
+  });
+
+  test("the owner replaces every device id at once after asking; the old ids are refused, the new ones listed work", async ({ page, request }) => {
+    const fleet = await newFleetAccount(request);
+    const beacons = await orderVehicles(request, fleet, 2);
+    await signInAs(page, fleet.token);
+    await page.goto("/workspace");
+    const card = page.getByRole("region", { name: "Device ids" });
+    await card.getByRole("button", { name: "Replace every device id…" }).click();
+    const question = card.getByRole("group", { name: /^Replace every device id\?/ });
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await expect(question).toHaveCount(0);
+    await report(request, beacons[0]!.id, { lat: 41.88, lon: -87.63 });
+
+    await card.getByRole("button", { name: "Replace every device id…" }).click();
+    await card.getByRole("group", { name: /^Replace every device id\?/ }).getByRole("button", { name: "Replace every device id", exact: true }).click();
+    await expect(card.getByRole("status")).toContainText("2 device ids replaced");
+    const fresh = await card.getByTestId("replaced-device-id").allTextContents();
+    expect(fresh).toHaveLength(2);
+    for (const b of beacons) expect(fresh).not.toContain(b.id);
+    expect((await request.get(`/api/ingest/osmand?id=${beacons[0]!.id}&lat=41.882&lon=-87.63`)).status()).toBe(400);
+    await report(request, fresh[0]!, { lat: 41.882, lon: -87.63 });
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "../../shared/beacon-health";
 import { apiErrorOf, http, HTTPError } from "../lib/http";
 import { useTelemetry } from "../store";
+import { ConfirmAction } from "../components/form";
 import { ConnectApps } from "./connect-apps";
 import { clockTime, dayHeading, duration } from "./format";
 import { useNow } from "./use-now";
@@ -89,21 +90,13 @@ function DeviceId({ health, fresh, onRotated }: { health: Health; fresh: string 
 }
 
 function DeviceIdFacts({ health, fresh, onRotated }: { health: Health; fresh: string | null; onRotated: (deviceId: string) => void }) {
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-
   async function regenerate() {
-    setPending(true);
     try {
       const body = await http.post(`beacons/${encodeURIComponent(health.vehicleId)}/device-id`).json();
-      const rotation = deviceIdRotationSchema.parse(body);
-      onRotated(rotation.deviceId);
-      setConfirming(false);
+      onRotated(deviceIdRotationSchema.parse(body).deviceId);
       toast.success("New device id generated: enter it in the tracker's settings");
     } catch (error) {
       toast.error((await apiErrorOf(error))?.message ?? "Could not regenerate the device id");
-    } finally {
-      setPending(false);
     }
   }
 
@@ -127,23 +120,13 @@ function DeviceIdFacts({ health, fresh, onRotated }: { health: Health; fresh: st
           New device id generated. Enter it in the tracker&apos;s settings: reports with the old id are refused from now on.
         </p>
       ) : null}
-      {confirming ? (
-        <div role="alertdialog" aria-labelledby="regenerate-question" className="group beacon-confirm">
-          <p id="regenerate-question">
-            Regenerate the device id? The tracker&apos;s reports are refused until its settings carry the new id.
-          </p>
-          <button type="button" className="button primary" disabled={pending} onClick={() => void regenerate()}>
-            Regenerate
-          </button>{" "}
-          <button type="button" className="button" disabled={pending} onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="button" onClick={() => setConfirming(true)}>
-          Regenerate device id
-        </button>
-      )}
+      <ConfirmAction
+        label="Regenerate device id"
+        question="Regenerate the device id? The tracker's reports are refused until its settings carry the new id."
+        confirmLabel="Regenerate"
+        className="button"
+        onConfirm={regenerate}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { replacedDeviceIdsSchema, type ReplacedDeviceIds } from "../../shared/beacon-health";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan } from "../session/session";
+import { ConfirmAction } from "../components/form";
 
 /**
  * Owners: replace every beacon's device id at once, after someone who could read them left
@@ -10,22 +11,16 @@ import { useCan } from "../session/session";
  */
 export function ReplaceDeviceIds() {
   const mayReplace = useCan("devices.replace");
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [replaced, setReplaced] = useState<ReplacedDeviceIds | null>(null);
   if (!mayReplace) return null;
 
   async function replace() {
-    setPending(true);
     try {
       setReplaced(replacedDeviceIdsSchema.parse(await http.post("beacons/device-ids/replace", { json: { confirm: true } }).json()));
-      setConfirming(false);
       setMessage(null);
     } catch (error) {
       setMessage((await apiErrorOf(error))?.message ?? "Could not replace the device ids");
-    } finally {
-      setPending(false);
     }
   }
 
@@ -35,21 +30,13 @@ export function ReplaceDeviceIds() {
       <p className="muted">
         A tracker reports with its device id. When someone who could read the ids leaves, replace them all: every tracker then needs its new id before its reports are accepted again.
       </p>
-      {confirming ? (
-        <div role="alertdialog" aria-labelledby="replace-question" className="group">
-          <p id="replace-question">Replace every device id? Every tracker&apos;s reports are refused until its settings carry its new id.</p>
-          <button type="button" className="button primary" disabled={pending} onClick={() => void replace()}>
-            Replace every device id
-          </button>{" "}
-          <button type="button" className="button" disabled={pending} onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="button" onClick={() => setConfirming(true)}>
-          Replace every device id…
-        </button>
-      )}
+      <ConfirmAction
+        label="Replace every device id…"
+        question="Replace every device id? Every tracker's reports are refused until its settings carry its new id."
+        confirmLabel="Replace every device id"
+        className="button"
+        onConfirm={replace}
+      />
       {message && <p role="alert">{message}</p>}
       {replaced && <ReplacedList replaced={replaced} />}
     </section>
