@@ -18,9 +18,31 @@ export function Field({
   /** A line under the label that helps fill the field (kept for screen readers via aria-describedby). */
   hint?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "form">) {
+  const props = getInputProps(field, { type });
+  return (
+    <ConformFrame field={field} label={label} hint={hint}>
+      {(describedBy) => <input className="input" {...props} {...rest} key={props.key} aria-describedby={describedBy} />}
+    </ConformFrame>
+  );
+}
+
+/**
+ * The label, hint and error line around a control wired to a conform field; `children` gets the
+ * ids the control must point at (aria-describedby).
+ */
+function ConformFrame({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: FieldMetadata<string | number | null | undefined>;
+  label: string;
+  hint?: ReactNode;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
   // An empty message marks the field invalid without words (docs/product.md section 8, workspace creation).
   const message = field.errors?.filter(Boolean).join(" ");
-  const props = getInputProps(field, { type });
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
@@ -29,13 +51,7 @@ export function Field({
           {hint}
         </div>
       ) : null}
-      <input
-        className="input"
-        {...props}
-        {...rest}
-        key={props.key}
-        aria-describedby={[hint ? field.descriptionId : null, message ? field.errorId : null].filter(Boolean).join(" ") || undefined}
-      />
+      {children([hint ? field.descriptionId : null, message ? field.errorId : null].filter(Boolean).join(" ") || undefined)}
       {message ? (
         <div className="field-error" id={field.errorId} role="alert">
           {message}
@@ -303,45 +319,28 @@ export function ConfirmAction({
 
 /** A labelled select wired to a conform field (the select counterpart of `Field`). */
 export function SelectFormField({ field, label, options, hint }: { field: FieldMetadata<string | null | undefined>; label: string; options: Choice[]; hint?: ReactNode }) {
-  const message = field.errors?.filter(Boolean).join(" ");
   const props = getSelectProps(field);
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      {hint ? (
-        <div className="field-hint" id={field.descriptionId}>
-          {hint}
-        </div>
-      ) : null}
-      <select className="input" {...props} key={props.key} aria-describedby={[hint ? field.descriptionId : null, message ? field.errorId : null].filter(Boolean).join(" ") || undefined}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {message ? (
-        <div className="field-error" id={field.errorId} role="alert">
-          {message}
-        </div>
-      ) : null}
-    </div>
+    <ConformFrame field={field} label={label} hint={hint}>
+      {(describedBy) => (
+        <select className="input" {...props} key={props.key} aria-describedby={describedBy}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </ConformFrame>
   );
 }
 
 /** A labelled textarea wired to a conform field (the multi-line counterpart of `Field`). */
-export function TextAreaFormField({ field, label, rows = 3 }: { field: FieldMetadata<string | null | undefined>; label: string; rows?: number }) {
-  const message = field.errors?.filter(Boolean).join(" ");
+export function TextAreaFormField({ field, label, rows = 3, hint }: { field: FieldMetadata<string | null | undefined>; label: string; rows?: number; hint?: ReactNode }) {
   const props = getTextareaProps(field);
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <textarea className="input textarea" rows={rows} {...props} key={props.key} />
-      {message ? (
-        <div className="field-error" id={field.errorId} role="alert">
-          {message}
-        </div>
-      ) : null}
-    </div>
+    <ConformFrame field={field} label={label} hint={hint}>
+      {(describedBy) => <textarea className="input textarea" rows={rows} {...props} key={props.key} aria-describedby={describedBy} />}
+    </ConformFrame>
   );
 }
