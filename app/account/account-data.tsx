@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { deleteAccountSchema, type DeletionPlanAnswer } from "../../shared/account";
 import { Field, FormError, SubmitButton } from "../components/form";
-import { replyWithApiError, useZodForm } from "../components/use-zod-form";
+import { useApiForm } from "../components/use-zod-form";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { Alert } from "../components/alert";
@@ -55,14 +55,15 @@ function useDeletionPlan() {
 function DeleteAccount() {
   const session = useSession();
   const plan = useDeletionPlan();
-  const { form, fields, pending } = useZodForm("delete-account", deleteAccountSchema, async (value, submission) => {
-    try {
+  const { form, fields, pending } = useApiForm(
+    "delete-account",
+    deleteAccountSchema,
+    async (value) => {
       await http.post("account/delete", { json: value, retry: 0 });
       await session.signOut();
-    } catch (error) {
-      return replyWithApiError(submission, error, "Could not delete your account.");
-    }
-  });
+    },
+    "Could not delete your account.",
+  );
   if (!plan) return null;
   return (
     <form {...getFormProps(form)} aria-label="Delete account">

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { toast } from "sonner";
 import { changePasswordSchema, PASSWORD_RULE } from "../../shared/auth";
 import { Field, FormError, SubmitButton } from "../components/form";
-import { replyWithApiError, useZodForm } from "../components/use-zod-form";
+import { useApiForm } from "../components/use-zod-form";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 
@@ -13,15 +13,16 @@ import { useSession } from "../session/session";
  */
 export function ChangePasswordForm() {
   const session = useSession();
-  const { form, fields, pending } = useZodForm("change-password", changePasswordSchema, async (value, submission) => {
-    try {
+  const { form, fields, pending } = useApiForm(
+    "change-password",
+    changePasswordSchema,
+    async (value) => {
       await session.replaceToken(async () => (await http.post("password/change", { json: value, retry: 0 }).json<{ token: string }>()).token);
       form.reset();
       toast("Password changed. Your other devices were signed out.");
-    } catch (error) {
-      return replyWithApiError(submission, error, "Could not change your password. Check your connection and try again.");
-    }
-  });
+    },
+    "Could not change your password. Check your connection and try again.",
+  );
   return (
     <form {...getFormProps(form)} aria-label="Change password">
       <h3>Password</h3>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { confirmPasswordSchema, disableTwoFactorSchema, enableTwoFactorSchema, type TwoFactorSetup } from "../../shared/two-factor";
 import { Field, FormError, SubmitButton } from "../components/form";
-import { replyWithApiError, useZodForm } from "../components/use-zod-form";
+import { useApiForm } from "../components/use-zod-form";
 import { useTwoFactor } from "./use-two-factor";
 
 type Step = { at: "status" } | { at: "password"; then: "setup" | "disable" } | { at: "enroll"; setup: TwoFactorSetup } | { at: "codes"; codes: string[] };
@@ -53,13 +53,7 @@ export function TwoFactorSettings() {
 }
 
 function ConfirmPassword({ action, onConfirmed }: { action: string; onConfirmed: (password: string) => Promise<void> }) {
-  const { form, fields, pending } = useZodForm("two-factor-password", confirmPasswordSchema, async ({ password }, submission) => {
-    try {
-      await onConfirmed(password);
-    } catch (error) {
-      return replyWithApiError(submission, error, "Could not do that. Check your connection and try again.");
-    }
-  });
+  const { form, fields, pending } = useApiForm("two-factor-password", confirmPasswordSchema, async ({ password }) => onConfirmed(password), "Could not do that. Check your connection and try again.");
   return (
     <form {...getFormProps(form)}>
       <FormError form={form} />
@@ -71,13 +65,7 @@ function ConfirmPassword({ action, onConfirmed }: { action: string; onConfirmed:
 
 /** Turning it off takes the password and a code from the app or a recovery code (issue 34). */
 function ConfirmDisable({ onConfirmed }: { onConfirmed: (password: string, code: string) => Promise<void> }) {
-  const { form, fields, pending } = useZodForm("two-factor-disable", disableTwoFactorSchema, async ({ password, code }, submission) => {
-    try {
-      await onConfirmed(password, code);
-    } catch (error) {
-      return replyWithApiError(submission, error, "Could not do that. Check your connection and try again.");
-    }
-  });
+  const { form, fields, pending } = useApiForm("two-factor-disable", disableTwoFactorSchema, async ({ password, code }) => onConfirmed(password, code), "Could not do that. Check your connection and try again.");
   return (
     <form {...getFormProps(form)}>
       <FormError form={form} />
@@ -89,13 +77,7 @@ function ConfirmDisable({ onConfirmed }: { onConfirmed: (password: string, code:
 }
 
 function Enroll({ setup, onCode }: { setup: TwoFactorSetup; onCode: (code: string) => Promise<void> }) {
-  const { form, fields, pending } = useZodForm("two-factor-enable", enableTwoFactorSchema, async ({ code }, submission) => {
-    try {
-      await onCode(code);
-    } catch (error) {
-      return replyWithApiError(submission, error, "Could not check the code. Check your connection and try again.");
-    }
-  });
+  const { form, fields, pending } = useApiForm("two-factor-enable", enableTwoFactorSchema, async ({ code }) => onCode(code), "Could not check the code. Check your connection and try again.");
   return (
     <form {...getFormProps(form)}>
       <p>In your authenticator app, add an account with this key (time-based, 6 digits, 30 seconds):</p>

@@ -58,3 +58,28 @@ export async function replyWithApiError<S extends z.ZodTypeAny>(
   }
   return submission.reply({ formErrors: [formError] });
 }
+
+/**
+ * `useZodForm` for the usual API form: `act` does the call; if it throws, the API's field
+ * messages go on their fields and anything else shows `failure` as the form's error.
+ */
+export function useApiForm<S extends z.ZodTypeAny>(
+  id: string,
+  schema: S,
+  act: (value: z.output<S>) => Promise<void>,
+  failure: string,
+  defaultValue?: Record<string, unknown>,
+) {
+  return useZodForm(
+    id,
+    schema,
+    async (value, submission) => {
+      try {
+        await act(value);
+      } catch (error) {
+        return replyWithApiError(submission, error, failure);
+      }
+    },
+    defaultValue,
+  );
+}

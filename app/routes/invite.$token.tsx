@@ -9,7 +9,7 @@ import { Field, SubmitButton } from "../components/form";
 import { LoadingScreen } from "../components/loading-screen";
 import { apiErrorOf, http } from "../lib/http";
 import { useSession } from "../session/session";
-import { replyWithApiError, useZodForm } from "../components/use-zod-form";
+import { useApiForm } from "../components/use-zod-form";
 import { Alert } from "../components/alert";
 
 /**
@@ -106,15 +106,16 @@ const joinSchema = z.object({ password: newPasswordField });
 function JoinForm({ token, preview }: { token: string; preview: InvitePreview }) {
   const accept = useAccept(token);
   const existing = preview.accountExists;
-  const { form, fields, pending } = useZodForm("join", joinSchema, async ({ password }, submission) => {
-    try {
+  const { form, fields, pending } = useApiForm(
+    "join",
+    joinSchema,
+    async ({ password }) => {
       const json = { email: preview.email, password };
       const { token: bearer } = await http.post(existing ? "signin" : "signup", { json, retry: 0 }).json<{ token: string }>();
       await accept(bearer);
-    } catch (error) {
-      return replyWithApiError(submission, error, existing ? "We didn't recognize that password" : "The account could not be created");
-    }
-  });
+    },
+    existing ? "We didn't recognize that password" : "The account could not be created",
+  );
   return (
     <form {...getFormProps(form)}>
       <div className="field">

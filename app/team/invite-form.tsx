@@ -3,23 +3,20 @@ import { toast } from "sonner";
 import { canAssign, inviteSchema, roleLabels, roles } from "../../shared/roles";
 import { Field, FormError, SelectFormField, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
-import { replyWithApiError, useZodForm } from "../components/use-zod-form";
+import { useApiForm } from "../components/use-zod-form";
 
 /** Invite by e-mail with a role; only the roles the inviter may grant are offered (an admin cannot invite an owner). */
 export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: string; myRole: string | null; onInvited: () => void }) {
-  const { form, fields, pending } = useZodForm(
+  const { form, fields, pending } = useApiForm(
     "invite",
     inviteSchema,
-    async (value, submission) => {
-      try {
-        await http.post(`workspaces/${workspaceId}/invites`, { json: value, retry: 0 });
-        toast(`Invitation sent to ${value.email}`);
-        form.reset();
-        onInvited();
-      } catch (error) {
-        return replyWithApiError(submission, error, "The invitation could not be sent");
-      }
+    async (value) => {
+      await http.post(`workspaces/${workspaceId}/invites`, { json: value, retry: 0 });
+      toast(`Invitation sent to ${value.email}`);
+      form.reset();
+      onInvited();
     },
+    "The invitation could not be sent",
     { role: "member" },
   );
   const grantable = roles.filter((r) => canAssign(myRole, null, r));
