@@ -65,7 +65,7 @@ test("a rule's delivery: e-mail to a chosen member and a webhook, edited later; 
   await expect(edit.getByRole("checkbox", { name: fleet.email })).toBeChecked();
   await edit.getByLabel("Webhook").fill("");
   await edit.getByRole("button", { name: "Save rule" }).click();
-  await expect(page.getByText("Towed · e-mail to 1 member")).toBeVisible();
+  await expect(page.getByText("Towed · e-mail to 1 member", { exact: true })).toBeVisible();
   const auth = { Authorization: `Bearer ${fleet.token}` };
   const rules = (await (await request.get("/api/alert-rules", { headers: auth })).json()) as { rules: { notify: { emails: string[]; webhookUrl: string | null } }[] };
   expect(rules.rules.map((r) => r.notify)).toEqual([{ emails: [fleet.email], webhookUrl: null }]);

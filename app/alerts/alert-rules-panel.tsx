@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { alertRuleBodySchema, alertTypeLabels, alertTypes, type AlertRule, type AlertType } from "../../shared/alert-rules";
+import { alertRuleBodySchema, alertTypeLabels, alertTypes, type AlertRule, type AlertRuleConfig, type AlertType } from "../../shared/alert-rules";
 import { can } from "../../shared/roles";
-import { apiErrorOf, http } from "../lib/http";
+import { http } from "../lib/http";
+import { useApiAction } from "../components/use-api-action";
 import { useSession } from "../session/session";
 import { useAlertRules, usePlaces } from "../store/places-alerts";
 import { useMembers } from "../team/use-members";
@@ -71,36 +72,28 @@ export function ruleSummary(rule: AlertRule, placeName: (id: string | null | und
 
 function RuleForm({ places, members, editing, done }: { places: { id: string; name: string }[]; members: { email: string }[]; editing: AlertRule | null; done: () => void }) {
   const [type, setType] = useState<AlertType>(editing?.type ?? "place_enter");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const save = useApiAction(async (rule: AlertRuleConfig, formElement: HTMLFormElement) => {
+    if (editing) await http.patch(`alert-rules/${editing.id}`, { json: rule });
+    else await http.post("alert-rules", { json: rule });
+    formElement.reset();
+    toast.success(editing ? "Rule saved" : "Rule added");
+    done();
+  }, "Could not save the rule");
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const formElement = e.currentTarget;
-    const parsed = alertRuleBodySchema.safeParse(ruleFromForm(new FormData(formElement), type, editing));
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the rule");
-    setPending(true);
-    try {
-      if (editing) await http.patch(`alert-rules/${editing.id}`, { json: parsed.data });
-      else await http.post("alert-rules", { json: parsed.data });
-      setError(null);
-      formElement.reset();
-      toast.success(editing ? "Rule saved" : "Rule added");
-      done();
-    } catch (err) {
-      setError((await apiErrorOf(err))?.message ?? "Could not save the rule");
-    } finally {
-      setPending(false);
-    }
+    const parsed = alertRuleBodySchema.safeParse(ruleFromForm(new FormData(e.currentTarget), type, editing));
+    if (!parsed.success) return save.setRefusal({ message: parsed.error.issues[0]?.message ?? "Check the rule", fields: {} });
+    void save.run(parsed.data, e.currentTarget);
   };
   const prefix = editing ? `rule-${editing.id}` : "rule-new";
   return (
-    <form className="rule-form form-stack" onSubmit={(e) => void submit(e)} aria-label={editing ? "Edit alert rule" : "New alert rule"}>
+    <form className="rule-form form-stack" onSubmit={submit} aria-label={editing ? "Edit alert rule" : "New alert rule"}>
       <SelectField id={`${prefix}-type`} label="When" name="type" value={type} onChange={(e) => setType(e.target.value as AlertType)} options={alertTypes.map((t) => ({ value: t, label: alertTypeLabels[t] }))} />
       <ConditionFields prefix={prefix} type={type} places={places} editing={editing} />
       <DeliveryFields prefix={prefix} members={members} editing={editing} />
-      <ErrorLine message={error} />
+      <ErrorLine message={save.refusal?.message ?? null} />
       <div className="form-actions">
-        <Submit pending={pending}>{editing ? "Save rule" : "Add rule"}</Submit>
+        <Submit pending={save.pending}>{editing ? "Save rule" : "Add rule"}</Submit>
         {editing ? (
           <button type="button" className="button" onClick={done}>
             Cancel

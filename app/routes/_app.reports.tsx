@@ -8,6 +8,7 @@ import { ReportTable } from "../reports/report-table";
 import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useVehicles } from "../store";
 import { Alert } from "../components/alert";
+import { InputField, SelectField } from "../components/form";
 
 const REPORT_LABELS: Record<ReportName, string> = { summary: "Summary", trips: "Trips", stops: "Stops", daily: "Daily" };
 type Answer = ReportResponse<never> & { rows: never[] };
@@ -49,50 +50,47 @@ export default function ReportsPage() {
 }
 
 function ReportControls({ choice, update, zone }: { choice: ReportChoice; update: (c: Partial<ReportChoice>) => void; zone: string | undefined }) {
-  const vehicles = useVehicles();
-  const some = choice.vehicleIds.length > 0;
-  const toggle = (id: string, on: boolean) => update({ vehicleIds: on ? [...choice.vehicleIds, id] : choice.vehicleIds.filter((v) => v !== id) });
   return (
     <div className="report-controls">
-      <label className="field">
-        <span>Range</span>
-        <select className="input" value={choice.preset} onChange={(e) => update({ preset: e.currentTarget.value as ReportChoice["preset"] })}>
-          {Object.entries(PRESET_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        id="report-range"
+        label="Range"
+        value={choice.preset}
+        onChange={(e) => update({ preset: e.currentTarget.value as ReportChoice["preset"] })}
+        options={Object.entries(PRESET_LABELS).map(([value, label]) => ({ value, label }))}
+      />
       {choice.preset === "custom" && (
         <>
-          <label className="field">
-            <span>From</span>
-            <input className="input" type="date" value={choice.from} onChange={(e) => update({ from: e.currentTarget.value })} />
-          </label>
-          <label className="field">
-            <span>To</span>
-            <input className="input" type="date" value={choice.to} onChange={(e) => update({ to: e.currentTarget.value })} />
-          </label>
+          <InputField id="report-from" label="From" type="date" value={choice.from} onChange={(e) => update({ from: e.currentTarget.value })} />
+          <InputField id="report-to" label="To" type="date" value={choice.to} onChange={(e) => update({ to: e.currentTarget.value })} />
         </>
       )}
-      <fieldset className="field report-vehicles">
-        <legend>Vehicles {some ? `(${choice.vehicleIds.length} chosen)` : "(all)"}</legend>
-        <div className="report-vehicle-list">
-          {vehicles.map((v) => (
-            <label key={v.id}>
-              <input type="checkbox" checked={choice.vehicleIds.includes(v.id)} onChange={(e) => toggle(v.id, e.currentTarget.checked)} /> {v.name}
-            </label>
-          ))}
-        </div>
-        {some && (
-          <button type="button" className="button" onClick={() => update({ vehicleIds: [] })}>
-            All vehicles
-          </button>
-        )}
-      </fieldset>
+      <VehicleChoice chosen={choice.vehicleIds} choose={(vehicleIds) => update({ vehicleIds })} />
       <DownloadCsv choice={choice} zone={zone} />
     </div>
+  );
+}
+
+/** Which vehicles the report covers: none ticked means all of them. */
+function VehicleChoice({ chosen, choose }: { chosen: string[]; choose: (vehicleIds: string[]) => void }) {
+  const vehicles = useVehicles();
+  const toggle = (id: string, on: boolean) => choose(on ? [...chosen, id] : chosen.filter((v) => v !== id));
+  return (
+    <fieldset className="field report-vehicles">
+      <legend>Vehicles {chosen.length > 0 ? `(${chosen.length} chosen)` : "(all)"}</legend>
+      <div className="report-vehicle-list">
+        {vehicles.map((v) => (
+          <label key={v.id}>
+            <input type="checkbox" checked={chosen.includes(v.id)} onChange={(e) => toggle(v.id, e.currentTarget.checked)} /> {v.name}
+          </label>
+        ))}
+      </div>
+      {chosen.length > 0 && (
+        <button type="button" className="button" onClick={() => choose([])}>
+          All vehicles
+        </button>
+      )}
+    </fieldset>
   );
 }
 

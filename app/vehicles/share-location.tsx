@@ -3,6 +3,8 @@ import { toast } from "sonner";
 import { createdShareSchema, SHARE_EXPIRY_CHOICES, shareListSchema, type CreatedShare, type Share } from "../../shared/shares";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan } from "../session/session";
+import { SelectField } from "../components/form";
+import { useApiAction } from "../components/use-api-action";
 
 /**
  * "Share live location" for one vehicle (map panel and vehicle page): pick how long the link
@@ -43,30 +45,22 @@ export function ShareLocation({ vehicleId }: { vehicleId: string }) {
 
 function NewShare({ vehicleId, onCreated }: { vehicleId: string; onCreated: (share: CreatedShare) => void }) {
   const [minutes, setMinutes] = useState<number>(60);
-  const [pending, setPending] = useState(false);
-  const create = async () => {
-    setPending(true);
-    try {
-      onCreated(createdShareSchema.parse(await http.post(`vehicles/${encodeURIComponent(vehicleId)}/shares`, { json: { expiresInMinutes: minutes } }).json()));
-    } catch (err) {
-      toast.error((await apiErrorOf(err))?.message ?? "Could not create the link");
-    } finally {
-      setPending(false);
-    }
-  };
+  const create = useApiAction(async () => {
+    onCreated(createdShareSchema.parse(await http.post(`vehicles/${encodeURIComponent(vehicleId)}/shares`, { json: { expiresInMinutes: minutes } }).json()));
+  }, "Could not create the link");
+  useEffect(() => {
+    if (create.refusal) toast.error(create.refusal.message);
+  }, [create.refusal]);
   return (
     <div className="group share-new">
-      <label className="field">
-        <span>Link lasts</span>
-        <select className="input" value={minutes} onChange={(e) => setMinutes(Number(e.currentTarget.value))}>
-          {SHARE_EXPIRY_CHOICES.map((c) => (
-            <option key={c.minutes} value={c.minutes}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="button" className="button primary" disabled={pending} onClick={() => void create()}>
+      <SelectField
+        id={`share-expiry-${vehicleId}`}
+        label="Link lasts"
+        value={minutes}
+        onChange={(e) => setMinutes(Number(e.currentTarget.value))}
+        options={SHARE_EXPIRY_CHOICES.map((c) => ({ value: String(c.minutes), label: c.label }))}
+      />
+      <button type="button" className="button primary" disabled={create.pending} aria-busy={create.pending || undefined} onClick={() => void create.run()}>
         Create link
       </button>
     </div>

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { apiTokenListSchema, createdApiTokenSchema, type ApiToken, type ApiTokenScope, type CreatedApiToken } from "../../shared/api-tokens";
-import { ErrorLine } from "../components/form";
+import { ErrorLine, InputField, SelectField, Submit } from "../components/form";
+import { useApiAction } from "../components/use-api-action";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan, useSession } from "../session/session";
 
@@ -46,42 +47,29 @@ export function ApiTokens() {
 function CreateToken({ workspaceId, onCreated }: { workspaceId: string; onCreated: (token: CreatedApiToken) => void }) {
   const [name, setName] = useState("");
   const [scope, setScope] = useState<ApiTokenScope>("read");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async (event: React.FormEvent) => {
+  const create = useApiAction(async () => {
+    onCreated(createdApiTokenSchema.parse(await http.post(`workspaces/${workspaceId}/api-tokens`, { json: { name, scope } }).json()));
+    setName("");
+  }, "Could not create the token");
+  const nameError = create.refusal?.fields.name?.[0] ?? null;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    try {
-      onCreated(createdApiTokenSchema.parse(await http.post(`workspaces/${workspaceId}/api-tokens`, { json: { name, scope } }).json()));
-      setName("");
-      setError(null);
-    } catch (err) {
-      const body = await apiErrorOf(err);
-      setError(body?.fields?.name?.[0] ?? body?.message ?? "Could not create the token");
-    } finally {
-      setPending(false);
-    }
+    void create.run();
   };
   return (
-    <form className="group api-token-form" onSubmit={(e) => void submit(e)}>
-      <label className="field">
-        <span>Name</span>
-        <input className="input" value={name} maxLength={80} onChange={(e) => setName(e.currentTarget.value)} placeholder="Dispatch board" />
-      </label>
-      <label className="field">
-        <span>Scope</span>
-        <select className="input" value={scope} onChange={(e) => setScope(e.currentTarget.value as ApiTokenScope)}>
-          <option value="read">Read</option>
-          <option value="write">Write</option>
-        </select>
-      </label>
-      <button type="submit" className="button primary" disabled={pending}>
-        Create token
-      </button>
-      <ErrorLine message={error} />
+    <form className="group api-token-form" onSubmit={submit}>
+      <InputField id="api-token-name" label="Name" value={name} maxLength={80} onChange={(e) => setName(e.currentTarget.value)} placeholder="Dispatch board" error={nameError} />
+      <SelectField id="api-token-scope" label="Scope" value={scope} onChange={(e) => setScope(e.currentTarget.value as ApiTokenScope)} options={SCOPES} />
+      <Submit pending={create.pending}>Create token</Submit>
+      <ErrorLine message={nameError ? null : (create.refusal?.message ?? null)} />
     </form>
   );
 }
+
+const SCOPES = [
+  { value: "read", label: "Read" },
+  { value: "write", label: "Write" },
+];
 
 function NewSecret({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
   const copy = async () => {
