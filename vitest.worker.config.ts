@@ -20,8 +20,8 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["worker/**/*.test.ts", "party/**/*.worker.test.ts", "db/**/*.worker.test.ts"],
-      // Pure report logic and the pull's pure rules run in Node (vitest.unit.config.ts).
-      exclude: ["**/node_modules/**", "party/reports/*.test.ts", "worker/sync/pull-rules.test.ts"],
+      // The pull's pure rules run in Node (vitest.unit.config.ts), as does domain/.
+      exclude: ["**/node_modules/**", "worker/sync/pull-rules.test.ts"],
       setupFiles: ["./worker/test/setup.ts"],
     },
   };

@@ -297,7 +297,7 @@ export const vehicles = sqliteTable(
     status: text("status").notNull().default("ACTIVE"),
     /** ACTIVE once its beacon reports; INACTIVE when it falls silent; PENDING before the first report. */
     beaconStatus: text("beacon_status").notNull().default("PENDING"),
-    /** Seconds with the ignition on, kept by the workspace's object (party/fleet/engine-hours.ts; migrations/0017). */
+    /** Seconds with the ignition on, kept by the workspace's object (domain/fold/engine-hours.ts; migrations/0017). */
     engineSeconds: integer("engine_seconds"),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
@@ -458,13 +458,13 @@ export const motionState = sqliteTable("motion_state", {
   updatedAt: integer("updated_at").notNull(),
   odometer: text("odometer", { mode: "json" }),
   version: integer("version").notNull().default(0),
-  /** Each plugged fleet module's own state for this vehicle, by name (party/fleet/fold.ts, migrations/0005). */
+  /** Each plugged fleet module's own state for this vehicle, by name (domain/fold/fold.ts, migrations/0005). */
   modules: text("modules", { mode: "json" }),
 });
 
 // ---------------------------------------------------------------- reports (migrations/0008)
 
-/** Per vehicle, per local day (party/reports/rollup.ts). Metres, seconds, m/s. */
+/** Per vehicle, per local day (domain/reports/rollup.ts). Metres, seconds, m/s. */
 export const vehicleDayRollups = sqliteTable(
   "vehicle_day_rollups",
   {

@@ -9,7 +9,7 @@ import {
 } from "../shared/realtime";
 import { database, type Db } from "../db/client";
 import { AnswerOverHttp, type RoomSync, type SharedReads } from "./room-sync";
-import { FLEET_MODULES } from "./fleet/flush-tables";
+import { FLEET_MODULES } from "../domain/fleet-modules";
 import { ObjectWatch } from "./alerts/workspace-watch";
 import type { WorkspaceChange } from "./workspace-change";
 import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./fleet/live-fleet";

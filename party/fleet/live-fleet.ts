@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client";
-import { FLEET_MODULES, FLUSH_TABLES, rowKey, type FlushTable } from "./flush-tables";
-import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "./device-clock";
+import { FLUSH_TABLES, rowKey, type FlushTable } from "./flush-tables";
+import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "../../domain/fold/device-clock";
 import { flushStatements } from "./flush-batch";
-import { foldReport, type BeaconReport, type FleetModule, type FlushRow, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
+import { foldReport, type BeaconReport, type FleetModule, type FlushRow, type FoldContext, type FoldOutcome, type VehicleFold } from "../../domain/fold/fold";
 import { loadDevices } from "./load-devices";
 import { eq, sql } from "drizzle-orm";
 import { workspaces } from "../../db/schema";
@@ -209,9 +209,6 @@ export class LiveFleet {
     return buckets;
   }
 }
-
-/** The modules every accepted report is folded through (places and alerts need the workspace's watch). */
-export const DEFAULT_MODULES = FLEET_MODULES;
 
 /**
  * What one ingestion call changes, gathered while folding: vehicles and devices as they end,

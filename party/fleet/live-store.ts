@@ -1,6 +1,6 @@
 import { chunkRows } from "../../db/chunk";
-import type { FlushRow, VehicleFold } from "./fold";
-import type { EventUpsert } from "./motion";
+import type { FlushRow, VehicleFold } from "../../domain/fold/fold";
+import type { EventUpsert } from "../../domain/fold/motion";
 
 /**
  * The workspace object's own storage of its live fleet (docs/decisions/0016, part 4): what it

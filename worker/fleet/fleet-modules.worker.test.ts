@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { FleetModule } from "../../party/fleet/fold";
+import type { FleetModule } from "../../domain/fold/fold";
 import { database } from "../../db/client";
 import { positions, vehicleEvents, workspaces } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../test/factories";

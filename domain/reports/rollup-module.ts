@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from "../../shared/time-zone";
-import type { AcceptedFix, FleetModule, FlushRow } from "../fleet/fold";
+import type { AcceptedFix, FleetModule, FlushRow } from "../fold/fold";
 import { advanceRollup, initialRollup, type RollupState } from "./rollup";
 
 /** The D1 tables the rollups flush to (registered in party/fleet/flush-tables.ts). */
