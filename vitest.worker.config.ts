@@ -13,7 +13,7 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // INGEST_FLUSH_MS 0: reports are in D1 when ingestion answers, as tests read D1 directly;
-          // the delayed flush has its own tests (party/fleet/live-fleet.worker.test.ts).
+          // the delayed flush has its own tests (party/live-fleet/live-fleet.worker.test.ts).
           bindings: { ...developmentVars, TEST_MIGRATIONS: migrations, ENVIRONMENT: "test", INGEST_FLUSH_MS: "0" },
         },
       }),

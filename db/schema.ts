@@ -447,7 +447,7 @@ export const positions = sqliteTable(
 
 /**
  * Per-vehicle state of the trip/stop detector and the GPS odometer as D1-era ingestion kept it.
- * The workspace's object (party/fleet/live-fleet.ts) reads it once for a vehicle it does not know
+ * The workspace's object (party/live-fleet/live-fleet.ts) reads it once for a vehicle it does not know
  * yet, then keeps that state in its own storage; nothing writes it any more (migrations/0011
  * dropped the one-writer trigger of docs/decisions/0009: one object per workspace is the writer).
  */
@@ -582,19 +582,6 @@ export const alertReads = sqliteTable(
   },
   (t) => [index("alert_reads_ws_version_idx").on(t.workspaceId, t.version)],
 );
-
-/**
- * Per vehicle: the place and alert evaluators' state, as it was kept before the workspace's object
- * held it (with the vehicle's other fold state, party/fleet/live-store.ts). No longer written or
- * read; the table stays until a migration drops it.
- */
-export const alertState = sqliteTable("alert_state", {
-  vehicleId: text("vehicle_id").primaryKey(),
-  workspaceId: text("workspace_id").notNull(),
-  places: text("places", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  alerts: text("alerts", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  updatedAt: integer("updated_at").notNull(),
-});
 
 /**
  * One alert's delivery to one target (`webhook:<url>` or `email:<userId>`), docs/decisions/0024:

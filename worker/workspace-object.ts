@@ -2,7 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { HistoryShape } from "../party/workspace-room";
 import type { HistoryPoint } from "../shared/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/fleet/live-fleet";
+import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/live-fleet/live-fleet";
 import type { Db } from "../db/client";
 import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { advanceEngineHours, initialEngineHours, MAX_GAP_MS } from "./engine-hours";
 
 // Engine hours (docs/decisions/0032), the pure rule; ingestion keeping and flushing them is
-// party/fleet/engine-hours.worker.test.ts.
+// party/live-fleet/engine-hours.worker.test.ts.
 const T0 = Date.UTC(2026, 0, 5, 8);
 const MIN = 60_000;
 

@@ -13,7 +13,7 @@ import type { AcceptedFix, FleetModule, FlushRow } from "./fold";
  * services are due by, so an undercount is the safer error.
  */
 export const ENGINE_HOURS_MODULE = "engineHours";
-/** The flush target (party/fleet/flush-tables.ts): an update of the vehicle's row, never an insert. */
+/** The flush target (party/live-fleet/flush-tables.ts): an update of the vehicle's row, never an insert. */
 export const ENGINE_HOURS_TABLE = "vehicle_engine_seconds";
 export const MAX_GAP_MS = 10 * 60_000;
 

@@ -5,7 +5,7 @@ import type { FleetModule } from "../../domain/fold/fold";
 import { database } from "../../db/client";
 import { positions, vehicleEvents, workspaces } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../test/factories";
-import type { FlushTable } from "../../party/fleet/flush-tables";
+import type { FlushTable } from "../../party/live-fleet/flush-tables";
 import { ingest, vehicleState } from "../test/ingest";
 
 // The seam issues 21 (places and alerts) and 22 (rollups) plug into (docs/decisions/0016): a
