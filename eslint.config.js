@@ -5,6 +5,8 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   { ignores: ["build", "dist", "node_modules", ".wrangler", "test-results", "playwright-report", "migrations/meta", ".cache"] },
+  // Every disable says why (`-- reason`), and one that no longer disables anything is an error.
+  { linterOptions: { reportUnusedDisableDirectives: "error" } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ["scripts/**/*.{js,mjs}", "*.config.{js,ts}"], languageOptions: { globals: globals.node } },
@@ -13,7 +15,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "warn",
+      "react-hooks/exhaustive-deps": "error",
     },
   },
   {
