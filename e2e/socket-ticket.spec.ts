@@ -29,11 +29,13 @@ test("the page's socket URL carries a ticket, not the session token, and the pag
   // socket whose worker ends right after), the page signs out at once, and it does not come back
   // with a new socket (it would need a ticket, which the API now refuses).
   const before = sockets.length;
+  const syncWorkers = () => page.workers().filter((w) => w.url().includes("sync-worker")).length;
+  expect(syncWorkers()).toBe(1);
   const res = await request.post("/api/signout/everywhere", { headers: { Authorization: `Bearer ${fleet.token}` } });
   expect(res.status()).toBe(200);
   await expect(page).toHaveURL(/\/login/);
   // The sync worker, the only opener of room sockets, has ended with the sign-out: nothing is left
   // to reconnect, and no new socket came meanwhile.
-  await expect.poll(() => page.workers().filter((w) => w.url().includes("sync-worker")).length).toBe(0);
+  await expect.poll(syncWorkers).toBe(0);
   expect(sockets.length).toBe(before);
 });
