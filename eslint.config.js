@@ -5,6 +5,8 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   { ignores: ["build", "dist", "node_modules", ".wrangler", "test-results", "playwright-report", "migrations/meta", ".cache"] },
+  // Every disable says why (`-- reason`), and one that no longer disables anything is an error.
+  { linterOptions: { reportUnusedDisableDirectives: "error" } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ["scripts/**/*.{js,mjs}", "*.config.{js,ts}"], languageOptions: { globals: globals.node } },
@@ -13,7 +15,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "warn",
+      "react-hooks/exhaustive-deps": "error",
     },
   },
   {
@@ -25,16 +27,18 @@ export default tseslint.config(
   {
     // Functions with one job (HELPER-RULES, issue 24): past 60 lines of code a function (a
     // component, an effect) is doing several things; split it into functions or hooks named for them.
-    files: ["app/**/*.{ts,tsx}", "shared/**/*.ts", "worker/**/*.ts", "party/**/*.ts", "db/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}", "shared/**/*.ts", "domain/**/*.ts", "worker/**/*.ts", "party/**/*.ts", "db/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: { "max-lines-per-function": ["error", { max: 60, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Dependencies run one way (docs/decisions/0026): shared <- db <- party <- worker, and the
-    // browser (app) on shared alone. The browser never imports server code, the server never UI
-    // code; the workspace's object (party) never the HTTP edge (worker), which hosts and calls it.
+    // Dependencies run one way (docs/decisions/0026, 0036): shared <- domain <- db <- party <- worker,
+    // and the browser (app) on shared alone. shared/ is the vocabulary both sides speak; domain/
+    // the fleet's pure rules (fold, motion, places, alerts, rollups), with no runtime under them.
+    // The browser never imports server code, the server never UI code; the workspace's object
+    // (party) never the HTTP edge (worker), which hosts and calls it.
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["**/worker/**", "**/party/**", "**/db/**"] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: ["**/worker/**", "**/party/**", "**/db/**", "**/domain/**"] }] },
   },
   {
     files: ["worker/**/*.ts"],
@@ -52,7 +56,34 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["**/app/**", "**/worker/**", "**/party/**"] }] },
   },
   {
+    // domain/ runs in Node with nothing but itself and shared/ under it: no D1, no object, no edge.
+    files: ["domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["**/app/**", "**/worker/**", "**/party/**", "**/db/**", "cloudflare:*", "drizzle-orm", "drizzle-orm/*", "partyserver"] },
+      ],
+    },
+  },
+  {
+    // Its tests may replay the recorded tracks (worker/fleet/fixtures: OsmAnd requests, parsed by
+    // the pure worker/fleet/osmand.ts), and nothing else of the Worker.
+    files: ["domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/app/**", "**/party/**", "**/db/**", "cloudflare:*", "drizzle-orm", "drizzle-orm/*"] },
+            { regex: "/worker/(?!fleet/fixtures/|fleet/osmand$)", message: "domain/ tests use only the recorded tracks of the Worker." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // shared/ imports nothing of ours but itself: a relative import leaving the folder is refused.
     files: ["shared/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["**/app/**", "**/worker/**", "**/party/**"] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: ["../*", "**/app/**", "**/worker/**", "**/party/**", "**/db/**", "**/domain/**"] }] },
   },
 );

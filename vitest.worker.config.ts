@@ -13,15 +13,15 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // INGEST_FLUSH_MS 0: reports are in D1 when ingestion answers, as tests read D1 directly;
-          // the delayed flush has its own tests (party/fleet/live-fleet.worker.test.ts).
+          // the delayed flush has its own tests (party/live-fleet/live-fleet.worker.test.ts).
           bindings: { ...developmentVars, TEST_MIGRATIONS: migrations, ENVIRONMENT: "test", INGEST_FLUSH_MS: "0" },
         },
       }),
     ],
     test: {
       include: ["worker/**/*.test.ts", "party/**/*.worker.test.ts", "db/**/*.worker.test.ts"],
-      // Pure report logic and the pull's pure rules run in Node (vitest.unit.config.ts).
-      exclude: ["**/node_modules/**", "party/reports/*.test.ts", "worker/sync/pull-rules.test.ts"],
+      // The pull's pure rules run in Node (vitest.unit.config.ts), as does domain/.
+      exclude: ["**/node_modules/**", "worker/sync/pull-rules.test.ts"],
       setupFiles: ["./worker/test/setup.ts"],
     },
   };

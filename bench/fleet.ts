@@ -122,7 +122,7 @@ function seedTelemetry(workspaceId: string, at: number) {
       `INSERT INTO telemetry (id, workspace_id, vehicle_id, status, status_timestamp, speed, odometer, fuel, latitude, longitude, heading, recorded_at, version)`,
       ` SELECT id, workspace_id, id, 'moving', ${at}, 10.3, 120000, 64, 30 + (abs(random()) % 1500) / 100.0, -120 + (abs(random()) % 4000) / 100.0, 90, ${at}, ${version}`,
       ` FROM vehicles WHERE workspace_id = ${ws};`,
-      // The open trip a first moving report starts (party/fleet/motion.ts), so pulls carry events too.
+      // The open trip a first moving report starts (domain/fold/motion.ts), so pulls carry events too.
       `INSERT INTO vehicle_events (id, workspace_id, vehicle_id, type, start_time, latitude, longitude, distance, version)`,
       ` SELECT t.id || '-seed', t.workspace_id, t.vehicle_id, 'TRANSIT', ${at}, t.latitude, t.longitude, 0, ${version}`,
       ` FROM telemetry t WHERE t.workspace_id = ${ws};`,

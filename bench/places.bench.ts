@@ -1,13 +1,13 @@
-// The place and alert evaluators (party/places, party/alerts; docs/decisions/0019) on their own,
+// The place and alert evaluators (domain/places, domain/alerts; docs/decisions/0019) on their own,
 // in Node: the cost of one fix with 10 places and with 1,000 places in the workspace (ten rules
 // either way), over a vehicle driving a 2-hour route through a city the places are spread over.
 // The index should make the two cost about the same (Traccar tests every geofence on every fix).
 import { alertRuleBodySchema, type AlertRule } from "../shared/alert-rules";
 import type { PlaceGeometry } from "../shared/places";
-import { emptyAlertState, evaluateAlerts } from "../party/alerts/evaluate";
-import { emptyPlaceState, evaluatePlaces } from "../party/places/evaluate";
-import { PlaceIndex } from "../party/places/place-index";
-import { compilePlace, signedDistance, toLocal } from "../party/places/shape";
+import { emptyAlertState, evaluateAlerts } from "../domain/alerts/evaluate";
+import { emptyPlaceState, evaluatePlaces } from "../domain/places/evaluate";
+import { PlaceIndex } from "../domain/places/place-index";
+import { compilePlace, signedDistance, toLocal } from "../domain/places/shape";
 import { report } from "./lib";
 
 const CENTER = { lat: 41.88, lon: -87.63 };

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { flushRows } from "../party/fleet/flush-tables";
+import { flushRows } from "../party/live-fleet/flush-tables";
 import { userWithWorkspace } from "../worker/test/factories";
 import { database } from "./client";
 import { alerts } from "./schema";

@@ -297,7 +297,7 @@ export const vehicles = sqliteTable(
     status: text("status").notNull().default("ACTIVE"),
     /** ACTIVE once its beacon reports; INACTIVE when it falls silent; PENDING before the first report. */
     beaconStatus: text("beacon_status").notNull().default("PENDING"),
-    /** Seconds with the ignition on, kept by the workspace's object (party/fleet/engine-hours.ts; migrations/0017). */
+    /** Seconds with the ignition on, kept by the workspace's object (domain/fold/engine-hours.ts; migrations/0017). */
     engineSeconds: integer("engine_seconds"),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
@@ -447,7 +447,7 @@ export const positions = sqliteTable(
 
 /**
  * Per-vehicle state of the trip/stop detector and the GPS odometer as D1-era ingestion kept it.
- * The workspace's object (party/fleet/live-fleet.ts) reads it once for a vehicle it does not know
+ * The workspace's object (party/live-fleet/live-fleet.ts) reads it once for a vehicle it does not know
  * yet, then keeps that state in its own storage; nothing writes it any more (migrations/0011
  * dropped the one-writer trigger of docs/decisions/0009: one object per workspace is the writer).
  */
@@ -458,13 +458,13 @@ export const motionState = sqliteTable("motion_state", {
   updatedAt: integer("updated_at").notNull(),
   odometer: text("odometer", { mode: "json" }),
   version: integer("version").notNull().default(0),
-  /** Each plugged fleet module's own state for this vehicle, by name (party/fleet/fold.ts, migrations/0005). */
+  /** Each plugged fleet module's own state for this vehicle, by name (domain/fold/fold.ts, migrations/0005). */
   modules: text("modules", { mode: "json" }),
 });
 
 // ---------------------------------------------------------------- reports (migrations/0008)
 
-/** Per vehicle, per local day (party/reports/rollup.ts). Metres, seconds, m/s. */
+/** Per vehicle, per local day (domain/reports/rollup.ts). Metres, seconds, m/s. */
 export const vehicleDayRollups = sqliteTable(
   "vehicle_day_rollups",
   {
@@ -582,19 +582,6 @@ export const alertReads = sqliteTable(
   },
   (t) => [index("alert_reads_ws_version_idx").on(t.workspaceId, t.version)],
 );
-
-/**
- * Per vehicle: the place and alert evaluators' state, as it was kept before the workspace's object
- * held it (with the vehicle's other fold state, party/fleet/live-store.ts). No longer written or
- * read; the table stays until a migration drops it.
- */
-export const alertState = sqliteTable("alert_state", {
-  vehicleId: text("vehicle_id").primaryKey(),
-  workspaceId: text("workspace_id").notNull(),
-  places: text("places", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  alerts: text("alerts", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  updatedAt: integer("updated_at").notNull(),
-});
 
 /**
  * One alert's delivery to one target (`webhook:<url>` or `email:<userId>`), docs/decisions/0024:

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import PartySocket from "partysocket";
 import WebSocket from "ws";
-import { PARTY_NAME, POKE_MESSAGE } from "../shared/realtime";
+import { encodeMessage, PARTY_NAME, POKE_MESSAGE } from "../shared/room-protocol";
 import { newFleetAccount } from "./helpers";
 
 /**
@@ -51,9 +51,12 @@ test.describe("realtime room on the running Worker", () => {
     const mine = join(baseURL!, fleet.workspaceId, fleet.token);
     const theirs = join(baseURL!, other.workspaceId, other.token);
     await Promise.all([mine.opened, theirs.opened]);
-    // The room answers a ping: the socket works end to end before the write.
-    mine.socket.send("ping");
-    await expect.poll(() => mine.messages).toContain("pong");
+    // The room answers a socket pull (an empty one: the HTTP route's 400), so the socket works end
+    // to end before the write.
+    const emptyPull = (id: number) => encodeMessage({ type: "pull", id, body: {} });
+    const answered = (messages: string[], id: number) => messages.some((m) => m.startsWith(`{"type":"pull","id":${id},`));
+    mine.socket.send(emptyPull(1));
+    await expect.poll(() => answered(mine.messages, 1)).toBe(true);
 
     const order = await request.post("/api/beacons/order", {
       headers: { Authorization: `Bearer ${fleet.token}` },
@@ -63,10 +66,12 @@ test.describe("realtime room on the running Worker", () => {
     await expect.poll(() => mine.messages).toContain(POKE_MESSAGE);
 
     // The other workspace's room heard nothing: a round trip through it shows only its greeting
-    // (it serves pulls on this socket) and its pong.
-    theirs.socket.send("ping");
-    await expect.poll(() => theirs.messages).toContain("pong");
-    expect(theirs.messages).toEqual([JSON.stringify({ type: "pulls-ready" }), "pong"]);
+    // (it serves pulls on this socket) and the answer to its own pull, no poke.
+    theirs.socket.send(emptyPull(2));
+    await expect.poll(() => answered(theirs.messages, 2)).toBe(true);
+    expect(theirs.messages).toHaveLength(2);
+    expect(theirs.messages[0]).toBe(JSON.stringify({ type: "pulls-ready" }));
+    expect(theirs.messages).not.toContain(POKE_MESSAGE);
   });
 
   test("the running Worker refuses a socket with another workspace's ticket, none, or a session token in the URL", async ({ request, baseURL }) => {

@@ -25,14 +25,17 @@ test("the page's socket URL carries a ticket, not the session token, and the pag
   }
 
   // Signing out everywhere from another device: the room closes this page's socket (asserted where
-  // it can be seen reliably, worker/realtime.worker.test.ts: Playwright may miss the close of a
+  // it can be seen reliably, worker/room-entry.worker.test.ts: Playwright may miss the close of a
   // socket whose worker ends right after), the page signs out at once, and it does not come back
   // with a new socket (it would need a ticket, which the API now refuses).
   const before = sockets.length;
+  const syncWorkers = () => page.workers().filter((w) => w.url().includes("sync-worker")).length;
+  expect(syncWorkers()).toBe(1);
   const res = await request.post("/api/signout/everywhere", { headers: { Authorization: `Bearer ${fleet.token}` } });
   expect(res.status()).toBe(200);
   await expect(page).toHaveURL(/\/login/);
-  // Longer than partysocket's first reconnection delay (at most 1.5 s): no new socket came.
-  await page.waitForTimeout(3_000);
+  // The sync worker, the only opener of room sockets, has ended with the sign-out: nothing is left
+  // to reconnect, and no new socket came meanwhile.
+  await expect.poll(syncWorkers).toBe(0);
   expect(sockets.length).toBe(before);
 });

@@ -229,8 +229,11 @@ test.describe("a tab older than the deploy", () => {
     page.on("load", () => loads++);
     await page.goto("/vehicles");
     await expect.poll(() => loads, { timeout: 15_000 }).toBe(2);
-    // The reloaded page still has no worker; the next reload waits out the minute (no reload loop).
-    await page.waitForTimeout(3_000);
+    // The reloaded page still has no worker; the next reload waits out the minute (no reload loop):
+    // once the page has scheduled it, it is due a minute after the last one, and has not happened.
+    const scheduled = () =>
+      page.evaluate(() => Number(sessionStorage.getItem("las-sync-reload-due")) - Number(sessionStorage.getItem("las-sync-reload")));
+    await expect.poll(scheduled).toBeGreaterThanOrEqual(59_000);
     expect(loads).toBe(2);
     // Once the assets are there again (the new build), the reloaded page syncs.
     await page.unroute(/\/assets\/sync-worker-[\w-]+\.js$/);

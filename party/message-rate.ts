@@ -1,6 +1,6 @@
 /**
  * Messages per second one socket may send to its workspace's room (issue 23). A browser sends a
- * pull per poke and a ping now and then: a few a second at most. A token bucket per connection
+ * pull per poke: a few a second at most. A token bucket per connection
  * (burst BURST, refilled PER_SECOND a second); past it the room closes the socket with
  * TOO_MANY_MESSAGES (the client reconnects with a new ticket, which costs it a D1 round trip).
  */

@@ -6,13 +6,13 @@ import {
   SESSION_ENDED_CLOSE_CODE,
   SOCKET_PULL_MAX_BYTES,
   type SocketPullRequest,
-} from "../shared/realtime";
+} from "../shared/room-protocol";
 import { database, type Db } from "../db/client";
 import { AnswerOverHttp, type RoomSync, type SharedReads } from "./room-sync";
-import { FLEET_MODULES } from "./fleet/flush-tables";
+import { FLEET_MODULES } from "../domain/fleet-modules";
 import { ObjectWatch } from "./alerts/workspace-watch";
 import type { WorkspaceChange } from "./workspace-change";
-import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./fleet/live-fleet";
+import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./live-fleet/live-fleet";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
 import { downsampleTrack } from "../shared/downsample";
 import type { HistoryPoint } from "../shared/vehicle-history";
@@ -29,7 +29,7 @@ import { PACK_AFTER_MS, PositionStore, type FixKey, type PositionRow } from "./p
  */
 export const SOCKET_RECHECK_MS = 60_000;
 
-/** Whose socket it is, as the Worker vouched for it (worker/realtime.ts); kept across hibernation. */
+/** Whose socket it is, as the Worker vouched for it (worker/room-entry.ts); kept across hibernation. */
 interface SocketOwner {
   sessionHash: string;
   userId: string;
@@ -37,7 +37,7 @@ interface SocketOwner {
 
 /**
  * One room per workspace (the room name is the workspace id). Browsers connect through
- * partysocket after the Worker has checked their session token (worker/realtime.ts); the Worker
+ * partysocket after the Worker has checked their session token (worker/room-entry.ts); the Worker
  * calls `poke()` after every write in the workspace, and the room tells every connection to pull.
  *
  * Pokes are coalesced: the first after a quiet spell goes out at once (latency matters), later
@@ -102,7 +102,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   /** When the sockets are next re-checked (the alarm also serves the flush). */
   #recheckAt = 0;
 
-  /** The workspace's live fleet (party/fleet/live-fleet.ts), loaded from this object's storage on first use. */
+  /** The workspace's live fleet (party/live-fleet/live-fleet.ts), loaded from this object's storage on first use. */
   get fleet(): LiveFleet {
     return (this.#fleet ??= new LiveFleet(this.ctx.storage, this.name, () => this.#db, () => this.#positions));
   }
@@ -343,11 +343,6 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
 
   override async onMessage(connection: Connection<SocketOwner>, message: string | ArrayBuffer | ArrayBufferView) {
     if (!takeMessage(connection)) return connection.close(TOO_MANY_MESSAGES, "Too many messages");
-    // A "ping" is answered so clients can check the socket end to end.
-    if (message === "ping") {
-      connection.send("pong");
-      return;
-    }
     const request = parseSocketPullRequest(message);
     const owner = connection.state;
     if (!request || !owner) return;
@@ -357,7 +352,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   }
 
   /**
-   * An incremental pull over the socket (shared/realtime.ts, docs/decisions/0013), answered as the
+   * An incremental pull over the socket (shared/room-protocol.ts, docs/decisions/0013), answered as the
    * HTTP route would for the socket's own session and this room's workspace (nothing in the message
    * can name another), from the room's shared read: no session lookup and, in the steady state, no
    * D1 statement of its own. What the socket should not carry goes back to HTTP: a first pull, a

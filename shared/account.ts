@@ -10,7 +10,7 @@ export interface ActiveSession {
   id: string;
   /** The User-Agent it signed in with (at most 256 characters), if any. */
   device: string | null;
-  /** The coarse network it signed in from (an IPv4 /24 or IPv6 /48), if known. */
+  /** The network it signed in from, as the abuse limits key it (worker/auth/rate-limit.ts `networkOf`): an IPv4 address whole, an IPv6 one by its /64; null if unknown. */
   network: string | null;
   signedInAt: number;
   lastUsedAt: number;

@@ -79,9 +79,6 @@ export type AlertRuleBody = z.input<typeof alertRuleBodySchema>;
 export type AlertRuleConfig = z.output<typeof alertRuleBodySchema>;
 export type AlertRule = AlertRuleConfig & { id: string };
 
-export const createAlertRuleArgs = z.object({ id, rule: alertRuleBodySchema });
-export const updateAlertRuleArgs = createAlertRuleArgs;
-export const deleteAlertRuleArgs = z.object({ id });
 
 /** An alert as synced and listed (times in ms in the store; ISO 8601 in the REST API). */
 export interface Alert {

@@ -39,7 +39,7 @@ const table: Record<Role, readonly Action[]> = {
 
 /**
  * What each push mutation needs. Typed by the mutator list: a new mutator without a rule does
- * not compile, and worker/sync/roles.worker.test.ts runs every mutator for every role.
+ * not compile, and worker/api/route-rules.worker.test.ts runs every mutator for every role.
  */
 export const mutationActions: Record<keyof Mutators, Action> = {
   updateVehicle: "fleet.edit",

@@ -8,7 +8,7 @@ import type { Env } from "./env";
 import { database } from "../db/client";
 import { config } from "./env";
 import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
-import { routeRealtime } from "./realtime";
+import { routeRealtime } from "./room-entry";
 import { retentionDue, runRetention } from "./retention";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { sendIssueNotifications } from "./maintenance/issue-notifications";

@@ -2,7 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { HistoryShape } from "../party/workspace-room";
 import type { HistoryPoint } from "../shared/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/fleet/live-fleet";
+import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/live-fleet/live-fleet";
 import type { Db } from "../db/client";
 import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
@@ -11,8 +11,8 @@ import type { WorkspaceChange } from "../party/workspace-change";
 
 /**
  * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the
- * workspace's room: its sockets, its shared pull reads, and the seam where its live fleet will
- * live, docs/decisions/0016) goes through this module, and every committed write of a workspace
+ * workspace's room: its sockets, its shared pull reads, its live fleet and positions,
+ * docs/decisions/0016, 0023) goes through this module, and every committed write of a workspace
  * is announced to it through `commitWorkspaceWrite` / `announceWrites`.
  *
  * The object is addressed by the workspace id through `idFromName`, so its own `this.name` is
@@ -58,8 +58,8 @@ export interface AnnounceOptions {
 }
 
 /**
- * After writes that committed (one workspace, or a batch that bumped several, as ingestion and
- * the cron do): tells each workspace's object, which drops its shared reads and pokes its
+ * After writes that committed (one workspace, or a batch that bumped several, as the cron does;
+ * ingested reports are not announced here, their object pokes its own sockets): tells each workspace's object, which drops its shared reads and pokes its
  * sockets. A committed write is never undone by an object that cannot be reached: that only
  * delays the announcement until the next write.
  */

@@ -41,8 +41,7 @@ export default function OAuthReturn() {
       .then((answer) => ("secondFactor" in answer ? setChallenge(answer.secondFactor.challenge) : signedIn(answer.token)))
       // docs/product.md section 8: a failed token call is silently ignored.
       .catch(() => navigate("/login", { replace: true }));
-    // Once: the code in the address is single-use (signedIn is a new function each render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once: the code in the address is single-use (signedIn is a new function each render)
   }, [params, provider]);
 
   if (challenge) {

@@ -6,7 +6,7 @@
  */
 import type { StoreChange } from "../store/client-store";
 import { buildMutators } from "./build-mutators";
-import { connectRoom } from "./realtime";
+import { connectRoom } from "./room-socket";
 import { createReplicache, pendingMutationCount, type Rep } from "./replicache-client";
 import { SocketPulls } from "./socket-pull";
 import type { PageToWorker, WorkerToPage } from "./sync-messages";

@@ -33,8 +33,7 @@ export function useHistory(vehicleId: string | undefined, latestReport: number |
         setPoints((old) => old ?? []);
       });
     return () => controller.abort();
-    // `points` is read to know where to continue, not a reason to fetch again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `points` is read to know where to continue, not a reason to fetch again
   }, [vehicleId, latestReport]);
 
   return points;

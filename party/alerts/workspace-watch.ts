@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { AlertRule } from "../../shared/alert-rules";
-import type { FleetModule } from "../fleet/fold";
-import { placesAlertsModule, type WorkspaceWatch } from "./module";
-import { PlaceIndex } from "../places/place-index";
+import type { FleetModule } from "../../domain/fold/fold";
+import { placesAlertsModule, type WorkspaceWatch } from "../../domain/alerts/module";
+import { PlaceIndex } from "../../domain/places/place-index";
 import type { Db } from "../../db/client";
 import { alertRules, places, workspaces } from "../../db/schema";
 

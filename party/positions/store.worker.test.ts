@@ -197,14 +197,12 @@ describe("the positions of a workspace's object", () => {
       new PositionStore(state.storage, env.POSITIONS, ws, d1LegacyPositions(database(env.DB), ws)).read("vehicle-a", t0, Date.now()),
     );
     expect(afresh).toEqual(stored.map(bare));
-    // The object itself goes away (an eviction, a deploy, a crash) and comes back.
-    await runInDurableObject(room(ws), (_instance, state) => {
-      try {
-        state.abort("restart");
-      } catch {
-        // abort() throws in the object that calls it: that is the restart
-      }
-    }).catch(() => {});
+    // The object itself goes away (an eviction, a deploy, a crash) and comes back: abort() fails
+    // the call that makes it, and the next call meets a new instance.
+    const before = new WeakSet<object>();
+    await runInDurableObject(room(ws), (instance) => void before.add(instance));
+    await expect(runInDurableObject(room(ws), (_instance, state) => state.abort("restart"))).rejects.toThrow();
+    expect(await runInDurableObject(room(ws), (instance) => before.has(instance))).toBe(false);
     expect(await room(ws).readPositions("vehicle-a", t0, Date.now())).toEqual(stored.map(bare));
     // The alarm (sockets and positions together) runs without disturbing anything.
     await runDurableObjectAlarm(room(ws));

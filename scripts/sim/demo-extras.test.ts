@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { alertRuleBodySchema } from "../../shared/alert-rules";
 import { placeBodySchema } from "../../shared/places";
-import { compilePlace, signedDistance, toLocal } from "../../party/places/shape";
+import { compilePlace, signedDistance, toLocal } from "../../domain/places/shape";
 import { DEMO_RULES, demoPlaces } from "./demo-extras";
 import { cities } from "./routes";
 
-/** The room's own geometry (party/places/shape.ts): inside a place, the signed distance is negative. */
+/** The room's own geometry (domain/places/shape.ts): inside a place, the signed distance is negative. */
 function inside(geometry: Parameters<typeof compilePlace>[1], lng: number, lat: number) {
   const place = compilePlace("p", placeBodySchema.parse({ name: "p", geometry }).geometry);
   return signedDistance(place, ...toLocal(place, lng, lat)) < 0;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { alertId } from "../../party/alerts/evaluate";
+import { alertId } from "../../domain/alerts/evaluate";
 import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
 import type { Db } from "../../db/client";
 import { alertRules, alerts, beacons, telemetry } from "../../db/schema";
@@ -21,7 +21,7 @@ import { bumpVersion, versionOf } from "../../db/workspace-version";
  */
 /** A silence older than this is not raised (alerts go after 90 days: a long-dead beacon is not raised again). */
 const SILENCE_HORIZON_MS = 30 * 24 * 60 * 60_000;
-/** As party/alerts/evaluate.ts: refusals further apart than this are two episodes. */
+/** As domain/alerts/evaluate.ts: refusals further apart than this are two episodes. */
 const EPISODE_GAP_MS = 600_000;
 
 type BeaconRow = { vehicleId: string; lastReportAt: number | null; lastRejectedAt: number | null; lastRejectedReason: string | null; clockSkewMs: number | null; latitude: number | null; longitude: number | null };

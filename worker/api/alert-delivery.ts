@@ -5,7 +5,6 @@ import type { AlertRuleConfig } from "../../shared/alert-rules";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { alertDeliveries } from "../../db/schema";
-import { rotateWebhookSecret, webhookSecret } from "../alerts/webhook-secret";
 import { webhookTargetProblem } from "../alerts/webhook-target";
 import type { Config } from "../env";
 import { badRequest } from "../lib/errors";
@@ -14,21 +13,9 @@ import { membersAmong } from "../team/members";
 import type { AppEnv } from "../types";
 
 /**
- * Alert delivery for owners and admins (docs/decisions/0024): the workspace's webhook signing
- * secret (shown and rotated only to them: worker/api/route-rules.ts) and the delivery records,
+ * The delivery records for owners and admins (docs/decisions/0024; worker/api/route-rules.ts),
  * failed and dead ones included, so an operator sees what a receiver never got.
  */
-export const webhookSecretRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .get("/", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    return c.json(await webhookSecret(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId), 200, { "Cache-Control": "no-store" });
-  })
-  .post("/rotate", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    return c.json(await rotateWebhookSecret(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId), 200, { "Cache-Control": "no-store" });
-  });
-
 export const deliveriesQuery = z.object({
   status: z.enum(["queued", "sending", "sent", "skipped", "dead"], { errorMap: () => ({ message: "status must be one of queued, sending, sent, skipped, dead" }) }).optional(),
   limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").default(100),

@@ -14,7 +14,7 @@ import { limitReached, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { checkNotify } from "./alert-delivery";
-import { commitWatched, editorSession } from "./editor";
+import { commitWatched, editorSession } from "./watch-edits";
 import { settleWorkspace } from "../workspace-object";
 
 /**

@@ -19,7 +19,7 @@ import type { AppEnv } from "../types";
  * (worker/fleet/device-directory.ts), and hand the reports to that workspace's object, together
  * with the workspace's other concurrent requests (worker/fleet/ingest-batcher.ts). The object
  * throttles per device (429 with Retry-After), folds, stores durably and answers; reports whose
- * device clock is out of bounds are acknowledged but not used (party/fleet/device-clock.ts).
+ * device clock is out of bounds are acknowledged but not used (domain/fold/device-clock.ts).
  */
 export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", async (c) => {
   refuseOversizedBody(c);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "../../shared/auth";
 import { endSessions } from "../auth/end-sessions";
@@ -11,15 +11,13 @@ import { isKnownNetwork } from "../auth/signin-limits";
 import { sendAccountNotice } from "../auth/notices";
 import type { Db } from "../../db/client";
 import { findUserByEmail } from "../auth/users";
-import { emailOutbox, passwordCredentials, passwordResetTokens, recoveryCodes, totpCredentials, users } from "../../db/schema";
+import { passwordCredentials, passwordResetTokens, recoveryCodes, totpCredentials, users } from "../../db/schema";
 import { sendEmail } from "../email/email";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import { developmentOnly } from "../lib/development-only";
-import { ApiError, notFound } from "../lib/errors";
-import { body, zod } from "../lib/validate";
+import { ApiError } from "../lib/errors";
+import { body } from "../lib/validate";
 import { safeError } from "../lib/safe-error";
 import type { AppEnv } from "../types";
-import { z } from "zod";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -148,11 +146,3 @@ export const passwordRoutes = new Hono<AppEnv>()
     const token = await createSession(db, session.userId, session.workspaceId, undefined, { network: from.network ?? null, userAgent: from.userAgent ?? null });
     return c.json({ ok: true, token });
   });
-
-/** Development and tests only: the latest e-mail sent to an address (404 in production). */
-export const outboxRoutes = new Hono<AppEnv>().get("/outbox", developmentOnly, zod("query", z.object({ to: z.string().min(1) })), async (c) => {
-  const { to } = c.req.valid("query");
-  const mail = await c.var.db.select().from(emailOutbox).where(eq(emailOutbox.to, to.toLowerCase())).orderBy(desc(emailOutbox.id)).get();
-  if (!mail) throw notFound("No e-mail to this address");
-  return c.json(mail);
-});

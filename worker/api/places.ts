@@ -9,7 +9,7 @@ import { limitReached, notFound } from "../lib/errors";
 import { livePlaces } from "../sync/places-mutators";
 import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { commitWatched, editorSession } from "./editor";
+import { commitWatched, editorSession } from "./watch-edits";
 
 /**
  * Places for integrators (DESIGN.md "Places and alerts"); the app itself edits them through sync

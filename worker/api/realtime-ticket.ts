@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { RealtimeTicketResponse } from "../../shared/realtime";
+import type { RealtimeTicketResponse } from "../../shared/room-protocol";
 import { requireSession, workspaceSession } from "../auth/session";
-import { issueTicket } from "../realtime";
+import { issueTicket } from "../room-entry";
 import type { AppEnv } from "../types";
 
 /**

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { reportNames, reportQuerySchema, reportSubscriptionSchema, type ReportName, type ReportResponse } from "../../shared/reports";
-import { workspacePreferencesSchema } from "../../shared/reports";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { reportSubscriptions, workspaces } from "../../db/schema";
@@ -14,7 +13,7 @@ import { reportRange } from "../reports/range";
 import { dailyReport, summaryReport } from "../reports/summary";
 import { reportVehicles } from "../reports/vehicles";
 import type { AppEnv } from "../types";
-import { announceChange, settleWorkspace } from "../workspace-object";
+import { settleWorkspace } from "../workspace-object";
 
 /** CSV columns of each report, in order: the JSON rows' keys, units in their names. */
 const csvColumns = {
@@ -98,20 +97,4 @@ export const reportRoutes = new Hono<AppEnv>()
       "Content-Type": "text/csv; charset=utf-8; header=present",
       "Content-Disposition": `attachment; filename="${file}"`,
     });
-  });
-
-/** GET/PATCH /api/workspace/preferences: the workspace's time zone. */
-export const workspacePreferencesRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .get("/preferences", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    return c.json({ timeZone: await workspaceTimeZone(c.var.db, workspaceId) });
-  })
-  .patch("/preferences", body(workspacePreferencesSchema), async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const { timeZone } = c.req.valid("json");
-    await c.var.db.update(workspaces).set({ timeZone }).where(eq(workspaces.id, workspaceId));
-    // The workspace's object folds its vehicles' rollups in this zone from the next report on.
-    await announceChange(c.env, workspaceId, { timeZone, poke: false });
-    return c.json({ timeZone });
   });

@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { createShareSchema, SHARE_ENDED, SHARE_EXPIRED, type CreatedShare, type ShareList, type SharedVehicle } from "../../shared/shares";
 import { metresPerSecondToMph } from "../../shared/units";
 import { telemetry, vehicles, vehicleShares } from "../../db/schema";
-import { TokenBuckets } from "../../party/fleet/token-buckets";
+import { TokenBuckets } from "../../party/live-fleet/token-buckets";
 import { clientIp } from "../auth/rate-limit";
 import { requireSession, workspaceSession } from "../auth/session";
 import { addressKey } from "../fleet/ingest-throttle";

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { API_TOKEN_PREFIX, type ApiTokenScope } from "../../shared/api-tokens";
 import type { Action } from "../../shared/roles";
-import { TokenBuckets } from "../../party/fleet/token-buckets";
+import { TokenBuckets } from "../../party/live-fleet/token-buckets";
 import { apiTokens } from "../../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { audit } from "../lib/audit";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { database, type Db } from "../../db/client";
 import { places } from "../../db/schema";
 import { ObjectWatch } from "../../party/alerts/workspace-watch";
-import type { RollupState } from "../../party/reports/rollup";
+import type { RollupState } from "../../domain/reports/rollup";
 import { call, userWithWorkspace } from "../test/factories";
 import { roomOf } from "../test/ingest";
 import type { WorkspaceRoom } from "../workspace-room";

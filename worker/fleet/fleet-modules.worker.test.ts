@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { FleetModule } from "../../party/fleet/fold";
+import type { FleetModule } from "../../domain/fold/fold";
 import { database } from "../../db/client";
 import { positions, vehicleEvents, workspaces } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../test/factories";
-import type { FlushTable } from "../../party/fleet/flush-tables";
+import type { FlushTable } from "../../party/live-fleet/flush-tables";
 import { ingest, vehicleState } from "../test/ingest";
 
 // The seam issues 21 (places and alerts) and 22 (rollups) plug into (docs/decisions/0016): a

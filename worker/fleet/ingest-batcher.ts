@@ -1,4 +1,4 @@
-import type { IngestAnswer } from "../../party/fleet/live-fleet";
+import type { IngestAnswer } from "../../party/live-fleet/live-fleet";
 import type { Env } from "../env";
 import { ingestInWorkspace } from "../workspace-object";
 import type { Report } from "./osmand";

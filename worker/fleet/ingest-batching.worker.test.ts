@@ -13,7 +13,7 @@ import { call, report, userWithWorkspace } from "../test/factories";
 import commute from "./fixtures/commute";
 import { readTrack } from "./fixtures/track";
 import { ingest, ingestRequests } from "../test/ingest";
-import type { MotionReport } from "../../party/fleet/motion";
+import type { MotionReport } from "../../domain/fold/motion";
 
 const db = () => database(env.DB);
 const T0 = Date.parse("2026-11-03T08:00:00Z");

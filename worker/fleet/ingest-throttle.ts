@@ -5,7 +5,7 @@
  *
  * - per device id: 2 reports/s sustained, bursts of 600 (a tracker reports at most once a second;
  *   one back from an hour offline at one report per 6 s drains its buffer at once). This one is
- *   kept by the device's workspace object (party/fleet/live-fleet.ts): one bucket per device
+ *   kept by the device's workspace object (party/live-fleet/live-fleet.ts): one bucket per device
  *   whatever isolate its requests reach, and refusals counted on its health at once;
  * - per source address: 50 reports/s sustained, bursts of 6,000, since a fleet's trackers may all
  *   sit behind one mobile carrier's NAT. IPv6 is keyed by its /64 (one subscriber's prefix).
@@ -21,9 +21,9 @@
  * floods D1, no unknown id costs a read per request) holds in each. A global limit would use
  * Cloudflare's Rate Limiting binding or WAF rules in front of the route.
  */
-import { ADDRESS_LIMIT, MAX_KEYS, TokenBuckets } from "../../party/fleet/token-buckets";
+import { ADDRESS_LIMIT, MAX_KEYS, TokenBuckets } from "../../party/live-fleet/token-buckets";
 
-export { ADDRESS_LIMIT, DEVICE_LIMIT, MAX_KEYS, TokenBuckets, type BucketLimit, type Take } from "../../party/fleet/token-buckets";
+export { ADDRESS_LIMIT, DEVICE_LIMIT, MAX_KEYS, TokenBuckets, type BucketLimit, type Take } from "../../party/live-fleet/token-buckets";
 
 /** How long a device id answered unknown is refused from memory. */
 export const UNKNOWN_TTL_MS = 60_000;

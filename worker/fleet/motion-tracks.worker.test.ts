@@ -9,7 +9,7 @@ import dataGap from "./fixtures/data-gap";
 import longIdle from "./fixtures/long-idle";
 import { readTrack } from "./fixtures/track";
 import tow from "./fixtures/tow";
-import { advance, distanceMetres, GAP_MS, initialState, statusOf, type EventUpsert, type MotionReport } from "../../party/fleet/motion";
+import { advance, distanceMetres, GAP_MS, initialState, statusOf, type EventUpsert, type MotionReport } from "../../domain/fold/motion";
 
 /** Runs a recorded track through the detector: the final version of each event, and each report's status. */
 function detect(track: MotionReport[]) {

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { knotsToMetresPerSecond } from "../../shared/units";
-import type { BeaconReport } from "../../party/fleet/fold";
+import type { BeaconReport } from "../../domain/fold/fold";
 
 /**
  * The OsmAnd protocol that Traccar Client and many trackers speak (DESIGN.md), parsed into one
  * normalised report per position. Units are converted here, once: knots and m/s to m/s,
- * odometer in metres, timestamps to milliseconds. A report is party/fleet/fold.ts's BeaconReport: a
+ * odometer in metres, timestamps to milliseconds. A report is domain/fold/fold.ts's BeaconReport: a
  * fold's Fix with the device, altitude and battery.
  */
 export type Report = BeaconReport;

@@ -5,11 +5,11 @@ import { chunkRows } from "../../db/chunk";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 /**
- * Reports are ingested by each workspace's Durable Object (party/fleet/live-fleet.ts, reached from
+ * Reports are ingested by each workspace's Durable Object (party/live-fleet/live-fleet.ts, reached from
  * the edge in worker/api/ingest.ts; docs/decisions/0016). What stays here is the one fleet rule
  * that runs across workspaces from the Worker's cron: beacons that went silent stop being ACTIVE.
  * The object never hears of it: its next flush writes ACTIVE again for every vehicle that
- * reported, unless D1 already says so (party/fleet/flush-batch.ts).
+ * reported, unless D1 already says so (party/live-fleet/flush-batch.ts).
  */
 
 /** Beacons silent for this long stop being ACTIVE (run from the Worker's cron trigger). */

@@ -6,7 +6,7 @@ import { telemetry, vehicles } from "../../db/schema";
 
 /**
  * Vehicles as the service rules see them: the odometer (the device's or the GPS distance, in
- * telemetry as metres) and the engine hours (vehicles.engine_seconds, party/fleet/engine-hours.ts),
+ * telemetry as metres) and the engine hours (vehicles.engine_seconds, domain/fold/engine-hours.ts),
  * both as the workspace's object last flushed them to D1.
  */
 export interface VehicleRow extends VehicleReading {

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { addFigures, FIGURE_NAMES, FIGURE_TOTALS, noFigures, type DayFigures } from "../../party/reports/day-figures";
+import { addFigures, FIGURE_NAMES, FIGURE_TOTALS, noFigures, type DayFigures } from "../../domain/reports/day-figures";
 import type { DailyRow, SummaryRow } from "../../shared/reports";
 import { daysFrom } from "../../shared/time-zone";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units";

@@ -1,6 +1,6 @@
-import { rollupFixes, type DayRollup, type RollupFix } from "../../party/reports/rollup";
+import { rollupFixes, type DayRollup, type RollupFix } from "../../domain/reports/rollup";
 import { startOfDay } from "../../shared/time-zone";
-import { advance, initialState, type MotionState } from "../../party/fleet/motion";
+import { advance, initialState, type MotionState } from "../../domain/fold/motion";
 
 /**
  * A working day of one vehicle for development and benchmarks: from 08:00 local, `hours` of

@@ -5,7 +5,7 @@ import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../../db/client";
 import { createSession } from "../auth/session";
 import { invites, memberships, users } from "../../db/schema";
-import { SESSION_ENDED_CLOSE_CODE } from "../../shared/realtime";
+import { SESSION_ENDED_CLOSE_CODE } from "../../shared/room-protocol";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { closeSockets, connect } from "../test/sockets";
 

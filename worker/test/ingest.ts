@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import type { IngestAnswer, LiveOptions } from "../../party/fleet/live-fleet";
+import type { IngestAnswer, LiveOptions } from "../../party/live-fleet/live-fleet";
 import type { WorkspaceRoom } from "../workspace-room";
 import { database } from "../../db/client";
 import { beacons } from "../../db/schema";

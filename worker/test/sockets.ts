@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { encodeMessage, parseRoomMessage } from "../../shared/room-protocol";
 import { call } from "./factories";
 
 /** A websocket to a workspace room, as a browser holds it, with what the room sent it. */
@@ -49,9 +50,16 @@ export async function connect(workspaceId: string, token: string): Promise<Clien
   return client;
 }
 
-/** A round trip through the room: everything the room sent this socket before has arrived. */
+let roundTrips = 1_000_000;
+
+/**
+ * A round trip through the room: everything the room sent this socket before has arrived. It
+ * sends a real message, a socket pull with an empty body, which the room answers on the same
+ * socket with the HTTP route's 400 and touches nothing (the room answers messages in order).
+ */
 export async function roundTrip(client: Client) {
-  const pongs = client.messages.filter((m) => m === "pong").length;
-  client.socket.send("ping");
-  await expect.poll(() => client.messages.filter((m) => m === "pong").length).toBe(pongs + 1);
+  const id = roundTrips++;
+  client.socket.send(encodeMessage({ type: "pull", id, body: {} }));
+  const answered = () => client.messages.some((m) => { const a = parseRoomMessage(m); return a?.type === "pull" && a.id === id; });
+  await expect.poll(answered).toBe(true);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeMessage, parseRoomMessage, parseSocketPullRequest, POKE_MESSAGE, SOCKET_PULL_MAX_BYTES } from "./realtime";
+import { encodeMessage, parseRoomMessage, parseSocketPullRequest, POKE_MESSAGE, SOCKET_PULL_MAX_BYTES } from "./room-protocol";
 
 describe("the room's messages, as the browser reads them", () => {
   it("accepts each kind the room sends", () => {

@@ -1,5 +1,5 @@
 import { routePartykitRequest } from "partyserver";
-import { PARTIES_PREFIX, PARTY_NAME } from "../shared/realtime";
+import { PARTIES_PREFIX, PARTY_NAME } from "../shared/room-protocol";
 import { can } from "../shared/roles";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { findSessionByHash, type SessionInfo } from "./auth/session";

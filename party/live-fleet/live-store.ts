@@ -1,13 +1,14 @@
 import { chunkRows } from "../../db/chunk";
-import type { FlushRow, VehicleFold } from "./fold";
-import type { EventUpsert } from "./motion";
+import type { FlushRow, VehicleFold } from "../../domain/fold/fold";
+import type { EventUpsert } from "../../domain/fold/motion";
 
 /**
  * The workspace object's own storage of its live fleet (docs/decisions/0016, part 4): what it
  * knows of each device and vehicle, and what it has not flushed to D1 yet. Plain
- * `ctx.storage.sql` rather than Drizzle's durable-sqlite driver: three key -> JSON tables with no
- * query beyond "all of them" and "this key", and the driver's migrations would need the .sql files
- * bundled as text modules (a wrangler rule) for a schema `CREATE TABLE IF NOT EXISTS` states here.
+ * `ctx.storage.sql` rather than Drizzle's durable-sqlite driver, the object's rule elsewhere
+ * (docs/decisions/0036): three key -> JSON tables with no query beyond "all of them" and "this
+ * key", written on every ingestion call with multi-row statements whose cost a CPU profile
+ * measured (see #upsert); Drizzle's query building would join the object's hottest path.
  *
  * Every write of one ingestion call is one `transactionSync`: the object answers only after it
  * (output gates hold the answer until the write is durable), so an acknowledged report is never

@@ -1,7 +1,7 @@
 /**
  * Token buckets, counted in reports (a JSON request of 50 costs 50), kept in memory: per source
  * address in the Worker (worker/fleet/ingest-throttle.ts) and per device in the workspace's
- * object (party/fleet/live-fleet.ts), where one bucket per device holds across every isolate.
+ * object (party/live-fleet/live-fleet.ts), where one bucket per device holds across every isolate.
  */
 export interface BucketLimit {
   perSecond: number;

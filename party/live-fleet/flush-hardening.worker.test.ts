@@ -10,8 +10,9 @@ import { ingestRequests, roomOf } from "../../worker/test/ingest";
 import { isOverloaded } from "../../worker/fleet/ingest-batcher";
 import type { WorkspaceRoom } from "../../worker/workspace-room";
 import { FLUSH_RETRY_MAX_MS, FLUSH_RETRY_MS, flushBackoffMs } from "../workspace-room";
-import { FLEET_MODULES, FLUSH_TABLES } from "./flush-tables";
-import type { FleetModule } from "./fold";
+import { FLEET_MODULES } from "../../domain/fleet-modules";
+import { FLUSH_TABLES } from "./flush-tables";
+import type { FleetModule } from "../../domain/fold/fold";
 
 // The flush to D1 under failure (issue 35): one at a time, backing off, a row D1 refuses set
 // aside instead of blocking the rest, and an alarm chain no failure ends.

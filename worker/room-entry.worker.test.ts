@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/realtime";
+import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/room-protocol";
 import { SCHEMA_VERSION } from "../shared/sync-protocol";
 import { createSession } from "./auth/session";
 import { database } from "../db/client";

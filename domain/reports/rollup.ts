@@ -1,9 +1,9 @@
 import { dayOf, endOfDay, startOfDay } from "../../shared/time-zone";
 import { mphToMetresPerSecond } from "../../shared/units";
-import { advanceOdometer, initialOdometer, MAX_PLAUSIBLE_SPEED_MS, type OdometerState } from "../fleet/gps-odometer";
-import { GAP_MS, MOVING_SPEED_MS } from "../fleet/motion";
+import { advanceOdometer, initialOdometer, MAX_PLAUSIBLE_SPEED_MS, type OdometerState } from "../fold/gps-odometer";
+import { GAP_MS, MOVING_SPEED_MS } from "../fold/motion";
 import type { VehicleEventType } from "../../shared/vehicle-event";
-import type { Fix } from "../fleet/fold";
+import type { Fix } from "../fold/fold";
 import { noFigures } from "./day-figures";
 
 /**
@@ -59,7 +59,7 @@ export interface DayRollup {
 export interface RollupState {
   timeZone: string;
   last: RollupFix | null;
-  /** the GPS odometer: the same rule as the vehicle page (party/fleet/gps-odometer.ts) */
+  /** the GPS odometer: the same rule as the vehicle page (domain/fold/gps-odometer.ts) */
   gps: OdometerState;
   /** the device's last odometer value, once it has sent one */
   deviceOdometer: number | null;

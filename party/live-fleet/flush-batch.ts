@@ -6,9 +6,9 @@ import type { Db } from "../../db/client";
 import { beacons, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 import { flushRows, type FlushTable } from "./flush-tables";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
-import type { FlushRow } from "./fold";
+import type { FlushRow } from "../../domain/fold/fold";
 import type { DeviceState, Pending } from "./live-store";
-import type { EventUpsert } from "./motion";
+import type { EventUpsert } from "../../domain/fold/motion";
 
 /**
  * The D1 statements of one flush of a workspace object (docs/decisions/0016, part 5): ONE

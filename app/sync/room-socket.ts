@@ -1,5 +1,5 @@
 import PartySocket from "partysocket";
-import { PARTY_NAME, POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE, type RealtimeTicketResponse } from "../../shared/realtime";
+import { PARTY_NAME, POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE, type RealtimeTicketResponse } from "../../shared/room-protocol";
 
 /**
  * The live-update socket: one per workspace, to its room, websocket only. Before each

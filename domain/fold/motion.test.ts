@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advance, initialState, type EventUpsert, type MotionReport } from "../../party/fleet/motion";
+import { advance, initialState, type EventUpsert, type MotionReport } from "./motion";
 
 // Recorded-style tracks: one report every 10 s, moving ~1 km/min along a street grid.
 const T0 = Date.parse("2026-11-02T07:30:00Z");

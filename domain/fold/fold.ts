@@ -5,13 +5,14 @@ import { advance, eventId, initialState, statusOf, type EventUpsert, type Motion
 
 /**
  * A vehicle's live state as a pure fold over its reports (docs/decisions/0016): what ingestion
- * reads, folds every accepted report into with `foldReport`, and writes back. Whoever holds the
- * state (today the ingester reading D1, later the workspace's Durable Object keeping it in
- * memory) only reads, folds and writes: every rule about what a report means lives here.
+ * reads, folds every accepted report into with `foldReport`, and writes back. The holder of the
+ * state, the workspace's Durable Object (party/live-fleet/live-fleet.ts, keeping it in memory and in its
+ * own SQLite), only reads, folds and writes: every rule about what a report means lives here.
  *
- * Extensible: a FleetModule (places and alerts, daily rollups...) keeps its own per-vehicle state
- * in `modules[name]` and returns rows for D1 tables; adding one is one entry in the list the
- * caller passes (`FoldContext.modules`) and its table's entry in party/fleet/flush-tables.ts.
+ * Extensible: a FleetModule (places and alerts, daily rollups, engine hours) keeps its own
+ * per-vehicle state in `modules[name]` and returns rows for D1 tables; adding one is one entry in
+ * domain/fleet-modules.ts (the list the object passes as `FoldContext.modules`) and its table's
+ * entry in party/live-fleet/flush-tables.ts.
  */
 
 /** One position report as the fold sees it (worker/fleet/osmand.ts's Report is one). */
@@ -56,7 +57,7 @@ export interface VehicleFold {
   timeZone?: string;
 }
 
-/** A row a module wants upserted into a D1 table (registered in party/fleet/flush-tables.ts). */
+/** A row a module wants upserted into a D1 table (registered in party/live-fleet/flush-tables.ts). */
 export interface FlushRow {
   table: string;
   row: Record<string, unknown>;

@@ -5,7 +5,6 @@ import { database } from "../../db/client";
 import { vehicles } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../../worker/test/factories";
 import { ingest } from "../../worker/test/ingest";
-import { advanceEngineHours, initialEngineHours, MAX_GAP_MS } from "./engine-hours";
 
 // Engine hours as a module of the ingestion fold (docs/decisions/0032): kept per vehicle in the
 // workspace's object from the time with the ignition on, and flushed to vehicles.engine_seconds.
@@ -21,17 +20,6 @@ async function beaconOf(token: string, workspaceId: string) {
 const engineSecondsOf = async (vehicleId: string) => (await db().select({ s: vehicles.engineSeconds }).from(vehicles).where(eq(vehicles.id, vehicleId)).get())!.s;
 
 describe("engine hours", () => {
-  it("count the time from a fix with the ignition on to the next one, and not a gap the tracker was silent", () => {
-    let s = initialEngineHours();
-    s = advanceEngineHours(s, T0, true);
-    s = advanceEngineHours(s, T0 + 5 * MIN, true);
-    s = advanceEngineHours(s, T0 + 7 * MIN, false); // ran until this report said off
-    s = advanceEngineHours(s, T0 + 30 * MIN, true); // off meanwhile
-    expect(s.seconds).toBe(7 * 60);
-    s = advanceEngineHours(s, T0 + 30 * MIN + MAX_GAP_MS + 1, true); // silent too long: unknown, not counted
-    expect(s.seconds).toBe(7 * 60);
-  });
-
   it("are kept by ingestion and flushed to the vehicle's engine_seconds, counting on across requests", async () => {
     const a = await userWithWorkspace();
     const beacon = await beaconOf(a.token, a.workspaceId);

@@ -9,7 +9,7 @@ import dataGap from "../../worker/fleet/fixtures/data-gap";
 import longIdle from "../../worker/fleet/fixtures/long-idle";
 import phoneDrive from "../../worker/fleet/fixtures/phone-drive";
 import tow from "../../worker/fleet/fixtures/tow";
-import { advance, initialState, type MotionState } from "../fleet/motion";
+import { advance, initialState, type MotionState } from "../fold/motion";
 import { parseOsmandParams } from "../../worker/fleet/osmand";
 import { rollupFixes, type DayRollup, type EventRollup, type RollupFix } from "./rollup";
 

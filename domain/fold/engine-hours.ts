@@ -3,7 +3,7 @@ import type { AcceptedFix, FleetModule, FlushRow } from "./fold";
 /**
  * A vehicle's engine hours, kept by the server from the time with the ignition on, as the GPS
  * odometer is kept from the distance (docs/decisions/0032): a module of the fleet fold
- * (party/fleet/fold.ts) whose per-vehicle state is stored with the vehicle's other fold state in
+ * (domain/fold/fold.ts) whose per-vehicle state is stored with the vehicle's other fold state in
  * the workspace's object, and whose total goes to `vehicles.engine_seconds` with the next flush.
  *
  * The time between two accepted fixes counts when the ignition was on at the first of them (the
@@ -13,7 +13,7 @@ import type { AcceptedFix, FleetModule, FlushRow } from "./fold";
  * services are due by, so an undercount is the safer error.
  */
 export const ENGINE_HOURS_MODULE = "engineHours";
-/** The flush target (party/fleet/flush-tables.ts): an update of the vehicle's row, never an insert. */
+/** The flush target (party/live-fleet/flush-tables.ts): an update of the vehicle's row, never an insert. */
 export const ENGINE_HOURS_TABLE = "vehicle_engine_seconds";
 export const MAX_GAP_MS = 10 * 60_000;
 

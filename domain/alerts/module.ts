@@ -1,5 +1,5 @@
 import type { AlertRule } from "../../shared/alert-rules";
-import type { AcceptedFix, FleetModule, FlushRow } from "../fleet/fold";
+import type { AcceptedFix, FleetModule, FlushRow } from "../fold/fold";
 import { emptyPlaceState, evaluatePlaces, type PlaceState } from "../places/evaluate";
 import type { PlaceIndex } from "../places/place-index";
 import { emptyAlertState, evaluateAlerts, type AlertOutput, type AlertState } from "./evaluate";

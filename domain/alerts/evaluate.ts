@@ -1,6 +1,6 @@
 import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
 import type { PlaceEvent } from "../places/evaluate";
-import type { Fix } from "../fleet/fold";
+import type { Fix } from "../fold/fold";
 
 /**
  * Alert rules per vehicle, as episodes (docs/decisions/0019-places-and-alert-episodes.md): state

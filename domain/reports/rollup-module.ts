@@ -1,8 +1,8 @@
 import { DEFAULT_TIME_ZONE } from "../../shared/time-zone";
-import type { AcceptedFix, FleetModule, FlushRow } from "../fleet/fold";
+import type { AcceptedFix, FleetModule, FlushRow } from "../fold/fold";
 import { advanceRollup, initialRollup, type RollupState } from "./rollup";
 
-/** The D1 tables the rollups flush to (registered in party/fleet/flush-tables.ts). */
+/** The D1 tables the rollups flush to (registered in party/live-fleet/flush-tables.ts). */
 export const DAY_ROLLUPS_TABLE = "vehicle_day_rollups";
 export const EVENT_ROLLUPS_TABLE = "event_rollups";
 

@@ -3,11 +3,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { beacons, motionState, telemetry, vehicles, workspaces } from "../../db/schema";
 import { chunkRows } from "../../db/chunk";
-import { newVehicleFold, type Latest, type VehicleFold } from "./fold";
-import type { OdometerState } from "./gps-odometer";
-import { ENGINE_HOURS_MODULE, initialEngineHours } from "./engine-hours";
+import { newVehicleFold, type Latest, type VehicleFold } from "../../domain/fold/fold";
+import type { OdometerState } from "../../domain/fold/gps-odometer";
+import { ENGINE_HOURS_MODULE, initialEngineHours } from "../../domain/fold/engine-hours";
 import type { DeviceState } from "./live-store";
-import type { MotionState } from "./motion";
+import type { MotionState } from "../../domain/fold/motion";
 
 /**
  * What a workspace object reads from D1 about devices it does not know yet (docs/decisions/0016,

@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client";
-import { FLEET_MODULES, FLUSH_TABLES, rowKey, type FlushTable } from "./flush-tables";
-import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "./device-clock";
+import { FLUSH_TABLES, rowKey, type FlushTable } from "./flush-tables";
+import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "../../domain/fold/device-clock";
 import { flushStatements } from "./flush-batch";
-import { foldReport, type BeaconReport, type FleetModule, type FlushRow, type FoldContext, type FoldOutcome, type VehicleFold } from "./fold";
+import { foldReport, type BeaconReport, type FleetModule, type FlushRow, type FoldContext, type FoldOutcome, type VehicleFold } from "../../domain/fold/fold";
 import { loadDevices } from "./load-devices";
 import { eq, sql } from "drizzle-orm";
 import { workspaces } from "../../db/schema";
@@ -13,7 +13,7 @@ import { DEVICE_LIMIT, TokenBuckets } from "./token-buckets";
 /**
  * A workspace's live fleet, held by its Durable Object (party/workspace-room.ts;
  * docs/decisions/0016, parts 4 and 5): each vehicle's folded state in memory and in the object's
- * SQLite (party/fleet/live-store.ts), reports folded with the pure `foldReport`, an answer only
+ * SQLite (party/live-fleet/live-store.ts), reports folded with the pure `foldReport`, an answer only
  * once the fold's result is durable there, and D1 written later, in one batch per flush. One
  * object per workspace is the one writer of its vehicles' state: no version check, no retry.
  */
@@ -209,9 +209,6 @@ export class LiveFleet {
     return buckets;
   }
 }
-
-/** The modules every accepted report is folded through (places and alerts need the workspace's watch). */
-export const DEFAULT_MODULES = FLEET_MODULES;
 
 /**
  * What one ingestion call changes, gathered while folding: vehicles and devices as they end,

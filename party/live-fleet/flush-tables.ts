@@ -1,25 +1,20 @@
 import { getTableColumns } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { FleetModule, FlushRow } from "./fold";
-import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE, rollupModule } from "../reports/rollup-module";
-import { ENGINE_HOURS_TABLE, engineHoursModule } from "./engine-hours";
+import type { FlushRow } from "../../domain/fold/fold";
+import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE } from "../../domain/reports/rollup-module";
+import { ENGINE_HOURS_TABLE } from "../../domain/fold/engine-hours";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { Db } from "../../db/client";
 import { alerts, eventRollups, vehicleDayRollups, vehicles } from "../../db/schema";
 
 /**
- * The seam where per-fix modules plug into ingestion (docs/decisions/0016):
- * - FLEET_MODULES: the modules every accepted report is folded through (party/fleet/fold.ts),
- *   in order; each keeps its per-vehicle state under its name, stored with the vehicle's
- *   detector state and handed back on the next report.
- * - FLUSH_TABLES: the D1 tables their rows go to, by the name a FlushRow carries. Rows are
- *   upserted in the same transaction as the reports that made them (a repeated write is
- *   idempotent: the same key, the same values). A table with a `version` and a `workspace_id`
- *   column is synced: each row is stamped with its workspace's version of that write.
+ * The D1 tables the fleet modules' rows go to (docs/decisions/0016), by the name a FlushRow
+ * carries; the modules themselves are listed in domain/fleet-modules.ts. Rows are upserted in the
+ * same transaction as the reports that made them (a repeated write is idempotent: the same key,
+ * the same values). A table with a `version` and a `workspace_id` column is synced: each row is
+ * stamped with its workspace's version of that write.
  */
-export const FLEET_MODULES: readonly FleetModule[] = [rollupModule as FleetModule, engineHoursModule as FleetModule];
-
 export interface FlushTable {
   table: SQLiteTable;
   /** The conflict target: the row's key columns. */
@@ -34,9 +29,9 @@ export interface FlushTable {
 export const FLUSH_TABLES: Record<string, FlushTable> = {
   [DAY_ROLLUPS_TABLE]: { table: vehicleDayRollups, key: [vehicleDayRollups.vehicleId, vehicleDayRollups.day] },
   [EVENT_ROLLUPS_TABLE]: { table: eventRollups, key: [eventRollups.eventId] },
-  // places and alerts (party/alerts/module.ts): one row per episode, upserted as it opens and ends
+  // places and alerts (domain/alerts/module.ts): one row per episode, upserted as it opens and ends
   alerts: { table: alerts, key: [alerts.id] },
-  // engine hours (party/fleet/engine-hours.ts): the vehicle's engine_seconds column
+  // engine hours (domain/fold/engine-hours.ts): the vehicle's engine_seconds column
   [ENGINE_HOURS_TABLE]: { table: vehicles, key: [vehicles.id], updateOnly: { scope: vehicles.workspaceId } },
 };
 

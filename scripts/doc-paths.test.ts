@@ -1,0 +1,52 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Every repository path the README and the docs name points at a real file or folder (issue 31):
+// a renamed or deleted file must take its mentions with it. A path in backquotes or plain text is
+// checked when it starts at one of the repository's folders; a markdown link relative to its page.
+const root = join(dirname(new URL(import.meta.url).pathname), "..");
+const FOLDERS = ["app", "worker", "party", "domain", "db", "shared", "scripts", "bench", "e2e", "docs", "migrations", "config", "public"];
+const PATH = new RegExp(`(?<![\\w./-])(?:${FOLDERS.join("|")})/[\\w.$\\-/]*`, "g");
+const LINK = /\]\((?!https?:|mailto:|#)([^)\s#]+)(?:#[^)]*)?\)/g;
+
+/**
+ * Named on purpose though not in the repository: files made at build time, and files an ADR's
+ * history records as removed (each with why).
+ */
+const NOT_FILES = new Set<string>([
+  "public/glyphs", // written by scripts/map-glyphs.mjs at build time (ADR 0025)
+  "worker/fleet/ingest.ts", // the D1 ingestion path of ADRs 0007 and 0009, replaced by the object (0016)
+  "worker/sync/room-changes.ts", // its removal is recorded in ADR 0016
+]);
+
+/** A named path worth checking: a file (its last part has an extension), a folder (written with its
+ * slash), or a numbered ADR or migration (docs/decisions/0016: some file starts so). */
+function exists(path: string): boolean {
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  if (/^\d{4}$/.test(last)) return readdirSync(join(root, dirname(path))).some((f) => f.startsWith(last));
+  return existsSync(join(root, path));
+}
+
+function docs(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : []));
+  return ["README.md", ...walk("docs")];
+}
+
+function missingIn(doc: string): string[] {
+  const text = readFileSync(join(root, doc), "utf8");
+  const named = [...text.matchAll(PATH)]
+    .map((m) => m[0].replace(/[.,:;)]+$/, ""))
+    // a word after a folder ("shared/default accounts") is prose, not a path
+    .filter((path) => path.endsWith("/") || /\.\w+$/.test(path) || /\/\d{4}$/.test(path))
+    .map((path) => path.replace(/\/$/, ""));
+  const linked = [...text.matchAll(LINK)].map((m) => normalize(join(dirname(doc), m[1]!)));
+  return [...new Set([...named, ...linked])].filter((path) => !/[*{}]/.test(path) && !NOT_FILES.has(path) && !exists(path));
+}
+
+describe("paths named in the docs", () => {
+  it.each(docs())("%s names only files that exist", (doc) => {
+    expect(missingIn(doc)).toEqual([]);
+  });
+});
