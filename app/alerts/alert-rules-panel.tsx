@@ -127,18 +127,21 @@ function ConditionFields({ prefix, type, places, editing }: { prefix: string; ty
     const options = [{ value: "", label: "Any place" }, ...places.map((p) => ({ value: p.id, label: p.name }))];
     return <SelectField id={`${prefix}-place`} label="Place" name="placeId" defaultValue={value("placeId") ?? ""} options={options} />;
   }
-  if (type === "speeding") {
-    return (
-      <>
-        <InputField id={`${prefix}-speed`} label="Over (mph)" name="speedMph" type="number" min={1} defaultValue={value("speedMph") ?? 70} />
-        <InputField id={`${prefix}-seconds`} label="For at least (s)" hint="A shorter burst is not speeding: no alert for an overtake." name="minSeconds" type="number" min={0} defaultValue={value("minSeconds") ?? 30} />
-      </>
-    );
-  }
+  if (type === "speeding") return <SpeedingFields prefix={prefix} speedMph={value("speedMph")} minSeconds={value("minSeconds")} />;
   if (type === "idling" || type === "beacon_silent") {
     return <InputField id={`${prefix}-minutes`} label="For (min)" name="minutes" type="number" min={1} defaultValue={value("minutes") ?? (type === "idling" ? 10 : 30)} />;
   }
   return null;
+}
+
+/** A speeding rule's speed, and how long it must last (so an overtake raises nothing). */
+function SpeedingFields({ prefix, speedMph, minSeconds }: { prefix: string; speedMph?: number | string | null; minSeconds?: number | string | null }) {
+  return (
+    <>
+      <InputField id={`${prefix}-speed`} label="Over (mph)" name="speedMph" type="number" min={1} defaultValue={speedMph ?? 70} />
+      <InputField id={`${prefix}-seconds`} label="For at least (s)" hint="A shorter burst is not speeding: no alert for an overtake." name="minSeconds" type="number" min={0} defaultValue={minSeconds ?? 30} />
+    </>
+  );
 }
 
 /** Whom the rule tells besides the Inbox: members by e-mail, a signed webhook (docs/decisions/0024). */

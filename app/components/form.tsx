@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { Spinner } from "./spinner";
 
-type InputType = "text" | "email" | "password" | "number" | "tel";
+type InputType = "text" | "email" | "password" | "number" | "tel" | "date";
 
 /** A labelled input wired to a conform field, with its error under it. */
 export function Field({

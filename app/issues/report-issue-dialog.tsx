@@ -17,10 +17,7 @@ const formSchema = createIssueBody.omit({ photoIds: true });
  * works with no network; the issue gets its number (#n) when it reaches the server.
  */
 export function ReportIssueDialog({ vehicleId, onClose }: { vehicleId?: string; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
+  const dialog = useModalOnMount();
   const vehicles = useVehicles();
   const { members } = useWorkspaceMembers();
   const viewerId = useSession().viewer?.id ?? null;
@@ -48,13 +45,8 @@ export function ReportIssueDialog({ vehicleId, onClose }: { vehicleId?: string; 
         <Field field={fields.title} label="Title" autoFocus placeholder="e.g. Brake light out" />
         <TextAreaFormField field={fields.description} label="Description" />
         <SelectFormField field={fields.priority} label="Priority" options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />
-        <SelectFormField
-          field={fields.assigneeUserId}
-          label="Assignee"
-          options={[{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.userId === viewerId ? `${m.email} (you)` : m.email }))]}
-        />
-        {/* Field's types name text-like inputs only; a date input takes the same props. */}
-        <Field field={fields.dueDate} label="Due date" type={"date" as "text"} />
+        <SelectFormField field={fields.assigneeUserId} label="Assignee" options={assigneeOptions(members, viewerId)} />
+        <Field field={fields.dueDate} label="Due date" type="date" />
         <PhotoPicker ids={photoIds} onChange={setPhotoIds} />
         <FormError form={form} />
         <div className="dialog-actions">
@@ -66,6 +58,20 @@ export function ReportIssueDialog({ vehicleId, onClose }: { vehicleId?: string; 
       </form>
     </dialog>
   );
+}
+
+/** A dialog shown as a modal as soon as it mounts (its parent mounts it to open it). */
+function useModalOnMount() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return dialog;
+}
+
+/** Whom an issue can be assigned to: nobody, or a member (the signed-in one marked). */
+function assigneeOptions(members: { userId: string; email: string }[], viewerId: string | null) {
+  return [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.userId === viewerId ? `${m.email} (you)` : m.email }))];
 }
 
 /** The "Report an issue" button and its dialog; hidden for viewers, who cannot report. */

@@ -22,22 +22,7 @@ export default function LocationsPage() {
 
   return (
     <section className="page locations">
-      <header className="page-header">
-        <h1>Locations</h1>
-        <div className="actions">
-          <button type="button" className="button" aria-pressed={drawing?.mode === "circle" && !drawing.placeId} onClick={() => setDrawing({ mode: "circle", placeId: null })}>
-            Draw circle
-          </button>
-          <button type="button" className="button" aria-pressed={drawing?.mode === "polygon" && !drawing.placeId} onClick={() => setDrawing({ mode: "polygon", placeId: null })}>
-            Draw polygon
-          </button>
-        </div>
-      </header>
-      {drawing ? (
-        <p className="muted draw-hint">
-          {drawing.mode === "circle" ? "Press the centre and drag to the edge (or click the centre, then the edge)." : "Click each corner; click the first corner or double-click to finish."} Escape cancels.
-        </p>
-      ) : null}
+      <LocationsHeader drawing={drawing} setDrawing={setDrawing} />
       <ErrorLine message={drawing ? drawError : null} />
       <div className="locations-body">
         <div className="locations-side">
@@ -56,6 +41,31 @@ export default function LocationsPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** The page's title, its two drawing buttons, and what to do while drawing. */
+function LocationsHeader({ drawing, setDrawing }: { drawing: Drawing | null; setDrawing: (next: Omit<Drawing, "attempt"> | null) => void }) {
+  const drawingNew = (mode: DrawMode) => drawing?.mode === mode && !drawing.placeId;
+  return (
+    <>
+      <header className="page-header">
+        <h1>Locations</h1>
+        <div className="actions">
+          <button type="button" className="button" aria-pressed={drawingNew("circle")} onClick={() => setDrawing({ mode: "circle", placeId: null })}>
+            Draw circle
+          </button>
+          <button type="button" className="button" aria-pressed={drawingNew("polygon")} onClick={() => setDrawing({ mode: "polygon", placeId: null })}>
+            Draw polygon
+          </button>
+        </div>
+      </header>
+      {drawing ? (
+        <p className="muted draw-hint">
+          {drawing.mode === "circle" ? "Press the centre and drag to the edge (or click the centre, then the edge)." : "Click each corner; click the first corner or double-click to finish."} Escape cancels.
+        </p>
+      ) : null}
+    </>
   );
 }
 

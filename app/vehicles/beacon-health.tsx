@@ -22,12 +22,40 @@ import { useNow } from "./use-now";
  * again after each new report the synced telemetry shows, and every minute.
  */
 export function BeaconHealth({ vehicleId }: { vehicleId: string }) {
-  const [health, setHealth] = useState<Health | null | "none" | "unavailable">(null);
+  const [health, setHealth] = useBeaconHealth(vehicleId);
   const [fresh, setFresh] = useState<string | null>(null);
+  const now = useNow(1000);
+  if (health === "none") return null;
+  return (
+    <section className="card section beacon-health" aria-labelledby="beacon-heading">
+      <h2 id="beacon-heading">Beacon</h2>
+      {health === null ? (
+        <p className="muted">Loading beacon health…</p>
+      ) : health === "unavailable" ? (
+        <p className="muted">Beacon health is unavailable right now.</p>
+      ) : (
+        <>
+          <HealthFacts health={health} now={now} />
+          <DeviceId
+            health={health}
+            fresh={fresh}
+            onRotated={(deviceId) => {
+              setFresh(deviceId);
+              setHealth({ ...health, deviceId, rotatedAt: Date.now() });
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The beacon's health, read again after each new report the synced telemetry shows and every minute. */
+function useBeaconHealth(vehicleId: string) {
+  const state = useState<Health | null | "none" | "unavailable">(null);
+  const setHealth = state[1];
   const latestReport = useTelemetry(vehicleId)?.recordedAt;
   const minute = useNow(60_000);
-  const now = useNow(1000);
-
   useEffect(() => {
     const controller = new AbortController();
     const midnight = new Date();
@@ -42,43 +70,30 @@ export function BeaconHealth({ vehicleId }: { vehicleId: string }) {
         setHealth(error instanceof HTTPError && error.response.status === 404 ? "none" : (old) => (old && typeof old === "object" ? old : "unavailable"));
       });
     return () => controller.abort();
-  }, [vehicleId, latestReport, minute]);
+  }, [vehicleId, latestReport, minute, setHealth]);
+  return state;
+}
 
-  if (health === "none") return null;
+function HealthFacts({ health, now }: { health: Health; now: number }) {
   return (
-    <section className="card section beacon-health" aria-labelledby="beacon-heading">
-      <h2 id="beacon-heading">Beacon</h2>
-      {health === null ? (
-        <p className="muted">Loading beacon health…</p>
-      ) : health === "unavailable" ? (
-        <p className="muted">Beacon health is unavailable right now.</p>
-      ) : (
-        <>
-          <dl className="facts grid">
-            <div>
-              <dt>Last report</dt>
-              <dd data-testid="beacon-last-report">{health.lastReportAt === null ? "Never" : ago(health.lastReportAt, now)}</dd>
-            </div>
-            <div>
-              <dt>Reports today</dt>
-              <dd data-testid="beacon-reports-today">{health.reportsToday.toLocaleString("en-US")}</dd>
-            </div>
-            <div>
-              <dt>Device clock</dt>
-              <dd data-testid="beacon-clock">{clockSkew(health, now)}</dd>
-            </div>
-            <div>
-              <dt>Rejected reports</dt>
-              <dd data-testid="beacon-rejected">{rejected(health, now)}</dd>
-            </div>
-          </dl>
-          <DeviceId health={health} fresh={fresh} onRotated={(deviceId) => {
-            setFresh(deviceId);
-            setHealth({ ...health, deviceId, rotatedAt: Date.now() });
-          }} />
-        </>
-      )}
-    </section>
+    <dl className="facts grid">
+      <div>
+        <dt>Last report</dt>
+        <dd data-testid="beacon-last-report">{health.lastReportAt === null ? "Never" : ago(health.lastReportAt, now)}</dd>
+      </div>
+      <div>
+        <dt>Reports today</dt>
+        <dd data-testid="beacon-reports-today">{health.reportsToday.toLocaleString("en-US")}</dd>
+      </div>
+      <div>
+        <dt>Device clock</dt>
+        <dd data-testid="beacon-clock">{clockSkew(health, now)}</dd>
+      </div>
+      <div>
+        <dt>Rejected reports</dt>
+        <dd data-testid="beacon-rejected">{rejected(health, now)}</dd>
+      </div>
+    </dl>
   );
 }
 
