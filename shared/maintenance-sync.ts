@@ -1,5 +1,5 @@
 import type { InspectionItem } from "./inspections";
-import { DAY_MS, serviceStatuses, type ServiceStatus } from "./service";
+import { DAY_MS, scheduleDue, serviceStatuses, worseStatus, type ServiceSchedule, type ServiceStatus, type VehicleReading } from "./service";
 import { setIfPresent } from "./wire";
 
 /**
@@ -184,3 +184,29 @@ export const decodeInspection = (id: string, w: InspectionWire): SyncedInspectio
   submittedByUserId: w.b ?? null,
   submittedAt: w.t * 1000,
 });
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A synced schedule as the REST API would answer it, computed on the device from the vehicle's
+ * synced odometer and the clock; engine hours are known to the server only, so a due by hours
+ * shows once the server's due check announced it (within a quarter hour).
+ */
+export function scheduleView(s: SyncedSchedule, reading: VehicleReading, now: number): ServiceSchedule {
+  const due = scheduleDue(s, reading, now);
+  return {
+    id: s.id,
+    vehicleId: s.vehicleId,
+    name: s.name,
+    everyMiles: s.everyMiles,
+    everyEngineHours: s.everyEngineHours,
+    everyDays: s.everyDays,
+    lastDoneAt: iso(s.lastDoneAt),
+    lastDoneOdometerMiles: s.lastDoneOdometerMiles,
+    lastDoneEngineHours: s.lastDoneEngineHours,
+    status: s.announced ? worseStatus(due.status, s.announced) : due.status,
+    nextDueMiles: due.nextDueMiles,
+    nextDueAt: due.nextDueAt === null ? null : iso(due.nextDueAt),
+    nextDueEngineHours: due.nextDueEngineHours,
+  };
+}
