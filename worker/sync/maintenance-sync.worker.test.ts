@@ -103,3 +103,23 @@ describe("maintenance in the synced store", () => {
     expect(keysOf(seen.patch, "inspection/")).toEqual([`inspection/${f.today.id}`]);
   });
 });
+
+describe("the first sync's cost of maintenance", () => {
+  it("grows by under 200 B per schedule and per recent entry (two UUIDs are 72 of them); entries older than 90 days cost nothing", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await insertVehicle(a.workspaceId);
+    const size = async () => JSON.stringify(await pull(a.token)).length;
+    const before = await size();
+    for (let i = 0; i < 10; i++) await post(a.token, "/api/service-schedules", { vehicleId, name: `Oil change ${i}`, everyMiles: 5000, everyDays: 180 });
+    const afterSchedules = await size();
+    for (let i = 0; i < 10; i++) await post(a.token, "/api/service-entries", { vehicleId, date: dayAgo(5), description: `Oil and filter ${i}`, costCents: 8950 });
+    const afterEntries = await size();
+    for (let i = 0; i < 10; i++) await post(a.token, "/api/service-entries", { vehicleId, date: dayAgo(120), description: `Old service ${i}` });
+    const perSchedule = (afterSchedules - before) / 10;
+    const perEntry = (afterEntries - afterSchedules) / 10;
+    console.log(`first sync: ${perSchedule} B per schedule, ${perEntry} B per recent service entry`);
+    expect(perSchedule).toBeLessThanOrEqual(200);
+    expect(perEntry).toBeLessThanOrEqual(200);
+    expect(await size()).toBe(afterEntries);
+  });
+});
