@@ -59,6 +59,22 @@ test("after a first sync, the Service tab and the Inspections page render with n
   await context.setOffline(false);
   await history.getByRole("button", { name: "Show older" }).click();
   await expect(history).toContainText("Timing belt");
+
+  // The history's rows: columns on a desktop, a card per inspection on a phone.
+  await page.getByRole("navigation", { name: "Sections", exact: true }).getByRole("link", { name: "Inspections" }).click();
+  const row = list.getByRole("listitem").first();
+  const box = async (cell: string) => (await row.locator(`.inspection-cell.${cell}`).boundingBox())!;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(row).toContainText("Robin Driver");
+  let [vehicleCell, whenCell, signedCell] = [await box("vehicle"), await box("when"), await box("signed")];
+  expect(Math.abs(whenCell.y + whenCell.height / 2 - (vehicleCell.y + vehicleCell.height / 2))).toBeLessThan(8);
+  expect(whenCell.x).toBeGreaterThan(vehicleCell.x + vehicleCell.width);
+  expect(signedCell.x).toBeGreaterThan(whenCell.x + whenCell.width);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await box("when")).y).toBeGreaterThan((await box("vehicle")).y + 4);
+  [vehicleCell, whenCell, signedCell] = [await box("vehicle"), await box("when"), await box("signed")];
+  expect(signedCell.y).toBeGreaterThan(whenCell.y);
+  expect((await row.boundingBox())!.width).toBeLessThanOrEqual(390);
 });
 
 test("the My actions count rises when another session assigns an issue to me, without a reload", async ({ page, request }) => {

@@ -19,6 +19,13 @@ import { useClientStore } from "./index";
  * (docs/decisions/0033): the Service tab, the Inspections pages and My actions read these, so
  * they render offline. Each value is derived again only when one of the types it reads changed.
  */
+/**
+ * Types that change many times a second in a moving fleet: a value derived from them is worked out
+ * again at most once a minute (an odometer or a trip moves a due date or today's list slowly),
+ * so 20,000 schedules are not re-evaluated on every position.
+ */
+const FAST_TYPES = new Set<EntityType>(["telemetry", "event"]);
+
 function useTypesValue<T>(types: readonly EntityType[], key: string, compute: (store: ClientStore) => T): T {
   const store = useClientStore();
   const cache = useRef<{ stamp: string; value: T } | null>(null);
@@ -31,7 +38,7 @@ function useTypesValue<T>(types: readonly EntityType[], key: string, compute: (s
     [store, typesKey],
   );
   const get = () => {
-    const stamp = `${key}|${types.map((t) => store.version(t)).join(",")}`;
+    const stamp = `${key}|${types.map((t) => (FAST_TYPES.has(t) ? Math.floor(Date.now() / 60_000) : store.version(t))).join(",")}`;
     if (cache.current?.stamp !== stamp) cache.current = { stamp, value: compute(store) };
     return cache.current.value;
   };
