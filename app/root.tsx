@@ -21,6 +21,13 @@ export const loader = ({ context }: LoaderFunctionArgs) => {
   return { mapboxToken: env?.MAPBOX_TOKEN ?? "" };
 };
 
+/**
+ * The loader's answer is the deployment's, never stale within a page load: navigating never asks
+ * the server again (no `.data` request), so moving between pages works offline, on the synced
+ * store (docs/decisions/0033). Without this, a navigation with no network became a full page load.
+ */
+export const shouldRevalidate = () => false;
+
 export const meta: MetaFunction = () => [
   { title: "Fleet Ops" },
   { name: "description", content: "Live map, telemetry and trips of your vehicle fleet." },

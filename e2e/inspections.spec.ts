@@ -17,7 +17,7 @@ test("an inspection with a failed item submitted offline is kept on the phone, t
   const vehicle = await orderVehicle(request, fleet);
   await signInAs(page, fleet.token);
   await page.goto(`/vehicles/${vehicle.id}/inspections`);
-  await expect(page.getByText("No inspections yet.")).toBeVisible();
+  await expect(page.getByText("No inspections in the last 7 days.")).toBeVisible();
   const start = page.getByRole("button", { name: "Start inspection" });
   await expect(start).toBeEnabled();
 

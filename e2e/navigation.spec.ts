@@ -194,7 +194,7 @@ test.describe("placeholders", () => {
     await expect(page.getByText("Nothing to do. Well done.")).toBeVisible();
     await page.goto("/inspections");
     await expect(page.getByRole("heading", { level: 1, name: "Inspections" })).toBeVisible();
-    await expect(page.getByText("No inspections yet.")).toBeVisible();
+    await expect(page.getByText("No inspections in the last 7 days.")).toBeVisible();
   });
 
   test("/team has its filter and the Employees header", async ({ page, request }) => {

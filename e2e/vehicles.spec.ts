@@ -196,10 +196,10 @@ test.describe("/vehicles/{id}", () => {
     await tabs.getByRole("link", { name: "Service" }).click();
     await expect(page).toHaveURL(new RegExp(`/vehicles/${a.vehicleId}/service$`));
     await expect(page.getByText("No schedules yet.")).toBeVisible();
-    await expect(page.getByText("No service logged yet.")).toBeVisible();
+    await expect(page.getByText("No service logged in the last 90 days.")).toBeVisible();
     await tabs.getByRole("link", { name: "Inspections" }).click();
     await expect(page).toHaveURL(new RegExp(`/vehicles/${a.vehicleId}/inspections$`));
-    await expect(page.getByText("No inspections yet.")).toBeVisible();
+    await expect(page.getByText("No inspections in the last 7 days.")).toBeVisible();
     await tabs.getByRole("link", { name: "Issues" }).click();
     await expect(page).toHaveURL(new RegExp(`/vehicles/${a.vehicleId}/issues$`));
     await expect(page.getByText("No issues match these filters.")).toBeVisible();

@@ -12,9 +12,10 @@ export const PROTOCOL_VERSION = 1;
  * Bumped whenever the shape of synced values changes; older clients' pulls are told to reload
  * (VersionNotSupported). Replicache starts a new, empty client group for a new schema version, so
  * values stored in an older shape are never read by newer code. "2": the compact values of
- * docs/decisions/0013.
+ * docs/decisions/0013. "3": service schedules, inspection forms, recent service entries and
+ * inspections are synced (docs/decisions/0033); a new client group pulls them from scratch.
  */
-export const SCHEMA_VERSION = "2";
+export const SCHEMA_VERSION = "3";
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
 

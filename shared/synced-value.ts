@@ -1,6 +1,20 @@
 import { ALERT_PREFIX } from "./alert-rules";
 import { decodeAlert, type AlertWire } from "./alerts";
 import { decodeIssue, decodeIssueComment, ISSUE_COMMENT_PREFIX, ISSUE_PREFIX, type IssueCommentWire, type IssueWire } from "./issues";
+import {
+  decodeInspection,
+  decodeInspectionForm,
+  decodeSchedule,
+  decodeServiceEntry,
+  INSPECTION_FORM_PREFIX,
+  INSPECTION_PREFIX,
+  SERVICE_ENTRY_PREFIX,
+  SERVICE_SCHEDULE_PREFIX,
+  type InspectionFormWire,
+  type InspectionWire,
+  type ScheduleWire,
+  type ServiceEntryWire,
+} from "./maintenance-sync";
 import { decodePlace, PLACE_PREFIX, type PlaceWire } from "./places";
 import { decodeDriver, DRIVER_PREFIX, type DriverWire } from "./driver";
 import { decodeTelemetry, TELEMETRY_PREFIX, type TelemetryWire } from "./telemetry";
@@ -24,6 +38,10 @@ export function decodeSyncedValue(key: string, value: unknown): unknown {
   if (key.startsWith(PLACE_PREFIX)) return decodePlace(key.slice(PLACE_PREFIX.length), value as PlaceWire);
   if (key.startsWith(ISSUE_PREFIX)) return decodeIssue(key.slice(ISSUE_PREFIX.length), value as IssueWire);
   if (key.startsWith(ISSUE_COMMENT_PREFIX)) return decodeIssueComment(key.slice(ISSUE_COMMENT_PREFIX.length), value as IssueCommentWire);
+  if (key.startsWith(SERVICE_SCHEDULE_PREFIX)) return decodeSchedule(key.slice(SERVICE_SCHEDULE_PREFIX.length), value as ScheduleWire);
+  if (key.startsWith(SERVICE_ENTRY_PREFIX)) return decodeServiceEntry(key.slice(SERVICE_ENTRY_PREFIX.length), value as ServiceEntryWire);
+  if (key.startsWith(INSPECTION_FORM_PREFIX)) return decodeInspectionForm(key.slice(INSPECTION_FORM_PREFIX.length), value as InspectionFormWire);
+  if (key.startsWith(INSPECTION_PREFIX)) return decodeInspection(key.slice(INSPECTION_PREFIX.length), value as InspectionWire);
   if (key.startsWith(ALERT_PREFIX)) return decodeAlert(key.slice(ALERT_PREFIX.length), value as AlertWire);
   return value;
 }

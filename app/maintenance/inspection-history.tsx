@@ -1,28 +1,56 @@
 import { useCallback, useState } from "react";
-import type { Inspection, InspectionForm } from "../../shared/inspections";
-import { useCan } from "../session/session";
-import { useVehicles } from "../store";
+import { DEFAULT_FORM_NAME, DEFAULT_PRE_TRIP_ITEMS, defaultFormId, type Inspection, type InspectionForm } from "../../shared/inspections";
+import { useCan, useSession } from "../session/session";
+import { useStoreStatus, useVehicles } from "../store";
+import { useInspectionForms, useInspections } from "../store/maintenance";
 import { InspectionSubmit } from "./inspection-submit";
 import { usePendingInspections } from "./pending-inspections";
-import { useApi } from "./use-api";
+import { useOlder, withOlder } from "./use-older";
+
+/** What a row of the history shows, whether synced, answered by the server, or still on this device. */
+interface Row {
+  id: string;
+  vehicleId: string;
+  submittedAt: number;
+  signedName: string;
+  failedItems: number;
+  issues: number;
+  waiting?: boolean;
+}
+const inspectionsOf = (body: unknown): Row[] =>
+  (body as { inspections: Inspection[] }).inspections.map((i) => ({ id: i.id, vehicleId: i.vehicleId, submittedAt: Date.parse(i.submittedAt), signedName: i.signedName, failedItems: i.failedItems, issues: i.issueIds.length }));
+const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+
+/** The form "Start inspection" opens: the workspace's default one, as synced (or as every workspace starts with it). */
+function useStartForm(): InspectionForm | undefined {
+  const forms = useInspectionForms();
+  const workspaceId = useSession().workspace?.id;
+  if (forms[0]) return forms[0];
+  return workspaceId ? { id: defaultFormId(workspaceId), name: DEFAULT_FORM_NAME, items: DEFAULT_PRE_TRIP_ITEMS, isDefault: true } : undefined;
+}
 
 /**
- * Inspections, newest first: those still on this device (waiting for the network) and those the
- * server has, with their failed items; "Start inspection" opens the phone form for a vehicle.
+ * Inspections, newest first: those still on this device (waiting for the network), the synced
+ * ones (the last 7 days, offline too; docs/decisions/0033) and, after "Show older", the rest from
+ * the server; "Start inspection" opens the phone form for a vehicle.
  */
 export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
-  const query = vehicleId ? `inspections?vehicleId=${encodeURIComponent(vehicleId)}` : "inspections";
-  const stored = useApi<{ inspections: Inspection[] }>(query);
-  const forms = useApi<{ forms: InspectionForm[] }>("inspection-forms");
-  const reload = stored.reload;
-  const pending = usePendingInspections(useCallback(() => reload(), [reload])).filter((p) => !vehicleId || p.vehicleId === vehicleId);
+  const synced = useInspections(vehicleId);
+  const older = useOlder<Row>(vehicleId ? `inspections?vehicleId=${encodeURIComponent(vehicleId)}` : "inspections", useCallback(inspectionsOf, []));
+  const pending = usePendingInspections().filter((p) => !vehicleId || p.vehicleId === vehicleId);
+  const { pulled } = useStoreStatus();
   const vehicles = useVehicles();
   const names = new Map(vehicles.map((v) => [v.id, v.name]));
   const canSubmit = useCan("fleet.edit");
   const [chosen, setChosen] = useState<string>(vehicleId ?? "");
   const [open, setOpen] = useState(false);
-  const form = forms.data?.forms[0];
+  const form = useStartForm();
   if (open && form && chosen) return <InspectionSubmit form={form} vehicleId={chosen} done={() => setOpen(false)} />;
+  const held = new Set(synced.map((i) => i.id));
+  const rows: Row[] = [
+    ...pending.filter((p) => !held.has(p.id)).map((p) => ({ id: p.id, vehicleId: p.vehicleId, submittedAt: Date.parse(p.submittedAt), signedName: p.signedName, failedItems: p.results.filter((r) => r.pass === false).length, issues: 0, waiting: true })),
+    ...withOlder<Row>(synced.map((i) => ({ id: i.id, vehicleId: i.vehicleId, submittedAt: i.submittedAt, signedName: i.signedName, failedItems: i.failedItems, issues: i.issueIds.length })), older.rows),
+  ];
   return (
     <div className="inspection-history">
       {canSubmit ? (
@@ -42,29 +70,34 @@ export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
           </button>
         </div>
       ) : null}
-      {stored.failed && !stored.data ? <p className="muted">Past inspections are shown when you are online.</p> : null}
-      <ul className="maintenance-list" aria-label="Inspections">
-        {pending.map((p) => (
-          <li key={p.id} className="maintenance-row">
-            <span className="status-pill due_soon">Waiting to sync</span>
-            <strong>{names.get(p.vehicleId) ?? "Vehicle"}</strong>
-            <span className="muted">
-              {p.submittedAt.slice(0, 16).replace("T", " ")} · {p.signedName} · {p.results.filter((r) => r.pass === false).length} failed
-            </span>
-          </li>
-        ))}
-        {(stored.data?.inspections ?? []).map((i) => (
-          <li key={i.id} className="maintenance-row">
-            <span className={`status-pill ${i.failedItems ? "overdue" : "ok"}`}>{i.failedItems ? `${i.failedItems} failed` : "Passed"}</span>
-            <strong>{names.get(i.vehicleId) ?? "Vehicle"}</strong>
-            <span className="muted">
-              {i.submittedAt.slice(0, 16).replace("T", " ")} · {i.signedName}
-              {i.issueIds.length ? ` · ${i.issueIds.length} issue${i.issueIds.length > 1 ? "s" : ""} opened` : ""}
-            </span>
-          </li>
+      <ul className="inspection-table" aria-label="Inspections">
+        {rows.map((r) => (
+          <InspectionRow key={r.id} row={r} vehicleName={names.get(r.vehicleId) ?? "Vehicle"} />
         ))}
       </ul>
-      {stored.data && !stored.data.inspections.length && !pending.length ? <p className="muted">No inspections yet.</p> : null}
+      {pulled && !rows.length ? <p className="muted">No inspections in the last 7 days.</p> : null}
+      {older.rows ? null : (
+        <button type="button" className="button" onClick={() => void older.load()} disabled={older.loading}>
+          Show older
+        </button>
+      )}
+      {older.error ? <p className="muted">{older.error}</p> : null}
     </div>
+  );
+}
+
+/** One inspection: columns on a wide screen (result, vehicle, when, signed by, issues), a card on a phone. */
+function InspectionRow({ row, vehicleName }: { row: Row; vehicleName: string }) {
+  const result = row.waiting ? "Waiting to sync" : row.failedItems ? `${row.failedItems} failed` : "Passed";
+  return (
+    <li className="inspection-row">
+      <span className="inspection-cell result">
+        <span className={`status-pill ${row.waiting ? "due_soon" : row.failedItems ? "overdue" : "ok"}`}>{result}</span>
+      </span>
+      <strong className="inspection-cell vehicle">{vehicleName}</strong>
+      <span className="inspection-cell when muted">{when(row.submittedAt)}</span>
+      <span className="inspection-cell signed">Signed by {row.signedName}</span>
+      <span className="inspection-cell issues muted">{row.issues ? `${row.issues} issue${row.issues > 1 ? "s" : ""} opened` : row.waiting && row.failedItems ? `${row.failedItems} failed` : ""}</span>
+    </li>
   );
 }

@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useUnreadCount } from "../store/places-alerts";
-import { useActionCount } from "../maintenance/use-action-count";
+import { useActionCount } from "../maintenance/use-my-actions";
 
 /** One destination of the navigation; `badge` is a count shown beside it (nothing when 0 or null). */
 export type NavItem = { to: string; label: string; badge?: number | null; badgeNoun?: string };

@@ -1,12 +1,14 @@
 import { InspectionFormsSection } from "../maintenance/inspection-forms-editor";
 import { InspectionHistory } from "../maintenance/inspection-history";
-import { useApi } from "../maintenance/use-api";
-import type { MyActionsBody } from "../maintenance/my-actions-body";
+import { useTodayStart } from "../maintenance/use-my-actions";
+import { useUninspectedToday } from "../store/maintenance";
 
-/** Inspections (issue 32): which vehicles drove today without today's inspection, then every inspection. */
+/**
+ * Inspections (issue 32): which vehicles drove today without today's inspection, then every
+ * inspection. From the synced store, so it renders offline (docs/decisions/0033).
+ */
 export default function InspectionsPage() {
-  const actions = useApi<MyActionsBody>("my-actions");
-  const missing = actions.data?.inspections ?? [];
+  const missing = useUninspectedToday(useTodayStart());
   return (
     <section className="page inspections">
       <header className="page-header">
@@ -16,8 +18,8 @@ export default function InspectionsPage() {
         <div className="card" aria-label="Drove today without an inspection">
           <h2>Drove today without today's inspection</h2>
           <ul>
-            {missing.map((m) => (
-              <li key={m.vehicleId}>{m.vehicleName}</li>
+            {missing.map((v) => (
+              <li key={v.id}>{v.name}</li>
             ))}
           </ul>
         </div>

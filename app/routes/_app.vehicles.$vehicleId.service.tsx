@@ -1,35 +1,40 @@
 import { useParams } from "@remix-run/react";
-import type { ServiceEntry, ServiceSchedule } from "../../shared/service";
+import { useCallback } from "react";
+import type { SyncedServiceEntry } from "../../shared/maintenance-sync";
+import type { ServiceEntry } from "../../shared/service";
 import { intervalText, money, nextDueText, statusLabel } from "../maintenance/format";
 import { AddScheduleForm, LogServiceForm } from "../maintenance/service-forms";
-import { useApi } from "../maintenance/use-api";
+import { useOlder, withOlder } from "../maintenance/use-older";
 import { useCan } from "../session/session";
+import { useStoreStatus } from "../store";
+import { useServiceEntries, useVehicleSchedules } from "../store/maintenance";
+
+type Row = Pick<SyncedServiceEntry, "id" | "date" | "description" | "vendor" | "odometerMiles" | "costCents">;
+const entriesOf = (body: unknown) => (body as { entries: ServiceEntry[] }).entries;
 
 /**
  * A vehicle's Service tab (issue 32): its schedules with their status (due soon within 10 % of
  * the interval, then overdue), its service history with the cost, "Log service" for members and
- * "Add schedule" for owners and admins. Read from the REST API when the tab opens.
+ * "Add schedule" for owners and admins. Read from the synced store (offline too, docs/decisions/0033):
+ * the last 90 days of history; "Show older" reads the rest from the server.
  */
 export default function VehicleService() {
-  const { vehicleId } = useParams();
-  const schedules = useApi<{ schedules: ServiceSchedule[] }>(vehicleId ? `service-schedules?vehicleId=${encodeURIComponent(vehicleId)}` : null);
-  const entries = useApi<{ entries: ServiceEntry[] }>(vehicleId ? `service-entries?vehicleId=${encodeURIComponent(vehicleId)}` : null);
+  const { vehicleId = "" } = useParams();
+  const list = useVehicleSchedules(vehicleId);
+  const synced = useServiceEntries(vehicleId);
+  const older = useOlder<Row>(`service-entries?vehicleId=${encodeURIComponent(vehicleId)}`, useCallback(entriesOf, []));
+  const { pulled } = useStoreStatus();
   const canLog = useCan("fleet.edit");
   const canManage = useCan("maintenance.manage");
   if (!vehicleId) return null;
-  const reload = () => {
-    schedules.reload();
-    entries.reload();
-  };
-  const list = schedules.data?.schedules ?? [];
-  const history = entries.data?.entries ?? [];
+  const history: Row[] = withOlder<Row>(synced, older.rows);
   const total = history.reduce((sum, e) => sum + (e.costCents ?? 0), 0);
+  const reload = () => void (older.rows ? older.load() : undefined);
   return (
     <div className="vehicle-service">
-      {schedules.failed && !schedules.data ? <p className="muted">Service is shown when you are online.</p> : null}
       <section aria-label="Service schedules">
         <h2>Schedules</h2>
-        {schedules.data && !list.length ? <p className="muted">No schedules yet.</p> : null}
+        {pulled && !list.length ? <p className="muted">No schedules yet.</p> : null}
         <ul className="maintenance-list">
           {list.map((s) => (
             <li key={s.id} className="maintenance-row">
@@ -44,8 +49,8 @@ export default function VehicleService() {
       </section>
       <section aria-label="Service history">
         <h2>History</h2>
-        {entries.data && !history.length ? <p className="muted">No service logged yet.</p> : null}
-        {history.length ? <p className="muted">Total cost: {money(total)}</p> : null}
+        {pulled && !history.length ? <p className="muted">No service logged in the last 90 days.</p> : null}
+        {history.length ? <p className="muted">Total cost{older.rows ? "" : " (last 90 days)"}: {money(total)}</p> : null}
         <ul className="maintenance-list">
           {history.map((e) => (
             <li key={e.id} className="maintenance-row">
@@ -57,6 +62,12 @@ export default function VehicleService() {
             </li>
           ))}
         </ul>
+        {older.rows ? null : (
+          <button type="button" className="button" onClick={() => void older.load()} disabled={older.loading}>
+            Show older
+          </button>
+        )}
+        {older.error ? <p className="muted">{older.error}</p> : null}
       </section>
       <div className="maintenance-forms">
         {canLog ? <LogServiceForm vehicleId={vehicleId} schedules={list} done={reload} /> : null}

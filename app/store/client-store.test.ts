@@ -64,7 +64,9 @@ describe("client store: keys", () => {
     expect(typeOfKey("vehicle/v1")).toEqual({ type: "vehicle", id: "v1" });
     expect(typeOfKey("telemetry/v1")).toEqual({ type: "telemetry", id: "v1" });
     expect(typeOfKey("event/v1/e9")).toEqual({ type: "event", id: "v1/e9" });
-    expect(typeOfKey("inspection/i1")).toBeNull();
+    expect(typeOfKey("inspection/i1")).toEqual({ type: "inspection", id: "i1" });
+    expect(typeOfKey("inspection-form/f1")).toEqual({ type: "inspection-form", id: "f1" });
+    expect(typeOfKey("work-order/w1")).toBeNull();
     expect(typeOfKey("vehicles/v1")).toBeNull();
     const store = new ClientStore();
     store.apply([{ op: "add", key: "driver/d1", newValue: { n: "Ana" } }]);

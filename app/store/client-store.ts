@@ -3,6 +3,7 @@ import { ALERT_READS_PREFIX } from "../../shared/alerts";
 import { DRIVER_PREFIX } from "../../shared/driver";
 import { PLACE_PREFIX } from "../../shared/places";
 import { ISSUE_COMMENT_PREFIX, ISSUE_PREFIX } from "../../shared/issues";
+import { INSPECTION_FORM_PREFIX, INSPECTION_PREFIX, SERVICE_ENTRY_PREFIX, SERVICE_SCHEDULE_PREFIX } from "../../shared/maintenance-sync";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { TELEMETRY_PREFIX } from "../../shared/telemetry";
 import { VEHICLE_PREFIX, vehicleKey } from "../../shared/vehicle";
@@ -20,7 +21,9 @@ import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
  * get only those changes; the vehicles sorted by name are kept sorted by moving the changed ones
  * (binary search), not by sorting the fleet again; a vehicle's events are indexed by vehicle.
  */
-export type EntityType = "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType | IssuesType;
+export type EntityType = "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType | IssuesType | MaintenanceType;
+/** Service and inspections (docs/decisions/0033). */
+type MaintenanceType = "service-schedule" | "service-entry" | "inspection-form" | "inspection";
 /** Issues and their comments (docs/decisions/0030): comment ids are `{issueId}/{commentId}`. */
 type IssuesType = "issue" | "issue-comment";
 /** Places and alerts (docs/decisions/0019): a tab of an older build ignores these keys. */
@@ -44,6 +47,10 @@ const PREFIXES: Record<EntityType, string> = {
   "alert-reads": ALERT_READS_PREFIX,
   issue: ISSUE_PREFIX,
   "issue-comment": ISSUE_COMMENT_PREFIX,
+  "service-schedule": SERVICE_SCHEDULE_PREFIX,
+  "service-entry": SERVICE_ENTRY_PREFIX,
+  "inspection-form": INSPECTION_FORM_PREFIX,
+  inspection: INSPECTION_PREFIX,
 };
 const TYPES = Object.keys(PREFIXES) as EntityType[];
 const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, make()])) as Record<EntityType, T>;

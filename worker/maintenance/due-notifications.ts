@@ -103,7 +103,8 @@ async function commit(db: Db, workspaceId: string, list: Announcement[], now: nu
     writes.push(
       db
         .update(serviceSchedules)
-        .set({ announced: `${s.cycle}:${a.status}` })
+        // Stamped: the synced schedule carries what was announced (engine hours are counted here only; docs/decisions/0033).
+        .set({ announced: `${s.cycle}:${a.status}`, version: stamp })
         .where(and(eq(serviceSchedules.id, s.id), eq(serviceSchedules.cycle, s.cycle), claimed))
         .returning({ id: serviceSchedules.id }),
       db

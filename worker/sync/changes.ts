@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { issueChangeQueries } from "./issue-entities";
+import { maintenanceChangeQueries } from "./maintenance-entities";
 import { alertReads, alertRules, alerts, drivers, places, replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 
 /** What a pull needs to know about the workspace to decide whether a cookie can be diffed from (docs/decisions/0003-sync.md). */
@@ -19,7 +20,7 @@ export async function readChanges(db: Db, workspaceId: string, since: number, op
     opts.live
       ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false))
       : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
-  const [ws, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows] = await db.batch([
+  const [ws, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows] = await db.batch([
     db
       .select({ version: workspaces.version, syncEpoch: workspaces.syncEpoch, tombstoneFloor: workspaces.tombstoneFloor })
       .from(workspaces)
@@ -40,9 +41,11 @@ export async function readChanges(db: Db, workspaceId: string, since: number, op
     db.select().from(drivers).where(changed(drivers)),
     // issues and their comments (docs/decisions/0030)
     ...issueChangeQueries(db, workspaceId, since, opts.live ?? false),
+    // service schedules and entries, inspection forms and inspections (docs/decisions/0033)
+    ...maintenanceChangeQueries(db, workspaceId, since, opts.live ?? false),
   ]);
   const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0 };
-  return { workspace, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows };
+  return { workspace, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows };
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
 export type Changes = Awaited<ReturnType<typeof readChanges>>;
@@ -66,6 +69,10 @@ export function narrow(changes: Changes, since: number): Changes {
     readRows: newer(changes.readRows),
     issueRows: newer(changes.issueRows),
     commentRows: newer(changes.commentRows),
+    scheduleRows: newer(changes.scheduleRows),
+    formRows: newer(changes.formRows),
+    entryRows: newer(changes.entryRows),
+    inspectionRows: newer(changes.inspectionRows),
   };
 }
 

@@ -17,6 +17,7 @@ import { incrementalOp, resetReason } from "./pull-rules";
 import { toDriver, toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 import { addPlacesAndAlerts } from "./places-entities";
 import { addIssues } from "./issue-entities";
+import { addMaintenance } from "./maintenance-entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
 
@@ -128,6 +129,7 @@ function addAll(changes: Changes, add: Add, showWebhooks: boolean) {
   add(changes.driverRows, (r) => driverKey(r.id), toDriver);
   addPlacesAndAlerts(changes, add, showWebhooks);
   addIssues(changes, add);
+  addMaintenance(changes, add);
 }
 
 /** The shared read carries every client of the workspace changed since the cookie: keep this group's. */
