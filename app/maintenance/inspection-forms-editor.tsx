@@ -4,7 +4,8 @@ import { inspectionItemKinds, type InspectionForm, type InspectionItemKind } fro
 import { ErrorLine, InputField, SelectField, Submit } from "../components/form";
 import { http } from "../lib/http";
 import { useCan } from "../session/session";
-import { refusalOf, useApi } from "./use-api";
+import { useApi } from "./use-api";
+import { useApiAction } from "../components/use-api-action";
 
 /**
  * "Forms" on /inspections (issue 32): owners and admins list, edit and add inspection forms. An
@@ -59,30 +60,37 @@ export function InspectionFormsSection() {
 }
 
 function FormEditor({ draft, setDraft, done }: { draft: Draft; setDraft: (d: Draft | null) => void; done: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const setItem = (n: number, change: Partial<DraftItem>) => setDraft({ ...draft, items: draft.items.map((item, i) => (i === n ? { ...item, ...change } : item)) });
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setPending(true);
+  const save = useApiAction(async () => {
     const json = { name: draft.name, items: draft.items.map(({ id, label, kind }) => ({ id, label, kind })) };
-    try {
-      await (draft.formId ? http.patch(`inspection-forms/${encodeURIComponent(draft.formId)}`, { json }) : http.post("inspection-forms", { json }));
-      toast(draft.formId ? "Form saved" : "Form added");
-      done();
-    } catch (error) {
-      const refusal = await refusalOf(error);
-      setErrors(refusal.fields);
-      setMessage(refusal.message);
-    } finally {
-      setPending(false);
-    }
+    await (draft.formId ? http.patch(`inspection-forms/${encodeURIComponent(draft.formId)}`, { json }) : http.post("inspection-forms", { json }));
+    toast(draft.formId ? "Form saved" : "Form added");
+    done();
+  });
+  const error = (name: string) => save.refusal?.fields[name]?.join(" ") ?? null;
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void save.run();
   };
-  const error = (name: string) => errors[name]?.join(" ") ?? null;
   return (
-    <form className="maintenance-form" onSubmit={(e) => void onSubmit(e)} aria-label={draft.formId ? "Edit form" : "New form"}>
+    <form className="maintenance-form" onSubmit={onSubmit} aria-label={draft.formId ? "Edit form" : "New form"}>
       <InputField id="form-name" label="Form name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} error={error("name")} required />
+      <ItemsEditor draft={draft} setDraft={setDraft} error={error} />
+      <ErrorLine message={save.refusal?.message ?? null} />
+      <div className="actions">
+        <Submit pending={save.pending}>{draft.formId ? "Save form" : "Add form"}</Submit>
+        <button type="button" className="button" onClick={() => setDraft(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A form's items: each one's label and kind, removable; and a button that adds one. */
+function ItemsEditor({ draft, setDraft, error }: { draft: Draft; setDraft: (d: Draft) => void; error: (name: string) => string | null }) {
+  const setItem = (n: number, change: Partial<DraftItem>) => setDraft({ ...draft, items: draft.items.map((item, i) => (i === n ? { ...item, ...change } : item)) });
+  return (
+    <>
       {draft.items.map((item, n) => (
         <fieldset key={item.key} className="field">
           <legend>Item {n + 1}</legend>
@@ -97,13 +105,6 @@ function FormEditor({ draft, setDraft, done }: { draft: Draft; setDraft: (d: Dra
       <button type="button" className="button" onClick={() => setDraft({ ...draft, items: [...draft.items, { key: crypto.randomUUID(), label: "", kind: "pass_fail" }] })}>
         Add item
       </button>
-      <ErrorLine message={message} />
-      <div className="actions">
-        <Submit pending={pending}>{draft.formId ? "Save form" : "Add form"}</Submit>
-        <button type="button" className="button" onClick={() => setDraft(null)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

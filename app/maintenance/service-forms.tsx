@@ -1,53 +1,30 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
 import { toast } from "sonner";
 import type { ServiceSchedule } from "../../shared/service";
-import { ErrorLine } from "../components/form";
+import { ErrorLine, InputField, SubmitButton } from "../components/form";
+import { useApiAction } from "../components/use-api-action";
 import { http } from "../lib/http";
-import { refusalOf } from "./use-api";
 
 type Fields = Record<string, string[]>;
 
-/** A labelled input with its field error under it (forms that post straight to the REST API). */
-function Input({ name, label, errors, ...rest }: { name: string; label: string; errors: Fields } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const message = errors[name]?.join(" ");
-  return (
-    <div className="field">
-      <label htmlFor={`svc-${name}`}>{label}</label>
-      <input id={`svc-${name}`} name={name} className="input" aria-invalid={message ? true : undefined} {...rest} />
-      {message ? (
-        <div className="field-error" role="alert">
-          {message}
-        </div>
-      ) : null}
-    </div>
-  );
+/** A form-kit input named `name`, with its field error from the API's refusal under it. */
+function Input({ name, label, errors, ...rest }: { name: string; label: string; errors: Fields } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  return <InputField id={`svc-${name}`} name={name} label={label} error={errors[name]?.join(" ") || null} {...rest} />;
 }
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? undefined : Number(v));
 const str = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? undefined : String(v).trim());
 
+/** POSTs a form's value; on success the form is cleared and closed with a toast, on refusal its errors stay. */
 function usePost(path: string, done: () => void, success: string) {
-  const [errors, setErrors] = useState<Fields>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async (json: unknown, form: HTMLFormElement) => {
-    setPending(true);
-    try {
-      await http.post(path, { json });
-      setErrors({});
-      setMessage(null);
-      form.reset();
-      toast(success);
-      done();
-    } catch (error) {
-      const refusal = await refusalOf(error);
-      setErrors(refusal.fields);
-      setMessage(refusal.message);
-    } finally {
-      setPending(false);
-    }
-  };
-  return { errors, message, pending, submit };
+  const post = useApiAction(async (json: unknown, form: HTMLFormElement) => {
+    await http.post(path, { json });
+    form.reset();
+    toast(success);
+    done();
+  });
+  const submit = (json: unknown, form: HTMLFormElement) => post.run(json, form);
+  return { errors: post.refusal?.fields ?? {}, message: post.refusal?.message ?? null, pending: post.pending, submit };
 }
 
 function FormCard({ title, onSubmit, pending, message, children, action }: { title: string; onSubmit: (e: FormEvent<HTMLFormElement>) => void; pending: boolean; message: string | null; children: ReactNode; action: string }) {
@@ -56,9 +33,7 @@ function FormCard({ title, onSubmit, pending, message, children, action }: { tit
       <h3>{title}</h3>
       {children}
       <ErrorLine message={message} />
-      <button type="submit" className="button primary block" disabled={pending}>
-        {action}
-      </button>
+      <SubmitButton pending={pending}>{action}</SubmitButton>
     </form>
   );
 }

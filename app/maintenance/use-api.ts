@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { apiErrorOf, http } from "../lib/http";
+import { http } from "../lib/http";
 
 /**
  * A GET of /api/* for pages whose data is read on demand (service history, inspections, My
@@ -28,11 +28,4 @@ export function useApi<T>(path: string | null): { data: T | null; failed: boolea
   }, [path, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, failed, reload };
-}
-
-/** Field errors of a refused write, by field name, and its message ("" when none came). */
-export async function refusalOf(error: unknown): Promise<{ message: string; fields: Record<string, string[]> }> {
-  const body = await apiErrorOf(error);
-  if (!body) return { message: "Could not reach the server; try again when online", fields: {} };
-  return { message: body.message, fields: body.fields ?? {} };
 }
