@@ -1,7 +1,7 @@
 import { useParams } from "@remix-run/react";
 import { useCallback } from "react";
 import type { SyncedServiceEntry } from "../../shared/maintenance-sync";
-import type { ServiceEntry } from "../../shared/service";
+import type { ServiceEntry, ServiceSchedule } from "../../shared/service";
 import { intervalText, money, nextDueText, statusLabel } from "../maintenance/format";
 import { AddScheduleForm, LogServiceForm } from "../maintenance/service-forms";
 import { useOlder, withOlder } from "../maintenance/use-older";
@@ -23,56 +23,69 @@ export default function VehicleService() {
   const list = useVehicleSchedules(vehicleId);
   const synced = useServiceEntries(vehicleId);
   const older = useOlder<Row>(`service-entries?vehicleId=${encodeURIComponent(vehicleId)}`, useCallback(entriesOf, []));
-  const { pulled } = useStoreStatus();
   const canLog = useCan("fleet.edit");
   const canManage = useCan("maintenance.manage");
   if (!vehicleId) return null;
-  const history: Row[] = withOlder<Row>(synced, older.rows);
-  const total = history.reduce((sum, e) => sum + (e.costCents ?? 0), 0);
   const reload = () => void (older.rows ? older.load() : undefined);
   return (
     <div className="vehicle-service">
-      <section aria-label="Service schedules">
-        <h2>Schedules</h2>
-        {pulled && !list.length ? <p className="muted">No schedules yet.</p> : null}
-        <ul className="maintenance-list">
-          {list.map((s) => (
-            <li key={s.id} className="maintenance-row">
-              <span className={`status-pill ${s.status}`}>{statusLabel(s)}</span>
-              <strong>{s.name}</strong>
-              <span className="muted">
-                {intervalText(s)} · {nextDueText(s)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-label="Service history">
-        <h2>History</h2>
-        {pulled && !history.length ? <p className="muted">No service logged in the last 90 days.</p> : null}
-        {history.length ? <p className="muted">Total cost{older.rows ? "" : " (last 90 days)"}: {money(total)}</p> : null}
-        <ul className="maintenance-list">
-          {history.map((e) => (
-            <li key={e.id} className="maintenance-row">
-              <strong>{e.date}</strong>
-              <span>{e.description ?? "Service"}</span>
-              <span className="muted">
-                {[e.vendor, e.odometerMiles !== null ? `${e.odometerMiles.toLocaleString("en-US")} mi` : null, money(e.costCents)].filter(Boolean).join(" · ")}
-              </span>
-            </li>
-          ))}
-        </ul>
-        {older.rows ? null : (
-          <button type="button" className="button" onClick={() => void older.load()} disabled={older.loading}>
-            Show older
-          </button>
-        )}
-        {older.error ? <p className="muted">{older.error}</p> : null}
-      </section>
+      <Schedules list={list} />
+      <ServiceHistory history={withOlder<Row>(synced, older.rows)} older={older} />
       <div className="maintenance-forms">
         {canLog ? <LogServiceForm vehicleId={vehicleId} schedules={list} done={reload} /> : null}
         {canManage ? <AddScheduleForm vehicleId={vehicleId} done={reload} /> : null}
       </div>
     </div>
+  );
+}
+
+function Schedules({ list }: { list: ServiceSchedule[] }) {
+  const { pulled } = useStoreStatus();
+  return (
+    <section aria-label="Service schedules">
+      <h2>Schedules</h2>
+      {pulled && !list.length ? <p className="muted">No schedules yet.</p> : null}
+      <ul className="maintenance-list">
+        {list.map((s) => (
+          <li key={s.id} className="maintenance-row">
+            <span className={`status-pill ${s.status}`}>{statusLabel(s)}</span>
+            <strong>{s.name}</strong>
+            <span className="muted">
+              {intervalText(s)} · {nextDueText(s)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The vehicle's service history with its cost: the synced 90 days, then the rest on request. */
+function ServiceHistory({ history, older }: { history: Row[]; older: ReturnType<typeof useOlder<Row>> }) {
+  const { pulled } = useStoreStatus();
+  const total = history.reduce((sum, e) => sum + (e.costCents ?? 0), 0);
+  return (
+    <section aria-label="Service history">
+      <h2>History</h2>
+      {pulled && !history.length ? <p className="muted">No service logged in the last 90 days.</p> : null}
+      {history.length ? <p className="muted">Total cost{older.rows ? "" : " (last 90 days)"}: {money(total)}</p> : null}
+      <ul className="maintenance-list">
+        {history.map((e) => (
+          <li key={e.id} className="maintenance-row">
+            <strong>{e.date}</strong>
+            <span>{e.description ?? "Service"}</span>
+            <span className="muted">
+              {[e.vendor, e.odometerMiles !== null ? `${e.odometerMiles.toLocaleString("en-US")} mi` : null, money(e.costCents)].filter(Boolean).join(" · ")}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {older.rows ? null : (
+        <button type="button" className="button" onClick={() => void older.load()} disabled={older.loading}>
+          Show older
+        </button>
+      )}
+      {older.error ? <p className="muted">{older.error}</p> : null}
+    </section>
   );
 }
