@@ -12,9 +12,10 @@ export const PROTOCOL_VERSION = 1;
  * Bumped whenever the shape of synced values changes; older clients' pulls are told to reload
  * (VersionNotSupported). Replicache starts a new, empty client group for a new schema version, so
  * values stored in an older shape are never read by newer code. "2": the compact values of
- * docs/decisions/0013.
+ * docs/decisions/0013. "3": issues keyed and linked by packed ids, without what the list does not
+ * show (docs/decisions/0034).
  */
-export const SCHEMA_VERSION = "2";
+export const SCHEMA_VERSION = "3";
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
 
