@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
 import { AppProviders } from "./app-providers";
 import { ScriptNonce } from "./lib/script-nonce";
@@ -20,6 +20,15 @@ export const loader = ({ context }: LoaderFunctionArgs) => {
   const env = (context as { cloudflare?: { env?: { MAPBOX_TOKEN?: string } } }).cloudflare?.env;
   return { mapboxToken: env?.MAPBOX_TOKEN ?? "" };
 };
+
+/**
+ * The token is fixed for a deployment, so the loader never needs to run again in a page: with
+ * single fetch, Remix would otherwise ask the Worker for `/{path}.data` on every client-side
+ * navigation (one round trip before any page can render; 100-300 ms on a busy machine, most of
+ * the Issues list's first screen in bench/maintenance.bench.ts). Pages read their data from the
+ * synced store or the API, not from route loaders.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export const meta: MetaFunction = () => [
   { title: "Fleet Ops" },
