@@ -116,7 +116,9 @@ const ACTIONS_SCREEN = "section.actions .maintenance-row, section.actions p.mute
 
 async function clickTo(page: Page, href: string, selector: string) {
   const ms = await page.evaluate(({ href, selector }) => window.__clickToScreen!(href, selector), { href, selector });
-  await page.waitForSelector(selector);
+  // The screen was in the DOM and drawn; say so if the page has since moved elsewhere.
+  const path = new URL(page.url()).pathname;
+  if (path !== href) console.log(`after the click on ${href} the page is at ${path}`);
   return ms;
 }
 
