@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
 import { AppProviders } from "./app-providers";
 import { ScriptNonce } from "./lib/script-nonce";
@@ -22,11 +22,14 @@ export const loader = ({ context }: LoaderFunctionArgs) => {
 };
 
 /**
- * The loader's answer is the deployment's, never stale within a page load: navigating never asks
- * the server again (no `.data` request), so moving between pages works offline, on the synced
- * store (docs/decisions/0033). Without this, a navigation with no network became a full page load.
+ * The token is fixed for a deployment, so the loader never needs to run again in a page: with
+ * single fetch, Remix would otherwise ask the Worker for `/{path}.data` on every client-side
+ * navigation (one round trip before any page can render; 100-300 ms on a busy machine, most of
+ * the Issues list's first screen in bench/maintenance.bench.ts). Pages read their data from the
+ * synced store or the API, not from route loaders; so moving between pages also works offline
+ * (docs/decisions/0033), where a navigation used to become a full page load to an error page.
  */
-export const shouldRevalidate = () => false;
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export const meta: MetaFunction = () => [
   { title: "Fleet Ops" },

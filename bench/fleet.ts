@@ -113,7 +113,7 @@ export async function fleetOf(size: number): Promise<Fleet> {
 }
 
 /** Per vehicle of the workspace: telemetry (moving, spread over the US), an open trip, beacon ACTIVE. */
-function seedTelemetry(workspaceId: string, at: number) {
+export function seedTelemetry(workspaceId: string, at: number) {
   const ws = `'${workspaceId.replace(/'/g, "''")}'`;
   const version = `(SELECT version FROM workspaces WHERE id = ${ws})`;
   d1Query(

@@ -7,6 +7,7 @@ import {
   encodeIssueComment,
   issueCommentKey,
   issueKey,
+  ISSUE_PREFIX,
   updateIssueArgs,
   type AddIssueCommentArgs,
   type CreateIssueArgs,
@@ -42,7 +43,7 @@ export const issueMutators = {
         sourceAlertId: null,
         createdAt: at,
         updatedAt: at,
-      }),
+      }, { whole: true }),
     );
   },
   async updateIssue(tx: WriteTransaction, input: UpdateIssueArgs) {
@@ -50,8 +51,10 @@ export const issueMutators = {
     const current = (await tx.get(issueKey(id))) as IssueWire | undefined;
     if (!current) return;
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    const issue = decodeIssue(id, current);
-    await tx.set(issueKey(id), encodeIssue({ ...issue, ...defined, updatedAt: updatedAt ?? Date.now() }));
+    const issue = decodeIssue(issueKey(id).slice(ISSUE_PREFIX.length), current);
+    // A new description (or none) replaces the one the synced copy left on the server.
+    const description = changes.description === undefined ? {} : { descriptionOnServer: false };
+    await tx.set(issueKey(id), encodeIssue({ ...issue, ...defined, ...description, updatedAt: updatedAt ?? Date.now() }, { whole: true }));
   },
   async addIssueComment(tx: WriteTransaction, input: AddIssueCommentArgs) {
     const { id, issueId, text, photoIds, authorUserId, createdAt } = addIssueCommentArgs.parse(input);

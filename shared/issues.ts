@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { photoIdsSchema } from "./photos";
-import { setIfPresent } from "./wire";
+import { compactUuid, expandUuid, setIfPresent } from "./wire";
 
 /**
  * Issues (defects) of vehicles, numbered #1, #2, ... per workspace (DESIGN.md "Maintenance",
@@ -10,7 +10,15 @@ import { setIfPresent } from "./wire";
  */
 export const ISSUE_PREFIX = "issue/";
 export const ISSUE_COMMENT_PREFIX = "issue-comment/";
-export const issueKey = (id: string) => `${ISSUE_PREFIX}${id}`;
+/**
+ * An id as it travels in a synced issue (its key, its vehicle, its assignee): a UUID as 22
+ * base64url characters, any other id as itself after a "~" (docs/decisions/0034).
+ */
+export const packId = (id: string) => compactUuid(id) ?? `~${id}`;
+export const unpackId = (packed: string) => (packed.startsWith("~") ? packed.slice(1) : expandUuid(packed));
+export const issueKey = (id: string) => `${ISSUE_PREFIX}${packId(id)}`;
+/** The issue id of the part of its key after the prefix. */
+export const issueIdOfKeyPart = unpackId;
 export const issueCommentKey = (issueId: string, id: string) => `${ISSUE_COMMENT_PREFIX}${issueId}/${id}`;
 
 export const ISSUE_PRIORITIES = ["low", "medium", "high", "critical"] as const;
@@ -99,21 +107,32 @@ export interface Issue {
   sourceAlertId: string | null;
   createdAt: number;
   updatedAt: number;
+  /**
+   * The synced copy leaves out a long description (and the reporter): true when there is one on
+   * the server that this copy does not hold (the issue's page reads it when online).
+   */
+  descriptionOnServer?: boolean;
 }
 
 /**
- * As synced and stored (docs/decisions/0013): the id is the key's, nulls left out, enums as
- * digits with the usual values (open, medium) left out, times in seconds: an open issue costs
- * its key, its vehicle's id, its title and a few bytes (docs/decisions/0030).
+ * As synced and stored (docs/decisions/0013, 0034): the id is the key's, ids packed (packId),
+ * nulls left out, enums as digits with the usual values (open, medium) left out, times in
+ * seconds. What the list does not show is left out of the server's copy (the first sync): the
+ * reporter, when it was last changed, and a description longer than SYNCED_DESCRIPTION (`dl`:
+ * there is one, read on demand). The browser's own optimistic copy keeps them (`r`, `u`, `d`).
  */
 export type IssueWire = {
   n?: number;
+  /** vehicle id, packed */
   v: string;
   t: string;
   d?: string;
+  /** 1: a description longer than SYNCED_DESCRIPTION is on the server (not in this copy) */
+  dl?: 1;
   p?: number;
   s?: number;
   r?: string;
+  /** assignee id, packed */
   a?: string;
   due?: string;
   ph?: string[];
@@ -125,38 +144,48 @@ export type IssueWire = {
   u?: number;
 };
 
+/** Descriptions up to this long travel whole in the first sync; longer ones are read on demand. */
+export const SYNCED_DESCRIPTION = 32;
 const MEDIUM = ISSUE_PRIORITIES.indexOf("medium");
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-export function encodeIssue(i: Omit<Issue, "id">): IssueWire {
-  const w: IssueWire = { v: i.vehicleId, t: i.title, c: seconds(i.createdAt) };
+/**
+ * The server's synced copy, or with `whole` the browser's optimistic copy (all it knows: the
+ * reporter, the change time, a long description).
+ */
+export function encodeIssue(i: Omit<Issue, "id">, { whole = false } = {}): IssueWire {
+  const w: IssueWire = { v: packId(i.vehicleId), t: i.title, c: seconds(i.createdAt) };
   const p = ISSUE_PRIORITIES.indexOf(i.priority);
   const s = ISSUE_STATUSES.indexOf(i.status);
   if (p !== MEDIUM) w.p = p;
   if (s !== 0) w.s = s;
   setIfPresent(w, "n", i.number);
-  setIfPresent(w, "d", i.description);
-  setIfPresent(w, "r", i.reportedByUserId);
-  setIfPresent(w, "a", i.assigneeUserId);
+  if (i.description && (whole || i.description.length <= SYNCED_DESCRIPTION)) w.d = i.description;
+  else if (i.description || i.descriptionOnServer) w.dl = 1;
+  if (i.assigneeUserId) w.a = packId(i.assigneeUserId);
   setIfPresent(w, "due", i.dueDate);
   if (i.photoIds.length) w.ph = i.photoIds;
   setIfPresent(w, "si", i.sourceInspectionId);
   setIfPresent(w, "sa", i.sourceAlertId);
-  if (seconds(i.updatedAt) !== w.c) w.u = seconds(i.updatedAt);
+  if (whole) {
+    setIfPresent(w, "r", i.reportedByUserId);
+    if (seconds(i.updatedAt) !== w.c) w.u = seconds(i.updatedAt);
+  }
   return w;
 }
 
-export function decodeIssue(id: string, w: IssueWire): Issue {
-  return {
-    id,
+/** `keyPart`: the issue's key after the prefix (its packed id). */
+export function decodeIssue(keyPart: string, w: IssueWire): Issue {
+  const issue: Issue = {
+    id: issueIdOfKeyPart(keyPart),
     number: w.n ?? null,
-    vehicleId: w.v,
+    vehicleId: unpackId(w.v),
     title: w.t,
     description: w.d ?? null,
     priority: ISSUE_PRIORITIES[w.p ?? MEDIUM] ?? "medium",
     status: ISSUE_STATUSES[w.s ?? 0] ?? "open",
     reportedByUserId: w.r ?? null,
-    assigneeUserId: w.a ?? null,
+    assigneeUserId: w.a ? unpackId(w.a) : null,
     dueDate: w.due ?? null,
     photoIds: w.ph ?? [],
     sourceInspectionId: w.si ?? null,
@@ -164,6 +193,8 @@ export function decodeIssue(id: string, w: IssueWire): Issue {
     createdAt: w.c * 1000,
     updatedAt: (w.u ?? w.c) * 1000,
   };
+  if (w.dl && !w.d) issue.descriptionOnServer = true;
+  return issue;
 }
 
 export interface IssueComment {
@@ -190,7 +221,7 @@ export function decodeIssueComment(rest: string, w: IssueCommentWire): IssueComm
 }
 
 /** The REST shape of an issue (DESIGN.md): ISO 8601 times, every field present. */
-export interface IssueJson extends Omit<Issue, "createdAt" | "updatedAt" | "number"> {
+export interface IssueJson extends Omit<Issue, "createdAt" | "updatedAt" | "number" | "descriptionOnServer"> {
   number: number;
   resolvedByServiceEntryId: string | null;
   createdAt: string;

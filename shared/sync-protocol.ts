@@ -13,7 +13,8 @@ export const PROTOCOL_VERSION = 1;
  * (VersionNotSupported). Replicache starts a new, empty client group for a new schema version, so
  * values stored in an older shape are never read by newer code. "2": the compact values of
  * docs/decisions/0013. "3": service schedules, inspection forms, recent service entries and
- * inspections are synced (docs/decisions/0033); a new client group pulls them from scratch.
+ * inspections are synced (docs/decisions/0033); issues are keyed and linked by packed ids, without
+ * what the list does not show (docs/decisions/0034). A new client group pulls them from scratch.
  */
 export const SCHEMA_VERSION = "3";
 

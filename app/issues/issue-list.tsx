@@ -87,6 +87,21 @@ export function IssueList({ vehicleId }: { vehicleId?: string }) {
   );
 }
 
+/** False for the first render, true once the frame that showed it has been painted. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timer set in an animation frame runs after that frame is painted.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 /** One labelled filter: a select whose "" option means any. */
 function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[] }) {
   return (
@@ -115,13 +130,17 @@ function IssueFilters({
   members: { userId: string; email: string }[];
 }) {
   const vehicles = useVehicles();
+  // One option per vehicle is 10,000 elements in a large fleet, none of them seen until the
+  // select is opened: they are added once the list's first screen has been painted.
+  const allVehicles = useAfterFirstPaint();
+  const vehicleOptions = allVehicles ? vehicles : vehicles.filter((v) => v.id === filter.vehicleId);
   const statuses = [{ value: "active", label: "Open and in progress" }, ...ISSUE_STATUSES.map((s) => ({ value: s, label: statusLabels[s] })), { value: "all", label: "All" }];
   return (
     <div className="issue-filters" role="group" aria-label="Filters">
       <FilterSelect label="Status" value={filter.status} onChange={(v) => set("status", v === "active" ? "" : v)} options={statuses} />
       <FilterSelect label="Priority" value={filter.priority} onChange={(v) => set("priority", v)} options={[{ value: "", label: "Any" }, ...ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))]} />
       {fixedVehicle ? null : (
-        <FilterSelect label="Vehicle" value={filter.vehicleId} onChange={(v) => set("vehicle", v)} options={[{ value: "", label: "Any" }, ...vehicles.map((v) => ({ value: v.id, label: v.name }))]} />
+        <FilterSelect label="Vehicle" value={filter.vehicleId} onChange={(v) => set("vehicle", v)} options={[{ value: "", label: "Any" }, ...vehicleOptions.map((v) => ({ value: v.id, label: v.name }))]} />
       )}
       <FilterSelect
         label="Assignee"

@@ -9,12 +9,37 @@ import { fromIssueJson } from "./issue-list";
 type Detail = IssueJson & { comments: IssueCommentJson[] };
 
 /**
+ * What the synced copy leaves out (docs/decisions/0034): the reporter and a long description,
+ * read from GET /api/issues/{id} when online, again whenever the synced issue changes. Offline
+ * the page shows the synced copy without them.
+ */
+function useLeftOut(synced: Issue | undefined) {
+  const [server, setServer] = useState<Issue | null>(null);
+  const wanted = Boolean(synced && (synced.reportedByUserId === null || synced.descriptionOnServer));
+  useEffect(() => {
+    if (!synced || !wanted) return;
+    let live = true;
+    http
+      .get(`issues/${encodeURIComponent(synced.id)}`, { retry: 0 })
+      .json<IssueJson>()
+      .then((json) => live && setServer(fromIssueJson(json)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [synced, wanted]);
+  if (!synced || !server || server.id !== synced.id) return synced;
+  const description = synced.descriptionOnServer ? { description: server.description, descriptionOnServer: false } : {};
+  return { ...synced, reportedByUserId: synced.reportedByUserId ?? server.reportedByUserId, ...description };
+}
+
+/**
  * One issue for its page: from the synced store when it is there (open, in progress, or changed
  * lately; works offline, changes are sync mutations), else read from GET /api/issues/{id} and
  * changed through the REST API (an older resolved or closed issue: online only).
  */
 export function useIssueDetail(id: string) {
-  const synced = useIssue(id);
+  const synced = useLeftOut(useIssue(id));
   const syncedComments = useIssueComments(id);
   const mutations = useIssueMutations();
   const { pulled } = useStoreStatus();

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, priorityLabels, statusLabels, type Issue, type IssueComment, type UpdateIssueBody } from "../../shared/issues";
 import { ErrorLine } from "../components/form";
+import { EditIssueDetails } from "../issues/edit-issue-form";
 import { issueNumber } from "../issues/issue-list";
 import { PhotoPicker, PhotoStrip } from "../photos/photo-picker";
 import { useIssueDetail } from "../issues/use-issue-detail";
@@ -11,7 +12,7 @@ import { apiErrorOf } from "../lib/http";
 import { useCan } from "../session/session";
 import { useVehicle } from "../store";
 
-/** An issue's page: status, priority, assignee and due date changed in place; photos; comments. */
+/** An issue's page: title and description edited; status, priority, assignee and due date changed in place; photos; comments. */
 export default function IssuePage() {
   const { issueId = "" } = useParams();
   const detail = useIssueDetail(issueId);
@@ -63,6 +64,8 @@ function IssueView({ issue, comments, update, comment }: ViewProps) {
       </header>
       <IssueControls issue={issue} canEdit={canEdit} change={change} members={members} nameOf={nameOf} />
       {issue.description ? <p className="issue-description">{issue.description}</p> : null}
+      {issue.descriptionOnServer ? <p className="muted">Its description shows when you are online.</p> : null}
+      {canEdit ? <EditIssueDetails key={issue.id} issue={issue} update={update} /> : null}
       <h2>Photos</h2>
       {canEdit ? <PhotoPicker ids={issue.photoIds} onChange={(photoIds) => change({ photoIds })} /> : <PhotoStrip ids={issue.photoIds} />}
       <Comments comments={comments} nameOf={nameOf} comment={comment} canEdit={canEdit} />

@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
+import { encodeIssue, issueKey } from "../../shared/issues";
 import { ClientStore, eventGroup, groupOfKey, typeOfKey } from "./client-store";
 
 describe("client store", () => {
+  it("finds an issue by its id though its key holds the id packed (docs/decisions/0034)", () => {
+    const store = new ClientStore();
+    const id = crypto.randomUUID();
+    const vehicleId = crypto.randomUUID();
+    const wire = encodeIssue({ number: 3, vehicleId, title: "Oil leak", description: null, priority: "high", status: "open", reportedByUserId: null, assigneeUserId: null, dueDate: null, photoIds: [], sourceInspectionId: null, sourceAlertId: null, createdAt: 1_795_000_000_000, updatedAt: 1_795_000_000_000 });
+    store.apply([{ op: "add", key: issueKey(id), newValue: wire }]);
+    expect(issueKey(id)).not.toContain(id);
+    expect(store.ids("issue")).toEqual([id]);
+    expect(store.get("issue", id)).toMatchObject({ id, vehicleId, number: 3, title: "Oil leak", priority: "high" });
+    expect(store.list("issue")).toMatchObject([{ id }]);
+    store.apply([{ op: "del", key: issueKey(id) }]);
+    expect(store.get("issue", id)).toBeUndefined();
+  });
+
   it("starts loading, and is hydrated by the first change list", () => {
     const store = new ClientStore();
     expect([store.loading, store.hydrated]).toEqual([true, false]);

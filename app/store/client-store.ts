@@ -2,7 +2,7 @@ import { ALERT_PREFIX, ALERT_RULE_PREFIX } from "../../shared/alert-rules";
 import { ALERT_READS_PREFIX } from "../../shared/alerts";
 import { DRIVER_PREFIX } from "../../shared/driver";
 import { PLACE_PREFIX } from "../../shared/places";
-import { ISSUE_COMMENT_PREFIX, ISSUE_PREFIX } from "../../shared/issues";
+import { ISSUE_COMMENT_PREFIX, ISSUE_PREFIX, issueIdOfKeyPart, issueKey } from "../../shared/issues";
 import { INSPECTION_FORM_PREFIX, INSPECTION_PREFIX, SERVICE_ENTRY_PREFIX, SERVICE_SCHEDULE_PREFIX } from "../../shared/maintenance-sync";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { TELEMETRY_PREFIX } from "../../shared/telemetry";
@@ -57,13 +57,16 @@ const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, ma
 
 /** The key of an object of a type: "vehicle/{id}", "telemetry/{vehicleId}", "event/{vehicleId}/{eventId}". */
 function keyOf(type: EntityType, id: string): string {
-  return PREFIXES[type] + id;
+  // An issue's key holds its id packed (docs/decisions/0034).
+  return type === "issue" ? issueKey(id) : PREFIXES[type] + id;
 }
 
 /** A key's type and id; null for a prefix this build does not know (a newer server's entity: ignored). */
 export function typeOfKey(key: string): { type: EntityType; id: string } | null {
   const type = TYPES.find((t) => key.startsWith(PREFIXES[t]));
-  return type ? { type, id: key.slice(PREFIXES[type].length) } : null;
+  if (!type) return null;
+  const rest = key.slice(PREFIXES[type].length);
+  return { type, id: type === "issue" ? issueIdOfKeyPart(rest) : rest };
 }
 
 /** The group a vehicle's events are heard under (see groupOfKey). */
