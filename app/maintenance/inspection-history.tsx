@@ -35,41 +35,18 @@ function useStartForm(): InspectionForm | undefined {
  * the server; "Start inspection" opens the phone form for a vehicle.
  */
 export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
-  const synced = useInspections(vehicleId);
   const older = useOlder<Row>(vehicleId ? `inspections?vehicleId=${encodeURIComponent(vehicleId)}` : "inspections", useCallback(inspectionsOf, []));
-  const pending = usePendingInspections().filter((p) => !vehicleId || p.vehicleId === vehicleId);
+  const rows = useHistoryRows(vehicleId, older.rows);
   const { pulled } = useStoreStatus();
   const vehicles = useVehicles();
   const names = new Map(vehicles.map((v) => [v.id, v.name]));
-  const canSubmit = useCan("fleet.edit");
   const [chosen, setChosen] = useState<string>(vehicleId ?? "");
   const [open, setOpen] = useState(false);
   const form = useStartForm();
   if (open && form && chosen) return <InspectionSubmit form={form} vehicleId={chosen} done={() => setOpen(false)} />;
-  const held = new Set(synced.map((i) => i.id));
-  const rows: Row[] = [
-    ...pending.filter((p) => !held.has(p.id)).map((p) => ({ id: p.id, vehicleId: p.vehicleId, submittedAt: Date.parse(p.submittedAt), signedName: p.signedName, failedItems: p.results.filter((r) => r.pass === false).length, issues: 0, waiting: true })),
-    ...withOlder<Row>(synced.map((i) => ({ id: i.id, vehicleId: i.vehicleId, submittedAt: i.submittedAt, signedName: i.signedName, failedItems: i.failedItems, issues: i.issueIds.length })), older.rows),
-  ];
   return (
     <div className="inspection-history">
-      {canSubmit ? (
-        <div className="tab-actions">
-          {vehicleId ? null : (
-            <select className="input" aria-label="Vehicle to inspect" value={chosen} onChange={(e) => setChosen(e.target.value)}>
-              <option value="">Choose a vehicle</option>
-              {vehicles.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </select>
-          )}
-          <button type="button" className="button primary" disabled={!form || !chosen} onClick={() => setOpen(true)}>
-            Start inspection
-          </button>
-        </div>
-      ) : null}
+      <StartInspection vehicleId={vehicleId} chosen={chosen} choose={setChosen} ready={Boolean(form)} start={() => setOpen(true)} />
       <ul className="inspection-table" aria-label="Inspections">
         {rows.map((r) => (
           <InspectionRow key={r.id} row={r} vehicleName={names.get(r.vehicleId) ?? "Vehicle"} />
@@ -82,6 +59,40 @@ export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
         </button>
       )}
       {older.error ? <p className="muted">{older.error}</p> : null}
+    </div>
+  );
+}
+
+/** The rows, newest first: those waiting on this device, the synced ones, then any older ones read from the server. */
+function useHistoryRows(vehicleId: string | undefined, olderRows: Row[] | null): Row[] {
+  const synced = useInspections(vehicleId);
+  const pending = usePendingInspections().filter((p) => !vehicleId || p.vehicleId === vehicleId);
+  const held = new Set(synced.map((i) => i.id));
+  return [
+    ...pending.filter((p) => !held.has(p.id)).map((p) => ({ id: p.id, vehicleId: p.vehicleId, submittedAt: Date.parse(p.submittedAt), signedName: p.signedName, failedItems: p.results.filter((r) => r.pass === false).length, issues: 0, waiting: true })),
+    ...withOlder<Row>(synced.map((i) => ({ id: i.id, vehicleId: i.vehicleId, submittedAt: i.submittedAt, signedName: i.signedName, failedItems: i.failedItems, issues: i.issueIds.length })), olderRows),
+  ];
+}
+
+/** "Start inspection" for those who may submit; on the Inspections page it first asks which vehicle. */
+function StartInspection({ vehicleId, chosen, choose, ready, start }: { vehicleId?: string; chosen: string; choose: (id: string) => void; ready: boolean; start: () => void }) {
+  const vehicles = useVehicles();
+  if (!useCan("fleet.edit")) return null;
+  return (
+    <div className="tab-actions">
+      {vehicleId ? null : (
+        <select className="input" aria-label="Vehicle to inspect" value={chosen} onChange={(e) => choose(e.target.value)}>
+          <option value="">Choose a vehicle</option>
+          {vehicles.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.name}
+            </option>
+          ))}
+        </select>
+      )}
+      <button type="button" className="button primary" disabled={!ready || !chosen} onClick={start}>
+        Start inspection
+      </button>
     </div>
   );
 }
