@@ -188,6 +188,8 @@ export const workspaces = sqliteTable("workspaces", {
   syncEpoch: text("sync_epoch").notNull().default(""),
   /** Tombstones stamped at or below this version may be collected: older cookies get a reset. */
   tombstoneFloor: integer("tombstone_floor").notNull().default(0),
+  /** Raised by pushes recorded without a write (refused, unknown): pulls then answer the pusher's mutation ids (migrations/0019). */
+  syncAcks: integer("sync_acks").notNull().default(0),
   createdAt: integer("created_at").notNull().default(now),
   /** IANA time zone: days and times in reports and the timeline (migrations/0008). */
   timeZone: text("time_zone").notNull().default("UTC"),

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, between, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { replicacheClientGroups } from "../../db/schema";
+import { replicacheClientGroups, replicacheClients } from "../../db/schema";
 import { forbidden } from "../lib/errors";
 
 /** Whose sync client it is: a user in a workspace (an HTTP session, or a room's socket). */
@@ -59,4 +59,20 @@ function rememberOwner(id: string, owner: { userId: string; workspaceId: string 
   if (knownOwners.has(id)) return;
   if (knownOwners.size >= MAX_KNOWN_OWNERS) knownOwners.clear();
   knownOwners.set(id, { userId: owner.userId, workspaceId: owner.workspaceId });
+}
+
+/**
+ * The last mutation ids of this group's clients recorded since the cookie's version, at most up to
+ * the answer's: what a push recorded without bumping the version (refused, unknown mutations) is
+ * stamped with the version then current, which an incremental pull's shared read cannot see. One
+ * indexed read (replicache_clients_group_idx), made only when the workspace's acks moved
+ * (docs/decisions/0035). Ids stamped above the answer's version belong to writes the answer does
+ * not carry yet: they come with the pull that does.
+ */
+export async function ackedMutationIds(db: Db, clientGroupId: string, since: number, upTo: number): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ id: replicacheClients.id, lastMutationId: replicacheClients.lastMutationId })
+    .from(replicacheClients)
+    .where(and(eq(replicacheClients.clientGroupId, clientGroupId), between(replicacheClients.version, since, upTo)));
+  return Object.fromEntries(rows.map((r) => [r.id, r.lastMutationId]));
 }
