@@ -255,14 +255,20 @@ export const featureFlags = sqliteTable(
 
 // ---------------------------------------------------------------- replicache
 
-export const replicacheClientGroups = sqliteTable("replicache_client_groups", {
-  id: text("id").primaryKey(),
-  userId: text("user_id").notNull(),
-  workspaceId: text("workspace_id").notNull(),
-  /** Set when a pull found the group ahead of the server (a restore): pushes rebase its clients' ids. */
-  rebase: integer("rebase", { mode: "boolean" }).notNull().default(false),
-  createdAt: integer("created_at").notNull().default(now),
-});
+export const replicacheClientGroups = sqliteTable(
+  "replicache_client_groups",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    /** Set when a pull found the group ahead of the server (a restore): pushes rebase its clients' ids. */
+    rebase: integer("rebase", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+    /** When the group last synced, to the hour (written at most hourly); retention deletes idle groups (migrations/0019). */
+    lastPulledAt: integer("last_pulled_at").notNull().default(0),
+  },
+  (t) => [index("replicache_client_groups_idle_idx").on(t.lastPulledAt)],
+);
 
 export const replicacheClients = sqliteTable(
   "replicache_clients",

@@ -17,6 +17,8 @@ export type SyncCookie = {
   version: number;
   epoch: string;
   acks?: number;
+  /** The client group it was issued to: a pull naming that group when the server has none was deleted as idle (ADR 0035). */
+  group?: string;
 };
 
 /** What the server can tell from a client's cookie. */
@@ -35,10 +37,11 @@ export function readCookie(cookie: Cookie): ClientCookie {
       : { kind: "foreign", order: Number.isFinite(cookie) ? cookie : 0 };
   }
   if (typeof cookie === "string") return { kind: "foreign", order: 0 };
-  const { order, version, epoch, acks } = cookie as { order: unknown; version?: unknown; epoch?: unknown; acks?: unknown };
+  const { order, version, epoch, acks, group } = cookie as { order: unknown; version?: unknown; epoch?: unknown; acks?: unknown; group?: unknown };
   const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
-  if (isCount(order) && isCount(version) && typeof epoch === "string" && order >= version && (acks === undefined || isCount(acks))) {
-    return { kind: "ours", cookie: { order, version, epoch, ...(acks ? { acks } : {}) } };
+  const extrasValid = (acks === undefined || isCount(acks)) && (group === undefined || typeof group === "string");
+  if (isCount(order) && isCount(version) && typeof epoch === "string" && order >= version && extrasValid) {
+    return { kind: "ours", cookie: { order, version, epoch, ...(acks ? { acks } : {}), ...(typeof group === "string" ? { group } : {}) } };
   }
   return { kind: "foreign", order: typeof order === "number" && Number.isFinite(order) ? order : 0 };
 }

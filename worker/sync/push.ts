@@ -8,7 +8,7 @@ import type { SessionInfo } from "../auth/session";
 import type { Db } from "../../db/client";
 import { replicacheClients, workspaces } from "../../db/schema";
 import { chunkRows } from "../../db/chunk";
-import { claimClientGroup } from "./client-group";
+import { claimClientGroup, undoClaim } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
 import type { MutationCaller } from "./issue-mutators";
 import { boundPush } from "./push-bounds";
@@ -37,7 +37,7 @@ export async function push(
   db: Db,
   session: SessionInfo & { workspaceId: string },
   whole: PushRequest,
-): Promise<{ wrote: boolean; recorded: boolean; refused: RefusedMutation[] }> {
+): Promise<{ wrote: boolean; recorded: boolean; refused: RefusedMutation[]; clientStateNotFound?: true }> {
   const req = boundPush(whole, session.userId);
   const workspaceId = session.workspaceId;
   const group = await claimClientGroup(db, session, req.clientGroupID);
@@ -48,6 +48,11 @@ export async function push(
   // 1. Where is each client? One read for all (a week offline resends hundreds of mutations, most
   //    of them already processed by earlier requests). A client unknown to the server has processed nothing.
   const clients = await readClients(db, req.mutations);
+  if (!group.rebase && lostClients(req.mutations, clients)) {
+    // Its group was deleted as idle (docs/decisions/0035): Replicache drops this state and starts anew.
+    if (group.created) await undoClaim(db, req.clientGroupID);
+    return { wrote, recorded, refused, clientStateNotFound: true };
+  }
 
   for (const mutation of req.mutations) {
     if (applied >= MAX_MUTATIONS_PER_PUSH) break;
@@ -82,6 +87,17 @@ export async function push(
 }
 
 type ClientRow = { clientGroupId: string; lastMutationId: number };
+
+/**
+ * Whether a client the server has no row for sends a first mutation above 1: it had mutations
+ * processed here, and its state is gone (its idle group was deleted). Replicache pushes every
+ * pending mutation from the lowest, so a client's first push always starts at 1.
+ */
+function lostClients(mutations: readonly Mutation[], clients: Map<string, ClientRow>): boolean {
+  const lowest = new Map<string, number>();
+  for (const m of mutations) lowest.set(m.clientID, Math.min(m.id, lowest.get(m.clientID) ?? Infinity));
+  return [...lowest].some(([clientID, id]) => id > 1 && !clients.has(clientID));
+}
 
 /** What to do with the next mutation, given where its client stands: apply it, skip it, or stop this push. */
 function stepFor(mutation: Mutation, client: ClientRow | undefined, clientGroupID: string, rebase: boolean): "apply" | "skip" | "stop" {
