@@ -5,6 +5,7 @@ import { database } from "../../db/client";
 import { vehicleShares } from "../../db/schema";
 import type { CreatedShare, ShareList, SharedVehicle } from "../../shared/shares";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
+import { d1Meter } from "../../db/d1-meter";
 import { SHARE_OPEN_LIMIT } from "./shares";
 
 /** Live-share links: who makes them, what the public read shows, and when it stops. */
@@ -107,6 +108,33 @@ describe("the public read", () => {
     expect(((await (await call(`/api/vehicles/${a.vehicleId}/shares`, { token: a.token })).json()) as ShareList).shares).toEqual([]);
     expect((await call(`/api/shares/${created.id}`, { method: "DELETE", token: a.token })).status).toBe(404);
     expect((await open("http://x/share/not-a-real-token")).status).toBe(404);
+  });
+
+  it("an open page's polls read no D1 once the link is known, follow reports live, and still end at once (ADR 0035)", async () => {
+    const a = await vehicleWithBeacon();
+    const created = await share(a.token, a.vehicleId);
+    const t = Date.now() - 60_000;
+    d1Meter.statements = 0;
+    d1Meter.on = true;
+    let polls: Response[];
+    try {
+      // A minute of one page's polls (every 3 s), the vehicle reporting meanwhile.
+      polls = [];
+      for (let i = 0; i < 20; i++) polls.push(await open(created.url));
+    } finally {
+      d1Meter.on = false;
+    }
+    expect(polls.map((r) => r.status)).toEqual(Array(20).fill(200));
+    // The first poll reads which workspace the token is of, and the link: then nothing (was 20: one read per poll).
+    expect(d1Meter.statements).toBeGreaterThan(0);
+    expect(d1Meter.statements).toBeLessThanOrEqual(2);
+    expect((await report(a.deviceId, 41.9, -87.6, t)).status).toBe(200);
+    expect(((await (await open(created.url)).json()) as SharedVehicle).position).toMatchObject({ lat: 41.9, lng: -87.6, at: t });
+
+    expect((await call(`/api/shares/${created.id}`, { method: "DELETE", token: a.token })).status).toBe(200);
+    const ended = await open(created.url);
+    expect(ended.status).toBe(410);
+    expect(((await ended.json()) as ErrorBody).error.code).toBe("share_ended");
   });
 
   it("an expired link is 410 and leaves the list", async () => {
