@@ -6,6 +6,8 @@ import { vehicleShares } from "../../db/schema";
 import type { CreatedShare, ShareList, SharedVehicle } from "../../shared/shares";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 import { d1Meter } from "../../db/d1-meter";
+import { ShareViews } from "../../party/share-views";
+import { sha256Hex } from "../lib/crypto";
 import { SHARE_OPEN_LIMIT } from "./shares";
 
 /** Live-share links: who makes them, what the public read shows, and when it stops. */
@@ -135,6 +137,25 @@ describe("the public read", () => {
     const ended = await open(created.url);
     expect(ended.status).toBe(410);
     expect(((await ended.json()) as ErrorBody).error.code).toBe("share_ended");
+  });
+
+  it("an open page learns its link expired from the clock, with no D1 read: the kept link's expiry is checked on every poll", async () => {
+    const a = await vehicleWithBeacon();
+    const created = await share(a.token, a.vehicleId, 5);
+    const tokenHash = await sha256Hex(created.url.split("/").at(-1)!);
+    const views = new ShareViews(() => database(env.DB), a.workspaceId, () => undefined);
+    expect(await views.answer(tokenHash, created.expiresAt - 1)).toMatchObject({ ok: true });
+    d1Meter.statements = 0;
+    d1Meter.on = true;
+    try {
+      expect(await views.answer(tokenHash, created.expiresAt)).toEqual({ ok: false, status: 410, code: "share_expired", message: "This link has expired" });
+    } finally {
+      d1Meter.on = false;
+    }
+    expect(d1Meter.statements).toBe(0);
+    // Another workspace's object knows nothing of the link.
+    const b = await userWithWorkspace();
+    expect(await new ShareViews(() => database(env.DB), b.workspaceId, () => undefined).answer(tokenHash)).toMatchObject({ ok: false, status: 404 });
   });
 
   it("an expired link is 410 and leaves the list", async () => {
