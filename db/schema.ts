@@ -188,6 +188,8 @@ export const workspaces = sqliteTable("workspaces", {
   syncEpoch: text("sync_epoch").notNull().default(""),
   /** Tombstones stamped at or below this version may be collected: older cookies get a reset. */
   tombstoneFloor: integer("tombstone_floor").notNull().default(0),
+  /** Raised by pushes recorded without a write (refused, unknown): pulls then answer the pusher's mutation ids (migrations/0019). */
+  syncAcks: integer("sync_acks").notNull().default(0),
   createdAt: integer("created_at").notNull().default(now),
   /** IANA time zone: days and times in reports and the timeline (migrations/0008). */
   timeZone: text("time_zone").notNull().default("UTC"),
@@ -253,14 +255,20 @@ export const featureFlags = sqliteTable(
 
 // ---------------------------------------------------------------- replicache
 
-export const replicacheClientGroups = sqliteTable("replicache_client_groups", {
-  id: text("id").primaryKey(),
-  userId: text("user_id").notNull(),
-  workspaceId: text("workspace_id").notNull(),
-  /** Set when a pull found the group ahead of the server (a restore): pushes rebase its clients' ids. */
-  rebase: integer("rebase", { mode: "boolean" }).notNull().default(false),
-  createdAt: integer("created_at").notNull().default(now),
-});
+export const replicacheClientGroups = sqliteTable(
+  "replicache_client_groups",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    /** Set when a pull found the group ahead of the server (a restore): pushes rebase its clients' ids. */
+    rebase: integer("rebase", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+    /** When the group last synced, to the hour (written at most hourly); retention deletes idle groups (migrations/0019). */
+    lastPulledAt: integer("last_pulled_at").notNull().default(0),
+  },
+  (t) => [index("replicache_client_groups_idle_idx").on(t.lastPulledAt)],
+);
 
 export const replicacheClients = sqliteTable(
   "replicache_clients",

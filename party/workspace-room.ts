@@ -12,6 +12,7 @@ import { AnswerOverHttp, type RoomSync, type SharedReads } from "./room-sync";
 import { FLEET_MODULES } from "../domain/fleet-modules";
 import { ObjectWatch } from "./alerts/workspace-watch";
 import type { WorkspaceChange } from "./workspace-change";
+import { ShareViews, type ShareViewAnswer } from "./share-views";
 import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./live-fleet/live-fleet";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
 import { downsampleTrack } from "../shared/downsample";
@@ -93,6 +94,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   protected abstract readonly sync: RoomSync<Changes>;
   #shared: SharedReads<Changes> | null = null;
   #fleet: LiveFleet | null = null;
+  #shares: ShareViews | null = null;
   #flushing: Promise<boolean> | null = null;
   /** Flushes failed in a row, and when the next may be tried (backoff: flushBackoffMs). */
   #flushFailures = 0;
@@ -339,6 +341,20 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    */
   async forgetChanges(): Promise<void> {
     this.#changes.invalidate();
+  }
+
+  /** An open share page's poll (worker/api/shares.ts), answered from here: about one D1 read a minute per link (party/share-views.ts). */
+  async shareView(tokenHash: string): Promise<ShareViewAnswer> {
+    return this.#shareViews.answer(tokenHash);
+  }
+
+  /** A link was ended: its open pages say so at their next poll. */
+  async forgetShare(tokenHash: string): Promise<void> {
+    this.#shareViews.forget(tokenHash);
+  }
+
+  get #shareViews(): ShareViews {
+    return (this.#shares ??= new ShareViews(() => this.#db, this.name, (vehicleId) => this.fleet.vehicle(vehicleId)?.latest));
   }
 
   override async onMessage(connection: Connection<SocketOwner>, message: string | ArrayBuffer | ArrayBufferView) {

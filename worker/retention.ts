@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { alertDeliveries, emailOutbox, oauthStates, passwordResetTokens, rateLimits, realtimeTickets, sessions } from "../db/schema";
+import { forgetKnownOwners } from "./sync/client-group";
+import { alertDeliveries, emailOutbox, oauthStates, passwordResetTokens, rateLimits, realtimeTickets, replicacheClientGroups, replicacheClients, sessions } from "../db/schema";
 
 /**
  * Retention of the D1 tables that only grow (issue 35, docs/decisions/0027 part 6): run by the cron
@@ -12,6 +13,8 @@ import { alertDeliveries, emailOutbox, oauthStates, passwordResetTokens, rateLim
 export const RETENTION_MINUTE = 17;
 export const RETENTION_LIMIT = 1_000;
 const DAY = 86_400_000;
+/** A client group idle this long is deleted with its clients (docs/decisions/0035). */
+export const CLIENT_GROUP_IDLE_DAYS = 60;
 
 /** table -> the condition on a row that retention deletes (ms since epoch `now`). */
 export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
@@ -27,6 +30,12 @@ export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
   alert_deliveries: (now) => sql`status IN ('sent', 'skipped', 'dead') AND updated_at < ${now - 30 * DAY}`,
   // The development e-mail adapter's messages.
   email_outbox: (now) => sql`created_at < ${now - 7 * DAY}`,
+  // Replicache client groups not synced for 60 days (a tab or browser profile gone for good): their
+  // clients first, then each group once it has none left (same batch), so no client outlives its
+  // group. A tab that comes back is told ClientStateNotFound and starts anew (docs/decisions/0035).
+  replicache_clients: (now) => sql`client_group_id IN (SELECT id FROM replicache_client_groups WHERE last_pulled_at < ${now - CLIENT_GROUP_IDLE_DAYS * DAY})`,
+  replicache_client_groups: (now) =>
+    sql`last_pulled_at < ${now - CLIENT_GROUP_IDLE_DAYS * DAY} AND NOT EXISTS (SELECT 1 FROM replicache_clients c WHERE c.client_group_id = replicache_client_groups.id)`,
 };
 
 const TABLES: Record<string, SQLiteTable> = {
@@ -37,6 +46,8 @@ const TABLES: Record<string, SQLiteTable> = {
   rate_limits: rateLimits,
   alert_deliveries: alertDeliveries,
   email_outbox: emailOutbox,
+  replicache_clients: replicacheClients,
+  replicache_client_groups: replicacheClientGroups,
 };
 
 /** One run: deletes up to `limit` rows of each table; answers how many per table. */
@@ -47,7 +58,9 @@ export async function runRetention(db: Db, now = Date.now(), limit = RETENTION_L
     return db.delete(target).where(sql`rowid IN (SELECT rowid FROM ${target} WHERE ${RETENTION_RULES[table]!(now)} LIMIT ${limit})`);
   });
   const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  return Object.fromEntries(tables.map((table, i) => [table, (results[i] as { meta?: { changes?: number } }).meta?.changes ?? 0]));
+  const deleted: Record<string, number> = Object.fromEntries(tables.map((table, i) => [table, (results[i] as { meta?: { changes?: number } }).meta?.changes ?? 0]));
+  if (deleted.replicache_client_groups) forgetKnownOwners(); // this isolate's pulls claim them again (ADR 0035)
+  return deleted;
 }
 
 /** Whether this cron minute runs retention (once an hour). */

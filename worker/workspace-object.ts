@@ -8,6 +8,7 @@ import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
 import { bumpVersion, versionOf } from "../db/workspace-version";
 import type { WorkspaceChange } from "../party/workspace-change";
+import type { ShareViewAnswer } from "../party/share-views";
 
 /**
  * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the
@@ -178,4 +179,14 @@ export async function deleteWorkspacePositions(env: Env, workspaceIds: string[])
 /** How many fixes of a vehicle are stored with device time in [from, to]. */
 export async function vehiclePositionCount(env: Env, workspaceId: string, vehicleId: string, from: number, to: number): Promise<number> {
   return workspaceObject(env, workspaceId).positionCount(vehicleId, from, to);
+}
+
+/** An open share page's poll, answered by the link's workspace object (party/share-views.ts, docs/decisions/0035). */
+export async function shareView(env: Env, workspaceId: string, tokenHash: string): Promise<ShareViewAnswer> {
+  return (await workspaceObject(env, workspaceId).shareView(tokenHash)) as ShareViewAnswer;
+}
+
+/** A share link was ended: the object that answers its pages forgets it, so they say so at once. */
+export async function forgetShare(env: Env, workspaceId: string, tokenHash: string): Promise<void> {
+  await workspaceObject(env, workspaceId).forgetShare(tokenHash);
 }

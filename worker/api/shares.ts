@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { createShareSchema, SHARE_ENDED, SHARE_EXPIRED, type CreatedShare, type ShareList, type SharedVehicle } from "../../shared/shares";
-import { metresPerSecondToMph } from "../../shared/units";
-import { telemetry, vehicles, vehicleShares } from "../../db/schema";
+import { createShareSchema, type CreatedShare, type ShareList, type SharedVehicle } from "../../shared/shares";
+import { vehicles, vehicleShares } from "../../db/schema";
 import { TokenBuckets } from "../../party/live-fleet/token-buckets";
 import { clientIp } from "../auth/rate-limit";
 import { requireSession, workspaceSession } from "../auth/session";
@@ -11,13 +10,15 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { audit } from "../lib/audit";
 import { ApiError, notFound } from "../lib/errors";
 import { body } from "../lib/validate";
+import { forgetShare, shareView } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /**
  * Live-share links (DESIGN.md "Sharing and integrations", docs/decisions/0029). Members create
  * and end them for a vehicle of their workspace (viewers see them); the token is answered once in
  * the URL and kept as its SHA-256. The public read answers only the vehicle's name and latest
- * position, until the link expires or is ended (410, checked on every read: ending is immediate).
+ * position, until the link expires or is ended (410: ending tells the object that answers the
+ * link's pages, so it is immediate; docs/decisions/0035).
  */
 export const vehicleShareRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -52,9 +53,12 @@ export const shareRoutes = new Hono<AppEnv>().use(requireSession).delete("/:id",
     .update(vehicleShares)
     .set({ endedAt: Date.now() })
     .where(and(eq(vehicleShares.id, id), eq(vehicleShares.workspaceId, workspaceId), isNull(vehicleShares.endedAt)))
-    .returning({ id: vehicleShares.id });
+    .returning({ id: vehicleShares.id, tokenHash: vehicleShares.tokenHash });
   if (!ended.length) throw notFound("No such share link in this workspace");
   audit("share.ended", { shareId: id, workspaceId, by: c.var.session.userId });
+  // The object answering the link's open pages forgets it: their next poll reads D1 and says "ended".
+  // Should that call fail, the object re-reads the link within a minute anyway.
+  await forgetShare(c.env, workspaceId, ended[0]!.tokenHash).catch((error: unknown) => console.error("the workspace object did not forget an ended share:", error));
   return c.json({ ok: true });
 });
 
@@ -77,20 +81,29 @@ export const publicShareRoutes = new Hono<AppEnv>().get("/:token", async (c) => 
   return c.json(await sharedVehicle(c, await sha256Hex(token)));
 });
 
+/**
+ * The page's answer comes from the link's workspace object (party/share-views.ts): it keeps the
+ * link and the live position, so a poll costs no D1 read in the steady state. Which workspace a
+ * token belongs to never changes: each isolate remembers it after one read.
+ */
 async function sharedVehicle(c: Context<AppEnv>, tokenHash: string): Promise<SharedVehicle> {
-  // One read: the link, its vehicle's name and latest position.
-  const row = await c.var.db
-    .select({ expiresAt: vehicleShares.expiresAt, endedAt: vehicleShares.endedAt, name: vehicles.name, deleted: vehicles.deleted, lat: telemetry.latitude, lng: telemetry.longitude, at: telemetry.recordedAt, speed: telemetry.speed })
-    .from(vehicleShares)
-    .innerJoin(vehicles, and(eq(vehicles.id, vehicleShares.vehicleId), eq(vehicles.workspaceId, vehicleShares.workspaceId)))
-    .leftJoin(telemetry, and(eq(telemetry.vehicleId, vehicleShares.vehicleId), eq(telemetry.workspaceId, vehicleShares.workspaceId), eq(telemetry.deleted, false)))
-    .where(eq(vehicleShares.tokenHash, tokenHash))
-    .get();
-  if (!row || row.deleted) throw notFound("No such share link");
-  if (row.endedAt !== null) throw new ApiError(410, SHARE_ENDED, "This link was ended by the vehicle's operator");
-  if (row.expiresAt <= Date.now()) throw new ApiError(410, SHARE_EXPIRED, "This link has expired");
-  const position = row.lat !== null && row.lng !== null && row.at !== null ? { lat: row.lat, lng: row.lng, at: row.at, speedMph: Math.round(metresPerSecondToMph(row.speed ?? 0) * 10) / 10 } : null;
-  return { vehicle: { name: row.name }, position, expiresAt: row.expiresAt };
+  const workspaceId = await workspaceOfToken(c, tokenHash);
+  if (!workspaceId) throw notFound("No such share link");
+  const answer = await shareView(c.env, workspaceId, tokenHash);
+  if (!answer.ok) throw new ApiError(answer.status, answer.code, answer.message);
+  return answer.body;
+}
+
+const tokenWorkspaces = new Map<string, string>();
+const MAX_TOKEN_WORKSPACES = 10_000;
+async function workspaceOfToken(c: Context<AppEnv>, tokenHash: string): Promise<string | null> {
+  const known = tokenWorkspaces.get(tokenHash);
+  if (known) return known;
+  const row = await c.var.db.select({ workspaceId: vehicleShares.workspaceId }).from(vehicleShares).where(eq(vehicleShares.tokenHash, tokenHash)).get();
+  if (!row) return null; // unknown tokens are not remembered: the map holds only real links
+  if (tokenWorkspaces.size >= MAX_TOKEN_WORKSPACES) tokenWorkspaces.clear();
+  tokenWorkspaces.set(tokenHash, row.workspaceId);
+  return row.workspaceId;
 }
 
 /** The vehicle `:vehicleId` of the caller's workspace; 404 for another workspace's, as for one that does not exist. */

@@ -5,6 +5,9 @@ import { database } from "../../db/client";
 import { vehicleShares } from "../../db/schema";
 import type { CreatedShare, ShareList, SharedVehicle } from "../../shared/shares";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
+import { d1Meter } from "../../db/d1-meter";
+import { ShareViews } from "../../party/share-views";
+import { sha256Hex } from "../lib/crypto";
 import { SHARE_OPEN_LIMIT } from "./shares";
 
 /** Live-share links: who makes them, what the public read shows, and when it stops. */
@@ -107,6 +110,52 @@ describe("the public read", () => {
     expect(((await (await call(`/api/vehicles/${a.vehicleId}/shares`, { token: a.token })).json()) as ShareList).shares).toEqual([]);
     expect((await call(`/api/shares/${created.id}`, { method: "DELETE", token: a.token })).status).toBe(404);
     expect((await open("http://x/share/not-a-real-token")).status).toBe(404);
+  });
+
+  it("an open page's polls read no D1 once the link is known, follow reports live, and still end at once (ADR 0035)", async () => {
+    const a = await vehicleWithBeacon();
+    const created = await share(a.token, a.vehicleId);
+    const t = Date.now() - 60_000;
+    d1Meter.statements = 0;
+    d1Meter.on = true;
+    let polls: Response[];
+    try {
+      // A minute of one page's polls (every 3 s), the vehicle reporting meanwhile.
+      polls = [];
+      for (let i = 0; i < 20; i++) polls.push(await open(created.url));
+    } finally {
+      d1Meter.on = false;
+    }
+    expect(polls.map((r) => r.status)).toEqual(Array(20).fill(200));
+    // The first poll reads which workspace the token is of, and the link: then nothing (was 20: one read per poll).
+    expect(d1Meter.statements).toBeGreaterThan(0);
+    expect(d1Meter.statements).toBeLessThanOrEqual(2);
+    expect((await report(a.deviceId, 41.9, -87.6, t)).status).toBe(200);
+    expect(((await (await open(created.url)).json()) as SharedVehicle).position).toMatchObject({ lat: 41.9, lng: -87.6, at: t });
+
+    expect((await call(`/api/shares/${created.id}`, { method: "DELETE", token: a.token })).status).toBe(200);
+    const ended = await open(created.url);
+    expect(ended.status).toBe(410);
+    expect(((await ended.json()) as ErrorBody).error.code).toBe("share_ended");
+  });
+
+  it("an open page learns its link expired from the clock, with no D1 read: the kept link's expiry is checked on every poll", async () => {
+    const a = await vehicleWithBeacon();
+    const created = await share(a.token, a.vehicleId, 5);
+    const tokenHash = await sha256Hex(created.url.split("/").at(-1)!);
+    const views = new ShareViews(() => database(env.DB), a.workspaceId, () => undefined);
+    expect(await views.answer(tokenHash, created.expiresAt - 1)).toMatchObject({ ok: true });
+    d1Meter.statements = 0;
+    d1Meter.on = true;
+    try {
+      expect(await views.answer(tokenHash, created.expiresAt)).toEqual({ ok: false, status: 410, code: "share_expired", message: "This link has expired" });
+    } finally {
+      d1Meter.on = false;
+    }
+    expect(d1Meter.statements).toBe(0);
+    // Another workspace's object knows nothing of the link.
+    const b = await userWithWorkspace();
+    expect(await new ShareViews(() => database(env.DB), b.workspaceId, () => undefined).answer(tokenHash)).toMatchObject({ ok: false, status: 404 });
   });
 
   it("an expired link is 410 and leaves the list", async () => {

@@ -40,7 +40,8 @@ export const syncRoutes = new Hono<AppEnv>()
     const req = c.req.valid("json");
     if (!pushSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
     const session = workspaceSession(c.var.session);
-    const { wrote, recorded, refused } = await push(c.var.db, session, req);
+    const { wrote, recorded, refused, clientStateNotFound } = await push(c.var.db, session, req);
+    if (clientStateNotFound) return c.json({ error: "ClientStateNotFound" as const });
     if (wrote) {
       // Read-your-writes for the pushing client: no pull after this answer is served a shared read
       // from before it (the poke may be throttled; docs/decisions/0013).

@@ -5,7 +5,7 @@ import { maintenanceChangeQueries } from "./maintenance-entities";
 import { alertReads, alertRules, alerts, drivers, places, replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 
 /** What a pull needs to know about the workspace to decide whether a cookie can be diffed from (docs/decisions/0003-sync.md). */
-export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstoneFloor: number };
+export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstoneFloor: number; acks: number };
 
 /**
  * Everything of a workspace stamped after `since`, the part of a pull answer that is the same for
@@ -22,7 +22,7 @@ export async function readChanges(db: Db, workspaceId: string, since: number, op
       : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
   const [ws, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows] = await db.batch([
     db
-      .select({ version: workspaces.version, syncEpoch: workspaces.syncEpoch, tombstoneFloor: workspaces.tombstoneFloor })
+      .select({ version: workspaces.version, syncEpoch: workspaces.syncEpoch, tombstoneFloor: workspaces.tombstoneFloor, acks: workspaces.syncAcks })
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId)),
     db.select().from(vehicles).where(changed(vehicles)),
@@ -44,7 +44,7 @@ export async function readChanges(db: Db, workspaceId: string, since: number, op
     // service schedules and entries, inspection forms and inspections (docs/decisions/0033)
     ...maintenanceChangeQueries(db, workspaceId, since, opts.live ?? false),
   ]);
-  const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0 };
+  const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0, acks: 0 };
   return { workspace, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows };
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;

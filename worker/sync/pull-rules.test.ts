@@ -5,7 +5,7 @@ import { incrementalOp, resetReason } from "./pull-rules";
 // The pull's pure rules (docs/decisions/0003-sync.md): what a cookie says, when a pull must reset,
 // what cookie it answers with, and which deleted rows the client is told about. The same rules
 // run through D1 in worker/sync/sync.worker.test.ts and sync-lifetime.worker.test.ts.
-const ws = { version: 40, syncEpoch: "e1", tombstoneFloor: 10 };
+const ws = { version: 40, syncEpoch: "e1", tombstoneFloor: 10, acks: 0 };
 const ours = (version: number, epoch = "e1", order = version) => readCookie({ order, version, epoch });
 
 describe("reading a cookie", () => {
@@ -50,6 +50,17 @@ describe("the answer's cookie", () => {
   it("carries the client's order offset on through incremental answers, so order only grows", () => {
     const restoredOnce = { order: 105, version: 5, epoch: "e1" };
     expect(nextCookie(restoredOnce, 9, "e1")).toEqual({ order: 109, version: 9, epoch: "e1" });
+  });
+
+  it("raises order by one when the workspace's acks moved (ids acknowledged at an unchanged version), once", () => {
+    const before = { order: 12, version: 10, epoch: "e1" };
+    const acked = nextCookie(before, 10, "e1", 3);
+    expect(acked).toEqual({ order: 13, version: 10, epoch: "e1", acks: 3 });
+    expect(nextCookie(acked, 10, "e1", 3)).toEqual(acked);
+    expect(nextCookie(acked, 11, "e1", 3)).toEqual({ order: 14, version: 11, epoch: "e1", acks: 3 });
+    expect(readCookie(acked)).toEqual({ kind: "ours", cookie: acked });
+    expect(readCookie({ ...acked, acks: -1 }).kind).toBe("foreign");
+    expect(resetCookie(readCookie(acked), 11, "e1", 4)).toEqual({ order: 14, version: 11, epoch: "e1", acks: 4 });
   });
 
   it("orders a reset above anything the client had, even when the server's version went down", () => {

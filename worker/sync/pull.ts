@@ -10,8 +10,8 @@ import { replicacheClientGroups } from "../../db/schema";
 import { AnswerOverHttp } from "../../party/room-sync";
 import { can } from "../../shared/roles";
 import { readChanges, type ChangeSource, type Changes } from "./changes";
-import { checkClientGroupOwner, type SyncCaller } from "./client-group";
-import { nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
+import { ackedMutationIds, checkClientGroupOwner, undoClaim, type SyncCaller } from "./client-group";
+import { acksMoved, nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
 import { requireFullRead } from "./full-read-budget";
 import { incrementalOp, resetReason } from "./pull-rules";
 import { toDriver, toTelemetry, toVehicle, toVehicleEvent } from "./entities";
@@ -46,8 +46,13 @@ export async function pull(
   shared: ChangeSource = (workspaceId, since) => readChanges(db, workspaceId, since),
 ): Promise<PullResponse> {
   const workspaceId = session.workspaceId;
-  await checkClientGroupOwner(db, session, req.clientGroupID);
+  const { created } = await checkClientGroupOwner(db, session, req.clientGroupID);
   const client = readCookie(req.cookie);
+  if (created && client.kind === "ours" && client.cookie.group === req.clientGroupID) {
+    // This group had pulled before and is gone (deleted as idle, ADR 0035): Replicache starts anew.
+    await undoClaim(db, req.clientGroupID);
+    return { error: "ClientStateNotFound" };
+  }
 
   if (client.kind === "ours") {
     const { version: since } = client.cookie;
@@ -62,9 +67,11 @@ export async function pull(
     if (reason !== null) await requireFullRead(db, session);
     if (reason === null) {
       const patch = incrementalPatch(incremental, since, webhooksShown(session, incremental));
+      // A push recorded without a write moved the acks, not the version: this group's ids are read here (ADR 0035).
+      const acked = acksMoved(client.cookie, workspace.acks) ? await ackedMutationIds(db, req.clientGroupID, since, workspace.version) : {};
       return {
-        cookie: nextCookie(client.cookie, workspace.version, workspace.syncEpoch),
-        lastMutationIDChanges: lastMutationIds(incremental.clientRows, req.clientGroupID),
+        cookie: { ...nextCookie(client.cookie, workspace.version, workspace.syncEpoch, workspace.acks), group: req.clientGroupID },
+        lastMutationIDChanges: { ...acked, ...lastMutationIds(incremental.clientRows, req.clientGroupID) },
         patch,
       };
     }
@@ -88,7 +95,7 @@ async function fullAnswer(db: Db, workspaceId: string, clientGroupId: string, cl
     for (const row of rows) patch.push({ op: "put", key: key(row), value: value(row) });
   }, showWebhooks);
   return {
-    cookie: resetCookie(client, full.workspace.version, full.workspace.syncEpoch),
+    cookie: { ...resetCookie(client, full.workspace.version, full.workspace.syncEpoch, full.workspace.acks), group: clientGroupId },
     lastMutationIDChanges: restored ? {} : lastMutationIds(full.clientRows, clientGroupId),
     patch,
   };

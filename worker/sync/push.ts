@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { mutationNames } from "../../shared/mutators";
@@ -6,9 +6,9 @@ import { can, mutationActions, refusalMessage, type RefusedMutation } from "../.
 import type { Mutation, pushRequestSchema } from "../../shared/sync-protocol";
 import type { SessionInfo } from "../auth/session";
 import type { Db } from "../../db/client";
-import { replicacheClients } from "../../db/schema";
+import { replicacheClients, workspaces } from "../../db/schema";
 import { chunkRows } from "../../db/chunk";
-import { claimClientGroup } from "./client-group";
+import { claimClientGroup, undoClaim } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
 import type { MutationCaller } from "./issue-mutators";
 import { boundPush } from "./push-bounds";
@@ -26,7 +26,9 @@ export const MAX_MUTATIONS_PER_PUSH = 50;
  * Replicache push, one mutation at a time (docs/decisions/0003-sync.md). D1 has no interactive
  * transactions, so each mutation does its reads first and then commits ONE batch: the version
  * bump, its writes, and the client's new last mutation id, behind a guard that aborts the batch
- * if another request processed this client's mutations in the meantime.
+ * if another request processed this client's mutations in the meantime. A mutation with nothing
+ * to write (refused, unknown) bumps no version: its id is recorded and the workspace's acks raised,
+ * so no other client has anything to pull (docs/decisions/0035).
  * Returns whether anything was written (then the caller pokes the workspace), and the mutations
  * the caller's role may not make (recorded as processed without effects; the answer names them
  * so the browser can say why its optimistic change went back: docs/decisions/0018).
@@ -35,7 +37,7 @@ export async function push(
   db: Db,
   session: SessionInfo & { workspaceId: string },
   whole: PushRequest,
-): Promise<{ wrote: boolean; recorded: boolean; refused: RefusedMutation[] }> {
+): Promise<{ wrote: boolean; recorded: boolean; refused: RefusedMutation[]; clientStateNotFound?: true }> {
   const req = boundPush(whole, session.userId);
   const workspaceId = session.workspaceId;
   const group = await claimClientGroup(db, session, req.clientGroupID);
@@ -46,6 +48,11 @@ export async function push(
   // 1. Where is each client? One read for all (a week offline resends hundreds of mutations, most
   //    of them already processed by earlier requests). A client unknown to the server has processed nothing.
   const clients = await readClients(db, req.mutations);
+  if (!group.rebase && lostClients(req.mutations, clients)) {
+    // Its group was deleted as idle (docs/decisions/0035): Replicache drops this state and starts anew.
+    if (group.created) await undoClaim(db, req.clientGroupID);
+    return { wrote, recorded, refused, clientStateNotFound: true };
+  }
 
   for (const mutation of req.mutations) {
     if (applied >= MAX_MUTATIONS_PER_PUSH) break;
@@ -60,19 +67,13 @@ export async function push(
     const allowed = allowedFor(session.role, mutation);
     if (!allowed) refused.push({ clientID: mutation.clientID, id: mutation.id, name: mutation.name, message: refusalMessage(session.role) });
     const writes = allowed ? await runMutation(db, workspaceId, mutation, { userId: session.userId }) : [];
+    const guard = guardLastMutationId(db, mutation.clientID, client?.lastMutationId ?? 0, client !== undefined);
+    const recordAs = (id: number) => recordLastMutationId(db, workspaceId, mutation.clientID, req.clientGroupID, id);
     const commit = (items: BatchItem<"sqlite">[]) =>
-      db.batch([
-        guardLastMutationId(db, mutation.clientID, client?.lastMutationId ?? 0, client !== undefined),
-        bumpVersion(db, workspaceId),
-        ...items,
-        db
-          .insert(replicacheClients)
-          .values({ id: mutation.clientID, clientGroupId: req.clientGroupID, lastMutationId: mutation.id, version: versionOf(workspaceId) })
-          .onConflictDoUpdate({
-            target: replicacheClients.id,
-            set: { lastMutationId: mutation.id, version: versionOf(workspaceId) },
-          }),
-      ]);
+      items.length === 0 && !group.rebase
+        ? // nothing to write (refused, unknown, error mode): the id is acknowledged, the version stays (docs/decisions/0035)
+          db.batch([guard, recordAs(mutation.id), raiseAcks(db, workspaceId)])
+        : db.batch([guard, bumpVersion(db, workspaceId), ...items, recordAs(mutation.id)]);
     // 5. Commit (or, if its writes fail, record it as processed without them).
     if (!(await commitOrRecord(commit, writes, mutation))) break; // another request got there first: the client retries
     // a refused or unknown mutation changes nothing anyone else sees: nobody is poked for it (issue 34)
@@ -86,6 +87,17 @@ export async function push(
 }
 
 type ClientRow = { clientGroupId: string; lastMutationId: number };
+
+/**
+ * Whether a client the server has no row for sends a first mutation above 1: it had mutations
+ * processed here, and its state is gone (its idle group was deleted). Replicache pushes every
+ * pending mutation from the lowest, so a client's first push always starts at 1.
+ */
+function lostClients(mutations: readonly Mutation[], clients: Map<string, ClientRow>): boolean {
+  const lowest = new Map<string, number>();
+  for (const m of mutations) lowest.set(m.clientID, Math.min(m.id, lowest.get(m.clientID) ?? Infinity));
+  return [...lowest].some(([clientID, id]) => id > 1 && !clients.has(clientID));
+}
 
 /** What to do with the next mutation, given where its client stands: apply it, skip it, or stop this push. */
 function stepFor(mutation: Mutation, client: ClientRow | undefined, clientGroupID: string, rebase: boolean): "apply" | "skip" | "stop" {
@@ -160,6 +172,26 @@ async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, c
     ...processed.map((id) => db.update(replicacheClients).set({ version: versionOf(workspaceId) }).where(eq(replicacheClients.id, id))),
   ]);
   return true;
+}
+
+/**
+ * The client's new last mutation id, stamped with the workspace's version as it stands in the
+ * batch: after a bump, the new version (every pull past the old cookie sees it); without one, the
+ * current version, which a pull whose cookie is at it finds when the workspace's acks moved.
+ */
+function recordLastMutationId(db: Db, workspaceId: string, clientId: string, clientGroupId: string, lastMutationId: number) {
+  return db
+    .insert(replicacheClients)
+    .values({ id: clientId, clientGroupId, lastMutationId, version: versionOf(workspaceId) })
+    .onConflictDoUpdate({ target: replicacheClients.id, set: { lastMutationId, version: versionOf(workspaceId) } });
+}
+
+/** A mutation recorded without a write: the pulls of this workspace learn to look for acknowledged ids (cookie.ts). */
+function raiseAcks(db: Db, workspaceId: string) {
+  return db
+    .update(workspaces)
+    .set({ syncAcks: sql`${workspaces.syncAcks} + 1` })
+    .where(eq(workspaces.id, workspaceId));
 }
 
 const lostRace = (error: unknown) => String(error).includes("UNIQUE constraint failed: replicache_clients.id");

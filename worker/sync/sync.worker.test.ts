@@ -70,7 +70,7 @@ describe("pull", () => {
       { op: "put", key: vehicleKey(mine), value: expect.objectContaining({ id: mine, name: "Mine", classification: null }) },
     ]);
     const version = await workspaceVersion(a.workspaceId);
-    expect(res.cookie).toEqual({ order: version, version, epoch: "" });
+    expect(res.cookie).toEqual({ order: version, version, epoch: "", group: expect.any(String) });
   });
 
   it("sends only what changed since the cookie, and del for deleted rows", async () => {
