@@ -7,19 +7,9 @@ import { errorAnswer, notFound } from "./lib/errors";
 import type { Env } from "./env";
 import { database } from "../db/client";
 import { config } from "./env";
-import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
 import { routeRealtime } from "./room-entry";
-import { retentionDue, runRetention } from "./retention";
-import { sendDueReportEmails } from "./reports/scheduled-email";
-import { sendIssueNotifications } from "./maintenance/issue-notifications";
-import { announceWrites, forgetRoomChanges } from "./workspace-object";
-import { collectTombstones } from "./sync/tombstones";
-import { expireOldAlerts } from "./fleet/alert-retention";
-import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
 import { consumeDeliveries } from "./alerts/delivery-consumer";
-import { relayAlerts } from "./alerts/relay";
-import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
-import { sealClearTotpSecrets } from "./auth/totp-secret";
+import { runScheduled } from "./scheduled";
 
 /** Renders a page; the app's own inline scripts carry `scriptNonce` (worker/csp.ts). */
 type PageHandler = (request: Request, env: Env, ctx: ExecutionContext, scriptNonce: string) => Promise<Response>;
@@ -64,45 +54,8 @@ export function createApp(pages: PageHandler) {
 
   return {
     fetch: app.fetch,
-    /**
-     * The cron trigger: beacons that fell silent stop being ACTIVE, and their clients hear of it;
-     * sync tombstones older than the horizon are collected (worker/sync/tombstones.ts).
-     */
-    async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-      ctx.waitUntil(
-        collectTombstones(database(env.DB))
-          // A room's shared read from before the collection would still diff a cookie below the new floor.
-          .then((collected) => Promise.all(collected.map((workspaceId) => forgetRoomChanges(env, workspaceId))))
-          .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
-      );
-      // Once an hour: the tables that only grow lose their oldest finished rows (worker/retention.ts).
-      if (retentionDue(controller.scheduledTime)) ctx.waitUntil(runRetention(database(env.DB)).catch((error) => console.error("scheduled: retention failed:", error)));
-      // Issue assignment e-mails whose send right after the assignment failed (docs/decisions/0030).
-      ctx.waitUntil(sendIssueNotifications(database(env.DB), config(env)).catch((error) => console.error("scheduled: issue e-mails failed:", error)));
-      // TOTP secrets stored in clear before issue 34 are sealed, a hundred a minute.
-      ctx.waitUntil(sealClearTotpSecrets(database(env.DB), config(env).WEBHOOK_SECRET_KEY).catch((error) => console.error("scheduled: sealing TOTP secrets failed:", error)));
-      // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
-      ctx.waitUntil(sendDueReportEmails(database(env.DB), config(env)).catch((error) => console.error("scheduled: report e-mails failed:", error)));
-      const changed = await markSilentBeaconsInactive(database(env.DB));
-      const expired = await expireOldAlerts(database(env.DB)).catch((error: unknown) => {
-        console.error("scheduled: expiring old alerts failed:", error);
-        return [];
-      });
-      const raised = await raiseBeaconAlerts(database(env.DB)).catch((error: unknown) => {
-        console.error("scheduled: raising beacon alerts failed:", error);
-        return [];
-      });
-      // Service schedules that became due soon or overdue: one Inbox entry and e-mail per period (docs/decisions/0032).
-      const due = isDueCheckMinute(controller.scheduledTime)
-        ? await announceDueSchedules(database(env.DB), config(env)).catch((error: unknown) => {
-            console.error("scheduled: service due notifications failed:", error);
-            return [];
-          })
-        : [];
-      await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired, ...raised, ...due]);
-      // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
-      await relayAlerts(database(env.DB), env.ALERT_DELIVERIES, config(env)).catch((error: unknown) => console.error("scheduled: relaying alerts failed:", error));
-    },
+    /** The cron trigger, every minute (worker/scheduled.ts). */
+    scheduled: runScheduled,
     /** The alert delivery queue's consumer (worker/alerts/delivery-consumer.ts, docs/decisions/0024). */
     async queue(batch: MessageBatch, env: Env) {
       await consumeDeliveries(database(env.DB), config(env), batch);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { InspectionForm, InspectionResult } from "../../shared/inspections";
-import { ErrorLine } from "../components/form";
+import { ErrorLine, InputField } from "../components/form";
 import { PhotoPicker } from "../photos/photo-picker";
 import { flushInspections, queueInspection } from "./pending-inspections";
 
@@ -41,17 +41,9 @@ export function InspectionSubmit({ form, vehicleId, done }: { form: InspectionFo
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const unanswered = items.filter((i) => typeof answers[i.id]?.pass !== "boolean");
-    const signedName = String(f.get("signedName") ?? "").trim();
-    if (unanswered.length) return setError(`Answer every item: ${unanswered.map((i) => i.label).join(", ")}`);
-    if (!signedName) return setError("Type your name to sign");
-    const odometer = String(f.get("odometerMiles") ?? "").trim();
-    const results = items.map((i) => {
-      const r = answers[i.id]!;
-      return { itemId: i.id, pass: r.pass, ...(r.note?.trim() ? { note: r.note.trim() } : {}), ...(r.photoIds?.length ? { photoIds: r.photoIds } : {}) };
-    });
-    queueInspection({ id: crypto.randomUUID(), formId: form.id, vehicleId, results, signedName, odometerMiles: odometer ? Number(odometer) : undefined, submittedAt: new Date().toISOString() });
+    const answered = answersOf(items, answers, new FormData(e.currentTarget));
+    if ("error" in answered) return setError(answered.error);
+    queueInspection({ id: crypto.randomUUID(), formId: form.id, vehicleId, ...answered, submittedAt: new Date().toISOString() });
     toast(navigator.onLine ? "Inspection submitted" : "Inspection saved; it syncs when you are back online");
     void flushInspections().then((refused) => refused.forEach((r) => toast.error(r)));
     done();
@@ -64,18 +56,26 @@ export function InspectionSubmit({ form, vehicleId, done }: { form: InspectionFo
           <ItemRow key={i.id} label={i.label} value={answers[i.id]!} onChange={(r) => setAnswers((a) => ({ ...a, [i.id]: r }))} />
         ))}
       </ul>
-      <div className="field">
-        <label htmlFor="inspection-odometer">Odometer (mi)</label>
-        <input id="inspection-odometer" name="odometerMiles" className="input" type="number" inputMode="decimal" min={0} step="any" />
-      </div>
-      <div className="field">
-        <label htmlFor="inspection-sign">Signature: type your name</label>
-        <input id="inspection-sign" name="signedName" className="input" autoComplete="name" />
-      </div>
+      <InputField id="inspection-odometer" label="Odometer (mi)" name="odometerMiles" type="number" inputMode="decimal" min={0} step="any" />
+      <InputField id="inspection-sign" label="Signature: type your name" name="signedName" autoComplete="name" />
       <ErrorLine message={error} />
       <button type="submit" className="button primary block big">
         Submit inspection
       </button>
     </form>
   );
+}
+
+/** The submission the form says, or what is missing: every item answered, and a signature. */
+function answersOf(items: { id: string; label: string }[], answers: Answers, f: FormData): { error: string } | { results: InspectionResult[]; signedName: string; odometerMiles?: number } {
+  const unanswered = items.filter((i) => typeof answers[i.id]?.pass !== "boolean");
+  const signedName = String(f.get("signedName") ?? "").trim();
+  if (unanswered.length) return { error: `Answer every item: ${unanswered.map((i) => i.label).join(", ")}` };
+  if (!signedName) return { error: "Type your name to sign" };
+  const odometer = String(f.get("odometerMiles") ?? "").trim();
+  const results = items.map((i) => {
+    const r = answers[i.id]!;
+    return { itemId: i.id, pass: r.pass, ...(r.note?.trim() ? { note: r.note.trim() } : {}), ...(r.photoIds?.length ? { photoIds: r.photoIds } : {}) };
+  });
+  return { results, signedName, odometerMiles: odometer ? Number(odometer) : undefined };
 }

@@ -43,21 +43,7 @@ export function LogServiceForm({ vehicleId, schedules, done }: { vehicleId: stri
   const { errors, message, pending, submit } = usePost("service-entries", done, "Service logged");
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const cost = num(f.get("cost"));
-    void submit(
-      {
-        vehicleId,
-        date: str(f.get("date")),
-        odometerMiles: num(f.get("odometerMiles")),
-        description: str(f.get("description")),
-        costCents: cost === undefined ? undefined : Math.round(cost * 100),
-        vendor: str(f.get("vendor")),
-        notes: str(f.get("notes")),
-        scheduleIds: f.getAll("scheduleIds").map(String),
-      },
-      e.currentTarget,
-    );
+    void submit(serviceEntryOf(vehicleId, new FormData(e.currentTarget)), e.currentTarget);
   };
   return (
     <FormCard title="Log service" onSubmit={onSubmit} pending={pending} message={message} action="Log service">
@@ -80,6 +66,21 @@ export function LogServiceForm({ vehicleId, schedules, done }: { vehicleId: stri
       ) : null}
     </FormCard>
   );
+}
+
+/** The service entry a "Log service" form says (the API checks it). */
+function serviceEntryOf(vehicleId: string, f: FormData) {
+  const cost = num(f.get("cost"));
+  return {
+    vehicleId,
+    date: str(f.get("date")),
+    odometerMiles: num(f.get("odometerMiles")),
+    description: str(f.get("description")),
+    costCents: cost === undefined ? undefined : Math.round(cost * 100),
+    vendor: str(f.get("vendor")),
+    notes: str(f.get("notes")),
+    scheduleIds: f.getAll("scheduleIds").map(String),
+  };
 }
 
 /** "Add schedule" (owners and admins): due every N miles, engine hours or days, whichever comes first. */

@@ -188,30 +188,8 @@ export class BeaconGlLayer implements CustomLayerInterface {
     const slots = buffer();
     const hidden = buffer();
     const clusters = buffer();
-    const vao = (instances: WebGLBuffer, hiddenBuffer: WebGLBuffer | null) => {
-      const v = gl.createVertexArray()!;
-      gl.bindVertexArray(v);
-      gl.bindBuffer(gl.ARRAY_BUFFER, quad);
-      gl.enableVertexAttribArray(0);
-      gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
-      gl.bindBuffer(gl.ARRAY_BUFFER, instances);
-      const stride = FLOATS_PER_SLOT * 4;
-      for (const [location, size, offset] of [[1, 2, 0], [2, 2, 8], [3, 1, 16], [4, 1, 20]] as const) {
-        gl.enableVertexAttribArray(location);
-        gl.vertexAttribPointer(location, size, gl.FLOAT, false, stride, offset);
-        gl.vertexAttribDivisor(location, 1);
-      }
-      if (hiddenBuffer) {
-        gl.bindBuffer(gl.ARRAY_BUFFER, hiddenBuffer);
-        gl.enableVertexAttribArray(5);
-        gl.vertexAttribPointer(5, 1, gl.UNSIGNED_BYTE, false, 1, 0);
-        gl.vertexAttribDivisor(5, 1);
-      }
-      gl.bindVertexArray(null);
-      return v;
-    };
-    const beaconVao = vao(slots, hidden);
-    const clusterVao = vao(clusters, null);
+    const beaconVao = vertexArray(gl, quad, slots, hidden);
+    const clusterVao = vertexArray(gl, quad, clusters, null);
     const uniform = (name: string) => gl.getUniformLocation(program, name);
     this.slots.allDirty = true;
     this.hiddenDirty = true;
@@ -238,6 +216,33 @@ export class BeaconGlLayer implements CustomLayerInterface {
       capacity: 0,
     };
   }
+}
+
+/**
+ * A vertex array drawing one quad per instance: its corners, and from `instances` each one's
+ * from and to positions, start time and state (beacon-shaders.ts), and its hidden flag when given.
+ */
+function vertexArray(gl: WebGL2RenderingContext, quad: WebGLBuffer, instances: WebGLBuffer, hiddenBuffer: WebGLBuffer | null): WebGLVertexArrayObject {
+  const v = gl.createVertexArray()!;
+  gl.bindVertexArray(v);
+  gl.bindBuffer(gl.ARRAY_BUFFER, quad);
+  gl.enableVertexAttribArray(0);
+  gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
+  gl.bindBuffer(gl.ARRAY_BUFFER, instances);
+  const stride = FLOATS_PER_SLOT * 4;
+  for (const [location, size, offset] of [[1, 2, 0], [2, 2, 8], [3, 1, 16], [4, 1, 20]] as const) {
+    gl.enableVertexAttribArray(location);
+    gl.vertexAttribPointer(location, size, gl.FLOAT, false, stride, offset);
+    gl.vertexAttribDivisor(location, 1);
+  }
+  if (hiddenBuffer) {
+    gl.bindBuffer(gl.ARRAY_BUFFER, hiddenBuffer);
+    gl.enableVertexAttribArray(5);
+    gl.vertexAttribPointer(5, 1, gl.UNSIGNED_BYTE, false, 1, 0);
+    gl.vertexAttribDivisor(5, 1);
+  }
+  gl.bindVertexArray(null);
+  return v;
 }
 
 /** The custom layer matrix (Mercator to clip space) with the origin's translation folded in, in float64. */

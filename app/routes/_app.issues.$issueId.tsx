@@ -2,7 +2,8 @@ import { Link, useParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, priorityLabels, statusLabels, type Issue, type IssueComment, type UpdateIssueBody } from "../../shared/issues";
-import { ErrorLine } from "../components/form";
+import { ErrorLine, InputField, SelectField, Submit, TextAreaField } from "../components/form";
+import { useApiAction } from "../components/use-api-action";
 import { EditIssueDetails } from "../issues/edit-issue-form";
 import { issueNumber } from "../issues/issue-list";
 import { PhotoPicker, PhotoStrip } from "../photos/photo-picker";
@@ -88,44 +89,18 @@ function IssueControls({
 }) {
   return (
     <div className="issue-controls">
-      <label>
-        <span>Status</span>
-        <select className="input" value={issue.status} disabled={!canEdit} onChange={(e) => change({ status: e.target.value as Issue["status"] })}>
-          {ISSUE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabels[s]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>Priority</span>
-        <select className="input" value={issue.priority} disabled={!canEdit} onChange={(e) => change({ priority: e.target.value as Issue["priority"] })}>
-          {ISSUE_PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {priorityLabels[p]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>Assignee</span>
-        <select className="input" value={issue.assigneeUserId ?? ""} disabled={!canEdit} onChange={(e) => change({ assigneeUserId: e.target.value || null })}>
-          <option value="">Unassigned</option>
-          {members.map((m) => (
-            <option key={m.userId} value={m.userId}>
-              {m.email}
-            </option>
-          ))}
-          {issue.assigneeUserId && !members.some((m) => m.userId === issue.assigneeUserId) ? <option value={issue.assigneeUserId}>{nameOf(issue.assigneeUserId)}</option> : null}
-        </select>
-      </label>
-      <label>
-        <span>Due date</span>
-        <input className="input" type="date" value={issue.dueDate ?? ""} disabled={!canEdit} onChange={(e) => change({ dueDate: e.target.value || null })} />
-      </label>
+      <SelectField id="issue-status" label="Status" value={issue.status} disabled={!canEdit} onChange={(e) => change({ status: e.target.value as Issue["status"] })} options={ISSUE_STATUSES.map((s) => ({ value: s, label: statusLabels[s] }))} />
+      <SelectField id="issue-priority" label="Priority" value={issue.priority} disabled={!canEdit} onChange={(e) => change({ priority: e.target.value as Issue["priority"] })} options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />
+      <SelectField id="issue-assignee" label="Assignee" value={issue.assigneeUserId ?? ""} disabled={!canEdit} onChange={(e) => change({ assigneeUserId: e.target.value || null })} options={assigneeChoices(issue, members, nameOf)} />
+      <InputField id="issue-due" label="Due date" type="date" value={issue.dueDate ?? ""} disabled={!canEdit} onChange={(e) => change({ dueDate: e.target.value || null })} />
     </div>
   );
+}
+
+/** Whom the issue can go to: nobody, a member, or whoever has it now though no longer a member. */
+function assigneeChoices(issue: Issue, members: { userId: string; email: string }[], nameOf: (id: string | null) => string) {
+  const gone = issue.assigneeUserId && !members.some((m) => m.userId === issue.assigneeUserId) ? [{ value: issue.assigneeUserId, label: nameOf(issue.assigneeUserId) }] : [];
+  return [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.email })), ...gone];
 }
 
 function Source({ issue }: { issue: Issue }) {
@@ -135,21 +110,6 @@ function Source({ issue }: { issue: Issue }) {
 }
 
 function Comments({ comments, nameOf, comment, canEdit }: { comments: IssueComment[]; nameOf: (id: string | null) => string; comment: ViewProps["comment"]; canEdit: boolean }) {
-  const [text, setText] = useState("");
-  const [photoIds, setPhotoIds] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return setError("Write a comment first");
-    try {
-      await comment(text.trim(), photoIds);
-      setText("");
-      setPhotoIds([]);
-      setError(null);
-    } catch (e) {
-      setError((await apiErrorOf(e))?.message ?? "Could not add the comment");
-    }
-  };
   return (
     <section className="issue-comments" aria-label="Comments">
       <h2>Comments</h2>
@@ -165,19 +125,30 @@ function Comments({ comments, nameOf, comment, canEdit }: { comments: IssueComme
           </li>
         ))}
       </ol>
-      {canEdit ? (
-        <form onSubmit={(e) => void submit(e)}>
-          <div className="field">
-            <label htmlFor="issue-comment">Add a comment</label>
-            <textarea id="issue-comment" className="input textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
-          </div>
-          <PhotoPicker ids={photoIds} onChange={setPhotoIds} />
-          <ErrorLine message={error} />
-          <button type="submit" className="button primary">
-            Comment
-          </button>
-        </form>
-      ) : null}
+      {canEdit ? <CommentForm comment={comment} /> : null}
     </section>
+  );
+}
+
+function CommentForm({ comment }: { comment: ViewProps["comment"] }) {
+  const [text, setText] = useState("");
+  const [photoIds, setPhotoIds] = useState<string[]>([]);
+  const send = useApiAction(async () => {
+    await comment(text.trim(), photoIds);
+    setText("");
+    setPhotoIds([]);
+  }, "Could not add the comment");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return send.setRefusal({ message: "Write a comment first", fields: {} });
+    void send.run();
+  };
+  return (
+    <form onSubmit={submit}>
+      <TextAreaField id="issue-comment" label="Add a comment" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+      <PhotoPicker ids={photoIds} onChange={setPhotoIds} />
+      <ErrorLine message={send.refusal?.message ?? null} />
+      <Submit pending={send.pending}>Comment</Submit>
+    </form>
   );
 }

@@ -21,35 +21,48 @@ export interface LegacyPositions {
 }
 
 export function d1LegacyPositions(db: Db, workspaceId: string): LegacyPositions {
-  // Served by the index (vehicle_id, recorded_at); the workspace is checked on every row.
-  const inRange = (vehicleId: string, from: number, to: number) =>
-    and(eq(positions.vehicleId, vehicleId), eq(positions.workspaceId, workspaceId), gte(positions.recordedAt, from), lte(positions.recordedAt, to));
-  return {
-    async read(vehicleId, from, to) {
-      const rows = await db.select().from(positions).where(inRange(vehicleId, from, to)).orderBy(asc(positions.recordedAt)).all();
-      return rows.map(toFix);
-    },
-    async latest(vehicleId, from, to, limit) {
-      const rows = await db.select().from(positions).where(inRange(vehicleId, from, to)).orderBy(desc(positions.recordedAt)).limit(limit).all();
-      return rows.reverse().map(toFix);
-    },
-    async count(vehicleId, from, to) {
-      return (await db.select({ n: count() }).from(positions).where(inRange(vehicleId, from, to)).get())?.n ?? 0;
-    },
-    async any(vehicleId) {
-      const row = await db.select({ one: sql<number>`1` }).from(positions).where(and(eq(positions.vehicleId, vehicleId), eq(positions.workspaceId, workspaceId))).limit(1).get();
-      return row !== undefined;
-    },
-    async deleteBefore(cutoff, limit) {
-      const oldest = db
-        .select({ rowid: sql`rowid` })
-        .from(positions)
-        .where(and(eq(positions.workspaceId, workspaceId), lt(positions.recordedAt, cutoff)))
-        .limit(limit);
-      const result = await db.delete(positions).where(sql`rowid IN ${oldest}`).run();
-      return result.meta.changes ?? 0;
-    },
-  };
+  return new D1LegacyPositions(db, workspaceId);
+}
+
+class D1LegacyPositions implements LegacyPositions {
+  constructor(
+    private readonly db: Db,
+    private readonly workspaceId: string,
+  ) {}
+
+  /** Served by the index (vehicle_id, recorded_at); the workspace is checked on every row. */
+  private inRange(vehicleId: string, from: number, to: number) {
+    return and(eq(positions.vehicleId, vehicleId), eq(positions.workspaceId, this.workspaceId), gte(positions.recordedAt, from), lte(positions.recordedAt, to));
+  }
+
+  async read(vehicleId: string, from: number, to: number) {
+    const rows = await this.db.select().from(positions).where(this.inRange(vehicleId, from, to)).orderBy(asc(positions.recordedAt)).all();
+    return rows.map(toFix);
+  }
+
+  async latest(vehicleId: string, from: number, to: number, limit: number) {
+    const rows = await this.db.select().from(positions).where(this.inRange(vehicleId, from, to)).orderBy(desc(positions.recordedAt)).limit(limit).all();
+    return rows.reverse().map(toFix);
+  }
+
+  async count(vehicleId: string, from: number, to: number) {
+    return (await this.db.select({ n: count() }).from(positions).where(this.inRange(vehicleId, from, to)).get())?.n ?? 0;
+  }
+
+  async any(vehicleId: string) {
+    const mine = and(eq(positions.vehicleId, vehicleId), eq(positions.workspaceId, this.workspaceId));
+    return (await this.db.select({ one: sql<number>`1` }).from(positions).where(mine).limit(1).get()) !== undefined;
+  }
+
+  async deleteBefore(cutoff: number, limit: number) {
+    const oldest = this.db
+      .select({ rowid: sql`rowid` })
+      .from(positions)
+      .where(and(eq(positions.workspaceId, this.workspaceId), lt(positions.recordedAt, cutoff)))
+      .limit(limit);
+    const result = await this.db.delete(positions).where(sql`rowid IN ${oldest}`).run();
+    return result.meta.changes ?? 0;
+  }
 }
 
 function toFix({ workspaceId: _w, vehicleId: _v, ...fix }: typeof positions.$inferSelect): StoredFix {

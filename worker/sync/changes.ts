@@ -16,11 +16,18 @@ export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstone
  * `live` leaves tombstones out: a full answer (`clear`, then everything) has no use for them.
  */
 export async function readChanges(db: Db, workspaceId: string, since: number, opts: { live?: boolean } = {}) {
+  const [ws, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows] = await db.batch(
+    changeQueries(db, workspaceId, since, opts.live ?? false),
+  );
+  const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0, acks: 0 };
+  return { workspace, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows };
+}
+
+/** The statements of `readChanges`' one batch, in the order it names their answers. */
+function changeQueries(db: Db, workspaceId: string, since: number, live: boolean) {
   const changed = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof drivers | AlertTable>(t: T) =>
-    opts.live
-      ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false))
-      : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
-  const [ws, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows] = await db.batch([
+    live ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false)) : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
+  return [
     db
       .select({ version: workspaces.version, syncEpoch: workspaces.syncEpoch, tombstoneFloor: workspaces.tombstoneFloor, acks: workspaces.syncAcks })
       .from(workspaces)
@@ -40,12 +47,10 @@ export async function readChanges(db: Db, workspaceId: string, since: number, op
     db.select().from(alertReads).where(changed(alertReads)),
     db.select().from(drivers).where(changed(drivers)),
     // issues and their comments (docs/decisions/0030)
-    ...issueChangeQueries(db, workspaceId, since, opts.live ?? false),
+    ...issueChangeQueries(db, workspaceId, since, live),
     // service schedules and entries, inspection forms and inspections (docs/decisions/0033)
-    ...maintenanceChangeQueries(db, workspaceId, since, opts.live ?? false),
-  ]);
-  const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0, acks: 0 };
-  return { workspace, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows };
+    ...maintenanceChangeQueries(db, workspaceId, since, live),
+  ] as const;
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
 export type Changes = Awaited<ReturnType<typeof readChanges>>;
