@@ -4,7 +4,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build", "dist", "node_modules", ".wrangler", "test-results", "playwright-report", "migrations/meta", ".cache"] },
+  {
+    ignores: [
+      "build",
+      "dist",
+      "node_modules",
+      ".wrangler",
+      "test-results",
+      "playwright-report",
+      "migrations/meta",
+      ".cache",
+    ],
+  },
   // Every disable says why (`-- reason`), and one that no longer disables anything is an error.
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
   js.configs.recommended,
@@ -38,7 +49,9 @@ export default tseslint.config(
     // The browser never imports server code, the server never UI code; the workspace's object
     // (party) never the HTTP edge (worker), which hosts and calls it.
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["**/worker/**", "**/party/**", "**/db/**", "**/domain/**"] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["**/worker/**", "**/party/**", "**/db/**", "**/domain/**"] }],
+    },
   },
   {
     files: ["worker/**/*.ts"],
@@ -61,7 +74,18 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: ["**/app/**", "**/worker/**", "**/party/**", "**/db/**", "cloudflare:*", "drizzle-orm", "drizzle-orm/*", "partyserver"] },
+        {
+          patterns: [
+            "**/app/**",
+            "**/worker/**",
+            "**/party/**",
+            "**/db/**",
+            "cloudflare:*",
+            "drizzle-orm",
+            "drizzle-orm/*",
+            "partyserver",
+          ],
+        },
       ],
     },
   },
@@ -75,7 +99,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["**/app/**", "**/party/**", "**/db/**", "cloudflare:*", "drizzle-orm", "drizzle-orm/*"] },
-            { regex: "/worker/(?!fleet/fixtures/|fleet/osmand$)", message: "domain/ tests use only the recorded tracks of the Worker." },
+            {
+              regex: "/worker/(?!fleet/fixtures/|fleet/osmand$)",
+              message: "domain/ tests use only the recorded tracks of the Worker.",
+            },
           ],
         },
       ],
@@ -84,6 +111,11 @@ export default tseslint.config(
   {
     // shared/ imports nothing of ours but itself: a relative import leaving the folder is refused.
     files: ["shared/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["../*", "**/app/**", "**/worker/**", "**/party/**", "**/db/**", "**/domain/**"] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["../*", "**/app/**", "**/worker/**", "**/party/**", "**/db/**", "**/domain/**"] },
+      ],
+    },
   },
 );

@@ -49,7 +49,10 @@ export default defineConfig({
       url: `http://127.0.0.1:${tokenPort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { E2E_PORT: String(tokenPort), MAPBOX_TOKEN: "pk.eyJ1IjoiZTJlLXVua25vd24iLCJhIjoiZTJlIn0.e2e-unknown-token" },
+      env: {
+        E2E_PORT: String(tokenPort),
+        MAPBOX_TOKEN: "pk.eyJ1IjoiZTJlLXVua25vd24iLCJhIjoiZTJlIn0.e2e-unknown-token",
+      },
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     },
   ],

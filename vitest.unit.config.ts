@@ -5,7 +5,14 @@ import { configDefaults, defineConfig } from "vitest/config";
 // (vitest.worker.config.ts).
 export default defineConfig({
   test: {
-    include: ["shared/**/*.test.ts", "domain/**/*.test.ts", "party/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "worker/sync/*.test.ts"],
+    include: [
+      "shared/**/*.test.ts",
+      "domain/**/*.test.ts",
+      "party/**/*.test.ts",
+      "app/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.ts",
+      "worker/sync/*.test.ts",
+    ],
     exclude: [...configDefaults.exclude, "**/*.worker.test.ts"],
     environment: "node",
   },

@@ -1,5 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
 import { AppProviders } from "./app-providers";
 import { ScriptNonce } from "./lib/script-nonce";

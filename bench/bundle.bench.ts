@@ -27,7 +27,9 @@ async function scriptsOf(page: Page, visit: () => Promise<void>): Promise<Script
           raw: body.byteLength,
           gzip: gzipSync(body, { level: 9 }).byteLength,
           // mapbox-gl's bundle names itself in its banner and registers its worker under this name.
-          mapbox: /mapbox-gl|mapboxgl/.test(body.toString("utf8", 0, Math.min(body.byteLength, 2_000_000))) && body.byteLength > 300_000,
+          mapbox:
+            /mapbox-gl|mapboxgl/.test(body.toString("utf8", 0, Math.min(body.byteLength, 2_000_000))) &&
+            body.byteLength > 300_000,
         }),
         () => null,
       ),
@@ -63,7 +65,12 @@ report(
     { metric: "JavaScript loaded by /login, gzipped", value: kb(sum(login, "gzip")), unit: "KB", target: "< 150 KB" },
     { metric: "JavaScript loaded by /login, uncompressed", value: kb(sum(login, "raw")), unit: "KB" },
     { metric: "scripts loaded by /login", value: login.length, unit: "files" },
-    { metric: "mapbox-gl scripts loaded by /login", value: login.filter((s) => s.mapbox).length, unit: "files", target: "0" },
+    {
+      metric: "mapbox-gl scripts loaded by /login",
+      value: login.filter((s) => s.mapbox).length,
+      unit: "files",
+      target: "0",
+    },
     { metric: "mapbox-gl scripts loaded by /map", value: mapboxOnMap.length, unit: "files" },
     { metric: "JavaScript loaded by /map (signed in), gzipped", value: kb(sum(map, "gzip")), unit: "KB" },
   ],
@@ -71,6 +78,8 @@ report(
     "Headless Chromium loads the page until the network is idle; every JavaScript response body is gzipped with node:zlib",
     "(level 9) and summed. A script counts as mapbox-gl when it is large and names mapbox-gl.",
     `Largest on /login: ${largest.map((s) => `${s.url} ${kb(s.gzip).toFixed(1)} KB`).join(", ")}.`,
-    mapboxOnMap.length ? `On /map mapbox-gl arrives as ${mapboxOnMap.map((s) => `${s.url} (${kb(s.gzip).toFixed(0)} KB gzipped)`).join(", ")}.` : "",
+    mapboxOnMap.length
+      ? `On /map mapbox-gl arrives as ${mapboxOnMap.map((s) => `${s.url} (${kb(s.gzip).toFixed(0)} KB gzipped)`).join(", ")}.`
+      : "",
   ].join(" "),
 );

@@ -20,18 +20,52 @@ const protocols: Record<string, Send> = {
   },
   owntracks: (id, n, d) => {
     const p = position(d, n);
-    const body = { _type: "location", lat: p.lat, lon: p.lon, tst: p.time / 1000, vel: p.speedMs * 3.6, acc: 5, batt: 80, tid: "bn" };
-    return fetch(`${baseUrl}/api/ingest/owntracks`, { method: "POST", headers: { "Content-Type": "application/json", "X-Limit-D": id }, body: JSON.stringify(body) });
+    const body = {
+      _type: "location",
+      lat: p.lat,
+      lon: p.lon,
+      tst: p.time / 1000,
+      vel: p.speedMs * 3.6,
+      acc: 5,
+      batt: 80,
+      tid: "bn",
+    };
+    return fetch(`${baseUrl}/api/ingest/owntracks`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Limit-D": id },
+      body: JSON.stringify(body),
+    });
   },
   osmandJson: (id, n, d) => {
     const p = position(d, n);
-    const body = { device_id: id, location: { timestamp: p.time, coords: { latitude: p.lat, longitude: p.lon, speed: p.speedMs, accuracy: 5 } } };
-    return fetch(`${baseUrl}/api/ingest/osmand`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const body = {
+      device_id: id,
+      location: { timestamp: p.time, coords: { latitude: p.lat, longitude: p.lon, speed: p.speedMs, accuracy: 5 } },
+    };
+    return fetch(`${baseUrl}/api/ingest/osmand`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   },
   overland: (id, n, d) => {
     const p = position(d, n);
-    const feature = { type: "Feature", geometry: { type: "Point", coordinates: [p.lon, p.lat] }, properties: { timestamp: new Date(p.time).toISOString(), speed: p.speedMs, horizontal_accuracy: 5, battery_level: 0.8, device_id: id } };
-    return fetch(`${baseUrl}/api/ingest/overland`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ locations: [feature] }) });
+    const feature = {
+      type: "Feature",
+      geometry: { type: "Point", coordinates: [p.lon, p.lat] },
+      properties: {
+        timestamp: new Date(p.time).toISOString(),
+        speed: p.speedMs,
+        horizontal_accuracy: 5,
+        battery_level: 0.8,
+        device_id: id,
+      },
+    };
+    return fetch(`${baseUrl}/api/ingest/overland`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ locations: [feature] }),
+    });
   },
 };
 
@@ -71,7 +105,11 @@ for (let round = 0; round < ROUNDS; round++) {
   for (let k = 0; k < names.length; k++) await run(names[(round + k) % names.length]!, REPORTS / ROUNDS, true);
 }
 const rate = (name: string) => totals[name]!.reports / totals[name]!.seconds;
-const p50 = (name: string) => percentile(totals[name]!.latencies.sort((a, b) => a - b), 50);
+const p50 = (name: string) =>
+  percentile(
+    totals[name]!.latencies.sort((a, b) => a - b),
+    50,
+  );
 const osmand = rate("osmand");
 const owntracks = { perSecond: rate("owntracks") };
 const overland = { perSecond: rate("overland") };
@@ -80,15 +118,34 @@ write(
   "Device apps: OwnTracks and Overland ingestion against OsmAnd, same positions",
   [
     { metric: "OsmAnd reports/s (GET, query string; 20 devices)", value: Math.round(osmand), unit: "reports/s" },
-    { metric: "OsmAnd JSON variant (POST) / OsmAnd", value: Number((rate("osmandJson") / osmand).toFixed(2)), unit: "x" },
+    {
+      metric: "OsmAnd JSON variant (POST) / OsmAnd",
+      value: Number((rate("osmandJson") / osmand).toFixed(2)),
+      unit: "x",
+    },
     { metric: "OwnTracks reports/s", value: Math.round(owntracks.perSecond), unit: "reports/s" },
-    { metric: "OwnTracks / OsmAnd", value: Number((owntracks.perSecond / osmand).toFixed(2)), unit: "x", target: ">= 0.95" },
+    {
+      metric: "OwnTracks / OsmAnd",
+      value: Number((owntracks.perSecond / osmand).toFixed(2)),
+      unit: "x",
+      target: ">= 0.95",
+    },
     { metric: "Overland reports/s (one location a request)", value: Math.round(overland.perSecond), unit: "reports/s" },
-    { metric: "Overland / OsmAnd", value: Number((overland.perSecond / osmand).toFixed(2)), unit: "x", target: ">= 0.95" },
+    {
+      metric: "Overland / OsmAnd",
+      value: Number((overland.perSecond / osmand).toFixed(2)),
+      unit: "x",
+      target: ">= 0.95",
+    },
     { metric: "OsmAnd p50 latency", value: Number(p50("osmand").toFixed(1)), unit: "ms" },
     { metric: "OwnTracks p50 latency", value: Number(p50("owntracks").toFixed(1)), unit: "ms" },
     { metric: "Overland p50 latency", value: Number(p50("overland").toFixed(1)), unit: "ms" },
-    { metric: "failed requests (all protocols)", value: Object.values(totals).reduce((n, t) => n + t.failed, 0), unit: "requests", target: "0" },
+    {
+      metric: "failed requests (all protocols)",
+      value: Object.values(totals).reduce((n, t) => n + t.failed, 0),
+      unit: "requests",
+      target: "0",
+    },
   ],
   `${REPORTS} reports per protocol from ${DEVICES} concurrent devices, one request per report, in ${ROUNDS} interleaved rounds; every protocol's parser feeds the same ingestion path.`,
 );

@@ -49,10 +49,17 @@ async function pullFrom(client: Client, token: string, group: string, cookie: un
     const id = nextPullId++;
     const answer = await new Promise<SocketPullAnswer>((resolve) => {
       client.answers.set(id, resolve);
-      client.socket.send(JSON.stringify({ type: "pull", id, body: pullRequest({ profileID: "bench", clientGroupID: group, cookie: cookie as unknown as null }) }));
+      client.socket.send(
+        JSON.stringify({
+          type: "pull",
+          id,
+          body: pullRequest({ profileID: "bench", clientGroupID: group, cookie: cookie as unknown as null }),
+        }),
+      );
     });
     if (!("viaHttp" in answer)) {
-      if (answer.status !== 200) throw new Error(`socket pull: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      if (answer.status !== 200)
+        throw new Error(`socket pull: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
       client.socketPulls++;
       return (answer.body as { cookie: unknown }).cookie;
     }
@@ -81,7 +88,15 @@ export async function fanout(clients: number, reports: number, perSecond: number
       const group = crypto.randomUUID();
       const state = { cookie: (await pull(ws.token, group, null)).cookie as unknown };
       const socket = new WebSocket(`${roomUrl}?ticket=${encodeURIComponent(await realtimeTicket(ws.token))}`);
-      const client: Client = { socket, pulls: 0, socketPulls: 0, busy: null, again: false, ready: false, answers: new Map() };
+      const client: Client = {
+        socket,
+        pulls: 0,
+        socketPulls: 0,
+        busy: null,
+        again: false,
+        ready: false,
+        answers: new Map(),
+      };
       open.push(client);
       socket.on("message", (data) => {
         const text = data.toString();
@@ -115,7 +130,13 @@ export async function fanout(clients: number, reports: number, perSecond: number
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
     const b = beacons[r % beacons.length]!;
-    const outcome = await report({ id: b.id, ...spot(r % beacons.length, 1 + Math.floor(r / beacons.length)), timestamp: time + r, speed: 20, ignition: true });
+    const outcome = await report({
+      id: b.id,
+      ...spot(r % beacons.length, 1 + Math.floor(r / beacons.length)),
+      timestamp: time + r,
+      speed: 20,
+      ignition: true,
+    });
     if (outcome !== "stored") throw new Error(`report not stored: ${outcome}`);
   }
   // Let the last pokes and pulls finish.

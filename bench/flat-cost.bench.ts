@@ -22,7 +22,11 @@ async function second(s: number): Promise<number> {
     const location = Array.from({ length: FIXES_PER_SECOND }, (_, k) => {
       const n = s * FIXES_PER_SECOND + k;
       const { lat, lon } = spot(v, n / 10);
-      return { timestamp: start + n * (1000 / FIXES_PER_SECOND), coords: { latitude: lat, longitude: lon, speed: 12, heading: 90, accuracy: 5 }, extras: { ignition: true } };
+      return {
+        timestamp: start + n * (1000 / FIXES_PER_SECOND),
+        coords: { latitude: lat, longitude: lon, speed: 12, heading: 90, accuracy: 5 },
+        extras: { ignition: true },
+      };
     });
     const res = await fetch(`${baseUrl}/api/ingest/osmand`, {
       method: "POST",
@@ -53,7 +57,9 @@ for (let minute = 1; minute <= MINUTES; minute++) {
     positions += await second(s++);
   }
   minutes.push({ minute, positions, cpuMs: serverCpuMs() - cpu });
-  console.log(`minute ${minute}: ${positions} positions, ${((serverCpuMs() - cpu) / positions).toFixed(3)} ms CPU each`);
+  console.log(
+    `minute ${minute}: ${positions} positions, ${((serverCpuMs() - cpu) / positions).toFixed(3)} ms CPU each`,
+  );
 }
 const perPosition = (m: Minute) => m.cpuMs / Math.max(1, m.positions);
 const second2 = minutes[1]!;
@@ -65,12 +71,19 @@ write(
     { metric: "failed requests", value: failures, unit: "" },
     { metric: "server CPU per position, minute 2", value: perPosition(second2), unit: "ms" },
     { metric: `server CPU per position, minute ${last.minute}`, value: perPosition(last), unit: "ms" },
-    { metric: `minute ${last.minute} / minute 2`, value: perPosition(last) / perPosition(second2), unit: "×", target: "≤ 1.1" },
+    {
+      metric: `minute ${last.minute} / minute 2`,
+      value: perPosition(last) / perPosition(second2),
+      unit: "×",
+      target: "≤ 1.1",
+    },
   ],
   [
     `${VEHICLES} vehicles, ${FIXES_PER_SECOND} fixes a second each, sent as one batch a second per vehicle (16 requests in flight);`,
     "server CPU is the bench Worker's workerd processes' (user + system), divided by the positions stored that minute.",
-    "Per minute: " + minutes.map((m) => `${m.minute}: ${perPosition(m).toFixed(3)} ms (${m.positions})`).join("; ") + ".",
+    "Per minute: " +
+      minutes.map((m) => `${m.minute}: ${perPosition(m).toFixed(3)} ms (${m.positions})`).join("; ") +
+      ".",
     "Packing runs once a minute and writes each minute's fixes as new chunks; an hour's chunks are sealed into its block once, after the hour (docs/decisions/0027).",
   ].join(" "),
 );

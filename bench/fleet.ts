@@ -72,7 +72,12 @@ export interface OsmandReport {
 }
 
 export function osmandUrl(r: OsmandReport) {
-  const q = new URLSearchParams({ id: r.id, lat: r.lat.toFixed(6), lon: r.lon.toFixed(6), timestamp: String(r.timestamp) });
+  const q = new URLSearchParams({
+    id: r.id,
+    lat: r.lat.toFixed(6),
+    lon: r.lon.toFixed(6),
+    timestamp: String(r.timestamp),
+  });
   if (r.speed !== undefined) q.set("speed", r.speed.toFixed(3));
   if (r.ignition !== undefined) q.set("ignition", String(r.ignition));
   return `${baseUrl}/api/ingest/osmand?${q}`;
@@ -89,7 +94,13 @@ export async function report(r: OsmandReport): Promise<string> {
 /** One report per beacon, `concurrency` at a time, so every vehicle has telemetry. */
 export async function reportAll(beacons: Fleet["beacons"], concurrency = 20, step = 0, timestamp = Date.now()) {
   await load(beacons.length, concurrency, async (i) => {
-    await report({ id: beacons[i]!.id, ...spot(i, step), timestamp: timestamp + step * 1000, speed: 20, ignition: true });
+    await report({
+      id: beacons[i]!.id,
+      ...spot(i, step),
+      timestamp: timestamp + step * 1000,
+      speed: 20,
+      ignition: true,
+    });
   });
 }
 
@@ -144,7 +155,11 @@ export async function pull(token: string, clientGroupID: string, cookie: number 
   const started = performance.now();
   const res = await fetch(`${baseUrl}/api/sync/pull`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "X-Replicache-RequestID": `bench-${clientGroupID}` },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      "X-Replicache-RequestID": `bench-${clientGroupID}`,
+    },
     body: JSON.stringify(pullRequest({ profileID: "bench", clientGroupID, cookie })),
   });
   const body = await res.arrayBuffer();
@@ -161,12 +176,16 @@ export function d1Query<T>(sql: string): T[] {
   const persistTo = process.env.BENCH_PERSIST;
   if (!persistTo) throw new Error("BENCH_PERSIST is not set (run through npm run bench)");
   const bin = new URL("../node_modules/.bin", import.meta.url).pathname;
-  const out = execFileSync(`${bin}/wrangler`, ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql], {
-    encoding: "utf8",
-    // wrangler needs the project's Node 22, first on PATH.
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const out = execFileSync(
+    `${bin}/wrangler`,
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
+    {
+      encoding: "utf8",
+      // wrangler needs the project's Node 22, first on PATH.
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   return (JSON.parse(out) as { results: T[] }[])[0]!.results;
 }
 

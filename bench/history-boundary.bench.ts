@@ -30,25 +30,39 @@ function fix(i: number) {
 }
 const day = Array.from({ length: REPORTS }, (_, i) => fix(i));
 const rowsOf = (beacon: { id: string; vehicleId: string }, part: typeof day) =>
-  part.map((p) => `('${beacon.id}', ${p.t}, '${workspaceId}', '${beacon.vehicleId}', ${p.lat}, ${p.lng}, ${p.speed}, 50, ${p.t})`).join(",");
+  part
+    .map(
+      (p) =>
+        `('${beacon.id}', ${p.t}, '${workspaceId}', '${beacon.vehicleId}', ${p.lat}, ${p.lng}, ${p.speed}, 50, ${p.t})`,
+    )
+    .join(",");
 const intoD1 = (beacon: { id: string; vehicleId: string }, part: typeof day) => {
   for (let i = 0; i < part.length; i += 400) {
-    d1Query(`INSERT INTO positions (beacon_id, recorded_at, workspace_id, vehicle_id, latitude, longitude, speed, fuel, received_at) VALUES ${rowsOf(beacon, part.slice(i, i + 400))}`);
+    d1Query(
+      `INSERT INTO positions (beacon_id, recorded_at, workspace_id, vehicle_id, latitude, longitude, speed, fuel, received_at) VALUES ${rowsOf(beacon, part.slice(i, i + 400))}`,
+    );
   }
 };
 
 async function post(body: string) {
-  const res = await fetch(`${baseUrl}/api/ingest/osmand`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+  const res = await fetch(`${baseUrl}/api/ingest/osmand`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+  });
   if (!res.ok) throw new Error(`ingest: ${res.status}`);
   await res.arrayBuffer();
 }
 
 async function ingest(part: typeof day) {
   for (let i = 0; i < part.length; i += PER_REQUEST) {
-    const location = part.slice(i, i + PER_REQUEST).map((p) => ({ timestamp: p.t, coords: { latitude: p.lat, longitude: p.lng, speed: p.speed }, extras: { fuel: 50 } }));
+    const location = part.slice(i, i + PER_REQUEST).map((p) => ({
+      timestamp: p.t,
+      coords: { latitude: p.lat, longitude: p.lng, speed: p.speed },
+      extras: { fuel: 50 },
+    }));
     const body = JSON.stringify({ device_id: tiered!.id, location });
     await post(body).catch(() => post(body)); // once more on a dropped keep-alive socket: a resend is a duplicate
-
   }
 }
 
@@ -78,7 +92,12 @@ const across = { latencies: [] as number[] };
 const d1Only = { latencies: [] as number[] };
 const baseline = { latencies: [] as number[] };
 for (let i = 0; i < 30; i++) {
-  for (const [into, task] of [[across, getter(tiered!)], [d1Only, getter(legacy!)], [baseline, noop]] as const) into.latencies.push(...(await load(1, 1, task)).latencies);
+  for (const [into, task] of [
+    [across, getter(tiered!)],
+    [d1Only, getter(legacy!)],
+    [baseline, noop],
+  ] as const)
+    into.latencies.push(...(await load(1, 1, task)).latencies);
 }
 for (const l of [across, d1Only, baseline]) l.latencies.sort((a, b) => a - b);
 const same = answers.get(tiered!.vehicleId) === answers.get(legacy!.vehicleId);
@@ -88,11 +107,24 @@ const p50 = percentile(across.latencies, 50);
 report(
   "History across the hot/cold boundary: a 10-hour day of one vehicle",
   [
-    { metric: "GET history of 9,000 positions across D1, R2, packed and raw, p50", value: p50, unit: "ms", target: "≤ 100" },
+    {
+      metric: "GET history of 9,000 positions across D1, R2, packed and raw, p50",
+      value: p50,
+      unit: "ms",
+      target: "≤ 100",
+    },
     { metric: "same, p95", value: percentile(across.latencies, 95), unit: "ms" },
     { metric: "the same day all in D1 (before), p50", value: percentile(d1Only.latencies, 50), unit: "ms" },
-    { metric: "across the tiers ÷ all in D1, p50", value: Math.round((p50 / percentile(d1Only.latencies, 50)) * 100) / 100, unit: "×" },
-    { metric: "across the tiers ÷ the no-op GET /api/health, p50", value: Math.round((p50 / percentile(baseline.latencies, 50)) * 10) / 10, unit: "×" },
+    {
+      metric: "across the tiers ÷ all in D1, p50",
+      value: Math.round((p50 / percentile(d1Only.latencies, 50)) * 100) / 100,
+      unit: "×",
+    },
+    {
+      metric: "across the tiers ÷ the no-op GET /api/health, p50",
+      value: Math.round((p50 / percentile(baseline.latencies, 50)) * 10) / 10,
+      unit: "×",
+    },
     { metric: "answers identical", value: same ? 1 : 0, unit: "(1 = yes)" },
   ],
   "9,000 positions at 4 s from 5 h before yesterday's UTC start: the first hour in D1's old table, the rest ingested in JSON batches of 200; 75 s later (the alarm packed them and moved the day before yesterday to R2) the last half hour is ingested (raw). One request at a time, 30 of each interleaved with 30 no-op requests.",

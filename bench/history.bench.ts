@@ -44,9 +44,17 @@ const p50 = percentile(history.latencies, 50);
 report(
   "History API: a 10-hour day of one vehicle",
   [
-    { metric: `GET history of ${REPORTS.toLocaleString("en-US")} positions, p50 (one at a time)`, value: p50, unit: "ms" },
+    {
+      metric: `GET history of ${REPORTS.toLocaleString("en-US")} positions, p50 (one at a time)`,
+      value: p50,
+      unit: "ms",
+    },
     { metric: "same, p95", value: percentile(history.latencies, 95), unit: "ms" },
-    { metric: "ratio to the no-op GET /api/health p50", value: Math.round((p50 / percentile(baseline.latencies, 50)) * 10) / 10, unit: "×" },
+    {
+      metric: "ratio to the no-op GET /api/health p50",
+      value: Math.round((p50 / percentile(baseline.latencies, 50)) * 10) / 10,
+      unit: "×",
+    },
     { metric: "points answered", value: points, unit: "points", target: "≤ 1,000" },
     { metric: "answer size", value: Math.round(bytes / 1024), unit: "KiB" },
     { metric: "answer size gzipped", value: Math.round(gzipped / 1024), unit: "KiB" },

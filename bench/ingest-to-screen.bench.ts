@@ -68,7 +68,11 @@ function noteSpeeds() {
     if (!seen.has(text)) seen.set(text, performance.timeOrigin + performance.now());
   };
   // The element may be re-created by React: watch the whole section.
-  new MutationObserver(note).observe(el.closest("section") ?? document.body, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(note).observe(el.closest("section") ?? document.body, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
   note();
 }
 
@@ -76,7 +80,8 @@ function noteSpeeds() {
 async function pageSaw(page: Page, sent: number, expected: string) {
   const shown = await page.evaluate(async (expected) => {
     const deadline = performance.timeOrigin + performance.now() + 10_000;
-    while (!window.__speedSeen!.has(expected) && performance.timeOrigin + performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!window.__speedSeen!.has(expected) && performance.timeOrigin + performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     return window.__speedSeen!.get(expected) ?? null;
   }, expected);
   const first = (kind: string, after: number) => socketLog.find((m) => m.kind === kind && m.t >= after)?.t ?? null;
@@ -113,7 +118,14 @@ async function run(page: Page, outside: boolean): Promise<Timing[]> {
   for (let i = 0; i < WARMUP + REPORTS; i++) {
     const n = reportNo++;
     const mph = 10 + n;
-    const url = osmandUrl({ id: beacon!.id, lat: 40 + n * 0.001, lon: -100, timestamp: start + (n + 1) * 1000, speed: mphToKnots(mph), ignition: true });
+    const url = osmandUrl({
+      id: beacon!.id,
+      lat: 40 + n * 0.001,
+      lon: -100,
+      timestamp: start + (n + 1) * 1000,
+      speed: mphToKnots(mph),
+      ignition: true,
+    });
     const sentAt = outside ? await fromOutside(url) : await fromPage(page, new URL(url).pathname + new URL(url).search);
     const saw = await pageSaw(page, sentAt.sent, `${mph} mph`);
     if (i >= WARMUP) timings.push({ ...sentAt, ...saw });
@@ -143,17 +155,49 @@ function span(timings: Timing[], from: (t: Timing) => number | null, to: (t: Tim
 }
 
 function rows(label: string, timings: Timing[]) {
-  const whole = span(timings, (t) => t.sent, (t) => t.shown);
-  const phase = (name: string, from: (t: Timing) => number | null, to: (t: Timing) => number | null) => ({ metric: `${label}: ${name}, p50`, value: span(timings, from, to).p50, unit: "ms" });
+  const whole = span(
+    timings,
+    (t) => t.sent,
+    (t) => t.shown,
+  );
+  const phase = (name: string, from: (t: Timing) => number | null, to: (t: Timing) => number | null) => ({
+    metric: `${label}: ${name}, p50`,
+    value: span(timings, from, to).p50,
+    unit: "ms",
+  });
   return [
     { metric: `${label}: report sent → speed rendered, p50`, value: whole.p50, unit: "ms", target: "≤ 30 ms" },
     { metric: `${label}: report sent → speed rendered, p95`, value: whole.p95, unit: "ms", target: "≤ 60 ms" },
-    phase("sent → answered (HTTP, ingestion in the object)", (t) => t.sent, (t) => t.answered),
-    phase("sent → poke arrives on the page's socket", (t) => t.sent, (t) => t.poke),
-    phase("poke → pull sent over the socket", (t) => t.poke, (t) => t.pullSent),
-    phase("pull sent → its answer arrives", (t) => t.pullSent, (t) => t.pullAnswer),
-    phase("answer → speed rendered (store, React)", (t) => t.pullAnswer, (t) => t.shown),
-    { metric: `${label}: reports never shown (10 s)`, value: timings.filter((t) => t.shown === null).length, unit: `of ${timings.length}` },
+    phase(
+      "sent → answered (HTTP, ingestion in the object)",
+      (t) => t.sent,
+      (t) => t.answered,
+    ),
+    phase(
+      "sent → poke arrives on the page's socket",
+      (t) => t.sent,
+      (t) => t.poke,
+    ),
+    phase(
+      "poke → pull sent over the socket",
+      (t) => t.poke,
+      (t) => t.pullSent,
+    ),
+    phase(
+      "pull sent → its answer arrives",
+      (t) => t.pullSent,
+      (t) => t.pullAnswer,
+    ),
+    phase(
+      "answer → speed rendered (store, React)",
+      (t) => t.pullAnswer,
+      (t) => t.shown,
+    ),
+    {
+      metric: `${label}: reports never shown (10 s)`,
+      value: timings.filter((t) => t.shown === null).length,
+      unit: `of ${timings.length}`,
+    },
   ];
 }
 

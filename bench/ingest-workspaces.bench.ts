@@ -35,7 +35,16 @@ async function report(which: BenchFleet[]): Promise<{ stored: number[]; seconds:
       fleet.beacons.map(async (beacon, b) => {
         while (performance.now() - begun < RUN_MS) {
           const n = fleet.sent++;
-          const res = await fetch(osmandUrl({ id: beacon.id, lat: 40 + b * 0.01 + n * 0.00001, lon: -100, timestamp: start + n * 1000, speed: 20, ignition: true }));
+          const res = await fetch(
+            osmandUrl({
+              id: beacon.id,
+              lat: 40 + b * 0.01 + n * 0.00001,
+              lon: -100,
+              timestamp: start + n * 1000,
+              speed: 20,
+              ignition: true,
+            }),
+          );
           const body = (await res.json()) as { outcomes?: string[] };
           if (res.ok && body.outcomes?.[0] === "stored") stored[w]!++;
         }
@@ -65,7 +74,11 @@ write(
     { metric: "eight together, the fastest workspace", value: Math.round(Math.max(...rates)), unit: "/s" },
     { metric: "slowest workspace / (alone ÷ 8)", value: Math.min(...rates) / fairShare, unit: "×", target: "≥ 0.8×" },
     { metric: "server CPU per report, alone", value: alone.cpuMs / alone.stored[0]!, unit: "ms" },
-    { metric: "server CPU per report, eight together", value: together.cpuMs / together.stored.reduce((a, b) => a + b, 0), unit: "ms" },
+    {
+      metric: "server CPU per report, eight together",
+      value: together.cpuMs / together.stored.reduce((a, b) => a + b, 0),
+      unit: "ms",
+    },
   ],
   [
     `${WORKSPACES} workspaces of ${BEACONS} beacons each; every beacon sends OsmAnd GET reports one after another for ${RUN_MS / 1000} s.`,

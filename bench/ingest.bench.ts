@@ -38,7 +38,14 @@ await Promise.all(
     for (let n = 0; sent < REPORTS && performance.now() - begun < CAP_MS; n++) {
       sent++;
       sentBy[b] = n + 1;
-      const url = osmandUrl({ id: beacon.id, lat: 40 + b * 0.01 + n * 0.0001, lon: -100 + n * 0.0001, timestamp: start + n * 1000, speed: 20, ignition: true });
+      const url = osmandUrl({
+        id: beacon.id,
+        lat: 40 + b * 0.01 + n * 0.0001,
+        lon: -100 + n * 0.0001,
+        timestamp: start + n * 1000,
+        speed: 20,
+        ignition: true,
+      });
       const t = performance.now();
       try {
         const res = await fetch(url);
@@ -65,7 +72,16 @@ const noop = (noopBefore.perSecond + noopAfter.perSecond) / 2;
 const single: number[] = [];
 for (let n = 0; n < 100; n++) {
   const t = performance.now();
-  const res = await fetch(osmandUrl({ id: beacons[0]!.id, lat: 41, lon: -101, timestamp: start + 10_000_000 + n * 1000, speed: 20, ignition: true }));
+  const res = await fetch(
+    osmandUrl({
+      id: beacons[0]!.id,
+      lat: 41,
+      lon: -101,
+      timestamp: start + 10_000_000 + n * 1000,
+      speed: 20,
+      ignition: true,
+    }),
+  );
   await res.arrayBuffer();
   single.push(performance.now() - t);
 }
@@ -77,7 +93,9 @@ const singleHealth = await load(100, 1, health);
 // from memory), the same id again (refused from memory, no D1), and ten reports in one request
 // (the JSON variant), whose time per report is what remains once the HTTP and routing cost is shared.
 const unknown = await load(100, 1, async (r) => {
-  const res = await fetch(osmandUrl({ id: `bench-unknown-device-${r}-${Math.random()}`, lat: 41, lon: -101, timestamp: start }));
+  const res = await fetch(
+    osmandUrl({ id: `bench-unknown-device-${r}-${Math.random()}`, lat: 41, lon: -101, timestamp: start }),
+  );
   await res.arrayBuffer();
   if (res.status !== 400) throw new Error(`unknown device: ${res.status}`);
 });
@@ -107,7 +125,9 @@ const batched = await load(20, 1, async (r) => {
 let storedRows = 0;
 for (const [b, beacon] of beacons.entries()) {
   for (let from = start; from < start + sentBy[b]! * 1000; from += 900_000) {
-    const res = await fetch(`${baseUrl}/api/vehicles/${beacon.vehicleId}/history?from=${from}&to=${from + 899_999}`, { headers: { Authorization: `Bearer ${ws.token}` } });
+    const res = await fetch(`${baseUrl}/api/vehicles/${beacon.vehicleId}/history?from=${from}&to=${from + 899_999}`, {
+      headers: { Authorization: `Bearer ${ws.token}` },
+    });
     if (!res.ok) throw new Error(`history: ${res.status}`);
     storedRows += ((await res.json()) as { points: unknown[] }).points.length;
   }
@@ -118,7 +138,11 @@ write(
   "Ingestion throughput, 50 concurrent beacons",
   [
     { metric: "accepted positions per second", value: Math.round(rate), unit: "/s" },
-    { metric: "no-op GET /api/health, 50 concurrent (mean of before and after)", value: Math.round(noop), unit: "req/s" },
+    {
+      metric: "no-op GET /api/health, 50 concurrent (mean of before and after)",
+      value: Math.round(noop),
+      unit: "req/s",
+    },
     { metric: "ratio ingestion / no-op", value: rate / noop, unit: "×", target: "≥ 0.9×" },
     { metric: "server CPU per request (workerd), no-op", value: noopCpuMs, unit: "ms" },
     { metric: "server CPU per request (workerd), report", value: reportCpuMs, unit: "ms" },
@@ -131,9 +155,21 @@ write(
     { metric: "report latency under load, p95", value: percentile(latencies, 95), unit: "ms" },
     { metric: "report latency, one device alone, p50", value: percentile(single, 50), unit: "ms" },
     { metric: "no-op latency, one client alone, p50", value: percentile(singleHealth.latencies, 50), unit: "ms" },
-    { metric: "unknown device id (one D1 read, 400), one client alone, p50", value: percentile(unknown.latencies, 50), unit: "ms" },
-    { metric: "device id seen unknown a moment ago (refused from memory, 400), p50", value: percentile(unknownAgain.latencies, 50), unit: "ms" },
-    { metric: "10 reports in one JSON request, one device alone, per report p50", value: percentile(batched.latencies, 50) / 10, unit: "ms" },
+    {
+      metric: "unknown device id (one D1 read, 400), one client alone, p50",
+      value: percentile(unknown.latencies, 50),
+      unit: "ms",
+    },
+    {
+      metric: "device id seen unknown a moment ago (refused from memory, 400), p50",
+      value: percentile(unknownAgain.latencies, 50),
+      unit: "ms",
+    },
+    {
+      metric: "10 reports in one JSON request, one device alone, per report p50",
+      value: percentile(batched.latencies, 50) / 10,
+      unit: "ms",
+    },
   ],
   [
     `${BEACONS} beacons, each a sequential device sending OsmAnd GET reports (lat, lon, timestamp, speed, ignition) with`,

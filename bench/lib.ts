@@ -82,7 +82,11 @@ function parentOf(pid: number): number | null {
 function benchWorkerds(): number[] {
   const all = (() => {
     try {
-      return execFileSync("pgrep", ["-x", "workerd"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+      return execFileSync("pgrep", ["-x", "workerd"], { encoding: "utf8" })
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return [];
     }
@@ -90,7 +94,8 @@ function benchWorkerds(): number[] {
   const parent = Number(process.env.BENCH_PARENT);
   if (!parent) return all;
   return all.filter((pid) => {
-    for (let p: number | null = pid, hops = 0; p && p > 1 && hops < 10; p = parentOf(p), hops++) if (p === parent) return true;
+    for (let p: number | null = pid, hops = 0; p && p > 1 && hops < 10; p = parentOf(p), hops++)
+      if (p === parent) return true;
     return false;
   });
 }

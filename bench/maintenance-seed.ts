@@ -53,7 +53,14 @@ export function seedService(workspaceId: string, now = Date.now()) {
   );
 }
 
-const TITLES = ["Brake light out", "Tyre pressure low", "Windscreen chip", "Oil leak", "Check engine light on", "Wiper blade torn"];
+const TITLES = [
+  "Brake light out",
+  "Tyre pressure low",
+  "Windscreen chip",
+  "Oil leak",
+  "Check engine light on",
+  "Wiper blade torn",
+];
 
 /**
  * Five issues per vehicle (50,000 for 10,000 vehicles), numbered #1…: the first of each vehicle
@@ -81,13 +88,16 @@ export function seedIssues(workspaceId: string, now = Date.now()): number {
       ` FROM (${perVehicle(ws, 5)});`,
     ].join("\n"),
   );
-  const [row] = d1Query<{ n: number }>(`SELECT count(*) AS n FROM issues WHERE workspace_id = ${ws} AND status IN ('open', 'in_progress')`);
+  const [row] = d1Query<{ n: number }>(
+    `SELECT count(*) AS n FROM issues WHERE workspace_id = ${ws} AND status IN ('open', 'in_progress')`,
+  );
   return row?.n ?? 0;
 }
 
 /** How many rows of each maintenance table the workspace has (the bench's notes). */
 export function maintenanceCounts(workspaceId: string) {
   const ws = quote(workspaceId);
-  const count = (table: string) => d1Query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE workspace_id = ${ws}`)[0]?.n ?? 0;
+  const count = (table: string) =>
+    d1Query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE workspace_id = ${ws}`)[0]?.n ?? 0;
   return { issues: count("issues"), schedules: count("service_schedules"), entries: count("service_entries") };
 }

@@ -83,10 +83,15 @@ function mainThreadPerFrame(events: TraceEvent[]): number[] {
   const marks = events.filter((e) => e.name === "bench-frame" && e.cat.includes("blink.user_timing"));
   if (!marks.length) return [];
   const { pid } = marks[0]!;
-  const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args?.name === "CrRendererMain");
+  const main = events.find(
+    (e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args?.name === "CrRendererMain",
+  );
   const tid = main?.tid ?? marks[0]!.tid;
   const tasks = events
-    .filter((e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.cat.split(",").includes("toplevel") && e.tdur !== undefined)
+    .filter(
+      (e) =>
+        e.pid === pid && e.tid === tid && e.ph === "X" && e.cat.split(",").includes("toplevel") && e.tdur !== undefined,
+    )
     .sort((a, b) => a.ts - b.ts);
   const starts = marks.map((m) => m.ts).sort((a, b) => a - b);
   const perFrame = new Array<number>(Math.max(0, starts.length - 1)).fill(0);
@@ -104,7 +109,14 @@ function mainThreadPerFrame(events: TraceEvent[]): number[] {
 }
 
 /** `BENCH_PROFILE=1`: where the main thread's time went while measuring, by self time. */
-function printHotspots(size: number, profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+function printHotspots(
+  size: number,
+  profile: {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    samples?: number[];
+    timeDeltas?: number[];
+  },
+) {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const self = new Map<string, number>();
   (profile.samples ?? []).forEach((id, i) => {
@@ -118,14 +130,26 @@ function printHotspots(size: number, profile: { nodes: { id: number; callFrame: 
   // By script (the bundle's chunk names: mapbox-gl, fleet-map, replicache-client…).
   const byScript = new Map<string, number>();
   for (const [key, ms] of self) {
-    const script = key.split(" ").pop()!.replace(/-[\w-]{8}\.js:\d+$/, "").replace(/:\d+$/, "") || "(native)";
+    const script =
+      key
+        .split(" ")
+        .pop()!
+        .replace(/-[\w-]{8}\.js:\d+$/, "")
+        .replace(/:\d+$/, "") || "(native)";
     byScript.set(script, (byScript.get(script) ?? 0) + ms);
   }
   console.log(`by script:`);
-  for (const [script, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${script}`);
+  for (const [script, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`${ms.toFixed(0).padStart(7)} ms  ${script}`);
 }
 
-async function measure(browser: Browser, page: Page, fleet: Fleet, size: number, clustered: boolean): Promise<BenchResult[]> {
+async function measure(
+  browser: Browser,
+  page: Page,
+  fleet: Fleet,
+  size: number,
+  clustered: boolean,
+): Promise<BenchResult[]> {
   await page.addInitScript(watchVehicleCount, { wanted: size, clustered });
   await page.goto("/map?debug=map");
   await page.waitForFunction(() => (window.__mapTimes?.all ?? -1) > 0, undefined, { timeout: 180_000, polling: 100 });
@@ -140,7 +164,13 @@ async function measure(browser: Browser, page: Page, fleet: Fleet, size: number,
     while (moving) {
       const i = sent++ % fleet.beacons.length;
       if (i === 0) step++;
-      await report({ id: fleet.beacons[i]!.id, ...spot(i, step * 5), timestamp: Date.now(), speed: 30, ignition: true }).catch(() => {});
+      await report({
+        id: fleet.beacons[i]!.id,
+        ...spot(i, step * 5),
+        timestamp: Date.now(),
+        speed: 30,
+        ignition: true,
+      }).catch(() => {});
     }
   });
   await sleep(2_000); // the first pokes arrive and glides start
@@ -168,14 +198,26 @@ async function measure(browser: Browser, page: Page, fleet: Fleet, size: number,
     .map((f, i) => f - frames[i]!)
     .sort((a, b) => a - b);
   const n = `${size.toLocaleString("en-US")}${clustered ? "" : ", clusters off,"}`;
-  console.log(`${n} vehicles: ${rate.toFixed(0)} reports/s accepted, ${frames.length} frames, main-thread p95 ${percentile(busy, 95).toFixed(1)} ms, interval p95 ${percentile(intervals, 95).toFixed(1)} ms`);
+  console.log(
+    `${n} vehicles: ${rate.toFixed(0)} reports/s accepted, ${frames.length} frames, main-thread p95 ${percentile(busy, 95).toFixed(1)} ms, interval p95 ${percentile(intervals, 95).toFixed(1)} ms`,
+  );
   return [
     { metric: `${n} vehicles: all vehicles drawn after navigation`, value: times.all!, unit: "ms" },
     { metric: `${n} vehicles: reports accepted while measuring (every vehicle, round robin)`, value: rate, unit: "/s" },
     { metric: `${n} vehicles: main-thread CPU time per frame, p50`, value: percentile(busy, 50), unit: "ms" },
-    { metric: `${n} vehicles: main-thread CPU time per frame, p95`, value: percentile(busy, 95), unit: "ms", target: "< 8 ms at 10,000" },
+    {
+      metric: `${n} vehicles: main-thread CPU time per frame, p95`,
+      value: percentile(busy, 95),
+      unit: "ms",
+      target: "< 8 ms at 10,000",
+    },
     { metric: `${n} vehicles: frame interval, p50`, value: percentile(intervals, 50), unit: "ms" },
-    { metric: `${n} vehicles: frame interval, p95`, value: percentile(intervals, 95), unit: "ms", target: "10,000 < 2 × 100" },
+    {
+      metric: `${n} vehicles: frame interval, p95`,
+      value: percentile(intervals, 95),
+      unit: "ms",
+      target: "10,000 < 2 × 100",
+    },
     { metric: `${n} vehicles: frames in ${MEASURE_MS / 1000} s`, value: frames.length, unit: "" },
   ];
 }
@@ -198,7 +240,13 @@ const at = (label: string, metric: string) => results.find((r) => r.metric === `
 const small = at("100", "frame interval, p95");
 for (const label of ["10,000", "10,000, clusters off,"]) {
   const large = at(label, "frame interval, p95");
-  if (small && large) results.push({ metric: `frame interval p95, ${label.replace(/,$/, "")} ÷ 100 vehicles`, value: large / small, unit: "×", target: "< 2" });
+  if (small && large)
+    results.push({
+      metric: `frame interval p95, ${label.replace(/,$/, "")} ÷ 100 vehicles`,
+      value: large / small,
+      unit: "×",
+      target: "< 2",
+    });
 }
 
 write(

@@ -37,7 +37,10 @@ const cpuMs = () => {
 };
 
 /** CPU ms a schedule spends in each minute of the hour; `second` gets each second's new fixes. */
-function perMinute(schedule: { second: (s: number, fixes: StoredFix[]) => void; block: () => Uint8Array | null }, seconds = SECONDS) {
+function perMinute(
+  schedule: { second: (s: number, fixes: StoredFix[]) => void; block: () => Uint8Array | null },
+  seconds = SECONDS,
+) {
   const minutes: number[] = [];
   for (let s = 0; s < seconds; s++) {
     const fixes = Array.from({ length: PER_SECOND }, (_, k) => fix(s * PER_SECOND + k));
@@ -50,12 +53,15 @@ function perMinute(schedule: { second: (s: number, fixes: StoredFix[]) => void; 
 
 // Before: every second, the block decoded, merged with the new fixes and encoded again.
 let block: Uint8Array | null = null;
-const before = perMinute({
-  second: (_s, fixes) => {
-    block = encodeFixes(mergeFixes(block ? decodeFixes(block) : [], fixes));
+const before = perMinute(
+  {
+    second: (_s, fixes) => {
+      block = encodeFixes(mergeFixes(block ? decodeFixes(block) : [], fixes));
+    },
+    block: () => block,
   },
-  block: () => block,
-}, BEFORE_SECONDS);
+  BEFORE_SECONDS,
+);
 // After: once a minute, the minute's fixes as a new chunk; at the hour's end, the chunks sealed once.
 const chunks: Uint8Array[] = [];
 let minute: StoredFix[] = [];
@@ -79,15 +85,28 @@ write(
   "Positions' packing CPU through an hour (codec only, one vehicle at 5 fixes/s)",
   [
     { metric: "before: CPU in the hour's first 8 minutes", value: sum(before.minutes), unit: "ms" },
-    { metric: "before: CPU per vehicle-hour (the first 8 minutes' trend, quadratic)", value: (sum(before.minutes) * (SECONDS / BEFORE_SECONDS) ** 2), unit: "ms" },
+    {
+      metric: "before: CPU per vehicle-hour (the first 8 minutes' trend, quadratic)",
+      value: sum(before.minutes) * (SECONDS / BEFORE_SECONDS) ** 2,
+      unit: "ms",
+    },
     { metric: "before: per position, minute 2", value: us(before.minutes[1]!), unit: "µs" },
     { metric: "before: per position, minute 7", value: us(before.minutes[6]!), unit: "µs" },
     { metric: "after: CPU per vehicle-hour (chunks + the seal)", value: sum(after.minutes), unit: "ms" },
     { metric: "after: per position, minute 2", value: us(after.minutes[1]!), unit: "µs" },
     { metric: "after: per position, minute 7", value: us(after.minutes[6]!), unit: "µs" },
     { metric: "after: per position, minute 59", value: us(after.minutes[58]!), unit: "µs" },
-    { metric: "after: the seal at the hour's end, per position of the hour", value: us(after.minutes[59]! - after.minutes[58]!) / 60, unit: "µs" },
-    { metric: "sealed block, bytes per position", value: after.bytes / (SECONDS * PER_SECOND), unit: "B", target: "≤ 48 with the row" },
+    {
+      metric: "after: the seal at the hour's end, per position of the hour",
+      value: us(after.minutes[59]! - after.minutes[58]!) / 60,
+      unit: "µs",
+    },
+    {
+      metric: "sealed block, bytes per position",
+      value: after.bytes / (SECONDS * PER_SECOND),
+      unit: "B",
+      target: "≤ 48 with the row",
+    },
   ],
   "Measured with process.cpuUsage around each packing call; minute 60 holds the seal (one decode and encode of the hour).",
 );

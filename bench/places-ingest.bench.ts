@@ -12,7 +12,11 @@ const REPORTS_PER_ROUND = 1000;
 const ROUNDS = 4;
 
 async function api(token: string, path: string, json: unknown) {
-  const res = await fetch(`${baseUrl}/api/${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(json) });
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(json),
+  });
   await res.arrayBuffer();
   if (res.status !== 201) throw new Error(`${path}: ${res.status}`);
 }
@@ -25,7 +29,18 @@ function place(i: number) {
   const geometry =
     i % 2 === 0
       ? { type: "Circle", center: [lon, lat], radius: r }
-      : { type: "Polygon", coordinates: [[...Array.from({ length: 6 }, (_, k) => [lon + (r / 85_000) * Math.cos((k * Math.PI) / 3), lat + (r / 111_000) * Math.sin((k * Math.PI) / 3)]), [lon + r / 85_000, lat]]] };
+      : {
+          type: "Polygon",
+          coordinates: [
+            [
+              ...Array.from({ length: 6 }, (_, k) => [
+                lon + (r / 85_000) * Math.cos((k * Math.PI) / 3),
+                lat + (r / 111_000) * Math.sin((k * Math.PI) / 3),
+              ]),
+              [lon + r / 85_000, lat],
+            ],
+          ],
+        };
   return { name: `Place ${i}`, geometry };
 }
 
@@ -50,8 +65,20 @@ for (const rule of RULES) await api(watched.token, "alert-rules", rule);
 const setupSeconds = (performance.now() - setupStarted) / 1000;
 
 const fleets = [
-  { name: "watched", beacons: await orderBeacons(watched.token, watched.workspaceId, BEACONS), step: new Array<number>(BEACONS).fill(0), stored: 0, seconds: 0 },
-  { name: "plain", beacons: await orderBeacons(plain.token, plain.workspaceId, BEACONS), step: new Array<number>(BEACONS).fill(0), stored: 0, seconds: 0 },
+  {
+    name: "watched",
+    beacons: await orderBeacons(watched.token, watched.workspaceId, BEACONS),
+    step: new Array<number>(BEACONS).fill(0),
+    stored: 0,
+    seconds: 0,
+  },
+  {
+    name: "plain",
+    beacons: await orderBeacons(plain.token, plain.workspaceId, BEACONS),
+    step: new Array<number>(BEACONS).fill(0),
+    stored: 0,
+    seconds: 0,
+  },
 ];
 const start = Date.now() - 86_400_000; // device time: yesterday, so no report is in the future
 
@@ -64,7 +91,14 @@ async function round(fleet: (typeof fleets)[number], reports: number) {
       while (sent < reports) {
         sent++;
         const n = fleet.step[b]!++;
-        const url = osmandUrl({ id: beacon.id, lat: 40 + b * 0.01 + n * 0.0001, lon: -100 + n * 0.00005, timestamp: start + n * 1000, speed: 22, ignition: true });
+        const url = osmandUrl({
+          id: beacon.id,
+          lat: 40 + b * 0.01 + n * 0.0001,
+          lon: -100 + n * 0.00005,
+          timestamp: start + n * 1000,
+          speed: 22,
+          ignition: true,
+        });
         const res = await fetch(url);
         const body = (await res.json()) as { outcomes?: string[] };
         if (res.ok && body.outcomes?.[0] === "stored") fleet.stored++;
@@ -81,7 +115,9 @@ for (let r = 0; r < ROUNDS; r++) {
   for (const fleet of r % 2 ? [...fleets].reverse() : fleets) await round(fleet, REPORTS_PER_ROUND);
 }
 const [withPlaces, without] = fleets.map((f) => f.stored / f.seconds) as [number, number];
-const alerts = (await (await fetch(`${baseUrl}/api/alerts?limit=1000`, { headers: { Authorization: `Bearer ${watched.token}` } })).json()) as { alerts: unknown[] };
+const alerts = (await (
+  await fetch(`${baseUrl}/api/alerts?limit=1000`, { headers: { Authorization: `Bearer ${watched.token}` } })
+).json()) as { alerts: unknown[] };
 
 write(
   "Ingestion with 1,000 places and 10 alert rules",

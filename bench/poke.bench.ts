@@ -15,7 +15,8 @@ const ws = await newWorkspace("Bench Poke");
 const [beacon] = await orderBeacons(ws.token, ws.workspaceId, 1);
 
 // Each socket opens with its own single-use ticket, as browsers do.
-const roomUrl = (ticket: string) => `${baseUrl.replace(/^http/, "ws")}/parties/${PARTY_NAME}/${ws.workspaceId}?ticket=${encodeURIComponent(ticket)}`;
+const roomUrl = (ticket: string) =>
+  `${baseUrl.replace(/^http/, "ws")}/parties/${PARTY_NAME}/${ws.workspaceId}?ticket=${encodeURIComponent(ticket)}`;
 const tickets = await Promise.all(Array.from({ length: SOCKETS }, () => realtimeTicket(ws.token)));
 /** The arrival times of pokes, per socket, in this process's clock. */
 const arrivals: number[][] = Array.from({ length: SOCKETS }, () => []);
@@ -53,7 +54,14 @@ try {
   for (let w = 0; w < WRITES; w++) {
     const before = arrivals.map((a) => a.length);
     const sent = performance.now();
-    const outcome = await report({ id: beacon!.id, lat: 40 + w * 0.001, lon: -100, timestamp: time + w * 1000, speed: 10, ignition: true });
+    const outcome = await report({
+      id: beacon!.id,
+      lat: 40 + w * 0.001,
+      lon: -100,
+      timestamp: time + w * 1000,
+      speed: 10,
+      ignition: true,
+    });
     const answered = performance.now();
     if (outcome !== "stored") throw new Error(`report not stored: ${outcome}`);
     await sleep(SPACING_MS);
@@ -77,10 +85,19 @@ try {
       { metric: "poke after the write's HTTP response, p50", value: percentile(fromResponse, 50), unit: "ms" },
       { metric: "poke after the write's HTTP response, p95", value: percentile(fromResponse, 95), unit: "ms" },
       // The whole span, the write's own request included (the poke often beats its HTTP answer).
-      { metric: "poke after sending the write, p50", value: percentile(fromRequest, 50), unit: "ms", target: "< 50 ms" },
+      {
+        metric: "poke after sending the write, p50",
+        value: percentile(fromRequest, 50),
+        unit: "ms",
+        target: "< 50 ms",
+      },
       { metric: "poke after sending the write, p95", value: percentile(fromRequest, 95), unit: "ms" },
       { metric: "first to last of the 100 sockets, per write, p50", value: percentile(spread, 50), unit: "ms" },
-      { metric: "pokes received", value: fromResponse.length, unit: `of ${(SOCKETS * WRITES).toLocaleString("en-US")}` },
+      {
+        metric: "pokes received",
+        value: fromResponse.length,
+        unit: `of ${(SOCKETS * WRITES).toLocaleString("en-US")}`,
+      },
       { metric: "pokes missed", value: missed, unit: "" },
     ],
     [

@@ -21,19 +21,29 @@ if (process.env.PULL_BENCH_ONLY !== "initial") {
   for (const clients of [0, 1, 100]) fan.push(await fanout(clients, FANOUT_REPORTS, FANOUT_RATE));
 }
 const [none, one, hundred] = fan as [FanoutResult?, FanoutResult?, FanoutResult?];
-const fanoutRows = !none || !one || !hundred ? [] : [
-  ...fan.map((f) => ({
-    metric: `D1 statements per report, ${f.clients} connected client${f.clients === 1 ? "" : "s"} (${f.pulls.toLocaleString("en-US")} pulls, ${f.socketPulls.toLocaleString("en-US")} over the socket)`,
-    value: f.statementsPerReport,
-    unit: `statements (${f.roundTripsPerReport.toFixed(2)} round trips)`,
-  })),
-  { metric: "ratio D1 statements per report, 100 / 1 clients", value: hundred.statementsPerReport / one.statementsPerReport, unit: "×", target: "≈ 1×" },
-  {
-    metric: "pull share of D1 statements per report, 100 / 1 clients (minus 0 clients)",
-    value: (hundred.statementsPerReport - none.statementsPerReport) / Math.max(1e-9, one.statementsPerReport - none.statementsPerReport),
-    unit: "×",
-  },
-];
+const fanoutRows =
+  !none || !one || !hundred
+    ? []
+    : [
+        ...fan.map((f) => ({
+          metric: `D1 statements per report, ${f.clients} connected client${f.clients === 1 ? "" : "s"} (${f.pulls.toLocaleString("en-US")} pulls, ${f.socketPulls.toLocaleString("en-US")} over the socket)`,
+          value: f.statementsPerReport,
+          unit: `statements (${f.roundTripsPerReport.toFixed(2)} round trips)`,
+        })),
+        {
+          metric: "ratio D1 statements per report, 100 / 1 clients",
+          value: hundred.statementsPerReport / one.statementsPerReport,
+          unit: "×",
+          target: "≈ 1×",
+        },
+        {
+          metric: "pull share of D1 statements per report, 100 / 1 clients (minus 0 clients)",
+          value:
+            (hundred.statementsPerReport - none.statementsPerReport) /
+            Math.max(1e-9, one.statementsPerReport - none.statementsPerReport),
+          unit: "×",
+        },
+      ];
 const fanoutNote = [
   `Fan-out: ${FANOUT_REPORTS} OsmAnd reports at ${FANOUT_RATE}/s to a 100-vehicle workspace with 0, 1 and 100 Node clients`,
   `connected to its room (with a ticket), each pulling on every poke with its own client group and cookie, over the socket`,
@@ -45,7 +55,11 @@ if (process.env.PULL_BENCH_ONLY === "fanout") {
   process.exit(0);
 }
 const gzipped = (patch: unknown) => gzipSync(JSON.stringify(patch)).byteLength;
-const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 const small: Fleet = await (async () => {
   const ws = await newWorkspace("Bench Fleet 10");
@@ -63,7 +77,13 @@ for (let i = 0; i < 3; i++) {
 }
 /** The bytes of an initial pull on the wire, as a browser asking for gzip receives them. */
 function wireBytes(token: string): Promise<{ bytes: number; encoding: string }> {
-  const body = JSON.stringify({ profileID: "bench", clientGroupID: crypto.randomUUID(), cookie: null, pullVersion: PROTOCOL_VERSION, schemaVersion: SCHEMA_VERSION });
+  const body = JSON.stringify({
+    profileID: "bench",
+    clientGroupID: crypto.randomUUID(),
+    cookie: null,
+    pullVersion: PROTOCOL_VERSION,
+    schemaVersion: SCHEMA_VERSION,
+  });
   return new Promise((resolve, reject) => {
     const req = request(`${baseUrl}/api/sync/pull`, {
       method: "POST",
@@ -80,7 +100,9 @@ function wireBytes(token: string): Promise<{ bytes: number; encoding: string }> 
   });
 }
 const wire = await wireBytes(large.token);
-const telemetryPuts = (await pull(large.token, crypto.randomUUID(), null)).patch.filter((op) => op.key?.startsWith("telemetry/")).length;
+const telemetryPuts = (await pull(large.token, crypto.randomUUID(), null)).patch.filter((op) =>
+  op.key?.startsWith("telemetry/"),
+).length;
 
 // Incremental pulls: one report moves one vehicle, then the client pulls from its cookie.
 let step = 1;
@@ -88,7 +110,13 @@ const time = Date.now();
 async function incremental(fleet: Fleet, group: string, cookie: number, changed: number) {
   for (let v = 0; v < changed; v++) {
     const b = fleet.beacons[(step * 13 + v) % fleet.beacons.length]!;
-    const outcome = await report({ id: b.id, ...spot(step + v, step), timestamp: time + step * 1000 + v, speed: 25, ignition: true });
+    const outcome = await report({
+      id: b.id,
+      ...spot(step + v, step),
+      timestamp: time + step * 1000 + v,
+      speed: 25,
+      ignition: true,
+    });
     if (outcome !== "stored") throw new Error(`report not stored: ${outcome}`);
   }
   step++;
@@ -132,16 +160,47 @@ write(
     { metric: "incremental pull after 1 change, 10 vehicles, p50", value: smallMs, unit: "ms" },
     { metric: "incremental pull after 1 change, 10,000 vehicles, p50", value: largeMs, unit: "ms" },
     { metric: "ratio 10,000 / 10 vehicles", value: largeMs / smallMs, unit: "×", target: "≤ 2×" },
-    { metric: "incremental pull after 1 change, 10 vehicles, size p50", value: median(sides.small.bytes), unit: "bytes" },
+    {
+      metric: "incremental pull after 1 change, 10 vehicles, size p50",
+      value: median(sides.small.bytes),
+      unit: "bytes",
+    },
     { metric: "incremental pull after 1 change, 10,000 vehicles, size p50", value: oneChangeBytes, unit: "bytes" },
-    { metric: "incremental pull after 10 changes, 10,000 vehicles, size", value: ten.bytes, unit: "bytes", target: "≈ 10 × one change" },
-    { metric: "initial pull, 10,000 vehicles with telemetry, time (best of 3)", value: best.ms, unit: "ms", target: "< 1,000 ms" },
-    { metric: "initial pull, 10,000 vehicles with telemetry, time (median of 3)", value: median(initial.map((p) => p.ms)), unit: "ms" },
+    {
+      metric: "incremental pull after 10 changes, 10,000 vehicles, size",
+      value: ten.bytes,
+      unit: "bytes",
+      target: "≈ 10 × one change",
+    },
+    {
+      metric: "initial pull, 10,000 vehicles with telemetry, time (best of 3)",
+      value: best.ms,
+      unit: "ms",
+      target: "< 1,000 ms",
+    },
+    {
+      metric: "initial pull, 10,000 vehicles with telemetry, time (median of 3)",
+      value: median(initial.map((p) => p.ms)),
+      unit: "ms",
+    },
     { metric: "initial pull, 10,000 vehicles, JSON size", value: best.bytes / 1e6, unit: "MB", target: "< 5 MB" },
-    { metric: "initial pull, JSON bytes per vehicle (its vehicle, telemetry and events)", value: best.bytes / large.beacons.length, unit: "bytes", target: "≤ 500 bytes" },
+    {
+      metric: "initial pull, JSON bytes per vehicle (its vehicle, telemetry and events)",
+      value: best.bytes / large.beacons.length,
+      unit: "bytes",
+      target: "≤ 500 bytes",
+    },
     { metric: "initial pull, 10,000 vehicles, gzipped (node:zlib)", value: initial[0]!.gz / 1e6, unit: "MB" },
-    { metric: `initial pull, 10,000 vehicles, on the wire from wrangler dev (${wire.encoding})`, value: wire.bytes / 1e6, unit: "MB" },
-    { metric: "initial pull, patch operations (telemetry puts)", value: best.ops, unit: `ops (${telemetryPuts} telemetry)` },
+    {
+      metric: `initial pull, 10,000 vehicles, on the wire from wrangler dev (${wire.encoding})`,
+      value: wire.bytes / 1e6,
+      unit: "MB",
+    },
+    {
+      metric: "initial pull, patch operations (telemetry puts)",
+      value: best.ops,
+      unit: `ops (${telemetryPuts} telemetry)`,
+    },
     ...fanoutRows,
   ],
   [

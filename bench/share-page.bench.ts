@@ -63,11 +63,20 @@ write(
   "Share page: server cost per open share and staleness",
   [
     { metric: "requests per open share per minute", value: perMinute, unit: "requests/min" },
-    { metric: "D1 reads per open share per minute (the link's re-read; counted in shares.worker.test.ts)", value: 60_000 / SHARE_REREAD_MS, unit: "reads/min" },
+    {
+      metric: "D1 reads per open share per minute (the link's re-read; counted in shares.worker.test.ts)",
+      value: 60_000 / SHARE_REREAD_MS,
+      unit: "reads/min",
+    },
     { metric: "share read p50 (one page)", value: Number(percentile(alone.latencies, 50).toFixed(1)), unit: "ms" },
     { metric: "share read p95 (one page)", value: Number(percentile(alone.latencies, 95).toFixed(1)), unit: "ms" },
     { metric: "share reads/s, 50 pages at once", value: Math.round(fifty.perSecond), unit: "reads/s" },
-    { metric: "position lag behind the report, max (reports every 5 s)", value: Math.round(lags.at(-1) ?? NaN), unit: "ms", target: "< 10,000" },
+    {
+      metric: "position lag behind the report, max (reports every 5 s)",
+      value: Math.round(lags.at(-1) ?? NaN),
+      unit: "ms",
+      target: "< 10,000",
+    },
     { metric: "position lag, median", value: Math.round(percentile(lags, 50)), unit: "ms" },
   ],
   `The page polls every ${SHARE_POLL_MS / 1000} s; ${lags.length} of ${REPORTS} reports seen. An hour open costs ${perMinute * 60} small requests.`,

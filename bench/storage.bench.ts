@@ -29,7 +29,11 @@ function filesUnder(dir: string, out = new Map<string, number>()): Map<string, n
  * not yet checkpointed into the database (bounded at about 4 MB per database locally; production
  * bills the database's size), so they are shown apart too.
  */
-function growth(before: Map<string, number>, after: Map<string, number>, keep: (path: string) => boolean = () => true): number {
+function growth(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  keep: (path: string) => boolean = () => true,
+): number {
   let total = 0;
   for (const [path, size] of after) if (keep(path)) total += size - (before.get(path) ?? 0);
   return total;
@@ -51,7 +55,12 @@ await load(BEACONS * (PER_BEACON / PER_REQUEST), 10, async (i) => {
   const location = Array.from({ length: PER_REQUEST }, (_, k) => {
     const n = part * PER_REQUEST + k;
     const { lat, lon } = spot(b, n);
-    return { timestamp: start + n * 5_000, coords: { latitude: lat, longitude: lon, speed: 12, heading: 90, accuracy: 5, altitude: 120 }, battery: { level: 0.8 }, extras: { ignition: true } };
+    return {
+      timestamp: start + n * 5_000,
+      coords: { latitude: lat, longitude: lon, speed: 12, heading: 90, accuracy: 5, altitude: 120 },
+      battery: { level: 0.8 },
+      extras: { ignition: true },
+    };
   });
   const res = await fetch(`${baseUrl}/api/ingest/osmand`, {
     method: "POST",
@@ -72,10 +81,19 @@ write(
   [
     { metric: "positions stored", value: stored, unit: "" },
     { metric: "local state growth", value: Math.round(growth(before, after) / 1024), unit: "KiB" },
-    { metric: "bytes on disk per stored position, every file", value: growth(before, after) / stored, unit: "B", target: "≤ 48" },
+    {
+      metric: "bytes on disk per stored position, every file",
+      value: growth(before, after) / stored,
+      unit: "B",
+      target: "≤ 48",
+    },
     { metric: "same, D1 + object storage + R2 only (no dev-server traces)", value: stores / stored, unit: "B" },
     { metric: "same, their databases without SQLite's -wal/-shm files", value: databases / stored, unit: "B" },
-    { metric: "of which the Durable Objects' storage", value: growth(before, after, (p) => p.includes("/v3/do/") && !isLog(p)) / stored, unit: "B" },
+    {
+      metric: "of which the Durable Objects' storage",
+      value: growth(before, after, (p) => p.includes("/v3/do/") && !isLog(p)) / stored,
+      unit: "B",
+    },
   ],
   [
     `${BEACONS} beacons of one workspace send ${PER_BEACON} positions each (5 s apart, with speed, heading, accuracy, altitude,`,

@@ -27,7 +27,11 @@ const server = createServer((req, res) => {
       return;
     }
     const id = String(req.headers["webhook-id"]);
-    const expected = "v1," + createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64")).update(`${id}.${req.headers["webhook-timestamp"]}.${body}`).digest("base64");
+    const expected =
+      "v1," +
+      createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64"))
+        .update(`${id}.${req.headers["webhook-timestamp"]}.${body}`)
+        .digest("base64");
     if (req.headers["webhook-signature"] !== expected) badSignatures++;
     received.set(id, (received.get(id) ?? 0) + 1);
     lastDeliveryAt = Date.now();
@@ -38,13 +42,21 @@ await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const hook = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 
 async function post(token: string, path: string, json: unknown) {
-  const res = await fetch(`${baseUrl}/api/${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(json) });
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(json),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<Record<string, unknown>>;
 }
 
 const ws = await newWorkspace("Bench webhooks");
-secret = ((await (await fetch(`${baseUrl}/api/webhook-secret`, { headers: { Authorization: `Bearer ${ws.token}` } })).json()) as { secret: string }).secret;
+secret = (
+  (await (
+    await fetch(`${baseUrl}/api/webhook-secret`, { headers: { Authorization: `Bearer ${ws.token}` } })
+  ).json()) as { secret: string }
+).secret;
 await post(ws.token, "places", { name: "Depot", geometry: { type: "Circle", center: [-100, 40], radius: 200 } });
 await post(ws.token, "alert-rules", { type: "place_enter", notify: { webhookUrl: hook } });
 const beacons = await orderBeacons(ws.token, ws.workspaceId, ALERTS);
@@ -54,7 +66,9 @@ upAt = Date.now() + DOWN_MS;
 const t0 = Date.now() - 60_000;
 for (const beacon of beacons) {
   for (const [i, lat] of [39.99, 40].entries()) {
-    const res = await fetch(osmandUrl({ id: beacon.id, lat, lon: -100, timestamp: t0 + i * 20_000, speed: 10, ignition: true }));
+    const res = await fetch(
+      osmandUrl({ id: beacon.id, lat, lon: -100, timestamp: t0 + i * 20_000, speed: 10, ignition: true }),
+    );
     await res.arrayBuffer();
   }
 }
@@ -80,7 +94,11 @@ write(
     { metric: "lost", value: ALERTS - received.size, unit: "", target: "0" },
     { metric: "attempts refused while down (503)", value: refused, unit: "" },
     { metric: "bad signatures", value: badSignatures, unit: "", target: "0" },
-    { metric: "last delivery after the receiver came back", value: lastDeliveryAt ? (lastDeliveryAt - upAt) / 1000 : NaN, unit: "s" },
+    {
+      metric: "last delivery after the receiver came back",
+      value: lastDeliveryAt ? (lastDeliveryAt - upAt) / 1000 : NaN,
+      unit: "s",
+    },
   ],
   `${ALERTS} vehicles enter a place while the receiver answers 503; it answers 200 from ${DOWN_MS / 1000} s on. Delivery is retried by the queue after 30 s, 60 s, 120 s, ... (docs/decisions/0024), so the first retry after the outage lands up to one backoff step after it ends. The relay is run once through the development route (wrangler dev runs no cron).`,
 );

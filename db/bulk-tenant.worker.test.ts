@@ -13,7 +13,19 @@ describe("upserts of synced rows", () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
     const id = `collide-${crypto.randomUUID()}`;
-    const row = (workspaceId: string, latitude: number) => ({ table: "alerts", row: { id, workspaceId, ruleId: "r", vehicleId: "v", type: "tow", at: Date.parse("2026-11-20T10:00:00Z"), latitude, longitude: -87 } });
+    const row = (workspaceId: string, latitude: number) => ({
+      table: "alerts",
+      row: {
+        id,
+        workspaceId,
+        ruleId: "r",
+        vehicleId: "v",
+        type: "tow",
+        at: Date.parse("2026-11-20T10:00:00Z"),
+        latitude,
+        longitude: -87,
+      },
+    });
     await db.batch(flushRows(db, [row(a.workspaceId, 41)]) as never);
     await db.batch(flushRows(db, [row(b.workspaceId, 12)]) as never);
     const stored = await db.select().from(alerts).where(eq(alerts.id, id)).get();

@@ -30,13 +30,18 @@ export function bulkInsert<T extends SQLiteTable>(db: Db, table: T, rows: T["$in
   const written = columns.filter(([field, column]) => fields.has(field) && column !== options.stampVersion);
   const encoded = rows.map((row) => {
     const r = row as Record<string, unknown>;
-    return JSON.stringify(written.map(([field, column]) => (r[field] === undefined || r[field] === null ? null : column.mapToDriverValue(r[field]))));
+    return JSON.stringify(
+      written.map(([field, column]) =>
+        r[field] === undefined || r[field] === null ? null : column.mapToDriverValue(r[field]),
+      ),
+    );
   });
   const statements = [];
-  for (let i = 0; i < encoded.length; ) {
+  for (let i = 0; i < encoded.length;) {
     let size = 0;
     let end = i;
-    while (end < encoded.length && (end === i || size + encoded[end]!.length < BULK_JSON_CHARS)) size += encoded[end++]!.length + 1;
+    while (end < encoded.length && (end === i || size + encoded[end]!.length < BULK_JSON_CHARS))
+      size += encoded[end++]!.length + 1;
     statements.push(db.run(insertSelect(table, written, `[${encoded.slice(i, end).join(",")}]`, options)));
     i = end;
   }
@@ -55,7 +60,8 @@ function insertSelect(table: SQLiteTable, written: [string, SQLiteColumn][], jso
   }
   // A row's workspace is never rewritten by an upsert, and a key that collides with another
   // workspace's row updates nothing there (issue 34: ids unique only with high probability).
-  const tenantGuard = workspace >= 0 ? ` WHERE ${quote(getTableName(table))}."workspace_id" = excluded."workspace_id"` : "";
+  const tenantGuard =
+    workspace >= 0 ? ` WHERE ${quote(getTableName(table))}."workspace_id" = excluded."workspace_id"` : "";
   const conflict =
     options.onConflict === "nothing"
       ? "ON CONFLICT DO NOTHING"
@@ -65,7 +71,9 @@ function insertSelect(table: SQLiteTable, written: [string, SQLiteColumn][], jso
           .join(", ")}${tenantGuard}`;
   // `WHERE true` keeps SQLite from reading ON CONFLICT as part of the SELECT's join.
   const literal = `'${json.replace(/'/g, "''")}'`;
-  return sql.raw(`INSERT INTO ${quote(getTableName(table))} (${names.join(", ")}) SELECT ${values.join(", ")} FROM json_each(${literal}) WHERE true ${conflict}`);
+  return sql.raw(
+    `INSERT INTO ${quote(getTableName(table))} (${names.join(", ")}) SELECT ${values.join(", ")} FROM json_each(${literal}) WHERE true ${conflict}`,
+  );
 }
 
 /**
@@ -88,24 +96,39 @@ export function bulkUpdate<T extends SQLiteTable>(
 ) {
   const columns = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>);
   const fields = new Set(rows.flatMap((r) => Object.keys(r)));
-  const written = columns.filter(([field, column]) => fields.has(field) && column !== options.key && column !== options.stampVersion);
+  const written = columns.filter(
+    ([field, column]) => fields.has(field) && column !== options.key && column !== options.stampVersion,
+  );
   const keyField = columns.find(([, c]) => c === options.key)![0];
-  const value = ([f, c]: [string, SQLiteColumn], r: Record<string, unknown>) => (r[f] === undefined || r[f] === null ? null : c.mapToDriverValue(r[f]));
+  const value = ([f, c]: [string, SQLiteColumn], r: Record<string, unknown>) =>
+    r[f] === undefined || r[f] === null ? null : c.mapToDriverValue(r[f]);
   const encode = (r: Record<string, unknown>) => JSON.stringify([r[keyField], ...written.map((w) => value(w, r))]);
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const name = quote(getTableName(table));
   const sets = written.map(([, c], i) => `${quote(c.name)} = json_extract(j.value, '$[${i + 1}]')`);
-  if (options.stampVersion) sets.push(`${quote(options.stampVersion.name)} = (SELECT "version" FROM "workspaces" WHERE "id" = '${options.scope.value.replace(/'/g, "''")}')`);
+  if (options.stampVersion)
+    sets.push(
+      `${quote(options.stampVersion.name)} = (SELECT "version" FROM "workspaces" WHERE "id" = '${options.scope.value.replace(/'/g, "''")}')`,
+    );
   const statements = [];
   const encoded = rows.map(encode);
-  for (let i = 0; i < encoded.length; ) {
+  for (let i = 0; i < encoded.length;) {
     let size = 0;
     let end = i;
-    while (end < encoded.length && (end === i || size + encoded[end]!.length < BULK_JSON_CHARS)) size += encoded[end++]!.length + 1;
+    while (end < encoded.length && (end === i || size + encoded[end]!.length < BULK_JSON_CHARS))
+      size += encoded[end++]!.length + 1;
     const literal = `'[${encoded.slice(i, end).join(",").replace(/'/g, "''")}]'`;
     const scope = `${name}.${quote(options.scope.column.name)} = '${options.scope.value.replace(/'/g, "''")}'`;
-    const unless = options.unless ? ` AND ${name}.${quote(options.unless.column.name)} IS NOT '${options.unless.value.replace(/'/g, "''")}'` : "";
-    statements.push(db.run(sql.raw(`UPDATE ${name} SET ${sets.join(", ")} FROM json_each(${literal}) AS j WHERE ${name}.${quote(options.key.name)} = json_extract(j.value, '$[0]') AND ${scope}${unless}`)));
+    const unless = options.unless
+      ? ` AND ${name}.${quote(options.unless.column.name)} IS NOT '${options.unless.value.replace(/'/g, "''")}'`
+      : "";
+    statements.push(
+      db.run(
+        sql.raw(
+          `UPDATE ${name} SET ${sets.join(", ")} FROM json_each(${literal}) AS j WHERE ${name}.${quote(options.key.name)} = json_extract(j.value, '$[0]') AND ${scope}${unless}`,
+        ),
+      ),
+    );
     i = end;
   }
   return statements;

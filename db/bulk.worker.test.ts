@@ -13,15 +13,34 @@ describe("bulk writes (one statement for many rows)", () => {
   it("store every value as the column encodes it, quotes included, and stamp the workspace's new version", async () => {
     const a = await userWithWorkspace();
     const rows = [
-      { id: crypto.randomUUID(), workspaceId: a.workspaceId, name: `O'Brien's van'); DROP TABLE vehicles; --`, year: 2019, deleted: false, version: 0 },
-      { id: crypto.randomUUID(), workspaceId: a.workspaceId, name: "Ünïcode \"quoted\" \\ truck", year: null, deleted: true, version: 0 },
+      {
+        id: crypto.randomUUID(),
+        workspaceId: a.workspaceId,
+        name: `O'Brien's van'); DROP TABLE vehicles; --`,
+        year: 2019,
+        deleted: false,
+        version: 0,
+      },
+      {
+        id: crypto.randomUUID(),
+        workspaceId: a.workspaceId,
+        name: 'Ünïcode "quoted" \\ truck',
+        year: null,
+        deleted: true,
+        version: 0,
+      },
     ];
     const statements = bulkInsert(db(), vehicles, rows, { onConflict: "nothing", stampVersion: vehicles.version });
     expect(statements).toHaveLength(1);
     await db().batch([bumpVersion(db(), a.workspaceId), ...statements]);
 
     const ws = await db().select().from(workspaces).where(eq(workspaces.id, a.workspaceId)).get();
-    const stored = await db().select().from(vehicles).where(eq(vehicles.workspaceId, a.workspaceId)).orderBy(asc(vehicles.year)).all();
+    const stored = await db()
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.workspaceId, a.workspaceId))
+      .orderBy(asc(vehicles.year))
+      .all();
     expect(stored.map((v) => ({ name: v.name, year: v.year, deleted: v.deleted, version: v.version }))).toEqual(
       expect.arrayContaining([
         { name: rows[0]!.name, year: 2019, deleted: false, version: ws!.version },
@@ -44,7 +63,10 @@ describe("bulk writes (one statement for many rows)", () => {
     await db().batch([bumpVersion(db(), a.workspaceId), ...first]);
 
     const renamed = rows.map((r) => ({ ...r, name: `renamed ${r.id}`, driver: "Dana" }));
-    const update = bulkInsert(db(), vehicles, renamed, { onConflict: { target: [vehicles.id], set: [vehicles.name, vehicles.version] }, stampVersion: vehicles.version });
+    const update = bulkInsert(db(), vehicles, renamed, {
+      onConflict: { target: [vehicles.id], set: [vehicles.name, vehicles.version] },
+      stampVersion: vehicles.version,
+    });
     await db().batch([bumpVersion(db(), a.workspaceId), ...update]);
     const stored = await db().select().from(vehicles).where(eq(vehicles.workspaceId, a.workspaceId)).all();
     expect(stored).toHaveLength(rows.length);

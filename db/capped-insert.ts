@@ -28,7 +28,8 @@ export interface NewPlace {
 const createdAt = sql`(unixepoch('subsec') * 1000)`;
 
 export function insertPlaceUnderCap(db: Db, row: NewPlace, cap: number) {
-  return db.insert(places).select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${row.name}, ${JSON.stringify(row.geometry)}, ${createdAt}
+  return db.insert(places)
+    .select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${row.name}, ${JSON.stringify(row.geometry)}, ${createdAt}
     WHERE ${underCap(places, row.workspaceId, cap)}`);
 }
 
@@ -40,6 +41,7 @@ export interface NewAlertRule {
 }
 
 export function insertAlertRuleUnderCap(db: Db, row: NewAlertRule, cap: number) {
-  return db.insert(alertRules).select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${JSON.stringify(row.config)}, ${createdAt}
+  return db.insert(alertRules)
+    .select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${JSON.stringify(row.config)}, ${createdAt}
     WHERE ${underCap(alertRules, row.workspaceId, cap)}`);
 }

@@ -11,7 +11,9 @@ import * as schema from "./schema";
  * must exist exactly so in a database built by the migrations, and the migrations must create no
  * table the schema does not know.
  */
-const tables: SQLiteTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const tables: SQLiteTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable =>
+  is(value, SQLiteTable),
+);
 
 interface ColumnInfo {
   name: string;
@@ -20,8 +22,12 @@ interface ColumnInfo {
 }
 
 async function columnsOf(table: string) {
-  const { results } = await env.DB.prepare(`SELECT name, "notnull", pk FROM pragma_table_info(?)`).bind(table).all<ColumnInfo>();
-  return Object.fromEntries(results.map((c) => [c.name, { notNull: c.notnull === 1 || c.pk > 0, primaryKey: c.pk > 0 }]));
+  const { results } = await env.DB.prepare(`SELECT name, "notnull", pk FROM pragma_table_info(?)`)
+    .bind(table)
+    .all<ColumnInfo>();
+  return Object.fromEntries(
+    results.map((c) => [c.name, { notNull: c.notnull === 1 || c.pk > 0, primaryKey: c.pk > 0 }]),
+  );
 }
 
 describe("schema.ts and the migrations", () => {
@@ -37,14 +43,24 @@ describe("schema.ts and the migrations", () => {
     it(`agree on the columns and indexes of ${config.name}`, async () => {
       const primaryKeyColumns = new Set(config.primaryKeys.flatMap((pk) => pk.columns.map((c) => c.name)));
       const declared = Object.fromEntries(
-        config.columns.map((c) => [c.name, { notNull: c.notNull || c.primary || primaryKeyColumns.has(c.name), primaryKey: c.primary || primaryKeyColumns.has(c.name) }]),
+        config.columns.map((c) => [
+          c.name,
+          {
+            notNull: c.notNull || c.primary || primaryKeyColumns.has(c.name),
+            primaryKey: c.primary || primaryKeyColumns.has(c.name),
+          },
+        ]),
       );
       expect(await columnsOf(config.name)).toEqual(declared);
 
-      const { results } = await env.DB.prepare(`SELECT name FROM pragma_index_list(?) WHERE origin = 'c'`).bind(config.name).all<{ name: string }>();
+      const { results } = await env.DB.prepare(`SELECT name FROM pragma_index_list(?) WHERE origin = 'c'`)
+        .bind(config.name)
+        .all<{ name: string }>();
       // Column-level `.unique()` is an index too (drizzle names it `<table>_<column>_unique`).
       const uniques = config.columns.flatMap((c) => (c.isUnique && c.uniqueName ? [c.uniqueName] : []));
-      expect(results.map((r) => r.name).sort()).toEqual([...config.indexes.map((i) => i.config.name), ...uniques].sort());
+      expect(results.map((r) => r.name).sort()).toEqual(
+        [...config.indexes.map((i) => i.config.name), ...uniques].sort(),
+      );
     });
   }
 });

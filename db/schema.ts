@@ -6,15 +6,7 @@
  * `deleted` so a pull can tell clients to drop a row.
  */
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { AlertKind, AlertRuleConfig } from "../shared/alert-rules";
 import type { PlaceGeometry } from "../shared/places";
 import type { InspectionItem, InspectionResult } from "../shared/inspections";
@@ -490,7 +482,10 @@ export const vehicleDayRollups = sqliteTable(
     stops: integer("stops").notNull().default(0),
     fuelUsedPercent: real("fuel_used_percent"),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.day] }), index("vehicle_day_rollups_ws_day_idx").on(t.workspaceId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.day] }),
+    index("vehicle_day_rollups_ws_day_idx").on(t.workspaceId, t.day),
+  ],
 );
 
 /** Per timeline event, by the rollup's rule: a trip's distance and top speed, a stop's idling. */
@@ -575,7 +570,10 @@ export const alerts = sqliteTable(
     peak: real("peak"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("alerts_ws_version_idx").on(t.workspaceId, t.version), index("alerts_ws_at_idx").on(t.workspaceId, t.at)],
+  (t) => [
+    index("alerts_ws_version_idx").on(t.workspaceId, t.version),
+    index("alerts_ws_at_idx").on(t.workspaceId, t.at),
+  ],
 );
 
 /** Per member (`id` = `{workspaceId}:{userId}`): read up to `readBefore`, plus `readIds`. */
@@ -611,7 +609,10 @@ export const alertDeliveries = sqliteTable(
     claimedAt: integer("claimed_at"),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [primaryKey({ columns: [t.alertId, t.target] }), index("alert_deliveries_ws_status_idx").on(t.workspaceId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.target] }),
+    index("alert_deliveries_ws_status_idx").on(t.workspaceId, t.status),
+  ],
 );
 
 /** New alerts of rules that notify someone, filled by a trigger on `alerts` (migration 0012) and drained by the cron's relay. */
@@ -677,7 +678,10 @@ export const vehicleShares = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     endedAt: integer("ended_at"),
   },
-  (t) => [uniqueIndex("vehicle_shares_hash_idx").on(t.tokenHash), index("vehicle_shares_vehicle_idx").on(t.workspaceId, t.vehicleId)],
+  (t) => [
+    uniqueIndex("vehicle_shares_hash_idx").on(t.tokenHash),
+    index("vehicle_shares_vehicle_idx").on(t.workspaceId, t.vehicleId),
+  ],
 );
 
 // ---------------------------------------------------------------- photos and issues (issue 32; docs/decisions/0030)
@@ -742,7 +746,10 @@ export const issueComments = sqliteTable(
     photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("issue_comments_ws_version_idx").on(t.workspaceId, t.version), index("issue_comments_issue_idx").on(t.issueId, t.createdAt)],
+  (t) => [
+    index("issue_comments_ws_version_idx").on(t.workspaceId, t.version),
+    index("issue_comments_issue_idx").on(t.issueId, t.createdAt),
+  ],
 );
 
 /** An assignment's e-mail, queued in the assignment's own batch; sent after it commits (or by the cron). */
@@ -780,7 +787,10 @@ export const serviceSchedules = sqliteTable(
     announced: text("announced"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("service_schedules_ws_version_idx").on(t.workspaceId, t.version), index("service_schedules_vehicle_idx").on(t.vehicleId)],
+  (t) => [
+    index("service_schedules_ws_version_idx").on(t.workspaceId, t.version),
+    index("service_schedules_vehicle_idx").on(t.vehicleId),
+  ],
 );
 
 /** Service done on a vehicle: what, when, at which odometer, for how much. */
@@ -804,7 +814,10 @@ export const serviceEntries = sqliteTable(
     createdByUserId: text("created_by_user_id"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("service_entries_ws_version_idx").on(t.workspaceId, t.version), index("service_entries_vehicle_date_idx").on(t.vehicleId, t.date)],
+  (t) => [
+    index("service_entries_ws_version_idx").on(t.workspaceId, t.version),
+    index("service_entries_vehicle_date_idx").on(t.vehicleId, t.date),
+  ],
 );
 
 /** An inspection form: its items are shared/inspections.ts's InspectionItem[]. */
@@ -838,5 +851,8 @@ export const inspections = sqliteTable(
     submittedAt: integer("submitted_at").notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("inspections_ws_version_idx").on(t.workspaceId, t.version), index("inspections_ws_submitted_idx").on(t.workspaceId, t.submittedAt)],
+  (t) => [
+    index("inspections_ws_version_idx").on(t.workspaceId, t.version),
+    index("inspections_ws_submitted_idx").on(t.workspaceId, t.submittedAt),
+  ],
 );

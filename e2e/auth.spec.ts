@@ -59,12 +59,18 @@ test.describe("login", () => {
     await expect(page.getByRole("heading", { name: "Create your workspace" })).toBeVisible();
   });
 
-  test("a wrong password shows the alert, clears the field; changing the e-mail resets the form", async ({ page, request }) => {
+  test("a wrong password shows the alert, clears the field; changing the e-mail resets the form", async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     await page.goto("/login");
     await logIn(page, account.email, "not my password");
     await expect(failedAlert(page)).toBeVisible();
-    await expect(failedAlert(page).getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
+    await expect(failedAlert(page).getByRole("link", { name: "Forgot your password?" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
     await expect(page.getByLabel("Password")).toHaveValue("");
 
     await page.getByLabel("Email").fill(unknownEmail());
@@ -167,7 +173,10 @@ async function failedAlertLinkWorks(page: Page, email: string) {
 }
 
 test.describe("protected routes", () => {
-  test("a deep link sends a signed-out user to login carrying it, and login returns there", async ({ page, request }) => {
+  test("a deep link sends a signed-out user to login carrying it, and login returns there", async ({
+    page,
+    request,
+  }) => {
     const account = await newFleetAccount(request);
     await page.goto("/vehicles?x=1");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fvehicles%3Fx%3D1$/);
@@ -225,7 +234,10 @@ test.describe("sign-up and first workspace", () => {
     expect(me.workspace.name).toBe("Rocket Freight");
   });
 
-  test("registration with an e-mail already registered shows the sign-up failure alert and clears the password", async ({ page, request }) => {
+  test("registration with an e-mail already registered shows the sign-up failure alert and clears the password", async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     await page.goto("/registration");
     await page.getByLabel("Email").fill(account.email);
@@ -233,7 +245,10 @@ test.describe("sign-up and first workspace", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     // docs/product.md section 8: a sign-up failure is the same alert as a failed sign-in.
     await expect(failedAlert(page)).toBeVisible();
-    await expect(failedAlert(page).getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
+    await expect(failedAlert(page).getByRole("link", { name: "Forgot your password?" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
     await expect(page.getByLabel("Password")).toHaveValue("");
     await expect(page.getByText("An account with this e-mail already exists")).toHaveCount(0);
     await expect(page).toHaveURL(/\/registration$/);
@@ -268,7 +283,10 @@ test.describe("workspace creation failure", () => {
 });
 
 test.describe("password recovery", () => {
-  test("forgot password e-mails a link whose new password works, and ends every old session", async ({ page, request }) => {
+  test("forgot password e-mails a link whose new password works, and ends every old session", async ({
+    page,
+    request,
+  }) => {
     const account = await newFleetAccount(request);
     await page.goto("/login");
     await logIn(page, account.email, "forgot it");
@@ -321,7 +339,10 @@ test.describe("password recovery", () => {
     await page.goto("/reset-password");
     const alert = page.getByRole("alert").filter({ hasText: "Your reset password token has expired" });
     await expect(alert).toBeVisible();
-    await expect(alert.getByRole("link", { name: "Need us to resend a reset password email?" })).toHaveAttribute("href", "/forgot-password");
+    await expect(alert.getByRole("link", { name: "Need us to resend a reset password email?" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
     await expect(page.getByLabel("New password")).toBeDisabled();
     await expect(page.getByRole("button", { name: "Create new password" })).toBeDisabled();
   });
@@ -352,11 +373,17 @@ test.describe("OAuth return", () => {
 });
 
 test.describe("workspaces and logging out", () => {
-  test("the workspace menu lists every workspace with a check on the current, and switches", async ({ page, request }) => {
+  test("the workspace menu lists every workspace with a check on the current, and switches", async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request);
     const alpha = await createWorkspace(request, account.token, "Alpha Fleet");
     // Created without switching to it: a switch would revoke the token it replaces (issue 13).
-    const bravo = await request.post("/api/workspaces", { headers: { Authorization: `Bearer ${alpha.token}` }, data: { name: "Bravo Fleet" } });
+    const bravo = await request.post("/api/workspaces", {
+      headers: { Authorization: `Bearer ${alpha.token}` },
+      data: { name: "Bravo Fleet" },
+    });
     expect(bravo.status()).toBe(201);
     await signInAs(page, alpha.token);
     await page.goto("/map");

@@ -40,7 +40,10 @@ async function openStreetMap(page: Page, token: string) {
 /** The offline style's label glyphs, static files of the app (scripts/map-glyphs.mjs). */
 const OFFLINE_GLYPHS = /\/glyphs\/Noto%20Sans%20Regular\/0-255\.pbf$/;
 
-test("without a Mapbox token and OpenFreeMap out of reach, the map shows its own geography, labelled with its own glyphs", async ({ page, request }) => {
+test("without a Mapbox token and OpenFreeMap out of reach, the map shows its own geography, labelled with its own glyphs", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request);
   const assets: string[] = [];
   page.on("request", (r) => {
@@ -66,7 +69,10 @@ test("without a Mapbox token and OpenFreeMap out of reach, the map shows its own
 });
 
 test.describe("without a Mapbox token, online", () => {
-  test("the map uses OpenFreeMap's street style when it answers, with its attribution, and the places on it", async ({ page, request }) => {
+  test("the map uses OpenFreeMap's street style when it answers, with its attribution, and the places on it", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     await request.post("/api/places", {
       headers: { Authorization: `Bearer ${fleet.token}` },
@@ -88,7 +94,10 @@ test.describe("without a Mapbox token, online", () => {
     expect(geography).toEqual([]);
   });
 
-  test("when the street tiles fail, the map switches to the offline geography without a reload, keeping vehicles and places", async ({ page, request }) => {
+  test("when the street tiles fail, the map switches to the offline geography without a reload, keeping vehicles and places", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     const [beacon] = await orderVehicles(request, fleet, 1);
     await report(request, beacon!.id, { lat: 40, lon: -100, speed: 20, ignition: true });
@@ -110,7 +119,11 @@ test.describe("without a Mapbox token, online", () => {
     expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
   });
 
-  test("going offline switches to the offline geography and coming back online returns to the street style, layers kept", async ({ page, request, context }) => {
+  test("going offline switches to the offline geography and coming back online returns to the street style, layers kept", async ({
+    page,
+    request,
+    context,
+  }) => {
     const fleet = await newFleetAccount(request);
     const [beacon] = await orderVehicles(request, fleet, 1);
     await report(request, beacon!.id, { lat: 40, lon: -100, speed: 20, ignition: true });

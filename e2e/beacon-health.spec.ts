@@ -38,7 +38,10 @@ test.describe("a tracker's beacon on the vehicle page", () => {
     await expect(card.getByTestId("beacon-device-id")).toHaveText(beacon!.id);
 
     await card.getByRole("button", { name: "Regenerate device id" }).click();
-    await card.getByRole("group", { name: /^Regenerate the device id\?/ }).getByRole("button", { name: "Regenerate", exact: true }).click();
+    await card
+      .getByRole("group", { name: /^Regenerate the device id\?/ })
+      .getByRole("button", { name: "Regenerate", exact: true })
+      .click();
     await expect(card.getByRole("status")).toContainText("Enter it in the tracker's settings");
     const newId = (await card.getByTestId("beacon-device-id").textContent())!;
     expect(newId).toMatch(/^[\w-]{32}$/);
@@ -51,7 +54,10 @@ test.describe("a tracker's beacon on the vehicle page", () => {
     await expect(card.getByTestId("beacon-reports-today")).toHaveText("3");
   });
 
-  test("the owner replaces every device id at once after asking; the old ids are refused, the new ones listed work", async ({ page, request }) => {
+  test("the owner replaces every device id at once after asking; the old ids are refused, the new ones listed work", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     const beacons = await orderVehicles(request, fleet, 2);
     await signInAs(page, fleet.token);
@@ -64,7 +70,10 @@ test.describe("a tracker's beacon on the vehicle page", () => {
     await report(request, beacons[0]!.id, { lat: 41.88, lon: -87.63 });
 
     await card.getByRole("button", { name: "Replace every device id…" }).click();
-    await card.getByRole("group", { name: /^Replace every device id\?/ }).getByRole("button", { name: "Replace every device id", exact: true }).click();
+    await card
+      .getByRole("group", { name: /^Replace every device id\?/ })
+      .getByRole("button", { name: "Replace every device id", exact: true })
+      .click();
     await expect(card.getByRole("status")).toContainText("2 device ids replaced");
     const fresh = await card.getByTestId("replaced-device-id").allTextContents();
     expect(fresh).toHaveLength(2);

@@ -15,7 +15,9 @@ export async function failOnCspViolations(page: Page): Promise<string[]> {
   });
   await page.addInitScript((mark) => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      console.warn(`${mark} ${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`);
+      console.warn(
+        `${mark} ${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   }, MARK);
   return violations;

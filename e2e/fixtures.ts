@@ -14,8 +14,11 @@ export const test = base.extend<{ failOnPageError: void }>({
     async ({ browser, context }, use) => {
       const errors: string[] = [];
       const watch = (ctx: BrowserContext) => {
-        for (const page of ctx.pages()) page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`));
-        ctx.on("page", (page) => page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`)));
+        for (const page of ctx.pages())
+          page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`));
+        ctx.on("page", (page) =>
+          page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`)),
+        );
       };
       watch(context);
       const newContext = browser.newContext;

@@ -41,7 +41,16 @@ test.describe("fleet data", () => {
 
     // A tracker reports (Traccar Client's query form): 20 knots is 23 mph; 160,934 m is 100 miles.
     const report = await request.get("/api/ingest/osmand", {
-      params: { id: beacon!.id, lat: 41.882, lon: -87.6278, timestamp: Math.floor(Date.now() / 1000), speed: 20, ignition: "true", fuel: 64, odometer: 160934 },
+      params: {
+        id: beacon!.id,
+        lat: 41.882,
+        lon: -87.6278,
+        timestamp: Math.floor(Date.now() / 1000),
+        speed: 20,
+        ignition: "true",
+        fuel: 64,
+        odometer: 160934,
+      },
     });
     expect(report.status()).toBe(200);
     await expect(page.getByTestId("speed")).toHaveText("23 mph");
@@ -52,7 +61,11 @@ test.describe("fleet data", () => {
     const parked = await request.post("/api/ingest/osmand", {
       data: {
         device_id: beacon!.id,
-        location: { timestamp: new Date().toISOString(), coords: { latitude: 41.8821, longitude: -87.6278, speed: 0 }, extras: { ignition: false, fuel: 63 } },
+        location: {
+          timestamp: new Date().toISOString(),
+          coords: { latitude: 41.8821, longitude: -87.6278, speed: 0 },
+          extras: { ignition: false, fuel: 63 },
+        },
       },
     });
     expect(parked.status()).toBe(200);
@@ -64,7 +77,10 @@ test.describe("fleet data", () => {
 });
 
 test.describe("demo fleet and simulator", () => {
-  test("the demo seeds once, the simulator drives it through ingestion, and the fleet shows it", async ({ page, baseURL }) => {
+  test("the demo seeds once, the simulator drives it through ingestion, and the fleet shows it", async ({
+    page,
+    baseURL,
+  }) => {
     const first = await seedDemo(baseURL!);
     const again = await seedDemo(baseURL!);
     expect(again.workspaceId).toBe(first.workspaceId);

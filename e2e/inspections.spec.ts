@@ -6,11 +6,18 @@ import { orderVehicle } from "./sync-helpers";
 /** Inspections (issue 32; docs/decisions/0032) on a phone: submitted with no network, synced when it returns. */
 
 // A 1×1 PNG: what a phone's camera hands the page, only smaller.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("an inspection with a failed item submitted offline is kept on the phone, then syncs and opens an issue when the network returns", async ({ page, context, request }) => {
+test("an inspection with a failed item submitted offline is kept on the phone, then syncs and opens an issue when the network returns", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const fleet = await newFleetAccount(request, "Inspection Fleet");
   const auth = { Authorization: `Bearer ${fleet.token}` };
@@ -56,26 +63,48 @@ test("an inspection with a failed item submitted offline is kept on the phone, t
   await context.setOffline(false);
   await expect(list).toContainText("1 issue opened", { timeout: 30_000 });
   await expect(list).not.toContainText("Waiting to sync");
-  const stored = (await (await request.get(`/api/inspections?vehicleId=${vehicle.id}`, { headers: auth })).json()) as { inspections: { id: string; failedItems: number; issueIds: string[]; signedName: string; odometerMiles: number }[] };
+  const stored = (await (await request.get(`/api/inspections?vehicleId=${vehicle.id}`, { headers: auth })).json()) as {
+    inspections: { id: string; failedItems: number; issueIds: string[]; signedName: string; odometerMiles: number }[];
+  };
   expect(stored.inspections).toHaveLength(1);
   expect(stored.inspections[0]).toMatchObject({ failedItems: 1, signedName: "Dana Driver", odometerMiles: 12345 });
-  const issue = (await (await request.get(`/api/issues/${stored.inspections[0]!.issueIds[0]}`, { headers: auth })).json()) as Record<string, unknown>;
-  expect(issue).toMatchObject({ title: "Brakes: failed inspection", status: "open", sourceInspectionId: stored.inspections[0]!.id, vehicleId: vehicle.id });
+  const issue = (await (
+    await request.get(`/api/issues/${stored.inspections[0]!.issueIds[0]}`, { headers: auth })
+  ).json()) as Record<string, unknown>;
+  expect(issue).toMatchObject({
+    title: "Brakes: failed inspection",
+    status: "open",
+    sourceInspectionId: stored.inspections[0]!.id,
+    vehicleId: vehicle.id,
+  });
 });
 
 /** A member of the fleet's workspace, through the public invite API (the dev outbox holds the link). */
 async function member(request: APIRequestContext, fleet: { token: string; workspaceId: string }) {
   const account = await createAccount(request);
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  expect((await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, { headers: auth(fleet.token), data: { email: account.email, role: "member" } })).status()).toBe(201);
-  const { text } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json()) as { text: string };
+  expect(
+    (
+      await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, {
+        headers: auth(fleet.token),
+        data: { email: account.email, role: "member" },
+      })
+    ).status(),
+  ).toBe(201);
+  const { text } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json()) as {
+    text: string;
+  };
   const token = text.match(/\/invite\/(\S+)/)![1];
   const accepted = await request.post("/api/invites/accept", { headers: auth(account.token), data: { token } });
   expect(accepted.status()).toBe(200);
   return ((await accepted.json()) as { token: string }).token;
 }
 
-test("an owner adds an item to the pre-trip form on /inspections, and a member's new inspection shows it", async ({ browser, page, request }) => {
+test("an owner adds an item to the pre-trip form on /inspections, and a member's new inspection shows it", async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const fleet = await newFleetAccount(request, "Forms Fleet");
   const vehicle = await orderVehicle(request, fleet);

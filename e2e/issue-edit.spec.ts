@@ -10,12 +10,18 @@ import { indicator, orderVehicle } from "./sync-helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("an issue's title and description are edited on its page: an empty title is refused, the change reaches the server", async ({ page, request }) => {
+test("an issue's title and description are edited on its page: an empty title is refused, the change reaches the server", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request, "Edit Fleet");
   const headers = { Authorization: `Bearer ${fleet.token}` };
   const vehicle = await orderVehicle(request, fleet);
   const long = "Drips under the engine after a long run; a puddle the size of a hand by morning.";
-  const res = await request.post("/api/issues", { headers, data: { vehicleId: vehicle.id, title: "Oil leak", description: long, priority: "high" } });
+  const res = await request.post("/api/issues", {
+    headers,
+    data: { vehicleId: vehicle.id, title: "Oil leak", description: long, priority: "high" },
+  });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: string };
 
@@ -39,7 +45,10 @@ test("an issue's title and description are edited on its page: an empty title is
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Oil leak under the engine");
   await expect(page.getByText("Sump gasket, booked for Friday.")).toBeVisible();
   await expect
-    .poll(async () => (await (await request.get(`/api/issues/${id}`, { headers })).json()) as { title: string; description: string })
+    .poll(
+      async () =>
+        (await (await request.get(`/api/issues/${id}`, { headers })).json()) as { title: string; description: string },
+    )
     .toMatchObject({ title: "Oil leak under the engine", description: "Sump gasket, booked for Friday." });
 });
 
@@ -47,8 +56,17 @@ test("an issue's title and description are edited on its page: an empty title is
 async function viewerOf(request: APIRequestContext, fleet: { token: string; workspaceId: string }) {
   const account = await createAccount(request);
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  expect((await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, { headers: auth(fleet.token), data: { email: account.email, role: "viewer" } })).status()).toBe(201);
-  const { text } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json()) as { text: string };
+  expect(
+    (
+      await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, {
+        headers: auth(fleet.token),
+        data: { email: account.email, role: "viewer" },
+      })
+    ).status(),
+  ).toBe(201);
+  const { text } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json()) as {
+    text: string;
+  };
   const token = text.match(/https?:\/\/\S+\/invite\/(\S+)/)![1]!;
   const accepted = await request.post("/api/invites/accept", { headers: auth(account.token), data: { token } });
   expect(accepted.status()).toBe(200);
@@ -58,7 +76,10 @@ async function viewerOf(request: APIRequestContext, fleet: { token: string; work
 test("a viewer reads an issue's page without the edit", async ({ page, request }) => {
   const fleet = await newFleetAccount(request, "Viewer Edit Fleet");
   const vehicle = await orderVehicle(request, fleet);
-  const res = await request.post("/api/issues", { headers: { Authorization: `Bearer ${fleet.token}` }, data: { vehicleId: vehicle.id, title: "Horn weak", priority: "low" } });
+  const res = await request.post("/api/issues", {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+    data: { vehicleId: vehicle.id, title: "Horn weak", priority: "low" },
+  });
   const { id } = (await res.json()) as { id: string };
   await signInAs(page, await viewerOf(request, fleet));
   await page.goto(`/issues/${id}`);

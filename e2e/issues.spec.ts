@@ -6,7 +6,10 @@ import { indicator, orderVehicle } from "./sync-helpers";
 /** Issues (issue 32; docs/decisions/0030) on a phone-sized screen: reported offline, filtered. */
 
 // A 1×1 PNG: what a phone's camera hands the page, only smaller.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 type Fleet = { token: string; workspaceId: string };
 const auth = (fleet: Fleet) => ({ Authorization: `Bearer ${fleet.token}` });
@@ -19,7 +22,11 @@ async function reportIssue(request: APIRequestContext, fleet: Fleet, data: Recor
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("an issue reported from a vehicle with no network is kept, then synced and numbered when the network returns; its photo follows", async ({ page, context, request }) => {
+test("an issue reported from a vehicle with no network is kept, then synced and numbered when the network returns; its photo follows", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const fleet = await newFleetAccount(request, "Issue Fleet");
   const vehicle = await orderVehicle(request, fleet);
@@ -63,16 +70,33 @@ test("an issue reported from a vehicle with no network is kept, then synced and 
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   const listed = await (await request.get("/api/issues", { headers: auth(fleet) })).json();
   expect(listed.issues).toHaveLength(1);
-  expect(listed.issues[0]).toMatchObject({ number: 1, title: "Left brake light out", priority: "high", status: "open", vehicleId: vehicle.id });
+  expect(listed.issues[0]).toMatchObject({
+    number: 1,
+    title: "Left brake light out",
+    priority: "high",
+    status: "open",
+    vehicleId: vehicle.id,
+  });
   const [photoId] = listed.issues[0].photoIds as string[];
-  await expect.poll(async () => (await request.get(`/api/photos/${photoId}`, { headers: auth(fleet) })).status(), { timeout: 30_000 }).toBe(200);
+  await expect
+    .poll(async () => (await request.get(`/api/photos/${photoId}`, { headers: auth(fleet) })).status(), {
+      timeout: 30_000,
+    })
+    .toBe(200);
 
   // Its page: status changed in place.
   await row.click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("#1 Left brake light out");
   await page.getByLabel("Status").selectOption("in_progress");
   await expect
-    .poll(async () => ((await (await request.get(`/api/issues/${listed.issues[0].id}`, { headers: auth(fleet) })).json()) as { status: string }).status)
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/issues/${listed.issues[0].id}`, { headers: auth(fleet) })).json()) as {
+            status: string;
+          }
+        ).status,
+    )
     .toBe("in_progress");
 });
 
@@ -80,11 +104,19 @@ test("the Issues list filters by status, priority, vehicle and assignee", async 
   const fleet = await newFleetAccount(request, "Filter Fleet");
   const truck = await orderVehicle(request, fleet);
   const van = await orderVehicle(request, fleet);
-  const me = ((await (await request.get("/api/me", { headers: auth(fleet) })).json()) as { viewer: { id: string } }).viewer.id;
-  await reportIssue(request, fleet, { vehicleId: truck.id, title: "Cracked windshield", priority: "high", assigneeUserId: me });
+  const me = ((await (await request.get("/api/me", { headers: auth(fleet) })).json()) as { viewer: { id: string } })
+    .viewer.id;
+  await reportIssue(request, fleet, {
+    vehicleId: truck.id,
+    title: "Cracked windshield",
+    priority: "high",
+    assigneeUserId: me,
+  });
   await reportIssue(request, fleet, { vehicleId: van.id, title: "Horn weak", priority: "low" });
   const closed = await reportIssue(request, fleet, { vehicleId: van.id, title: "Mirror loose", priority: "medium" });
-  expect((await request.patch(`/api/issues/${closed.id}`, { headers: auth(fleet), data: { status: "closed" } })).status()).toBe(200);
+  expect(
+    (await request.patch(`/api/issues/${closed.id}`, { headers: auth(fleet), data: { status: "closed" } })).status(),
+  ).toBe(200);
 
   await signInAs(page, fleet.token);
   await page.goto("/issues");

@@ -7,16 +7,58 @@ import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/inspections";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-test("after a first sync, the Service tab and the Inspections page render with no network", async ({ page, context, request }) => {
+test("after a first sync, the Service tab and the Inspections page render with no network", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const fleet = await newFleetAccount(request, "Offline Service Fleet");
   const headers = { Authorization: `Bearer ${fleet.token}` };
   const vehicle = await orderVehicle(request, fleet);
-  expect((await request.post("/api/service-schedules", { headers, data: { vehicleId: vehicle.id, name: "Brake check", everyDays: 30, lastDoneAt: day(40) } })).status()).toBe(201);
-  expect((await request.post("/api/service-entries", { headers, data: { vehicleId: vehicle.id, date: day(3), description: "Oil and filter", costCents: 8950, vendor: "Quick Lube" } })).status()).toBe(201);
-  expect((await request.post("/api/service-entries", { headers, data: { vehicleId: vehicle.id, date: day(300), description: "Timing belt" } })).status()).toBe(201);
-  const results = DEFAULT_PRE_TRIP_ITEMS.map((i) => ({ itemId: i.id, pass: i.id !== "horn", ...(i.id === "horn" ? { note: "Silent" } : {}) }));
-  expect((await request.post("/api/inspections", { headers, data: { formId: `${fleet.workspaceId}:pre-trip`, vehicleId: vehicle.id, signedName: "Robin Driver", results } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/service-schedules", {
+        headers,
+        data: { vehicleId: vehicle.id, name: "Brake check", everyDays: 30, lastDoneAt: day(40) },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post("/api/service-entries", {
+        headers,
+        data: {
+          vehicleId: vehicle.id,
+          date: day(3),
+          description: "Oil and filter",
+          costCents: 8950,
+          vendor: "Quick Lube",
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post("/api/service-entries", {
+        headers,
+        data: { vehicleId: vehicle.id, date: day(300), description: "Timing belt" },
+      })
+    ).status(),
+  ).toBe(201);
+  const results = DEFAULT_PRE_TRIP_ITEMS.map((i) => ({
+    itemId: i.id,
+    pass: i.id !== "horn",
+    ...(i.id === "horn" ? { note: "Silent" } : {}),
+  }));
+  expect(
+    (
+      await request.post("/api/inspections", {
+        headers,
+        data: { formId: `${fleet.workspaceId}:pre-trip`, vehicleId: vehicle.id, signedName: "Robin Driver", results },
+      })
+    ).status(),
+  ).toBe(201);
 
   await signInAs(page, fleet.token);
   // Online first: the store syncs, and each page's code is loaded by visiting it in the app (one page load).
@@ -27,7 +69,10 @@ test("after a first sync, the Service tab and the Inspections page render with n
   const list = page.getByRole("list", { name: "Inspections" });
   await page.getByRole("navigation", { name: "Vehicle sections" }).getByRole("link", { name: "Inspections" }).click();
   await expect(list).toContainText("Robin Driver");
-  await page.getByRole("navigation", { name: "Sections", exact: true }).getByRole("link", { name: "Inspections" }).click();
+  await page
+    .getByRole("navigation", { name: "Sections", exact: true })
+    .getByRole("link", { name: "Inspections" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Inspections" })).toBeVisible();
   await expect(list).toContainText("Robin Driver");
 
@@ -48,7 +93,10 @@ test("after a first sync, the Service tab and the Inspections page render with n
   await expect(history).toContainText("Oil and filter");
   await expect(history).toContainText("$89.50");
   await expect(history).not.toContainText("Timing belt");
-  await page.getByRole("navigation", { name: "Sections", exact: true }).getByRole("link", { name: "Inspections" }).click();
+  await page
+    .getByRole("navigation", { name: "Sections", exact: true })
+    .getByRole("link", { name: "Inspections" })
+    .click();
   await expect(list).toContainText("Robin Driver");
   await page.goBack();
   // Older history is the server's: offline, asking for it says so.
@@ -61,7 +109,10 @@ test("after a first sync, the Service tab and the Inspections page render with n
   await expect(history).toContainText("Timing belt");
 
   // The history's rows: columns on a desktop, a card per inspection on a phone.
-  await page.getByRole("navigation", { name: "Sections", exact: true }).getByRole("link", { name: "Inspections" }).click();
+  await page
+    .getByRole("navigation", { name: "Sections", exact: true })
+    .getByRole("link", { name: "Inspections" })
+    .click();
   const row = list.getByRole("listitem").first();
   const box = async (cell: string) => (await row.locator(`.inspection-cell.${cell}`).boundingBox())!;
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -77,7 +128,10 @@ test("after a first sync, the Service tab and the Inspections page render with n
   expect((await row.boundingBox())!.width).toBeLessThanOrEqual(390);
 });
 
-test("the My actions count rises when another session assigns an issue to me, without a reload", async ({ page, request }) => {
+test("the My actions count rises when another session assigns an issue to me, without a reload", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const fleet = await newFleetAccount(request, "Actions Fleet");
   const headers = { Authorization: `Bearer ${fleet.token}` };
@@ -87,11 +141,17 @@ test("the My actions count rises when another session assigns an issue to me, wi
   await signInAs(page, fleet.token);
   await page.goto("/vehicles");
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
-  const link = page.getByRole("navigation", { name: "Sections", exact: true }).getByRole("link", { name: /^My actions/ });
-  const countOf = async () => Number(((await link.getAttribute("aria-label")) ?? "My actions, 0").match(/, (\d+) to do/)?.[1] ?? 0);
+  const link = page
+    .getByRole("navigation", { name: "Sections", exact: true })
+    .getByRole("link", { name: /^My actions/ });
+  const countOf = async () =>
+    Number(((await link.getAttribute("aria-label")) ?? "My actions, 0").match(/, (\d+) to do/)?.[1] ?? 0);
   const before = await countOf();
 
-  const res = await request.post("/api/issues", { headers, data: { vehicleId: vehicle.id, title: "Mirror cracked", priority: "high", assigneeUserId: me.id } });
+  const res = await request.post("/api/issues", {
+    headers,
+    data: { vehicleId: vehicle.id, title: "Mirror cracked", priority: "high", assigneeUserId: me.id },
+  });
   expect(res.status()).toBe(201);
   await expect(link).toHaveAttribute("aria-label", `My actions, ${before + 1} to do`);
 

@@ -27,7 +27,11 @@ function clusters(page: Page) {
 
 /** Where the map draws the selected vehicle at this moment, "lat,lng" (the map's debug hook). */
 function selectedPosition(page: Page) {
-  return page.evaluate(() => (window as unknown as { __fleetMap?: { selectedPosition(): string | null } }).__fleetMap?.selectedPosition() ?? null);
+  return page.evaluate(
+    () =>
+      (window as unknown as { __fleetMap?: { selectedPosition(): string | null } }).__fleetMap?.selectedPosition() ??
+      null,
+  );
 }
 
 test.describe("map: vehicles panel", () => {
@@ -84,11 +88,21 @@ test.describe("map: vehicles panel", () => {
     await expect(page).toHaveURL(/\/infleet$/);
   });
 
-  test("clicking a vehicle opens its side panel; the Vehicles crumb goes back to the list", async ({ page, request }) => {
+  test("clicking a vehicle opens its side panel; the Vehicles crumb goes back to the list", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     const [a, b] = await orderVehicles(request, fleet, 2);
     await updateVehicle(request, fleet, { id: a!.vehicleId, name: "Alpha Truck" });
-    await updateVehicle(request, fleet, { id: b!.vehicleId, name: "Bravo Van", year: 2019, make: "Ford", model: "Transit", vin: "1FTFW1ET5DFC10312" });
+    await updateVehicle(request, fleet, {
+      id: b!.vehicleId,
+      name: "Bravo Van",
+      year: 2019,
+      make: "Ford",
+      model: "Transit",
+      vin: "1FTFW1ET5DFC10312",
+    });
     await report(request, b!.id, { lat: 40, lon: -100, ignition: false, fuel: 64.4, odometer: 1_609_344 * 12.345 });
 
     await openMap(page, fleet.token);
@@ -130,7 +144,10 @@ test.describe("map: vehicles panel", () => {
     await expect(page).toHaveURL(new RegExp(`vehicleId=${beacons[1]!.vehicleId}`));
   });
 
-  test("a long list renders only the rows in view, and the keyboard still reaches the last one", async ({ page, request }) => {
+  test("a long list renders only the rows in view, and the keyboard still reaches the last one", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     await orderVehicles(request, fleet, 100);
     await openMap(page, fleet.token);
@@ -187,7 +204,10 @@ test.describe("map: the live map", () => {
 
   test("parked and driving vehicles look different", async ({ page, request }) => {
     await drivingAndParkedOnMap(page, request);
-    const driving = await expect.poll(() => findColour(page, DRIVING)).not.toBeNull().then(() => findColour(page, DRIVING));
+    const driving = await expect
+      .poll(() => findColour(page, DRIVING))
+      .not.toBeNull()
+      .then(() => findColour(page, DRIVING));
     const parked = (await findColour(page, PARKED))!;
     expect(parked).not.toBeNull();
     expect(parked.x).toBeGreaterThan(driving!.x); // the parked one is the eastern one
@@ -203,10 +223,13 @@ test.describe("map: the live map", () => {
     await report(request, a!.id, { lat: 40.01, lon: -99.99, speed: 20, ignition: true });
     const seen: string[] = [];
     await expect
-      .poll(async () => {
-        seen.push((await selectedPosition(page))!);
-        return seen.at(-1);
-      }, { intervals: [200], timeout: 20_000 })
+      .poll(
+        async () => {
+          seen.push((await selectedPosition(page))!);
+          return seen.at(-1);
+        },
+        { intervals: [200], timeout: 20_000 },
+      )
       .toBe("40.010000,-99.990000");
     const between = seen.filter((p) => {
       const [lat, lng] = p.split(",").map(Number);
@@ -226,7 +249,10 @@ test.describe("map: the live map", () => {
     expect(Math.abs(drawn!.height - 31)).toBeLessThanOrEqual(2);
   });
 
-  test("fits the view when vehicles are out of view, capped at zoom 14 for one and 13 for up to three", async ({ page, request }) => {
+  test("fits the view when vehicles are out of view, capped at zoom 14 for one and 13 for up to three", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     const [a, b, c, d] = await orderVehicles(request, fleet, 4);
     await openMap(page, fleet.token);
@@ -278,7 +304,9 @@ test.describe("map: the live map", () => {
     // Meanwhile the vehicle drives out of view (the hidden map cannot fit at size 0).
     const updates = Number(await page.getByTestId("fleet-map").getAttribute("data-updates"));
     await report(request, a!.id, { lat: 40.7128, lon: -74.006, ignition: false });
-    await expect.poll(async () => Number(await page.getByTestId("fleet-map").getAttribute("data-updates"))).toBeGreaterThan(updates);
+    await expect
+      .poll(async () => Number(await page.getByTestId("fleet-map").getAttribute("data-updates")))
+      .toBeGreaterThan(updates);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Map" }).click();
     await expect(page.getByTestId("fleet-map")).toBeVisible();
@@ -289,7 +317,10 @@ test.describe("map: the live map", () => {
     expect((await mapView(page)).lng).toBeCloseTo(-74.006, 1);
   });
 
-  test("crowded beacons at low zoom become one disc with their count; clicking it zooms in; the selected one stays apart", async ({ page, request }) => {
+  test("crowded beacons at low zoom become one disc with their count; clicking it zooms in; the selected one stays apart", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     const beacons = await orderVehicles(request, fleet, 6);
     // Six vehicles a few hundred metres apart from the centre of one 60 px cell at zoom 7, so inside
@@ -328,7 +359,10 @@ test.describe("map: the live map", () => {
   test("clicking a beacon among others selects that vehicle", async ({ page, request }) => {
     const [, b] = await drivingAndParkedOnMap(page, request);
     const box = (await page.getByTestId("fleet-map").boundingBox())!;
-    const at = await page.evaluate((id) => (window as unknown as { __fleetMap: FleetMapHooks }).__fleetMap.beaconAt(id), b!.vehicleId);
+    const at = await page.evaluate(
+      (id) => (window as unknown as { __fleetMap: FleetMapHooks }).__fleetMap.beaconAt(id),
+      b!.vehicleId,
+    );
     // The parked beacon is drawn where the map says, and a click there picks it, not its neighbour.
     const parked = (await findColour(page, PARKED))!;
     expect(Math.abs(parked.x - box.x - at!.x)).toBeLessThanOrEqual(2);

@@ -2,7 +2,10 @@ import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 
 test.describe("navigation", () => {
-  test("the top bar links to Vehicles and Map; its menu has the specified items and logs out", async ({ page, request }) => {
+  test("the top bar links to Vehicles and Map; its menu has the specified items and logs out", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);
     await page.goto("/vehicles");
@@ -14,7 +17,16 @@ test.describe("navigation", () => {
 
     await page.getByRole("button", { name: "Account menu" }).click();
     const items = page.getByRole("menu", { name: "Account menu" }).getByRole("menuitem");
-    await expect(items).toHaveText(["Profile", "Billing", "Settings", "Keyboard shortcuts", "Team", "New Team", "Support", "Log out"]);
+    await expect(items).toHaveText([
+      "Profile",
+      "Billing",
+      "Settings",
+      "Keyboard shortcuts",
+      "Team",
+      "New Team",
+      "Support",
+      "Log out",
+    ]);
     // Team is an in-app link: the page is not loaded again (a mark left on window survives).
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole("menuitem", { name: "Team", exact: true }).click();
@@ -33,7 +45,10 @@ test.describe("navigation", () => {
     ["/vehicles", "Account menu", "Profile", "Log out"],
     ["/map", "Workspace menu", "Preferences", "Log out"],
   ] as const) {
-    test(`the ${menuName} is a menu button: arrow keys move, Escape closes and returns focus`, async ({ page, request }) => {
+    test(`the ${menuName} is a menu button: arrow keys move, Escape closes and returns focus`, async ({
+      page,
+      request,
+    }) => {
       const fleet = await newFleetAccount(request);
       await signInAs(page, fleet.token);
       await page.goto(where);
@@ -67,7 +82,10 @@ test.describe("navigation", () => {
     });
   }
 
-  test("a route whose preload fails is logged as Error preloading route!, and still opens", async ({ page, request }) => {
+  test("a route whose preload fails is logged as Error preloading route!, and still opens", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);
     const logged: string[] = [];
@@ -84,7 +102,10 @@ test.describe("navigation", () => {
     await expect(page.getByRole("button", { name: "New Person" })).toBeVisible();
   });
 
-  test("the side navigation: 256px, Inbox (no badge with nothing unread), My actions, Workspace (with Reports) and Team groups, Back to app", async ({ page, request }) => {
+  test("the side navigation: 256px, Inbox (no badge with nothing unread), My actions, Workspace (with Reports) and Team groups, Back to app", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);
     await page.goto("/inbox");
@@ -108,7 +129,12 @@ test.describe("navigation", () => {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     }
-    await expect(side.getByRole("group", { name: "Workspace" }).getByRole("link")).toHaveText(["Vehicles", "Issues", "Inspections", "Reports"]);
+    await expect(side.getByRole("group", { name: "Workspace" }).getByRole("link")).toHaveText([
+      "Vehicles",
+      "Issues",
+      "Inspections",
+      "Reports",
+    ]);
     await expect(side.getByRole("group", { name: "Team" }).getByRole("link")).toHaveText(["People", "Locations"]);
     await side.getByRole("link", { name: "Back to app" }).click();
     await expect(page).toHaveURL(/\/map$/);
@@ -127,11 +153,17 @@ test.describe("navigation", () => {
     await expect(page.getByRole("navigation", { name: "Sections" })).toBeVisible();
   });
 
-  test("the workspace menu on the map: avatar letter, Preferences, switching and Log out", async ({ page, request }) => {
+  test("the workspace menu on the map: avatar letter, Preferences, switching and Log out", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request, "Zeta Logistics");
     // A second workspace the viewer belongs to, so the switcher has something to list (created
     // without switching to it: a switch would revoke fleet.token, issue 13).
-    const other = await request.post("/api/workspaces", { headers: { Authorization: `Bearer ${fleet.token}` }, data: { name: "Other Fleet" } });
+    const other = await request.post("/api/workspaces", {
+      headers: { Authorization: `Bearer ${fleet.token}` },
+      data: { name: "Other Fleet" },
+    });
     expect(other.status()).toBe(201);
     await signInAs(page, fleet.token);
     await page.goto("/map");
@@ -163,7 +195,10 @@ test.describe("navigation", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("a slow page shows a progress bar after a delay, which goes once the page is there", async ({ page, request }) => {
+  test("a slow page shows a progress bar after a delay, which goes once the page is there", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);
     await page.goto("/inbox");
@@ -201,10 +236,15 @@ test.describe("placeholders", () => {
     const fleet = await newFleetAccount(request);
     await signInAs(page, fleet.token);
     await page.goto("/team");
-    await expect(page.getByRole("searchbox", { name: "Filter team" })).toHaveAttribute("placeholder", "Filter by name, email, or role");
+    await expect(page.getByRole("searchbox", { name: "Filter team" })).toHaveAttribute(
+      "placeholder",
+      "Filter by name, email, or role",
+    );
     await expect(page.getByRole("heading", { name: "Employees" })).toBeVisible();
     // The members list (issue 20): the owner alone in a new workspace.
-    await expect(page.getByRole("table", { name: "Members" }).getByRole("row", { name: new RegExp(fleet.email) })).toContainText("Owner");
+    await expect(
+      page.getByRole("table", { name: "Members" }).getByRole("row", { name: new RegExp(fleet.email) }),
+    ).toContainText("Owner");
   });
 
   test("/people opens a New Person dialog with name, e-mail and phone", async ({ page, request }) => {

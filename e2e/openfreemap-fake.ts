@@ -24,7 +24,12 @@ const style = {
     { id: "tiles", type: "raster", source: "openmaptiles" },
   ],
 };
-const tileJson = { tilejson: "2.2.0", tiles: [`${OPENFREEMAP_HOST}/planet/test/{z}/{x}/{y}.png`], minzoom: 0, maxzoom: 14 };
+const tileJson = {
+  tilejson: "2.2.0",
+  tiles: [`${OPENFREEMAP_HOST}/planet/test/{z}/{x}/{y}.png`],
+  minzoom: 0,
+  maxzoom: 14,
+};
 
 /** A 256 × 256 PNG of one colour (RGB, no filter), built by hand: signature, IHDR, IDAT, IEND. */
 function solidPng([r, g, b]: [number, number, number], size = 256): Buffer {
@@ -42,7 +47,12 @@ function solidPng([r, g, b]: [number, number, number], size = 256): Buffer {
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const fonts = join(dirname(createRequire(import.meta.url).resolve("tileserver-gl-styles/package.json")), "fonts");
@@ -57,11 +67,13 @@ export async function fakeOpenFreeMap(page: Page, { tiles = true }: { tiles?: bo
     requests.push(pathname);
     if (pathname === "/styles/liberty") return route.fulfill({ json: style, headers: cors });
     if (pathname === "/planet") return route.fulfill({ json: tileJson, headers: cors });
-    if (pathname.startsWith("/planet/test/")) return tiles ? route.fulfill({ body: tile, contentType: "image/png", headers: cors }) : route.abort();
+    if (pathname.startsWith("/planet/test/"))
+      return tiles ? route.fulfill({ body: tile, contentType: "image/png", headers: cors }) : route.abort();
     const glyphs = /^\/fonts\/([^/]+)\/(\d+-\d+)\.pbf$/.exec(pathname);
     if (glyphs) {
       const file = join(fonts, decodeURIComponent(glyphs[1]!).split(",")[0]!, `${glyphs[2]}.pbf`);
-      if (existsSync(file)) return route.fulfill({ body: readFileSync(file), contentType: "application/x-protobuf", headers: cors });
+      if (existsSync(file))
+        return route.fulfill({ body: readFileSync(file), contentType: "application/x-protobuf", headers: cors });
     }
     return route.fulfill({ status: 404, headers: cors });
   });

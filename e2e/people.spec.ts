@@ -3,7 +3,10 @@ import { newFleetAccount, signInAs } from "./helpers";
 import { orderVehicle } from "./sync-helpers";
 
 /** Drivers are people of the fleet (docs/decisions/0018): created on /people, assigned on Settings, shown in the list and the panel. */
-test("a driver created on /people and assigned on Settings appears in the vehicle list and the map's panel", async ({ page, request }) => {
+test("a driver created on /people and assigned on Settings appears in the vehicle list and the map's panel", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request, "Driver Fleet");
   const vehicle = await orderVehicle(request, fleet);
   await signInAs(page, fleet.token);

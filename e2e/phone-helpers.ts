@@ -15,15 +15,27 @@ export async function livelyFleet(request: APIRequestContext) {
   const fleet = await newFleetAccount(request);
   const beacons = await orderVehicles(request, fleet, 2);
   const auth = { Authorization: `Bearer ${fleet.token}` };
-  const place = await request.post("/api/places", { headers: auth, data: { name: "Depot", geometry: { type: "Circle", center: [-87.63, 41.88], radius: 150 } } });
+  const place = await request.post("/api/places", {
+    headers: auth,
+    data: { name: "Depot", geometry: { type: "Circle", center: [-87.63, 41.88], radius: 150 } },
+  });
   expect(place.status()).toBe(201);
-  const rule = await request.post("/api/alert-rules", { headers: auth, data: { type: "place_enter", placeId: null, vehicleIds: null } });
+  const rule = await request.post("/api/alert-rules", {
+    headers: auth,
+    data: { type: "place_enter", placeId: null, vehicleIds: null },
+  });
   expect(rule.status()).toBe(201);
   const t0 = Date.now() - 60_000;
   for (const [i, b] of beacons.entries()) {
     await report(request, b.id, { lat: 41.87 - i * 0.01, lon: -87.63, timestamp: t0, ignition: true, speed: 20 });
   }
-  await report(request, beacons[0]!.id, { lat: 41.8801, lon: -87.63, timestamp: t0 + 20_000, ignition: true, speed: 5 });
+  await report(request, beacons[0]!.id, {
+    lat: 41.8801,
+    lon: -87.63,
+    timestamp: t0 + 20_000,
+    ignition: true,
+    speed: 5,
+  });
   return { ...fleet, beacons: beacons as [OrderedBeacon, OrderedBeacon] };
 }
 
@@ -52,7 +64,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).exclude(".mapboxgl-canvas").analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
 }
 
 /** Whether anything makes the page, or the app's scrolling main area, scroll sideways. */
@@ -61,12 +79,18 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
     for (const el of [document.scrollingElement, document.querySelector(".app-main")]) {
-      if (el && el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
+      if (el && el.scrollWidth > el.clientWidth + 1)
+        out.push(`${el.tagName}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
     }
     // Anything drawn past the screen's right edge (and not inside something that clips it).
     for (const el of Array.from(document.querySelectorAll<HTMLElement>("main *"))) {
       const box = el.getBoundingClientRect();
-      if (box.width && box.right > width + 1 && el.checkVisibility() && !el.closest(".report-table-wrap, .mapboxgl-map, dialog:not([open])")) {
+      if (
+        box.width &&
+        box.right > width + 1 &&
+        el.checkVisibility() &&
+        !el.closest(".report-table-wrap, .mapboxgl-map, dialog:not([open])")
+      ) {
         out.push(`${el.tagName}.${el.className}: right ${Math.round(box.right)} > ${width}`);
       }
     }
@@ -78,10 +102,17 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
 export async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>("button, input:not([type=checkbox]):not([type=radio]):not([type=range]), select, textarea, .button"))) {
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLElement>(
+        "button, input:not([type=checkbox]):not([type=radio]):not([type=range]), select, textarea, .button",
+      ),
+    )) {
       if (!el.checkVisibility() || el.closest(".mapboxgl-map, .sheet-handle, .sr-only")) continue;
       const box = el.getBoundingClientRect();
-      if (box.width < 44 || box.height < 44) out.push(`${el.tagName} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}": ${Math.round(box.width)}x${Math.round(box.height)}`);
+      if (box.width < 44 || box.height < 44)
+        out.push(
+          `${el.tagName} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}": ${Math.round(box.width)}x${Math.round(box.height)}`,
+        );
     }
     return out.slice(0, 8);
   });

@@ -1,7 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
-import { appPages, DESKTOP, horizontalOverflow, livelyFleet, PHONE, seriousViolations, smallTargets } from "./phone-helpers";
+import {
+  appPages,
+  DESKTOP,
+  horizontalOverflow,
+  livelyFleet,
+  PHONE,
+  seriousViolations,
+  smallTargets,
+} from "./phone-helpers";
 
 /**
  * The app on a phone (issue 33, 390 × 844): a menu that carries every page with the Inbox count,
@@ -20,7 +28,10 @@ test.describe("on a phone", () => {
     return drawer;
   }
 
-  test("the menu carries every section with the Inbox count, and the workspace and account pages", async ({ page, request }) => {
+  test("the menu carries every section with the Inbox count, and the workspace and account pages", async ({
+    page,
+    request,
+  }) => {
     const fleet = await livelyFleet(request);
     await signInAs(page, fleet.token);
     await page.goto("/vehicles");
@@ -59,7 +70,10 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/map$/);
   });
 
-  test("/map: the panel is a sheet pulled up and down; down, the map keeps more than half the screen", async ({ page, request }) => {
+  test("/map: the panel is a sheet pulled up and down; down, the map keeps more than half the screen", async ({
+    page,
+    request,
+  }) => {
     const fleet = await livelyFleet(request);
     await signInAs(page, fleet.token);
     await page.goto("/map");
@@ -121,17 +135,27 @@ test.describe("on a phone", () => {
     expect(await smallTargets(page)).toEqual([]);
   });
 
-  test("the Inbox: the alert is a row a thumb can tap, and the rule form is one column of 44 px controls", async ({ page, request }) => {
+  test("the Inbox: the alert is a row a thumb can tap, and the rule form is one column of 44 px controls", async ({
+    page,
+    request,
+  }) => {
     const fleet = await livelyFleet(request);
     await signInAs(page, fleet.token);
     await page.goto("/inbox");
-    const row = page.getByRole("button", { name: new RegExp(`^Unread: ${fleet.beacons[0].vehicleName}, Entered a place: Depot`) });
+    const row = page.getByRole("button", {
+      name: new RegExp(`^Unread: ${fleet.beacons[0].vehicleName}, Entered a place: Depot`),
+    });
     await expect(row).toBeVisible();
     expect((await row.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
     const form = page.getByRole("form", { name: "New alert rule" });
     await form.getByRole("combobox", { name: "When" }).selectOption("speeding");
-    const controls = [form.getByRole("combobox", { name: "When" }), form.getByLabel("Over (mph)"), form.getByLabel("For at least (s)"), form.getByLabel("Webhook")];
+    const controls = [
+      form.getByRole("combobox", { name: "When" }),
+      form.getByLabel("Over (mph)"),
+      form.getByLabel("For at least (s)"),
+      form.getByLabel("Webhook"),
+    ];
     const boxes = await Promise.all(controls.map(async (c) => (await c.boundingBox())!));
     for (const box of boxes) {
       expect(box.height).toBeGreaterThanOrEqual(44);
@@ -159,7 +183,10 @@ for (const [size, viewport] of [
   ["390", PHONE],
   ["1440", DESKTOP],
 ] as const) {
-  test(`every page at ${size} px: no sideways scrolling, no serious or critical axe-core violation`, async ({ page, request }) => {
+  test(`every page at ${size} px: no sideways scrolling, no serious or critical axe-core violation`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     const fleet = await livelyFleet(request);
@@ -201,7 +228,11 @@ test("at 1440 px every page is reached from the navigation, Reports included", a
   await expect
     .poll(async () => {
       const [lng, lat] = ((await map.getAttribute("data-center")) ?? "0,0").split(",").map(Number);
-      return Math.abs(lng! + 87.63) < 0.01 && Math.abs(lat! - 41.88) < 0.01 && Number(await map.getAttribute("data-zoom")) > 12;
+      return (
+        Math.abs(lng! + 87.63) < 0.01 &&
+        Math.abs(lat! - 41.88) < 0.01 &&
+        Number(await map.getAttribute("data-zoom")) > 12
+      );
     })
     .toBe(true);
 });

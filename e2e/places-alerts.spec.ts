@@ -7,7 +7,10 @@ import { orderVehicles, report } from "./ui-helpers";
  * (the REST API sees it); a rule on it turns a vehicle crossing it into an alert that arrives live
  * in an open Inbox, raises the side navigation's badge, and is read once clicked.
  */
-test("a typed place, a rule on it, and the alert arriving live in the Inbox with its badge", async ({ page, request }) => {
+test("a typed place, a rule on it, and the alert arriving live in the Inbox with its badge", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request);
   const [beacon] = await orderVehicles(request, fleet, 1);
   await signInAs(page, fleet.token);
@@ -24,7 +27,11 @@ test("a typed place, a rule on it, and the alert arriving live in the Inbox with
 
   const auth = { Authorization: `Bearer ${fleet.token}` };
   await expect
-    .poll(async () => ((await (await request.get("/api/places", { headers: auth })).json()) as { places: { name: string }[] }).places.map((p) => p.name))
+    .poll(async () =>
+      (
+        (await (await request.get("/api/places", { headers: auth })).json()) as { places: { name: string }[] }
+      ).places.map((p) => p.name),
+    )
     .toEqual(["Depot"]);
 
   await page.goto("/inbox");
@@ -46,10 +53,15 @@ test("a typed place, a rule on it, and the alert arriving live in the Inbox with
   await expect(page).toHaveURL(new RegExp(`/map\\?vehicleId=${beacon!.vehicleId}`));
   await expect(page.getByRole("navigation", { name: "Sections" })).toBeHidden();
   await page.goto("/inbox");
-  await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Inbox", exact: true }),
+  ).toBeVisible();
 });
 
-test("a rule's delivery: e-mail to a chosen member and a webhook, edited later; the owner sees the signing secret", async ({ page, request }) => {
+test("a rule's delivery: e-mail to a chosen member and a webhook, edited later; the owner sees the signing secret", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request);
   await signInAs(page, fleet.token);
   await page.goto("/inbox");
@@ -67,7 +79,9 @@ test("a rule's delivery: e-mail to a chosen member and a webhook, edited later; 
   await edit.getByRole("button", { name: "Save rule" }).click();
   await expect(page.getByText("Towed · e-mail to 1 member", { exact: true })).toBeVisible();
   const auth = { Authorization: `Bearer ${fleet.token}` };
-  const rules = (await (await request.get("/api/alert-rules", { headers: auth })).json()) as { rules: { notify: { emails: string[]; webhookUrl: string | null } }[] };
+  const rules = (await (await request.get("/api/alert-rules", { headers: auth })).json()) as {
+    rules: { notify: { emails: string[]; webhookUrl: string | null } }[];
+  };
   expect(rules.rules.map((r) => r.notify)).toEqual([{ emails: [fleet.email], webhookUrl: null }]);
 
   await page.getByRole("button", { name: "Show secret" }).click();

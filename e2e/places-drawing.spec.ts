@@ -54,20 +54,39 @@ test("circles and polygons drawn on the map are listed, synced and shown on /map
 
   // A polygon closed by clicking its first corner again.
   await page.getByRole("button", { name: "Draw polygon" }).click();
-  for (const [dx, dy] of [[-160, -110], [-80, -110], [-80, -40], [-160, -40], [-160, -110]] as const) await click(page, cx + dx, cy + dy);
+  for (const [dx, dy] of [
+    [-160, -110],
+    [-80, -110],
+    [-80, -40],
+    [-160, -40],
+    [-160, -110],
+  ] as const)
+    await click(page, cx + dx, cy + dy);
   await expect(names).toHaveCount(2);
   await expect(page.getByText("4 corners")).toBeVisible();
 
   // A polygon closed by a double-click on its last corner.
   await page.getByRole("button", { name: "Draw polygon" }).click();
-  for (const [dx, dy] of [[60, 40], [150, 40], [150, 110]] as const) await click(page, cx + dx, cy + dy);
+  for (const [dx, dy] of [
+    [60, 40],
+    [150, 40],
+    [150, 110],
+  ] as const)
+    await click(page, cx + dx, cy + dy);
   await page.mouse.dblclick(cx + 60, cy + 110);
   await expect(names).toHaveCount(3);
   await expect(page.getByText("4 corners")).toHaveCount(2);
 
   // A bow tie (its edges cross) is refused with the reason; drawing goes on until Escape.
   await page.getByRole("button", { name: "Draw polygon" }).click();
-  for (const [dx, dy] of [[-150, 60], [-70, 140], [-70, 60], [-150, 140], [-150, 60]] as const) await click(page, cx + dx, cy + dy);
+  for (const [dx, dy] of [
+    [-150, 60],
+    [-70, 140],
+    [-70, 60],
+    [-150, 140],
+    [-150, 60],
+  ] as const)
+    await click(page, cx + dx, cy + dy);
   await expect(page.getByRole("alert")).toHaveText("The polygon's edges cross each other: draw it again.");
   await expect(hint).toBeVisible();
   await expect(names).toHaveCount(3);
@@ -85,14 +104,17 @@ test("circles and polygons drawn on the map are listed, synced and shown on /map
   let places: ListedPlace[] = [];
   await expect
     .poll(async () => {
-      places = ((await (await request.get("/api/places", { headers: auth })).json()) as { places: ListedPlace[] }).places;
+      places = ((await (await request.get("/api/places", { headers: auth })).json()) as { places: ListedPlace[] })
+        .places;
       return places.map((p) => `${p.name}:${p.geometry.type}`).sort();
     })
     .toEqual(["Place 2:Polygon", "Place 3:Polygon", "Yard:Circle"]);
   const circle = places.find((p) => p.name === "Yard")!.geometry;
   expect(circle.radius).toBeGreaterThan(40_000);
   expect(circle.radius).toBeLessThan(75_000);
-  expect(places.filter((p) => p.geometry.type === "Polygon").map((p) => p.geometry.coordinates![0]!.length)).toEqual([4, 4]);
+  expect(places.filter((p) => p.geometry.type === "Polygon").map((p) => p.geometry.coordinates![0]!.length)).toEqual([
+    4, 4,
+  ]);
 
   // Shown on /map as their own layer: on the offline geography (OpenFreeMap is blocked here)…
   await page.getByRole("link", { name: "Map", exact: true }).click();

@@ -16,7 +16,10 @@ test.describe("realtime room on the running Worker", () => {
   });
 
   async function ticketFor(token: string) {
-    const res = await fetch(new URL("/api/realtime/ticket", baseUrl), { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(new URL("/api/realtime/ticket", baseUrl), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { ticket: string }).ticket;
   }
@@ -45,7 +48,10 @@ test.describe("realtime room on the running Worker", () => {
     return { socket, messages, opened };
   }
 
-  test("a partysocket client receives the poke the Worker sends after a write in its workspace", async ({ request, baseURL }) => {
+  test("a partysocket client receives the poke the Worker sends after a write in its workspace", async ({
+    request,
+    baseURL,
+  }) => {
     const fleet = await newFleetAccount(request, "Realtime Fleet");
     const other = await newFleetAccount(request, "Other Fleet");
     const mine = join(baseURL!, fleet.workspaceId, fleet.token);
@@ -54,7 +60,8 @@ test.describe("realtime room on the running Worker", () => {
     // The room answers a socket pull (an empty one: the HTTP route's 400), so the socket works end
     // to end before the write.
     const emptyPull = (id: number) => encodeMessage({ type: "pull", id, body: {} });
-    const answered = (messages: string[], id: number) => messages.some((m) => m.startsWith(`{"type":"pull","id":${id},`));
+    const answered = (messages: string[], id: number) =>
+      messages.some((m) => m.startsWith(`{"type":"pull","id":${id},`));
     mine.socket.send(emptyPull(1));
     await expect.poll(() => answered(mine.messages, 1)).toBe(true);
 
@@ -74,7 +81,10 @@ test.describe("realtime room on the running Worker", () => {
     expect(theirs.messages).not.toContain(POKE_MESSAGE);
   });
 
-  test("the running Worker refuses a socket with another workspace's ticket, none, or a session token in the URL", async ({ request, baseURL }) => {
+  test("the running Worker refuses a socket with another workspace's ticket, none, or a session token in the URL", async ({
+    request,
+    baseURL,
+  }) => {
     const fleet = await newFleetAccount(request);
     const other = await newFleetAccount(request);
     const status = (query: string) =>

@@ -18,12 +18,22 @@ async function openMap(page: Page, token: string, path: string) {
   await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-map-ready", "true");
 }
 
-test("the selected vehicle's route since the start of the day is drawn, and grows as it reports", async ({ page, request }) => {
+test("the selected vehicle's route since the start of the day is drawn, and grows as it reports", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request);
   const [a] = await orderVehicles(request, fleet, 1);
   const now = Date.now();
   // Five reports over the last few minutes, driving north.
-  for (let i = 0; i < 5; i++) await report(request, a!.id, { timestamp: now - (5 - i) * 30_000, lat: 43.6 + i * 0.004, lon: -79.4, speed: 25, ignition: true });
+  for (let i = 0; i < 5; i++)
+    await report(request, a!.id, {
+      timestamp: now - (5 - i) * 30_000,
+      lat: 43.6 + i * 0.004,
+      lon: -79.4,
+      speed: 25,
+      ignition: true,
+    });
 
   await openMap(page, fleet.token, `/map?vehicleId=${a!.vehicleId}`);
   const map = page.getByTestId("fleet-map");
@@ -69,7 +79,10 @@ test.describe("a trip from the timeline on the map", () => {
     return { now, events, vehicleId: a!.vehicleId };
   }
 
-  test("clicking a trip draws its path, fits the map to it and replays it at its recorded times", async ({ page, request }) => {
+  test("clicking a trip draws its path, fits the map to it and replays it at its recorded times", async ({
+    page,
+    request,
+  }) => {
     const { now, events, vehicleId } = await vehicleWithTrip(page, request);
     await events.nth(1).getByRole("button").click();
     await expect(page).toHaveURL(/[?&]event=/);
@@ -91,7 +104,9 @@ test.describe("a trip from the timeline on the map", () => {
     const at = min + Math.round((now - 35 * MIN - min) / 1000) * 1000;
     await slider.fill(String(at));
     const expectedLat = 40.04 + (0.01 * (at - (now - 40 * MIN))) / (10 * MIN);
-    await expect.poll(async () => Number((await bar.getAttribute("data-position"))!.split(",")[0])).toBeCloseTo(expectedLat, 5);
+    await expect
+      .poll(async () => Number((await bar.getAttribute("data-position"))!.split(",")[0]))
+      .toBeCloseTo(expectedLat, 5);
     expect(Number((await bar.getAttribute("data-position"))!.split(",")[1])).toBeCloseTo(-100, 5);
     // 30 knots is 35 mph; the time is the cursor's, to the second.
     const readout = page.getByTestId("replay-readout");
@@ -106,7 +121,9 @@ test.describe("a trip from the timeline on the map", () => {
     await bar.getByRole("button", { name: "×60" }).click();
     await expect(bar.getByRole("button", { name: "×60" })).toHaveAttribute("aria-pressed", "true");
     await bar.getByRole("button", { name: "Play", exact: true }).click();
-    await expect.poll(async () => Number((await bar.getAttribute("data-position"))!.split(",")[0])).toBeGreaterThan(expectedLat + 0.0005);
+    await expect
+      .poll(async () => Number((await bar.getAttribute("data-position"))!.split(",")[0]))
+      .toBeGreaterThan(expectedLat + 0.0005);
     await bar.getByRole("button", { name: "Pause", exact: true }).click();
 
     // Escape goes back to the live view of the vehicle.

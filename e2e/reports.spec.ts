@@ -25,12 +25,22 @@ async function driveYesterday(request: APIRequestContext, beaconId: string) {
   const start = Date.parse("2026-10-13T10:00:00-05:00");
   await report(request, beaconId, { timestamp: start - 10 * MIN, lat: 40, lon: -100, ignition: false });
   for (let i = 0; i <= 20; i += 2) {
-    await report(request, beaconId, { timestamp: start + i * MIN, lat: 40 + i * 0.015, lon: -100, speed: 30, ignition: true });
+    await report(request, beaconId, {
+      timestamp: start + i * MIN,
+      lat: 40 + i * 0.015,
+      lon: -100,
+      speed: 30,
+      ignition: true,
+    });
   }
-  for (let i = 1; i <= 4; i++) await report(request, beaconId, { timestamp: start + (20 + i * 2) * MIN, lat: 40.3, lon: -100, ignition: false });
+  for (let i = 1; i <= 4; i++)
+    await report(request, beaconId, { timestamp: start + (20 + i * 2) * MIN, lat: 40.3, lon: -100, ignition: false });
 }
 
-test("Summary, Trips, Stops and Daily of yesterday in the workspace's zone, and the CSV of each", async ({ page, request }) => {
+test("Summary, Trips, Stops and Daily of yesterday in the workspace's zone, and the CSV of each", async ({
+  page,
+  request,
+}) => {
   const fleet = await chicagoFleet(request);
   const [a] = await orderVehicles(request, fleet, 1);
   await driveYesterday(request, a!.id);
@@ -58,10 +68,15 @@ test("Summary, Trips, Stops and Daily of yesterday in the workspace's zone, and 
 
   await page.getByRole("tab", { name: "Daily" }).click();
   await page.getByLabel("Range").selectOption("last7");
-  await expect(page.getByRole("img", { name: "Distance and driving time per day" }).locator("g[data-day]")).toHaveCount(7);
+  await expect(page.getByRole("img", { name: "Distance and driving time per day" }).locator("g[data-day]")).toHaveCount(
+    7,
+  );
   await expect(page.locator("g[data-day='2026-10-14']")).toHaveCount(1);
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("daily-2026-10-08-to-2026-10-14.csv");
   const csv = await readFile((await download.path())!, "utf8");
   const lines = csv.split("\r\n");
@@ -82,7 +97,10 @@ test("a custom range over 92 days is refused with a clear message", async ({ pag
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("Preferences sets the workspace's time zone, and subscribing to the e-mail summary sticks", async ({ page, request }) => {
+test("Preferences sets the workspace's time zone, and subscribing to the e-mail summary sticks", async ({
+  page,
+  request,
+}) => {
   const fleet = await chicagoFleet(request);
   await signInAs(page, fleet.token);
   await page.goto("/workspace");
@@ -91,7 +109,9 @@ test("Preferences sets the workspace's time zone, and subscribing to the e-mail 
   await zone.selectOption("Europe/Berlin");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
-  const prefs = await request.get("/api/workspace/preferences", { headers: { Authorization: `Bearer ${fleet.token}` } });
+  const prefs = await request.get("/api/workspace/preferences", {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+  });
   expect(await prefs.json()).toEqual({ timeZone: "Europe/Berlin" });
 
   await page.goto("/reports");

@@ -4,7 +4,10 @@ import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 
 /** Issue 13 in the browser: "Sign out everywhere" from the top bar menu, and refused weak passwords. */
-test("Settings in the top bar menu signs out everywhere: this browser and every other session", async ({ page, request }) => {
+test("Settings in the top bar menu signs out everywhere: this browser and every other session", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request, "Everywhere Fleet");
   const signin = await request.post("/api/signin", { data: { email: fleet.email, password: fleet.password } });
   const otherDevice = (await signin.json()).token as string;
@@ -31,8 +34,12 @@ test("registration refuses a common password with a message on the field", async
 
 test("Settings shows where the account is signed in and signs one other device out", async ({ page, request }) => {
   const fleet = await newFleetAccount(request, "Sessions Fleet");
-  const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-  const signin = await request.post("/api/signin", { data: { email: fleet.email, password: fleet.password }, headers: { "User-Agent": phone } });
+  const phone =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+  const signin = await request.post("/api/signin", {
+    data: { email: fleet.email, password: fleet.password },
+    headers: { "User-Agent": phone },
+  });
   const otherDevice = (await signin.json()).token as string;
   await signInAs(page, fleet.token);
   await page.goto("/settings");
@@ -45,9 +52,14 @@ test("Settings shows where the account is signed in and signs one other device o
   expect((await request.get("/api/me", { headers: { Authorization: `Bearer ${fleet.token}` } })).status()).toBe(200);
 });
 
-test("Settings changes the password with the current one: other devices are signed out, this one stays", async ({ page, request }) => {
+test("Settings changes the password with the current one: other devices are signed out, this one stays", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request, "Password Fleet");
-  const otherDevice = (await (await request.post("/api/signin", { data: { email: fleet.email, password: fleet.password } })).json()).token as string;
+  const otherDevice = (
+    await (await request.post("/api/signin", { data: { email: fleet.email, password: fleet.password } })).json()
+  ).token as string;
   await signInAs(page, fleet.token);
   await page.goto("/settings");
   const form = page.getByRole("form", { name: "Change password" });
@@ -63,14 +75,24 @@ test("Settings changes the password with the current one: other devices are sign
   // This browser carries on with its fresh session: a reload stays signed in on Settings.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Security" })).toBeVisible();
-  const signedIn = await request.post("/api/signin", { data: { email: fleet.email, password: "violet tugboat orchard 42" } });
+  const signedIn = await request.post("/api/signin", {
+    data: { email: fleet.email, password: "violet tugboat orchard 42" },
+  });
   expect(signedIn.status()).toBe(200);
 });
 
 /** The authenticator app: the code of the 30-second step `ahead` steps from now. */
-const appCode = (secret: string, ahead = 0) => generateHOTP(decodeBase32IgnorePadding(secret.replace(/\s/g, "")), BigInt(Math.floor(Date.now() / 30_000) + ahead), 6);
+const appCode = (secret: string, ahead = 0) =>
+  generateHOTP(
+    decodeBase32IgnorePadding(secret.replace(/\s/g, "")),
+    BigInt(Math.floor(Date.now() / 30_000) + ahead),
+    6,
+  );
 
-test("two-factor authentication: turned on in Settings, then the login asks for the app's code", async ({ page, request }) => {
+test("two-factor authentication: turned on in Settings, then the login asks for the app's code", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request, "Two Factor Fleet");
   await signInAs(page, fleet.token);
   await page.goto("/settings");
@@ -105,7 +127,10 @@ test("two-factor authentication: turned on in Settings, then the login asks for 
   await expect(page.getByLabel("Account menu")).toBeVisible();
 });
 
-test("Settings downloads the account's data, then deletes the account with its workspace", async ({ page, request }) => {
+test("Settings downloads the account's data, then deletes the account with its workspace", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request, "Leaving Fleet");
   await signInAs(page, fleet.token);
   await page.goto("/settings");
@@ -120,7 +145,9 @@ test("Settings downloads the account's data, then deletes the account with its w
   expect(exported.memberships).toEqual([expect.objectContaining({ workspace: "Leaving Fleet", role: "owner" })]);
 
   const form = page.getByRole("form", { name: "Delete account" });
-  await expect(form.getByText("You are alone in Leaving Fleet: deleted too, with its vehicles and history.", { exact: false })).toBeVisible();
+  await expect(
+    form.getByText("You are alone in Leaving Fleet: deleted too, with its vehicles and history.", { exact: false }),
+  ).toBeVisible();
   await form.getByLabel("Type your e-mail to confirm").fill(fleet.email);
   await form.getByLabel("Password").fill("not the password at all");
   await form.getByRole("button", { name: "Delete my account" }).click();

@@ -4,7 +4,10 @@ import { orderVehicle } from "./sync-helpers";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-test("an owner adds a schedule (a missing interval is said on its field), then logs the service that completes it", async ({ page, request }) => {
+test("an owner adds a schedule (a missing interval is said on its field), then logs the service that completes it", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request, "Service Forms Fleet");
   const vehicle = await orderVehicle(request, fleet);
   await signInAs(page, fleet.token);

@@ -7,7 +7,11 @@ import { localD1, orderVehicles, report } from "./ui-helpers";
  * link in a browser that never signed in and sees the vehicle move as its beacon reports; the
  * page says so when the link is ended or has expired.
  */
-test("a shared vehicle moves on a page that never signed in, and the page says when the link ends", async ({ page, browser, request }) => {
+test("a shared vehicle moves on a page that never signed in, and the page says when the link ends", async ({
+  page,
+  browser,
+  request,
+}) => {
   const fleet = await newFleetAccount(request);
   const [beacon] = await orderVehicles(request, fleet, 1);
   await report(request, beacon!.id, { lat: 41.88, lon: -87.63, timestamp: Date.now() - 30_000, speed: 10 });
@@ -47,7 +51,10 @@ test("a shared vehicle moves on a page that never signed in, and the page says w
 test("an expired link says so", async ({ browser, request }) => {
   const fleet = await newFleetAccount(request);
   const [beacon] = await orderVehicles(request, fleet, 1);
-  const res = await request.post(`/api/vehicles/${beacon!.vehicleId}/shares`, { headers: { Authorization: `Bearer ${fleet.token}` }, data: { expiresInMinutes: 5 } });
+  const res = await request.post(`/api/vehicles/${beacon!.vehicleId}/shares`, {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+    data: { expiresInMinutes: 5 },
+  });
   expect(res.status()).toBe(201);
   const { id, url } = (await res.json()) as { id: string; url: string };
   // Five minutes on: the link's expiry moved into the past, as time would. (An open page's poll checks

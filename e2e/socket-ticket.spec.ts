@@ -6,7 +6,10 @@ import { newFleetAccount, signInAs } from "./helpers";
  * The browser's realtime socket (issue 13): opened with a single-use ticket, never with the
  * session token in its URL, and closed by the room when its session is revoked elsewhere.
  */
-test("the page's socket URL carries a ticket, not the session token, and the page signs out without reconnecting when the session is revoked", async ({ page, request }) => {
+test("the page's socket URL carries a ticket, not the session token, and the page signs out without reconnecting when the session is revoked", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request, "Ticket Fleet");
   await signInAs(page, fleet.token);
   // Every room socket this page opens (the sync worker's), including any of the page it came from.

@@ -22,5 +22,7 @@ export async function rename(page: Page, name: string) {
 }
 
 /** Marks the page so a later check can tell whether it was reloaded in between. */
-export const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark?: boolean }).e2eMark = true));
-export const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
+export const markPage = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { e2eMark?: boolean }).e2eMark = true));
+export const stillMarked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);

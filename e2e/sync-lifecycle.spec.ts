@@ -9,7 +9,12 @@ import { heading, indicator, markPage, orderVehicle, rename, stillMarked } from 
  * token, must not throw. The fixtures fail any test on an uncaught page error.
  */
 test.describe("the local store's lifecycle", () => {
-  test("a full page load, a second tab and a fresh profile with only the token open the store without errors", async ({ browser, request, baseURL, page }) => {
+  test("a full page load, a second tab and a fresh profile with only the token open the store without errors", async ({
+    browser,
+    request,
+    baseURL,
+    page,
+  }) => {
     const fleet = await newFleetAccount(request, "Lifecycle Fleet");
     await signInAs(page, fleet.token);
     await page.goto("/vehicles");
@@ -65,7 +70,8 @@ function recordPulls(page: Page) {
     });
     ws.on("framereceived", ({ payload }) => {
       const message = json(payload);
-      if (message?.type === "pull" && message.id !== undefined) answers.get(message.id)?.(message.viaHttp ? { viaHttp: true } : message.body);
+      if (message?.type === "pull" && message.id !== undefined)
+        answers.get(message.id)?.(message.viaHttp ? { viaHttp: true } : message.body);
     });
   });
   return pulls;
@@ -138,10 +144,16 @@ test.describe("a deploy that adds a mutator", () => {
 
 /** Names of this page's IndexedDB databases that belong to the workspace's local store. */
 const storesOf = (page: Page, workspaceId: string) =>
-  page.evaluate(async (id) => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.includes(id)), workspaceId);
+  page.evaluate(
+    async (id) => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.includes(id)),
+    workspaceId,
+  );
 
 test.describe("sync and session trouble, as the user sees it", () => {
-  test("the top bar tells a server that refuses from being offline, with the count of edits waiting", async ({ page, request }) => {
+  test("the top bar tells a server that refuses from being offline, with the count of edits waiting", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request, "Refused Fleet");
     const vehicle = await orderVehicle(request, fleet);
     await signInAs(page, fleet.token);
@@ -149,11 +161,18 @@ test.describe("sync and session trouble, as the user sees it", () => {
     await expect(indicator(page)).toHaveAttribute("data-state", "synced");
 
     await page.route("**/api/sync/push", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "boom" } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "internal", message: "boom" } }),
+      }),
     );
     await rename(page, "Kept while refused");
     await expect(indicator(page)).toHaveAttribute("data-state", "refused");
-    await expect(indicator(page)).toHaveAttribute("aria-label", "Not syncing: the server refused; 1 change kept on this device");
+    await expect(indicator(page)).toHaveAttribute(
+      "aria-label",
+      "Not syncing: the server refused; 1 change kept on this device",
+    );
     await expect(indicator(page)).toContainText("Not syncing");
 
     await page.context().setOffline(true);
@@ -165,7 +184,10 @@ test.describe("sync and session trouble, as the user sees it", () => {
     await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   });
 
-  test("a failing session check (5xx, network) keeps the session; a 401 signs out and deletes the local store", async ({ page, request }) => {
+  test("a failing session check (5xx, network) keeps the session; a 401 signs out and deletes the local store", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request, "Session Fleet");
     const vehicle = await orderVehicle(request, fleet);
     await signInAs(page, fleet.token);
@@ -198,7 +220,10 @@ test.describe("sync and session trouble, as the user sees it", () => {
 });
 
 test.describe("signing out", () => {
-  test("a deletion of the local store cut short by a reload is finished by the next page", async ({ page, request }) => {
+  test("a deletion of the local store cut short by a reload is finished by the next page", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request, "Cut Short Fleet");
     await signInAs(page, fleet.token);
     await page.goto("/vehicles");
@@ -221,7 +246,10 @@ test.describe("signing out", () => {
 });
 
 test.describe("a tab older than the deploy", () => {
-  test("whose sync worker script is gone (the deploy replaced its build's assets) loads the page again, once", async ({ page, request }) => {
+  test("whose sync worker script is gone (the deploy replaced its build's assets) loads the page again, once", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request, "Stale Build Fleet");
     await signInAs(page, fleet.token);
     await page.route(/\/assets\/sync-worker-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: "Not found" }));
@@ -232,7 +260,9 @@ test.describe("a tab older than the deploy", () => {
     // The reloaded page still has no worker; the next reload waits out the minute (no reload loop):
     // once the page has scheduled it, it is due a minute after the last one, and has not happened.
     const scheduled = () =>
-      page.evaluate(() => Number(sessionStorage.getItem("las-sync-reload-due")) - Number(sessionStorage.getItem("las-sync-reload")));
+      page.evaluate(
+        () => Number(sessionStorage.getItem("las-sync-reload-due")) - Number(sessionStorage.getItem("las-sync-reload")),
+      );
     await expect.poll(scheduled).toBeGreaterThanOrEqual(59_000);
     expect(loads).toBe(2);
     // Once the assets are there again (the new build), the reloaded page syncs.

@@ -125,9 +125,14 @@ test.describe("sync between two browsers", () => {
     // Signed out on another device with the same session: the token is revoked on the server, the
     // room closes the socket that session opened (issue 13), and the browser's session check signs
     // it out without waiting for its next edit.
-    expect((await request.post("/api/signout", { headers: { Authorization: `Bearer ${fleet.token}` } })).status()).toBe(200);
+    expect((await request.post("/api/signout", { headers: { Authorization: `Bearer ${fleet.token}` } })).status()).toBe(
+      200,
+    );
     await expect(a.page).toHaveURL(/\/login\?redirect=/);
-    const push = await request.post("/api/sync/push", { headers: { Authorization: `Bearer ${fleet.token}` }, data: pushRequest([]) });
+    const push = await request.post("/api/sync/push", {
+      headers: { Authorization: `Bearer ${fleet.token}` },
+      data: pushRequest([]),
+    });
     expect(push.status()).toBe(401);
   });
 });
@@ -145,7 +150,12 @@ test.describe("after the Worker restarts", () => {
   type WorkerProcess = {
     applyMigrations(persistTo: string, options?: object): Promise<void>;
     wrangler(args: string[], options?: object): Promise<void>;
-    startWorker(options: { port: number; persistTo: string; quiet?: boolean; vars?: Record<string, string> }): Promise<Worker>;
+    startWorker(options: {
+      port: number;
+      persistTo: string;
+      quiet?: boolean;
+      vars?: Record<string, string>;
+    }): Promise<Worker>;
   };
   let workerProcess: WorkerProcess;
   let worker: Worker | undefined;
@@ -221,7 +231,9 @@ test.describe("after the Worker restarts", () => {
     }
   });
 
-  test("a change no poke announced (made while the Worker was down) reaches clients when they reconnect", async ({ browser }) => {
+  test("a change no poke announced (made while the Worker was down) reaches clients when they reconnect", async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const api = await playwrightRequest.newContext({ baseURL });
     const contexts: BrowserContext[] = [];
@@ -243,7 +255,9 @@ test.describe("after the Worker restarts", () => {
         `UPDATE workspaces SET version = version + 1 WHERE id = '${fleet.workspaceId}'; ` +
         `UPDATE vehicles SET name = 'Renamed offstage', version = (SELECT version FROM workspaces WHERE id = '${fleet.workspaceId}') ` +
         `WHERE id = '${vehicle.id}';`;
-      await workerProcess.wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql], { stdio: "ignore" });
+      await workerProcess.wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql], {
+        stdio: "ignore",
+      });
       await start();
 
       // Well inside the 60 s pull interval: only pulling on reconnection explains it.

@@ -8,7 +8,11 @@ import { updateVehicle } from "./ui-helpers";
 
 const MAPBOX = /^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//;
 
-async function browse(browser: Browser, baseURL: string, token?: string): Promise<{ context: BrowserContext; page: Page }> {
+async function browse(
+  browser: Browser,
+  baseURL: string,
+  token?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL });
   await context.route(MAPBOX, (route) => route.abort());
   const page = await context.newPage();
@@ -28,7 +32,10 @@ async function inviteLink(request: APIRequestContext, email: string) {
 async function colleague(request: APIRequestContext, fleet: { token: string; workspaceId: string }, role: string) {
   const account = await createAccount(request);
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const invited = await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, { headers: auth(fleet.token), data: { email: account.email, role } });
+  const invited = await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, {
+    headers: auth(fleet.token),
+    data: { email: account.email, role },
+  });
   expect(invited.status()).toBe(201);
   const token = (await inviteLink(request, account.email)).split("/").pop()!;
   const accepted = await request.post("/api/invites/accept", { headers: auth(account.token), data: { token } });
@@ -125,7 +132,11 @@ test.describe("a workspace is a team", () => {
     await expect(m.page.getByLabel("Vehicle Name")).toBeDisabled();
   });
 
-  test("removing a member signs their open tab out of the workspace without a reload", async ({ browser, request, baseURL }) => {
+  test("removing a member signs their open tab out of the workspace without a reload", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const fleet = await newFleetAccount(request);
     const vehicle = await orderVehicle(request, fleet);
     const member = await colleague(request, fleet, "member");
@@ -147,11 +158,20 @@ test.describe("a workspace is a team", () => {
     expect(await stillMarked(m.page)).toBe(true);
     // Its local store of that workspace is gone.
     await expect
-      .poll(() => m.page.evaluate(async (id) => (await indexedDB.databases()).filter((d) => d.name?.includes(id)).length, fleet.workspaceId))
+      .poll(() =>
+        m.page.evaluate(
+          async (id) => (await indexedDB.databases()).filter((d) => d.name?.includes(id)).length,
+          fleet.workspaceId,
+        ),
+      )
       .toBe(0);
   });
 
-  test("the invite page refuses another signed-in account by name, and a revoked link with a clear error", async ({ browser, request, baseURL }) => {
+  test("the invite page refuses another signed-in account by name, and a revoked link with a clear error", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const fleet = await newFleetAccount(request, "Refusing Fleet");
     const email = `invited-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const invited = await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, {
@@ -165,9 +185,13 @@ test.describe("a workspace is a team", () => {
     const other = await browse(browser, baseURL!, stranger.token);
     contexts.push(other.context);
     await other.page.goto(link);
-    await expect(other.page.getByRole("alert")).toContainText(`This invitation is for ${email}, but you are signed in as ${stranger.email}`);
+    await expect(other.page.getByRole("alert")).toContainText(
+      `This invitation is for ${email}, but you are signed in as ${stranger.email}`,
+    );
 
-    await request.delete(`/api/workspaces/${fleet.workspaceId}/invites/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } });
+    await request.delete(`/api/workspaces/${fleet.workspaceId}/invites/${id}`, {
+      headers: { Authorization: `Bearer ${fleet.token}` },
+    });
     await other.page.goto(link);
     await expect(other.page.getByRole("heading", { name: "Invitation unavailable" })).toBeVisible();
     await expect(other.page.getByRole("alert")).toContainText("This invitation was revoked");

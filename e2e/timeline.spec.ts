@@ -9,7 +9,10 @@ test.use({ timezoneId: "Asia/Tokyo" });
 const NOW = Date.parse("2026-10-14T12:00:00-05:00"); // noon, Wednesday 14 October 2026, Chicago
 const MIN = 60_000;
 
-test("the side panel shows the 3 latest events grouped by day, with labels and durations", async ({ page, request }) => {
+test("the side panel shows the 3 latest events grouped by day, with labels and durations", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request);
   const zone = await request.patch("/api/workspace/preferences", {
     headers: { Authorization: `Bearer ${fleet.token}` },

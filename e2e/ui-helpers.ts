@@ -62,11 +62,21 @@ export async function report(request: APIRequestContext, beaconId: string, r: Re
 export async function updateVehicle(
   request: APIRequestContext,
   fleet: Fleet,
-  fields: { id: string; name: string; vin?: string | null; year?: number | null; make?: string | null; model?: string | null },
+  fields: {
+    id: string;
+    name: string;
+    vin?: string | null;
+    year?: number | null;
+    make?: string | null;
+    model?: string | null;
+  },
 ) {
   const res = await request.post("/api/sync/push", {
     headers: { Authorization: `Bearer ${fleet.token}` },
-    data: pushRequest([{ name: "updateVehicle", args: { vin: null, year: null, make: null, model: null, ...fields } }], { profileID: "e2e" }),
+    data: pushRequest(
+      [{ name: "updateVehicle", args: { vin: null, year: null, make: null, model: null, ...fields } }],
+      { profileID: "e2e" },
+    ),
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -75,7 +85,13 @@ export async function updateVehicle(
  * Driver and type have no screen or mutation of their own yet (docs/product.md shows them read-only): the
  * development-only endpoint the demo seeder uses sets them, stamped and poked like any write.
  */
-export async function setDriverAndType(request: APIRequestContext, fleet: Fleet, vehicleId: string, driver: string | null, type: string | null) {
+export async function setDriverAndType(
+  request: APIRequestContext,
+  fleet: Fleet,
+  vehicleId: string,
+  driver: string | null,
+  type: string | null,
+) {
   const res = await request.post("/api/dev/vehicles/profile", {
     headers: { Authorization: `Bearer ${fleet.token}` },
     data: { vehicles: [{ id: vehicleId, driver, classification: type }] },
@@ -132,16 +148,30 @@ export async function findColour(page: Page, rgb: [number, number, number], tole
       const ctx = canvas.getContext("2d")!;
       ctx.drawImage(img, 0, 0);
       const { data } = ctx.getImageData(0, 0, img.width, img.height);
-      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, n = 0;
+      let minX = Infinity,
+        minY = Infinity,
+        maxX = -Infinity,
+        maxY = -Infinity,
+        n = 0;
       for (let y = 0; y < img.height; y++) {
         for (let x = fromX; x < img.width; x++) {
           const i = (y * img.width + x) * 4;
-          if (Math.abs(data[i]! - rgb[0]) <= tolerance && Math.abs(data[i + 1]! - rgb[1]) <= tolerance && Math.abs(data[i + 2]! - rgb[2]) <= tolerance) {
-            minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); n++;
+          if (
+            Math.abs(data[i]! - rgb[0]) <= tolerance &&
+            Math.abs(data[i + 1]! - rgb[1]) <= tolerance &&
+            Math.abs(data[i + 2]! - rgb[2]) <= tolerance
+          ) {
+            minX = Math.min(minX, x);
+            maxX = Math.max(maxX, x);
+            minY = Math.min(minY, y);
+            maxY = Math.max(maxY, y);
+            n++;
           }
         }
       }
-      return n ? { x: (minX + maxX) / 2, y: (minY + maxY) / 2, width: maxX - minX + 1, height: maxY - minY + 1, pixels: n } : null;
+      return n
+        ? { x: (minX + maxX) / 2, y: (minY + maxY) / 2, width: maxX - minX + 1, height: maxY - minY + 1, pixels: n }
+        : null;
     },
     { png, rgb, tolerance, fromX },
   );

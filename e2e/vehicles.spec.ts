@@ -12,14 +12,30 @@ const KNOTS_60_MPH = mphToKnots(60); // OsmAnd speeds are knots
 async function namedFleet(request: APIRequestContext) {
   const fleet = await newFleetAccount(request);
   const [a, b, c] = await orderVehicles(request, fleet, 3);
-  await updateVehicle(request, fleet, { id: a!.vehicleId, name: "Alpha Truck", year: 2021, make: "Ford", model: "F-150", vin: "1FTFW1E50PFA12345" });
-  await updateVehicle(request, fleet, { id: b!.vehicleId, name: "Bravo SUV", year: 2019, make: "Honda", model: "Pilot" });
+  await updateVehicle(request, fleet, {
+    id: a!.vehicleId,
+    name: "Alpha Truck",
+    year: 2021,
+    make: "Ford",
+    model: "F-150",
+    vin: "1FTFW1E50PFA12345",
+  });
+  await updateVehicle(request, fleet, {
+    id: b!.vehicleId,
+    name: "Bravo SUV",
+    year: 2019,
+    make: "Honda",
+    model: "Pilot",
+  });
   await updateVehicle(request, fleet, { id: c!.vehicleId, name: "Charlie" });
   return { fleet, a: a!, b: b!, c: c! };
 }
 
 test.describe("/vehicles", () => {
-  test("lists vehicles in the specified columns, with dashes and formatted types; the filter narrows it", async ({ page, request }) => {
+  test("lists vehicles in the specified columns, with dashes and formatted types; the filter narrows it", async ({
+    page,
+    request,
+  }) => {
     const { fleet, a, b } = await namedFleet(request);
     await setDriverAndType(request, fleet, a.vehicleId, "Dana Driver", "PICKUP_TRUCK");
     await setDriverAndType(request, fleet, b.vehicleId, null, "SUV");
@@ -34,7 +50,13 @@ test.describe("/vehicles", () => {
 
     const rows = table.getByRole("row").filter({ has: page.getByRole("cell") });
     await expect(rows).toHaveCount(3);
-    await expect(rows.nth(0).getByRole("cell")).toHaveText(["Alpha Truck", "Dana Driver", "2021", "Pickup Truck", "Active"]);
+    await expect(rows.nth(0).getByRole("cell")).toHaveText([
+      "Alpha Truck",
+      "Dana Driver",
+      "2021",
+      "Pickup Truck",
+      "Active",
+    ]);
     await expect(rows.nth(1).getByRole("cell")).toHaveText(["Bravo SUV", "-", "2019", "SUV", "Active"]);
     await expect(rows.nth(2).getByRole("cell")).toHaveText(["Charlie", "-", "-", "-", "Active"]);
     await expect(rows.nth(0)).toHaveAttribute("href", `/vehicles/${a.vehicleId}`);
@@ -62,7 +84,10 @@ test.describe("/vehicles", () => {
     const { fleet, b } = await namedFleet(request);
     await signInAs(page, fleet.token);
     await page.goto("/vehicles");
-    const rows = page.getByRole("table", { name: "Vehicles" }).getByRole("row").filter({ has: page.getByRole("cell") });
+    const rows = page
+      .getByRole("table", { name: "Vehicles" })
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") });
     await expect(rows).toHaveCount(3);
     await page.getByRole("searchbox", { name: "Filter vehicles" }).press("ArrowDown");
     await expect(rows.nth(0)).toBeFocused();
@@ -72,7 +97,10 @@ test.describe("/vehicles", () => {
     await expect(page).toHaveURL(new RegExp(`/vehicles/${b.vehicleId}/overview$`));
   });
 
-  test("a long list renders only the rows in view, and the keyboard still reaches the last one", async ({ page, request }) => {
+  test("a long list renders only the rows in view, and the keyboard still reaches the last one", async ({
+    page,
+    request,
+  }) => {
     const fleet = await newFleetAccount(request);
     const beacons = await orderVehicles(request, fleet, 100);
     await signInAs(page, fleet.token);
@@ -107,7 +135,10 @@ test.describe("/vehicles/{id}", () => {
     await page.goto(`/vehicles/${id}${tab}`);
   }
 
-  test("the index goes to Overview; the header shows name, status dot, year, make, model and VIN", async ({ page, request }) => {
+  test("the index goes to Overview; the header shows name, status dot, year, make, model and VIN", async ({
+    page,
+    request,
+  }) => {
     const { fleet, a } = await namedFleet(request);
     await report(request, a.id, { lat: 40, lon: -100, speed: KNOTS_60_MPH, ignition: true });
     await openVehicle(page, fleet, a.vehicleId);
@@ -121,7 +152,10 @@ test.describe("/vehicles/{id}", () => {
     await expect(page).toHaveURL(/\/vehicles$/);
   });
 
-  test("the header shows only the known parts of year, make, model and VIN, and points to Settings when none is", async ({ page, request }) => {
+  test("the header shows only the known parts of year, make, model and VIN, and points to Settings when none is", async ({
+    page,
+    request,
+  }) => {
     const { fleet, b, c } = await namedFleet(request);
     await openVehicle(page, fleet, b.vehicleId);
     const header = page.locator(".vehicle-header");
@@ -136,7 +170,11 @@ test.describe("/vehicles/{id}", () => {
     await expect(page.getByRole("heading", { name: "Vehicle Settings" })).toBeVisible();
   });
 
-  test("clicking the VIN copies it: tooltip Click to copy, toast VIN has been copied that soon goes", async ({ page, context, request }) => {
+  test("clicking the VIN copies it: tooltip Click to copy, toast VIN has been copied that soon goes", async ({
+    page,
+    context,
+    request,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const { fleet, a } = await namedFleet(request);
     await openVehicle(page, fleet, a.vehicleId, "/overview");
@@ -151,11 +189,30 @@ test.describe("/vehicles/{id}", () => {
     await expect(toast).toBeHidden({ timeout: 3500 });
   });
 
-  test("Overview: collapsible Telemetry with ticking time in status, mph, miles and fuel", async ({ page, request }) => {
+  test("Overview: collapsible Telemetry with ticking time in status, mph, miles and fuel", async ({
+    page,
+    request,
+  }) => {
     const { fleet, a } = await namedFleet(request);
     const start = Date.now() - 5 * 60_000;
-    await report(request, a.id, { lat: 40, lon: -100, speed: KNOTS_60_MPH, ignition: true, timestamp: start, fuel: 80, odometer: 1_609_344 * 12.3 });
-    await report(request, a.id, { lat: 40.01, lon: -100, speed: KNOTS_60_MPH, ignition: true, timestamp: start + 60_000, fuel: 70, odometer: 1_609_344 * 12.345 });
+    await report(request, a.id, {
+      lat: 40,
+      lon: -100,
+      speed: KNOTS_60_MPH,
+      ignition: true,
+      timestamp: start,
+      fuel: 80,
+      odometer: 1_609_344 * 12.3,
+    });
+    await report(request, a.id, {
+      lat: 40.01,
+      lon: -100,
+      speed: KNOTS_60_MPH,
+      ignition: true,
+      timestamp: start + 60_000,
+      fuel: 70,
+      odometer: 1_609_344 * 12.345,
+    });
     await page.clock.install();
     await openVehicle(page, fleet, a.vehicleId, "/overview");
 
@@ -186,10 +243,15 @@ test.describe("/vehicles/{id}", () => {
     await openVehicle(page, fleet, c.vehicleId, "/overview");
     await expect(page.getByText("No telemetry yet: the beacon has not reported.")).toBeVisible();
     await expect(page.locator(".vehicle-header").getByRole("img", { name: "Ignition off" })).toBeVisible();
-    await expect(page.locator(".vehicle-header").getByRole("link", { name: "Add year, make, model and VIN in Settings" })).toBeVisible();
+    await expect(
+      page.locator(".vehicle-header").getByRole("link", { name: "Add year, make, model and VIN in Settings" }),
+    ).toBeVisible();
   });
 
-  test("Service shows schedules and history, Inspections the history, Issues the vehicle's issues", async ({ page, request }) => {
+  test("Service shows schedules and history, Inspections the history, Issues the vehicle's issues", async ({
+    page,
+    request,
+  }) => {
     const { fleet, a } = await namedFleet(request);
     await openVehicle(page, fleet, a.vehicleId, "/overview");
     const tabs = page.getByRole("navigation", { name: "Vehicle sections" });
@@ -205,7 +267,10 @@ test.describe("/vehicles/{id}", () => {
     await expect(page.getByText("No issues match these filters.")).toBeVisible();
   });
 
-  test("feature flags switch the Decode button and the Overview charts off for one workspace", async ({ page, request }) => {
+  test("feature flags switch the Decode button and the Overview charts off for one workspace", async ({
+    page,
+    request,
+  }) => {
     const { fleet, c } = await namedFleet(request);
     await setWorkspaceFlag(fleet.workspaceId, "vinDecode", false);
     await setWorkspaceFlag(fleet.workspaceId, "telemetryCharts", false);
@@ -219,7 +284,10 @@ test.describe("/vehicles/{id}", () => {
     await expect(page.getByText(/Loading history|No history|Speed, last 24 hours/)).toHaveCount(0);
   });
 
-  test("Settings: Decode appears only for a changed VIN and fills empty Year and Make; Update persists", async ({ page, request }) => {
+  test("Settings: Decode appears only for a changed VIN and fills empty Year and Make; Update persists", async ({
+    page,
+    request,
+  }) => {
     const { fleet, c } = await namedFleet(request);
     await openVehicle(page, fleet, c.vehicleId, "/settings");
     await expect(page.getByRole("heading", { name: "Vehicle Settings" })).toBeVisible();
@@ -246,16 +314,18 @@ test.describe("/vehicles/{id}", () => {
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText("Vehicles / Charlie Sedan");
     await expect(page.locator(".vehicle-header")).toContainText("2003 · Honda · Accord · 1HGCM82633A004352");
     // Saved on the server, not only in this tab: a fresh load shows it, and Decode is gone again.
-    await expect.poll(async () => {
-      const res = await request.post("/api/sync/pull", {
-        headers: { Authorization: `Bearer ${fleet.token}` },
-        data: pullRequest(),
-      });
-      const { patch } = (await res.json()) as { patch: { key?: string; value?: unknown }[] };
-      const key = `vehicle/${c.vehicleId}`;
-      const put = patch.find((p) => p.key === key);
-      return put ? (decodeSyncedValue(key, put.value) as Vehicle).name : undefined;
-    }).toBe("Charlie Sedan");
+    await expect
+      .poll(async () => {
+        const res = await request.post("/api/sync/pull", {
+          headers: { Authorization: `Bearer ${fleet.token}` },
+          data: pullRequest(),
+        });
+        const { patch } = (await res.json()) as { patch: { key?: string; value?: unknown }[] };
+        const key = `vehicle/${c.vehicleId}`;
+        const put = patch.find((p) => p.key === key);
+        return put ? (decodeSyncedValue(key, put.value) as Vehicle).name : undefined;
+      })
+      .toBe("Charlie Sedan");
     await page.reload();
     await expect(group.getByLabel("Vehicle Name")).toHaveValue("Charlie Sedan");
     await expect(group.getByLabel("VIN")).toHaveValue("1HGCM82633A004352");

@@ -23,7 +23,14 @@ export function takeMessage(connection: object, now = Date.now()): boolean {
   bucket.at = now;
   buckets.set(connection, bucket);
   if (bucket.tokens < 1) {
-    console.warn(JSON.stringify({ audit: true, event: "sync.bound_exceeded", bound: "socket_messages_per_second", at: new Date(now).toISOString() }));
+    console.warn(
+      JSON.stringify({
+        audit: true,
+        event: "sync.bound_exceeded",
+        bound: "socket_messages_per_second",
+        at: new Date(now).toISOString(),
+      }),
+    );
     return false;
   }
   bucket.tokens -= 1;

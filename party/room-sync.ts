@@ -24,7 +24,12 @@ export interface RoomSync<Changes> {
   /** What changed in a workspace since a version, from D1. */
   readChanges(db: Db, workspaceId: string, since: number): Promise<Changes>;
   /** A pull for this caller, answered as the HTTP route would, from the room's shared reads. */
-  answerPull(db: Db, caller: { userId: string; workspaceId: string }, body: unknown, shared: (workspaceId: string, since: number) => Promise<Changes>): Promise<{ status: number; body: unknown }>;
+  answerPull(
+    db: Db,
+    caller: { userId: string; workspaceId: string },
+    body: unknown,
+    shared: (workspaceId: string, since: number) => Promise<Changes>,
+  ): Promise<{ status: number; body: unknown }>;
   /** Which of these sessions (by token hash) are live members of the workspace. */
   liveSessionsIn(db: Db, workspaceId: string, sessionHashes: string[]): Promise<Set<string>>;
   /** These sessions were used (their idle clock restarts). */

@@ -6,7 +6,8 @@ import { telemetry, vehicles, vehicleShares } from "../db/schema";
 import type { Latest } from "../domain/fold/fold";
 
 /** What an open share page is answered: the page's JSON, or the API error it shows. */
-export type ShareViewAnswer = { ok: true; body: SharedVehicle } | { ok: false; status: 404 | 410; code: string; message: string };
+export type ShareViewAnswer =
+  { ok: true; body: SharedVehicle } | { ok: false; status: 404 | 410; code: string; message: string };
 
 /** Where the vehicle is, as the share page shows it (the live fleet's latest, or D1's telemetry row). */
 type Fix = Pick<Latest, "latitude" | "longitude" | "recordedAt"> & { speed: number | null };
@@ -45,10 +46,19 @@ export class ShareViews {
   async answer(tokenHash: string, now = Date.now()): Promise<ShareViewAnswer> {
     const share = await this.#share(tokenHash, now);
     if (!share || share.deleted) return { ok: false, status: 404, code: "not_found", message: "No such share link" };
-    if (share.endedAt !== null) return { ok: false, status: 410, code: SHARE_ENDED, message: "This link was ended by the vehicle's operator" };
-    if (share.expiresAt <= now) return { ok: false, status: 410, code: SHARE_EXPIRED, message: "This link has expired" };
+    if (share.endedAt !== null)
+      return { ok: false, status: 410, code: SHARE_ENDED, message: "This link was ended by the vehicle's operator" };
+    if (share.expiresAt <= now)
+      return { ok: false, status: 410, code: SHARE_EXPIRED, message: "This link has expired" };
     const at = this.livePosition(share.vehicleId) ?? share.stored;
-    const position = at ? { lat: at.latitude, lng: at.longitude, at: at.recordedAt, speedMph: Math.round(metresPerSecondToMph(at.speed ?? 0) * 10) / 10 } : null;
+    const position = at
+      ? {
+          lat: at.latitude,
+          lng: at.longitude,
+          at: at.recordedAt,
+          speedMph: Math.round(metresPerSecondToMph(at.speed ?? 0) * 10) / 10,
+        }
+      : null;
     return { ok: true, body: { vehicle: { name: share.name }, position, expiresAt: share.expiresAt } };
   }
 
@@ -61,10 +71,30 @@ export class ShareViews {
     const known = this.#known.get(tokenHash);
     if (known && now - known.readAt < ShareViews.REREAD_MS) return known;
     const row = await this.db()
-      .select({ vehicleId: vehicleShares.vehicleId, expiresAt: vehicleShares.expiresAt, endedAt: vehicleShares.endedAt, name: vehicles.name, deleted: vehicles.deleted, latitude: telemetry.latitude, longitude: telemetry.longitude, recordedAt: telemetry.recordedAt, speed: telemetry.speed })
+      .select({
+        vehicleId: vehicleShares.vehicleId,
+        expiresAt: vehicleShares.expiresAt,
+        endedAt: vehicleShares.endedAt,
+        name: vehicles.name,
+        deleted: vehicles.deleted,
+        latitude: telemetry.latitude,
+        longitude: telemetry.longitude,
+        recordedAt: telemetry.recordedAt,
+        speed: telemetry.speed,
+      })
       .from(vehicleShares)
-      .innerJoin(vehicles, and(eq(vehicles.id, vehicleShares.vehicleId), eq(vehicles.workspaceId, vehicleShares.workspaceId)))
-      .leftJoin(telemetry, and(eq(telemetry.vehicleId, vehicleShares.vehicleId), eq(telemetry.workspaceId, vehicleShares.workspaceId), eq(telemetry.deleted, false)))
+      .innerJoin(
+        vehicles,
+        and(eq(vehicles.id, vehicleShares.vehicleId), eq(vehicles.workspaceId, vehicleShares.workspaceId)),
+      )
+      .leftJoin(
+        telemetry,
+        and(
+          eq(telemetry.vehicleId, vehicleShares.vehicleId),
+          eq(telemetry.workspaceId, vehicleShares.workspaceId),
+          eq(telemetry.deleted, false),
+        ),
+      )
       .where(and(eq(vehicleShares.tokenHash, tokenHash), eq(vehicleShares.workspaceId, this.workspaceId)))
       .get();
     if (!row) {
@@ -72,9 +102,13 @@ export class ShareViews {
       return null;
     }
     const { latitude, longitude, recordedAt, speed, ...link } = row;
-    const stored = latitude !== null && longitude !== null && recordedAt !== null ? { latitude, longitude, recordedAt, speed } : null;
+    const stored =
+      latitude !== null && longitude !== null && recordedAt !== null
+        ? { latitude, longitude, recordedAt, speed }
+        : null;
     const share = { ...link, stored, readAt: now };
-    if (!this.#known.has(tokenHash) && this.#known.size >= ShareViews.MAX_KNOWN) this.#known.delete(this.#known.keys().next().value!);
+    if (!this.#known.has(tokenHash) && this.#known.size >= ShareViews.MAX_KNOWN)
+      this.#known.delete(this.#known.keys().next().value!);
     this.#known.set(tokenHash, share);
     return share;
   }

@@ -106,7 +106,12 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
 
   /** The workspace's live fleet (party/live-fleet/live-fleet.ts), loaded from this object's storage on first use. */
   get fleet(): LiveFleet {
-    return (this.#fleet ??= new LiveFleet(this.ctx.storage, this.name, () => this.#db, () => this.#positions));
+    return (this.#fleet ??= new LiveFleet(
+      this.ctx.storage,
+      this.name,
+      () => this.#db,
+      () => this.#positions,
+    ));
   }
 
   /** The D1 client, asked for at each use (database() keeps one per binding; the development meter's while it counts). */
@@ -136,7 +141,8 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     if (answers.some((a) => a.ok)) this.#packingDue();
     const flushMs = options.flushMs ?? FLUSH_MS;
     // The answer does not depend on D1: the reports are durable here, a failed flush is retried.
-    if (flushMs === 0) await this.settle().catch((error: unknown) => console.error("flush to D1 failed; it is retried:", error));
+    if (flushMs === 0)
+      await this.settle().catch((error: unknown) => console.error("flush to D1 failed; it is retried:", error));
     await this.#scheduleAlarm(flushMs || FLUSH_MS);
     if (answers.some((a) => a.ok && a.outcomes.includes("stored"))) await this.poke();
     return answers;
@@ -162,7 +168,8 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     if (this.#flushing) await this.#flushing.catch(() => undefined);
     if (this.#flushing) return void (await this.#flushing);
     if (!this.fleet.hasPending()) return;
-    if (!retrying && Date.now() < this.#flushRetryAt) throw new Error(`flush to D1 backing off after ${this.#flushFailures} failures; retried by the alarm`);
+    if (!retrying && Date.now() < this.#flushRetryAt)
+      throw new Error(`flush to D1 backing off after ${this.#flushFailures} failures; retried by the alarm`);
     const flushing = (this.#flushing = this.fleet.flush().finally(() => {
       if (this.#flushing === flushing) this.#flushing = null;
     }));
@@ -226,10 +233,13 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       void this.#send();
       return;
     }
-    this.#trailing ??= setTimeout(() => {
-      this.#trailing = null;
-      void this.#send();
-    }, Math.max(wait, 0));
+    this.#trailing ??= setTimeout(
+      () => {
+        this.#trailing = null;
+        void this.#send();
+      },
+      Math.max(wait, 0),
+    );
   }
 
   override onConnect(connection: Connection<SocketOwner>, ctx: ConnectionContext) {
@@ -254,7 +264,9 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    */
   override async onAlarm() {
     this.#alarmAt = null;
-    await this.#settle(true).catch((error: unknown) => console.error(`flush to D1 failed (${this.#flushFailures} in a row); it is retried:`, error));
+    await this.#settle(true).catch((error: unknown) =>
+      console.error(`flush to D1 failed (${this.#flushFailures} in a row); it is retried:`, error),
+    );
     if (Date.now() >= this.#recheckAt) {
       this.#recheckAt = 0;
       // D1 unreachable: the sockets stay as they are until the next re-check (a minute).
@@ -288,7 +300,11 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     if (open && !this.#recheckAt) this.#recheckAt = Date.now() + SOCKET_RECHECK_MS;
     const maintenance = this.#maintenanceAt();
     const flushAt = Math.max(Date.now() + flushIn, this.#flushRetryAt);
-    const times = [...(open ? [this.#recheckAt] : []), ...(this.fleet.hasPending() ? [flushAt] : []), ...(maintenance === null ? [] : [maintenance])];
+    const times = [
+      ...(open ? [this.#recheckAt] : []),
+      ...(this.fleet.hasPending() ? [flushAt] : []),
+      ...(maintenance === null ? [] : [maintenance]),
+    ];
     if (!times.length) return;
     const at = Math.min(...times);
     // Remembered, so a busy fleet's every call does not ask storage (undefined: not read yet).
@@ -354,7 +370,11 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   }
 
   get #shareViews(): ShareViews {
-    return (this.#shares ??= new ShareViews(() => this.#db, this.name, (vehicleId) => this.fleet.vehicle(vehicleId)?.latest));
+    return (this.#shares ??= new ShareViews(
+      () => this.#db,
+      this.name,
+      (vehicleId) => this.fleet.vehicle(vehicleId)?.latest,
+    ));
   }
 
   override async onMessage(connection: Connection<SocketOwner>, message: string | ArrayBuffer | ArrayBufferView) {
@@ -379,8 +399,11 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     const cookie = typeof body === "object" && body !== null ? (body as { cookie?: unknown }).cookie : undefined;
     if (cookie === null || cookie === undefined) return viaHttp;
     try {
-      const { status, body: answer } = await this.sync.answerPull(this.#db, { userId: owner.userId, workspaceId: this.name }, body, (workspaceId, since) =>
-        this.#changes.since(workspaceId, since),
+      const { status, body: answer } = await this.sync.answerPull(
+        this.#db,
+        { userId: owner.userId, workspaceId: this.name },
+        body,
+        (workspaceId, since) => this.#changes.since(workspaceId, since),
       );
       this.#pulledSince.add(owner.sessionHash);
       const patch = status === 200 ? (answer as { patch?: { op: string }[] }).patch : undefined;
@@ -398,7 +421,12 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
 
   #positionStore: PositionStore | null = null;
   get #positions(): PositionStore {
-    this.#positionStore ??= new PositionStore(this.ctx.storage, this.env.POSITIONS, this.name, d1LegacyPositions(this.#db, this.name));
+    this.#positionStore ??= new PositionStore(
+      this.ctx.storage,
+      this.env.POSITIONS,
+      this.name,
+      d1LegacyPositions(this.#db, this.name),
+    );
     return this.#positionStore;
   }
   /** When the positions' maintenance is next due (null: nothing to do; undefined: ask the store, which reads a few rows). */
@@ -449,10 +477,20 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    * only the newest that many; with `maxPoints`, the first `maxRows` downsampled for the screen
    * here, so only what is shown crosses the RPC.
    */
-  async positionHistory(vehicleId: string, from: number, to: number, shape: HistoryShape = {}): Promise<HistoryPoint[]> {
+  async positionHistory(
+    vehicleId: string,
+    from: number,
+    to: number,
+    shape: HistoryShape = {},
+  ): Promise<HistoryPoint[]> {
     const { newest, maxRows, maxPoints } = shape;
-    const fixes = newest === undefined ? await this.#positions.read(vehicleId, from, to) : await this.#positions.latest(vehicleId, from, to, newest);
-    const points = fixes.slice(0, maxRows).map((f) => ({ t: f.recordedAt, speed: f.speed, fuel: f.fuel, lat: f.latitude, lng: f.longitude }));
+    const fixes =
+      newest === undefined
+        ? await this.#positions.read(vehicleId, from, to)
+        : await this.#positions.latest(vehicleId, from, to, newest);
+    const points = fixes
+      .slice(0, maxRows)
+      .map((f) => ({ t: f.recordedAt, speed: f.speed, fuel: f.fuel, lat: f.latitude, lng: f.longitude }));
     return maxPoints === undefined ? points : downsampleTrack(points, maxPoints);
   }
 
@@ -499,7 +537,8 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    */
   async #send() {
     this.#lastPokeAt = Date.now();
-    if (this.#hasConnections()) await this.settle().catch((error: unknown) => console.error("flush before a poke failed:", error));
+    if (this.#hasConnections())
+      await this.settle().catch((error: unknown) => console.error("flush before a poke failed:", error));
     this.broadcast(POKE_MESSAGE);
   }
 

@@ -44,7 +44,13 @@ try {
     const r = spawnSync(bin("tsx"), [`bench/${file}`], {
       stdio: "inherit",
       timeout: 12 * 60_000, // flat-cost runs 7 minutes of steady load after its setup
-      env: { ...offlineEnv, BENCH_URL: worker.url, BENCH_PERSIST: persistTo, BENCH_OUT: out, BENCH_PARENT: String(process.pid) },
+      env: {
+        ...offlineEnv,
+        BENCH_URL: worker.url,
+        BENCH_PERSIST: persistTo,
+        BENCH_OUT: out,
+        BENCH_PARENT: String(process.pid),
+      },
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (r.status === 0 && existsSync(out)) sections.push({ name, seconds, ...JSON.parse(readFileSync(out, "utf8")) });
@@ -77,7 +83,8 @@ for (const s of sections) {
   if (s.results.length) {
     lines.push("| metric | value | target |", "|---|---:|---|");
     for (const r of s.results) {
-      const value = r.value === null ? "none" : Number.isInteger(r.value) ? r.value.toLocaleString("en-US") : r.value.toFixed(2);
+      const value =
+        r.value === null ? "none" : Number.isInteger(r.value) ? r.value.toLocaleString("en-US") : r.value.toFixed(2);
       lines.push(`| ${r.metric} | ${value} ${r.unit} | ${r.target ?? ""} |`);
     }
     lines.push("");

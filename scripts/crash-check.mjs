@@ -18,7 +18,10 @@ const vars = { ENVIRONMENT: "test", APP_URL: `http://127.0.0.1:${port}`, RATE_LI
 async function api(base, path, { token, body } = {}) {
   const res = await fetch(`${base}/api${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -34,7 +37,11 @@ async function storedPairs(base, token, beacons, from, to) {
   const stored = new Set();
   for (const beacon of beacons) {
     for (let t = from; t <= to; t += 900_000) {
-      const { points } = await api(base, `/vehicles/${beacon.vehicleId}/history?from=${t}&to=${Math.min(t + 899_999, to)}`, { token });
+      const { points } = await api(
+        base,
+        `/vehicles/${beacon.vehicleId}/history?from=${t}&to=${Math.min(t + 899_999, to)}`,
+        { token },
+      );
       for (const p of points) stored.add(`${beacon.id}\n${p.t}`);
     }
   }
@@ -49,7 +56,17 @@ async function storedPairs(base, token, beacons, from, to) {
 function unflushed(workspaceId, lastAcknowledged) {
   const out = execFileSync(
     "wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", `SELECT vehicle_id, recorded_at FROM telemetry WHERE workspace_id = '${workspaceId}'`],
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      persistTo,
+      "--json",
+      "--command",
+      `SELECT vehicle_id, recorded_at FROM telemetry WHERE workspace_id = '${workspaceId}'`,
+    ],
     { encoding: "utf8", env: offlineEnv, stdio: ["ignore", "pipe", "pipe"] },
   );
   const inD1 = new Map(JSON.parse(out)[0].results.map((r) => [r.vehicle_id, r.recorded_at]));
@@ -76,7 +93,13 @@ function reportUntilStopped(base, beacons) {
   const runs = beacons.map(async (beacon, b) => {
     for (let n = 0; !stopped; n++) {
       const time = start + n * 1000;
-      const q = new URLSearchParams({ id: beacon.id, lat: String(40 + b * 0.01 + n * 1e-4), lon: "-100", timestamp: String(time), speed: "20" });
+      const q = new URLSearchParams({
+        id: beacon.id,
+        lat: String(40 + b * 0.01 + n * 1e-4),
+        lon: "-100",
+        timestamp: String(time),
+        speed: "20",
+      });
       try {
         const res = await fetch(`${base}/api/ingest/osmand?${q}`);
         if (res.ok) acknowledged.push(`${beacon.id}\n${time}`);
@@ -94,10 +117,15 @@ await applyMigrations(persistTo, { stdio: "ignore" });
 let worker = await startWorker({ port, persistTo, quiet: true, vars });
 let failed = false;
 try {
-  const { token } = await api(worker.url, "/signup", { body: { email: `crash-${Date.now()}@example.com`, password: "correct horse battery" } });
+  const { token } = await api(worker.url, "/signup", {
+    body: { email: `crash-${Date.now()}@example.com`, password: "correct horse battery" },
+  });
   const { id: workspaceId } = await api(worker.url, "/workspaces", { token, body: { name: "Crash check" } });
   const session = await api(worker.url, "/workspaces/session", { token, body: { workspaceId } });
-  const beacons = await api(worker.url, "/beacons/order", { token: session.token, body: { workspaceId, count: BEACONS } });
+  const beacons = await api(worker.url, "/beacons/order", {
+    token: session.token,
+    body: { workspaceId, count: BEACONS },
+  });
 
   const load = reportUntilStopped(worker.url, beacons);
   await new Promise((r) => setTimeout(r, KILL_AFTER_MS));
@@ -119,7 +147,9 @@ try {
   const times = acknowledged.map((pair) => Number(pair.split("\n")[1]));
   const stored = await storedPairs(worker.url, session.token, beacons, Math.min(...times), Math.max(...times));
   const lost = acknowledged.filter((pair) => !stored.has(pair));
-  console.log(`${BEACONS} beacons; killed after ${KILL_AFTER_MS} ms with ${acknowledged.length} reports acknowledged; after the restart ${lost.length} of them are missing from the history, ${behind.length} vehicles' telemetry in D1 is behind them, and ${resumed.length} new reports were acknowledged.`);
+  console.log(
+    `${BEACONS} beacons; killed after ${KILL_AFTER_MS} ms with ${acknowledged.length} reports acknowledged; after the restart ${lost.length} of them are missing from the history, ${behind.length} vehicles' telemetry in D1 is behind them, and ${resumed.length} new reports were acknowledged.`,
+  );
   failed = lost.length > 0 || behind.length > 0 || acknowledged.length === 0 || resumed.length === 0;
 } finally {
   await worker.stop();

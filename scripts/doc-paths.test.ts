@@ -6,7 +6,21 @@ import { describe, expect, it } from "vitest";
 // a renamed or deleted file must take its mentions with it. A path in backquotes or plain text is
 // checked when it starts at one of the repository's folders; a markdown link relative to its page.
 const root = join(dirname(new URL(import.meta.url).pathname), "..");
-const FOLDERS = ["app", "worker", "party", "domain", "db", "shared", "scripts", "bench", "e2e", "docs", "migrations", "config", "public"];
+const FOLDERS = [
+  "app",
+  "worker",
+  "party",
+  "domain",
+  "db",
+  "shared",
+  "scripts",
+  "bench",
+  "e2e",
+  "docs",
+  "migrations",
+  "config",
+  "public",
+];
 const PATH = new RegExp(`(?<![\\w./-])(?:${FOLDERS.join("|")})/[\\w.$\\-/]*`, "g");
 const LINK = /\]\((?!https?:|mailto:|#)([^)\s#]+)(?:#[^)]*)?\)/g;
 
@@ -30,7 +44,9 @@ function exists(path: string): boolean {
 
 function docs(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : []));
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : [],
+    );
   return ["README.md", ...walk("docs")];
 }
 
@@ -42,7 +58,9 @@ function missingIn(doc: string): string[] {
     .filter((path) => path.endsWith("/") || /\.\w+$/.test(path) || /\/\d{4}$/.test(path))
     .map((path) => path.replace(/\/$/, ""));
   const linked = [...text.matchAll(LINK)].map((m) => normalize(join(dirname(doc), m[1]!)));
-  return [...new Set([...named, ...linked])].filter((path) => !/[*{}]/.test(path) && !NOT_FILES.has(path) && !exists(path));
+  return [...new Set([...named, ...linked])].filter(
+    (path) => !/[*{}]/.test(path) && !NOT_FILES.has(path) && !exists(path),
+  );
 }
 
 describe("paths named in the docs", () => {

@@ -13,7 +13,9 @@ const DIRECTIVE = /(\/\/|\/\*)\s*eslint-disable/;
 const WITH_REASON = /eslint-disable[\w-]*\s+[\w@/-]+(,\s*[\w@/-]+)*\s+--\s+\S/;
 
 it("every eslint-disable in the sources gives its reason", () => {
-  const files = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.js", "*.mjs"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.js", "*.mjs"], { cwd: root, encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
   const bare = files
     .filter((file) => !GENERATED.has(file))
     .flatMap((file) =>

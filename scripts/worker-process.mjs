@@ -10,7 +10,9 @@ import { createInterface } from "node:readline";
  * production values only; a real MAPBOX_TOKEN, Google client etc. can be supplied through the
  * environment of `npm start` (same names) or a .dev.vars file.
  */
-export const developmentVars = JSON.parse(readFileSync(new URL("../config/development.vars.json", import.meta.url), "utf8"));
+export const developmentVars = JSON.parse(
+  readFileSync(new URL("../config/development.vars.json", import.meta.url), "utf8"),
+);
 const fromEnvironment = Object.fromEntries(
   Object.keys(developmentVars)
     .filter((k) => process.env[k])
@@ -37,7 +39,9 @@ const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).p
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: "inherit", env: offlineEnv, ...options });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}`)),
+    );
     child.on("error", reject);
   });
 }
@@ -68,17 +72,26 @@ export function freePort() {
 export async function startWorker({ port, persistTo, vars = {}, quiet = false }) {
   const args = [
     "dev",
-    "--ip", "127.0.0.1",
-    "--port", String(port),
-    "--inspector-port", String(await freePort()),
-    "--persist-to", persistTo,
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(await freePort()),
+    "--persist-to",
+    persistTo,
     "--show-interactive-dev-session=false",
-    "--log-level", quiet ? "warn" : "info",
+    "--log-level",
+    quiet ? "warn" : "info",
   ];
   for (const [key, value] of Object.entries({ ...developmentVars, ...fromEnvironment, ...vars })) {
     if (value !== "") args.push("--var", `${key}:${value}`);
   }
-  const child = spawn(bin("wrangler"), args, { stdio: ["ignore", quiet ? "ignore" : "pipe", "inherit"], env: offlineEnv, detached: true });
+  const child = spawn(bin("wrangler"), args, {
+    stdio: ["ignore", quiet ? "ignore" : "pipe", "inherit"],
+    env: offlineEnv,
+    detached: true,
+  });
   if (!quiet) {
     // One log line per beacon report (the demo's simulator sends several a second) would bury
     // the address and the demo sign-in; every other line, errors included, goes through.

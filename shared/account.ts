@@ -54,7 +54,12 @@ export function describeDevice(userAgent: string | null): string {
 
 /** POST api/account/delete: the account's e-mail typed again, and its password if it has one. */
 export const deleteAccountSchema = z.object({
-  email: z.string({ required_error: "Required" }).trim().min(1, "Required").max(254).transform((e) => e.toLowerCase()),
+  email: z
+    .string({ required_error: "Required" })
+    .trim()
+    .min(1, "Required")
+    .max(254)
+    .transform((e) => e.toLowerCase()),
   password: z.string().max(1024).optional(),
   /** With two-factor authentication on: a code from the app or a recovery code (issue 34). */
   code: z.string().trim().max(40, "Too long").optional(),

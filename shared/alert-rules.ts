@@ -9,7 +9,15 @@ export const alertRuleKey = (id: string) => `${ALERT_RULE_PREFIX}${id}`;
 export const ALERT_PREFIX = "alert/";
 export const alertKey = (id: string) => `${ALERT_PREFIX}${id}`;
 
-export const alertTypes = ["place_enter", "place_exit", "speeding", "idling", "tow", "beacon_silent", "clock_ahead"] as const;
+export const alertTypes = [
+  "place_enter",
+  "place_exit",
+  "speeding",
+  "idling",
+  "tow",
+  "beacon_silent",
+  "clock_ahead",
+] as const;
 export type AlertType = (typeof alertTypes)[number];
 
 /**
@@ -55,7 +63,11 @@ const common = {
   notify: notifySchema.nullable().optional(),
 };
 const minutes = (max: number) =>
-  z.number({ invalid_type_error: "Enter a number of minutes" }).int("Whole minutes").min(1, "At least 1 minute").max(max, `At most ${max} minutes`);
+  z
+    .number({ invalid_type_error: "Enter a number of minutes" })
+    .int("Whole minutes")
+    .min(1, "At least 1 minute")
+    .max(max, `At most ${max} minutes`);
 
 export const alertRuleBodySchema = z.discriminatedUnion(
   "type",
@@ -64,8 +76,16 @@ export const alertRuleBodySchema = z.discriminatedUnion(
     z.object({ type: z.literal("place_exit"), placeId: id.nullable().optional(), ...common }),
     z.object({
       type: z.literal("speeding"),
-      speedMph: z.number({ invalid_type_error: "Enter a speed" }).positive("More than 0 mph").max(200, "At most 200 mph"),
-      minSeconds: z.number({ invalid_type_error: "Enter seconds" }).int().min(0, "0 or more seconds").max(3600, "At most 3600 seconds").default(0),
+      speedMph: z
+        .number({ invalid_type_error: "Enter a speed" })
+        .positive("More than 0 mph")
+        .max(200, "At most 200 mph"),
+      minSeconds: z
+        .number({ invalid_type_error: "Enter seconds" })
+        .int()
+        .min(0, "0 or more seconds")
+        .max(3600, "At most 3600 seconds")
+        .default(0),
       ...common,
     }),
     z.object({ type: z.literal("idling"), minutes: minutes(1440), ...common }),
@@ -73,12 +93,16 @@ export const alertRuleBodySchema = z.discriminatedUnion(
     z.object({ type: z.literal("beacon_silent"), minutes: minutes(10_080), ...common }),
     z.object({ type: z.literal("clock_ahead"), ...common }),
   ],
-  { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: `type must be one of ${alertTypes.join(", ")}` } : { message: ctx.defaultError }) },
+  {
+    errorMap: (issue, ctx) =>
+      issue.code === "invalid_union_discriminator"
+        ? { message: `type must be one of ${alertTypes.join(", ")}` }
+        : { message: ctx.defaultError },
+  },
 );
 export type AlertRuleBody = z.input<typeof alertRuleBodySchema>;
 export type AlertRuleConfig = z.output<typeof alertRuleBodySchema>;
 export type AlertRule = AlertRuleConfig & { id: string };
-
 
 /** An alert as synced and listed (times in ms in the store; ISO 8601 in the REST API). */
 export interface Alert {
@@ -96,4 +120,5 @@ export interface Alert {
   peak: number | null;
 }
 
-export const appliesTo = (rule: Pick<AlertRule, "vehicleIds">, vehicleId: string) => !rule.vehicleIds || rule.vehicleIds.includes(vehicleId);
+export const appliesTo = (rule: Pick<AlertRule, "vehicleIds">, vehicleId: string) =>
+  !rule.vehicleIds || rule.vehicleIds.includes(vehicleId);

@@ -21,7 +21,14 @@ export type AlertWire = {
 };
 
 export function encodeAlert(a: Omit<Alert, "id">): AlertWire {
-  const w: AlertWire = { t: a.type, r: a.ruleId, v: a.vehicleId, a: a.at, la: round6(a.latitude), lo: round6(a.longitude) };
+  const w: AlertWire = {
+    t: a.type,
+    r: a.ruleId,
+    v: a.vehicleId,
+    a: a.at,
+    la: round6(a.latitude),
+    lo: round6(a.longitude),
+  };
   setIfPresent(w, "p", a.placeId);
   setIfPresent(w, "e", a.endAt);
   setIfPresent(w, "k", a.peak);
@@ -29,11 +36,25 @@ export function encodeAlert(a: Omit<Alert, "id">): AlertWire {
 }
 
 export function decodeAlert(id: string, w: AlertWire): Alert {
-  return { id, type: w.t, ruleId: w.r, vehicleId: w.v, placeId: w.p ?? null, at: w.a, endAt: w.e ?? null, latitude: w.la, longitude: w.lo, peak: w.k ?? null };
+  return {
+    id,
+    type: w.t,
+    ruleId: w.r,
+    vehicleId: w.v,
+    placeId: w.p ?? null,
+    at: w.a,
+    endAt: w.e ?? null,
+    latitude: w.la,
+    longitude: w.lo,
+    peak: w.k ?? null,
+  };
 }
 
 export type AlertReadsWire = { b: number; i: string[] };
-export const encodeAlertReads = (r: { readBefore: number; readIds: string[] }): AlertReadsWire => ({ b: r.readBefore, i: r.readIds });
+export const encodeAlertReads = (r: { readBefore: number; readIds: string[] }): AlertReadsWire => ({
+  b: r.readBefore,
+  i: r.readIds,
+});
 
 /** Whether a member has read an alert, given their read state (none: nothing read). */
 export function isRead(alert: Pick<Alert, "id" | "at">, reads: AlertReadsWire | undefined): boolean {

@@ -56,7 +56,11 @@ export const workspaceNameSchema = z.object({
 
 /** POST api/workspaces: the name, and the creator's browser's time zone (reports' days; UTC when absent or unknown). */
 export const createWorkspaceSchema = workspaceNameSchema.extend({
-  timeZone: z.string().max(64).optional().transform((v) => (v && isTimeZone(v) ? v : undefined)),
+  timeZone: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((v) => (v && isTimeZone(v) ? v : undefined)),
 });
 
 export const workspaceSessionSchema = z.object({ workspaceId: z.string().min(1).max(100) });

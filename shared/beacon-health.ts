@@ -47,7 +47,9 @@ export const deviceIdRotationSchema = z.object({ deviceId: z.string(), ingestUrl
 export type DeviceIdRotation = z.infer<typeof deviceIdRotationSchema>;
 
 /** POST /api/beacons/device-ids/replace (owners): every beacon's new id, for reconfiguring each tracker. */
-export const replaceDeviceIdsBodySchema = z.object({ confirm: z.literal(true, { errorMap: () => ({ message: "Confirm the replacement with confirm: true" }) }) });
+export const replaceDeviceIdsBodySchema = z.object({
+  confirm: z.literal(true, { errorMap: () => ({ message: "Confirm the replacement with confirm: true" }) }),
+});
 export const replacedDeviceIdsSchema = z.object({
   replacedAt: z.number(),
   ingestUrl: z.string(),

@@ -52,7 +52,12 @@ describe("downsampleTrack", () => {
   });
 
   it("with more stops than room, still answers at most `max` points", () => {
-    const stopGo = Array.from({ length: 2000 }, (_, i) => ({ t: T0 + i * 4000, lat: 43.6, lng: -79.4 + i * 1e-4, speed: i % 2 ? 10 : 0 }));
+    const stopGo = Array.from({ length: 2000 }, (_, i) => ({
+      t: T0 + i * 4000,
+      lat: 43.6,
+      lng: -79.4 + i * 1e-4,
+      speed: i % 2 ? 10 : 0,
+    }));
     const out = downsampleTrack(stopGo, 100);
     expect(out.length).toBeLessThanOrEqual(100);
     expect(out[0]).toBe(stopGo[0]);

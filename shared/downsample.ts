@@ -49,15 +49,19 @@ function importance(x: Float64Array, y: Float64Array, from: number, to: number, 
     const b = stack.pop()!;
     const a = stack.pop()!;
     if (b - a < 2) continue;
-    const ax = x[a]!, ay = y[a]!;
-    const dx = x[b]! - ax, dy = y[b]! - ay;
+    const ax = x[a]!,
+      ay = y[a]!;
+    const dx = x[b]! - ax,
+      dy = y[b]! - ay;
     const len2 = dx * dx + dy * dy;
     let best = -1;
     let bestDistance = -1;
     for (let i = a + 1; i < b; i++) {
-      const px = x[i]! - ax, py = y[i]! - ay;
+      const px = x[i]! - ax,
+        py = y[i]! - ay;
       const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, (px * dx + py * dy) / len2));
-      const ex = px - u * dx, ey = py - u * dy;
+      const ex = px - u * dx,
+        ey = py - u * dy;
       const d = ex * ex + ey * ey;
       if (d > bestDistance) {
         bestDistance = d;

@@ -9,7 +9,11 @@ describe("drivers", () => {
   });
 
   it("requires a name, and checks e-mail and phone only when given, with clear messages", () => {
-    expect(driverFormSchema.parse({ name: " Bo ", email: "", phone: "" })).toEqual({ name: "Bo", email: null, phone: null });
+    expect(driverFormSchema.parse({ name: " Bo ", email: "", phone: "" })).toEqual({
+      name: "Bo",
+      email: null,
+      phone: null,
+    });
     const bad = driverFormSchema.safeParse({ name: "", email: "nope", phone: "call me" });
     expect(bad.success).toBe(false);
     const messages = bad.error!.flatten().fieldErrors;
@@ -18,6 +22,8 @@ describe("drivers", () => {
       email: ["Invalid email address"],
       phone: ["Enter a phone number, digits with an optional leading +"],
     });
-    expect(driverFormSchema.parse({ name: "C", email: "C@Fleet.Test", phone: "(555) 010-0199" })).toMatchObject({ email: "c@fleet.test" });
+    expect(driverFormSchema.parse({ name: "C", email: "C@Fleet.Test", phone: "(555) 010-0199" })).toMatchObject({
+      email: "c@fleet.test",
+    });
   });
 });

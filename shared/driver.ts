@@ -32,7 +32,12 @@ export function encodeDriver(d: Omit<Driver, "id">): DriverWire {
   return w;
 }
 
-export const decodeDriver = (id: string, w: DriverWire): Driver => ({ id, name: w.n, email: w.e ?? null, phone: w.p ?? null });
+export const decodeDriver = (id: string, w: DriverWire): Driver => ({
+  id,
+  name: w.n,
+  email: w.e ?? null,
+  phone: w.p ?? null,
+});
 
 /** A text field that may be left empty (null), checked with `schema` when given. */
 const optional = <T extends z.ZodType<string, z.ZodTypeDef, string>>(schema: T) =>
@@ -58,5 +63,8 @@ export const driverFields = {
 export const driverFormSchema = z.object(driverFields);
 export const driverArgs = z.object({ id: z.string().min(1).max(100), ...driverFields });
 export type DriverArgs = z.input<typeof driverArgs>;
-export const assignDriverArgs = z.object({ vehicleId: z.string().min(1).max(100), driverId: z.string().min(1).max(100).nullable() });
+export const assignDriverArgs = z.object({
+  vehicleId: z.string().min(1).max(100),
+  driverId: z.string().min(1).max(100).nullable(),
+});
 export type AssignDriverArgs = z.input<typeof assignDriverArgs>;

@@ -28,22 +28,25 @@ export const issueMutators = {
     const at = createdAt ?? Date.now();
     await tx.set(
       issueKey(id),
-      encodeIssue({
-        number: null,
-        vehicleId: fields.vehicleId,
-        title: fields.title,
-        description: fields.description ?? null,
-        priority: fields.priority,
-        status: "open",
-        reportedByUserId: reportedByUserId ?? null,
-        assigneeUserId: fields.assigneeUserId ?? null,
-        dueDate: fields.dueDate ?? null,
-        photoIds: fields.photoIds ?? [],
-        sourceInspectionId: null,
-        sourceAlertId: null,
-        createdAt: at,
-        updatedAt: at,
-      }, { whole: true }),
+      encodeIssue(
+        {
+          number: null,
+          vehicleId: fields.vehicleId,
+          title: fields.title,
+          description: fields.description ?? null,
+          priority: fields.priority,
+          status: "open",
+          reportedByUserId: reportedByUserId ?? null,
+          assigneeUserId: fields.assigneeUserId ?? null,
+          dueDate: fields.dueDate ?? null,
+          photoIds: fields.photoIds ?? [],
+          sourceInspectionId: null,
+          sourceAlertId: null,
+          createdAt: at,
+          updatedAt: at,
+        },
+        { whole: true },
+      ),
     );
   },
   async updateIssue(tx: WriteTransaction, input: UpdateIssueArgs) {
@@ -54,10 +57,21 @@ export const issueMutators = {
     const issue = decodeIssue(issueKey(id).slice(ISSUE_PREFIX.length), current);
     // A new description (or none) replaces the one the synced copy left on the server.
     const description = changes.description === undefined ? {} : { descriptionOnServer: false };
-    await tx.set(issueKey(id), encodeIssue({ ...issue, ...defined, ...description, updatedAt: updatedAt ?? Date.now() }, { whole: true }));
+    await tx.set(
+      issueKey(id),
+      encodeIssue({ ...issue, ...defined, ...description, updatedAt: updatedAt ?? Date.now() }, { whole: true }),
+    );
   },
   async addIssueComment(tx: WriteTransaction, input: AddIssueCommentArgs) {
     const { id, issueId, text, photoIds, authorUserId, createdAt } = addIssueCommentArgs.parse(input);
-    await tx.set(issueCommentKey(issueId, id), encodeIssueComment({ text, photoIds: photoIds ?? [], authorUserId: authorUserId ?? null, createdAt: createdAt ?? Date.now() }));
+    await tx.set(
+      issueCommentKey(issueId, id),
+      encodeIssueComment({
+        text,
+        photoIds: photoIds ?? [],
+        authorUserId: authorUserId ?? null,
+        createdAt: createdAt ?? Date.now(),
+      }),
+    );
   },
 };

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { decodeIssue, encodeIssue, issueIdOfKeyPart, issueKey, packId, SYNCED_DESCRIPTION, unpackId, updateIssueBody, type Issue } from "./issues";
+import {
+  decodeIssue,
+  encodeIssue,
+  issueIdOfKeyPart,
+  issueKey,
+  packId,
+  SYNCED_DESCRIPTION,
+  unpackId,
+  updateIssueBody,
+  type Issue,
+} from "./issues";
 
 const issue: Omit<Issue, "id"> = {
   number: 7,
@@ -23,18 +33,46 @@ const userId = "6fa459ea-ee8a-4ca4-894e-db77e160355e";
 
 describe("the synced issue", () => {
   it("the browser's copy leaves out nulls and the usual values (open, medium), and comes back whole", () => {
-    expect(encodeIssue(issue, { whole: true })).toEqual({ n: 7, v: "~v", t: "Brake light out", r: "u", c: 1_795_000_000 });
+    expect(encodeIssue(issue, { whole: true })).toEqual({
+      n: 7,
+      v: "~v",
+      t: "Brake light out",
+      r: "u",
+      c: 1_795_000_000,
+    });
     expect(decodeIssue(packId("i"), encodeIssue(issue, { whole: true }))).toEqual({ ...issue, id: "i" });
-    const busy = { ...issue, priority: "critical" as const, status: "in_progress" as const, assigneeUserId: "a", dueDate: "2026-12-31", photoIds: ["p"], updatedAt: issue.createdAt + 60_000 };
+    const busy = {
+      ...issue,
+      priority: "critical" as const,
+      status: "in_progress" as const,
+      assigneeUserId: "a",
+      dueDate: "2026-12-31",
+      photoIds: ["p"],
+      updatedAt: issue.createdAt + 60_000,
+    };
     expect(decodeIssue(packId("i"), encodeIssue(busy, { whole: true }))).toEqual({ ...busy, id: "i" });
   });
 
   it("the server's copy packs UUIDs and leaves out the reporter, the change time and a long description", () => {
     const id = crypto.randomUUID();
     const long = "x".repeat(SYNCED_DESCRIPTION + 1);
-    const synced = { ...issue, vehicleId, reportedByUserId: userId, assigneeUserId: userId, description: long, updatedAt: issue.createdAt + 60_000 };
+    const synced = {
+      ...issue,
+      vehicleId,
+      reportedByUserId: userId,
+      assigneeUserId: userId,
+      description: long,
+      updatedAt: issue.createdAt + 60_000,
+    };
     const wire = encodeIssue(synced);
-    expect(wire).toEqual({ n: 7, v: packId(vehicleId), t: "Brake light out", a: packId(userId), dl: 1, c: 1_795_000_000 });
+    expect(wire).toEqual({
+      n: 7,
+      v: packId(vehicleId),
+      t: "Brake light out",
+      a: packId(userId),
+      dl: 1,
+      c: 1_795_000_000,
+    });
     expect(issueKey(id)).toHaveLength("issue/".length + 22);
     expect(decodeIssue(issueKey(id).slice("issue/".length), wire)).toEqual({
       ...synced,
@@ -54,7 +92,8 @@ describe("the synced issue", () => {
       expect(packId(id)).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(unpackId(packId(id))).toBe(id);
     }
-    for (const id of ["demo-issue-1", "ABCDEFGH-1234-4123-8123-ABCDEFABCDEF", "x/y", "~"]) expect(unpackId(packId(id))).toBe(id);
+    for (const id of ["demo-issue-1", "ABCDEFGH-1234-4123-8123-ABCDEFABCDEF", "x/y", "~"])
+      expect(unpackId(packId(id))).toBe(id);
     expect(issueIdOfKeyPart(issueKey("demo-1").slice("issue/".length))).toBe("demo-1");
   });
 });

@@ -25,8 +25,18 @@ export const ISSUE_PRIORITIES = ["low", "medium", "high", "critical"] as const;
 export const ISSUE_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
 export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
-export const priorityLabels: Record<IssuePriority, string> = { low: "Low", medium: "Medium", high: "High", critical: "Critical" };
-export const statusLabels: Record<IssueStatus, string> = { open: "Open", in_progress: "In progress", resolved: "Resolved", closed: "Closed" };
+export const priorityLabels: Record<IssuePriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  critical: "Critical",
+};
+export const statusLabels: Record<IssueStatus, string> = {
+  open: "Open",
+  in_progress: "In progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
 /** Open and in progress: the issues still to do (synced, counted on the vehicle). */
 export const isActiveStatus = (s: IssueStatus) => s === "open" || s === "in_progress";
 
@@ -44,14 +54,22 @@ const description = z
   // Left out stays left out (a PATCH that does not name it keeps it); empty clears it.
   .transform((v) => (v === undefined ? undefined : v || null));
 const priority = z.enum(ISSUE_PRIORITIES, { errorMap: () => ({ message: "Choose low, medium, high or critical" }) });
-const status = z.enum(ISSUE_STATUSES, { errorMap: () => ({ message: "Choose open, in_progress, resolved or closed" }) });
+const status = z.enum(ISSUE_STATUSES, {
+  errorMap: () => ({ message: "Choose open, in_progress, resolved or closed" }),
+});
 const userId = z.string().min(1, "Choose a member").max(100);
 /** YYYY-MM-DD, a real day. */
 export const dueDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-31")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Use a real date");
-const optionalDate = dueDateSchema.nullable().optional().or(z.literal("").transform(() => null));
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    "Use a real date",
+  );
+const optionalDate = dueDateSchema
+  .nullable()
+  .optional()
+  .or(z.literal("").transform(() => null));
 
 /** POST /api/issues (DESIGN.md). */
 export const createIssueBody = z.object({
@@ -83,9 +101,18 @@ export const issueCommentBody = z.object({
 });
 
 /** The mutators' arguments: the browser chooses ids (offline), and says who and when for its optimistic copy. */
-export const createIssueArgs = createIssueBody.extend({ id, reportedByUserId: z.string().max(100).nullable().optional(), createdAt: z.number().int().optional() });
+export const createIssueArgs = createIssueBody.extend({
+  id,
+  reportedByUserId: z.string().max(100).nullable().optional(),
+  createdAt: z.number().int().optional(),
+});
 export const updateIssueArgs = updateIssueBody.extend({ id, updatedAt: z.number().int().optional() });
-export const addIssueCommentArgs = issueCommentBody.extend({ id, issueId: id, authorUserId: z.string().max(100).nullable().optional(), createdAt: z.number().int().optional() });
+export const addIssueCommentArgs = issueCommentBody.extend({
+  id,
+  issueId: id,
+  authorUserId: z.string().max(100).nullable().optional(),
+  createdAt: z.number().int().optional(),
+});
 export type CreateIssueArgs = z.input<typeof createIssueArgs>;
 export type UpdateIssueArgs = z.input<typeof updateIssueArgs>;
 export type AddIssueCommentArgs = z.input<typeof addIssueCommentArgs>;
@@ -217,7 +244,14 @@ export function encodeIssueComment(c: Omit<IssueComment, "id" | "issueId">): Iss
 /** `rest` is the key after the prefix: `{issueId}/{commentId}`. */
 export function decodeIssueComment(rest: string, w: IssueCommentWire): IssueComment {
   const slash = rest.indexOf("/");
-  return { id: rest.slice(slash + 1), issueId: rest.slice(0, slash), authorUserId: w.a ?? null, text: w.x, photoIds: w.ph ?? [], createdAt: w.c };
+  return {
+    id: rest.slice(slash + 1),
+    issueId: rest.slice(0, slash),
+    authorUserId: w.a ?? null,
+    text: w.x,
+    photoIds: w.ph ?? [],
+    createdAt: w.c,
+  };
 }
 
 /** The REST shape of an issue (DESIGN.md): ISO 8601 times, every field present. */

@@ -1,15 +1,60 @@
 import { describe, expect, it } from "vitest";
-import { announcedStatus, decodeSchedule, decodeServiceEntry, encodeSchedule, encodeServiceEntry, scheduleView } from "./maintenance-sync";
+import {
+  announcedStatus,
+  decodeSchedule,
+  decodeServiceEntry,
+  encodeSchedule,
+  encodeServiceEntry,
+  scheduleView,
+} from "./maintenance-sync";
 import { DAY_MS } from "./service";
 
 describe("synced maintenance values (docs/decisions/0033)", () => {
-  const schedule = { vehicleId: "v1", name: "Oil change", everyMiles: 5000, everyEngineHours: 250, everyDays: null, lastDoneAt: 1_700_000_000_000, lastDoneOdometerMiles: 10_000, lastDoneEngineHours: 100, announced: null };
+  const schedule = {
+    vehicleId: "v1",
+    name: "Oil change",
+    everyMiles: 5000,
+    everyEngineHours: 250,
+    everyDays: null,
+    lastDoneAt: 1_700_000_000_000,
+    lastDoneOdometerMiles: 10_000,
+    lastDoneEngineHours: 100,
+    announced: null,
+  };
 
   it("a schedule and an entry travel without nulls and come back whole", () => {
-    expect(encodeSchedule(schedule)).toEqual({ v: "v1", n: "Oil change", mi: 5000, h: 250, om: 10_000, oh: 100, at: 1_700_000_000 });
+    expect(encodeSchedule(schedule)).toEqual({
+      v: "v1",
+      n: "Oil change",
+      mi: 5000,
+      h: 250,
+      om: 10_000,
+      oh: 100,
+      at: 1_700_000_000,
+    });
     expect(decodeSchedule("s1", encodeSchedule(schedule))).toEqual({ id: "s1", ...schedule });
-    const entry = { vehicleId: "v1", date: "2026-11-01", odometerMiles: null, engineHours: null, description: "Tyres", costCents: 4500, vendor: null, notes: null, photoIds: [], scheduleIds: ["s1"], resolvesIssueIds: [], createdAt: 1_700_000_000_000 };
-    expect(encodeServiceEntry(entry)).toEqual({ v: "v1", d: "2026-11-01", x: "Tyres", c: 4500, sc: ["s1"], t: 1_700_000_000 });
+    const entry = {
+      vehicleId: "v1",
+      date: "2026-11-01",
+      odometerMiles: null,
+      engineHours: null,
+      description: "Tyres",
+      costCents: 4500,
+      vendor: null,
+      notes: null,
+      photoIds: [],
+      scheduleIds: ["s1"],
+      resolvesIssueIds: [],
+      createdAt: 1_700_000_000_000,
+    };
+    expect(encodeServiceEntry(entry)).toEqual({
+      v: "v1",
+      d: "2026-11-01",
+      x: "Tyres",
+      c: 4500,
+      sc: ["s1"],
+      t: 1_700_000_000,
+    });
     expect(decodeServiceEntry("e1", encodeServiceEntry(entry))).toEqual({ id: "e1", ...entry });
   });
 
@@ -21,8 +66,17 @@ describe("synced maintenance values (docs/decisions/0033)", () => {
 
   it("computes the status on the device from the odometer and the clock, and takes the server's word for engine hours", () => {
     const now = schedule.lastDoneAt + 10 * DAY_MS;
-    expect(scheduleView({ id: "s1", ...schedule }, { odometerMiles: 14_600, engineHours: null }, now)).toMatchObject({ status: "due_soon", nextDueMiles: 15_000, nextDueEngineHours: 350 });
-    expect(scheduleView({ id: "s1", ...schedule }, { odometerMiles: 11_000, engineHours: null }, now).status).toBe("ok");
-    expect(scheduleView({ id: "s1", ...schedule, announced: "overdue" }, { odometerMiles: 11_000, engineHours: null }, now).status).toBe("overdue");
+    expect(scheduleView({ id: "s1", ...schedule }, { odometerMiles: 14_600, engineHours: null }, now)).toMatchObject({
+      status: "due_soon",
+      nextDueMiles: 15_000,
+      nextDueEngineHours: 350,
+    });
+    expect(scheduleView({ id: "s1", ...schedule }, { odometerMiles: 11_000, engineHours: null }, now).status).toBe(
+      "ok",
+    );
+    expect(
+      scheduleView({ id: "s1", ...schedule, announced: "overdue" }, { odometerMiles: 11_000, engineHours: null }, now)
+        .status,
+    ).toBe("overdue");
   });
 });

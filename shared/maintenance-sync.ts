@@ -1,5 +1,13 @@
 import type { InspectionItem } from "./inspections";
-import { DAY_MS, scheduleDue, serviceStatuses, worseStatus, type ServiceSchedule, type ServiceStatus, type VehicleReading } from "./service";
+import {
+  DAY_MS,
+  scheduleDue,
+  serviceStatuses,
+  worseStatus,
+  type ServiceSchedule,
+  type ServiceStatus,
+  type VehicleReading,
+} from "./service";
 import { setIfPresent } from "./wire";
 
 /**
@@ -23,7 +31,8 @@ export const SYNCED_ENTRY_DAYS = 90;
 /** A full sync carries inspections submitted within this long (one a day per vehicle adds up fast). */
 export const SYNCED_INSPECTION_MS = 7 * DAY_MS;
 /** The first day (YYYY-MM-DD, UTC) whose entries a full sync carries. */
-export const firstSyncedEntryDay = (now: number) => new Date(now - SYNCED_ENTRY_DAYS * DAY_MS).toISOString().slice(0, 10);
+export const firstSyncedEntryDay = (now: number) =>
+  new Date(now - SYNCED_ENTRY_DAYS * DAY_MS).toISOString().slice(0, 10);
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
@@ -45,7 +54,17 @@ export interface SyncedSchedule {
    */
   announced: ServiceStatus | null;
 }
-export type ScheduleWire = { v: string; n: string; mi?: number; h?: number; d?: number; at: number; om?: number; oh?: number; an?: number };
+export type ScheduleWire = {
+  v: string;
+  n: string;
+  mi?: number;
+  h?: number;
+  d?: number;
+  at: number;
+  om?: number;
+  oh?: number;
+  an?: number;
+};
 
 export function encodeSchedule(s: Omit<SyncedSchedule, "id">): ScheduleWire {
   const w: ScheduleWire = { v: s.vehicleId, n: s.name, at: seconds(s.lastDoneAt) };
@@ -96,7 +115,20 @@ export interface SyncedServiceEntry {
   /** ms */
   createdAt: number;
 }
-export type ServiceEntryWire = { v: string; d: string; o?: number; h?: number; x?: string; c?: number; vn?: string; nt?: string; ph?: string[]; sc?: string[]; ri?: string[]; t: number };
+export type ServiceEntryWire = {
+  v: string;
+  d: string;
+  o?: number;
+  h?: number;
+  x?: string;
+  c?: number;
+  vn?: string;
+  nt?: string;
+  ph?: string[];
+  sc?: string[];
+  ri?: string[];
+  t: number;
+};
 
 export function encodeServiceEntry(e: Omit<SyncedServiceEntry, "id">): ServiceEntryWire {
   const w: ServiceEntryWire = { v: e.vehicleId, d: e.date, t: seconds(e.createdAt) };
@@ -144,7 +176,12 @@ export function encodeInspectionForm(f: Omit<SyncedInspectionForm, "id">): Inspe
   return w;
 }
 
-export const decodeInspectionForm = (id: string, w: InspectionFormWire): SyncedInspectionForm => ({ id, name: w.n, items: w.it, isDefault: w.df === 1 });
+export const decodeInspectionForm = (id: string, w: InspectionFormWire): SyncedInspectionForm => ({
+  id,
+  name: w.n,
+  items: w.it,
+  isDefault: w.df === 1,
+});
 
 /**
  * An inspection in the store: what the lists show (the items' answers are read over REST with the
@@ -162,7 +199,16 @@ export interface SyncedInspection {
   /** ms */
   submittedAt: number;
 }
-export type InspectionWire = { v: string; f: string; o?: number; s: string; x?: number; i?: string[]; b?: string; t: number };
+export type InspectionWire = {
+  v: string;
+  f: string;
+  o?: number;
+  s: string;
+  x?: number;
+  i?: string[];
+  b?: string;
+  t: number;
+};
 
 export function encodeInspection(i: Omit<SyncedInspection, "id">): InspectionWire {
   const w: InspectionWire = { v: i.vehicleId, f: i.formId, s: i.signedName, t: seconds(i.submittedAt) };

@@ -1,6 +1,15 @@
 import type { WriteTransaction } from "replicache";
 import { z } from "zod";
-import { assignDriverArgs, decodeDriver, driverArgs, driverKey, encodeDriver, type AssignDriverArgs, type DriverArgs, type DriverWire } from "./driver";
+import {
+  assignDriverArgs,
+  decodeDriver,
+  driverArgs,
+  driverKey,
+  encodeDriver,
+  type AssignDriverArgs,
+  type DriverArgs,
+  type DriverWire,
+} from "./driver";
 import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./vehicle";
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 import { placeMutators } from "./places-mutators";
@@ -88,7 +97,10 @@ export const mutators = {
     const driver = driverId ? ((await tx.get(driverKey(driverId))) as DriverWire | undefined) : undefined;
     if (driverId && !driver) return;
     const name = driver ? decodeDriver(driverId!, driver).name : null;
-    await tx.set(vehicleKey(vehicleId), encodeVehicle({ ...decodeVehicle(vehicleId, current), driverId, driver: name }));
+    await tx.set(
+      vehicleKey(vehicleId),
+      encodeVehicle({ ...decodeVehicle(vehicleId, current), driverId, driver: name }),
+    );
   },
   ...placeMutators,
   ...issueMutators,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sniffImageType } from "./photos";
 
-const bytes = (...b: (number | string)[]) => new Uint8Array(b.flatMap((x) => (typeof x === "string" ? [...x].map((c) => c.charCodeAt(0)) : [x])));
+const bytes = (...b: (number | string)[]) =>
+  new Uint8Array(b.flatMap((x) => (typeof x === "string" ? [...x].map((c) => c.charCodeAt(0)) : [x])));
 
 describe("sniffImageType", () => {
   it("knows JPEG, PNG and WebP by their first bytes", () => {

@@ -1,5 +1,15 @@
 import type { WriteTransaction } from "replicache";
-import { createPlaceArgs, decodePlace, deletePlaceArgs, encodePlace, placeKey, updatePlaceArgs, type CreatePlaceArgs, type PlaceWire, type UpdatePlaceArgs } from "./places";
+import {
+  createPlaceArgs,
+  decodePlace,
+  deletePlaceArgs,
+  encodePlace,
+  placeKey,
+  updatePlaceArgs,
+  type CreatePlaceArgs,
+  type PlaceWire,
+  type UpdatePlaceArgs,
+} from "./places";
 
 /**
  * Places drawn in /locations, optimistic in the browser (offline too) and applied by the Worker
@@ -16,7 +26,10 @@ export const placeMutators = {
     const current = (await tx.get(placeKey(id))) as PlaceWire | undefined;
     if (!current) return;
     const place = decodePlace(id, current);
-    await tx.set(placeKey(id), encodePlace({ name: changes.name ?? place.name, geometry: changes.geometry ?? place.geometry }));
+    await tx.set(
+      placeKey(id),
+      encodePlace({ name: changes.name ?? place.name, geometry: changes.geometry ?? place.geometry }),
+    );
   },
   async deletePlace(tx: WriteTransaction, input: { id: string }) {
     await tx.del(placeKey(deletePlaceArgs.parse(input).id));

@@ -50,7 +50,10 @@ const polygonSchema = z.object({
     .array(ringSchema)
     .min(1, "A polygon needs an outer ring")
     .max(MAX_RINGS, `At most ${MAX_RINGS - 1} holes`)
-    .refine((rings) => rings.reduce((n, r) => n + r.length, 0) <= MAX_PLACE_VERTICES, `A place has at most ${MAX_PLACE_VERTICES} points in all`),
+    .refine(
+      (rings) => rings.reduce((n, r) => n + r.length, 0) <= MAX_PLACE_VERTICES,
+      `A place has at most ${MAX_PLACE_VERTICES} points in all`,
+    ),
 });
 
 export const placeGeometrySchema = z.discriminatedUnion("type", [circleSchema, polygonSchema], {
@@ -60,9 +63,17 @@ export type PlaceGeometry = z.infer<typeof placeGeometrySchema>;
 export type CircleGeometry = z.infer<typeof circleSchema>;
 export type PolygonGeometry = z.infer<typeof polygonSchema>;
 
-const placeName = z.string({ required_error: "Required" }).trim().min(1, "Required").max(80, "Use at most 80 characters");
+const placeName = z
+  .string({ required_error: "Required" })
+  .trim()
+  .min(1, "Required")
+  .max(80, "Use at most 80 characters");
 
-export const createPlaceArgs = z.object({ id: z.string().min(1).max(100), name: placeName, geometry: placeGeometrySchema });
+export const createPlaceArgs = z.object({
+  id: z.string().min(1).max(100),
+  name: placeName,
+  geometry: placeGeometrySchema,
+});
 export const updatePlaceArgs = z.object({
   id: z.string().min(1).max(100),
   name: placeName.optional(),
@@ -134,8 +145,16 @@ function segmentsCross(a: Position, b: Position, c: Position, d: Position): bool
   const o4 = orientation(c, d, b);
   if (o1 !== o2 && o3 !== o4) return true;
   // collinear overlap counts as crossing (a degenerate ring)
-  return (o1 === 0 && onSegment(a, c, b)) || (o2 === 0 && onSegment(a, d, b)) || (o3 === 0 && onSegment(c, a, d)) || (o4 === 0 && onSegment(c, b, d));
+  return (
+    (o1 === 0 && onSegment(a, c, b)) ||
+    (o2 === 0 && onSegment(a, d, b)) ||
+    (o3 === 0 && onSegment(c, a, d)) ||
+    (o4 === 0 && onSegment(c, b, d))
+  );
 }
 
 const onSegment = (p: Position, q: Position, r: Position) =>
-  Math.min(p[0], r[0]) <= q[0] && q[0] <= Math.max(p[0], r[0]) && Math.min(p[1], r[1]) <= q[1] && q[1] <= Math.max(p[1], r[1]);
+  Math.min(p[0], r[0]) <= q[0] &&
+  q[0] <= Math.max(p[0], r[0]) &&
+  Math.min(p[1], r[1]) <= q[1] &&
+  q[1] <= Math.max(p[1], r[1]);

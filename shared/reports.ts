@@ -16,9 +16,15 @@ export const MAX_REPORT_DAYS = 92;
 const dayOrInstant = z
   .string({ required_error: "Required" })
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || !Number.isNaN(Date.parse(v)), "Use a date (2026-11-23) or an ISO 8601 time")
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || !Number.isNaN(Date.parse(v)),
+    "Use a date (2026-11-23) or an ISO 8601 time",
+  )
   // a day that exists, or an instant, in the years 2000 to 2100 (issue 34: +275760-09-13 was a 500)
-  .refine((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? isDayInRange(v) : inInstantRange(Date.parse(v))), INSTANT_RANGE_MESSAGE);
+  .refine(
+    (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? isDayInRange(v) : inInstantRange(Date.parse(v))),
+    INSTANT_RANGE_MESSAGE,
+  );
 
 export const reportQuerySchema = z.object({
   from: dayOrInstant,

@@ -31,8 +31,23 @@ export const actions = [
 export type Action = (typeof actions)[number];
 
 const table: Record<Role, readonly Action[]> = {
-  owner: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave", "maintenance.manage", "devices.replace"],
-  admin: ["workspace.view", "fleet.edit", "members.manage", "workspace.configure", "workspace.leave", "maintenance.manage"],
+  owner: [
+    "workspace.view",
+    "fleet.edit",
+    "members.manage",
+    "workspace.configure",
+    "workspace.leave",
+    "maintenance.manage",
+    "devices.replace",
+  ],
+  admin: [
+    "workspace.view",
+    "fleet.edit",
+    "members.manage",
+    "workspace.configure",
+    "workspace.leave",
+    "maintenance.manage",
+  ],
   member: ["workspace.view", "fleet.edit", "workspace.leave"],
   viewer: ["workspace.view", "workspace.leave"],
 };
@@ -69,7 +84,8 @@ export function can(role: string | null | undefined, action: Action): boolean {
   return isRole(role) && table[role].includes(action);
 }
 
-export const isRole = (role: unknown): role is Role => typeof role === "string" && (roles as readonly string[]).includes(role);
+export const isRole = (role: unknown): role is Role =>
+  typeof role === "string" && (roles as readonly string[]).includes(role);
 
 /**
  * Whether `actor` may give `target`'s membership the role `to` (or remove it, `to` null): managers
@@ -91,7 +107,9 @@ export const roleLabels: Record<Role, string> = { owner: "Owner", admin: "Admin"
 
 export const inviteSchema = z.object({ email: emailField, role: roleSchema });
 export const roleChangeSchema = z.object({ role: roleSchema });
-export const acceptInviteSchema = z.object({ token: z.string({ required_error: "Required" }).min(1, "Required").max(200) });
+export const acceptInviteSchema = z.object({
+  token: z.string({ required_error: "Required" }).min(1, "Required").max(200),
+});
 
 /** Invites expire after 7 days (Samsara and boxyhq's starter use the same). */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;

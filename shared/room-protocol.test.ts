@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { encodeMessage, parseRoomMessage, parseSocketPullRequest, POKE_MESSAGE, SOCKET_PULL_MAX_BYTES } from "./room-protocol";
+import {
+  encodeMessage,
+  parseRoomMessage,
+  parseSocketPullRequest,
+  POKE_MESSAGE,
+  SOCKET_PULL_MAX_BYTES,
+} from "./room-protocol";
 
 describe("the room's messages, as the browser reads them", () => {
   it("accepts each kind the room sends", () => {
@@ -7,7 +13,8 @@ describe("the room's messages, as the browser reads them", () => {
     const answer = { type: "pull", id: 3, status: 200, body: { cookie: { order: 4 }, patch: [] } } as const;
     const refusal = { type: "pull", id: 4, status: 403, body: { error: { code: "forbidden" } } } as const;
     const viaHttp = { type: "pull", id: 5, viaHttp: true } as const;
-    for (const message of [ready, answer, refusal, viaHttp]) expect(parseRoomMessage(encodeMessage(message))).toEqual(message);
+    for (const message of [ready, answer, refusal, viaHttp])
+      expect(parseRoomMessage(encodeMessage(message))).toEqual(message);
   });
 
   it("refuses what is not one of them", () => {

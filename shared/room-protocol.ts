@@ -75,7 +75,9 @@ export const parseRoomMessage = (data: unknown): RoomMessage | null => parseJson
 
 /** A socket message as the room reads it: a SocketPullRequest no larger than the answers' limit, or null. */
 export const parseSocketPullRequest = (data: unknown): SocketPullRequest | null =>
-  typeof data === "string" && data.length <= SOCKET_PULL_MAX_BYTES ? parseJsonMessage(socketPullRequestSchema, data) : null;
+  typeof data === "string" && data.length <= SOCKET_PULL_MAX_BYTES
+    ? parseJsonMessage(socketPullRequestSchema, data)
+    : null;
 
 /** The text of a message to the room or from it (typed, so each side sends only what the other parses). */
 export const encodeMessage = (message: SocketPullRequest | RoomMessage): string => JSON.stringify(message);

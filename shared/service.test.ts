@@ -16,7 +16,12 @@ const reading = (odometerMiles: number | null, engineHours: number | null = null
 describe("scheduleDue", () => {
   it("is ok, due soon within 10 % of a miles interval, and overdue at the due figure", () => {
     const s = basis({ everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
-    expect(scheduleDue(s, reading(14_499), t0)).toMatchObject({ status: "ok", nextDueMiles: 15_000, nextDueAt: null, nextDueEngineHours: null });
+    expect(scheduleDue(s, reading(14_499), t0)).toMatchObject({
+      status: "ok",
+      nextDueMiles: 15_000,
+      nextDueAt: null,
+      nextDueEngineHours: null,
+    });
     expect(scheduleDue(s, reading(14_500), t0).status).toBe("due_soon");
     expect(scheduleDue(s, reading(14_999), t0).status).toBe("due_soon");
     expect(scheduleDue(s, reading(15_000), t0).status).toBe("overdue");
@@ -24,7 +29,10 @@ describe("scheduleDue", () => {
 
   it("counts days from when it was last done", () => {
     const s = basis({ everyDays: 100 });
-    expect(scheduleDue(s, reading(null), t0 + 89 * DAY_MS)).toMatchObject({ status: "ok", nextDueAt: t0 + 100 * DAY_MS });
+    expect(scheduleDue(s, reading(null), t0 + 89 * DAY_MS)).toMatchObject({
+      status: "ok",
+      nextDueAt: t0 + 100 * DAY_MS,
+    });
     expect(scheduleDue(s, reading(null), t0 + 90 * DAY_MS).status).toBe("due_soon");
     expect(scheduleDue(s, reading(null), t0 + 100 * DAY_MS).status).toBe("overdue");
   });
@@ -46,7 +54,11 @@ describe("scheduleDue", () => {
   });
 
   it("does not count miles or hours without a baseline (made before the vehicle's first odometer)", () => {
-    expect(scheduleDue(basis({ everyMiles: 1000, everyEngineHours: 100 }), reading(50_000, 900), t0)).toMatchObject({ status: "ok", nextDueMiles: null, nextDueEngineHours: null });
+    expect(scheduleDue(basis({ everyMiles: 1000, everyEngineHours: 100 }), reading(50_000, 900), t0)).toMatchObject({
+      status: "ok",
+      nextDueMiles: null,
+      nextDueEngineHours: null,
+    });
   });
 });
 
@@ -58,8 +70,18 @@ describe("service bodies", () => {
   });
 
   it("accept a day or an ISO time as when it was last done, and refuse a day that does not exist", () => {
-    expect(serviceScheduleBodySchema.safeParse({ vehicleId: "v", name: "Oil", everyDays: 90, lastDoneAt: "2026-01-31" }).success).toBe(true);
-    expect(serviceScheduleBodySchema.safeParse({ vehicleId: "v", name: "Oil", everyDays: 90, lastDoneAt: "2026-01-31T08:00:00Z" }).success).toBe(true);
+    expect(
+      serviceScheduleBodySchema.safeParse({ vehicleId: "v", name: "Oil", everyDays: 90, lastDoneAt: "2026-01-31" })
+        .success,
+    ).toBe(true);
+    expect(
+      serviceScheduleBodySchema.safeParse({
+        vehicleId: "v",
+        name: "Oil",
+        everyDays: 90,
+        lastDoneAt: "2026-01-31T08:00:00Z",
+      }).success,
+    ).toBe(true);
     expect(serviceEntryBodySchema.safeParse({ vehicleId: "v", date: "2026-02-30" }).success).toBe(false);
   });
 });

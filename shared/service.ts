@@ -82,9 +82,15 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 export const daySchema = z
   .string({ required_error: "Required" })
   .regex(isoDay, "Use YYYY-MM-DD")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "No such day");
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    "No such day",
+  );
 const positive = (what: string, max: number) =>
-  z.number({ invalid_type_error: `Enter a number of ${what}` }).positive(`More than 0 ${what}`).max(max, `At most ${max} ${what}`);
+  z
+    .number({ invalid_type_error: `Enter a number of ${what}` })
+    .positive(`More than 0 ${what}`)
+    .max(max, `At most ${max} ${what}`);
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 
 export const serviceScheduleBodySchema = z
@@ -93,13 +99,27 @@ export const serviceScheduleBodySchema = z
     name: text(120).min(1, "Required"),
     everyMiles: positive("miles", 1_000_000).nullish(),
     everyEngineHours: positive("hours", 100_000).nullish(),
-    everyDays: z.number({ invalid_type_error: "Enter a number of days" }).int("Whole days").positive("More than 0 days").max(3650, "At most 3650 days").nullish(),
+    everyDays: z
+      .number({ invalid_type_error: "Enter a number of days" })
+      .int("Whole days")
+      .positive("More than 0 days")
+      .max(3650, "At most 3650 days")
+      .nullish(),
     /** The day (YYYY-MM-DD) or moment (ISO 8601) it was last done; now when absent. */
-    lastDoneAt: z.union([daySchema, z.string().datetime({ offset: true, message: "Use YYYY-MM-DD or an ISO 8601 time" })]).nullish(),
-    lastDoneOdometerMiles: z.number({ invalid_type_error: "Enter miles" }).min(0, "0 or more").max(10_000_000).nullish(),
+    lastDoneAt: z
+      .union([daySchema, z.string().datetime({ offset: true, message: "Use YYYY-MM-DD or an ISO 8601 time" })])
+      .nullish(),
+    lastDoneOdometerMiles: z
+      .number({ invalid_type_error: "Enter miles" })
+      .min(0, "0 or more")
+      .max(10_000_000)
+      .nullish(),
     lastDoneEngineHours: z.number({ invalid_type_error: "Enter hours" }).min(0, "0 or more").max(1_000_000).nullish(),
   })
-  .refine((b) => b.everyMiles || b.everyEngineHours || b.everyDays, { message: "Give at least one interval: miles, engine hours or days", path: ["everyMiles"] });
+  .refine((b) => b.everyMiles || b.everyEngineHours || b.everyDays, {
+    message: "Give at least one interval: miles, engine hours or days",
+    path: ["everyMiles"],
+  });
 export type ServiceScheduleBody = z.input<typeof serviceScheduleBodySchema>;
 
 export const serviceEntryBodySchema = z.object({
@@ -109,7 +129,12 @@ export const serviceEntryBodySchema = z.object({
   engineHours: z.number({ invalid_type_error: "Enter hours" }).min(0, "0 or more").max(1_000_000).nullish(),
   scheduleIds: z.array(id).max(50, "At most 50 schedules").default([]),
   description: text(2000).nullish(),
-  costCents: z.number({ invalid_type_error: "Enter a cost" }).int("Whole cents").min(0, "0 or more").max(100_000_000_00).nullish(),
+  costCents: z
+    .number({ invalid_type_error: "Enter a cost" })
+    .int("Whole cents")
+    .min(0, "0 or more")
+    .max(100_000_000_00)
+    .nullish(),
   vendor: text(200).nullish(),
   notes: text(4000).nullish(),
   photoIds: z.array(id).max(20, "At most 20 photos").default([]),
@@ -150,4 +175,8 @@ export interface ServiceEntry {
   createdAt: string;
 }
 
-export const serviceStatusLabels: Record<ServiceStatus, string> = { ok: "OK", due_soon: "Due soon", overdue: "Overdue" };
+export const serviceStatusLabels: Record<ServiceStatus, string> = {
+  ok: "OK",
+  due_soon: "Due soon",
+  overdue: "Overdue",
+};

@@ -36,7 +36,12 @@ export const shareListSchema = z.object({ shares: z.array(shareSchema) });
 export type ShareList = z.infer<typeof shareListSchema>;
 
 /** What the public page reads: nothing of the workspace but the vehicle's name and where it is now. */
-export const sharedPositionSchema = z.object({ lat: z.number(), lng: z.number(), at: z.number(), speedMph: z.number() });
+export const sharedPositionSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  at: z.number(),
+  speedMph: z.number(),
+});
 export const sharedVehicleSchema = z.object({
   vehicle: z.object({ name: z.string() }),
   position: sharedPositionSchema.nullable(),

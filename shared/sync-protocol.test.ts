@@ -39,14 +39,18 @@ describe("sync protocol", () => {
     expect(pullResponseSchema.safeParse({ error: "VersionNotSupported", versionType: "schema" }).success).toBe(true);
     expect(pullResponseSchema.safeParse({ error: "VersionNotSupported", versionType: "other" }).success).toBe(false);
     expect(pullResponseSchema.safeParse({ lastMutationIDChanges: { c1: "2" }, patch: [] }).success).toBe(false);
-    expect(pullResponseSchema.safeParse({ lastMutationIDChanges: {}, patch: [{ op: "put", value: 1 }] }).success).toBe(false);
+    expect(pullResponseSchema.safeParse({ lastMutationIDChanges: {}, patch: [{ op: "put", value: 1 }] }).success).toBe(
+      false,
+    );
     expect(pullResponseSchema.safeParse({ patch: [] }).success).toBe(false);
   });
 });
 
 describe("the vehicle update mutation", () => {
   it("validates and normalises its arguments the same way on both sides", () => {
-    expect(updateVehicleArgs.parse({ id: "v", name: " Van ", vin: "1hgcm82633a004352", year: 2003, make: "", model: null })).toEqual({
+    expect(
+      updateVehicleArgs.parse({ id: "v", name: " Van ", vin: "1hgcm82633a004352", year: 2003, make: "", model: null }),
+    ).toEqual({
       id: "v",
       name: "Van",
       vin: "1HGCM82633A004352",
@@ -54,9 +58,15 @@ describe("the vehicle update mutation", () => {
       make: null,
       model: null,
     });
-    expect(updateVehicleArgs.safeParse({ id: "v", name: "", vin: null, year: null, make: null, model: null }).success).toBe(false);
-    expect(updateVehicleArgs.safeParse({ id: "v", name: "A", vin: "IOQ", year: null, make: null, model: null }).success).toBe(false);
-    expect(updateVehicleArgs.safeParse({ id: "v", name: "A", vin: null, year: 1800, make: null, model: null }).success).toBe(false);
+    expect(
+      updateVehicleArgs.safeParse({ id: "v", name: "", vin: null, year: null, make: null, model: null }).success,
+    ).toBe(false);
+    expect(
+      updateVehicleArgs.safeParse({ id: "v", name: "A", vin: "IOQ", year: null, make: null, model: null }).success,
+    ).toBe(false);
+    expect(
+      updateVehicleArgs.safeParse({ id: "v", name: "A", vin: null, year: 1800, make: null, model: null }).success,
+    ).toBe(false);
   });
 
   it("merges the five fields over the stored vehicle and leaves the rest, and skips an unknown vehicle", async () => {
@@ -67,9 +77,31 @@ describe("the vehicle update mutation", () => {
       set: async (key: string, value: unknown) => void store.set(key, value),
     };
     type Tx = Parameters<typeof mutators.updateVehicle>[0];
-    await mutators.updateVehicle(tx as unknown as Tx, { id: "v", name: "New", vin: null, year: 2020, make: "Ford", model: "Transit" });
-    expect(store.get("vehicle/v")).toEqual({ n: "New", d: "Ann", s: "ACTIVE", b: "ACTIVE", y: 2020, mk: "Ford", md: "Transit" });
-    await mutators.updateVehicle(tx as unknown as Tx, { id: "missing", name: "X", vin: null, year: null, make: null, model: null });
+    await mutators.updateVehicle(tx as unknown as Tx, {
+      id: "v",
+      name: "New",
+      vin: null,
+      year: 2020,
+      make: "Ford",
+      model: "Transit",
+    });
+    expect(store.get("vehicle/v")).toEqual({
+      n: "New",
+      d: "Ann",
+      s: "ACTIVE",
+      b: "ACTIVE",
+      y: 2020,
+      mk: "Ford",
+      md: "Transit",
+    });
+    await mutators.updateVehicle(tx as unknown as Tx, {
+      id: "missing",
+      name: "X",
+      vin: null,
+      year: null,
+      make: null,
+      model: null,
+    });
     expect(store.has("vehicle/missing")).toBe(false);
   });
 });

@@ -39,7 +39,10 @@ export const patchOperationSchema = z.discriminatedUnion(
     z.object({ op: z.literal("del"), key: z.string() }),
     z.object({ op: z.literal("clear") }),
   ],
-  { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "unknown patch op" } : { message: ctx.defaultError }) },
+  {
+    errorMap: (issue, ctx) =>
+      issue.code === "invalid_union_discriminator" ? { message: "unknown patch op" } : { message: ctx.defaultError },
+  },
 );
 export type PatchOperation = z.infer<typeof patchOperationSchema>;
 

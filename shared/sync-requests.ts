@@ -6,7 +6,9 @@ import type { pullRequestSchema, pushRequestSchema } from "./sync-protocol";
  * Replicache push and pull request bodies for callers that are not Replicache: the demo seeder,
  * the simulator, benchmarks and tests. One place knows the protocol and schema versions.
  */
-export function pullRequest(opts: { clientGroupID?: string; cookie?: z.input<typeof pullRequestSchema>["cookie"]; profileID?: string } = {}) {
+export function pullRequest(
+  opts: { clientGroupID?: string; cookie?: z.input<typeof pullRequestSchema>["cookie"]; profileID?: string } = {},
+) {
   return {
     pullVersion: PROTOCOL_VERSION,
     schemaVersion: SCHEMA_VERSION,

@@ -70,7 +70,15 @@ describe("compact synced values (docs/decisions/0013)", () => {
       ...open,
       type: "STOP",
       endTime: 1763900600000,
-      location: { latitude: 30.1, longitude: -97.7, streetNumber: "12", street: "Main St", city: "Austin", state: null, postalCode: null },
+      location: {
+        latitude: 30.1,
+        longitude: -97.7,
+        streetNumber: "12",
+        street: "Main St",
+        city: "Austin",
+        state: null,
+        postalCode: null,
+      },
       distance: null,
       averageSpeed: null,
     };
@@ -86,9 +94,30 @@ describe("compact synced values (docs/decisions/0013)", () => {
     const { id, ...fields } = vehicle;
     const store = new Map<string, unknown>([[vehicleKey(id), encodeVehicle(fields)]]);
     const tx = { get: async (k: string) => store.get(k), set: async (k: string, v: unknown) => void store.set(k, v) };
-    await mutators.updateVehicle(tx as never, { id, name: "Truck 8", vin: null, year: null, make: "Ram", model: "1500" });
+    await mutators.updateVehicle(tx as never, {
+      id,
+      name: "Truck 8",
+      vin: null,
+      year: null,
+      make: "Ram",
+      model: "1500",
+    });
     const stored = store.get(vehicleKey(id));
-    expect(stored).toEqual({ n: "Truck 8", mk: "Ram", md: "1500", d: "Ana", c: "PICKUP_TRUCK", s: "ACTIVE", b: "ACTIVE" });
-    expect(decodeSyncedValue(vehicleKey(id), stored)).toEqual({ ...vehicle, name: "Truck 8", year: null, make: "Ram", model: "1500" });
+    expect(stored).toEqual({
+      n: "Truck 8",
+      mk: "Ram",
+      md: "1500",
+      d: "Ana",
+      c: "PICKUP_TRUCK",
+      s: "ACTIVE",
+      b: "ACTIVE",
+    });
+    expect(decodeSyncedValue(vehicleKey(id), stored)).toEqual({
+      ...vehicle,
+      name: "Truck 8",
+      year: null,
+      make: "Ram",
+      model: "1500",
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { ALERT_PREFIX } from "./alert-rules";
 import { decodeAlert, type AlertWire } from "./alerts";
-import { decodeIssue, decodeIssueComment, ISSUE_COMMENT_PREFIX, ISSUE_PREFIX, type IssueCommentWire, type IssueWire } from "./issues";
+import {
+  decodeIssue,
+  decodeIssueComment,
+  ISSUE_COMMENT_PREFIX,
+  ISSUE_PREFIX,
+  type IssueCommentWire,
+  type IssueWire,
+} from "./issues";
 import {
   decodeInspection,
   decodeInspectionForm,
@@ -29,7 +36,8 @@ import { decodeVehicleEvent, EVENT_PREFIX, type VehicleEventWire } from "./vehic
 export function decodeSyncedValue(key: string, value: unknown): unknown {
   if (key.startsWith(DRIVER_PREFIX)) return decodeDriver(key.slice(DRIVER_PREFIX.length), value as DriverWire);
   if (key.startsWith(VEHICLE_PREFIX)) return decodeVehicle(key.slice(VEHICLE_PREFIX.length), value as VehicleWire);
-  if (key.startsWith(TELEMETRY_PREFIX)) return decodeTelemetry(key.slice(TELEMETRY_PREFIX.length), value as TelemetryWire);
+  if (key.startsWith(TELEMETRY_PREFIX))
+    return decodeTelemetry(key.slice(TELEMETRY_PREFIX.length), value as TelemetryWire);
   if (key.startsWith(EVENT_PREFIX)) {
     const rest = key.slice(EVENT_PREFIX.length);
     const slash = rest.indexOf("/");
@@ -37,11 +45,16 @@ export function decodeSyncedValue(key: string, value: unknown): unknown {
   }
   if (key.startsWith(PLACE_PREFIX)) return decodePlace(key.slice(PLACE_PREFIX.length), value as PlaceWire);
   if (key.startsWith(ISSUE_PREFIX)) return decodeIssue(key.slice(ISSUE_PREFIX.length), value as IssueWire);
-  if (key.startsWith(ISSUE_COMMENT_PREFIX)) return decodeIssueComment(key.slice(ISSUE_COMMENT_PREFIX.length), value as IssueCommentWire);
-  if (key.startsWith(SERVICE_SCHEDULE_PREFIX)) return decodeSchedule(key.slice(SERVICE_SCHEDULE_PREFIX.length), value as ScheduleWire);
-  if (key.startsWith(SERVICE_ENTRY_PREFIX)) return decodeServiceEntry(key.slice(SERVICE_ENTRY_PREFIX.length), value as ServiceEntryWire);
-  if (key.startsWith(INSPECTION_FORM_PREFIX)) return decodeInspectionForm(key.slice(INSPECTION_FORM_PREFIX.length), value as InspectionFormWire);
-  if (key.startsWith(INSPECTION_PREFIX)) return decodeInspection(key.slice(INSPECTION_PREFIX.length), value as InspectionWire);
+  if (key.startsWith(ISSUE_COMMENT_PREFIX))
+    return decodeIssueComment(key.slice(ISSUE_COMMENT_PREFIX.length), value as IssueCommentWire);
+  if (key.startsWith(SERVICE_SCHEDULE_PREFIX))
+    return decodeSchedule(key.slice(SERVICE_SCHEDULE_PREFIX.length), value as ScheduleWire);
+  if (key.startsWith(SERVICE_ENTRY_PREFIX))
+    return decodeServiceEntry(key.slice(SERVICE_ENTRY_PREFIX.length), value as ServiceEntryWire);
+  if (key.startsWith(INSPECTION_FORM_PREFIX))
+    return decodeInspectionForm(key.slice(INSPECTION_FORM_PREFIX.length), value as InspectionFormWire);
+  if (key.startsWith(INSPECTION_PREFIX))
+    return decodeInspection(key.slice(INSPECTION_PREFIX.length), value as InspectionWire);
   if (key.startsWith(ALERT_PREFIX)) return decodeAlert(key.slice(ALERT_PREFIX.length), value as AlertWire);
   return value;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayOf, daysFrom, endOfDay, isoWithOffset, isTimeZone, localClock, offsetMinutes, startOfDay } from "./time-zone";
+import {
+  addDays,
+  dayOf,
+  daysFrom,
+  endOfDay,
+  isoWithOffset,
+  isTimeZone,
+  localClock,
+  offsetMinutes,
+  startOfDay,
+} from "./time-zone";
 
 const HOUR = 3_600_000;
 
@@ -40,6 +50,10 @@ describe("workspace time zones", () => {
     expect(addDays("2026-02-28", 1)).toBe("2026-03-01");
     expect(daysFrom("2026-12-30", "2027-01-02")).toEqual(["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"]);
     // Monday 23 November 2026, 07:30 in Chicago.
-    expect(localClock(Date.parse("2026-11-23T13:30:00Z"), "America/Chicago")).toEqual({ hour: 7, weekday: 1, day: "2026-11-23" });
+    expect(localClock(Date.parse("2026-11-23T13:30:00Z"), "America/Chicago")).toEqual({
+      hour: 7,
+      weekday: 1,
+      day: "2026-11-23",
+    });
   });
 });

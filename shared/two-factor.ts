@@ -15,7 +15,9 @@ export const codeField = z.string({ required_error: "Required" }).trim().min(1, 
 export const secondFactorSchema = z.object({ challenge: z.string().min(1).max(200), code: codeField });
 
 /** POST api/account/two-factor/setup and .../disable: the password proves it is the owner. */
-export const confirmPasswordSchema = z.object({ password: z.string({ required_error: "Required" }).min(1, "Required").max(1024) });
+export const confirmPasswordSchema = z.object({
+  password: z.string({ required_error: "Required" }).min(1, "Required").max(1024),
+});
 
 /** POST api/account/two-factor/disable: the password and a code from the app or a recovery code (issue 34). */
 export const disableTwoFactorSchema = z.object({

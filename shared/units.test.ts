@@ -15,7 +15,10 @@ describe("units", () => {
 describe("distance", () => {
   it("measures great-circle metres", () => {
     // One degree of latitude is about 111.2 km on a 6,371 km sphere.
-    expect(distanceMetres({ latitude: 40, longitude: -100 }, { latitude: 41, longitude: -100 })).toBeCloseTo(111_195, -1);
+    expect(distanceMetres({ latitude: 40, longitude: -100 }, { latitude: 41, longitude: -100 })).toBeCloseTo(
+      111_195,
+      -1,
+    );
     expect(distanceMetres({ latitude: 40, longitude: -100 }, { latitude: 40, longitude: -100 })).toBe(0);
   });
 });

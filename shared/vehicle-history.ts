@@ -30,9 +30,12 @@ export const historyQuerySchema = z
       if (q.to !== undefined) ctx.addIssue({ code: "custom", path: ["from"], message: "from is required with to" });
       return;
     }
-    if (q.since !== undefined) ctx.addIssue({ code: "custom", path: ["since"], message: "since and from cannot be combined" });
-    if (q.to !== undefined && q.to < q.from) ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from" });
-    if (q.to !== undefined && q.to - q.from > HISTORY_RANGE_MAX_MS) ctx.addIssue({ code: "custom", path: ["to"], message: "at most 24 hours per request" });
+    if (q.since !== undefined)
+      ctx.addIssue({ code: "custom", path: ["since"], message: "since and from cannot be combined" });
+    if (q.to !== undefined && q.to < q.from)
+      ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from" });
+    if (q.to !== undefined && q.to - q.from > HISTORY_RANGE_MAX_MS)
+      ctx.addIssue({ code: "custom", path: ["to"], message: "at most 24 hours per request" });
   });
 
 export const historyPointSchema = z.object({

@@ -5,14 +5,22 @@
  */
 export type VehicleState = "moving" | "parked" | "inactive";
 
-export const VEHICLE_STATE_COLOURS = { moving: "#16a34a", parked: "#2563eb", inactive: "#a1a1aa" } as const satisfies Record<VehicleState, string>;
+export const VEHICLE_STATE_COLOURS = {
+  moving: "#16a34a",
+  parked: "#2563eb",
+  inactive: "#a1a1aa",
+} as const satisfies Record<VehicleState, string>;
 
 export const isBeaconActive = (beaconStatus: string | null | undefined) => beaconStatus === "ACTIVE";
 
 /** Ignition on: any reported status other than "off". No report yet counts as off. */
-export const isIgnitionOn = (telemetryStatus: string | null | undefined) => Boolean(telemetryStatus) && telemetryStatus !== "off";
+export const isIgnitionOn = (telemetryStatus: string | null | undefined) =>
+  Boolean(telemetryStatus) && telemetryStatus !== "off";
 
-export function vehicleState(beaconStatus: string | null | undefined, telemetryStatus: string | null | undefined): VehicleState {
+export function vehicleState(
+  beaconStatus: string | null | undefined,
+  telemetryStatus: string | null | undefined,
+): VehicleState {
   if (!isBeaconActive(beaconStatus)) return "inactive";
   return telemetryStatus === "off" ? "parked" : "moving";
 }

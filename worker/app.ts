@@ -41,7 +41,10 @@ export function createApp(pages: PageHandler) {
   app.all("*", pageSecurity, async (c) => {
     // Hono types its context with an older ExecutionContext shape than workers-types.
     const nonce = randomToken(18);
-    const res = await withContentSecurityPolicy(await pages(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext, nonce), nonce);
+    const res = await withContentSecurityPolicy(
+      await pages(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext, nonce),
+      nonce,
+    );
     // Pages carry no user data (it lives in the local store), so the edge may cache them briefly
     // and serve stale while it revalidates; routes that need otherwise set their own header.
     if (res.ok && !res.headers.has("Cache-Control") && (c.req.method === "GET" || c.req.method === "HEAD")) {

@@ -17,7 +17,12 @@
  */
 // The map's hosts: Mapbox's (with a token), and OpenFreeMap's one host for its keyless street style,
 // TileJSON, tiles, sprites and glyphs (without one; docs/decisions/0025).
-export const MAPBOX_HOSTS = ["https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com", "https://tiles.openfreemap.org"];
+export const MAPBOX_HOSTS = [
+  "https://api.mapbox.com",
+  "https://*.tiles.mapbox.com",
+  "https://events.mapbox.com",
+  "https://tiles.openfreemap.org",
+];
 
 export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   const directives: Record<string, string[]> = {

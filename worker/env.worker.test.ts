@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { configSchema } from "./env";
 
-const production = { ENVIRONMENT: "production", APP_URL: "https://fleet.example.com", WEBHOOK_SECRET_KEY: "c2VhbGluZy1rZXktb2YtdGhpcy10ZXN0LTMyLWJ5dGU=" };
+const production = {
+  ENVIRONMENT: "production",
+  APP_URL: "https://fleet.example.com",
+  WEBHOOK_SECRET_KEY: "c2VhbGluZy1rZXktb2YtdGhpcy10ZXN0LTMyLWJ5dGU=",
+};
 
 describe("Worker configuration", () => {
   it("refuses the development e-mail outbox in production", () => {
@@ -11,8 +15,12 @@ describe("Worker configuration", () => {
   });
 
   it("refuses resend without its key in production, accepts it with one", () => {
-    expect(configSchema.safeParse({ ...production, EMAIL_PROVIDER: "resend" }).error?.issues.map((i) => i.path.join("."))).toEqual(["EMAIL_API_KEY"]);
-    expect(configSchema.safeParse({ ...production, EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "re_key" }).success).toBe(true);
+    expect(
+      configSchema.safeParse({ ...production, EMAIL_PROVIDER: "resend" }).error?.issues.map((i) => i.path.join(".")),
+    ).toEqual(["EMAIL_API_KEY"]);
+    expect(configSchema.safeParse({ ...production, EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "re_key" }).success).toBe(
+      true,
+    );
   });
 
   it("keeps the outbox for development and tests", () => {

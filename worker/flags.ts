@@ -32,4 +32,3 @@ export async function setFlag(db: Db, key: string, value: unknown, workspaceId =
     .values({ key, workspaceId, value })
     .onConflictDoUpdate({ target: [featureFlags.key, featureFlags.workspaceId], set: { value } });
 }
-

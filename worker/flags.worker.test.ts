@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_FLAGS, setFlag } from "./flags";
 import { call, userWithWorkspace } from "./test/factories";
 
-const flagsOf = async (token: string) => ((await (await call("/api/me", { token })).json()) as { flags: Record<string, unknown> }).flags;
+const flagsOf = async (token: string) =>
+  ((await (await call("/api/me", { token })).json()) as { flags: Record<string, unknown> }).flags;
 
 describe("feature flags in api/me", () => {
   it("answers the built-in defaults when nothing is overridden", async () => {
@@ -19,7 +20,11 @@ describe("feature flags in api/me", () => {
     // A flag the code does not define yet can be introduced per workspace, with any JSON value.
     await setFlag(a.db, "betaReports", { maxRows: 50 }, a.workspaceId);
 
-    expect(await flagsOf(a.token)).toMatchObject({ vinDecode: false, telemetryCharts: false, betaReports: { maxRows: 50 } });
+    expect(await flagsOf(a.token)).toMatchObject({
+      vinDecode: false,
+      telemetryCharts: false,
+      betaReports: { maxRows: 50 },
+    });
     const forB = await flagsOf(b.token);
     expect(forB).toMatchObject({ vinDecode: true, telemetryCharts: true });
     expect(forB).not.toHaveProperty("betaReports");

@@ -2,7 +2,17 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { forgetKnownOwners } from "./sync/client-group";
-import { alertDeliveries, emailOutbox, oauthStates, passwordResetTokens, rateLimits, realtimeTickets, replicacheClientGroups, replicacheClients, sessions } from "../db/schema";
+import {
+  alertDeliveries,
+  emailOutbox,
+  oauthStates,
+  passwordResetTokens,
+  rateLimits,
+  realtimeTickets,
+  replicacheClientGroups,
+  replicacheClients,
+  sessions,
+} from "../db/schema";
 
 /**
  * Retention of the D1 tables that only grow (issue 35, docs/decisions/0027 part 6): run by the cron
@@ -19,7 +29,8 @@ export const CLIENT_GROUP_IDLE_DAYS = 60;
 /** table -> the condition on a row that retention deletes (ms since epoch `now`). */
 export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
   // Sessions whose absolute end or revocation is 30 days past (the sessions list shows recent ones).
-  sessions: (now) => sql`(expires_at < ${now - 30 * DAY} OR (revoked_at IS NOT NULL AND revoked_at < ${now - 30 * DAY}))`,
+  sessions: (now) =>
+    sql`(expires_at < ${now - 30 * DAY} OR (revoked_at IS NOT NULL AND revoked_at < ${now - 30 * DAY}))`,
   // Socket tickets live 60 s, OAuth states minutes, reset tokens an hour: a day later they are nothing.
   realtime_tickets: (now) => sql`expires_at < ${now - DAY}`,
   oauth_states: (now) => sql`expires_at < ${now - DAY}`,
@@ -33,7 +44,8 @@ export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
   // Replicache client groups not synced for 60 days (a tab or browser profile gone for good): their
   // clients first, then each group once it has none left (same batch), so no client outlives its
   // group. A tab that comes back is told ClientStateNotFound and starts anew (docs/decisions/0035).
-  replicache_clients: (now) => sql`client_group_id IN (SELECT id FROM replicache_client_groups WHERE last_pulled_at < ${now - CLIENT_GROUP_IDLE_DAYS * DAY})`,
+  replicache_clients: (now) =>
+    sql`client_group_id IN (SELECT id FROM replicache_client_groups WHERE last_pulled_at < ${now - CLIENT_GROUP_IDLE_DAYS * DAY})`,
   replicache_client_groups: (now) =>
     sql`last_pulled_at < ${now - CLIENT_GROUP_IDLE_DAYS * DAY} AND NOT EXISTS (SELECT 1 FROM replicache_clients c WHERE c.client_group_id = replicache_client_groups.id)`,
 };
@@ -55,10 +67,14 @@ export async function runRetention(db: Db, now = Date.now(), limit = RETENTION_L
   const tables = Object.keys(RETENTION_RULES);
   const statements = tables.map((table) => {
     const target = TABLES[table]!;
-    return db.delete(target).where(sql`rowid IN (SELECT rowid FROM ${target} WHERE ${RETENTION_RULES[table]!(now)} LIMIT ${limit})`);
+    return db
+      .delete(target)
+      .where(sql`rowid IN (SELECT rowid FROM ${target} WHERE ${RETENTION_RULES[table]!(now)} LIMIT ${limit})`);
   });
   const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  const deleted: Record<string, number> = Object.fromEntries(tables.map((table, i) => [table, (results[i] as { meta?: { changes?: number } }).meta?.changes ?? 0]));
+  const deleted: Record<string, number> = Object.fromEntries(
+    tables.map((table, i) => [table, (results[i] as { meta?: { changes?: number } }).meta?.changes ?? 0]),
+  );
   if (deleted.replicache_client_groups) forgetKnownOwners(); // this isolate's pulls claim them again (ADR 0035)
   return deleted;
 }

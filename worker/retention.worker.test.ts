@@ -15,34 +15,63 @@ describe("retention of the tables that only grow", () => {
     const { workspaceId } = await userWithWorkspace();
     const tag = crypto.randomUUID();
     const key = (k: string) => `${tag}:${k}`;
-    await db().insert(rateLimits).values([
-      { key: key("old-1"), windowStart: now - 3 * DAY, count: 1 },
-      { key: key("old-2"), windowStart: now - 3 * DAY, count: 1 },
-      { key: key("fresh"), windowStart: now - DAY, count: 1 },
-    ]);
-    await db().insert(realtimeTickets).values([
-      { ticketHash: key("old"), sessionHash: "s", expiresAt: now - 2 * DAY },
-      { ticketHash: key("fresh"), sessionHash: "s", expiresAt: now },
-    ]);
-    await db().insert(alertDeliveries).values([
-      { alertId: key("sent"), target: "email:u", workspaceId, status: "sent", updatedAt: now - 31 * DAY },
-      { alertId: key("queued"), target: "email:u", workspaceId, status: "queued", updatedAt: now - 31 * DAY },
-      { alertId: key("recent"), target: "email:u", workspaceId, status: "dead", updatedAt: now - DAY },
-    ]);
-    await db().insert(emailOutbox).values({ to: key("x"), subject: "s", text: "t", createdAt: now - 8 * DAY });
+    await db()
+      .insert(rateLimits)
+      .values([
+        { key: key("old-1"), windowStart: now - 3 * DAY, count: 1 },
+        { key: key("old-2"), windowStart: now - 3 * DAY, count: 1 },
+        { key: key("fresh"), windowStart: now - DAY, count: 1 },
+      ]);
+    await db()
+      .insert(realtimeTickets)
+      .values([
+        { ticketHash: key("old"), sessionHash: "s", expiresAt: now - 2 * DAY },
+        { ticketHash: key("fresh"), sessionHash: "s", expiresAt: now },
+      ]);
+    await db()
+      .insert(alertDeliveries)
+      .values([
+        { alertId: key("sent"), target: "email:u", workspaceId, status: "sent", updatedAt: now - 31 * DAY },
+        { alertId: key("queued"), target: "email:u", workspaceId, status: "queued", updatedAt: now - 31 * DAY },
+        { alertId: key("recent"), target: "email:u", workspaceId, status: "dead", updatedAt: now - DAY },
+      ]);
+    await db()
+      .insert(emailOutbox)
+      .values({ to: key("x"), subject: "s", text: "t", createdAt: now - 8 * DAY });
 
     // Bounded: one row per table this run, the rest the next.
     await runRetention(db(), now, 1);
-    const limits = async () => (await db().select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [key("old-1"), key("old-2"), key("fresh")])).all()).map((r) => r.key);
+    const limits = async () =>
+      (
+        await db()
+          .select({ key: rateLimits.key })
+          .from(rateLimits)
+          .where(inArray(rateLimits.key, [key("old-1"), key("old-2"), key("fresh")]))
+          .all()
+      ).map((r) => r.key);
     expect(await limits()).toHaveLength(2);
     for (let run = 0; run < 50 && (await limits()).length > 1; run++) await runRetention(db(), now, 1_000);
     expect(await limits()).toEqual([key("fresh")]);
 
-    const tickets = await db().select({ id: realtimeTickets.ticketHash }).from(realtimeTickets).where(inArray(realtimeTickets.ticketHash, [key("old"), key("fresh")])).all();
+    const tickets = await db()
+      .select({ id: realtimeTickets.ticketHash })
+      .from(realtimeTickets)
+      .where(inArray(realtimeTickets.ticketHash, [key("old"), key("fresh")]))
+      .all();
     expect(tickets.map((t) => t.id)).toEqual([key("fresh")]);
-    const deliveries = await db().select({ id: alertDeliveries.alertId }).from(alertDeliveries).where(inArray(alertDeliveries.alertId, [key("sent"), key("queued"), key("recent")])).all();
+    const deliveries = await db()
+      .select({ id: alertDeliveries.alertId })
+      .from(alertDeliveries)
+      .where(inArray(alertDeliveries.alertId, [key("sent"), key("queued"), key("recent")]))
+      .all();
     expect(deliveries.map((d) => d.id).sort()).toEqual([key("queued"), key("recent")].sort());
-    expect(await db().select().from(emailOutbox).where(inArray(emailOutbox.to, [key("x")])).all()).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.to, [key("x")]))
+        .all(),
+    ).toEqual([]);
   });
 
   it("runs once an hour", () => {

@@ -41,7 +41,13 @@ async function redeemTicket(db: Db, ticket: string): Promise<SessionInfo | null>
   const claimed = await db
     .update(realtimeTickets)
     .set({ usedAt: now })
-    .where(and(eq(realtimeTickets.ticketHash, await sha256Hex(ticket)), isNull(realtimeTickets.usedAt), gt(realtimeTickets.expiresAt, now)))
+    .where(
+      and(
+        eq(realtimeTickets.ticketHash, await sha256Hex(ticket)),
+        isNull(realtimeTickets.usedAt),
+        gt(realtimeTickets.expiresAt, now),
+      ),
+    )
     .returning({ sessionHash: realtimeTickets.sessionHash })
     .get();
   return claimed ? findSessionByHash(db, claimed.sessionHash) : null;

@@ -21,7 +21,8 @@ import { sha256Hex } from "./lib/crypto";
 afterEach(closeSockets);
 
 const workspaceVersion = async (id: string) =>
-  (await database(env.DB).select({ version: workspaces.version }).from(workspaces).where(eq(workspaces.id, id)).get())!.version;
+  (await database(env.DB).select({ version: workspaces.version }).from(workspaces).where(eq(workspaces.id, id)).get())!
+    .version;
 
 const pokes = (client: Client) => client.messages.filter((m) => m === POKE_MESSAGE).length;
 
@@ -39,7 +40,10 @@ describe("joining a workspace room", () => {
 
   it("refuses a socket without a ticket, with an unknown one, or with the session token in the URL", async () => {
     const a = await userWithWorkspace();
-    expect(await refusal(await upgrade(a.workspaceId))).toEqual({ status: 401, body: { error: expect.objectContaining({ code: "unauthorized" }) } });
+    expect(await refusal(await upgrade(a.workspaceId))).toEqual({
+      status: 401,
+      body: { error: expect.objectContaining({ code: "unauthorized" }) },
+    });
     expect((await refusal(await upgrade(a.workspaceId, "not-a-ticket"))).status).toBe(401);
     expect((await refusal(await upgrade(a.workspaceId, a.token))).status).toBe(401);
     expect((await refusal(await upgrade(a.workspaceId, undefined, `?token=${a.token}`))).status).toBe(401);
@@ -54,7 +58,10 @@ describe("joining a workspace room", () => {
     keepOpen(first.webSocket!);
     expect((await refusal(await upgrade(a.workspaceId, ticket))).status).toBe(401);
     const late = await ticketFor(a.token);
-    await database(env.DB).update(realtimeTickets).set({ expiresAt: Date.now() - 1 }).where(eq(realtimeTickets.ticketHash, await sha256Hex(late)));
+    await database(env.DB)
+      .update(realtimeTickets)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(realtimeTickets.ticketHash, await sha256Hex(late)));
     expect((await refusal(await upgrade(a.workspaceId, late))).status).toBe(401);
   });
 
@@ -64,8 +71,14 @@ describe("joining a workspace room", () => {
     const revoked = await createSession(db, a.userId, a.workspaceId);
     const expired = await createSession(db, a.userId, a.workspaceId);
     const ticketBefore = await ticketFor(revoked);
-    await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.tokenHash, await sha256Hex(revoked)));
-    await db.update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.tokenHash, await sha256Hex(expired)));
+    await db
+      .update(sessions)
+      .set({ revokedAt: Date.now() })
+      .where(eq(sessions.tokenHash, await sha256Hex(revoked)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(sessions.tokenHash, await sha256Hex(expired)));
     expect((await call("/api/realtime/ticket", { method: "POST", token: revoked })).status).toBe(401);
     expect((await call("/api/realtime/ticket", { method: "POST", token: expired })).status).toBe(401);
     expect((await refusal(await upgrade(a.workspaceId, ticketBefore))).status).toBe(401);
@@ -79,7 +92,9 @@ describe("joining a workspace room", () => {
       status: 403,
       body: { error: expect.objectContaining({ code: "forbidden" }) },
     });
-    const refused = log.mock.calls.map((args) => JSON.parse(String(args[0])) as Record<string, unknown>).find((e) => e.event === "tenant.access_refused");
+    const refused = log.mock.calls
+      .map((args) => JSON.parse(String(args[0])) as Record<string, unknown>)
+      .find((e) => e.event === "tenant.access_refused");
     expect(refused).toMatchObject({ audit: true, userId: b.userId, workspaceId: a.workspaceId, via: "realtime" });
     log.mockRestore();
     // The same user, signed in to another of their workspaces, is refused too: the room follows the session.
@@ -96,8 +111,12 @@ describe("joining a workspace room", () => {
   it("answers plain HTTP to a room with 403, and unknown parties with 404", async () => {
     const a = await userWithWorkspace();
     expect((await call(roomPath(a.workspaceId, await ticketFor(a.token)))).status).toBe(403);
-    expect((await call(roomPath(a.workspaceId, await ticketFor(a.token)), { method: "POST", body: "poke" })).status).toBe(403);
-    const unknown = await call(`/parties/no-such-party/${a.workspaceId}?ticket=${await ticketFor(a.token)}`, { headers: { Upgrade: "websocket" } });
+    expect(
+      (await call(roomPath(a.workspaceId, await ticketFor(a.token)), { method: "POST", body: "poke" })).status,
+    ).toBe(403);
+    const unknown = await call(`/parties/no-such-party/${a.workspaceId}?ticket=${await ticketFor(a.token)}`, {
+      headers: { Upgrade: "websocket" },
+    });
     expect(unknown.status).toBe(404);
   });
 });
@@ -127,7 +146,11 @@ describe("ending a session closes its sockets", () => {
   it("a workspace switch closes the socket of the token it replaced", async () => {
     const a = await userWithWorkspace();
     const client = await connect(a.workspaceId, a.token);
-    const res = await call("/api/workspaces/session", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId } });
+    const res = await call("/api/workspaces/session", {
+      method: "POST",
+      token: a.token,
+      json: { workspaceId: a.workspaceId },
+    });
     expect(res.status).toBe(200);
     await expect.poll(() => client.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
   });
@@ -140,7 +163,10 @@ describe("ending a session closes its sockets", () => {
     await room.closeSessions([await sha256Hex(a.token)]);
     const late = await connect(a.workspaceId, a.token);
     await expect.poll(() => late.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
-    const colleague = await connect(a.workspaceId, await createSession(database(env.DB), await memberOf(a.workspaceId), a.workspaceId));
+    const colleague = await connect(
+      a.workspaceId,
+      await createSession(database(env.DB), await memberOf(a.workspaceId), a.workspaceId),
+    );
     await roundTrip(colleague);
     expect(colleague.closedWith).toBeNull();
   });
@@ -167,8 +193,13 @@ describe("the room's periodic re-check", () => {
     const colleague = await connect(a.workspaceId, await createSession(db, colleagueId, a.workspaceId));
     const expiring = await connect(a.workspaceId, stale);
     const mine = await connect(a.workspaceId, a.token);
-    await db.update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.tokenHash, await sha256Hex(stale)));
-    await db.delete(memberships).where(and(eq(memberships.workspaceId, a.workspaceId), eq(memberships.userId, colleagueId)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(sessions.tokenHash, await sha256Hex(stale)));
+    await db
+      .delete(memberships)
+      .where(and(eq(memberships.workspaceId, a.workspaceId), eq(memberships.userId, colleagueId)));
     const room = await getServerByName(env.WorkspaceRoom, a.workspaceId);
     expect(await room.recheckSockets()).toBe(2);
     await expect.poll(() => expiring.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
@@ -205,7 +236,13 @@ describe("pokes", () => {
         profileID: "p",
         schemaVersion: SCHEMA_VERSION,
         mutations: [
-          { clientID: crypto.randomUUID(), id: 1, name: "updateVehicle", timestamp: 1, args: { id: vehicle, name: "Poked", vin: null, year: null, make: null, model: null } },
+          {
+            clientID: crypto.randomUUID(),
+            id: 1,
+            name: "updateVehicle",
+            timestamp: 1,
+            args: { id: vehicle, name: "Poked", vin: null, year: null, make: null, model: null },
+          },
         ],
       },
     });
@@ -223,7 +260,13 @@ describe("pokes", () => {
     const res = await call("/api/sync/push", {
       method: "POST",
       token: a.token,
-      json: { pushVersion: 1, clientGroupID: crypto.randomUUID(), profileID: "p", schemaVersion: SCHEMA_VERSION, mutations: [] },
+      json: {
+        pushVersion: 1,
+        clientGroupID: crypto.randomUUID(),
+        profileID: "p",
+        schemaVersion: SCHEMA_VERSION,
+        mutations: [],
+      },
     });
     expect(res.status).toBe(200);
     await roundTrip(client);

@@ -64,16 +64,32 @@ export interface AnnounceOptions {
  * sockets. A committed write is never undone by an object that cannot be reached: that only
  * delays the announcement until the next write.
  */
-export async function announceWrites(w: Omit<WriteContext, "db">, workspaceIds: Iterable<string>, options: AnnounceOptions = {}): Promise<void> {
+export async function announceWrites(
+  w: Omit<WriteContext, "db">,
+  workspaceIds: Iterable<string>,
+  options: AnnounceOptions = {},
+): Promise<void> {
   const ids = [...new Set(workspaceIds)];
   if (options.change) {
     // The one announcer: the object updates its copies, drops its reads and pokes, in one call.
     const change: WorkspaceChange = { ...options.change, readYourWrites: options.readYourWrites };
-    await Promise.all(ids.map((id) => announceChange(w.env, id, change).catch((error) => console.error("the workspace object did not hear of a change:", error))));
+    await Promise.all(
+      ids.map((id) =>
+        announceChange(w.env, id, change).catch((error) =>
+          console.error("the workspace object did not hear of a change:", error),
+        ),
+      ),
+    );
     return;
   }
   if (options.readYourWrites) {
-    await Promise.all(ids.map((id) => forgetRoomChanges(w.env, id).catch((error) => console.error("the workspace object did not forget its reads:", error))));
+    await Promise.all(
+      ids.map((id) =>
+        forgetRoomChanges(w.env, id).catch((error) =>
+          console.error("the workspace object did not forget its reads:", error),
+        ),
+      ),
+    );
   }
   for (const id of ids) w.waitUntil(pokeWorkspace(w.env, id));
 }
@@ -98,7 +114,8 @@ export async function closeWorkspaceUser(env: Env, workspaceId: string, userId: 
  * read per write and cookie however many browsers pull after the poke.
  */
 export function roomChanges(env: Env): ChangeSource {
-  return async (workspaceId, since) => (await workspaceObject(env, workspaceId).changesSince(workspaceId, since)) as Changes;
+  return async (workspaceId, since) =>
+    (await workspaceObject(env, workspaceId).changesSince(workspaceId, since)) as Changes;
 }
 
 /**
@@ -146,7 +163,12 @@ export async function pokeWorkspace(env: Env, workspaceId: string): Promise<void
  * Reports of one workspace's devices, one request per device, to its object (docs/decisions/0016,
  * part 4): answered once they are durable there; the object pokes its own sockets.
  */
-export async function ingestInWorkspace(env: Env, workspaceId: string, requests: BeaconReport[][], options: Omit<LiveOptions, "modules" | "tables"> & { flushMs?: number }): Promise<IngestAnswer[]> {
+export async function ingestInWorkspace(
+  env: Env,
+  workspaceId: string,
+  requests: BeaconReport[][],
+  options: Omit<LiveOptions, "modules" | "tables"> & { flushMs?: number },
+): Promise<IngestAnswer[]> {
   return (await workspaceObject(env, workspaceId).ingest(requests, options)) as IngestAnswer[];
 }
 
@@ -167,7 +189,14 @@ export async function forgetVehicleDevice(env: Env, workspaceId: string, vehicle
  * caller has checked that the vehicle belongs to the workspace: the object only ever holds its own
  * workspace's positions, so another workspace's vehicle reads as empty there in any case.
  */
-export async function vehicleHistory(env: Env, workspaceId: string, vehicleId: string, from: number, to: number, shape: HistoryShape = {}): Promise<HistoryPoint[]> {
+export async function vehicleHistory(
+  env: Env,
+  workspaceId: string,
+  vehicleId: string,
+  from: number,
+  to: number,
+  shape: HistoryShape = {},
+): Promise<HistoryPoint[]> {
   return workspaceObject(env, workspaceId).positionHistory(vehicleId, from, to, shape);
 }
 
@@ -177,7 +206,13 @@ export async function deleteWorkspacePositions(env: Env, workspaceIds: string[])
 }
 
 /** How many fixes of a vehicle are stored with device time in [from, to]. */
-export async function vehiclePositionCount(env: Env, workspaceId: string, vehicleId: string, from: number, to: number): Promise<number> {
+export async function vehiclePositionCount(
+  env: Env,
+  workspaceId: string,
+  vehicleId: string,
+  from: number,
+  to: number,
+): Promise<number> {
   return workspaceObject(env, workspaceId).positionCount(vehicleId, from, to);
 }
 

@@ -70,17 +70,24 @@ function DeleteAccount() {
       <h3>Delete account</h3>
       {plan.blocking.length > 0 ? (
         <Alert>
-          You are the only owner of {plan.blocking.map((w) => w.name).join(", ")}. Make another member an owner on Team before deleting your account.
+          You are the only owner of {plan.blocking.map((w) => w.name).join(", ")}. Make another member an owner on Team
+          before deleting your account.
         </Alert>
       ) : null}
       <p className="muted">
         This signs you out everywhere and deletes your account for good.
-        {plan.deleted.length > 0 ? ` You are alone in ${plan.deleted.map((w) => w.name).join(", ")}: deleted too, with its vehicles and history.` : ""}
+        {plan.deleted.length > 0
+          ? ` You are alone in ${plan.deleted.map((w) => w.name).join(", ")}: deleted too, with its vehicles and history.`
+          : ""}
       </p>
       <FormError form={form} />
       <Field field={fields.email} label="Type your e-mail to confirm" type="email" autoComplete="off" />
-      {plan.hasPassword ? <Field field={fields.password} label="Password" type="password" autoComplete="current-password" /> : null}
-      {plan.hasSecondFactor ? <Field field={fields.code} label="Code from your app, or a recovery code" autoComplete="one-time-code" /> : null}
+      {plan.hasPassword ? (
+        <Field field={fields.password} label="Password" type="password" autoComplete="current-password" />
+      ) : null}
+      {plan.hasSecondFactor ? (
+        <Field field={fields.code} label="Code from your app, or a recovery code" autoComplete="one-time-code" />
+      ) : null}
       <SubmitButton pending={pending} disabled={plan.blocking.length > 0}>
         Delete my account
       </SubmitButton>

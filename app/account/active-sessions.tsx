@@ -43,7 +43,12 @@ function SessionLine({ session, onSignOut }: { session: ActiveSession; onSignOut
       <td>{when.format(session.lastUsedAt)}</td>
       <td>
         {session.current ? null : (
-          <button type="button" className="button" aria-label={`Sign out ${device}, last used ${when.format(session.lastUsedAt)}`} onClick={onSignOut}>
+          <button
+            type="button"
+            className="button"
+            aria-label={`Sign out ${device}, last used ${when.format(session.lastUsedAt)}`}
+            onClick={onSignOut}
+          >
             Sign out
           </button>
         )}

@@ -17,7 +17,9 @@ export function ChangePasswordForm() {
     "change-password",
     changePasswordSchema,
     async (value) => {
-      await session.replaceToken(async () => (await http.post("password/change", { json: value, retry: 0 }).json<{ token: string }>()).token);
+      await session.replaceToken(
+        async () => (await http.post("password/change", { json: value, retry: 0 }).json<{ token: string }>()).token,
+      );
       form.reset();
       toast("Password changed. Your other devices were signed out.");
     },

@@ -1,12 +1,21 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { confirmPasswordSchema, disableTwoFactorSchema, enableTwoFactorSchema, type TwoFactorSetup } from "../../shared/two-factor";
+import {
+  confirmPasswordSchema,
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+  type TwoFactorSetup,
+} from "../../shared/two-factor";
 import { Field, FormError, SubmitButton } from "../components/form";
 import { useApiForm } from "../components/use-zod-form";
 import { useTwoFactor } from "./use-two-factor";
 
-type Step = { at: "status" } | { at: "password"; then: "setup" | "disable" } | { at: "enroll"; setup: TwoFactorSetup } | { at: "codes"; codes: string[] };
+type Step =
+  | { at: "status" }
+  | { at: "password"; then: "setup" | "disable" }
+  | { at: "enroll"; setup: TwoFactorSetup }
+  | { at: "codes"; codes: string[] };
 
 /**
  * Settings -> Security: TOTP two-factor authentication. Off: "Turn on" asks the password, shows the
@@ -29,13 +38,20 @@ export function TwoFactorSettings() {
               ? `On: signing in asks for a code from your authenticator app. Recovery codes left: ${status.recoveryCodesLeft}.`
               : "Off: signing in asks only for your password (or Google). Add a code from an authenticator app to keep a stolen password from being enough."}
           </p>
-          <button type="button" className="button" onClick={() => setStep({ at: "password", then: status.enabled ? "disable" : "setup" })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setStep({ at: "password", then: status.enabled ? "disable" : "setup" })}
+          >
             {status.enabled ? "Turn off two-factor authentication" : "Turn on two-factor authentication"}
           </button>
         </>
       ) : null}
       {step.at === "password" && step.then === "setup" ? (
-        <ConfirmPassword action="Continue" onConfirmed={async (password) => setStep({ at: "enroll", setup: await twoFactor.setup(password) })} />
+        <ConfirmPassword
+          action="Continue"
+          onConfirmed={async (password) => setStep({ at: "enroll", setup: await twoFactor.setup(password) })}
+        />
       ) : null}
       {step.at === "password" && step.then === "disable" ? (
         <ConfirmDisable
@@ -46,14 +62,30 @@ export function TwoFactorSettings() {
           }}
         />
       ) : null}
-      {step.at === "enroll" ? <Enroll setup={step.setup} onCode={async (code) => setStep({ at: "codes", codes: await twoFactor.enable(code) })} /> : null}
+      {step.at === "enroll" ? (
+        <Enroll
+          setup={step.setup}
+          onCode={async (code) => setStep({ at: "codes", codes: await twoFactor.enable(code) })}
+        />
+      ) : null}
       {step.at === "codes" ? <RecoveryCodes codes={step.codes} onDone={() => setStep({ at: "status" })} /> : null}
     </section>
   );
 }
 
-function ConfirmPassword({ action, onConfirmed }: { action: string; onConfirmed: (password: string) => Promise<void> }) {
-  const { form, fields, pending } = useApiForm("two-factor-password", confirmPasswordSchema, async ({ password }) => onConfirmed(password), "Could not do that. Check your connection and try again.");
+function ConfirmPassword({
+  action,
+  onConfirmed,
+}: {
+  action: string;
+  onConfirmed: (password: string) => Promise<void>;
+}) {
+  const { form, fields, pending } = useApiForm(
+    "two-factor-password",
+    confirmPasswordSchema,
+    async ({ password }) => onConfirmed(password),
+    "Could not do that. Check your connection and try again.",
+  );
   return (
     <form {...getFormProps(form)}>
       <FormError form={form} />
@@ -65,7 +97,12 @@ function ConfirmPassword({ action, onConfirmed }: { action: string; onConfirmed:
 
 /** Turning it off takes the password and a code from the app or a recovery code (issue 34). */
 function ConfirmDisable({ onConfirmed }: { onConfirmed: (password: string, code: string) => Promise<void> }) {
-  const { form, fields, pending } = useApiForm("two-factor-disable", disableTwoFactorSchema, async ({ password, code }) => onConfirmed(password, code), "Could not do that. Check your connection and try again.");
+  const { form, fields, pending } = useApiForm(
+    "two-factor-disable",
+    disableTwoFactorSchema,
+    async ({ password, code }) => onConfirmed(password, code),
+    "Could not do that. Check your connection and try again.",
+  );
   return (
     <form {...getFormProps(form)}>
       <FormError form={form} />
@@ -77,7 +114,12 @@ function ConfirmDisable({ onConfirmed }: { onConfirmed: (password: string, code:
 }
 
 function Enroll({ setup, onCode }: { setup: TwoFactorSetup; onCode: (code: string) => Promise<void> }) {
-  const { form, fields, pending } = useApiForm("two-factor-enable", enableTwoFactorSchema, async ({ code }) => onCode(code), "Could not check the code. Check your connection and try again.");
+  const { form, fields, pending } = useApiForm(
+    "two-factor-enable",
+    enableTwoFactorSchema,
+    async ({ code }) => onCode(code),
+    "Could not check the code. Check your connection and try again.",
+  );
   return (
     <form {...getFormProps(form)}>
       <p>In your authenticator app, add an account with this key (time-based, 6 digits, 30 seconds):</p>
@@ -98,8 +140,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <div>
       <p>
-        Two-factor authentication is on. Keep these recovery codes somewhere safe: each signs you in once without your phone. They are shown
-        only now.
+        Two-factor authentication is on. Keep these recovery codes somewhere safe: each signs you in once without your
+        phone. They are shown only now.
       </p>
       <ul aria-label="Recovery codes" className="recovery-codes">
         {codes.map((code) => (

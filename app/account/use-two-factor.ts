@@ -17,9 +17,12 @@ export function useTwoFactor() {
 
   return {
     status,
-    setup: (password: string) => http.post("account/two-factor/setup", { json: { password }, retry: 0 }).json<TwoFactorSetup>(),
+    setup: (password: string) =>
+      http.post("account/two-factor/setup", { json: { password }, retry: 0 }).json<TwoFactorSetup>(),
     enable: async (code: string) => {
-      const answer = await http.post("account/two-factor/enable", { json: { code }, retry: 0 }).json<TwoFactorEnabled>();
+      const answer = await http
+        .post("account/two-factor/enable", { json: { code }, retry: 0 })
+        .json<TwoFactorEnabled>();
       await reload();
       return answer.recoveryCodes;
     },

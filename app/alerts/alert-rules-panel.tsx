@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { alertRuleBodySchema, alertTypeLabels, alertTypes, type AlertRule, type AlertRuleConfig, type AlertType } from "../../shared/alert-rules";
+import {
+  alertRuleBodySchema,
+  alertTypeLabels,
+  alertTypes,
+  type AlertRule,
+  type AlertRuleConfig,
+  type AlertType,
+} from "../../shared/alert-rules";
 import { can } from "../../shared/roles";
 import { http } from "../lib/http";
 import { useApiAction } from "../components/use-api-action";
@@ -22,7 +29,8 @@ export function AlertRulesPanel() {
   const session = useSession();
   const members = useMembers(session.workspace?.id).data?.members ?? [];
   const [editing, setEditing] = useState<AlertRule | null>(null);
-  const placeName = (id: string | null | undefined) => (id ? (places.find((p) => p.id === id)?.name ?? "a deleted place") : "any place");
+  const placeName = (id: string | null | undefined) =>
+    id ? (places.find((p) => p.id === id)?.name ?? "a deleted place") : "any place";
   const remove = (id: string) => http.delete(`alert-rules/${id}`).catch(() => toast.error("Could not delete the rule"));
   return (
     <section className="alert-rules" aria-labelledby="alert-rules-heading">
@@ -34,14 +42,32 @@ export function AlertRulesPanel() {
               {ruleSummary(rule, placeName)}
               <span className="muted">{deliverySummary(rule)}</span>
             </span>
-            <button type="button" className="link-button" onClick={() => setEditing(rule)} aria-label={`Edit rule: ${ruleSummary(rule, placeName)}`}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setEditing(rule)}
+              aria-label={`Edit rule: ${ruleSummary(rule, placeName)}`}
+            >
               Edit
             </button>
-            <ConfirmAction label="Delete" className="link-button" ariaLabel={`Delete rule: ${ruleSummary(rule, placeName)}`} question="Delete this rule?" confirmLabel="Delete rule" onConfirm={() => remove(rule.id)} />
+            <ConfirmAction
+              label="Delete"
+              className="link-button"
+              ariaLabel={`Delete rule: ${ruleSummary(rule, placeName)}`}
+              question="Delete this rule?"
+              confirmLabel="Delete rule"
+              onConfirm={() => remove(rule.id)}
+            />
           </li>
         ))}
       </ul>
-      <RuleForm key={editing?.id ?? "new"} places={places} members={members} editing={editing} done={() => setEditing(null)} />
+      <RuleForm
+        key={editing?.id ?? "new"}
+        places={places}
+        members={members}
+        editing={editing}
+        done={() => setEditing(null)}
+      />
       {can(session.role, "workspace.configure") ? <WebhookSecret /> : null}
     </section>
   );
@@ -49,7 +75,10 @@ export function AlertRulesPanel() {
 
 function deliverySummary(rule: AlertRule): string {
   const emails = rule.notify?.emails?.length ?? 0;
-  const parts = [emails ? `e-mail to ${emails} ${emails === 1 ? "member" : "members"}` : null, rule.notify?.webhookUrl ? "webhook" : null].filter(Boolean);
+  const parts = [
+    emails ? `e-mail to ${emails} ${emails === 1 ? "member" : "members"}` : null,
+    rule.notify?.webhookUrl ? "webhook" : null,
+  ].filter(Boolean);
   return parts.length ? ` · ${parts.join(", ")}` : "";
 }
 
@@ -70,7 +99,17 @@ export function ruleSummary(rule: AlertRule, placeName: (id: string | null | und
   }
 }
 
-function RuleForm({ places, members, editing, done }: { places: { id: string; name: string }[]; members: { email: string }[]; editing: AlertRule | null; done: () => void }) {
+function RuleForm({
+  places,
+  members,
+  editing,
+  done,
+}: {
+  places: { id: string; name: string }[];
+  members: { email: string }[];
+  editing: AlertRule | null;
+  done: () => void;
+}) {
   const [type, setType] = useState<AlertType>(editing?.type ?? "place_enter");
   const save = useApiAction(async (rule: AlertRuleConfig, formElement: HTMLFormElement) => {
     if (editing) await http.patch(`alert-rules/${editing.id}`, { json: rule });
@@ -82,13 +121,25 @@ function RuleForm({ places, members, editing, done }: { places: { id: string; na
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const parsed = alertRuleBodySchema.safeParse(ruleFromForm(new FormData(e.currentTarget), type, editing));
-    if (!parsed.success) return save.setRefusal({ message: parsed.error.issues[0]?.message ?? "Check the rule", fields: {} });
+    if (!parsed.success)
+      return save.setRefusal({ message: parsed.error.issues[0]?.message ?? "Check the rule", fields: {} });
     void save.run(parsed.data, e.currentTarget);
   };
   const prefix = editing ? `rule-${editing.id}` : "rule-new";
   return (
-    <form className="rule-form form-stack" onSubmit={submit} aria-label={editing ? "Edit alert rule" : "New alert rule"}>
-      <SelectField id={`${prefix}-type`} label="When" name="type" value={type} onChange={(e) => setType(e.target.value as AlertType)} options={alertTypes.map((t) => ({ value: t, label: alertTypeLabels[t] }))} />
+    <form
+      className="rule-form form-stack"
+      onSubmit={submit}
+      aria-label={editing ? "Edit alert rule" : "New alert rule"}
+    >
+      <SelectField
+        id={`${prefix}-type`}
+        label="When"
+        name="type"
+        value={type}
+        onChange={(e) => setType(e.target.value as AlertType)}
+        options={alertTypes.map((t) => ({ value: t, label: alertTypeLabels[t] }))}
+      />
       <ConditionFields prefix={prefix} type={type} places={places} editing={editing} />
       <DeliveryFields prefix={prefix} members={members} editing={editing} />
       <ErrorLine message={save.refusal?.message ?? null} />
@@ -106,7 +157,8 @@ function RuleForm({ places, members, editing, done }: { places: { id: string; na
 
 /** What the form says, as the rule body the API takes (the schema checks it next). An edit keeps the rule's vehicles. */
 function ruleFromForm(form: FormData, type: AlertType, editing: AlertRule | null) {
-  const number = (name: string) => (form.get(name) === null || form.get(name) === "" ? undefined : Number(form.get(name)));
+  const number = (name: string) =>
+    form.get(name) === null || form.get(name) === "" ? undefined : Number(form.get(name));
   const emails = form.getAll("emails").map(String);
   const webhookUrl = String(form.get("webhookUrl") ?? "").trim() || null;
   return {
@@ -121,31 +173,91 @@ function ruleFromForm(form: FormData, type: AlertType, editing: AlertRule | null
 }
 
 /** The fields a rule of this type has: its place, its speed and duration, or its minutes. */
-function ConditionFields({ prefix, type, places, editing }: { prefix: string; type: AlertType; places: { id: string; name: string }[]; editing: AlertRule | null }) {
-  const value = <K extends string>(key: K) => (editing && key in editing ? (editing as unknown as Record<K, number | string | null>)[key] : undefined);
+function ConditionFields({
+  prefix,
+  type,
+  places,
+  editing,
+}: {
+  prefix: string;
+  type: AlertType;
+  places: { id: string; name: string }[];
+  editing: AlertRule | null;
+}) {
+  const value = <K extends string>(key: K) =>
+    editing && key in editing ? (editing as unknown as Record<K, number | string | null>)[key] : undefined;
   if (type === "place_enter" || type === "place_exit") {
     const options = [{ value: "", label: "Any place" }, ...places.map((p) => ({ value: p.id, label: p.name }))];
-    return <SelectField id={`${prefix}-place`} label="Place" name="placeId" defaultValue={value("placeId") ?? ""} options={options} />;
+    return (
+      <SelectField
+        id={`${prefix}-place`}
+        label="Place"
+        name="placeId"
+        defaultValue={value("placeId") ?? ""}
+        options={options}
+      />
+    );
   }
-  if (type === "speeding") return <SpeedingFields prefix={prefix} speedMph={value("speedMph")} minSeconds={value("minSeconds")} />;
+  if (type === "speeding")
+    return <SpeedingFields prefix={prefix} speedMph={value("speedMph")} minSeconds={value("minSeconds")} />;
   if (type === "idling" || type === "beacon_silent") {
-    return <InputField id={`${prefix}-minutes`} label="For (min)" name="minutes" type="number" min={1} defaultValue={value("minutes") ?? (type === "idling" ? 10 : 30)} />;
+    return (
+      <InputField
+        id={`${prefix}-minutes`}
+        label="For (min)"
+        name="minutes"
+        type="number"
+        min={1}
+        defaultValue={value("minutes") ?? (type === "idling" ? 10 : 30)}
+      />
+    );
   }
   return null;
 }
 
 /** A speeding rule's speed, and how long it must last (so an overtake raises nothing). */
-function SpeedingFields({ prefix, speedMph, minSeconds }: { prefix: string; speedMph?: number | string | null; minSeconds?: number | string | null }) {
+function SpeedingFields({
+  prefix,
+  speedMph,
+  minSeconds,
+}: {
+  prefix: string;
+  speedMph?: number | string | null;
+  minSeconds?: number | string | null;
+}) {
   return (
     <>
-      <InputField id={`${prefix}-speed`} label="Over (mph)" name="speedMph" type="number" min={1} defaultValue={speedMph ?? 70} />
-      <InputField id={`${prefix}-seconds`} label="For at least (s)" hint="A shorter burst is not speeding: no alert for an overtake." name="minSeconds" type="number" min={0} defaultValue={minSeconds ?? 30} />
+      <InputField
+        id={`${prefix}-speed`}
+        label="Over (mph)"
+        name="speedMph"
+        type="number"
+        min={1}
+        defaultValue={speedMph ?? 70}
+      />
+      <InputField
+        id={`${prefix}-seconds`}
+        label="For at least (s)"
+        hint="A shorter burst is not speeding: no alert for an overtake."
+        name="minSeconds"
+        type="number"
+        min={0}
+        defaultValue={minSeconds ?? 30}
+      />
     </>
   );
 }
 
 /** Whom the rule tells besides the Inbox: members by e-mail, a signed webhook (docs/decisions/0024). */
-function DeliveryFields({ prefix, members, editing }: { prefix: string; members: { email: string }[]; editing: AlertRule | null }) {
+function DeliveryFields({
+  prefix,
+  members,
+  editing,
+}: {
+  prefix: string;
+  members: { email: string }[];
+  editing: AlertRule | null;
+}) {
   return (
     <>
       <CheckboxGroup

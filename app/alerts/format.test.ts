@@ -2,13 +2,31 @@ import { describe, expect, it } from "vitest";
 import type { Alert } from "../../shared/alert-rules";
 import { describeAlert, groupByDay } from "./format";
 
-const alert = (fields: Partial<Alert>): Alert => ({ id: "a", type: "speeding", ruleId: "r", vehicleId: "v", placeId: null, at: 0, endAt: null, latitude: 0, longitude: 0, peak: null, ...fields });
+const alert = (fields: Partial<Alert>): Alert => ({
+  id: "a",
+  type: "speeding",
+  ruleId: "r",
+  vehicleId: "v",
+  placeId: null,
+  at: 0,
+  endAt: null,
+  latitude: 0,
+  longitude: 0,
+  peak: null,
+  ...fields,
+});
 
 describe("inbox formatting", () => {
   it("groups newest-first alerts by day, Today first", () => {
     const now = new Date(2026, 10, 23, 15).getTime();
-    const groups = groupByDay([{ at: now - 1000 }, { at: now - 2000 }, { at: new Date(2026, 10, 20, 9).getTime() }], now);
-    expect(groups.map((g) => [g.day, g.alerts.length])).toEqual([["Today", 2], ["20 November, 2026", 1]]);
+    const groups = groupByDay(
+      [{ at: now - 1000 }, { at: now - 2000 }, { at: new Date(2026, 10, 20, 9).getTime() }],
+      now,
+    );
+    expect(groups.map((g) => [g.day, g.alerts.length])).toEqual([
+      ["Today", 2],
+      ["20 November, 2026", 1],
+    ]);
   });
 
   it("says what happened with its peak and duration", () => {

@@ -2,7 +2,10 @@ import { alertTypeLabels, isNotice, type Alert } from "../../shared/alert-rules"
 import { dayHeading } from "../vehicles/format";
 
 /** Alerts grouped by day like the timeline (newest first in, newest first out). */
-export function groupByDay<T extends { at: number }>(alerts: readonly T[], now: number): { day: string; alerts: T[] }[] {
+export function groupByDay<T extends { at: number }>(
+  alerts: readonly T[],
+  now: number,
+): { day: string; alerts: T[] }[] {
   const groups: { day: string; alerts: T[] }[] = [];
   for (const alert of alerts) {
     const day = dayHeading(alert.at, now);
@@ -20,7 +23,8 @@ export function describeAlert(alert: Alert, placeName: string | undefined): stri
   // "Service due soon", "Service overdue": the Service tab says which schedule.
   if (isNotice(alert.type)) return label;
   const parts = [label];
-  if (alert.peak !== null && (alert.type === "speeding" || alert.type === "tow")) parts.push(`peak ${Math.round(alert.peak)} mph`);
+  if (alert.peak !== null && (alert.type === "speeding" || alert.type === "tow"))
+    parts.push(`peak ${Math.round(alert.peak)} mph`);
   if (alert.peak !== null && alert.type === "clock_ahead") parts.push(`${Math.round(alert.peak / 60)} min ahead`);
   if (alert.endAt !== null) parts.push(`for ${minutesText(alert.endAt - alert.at)}`);
   else parts.push("ongoing");

@@ -22,7 +22,9 @@ export function WebhookSecret() {
   return (
     <section className="webhook-secret" aria-labelledby="webhook-secret-heading">
       <h3 id="webhook-secret-heading">Webhook signing secret</h3>
-      <p className="muted">Every webhook carries a webhook-signature header made with this secret (Standard Webhooks); receivers check it.</p>
+      <p className="muted">
+        Every webhook carries a webhook-signature header made with this secret (Standard Webhooks); receivers check it.
+      </p>
       {secret ? <code aria-label="Secret">{secret}</code> : null}
       <ErrorLine message={error} />
       <button type="button" className="button" onClick={() => void load(false)}>

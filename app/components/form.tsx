@@ -1,5 +1,11 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { Spinner } from "./spinner";
 
 type InputType = "text" | "email" | "password" | "number" | "tel" | "date";
@@ -51,7 +57,9 @@ function ConformFrame({
           {hint}
         </div>
       ) : null}
-      {children([hint ? field.descriptionId : null, message ? field.errorId : null].filter(Boolean).join(" ") || undefined)}
+      {children(
+        [hint ? field.descriptionId : null, message ? field.errorId : null].filter(Boolean).join(" ") || undefined,
+      )}
       {message ? (
         <div className="field-error" id={field.errorId} role="alert">
           {message}
@@ -62,9 +70,22 @@ function ConformFrame({
 }
 
 /** docs/product.md section 4: buttons are disabled and show a spinner while submitting. */
-export function SubmitButton({ pending, children, disabled }: { pending: boolean; children: ReactNode; disabled?: boolean }) {
+export function SubmitButton({
+  pending,
+  children,
+  disabled,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   return (
-    <button type="submit" className="button primary block" disabled={pending || disabled} aria-busy={pending || undefined}>
+    <button
+      type="submit"
+      className="button primary block"
+      disabled={pending || disabled}
+      aria-busy={pending || undefined}
+    >
       {pending ? <Spinner /> : null}
       {children}
     </button>
@@ -142,7 +163,10 @@ export function InputField({
   hint,
   error,
   ...input
-}: { id: string; label: string; hint?: ReactNode; error?: string | null } & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
+}: { id: string; label: string; hint?: ReactNode; error?: string | null } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id"
+>) {
   return (
     <FormField id={id} label={label} hint={hint} error={error}>
       {(control) => <input className="input" {...input} {...control} />}
@@ -157,7 +181,10 @@ export function TextAreaField({
   hint,
   error,
   ...area
-}: { id: string; label: string; hint?: ReactNode; error?: string | null } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+}: { id: string; label: string; hint?: ReactNode; error?: string | null } & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id"
+>) {
   return (
     <FormField id={id} label={label} hint={hint} error={error}>
       {(control) => <textarea className="input textarea" {...area} {...control} />}
@@ -178,7 +205,10 @@ export function SelectField({
   error,
   options,
   ...select
-}: { id: string; label: string; hint?: ReactNode; error?: string | null; options: Choice[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) {
+}: { id: string; label: string; hint?: ReactNode; error?: string | null; options: Choice[] } & Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  "id"
+>) {
   return (
     <FormField id={id} label={label} hint={hint} error={error}>
       {(control) => (
@@ -231,7 +261,13 @@ function ChoiceGroup({
         {options.length === 0 && empty ? <span className="muted">{empty}</span> : null}
         {options.map((o) => (
           <label key={o.value} className="choice">
-            <input type={kind} name={name} value={o.value} defaultChecked={defaultValues?.includes(o.value)} onChange={(e) => onChange?.(o.value, e.target.checked)} />
+            <input
+              type={kind}
+              name={name}
+              value={o.value}
+              defaultChecked={defaultValues?.includes(o.value)}
+              onChange={(e) => onChange?.(o.value, e.target.checked)}
+            />
             {o.label}
           </label>
         ))}
@@ -256,7 +292,15 @@ export function RadioGroup(props: GroupProps) {
 }
 
 /** A submit button for forms that size it themselves (not full width): spinner and disabled while pending. */
-export function Submit({ pending = false, children, disabled }: { pending?: boolean; children: ReactNode; disabled?: boolean }) {
+export function Submit({
+  pending = false,
+  children,
+  disabled,
+}: {
+  pending?: boolean;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   return (
     <button type="submit" className="button primary" disabled={pending || disabled} aria-busy={pending || undefined}>
       {pending ? <Spinner /> : null}
@@ -306,7 +350,13 @@ export function ConfirmAction({
   return (
     <span className="confirm-row" role="group" aria-label={question}>
       <span>{question}</span>
-      <button type="button" className="button danger primary" disabled={pending} aria-busy={pending || undefined} onClick={() => void confirm()}>
+      <button
+        type="button"
+        className="button danger primary"
+        disabled={pending}
+        aria-busy={pending || undefined}
+        onClick={() => void confirm()}
+      >
         {pending ? <Spinner /> : null}
         {confirmLabel}
       </button>
@@ -318,7 +368,17 @@ export function ConfirmAction({
 }
 
 /** A labelled select wired to a conform field (the select counterpart of `Field`). */
-export function SelectFormField({ field, label, options, hint }: { field: FieldMetadata<string | null | undefined>; label: string; options: Choice[]; hint?: ReactNode }) {
+export function SelectFormField({
+  field,
+  label,
+  options,
+  hint,
+}: {
+  field: FieldMetadata<string | null | undefined>;
+  label: string;
+  options: Choice[];
+  hint?: ReactNode;
+}) {
   const props = getSelectProps(field);
   return (
     <ConformFrame field={field} label={label} hint={hint}>
@@ -336,11 +396,23 @@ export function SelectFormField({ field, label, options, hint }: { field: FieldM
 }
 
 /** A labelled textarea wired to a conform field (the multi-line counterpart of `Field`). */
-export function TextAreaFormField({ field, label, rows = 3, hint }: { field: FieldMetadata<string | null | undefined>; label: string; rows?: number; hint?: ReactNode }) {
+export function TextAreaFormField({
+  field,
+  label,
+  rows = 3,
+  hint,
+}: {
+  field: FieldMetadata<string | null | undefined>;
+  label: string;
+  rows?: number;
+  hint?: ReactNode;
+}) {
   const props = getTextareaProps(field);
   return (
     <ConformFrame field={field} label={label} hint={hint}>
-      {(describedBy) => <textarea className="input textarea" rows={rows} {...props} key={props.key} aria-describedby={describedBy} />}
+      {(describedBy) => (
+        <textarea className="input textarea" rows={rows} {...props} key={props.key} aria-describedby={describedBy} />
+      )}
     </ConformFrame>
   );
 }

@@ -6,7 +6,17 @@ import type { ReactNode } from "react";
  * A menu button (WAI-ARIA): the trigger carries aria-haspopup and aria-expanded, the arrow keys
  * move between items, Escape closes and returns focus to the trigger. Radix does all of it.
  */
-export function Menu({ label, trigger, children, align = "end" }: { label: string; trigger: ReactNode; children: ReactNode; align?: "start" | "end" }) {
+export function Menu({
+  label,
+  trigger,
+  children,
+  align = "end",
+}: {
+  label: string;
+  trigger: ReactNode;
+  children: ReactNode;
+  align?: "start" | "end";
+}) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="menu-trigger" aria-label={label}>

@@ -12,7 +12,10 @@ export interface Refusal {
  * (the spinner, the disabled button), then the refusal if it failed. A thrown error never escapes:
  * it becomes the API's message and field messages, or `offline` when nothing answered.
  */
-export function useApiAction<A extends unknown[]>(act: (...args: A) => Promise<void>, offline = "Could not reach the server; try again when online") {
+export function useApiAction<A extends unknown[]>(
+  act: (...args: A) => Promise<void>,
+  offline = "Could not reach the server; try again when online",
+) {
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const run = async (...args: A) => {

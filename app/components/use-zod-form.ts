@@ -4,7 +4,10 @@ import { useState } from "react";
 import type { z } from "zod";
 import { apiErrorOf, HTTPError } from "../lib/http";
 
-type Submission<S extends z.ZodTypeAny> = Extract<ConformSubmission<z.input<S>, string[], z.output<S>>, { status: "success" }>;
+type Submission<S extends z.ZodTypeAny> = Extract<
+  ConformSubmission<z.input<S>, string[], z.output<S>>,
+  { status: "success" }
+>;
 
 /**
  * conform + zod for forms that talk to the API (or the local store) from the browser: the shared

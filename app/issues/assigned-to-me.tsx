@@ -16,7 +16,10 @@ export function AssignedToMe() {
   const issues = useIssues();
   const vehicles = useVehicles();
   const mine = useMemo(
-    () => issues.filter((i) => viewerId && i.assigneeUserId === viewerId && isActiveStatus(i.status)).sort((a, b) => b.updatedAt - a.updatedAt),
+    () =>
+      issues
+        .filter((i) => viewerId && i.assigneeUserId === viewerId && isActiveStatus(i.status))
+        .sort((a, b) => b.updatedAt - a.updatedAt),
     [issues, viewerId],
   );
   const vehicleNames = useMemo(() => new Map(vehicles.map((v) => [v.id, v.name])), [vehicles]);

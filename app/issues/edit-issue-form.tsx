@@ -14,7 +14,13 @@ const schema = createIssueBody.pick({ title: true, description: true });
  * works offline; PATCH /api/issues/{id} for an older one read from the server). A description the
  * device does not hold (a long one, offline: docs/decisions/0034) is left as it is.
  */
-export function EditIssueDetails({ issue, update }: { issue: Issue; update: (changes: UpdateIssueBody) => Promise<void> }) {
+export function EditIssueDetails({
+  issue,
+  update,
+}: {
+  issue: Issue;
+  update: (changes: UpdateIssueBody) => Promise<void>;
+}) {
   const [editing, setEditing] = useState(false);
   if (!editing) {
     return (
@@ -26,14 +32,24 @@ export function EditIssueDetails({ issue, update }: { issue: Issue; update: (cha
   return <EditForm issue={issue} update={update} done={() => setEditing(false)} />;
 }
 
-function EditForm({ issue, update, done }: { issue: Issue; update: (changes: UpdateIssueBody) => Promise<void>; done: () => void }) {
+function EditForm({
+  issue,
+  update,
+  done,
+}: {
+  issue: Issue;
+  update: (changes: UpdateIssueBody) => Promise<void>;
+  done: () => void;
+}) {
   const withDescription = !issue.descriptionOnServer;
   const { form, fields, pending } = useZodForm(
     `edit-issue-${issue.id}`,
     schema,
     async (value, submission) => {
       try {
-        await update(withDescription ? { title: value.title, description: value.description ?? null } : { title: value.title });
+        await update(
+          withDescription ? { title: value.title, description: value.description ?? null } : { title: value.title },
+        );
       } catch (error) {
         return replyWithApiError(submission, error, "Could not save the issue");
       }

@@ -27,7 +27,9 @@ describe("issue filters", () => {
     expect(matchesIssue(issue({ status: "open" }), f, null)).toBe(true);
     expect(matchesIssue(issue({ status: "in_progress" }), f, null)).toBe(true);
     expect(matchesIssue(issue({ status: "closed" }), f, null)).toBe(false);
-    expect(matchesIssue(issue({ status: "closed" }), readIssueFilter(new URLSearchParams("status=all")), null)).toBe(true);
+    expect(matchesIssue(issue({ status: "closed" }), readIssueFilter(new URLSearchParams("status=all")), null)).toBe(
+      true,
+    );
   });
   it("filters by priority, vehicle and assignee (me, none or a member)", () => {
     const f = (q: string) => readIssueFilter(new URLSearchParams(q));

@@ -23,7 +23,8 @@ export function readIssueFilter(params: URLSearchParams): IssueFilter {
 export const needsServer = (f: IssueFilter) => f.status === "resolved" || f.status === "closed" || f.status === "all";
 
 export function matchesIssue(issue: Issue, f: IssueFilter, viewerId: string | null): boolean {
-  if (f.status === "active" ? !isActiveStatus(issue.status) : f.status !== "all" && issue.status !== f.status) return false;
+  if (f.status === "active" ? !isActiveStatus(issue.status) : f.status !== "all" && issue.status !== f.status)
+    return false;
   if (f.priority && issue.priority !== f.priority) return false;
   if (f.vehicleId && issue.vehicleId !== f.vehicleId) return false;
   if (f.assignee === "none") return issue.assigneeUserId === null;

@@ -1,6 +1,13 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { ISSUE_PRIORITIES, ISSUE_STATUSES, priorityLabels, statusLabels, type Issue, type IssueJson } from "../../shared/issues";
+import {
+  ISSUE_PRIORITIES,
+  ISSUE_STATUSES,
+  priorityLabels,
+  statusLabels,
+  type Issue,
+  type IssueJson,
+} from "../../shared/issues";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { useVehicles } from "../store";
@@ -11,7 +18,11 @@ import { useWorkspaceMembers } from "./use-workspace-members";
 /** Rows drawn at first; "Show more" adds as many again (a first screen stays fast with thousands). */
 const PAGE = 100;
 
-export const fromIssueJson = (j: IssueJson): Issue => ({ ...j, createdAt: Date.parse(j.createdAt), updatedAt: Date.parse(j.updatedAt) });
+export const fromIssueJson = (j: IssueJson): Issue => ({
+  ...j,
+  createdAt: Date.parse(j.createdAt),
+  updatedAt: Date.parse(j.updatedAt),
+});
 
 /**
  * Resolved and closed issues older than what is synced, read from GET /api/issues when the status
@@ -43,7 +54,10 @@ function useServerIssues(filter: IssueFilter, vehicleId: string | undefined) {
 /** The issues list with its filters (status, priority, vehicle, assignee); `vehicleId` fixes the vehicle (its Issues tab). */
 export function IssueList({ vehicleId }: { vehicleId?: string }) {
   const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => ({ ...readIssueFilter(params), ...(vehicleId ? { vehicleId } : {}) }), [params, vehicleId]);
+  const filter = useMemo(
+    () => ({ ...readIssueFilter(params), ...(vehicleId ? { vehicleId } : {}) }),
+    [params, vehicleId],
+  );
   const synced = useIssues();
   const { serverIssues, failed } = useServerIssues(filter, vehicleId);
   const viewerId = useSession().viewer?.id ?? null;
@@ -55,7 +69,9 @@ export function IssueList({ vehicleId }: { vehicleId?: string }) {
     const byId = new Map<string, Issue>();
     for (const i of serverIssues ?? []) byId.set(i.id, i);
     for (const i of synced) byId.set(i.id, i);
-    const all = serverIssues ? [...byId.values()].sort((a, b) => (b.number ?? Infinity) - (a.number ?? Infinity)) : synced;
+    const all = serverIssues
+      ? [...byId.values()].sort((a, b) => (b.number ?? Infinity) - (a.number ?? Infinity))
+      : synced;
     return all.filter((i) => matchesIssue(i, filter, viewerId));
   }, [synced, serverIssues, filter, viewerId]);
   const set = (key: string, value: string) =>
@@ -71,11 +87,18 @@ export function IssueList({ vehicleId }: { vehicleId?: string }) {
   return (
     <div className="issues">
       <IssueFilters filter={filter} set={set} fixedVehicle={Boolean(vehicleId)} members={members.members} />
-      {failed ? <p className="muted">Older resolved and closed issues are on the server; they show when you are online.</p> : null}
+      {failed ? (
+        <p className="muted">Older resolved and closed issues are on the server; they show when you are online.</p>
+      ) : null}
       {shown.length === 0 ? <p className="muted">No issues match these filters.</p> : null}
       <ul className="issue-list" aria-label="Issues">
         {shown.slice(0, limit).map((issue) => (
-          <IssueRow key={issue.id} issue={issue} vehicle={vehicleId ? null : (vehicleNames.get(issue.vehicleId) ?? "A removed vehicle")} nameOf={members.nameOf} />
+          <IssueRow
+            key={issue.id}
+            issue={issue}
+            vehicle={vehicleId ? null : (vehicleNames.get(issue.vehicleId) ?? "A removed vehicle")}
+            nameOf={members.nameOf}
+          />
         ))}
       </ul>
       {shown.length > limit ? (
@@ -103,7 +126,17 @@ function useAfterFirstPaint(): boolean {
 }
 
 /** One labelled filter: a select whose "" option means any. */
-function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[] }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
   return (
     <label>
       <span>{label}</span>
@@ -134,19 +167,46 @@ function IssueFilters({
   // select is opened: they are added once the list's first screen has been painted.
   const allVehicles = useAfterFirstPaint();
   const vehicleOptions = allVehicles ? vehicles : vehicles.filter((v) => v.id === filter.vehicleId);
-  const statuses = [{ value: "active", label: "Open and in progress" }, ...ISSUE_STATUSES.map((s) => ({ value: s, label: statusLabels[s] })), { value: "all", label: "All" }];
+  const statuses = [
+    { value: "active", label: "Open and in progress" },
+    ...ISSUE_STATUSES.map((s) => ({ value: s, label: statusLabels[s] })),
+    { value: "all", label: "All" },
+  ];
   return (
     <div className="issue-filters" role="group" aria-label="Filters">
-      <FilterSelect label="Status" value={filter.status} onChange={(v) => set("status", v === "active" ? "" : v)} options={statuses} />
-      <FilterSelect label="Priority" value={filter.priority} onChange={(v) => set("priority", v)} options={[{ value: "", label: "Any" }, ...ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))]} />
+      <FilterSelect
+        label="Status"
+        value={filter.status}
+        onChange={(v) => set("status", v === "active" ? "" : v)}
+        options={statuses}
+      />
+      <FilterSelect
+        label="Priority"
+        value={filter.priority}
+        onChange={(v) => set("priority", v)}
+        options={[
+          { value: "", label: "Any" },
+          ...ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] })),
+        ]}
+      />
       {fixedVehicle ? null : (
-        <FilterSelect label="Vehicle" value={filter.vehicleId} onChange={(v) => set("vehicle", v)} options={[{ value: "", label: "Any" }, ...vehicleOptions.map((v) => ({ value: v.id, label: v.name }))]} />
+        <FilterSelect
+          label="Vehicle"
+          value={filter.vehicleId}
+          onChange={(v) => set("vehicle", v)}
+          options={[{ value: "", label: "Any" }, ...vehicleOptions.map((v) => ({ value: v.id, label: v.name }))]}
+        />
       )}
       <FilterSelect
         label="Assignee"
         value={filter.assignee}
         onChange={(v) => set("assignee", v)}
-        options={[{ value: "", label: "Anyone" }, { value: "me", label: "Me" }, { value: "none", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.email }))]}
+        options={[
+          { value: "", label: "Anyone" },
+          { value: "me", label: "Me" },
+          { value: "none", label: "Unassigned" },
+          ...members.map((m) => ({ value: m.userId, label: m.email })),
+        ]}
       />
     </div>
   );
@@ -154,7 +214,15 @@ function IssueFilters({
 
 export const issueNumber = (issue: Pick<Issue, "number">) => (issue.number === null ? "New" : `#${issue.number}`);
 
-function IssueRow({ issue, vehicle, nameOf }: { issue: Issue; vehicle: string | null; nameOf: (userId: string | null) => string }) {
+function IssueRow({
+  issue,
+  vehicle,
+  nameOf,
+}: {
+  issue: Issue;
+  vehicle: string | null;
+  nameOf: (userId: string | null) => string;
+}) {
   return (
     <li>
       <Link to={`/issues/${issue.id}`} className="issue-row">
@@ -163,7 +231,9 @@ function IssueRow({ issue, vehicle, nameOf }: { issue: Issue; vehicle: string | 
         <span className={`chip priority-${issue.priority}`}>{priorityLabels[issue.priority]}</span>
         <span className={`chip status-${issue.status}`}>{statusLabels[issue.status]}</span>
         <span className="issue-meta muted">
-          {[vehicle, nameOf(issue.assigneeUserId), issue.dueDate ? `due ${issue.dueDate}` : null].filter(Boolean).join(" · ")}
+          {[vehicle, nameOf(issue.assigneeUserId), issue.dueDate ? `due ${issue.dueDate}` : null]
+            .filter(Boolean)
+            .join(" · ")}
         </span>
       </Link>
     </li>

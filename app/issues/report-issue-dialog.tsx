@@ -28,7 +28,13 @@ export function ReportIssueDialog({ vehicleId, onClose }: { vehicleId?: string; 
     formSchema,
     async (value, submission) => {
       try {
-        await create({ ...value, id: crypto.randomUUID(), photoIds, reportedByUserId: viewerId, createdAt: Date.now() });
+        await create({
+          ...value,
+          id: crypto.randomUUID(),
+          photoIds,
+          reportedByUserId: viewerId,
+          createdAt: Date.now(),
+        });
       } catch {
         return submission.reply({ formErrors: ["Could not save the issue on this device"] });
       }
@@ -41,10 +47,18 @@ export function ReportIssueDialog({ vehicleId, onClose }: { vehicleId?: string; 
     <dialog ref={dialog} className="card dialog issue-dialog" aria-label="Report an issue" onClose={onClose}>
       <form {...getFormProps(form)}>
         <h2>Report an issue</h2>
-        <SelectFormField field={fields.vehicleId} label="Vehicle" options={vehicles.map((v) => ({ value: v.id, label: v.name }))} />
+        <SelectFormField
+          field={fields.vehicleId}
+          label="Vehicle"
+          options={vehicles.map((v) => ({ value: v.id, label: v.name }))}
+        />
         <Field field={fields.title} label="Title" autoFocus placeholder="e.g. Brake light out" />
         <TextAreaFormField field={fields.description} label="Description" />
-        <SelectFormField field={fields.priority} label="Priority" options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />
+        <SelectFormField
+          field={fields.priority}
+          label="Priority"
+          options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))}
+        />
         <SelectFormField field={fields.assigneeUserId} label="Assignee" options={assigneeOptions(members, viewerId)} />
         <Field field={fields.dueDate} label="Due date" type="date" />
         <PhotoPicker ids={photoIds} onChange={setPhotoIds} />
@@ -71,7 +85,10 @@ function useModalOnMount() {
 
 /** Whom an issue can be assigned to: nobody, or a member (the signed-in one marked). */
 function assigneeOptions(members: { userId: string; email: string }[], viewerId: string | null) {
-  return [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.userId === viewerId ? `${m.email} (you)` : m.email }))];
+  return [
+    { value: "", label: "Unassigned" },
+    ...members.map((m) => ({ value: m.userId, label: m.userId === viewerId ? `${m.email} (you)` : m.email })),
+  ];
 }
 
 /** The "Report an issue" button and its dialog; hidden for viewers, who cannot report. */

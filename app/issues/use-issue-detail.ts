@@ -49,7 +49,10 @@ export function useIssueDetail(id: string) {
   const load = useCallback(async () => {
     try {
       const detail = await http.get(`issues/${encodeURIComponent(id)}`, { retry: 0 }).json<Detail>();
-      setServer({ issue: fromIssueJson(detail), comments: detail.comments.map((c) => ({ ...c, createdAt: Date.parse(c.createdAt) })) });
+      setServer({
+        issue: fromIssueJson(detail),
+        comments: detail.comments.map((c) => ({ ...c, createdAt: Date.parse(c.createdAt) })),
+      });
     } catch (error) {
       setServer((error as { response?: Response }).response?.status === 404 ? "missing" : "offline");
     }
@@ -64,7 +67,15 @@ export function useIssueDetail(id: string) {
       issue: synced,
       comments: syncedComments,
       update: (changes: UpdateIssueBody) => mutations.update({ id, ...changes }),
-      comment: (text: string, photoIds: string[]) => mutations.comment({ id: crypto.randomUUID(), issueId: id, text, photoIds, authorUserId: viewerId, createdAt: Date.now() }),
+      comment: (text: string, photoIds: string[]) =>
+        mutations.comment({
+          id: crypto.randomUUID(),
+          issueId: id,
+          text,
+          photoIds,
+          authorUserId: viewerId,
+          createdAt: Date.now(),
+        }),
     };
   }
   if (server && typeof server === "object") {

@@ -45,11 +45,13 @@ export function useWorkspaceMembers() {
   const me = session.viewer;
   return useMemo(() => {
     // The viewer is always a member, even before the list has ever loaded.
-    const all = me && !members.some((m) => m.userId === me.id) ? [{ userId: me.id, email: me.email }, ...members] : members;
+    const all =
+      me && !members.some((m) => m.userId === me.id) ? [{ userId: me.id, email: me.email }, ...members] : members;
     const byId = new Map(all.map((m) => [m.userId, m.email]));
     return {
       members: all,
-      nameOf: (userId: string | null) => (userId ? (userId === me?.id ? "You" : (byId.get(userId) ?? "A former member")) : "Unassigned"),
+      nameOf: (userId: string | null) =>
+        userId ? (userId === me?.id ? "You" : (byId.get(userId) ?? "A former member")) : "Unassigned",
     };
   }, [members, me]);
 }

@@ -41,18 +41,24 @@ describe("browser HTTP client", () => {
   });
 
   it("retries a GET twice on 503 and then fails naming status, method and URL", async () => {
-    const err = await client().get("unavailable-get").catch((e: Error) => e);
+    const err = await client()
+      .get("unavailable-get")
+      .catch((e: Error) => e);
     expect(hits.get("/unavailable-get")).toBe(3);
     expect(String(err)).toMatch(/Request failed with status code 503.*GET http:\/\/127\.0\.0\.1:\d+\/unavailable-get/);
   });
 
   it("does not retry a POST", async () => {
-    await client().post("unavailable-post").catch(() => undefined);
+    await client()
+      .post("unavailable-post")
+      .catch(() => undefined);
     expect(hits.get("/unavailable-post")).toBe(1);
   });
 
   it("does not retry a 400", async () => {
-    await client().get("bad").catch(() => undefined);
+    await client()
+      .get("bad")
+      .catch(() => undefined);
     expect(hits.get("/bad")).toBe(1);
   });
 });

@@ -1,6 +1,9 @@
 import { serviceStatusLabels, type ServiceSchedule } from "../../shared/service";
 
-export const money = (cents: number | null) => (cents === null ? "—" : `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+export const money = (cents: number | null) =>
+  cents === null
+    ? "—"
+    : `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** "Every 5,000 mi or 180 days" */
 export function intervalText(s: Pick<ServiceSchedule, "everyMiles" | "everyEngineHours" | "everyDays">): string {

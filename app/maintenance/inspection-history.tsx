@@ -1,5 +1,11 @@
 import { useCallback, useState } from "react";
-import { DEFAULT_FORM_NAME, DEFAULT_PRE_TRIP_ITEMS, defaultFormId, type Inspection, type InspectionForm } from "../../shared/inspections";
+import {
+  DEFAULT_FORM_NAME,
+  DEFAULT_PRE_TRIP_ITEMS,
+  defaultFormId,
+  type Inspection,
+  type InspectionForm,
+} from "../../shared/inspections";
 import { useCan, useSession } from "../session/session";
 import { useStoreStatus, useVehicles } from "../store";
 import { useInspectionForms, useInspections } from "../store/maintenance";
@@ -18,7 +24,14 @@ interface Row {
   waiting?: boolean;
 }
 const inspectionsOf = (body: unknown): Row[] =>
-  (body as { inspections: Inspection[] }).inspections.map((i) => ({ id: i.id, vehicleId: i.vehicleId, submittedAt: Date.parse(i.submittedAt), signedName: i.signedName, failedItems: i.failedItems, issues: i.issueIds.length }));
+  (body as { inspections: Inspection[] }).inspections.map((i) => ({
+    id: i.id,
+    vehicleId: i.vehicleId,
+    submittedAt: Date.parse(i.submittedAt),
+    signedName: i.signedName,
+    failedItems: i.failedItems,
+    issues: i.issueIds.length,
+  }));
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 /** The form "Start inspection" opens: the workspace's default one, as synced (or as every workspace starts with it). */
@@ -26,7 +39,9 @@ function useStartForm(): InspectionForm | undefined {
   const forms = useInspectionForms();
   const workspaceId = useSession().workspace?.id;
   if (forms[0]) return forms[0];
-  return workspaceId ? { id: defaultFormId(workspaceId), name: DEFAULT_FORM_NAME, items: DEFAULT_PRE_TRIP_ITEMS, isDefault: true } : undefined;
+  return workspaceId
+    ? { id: defaultFormId(workspaceId), name: DEFAULT_FORM_NAME, items: DEFAULT_PRE_TRIP_ITEMS, isDefault: true }
+    : undefined;
 }
 
 /**
@@ -35,7 +50,10 @@ function useStartForm(): InspectionForm | undefined {
  * the server; "Start inspection" opens the phone form for a vehicle.
  */
 export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
-  const older = useOlder<Row>(vehicleId ? `inspections?vehicleId=${encodeURIComponent(vehicleId)}` : "inspections", useCallback(inspectionsOf, []));
+  const older = useOlder<Row>(
+    vehicleId ? `inspections?vehicleId=${encodeURIComponent(vehicleId)}` : "inspections",
+    useCallback(inspectionsOf, []),
+  );
   const rows = useHistoryRows(vehicleId, older.rows);
   const { pulled } = useStoreStatus();
   const vehicles = useVehicles();
@@ -46,7 +64,13 @@ export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
   if (open && form && chosen) return <InspectionSubmit form={form} vehicleId={chosen} done={() => setOpen(false)} />;
   return (
     <div className="inspection-history">
-      <StartInspection vehicleId={vehicleId} chosen={chosen} choose={setChosen} ready={Boolean(form)} start={() => setOpen(true)} />
+      <StartInspection
+        vehicleId={vehicleId}
+        chosen={chosen}
+        choose={setChosen}
+        ready={Boolean(form)}
+        start={() => setOpen(true)}
+      />
       <ul className="inspection-table" aria-label="Inspections">
         {rows.map((r) => (
           <InspectionRow key={r.id} row={r} vehicleName={names.get(r.vehicleId) ?? "Vehicle"} />
@@ -69,19 +93,56 @@ function useHistoryRows(vehicleId: string | undefined, olderRows: Row[] | null):
   const pending = usePendingInspections().filter((p) => !vehicleId || p.vehicleId === vehicleId);
   const held = new Set(synced.map((i) => i.id));
   return [
-    ...pending.filter((p) => !held.has(p.id)).map((p) => ({ id: p.id, vehicleId: p.vehicleId, submittedAt: Date.parse(p.submittedAt), signedName: p.signedName, failedItems: p.results.filter((r) => r.pass === false).length, issues: 0, waiting: true })),
-    ...withOlder<Row>(synced.map((i) => ({ id: i.id, vehicleId: i.vehicleId, submittedAt: i.submittedAt, signedName: i.signedName, failedItems: i.failedItems, issues: i.issueIds.length })), olderRows),
+    ...pending
+      .filter((p) => !held.has(p.id))
+      .map((p) => ({
+        id: p.id,
+        vehicleId: p.vehicleId,
+        submittedAt: Date.parse(p.submittedAt),
+        signedName: p.signedName,
+        failedItems: p.results.filter((r) => r.pass === false).length,
+        issues: 0,
+        waiting: true,
+      })),
+    ...withOlder<Row>(
+      synced.map((i) => ({
+        id: i.id,
+        vehicleId: i.vehicleId,
+        submittedAt: i.submittedAt,
+        signedName: i.signedName,
+        failedItems: i.failedItems,
+        issues: i.issueIds.length,
+      })),
+      olderRows,
+    ),
   ];
 }
 
 /** "Start inspection" for those who may submit; on the Inspections page it first asks which vehicle. */
-function StartInspection({ vehicleId, chosen, choose, ready, start }: { vehicleId?: string; chosen: string; choose: (id: string) => void; ready: boolean; start: () => void }) {
+function StartInspection({
+  vehicleId,
+  chosen,
+  choose,
+  ready,
+  start,
+}: {
+  vehicleId?: string;
+  chosen: string;
+  choose: (id: string) => void;
+  ready: boolean;
+  start: () => void;
+}) {
   const vehicles = useVehicles();
   if (!useCan("fleet.edit")) return null;
   return (
     <div className="tab-actions">
       {vehicleId ? null : (
-        <select className="input" aria-label="Vehicle to inspect" value={chosen} onChange={(e) => choose(e.target.value)}>
+        <select
+          className="input"
+          aria-label="Vehicle to inspect"
+          value={chosen}
+          onChange={(e) => choose(e.target.value)}
+        >
           <option value="">Choose a vehicle</option>
           {vehicles.map((v) => (
             <option key={v.id} value={v.id}>
@@ -108,7 +169,13 @@ function InspectionRow({ row, vehicleName }: { row: Row; vehicleName: string }) 
       <strong className="inspection-cell vehicle">{vehicleName}</strong>
       <span className="inspection-cell when muted">{when(row.submittedAt)}</span>
       <span className="inspection-cell signed">Signed by {row.signedName}</span>
-      <span className="inspection-cell issues muted">{row.issues ? `${row.issues} issue${row.issues > 1 ? "s" : ""} opened` : row.waiting && row.failedItems ? `${row.failedItems} failed` : ""}</span>
+      <span className="inspection-cell issues muted">
+        {row.issues
+          ? `${row.issues} issue${row.issues > 1 ? "s" : ""} opened`
+          : row.waiting && row.failedItems
+            ? `${row.failedItems} failed`
+            : ""}
+      </span>
     </li>
   );
 }

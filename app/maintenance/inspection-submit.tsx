@@ -8,22 +8,50 @@ import { flushInspections, queueInspection } from "./pending-inspections";
 type Answers = Record<string, InspectionResult>;
 
 /** One item: its label, big Pass / Fail targets, and for a failed one a note and a photo from the camera. */
-function ItemRow({ label, value, onChange }: { label: string; value: InspectionResult; onChange: (r: InspectionResult) => void }) {
+function ItemRow({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: InspectionResult;
+  onChange: (r: InspectionResult) => void;
+}) {
   return (
     <li className={`inspection-item${value.pass === false ? " failed" : ""}`}>
       <span className="inspection-label">{label}</span>
       <div className="pass-fail" role="group" aria-label={label}>
-        <button type="button" className={`button big${value.pass === true ? " pass" : ""}`} aria-pressed={value.pass === true} onClick={() => onChange({ ...value, pass: true })}>
+        <button
+          type="button"
+          className={`button big${value.pass === true ? " pass" : ""}`}
+          aria-pressed={value.pass === true}
+          onClick={() => onChange({ ...value, pass: true })}
+        >
           Pass
         </button>
-        <button type="button" className={`button big${value.pass === false ? " fail" : ""}`} aria-pressed={value.pass === false} onClick={() => onChange({ ...value, pass: false })}>
+        <button
+          type="button"
+          className={`button big${value.pass === false ? " fail" : ""}`}
+          aria-pressed={value.pass === false}
+          onClick={() => onChange({ ...value, pass: false })}
+        >
           Fail
         </button>
       </div>
       {value.pass === false ? (
         <div className="inspection-failure">
-          <input className="input" aria-label={`${label}: note`} placeholder="What is wrong?" value={value.note ?? ""} onChange={(e) => onChange({ ...value, note: e.target.value })} />
-          <PhotoPicker ids={value.photoIds ?? []} onChange={(photoIds) => onChange({ ...value, photoIds })} label="Photo" />
+          <input
+            className="input"
+            aria-label={`${label}: note`}
+            placeholder="What is wrong?"
+            value={value.note ?? ""}
+            onChange={(e) => onChange({ ...value, note: e.target.value })}
+          />
+          <PhotoPicker
+            ids={value.photoIds ?? []}
+            onChange={(photoIds) => onChange({ ...value, photoIds })}
+            label="Photo"
+          />
         </div>
       ) : null}
     </li>
@@ -35,7 +63,15 @@ function ItemRow({ label, value, onChange }: { label: string; value: InspectionR
  * signature. Saved on this device first and sent when there is a network (pending-inspections.ts),
  * so it works next to the vehicle with none.
  */
-export function InspectionSubmit({ form, vehicleId, done }: { form: InspectionForm; vehicleId: string; done: () => void }) {
+export function InspectionSubmit({
+  form,
+  vehicleId,
+  done,
+}: {
+  form: InspectionForm;
+  vehicleId: string;
+  done: () => void;
+}) {
   const items = form.items.filter((i) => i.kind === "pass_fail");
   const [answers, setAnswers] = useState<Answers>(() => Object.fromEntries(items.map((i) => [i.id, { itemId: i.id }])));
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +79,13 @@ export function InspectionSubmit({ form, vehicleId, done }: { form: InspectionFo
     e.preventDefault();
     const answered = answersOf(items, answers, new FormData(e.currentTarget));
     if ("error" in answered) return setError(answered.error);
-    queueInspection({ id: crypto.randomUUID(), formId: form.id, vehicleId, ...answered, submittedAt: new Date().toISOString() });
+    queueInspection({
+      id: crypto.randomUUID(),
+      formId: form.id,
+      vehicleId,
+      ...answered,
+      submittedAt: new Date().toISOString(),
+    });
     toast(navigator.onLine ? "Inspection submitted" : "Inspection saved; it syncs when you are back online");
     void flushInspections().then((refused) => refused.forEach((r) => toast.error(r)));
     done();
@@ -53,10 +95,23 @@ export function InspectionSubmit({ form, vehicleId, done }: { form: InspectionFo
       <h2>{form.name}</h2>
       <ul className="inspection-items">
         {items.map((i) => (
-          <ItemRow key={i.id} label={i.label} value={answers[i.id]!} onChange={(r) => setAnswers((a) => ({ ...a, [i.id]: r }))} />
+          <ItemRow
+            key={i.id}
+            label={i.label}
+            value={answers[i.id]!}
+            onChange={(r) => setAnswers((a) => ({ ...a, [i.id]: r }))}
+          />
         ))}
       </ul>
-      <InputField id="inspection-odometer" label="Odometer (mi)" name="odometerMiles" type="number" inputMode="decimal" min={0} step="any" />
+      <InputField
+        id="inspection-odometer"
+        label="Odometer (mi)"
+        name="odometerMiles"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+      />
       <InputField id="inspection-sign" label="Signature: type your name" name="signedName" autoComplete="name" />
       <ErrorLine message={error} />
       <button type="submit" className="button primary block big">
@@ -67,7 +122,11 @@ export function InspectionSubmit({ form, vehicleId, done }: { form: InspectionFo
 }
 
 /** The submission the form says, or what is missing: every item answered, and a signature. */
-function answersOf(items: { id: string; label: string }[], answers: Answers, f: FormData): { error: string } | { results: InspectionResult[]; signedName: string; odometerMiles?: number } {
+function answersOf(
+  items: { id: string; label: string }[],
+  answers: Answers,
+  f: FormData,
+): { error: string } | { results: InspectionResult[]; signedName: string; odometerMiles?: number } {
   const unanswered = items.filter((i) => typeof answers[i.id]?.pass !== "boolean");
   const signedName = String(f.get("signedName") ?? "").trim();
   if (unanswered.length) return { error: `Answer every item: ${unanswered.map((i) => i.label).join(", ")}` };
@@ -75,7 +134,12 @@ function answersOf(items: { id: string; label: string }[], answers: Answers, f: 
   const odometer = String(f.get("odometerMiles") ?? "").trim();
   const results = items.map((i) => {
     const r = answers[i.id]!;
-    return { itemId: i.id, pass: r.pass, ...(r.note?.trim() ? { note: r.note.trim() } : {}), ...(r.photoIds?.length ? { photoIds: r.photoIds } : {}) };
+    return {
+      itemId: i.id,
+      pass: r.pass,
+      ...(r.note?.trim() ? { note: r.note.trim() } : {}),
+      ...(r.photoIds?.length ? { photoIds: r.photoIds } : {}),
+    };
   });
   return { results, signedName, odometerMiles: odometer ? Number(odometer) : undefined };
 }

@@ -8,7 +8,12 @@ import { http } from "../lib/http";
 type Fields = Record<string, string[]>;
 
 /** A form-kit input named `name`, with its field error from the API's refusal under it. */
-function Input({ name, label, errors, ...rest }: { name: string; label: string; errors: Fields } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+function Input({
+  name,
+  label,
+  errors,
+  ...rest
+}: { name: string; label: string; errors: Fields } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
   return <InputField id={`svc-${name}`} name={name} label={label} error={errors[name]?.join(" ") || null} {...rest} />;
 }
 
@@ -27,7 +32,21 @@ function usePost(path: string, done: () => void, success: string) {
   return { errors: post.refusal?.fields ?? {}, message: post.refusal?.message ?? null, pending: post.pending, submit };
 }
 
-function FormCard({ title, onSubmit, pending, message, children, action }: { title: string; onSubmit: (e: FormEvent<HTMLFormElement>) => void; pending: boolean; message: string | null; children: ReactNode; action: string }) {
+function FormCard({
+  title,
+  onSubmit,
+  pending,
+  message,
+  children,
+  action,
+}: {
+  title: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  pending: boolean;
+  message: string | null;
+  children: ReactNode;
+  action: string;
+}) {
   return (
     <form className="card maintenance-form" onSubmit={onSubmit} aria-label={title}>
       <h3>{title}</h3>
@@ -39,7 +58,15 @@ function FormCard({ title, onSubmit, pending, message, children, action }: { tit
 }
 
 /** "Log service": what was done, when, at which odometer, for how much; it restarts the schedules ticked. */
-export function LogServiceForm({ vehicleId, schedules, done }: { vehicleId: string; schedules: ServiceSchedule[]; done: () => void }) {
+export function LogServiceForm({
+  vehicleId,
+  schedules,
+  done,
+}: {
+  vehicleId: string;
+  schedules: ServiceSchedule[];
+  done: () => void;
+}) {
   const { errors, message, pending, submit } = usePost("service-entries", done, "Service logged");
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -47,10 +74,33 @@ export function LogServiceForm({ vehicleId, schedules, done }: { vehicleId: stri
   };
   return (
     <FormCard title="Log service" onSubmit={onSubmit} pending={pending} message={message} action="Log service">
-      <Input name="date" label="Date" type="date" required defaultValue={new Date().toISOString().slice(0, 10)} errors={errors} />
+      <Input
+        name="date"
+        label="Date"
+        type="date"
+        required
+        defaultValue={new Date().toISOString().slice(0, 10)}
+        errors={errors}
+      />
       <Input name="description" label="What was done" errors={errors} placeholder="e.g. Oil and filter" />
-      <Input name="odometerMiles" label="Odometer (mi)" type="number" inputMode="decimal" min={0} step="any" errors={errors} />
-      <Input name="cost" label="Cost ($)" type="number" inputMode="decimal" min={0} step="0.01" errors={{ cost: errors.costCents ?? [] }} />
+      <Input
+        name="odometerMiles"
+        label="Odometer (mi)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        errors={errors}
+      />
+      <Input
+        name="cost"
+        label="Cost ($)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        errors={{ cost: errors.costCents ?? [] }}
+      />
       <Input name="vendor" label="Vendor" errors={errors} />
       <Input name="notes" label="Notes" errors={errors} />
       {schedules.length ? (
@@ -105,11 +155,35 @@ export function AddScheduleForm({ vehicleId, done }: { vehicleId: string; done: 
   return (
     <FormCard title="Add schedule" onSubmit={onSubmit} pending={pending} message={message} action="Add schedule">
       <Input name="name" label="Name" required errors={errors} placeholder="e.g. Oil change" />
-      <Input name="everyMiles" label="Every (mi)" type="number" inputMode="decimal" min={0} step="any" errors={errors} />
-      <Input name="everyEngineHours" label="Every (engine hours)" type="number" inputMode="decimal" min={0} step="any" errors={errors} />
+      <Input
+        name="everyMiles"
+        label="Every (mi)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        errors={errors}
+      />
+      <Input
+        name="everyEngineHours"
+        label="Every (engine hours)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        errors={errors}
+      />
       <Input name="everyDays" label="Every (days)" type="number" inputMode="numeric" min={1} step={1} errors={errors} />
       <Input name="lastDoneAt" label="Last done on" type="date" errors={errors} />
-      <Input name="lastDoneOdometerMiles" label="Last done at (mi)" type="number" inputMode="decimal" min={0} step="any" errors={errors} />
+      <Input
+        name="lastDoneOdometerMiles"
+        label="Last done at (mi)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        errors={errors}
+      />
     </FormCard>
   );
 }

@@ -4,7 +4,11 @@ import type { BeaconGlLayer } from "./beacon-gl-layer";
 import type { FleetMapDebug } from "./map-debug";
 
 /** window.__fleetMap for tests and the bench: what the beacons layer draws, read where the glide has it now. */
-export function beaconsDebugHandle(map: MapboxMap, layer: BeaconGlLayer, selectedId: () => string | null): FleetMapDebug {
+export function beaconsDebugHandle(
+  map: MapboxMap,
+  layer: BeaconGlLayer,
+  selectedId: () => string | null,
+): FleetMapDebug {
   const { slots } = layer;
   const drawnAt = (vehicleId: string | null): [number, number] | null => {
     const slot = vehicleId ? slots.slotOf(vehicleId) : undefined;

@@ -26,7 +26,10 @@ interface GlState {
   beaconVao: WebGLVertexArrayObject;
   clusterVao: WebGLVertexArrayObject;
   digits: WebGLTexture;
-  uniforms: Record<"matrix" | "viewport" | "now" | "glide" | "size" | "cluster" | "digits", WebGLUniformLocation | null>;
+  uniforms: Record<
+    "matrix" | "viewport" | "now" | "glide" | "size" | "cluster" | "digits",
+    WebGLUniformLocation | null
+  >;
   capacity: number;
 }
 
@@ -158,7 +161,13 @@ export class BeaconGlLayer implements CustomLayerInterface {
       this.hiddenDirty = true;
     } else {
       for (const [first, count] of dirty) {
-        gl.bufferSubData(gl.ARRAY_BUFFER, first * FLOATS_PER_SLOT * 4, slots.gpu, first * FLOATS_PER_SLOT, count * FLOATS_PER_SLOT);
+        gl.bufferSubData(
+          gl.ARRAY_BUFFER,
+          first * FLOATS_PER_SLOT * 4,
+          slots.gpu,
+          first * FLOATS_PER_SLOT,
+          count * FLOATS_PER_SLOT,
+        );
       }
     }
     if (this.hiddenDirty) {
@@ -171,7 +180,9 @@ export class BeaconGlLayer implements CustomLayerInterface {
     if (this.clustersDirty) {
       const data = new Float32Array(Math.max(1, this.clusters.length) * FLOATS_PER_SLOT);
       const [ox, oy] = slots.origin;
-      this.clusters.forEach((c, i) => data.set([c.x - ox, c.y - oy, c.x - ox, c.y - oy, -1e9, c.count], i * FLOATS_PER_SLOT));
+      this.clusters.forEach((c, i) =>
+        data.set([c.x - ox, c.y - oy, c.x - ox, c.y - oy, -1e9, c.count], i * FLOATS_PER_SLOT),
+      );
       gl.bindBuffer(gl.ARRAY_BUFFER, s.clusters);
       gl.bufferData(gl.ARRAY_BUFFER, data, gl.DYNAMIC_DRAW);
       this.clustersDirty = false;
@@ -222,7 +233,12 @@ export class BeaconGlLayer implements CustomLayerInterface {
  * A vertex array drawing one quad per instance: its corners, and from `instances` each one's
  * from and to positions, start time and state (beacon-shaders.ts), and its hidden flag when given.
  */
-function vertexArray(gl: WebGL2RenderingContext, quad: WebGLBuffer, instances: WebGLBuffer, hiddenBuffer: WebGLBuffer | null): WebGLVertexArrayObject {
+function vertexArray(
+  gl: WebGL2RenderingContext,
+  quad: WebGLBuffer,
+  instances: WebGLBuffer,
+  hiddenBuffer: WebGLBuffer | null,
+): WebGLVertexArrayObject {
   const v = gl.createVertexArray()!;
   gl.bindVertexArray(v);
   gl.bindBuffer(gl.ARRAY_BUFFER, quad);
@@ -230,7 +246,12 @@ function vertexArray(gl: WebGL2RenderingContext, quad: WebGLBuffer, instances: W
   gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
   gl.bindBuffer(gl.ARRAY_BUFFER, instances);
   const stride = FLOATS_PER_SLOT * 4;
-  for (const [location, size, offset] of [[1, 2, 0], [2, 2, 8], [3, 1, 16], [4, 1, 20]] as const) {
+  for (const [location, size, offset] of [
+    [1, 2, 0],
+    [2, 2, 8],
+    [3, 1, 16],
+    [4, 1, 20],
+  ] as const) {
     gl.enableVertexAttribArray(location);
     gl.vertexAttribPointer(location, size, gl.FLOAT, false, stride, offset);
     gl.vertexAttribDivisor(location, 1);
@@ -257,14 +278,16 @@ function link(gl: WebGL2RenderingContext): WebGLProgram {
     const shader = gl.createShader(type)!;
     gl.shaderSource(shader, source);
     gl.compileShader(shader);
-    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS) && !gl.isContextLost()) throw new Error(`Beacon shader: ${gl.getShaderInfoLog(shader)}`);
+    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS) && !gl.isContextLost())
+      throw new Error(`Beacon shader: ${gl.getShaderInfoLog(shader)}`);
     return shader;
   };
   const program = gl.createProgram()!;
   gl.attachShader(program, compile(gl.VERTEX_SHADER, VERTEX_SHADER));
   gl.attachShader(program, compile(gl.FRAGMENT_SHADER, FRAGMENT_SHADER));
   gl.linkProgram(program);
-  if (!gl.getProgramParameter(program, gl.LINK_STATUS) && !gl.isContextLost()) throw new Error(`Beacon program: ${gl.getProgramInfoLog(program)}`);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS) && !gl.isContextLost())
+    throw new Error(`Beacon program: ${gl.getProgramInfoLog(program)}`);
   return program;
 }
 

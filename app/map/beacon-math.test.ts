@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { clusterBeacons, clusterDiameter, latOf, lngOf, mercatorX, mercatorY, originTooFar, pickNearest, worldSize } from "./beacon-math";
+import {
+  clusterBeacons,
+  clusterDiameter,
+  latOf,
+  lngOf,
+  mercatorX,
+  mercatorY,
+  originTooFar,
+  pickNearest,
+  worldSize,
+} from "./beacon-math";
 
 describe("beacon maths", () => {
   it("projects to Web Mercator and back", () => {
     expect(mercatorX(-180)).toBe(0);
     expect(mercatorX(0)).toBe(0.5);
     expect(mercatorY(0)).toBeCloseTo(0.5, 12);
-    for (const [lng, lat] of [[-100, 40], [151.2, -33.9], [-74.006, 40.7128]] as const) {
+    for (const [lng, lat] of [
+      [-100, 40],
+      [151.2, -33.9],
+      [-74.006, 40.7128],
+    ] as const) {
       expect(lngOf(mercatorX(lng))).toBeCloseTo(lng, 9);
       expect(latOf(mercatorY(lat))).toBeCloseTo(lat, 9);
     }
@@ -42,7 +56,15 @@ describe("clusters", () => {
     [b2 + cell * 0.4, b2 + cell * 0.4],
   ];
   const run = (skip?: (i: number) => boolean, zoom = 5) =>
-    clusterBeacons(points.length, (i) => points[i]![0]!, (i) => points[i]![1]!, zoom, 60, 5, skip);
+    clusterBeacons(
+      points.length,
+      (i) => points[i]![0]!,
+      (i) => points[i]![1]!,
+      zoom,
+      60,
+      5,
+      skip,
+    );
 
   it("aggregates a crowded cell into one cluster with its count at the members' mean, and hides its members", () => {
     const { clusters, hidden } = run();
@@ -67,9 +89,33 @@ describe("clusters", () => {
 describe("picking", () => {
   it("finds the nearest disc containing the pointer; the later-drawn one on a tie; none outside", () => {
     const d = [10, 3, 30, 3];
-    expect(pickNearest(4, (i) => d[i]!, () => 17.5)).toBe(3);
-    expect(pickNearest(4, (i) => d[i]! + 20, () => 17.5)).toBe(-1);
-    expect(pickNearest(4, (i) => (i === 1 || i === 3 ? NaN : d[i]!), () => 17.5)).toBe(0);
-    expect(pickNearest(2, (i) => [20, 25][i]!, (i) => [17.5, 30][i]!)).toBe(1);
+    expect(
+      pickNearest(
+        4,
+        (i) => d[i]!,
+        () => 17.5,
+      ),
+    ).toBe(3);
+    expect(
+      pickNearest(
+        4,
+        (i) => d[i]! + 20,
+        () => 17.5,
+      ),
+    ).toBe(-1);
+    expect(
+      pickNearest(
+        4,
+        (i) => (i === 1 || i === 3 ? NaN : d[i]!),
+        () => 17.5,
+      ),
+    ).toBe(0);
+    expect(
+      pickNearest(
+        2,
+        (i) => [20, 25][i]!,
+        (i) => [17.5, 30][i]!,
+      ),
+    ).toBe(1);
   });
 });

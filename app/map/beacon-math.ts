@@ -25,7 +25,15 @@ export function latOf(y: number): number {
 }
 
 /** Where a beacon gliding from (fx, fy) to (tx, ty) since `startedAt` is at `now` (ms). */
-export function glideAt(fx: number, fy: number, tx: number, ty: number, startedAt: number, now: number, total = GLIDE_MS): [number, number] {
+export function glideAt(
+  fx: number,
+  fy: number,
+  tx: number,
+  ty: number,
+  startedAt: number,
+  now: number,
+  total = GLIDE_MS,
+): [number, number] {
   const e = ease((now - startedAt) / total);
   return [fx + (tx - fx) * e, fy + (ty - fy) * e];
 }
@@ -46,7 +54,11 @@ export function worldSize(zoom: number): number {
  * move (and every slot be rewritten) once the camera is so far from it that this error, in
  * pixels at the current zoom, would exceed a quarter of a pixel.
  */
-export function originTooFar(origin: readonly [number, number], center: readonly [number, number], zoom: number): boolean {
+export function originTooFar(
+  origin: readonly [number, number],
+  center: readonly [number, number],
+  zoom: number,
+): boolean {
   const distance = Math.max(Math.abs(origin[0] - center[0]), Math.abs(origin[1] - center[1]));
   return distance * worldSize(zoom) * 6e-8 > 0.25;
 }

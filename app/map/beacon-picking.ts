@@ -1,5 +1,14 @@
 import type { MapMouseEvent, Map as MapboxMap } from "mapbox-gl";
-import { clusterDiameter, latOf, lngOf, mercatorX, mercatorY, pickNearest, worldSize, type Cluster } from "./beacon-math";
+import {
+  clusterDiameter,
+  latOf,
+  lngOf,
+  mercatorX,
+  mercatorY,
+  pickNearest,
+  worldSize,
+  type Cluster,
+} from "./beacon-math";
 import type { BeaconGlLayer } from "./beacon-gl-layer";
 import { beaconSize } from "./geometry";
 
@@ -32,7 +41,13 @@ export function beaconUnderPointer(map: MapboxMap, layer: BeaconGlLayer, pointer
 }
 
 /** The visible beacon's slot under the pointer, or -1: a cheap box test in Mercator units first, the exact one on screen. */
-function beaconSlotUnderPointer(map: MapboxMap, layer: BeaconGlLayer, pointer: Point, now: number, size: number): number {
+function beaconSlotUnderPointer(
+  map: MapboxMap,
+  layer: BeaconGlLayer,
+  pointer: Point,
+  now: number,
+  size: number,
+): number {
   const { slots } = layer;
   const at = map.unproject(pointer);
   const mx = mercatorX(at.lng);

@@ -18,7 +18,10 @@ describe("beacon slots", () => {
     s.place("v7", 0.3, 0.41, "parked", 2000, true);
     s.place("v8", 0.3, 0.41, "moving", 2000, true);
     s.place("v50", 0.3, 0.41, "moving", 2000, true);
-    expect(s.takeDirty()).toEqual([[7, 2], [50, 1]]);
+    expect(s.takeDirty()).toEqual([
+      [7, 2],
+      [50, 1],
+    ]);
   });
 
   it("glides from where the beacon is drawn now, mid-glide included, relative to the origin and epoch in float32", () => {

@@ -44,7 +44,10 @@ export function BeaconsLayer() {
 
 /** Driving (or idling with the ignition on), parked (ignition off), or beacon not reporting: shared/vehicle-state.ts's rule. */
 function beaconState(store: ClientStore, id: string, telemetry?: Telemetry): BeaconState {
-  return vehicleState(store.get<Vehicle>("vehicle", id)?.beaconStatus, (telemetry ?? store.get<Telemetry>("telemetry", id))?.status);
+  return vehicleState(
+    store.get<Vehicle>("vehicle", id)?.beaconStatus,
+    (telemetry ?? store.get<Telemetry>("telemetry", id))?.status,
+  );
 }
 
 /**
@@ -98,7 +101,8 @@ function useBeaconsFollowStore(
   useEffect(() => {
     const container = map.getContainer();
     let updates = 0;
-    for (const id of store.ids("telemetry")) placeBeacon(store, layer, id, store.get<Telemetry>("telemetry", id)!, false);
+    for (const id of store.ids("telemetry"))
+      placeBeacon(store, layer, id, store.get<Telemetry>("telemetry", id)!, false);
     layer.slots.select(selectedRef.current);
     clusterer.recluster();
     layer.repaint();
@@ -155,7 +159,11 @@ function useBeaconPicking(map: MapboxMap, layer: BeaconGlLayer) {
       const hit = pick(e);
       if (!hit) return;
       if ("vehicleId" in hit) navigateRef.current(`/map?vehicleId=${encodeURIComponent(hit.vehicleId)}`);
-      else map.easeTo({ center: [lngOf(hit.cluster.x), latOf(hit.cluster.y)], zoom: Math.min(CLUSTER_MAX_ZOOM, map.getZoom() + 2) });
+      else
+        map.easeTo({
+          center: [lngOf(hit.cluster.x), latOf(hit.cluster.y)],
+          zoom: Math.min(CLUSTER_MAX_ZOOM, map.getZoom() + 2),
+        });
     };
     let hoverFrame = 0;
     let hoverEvent: MapMouseEvent | null = null;
@@ -198,7 +206,12 @@ function useNoFramesWhileHidden(layer: BeaconGlLayer, visible: boolean) {
 }
 
 /** window.__fleetMap while the map's debug hooks are on (tests, the bench). */
-function useDebugHandle(map: MapboxMap, layer: BeaconGlLayer, debug: boolean, selectedRef: { readonly current: string | null }) {
+function useDebugHandle(
+  map: MapboxMap,
+  layer: BeaconGlLayer,
+  debug: boolean,
+  selectedRef: { readonly current: string | null },
+) {
   useEffect(() => {
     if (!debug) return;
     window.__fleetMap = beaconsDebugHandle(map, layer, () => selectedRef.current);

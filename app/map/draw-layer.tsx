@@ -16,7 +16,15 @@ const CLOSE_PX = 10;
  * double-click to close it. Escape cancels. The draft is shown as its own source; `onDone` gets the
  * finished geometry (checked by the caller, which may refuse it and start again).
  */
-export function DrawLayer({ mode, onDone, onCancel }: { mode: DrawMode; onDone: (g: PlaceGeometry) => void; onCancel: () => void }) {
+export function DrawLayer({
+  mode,
+  onDone,
+  onCancel,
+}: {
+  mode: DrawMode;
+  onDone: (g: PlaceGeometry) => void;
+  onCancel: () => void;
+}) {
   const { map, styleGeneration } = useMapContext();
   const done = useRef(onDone);
   const cancel = useRef(onCancel);
@@ -26,8 +34,15 @@ export function DrawLayer({ mode, onDone, onCancel }: { mode: DrawMode; onDone: 
   useEffect(() => {
     addDraftLayer(map);
     const show = (ring: Position[]) =>
-      (map.getSource(DRAFT) as GeoJSONSource | undefined)?.setData({ type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: ring } });
-    const handlers = mode === "circle" ? circleHandlers(map, show, (g) => done.current(g)) : polygonHandlers(map, show, (g) => done.current(g));
+      (map.getSource(DRAFT) as GeoJSONSource | undefined)?.setData({
+        type: "Feature",
+        properties: {},
+        geometry: { type: "LineString", coordinates: ring },
+      });
+    const handlers =
+      mode === "circle"
+        ? circleHandlers(map, show, (g) => done.current(g))
+        : polygonHandlers(map, show, (g) => done.current(g));
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && cancel.current();
     map.getCanvas().style.cursor = "crosshair";
     // Drawing owns double-clicks (closing a polygon), not the map's zoom.
@@ -53,11 +68,20 @@ const at = (e: MapMouseEvent): Position => [e.lngLat.lng, e.lngLat.lat];
 function addDraftLayer(map: MapboxMap) {
   if (map.getSource(DRAFT)) return;
   map.addSource(DRAFT, { type: "geojson", data: { type: "FeatureCollection", features: [] } });
-  map.addLayer({ id: `${DRAFT}-line`, type: "line", source: DRAFT, paint: { "line-color": "#f97316", "line-width": 2, "line-dasharray": [2, 1] } });
+  map.addLayer({
+    id: `${DRAFT}-line`,
+    type: "line",
+    source: DRAFT,
+    paint: { "line-color": "#f97316", "line-width": 2, "line-dasharray": [2, 1] },
+  });
 }
 
 /** A circle: pressed at its centre, then a drag released at the edge, or a second press there. */
-function circleHandlers(map: MapboxMap, show: (ring: Position[]) => void, finish: (g: PlaceGeometry) => void): Handler[] {
+function circleHandlers(
+  map: MapboxMap,
+  show: (ring: Position[]) => void,
+  finish: (g: PlaceGeometry) => void,
+): Handler[] {
   let centre: Position | null = null;
   let pressedAt: Point | null = null;
   let radius = 0;
@@ -95,7 +119,11 @@ function circleHandlers(map: MapboxMap, show: (ring: Position[]) => void, finish
 }
 
 /** A polygon: a corner per click; closed by a click near the first corner or a double-click. */
-function polygonHandlers(map: MapboxMap, show: (ring: Position[]) => void, finish: (g: PlaceGeometry) => void): Handler[] {
+function polygonHandlers(
+  map: MapboxMap,
+  show: (ring: Position[]) => void,
+  finish: (g: PlaceGeometry) => void,
+): Handler[] {
   const points: Position[] = [];
   return [
     [
@@ -114,7 +142,8 @@ function polygonHandlers(map: MapboxMap, show: (ring: Position[]) => void, finis
       "dblclick",
       () => {
         // The double-click's two clicks added the same corner twice.
-        if (points.length >= 2 && metresBetween(points[points.length - 1]!, points[points.length - 2]!) < 0.5) points.pop();
+        if (points.length >= 2 && metresBetween(points[points.length - 1]!, points[points.length - 2]!) < 0.5)
+          points.pop();
         if (points.length >= 3) finish({ type: "Polygon", coordinates: [points.slice()] });
       },
     ],

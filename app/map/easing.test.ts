@@ -42,7 +42,9 @@ describe("the glide's easing", () => {
 
   it("would notice a shader that eased differently", () => {
     const linear = shaderGlide(VERTEX_SHADER.replace(/float e = [^;]+;/, "float e = t;"));
-    expect(MOMENTS.some((elapsed) => Math.abs(linear(5000 + elapsed, 5000, GLIDE) - ease(elapsed / GLIDE)) > 1e-6)).toBe(true);
+    expect(
+      MOMENTS.some((elapsed) => Math.abs(linear(5000 + elapsed, 5000, GLIDE) - ease(elapsed / GLIDE)) > 1e-6),
+    ).toBe(true);
   });
 
   it("moves a beacon along the straight line by that curve, from its start time", () => {

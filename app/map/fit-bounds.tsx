@@ -2,7 +2,16 @@ import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useRef } from "react";
 import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/telemetry";
 import { useClientStore, type ClientStore, type StoreChange } from "../store";
-import { boundsOf, fitMaxZoom, fitPadding, outOfView, PHONE_MAP_WIDTH, phoneFitPadding, SHEET_DOWN_SHARE, type LngLat } from "./geometry";
+import {
+  boundsOf,
+  fitMaxZoom,
+  fitPadding,
+  outOfView,
+  PHONE_MAP_WIDTH,
+  phoneFitPadding,
+  SHEET_DOWN_SHARE,
+  type LngLat,
+} from "./geometry";
 import { useMapContext } from "./map-context";
 import { useSelectedVehicle } from "./use-selected-vehicle";
 
@@ -65,8 +74,18 @@ function anyOutOfView(map: MapboxMap, points: LngLat[]): boolean {
   if (!width || !height) return false;
   // The floating panel (list or selected vehicle) covers the left of the map either way; on a
   // phone, the sheet covers its bottom instead.
-  if (width < PHONE_MAP_WIDTH) return outOfView(points.map((p) => map.project([p.lng, p.lat])), width, height * (1 - SHEET_DOWN_SHARE));
-  return outOfView(points.map((p) => map.project([p.lng, p.lat])), width, height, PANEL_INSET);
+  if (width < PHONE_MAP_WIDTH)
+    return outOfView(
+      points.map((p) => map.project([p.lng, p.lat])),
+      width,
+      height * (1 - SHEET_DOWN_SHARE),
+    );
+  return outOfView(
+    points.map((p) => map.project([p.lng, p.lat])),
+    width,
+    height,
+    PANEL_INSET,
+  );
 }
 
 /** Fits all vehicles (or the selected one). */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { beaconSize, boundsOf, fitMaxZoom, fitPadding, glide, outOfView, phoneFitPadding, placeExtent } from "./geometry";
+import {
+  beaconSize,
+  boundsOf,
+  fitMaxZoom,
+  fitPadding,
+  glide,
+  outOfView,
+  phoneFitPadding,
+  placeExtent,
+} from "./geometry";
 
 describe("map rules", () => {
   it("sizes beacons max(35, 50 - 5 × zoom)", () => {
@@ -28,7 +37,15 @@ describe("map rules", () => {
   it("pads fits by 10% plus the panel on the left and caps the zoom for few vehicles", () => {
     expect(fitPadding(1000, 600)).toEqual({ top: 60, bottom: 60, left: 450, right: 100 });
     expect([fitMaxZoom(1), fitMaxZoom(3), fitMaxZoom(4)]).toEqual([14, 13, undefined]);
-    expect(boundsOf([{ lng: -74, lat: 40 }, { lng: -87, lat: 41 }])).toEqual([[-87, 40], [-74, 41]]);
+    expect(
+      boundsOf([
+        { lng: -74, lat: 40 },
+        { lng: -87, lat: 41 },
+      ]),
+    ).toEqual([
+      [-87, 40],
+      [-74, 41],
+    ]);
   });
 });
 
@@ -38,7 +55,18 @@ describe("on a phone", () => {
   });
 
   it("a place's extent: a polygon's corners, a circle's bounding box", () => {
-    expect(placeExtent({ type: "Polygon", coordinates: [[[0, 0], [1, 0], [1, 1]]] })).toEqual([
+    expect(
+      placeExtent({
+        type: "Polygon",
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+          ],
+        ],
+      }),
+    ).toEqual([
       { lng: 0, lat: 0 },
       { lng: 1, lat: 0 },
       { lng: 1, lat: 1 },

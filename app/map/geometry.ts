@@ -44,14 +44,20 @@ export function fitMaxZoom(count: number): number | undefined {
 
 export function boundsOf(points: LngLat[]): [[number, number], [number, number]] | null {
   if (!points.length) return null;
-  let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
+  let minLng = Infinity,
+    minLat = Infinity,
+    maxLng = -Infinity,
+    maxLat = -Infinity;
   for (const p of points) {
     minLng = Math.min(minLng, p.lng);
     maxLng = Math.max(maxLng, p.lng);
     minLat = Math.min(minLat, p.lat);
     maxLat = Math.max(maxLat, p.lat);
   }
-  return [[minLng, minLat], [maxLng, maxLat]];
+  return [
+    [minLng, minLat],
+    [maxLng, maxLat],
+  ];
 }
 
 /** Below this map width the map's panel is a sheet over the bottom of the map (styles.css, phone layout). */
@@ -67,7 +73,11 @@ export function phoneFitPadding(width: number, height: number) {
 }
 
 /** Every corner a place's shape reaches (a circle's bounding box), to fit the map to the places. */
-export function placeExtent(geometry: { type: "Circle"; center: [number, number]; radius: number } | { type: "Polygon"; coordinates: [number, number][][] }): LngLat[] {
+export function placeExtent(
+  geometry:
+    | { type: "Circle"; center: [number, number]; radius: number }
+    | { type: "Polygon"; coordinates: [number, number][][] },
+): LngLat[] {
   if (geometry.type === "Polygon") return (geometry.coordinates[0] ?? []).map(([lng, lat]) => ({ lng, lat }));
   const [lng, lat] = geometry.center;
   const dLat = geometry.radius / 111_320;

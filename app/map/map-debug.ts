@@ -29,5 +29,8 @@ export interface FleetMapDebug {
 
 export function mapDebugEnabled(): boolean {
   if (typeof window === "undefined") return false;
-  return Boolean(window.__fleetOpsDebug?.includes("map")) || new URLSearchParams(window.location.search).getAll("debug").includes("map");
+  return (
+    Boolean(window.__fleetOpsDebug?.includes("map")) ||
+    new URLSearchParams(window.location.search).getAll("debug").includes("map")
+  );
 }

@@ -12,7 +12,13 @@ import { watchStreetStyle, type BaseMap } from "./style-fallback";
 type Mapbox = typeof mapboxglModule;
 
 /** The one map, opened on the street style for `token`, or on the offline geography when the browser starts offline. */
-function createMap(mapboxgl: Mapbox, container: HTMLDivElement, token: string, street: StreetStyle, startOffline: boolean): MapboxMap {
+function createMap(
+  mapboxgl: Mapbox,
+  container: HTMLDivElement,
+  token: string,
+  street: StreetStyle,
+  startOffline: boolean,
+): MapboxMap {
   mapboxgl.accessToken = token || OFFLINE_TOKEN;
   // One set of web workers for every map of the page's life: without it, the last map's removal
   // (leaving /locations for /map) terminates the shared workers while mapbox-gl still holds

@@ -22,7 +22,11 @@ export function MapOverlay() {
       p.delete("event");
       return p;
     });
-  return vehicleId ? <SelectedVehicle id={vehicleId} onBack={() => select(null)} /> : <VehicleListPanel onSelect={select} />;
+  return vehicleId ? (
+    <SelectedVehicle id={vehicleId} onBack={() => select(null)} />
+  ) : (
+    <VehicleListPanel onSelect={select} />
+  );
 }
 
 const ROW_HEIGHT = 36;
@@ -51,11 +55,30 @@ function VehicleListPanel({ onSelect }: { onSelect: (id: string) => void }) {
           ⚲
         </span>
       </div>
-      <FilterBox className="input" label="Search vehicles" placeholder="Search vehicles" query={query} setQuery={setQuery} onKeyDown={onKeyDown} />
+      <FilterBox
+        className="input"
+        label="Search vehicles"
+        placeholder="Search vehicles"
+        query={query}
+        setQuery={setQuery}
+        onKeyDown={onKeyDown}
+      />
       <div className="panel-scroll" ref={scroller} onScroll={onScroll}>
-        <ul className="panel-list" aria-label="Vehicles" onKeyDown={onKeyDown} style={{ height: shown.length * ROW_HEIGHT }}>
+        <ul
+          className="panel-list"
+          aria-label="Vehicles"
+          onKeyDown={onKeyDown}
+          style={{ height: shown.length * ROW_HEIGHT }}
+        >
           {shown.slice(first, last).map((v, i) => (
-            <PanelRow key={v.id} vehicle={v} index={first + i} setSize={shown.length} onFocus={onRowFocus} onSelect={onSelect} />
+            <PanelRow
+              key={v.id}
+              vehicle={v}
+              index={first + i}
+              setSize={shown.length}
+              onFocus={onRowFocus}
+              onSelect={onSelect}
+            />
           ))}
         </ul>
       </div>

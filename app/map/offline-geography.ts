@@ -103,14 +103,29 @@ export function offlineGeographyStyle(): StyleSpecification {
 /** A dot and a name per city; a city's dot appears with its name (CITY_NAME_BY_ZOOM), larger cities first when names collide. */
 function cityLayers(filter: ["==", ["get", "kind"], string]): StyleSpecification["layers"] {
   const c = GEOGRAPHY_COLOURS;
-  const shown: ExpressionSpecification = ["step", ["zoom"], ["case", ["==", ["get", "rank"], 1], 1, 0], 4, ["case", ["<=", ["get", "rank"], 2], 1, 0], 6, 1];
+  const shown: ExpressionSpecification = [
+    "step",
+    ["zoom"],
+    ["case", ["==", ["get", "rank"], 1], 1, 0],
+    4,
+    ["case", ["<=", ["get", "rank"], 2], 1, 0],
+    6,
+    1,
+  ];
   return [
     {
       id: "city-dots",
       type: "circle",
       source: GEOGRAPHY_SOURCE,
       filter,
-      paint: { "circle-radius": 2.5, "circle-color": c.city, "circle-opacity": shown, "circle-stroke-width": 1, "circle-stroke-color": c.cityHalo, "circle-stroke-opacity": shown },
+      paint: {
+        "circle-radius": 2.5,
+        "circle-color": c.city,
+        "circle-opacity": shown,
+        "circle-stroke-width": 1,
+        "circle-stroke-color": c.cityHalo,
+        "circle-stroke-opacity": shown,
+      },
     },
     {
       id: "city-labels",

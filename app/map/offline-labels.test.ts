@@ -23,13 +23,17 @@ describe("offline labels", () => {
   });
 
   it("ships a glyph range for every character of every city name", () => {
-    const cities = (JSON.parse(buildGeography()) as { features: { properties: { kind: string; name?: string; rank?: number } }[] }).features.filter(
-      (f) => f.properties.kind === "city",
-    );
+    const cities = (
+      JSON.parse(buildGeography()) as { features: { properties: { kind: string; name?: string; rank?: number } }[] }
+    ).features.filter((f) => f.properties.kind === "city");
     expect(cities.length).toBeGreaterThan(1000);
-    expect(cities.map((c) => c.properties.name)).toEqual(expect.arrayContaining(["Chicago", "Toronto", "Ho Chi Minh City"]));
+    expect(cities.map((c) => c.properties.name)).toEqual(
+      expect.arrayContaining(["Chicago", "Toronto", "Ho Chi Minh City"]),
+    );
     const shipped = new Set(GLYPH_RANGES.map((r) => Number(r.split("-")[0])));
-    const missing = cities.flatMap((c) => [...c.properties.name!].filter((ch) => !shipped.has(Math.floor(ch.codePointAt(0)! / 256) * 256)));
+    const missing = cities.flatMap((c) =>
+      [...c.properties.name!].filter((ch) => !shipped.has(Math.floor(ch.codePointAt(0)! / 256) * 256)),
+    );
     expect(missing).toEqual([]);
   });
 });

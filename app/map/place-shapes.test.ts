@@ -9,14 +9,46 @@ describe("place shapes on the map", () => {
   });
 
   it("closes polygon rings for GeoJSON", () => {
-    const fc = placesCollection([{ id: "a", name: "A", geometry: { type: "Polygon", coordinates: [[[0, 0], [1, 0], [1, 1]]] } }], "a");
-    expect(fc.features[0]!.geometry.coordinates[0]).toEqual([[0, 0], [1, 0], [1, 1], [0, 0]]);
+    const fc = placesCollection(
+      [
+        {
+          id: "a",
+          name: "A",
+          geometry: {
+            type: "Polygon",
+            coordinates: [
+              [
+                [0, 0],
+                [1, 0],
+                [1, 1],
+              ],
+            ],
+          },
+        },
+      ],
+      "a",
+    );
+    expect(fc.features[0]!.geometry.coordinates[0]).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+    ]);
     expect(fc.features[0]!.properties).toMatchObject({ selected: true });
   });
 
   it("reads typed coordinates as latitude, longitude", () => {
     expect(parseTypedGeometry("41.88, -87.63", 200)).toEqual({ type: "Circle", center: [-87.63, 41.88], radius: 200 });
-    expect(parseTypedGeometry("1 2\n3 4\n5 6", null)).toEqual({ type: "Polygon", coordinates: [[[2, 1], [4, 3], [6, 5]]] });
+    expect(parseTypedGeometry("1 2\n3 4\n5 6", null)).toEqual({
+      type: "Polygon",
+      coordinates: [
+        [
+          [2, 1],
+          [4, 3],
+          [6, 5],
+        ],
+      ],
+    });
     expect(parseTypedGeometry("41.88", null)).toMatch(/Cannot read/);
     expect(parseTypedGeometry("1 2\n3 4", null)).toMatch(/at least 3/);
   });

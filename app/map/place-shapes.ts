@@ -43,12 +43,17 @@ export function metresBetween(a: Position, b: Position): number {
  */
 export function parseTypedGeometry(text: string, radius: number | null): PlaceGeometry | string {
   const points: Position[] = [];
-  for (const line of text.split(/\n|;/).map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split(/\n|;/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const parts = line.split(/[\s,]+/).map(Number);
-    if (parts.length !== 2 || parts.some((n) => !Number.isFinite(n))) return `Cannot read “${line}”: write latitude, longitude`;
+    if (parts.length !== 2 || parts.some((n) => !Number.isFinite(n)))
+      return `Cannot read “${line}”: write latitude, longitude`;
     points.push([parts[1]!, parts[0]!]);
   }
-  if (points.length === 1) return radius && radius > 0 ? { type: "Circle", center: points[0]!, radius } : "A circle needs a radius in metres";
+  if (points.length === 1)
+    return radius && radius > 0 ? { type: "Circle", center: points[0]!, radius } : "A circle needs a radius in metres";
   if (points.length < 3) return "Enter one point and a radius, or at least 3 points";
   return { type: "Polygon", coordinates: [points] };
 }

@@ -37,7 +37,12 @@ export function PlacesLayer({ selectedId = null }: { selectedId?: string | null 
       id: `${PLACES_SOURCE}-name`,
       type: "symbol",
       source: PLACES_SOURCE,
-      layout: { "text-field": ["get", "name"], "text-font": labelFont(map), "text-size": 13, "text-allow-overlap": true },
+      layout: {
+        "text-field": ["get", "name"],
+        "text-font": labelFont(map),
+        "text-size": 13,
+        "text-allow-overlap": true,
+      },
       paint: { "text-color": PLACE_TEXT_COLOUR, "text-halo-color": "#ffffff", "text-halo-width": 1.5 },
     });
   }, [map, styleGeneration]);

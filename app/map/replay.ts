@@ -31,7 +31,7 @@ export function positionAt(points: readonly TimedPoint[], t: number): TimedPoint
   const a = points[lo]!;
   const b = points[hi]!;
   const f = (t - a.t) / (b.t - a.t);
-  const speed = a.speed === null || b.speed === null ? a.speed ?? b.speed : a.speed + (b.speed - a.speed) * f;
+  const speed = a.speed === null || b.speed === null ? (a.speed ?? b.speed) : a.speed + (b.speed - a.speed) * f;
   return {
     t,
     lat: a.lat + (b.lat - a.lat) * f,

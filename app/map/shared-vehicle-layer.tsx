@@ -19,7 +19,12 @@ export function SharedVehicleLayer({ position }: { position: { lat: number; lng:
         id: SOURCE,
         type: "circle",
         source: SOURCE,
-        paint: { "circle-radius": 9, "circle-color": "#2563eb", "circle-stroke-width": 3, "circle-stroke-color": "#ffffff" },
+        paint: {
+          "circle-radius": 9,
+          "circle-color": "#2563eb",
+          "circle-stroke-width": 3,
+          "circle-stroke-color": "#ffffff",
+        },
       });
     }
   }, [map, styleGeneration]);

@@ -40,7 +40,11 @@ const openFreeMap = streetStyleFor("");
 
 describe("streetStyleFor", () => {
   it("is Mapbox's streets with a token and OpenFreeMap's keyless style without", () => {
-    expect(mapbox).toEqual({ id: "mapbox", style: STREETS_STYLE, probeUrl: "https://api.mapbox.com/styles/v1/mapbox/streets-v12?access_token=pk.test" });
+    expect(mapbox).toEqual({
+      id: "mapbox",
+      style: STREETS_STYLE,
+      probeUrl: "https://api.mapbox.com/styles/v1/mapbox/streets-v12?access_token=pk.test",
+    });
     expect(openFreeMap).toEqual({ id: "openfreemap", style: OPENFREEMAP_STYLE, probeUrl: OPENFREEMAP_STYLE });
   });
 });

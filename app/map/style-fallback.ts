@@ -21,7 +21,12 @@ export type BaseMap = StreetStyle["id"] | "fallback";
  * places, route) are re-added by their owners on each "style.load".
  * `startOffline`: the map was created on the offline style (the browser was offline).
  */
-export function watchStreetStyle(map: MapboxMap, street: StreetStyle, onChange: (base: BaseMap) => void, startOffline = false): () => void {
+export function watchStreetStyle(
+  map: MapboxMap,
+  street: StreetStyle,
+  onChange: (base: BaseMap) => void,
+  startOffline = false,
+): () => void {
   const watch = new StreetStyleWatch(map, street, onChange, startOffline);
   return () => watch.stop();
 }

@@ -17,7 +17,7 @@ export async function fetchTrack(
   vehicleId: string,
   from: number,
   to: number,
-  { final = false, signal }: { final?: boolean; signal?: AbortSignal } = {}
+  { final = false, signal }: { final?: boolean; signal?: AbortSignal } = {},
 ) {
   const key = `${vehicleId}/${from}/${to}`;
   const cached = finished.get(key);

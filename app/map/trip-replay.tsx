@@ -33,7 +33,15 @@ const secondsTime = (t: number) =>
  * towed) draws its recorded path, fits the map to it and offers a replay bar; a stop shows its
  * place. Escape, the bar's close button or the Vehicles crumb go back to the live view.
  */
-export function TripReplay({ vehicleId, eventId, onClose }: { vehicleId: string; eventId: string; onClose: () => void }) {
+export function TripReplay({
+  vehicleId,
+  eventId,
+  onClose,
+}: {
+  vehicleId: string;
+  eventId: string;
+  onClose: () => void;
+}) {
   const { map, styleGeneration, debug } = useMapContext();
   const event = useVehicleEvents(vehicleId).find((e) => e.id === eventId);
   /** Where the replay marker is now: put back there when a style switch has dropped its layer. */
@@ -44,7 +52,17 @@ export function TripReplay({ vehicleId, eventId, onClose }: { vehicleId: string;
   useMapFittedToEvent(map, points);
 
   if (!event || event.type === "STOP" || !points?.length) return null;
-  return <ReplayBar key={event.id} map={map} markerAt={markerAt} debug={debug} event={event} points={points} onClose={onClose} />;
+  return (
+    <ReplayBar
+      key={event.id}
+      map={map}
+      markerAt={markerAt}
+      debug={debug}
+      event={event}
+      points={points}
+      onClose={onClose}
+    />
+  );
 }
 
 function useEscapeCloses(onClose: () => void) {
@@ -102,7 +120,11 @@ function useEventOnMap(map: MapboxMap, points: TimedPoint[] | null, styleGenerat
 function addTripPath(map: MapboxMap, points: TimedPoint[]) {
   map.addSource(PATH, {
     type: "geojson",
-    data: { type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: points.map((p) => [p.lng, p.lat]) } },
+    data: {
+      type: "Feature",
+      properties: {},
+      geometry: { type: "LineString", coordinates: points.map((p) => [p.lng, p.lat]) },
+    },
   });
   addLayerBelowBeacons(map, {
     id: PATH,
@@ -124,7 +146,12 @@ function addReplayMarker(map: MapboxMap, at: { lng: number; lat: number }) {
     id: MARKER,
     type: "circle",
     source: MARKER,
-    paint: { "circle-radius": 9, "circle-color": REPLAY_MARKER_COLOUR, "circle-stroke-width": 3, "circle-stroke-color": "#ffffff" },
+    paint: {
+      "circle-radius": 9,
+      "circle-color": REPLAY_MARKER_COLOUR,
+      "circle-stroke-width": 3,
+      "circle-stroke-color": "#ffffff",
+    },
   });
 }
 
@@ -163,13 +190,13 @@ function ReplayBar({
   useMarkerFollows(map, at, markerAt);
 
   return (
-    <div className="replay-bar" role="group" aria-label="Trip replay" data-position={debug ? `${at.lat.toFixed(6)},${at.lng.toFixed(6)}` : undefined}>
-      <button
-        type="button"
-        className="button"
-        aria-label={playing ? "Pause" : "Play"}
-        onClick={togglePlaying}
-      >
+    <div
+      className="replay-bar"
+      role="group"
+      aria-label="Trip replay"
+      data-position={debug ? `${at.lat.toFixed(6)},${at.lng.toFixed(6)}` : undefined}
+    >
+      <button type="button" className="button" aria-label={playing ? "Pause" : "Play"} onClick={togglePlaying}>
         {playing ? "❚❚" : "▶"}
       </button>
       <input

@@ -42,7 +42,15 @@ export function useNavSections(): NavSection[] {
 }
 
 /** The sections as links, grouped under their labels; `onNavigate` lets the phone menu close. */
-export function NavSections({ sections, idPrefix, onNavigate }: { sections: NavSection[]; idPrefix: string; onNavigate?: () => void }) {
+export function NavSections({
+  sections,
+  idPrefix,
+  onNavigate,
+}: {
+  sections: NavSection[];
+  idPrefix: string;
+  onNavigate?: () => void;
+}) {
   return (
     <>
       {sections.map((section) =>
@@ -63,7 +71,13 @@ export function NavSections({ sections, idPrefix, onNavigate }: { sections: NavS
 function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const { to, label, badge, badgeNoun } = item;
   return (
-    <NavLink to={to} prefetch="intent" className="side-link" onClick={onNavigate} aria-label={badge ? `${label}, ${badge} ${badgeNoun ?? ""}`.trim() : undefined}>
+    <NavLink
+      to={to}
+      prefetch="intent"
+      className="side-link"
+      onClick={onNavigate}
+      aria-label={badge ? `${label}, ${badge} ${badgeNoun ?? ""}`.trim() : undefined}
+    >
       {label}
       {badge ? (
         <span className="badge" aria-hidden>

@@ -39,7 +39,11 @@ export function PhoneMenu() {
         onClick={() => setOpen(true)}
       >
         <span className="burger" aria-hidden />
-        {unread ? <span className="badge dot" aria-hidden>{unread}</span> : null}
+        {unread ? (
+          <span className="badge dot" aria-hidden>
+            {unread}
+          </span>
+        ) : null}
       </button>
       <dialog
         ref={dialog}

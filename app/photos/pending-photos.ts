@@ -41,6 +41,7 @@ async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) =>
 }
 
 export const putPending = (photo: PendingPhoto) => run("readwrite", (s) => s.put(photo)).then(() => undefined);
-export const getPending = (id: string) => run<PendingPhoto | undefined>("readonly", (s) => s.get(id) as IDBRequest<PendingPhoto | undefined>);
+export const getPending = (id: string) =>
+  run<PendingPhoto | undefined>("readonly", (s) => s.get(id) as IDBRequest<PendingPhoto | undefined>);
 export const deletePending = (id: string) => run("readwrite", (s) => s.delete(id)).then(() => undefined);
 export const allPending = () => run<PendingPhoto[]>("readonly", (s) => s.getAll() as IDBRequest<PendingPhoto[]>);

@@ -29,7 +29,15 @@ export function PhotoStrip({ ids }: { ids: readonly string[] }) {
  * "Add photo": the phone's camera or a file. Each photo is kept on the device and given its id at
  * once (app/photos), so the form can be saved offline; it uploads when the network returns.
  */
-export function PhotoPicker({ ids, onChange, label = "Add photo" }: { ids: string[]; onChange: (ids: string[]) => void; label?: string }) {
+export function PhotoPicker({
+  ids,
+  onChange,
+  label = "Add photo",
+}: {
+  ids: string[];
+  onChange: (ids: string[]) => void;
+  label?: string;
+}) {
   const workspaceId = useSession().workspace?.id;
   const [busy, setBusy] = useState(false);
   const pick = async (files: FileList | null) => {
@@ -51,7 +59,14 @@ export function PhotoPicker({ ids, onChange, label = "Add photo" }: { ids: strin
       <PhotoStrip ids={ids} />
       <label className="button photo-button">
         {busy ? "Adding…" : label}
-        <input type="file" accept="image/jpeg,image/png,image/webp" capture="environment" multiple className="sr-only" onChange={(e) => void pick(e.target.files)} />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          capture="environment"
+          multiple
+          className="sr-only"
+          onChange={(e) => void pick(e.target.files)}
+        />
       </label>
     </div>
   );

@@ -21,7 +21,8 @@ export class PhotoRejected extends Error {}
 
 /** Checks the file as the server will (type and size), so a refusal is immediate and clear. */
 export function checkPhoto(file: Blob): void {
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) throw new PhotoRejected("Choose a JPEG, PNG or WebP photo");
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type))
+    throw new PhotoRejected("Choose a JPEG, PNG or WebP photo");
   if (file.size > PHOTO_MAX_BYTES) throw new PhotoRejected("A photo can be at most 10 MB");
 }
 
@@ -37,7 +38,11 @@ export async function addPhoto(file: Blob, workspaceId: string): Promise<string>
 
 /** Photos of this device still waiting for the network (for a "2 photos waiting" note). */
 export function usePendingPhotoCount(): number {
-  return useSyncExternalStore(subscribe, () => pendingCount, () => 0);
+  return useSyncExternalStore(
+    subscribe,
+    () => pendingCount,
+    () => 0,
+  );
 }
 
 let pendingCount = 0;
@@ -81,7 +86,12 @@ async function drain(workspaceId: string): Promise<number> {
 async function uploadOne(photo: PendingPhoto): Promise<"sent" | "refused" | "retry-later"> {
   if (typeof navigator !== "undefined" && !navigator.onLine) return "retry-later";
   try {
-    await http.post(`photos?id=${encodeURIComponent(photo.id)}`, { body: photo.blob, headers: { "Content-Type": photo.blob.type }, timeout: 60_000, retry: 0 });
+    await http.post(`photos?id=${encodeURIComponent(photo.id)}`, {
+      body: photo.blob,
+      headers: { "Content-Type": photo.blob.type },
+      timeout: 60_000,
+      retry: 0,
+    });
     return "sent";
   } catch (error) {
     // 413, 415, 409: it will never be accepted; anything else (offline, 5xx, 401 while signing in) may pass later.

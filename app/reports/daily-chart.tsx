@@ -41,7 +41,13 @@ export function DailyChart({ rows }: { rows: DailyRow[] }) {
               <rect className="bar-distance" x={x} y={PAD.top + plot - milesHeight} width={bar} height={milesHeight}>
                 <title>{`${d.day}: ${d.miles.toFixed(1)} mi`}</title>
               </rect>
-              <rect className="bar-driving" x={x + bar} y={PAD.top + plot - hoursHeight} width={bar} height={hoursHeight}>
+              <rect
+                className="bar-driving"
+                x={x + bar}
+                y={PAD.top + plot - hoursHeight}
+                width={bar}
+                height={hoursHeight}
+              >
                 <title>{`${d.day}: ${d.hours.toFixed(1)} h driving`}</title>
               </rect>
               {i % labelEvery === 0 && (
@@ -54,8 +60,8 @@ export function DailyChart({ rows }: { rows: DailyRow[] }) {
         })}
       </svg>
       <figcaption className="muted">
-        <span className="swatch bar-distance" /> Distance (max {maxMiles.toFixed(1)} mi) <span className="swatch bar-driving" /> Driving time (max{" "}
-        {maxHours.toFixed(1)} h)
+        <span className="swatch bar-distance" /> Distance (max {maxMiles.toFixed(1)} mi){" "}
+        <span className="swatch bar-driving" /> Driving time (max {maxHours.toFixed(1)} h)
       </figcaption>
     </figure>
   );

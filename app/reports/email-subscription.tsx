@@ -3,7 +3,11 @@ import type { ReportSubscription } from "../../shared/reports";
 import { http } from "../lib/http";
 import { SelectField } from "../components/form";
 
-const LABELS: Record<ReportSubscription["frequency"], string> = { none: "Off", daily: "Daily (yesterday's summary)", weekly: "Weekly (Mondays, last week's)" };
+const LABELS: Record<ReportSubscription["frequency"], string> = {
+  none: "Off",
+  daily: "Daily (yesterday's summary)",
+  weekly: "Weekly (Mondays, last week's)",
+};
 
 /** The viewer's summary by e-mail in this workspace: off, daily or weekly, sent in the workspace's morning. */
 export function EmailSubscription() {

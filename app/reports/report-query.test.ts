@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { choiceDays, choiceProblem, hoursAndMinutes, reportSearchParams, shortTime, type ReportChoice } from "./report-query";
+import {
+  choiceDays,
+  choiceProblem,
+  hoursAndMinutes,
+  reportSearchParams,
+  shortTime,
+  type ReportChoice,
+} from "./report-query";
 
 const base: ReportChoice = { report: "summary", preset: "today", from: "", to: "", vehicleIds: [] };
 // 03:00 UTC on 1 March is still 28 February in Chicago.
@@ -9,16 +16,31 @@ describe("the /reports range", () => {
   it("presets end on the workspace's today", () => {
     expect(choiceDays(base, now, "America/Chicago")).toEqual({ from: "2026-02-28", to: "2026-02-28" });
     expect(choiceDays(base, now, "UTC")).toEqual({ from: "2026-03-01", to: "2026-03-01" });
-    expect(choiceDays({ ...base, preset: "yesterday" }, now, "America/Chicago")).toEqual({ from: "2026-02-27", to: "2026-02-27" });
-    expect(choiceDays({ ...base, preset: "last7" }, now, "America/Chicago")).toEqual({ from: "2026-02-22", to: "2026-02-28" });
-    expect(choiceDays({ ...base, preset: "last30" }, now, "America/Chicago")).toEqual({ from: "2026-01-30", to: "2026-02-28" });
+    expect(choiceDays({ ...base, preset: "yesterday" }, now, "America/Chicago")).toEqual({
+      from: "2026-02-27",
+      to: "2026-02-27",
+    });
+    expect(choiceDays({ ...base, preset: "last7" }, now, "America/Chicago")).toEqual({
+      from: "2026-02-22",
+      to: "2026-02-28",
+    });
+    expect(choiceDays({ ...base, preset: "last30" }, now, "America/Chicago")).toEqual({
+      from: "2026-01-30",
+      to: "2026-02-28",
+    });
   });
 
   it("a custom range of more than 92 days, or backwards, is refused before asking", () => {
     expect(choiceProblem({ ...base, preset: "custom", from: "2026-01-01", to: "2026-04-02" }, now, "UTC")).toBeNull();
-    expect(choiceProblem({ ...base, preset: "custom", from: "2026-01-01", to: "2026-04-03" }, now, "UTC")).toMatch(/at most 92 days/);
-    expect(choiceProblem({ ...base, preset: "custom", from: "2026-02-02", to: "2026-02-01" }, now, "UTC")).toMatch(/after/);
-    expect(choiceProblem({ ...base, preset: "custom", from: "", to: "2026-02-01" }, now, "UTC")).toBe("Choose both days");
+    expect(choiceProblem({ ...base, preset: "custom", from: "2026-01-01", to: "2026-04-03" }, now, "UTC")).toMatch(
+      /at most 92 days/,
+    );
+    expect(choiceProblem({ ...base, preset: "custom", from: "2026-02-02", to: "2026-02-01" }, now, "UTC")).toMatch(
+      /after/,
+    );
+    expect(choiceProblem({ ...base, preset: "custom", from: "", to: "2026-02-01" }, now, "UTC")).toBe(
+      "Choose both days",
+    );
   });
 
   it("asks for the chosen vehicles, and CSV when downloading", () => {

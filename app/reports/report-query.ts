@@ -34,7 +34,12 @@ export function choiceProblem(choice: ReportChoice, now: number, timeZone: strin
 }
 
 /** The API's query string for the choice (GET /api/reports/{report}?...). */
-export function reportSearchParams(choice: ReportChoice, now: number, timeZone: string, format: "json" | "csv" = "json"): URLSearchParams {
+export function reportSearchParams(
+  choice: ReportChoice,
+  now: number,
+  timeZone: string,
+  format: "json" | "csv" = "json",
+): URLSearchParams {
   const { from, to } = choiceDays(choice, now, timeZone);
   const params = new URLSearchParams({ from, to });
   for (const id of choice.vehicleIds) params.append("vehicleId", id);

@@ -21,7 +21,11 @@ const summaryColumns: Column<SummaryRow>[] = [
   { header: "Max (mph)", cell: (r) => Math.round(r.maxSpeedMph), numeric: true },
   { header: "Avg moving (mph)", cell: (r) => Math.round(r.averageSpeedMph), numeric: true },
   { header: "Speeding", cell: (r) => r.speedingEpisodes, numeric: true },
-  { header: "Fuel used (%)", cell: (r) => dash(r.fuelUsedPercent === null ? null : r.fuelUsedPercent.toFixed(1)), numeric: true },
+  {
+    header: "Fuel used (%)",
+    cell: (r) => dash(r.fuelUsedPercent === null ? null : r.fuelUsedPercent.toFixed(1)),
+    numeric: true,
+  },
 ];
 
 const columns: Record<ReportName, Column<never>[]> = {
@@ -36,7 +40,11 @@ const columns: Record<ReportName, Column<never>[]> = {
     { header: "To", cell: (r: TripRow) => dash(r.endAddress ?? coordinates(r.endLatitude, r.endLongitude)) },
     { header: "Distance (mi)", cell: (r: TripRow) => miles(r.distanceMiles), numeric: true },
     { header: "Duration", cell: (r: TripRow) => hoursAndMinutes(r.durationSeconds), numeric: true },
-    { header: "Max (mph)", cell: (r: TripRow) => dash(r.maxSpeedMph === null ? null : Math.round(r.maxSpeedMph)), numeric: true },
+    {
+      header: "Max (mph)",
+      cell: (r: TripRow) => dash(r.maxSpeedMph === null ? null : Math.round(r.maxSpeedMph)),
+      numeric: true,
+    },
     { header: "Avg (mph)", cell: (r: TripRow) => Math.round(r.averageSpeedMph), numeric: true },
   ] as Column<never>[],
   stops: [
@@ -45,7 +53,10 @@ const columns: Record<ReportName, Column<never>[]> = {
     { header: "End", cell: (r: StopRow) => (r.inProgress ? `${shortTime(r.end)} (going on)` : shortTime(r.end)) },
     { header: "Duration", cell: (r: StopRow) => hoursAndMinutes(r.durationSeconds), numeric: true },
     { header: "Place", cell: (r: StopRow) => dash(r.address ?? coordinates(r.latitude, r.longitude)) },
-    { header: "Engine", cell: (r: StopRow) => (r.ignition === "on" ? `Idling ${hoursAndMinutes(r.idlingSeconds)}` : "Off") },
+    {
+      header: "Engine",
+      cell: (r: StopRow) => (r.ignition === "on" ? `Idling ${hoursAndMinutes(r.idlingSeconds)}` : "Off"),
+    },
   ] as Column<never>[],
 };
 

@@ -25,17 +25,25 @@ export default function InboxPage() {
   const groups = useMemo(() => groupByDay(alerts, now), [alerts, now]);
   const names = useNames();
   const open = useOpenAlert();
-  const markAll = () => http.post("alerts/read", { json: { all: true } }).catch(() => toast.error("Could not mark the alerts read"));
+  const markAll = () =>
+    http.post("alerts/read", { json: { all: true } }).catch(() => toast.error("Could not mark the alerts read"));
   return (
     <section className="page inbox">
       <header className="page-header">
         <h1>Inbox</h1>
-        <button type="button" className="button" onClick={() => void markAll()} disabled={alerts.every((a) => isRead(a, reads))}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void markAll()}
+          disabled={alerts.every((a) => isRead(a, reads))}
+        >
           Mark all read
         </button>
       </header>
       <AssignedToMe />
-      {alerts.length === 0 ? <p className="muted">No alerts yet. Add a rule below and they appear here as they happen.</p> : null}
+      {alerts.length === 0 ? (
+        <p className="muted">No alerts yet. Add a rule below and they appear here as they happen.</p>
+      ) : null}
       {groups.map((group) => (
         <div key={group.day} className="inbox-day">
           <h2>{group.day}</h2>
@@ -44,7 +52,12 @@ export default function InboxPage() {
               const read = isRead(alert, reads);
               return (
                 <li key={alert.id}>
-                  <button type="button" className={`inbox-row${read ? "" : " unread"}`} onClick={() => void open(alert, read)} aria-label={`${read ? "" : "Unread: "}${names.vehicle(alert.vehicleId)}, ${describeAlert(alert, names.place(alert.placeId))}`}>
+                  <button
+                    type="button"
+                    className={`inbox-row${read ? "" : " unread"}`}
+                    onClick={() => void open(alert, read)}
+                    aria-label={`${read ? "" : "Unread: "}${names.vehicle(alert.vehicleId)}, ${describeAlert(alert, names.place(alert.placeId))}`}
+                  >
                     <span className="inbox-time">{clockTime(alert.at)}</span>
                     <span className="inbox-vehicle">{names.vehicle(alert.vehicleId)}</span>
                     <span className="inbox-what">{describeAlert(alert, names.place(alert.placeId))}</span>

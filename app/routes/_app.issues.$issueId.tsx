@@ -1,7 +1,15 @@
 import { Link, useParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { ISSUE_PRIORITIES, ISSUE_STATUSES, priorityLabels, statusLabels, type Issue, type IssueComment, type UpdateIssueBody } from "../../shared/issues";
+import {
+  ISSUE_PRIORITIES,
+  ISSUE_STATUSES,
+  priorityLabels,
+  statusLabels,
+  type Issue,
+  type IssueComment,
+  type UpdateIssueBody,
+} from "../../shared/issues";
 import { ErrorLine, InputField, SelectField, Submit, TextAreaField } from "../components/form";
 import { useApiAction } from "../components/use-api-action";
 import { EditIssueDetails } from "../issues/edit-issue-form";
@@ -18,7 +26,11 @@ export default function IssuePage() {
   const { issueId = "" } = useParams();
   const detail = useIssueDetail(issueId);
   if (detail.state !== "ready") {
-    const message = { loading: "Loading…", missing: "This issue is not in this workspace.", offline: "This issue is not on this device; it shows when you are online." }[detail.state];
+    const message = {
+      loading: "Loading…",
+      missing: "This issue is not in this workspace.",
+      offline: "This issue is not on this device; it shows when you are online.",
+    }[detail.state];
     return (
       <section className="page">
         <Crumb />
@@ -49,7 +61,9 @@ function IssueView({ issue, comments, update, comment }: ViewProps) {
   const canEdit = useCan("fleet.edit");
   const { members, nameOf } = useWorkspaceMembers();
   const change = (changes: UpdateIssueBody) =>
-    void update(changes).catch(async (error: unknown) => toast.error((await apiErrorOf(error))?.message ?? "Could not change the issue"));
+    void update(changes).catch(async (error: unknown) =>
+      toast.error((await apiErrorOf(error))?.message ?? "Could not change the issue"),
+    );
   return (
     <section className="page issue-page">
       <Crumb />
@@ -58,7 +72,8 @@ function IssueView({ issue, comments, update, comment }: ViewProps) {
           <span className="issue-number">{issueNumber(issue)}</span> {issue.title}
         </h1>
         <p className="muted">
-          {vehicle ? <Link to={`/vehicles/${issue.vehicleId}/issues`}>{vehicle.name}</Link> : "A removed vehicle"} · reported {new Date(issue.createdAt).toLocaleString()}
+          {vehicle ? <Link to={`/vehicles/${issue.vehicleId}/issues`}>{vehicle.name}</Link> : "A removed vehicle"} ·
+          reported {new Date(issue.createdAt).toLocaleString()}
           {issue.reportedByUserId ? ` by ${nameOf(issue.reportedByUserId)}` : ""}
           <Source issue={issue} />
         </p>
@@ -68,7 +83,11 @@ function IssueView({ issue, comments, update, comment }: ViewProps) {
       {issue.descriptionOnServer ? <p className="muted">Its description shows when you are online.</p> : null}
       {canEdit ? <EditIssueDetails key={issue.id} issue={issue} update={update} /> : null}
       <h2>Photos</h2>
-      {canEdit ? <PhotoPicker ids={issue.photoIds} onChange={(photoIds) => change({ photoIds })} /> : <PhotoStrip ids={issue.photoIds} />}
+      {canEdit ? (
+        <PhotoPicker ids={issue.photoIds} onChange={(photoIds) => change({ photoIds })} />
+      ) : (
+        <PhotoStrip ids={issue.photoIds} />
+      )}
       <Comments comments={comments} nameOf={nameOf} comment={comment} canEdit={canEdit} />
     </section>
   );
@@ -89,27 +108,84 @@ function IssueControls({
 }) {
   return (
     <div className="issue-controls">
-      <SelectField id="issue-status" label="Status" value={issue.status} disabled={!canEdit} onChange={(e) => change({ status: e.target.value as Issue["status"] })} options={ISSUE_STATUSES.map((s) => ({ value: s, label: statusLabels[s] }))} />
-      <SelectField id="issue-priority" label="Priority" value={issue.priority} disabled={!canEdit} onChange={(e) => change({ priority: e.target.value as Issue["priority"] })} options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />
-      <SelectField id="issue-assignee" label="Assignee" value={issue.assigneeUserId ?? ""} disabled={!canEdit} onChange={(e) => change({ assigneeUserId: e.target.value || null })} options={assigneeChoices(issue, members, nameOf)} />
-      <InputField id="issue-due" label="Due date" type="date" value={issue.dueDate ?? ""} disabled={!canEdit} onChange={(e) => change({ dueDate: e.target.value || null })} />
+      <SelectField
+        id="issue-status"
+        label="Status"
+        value={issue.status}
+        disabled={!canEdit}
+        onChange={(e) => change({ status: e.target.value as Issue["status"] })}
+        options={ISSUE_STATUSES.map((s) => ({ value: s, label: statusLabels[s] }))}
+      />
+      <SelectField
+        id="issue-priority"
+        label="Priority"
+        value={issue.priority}
+        disabled={!canEdit}
+        onChange={(e) => change({ priority: e.target.value as Issue["priority"] })}
+        options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))}
+      />
+      <SelectField
+        id="issue-assignee"
+        label="Assignee"
+        value={issue.assigneeUserId ?? ""}
+        disabled={!canEdit}
+        onChange={(e) => change({ assigneeUserId: e.target.value || null })}
+        options={assigneeChoices(issue, members, nameOf)}
+      />
+      <InputField
+        id="issue-due"
+        label="Due date"
+        type="date"
+        value={issue.dueDate ?? ""}
+        disabled={!canEdit}
+        onChange={(e) => change({ dueDate: e.target.value || null })}
+      />
     </div>
   );
 }
 
 /** Whom the issue can go to: nobody, a member, or whoever has it now though no longer a member. */
-function assigneeChoices(issue: Issue, members: { userId: string; email: string }[], nameOf: (id: string | null) => string) {
-  const gone = issue.assigneeUserId && !members.some((m) => m.userId === issue.assigneeUserId) ? [{ value: issue.assigneeUserId, label: nameOf(issue.assigneeUserId) }] : [];
+function assigneeChoices(
+  issue: Issue,
+  members: { userId: string; email: string }[],
+  nameOf: (id: string | null) => string,
+) {
+  const gone =
+    issue.assigneeUserId && !members.some((m) => m.userId === issue.assigneeUserId)
+      ? [{ value: issue.assigneeUserId, label: nameOf(issue.assigneeUserId) }]
+      : [];
   return [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.email })), ...gone];
 }
 
 function Source({ issue }: { issue: Issue }) {
-  if (issue.sourceInspectionId) return <> · from an <Link to={`/inspections?inspection=${encodeURIComponent(issue.sourceInspectionId)}`}>inspection</Link></>;
-  if (issue.sourceAlertId) return <> · from an <Link to="/inbox">alert</Link></>;
+  if (issue.sourceInspectionId)
+    return (
+      <>
+        {" "}
+        · from an <Link to={`/inspections?inspection=${encodeURIComponent(issue.sourceInspectionId)}`}>inspection</Link>
+      </>
+    );
+  if (issue.sourceAlertId)
+    return (
+      <>
+        {" "}
+        · from an <Link to="/inbox">alert</Link>
+      </>
+    );
   return null;
 }
 
-function Comments({ comments, nameOf, comment, canEdit }: { comments: IssueComment[]; nameOf: (id: string | null) => string; comment: ViewProps["comment"]; canEdit: boolean }) {
+function Comments({
+  comments,
+  nameOf,
+  comment,
+  canEdit,
+}: {
+  comments: IssueComment[];
+  nameOf: (id: string | null) => string;
+  comment: ViewProps["comment"];
+  canEdit: boolean;
+}) {
   return (
     <section className="issue-comments" aria-label="Comments">
       <h2>Comments</h2>
@@ -145,7 +221,13 @@ function CommentForm({ comment }: { comment: ViewProps["comment"] }) {
   };
   return (
     <form onSubmit={submit}>
-      <TextAreaField id="issue-comment" label="Add a comment" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+      <TextAreaField
+        id="issue-comment"
+        label="Add a comment"
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <PhotoPicker ids={photoIds} onChange={setPhotoIds} />
       <ErrorLine message={send.refusal?.message ?? null} />
       <Submit pending={send.pending}>Comment</Submit>

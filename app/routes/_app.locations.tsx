@@ -28,15 +28,30 @@ export default function LocationsPage() {
         <div className="locations-side">
           <ul className="place-list" aria-label="Places">
             {places.map((place) => (
-              <PlaceRow key={place.id} place={place} selected={place.id === selected} onSelect={() => setSelected(place.id)} onReshape={(mode) => setDrawing({ mode, placeId: place.id })} />
+              <PlaceRow
+                key={place.id}
+                place={place}
+                selected={place.id === selected}
+                onSelect={() => setSelected(place.id)}
+                onReshape={(mode) => setDrawing({ mode, placeId: place.id })}
+              />
             ))}
           </ul>
-          {places.length === 0 ? <p className="muted">No places yet: draw one on the map or type its coordinates.</p> : null}
+          {places.length === 0 ? (
+            <p className="muted">No places yet: draw one on the map or type its coordinates.</p>
+          ) : null}
           <TypedPlaceForm onSave={(g) => save(g, null)} />
         </div>
         <div className="locations-map">
           <Suspense fallback={null}>
-            <LocationsMap token={token} selectedId={selected} drawing={drawing?.mode ?? null} attempt={drawing?.attempt ?? 0} onDrawn={(g) => void save(g, drawing?.placeId ?? null)} onCancel={() => setDrawing(null)} />
+            <LocationsMap
+              token={token}
+              selectedId={selected}
+              drawing={drawing?.mode ?? null}
+              attempt={drawing?.attempt ?? 0}
+              onDrawn={(g) => void save(g, drawing?.placeId ?? null)}
+              onCancel={() => setDrawing(null)}
+            />
           </Suspense>
         </div>
       </div>
@@ -45,24 +60,43 @@ export default function LocationsPage() {
 }
 
 /** The page's title, its two drawing buttons, and what to do while drawing. */
-function LocationsHeader({ drawing, setDrawing }: { drawing: Drawing | null; setDrawing: (next: Omit<Drawing, "attempt"> | null) => void }) {
+function LocationsHeader({
+  drawing,
+  setDrawing,
+}: {
+  drawing: Drawing | null;
+  setDrawing: (next: Omit<Drawing, "attempt"> | null) => void;
+}) {
   const drawingNew = (mode: DrawMode) => drawing?.mode === mode && !drawing.placeId;
   return (
     <>
       <header className="page-header">
         <h1>Locations</h1>
         <div className="actions">
-          <button type="button" className="button" aria-pressed={drawingNew("circle")} onClick={() => setDrawing({ mode: "circle", placeId: null })}>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={drawingNew("circle")}
+            onClick={() => setDrawing({ mode: "circle", placeId: null })}
+          >
             Draw circle
           </button>
-          <button type="button" className="button" aria-pressed={drawingNew("polygon")} onClick={() => setDrawing({ mode: "polygon", placeId: null })}>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={drawingNew("polygon")}
+            onClick={() => setDrawing({ mode: "polygon", placeId: null })}
+          >
             Draw polygon
           </button>
         </div>
       </header>
       {drawing ? (
         <p className="muted draw-hint">
-          {drawing.mode === "circle" ? "Press the centre and drag to the edge (or click the centre, then the edge)." : "Click each corner; click the first corner or double-click to finish."} Escape cancels.
+          {drawing.mode === "circle"
+            ? "Press the centre and drag to the edge (or click the centre, then the edge)."
+            : "Click each corner; click the first corner or double-click to finish."}{" "}
+          Escape cancels.
         </p>
       ) : null}
     </>
@@ -105,7 +139,17 @@ function usePlaceDrawing(placeCount: number, select: (id: string) => void) {
   return { drawing, drawError, setDrawing, save };
 }
 
-function PlaceRow({ place, selected, onSelect, onReshape }: { place: Place; selected: boolean; onSelect: () => void; onReshape: (mode: DrawMode) => void }) {
+function PlaceRow({
+  place,
+  selected,
+  onSelect,
+  onReshape,
+}: {
+  place: Place;
+  selected: boolean;
+  onSelect: () => void;
+  onReshape: (mode: DrawMode) => void;
+}) {
   const mutations = usePlaceMutations();
   const [name, setName] = useState(place.name);
   const rename = () => {
@@ -115,12 +159,37 @@ function PlaceRow({ place, selected, onSelect, onReshape }: { place: Place; sele
   };
   return (
     <li className={selected ? "selected" : undefined}>
-      <input className="input" aria-label="Place name" value={name} onFocus={onSelect} onChange={(e) => setName(e.target.value)} onBlur={rename} onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()} maxLength={80} />
-      <span className="muted">{place.geometry.type === "Circle" ? `circle, ${place.geometry.radius} m` : `${place.geometry.coordinates[0]!.length} corners`}</span>
-      <button type="button" className="link-button" onClick={() => onReshape(place.geometry.type === "Circle" ? "circle" : "polygon")} aria-label={`Reshape ${place.name}`}>
+      <input
+        className="input"
+        aria-label="Place name"
+        value={name}
+        onFocus={onSelect}
+        onChange={(e) => setName(e.target.value)}
+        onBlur={rename}
+        onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
+        maxLength={80}
+      />
+      <span className="muted">
+        {place.geometry.type === "Circle"
+          ? `circle, ${place.geometry.radius} m`
+          : `${place.geometry.coordinates[0]!.length} corners`}
+      </span>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => onReshape(place.geometry.type === "Circle" ? "circle" : "polygon")}
+        aria-label={`Reshape ${place.name}`}
+      >
         Reshape
       </button>
-      <ConfirmAction label="Delete" className="link-button" ariaLabel={`Delete ${place.name}`} question={`Delete ${place.name}?`} confirmLabel="Delete place" onConfirm={() => mutations.remove(place.id)} />
+      <ConfirmAction
+        label="Delete"
+        className="link-button"
+        ariaLabel={`Delete ${place.name}`}
+        question={`Delete ${place.name}?`}
+        confirmLabel="Delete place"
+        onConfirm={() => mutations.remove(place.id)}
+      />
     </li>
   );
 }
@@ -142,8 +211,22 @@ function TypedPlaceForm({ onSave }: { onSave: (g: PlaceGeometry) => Promise<void
   };
   return (
     <form className="typed-place form-stack" onSubmit={(e) => void submit(e)} aria-label="Type coordinates">
-      <TextAreaField id="typed-place-coordinates" label="Coordinates (latitude, longitude; one per line)" hint="One point and a radius make a circle; three or more points, a polygon." name="coordinates" rows={3} placeholder={"41.8781, -87.6298"} />
-      <InputField id="typed-place-radius" label="Radius (m, for one point)" name="radius" type="number" min={1} max={100000} />
+      <TextAreaField
+        id="typed-place-coordinates"
+        label="Coordinates (latitude, longitude; one per line)"
+        hint="One point and a radius make a circle; three or more points, a polygon."
+        name="coordinates"
+        rows={3}
+        placeholder={"41.8781, -87.6298"}
+      />
+      <InputField
+        id="typed-place-radius"
+        label="Radius (m, for one point)"
+        name="radius"
+        type="number"
+        min={1}
+        max={100000}
+      />
       <ErrorLine message={error} />
       <div className="form-actions">
         <Submit>Add place</Submit>

@@ -50,8 +50,12 @@ export default function People() {
           ))}
         </tbody>
       </table>
-      {drivers.length === 0 ? <p className="muted">No people yet: add the fleet&apos;s drivers with New Person.</p> : null}
-      {editing ? <PersonDialog key={editing === "new" ? "new" : editing.id} editing={editing} onClose={() => setEditing(null)} /> : null}
+      {drivers.length === 0 ? (
+        <p className="muted">No people yet: add the fleet&apos;s drivers with New Person.</p>
+      ) : null}
+      {editing ? (
+        <PersonDialog key={editing === "new" ? "new" : editing.id} editing={editing} onClose={() => setEditing(null)} />
+      ) : null}
     </section>
   );
 }

@@ -3,20 +3,37 @@ import { reportNames, type ReportName, type ReportResponse, type SummaryRow } fr
 import { apiErrorOf, http } from "../lib/http";
 import { DailyChart } from "../reports/daily-chart";
 import { EmailSubscription } from "../reports/email-subscription";
-import { choiceDays, choiceProblem, PRESET_LABELS, reportSearchParams, type ReportChoice } from "../reports/report-query";
+import {
+  choiceDays,
+  choiceProblem,
+  PRESET_LABELS,
+  reportSearchParams,
+  type ReportChoice,
+} from "../reports/report-query";
 import { ReportTable } from "../reports/report-table";
 import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useVehicles } from "../store";
 import { Alert } from "../components/alert";
 import { InputField, SelectField } from "../components/form";
 
-const REPORT_LABELS: Record<ReportName, string> = { summary: "Summary", trips: "Trips", stops: "Stops", daily: "Daily" };
+const REPORT_LABELS: Record<ReportName, string> = {
+  summary: "Summary",
+  trips: "Trips",
+  stops: "Stops",
+  daily: "Daily",
+};
 type Answer = ReportResponse<never> & { rows: never[] };
 
 /** Reports: a range, vehicles and a report; a table (and the Daily chart); CSV of the same rows. */
 export default function ReportsPage() {
   const zone = useWorkspaceTimeZone();
-  const [choice, setChoice] = useState<ReportChoice>({ report: "summary", preset: "last7", from: "", to: "", vehicleIds: [] });
+  const [choice, setChoice] = useState<ReportChoice>({
+    report: "summary",
+    preset: "last7",
+    from: "",
+    to: "",
+    vehicleIds: [],
+  });
   const { answer, error, loading } = useReport(choice, zone);
   const update = (change: Partial<ReportChoice>) => setChoice((c) => ({ ...c, ...change }));
   return (
@@ -27,19 +44,26 @@ export default function ReportsPage() {
       </div>
       <div className="report-tabs" role="tablist" aria-label="Report">
         {reportNames.map((name) => (
-          <button key={name} role="tab" type="button" aria-selected={choice.report === name} className="button" onClick={() => update({ report: name })}>
+          <button
+            key={name}
+            role="tab"
+            type="button"
+            aria-selected={choice.report === name}
+            className="button"
+            onClick={() => update({ report: name })}
+          >
             {REPORT_LABELS[name]}
           </button>
         ))}
       </div>
       <ReportControls choice={choice} update={update} zone={zone} />
-      {error && (
-        <Alert>{error}</Alert>
-      )}
+      {error && <Alert>{error}</Alert>}
       {loading && <p className="muted">Loading…</p>}
       {answer && !loading && (
         <>
-          {answer.truncated && <p className="muted">Only the first rows are shown: narrow the range or the vehicles.</p>}
+          {answer.truncated && (
+            <p className="muted">Only the first rows are shown: narrow the range or the vehicles.</p>
+          )}
           {choice.report === "daily" && <DailyChart rows={answer.rows} />}
           <ReportTable report={choice.report} rows={answer.rows} total={answer.total as SummaryRow | undefined} />
         </>
@@ -49,7 +73,15 @@ export default function ReportsPage() {
   );
 }
 
-function ReportControls({ choice, update, zone }: { choice: ReportChoice; update: (c: Partial<ReportChoice>) => void; zone: string | undefined }) {
+function ReportControls({
+  choice,
+  update,
+  zone,
+}: {
+  choice: ReportChoice;
+  update: (c: Partial<ReportChoice>) => void;
+  zone: string | undefined;
+}) {
   return (
     <div className="report-controls">
       <SelectField
@@ -61,8 +93,20 @@ function ReportControls({ choice, update, zone }: { choice: ReportChoice; update
       />
       {choice.preset === "custom" && (
         <>
-          <InputField id="report-from" label="From" type="date" value={choice.from} onChange={(e) => update({ from: e.currentTarget.value })} />
-          <InputField id="report-to" label="To" type="date" value={choice.to} onChange={(e) => update({ to: e.currentTarget.value })} />
+          <InputField
+            id="report-from"
+            label="From"
+            type="date"
+            value={choice.from}
+            onChange={(e) => update({ from: e.currentTarget.value })}
+          />
+          <InputField
+            id="report-to"
+            label="To"
+            type="date"
+            value={choice.to}
+            onChange={(e) => update({ to: e.currentTarget.value })}
+          />
         </>
       )}
       <VehicleChoice chosen={choice.vehicleIds} choose={(vehicleIds) => update({ vehicleIds })} />
@@ -81,7 +125,12 @@ function VehicleChoice({ chosen, choose }: { chosen: string[]; choose: (vehicleI
       <div className="report-vehicle-list">
         {vehicles.map((v) => (
           <label key={v.id}>
-            <input type="checkbox" checked={chosen.includes(v.id)} onChange={(e) => toggle(v.id, e.currentTarget.checked)} /> {v.name}
+            <input
+              type="checkbox"
+              checked={chosen.includes(v.id)}
+              onChange={(e) => toggle(v.id, e.currentTarget.checked)}
+            />{" "}
+            {v.name}
           </label>
         ))}
       </div>
@@ -97,7 +146,12 @@ function VehicleChoice({ chosen, choose }: { chosen: string[]; choose: (vehicleI
 /** Asks the API for the chosen report whenever the choice (or the workspace's zone) changes. */
 function useReport(choice: ReportChoice, zone: string | undefined) {
   // The answer is kept with the choice it answers: a table never renders one report's rows with another's columns.
-  const [state, setState] = useState<{ key: string; answer: Answer | null; error: string | null; loading: boolean }>({ key: "", answer: null, error: null, loading: false });
+  const [state, setState] = useState<{ key: string; answer: Answer | null; error: string | null; loading: boolean }>({
+    key: "",
+    answer: null,
+    error: null,
+    loading: false,
+  });
   const key = JSON.stringify(choice);
   useEffect(() => {
     if (!zone) return;
@@ -107,12 +161,20 @@ function useReport(choice: ReportChoice, zone: string | undefined) {
     const controller = new AbortController();
     setState({ key, answer: null, error: null, loading: true });
     http
-      .get(`reports/${choice.report}`, { searchParams: reportSearchParams(choice, now, zone), signal: controller.signal })
+      .get(`reports/${choice.report}`, {
+        searchParams: reportSearchParams(choice, now, zone),
+        signal: controller.signal,
+      })
       .json<Answer>()
       .then((answer) => setState({ key, answer, error: null, loading: false }))
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ key, answer: null, error: (await apiErrorOf(error))?.message ?? "The report could not be loaded", loading: false });
+        setState({
+          key,
+          answer: null,
+          error: (await apiErrorOf(error))?.message ?? "The report could not be loaded",
+          loading: false,
+        });
       });
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the choice's content
@@ -128,7 +190,9 @@ function DownloadCsv({ choice, zone }: { choice: ReportChoice; zone: string | un
     setBusy(true);
     try {
       const now = Date.now();
-      const blob = await http.get(`reports/${choice.report}`, { searchParams: reportSearchParams(choice, now, zone, "csv") }).blob();
+      const blob = await http
+        .get(`reports/${choice.report}`, { searchParams: reportSearchParams(choice, now, zone, "csv") })
+        .blob();
       const { from, to } = choiceDays(choice, now, zone);
       const link = document.createElement("a");
       link.href = URL.createObjectURL(blob);

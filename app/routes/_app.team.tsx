@@ -9,7 +9,8 @@ import { FilterBox } from "../components/filter-box";
 import { Alert } from "../components/alert";
 import { ConfirmAction } from "../components/form";
 
-const day = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+const day = (ms: number) =>
+  new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /**
  * The members screen (docs/decisions/0018): members and pending invites, filtered; owners and
@@ -30,7 +31,9 @@ export default function Team() {
     <section className="page">
       <FilterBox label="Filter team" placeholder="Filter by name, email, or role" query={query} setQuery={setQuery} />
       <h1>Employees</h1>
-      {manage && workspaceId ? <InviteForm workspaceId={workspaceId} myRole={session.role} onInvited={() => void members.reload()} /> : null}
+      {manage && workspaceId ? (
+        <InviteForm workspaceId={workspaceId} myRole={session.role} onInvited={() => void members.reload()} />
+      ) : null}
       {members.error ? <Alert>{members.error}</Alert> : null}
       <table className="simple team-table" aria-label="Members">
         <TableHead columns={["Email", "Role", "Status"]} actions />
@@ -51,7 +54,17 @@ export default function Team() {
 
 type Actions = ReturnType<typeof useMembers>;
 
-function MemberLine({ member, me, myRole, actions }: { member: MemberRow; me?: string; myRole: string | null; actions: Actions }) {
+function MemberLine({
+  member,
+  me,
+  myRole,
+  actions,
+}: {
+  member: MemberRow;
+  me?: string;
+  myRole: string | null;
+  actions: Actions;
+}) {
   const self = member.userId === me;
   const assignable = roles.filter((r) => canAssign(myRole, member.role, r));
   const canChange = !self && assignable.length > 1 && assignable.includes(member.role);
@@ -109,7 +122,12 @@ function InviteLine({ invite, myRole, actions }: { invite: InviteRow; myRole: st
             <button type="button" className="button" onClick={() => void actions.resend(invite.id)}>
               Resend
             </button>
-            <ConfirmAction label="Revoke" question={`Revoke the invite to ${invite.email}?`} confirmLabel="Revoke invite" onConfirm={() => actions.revoke(invite.id)} />
+            <ConfirmAction
+              label="Revoke"
+              question={`Revoke the invite to ${invite.email}?`}
+              confirmLabel="Revoke invite"
+              onConfirm={() => actions.revoke(invite.id)}
+            />
           </>
         ) : null}
       </td>

@@ -9,7 +9,6 @@ import { Sparkline } from "../vehicles/sparkline";
 import { useHistory } from "../vehicles/use-history";
 import { useNow } from "../vehicles/use-now";
 
-
 /** Overview: the collapsible Telemetry section (time in status ticks every second) and its recent history. */
 export default function VehicleOverview() {
   const { vehicleId } = useParams();
@@ -21,7 +20,13 @@ export default function VehicleOverview() {
   return (
     <section className="card section" aria-labelledby="telemetry-heading">
       <h2 id="telemetry-heading">
-        <button type="button" className="section-toggle" aria-expanded={open} aria-controls="telemetry-body" onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="section-toggle"
+          aria-expanded={open}
+          aria-controls="telemetry-body"
+          onClick={() => setOpen((o) => !o)}
+        >
           <span aria-hidden>{open ? "▾" : "▸"}</span> Telemetry
         </button>
       </h2>
@@ -94,7 +99,11 @@ function History({ vehicleId, telemetry }: { vehicleId: string; telemetry: Telem
 }
 
 /** One chart of the history: its caption, the sparkline and the scale beneath. */
-function Chart({ caption, scale, ...sparkline }: { caption: string; scale: string } & ComponentProps<typeof Sparkline>) {
+function Chart({
+  caption,
+  scale,
+  ...sparkline
+}: { caption: string; scale: string } & ComponentProps<typeof Sparkline>) {
   return (
     <figure>
       <figcaption>{caption}</figcaption>

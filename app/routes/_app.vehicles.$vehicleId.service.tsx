@@ -68,14 +68,24 @@ function ServiceHistory({ history, older }: { history: Row[]; older: ReturnType<
     <section aria-label="Service history">
       <h2>History</h2>
       {pulled && !history.length ? <p className="muted">No service logged in the last 90 days.</p> : null}
-      {history.length ? <p className="muted">Total cost{older.rows ? "" : " (last 90 days)"}: {money(total)}</p> : null}
+      {history.length ? (
+        <p className="muted">
+          Total cost{older.rows ? "" : " (last 90 days)"}: {money(total)}
+        </p>
+      ) : null}
       <ul className="maintenance-list">
         {history.map((e) => (
           <li key={e.id} className="maintenance-row">
             <strong>{e.date}</strong>
             <span>{e.description ?? "Service"}</span>
             <span className="muted">
-              {[e.vendor, e.odometerMiles !== null ? `${e.odometerMiles.toLocaleString("en-US")} mi` : null, money(e.costCents)].filter(Boolean).join(" · ")}
+              {[
+                e.vendor,
+                e.odometerMiles !== null ? `${e.odometerMiles.toLocaleString("en-US")} mi` : null,
+                money(e.costCents),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
             </span>
           </li>
         ))}

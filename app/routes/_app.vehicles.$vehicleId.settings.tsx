@@ -53,7 +53,13 @@ function useVehicleSettingsForm(vehicle: Vehicle) {
       });
       toast("Vehicle updated");
     },
-    { name: vehicle.name, vin: vehicle.vin ?? "", year: vehicle.year ?? undefined, make: vehicle.make ?? "", model: vehicle.model ?? "" },
+    {
+      name: vehicle.name,
+      vin: vehicle.vin ?? "",
+      year: vehicle.year ?? undefined,
+      make: vehicle.make ?? "",
+      model: vehicle.model ?? "",
+    },
   );
 }
 
@@ -73,7 +79,8 @@ function useVinDecoder({ form, fields }: ReturnType<typeof useVehicleSettingsFor
       return;
     }
     // Fill in only what the operator has not typed.
-    if (!fields.year.value && decoded.year !== null) form.update({ name: fields.year.name, value: String(decoded.year) });
+    if (!fields.year.value && decoded.year !== null)
+      form.update({ name: fields.year.name, value: String(decoded.year) });
     if (!fields.make.value && decoded.make !== null) form.update({ name: fields.make.name, value: decoded.make });
     setCheckDigitNote(!decoded.checkDigitValid);
   };

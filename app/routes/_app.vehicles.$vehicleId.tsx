@@ -34,7 +34,11 @@ export default function VehicleLayout() {
       <Breadcrumb name={vehicle.name} />
       <header className="vehicle-header">
         <h1>
-          <span className={`status-dot ${on ? "on" : "off"}`} role="img" aria-label={on ? "Ignition on" : "Ignition off"} />
+          <span
+            className={`status-dot ${on ? "on" : "off"}`}
+            role="img"
+            aria-label={on ? "Ignition on" : "Ignition off"}
+          />
           {vehicle.name}
           <OpenIssuesBadge vehicleId={vehicle.id} />
         </h1>

@@ -39,7 +39,13 @@ export default function VehiclesPage() {
           Add Vehicle
         </Link>
       </div>
-      <FilterBox label="Filter vehicles" placeholder="Filter by name, vin, make, model, or driver..." query={query} setQuery={setQuery} onKeyDown={onKeyDown} />
+      <FilterBox
+        label="Filter vehicles"
+        placeholder="Filter by name, vin, make, model, or driver..."
+        query={query}
+        setQuery={setQuery}
+        onKeyDown={onKeyDown}
+      />
       <div className="table" role="table" aria-label="Vehicles" aria-rowcount={shown.length + 1}>
         <div className="table-row table-head" role="row">
           {["Vehicles", "Operator", "Year", "Type", "Status"].map((h) => (
@@ -48,15 +54,18 @@ export default function VehiclesPage() {
             </span>
           ))}
         </div>
-        <div
-          className="table-body"
-          ref={scroller}
-          style={{ maxHeight: LIST_HEIGHT }}
-          onScroll={onScroll}
-        >
+        <div className="table-body" ref={scroller} style={{ maxHeight: LIST_HEIGHT }} onScroll={onScroll}>
           <div style={{ height: shown.length * rowHeight, position: "relative" }}>
             {shown.slice(first, last).map((v, i) => (
-              <VehicleRow key={v.id} vehicle={v} index={first + i} rowHeight={rowHeight} onKeyDown={onKeyDown} onFocus={onRowFocus} openIssues={openIssues.get(v.id) ?? 0} />
+              <VehicleRow
+                key={v.id}
+                vehicle={v}
+                index={first + i}
+                rowHeight={rowHeight}
+                onKeyDown={onKeyDown}
+                onFocus={onRowFocus}
+                openIssues={openIssues.get(v.id) ?? 0}
+              />
             ))}
           </div>
         </div>
@@ -95,10 +104,18 @@ function VehicleRow({
           </span>
         ) : null}
       </span>
-      <span role="cell" data-label="Operator">{orDash(v.driver)}</span>
-      <span role="cell" data-label="Year">{orDash(v.year)}</span>
-      <span role="cell" data-label="Type">{formatType(v.classification?.value)}</span>
-      <span role="cell" data-label="Status">{formatType(v.status)}</span>
+      <span role="cell" data-label="Operator">
+        {orDash(v.driver)}
+      </span>
+      <span role="cell" data-label="Year">
+        {orDash(v.year)}
+      </span>
+      <span role="cell" data-label="Type">
+        {formatType(v.classification?.value)}
+      </span>
+      <span role="cell" data-label="Status">
+        {formatType(v.status)}
+      </span>
     </Link>
   );
 }

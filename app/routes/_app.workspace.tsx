@@ -40,7 +40,9 @@ function TimeZonePreference() {
     event.preventDefault();
     if (!workspaceId) return;
     try {
-      const saved = await http.patch("workspace/preferences", { json: { timeZone: value } }).json<WorkspacePreferences>();
+      const saved = await http
+        .patch("workspace/preferences", { json: { timeZone: value } })
+        .json<WorkspacePreferences>();
       setWorkspaceTimeZone(workspaceId, saved.timeZone);
       setMessage("Saved");
     } catch (error) {
@@ -58,7 +60,9 @@ function TimeZonePreference() {
         options={zones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))}
       />
       <p className="muted">Days in reports, &quot;today&quot; and the times on the timeline are this zone&apos;s.</p>
-      {!mayChange && <p className="muted role-note">Only the workspace&apos;s owners and admins can change its time zone.</p>}
+      {!mayChange && (
+        <p className="muted role-note">Only the workspace&apos;s owners and admins can change its time zone.</p>
+      )}
       <Submit disabled={!current || !mayChange || value === current}>Save</Submit>
       {message && (
         <span className="muted" role="status">

@@ -26,7 +26,9 @@ export default function InvitePage() {
     http
       .get(`invites/${encodeURIComponent(token)}`, { retry: 0 })
       .json<InvitePreview>()
-      .then(setPreview, async (error: unknown) => setProblem((await apiErrorOf(error))?.message ?? "This invitation could not be opened"));
+      .then(setPreview, async (error: unknown) =>
+        setProblem((await apiErrorOf(error))?.message ?? "This invitation could not be opened"),
+      );
   }, [token]);
 
   if (problem) {
@@ -44,8 +46,8 @@ export default function InvitePage() {
     return (
       <AuthLayout title={title}>
         <Alert>
-          This invitation is for {preview.email}, but you are signed in as {session.viewer?.email}. Log out and open the link again
-          to accept it with that address.
+          This invitation is for {preview.email}, but you are signed in as {session.viewer?.email}. Log out and open the
+          link again to accept it with that address.
         </Alert>
         <button type="button" className="button block" onClick={() => void session.signOut()}>
           Log out
@@ -71,7 +73,11 @@ function useAccept(token: string) {
     const accept = async () =>
       (
         await http
-          .post("invites/accept", { json: { token }, retry: 0, headers: bearer ? { Authorization: `Bearer ${bearer}` } : undefined })
+          .post("invites/accept", {
+            json: { token },
+            retry: 0,
+            headers: bearer ? { Authorization: `Bearer ${bearer}` } : undefined,
+          })
           .json<AcceptInviteResponse>()
       ).token;
     if (bearer) session.setToken(await accept());
@@ -111,7 +117,9 @@ function JoinForm({ token, preview }: { token: string; preview: InvitePreview })
     joinSchema,
     async ({ password }) => {
       const json = { email: preview.email, password };
-      const { token: bearer } = await http.post(existing ? "signin" : "signup", { json, retry: 0 }).json<{ token: string }>();
+      const { token: bearer } = await http
+        .post(existing ? "signin" : "signup", { json, retry: 0 })
+        .json<{ token: string }>();
       await accept(bearer);
     },
     existing ? "We didn't recognize that password" : "The account could not be created",
@@ -122,7 +130,13 @@ function JoinForm({ token, preview }: { token: string; preview: InvitePreview })
         <label htmlFor="invite-email">Email</label>
         <input id="invite-email" className="input" type="email" value={preview.email} readOnly />
       </div>
-      <Field field={fields.password} label="Password" type="password" autoComplete={existing ? "current-password" : "new-password"} autoFocus />
+      <Field
+        field={fields.password}
+        label="Password"
+        type="password"
+        autoComplete={existing ? "current-password" : "new-password"}
+        autoFocus
+      />
       {form.errors?.length ? <Alert>{form.errors.join(" ")}</Alert> : null}
       <SubmitButton pending={pending}>{existing ? "Log in and join" : "Create Account and join"}</SubmitButton>
     </form>

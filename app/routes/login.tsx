@@ -43,7 +43,8 @@ function useLoginForm(onSignedIn: (token: string) => void, onChallenge: (challen
     if (knownEmail !== email) {
       try {
         const { exists } = await http.post("verify/email", { json: { email } }).json<{ exists: boolean }>();
-        if (!exists) return submission.reply({ fieldErrors: { email: ["We couldn't find that one. Want to try another?"] } });
+        if (!exists)
+          return submission.reply({ fieldErrors: { email: ["We couldn't find that one. Want to try another?"] } });
         setKnownEmail(email);
       } catch {
         return submission.reply({ formErrors: [SIGN_IN_FAILED] });
@@ -72,7 +73,10 @@ export default function Login() {
   const signedIn = useSignedIn();
   // An account with two-factor authentication: the password was right, a code is asked next.
   const [challenge, setChallenge] = useState<string | null>(null);
-  const { form, fields, pending, knownEmail, setKnownEmail, googleFailed, setGoogleFailed } = useLoginForm(signedIn, setChallenge);
+  const { form, fields, pending, knownEmail, setKnownEmail, googleFailed, setGoogleFailed } = useLoginForm(
+    signedIn,
+    setChallenge,
+  );
 
   if (challenge) {
     return (

@@ -38,7 +38,9 @@ export default function OAuthReturn() {
     http
       .post(`oauth/${provider}/token`, { json: { code, state }, retry: 0 })
       .json<SignInAnswer>()
-      .then((answer) => ("secondFactor" in answer ? setChallenge(answer.secondFactor.challenge) : signedIn(answer.token)))
+      .then((answer) =>
+        "secondFactor" in answer ? setChallenge(answer.secondFactor.challenge) : signedIn(answer.token),
+      )
       // docs/product.md section 8: a failed token call is silently ignored.
       .catch(() => navigate("/login", { replace: true }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once: the code in the address is single-use (signedIn is a new function each render)
@@ -47,7 +49,11 @@ export default function OAuthReturn() {
   if (challenge) {
     return (
       <AuthLayout title="Log in">
-        <SecondFactorForm challenge={challenge} onSignedIn={signedIn} onExpired={() => navigate("/login", { replace: true })} />
+        <SecondFactorForm
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onExpired={() => navigate("/login", { replace: true })}
+        />
       </AuthLayout>
     );
   }

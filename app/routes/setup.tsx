@@ -14,8 +14,13 @@ function Setup() {
   const navigate = useNavigate();
   const { form, fields, pending } = useZodForm("setup", workspaceNameSchema, async ({ name }, submission) => {
     try {
-      const { id } = await http.post("workspaces", { json: { name, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }).json<{ id: string }>();
-      await session.replaceToken(async () => (await http.post("workspaces/session", { json: { workspaceId: id } }).json<{ token: string }>()).token);
+      const { id } = await http
+        .post("workspaces", { json: { name, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } })
+        .json<{ id: string }>();
+      await session.replaceToken(
+        async () =>
+          (await http.post("workspaces/session", { json: { workspaceId: id } }).json<{ token: string }>()).token,
+      );
       navigate("/", { replace: true });
     } catch {
       // docs/product.md section 8: the name marked invalid (an error without text) and cleared.
@@ -26,7 +31,12 @@ function Setup() {
   return (
     <AuthLayout title="Create your workspace">
       <form {...getFormProps(form)}>
-        <Field field={fields.name} label="Name your workspace" placeholder="e.g. Organization Name, Project Name, etc." autoFocus />
+        <Field
+          field={fields.name}
+          label="Name your workspace"
+          placeholder="e.g. Organization Name, Project Name, etc."
+          autoFocus
+        />
         <SubmitButton pending={pending}>Create Workspace</SubmitButton>
       </form>
     </AuthLayout>

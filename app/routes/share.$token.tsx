@@ -2,7 +2,13 @@ import type { HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
 import { useParams, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ApiErrorBody } from "../../shared/api";
-import { SHARE_ENDED, SHARE_EXPIRED, SHARE_POLL_MS, sharedVehicleSchema, type SharedVehicle } from "../../shared/shares";
+import {
+  SHARE_ENDED,
+  SHARE_EXPIRED,
+  SHARE_POLL_MS,
+  sharedVehicleSchema,
+  type SharedVehicle,
+} from "../../shared/shares";
 import { MapHost } from "../map/map-host";
 import { SharedVehicleLayer } from "../map/shared-vehicle-layer";
 import { clockTime, duration } from "../vehicles/format";
@@ -13,7 +19,8 @@ import type { loader as rootLoader } from "../root";
 export const meta: MetaFunction = () => [{ title: "Live location" }, { name: "robots", content: "noindex, nofollow" }];
 export const headers: HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow" });
 
-type State = { kind: "loading" } | { kind: "live"; share: SharedVehicle } | { kind: "gone"; message: string; code: string };
+type State =
+  { kind: "loading" } | { kind: "live"; share: SharedVehicle } | { kind: "gone"; message: string; code: string };
 
 /**
  * The public live-share page (DESIGN.md "Sharing and integrations"): no sign-in; the vehicle's
@@ -37,7 +44,11 @@ export default function SharePage() {
   const share = state.kind === "live" ? state.share : null;
   const position = share?.position ?? null;
   return (
-    <main className="share-page" data-testid="share-page" data-position={position ? `${position.lat},${position.lng}` : ""}>
+    <main
+      className="share-page"
+      data-testid="share-page"
+      data-position={position ? `${position.lat},${position.lng}` : ""}
+    >
       <header>
         <h1 data-testid="share-vehicle">{share?.vehicle.name ?? "Loading…"}</h1>
         <p className="muted" data-testid="share-last-seen">

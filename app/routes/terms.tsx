@@ -5,9 +5,9 @@ export default function Terms() {
     <main className="legal">
       <h1>Terms of Service</h1>
       <p>
-        Fleet Ops gives fleet operators a live view of their vehicles. You may use it for the vehicles your
-        organisation operates, and you are responsible for the people you invite to your workspace and for having the
-        right to track the vehicles you equip with beacons.
+        Fleet Ops gives fleet operators a live view of their vehicles. You may use it for the vehicles your organisation
+        operates, and you are responsible for the people you invite to your workspace and for having the right to track
+        the vehicles you equip with beacons.
       </p>
       <p>
         We keep the service running with care but provide it as is. You can stop using it at any time; ask us and we

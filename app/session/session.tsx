@@ -183,7 +183,11 @@ function signOutHere(previous: MeResponse | null, setState: SetSession): CheckOu
   storeToken(null);
   setHttpToken(null);
   setState({ ...signedOut, loading: false });
-  if (previous) void dropStores(previous.viewer.id, previous.workspaces.map((w) => w.id));
+  if (previous)
+    void dropStores(
+      previous.viewer.id,
+      previous.workspaces.map((w) => w.id),
+    );
   return "done";
 }
 
@@ -259,7 +263,11 @@ function useTokenChanges(token: string | null | undefined, setTokenState: (token
     // This viewer's local stores (and any edits still pending in them) go with the session.
     const identity = token ? rememberedIdentity(token) : null;
     storeToken(null);
-    if (identity) await dropStores(identity.viewer.id, identity.workspaces.map((w) => w.id));
+    if (identity)
+      await dropStores(
+        identity.viewer.id,
+        identity.workspaces.map((w) => w.id),
+      );
     window.location.assign("/");
   }, [token]);
 

@@ -13,7 +13,9 @@ export function useSwitchWorkspace() {
   const navigate = useNavigate();
   return useCallback(
     async (workspaceId: string) => {
-      await session.replaceToken(async () => (await http.post("workspaces/session", { json: { workspaceId } }).json<{ token: string }>()).token);
+      await session.replaceToken(
+        async () => (await http.post("workspaces/session", { json: { workspaceId } }).json<{ token: string }>()).token,
+      );
       navigate("/map");
     },
     [session, navigate],

@@ -7,7 +7,22 @@ describe("client store", () => {
     const store = new ClientStore();
     const id = crypto.randomUUID();
     const vehicleId = crypto.randomUUID();
-    const wire = encodeIssue({ number: 3, vehicleId, title: "Oil leak", description: null, priority: "high", status: "open", reportedByUserId: null, assigneeUserId: null, dueDate: null, photoIds: [], sourceInspectionId: null, sourceAlertId: null, createdAt: 1_795_000_000_000, updatedAt: 1_795_000_000_000 });
+    const wire = encodeIssue({
+      number: 3,
+      vehicleId,
+      title: "Oil leak",
+      description: null,
+      priority: "high",
+      status: "open",
+      reportedByUserId: null,
+      assigneeUserId: null,
+      dueDate: null,
+      photoIds: [],
+      sourceInspectionId: null,
+      sourceAlertId: null,
+      createdAt: 1_795_000_000_000,
+      updatedAt: 1_795_000_000_000,
+    });
     store.apply([{ op: "add", key: issueKey(id), newValue: wire }]);
     expect(issueKey(id)).not.toContain(id);
     expect(store.ids("issue")).toEqual([id]);
@@ -54,7 +69,16 @@ describe("client store", () => {
     expect(store.get("vehicle", "v1")).toBeUndefined();
     expect(store.ids("vehicle")).toEqual([]);
     expect(store.list("event", "v1/")).toEqual([
-      { id: "e1", vehicleId: "v1", type: "STOP", startTime: 5, endTime: null, location: null, distance: null, averageSpeed: null },
+      {
+        id: "e1",
+        vehicleId: "v1",
+        type: "STOP",
+        startTime: 5,
+        endTime: null,
+        location: null,
+        distance: null,
+        averageSpeed: null,
+      },
     ]);
   });
 
@@ -95,7 +119,11 @@ describe("client store: keys", () => {
 });
 
 describe("client store: work proportional to what changed", () => {
-  const vehicle = (id: string, name: string) => ({ op: "add" as const, key: `vehicle/${id}`, newValue: { n: name, s: "ACTIVE", b: "ACTIVE" } }); // the stored (wire) form
+  const vehicle = (id: string, name: string) => ({
+    op: "add" as const,
+    key: `vehicle/${id}`,
+    newValue: { n: name, s: "ACTIVE", b: "ACTIVE" },
+  }); // the stored (wire) form
   const fleet = (n: number) => {
     const store = new ClientStore();
     store.apply(Array.from({ length: n }, (_, i) => vehicle(`v${i}`, `Vehicle ${i + 1}`)));

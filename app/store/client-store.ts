@@ -3,7 +3,12 @@ import { ALERT_READS_PREFIX } from "../../shared/alerts";
 import { DRIVER_PREFIX } from "../../shared/driver";
 import { PLACE_PREFIX } from "../../shared/places";
 import { ISSUE_COMMENT_PREFIX, ISSUE_PREFIX, issueIdOfKeyPart, issueKey } from "../../shared/issues";
-import { INSPECTION_FORM_PREFIX, INSPECTION_PREFIX, SERVICE_ENTRY_PREFIX, SERVICE_SCHEDULE_PREFIX } from "../../shared/maintenance-sync";
+import {
+  INSPECTION_FORM_PREFIX,
+  INSPECTION_PREFIX,
+  SERVICE_ENTRY_PREFIX,
+  SERVICE_SCHEDULE_PREFIX,
+} from "../../shared/maintenance-sync";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { TELEMETRY_PREFIX } from "../../shared/telemetry";
 import { VEHICLE_PREFIX, vehicleKey } from "../../shared/vehicle";
@@ -234,7 +239,9 @@ export class ClientStore {
     const cached = this.derived.get(group);
     if (cached && cached.version === version) return cached.value as T[];
     const ids = this.eventsByVehicle.get(vehicleId) ?? [];
-    const value = [...ids].map((id) => this.pool.get(vehicleEventKey(vehicleId, id)) as T).sort((a, b) => b.startTime - a.startTime);
+    const value = [...ids]
+      .map((id) => this.pool.get(vehicleEventKey(vehicleId, id)) as T)
+      .sort((a, b) => b.startTime - a.startTime);
     this.derived.set(group, { version, value });
     return value;
   }

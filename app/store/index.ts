@@ -22,7 +22,10 @@ export function useClientStore(): ClientStore {
  * one object, one vehicle's events, the status flags), so a report of one vehicle wakes only
  * the components showing that vehicle.
  */
-function useStoreValue<T>(listen: (store: ClientStore, cb: () => void) => () => void, select: (store: ClientStore) => T): T {
+function useStoreValue<T>(
+  listen: (store: ClientStore, cb: () => void) => () => void,
+  select: (store: ClientStore) => T,
+): T {
   const store = useClientStore();
   const subscribe = useCallback((cb: () => void) => listen(store, cb), [store, listen]);
   const get = useCallback(() => select(store), [store, select]);
@@ -34,15 +37,27 @@ const listenVehicles = (s: ClientStore, cb: () => void) => s.subscribeType("vehi
 const listenDrivers = (s: ClientStore, cb: () => void) => s.subscribeType("driver", cb);
 
 export function useStoreStatus(): { loading: boolean; hydrated: boolean; pulled: boolean } {
-  const loading = useStoreValue(listenStatus, useCallback((s: ClientStore) => s.loading, []));
-  const hydrated = useStoreValue(listenStatus, useCallback((s: ClientStore) => s.hydrated, []));
-  const pulled = useStoreValue(listenStatus, useCallback((s: ClientStore) => s.pulled, []));
+  const loading = useStoreValue(
+    listenStatus,
+    useCallback((s: ClientStore) => s.loading, []),
+  );
+  const hydrated = useStoreValue(
+    listenStatus,
+    useCallback((s: ClientStore) => s.hydrated, []),
+  );
+  const pulled = useStoreValue(
+    listenStatus,
+    useCallback((s: ClientStore) => s.pulled, []),
+  );
   return useMemo(() => ({ loading, hydrated, pulled }), [loading, hydrated, pulled]);
 }
 
 /** Every vehicle, sorted by name; the same array until a vehicle changes (kept sorted incrementally). */
 export function useVehicles(): Vehicle[] {
-  return useStoreValue(listenVehicles, useCallback((s: ClientStore) => s.vehiclesByName<Vehicle>(), []));
+  return useStoreValue(
+    listenVehicles,
+    useCallback((s: ClientStore) => s.vehiclesByName<Vehicle>(), []),
+  );
 }
 
 function useGroup(group: string | undefined) {
@@ -76,7 +91,10 @@ const NO_EVENTS: VehicleEvent[] = [];
 export function useDrivers(): Driver[] {
   return useStoreValue(
     listenDrivers,
-    useCallback((s: ClientStore) => s.memo("driversByName", "driver", () => s.list<Driver>("driver").sort(compareByName)), []),
+    useCallback(
+      (s: ClientStore) => s.memo("driversByName", "driver", () => s.list<Driver>("driver").sort(compareByName)),
+      [],
+    ),
   );
 }
 

@@ -52,7 +52,15 @@ function readingOf(store: ClientStore, vehicleId: string) {
 }
 
 const byStatusThenName = (a: ServiceSchedule, b: ServiceSchedule) =>
-  a.status === b.status ? a.name.localeCompare(b.name) : a.status === "overdue" ? -1 : b.status === "overdue" ? 1 : a.status === "due_soon" ? -1 : 1;
+  a.status === b.status
+    ? a.name.localeCompare(b.name)
+    : a.status === "overdue"
+      ? -1
+      : b.status === "overdue"
+        ? 1
+        : a.status === "due_soon"
+          ? -1
+          : 1;
 
 /** One vehicle's schedules with their status, the most urgent first. */
 export function useVehicleSchedules(vehicleId: string): ServiceSchedule[] {
@@ -90,7 +98,9 @@ export function useServiceEntries(vehicleId: string): SyncedServiceEntry[] {
 /** The workspace's inspection forms, the default one first. */
 export function useInspectionForms(): SyncedInspectionForm[] {
   return useTypesValue(["inspection-form"], "forms", (s) =>
-    s.list<SyncedInspectionForm>("inspection-form").sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name)),
+    s
+      .list<SyncedInspectionForm>("inspection-form")
+      .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name)),
   );
 }
 
@@ -111,7 +121,12 @@ export function useInspections(vehicleId?: string): SyncedInspection[] {
  */
 export function useUninspectedToday(dayStart: number): Vehicle[] {
   return useTypesValue(["vehicle", "telemetry", "event", "inspection"], String(dayStart), (s) => {
-    const inspected = new Set(s.list<SyncedInspection>("inspection").filter((i) => i.submittedAt >= dayStart).map((i) => i.vehicleId));
+    const inspected = new Set(
+      s
+        .list<SyncedInspection>("inspection")
+        .filter((i) => i.submittedAt >= dayStart)
+        .map((i) => i.vehicleId),
+    );
     return s.vehiclesByName<Vehicle>().filter((v) => {
       if (inspected.has(v.id)) return false;
       const t = s.get<Telemetry>("telemetry", v.id);

@@ -18,25 +18,46 @@ function useTypeValue<T>(type: EntityType, select: (store: ClientStore) => T): T
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true });
 
 export function usePlaces(): Place[] {
-  return useTypeValue("place", useCallback((s: ClientStore) => s.memo("placesByName", "place", () => s.list<Place>("place").sort(byName)), []));
+  return useTypeValue(
+    "place",
+    useCallback((s: ClientStore) => s.memo("placesByName", "place", () => s.list<Place>("place").sort(byName)), []),
+  );
 }
 
 export function useAlertRules(): AlertRule[] {
   return useTypeValue(
     "alert-rule",
-    useCallback((s: ClientStore) => s.memo("alertRules", "alert-rule", () => s.ids("alert-rule").map((id) => ({ ...s.get<AlertRuleConfig>("alert-rule", id)!, id }))), []),
+    useCallback(
+      (s: ClientStore) =>
+        s.memo("alertRules", "alert-rule", () =>
+          s.ids("alert-rule").map((id) => ({ ...s.get<AlertRuleConfig>("alert-rule", id)!, id })),
+        ),
+      [],
+    ),
   );
 }
 
 /** Every synced alert, newest first. */
 export function useAlerts(): Alert[] {
-  return useTypeValue("alert", useCallback((s: ClientStore) => s.memo("alertsNewestFirst", "alert", () => s.list<Alert>("alert").sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))), []));
+  return useTypeValue(
+    "alert",
+    useCallback(
+      (s: ClientStore) =>
+        s.memo("alertsNewestFirst", "alert", () =>
+          s.list<Alert>("alert").sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)),
+        ),
+      [],
+    ),
+  );
 }
 
 /** This member's read state (undefined: nothing read yet). */
 export function useAlertReads(): AlertReadsWire | undefined {
   const userId = useSession().viewer?.id;
-  return useTypeValue("alert-reads", useCallback((s: ClientStore) => (userId ? s.get<AlertReadsWire>("alert-reads", userId) : undefined), [userId]));
+  return useTypeValue(
+    "alert-reads",
+    useCallback((s: ClientStore) => (userId ? s.get<AlertReadsWire>("alert-reads", userId) : undefined), [userId]),
+  );
 }
 
 export function useUnreadCount(): number {

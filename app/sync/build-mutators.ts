@@ -5,7 +5,8 @@ import { mutators } from "../../shared/mutators";
 export const NEXT_BUILD_PARAM = "sync-next-build";
 
 /** Whether this page was opened as the next build (`?sync-next-build`). */
-export const isNextBuild = () => typeof window !== "undefined" && new URLSearchParams(window.location.search).has(NEXT_BUILD_PARAM);
+export const isNextBuild = () =>
+  typeof window !== "undefined" && new URLSearchParams(window.location.search).has(NEXT_BUILD_PARAM);
 
 /**
  * The mutator list this page's Replicache runs with: the build's own. Opened with

@@ -51,7 +51,10 @@ export async function finishDroppingStores(): Promise<void> {
 }
 
 async function dropByName(names: readonly string[]) {
-  const [{ dropDatabase, makeIDBName }, { SCHEMA_VERSION }] = await Promise.all([import("replicache"), import("../../shared/sync-protocol")]);
+  const [{ dropDatabase, makeIDBName }, { SCHEMA_VERSION }] = await Promise.all([
+    import("replicache"),
+    import("../../shared/sync-protocol"),
+  ]);
   await Promise.all(
     names.map(async (name) => {
       const client = open.get(name);

@@ -7,7 +7,6 @@ import { outcomeOf, type SyncHealth } from "./sync-health";
 
 export type Rep = Replicache<Mutators>;
 
-
 interface ReplicacheOptions {
   viewerId: string;
   workspaceId: string;
@@ -64,7 +63,8 @@ export function createReplicache({
     pusher: async (body, requestID) => {
       const { httpRequestInfo, response } = await syncRequest("/api/sync/push", body, requestID, rep.auth, health);
       // Our push answers `{}` when all is well; only error objects are a PushResponse.
-      const refusal = response && typeof response === "object" && "error" in response ? (response as PushResponse) : undefined;
+      const refusal =
+        response && typeof response === "object" && "error" in response ? (response as PushResponse) : undefined;
       const refused = refusedIn(response);
       // nobody is poked for a refused mutation: pull at once so the optimistic change goes back
       if (refused.length) {
@@ -96,7 +96,9 @@ export function createReplicache({
 /** The push answer's `refused` list (docs/decisions/0018), tolerating any other shape. */
 function refusedIn(response: unknown): RefusedMutation[] {
   const list = response && typeof response === "object" ? (response as { refused?: unknown }).refused : undefined;
-  return Array.isArray(list) ? list.filter((r): r is RefusedMutation => typeof (r as RefusedMutation | null)?.message === "string") : [];
+  return Array.isArray(list)
+    ? list.filter((r): r is RefusedMutation => typeof (r as RefusedMutation | null)?.message === "string")
+    : [];
 }
 
 interface Observed {
@@ -104,7 +106,13 @@ interface Observed {
   response: unknown;
 }
 
-async function syncRequest(url: string, body: unknown, requestID: string, auth: string, health: SyncHealth): Promise<Observed> {
+async function syncRequest(
+  url: string,
+  body: unknown,
+  requestID: string,
+  auth: string,
+  health: SyncHealth,
+): Promise<Observed> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -131,7 +139,10 @@ function observed({ status, body }: PullAnswer, health: SyncHealth): Observed {
   const outcome = outcomeOf(status, body);
   if (outcome) health.record(outcome);
   return {
-    httpRequestInfo: { httpStatusCode: status, errorMessage: status === 200 ? "" : typeof body === "string" ? body : JSON.stringify(body) },
+    httpRequestInfo: {
+      httpStatusCode: status,
+      errorMessage: status === 200 ? "" : typeof body === "string" ? body : JSON.stringify(body),
+    },
     response: status === 200 ? body : undefined,
   };
 }

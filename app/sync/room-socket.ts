@@ -1,5 +1,10 @@
 import PartySocket from "partysocket";
-import { PARTY_NAME, POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE, type RealtimeTicketResponse } from "../../shared/room-protocol";
+import {
+  PARTY_NAME,
+  POKE_MESSAGE,
+  SESSION_ENDED_CLOSE_CODE,
+  type RealtimeTicketResponse,
+} from "../../shared/room-protocol";
 
 /**
  * The live-update socket: one per workspace, to its room, websocket only. Before each
@@ -29,7 +34,10 @@ export function connectRoom(
     party: PARTY_NAME,
     room: workspaceId,
     query: async () => {
-      const res = await fetch("/api/realtime/ticket", { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+      const res = await fetch("/api/realtime/ticket", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+      });
       if (res.status === 401 || res.status === 403) {
         socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
         // No socket exists to report that close (a room may also have closed the last one during

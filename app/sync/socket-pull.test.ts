@@ -36,7 +36,9 @@ describe("pulls over the room's socket", () => {
       ["pull", 2, { ...withCookie, clientGroupID: "h" }],
     ]);
     const patch = { cookie: { order: 4 }, lastMutationIDChanges: {}, patch: [] };
-    expect(pulls.receive(JSON.stringify({ type: "pull", id: 2, status: 403, body: { error: { code: "forbidden" } } }))).toBe(true);
+    expect(
+      pulls.receive(JSON.stringify({ type: "pull", id: 2, status: 403, body: { error: { code: "forbidden" } } })),
+    ).toBe(true);
     expect(pulls.receive(JSON.stringify({ type: "pull", id: 1, status: 200, body: patch }))).toBe(true);
     expect(await first).toEqual({ status: 200, body: patch });
     expect(await second).toEqual({ status: 403, body: { error: { code: "forbidden" } } });

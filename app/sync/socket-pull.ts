@@ -27,7 +27,8 @@ export class SocketPulls {
   ) {}
 
   pull(body: { cookie?: unknown; [field: string]: unknown }): Promise<PullAnswer | null> {
-    if (!this.#ready || body.cookie === null || body.cookie === undefined || this.socket.readyState !== OPEN) return Promise.resolve(null);
+    if (!this.#ready || body.cookie === null || body.cookie === undefined || this.socket.readyState !== OPEN)
+      return Promise.resolve(null);
     const id = this.#nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.#settle(id, null), this.timeoutMs);

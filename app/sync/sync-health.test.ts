@@ -33,7 +33,10 @@ describe("reloads on Replicache's behalf", () => {
     const timers: { at: number; run: () => void }[] = [];
     const reloads: number[] = [];
     const deps = {
-      storage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
+      storage: {
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => void storage.set(k, v),
+      },
       now: () => clock.now,
       reload: () => reloads.push(clock.now),
       schedule: (run: () => void, ms: number) => timers.push({ at: clock.now + ms, run }),

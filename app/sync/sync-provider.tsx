@@ -28,7 +28,10 @@ type OpenSync = Pick<SyncClientOptions, "viewerId" | "workspaceId" | "token" | "
 };
 
 /** A sync client for one viewer's workspace, with its store and health, told what to do about the session. */
-function createSync(SyncClient: typeof SyncClientModule.SyncClient, { refreshSession, token, ...open }: OpenSync): SyncState {
+function createSync(
+  SyncClient: typeof SyncClientModule.SyncClient,
+  { refreshSession, token, ...open }: OpenSync,
+): SyncState {
   const store = new ClientStore();
   const health = new SyncHealth();
   const client = new SyncClient({
@@ -86,7 +89,13 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     let close = () => {};
     void Promise.all([loadSyncClient(), whenClosed(name)]).then(([{ SyncClient }]) => {
       if (cancelled) return;
-      const opened = createSync(SyncClient, { viewerId, workspaceId, token, nextBuild, refreshSession: () => refreshSession.current() });
+      const opened = createSync(SyncClient, {
+        viewerId,
+        workspaceId,
+        token,
+        nextBuild,
+        refreshSession: () => refreshSession.current(),
+      });
       registerOpen(name, opened.client);
       const onOnline = () => opened.client.catchUp();
       window.addEventListener("online", onOnline);

@@ -16,7 +16,10 @@ import { SyncHealth } from "./sync-health";
 const scope = self as unknown as {
   postMessage(message: WorkerToPage): void;
   addEventListener(type: "message", listener: (event: MessageEvent<PageToWorker>) => void): void;
-  addEventListener(type: "error" | "unhandledrejection", listener: (event: ErrorEvent | PromiseRejectionEvent) => void): void;
+  addEventListener(
+    type: "error" | "unhandledrejection",
+    listener: (event: ErrorEvent | PromiseRejectionEvent) => void,
+  ): void;
   close(): void;
 };
 const post = (message: WorkerToPage) => scope.postMessage(message);
@@ -153,7 +156,9 @@ function forwardChanges(rep: Rep): () => void {
   // Only what the store reads crosses to the page (not Replicache's old values: half the copying).
   return rep.experimentalWatch(
     (diff) => {
-      const changes: StoreChange[] = diff.map((c) => (c.op === "del" ? { op: c.op, key: c.key } : { op: c.op, key: c.key, newValue: c.newValue }));
+      const changes: StoreChange[] = diff.map((c) =>
+        c.op === "del" ? { op: c.op, key: c.key } : { op: c.op, key: c.key, newValue: c.newValue },
+      );
       post({ type: "changes", changes });
     },
     { initialValuesInFirstDiff: true },

@@ -6,7 +6,15 @@ import { http } from "../lib/http";
 import { useApiForm } from "../components/use-zod-form";
 
 /** Invite by e-mail with a role; only the roles the inviter may grant are offered (an admin cannot invite an owner). */
-export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: string; myRole: string | null; onInvited: () => void }) {
+export function InviteForm({
+  workspaceId,
+  myRole,
+  onInvited,
+}: {
+  workspaceId: string;
+  myRole: string | null;
+  onInvited: () => void;
+}) {
   const { form, fields, pending } = useApiForm(
     "invite",
     inviteSchema,
@@ -23,7 +31,11 @@ export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: st
   return (
     <form {...getFormProps(form)} className="card invite-form" aria-label="Invite a member">
       <Field field={fields.email} label="Email" type="email" placeholder="colleague@example.com" />
-      <SelectFormField field={fields.role} label="Role" options={grantable.map((r) => ({ value: r, label: roleLabels[r] }))} />
+      <SelectFormField
+        field={fields.role}
+        label="Role"
+        options={grantable.map((r) => ({ value: r, label: roleLabels[r] }))}
+      />
       <FormError form={form} />
       <SubmitButton pending={pending}>Send invite</SubmitButton>
     </form>

@@ -61,13 +61,20 @@ function useBeaconHealth(vehicleId: string) {
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
     http
-      .get(`beacons/${encodeURIComponent(vehicleId)}/health`, { searchParams: { since: midnight.getTime() }, signal: controller.signal })
+      .get(`beacons/${encodeURIComponent(vehicleId)}/health`, {
+        searchParams: { since: midnight.getTime() },
+        signal: controller.signal,
+      })
       .json()
       .then((body) => setHealth(beaconHealthSchema.parse(body)))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // No beacon for this vehicle: nothing to show. Offline or failing: say so, keep the page.
-        setHealth(error instanceof HTTPError && error.response.status === 404 ? "none" : (old) => (old && typeof old === "object" ? old : "unavailable"));
+        setHealth(
+          error instanceof HTTPError && error.response.status === 404
+            ? "none"
+            : (old) => (old && typeof old === "object" ? old : "unavailable"),
+        );
       });
     return () => controller.abort();
   }, [vehicleId, latestReport, minute, setHealth]);
@@ -79,7 +86,9 @@ function HealthFacts({ health, now }: { health: Health; now: number }) {
     <dl className="facts grid">
       <div>
         <dt>Last report</dt>
-        <dd data-testid="beacon-last-report">{health.lastReportAt === null ? "Never" : ago(health.lastReportAt, now)}</dd>
+        <dd data-testid="beacon-last-report">
+          {health.lastReportAt === null ? "Never" : ago(health.lastReportAt, now)}
+        </dd>
       </div>
       <div>
         <dt>Reports today</dt>
@@ -98,13 +107,30 @@ function HealthFacts({ health, now }: { health: Health; now: number }) {
 }
 
 /** The id and URL for the tracker's settings, and regenerating the id behind a confirmation. */
-function DeviceId({ health, fresh, onRotated }: { health: Health; fresh: string | null; onRotated: (deviceId: string) => void }) {
+function DeviceId({
+  health,
+  fresh,
+  onRotated,
+}: {
+  health: Health;
+  fresh: string | null;
+  onRotated: (deviceId: string) => void;
+}) {
   // the device id is ingestion's credential: roles that cannot edit the fleet are not given it
-  if (health.deviceId === null) return <p className="muted role-note">Only members who edit the fleet see the device id.</p>;
+  if (health.deviceId === null)
+    return <p className="muted role-note">Only members who edit the fleet see the device id.</p>;
   return <DeviceIdFacts health={health} fresh={fresh} onRotated={onRotated} />;
 }
 
-function DeviceIdFacts({ health, fresh, onRotated }: { health: Health; fresh: string | null; onRotated: (deviceId: string) => void }) {
+function DeviceIdFacts({
+  health,
+  fresh,
+  onRotated,
+}: {
+  health: Health;
+  fresh: string | null;
+  onRotated: (deviceId: string) => void;
+}) {
   async function regenerate() {
     try {
       const body = await http.post(`beacons/${encodeURIComponent(health.vehicleId)}/device-id`).json();
@@ -132,7 +158,8 @@ function DeviceIdFacts({ health, fresh, onRotated }: { health: Health; fresh: st
       {health.deviceId ? <ConnectApps osmandUrl={health.ingestUrl} deviceId={health.deviceId} /> : null}
       {fresh ? (
         <p role="status" className="beacon-fresh">
-          New device id generated. Enter it in the tracker&apos;s settings: reports with the old id are refused from now on.
+          New device id generated. Enter it in the tracker&apos;s settings: reports with the old id are refused from now
+          on.
         </p>
       ) : null}
       <ConfirmAction
@@ -153,12 +180,15 @@ function ago(time: number, now: number) {
 
 function clockSkew(health: Health, now: number) {
   if (health.clockSkewMs === null || health.clockSkewAt === null) return "In step";
-  const skew = health.clockSkewMs < 60_000 ? `${Math.round(health.clockSkewMs / 1000)} s` : duration(health.clockSkewMs);
+  const skew =
+    health.clockSkewMs < 60_000 ? `${Math.round(health.clockSkewMs / 1000)} s` : duration(health.clockSkewMs);
   return `${skew} ahead, seen ${ago(health.clockSkewAt, now)}`;
 }
 
 function rejected(health: Health, now: number) {
-  const parts = REJECT_REASONS.filter((r) => health.rejected[r] > 0).map((r) => `${health.rejected[r].toLocaleString("en-US")} ${rejectReasonLabels[r]}`);
+  const parts = REJECT_REASONS.filter((r) => health.rejected[r] > 0).map(
+    (r) => `${health.rejected[r].toLocaleString("en-US")} ${rejectReasonLabels[r]}`,
+  );
   if (!parts.length) return "None";
   const last = health.lastRejectedAt !== null ? `; last ${ago(health.lastRejectedAt, now)}` : "";
   return `${parts.join(", ")}${last}`;

@@ -3,7 +3,8 @@ import { decodeVehicle, type Vehicle, type VehicleWire } from "../../shared/vehi
 import { filterVehicles, fleetKnown, matchesVehicle } from "./filter";
 
 /** A vehicle as the store holds it, from the synced form's fields (n name, mk make, md model, d driver). */
-const vehicle = (id: string, fields: Partial<VehicleWire>): Vehicle => decodeVehicle(id, { n: `Vehicle ${id}`, s: "ACTIVE", b: "ACTIVE", ...fields });
+const vehicle = (id: string, fields: Partial<VehicleWire>): Vehicle =>
+  decodeVehicle(id, { n: `Vehicle ${id}`, s: "ACTIVE", b: "ACTIVE", ...fields });
 
 describe("the vehicle filter (map panel and Vehicles page)", () => {
   const fleet = [

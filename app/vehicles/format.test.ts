@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, dayHeading, duration, formatType, identityParts, hoursMinutes, miles, mph, orDash, percent, statusLabel } from "./format";
+import {
+  clockTime,
+  dayHeading,
+  duration,
+  formatType,
+  identityParts,
+  hoursMinutes,
+  miles,
+  mph,
+  orDash,
+  percent,
+  statusLabel,
+} from "./format";
 
 describe("vehicle display rules", () => {
   it("formats types with spaces and capitals, except SUV", () => {
@@ -10,13 +22,27 @@ describe("vehicle display rules", () => {
   });
 
   it("lists only the known parts of year, make, model and VIN", () => {
-    expect(identityParts({ year: 2021, make: "Ford", model: "F-150", vin: "1FTFW1E50PFA12345" })).toEqual(["2021", "Ford", "F-150", "1FTFW1E50PFA12345"]);
-    expect(identityParts({ year: null, make: "Ford", model: "", vin: "1FTFW1E50PFA12345" })).toEqual(["Ford", "1FTFW1E50PFA12345"]);
+    expect(identityParts({ year: 2021, make: "Ford", model: "F-150", vin: "1FTFW1E50PFA12345" })).toEqual([
+      "2021",
+      "Ford",
+      "F-150",
+      "1FTFW1E50PFA12345",
+    ]);
+    expect(identityParts({ year: null, make: "Ford", model: "", vin: "1FTFW1E50PFA12345" })).toEqual([
+      "Ford",
+      "1FTFW1E50PFA12345",
+    ]);
     expect(identityParts({ year: null, make: null, model: null, vin: null })).toEqual([]);
   });
 
   it("shows a dash for empty values", () => {
-    expect([orDash(null), orDash(""), orDash(undefined), orDash(0), orDash("Ann")]).toEqual(["-", "-", "-", "0", "Ann"]);
+    expect([orDash(null), orDash(""), orDash(undefined), orDash(0), orDash("Ann")]).toEqual([
+      "-",
+      "-",
+      "-",
+      "0",
+      "Ann",
+    ]);
   });
 
   it("converts speed to mph, odometer to miles with separators, fuel to percent", () => {

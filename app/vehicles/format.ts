@@ -9,7 +9,12 @@ export function orDash(value: string | number | null | undefined): string {
 }
 
 /** The header's year · make · model · VIN: only the parts that are known, in that order. */
-export function identityParts(vehicle: { year?: number | null; make?: string | null; model?: string | null; vin?: string | null }): string[] {
+export function identityParts(vehicle: {
+  year?: number | null;
+  make?: string | null;
+  model?: string | null;
+  vin?: string | null;
+}): string[] {
   return [vehicle.year, vehicle.make, vehicle.model, vehicle.vin]
     .filter((part) => part !== null && part !== undefined && String(part).trim() !== "")
     .map(String);
@@ -57,7 +62,20 @@ export function duration(ms: number): string {
   return `${minutes}m`;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** Timeline day headings: "Today", or "D MMMM, YYYY", in the workspace's time zone (else the browser's). */
 export function dayHeading(time: number, now: number, timeZone?: string): string {
@@ -74,7 +92,11 @@ export function dayHeading(time: number, now: number, timeZone?: string): string
 }
 
 export function clockTime(time: number, timeZone?: string): string {
-  return new Date(time).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", ...(timeZone ? { timeZone } : {}) });
+  return new Date(time).toLocaleTimeString("en-US", {
+    hour: "numeric",
+    minute: "2-digit",
+    ...(timeZone ? { timeZone } : {}),
+  });
 }
 
 export const EVENT_LABELS = { TRANSIT: "driving", STOP: "parked", TOW: "towed" } as const;

@@ -17,7 +17,11 @@ export function ReplaceDeviceIds() {
 
   async function replace() {
     try {
-      setReplaced(replacedDeviceIdsSchema.parse(await http.post("beacons/device-ids/replace", { json: { confirm: true } }).json()));
+      setReplaced(
+        replacedDeviceIdsSchema.parse(
+          await http.post("beacons/device-ids/replace", { json: { confirm: true } }).json(),
+        ),
+      );
       setMessage(null);
     } catch (error) {
       setMessage((await apiErrorOf(error))?.message ?? "Could not replace the device ids");
@@ -28,7 +32,8 @@ export function ReplaceDeviceIds() {
     <section className="card" aria-labelledby="device-ids-heading">
       <h2 id="device-ids-heading">Device ids</h2>
       <p className="muted">
-        A tracker reports with its device id. When someone who could read the ids leaves, replace them all: every tracker then needs its new id before its reports are accepted again.
+        A tracker reports with its device id. When someone who could read the ids leaves, replace them all: every
+        tracker then needs its new id before its reports are accepted again.
       </p>
       <ConfirmAction
         label="Replace every device id…"
@@ -47,7 +52,8 @@ function ReplacedList({ replaced }: { replaced: ReplacedDeviceIds }) {
   return (
     <div role="status">
       <p>
-        {replaced.beacons.length} device {replaced.beacons.length === 1 ? "id" : "ids"} replaced. Enter each in its tracker, with the server URL <span className="mono">{replaced.ingestUrl}</span>:
+        {replaced.beacons.length} device {replaced.beacons.length === 1 ? "id" : "ids"} replaced. Enter each in its
+        tracker, with the server URL <span className="mono">{replaced.ingestUrl}</span>:
       </p>
       <table className="table">
         <thead>

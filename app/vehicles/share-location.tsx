@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { createdShareSchema, SHARE_EXPIRY_CHOICES, shareListSchema, type CreatedShare, type Share } from "../../shared/shares";
+import {
+  createdShareSchema,
+  SHARE_EXPIRY_CHOICES,
+  shareListSchema,
+  type CreatedShare,
+  type Share,
+} from "../../shared/shares";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan } from "../session/session";
 import { SelectField } from "../components/form";
@@ -18,7 +24,9 @@ export function ShareLocation({ vehicleId }: { vehicleId: string }) {
   const [created, setCreated] = useState<CreatedShare | null>(null);
   const reload = useCallback(async () => {
     try {
-      setShares(shareListSchema.parse(await http.get(`vehicles/${encodeURIComponent(vehicleId)}/shares`).json()).shares);
+      setShares(
+        shareListSchema.parse(await http.get(`vehicles/${encodeURIComponent(vehicleId)}/shares`).json()).shares,
+      );
     } catch {
       setShares([]);
     }
@@ -34,9 +42,26 @@ export function ShareLocation({ vehicleId }: { vehicleId: string }) {
       </button>
       {open ? (
         <div className="share-body">
-          {mayShare ? <NewShare vehicleId={vehicleId} onCreated={(s) => { setCreated(s); void reload(); }} /> : <p className="muted">Only members can share a vehicle.</p>}
+          {mayShare ? (
+            <NewShare
+              vehicleId={vehicleId}
+              onCreated={(s) => {
+                setCreated(s);
+                void reload();
+              }}
+            />
+          ) : (
+            <p className="muted">Only members can share a vehicle.</p>
+          )}
           {created ? <CreatedLink share={created} /> : null}
-          <ShareList shares={shares} mayEnd={mayShare} onEnded={() => { setCreated(null); void reload(); }} />
+          <ShareList
+            shares={shares}
+            mayEnd={mayShare}
+            onEnded={() => {
+              setCreated(null);
+              void reload();
+            }}
+          />
         </div>
       ) : null}
     </section>
@@ -46,7 +71,13 @@ export function ShareLocation({ vehicleId }: { vehicleId: string }) {
 function NewShare({ vehicleId, onCreated }: { vehicleId: string; onCreated: (share: CreatedShare) => void }) {
   const [minutes, setMinutes] = useState<number>(60);
   const create = useApiAction(async () => {
-    onCreated(createdShareSchema.parse(await http.post(`vehicles/${encodeURIComponent(vehicleId)}/shares`, { json: { expiresInMinutes: minutes } }).json()));
+    onCreated(
+      createdShareSchema.parse(
+        await http
+          .post(`vehicles/${encodeURIComponent(vehicleId)}/shares`, { json: { expiresInMinutes: minutes } })
+          .json(),
+      ),
+    );
   }, "Could not create the link");
   useEffect(() => {
     if (create.refusal) toast.error(create.refusal.message);
@@ -60,7 +91,13 @@ function NewShare({ vehicleId, onCreated }: { vehicleId: string; onCreated: (sha
         onChange={(e) => setMinutes(Number(e.currentTarget.value))}
         options={SHARE_EXPIRY_CHOICES.map((c) => ({ value: String(c.minutes), label: c.label }))}
       />
-      <button type="button" className="button primary" disabled={create.pending} aria-busy={create.pending || undefined} onClick={() => void create.run()}>
+      <button
+        type="button"
+        className="button primary"
+        disabled={create.pending}
+        aria-busy={create.pending || undefined}
+        onClick={() => void create.run()}
+      >
         Create link
       </button>
     </div>
@@ -74,8 +111,16 @@ function CreatedLink({ share }: { share: CreatedShare }) {
   };
   return (
     <div role="status" className="share-created">
-      <p>Anyone with this link sees the vehicle&apos;s live position until {new Date(share.expiresAt).toLocaleString()}.</p>
-      <input className="input mono" readOnly value={share.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />{" "}
+      <p>
+        Anyone with this link sees the vehicle&apos;s live position until {new Date(share.expiresAt).toLocaleString()}.
+      </p>
+      <input
+        className="input mono"
+        readOnly
+        value={share.url}
+        aria-label="Share link"
+        onFocus={(e) => e.currentTarget.select()}
+      />{" "}
       <button type="button" className="button" onClick={() => void copy()}>
         Copy link
       </button>

@@ -35,8 +35,22 @@ export function Sparkline({
     return `${x.toFixed(1)},${y.toFixed(1)}`;
   });
   return (
-    <svg className="sparkline" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-label={label}>
-      <polyline points={coords.join(" ")} data-points={series.length} fill="none" stroke={colour} strokeWidth={2} strokeLinejoin="round" />
+    <svg
+      className="sparkline"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      width={WIDTH}
+      height={HEIGHT}
+      role="img"
+      aria-label={label}
+    >
+      <polyline
+        points={coords.join(" ")}
+        data-points={series.length}
+        fill="none"
+        stroke={colour}
+        strokeWidth={2}
+        strokeLinejoin="round"
+      />
       {series.length === 1 ? <circle cx={WIDTH / 2} cy={coords[0]!.split(",")[1]} r={3} fill={colour} /> : null}
     </svg>
   );

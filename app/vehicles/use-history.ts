@@ -1,5 +1,10 @@
 import { useEffect, useState } from "react";
-import { HISTORY_MAX_POINTS, HISTORY_WINDOW_MS, historyResponseSchema, type HistoryPoint } from "../../shared/vehicle-history";
+import {
+  HISTORY_MAX_POINTS,
+  HISTORY_WINDOW_MS,
+  historyResponseSchema,
+  type HistoryPoint,
+} from "../../shared/vehicle-history";
 import { http } from "../lib/http";
 
 /**

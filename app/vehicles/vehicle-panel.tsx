@@ -4,7 +4,18 @@ import { useOpenIssueCounts } from "../store/issues";
 import type { Vehicle } from "../../shared/vehicle";
 import type { VehicleEvent } from "../../shared/vehicle-event";
 import { useTelemetry, useVehicleEvents } from "../store";
-import { clockTime, dayHeading, duration, EVENT_LABELS, miles, milesFromMetres, mph, orDash, percent, statusLabel } from "./format";
+import {
+  clockTime,
+  dayHeading,
+  duration,
+  EVENT_LABELS,
+  miles,
+  milesFromMetres,
+  mph,
+  orDash,
+  percent,
+  statusLabel,
+} from "./format";
 import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { ShareLocation } from "./share-location";
 import { useNow } from "./use-now";
@@ -68,7 +79,9 @@ function PanelIssues({ vehicleId }: { vehicleId: string }) {
   const open = useOpenIssueCounts().get(vehicleId) ?? 0;
   return (
     <div className="panel-issues">
-      <Link to={`/vehicles/${vehicleId}/issues`}>{open ? `${open} open ${open === 1 ? "issue" : "issues"}` : "No open issues"}</Link>
+      <Link to={`/vehicles/${vehicleId}/issues`}>
+        {open ? `${open} open ${open === 1 ? "issue" : "issues"}` : "No open issues"}
+      </Link>
       <ReportIssueButton vehicleId={vehicleId} />
     </div>
   );
@@ -102,7 +115,12 @@ export function Timeline({
             {list.map((e) => (
               <li key={e.id} className={`event ${e.type.toLowerCase()}`} data-event-type={e.type}>
                 {onShow ? (
-                  <button type="button" className="event-select" aria-pressed={shown === e.id} onClick={() => onShow(e.id)}>
+                  <button
+                    type="button"
+                    className="event-select"
+                    aria-pressed={shown === e.id}
+                    onClick={() => onShow(e.id)}
+                  >
                     <EventSummary event={e} now={now} timeZone={timeZone} />
                   </button>
                 ) : (

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { apiTokenListSchema, createdApiTokenSchema, type ApiToken, type ApiTokenScope, type CreatedApiToken } from "../../shared/api-tokens";
+import {
+  apiTokenListSchema,
+  createdApiTokenSchema,
+  type ApiToken,
+  type ApiTokenScope,
+  type CreatedApiToken,
+} from "../../shared/api-tokens";
 import { ErrorLine, InputField, SelectField, Submit } from "../components/form";
 import { useApiAction } from "../components/use-api-action";
 import { apiErrorOf, http } from "../lib/http";
@@ -33,13 +39,24 @@ export function ApiTokens() {
     <section className="card section api-tokens" aria-labelledby="api-tokens-heading">
       <h2 id="api-tokens-heading">API tokens</h2>
       <p className="muted">
-        For integrations: a token is a bearer on this workspace&apos;s API (<a href="/api/openapi.json">OpenAPI</a>). Read tokens only read; write
-        tokens also change places, alert rules and beacons. No token can manage members, tokens or accounts.
+        For integrations: a token is a bearer on this workspace&apos;s API (<a href="/api/openapi.json">OpenAPI</a>).
+        Read tokens only read; write tokens also change places, alert rules and beacons. No token can manage members,
+        tokens or accounts.
       </p>
-      <CreateToken workspaceId={workspaceId} onCreated={(token) => { setCreated(token); void reload(); }} />
+      <CreateToken
+        workspaceId={workspaceId}
+        onCreated={(token) => {
+          setCreated(token);
+          void reload();
+        }}
+      />
       {created ? <NewSecret token={created} onDone={() => setCreated(null)} /> : null}
       <ErrorLine message={error} />
-      {tokens === null ? <p className="muted">Loading…</p> : <TokenList workspaceId={workspaceId} tokens={tokens} onRevoked={() => void reload()} />}
+      {tokens === null ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <TokenList workspaceId={workspaceId} tokens={tokens} onRevoked={() => void reload()} />
+      )}
     </section>
   );
 }
@@ -48,7 +65,11 @@ function CreateToken({ workspaceId, onCreated }: { workspaceId: string; onCreate
   const [name, setName] = useState("");
   const [scope, setScope] = useState<ApiTokenScope>("read");
   const create = useApiAction(async () => {
-    onCreated(createdApiTokenSchema.parse(await http.post(`workspaces/${workspaceId}/api-tokens`, { json: { name, scope } }).json()));
+    onCreated(
+      createdApiTokenSchema.parse(
+        await http.post(`workspaces/${workspaceId}/api-tokens`, { json: { name, scope } }).json(),
+      ),
+    );
     setName("");
   }, "Could not create the token");
   const nameError = create.refusal?.fields.name?.[0] ?? null;
@@ -58,8 +79,22 @@ function CreateToken({ workspaceId, onCreated }: { workspaceId: string; onCreate
   };
   return (
     <form className="group api-token-form" onSubmit={submit}>
-      <InputField id="api-token-name" label="Name" value={name} maxLength={80} onChange={(e) => setName(e.currentTarget.value)} placeholder="Dispatch board" error={nameError} />
-      <SelectField id="api-token-scope" label="Scope" value={scope} onChange={(e) => setScope(e.currentTarget.value as ApiTokenScope)} options={SCOPES} />
+      <InputField
+        id="api-token-name"
+        label="Name"
+        value={name}
+        maxLength={80}
+        onChange={(e) => setName(e.currentTarget.value)}
+        placeholder="Dispatch board"
+        error={nameError}
+      />
+      <SelectField
+        id="api-token-scope"
+        label="Scope"
+        value={scope}
+        onChange={(e) => setScope(e.currentTarget.value as ApiTokenScope)}
+        options={SCOPES}
+      />
       <Submit pending={create.pending}>Create token</Submit>
       <ErrorLine message={nameError ? null : (create.refusal?.message ?? null)} />
     </form>
@@ -94,7 +129,15 @@ function NewSecret({ token, onDone }: { token: CreatedApiToken; onDone: () => vo
   );
 }
 
-function TokenList({ workspaceId, tokens, onRevoked }: { workspaceId: string; tokens: ApiToken[]; onRevoked: () => void }) {
+function TokenList({
+  workspaceId,
+  tokens,
+  onRevoked,
+}: {
+  workspaceId: string;
+  tokens: ApiToken[];
+  onRevoked: () => void;
+}) {
   const revoke = async (token: ApiToken) => {
     if (!window.confirm(`Revoke "${token.name}"? Integrations using it stop working at once.`)) return;
     try {

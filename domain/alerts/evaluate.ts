@@ -90,7 +90,8 @@ export function evaluateAlerts(
     const previous = state.episodes[rule.id];
     if (rule.type === "beacon_silent") {
       // a silence ends with the next report
-      if (previous?.alertId && !refused) alerts.push({ kind: "close", alert: { ...episodeAlert(rule, vehicleId, previous), endAt: fix.time } });
+      if (previous?.alertId && !refused)
+        alerts.push({ kind: "close", alert: { ...episodeAlert(rule, vehicleId, previous), endAt: fix.time } });
       else if (previous) episodes[rule.id] = previous;
       continue;
     }
@@ -107,7 +108,13 @@ export function evaluateAlerts(
 }
 
 /** One episode rule's step: start, grow, become an alert after its minimum, or end. */
-function advanceEpisode(rule: AlertRule, vehicleId: string, previous: Episode | undefined, fix: AlertFix, alerts: AlertOutput[]): Episode | null {
+function advanceEpisode(
+  rule: AlertRule,
+  vehicleId: string,
+  previous: Episode | undefined,
+  fix: AlertFix,
+  alerts: AlertOutput[],
+): Episode | null {
   const value = condition(rule, fix);
   let episode = previous;
   if (episode && (value === undefined || fix.time - episode.last > EPISODE_GAP_MS)) {
@@ -116,8 +123,14 @@ function advanceEpisode(rule: AlertRule, vehicleId: string, previous: Episode | 
     episode = undefined;
   }
   if (value === undefined) return null;
-  if (!episode) episode = { start: fix.time, last: fix.time, latitude: fix.latitude, longitude: fix.longitude, peak: value };
-  else episode = { ...episode, last: fix.time, peak: value === null || episode.peak === null ? episode.peak : Math.max(episode.peak, value) };
+  if (!episode)
+    episode = { start: fix.time, last: fix.time, latitude: fix.latitude, longitude: fix.longitude, peak: value };
+  else
+    episode = {
+      ...episode,
+      last: fix.time,
+      peak: value === null || episode.peak === null ? episode.peak : Math.max(episode.peak, value),
+    };
   if (!episode.alertId && fix.time - episode.start >= minimumMs(rule)) {
     episode = { ...episode, alertId: alertId(rule.id, vehicleId, episode.start) };
     alerts.push({ kind: "open", alert: episodeAlert(rule, vehicleId, episode) });
@@ -141,7 +154,11 @@ function episodeAlert(rule: AlertRule, vehicleId: string, episode: Episode): Ale
   };
 }
 
-function placeAlerts(rule: AlertRule & { type: "place_enter" | "place_exit" }, vehicleId: string, events: readonly PlaceEvent[]): AlertOutput[] {
+function placeAlerts(
+  rule: AlertRule & { type: "place_enter" | "place_exit" },
+  vehicleId: string,
+  events: readonly PlaceEvent[],
+): AlertOutput[] {
   const wanted = rule.type === "place_enter" ? "enter" : "exit";
   return events
     .filter((e) => e.type === wanted && (!rule.placeId || rule.placeId === e.placeId))
@@ -166,7 +183,12 @@ function placeAlerts(rule: AlertRule & { type: "place_enter" | "place_exit" }, v
  * Beacon silence is the absence of fixes, so it is checked on a clock (the cron), not per fix:
  * a vehicle silent longer than a rule's minutes gets one alert dated when the silence began.
  */
-export function evaluateSilence(state: AlertState, vehicleId: string, now: number, rules: readonly AlertRule[]): { state: AlertState; alerts: AlertOutput[] } {
+export function evaluateSilence(
+  state: AlertState,
+  vehicleId: string,
+  now: number,
+  rules: readonly AlertRule[],
+): { state: AlertState; alerts: AlertOutput[] } {
   const last = state.lastFix;
   if (!last) return { state, alerts: [] };
   const alerts: AlertOutput[] = [];
@@ -174,8 +196,26 @@ export function evaluateSilence(state: AlertState, vehicleId: string, now: numbe
   for (const rule of rules) {
     if (rule.type !== "beacon_silent" || !appliesTo(rule, vehicleId) || episodes[rule.id]) continue;
     if (now - last.time < rule.minutes * 60_000) continue;
-    const alert: Alert = { id: alertId(rule.id, vehicleId, last.time), type: rule.type, ruleId: rule.id, vehicleId, placeId: null, at: last.time, endAt: null, latitude: last.latitude, longitude: last.longitude, peak: null };
-    episodes[rule.id] = { start: last.time, last: last.time, latitude: last.latitude, longitude: last.longitude, peak: null, alertId: alert.id };
+    const alert: Alert = {
+      id: alertId(rule.id, vehicleId, last.time),
+      type: rule.type,
+      ruleId: rule.id,
+      vehicleId,
+      placeId: null,
+      at: last.time,
+      endAt: null,
+      latitude: last.latitude,
+      longitude: last.longitude,
+      peak: null,
+    };
+    episodes[rule.id] = {
+      start: last.time,
+      last: last.time,
+      latitude: last.latitude,
+      longitude: last.longitude,
+      peak: null,
+      alertId: alert.id,
+    };
     alerts.push({ kind: "open", alert });
   }
   return { state: { ...state, episodes }, alerts };

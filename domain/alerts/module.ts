@@ -22,7 +22,10 @@ export interface PlacesAlertsState {
   alerts: AlertState;
 }
 
-export function placesAlertsModule(watchOf: (workspaceId: string) => WorkspaceWatch | undefined, deliver?: (alerts: AlertOutput[]) => void): FleetModule<PlacesAlertsState> {
+export function placesAlertsModule(
+  watchOf: (workspaceId: string) => WorkspaceWatch | undefined,
+  deliver?: (alerts: AlertOutput[]) => void,
+): FleetModule<PlacesAlertsState> {
   return {
     name: PLACES_ALERTS_MODULE,
     step(state, accepted: AcceptedFix) {

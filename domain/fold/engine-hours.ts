@@ -47,7 +47,16 @@ export const engineHoursModule: FleetModule<EngineHoursState> = {
     const next = advanceEngineHours(before, accepted.fix.time, engineOn(accepted.fix.ignition, accepted.after.status));
     const rows: FlushRow[] =
       Math.floor(next.seconds) !== Math.floor(before.seconds) || !state
-        ? [{ table: ENGINE_HOURS_TABLE, row: { id: accepted.vehicleId, workspaceId: accepted.workspaceId, engineSeconds: Math.floor(next.seconds) } }]
+        ? [
+            {
+              table: ENGINE_HOURS_TABLE,
+              row: {
+                id: accepted.vehicleId,
+                workspaceId: accepted.workspaceId,
+                engineSeconds: Math.floor(next.seconds),
+              },
+            },
+          ]
         : [];
     return { state: next, rows };
   },

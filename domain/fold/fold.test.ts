@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CLOCK_BOUNDS } from "./device-clock";
-import { foldReport, newVehicleFold, type AcceptedFix, type FleetModule, type Fix, type FoldContext, type VehicleFold } from "./fold";
+import {
+  foldReport,
+  newVehicleFold,
+  type AcceptedFix,
+  type FleetModule,
+  type Fix,
+  type FoldContext,
+  type VehicleFold,
+} from "./fold";
 
 const T0 = Date.parse("2026-11-03T08:00:00Z");
 const NOW = T0 + 3_600_000;
@@ -35,7 +43,12 @@ describe("folding a vehicle's reports", () => {
     expect(outputs.map((o) => o.outcome)).toEqual(["stored", "stored", "stored"]);
     expect(outputs.map((o) => o.activated)).toEqual([true, false, false]);
     expect(outputs.map((o) => o.opened)).toEqual([["e1"], [], []]);
-    expect(vehicle.latest).toMatchObject({ status: "moving", latitude: fix(2).latitude, recordedAt: fix(2).time, speed: 15 });
+    expect(vehicle.latest).toMatchObject({
+      status: "moving",
+      latitude: fix(2).latitude,
+      recordedAt: fix(2).time,
+      speed: 15,
+    });
     // Two steps of ~167 m each, counted by the GPS odometer (the device sends none).
     expect(vehicle.latest!.odometer).toBeGreaterThan(320);
     expect(vehicle.latest!.odometer).toBeLessThan(345);
@@ -68,7 +81,10 @@ describe("plugged modules", () => {
     name: "counter",
     step: (state, accepted: AcceptedFix) => {
       const n = (state?.n ?? 0) + 1;
-      return { state: { n }, rows: [{ table: "counts", row: { vehicleId: accepted.vehicleId, n, status: accepted.after.status } }] };
+      return {
+        state: { n },
+        rows: [{ table: "counts", row: { vehicleId: accepted.vehicleId, n, status: accepted.after.status } }],
+      };
     },
   };
 

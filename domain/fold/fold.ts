@@ -125,14 +125,24 @@ const none = (outcome: FoldOutcome, skewMs: number | null, keep = false): FoldOu
  * state. A report whose device clock is out of bounds is acknowledged and not used; one older
  * than what the vehicle shows is late (kept in the history, no move back).
  */
-export function foldReport(vehicle: VehicleFold, fix: Fix, ctx: FoldContext): { vehicle: VehicleFold; outputs: FoldOutputs } {
+export function foldReport(
+  vehicle: VehicleFold,
+  fix: Fix,
+  ctx: FoldContext,
+): { vehicle: VehicleFold; outputs: FoldOutputs } {
   const skewMs = fix.time - ctx.now >= SKEW_WORTH_SHOWING_MS ? fix.time - ctx.now : null;
   const verdict = judgeClock(fix.time, ctx.now, ctx.clock);
   if (verdict !== "ok") return { vehicle, outputs: none(verdict, skewMs) };
   const previous = vehicle.latest;
   if (previous && fix.time <= previous.recordedAt) return { vehicle, outputs: none("late", skewMs, true) };
 
-  const point = { latitude: fix.latitude, longitude: fix.longitude, time: fix.time, speed: fix.speed, ignition: fix.ignition };
+  const point = {
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+    time: fix.time,
+    speed: fix.speed,
+    ignition: fix.ignition,
+  };
   const newId = ctx.newId ?? eventId;
   const detected = vehicle.motion ? advance(vehicle.motion, point, newId) : initialState(point, newId);
   const status = statusOf(point, detected.state);
@@ -153,11 +163,27 @@ export function foldReport(vehicle: VehicleFold, fix: Fix, ctx: FoldContext): { 
   const known = vehicle.motion?.current.id;
   const opened = detected.events.filter((e) => e.id !== known).map((e) => e.id);
   const core = { ...vehicle, latest, motion: detected.state, odometer, active: true };
-  const accepted: AcceptedFix = { fix, vehicleId: vehicle.vehicleId, workspaceId: vehicle.workspaceId, before: previous, after: latest, events: detected.events, timeZone: vehicle.timeZone ?? "UTC" };
+  const accepted: AcceptedFix = {
+    fix,
+    vehicleId: vehicle.vehicleId,
+    workspaceId: vehicle.workspaceId,
+    before: previous,
+    after: latest,
+    events: detected.events,
+    timeZone: vehicle.timeZone ?? "UTC",
+  };
   const { modules, rows } = stepModules(vehicle.modules, accepted, ctx);
   return {
     vehicle: { ...core, modules },
-    outputs: { outcome: "stored", keep: true, skewMs, events: detected.events, opened, activated: !vehicle.active, rows },
+    outputs: {
+      outcome: "stored",
+      keep: true,
+      skewMs,
+      events: detected.events,
+      opened,
+      activated: !vehicle.active,
+      rows,
+    },
   };
 }
 

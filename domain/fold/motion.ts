@@ -80,7 +80,10 @@ function ongoing(event: OpenEvent, latest: number): EventUpsert {
 const travelType = (ignition: boolean | null): VehicleEventType => (ignition === false ? "TOW" : "TRANSIT");
 
 /** The first report of a vehicle: moving if it is fast, otherwise parked. */
-export function initialState(report: MotionReport, newId: NewId = eventId): { state: MotionState; events: EventUpsert[] } {
+export function initialState(
+  report: MotionReport,
+  newId: NewId = eventId,
+): { state: MotionState; events: EventUpsert[] } {
   const moving = (report.speed ?? 0) > MOVING_SPEED_MS;
   const current = open(moving ? travelType(report.ignition) : "STOP", report, newId);
   const state: MotionState = { mode: moving ? "moving" : "stopped", anchor: report, last: report, current };
@@ -89,7 +92,11 @@ export function initialState(report: MotionReport, newId: NewId = eventId): { st
 }
 
 /** Folds one report (in time order) into the state; returns the events that changed. */
-export function advance(state: MotionState, report: MotionReport, newId: NewId = eventId): { state: MotionState; events: EventUpsert[] } {
+export function advance(
+  state: MotionState,
+  report: MotionReport,
+  newId: NewId = eventId,
+): { state: MotionState; events: EventUpsert[] } {
   const events: EventUpsert[] = [];
   let { mode, anchor, anchorDistance, current } = state;
   const last = state.last;
@@ -118,7 +125,12 @@ export function advance(state: MotionState, report: MotionReport, newId: NewId =
     }
   } else {
     current = { ...current, distance: current.distance + distanceMetres(last, report) };
-    if (moving && report.ignition !== null && report.ignition === last.ignition && current.type !== travelType(report.ignition)) {
+    if (
+      moving &&
+      report.ignition !== null &&
+      report.ignition === last.ignition &&
+      current.type !== travelType(report.ignition)
+    ) {
       // The engine went off but the vehicle keeps moving: from here on it is being towed (or, the
       // other way round, the tow is over and it drives on its own). Two reports in a row must
       // agree, so rolling to a halt just after switching off is not a tow.

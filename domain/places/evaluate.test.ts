@@ -30,7 +30,11 @@ function run(index: PlaceIndex, fixes: PlaceFix[], state: PlaceState = emptyPlac
   return { state, events };
 }
 
-const fixAt = (time: number, p: { latitude: number; longitude: number }, accuracy: number | null = 5): PlaceFix => ({ time, ...p, accuracy });
+const fixAt = (time: number, p: { latitude: number; longitude: number }, accuracy: number | null = 5): PlaceFix => ({
+  time,
+  ...p,
+  accuracy,
+});
 
 describe("place enter and exit", () => {
   const index = new PlaceIndex([{ id: "depot", geometry: circle(CHICAGO, 100) }]);
@@ -96,7 +100,10 @@ describe("pass-through between two fixes", () => {
   it("records an enter and an exit at interpolated times when the segment crosses a small place", () => {
     // 30 m/s past a 60 m gate between two fixes 20 s apart, both 300 m out
     const { events, state } = run(gate, [fixAt(0, offset(CHICAGO, -300, 0)), fixAt(20_000, offset(CHICAGO, 300, 0))]);
-    expect(events.map((e) => [e.type, e.placeId])).toEqual([["enter", "gate"], ["exit", "gate"]]);
+    expect(events.map((e) => [e.type, e.placeId])).toEqual([
+      ["enter", "gate"],
+      ["exit", "gate"],
+    ]);
     expect(events[0]!.at).toBeCloseTo(9_000, -1);
     expect(events[1]!.at).toBeCloseTo(11_000, -1);
     expect(state.inside).toEqual({});
@@ -115,11 +122,29 @@ describe("pass-through between two fixes", () => {
 
 describe("shapes", () => {
   // a U open to the north: 300 m wide, its notch 100 m wide and 200 m deep; a 40 m hole in the west arm
-  const ring = [[0, 0], [300, 0], [300, 300], [200, 300], [200, 100], [100, 100], [100, 300], [0, 300]].map(([e, n]) => offset(CHICAGO, e!, n!));
-  const hole = [[30, 150], [70, 150], [70, 190], [30, 190]].map(([e, n]) => offset(CHICAGO, e!, n!));
-  const toRing = (points: { latitude: number; longitude: number }[]) => points.map((p) => [p.longitude, p.latitude] as [number, number]);
-  const index = new PlaceIndex([{ id: "yard", geometry: { type: "Polygon", coordinates: [toRing(ring), toRing(hole)] } }]);
-  const inside = (east: number, north: number) => run(index, [fixAt(0, offset(CHICAGO, east, north))]).events.length === 1;
+  const ring = [
+    [0, 0],
+    [300, 0],
+    [300, 300],
+    [200, 300],
+    [200, 100],
+    [100, 100],
+    [100, 300],
+    [0, 300],
+  ].map(([e, n]) => offset(CHICAGO, e!, n!));
+  const hole = [
+    [30, 150],
+    [70, 150],
+    [70, 190],
+    [30, 190],
+  ].map(([e, n]) => offset(CHICAGO, e!, n!));
+  const toRing = (points: { latitude: number; longitude: number }[]) =>
+    points.map((p) => [p.longitude, p.latitude] as [number, number]);
+  const index = new PlaceIndex([
+    { id: "yard", geometry: { type: "Polygon", coordinates: [toRing(ring), toRing(hole)] } },
+  ]);
+  const inside = (east: number, north: number) =>
+    run(index, [fixAt(0, offset(CHICAGO, east, north))]).events.length === 1;
 
   it("knows a concave polygon's notch is outside and its arms inside", () => {
     expect(inside(150, 250)).toBe(false);
@@ -145,7 +170,14 @@ describe("the antimeridian", () => {
   const fiji = { latitude: -17, longitude: 179.999 };
   const acrossIt: PlaceGeometry = {
     type: "Polygon",
-    coordinates: [[[179.99, -17.01], [-179.99, -17.01], [-179.99, -16.99], [179.99, -16.99]]],
+    coordinates: [
+      [
+        [179.99, -17.01],
+        [-179.99, -17.01],
+        [-179.99, -16.99],
+        [179.99, -16.99],
+      ],
+    ],
   };
 
   it("finds a circle that straddles it from either side", () => {
@@ -164,7 +196,10 @@ describe("the antimeridian", () => {
 
   it("sees a pass-through across it", () => {
     const index = new PlaceIndex([{ id: "strip", geometry: acrossIt }]);
-    const { events } = run(index, [fixAt(0, { latitude: -17, longitude: 179.98 }), fixAt(20_000, { latitude: -17, longitude: -179.98 })]);
+    const { events } = run(index, [
+      fixAt(0, { latitude: -17, longitude: 179.98 }),
+      fixAt(20_000, { latitude: -17, longitude: -179.98 }),
+    ]);
     expect(events.map((e) => e.type)).toEqual(["enter", "exit"]);
     expect(events[0]!.at).toBeCloseTo(5_000, -2);
     expect(events[1]!.longitude).toBeCloseTo(-179.99, 5);
@@ -173,7 +208,10 @@ describe("the antimeridian", () => {
 
 describe("the index", () => {
   it("tests only the places near a fix among a thousand", () => {
-    const places = Array.from({ length: 1000 }, (_, i) => ({ id: `p${i}`, geometry: circle(offset(CHICAGO, (i % 40) * 1000, Math.floor(i / 40) * 1000), 200) }));
+    const places = Array.from({ length: 1000 }, (_, i) => ({
+      id: `p${i}`,
+      geometry: circle(offset(CHICAGO, (i % 40) * 1000, Math.floor(i / 40) * 1000), 200),
+    }));
     const index = new PlaceIndex(places);
     expect(index.search(CHICAGO.longitude, CHICAGO.latitude, CHICAGO.longitude, CHICAGO.latitude).size).toBe(1);
     const { events } = run(index, [fixAt(0, offset(CHICAGO, 5000, 3000))]);

@@ -53,7 +53,12 @@ export interface PlaceOptions {
   maxSegmentMs: number;
 }
 
-export const defaultPlaceOptions: PlaceOptions = { dwellMs: 60_000, minMarginM: 10, maxMarginM: 250, maxSegmentMs: 300_000 };
+export const defaultPlaceOptions: PlaceOptions = {
+  dwellMs: 60_000,
+  minMarginM: 10,
+  maxMarginM: 250,
+  maxSegmentMs: 300_000,
+};
 
 export const emptyPlaceState = (): PlaceState => ({ last: null, inside: {} });
 
@@ -71,7 +76,8 @@ export function evaluatePlaces(
   // evaluation runs in time order; a late fix is history, not news
   if (state.last && fix.time <= state.last.time) return { state, events: [] };
   const margin = Math.min(options.maxMarginM, Math.max(options.minMarginM, fix.accuracy ?? 0));
-  const segment = state.last && fix.time - state.last.time <= options.maxSegmentMs ? { from: state.last, to: fix } : null;
+  const segment =
+    state.last && fix.time - state.last.time <= options.maxSegmentMs ? { from: state.last, to: fix } : null;
   const events: PlaceEvent[] = [];
   const inside: Record<string, InsidePlace> = {};
   for (const [id, entry] of Object.entries(state.inside)) {
@@ -110,17 +116,42 @@ function stayOrLeave(
   if (entry.outsideSince === undefined) {
     const here = { at: fix.time, latitude: fix.latitude, longitude: fix.longitude };
     const crossing = (segment ? crossingOf(place, segment, "last") : null) ?? here;
-    pending = { since: entry.since, outsideSince: fix.time, exitAt: crossing.at, exitLatitude: crossing.latitude, exitLongitude: crossing.longitude };
+    pending = {
+      since: entry.since,
+      outsideSince: fix.time,
+      exitAt: crossing.at,
+      exitLatitude: crossing.latitude,
+      exitLongitude: crossing.longitude,
+    };
   }
   if (fix.time - pending.outsideSince! < dwellMs) return { stay: pending };
-  return { exit: { type: "exit", placeId: place.id, at: pending.exitAt!, latitude: pending.exitLatitude!, longitude: pending.exitLongitude! } };
+  return {
+    exit: {
+      type: "exit",
+      placeId: place.id,
+      at: pending.exitAt!,
+      latitude: pending.exitLatitude!,
+      longitude: pending.exitLongitude!,
+    },
+  };
 }
 
 /** Enter-exit pairs for places the segment crosses while both of its ends are outside them. */
-function passThroughs(index: PlaceIndex, segment: Segment, before: Record<string, InsidePlace>, after: Record<string, InsidePlace>, minDepth: number): PlaceEvent[] {
+function passThroughs(
+  index: PlaceIndex,
+  segment: Segment,
+  before: Record<string, InsidePlace>,
+  after: Record<string, InsidePlace>,
+  minDepth: number,
+): PlaceEvent[] {
   const { from, to } = segment;
   const toLon = from.longitude + wrapDelta(to.longitude - from.longitude);
-  const box = [Math.min(from.longitude, toLon), Math.min(from.latitude, to.latitude), Math.max(from.longitude, toLon), Math.max(from.latitude, to.latitude)] as const;
+  const box = [
+    Math.min(from.longitude, toLon),
+    Math.min(from.latitude, to.latitude),
+    Math.max(from.longitude, toLon),
+    Math.max(from.latitude, to.latitude),
+  ] as const;
   const events: PlaceEvent[] = [];
   for (const place of index.search(...box)) {
     if (before[place.id] || after[place.id]) continue;
@@ -131,7 +162,10 @@ function passThroughs(index: PlaceIndex, segment: Segment, before: Record<string
     if (crossings.length < 2 || deepest(place, crossings, ax, ay, bx, by) < minDepth) continue;
     // a concave place crossed in, out and in again counts as one visit, first crossing to last
     const visit = [crossings[0]!, crossings[crossings.length - 1]!];
-    events.push({ type: "enter", placeId: place.id, ...along(segment, visit[0]!) }, { type: "exit", placeId: place.id, ...along(segment, visit[1]!) });
+    events.push(
+      { type: "enter", placeId: place.id, ...along(segment, visit[0]!) },
+      { type: "exit", placeId: place.id, ...along(segment, visit[1]!) },
+    );
   }
   return events;
 }

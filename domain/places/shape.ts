@@ -29,7 +29,16 @@ export function compilePlace(id: string, geometry: PlaceGeometry): CompiledPlace
     const { kx, ky } = scales(lat0);
     const dLat = geometry.radius / ky;
     const dLon = Math.min(180, geometry.radius / kx);
-    return { id, lon0, lat0, kx, ky, radius: geometry.radius, rings: [], box: [lon0 - dLon, lat0 - dLat, lon0 + dLon, lat0 + dLat] };
+    return {
+      id,
+      lon0,
+      lat0,
+      kx,
+      ky,
+      radius: geometry.radius,
+      rings: [],
+      box: [lon0 - dLon, lat0 - dLat, lon0 + dLon, lat0 + dLat],
+    };
   }
   const outer = unwrapRing(geometry.coordinates[0]!);
   const [lon0, lat0] = outer[0]!;
@@ -45,7 +54,16 @@ export function compilePlace(id: string, geometry: PlaceGeometry): CompiledPlace
   const rings = [outer, ...geometry.coordinates.slice(1)].map(toLocal);
   const lons = outer.map((p) => lon0 + wrapDelta(p[0] - lon0));
   const lats = outer.map((p) => p[1]);
-  return { id, lon0, lat0, kx, ky, radius: null, rings, box: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] };
+  return {
+    id,
+    lon0,
+    lat0,
+    kx,
+    ky,
+    radius: null,
+    rings,
+    box: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)],
+  };
 }
 
 function scales(lat: number) {
@@ -66,7 +84,10 @@ export function signedDistance(place: CompiledPlace, x: number, y: number): numb
   for (const ring of place.rings) {
     const n = ring.length / 2;
     for (let i = 0, j = n - 1; i < n; j = i++) {
-      const xi = ring[2 * i]!, yi = ring[2 * i + 1]!, xj = ring[2 * j]!, yj = ring[2 * j + 1]!;
+      const xi = ring[2 * i]!,
+        yi = ring[2 * i + 1]!,
+        xj = ring[2 * j]!,
+        yj = ring[2 * j + 1]!;
       // even-odd rule over every ring: a hole flips the answer back to outside
       if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
       nearest = Math.min(nearest, distanceToSegment(x, y, xi, yi, xj, yj));
@@ -76,7 +97,8 @@ export function signedDistance(place: CompiledPlace, x: number, y: number): numb
 }
 
 function distanceToSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const lengthSquared = dx * dx + dy * dy;
   const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / lengthSquared));
   return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
@@ -87,7 +109,8 @@ function distanceToSegment(px: number, py: number, ax: number, ay: number, bx: n
  * (empty when it never does). Between the 1st and 2nd, 3rd and 4th, ... the segment is inside.
  */
 export function boundaryCrossings(place: CompiledPlace, ax: number, ay: number, bx: number, by: number): number[] {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   if (place.radius !== null) return circleCrossings(place.radius, ax, ay, dx, dy);
   const crossings: number[] = [];
   for (const ring of place.rings) {
@@ -114,8 +137,18 @@ function circleCrossings(r: number, ax: number, ay: number, dx: number, dy: numb
 }
 
 /** The fraction along a + t·d at which it meets the edge p→q, or null. */
-function segmentIntersection(ax: number, ay: number, dx: number, dy: number, px: number, py: number, qx: number, qy: number): number | null {
-  const ex = qx - px, ey = qy - py;
+function segmentIntersection(
+  ax: number,
+  ay: number,
+  dx: number,
+  dy: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+): number | null {
+  const ex = qx - px,
+    ey = qy - py;
   const denominator = dx * ey - dy * ex;
   if (denominator === 0) return null;
   const t = ((px - ax) * ey - (py - ay) * ex) / denominator;

@@ -5,8 +5,28 @@ const day = (figures: Partial<DayFigures>): DayFigures => ({ ...noFigures(), ...
 
 describe("day figures added together", () => {
   it("sums every figure but the top speed, which is the larger", () => {
-    const a = day({ distanceMetres: 1000, drivingSeconds: 60, idlingSeconds: 5, movingMetres: 900, maxSpeed: 30, speedingEpisodes: 1, trips: 2, stops: 1, fuelUsedPercent: 3 });
-    const b = day({ distanceMetres: 500, drivingSeconds: 40, idlingSeconds: 10, movingMetres: 450, maxSpeed: 20, speedingEpisodes: 2, trips: 1, stops: 3, fuelUsedPercent: 1.5 });
+    const a = day({
+      distanceMetres: 1000,
+      drivingSeconds: 60,
+      idlingSeconds: 5,
+      movingMetres: 900,
+      maxSpeed: 30,
+      speedingEpisodes: 1,
+      trips: 2,
+      stops: 1,
+      fuelUsedPercent: 3,
+    });
+    const b = day({
+      distanceMetres: 500,
+      drivingSeconds: 40,
+      idlingSeconds: 10,
+      movingMetres: 450,
+      maxSpeed: 20,
+      speedingEpisodes: 2,
+      trips: 1,
+      stops: 3,
+      fuelUsedPercent: 1.5,
+    });
     expect(addFigures(a, b)).toEqual({
       distanceMetres: 1500,
       drivingSeconds: 100,

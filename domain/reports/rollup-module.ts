@@ -18,20 +18,30 @@ export const rollupModule: FleetModule<RollupState> = {
     // The detector always reports its open event with the fix (endTime null while it goes on).
     const open = accepted.events.find((e) => e.endTime === null) ?? accepted.events.at(-1)!;
     const { fix, vehicleId, workspaceId } = accepted;
-    const next = advanceRollup(state ?? initialRollup(timeZone), {
-      time: fix.time,
-      latitude: fix.latitude,
-      longitude: fix.longitude,
-      speed: fix.speed,
-      ignition: fix.ignition,
-      accuracy: fix.accuracy,
-      odometer: fix.odometer,
-      fuel: fix.fuel,
-      event: { id: open.id, type: open.type, startTime: open.startTime },
-    }, timeZone);
+    const next = advanceRollup(
+      state ?? initialRollup(timeZone),
+      {
+        time: fix.time,
+        latitude: fix.latitude,
+        longitude: fix.longitude,
+        speed: fix.speed,
+        ignition: fix.ignition,
+        accuracy: fix.accuracy,
+        odometer: fix.odometer,
+        fuel: fix.fuel,
+        event: { id: open.id, type: open.type, startTime: open.startTime },
+      },
+      timeZone,
+    );
     const rows: FlushRow[] = [
-      ...next.rows.map(({ day, ...figures }) => ({ table: DAY_ROLLUPS_TABLE, row: { vehicleId, workspaceId, day, ...figures } })),
-      ...next.events.map(({ id, type: _type, ...figures }) => ({ table: EVENT_ROLLUPS_TABLE, row: { eventId: id, workspaceId, vehicleId, ...figures } })),
+      ...next.rows.map(({ day, ...figures }) => ({
+        table: DAY_ROLLUPS_TABLE,
+        row: { vehicleId, workspaceId, day, ...figures },
+      })),
+      ...next.events.map(({ id, type: _type, ...figures }) => ({
+        table: EVENT_ROLLUPS_TABLE,
+        row: { eventId: id, workspaceId, vehicleId, ...figures },
+      })),
     ];
     return { state: next.state, rows };
   },

@@ -22,7 +22,16 @@ function readFixes(csv: string): Fix[] {
   return lines.map((line) => {
     const params = Object.fromEntries(line.split(",").map((v, i) => [columns[i]!, v]));
     const r = parseOsmandParams({ id: "recorded", timestamp: params.time ?? params.timestamp!, ...params });
-    return { time: r.time, latitude: r.latitude, longitude: r.longitude, speed: r.speed, ignition: r.ignition, accuracy: r.accuracy, odometer: r.odometer, fuel: r.fuel };
+    return {
+      time: r.time,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      speed: r.speed,
+      ignition: r.ignition,
+      accuracy: r.accuracy,
+      odometer: r.odometer,
+      fuel: r.fuel,
+    };
   });
 }
 
@@ -39,7 +48,11 @@ function withEvents(fixes: Fix[]): RollupFix[] {
 }
 
 const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
-const tripMetres = (events: EventRollup[]) => sum(events.filter((e) => e.type !== "STOP"), (e) => e.distanceMetres);
+const tripMetres = (events: EventRollup[]) =>
+  sum(
+    events.filter((e) => e.type !== "STOP"),
+    (e) => e.distanceMetres,
+  );
 const dayMetres = (rows: DayRollup[]) => sum(rows, (r) => r.distanceMetres);
 
 describe("day rollups on recorded tracks", () => {
@@ -97,7 +110,14 @@ describe("day rollups on recorded tracks", () => {
 });
 
 /** A straight drive east at a steady speed, a fix every `every` ms, with the given ignition. */
-function steady(from: number, to: number, mph: number, every = 10_000, ignition = true, odometerPerFix: number | null = null): RollupFix[] {
+function steady(
+  from: number,
+  to: number,
+  mph: number,
+  every = 10_000,
+  ignition = true,
+  odometerPerFix: number | null = null,
+): RollupFix[] {
   const speed = mphToMetresPerSecond(mph);
   const fixes: RollupFix[] = [];
   for (let t = from, i = 0; t <= to; t += every, i++) {
@@ -132,7 +152,10 @@ describe("days in the workspace's time zone", () => {
 
   it("the fall-back day holds 25 hours of idling and the spring-forward day 23", () => {
     const tz = "America/Chicago";
-    for (const [day, hours] of [["2026-11-01", 25], ["2026-03-08", 23]] as const) {
+    for (const [day, hours] of [
+      ["2026-11-01", 25],
+      ["2026-03-08", 23],
+    ] as const) {
       const from = startOfDay(day, tz) - 3_600_000;
       const fixes = steady(from, endOfDay(day, tz) + 3_600_000, 0, 60_000);
       const { rows } = rollupFixes(null, fixes, tz);
@@ -142,7 +165,9 @@ describe("days in the workspace's time zone", () => {
 
   it("the same fixes fall on other days in another zone", () => {
     const from = Date.parse("2026-01-15T05:50:00Z");
-    expect(rollupFixes(null, steady(from, from + 20 * 60_000, 30), "UTC").rows.map((r) => r.day)).toEqual(["2026-01-15"]);
+    expect(rollupFixes(null, steady(from, from + 20 * 60_000, 30), "UTC").rows.map((r) => r.day)).toEqual([
+      "2026-01-15",
+    ]);
   });
 });
 
@@ -157,7 +182,11 @@ describe("odometer, speeding and fuel", () => {
   it("speeding episodes: each climb over 70 mph is one, hovering around the line is one", () => {
     const from = Date.parse("2026-01-15T15:00:00Z");
     const speeds = [60, 72, 69, 71, 74, 62, 60, 75, 76, 60];
-    const fixes = speeds.map((mph, i) => ({ ...steady(from, from, mph)[0]!, time: from + i * 10_000, event: { id: "t", type: "TRANSIT" as const, startTime: from } }));
+    const fixes = speeds.map((mph, i) => ({
+      ...steady(from, from, mph)[0]!,
+      time: from + i * 10_000,
+      event: { id: "t", type: "TRANSIT" as const, startTime: from },
+    }));
     const { rows } = rollupFixes(null, fixes, "UTC");
     expect(rows[0]!.speedingEpisodes).toBe(2);
     expect(rows[0]!.maxSpeed).toBeCloseTo(mphToMetresPerSecond(76), 6);
@@ -182,7 +211,16 @@ describe("day rollups on the simulator's fleet", () => {
       for (let t = start; t <= start + 8 * 3_600_000; t += 10_000) {
         vehicle = advanceSim(vehicle, t, random);
         const r = reportOf(vehicle);
-        fixes.push({ time: r.time, latitude: r.latitude, longitude: r.longitude, speed: r.speed, ignition: r.ignition, accuracy: r.accuracy, odometer: r.odometer, fuel: r.fuel });
+        fixes.push({
+          time: r.time,
+          latitude: r.latitude,
+          longitude: r.longitude,
+          speed: r.speed,
+          ignition: r.ignition,
+          accuracy: r.accuracy,
+          odometer: r.odometer,
+          fuel: r.fuel,
+        });
       }
       const { rows, events } = rollupFixes(null, withEvents(fixes), "America/Chicago");
       const driven = fixes.at(-1)!.odometer! - fixes[0]!.odometer!;

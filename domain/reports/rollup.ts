@@ -18,7 +18,10 @@ import { noFigures } from "./day-figures";
  */
 
 /** A fix as ingestion accepted it (SI units; the device's odometer in metres; fuel in percent). */
-export interface RollupFix extends Pick<Fix, "time" | "latitude" | "longitude" | "speed" | "ignition" | "accuracy" | "odometer" | "fuel"> {
+export interface RollupFix extends Pick<
+  Fix,
+  "time" | "latitude" | "longitude" | "speed" | "ignition" | "accuracy" | "odometer" | "fuel"
+> {
   /** The timeline event (trip, stop or tow) the detector has open once this fix is folded in. */
   event: { id: string; type: VehicleEventType; startTime: number };
 }
@@ -171,7 +174,13 @@ function spread(step: Step, from: number, to: number, metres: number, kind: Inte
   event!.distanceMetres += metres;
   if (countTime && kind === "idling") event!.idlingSeconds += total / 1000;
   if (event!.type === "STOP") carry.metres = kind === "driving" ? carry.metres + metres : 0;
-  else carry.idlingSeconds = kind === "idling" && countTime ? carry.idlingSeconds + total / 1000 : kind === "driving" ? 0 : carry.idlingSeconds;
+  else
+    carry.idlingSeconds =
+      kind === "idling" && countTime
+        ? carry.idlingSeconds + total / 1000
+        : kind === "driving"
+          ? 0
+          : carry.idlingSeconds;
   let at = from;
   while (at < to) {
     const day = enterDayOf(step, at);
@@ -226,7 +235,13 @@ export function advanceRollup(
   timeZone: string,
 ): { state: RollupState; rows: DayRollup[]; events: EventRollup[] } {
   if (state.last && fix.time <= state.last.time) return { state, rows: [], events: [] };
-  const s: RollupState = { ...state, timeZone, current: state.current && { ...state.current }, event: state.event && { ...state.event }, carry: { ...state.carry } };
+  const s: RollupState = {
+    ...state,
+    timeZone,
+    current: state.current && { ...state.current },
+    event: state.event && { ...state.event },
+    carry: { ...state.carry },
+  };
   if (timeZone !== state.timeZone && s.current) {
     // The workspace moved to another zone: the day being added to ends at its midnight there.
     s.currentStart = startOfDay(s.current.day, timeZone);

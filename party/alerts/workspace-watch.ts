@@ -22,11 +22,21 @@ export interface WatchRows {
 /** The workspace's places, rules and time zone as D1 holds them (one batch). */
 export async function readWatchRows(db: Db, workspaceId: string): Promise<WatchRows> {
   const [placeRows, ruleRows, zone] = await db.batch([
-    db.select({ id: places.id, geometry: places.geometry }).from(places).where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false))),
-    db.select({ id: alertRules.id, config: alertRules.config }).from(alertRules).where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false))),
+    db
+      .select({ id: places.id, geometry: places.geometry })
+      .from(places)
+      .where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false))),
+    db
+      .select({ id: alertRules.id, config: alertRules.config })
+      .from(alertRules)
+      .where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false))),
     db.select({ timeZone: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId)),
   ]);
-  return { places: placeRows, rules: ruleRows.map((r) => ({ ...r.config, id: r.id })), timeZone: zone[0]?.timeZone ?? null };
+  return {
+    places: placeRows,
+    rules: ruleRows.map((r) => ({ ...r.config, id: r.id })),
+    timeZone: zone[0]?.timeZone ?? null,
+  };
 }
 
 /**
@@ -44,11 +54,16 @@ export class ObjectWatch {
     private readonly workspaceId: string,
     private readonly db: () => Db,
   ) {
-    storage.sql.exec("CREATE TABLE IF NOT EXISTS watch_rows (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL)");
+    storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS watch_rows (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL)",
+    );
   }
 
   async rows(): Promise<WatchRows> {
-    if (this.#stale) await this.reload().catch((error: unknown) => console.error("watch: reload from D1 failed; the stored copy is used:", error));
+    if (this.#stale)
+      await this.reload().catch((error: unknown) =>
+        console.error("watch: reload from D1 failed; the stored copy is used:", error),
+      );
     if (this.#rows) return this.#rows;
     const stored = this.storage.sql.exec<{ body: string }>("SELECT body FROM watch_rows WHERE id = 1").toArray()[0];
     if (stored) return (this.#rows = JSON.parse(stored.body) as WatchRows);

@@ -17,22 +17,32 @@ async function beaconOf(token: string, workspaceId: string) {
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string; vehicleId: string }[])[0]!;
 }
-const engineSecondsOf = async (vehicleId: string) => (await db().select({ s: vehicles.engineSeconds }).from(vehicles).where(eq(vehicles.id, vehicleId)).get())!.s;
+const engineSecondsOf = async (vehicleId: string) =>
+  (await db().select({ s: vehicles.engineSeconds }).from(vehicles).where(eq(vehicles.id, vehicleId)).get())!.s;
 
 describe("engine hours", () => {
   it("are kept by ingestion and flushed to the vehicle's engine_seconds, counting on across requests", async () => {
     const a = await userWithWorkspace();
     const beacon = await beaconOf(a.token, a.workspaceId);
-    await ingest([report(beacon.id, T0, { ignition: true }), report(beacon.id, T0 + 2 * MIN, { ignition: true, latitude: 40.01 })]);
+    await ingest([
+      report(beacon.id, T0, { ignition: true }),
+      report(beacon.id, T0 + 2 * MIN, { ignition: true, latitude: 40.01 }),
+    ]);
     expect(await engineSecondsOf(beacon.vehicleId)).toBe(120);
-    await ingest([report(beacon.id, T0 + 5 * MIN, { ignition: false, latitude: 40.02 }), report(beacon.id, T0 + 20 * MIN, { ignition: false })]);
+    await ingest([
+      report(beacon.id, T0 + 5 * MIN, { ignition: false, latitude: 40.02 }),
+      report(beacon.id, T0 + 20 * MIN, { ignition: false }),
+    ]);
     expect(await engineSecondsOf(beacon.vehicleId)).toBe(300);
   });
 
   it("count on from the total D1 already has for the vehicle", async () => {
     const a = await userWithWorkspace();
     const beacon = await beaconOf(a.token, a.workspaceId);
-    await db().update(vehicles).set({ engineSeconds: 1000 * 3600 }).where(eq(vehicles.id, beacon.vehicleId));
+    await db()
+      .update(vehicles)
+      .set({ engineSeconds: 1000 * 3600 })
+      .where(eq(vehicles.id, beacon.vehicleId));
     await ingest([report(beacon.id, T0, { ignition: true }), report(beacon.id, T0 + MIN, { ignition: true })]);
     expect(await engineSecondsOf(beacon.vehicleId)).toBe(1000 * 3600 + 60);
   });

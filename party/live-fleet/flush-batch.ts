@@ -19,21 +19,51 @@ import type { EventUpsert } from "../../domain/fold/motion";
  * (upserts of whole values, inserts that skip what exists), so a flush cut short and run again
  * after a restart writes the same rows.
  */
-export function flushStatements(db: Db, workspaceId: string, entries: Pending[], tables?: Record<string, FlushTable>): BatchItem<"sqlite">[] {
-  const of = <K extends Pending["body"]["kind"]>(kind: K) => entries.map((e) => e.body).filter((b): b is Extract<Pending["body"], { kind: K }> => b.kind === kind);
+export function flushStatements(
+  db: Db,
+  workspaceId: string,
+  entries: Pending[],
+  tables?: Record<string, FlushTable>,
+): BatchItem<"sqlite">[] {
+  const of = <K extends Pending["body"]["kind"]>(kind: K) =>
+    entries.map((e) => e.body).filter((b): b is Extract<Pending["body"], { kind: K }> => b.kind === kind);
   const ws = { workspaceId };
-  const telemetryRows = of("telemetry").map((t) => ({ ...t.latest, ...ws, id: t.vehicleId, vehicleId: t.vehicleId, version: 0 }));
+  const telemetryRows = of("telemetry").map((t) => ({
+    ...t.latest,
+    ...ws,
+    id: t.vehicleId,
+    vehicleId: t.vehicleId,
+    version: 0,
+  }));
   const eventRows = of("event").map((e) => eventRow(workspaceId, e.vehicleId, e.event));
   const healthRows = of("beacon").map((b) => healthRow(b.device));
   const activeRows = of("active").map((a) => ({ id: a.vehicleId, beaconStatus: "ACTIVE" }));
   const moduleRows: FlushRow[] = of("row").map((r) => r.row);
   return [
     bumpVersion(db, workspaceId),
-    ...bulkInsert(db, telemetry, telemetryRows, { onConflict: { target: [telemetry.vehicleId], set: TELEMETRY_SET }, stampVersion: telemetry.version }),
-    ...bulkInsert(db, vehicleEvents, eventRows, { onConflict: { target: [vehicleEvents.id], set: EVENT_SET }, stampVersion: vehicleEvents.version }),
-    ...pruneEvents(db, workspaceId, of("prune").map((p) => p.vehicleId)),
-    ...bulkUpdate(db, beacons, healthRows, { key: beacons.id, scope: { column: beacons.workspaceId, value: workspaceId } }),
-    ...bulkUpdate(db, vehicles, activeRows, { key: vehicles.id, scope: { column: vehicles.workspaceId, value: workspaceId }, stampVersion: vehicles.version, unless: ACTIVE }),
+    ...bulkInsert(db, telemetry, telemetryRows, {
+      onConflict: { target: [telemetry.vehicleId], set: TELEMETRY_SET },
+      stampVersion: telemetry.version,
+    }),
+    ...bulkInsert(db, vehicleEvents, eventRows, {
+      onConflict: { target: [vehicleEvents.id], set: EVENT_SET },
+      stampVersion: vehicleEvents.version,
+    }),
+    ...pruneEvents(
+      db,
+      workspaceId,
+      of("prune").map((p) => p.vehicleId),
+    ),
+    ...bulkUpdate(db, beacons, healthRows, {
+      key: beacons.id,
+      scope: { column: beacons.workspaceId, value: workspaceId },
+    }),
+    ...bulkUpdate(db, vehicles, activeRows, {
+      key: vehicles.id,
+      scope: { column: vehicles.workspaceId, value: workspaceId },
+      stampVersion: vehicles.version,
+      unless: ACTIVE,
+    }),
     ...flushRows(db, moduleRows, tables),
   ];
 }
@@ -72,13 +102,45 @@ const EVENT_SET = [
 
 function eventRow(workspaceId: string, vehicleId: string, e: EventUpsert): typeof vehicleEvents.$inferInsert {
   const { id, type, startTime, endTime, latitude, longitude, averageSpeed } = e;
-  return { id, workspaceId, vehicleId, type, startTime, endTime, latitude, longitude, distance: e.type === "STOP" ? null : e.distance, averageSpeed, version: 0 };
+  return {
+    id,
+    workspaceId,
+    vehicleId,
+    type,
+    startTime,
+    endTime,
+    latitude,
+    longitude,
+    distance: e.type === "STOP" ? null : e.distance,
+    averageSpeed,
+    version: 0,
+  };
 }
 
 /** A beacon's health as it is now (absolute values: writing it twice is writing it once). */
 function healthRow(d: DeviceState) {
-  const { deviceId, lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt, lastRejectedReason, clockSkewMs, clockSkewAt } = d;
-  return { id: deviceId, lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt, lastRejectedReason, clockSkewMs, clockSkewAt };
+  const {
+    deviceId,
+    lastReportAt,
+    rejectedClockAhead,
+    rejectedTooOld,
+    rejectedThrottled,
+    lastRejectedAt,
+    lastRejectedReason,
+    clockSkewMs,
+    clockSkewAt,
+  } = d;
+  return {
+    id: deviceId,
+    lastReportAt,
+    rejectedClockAhead,
+    rejectedTooOld,
+    rejectedThrottled,
+    lastRejectedAt,
+    lastRejectedReason,
+    clockSkewMs,
+    clockSkewAt,
+  };
 }
 
 /**
@@ -89,7 +151,9 @@ function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
   if (!vehicleIds.length) return [];
   const ids = sql.raw(`'${JSON.stringify(vehicleIds).replace(/'/g, "''")}'`);
   // Correlated on the outer row's vehicle (named in full: inside the subquery a bare column is n's).
-  const newest = sql.raw(`SELECT n.id FROM "vehicle_events" n WHERE n.vehicle_id = "vehicle_events"."vehicle_id" ORDER BY n.start_time DESC LIMIT ${SYNCED_EVENTS_PER_VEHICLE}`);
+  const newest = sql.raw(
+    `SELECT n.id FROM "vehicle_events" n WHERE n.vehicle_id = "vehicle_events"."vehicle_id" ORDER BY n.start_time DESC LIMIT ${SYNCED_EVENTS_PER_VEHICLE}`,
+  );
   return [
     db
       .update(vehicleEvents)
@@ -104,4 +168,3 @@ function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
       ),
   ];
 }
-

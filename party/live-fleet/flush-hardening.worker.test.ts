@@ -22,7 +22,11 @@ const LATER = 60_000; // only the alarm or an explicit settle flushes
 
 async function fleetWithBeacon() {
   const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count: 1 } });
+  const res = await call("/api/beacons/order", {
+    method: "POST",
+    token: a.token,
+    json: { workspaceId: a.workspaceId, count: 1 },
+  });
   const [beacon] = (await res.json()) as { id: string; vehicleId: string }[];
   return { ...a, beacon: beacon! };
 }
@@ -32,26 +36,41 @@ const missing = sqliteTable("no_such_table_for_the_test", { id: text("id").prima
 /** A module that asks for a row in it for the fix at latitude 13 only (a poison row). */
 const poisonModule: FleetModule = {
   name: "poison",
-  step: (_state, accepted) => ({ state: null, rows: accepted.fix.latitude === 13 ? [{ table: "poison", row: { id: `p-${accepted.fix.time}`, name: "x" } }] : [] }),
+  step: (_state, accepted) => ({
+    state: null,
+    rows: accepted.fix.latitude === 13 ? [{ table: "poison", row: { id: `p-${accepted.fix.time}`, name: "x" } }] : [],
+  }),
 };
 
 describe("the flush under failure", () => {
   it("sets aside the one row D1 refuses and writes everything else, then flushes on as usual", async () => {
     const { workspaceId, beacon } = await fleetWithBeacon();
-    const options = { flushMs: LATER, modules: [...FLEET_MODULES, poisonModule], tables: { ...FLUSH_TABLES, poison: { table: missing, key: [missing.id] } } };
-    const fixes = [report(beacon.id, T0, { latitude: 12 }), report(beacon.id, T0 + 5_000, { latitude: 13 }), report(beacon.id, T0 + 10_000, { latitude: 14 })];
+    const options = {
+      flushMs: LATER,
+      modules: [...FLEET_MODULES, poisonModule],
+      tables: { ...FLUSH_TABLES, poison: { table: missing, key: [missing.id] } },
+    };
+    const fixes = [
+      report(beacon.id, T0, { latitude: 12 }),
+      report(beacon.id, T0 + 5_000, { latitude: 13 }),
+      report(beacon.id, T0 + 10_000, { latitude: 14 }),
+    ];
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await ingestRequests([fixes], options);
     expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
     error.mockRestore();
-    expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({ latitude: 14 });
+    expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({
+      latitude: 14,
+    });
     const aside = await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.flushSetAside());
     expect(aside.map((e) => e.key)).toEqual([`row:poison:p-${T0 + 5_000}`]);
     expect(aside[0]!.error).toMatch(/no_such_table/);
     expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.fleet.hasPending())).toBe(false);
     // The next report flushes without it.
     await ingestRequests([[report(beacon.id, T0 + 15_000, { latitude: 15 })]], { ...options, flushMs: 0 });
-    expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({ latitude: 15 });
+    expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({
+      latitude: 15,
+    });
   });
 
   it("runs one flush for callers waiting together, and after a failure tries none until its backoff ends", async () => {
@@ -87,7 +106,9 @@ describe("the flush under failure", () => {
     });
     expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
     error.mockRestore();
-    expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({ recordedAt: T0 });
+    expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({
+      recordedAt: T0,
+    });
     // The positions' packing is still due: the chain goes on.
     expect(await runInDurableObject(roomOf(workspaceId), (_room, state) => state.storage.getAlarm())).not.toBeNull();
   });

@@ -36,7 +36,11 @@ export const FLUSH_TABLES: Record<string, FlushTable> = {
 };
 
 /** The upserts of the modules' rows: one bulk statement per table (db/bulk.ts), whatever the number of rows. */
-export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, FlushTable> = FLUSH_TABLES): BatchItem<"sqlite">[] {
+export function flushRows(
+  db: Db,
+  rows: FlushRow[],
+  tables: Record<string, FlushTable> = FLUSH_TABLES,
+): BatchItem<"sqlite">[] {
   const byTable = new Map<string, Record<string, unknown>[]>();
   for (const { table, row } of rows) byTable.set(table, [...(byTable.get(table) ?? []), row]);
   // A row rewritten by several fixes of one batch (a vehicle's day) is written once, as last seen.
@@ -58,7 +62,9 @@ export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, Flush
     const set = Object.entries(columns)
       .filter(([field, column]) => !keys.has(column.name) && (column === stamp || tableRows.some((r) => field in r)))
       .map(([, column]) => column);
-    writes.push(...bulkInsert(db, target.table, tableRows, { onConflict: { target: target.key, set }, stampVersion: stamp }));
+    writes.push(
+      ...bulkInsert(db, target.table, tableRows, { onConflict: { target: target.key, set }, stampVersion: stamp }),
+    );
   }
   return writes;
 }
@@ -67,8 +73,11 @@ export function flushRows(db: Db, rows: FlushRow[], tables: Record<string, Flush
 function updateRows(db: Db, target: FlushTable, scope: SQLiteColumn, rows: Record<string, unknown>[]) {
   const scopeField = fieldOf(target, scope);
   const byScope = new Map<string, Record<string, unknown>[]>();
-  for (const { [scopeField]: value, ...rest } of rows) byScope.set(String(value), [...(byScope.get(String(value)) ?? []), rest]);
-  return [...byScope].flatMap(([value, scoped]) => bulkUpdate(db, target.table, scoped, { key: target.key[0]!, scope: { column: scope, value } }));
+  for (const { [scopeField]: value, ...rest } of rows)
+    byScope.set(String(value), [...(byScope.get(String(value)) ?? []), rest]);
+  return [...byScope].flatMap(([value, scoped]) =>
+    bulkUpdate(db, target.table, scoped, { key: target.key[0]!, scope: { column: scope, value } }),
+  );
 }
 
 /** What names a row of its table: its key columns' values (a later row of the same key replaces it). */

@@ -2,7 +2,15 @@ import type { Db } from "../../db/client";
 import { FLUSH_TABLES, rowKey, type FlushTable } from "./flush-tables";
 import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "../../domain/fold/device-clock";
 import { flushStatements } from "./flush-batch";
-import { foldReport, type BeaconReport, type FleetModule, type FlushRow, type FoldContext, type FoldOutcome, type VehicleFold } from "../../domain/fold/fold";
+import {
+  foldReport,
+  type BeaconReport,
+  type FleetModule,
+  type FlushRow,
+  type FoldContext,
+  type FoldOutcome,
+  type VehicleFold,
+} from "../../domain/fold/fold";
 import { loadDevices } from "./load-devices";
 import { eq, sql } from "drizzle-orm";
 import { workspaces } from "../../db/schema";
@@ -72,7 +80,11 @@ export class LiveFleet {
   }
 
   /** Folds each request (one device's reports) and stores the result durably before answering. */
-  async ingest(requests: BeaconReport[][], options: LiveOptions, modules: readonly FleetModule[]): Promise<IngestAnswer[]> {
+  async ingest(
+    requests: BeaconReport[][],
+    options: LiveOptions,
+    modules: readonly FleetModule[],
+  ): Promise<IngestAnswer[]> {
     const now = options.now ?? Date.now();
     await this.#learn(requests.map((r) => r[0]!.deviceId));
     const stored = this.#storedAlready(requests.flat());
@@ -85,7 +97,11 @@ export class LiveFleet {
       if (!device) return { ok: false, unknown: true };
       const take = buckets.take(device.deviceId, request.length, now);
       if (!take.ok) {
-        batch.device(device, { rejectedThrottled: device.rejectedThrottled + request.length, lastRejectedAt: now, lastRejectedReason: "throttled" });
+        batch.device(device, {
+          rejectedThrottled: device.rejectedThrottled + request.length,
+          lastRejectedAt: now,
+          lastRejectedReason: "throttled",
+        });
         return { ok: false, unknown: false, retryAfterS: take.retryAfterS };
       }
       return { ok: true, vehicleId: device.vehicleId, ...batch.fold(device, request, stored, ctx) };
@@ -136,7 +152,10 @@ export class LiveFleet {
       // D1 down or locked: nothing to isolate, the whole flush waits (the room backs off).
       if (!d1Writable && !(await this.#d1Writable(db))) throw error;
       if (entries.length === 1) {
-        console.error(`flush: D1 refuses pending ${entries[0]!.key} of workspace ${this.workspaceId}; set aside:`, error);
+        console.error(
+          `flush: D1 refuses pending ${entries[0]!.key} of workspace ${this.workspaceId}; set aside:`,
+          error,
+        );
         this.#store.setAside(entries, String(error));
         return;
       }
@@ -149,7 +168,12 @@ export class LiveFleet {
   /** Whether D1 takes a write now (a no-op update of the workspace's row, as a flush's transaction would send it). */
   async #d1Writable(db: Db): Promise<boolean> {
     try {
-      await db.batch([db.update(workspaces).set({ version: sql`${workspaces.version}` }).where(eq(workspaces.id, this.workspaceId))]);
+      await db.batch([
+        db
+          .update(workspaces)
+          .set({ version: sql`${workspaces.version}` })
+          .where(eq(workspaces.id, this.workspaceId)),
+      ]);
       return true;
     } catch {
       return false;
@@ -163,7 +187,9 @@ export class LiveFleet {
 
   /** The workspace's time zone changed: every vehicle held here folds with it from its next report on (rollups' days). */
   setTimeZone(timeZone: string) {
-    const changed = [...this.#vehicles.values()].filter((v) => v.timeZone !== timeZone).map((v) => ({ ...v, timeZone }));
+    const changed = [...this.#vehicles.values()]
+      .filter((v) => v.timeZone !== timeZone)
+      .map((v) => ({ ...v, timeZone }));
     if (!changed.length) return;
     this.#store.write({ devices: [], vehicles: changed, pending: [] });
     for (const v of changed) this.#vehicles.set(v.vehicleId, v);
@@ -198,7 +224,9 @@ export class LiveFleet {
     const keys = reports.flatMap((r) => {
       const vehicleId = this.#devices.get(r.deviceId)?.vehicleId;
       const latest = vehicleId ? this.#vehicles.get(vehicleId)?.latest : null;
-      return vehicleId && latest && r.time <= latest.recordedAt ? [{ vehicleId, beaconId: r.deviceId, recordedAt: r.time }] : [];
+      return vehicleId && latest && r.time <= latest.recordedAt
+        ? [{ vehicleId, beaconId: r.deviceId, recordedAt: r.time }]
+        : [];
     });
     return new Set(keys.length ? this.positions().storedKeys(keys) : []);
   }
@@ -254,7 +282,13 @@ class Batch {
       if (outputs.outcome === "clock_ahead" || outputs.outcome === "too_old") {
         // Acknowledged so the device's buffer moves on, never stored (Traccar's filter.future/past).
         const counter = outputs.outcome === "clock_ahead" ? "rejectedClockAhead" : "rejectedTooOld";
-        this.device(current, { ...skew, lastReportAt: this.now, [counter]: current[counter] + 1, lastRejectedAt: this.now, lastRejectedReason: outputs.outcome });
+        this.device(current, {
+          ...skew,
+          lastReportAt: this.now,
+          [counter]: current[counter] + 1,
+          lastRejectedAt: this.now,
+          lastRejectedReason: outputs.outcome,
+        });
         continue;
       }
       this.device(current, { ...skew, lastReportAt: this.now });
@@ -275,7 +309,8 @@ class Batch {
     for (const e of outputs.events) {
       if (!outputs.opened.includes(e.id)) continue;
       this.#put(`prune:${vehicleId}`, { kind: "prune", vehicleId });
-      if (e.type === "STOP" && e.latitude !== null && e.longitude !== null) stops.push({ id: e.id, workspaceId: this.workspaceId, latitude: e.latitude, longitude: e.longitude });
+      if (e.type === "STOP" && e.latitude !== null && e.longitude !== null)
+        stops.push({ id: e.id, workspaceId: this.workspaceId, latitude: e.latitude, longitude: e.longitude });
     }
     // Keyed by the D1 row they write: a vehicle's day rewritten by every fix stays one pending
     // entry, not one per fix (each stored, then deleted, by the object's SQLite).
@@ -295,11 +330,29 @@ class Batch {
   }
 
   write(): LiveWrite {
-    return { devices: [...this.#devices.values()], vehicles: [...this.#vehicles.values()], pending: [...this.#pending.values()] };
+    return {
+      devices: [...this.#devices.values()],
+      vehicles: [...this.#vehicles.values()],
+      pending: [...this.#pending.values()],
+    };
   }
 }
 
 function positionOf(report: BeaconReport): Omit<PositionRow, "vehicleId" | "receivedAt"> {
-  const { deviceId, time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer } = report;
-  return { beaconId: deviceId, recordedAt: time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer };
+  const { deviceId, time, latitude, longitude, speed, heading, altitude, accuracy, battery, ignition, fuel, odometer } =
+    report;
+  return {
+    beaconId: deviceId,
+    recordedAt: time,
+    latitude,
+    longitude,
+    speed,
+    heading,
+    altitude,
+    accuracy,
+    battery,
+    ignition,
+    fuel,
+    odometer,
+  };
 }

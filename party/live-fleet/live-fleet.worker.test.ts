@@ -25,7 +25,11 @@ const LATER = 60_000; // a flush interval no test waits for: only the alarm or a
 
 async function fleetWithBeacons(count: number) {
   const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count } });
+  const res = await call("/api/beacons/order", {
+    method: "POST",
+    token: a.token,
+    json: { workspaceId: a.workspaceId, count },
+  });
   expect(res.status).toBe(201);
   return { ...a, beacons: (await res.json()) as { id: string; vehicleId: string }[] };
 }
@@ -33,17 +37,31 @@ async function fleetWithBeacons(count: number) {
 const positionsOf = (beaconId: string) => storedPositions(beaconId);
 /** The workspace's live fleet as a new instance over the object's storage would load it (a restart). */
 const restartedFleet = (storage: DurableObjectStorage, workspaceId: string, d1: () => Db = db) =>
-  new LiveFleet(storage, workspaceId, d1, () => new PositionStore(storage, env.POSITIONS, workspaceId, d1LegacyPositions(db(), workspaceId)));
-const telemetryOf = (vehicleId: string) => db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
-const versionOf = async (id: string) => (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
+  new LiveFleet(
+    storage,
+    workspaceId,
+    d1,
+    () => new PositionStore(storage, env.POSITIONS, workspaceId, d1LegacyPositions(db(), workspaceId)),
+  );
+const telemetryOf = (vehicleId: string) =>
+  db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
+const versionOf = async (id: string) =>
+  (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
 
 /** A D1 client whose transactions all fail (D1 unreachable mid-flush). */
-const unreachable = (): Db => Object.assign(Object.create(db()) as Db, { batch: () => Promise.reject(new Error("D1 unreachable")) });
+const unreachable = (): Db =>
+  Object.assign(Object.create(db()) as Db, { batch: () => Promise.reject(new Error("D1 unreachable")) });
 
 describe("the acknowledgement", () => {
   it("comes once the reports are in the object's storage: a new instance over it (a restart) holds them and flushes them to D1", async () => {
-    const { workspaceId, beacons: [b] } = await fleetWithBeacons(1);
-    const [answer] = await ingestRequests([[report(b!.id, T0, { latitude: 41 }), report(b!.id, T0 + 5_000, { latitude: 41.01 })]], { flushMs: LATER });
+    const {
+      workspaceId,
+      beacons: [b],
+    } = await fleetWithBeacons(1);
+    const [answer] = await ingestRequests(
+      [[report(b!.id, T0, { latitude: 41 }), report(b!.id, T0 + 5_000, { latitude: 41.01 })]],
+      { flushMs: LATER },
+    );
     expect(answer).toMatchObject({ ok: true, outcomes: ["stored", "stored"] });
     // Acknowledged: the positions are in the object's store, the telemetry not in D1 yet.
     expect((await positionsOf(b!.id)).map((p) => p.recordedAt)).toEqual([T0, T0 + 5_000]);
@@ -63,7 +81,10 @@ describe("the acknowledgement", () => {
 
 describe("the flush", () => {
   it("cut short keeps everything pending; run again after a restart it writes it all once, beacon health included", async () => {
-    const { workspaceId, beacons: [b] } = await fleetWithBeacons(1);
+    const {
+      workspaceId,
+      beacons: [b],
+    } = await fleetWithBeacons(1);
     // One report stored, one ten years ahead (acknowledged, counted on the beacon's health).
     await ingestRequests([[report(b!.id, T0), report(b!.id, Date.now() + 10 * 365 * 86_400_000)]], { flushMs: LATER });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -81,7 +102,10 @@ describe("the flush", () => {
   });
 
   it("committed but not dropped (killed in between) writes the same rows again: health is absolute, nothing counts twice", async () => {
-    const { workspaceId, beacons: [b] } = await fleetWithBeacons(1);
+    const {
+      workspaceId,
+      beacons: [b],
+    } = await fleetWithBeacons(1);
     await ingestRequests([[report(b!.id, T0), report(b!.id, Date.now() + 10 * 365 * 86_400_000)]], { flushMs: LATER });
     await runInDurableObject(roomOf(workspaceId), async (_room: WorkspaceRoom, state) => {
       // The flush's D1 transaction commits, then the object dies before it drops what it wrote...
@@ -93,13 +117,19 @@ describe("the flush", () => {
       await restarted.flush();
     });
     expect(await positionsOf(b!.id)).toHaveLength(1);
-    expect(await db().select().from(beacons).where(eq(beacons.id, b!.id)).get()).toMatchObject({ rejectedClockAhead: 1 });
+    expect(await db().select().from(beacons).where(eq(beacons.id, b!.id)).get()).toMatchObject({
+      rejectedClockAhead: 1,
+    });
     expect(await telemetryOf(b!.vehicleId)).toMatchObject({ recordedAt: T0, version: await versionOf(workspaceId) });
   });
 
   it("holds one pending entry per D1 row: a vehicle's day rewritten by 200 fixes in two calls is one entry, flushed with the last figures", async () => {
-    const { workspaceId, beacons: [b] } = await fleetWithBeacons(1);
-    const fixes = (from: number) => Array.from({ length: 100 }, (_, i) => report(b!.id, T0 + (from + i) * 5_000, { speed: 10, ignition: true }));
+    const {
+      workspaceId,
+      beacons: [b],
+    } = await fleetWithBeacons(1);
+    const fixes = (from: number) =>
+      Array.from({ length: 100 }, (_, i) => report(b!.id, T0 + (from + i) * 5_000, { speed: 10, ignition: true }));
     await ingestRequests([fixes(0)], { flushMs: LATER });
     await ingestRequests([fixes(100)], { flushMs: LATER });
     await runInDurableObject(roomOf(workspaceId), async (_room: WorkspaceRoom, state) => {
@@ -117,7 +147,10 @@ describe("the flush", () => {
   });
 
   it("runs on the object's alarm and leaves nothing pending; a report after it waits for the next", async () => {
-    const { workspaceId, beacons: [b] } = await fleetWithBeacons(1);
+    const {
+      workspaceId,
+      beacons: [b],
+    } = await fleetWithBeacons(1);
     await ingestRequests([[report(b!.id, T0)]], { flushMs: LATER });
     expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
     expect(await positionsOf(b!.id)).toHaveLength(1);
@@ -127,7 +160,11 @@ describe("the flush", () => {
 
 describe("pulls", () => {
   it("answer with reports the object has not flushed yet (the pull flushes first), once", async () => {
-    const { token, workspaceId, beacons: [b] } = await fleetWithBeacons(1);
+    const {
+      token,
+      workspaceId,
+      beacons: [b],
+    } = await fleetWithBeacons(1);
     const pull = async (cookie: unknown) => {
       const res = await call("/api/sync/pull", {
         method: "POST",
@@ -151,16 +188,28 @@ describe("pulls", () => {
 
 describe("the per-device throttle", () => {
   it("lives in the device's workspace object: every call counts against one bucket, and refusals count on the beacon's health", async () => {
-    const { workspaceId, beacons: [b] } = await fleetWithBeacons(1);
-    const times = (from: number, n: number) => Array.from({ length: n }, (_, i) => report(b!.id, T0 + (from + i) * 1000));
+    const {
+      workspaceId,
+      beacons: [b],
+    } = await fleetWithBeacons(1);
+    const times = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => report(b!.id, T0 + (from + i) * 1000));
     // Two calls, as two isolates would send them: 500 then 500, past the burst of 600.
     const [first] = await ingestRequests([times(0, 500)]);
     const [second] = await ingestRequests([times(500, 500)]);
     expect(first).toMatchObject({ ok: true });
     expect(second).toMatchObject({ ok: false, unknown: false });
     expect((second as { retryAfterS: number }).retryAfterS).toBeGreaterThan(0);
-    expect(await db().select().from(beacons).where(eq(beacons.id, b!.id)).get()).toMatchObject({ rejectedThrottled: 500, lastRejectedReason: "throttled" });
+    expect(await db().select().from(beacons).where(eq(beacons.id, b!.id)).get()).toMatchObject({
+      rejectedThrottled: 500,
+      lastRejectedReason: "throttled",
+    });
     expect(await positionsOf(b!.id)).toHaveLength(500);
-    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.fleet.vehicle(b!.vehicleId)?.latest?.recordedAt)).toBe(T0 + 499_000);
+    expect(
+      await runInDurableObject(
+        roomOf(workspaceId),
+        (room: WorkspaceRoom) => room.fleet.vehicle(b!.vehicleId)?.latest?.recordedAt,
+      ),
+    ).toBe(T0 + 499_000);
   });
 });

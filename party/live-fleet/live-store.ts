@@ -67,7 +67,9 @@ export class LiveStore {
     sql.exec("CREATE TABLE IF NOT EXISTS live_devices (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS live_vehicles (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, body TEXT NOT NULL)");
-    sql.exec("CREATE TABLE IF NOT EXISTS pending_set_aside (key TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, error TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (key, seq))");
+    sql.exec(
+      "CREATE TABLE IF NOT EXISTS pending_set_aside (key TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, error TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (key, seq))",
+    );
     this.#seq = Number(sql.exec("SELECT coalesce(max(seq), 0) AS s FROM pending").one().s);
   }
 
@@ -81,7 +83,12 @@ export class LiveStore {
 
   /** What is not flushed yet, oldest change first (at most `limit` entries: a flush goes in chunks). */
   pending(limit = -1): Pending[] {
-    return [...this.storage.sql.exec<{ key: string; seq: number; body: string }>("SELECT key, seq, body FROM pending ORDER BY seq LIMIT ?", limit)].map((r) => ({
+    return [
+      ...this.storage.sql.exec<{ key: string; seq: number; body: string }>(
+        "SELECT key, seq, body FROM pending ORDER BY seq LIMIT ?",
+        limit,
+      ),
+    ].map((r) => ({
       key: r.key,
       seq: r.seq,
       body: JSON.parse(r.body) as PendingBody,
@@ -95,9 +102,18 @@ export class LiveStore {
 
   write({ devices, vehicles, pending }: LiveWrite) {
     this.storage.transactionSync(() => {
-      this.#upsert("live_devices (id, body)", devices.map((d) => [d.deviceId, JSON.stringify(d)]));
-      this.#upsert("live_vehicles (id, body)", vehicles.map((v) => [v.vehicleId, JSON.stringify(v)]));
-      this.#upsert("pending (key, seq, body)", pending.map((p) => [p.key, ++this.#seq, JSON.stringify(p.body)]));
+      this.#upsert(
+        "live_devices (id, body)",
+        devices.map((d) => [d.deviceId, JSON.stringify(d)]),
+      );
+      this.#upsert(
+        "live_vehicles (id, body)",
+        vehicles.map((v) => [v.vehicleId, JSON.stringify(v)]),
+      );
+      this.#upsert(
+        "pending (key, seq, body)",
+        pending.map((p) => [p.key, ++this.#seq, JSON.stringify(p.body)]),
+      );
     });
   }
 
@@ -110,7 +126,10 @@ export class LiveStore {
     const width = rows[0]!.length;
     const placeholders = `(${Array(width).fill("?").join(", ")})`;
     for (const chunk of chunkRows(rows, width)) {
-      this.storage.sql.exec(`INSERT OR REPLACE INTO ${into} VALUES ${Array(chunk.length).fill(placeholders).join(", ")}`, ...chunk.flat());
+      this.storage.sql.exec(
+        `INSERT OR REPLACE INTO ${into} VALUES ${Array(chunk.length).fill(placeholders).join(", ")}`,
+        ...chunk.flat(),
+      );
     }
   }
 
@@ -122,7 +141,10 @@ export class LiveStore {
   #drop(flushed: Pending[]) {
     for (const chunk of chunkRows(flushed, 2)) {
       const pairs = Array(chunk.length).fill("(?, ?)").join(", ");
-      this.storage.sql.exec(`DELETE FROM pending WHERE (key, seq) IN (VALUES ${pairs})`, ...chunk.flatMap((p) => [p.key, p.seq]));
+      this.storage.sql.exec(
+        `DELETE FROM pending WHERE (key, seq) IN (VALUES ${pairs})`,
+        ...chunk.flatMap((p) => [p.key, p.seq]),
+      );
     }
   }
 
@@ -133,16 +155,30 @@ export class LiveStore {
   setAside(entries: Pending[], error: string, now = Date.now()) {
     this.storage.transactionSync(() => {
       for (const e of entries) {
-        this.storage.sql.exec("INSERT OR REPLACE INTO pending_set_aside VALUES (?, ?, ?, ?, ?)", e.key, e.seq, JSON.stringify(e.body), error.slice(0, 500), now);
+        this.storage.sql.exec(
+          "INSERT OR REPLACE INTO pending_set_aside VALUES (?, ?, ?, ?, ?)",
+          e.key,
+          e.seq,
+          JSON.stringify(e.body),
+          error.slice(0, 500),
+          now,
+        );
       }
       this.#drop(entries);
-      this.storage.sql.exec("DELETE FROM pending_set_aside WHERE rowid NOT IN (SELECT rowid FROM pending_set_aside ORDER BY at DESC LIMIT ?)", SET_ASIDE_KEPT);
+      this.storage.sql.exec(
+        "DELETE FROM pending_set_aside WHERE rowid NOT IN (SELECT rowid FROM pending_set_aside ORDER BY at DESC LIMIT ?)",
+        SET_ASIDE_KEPT,
+      );
     });
   }
 
   /** The entries set aside, newest first, with D1's error. */
   setAsideEntries(): { key: string; seq: number; error: string; at: number }[] {
-    return this.storage.sql.exec<{ key: string; seq: number; error: string; at: number }>("SELECT key, seq, error, at FROM pending_set_aside ORDER BY at DESC").toArray();
+    return this.storage.sql
+      .exec<{ key: string; seq: number; error: string; at: number }>(
+        "SELECT key, seq, error, at FROM pending_set_aside ORDER BY at DESC",
+      )
+      .toArray();
   }
 
   /** A device the workspace no longer has (its id was rotated): forgotten, its vehicle kept. */
@@ -151,6 +187,8 @@ export class LiveStore {
   }
 
   #all<T>(table: "live_devices" | "live_vehicles"): T[] {
-    return [...this.storage.sql.exec<{ body: string }>(`SELECT body FROM ${table}`)].map((r) => JSON.parse(r.body) as T);
+    return [...this.storage.sql.exec<{ body: string }>(`SELECT body FROM ${table}`)].map(
+      (r) => JSON.parse(r.body) as T,
+    );
   }
 }

@@ -16,16 +16,33 @@ import type { MotionState } from "../../domain/fold/motion";
  * on the object owns them and D1 only hears from its flushes. A vehicle the object already holds
  * keeps its state (a rotated device id brings its vehicle along, not an older copy of it).
  */
-export async function loadDevices(db: Db, workspaceId: string, deviceIds: string[]): Promise<{ devices: DeviceState[]; vehicles: VehicleFold[] }> {
+export async function loadDevices(
+  db: Db,
+  workspaceId: string,
+  deviceIds: string[],
+): Promise<{ devices: DeviceState[]; vehicles: VehicleFold[] }> {
   if (!deviceIds.length) return { devices: [], vehicles: [] };
   const chunks = chunkRows(deviceIds, 2);
   const mine = (ids: string[]) => and(inArray(beacons.id, ids), eq(beacons.workspaceId, workspaceId));
   const vehiclesOf = (ids: string[]) => db.select({ id: beacons.vehicleId }).from(beacons).where(mine(ids));
   const reads = chunks.flatMap((ids) => [
-    db.select({ beacon: beacons, timeZone: workspaces.timeZone }).from(beacons).innerJoin(workspaces, eq(workspaces.id, beacons.workspaceId)).where(mine(ids)),
-    db.select().from(telemetry).where(inArray(telemetry.vehicleId, vehiclesOf(ids))),
-    db.select().from(motionState).where(inArray(motionState.vehicleId, vehiclesOf(ids))),
-    db.select({ id: vehicles.id, beaconStatus: vehicles.beaconStatus, engineSeconds: vehicles.engineSeconds }).from(vehicles).where(inArray(vehicles.id, vehiclesOf(ids))),
+    db
+      .select({ beacon: beacons, timeZone: workspaces.timeZone })
+      .from(beacons)
+      .innerJoin(workspaces, eq(workspaces.id, beacons.workspaceId))
+      .where(mine(ids)),
+    db
+      .select()
+      .from(telemetry)
+      .where(inArray(telemetry.vehicleId, vehiclesOf(ids))),
+    db
+      .select()
+      .from(motionState)
+      .where(inArray(motionState.vehicleId, vehiclesOf(ids))),
+    db
+      .select({ id: vehicles.id, beaconStatus: vehicles.beaconStatus, engineSeconds: vehicles.engineSeconds })
+      .from(vehicles)
+      .where(inArray(vehicles.id, vehiclesOf(ids))),
   ]);
   const results = (await db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[][];
   const pick = <T>(k: number) => results.filter((_, i) => i % 4 === k).flat() as T[];
@@ -48,15 +65,40 @@ export async function loadDevices(db: Db, workspaceId: string, deviceIds: string
         motion: (stored?.state as MotionState | undefined) ?? null,
         odometer: (stored?.odometer as OdometerState | null | undefined) ?? null,
         active: active.has(b.vehicleId),
-        modules: withEngineHours((stored?.modules as Record<string, unknown> | null | undefined) ?? {}, engineSecondsOf.get(b.vehicleId) ?? null),
+        modules: withEngineHours(
+          (stored?.modules as Record<string, unknown> | null | undefined) ?? {},
+          engineSecondsOf.get(b.vehicleId) ?? null,
+        ),
       };
     }),
   };
 }
 
 function deviceOf(b: typeof beacons.$inferSelect): DeviceState {
-  const { id, vehicleId, lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt, lastRejectedReason, clockSkewMs, clockSkewAt } = b;
-  return { deviceId: id, vehicleId, lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt, lastRejectedReason, clockSkewMs, clockSkewAt };
+  const {
+    id,
+    vehicleId,
+    lastReportAt,
+    rejectedClockAhead,
+    rejectedTooOld,
+    rejectedThrottled,
+    lastRejectedAt,
+    lastRejectedReason,
+    clockSkewMs,
+    clockSkewAt,
+  } = b;
+  return {
+    deviceId: id,
+    vehicleId,
+    lastReportAt,
+    rejectedClockAhead,
+    rejectedTooOld,
+    rejectedThrottled,
+    lastRejectedAt,
+    lastRejectedReason,
+    clockSkewMs,
+    clockSkewAt,
+  };
 }
 
 /** Exactly the telemetry fields of a vehicle's latest state (a row read from D1 carries more). */

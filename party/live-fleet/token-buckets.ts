@@ -34,7 +34,9 @@ export class TokenBuckets {
   take(key: string, cost: number, now: number): Take {
     const { perSecond, burst } = this.limit;
     const old = this.buckets.get(key);
-    const bucket = old ? { ...old, tokens: Math.min(burst, old.tokens + ((now - old.at) / 1000) * perSecond), at: now } : { tokens: burst, at: now, refused: 0 };
+    const bucket = old
+      ? { ...old, tokens: Math.min(burst, old.tokens + ((now - old.at) / 1000) * perSecond), at: now }
+      : { tokens: burst, at: now, refused: 0 };
     this.buckets.delete(key); // re-inserted last: the Map's order is least recently seen first
     if (bucket.tokens < cost) {
       bucket.refused += cost;
@@ -53,4 +55,3 @@ export class TokenBuckets {
     if (this.buckets.size > MAX_KEYS) this.buckets.delete(this.buckets.keys().next().value!);
   }
 }
-

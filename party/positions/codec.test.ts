@@ -64,17 +64,57 @@ describe("the positions codec", () => {
     const b = drive(3, "new-id", 2);
     const decoded = decodeFixes(encodeFixes([...a, ...b]));
     expect(decoded).toHaveLength(6);
-    expect(decoded.filter((f) => f.recordedAt === a[2]!.recordedAt).map((f) => f.beaconId)).toEqual(["new-id", "old-id"]);
+    expect(decoded.filter((f) => f.recordedAt === a[2]!.recordedAt).map((f) => f.beaconId)).toEqual([
+      "new-id",
+      "old-id",
+    ]);
     expect(decoded).toEqual(expect.arrayContaining([...a, ...b]));
   });
 
   it("gives back nulls, extreme and awkward values exactly", () => {
     const base = drive(1)[0]!;
     const odd: StoredFix[] = [
-      { ...base, recordedAt: 0, speed: null, heading: null, altitude: null, accuracy: null, battery: null, ignition: null, fuel: null, odometer: null },
-      { ...base, recordedAt: 8.64e15, receivedAt: 8.64e15, latitude: -90, longitude: 180, speed: Number.MAX_VALUE, altitude: -20_000, odometer: 1e300 },
-      { ...base, recordedAt: 1, latitude: 5e-324, longitude: -0, speed: 0.1 + 0.2, heading: 359.99999999999994, ignition: false, fuel: -0 },
-      { ...base, recordedAt: 2.5, latitude: 37.239000000000004, longitude: 1 / 3, accuracy: 1e-12, battery: 100, receivedAt: -1 },
+      {
+        ...base,
+        recordedAt: 0,
+        speed: null,
+        heading: null,
+        altitude: null,
+        accuracy: null,
+        battery: null,
+        ignition: null,
+        fuel: null,
+        odometer: null,
+      },
+      {
+        ...base,
+        recordedAt: 8.64e15,
+        receivedAt: 8.64e15,
+        latitude: -90,
+        longitude: 180,
+        speed: Number.MAX_VALUE,
+        altitude: -20_000,
+        odometer: 1e300,
+      },
+      {
+        ...base,
+        recordedAt: 1,
+        latitude: 5e-324,
+        longitude: -0,
+        speed: 0.1 + 0.2,
+        heading: 359.99999999999994,
+        ignition: false,
+        fuel: -0,
+      },
+      {
+        ...base,
+        recordedAt: 2.5,
+        latitude: 37.239000000000004,
+        longitude: 1 / 3,
+        accuracy: 1e-12,
+        battery: 100,
+        receivedAt: -1,
+      },
     ];
     const decoded = decodeFixes(encodeFixes(odd));
     expect(decoded).toEqual(mergeFixes(odd));
@@ -92,7 +132,14 @@ describe("the positions codec", () => {
   it("frames one append's fixes of several vehicles, each blob read on its own", () => {
     const a = drive(5, "beacon-a");
     const b = drive(3, "beacon-b", 10);
-    const frames = decodeAppend(encodeAppend(new Map([["vehicle-a", a], ["véhicule-b", b]])));
+    const frames = decodeAppend(
+      encodeAppend(
+        new Map([
+          ["vehicle-a", a],
+          ["véhicule-b", b],
+        ]),
+      ),
+    );
     expect([...frames.keys()]).toEqual(["vehicle-a", "véhicule-b"]);
     expect(decodeFixes(frames.get("vehicle-a")!)).toEqual(a);
     expect(decodeFixes(frames.get("véhicule-b")!)).toEqual(b);

@@ -54,9 +54,25 @@ interface Unit {
   fromStored: (x: number) => number;
 }
 const PLAIN: Unit = { flag: 0, toStored: (v) => v, fromStored: (x) => x };
-const KNOTS: Unit = { flag: FLAG_KNOTS, toStored: (v) => v / knotsToMetresPerSecond(1), fromStored: knotsToMetresPerSecond };
+const KNOTS: Unit = {
+  flag: FLAG_KNOTS,
+  toStored: (v) => v / knotsToMetresPerSecond(1),
+  fromStored: knotsToMetresPerSecond,
+};
 
-const NUMERIC_FIELDS = ["recordedAt", "receivedAt", "latitude", "longitude", "speed", "heading", "altitude", "accuracy", "battery", "fuel", "odometer"] as const;
+const NUMERIC_FIELDS = [
+  "recordedAt",
+  "receivedAt",
+  "latitude",
+  "longitude",
+  "speed",
+  "heading",
+  "altitude",
+  "accuracy",
+  "battery",
+  "fuel",
+  "odometer",
+] as const;
 
 /** Sorted by device time (then beacon), exact duplicates of (beacon, time) dropped: the first one given wins. */
 export function normalize(fixes: readonly StoredFix[]): StoredFix[] {
@@ -67,7 +83,9 @@ export function normalize(fixes: readonly StoredFix[]): StoredFix[] {
     seen.add(key);
     return true;
   });
-  return unique.sort((a, b) => a.recordedAt - b.recordedAt || (a.beaconId < b.beaconId ? -1 : a.beaconId > b.beaconId ? 1 : 0));
+  return unique.sort(
+    (a, b) => a.recordedAt - b.recordedAt || (a.beaconId < b.beaconId ? -1 : a.beaconId > b.beaconId ? 1 : 0),
+  );
 }
 
 /** Packs fixes (any order, duplicates allowed: see normalize) into one blob. */
@@ -85,9 +103,24 @@ export function encodeFixes(input: readonly StoredFix[]): Uint8Array {
     out.bytes(bytes);
   }
   const index = new Map(beacons.map((id, i) => [id, i]));
-  if (beacons.length > 1) writeColumn(out, fixes.map((f) => index.get(f.beaconId)!), 0);
-  for (const field of NUMERIC_FIELDS) writeColumn(out, fixes.map((f) => f[field]), MAX_SCALE, field === "speed");
-  writeColumn(out, fixes.map((f) => (f.ignition === null ? null : f.ignition ? 1 : 0)), 0);
+  if (beacons.length > 1)
+    writeColumn(
+      out,
+      fixes.map((f) => index.get(f.beaconId)!),
+      0,
+    );
+  for (const field of NUMERIC_FIELDS)
+    writeColumn(
+      out,
+      fixes.map((f) => f[field]),
+      MAX_SCALE,
+      field === "speed",
+    );
+  writeColumn(
+    out,
+    fixes.map((f) => (f.ignition === null ? null : f.ignition ? 1 : 0)),
+    0,
+  );
   return out.finish();
 }
 
@@ -100,7 +133,10 @@ export function decodeFixes(blob: Uint8Array): StoredFix[] {
   const utf8 = new TextDecoder();
   for (let b = input.unsigned(); b > 0; b--) beacons.push(utf8.decode(input.take(input.unsigned())));
   const beaconOf = beacons.length > 1 ? readColumn(input, n) : new Array<number>(n).fill(0);
-  const columns = Object.fromEntries(NUMERIC_FIELDS.map((field) => [field, readColumn(input, n)])) as Record<(typeof NUMERIC_FIELDS)[number], Column>;
+  const columns = Object.fromEntries(NUMERIC_FIELDS.map((field) => [field, readColumn(input, n)])) as Record<
+    (typeof NUMERIC_FIELDS)[number],
+    Column
+  >;
   const ignition = readColumn(input, n);
   return Array.from({ length: n }, (_, i): StoredFix => ({
     beaconId: beacons[beaconOf[i]!]!,
@@ -217,7 +253,11 @@ function writeColumn(out: ByteWriter, values: Column, maxScale: number, tryKnots
   if (present.length === 0) return out.byte(FLAG_ALL_NULL);
   const hasNulls = present.length < values.length;
   const constant = !hasNulls && present.every((v) => Object.is(v, present[0]));
-  const { k, unit } = bestScale(constant ? present.slice(0, 1) : present, maxScale, tryKnots ? [PLAIN, KNOTS] : [PLAIN]);
+  const { k, unit } = bestScale(
+    constant ? present.slice(0, 1) : present,
+    maxScale,
+    tryKnots ? [PLAIN, KNOTS] : [PLAIN],
+  );
   out.byte((hasNulls ? FLAG_NULLS : 0) | (constant ? FLAG_CONSTANT : 0) | unit.flag);
   out.byte(k);
   if (hasNulls) {

@@ -32,26 +32,57 @@ class D1LegacyPositions implements LegacyPositions {
 
   /** Served by the index (vehicle_id, recorded_at); the workspace is checked on every row. */
   private inRange(vehicleId: string, from: number, to: number) {
-    return and(eq(positions.vehicleId, vehicleId), eq(positions.workspaceId, this.workspaceId), gte(positions.recordedAt, from), lte(positions.recordedAt, to));
+    return and(
+      eq(positions.vehicleId, vehicleId),
+      eq(positions.workspaceId, this.workspaceId),
+      gte(positions.recordedAt, from),
+      lte(positions.recordedAt, to),
+    );
   }
 
   async read(vehicleId: string, from: number, to: number) {
-    const rows = await this.db.select().from(positions).where(this.inRange(vehicleId, from, to)).orderBy(asc(positions.recordedAt)).all();
+    const rows = await this.db
+      .select()
+      .from(positions)
+      .where(this.inRange(vehicleId, from, to))
+      .orderBy(asc(positions.recordedAt))
+      .all();
     return rows.map(toFix);
   }
 
   async latest(vehicleId: string, from: number, to: number, limit: number) {
-    const rows = await this.db.select().from(positions).where(this.inRange(vehicleId, from, to)).orderBy(desc(positions.recordedAt)).limit(limit).all();
+    const rows = await this.db
+      .select()
+      .from(positions)
+      .where(this.inRange(vehicleId, from, to))
+      .orderBy(desc(positions.recordedAt))
+      .limit(limit)
+      .all();
     return rows.reverse().map(toFix);
   }
 
   async count(vehicleId: string, from: number, to: number) {
-    return (await this.db.select({ n: count() }).from(positions).where(this.inRange(vehicleId, from, to)).get())?.n ?? 0;
+    return (
+      (
+        await this.db
+          .select({ n: count() })
+          .from(positions)
+          .where(this.inRange(vehicleId, from, to))
+          .get()
+      )?.n ?? 0
+    );
   }
 
   async any(vehicleId: string) {
     const mine = and(eq(positions.vehicleId, vehicleId), eq(positions.workspaceId, this.workspaceId));
-    return (await this.db.select({ one: sql<number>`1` }).from(positions).where(mine).limit(1).get()) !== undefined;
+    return (
+      (await this.db
+        .select({ one: sql<number>`1` })
+        .from(positions)
+        .where(mine)
+        .limit(1)
+        .get()) !== undefined
+    );
   }
 
   async deleteBefore(cutoff: number, limit: number) {
@@ -60,7 +91,10 @@ class D1LegacyPositions implements LegacyPositions {
       .from(positions)
       .where(and(eq(positions.workspaceId, this.workspaceId), lt(positions.recordedAt, cutoff)))
       .limit(limit);
-    const result = await this.db.delete(positions).where(sql`rowid IN ${oldest}`).run();
+    const result = await this.db
+      .delete(positions)
+      .where(sql`rowid IN ${oldest}`)
+      .run();
     return result.meta.changes ?? 0;
   }
 }

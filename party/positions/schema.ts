@@ -52,7 +52,10 @@ export const positionChunks = sqliteTable(
     count: integer("count").notNull(),
     data: bytes("data").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.blockStart, t.seq] }), index("position_chunks_block_idx").on(t.blockStart)],
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.blockStart, t.seq] }),
+    index("position_chunks_block_idx").on(t.blockStart),
+  ],
 );
 
 /** The UTC days of a vehicle that are in R2 (one object each), so reads and retention never list the bucket. */

@@ -86,7 +86,9 @@ export class PositionStore {
   /** Stores fixes (any vehicles, any order) as one row, written and committed before this returns. */
   append(rows: readonly PositionRow[], now = Date.now()): void {
     if (!rows.length) return;
-    const byVehicle = new Map([...groupBy(rows, (r) => r.vehicleId)].map(([vehicleId, fixes]) => [vehicleId, fixes.map(pickFix)]));
+    const byVehicle = new Map(
+      [...groupBy(rows, (r) => r.vehicleId)].map(([vehicleId, fixes]) => [vehicleId, fixes.map(pickFix)]),
+    );
     const times = rows.map((r) => r.recordedAt);
     const row = { tMin: Math.min(...times), tMax: Math.max(...times), receivedAt: now, data: encodeAppend(byVehicle) };
     const { id } = this.#db.insert(positionRaw).values(row).returning({ id: positionRaw.id }).get()!;
@@ -98,7 +100,11 @@ export class PositionStore {
   #rawIdsOf(vehicleId: string): number[] {
     if (!this.#rawIds) {
       this.#rawIds = new Map();
-      for (const { id, data } of this.#db.select({ id: positionRaw.id, data: positionRaw.data }).from(positionRaw).orderBy(asc(positionRaw.id)).all()) {
+      for (const { id, data } of this.#db
+        .select({ id: positionRaw.id, data: positionRaw.data })
+        .from(positionRaw)
+        .orderBy(asc(positionRaw.id))
+        .all()) {
         for (const v of decodeAppend(data).keys()) this.#rawIds.set(v, [...(this.#rawIds.get(v) ?? []), id]);
       }
     }
@@ -126,9 +132,18 @@ export class PositionStore {
     const days = this.#db
       .select({ day: positionDays.day })
       .from(positionDays)
-      .where(and(eq(positionDays.vehicleId, vehicleId), gte(positionDays.day, isoDay(from)), lte(positionDays.day, isoDay(to))))
+      .where(
+        and(
+          eq(positionDays.vehicleId, vehicleId),
+          gte(positionDays.day, isoDay(from)),
+          lte(positionDays.day, isoDay(to)),
+        ),
+      )
       .all();
-    const [legacy, ...cold] = await Promise.all([this.#legacyOf(vehicleId).then((l) => l.read(vehicleId, from, to)), ...days.map((d) => this.#getDay(vehicleId, d.day))]);
+    const [legacy, ...cold] = await Promise.all([
+      this.#legacyOf(vehicleId).then((l) => l.read(vehicleId, from, to)),
+      ...days.map((d) => this.#getDay(vehicleId, d.day)),
+    ]);
     return mergeFixes(legacy!, ...cold, hot).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
   }
 
@@ -142,7 +157,13 @@ export class PositionStore {
     const days = this.#db
       .select({ day: positionDays.day })
       .from(positionDays)
-      .where(and(eq(positionDays.vehicleId, vehicleId), gte(positionDays.day, isoDay(from)), lte(positionDays.day, isoDay(to))))
+      .where(
+        and(
+          eq(positionDays.vehicleId, vehicleId),
+          gte(positionDays.day, isoDay(from)),
+          lte(positionDays.day, isoDay(to)),
+        ),
+      )
       .orderBy(desc(positionDays.day))
       .all();
     const legacy = await (await this.#legacyOf(vehicleId)).latest(vehicleId, from, to, limit);
@@ -167,11 +188,21 @@ export class PositionStore {
     const days = this.#db
       .select({ day: positionDays.day, count: positionDays.count })
       .from(positionDays)
-      .where(and(eq(positionDays.vehicleId, vehicleId), gte(positionDays.day, isoDay(from)), lte(positionDays.day, isoDay(to))))
+      .where(
+        and(
+          eq(positionDays.vehicleId, vehicleId),
+          gte(positionDays.day, isoDay(from)),
+          lte(positionDays.day, isoDay(to)),
+        ),
+      )
       .all();
-    const whole = (day: string) => Date.parse(`${day}T00:00:00Z`) >= from && Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1 <= to;
+    const whole = (day: string) =>
+      Date.parse(`${day}T00:00:00Z`) >= from && Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1 <= to;
     const partial = days.filter((d) => !whole(d.day));
-    const [legacy, ...edges] = await Promise.all([this.#legacyOf(vehicleId).then((l) => l.count(vehicleId, from, to)), ...partial.map((d) => this.#getDay(vehicleId, d.day))]);
+    const [legacy, ...edges] = await Promise.all([
+      this.#legacyOf(vehicleId).then((l) => l.count(vehicleId, from, to)),
+      ...partial.map((d) => this.#getDay(vehicleId, d.day)),
+    ]);
     const inRange = edges.flat().filter((f) => f.recordedAt >= from && f.recordedAt <= to).length;
     return hot + legacy! + inRange + days.filter((d) => whole(d.day)).reduce((sum, d) => sum + d.count, 0);
   }
@@ -194,13 +225,25 @@ export class PositionStore {
     const blocks = this.#db
       .select({ data: positionBlocks.data })
       .from(positionBlocks)
-      .where(and(eq(positionBlocks.vehicleId, vehicleId), gte(positionBlocks.blockStart, floorTo(from, BLOCK_MS)), lte(positionBlocks.blockStart, to)))
+      .where(
+        and(
+          eq(positionBlocks.vehicleId, vehicleId),
+          gte(positionBlocks.blockStart, floorTo(from, BLOCK_MS)),
+          lte(positionBlocks.blockStart, to),
+        ),
+      )
       .orderBy(asc(positionBlocks.blockStart))
       .all();
     const chunks = this.#db
       .select({ data: positionChunks.data })
       .from(positionChunks)
-      .where(and(eq(positionChunks.vehicleId, vehicleId), gte(positionChunks.blockStart, floorTo(from, BLOCK_MS)), lte(positionChunks.blockStart, to)))
+      .where(
+        and(
+          eq(positionChunks.vehicleId, vehicleId),
+          gte(positionChunks.blockStart, floorTo(from, BLOCK_MS)),
+          lte(positionChunks.blockStart, to),
+        ),
+      )
       .orderBy(asc(positionChunks.blockStart), asc(positionChunks.seq))
       .all();
     const raw = chunkRows(this.#rawIdsOf(vehicleId), 1.1).flatMap((ids) =>
@@ -215,7 +258,9 @@ export class PositionStore {
           return mine ? [{ data: mine }] : [];
         }),
     );
-    return [...blocks, ...chunks, ...raw].flatMap((r) => decodeFixes(r.data)).filter((f) => f.recordedAt >= from && f.recordedAt <= to);
+    return [...blocks, ...chunks, ...raw]
+      .flatMap((r) => decodeFixes(r.data))
+      .filter((f) => f.recordedAt >= from && f.recordedAt <= to);
   }
 
   async #getDay(vehicleId: string, day: string): Promise<StoredFix[]> {
@@ -242,7 +287,10 @@ export class PositionStore {
    * already sealable go straight into its block.
    */
   pack(now: number): void {
-    const oldest = this.#db.select({ at: min(positionRaw.receivedAt) }).from(positionRaw).get()?.at;
+    const oldest = this.#db
+      .select({ at: min(positionRaw.receivedAt) })
+      .from(positionRaw)
+      .get()?.at;
     if (oldest == null || oldest > now - PACK_AFTER_MS) return;
     const due = this.#db.select().from(positionRaw).orderBy(asc(positionRaw.id)).limit(PACK_ROWS_PER_RUN).all();
     this.storage.transactionSync(() => {
@@ -257,14 +305,19 @@ export class PositionStore {
           // the seal would do next anyway; writing a chunk only to delete it costs pages for nothing.
           if (blockStart <= now - BLOCK_MS - SEAL_AFTER_MS) {
             this.#mergeIntoBlock(vehicleId, blockStart, added);
-            if (blockStart < compactionCutoff(now)) this.#db.delete(positionMeta).where(eq(positionMeta.key, COMPACTED_KEY)).run();
+            if (blockStart < compactionCutoff(now))
+              this.#db.delete(positionMeta).where(eq(positionMeta.key, COMPACTED_KEY)).run();
             continue;
           }
           const data = encodeFixes(added);
           this.#db.insert(positionChunks).values({ vehicleId, blockStart, seq, count: added.length, data }).run();
         }
       }
-      for (const ids of chunkRows(due.map((r) => r.id), 1)) this.#db.delete(positionRaw).where(inArray(positionRaw.id, ids)).run();
+      for (const ids of chunkRows(
+        due.map((r) => r.id),
+        1,
+      ))
+        this.#db.delete(positionRaw).where(inArray(positionRaw.id, ids)).run();
     });
     this.#rawIds = null;
   }
@@ -284,11 +337,21 @@ export class PositionStore {
     for (const { vehicleId, blockStart } of hours) {
       this.storage.transactionSync(() => {
         const inHour = and(eq(positionChunks.vehicleId, vehicleId), eq(positionChunks.blockStart, blockStart));
-        const chunks = this.#db.select({ seq: positionChunks.seq, data: positionChunks.data }).from(positionChunks).where(inHour).orderBy(asc(positionChunks.seq)).all();
-        this.#mergeIntoBlock(vehicleId, blockStart, chunks.flatMap((c) => decodeFixes(c.data)));
+        const chunks = this.#db
+          .select({ seq: positionChunks.seq, data: positionChunks.data })
+          .from(positionChunks)
+          .where(inHour)
+          .orderBy(asc(positionChunks.seq))
+          .all();
+        this.#mergeIntoBlock(
+          vehicleId,
+          blockStart,
+          chunks.flatMap((c) => decodeFixes(c.data)),
+        );
         this.#db.delete(positionChunks).where(inHour).run();
         // A late fix of a day already due for R2: compaction has work again today.
-        if (blockStart < compactionCutoff(now)) this.#db.delete(positionMeta).where(eq(positionMeta.key, COMPACTED_KEY)).run();
+        if (blockStart < compactionCutoff(now))
+          this.#db.delete(positionMeta).where(eq(positionMeta.key, COMPACTED_KEY)).run();
       });
     }
   }
@@ -301,7 +364,10 @@ export class PositionStore {
     this.#db
       .insert(positionBlocks)
       .values({ vehicleId, blockStart, count: merged.length, data })
-      .onConflictDoUpdate({ target: [positionBlocks.vehicleId, positionBlocks.blockStart], set: { count: merged.length, data } })
+      .onConflictDoUpdate({
+        target: [positionBlocks.vehicleId, positionBlocks.blockStart],
+        set: { count: merged.length, data },
+      })
       .run();
   }
 
@@ -315,19 +381,33 @@ export class PositionStore {
     if (this.#meta(COMPACTED_KEY) === dayNumber(isoDay(now))) return;
     const cutoff = compactionCutoff(now);
     const old = this.#db
-      .select({ vehicleId: positionBlocks.vehicleId, blockStart: positionBlocks.blockStart, count: positionBlocks.count, data: positionBlocks.data })
+      .select({
+        vehicleId: positionBlocks.vehicleId,
+        blockStart: positionBlocks.blockStart,
+        count: positionBlocks.count,
+        data: positionBlocks.data,
+      })
       .from(positionBlocks)
       .where(lt(positionBlocks.blockStart, cutoff))
       .orderBy(asc(positionBlocks.vehicleId), asc(positionBlocks.blockStart))
       .limit(COMPACT_BLOCKS_PER_RUN)
       .all();
     const days = groupBy(old, (b) => `${b.vehicleId}\n${isoDay(b.blockStart)}`);
-    for (const blocks of days.values()) await this.#compactDay(blocks[0]!.vehicleId, isoDay(blocks[0]!.blockStart), blocks);
+    for (const blocks of days.values())
+      await this.#compactDay(blocks[0]!.vehicleId, isoDay(blocks[0]!.blockStart), blocks);
     if (old.length < COMPACT_BLOCKS_PER_RUN) this.#setMeta(COMPACTED_KEY, dayNumber(isoDay(now)));
   }
 
-  async #compactDay(vehicleId: string, day: string, blocks: { blockStart: number; count: number; data: Uint8Array }[]): Promise<void> {
-    const known = this.#db.select({ day: positionDays.day }).from(positionDays).where(and(eq(positionDays.vehicleId, vehicleId), eq(positionDays.day, day))).get();
+  async #compactDay(
+    vehicleId: string,
+    day: string,
+    blocks: { blockStart: number; count: number; data: Uint8Array }[],
+  ): Promise<void> {
+    const known = this.#db
+      .select({ day: positionDays.day })
+      .from(positionDays)
+      .where(and(eq(positionDays.vehicleId, vehicleId), eq(positionDays.day, day)))
+      .get();
     const before = known ? await this.#getDay(vehicleId, day) : [];
     const merged = mergeFixes(before, ...blocks.map((b) => decodeFixes(b.data)));
     const data = encodeFixes(merged);
@@ -337,13 +417,22 @@ export class PositionStore {
         // Only the block as it was read: one that grew meanwhile stays for the next run.
         this.#db
           .delete(positionBlocks)
-          .where(and(eq(positionBlocks.vehicleId, vehicleId), eq(positionBlocks.blockStart, b.blockStart), eq(positionBlocks.count, b.count)))
+          .where(
+            and(
+              eq(positionBlocks.vehicleId, vehicleId),
+              eq(positionBlocks.blockStart, b.blockStart),
+              eq(positionBlocks.count, b.count),
+            ),
+          )
           .run();
       }
       this.#db
         .insert(positionDays)
         .values({ vehicleId, day, count: merged.length, bytes: data.byteLength })
-        .onConflictDoUpdate({ target: [positionDays.vehicleId, positionDays.day], set: { count: merged.length, bytes: data.byteLength } })
+        .onConflictDoUpdate({
+          target: [positionDays.vehicleId, positionDays.day],
+          set: { count: merged.length, bytes: data.byteLength },
+        })
         .run();
     });
   }
@@ -353,16 +442,31 @@ export class PositionStore {
     const today = isoDay(now);
     if (this.#meta(SWEPT_KEY) === dayNumber(today)) return;
     const cutoff = Date.parse(`${subtractMonths(today, this.retentionMonths())}T00:00:00Z`);
-    const expired = this.#db.select().from(positionDays).where(lt(positionDays.day, isoDay(cutoff))).limit(DELETE_PER_RUN).all();
+    const expired = this.#db
+      .select()
+      .from(positionDays)
+      .where(lt(positionDays.day, isoDay(cutoff)))
+      .limit(DELETE_PER_RUN)
+      .all();
     if (expired.length) {
       await this.bucket.delete(expired.map((d) => this.#key(d.vehicleId, d.day)));
       this.storage.transactionSync(() => {
-        for (const d of expired) this.#db.delete(positionDays).where(and(eq(positionDays.vehicleId, d.vehicleId), eq(positionDays.day, d.day))).run();
+        for (const d of expired)
+          this.#db
+            .delete(positionDays)
+            .where(and(eq(positionDays.vehicleId, d.vehicleId), eq(positionDays.day, d.day)))
+            .run();
       });
     }
     this.storage.transactionSync(() => {
-      this.#db.delete(positionBlocks).where(lt(positionBlocks.blockStart, floorTo(cutoff, BLOCK_MS) - BLOCK_MS)).run();
-      this.#db.delete(positionChunks).where(lt(positionChunks.blockStart, floorTo(cutoff, BLOCK_MS) - BLOCK_MS)).run();
+      this.#db
+        .delete(positionBlocks)
+        .where(lt(positionBlocks.blockStart, floorTo(cutoff, BLOCK_MS) - BLOCK_MS))
+        .run();
+      this.#db
+        .delete(positionChunks)
+        .where(lt(positionChunks.blockStart, floorTo(cutoff, BLOCK_MS) - BLOCK_MS))
+        .run();
       this.#db.delete(positionRaw).where(lt(positionRaw.tMax, cutoff)).run();
     });
     this.#rawIds = null;
@@ -377,7 +481,8 @@ export class PositionStore {
 
   /** The workspace's retention, in months (the next sweep applies it). */
   setRetentionMonths(months: number): void {
-    if (!Number.isInteger(months) || months < 1) throw new RangeError("retention: a whole number of months, at least 1");
+    if (!Number.isInteger(months) || months < 1)
+      throw new RangeError("retention: a whole number of months, at least 1");
     this.#setMeta(RETENTION_KEY, months);
     this.#db.delete(positionMeta).where(eq(positionMeta.key, SWEPT_KEY)).run();
   }
@@ -385,12 +490,17 @@ export class PositionStore {
   /** Deletes every position of the workspace, in R2 (its whole prefix) and here (its workspace is deleted). */
   async deleteAll(): Promise<void> {
     const prefix = `positions/${encodeURIComponent(this.workspaceId)}/`;
-    for (let listed = await this.bucket.list({ prefix }); ; listed = await this.bucket.list({ prefix, cursor: listed.cursor })) {
+    for (
+      let listed = await this.bucket.list({ prefix });
+      ;
+      listed = await this.bucket.list({ prefix, cursor: listed.cursor })
+    ) {
       if (listed.objects.length) await this.bucket.delete(listed.objects.map((o) => o.key));
       if (!listed.truncated) break;
     }
     this.storage.transactionSync(() => {
-      for (const table of [positionRaw, positionChunks, positionBlocks, positionDays, positionMeta]) this.#db.delete(table).run();
+      for (const table of [positionRaw, positionChunks, positionBlocks, positionDays, positionMeta])
+        this.#db.delete(table).run();
     });
     this.#rawIds = null;
   }
@@ -399,15 +509,34 @@ export class PositionStore {
   nextMaintenance(now: number): number | null {
     const soon = now + 1_000;
     const candidates: number[] = [];
-    const raw = this.#db.select({ at: min(positionRaw.receivedAt) }).from(positionRaw).get();
+    const raw = this.#db
+      .select({ at: min(positionRaw.receivedAt) })
+      .from(positionRaw)
+      .get();
     if (raw?.at != null) candidates.push(Math.max(soon, raw.at + PACK_AFTER_MS));
-    const chunk = this.#db.select({ at: min(positionChunks.blockStart) }).from(positionChunks).get();
+    const chunk = this.#db
+      .select({ at: min(positionChunks.blockStart) })
+      .from(positionChunks)
+      .get();
     if (chunk?.at != null) candidates.push(Math.max(soon, chunk.at + BLOCK_MS + SEAL_AFTER_MS));
     // Blocks: compaction once a day (a minute past midnight UTC), or at once when it has work today.
-    const hasBlocks = this.#db.select({ n: sql<number>`1` }).from(positionBlocks).limit(1).get() !== undefined;
-    if (hasBlocks) candidates.push(this.#meta(COMPACTED_KEY) === dayNumber(isoDay(now)) ? floorTo(now, DAY_MS) + DAY_MS + 60_000 : soon);
+    const hasBlocks =
+      this.#db
+        .select({ n: sql<number>`1` })
+        .from(positionBlocks)
+        .limit(1)
+        .get() !== undefined;
+    if (hasBlocks)
+      candidates.push(
+        this.#meta(COMPACTED_KEY) === dayNumber(isoDay(now)) ? floorTo(now, DAY_MS) + DAY_MS + 60_000 : soon,
+      );
     const swept = this.#meta(SWEPT_KEY);
-    const hasDays = this.#db.select({ n: sql<number>`1` }).from(positionDays).limit(1).get() !== undefined;
+    const hasDays =
+      this.#db
+        .select({ n: sql<number>`1` })
+        .from(positionDays)
+        .limit(1)
+        .get() !== undefined;
     if (swept !== dayNumber(isoDay(now)) && (hasDays || candidates.length)) candidates.push(soon);
     else if (hasDays) candidates.push(floorTo(now, DAY_MS) + DAY_MS + 60_000); // tomorrow's retention sweep
     return candidates.length ? Math.min(...candidates) : null;
@@ -416,16 +545,29 @@ export class PositionStore {
   /** What the store holds, per tier (tests and the storage benchmark's notes). */
   stats(): { raw: number; chunks: number; blocks: number; days: number } {
     const count = (table: typeof positionRaw | typeof positionChunks | typeof positionBlocks | typeof positionDays) =>
-      this.#db.select({ n: sql<number>`count(*)` }).from(table).get()?.n ?? 0;
-    return { raw: count(positionRaw), chunks: count(positionChunks), blocks: count(positionBlocks), days: count(positionDays) };
+      this.#db
+        .select({ n: sql<number>`count(*)` })
+        .from(table)
+        .get()?.n ?? 0;
+    return {
+      raw: count(positionRaw),
+      chunks: count(positionChunks),
+      blocks: count(positionBlocks),
+      days: count(positionDays),
+    };
   }
 
   #meta(key: string): number | undefined {
-    return this.#db.select({ value: positionMeta.value }).from(positionMeta).where(eq(positionMeta.key, key)).get()?.value;
+    return this.#db.select({ value: positionMeta.value }).from(positionMeta).where(eq(positionMeta.key, key)).get()
+      ?.value;
   }
 
   #setMeta(key: string, value: number): void {
-    this.#db.insert(positionMeta).values({ key, value }).onConflictDoUpdate({ target: positionMeta.key, set: { value } }).run();
+    this.#db
+      .insert(positionMeta)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: positionMeta.key, set: { value } })
+      .run();
   }
 }
 

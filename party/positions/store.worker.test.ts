@@ -16,7 +16,13 @@ const room = (workspaceId: string) => env.WorkspaceRoom.get(env.WorkspaceRoom.id
 const startOfUtcDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
 
 /** A vehicle's fixes every `every` ms from `from`, with every field as a tracker fills it. */
-function fixes(vehicleId: string, from: number, count: number, every = 4_000, beaconId = `beacon-of-${vehicleId}`): PositionRow[] {
+function fixes(
+  vehicleId: string,
+  from: number,
+  count: number,
+  every = 4_000,
+  beaconId = `beacon-of-${vehicleId}`,
+): PositionRow[] {
   return Array.from({ length: count }, (_, i) => ({
     vehicleId,
     beaconId,
@@ -40,13 +46,22 @@ const bare = ({ vehicleId: _v, ...fix }: PositionRow): StoredFix => fix;
 /** The object's own table sizes (raw rows, chunks, sealed blocks, days in R2). */
 const tiers = (workspaceId: string) =>
   runInDurableObject(room(workspaceId), (_instance, state) => {
-    const count = (table: string) => state.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).one().n;
-    return { raw: count("position_appends"), chunks: count("position_chunks"), blocks: count("position_blocks"), days: count("position_days") };
+    const count = (table: string) =>
+      state.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).one().n;
+    return {
+      raw: count("position_appends"),
+      chunks: count("position_chunks"),
+      blocks: count("position_blocks"),
+      days: count("position_days"),
+    };
   });
 
 async function insertLegacy(workspaceId: string, rows: PositionRow[]) {
   const db = database(env.DB);
-  const statements = chunkRows(rows.map((r) => ({ ...r, workspaceId })), 15).map((part) => db.insert(positions).values(part));
+  const statements = chunkRows(
+    rows.map((r) => ({ ...r, workspaceId })),
+    15,
+  ).map((part) => db.insert(positions).values(part));
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
 }
@@ -77,7 +92,11 @@ describe("the positions of a workspace's object", () => {
     expect(await tiers(ws)).toEqual({ raw: 0, chunks: 0, blocks: 2, days: 0 });
     expect(await room(ws).readPositions("vehicle-a", t0, t0 + 2 * HOUR)).toEqual(day.map(bare));
     // Answered by the packed blocks too: a duplicate is still a duplicate.
-    expect(await room(ws).storedPositions([{ vehicleId: "vehicle-a", beaconId: day[7]!.beaconId, recordedAt: day[7]!.recordedAt }])).toHaveLength(1);
+    expect(
+      await room(ws).storedPositions([
+        { vehicleId: "vehicle-a", beaconId: day[7]!.beaconId, recordedAt: day[7]!.recordedAt },
+      ]),
+    ).toHaveLength(1);
   });
 
   it("packs each minute's appends into a new chunk without rewriting what is packed, and seals the hour once it is over", async () => {
@@ -91,7 +110,9 @@ describe("the positions of a workspace's object", () => {
           .exec<{ data: ArrayBuffer }>("SELECT data FROM position_chunks ORDER BY seq")
           .toArray()
           .map((r) => [...new Uint8Array(r.data)].join());
-      const hot = () => store.storedKeys(all.map((f) => ({ vehicleId: f.vehicleId, beaconId: f.beaconId, recordedAt: f.recordedAt }))).length;
+      const hot = () =>
+        store.storedKeys(all.map((f) => ({ vehicleId: f.vehicleId, beaconId: f.beaconId, recordedAt: f.recordedAt })))
+          .length;
       store.append(all.slice(0, 20), hour + 60_000);
       store.pack(hour + 60_000 + PACK_AFTER_MS - 1); // the oldest raw row is not a minute old yet
       const early = { ...store.stats(), hot: hot() };
@@ -120,8 +141,13 @@ describe("the positions of a workspace's object", () => {
     expect(checks.third).toMatchObject({ raw: 0, chunks: 3 });
     expect(checks.beforeSeal).toMatchObject({ chunks: 3, blocks: 0 });
     expect(checks.sealed).toEqual({ raw: 0, chunks: 0, blocks: 1, days: 0, hot: 60 });
-    const later = [...fixes("vehicle-a", hour + 45 * 60_000, 2, 1_000), ...fixes("vehicle-a", hour + 46 * 60_000, 2, 1_000)];
-    expect(await room(ws).readPositions("vehicle-a", hour, hour + HOUR)).toEqual([...all, ...later].sort((x, y) => x.recordedAt - y.recordedAt).map(bare));
+    const later = [
+      ...fixes("vehicle-a", hour + 45 * 60_000, 2, 1_000),
+      ...fixes("vehicle-a", hour + 46 * 60_000, 2, 1_000),
+    ];
+    expect(await room(ws).readPositions("vehicle-a", hour, hour + HOUR)).toEqual(
+      [...all, ...later].sort((x, y) => x.recordedAt - y.recordedAt).map(bare),
+    );
   });
 
   it("reads a 10-hour day across D1's old rows, R2, packed blocks and raw rows as D1 alone answered it", async () => {
@@ -130,7 +156,8 @@ describe("the positions of a workspace's object", () => {
     // Five hours before yesterday's start to five after: the day before is moved to R2, yesterday stays.
     const from = startOfUtcDay(Date.now()) - DAY_MS - 5 * HOUR;
     const day = fixes(split, from, 9_000, 4_000);
-    const inHours = (h0: number, h1: number) => day.filter((f) => f.recordedAt >= from + h0 * HOUR && f.recordedAt < from + h1 * HOUR);
+    const inHours = (h0: number, h1: number) =>
+      day.filter((f) => f.recordedAt >= from + h0 * HOUR && f.recordedAt < from + h1 * HOUR);
     await insertLegacy(a.workspaceId, inHours(0, 1));
     await room(a.workspaceId).appendPositions(inHours(1, 8));
     await room(a.workspaceId).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
@@ -142,13 +169,23 @@ describe("the positions of a workspace's object", () => {
 
     expect(await room(a.workspaceId).readPositions(split, from, from + 10 * HOUR)).toEqual(day.map(bare));
     // Through the API, the same answer as the same day all in D1 (how it was stored before).
-    await insertLegacy(a.workspaceId, fixes(legacyOnly, from, 9_000, 4_000).map((f) => ({ ...f, beaconId: `beacon-of-${legacyOnly}` })));
+    await insertLegacy(
+      a.workspaceId,
+      fixes(legacyOnly, from, 9_000, 4_000).map((f) => ({ ...f, beaconId: `beacon-of-${legacyOnly}` })),
+    );
     const range = `?from=${from}&to=${from + 10 * HOUR}`;
-    const [tiered, legacy] = await Promise.all([split, legacyOnly].map(async (v) => (await (await call(`/api/vehicles/${v}/history${range}`, { token: a.token })).json()) as HistoryResponse));
+    const [tiered, legacy] = await Promise.all(
+      [split, legacyOnly].map(
+        async (v) =>
+          (await (await call(`/api/vehicles/${v}/history${range}`, { token: a.token })).json()) as HistoryResponse,
+      ),
+    );
     expect(tiered!.points.length).toBeGreaterThan(500);
     expect(tiered!.points).toEqual(legacy!.points);
     // The most recent points (Overview charts) reach into R2 as far as needed.
-    const recent = (await (await call(`/api/vehicles/${split}/history?since=${from}`, { token: a.token })).json()) as HistoryResponse;
+    const recent = (await (
+      await call(`/api/vehicles/${split}/history?since=${from}`, { token: a.token })
+    ).json()) as HistoryResponse;
     expect(recent.points.map((p) => p.t)).toEqual(day.slice(-300).map((f) => f.recordedAt));
   }, 60_000);
 
@@ -179,9 +216,15 @@ describe("the positions of a workspace's object", () => {
     await room(ws).setPositionRetention(1);
     await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
     expect(await env.POSITIONS.head(key)).toBeNull();
-    const legacyLeft = await database(env.DB).select().from(positions).where(and(eq(positions.workspaceId, ws), eq(positions.vehicleId, "vehicle-a"))).all();
+    const legacyLeft = await database(env.DB)
+      .select()
+      .from(positions)
+      .where(and(eq(positions.workspaceId, ws), eq(positions.vehicleId, "vehicle-a")))
+      .all();
     expect(legacyLeft).toEqual([]);
-    expect((await room(ws).readPositions("vehicle-a", old - DAY_MS, Date.now())).map((f) => f.recordedAt)).toEqual(fixes("vehicle-a", recent, 10, 60_000).map((f) => f.recordedAt));
+    expect((await room(ws).readPositions("vehicle-a", old - DAY_MS, Date.now())).map((f) => f.recordedAt)).toEqual(
+      fixes("vehicle-a", recent, 10, 60_000).map((f) => f.recordedAt),
+    );
   });
 
   it("loses nothing acknowledged when the object restarts, and sets its alarm to pack", async () => {
@@ -194,7 +237,11 @@ describe("the positions of a workspace's object", () => {
     expect(alarm!).toBeLessThanOrEqual(Date.now() + PACK_AFTER_MS);
     // Nothing lives in memory: a store built afresh on the same storage reads it all.
     const afresh = await runInDurableObject(room(ws), (_instance, state) =>
-      new PositionStore(state.storage, env.POSITIONS, ws, d1LegacyPositions(database(env.DB), ws)).read("vehicle-a", t0, Date.now()),
+      new PositionStore(state.storage, env.POSITIONS, ws, d1LegacyPositions(database(env.DB), ws)).read(
+        "vehicle-a",
+        t0,
+        Date.now(),
+      ),
     );
     expect(afresh).toEqual(stored.map(bare));
     // The object itself goes away (an eviction, a deploy, a crash) and comes back: abort() fails

@@ -40,7 +40,11 @@ export class Api {
     const body = text ? (JSON.parse(text) as unknown) : null;
     if (!res.ok) {
       const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
-      throw new ApiError(res.status, error?.code ?? "http_error", error?.message ?? `${method} /api/${path}: HTTP ${res.status}`);
+      throw new ApiError(
+        res.status,
+        error?.code ?? "http_error",
+        error?.message ?? `${method} /api/${path}: HTTP ${res.status}`,
+      );
     }
     return body as T;
   }

@@ -18,7 +18,10 @@ const YARD_HALF_SIDE = 0.0025;
 export function demoPlaces() {
   const depots = cities.map((city) => {
     const [lat, lng] = city.routes[0]!.line[0]!;
-    return { name: `${city.name.split(",")[0]} depot`, geometry: { type: "Circle" as const, center: [lng, lat] as [number, number], radius: DEPOT_RADIUS_M } };
+    return {
+      name: `${city.name.split(",")[0]} depot`,
+      geometry: { type: "Circle" as const, center: [lng, lat] as [number, number], radius: DEPOT_RADIUS_M },
+    };
   });
   const chicago = cities[0]!.routes[0]!.line;
   const [lat, lng] = chicago[chicago.length - 1]!;

@@ -11,7 +11,8 @@ const fresh = (i: number): Vehicle => ({
   make: null,
   model: null,
   vin: null,
-  driver: null, driverId: null,
+  driver: null,
+  driverId: null,
   classification: null,
   status: "ACTIVE",
   beaconStatus: "PENDING",
@@ -34,7 +35,9 @@ describe("the demo fleet", () => {
   it("has a dozen distinct vehicles whose VINs decode to their year and make", () => {
     expect(DEMO_FLEET).toHaveLength(12);
     expect(new Set(DEMO_FLEET.map((p) => p.vin)).size).toBe(12);
-    expect(new Set(DEMO_FLEET.map((p) => p.classification))).toEqual(new Set(["PICKUP_TRUCK", "SUV", "BOX_TRUCK", "CARGO_VAN", "SEDAN"]));
+    expect(new Set(DEMO_FLEET.map((p) => p.classification))).toEqual(
+      new Set(["PICKUP_TRUCK", "SUV", "BOX_TRUCK", "CARGO_VAN", "SEDAN"]),
+    );
     for (const p of DEMO_FLEET) {
       expect(decodeVin(p.vin), p.vin).toEqual({ year: p.year, make: p.make, checkDigitValid: true });
       // Everything the sync mutation accepts.
@@ -53,7 +56,10 @@ describe("the demo fleet", () => {
   });
 
   it("keeps the profiles already given and fills in only the new vehicles", () => {
-    const seeded = apply(Array.from({ length: 10 }, (_, i) => fresh(i)), planProfiles(Array.from({ length: 10 }, (_, i) => fresh(i))));
+    const seeded = apply(
+      Array.from({ length: 10 }, (_, i) => fresh(i)),
+      planProfiles(Array.from({ length: 10 }, (_, i) => fresh(i))),
+    );
     const plan = planProfiles([...seeded, fresh(10), fresh(11)]);
     expect(plan.details.map((d) => d.id)).toEqual(["v10", "v11"]);
     expect(plan.details.map((d) => d.name)).toEqual([DEMO_FLEET[10]!.name, DEMO_FLEET[11]!.name]);

@@ -22,7 +22,15 @@ export interface VehicleProfile {
 /** `?` marks the check digit (position 9). */
 const withCheckDigit = (template: string) => template.replace("?", vinCheckDigit(template.replace("?", "0"))!);
 
-const profile = (name: string, year: number, make: string, model: string, vin: string, driver: string, classification: string): VehicleProfile => ({
+const profile = (
+  name: string,
+  year: number,
+  make: string,
+  model: string,
+  vin: string,
+  driver: string,
+  classification: string,
+): VehicleProfile => ({
   name,
   year,
   make,

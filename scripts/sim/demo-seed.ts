@@ -13,11 +13,22 @@ import { seedDemoMaintenance } from "./demo-maintenance";
  * development-only /api/dev/vehicles/profile). Every step checks first, so running it again on a
  * seeded database changes nothing.
  */
-export async function seedDemo(baseUrl: string, log: (line: string) => void = () => {}, savedToken: string | null = null) {
+export async function seedDemo(
+  baseUrl: string,
+  log: (line: string) => void = () => {},
+  savedToken: string | null = null,
+) {
   const { email, password, workspace: name } = DEMO_ACCOUNT;
   // A session kept from the last run: restarting `npm start` often must not trip the sign-in limit.
   const api = new Api(baseUrl, savedToken);
-  if (savedToken && (await api.me().then(() => true, () => false))) return seedWorkspace(api, name, log);
+  if (
+    savedToken &&
+    (await api.me().then(
+      () => true,
+      () => false,
+    ))
+  )
+    return seedWorkspace(api, name, log);
   api.token = null;
   try {
     await api.signIn(email, password);
@@ -62,7 +73,14 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
     .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
   const plan = planProfiles(vehicles);
   if (plan.details.length) {
-    await api.call("POST", "sync/push", pushRequest(plan.details.map((args) => ({ name: "updateVehicle", args })), { profileID: "demo" }));
+    await api.call(
+      "POST",
+      "sync/push",
+      pushRequest(
+        plan.details.map((args) => ({ name: "updateVehicle", args })),
+        { profileID: "demo" },
+      ),
+    );
   }
   if (plan.extras.length) {
     try {
@@ -73,7 +91,8 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
       log("This Worker is not in development mode: drivers and vehicle types left empty");
     }
   }
-  if (plan.details.length || plan.extras.length) log(`Gave ${Math.max(plan.details.length, plan.extras.length)} vehicles their details`);
+  if (plan.details.length || plan.extras.length)
+    log(`Gave ${Math.max(plan.details.length, plan.extras.length)} vehicles their details`);
   await seedDemoIssues(api, vehicles, log);
   await seedPlacesAndRules(api, log);
   await seedSecondMember(api, workspaceId, DEMO_ACCOUNT.password, log);

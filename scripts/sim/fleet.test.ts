@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { assignFleet } from "./fleet";
 import { cities } from "./routes";
 
-const beacons = Array.from({ length: 12 }, (_, i) => ({ id: `beacon-${String(i).padStart(2, "0")}-xxxxxxxx`, vehicleId: `v${i}` }));
+const beacons = Array.from({ length: 12 }, (_, i) => ({
+  id: `beacon-${String(i).padStart(2, "0")}-xxxxxxxx`,
+  vehicleId: `v${i}`,
+}));
 
 describe("fleet assignment", () => {
   it("spreads a dozen vehicles over every city and route, with every report form", () => {

@@ -22,7 +22,11 @@ export interface Assignment {
   vehicle: SimVehicle;
 }
 
-export function assignFleet(beacons: SimBeacon[], now: number, opts: { seed?: number; resume?: Map<string, Resume> } = {}): Assignment[] {
+export function assignFleet(
+  beacons: SimBeacon[],
+  now: number,
+  opts: { seed?: number; resume?: Map<string, Resume> } = {},
+): Assignment[] {
   // Sorted by device id so the assignment does not depend on the order the API lists them in.
   return [...beacons]
     .sort((a, b) => a.id.localeCompare(b.id))

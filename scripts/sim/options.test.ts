@@ -12,7 +12,9 @@ describe("simulate command line", () => {
       duration: 30,
       seed: 0,
     });
-    expect(parseOptions(["--workspace", "w1", "--reports", "100", "--url", "http://127.0.0.1:9000"], { FLEET_TOKEN: "tok" })).toMatchObject({
+    expect(
+      parseOptions(["--workspace", "w1", "--reports", "100", "--url", "http://127.0.0.1:9000"], { FLEET_TOKEN: "tok" }),
+    ).toMatchObject({
       token: "tok",
       reports: 100,
       url: "http://127.0.0.1:9000",

@@ -64,8 +64,14 @@ describe("OsmAnd client", () => {
 
   it("surfaces the server's error message and network failures without throwing", async () => {
     const refusing = (async () =>
-      new Response(JSON.stringify({ error: { code: "bad_request", message: "Unknown device id" } }), { status: 400 })) as typeof fetch;
-    expect(await sendReport("http://x", report, "query", refusing)).toEqual({ ok: false, status: 400, error: "Unknown device id" });
+      new Response(JSON.stringify({ error: { code: "bad_request", message: "Unknown device id" } }), {
+        status: 400,
+      })) as typeof fetch;
+    expect(await sendReport("http://x", report, "query", refusing)).toEqual({
+      ok: false,
+      status: 400,
+      error: "Unknown device id",
+    });
     const down = (async () => {
       throw new TypeError("fetch failed");
     }) as typeof fetch;

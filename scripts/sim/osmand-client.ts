@@ -11,7 +11,6 @@ import { metresPerSecondToKnots } from "../../shared/units";
 export type OsmandForm = "query" | "form" | "json";
 export const OSMAND_FORMS: readonly OsmandForm[] = ["query", "form", "json"];
 
-
 export interface OsmandRequest {
   url: string;
   init: RequestInit & { method: "GET" | "POST"; headers: Record<string, string> };
@@ -88,7 +87,12 @@ export interface SendResult {
 }
 
 /** Sends one report; network failures come back as status 0 instead of throwing. */
-export async function sendReport(baseUrl: string, r: SimReport, form: OsmandForm, fetcher: typeof fetch = fetch): Promise<SendResult> {
+export async function sendReport(
+  baseUrl: string,
+  r: SimReport,
+  form: OsmandForm,
+  fetcher: typeof fetch = fetch,
+): Promise<SendResult> {
   const { url, init } = osmandRequest(baseUrl, r, form);
   try {
     const res = await fetcher(url, init);

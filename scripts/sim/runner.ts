@@ -66,7 +66,8 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
       if (result.ok) stats.accepted++;
       else if (result.status >= 400 && result.status < 500) stats.rejected++;
       else stats.failed++;
-      if (!result.ok && complaints++ < 10) log(`report for ${a.beacon.vehicleId} refused: ${result.status} ${result.error ?? ""}`);
+      if (!result.ok && complaints++ < 10)
+        log(`report for ${a.beacon.vehicleId} refused: ${result.status} ${result.error ?? ""}`);
       wait = opts.intervalMs * a.random.between(0.7, 1.3);
     }
   };

@@ -63,7 +63,8 @@ describe("a simulated vehicle", () => {
       expect(reports[i]!.odometer).toBeGreaterThanOrEqual(reports[i - 1]!.odometer);
       expect(reports[i]!.fuel).toBeGreaterThanOrEqual(0);
       expect(reports[i]!.fuel).toBeLessThanOrEqual(100);
-      if (phases[i] === "driving" && reports[i]!.speed > 0) expect(reports[i]!.fuel).toBeLessThanOrEqual(reports[i - 1]!.fuel);
+      if (phases[i] === "driving" && reports[i]!.speed > 0)
+        expect(reports[i]!.fuel).toBeLessThanOrEqual(reports[i - 1]!.fuel);
     }
     const lowest = Math.min(...reports.map((r) => r.fuel));
     expect(lowest).toBeLessThan(REFUEL_BELOW);
@@ -78,7 +79,9 @@ describe("a simulated vehicle", () => {
     let towed: { report: SimReport; before: SimReport }[] = [];
     for (let seed = 10; seed < 60 && towed.length === 0; seed++) {
       const { reports, phases } = run(line, seed, 3);
-      towed = reports.flatMap((report, i) => (i > 0 && phases[i] === "towed" && report.speed > 0 ? [{ report, before: reports[i - 1]! }] : []));
+      towed = reports.flatMap((report, i) =>
+        i > 0 && phases[i] === "towed" && report.speed > 0 ? [{ report, before: reports[i - 1]! }] : [],
+      );
     }
     expect(towed.length).toBeGreaterThan(0);
     for (const { report, before } of towed) {
@@ -94,7 +97,12 @@ describe("a simulated vehicle", () => {
   it("continues from its last known position, odometer and fuel", () => {
     const random = seededRandom(1);
     const end = line.at(-1)!;
-    const v = createVehicle("dev", line, random, T0, { latitude: end[0], longitude: end[1], odometer: 42_000_000, fuel: 55 });
+    const v = createVehicle("dev", line, random, T0, {
+      latitude: end[0],
+      longitude: end[1],
+      odometer: 42_000_000,
+      fuel: 55,
+    });
     expect(reportOf(v)).toMatchObject({ odometer: 42_000_000, fuel: 55, ignition: false });
     expect(distanceMetres(v, { latitude: end[0], longitude: end[1] })).toBeLessThan(1);
     // Between two intersections it picks up where it was, not at the nearest corner.

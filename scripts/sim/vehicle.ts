@@ -75,7 +75,13 @@ export interface Resume {
 }
 
 /** A new vehicle on `line`: half start on the road, half parked for a few seconds. */
-export function createVehicle(deviceId: string, line: Polyline, random: Random, now: number, resume?: Resume): SimVehicle {
+export function createVehicle(
+  deviceId: string,
+  line: Polyline,
+  random: Random,
+  now: number,
+  resume?: Resume,
+): SimVehicle {
   const length = polylineLength(line);
   let along: number;
   let phase: Phase;

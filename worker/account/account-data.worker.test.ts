@@ -14,12 +14,21 @@ const emailOf = async (userId: string) => (await db().select().from(users).where
 describe("Download my data", () => {
   it("has the account, its workspaces and sign-ins, and no secret", async () => {
     const address = `export-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const token = ((await (await call("/api/signup", { method: "POST", json: { email: address, password: PASSWORD } })).json()) as { token: string }).token;
+    const token = (
+      (await (await call("/api/signup", { method: "POST", json: { email: address, password: PASSWORD } })).json()) as {
+        token: string;
+      }
+    ).token;
     const res = await call("/api/account/export", { token });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toContain("attachment");
     const text = await res.text();
-    const data = JSON.parse(text) as { account: { email: string }; signIn: { password: unknown }; sessions: unknown[]; memberships: unknown[] };
+    const data = JSON.parse(text) as {
+      account: { email: string };
+      signIn: { password: unknown };
+      sessions: unknown[];
+      memberships: unknown[];
+    };
     expect(data.account.email).toBe(address);
     expect(data.signIn.password).toEqual({ changedAt: expect.any(Number) });
     expect(data.sessions).toHaveLength(1);
@@ -33,7 +42,12 @@ describe("account deletion", () => {
     const me = await userWithWorkspace("alone");
     const vehicleId = await insertVehicle(me.workspaceId);
     const plan = await (await call("/api/account/deletion", { token: me.token })).json();
-    expect(plan).toEqual({ blocking: [], deleted: [{ id: me.workspaceId, name: "Workspace alone" }], hasPassword: false, hasSecondFactor: false });
+    expect(plan).toEqual({
+      blocking: [],
+      deleted: [{ id: me.workspaceId, name: "Workspace alone" }],
+      hasPassword: false,
+      hasSecondFactor: false,
+    });
     const res = await post("/api/account/delete", { email: await emailOf(me.userId) }, me.token);
     expect(res.status).toBe(200);
     expect(await db().select().from(users).where(eq(users.id, me.userId)).get()).toBeUndefined();
@@ -47,7 +61,20 @@ describe("account deletion", () => {
     const vehicleId = await insertVehicle(me.workspaceId);
     const room = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(me.workspaceId));
     const fix = (recordedAt: number) => ({
-      vehicleId, beaconId: "b", recordedAt, latitude: 40, longitude: -100, speed: 3, heading: null, altitude: null, accuracy: null, battery: null, ignition: null, fuel: null, odometer: null, receivedAt: recordedAt,
+      vehicleId,
+      beaconId: "b",
+      recordedAt,
+      latitude: 40,
+      longitude: -100,
+      speed: 3,
+      heading: null,
+      altitude: null,
+      accuracy: null,
+      battery: null,
+      ignition: null,
+      fuel: null,
+      odometer: null,
+      receivedAt: recordedAt,
     });
     const old = Date.now() - 3 * 86_400_000;
     await room.appendPositions([fix(old), fix(Date.now() - 60_000)]);
@@ -74,19 +101,29 @@ describe("account deletion", () => {
     await db().update(memberships).set({ role: "owner" }).where(eq(memberships.userId, colleague.userId));
     expect((await post("/api/account/delete", { email: await emailOf(me.userId) }, me.token)).status).toBe(200);
     expect(await db().select().from(vehicles).where(eq(vehicles.id, vehicleId)).get()).toBeDefined();
-    expect(await db().select().from(memberships).where(eq(memberships.workspaceId, me.workspaceId)).all()).toHaveLength(1);
+    expect(await db().select().from(memberships).where(eq(memberships.workspaceId, me.workspaceId)).all()).toHaveLength(
+      1,
+    );
     expect((await call("/api/me", { token: colleague.token })).status).toBe(200);
   });
 
   it("wants the e-mail typed again and the password", async () => {
     const address = `delete-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const token = ((await (await call("/api/signup", { method: "POST", json: { email: address, password: PASSWORD } })).json()) as { token: string }).token;
+    const token = (
+      (await (await call("/api/signup", { method: "POST", json: { email: address, password: PASSWORD } })).json()) as {
+        token: string;
+      }
+    ).token;
     const wrongEmail = await post("/api/account/delete", { email: "someone@example.com", password: PASSWORD }, token);
-    expect(((await wrongEmail.json()) as { error: { fields: Record<string, string[]> } }).error.fields.email).toEqual(["Type your account's e-mail to confirm"]);
+    expect(((await wrongEmail.json()) as { error: { fields: Record<string, string[]> } }).error.fields.email).toEqual([
+      "Type your account's e-mail to confirm",
+    ]);
     const wrongPassword = await post("/api/account/delete", { email: address, password: "not the password" }, token);
     expect(wrongPassword.status).toBe(400);
     expect((await call("/api/me", { token })).status).toBe(200);
-    expect((await post("/api/account/delete", { email: address.toUpperCase(), password: PASSWORD }, token)).status).toBe(200);
+    expect(
+      (await post("/api/account/delete", { email: address.toUpperCase(), password: PASSWORD }, token)).status,
+    ).toBe(200);
     expect((await call("/api/me", { token })).status).toBe(401);
   });
 });

@@ -29,7 +29,15 @@ export async function planDeletion(db: Db, userId: string): Promise<DeletionPlan
   const others = await db
     .select({ workspaceId: memberships.workspaceId, role: memberships.role, n: count() })
     .from(memberships)
-    .where(and(inArray(memberships.workspaceId, owned.map((w) => w.id)), ne(memberships.userId, userId)))
+    .where(
+      and(
+        inArray(
+          memberships.workspaceId,
+          owned.map((w) => w.id),
+        ),
+        ne(memberships.userId, userId),
+      ),
+    )
     .groupBy(memberships.workspaceId, memberships.role)
     .all();
   const plan: DeletionPlan = { blocking: [], deleted: [] };
@@ -58,7 +66,8 @@ const workspaceTables = Object.values(schema as Record<string, unknown>)
 export async function deleteAccount(db: Db, userId: string, soleWorkspaces: string[]): Promise<boolean> {
   const statements: BatchItem<"sqlite">[] = [lastOwnerGuard(db, userId)];
   if (soleWorkspaces.length > 0) {
-    for (const { table, column } of workspaceTables) statements.push(db.delete(table).where(inArray(column, soleWorkspaces)));
+    for (const { table, column } of workspaceTables)
+      statements.push(db.delete(table).where(inArray(column, soleWorkspaces)));
     statements.push(db.delete(workspaces).where(inArray(workspaces.id, soleWorkspaces)));
   }
   // Its browsers' sync bookkeeping names it without a foreign key.

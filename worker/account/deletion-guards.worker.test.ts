@@ -14,7 +14,10 @@ const PASSWORD = "correct horse battery";
 const ip = () => ({ "CF-Connecting-IP": `10.7.${Math.floor(Math.random() * 255)}.1` });
 const post = async (path: string, json: unknown, token?: string) => {
   const res = await call(path, { method: "POST", json, token, headers: ip() });
-  return { status: res.status, body: (await res.json()) as { token?: string; secret?: string; recoveryCodes?: string[]; error?: { code: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { token?: string; secret?: string; recoveryCodes?: string[]; error?: { code: string } },
+  };
 };
 
 describe("account deletion", () => {
@@ -22,7 +25,13 @@ describe("account deletion", () => {
     const email = `del-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const token = (await post("/api/signup", { email, password: PASSWORD })).body.token!;
     const secret = (await post("/api/account/two-factor/setup", { password: PASSWORD }, token)).body.secret!;
-    const codes = (await post("/api/account/two-factor/enable", { code: generateHOTP(decodeBase32IgnorePadding(secret), BigInt(stepAt(Date.now())), 6) }, token)).body.recoveryCodes!;
+    const codes = (
+      await post(
+        "/api/account/two-factor/enable",
+        { code: generateHOTP(decodeBase32IgnorePadding(secret), BigInt(stepAt(Date.now())), 6) },
+        token,
+      )
+    ).body.recoveryCodes!;
     const plan = (await (await call("/api/account/deletion", { token })).json()) as { hasSecondFactor: boolean };
     expect(plan.hasSecondFactor).toBe(true);
     // as a Google-only account: no password to ask
@@ -41,10 +50,18 @@ describe("account deletion", () => {
     const first = await userWithWorkspace();
     const second = await memberWithRole(first.workspaceId, "owner");
     await memberWithRole(first.workspaceId, "member");
-    const firstEmail = (await db.select({ email: users.email }).from(users).where(eq(users.id, first.userId)).get())!.email;
-    const answers = await Promise.all([post("/api/account/delete", { email: firstEmail }, first.token), post("/api/account/delete", { email: second.email }, second.token)]);
+    const firstEmail = (await db.select({ email: users.email }).from(users).where(eq(users.id, first.userId)).get())!
+      .email;
+    const answers = await Promise.all([
+      post("/api/account/delete", { email: firstEmail }, first.token),
+      post("/api/account/delete", { email: second.email }, second.token),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const owners = await db.select().from(memberships).where(and(eq(memberships.workspaceId, first.workspaceId), eq(memberships.role, "owner"))).all();
+    const owners = await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, first.workspaceId), eq(memberships.role, "owner")))
+      .all();
     expect(owners).toHaveLength(1);
   });
 });

@@ -24,7 +24,15 @@ const SILENCE_HORIZON_MS = 30 * 24 * 60 * 60_000;
 /** As domain/alerts/evaluate.ts: refusals further apart than this are two episodes. */
 const EPISODE_GAP_MS = 600_000;
 
-type BeaconRow = { vehicleId: string; lastReportAt: number | null; lastRejectedAt: number | null; lastRejectedReason: string | null; clockSkewMs: number | null; latitude: number | null; longitude: number | null };
+type BeaconRow = {
+  vehicleId: string;
+  lastReportAt: number | null;
+  lastRejectedAt: number | null;
+  lastRejectedReason: string | null;
+  clockSkewMs: number | null;
+  latitude: number | null;
+  longitude: number | null;
+};
 
 async function rulesOfType(db: Db, type: "beacon_silent" | "clock_ahead") {
   const rows = await db
@@ -33,7 +41,8 @@ async function rulesOfType(db: Db, type: "beacon_silent" | "clock_ahead") {
     .where(and(eq(alertRules.deleted, false), sql`json_extract(${alertRules.config}, '$.type') = ${type}`))
     .all();
   const byWorkspace = new Map<string, AlertRule[]>();
-  for (const r of rows) byWorkspace.set(r.workspaceId, [...(byWorkspace.get(r.workspaceId) ?? []), { ...r.config, id: r.id }]);
+  for (const r of rows)
+    byWorkspace.set(r.workspaceId, [...(byWorkspace.get(r.workspaceId) ?? []), { ...r.config, id: r.id }]);
   return byWorkspace;
 }
 
@@ -49,7 +58,10 @@ function beaconsOf(db: Db, workspaceId: string) {
       longitude: telemetry.longitude,
     })
     .from(beacons)
-    .leftJoin(telemetry, and(eq(telemetry.vehicleId, beacons.vehicleId), eq(telemetry.workspaceId, beacons.workspaceId)))
+    .leftJoin(
+      telemetry,
+      and(eq(telemetry.vehicleId, beacons.vehicleId), eq(telemetry.workspaceId, beacons.workspaceId)),
+    )
     .where(eq(beacons.workspaceId, workspaceId))
     .all();
 }
@@ -58,7 +70,9 @@ function openAlertsOf(db: Db, workspaceId: string, type: "beacon_silent" | "cloc
   return db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.type, type), isNull(alerts.endAt), eq(alerts.deleted, false)))
+    .where(
+      and(eq(alerts.workspaceId, workspaceId), eq(alerts.type, type), isNull(alerts.endAt), eq(alerts.deleted, false)),
+    )
     .all();
 }
 
@@ -82,7 +96,12 @@ interface Changes {
   updated: { id: string; endAt?: number; peak?: number }[];
 }
 
-function silenceChanges(rules: AlertRule[], rows: BeaconRow[], open: (typeof alerts.$inferSelect)[], now: number): Changes {
+function silenceChanges(
+  rules: AlertRule[],
+  rows: BeaconRow[],
+  open: (typeof alerts.$inferSelect)[],
+  now: number,
+): Changes {
   const changes: Changes = { opened: [], updated: [] };
   const beaconOf = new Map(rows.map((b) => [b.vehicleId, b]));
   for (const a of open) {
@@ -94,7 +113,13 @@ function silenceChanges(rules: AlertRule[], rows: BeaconRow[], open: (typeof ale
     if (rule.type !== "beacon_silent") continue;
     for (const b of rows) {
       const last = b.lastReportAt;
-      if (last == null || !appliesTo(rule, b.vehicleId) || now - last < rule.minutes * 60_000 || now - last > SILENCE_HORIZON_MS) continue;
+      if (
+        last == null ||
+        !appliesTo(rule, b.vehicleId) ||
+        now - last < rule.minutes * 60_000 ||
+        now - last > SILENCE_HORIZON_MS
+      )
+        continue;
       const alert = newAlert(rule, b, last, null);
       if (!known.has(alert.id)) changes.opened.push(alert);
     }
@@ -104,9 +129,17 @@ function silenceChanges(rules: AlertRule[], rows: BeaconRow[], open: (typeof ale
 
 /** The beacon's latest report was refused for its clock, recently. */
 const refusing = (b: BeaconRow, now: number) =>
-  b.lastRejectedReason === "clock_ahead" && b.lastRejectedAt != null && now - b.lastRejectedAt < EPISODE_GAP_MS && (b.lastReportAt ?? 0) <= b.lastRejectedAt;
+  b.lastRejectedReason === "clock_ahead" &&
+  b.lastRejectedAt != null &&
+  now - b.lastRejectedAt < EPISODE_GAP_MS &&
+  (b.lastReportAt ?? 0) <= b.lastRejectedAt;
 
-function clockChanges(rules: AlertRule[], rows: BeaconRow[], open: (typeof alerts.$inferSelect)[], now: number): Changes {
+function clockChanges(
+  rules: AlertRule[],
+  rows: BeaconRow[],
+  open: (typeof alerts.$inferSelect)[],
+  now: number,
+): Changes {
   const changes: Changes = { opened: [], updated: [] };
   const beaconOf = new Map(rows.map((b) => [b.vehicleId, b]));
   const openOf = new Map(open.map((a) => [`${a.ruleId}\n${a.vehicleId}`, a]));
@@ -133,9 +166,20 @@ async function commit(db: Db, workspaceId: string, changes: Changes): Promise<bo
   if (!changes.opened.length && !changes.updated.length) return false;
   const stamp = versionOf(workspaceId);
   const writes: BatchItem<"sqlite">[] = [bumpVersion(db, workspaceId)];
-  for (const a of changes.opened) writes.push(db.insert(alerts).values({ ...a, workspaceId, version: stamp }).onConflictDoNothing());
+  for (const a of changes.opened)
+    writes.push(
+      db
+        .insert(alerts)
+        .values({ ...a, workspaceId, version: stamp })
+        .onConflictDoNothing(),
+    );
   for (const { id, ...set } of changes.updated) {
-    writes.push(db.update(alerts).set({ ...set, version: stamp }).where(and(eq(alerts.id, id), eq(alerts.workspaceId, workspaceId))));
+    writes.push(
+      db
+        .update(alerts)
+        .set({ ...set, version: stamp })
+        .where(and(eq(alerts.id, id), eq(alerts.workspaceId, workspaceId))),
+    );
   }
   await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return true;
@@ -146,10 +190,15 @@ export async function raiseBeaconAlerts(db: Db, now = Date.now()): Promise<strin
   const [silent, clock] = await Promise.all([rulesOfType(db, "beacon_silent"), rulesOfType(db, "clock_ahead")]);
   const changed: string[] = [];
   for (const workspaceId of new Set([...silent.keys(), ...clock.keys()])) {
-    const [rows, openSilent, openClock] = await Promise.all([beaconsOf(db, workspaceId), openAlertsOf(db, workspaceId, "beacon_silent"), openAlertsOf(db, workspaceId, "clock_ahead")]);
+    const [rows, openSilent, openClock] = await Promise.all([
+      beaconsOf(db, workspaceId),
+      openAlertsOf(db, workspaceId, "beacon_silent"),
+      openAlertsOf(db, workspaceId, "clock_ahead"),
+    ]);
     const a = silenceChanges(silent.get(workspaceId) ?? [], rows, openSilent, now);
     const b = clockChanges(clock.get(workspaceId) ?? [], rows, openClock, now);
-    if (await commit(db, workspaceId, { opened: [...a.opened, ...b.opened], updated: [...a.updated, ...b.updated] })) changed.push(workspaceId);
+    if (await commit(db, workspaceId, { opened: [...a.opened, ...b.opened], updated: [...a.updated, ...b.updated] }))
+      changed.push(workspaceId);
   }
   return changed;
 }

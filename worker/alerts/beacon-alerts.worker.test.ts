@@ -15,12 +15,24 @@ async function orderBeacons(token: string, workspaceId: string, count = 1) {
 }
 
 async function report(id: string, timestamp: number, lat = 41.88, lon = -87.63) {
-  const res = await call(`/api/ingest/osmand?${new URLSearchParams({ id, timestamp: String(timestamp), lat: String(lat), lon: String(lon) })}`);
+  const res = await call(
+    `/api/ingest/osmand?${new URLSearchParams({ id, timestamp: String(timestamp), lat: String(lat), lon: String(lon) })}`,
+  );
   expect(res.status).toBe(200);
 }
 
-type ApiAlert = { id: string; type: string; ruleId: string; vehicleId: string; at: string; endAt: string | null; latitude: number; peak: number | null };
-const listAlerts = async (token: string) => ((await (await call("/api/alerts", { token })).json()) as { alerts: ApiAlert[] }).alerts;
+type ApiAlert = {
+  id: string;
+  type: string;
+  ruleId: string;
+  vehicleId: string;
+  at: string;
+  endAt: string | null;
+  latitude: number;
+  peak: number | null;
+};
+const listAlerts = async (token: string) =>
+  ((await (await call("/api/alerts", { token })).json()) as { alerts: ApiAlert[] }).alerts;
 
 async function rule(token: string, json: Record<string, unknown>) {
   const res = await call("/api/alert-rules", { method: "POST", token, json });
@@ -45,13 +57,31 @@ describe("beacon silent, from live data", () => {
     expect(await raiseBeaconAlerts(db, reportedBy + 40 * MINUTE)).not.toContain(a.workspaceId); // the same silence
     const [silent, ...rest] = await listAlerts(a.token);
     expect(rest).toEqual([]);
-    expect(silent).toMatchObject({ type: "beacon_silent", ruleId, vehicleId: watched!.vehicleId, endAt: null, latitude: 41.9 });
+    expect(silent).toMatchObject({
+      type: "beacon_silent",
+      ruleId,
+      vehicleId: watched!.vehicleId,
+      endAt: null,
+      latitude: 41.9,
+    });
     expect(Date.parse(silent!.at)).toBeLessThanOrEqual(reportedBy);
     expect(await listAlerts(b.token)).toEqual([]);
 
     // it arrives in the Inbox like the others: synced
-    const pull = await call("/api/sync/pull", { method: "POST", token: a.token, json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION } });
-    expect(((await pull.json()) as { patch: { key?: string }[] }).patch.map((p) => p.key)).toContain(`alert/${silent!.id}`);
+    const pull = await call("/api/sync/pull", {
+      method: "POST",
+      token: a.token,
+      json: {
+        pullVersion: 1,
+        clientGroupID: crypto.randomUUID(),
+        cookie: null,
+        profileID: "p",
+        schemaVersion: SCHEMA_VERSION,
+      },
+    });
+    expect(((await pull.json()) as { patch: { key?: string }[] }).patch.map((p) => p.key)).toContain(
+      `alert/${silent!.id}`,
+    );
 
     await report(watched!.id, Date.now());
     await raiseBeaconAlerts(db);
@@ -74,7 +104,13 @@ describe("device clock ahead, from live data", () => {
 
     const [alert, ...rest] = await listAlerts(a.token);
     expect(rest).toEqual([]);
-    expect(alert).toMatchObject({ type: "clock_ahead", ruleId, vehicleId: beacon!.vehicleId, endAt: null, latitude: 41.7 });
+    expect(alert).toMatchObject({
+      type: "clock_ahead",
+      ruleId,
+      vehicleId: beacon!.vehicleId,
+      endAt: null,
+      latitude: 41.7,
+    });
     expect(alert!.peak).toBeGreaterThan(7100);
 
     await report(beacon!.id, Date.now());

@@ -13,11 +13,20 @@ export const STALE_CLAIM_MS = 5 * 60_000;
 
 export type FinalStatus = "sent" | "skipped" | "dead";
 
-const keyOf = (m: DeliveryMessage) => and(eq(alertDeliveries.alertId, m.alertId), eq(alertDeliveries.target, m.target), eq(alertDeliveries.workspaceId, m.workspaceId));
+const keyOf = (m: DeliveryMessage) =>
+  and(
+    eq(alertDeliveries.alertId, m.alertId),
+    eq(alertDeliveries.target, m.target),
+    eq(alertDeliveries.workspaceId, m.workspaceId),
+  );
 
 /** The message's alert is one of the message's workspace (tenant isolation trusts no id alone). */
 export async function alertIsIn(db: Db, m: DeliveryMessage): Promise<boolean> {
-  const row = await db.select({ id: alerts.id }).from(alerts).where(and(eq(alerts.id, m.alertId), eq(alerts.workspaceId, m.workspaceId))).get();
+  const row = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.id, m.alertId), eq(alerts.workspaceId, m.workspaceId)))
+    .get();
   return !!row;
 }
 
@@ -25,7 +34,15 @@ export async function alertIsIn(db: Db, m: DeliveryMessage): Promise<boolean> {
 export async function claimDelivery(db: Db, m: DeliveryMessage, now = Date.now()): Promise<boolean> {
   const row = await db
     .insert(alertDeliveries)
-    .values({ alertId: m.alertId, target: m.target, workspaceId: m.workspaceId, status: "sending", attempts: 1, claimedAt: now, updatedAt: now })
+    .values({
+      alertId: m.alertId,
+      target: m.target,
+      workspaceId: m.workspaceId,
+      status: "sending",
+      attempts: 1,
+      claimedAt: now,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [alertDeliveries.alertId, alertDeliveries.target],
       set: { status: "sending", attempts: sql`${alertDeliveries.attempts} + 1`, claimedAt: now, updatedAt: now },
@@ -38,10 +55,19 @@ export async function claimDelivery(db: Db, m: DeliveryMessage, now = Date.now()
 
 /** A failed attempt: back to `queued` (its message is retried later) with what went wrong. */
 export async function releaseDelivery(db: Db, m: DeliveryMessage, error: string, now = Date.now()) {
-  await db.update(alertDeliveries).set({ status: "queued", lastError: error.slice(0, 500), claimedAt: null, updatedAt: now }).where(keyOf(m));
+  await db
+    .update(alertDeliveries)
+    .set({ status: "queued", lastError: error.slice(0, 500), claimedAt: null, updatedAt: now })
+    .where(keyOf(m));
 }
 
-export async function finishDelivery(db: Db, m: DeliveryMessage, status: FinalStatus, error: string | null = null, now = Date.now()) {
+export async function finishDelivery(
+  db: Db,
+  m: DeliveryMessage,
+  status: FinalStatus,
+  error: string | null = null,
+  now = Date.now(),
+) {
   await db
     .update(alertDeliveries)
     .set({ status, lastError: error?.slice(0, 500) ?? null, updatedAt: now })

@@ -45,7 +45,18 @@ async function storeAlert(workspaceId: string, ruleId: string) {
   const id = `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
   await db.batch([
     bumpVersion(db, workspaceId),
-    db.insert(alerts).values({ id, workspaceId, ruleId, vehicleId: "v1", type: "tow", at: Date.parse("2026-11-20T10:00:00Z"), latitude: 41.88, longitude: -87.63, peak: 12.5, version: versionOf(workspaceId) }),
+    db.insert(alerts).values({
+      id,
+      workspaceId,
+      ruleId,
+      vehicleId: "v1",
+      type: "tow",
+      at: Date.parse("2026-11-20T10:00:00Z"),
+      latitude: 41.88,
+      longitude: -87.63,
+      peak: 12.5,
+      version: versionOf(workspaceId),
+    }),
   ]);
   return id;
 }
@@ -54,7 +65,12 @@ async function storeAlert(workspaceId: string, ruleId: string) {
 async function consume(messages: { body: DeliveryMessage; attempts?: number }[]) {
   const batch = createMessageBatch(
     "fleet-ops-alert-deliveries",
-    messages.map((m, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: Date.now(), attempts: m.attempts ?? 1, body: m.body })),
+    messages.map((m, i) => ({
+      id: `msg-${i}-${crypto.randomUUID()}`,
+      timestamp: Date.now(),
+      attempts: m.attempts ?? 1,
+      body: m.body,
+    })),
   );
   // getQueueResult does not report a retry's delay: the messages' own retry() is watched for it
   const delays = batch.messages.map((m) => vi.spyOn(m, "retry"));
@@ -65,9 +81,14 @@ async function consume(messages: { body: DeliveryMessage; attempts?: number }[])
 }
 
 const recordOf = (m: DeliveryMessage) =>
-  db.select().from(alertDeliveries).where(and(eq(alertDeliveries.alertId, m.alertId), eq(alertDeliveries.target, m.target))).get();
+  db
+    .select()
+    .from(alertDeliveries)
+    .where(and(eq(alertDeliveries.alertId, m.alertId), eq(alertDeliveries.target, m.target)))
+    .get();
 
-const secretOf = async (token: string) => ((await (await call("/api/webhook-secret", { token })).json()) as { secret: string }).secret;
+const secretOf = async (token: string) =>
+  ((await (await call("/api/webhook-secret", { token })).json()) as { secret: string }).secret;
 
 describe("alert delivery to a webhook", () => {
   it("POSTs the alert as JSON, signed under the workspace's secret (timestamp and id signed with the body)", async () => {
@@ -80,17 +101,39 @@ describe("alert delivery to a webhook", () => {
     expect(receiver.requests).toHaveLength(1);
     const { url, headers, body } = receiver.requests[0]!;
     expect(url).toBe(HOOK);
-    expect(JSON.parse(body)).toMatchObject({ id: alertId, type: "alert", workspaceId: a.workspaceId, alert: { id: alertId, type: "tow", ruleId, at: "2026-11-20T10:00:00.000Z", endAt: null, peak: 12.5 } });
+    expect(JSON.parse(body)).toMatchObject({
+      id: alertId,
+      type: "alert",
+      workspaceId: a.workspaceId,
+      alert: { id: alertId, type: "tow", ruleId, at: "2026-11-20T10:00:00.000Z", endAt: null, peak: 12.5 },
+    });
     expect(headers.get("webhook-id")).toBe(alertId);
     expect(headers.get("idempotency-key")).toBe(alertId);
     // verified the way a receiver would, with its own HMAC and the secret the owner copied
     const secret = await secretOf(a.token);
     const timestamp = headers.get("webhook-timestamp")!;
-    const key = await crypto.subtle.importKey("raw", Uint8Array.from(atob(secret.slice("whsec_".length)), (ch) => ch.charCodeAt(0)), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-    const signature = Uint8Array.from(atob(headers.get("webhook-signature")!.replace(/^v1,/, "")), (ch) => ch.charCodeAt(0));
-    expect(await crypto.subtle.verify("HMAC", key, signature, new TextEncoder().encode(`${alertId}.${timestamp}.${body}`))).toBe(true);
+    const key = await crypto.subtle.importKey(
+      "raw",
+      Uint8Array.from(atob(secret.slice("whsec_".length)), (ch) => ch.charCodeAt(0)),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["verify"],
+    );
+    const signature = Uint8Array.from(atob(headers.get("webhook-signature")!.replace(/^v1,/, "")), (ch) =>
+      ch.charCodeAt(0),
+    );
+    expect(
+      await crypto.subtle.verify("HMAC", key, signature, new TextEncoder().encode(`${alertId}.${timestamp}.${body}`)),
+    ).toBe(true);
     // and it is bound to the id and the time: the same body under another timestamp does not verify
-    expect(await crypto.subtle.verify("HMAC", key, signature, new TextEncoder().encode(`${alertId}.${Number(timestamp) + 600}.${body}`))).toBe(false);
+    expect(
+      await crypto.subtle.verify(
+        "HMAC",
+        key,
+        signature,
+        new TextEncoder().encode(`${alertId}.${Number(timestamp) + 600}.${body}`),
+      ),
+    ).toBe(false);
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
     expect((await recordOf({ workspaceId: a.workspaceId, alertId, target: `webhook:${HOOK}` }))?.status).toBe("sent");
   });
@@ -99,12 +142,20 @@ describe("alert delivery to a webhook", () => {
     answer([500, 200]);
     const a = await userWithWorkspace();
     const ruleId = await ruleWith(a.token, { webhookUrl: HOOK });
-    const message = { workspaceId: a.workspaceId, alertId: await storeAlert(a.workspaceId, ruleId), target: `webhook:${HOOK}` };
+    const message = {
+      workspaceId: a.workspaceId,
+      alertId: await storeAlert(a.workspaceId, ruleId),
+      target: `webhook:${HOOK}`,
+    };
 
     const first = await consume([{ body: message, attempts: 1 }]);
     expect(first.retryMessages).toHaveLength(1);
     expect(first.retryDelays).toEqual([30]);
-    expect(await recordOf(message)).toMatchObject({ status: "queued", attempts: 1, lastError: "receiver answered 500" });
+    expect(await recordOf(message)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: "receiver answered 500",
+    });
 
     const second = await consume([{ body: message, attempts: 2 }]);
     expect(second.explicitAcks).toHaveLength(1);
@@ -125,14 +176,27 @@ describe("alert delivery to a webhook", () => {
     answer([503]);
     const a = await userWithWorkspace();
     const ruleId = await ruleWith(a.token, { webhookUrl: HOOK });
-    const message = { workspaceId: a.workspaceId, alertId: await storeAlert(a.workspaceId, ruleId), target: `webhook:${HOOK}` };
+    const message = {
+      workspaceId: a.workspaceId,
+      alertId: await storeAlert(a.workspaceId, ruleId),
+      target: `webhook:${HOOK}`,
+    };
     const before = await consume([{ body: message, attempts: DELIVERY_MAX_ATTEMPTS - 1 }]);
     expect(before.retryDelays).toEqual([retryDelaySeconds(DELIVERY_MAX_ATTEMPTS - 1)]);
     const last = await consume([{ body: message, attempts: DELIVERY_MAX_ATTEMPTS }]);
     expect(last.retryMessages).toEqual([]);
     expect(last.explicitAcks).toHaveLength(1);
-    const listed = (await (await call("/api/alert-deliveries?status=dead", { token: a.token })).json()) as { deliveries: { alertId: string; lastError: string }[] };
-    expect(listed.deliveries).toEqual([expect.objectContaining({ alertId: message.alertId, target: message.target, status: "dead", lastError: "receiver answered 503" })]);
+    const listed = (await (await call("/api/alert-deliveries?status=dead", { token: a.token })).json()) as {
+      deliveries: { alertId: string; lastError: string }[];
+    };
+    expect(listed.deliveries).toEqual([
+      expect.objectContaining({
+        alertId: message.alertId,
+        target: message.target,
+        status: "dead",
+        lastError: "receiver answered 503",
+      }),
+    ]);
   });
 });
 
@@ -142,14 +206,24 @@ describe("alert delivery by e-mail", () => {
     const stays = await memberWithRole(a.workspaceId, "member");
     const leaves = await memberWithRole(a.workspaceId, "viewer");
     const bystander = await memberWithRole(a.workspaceId, "member");
-    const refused = await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "tow", notify: { emails: [stays.email, "someone@elsewhere.example"] } } });
+    const refused = await call("/api/alert-rules", {
+      method: "POST",
+      token: a.token,
+      json: { type: "tow", notify: { emails: [stays.email, "someone@elsewhere.example"] } },
+    });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain("someone@elsewhere.example is not one");
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(
+      "someone@elsewhere.example is not one",
+    );
 
     const ruleId = await ruleWith(a.token, { emails: [stays.email, leaves.email.toUpperCase()] });
     const alertId = await storeAlert(a.workspaceId, ruleId);
-    await db.delete(memberships).where(and(eq(memberships.workspaceId, a.workspaceId), eq(memberships.userId, leaves.userId)));
-    const targets = [stays.email, leaves.email].map((e) => ({ body: { workspaceId: a.workspaceId, alertId, target: `email:${e}` } }));
+    await db
+      .delete(memberships)
+      .where(and(eq(memberships.workspaceId, a.workspaceId), eq(memberships.userId, leaves.userId)));
+    const targets = [stays.email, leaves.email].map((e) => ({
+      body: { workspaceId: a.workspaceId, alertId, target: `email:${e}` },
+    }));
     // a forged message for an address the rule does not name sends nothing either
     await consume([...targets, { body: { workspaceId: a.workspaceId, alertId, target: `email:${bystander.email}` } }]);
 
@@ -176,7 +250,10 @@ describe("from the stored alert to the queue", () => {
     expect(outbox).not.toContain(silent);
 
     const sent: DeliveryMessage[] = [];
-    const queue = { sendBatch: async (messages: Iterable<MessageSendRequest<DeliveryMessage>>) => void sent.push(...[...messages].map((m) => m.body)) } as unknown as Queue<DeliveryMessage>;
+    const queue = {
+      sendBatch: async (messages: Iterable<MessageSendRequest<DeliveryMessage>>) =>
+        void sent.push(...[...messages].map((m) => m.body)),
+    } as unknown as Queue<DeliveryMessage>;
     await relayAlerts(db, queue, config(env));
     expect(sent.filter((m) => m.alertId === loud)).toEqual([
       { workspaceId: a.workspaceId, alertId: loud, target: `webhook:${HOOK}` },
@@ -191,7 +268,13 @@ describe("from the stored alert to the queue", () => {
     const alertId = await storeAlert(a.workspaceId, ruleId);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController(), env, ctx);
-    await vi.waitFor(async () => expect((await recordOf({ workspaceId: a.workspaceId, alertId, target: `webhook:${HOOK}` }))?.status).toBe("sent"), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      async () =>
+        expect((await recordOf({ workspaceId: a.workspaceId, alertId, target: `webhook:${HOOK}` }))?.status).toBe(
+          "sent",
+        ),
+      { timeout: 10_000, interval: 50 },
+    );
     expect(receiver.requests.filter((r) => r.headers.get("webhook-id") === alertId)).toHaveLength(1);
   });
 });
@@ -212,7 +295,9 @@ describe("tenant isolation and roles", () => {
     // stored sealed: the D1 row does not hold the secret
     const row = await db.select().from(webhookSecrets).where(eq(webhookSecrets.workspaceId, a.workspaceId)).get();
     expect(row!.sealed).not.toContain(secretA.slice("whsec_".length, 20));
-    const listedB = (await (await call("/api/alert-deliveries", { token: b.token })).json()) as { deliveries: unknown[] };
+    const listedB = (await (await call("/api/alert-deliveries", { token: b.token })).json()) as {
+      deliveries: unknown[];
+    };
     expect(listedB.deliveries).toEqual([]);
 
     for (const role of ["member", "viewer"]) {
@@ -222,21 +307,34 @@ describe("tenant isolation and roles", () => {
       expect((await call("/api/alert-deliveries", { token: other.token })).status).toBe(403);
     }
     const admin = await memberWithRole(a.workspaceId, "admin");
-    const rotated = (await (await call("/api/webhook-secret/rotate", { method: "POST", token: admin.token })).json()) as { secret: string };
+    const rotated = (await (
+      await call("/api/webhook-secret/rotate", { method: "POST", token: admin.token })
+    ).json()) as { secret: string };
     expect(rotated.secret).not.toBe(secretA);
     expect(await secretOf(a.token)).toBe(rotated.secret);
   });
 
   it("refuses a webhook URL that is not https (plain http only on this machine, outside production), with a 400", async () => {
     const a = await userWithWorkspace();
-    const res = await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "tow", notify: { webhookUrl: "ftp://x" } } });
+    const res = await call("/api/alert-rules", {
+      method: "POST",
+      token: a.token,
+      json: { type: "tow", notify: { webhookUrl: "ftp://x" } },
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toContain("The webhook URL must use https");
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
+      "The webhook URL must use https",
+    );
     const production = { ...config(env), ENVIRONMENT: "production" as const };
     const local = { type: "tow" as const, notify: { emails: [], webhookUrl: "http://127.0.0.1:9000/hook" } };
-    await expect(checkNotify(db, production, a.workspaceId, local)).rejects.toMatchObject({ status: 400, message: "The webhook URL must use https" });
+    await expect(checkNotify(db, production, a.workspaceId, local)).rejects.toMatchObject({
+      status: 400,
+      message: "The webhook URL must use https",
+    });
     // a receiver on this machine only in development (npm start, the benches); tests refuse loopback like production
-    await expect(checkNotify(db, { ...config(env), ENVIRONMENT: "development" }, a.workspaceId, local)).resolves.toBeUndefined();
+    await expect(
+      checkNotify(db, { ...config(env), ENVIRONMENT: "development" }, a.workspaceId, local),
+    ).resolves.toBeUndefined();
     await expect(checkNotify(db, config(env), a.workspaceId, local)).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -34,7 +34,15 @@ afterEach(() => vi.restoreAllMocks());
 /** A rule as stored before the 2 KB limit existed (straight into D1: the API now refuses it). */
 async function storedRule(workspaceId: string, webhookUrl: string) {
   const id = crypto.randomUUID();
-  await db.batch([bumpVersion(db, workspaceId), db.insert(alertRules).values({ id, workspaceId, config: { type: "tow", notify: { emails: [], webhookUrl } }, version: versionOf(workspaceId) })]);
+  await db.batch([
+    bumpVersion(db, workspaceId),
+    db.insert(alertRules).values({
+      id,
+      workspaceId,
+      config: { type: "tow", notify: { emails: [], webhookUrl } },
+      version: versionOf(workspaceId),
+    }),
+  ]);
   return id;
 }
 
@@ -56,7 +64,11 @@ async function storeAlerts(workspaceId: string, ruleId: string, n: number) {
 }
 
 const statusOf = (alertId: string, url: string) =>
-  db.select().from(alertDeliveries).where(and(eq(alertDeliveries.alertId, alertId), eq(alertDeliveries.target, `webhook:${url}`))).get();
+  db
+    .select()
+    .from(alertDeliveries)
+    .where(and(eq(alertDeliveries.alertId, alertId), eq(alertDeliveries.target, `webhook:${url}`)))
+    .get();
 
 describe("the relay serves each workspace in turn", () => {
   it("delivers every healthy workspace's alerts in the same cron run while one workspace's rule is poisoned and another's receiver is down", async () => {
@@ -64,19 +76,38 @@ describe("the relay serves each workspace in turn", () => {
     const poisonedAdmin = await memberWithRole(poisoned.workspaceId, "admin");
     const poisonedMember = await memberWithRole(poisoned.workspaceId, "member");
     // a 131 KB URL: over a queue message's 128 KB; its alerts are the oldest in the outbox
-    const poison = await storeAlerts(poisoned.workspaceId, await storedRule(poisoned.workspaceId, `https://evil.example/${"a".repeat(131_000)}`), 3);
+    const poison = await storeAlerts(
+      poisoned.workspaceId,
+      await storedRule(poisoned.workspaceId, `https://evil.example/${"a".repeat(131_000)}`),
+      3,
+    );
     const down = await userWithWorkspace();
     const [downAlert] = await storeAlerts(down.workspaceId, await storedRule(down.workspaceId, DOWN), 1);
     const healthy = await Promise.all(Array.from({ length: 5 }, () => userWithWorkspace()));
-    const healthyAlerts = await Promise.all(healthy.map(async (h) => (await storeAlerts(h.workspaceId, await storedRule(h.workspaceId, HEALTHY), 3)) as string[]));
+    const healthyAlerts = await Promise.all(
+      healthy.map(
+        async (h) => (await storeAlerts(h.workspaceId, await storedRule(h.workspaceId, HEALTHY), 3)) as string[],
+      ),
+    );
 
     await worker.scheduled(createScheduledController(), env, createExecutionContext());
 
     const ids = healthyAlerts.flat();
-    await vi.waitFor(async () => expect((await Promise.all(ids.map((id) => statusOf(id, HEALTHY)))).map((r) => r?.status)).toEqual(ids.map(() => "sent")), { timeout: 10_000, interval: 50 });
-    console.log(`relay isolation: ${ids.length} of ${ids.length} healthy alerts delivered in the run that set aside ${poison.length} poisoned ones`);
+    await vi.waitFor(
+      async () =>
+        expect((await Promise.all(ids.map((id) => statusOf(id, HEALTHY)))).map((r) => r?.status)).toEqual(
+          ids.map(() => "sent"),
+        ),
+      { timeout: 10_000, interval: 50 },
+    );
+    console.log(
+      `relay isolation: ${ids.length} of ${ids.length} healthy alerts delivered in the run that set aside ${poison.length} poisoned ones`,
+    );
     // the dead receiver's alert waits for its own retry, nobody else's
-    await vi.waitFor(async () => expect((await statusOf(downAlert!, DOWN))?.status).toBe("queued"), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect((await statusOf(downAlert!, DOWN))?.status).toBe("queued"), {
+      timeout: 10_000,
+      interval: 50,
+    });
 
     // the poisoned alerts are set aside with their reason, not left at the head of the outbox
     const setAside = await setAsideOf(db, poisoned.workspaceId);
@@ -84,7 +115,11 @@ describe("the relay serves each workspace in turn", () => {
     expect(setAside[0]!.setAsideReason).toContain("too large to queue");
     expect(await db.select().from(alertOutbox).where(inArray(alertOutbox.alertId, ids)).all()).toEqual([]);
     // and reported to that workspace's owners and admins only, once for the run
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.subject, "Alerts could not be delivered")).all();
+    const mails = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, "Alerts could not be delivered"))
+      .all();
     const to = mails.map((m) => m.to);
     expect(to.filter((t) => t === poisonedAdmin.email)).toHaveLength(1);
     expect(to).not.toContain(poisonedMember.email);
@@ -98,7 +133,10 @@ describe("the relay serves each workspace in turn", () => {
   it("gives a workspace raising alerts by the hundred at most its share of a run; a quiet workspace's alert still goes in that run", async () => {
     const sent: DeliveryMessage[] = [];
     // the queue at its boundary: records what it is given
-    const queue = { sendBatch: async (batch: Iterable<MessageSendRequest<DeliveryMessage>>) => void sent.push(...[...batch].map((m) => m.body)) } as unknown as Queue<DeliveryMessage>;
+    const queue = {
+      sendBatch: async (batch: Iterable<MessageSendRequest<DeliveryMessage>>) =>
+        void sent.push(...[...batch].map((m) => m.body)),
+    } as unknown as Queue<DeliveryMessage>;
     const busy = await userWithWorkspace();
     const busyRule = await storedRule(busy.workspaceId, HEALTHY);
     for (let i = 0; i < 7; i++) await storeAlerts(busy.workspaceId, busyRule, 100);
@@ -126,7 +164,11 @@ describe("the relay serves each workspace in turn", () => {
       },
     } as unknown as Queue<DeliveryMessage>;
     const a = await userWithWorkspace();
-    await storeAlerts(a.workspaceId, await storedRule(a.workspaceId, `https://hooks.example.com/${"b".repeat(2000)}`), 150);
+    await storeAlerts(
+      a.workspaceId,
+      await storedRule(a.workspaceId, `https://hooks.example.com/${"b".repeat(2000)}`),
+      150,
+    );
     const run = await relayRun(db, queue, config(env));
     expect(run.setAside).toBe(0);
     expect(sent.filter((m) => m.workspaceId === a.workspaceId)).toHaveLength(150);
@@ -136,8 +178,14 @@ describe("the relay serves each workspace in turn", () => {
 
   it("refuses a webhook URL over 2 KB when a rule is written", async () => {
     const a = await userWithWorkspace();
-    const res = await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "tow", notify: { webhookUrl: `https://hooks.example.com/${"c".repeat(2048)}` } } });
+    const res = await call("/api/alert-rules", {
+      method: "POST",
+      token: a.token,
+      json: { type: "tow", notify: { webhookUrl: `https://hooks.example.com/${"c".repeat(2048)}` } },
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: { code: "invalid_input", fields: { "notify.webhookUrl": ["At most 2,048 characters"] } } });
+    expect(await res.json()).toMatchObject({
+      error: { code: "invalid_input", fields: { "notify.webhookUrl": ["At most 2,048 characters"] } },
+    });
   });
 });

@@ -23,5 +23,6 @@ export async function reportSetAside(db: Db, workspaceId: string, reasons: strin
     "",
     `Check the e-mail and webhook settings of your alert rules: ${config.APP_URL}/inbox`,
   ].join("\n");
-  for (const { email } of admins) await sendEmail(db, config, { to: email, subject: "Alerts could not be delivered", text });
+  for (const { email } of admins)
+    await sendEmail(db, config, { to: email, subject: "Alerts could not be delivered", text });
 }

@@ -70,14 +70,22 @@ export async function relayRun(db: Db, queue: Queue<DeliveryMessage>, config: Co
       run.setAside += done.setAside;
     } catch (error) {
       // D1 itself failing for this workspace: its rows stay for the next run, the others go on
-      console.error(`alert relay: workspace ${workspaceId} failed this run:`, error instanceof Error ? error.message : error);
+      console.error(
+        `alert relay: workspace ${workspaceId} failed this run:`,
+        error instanceof Error ? error.message : error,
+      );
     }
   }
   return run;
 }
 
 /** Up to PER_WORKSPACE_PER_RUN of one workspace's pending alerts, oldest first. */
-async function relayWorkspace(db: Db, queue: Queue<DeliveryMessage>, config: Config, workspaceId: string): Promise<RelayRun> {
+async function relayWorkspace(
+  db: Db,
+  queue: Queue<DeliveryMessage>,
+  config: Config,
+  workspaceId: string,
+): Promise<RelayRun> {
   const run: RelayRun = { sent: 0, setAside: 0 };
   const reasons: string[] = [];
   for (let taken = 0; taken < PER_WORKSPACE_PER_RUN; taken += RELAY_CHUNK) {
@@ -100,12 +108,18 @@ async function relayWorkspace(db: Db, queue: Queue<DeliveryMessage>, config: Con
       reasons.push(reason);
     }
     const done = ids.filter((id) => !failed.has(id));
-    if (done.length) await db.delete(alertOutbox).where(and(eq(alertOutbox.workspaceId, workspaceId), inArray(alertOutbox.alertId, done)));
+    if (done.length)
+      await db
+        .delete(alertOutbox)
+        .where(and(eq(alertOutbox.workspaceId, workspaceId), inArray(alertOutbox.alertId, done)));
     run.sent += sent;
     run.setAside += failed.size;
     if (rows.length < RELAY_CHUNK) break;
   }
-  if (reasons.length) await reportSetAside(db, workspaceId, reasons, config).catch((error) => console.error("alert relay: reporting set-aside alerts failed:", error));
+  if (reasons.length)
+    await reportSetAside(db, workspaceId, reasons, config).catch((error) =>
+      console.error("alert relay: reporting set-aside alerts failed:", error),
+    );
   return run;
 }
 
@@ -121,13 +135,20 @@ async function enqueue(queue: Queue<DeliveryMessage>, byAlert: Map<string, Deliv
   const ok: [string, DeliveryMessage[]][] = [];
   for (const [alertId, messages] of byAlert) {
     const largest = Math.max(0, ...messages.map(bytesOf));
-    if (largest > MAX_MESSAGE_BYTES) failed.set(alertId, `a target of this alert's rule is too large to queue (${largest} bytes; at most ${MAX_MESSAGE_BYTES})`);
+    if (largest > MAX_MESSAGE_BYTES)
+      failed.set(
+        alertId,
+        `a target of this alert's rule is too large to queue (${largest} bytes; at most ${MAX_MESSAGE_BYTES})`,
+      );
     else ok.push([alertId, messages]);
   }
   let sent = 0;
   for (const group of batchesOf(ok)) {
     try {
-      await send(queue, group.flatMap(([, m]) => m));
+      await send(
+        queue,
+        group.flatMap(([, m]) => m),
+      );
       sent += group.reduce((n, [, m]) => n + m.length, 0);
     } catch {
       for (const [alertId, messages] of group) {
@@ -135,7 +156,10 @@ async function enqueue(queue: Queue<DeliveryMessage>, byAlert: Map<string, Deliv
           await send(queue, messages);
           sent += messages.length;
         } catch (error) {
-          failed.set(alertId, `the delivery queue refused this alert: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}`);
+          failed.set(
+            alertId,
+            `the delivery queue refused this alert: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}`,
+          );
         }
       }
     }
@@ -186,12 +210,22 @@ async function messagesFor(db: Db, workspaceId: string, alertIds: string[]): Pro
   const rules = await db
     .select()
     .from(alertRules)
-    .where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false), inArray(alertRules.id, [...new Set(rows.map((r) => r.ruleId))])))
+    .where(
+      and(
+        eq(alertRules.workspaceId, workspaceId),
+        eq(alertRules.deleted, false),
+        inArray(alertRules.id, [...new Set(rows.map((r) => r.ruleId))]),
+      ),
+    )
     .all();
   const ruleOf = new Map(rules.map((r) => [r.id, r]));
   for (const alert of rows) {
     const rule = ruleOf.get(alert.ruleId);
-    if (rule) byAlert.set(alert.id, targetsOf(rule.config.notify).map((target) => ({ workspaceId, alertId: alert.id, target })));
+    if (rule)
+      byAlert.set(
+        alert.id,
+        targetsOf(rule.config.notify).map((target) => ({ workspaceId, alertId: alert.id, target })),
+      );
   }
   return byAlert;
 }

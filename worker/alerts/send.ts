@@ -66,12 +66,29 @@ async function alertBody(db: Db, m: DeliveryMessage): Promise<AlertWebhookBody |
     id: a.id,
     type: "alert",
     workspaceId: a.workspaceId,
-    alert: { id: a.id, type: a.type, ruleId: a.ruleId, vehicleId: a.vehicleId, vehicleName: row.vehicleName, placeId: a.placeId, placeName: row.placeName, at: iso(a.at)!, endAt: iso(a.endAt), latitude: a.latitude, longitude: a.longitude, peak: a.peak },
+    alert: {
+      id: a.id,
+      type: a.type,
+      ruleId: a.ruleId,
+      vehicleId: a.vehicleId,
+      vehicleName: row.vehicleName,
+      placeId: a.placeId,
+      placeName: row.placeName,
+      at: iso(a.at)!,
+      endAt: iso(a.endAt),
+      latitude: a.latitude,
+      longitude: a.longitude,
+      peak: a.peak,
+    },
   };
 }
 
 async function ruleStillTargets(db: Db, m: DeliveryMessage, ruleId: string): Promise<boolean> {
-  const rule = await db.select().from(alertRules).where(and(eq(alertRules.id, ruleId), eq(alertRules.workspaceId, m.workspaceId), eq(alertRules.deleted, false))).get();
+  const rule = await db
+    .select()
+    .from(alertRules)
+    .where(and(eq(alertRules.id, ruleId), eq(alertRules.workspaceId, m.workspaceId), eq(alertRules.deleted, false)))
+    .get();
   return !!rule && targetsOf(rule.config.notify).includes(m.target);
 }
 
@@ -102,7 +119,13 @@ async function postWebhook(db: Db, config: Config, url: string, body: AlertWebho
 }
 
 /** Only to someone who is a member of the workspace now: a member removed since gets nothing. */
-async function emailMember(db: Db, config: Config, address: string, workspaceId: string, body: AlertWebhookBody): Promise<SendOutcome> {
+async function emailMember(
+  db: Db,
+  config: Config,
+  address: string,
+  workspaceId: string,
+  body: AlertWebhookBody,
+): Promise<SendOutcome> {
   if (!(await membersAmong(db, workspaceId, [address])).has(address)) return "skipped";
   const a = body.alert;
   const what = alertTypeLabels[a.type as keyof typeof alertTypeLabels] ?? a.type;
@@ -115,6 +138,11 @@ async function emailMember(db: Db, config: Config, address: string, workspaceId:
     "",
     `Open the Inbox: ${config.APP_URL}/inbox`,
   ];
-  await sendEmail(db, config, { to: address, subject: `${what}: ${vehicle}`, text: lines.join("\n"), idempotencyKey: `alert-${a.id}-${address}` });
+  await sendEmail(db, config, {
+    to: address,
+    subject: `${what}: ${vehicle}`,
+    text: lines.join("\n"),
+    idempotencyKey: `alert-${a.id}-${address}`,
+  });
   return "sent";
 }

@@ -27,7 +27,11 @@ async function sealingKey(keyBase64: string): Promise<CryptoKey> {
 export async function seal(keyBase64: string, workspaceId: string, secret: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = new TextEncoder().encode(secret);
-  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: new TextEncoder().encode(workspaceId) }, await sealingKey(keyBase64), data);
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(workspaceId) },
+    await sealingKey(keyBase64),
+    data,
+  );
   return `${encodeBase64(iv)}.${encodeBase64(new Uint8Array(sealed))}`;
 }
 
@@ -57,6 +61,9 @@ export async function rotateWebhookSecret(db: Db, keyBase64: string, workspaceId
   const secret = newSecret();
   const createdAt = Date.now();
   const sealed = await seal(keyBase64, workspaceId, secret);
-  await db.insert(webhookSecrets).values({ workspaceId, sealed, createdAt }).onConflictDoUpdate({ target: webhookSecrets.workspaceId, set: { sealed, createdAt } });
+  await db
+    .insert(webhookSecrets)
+    .values({ workspaceId, sealed, createdAt })
+    .onConflictDoUpdate({ target: webhookSecrets.workspaceId, set: { sealed, createdAt } });
   return { secret, createdAt };
 }

@@ -11,10 +11,20 @@ import { SECRET_PREFIX } from "./webhook-secret";
  * Signing the id and the timestamp with the body stops a captured request from being replayed
  * later or under another id.
  */
-export const SIGNATURE_HEADERS = { id: "webhook-id", timestamp: "webhook-timestamp", signature: "webhook-signature" } as const;
+export const SIGNATURE_HEADERS = {
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature",
+} as const;
 
 export async function signWebhook(secret: string, id: string, timestamp: number, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", decodeBase64(secret.slice(SECRET_PREFIX.length)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    decodeBase64(secret.slice(SECRET_PREFIX.length)),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${body}`));
   return `v1,${encodeBase64(new Uint8Array(mac))}`;
 }

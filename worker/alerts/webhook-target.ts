@@ -18,18 +18,21 @@ export type Environment = "development" | "test" | "production";
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 export function webhookTargetProblem(raw: string, environment: Environment): string | null {
-  if (raw.length > MAX_WEBHOOK_URL_LENGTH) return `The webhook URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`;
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH)
+    return `The webhook URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return "Enter a URL";
   }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && environment !== "production")) return "The webhook URL must use https";
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && environment !== "production"))
+    return "The webhook URL must use https";
   if (url.username || url.password) return "The webhook URL must not carry a user name or password";
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   const loopback = isLoopback(host);
-  if (loopback) return environment === "development" ? null : "The webhook URL must be a public address, not this machine";
+  if (loopback)
+    return environment === "development" ? null : "The webhook URL must be a public address, not this machine";
   if (host.startsWith("[")) return ipv6Problem(host.slice(1, -1));
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return ipv4Problem(host);
   return nameProblem(host);
@@ -73,7 +76,8 @@ const PRIVATE_SUFFIXES = [".local", ".internal", ".home.arpa", ".lan", ".intrane
 
 function nameProblem(host: string): string | null {
   if (!host.includes(".")) return NOT_PUBLIC; // single labels resolve on a local network, if at all
-  if (host.startsWith("localhost.") || host.startsWith("metadata.") || host.startsWith("instance-data.")) return NOT_PUBLIC;
+  if (host.startsWith("localhost.") || host.startsWith("metadata.") || host.startsWith("instance-data."))
+    return NOT_PUBLIC;
   if (PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix))) return NOT_PUBLIC;
   return null;
 }

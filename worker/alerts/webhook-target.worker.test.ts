@@ -52,7 +52,11 @@ const refused = [
 describe("webhook targets", () => {
   it.each(refused)("refuses %s when a rule is written (400 on the field)", async (webhookUrl) => {
     const a = await userWithWorkspace();
-    const res = await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "tow", notify: { webhookUrl } } });
+    const res = await call("/api/alert-rules", {
+      method: "POST",
+      token: a.token,
+      json: { type: "tow", notify: { webhookUrl } },
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; fields: Record<string, string[]> } };
     expect(body.error.fields["notify.webhookUrl"]).toBeDefined();
@@ -75,13 +79,39 @@ describe("webhook targets", () => {
     const alertId = crypto.randomUUID();
     await db.batch([
       bumpVersion(db, a.workspaceId),
-      db.insert(alertRules).values({ id: ruleId, workspaceId: a.workspaceId, config: { type: "tow", notify: { emails: [], webhookUrl: url } }, version: versionOf(a.workspaceId) }),
-      db.insert(alerts).values({ id: alertId, workspaceId: a.workspaceId, ruleId, vehicleId: "v1", type: "tow", at: Date.now(), latitude: 1, longitude: 1, version: versionOf(a.workspaceId) }),
+      db.insert(alertRules).values({
+        id: ruleId,
+        workspaceId: a.workspaceId,
+        config: { type: "tow", notify: { emails: [], webhookUrl: url } },
+        version: versionOf(a.workspaceId),
+      }),
+      db.insert(alerts).values({
+        id: alertId,
+        workspaceId: a.workspaceId,
+        ruleId,
+        vehicleId: "v1",
+        type: "tow",
+        at: Date.now(),
+        latitude: 1,
+        longitude: 1,
+        version: versionOf(a.workspaceId),
+      }),
     ]);
-    const batch = createMessageBatch("fleet-ops-alert-deliveries", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { workspaceId: a.workspaceId, alertId, target: `webhook:${url}` } }]);
+    const batch = createMessageBatch("fleet-ops-alert-deliveries", [
+      {
+        id: "m1",
+        timestamp: new Date(),
+        attempts: 1,
+        body: { workspaceId: a.workspaceId, alertId, target: `webhook:${url}` },
+      },
+    ]);
     await worker.queue(batch, env);
     expect(fetched).toEqual([]);
-    const record = await db.select().from(alertDeliveries).where(and(eq(alertDeliveries.alertId, alertId), eq(alertDeliveries.workspaceId, a.workspaceId))).get();
+    const record = await db
+      .select()
+      .from(alertDeliveries)
+      .where(and(eq(alertDeliveries.alertId, alertId), eq(alertDeliveries.workspaceId, a.workspaceId)))
+      .get();
     expect(record).toMatchObject({ status: "dead" });
     expect(record!.lastError).toContain("public address");
   });
@@ -89,17 +119,37 @@ describe("webhook targets", () => {
   it("shows a viewer only the host of a rule's webhook URL, over the API and in sync; members see it whole", async () => {
     const a = await userWithWorkspace();
     const secretUrl = "https://hooks.slack.com/services/T000/B000/secretpart";
-    expect((await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "tow", notify: { webhookUrl: secretUrl } } })).status).toBe(201);
+    expect(
+      (
+        await call("/api/alert-rules", {
+          method: "POST",
+          token: a.token,
+          json: { type: "tow", notify: { webhookUrl: secretUrl } },
+        })
+      ).status,
+    ).toBe(201);
     const viewer = await memberWithRole(a.workspaceId, "viewer");
     const member = await memberWithRole(a.workspaceId, "member");
-    const urlFor = async (token: string) => ((await (await call("/api/alert-rules", { token })).json()) as { rules: { notify: { webhookUrl: string } }[] }).rules[0]!.notify.webhookUrl;
+    const urlFor = async (token: string) =>
+      ((await (await call("/api/alert-rules", { token })).json()) as { rules: { notify: { webhookUrl: string } }[] })
+        .rules[0]!.notify.webhookUrl;
     expect(await urlFor(viewer.token)).toBe("https://hooks.slack.com/…");
     expect(await urlFor(member.token)).toBe(secretUrl);
 
     const pull = async (token: string) =>
       JSON.stringify(
         await (
-          await call("/api/sync/pull", { method: "POST", token, json: { pullVersion: 1, schemaVersion: SCHEMA_VERSION, profileID: "p", clientGroupID: crypto.randomUUID(), cookie: null } })
+          await call("/api/sync/pull", {
+            method: "POST",
+            token,
+            json: {
+              pullVersion: 1,
+              schemaVersion: SCHEMA_VERSION,
+              profileID: "p",
+              clientGroupID: crypto.randomUUID(),
+              cookie: null,
+            },
+          })
         ).json(),
       );
     expect(await pull(viewer.token)).not.toContain("secretpart");

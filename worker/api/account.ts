@@ -7,7 +7,12 @@ import { audit, auditRefusal } from "../lib/audit";
 import { ApiError, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { deleteAccountSchema, type ActiveSession, type ActiveSessionsAnswer, type DeletionPlanAnswer } from "../../shared/account";
+import {
+  deleteAccountSchema,
+  type ActiveSession,
+  type ActiveSessionsAnswer,
+  type DeletionPlanAnswer,
+} from "../../shared/account";
 import { deleteAccount, planDeletion } from "../account/delete-account";
 import { exportAccount } from "../account/export-account";
 import { deleteWorkspacePositions } from "../workspace-object";
@@ -49,7 +54,9 @@ export const accountRoutes = new Hono<AppEnv>()
     const mine = await db
       .select({ id: sessions.tokenHash })
       .from(sessions)
-      .where(and(eq(sessions.userId, session.userId), sql`coalesce(${sessions.signinId}, ${sessions.tokenHash}) = ${id}`))
+      .where(
+        and(eq(sessions.userId, session.userId), sql`coalesce(${sessions.signinId}, ${sessions.tokenHash}) = ${id}`),
+      )
       .get();
     if (!mine) {
       audit("tenant.access_refused", { userId: session.userId, via: "session_signout" });
@@ -70,8 +77,16 @@ export const accountRoutes = new Hono<AppEnv>()
   .get("/deletion", async (c) => {
     const { db, session } = c.var;
     const plan = await planDeletion(db, session.userId);
-    const password = await db.select({ userId: passwordCredentials.userId }).from(passwordCredentials).where(eq(passwordCredentials.userId, session.userId)).get();
-    return c.json<DeletionPlanAnswer>({ ...plan, hasPassword: password !== undefined, hasSecondFactor: await twoFactorOn(db, session.userId) });
+    const password = await db
+      .select({ userId: passwordCredentials.userId })
+      .from(passwordCredentials)
+      .where(eq(passwordCredentials.userId, session.userId))
+      .get();
+    return c.json<DeletionPlanAnswer>({
+      ...plan,
+      hasPassword: password !== undefined,
+      hasSecondFactor: await twoFactorOn(db, session.userId),
+    });
   })
 
   // Account deletion (ASVS V8.3.2): confirmed by the e-mail typed again and the password; refused
@@ -82,30 +97,71 @@ export const accountRoutes = new Hono<AppEnv>()
     const refused = auditRefusal("account.delete_refused", { userId: session.userId, ip: clientIp(c) });
     await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]).catch(refused);
     const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
-    if (owner?.email !== email) refused(new ApiError(400, "email_mismatch", "Type your account's e-mail to confirm", { email: ["Type your account's e-mail to confirm"] }));
-    const credential = await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, session.userId)).get();
+    if (owner?.email !== email)
+      refused(
+        new ApiError(400, "email_mismatch", "Type your account's e-mail to confirm", {
+          email: ["Type your account's e-mail to confirm"],
+        }),
+      );
+    const credential = await db
+      .select()
+      .from(passwordCredentials)
+      .where(eq(passwordCredentials.userId, session.userId))
+      .get();
     if (credential && !(await verifyPassword(password ?? "", credential.hash))) {
       refused(new ApiError(400, "invalid_credentials", "Wrong password", { password: ["Wrong password"] }));
     }
     // the second factor too, whether the account signs in with a password or with Google only (issue 34)
     if ((await twoFactorOn(db, session.userId)) && !(code && (await secondFactorHolds(c, session.userId, code)))) {
-      refused(new ApiError(400, "invalid_code", "Enter a code from your authenticator app or a recovery code", { code: ["Enter a code from your authenticator app or a recovery code"] }));
+      refused(
+        new ApiError(400, "invalid_code", "Enter a code from your authenticator app or a recovery code", {
+          code: ["Enter a code from your authenticator app or a recovery code"],
+        }),
+      );
     }
     const plan = await planDeletion(db, session.userId);
     if (plan.blocking.length > 0) {
       const names = plan.blocking.map((w) => w.name).join(", ");
-      refused(new ApiError(409, "last_owner", `You are the only owner of ${names}. Make another member an owner (Team) first.`));
+      refused(
+        new ApiError(
+          409,
+          "last_owner",
+          `You are the only owner of ${names}. Make another member an owner (Team) first.`,
+        ),
+      );
     }
     await endSessions(c, { userId: session.userId }, "account_deleted");
     // the batch itself refuses if a co-owner deleting at the same moment left this account the last owner
-    if (!(await deleteAccount(db, session.userId, plan.deleted.map((w) => w.id)))) refused(new ApiError(409, "last_owner", "You are now the only owner of a workspace others use. Make another member an owner (Team) first."));
+    if (
+      !(await deleteAccount(
+        db,
+        session.userId,
+        plan.deleted.map((w) => w.id),
+      ))
+    )
+      refused(
+        new ApiError(
+          409,
+          "last_owner",
+          "You are now the only owner of a workspace others use. Make another member an owner (Team) first.",
+        ),
+      );
     // Positions live in each workspace's object and R2, outside D1's batch (docs/decisions/0023).
-    await deleteWorkspacePositions(c.env, plan.deleted.map((w) => w.id));
+    await deleteWorkspacePositions(
+      c.env,
+      plan.deleted.map((w) => w.id),
+    );
     audit("account.deleted", { userId: session.userId, workspacesDeleted: plan.deleted.length });
     return c.json({ ok: true, deletedWorkspaces: plan.deleted });
   });
 
 /** Whether the account has two-factor authentication on. */
 async function twoFactorOn(db: AppEnv["Variables"]["db"], userId: string): Promise<boolean> {
-  return (await db.select({ userId: totpCredentials.userId }).from(totpCredentials).where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.enabledAt))).get()) !== undefined;
+  return (
+    (await db
+      .select({ userId: totpCredentials.userId })
+      .from(totpCredentials)
+      .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.enabledAt)))
+      .get()) !== undefined
+  );
 }

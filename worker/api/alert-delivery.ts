@@ -17,19 +17,46 @@ import type { AppEnv } from "../types";
  * failed and dead ones included, so an operator sees what a receiver never got.
  */
 export const deliveriesQuery = z.object({
-  status: z.enum(["queued", "sending", "sent", "skipped", "dead"], { errorMap: () => ({ message: "status must be one of queued, sending, sent, skipped, dead" }) }).optional(),
-  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be 1 to 500").max(500, "limit must be 1 to 500").default(100),
+  status: z
+    .enum(["queued", "sending", "sent", "skipped", "dead"], {
+      errorMap: () => ({ message: "status must be one of queued, sending, sent, skipped, dead" }),
+    })
+    .optional(),
+  limit: z.coerce
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be 1 to 500")
+    .max(500, "limit must be 1 to 500")
+    .default(100),
 });
 
-export const alertDeliveryRoutes = new Hono<AppEnv>().use(requireSession).get("/", zod("query", deliveriesQuery), async (c) => {
-  const { workspaceId } = workspaceSession(c.var.session);
-  const { status, limit } = c.req.valid("query");
-  const where = [eq(alertDeliveries.workspaceId, workspaceId), ...(status ? [eq(alertDeliveries.status, status)] : [])];
-  const rows = await c.var.db.select().from(alertDeliveries).where(and(...where)).orderBy(desc(alertDeliveries.updatedAt)).limit(limit).all();
-  return c.json({
-    deliveries: rows.map(({ alertId, target, status, attempts, lastError, updatedAt }) => ({ alertId, target, status, attempts, lastError, updatedAt: new Date(updatedAt).toISOString() })),
+export const alertDeliveryRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/", zod("query", deliveriesQuery), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const { status, limit } = c.req.valid("query");
+    const where = [
+      eq(alertDeliveries.workspaceId, workspaceId),
+      ...(status ? [eq(alertDeliveries.status, status)] : []),
+    ];
+    const rows = await c.var.db
+      .select()
+      .from(alertDeliveries)
+      .where(and(...where))
+      .orderBy(desc(alertDeliveries.updatedAt))
+      .limit(limit)
+      .all();
+    return c.json({
+      deliveries: rows.map(({ alertId, target, status, attempts, lastError, updatedAt }) => ({
+        alertId,
+        target,
+        status,
+        attempts,
+        lastError,
+        updatedAt: new Date(updatedAt).toISOString(),
+      })),
+    });
   });
-});
 
 /**
  * A rule's delivery choices, checked where it is written: e-mail goes only to members of the

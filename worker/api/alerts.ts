@@ -53,11 +53,17 @@ export const alertRuleRoutes = new Hono<AppEnv>()
     const config = c.req.valid("json");
     const id = crypto.randomUUID();
     const db = c.var.db;
-    const live = await db.select({ n: count() }).from(alertRules).where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false))).get();
+    const live = await db
+      .select({ n: count() })
+      .from(alertRules)
+      .where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false)))
+      .get();
     if ((live?.n ?? 0) >= MAX_ALERT_RULES) throw limitReached(`A workspace has at most ${MAX_ALERT_RULES} alert rules`);
     await checkNotify(db, c.var.config, workspaceId, config);
     // the cap is also in the insert itself: a creation racing this one cannot pass it too
-    await commitWatched(c, workspaceId, (stamp) => [insertAlertRuleUnderCap(db, { id, workspaceId, config, version: stamp }, MAX_ALERT_RULES)]);
+    await commitWatched(c, workspaceId, (stamp) => [
+      insertAlertRuleUnderCap(db, { id, workspaceId, config, version: stamp }, MAX_ALERT_RULES),
+    ]);
     const inserted = await db.select({ id: alertRules.id }).from(alertRules).where(eq(alertRules.id, id)).get();
     if (!inserted) throw limitReached(`A workspace has at most ${MAX_ALERT_RULES} alert rules`);
     return c.json({ ...config, id } satisfies AlertRule, 201);
@@ -93,14 +99,37 @@ export const alertRuleRoutes = new Hono<AppEnv>()
 
 export const alertsQuery = z.object({
   since: isoInstant("since must be an ISO 8601 time").optional(),
-  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be 1 to 1000").max(1000, "limit must be 1 to 1000").default(100),
+  limit: z.coerce
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be 1 to 1000")
+    .max(1000, "limit must be 1 to 1000")
+    .default(100),
 });
 
-export const readBody = z.union([z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_READ_IDS) }), z.object({ all: z.literal(true) })]);
+export const readBody = z.union([
+  z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_READ_IDS) }),
+  z.object({ all: z.literal(true) }),
+]);
 
 const toAlert = (row: typeof alerts.$inferSelect) => {
-  const alert: Alert = { id: row.id, type: row.type, ruleId: row.ruleId, vehicleId: row.vehicleId, placeId: row.placeId, at: row.at, endAt: row.endAt, latitude: row.latitude, longitude: row.longitude, peak: row.peak };
-  return { ...alert, at: new Date(row.at).toISOString(), endAt: row.endAt === null ? null : new Date(row.endAt).toISOString() };
+  const alert: Alert = {
+    id: row.id,
+    type: row.type,
+    ruleId: row.ruleId,
+    vehicleId: row.vehicleId,
+    placeId: row.placeId,
+    at: row.at,
+    endAt: row.endAt,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    peak: row.peak,
+  };
+  return {
+    ...alert,
+    at: new Date(row.at).toISOString(),
+    endAt: row.endAt === null ? null : new Date(row.endAt).toISOString(),
+  };
 };
 
 export const alertRoutes = new Hono<AppEnv>()
@@ -112,7 +141,13 @@ export const alertRoutes = new Hono<AppEnv>()
     await settleWorkspace(c.env, workspaceId);
     const where = [eq(alerts.workspaceId, workspaceId), eq(alerts.deleted, false)];
     if (since !== undefined) where.push(gte(alerts.at, since));
-    const rows = await c.var.db.select().from(alerts).where(and(...where)).orderBy(desc(alerts.at), desc(alerts.id)).limit(limit).all();
+    const rows = await c.var.db
+      .select()
+      .from(alerts)
+      .where(and(...where))
+      .orderBy(desc(alerts.at), desc(alerts.id))
+      .limit(limit)
+      .all();
     return c.json({ alerts: rows.map(toAlert) });
   })
   // Per member: `{ids}` marks those read, `{all: true}` everything up to now (viewers too: it is
@@ -124,7 +159,8 @@ export const alertRoutes = new Hono<AppEnv>()
     const id = `${workspaceId}:${userId}`;
     const current = await db.select().from(alertReads).where(eq(alertReads.id, id)).get();
     const readBefore = "all" in input ? Date.now() : (current?.readBefore ?? 0);
-    const readIds = "all" in input ? [] : [...new Set([...(current?.readIds ?? []), ...input.ids])].slice(-MAX_READ_IDS);
+    const readIds =
+      "all" in input ? [] : [...new Set([...(current?.readIds ?? []), ...input.ids])].slice(-MAX_READ_IDS);
     await commitWatched(c, workspaceId, (stamp) => [
       db
         .insert(alertReads)

@@ -19,7 +19,13 @@ export const apiTokenRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get("/:id/api-tokens", async (c) => {
     const rows = await c.var.db
-      .select({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt })
+      .select({
+        id: apiTokens.id,
+        name: apiTokens.name,
+        scope: apiTokens.scope,
+        createdAt: apiTokens.createdAt,
+        lastUsedAt: apiTokens.lastUsedAt,
+      })
       .from(apiTokens)
       .where(and(eq(apiTokens.workspaceId, c.var.access.workspaceId), isNull(apiTokens.revokedAt)))
       .orderBy(desc(apiTokens.createdAt))
@@ -31,10 +37,27 @@ export const apiTokenRoutes = new Hono<AppEnv>()
     const { name, scope } = c.req.valid("json");
     const { workspaceId } = c.var.access;
     const db = c.var.db;
-    const live = await db.select({ n: count() }).from(apiTokens).where(and(eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt))).get();
-    if ((live?.n ?? 0) >= MAX_API_TOKENS) throw new ApiError(409, "too_many_tokens", `A workspace has at most ${MAX_API_TOKENS} API tokens: revoke one first`);
+    const live = await db
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt)))
+      .get();
+    if ((live?.n ?? 0) >= MAX_API_TOKENS)
+      throw new ApiError(
+        409,
+        "too_many_tokens",
+        `A workspace has at most ${MAX_API_TOKENS} API tokens: revoke one first`,
+      );
     const token = newApiTokenSecret();
-    const row = { id: crypto.randomUUID(), workspaceId, name, scope, tokenHash: await sha256Hex(token), createdBy: c.var.session.userId, createdAt: Date.now() };
+    const row = {
+      id: crypto.randomUUID(),
+      workspaceId,
+      name,
+      scope,
+      tokenHash: await sha256Hex(token),
+      createdBy: c.var.session.userId,
+      createdAt: Date.now(),
+    };
     await db.insert(apiTokens).values(row);
     audit("api_token.created", { tokenId: row.id, workspaceId, scope, by: c.var.session.userId });
     const answer: CreatedApiToken = { id: row.id, name, scope, createdAt: row.createdAt, lastUsedAt: null, token };

@@ -11,14 +11,26 @@ import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } };
 const place = { name: "Depot", geometry: { type: "Circle", center: [-87.63, 41.88], radius: 200 } };
 
-async function createToken(owner: { token: string; workspaceId: string }, scope: "read" | "write", name = `${scope} token`) {
-  const res = await call(`/api/workspaces/${owner.workspaceId}/api-tokens`, { method: "POST", token: owner.token, json: { name, scope } });
+async function createToken(
+  owner: { token: string; workspaceId: string },
+  scope: "read" | "write",
+  name = `${scope} token`,
+) {
+  const res = await call(`/api/workspaces/${owner.workspaceId}/api-tokens`, {
+    method: "POST",
+    token: owner.token,
+    json: { name, scope },
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as CreatedApiToken;
 }
 
 const list = async (owner: { token: string; workspaceId: string }) =>
-  ((await (await call(`/api/workspaces/${owner.workspaceId}/api-tokens`, { token: owner.token })).json()) as ApiTokenList).tokens;
+  (
+    (await (
+      await call(`/api/workspaces/${owner.workspaceId}/api-tokens`, { token: owner.token })
+    ).json()) as ApiTokenList
+  ).tokens;
 
 describe("managing API tokens", () => {
   it("shows the secret once, keeps only its hash, lists tokens with when each was last used", async () => {
@@ -30,7 +42,9 @@ describe("managing API tokens", () => {
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
     let tokens = await list(a);
-    expect(tokens).toEqual([{ id: created.id, name: "Dispatch board", scope: "read", createdAt: created.createdAt, lastUsedAt: null }]);
+    expect(tokens).toEqual([
+      { id: created.id, name: "Dispatch board", scope: "read", createdAt: created.createdAt, lastUsedAt: null },
+    ]);
     expect(JSON.stringify(tokens)).not.toContain(created.token);
     expect((await call("/api/places", { token: created.token })).status).toBe(200);
     tokens = await list(a);
@@ -43,24 +57,39 @@ describe("managing API tokens", () => {
     expect((await createToken({ token: admin.token, workspaceId: a.workspaceId }, "write")).id).toBeTruthy();
     for (const role of ["member", "viewer"]) {
       const m = await memberWithRole(a.workspaceId, role);
-      const res = await call(`/api/workspaces/${a.workspaceId}/api-tokens`, { method: "POST", token: m.token, json: { name: "x", scope: "read" } });
+      const res = await call(`/api/workspaces/${a.workspaceId}/api-tokens`, {
+        method: "POST",
+        token: m.token,
+        json: { name: "x", scope: "read" },
+      });
       expect(res.status).toBe(403);
       expect((await call(`/api/workspaces/${a.workspaceId}/api-tokens`, { token: m.token })).status).toBe(403);
     }
     const b = await userWithWorkspace();
     const theirs = await createToken(b, "read");
     expect((await call(`/api/workspaces/${b.workspaceId}/api-tokens`, { token: a.token })).status).toBe(404);
-    expect((await call(`/api/workspaces/${b.workspaceId}/api-tokens/${theirs.id}`, { method: "DELETE", token: a.token })).status).toBe(404);
+    expect(
+      (await call(`/api/workspaces/${b.workspaceId}/api-tokens/${theirs.id}`, { method: "DELETE", token: a.token }))
+        .status,
+    ).toBe(404);
     // Their token's id under one's own workspace: no such token here.
-    expect((await call(`/api/workspaces/${a.workspaceId}/api-tokens/${theirs.id}`, { method: "DELETE", token: a.token })).status).toBe(404);
+    expect(
+      (await call(`/api/workspaces/${a.workspaceId}/api-tokens/${theirs.id}`, { method: "DELETE", token: a.token }))
+        .status,
+    ).toBe(404);
   });
 
   it("refuses bad input with 400 and the field", async () => {
     const a = await userWithWorkspace();
-    for (const json of [{ name: "", scope: "read" }, { name: "x", scope: "admin" }, { scope: "read" }, { name: "x".repeat(81), scope: "write" }]) {
+    for (const json of [
+      { name: "", scope: "read" },
+      { name: "x", scope: "admin" },
+      { scope: "read" },
+      { name: "x".repeat(81), scope: "write" },
+    ]) {
       const res = await call(`/api/workspaces/${a.workspaceId}/api-tokens`, { method: "POST", token: a.token, json });
       expect(res.status).toBe(400);
-      expect(Object.keys((await res.json() as ErrorBody).error.fields ?? {})).toHaveLength(1);
+      expect(Object.keys(((await res.json()) as ErrorBody).error.fields ?? {})).toHaveLength(1);
     }
   });
 });
@@ -72,14 +101,20 @@ describe("an API token as a bearer", () => {
     expect((await call("/api/beacons", { token })).status).toBe(200);
     expect((await call(`/api/workspaces/${a.workspaceId}/members`, { token })).status).toBe(200);
     expect((await call("/api/places", { method: "POST", token, json: place })).status).toBe(403);
-    expect((await call("/api/beacons/order", { method: "POST", token, json: { workspaceId: a.workspaceId, count: 1 } })).status).toBe(403);
+    expect(
+      (await call("/api/beacons/order", { method: "POST", token, json: { workspaceId: a.workspaceId, count: 1 } }))
+        .status,
+    ).toBe(403);
   });
 
   it("a write token writes in its workspace", async () => {
     const a = await userWithWorkspace();
     const { token } = await createToken(a, "write");
     expect((await call("/api/places", { method: "POST", token, json: place })).status).toBe(201);
-    expect((await call("/api/beacons/order", { method: "POST", token, json: { workspaceId: a.workspaceId, count: 1 } })).status).toBe(201);
+    expect(
+      (await call("/api/beacons/order", { method: "POST", token, json: { workspaceId: a.workspaceId, count: 1 } }))
+        .status,
+    ).toBe(201);
   });
 
   it("is not a session: members, invites, tokens, settings, the account and sign-out are 403", async () => {
@@ -121,7 +156,10 @@ describe("an API token as a bearer", () => {
     const a = await userWithWorkspace();
     const created = await createToken(a, "read");
     expect((await call("/api/places", { token: created.token })).status).toBe(200);
-    expect((await call(`/api/workspaces/${a.workspaceId}/api-tokens/${created.id}`, { method: "DELETE", token: a.token })).status).toBe(200);
+    expect(
+      (await call(`/api/workspaces/${a.workspaceId}/api-tokens/${created.id}`, { method: "DELETE", token: a.token }))
+        .status,
+    ).toBe(200);
     expect((await call("/api/places", { token: created.token })).status).toBe(401);
     expect(await list(a)).toEqual([]);
   });
@@ -132,7 +170,9 @@ describe("an API token as a bearer", () => {
     const calm = await createToken(a, "read");
     let refused: Response | null = null;
     for (let sent = 0; sent < API_TOKEN_LIMIT.burst * 4 && !refused; sent += 20) {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => call("/api/alert-rules", { token: busy.token })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => call("/api/alert-rules", { token: busy.token })),
+      );
       refused = answers.find((r) => r.status === 429) ?? null;
     }
     expect(refused).not.toBeNull();

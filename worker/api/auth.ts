@@ -44,7 +44,11 @@ export const authRoutes = new Hono<AppEnv>()
     // Always run the KDF, so an unknown e-mail takes as long as a wrong password.
     const ok = await verifyPassword(password, credential?.hash ?? (await decoyHash()));
     if (!user || !credential || !ok) {
-      audit("signin.failed", { email: emailKey, ip: net, reason: !user ? "unknown_email" : !credential ? "no_password" : "wrong_password" });
+      audit("signin.failed", {
+        email: emailKey,
+        ip: net,
+        reason: !user ? "unknown_email" : !credential ? "no_password" : "wrong_password",
+      });
       throw new ApiError(401, "invalid_credentials", "Wrong e-mail or password");
     }
     await releaseSigninAttempt(c, held);
@@ -89,7 +93,11 @@ export const authRoutes = new Hono<AppEnv>()
 
   .get("/me", requireSession, async (c) => {
     const { db, session } = c.var;
-    const viewer = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, session.userId)).get();
+    const viewer = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.id, session.userId))
+      .get();
     if (!viewer) throw unauthorized();
     const mine = await db
       .select({ id: workspaces.id, name: workspaces.name })
@@ -100,6 +108,12 @@ export const authRoutes = new Hono<AppEnv>()
       .all();
     // A session can outlive its membership; then it names no workspace.
     const workspace = mine.find((w) => w.id === session.workspaceId) ?? null;
-    const answer: MeResponse = { viewer, workspace, workspaces: mine, role: workspace ? session.role : null, flags: await flagsFor(db, workspace?.id ?? null) };
+    const answer: MeResponse = {
+      viewer,
+      workspace,
+      workspaces: mine,
+      role: workspace ? session.role : null,
+      flags: await flagsFor(db, workspace?.id ?? null),
+    };
     return c.json(answer);
   });

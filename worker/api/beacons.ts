@@ -25,8 +25,11 @@ export const beaconRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .post("/order", body(beaconOrderSchema), async (c) => {
     const { workspaceId, count: wanted } = c.req.valid("json");
-    if (workspaceId !== c.var.session.workspaceId) throw forbidden("You can only order beacons for your current workspace");
-    await rateLimit(c, LIMITS.beaconOrders, [`user:${c.var.session.userId}`]).catch(auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "beacon_orders_per_day" }));
+    if (workspaceId !== c.var.session.workspaceId)
+      throw forbidden("You can only order beacons for your current workspace");
+    await rateLimit(c, LIMITS.beaconOrders, [`user:${c.var.session.userId}`]).catch(
+      auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "beacon_orders_per_day" }),
+    );
     const db = c.var.db;
     const existing = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.workspaceId, workspaceId)).get();
     const ingestUrl = ingestUrlOf(c.var.config.APP_URL);
@@ -37,15 +40,21 @@ export const beaconRoutes = new Hono<AppEnv>()
       vehicleName: `Vehicle ${(existing?.n ?? 0) + i + 1}`,
       ingestUrl,
     }));
-    await commitWorkspaceWrite({ env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) }, workspaceId, (stamp) => [
-      // Drizzle binds every column of a row (nulls and defaults too): 14 for a vehicle, 13 for a beacon.
-      ...chunkRows(ordered, 14).map((part) =>
-        db.insert(vehicles).values(part.map((b) => ({ id: b.vehicleId, workspaceId, name: b.vehicleName, version: stamp }))),
-      ),
-      ...chunkRows(ordered, 13).map((part) =>
-        db.insert(beacons).values(part.map((b) => ({ id: b.id, workspaceId, vehicleId: b.vehicleId }))),
-      ),
-    ]);
+    await commitWorkspaceWrite(
+      { env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) },
+      workspaceId,
+      (stamp) => [
+        // Drizzle binds every column of a row (nulls and defaults too): 14 for a vehicle, 13 for a beacon.
+        ...chunkRows(ordered, 14).map((part) =>
+          db
+            .insert(vehicles)
+            .values(part.map((b) => ({ id: b.vehicleId, workspaceId, name: b.vehicleName, version: stamp }))),
+        ),
+        ...chunkRows(ordered, 13).map((part) =>
+          db.insert(beacons).values(part.map((b) => ({ id: b.id, workspaceId, vehicleId: b.vehicleId }))),
+        ),
+      ],
+    );
     // The edge finds their workspace without D1 from their first report on (docs/decisions/0027).
     await listDevices(c.env.DEVICE_DIRECTORY, ordered, workspaceId);
     return c.json(ordered, 201);
@@ -72,7 +81,14 @@ export const beaconRoutes = new Hono<AppEnv>()
     // Its counters and last report are flushed by the workspace's object about once a second: current first.
     await settleWorkspace(c.env, workspaceId);
     const countStored = (id: string, from: number) => vehiclePositionCount(c.env, workspaceId, id, from, now);
-    const health = await beaconHealth(c.var.db, workspaceId, vehicleId, since, ingestUrlOf(c.var.config.APP_URL), countStored);
+    const health = await beaconHealth(
+      c.var.db,
+      workspaceId,
+      vehicleId,
+      since,
+      ingestUrlOf(c.var.config.APP_URL),
+      countStored,
+    );
     if (!health) throw notFound("No beacon for this vehicle in this workspace");
     return c.json(can(role, "fleet.edit") ? health : { ...health, deviceId: null });
   })

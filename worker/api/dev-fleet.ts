@@ -43,21 +43,38 @@ export const devFleetRoutes = new Hono<AppEnv>().post(
     const db = c.var.db;
     const list = c.req.valid("json").vehicles;
     const mine = new Set(
-      (await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.workspaceId, workspaceId)).all()).map((v) => v.id),
+      (await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.workspaceId, workspaceId)).all()).map(
+        (v) => v.id,
+      ),
     );
     const updates = list.filter((v) => mine.has(v.id));
     if (updates.length) {
       // Drivers are people (docs/decisions/0018): each name becomes the workspace's driver of that name.
-      const driverIds = await driversNamed(db, workspaceId, updates.flatMap((v) => (v.driver ? [v.driver] : [])));
-      await commitWorkspaceWrite({ env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) }, workspaceId, (stamp) => [
-        ...[...driverIds.created].map(([name, id]) => db.insert(drivers).values({ id, workspaceId, name, version: stamp })),
-        ...updates.map((v) =>
-          db
-            .update(vehicles)
-            .set({ driver: v.driver, driverId: v.driver ? (driverIds.all.get(v.driver) ?? null) : null, classification: v.classification, version: stamp })
-            .where(and(eq(vehicles.id, v.id), eq(vehicles.workspaceId, workspaceId))),
-        ),
-      ]);
+      const driverIds = await driversNamed(
+        db,
+        workspaceId,
+        updates.flatMap((v) => (v.driver ? [v.driver] : [])),
+      );
+      await commitWorkspaceWrite(
+        { env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) },
+        workspaceId,
+        (stamp) => [
+          ...[...driverIds.created].map(([name, id]) =>
+            db.insert(drivers).values({ id, workspaceId, name, version: stamp }),
+          ),
+          ...updates.map((v) =>
+            db
+              .update(vehicles)
+              .set({
+                driver: v.driver,
+                driverId: v.driver ? (driverIds.all.get(v.driver) ?? null) : null,
+                classification: v.classification,
+                version: stamp,
+              })
+              .where(and(eq(vehicles.id, v.id), eq(vehicles.workspaceId, workspaceId))),
+          ),
+        ],
+      );
     }
     return c.json({ updated: updates.length });
   },
@@ -65,7 +82,11 @@ export const devFleetRoutes = new Hono<AppEnv>().post(
 
 /** The workspace's drivers of these names, with ids made up for those that do not exist yet (`created`). */
 async function driversNamed(db: Db, workspaceId: string, names: string[]) {
-  const existing = await db.select({ id: drivers.id, name: drivers.name }).from(drivers).where(and(eq(drivers.workspaceId, workspaceId), eq(drivers.deleted, false))).all();
+  const existing = await db
+    .select({ id: drivers.id, name: drivers.name })
+    .from(drivers)
+    .where(and(eq(drivers.workspaceId, workspaceId), eq(drivers.deleted, false)))
+    .all();
   const all = new Map(existing.map((d) => [d.name, d.id]));
   const created = new Map<string, string>();
   for (const name of new Set(names)) {

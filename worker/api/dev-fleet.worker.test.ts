@@ -8,7 +8,8 @@ import { vehicles, workspaces } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 
 const db = () => database(env.DB);
-const profile = (token: string, list: unknown) => call("/api/dev/vehicles/profile", { method: "POST", token, json: { vehicles: list } });
+const profile = (token: string, list: unknown) =>
+  call("/api/dev/vehicles/profile", { method: "POST", token, json: { vehicles: list } });
 
 describe("development-only vehicle profile (demo seeding)", () => {
   it("sets driver and classification of the session's vehicles and bumps the workspace version", async () => {
@@ -27,7 +28,9 @@ describe("development-only vehicle profile (demo seeding)", () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
     const theirs = await insertVehicle(b.workspaceId, { driver: "Kept" });
-    expect(await (await profile(a.token, [{ id: theirs, driver: "Intruder", classification: "SUV" }])).json()).toEqual({ updated: 0 });
+    expect(await (await profile(a.token, [{ id: theirs, driver: "Intruder", classification: "SUV" }])).json()).toEqual({
+      updated: 0,
+    });
     expect((await db().select().from(vehicles).where(eq(vehicles.id, theirs)).get())!.driver).toBe("Kept");
   });
 
@@ -38,14 +41,28 @@ describe("development-only vehicle profile (demo seeding)", () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_input");
     expect((await profile(a.token, [])).status).toBe(400);
-    expect((await call("/api/dev/vehicles/profile", { method: "POST", json: { vehicles: [{ id, driver: null, classification: null }] } })).status).toBe(401);
+    expect(
+      (
+        await call("/api/dev/vehicles/profile", {
+          method: "POST",
+          json: { vehicles: [{ id, driver: null, classification: null }] },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 it("does not exist in production", async () => {
   const a = await userWithWorkspace();
   const id = await insertVehicle(a.workspaceId);
-  const production = { ...env, ENVIRONMENT: "production", APP_URL: "https://fleet.example.com", EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "re_test_key", WEBHOOK_SECRET_KEY: "c2VhbGluZy1rZXktb2YtdGhpcy10ZXN0LTMyLWJ5dGU=" };
+  const production = {
+    ...env,
+    ENVIRONMENT: "production",
+    APP_URL: "https://fleet.example.com",
+    EMAIL_PROVIDER: "resend",
+    EMAIL_API_KEY: "re_test_key",
+    WEBHOOK_SECRET_KEY: "c2VhbGluZy1rZXktb2YtdGhpcy10ZXN0LTMyLWJ5dGU=",
+  };
   const app = createApp(async () => new Response("page", { status: 404 }));
   const res = await app.fetch(
     new Request("http://localhost/api/dev/vehicles/profile", {
@@ -65,7 +82,10 @@ describe("listing a workspace's beacons", () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
     const order = async (token: string, workspaceId: string, count: number) =>
-      (await (await call("/api/beacons/order", { method: "POST", token, json: { workspaceId, count } })).json()) as { id: string; vehicleId: string }[];
+      (await (await call("/api/beacons/order", { method: "POST", token, json: { workspaceId, count } })).json()) as {
+        id: string;
+        vehicleId: string;
+      }[];
     const mine = await order(a.token, a.workspaceId, 2);
     await order(b.token, b.workspaceId, 3);
     const res = await call("/api/beacons", { token: a.token });

@@ -8,9 +8,19 @@ import { zod } from "../lib/validate";
 import type { AppEnv } from "../types";
 
 /** Development and tests only: the latest e-mail sent to an address (404 in production). */
-export const outboxRoutes = new Hono<AppEnv>().get("/outbox", developmentOnly, zod("query", z.object({ to: z.string().min(1) })), async (c) => {
-  const { to } = c.req.valid("query");
-  const mail = await c.var.db.select().from(emailOutbox).where(eq(emailOutbox.to, to.toLowerCase())).orderBy(desc(emailOutbox.id)).get();
-  if (!mail) throw notFound("No e-mail to this address");
-  return c.json(mail);
-});
+export const outboxRoutes = new Hono<AppEnv>().get(
+  "/outbox",
+  developmentOnly,
+  zod("query", z.object({ to: z.string().min(1) })),
+  async (c) => {
+    const { to } = c.req.valid("query");
+    const mail = await c.var.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, to.toLowerCase()))
+      .orderBy(desc(emailOutbox.id))
+      .get();
+    if (!mail) throw notFound("No e-mail to this address");
+    return c.json(mail);
+  },
+);

@@ -25,22 +25,31 @@ const seedSchema = z.object({
  * rollup (worker/reports/synthetic-day.ts), and its day row stored for each of `days` days, as
  * ingestion would store it. Only vehicles of the session's workspace.
  */
-export const devReportRoutes = new Hono<AppEnv>().post("/reports/rollups", developmentOnly, requireSession, body(seedSchema), async (c) => {
-  const { workspaceId } = workspaceSession(c.var.session);
-  const { vehicleIds, firstDay, days, hours, everySeconds } = c.req.valid("json");
-  const db = c.var.db;
-  const timeZone = await workspaceTimeZone(db, workspaceId);
-  const mine = await db
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(and(eq(vehicles.workspaceId, workspaceId), inArray(vehicles.id, vehicleIds)))
-    .all();
-  const rows: (typeof vehicleDayRollups.$inferInsert)[] = [];
-  mine.forEach((v, i) => {
-    const { day: _day, ...figures } = syntheticDayRollup(firstDay, timeZone, hours, everySeconds, i * 7919);
-    for (let d = 0; d < days; d++) rows.push({ vehicleId: v.id, workspaceId, day: addDays(firstDay, d), ...figures });
-  });
-  const statements = chunkRows(rows, 12).map((part) => db.insert(vehicleDayRollups).values(part).onConflictDoNothing());
-  if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  return c.json({ vehicles: mine.length, rows: rows.length });
-});
+export const devReportRoutes = new Hono<AppEnv>().post(
+  "/reports/rollups",
+  developmentOnly,
+  requireSession,
+  body(seedSchema),
+  async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const { vehicleIds, firstDay, days, hours, everySeconds } = c.req.valid("json");
+    const db = c.var.db;
+    const timeZone = await workspaceTimeZone(db, workspaceId);
+    const mine = await db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(vehicles.workspaceId, workspaceId), inArray(vehicles.id, vehicleIds)))
+      .all();
+    const rows: (typeof vehicleDayRollups.$inferInsert)[] = [];
+    mine.forEach((v, i) => {
+      const { day: _day, ...figures } = syntheticDayRollup(firstDay, timeZone, hours, everySeconds, i * 7919);
+      for (let d = 0; d < days; d++) rows.push({ vehicleId: v.id, workspaceId, day: addDays(firstDay, d), ...figures });
+    });
+    const statements = chunkRows(rows, 12).map((part) =>
+      db.insert(vehicleDayRollups).values(part).onConflictDoNothing(),
+    );
+    if (statements.length)
+      await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    return c.json({ vehicles: mine.length, rows: rows.length });
+  },
+);

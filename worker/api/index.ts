@@ -65,7 +65,8 @@ const defaultBodyLimit = bodyLimit({ maxSize: 256 * 1024, onError: tooLarge("256
 const pushBodyLimit = bodyLimit({ maxSize: 16 * 1024 * 1024, onError: tooLarge("16 MB") });
 // A photo is its own body (docs/decisions/0030).
 const photoBodyLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: tooLarge("10 MB") });
-const limitFor = (path: string) => (path.endsWith("/sync/push") ? pushBodyLimit : /^\/api\/photos\/?$/.test(path) ? photoBodyLimit : defaultBodyLimit);
+const limitFor = (path: string) =>
+  path.endsWith("/sync/push") ? pushBodyLimit : /^\/api\/photos\/?$/.test(path) ? photoBodyLimit : defaultBodyLimit;
 api.use("*", (c, next) => limitFor(c.req.path)(c, next));
 
 // Who may call what (shared/roles.ts): checked before any handler, for every route.
@@ -113,7 +114,6 @@ api.route("/dev", devFleetRoutes);
 api.route("/dev", devMeterRoutes);
 api.route("/dev", devReportRoutes);
 api.route("/dev", devAlertRoutes);
-
 
 api.onError((err, c) => {
   if (err instanceof ApiError) return errorResponse(c, err);

@@ -16,7 +16,9 @@ export const deviceAppRoutes = new Hono<AppEnv>()
   .post("/owntracks", async (c) => {
     refuseOversizedBody(c);
     const body = await jsonBody(c);
-    const { deviceId, reports } = parsed(() => parseOwntracks(c.req.header(OWNTRACKS_DEVICE_HEADER) ?? c.req.query("d"), body));
+    const { deviceId, reports } = parsed(() =>
+      parseOwntracks(c.req.header(OWNTRACKS_DEVICE_HEADER) ?? c.req.query("d"), body),
+    );
     await ingestOrCheck(c, deviceId, reports);
     // OwnTracks shows the messages it is answered (friends' positions): none.
     return c.json([]);

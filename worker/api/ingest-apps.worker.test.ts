@@ -15,12 +15,19 @@ import {
 
 /** OwnTracks and Overland: their real payloads through their parsers into the one ingestion path. */
 type ErrorBody = { error: { code: string; message: string } };
-const telemetryOf = (vehicleId: string) => database(env.DB).select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
-const fromIp = () => ({ "CF-Connecting-IP": `10.30.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
+const telemetryOf = (vehicleId: string) =>
+  database(env.DB).select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
+const fromIp = () => ({
+  "CF-Connecting-IP": `10.30.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+});
 
 async function beacon() {
   const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count: 1 } });
+  const res = await call("/api/beacons/order", {
+    method: "POST",
+    token: a.token,
+    json: { workspaceId: a.workspaceId, count: 1 },
+  });
   expect(res.status).toBe(201);
   const [b] = (await res.json()) as { id: string; vehicleId: string }[];
   return b!;
@@ -32,7 +39,8 @@ const owntracks = (deviceId: string | null, body: unknown) =>
     headers: { ...fromIp(), ...(deviceId === null ? {} : { "X-Limit-D": deviceId, "X-Limit-U": "fleet" }) },
     json: body,
   });
-const overland = (body: unknown, query = "") => call(`/api/ingest/overland${query}`, { method: "POST", headers: fromIp(), json: body });
+const overland = (body: unknown, query = "") =>
+  call(`/api/ingest/overland${query}`, { method: "POST", headers: fromIp(), json: body });
 
 describe("OwnTracks HTTP mode", () => {
   it("stores Android's and iOS's location messages, answering []", async () => {
@@ -42,7 +50,11 @@ describe("OwnTracks HTTP mode", () => {
     expect(android.status).toBe(200);
     expect(await android.json()).toEqual([]);
     let t = await telemetryOf(b.vehicleId);
-    expect(t).toMatchObject({ latitude: owntracksAndroidLocation.lat, longitude: owntracksAndroidLocation.lon, heading: 92 });
+    expect(t).toMatchObject({
+      latitude: owntracksAndroidLocation.lat,
+      longitude: owntracksAndroidLocation.lon,
+      heading: 92,
+    });
     expect(t!.speed).toBeCloseTo(43 / 3.6, 3); // km/h to m/s
     expect(t!.recordedAt).toBe(Math.floor((now - 20_000) / 1000) * 1000);
 
@@ -84,7 +96,11 @@ describe("OwnTracks HTTP mode", () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as ErrorBody).error.message).toContain(reason);
     }
-    const broken = await call("/api/ingest/owntracks", { method: "POST", headers: { "X-Limit-D": b.id, "Content-Type": "application/json" }, body: "{not json" });
+    const broken = await call("/api/ingest/owntracks", {
+      method: "POST",
+      headers: { "X-Limit-D": b.id, "Content-Type": "application/json" },
+      body: "{not json",
+    });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as ErrorBody).error.message).toBe("Malformed JSON body");
   });
@@ -99,7 +115,11 @@ describe("Overland", () => {
     expect(await res.json()).toEqual({ result: "ok" });
     const t = await telemetryOf(b.vehicleId);
     const [, last] = overlandBatch.locations;
-    expect(t).toMatchObject({ latitude: last!.geometry.coordinates[1], longitude: last!.geometry.coordinates[0], recordedAt: now - 10_000 });
+    expect(t).toMatchObject({
+      latitude: last!.geometry.coordinates[1],
+      longitude: last!.geometry.coordinates[0],
+      recordedAt: now - 10_000,
+    });
   });
 
   it("takes the device id from the query when the app leaves properties.device_id empty", async () => {
@@ -122,10 +142,37 @@ describe("Overland", () => {
     const cases: [unknown, string][] = [
       [{ location: [] }, "locations"],
       [overlandBatch, "Missing device id"],
-      [{ locations: [{ ...line.locations[0], geometry: { type: "LineString", coordinates: [[0, 0], [1, 1]] } }] }, "Point"],
+      [
+        {
+          locations: [
+            {
+              ...line.locations[0],
+              geometry: {
+                type: "LineString",
+                coordinates: [
+                  [0, 0],
+                  [1, 1],
+                ],
+              },
+            },
+          ],
+        },
+        "Point",
+      ],
       [{ locations: [{ ...line.locations[0], properties: { device_id: b.id } }] }, "timestamp is required"],
-      [{ locations: [{ ...line.locations[0], geometry: { type: "Point", coordinates: [200, 95] } }] }, "longitude, latitude"],
-      [{ locations: [line.locations[0], { ...line.locations[1], properties: { ...line.locations[1]!.properties, device_id: "other" } }] }, "one device id"],
+      [
+        { locations: [{ ...line.locations[0], geometry: { type: "Point", coordinates: [200, 95] } }] },
+        "longitude, latitude",
+      ],
+      [
+        {
+          locations: [
+            line.locations[0],
+            { ...line.locations[1], properties: { ...line.locations[1]!.properties, device_id: "other" } },
+          ],
+        },
+        "one device id",
+      ],
     ];
     for (const [body, reason] of cases) {
       const res = await overland(body);
@@ -140,11 +187,38 @@ describe("one ingestion path", () => {
     const [viaOsmand, viaOwntracks, viaOverland] = [await beacon(), await beacon(), await beacon()];
     const time = Math.floor((Date.now() - 30_000) / 1000) * 1000;
     const fix = { lat: 41.8819, lon: -87.6278, speedMs: 10, alt: 180 };
-    const q = new URLSearchParams({ id: viaOsmand.id, lat: String(fix.lat), lon: String(fix.lon), timestamp: String(time / 1000), speed: String(fix.speedMs / 0.514444), altitude: "180" });
+    const q = new URLSearchParams({
+      id: viaOsmand.id,
+      lat: String(fix.lat),
+      lon: String(fix.lon),
+      timestamp: String(time / 1000),
+      speed: String(fix.speedMs / 0.514444),
+      altitude: "180",
+    });
     expect((await call(`/api/ingest/osmand?${q}`, { headers: fromIp() })).status).toBe(200);
-    const ot = { _type: "location", lat: fix.lat, lon: fix.lon, tst: time / 1000, vel: fix.speedMs * 3.6, alt: fix.alt };
+    const ot = {
+      _type: "location",
+      lat: fix.lat,
+      lon: fix.lon,
+      tst: time / 1000,
+      vel: fix.speedMs * 3.6,
+      alt: fix.alt,
+    };
     expect((await owntracks(viaOwntracks.id, ot)).status).toBe(200);
-    const ol = { locations: [{ type: "Feature", geometry: { type: "Point", coordinates: [fix.lon, fix.lat] }, properties: { timestamp: new Date(time).toISOString(), speed: fix.speedMs, altitude: fix.alt, device_id: viaOverland.id } }] };
+    const ol = {
+      locations: [
+        {
+          type: "Feature",
+          geometry: { type: "Point", coordinates: [fix.lon, fix.lat] },
+          properties: {
+            timestamp: new Date(time).toISOString(),
+            speed: fix.speedMs,
+            altitude: fix.alt,
+            device_id: viaOverland.id,
+          },
+        },
+      ],
+    };
     expect((await overland(ol)).status).toBe(200);
     const states = await Promise.all([viaOsmand, viaOwntracks, viaOverland].map((b) => telemetryOf(b.vehicleId)));
     for (const s of states) {

@@ -30,7 +30,8 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
 /** 413 before a body a tracker would never send is read. */
 export function refuseOversizedBody(c: Context<AppEnv>) {
   const length = Number(c.req.header("Content-Length") ?? 0);
-  if (length > MAX_BODY_BYTES) throw new ApiError(413, "payload_too_large", `A report request carries at most ${MAX_BODY_BYTES / 1024} KB`);
+  if (length > MAX_BODY_BYTES)
+    throw new ApiError(413, "payload_too_large", `A report request carries at most ${MAX_BODY_BYTES / 1024} KB`);
 }
 
 /**
@@ -49,7 +50,13 @@ export async function ingestReports(c: Context<AppEnv>, reports: Report[]) {
   const clock = { maxAheadMs: config.INGEST_MAX_AHEAD_S * 1000, maxBehindMs: config.INGEST_MAX_BEHIND_S * 1000 };
   const keepAlive = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   const answer = workspaceId
-    ? await ingestTogether(c.env, workspaceId, reports, { clock, scale: config.RATE_LIMIT_SCALE, flushMs: config.INGEST_FLUSH_MS }, keepAlive).catch((error: unknown) => {
+    ? await ingestTogether(
+        c.env,
+        workspaceId,
+        reports,
+        { clock, scale: config.RATE_LIMIT_SCALE, flushMs: config.INGEST_FLUSH_MS },
+        keepAlive,
+      ).catch((error: unknown) => {
         // The object refused for load: the device keeps its reports and sends them again later.
         if (!isOverloaded(error)) throw error;
         c.header("Retry-After", String(OVERLOADED_RETRY_S));
@@ -58,7 +65,11 @@ export async function ingestReports(c: Context<AppEnv>, reports: Report[]) {
     : null;
   if (!answer || (!answer.ok && answer.unknown)) {
     throttle.unknown.add(deviceId, Date.now());
-    keepAlive(forgetDevice(deviceId, c.env.DEVICE_DIRECTORY).catch((error: unknown) => console.error("device directory: delete failed:", error)));
+    keepAlive(
+      forgetDevice(deviceId, c.env.DEVICE_DIRECTORY).catch((error: unknown) =>
+        console.error("device directory: delete failed:", error),
+      ),
+    );
     throw badRequest(UNKNOWN_DEVICE);
   }
   if (!answer.ok) throw tooMany(c, answer.retryAfterS, "from this device");
@@ -116,7 +127,10 @@ async function readReports(c: Context<AppEnv>): Promise<Report[]> {
     }
     if (type.includes("form")) {
       const form = await c.req.parseBody();
-      const fields = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+      const fields = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Record<
+        string,
+        string
+      >;
       return [parseOsmandParams({ ...query, ...fields })];
     }
     return [parseOsmandParams(query)];

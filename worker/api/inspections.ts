@@ -1,7 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { inspectionBodySchema, inspectionFormBodySchema, inspectionFormPatchSchema, type Inspection, type InspectionItem } from "../../shared/inspections";
+import {
+  inspectionBodySchema,
+  inspectionFormBodySchema,
+  inspectionFormPatchSchema,
+  type Inspection,
+  type InspectionItem,
+} from "../../shared/inspections";
 import { can } from "../../shared/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { inspectionForms, inspections } from "../../db/schema";
@@ -39,11 +45,18 @@ export const toInspection = (r: InspectionRow): Inspection => ({
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context of this app
-const writeContext = (c: Context<AppEnv, any, any>) => ({ env: c.env, db: c.var.db, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work) });
+const writeContext = (c: Context<AppEnv, any, any>) => ({
+  env: c.env,
+  db: c.var.db,
+  waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
+});
 
 function sessionThat(session: SessionInfo, action: "fleet.edit" | "maintenance.manage") {
   const scoped = workspaceSession(session);
-  if (!can(session.role, action)) throw forbidden(action === "fleet.edit" ? "Viewers cannot submit inspections" : "Only owners and admins manage inspection forms");
+  if (!can(session.role, action))
+    throw forbidden(
+      action === "fleet.edit" ? "Viewers cannot submit inspections" : "Only owners and admins manage inspection forms",
+    );
   return scoped;
 }
 
@@ -51,12 +64,16 @@ function sessionThat(session: SessionInfo, action: "fleet.edit" | "maintenance.m
  * The edited items: a kept item keeps its id (past inspections' results name it); a new one gets an
  * id never used by this form, so a removed item's id is never given a new meaning.
  */
-function editedItems(current: InspectionItem[], edited: { id?: string; label: string; kind: InspectionItem["kind"] }[]): InspectionItem[] {
+function editedItems(
+  current: InspectionItem[],
+  edited: { id?: string; label: string; kind: InspectionItem["kind"] }[],
+): InspectionItem[] {
   const known = new Set(current.map((i) => i.id));
   const used = new Set<string>();
   const fields: Record<string, string[]> = {};
   const items = edited.map((item, n) => {
-    if (item.id !== undefined && (!known.has(item.id) || used.has(item.id))) fields[`items.${n}.id`] = ["Not an item of this form (leave it out for a new item)"];
+    if (item.id !== undefined && (!known.has(item.id) || used.has(item.id)))
+      fields[`items.${n}.id`] = ["Not an item of this form (leave it out for a new item)"];
     const id = item.id ?? `item-${crypto.randomUUID().slice(0, 8)}`;
     used.add(id);
     return { id, label: item.label, kind: item.kind };
@@ -85,7 +102,12 @@ export const inspectionFormRoutes = new Hono<AppEnv>()
     });
     const row = { id: crypto.randomUUID(), workspaceId, name: input.name, items, isDefault: false };
     const db = c.var.db;
-    await commitWorkspaceWrite(writeContext(c), workspaceId, (stamp) => [db.insert(inspectionForms).values({ ...row, version: stamp })], { readYourWrites: true });
+    await commitWorkspaceWrite(
+      writeContext(c),
+      workspaceId,
+      (stamp) => [db.insert(inspectionForms).values({ ...row, version: stamp })],
+      { readYourWrites: true },
+    );
     return c.json(toForm({ ...row, version: 0, deleted: false, createdVersion: null, createdAt: Date.now() }), 201);
   })
   .patch("/:id", body(inspectionFormPatchSchema), async (c) => {
@@ -94,26 +116,48 @@ export const inspectionFormRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const form = await workspaceForm(db, workspaceId, c.req.param("id"));
     if (!form) throw notFound("No such inspection form in this workspace");
-    const changes = { name: input.name ?? form.name, items: input.items ? editedItems(form.items, input.items) : form.items };
+    const changes = {
+      name: input.name ?? form.name,
+      items: input.items ? editedItems(form.items, input.items) : form.items,
+    };
     const where = and(eq(inspectionForms.id, form.id), eq(inspectionForms.workspaceId, workspaceId));
-    await commitWorkspaceWrite(writeContext(c), workspaceId, (stamp) => [db.update(inspectionForms).set({ ...changes, version: stamp }).where(where)], { readYourWrites: true });
+    await commitWorkspaceWrite(
+      writeContext(c),
+      workspaceId,
+      (stamp) => [
+        db
+          .update(inspectionForms)
+          .set({ ...changes, version: stamp })
+          .where(where),
+      ],
+      { readYourWrites: true },
+    );
     return c.json(toForm({ ...form, ...changes }), 200);
   });
 
 export const listQuery = z.object({ vehicleId: z.string().min(1).max(100).optional() });
 
 /** The app's offline queue also says when the inspection was done (a late sync keeps its time). */
-export const inspectionSubmissionSchema = inspectionBodySchema.extend({ submittedAt: z.string().datetime({ offset: true, message: "Use an ISO 8601 time" }).optional() });
+export const inspectionSubmissionSchema = inspectionBodySchema.extend({
+  submittedAt: z.string().datetime({ offset: true, message: "Use an ISO 8601 time" }).optional(),
+});
 
 export const inspectionRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get("/", zod("query", listQuery), async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const { vehicleId } = c.req.valid("query");
-    if (vehicleId && !(await vehicleReadings(c.var.db, workspaceId, [vehicleId])).has(vehicleId)) throw notFound("No such vehicle in this workspace");
+    if (vehicleId && !(await vehicleReadings(c.var.db, workspaceId, [vehicleId])).has(vehicleId))
+      throw notFound("No such vehicle in this workspace");
     const scope = [eq(inspections.workspaceId, workspaceId), eq(inspections.deleted, false)];
     if (vehicleId) scope.push(eq(inspections.vehicleId, vehicleId));
-    const rows = await c.var.db.select().from(inspections).where(and(...scope)).orderBy(desc(inspections.submittedAt)).limit(INSPECTIONS_LIMIT).all();
+    const rows = await c.var.db
+      .select()
+      .from(inspections)
+      .where(and(...scope))
+      .orderBy(desc(inspections.submittedAt))
+      .limit(INSPECTIONS_LIMIT)
+      .all();
     return c.json({ inspections: rows.map(toInspection) });
   })
   .post("/", body(inspectionSubmissionSchema), async (c) => {
@@ -127,8 +171,10 @@ export const inspectionRoutes = new Hono<AppEnv>()
       if (existing) throw badRequest("id: already used", { id: ["Already used"] });
     }
     const submittedAt = input.submittedAt ? Date.parse(input.submittedAt) : now;
-    if (submittedAt > now + 5 * 60_000 || submittedAt < now - 30 * 86_400_000) throw badRequest("submittedAt: within the last 30 days", { submittedAt: ["Within the last 30 days"] });
-    if (!(await vehicleReadings(db, workspaceId, [input.vehicleId])).has(input.vehicleId)) throw notFound("No such vehicle in this workspace");
+    if (submittedAt > now + 5 * 60_000 || submittedAt < now - 30 * 86_400_000)
+      throw badRequest("submittedAt: within the last 30 days", { submittedAt: ["Within the last 30 days"] });
+    if (!(await vehicleReadings(db, workspaceId, [input.vehicleId])).has(input.vehicleId))
+      throw notFound("No such vehicle in this workspace");
     const form = await workspaceForm(db, workspaceId, input.formId);
     if (!form) throw notFound("No such inspection form in this workspace");
     const { failed } = checkResults(form.items, input.results);
@@ -139,7 +185,13 @@ export const inspectionRoutes = new Hono<AppEnv>()
     const opened = await openIssueWrites(
       db,
       workspaceId,
-      failed.map(({ item, result }) => ({ vehicleId: input.vehicleId, title: `${item.label}: failed inspection`, description: result.note ?? null, photoIds: result.photoIds ?? [], sourceInspectionId: id })),
+      failed.map(({ item, result }) => ({
+        vehicleId: input.vehicleId,
+        title: `${item.label}: failed inspection`,
+        description: result.note ?? null,
+        photoIds: result.photoIds ?? [],
+        sourceInspectionId: id,
+      })),
       userId,
       now,
     );
@@ -156,6 +208,11 @@ export const inspectionRoutes = new Hono<AppEnv>()
       submittedByUserId: userId,
       submittedAt,
     };
-    await commitWorkspaceWrite(writeContext(c), workspaceId, (stamp) => [db.insert(inspections).values({ ...row, version: stamp }), ...opened.writes(stamp)], { readYourWrites: true });
+    await commitWorkspaceWrite(
+      writeContext(c),
+      workspaceId,
+      (stamp) => [db.insert(inspections).values({ ...row, version: stamp }), ...opened.writes(stamp)],
+      { readYourWrites: true },
+    );
     return c.json(toInspection({ ...row, version: 0, deleted: false, createdVersion: null, createdAt: now }), 201);
   });

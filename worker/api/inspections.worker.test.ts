@@ -8,7 +8,8 @@ import { inspectionForms, inspections, issues } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 
 const post = (path: string, token: string, json: unknown) => call(path, { method: "POST", token, json });
-const formsOf = async (token: string) => ((await (await call("/api/inspection-forms", { token })).json()) as { forms: InspectionForm[] }).forms;
+const formsOf = async (token: string) =>
+  ((await (await call("/api/inspection-forms", { token })).json()) as { forms: InspectionForm[] }).forms;
 const allPass = () => DEFAULT_PRE_TRIP_ITEMS.map((i) => ({ itemId: i.id, pass: true }));
 
 describe("inspection forms API", () => {
@@ -16,12 +17,29 @@ describe("inspection forms API", () => {
     const a = await userWithWorkspace();
     const [first] = await formsOf(a.token);
     expect(first).toMatchObject({ id: defaultFormId(a.workspaceId), name: "Pre-trip inspection", isDefault: true });
-    expect(first!.items.map((i) => i.label)).toEqual(expect.arrayContaining(["Brakes", "Tyres and wheels", "Lights and indicators", "Mirrors", "Horn", "Wipers and washers", "No fluid leaks", "Seat belts"]));
+    expect(first!.items.map((i) => i.label)).toEqual(
+      expect.arrayContaining([
+        "Brakes",
+        "Tyres and wheels",
+        "Lights and indicators",
+        "Mirrors",
+        "Horn",
+        "Wipers and washers",
+        "No fluid leaks",
+        "Seat belts",
+      ]),
+    );
     expect(await formsOf(a.token)).toHaveLength(1);
 
     const admin = await memberWithRole(a.workspaceId, "admin");
     const member = await memberWithRole(a.workspaceId, "member");
-    const json = { name: "Trailer", items: [{ label: "Coupling", kind: "pass_fail" }, { label: "Tyre pressure (psi)", kind: "number" }] };
+    const json = {
+      name: "Trailer",
+      items: [
+        { label: "Coupling", kind: "pass_fail" },
+        { label: "Tyre pressure (psi)", kind: "number" },
+      ],
+    };
     expect((await post("/api/inspection-forms", member.token, json)).status).toBe(403);
     const created = await post("/api/inspection-forms", admin.token, json);
     expect(created.status).toBe(201);
@@ -29,14 +47,20 @@ describe("inspection forms API", () => {
     expect((await formsOf(member.token)).map((f) => f.name)).toEqual(["Pre-trip inspection", "Trailer"]);
     const bad = await post("/api/inspection-forms", a.token, { name: "Empty", items: [] });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { fields: Record<string, string[]> } }).error.fields).toHaveProperty("items");
+    expect(((await bad.json()) as { error: { fields: Record<string, string[]> } }).error.fields).toHaveProperty(
+      "items",
+    );
   });
 
   it("the migration gave existing workspaces the same default items the code creates", async () => {
     // A workspace inserted before the migration's INSERT would have it; the SQL and the code must agree.
     const a = await userWithWorkspace();
     await formsOf(a.token);
-    const row = await database(env.DB).select().from(inspectionForms).where(eq(inspectionForms.id, defaultFormId(a.workspaceId))).get();
+    const row = await database(env.DB)
+      .select()
+      .from(inspectionForms)
+      .where(eq(inspectionForms.id, defaultFormId(a.workspaceId)))
+      .get();
     expect(row!.items).toEqual(DEFAULT_PRE_TRIP_ITEMS);
     const sql = (await import("../../migrations/0017_service_inspections.sql?raw")).default;
     expect(sql).toContain(JSON.stringify(DEFAULT_PRE_TRIP_ITEMS));
@@ -64,7 +88,9 @@ describe("editing inspection forms", () => {
 
     const bad = await patch(formPath, a.token, { name: "", items: [{ label: "Oil", kind: "colour" }] });
     expect(bad.status).toBe(400);
-    expect(Object.keys(((await bad.json()) as Fields).error.fields)).toEqual(expect.arrayContaining(["name", "items.0.kind"]));
+    expect(Object.keys(((await bad.json()) as Fields).error.fields)).toEqual(
+      expect.arrayContaining(["name", "items.0.kind"]),
+    );
     const unknownId = await patch(formPath, a.token, { items: [{ id: "not-here", label: "Oil", kind: "pass_fail" }] });
     expect(unknownId.status).toBe(400);
     expect(((await unknownId.json()) as Fields).error.fields).toHaveProperty(["items.0.id"]);
@@ -75,12 +101,21 @@ describe("editing inspection forms", () => {
     const vehicleId = await insertVehicle(a.workspaceId);
     const formId = defaultFormId(a.workspaceId);
     await formsOf(a.token);
-    const before = await post("/api/inspections", a.token, { formId, vehicleId, results: allPass(), signedName: "Dana" });
+    const before = await post("/api/inspections", a.token, {
+      formId,
+      vehicleId,
+      results: allPass(),
+      signedName: "Dana",
+    });
     expect(before.status).toBe(201);
     const past = (await before.json()) as Inspection;
 
-    const kept = DEFAULT_PRE_TRIP_ITEMS.filter((i) => i.id !== "horn").map((i) => (i.id === "brakes" ? { ...i, label: "Service and parking brakes" } : i));
-    const res = await patch(`/api/inspection-forms/${formId}`, a.token, { items: [...kept, { label: "Tachograph", kind: "pass_fail" }] });
+    const kept = DEFAULT_PRE_TRIP_ITEMS.filter((i) => i.id !== "horn").map((i) =>
+      i.id === "brakes" ? { ...i, label: "Service and parking brakes" } : i,
+    );
+    const res = await patch(`/api/inspection-forms/${formId}`, a.token, {
+      items: [...kept, { label: "Tachograph", kind: "pass_fail" }],
+    });
     expect(res.status).toBe(200);
     const edited = (await res.json()) as InspectionForm;
     expect(edited.items.slice(0, kept.length)).toEqual(kept);
@@ -89,7 +124,9 @@ describe("editing inspection forms", () => {
     expect(DEFAULT_PRE_TRIP_ITEMS.map((i) => i.id)).not.toContain(added.id);
     expect(edited.items.map((i) => i.id)).not.toContain("horn");
 
-    const listed = (await (await call(`/api/inspections?vehicleId=${vehicleId}`, { token: a.token })).json()) as { inspections: Inspection[] };
+    const listed = (await (await call(`/api/inspections?vehicleId=${vehicleId}`, { token: a.token })).json()) as {
+      inspections: Inspection[];
+    };
     expect(listed.inspections.find((i) => i.id === past.id)?.results.map((r) => r.itemId)).toContain("horn");
     const failNew = edited.items.map((i) => ({ itemId: i.id, pass: i.id !== added.id }));
     const after = await post("/api/inspections", a.token, { formId, vehicleId, results: failNew, signedName: "Dana" });
@@ -104,22 +141,50 @@ describe("inspections API", () => {
     const member = await memberWithRole(a.workspaceId, "member");
     const vehicleId = await insertVehicle(a.workspaceId);
     const id = crypto.randomUUID();
-    const results = allPass().map((r) => (r.itemId === "brakes" ? { itemId: "brakes", pass: false, note: "Soft pedal" } : r));
-    const json = { id, formId: defaultFormId(a.workspaceId), vehicleId, odometerMiles: 12_345, results, signedName: "Dana Driver" };
+    const results = allPass().map((r) =>
+      r.itemId === "brakes" ? { itemId: "brakes", pass: false, note: "Soft pedal" } : r,
+    );
+    const json = {
+      id,
+      formId: defaultFormId(a.workspaceId),
+      vehicleId,
+      odometerMiles: 12_345,
+      results,
+      signedName: "Dana Driver",
+    };
     const res = await post("/api/inspections", member.token, json);
     expect(res.status).toBe(201);
     const stored = (await res.json()) as Inspection;
     expect(stored).toMatchObject({ id, failedItems: 1 });
     // the failed item opened one issue, linked to the inspection, numbered in the workspace
     expect(stored.issueIds).toHaveLength(1);
-    const issue = (await (await call(`/api/issues/${stored.issueIds[0]}`, { token: a.token })).json()) as Record<string, unknown>;
-    expect(issue).toMatchObject({ number: 1, status: "open", vehicleId, sourceInspectionId: id, title: "Brakes: failed inspection", description: "Soft pedal", reportedByUserId: member.userId });
+    const issue = (await (await call(`/api/issues/${stored.issueIds[0]}`, { token: a.token })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(issue).toMatchObject({
+      number: 1,
+      status: "open",
+      vehicleId,
+      sourceInspectionId: id,
+      title: "Brakes: failed inspection",
+      description: "Soft pedal",
+      reportedByUserId: member.userId,
+    });
     const again = await post("/api/inspections", member.token, json);
     expect(again.status).toBe(200);
-    expect(await database(env.DB).select().from(inspections).where(eq(inspections.workspaceId, a.workspaceId)).all()).toHaveLength(1);
-    expect(await database(env.DB).select().from(issues).where(eq(issues.workspaceId, a.workspaceId)).all()).toHaveLength(1);
+    expect(
+      await database(env.DB).select().from(inspections).where(eq(inspections.workspaceId, a.workspaceId)).all(),
+    ).toHaveLength(1);
+    expect(
+      await database(env.DB).select().from(issues).where(eq(issues.workspaceId, a.workspaceId)).all(),
+    ).toHaveLength(1);
 
-    const listed = ((await (await call(`/api/inspections?vehicleId=${vehicleId}`, { token: a.token })).json()) as { inspections: Inspection[] }).inspections;
+    const listed = (
+      (await (await call(`/api/inspections?vehicleId=${vehicleId}`, { token: a.token })).json()) as {
+        inspections: Inspection[];
+      }
+    ).inspections;
     expect(listed).toMatchObject([{ id, signedName: "Dana Driver", odometerMiles: 12_345, failedItems: 1 }]);
   });
 
@@ -137,9 +202,13 @@ describe("inspections API", () => {
     ] as const) {
       const res = await post("/api/inspections", a.token, json);
       expect(res.status).toBe(400);
-      expect(Object.keys(((await res.json()) as { error: { fields: Record<string, string[]> } }).error.fields)).toContain(field);
+      expect(
+        Object.keys(((await res.json()) as { error: { fields: Record<string, string[]> } }).error.fields),
+      ).toContain(field);
     }
-    expect(await database(env.DB).select().from(inspections).where(eq(inspections.workspaceId, a.workspaceId)).all()).toEqual([]);
+    expect(
+      await database(env.DB).select().from(inspections).where(eq(inspections.workspaceId, a.workspaceId)).all(),
+    ).toEqual([]);
     expect(await database(env.DB).select().from(issues).where(eq(issues.workspaceId, a.workspaceId)).all()).toEqual([]);
   });
 
@@ -149,8 +218,26 @@ describe("inspections API", () => {
     const mine = await insertVehicle(a.workspaceId);
     const theirs = await insertVehicle(b.workspaceId);
     const results = allPass();
-    expect((await post("/api/inspections", a.token, { formId: defaultFormId(a.workspaceId), vehicleId: theirs, results, signedName: "x" })).status).toBe(404);
-    expect((await post("/api/inspections", a.token, { formId: defaultFormId(b.workspaceId), vehicleId: mine, results, signedName: "x" })).status).toBe(404);
+    expect(
+      (
+        await post("/api/inspections", a.token, {
+          formId: defaultFormId(a.workspaceId),
+          vehicleId: theirs,
+          results,
+          signedName: "x",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await post("/api/inspections", a.token, {
+          formId: defaultFormId(b.workspaceId),
+          vehicleId: mine,
+          results,
+          signedName: "x",
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(`/api/inspections?vehicleId=${theirs}`, { token: a.token })).status).toBe(404);
   });
 });

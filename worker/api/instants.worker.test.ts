@@ -3,13 +3,20 @@ import { keptFormatters } from "../../shared/time-zone";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 
 /** Issue 34, finding 6 (instants outside 2000–2100 are a 400, never a 500) and 9 (zone names canonicalised). */
-const badInstants = ["+275760-09-13T00:00:00Z", "1999-12-31T23:59:59Z", "2101-01-01T00:00:00Z", "-000001-01-01T00:00:00Z"];
+const badInstants = [
+  "+275760-09-13T00:00:00Z",
+  "1999-12-31T23:59:59Z",
+  "2101-01-01T00:00:00Z",
+  "-000001-01-01T00:00:00Z",
+];
 
 describe("instants the API takes", () => {
   it.each(badInstants)("a report from %s is a 400 JSON error", async (from) => {
     const a = await userWithWorkspace();
     for (const report of ["summary", "trips", "stops", "daily"]) {
-      const res = await call(`/api/reports/${report}?from=${encodeURIComponent(from)}&to=2026-11-20`, { token: a.token });
+      const res = await call(`/api/reports/${report}?from=${encodeURIComponent(from)}&to=2026-11-20`, {
+        token: a.token,
+      });
       expect(res.status, report).toBe(400);
       expect(await res.json()).toMatchObject({ error: { code: "invalid_input", fields: { from: expect.any(Array) } } });
     }
@@ -26,7 +33,10 @@ describe("instants the API takes", () => {
   it("alerts since, a vehicle's history and beacon health refuse them too", async () => {
     const a = await userWithWorkspace();
     const vehicleId = await insertVehicle(a.workspaceId);
-    for (const since of badInstants) expect((await call(`/api/alerts?since=${encodeURIComponent(since)}`, { token: a.token })).status, since).toBe(400);
+    for (const since of badInstants)
+      expect((await call(`/api/alerts?since=${encodeURIComponent(since)}`, { token: a.token })).status, since).toBe(
+        400,
+      );
     expect((await call(`/api/alerts?since=2026-11-20T00:00:00Z`, { token: a.token })).status).toBe(200);
     for (const q of ["since=0", "from=8640000000000000", "from=1700000000000&to=99999999999999"]) {
       const res = await call(`/api/vehicles/${vehicleId}/history?${q}`, { token: a.token });
@@ -40,12 +50,19 @@ describe("instants the API takes", () => {
 describe("time-zone names", () => {
   it("are stored in their canonical spelling, and spellings share one cached formatter", async () => {
     const a = await userWithWorkspace();
-    const res = await call("/api/workspace/preferences", { method: "PATCH", token: a.token, json: { timeZone: "aMeRiCa/ChIcAgO" } });
+    const res = await call("/api/workspace/preferences", {
+      method: "PATCH",
+      token: a.token,
+      json: { timeZone: "aMeRiCa/ChIcAgO" },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ timeZone: "America/Chicago" });
     const before = keptFormatters();
     for (const spelling of ["AMERICA/CHICAGO", "america/chicago", "AmErIcA/cHiCaGo", "America/CHICAGO"]) {
-      expect((await call("/api/workspace/preferences", { method: "PATCH", token: a.token, json: { timeZone: spelling } })).status).toBe(200);
+      expect(
+        (await call("/api/workspace/preferences", { method: "PATCH", token: a.token, json: { timeZone: spelling } }))
+          .status,
+      ).toBe(200);
     }
     expect(keptFormatters()).toBe(before);
   });

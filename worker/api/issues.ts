@@ -27,7 +27,11 @@ import { commitWorkspaceWrite } from "../workspace-object";
  * Every query is scoped to the caller's workspace: another workspace's issue or vehicle is a 404.
  */
 export const listQuery = z.object({
-  status: z.enum([...ISSUE_STATUSES, "all"], { errorMap: () => ({ message: "Choose open, in_progress, resolved, closed or all" }) }).default("all"),
+  status: z
+    .enum([...ISSUE_STATUSES, "all"], {
+      errorMap: () => ({ message: "Choose open, in_progress, resolved, closed or all" }),
+    })
+    .default("all"),
   vehicleId: z.string().max(100).optional(),
   assigneeUserId: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
@@ -45,15 +49,27 @@ async function write<T>(c: Context<AppEnv>, workspaceId: string, work: () => Pro
   try {
     result = await work();
   } catch (error) {
-    if (error instanceof IssueRefused) throw new ApiError(error.status, error.status === 404 ? "not_found" : "invalid_input", error.message, error.fields);
+    if (error instanceof IssueRefused)
+      throw new ApiError(
+        error.status,
+        error.status === 404 ? "not_found" : "invalid_input",
+        error.message,
+        error.fields,
+      );
     throw error;
   }
   // The assignment is saved with its e-mail queued; a send that fails here is retried by the cron.
-  await sendIssueNotifications(c.var.db, c.var.config, { workspaceId }).catch((error) => console.error("issue e-mails failed:", error));
+  await sendIssueNotifications(c.var.db, c.var.config, { workspaceId }).catch((error) =>
+    console.error("issue e-mails failed:", error),
+  );
   return result;
 }
 
-const writeContext = (c: Context<AppEnv>) => ({ env: c.env, db: c.var.db, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work) });
+const writeContext = (c: Context<AppEnv>) => ({
+  env: c.env,
+  db: c.var.db,
+  waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
+});
 
 async function requireIssue(c: Context<AppEnv>, workspaceId: string) {
   const row = await issueIn(c.var.db, workspaceId, c.req.param("id") ?? "");
@@ -70,7 +86,13 @@ export const issueRoutes = new Hono<AppEnv>()
     if (q.status !== "all") where.push(eq(issues.status, q.status));
     if (q.vehicleId) where.push(eq(issues.vehicleId, q.vehicleId));
     if (q.assigneeUserId) where.push(eq(issues.assigneeUserId, q.assigneeUserId));
-    const rows = await c.var.db.select().from(issues).where(and(...where)).orderBy(desc(issues.number)).limit(q.limit).all();
+    const rows = await c.var.db
+      .select()
+      .from(issues)
+      .where(and(...where))
+      .orderBy(desc(issues.number))
+      .limit(q.limit)
+      .all();
     return c.json({ issues: rows.map(toIssueJson) });
   })
   .get("/:id", async (c) => {
@@ -79,7 +101,13 @@ export const issueRoutes = new Hono<AppEnv>()
     const comments = await c.var.db
       .select()
       .from(issueComments)
-      .where(and(eq(issueComments.issueId, row.id), eq(issueComments.workspaceId, workspaceId), eq(issueComments.deleted, false)))
+      .where(
+        and(
+          eq(issueComments.issueId, row.id),
+          eq(issueComments.workspaceId, workspaceId),
+          eq(issueComments.deleted, false),
+        ),
+      )
       .orderBy(asc(issueComments.createdAt))
       .all();
     return c.json({ ...toIssueJson(row), comments: comments.map(toIssueCommentJson) });
@@ -91,7 +119,12 @@ export const issueRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     await write(c, workspaceId, async () => {
       await checkIssueReferences(db, workspaceId, input);
-      await commitWorkspaceWrite(writeContext(c), workspaceId, () => openIssueStatements(db, workspaceId, { ...input, id, reportedByUserId: userId }), { readYourWrites: true });
+      await commitWorkspaceWrite(
+        writeContext(c),
+        workspaceId,
+        () => openIssueStatements(db, workspaceId, { ...input, id, reportedByUserId: userId }),
+        { readYourWrites: true },
+      );
     });
     const row = await issueIn(db, workspaceId, id);
     return c.json(toIssueJson(row!), 201);
@@ -102,8 +135,16 @@ export const issueRoutes = new Hono<AppEnv>()
     const changes = c.req.valid("json");
     const db = c.var.db;
     await write(c, workspaceId, async () => {
-      await checkIssueReferences(db, workspaceId, { assigneeUserId: changes.assigneeUserId, photoIds: changes.photoIds });
-      await commitWorkspaceWrite(writeContext(c), workspaceId, () => updateIssueStatements(db, workspaceId, current, changes, userId), { readYourWrites: true });
+      await checkIssueReferences(db, workspaceId, {
+        assigneeUserId: changes.assigneeUserId,
+        photoIds: changes.photoIds,
+      });
+      await commitWorkspaceWrite(
+        writeContext(c),
+        workspaceId,
+        () => updateIssueStatements(db, workspaceId, current, changes, userId),
+        { readYourWrites: true },
+      );
     });
     return c.json(toIssueJson((await issueIn(db, workspaceId, current.id))!));
   })
@@ -115,7 +156,12 @@ export const issueRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     await write(c, workspaceId, async () => {
       await checkIssueReferences(db, workspaceId, { photoIds });
-      await commitWorkspaceWrite(writeContext(c), workspaceId, () => [commentStatement(db, workspaceId, { id, issueId: issue.id, text, photoIds, authorUserId: userId })], { readYourWrites: true });
+      await commitWorkspaceWrite(
+        writeContext(c),
+        workspaceId,
+        () => [commentStatement(db, workspaceId, { id, issueId: issue.id, text, photoIds, authorUserId: userId })],
+        { readYourWrites: true },
+      );
     });
     const row = await db.select().from(issueComments).where(eq(issueComments.id, id)).get();
     return c.json(toIssueCommentJson(row!), 201);

@@ -15,45 +15,82 @@ type ErrorBody = { error: { code: string; message: string; fields?: Record<strin
 
 const report = (token: string, json: unknown) => call("/api/issues", { method: "POST", token, json });
 const patch = (token: string, id: string, json: unknown) => call(`/api/issues/${id}`, { method: "PATCH", token, json });
-const issuesOf = async (workspaceId: string) => database(env.DB).select().from(issues).where(eq(issues.workspaceId, workspaceId)).all();
-const mailTo = async (address: string) => database(env.DB).select().from(emailOutbox).where(eq(emailOutbox.to, address)).all();
+const issuesOf = async (workspaceId: string) =>
+  database(env.DB).select().from(issues).where(eq(issues.workspaceId, workspaceId)).all();
+const mailTo = async (address: string) =>
+  database(env.DB).select().from(emailOutbox).where(eq(emailOutbox.to, address)).all();
 
 async function push(token: string, mutations: { name: string; args: unknown }[]) {
   const clientID = crypto.randomUUID();
   const res = await call("/api/sync/push", {
     method: "POST",
     token,
-    json: { pushVersion: 1, clientGroupID: crypto.randomUUID(), profileID: "p", schemaVersion: SCHEMA_VERSION, mutations: mutations.map((m, i) => ({ clientID, id: i + 1, ...m, timestamp: 1 })) },
+    json: {
+      pushVersion: 1,
+      clientGroupID: crypto.randomUUID(),
+      profileID: "p",
+      schemaVersion: SCHEMA_VERSION,
+      mutations: mutations.map((m, i) => ({ clientID, id: i + 1, ...m, timestamp: 1 })),
+    },
   });
   expect(res.status).toBe(200);
   return (await res.json()) as { refused?: unknown[] };
 }
 
 async function pull(token: string, cookie: unknown = null) {
-  const res = await call("/api/sync/pull", { method: "POST", token, json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION } });
-  return (await res.json()) as { cookie: unknown; patch: { op: string; key: string; value?: Record<string, unknown> }[] };
+  const res = await call("/api/sync/pull", {
+    method: "POST",
+    token,
+    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
+  });
+  return (await res.json()) as {
+    cookie: unknown;
+    patch: { op: string; key: string; value?: Record<string, unknown> }[];
+  };
 }
 
 describe("issues API", () => {
   it("reports an issue numbered per workspace (#1, #2 ...), open, reported by the caller", async () => {
     const a = await userWithWorkspace();
     const vehicleId = await insertVehicle(a.workspaceId);
-    const first = await report(a.token, { vehicleId, title: "Brake light out", priority: "high", dueDate: "2026-12-31" });
+    const first = await report(a.token, {
+      vehicleId,
+      title: "Brake light out",
+      priority: "high",
+      dueDate: "2026-12-31",
+    });
     expect(first.status).toBe(201);
     const issue = (await first.json()) as IssueJson;
-    expect(issue).toMatchObject({ number: 1, status: "open", priority: "high", vehicleId, title: "Brake light out", reportedByUserId: a.userId, dueDate: "2026-12-31", assigneeUserId: null });
+    expect(issue).toMatchObject({
+      number: 1,
+      status: "open",
+      priority: "high",
+      vehicleId,
+      title: "Brake light out",
+      reportedByUserId: a.userId,
+      dueDate: "2026-12-31",
+      assigneeUserId: null,
+    });
     expect(Date.parse(issue.createdAt)).toBeGreaterThan(0);
-    expect(((await (await report(a.token, { vehicleId, title: "Wiper torn", priority: "low" })).json()) as IssueJson).number).toBe(2);
+    expect(
+      ((await (await report(a.token, { vehicleId, title: "Wiper torn", priority: "low" })).json()) as IssueJson).number,
+    ).toBe(2);
 
     const b = await userWithWorkspace();
-    const theirs = await report(b.token, { vehicleId: await insertVehicle(b.workspaceId), title: "Horn", priority: "medium" });
+    const theirs = await report(b.token, {
+      vehicleId: await insertVehicle(b.workspaceId),
+      title: "Horn",
+      priority: "medium",
+    });
     expect(((await theirs.json()) as IssueJson).number).toBe(1);
   });
 
   it("numbers concurrent reports without a gap or a duplicate", async () => {
     const a = await userWithWorkspace();
     const vehicleId = await insertVehicle(a.workspaceId);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => report(a.token, { vehicleId, title: `Defect ${i}`, priority: "low" })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => report(a.token, { vehicleId, title: `Defect ${i}`, priority: "low" })),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(201));
     const numbers = (await issuesOf(a.workspaceId)).map((r) => r.number).sort((x, y) => x - y);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -69,26 +106,54 @@ describe("issues API", () => {
     expect(Object.keys(body.error.fields ?? {}).sort()).toEqual(["dueDate", "priority", "title"]);
 
     const stranger = await userWithWorkspace();
-    const notMember = await report(a.token, { vehicleId, title: "Leak", priority: "low", assigneeUserId: stranger.userId });
+    const notMember = await report(a.token, {
+      vehicleId,
+      title: "Leak",
+      priority: "low",
+      assigneeUserId: stranger.userId,
+    });
     expect(notMember.status).toBe(400);
     expect(((await notMember.json()) as ErrorBody).error.fields?.assigneeUserId).toBeDefined();
     expect(await issuesOf(a.workspaceId)).toEqual([]);
-    expect(await database(env.DB).select().from(issueNotifications).where(eq(issueNotifications.workspaceId, a.workspaceId)).all()).toEqual([]);
+    expect(
+      await database(env.DB)
+        .select()
+        .from(issueNotifications)
+        .where(eq(issueNotifications.workspaceId, a.workspaceId))
+        .all(),
+    ).toEqual([]);
   });
 
   it("keeps workspaces apart: another workspace's vehicle or issue is a 404, never listed", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
     const { id } = await insertIssue(a.workspaceId);
-    expect((await report(b.token, { vehicleId: await insertVehicle(a.workspaceId), title: "x", priority: "low" })).status).toBe(404);
+    expect(
+      (await report(b.token, { vehicleId: await insertVehicle(a.workspaceId), title: "x", priority: "low" })).status,
+    ).toBe(404);
     expect((await call(`/api/issues/${id}`, { token: b.token })).status).toBe(404);
     expect((await patch(b.token, id, { status: "closed" })).status).toBe(404);
-    expect((await call(`/api/issues/${id}/comments`, { method: "POST", token: b.token, json: { text: "mine" } })).status).toBe(404);
-    expect(((await (await call("/api/issues", { token: b.token })).json()) as { issues: unknown[] }).issues).toEqual([]);
+    expect(
+      (await call(`/api/issues/${id}/comments`, { method: "POST", token: b.token, json: { text: "mine" } })).status,
+    ).toBe(404);
+    expect(((await (await call("/api/issues", { token: b.token })).json()) as { issues: unknown[] }).issues).toEqual(
+      [],
+    );
     // a photo of another workspace cannot be attached
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
-    const photo = (await (await call("/api/photos", { method: "POST", token: a.token, body: png, headers: { "Content-Type": "image/png" } })).json()) as { id: string };
-    expect((await report(b.token, { vehicleId: await insertVehicle(b.workspaceId), title: "x", priority: "low", photoIds: [photo.id] })).status).toBe(404);
+    const photo = (await (
+      await call("/api/photos", { method: "POST", token: a.token, body: png, headers: { "Content-Type": "image/png" } })
+    ).json()) as { id: string };
+    expect(
+      (
+        await report(b.token, {
+          vehicleId: await insertVehicle(b.workspaceId),
+          title: "x",
+          priority: "low",
+          photoIds: [photo.id],
+        })
+      ).status,
+    ).toBe(404);
     expect((await patch(a.token, id, { photoIds: [photo.id] })).status).toBe(200);
     expect((await issueRow(id))?.status).toBe("open");
     expect((await pull(b.token)).patch.some((p) => p.key?.startsWith("issue"))).toBe(false);
@@ -100,7 +165,9 @@ describe("issues API", () => {
     const viewer = await memberWithRole(a.workspaceId, "viewer");
     expect((await report(viewer.token, { vehicleId, title: "x", priority: "low" })).status).toBe(403);
     expect((await patch(viewer.token, id, { status: "closed" })).status).toBe(403);
-    expect((await call(`/api/issues/${id}/comments`, { method: "POST", token: viewer.token, json: { text: "hi" } })).status).toBe(403);
+    expect(
+      (await call(`/api/issues/${id}/comments`, { method: "POST", token: viewer.token, json: { text: "hi" } })).status,
+    ).toBe(403);
     expect((await call(`/api/issues/${id}`, { token: viewer.token })).status).toBe(200);
     const member = await memberWithRole(a.workspaceId, "member");
     expect((await patch(member.token, id, { status: "in_progress" })).status).toBe(200);
@@ -110,10 +177,21 @@ describe("issues API", () => {
     const a = await userWithWorkspace();
     const mechanic = await memberWithRole(a.workspaceId, "member", "mechanic");
     const { id } = await insertIssue(a.workspaceId, { description: "Rear left", dueDate: "2026-12-01" });
-    const changed = await patch(a.token, id, { status: "in_progress", assigneeUserId: mechanic.userId, priority: "critical" });
+    const changed = await patch(a.token, id, {
+      status: "in_progress",
+      assigneeUserId: mechanic.userId,
+      priority: "critical",
+    });
     expect(changed.status).toBe(200);
     // what the PATCH does not name is kept
-    expect(await changed.json()).toMatchObject({ status: "in_progress", assigneeUserId: mechanic.userId, priority: "critical", description: "Rear left", dueDate: "2026-12-01", title: "Flat tyre" });
+    expect(await changed.json()).toMatchObject({
+      status: "in_progress",
+      assigneeUserId: mechanic.userId,
+      priority: "critical",
+      description: "Rear left",
+      dueDate: "2026-12-01",
+      title: "Flat tyre",
+    });
     const mail = await mailTo(mechanic.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toMatch(/^Issue #1 assigned to you: Flat tyre/);
@@ -122,12 +200,20 @@ describe("issues API", () => {
     await patch(a.token, id, { assigneeUserId: mechanic.userId });
     expect(await mailTo(mechanic.email)).toHaveLength(1);
 
-    const comment = await call(`/api/issues/${id}/comments`, { method: "POST", token: mechanic.token, json: { text: "Part ordered" } });
+    const comment = await call(`/api/issues/${id}/comments`, {
+      method: "POST",
+      token: mechanic.token,
+      json: { text: "Part ordered" },
+    });
     expect(comment.status).toBe(201);
     expect(await comment.json()).toMatchObject({ issueId: id, authorUserId: mechanic.userId, text: "Part ordered" });
-    const detail = (await (await call(`/api/issues/${id}`, { token: a.token })).json()) as IssueJson & { comments: { text: string }[] };
+    const detail = (await (await call(`/api/issues/${id}`, { token: a.token })).json()) as IssueJson & {
+      comments: { text: string }[];
+    };
     expect(detail.comments.map((c) => c.text)).toEqual(["Part ordered"]);
-    expect((await call(`/api/issues/${id}/comments`, { method: "POST", token: a.token, json: { text: "" } })).status).toBe(400);
+    expect(
+      (await call(`/api/issues/${id}/comments`, { method: "POST", token: a.token, json: { text: "" } })).status,
+    ).toBe(400);
   });
 
   it("lists with the status, vehicle and assignee filters", async () => {
@@ -136,7 +222,10 @@ describe("issues API", () => {
     await insertIssue(a.workspaceId, { title: "Truck", assigneeUserId: other.userId });
     const van = await insertIssue(a.workspaceId, { title: "Van" });
     await patch(a.token, van.id, { status: "closed" });
-    const list = async (q: string) => ((await (await call(`/api/issues${q}`, { token: a.token })).json()) as { issues: IssueJson[] }).issues.map((i) => i.title);
+    const list = async (q: string) =>
+      ((await (await call(`/api/issues${q}`, { token: a.token })).json()) as { issues: IssueJson[] }).issues.map(
+        (i) => i.title,
+      );
     expect(await list("")).toEqual(["Van", "Truck"]);
     expect(await list("?status=open")).toEqual(["Truck"]);
     expect(await list("?status=closed")).toEqual(["Van"]);
@@ -154,12 +243,27 @@ describe("issues through sync", () => {
     const id = crypto.randomUUID();
     const commentId = crypto.randomUUID();
     const answer = await push(member.token, [
-      { name: "createIssue", args: { id, vehicleId, title: "Seat belt frayed", priority: "high", reportedByUserId: a.userId, assigneeUserId: a.userId } },
+      {
+        name: "createIssue",
+        args: {
+          id,
+          vehicleId,
+          title: "Seat belt frayed",
+          priority: "high",
+          reportedByUserId: a.userId,
+          assigneeUserId: a.userId,
+        },
+      },
       { name: "addIssueComment", args: { id: commentId, issueId: id, text: "Seen at the depot" } },
       { name: "updateIssue", args: { id, status: "in_progress" } },
     ]);
     expect(answer.refused).toBeUndefined();
-    expect(await issueRow(id)).toMatchObject({ number: 1, reportedByUserId: member.userId, status: "in_progress", assigneeUserId: a.userId });
+    expect(await issueRow(id)).toMatchObject({
+      number: 1,
+      reportedByUserId: member.userId,
+      status: "in_progress",
+      assigneeUserId: a.userId,
+    });
     // the assignment's e-mail is queued with it, and sent after the push (here: by the cron's round)
     await sendIssueNotifications(database(env.DB), config(env as never), { workspaceId: a.workspaceId });
     const owner = await database(env.DB).select().from(emailOutbox).all();
@@ -178,7 +282,10 @@ describe("issues through sync", () => {
     const id = crypto.randomUUID();
     await push(a.token, [
       { name: "createIssue", args: { id, vehicleId, title: "x", priority: "low", assigneeUserId: b.userId } },
-      { name: "createIssue", args: { id: crypto.randomUUID(), vehicleId: theirs.vehicleId, title: "x", priority: "low" } },
+      {
+        name: "createIssue",
+        args: { id: crypto.randomUUID(), vehicleId: theirs.vehicleId, title: "x", priority: "low" },
+      },
       { name: "updateIssue", args: { id: theirs.id, status: "closed" } },
       { name: "addIssueComment", args: { id: crypto.randomUUID(), issueId: theirs.id, text: "mine" } },
       { name: "createIssue", args: { id: theirs.id, vehicleId, title: "take over", priority: "low" } },
@@ -193,7 +300,10 @@ describe("issues through sync", () => {
     const closedLongAgo = await insertIssue(a.workspaceId, { title: "Closed long ago" });
     const closedToday = await insertIssue(a.workspaceId, { title: "Closed today" });
     const db = database(env.DB);
-    await db.update(issues).set({ status: "closed", updatedAt: Date.now() - 30 * 86_400_000 }).where(eq(issues.id, closedLongAgo.id));
+    await db
+      .update(issues)
+      .set({ status: "closed", updatedAt: Date.now() - 30 * 86_400_000 })
+      .where(eq(issues.id, closedLongAgo.id));
     await db.update(issues).set({ status: "closed" }).where(eq(issues.id, closedToday.id));
     const first = await pull(a.token);
     const keys = first.patch.map((p) => p.key);
@@ -217,18 +327,30 @@ describe("the first sync's cost of open issues", () => {
     const vehicleId = await insertVehicle(a.workspaceId);
     const size = async () => JSON.stringify(await pull(a.token)).length;
     const before = await size();
-    for (let i = 0; i < 20; i++) await insertIssue(a.workspaceId, { vehicleId, title: `Brake light ${100 + i}`, reportedByUserId: a.userId });
+    for (let i = 0; i < 20; i++)
+      await insertIssue(a.workspaceId, { vehicleId, title: `Brake light ${100 + i}`, reportedByUserId: a.userId });
     const perIssue = ((await size()) - before) / 20;
     console.log(`first sync: ${perIssue} B per open issue`);
     expect(perIssue).toBeLessThanOrEqual(150);
     // A long description stays on the server (a marker travels); the page reads it with the reporter.
-    const long = await insertIssue(a.workspaceId, { vehicleId, title: "Oil leak", description: "Drips under the engine after a long run; seen twice this week.", reportedByUserId: a.userId });
+    const long = await insertIssue(a.workspaceId, {
+      vehicleId,
+      title: "Oil leak",
+      description: "Drips under the engine after a long run; seen twice this week.",
+      reportedByUserId: a.userId,
+    });
     const put = (await pull(a.token)).patch.find((p) => p.key === issueKey(long.id))!;
     expect(put.value).toEqual({ n: 21, v: packId(vehicleId), t: "Oil leak", dl: 1, c: expect.any(Number) });
     const detail = (await (await call(`/api/issues/${long.id}`, { token: a.token })).json()) as IssueJson;
-    expect(detail).toMatchObject({ description: "Drips under the engine after a long run; seen twice this week.", reportedByUserId: a.userId });
+    expect(detail).toMatchObject({
+      description: "Drips under the engine after a long run; seen twice this week.",
+      reportedByUserId: a.userId,
+    });
 
-    await database(env.DB).update(issues).set({ status: "closed", updatedAt: Date.now() - 8 * 86_400_000 }).where(eq(issues.workspaceId, a.workspaceId));
+    await database(env.DB)
+      .update(issues)
+      .set({ status: "closed", updatedAt: Date.now() - 8 * 86_400_000 })
+      .where(eq(issues.workspaceId, a.workspaceId));
     expect((await pull(a.token)).patch.some((p) => p.key?.startsWith("issue/"))).toBe(false);
   });
 });
@@ -240,12 +362,22 @@ describe("the server-side issue functions (for inspections and service entries)"
     const vehicleId = await insertVehicle(a.workspaceId);
     const w = { env: env as never, db: database(env.DB), waitUntil: () => undefined };
     const inspectionId = crypto.randomUUID();
-    const opened = await openIssue(w, a.workspaceId, { vehicleId, title: "Tyres: failed", priority: "high", reportedByUserId: a.userId, sourceInspectionId: inspectionId });
+    const opened = await openIssue(w, a.workspaceId, {
+      vehicleId,
+      title: "Tyres: failed",
+      priority: "high",
+      reportedByUserId: a.userId,
+      sourceInspectionId: inspectionId,
+    });
     expect(opened).toMatchObject({ number: 1, status: "open", sourceInspectionId: inspectionId });
-    await expect(openIssue(w, b.workspaceId, { vehicleId, title: "x", priority: "low", reportedByUserId: b.userId })).rejects.toBeInstanceOf(IssueRefused);
+    await expect(
+      openIssue(w, b.workspaceId, { vehicleId, title: "x", priority: "low", reportedByUserId: b.userId }),
+    ).rejects.toBeInstanceOf(IssueRefused);
 
     const foreign = await insertIssue(b.workspaceId);
-    await expect(resolveIssuesStatements(w.db, a.workspaceId, [opened.id, foreign.id])).rejects.toMatchObject({ status: 404 });
+    await expect(resolveIssuesStatements(w.db, a.workspaceId, [opened.id, foreign.id])).rejects.toMatchObject({
+      status: 404,
+    });
     const db = w.db;
     const statements = await resolveIssuesStatements(db, a.workspaceId, [opened.id], { serviceEntryId: "entry-1" });
     await db.batch(statements as [never, ...never[]]);

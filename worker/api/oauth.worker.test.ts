@@ -25,7 +25,9 @@ const googleEnv = { ...env, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: C
 
 type Json = Record<string, unknown> & { error?: { code: string; message: string } };
 const json = async (res: Response) => (await res.json()) as Json;
-const fromIp = () => ({ "CF-Connecting-IP": `10.2.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
+const fromIp = () => ({
+  "CF-Connecting-IP": `10.2.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+});
 const newEmail = () => `g-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 /** The Worker with Google configured (the default test configuration has no Google client). */
@@ -36,7 +38,11 @@ async function callWithGoogle(path: string, init: RequestInit & { json?: unknown
   if (cookie) headers.set("Cookie", cookie);
   const ctx = createExecutionContext();
   const res = await worker.fetch(
-    new Request(`http://localhost${path}`, { ...rest, headers, body: payload !== undefined ? JSON.stringify(payload) : rest.body }),
+    new Request(`http://localhost${path}`, {
+      ...rest,
+      headers,
+      body: payload !== undefined ? JSON.stringify(payload) : rest.body,
+    }),
     googleEnv,
     ctx,
   );
@@ -83,7 +89,9 @@ class FakeGoogle {
     this.codes.delete(form.get("code") ?? "");
     if (form.get("grant_type") !== "authorization_code" || !grant) return fail("invalid_grant");
     if (form.get("redirect_uri") !== grant.redirectUri) return fail("redirect_uri_mismatch");
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(form.get("code_verifier") ?? "")));
+    const digest = new Uint8Array(
+      await crypto.subtle.digest("SHA-256", new TextEncoder().encode(form.get("code_verifier") ?? "")),
+    );
     if (base64url(digest) !== grant.challenge) return fail("invalid_grant");
     const now = Math.floor(Date.now() / 1000);
     const idToken = [
@@ -91,7 +99,13 @@ class FakeGoogle {
       encodeJson({ iss: "https://accounts.google.com", aud: CLIENT_ID, iat: now, exp: now + 3600, ...grant.claims }),
       base64url(new TextEncoder().encode("signature")),
     ].join(".");
-    return Response.json({ access_token: "ya29.test", expires_in: 3599, token_type: "Bearer", scope: "openid email profile", id_token: idToken });
+    return Response.json({
+      access_token: "ya29.test",
+      expires_in: 3599,
+      token_type: "Bearer",
+      scope: "openid email profile",
+      id_token: idToken,
+    });
   };
 }
 
@@ -150,7 +164,9 @@ describe("Google authorisation address", () => {
     // The state is kept server-side with its verifier, and bound to this browser by a cookie.
     const row = await database(env.DB).select().from(oauthStates).where(eq(oauthStates.state, state)).get();
     expect(row?.expiresAt).toBeGreaterThan(Date.now());
-    const verifierHash = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(row!.codeVerifier))));
+    const verifierHash = base64url(
+      new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(row!.codeVerifier))),
+    );
     expect(verifierHash).toBe(url.searchParams.get("code_challenge"));
     expect(cookie).toBe(`oauth_state=${state}`);
   });
@@ -179,7 +195,9 @@ describe("Google sign-in", () => {
   it("signs a returning Google user into the same account and their first workspace", async () => {
     const sub = `sub-${crypto.randomUUID()}`;
     const first = await tokenOf((await signInWithGoogle({ sub, email: newEmail(), email_verified: true })).res);
-    const { id: workspaceId } = await json(await call("/api/workspaces", { method: "POST", token: first, json: { name: "Google Fleet" } }));
+    const { id: workspaceId } = await json(
+      await call("/api/workspaces", { method: "POST", token: first, json: { name: "Google Fleet" } }),
+    );
     // Same Google account, even if its address changed since.
     const again = await tokenOf((await signInWithGoogle({ sub, email: newEmail(), email_verified: true })).res);
     const me = await json(await call("/api/me", { token: again }));
@@ -214,9 +232,19 @@ describe("Google sign-in", () => {
     const email = newEmail();
     const token = await signUp(email);
     await database(env.DB).update(users).set({ emailVerified: true }).where(eq(users.email, email));
-    const setup = await json(await call("/api/account/two-factor/setup", { method: "POST", token, headers: fromIp(), json: { password: "correct horse battery" } }));
+    const setup = await json(
+      await call("/api/account/two-factor/setup", {
+        method: "POST",
+        token,
+        headers: fromIp(),
+        json: { password: "correct horse battery" },
+      }),
+    );
     const code = generateHOTP(decodeBase32IgnorePadding(setup.secret as string), BigInt(stepAt(Date.now())), 6);
-    expect((await call("/api/account/two-factor/enable", { method: "POST", token, headers: fromIp(), json: { code } })).status).toBe(200);
+    expect(
+      (await call("/api/account/two-factor/enable", { method: "POST", token, headers: fromIp(), json: { code } }))
+        .status,
+    ).toBe(200);
 
     const { res } = await signInWithGoogle({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: true });
     expect(res.status).toBe(200);
@@ -236,18 +264,46 @@ describe("Google sign-in", () => {
   it("on linking an address nobody had proven owning, clears the second factor whoever registered it had set (issue 34)", async () => {
     const email = newEmail();
     const squatter = await signUp(email, "squatter password");
-    const setup = await json(await call("/api/account/two-factor/setup", { method: "POST", token: squatter, headers: fromIp(), json: { password: "squatter password" } }));
+    const setup = await json(
+      await call("/api/account/two-factor/setup", {
+        method: "POST",
+        token: squatter,
+        headers: fromIp(),
+        json: { password: "squatter password" },
+      }),
+    );
     const code = generateHOTP(decodeBase32IgnorePadding(setup.secret as string), BigInt(stepAt(Date.now())), 6);
-    expect((await call("/api/account/two-factor/enable", { method: "POST", token: squatter, headers: fromIp(), json: { code } })).status).toBe(200);
-    const { id: userId } = (await database(env.DB).select({ id: users.id }).from(users).where(eq(users.email, email)).get())!;
-    expect(await database(env.DB).select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId)).all()).not.toEqual([]);
+    expect(
+      (
+        await call("/api/account/two-factor/enable", {
+          method: "POST",
+          token: squatter,
+          headers: fromIp(),
+          json: { code },
+        })
+      ).status,
+    ).toBe(200);
+    const { id: userId } = (await database(env.DB)
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email))
+      .get())!;
+    expect(
+      await database(env.DB).select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId)).all(),
+    ).not.toEqual([]);
 
     // the owner is signed in at once: no code from the other person's app is asked
-    const body = await json((await signInWithGoogle({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: true })).res);
+    const body = await json(
+      (await signInWithGoogle({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: true })).res,
+    );
     expect(body.secondFactor).toBeUndefined();
     expect(body.token).toEqual(expect.any(String));
-    expect(await database(env.DB).select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get()).toBeUndefined();
-    expect(await database(env.DB).select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId)).all()).toEqual([]);
+    expect(
+      await database(env.DB).select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get(),
+    ).toBeUndefined();
+    expect(await database(env.DB).select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId)).all()).toEqual(
+      [],
+    );
   });
 
   it("keeps the password of an account whose owner already proved the address", async () => {
@@ -265,7 +321,11 @@ describe("Google sign-in", () => {
     const { res } = await signInWithGoogle({ sub, email, email_verified: false });
     expect(res.status).toBe(403);
     expect((await json(res)).error?.code).toBe("oauth_email_unverified");
-    const links = await database(env.DB).select().from(oauthAccounts).where(eq(oauthAccounts.providerUserId, sub)).all();
+    const links = await database(env.DB)
+      .select()
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.providerUserId, sub))
+      .all();
     expect(links).toEqual([]);
     expect((await signIn(email, "owner password 1")).status).toBe(200);
 
@@ -284,7 +344,11 @@ describe("Google sign-in refusals", () => {
     const { code, state } = google.consent(authorizationUrl, claims());
     const other = await start();
     // Someone else's (valid) state and code, replayed into a browser holding another state.
-    const res = await callWithGoogle("/api/oauth/google/token", { method: "POST", cookie: other.cookie, json: { code, state } });
+    const res = await callWithGoogle("/api/oauth/google/token", {
+      method: "POST",
+      cookie: other.cookie,
+      json: { code, state },
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).error?.code).toBe("oauth_state_invalid");
     const noCookie = await callWithGoogle("/api/oauth/google/token", { method: "POST", json: { code, state } });
@@ -308,7 +372,10 @@ describe("Google sign-in refusals", () => {
   it("refuses an expired state", async () => {
     const { authorizationUrl, cookie } = await start();
     const { code, state } = google.consent(authorizationUrl, claims());
-    await database(env.DB).update(oauthStates).set({ expiresAt: Date.now() - 1 }).where(eq(oauthStates.state, state));
+    await database(env.DB)
+      .update(oauthStates)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(oauthStates.state, state));
     const res = await callWithGoogle("/api/oauth/google/token", { method: "POST", cookie, json: { code, state } });
     expect(res.status).toBe(400);
     expect((await json(res)).error?.code).toBe("oauth_state_invalid");
@@ -321,14 +388,22 @@ describe("Google sign-in refusals", () => {
     const again = await callWithGoogle("/api/oauth/google/token", { method: "POST", cookie, json: { code, state } });
     expect(again.status).toBe(400);
     expect((await json(again)).error?.code).toBe("oauth_state_invalid");
-    const left = await database(env.DB).select().from(oauthStates).where(and(eq(oauthStates.state, state))).get();
+    const left = await database(env.DB)
+      .select()
+      .from(oauthStates)
+      .where(and(eq(oauthStates.state, state)))
+      .get();
     expect(left).toBeUndefined();
   });
 
   it("answers a code Google rejects with 400", async () => {
     const { cookie, authorizationUrl } = await start();
     const state = new URL(authorizationUrl).searchParams.get("state")!;
-    const res = await callWithGoogle("/api/oauth/google/token", { method: "POST", cookie, json: { code: "not-a-google-code", state } });
+    const res = await callWithGoogle("/api/oauth/google/token", {
+      method: "POST",
+      cookie,
+      json: { code: "not-a-google-code", state },
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).error?.code).toBe("oauth_code_rejected");
   });
@@ -364,7 +439,10 @@ describe("providers and configuration", () => {
       const url = await callWithGoogle(`/api/oauth/${provider}/url`);
       expect(url.status).toBe(404);
       expect((await json(url)).error?.code).toBe("oauth_provider_unsupported");
-      const token = await callWithGoogle(`/api/oauth/${provider}/token`, { method: "POST", json: { code: "c", state: "s" } });
+      const token = await callWithGoogle(`/api/oauth/${provider}/token`, {
+        method: "POST",
+        json: { code: "c", state: "s" },
+      });
       expect(token.status).toBe(404);
     }
   });
@@ -384,7 +462,8 @@ describe("providers and configuration", () => {
   it("rate limits sign-in attempts per IP with 429 JSON", async () => {
     const headers = fromIp();
     const statuses: number[] = [];
-    for (let i = 0; i <= LIMITS.oauth.max; i++) statuses.push((await callWithGoogle("/api/oauth/google/url", { headers })).status);
+    for (let i = 0; i <= LIMITS.oauth.max; i++)
+      statuses.push((await callWithGoogle("/api/oauth/google/url", { headers })).status);
     expect(statuses.slice(0, LIMITS.oauth.max).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

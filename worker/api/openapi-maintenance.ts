@@ -1,9 +1,29 @@
 import { z } from "zod";
 import { replaceDeviceIdsBodySchema, replacedDeviceIdsSchema } from "../../shared/beacon-health";
-import { inspectionFormBodySchema, inspectionFormPatchSchema, inspectionItemKinds, type Inspection, type InspectionForm } from "../../shared/inspections";
-import { createIssueBody, issueCommentBody, ISSUE_PRIORITIES, ISSUE_STATUSES, updateIssueBody, type IssueCommentJson, type IssueJson } from "../../shared/issues";
+import {
+  inspectionFormBodySchema,
+  inspectionFormPatchSchema,
+  inspectionItemKinds,
+  type Inspection,
+  type InspectionForm,
+} from "../../shared/inspections";
+import {
+  createIssueBody,
+  issueCommentBody,
+  ISSUE_PRIORITIES,
+  ISSUE_STATUSES,
+  updateIssueBody,
+  type IssueCommentJson,
+  type IssueJson,
+} from "../../shared/issues";
 import { PHOTO_TYPES, type PhotoCreated } from "../../shared/photos";
-import { serviceEntryBodySchema, serviceScheduleBodySchema, serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/service";
+import {
+  serviceEntryBodySchema,
+  serviceScheduleBodySchema,
+  serviceStatuses,
+  type ServiceEntry,
+  type ServiceSchedule,
+} from "../../shared/service";
 import type { MyActions } from "../maintenance/my-actions";
 import { inspectionSubmissionSchema, listQuery as inspectionListQuery } from "./inspections";
 import { listQuery as issueListQuery } from "./issues";
@@ -110,12 +130,17 @@ const inspection: z.ZodType<Inspection> = z.object({
 const myActions: z.ZodType<MyActions> = z.object({
   issues: z.array(issueJson).describe("Assigned to the caller, not closed"),
   service: z.array(serviceSchedule).describe("Due soon or overdue"),
-  inspections: z.array(z.object({ vehicleId: z.string(), vehicleName: z.string(), day: z.string() })).describe("Vehicles driven today without today's inspection"),
+  inspections: z
+    .array(z.object({ vehicleId: z.string(), vehicleName: z.string(), day: z.string() }))
+    .describe("Vehicles driven today without today's inspection"),
   unreadAlerts: z.number().int(),
 });
 
 const photoCreated: z.ZodType<PhotoCreated> = z.object({ id: z.string() });
-const badImage = { 413: "The image is larger than 10 MB", 415: "Not a JPEG, PNG or WebP image (the Content-Type and the bytes are both checked)" };
+const badImage = {
+  413: "The image is larger than 10 MB",
+  415: "Not a JPEG, PNG or WebP image (the Content-Type and the bytes are both checked)",
+};
 
 export const maintenanceOperations: Record<string, Operation> = {
   "POST /beacons/device-ids/replace": {
@@ -134,14 +159,56 @@ export const maintenanceOperations: Record<string, Operation> = {
     errors: badImage,
   },
   "GET /photos/:id": { summary: "A photo's bytes", tag: "Maintenance", binaryResponse: PHOTO_TYPES },
-  "GET /issues": { summary: "The workspace's issues", tag: "Maintenance", query: issueListQuery, response: z.object({ issues: z.array(issueJson) }) },
-  "GET /issues/:id": { summary: "An issue and its comments", tag: "Maintenance", response: z.intersection(issueJson, z.object({ comments: z.array(issueCommentJson) })) },
-  "POST /issues": { summary: "Report an issue", tag: "Maintenance", body: createIssueBody, response: issueJson, status: 201 },
-  "PATCH /issues/:id": { summary: "Change an issue (status, assignee, …); null clears a field", tag: "Maintenance", body: updateIssueBody, response: issueJson },
-  "POST /issues/:id/comments": { summary: "Comment on an issue", tag: "Maintenance", body: issueCommentBody, response: issueCommentJson, status: 201 },
-  "GET /service-schedules": { summary: "Service schedules and when each is due", tag: "Maintenance", query: vehicleQuery, response: z.object({ schedules: z.array(serviceSchedule) }) },
-  "POST /service-schedules": { summary: "Add a service schedule (at least one interval)", tag: "Maintenance", body: serviceScheduleBodySchema, response: serviceSchedule, status: 201 },
-  "GET /service-entries": { summary: "Service done (the latest 500)", tag: "Maintenance", query: vehicleQuery, response: z.object({ entries: z.array(serviceEntry) }) },
+  "GET /issues": {
+    summary: "The workspace's issues",
+    tag: "Maintenance",
+    query: issueListQuery,
+    response: z.object({ issues: z.array(issueJson) }),
+  },
+  "GET /issues/:id": {
+    summary: "An issue and its comments",
+    tag: "Maintenance",
+    response: z.intersection(issueJson, z.object({ comments: z.array(issueCommentJson) })),
+  },
+  "POST /issues": {
+    summary: "Report an issue",
+    tag: "Maintenance",
+    body: createIssueBody,
+    response: issueJson,
+    status: 201,
+  },
+  "PATCH /issues/:id": {
+    summary: "Change an issue (status, assignee, …); null clears a field",
+    tag: "Maintenance",
+    body: updateIssueBody,
+    response: issueJson,
+  },
+  "POST /issues/:id/comments": {
+    summary: "Comment on an issue",
+    tag: "Maintenance",
+    body: issueCommentBody,
+    response: issueCommentJson,
+    status: 201,
+  },
+  "GET /service-schedules": {
+    summary: "Service schedules and when each is due",
+    tag: "Maintenance",
+    query: vehicleQuery,
+    response: z.object({ schedules: z.array(serviceSchedule) }),
+  },
+  "POST /service-schedules": {
+    summary: "Add a service schedule (at least one interval)",
+    tag: "Maintenance",
+    body: serviceScheduleBodySchema,
+    response: serviceSchedule,
+    status: 201,
+  },
+  "GET /service-entries": {
+    summary: "Service done (the latest 500)",
+    tag: "Maintenance",
+    query: vehicleQuery,
+    response: z.object({ entries: z.array(serviceEntry) }),
+  },
   "POST /service-entries": {
     summary: "Log service: restarts the schedules and resolves the issues it names",
     tag: "Maintenance",
@@ -149,15 +216,30 @@ export const maintenanceOperations: Record<string, Operation> = {
     response: serviceEntry,
     status: 201,
   },
-  "GET /inspection-forms": { summary: "Inspection forms (the default pre-trip one included)", tag: "Maintenance", response: z.object({ forms: z.array(inspectionForm) }) },
-  "POST /inspection-forms": { summary: "Add an inspection form", tag: "Maintenance", body: inspectionFormBodySchema, response: inspectionForm, status: 201 },
+  "GET /inspection-forms": {
+    summary: "Inspection forms (the default pre-trip one included)",
+    tag: "Maintenance",
+    response: z.object({ forms: z.array(inspectionForm) }),
+  },
+  "POST /inspection-forms": {
+    summary: "Add an inspection form",
+    tag: "Maintenance",
+    body: inspectionFormBodySchema,
+    response: inspectionForm,
+    status: 201,
+  },
   "PATCH /inspection-forms/:id": {
     summary: "Edit a form: kept items send their id (it never changes), new ones none; past inspections are unchanged",
     tag: "Maintenance",
     body: inspectionFormPatchSchema,
     response: inspectionForm,
   },
-  "GET /inspections": { summary: "Inspections submitted (the latest 500)", tag: "Maintenance", query: inspectionListQuery, response: z.object({ inspections: z.array(inspection) }) },
+  "GET /inspections": {
+    summary: "Inspections submitted (the latest 500)",
+    tag: "Maintenance",
+    query: inspectionListQuery,
+    response: z.object({ inspections: z.array(inspection) }),
+  },
   "POST /inspections": {
     summary: "Submit an inspection: each failed item opens an issue; 200 when this id was submitted already",
     tag: "Maintenance",

@@ -36,7 +36,8 @@ const access: Record<RouteRule, string> = {
   "members.manage": "Owners and admins, with a session (not an API token).",
   "workspace.configure": "Owners and admins, with a session (not an API token).",
   "workspace.leave": "Any member, with a session.",
-  "maintenance.manage": "Owners and admins (service schedules, inspection forms); an API token acts as a member or viewer, so never.",
+  "maintenance.manage":
+    "Owners and admins (service schedules, inspection forms); an API token acts as a member or viewer, so never.",
   "devices.replace": "Owners, with a session (not an API token).",
 };
 
@@ -57,7 +58,8 @@ function objectOf(schema: ZodTypeAny): AnyZodObject {
 const binary = { type: "string", format: "binary" } as const;
 
 function successContent(op: Operation, status: number) {
-  if (op.binaryResponse) return { content: Object.fromEntries(op.binaryResponse.map((type) => [type, { schema: binary }])) };
+  if (op.binaryResponse)
+    return { content: Object.fromEntries(op.binaryResponse.map((type) => [type, { schema: binary }])) };
   return op.response && status !== 204 ? { content: { "application/json": { schema: op.response } } } : {};
 }
 
@@ -66,7 +68,8 @@ function routeConfig(key: string, op: Operation): RouteConfig {
   const { path: oaPath, names } = openApiPath(path);
   const rule = routeRules[key] ?? "public";
   const status = op.status ?? 200;
-  const params = op.params ?? (names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined);
+  const params =
+    op.params ?? (names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined);
   const content: Record<string, { schema: ZodTypeAny | typeof binary }> = {};
   if (op.body) content["application/json"] = { schema: op.body };
   if (op.form) content["application/x-www-form-urlencoded"] = { schema: op.query ?? z.object({}) };
@@ -86,8 +89,17 @@ function routeConfig(key: string, op: Operation): RouteConfig {
     },
     responses: {
       [status]: { description: "Success", ...successContent(op, status) },
-      ...Object.fromEntries(Object.entries(op.errors ?? {}).map(([code, description]) => [code, { description, content: { "application/json": { schema: errorSchema } } }])),
-      "4XX": { description: "Bad input (400), no or a dead bearer (401), not allowed (403), not found or another workspace's (404), rate limited (429)", content: { "application/json": { schema: errorSchema } } },
+      ...Object.fromEntries(
+        Object.entries(op.errors ?? {}).map(([code, description]) => [
+          code,
+          { description, content: { "application/json": { schema: errorSchema } } },
+        ]),
+      ),
+      "4XX": {
+        description:
+          "Bad input (400), no or a dead bearer (401), not allowed (403), not found or another workspace's (404), rate limited (429)",
+        content: { "application/json": { schema: errorSchema } },
+      },
     },
   };
 }
@@ -105,7 +117,11 @@ export async function openApiDocument(appUrl: string) {
   for (const [key, op] of Object.entries(operations)) registry.registerPath(routeConfig(key, op));
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
-    info: { title: "Fleet Ops API", version: API_VERSION, description: "JSON in and out; every error is { error: { code, message } }. See docs/api.md." },
+    info: {
+      title: "Fleet Ops API",
+      version: API_VERSION,
+      description: "JSON in and out; every error is { error: { code, message } }. See docs/api.md.",
+    },
     servers: [{ url: appUrl }],
   });
 }

@@ -7,7 +7,17 @@ interface Document {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; format?: string } }> }; security?: unknown[]; description?: string; responses: Record<string, unknown> }>
+    Record<
+      string,
+      {
+        requestBody?: {
+          content: Record<string, { schema: { properties?: Record<string, unknown>; format?: string } }>;
+        };
+        security?: unknown[];
+        description?: string;
+        responses: Record<string, unknown>;
+      }
+    >
   >;
 }
 
@@ -31,7 +41,9 @@ describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1 and has every route of the app", async () => {
     const doc = await document();
     expect(doc.openapi).toMatch(/^3\.1\./);
-    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
     const missing = appRoutes().filter((key) => !documented.has(key));
     expect(missing).toEqual([]);
     expect(appRoutes().length).toBeGreaterThan(60);

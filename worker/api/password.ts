@@ -100,8 +100,14 @@ export const passwordRoutes = new Hono<AppEnv>()
     }
     const hash = await hashPassword(password);
     // An address nobody had proven before: the second factors its earlier holder set go (issue 34).
-    const verified = (await db.select({ v: users.emailVerified }).from(users).where(eq(users.id, user)).get())?.v === true;
-    const clearFactors = verified ? [] : [db.delete(totpCredentials).where(eq(totpCredentials.userId, user)), db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user))];
+    const verified =
+      (await db.select({ v: users.emailVerified }).from(users).where(eq(users.id, user)).get())?.v === true;
+    const clearFactors = verified
+      ? []
+      : [
+          db.delete(totpCredentials).where(eq(totpCredentials.userId, user)),
+          db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user)),
+        ];
     await db.batch([
       revokeResetLinks(db, user, now),
       ...clearFactors,
@@ -126,7 +132,11 @@ export const passwordRoutes = new Hono<AppEnv>()
     const { db, session } = c.var;
     const refused = auditRefusal("password.change_refused", { userId: session.userId, ip: clientIp(c) });
     await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]).catch(refused);
-    const credential = await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, session.userId)).get();
+    const credential = await db
+      .select()
+      .from(passwordCredentials)
+      .where(eq(passwordCredentials.userId, session.userId))
+      .get();
     if (!credential || !(await verifyPassword(currentPassword, credential.hash))) {
       refused(new ApiError(400, "invalid_credentials", "Wrong password", { currentPassword: ["Wrong password"] }));
     }
@@ -135,7 +145,10 @@ export const passwordRoutes = new Hono<AppEnv>()
     const hash = await hashPassword(password);
     const now = Date.now();
     await db.batch([
-      db.update(passwordCredentials).set({ hash, updatedAt: now }).where(eq(passwordCredentials.userId, session.userId)),
+      db
+        .update(passwordCredentials)
+        .set({ hash, updatedAt: now })
+        .where(eq(passwordCredentials.userId, session.userId)),
       revokeResetLinks(db, session.userId, now),
     ]);
     const from = await signInOf(db, session.tokenHash);
@@ -143,6 +156,9 @@ export const passwordRoutes = new Hono<AppEnv>()
     audit("password.changed", { userId: session.userId });
     await sendAccountNotice(c, session.userId, "password_changed");
     // This device stays signed in with a fresh token (same device details, a new sign-in).
-    const token = await createSession(db, session.userId, session.workspaceId, undefined, { network: from.network ?? null, userAgent: from.userAgent ?? null });
+    const token = await createSession(db, session.userId, session.workspaceId, undefined, {
+      network: from.network ?? null,
+      userAgent: from.userAgent ?? null,
+    });
     return c.json({ ok: true, token });
   });

@@ -55,7 +55,11 @@ describe("photos API", () => {
     const a = await userWithWorkspace();
     const before = await database(env.DB).select().from(photos).where(eq(photos.workspaceId, a.workspaceId)).all();
     expect((await upload(a.token, "plain text", "text/plain")).status).toBe(415);
-    const lying = await upload(a.token, new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/png");
+    const lying = await upload(
+      a.token,
+      new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      "image/png",
+    );
     expect(lying.status).toBe(415);
     expect(((await lying.json()) as { error: { code: string } }).error.code).toBe("unsupported_media_type");
     expect((await upload(a.token, new Uint8Array(), "image/jpeg")).status).toBe(415);

@@ -45,9 +45,12 @@ export const placeRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const id = crypto.randomUUID();
     const db = c.var.db;
-    if ((await livePlaces(db, workspaceId)) >= MAX_PLACES) throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
+    if ((await livePlaces(db, workspaceId)) >= MAX_PLACES)
+      throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
     // the cap is also in the insert itself: a creation racing this one cannot pass it too
-    await commitWatched(c, workspaceId, (stamp) => [insertPlaceUnderCap(db, { id, workspaceId, ...input, version: stamp }, MAX_PLACES)]);
+    await commitWatched(c, workspaceId, (stamp) => [
+      insertPlaceUnderCap(db, { id, workspaceId, ...input, version: stamp }, MAX_PLACES),
+    ]);
     const inserted = await db.select({ id: places.id }).from(places).where(eq(places.id, id)).get();
     if (!inserted) throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
     return c.json({ id, ...input } satisfies Place, 201);

@@ -6,7 +6,18 @@ import { database } from "../../db/client";
 import { memberships } from "../../db/schema";
 import { call, userWithWorkspace } from "../test/factories";
 
-const square = { type: "Polygon", coordinates: [[[-87.64, 41.87], [-87.62, 41.87], [-87.62, 41.89], [-87.64, 41.89], [-87.64, 41.87]]] };
+const square = {
+  type: "Polygon",
+  coordinates: [
+    [
+      [-87.64, 41.87],
+      [-87.62, 41.87],
+      [-87.62, 41.89],
+      [-87.64, 41.89],
+      [-87.64, 41.87],
+    ],
+  ],
+};
 const depot = { name: "Depot", geometry: { type: "Circle", center: [-87.63, 41.88], radius: 150 } };
 
 async function create(token: string, json: unknown) {
@@ -14,9 +25,21 @@ async function create(token: string, json: unknown) {
 }
 
 async function pullKeys(token: string) {
-  const res = await call("/api/sync/pull", { method: "POST", token, json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION } });
+  const res = await call("/api/sync/pull", {
+    method: "POST",
+    token,
+    json: {
+      pullVersion: 1,
+      clientGroupID: crypto.randomUUID(),
+      cookie: null,
+      profileID: "p",
+      schemaVersion: SCHEMA_VERSION,
+    },
+  });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { patch: { op: string; key: string; value: unknown }[] }).patch.filter((p) => p.op === "put");
+  return ((await res.json()) as { patch: { op: string; key: string; value: unknown }[] }).patch.filter(
+    (p) => p.op === "put",
+  );
 }
 
 describe("places API", () => {
@@ -27,23 +50,62 @@ describe("places API", () => {
     const place = (await created.json()) as { id: string; name: string; geometry: unknown };
     expect(place).toMatchObject(depot);
 
-    const renamed = await call(`/api/places/${place.id}`, { method: "PATCH", token: a.token, json: { name: "North depot", geometry: square } });
+    const renamed = await call(`/api/places/${place.id}`, {
+      method: "PATCH",
+      token: a.token,
+      json: { name: "North depot", geometry: square },
+    });
     expect(renamed.status).toBe(200);
-    const list = (await (await call("/api/places", { token: a.token })).json()) as { places: { name: string; geometry: { type: string; coordinates?: unknown[][] } }[] };
+    const list = (await (await call("/api/places", { token: a.token })).json()) as {
+      places: { name: string; geometry: { type: string; coordinates?: unknown[][] } }[];
+    };
     expect(list.places.map((p) => p.name)).toEqual(["North depot"]);
     // the closing point is stored once (rings are kept open)
     expect(list.places[0]!.geometry.coordinates![0]).toHaveLength(4);
 
     expect((await call(`/api/places/${place.id}`, { method: "DELETE", token: a.token })).status).toBe(204);
-    expect(((await (await call("/api/places", { token: a.token })).json()) as { places: unknown[] }).places).toEqual([]);
+    expect(((await (await call("/api/places", { token: a.token })).json()) as { places: unknown[] }).places).toEqual(
+      [],
+    );
     expect((await call(`/api/places/${place.id}`, { method: "DELETE", token: a.token })).status).toBe(404);
   });
 
   it("refuses bad shapes with 400 and a clear message", async () => {
     const a = await userWithWorkspace();
     const cases: [unknown, RegExp][] = [
-      [{ name: "x", geometry: { type: "Polygon", coordinates: [[[0, 0], [1, 1], [0, 0]]] } }, /at least 3 points/],
-      [{ name: "x", geometry: { type: "Polygon", coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1]]] } }, /cross/],
+      [
+        {
+          name: "x",
+          geometry: {
+            type: "Polygon",
+            coordinates: [
+              [
+                [0, 0],
+                [1, 1],
+                [0, 0],
+              ],
+            ],
+          },
+        },
+        /at least 3 points/,
+      ],
+      [
+        {
+          name: "x",
+          geometry: {
+            type: "Polygon",
+            coordinates: [
+              [
+                [0, 0],
+                [1, 1],
+                [1, 0],
+                [0, 1],
+              ],
+            ],
+          },
+        },
+        /cross/,
+      ],
       [{ name: "x", geometry: { type: "Circle", center: [0, 0], radius: 0 } }, /more than 0/],
       [{ name: "x", geometry: { type: "Circle", center: [0, 0], radius: 100_001 } }, /100 km/],
       [{ name: "x", geometry: { type: "Circle", center: [0, 91], radius: 10 } }, /Latitude/],
@@ -63,18 +125,27 @@ describe("places API", () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
     const place = (await (await create(a.token, depot)).json()) as { id: string };
-    expect((await call(`/api/places/${place.id}`, { method: "PATCH", token: b.token, json: { name: "Mine" } })).status).toBe(404);
+    expect(
+      (await call(`/api/places/${place.id}`, { method: "PATCH", token: b.token, json: { name: "Mine" } })).status,
+    ).toBe(404);
     expect((await call(`/api/places/${place.id}`, { method: "DELETE", token: b.token })).status).toBe(404);
-    expect(((await (await call("/api/places", { token: b.token })).json()) as { places: unknown[] }).places).toEqual([]);
+    expect(((await (await call("/api/places", { token: b.token })).json()) as { places: unknown[] }).places).toEqual(
+      [],
+    );
     expect((await pullKeys(b.token)).some((p) => p.key.startsWith("place/"))).toBe(false);
   });
 
   it("lets a viewer read but not change", async () => {
     const a = await userWithWorkspace();
     await create(a.token, depot);
-    await database(env.DB).update(memberships).set({ role: "viewer" }).where(and(eq(memberships.userId, a.userId), eq(memberships.workspaceId, a.workspaceId)));
+    await database(env.DB)
+      .update(memberships)
+      .set({ role: "viewer" })
+      .where(and(eq(memberships.userId, a.userId), eq(memberships.workspaceId, a.workspaceId)));
     expect((await create(a.token, depot)).status).toBe(403);
-    expect(((await (await call("/api/places", { token: a.token })).json()) as { places: unknown[] }).places).toHaveLength(1);
+    expect(
+      ((await (await call("/api/places", { token: a.token })).json()) as { places: unknown[] }).places,
+    ).toHaveLength(1);
   });
 
   it("needs a session", async () => {
@@ -100,11 +171,17 @@ describe("places through sync", () => {
         clientGroupID,
         profileID: "p",
         schemaVersion: SCHEMA_VERSION,
-        mutations: [mutation(1, "createPlace", { id, name: "Yard", geometry: square }), mutation(2, "updatePlace", { id, name: "Back yard" }), mutation(3, "deletePlace", { id: viaRest.id })],
+        mutations: [
+          mutation(1, "createPlace", { id, name: "Yard", geometry: square }),
+          mutation(2, "updatePlace", { id, name: "Back yard" }),
+          mutation(3, "deletePlace", { id: viaRest.id }),
+        ],
       },
     });
     expect(pushed.status).toBe(200);
-    const list = (await (await call("/api/places", { token: a.token })).json()) as { places: { id: string; name: string }[] };
+    const list = (await (await call("/api/places", { token: a.token })).json()) as {
+      places: { id: string; name: string }[];
+    };
     expect(list.places).toEqual([expect.objectContaining({ id, name: "Back yard" })]);
   });
 
@@ -115,7 +192,21 @@ describe("places through sync", () => {
     await call("/api/sync/push", {
       method: "POST",
       token: b.token,
-      json: { pushVersion: 1, clientGroupID: crypto.randomUUID(), profileID: "p", schemaVersion: SCHEMA_VERSION, mutations: [{ clientID: "c2", id: 1, name: "createPlace", args: { id: taken.id, name: "Stolen", geometry: square }, timestamp: 1 }] },
+      json: {
+        pushVersion: 1,
+        clientGroupID: crypto.randomUUID(),
+        profileID: "p",
+        schemaVersion: SCHEMA_VERSION,
+        mutations: [
+          {
+            clientID: "c2",
+            id: 1,
+            name: "createPlace",
+            args: { id: taken.id, name: "Stolen", geometry: square },
+            timestamp: 1,
+          },
+        ],
+      },
     });
     const list = (await (await call("/api/places", { token: a.token })).json()) as { places: { name: string }[] };
     expect(list.places.map((p) => p.name)).toEqual(["Depot"]);

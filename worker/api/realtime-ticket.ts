@@ -11,6 +11,9 @@ import type { AppEnv } from "../types";
  */
 export const realtimeTicketRoutes = new Hono<AppEnv>().post("/ticket", requireSession, async (c) => {
   const session = workspaceSession(c.var.session);
-  const answer: RealtimeTicketResponse = { ...(await issueTicket(c.var.db, session.tokenHash)), workspaceId: session.workspaceId };
+  const answer: RealtimeTicketResponse = {
+    ...(await issueTicket(c.var.db, session.tokenHash)),
+    workspaceId: session.workspaceId,
+  };
   return c.json(answer);
 });

@@ -1,6 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { reportNames, reportQuerySchema, reportSubscriptionSchema, type ReportName, type ReportResponse } from "../../shared/reports";
+import {
+  reportNames,
+  reportQuerySchema,
+  reportSubscriptionSchema,
+  type ReportName,
+  type ReportResponse,
+} from "../../shared/reports";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { reportSubscriptions, workspaces } from "../../db/schema";
@@ -17,15 +23,74 @@ import { settleWorkspace } from "../workspace-object";
 
 /** CSV columns of each report, in order: the JSON rows' keys, units in their names. */
 const csvColumns = {
-  summary: ["vehicleId", "vehicleName", "distanceMiles", "drivingSeconds", "idlingSeconds", "trips", "stops", "maxSpeedMph", "averageSpeedMph", "speedingEpisodes", "fuelUsedPercent"],
-  daily: ["day", "vehicleId", "vehicleName", "distanceMiles", "drivingSeconds", "idlingSeconds", "trips", "stops", "maxSpeedMph", "averageSpeedMph", "speedingEpisodes", "fuelUsedPercent"],
-  trips: ["vehicleId", "vehicleName", "driver", "type", "start", "end", "startAddress", "startLatitude", "startLongitude", "endAddress", "endLatitude", "endLongitude", "distanceMiles", "durationSeconds", "maxSpeedMph", "averageSpeedMph", "inProgress"],
-  stops: ["vehicleId", "vehicleName", "start", "end", "durationSeconds", "address", "latitude", "longitude", "idlingSeconds", "ignition", "inProgress"],
+  summary: [
+    "vehicleId",
+    "vehicleName",
+    "distanceMiles",
+    "drivingSeconds",
+    "idlingSeconds",
+    "trips",
+    "stops",
+    "maxSpeedMph",
+    "averageSpeedMph",
+    "speedingEpisodes",
+    "fuelUsedPercent",
+  ],
+  daily: [
+    "day",
+    "vehicleId",
+    "vehicleName",
+    "distanceMiles",
+    "drivingSeconds",
+    "idlingSeconds",
+    "trips",
+    "stops",
+    "maxSpeedMph",
+    "averageSpeedMph",
+    "speedingEpisodes",
+    "fuelUsedPercent",
+  ],
+  trips: [
+    "vehicleId",
+    "vehicleName",
+    "driver",
+    "type",
+    "start",
+    "end",
+    "startAddress",
+    "startLatitude",
+    "startLongitude",
+    "endAddress",
+    "endLatitude",
+    "endLongitude",
+    "distanceMiles",
+    "durationSeconds",
+    "maxSpeedMph",
+    "averageSpeedMph",
+    "inProgress",
+  ],
+  stops: [
+    "vehicleId",
+    "vehicleName",
+    "start",
+    "end",
+    "durationSeconds",
+    "address",
+    "latitude",
+    "longitude",
+    "idlingSeconds",
+    "ignition",
+    "inProgress",
+  ],
 } as const;
 
 /** The workspace's time zone (migrations/0008). */
 export async function workspaceTimeZone(db: Db, workspaceId: string): Promise<string> {
-  const row = await db.select({ timeZone: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+  const row = await db
+    .select({ timeZone: workspaces.timeZone })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .get();
   if (!row) throw notFound("No such workspace");
   return row.timeZone;
 }
@@ -80,7 +145,10 @@ export const reportRoutes = new Hono<AppEnv>()
       await db
         .insert(reportSubscriptions)
         .values({ workspaceId, userId, frequency, lastPeriod })
-        .onConflictDoUpdate({ target: [reportSubscriptions.workspaceId, reportSubscriptions.userId], set: { frequency, lastPeriod } });
+        .onConflictDoUpdate({
+          target: [reportSubscriptions.workspaceId, reportSubscriptions.userId],
+          set: { frequency, lastPeriod },
+        });
     }
     return c.json({ frequency });
   })

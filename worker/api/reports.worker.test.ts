@@ -16,7 +16,11 @@ const db = () => database(env.DB);
 async function chicagoFleet(name = "Truck 7, north") {
   const a = await userWithWorkspace();
   await db().update(workspaces).set({ timeZone: "America/Chicago" }).where(eq(workspaces.id, a.workspaceId));
-  const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count: 1 } });
+  const res = await call("/api/beacons/order", {
+    method: "POST",
+    token: a.token,
+    json: { workspaceId: a.workspaceId, count: 1 },
+  });
   const [beacon] = (await res.json()) as { id: string; vehicleId: string }[];
   await db().update(vehicles).set({ name, driver: "Ana" }).where(eq(vehicles.id, beacon!.vehicleId));
   return { ...a, beacon: beacon! };
@@ -34,7 +38,8 @@ function commuteReports(deviceId: string): Report[] {
 
 /** Stores reports the way ingestion batches them: several requests of a few reports each. */
 async function ingestInBatches(reports: Report[], size = 9) {
-  for (let i = 0; i < reports.length; i += size) await ingest(reports.slice(i, i + size), { now: reports.at(-1)!.time + 1000 });
+  for (let i = 0; i < reports.length; i += size)
+    await ingest(reports.slice(i, i + size), { now: reports.at(-1)!.time + 1000 });
 }
 
 async function getReport<Row>(token: string, name: string, query: string) {
@@ -81,7 +86,11 @@ describe("reports on a recorded commute, rolled up as it was ingested", () => {
     const a = await chicagoFleet();
     await ingestInBatches(commuteReports(a.beacon.id));
     const daily = await getReport<DailyRow>(a.token, "daily", "from=2026-10-12&to=2026-10-14");
-    expect(daily.rows.map((r) => [r.day, r.trips])).toEqual([["2026-10-12", 0], ["2026-10-13", 2], ["2026-10-14", 0]]);
+    expect(daily.rows.map((r) => [r.day, r.trips])).toEqual([
+      ["2026-10-12", 0],
+      ["2026-10-13", 2],
+      ["2026-10-14", 0],
+    ]);
     expect((await getReport<TripRow>(a.token, "trips", "from=2026-10-14&to=2026-10-20")).rows).toEqual([]);
   });
 });
@@ -90,7 +99,12 @@ describe("the range's edges", () => {
   /** A drive east at 30 mph from `from` for `minutes`, a report every 10 s, ignition on. */
   const drive = (deviceId: string, from: number, minutes: number) =>
     Array.from({ length: minutes * 6 + 1 }, (_, i) =>
-      report(deviceId, from + i * 10_000, { latitude: 41.9, longitude: -87.6 + (i * 134) / 83_000, speed: mphToMetresPerSecond(30), ignition: true }),
+      report(deviceId, from + i * 10_000, {
+        latitude: 41.9,
+        longitude: -87.6 + (i * 134) / 83_000,
+        speed: mphToMetresPerSecond(30),
+        ignition: true,
+      }),
     );
 
   it("a trip still going at the end of the range is reported up to its end, and not lost when no stop follows", async () => {
@@ -100,10 +114,18 @@ describe("the range's edges", () => {
     await ingestInBatches(drive(a.beacon.id, from, 40));
     const first = await getReport<TripRow>(a.token, "trips", "from=2026-01-14&to=2026-01-14");
     expect(first.rows).toHaveLength(1);
-    expect(first.rows[0]).toMatchObject({ end: "2026-01-15T00:00:00-06:00", inProgress: true, durationSeconds: 20 * 60 });
+    expect(first.rows[0]).toMatchObject({
+      end: "2026-01-15T00:00:00-06:00",
+      inProgress: true,
+      durationSeconds: 20 * 60,
+    });
     const both = await getReport<TripRow>(a.token, "trips", "from=2026-01-14&to=2026-01-15");
     expect(both.rows).toHaveLength(1);
-    expect(both.rows[0]).toMatchObject({ start: "2026-01-14T23:40:00-06:00", end: "2026-01-15T00:20:00-06:00", inProgress: true });
+    expect(both.rows[0]).toMatchObject({
+      start: "2026-01-14T23:40:00-06:00",
+      end: "2026-01-15T00:20:00-06:00",
+      inProgress: true,
+    });
     // The two days' summaries split the drive at midnight and add up to the whole.
     const day1 = (await getReport<SummaryRow>(a.token, "summary", "from=2026-01-14&to=2026-01-14")).rows[0]!;
     const day2 = (await getReport<SummaryRow>(a.token, "summary", "from=2026-01-15&to=2026-01-15")).rows[0]!;
@@ -120,7 +142,8 @@ describe("a day that crosses a daylight-saving change", () => {
     const from = Date.parse("2026-10-31T22:00:00-05:00");
     const to = Date.parse("2026-11-02T01:00:00-06:00");
     const reports = [];
-    for (let t = from; t <= to; t += 5 * 60_000) reports.push(report(a.beacon.id, t, { latitude: 41.9, longitude: -87.6, speed: 0, ignition: true }));
+    for (let t = from; t <= to; t += 5 * 60_000)
+      reports.push(report(a.beacon.id, t, { latitude: 41.9, longitude: -87.6, speed: 0, ignition: true }));
     await ingestInBatches(reports, 60);
     const daily = await getReport<DailyRow>(a.token, "daily", "from=2026-10-31&to=2026-11-02");
     expect(daily.rows.map((r) => [r.day, r.idlingSeconds])).toEqual([
@@ -130,7 +153,12 @@ describe("a day that crosses a daylight-saving change", () => {
     ]);
     // The stop that began on the 31st runs through the 1st, its times in the offset of each end.
     const stops = await getReport<StopRow>(a.token, "stops", "from=2026-11-01&to=2026-11-01");
-    expect(stops.rows[0]).toMatchObject({ start: "2026-11-01T00:00:00-05:00", end: "2026-11-02T00:00:00-06:00", durationSeconds: 25 * 3600, ignition: "on" });
+    expect(stops.rows[0]).toMatchObject({
+      start: "2026-11-01T00:00:00-05:00",
+      end: "2026-11-02T00:00:00-06:00",
+      durationSeconds: 25 * 3600,
+      ignition: "on",
+    });
   });
 });
 
@@ -151,15 +179,19 @@ describe("CSV", () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`${a.beacon.vehicleId},"Truck ""7"", north",Ana,TRANSIT,2026-10-13T08:`);
     expect(lines[1]).toMatch(/-05:00,2026-10-13T08:\d\d:\d\d-05:00,/);
-    const summary = await (await call("/api/reports/summary?from=2026-10-13&to=2026-10-13&format=csv", { token: a.token })).text();
+    const summary = await (
+      await call("/api/reports/summary?from=2026-10-13&to=2026-10-13&format=csv", { token: a.token })
+    ).text();
     expect(summary.split("\r\n")[0]).toBe(
       "vehicleId,vehicleName,distanceMiles,drivingSeconds,idlingSeconds,trips,stops,maxSpeedMph,averageSpeedMph,speedingEpisodes,fuelUsedPercent",
     );
   });
 
   it("a cell a spreadsheet would run as a formula is shown as text", async () => {
-    const a = await chicagoFleet("=HYPERLINK(\"http://x\")");
-    const text = await (await call("/api/reports/summary?from=2026-10-13&to=2026-10-13&format=csv", { token: a.token })).text();
+    const a = await chicagoFleet('=HYPERLINK("http://x")');
+    const text = await (
+      await call("/api/reports/summary?from=2026-10-13&to=2026-10-13&format=csv", { token: a.token })
+    ).text();
     expect(text.split("\r\n")[1]).toContain(`,"'=HYPERLINK(""http://x"")",0,`);
   });
 });
@@ -173,12 +205,32 @@ describe("bad input and other workspaces", () => {
 
   it("refuses ranges over 92 days, from after to, unknown reports, bad dates, no session", async () => {
     const a = await chicagoFleet();
-    await expectError(await call("/api/reports/summary?from=2026-01-01&to=2026-04-03", { token: a.token }), 400, /at most 92 days; this range has 93/);
-    await expectError(await call("/api/reports/summary?from=2026-02-02&to=2026-02-01", { token: a.token }), 400, /`from` is after `to`/);
-    await expectError(await call("/api/reports/speeding?from=2026-02-01&to=2026-02-01", { token: a.token }), 404, /No report "speeding"/);
-    await expectError(await call("/api/reports/trips?from=yesterday&to=2026-02-01", { token: a.token }), 400, /from: Use a date/);
+    await expectError(
+      await call("/api/reports/summary?from=2026-01-01&to=2026-04-03", { token: a.token }),
+      400,
+      /at most 92 days; this range has 93/,
+    );
+    await expectError(
+      await call("/api/reports/summary?from=2026-02-02&to=2026-02-01", { token: a.token }),
+      400,
+      /`from` is after `to`/,
+    );
+    await expectError(
+      await call("/api/reports/speeding?from=2026-02-01&to=2026-02-01", { token: a.token }),
+      404,
+      /No report "speeding"/,
+    );
+    await expectError(
+      await call("/api/reports/trips?from=yesterday&to=2026-02-01", { token: a.token }),
+      400,
+      /from: Use a date/,
+    );
     await expectError(await call("/api/reports/trips?to=2026-02-01", { token: a.token }), 400, /from/);
-    await expectError(await call("/api/reports/trips?from=2026-02-01&to=2026-02-01&format=xlsx", { token: a.token }), 400, /format/);
+    await expectError(
+      await call("/api/reports/trips?from=2026-02-01&to=2026-02-01&format=xlsx", { token: a.token }),
+      400,
+      /format/,
+    );
     expect((await call("/api/reports/summary?from=2026-01-01&to=2026-01-01")).status).toBe(401);
   });
 
@@ -192,7 +244,9 @@ describe("bad input and other workspaces", () => {
     const theirs = await chicagoFleet();
     await ingestInBatches(commuteReports(theirs.beacon.id));
     await expectError(
-      await call(`/api/reports/trips?from=2026-10-13&to=2026-10-13&vehicleId=${theirs.beacon.vehicleId}`, { token: mine.token }),
+      await call(`/api/reports/trips?from=2026-10-13&to=2026-10-13&vehicleId=${theirs.beacon.vehicleId}`, {
+        token: mine.token,
+      }),
       404,
       /No vehicle .* in this workspace/,
     );
@@ -209,14 +263,26 @@ describe("the workspace's time zone", () => {
     const a = await userWithWorkspace();
     const prefs = () => call("/api/workspace/preferences", { token: a.token });
     expect(await (await prefs()).json()).toEqual({ timeZone: "UTC" });
-    const bad = await call("/api/workspace/preferences", { method: "PATCH", token: a.token, json: { timeZone: "Mars/Olympus" } });
+    const bad = await call("/api/workspace/preferences", {
+      method: "PATCH",
+      token: a.token,
+      json: { timeZone: "Mars/Olympus" },
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { fields: Record<string, string[]> } }).error.fields.timeZone).toBeDefined();
-    const ok = await call("/api/workspace/preferences", { method: "PATCH", token: a.token, json: { timeZone: "Europe/Berlin" } });
+    const ok = await call("/api/workspace/preferences", {
+      method: "PATCH",
+      token: a.token,
+      json: { timeZone: "Europe/Berlin" },
+    });
     expect(ok.status).toBe(200);
     expect(await (await prefs()).json()).toEqual({ timeZone: "Europe/Berlin" });
 
-    const created = await call("/api/workspaces", { method: "POST", token: a.token, json: { name: "Tokyo", timeZone: "Asia/Tokyo" } });
+    const created = await call("/api/workspaces", {
+      method: "POST",
+      token: a.token,
+      json: { name: "Tokyo", timeZone: "Asia/Tokyo" },
+    });
     const { id } = (await created.json()) as { id: string };
     expect((await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.timeZone).toBe("Asia/Tokyo");
   });
@@ -229,7 +295,13 @@ describe("the development bulk seed behind the benchmark", () => {
     const res = await call("/api/dev/reports/rollups", {
       method: "POST",
       token: a.token,
-      json: { vehicleIds: [a.beacon.vehicleId, other.beacon.vehicleId], firstDay: "2026-10-01", days: 3, hours: 2, everySeconds: 30 },
+      json: {
+        vehicleIds: [a.beacon.vehicleId, other.beacon.vehicleId],
+        firstDay: "2026-10-01",
+        days: 3,
+        hours: 2,
+        everySeconds: 30,
+      },
     });
     // Only the session's workspace's vehicles.
     expect(await res.json()).toEqual({ vehicles: 1, rows: 3 });
@@ -241,6 +313,8 @@ describe("the development bulk seed behind the benchmark", () => {
     expect(day.trips).toBe(2);
     expect(three.drivingSeconds).toBe(day.drivingSeconds * 3);
     expect(three.distanceMiles).toBeCloseTo(day.distanceMiles * 3, 1);
-    expect((await getReport<SummaryRow>(other.token, "summary", "from=2026-10-01&to=2026-10-03")).rows[0]!.distanceMiles).toBe(0);
+    expect(
+      (await getReport<SummaryRow>(other.token, "summary", "from=2026-10-01&to=2026-10-03")).rows[0]!.distanceMiles,
+    ).toBe(0);
   });
 });

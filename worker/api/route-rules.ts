@@ -132,7 +132,8 @@ export const routeRules: Record<string, RouteRule> = {
 };
 
 /** `/api/workspaces/:id/members` → `/workspaces/:id/members`; a trailing slash is the same route. */
-export const ruleKey = (method: string, path: string) => `${method} ${path.replace(/^\/api(?=\/)/, "").replace(/(.)\/$/, "$1")}`;
+export const ruleKey = (method: string, path: string) =>
+  `${method} ${path.replace(/^\/api(?=\/)/, "").replace(/(.)\/$/, "$1")}`;
 
 /** The handler route this request matched (the last non-middleware one), or null for an unknown path. */
 function matchedRoute(c: Context<AppEnv>) {
@@ -176,7 +177,12 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   const workspaceId = fromPath ?? session.workspaceId;
   if (!workspaceId) throw forbidden("Choose a workspace first");
   // An API token acts in its own workspace only, whatever its creator belongs to.
-  const role = workspaceId === session.workspaceId ? session.role : session.apiToken ? null : await membershipRole(c.var.db, workspaceId, session.userId);
+  const role =
+    workspaceId === session.workspaceId
+      ? session.role
+      : session.apiToken
+        ? null
+        : await membershipRole(c.var.db, workspaceId, session.userId);
   if (!role) {
     audit("tenant.access_refused", { userId: session.userId, workspaceId, via: ruleKey(route.method, route.path) });
     throw notFound("No such workspace");
@@ -185,4 +191,3 @@ export const enforceRouteRules = createMiddleware<AppEnv>(async (c, next) => {
   c.set("access", { workspaceId, role });
   return next();
 });
-

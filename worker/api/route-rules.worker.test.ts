@@ -115,16 +115,23 @@ const answerWhenAllowed: Record<string, number> = {
 const ownerLeaving = "DELETE /workspaces/:id/members/:userId";
 
 describe.each(roles)("a %s", (role) => {
-  it.each(workspaceRoutes)("%s: refused (403) exactly when the table says so, else answered as the route answers", async (key, rule) => {
-    const { workspaceId, people } = await team();
-    const [method, pattern] = key.split(" ") as [string, string];
-    const me = people[role];
-    const res = await call(concrete(pattern, workspaceId, me.userId), { method, token: me.token, json: method === "GET" ? undefined : {} });
-    const allowed = can(role, rule as (typeof actions)[number]);
-    const expected = !allowed ? 403 : key === ownerLeaving && role === "owner" ? 409 : answerWhenAllowed[key];
-    expect(expected, `${key} needs its answer in answerWhenAllowed`).toBeDefined();
-    expect(res.status, `${role} ${key}`).toBe(expected);
-  });
+  it.each(workspaceRoutes)(
+    "%s: refused (403) exactly when the table says so, else answered as the route answers",
+    async (key, rule) => {
+      const { workspaceId, people } = await team();
+      const [method, pattern] = key.split(" ") as [string, string];
+      const me = people[role];
+      const res = await call(concrete(pattern, workspaceId, me.userId), {
+        method,
+        token: me.token,
+        json: method === "GET" ? undefined : {},
+      });
+      const allowed = can(role, rule as (typeof actions)[number]);
+      const expected = !allowed ? 403 : key === ownerLeaving && role === "owner" ? 409 : answerWhenAllowed[key];
+      expect(expected, `${key} needs its answer in answerWhenAllowed`).toBeDefined();
+      expect(res.status, `${role} ${key}`).toBe(expected);
+    },
+  );
 
   it("another workspace's id is 404 on every workspace route, whatever the role there", async () => {
     const mine = await team();
@@ -132,34 +139,44 @@ describe.each(roles)("a %s", (role) => {
     for (const [key] of workspaceRoutes.filter(([key]) => key.includes("/workspaces/:id"))) {
       const [method, pattern] = key.split(" ") as [string, string];
       const me = mine.people[role];
-      const res = await call(concrete(pattern, theirs.workspaceId, theirs.userId), { method, token: me.token, json: method === "GET" ? undefined : {} });
+      const res = await call(concrete(pattern, theirs.workspaceId, theirs.userId), {
+        method,
+        token: me.token,
+        json: method === "GET" ? undefined : {},
+      });
       expect(res.status, key).toBe(404);
     }
   });
 });
 
 /** A valid call of each mutator in `workspaceId`, and how to tell it took effect. Typed: every mutator needs one. */
-const samples: Record<keyof Mutators, (workspaceId: string) => Promise<{ args: unknown; applied: () => Promise<boolean> }>> = {
+const samples: Record<
+  keyof Mutators,
+  (workspaceId: string) => Promise<{ args: unknown; applied: () => Promise<boolean> }>
+> = {
   async updateVehicle(workspaceId) {
     const id = await insertVehicle(workspaceId, { name: "Before" });
     const name = `After ${crypto.randomUUID().slice(0, 4)}`;
     return {
       args: { id, name, vin: null, year: null, make: null, model: null },
-      applied: async () => (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, id)).get())?.name === name,
+      applied: async () =>
+        (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, id)).get())?.name === name,
     };
   },
   async createDriver() {
     const id = crypto.randomUUID();
     return {
       args: { id, name: "New driver", email: null, phone: null },
-      applied: async () => (await database(env.DB).select().from(drivers).where(eq(drivers.id, id)).get()) !== undefined,
+      applied: async () =>
+        (await database(env.DB).select().from(drivers).where(eq(drivers.id, id)).get()) !== undefined,
     };
   },
   async updateDriver(workspaceId) {
     const id = await insertDriver(workspaceId, "Before");
     return {
       args: { id, name: "After", email: "after@fleet.test", phone: null },
-      applied: async () => (await database(env.DB).select().from(drivers).where(eq(drivers.id, id)).get())?.name === "After",
+      applied: async () =>
+        (await database(env.DB).select().from(drivers).where(eq(drivers.id, id)).get())?.name === "After",
     };
   },
   async assignDriver(workspaceId) {
@@ -167,7 +184,8 @@ const samples: Record<keyof Mutators, (workspaceId: string) => Promise<{ args: u
     const driverId = await insertDriver(workspaceId, "Assigned");
     return {
       args: { vehicleId, driverId },
-      applied: async () => (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, vehicleId)).get())?.driverId === driverId,
+      applied: async () =>
+        (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, vehicleId)).get())?.driverId === driverId,
     };
   },
   async createPlace() {
@@ -188,7 +206,10 @@ const samples: Record<keyof Mutators, (workspaceId: string) => Promise<{ args: u
   async createIssue(workspaceId) {
     const vehicleId = await insertVehicle(workspaceId);
     const id = crypto.randomUUID();
-    return { args: { id, vehicleId, title: "Cracked mirror", priority: "low" }, applied: async () => (await issueRow(id)) !== undefined };
+    return {
+      args: { id, vehicleId, title: "Cracked mirror", priority: "low" },
+      applied: async () => (await issueRow(id)) !== undefined,
+    };
   },
   async updateIssue(workspaceId) {
     const { id } = await insertIssue(workspaceId);
@@ -197,7 +218,10 @@ const samples: Record<keyof Mutators, (workspaceId: string) => Promise<{ args: u
   async addIssueComment(workspaceId) {
     const { id: issueId } = await insertIssue(workspaceId);
     const id = crypto.randomUUID();
-    return { args: { id, issueId, text: "Ordered the part" }, applied: async () => (await commentRow(id)) !== undefined };
+    return {
+      args: { id, issueId, text: "Ordered the part" },
+      applied: async () => (await commentRow(id)) !== undefined,
+    };
   },
 };
 
@@ -217,7 +241,13 @@ describe.each(roles)("a %s pushing", (role) => {
     const res = await call("/api/sync/push", {
       method: "POST",
       token: people[role].token,
-      json: { pushVersion: 1, clientGroupID: crypto.randomUUID(), profileID: "p", schemaVersion: SCHEMA_VERSION, mutations: [{ clientID, id: 1, name, args: sample.args, timestamp: 1 }] },
+      json: {
+        pushVersion: 1,
+        clientGroupID: crypto.randomUUID(),
+        profileID: "p",
+        schemaVersion: SCHEMA_VERSION,
+        mutations: [{ clientID, id: 1, name, args: sample.args, timestamp: 1 }],
+      },
     });
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { refused?: { id: number; name: string; message: string }[] };

@@ -9,7 +9,15 @@ import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite } from "../workspace-object";
 import { vehicleReadings } from "../maintenance/readings";
-import { doneAt, liveEntries, liveSchedules, restartWrites, schedulesByIds, toEntry, toSchedule } from "../maintenance/schedules";
+import {
+  doneAt,
+  liveEntries,
+  liveSchedules,
+  restartWrites,
+  schedulesByIds,
+  toEntry,
+  toSchedule,
+} from "../maintenance/schedules";
 import { resolveIssueWrites } from "../maintenance/issue-links";
 import { foreignPhotoIds } from "../photos/photo-store";
 
@@ -25,7 +33,10 @@ const ENTRIES_LIMIT = 500;
 
 function sessionThat(session: SessionInfo, action: "fleet.edit" | "maintenance.manage") {
   const scoped = workspaceSession(session);
-  if (!can(session.role, action)) throw forbidden(action === "fleet.edit" ? "Viewers cannot log service" : "Only owners and admins manage service schedules");
+  if (!can(session.role, action))
+    throw forbidden(
+      action === "fleet.edit" ? "Viewers cannot log service" : "Only owners and admins manage service schedules",
+    );
   return scoped;
 }
 
@@ -41,10 +52,15 @@ export const serviceScheduleRoutes = new Hono<AppEnv>()
   .get("/", zod("query", vehicleQuery), async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const { vehicleId } = c.req.valid("query");
-    const [rows, readings] = await Promise.all([liveSchedules(c.var.db, workspaceId, vehicleId), vehicleReadings(c.var.db, workspaceId, vehicleId ? [vehicleId] : undefined)]);
+    const [rows, readings] = await Promise.all([
+      liveSchedules(c.var.db, workspaceId, vehicleId),
+      vehicleReadings(c.var.db, workspaceId, vehicleId ? [vehicleId] : undefined),
+    ]);
     if (vehicleId && !readings.has(vehicleId)) throw notFound("No such vehicle in this workspace");
     const now = Date.now();
-    const schedules = rows.filter((r) => readings.has(r.vehicleId)).map((r) => toSchedule(r, readings.get(r.vehicleId)!, now));
+    const schedules = rows
+      .filter((r) => readings.has(r.vehicleId))
+      .map((r) => toSchedule(r, readings.get(r.vehicleId)!, now));
     return c.json({ schedules });
   })
   .post("/", body(serviceScheduleBodySchema), async (c) => {
@@ -54,8 +70,13 @@ export const serviceScheduleRoutes = new Hono<AppEnv>()
     const reading = (await vehicleReadings(db, workspaceId, [input.vehicleId])).get(input.vehicleId);
     if (!reading) throw notFound("No such vehicle in this workspace");
     const now = Date.now();
-    const lastDoneAt = input.lastDoneAt ? (input.lastDoneAt.length === 10 ? doneAt(input.lastDoneAt, now) : Date.parse(input.lastDoneAt)) : now;
-    if (lastDoneAt > now + 60_000) throw badRequest("lastDoneAt: not in the future", { lastDoneAt: ["Not in the future"] });
+    const lastDoneAt = input.lastDoneAt
+      ? input.lastDoneAt.length === 10
+        ? doneAt(input.lastDoneAt, now)
+        : Date.parse(input.lastDoneAt)
+      : now;
+    if (lastDoneAt > now + 60_000)
+      throw badRequest("lastDoneAt: not in the future", { lastDoneAt: ["Not in the future"] });
     const row = {
       id: crypto.randomUUID(),
       workspaceId,
@@ -74,7 +95,12 @@ export const serviceScheduleRoutes = new Hono<AppEnv>()
       createdVersion: null,
       createdAt: now,
     };
-    await commitWorkspaceWrite(writeContext(c), workspaceId, (stamp) => [db.insert(serviceSchedules).values({ ...row, version: stamp })], { readYourWrites: true });
+    await commitWorkspaceWrite(
+      writeContext(c),
+      workspaceId,
+      (stamp) => [db.insert(serviceSchedules).values({ ...row, version: stamp })],
+      { readYourWrites: true },
+    );
     return c.json(toSchedule({ ...row, version: 0 }, reading, now), 201);
   });
 
@@ -83,7 +109,8 @@ export const serviceEntryRoutes = new Hono<AppEnv>()
   .get("/", zod("query", vehicleQuery), async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const { vehicleId } = c.req.valid("query");
-    if (vehicleId && !(await vehicleReadings(c.var.db, workspaceId, [vehicleId])).has(vehicleId)) throw notFound("No such vehicle in this workspace");
+    if (vehicleId && !(await vehicleReadings(c.var.db, workspaceId, [vehicleId])).has(vehicleId))
+      throw notFound("No such vehicle in this workspace");
     const rows = await liveEntries(c.var.db, workspaceId, vehicleId, ENTRIES_LIMIT);
     return c.json({ entries: rows.map(toEntry) });
   })
@@ -92,15 +119,19 @@ export const serviceEntryRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const db = c.var.db;
     const now = Date.now();
-    if (input.date > new Date(now + 14 * 60 * 60_000).toISOString().slice(0, 10)) throw badRequest("date: not in the future", { date: ["Not in the future"] });
+    if (input.date > new Date(now + 14 * 60 * 60_000).toISOString().slice(0, 10))
+      throw badRequest("date: not in the future", { date: ["Not in the future"] });
     const reading = (await vehicleReadings(db, workspaceId, [input.vehicleId])).get(input.vehicleId);
     if (!reading) throw notFound("No such vehicle in this workspace");
     const scheduleIds = [...new Set(input.scheduleIds)];
     const schedules = await schedulesByIds(db, workspaceId, scheduleIds);
     if (schedules.length !== scheduleIds.length || schedules.some((s) => s.vehicleId !== input.vehicleId)) {
-      throw badRequest("scheduleIds: not a schedule of this vehicle", { scheduleIds: ["Not a schedule of this vehicle"] });
+      throw badRequest("scheduleIds: not a schedule of this vehicle", {
+        scheduleIds: ["Not a schedule of this vehicle"],
+      });
     }
-    if ((await foreignPhotoIds(db, workspaceId, input.photoIds)).length) throw notFound("No such photo in this workspace");
+    if ((await foreignPhotoIds(db, workspaceId, input.photoIds)).length)
+      throw notFound("No such photo in this workspace");
     const id = crypto.randomUUID();
     const resolves = await resolveIssueWrites(db, workspaceId, [...new Set(input.resolvesIssueIds)], userId, now, id);
     const row = {
@@ -122,11 +153,20 @@ export const serviceEntryRoutes = new Hono<AppEnv>()
       createdVersion: null,
       createdAt: now,
     };
-    const entry = { day: input.date, at: doneAt(input.date, now), odometerMiles: row.odometerMiles, engineHours: row.engineHours };
+    const entry = {
+      day: input.date,
+      at: doneAt(input.date, now),
+      odometerMiles: row.odometerMiles,
+      engineHours: row.engineHours,
+    };
     await commitWorkspaceWrite(
       writeContext(c),
       workspaceId,
-      (stamp) => [db.insert(serviceEntries).values({ ...row, version: stamp }), ...restartWrites(db, workspaceId, schedules, entry, reading, stamp), ...resolves(stamp)],
+      (stamp) => [
+        db.insert(serviceEntries).values({ ...row, version: stamp }),
+        ...restartWrites(db, workspaceId, schedules, entry, reading, stamp),
+        ...resolves(stamp),
+      ],
       { readYourWrites: true },
     );
     return c.json(toEntry({ ...row, version: 0 }), 201);

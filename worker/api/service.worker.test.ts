@@ -12,23 +12,53 @@ async function vehicleAt(workspaceId: string, miles: number, hours: number | nul
   const vehicleId = await insertVehicle(workspaceId, { engineSeconds: hours === null ? null : hours * 3600 });
   await database(env.DB)
     .insert(telemetry)
-    .values({ id: vehicleId, workspaceId, vehicleId, status: "off", statusTimestamp: 0, latitude: 41.88, longitude: -87.63, odometer: miles * METRES_PER_MILE, recordedAt: Date.now(), version: 0 });
+    .values({
+      id: vehicleId,
+      workspaceId,
+      vehicleId,
+      status: "off",
+      statusTimestamp: 0,
+      latitude: 41.88,
+      longitude: -87.63,
+      odometer: miles * METRES_PER_MILE,
+      recordedAt: Date.now(),
+      version: 0,
+    });
   return vehicleId;
 }
 
 const post = (path: string, token: string, json: unknown) => call(path, { method: "POST", token, json });
-const schedulesOf = async (token: string, vehicleId: string) => ((await (await call(`/api/service-schedules?vehicleId=${vehicleId}`, { token })).json()) as { schedules: ServiceSchedule[] }).schedules;
+const schedulesOf = async (token: string, vehicleId: string) =>
+  (
+    (await (await call(`/api/service-schedules?vehicleId=${vehicleId}`, { token })).json()) as {
+      schedules: ServiceSchedule[];
+    }
+  ).schedules;
 
 describe("service schedules API", () => {
   it("creates schedules counted from the vehicle's odometer and answers their status and next due figures", async () => {
     const a = await userWithWorkspace();
     const vehicleId = await vehicleAt(a.workspaceId, 14_600, 120);
-    const oil = await post("/api/service-schedules", a.token, { vehicleId, name: "Oil change", everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
+    const oil = await post("/api/service-schedules", a.token, {
+      vehicleId,
+      name: "Oil change",
+      everyMiles: 5000,
+      lastDoneOdometerMiles: 10_000,
+    });
     expect(oil.status).toBe(201);
     expect(await oil.json()).toMatchObject({ name: "Oil change", status: "due_soon", nextDueMiles: 15_000 });
-    const brakes = await post("/api/service-schedules", a.token, { vehicleId, name: "Brake check", everyDays: 30, lastDoneAt: new Date(Date.now() - 40 * 86_400_000).toISOString() });
+    const brakes = await post("/api/service-schedules", a.token, {
+      vehicleId,
+      name: "Brake check",
+      everyDays: 30,
+      lastDoneAt: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+    });
     expect(await brakes.json()).toMatchObject({ status: "overdue" });
-    const hydraulics = await post("/api/service-schedules", a.token, { vehicleId, name: "Hydraulics", everyEngineHours: 250 });
+    const hydraulics = await post("/api/service-schedules", a.token, {
+      vehicleId,
+      name: "Hydraulics",
+      everyEngineHours: 250,
+    });
     // counted from the engine hours it has now
     expect(await hydraulics.json()).toMatchObject({ status: "ok", lastDoneEngineHours: 120, nextDueEngineHours: 370 });
 
@@ -56,7 +86,13 @@ describe("service schedules API", () => {
       const body = (await res.json()) as { error: { fields: Record<string, string[]> } };
       expect(Object.keys(body.error.fields)).toContain(field);
     }
-    expect(await database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.workspaceId, a.workspaceId)).all()).toEqual([]);
+    expect(
+      await database(env.DB)
+        .select()
+        .from(serviceSchedules)
+        .where(eq(serviceSchedules.workspaceId, a.workspaceId))
+        .all(),
+    ).toEqual([]);
   });
 
   it("lets owners and admins manage schedules, not members or viewers; viewers read", async () => {
@@ -76,11 +112,17 @@ describe("service schedules API", () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
     const theirs = await vehicleAt(b.workspaceId, 100);
-    expect((await post("/api/service-schedules", b.token, { vehicleId: theirs, name: "Oil", everyMiles: 5000 })).status).toBe(201);
-    expect((await post("/api/service-schedules", a.token, { vehicleId: theirs, name: "Oil", everyMiles: 5000 })).status).toBe(404);
+    expect(
+      (await post("/api/service-schedules", b.token, { vehicleId: theirs, name: "Oil", everyMiles: 5000 })).status,
+    ).toBe(201);
+    expect(
+      (await post("/api/service-schedules", a.token, { vehicleId: theirs, name: "Oil", everyMiles: 5000 })).status,
+    ).toBe(404);
     expect((await call(`/api/service-schedules?vehicleId=${theirs}`, { token: a.token })).status).toBe(404);
     expect((await call(`/api/service-entries?vehicleId=${theirs}`, { token: a.token })).status).toBe(404);
-    expect(((await (await call("/api/service-schedules", { token: a.token })).json()) as { schedules: unknown[] }).schedules).toEqual([]);
+    expect(
+      ((await (await call("/api/service-schedules", { token: a.token })).json()) as { schedules: unknown[] }).schedules,
+    ).toEqual([]);
   });
 });
 
@@ -89,23 +131,59 @@ describe("service entries API", () => {
     const a = await userWithWorkspace();
     const vehicleId = await vehicleAt(a.workspaceId, 15_200);
     const member = await memberWithRole(a.workspaceId, "member");
-    const oil = (await (await post("/api/service-schedules", a.token, { vehicleId, name: "Oil change", everyMiles: 5000, lastDoneOdometerMiles: 10_000 })).json()) as ServiceSchedule;
-    const tyres = (await (await post("/api/service-schedules", a.token, { vehicleId, name: "Tyres", everyMiles: 5000, lastDoneOdometerMiles: 10_000 })).json()) as ServiceSchedule;
+    const oil = (await (
+      await post("/api/service-schedules", a.token, {
+        vehicleId,
+        name: "Oil change",
+        everyMiles: 5000,
+        lastDoneOdometerMiles: 10_000,
+      })
+    ).json()) as ServiceSchedule;
+    const tyres = (await (
+      await post("/api/service-schedules", a.token, {
+        vehicleId,
+        name: "Tyres",
+        everyMiles: 5000,
+        lastDoneOdometerMiles: 10_000,
+      })
+    ).json()) as ServiceSchedule;
     expect(oil.status).toBe("overdue");
 
     const today = new Date().toISOString().slice(0, 10);
-    const res = await post("/api/service-entries", member.token, { vehicleId, date: today, odometerMiles: 15_150, scheduleIds: [oil.id], description: "Oil and filter", costCents: 8950, vendor: "Quick Lube" });
+    const res = await post("/api/service-entries", member.token, {
+      vehicleId,
+      date: today,
+      odometerMiles: 15_150,
+      scheduleIds: [oil.id],
+      description: "Oil and filter",
+      costCents: 8950,
+      vendor: "Quick Lube",
+    });
     expect(res.status).toBe(201);
     const entry = (await res.json()) as ServiceEntry;
-    expect(entry).toMatchObject({ date: today, odometerMiles: 15_150, costCents: 8950, vendor: "Quick Lube", scheduleIds: [oil.id] });
+    expect(entry).toMatchObject({
+      date: today,
+      odometerMiles: 15_150,
+      costCents: 8950,
+      vendor: "Quick Lube",
+      scheduleIds: [oil.id],
+    });
 
     const after = await schedulesOf(a.token, vehicleId);
-    expect(after.find((s) => s.id === oil.id)).toMatchObject({ status: "ok", lastDoneOdometerMiles: 15_150, nextDueMiles: 20_150 });
+    expect(after.find((s) => s.id === oil.id)).toMatchObject({
+      status: "ok",
+      lastDoneOdometerMiles: 15_150,
+      nextDueMiles: 20_150,
+    });
     expect(after.find((s) => s.id === tyres.id)).toMatchObject({ status: "overdue" });
     const row = await database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.id, oil.id)).get();
     expect(row?.cycle).toBe(1);
 
-    const history = ((await (await call(`/api/service-entries?vehicleId=${vehicleId}`, { token: a.token })).json()) as { entries: ServiceEntry[] }).entries;
+    const history = (
+      (await (await call(`/api/service-entries?vehicleId=${vehicleId}`, { token: a.token })).json()) as {
+        entries: ServiceEntry[];
+      }
+    ).entries;
     expect(history.map((e) => [e.description, e.costCents])).toEqual([["Oil and filter", 8950]]);
   });
 
@@ -114,7 +192,9 @@ describe("service entries API", () => {
     const vehicleId = await vehicleAt(a.workspaceId, 100);
     const other = await vehicleAt(a.workspaceId, 100);
     const viewer = await memberWithRole(a.workspaceId, "viewer");
-    const schedule = (await (await post("/api/service-schedules", a.token, { vehicleId: other, name: "Oil", everyMiles: 5000 })).json()) as ServiceSchedule;
+    const schedule = (await (
+      await post("/api/service-schedules", a.token, { vehicleId: other, name: "Oil", everyMiles: 5000 })
+    ).json()) as ServiceSchedule;
     expect((await post("/api/service-entries", viewer.token, { vehicleId, date: "2026-01-02" })).status).toBe(403);
     for (const [json, field] of [
       [{ vehicleId, date: "2026-02-30" }, "date"],
@@ -125,20 +205,34 @@ describe("service entries API", () => {
     ] as const) {
       const res = await post("/api/service-entries", a.token, json);
       expect(res.status).toBe(400);
-      expect(Object.keys(((await res.json()) as { error: { fields: Record<string, string[]> } }).error.fields)).toContain(field);
+      expect(
+        Object.keys(((await res.json()) as { error: { fields: Record<string, string[]> } }).error.fields),
+      ).toContain(field);
     }
-    expect(await database(env.DB).select().from(serviceEntries).where(eq(serviceEntries.workspaceId, a.workspaceId)).all()).toEqual([]);
+    expect(
+      await database(env.DB).select().from(serviceEntries).where(eq(serviceEntries.workspaceId, a.workspaceId)).all(),
+    ).toEqual([]);
     expect((await schedulesOf(a.token, other))[0]).toMatchObject({ lastDoneOdometerMiles: 100 });
   });
 
   it("resolves the issues it names, in the same write", async () => {
     const a = await userWithWorkspace();
     const vehicleId = await vehicleAt(a.workspaceId, 100);
-    const opened = (await (await post("/api/issues", a.token, { vehicleId, title: "Brake squeal", priority: "medium" })).json()) as { id: string };
-    const res = await post("/api/service-entries", a.token, { vehicleId, date: "2026-01-02", description: "New pads", resolvesIssueIds: [opened.id] });
+    const opened = (await (
+      await post("/api/issues", a.token, { vehicleId, title: "Brake squeal", priority: "medium" })
+    ).json()) as { id: string };
+    const res = await post("/api/service-entries", a.token, {
+      vehicleId,
+      date: "2026-01-02",
+      description: "New pads",
+      resolvesIssueIds: [opened.id],
+    });
     expect(res.status).toBe(201);
     const entry = (await res.json()) as ServiceEntry;
-    const issue = (await (await call(`/api/issues/${opened.id}`, { token: a.token })).json()) as Record<string, unknown>;
+    const issue = (await (await call(`/api/issues/${opened.id}`, { token: a.token })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(issue).toMatchObject({ status: "resolved", resolvedByServiceEntryId: entry.id });
   });
 
@@ -148,10 +242,32 @@ describe("service entries API", () => {
     const theirs = await vehicleAt(b.workspaceId, 100);
     const mine = await vehicleAt(a.workspaceId, 100);
     expect((await post("/api/service-entries", a.token, { vehicleId: theirs, date: "2026-01-02" })).status).toBe(404);
-    expect((await post("/api/service-entries", a.token, { vehicleId: mine, date: "2026-01-02", resolvesIssueIds: ["not-ours"] })).status).toBe(404);
-    const theirIssue = (await (await post("/api/issues", b.token, { vehicleId: theirs, title: "Leak", priority: "low" })).json()) as { id: string };
-    expect((await post("/api/service-entries", a.token, { vehicleId: mine, date: "2026-01-02", resolvesIssueIds: [theirIssue.id] })).status).toBe(404);
-    expect(((await (await call(`/api/issues/${theirIssue.id}`, { token: b.token })).json()) as { status: string }).status).toBe("open");
-    expect(await database(env.DB).select().from(serviceEntries).where(eq(serviceEntries.workspaceId, a.workspaceId)).all()).toEqual([]);
+    expect(
+      (
+        await post("/api/service-entries", a.token, {
+          vehicleId: mine,
+          date: "2026-01-02",
+          resolvesIssueIds: ["not-ours"],
+        })
+      ).status,
+    ).toBe(404);
+    const theirIssue = (await (
+      await post("/api/issues", b.token, { vehicleId: theirs, title: "Leak", priority: "low" })
+    ).json()) as { id: string };
+    expect(
+      (
+        await post("/api/service-entries", a.token, {
+          vehicleId: mine,
+          date: "2026-01-02",
+          resolvesIssueIds: [theirIssue.id],
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      ((await (await call(`/api/issues/${theirIssue.id}`, { token: b.token })).json()) as { status: string }).status,
+    ).toBe("open");
+    expect(
+      await database(env.DB).select().from(serviceEntries).where(eq(serviceEntries.workspaceId, a.workspaceId)).all(),
+    ).toEqual([]);
   });
 });

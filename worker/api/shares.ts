@@ -27,10 +27,28 @@ export const vehicleShareRoutes = new Hono<AppEnv>()
     const vehicleId = await vehicleOf(c, workspaceId);
     const token = randomToken(32);
     const now = Date.now();
-    const row = { id: crypto.randomUUID(), workspaceId, vehicleId, tokenHash: await sha256Hex(token), createdBy: c.var.session.userId, createdAt: now, expiresAt: now + c.req.valid("json").expiresInMinutes * 60_000 };
+    const row = {
+      id: crypto.randomUUID(),
+      workspaceId,
+      vehicleId,
+      tokenHash: await sha256Hex(token),
+      createdBy: c.var.session.userId,
+      createdAt: now,
+      expiresAt: now + c.req.valid("json").expiresInMinutes * 60_000,
+    };
     await c.var.db.insert(vehicleShares).values(row);
-    audit("share.created", { shareId: row.id, workspaceId, vehicleId, expiresAt: row.expiresAt, by: c.var.session.userId });
-    const answer: CreatedShare = { id: row.id, url: new URL(`/share/${token}`, c.var.config.APP_URL).href, expiresAt: row.expiresAt };
+    audit("share.created", {
+      shareId: row.id,
+      workspaceId,
+      vehicleId,
+      expiresAt: row.expiresAt,
+      by: c.var.session.userId,
+    });
+    const answer: CreatedShare = {
+      id: row.id,
+      url: new URL(`/share/${token}`, c.var.config.APP_URL).href,
+      expiresAt: row.expiresAt,
+    };
     return c.json(answer, 201);
   })
   .get("/:vehicleId/shares", async (c) => {
@@ -39,7 +57,14 @@ export const vehicleShareRoutes = new Hono<AppEnv>()
     const shares = await c.var.db
       .select({ id: vehicleShares.id, createdAt: vehicleShares.createdAt, expiresAt: vehicleShares.expiresAt })
       .from(vehicleShares)
-      .where(and(eq(vehicleShares.workspaceId, workspaceId), eq(vehicleShares.vehicleId, vehicleId), isNull(vehicleShares.endedAt), gt(vehicleShares.expiresAt, Date.now())))
+      .where(
+        and(
+          eq(vehicleShares.workspaceId, workspaceId),
+          eq(vehicleShares.vehicleId, vehicleId),
+          isNull(vehicleShares.endedAt),
+          gt(vehicleShares.expiresAt, Date.now()),
+        ),
+      )
       .orderBy(desc(vehicleShares.createdAt))
       .all();
     const answer: ShareList = { shares };
@@ -58,7 +83,9 @@ export const shareRoutes = new Hono<AppEnv>().use(requireSession).delete("/:id",
   audit("share.ended", { shareId: id, workspaceId, by: c.var.session.userId });
   // The object answering the link's open pages forgets it: their next poll reads D1 and says "ended".
   // Should that call fail, the object re-reads the link within a minute anyway.
-  await forgetShare(c.env, workspaceId, ended[0]!.tokenHash).catch((error: unknown) => console.error("the workspace object did not forget an ended share:", error));
+  await forgetShare(c.env, workspaceId, ended[0]!.tokenHash).catch((error: unknown) =>
+    console.error("the workspace object did not forget an ended share:", error),
+  );
   return c.json({ ok: true });
 });
 
@@ -99,7 +126,11 @@ const MAX_TOKEN_WORKSPACES = 10_000;
 async function workspaceOfToken(c: Context<AppEnv>, tokenHash: string): Promise<string | null> {
   const known = tokenWorkspaces.get(tokenHash);
   if (known) return known;
-  const row = await c.var.db.select({ workspaceId: vehicleShares.workspaceId }).from(vehicleShares).where(eq(vehicleShares.tokenHash, tokenHash)).get();
+  const row = await c.var.db
+    .select({ workspaceId: vehicleShares.workspaceId })
+    .from(vehicleShares)
+    .where(eq(vehicleShares.tokenHash, tokenHash))
+    .get();
   if (!row) return null; // unknown tokens are not remembered: the map holds only real links
   if (tokenWorkspaces.size >= MAX_TOKEN_WORKSPACES) tokenWorkspaces.clear();
   tokenWorkspaces.set(tokenHash, row.workspaceId);

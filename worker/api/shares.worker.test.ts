@@ -12,11 +12,17 @@ import { SHARE_OPEN_LIMIT } from "./shares";
 
 /** Live-share links: who makes them, what the public read shows, and when it stops. */
 type ErrorBody = { error: { code: string; message: string } };
-const fromIp = () => ({ "CF-Connecting-IP": `10.31.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
+const fromIp = () => ({
+  "CF-Connecting-IP": `10.31.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+});
 
 async function vehicleWithBeacon() {
   const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count: 1 } });
+  const res = await call("/api/beacons/order", {
+    method: "POST",
+    token: a.token,
+    json: { workspaceId: a.workspaceId, count: 1 },
+  });
   const [beacon] = (await res.json()) as { id: string; vehicleId: string }[];
   return { ...a, deviceId: beacon!.id, vehicleId: beacon!.vehicleId };
 }
@@ -29,7 +35,10 @@ async function share(token: string, vehicleId: string, expiresInMinutes = 60) {
 
 const open = (url: string) => call(new URL(url).pathname.replace(/^\/share\//, "/api/share/"), { headers: fromIp() });
 const report = (id: string, lat: number, lon: number, time: number, knots = 20) =>
-  call(`/api/ingest/osmand?${new URLSearchParams({ id, lat: String(lat), lon: String(lon), timestamp: String(time), speed: String(knots) })}`, { headers: fromIp() });
+  call(
+    `/api/ingest/osmand?${new URLSearchParams({ id, lat: String(lat), lon: String(lon), timestamp: String(time), speed: String(knots) })}`,
+    { headers: fromIp() },
+  );
 
 describe("making and listing share links", () => {
   it("answers 201 with the link's URL and expiry, lists it, keeps only the token's hash", async () => {
@@ -51,7 +60,15 @@ describe("making and listing share links", () => {
     const a = await vehicleWithBeacon();
     const created = await share(a.token, a.vehicleId);
     const viewer = await memberWithRole(a.workspaceId, "viewer");
-    expect((await call(`/api/vehicles/${a.vehicleId}/shares`, { method: "POST", token: viewer.token, json: { expiresInMinutes: 60 } })).status).toBe(403);
+    expect(
+      (
+        await call(`/api/vehicles/${a.vehicleId}/shares`, {
+          method: "POST",
+          token: viewer.token,
+          json: { expiresInMinutes: 60 },
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(`/api/shares/${created.id}`, { method: "DELETE", token: viewer.token })).status).toBe(403);
     expect((await call(`/api/vehicles/${a.vehicleId}/shares`, { token: viewer.token })).status).toBe(200);
     const member = await memberWithRole(a.workspaceId, "member");
@@ -62,7 +79,15 @@ describe("making and listing share links", () => {
     const a = await vehicleWithBeacon();
     const b = await vehicleWithBeacon();
     const theirs = await share(b.token, b.vehicleId);
-    expect((await call(`/api/vehicles/${b.vehicleId}/shares`, { method: "POST", token: a.token, json: { expiresInMinutes: 60 } })).status).toBe(404);
+    expect(
+      (
+        await call(`/api/vehicles/${b.vehicleId}/shares`, {
+          method: "POST",
+          token: a.token,
+          json: { expiresInMinutes: 60 },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(`/api/vehicles/${b.vehicleId}/shares`, { token: a.token })).status).toBe(404);
     expect((await call(`/api/shares/${theirs.id}`, { method: "DELETE", token: a.token })).status).toBe(404);
     expect((await open(theirs.url)).status).toBe(200);
@@ -70,7 +95,13 @@ describe("making and listing share links", () => {
 
   it("refuses an expiry outside 5 minutes to 7 days with 400", async () => {
     const a = await vehicleWithBeacon();
-    for (const json of [{ expiresInMinutes: 4 }, { expiresInMinutes: 10_081 }, { expiresInMinutes: "60" }, { expiresInMinutes: 7.5 }, {}]) {
+    for (const json of [
+      { expiresInMinutes: 4 },
+      { expiresInMinutes: 10_081 },
+      { expiresInMinutes: "60" },
+      { expiresInMinutes: 7.5 },
+      {},
+    ]) {
       const res = await call(`/api/vehicles/${a.vehicleId}/shares`, { method: "POST", token: a.token, json });
       expect(res.status).toBe(400);
       expect(((await res.json()) as ErrorBody).error.code).toBe("invalid_input");
@@ -85,7 +116,11 @@ describe("the public read", () => {
     let res = await open(created.url);
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Robots-Tag")).toContain("noindex");
-    expect(await res.json()).toEqual({ vehicle: { name: expect.any(String) }, position: null, expiresAt: created.expiresAt });
+    expect(await res.json()).toEqual({
+      vehicle: { name: expect.any(String) },
+      position: null,
+      expiresAt: created.expiresAt,
+    });
 
     const t = Date.now() - 20_000;
     expect((await report(a.deviceId, 41.88, -87.63, t)).status).toBe(200);
@@ -96,7 +131,11 @@ describe("the public read", () => {
     expect(JSON.stringify(first)).not.toContain(a.deviceId);
 
     expect((await report(a.deviceId, 41.89, -87.62, t + 10_000)).status).toBe(200);
-    expect(((await (await open(created.url)).json()) as SharedVehicle).position).toMatchObject({ lat: 41.89, lng: -87.62, at: t + 10_000 });
+    expect(((await (await open(created.url)).json()) as SharedVehicle).position).toMatchObject({
+      lat: 41.89,
+      lng: -87.62,
+      at: t + 10_000,
+    });
   });
 
   it("an ended link is 410 on the next read; an unknown one 404", async () => {
@@ -107,7 +146,9 @@ describe("the public read", () => {
     const res = await open(created.url);
     expect(res.status).toBe(410);
     expect(((await res.json()) as ErrorBody).error.code).toBe("share_ended");
-    expect(((await (await call(`/api/vehicles/${a.vehicleId}/shares`, { token: a.token })).json()) as ShareList).shares).toEqual([]);
+    expect(
+      ((await (await call(`/api/vehicles/${a.vehicleId}/shares`, { token: a.token })).json()) as ShareList).shares,
+    ).toEqual([]);
     expect((await call(`/api/shares/${created.id}`, { method: "DELETE", token: a.token })).status).toBe(404);
     expect((await open("http://x/share/not-a-real-token")).status).toBe(404);
   });
@@ -131,7 +172,11 @@ describe("the public read", () => {
     expect(d1Meter.statements).toBeGreaterThan(0);
     expect(d1Meter.statements).toBeLessThanOrEqual(2);
     expect((await report(a.deviceId, 41.9, -87.6, t)).status).toBe(200);
-    expect(((await (await open(created.url)).json()) as SharedVehicle).position).toMatchObject({ lat: 41.9, lng: -87.6, at: t });
+    expect(((await (await open(created.url)).json()) as SharedVehicle).position).toMatchObject({
+      lat: 41.9,
+      lng: -87.6,
+      at: t,
+    });
 
     expect((await call(`/api/shares/${created.id}`, { method: "DELETE", token: a.token })).status).toBe(200);
     const ended = await open(created.url);
@@ -143,29 +188,49 @@ describe("the public read", () => {
     const a = await vehicleWithBeacon();
     const created = await share(a.token, a.vehicleId, 5);
     const tokenHash = await sha256Hex(created.url.split("/").at(-1)!);
-    const views = new ShareViews(() => database(env.DB), a.workspaceId, () => undefined);
+    const views = new ShareViews(
+      () => database(env.DB),
+      a.workspaceId,
+      () => undefined,
+    );
     expect(await views.answer(tokenHash, created.expiresAt - 1)).toMatchObject({ ok: true });
     d1Meter.statements = 0;
     d1Meter.on = true;
     try {
-      expect(await views.answer(tokenHash, created.expiresAt)).toEqual({ ok: false, status: 410, code: "share_expired", message: "This link has expired" });
+      expect(await views.answer(tokenHash, created.expiresAt)).toEqual({
+        ok: false,
+        status: 410,
+        code: "share_expired",
+        message: "This link has expired",
+      });
     } finally {
       d1Meter.on = false;
     }
     expect(d1Meter.statements).toBe(0);
     // Another workspace's object knows nothing of the link.
     const b = await userWithWorkspace();
-    expect(await new ShareViews(() => database(env.DB), b.workspaceId, () => undefined).answer(tokenHash)).toMatchObject({ ok: false, status: 404 });
+    expect(
+      await new ShareViews(
+        () => database(env.DB),
+        b.workspaceId,
+        () => undefined,
+      ).answer(tokenHash),
+    ).toMatchObject({ ok: false, status: 404 });
   });
 
   it("an expired link is 410 and leaves the list", async () => {
     const a = await vehicleWithBeacon();
     const created = await share(a.token, a.vehicleId, 5);
-    await database(env.DB).update(vehicleShares).set({ expiresAt: Date.now() - 1 }).where(eq(vehicleShares.id, created.id));
+    await database(env.DB)
+      .update(vehicleShares)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(vehicleShares.id, created.id));
     const res = await open(created.url);
     expect(res.status).toBe(410);
     expect(((await res.json()) as ErrorBody).error.code).toBe("share_expired");
-    expect(((await (await call(`/api/vehicles/${a.vehicleId}/shares`, { token: a.token })).json()) as ShareList).shares).toEqual([]);
+    expect(
+      ((await (await call(`/api/vehicles/${a.vehicleId}/shares`, { token: a.token })).json()) as ShareList).shares,
+    ).toEqual([]);
   });
 
   it("is rate-limited per address: past the burst 429 with Retry-After, other addresses unaffected", async () => {
@@ -173,7 +238,9 @@ describe("the public read", () => {
     const created = await share(a.token, a.vehicleId);
     const path = new URL(created.url).pathname.replace(/^\/share\//, "/api/share/");
     const headers = fromIp();
-    const answers = await Promise.all(Array.from({ length: SHARE_OPEN_LIMIT.burst + 10 }, () => call(path, { headers })));
+    const answers = await Promise.all(
+      Array.from({ length: SHARE_OPEN_LIMIT.burst + 10 }, () => call(path, { headers })),
+    );
     const refused = answers.find((r) => r.status === 429);
     expect(refused).toBeDefined();
     expect(Number(refused!.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);

@@ -52,11 +52,17 @@ export const syncRoutes = new Hono<AppEnv>()
         ...(placesChanged ? { change: { places: true } } : {}),
       });
       // An issue assigned offline e-mails its assignee now it reached the server (the cron retries).
-      c.executionCtx.waitUntil(sendIssueNotifications(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) => console.error("issue e-mails failed:", error)));
+      c.executionCtx.waitUntil(
+        sendIssueNotifications(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) =>
+          console.error("issue e-mails failed:", error),
+        ),
+      );
     } else if (recorded) {
       // only refused or unknown mutations (issue 34): nobody else is poked, but the pusher's next
       // pull must see its mutations processed, so the room's shared reads go
-      await forgetRoomChanges(c.env, session.workspaceId).catch((error) => console.error("the workspace object did not forget its reads:", error));
+      await forgetRoomChanges(c.env, session.workspaceId).catch((error) =>
+        console.error("the workspace object did not forget its reads:", error),
+      );
     }
     // `refused` is ours, not Replicache's: the page tells the user why an edit went back.
     return c.json(refused.length ? { refused } : {});

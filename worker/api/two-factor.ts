@@ -1,7 +1,14 @@
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { confirmPasswordSchema, disableTwoFactorSchema, enableTwoFactorSchema, type TwoFactorEnabled, type TwoFactorSetup, type TwoFactorStatus } from "../../shared/two-factor";
+import {
+  confirmPasswordSchema,
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+  type TwoFactorEnabled,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from "../../shared/two-factor";
 import { verifyPassword } from "../auth/password";
 import { sendAccountNotice } from "../auth/notices";
 import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
@@ -27,8 +34,16 @@ export const twoFactorRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get("/", async (c) => {
     const { db, session } = c.var;
-    const on = await db.select({ userId: totpCredentials.userId }).from(totpCredentials).where(and(eq(totpCredentials.userId, session.userId), isNotNull(totpCredentials.enabledAt))).get();
-    const left = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, session.userId), isNull(recoveryCodes.usedAt))).get();
+    const on = await db
+      .select({ userId: totpCredentials.userId })
+      .from(totpCredentials)
+      .where(and(eq(totpCredentials.userId, session.userId), isNotNull(totpCredentials.enabledAt)))
+      .get();
+    const left = await db
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, session.userId), isNull(recoveryCodes.usedAt)))
+      .get();
     return c.json<TwoFactorStatus>({ enabled: on !== undefined, recoveryCodesLeft: on ? (left?.n ?? 0) : 0 });
   })
 
@@ -36,14 +51,22 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     const { db, session } = c.var;
     await requirePassword(c, c.req.valid("json").password);
     const current = await db.select().from(totpCredentials).where(eq(totpCredentials.userId, session.userId)).get();
-    if (current?.enabledAt) throw new ApiError(409, "two_factor_on", "Two-factor authentication is already on. Turn it off first to use another app.");
+    if (current?.enabledAt)
+      throw new ApiError(
+        409,
+        "two_factor_on",
+        "Two-factor authentication is already on. Turn it off first to use another app.",
+      );
     const secret = newTotpSecret();
     // stored sealed (worker/auth/totp-secret.ts): a copy of D1 alone makes no codes
     const sealed = await sealTotpSecret(c.var.config.WEBHOOK_SECRET_KEY, session.userId, secret);
     await db
       .insert(totpCredentials)
       .values({ userId: session.userId, secret: sealed })
-      .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, lastStep: 0, createdAt: Date.now() } });
+      .onConflictDoUpdate({
+        target: totpCredentials.userId,
+        set: { secret: sealed, lastStep: 0, createdAt: Date.now() },
+      });
     const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
     return c.json<TwoFactorSetup>({ secret, uri: totpUri(secret, owner?.email ?? session.userId) });
   })
@@ -51,9 +74,12 @@ export const twoFactorRoutes = new Hono<AppEnv>()
   .post("/enable", body(enableTwoFactorSchema), async (c) => {
     const { db, session } = c.var;
     const pending = await db.select().from(totpCredentials).where(eq(totpCredentials.userId, session.userId)).get();
-    if (!pending || pending.enabledAt) throw new ApiError(409, "no_setup", "Start the setup again: no key is waiting for a code.");
+    if (!pending || pending.enabledAt)
+      throw new ApiError(409, "no_setup", "Start the setup again: no key is waiting for a code.");
     if (!(await useTotpCode(c, session.userId, c.req.valid("json").code))) {
-      throw new ApiError(400, "invalid_code", "Wrong code", { code: ["Wrong code. Check the time on your phone and try the next one."] });
+      throw new ApiError(400, "invalid_code", "Wrong code", {
+        code: ["Wrong code. Check the time on your phone and try the next one."],
+      });
     }
     const codes = newRecoveryCodes();
     const hashes = await Promise.all(codes.map((code) => sha256Hex(normalRecoveryCode(code))));
@@ -77,10 +103,15 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     await requirePassword(c, password);
     if (!(await secondFactorHolds(c, session.userId, code))) {
       audit("signin.second_factor_failed", { userId: session.userId, via: "two_factor_disable" });
-      throw new ApiError(400, "invalid_code", "Wrong code", { code: ["Wrong code: enter one from your authenticator app or a recovery code"] });
+      throw new ApiError(400, "invalid_code", "Wrong code", {
+        code: ["Wrong code: enter one from your authenticator app or a recovery code"],
+      });
     }
     await endSessions(c, { userId: session.userId, exceptSigninId: session.signinId }, "two_factor_changed");
-    await db.batch([db.delete(totpCredentials).where(eq(totpCredentials.userId, session.userId)), db.delete(recoveryCodes).where(eq(recoveryCodes.userId, session.userId))]);
+    await db.batch([
+      db.delete(totpCredentials).where(eq(totpCredentials.userId, session.userId)),
+      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, session.userId)),
+    ]);
     audit("totp.disabled", { userId: session.userId });
     await sendAccountNotice(c, session.userId, "two_factor_disabled");
     return c.json({ ok: true });
@@ -94,11 +125,24 @@ export async function secondFactorHolds(c: Context<AppEnv>, userId: string, code
 /** The signed-in user's password, limited like a password change (it is a guess like any other). */
 async function requirePassword(c: Context<AppEnv>, password: string): Promise<void> {
   const { db, session } = c.var;
-  const refused = auditRefusal("password.change_refused", { userId: session.userId, ip: clientIp(c), via: "two_factor" });
+  const refused = auditRefusal("password.change_refused", {
+    userId: session.userId,
+    ip: clientIp(c),
+    via: "two_factor",
+  });
   await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]).catch(refused);
-  const credential = await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, session.userId)).get();
+  const credential = await db
+    .select()
+    .from(passwordCredentials)
+    .where(eq(passwordCredentials.userId, session.userId))
+    .get();
   if (!credential) {
-    refused(new ApiError(400, "no_password", "Set a password first (Log in, then Forgot password)", { password: ["This account signs in with Google only: set a password first"] }));
+    refused(
+      new ApiError(400, "no_password", "Set a password first (Log in, then Forgot password)", {
+        password: ["This account signs in with Google only: set a password first"],
+      }),
+    );
   }
-  if (!(await verifyPassword(password, credential!.hash))) refused(new ApiError(400, "invalid_credentials", "Wrong password", { password: ["Wrong password"] }));
+  if (!(await verifyPassword(password, credential!.hash)))
+    refused(new ApiError(400, "invalid_credentials", "Wrong password", { password: ["Wrong password"] }));
 }

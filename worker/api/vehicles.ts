@@ -42,11 +42,17 @@ export const vehicleRoutes = new Hono<AppEnv>()
       // A range (route, trip replay): every position in it, oldest first, downsampled for the
       // screen keeping stops (by the object). The range is at most a day (zod), the rows used at most RANGE_ROWS.
       const shape = { maxRows: RANGE_ROWS, maxPoints: HISTORY_RANGE_MAX_POINTS };
-      const body: HistoryResponse = { vehicleId, points: await vehicleHistory(c.env, workspaceId, vehicleId, query.from, query.to ?? Date.now(), shape) };
+      const body: HistoryResponse = {
+        vehicleId,
+        points: await vehicleHistory(c.env, workspaceId, vehicleId, query.from, query.to ?? Date.now(), shape),
+      };
       return c.json(body);
     }
     // The most recent points since `since`: the object reads older days only as far as needed.
     const since = query.since ?? Date.now() - HISTORY_WINDOW_MS;
-    const body: HistoryResponse = { vehicleId, points: await vehicleHistory(c.env, workspaceId, vehicleId, since, Date.now(), { newest: HISTORY_MAX_POINTS }) };
+    const body: HistoryResponse = {
+      vehicleId,
+      points: await vehicleHistory(c.env, workspaceId, vehicleId, since, Date.now(), { newest: HISTORY_MAX_POINTS }),
+    };
     return c.json(body);
   });

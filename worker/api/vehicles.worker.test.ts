@@ -13,11 +13,14 @@ async function orderOne(token: string, workspaceId: string) {
 }
 
 const report = async (params: Record<string, string | number>) => {
-  const res = await call(`/api/ingest/osmand?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
+  const res = await call(
+    `/api/ingest/osmand?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`,
+  );
   expect(res.status).toBe(200);
 };
 
-const history = (vehicleId: string, token?: string, query = "") => call(`/api/vehicles/${vehicleId}/history${query}`, { token });
+const history = (vehicleId: string, token?: string, query = "") =>
+  call(`/api/vehicles/${vehicleId}/history${query}`, { token });
 
 describe("vehicle history", () => {
   it("answers the recent speed and fuel of a vehicle, oldest first, from its reports", async () => {
@@ -26,7 +29,15 @@ describe("vehicle history", () => {
     const t0 = Date.now() - 10 * 60_000;
     // 10 knots then 20 knots; fuel falls.
     await report({ id: beacon.id, lat: 40, lon: -100, timestamp: t0, speed: 10, fuel: 80, ignition: "true" });
-    await report({ id: beacon.id, lat: 40.001, lon: -100, timestamp: t0 + 60_000, speed: 20, fuel: 79, ignition: "true" });
+    await report({
+      id: beacon.id,
+      lat: 40.001,
+      lon: -100,
+      timestamp: t0 + 60_000,
+      speed: 20,
+      fuel: 79,
+      ignition: "true",
+    });
 
     const res = await history(beacon.vehicleId, a.token);
     expect(res.status).toBe(200);
@@ -90,7 +101,11 @@ describe("vehicle history", () => {
 });
 
 /** Positions straight into D1, as ingestion stores them (ingesting thousands one by one is not what these tests are about). */
-async function insertPositions(beacon: { id: string; vehicleId: string }, workspaceId: string, points: { t: number; lat: number; lng: number; speed: number }[]) {
+async function insertPositions(
+  beacon: { id: string; vehicleId: string },
+  workspaceId: string,
+  points: { t: number; lat: number; lng: number; speed: number }[],
+) {
   const db = database(env.DB);
   const rows = points.map((p) => ({
     beaconId: beacon.id,
@@ -115,7 +130,12 @@ describe("vehicle history over a range (route, trip replay)", () => {
     await insertPositions(
       beacon,
       a.workspaceId,
-      Array.from({ length: 10 }, (_, i) => ({ t: t0 + i * 4000, lat: 43.6 + i * 0.001, lng: -79.4 + (i % 2) * 0.002, speed: 12 })),
+      Array.from({ length: 10 }, (_, i) => ({
+        t: t0 + i * 4000,
+        lat: 43.6 + i * 0.001,
+        lng: -79.4 + (i % 2) * 0.002,
+        speed: 12,
+      })),
     );
     const res = await history(beacon.vehicleId, a.token, `?from=${t0 + 4000}&to=${t0 + 5 * 4000}`);
     expect(res.status).toBe(200);
@@ -134,7 +154,12 @@ describe("vehicle history over a range (route, trip replay)", () => {
     const day = Array.from({ length: 9000 }, (_, i) => {
       const parked = i >= 4000 && i < 4300;
       const along = parked ? 4000 : i < 4000 ? i : i - 300;
-      return { t: t0 + i * 4000, lat: 43.6 + Math.sin(along / 40) * 0.01, lng: -79.4 + along * 0.0005, speed: parked ? 0 : 15 };
+      return {
+        t: t0 + i * 4000,
+        lat: 43.6 + Math.sin(along / 40) * 0.01,
+        lng: -79.4 + along * 0.0005,
+        speed: parked ? 0 : 15,
+      };
     });
     await insertPositions(beacon, a.workspaceId, day);
     const res = await history(beacon.vehicleId, a.token, `?from=${t0}&to=${t0 + 10 * 60 * 60_000}`);
@@ -172,18 +197,26 @@ describe("vehicle history over a range (route, trip replay)", () => {
     await room.maintainPositions(Date.now() + 61_000);
     await report({ id: beacon.id, lat: 40.02, lon: -100, timestamp: Date.now() - 60_000, speed: 5 });
     await insertPositions(beacon, a.workspaceId, [{ t: twoDaysAgo - 1000, lat: 40, lng: -100, speed: 3 }]);
-    expect((await (await history(beacon.vehicleId, a.token, `?since=${twoDaysAgo - 5000}`)).json()) as HistoryResponse).toMatchObject({
+    expect(
+      (await (await history(beacon.vehicleId, a.token, `?since=${twoDaysAgo - 5000}`)).json()) as HistoryResponse,
+    ).toMatchObject({
       points: [{ t: twoDaysAgo - 1000 }, { t: twoDaysAgo }, {}, {}],
     });
     // B asks for A's vehicle: 404, by range across the boundary and by since.
-    for (const query of [`?from=${twoDaysAgo - 5000}&to=${twoDaysAgo + 86_000_000}`, `?since=${twoDaysAgo - 5000}`, ""]) {
+    for (const query of [
+      `?from=${twoDaysAgo - 5000}&to=${twoDaysAgo + 86_000_000}`,
+      `?since=${twoDaysAgo - 5000}`,
+      "",
+    ]) {
       expect((await history(beacon.vehicleId, b.token, query)).status).toBe(404);
     }
     // B's own object holds nothing of A's vehicle, and A's R2 days are under A's prefix only.
     const other = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(b.workspaceId));
     expect(await other.readPositions(beacon.vehicleId, 0, Date.now())).toEqual([]);
     expect((await env.POSITIONS.list({ prefix: `positions/${b.workspaceId}/` })).objects).toEqual([]);
-    expect((await env.POSITIONS.list({ prefix: `positions/${a.workspaceId}/${beacon.vehicleId}/` })).objects).toHaveLength(1);
+    expect(
+      (await env.POSITIONS.list({ prefix: `positions/${a.workspaceId}/${beacon.vehicleId}/` })).objects,
+    ).toHaveLength(1);
     expect((await history(mine.vehicleId, b.token)).status).toBe(200);
   });
 

@@ -23,7 +23,11 @@ export function editorSession(session: SessionInfo) {
  * next pull sees it) and tells the workspace's object, which reloads its places and rules before
  * this resolves, so the next report, through whatever isolate, is evaluated against them.
  */
-export async function commitWatched(c: Context<AppEnv>, workspaceId: string, writes: (stamp: SQL<number>) => BatchItem<"sqlite">[]) {
+export async function commitWatched(
+  c: Context<AppEnv>,
+  workspaceId: string,
+  writes: (stamp: SQL<number>) => BatchItem<"sqlite">[],
+) {
   const w = { env: c.env, db: c.var.db, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work) };
   await commitWorkspaceWrite(w, workspaceId, writes, { readYourWrites: true, change: { places: true, rules: true } });
 }

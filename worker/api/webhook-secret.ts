@@ -11,9 +11,13 @@ export const webhookSecretRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get("/", async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
-    return c.json(await webhookSecret(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId), 200, { "Cache-Control": "no-store" });
+    return c.json(await webhookSecret(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId), 200, {
+      "Cache-Control": "no-store",
+    });
   })
   .post("/rotate", async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
-    return c.json(await rotateWebhookSecret(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId), 200, { "Cache-Control": "no-store" });
+    return c.json(await rotateWebhookSecret(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId), 200, {
+      "Cache-Control": "no-store",
+    });
   });

@@ -49,7 +49,9 @@ export const workspaceRoutes = new Hono<AppEnv>()
   })
   .post("/", body(createWorkspaceSchema), async (c) => {
     const { name, timeZone } = c.req.valid("json");
-    await rateLimit(c, LIMITS.workspaceCreations, [`user:${c.var.session.userId}`]).catch(auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "workspaces_per_day" }));
+    await rateLimit(c, LIMITS.workspaceCreations, [`user:${c.var.session.userId}`]).catch(
+      auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "workspaces_per_day" }),
+    );
     const id = crypto.randomUUID();
     await c.var.db.batch([
       c.var.db.insert(workspaces).values({ id, name, ...(timeZone ? { timeZone } : {}) }),

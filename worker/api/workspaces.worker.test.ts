@@ -8,11 +8,17 @@ import { call } from "../test/factories";
 /** Isolation between users and workspaces, seen through the public API only. */
 type Json = Record<string, unknown> & { error?: { code: string } };
 const json = async (res: Response) => (await res.json()) as Json;
-const fromIp = () => ({ "CF-Connecting-IP": `10.3.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
+const fromIp = () => ({
+  "CF-Connecting-IP": `10.3.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+});
 
 async function person() {
   const email = `ws-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const res = await call("/api/signup", { method: "POST", headers: fromIp(), json: { email, password: "long enough 1" } });
+  const res = await call("/api/signup", {
+    method: "POST",
+    headers: fromIp(),
+    json: { email, password: "long enough 1" },
+  });
   return { email, token: (await json(res)).token as string };
 }
 
@@ -38,7 +44,9 @@ describe("workspace isolation", () => {
       { id: a1, name: "Alpha Haulage" },
       { id: a2, name: "Zulu Freight" },
     ]);
-    expect((await json(await call("/api/me", { token: bob.token }))).workspaces).toEqual([{ id: b1, name: "Bob's Trucks" }]);
+    expect((await json(await call("/api/me", { token: bob.token }))).workspaces).toEqual([
+      { id: b1, name: "Bob's Trucks" },
+    ]);
   });
 
   it("switches between one's own workspaces, each token naming one and replacing the last", async () => {
@@ -67,9 +75,14 @@ describe("workspace isolation", () => {
   it("cannot act on another's workspace with a token for one's own", async () => {
     const alice = await person();
     const bob = await person();
-    const aliceToken = (await json(await switchTo(alice.token, await workspace(alice.token, "Alice's")))).token as string;
+    const aliceToken = (await json(await switchTo(alice.token, await workspace(alice.token, "Alice's"))))
+      .token as string;
     const bobsWorkspace = await workspace(bob.token, "Bob's");
-    const res = await call("/api/beacons/order", { method: "POST", token: aliceToken, json: { workspaceId: bobsWorkspace, count: 1 } });
+    const res = await call("/api/beacons/order", {
+      method: "POST",
+      token: aliceToken,
+      json: { workspaceId: bobsWorkspace, count: 1 },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -80,13 +93,19 @@ describe("workspace isolation", () => {
     expect((await call("/api/beacons", { token: inside })).status).toBe(200);
 
     const { viewer } = (await json(await call("/api/me", { token: inside }))) as { viewer: { id: string } };
-    await database(env.DB).delete(memberships).where(and(eq(memberships.workspaceId, id), eq(memberships.userId, viewer.id)));
+    await database(env.DB)
+      .delete(memberships)
+      .where(and(eq(memberships.workspaceId, id), eq(memberships.userId, viewer.id)));
 
     const me = await json(await call("/api/me", { token: inside }));
     expect(me.workspace).toBeNull();
     expect(me.workspaces).toEqual([]);
     expect((await call("/api/beacons", { token: inside })).status).toBe(403);
-    const order = await call("/api/beacons/order", { method: "POST", token: inside, json: { workspaceId: id, count: 1 } });
+    const order = await call("/api/beacons/order", {
+      method: "POST",
+      token: inside,
+      json: { workspaceId: id, count: 1 },
+    });
     expect(order.status).toBe(403);
     expect((await switchTo(inside, id)).status).toBe(403);
   });

@@ -39,7 +39,13 @@ export async function apiTokenSession(c: Context<AppEnv>, token: string): Promis
   const tokenHash = await sha256Hex(token);
   const db = c.var.db;
   const row = await db
-    .select({ id: apiTokens.id, workspaceId: apiTokens.workspaceId, scope: apiTokens.scope, createdBy: apiTokens.createdBy, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      id: apiTokens.id,
+      workspaceId: apiTokens.workspaceId,
+      scope: apiTokens.scope,
+      createdBy: apiTokens.createdBy,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
     .get();
@@ -49,7 +55,11 @@ export async function apiTokenSession(c: Context<AppEnv>, token: string): Promis
   if (!take.ok) {
     audit("api_token.refused", { tokenId: row.id, workspaceId: row.workspaceId, reason: "rate_limited" });
     c.header("Retry-After", String(take.retryAfterS));
-    throw new ApiError(429, "rate_limited", `Too many requests with this API token. Try again in ${take.retryAfterS} s.`);
+    throw new ApiError(
+      429,
+      "rate_limited",
+      `Too many requests with this API token. Try again in ${take.retryAfterS} s.`,
+    );
   }
   if (row.lastUsedAt === null || now - row.lastUsedAt >= API_TOKEN_LAST_USED_INTERVAL_MS) {
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));
@@ -68,7 +78,13 @@ export async function apiTokenSession(c: Context<AppEnv>, token: string): Promis
 /** What only a person's session may do (worker/api/route-rules.ts asks before the role table). */
 const sessionOnlyActions: readonly Action[] = ["members.manage", "workspace.configure"];
 /** workspace.view routes that act on the caller's own person, not on the workspace. */
-const personalRoutes = new Set(["GET /reports/subscription", "PUT /reports/subscription", "POST /alerts/read", "POST /sync/push", "POST /sync/pull"]);
+const personalRoutes = new Set([
+  "GET /reports/subscription",
+  "PUT /reports/subscription",
+  "POST /alerts/read",
+  "POST /sync/push",
+  "POST /sync/pull",
+]);
 
 /** 403 unless an API token may call a route of this rule; every request it makes is audited. */
 export function checkApiTokenRoute(session: SessionInfo, rule: "signed-in" | Action, route: string, method: string) {

@@ -17,7 +17,7 @@ export async function bloomPositions(value: string, { bits, hashes }: BloomParam
   const digest = new DataView(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
   const h1 = digest.getUint32(0);
   const h2 = digest.getUint32(4) | 1; // odd, so the positions never repeat one step
-  return Array.from({ length: hashes }, (_, i) => (h1 + Math.imul(i, h2) >>> 0) % bits);
+  return Array.from({ length: hashes }, (_, i) => ((h1 + Math.imul(i, h2)) >>> 0) % bits);
 }
 
 /** Whether every position of `value` is set: false means surely absent, true means present or a false positive. */

@@ -10,14 +10,21 @@ import { firstWorkspaceOf } from "./users";
 import type { SignInAnswer } from "../../shared/two-factor";
 
 /** Has this account signed in from this browser on this network before? */
-async function isKnownDevice(c: Context<AppEnv>, userId: string, device: Device): Promise<{ known: boolean; first: boolean }> {
+async function isKnownDevice(
+  c: Context<AppEnv>,
+  userId: string,
+  device: Device,
+): Promise<{ known: boolean; first: boolean }> {
   const seen = await c.var.db
     .select({ network: sessions.network, userAgent: sessions.userAgent })
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .limit(200)
     .all();
-  return { known: seen.some((s) => s.network === device.network && s.userAgent === device.userAgent), first: seen.length === 0 };
+  return {
+    known: seen.some((s) => s.network === device.network && s.userAgent === device.userAgent),
+    first: seen.length === 0,
+  };
 }
 
 /**
@@ -25,7 +32,11 @@ async function isKnownDevice(c: Context<AppEnv>, userId: string, device: Device)
  * the account has one (worker/auth/totp-signin.ts), otherwise the session starts, on the audit
  * trail, with an e-mail when the device is new to the account.
  */
-export async function completeSignIn(c: Context<AppEnv>, userId: string, method: "password" | "google"): Promise<SignInAnswer> {
+export async function completeSignIn(
+  c: Context<AppEnv>,
+  userId: string,
+  method: "password" | "google",
+): Promise<SignInAnswer> {
   const challenge = await secondFactorChallenge(c, userId, method);
   if (challenge) return { secondFactor: { challenge } };
   return { token: await startSession(c, userId, method) };

@@ -30,7 +30,10 @@ export async function endSessions(c: Context<AppEnv>, scope: SessionScope, reaso
     "signinId" in scope
       ? eq(sessions.signinId, scope.signinId)
       : "exceptSigninId" in scope
-        ? and(eq(sessions.userId, scope.userId), sql`coalesce(${sessions.signinId}, ${sessions.tokenHash}) <> ${scope.exceptSigninId}`)
+        ? and(
+            eq(sessions.userId, scope.userId),
+            sql`coalesce(${sessions.signinId}, ${sessions.tokenHash}) <> ${scope.exceptSigninId}`,
+          )
         : eq(sessions.userId, scope.userId);
   const ended = await c.var.db
     .update(sessions)
@@ -63,6 +66,10 @@ export async function announceEnded(c: Context<AppEnv>, ended: Ended, reason: En
   for (const s of ended) {
     if (s.workspaceId) byWorkspace.set(s.workspaceId, [...(byWorkspace.get(s.workspaceId) ?? []), s.tokenHash]);
   }
-  const closing = Promise.all([...byWorkspace].map(([workspaceId, hashes]) => closeSessionSockets(c.env, workspaceId, hashes)));
-  c.executionCtx.waitUntil(closing.catch((error) => console.error("closing revoked sockets failed:", safeError(error))));
+  const closing = Promise.all(
+    [...byWorkspace].map(([workspaceId, hashes]) => closeSessionSockets(c.env, workspaceId, hashes)),
+  );
+  c.executionCtx.waitUntil(
+    closing.catch((error) => console.error("closing revoked sockets failed:", safeError(error))),
+  );
 }

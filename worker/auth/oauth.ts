@@ -2,7 +2,15 @@ import { decodeIdToken, Google } from "arctic";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { oauthAccounts, oauthStates, passwordCredentials, recoveryCodes, sessions, totpCredentials, users } from "../../db/schema";
+import {
+  oauthAccounts,
+  oauthStates,
+  passwordCredentials,
+  recoveryCodes,
+  sessions,
+  totpCredentials,
+  users,
+} from "../../db/schema";
 import type { Config } from "../env";
 import { audit } from "../lib/audit";
 import { ApiError } from "../lib/errors";
@@ -81,7 +89,11 @@ export function googleProfile(idToken: string, clientId: string): OAuthProfile {
   }
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!audiences.includes(clientId) || claims.exp * 1000 <= Date.now()) throw idTokenInvalid();
-  return { providerUserId: claims.sub, email: claims.email.toLowerCase(), emailVerified: claims.email_verified === true };
+  return {
+    providerUserId: claims.sub,
+    email: claims.email.toLowerCase(),
+    emailVerified: claims.email_verified === true,
+  };
 }
 
 const idTokenInvalid = () => new ApiError(400, "oauth_id_token_invalid", "Google's answer could not be verified");
@@ -111,7 +123,9 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
 
   const existing = await db.select().from(users).where(eq(users.email, profile.email)).get();
   if (existing) {
-    const link = db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: existing.id });
+    const link = db
+      .insert(oauthAccounts)
+      .values({ provider, providerUserId: profile.providerUserId, userId: existing.id });
     let revoked: OAuthOutcome["revoked"] = [];
     if (existing.emailVerified) {
       await link;

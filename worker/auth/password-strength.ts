@@ -19,7 +19,8 @@ let estimator: Promise<Estimator> | null = null;
 
 function loadEstimator(): Promise<Estimator> {
   estimator ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(
-    ([{ ZxcvbnFactory }, common]) => new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }),
+    ([{ ZxcvbnFactory }, common]) =>
+      new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }),
   );
   return estimator;
 }
@@ -29,7 +30,9 @@ function loadEstimator(): Promise<Estimator> {
  * each with its message on the `password` field (the `{error:{fields}}` shape the forms show). `userInputs` (the e-mail) count as known.
  */
 export async function requireStrongPassword(password: string, userInputs: string[] = []): Promise<void> {
-  const inputs = userInputs.flatMap((s) => [s, s.split("@")[0] ?? "", ...s.split(/[@.+_-]/)]).filter((s) => s.length >= 3);
+  const inputs = userInputs
+    .flatMap((s) => [s, s.split("@")[0] ?? "", ...s.split(/[@.+_-]/)])
+    .filter((s) => s.length >= 3);
   const { score } = (await loadEstimator()).check(password.slice(0, 256), inputs);
   if (score < MIN_PASSWORD_SCORE) {
     throw new ApiError(400, "weak_password", WEAK_PASSWORD_MESSAGE, { password: [WEAK_PASSWORD_MESSAGE] });

@@ -90,7 +90,8 @@ export function networkOf(address: string | undefined | null): string {
   const [head = "", tail] = ip.split("::");
   const headGroups = head ? head.split(":") : [];
   const tailGroups = tail ? tail.split(":") : [];
-  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0");
+  const zeros =
+    tail === undefined ? [] : Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0");
   const groups = [...headGroups, ...zeros, ...tailGroups].slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "") || "0");
   return `${groups.join(":")}::/64`;
 }
@@ -152,7 +153,9 @@ async function upsertCount(db: Db, limit: Limit, key: string, now: number, max?:
         count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
         windowStart,
       },
-      ...(max === undefined ? {} : { setWhere: sql`${rateLimits.windowStart} <> ${windowStart} OR ${rateLimits.count} < ${max}` }),
+      ...(max === undefined
+        ? {}
+        : { setWhere: sql`${rateLimits.windowStart} <> ${windowStart} OR ${rateLimits.count} < ${max}` }),
     })
     .returning({ count: rateLimits.count })
     .get();

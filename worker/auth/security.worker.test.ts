@@ -39,7 +39,10 @@ describe("passwords", () => {
   it("accepts any random 12-character password and states the 12-character rule (issue 23)", async () => {
     const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     for (let i = 0; i < 30; i++) {
-      const password = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => alphabet[b % alphabet.length]).join("");
+      const password = Array.from(
+        crypto.getRandomValues(new Uint8Array(12)),
+        (b) => alphabet[b % alphabet.length],
+      ).join("");
       const res = await post("/api/signup", { email: email(), password });
       expect(res.status, password).toBe(201);
     }
@@ -47,21 +50,27 @@ describe("passwords", () => {
     expect(((await short.json()) as Json).error?.fields?.password).toEqual(["Use at least 12 characters"]);
   }, 60_000);
 
-  it.each(["password1234", "123456789012", "qwertyuiopas", "passwordpassword", "iloveyou1234"])("sign-up refuses %s on the password field", async (password) => {
-    const res = await post("/api/signup", { email: email(), password });
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as Json;
-    expect(body.error?.code).toBe("weak_password");
-    expect(body.error?.fields?.password).toEqual([WEAK_PASSWORD_MESSAGE]);
-  });
+  it.each(["password1234", "123456789012", "qwertyuiopas", "passwordpassword", "iloveyou1234"])(
+    "sign-up refuses %s on the password field",
+    async (password) => {
+      const res = await post("/api/signup", { email: email(), password });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as Json;
+      expect(body.error?.code).toBe("weak_password");
+      expect(body.error?.fields?.password).toEqual([WEAK_PASSWORD_MESSAGE]);
+    },
+  );
 
-  it.each(["LockingServi", "internacional", "mishaoooyeah"])("sign-up refuses %s, leaked though long enough to pass the estimate", async (password) => {
-    const res = await post("/api/signup", { email: email(), password });
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as Json;
-    expect(body.error?.code).toBe("breached_password");
-    expect(body.error?.fields?.password).toEqual([BREACHED_PASSWORD_MESSAGE]);
-  });
+  it.each(["LockingServi", "internacional", "mishaoooyeah"])(
+    "sign-up refuses %s, leaked though long enough to pass the estimate",
+    async (password) => {
+      const res = await post("/api/signup", { email: email(), password });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as Json;
+      expect(body.error?.code).toBe("breached_password");
+      expect(body.error?.fields?.password).toEqual([BREACHED_PASSWORD_MESSAGE]);
+    },
+  );
 
   it("refuses a password made of the e-mail, and accepts a long phrase", async () => {
     const local = `frederick.warehouse${Math.floor(Math.random() * 1000)}`;
@@ -73,7 +82,9 @@ describe("passwords", () => {
   it("reset refuses a weak password and leaves the link usable for a strong one", async () => {
     const user = await signUp();
     expect((await post("/api/password/forgot", { email: user.email })).status).toBe(200);
-    const mail = (await (await call(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`)).json()) as { text: string };
+    const mail = (await (await call(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`)).json()) as {
+      text: string;
+    };
     const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
     const reset = { token: link.searchParams.get("token"), user: link.searchParams.get("uid") };
     const weak = await post("/api/password/reset", { ...reset, password: "123456789012" });
@@ -85,12 +96,27 @@ describe("passwords", () => {
   it("change needs the current password, refuses a weak one, and ends every other session", async () => {
     const user = await signUp();
     const other = ((await (await post("/api/signin", { email: user.email, password: STRONG })).json()) as Json).token!;
-    const wrong = await post("/api/password/change", { currentPassword: "not it at all", password: "a much better passphrase" }, v4(), user.token);
+    const wrong = await post(
+      "/api/password/change",
+      { currentPassword: "not it at all", password: "a much better passphrase" },
+      v4(),
+      user.token,
+    );
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as Json).error?.fields?.currentPassword).toBeDefined();
-    const weak = await post("/api/password/change", { currentPassword: STRONG, password: "password1234" }, v4(), user.token);
+    const weak = await post(
+      "/api/password/change",
+      { currentPassword: STRONG, password: "password1234" },
+      v4(),
+      user.token,
+    );
     expect(((await weak.json()) as Json).error?.fields?.password).toEqual([WEAK_PASSWORD_MESSAGE]);
-    const ok = await post("/api/password/change", { currentPassword: STRONG, password: "a much better passphrase" }, v4(), user.token);
+    const ok = await post(
+      "/api/password/change",
+      { currentPassword: STRONG, password: "a much better passphrase" },
+      v4(),
+      user.token,
+    );
     expect(ok.status).toBe(200);
     const fresh = ((await ok.json()) as Json).token!;
     expect((await call("/api/me", { token: other })).status).toBe(401);
@@ -114,17 +140,28 @@ describe("abuse limits", () => {
     const prefix = `2001:db8:${hex()}:${hex()}`;
     const statuses: number[] = [];
     for (let i = 0; i <= LIMITS.signinAddressFailures.max; i++) {
-      statuses.push((await post("/api/signin", { email: email(), password: "guess guess" }, `${prefix}:${hex()}:${hex()}::${i + 1}`)).status);
+      statuses.push(
+        (
+          await post(
+            "/api/signin",
+            { email: email(), password: "guess guess" },
+            `${prefix}:${hex()}:${hex()}::${i + 1}`,
+          )
+        ).status,
+      );
     }
     expect(statuses.slice(0, LIMITS.signinAddressFailures.max).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another /64 is not affected.
-    expect((await post("/api/signin", { email: email(), password: "guess guess" }, `2001:db8:${hex()}:${hex()}::1`)).status).toBe(401);
+    expect(
+      (await post("/api/signin", { email: email(), password: "guess guess" }, `2001:db8:${hex()}:${hex()}::1`)).status,
+    ).toBe(401);
   }, 60_000);
 
   it("an office can sign up tens of people an hour from one address", async () => {
     const office = v4();
-    for (let i = 0; i < 30; i++) expect((await post("/api/signup", { email: email(), password: STRONG }, office)).status).toBe(201);
+    for (let i = 0; i < 30; i++)
+      expect((await post("/api/signup", { email: email(), password: STRONG }, office)).status).toBe(201);
   }, 60_000);
 
   it("a stranger guessing an owner's password locks out only themselves, on the audit trail", async () => {
@@ -132,7 +169,9 @@ describe("abuse limits", () => {
     const stranger = v4();
     const statuses: number[] = [];
     for (let i = 0; i <= LIMITS.signinFailures.max; i++) {
-      statuses.push((await post("/api/signin", { email: owner.email, password: `guess number ${i}` }, stranger)).status);
+      statuses.push(
+        (await post("/api/signin", { email: owner.email, password: `guess number ${i}` }, stranger)).status,
+      );
     }
     expect(statuses.slice(0, LIMITS.signinFailures.max).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -142,7 +181,9 @@ describe("abuse limits", () => {
     expect((await post("/api/signin", { email: owner.email, password: STRONG })).status).toBe(200);
     const events = audited();
     const ownerId = await emailId(owner.email);
-    expect(events.filter((e) => e.event === "signin.failed" && e.email === ownerId)).toHaveLength(LIMITS.signinFailures.max);
+    expect(events.filter((e) => e.event === "signin.failed" && e.email === ownerId)).toHaveLength(
+      LIMITS.signinFailures.max,
+    );
     expect(events.some((e) => e.event === "signin.locked_out" && e.email === ownerId)).toBe(true);
     expect(events.some((e) => e.event === "signin.succeeded")).toBe(true);
   });
@@ -178,17 +219,27 @@ describe("the audit trail", () => {
     const user = await signUp();
     expect((await post("/api/signin", { email: user.email, password: "wrong wrong wrong" })).status).toBe(401);
     expect((await post("/api/password/forgot", { email: user.email })).status).toBe(200);
-    const mail = (await (await call(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`)).json()) as { text: string };
+    const mail = (await (await call(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`)).json()) as {
+      text: string;
+    };
     const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
     const resetToken = link.searchParams.get("token")!;
     const password = "an entirely new passphrase";
-    expect((await post("/api/password/reset", { token: resetToken, user: link.searchParams.get("uid"), password })).status).toBe(200);
+    expect(
+      (await post("/api/password/reset", { token: resetToken, user: link.searchParams.get("uid"), password })).status,
+    ).toBe(200);
     const events = audited();
     expect(events.map((e) => e.event)).toEqual(
-      expect.arrayContaining(["signin.failed", "password.reset_requested", "password.reset_completed", "session.revoked"]),
+      expect.arrayContaining([
+        "signin.failed",
+        "password.reset_requested",
+        "password.reset_completed",
+        "session.revoked",
+      ]),
     );
     for (const e of events) expect(typeof e.at).toBe("string");
     const lines = events.map((e) => JSON.stringify(e)).join("\n");
-    for (const secret of [STRONG, "wrong wrong wrong", password, resetToken, user.token, user.email]) expect(lines).not.toContain(secret);
+    for (const secret of [STRONG, "wrong wrong wrong", password, resetToken, user.token, user.email])
+      expect(lines).not.toContain(secret);
   });
 });

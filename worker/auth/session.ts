@@ -54,14 +54,23 @@ export interface SignIn extends Partial<Device> {
 
 /** The caller's device as a new sign-in records it (the User-Agent cut, it is shown, never trusted). */
 export function deviceOf(c: Context<AppEnv>): Device {
-  return { network: networkOf(c.req.header("CF-Connecting-IP")), userAgent: c.req.header("User-Agent")?.slice(0, 256) ?? null };
+  return {
+    network: networkOf(c.req.header("CF-Connecting-IP")),
+    userAgent: c.req.header("User-Agent")?.slice(0, 256) ?? null,
+  };
 }
 
 /**
  * Creates a session and returns its bearer token (only its hash is stored). Without `from` it is
  * a new sign-in; with it, a token derived from that sign-in (same id, same absolute end).
  */
-export async function createSession(db: Db, userId: string, workspaceId: string | null, from?: SignIn, device?: Device) {
+export async function createSession(
+  db: Db,
+  userId: string,
+  workspaceId: string | null,
+  from?: SignIn,
+  device?: Device,
+) {
   const token = randomToken(32);
   const now = Date.now();
   await db.insert(sessions).values({
@@ -100,13 +109,11 @@ export async function findSessionByHash(db: Db, tokenHash: string): Promise<Sess
       lastUsedAt: sql<number>`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`,
     })
     .from(sessions)
-    .leftJoin(memberships, and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, sessions.userId)))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        ...stillLive(now),
-      ),
+    .leftJoin(
+      memberships,
+      and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, sessions.userId)),
     )
+    .where(and(eq(sessions.tokenHash, tokenHash), ...stillLive(now)))
     .get();
   if (!row) return null;
   if (now - row.lastUsedAt >= LAST_USED_WRITE_INTERVAL_MS) {
@@ -144,14 +151,11 @@ export async function liveSessionsIn(db: Db, workspaceId: string, tokenHashes: s
     const rows = await db
       .select({ tokenHash: sessions.tokenHash })
       .from(sessions)
-      .innerJoin(memberships, and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, sessions.userId)))
-      .where(
-        and(
-          inArray(sessions.tokenHash, part),
-          eq(sessions.workspaceId, workspaceId),
-          ...stillLive(now),
-        ),
+      .innerJoin(
+        memberships,
+        and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, sessions.userId)),
       )
+      .where(and(inArray(sessions.tokenHash, part), eq(sessions.workspaceId, workspaceId), ...stillLive(now)))
       .all();
     for (const row of rows) live.add(row.tokenHash);
   }
@@ -168,12 +172,7 @@ export async function touchSessions(db: Db, tokenHashes: string[]): Promise<void
     await db
       .update(sessions)
       .set({ lastUsedAt: now })
-      .where(
-        and(
-          inArray(sessions.tokenHash, part),
-          ...stillLive(now),
-        ),
-      );
+      .where(and(inArray(sessions.tokenHash, part), ...stillLive(now)));
   }
 }
 
@@ -196,7 +195,9 @@ export async function authenticate(c: Context<AppEnv>): Promise<SessionInfo> {
   const known = c.get("session");
   if (known) return known;
   const token = bearerToken(c.req.header("Authorization"));
-  const session = token ? ((isApiTokenSecret(token) ? await apiTokenSession(c, token) : null) ?? (await findSession(c.var.db, token))) : null;
+  const session = token
+    ? ((isApiTokenSecret(token) ? await apiTokenSession(c, token) : null) ?? (await findSession(c.var.db, token)))
+    : null;
   if (!session) throw unauthorized();
   c.set("session", session);
   return session;

@@ -9,7 +9,9 @@ import { LAST_USED_WRITE_INTERVAL_MS, SESSION_IDLE_MS, SESSION_TTL_MS } from "./
 
 /** Sessions that really end (issue 13, ASVS V3.3): what a token can still do after each way of ending it. */
 const me = (token: string) => call("/api/me", { token }).then((r) => r.status);
-const fromIp = () => ({ "CF-Connecting-IP": `10.1.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
+const fromIp = () => ({
+  "CF-Connecting-IP": `10.1.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+});
 
 async function signUp() {
   const email = `s-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -37,7 +39,11 @@ async function switchTo(token: string, workspaceId: string) {
 }
 
 const row = async (token: string) =>
-  (await database(env.DB).select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(token))).get())!;
+  (await database(env.DB)
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, await sha256Hex(token)))
+    .get())!;
 
 describe("sessions end", () => {
   it("a workspace switch revokes the token it replaces, and the new token keeps the sign-in's absolute end", async () => {
@@ -47,7 +53,9 @@ describe("sessions end", () => {
     expect(await me(user.token)).toBe(401);
     expect(await me(switched)).toBe(200);
     // The replaced token cannot mint another one either.
-    expect((await call("/api/workspaces/session", { method: "POST", token: user.token, json: { workspaceId } })).status).toBe(401);
+    expect(
+      (await call("/api/workspaces/session", { method: "POST", token: user.token, json: { workspaceId } })).status,
+    ).toBe(401);
     expect((await row(switched)).expiresAt).toBe((await row(user.token)).expiresAt);
     expect((await row(switched)).signinId).toBe((await row(user.token)).signinId);
   });
@@ -80,10 +88,16 @@ describe("sessions end", () => {
     const user = await signUp();
     const db = database(env.DB);
     const hash = await sha256Hex(user.token);
-    await db.update(sessions).set({ lastUsedAt: Date.now() - SESSION_IDLE_MS + 60_000 }).where(eq(sessions.tokenHash, hash));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: Date.now() - SESSION_IDLE_MS + 60_000 })
+      .where(eq(sessions.tokenHash, hash));
     expect(await me(user.token)).toBe(200); // a day short of it: still live, and this use restarts the clock
     expect((await row(user.token)).lastUsedAt).toBeGreaterThan(Date.now() - 60_000);
-    await db.update(sessions).set({ lastUsedAt: Date.now() - SESSION_IDLE_MS - 1 }).where(eq(sessions.tokenHash, hash));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: Date.now() - SESSION_IDLE_MS - 1 })
+      .where(eq(sessions.tokenHash, hash));
     expect(await me(user.token)).toBe(401);
   });
 
@@ -92,7 +106,10 @@ describe("sessions end", () => {
     const created = await row(user.token);
     expect(created.expiresAt - created.createdAt).toBeGreaterThanOrEqual(SESSION_TTL_MS - 1000);
     expect(created.expiresAt - created.createdAt).toBeLessThanOrEqual(SESSION_TTL_MS + 1000);
-    await database(env.DB).update(sessions).set({ expiresAt: Date.now() - 1, lastUsedAt: Date.now() }).where(eq(sessions.tokenHash, created.tokenHash));
+    await database(env.DB)
+      .update(sessions)
+      .set({ expiresAt: Date.now() - 1, lastUsedAt: Date.now() })
+      .where(eq(sessions.tokenHash, created.tokenHash));
     expect(await me(user.token)).toBe(401);
   });
 

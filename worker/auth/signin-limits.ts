@@ -35,7 +35,12 @@ export async function isKnownNetwork(c: Context<AppEnv>, userId: string, network
 }
 
 /** Takes one attempt from each budget or throws 429 (audited, with a hashed e-mail only). */
-export async function holdSigninAttempt(c: Context<AppEnv>, emailKey: string, network: string, userId: string | null): Promise<Held> {
+export async function holdSigninAttempt(
+  c: Context<AppEnv>,
+  emailKey: string,
+  network: string,
+  userId: string | null,
+): Promise<Held> {
   const held: Held = { taken: [] };
   const take = async (limit: Limit, key: string) => {
     if (!(await reserve(c, limit, key))) {
@@ -48,7 +53,8 @@ export async function holdSigninAttempt(c: Context<AppEnv>, emailKey: string, ne
   await take(LIMITS.signinFailures, `email:${emailKey}|ip:${network}`);
   await take(LIMITS.signinAddressFailures, `ip:${network}`);
   // The owner's networks neither spend nor need the per-account budget.
-  if (!userId || !(await isKnownNetwork(c, userId, network))) await take(LIMITS.signinAccountFailures, `email:${emailKey}`);
+  if (!userId || !(await isKnownNetwork(c, userId, network)))
+    await take(LIMITS.signinAccountFailures, `email:${emailKey}`);
   await slowWhenGlobalBudgetSpent(c);
   held.taken.push([LIMITS.signinGlobalFailures, "all"]);
   return held;

@@ -12,7 +12,8 @@ import { seal, unseal } from "../alerts/webhook-secret";
 export const SEALED_PREFIX = "sealed:v1:";
 const boundTo = (userId: string) => `totp:${userId}`;
 
-export const sealTotpSecret = async (key: string, userId: string, secret: string) => SEALED_PREFIX + (await seal(key, boundTo(userId), secret));
+export const sealTotpSecret = async (key: string, userId: string, secret: string) =>
+  SEALED_PREFIX + (await seal(key, boundTo(userId), secret));
 
 export async function openTotpSecret(db: Db, key: string, userId: string, stored: string): Promise<string> {
   if (stored.startsWith(SEALED_PREFIX)) return unseal(key, boundTo(userId), stored.slice(SEALED_PREFIX.length));
@@ -22,7 +23,10 @@ export async function openTotpSecret(db: Db, key: string, userId: string, stored
 
 async function sealInPlace(db: Db, key: string, userId: string, clear: string) {
   const sealed = await sealTotpSecret(key, userId, clear);
-  await db.update(totpCredentials).set({ secret: sealed }).where(and(eq(totpCredentials.userId, userId), eq(totpCredentials.secret, clear)));
+  await db
+    .update(totpCredentials)
+    .set({ secret: sealed })
+    .where(and(eq(totpCredentials.userId, userId), eq(totpCredentials.secret, clear)));
 }
 
 /** The cron's migration pass: seals up to `limit` secrets still stored in clear; returns how many. */

@@ -18,16 +18,26 @@ export const CHALLENGE_TRIES = 5;
  * (password or Google) was right, so a challenge is handed to the browser instead of a session.
  * Null when the account has no second factor.
  */
-export async function secondFactorChallenge(c: Context<AppEnv>, userId: string, method: string): Promise<string | null> {
+export async function secondFactorChallenge(
+  c: Context<AppEnv>,
+  userId: string,
+  method: string,
+): Promise<string | null> {
   const { db } = c.var;
-  const totp = await db.select({ userId: totpCredentials.userId }).from(totpCredentials).where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.enabledAt))).get();
+  const totp = await db
+    .select({ userId: totpCredentials.userId })
+    .from(totpCredentials)
+    .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.enabledAt)))
+    .get();
   if (!totp) return null;
   const challenge = randomToken(32);
   const now = Date.now();
   await db.batch([
     // An account's expired challenges go as new ones come: the table stays small without a sweep.
     db.delete(signinChallenges).where(and(eq(signinChallenges.userId, userId), lt(signinChallenges.expiresAt, now))),
-    db.insert(signinChallenges).values({ challengeHash: await sha256Hex(challenge), userId, method, expiresAt: now + CHALLENGE_TTL_MS }),
+    db
+      .insert(signinChallenges)
+      .values({ challengeHash: await sha256Hex(challenge), userId, method, expiresAt: now + CHALLENGE_TTL_MS }),
   ]);
   return challenge;
 }
@@ -41,13 +51,23 @@ const wrongCode = () => new ApiError(401, "invalid_code", "Wrong code", { code: 
  * pass the five), and every account has a budget of wrong codes across its challenges, so a
  * stolen password cannot be turned into endless guesses by signing in again and again.
  */
-export async function answerChallenge(c: Context<AppEnv>, challenge: string, code: string): Promise<{ userId: string; method: string }> {
+export async function answerChallenge(
+  c: Context<AppEnv>,
+  challenge: string,
+  code: string,
+): Promise<{ userId: string; method: string }> {
   const { db } = c.var;
   const challengeHash = await sha256Hex(challenge);
   const taken = await db
     .update(signinChallenges)
     .set({ attempts: sql`${signinChallenges.attempts} + 1` })
-    .where(and(eq(signinChallenges.challengeHash, challengeHash), lt(signinChallenges.attempts, CHALLENGE_TRIES), gt(signinChallenges.expiresAt, Date.now())))
+    .where(
+      and(
+        eq(signinChallenges.challengeHash, challengeHash),
+        lt(signinChallenges.attempts, CHALLENGE_TRIES),
+        gt(signinChallenges.expiresAt, Date.now()),
+      ),
+    )
     .returning({ userId: signinChallenges.userId, method: signinChallenges.method })
     .get();
   if (!taken) throw expired();
@@ -55,7 +75,9 @@ export async function answerChallenge(c: Context<AppEnv>, challenge: string, cod
     audit("signin.second_factor_failed", { userId: taken.userId, reason: "budget_spent" });
     throw new ApiError(429, "rate_limited", "Too many attempts. Try again later.");
   }
-  const ok = looksLikeTotp(code) ? await useTotpCode(c, taken.userId, code) : await useRecoveryCode(c, taken.userId, code);
+  const ok = looksLikeTotp(code)
+    ? await useTotpCode(c, taken.userId, code)
+    : await useRecoveryCode(c, taken.userId, code);
   if (!ok) {
     audit("signin.second_factor_failed", { userId: taken.userId, reason: "wrong_code" });
     throw wrongCode();
@@ -87,7 +109,13 @@ export async function useRecoveryCode(c: Context<AppEnv>, userId: string, code: 
   const used = await c.var.db
     .update(recoveryCodes)
     .set({ usedAt: Date.now() })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, await sha256Hex(normalRecoveryCode(code))), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, await sha256Hex(normalRecoveryCode(code))),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ userId: recoveryCodes.userId })
     .get();
   if (used) audit("signin.recovery_code_used", { userId });

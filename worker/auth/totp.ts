@@ -1,4 +1,8 @@
-import { decodeBase32IgnorePadding, encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
+import {
+  decodeBase32IgnorePadding,
+  encodeBase32LowerCaseNoPadding,
+  encodeBase32UpperCaseNoPadding,
+} from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 import { timingSafeEqual } from "../lib/crypto";
 
@@ -34,7 +38,8 @@ export function matchingStep(secret: string, code: string, now: number, lastStep
   const encoder = new TextEncoder();
   for (const step of [stepAt(now) - 1, stepAt(now), stepAt(now) + 1]) {
     if (step <= lastStep) continue;
-    if (timingSafeEqual(encoder.encode(generateHOTP(key, BigInt(step), TOTP_DIGITS)), encoder.encode(given))) return step;
+    if (timingSafeEqual(encoder.encode(generateHOTP(key, BigInt(step), TOTP_DIGITS)), encoder.encode(given)))
+      return step;
   }
   return null;
 }

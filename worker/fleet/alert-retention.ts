@@ -13,10 +13,15 @@ export const ALERT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 export async function expireOldAlerts(db: Db, now = Date.now()): Promise<string[]> {
   const cutoff = now - ALERT_RETENTION_MS;
   const expired = and(lt(alerts.at, cutoff), eq(alerts.deleted, false));
-  const affected = (await db.selectDistinct({ id: alerts.workspaceId }).from(alerts).where(expired).limit(500).all()).map((r) => r.id);
+  const affected = (
+    await db.selectDistinct({ id: alerts.workspaceId }).from(alerts).where(expired).limit(500).all()
+  ).map((r) => r.id);
   if (!affected.length) return [];
   await db.batch([
-    db.update(workspaces).set({ version: sql`${workspaces.version} + 1` }).where(inArray(workspaces.id, affected)),
+    db
+      .update(workspaces)
+      .set({ version: sql`${workspaces.version} + 1` })
+      .where(inArray(workspaces.id, affected)),
     db
       .update(alerts)
       .set({ deleted: true, version: sql`(SELECT "version" FROM "workspaces" WHERE "id" = ${alerts.workspaceId})` })

@@ -46,7 +46,13 @@ export async function beaconHealth(
  * already stored keep the id they came with; the vehicle's history is by vehicle, so it goes on.
  * Returns null when the vehicle has no beacon in this workspace.
  */
-export async function rotateDeviceId(db: Db, workspaceId: string, vehicleId: string, ingestUrl: string, now = Date.now()): Promise<DeviceIdRotation | null> {
+export async function rotateDeviceId(
+  db: Db,
+  workspaceId: string,
+  vehicleId: string,
+  ingestUrl: string,
+  now = Date.now(),
+): Promise<DeviceIdRotation | null> {
   const deviceId = randomToken(24);
   const row = await db
     .update(beacons)

@@ -34,19 +34,27 @@ function d1Outage() {
 const forgetIsolateEntry = (deviceId: string) => void forgetDevice(deviceId);
 
 async function send(id: string, timestamp: number, lat: number) {
-  const res = await call(`/api/ingest/osmand?${new URLSearchParams({ id, timestamp: String(timestamp), lat: String(lat), lon: "-87.6", speed: "20", ignition: "true" })}`);
+  const res = await call(
+    `/api/ingest/osmand?${new URLSearchParams({ id, timestamp: String(timestamp), lat: String(lat), lon: "-87.6", speed: "20", ignition: "true" })}`,
+  );
   return { status: res.status, body: (await res.json()) as { outcomes?: string[] } };
 }
 
 describe("ingestion while D1 is down", () => {
   it("acknowledges, stores and shows every report, and D1 catches up afterwards with each once", async () => {
     const a = await userWithWorkspace();
-    const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count: 1 } });
+    const res = await call("/api/beacons/order", {
+      method: "POST",
+      token: a.token,
+      json: { workspaceId: a.workspaceId, count: 1 },
+    });
     const [beacon] = (await res.json()) as { id: string; vehicleId: string }[];
     const t0 = Date.now() - 10 * 60_000;
     expect((await send(beacon!.id, t0, 41.7)).status).toBe(200); // first contact: read from D1 once
     // A page opened its history once: the object learnt the vehicle has no rows in D1's old table.
-    expect((await call(`/api/vehicles/${beacon!.vehicleId}/history?from=${t0}&to=${t0 + 1}`, { token: a.token })).status).toBe(200);
+    expect(
+      (await call(`/api/vehicles/${beacon!.vehicleId}/history?from=${t0}&to=${t0 + 1}`, { token: a.token })).status,
+    ).toBe(200);
 
     // Another isolate, which has never seen the device: it finds the workspace in the directory (KV), not D1.
     forgetIsolateEntry(beacon!.id);
@@ -72,9 +80,15 @@ describe("ingestion while D1 is down", () => {
     // D1 is back: the alarm's retry flushes the backlog once.
     expect(await runDurableObjectAlarm(roomOf(a.workspaceId))).toBe(true);
     error.mockRestore();
-    expect(await runInDurableObject(roomOf(a.workspaceId), (room: WorkspaceRoom) => room.fleet.hasPending())).toBe(false);
-    expect(await database(env.DB).select().from(telemetry).where(eq(telemetry.vehicleId, beacon!.vehicleId)).get()).toMatchObject({ recordedAt: t0 + 100_000 });
-    const history = (await (await call(`/api/vehicles/${beacon!.vehicleId}/history?from=${t0}&to=${t0 + 200_000}`, { token: a.token })).json()) as HistoryResponse;
+    expect(await runInDurableObject(roomOf(a.workspaceId), (room: WorkspaceRoom) => room.fleet.hasPending())).toBe(
+      false,
+    );
+    expect(
+      await database(env.DB).select().from(telemetry).where(eq(telemetry.vehicleId, beacon!.vehicleId)).get(),
+    ).toMatchObject({ recordedAt: t0 + 100_000 });
+    const history = (await (
+      await call(`/api/vehicles/${beacon!.vehicleId}/history?from=${t0}&to=${t0 + 200_000}`, { token: a.token })
+    ).json()) as HistoryResponse;
     expect(history.points.map((p) => p.t)).toEqual(Array.from({ length: 21 }, (_, i) => t0 + i * 5_000));
   });
 });

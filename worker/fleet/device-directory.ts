@@ -16,12 +16,20 @@ import { MAX_KEYS } from "../../party/live-fleet/token-buckets";
 export const KNOWN_TTL_MS = 10 * 60_000;
 const known = new Map<string, { workspaceId: string; until: number }>();
 
-export async function workspaceOfDevice(db: Db, deviceId: string, now = Date.now(), directory?: KVNamespace): Promise<string | null> {
+export async function workspaceOfDevice(
+  db: Db,
+  deviceId: string,
+  now = Date.now(),
+  directory?: KVNamespace,
+): Promise<string | null> {
   const hit = known.get(deviceId);
   if (hit && hit.until > now) return hit.workspaceId;
   known.delete(deviceId);
   const listed = directory ? await directory.get(deviceId, { cacheTtl: KV_CACHE_S }) : null;
-  const workspaceId = listed ?? (await db.select({ workspaceId: beacons.workspaceId }).from(beacons).where(eq(beacons.id, deviceId)).get())?.workspaceId;
+  const workspaceId =
+    listed ??
+    (await db.select({ workspaceId: beacons.workspaceId }).from(beacons).where(eq(beacons.id, deviceId)).get())
+      ?.workspaceId;
   if (!workspaceId) return null;
   if (directory && !listed) await directory.put(deviceId, workspaceId);
   known.set(deviceId, { workspaceId, until: now + KNOWN_TTL_MS });
@@ -33,7 +41,11 @@ export async function workspaceOfDevice(db: Db, deviceId: string, now = Date.now
 const KV_CACHE_S = 300;
 
 /** Lists new devices in the directory (after their D1 rows committed). */
-export async function listDevices(directory: KVNamespace | undefined, devices: { id: string }[], workspaceId: string): Promise<void> {
+export async function listDevices(
+  directory: KVNamespace | undefined,
+  devices: { id: string }[],
+  workspaceId: string,
+): Promise<void> {
   if (directory) await Promise.all(devices.map((d) => directory.put(d.id, workspaceId)));
 }
 

@@ -7,7 +7,8 @@ async function order(token: string, workspaceId: string, count = 1) {
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; vehicleId: string; vehicleName: string }[];
 }
-const report = (id: string, lat = 40) => call(`/api/ingest/osmand?id=${encodeURIComponent(id)}&lat=${lat}&lon=-100&timestamp=${Date.now() - 1000}`);
+const report = (id: string, lat = 40) =>
+  call(`/api/ingest/osmand?id=${encodeURIComponent(id)}&lat=${lat}&lon=-100&timestamp=${Date.now() - 1000}`);
 
 describe("device ids", () => {
   it("are given only to roles that edit the fleet: a viewer's beacon list and beacon health carry none", async () => {
@@ -19,8 +20,15 @@ describe("device ids", () => {
     const listed = async (token: string) => JSON.stringify(await (await call("/api/beacons", { token })).json());
     expect(await listed(viewer.token)).not.toContain(beacon!.id);
     expect(await listed(member.token)).toContain(beacon!.id);
-    const healthOf = async (token: string) => (await (await call(`/api/beacons/${beacon!.vehicleId}/health`, { token })).json()) as { deviceId: string | null; ingestUrl: string };
-    expect(await healthOf(viewer.token)).toMatchObject({ deviceId: null, ingestUrl: expect.stringContaining("/api/ingest/osmand") });
+    const healthOf = async (token: string) =>
+      (await (await call(`/api/beacons/${beacon!.vehicleId}/health`, { token })).json()) as {
+        deviceId: string | null;
+        ingestUrl: string;
+      };
+    expect(await healthOf(viewer.token)).toMatchObject({
+      deviceId: null,
+      ingestUrl: expect.stringContaining("/api/ingest/osmand"),
+    });
     expect((await healthOf(member.token)).deviceId).toBe(beacon!.id);
   });
 
@@ -33,14 +41,30 @@ describe("device ids", () => {
 
     for (const role of ["admin", "member", "viewer"]) {
       const someone = await memberWithRole(a.workspaceId, role);
-      expect((await call("/api/beacons/device-ids/replace", { method: "POST", token: someone.token, json: { confirm: true } })).status, role).toBe(403);
+      expect(
+        (
+          await call("/api/beacons/device-ids/replace", {
+            method: "POST",
+            token: someone.token,
+            json: { confirm: true },
+          })
+        ).status,
+        role,
+      ).toBe(403);
     }
     const unconfirmed = await call("/api/beacons/device-ids/replace", { method: "POST", token: a.token, json: {} });
     expect(unconfirmed.status).toBe(400);
 
-    const res = await call("/api/beacons/device-ids/replace", { method: "POST", token: a.token, json: { confirm: true } });
+    const res = await call("/api/beacons/device-ids/replace", {
+      method: "POST",
+      token: a.token,
+      json: { confirm: true },
+    });
     expect(res.status).toBe(200);
-    const replaced = (await res.json()) as { ingestUrl: string; beacons: { vehicleId: string; vehicleName: string; deviceId: string }[] };
+    const replaced = (await res.json()) as {
+      ingestUrl: string;
+      beacons: { vehicleId: string; vehicleName: string; deviceId: string }[];
+    };
     expect(replaced.ingestUrl).toMatch(/\/api\/ingest\/osmand$/);
     expect(replaced.beacons.map((b) => b.vehicleId).sort()).toEqual(ordered.map((b) => b.vehicleId).sort());
     for (const b of replaced.beacons) {

@@ -19,7 +19,16 @@ const marker: FleetModule<{ n: number }> = {
   name: "marker",
   step: (state, { vehicleId, workspaceId, fix }) => {
     const n = (state?.n ?? 0) + 1;
-    const row = { id: `marker-${vehicleId}`, workspaceId, vehicleId, type: "STOP", startTime: fix.time, latitude: fix.latitude, longitude: fix.longitude, distance: n };
+    const row = {
+      id: `marker-${vehicleId}`,
+      workspaceId,
+      vehicleId,
+      type: "STOP",
+      startTime: fix.time,
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+      distance: n,
+    };
     return { state: { n }, rows: [{ table: "markers", row }] };
   },
 };
@@ -40,9 +49,18 @@ describe("a module plugged into ingestion", () => {
     await ingest([report(beacon.id, T0 + 20_000)], options);
 
     expect((await vehicleState(a.workspaceId, beacon.vehicleId))!.modules).toEqual({ marker: { n: 3 } });
-    const row = await db().select().from(vehicleEvents).where(eq(vehicleEvents.id, `marker-${beacon.vehicleId}`)).get();
+    const row = await db()
+      .select()
+      .from(vehicleEvents)
+      .where(eq(vehicleEvents.id, `marker-${beacon.vehicleId}`))
+      .get();
     const ws = await db().select().from(workspaces).where(eq(workspaces.id, a.workspaceId)).get();
-    expect(row).toMatchObject({ distance: 3, startTime: T0 + 20_000, workspaceId: a.workspaceId, version: ws!.version });
+    expect(row).toMatchObject({
+      distance: 3,
+      startTime: T0 + 20_000,
+      workspaceId: a.workspaceId,
+      version: ws!.version,
+    });
   });
 
   it("sees nothing of a duplicate or late report", async () => {
@@ -58,7 +76,9 @@ describe("a module plugged into ingestion", () => {
   it("refuses a row for a table nobody registered (the whole write, nothing half stored)", async () => {
     const a = await userWithWorkspace();
     const beacon = await beaconOf(a.token, a.workspaceId);
-    await expect(ingest([report(beacon.id, T0)], { modules: [marker], tables: {} })).rejects.toThrow(/unregistered table markers/);
+    await expect(ingest([report(beacon.id, T0)], { modules: [marker], tables: {} })).rejects.toThrow(
+      /unregistered table markers/,
+    );
     expect((await vehicleState(a.workspaceId, beacon.vehicleId))?.latest ?? null).toBeNull();
     expect(await db().select().from(positions).where(eq(positions.vehicleId, beacon.vehicleId)).all()).toEqual([]);
   });

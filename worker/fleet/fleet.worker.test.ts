@@ -21,8 +21,10 @@ async function order(token: string, workspaceId: string, count = 1) {
 const osmand = (params: Record<string, string | number>) =>
   call(`/api/ingest/osmand?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
 
-const telemetryOf = (vehicleId: string) => db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
-const versionOf = async (id: string) => (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
+const telemetryOf = (vehicleId: string) =>
+  db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
+const versionOf = async (id: string) =>
+  (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
 const T0 = Date.parse("2026-11-02T08:00:00Z");
 
 describe("beacon orders", () => {
@@ -36,7 +38,13 @@ describe("beacon orders", () => {
     const pull = await call("/api/sync/pull", {
       method: "POST",
       token: a.token,
-      json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION },
+      json: {
+        pullVersion: 1,
+        clientGroupID: crypto.randomUUID(),
+        cookie: null,
+        profileID: "p",
+        schemaVersion: SCHEMA_VERSION,
+      },
     });
     const { patch } = (await pull.json()) as { patch: { key?: string; value?: unknown }[] };
     const puts = patch.filter((p) => p.key?.startsWith("vehicle/"));
@@ -60,14 +68,26 @@ describe("beacon orders", () => {
       ["x", "Enter a number"],
     ];
     for (const [count, message] of cases) {
-      const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count } });
+      const res = await call("/api/beacons/order", {
+        method: "POST",
+        token: a.token,
+        json: { workspaceId: a.workspaceId, count },
+      });
       expect(res.status).toBe(400);
-      const { error } = (await res.json()) as { error: { code: string; message: string; fields: Record<string, string[]> } };
+      const { error } = (await res.json()) as {
+        error: { code: string; message: string; fields: Record<string, string[]> };
+      };
       expect(error.fields.count).toEqual([message]);
     }
-    expect((await call("/api/beacons/order", { method: "POST", json: { workspaceId: a.workspaceId, count: 1 } })).status).toBe(401);
+    expect(
+      (await call("/api/beacons/order", { method: "POST", json: { workspaceId: a.workspaceId, count: 1 } })).status,
+    ).toBe(401);
     expect(await db().select().from(vehicles).where(eq(vehicles.workspaceId, a.workspaceId)).all()).toEqual([]);
-    const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: b.workspaceId, count: 1 } });
+    const res = await call("/api/beacons/order", {
+      method: "POST",
+      token: a.token,
+      json: { workspaceId: b.workspaceId, count: 1 },
+    });
     expect(res.status).toBe(403);
     expect(await db().select().from(vehicles).where(eq(vehicles.workspaceId, b.workspaceId)).all()).toEqual([]);
   });
@@ -77,10 +97,26 @@ describe("OsmAnd ingestion", () => {
   it("accepts a query-string report, converts knots, and makes the beacon ACTIVE", async () => {
     const a = await userWithWorkspace();
     const [beacon] = await order(a.token, a.workspaceId);
-    const res = await osmand({ id: beacon!.id, lat: 40.7128, lon: -74.006, timestamp: T0 / 1000, speed: 10, ignition: "true", fuel: 64, odometer: 120500 });
+    const res = await osmand({
+      id: beacon!.id,
+      lat: 40.7128,
+      lon: -74.006,
+      timestamp: T0 / 1000,
+      speed: 10,
+      ignition: "true",
+      fuel: 64,
+      odometer: 120500,
+    });
     expect(res.status).toBe(200);
     const t = await telemetryOf(beacon!.vehicleId);
-    expect(t).toMatchObject({ latitude: 40.7128, longitude: -74.006, recordedAt: T0, fuel: 64, odometer: 120500, status: "moving" });
+    expect(t).toMatchObject({
+      latitude: 40.7128,
+      longitude: -74.006,
+      recordedAt: T0,
+      fuel: 64,
+      odometer: 120500,
+      status: "moving",
+    });
     expect(t!.speed).toBeCloseTo(5.14444, 4);
     const v = await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get();
     expect(v!.beaconStatus).toBe("ACTIVE");
@@ -91,12 +127,20 @@ describe("OsmAnd ingestion", () => {
     const [beacon] = await order(a.token, a.workspaceId);
     expect((await osmand({ deviceid: beacon!.id, location: "41.1,-87.6", timestamp: T0 })).status).toBe(200);
     expect((await telemetryOf(beacon!.vehicleId))!.recordedAt).toBe(T0);
-    expect((await osmand({ id: beacon!.id, lat: 41.2, lon: -87.7, timestamp: "2026-11-02T08:01:00Z" })).status).toBe(200);
+    expect((await osmand({ id: beacon!.id, lat: 41.2, lon: -87.7, timestamp: "2026-11-02T08:01:00Z" })).status).toBe(
+      200,
+    );
     expect((await telemetryOf(beacon!.vehicleId))!.recordedAt).toBe(T0 + 60_000);
     const form = await call("/api/ingest/osmand", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ id: beacon!.id, lat: "41.3", lon: "-87.8", timestamp: String(T0 / 1000 + 120), ignition: "false" }).toString(),
+      body: new URLSearchParams({
+        id: beacon!.id,
+        lat: "41.3",
+        lon: "-87.8",
+        timestamp: String(T0 / 1000 + 120),
+        ignition: "false",
+      }).toString(),
     });
     expect(form.status).toBe(200);
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ latitude: 41.3, status: "off" });
@@ -111,9 +155,17 @@ describe("OsmAnd ingestion", () => {
       odometer: 5000 + i * 125,
       extras: { ignition: true, fuel: 50 },
     });
-    const res = await call("/api/ingest/osmand", { method: "POST", json: { device_id: beacon!.id, location: [location(1), location(0)] } });
+    const res = await call("/api/ingest/osmand", {
+      method: "POST",
+      json: { device_id: beacon!.id, location: [location(1), location(0)] },
+    });
     expect(res.status).toBe(200);
-    expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ speed: 12.5, heading: 90, odometer: 5125, recordedAt: T0 + 10_000 });
+    expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({
+      speed: 12.5,
+      heading: 90,
+      odometer: 5125,
+      recordedAt: T0 + 10_000,
+    });
   });
 
   it("reads every OsmAnd attribute into the position history in stored units", async () => {
@@ -121,12 +173,29 @@ describe("OsmAnd ingestion", () => {
     const [beacon] = await order(a.token, a.workspaceId);
     // Traccar Client POSTs with the parameters in the query string and an empty body.
     const query = new URLSearchParams({
-      id: beacon!.id, lat: "29.7604", lon: "-95.3698", timestamp: String(T0 / 1000), speed: "20",
-      heading: "135", altitude: "12.5", accuracy: "8", batt: "140", ignition: "true", fuel: "-5", odometer: "42000",
+      id: beacon!.id,
+      lat: "29.7604",
+      lon: "-95.3698",
+      timestamp: String(T0 / 1000),
+      speed: "20",
+      heading: "135",
+      altitude: "12.5",
+      accuracy: "8",
+      batt: "140",
+      ignition: "true",
+      fuel: "-5",
+      odometer: "42000",
     });
     expect((await call(`/api/ingest/osmand?${query}`, { method: "POST" })).status).toBe(200);
     const row = (await storedPositions(beacon!.id))[0]!;
-    expect(row).toMatchObject({ recordedAt: T0, heading: 135, altitude: 12.5, accuracy: 8, ignition: true, odometer: 42000 });
+    expect(row).toMatchObject({
+      recordedAt: T0,
+      heading: 135,
+      altitude: 12.5,
+      accuracy: 8,
+      ignition: true,
+      odometer: 42000,
+    });
     expect(row.speed).toBeCloseTo(20 * 0.514444, 4);
     // Percentages out of range are clamped, not refused.
     expect(row).toMatchObject({ battery: 100, fuel: 0 });
@@ -200,17 +269,26 @@ describe("OsmAnd ingestion", () => {
       [{ location: { coords: { latitude: 1, longitude: 2 } } }, "Missing device id"],
       [{ device_id: beacon!.id, location: { coords: { latitude: "x", longitude: 2 } } }, "Unreadable position"],
       [{ device_id: beacon!.id }, "Unreadable report"],
-      [{ device_id: beacon!.id, location: { timestamp: "soon", coords: { latitude: 1, longitude: 2 } } }, "Unreadable timestamp"],
+      [
+        { device_id: beacon!.id, location: { timestamp: "soon", coords: { latitude: 1, longitude: 2 } } },
+        "Unreadable timestamp",
+      ],
     ];
     for (const [json, message] of jsonCases) {
       const res = await call("/api/ingest/osmand", { method: "POST", json });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: { message: string } }).error.message).toContain(message);
     }
-    const bad = await call("/api/ingest/osmand", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
+    const bad = await call("/api/ingest/osmand", {
+      method: "POST",
+      body: "{",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     // A refused report does not wake the beacon either.
-    expect((await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get())!.beaconStatus).toBe("PENDING");
+    expect((await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get())!.beaconStatus).toBe(
+      "PENDING",
+    );
     expect(await storedPositions(beacon!.id)).toEqual([]);
   });
 
@@ -227,7 +305,13 @@ describe("OsmAnd ingestion", () => {
     // The same position again in another form (JSON, milliseconds) is the same report.
     const json = await call("/api/ingest/osmand", {
       method: "POST",
-      json: { device_id: beacon!.id, location: [{ timestamp: T0, coords: { latitude: 40, longitude: -100 } }, { timestamp: T0, coords: { latitude: 40, longitude: -100 } }] },
+      json: {
+        device_id: beacon!.id,
+        location: [
+          { timestamp: T0, coords: { latitude: 40, longitude: -100 } },
+          { timestamp: T0, coords: { latitude: 40, longitude: -100 } },
+        ],
+      },
     });
     expect(((await json.json()) as { outcomes: string[] }).outcomes).toEqual(["duplicate", "duplicate"]);
     expect(await storedPositions(beacon!.id)).toHaveLength(1);
@@ -249,7 +333,14 @@ describe("OsmAnd ingestion", () => {
     const [beaconB] = await order(b.token, b.workspaceId);
     const before = await versionOf(b.workspaceId);
     // Whatever else the report claims, the device id alone decides where it goes.
-    await osmand({ id: beaconA!.id, lat: 40, lon: -100, workspaceId: b.workspaceId, vehicleId: beaconB!.vehicleId, deviceid: beaconB!.id });
+    await osmand({
+      id: beaconA!.id,
+      lat: 40,
+      lon: -100,
+      workspaceId: b.workspaceId,
+      vehicleId: beaconB!.vehicleId,
+      deviceid: beaconB!.id,
+    });
     expect(await telemetryOf(beaconA!.vehicleId)).toMatchObject({ workspaceId: a.workspaceId });
     expect(await telemetryOf(beaconB!.vehicleId)).toBeUndefined();
     expect(await versionOf(b.workspaceId)).toBe(before);

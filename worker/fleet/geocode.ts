@@ -20,12 +20,18 @@ const mapboxAnswer = z.object({
         .object({
           context: z
             .object({
-              address: z.object({ address_number: z.string().optional(), street_name: z.string().optional() }).passthrough().optional(),
+              address: z
+                .object({ address_number: z.string().optional(), street_name: z.string().optional() })
+                .passthrough()
+                .optional(),
               street: named,
               postcode: named,
               place: named,
               locality: named,
-              region: z.object({ name: z.string().optional(), region_code: z.string().optional() }).passthrough().optional(),
+              region: z
+                .object({ name: z.string().optional(), region_code: z.string().optional() })
+                .passthrough()
+                .optional(),
             })
             .passthrough()
             .optional(),
@@ -36,7 +42,11 @@ const mapboxAnswer = z.object({
 });
 
 /** The address at a point, or null when there is none or the geocoder fails. */
-export async function reverseGeocode(token: string, latitude: number, longitude: number): Promise<StreetAddress | null> {
+export async function reverseGeocode(
+  token: string,
+  latitude: number,
+  longitude: number,
+): Promise<StreetAddress | null> {
   const url = new URL(MAPBOX_REVERSE_URL);
   url.search = new URLSearchParams({
     longitude: String(longitude),

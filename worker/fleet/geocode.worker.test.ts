@@ -56,26 +56,42 @@ async function report(mapboxToken: string, params: Record<string, string | numbe
   const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
   const ctx = createExecutionContext();
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await app.fetch(new Request(`http://localhost/api/ingest/osmand?${query}`), { ...env, MAPBOX_TOKEN: mapboxToken }, ctx);
+  const res = await app.fetch(
+    new Request(`http://localhost/api/ingest/osmand?${query}`),
+    { ...env, MAPBOX_TOKEN: mapboxToken },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
 
 async function parkedBeacon() {
   const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count: 1 } });
+  const res = await call("/api/beacons/order", {
+    method: "POST",
+    token: a.token,
+    json: { workspaceId: a.workspaceId, count: 1 },
+  });
   const [beacon] = (await res.json()) as { id: string; vehicleId: string }[];
   return { ...a, beacon: beacon! };
 }
 
-const stopsOf = (vehicleId: string) => db().select().from(vehicleEvents).where(eq(vehicleEvents.vehicleId, vehicleId)).all();
-const versionOf = async (id: string) => (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
+const stopsOf = (vehicleId: string) =>
+  db().select().from(vehicleEvents).where(eq(vehicleEvents.vehicleId, vehicleId)).all();
+const versionOf = async (id: string) =>
+  (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
 
 describe("reverse geocoding of stops", () => {
   it("fills a new stop's address from Mapbox after the write, in a new workspace version", async () => {
     const asked = fakeMapbox(() => Response.json(MAPBOX_ADDRESS));
     const { beacon, workspaceId } = await parkedBeacon();
-    const res = await report("pk.test-token", { id: beacon.id, lat: 37.7946, lon: -122.3944, timestamp: T0 / 1000, ignition: "false" });
+    const res = await report("pk.test-token", {
+      id: beacon.id,
+      lat: 37.7946,
+      lon: -122.3944,
+      timestamp: T0 / 1000,
+      ignition: "false",
+    });
     expect(res.status).toBe(200);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.searchParams.get("latitude")).toBe("37.7946");
@@ -94,7 +110,13 @@ describe("reverse geocoding of stops", () => {
     expect(stop!.version).toBe(await versionOf(workspaceId));
 
     // The same stop going on is not looked up again.
-    await report("pk.test-token", { id: beacon.id, lat: 37.79461, lon: -122.3944, timestamp: T0 / 1000 + 30, ignition: "false" });
+    await report("pk.test-token", {
+      id: beacon.id,
+      lat: 37.79461,
+      lon: -122.3944,
+      timestamp: T0 / 1000 + 30,
+      ignition: "false",
+    });
     expect(asked).toHaveLength(1);
   });
 

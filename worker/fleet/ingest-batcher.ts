@@ -78,7 +78,13 @@ export interface CallOptions {
  * waitUntil) keeps a call this request leads running even if its client goes away, since other
  * requests wait for it.
  */
-export async function ingestTogether(env: Env, workspaceId: string, reports: Report[], options: CallOptions, keepAlive?: (work: Promise<unknown>) => void): Promise<IngestAnswer> {
+export async function ingestTogether(
+  env: Env,
+  workspaceId: string,
+  reports: Report[],
+  options: CallOptions,
+  keepAlive?: (work: Promise<unknown>) => void,
+): Promise<IngestAnswer> {
   const line = lineOf(workspaceId);
   const me: Waiting = { reports };
   line.waiting.push(me);
@@ -113,11 +119,22 @@ export async function ingestTogether(env: Env, workspaceId: string, reports: Rep
   return alone!;
 }
 
-async function runCall(env: Env, workspaceId: string, line: Line, call: NonNullable<Line["current"]>, options: CallOptions) {
+async function runCall(
+  env: Env,
+  workspaceId: string,
+  line: Line,
+  call: NonNullable<Line["current"]>,
+  options: CallOptions,
+) {
   const members = takeBatch(line.waiting);
   for (const m of members) m.takenAt = call.startedAt;
   try {
-    const answers = await ingestInWorkspace(env, workspaceId, members.map((m) => m.reports), options);
+    const answers = await ingestInWorkspace(
+      env,
+      workspaceId,
+      members.map((m) => m.reports),
+      options,
+    );
     members.forEach((m, i) => (m.answer = answers[i]!));
     const took = Date.now() - call.startedAt;
     line.callMs = line.callMs ? 0.8 * line.callMs + 0.2 * took : took;
@@ -125,7 +142,8 @@ async function runCall(env: Env, workspaceId: string, line: Line, call: NonNulla
     // Said out loud: a call that keeps failing costs every member a second call, and the
     // cause (a bad row) is otherwise only seen as the one request that fails again alone.
     const overloaded = isOverloaded(error);
-    if (members.length > 1 && !overloaded) console.warn(`ingest: combined call of ${members.length} requests failed, each runs again on its own:`, error);
+    if (members.length > 1 && !overloaded)
+      console.warn(`ingest: combined call of ${members.length} requests failed, each runs again on its own:`, error);
     for (const m of members) m.answer = new Failed(error, members.length === 1 || overloaded);
   } finally {
     if (line.current === call) line.current = null;
@@ -141,7 +159,8 @@ export function isOverloaded(error: unknown): boolean {
 function takeBatch(waiting: Waiting[]) {
   let count = 0;
   let n = 0;
-  while (n < waiting.length && (n === 0 || count + waiting[n]!.reports.length <= MAX_BATCH_REPORTS)) count += waiting[n++]!.reports.length;
+  while (n < waiting.length && (n === 0 || count + waiting[n]!.reports.length <= MAX_BATCH_REPORTS))
+    count += waiting[n++]!.reports.length;
   return waiting.splice(0, n);
 }
 

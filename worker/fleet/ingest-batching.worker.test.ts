@@ -27,9 +27,11 @@ async function order(token: string, workspaceId: string, count: number) {
 const osmand = (params: Record<string, string | number>) =>
   call(`/api/ingest/osmand?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
 
-const versionOf = async (id: string) => (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
+const versionOf = async (id: string) =>
+  (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
 const positionsOf = (beaconId: string) => storedPositions(beaconId);
-const telemetryOf = (vehicleId: string) => db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
+const telemetryOf = (vehicleId: string) =>
+  db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
 
 async function pull(token: string, clientGroupID: string, cookie: { order: number } | null) {
   const res = await call("/api/sync/pull", {
@@ -38,9 +40,11 @@ async function pull(token: string, clientGroupID: string, cookie: { order: numbe
     json: { pullVersion: 1, clientGroupID, cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as { cookie: { order: number }; patch: { op: string; key?: string; value?: Record<string, unknown> }[] };
+  return (await res.json()) as {
+    cookie: { order: number };
+    patch: { op: string; key?: string; value?: Record<string, unknown> }[];
+  };
 }
-
 
 describe("concurrent beacon requests", () => {
   it("are each answered and stored once, in their own workspace, and announced to pulls", async () => {
@@ -62,7 +66,11 @@ describe("concurrent beacon requests", () => {
         json: {
           device_id: a2!.id,
           location: [
-            { timestamp: T0 + 5_000, coords: { latitude: 41.01, longitude: -101, speed: 10 }, extras: { ignition: true } },
+            {
+              timestamp: T0 + 5_000,
+              coords: { latitude: 41.01, longitude: -101, speed: 10 },
+              extras: { ignition: true },
+            },
             { timestamp: T0, coords: { latitude: 41, longitude: -101, speed: 10 }, extras: { ignition: true } },
           ],
         },
@@ -80,7 +88,9 @@ describe("concurrent beacon requests", () => {
       return ((await res.json()) as { outcomes: string[] }).outcomes;
     };
     // a1's two reports arrive together: whichever goes first, the earlier is never shown over the later.
-    expect([...(await outcomes(a1Early)), ...(await outcomes(a1Later))].every((o) => o === "stored" || o === "late")).toBe(true);
+    expect(
+      [...(await outcomes(a1Early)), ...(await outcomes(a1Later))].every((o) => o === "stored" || o === "late"),
+    ).toBe(true);
     expect(await outcomes(a2Json)).toEqual(["stored", "stored"]);
     expect(await outcomes(a3Get)).toEqual(["stored"]);
     expect([...(await outcomes(b1First)), ...(await outcomes(b1Again))].sort()).toEqual(["duplicate", "stored"]);
@@ -99,7 +109,12 @@ describe("concurrent beacon requests", () => {
     expect(await storedPositions(b1!.id, a.workspaceId)).toEqual([]);
 
     // Telemetry ends at each vehicle's latest report, whichever of a1's two requests went first.
-    expect(await telemetryOf(a1!.vehicleId)).toMatchObject({ workspaceId: a.workspaceId, latitude: 40.2, recordedAt: T0 + 10_000, status: "moving" });
+    expect(await telemetryOf(a1!.vehicleId)).toMatchObject({
+      workspaceId: a.workspaceId,
+      latitude: 40.2,
+      recordedAt: T0 + 10_000,
+      status: "moving",
+    });
     expect(await telemetryOf(a2!.vehicleId)).toMatchObject({ latitude: 41.01, recordedAt: T0 + 5_000 });
     expect(await telemetryOf(b1!.vehicleId)).toMatchObject({ workspaceId: b.workspaceId, latitude: 43, status: "off" });
     expect(await telemetryOf(b2!.vehicleId)).toMatchObject({ workspaceId: b.workspaceId, status: "moving" });
@@ -113,12 +128,20 @@ describe("concurrent beacon requests", () => {
     expect(afterA.cookie.order).toBeGreaterThan(beforeA.cookie.order);
     expect(afterB.cookie.order).toBeGreaterThan(beforeB.cookie.order);
     const puts = (p: typeof afterA) => p.patch.filter((op) => op.op === "put").map((op) => op.key!);
-    for (const x of [a1, a2, a3]) expect(puts(afterA)).toEqual(expect.arrayContaining([vehicleKey(x!.vehicleId), telemetryKey(x!.vehicleId)]));
-    for (const x of [b1, b2]) expect(puts(afterB)).toEqual(expect.arrayContaining([vehicleKey(x!.vehicleId), telemetryKey(x!.vehicleId)]));
-    const mentionsOf = (p: typeof afterA, vehicleIds: string[]) => p.patch.filter((op) => vehicleIds.some((v) => op.key?.includes(v)));
+    for (const x of [a1, a2, a3])
+      expect(puts(afterA)).toEqual(expect.arrayContaining([vehicleKey(x!.vehicleId), telemetryKey(x!.vehicleId)]));
+    for (const x of [b1, b2])
+      expect(puts(afterB)).toEqual(expect.arrayContaining([vehicleKey(x!.vehicleId), telemetryKey(x!.vehicleId)]));
+    const mentionsOf = (p: typeof afterA, vehicleIds: string[]) =>
+      p.patch.filter((op) => vehicleIds.some((v) => op.key?.includes(v)));
     expect(mentionsOf(afterA, [b1!.vehicleId, b2!.vehicleId])).toEqual([]);
     expect(mentionsOf(afterB, [a1!.vehicleId, a2!.vehicleId, a3!.vehicleId])).toEqual([]);
-    expect(decodeSyncedValue(telemetryKey(a1!.vehicleId), afterA.patch.find((op) => op.key === telemetryKey(a1!.vehicleId))!.value)).toMatchObject({ latitude: 40.2 });
+    expect(
+      decodeSyncedValue(
+        telemetryKey(a1!.vehicleId),
+        afterA.patch.find((op) => op.key === telemetryKey(a1!.vehicleId))!.value,
+      ),
+    ).toMatchObject({ latitude: 40.2 });
   });
 });
 
@@ -147,7 +170,11 @@ describe("one call into a workspace's object", () => {
 
     expect(await versionOf(a.workspaceId)).toBe(before.a + 1);
     expect(await versionOf(b.workspaceId)).toBe(before.b);
-    expect(await telemetryOf(a1!.vehicleId)).toMatchObject({ latitude: 40.2, recordedAt: T0 + 20_000, version: before.a + 1 });
+    expect(await telemetryOf(a1!.vehicleId)).toMatchObject({
+      latitude: 40.2,
+      recordedAt: T0 + 20_000,
+      version: before.a + 1,
+    });
     expect(await telemetryOf(a2!.vehicleId)).toMatchObject({ latitude: 41, recordedAt: T0 + 60_000 });
     expect(await telemetryOf(a3!.vehicleId)).toMatchObject({ version: before.a + 1 });
     expect(await telemetryOf(b1!.vehicleId)).toBeUndefined();
@@ -163,10 +190,13 @@ describe("one call into a workspace's object", () => {
     let t = T0;
     let latitude = 40;
     for (let k = 0; k < 7; k++) {
-      for (let i = 0; i < 6; i++, t += 60_000) track.push({ latitude, longitude: -100, time: t, speed: 0, ignition: true });
-      for (let i = 0; i < 4; i++, t += 30_000) track.push({ latitude: (latitude += 0.0025), longitude: -100, time: t, speed: 15, ignition: true });
+      for (let i = 0; i < 6; i++, t += 60_000)
+        track.push({ latitude, longitude: -100, time: t, speed: 0, ignition: true });
+      for (let i = 0; i < 4; i++, t += 30_000)
+        track.push({ latitude: (latitude += 0.0025), longitude: -100, time: t, speed: 15, ignition: true });
     }
-    for (let i = 0; i < 6; i++, t += 60_000) track.push({ latitude, longitude: -100, time: t, speed: 0, ignition: false });
+    for (let i = 0; i < 6; i++, t += 60_000)
+      track.push({ latitude, longitude: -100, time: t, speed: 0, ignition: false });
     return track;
   }
 
@@ -174,39 +204,60 @@ describe("one call into a workspace's object", () => {
     // A commute makes 5 events; the synced set keeps the newest SYNCED_EVENTS_PER_VEHICLE (3).
     ["a commute", () => readTrack(commute), Math.min(5, SYNCED_EVENTS_PER_VEHICLE)],
     ["errands, with old events leaving the synced set", errands, SYNCED_EVENTS_PER_VEHICLE],
-  ])("chains one vehicle's reports through the detector exactly as one request at a time does: %s", async (_name, track, shownEvents) => {
-    const a = await userWithWorkspace();
-    const [alone, together] = await order(a.token, a.workspaceId, 2);
-    const reports = track();
-    const stopsAlone: { latitude: number; longitude: number }[] = [];
-    for (const r of reports) stopsAlone.push(...(await ingest([{ ...report(alone!.id, r.time), ...r }])).stops);
-    const stopsTogether: typeof stopsAlone = [];
-    // The same track in batches of requests of a few reports each.
-    const requests = reports.map((r) => ({ ...report(together!.id, r.time), ...r }));
-    for (let i = 0; i < requests.length; i += 12) {
-      const answers = await ingestRequests([requests.slice(i, i + 5), requests.slice(i + 5, i + 7), requests.slice(i + 7, i + 12)].filter((r) => r.length));
-      for (const x of answers) {
-        expect(x.ok && x.outcomes.every((o) => o === "stored")).toBe(true);
-        if (x.ok) stopsTogether.push(...x.stops);
+  ])(
+    "chains one vehicle's reports through the detector exactly as one request at a time does: %s",
+    async (_name, track, shownEvents) => {
+      const a = await userWithWorkspace();
+      const [alone, together] = await order(a.token, a.workspaceId, 2);
+      const reports = track();
+      const stopsAlone: { latitude: number; longitude: number }[] = [];
+      for (const r of reports) stopsAlone.push(...(await ingest([{ ...report(alone!.id, r.time), ...r }])).stops);
+      const stopsTogether: typeof stopsAlone = [];
+      // The same track in batches of requests of a few reports each.
+      const requests = reports.map((r) => ({ ...report(together!.id, r.time), ...r }));
+      for (let i = 0; i < requests.length; i += 12) {
+        const answers = await ingestRequests(
+          [requests.slice(i, i + 5), requests.slice(i + 5, i + 7), requests.slice(i + 7, i + 12)].filter(
+            (r) => r.length,
+          ),
+        );
+        for (const x of answers) {
+          expect(x.ok && x.outcomes.every((o) => o === "stored")).toBe(true);
+          if (x.ok) stopsTogether.push(...x.stops);
+        }
       }
-    }
-    // The geocoder is handed the same new stops, each by the request that opened it.
-    const places = (stops: typeof stopsAlone) => stops.map(({ latitude, longitude }) => ({ latitude, longitude }));
-    expect(stopsAlone.length).toBeGreaterThan(1);
-    expect(places(stopsTogether)).toEqual(places(stopsAlone));
-    const timeline = async (vehicleId: string) =>
-      (await db().select().from(vehicleEvents).where(eq(vehicleEvents.vehicleId, vehicleId)).orderBy(asc(vehicleEvents.startTime)).all()).map((e) => ({
-        type: e.type,
-        startTime: e.startTime,
-        endTime: e.endTime,
-        distance: e.distance,
-        deleted: e.deleted,
-      }));
-    const expected = await timeline(alone!.vehicleId);
-    expect(expected.filter((e) => !e.deleted)).toHaveLength(shownEvents);
-    expect(expected.length).toBeGreaterThanOrEqual(shownEvents);
-    expect(await timeline(together!.vehicleId)).toEqual(expected);
-    const { id: _1, vehicleId: _2, version: _3, createdVersion: _4, ...shown } = (await telemetryOf(alone!.vehicleId))!;
-    expect(await telemetryOf(together!.vehicleId)).toMatchObject(shown);
-  }, 60_000);
+      // The geocoder is handed the same new stops, each by the request that opened it.
+      const places = (stops: typeof stopsAlone) => stops.map(({ latitude, longitude }) => ({ latitude, longitude }));
+      expect(stopsAlone.length).toBeGreaterThan(1);
+      expect(places(stopsTogether)).toEqual(places(stopsAlone));
+      const timeline = async (vehicleId: string) =>
+        (
+          await db()
+            .select()
+            .from(vehicleEvents)
+            .where(eq(vehicleEvents.vehicleId, vehicleId))
+            .orderBy(asc(vehicleEvents.startTime))
+            .all()
+        ).map((e) => ({
+          type: e.type,
+          startTime: e.startTime,
+          endTime: e.endTime,
+          distance: e.distance,
+          deleted: e.deleted,
+        }));
+      const expected = await timeline(alone!.vehicleId);
+      expect(expected.filter((e) => !e.deleted)).toHaveLength(shownEvents);
+      expect(expected.length).toBeGreaterThanOrEqual(shownEvents);
+      expect(await timeline(together!.vehicleId)).toEqual(expected);
+      const {
+        id: _1,
+        vehicleId: _2,
+        version: _3,
+        createdVersion: _4,
+        ...shown
+      } = (await telemetryOf(alone!.vehicleId))!;
+      expect(await telemetryOf(together!.vehicleId)).toMatchObject(shown);
+    },
+    60_000,
+  );
 });

@@ -23,7 +23,14 @@
  */
 import { ADDRESS_LIMIT, MAX_KEYS, TokenBuckets } from "../../party/live-fleet/token-buckets";
 
-export { ADDRESS_LIMIT, DEVICE_LIMIT, MAX_KEYS, TokenBuckets, type BucketLimit, type Take } from "../../party/live-fleet/token-buckets";
+export {
+  ADDRESS_LIMIT,
+  DEVICE_LIMIT,
+  MAX_KEYS,
+  TokenBuckets,
+  type BucketLimit,
+  type Take,
+} from "../../party/live-fleet/token-buckets";
 
 /** How long a device id answered unknown is refused from memory. */
 export const UNKNOWN_TTL_MS = 60_000;
@@ -55,7 +62,9 @@ export function addressKey(ip: string): string {
   const [head = "", tail = ""] = ip.toLowerCase().split("%")[0]!.split("::");
   const left = head ? head.split(":") : [];
   const right = ip.includes("::") && tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  const groups = ip.includes("::")
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
   return `${groups
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ""))

@@ -21,16 +21,28 @@ async function order(token: string, workspaceId: string, count = 1) {
   return (await res.json()) as { id: string; vehicleId: string }[];
 }
 
-const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-const osmand = (params: Record<string, string | number>, init: RequestInit = {}) => call(`/api/ingest/osmand?${query(params)}`, init);
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+const osmand = (params: Record<string, string | number>, init: RequestInit = {}) =>
+  call(`/api/ingest/osmand?${query(params)}`, init);
 const jsonReports = (deviceId: string, times: number[], headers: Record<string, string> = {}) =>
   call("/api/ingest/osmand", {
     method: "POST",
     headers,
-    json: { device_id: deviceId, location: times.map((t, i) => ({ timestamp: t, coords: { latitude: 40 + i * 1e-5, longitude: -100, speed: 5 } })) },
+    json: {
+      device_id: deviceId,
+      location: times.map((t, i) => ({ timestamp: t, coords: { latitude: 40 + i * 1e-5, longitude: -100, speed: 5 } })),
+    },
   });
-const telemetryOf = (vehicleId: string) => db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
-const eventsOf = (vehicleId: string) => db().select().from(vehicleEvents).where(eq(vehicleEvents.vehicleId, vehicleId)).orderBy(asc(vehicleEvents.startTime)).all();
+const telemetryOf = (vehicleId: string) =>
+  db().select().from(telemetry).where(eq(telemetry.vehicleId, vehicleId)).get();
+const eventsOf = (vehicleId: string) =>
+  db()
+    .select()
+    .from(vehicleEvents)
+    .where(eq(vehicleEvents.vehicleId, vehicleId))
+    .orderBy(asc(vehicleEvents.startTime))
+    .all();
 
 async function health(token: string, vehicleId: string) {
   const res = await call(`/api/beacons/${vehicleId}/health`, { token });
@@ -80,7 +92,13 @@ describe("device clocks", () => {
     const first = await osmand({ id: beacon!.id, lat: 41.88, lon: -87.63, timestamp: now - 60_000, speed: 0 });
     expect(await first.json()).toMatchObject({ outcomes: ["stored"] });
 
-    const future = await osmand({ id: beacon!.id, lat: 10, lon: 10, timestamp: Math.round((now + 10 * YEAR) / 1000), speed: 0 });
+    const future = await osmand({
+      id: beacon!.id,
+      lat: 10,
+      lon: 10,
+      timestamp: Math.round((now + 10 * YEAR) / 1000),
+      speed: 0,
+    });
     expect(future.status).toBe(200);
     expect(await future.json()).toMatchObject({ ok: true, outcomes: ["clock_ahead"] });
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ latitude: 41.88, recordedAt: now - 60_000 });
@@ -124,7 +142,10 @@ describe("device clocks", () => {
     const [beacon] = await order(a.token, a.workspaceId);
     const now = Date.now();
     const clock = { maxAheadMs: 60_000, maxBehindMs: 24 * HOUR };
-    const result = await ingest([report(beacon!.id, now + 2 * 60_000), report(beacon!.id, now - 2 * 24 * HOUR), report(beacon!.id, now)], { now, clock });
+    const result = await ingest(
+      [report(beacon!.id, now + 2 * 60_000), report(beacon!.id, now - 2 * 24 * HOUR), report(beacon!.id, now)],
+      { now, clock },
+    );
     expect(result.outcomes).toEqual(["too_old", "stored", "clock_ahead"]);
     expect((await health(a.token, beacon!.vehicleId)).rejected).toEqual({ clock_ahead: 1, too_old: 1, throttled: 0 });
   });
@@ -139,7 +160,9 @@ describe("odometer", () => {
     // 1 km east every 2 minutes (30 km/h), accuracy 5 m.
     for (let k = 0; k <= 3; k++) {
       await ingest([report(phone!.id, t0 + k * 120_000, { longitude: east(k), accuracy: 5, speed: 8 })]);
-      await ingest([report(obd!.id, t0 + k * 120_000, { longitude: east(k), accuracy: 5, speed: 8, odometer: 250_000 + k * 1_100 })]);
+      await ingest([
+        report(obd!.id, t0 + k * 120_000, { longitude: east(k), accuracy: 5, speed: 8, odometer: 250_000 + k * 1_100 }),
+      ]);
     }
     expect((await telemetryOf(phone!.vehicleId))!.odometer).toBeCloseTo(3_000, -1);
     expect((await telemetryOf(obd!.vehicleId))!.odometer).toBe(253_300);
@@ -166,7 +189,8 @@ describe("odometer", () => {
       [110, 500, 5],
       [170, 1_000, 5],
     ];
-    for (const [s, north, accuracy] of fixes) await ingest([report(beacon!.id, t0 + s * 1000, { latitude: at(north), accuracy })]);
+    for (const [s, north, accuracy] of fixes)
+      await ingest([report(beacon!.id, t0 + s * 1000, { latitude: at(north), accuracy })]);
     const odometer = (await telemetryOf(beacon!.vehicleId))!.odometer!;
     expect(odometer).toBeGreaterThan(990);
     expect(odometer).toBeLessThan(1_010);
@@ -194,10 +218,26 @@ describe("one writer per vehicle", () => {
     const stateOf = async (vehicleId: string) => {
       const m = (await vehicleState(a.workspaceId, vehicleId))!;
       const t = (await telemetryOf(vehicleId))!;
-      const events = (await eventsOf(vehicleId)).map((e) => ({ type: e.type, start: e.startTime, end: e.endTime, distance: e.distance }));
-      const detector = m.motion as unknown as { mode: string; last: unknown; anchor: unknown; current: { distance: number; type: string } };
+      const events = (await eventsOf(vehicleId)).map((e) => ({
+        type: e.type,
+        start: e.startTime,
+        end: e.endTime,
+        distance: e.distance,
+      }));
+      const detector = m.motion as unknown as {
+        mode: string;
+        last: unknown;
+        anchor: unknown;
+        current: { distance: number; type: string };
+      };
       return {
-        detector: { mode: detector.mode, last: detector.last, anchor: detector.anchor, distance: detector.current.distance, type: detector.current.type },
+        detector: {
+          mode: detector.mode,
+          last: detector.last,
+          anchor: detector.anchor,
+          distance: detector.current.distance,
+          type: detector.current.type,
+        },
         odometer: t.odometer,
         at: [t.latitude, t.recordedAt, t.status, t.statusTimestamp],
         events,
@@ -260,12 +300,19 @@ describe("throttling", () => {
   it("bounds the reports and the bytes of one request", async () => {
     const a = await userWithWorkspace();
     const [beacon] = await order(a.token, a.workspaceId);
-    const res = await jsonReports(beacon!.id, Array.from({ length: 501 }, (_, i) => Date.now() - HOUR + i * 1000));
+    const res = await jsonReports(
+      beacon!.id,
+      Array.from({ length: 501 }, (_, i) => Date.now() - HOUR + i * 1000),
+    );
     expect(res.status).toBe(400);
     const huge = await call("/api/ingest/osmand", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ device_id: beacon!.id, location: { coords: { latitude: 40, longitude: -100 } }, padding: "x".repeat(600 * 1024) }),
+      body: JSON.stringify({
+        device_id: beacon!.id,
+        location: { coords: { latitude: 40, longitude: -100 } },
+        padding: "x".repeat(600 * 1024),
+      }),
     });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ error: { code: "payload_too_large" } });
@@ -285,10 +332,18 @@ describe("device id rotation and beacon health", () => {
     expect(res.status).toBe(200);
     const rotation = (await res.json()) as { deviceId: string; ingestUrl: string };
     // Audited by database ids, never by the device ids (either is a credential).
-    const lines = log.mock.calls.map((args) => String(args[0])).filter((line) => line.includes("beacon.device_id_rotated"));
+    const lines = log.mock.calls
+      .map((args) => String(args[0]))
+      .filter((line) => line.includes("beacon.device_id_rotated"));
     log.mockRestore();
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ audit: true, event: "beacon.device_id_rotated", workspaceId: a.workspaceId, vehicleId: beacon!.vehicleId, userId: a.userId });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      audit: true,
+      event: "beacon.device_id_rotated",
+      workspaceId: a.workspaceId,
+      vehicleId: beacon!.vehicleId,
+      userId: a.userId,
+    });
     expect(lines[0]).not.toContain(beacon!.id);
     expect(lines[0]).not.toContain(rotation.deviceId);
     expect(rotation.deviceId).toMatch(/^[\w-]{32}$/);
@@ -313,7 +368,9 @@ describe("device id rotation and beacon health", () => {
     const intruder = await userWithWorkspace();
     const [beacon] = await order(a.token, a.workspaceId);
     expect((await call(`/api/beacons/${beacon!.vehicleId}/health`, { token: intruder.token })).status).toBe(404);
-    expect((await call(`/api/beacons/${beacon!.vehicleId}/device-id`, { method: "POST", token: intruder.token })).status).toBe(404);
+    expect(
+      (await call(`/api/beacons/${beacon!.vehicleId}/device-id`, { method: "POST", token: intruder.token })).status,
+    ).toBe(404);
     expect((await call(`/api/beacons/${beacon!.vehicleId}/device-id`, { method: "POST" })).status).toBe(401);
     expect((await health(a.token, beacon!.vehicleId)).deviceId).toBe(beacon!.id);
     const bad = await call(`/api/beacons/${beacon!.vehicleId}/health?since=yesterday`, { token: a.token });

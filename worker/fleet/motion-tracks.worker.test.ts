@@ -9,7 +9,15 @@ import dataGap from "./fixtures/data-gap";
 import longIdle from "./fixtures/long-idle";
 import { readTrack } from "./fixtures/track";
 import tow from "./fixtures/tow";
-import { advance, distanceMetres, GAP_MS, initialState, statusOf, type EventUpsert, type MotionReport } from "../../domain/fold/motion";
+import {
+  advance,
+  distanceMetres,
+  GAP_MS,
+  initialState,
+  statusOf,
+  type EventUpsert,
+  type MotionReport,
+} from "../../domain/fold/motion";
 
 /** Runs a recorded track through the detector: the final version of each event, and each report's status. */
 function detect(track: MotionReport[]) {
@@ -91,7 +99,11 @@ describe("trip and stop detection on recorded tracks", () => {
 describe("a recorded track through the ingestion endpoint", () => {
   it("stores the tow's timeline and the vehicle's status as the reports arrive", async () => {
     const a = await userWithWorkspace();
-    const order = await call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count: 1 } });
+    const order = await call("/api/beacons/order", {
+      method: "POST",
+      token: a.token,
+      json: { workspaceId: a.workspaceId, count: 1 },
+    });
     const [beacon] = (await order.json()) as { id: string; vehicleId: string }[];
     const db = database(env.DB);
     const track = readTrack(tow);
@@ -105,11 +117,21 @@ describe("a recorded track through the ingestion endpoint", () => {
         ignition: String(r.ignition),
       });
       expect((await call(`/api/ingest/osmand?${query}`)).status).toBe(200);
-      if (r === track[30]) expect((await db.select().from(telemetry).where(eq(telemetry.vehicleId, beacon!.vehicleId)).get())!.status).toBe("towing");
+      if (r === track[30])
+        expect(
+          (await db.select().from(telemetry).where(eq(telemetry.vehicleId, beacon!.vehicleId)).get())!.status,
+        ).toBe("towing");
     }
-    const stored = await db.select().from(vehicleEvents).where(eq(vehicleEvents.vehicleId, beacon!.vehicleId)).orderBy(asc(vehicleEvents.startTime)).all();
+    const stored = await db
+      .select()
+      .from(vehicleEvents)
+      .where(eq(vehicleEvents.vehicleId, beacon!.vehicleId))
+      .orderBy(asc(vehicleEvents.startTime))
+      .all();
     expect(stored.map((e) => e.type)).toEqual(["STOP", "TOW", "STOP"]);
     expect(stored[2]!.endTime).toBeNull();
-    expect((await db.select().from(telemetry).where(eq(telemetry.vehicleId, beacon!.vehicleId)).get())!.status).toBe("off");
+    expect((await db.select().from(telemetry).where(eq(telemetry.vehicleId, beacon!.vehicleId)).get())!.status).toBe(
+      "off",
+    );
   }, 60_000);
 });

@@ -30,12 +30,22 @@ describe("impossible readings", () => {
     const report = parseOsmandParams({ ...base, speed: "188", bearing: "360", altitude: "-20000", odometer: "0" }, NOW);
     expect(report.speed).toBeCloseTo(96.7, 1); // 188 knots = 348 km/h
     expect(report).toMatchObject({ heading: 360, altitude: -20000, odometer: 0 });
-    expect(parseOsmandParams({ ...base, bearing: "0", altitude: "8848" }, NOW)).toMatchObject({ heading: 0, altitude: 8848 });
+    expect(parseOsmandParams({ ...base, bearing: "0", altitude: "8848" }, NOW)).toMatchObject({
+      heading: 0,
+      altitude: 8848,
+    });
   });
 
   it("bounds the JSON variant the same way (m/s there)", () => {
     const [report] = parseOsmandJson(
-      { device_id: "dev-1", location: { timestamp: NOW, coords: { latitude: 1, longitude: 2, speed: 98, heading: 400, altitude: 1e9 }, odometer: -1 } },
+      {
+        device_id: "dev-1",
+        location: {
+          timestamp: NOW,
+          coords: { latitude: 1, longitude: 2, speed: 98, heading: 400, altitude: 1e9 },
+          odometer: -1,
+        },
+      },
       NOW,
     );
     expect(report).toMatchObject({ speed: null, heading: null, altitude: null, odometer: null, latitude: 1 });
@@ -47,8 +57,12 @@ describe("device ids", () => {
 
   it("refuses an id over the bound in both variants", () => {
     expect(() => parseOsmandParams({ ...base, id: long }, NOW)).toThrow(ReportError);
-    expect(() => parseOsmandJson({ device_id: long, location: { coords: { latitude: 1, longitude: 2 } } }, NOW)).toThrow(ReportError);
-    expect(parseOsmandParams({ ...base, id: "x".repeat(MAX_DEVICE_ID_LENGTH) }, NOW).deviceId).toHaveLength(MAX_DEVICE_ID_LENGTH);
+    expect(() =>
+      parseOsmandJson({ device_id: long, location: { coords: { latitude: 1, longitude: 2 } } }, NOW),
+    ).toThrow(ReportError);
+    expect(parseOsmandParams({ ...base, id: "x".repeat(MAX_DEVICE_ID_LENGTH) }, NOW).deviceId).toHaveLength(
+      MAX_DEVICE_ID_LENGTH,
+    );
   });
 
   it("answers 400 JSON at the endpoint, before the id is looked up or throttled", async () => {

@@ -25,7 +25,8 @@ export const MAX_ABS_ALTITUDE_M = 20_000;
 
 export function deviceIdOf(id: string | undefined, missing = "Missing device id: send id (or deviceid)"): string {
   if (!id) throw new ReportError(missing);
-  if (id.length > MAX_DEVICE_ID_LENGTH) throw new ReportError(`A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`);
+  if (id.length > MAX_DEVICE_ID_LENGTH)
+    throw new ReportError(`A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`);
   return id;
 }
 
@@ -42,7 +43,6 @@ export function plausible(report: Report): Report {
     odometer: within(report.odometer, 0, Number.MAX_VALUE),
   };
 }
-
 
 export const number = (v: unknown): number | null => {
   if (v === undefined || v === null || v === "") return null;
@@ -122,7 +122,11 @@ const jsonLocation = z.object({
   extras: z.record(z.unknown()).optional(),
 });
 
-const deviceIdField = z.string().min(1).max(MAX_DEVICE_ID_LENGTH, `A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`).optional();
+const deviceIdField = z
+  .string()
+  .min(1)
+  .max(MAX_DEVICE_ID_LENGTH, `A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`)
+  .optional();
 export const osmandJsonBodySchema = z.object({
   device_id: deviceIdField,
   deviceId: deviceIdField,
@@ -135,7 +139,9 @@ export const osmandJsonBodySchema = z.object({
 export function parseOsmandJson(body: unknown, now = Date.now()): Report[] {
   const parsed = osmandJsonBodySchema.safeParse(body);
   if (!parsed.success) {
-    throw new ReportError(`Unreadable report: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
+    throw new ReportError(
+      `Unreadable report: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`,
+    );
   }
   const deviceId = deviceIdOf(parsed.data.device_id ?? parsed.data.deviceId ?? parsed.data.id);
   const locations = Array.isArray(parsed.data.location) ? parsed.data.location : [parsed.data.location];

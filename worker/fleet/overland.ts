@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { clampPercent, deviceIdOf, MAX_DEVICE_ID_LENGTH, MAX_REPORTS_PER_REQUEST, number, parseTimestamp, plausible, ReportError, type Report } from "./osmand";
+import {
+  clampPercent,
+  deviceIdOf,
+  MAX_DEVICE_ID_LENGTH,
+  MAX_REPORTS_PER_REQUEST,
+  number,
+  parseTimestamp,
+  plausible,
+  ReportError,
+  type Report,
+} from "./osmand";
 
 /**
  * Overland (iOS, github.com/aaronpk/Overland-iOS): the app POSTs `{ locations: [...] }`, GeoJSON
@@ -24,14 +34,21 @@ export const overlandFeatureSchema = z
         altitude: z.number().optional(),
         horizontal_accuracy: z.number().optional(),
         battery_level: z.number().optional(),
-        device_id: z.string().max(MAX_DEVICE_ID_LENGTH, `A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`).optional(),
+        device_id: z
+          .string()
+          .max(MAX_DEVICE_ID_LENGTH, `A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`)
+          .optional(),
       })
       .passthrough(),
   })
   .passthrough();
 
 export const overlandBodySchema = z
-  .object({ locations: z.array(overlandFeatureSchema).max(MAX_REPORTS_PER_REQUEST, `At most ${MAX_REPORTS_PER_REQUEST} locations a request`) })
+  .object({
+    locations: z
+      .array(overlandFeatureSchema)
+      .max(MAX_REPORTS_PER_REQUEST, `At most ${MAX_REPORTS_PER_REQUEST} locations a request`),
+  })
   .passthrough();
 
 /** What Overland waits for before it drops the batch from its queue. */
@@ -40,18 +57,25 @@ export const overlandAnswerSchema = z.object({ result: z.literal("ok") });
 const MISSING_ID = "Missing device id: set the app's Device ID (sent as properties.device_id)";
 
 /** The device id and the positions of an Overland batch; [] when it has none (the app's test ping). */
-export function parseOverland(body: unknown, fallbackDeviceId: string | undefined, now = Date.now()): { deviceId: string; reports: Report[] } {
+export function parseOverland(
+  body: unknown,
+  fallbackDeviceId: string | undefined,
+  now = Date.now(),
+): { deviceId: string; reports: Report[] } {
   const parsed = overlandBodySchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ReportError(`Unreadable Overland batch: ${issue?.path.length ? `${issue.path.join(".")}: ` : ""}${issue?.message ?? "invalid"}`);
+    throw new ReportError(
+      `Unreadable Overland batch: ${issue?.path.length ? `${issue.path.join(".")}: ` : ""}${issue?.message ?? "invalid"}`,
+    );
   }
   const ids = new Set(parsed.data.locations.map((l) => l.properties.device_id || fallbackDeviceId));
   if (ids.size > 1) throw new ReportError("One batch carries one device id");
   const deviceId = deviceIdOf([...ids][0] ?? fallbackDeviceId ?? undefined, MISSING_ID);
   const reports = parsed.data.locations.map((l) => {
     const [longitude, latitude] = l.geometry.coordinates;
-    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) throw new ReportError("Unreadable position: coordinates are [longitude, latitude] in degrees");
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+      throw new ReportError("Unreadable position: coordinates are [longitude, latitude] in degrees");
     const p = l.properties;
     const level = number(p.battery_level);
     return plausible({

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { clampPercent, deviceIdOf, MAX_DEVICE_ID_LENGTH, MAX_REPORTS_PER_REQUEST, number, plausible, position, ReportError, type Report } from "./osmand";
+import {
+  clampPercent,
+  deviceIdOf,
+  MAX_DEVICE_ID_LENGTH,
+  MAX_REPORTS_PER_REQUEST,
+  number,
+  plausible,
+  position,
+  ReportError,
+  type Report,
+} from "./osmand";
 
 /**
  * OwnTracks (Android, iOS) in HTTP mode (DESIGN.md "Sharing and integrations"): the app POSTs one
@@ -27,8 +37,13 @@ export const owntracksLocationSchema = z
   .passthrough();
 
 /** Any message: only `_type` is required of the ones that are ignored. */
-export const owntracksMessageSchema = z.object({ _type: z.string({ required_error: "_type is required" }) }).passthrough();
-export const owntracksBodySchema = z.union([owntracksMessageSchema, z.array(owntracksMessageSchema).max(MAX_REPORTS_PER_REQUEST)]);
+export const owntracksMessageSchema = z
+  .object({ _type: z.string({ required_error: "_type is required" }) })
+  .passthrough();
+export const owntracksBodySchema = z.union([
+  owntracksMessageSchema,
+  z.array(owntracksMessageSchema).max(MAX_REPORTS_PER_REQUEST),
+]);
 
 /** What the endpoint answers: OwnTracks reads a JSON array of messages to show (none here). */
 export const owntracksAnswerSchema = z.array(z.unknown()).max(0);
@@ -42,9 +57,13 @@ const reasonOf = (error: z.ZodError) => {
 };
 
 /** The device id (header first, `?d=` for setups that cannot send headers) and the positions in `body`; [] when it has none. */
-export function parseOwntracks(deviceHeader: string | undefined, body: unknown): { deviceId: string; reports: Report[] } {
+export function parseOwntracks(
+  deviceHeader: string | undefined,
+  body: unknown,
+): { deviceId: string; reports: Report[] } {
   const deviceId = deviceIdOf(deviceHeader?.trim() || undefined, MISSING_ID);
-  if (deviceId.length > MAX_DEVICE_ID_LENGTH) throw new ReportError(`A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`);
+  if (deviceId.length > MAX_DEVICE_ID_LENGTH)
+    throw new ReportError(`A device id has at most ${MAX_DEVICE_ID_LENGTH} characters`);
   // Parsed by shape so a refusal names the field (a union's error would not).
   const parsed = (Array.isArray(body) ? owntracksBodySchema.options[1] : owntracksMessageSchema).safeParse(body);
   if (!parsed.success) throw new ReportError(reasonOf(parsed.error));

@@ -10,21 +10,56 @@ async function orderOne(token: string, workspaceId: string) {
   return ((await res.json()) as { id: string; vehicleId: string }[])[0]!;
 }
 
-async function report(id: string, timestamp: number, lat: number, lon: number, extra: Record<string, string | number> = {}) {
-  const params = new URLSearchParams({ id, timestamp: String(timestamp), lat: String(lat), lon: String(lon), accuracy: "5", ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) });
+async function report(
+  id: string,
+  timestamp: number,
+  lat: number,
+  lon: number,
+  extra: Record<string, string | number> = {},
+) {
+  const params = new URLSearchParams({
+    id,
+    timestamp: String(timestamp),
+    lat: String(lat),
+    lon: String(lon),
+    accuracy: "5",
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+  });
   const res = await call(`/api/ingest/osmand?${params}`);
   expect(res.status).toBe(200);
 }
 
-type ApiAlert = { id: string; type: string; ruleId: string; vehicleId: string; placeId: string | null; at: string; endAt: string | null; peak: number | null };
-const listAlerts = async (token: string, query = "") => ((await (await call(`/api/alerts${query}`, { token })).json()) as { alerts: ApiAlert[] }).alerts;
+type ApiAlert = {
+  id: string;
+  type: string;
+  ruleId: string;
+  vehicleId: string;
+  placeId: string | null;
+  at: string;
+  endAt: string | null;
+  peak: number | null;
+};
+const listAlerts = async (token: string, query = "") =>
+  ((await (await call(`/api/alerts${query}`, { token })).json()) as { alerts: ApiAlert[] }).alerts;
 
 describe("places and alerts in ingestion", () => {
   it("turns a pass-through of a small place between two reports into enter and exit alerts, synced", async () => {
     const a = await userWithWorkspace();
     const beacon = await orderOne(a.token, a.workspaceId);
-    const gate = await (await call("/api/places", { method: "POST", token: a.token, json: { name: "Gate", geometry: { type: "Circle", center: [-87.63, 41.88], radius: 40 } } })).json() as { id: string };
-    const enter = await (await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "place_enter", placeId: gate.id } })).json() as { id: string };
+    const gate = (await (
+      await call("/api/places", {
+        method: "POST",
+        token: a.token,
+        json: { name: "Gate", geometry: { type: "Circle", center: [-87.63, 41.88], radius: 40 } },
+      })
+    ).json()) as { id: string };
+    const enter = (await (
+      await call("/api/alert-rules", {
+        method: "POST",
+        token: a.token,
+        json: { type: "place_enter", placeId: gate.id },
+      })
+    ).json()) as { id: string };
     await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "place_exit" } });
 
     const t0 = Date.now() - 60_000;
@@ -42,7 +77,17 @@ describe("places and alerts in ingestion", () => {
     await report(beacon.id, t0 + 28_000, 41.88, -87.625, { ignition: "true", speed: 30 * KNOTS });
     expect(await listAlerts(a.token)).toHaveLength(2);
 
-    const pull = await call("/api/sync/pull", { method: "POST", token: a.token, json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION } });
+    const pull = await call("/api/sync/pull", {
+      method: "POST",
+      token: a.token,
+      json: {
+        pullVersion: 1,
+        clientGroupID: crypto.randomUUID(),
+        cookie: null,
+        profileID: "p",
+        schemaVersion: SCHEMA_VERSION,
+      },
+    });
     const keys = ((await pull.json()) as { patch: { key?: string }[] }).patch.map((p) => p.key);
     expect(keys).toContain(`alert/${alerts[0]!.id}`);
   });
@@ -51,14 +96,26 @@ describe("places and alerts in ingestion", () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
     const beacon = await orderOne(a.token, a.workspaceId);
-    await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "speeding", speedMph: 70, minSeconds: 20 } });
+    await call("/api/alert-rules", {
+      method: "POST",
+      token: a.token,
+      json: { type: "speeding", speedMph: 70, minSeconds: 20 },
+    });
     const t0 = Date.now() - 10 * 60_000;
-    for (let i = 0; i <= 12; i++) await report(beacon.id, t0 + i * 10_000, 41.88 + i * 0.003, -87.63, { ignition: "true", speed: (75 + (i === 6 ? 15 : 0)) * 0.868_976 });
+    for (let i = 0; i <= 12; i++)
+      await report(beacon.id, t0 + i * 10_000, 41.88 + i * 0.003, -87.63, {
+        ignition: "true",
+        speed: (75 + (i === 6 ? 15 : 0)) * 0.868_976,
+      });
     await report(beacon.id, t0 + 130_000, 41.92, -87.63, { ignition: "true", speed: 40 * 0.868_976 });
 
     const alerts = await listAlerts(a.token);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ type: "speeding", at: new Date(t0).toISOString(), endAt: new Date(t0 + 130_000).toISOString() });
+    expect(alerts[0]).toMatchObject({
+      type: "speeding",
+      at: new Date(t0).toISOString(),
+      endAt: new Date(t0 + 130_000).toISOString(),
+    });
     expect(alerts[0]!.peak).toBeCloseTo(90, 0);
     expect(await listAlerts(b.token)).toEqual([]);
   });
@@ -68,7 +125,9 @@ describe("places and alerts in ingestion", () => {
     const marked = await call("/api/alerts/read", { method: "POST", token: a.token, json: { ids: ["x1", "x2"] } });
     expect(marked.status).toBe(200);
     expect(await marked.json()).toEqual({ readBefore: 0, readIds: ["x1", "x2"] });
-    const all = (await (await call("/api/alerts/read", { method: "POST", token: a.token, json: { all: true } })).json()) as { readBefore: number; readIds: string[] };
+    const all = (await (
+      await call("/api/alerts/read", { method: "POST", token: a.token, json: { all: true } })
+    ).json()) as { readBefore: number; readIds: string[] };
     expect(all.readIds).toEqual([]);
     expect(all.readBefore).toBeGreaterThan(Date.now() - 60_000);
     expect((await call("/api/alerts/read", { method: "POST", token: a.token, json: { ids: [] } })).status).toBe(400);
@@ -78,13 +137,25 @@ describe("places and alerts in ingestion", () => {
 
   it("validates alert rules and lets them be edited and deleted", async () => {
     const a = await userWithWorkspace();
-    const bad = await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "speeding", speedMph: -5 } });
+    const bad = await call("/api/alert-rules", {
+      method: "POST",
+      token: a.token,
+      json: { type: "speeding", speedMph: -5 },
+    });
     expect(bad.status).toBe(400);
-    const rule = (await (await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "idling", minutes: 10 } })).json()) as { id: string };
+    const rule = (await (
+      await call("/api/alert-rules", { method: "POST", token: a.token, json: { type: "idling", minutes: 10 } })
+    ).json()) as { id: string };
     const ops = await memberWithRole(a.workspaceId, "member");
-    const edited = await call(`/api/alert-rules/${rule.id}`, { method: "PATCH", token: a.token, json: { type: "idling", minutes: 20, notify: { emails: [ops.email] } } });
+    const edited = await call(`/api/alert-rules/${rule.id}`, {
+      method: "PATCH",
+      token: a.token,
+      json: { type: "idling", minutes: 20, notify: { emails: [ops.email] } },
+    });
     expect(edited.status).toBe(200);
-    const list = (await (await call("/api/alert-rules", { token: a.token })).json()) as { rules: { minutes: number }[] };
+    const list = (await (await call("/api/alert-rules", { token: a.token })).json()) as {
+      rules: { minutes: number }[];
+    };
     expect(list.rules.map((r) => r.minutes)).toEqual([20]);
     const other = await userWithWorkspace();
     expect((await call(`/api/alert-rules/${rule.id}`, { method: "DELETE", token: other.token })).status).toBe(404);
@@ -102,8 +173,26 @@ describe("alert retention", () => {
     const a = await userWithWorkspace();
     const db = database(env.DB);
     const now = Date.now();
-    const row = (id: string, at: number) => ({ id, workspaceId: a.workspaceId, ruleId: "r", vehicleId: "v", type: "tow" as const, at, latitude: 1, longitude: 2, version: versionOf(a.workspaceId) });
-    await db.batch([bumpVersion(db, a.workspaceId), db.insert(alerts).values([row(`old-${a.workspaceId}`, now - ALERT_RETENTION_MS - 1000), row(`new-${a.workspaceId}`, now - 1000)])]);
+    const row = (id: string, at: number) => ({
+      id,
+      workspaceId: a.workspaceId,
+      ruleId: "r",
+      vehicleId: "v",
+      type: "tow" as const,
+      at,
+      latitude: 1,
+      longitude: 2,
+      version: versionOf(a.workspaceId),
+    });
+    await db.batch([
+      bumpVersion(db, a.workspaceId),
+      db
+        .insert(alerts)
+        .values([
+          row(`old-${a.workspaceId}`, now - ALERT_RETENTION_MS - 1000),
+          row(`new-${a.workspaceId}`, now - 1000),
+        ]),
+    ]);
     expect(await expireOldAlerts(db, now)).toContain(a.workspaceId);
     const left = await listAlerts(a.token);
     expect(left.map((x) => x.id)).toEqual([`new-${a.workspaceId}`]);

@@ -12,14 +12,24 @@ import { forgetDevice } from "./device-directory";
  * function, and the caller tells the workspace's object (which owns its devices) to forget them.
  * Positions already stored keep the id they came with; vehicles and their history go on.
  */
-export async function replaceDeviceIds(db: Db, workspaceId: string, ingestUrl: string, now = Date.now()): Promise<ReplacedDeviceIds> {
+export async function replaceDeviceIds(
+  db: Db,
+  workspaceId: string,
+  ingestUrl: string,
+  now = Date.now(),
+): Promise<ReplacedDeviceIds> {
   const current = await db
     .select({ id: beacons.id, vehicleId: beacons.vehicleId, vehicleName: vehicles.name })
     .from(beacons)
     .leftJoin(vehicles, and(eq(vehicles.id, beacons.vehicleId), eq(vehicles.workspaceId, beacons.workspaceId)))
     .where(eq(beacons.workspaceId, workspaceId))
     .all();
-  const replaced = current.map((b) => ({ oldId: b.id, vehicleId: b.vehicleId, vehicleName: b.vehicleName ?? "", deviceId: randomToken(24) }));
+  const replaced = current.map((b) => ({
+    oldId: b.id,
+    vehicleId: b.vehicleId,
+    vehicleName: b.vehicleName ?? "",
+    deviceId: randomToken(24),
+  }));
   if (replaced.length) {
     const [first, ...rest] = replaced.map((b) =>
       db
@@ -30,5 +40,9 @@ export async function replaceDeviceIds(db: Db, workspaceId: string, ingestUrl: s
     await db.batch([first!, ...rest]);
   }
   for (const b of replaced) forgetDevice(b.oldId);
-  return { replacedAt: now, ingestUrl, beacons: replaced.map(({ vehicleId, vehicleName, deviceId }) => ({ vehicleId, vehicleName, deviceId })) };
+  return {
+    replacedAt: now,
+    ingestUrl,
+    beacons: replaced.map(({ vehicleId, vehicleName, deviceId }) => ({ vehicleId, vehicleName, deviceId })),
+  };
 }

@@ -28,7 +28,10 @@ export async function markSilentBeaconsInactive(db: Db, now = Date.now()) {
     await db.batch([
       bumpVersion(db, workspaceId),
       ...chunkRows(ids, 1).map((part) =>
-        db.update(vehicles).set({ beaconStatus: "INACTIVE", version: versionOf(workspaceId) }).where(inArray(vehicles.id, part)),
+        db
+          .update(vehicles)
+          .set({ beaconStatus: "INACTIVE", version: versionOf(workspaceId) })
+          .where(inArray(vehicles.id, part)),
       ),
     ]);
   }

@@ -14,7 +14,8 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 export const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
   const environment = c.var.config.ENVIRONMENT;
   const edgeClient = c.req.header("CF-Connecting-IP");
-  const fromLoopback = LOOPBACK.has(new URL(c.req.url).hostname) && (edgeClient === undefined || LOOPBACK.has(edgeClient));
+  const fromLoopback =
+    LOOPBACK.has(new URL(c.req.url).hostname) && (edgeClient === undefined || LOOPBACK.has(edgeClient));
   if ((environment !== "development" && environment !== "test") || !fromLoopback) {
     throw notFound(`No API route ${c.req.method} ${c.req.path}`);
   }

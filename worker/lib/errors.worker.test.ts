@@ -3,7 +3,9 @@ import { ApiError, badRequest, errorAnswer, errorBody, internalError } from "./e
 
 describe("the API's error bodies", () => {
   it("say the code and message, and the fields only when there are some", () => {
-    expect(errorBody(new ApiError(409, "conflict", "Taken"))).toEqual({ error: { code: "conflict", message: "Taken" } });
+    expect(errorBody(new ApiError(409, "conflict", "Taken"))).toEqual({
+      error: { code: "conflict", message: "Taken" },
+    });
     expect(errorBody(badRequest("Check the form", { email: ["Required"] }))).toEqual({
       error: { code: "bad_request", message: "Check the form", fields: { email: ["Required"] } },
     });

@@ -10,7 +10,10 @@ describe("safeError", () => {
     const email = `dup-${crypto.randomUUID().slice(0, 6)}@example.com`;
     await db.insert(users).values({ id: crypto.randomUUID(), email });
     const secretId = `secret-${crypto.randomUUID()}`;
-    const error = await db.insert(users).values({ id: secretId, email }).catch((e: unknown) => e);
+    const error = await db
+      .insert(users)
+      .values({ id: secretId, email })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     const line = safeError(error);
     expect(line).toContain("users");

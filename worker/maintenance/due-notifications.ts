@@ -61,7 +61,10 @@ async function candidates(db: Db, now: number): Promise<Candidate[]> {
       longitude: sql<number | null>`t.longitude`,
     })
     .from(serviceSchedules)
-    .innerJoin(sql`vehicles v`, sql`v.id = ${serviceSchedules.vehicleId} AND v.workspace_id = ${serviceSchedules.workspaceId} AND v.deleted = 0`)
+    .innerJoin(
+      sql`vehicles v`,
+      sql`v.id = ${serviceSchedules.vehicleId} AND v.workspace_id = ${serviceSchedules.workspaceId} AND v.deleted = 0`,
+    )
     .leftJoin(sql`telemetry t`, sql`t.vehicle_id = ${serviceSchedules.vehicleId}`)
     .where(
       and(
@@ -82,15 +85,24 @@ interface Announcement {
 
 function announcementOf(c: Candidate, now: number): Announcement | null {
   const s = c.schedule;
-  const reading = { odometerMiles: c.odometer === null ? null : c.odometer / METRES_PER_MILE, engineHours: c.engineSeconds === null ? null : c.engineSeconds / 3600 };
+  const reading = {
+    odometerMiles: c.odometer === null ? null : c.odometer / METRES_PER_MILE,
+    engineHours: c.engineSeconds === null ? null : c.engineSeconds / 3600,
+  };
   const due = scheduleDue(s, reading, now);
-  if (due.status === "ok" || s.announced === `${s.cycle}:${due.status}` || s.announced === `${s.cycle}:overdue`) return null;
+  if (due.status === "ok" || s.announced === `${s.cycle}:${due.status}` || s.announced === `${s.cycle}:overdue`)
+    return null;
   const figures = [
     due.nextDueMiles !== null ? `${Math.round(due.nextDueMiles).toLocaleString("en-US")} mi` : null,
     due.nextDueEngineHours !== null ? `${Math.round(due.nextDueEngineHours)} engine hours` : null,
     due.nextDueAt !== null ? new Date(due.nextDueAt).toISOString().slice(0, 10) : null,
   ].filter(Boolean);
-  return { candidate: c, status: due.status, alertId: `service:${s.id}:${s.cycle}:${due.status}`, nextDue: figures.join(" or ") };
+  return {
+    candidate: c,
+    status: due.status,
+    alertId: `service:${s.id}:${s.cycle}:${due.status}`,
+    nextDue: figures.join(" or "),
+  };
 }
 
 /** One transaction per workspace: each schedule claimed (only if still as read) with its Inbox entry. */
@@ -99,7 +111,8 @@ async function commit(db: Db, workspaceId: string, list: Announcement[], now: nu
   const writes: BatchItem<"sqlite">[] = [bumpVersion(db, workspaceId)];
   for (const a of list) {
     const s = a.candidate.schedule;
-    const claimed = s.announced === null ? sql`${serviceSchedules.announced} IS NULL` : eq(serviceSchedules.announced, s.announced);
+    const claimed =
+      s.announced === null ? sql`${serviceSchedules.announced} IS NULL` : eq(serviceSchedules.announced, s.announced);
     writes.push(
       db
         .update(serviceSchedules)
@@ -109,7 +122,17 @@ async function commit(db: Db, workspaceId: string, list: Announcement[], now: nu
         .returning({ id: serviceSchedules.id }),
       db
         .insert(alerts)
-        .values({ id: a.alertId, workspaceId, version: stamp, ruleId: s.id, vehicleId: s.vehicleId, type: a.status === "overdue" ? "service_overdue" : "service_due_soon", at: now, latitude: a.candidate.latitude ?? 0, longitude: a.candidate.longitude ?? 0 })
+        .values({
+          id: a.alertId,
+          workspaceId,
+          version: stamp,
+          ruleId: s.id,
+          vehicleId: s.vehicleId,
+          type: a.status === "overdue" ? "service_overdue" : "service_due_soon",
+          at: now,
+          latitude: a.candidate.latitude ?? 0,
+          longitude: a.candidate.longitude ?? 0,
+        })
         .onConflictDoNothing(),
     );
   }
@@ -130,9 +153,16 @@ async function emailManagers(db: Db, config: Config, workspaceId: string, list: 
     const what = a.status === "overdue" ? "is overdue" : "is due soon";
     const link = new URL(`/vehicles/${schedule.vehicleId}/service`, config.APP_URL).href;
     for (const m of managers) {
-      const email = { to: m.email, subject: `${vehicleName}: ${schedule.name} ${what}`, text: `${vehicleName}: ${schedule.name} ${what} (due at ${a.nextDue}).\n\nLog the service: ${link}`, idempotencyKey: `${a.alertId}:${m.userId}` };
+      const email = {
+        to: m.email,
+        subject: `${vehicleName}: ${schedule.name} ${what}`,
+        text: `${vehicleName}: ${schedule.name} ${what} (due at ${a.nextDue}).\n\nLog the service: ${link}`,
+        idempotencyKey: `${a.alertId}:${m.userId}`,
+      };
       // A failed send is logged, not retried: the Inbox entry stands, and a period is announced once.
-      await sendEmail(db, config, email).catch((error: unknown) => console.error("service due e-mail failed:", error instanceof Error ? error.message : "unknown error"));
+      await sendEmail(db, config, email).catch((error: unknown) =>
+        console.error("service due e-mail failed:", error instanceof Error ? error.message : "unknown error"),
+      );
     }
   }
 }

@@ -20,15 +20,41 @@ async function fleetWithSchedule(miles: number, schedule: Record<string, unknown
   const member = await memberWithRole(a.workspaceId, "member");
   const name = `Van ${crypto.randomUUID().slice(0, 6)}`;
   const vehicleId = await insertVehicle(a.workspaceId, { name });
-  await db().insert(telemetry).values({ id: vehicleId, workspaceId: a.workspaceId, vehicleId, status: "off", statusTimestamp: 0, latitude: 41.88, longitude: -87.63, odometer: miles * METRES_PER_MILE, recordedAt: Date.now(), version: 0 });
-  const res = await call("/api/service-schedules", { method: "POST", token: a.token, json: { vehicleId, name: "Oil change", ...schedule } });
+  await db()
+    .insert(telemetry)
+    .values({
+      id: vehicleId,
+      workspaceId: a.workspaceId,
+      vehicleId,
+      status: "off",
+      statusTimestamp: 0,
+      latitude: 41.88,
+      longitude: -87.63,
+      odometer: miles * METRES_PER_MILE,
+      recordedAt: Date.now(),
+      version: 0,
+    });
+  const res = await call("/api/service-schedules", {
+    method: "POST",
+    token: a.token,
+    json: { vehicleId, name: "Oil change", ...schedule },
+  });
   expect(res.status).toBe(201);
   return { ...a, admin, member, name, vehicleId, schedule: (await res.json()) as ServiceSchedule };
 }
 
 const inboxOf = (workspaceId: string) => db().select().from(alerts).where(eq(alerts.workspaceId, workspaceId)).all();
-const mailsAbout = (name: string) => db().select().from(emailOutbox).where(like(emailOutbox.subject, `${name}:%`)).all();
-const setOdometer = (vehicleId: string, miles: number) => db().update(telemetry).set({ odometer: miles * METRES_PER_MILE }).where(eq(telemetry.vehicleId, vehicleId));
+const mailsAbout = (name: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(like(emailOutbox.subject, `${name}:%`))
+    .all();
+const setOdometer = (vehicleId: string, miles: number) =>
+  db()
+    .update(telemetry)
+    .set({ odometer: miles * METRES_PER_MILE })
+    .where(eq(telemetry.vehicleId, vehicleId));
 
 describe("due notifications", () => {
   it("announce a schedule that became due soon once, then once more when it is overdue, to owners and admins", async () => {
@@ -36,10 +62,15 @@ describe("due notifications", () => {
     await announceDueSchedules(db(), cfg);
     await announceDueSchedules(db(), cfg);
     let inbox = await inboxOf(f.workspaceId);
-    expect(inbox.map((a) => [a.type, a.ruleId, a.vehicleId])).toEqual([["service_due_soon", f.schedule.id, f.vehicleId]]);
+    expect(inbox.map((a) => [a.type, a.ruleId, a.vehicleId])).toEqual([
+      ["service_due_soon", f.schedule.id, f.vehicleId],
+    ]);
     let mails = await mailsAbout(f.name);
-    expect(mails.map((m) => m.subject)).toEqual([`${f.name}: Oil change is due soon`, `${f.name}: Oil change is due soon`]);
-    expect(mails.map((m) => m.to).sort()).toEqual([f.admin.email, (await ownerEmail(f.userId))].sort());
+    expect(mails.map((m) => m.subject)).toEqual([
+      `${f.name}: Oil change is due soon`,
+      `${f.name}: Oil change is due soon`,
+    ]);
+    expect(mails.map((m) => m.to).sort()).toEqual([f.admin.email, await ownerEmail(f.userId)].sort());
     expect(mails[0]!.text).toContain(`/vehicles/${f.vehicleId}/service`);
 
     await setOdometer(f.vehicleId, 15_010);
@@ -52,12 +83,19 @@ describe("due notifications", () => {
   });
 
   it("announce a schedule found overdue once, as overdue only, and again in the next period after a service restarts it", async () => {
-    const f = await fleetWithSchedule(100, { everyDays: 30, lastDoneAt: new Date(Date.now() - 45 * 86_400_000).toISOString() });
+    const f = await fleetWithSchedule(100, {
+      everyDays: 30,
+      lastDoneAt: new Date(Date.now() - 45 * 86_400_000).toISOString(),
+    });
     await announceDueSchedules(db(), cfg);
     expect((await inboxOf(f.workspaceId)).map((a) => a.type)).toEqual(["service_overdue"]);
 
     const today = new Date().toISOString().slice(0, 10);
-    const entry = await call("/api/service-entries", { method: "POST", token: f.member.token, json: { vehicleId: f.vehicleId, date: today, scheduleIds: [f.schedule.id] } });
+    const entry = await call("/api/service-entries", {
+      method: "POST",
+      token: f.member.token,
+      json: { vehicleId: f.vehicleId, date: today, scheduleIds: [f.schedule.id] },
+    });
     expect(entry.status).toBe(201);
     await announceDueSchedules(db(), cfg);
     expect(await inboxOf(f.workspaceId)).toHaveLength(1);

@@ -1,5 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import { DEFAULT_FORM_NAME, DEFAULT_PRE_TRIP_ITEMS, defaultFormId, type InspectionForm } from "../../shared/inspections";
+import {
+  DEFAULT_FORM_NAME,
+  DEFAULT_PRE_TRIP_ITEMS,
+  defaultFormId,
+  type InspectionForm,
+} from "../../shared/inspections";
 import type { Db } from "../../db/client";
 import { inspectionForms } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
@@ -11,14 +16,26 @@ import { bumpVersion, versionOf } from "../../db/workspace-version";
  */
 export type FormRow = typeof inspectionForms.$inferSelect;
 
-export const toForm = (row: FormRow): InspectionForm => ({ id: row.id, name: row.name, items: row.items, isDefault: row.isDefault });
+export const toForm = (row: FormRow): InspectionForm => ({
+  id: row.id,
+  name: row.name,
+  items: row.items,
+  isDefault: row.isDefault,
+});
 
 async function createDefaultForm(db: Db, workspaceId: string) {
   await db.batch([
     bumpVersion(db, workspaceId),
     db
       .insert(inspectionForms)
-      .values({ id: defaultFormId(workspaceId), workspaceId, name: DEFAULT_FORM_NAME, items: DEFAULT_PRE_TRIP_ITEMS, isDefault: true, version: versionOf(workspaceId) })
+      .values({
+        id: defaultFormId(workspaceId),
+        workspaceId,
+        name: DEFAULT_FORM_NAME,
+        items: DEFAULT_PRE_TRIP_ITEMS,
+        isDefault: true,
+        version: versionOf(workspaceId),
+      })
       .onConflictDoNothing(),
   ]);
 }
@@ -46,7 +63,13 @@ export async function workspaceForm(db: Db, workspaceId: string, formId: string)
     db
       .select()
       .from(inspectionForms)
-      .where(and(eq(inspectionForms.id, formId), eq(inspectionForms.workspaceId, workspaceId), eq(inspectionForms.deleted, false)))
+      .where(
+        and(
+          eq(inspectionForms.id, formId),
+          eq(inspectionForms.workspaceId, workspaceId),
+          eq(inspectionForms.deleted, false),
+        ),
+      )
       .get();
   const row = await read();
   if (row || formId !== defaultFormId(workspaceId)) return row ?? null;

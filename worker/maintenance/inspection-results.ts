@@ -6,7 +6,10 @@ import { badRequest } from "../lib/errors";
  * every pass/fail item is answered (a phone form shows them all; a skipped one is a mistake, not
  * a pass). Answers the failed items, in the form's order.
  */
-export function checkResults(items: InspectionItem[], results: InspectionResult[]): { failed: { item: InspectionItem; result: InspectionResult }[] } {
+export function checkResults(
+  items: InspectionItem[],
+  results: InspectionResult[],
+): { failed: { item: InspectionItem; result: InspectionResult }[] } {
   const byId = new Map(items.map((i) => [i.id, i]));
   const fields: Record<string, string[]> = {};
   const seen = new Set<string>();

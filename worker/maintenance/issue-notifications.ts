@@ -11,7 +11,11 @@ import type { Config } from "../env";
  * any whose send failed. Each row is claimed by deleting it first, so two senders never send it
  * twice; a failed send puts it back for the next round. A member who left is not written to.
  */
-export async function sendIssueNotifications(db: Db, config: Config, opts: { workspaceId?: string; limit?: number } = {}): Promise<number> {
+export async function sendIssueNotifications(
+  db: Db,
+  config: Config,
+  opts: { workspaceId?: string; limit?: number } = {},
+): Promise<number> {
   const pending = await db
     .select()
     .from(issueNotifications)
@@ -21,7 +25,10 @@ export async function sendIssueNotifications(db: Db, config: Config, opts: { wor
     .all();
   let sent = 0;
   for (const row of pending) {
-    const claimed = await db.delete(issueNotifications).where(eq(issueNotifications.id, row.id)).returning({ id: issueNotifications.id });
+    const claimed = await db
+      .delete(issueNotifications)
+      .where(eq(issueNotifications.id, row.id))
+      .returning({ id: issueNotifications.id });
     if (claimed.length === 0) continue;
     try {
       const email = await assignmentEmail(db, config, row);
@@ -37,7 +44,16 @@ export async function sendIssueNotifications(db: Db, config: Config, opts: { wor
 
 async function assignmentEmail(db: Db, config: Config, row: typeof issueNotifications.$inferSelect) {
   const found = await db
-    .select({ email: users.email, number: issues.number, title: issues.title, priority: issues.priority, dueDate: issues.dueDate, assignee: issues.assigneeUserId, vehicle: vehicles.name, workspace: workspaces.name })
+    .select({
+      email: users.email,
+      number: issues.number,
+      title: issues.title,
+      priority: issues.priority,
+      dueDate: issues.dueDate,
+      assignee: issues.assigneeUserId,
+      vehicle: vehicles.name,
+      workspace: workspaces.name,
+    })
     .from(issues)
     .innerJoin(memberships, and(eq(memberships.workspaceId, issues.workspaceId), eq(memberships.userId, row.userId)))
     .innerJoin(users, eq(users.id, row.userId))
@@ -58,5 +74,10 @@ async function assignmentEmail(db: Db, config: Config, row: typeof issueNotifica
     "",
     `Open it: ${link}`,
   ];
-  return { to: found.email, subject: `Issue #${found.number} assigned to you: ${found.title}`, text: lines.join("\n"), idempotencyKey: `issue-assignment-${row.id}` };
+  return {
+    to: found.email,
+    subject: `Issue #${found.number} assigned to you: ${found.title}`,
+    text: lines.join("\n"),
+    idempotencyKey: `issue-assignment-${row.id}`,
+  };
 }

@@ -55,7 +55,11 @@ export async function issueIn(db: Db, workspaceId: string, id: string): Promise<
  * Checks what an issue names: its vehicle is this workspace's (404), its assignee a member (400,
  * a field error), its photos not another workspace's (404). A photo not uploaded yet is fine.
  */
-export async function checkIssueReferences(db: Db, workspaceId: string, refs: { vehicleId?: string; assigneeUserId?: string | null; photoIds?: string[] }) {
+export async function checkIssueReferences(
+  db: Db,
+  workspaceId: string,
+  refs: { vehicleId?: string; assigneeUserId?: string | null; photoIds?: string[] },
+) {
   if (refs.vehicleId !== undefined) {
     const vehicle = await db
       .select({ id: vehicles.id })
@@ -70,12 +74,17 @@ export async function checkIssueReferences(db: Db, workspaceId: string, refs: { 
       .from(memberships)
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, refs.assigneeUserId)))
       .get();
-    if (!member) throw new IssueRefused(400, "assigneeUserId: the assignee must be a member of this workspace", { assigneeUserId: ["Choose a member of this workspace"] });
+    if (!member)
+      throw new IssueRefused(400, "assigneeUserId: the assignee must be a member of this workspace", {
+        assigneeUserId: ["Choose a member of this workspace"],
+      });
   }
-  if (refs.photoIds?.length && (await foreignPhotoIds(db, workspaceId, refs.photoIds)).length) throw new IssueRefused(404, "No such photo in this workspace");
+  if (refs.photoIds?.length && (await foreignPhotoIds(db, workspaceId, refs.photoIds)).length)
+    throw new IssueRefused(404, "No such photo in this workspace");
 }
 
-const nextNumber = (workspaceId: string) => sql<number>`(SELECT COALESCE(MAX("number"), 0) + 1 FROM "issues" WHERE "workspace_id" = ${workspaceId})`;
+const nextNumber = (workspaceId: string) =>
+  sql<number>`(SELECT COALESCE(MAX("number"), 0) + 1 FROM "issues" WHERE "workspace_id" = ${workspaceId})`;
 
 /**
  * The statements that open an issue (references checked first with checkIssueReferences). Its
@@ -84,7 +93,11 @@ const nextNumber = (workspaceId: string) => sql<number>`(SELECT COALESCE(MAX("nu
  * batches cannot share one (D1 runs them one after the other; a unique index guards it too).
  * An assignee other than the reporter gets an e-mail, queued in the same batch.
  */
-export function openIssueStatements(db: Db, workspaceId: string, issue: NewIssue & { id: string }): BatchItem<"sqlite">[] {
+export function openIssueStatements(
+  db: Db,
+  workspaceId: string,
+  issue: NewIssue & { id: string },
+): BatchItem<"sqlite">[] {
   const now = Date.now();
   const statements: BatchItem<"sqlite">[] = [
     db.insert(issues).values({
@@ -121,7 +134,9 @@ export function openIssueStatements(db: Db, workspaceId: string, issue: NewIssue
 export async function openIssue(w: WriteContext, workspaceId: string, input: NewIssue): Promise<IssueRow> {
   await checkIssueReferences(w.db, workspaceId, input);
   const id = input.id ?? crypto.randomUUID();
-  await commitWorkspaceWrite(w, workspaceId, () => openIssueStatements(w.db, workspaceId, { ...input, id }), { readYourWrites: true });
+  await commitWorkspaceWrite(w, workspaceId, () => openIssueStatements(w.db, workspaceId, { ...input, id }), {
+    readYourWrites: true,
+  });
   const row = await issueIn(w.db, workspaceId, id);
   if (!row) throw new Error("the issue just opened is not there");
   return row;
@@ -134,7 +149,13 @@ type IssueChanges = Omit<UpdateIssueBody, "description" | "dueDate" | "assigneeU
 };
 
 /** The statements that change an issue (references checked first); a new assignee other than `byUserId` is e-mailed. */
-export function updateIssueStatements(db: Db, workspaceId: string, current: IssueRow, changes: IssueChanges, byUserId: string | null): BatchItem<"sqlite">[] {
+export function updateIssueStatements(
+  db: Db,
+  workspaceId: string,
+  current: IssueRow,
+  changes: IssueChanges,
+  byUserId: string | null,
+): BatchItem<"sqlite">[] {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<IssueRow>;
   const statements: BatchItem<"sqlite">[] = [
     db
@@ -143,7 +164,8 @@ export function updateIssueStatements(db: Db, workspaceId: string, current: Issu
       .where(and(eq(issues.id, current.id), eq(issues.workspaceId, workspaceId))),
   ];
   const assignee = changes.assigneeUserId;
-  if (assignee && assignee !== current.assigneeUserId && assignee !== byUserId) statements.push(notifyStatement(db, workspaceId, current.id, assignee));
+  if (assignee && assignee !== current.assigneeUserId && assignee !== byUserId)
+    statements.push(notifyStatement(db, workspaceId, current.id, assignee));
   return statements;
 }
 
@@ -153,7 +175,12 @@ export function updateIssueStatements(db: Db, workspaceId: string, current: Issu
  * this workspace, so the caller's entry is not written with half its links. Issues already
  * resolved or closed are left as they are.
  */
-export async function resolveIssuesStatements(db: Db, workspaceId: string, issueIds: readonly string[], opts: { serviceEntryId?: string | null } = {}): Promise<BatchItem<"sqlite">[]> {
+export async function resolveIssuesStatements(
+  db: Db,
+  workspaceId: string,
+  issueIds: readonly string[],
+  opts: { serviceEntryId?: string | null } = {},
+): Promise<BatchItem<"sqlite">[]> {
   const ids = [...new Set(issueIds)];
   if (ids.length === 0) return [];
   const rows = await db
@@ -161,20 +188,38 @@ export async function resolveIssuesStatements(db: Db, workspaceId: string, issue
     .from(issues)
     .where(and(eq(issues.workspaceId, workspaceId), eq(issues.deleted, false), inArray(issues.id, ids)))
     .all();
-  if (rows.length !== ids.length) throw new IssueRefused(404, "No such issue in this workspace", { resolvesIssueIds: ["An issue is not of this workspace"] });
+  if (rows.length !== ids.length)
+    throw new IssueRefused(404, "No such issue in this workspace", {
+      resolvesIssueIds: ["An issue is not of this workspace"],
+    });
   const active = rows.filter((r) => r.status === "open" || r.status === "in_progress").map((r) => r.id);
   if (active.length === 0) return [];
   return [
     db
       .update(issues)
-      .set({ status: "resolved", resolvedByServiceEntryId: opts.serviceEntryId ?? null, updatedAt: Date.now(), version: versionOf(workspaceId) })
+      .set({
+        status: "resolved",
+        resolvedByServiceEntryId: opts.serviceEntryId ?? null,
+        updatedAt: Date.now(),
+        version: versionOf(workspaceId),
+      })
       .where(and(eq(issues.workspaceId, workspaceId), inArray(issues.id, active))),
   ];
 }
 
 /** The statement that adds a comment (the issue checked first with issueIn). */
-export function commentStatement(db: Db, workspaceId: string, comment: { id: string; issueId: string; text: string; photoIds?: string[]; authorUserId: string | null }) {
-  return db.insert(issueComments).values({ ...comment, photoIds: comment.photoIds ?? [], workspaceId, version: versionOf(workspaceId), createdAt: Date.now() });
+export function commentStatement(
+  db: Db,
+  workspaceId: string,
+  comment: { id: string; issueId: string; text: string; photoIds?: string[]; authorUserId: string | null },
+) {
+  return db.insert(issueComments).values({
+    ...comment,
+    photoIds: comment.photoIds ?? [],
+    workspaceId,
+    version: versionOf(workspaceId),
+    createdAt: Date.now(),
+  });
 }
 
 function notifyStatement(db: Db, workspaceId: string, issueId: string, userId: string) {
@@ -205,5 +250,12 @@ export function toIssueJson(row: IssueRow): IssueJson {
 }
 
 export function toIssueCommentJson(row: typeof issueComments.$inferSelect): IssueCommentJson {
-  return { id: row.id, issueId: row.issueId, authorUserId: row.authorUserId, text: row.text, photoIds: row.photoIds, createdAt: iso(row.createdAt) };
+  return {
+    id: row.id,
+    issueId: row.issueId,
+    authorUserId: row.authorUserId,
+    text: row.text,
+    photoIds: row.photoIds,
+    createdAt: iso(row.createdAt),
+  };
 }

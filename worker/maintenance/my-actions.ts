@@ -22,13 +22,24 @@ export interface MyActions {
 }
 
 export async function myActions(db: Db, workspaceId: string, userId: string, now = Date.now()): Promise<MyActions> {
-  const ws = await db.select({ timeZone: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+  const ws = await db
+    .select({ timeZone: workspaces.timeZone })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .get();
   const timeZone = ws?.timeZone ?? "UTC";
   const [assigned, service, uninspected, unreadAlerts] = await Promise.all([
     db
       .select()
       .from(issues)
-      .where(and(eq(issues.workspaceId, workspaceId), eq(issues.deleted, false), eq(issues.assigneeUserId, userId), ne(issues.status, "closed")))
+      .where(
+        and(
+          eq(issues.workspaceId, workspaceId),
+          eq(issues.deleted, false),
+          eq(issues.assigneeUserId, userId),
+          ne(issues.status, "closed"),
+        ),
+      )
       .all(),
     dueService(db, workspaceId, now),
     drivenWithoutInspection(db, workspaceId, dayOf(now, timeZone), timeZone),
@@ -52,29 +63,57 @@ export async function drivenWithoutInspection(db: Db, workspaceId: string, day: 
   const driven = await db
     .select({ vehicleId: vehicleDayRollups.vehicleId })
     .from(vehicleDayRollups)
-    .where(and(eq(vehicleDayRollups.workspaceId, workspaceId), eq(vehicleDayRollups.day, day), sql`(${vehicleDayRollups.distanceMetres} > 0 OR ${vehicleDayRollups.trips} > 0)`))
+    .where(
+      and(
+        eq(vehicleDayRollups.workspaceId, workspaceId),
+        eq(vehicleDayRollups.day, day),
+        sql`(${vehicleDayRollups.distanceMetres} > 0 OR ${vehicleDayRollups.trips} > 0)`,
+      ),
+    )
     .all();
   if (!driven.length) return [];
   const ids = driven.map((d) => d.vehicleId);
   const inspected = await db
     .select({ vehicleId: inspections.vehicleId })
     .from(inspections)
-    .where(and(eq(inspections.workspaceId, workspaceId), eq(inspections.deleted, false), gte(inspections.submittedAt, startOfDay(day, timeZone)), inArray(inspections.vehicleId, ids)))
+    .where(
+      and(
+        eq(inspections.workspaceId, workspaceId),
+        eq(inspections.deleted, false),
+        gte(inspections.submittedAt, startOfDay(day, timeZone)),
+        inArray(inspections.vehicleId, ids),
+      ),
+    )
     .all();
   const done = new Set(inspected.map((i) => i.vehicleId));
-  const names = await vehicleReadings(db, workspaceId, ids.filter((id) => !done.has(id)));
-  return [...names.values()].map((v) => ({ vehicleId: v.id, vehicleName: v.name, day })).sort((a, b) => a.vehicleName.localeCompare(b.vehicleName));
+  const names = await vehicleReadings(
+    db,
+    workspaceId,
+    ids.filter((id) => !done.has(id)),
+  );
+  return [...names.values()]
+    .map((v) => ({ vehicleId: v.id, vehicleName: v.name, day }))
+    .sort((a, b) => a.vehicleName.localeCompare(b.vehicleName));
 }
 
 /** Alerts after the member's "all read" mark and not among the ones they opened. */
 async function unreadAlertCount(db: Db, workspaceId: string, userId: string): Promise<number> {
-  const reads = await db.select().from(alertReads).where(eq(alertReads.id, `${workspaceId}:${userId}`)).get();
+  const reads = await db
+    .select()
+    .from(alertReads)
+    .where(eq(alertReads.id, `${workspaceId}:${userId}`))
+    .get();
   const readIds = reads?.readIds ?? [];
   const scope = [eq(alerts.workspaceId, workspaceId), eq(alerts.deleted, false), gt(alerts.at, reads?.readBefore ?? 0)];
   const row = await db
     .select({ n: sql<number>`count(*)` })
     .from(alerts)
-    .where(and(...scope, readIds.length ? sql`${alerts.id} NOT IN (SELECT value FROM json_each(${JSON.stringify(readIds)}))` : undefined))
+    .where(
+      and(
+        ...scope,
+        readIds.length ? sql`${alerts.id} NOT IN (SELECT value FROM json_each(${JSON.stringify(readIds)}))` : undefined,
+      ),
+    )
     .get();
   return row?.n ?? 0;
 }

@@ -30,7 +30,12 @@ export async function vehicleReadings(db: Db, workspaceId: string, ids?: string[
   const scope = [eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false)];
   if (ids) scope.push(inArray(vehicles.id, ids.length ? ids : [""]));
   const rows = await db
-    .select({ id: vehicles.id, name: vehicles.name, engineSeconds: vehicles.engineSeconds, odometer: telemetry.odometer })
+    .select({
+      id: vehicles.id,
+      name: vehicles.name,
+      engineSeconds: vehicles.engineSeconds,
+      odometer: telemetry.odometer,
+    })
     .from(vehicles)
     .leftJoin(telemetry, eq(telemetry.vehicleId, vehicles.id))
     .where(and(...scope))

@@ -15,7 +15,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function toSchedule(row: ScheduleRow, reading: VehicleReading, now: number): ServiceSchedule {
   const due = scheduleDue(row, reading, now);
-  const { id, vehicleId, name, everyMiles, everyEngineHours, everyDays, lastDoneAt, lastDoneOdometerMiles, lastDoneEngineHours } = row;
+  const {
+    id,
+    vehicleId,
+    name,
+    everyMiles,
+    everyEngineHours,
+    everyDays,
+    lastDoneAt,
+    lastDoneOdometerMiles,
+    lastDoneEngineHours,
+  } = row;
   return {
     id,
     vehicleId,
@@ -34,14 +44,46 @@ export function toSchedule(row: ScheduleRow, reading: VehicleReading, now: numbe
 }
 
 export function toEntry(row: EntryRow): ServiceEntry {
-  const { id, vehicleId, date, odometerMiles, engineHours, description, costCents, vendor, notes, photoIds, scheduleIds, resolvesIssueIds } = row;
-  return { id, vehicleId, date, odometerMiles, engineHours, description, costCents, vendor, notes, photoIds, scheduleIds, resolvesIssueIds, createdAt: iso(row.createdAt) };
+  const {
+    id,
+    vehicleId,
+    date,
+    odometerMiles,
+    engineHours,
+    description,
+    costCents,
+    vendor,
+    notes,
+    photoIds,
+    scheduleIds,
+    resolvesIssueIds,
+  } = row;
+  return {
+    id,
+    vehicleId,
+    date,
+    odometerMiles,
+    engineHours,
+    description,
+    costCents,
+    vendor,
+    notes,
+    photoIds,
+    scheduleIds,
+    resolvesIssueIds,
+    createdAt: iso(row.createdAt),
+  };
 }
 
 export function liveSchedules(db: Db, workspaceId: string, vehicleId?: string) {
   const scope = [eq(serviceSchedules.workspaceId, workspaceId), eq(serviceSchedules.deleted, false)];
   if (vehicleId) scope.push(eq(serviceSchedules.vehicleId, vehicleId));
-  return db.select().from(serviceSchedules).where(and(...scope)).orderBy(serviceSchedules.name).all();
+  return db
+    .select()
+    .from(serviceSchedules)
+    .where(and(...scope))
+    .orderBy(serviceSchedules.name)
+    .all();
 }
 
 export function schedulesByIds(db: Db, workspaceId: string, ids: string[]) {
@@ -49,7 +91,13 @@ export function schedulesByIds(db: Db, workspaceId: string, ids: string[]) {
   return db
     .select()
     .from(serviceSchedules)
-    .where(and(eq(serviceSchedules.workspaceId, workspaceId), eq(serviceSchedules.deleted, false), inArray(serviceSchedules.id, ids)))
+    .where(
+      and(
+        eq(serviceSchedules.workspaceId, workspaceId),
+        eq(serviceSchedules.deleted, false),
+        inArray(serviceSchedules.id, ids),
+      ),
+    )
     .all();
 }
 
@@ -78,7 +126,14 @@ export function doneAt(day: string, now: number): number {
  * notifications have not been sent. An entry dated before the schedule was last done (history
  * typed in late) does not move it back.
  */
-export function restartWrites(db: Db, workspaceId: string, schedules: ScheduleRow[], entry: { day: string; at: number; odometerMiles: number | null; engineHours: number | null }, reading: VehicleReading, stamp: SQL<number>): BatchItem<"sqlite">[] {
+export function restartWrites(
+  db: Db,
+  workspaceId: string,
+  schedules: ScheduleRow[],
+  entry: { day: string; at: number; odometerMiles: number | null; engineHours: number | null },
+  reading: VehicleReading,
+  stamp: SQL<number>,
+): BatchItem<"sqlite">[] {
   return schedules
     .filter((s) => iso(s.lastDoneAt).slice(0, 10) <= entry.day)
     .map((s) =>

@@ -36,11 +36,17 @@ const columns = sql`e.id, e.vehicle_id AS vehicleId, e.type, e.start_time AS sta
  * it begins (found per vehicle through the (vehicle, start) index). Every event is kept in D1,
  * soft-deleted ones too (only the synced set forgets them), so all are read.
  */
-async function eventsOverlapping(db: Db, workspaceId: string, range: ReportRange): Promise<{ rows: EventRow[]; truncated: boolean }> {
-  const within = db.all<EventRow>(sql`SELECT ${columns} FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id
+async function eventsOverlapping(
+  db: Db,
+  workspaceId: string,
+  range: ReportRange,
+): Promise<{ rows: EventRow[]; truncated: boolean }> {
+  const within =
+    db.all<EventRow>(sql`SELECT ${columns} FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id
     WHERE e.workspace_id = ${workspaceId} AND e.start_time >= ${range.start} AND e.start_time < ${range.end}
     ORDER BY e.start_time LIMIT ${MAX_EVENTS + 1}`);
-  const ongoing = db.all<EventRow>(sql`SELECT ${columns} FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id
+  const ongoing =
+    db.all<EventRow>(sql`SELECT ${columns} FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id
     WHERE e.id IN (SELECT (SELECT x.id FROM vehicle_events x WHERE x.vehicle_id = v.id AND x.start_time < ${range.start}
                            ORDER BY x.start_time DESC LIMIT 1)
                    FROM vehicles v WHERE v.workspace_id = ${workspaceId})
@@ -90,7 +96,13 @@ function clip(e: EventRow, range: ReportRange, lastSeen: number | null, now: num
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export async function tripsReport(db: Db, workspaceId: string, range: ReportRange, vehicles: ReportVehicle[], now = Date.now()) {
+export async function tripsReport(
+  db: Db,
+  workspaceId: string,
+  range: ReportRange,
+  vehicles: ReportVehicle[],
+  now = Date.now(),
+) {
   const { rows: events, truncated } = await eventsOverlapping(db, workspaceId, range);
   const grouped = byVehicle(events);
   const rows: TripRow[] = [];
@@ -128,7 +140,13 @@ export async function tripsReport(db: Db, workspaceId: string, range: ReportRang
   return { rows, truncated };
 }
 
-export async function stopsReport(db: Db, workspaceId: string, range: ReportRange, vehicles: ReportVehicle[], now = Date.now()) {
+export async function stopsReport(
+  db: Db,
+  workspaceId: string,
+  range: ReportRange,
+  vehicles: ReportVehicle[],
+  now = Date.now(),
+) {
   const { rows: events, truncated } = await eventsOverlapping(db, workspaceId, range);
   const grouped = byVehicle(events);
   const rows: StopRow[] = [];

@@ -9,15 +9,25 @@ import { reportRange } from "./range";
 import { summaryReport } from "./summary";
 import { reportVehicles } from "./vehicles";
 
-const hm = (seconds: number) => `${Math.floor(seconds / 3600)}h ${String(Math.round((seconds % 3600) / 60)).padStart(2, "0")}m`;
+const hm = (seconds: number) =>
+  `${Math.floor(seconds / 3600)}h ${String(Math.round((seconds % 3600) / 60)).padStart(2, "0")}m`;
 const line = (r: SummaryRow) =>
   `${r.vehicleName}: ${r.distanceMiles.toFixed(1)} mi, driving ${hm(r.drivingSeconds)}, idling ${hm(r.idlingSeconds)}, ${r.trips} trips, max ${Math.round(r.maxSpeedMph)} mph, ${r.speedingEpisodes} speeding`;
 
 /** The e-mail of one workspace's summary over a period: the fleet total, then the vehicles that moved. */
-export async function summaryEmailText(db: Db, workspaceId: string, workspaceName: string, timeZone: string, period: { from: string; to: string }, appUrl: string) {
+export async function summaryEmailText(
+  db: Db,
+  workspaceId: string,
+  workspaceName: string,
+  timeZone: string,
+  period: { from: string; to: string },
+  appUrl: string,
+) {
   const range = reportRange(period.from, period.to, timeZone);
   const { rows, total } = await summaryReport(db, workspaceId, range, await reportVehicles(db, workspaceId, []));
-  const moved = rows.filter((r) => r.distanceMiles > 0 || r.idlingSeconds > 0).sort((a, b) => b.distanceMiles - a.distanceMiles);
+  const moved = rows
+    .filter((r) => r.distanceMiles > 0 || r.idlingSeconds > 0)
+    .sort((a, b) => b.distanceMiles - a.distanceMiles);
   const days = period.from === period.to ? period.from : `${period.from} to ${period.to}`;
   const link = new URL("/reports", appUrl).href;
   return [
@@ -53,7 +63,13 @@ export async function sendDueReportEmails(db: Db, config: Config, now = Date.now
     .innerJoin(users, eq(users.id, reportSubscriptions.userId))
     .innerJoin(workspaces, eq(workspaces.id, reportSubscriptions.workspaceId))
     // only to members now: a subscription of someone removed (before removals ended them) sends nothing
-    .innerJoin(memberships, and(eq(memberships.workspaceId, reportSubscriptions.workspaceId), eq(memberships.userId, reportSubscriptions.userId)))
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.workspaceId, reportSubscriptions.workspaceId),
+        eq(memberships.userId, reportSubscriptions.userId),
+      ),
+    )
     .all();
   let sent = 0;
   for (const s of subscriptions) {

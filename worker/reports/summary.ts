@@ -30,10 +30,17 @@ function summaryRow(vehicle: { id: string; name: string }, t: DayFigures): Summa
 
 /** Each figure's column, read as it is (Daily) or totalled over the range by FIGURE_TOTALS (Summary). */
 const figureColumns = (read: (column: SQLiteColumn, name: keyof DayFigures) => SQLiteColumn | SQL<number>) =>
-  Object.fromEntries(FIGURE_NAMES.map((name) => [name, read(vehicleDayRollups[name], name)])) as Record<keyof DayFigures, SQL<number>>;
+  Object.fromEntries(FIGURE_NAMES.map((name) => [name, read(vehicleDayRollups[name], name)])) as Record<
+    keyof DayFigures,
+    SQL<number>
+  >;
 
 const inRange = (workspaceId: string, range: ReportRange) =>
-  and(eq(vehicleDayRollups.workspaceId, workspaceId), gte(vehicleDayRollups.day, range.fromDay), lte(vehicleDayRollups.day, range.toDay));
+  and(
+    eq(vehicleDayRollups.workspaceId, workspaceId),
+    gte(vehicleDayRollups.day, range.fromDay),
+    lte(vehicleDayRollups.day, range.toDay),
+  );
 
 /**
  * Summary: one row per vehicle and the fleet total, from the day rollups alone (one grouped
@@ -64,7 +71,15 @@ export const MAX_DAILY_ROWS = 50_000;
 
 /** Daily: the summary per vehicle per local day, every day of the range (zeros where none). */
 export async function dailyReport(db: Db, workspaceId: string, range: ReportRange, vehicles: ReportVehicle[]) {
-  const stored = await db.select({ vehicleId: vehicleDayRollups.vehicleId, day: vehicleDayRollups.day, ...figureColumns((column) => column) }).from(vehicleDayRollups).where(inRange(workspaceId, range)).all();
+  const stored = await db
+    .select({
+      vehicleId: vehicleDayRollups.vehicleId,
+      day: vehicleDayRollups.day,
+      ...figureColumns((column) => column),
+    })
+    .from(vehicleDayRollups)
+    .where(inRange(workspaceId, range))
+    .all();
   const of = new Map(stored.map((r) => [`${r.vehicleId}\n${r.day}`, r as DayFigures]));
   const days = daysFrom(range.fromDay, range.toDay);
   const rows: DailyRow[] = [];

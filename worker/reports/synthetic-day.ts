@@ -8,7 +8,13 @@ import { advance, initialState, type MotionState } from "../../domain/fold/motio
  * `everySeconds`, folded through the real trip detector and the real rollup. The day's row is
  * what the rollup would store for such a day.
  */
-export function syntheticDayRollup(day: string, timeZone: string, hours: number, everySeconds: number, seed: number): DayRollup {
+export function syntheticDayRollup(
+  day: string,
+  timeZone: string,
+  hours: number,
+  everySeconds: number,
+  seed: number,
+): DayRollup {
   const start = startOfDay(day, timeZone) + 8 * 3_600_000;
   const end = start + hours * 3_600_000;
   const fixes: RollupFix[] = [];
@@ -20,9 +26,21 @@ export function syntheticDayRollup(day: string, timeZone: string, hours: number,
     const stopped = minute >= 50;
     const speed = stopped ? 0 : 11 + ((seed + Math.floor(t / 60_000)) % 16);
     latitude += (speed * everySeconds) / 111_320;
-    const fix = { time: t, latitude, longitude, speed, ignition: !stopped || minute < 52, accuracy: 5, odometer: null, fuel: null };
+    const fix = {
+      time: t,
+      latitude,
+      longitude,
+      speed,
+      ignition: !stopped || minute < 52,
+      accuracy: 5,
+      odometer: null,
+      fuel: null,
+    };
     motion = motion ? advance(motion, fix).state : initialState(fix).state;
-    fixes.push({ ...fix, event: { id: motion.current.id, type: motion.current.type, startTime: motion.current.startTime } });
+    fixes.push({
+      ...fix,
+      event: { id: motion.current.id, type: motion.current.type, startTime: motion.current.startTime },
+    });
   }
   return rollupFixes(null, fixes, timeZone).rows.find((r) => r.day === day)!;
 }

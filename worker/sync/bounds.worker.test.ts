@@ -8,7 +8,11 @@ import { MAX_PUSH_MUTATIONS } from "./push-bounds";
 type Json = { error?: { code: string }; cookie?: unknown; patch?: { op: string }[] };
 
 const pull = (token: string, clientGroupID: string, cookie: unknown = null) =>
-  call("/api/sync/pull", { method: "POST", token, json: { pullVersion: PROTOCOL_VERSION, clientGroupID, cookie, profileID: "p", schemaVersion: SCHEMA_VERSION } });
+  call("/api/sync/pull", {
+    method: "POST",
+    token,
+    json: { pullVersion: PROTOCOL_VERSION, clientGroupID, cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
+  });
 
 describe("full reads per user and workspace per minute", () => {
   it("serves the budget of first pulls, then 429 before reading, while incremental pulls go on", async () => {
@@ -57,17 +61,22 @@ describe("per-account daily bounds", () => {
   it("creates at most the daily number of workspaces per account, then 429", async () => {
     const a = await userWithWorkspace();
     for (let i = 0; i < LIMITS.workspaceCreations.max; i++) {
-      expect((await call("/api/workspaces", { method: "POST", token: a.token, json: { name: `W ${i}` } })).status).toBe(201);
+      expect((await call("/api/workspaces", { method: "POST", token: a.token, json: { name: `W ${i}` } })).status).toBe(
+        201,
+      );
     }
     const over = await call("/api/workspaces", { method: "POST", token: a.token, json: { name: "One too many" } });
     expect(over.status).toBe(429);
     const b = await userWithWorkspace();
-    expect((await call("/api/workspaces", { method: "POST", token: b.token, json: { name: "Fine" } })).status).toBe(201);
+    expect((await call("/api/workspaces", { method: "POST", token: b.token, json: { name: "Fine" } })).status).toBe(
+      201,
+    );
   }, 60_000);
 
   it("takes at most the daily number of beacon orders per account, then 429", async () => {
     const a = await userWithWorkspace();
-    const order = () => call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count: 1 } });
+    const order = () =>
+      call("/api/beacons/order", { method: "POST", token: a.token, json: { workspaceId: a.workspaceId, count: 1 } });
     for (let i = 0; i < LIMITS.beaconOrders.max; i++) expect((await order()).status).toBe(201);
     expect((await order()).status).toBe(429);
   }, 60_000);

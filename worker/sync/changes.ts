@@ -2,7 +2,19 @@ import { and, eq, getTableColumns, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { issueChangeQueries } from "./issue-entities";
 import { maintenanceChangeQueries } from "./maintenance-entities";
-import { alertReads, alertRules, alerts, drivers, places, replicacheClientGroups, replicacheClients, telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
+import {
+  alertReads,
+  alertRules,
+  alerts,
+  drivers,
+  places,
+  replicacheClientGroups,
+  replicacheClients,
+  telemetry,
+  vehicleEvents,
+  vehicles,
+  workspaces,
+} from "../../db/schema";
 
 /** What a pull needs to know about the workspace to decide whether a cookie can be diffed from (docs/decisions/0003-sync.md). */
 export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstoneFloor: number; acks: number };
@@ -16,20 +28,61 @@ export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstone
  * `live` leaves tombstones out: a full answer (`clear`, then everything) has no use for them.
  */
 export async function readChanges(db: Db, workspaceId: string, since: number, opts: { live?: boolean } = {}) {
-  const [ws, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows] = await db.batch(
-    changeQueries(db, workspaceId, since, opts.live ?? false),
-  );
+  const [
+    ws,
+    vehicleRows,
+    telemetryRows,
+    eventRows,
+    clientRows,
+    placeRows,
+    ruleRows,
+    alertRows,
+    readRows,
+    driverRows,
+    issueRows,
+    commentRows,
+    scheduleRows,
+    formRows,
+    entryRows,
+    inspectionRows,
+  ] = await db.batch(changeQueries(db, workspaceId, since, opts.live ?? false));
   const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0, acks: 0 };
-  return { workspace, vehicleRows, telemetryRows, eventRows, clientRows, placeRows, ruleRows, alertRows, readRows, driverRows, issueRows, commentRows, scheduleRows, formRows, entryRows, inspectionRows };
+  return {
+    workspace,
+    vehicleRows,
+    telemetryRows,
+    eventRows,
+    clientRows,
+    placeRows,
+    ruleRows,
+    alertRows,
+    readRows,
+    driverRows,
+    issueRows,
+    commentRows,
+    scheduleRows,
+    formRows,
+    entryRows,
+    inspectionRows,
+  };
 }
 
 /** The statements of `readChanges`' one batch, in the order it names their answers. */
 function changeQueries(db: Db, workspaceId: string, since: number, live: boolean) {
-  const changed = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof drivers | AlertTable>(t: T) =>
-    live ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false)) : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
+  const changed = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof drivers | AlertTable>(
+    t: T,
+  ) =>
+    live
+      ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false))
+      : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
   return [
     db
-      .select({ version: workspaces.version, syncEpoch: workspaces.syncEpoch, tombstoneFloor: workspaces.tombstoneFloor, acks: workspaces.syncAcks })
+      .select({
+        version: workspaces.version,
+        syncEpoch: workspaces.syncEpoch,
+        tombstoneFloor: workspaces.tombstoneFloor,
+        acks: workspaces.syncAcks,
+      })
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId)),
     db.select().from(vehicles).where(changed(vehicles)),

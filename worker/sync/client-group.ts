@@ -59,9 +59,15 @@ export async function undoClaim(db: Db, clientGroupId: string): Promise<void> {
  * and only owners read back from D1 after a claim are remembered, so the memory can refuse more
  * often than D1 never less. Answers whether this call created the group.
  */
-export async function checkClientGroupOwner(db: Db, session: SyncCaller, clientGroupId: string, now = Date.now()): Promise<{ created: boolean }> {
+export async function checkClientGroupOwner(
+  db: Db,
+  session: SyncCaller,
+  clientGroupId: string,
+  now = Date.now(),
+): Promise<{ created: boolean }> {
   const known = knownOwners.get(clientGroupId);
-  if (!known || now - known.touchedAt >= TOUCH_INTERVAL_MS) return { created: (await claimClientGroup(db, session, clientGroupId, now)).created };
+  if (!known || now - known.touchedAt >= TOUCH_INTERVAL_MS)
+    return { created: (await claimClientGroup(db, session, clientGroupId, now)).created };
   if (known.userId !== session.userId || known.workspaceId !== session.workspaceId) {
     throw forbidden("This sync client belongs to another session");
   }
@@ -78,7 +84,12 @@ function touchStatement(db: Db, clientGroupId: string, now: number) {
   return db
     .update(replicacheClientGroups)
     .set({ lastPulledAt: now })
-    .where(and(eq(replicacheClientGroups.id, clientGroupId), lte(replicacheClientGroups.lastPulledAt, now - TOUCH_INTERVAL_MS)));
+    .where(
+      and(
+        eq(replicacheClientGroups.id, clientGroupId),
+        lte(replicacheClientGroups.lastPulledAt, now - TOUCH_INTERVAL_MS),
+      ),
+    );
 }
 
 const changesOf = (result: unknown) => (result as { meta?: { changes?: number } }).meta?.changes ?? 0;
@@ -99,7 +110,12 @@ function rememberOwner(id: string, owner: { userId: string; workspaceId: string 
  * (docs/decisions/0035). Ids stamped above the answer's version belong to writes the answer does
  * not carry yet: they come with the pull that does.
  */
-export async function ackedMutationIds(db: Db, clientGroupId: string, since: number, upTo: number): Promise<Record<string, number>> {
+export async function ackedMutationIds(
+  db: Db,
+  clientGroupId: string,
+  since: number,
+  upTo: number,
+): Promise<Record<string, number>> {
   const rows = await db
     .select({ id: replicacheClients.id, lastMutationId: replicacheClients.lastMutationId })
     .from(replicacheClients)

@@ -15,7 +15,12 @@ import { bumpVersion, versionOf } from "../../db/workspace-version";
 type Op = { op: string; key?: string; value?: unknown };
 const db = () => database(env.DB);
 
-async function pull(token: string, clientGroupID: string, cookie: number | null = null, schemaVersion = SCHEMA_VERSION) {
+async function pull(
+  token: string,
+  clientGroupID: string,
+  cookie: number | null = null,
+  schemaVersion = SCHEMA_VERSION,
+) {
   const res = await call("/api/sync/pull", {
     method: "POST",
     token,
@@ -27,24 +32,56 @@ async function pull(token: string, clientGroupID: string, cookie: number | null 
   pullResponseSchema.parse(json);
   return { ...json, text };
 }
-const valueOf = (patch: Op[], key: string) => decodeSyncedValue(key, patch.find((op) => op.op === "put" && op.key === key)?.value);
+const valueOf = (patch: Op[], key: string) =>
+  decodeSyncedValue(key, patch.find((op) => op.op === "put" && op.key === key)?.value);
 
 describe("compact pull payload", () => {
   it("sends no nulls and no ids inside values, rounds coordinates, and decodes to what the screens read", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await insertVehicle(a.workspaceId, { name: "Unit 7", year: null, make: "Ford", model: null, vin: null, driver: null, classification: "SUV" });
+    const vehicleId = await insertVehicle(a.workspaceId, {
+      name: "Unit 7",
+      year: null,
+      make: "Ford",
+      model: null,
+      vin: null,
+      driver: null,
+      classification: "SUV",
+    });
     const eventId = "0mhx2k3l0-1a2b3c4d";
     await db().batch([
       bumpVersion(db(), a.workspaceId),
-      db().insert(telemetry).values({
-        id: crypto.randomUUID(), workspaceId: a.workspaceId, vehicleId, status: "moving", statusTimestamp: 1_763_900_000_000,
-        speed: 13.411200000000001, odometer: 120_345.678, fuel: null, latitude: 41.87811412345678, longitude: -87.62979812345678,
-        heading: 271.4, recordedAt: 1_763_900_004_000, version: versionOf(a.workspaceId),
-      }),
-      db().insert(vehicleEvents).values({
-        id: eventId, workspaceId: a.workspaceId, vehicleId, type: "STOP", startTime: 1_763_800_000_000, endTime: null,
-        latitude: 30.2672001, longitude: -97.7430608, street: "Congress Ave", city: "Austin", version: versionOf(a.workspaceId),
-      }),
+      db()
+        .insert(telemetry)
+        .values({
+          id: crypto.randomUUID(),
+          workspaceId: a.workspaceId,
+          vehicleId,
+          status: "moving",
+          statusTimestamp: 1_763_900_000_000,
+          speed: 13.411200000000001,
+          odometer: 120_345.678,
+          fuel: null,
+          latitude: 41.87811412345678,
+          longitude: -87.62979812345678,
+          heading: 271.4,
+          recordedAt: 1_763_900_004_000,
+          version: versionOf(a.workspaceId),
+        }),
+      db()
+        .insert(vehicleEvents)
+        .values({
+          id: eventId,
+          workspaceId: a.workspaceId,
+          vehicleId,
+          type: "STOP",
+          startTime: 1_763_800_000_000,
+          endTime: null,
+          latitude: 30.2672001,
+          longitude: -97.7430608,
+          street: "Congress Ave",
+          city: "Austin",
+          version: versionOf(a.workspaceId),
+        }),
     ]);
 
     const res = await pull(a.token, crypto.randomUUID());
@@ -59,17 +96,48 @@ describe("compact pull payload", () => {
     expect(res.text).not.toMatch(/\d\.\d{7,}/);
 
     expect(valueOf(res.patch, vehicleKey(vehicleId))).toEqual({
-      id: vehicleId, name: "Unit 7", year: null, make: "Ford", model: null, vin: null, driver: null, driverId: null,
-      classification: { value: "SUV" }, status: "ACTIVE", beaconStatus: "PENDING",
+      id: vehicleId,
+      name: "Unit 7",
+      year: null,
+      make: "Ford",
+      model: null,
+      vin: null,
+      driver: null,
+      driverId: null,
+      classification: { value: "SUV" },
+      status: "ACTIVE",
+      beaconStatus: "PENDING",
     } satisfies Vehicle);
     expect(valueOf(res.patch, telemetryKey(vehicleId))).toEqual({
-      id: vehicleId, vehicleId, status: "moving", statusTimestamp: 1_763_900_000_000, speed: 13.41, odometer: 120_346, fuel: null,
-      latitude: 41.878114, longitude: -87.629798, heading: 271, recordedAt: 1_763_900_004_000,
+      id: vehicleId,
+      vehicleId,
+      status: "moving",
+      statusTimestamp: 1_763_900_000_000,
+      speed: 13.41,
+      odometer: 120_346,
+      fuel: null,
+      latitude: 41.878114,
+      longitude: -87.629798,
+      heading: 271,
+      recordedAt: 1_763_900_004_000,
     } satisfies Telemetry);
     expect(valueOf(res.patch, vehicleEventKey(vehicleId, eventId))).toEqual({
-      id: eventId, vehicleId, type: "STOP", startTime: 1_763_800_000_000, endTime: null,
-      location: { latitude: 30.2672, longitude: -97.743061, streetNumber: null, street: "Congress Ave", city: "Austin", state: null, postalCode: null },
-      distance: null, averageSpeed: null,
+      id: eventId,
+      vehicleId,
+      type: "STOP",
+      startTime: 1_763_800_000_000,
+      endTime: null,
+      location: {
+        latitude: 30.2672,
+        longitude: -97.743061,
+        streetNumber: null,
+        street: "Congress Ave",
+        city: "Austin",
+        state: null,
+        postalCode: null,
+      },
+      distance: null,
+      averageSpeed: null,
     } satisfies VehicleEvent);
   });
 
@@ -80,10 +148,26 @@ describe("compact pull payload", () => {
     const theirs = await insertVehicle(b.workspaceId);
     const events = (workspaceId: string, vehicleId: string, n: number) =>
       Array.from({ length: n }, (_, i) => ({
-        id: `${vehicleId}-e${i}`, workspaceId, vehicleId, type: "TRANSIT", startTime: 1000 + i, endTime: 1001 + i, version: versionOf(workspaceId),
+        id: `${vehicleId}-e${i}`,
+        workspaceId,
+        vehicleId,
+        type: "TRANSIT",
+        startTime: 1000 + i,
+        endTime: 1001 + i,
+        version: versionOf(workspaceId),
       }));
-    await db().batch([bumpVersion(db(), a.workspaceId), db().insert(vehicleEvents).values(events(a.workspaceId, mine, 5))]);
-    await db().batch([bumpVersion(db(), b.workspaceId), db().insert(vehicleEvents).values(events(b.workspaceId, theirs, 2))]);
+    await db().batch([
+      bumpVersion(db(), a.workspaceId),
+      db()
+        .insert(vehicleEvents)
+        .values(events(a.workspaceId, mine, 5)),
+    ]);
+    await db().batch([
+      bumpVersion(db(), b.workspaceId),
+      db()
+        .insert(vehicleEvents)
+        .values(events(b.workspaceId, theirs, 2)),
+    ]);
     const group = crypto.randomUUID();
     const first = await pull(a.token, group);
     expect(first.patch.filter((op) => op.key?.startsWith("event/"))).toHaveLength(5);

@@ -37,11 +37,20 @@ export function readCookie(cookie: Cookie): ClientCookie {
       : { kind: "foreign", order: Number.isFinite(cookie) ? cookie : 0 };
   }
   if (typeof cookie === "string") return { kind: "foreign", order: 0 };
-  const { order, version, epoch, acks, group } = cookie as { order: unknown; version?: unknown; epoch?: unknown; acks?: unknown; group?: unknown };
+  const { order, version, epoch, acks, group } = cookie as {
+    order: unknown;
+    version?: unknown;
+    epoch?: unknown;
+    acks?: unknown;
+    group?: unknown;
+  };
   const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
   const extrasValid = (acks === undefined || isCount(acks)) && (group === undefined || typeof group === "string");
   if (isCount(order) && isCount(version) && typeof epoch === "string" && order >= version && extrasValid) {
-    return { kind: "ours", cookie: { order, version, epoch, ...(acks ? { acks } : {}), ...(typeof group === "string" ? { group } : {}) } };
+    return {
+      kind: "ours",
+      cookie: { order, version, epoch, ...(acks ? { acks } : {}), ...(typeof group === "string" ? { group } : {}) },
+    };
   }
   return { kind: "foreign", order: typeof order === "number" && Number.isFinite(order) ? order : 0 };
 }
@@ -57,7 +66,12 @@ export function acksMoved(from: SyncCookie, acks: number): boolean {
  */
 export function nextCookie(from: SyncCookie, version: number, epoch: string, acks = 0): SyncCookie {
   const raise = acksMoved(from, acks) ? 1 : 0;
-  return { order: from.order + (version - from.version) + raise, version, epoch, ...withAcks(Math.max(acks, from.acks ?? 0)) };
+  return {
+    order: from.order + (version - from.version) + raise,
+    version,
+    epoch,
+    ...withAcks(Math.max(acks, from.acks ?? 0)),
+  };
 }
 
 /** The cookie of a full answer: the current version, ordered above anything the client had. */

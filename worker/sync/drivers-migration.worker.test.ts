@@ -10,7 +10,9 @@ import { insertVehicle, userWithWorkspace } from "../test/factories";
  * names become drivers (one per name per workspace) assigned to their vehicles, stamped so clients pull them.
  */
 const { TEST_MIGRATIONS } = env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] };
-const conversion = TEST_MIGRATIONS.find((m) => m.name.startsWith("0006"))!.queries.filter((q) => /driver_id` = |INSERT INTO `drivers`|SET `version` = `version` \+ 1/.test(q));
+const conversion = TEST_MIGRATIONS.find((m) => m.name.startsWith("0006"))!.queries.filter((q) =>
+  /driver_id` = |INSERT INTO `drivers`|SET `version` = `version` \+ 1/.test(q),
+);
 
 describe("migration 0006: free-text drivers become people", () => {
   it("creates one driver per name per workspace, assigns it, and bumps the version so pulls send both", async () => {

@@ -21,7 +21,13 @@ const push = (token: string, mutations: { name: string; args: unknown }[]) =>
       clientGroupID: crypto.randomUUID(),
       profileID: "p",
       schemaVersion: SCHEMA_VERSION,
-      mutations: mutations.map((m, i) => ({ clientID: `c-${nextId++}`, id: 1, name: m.name, args: m.args, timestamp: i })),
+      mutations: mutations.map((m, i) => ({
+        clientID: `c-${nextId++}`,
+        id: 1,
+        name: m.name,
+        args: m.args,
+        timestamp: i,
+      })),
     },
   });
 
@@ -29,7 +35,13 @@ async function pulled(token: string) {
   const res = await call("/api/sync/pull", {
     method: "POST",
     token,
-    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION },
+    json: {
+      pullVersion: 1,
+      clientGroupID: crypto.randomUUID(),
+      cookie: null,
+      profileID: "p",
+      schemaVersion: SCHEMA_VERSION,
+    },
   });
   expect(res.status).toBe(200);
   const { patch } = (await res.json()) as { patch: { op: string; key: string; value: unknown }[] };
@@ -41,11 +53,28 @@ describe("drivers", () => {
     const a = await userWithWorkspace();
     const vehicleId = await insertVehicle(a.workspaceId);
     const id = crypto.randomUUID();
-    expect((await push(a.token, [{ name: "createDriver", args: { id, name: "Ana Ruiz", email: "ana@fleet.test", phone: null } }])).status).toBe(200);
+    expect(
+      (
+        await push(a.token, [
+          { name: "createDriver", args: { id, name: "Ana Ruiz", email: "ana@fleet.test", phone: null } },
+        ])
+      ).status,
+    ).toBe(200);
     expect((await push(a.token, [{ name: "assignDriver", args: { vehicleId, driverId: id } }])).status).toBe(200);
-    expect((await push(a.token, [{ name: "updateDriver", args: { id, name: "Ana R. Ruiz", email: "ana@fleet.test", phone: "+1 555 0100" } }])).status).toBe(200);
+    expect(
+      (
+        await push(a.token, [
+          { name: "updateDriver", args: { id, name: "Ana R. Ruiz", email: "ana@fleet.test", phone: "+1 555 0100" } },
+        ])
+      ).status,
+    ).toBe(200);
     const store = await pulled(a.token);
-    expect(store.get(driverKey(id))).toEqual({ id, name: "Ana R. Ruiz", email: "ana@fleet.test", phone: "+1 555 0100" });
+    expect(store.get(driverKey(id))).toEqual({
+      id,
+      name: "Ana R. Ruiz",
+      email: "ana@fleet.test",
+      phone: "+1 555 0100",
+    });
     expect(store.get(vehicleKey(vehicleId))).toMatchObject({ driverId: id, driver: "Ana R. Ruiz" });
 
     await push(a.token, [{ name: "assignDriver", args: { vehicleId, driverId: null } }]);

@@ -17,6 +17,10 @@ import type { SyncCaller } from "./client-group";
 export async function requireFullRead(db: Db, caller: SyncCaller): Promise<void> {
   const scale = config(env).RATE_LIMIT_SCALE;
   if (await reserveIn(db, LIMITS.fullReads, `user:${caller.userId}|ws:${caller.workspaceId}`, scale)) return;
-  audit("sync.bound_exceeded", { userId: caller.userId, workspaceId: caller.workspaceId, bound: "full_reads_per_minute" });
+  audit("sync.bound_exceeded", {
+    userId: caller.userId,
+    workspaceId: caller.workspaceId,
+    bound: "full_reads_per_minute",
+  });
   throw new ApiError(429, "rate_limited", "Too many full reads of this workspace. Try again in a minute.");
 }

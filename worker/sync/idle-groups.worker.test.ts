@@ -17,16 +17,24 @@ import type { SyncCookie } from "./cookie";
  */
 const db = database(env.DB);
 const DAY = 86_400_000;
-type PullBody = { cookie: SyncCookie; lastMutationIDChanges: Record<string, number>; patch: { op: string; key?: string }[] };
+type PullBody = {
+  cookie: SyncCookie;
+  lastMutationIDChanges: Record<string, number>;
+  patch: { op: string; key?: string }[];
+};
 
-const groupRow = async (id: string) => (await db.select().from(replicacheClientGroups).where(eq(replicacheClientGroups.id, id)))[0];
+const groupRow = async (id: string) =>
+  (await db.select().from(replicacheClientGroups).where(eq(replicacheClientGroups.id, id)))[0];
 
 async function pullAs(token: string, clientGroupID: string, cookie: SyncCookie | null = null) {
   const res = await call("/api/sync/pull", { method: "POST", token, json: pullRequest({ clientGroupID, cookie }) });
   expect(res.status).toBe(200);
   return (await res.json()) as PullBody | { error: string };
 }
-const rename = (id: string, name: string) => ({ name: "updateVehicle", args: { id, name, vin: null, year: 2020, make: "Ford", model: "Transit" } });
+const rename = (id: string, name: string) => ({
+  name: "updateVehicle",
+  args: { id, name, vin: null, year: 2020, make: "Ford", model: "Transit" },
+});
 
 describe("a client group's last sync time", () => {
   it("is written when the group is claimed, then at most once an hour however often it pulls", async () => {
@@ -51,12 +59,22 @@ describe(`a client group idle for ${CLIENT_GROUP_IDLE_DAYS} days`, () => {
     const idle = crypto.randomUUID();
     const fresh = crypto.randomUUID();
     for (const group of [idle, fresh]) {
-      const res = await call("/api/sync/push", { method: "POST", token: a.token, json: pushRequest([{ name: "noSuchMutation", args: {} }], { clientGroupID: group }) });
+      const res = await call("/api/sync/push", {
+        method: "POST",
+        token: a.token,
+        json: pushRequest([{ name: "noSuchMutation", args: {} }], { clientGroupID: group }),
+      });
       expect(res.status).toBe(200);
     }
     const now = Date.now();
-    await db.update(replicacheClientGroups).set({ lastPulledAt: now - (CLIENT_GROUP_IDLE_DAYS + 1) * DAY }).where(eq(replicacheClientGroups.id, idle));
-    await db.update(replicacheClientGroups).set({ lastPulledAt: now - (CLIENT_GROUP_IDLE_DAYS - 1) * DAY }).where(eq(replicacheClientGroups.id, fresh));
+    await db
+      .update(replicacheClientGroups)
+      .set({ lastPulledAt: now - (CLIENT_GROUP_IDLE_DAYS + 1) * DAY })
+      .where(eq(replicacheClientGroups.id, idle));
+    await db
+      .update(replicacheClientGroups)
+      .set({ lastPulledAt: now - (CLIENT_GROUP_IDLE_DAYS - 1) * DAY })
+      .where(eq(replicacheClientGroups.id, fresh));
     const deleted = await runRetention(db, now);
     expect(deleted.replicache_client_groups).toBeGreaterThanOrEqual(1);
     expect(await groupRow(idle)).toBeUndefined();
@@ -71,13 +89,20 @@ describe(`a client group idle for ${CLIENT_GROUP_IDLE_DAYS} days`, () => {
     const group = crypto.randomUUID();
     const clientID = crypto.randomUUID();
     const first = (await pullAs(a.token, group)) as PullBody;
-    const pushed = await call("/api/sync/push", { method: "POST", token: a.token, json: pushRequest([rename(vehicleId, "Renamed")], { clientGroupID: group, clientID }) });
+    const pushed = await call("/api/sync/push", {
+      method: "POST",
+      token: a.token,
+      json: pushRequest([rename(vehicleId, "Renamed")], { clientGroupID: group, clientID }),
+    });
     expect(pushed.status).toBe(200);
     const seen = (await pullAs(a.token, group, first.cookie)) as PullBody;
     expect(seen.lastMutationIDChanges).toEqual({ [clientID]: 1 });
 
     // Two months pass with the tab asleep; the hourly retention runs.
-    await db.update(replicacheClientGroups).set({ lastPulledAt: Date.now() - (CLIENT_GROUP_IDLE_DAYS + 1) * DAY }).where(eq(replicacheClientGroups.id, group));
+    await db
+      .update(replicacheClientGroups)
+      .set({ lastPulledAt: Date.now() - (CLIENT_GROUP_IDLE_DAYS + 1) * DAY })
+      .where(eq(replicacheClientGroups.id, group));
     await runRetention(db);
     expect(await groupRow(group)).toBeUndefined();
 

@@ -23,12 +23,21 @@ function syncedIssues(workspaceId: string) {
 export function issueChangeQueries(db: Db, workspaceId: string, since: number, live: boolean) {
   if (!live) {
     return [
-      db.select().from(issues).where(and(eq(issues.workspaceId, workspaceId), gt(issues.version, since))),
-      db.select().from(issueComments).where(and(eq(issueComments.workspaceId, workspaceId), gt(issueComments.version, since))),
+      db
+        .select()
+        .from(issues)
+        .where(and(eq(issues.workspaceId, workspaceId), gt(issues.version, since))),
+      db
+        .select()
+        .from(issueComments)
+        .where(and(eq(issueComments.workspaceId, workspaceId), gt(issueComments.version, since))),
     ] as const;
   }
   return [
-    db.select().from(issues).where(and(syncedIssues(workspaceId), gt(issues.version, since))),
+    db
+      .select()
+      .from(issues)
+      .where(and(syncedIssues(workspaceId), gt(issues.version, since))),
     db
       .select()
       .from(issueComments)
@@ -44,8 +53,15 @@ export function issueChangeQueries(db: Db, workspaceId: string, since: number, l
 }
 
 export function addIssues(changes: Changes, add: Add) {
-  add(changes.issueRows, (r) => issueKey(r.id), (r) =>
-    encodeIssue({ ...r, status: r.status, sourceInspectionId: r.sourceInspectionId, sourceAlertId: r.sourceAlertId }),
+  add(
+    changes.issueRows,
+    (r) => issueKey(r.id),
+    (r) =>
+      encodeIssue({ ...r, status: r.status, sourceInspectionId: r.sourceInspectionId, sourceAlertId: r.sourceAlertId }),
   );
-  add(changes.commentRows, (r) => issueCommentKey(r.issueId, r.id), (r) => encodeIssueComment(r));
+  add(
+    changes.commentRows,
+    (r) => issueCommentKey(r.issueId, r.id),
+    (r) => encodeIssueComment(r),
+  );
 }

@@ -3,7 +3,14 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { addIssueCommentArgs, createIssueArgs, updateIssueArgs } from "../../shared/issues";
 import type { Db } from "../../db/client";
 import { issueComments, issues } from "../../db/schema";
-import { checkIssueReferences, commentStatement, issueIn, IssueRefused, openIssueStatements, updateIssueStatements } from "../maintenance/issues";
+import {
+  checkIssueReferences,
+  commentStatement,
+  issueIn,
+  IssueRefused,
+  openIssueStatements,
+  updateIssueStatements,
+} from "../maintenance/issues";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
 type Refuse = (message: string) => never;
@@ -28,24 +35,42 @@ export function issueServerMutators(refuse: Refuse) {
   };
 
   return {
-    async createIssue(db: Db, workspaceId: string, input: unknown, caller?: MutationCaller): Promise<BatchItem<"sqlite">[]> {
+    async createIssue(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller?: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, reportedByUserId: _claimed, createdAt: _at, ...fields } = parse(createIssueArgs, input);
       const taken = await db.select({ workspaceId: issues.workspaceId }).from(issues).where(eq(issues.id, id)).get();
       if (taken) refuse(taken.workspaceId === workspaceId ? "this issue exists" : "issue id taken");
       await checked(() => checkIssueReferences(db, workspaceId, fields));
       return openIssueStatements(db, workspaceId, { ...fields, id, reportedByUserId: caller?.userId ?? null });
     },
-    async updateIssue(db: Db, workspaceId: string, input: unknown, caller?: MutationCaller): Promise<BatchItem<"sqlite">[]> {
+    async updateIssue(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller?: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, updatedAt: _at, ...changes } = parse(updateIssueArgs, input);
       const current = await issueIn(db, workspaceId, id);
       if (!current) refuse("no such issue in this workspace");
-      await checked(() => checkIssueReferences(db, workspaceId, { assigneeUserId: changes.assigneeUserId, photoIds: changes.photoIds }));
+      await checked(() =>
+        checkIssueReferences(db, workspaceId, { assigneeUserId: changes.assigneeUserId, photoIds: changes.photoIds }),
+      );
       return updateIssueStatements(db, workspaceId, current!, changes, caller?.userId ?? null);
     },
-    async addIssueComment(db: Db, workspaceId: string, input: unknown, caller?: MutationCaller): Promise<BatchItem<"sqlite">[]> {
+    async addIssueComment(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller?: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, issueId, text, photoIds } = parse(addIssueCommentArgs, input);
       if (!(await issueIn(db, workspaceId, issueId))) refuse("no such issue in this workspace");
-      if (await db.select({ id: issueComments.id }).from(issueComments).where(eq(issueComments.id, id)).get()) refuse("this comment exists");
+      if (await db.select({ id: issueComments.id }).from(issueComments).where(eq(issueComments.id, id)).get())
+        refuse("this comment exists");
       await checked(() => checkIssueReferences(db, workspaceId, { photoIds }));
       return [commentStatement(db, workspaceId, { id, issueId, text, photoIds, authorUserId: caller?.userId ?? null })];
     },

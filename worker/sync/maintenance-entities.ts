@@ -25,25 +25,55 @@ import type { Add } from "./pull";
  * device sees an entry logged or removed elsewhere, whatever its date.
  */
 export function maintenanceChangeQueries(db: Db, workspaceId: string, since: number, live: boolean, now = Date.now()) {
-  const changed = <T extends typeof serviceSchedules | typeof serviceEntries | typeof inspectionForms | typeof inspections>(t: T) =>
-    live ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false)) : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
+  const changed = <
+    T extends typeof serviceSchedules | typeof serviceEntries | typeof inspectionForms | typeof inspections,
+  >(
+    t: T,
+  ) =>
+    live
+      ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false))
+      : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
   return [
     db.select().from(serviceSchedules).where(changed(serviceSchedules)),
     db.select().from(inspectionForms).where(changed(inspectionForms)),
     db
       .select()
       .from(serviceEntries)
-      .where(live ? and(changed(serviceEntries), gte(serviceEntries.date, firstSyncedEntryDay(now))) : changed(serviceEntries)),
+      .where(
+        live
+          ? and(changed(serviceEntries), gte(serviceEntries.date, firstSyncedEntryDay(now)))
+          : changed(serviceEntries),
+      ),
     db
       .select()
       .from(inspections)
-      .where(live ? and(changed(inspections), gte(inspections.submittedAt, now - SYNCED_INSPECTION_MS)) : changed(inspections)),
+      .where(
+        live
+          ? and(changed(inspections), gte(inspections.submittedAt, now - SYNCED_INSPECTION_MS))
+          : changed(inspections),
+      ),
   ] as const;
 }
 
 export function addMaintenance(changes: Changes, add: Add) {
-  add(changes.scheduleRows, (r) => serviceScheduleKey(r.id), (r) => encodeSchedule({ ...r, announced: announcedStatus(r.announced, r.cycle) }));
-  add(changes.formRows, (r) => inspectionFormKey(r.id), (r) => encodeInspectionForm(r));
-  add(changes.entryRows, (r) => serviceEntryKey(r.id), (r) => encodeServiceEntry(r));
-  add(changes.inspectionRows, (r) => inspectionKey(r.id), (r) => encodeInspection(r));
+  add(
+    changes.scheduleRows,
+    (r) => serviceScheduleKey(r.id),
+    (r) => encodeSchedule({ ...r, announced: announcedStatus(r.announced, r.cycle) }),
+  );
+  add(
+    changes.formRows,
+    (r) => inspectionFormKey(r.id),
+    (r) => encodeInspectionForm(r),
+  );
+  add(
+    changes.entryRows,
+    (r) => serviceEntryKey(r.id),
+    (r) => encodeServiceEntry(r),
+  );
+  add(
+    changes.inspectionRows,
+    (r) => inspectionKey(r.id),
+    (r) => encodeInspection(r),
+  );
 }

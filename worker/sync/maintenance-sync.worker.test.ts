@@ -20,12 +20,17 @@ const allPass = DEFAULT_PRE_TRIP_ITEMS.map((i) => ({ itemId: i.id, pass: true })
 const dayAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
 
 async function pull(token: string, cookie: unknown = null) {
-  const res = await call("/api/sync/pull", { method: "POST", token, json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION } });
+  const res = await call("/api/sync/pull", {
+    method: "POST",
+    token,
+    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as { cookie: unknown; patch: Patch };
 }
 const put = (patch: Patch, key: string) => patch.find((p) => p.op === "put" && p.key === key)?.value;
-const keysOf = (patch: Patch, prefix: string) => patch.filter((p) => p.op === "put" && p.key?.startsWith(prefix)).map((p) => p.key!);
+const keysOf = (patch: Patch, prefix: string) =>
+  patch.filter((p) => p.op === "put" && p.key?.startsWith(prefix)).map((p) => p.key!);
 
 async function post<T>(token: string, path: string, json: unknown): Promise<T> {
   const res = await call(path, { method: "POST", token, json });
@@ -37,12 +42,51 @@ async function post<T>(token: string, path: string, json: unknown): Promise<T> {
 async function maintainedFleet() {
   const a = await userWithWorkspace();
   const vehicleId = await insertVehicle(a.workspaceId);
-  await db().insert(telemetry).values({ id: vehicleId, workspaceId: a.workspaceId, vehicleId, status: "off", statusTimestamp: 0, latitude: 41.88, longitude: -87.63, odometer: 14_600 * METRES_PER_MILE, recordedAt: Date.now(), version: 0 });
-  const oil = await post<{ id: string }>(a.token, "/api/service-schedules", { vehicleId, name: "Oil change", everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
-  const recent = await post<{ id: string }>(a.token, "/api/service-entries", { vehicleId, date: dayAgo(10), description: "Tyres rotated", costCents: 4500, vendor: "Joe's" });
-  const old = await post<{ id: string }>(a.token, "/api/service-entries", { vehicleId, date: dayAgo(200), description: "Old brake pads" });
-  const today = await post<{ id: string }>(a.token, "/api/inspections", { formId: defaultFormId(a.workspaceId), vehicleId, signedName: "Sam Driver", results: allPass });
-  const lastMonth = await post<{ id: string }>(a.token, "/api/inspections", { formId: defaultFormId(a.workspaceId), vehicleId, signedName: "Sam Driver", results: allPass, submittedAt: new Date(Date.now() - 20 * DAY).toISOString() });
+  await db()
+    .insert(telemetry)
+    .values({
+      id: vehicleId,
+      workspaceId: a.workspaceId,
+      vehicleId,
+      status: "off",
+      statusTimestamp: 0,
+      latitude: 41.88,
+      longitude: -87.63,
+      odometer: 14_600 * METRES_PER_MILE,
+      recordedAt: Date.now(),
+      version: 0,
+    });
+  const oil = await post<{ id: string }>(a.token, "/api/service-schedules", {
+    vehicleId,
+    name: "Oil change",
+    everyMiles: 5000,
+    lastDoneOdometerMiles: 10_000,
+  });
+  const recent = await post<{ id: string }>(a.token, "/api/service-entries", {
+    vehicleId,
+    date: dayAgo(10),
+    description: "Tyres rotated",
+    costCents: 4500,
+    vendor: "Joe's",
+  });
+  const old = await post<{ id: string }>(a.token, "/api/service-entries", {
+    vehicleId,
+    date: dayAgo(200),
+    description: "Old brake pads",
+  });
+  const today = await post<{ id: string }>(a.token, "/api/inspections", {
+    formId: defaultFormId(a.workspaceId),
+    vehicleId,
+    signedName: "Sam Driver",
+    results: allPass,
+  });
+  const lastMonth = await post<{ id: string }>(a.token, "/api/inspections", {
+    formId: defaultFormId(a.workspaceId),
+    vehicleId,
+    signedName: "Sam Driver",
+    results: allPass,
+    submittedAt: new Date(Date.now() - 20 * DAY).toISOString(),
+  });
   return { ...a, vehicleId, oil, recent, old, today, lastMonth };
 }
 
@@ -50,10 +94,32 @@ describe("maintenance in the synced store", () => {
   it("a first sync carries schedules, forms, recent entries and inspections; older history stays on the server", async () => {
     const f = await maintainedFleet();
     const first = await pull(f.token);
-    expect(put(first.patch, `service-schedule/${f.oil.id}`)).toEqual({ v: f.vehicleId, n: "Oil change", mi: 5000, om: 10_000, at: expect.any(Number) });
-    expect(put(first.patch, `inspection-form/${defaultFormId(f.workspaceId)}`)).toMatchObject({ n: "Pre-trip inspection", df: 1 });
-    expect(put(first.patch, `service-entry/${f.recent.id}`)).toEqual({ v: f.vehicleId, d: dayAgo(10), x: "Tyres rotated", c: 4500, vn: "Joe's", t: expect.any(Number) });
-    expect(put(first.patch, `inspection/${f.today.id}`)).toEqual({ v: f.vehicleId, f: defaultFormId(f.workspaceId), s: "Sam Driver", b: f.userId, t: expect.any(Number) });
+    expect(put(first.patch, `service-schedule/${f.oil.id}`)).toEqual({
+      v: f.vehicleId,
+      n: "Oil change",
+      mi: 5000,
+      om: 10_000,
+      at: expect.any(Number),
+    });
+    expect(put(first.patch, `inspection-form/${defaultFormId(f.workspaceId)}`)).toMatchObject({
+      n: "Pre-trip inspection",
+      df: 1,
+    });
+    expect(put(first.patch, `service-entry/${f.recent.id}`)).toEqual({
+      v: f.vehicleId,
+      d: dayAgo(10),
+      x: "Tyres rotated",
+      c: 4500,
+      vn: "Joe's",
+      t: expect.any(Number),
+    });
+    expect(put(first.patch, `inspection/${f.today.id}`)).toEqual({
+      v: f.vehicleId,
+      f: defaultFormId(f.workspaceId),
+      s: "Sam Driver",
+      b: f.userId,
+      t: expect.any(Number),
+    });
     expect(keysOf(first.patch, "service-entry/")).toEqual([`service-entry/${f.recent.id}`]);
     expect(keysOf(first.patch, "inspection/")).toEqual([`inspection/${f.today.id}`]);
   });
@@ -62,28 +128,54 @@ describe("maintenance in the synced store", () => {
     const f = await maintainedFleet();
     const first = await pull(f.token);
     // logging service restarts the schedule: both arrive; history typed in late arrives too
-    const done = await post<{ id: string }>(f.token, "/api/service-entries", { vehicleId: f.vehicleId, date: dayAgo(0), odometerMiles: 14_600, scheduleIds: [f.oil.id] });
-    const late = await post<{ id: string }>(f.token, "/api/service-entries", { vehicleId: f.vehicleId, date: dayAgo(400), description: "Typed in late" });
+    const done = await post<{ id: string }>(f.token, "/api/service-entries", {
+      vehicleId: f.vehicleId,
+      date: dayAgo(0),
+      odometerMiles: 14_600,
+      scheduleIds: [f.oil.id],
+    });
+    const late = await post<{ id: string }>(f.token, "/api/service-entries", {
+      vehicleId: f.vehicleId,
+      date: dayAgo(400),
+      description: "Typed in late",
+    });
     const second = await pull(f.token, first.cookie);
     expect(put(second.patch, `service-schedule/${f.oil.id}`)).toMatchObject({ om: 14_600 });
     expect(put(second.patch, `service-entry/${done.id}`)).toMatchObject({ sc: [f.oil.id] });
     expect(put(second.patch, `service-entry/${late.id}`)).toMatchObject({ x: "Typed in late" });
-    expect(keysOf(second.patch, "service-entry/").sort()).toEqual([`service-entry/${done.id}`, `service-entry/${late.id}`].sort());
+    expect(keysOf(second.patch, "service-entry/").sort()).toEqual(
+      [`service-entry/${done.id}`, `service-entry/${late.id}`].sort(),
+    );
 
     // a removed entry and inspection are deleted from the device
     const w = { env: env as unknown as Env, db: db(), waitUntil: () => {} };
-    await commitWorkspaceWrite(w, f.workspaceId, (stamp) => [
-      db().update(serviceEntries).set({ deleted: true, version: stamp }).where(eq(serviceEntries.id, f.recent.id)),
-      db().update(inspections).set({ deleted: true, version: stamp }).where(eq(inspections.id, f.today.id)),
-    ], { readYourWrites: true });
+    await commitWorkspaceWrite(
+      w,
+      f.workspaceId,
+      (stamp) => [
+        db().update(serviceEntries).set({ deleted: true, version: stamp }).where(eq(serviceEntries.id, f.recent.id)),
+        db().update(inspections).set({ deleted: true, version: stamp }).where(eq(inspections.id, f.today.id)),
+      ],
+      { readYourWrites: true },
+    );
     const third = await pull(f.token, second.cookie);
-    expect(third.patch).toEqual(expect.arrayContaining([{ op: "del", key: `service-entry/${f.recent.id}` }, { op: "del", key: `inspection/${f.today.id}` }]));
+    expect(third.patch).toEqual(
+      expect.arrayContaining([
+        { op: "del", key: `service-entry/${f.recent.id}` },
+        { op: "del", key: `inspection/${f.today.id}` },
+      ]),
+    );
   });
 
   it("carries what the server announced, so a device knows a schedule due by engine hours", async () => {
     const a = await userWithWorkspace();
     const vehicleId = await insertVehicle(a.workspaceId, { engineSeconds: 240 * 3600 });
-    const hours = await post<{ id: string }>(a.token, "/api/service-schedules", { vehicleId, name: "Hydraulics", everyEngineHours: 250, lastDoneEngineHours: 0 });
+    const hours = await post<{ id: string }>(a.token, "/api/service-schedules", {
+      vehicleId,
+      name: "Hydraulics",
+      everyEngineHours: 250,
+      lastDoneEngineHours: 0,
+    });
     const first = await pull(a.token);
     expect(put(first.patch, `service-schedule/${hours.id}`)).not.toHaveProperty("an");
     await announceDueSchedules(db(), config(env));
@@ -96,7 +188,8 @@ describe("maintenance in the synced store", () => {
     const b = await userWithWorkspace();
     const theirs = await pull(b.token);
     const keys = theirs.patch.map((p) => p.key ?? "");
-    for (const id of [f.oil.id, f.recent.id, f.today.id, defaultFormId(f.workspaceId)]) expect(keys.some((k) => k.endsWith(id))).toBe(false);
+    for (const id of [f.oil.id, f.recent.id, f.today.id, defaultFormId(f.workspaceId)])
+      expect(keys.some((k) => k.endsWith(id))).toBe(false);
     const viewer = await memberWithRole(f.workspaceId, "viewer");
     const seen = await pull(viewer.token);
     expect(keysOf(seen.patch, "service-schedule/")).toEqual([`service-schedule/${f.oil.id}`]);
@@ -110,11 +203,24 @@ describe("the first sync's cost of maintenance", () => {
     const vehicleId = await insertVehicle(a.workspaceId);
     const size = async () => JSON.stringify(await pull(a.token)).length;
     const before = await size();
-    for (let i = 0; i < 10; i++) await post(a.token, "/api/service-schedules", { vehicleId, name: `Oil change ${i}`, everyMiles: 5000, everyDays: 180 });
+    for (let i = 0; i < 10; i++)
+      await post(a.token, "/api/service-schedules", {
+        vehicleId,
+        name: `Oil change ${i}`,
+        everyMiles: 5000,
+        everyDays: 180,
+      });
     const afterSchedules = await size();
-    for (let i = 0; i < 10; i++) await post(a.token, "/api/service-entries", { vehicleId, date: dayAgo(5), description: `Oil and filter ${i}`, costCents: 8950 });
+    for (let i = 0; i < 10; i++)
+      await post(a.token, "/api/service-entries", {
+        vehicleId,
+        date: dayAgo(5),
+        description: `Oil and filter ${i}`,
+        costCents: 8950,
+      });
     const afterEntries = await size();
-    for (let i = 0; i < 10; i++) await post(a.token, "/api/service-entries", { vehicleId, date: dayAgo(120), description: `Old service ${i}` });
+    for (let i = 0; i < 10; i++)
+      await post(a.token, "/api/service-entries", { vehicleId, date: dayAgo(120), description: `Old service ${i}` });
     const perSchedule = (afterSchedules - before) / 10;
     const perEntry = (afterEntries - afterSchedules) / 10;
     console.log(`first sync: ${perSchedule} B per schedule, ${perEntry} B per recent service entry`);

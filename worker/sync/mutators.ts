@@ -17,7 +17,12 @@ export class MutationRejected extends Error {}
  * everything it touches is in the session's workspace, and returns the writes (stamped with the
  * workspace version) for push to commit in one batch.
  */
-type ServerMutator = (db: Db, workspaceId: string, args: unknown, caller: MutationCaller) => Promise<BatchItem<"sqlite">[]>;
+type ServerMutator = (
+  db: Db,
+  workspaceId: string,
+  args: unknown,
+  caller: MutationCaller,
+) => Promise<BatchItem<"sqlite">[]>;
 
 const reject = (message: string): never => {
   throw new MutationRejected(message);
@@ -68,7 +73,10 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
     const { id, ...fields } = parse(driverArgs, input);
     if (!(await driverIn(db, workspaceId, id))) throw new MutationRejected("no such driver in this workspace");
     return [
-      db.update(drivers).set({ ...fields, version: versionOf(workspaceId) }).where(and(eq(drivers.id, id), eq(drivers.workspaceId, workspaceId))),
+      db
+        .update(drivers)
+        .set({ ...fields, version: versionOf(workspaceId) })
+        .where(and(eq(drivers.id, id), eq(drivers.workspaceId, workspaceId))),
       // The vehicles' free-text name follows (what older tabs show).
       db
         .update(vehicles)
@@ -79,7 +87,8 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
 
   async assignDriver(db, workspaceId, input) {
     const { vehicleId, driverId } = parse(assignDriverArgs, input);
-    if (!(await liveVehicle(db, workspaceId, vehicleId))) throw new MutationRejected("no such vehicle in this workspace");
+    if (!(await liveVehicle(db, workspaceId, vehicleId)))
+      throw new MutationRejected("no such vehicle in this workspace");
     const driver = driverId ? await driverIn(db, workspaceId, driverId) : null;
     if (driverId && !driver) throw new MutationRejected("no such driver in this workspace");
     return [

@@ -10,10 +10,26 @@ import type { Add } from "./pull";
  * rule's webhook URL is a secret (Slack's, Zapier's): roles that cannot edit rules get its host only.
  */
 export function addPlacesAndAlerts(changes: Changes, add: Add, showWebhooks: boolean) {
-  add(changes.placeRows, (r) => placeKey(r.id), (r) => encodePlace(r));
-  add(changes.ruleRows, (r) => alertRuleKey(r.id), (r): AlertRuleConfig => (showWebhooks ? r.config : redactWebhook(r.config)));
-  add(changes.alertRows, (r) => alertKey(r.id), (r) => encodeAlert(r));
-  add(changes.readRows, (r) => alertReadsKey(r.userId), (r) => encodeAlertReads(r));
+  add(
+    changes.placeRows,
+    (r) => placeKey(r.id),
+    (r) => encodePlace(r),
+  );
+  add(
+    changes.ruleRows,
+    (r) => alertRuleKey(r.id),
+    (r): AlertRuleConfig => (showWebhooks ? r.config : redactWebhook(r.config)),
+  );
+  add(
+    changes.alertRows,
+    (r) => alertKey(r.id),
+    (r) => encodeAlert(r),
+  );
+  add(
+    changes.readRows,
+    (r) => alertReadsKey(r.userId),
+    (r) => encodeAlertReads(r),
+  );
 }
 
 /** The rule as a role that cannot edit rules sees it: the webhook's host only. */

@@ -11,7 +11,11 @@ type Refuse = (message: string) => never;
 
 /** How many live places the workspace has (the cap, issue 34). */
 export async function livePlaces(db: Db, workspaceId: string): Promise<number> {
-  const row = await db.select({ n: count() }).from(places).where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false))).get();
+  const row = await db
+    .select({ n: count() })
+    .from(places)
+    .where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false)))
+    .get();
   return row?.n ?? 0;
 }
 
@@ -21,7 +25,8 @@ export async function livePlaces(db: Db, workspaceId: string): Promise<number> {
  */
 export function placeServerMutators(refuse: Refuse) {
   const parse = <T>(schema: ArgsSchema<T>, input: unknown): T => parseArgs(schema, input, refuse);
-  const find = (db: Db, id: string) => db.select({ workspaceId: places.workspaceId, deleted: places.deleted }).from(places).where(eq(places.id, id)).get();
+  const find = (db: Db, id: string) =>
+    db.select({ workspaceId: places.workspaceId, deleted: places.deleted }).from(places).where(eq(places.id, id)).get();
   const scoped = (workspaceId: string, id: string) => {
     return and(eq(places.id, id), eq(places.workspaceId, workspaceId));
   };
@@ -31,22 +36,42 @@ export function placeServerMutators(refuse: Refuse) {
       const { id, name, geometry } = parse(createPlaceArgs, input);
       const existing = await find(db, id);
       if (existing && existing.workspaceId !== workspaceId) refuse("place id taken");
-      if (existing) return [db.update(places).set({ name, geometry, deleted: false, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
+      if (existing)
+        return [
+          db
+            .update(places)
+            .set({ name, geometry, deleted: false, version: versionOf(workspaceId) })
+            .where(scoped(workspaceId, id)),
+        ];
       if ((await livePlaces(db, workspaceId)) >= MAX_PLACES) refuse(`at most ${MAX_PLACES} places per workspace`);
       // the cap is also in the insert: at the cap (a racing push or API call) it inserts nothing
-      return [insertPlaceUnderCap(db, { id, workspaceId, name, geometry, version: versionOf(workspaceId) }, MAX_PLACES)];
+      return [
+        insertPlaceUnderCap(db, { id, workspaceId, name, geometry, version: versionOf(workspaceId) }, MAX_PLACES),
+      ];
     },
     async updatePlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
       const { id, ...changes } = parse(updatePlaceArgs, input);
       const existing = await find(db, id);
-      if (!existing || existing.workspaceId !== workspaceId || existing.deleted) refuse("no such place in this workspace");
-      return [db.update(places).set({ ...changes, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
+      if (!existing || existing.workspaceId !== workspaceId || existing.deleted)
+        refuse("no such place in this workspace");
+      return [
+        db
+          .update(places)
+          .set({ ...changes, version: versionOf(workspaceId) })
+          .where(scoped(workspaceId, id)),
+      ];
     },
     async deletePlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
       const { id } = parse(deletePlaceArgs, input);
       const existing = await find(db, id);
-      if (!existing || existing.workspaceId !== workspaceId || existing.deleted) refuse("no such place in this workspace");
-      return [db.update(places).set({ deleted: true, version: versionOf(workspaceId) }).where(scoped(workspaceId, id))];
+      if (!existing || existing.workspaceId !== workspaceId || existing.deleted)
+        refuse("no such place in this workspace");
+      return [
+        db
+          .update(places)
+          .set({ deleted: true, version: versionOf(workspaceId) })
+          .where(scoped(workspaceId, id)),
+      ];
     },
   };
 }

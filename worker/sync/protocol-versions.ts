@@ -30,4 +30,7 @@ export function pushSchemaSupported(schemaVersion: string): boolean {
   return version >= OLDEST_PUSH_SCHEMA_VERSION && version < Number(SCHEMA_VERSION);
 }
 
-export const versionNotSupported = (versionType: VersionType) => ({ error: "VersionNotSupported" as const, versionType });
+export const versionNotSupported = (versionType: VersionType) => ({
+  error: "VersionNotSupported" as const,
+  versionType,
+});

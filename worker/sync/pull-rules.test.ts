@@ -10,7 +10,10 @@ const ours = (version: number, epoch = "e1", order = version) => readCookie({ or
 
 describe("reading a cookie", () => {
   it("takes our object cookie, and a bare number from before cookies were objects as version = order in the first epoch", () => {
-    expect(readCookie({ order: 12, version: 9, epoch: "e1" })).toEqual({ kind: "ours", cookie: { order: 12, version: 9, epoch: "e1" } });
+    expect(readCookie({ order: 12, version: 9, epoch: "e1" })).toEqual({
+      kind: "ours",
+      cookie: { order: 12, version: 9, epoch: "e1" },
+    });
     expect(readCookie(7)).toEqual({ kind: "ours", cookie: { order: 7, version: 7, epoch: "" } });
     expect(readCookie(null)).toEqual({ kind: "none" });
   });

@@ -27,7 +27,10 @@ export function resetReason(client: ClientCookie, ws: WorkspaceSyncState): Reset
  * created and deleted since the cookie (never the client's). A row without `createdVersion`
  * (written before that was recorded) is deleted to be safe.
  */
-export function incrementalOp(row: { deleted: boolean; createdVersion: number | null }, since: number): "put" | "del" | null {
+export function incrementalOp(
+  row: { deleted: boolean; createdVersion: number | null },
+  since: number,
+): "put" | "del" | null {
   if (!row.deleted) return "put";
   return row.createdVersion === null || row.createdVersion <= since ? "del" : null;
 }

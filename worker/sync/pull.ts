@@ -68,9 +68,14 @@ export async function pull(
     if (reason === null) {
       const patch = incrementalPatch(incremental, since, webhooksShown(session, incremental));
       // A push recorded without a write moved the acks, not the version: this group's ids are read here (ADR 0035).
-      const acked = acksMoved(client.cookie, workspace.acks) ? await ackedMutationIds(db, req.clientGroupID, since, workspace.version) : {};
+      const acked = acksMoved(client.cookie, workspace.acks)
+        ? await ackedMutationIds(db, req.clientGroupID, since, workspace.version)
+        : {};
       return {
-        cookie: { ...nextCookie(client.cookie, workspace.version, workspace.syncEpoch, workspace.acks), group: req.clientGroupID },
+        cookie: {
+          ...nextCookie(client.cookie, workspace.version, workspace.syncEpoch, workspace.acks),
+          group: req.clientGroupID,
+        },
         lastMutationIDChanges: { ...acked, ...lastMutationIds(incremental.clientRows, req.clientGroupID) },
         patch,
       };
@@ -78,8 +83,13 @@ export async function pull(
     if (reason === "restored") {
       // The client's lastMutationIDs may be above what this server remembers: say nothing about them
       // (Replicache refuses a lower one) and let this group's next pushes rebase its clients' ids.
-      await db.update(replicacheClientGroups).set({ rebase: true }).where(eq(replicacheClientGroups.id, req.clientGroupID));
-      console.warn(`pull: client group ${req.clientGroupID} is ahead of workspace ${workspaceId} (restored?): full reset`);
+      await db
+        .update(replicacheClientGroups)
+        .set({ rebase: true })
+        .where(eq(replicacheClientGroups.id, req.clientGroupID));
+      console.warn(
+        `pull: client group ${req.clientGroupID} is ahead of workspace ${workspaceId} (restored?): full reset`,
+      );
     }
     return fullAnswer(db, workspaceId, req.clientGroupID, client, reason === "restored", canEditRules(session));
   }
@@ -88,14 +98,28 @@ export async function pull(
 }
 
 /** `clear` and every live row, read from scratch, with a cookie ordered above the client's. */
-async function fullAnswer(db: Db, workspaceId: string, clientGroupId: string, client: ClientCookie, restored: boolean, showWebhooks: boolean): Promise<PullResponse> {
+async function fullAnswer(
+  db: Db,
+  workspaceId: string,
+  clientGroupId: string,
+  client: ClientCookie,
+  restored: boolean,
+  showWebhooks: boolean,
+): Promise<PullResponse> {
   const full = await readChanges(db, workspaceId, -1, { live: true });
   const patch: PatchOperation[] = [{ op: "clear" }];
-  addAll(full, (rows, key, value) => {
-    for (const row of rows) patch.push({ op: "put", key: key(row), value: value(row) });
-  }, showWebhooks);
+  addAll(
+    full,
+    (rows, key, value) => {
+      for (const row of rows) patch.push({ op: "put", key: key(row), value: value(row) });
+    },
+    showWebhooks,
+  );
   return {
-    cookie: { ...resetCookie(client, full.workspace.version, full.workspace.syncEpoch, full.workspace.acks), group: clientGroupId },
+    cookie: {
+      ...resetCookie(client, full.workspace.version, full.workspace.syncEpoch, full.workspace.acks),
+      group: clientGroupId,
+    },
     lastMutationIDChanges: restored ? {} : lastMutationIds(full.clientRows, clientGroupId),
     patch,
   };
@@ -104,13 +128,17 @@ async function fullAnswer(db: Db, workspaceId: string, clientGroupId: string, cl
 /** What changed since the client's cookie, as puts and dels. */
 function incrementalPatch(incremental: Changes, since: number, showWebhooks: boolean): PatchOperation[] {
   const patch: PatchOperation[] = [];
-  addAll(incremental, (rows, key, value) => {
-    for (const row of rows) {
-      const op = incrementalOp(row, since);
-      if (op === "put") patch.push({ op, key: key(row), value: value(row) });
-      else if (op === "del") patch.push({ op, key: key(row) });
-    }
-  }, showWebhooks);
+  addAll(
+    incremental,
+    (rows, key, value) => {
+      for (const row of rows) {
+        const op = incrementalOp(row, since);
+        if (op === "put") patch.push({ op, key: key(row), value: value(row) });
+        else if (op === "del") patch.push({ op, key: key(row) });
+      }
+    },
+    showWebhooks,
+  );
   return patch;
 }
 
@@ -123,11 +151,16 @@ const canEditRules = (caller: SyncCaller) => can(caller.role, "fleet.edit");
  */
 function webhooksShown(caller: SyncCaller, changes: Changes): boolean {
   if (caller.role !== undefined) return canEditRules(caller);
-  if (changes.ruleRows.some((r) => r.config.notify?.webhookUrl)) throw new AnswerOverHttp("a rule's webhook URL is answered over HTTP only");
+  if (changes.ruleRows.some((r) => r.config.notify?.webhookUrl))
+    throw new AnswerOverHttp("a rule's webhook URL is answered over HTTP only");
   return false;
 }
 
-export type Add = <R extends { deleted: boolean; createdVersion: number | null }>(rows: R[], key: (r: R) => string, value: (r: R) => unknown) => void;
+export type Add = <R extends { deleted: boolean; createdVersion: number | null }>(
+  rows: R[],
+  key: (r: R) => string,
+  value: (r: R) => unknown,
+) => void;
 
 function addAll(changes: Changes, add: Add, showWebhooks: boolean) {
   add(changes.vehicleRows, (r) => vehicleKey(r.id), toVehicle);

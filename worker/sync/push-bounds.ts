@@ -18,5 +18,7 @@ export function boundPush<T extends { mutations: readonly unknown[] }>(req: T, u
     audit("sync.bound_exceeded", { userId, bound: "mutations_per_push", mutations: req.mutations.length });
     throw new ApiError(413, "payload_too_large", `A push carries at most ${MAX_PUSH_MUTATIONS} mutations`);
   }
-  return req.mutations.length <= MUTATIONS_READ_PER_PUSH ? req : { ...req, mutations: req.mutations.slice(0, MUTATIONS_READ_PER_PUSH) };
+  return req.mutations.length <= MUTATIONS_READ_PER_PUSH
+    ? req
+    : { ...req, mutations: req.mutations.slice(0, MUTATIONS_READ_PER_PUSH) };
 }

@@ -65,7 +65,13 @@ export async function push(
     // 4. Run it; a refused mutation still counts as processed, with no writes. The role is the
     //    one read with this request's session: a demotion applies from the next push on.
     const allowed = allowedFor(session.role, mutation);
-    if (!allowed) refused.push({ clientID: mutation.clientID, id: mutation.id, name: mutation.name, message: refusalMessage(session.role) });
+    if (!allowed)
+      refused.push({
+        clientID: mutation.clientID,
+        id: mutation.id,
+        name: mutation.name,
+        message: refusalMessage(session.role),
+      });
     const writes = allowed ? await runMutation(db, workspaceId, mutation, { userId: session.userId }) : [];
     const guard = guardLastMutationId(db, mutation.clientID, client?.lastMutationId ?? 0, client !== undefined);
     const recordAs = (id: number) => recordLastMutationId(db, workspaceId, mutation.clientID, req.clientGroupID, id);
@@ -100,7 +106,12 @@ function lostClients(mutations: readonly Mutation[], clients: Map<string, Client
 }
 
 /** What to do with the next mutation, given where its client stands: apply it, skip it, or stop this push. */
-function stepFor(mutation: Mutation, client: ClientRow | undefined, clientGroupID: string, rebase: boolean): "apply" | "skip" | "stop" {
+function stepFor(
+  mutation: Mutation,
+  client: ClientRow | undefined,
+  clientGroupID: string,
+  rebase: boolean,
+): "apply" | "skip" | "stop" {
   if (client && client.clientGroupId !== clientGroupID) return "stop"; // not this group's client: ignore the rest
   const lastMutationId = client?.lastMutationId ?? 0;
   // 2. Already processed (a replay or a duplicate request): skip it.
@@ -118,14 +129,21 @@ function stepFor(mutation: Mutation, client: ClientRow | undefined, clientGroupI
  * retries in "error mode": the last mutation id alone, so one bad mutation cannot block every
  * later one. If even that fails, D1 is in trouble: throw (500) and let Replicache retry.
  */
-async function commitOrRecord(commit: (items: BatchItem<"sqlite">[]) => Promise<unknown>, writes: BatchItem<"sqlite">[], mutation: Mutation): Promise<boolean> {
+async function commitOrRecord(
+  commit: (items: BatchItem<"sqlite">[]) => Promise<unknown>,
+  writes: BatchItem<"sqlite">[],
+  mutation: Mutation,
+): Promise<boolean> {
   try {
     await commit(writes);
     return true;
   } catch (error) {
     if (lostRace(error)) return false;
     if (writes.length === 0) throw error;
-    console.error(`push: ${mutation.name} #${mutation.id} of ${mutation.clientID} failed, recorded without its effects:`, error);
+    console.error(
+      `push: ${mutation.name} #${mutation.id} of ${mutation.clientID} failed, recorded without its effects:`,
+      error,
+    );
   }
   try {
     await commit([]);
@@ -147,7 +165,11 @@ async function readClients(db: Db, mutations: readonly Mutation[]) {
   const clients = new Map<string, ClientRow>();
   for (const chunk of chunkRows(ids, 1)) {
     const rows = await db
-      .select({ id: replicacheClients.id, clientGroupId: replicacheClients.clientGroupId, lastMutationId: replicacheClients.lastMutationId })
+      .select({
+        id: replicacheClients.id,
+        clientGroupId: replicacheClients.clientGroupId,
+        lastMutationId: replicacheClients.lastMutationId,
+      })
       .from(replicacheClients)
       .where(inArray(replicacheClients.id, chunk));
     for (const { id, ...row } of rows) clients.set(id, row);
@@ -164,12 +186,20 @@ async function readClients(db: Db, mutations: readonly Mutation[]) {
 async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, clients: Map<string, ClientRow>) {
   const processed = [...new Set(req.mutations.map((m) => m.clientID))].filter((id) => {
     const client = clients.get(id);
-    return client?.clientGroupId === req.clientGroupID && req.mutations.some((m) => m.clientID === id && m.id <= client.lastMutationId);
+    return (
+      client?.clientGroupId === req.clientGroupID &&
+      req.mutations.some((m) => m.clientID === id && m.id <= client.lastMutationId)
+    );
   });
   if (processed.length === 0) return false;
   await db.batch([
     bumpVersion(db, workspaceId),
-    ...processed.map((id) => db.update(replicacheClients).set({ version: versionOf(workspaceId) }).where(eq(replicacheClients.id, id))),
+    ...processed.map((id) =>
+      db
+        .update(replicacheClients)
+        .set({ version: versionOf(workspaceId) })
+        .where(eq(replicacheClients.id, id)),
+    ),
   ]);
   return true;
 }
@@ -179,7 +209,13 @@ async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, c
  * batch: after a bump, the new version (every pull past the old cookie sees it); without one, the
  * current version, which a pull whose cookie is at it finds when the workspace's acks moved.
  */
-function recordLastMutationId(db: Db, workspaceId: string, clientId: string, clientGroupId: string, lastMutationId: number) {
+function recordLastMutationId(
+  db: Db,
+  workspaceId: string,
+  clientId: string,
+  clientGroupId: string,
+  lastMutationId: number,
+) {
   return db
     .insert(replicacheClients)
     .values({ id: clientId, clientGroupId, lastMutationId, version: versionOf(workspaceId) })
@@ -199,7 +235,12 @@ const lostRace = (error: unknown) => String(error).includes("UNIQUE constraint f
 /** D1 itself failing (network, overload, reset): worth a retry, unlike an error of the mutation. */
 const isTransient = (error: unknown) => /D1_|SQLITE_BUSY|network|timed? ?out|overloaded|reset/i.test(String(error));
 
-async function runMutation(db: Db, workspaceId: string, mutation: Mutation, caller: MutationCaller): Promise<BatchItem<"sqlite">[]> {
+async function runMutation(
+  db: Db,
+  workspaceId: string,
+  mutation: Mutation,
+  caller: MutationCaller,
+): Promise<BatchItem<"sqlite">[]> {
   const name = mutation.name as (typeof mutationNames)[number];
   if (!mutationNames.includes(name)) {
     console.warn(`push: unknown mutation ${mutation.name}`);
@@ -214,7 +255,10 @@ async function runMutation(db: Db, workspaceId: string, mutation: Mutation, call
     }
     if (isTransient(error)) throw error;
     // A bug or an input the mutator did not expect: processed without effects ("error mode").
-    console.error(`push: ${mutation.name} #${mutation.id} of ${mutation.clientID} threw, recorded without its effects:`, error);
+    console.error(
+      `push: ${mutation.name} #${mutation.id} of ${mutation.clientID} threw, recorded without its effects:`,
+      error,
+    );
     return [];
   }
 }
@@ -229,6 +273,10 @@ function guardLastMutationId(db: Db, clientId: string, expected: number, existed
     db
       .select(getTableColumns(replicacheClients))
       .from(replicacheClients)
-      .where(existed ? and(eq(replicacheClients.id, clientId), ne(replicacheClients.lastMutationId, expected)) : eq(replicacheClients.id, clientId)),
+      .where(
+        existed
+          ? and(eq(replicacheClients.id, clientId), ne(replicacheClients.lastMutationId, expected))
+          : eq(replicacheClients.id, clientId),
+      ),
   );
 }

@@ -20,7 +20,11 @@ afterEach(closeSockets);
 const db = database(env.DB);
 const circle = { type: "Circle", center: [-87.63, 41.88], radius: 150 };
 
-type PullBody = { cookie: SyncCookie; lastMutationIDChanges: Record<string, number>; patch: { op: string; key?: string }[] };
+type PullBody = {
+  cookie: SyncCookie;
+  lastMutationIDChanges: Record<string, number>;
+  patch: { op: string; key?: string }[];
+};
 
 async function httpPull(token: string, clientGroupID: string, cookie: SyncCookie | null = null) {
   const res = await call("/api/sync/pull", { method: "POST", token, json: pullRequest({ clientGroupID, cookie }) });
@@ -28,7 +32,8 @@ async function httpPull(token: string, clientGroupID: string, cookie: SyncCookie
   return (await res.json()) as PullBody;
 }
 
-const versionOf = async (workspaceId: string) => (await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]!.version;
+const versionOf = async (workspaceId: string) =>
+  (await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]!.version;
 
 describe("a push of only refused or unknown mutations", () => {
   it("leaves the workspace version alone and pokes nobody, yet the pusher's next pull acknowledges all 50", async () => {
@@ -45,9 +50,15 @@ describe("a push of only refused or unknown mutations", () => {
 
     const clientID = crypto.randomUUID();
     const mutations = Array.from({ length: 50 }, (_, i) =>
-      i % 2 ? { name: "createPlace", args: { id: crypto.randomUUID(), name: "X", geometry: circle } } : { name: "noSuchMutation", args: {} },
+      i % 2
+        ? { name: "createPlace", args: { id: crypto.randomUUID(), name: "X", geometry: circle } }
+        : { name: "noSuchMutation", args: {} },
     );
-    const pushed = await call("/api/sync/push", { method: "POST", token: viewer.token, json: pushRequest(mutations, { clientGroupID: viewerGroup, clientID }) });
+    const pushed = await call("/api/sync/push", {
+      method: "POST",
+      token: viewer.token,
+      json: pushRequest(mutations, { clientGroupID: viewerGroup, clientID }),
+    });
     expect(pushed.status).toBe(200);
     expect(((await pushed.json()) as { refused: unknown[] }).refused).toHaveLength(25);
 
@@ -81,7 +92,11 @@ describe("a push of only refused or unknown mutations", () => {
     const group = crypto.randomUUID();
     const first = await httpPull(viewer.token, group);
     const clientID = crypto.randomUUID();
-    await call("/api/sync/push", { method: "POST", token: viewer.token, json: pushRequest([{ name: "noSuchMutation", args: {} }], { clientGroupID: group, clientID }) });
+    await call("/api/sync/push", {
+      method: "POST",
+      token: viewer.token,
+      json: pushRequest([{ name: "noSuchMutation", args: {} }], { clientGroupID: group, clientID }),
+    });
     const acked = await httpPull(viewer.token, group, first.cookie);
     expect(acked.lastMutationIDChanges).toEqual({ [clientID]: 1 });
 

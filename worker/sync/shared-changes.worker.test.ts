@@ -29,13 +29,18 @@ async function pull(token: string, clientGroupID: string, cookie: SyncCookie | n
   return (await res.json()) as { cookie: SyncCookie; lastMutationIDChanges: Record<string, number>; patch: Op[] };
 }
 const names = (patch: Op[]) =>
-  patch.filter((op) => op.op === "put" && op.key!.startsWith("vehicle/")).map((op) => (decodeSyncedValue(op.key!, op.value) as Vehicle).name);
+  patch
+    .filter((op) => op.op === "put" && op.key!.startsWith("vehicle/"))
+    .map((op) => (decodeSyncedValue(op.key!, op.value) as Vehicle).name);
 
 /** A committed rename, stamped like every write, without the poke writers send afterwards. */
 async function renameUnannounced(workspaceId: string, id: string, name: string) {
   await db().batch([
     bumpVersion(db(), workspaceId),
-    db().update(vehicles).set({ name, version: versionOf(workspaceId) }).where(and(eq(vehicles.id, id), eq(vehicles.workspaceId, workspaceId))),
+    db()
+      .update(vehicles)
+      .set({ name, version: versionOf(workspaceId) })
+      .where(and(eq(vehicles.id, id), eq(vehicles.workspaceId, workspaceId))),
   ]);
 }
 
@@ -93,13 +98,27 @@ describe("shared incremental answers", () => {
     const [c1, c2] = [crypto.randomUUID(), crypto.randomUUID()];
     const start = await pull(a.token, g1, null);
     await pull(a.token, g2, null);
-    for (const [group, client, name] of [[g1, c1, "One"], [g2, c2, "Two"]] as const) {
+    for (const [group, client, name] of [
+      [g1, c1, "One"],
+      [g2, c2, "Two"],
+    ] as const) {
       const res = await call("/api/sync/push", {
         method: "POST",
         token: a.token,
         json: {
-          pushVersion: 1, clientGroupID: group, profileID: "p", schemaVersion: SCHEMA_VERSION,
-          mutations: [{ clientID: client, id: 1, name: "updateVehicle", timestamp: 1, args: { id, name, vin: null, year: null, make: null, model: null } }],
+          pushVersion: 1,
+          clientGroupID: group,
+          profileID: "p",
+          schemaVersion: SCHEMA_VERSION,
+          mutations: [
+            {
+              clientID: client,
+              id: 1,
+              name: "updateVehicle",
+              timestamp: 1,
+              args: { id, name, vin: null, year: null, make: null, model: null },
+            },
+          ],
         },
       });
       expect(res.status).toBe(200);
@@ -151,7 +170,10 @@ describe("shared incremental answers", () => {
     expect(names(newer.patch).sort()).toEqual(["Brief", "Kept"]);
     await db().batch([
       bumpVersion(db(), a.workspaceId),
-      db().update(vehicles).set({ deleted: true, version: versionOf(a.workspaceId) }).where(eq(vehicles.id, brief)),
+      db()
+        .update(vehicles)
+        .set({ deleted: true, version: versionOf(a.workspaceId) })
+        .where(eq(vehicles.id, brief)),
     ]);
     await room(a.workspaceId).poke();
     // The older cookie's pull makes the room read from it; the newer one is answered from that read.
@@ -186,7 +208,13 @@ describe("shared incremental answers", () => {
     const res = await call("/api/sync/pull", {
       method: "POST",
       token: b.token,
-      json: { pullVersion: 1, clientGroupID: group, cookie: first.cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
+      json: {
+        pullVersion: 1,
+        clientGroupID: group,
+        cookie: first.cookie,
+        profileID: "p",
+        schemaVersion: SCHEMA_VERSION,
+      },
     });
     expect(res.status).toBe(403);
     // A brand-new id is claimed for whoever names it first, and only for them.

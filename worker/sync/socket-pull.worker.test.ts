@@ -20,7 +20,11 @@ import type { SyncCookie } from "./cookie";
  */
 afterEach(closeSockets);
 
-type PullBody = { cookie: SyncCookie; lastMutationIDChanges: Record<string, number>; patch: { op: string; key?: string }[] };
+type PullBody = {
+  cookie: SyncCookie;
+  lastMutationIDChanges: Record<string, number>;
+  patch: { op: string; key?: string }[];
+};
 
 async function httpPull(token: string, body: unknown) {
   const res = await call("/api/sync/pull", { method: "POST", token, json: body });
@@ -33,7 +37,9 @@ async function socketPull(client: Client, body: unknown): Promise<SocketPullAnsw
   const id = nextId++;
   client.socket.send(JSON.stringify({ type: "pull", id, body }));
   const answer = () =>
-    client.messages.map((m) => (m.startsWith("{") ? (JSON.parse(m) as SocketPullAnswer) : null)).find((m) => m?.type === "pull" && m.id === id);
+    client.messages
+      .map((m) => (m.startsWith("{") ? (JSON.parse(m) as SocketPullAnswer) : null))
+      .find((m) => m?.type === "pull" && m.id === id);
   await expect.poll(answer).toBeTruthy();
   return answer()!;
 }
@@ -106,7 +112,10 @@ describe("pulls over the room's socket", () => {
     expect(stolen).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
     // A's cookie on B's socket with B's group: B's workspace, never A's vehicles.
     const secret = await addVehicle(a.workspaceId, "Secret A");
-    const answer = await socketPull(b.client, pullRequest({ clientGroupID: b.clientGroupID, cookie: { ...b.cookie, version: 0 } }));
+    const answer = await socketPull(
+      b.client,
+      pullRequest({ clientGroupID: b.clientGroupID, cookie: { ...b.cookie, version: 0 } }),
+    );
     const keys = "body" in answer ? (answer.body as PullBody).patch.map((op) => op.key ?? op.op) : ["viaHttp"];
     expect(keys).not.toContain(`vehicle/${secret}`);
     expect(JSON.stringify(answer)).not.toContain("Secret A");
@@ -138,12 +147,16 @@ describe("pulls over the room's socket", () => {
         }),
       );
       // Each browser has pulled once over the socket already (its group's owner is known).
-      await Promise.all(browsers.map((b) => socketPull(b.client, pullRequest({ clientGroupID: b.clientGroupID, cookie: b.cookie }))));
+      await Promise.all(
+        browsers.map((b) => socketPull(b.client, pullRequest({ clientGroupID: b.clientGroupID, cookie: b.cookie }))),
+      );
       await addVehicle(a.workspaceId, `Added for ${sockets}`);
       d1Meter.on = true;
       d1Meter.statements = 0;
       try {
-        const answers = await Promise.all(browsers.map((b) => socketPull(b.client, pullRequest({ clientGroupID: b.clientGroupID, cookie: b.cookie }))));
+        const answers = await Promise.all(
+          browsers.map((b) => socketPull(b.client, pullRequest({ clientGroupID: b.clientGroupID, cookie: b.cookie }))),
+        );
         for (const answer of answers) expect(JSON.stringify(answer)).toContain(`Added for ${sockets}`);
         return d1Meter.statements;
       } finally {
@@ -164,7 +177,11 @@ describe("pulls over the room's socket", () => {
     await socketPull(client, pullRequest({ clientGroupID, cookie }));
     const room = await getServerByName(env.WorkspaceRoom, workspaceId);
     expect(await room.recheckSockets()).toBe(0);
-    const row = await database(env.DB).select({ lastUsedAt: sessions.lastUsedAt }).from(sessions).where(eq(sessions.tokenHash, hash)).get();
+    const row = await database(env.DB)
+      .select({ lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hash))
+      .get();
     expect(row!.lastUsedAt!).toBeGreaterThan(long);
     expect(client.closedWith).toBeNull();
   });

@@ -41,7 +41,13 @@ const pushBody = (
 ) => ({
   profileID,
   clientGroupID,
-  mutations: mutations.map((m) => ({ id: m.id, clientID, name: m.name ?? "updateVehicle", args: m.args, timestamp: 1_700_000_000_000 + m.id })),
+  mutations: mutations.map((m) => ({
+    id: m.id,
+    clientID,
+    name: m.name ?? "updateVehicle",
+    args: m.args,
+    timestamp: 1_700_000_000_000 + m.id,
+  })),
   pushVersion: 1,
   schemaVersion,
 });
@@ -60,7 +66,9 @@ async function pull(token: string, clientGroupID: string, cookie: unknown = null
 /** Values as the client store reads them: decoded from the compact form (docs/decisions/0013). */
 const decoded = (res: PullOk): PullOk => ({
   ...res,
-  patch: res.patch.map((op) => (op.op === "put" ? { ...op, value: decodeSyncedValue(op.key!, op.value) as Patch["value"] } : op)),
+  patch: res.patch.map((op) =>
+    op.op === "put" ? { ...op, value: decodeSyncedValue(op.key!, op.value) as Patch["value"] } : op,
+  ),
 });
 const push = async (token: string, body: unknown) => {
   const res = await call("/api/sync/push", { method: "POST", token, json: body });
@@ -86,14 +94,19 @@ async function insertEvent(workspaceId: string, vehicleId: string) {
   const id = crypto.randomUUID();
   await db().batch([
     bumpVersion(db(), workspaceId),
-    db().insert(vehicleEvents).values({ id, workspaceId, vehicleId, type: "STOP", startTime: 1, version: versionOf(workspaceId) }),
+    db()
+      .insert(vehicleEvents)
+      .values({ id, workspaceId, vehicleId, type: "STOP", startTime: 1, version: versionOf(workspaceId) }),
   ]);
   return id;
 }
 async function deleteEvent(workspaceId: string, id: string) {
   await db().batch([
     bumpVersion(db(), workspaceId),
-    db().update(vehicleEvents).set({ deleted: true, version: versionOf(workspaceId) }).where(eq(vehicleEvents.id, id)),
+    db()
+      .update(vehicleEvents)
+      .set({ deleted: true, version: versionOf(workspaceId) })
+      .where(eq(vehicleEvents.id, id)),
   ]);
 }
 
@@ -107,7 +120,9 @@ describe("a deploy that adds a mutator (Replicache forks the client group)", () 
 
     const fork = crypto.randomUUID();
     const answer = await pull(a.token, fork, first.cookie);
-    expect(answer.patch).toEqual([{ op: "put", key: vehicleKey(changed), value: expect.objectContaining({ name: "New" }) }]);
+    expect(answer.patch).toEqual([
+      { op: "put", key: vehicleKey(changed), value: expect.objectContaining({ name: "New" }) },
+    ]);
     expect(ordersAbove(answer.cookie, first.cookie)).toBe(true);
     // The fork's view is now what a fresh pull gives.
     const view = apply(apply(new Map(), first.patch), answer.patch);
@@ -122,7 +137,9 @@ describe("a deploy that adds a mutator (Replicache forks the client group)", () 
     const client = crypto.randomUUID();
     const forkPull = await pull(a.token, fork, first.cookie);
     expect(forkPull.patch).toEqual([]);
-    expect((await push(a.token, pushBody(fork, client, [{ id: 1, args: rename(id, "Edited in the fork") }]))).status).toBe(200);
+    expect(
+      (await push(a.token, pushBody(fork, client, [{ id: 1, args: rename(id, "Edited in the fork") }]))).status,
+    ).toBe(200);
     expect(await vehicleName(id)).toBe("Edited in the fork");
     const after = await pull(a.token, fork, forkPull.cookie);
     expect(after.lastMutationIDChanges).toEqual({ [client]: 1 });
@@ -134,7 +151,9 @@ describe("a deploy that adds a mutator (Replicache forks the client group)", () 
     const version = (await pull(a.token, crypto.randomUUID())).cookie.version;
     const added = await insertVehicle(a.workspaceId, { name: "Later" });
     const answer = await pull(a.token, crypto.randomUUID(), version);
-    expect(answer.patch).toEqual([{ op: "put", key: vehicleKey(added), value: expect.objectContaining({ name: "Later" }) }]);
+    expect(answer.patch).toEqual([
+      { op: "put", key: vehicleKey(added), value: expect.objectContaining({ name: "Later" }) },
+    ]);
     expect(answer.cookie.order).toBeGreaterThan(version);
   });
 });
@@ -145,7 +164,10 @@ describe("claiming a brand-new client group", () => {
       const a = await userWithWorkspace();
       const b = await userWithWorkspace();
       const group = crypto.randomUUID();
-      const answers = await Promise.all([pullRaw(a.token, pullBody(group, null)), pullRaw(b.token, pullBody(group, null))]);
+      const answers = await Promise.all([
+        pullRaw(a.token, pullBody(group, null)),
+        pullRaw(b.token, pullBody(group, null)),
+      ]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 403]);
     }
   });
@@ -175,12 +197,26 @@ describe("a cookie the server cannot diff from gets a full reset ordered above i
     const ahead: SyncCookie = { ...first.cookie, order: first.cookie.order + 40, version: first.cookie.version + 40 };
     const reset = await pull(a.token, group, ahead);
     expect(reset.patch[0]).toEqual({ op: "clear" });
-    expect(reset.patch).toContainEqual({ op: "put", key: vehicleKey(id), value: expect.objectContaining({ name: "Restored" }) });
+    expect(reset.patch).toContainEqual({
+      op: "put",
+      key: vehicleKey(id),
+      value: expect.objectContaining({ name: "Restored" }),
+    });
     expect(ordersAbove(reset.cookie, ahead)).toBe(true);
     // Its last mutation ids may be above the server's: none are sent (Replicache refuses a lower one)…
     expect(reset.lastMutationIDChanges).toEqual({});
     // …and its pending mutations, numbered after ones the server lost, are applied.
-    expect((await push(a.token, pushBody(group, client, [{ id: 12, args: rename(id, "Edited offline") }, { id: 13, args: rename(id, "Again") }]))).status).toBe(200);
+    expect(
+      (
+        await push(
+          a.token,
+          pushBody(group, client, [
+            { id: 12, args: rename(id, "Edited offline") },
+            { id: 13, args: rename(id, "Again") },
+          ]),
+        )
+      ).status,
+    ).toBe(200);
     expect(await vehicleName(id)).toBe("Again");
 
     const view = apply(new Map(), reset.patch);
@@ -198,16 +234,38 @@ describe("a cookie the server cannot diff from gets a full reset ordered above i
     const id = await insertVehicle(a.workspaceId);
     const group = crypto.randomUUID();
     const client = crypto.randomUUID();
-    await push(a.token, pushBody(group, client, [{ id: 1, args: rename(id, "One") }, { id: 2, args: rename(id, "Two") }]));
+    await push(
+      a.token,
+      pushBody(group, client, [
+        { id: 1, args: rename(id, "One") },
+        { id: 2, args: rename(id, "Two") },
+      ]),
+    );
     const seen = await pull(a.token, group);
     expect(seen.lastMutationIDChanges).toEqual({ [client]: 2 });
     // The client heard of 2 before a restore; it still holds 3 and 4 as pending, which the server
     // had processed at the restored point, and then its cookie is ahead.
-    await push(a.token, pushBody(group, client, [{ id: 3, args: rename(id, "Three") }, { id: 4, args: rename(id, "Four") }]));
+    await push(
+      a.token,
+      pushBody(group, client, [
+        { id: 3, args: rename(id, "Three") },
+        { id: 4, args: rename(id, "Four") },
+      ]),
+    );
     const ahead: SyncCookie = { ...seen.cookie, order: seen.cookie.order + 50, version: seen.cookie.version + 50 };
     const reset = await pull(a.token, group, ahead);
     expect(reset.lastMutationIDChanges).toEqual({});
-    expect((await push(a.token, pushBody(group, client, [{ id: 3, args: rename(id, "Three") }, { id: 4, args: rename(id, "Four") }]))).status).toBe(200);
+    expect(
+      (
+        await push(
+          a.token,
+          pushBody(group, client, [
+            { id: 3, args: rename(id, "Three") },
+            { id: 4, args: rename(id, "Four") },
+          ]),
+        )
+      ).status,
+    ).toBe(200);
     expect((await pull(a.token, group, reset.cookie)).lastMutationIDChanges).toEqual({ [client]: 4 });
     expect(await vehicleName(id)).toBe("Four");
   });
@@ -220,14 +278,19 @@ describe("a cookie the server cannot diff from gets a full reset ordered above i
     // Restore to before `first`, then more writes than the client ever saw, then the operator's
     // post-restore step (README): a new sync epoch.
     await db().update(workspaces).set({ version: 1, syncEpoch: "" }).where(eq(workspaces.id, a.workspaceId));
-    for (let i = 0; i < first.cookie.version + 3; i++) await insertVehicle(a.workspaceId, { name: `After restore ${i}` });
+    for (let i = 0; i < first.cookie.version + 3; i++)
+      await insertVehicle(a.workspaceId, { name: `After restore ${i}` });
     await db().update(workspaces).set({ syncEpoch: "restored-1" }).where(eq(workspaces.id, a.workspaceId));
     const reset = await pull(a.token, group, first.cookie);
     expect(reset.patch[0]).toEqual({ op: "clear" });
     expect(ordersAbove(reset.cookie, first.cookie)).toBe(true);
     expect(reset.cookie.epoch).toBe("restored-1");
     expect(reset.patch.filter((p) => p.op === "put")).toHaveLength(first.cookie.version + 4);
-    expect(reset.patch).toContainEqual({ op: "put", key: vehicleKey(id), value: expect.objectContaining({ name: "One" }) });
+    expect(reset.patch).toContainEqual({
+      op: "put",
+      key: vehicleKey(id),
+      value: expect.objectContaining({ name: "One" }),
+    });
     const again = await pull(a.token, group, reset.cookie);
     expect(again).toEqual({ cookie: reset.cookie, lastMutationIDChanges: {}, patch: [] });
   });
@@ -257,7 +320,14 @@ describe("push: any backlog makes progress, and old builds' edits arrive", () =>
       rounds++;
       expect(rounds).toBeLessThanOrEqual(Math.ceil(1001 / MAX_MUTATIONS_PER_PUSH));
       // Replicache pushes every mutation not yet confirmed by a pull.
-      const res = await push(a.token, pushBody(group, client, pending.filter((m) => m.id > confirmed)));
+      const res = await push(
+        a.token,
+        pushBody(
+          group,
+          client,
+          pending.filter((m) => m.id > confirmed),
+        ),
+      );
       expect(res.status).toBe(200);
       const answer = await pull(a.token, group, cookie);
       cookie = answer.cookie;
@@ -278,7 +348,13 @@ describe("push: any backlog makes progress, and old builds' edits arrive", () =>
     await env.DB.exec(
       `CREATE TRIGGER IF NOT EXISTS refuse_doomed BEFORE UPDATE ON vehicles WHEN NEW.name = 'Doomed' BEGIN SELECT RAISE(ABORT, 'refused by a constraint'); END`,
     );
-    const res = await push(a.token, pushBody(group, client, [{ id: 1, args: rename(id, "Doomed") }, { id: 2, args: rename(id, "Fine") }]));
+    const res = await push(
+      a.token,
+      pushBody(group, client, [
+        { id: 1, args: rename(id, "Doomed") },
+        { id: 2, args: rename(id, "Fine") },
+      ]),
+    );
     expect(res.status).toBe(200);
     expect(await vehicleName(id)).toBe("Fine");
     expect((await pull(a.token, group)).lastMutationIDChanges).toEqual({ [client]: 2 });
@@ -290,27 +366,60 @@ describe("push: any backlog makes progress, and old builds' edits arrive", () =>
     const group = crypto.randomUUID();
     const client = crypto.randomUUID();
     const older = String(Number(SCHEMA_VERSION) - 1);
-    const res = await push(a.token, pushBody(group, client, [
-      { id: 1, args: rename(id, "From yesterday's build") },
-      { id: 2, args: { id, label: "an argument shape that no longer exists" } },
-    ], older));
+    const res = await push(
+      a.token,
+      pushBody(
+        group,
+        client,
+        [
+          { id: 1, args: rename(id, "From yesterday's build") },
+          { id: 2, args: { id, label: "an argument shape that no longer exists" } },
+        ],
+        older,
+      ),
+    );
     expect(res).toEqual({ status: 200, json: {} });
     expect(await vehicleName(id)).toBe("From yesterday's build");
     expect((await pull(a.token, group)).lastMutationIDChanges).toEqual({ [client]: 2 });
     // An older build's pull is told to update: it would not understand today's values.
-    expect(await pullRaw(a.token, pullBody(group, null, older))).toEqual({ status: 200, json: { error: "VersionNotSupported", versionType: "schema" } });
+    expect(await pullRaw(a.token, pullBody(group, null, older))).toEqual({
+      status: 200,
+      json: { error: "VersionNotSupported", versionType: "schema" },
+    });
     // A schema from the future, or not a version at all, is not ours.
     for (const schemaVersion of [String(Number(SCHEMA_VERSION) + 1), "beta"]) {
-      expect(await push(a.token, pushBody(group, client, [], schemaVersion))).toEqual({ status: 200, json: { error: "VersionNotSupported", versionType: "schema" } });
+      expect(await push(a.token, pushBody(group, client, [], schemaVersion))).toEqual({
+        status: 200,
+        json: { error: "VersionNotSupported", versionType: "schema" },
+      });
     }
   });
 
   it("answers protocol version 0 bodies (their own shape) with VersionNotSupported, not 400", async () => {
     const a = await userWithWorkspace();
-    const pullV0 = { profileID, clientID: crypto.randomUUID(), cookie: null, lastMutationID: 0, pullVersion: 0, schemaVersion: SCHEMA_VERSION };
-    expect(await pullRaw(a.token, pullV0)).toEqual({ status: 200, json: { error: "VersionNotSupported", versionType: "pull" } });
-    const pushV0 = { profileID, clientID: crypto.randomUUID(), mutations: [{ id: 1, name: "updateVehicle", args: {}, timestamp: 1 }], pushVersion: 0, schemaVersion: SCHEMA_VERSION };
-    expect(await push(a.token, pushV0)).toEqual({ status: 200, json: { error: "VersionNotSupported", versionType: "push" } });
+    const pullV0 = {
+      profileID,
+      clientID: crypto.randomUUID(),
+      cookie: null,
+      lastMutationID: 0,
+      pullVersion: 0,
+      schemaVersion: SCHEMA_VERSION,
+    };
+    expect(await pullRaw(a.token, pullV0)).toEqual({
+      status: 200,
+      json: { error: "VersionNotSupported", versionType: "pull" },
+    });
+    const pushV0 = {
+      profileID,
+      clientID: crypto.randomUUID(),
+      mutations: [{ id: 1, name: "updateVehicle", args: {}, timestamp: 1 }],
+      pushVersion: 0,
+      schemaVersion: SCHEMA_VERSION,
+    };
+    expect(await push(a.token, pushV0)).toEqual({
+      status: 200,
+      json: { error: "VersionNotSupported", versionType: "push" },
+    });
   });
 });
 
@@ -343,13 +452,19 @@ describe("tombstones", () => {
     await collectTombstones(db(), now + TOMBSTONE_HORIZON_MS / 2); // not old enough yet
     expect(await db().select().from(vehicleEvents).where(eq(vehicleEvents.id, event)).get()).toBeDefined();
     // An old cookie still diffs: it gets its del.
-    expect((await pull(a.token, crypto.randomUUID(), beforeDeletion.cookie)).patch).toEqual([{ op: "del", key: vehicleEventKey(vehicle, event) }]);
+    expect((await pull(a.token, crypto.randomUUID(), beforeDeletion.cookie)).patch).toEqual([
+      { op: "del", key: vehicleEventKey(vehicle, event) },
+    ]);
 
     const collected = await collectTombstones(db(), now + TOMBSTONE_HORIZON_MS + 1);
     expect(collected).toContain(a.workspaceId);
     await forgetRoomChanges(env, a.workspaceId); // as the scheduled job does after collecting
     expect(await db().select().from(vehicleEvents).where(eq(vehicleEvents.id, event)).get()).toBeUndefined();
-    const live = await db().select({ n: sql<number>`count(*)` }).from(vehicles).where(eq(vehicles.id, vehicle)).get();
+    const live = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(vehicles)
+      .where(eq(vehicles.id, vehicle))
+      .get();
     expect(live?.n).toBe(1);
 
     // The cookie from before the deletion can no longer be diffed: full reset, ordered above it.

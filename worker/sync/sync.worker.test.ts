@@ -22,7 +22,9 @@ interface PullOk {
 /** Values as the client store reads them: decoded from the compact form (docs/decisions/0013). */
 const decoded = (res: PullOk): PullOk => ({
   ...res,
-  patch: res.patch.map((op) => (op.op === "put" ? { ...op, value: decodeSyncedValue(op.key!, op.value) as Patch["value"] } : op)),
+  patch: res.patch.map((op) =>
+    op.op === "put" ? { ...op, value: decodeSyncedValue(op.key!, op.value) as Patch["value"] } : op,
+  ),
 });
 
 const pullBody = (clientGroupID: string, cookie: unknown = null) => ({
@@ -47,7 +49,13 @@ function pushBody(clientGroupID: string, clientID: string, mutations: { id: numb
     clientGroupID,
     profileID: "p1",
     schemaVersion: SCHEMA_VERSION,
-    mutations: mutations.map((m) => ({ clientID, id: m.id, name: m.name ?? "updateVehicle", args: m.args, timestamp: 1 })),
+    mutations: mutations.map((m) => ({
+      clientID,
+      id: m.id,
+      name: m.name ?? "updateVehicle",
+      args: m.args,
+      timestamp: 1,
+    })),
   };
 }
 
@@ -67,7 +75,11 @@ describe("pull", () => {
     const res = await pull(a.token, crypto.randomUUID());
     expect(res.patch[0]).toEqual({ op: "clear" });
     expect(res.patch.slice(1)).toEqual([
-      { op: "put", key: vehicleKey(mine), value: expect.objectContaining({ id: mine, name: "Mine", classification: null }) },
+      {
+        op: "put",
+        key: vehicleKey(mine),
+        value: expect.objectContaining({ id: mine, name: "Mine", classification: null }),
+      },
     ]);
     const version = await workspaceVersion(a.workspaceId);
     expect(res.cookie).toEqual({ order: version, version, epoch: "", group: expect.any(String) });
@@ -82,8 +94,14 @@ describe("pull", () => {
     expect(first.patch.map((p) => p.key ?? p.op).sort()).toEqual(["clear", vehicleKey(gone), vehicleKey(kept)].sort());
     const db = database(env.DB);
     await db.batch([
-      db.update(workspaces).set({ version: first.cookie.version + 1 }).where(eq(workspaces.id, a.workspaceId)),
-      db.update(vehicles).set({ deleted: true, version: first.cookie.version + 1 }).where(eq(vehicles.id, gone)),
+      db
+        .update(workspaces)
+        .set({ version: first.cookie.version + 1 })
+        .where(eq(workspaces.id, a.workspaceId)),
+      db
+        .update(vehicles)
+        .set({ deleted: true, version: first.cookie.version + 1 })
+        .where(eq(vehicles.id, gone)),
     ]);
     const next = await pull(a.token, group, first.cookie);
     expect(next.patch).toEqual([{ op: "del", key: vehicleKey(gone) }]);
@@ -105,7 +123,6 @@ describe("pull", () => {
     const res = await call("/api/sync/pull", { method: "POST", token: b.token, json: pullBody(group) });
     expect(res.status).toBe(403);
   });
-
 });
 
 describe("push", () => {
@@ -132,7 +149,13 @@ describe("push", () => {
     const client = crypto.randomUUID();
     await push(a.token, pushBody(group, client, [{ id: 2, args: rename(id, "Second") }]));
     expect(await vehicleName(id)).toBe("Truck");
-    await push(a.token, pushBody(group, client, [{ id: 1, args: rename(id, "First") }, { id: 2, args: rename(id, "Second") }]));
+    await push(
+      a.token,
+      pushBody(group, client, [
+        { id: 1, args: rename(id, "First") },
+        { id: 2, args: rename(id, "Second") },
+      ]),
+    );
     expect(await vehicleName(id)).toBe("Second");
     expect((await pull(a.token, group)).lastMutationIDChanges).toEqual({ [client]: 2 });
   });
@@ -142,11 +165,14 @@ describe("push", () => {
     const id = await insertVehicle(a.workspaceId);
     const group = crypto.randomUUID();
     const client = crypto.randomUUID();
-    await push(a.token, pushBody(group, client, [
-      { id: 1, args: { ...rename(id, ""), vin: "bad" } },
-      { id: 2, name: "noSuchMutation", args: {} },
-      { id: 3, args: rename(id, "Valid") },
-    ]));
+    await push(
+      a.token,
+      pushBody(group, client, [
+        { id: 1, args: { ...rename(id, ""), vin: "bad" } },
+        { id: 2, name: "noSuchMutation", args: {} },
+        { id: 3, args: rename(id, "Valid") },
+      ]),
+    );
     expect(await vehicleName(id)).toBe("Valid");
     expect((await pull(a.token, group)).lastMutationIDChanges).toEqual({ [client]: 3 });
   });
@@ -159,7 +185,9 @@ describe("push", () => {
     const first = await pull(a.token, other);
     await push(a.token, pushBody(crypto.randomUUID(), client, [{ id: 1, args: rename(id, "Seen") }]));
     const next = await pull(a.token, other, first.cookie);
-    expect(next.patch).toEqual([{ op: "put", key: vehicleKey(id), value: expect.objectContaining({ name: "Seen", year: 2020 }) }]);
+    expect(next.patch).toEqual([
+      { op: "put", key: vehicleKey(id), value: expect.objectContaining({ name: "Seen", year: 2020 }) },
+    ]);
     expect(next.lastMutationIDChanges).toEqual({});
   });
 });
@@ -173,15 +201,25 @@ async function insertTrack(workspaceId: string, vehicleId: string) {
   await db.batch([
     bumpVersion(db, workspaceId),
     db.insert(telemetry).values({
-      id: crypto.randomUUID(), workspaceId, vehicleId, status: "moving", statusTimestamp: 1, latitude: 40, longitude: -100,
-      recordedAt: 1, version: versionOf(workspaceId),
+      id: crypto.randomUUID(),
+      workspaceId,
+      vehicleId,
+      status: "moving",
+      statusTimestamp: 1,
+      latitude: 40,
+      longitude: -100,
+      recordedAt: 1,
+      version: versionOf(workspaceId),
     }),
-    db.insert(vehicleEvents).values({ id: eventId, workspaceId, vehicleId, type: "TRANSIT", startTime: 1, version: versionOf(workspaceId) }),
+    db
+      .insert(vehicleEvents)
+      .values({ id: eventId, workspaceId, vehicleId, type: "TRANSIT", startTime: 1, version: versionOf(workspaceId) }),
   ]);
   return eventId;
 }
 
-const vehicleRow = async (id: string) => (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, id)).get())!;
+const vehicleRow = async (id: string) =>
+  (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, id)).get())!;
 
 describe("pull, tenant isolation and protocol", () => {
   it("never carries another workspace's vehicles, telemetry or events, first or incremental", async () => {
@@ -198,11 +236,18 @@ describe("pull, tenant isolation and protocol", () => {
     );
     // Workspace b keeps changing; a's next pulls stay empty.
     await insertTrack(b.workspaceId, await insertVehicle(b.workspaceId));
-    await push(b.token, pushBody(crypto.randomUUID(), crypto.randomUUID(), [{ id: 1, args: rename(theirs, "Changed") }]));
+    await push(
+      b.token,
+      pushBody(crypto.randomUUID(), crypto.randomUUID(), [{ id: 1, args: rename(theirs, "Changed") }]),
+    );
     expect((await pull(a.token, group, first.cookie)).patch).toEqual([]);
     // Even a cookie of 0 (everything) only reaches into the caller's own workspace.
     const zero = await pull(a.token, group, 0);
-    expect(zero.patch.every((p) => !p.key || [vehicleKey(mine), telemetryKey(mine), vehicleEventKey(mine, mineEvent)].includes(p.key))).toBe(true);
+    expect(
+      zero.patch.every(
+        (p) => !p.key || [vehicleKey(mine), telemetryKey(mine), vehicleEventKey(mine, mineEvent)].includes(p.key),
+      ),
+    ).toBe(true);
   });
 
   it("sends del for a soft-deleted timeline event, and nothing for rows deleted before the client's first pull", async () => {
@@ -214,9 +259,14 @@ describe("pull, tenant isolation and protocol", () => {
     const db = database(env.DB);
     await db.batch([
       bumpVersion(db, a.workspaceId),
-      db.update(vehicleEvents).set({ deleted: true, version: versionOf(a.workspaceId) }).where(eq(vehicleEvents.id, event)),
+      db
+        .update(vehicleEvents)
+        .set({ deleted: true, version: versionOf(a.workspaceId) })
+        .where(eq(vehicleEvents.id, event)),
     ]);
-    expect((await pull(a.token, group, first.cookie)).patch).toEqual([{ op: "del", key: vehicleEventKey(vehicle, event) }]);
+    expect((await pull(a.token, group, first.cookie)).patch).toEqual([
+      { op: "del", key: vehicleEventKey(vehicle, event) },
+    ]);
     const fresh = await pull(a.token, crypto.randomUUID());
     expect(fresh.patch.some((p) => p.op === "del" || p.key === vehicleEventKey(vehicle, event))).toBe(false);
   });
@@ -229,12 +279,24 @@ describe("pull, tenant isolation and protocol", () => {
       expect(res.status).toBe(200);
       return res.json();
     };
-    expect(await answer("/api/sync/pull", { ...pullBody(group), pullVersion: 0 })).toEqual({ error: "VersionNotSupported", versionType: "pull" });
-    expect(await answer("/api/sync/pull", { ...pullBody(group), schemaVersion: "0" })).toEqual({ error: "VersionNotSupported", versionType: "schema" });
-    expect(await answer("/api/sync/push", { ...pushBody(group, "c", []), pushVersion: 2 })).toEqual({ error: "VersionNotSupported", versionType: "push" });
+    expect(await answer("/api/sync/pull", { ...pullBody(group), pullVersion: 0 })).toEqual({
+      error: "VersionNotSupported",
+      versionType: "pull",
+    });
+    expect(await answer("/api/sync/pull", { ...pullBody(group), schemaVersion: "0" })).toEqual({
+      error: "VersionNotSupported",
+      versionType: "schema",
+    });
+    expect(await answer("/api/sync/push", { ...pushBody(group, "c", []), pushVersion: 2 })).toEqual({
+      error: "VersionNotSupported",
+      versionType: "push",
+    });
     // A schema from a build newer than this Worker (older ones may still push: sync-lifetime tests).
     const newer = String(Number(SCHEMA_VERSION) + 1);
-    expect(await answer("/api/sync/push", { ...pushBody(group, "c", []), schemaVersion: newer })).toEqual({ error: "VersionNotSupported", versionType: "schema" });
+    expect(await answer("/api/sync/push", { ...pushBody(group, "c", []), schemaVersion: newer })).toEqual({
+      error: "VersionNotSupported",
+      versionType: "schema",
+    });
   });
 
   it("answers malformed pull and push bodies with 400 JSON errors", async () => {
@@ -263,7 +325,12 @@ describe("pull, tenant isolation and protocol", () => {
       expect(((await res.json()) as ErrorBody).error.message).toContain("Invalid cookie");
     }
     for (const path of ["/api/sync/pull", "/api/sync/push"]) {
-      const garbage = await call(path, { method: "POST", token: a.token, body: "not json", headers: { "Content-Type": "application/json" } });
+      const garbage = await call(path, {
+        method: "POST",
+        token: a.token,
+        body: "not json",
+        headers: { "Content-Type": "application/json" },
+      });
       expect(garbage.status).toBe(400);
       expect(((await garbage.json()) as ErrorBody).error.code).toMatch(/^(bad_request|invalid_input)$/);
     }
@@ -278,7 +345,10 @@ describe("push, under replays and races", () => {
     const group = crypto.randomUUID();
     const client = crypto.randomUUID();
     const before = await workspaceVersion(a.workspaceId);
-    const body = pushBody(group, client, [{ id: 1, args: rename(id, "Once") }, { id: 2, args: rename(id, "Twice") }]);
+    const body = pushBody(group, client, [
+      { id: 1, args: rename(id, "Once") },
+      { id: 2, args: rename(id, "Twice") },
+    ]);
     const answers = await Promise.all([push(a.token, body), push(a.token, body), push(a.token, body)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     // Each mutation is one version; duplicates that lost a race added none.
@@ -292,12 +362,25 @@ describe("push, under replays and races", () => {
     const id = await insertVehicle(a.workspaceId);
     const group = crypto.randomUUID();
     const client = crypto.randomUUID();
-    await push(a.token, pushBody(group, client, [{ id: 1, args: rename(id, "One") }, { id: 3, args: rename(id, "Three") }, { id: 2, args: rename(id, "Two") }]));
+    await push(
+      a.token,
+      pushBody(group, client, [
+        { id: 1, args: rename(id, "One") },
+        { id: 3, args: rename(id, "Three") },
+        { id: 2, args: rename(id, "Two") },
+      ]),
+    );
     expect(await vehicleName(id)).toBe("One");
     // An older request arriving late changes nothing.
     await push(a.token, pushBody(group, client, [{ id: 1, args: rename(id, "Stale") }]));
     expect(await vehicleName(id)).toBe("One");
-    await push(a.token, pushBody(group, client, [{ id: 2, args: rename(id, "Two") }, { id: 3, args: rename(id, "Three") }]));
+    await push(
+      a.token,
+      pushBody(group, client, [
+        { id: 2, args: rename(id, "Two") },
+        { id: 3, args: rename(id, "Three") },
+      ]),
+    );
     expect(await vehicleName(id)).toBe("Three");
     expect((await pull(a.token, group)).lastMutationIDChanges).toEqual({ [client]: 3 });
   });
@@ -330,7 +413,11 @@ describe("push, under replays and races", () => {
     await push(a.token, pushBody(group, client, [{ id: 1, args: rename(theirs, "Hijacked") }]));
     expect(await vehicleRow(theirs)).toEqual(rowBefore);
     expect(await workspaceVersion(b.workspaceId)).toBe(versionBefore);
-    expect(await pull(b.token, bGroup, bSeen.cookie)).toEqual({ cookie: bSeen.cookie, lastMutationIDChanges: {}, patch: [] });
+    expect(await pull(b.token, bGroup, bSeen.cookie)).toEqual({
+      cookie: bSeen.cookie,
+      lastMutationIDChanges: {},
+      patch: [],
+    });
     expect((await pull(a.token, group)).lastMutationIDChanges).toEqual({ [client]: 1 });
   });
 

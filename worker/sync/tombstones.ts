@@ -49,9 +49,14 @@ export async function collectTombstones(db: Db, now = Date.now()): Promise<strin
       db.delete(vehicleEvents).where(old(vehicleEvents)),
       db.delete(telemetry).where(old(telemetry)),
       db.delete(vehicles).where(old(vehicles)),
-      db.update(workspaces).set({ tombstoneFloor: horizon }).where(and(eq(workspaces.id, workspaceId), lt(workspaces.tombstoneFloor, horizon))),
+      db
+        .update(workspaces)
+        .set({ tombstoneFloor: horizon })
+        .where(and(eq(workspaces.id, workspaceId), lt(workspaces.tombstoneFloor, horizon))),
       // Older checkpoints will never be the horizon again.
-      db.delete(syncCheckpoints).where(and(eq(syncCheckpoints.workspaceId, workspaceId), lt(syncCheckpoints.recordedAt, recordedAt))),
+      db
+        .delete(syncCheckpoints)
+        .where(and(eq(syncCheckpoints.workspaceId, workspaceId), lt(syncCheckpoints.recordedAt, recordedAt))),
     ]);
   }
   return due.map((d) => d.workspaceId);

@@ -1,6 +1,14 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { canAssign, INVITE_TTL_MS, isRole, roleLabels, type InvitePreview, type InviteRow, type Role } from "../../shared/roles";
+import {
+  canAssign,
+  INVITE_TTL_MS,
+  isRole,
+  roleLabels,
+  type InvitePreview,
+  type InviteRow,
+  type Role,
+} from "../../shared/roles";
 import type { Db } from "../../db/client";
 import { invites, memberships, users, workspaces } from "../../db/schema";
 import { sendEmail } from "../email/email";
@@ -13,7 +21,8 @@ import type { AppEnv } from "../types";
 import { alreadyMember } from "./members";
 
 /** Still usable at `now`: not accepted, not revoked, not expired. */
-const liveInvite = (now: number) => [isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now)] as const;
+const liveInvite = (now: number) =>
+  [isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now)] as const;
 
 /** An invite that was used, revoked or has expired: DESIGN.md "Teams" answers 410. */
 const gone = (why: string) => new ApiError(410, "invite_gone", why);
@@ -25,7 +34,11 @@ const inviteLink = (appUrl: string, token: string) => `${appUrl.replace(/\/$/, "
  * subject (issue 34: "You are invited to URGENT verify payroll at …"); the body names it quoted.
  */
 async function mailInvite(c: Context<AppEnv>, workspaceId: string, email: string, role: Role, token: string) {
-  const ws = await c.var.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+  const ws = await c.var.db
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .get();
   const name = ws?.name ?? "a workspace";
   await sendEmail(c.var.db, c.var.config, {
     to: email,
@@ -52,7 +65,11 @@ async function spendInviteMail(c: Context<AppEnv>, workspaceId: string, email: s
     if (await reserve(c, limit, key)) continue;
     audit("invite.limited", { workspaceId, by: c.var.session.userId, limit: limit.name });
     c.header("Retry-After", String(Math.ceil(limit.windowMs / 1000)));
-    throw new ApiError(429, "rate_limited", `At most ${Math.max(1, Math.floor(limit.max * c.var.config.RATE_LIMIT_SCALE))} invitation e-mails a day ${who}. Try again tomorrow.`);
+    throw new ApiError(
+      429,
+      "rate_limited",
+      `At most ${Math.max(1, Math.floor(limit.max * c.var.config.RATE_LIMIT_SCALE))} invitation e-mails a day ${who}. Try again tomorrow.`,
+    );
   }
 }
 
@@ -60,20 +77,42 @@ async function spendInviteMail(c: Context<AppEnv>, workspaceId: string, email: s
  * Invites an e-mail with a role: a random token, only its SHA-256 stored, 7 days. A live invite
  * to the same address is revoked first, so one address has one working link.
  */
-export async function createInvite(c: Context<AppEnv>, workspaceId: string, email: string, role: Role): Promise<InviteRow> {
+export async function createInvite(
+  c: Context<AppEnv>,
+  workspaceId: string,
+  email: string,
+  role: Role,
+): Promise<InviteRow> {
   const { db, access, session } = c.var;
   if (!canAssign(access.role, null, role)) throw forbidden("Only an owner can invite another owner");
   if (await alreadyMember(db, workspaceId, email)) {
-    throw new ApiError(409, "already_member", "This person is already a member", { email: ["Already a member of this workspace"] });
+    throw new ApiError(409, "already_member", "This person is already a member", {
+      email: ["Already a member of this workspace"],
+    });
   }
   await spendInviteMail(c, workspaceId, email);
   const token = randomToken(32);
-  const row = { id: crypto.randomUUID(), workspaceId, email, role, tokenHash: await sha256Hex(token), invitedBy: session.userId, expiresAt: Date.now() + INVITE_TTL_MS };
+  const row = {
+    id: crypto.randomUUID(),
+    workspaceId,
+    email,
+    role,
+    tokenHash: await sha256Hex(token),
+    invitedBy: session.userId,
+    expiresAt: Date.now() + INVITE_TTL_MS,
+  };
   await db.batch([
     db
       .update(invites)
       .set({ revokedAt: Date.now() })
-      .where(and(eq(invites.workspaceId, workspaceId), eq(invites.email, email), isNull(invites.acceptedAt), isNull(invites.revokedAt))),
+      .where(
+        and(
+          eq(invites.workspaceId, workspaceId),
+          eq(invites.email, email),
+          isNull(invites.acceptedAt),
+          isNull(invites.revokedAt),
+        ),
+      ),
     db.insert(invites).values(row),
   ]);
   await mailInvite(c, workspaceId, email, role, token);
@@ -85,7 +124,14 @@ async function pendingInvite(db: Db, workspaceId: string, inviteId: string) {
   const row = await db
     .select({ id: invites.id, email: invites.email, role: invites.role })
     .from(invites)
-    .where(and(eq(invites.id, inviteId), eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
+    .where(
+      and(
+        eq(invites.id, inviteId),
+        eq(invites.workspaceId, workspaceId),
+        isNull(invites.acceptedAt),
+        isNull(invites.revokedAt),
+      ),
+    )
     .get();
   if (!row || !isRole(row.role)) throw notFound("No such pending invite");
   return { ...row, role: row.role };
@@ -98,7 +144,10 @@ export async function resendInvite(c: Context<AppEnv>, workspaceId: string, invi
   await spendInviteMail(c, workspaceId, invite.email);
   const token = randomToken(32);
   const expiresAt = Date.now() + INVITE_TTL_MS;
-  await c.var.db.update(invites).set({ tokenHash: await sha256Hex(token), expiresAt }).where(eq(invites.id, inviteId));
+  await c.var.db
+    .update(invites)
+    .set({ tokenHash: await sha256Hex(token), expiresAt })
+    .where(eq(invites.id, inviteId));
   await mailInvite(c, workspaceId, invite.email, invite.role, token);
   audit("invite.resent", { workspaceId, inviteId, by: c.var.session.userId });
   return { id: inviteId, email: invite.email, role: invite.role, expiresAt };
@@ -144,7 +193,12 @@ async function inviteByToken(db: Db, token: string) {
 export async function previewInvite(db: Db, token: string): Promise<InvitePreview> {
   const invite = await inviteByToken(db, token);
   const account = await db.select({ id: users.id }).from(users).where(eq(users.email, invite.email)).get();
-  return { email: invite.email, workspaceName: invite.workspaceName, role: isRole(invite.role) ? invite.role : "viewer", accountExists: account !== undefined };
+  return {
+    email: invite.email,
+    workspaceName: invite.workspaceName,
+    role: isRole(invite.role) ? invite.role : "viewer",
+    accountExists: account !== undefined,
+  };
 }
 
 /**
@@ -173,7 +227,12 @@ export async function acceptInvite(c: Context<AppEnv>, token: string): Promise<{
       .insert(memberships)
       .select(
         db
-          .select({ workspaceId: invites.workspaceId, userId: sql<string>`${invites.acceptedBy}`.as("user_id"), role: invites.role, createdAt: sql<number>`${now}`.as("created_at") })
+          .select({
+            workspaceId: invites.workspaceId,
+            userId: sql<string>`${invites.acceptedBy}`.as("user_id"),
+            role: invites.role,
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
           .from(invites)
           .where(and(eq(invites.id, invite.id), eq(invites.acceptedBy, session.userId), eq(invites.acceptedAt, now))),
       )

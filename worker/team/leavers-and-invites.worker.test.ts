@@ -17,7 +17,10 @@ const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutb
 describe("invitation e-mails", () => {
   it("keep the workspace's name out of the subject", async () => {
     const a = await userWithWorkspace();
-    await db.update(workspaces).set({ name: "URGENT verify payroll at https://evil.example/login" }).where(eq(workspaces.id, a.workspaceId));
+    await db
+      .update(workspaces)
+      .set({ name: "URGENT verify payroll at https://evil.example/login" })
+      .where(eq(workspaces.id, a.workspaceId));
     const to = newEmail();
     expect((await invite(a.token, a.workspaceId, to)).status).toBe(201);
     const [mail] = await mailsTo(to);
@@ -30,12 +33,16 @@ describe("invitation e-mails", () => {
     const to = newEmail();
     const first = await invite(a.token, a.workspaceId, to);
     const { id } = (await first.json()) as { id: string };
-    expect((await call(`/api/workspaces/${a.workspaceId}/invites/${id}/resend`, { method: "POST", token: a.token })).status).toBe(200);
+    expect(
+      (await call(`/api/workspaces/${a.workspaceId}/invites/${id}/resend`, { method: "POST", token: a.token })).status,
+    ).toBe(200);
     expect((await invite(a.token, a.workspaceId, to)).status).toBe(201);
     const refused = await invite(a.token, a.workspaceId, to);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(await refused.json()).toMatchObject({ error: { code: "rate_limited", message: expect.stringContaining("At most 3 invitation e-mails a day") } });
+    expect(await refused.json()).toMatchObject({
+      error: { code: "rate_limited", message: expect.stringContaining("At most 3 invitation e-mails a day") },
+    });
     expect(await mailsTo(to)).toHaveLength(3);
   });
 
@@ -80,12 +87,29 @@ describe("a removed member keeps no side doors", () => {
     const tokenOf = async (email: string) => (await mailsTo(email))[0]!.text.match(/\/invite\/([\w-]+)/)![1]!;
     const [link, otherLink] = [await tokenOf(to), await tokenOf(other)];
 
-    expect((await call(`/api/workspaces/${owner.workspaceId}/members/${admin.userId}`, { method: "DELETE", token: owner.token })).status).toBe(200);
-    expect((await call(`/api/workspaces/${owner.workspaceId}/members/${demoted.userId}`, { method: "PATCH", token: owner.token, json: { role: "member" } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/workspaces/${owner.workspaceId}/members/${admin.userId}`, {
+          method: "DELETE",
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(`/api/workspaces/${owner.workspaceId}/members/${demoted.userId}`, {
+          method: "PATCH",
+          token: owner.token,
+          json: { role: "member" },
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await call(`/api/invites/${link}`)).status).toBe(410);
     expect((await call(`/api/invites/${otherLink}`)).status).toBe(410);
-    const pending = (await (await call(`/api/workspaces/${owner.workspaceId}/members`, { token: owner.token })).json()) as { invites: { email: string }[] };
+    const pending = (await (
+      await call(`/api/workspaces/${owner.workspaceId}/members`, { token: owner.token })
+    ).json()) as { invites: { email: string }[] };
     expect(pending.invites.map((i) => i.email)).not.toContain(to);
   });
 
@@ -93,14 +117,34 @@ describe("a removed member keeps no side doors", () => {
     const owner = await userWithWorkspace();
     const leaver = await memberWithRole(owner.workspaceId, "member");
     const kept = await memberWithRole(owner.workspaceId, "viewer");
-    for (const m of [leaver, kept]) expect((await call("/api/reports/subscription", { method: "PUT", token: m.token, json: { frequency: "daily" } })).status).toBe(200);
-    expect((await call(`/api/workspaces/${owner.workspaceId}/members/${leaver.userId}`, { method: "DELETE", token: owner.token })).status).toBe(200);
-    const mine = (userId: string) => db.select().from(reportSubscriptions).where(and(eq(reportSubscriptions.workspaceId, owner.workspaceId), eq(reportSubscriptions.userId, userId))).get();
+    for (const m of [leaver, kept])
+      expect(
+        (await call("/api/reports/subscription", { method: "PUT", token: m.token, json: { frequency: "daily" } }))
+          .status,
+      ).toBe(200);
+    expect(
+      (
+        await call(`/api/workspaces/${owner.workspaceId}/members/${leaver.userId}`, {
+          method: "DELETE",
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(200);
+    const mine = (userId: string) =>
+      db
+        .select()
+        .from(reportSubscriptions)
+        .where(and(eq(reportSubscriptions.workspaceId, owner.workspaceId), eq(reportSubscriptions.userId, userId)))
+        .get();
     expect(await mine(leaver.userId)).toBeUndefined();
 
     // a subscription left from before removals ended them: the cron checks membership itself
-    await db.insert(reportSubscriptions).values({ workspaceId: owner.workspaceId, userId: leaver.userId, frequency: "daily" });
-    await db.delete(memberships).where(and(eq(memberships.workspaceId, owner.workspaceId), eq(memberships.userId, kept.userId)));
+    await db
+      .insert(reportSubscriptions)
+      .values({ workspaceId: owner.workspaceId, userId: leaver.userId, frequency: "daily" });
+    await db
+      .delete(memberships)
+      .where(and(eq(memberships.workspaceId, owner.workspaceId), eq(memberships.userId, kept.userId)));
     await db.insert(memberships).values({ workspaceId: owner.workspaceId, userId: kept.userId, role: "viewer" });
     await sendDueReportEmails(db, config(env), Date.now() + 2 * 86_400_000);
     expect(await mailsTo(leaver.email)).toEqual([]);

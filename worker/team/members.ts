@@ -63,7 +63,11 @@ const notMember = (workspaceId: string, userId: string) =>
 
 /** The membership row to change or remove, guarded (when it is an owner's) by the last-owner rule. */
 const membershipUnlessLastOwner = (workspaceId: string, userId: string, role: Role) =>
-  and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId), role === "owner" ? anotherOwner(workspaceId, userId) : undefined);
+  and(
+    eq(memberships.workspaceId, workspaceId),
+    eq(memberships.userId, userId),
+    role === "owner" ? anotherOwner(workspaceId, userId) : undefined,
+  );
 
 /**
  * Changes a member's role. The last-owner rule is in the UPDATE itself (one guarded statement),
@@ -114,12 +118,30 @@ export async function removeMember(c: Context<AppEnv>, workspaceId: string, user
     db
       .update(invites)
       .set({ revokedAt: Date.now() })
-      .where(and(eq(invites.workspaceId, workspaceId), eq(invites.invitedBy, userId), isNull(invites.acceptedAt), isNull(invites.revokedAt), notMember(workspaceId, userId))),
-    db.delete(reportSubscriptions).where(and(eq(reportSubscriptions.workspaceId, workspaceId), eq(reportSubscriptions.userId, userId), notMember(workspaceId, userId))),
+      .where(
+        and(
+          eq(invites.workspaceId, workspaceId),
+          eq(invites.invitedBy, userId),
+          isNull(invites.acceptedAt),
+          isNull(invites.revokedAt),
+          notMember(workspaceId, userId),
+        ),
+      ),
+    db
+      .delete(reportSubscriptions)
+      .where(
+        and(
+          eq(reportSubscriptions.workspaceId, workspaceId),
+          eq(reportSubscriptions.userId, userId),
+          notMember(workspaceId, userId),
+        ),
+      ),
   ]);
   if (removed.length === 0) throw lastOwner();
   audit(leaving ? "member.left" : "member.removed", { workspaceId, userId, role: from, by: session.userId });
-  await closeWorkspaceUser(c.env, workspaceId, userId).catch((error) => console.error("closing a removed member's sockets failed:", error));
+  await closeWorkspaceUser(c.env, workspaceId, userId).catch((error) =>
+    console.error("closing a removed member's sockets failed:", error),
+  );
 }
 
 /** Which of these e-mail addresses belong to current members of the workspace. */

@@ -13,7 +13,9 @@ afterEach(closeSockets);
 
 type Json = Record<string, unknown> & { error?: { code: string; message: string; fields?: Record<string, string[]> } };
 const json = async (res: Response) => (await res.json()) as Json;
-const ip = () => ({ "CF-Connecting-IP": `10.20.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
+const ip = () => ({
+  "CF-Connecting-IP": `10.20.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+});
 
 async function signUp(email: string) {
   const res = await call("/api/signup", { method: "POST", headers: ip(), json: { email, password: "long enough 1" } });
@@ -30,7 +32,8 @@ async function linkTokenFor(email: string) {
   return mail.text.match(/\/invite\/([\w-]+)/)![1]!;
 }
 
-const accept = (token: string, inviteToken: string) => call("/api/invites/accept", { method: "POST", token, json: { token: inviteToken } });
+const accept = (token: string, inviteToken: string) =>
+  call("/api/invites/accept", { method: "POST", token, json: { token: inviteToken } });
 const newEmail = () => `invited-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 describe("invites", () => {
@@ -44,9 +47,17 @@ describe("invites", () => {
     expect(body.expiresAt).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600_000);
     const linkToken = await linkTokenFor(email);
     // Only the hash is stored.
-    const stored = await database(env.DB).select().from(invites).where(eq(invites.id, body.id as string)).get();
+    const stored = await database(env.DB)
+      .select()
+      .from(invites)
+      .where(eq(invites.id, body.id as string))
+      .get();
     expect(stored!.tokenHash).not.toContain(linkToken);
-    expect(await json(await call(`/api/invites/${linkToken}`))).toMatchObject({ email, role: "viewer", accountExists: false });
+    expect(await json(await call(`/api/invites/${linkToken}`))).toMatchObject({
+      email,
+      role: "viewer",
+      accountExists: false,
+    });
 
     const session = await signUp(email);
     const res = await accept(session, linkToken);
@@ -85,20 +96,33 @@ describe("invites", () => {
     const db = database(env.DB);
     const expiredEmail = newEmail();
     const expired = await json(await invite(owner.token, owner.workspaceId, expiredEmail));
-    await db.update(invites).set({ expiresAt: Date.now() - 1 }).where(eq(invites.id, expired.id as string));
+    await db
+      .update(invites)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(invites.id, expired.id as string));
     const expiredRes = await accept(await signUp(expiredEmail), await linkTokenFor(expiredEmail));
     expect(expiredRes.status).toBe(410);
     expect((await json(expiredRes)).error!.message).toMatch(/expired/);
 
     const revokedEmail = newEmail();
     const revoked = await json(await invite(owner.token, owner.workspaceId, revokedEmail));
-    expect((await call(`/api/workspaces/${owner.workspaceId}/invites/${revoked.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/workspaces/${owner.workspaceId}/invites/${revoked.id}`, {
+          method: "DELETE",
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(200);
     expect((await accept(await signUp(revokedEmail), await linkTokenFor(revokedEmail))).status).toBe(410);
 
     const resentEmail = newEmail();
     const first = await json(await invite(owner.token, owner.workspaceId, resentEmail));
     const oldLink = await linkTokenFor(resentEmail);
-    const resent = await call(`/api/workspaces/${owner.workspaceId}/invites/${first.id}/resend`, { method: "POST", token: owner.token });
+    const resent = await call(`/api/workspaces/${owner.workspaceId}/invites/${first.id}/resend`, {
+      method: "POST",
+      token: owner.token,
+    });
     expect(resent.status).toBe(200);
     const newLink = await linkTokenFor(resentEmail);
     expect(newLink).not.toBe(oldLink);
@@ -141,7 +165,11 @@ describe("roles and removal", () => {
     const owner = await userWithWorkspace();
     const admin = await memberWithRole(owner.workspaceId, "admin");
     expect((await invite(admin.token, owner.workspaceId, newEmail())).status).toBe(201);
-    const demote = await call(`/api/workspaces/${owner.workspaceId}/members/${admin.userId}`, { method: "PATCH", token: owner.token, json: { role: "member" } });
+    const demote = await call(`/api/workspaces/${owner.workspaceId}/members/${admin.userId}`, {
+      method: "PATCH",
+      token: owner.token,
+      json: { role: "member" },
+    });
     expect(demote.status).toBe(200);
     expect((await invite(admin.token, owner.workspaceId, newEmail())).status).toBe(403);
   });
@@ -155,7 +183,15 @@ describe("roles and removal", () => {
     expect((await call(path, { method: "DELETE", token: admin.token })).status).toBe(403);
     expect((await call(path, { method: "PATCH", token: admin.token, json: { role: "member" } })).status).toBe(403);
     // With a second owner, the first may leave.
-    expect((await call(`/api/workspaces/${owner.workspaceId}/members/${admin.userId}`, { method: "PATCH", token: owner.token, json: { role: "owner" } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/workspaces/${owner.workspaceId}/members/${admin.userId}`, {
+          method: "PATCH",
+          token: owner.token,
+          json: { role: "owner" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(path, { method: "DELETE", token: owner.token })).status).toBe(200);
   });
 
@@ -164,13 +200,22 @@ describe("roles and removal", () => {
     const member = await memberWithRole(owner.workspaceId, "member");
     const vehicleId = await insertVehicle(owner.workspaceId);
     const socket = await connect(owner.workspaceId, member.token);
-    const removed = await call(`/api/workspaces/${owner.workspaceId}/members/${member.userId}`, { method: "DELETE", token: owner.token });
+    const removed = await call(`/api/workspaces/${owner.workspaceId}/members/${member.userId}`, {
+      method: "DELETE",
+      token: owner.token,
+    });
     expect(removed.status).toBe(200);
     await expect.poll(() => socket.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     const pull = await call("/api/sync/pull", {
       method: "POST",
       token: member.token,
-      json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie: null, profileID: "p", schemaVersion: SCHEMA_VERSION },
+      json: {
+        pullVersion: 1,
+        clientGroupID: crypto.randomUUID(),
+        cookie: null,
+        profileID: "p",
+        schemaVersion: SCHEMA_VERSION,
+      },
     });
     expect(pull.status).toBe(403);
     const push = await call("/api/sync/push", {
@@ -181,7 +226,15 @@ describe("roles and removal", () => {
         clientGroupID: crypto.randomUUID(),
         profileID: "p",
         schemaVersion: SCHEMA_VERSION,
-        mutations: [{ clientID: "c", id: 1, name: "updateVehicle", args: { id: vehicleId, name: "Gone", vin: null, year: null, make: null, model: null }, timestamp: 1 }],
+        mutations: [
+          {
+            clientID: "c",
+            id: 1,
+            name: "updateVehicle",
+            args: { id: vehicleId, name: "Gone", vin: null, year: null, make: null, model: null },
+            timestamp: 1,
+          },
+        ],
       },
     });
     expect(push.status).toBe(403);

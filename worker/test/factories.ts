@@ -77,6 +77,9 @@ export async function memberWithRole(workspaceId: string, role: string, label = 
 export async function insertDriver(workspaceId: string, name: string) {
   const db = database(env.DB);
   const id = crypto.randomUUID();
-  await db.batch([bumpVersion(db, workspaceId), db.insert(drivers).values({ id, workspaceId, name, version: versionOf(workspaceId) })]);
+  await db.batch([
+    bumpVersion(db, workspaceId),
+    db.insert(drivers).values({ id, workspaceId, name, version: versionOf(workspaceId) }),
+  ]);
   return id;
 }

@@ -22,10 +22,15 @@ export async function ingest(reports: Report[], options: LiveOptions & { flushMs
 }
 
 /** Several requests of one workspace's devices in one call into its object. */
-export async function ingestRequests(requests: Report[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
+export async function ingestRequests(
+  requests: Report[][],
+  options: LiveOptions & { flushMs?: number } = {},
+): Promise<IngestAnswer[]> {
   const beacon = await database(env.DB).select().from(beacons).where(eq(beacons.id, requests[0]![0]!.deviceId)).get();
   if (!beacon) return requests.map(() => ({ ok: false, unknown: true }));
-  return runInDurableObject(roomOf(beacon.workspaceId), (room: WorkspaceRoom) => room.ingest(requests, { flushMs: 0, ...options }));
+  return runInDurableObject(roomOf(beacon.workspaceId), (room: WorkspaceRoom) =>
+    room.ingest(requests, { flushMs: 0, ...options }),
+  );
 }
 
 /** A vehicle's live state in its workspace's object (its modules' states included). */

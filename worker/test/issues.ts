@@ -11,9 +11,20 @@ export async function insertIssue(workspaceId: string, fields: Partial<NewIssue>
   const db = database(env.DB);
   const id = fields.id ?? crypto.randomUUID();
   const vehicleId = fields.vehicleId ?? (await insertVehicle(workspaceId));
-  await db.batch([bumpVersion(db, workspaceId), ...openIssueStatements(db, workspaceId, { title: "Flat tyre", priority: "medium", reportedByUserId: null, ...fields, id, vehicleId })]);
+  await db.batch([
+    bumpVersion(db, workspaceId),
+    ...openIssueStatements(db, workspaceId, {
+      title: "Flat tyre",
+      priority: "medium",
+      reportedByUserId: null,
+      ...fields,
+      id,
+      vehicleId,
+    }),
+  ]);
   return { id, vehicleId };
 }
 
 export const issueRow = (id: string) => database(env.DB).select().from(issues).where(eq(issues.id, id)).get();
-export const commentRow = (id: string) => database(env.DB).select().from(issueComments).where(eq(issueComments.id, id)).get();
+export const commentRow = (id: string) =>
+  database(env.DB).select().from(issueComments).where(eq(issueComments.id, id)).get();

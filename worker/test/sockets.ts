@@ -60,6 +60,10 @@ let roundTrips = 1_000_000;
 export async function roundTrip(client: Client) {
   const id = roundTrips++;
   client.socket.send(encodeMessage({ type: "pull", id, body: {} }));
-  const answered = () => client.messages.some((m) => { const a = parseRoomMessage(m); return a?.type === "pull" && a.id === id; });
+  const answered = () =>
+    client.messages.some((m) => {
+      const a = parseRoomMessage(m);
+      return a?.type === "pull" && a.id === id;
+    });
   await expect.poll(answered).toBe(true);
 }

@@ -1,0 +1,77 @@
+import type { Env } from "./env";
+import { database } from "../db/client";
+import { config } from "./env";
+import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
+import { retentionDue, runRetention } from "./retention";
+import { sendDueReportEmails } from "./reports/scheduled-email";
+import { sendIssueNotifications } from "./maintenance/issue-notifications";
+import { announceWrites, forgetRoomChanges } from "./workspace-object";
+import { collectTombstones } from "./sync/tombstones";
+import { expireOldAlerts } from "./fleet/alert-retention";
+import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
+import { relayAlerts } from "./alerts/relay";
+import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
+import { sealClearTotpSecrets } from "./auth/totp-secret";
+
+/**
+ * The cron trigger, every minute: beacons that fell silent stop being ACTIVE, and their clients hear
+ * of it; sync tombstones older than the horizon are collected (worker/sync/tombstones.ts); alerts,
+ * service due notices and e-mails go out; once an hour the tables that only grow are trimmed.
+ */
+export async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+  startHousekeeping(controller, env, ctx);
+  const changed = await markSilentBeaconsInactive(database(env.DB));
+  const expired = await expireOldAlerts(database(env.DB)).catch((error: unknown) => {
+    console.error("scheduled: expiring old alerts failed:", error);
+    return [];
+  });
+  const raised = await raiseBeaconAlerts(database(env.DB)).catch((error: unknown) => {
+    console.error("scheduled: raising beacon alerts failed:", error);
+    return [];
+  });
+  // Service schedules that became due soon or overdue: one Inbox entry and e-mail per period (docs/decisions/0032).
+  const due = isDueCheckMinute(controller.scheduledTime)
+    ? await announceDueSchedules(database(env.DB), config(env)).catch((error: unknown) => {
+        console.error("scheduled: service due notifications failed:", error);
+        return [];
+      })
+    : [];
+  await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired, ...raised, ...due]);
+  // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
+  await relayAlerts(database(env.DB), env.ALERT_DELIVERIES, config(env)).catch((error: unknown) =>
+    console.error("scheduled: relaying alerts failed:", error),
+  );
+}
+
+/** What runs beside the minute's alerts, each on its own (one failing stops none of the others). */
+function startHousekeeping(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+  ctx.waitUntil(
+    collectTombstones(database(env.DB))
+      // A room's shared read from before the collection would still diff a cookie below the new floor.
+      .then((collected) => Promise.all(collected.map((workspaceId) => forgetRoomChanges(env, workspaceId))))
+      .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
+  );
+  // Once an hour: the tables that only grow lose their oldest finished rows (worker/retention.ts).
+  if (retentionDue(controller.scheduledTime))
+    ctx.waitUntil(
+      runRetention(database(env.DB)).catch((error) => console.error("scheduled: retention failed:", error)),
+    );
+  // Issue assignment e-mails whose send right after the assignment failed (docs/decisions/0030).
+  ctx.waitUntil(
+    sendIssueNotifications(database(env.DB), config(env)).catch((error) =>
+      console.error("scheduled: issue e-mails failed:", error),
+    ),
+  );
+  // TOTP secrets stored in clear before issue 34 are sealed, a hundred a minute.
+  ctx.waitUntil(
+    sealClearTotpSecrets(database(env.DB), config(env).WEBHOOK_SECRET_KEY).catch((error) =>
+      console.error("scheduled: sealing TOTP secrets failed:", error),
+    ),
+  );
+  // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
+  ctx.waitUntil(
+    sendDueReportEmails(database(env.DB), config(env)).catch((error) =>
+      console.error("scheduled: report e-mails failed:", error),
+    ),
+  );
+}
