@@ -4,6 +4,7 @@ import {
   scheduleDue,
   serviceStatuses,
   worseStatus,
+  type ServiceEntry,
   type ServiceSchedule,
   type ServiceStatus,
   type VehicleReading,
@@ -99,22 +100,8 @@ export function announcedStatus(announced: string | null, cycle: number): Servic
   return Number(c) === cycle && (status === "due_soon" || status === "overdue") ? status : null;
 }
 
-export interface SyncedServiceEntry {
-  id: string;
-  vehicleId: string;
-  date: string;
-  odometerMiles: number | null;
-  engineHours: number | null;
-  description: string | null;
-  costCents: number | null;
-  vendor: string | null;
-  notes: string | null;
-  photoIds: string[];
-  scheduleIds: string[];
-  resolvesIssueIds: string[];
-  /** ms */
-  createdAt: number;
-}
+/** A service entry as the store holds it: the REST shape, its creation time in ms. */
+export type SyncedServiceEntry = Omit<ServiceEntry, "createdAt"> & { createdAt: number };
 export type ServiceEntryWire = {
   v: string;
   d: string;
