@@ -37,3 +37,20 @@ test("an owner adds a schedule (a missing interval is said on its field), then l
   await expect(history).toContainText("$249.90");
   await expect(schedules).not.toContainText("Overdue");
 });
+
+test("My actions shows a long service-due list fifty at a time", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request, "Long Due List Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  const headers = { Authorization: `Bearer ${fleet.token}` };
+  for (let n = 1; n <= 60; n++) {
+    const data = { vehicleId: vehicle.id, name: `Check ${n}`, everyDays: 7, lastDoneAt: day(10) };
+    expect((await request.post("/api/service-schedules", { headers, data })).status()).toBe(201);
+  }
+  await signInAs(page, fleet.token);
+  await page.goto("/actions");
+  const due = page.getByRole("region", { name: "Service due" });
+  await expect(due.getByRole("listitem")).toHaveCount(50);
+  await due.getByRole("button", { name: "Show 10 more of 60" }).click();
+  await expect(due.getByRole("listitem")).toHaveCount(60);
+  await expect(due.getByRole("button")).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import type { ServiceSchedule } from "../../shared/service";
 import { nextDueText, statusLabel } from "../maintenance/format";
 import { actionCount, useMyActions } from "../maintenance/use-my-actions";
 import { useStoreStatus, useVehicles } from "../store";
+import { useShownFirst } from "../components/use-shown-first";
 
 /**
  * My actions (issue 32): what is the signed-in member's to do: open issues assigned to them,
@@ -20,35 +21,9 @@ export default function ActionsPage() {
         <h1>My actions</h1>
       </header>
       {pulled && !actionCount(actions) ? <p className="muted">Nothing to do. Well done.</p> : null}
-      {actions.issues.length ? (
-        <section aria-label="Issues assigned to me">
-          <h2>Issues assigned to me</h2>
-          <ul className="maintenance-list">
-            {actions.issues.map((i) => (
-              <li key={i.id} className="maintenance-row">
-                <Link to={`/issues/${i.id}`}>{i.title}</Link>
-                <span className="muted">
-                  {names.get(i.vehicleId) ?? "Vehicle"} · {priorityLabels[i.priority]} · {statusLabels[i.status]}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {actions.issues.length ? <AssignedIssues issues={actions.issues} names={names} /> : null}
       {actions.service.length ? <ServiceDueList service={actions.service} names={names} /> : null}
-      {actions.inspections.length ? (
-        <section aria-label="Inspections due today">
-          <h2>Inspections due today</h2>
-          <ul className="maintenance-list">
-            {actions.inspections.map((v) => (
-              <li key={v.id} className="maintenance-row">
-                <Link to={`/vehicles/${v.id}/inspections`}>{v.name}</Link>
-                <span className="muted">drove today, not inspected</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {actions.inspections.length ? <InspectionsDue vehicles={actions.inspections} /> : null}
       {actions.unreadAlerts ? (
         <p>
           <Link to="/inbox">
@@ -60,13 +35,36 @@ export default function ActionsPage() {
   );
 }
 
+type Actions = ReturnType<typeof useMyActions>;
+
+function AssignedIssues({ issues, names }: { issues: Actions["issues"]; names: Map<string, string> }) {
+  const { shown, more } = useShownFirst(issues);
+  return (
+    <section aria-label="Issues assigned to me">
+      <h2>Issues assigned to me</h2>
+      <ul className="maintenance-list">
+        {shown.map((i) => (
+          <li key={i.id} className="maintenance-row">
+            <Link to={`/issues/${i.id}`}>{i.title}</Link>
+            <span className="muted">
+              {names.get(i.vehicleId) ?? "Vehicle"} · {priorityLabels[i.priority]} · {statusLabels[i.status]}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {more}
+    </section>
+  );
+}
+
 /** The fleet-wide "service due" list: overdue first. */
-export function ServiceDueList({ service, names }: { service: ServiceSchedule[]; names: Map<string, string> }) {
+function ServiceDueList({ service, names }: { service: ServiceSchedule[]; names: Map<string, string> }) {
+  const { shown, more } = useShownFirst(service);
   return (
     <section aria-label="Service due">
       <h2>Service due</h2>
       <ul className="maintenance-list">
-        {service.map((s) => (
+        {shown.map((s) => (
           <li key={s.id} className="maintenance-row">
             <span className={`status-pill ${s.status}`}>{statusLabel(s)}</span>
             <Link to={`/vehicles/${s.vehicleId}/service`}>
@@ -76,6 +74,26 @@ export function ServiceDueList({ service, names }: { service: ServiceSchedule[];
           </li>
         ))}
       </ul>
+      {more}
+    </section>
+  );
+}
+
+/** Vehicles that drove today without today's inspection. */
+function InspectionsDue({ vehicles }: { vehicles: Actions["inspections"] }) {
+  const { shown, more } = useShownFirst(vehicles);
+  return (
+    <section aria-label="Inspections due today">
+      <h2>Inspections due today</h2>
+      <ul className="maintenance-list">
+        {shown.map((v) => (
+          <li key={v.id} className="maintenance-row">
+            <Link to={`/vehicles/${v.id}/inspections`}>{v.name}</Link>
+            <span className="muted">drove today, not inspected</span>
+          </li>
+        ))}
+      </ul>
+      {more}
     </section>
   );
 }
