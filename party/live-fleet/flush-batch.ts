@@ -7,7 +7,7 @@ import { beacons, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 import { flushRows, type FlushTable } from "./flush-tables";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import type { FlushRow } from "../../domain/fold/fold";
-import type { DeviceState, Pending } from "./live-store";
+import { healthFieldsOf, type DeviceState, type Pending } from "./live-store";
 import type { EventUpsert } from "../../domain/fold/motion";
 
 /**
@@ -119,28 +119,7 @@ function eventRow(workspaceId: string, vehicleId: string, e: EventUpsert): typeo
 
 /** A beacon's health as it is now (absolute values: writing it twice is writing it once). */
 function healthRow(d: DeviceState) {
-  const {
-    deviceId,
-    lastReportAt,
-    rejectedClockAhead,
-    rejectedTooOld,
-    rejectedThrottled,
-    lastRejectedAt,
-    lastRejectedReason,
-    clockSkewMs,
-    clockSkewAt,
-  } = d;
-  return {
-    id: deviceId,
-    lastReportAt,
-    rejectedClockAhead,
-    rejectedTooOld,
-    rejectedThrottled,
-    lastRejectedAt,
-    lastRejectedReason,
-    clockSkewMs,
-    clockSkewAt,
-  };
+  return { id: d.deviceId, ...healthFieldsOf(d) };
 }
 
 /**

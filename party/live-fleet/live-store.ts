@@ -16,6 +16,25 @@ import type { EventUpsert } from "../../domain/fold/motion";
  */
 
 /** A device (beacon) as the object keeps it: its vehicle, and its health as absolute values. */
+/** A beacon's health counters and clock, as D1's beacons row and the object's state both hold them. */
+export type BeaconHealthFields = Omit<DeviceState, "deviceId" | "vehicleId">;
+
+/** Just the health fields of a beacons row or a device's state (no other column travels along). */
+export function healthFieldsOf(x: BeaconHealthFields): BeaconHealthFields {
+  const { lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt } = x;
+  const { lastRejectedReason, clockSkewMs, clockSkewAt } = x;
+  return {
+    lastReportAt,
+    rejectedClockAhead,
+    rejectedTooOld,
+    rejectedThrottled,
+    lastRejectedAt,
+    lastRejectedReason,
+    clockSkewMs,
+    clockSkewAt,
+  };
+}
+
 export interface DeviceState {
   deviceId: string;
   vehicleId: string;

@@ -6,7 +6,7 @@ import { chunkRows } from "../../db/chunk";
 import { newVehicleFold, type Latest, type VehicleFold } from "../../domain/fold/fold";
 import type { OdometerState } from "../../domain/fold/gps-odometer";
 import { ENGINE_HOURS_MODULE, initialEngineHours } from "../../domain/fold/engine-hours";
-import type { DeviceState } from "./live-store";
+import { healthFieldsOf, type DeviceState } from "./live-store";
 import type { MotionState } from "../../domain/fold/motion";
 
 /**
@@ -75,30 +75,7 @@ export async function loadDevices(
 }
 
 function deviceOf(b: typeof beacons.$inferSelect): DeviceState {
-  const {
-    id,
-    vehicleId,
-    lastReportAt,
-    rejectedClockAhead,
-    rejectedTooOld,
-    rejectedThrottled,
-    lastRejectedAt,
-    lastRejectedReason,
-    clockSkewMs,
-    clockSkewAt,
-  } = b;
-  return {
-    deviceId: id,
-    vehicleId,
-    lastReportAt,
-    rejectedClockAhead,
-    rejectedTooOld,
-    rejectedThrottled,
-    lastRejectedAt,
-    lastRejectedReason,
-    clockSkewMs,
-    clockSkewAt,
-  };
+  return { deviceId: b.id, vehicleId: b.vehicleId, ...healthFieldsOf(b) };
 }
 
 /** Exactly the telemetry fields of a vehicle's latest state (a row read from D1 carries more). */

@@ -22,34 +22,23 @@ import type { AppEnv } from "../types";
 import { settleWorkspace } from "../workspace-object";
 
 /** CSV columns of each report, in order: the JSON rows' keys, units in their names. */
+const summaryColumns = [
+  "vehicleId",
+  "vehicleName",
+  "distanceMiles",
+  "drivingSeconds",
+  "idlingSeconds",
+  "trips",
+  "stops",
+  "maxSpeedMph",
+  "averageSpeedMph",
+  "speedingEpisodes",
+  "fuelUsedPercent",
+] as const;
+
 const csvColumns = {
-  summary: [
-    "vehicleId",
-    "vehicleName",
-    "distanceMiles",
-    "drivingSeconds",
-    "idlingSeconds",
-    "trips",
-    "stops",
-    "maxSpeedMph",
-    "averageSpeedMph",
-    "speedingEpisodes",
-    "fuelUsedPercent",
-  ],
-  daily: [
-    "day",
-    "vehicleId",
-    "vehicleName",
-    "distanceMiles",
-    "drivingSeconds",
-    "idlingSeconds",
-    "trips",
-    "stops",
-    "maxSpeedMph",
-    "averageSpeedMph",
-    "speedingEpisodes",
-    "fuelUsedPercent",
-  ],
+  summary: summaryColumns,
+  daily: ["day", ...summaryColumns],
   trips: [
     "vehicleId",
     "vehicleName",
