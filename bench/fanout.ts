@@ -11,17 +11,19 @@ import { pullRequest } from "../shared/sync-requests";
 import { newWorkspace, orderBeacons, pull, realtimeTicket, report, reportAll, sleep, spot } from "./fleet";
 import { baseUrl } from "./lib";
 
-interface Meter {
+export interface Meter {
   roundTrips: number;
   statements: number;
+  /** Statements by the start of their SQL. */
+  byStatement: Record<string, number>;
 }
-async function meter(method: "GET" | "POST"): Promise<Meter> {
+export async function meter(method: "GET" | "POST"): Promise<Meter> {
   const res = await fetch(`${baseUrl}/api/dev/d1-meter`, { method });
   if (!res.ok) throw new Error(`d1-meter: ${res.status}`);
   return (await res.json()) as Meter;
 }
 
-interface Client {
+export interface Client {
   socket: WebSocket;
   pulls: number;
   /** Of them, over the socket. */
@@ -67,13 +69,18 @@ async function pullFrom(client: Client, token: string, group: string, cookie: un
   return (await pull(token, group, cookie as null)).cookie;
 }
 
-/** One run: `clients` clients connected to a fresh 100-vehicle workspace while `reports` reports arrive at `perSecond`. */
-export async function fanout(clients: number, reports: number, perSecond: number): Promise<FanoutResult> {
-  const ws = await newWorkspace(`Bench Fan-out ${clients}`);
-  const beacons = await orderBeacons(ws.token, ws.workspaceId, 100);
-  await reportAll(beacons, 10, 0, Date.now() - 120_000);
-  const roomUrl = `${baseUrl.replace(/^http/, "ws")}/parties/${PARTY_NAME}/${ws.workspaceId}`;
+/** Clients connected to a workspace's room, each pulling on every poke as a browser's sync worker does. */
+export interface ConnectedClients {
+  open: Client[];
+  close(): void;
+}
 
+/** Connects `clients` clients to the workspace's room (each with its own client group, first pull over HTTP). */
+export async function connectClients(
+  ws: { token: string; workspaceId: string },
+  clients: number,
+): Promise<ConnectedClients> {
+  const roomUrl = `${baseUrl.replace(/^http/, "ws")}/parties/${PARTY_NAME}/${ws.workspaceId}`;
   const open: Client[] = [];
   const pullLoop = async (group: string, state: { cookie: unknown }, client: Client) => {
     do {
@@ -115,6 +122,16 @@ export async function fanout(clients: number, reports: number, perSecond: number
       });
     }),
   );
+  return { open, close: () => open.forEach((c) => c.socket.close()) };
+}
+
+/** One run: `clients` clients connected to a fresh 100-vehicle workspace while `reports` reports arrive at `perSecond`. */
+export async function fanout(clients: number, reports: number, perSecond: number): Promise<FanoutResult> {
+  const ws = await newWorkspace(`Bench Fan-out ${clients}`);
+  const beacons = await orderBeacons(ws.token, ws.workspaceId, 100);
+  await reportAll(beacons, 10, 0, Date.now() - 120_000);
+  const connected = await connectClients(ws, clients);
+  const open = connected.open;
   await sleep(1000);
   for (const c of open) {
     c.pulls = 0;
@@ -144,7 +161,7 @@ export async function fanout(clients: number, reports: number, perSecond: number
   while (open.some((c) => c.busy)) await sleep(100);
   const after = await meter("GET");
   console.error(`fan-out: ${clients} clients done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  for (const c of open) c.socket.close();
+  connected.close();
   return {
     clients,
     reports,

@@ -7,21 +7,31 @@ export interface D1Meter {
   on: boolean;
   roundTrips: number;
   statements: number;
+  /** Statements by the start of their SQL (which table a benchmark's D1 work goes to). */
+  byStatement: Record<string, number>;
 }
-export const d1Meter: D1Meter = { on: false, roundTrips: 0, statements: 0 };
+export const d1Meter: D1Meter = { on: false, roundTrips: 0, statements: 0, byStatement: {} };
 
 const REAL = Symbol("real statement");
-type Counted = D1PreparedStatement & { [REAL]?: D1PreparedStatement };
+const SQL_TEXT = Symbol("statement's SQL");
+type Counted = D1PreparedStatement & { [REAL]?: D1PreparedStatement; [SQL_TEXT]?: string };
 
-function meterStatement(statement: D1PreparedStatement): D1PreparedStatement {
+function count(query: string | undefined) {
+  d1Meter.statements++;
+  const key = (query ?? "?").replace(/\s+/g, " ").slice(0, 60);
+  d1Meter.byStatement[key] = (d1Meter.byStatement[key] ?? 0) + 1;
+}
+
+function meterStatement(statement: D1PreparedStatement, query: string): D1PreparedStatement {
   return new Proxy(statement, {
     get(target, property) {
       if (property === REAL) return target;
-      if (property === "bind") return (...values: unknown[]) => meterStatement(target.bind(...values));
+      if (property === SQL_TEXT) return query;
+      if (property === "bind") return (...values: unknown[]) => meterStatement(target.bind(...values), query);
       if (property === "first" || property === "run" || property === "all" || property === "raw") {
         return (...args: unknown[]) => {
           d1Meter.roundTrips++;
-          d1Meter.statements++;
+          count(query);
           return (target[property] as (...a: unknown[]) => unknown).apply(target, args);
         };
       }
@@ -47,11 +57,11 @@ const wrappers = new WeakMap<D1Database, D1Database>();
 function meterBinding(d1: D1Database): D1Database {
   return new Proxy(d1, {
     get(target, property) {
-      if (property === "prepare") return (query: string) => meterStatement(target.prepare(query));
+      if (property === "prepare") return (query: string) => meterStatement(target.prepare(query), query);
       if (property === "batch") {
         return (statements: Counted[]) => {
           d1Meter.roundTrips++;
-          d1Meter.statements += statements.length;
+          for (const s of statements) count(s[SQL_TEXT]);
           return target.batch(statements.map((s) => s[REAL] ?? s));
         };
       }

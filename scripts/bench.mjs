@@ -3,6 +3,7 @@
 // bounded and talks to 127.0.0.1 only; results are compared as ratios measured in this one run.
 //   npm run bench              all benchmarks
 //   npm run bench -- ingest    only bench/ingest*.bench.ts
+//   BENCH_LOUD=1 npm run bench -- x   with the Worker's log (its warnings and errors, every request)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -30,7 +31,7 @@ await applyMigrations(persistTo, { stdio: "ignore" });
 const worker = await startWorker({
   port,
   persistTo,
-  quiet: true,
+  quiet: !process.env.BENCH_LOUD,
   vars: { ENVIRONMENT: "test", APP_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_SCALE: "100000" },
 });
 

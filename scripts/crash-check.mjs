@@ -137,9 +137,10 @@ try {
   const after = reportUntilStopped(worker.url, beacons.slice(0, 1));
   await new Promise((r) => setTimeout(r, 500));
   const resumed = await after.stop();
-  // The restarted object's alarm completes the interrupted flush on its own (about a second).
+  // The restarted object's alarm completes the interrupted flush on its own, at the pace of a
+  // workspace with no page open (FLUSH_IDLE_MS, 10 s, in party/workspace-room.ts).
   let behind = [];
-  for (let tries = 0; tries < 10; tries++) {
+  for (let tries = 0; tries < 20; tries++) {
     behind = unflushed(workspaceId, newestByVehicle(acknowledged, beacons));
     if (!behind.length) break;
     await new Promise((r) => setTimeout(r, 1_000));

@@ -10,7 +10,7 @@ import type { AppEnv } from "../types";
 export const devMeterRoutes = new Hono<AppEnv>()
   .use(developmentOnly)
   .post("/d1-meter", (c) => {
-    Object.assign(d1Meter, { on: true, roundTrips: 0, statements: 0 });
+    Object.assign(d1Meter, { on: true, roundTrips: 0, statements: 0, byStatement: {} });
     return c.json(d1Meter);
   })
   .get("/d1-meter", (c) => c.json(d1Meter));

@@ -1,0 +1,57 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { call, report, userWithWorkspace } from "../worker/test/factories";
+import { ingestRequests, roomOf } from "../worker/test/ingest";
+import { closeSockets, connect } from "../worker/test/sockets";
+import { FLUSH_IDLE_MS, FLUSH_MS } from "./workspace-room";
+
+// The flush's pace (issue 35): D1 hears from a workspace's object once a second while a page of it
+// is open, and every FLUSH_IDLE_MS while none is, so a fleet nobody watches costs D1 a few
+// statements every ten seconds instead of every second.
+afterEach(closeSockets);
+
+async function fleetWithBeacon() {
+  const a = await userWithWorkspace();
+  const res = await call("/api/beacons/order", {
+    method: "POST",
+    token: a.token,
+    json: { workspaceId: a.workspaceId, count: 1 },
+  });
+  const [beacon] = (await res.json()) as { id: string }[];
+  return { ...a, beacon: beacon! };
+}
+
+const alarmOf = (workspaceId: string) =>
+  runInDurableObject(roomOf(workspaceId), (_room, state) => state.storage.getAlarm());
+
+/**
+ * A report once the object is in its steady state: its first report flushed and the day's first
+ * positions maintenance (due a second after it) run, so the next alarm is the flush's.
+ */
+async function reportOnceSettled(workspaceId: string, beaconId: string) {
+  await ingestRequests([[report(beaconId, Date.now() - 2_000)]], { flushMs: FLUSH_MS });
+  await runDurableObjectAlarm(roomOf(workspaceId));
+  while (((await alarmOf(workspaceId)) ?? Infinity) < Date.now() + 5_000) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await runDurableObjectAlarm(roomOf(workspaceId));
+  }
+  const before = Date.now();
+  await ingestRequests([[report(beaconId, before - 1_000)]], { flushMs: FLUSH_MS });
+  return { before, alarm: (await alarmOf(workspaceId))! };
+}
+
+describe("the flush's pace", () => {
+  it("waits FLUSH_IDLE_MS with no page open", async () => {
+    const { workspaceId, beacon } = await fleetWithBeacon();
+    const { before, alarm } = await reportOnceSettled(workspaceId, beacon.id);
+    expect(alarm).toBeGreaterThanOrEqual(before + FLUSH_IDLE_MS);
+  });
+
+  it("flushes within FLUSH_MS while a page is open", async () => {
+    const { workspaceId, token, beacon } = await fleetWithBeacon();
+    await connect(workspaceId, token);
+    const { before, alarm } = await reportOnceSettled(workspaceId, beacon.id);
+    expect(alarm).toBeGreaterThanOrEqual(before + FLUSH_MS);
+    expect(alarm).toBeLessThan(before + FLUSH_IDLE_MS);
+  });
+});
