@@ -182,6 +182,11 @@ export const workspaces = sqliteTable("workspaces", {
   tombstoneFloor: integer("tombstone_floor").notNull().default(0),
   /** Raised by pushes recorded without a write (refused, unknown): pulls then answer the pusher's mutation ids (migrations/0019). */
   syncAcks: integer("sync_acks").notNull().default(0),
+  /**
+   * The version of the last write that was not the workspace object's flush (db/workspace-version.ts):
+   * an incremental pull at or above it reads only the tables the flush writes (migrations/0021).
+   */
+  editVersion: integer("edit_version").notNull().default(0),
   createdAt: integer("created_at").notNull().default(now),
   /** IANA time zone: days and times in reports and the timeline (migrations/0008). */
   timeZone: text("time_zone").notNull().default("UTC"),

@@ -5,7 +5,7 @@ import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { Db } from "../../db/client";
 import { beacons, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 import { flushRows, type FlushTable } from "./flush-tables";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpLiveVersion, versionOf } from "../../db/workspace-version";
 import type { FlushRow } from "../../domain/fold/fold";
 import { healthFieldsOf, type DeviceState, type Pending } from "./live-store";
 import type { EventUpsert } from "../../domain/fold/motion";
@@ -40,7 +40,7 @@ export function flushStatements(
   const activeRows = of("active").map((a) => ({ id: a.vehicleId, beaconStatus: "ACTIVE" }));
   const moduleRows: FlushRow[] = of("row").map((r) => r.row);
   return [
-    bumpVersion(db, workspaceId),
+    bumpLiveVersion(db, workspaceId),
     ...bulkInsert(db, telemetry, telemetryRows, {
       onConflict: { target: [telemetry.vehicleId], set: TELEMETRY_SET },
       stampVersion: telemetry.version,

@@ -27,7 +27,30 @@ export type WorkspaceSyncState = { version: number; syncEpoch: string; tombstone
  * its own group's). D1 runs a batch as one transaction: a consistent snapshot at `workspace.version`.
  * `live` leaves tombstones out: a full answer (`clear`, then everything) has no use for them.
  */
-export async function readChanges(db: Db, workspaceId: string, since: number, opts: { live?: boolean } = {}) {
+export async function readChanges(
+  db: Db,
+  workspaceId: string,
+  since: number,
+  opts: { live?: boolean } = {},
+): Promise<Changes> {
+  // Most writes of a busy workspace are its object's flushes, which write only the tables every
+  // pull reads (LIVE_SYNCED_TABLES): an incremental read asks for those and the workspace's row
+  // first, and for everything only when its `editVersion` says something else was written since
+  // the cookie (one transaction either way, so the answer is one consistent snapshot).
+  if (since >= 0 && !opts.live) {
+    const [ws, vehicleRows, telemetryRows, eventRows, alertRows] = await db.batch([
+      workspaceQuery(db, workspaceId),
+      ...liveQueries(db, workspaceId, since, false),
+    ]);
+    if (ws[0] && ws[0].editVersion <= since) {
+      const { editVersion: _, ...workspace } = ws[0];
+      return { ...NOTHING_EDITED, workspace, vehicleRows, telemetryRows, eventRows, alertRows };
+    }
+  }
+  return readAll(db, workspaceId, since, opts.live ?? false);
+}
+
+async function readAll(db: Db, workspaceId: string, since: number, live: boolean) {
   const [
     ws,
     vehicleRows,
@@ -45,8 +68,14 @@ export async function readChanges(db: Db, workspaceId: string, since: number, op
     formRows,
     entryRows,
     inspectionRows,
-  ] = await db.batch(changeQueries(db, workspaceId, since, opts.live ?? false));
-  const workspace: WorkspaceSyncState = ws[0] ?? { version: 0, syncEpoch: "", tombstoneFloor: 0, acks: 0 };
+  ] = await db.batch(changeQueries(db, workspaceId, since, live));
+  const { editVersion: _, ...workspace }: WorkspaceSyncState & { editVersion: number } = ws[0] ?? {
+    version: 0,
+    syncEpoch: "",
+    tombstoneFloor: 0,
+    acks: 0,
+    editVersion: 0,
+  };
   return {
     workspace,
     vehicleRows,
@@ -67,27 +96,48 @@ export async function readChanges(db: Db, workspaceId: string, since: number, op
   };
 }
 
-/** The statements of `readChanges`' one batch, in the order it names their answers. */
-function changeQueries(db: Db, workspaceId: string, since: number, live: boolean) {
-  const changed = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof drivers | AlertTable>(
-    t: T,
-  ) =>
+/** The workspace's sync state, and the version of its last write that was not a flush. */
+function workspaceQuery(db: Db, workspaceId: string) {
+  return db
+    .select({
+      version: workspaces.version,
+      syncEpoch: workspaces.syncEpoch,
+      tombstoneFloor: workspaces.tombstoneFloor,
+      acks: workspaces.syncAcks,
+      editVersion: workspaces.editVersion,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+}
+
+type SyncedTable = typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof drivers | AlertTable;
+function changedIn(workspaceId: string, since: number, live: boolean) {
+  return <T extends SyncedTable>(t: T) =>
     live
       ? and(eq(t.workspaceId, workspaceId), gt(t.version, since), eq(t.deleted, false))
       : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
+}
+
+/** The tables the object's flush writes (LIVE_SYNCED_TABLES in db/workspace-version.ts), in that order. */
+function liveQueries(db: Db, workspaceId: string, since: number, live: boolean) {
+  const changed = changedIn(workspaceId, since, live);
   return [
-    db
-      .select({
-        version: workspaces.version,
-        syncEpoch: workspaces.syncEpoch,
-        tombstoneFloor: workspaces.tombstoneFloor,
-        acks: workspaces.syncAcks,
-      })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId)),
     db.select().from(vehicles).where(changed(vehicles)),
     db.select().from(telemetry).where(changed(telemetry)),
     db.select().from(vehicleEvents).where(changed(vehicleEvents)),
+    db.select().from(alerts).where(changed(alerts)),
+  ] as const;
+}
+
+/** The statements of `readAll`'s one batch, in the order it names their answers. */
+function changeQueries(db: Db, workspaceId: string, since: number, live: boolean) {
+  const changed = changedIn(workspaceId, since, live);
+  const [vehicleQuery, telemetryQuery, eventQuery, alertQuery] = liveQueries(db, workspaceId, since, live);
+  return [
+    workspaceQuery(db, workspaceId),
+    vehicleQuery,
+    telemetryQuery,
+    eventQuery,
     db
       .select(getTableColumns(replicacheClients))
       .from(replicacheClients)
@@ -96,7 +146,7 @@ function changeQueries(db: Db, workspaceId: string, since: number, live: boolean
     // places and alerts (docs/decisions/0019)
     db.select().from(places).where(changed(places)),
     db.select().from(alertRules).where(changed(alertRules)),
-    db.select().from(alerts).where(changed(alerts)),
+    alertQuery,
     db.select().from(alertReads).where(changed(alertReads)),
     db.select().from(drivers).where(changed(drivers)),
     // issues and their comments (docs/decisions/0030)
@@ -106,7 +156,22 @@ function changeQueries(db: Db, workspaceId: string, since: number, live: boolean
   ] as const;
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
-export type Changes = Awaited<ReturnType<typeof readChanges>>;
+export type Changes = Awaited<ReturnType<typeof readAll>>;
+
+/** The edited tables of an answer when nothing but flushes was written since its cookie. */
+const NOTHING_EDITED = {
+  clientRows: [],
+  placeRows: [],
+  ruleRows: [],
+  readRows: [],
+  driverRows: [],
+  issueRows: [],
+  commentRows: [],
+  scheduleRows: [],
+  formRows: [],
+  entryRows: [],
+  inspectionRows: [],
+} satisfies Omit<Changes, "workspace" | "vehicleRows" | "telemetryRows" | "eventRows" | "alertRows">;
 
 /** Where a pull gets the shared part of an incremental answer. */
 export type ChangeSource = (workspaceId: string, since: number) => Promise<Changes>;
