@@ -183,9 +183,12 @@ export const workspaces = sqliteTable("workspaces", {
   /** Raised by pushes recorded without a write (refused, unknown): pulls then answer the pusher's mutation ids (migrations/0019). */
   syncAcks: integer("sync_acks").notNull().default(0),
   /**
-   * The version of the last write that was not the workspace object's flush (db/workspace-version.ts):
-   * an incremental pull at or above it reads only the tables the flush writes (migrations/0021).
+   * Written by the workspace object's flush alone (db/workspace-version.ts `bumpLiveVersion`): the
+   * version of its last flush, and the last version before it that was not a flush. While the
+   * newest version is a flush's, an incremental pull from at or above `editVersion` reads only the
+   * tables the flush writes (migrations/0021).
    */
+  flushedVersion: integer("flushed_version").notNull().default(0),
   editVersion: integer("edit_version").notNull().default(0),
   createdAt: integer("created_at").notNull().default(now),
   /** IANA time zone: days and times in reports and the timeline (migrations/0008). */

@@ -15,10 +15,9 @@ import { workspaces } from "./schema";
  * (ingestion, the cron) calls announceWrites after it.
  */
 export function bumpVersion(db: Db, workspaceId: string) {
-  // Both from the row's old version (SQLite evaluates every SET from the row before the update).
   return db
     .update(workspaces)
-    .set({ version: sql`${workspaces.version} + 1`, editVersion: sql`${workspaces.version} + 1` })
+    .set({ version: sql`${workspaces.version} + 1` })
     .where(eq(workspaces.id, workspaceId));
 }
 
@@ -30,13 +29,22 @@ export function bumpVersion(db: Db, workspaceId: string) {
 export const LIVE_SYNCED_TABLES = ["vehicles", "telemetry", "vehicle_events", "alerts"] as const;
 
 /**
- * `bumpVersion` for the object's flush alone: it writes only LIVE_SYNCED_TABLES (and tables no
- * pull reads), so it leaves `edit_version` where the last other write put it.
+ * `bumpVersion` for the object's flush alone, which writes only LIVE_SYNCED_TABLES (and tables no
+ * pull reads). It marks its version as a flush's (`flushed_version`) and records in `edit_version`
+ * the last version that was not one: the current version if the bump before it was anything else
+ * (an edit, a push, the cron, an older deployment's code), else the previous record. So whenever
+ * `flushed_version = version`, `edit_version` is the last version of any other write, and no
+ * other writer has to know about it (every SET reads the row as it was before the update).
  */
 export function bumpLiveVersion(db: Db, workspaceId: string) {
+  const version = workspaces.version;
   return db
     .update(workspaces)
-    .set({ version: sql`${workspaces.version} + 1` })
+    .set({
+      version: sql`${version} + 1`,
+      flushedVersion: sql`${version} + 1`,
+      editVersion: sql`CASE WHEN ${workspaces.flushedVersion} = ${version} THEN ${workspaces.editVersion} ELSE ${version} END`,
+    })
     .where(eq(workspaces.id, workspaceId));
 }
 

@@ -1,6 +1,8 @@
--- Issue 35: the version of a workspace's last write that was not the workspace object's flush
--- (an edit, a push, the cron), so an incremental pull that finds it at or below its cookie reads
--- only the tables the flush writes (docs/decisions/0017). Existing workspaces start at their
--- current version: whatever was edited before is at or below it.
+-- Issue 35: what lets an incremental pull read only the tables the workspace object's flush
+-- writes (docs/decisions/0017, db/workspace-version.ts). The flush alone writes both columns:
+-- `flushed_version`, the version of its last flush, and `edit_version`, the last version before
+-- it that was any other write. Every other writer (and an older deployment's code) only bumps
+-- `version`, so until the first flush here `flushed_version` differs from it and pulls read
+-- every table, as before.
+ALTER TABLE `workspaces` ADD `flushed_version` integer DEFAULT 0 NOT NULL;
 ALTER TABLE `workspaces` ADD `edit_version` integer DEFAULT 0 NOT NULL;
-UPDATE `workspaces` SET `edit_version` = `version`;

@@ -17,7 +17,6 @@ export async function expireOldAlerts(db: Db, now = Date.now()): Promise<string[
     await db.selectDistinct({ id: alerts.workspaceId }).from(alerts).where(expired).limit(500).all()
   ).map((r) => r.id);
   if (!affected.length) return [];
-  // Alerts only, a table every pull reads: `edit_version` stays (db/workspace-version.ts).
   await db.batch([
     db
       .update(workspaces)

@@ -35,15 +35,15 @@ export async function readChanges(
 ): Promise<Changes> {
   // Most writes of a busy workspace are its object's flushes, which write only the tables every
   // pull reads (LIVE_SYNCED_TABLES): an incremental read asks for those and the workspace's row
-  // first, and for everything only when its `editVersion` says something else was written since
-  // the cookie (one transaction either way, so the answer is one consistent snapshot).
+  // first, and for everything only when the row says something else was written since the cookie
+  // (bumpLiveVersion). One transaction either way, so the answer is one consistent snapshot.
   if (since >= 0 && !opts.live) {
     const [ws, vehicleRows, telemetryRows, eventRows, alertRows] = await db.batch([
       workspaceQuery(db, workspaceId),
       ...liveQueries(db, workspaceId, since, false),
     ]);
-    if (ws[0] && ws[0].editVersion <= since) {
-      const { editVersion: _, ...workspace } = ws[0];
+    if (ws[0] && ws[0].flushedVersion === ws[0].version && ws[0].editVersion <= since) {
+      const { editVersion: _, flushedVersion: __, ...workspace } = ws[0];
       return { ...NOTHING_EDITED, workspace, vehicleRows, telemetryRows, eventRows, alertRows };
     }
   }
@@ -69,13 +69,13 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     entryRows,
     inspectionRows,
   ] = await db.batch(changeQueries(db, workspaceId, since, live));
-  const { editVersion: _, ...workspace }: WorkspaceSyncState & { editVersion: number } = ws[0] ?? {
+  const { version, syncEpoch, tombstoneFloor, acks } = ws[0] ?? {
     version: 0,
     syncEpoch: "",
     tombstoneFloor: 0,
     acks: 0,
-    editVersion: 0,
   };
+  const workspace: WorkspaceSyncState = { version, syncEpoch, tombstoneFloor, acks };
   return {
     workspace,
     vehicleRows,
@@ -105,6 +105,7 @@ function workspaceQuery(db: Db, workspaceId: string) {
       tombstoneFloor: workspaces.tombstoneFloor,
       acks: workspaces.syncAcks,
       editVersion: workspaces.editVersion,
+      flushedVersion: workspaces.flushedVersion,
     })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));

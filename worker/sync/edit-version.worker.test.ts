@@ -52,7 +52,7 @@ describe("an incremental pull after flushes only", () => {
     await ingest([report(beacon.id, Date.now() - 5_000, { latitude: 41.88 })]);
     const flushed = await versions(workspaceId);
     expect(flushed.version).toBeGreaterThan(cookie);
-    expect(flushed.editVersion).toBeLessThanOrEqual(cookie); // the flush is no edit
+    expect(flushed.editVersion).toBe(cookie); // the beacon order was the last write that was not a flush
 
     const live = await metered(() => readChanges(db(), workspaceId, cookie));
     expect(live.statements).toBe(1 + LIVE_SYNCED_TABLES.length);
@@ -62,13 +62,29 @@ describe("an incremental pull after flushes only", () => {
     // A place drawn (an edit): the next pull from the same cookie reads everything and gets it.
     const place = { name: "Depot", geometry: { type: "Circle", center: [-87.63, 41.88], radius: 150 } };
     expect((await call("/api/places", { method: "POST", token, json: place })).status).toBe(201);
+    const placeVersion = (await versions(workspaceId)).version;
     const edited = await metered(() => readChanges(db(), workspaceId, cookie));
     expect(edited.statements).toBeGreaterThan(1 + LIVE_SYNCED_TABLES.length);
     expect(edited.value.placeRows.map((p) => p.name)).toEqual(["Depot"]);
     expect(edited.value.telemetryRows.map((t) => t.latitude)).toEqual([41.88]);
-    // From a cookie past the edit, the flush's tables alone again.
-    const after = await readChanges(db(), workspaceId, (await versions(workspaceId)).version);
-    expect(after.placeRows).toEqual([]);
+
+    // Flushes after the edit: a cookie from before it still gets the place, one from after it
+    // reads the flush's tables alone.
+    await ingest([report(beacon.id, Date.now() - 4_000, { latitude: 41.89 })]);
+    await ingest([report(beacon.id, Date.now() - 3_000, { latitude: 41.9 })]);
+    expect((await readChanges(db(), workspaceId, cookie)).placeRows.map((p) => p.name)).toEqual(["Depot"]);
+    const after = await metered(() => readChanges(db(), workspaceId, placeVersion));
+    expect(after.statements).toBe(1 + LIVE_SYNCED_TABLES.length);
+    expect(after.value.telemetryRows.map((t) => t.latitude)).toEqual([41.9]);
+  });
+
+  it("reads every table after a write that only bumped the version, as an older deployment's code does", async () => {
+    const { workspaceId, beacon } = await fleetWithBeacon();
+    await ingest([report(beacon.id, Date.now() - 5_000)]);
+    const cookie = (await versions(workspaceId)).version;
+    await env.DB.prepare("UPDATE workspaces SET version = version + 1 WHERE id = ?").bind(workspaceId).run();
+    const read = await metered(() => readChanges(db(), workspaceId, cookie));
+    expect(read.statements).toBeGreaterThan(1 + LIVE_SYNCED_TABLES.length);
   });
 
   it("holds because every synced table the flush writes is one of the live tables", () => {
