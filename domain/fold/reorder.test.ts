@@ -13,7 +13,7 @@ import { PlaceIndex } from "../places/place-index";
 import { DEFAULT_CLOCK_BOUNDS } from "./device-clock";
 import { newVehicleFold, type Fix, type FleetModule, type FoldContext, type VehicleFold } from "./fold";
 import type { EventUpsert } from "./motion";
-import { foldInOrder, REORDER_WINDOW_MS, type ReorderWindow } from "./reorder";
+import { EMPTY_WINDOW, foldInOrder, REORDER_WINDOW_MS, type ReorderWindow } from "./reorder";
 
 /** A recorded CSV track through the real OsmAnd parser, every field a tracker sent. */
 function readFixes(csv: string): Fix[] {
@@ -78,9 +78,9 @@ function ingest(fixes: Fix[], modules: readonly FleetModule[], opts: { forget?: 
     late: 0,
     folded: 0,
   };
-  let window: ReorderWindow = [];
+  let window: ReorderWindow = EMPTY_WINDOW;
   for (const fix of fixes) {
-    const step = foldInOrder(out.vehicle, opts.forget ? [] : window, fix, ctx);
+    const step = foldInOrder(out.vehicle, opts.forget ? EMPTY_WINDOW : window, fix, ctx);
     out.vehicle = step.vehicle;
     window = step.window;
     if (step.outputs.outcome === "late") out.late++;

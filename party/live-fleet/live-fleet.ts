@@ -11,7 +11,7 @@ import {
   type FoldOutputs,
   type VehicleFold,
 } from "../../domain/fold/fold";
-import { foldInOrder, type ReorderWindow } from "../../domain/fold/reorder";
+import { EMPTY_WINDOW, foldInOrder, type ReorderWindow } from "../../domain/fold/reorder";
 import { loadDevices } from "./load-devices";
 import { eq, sql } from "drizzle-orm";
 import { workspaces } from "../../db/schema";
@@ -289,7 +289,7 @@ class Batch {
       const current = this.#devices.get(device.deviceId) ?? device;
       const { vehicleId } = device;
       const vehicleBefore = this.#vehicles.get(vehicleId) ?? this.known.vehicles.get(vehicleId)!;
-      const windowBefore = this.windows.get(vehicleId) ?? this.known.windows.get(vehicleId) ?? [];
+      const windowBefore = this.windows.get(vehicleId) ?? this.known.windows.get(vehicleId) ?? EMPTY_WINDOW;
       const { vehicle, outputs, window } = foldInOrder(vehicleBefore, windowBefore, report, ctx);
       outcomes.push(outputs.outcome);
       const skew = outputs.skewMs !== null ? { clockSkewMs: outputs.skewMs, clockSkewAt: this.now } : {};
