@@ -187,6 +187,36 @@ describe("late reports folded in device-time order", () => {
     expect(seen(late)).toEqual(seen(without));
   });
 
+  it("a late report that fills a silence withdraws the stop and trip the silence made, keeping what in-order input gives", () => {
+    // Driving north, then 3,640 s without a report: over GAP_MS, a stop where it was last seen and
+    // a new trip when it reports again. The report 40 s before that one fills the silence.
+    const fix = (time: number, latitude: number): Fix => ({
+      ...{ time, latitude, longitude: -87.63, speed: 15, heading: 0, accuracy: 5, ignition: true },
+      ...{ fuel: null, odometer: null },
+    });
+    const drive = Array.from({ length: 12 }, (_, i) =>
+      fix(Date.UTC(2026, 9, 13, 13) + i * 10_000, 41.88 + i * 0.00135),
+    );
+    const last = drive.at(-1)!;
+    const filler = fix(last.time + 3_600_000, last.latitude + 0.004);
+    const after = fix(last.time + 3_640_000, last.latitude + 0.0085);
+    const modules = modulesFor(drive);
+    const ordered = ingest([...drive, filler, after], modules);
+    const late = ingest([...drive, after, filler], modules);
+    const dropped: string[] = [];
+    let vehicle = newVehicleFold("v1", "w1");
+    let window: ReorderWindow = EMPTY_WINDOW;
+    const ctx: FoldContext = { now: after.time + 60_000, clock: DEFAULT_CLOCK_BOUNDS, modules };
+    for (const f of [...drive, after, filler]) {
+      const step = foldInOrder(vehicle, window, f, ctx);
+      ({ vehicle, window } = step);
+      dropped.push(...step.outputs.dropped);
+    }
+    expect(dropped).toHaveLength(2); // the silence's stop and the trip after it
+    expect([...ordered.events.values()].map((e) => e.type)).toEqual(["TRANSIT"]);
+    expect(seen(late)).toEqual(seen(ordered));
+  });
+
   it("a report of a time already folded (a duplicate) is not folded twice", () => {
     const fixes = readFixes(tow);
     const modules = modulesFor(fixes);

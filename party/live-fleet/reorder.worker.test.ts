@@ -159,4 +159,42 @@ describe("late reports through the ingestion endpoint", () => {
     expect(b.delivered).toBe(a.delivered);
     expect(a.delivered).toBe(a.seen.alerts.length);
   }, 60_000);
+
+  it("a late report that fills a silence withdraws the stop and trip the silence made: soft-deleted with no length, gone from the reports", async () => {
+    const t0 = Date.now() - 3 * 3_600_000;
+    const at = (time: number, latitude: number): Report => ({
+      ...{ deviceId: "", time, latitude, longitude: -87.63, speed: 15, heading: 0, altitude: null },
+      ...{ accuracy: 5, battery: null, ignition: true, fuel: null, odometer: null },
+    });
+    const drive = Array.from({ length: 12 }, (_, i) => at(t0 + i * 10_000, 41.88 + i * 0.00135));
+    const last = drive.at(-1)!;
+    // 3,640 s without a report is a stop (over GAP_MS); the report 40 s before the next fills it.
+    const filler = at(last.time + 3_600_000, last.latitude + 0.004);
+    const after = at(last.time + 3_640_000, last.latitude + 0.0085);
+    const inOrder = await workspaceWatching(drive[0]!);
+    const reordered = await workspaceWatching(drive[0]!);
+    await send(inOrder.beacon.id, [...drive, filler, after], 1);
+    await send(reordered.beacon.id, [...drive, after], 1);
+    await flush(reordered.workspaceId);
+    expect(await send(reordered.beacon.id, [filler], 1)).toEqual(["late"]);
+    await flush(inOrder.workspaceId);
+    await flush(reordered.workspaceId);
+
+    const a = await written(inOrder.workspaceId, inOrder.beacon.vehicleId);
+    const b = await written(reordered.workspaceId, reordered.beacon.vehicleId);
+    expect(b.dropped).toBe(2);
+    expect(a.seen.events.map((e) => e.type)).toEqual(["TRANSIT"]);
+    expect(b.seen).toEqual(a.seen);
+    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+    const range = `from=${day(t0 - 86_400_000)}&to=${day(after.time + 86_400_000)}`;
+    for (const name of ["trips", "stops"]) {
+      const report = async (token: string) => {
+        const res = await call(`/api/reports/${name}?${range}`, { token });
+        expect(res.status).toBe(200);
+        const { rows } = (await res.json()) as { rows: { vehicleId: string; vehicleName: string }[] };
+        return rows.map(({ vehicleId: _id, vehicleName: _name, ...row }) => row);
+      };
+      expect(await report(reordered.token)).toEqual(await report(inOrder.token));
+    }
+  }, 30_000);
 });
