@@ -114,8 +114,14 @@ const TELEMETRY_SET = [
   telemetry.version,
 ];
 
-/** What a report changes in an event: never its vehicle, workspace or geocoded address. */
+/**
+ * What a report changes in an event: never its vehicle, workspace or geocoded address. `deleted`
+ * is written false: an event a late report's re-fold dropped and a later one makes again comes
+ * back (an in-order fold writes only its vehicle's two newest events, never ones pruned from the
+ * synced set; a re-fold, which may write older ones, also prunes: party/live-fleet/live-fleet.ts).
+ */
 const EVENT_SET = [
+  vehicleEvents.deleted,
   vehicleEvents.type,
   vehicleEvents.startTime,
   vehicleEvents.endTime,
@@ -139,6 +145,7 @@ function eventRow(workspaceId: string, vehicleId: string, e: EventUpsert): typeo
     longitude,
     distance: e.type === "STOP" ? null : e.distance,
     averageSpeed,
+    deleted: false,
     version: 0,
   };
 }

@@ -324,6 +324,8 @@ class Batch {
     for (const event of outputs.events) this.#put(`event:${event.id}`, { kind: "event", vehicleId, event });
     // Trips a re-fold after a late report no longer makes: withdrawn (replacing a pending upsert of them).
     for (const eventId of outputs.dropped) this.#put(`event:${eventId}`, { kind: "dropEvent", vehicleId, eventId });
+    // A re-fold may rewrite events older than the synced set's: they are pruned again with it.
+    if (outputs.outcome === "late") this.#put(`prune:${vehicleId}`, { kind: "prune", vehicleId });
     for (const e of outputs.events) {
       if (!outputs.opened.includes(e.id)) continue;
       this.#put(`prune:${vehicleId}`, { kind: "prune", vehicleId });
