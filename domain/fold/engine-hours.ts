@@ -45,8 +45,9 @@ export const engineHoursModule: FleetModule<EngineHoursState> = {
   step(state, accepted: AcceptedFix) {
     const before = state ?? initialEngineHours();
     const next = advanceEngineHours(before, accepted.fix.time, engineOn(accepted.fix.ignition, accepted.after.status));
+    // A re-fold (a late report came before this fix) writes the total: the fold it supersedes may have written another.
     const rows: FlushRow[] =
-      Math.floor(next.seconds) !== Math.floor(before.seconds) || !state
+      Math.floor(next.seconds) !== Math.floor(before.seconds) || !state || accepted.replay
         ? [
             {
               table: ENGINE_HOURS_TABLE,

@@ -1,7 +1,7 @@
 import type { Telemetry } from "../../shared/telemetry";
 import { judgeClock, SKEW_WORTH_SHOWING_MS, type ClockBounds, type ClockVerdict } from "./device-clock";
 import { advanceOdometer, initialOdometer, odometerReading, type OdometerState } from "./gps-odometer";
-import { advance, eventId, initialState, statusOf, type EventUpsert, type MotionState, type NewId } from "./motion";
+import { advance, eventIdOf, initialState, statusOf, type EventUpsert, type MotionState, type NewId } from "./motion";
 
 /**
  * A vehicle's live state as a pure fold over its reports (docs/decisions/0016): what ingestion
@@ -61,6 +61,12 @@ export interface VehicleFold {
 export interface FlushRow {
   table: string;
   row: Record<string, unknown>;
+  /**
+   * The row opens something with an id of its own (an alert): a re-fold after a late report gives
+   * the same `key` the same `id` again (domain/fold/reorder.ts), and writes `void` instead when it
+   * no longer opens it. Ignored by the flush.
+   */
+  opens?: { key: string; id: string; void: Record<string, unknown> };
 }
 
 /** What a module sees of an accepted report: the fix and what the core fold made of it. */
@@ -75,6 +81,20 @@ export interface AcceptedFix {
   events: EventUpsert[];
   /** The workspace's time zone (IANA). */
   timeZone: string;
+  /**
+   * Set when this fix is folded again because a late report came before it (domain/fold/reorder.ts):
+   * a module whose rows are written only on change writes its whole value, and one that names
+   * what it opens takes the name the superseded fold gave (so nothing is delivered twice).
+   */
+  replay?: Replay;
+}
+
+/** The names the superseded folds gave, handed out again in the order they were given. */
+export interface Replay {
+  /** `key` says what is named (an event's type, an alert's rule); `fresh` is the name it would get. */
+  reuse(key: string, fresh: string): string;
+  /** Whether the superseded folds gave this name (what they opened was delivered already). */
+  given(id: string): boolean;
 }
 
 export interface FleetModule<S = unknown> {
@@ -89,13 +109,19 @@ export interface FoldContext {
   now: number;
   clock: ClockBounds;
   modules?: readonly FleetModule[];
+  /** How new events are named (default: from the vehicle, start and type, eventIdOf). */
   newId?: NewId;
+  /** Set while re-folding after a late report (domain/fold/reorder.ts). */
+  replay?: Replay;
 }
 
 export type FoldOutcome = "stored" | "late" | Exclude<ClockVerdict, "ok">;
 
 export interface FoldOutputs {
+  /** What the caller is answered: a late report folded in order still answers "late". */
   outcome: FoldOutcome;
+  /** The fix went into the vehicle's derived state (trips, odometer, modules). */
+  folded: boolean;
   /** The fix goes into the vehicle's history (stored or late). */
   keep: boolean;
   /** The device's clock is ahead by this much (worth showing on its beacon), or null. */
@@ -108,16 +134,20 @@ export interface FoldOutputs {
   activated: boolean;
   /** Rows the modules want written to D1. */
   rows: FlushRow[];
+  /** Events a re-fold after a late report no longer produces (domain/fold/reorder.ts). */
+  dropped: string[];
 }
 
 const none = (outcome: FoldOutcome, skewMs: number | null, keep = false): FoldOutputs => ({
   outcome,
+  folded: false,
   keep,
   skewMs,
   events: [],
   opened: [],
   activated: false,
   rows: [],
+  dropped: [],
 });
 
 /**
@@ -136,15 +166,7 @@ export function foldReport(
   const previous = vehicle.latest;
   if (previous && fix.time <= previous.recordedAt) return { vehicle, outputs: none("late", skewMs, true) };
 
-  const point = {
-    latitude: fix.latitude,
-    longitude: fix.longitude,
-    time: fix.time,
-    speed: fix.speed,
-    ignition: fix.ignition,
-  };
-  const newId = ctx.newId ?? eventId;
-  const detected = vehicle.motion ? advance(vehicle.motion, point, newId) : initialState(point, newId);
+  const { point, detected } = detect(vehicle, fix, ctx.newId ?? eventIdOf(vehicle.vehicleId));
   const status = statusOf(point, detected.state);
   const odometer = advanceOdometer(vehicle.odometer ?? initialOdometer(previous?.odometer != null), fix);
   const latest: Latest = {
@@ -171,20 +193,30 @@ export function foldReport(
     after: latest,
     events: detected.events,
     timeZone: vehicle.timeZone ?? "UTC",
+    ...(ctx.replay && { replay: ctx.replay }),
   };
   const { modules, rows } = stepModules(vehicle.modules, accepted, ctx);
   return {
     vehicle: { ...core, modules },
     outputs: {
       outcome: "stored",
+      folded: true,
       keep: true,
       skewMs,
       events: detected.events,
       opened,
       activated: !vehicle.active,
       rows,
+      dropped: [],
     },
   };
+}
+
+/** The trip detector's step for the fix (events named by `newId`). */
+function detect(vehicle: VehicleFold, fix: Fix, newId: NewId) {
+  const { latitude, longitude, time, speed, ignition } = fix;
+  const point = { latitude, longitude, time, speed, ignition };
+  return { point, detected: vehicle.motion ? advance(vehicle.motion, point, newId) : initialState(point, newId) };
 }
 
 /** Every plugged module folds the accepted fix into its own state, in the order given. */

@@ -54,16 +54,37 @@ export interface EventUpsert extends OpenEvent {
   averageSpeed: number | null;
 }
 
-export type NewId = (startTime: number) => string;
+/** Names a new event: from its start and type (the fold adds the vehicle: domain/fold/fold.ts). */
+export type NewId = (startTime: number, type: VehicleEventType) => string;
 
-/** Event ids sort by start time (base36, zero-padded), then a random tail against collisions. */
-export const eventId: NewId = (startTime) =>
-  `${Math.max(0, Math.round(startTime)).toString(36).padStart(9, "0")}-${crypto.randomUUID().slice(0, 8)}`;
+/**
+ * Event ids sort by start time (base36, zero-padded), then a hash of the vehicle and the event's
+ * type: the same fixes folded again give the same ids (a late report folded in order re-folds
+ * the reports after it, docs/decisions/0037), where a random tail made every re-fold a new trip.
+ * A vehicle starts at most one event of a type at one millisecond.
+ */
+export function eventIdOf(vehicleId: string): NewId {
+  return (startTime, type) => {
+    let hash = 0x811c9dc5;
+    for (const ch of `${vehicleId}|${type}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    return `${Math.max(0, Math.round(startTime)).toString(36).padStart(9, "0")}-${hash.toString(36).padStart(7, "0")}`;
+  };
+}
+
+/** Ids for a caller with no vehicle to name (tests): start time and type alone. */
+export const eventId: NewId = eventIdOf("");
 
 export { distanceMetres };
 
 function open(type: VehicleEventType, at: Point, newId: NewId): OpenEvent {
-  return { id: newId(at.time), type, startTime: at.time, latitude: at.latitude, longitude: at.longitude, distance: 0 };
+  return {
+    id: newId(at.time, type),
+    type,
+    startTime: at.time,
+    latitude: at.latitude,
+    longitude: at.longitude,
+    distance: 0,
+  };
 }
 
 function close(event: OpenEvent, endTime: number): EventUpsert {

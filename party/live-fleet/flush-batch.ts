@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { Db } from "../../db/client";
-import { beacons, telemetry, vehicleEvents, vehicles } from "../../db/schema";
+import { beacons, eventRollups, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 import { flushRows, type FlushTable } from "./flush-tables";
 import { bumpLiveVersion, versionOf } from "../../db/workspace-version";
 import type { FlushRow } from "../../domain/fold/fold";
@@ -65,6 +65,32 @@ export function flushStatements(
       unless: ACTIVE,
     }),
     ...flushRows(db, moduleRows, tables),
+    // Last: an event dropped after its rows were written in this same transaction still goes.
+    ...dropEvents(
+      db,
+      workspaceId,
+      of("dropEvent").map((d) => d.eventId),
+    ),
+  ];
+}
+
+/**
+ * Events a re-fold after a late report no longer produces (docs/decisions/0037): sent to clients
+ * as `del` (soft-deleted, stamped) and cut to no length, which the Trips and Stops reports skip
+ * (worker/reports/events.ts reads soft-deleted events, as older ones leave the synced set that
+ * way), and their rollup figures removed. A drop of an event D1 never had changes nothing.
+ */
+function dropEvents(db: Db, workspaceId: string, eventIds: string[]) {
+  if (!eventIds.length) return [];
+  const ids = sql`(SELECT value FROM json_each(${JSON.stringify(eventIds)}))`;
+  return [
+    db
+      .update(vehicleEvents)
+      .set({ deleted: true, endTime: sql`${vehicleEvents.startTime}`, version: versionOf(workspaceId) })
+      .where(and(eq(vehicleEvents.workspaceId, workspaceId), sql`${vehicleEvents.id} IN ${ids}`)),
+    db
+      .delete(eventRollups)
+      .where(and(eq(eventRollups.workspaceId, workspaceId), sql`${eventRollups.eventId} IN ${ids}`)),
   ];
 }
 
@@ -88,8 +114,14 @@ const TELEMETRY_SET = [
   telemetry.version,
 ];
 
-/** What a report changes in an event: never its vehicle, workspace or geocoded address. */
+/**
+ * What a report changes in an event: never its vehicle, workspace or geocoded address. `deleted`
+ * is written false: an event a late report's re-fold dropped and a later one makes again comes
+ * back (an in-order fold writes only its vehicle's two newest events, never ones pruned from the
+ * synced set; a re-fold, which may write older ones, also prunes: party/live-fleet/live-fleet.ts).
+ */
 const EVENT_SET = [
+  vehicleEvents.deleted,
   vehicleEvents.type,
   vehicleEvents.startTime,
   vehicleEvents.endTime,
@@ -113,6 +145,7 @@ function eventRow(workspaceId: string, vehicleId: string, e: EventUpsert): typeo
     longitude,
     distance: e.type === "STOP" ? null : e.distance,
     averageSpeed,
+    deleted: false,
     version: 0,
   };
 }
@@ -129,9 +162,10 @@ function healthRow(d: DeviceState) {
 function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
   if (!vehicleIds.length) return [];
   const ids = sql.raw(`'${JSON.stringify(vehicleIds).replace(/'/g, "''")}'`);
-  // Correlated on the outer row's vehicle (named in full: inside the subquery a bare column is n's).
+  // Correlated on the outer row's vehicle (named in full: inside the subquery a bare column is n's);
+  // an event a late report's re-fold dropped (deleted, no length) takes no place among the newest.
   const newest = sql.raw(
-    `SELECT n.id FROM "vehicle_events" n WHERE n.vehicle_id = "vehicle_events"."vehicle_id" ORDER BY n.start_time DESC LIMIT ${SYNCED_EVENTS_PER_VEHICLE}`,
+    `SELECT n.id FROM "vehicle_events" n WHERE n.vehicle_id = "vehicle_events"."vehicle_id" AND NOT (n.deleted = 1 AND n.end_time = n.start_time) ORDER BY n.start_time DESC LIMIT ${SYNCED_EVENTS_PER_VEHICLE}`,
   );
   return [
     db

@@ -3,14 +3,15 @@ import { FLUSH_TABLES, rowKey, type FlushTable } from "./flush-tables";
 import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "../../domain/fold/device-clock";
 import { flushStatements } from "./flush-batch";
 import {
-  foldReport,
   type BeaconReport,
   type FleetModule,
   type FlushRow,
   type FoldContext,
   type FoldOutcome,
+  type FoldOutputs,
   type VehicleFold,
 } from "../../domain/fold/fold";
+import { EMPTY_WINDOW, foldInOrder, type ReorderWindow } from "../../domain/fold/reorder";
 import { loadDevices } from "./load-devices";
 import { eq, sql } from "drizzle-orm";
 import { workspaces } from "../../db/schema";
@@ -67,6 +68,12 @@ export class LiveFleet {
   readonly #store: LiveStore;
   #devices: Map<string, DeviceState>;
   #vehicles: Map<string, VehicleFold>;
+  /**
+   * Each vehicle's last folds, for late reports to be folded in order (domain/fold/reorder.ts): in
+   * memory only (no write per report), so after a restart a vehicle's window starts empty and a
+   * late report until its next 60 s is history only, as before (docs/decisions/0037).
+   */
+  readonly #windows = new Map<string, ReorderWindow>();
   /** The D1 tables module rows may go to (a test seam: a test's own modules bring their own). */
   tables: Record<string, FlushTable> = FLUSH_TABLES;
   /** Per device, in this object whatever isolate the request came through. */
@@ -95,7 +102,7 @@ export class LiveFleet {
     const stored = this.#storedAlready(requests.flat());
     const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules };
     if (options.tables) this.tables = options.tables;
-    const batch = new Batch(this.workspaceId, this.#vehicles, this.tables, now);
+    const batch = new Batch(this.workspaceId, { vehicles: this.#vehicles, windows: this.#windows }, this.tables, now);
     const buckets = this.#bucketsFor(options.scale ?? 1);
     const answers = requests.map((request): IngestAnswer => {
       const device = this.#devices.get(request[0]!.deviceId);
@@ -117,6 +124,7 @@ export class LiveFleet {
     this.positions().append(batch.positions, now);
     for (const d of write.devices) this.#devices.set(d.deviceId, d);
     for (const v of write.vehicles) this.#vehicles.set(v.vehicleId, v);
+    for (const [vehicleId, window] of batch.windows) this.#windows.set(vehicleId, window);
     return answers;
   }
 
@@ -198,6 +206,8 @@ export class LiveFleet {
     if (!changed.length) return;
     this.#store.write({ devices: [], vehicles: changed, pending: [] });
     for (const v of changed) this.#vehicles.set(v.vehicleId, v);
+    // Their kept states are in the old zone: a late report is not re-folded across the change.
+    for (const v of changed) this.#windows.delete(v.vehicleId);
   }
 
   /** A vehicle's device id was rotated: its old id is unknown here from now on (the new one is read from D1 when it reports). */
@@ -254,10 +264,12 @@ class Batch {
   readonly #seen = new Set<string>();
   /** The accepted fixes of this call, for the object's position store. */
   readonly positions: PositionRow[] = [];
+  /** Vehicles' reorder windows as they end, kept by the fleet once the write is durable. */
+  readonly windows = new Map<string, ReorderWindow>();
 
   constructor(
     private readonly workspaceId: string,
-    private readonly known: Map<string, VehicleFold>,
+    private readonly known: { vehicles: Map<string, VehicleFold>; windows: Map<string, ReorderWindow> },
     private readonly tables: Record<string, FlushTable>,
     private readonly now: number,
   ) {}
@@ -280,8 +292,10 @@ class Batch {
         continue;
       }
       const current = this.#devices.get(device.deviceId) ?? device;
-      const vehicleBefore = this.#vehicles.get(device.vehicleId) ?? this.known.get(device.vehicleId)!;
-      const { vehicle, outputs } = foldReport(vehicleBefore, report, ctx);
+      const { vehicleId } = device;
+      const vehicleBefore = this.#vehicles.get(vehicleId) ?? this.known.vehicles.get(vehicleId)!;
+      const windowBefore = this.windows.get(vehicleId) ?? this.known.windows.get(vehicleId) ?? EMPTY_WINDOW;
+      const { vehicle, outputs, window } = foldInOrder(vehicleBefore, windowBefore, report, ctx);
       outcomes.push(outputs.outcome);
       const skew = outputs.skewMs !== null ? { clockSkewMs: outputs.skewMs, clockSkewAt: this.now } : {};
       if (outputs.outcome === "clock_ahead" || outputs.outcome === "too_old") {
@@ -299,18 +313,24 @@ class Batch {
       this.device(current, { ...skew, lastReportAt: this.now });
       this.#seen.add(key);
       this.positions.push({ ...positionOf(report), vehicleId: device.vehicleId, receivedAt: this.now });
-      if (outputs.outcome !== "stored") continue;
+      // A late report inside the vehicle's window is folded too (re-folding what came after it).
+      if (!outputs.folded) continue;
+      this.windows.set(vehicleId, window);
       this.#accept(vehicle, outputs, stops);
     }
     return { outcomes, stops };
   }
 
-  #accept(vehicle: VehicleFold, outputs: ReturnType<typeof foldReport>["outputs"], stops: OpenedStop[]) {
+  #accept(vehicle: VehicleFold, outputs: FoldOutputs, stops: OpenedStop[]) {
     const { vehicleId } = vehicle;
     this.#vehicles.set(vehicleId, vehicle);
     this.#put(`telemetry:${vehicleId}`, { kind: "telemetry", vehicleId, latest: vehicle.latest! });
     this.#put(`active:${vehicleId}`, { kind: "active", vehicleId });
     for (const event of outputs.events) this.#put(`event:${event.id}`, { kind: "event", vehicleId, event });
+    // Trips a re-fold after a late report no longer makes: withdrawn (replacing a pending upsert of them).
+    for (const eventId of outputs.dropped) this.#put(`event:${eventId}`, { kind: "dropEvent", vehicleId, eventId });
+    // A re-fold may rewrite events older than the synced set's: they are pruned again with it.
+    if (outputs.outcome === "late") this.#put(`prune:${vehicleId}`, { kind: "prune", vehicleId });
     for (const e of outputs.events) {
       if (!outputs.opened.includes(e.id)) continue;
       this.#put(`prune:${vehicleId}`, { kind: "prune", vehicleId });

@@ -62,6 +62,8 @@ export interface Pending {
 export type PendingBody =
   | { kind: "telemetry"; vehicleId: string; latest: NonNullable<VehicleFold["latest"]> }
   | { kind: "event"; vehicleId: string; event: EventUpsert }
+  /** an event a re-fold after a late report no longer produces (docs/decisions/0037) */
+  | { kind: "dropEvent"; vehicleId: string; eventId: string }
   | { kind: "prune"; vehicleId: string }
   | { kind: "active"; vehicleId: string }
   | { kind: "beacon"; device: DeviceState }

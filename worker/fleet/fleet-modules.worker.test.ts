@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FleetModule } from "../../domain/fold/fold";
+import { REORDER_WINDOW_MS } from "../../domain/fold/reorder";
 import { database } from "../../db/client";
 import { positions, vehicleEvents, workspaces } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../test/factories";
@@ -63,14 +64,31 @@ describe("a module plugged into ingestion", () => {
     });
   });
 
-  it("sees nothing of a duplicate or late report", async () => {
+  it("sees nothing of a duplicate or of a report later than the reorder window", async () => {
     const a = await userWithWorkspace();
     const beacon = await beaconOf(a.token, a.workspaceId);
     const options = { modules: [marker], tables };
-    await ingest([report(beacon.id, T0 + 10_000)], options);
-    const again = await ingest([report(beacon.id, T0 + 10_000), report(beacon.id, T0)], options);
+    await ingest([report(beacon.id, T0 + 10_000 + REORDER_WINDOW_MS)], options);
+    const again = await ingest([report(beacon.id, T0 + 10_000 + REORDER_WINDOW_MS), report(beacon.id, T0)], options);
     expect(again.outcomes).toEqual(["late", "duplicate"]);
     expect((await vehicleState(a.workspaceId, beacon.vehicleId))!.modules).toEqual({ marker: { n: 1 } });
+  });
+
+  it("folds a report late by less than the window before the ones it came after (docs/decisions/0037)", async () => {
+    const a = await userWithWorkspace();
+    const beacon = await beaconOf(a.token, a.workspaceId);
+    const options = { modules: [marker], tables };
+    await ingest([report(beacon.id, T0 + 10_000), report(beacon.id, T0 + 20_000)], options);
+    const late = await ingest([report(beacon.id, T0)], options);
+    expect(late.outcomes).toEqual(["late"]);
+    expect((await vehicleState(a.workspaceId, beacon.vehicleId))!.modules).toEqual({ marker: { n: 3 } });
+    // The row the re-fold wrote replaced the superseded one: the newest fix is still the marker's.
+    const row = await db()
+      .select()
+      .from(vehicleEvents)
+      .where(eq(vehicleEvents.id, `marker-${beacon.vehicleId}`))
+      .get();
+    expect(row).toMatchObject({ distance: 3, startTime: T0 + 20_000 });
   });
 
   it("refuses a row for a table nobody registered (the whole write, nothing half stored)", async () => {

@@ -34,7 +34,8 @@ const columns = sql`e.id, e.vehicle_id AS vehicleId, e.type, e.start_time AS sta
  * Every event of the workspace that overlaps the range, oldest first per vehicle: those that
  * start in it (index on workspace and start), plus each vehicle's event already going on when
  * it begins (found per vehicle through the (vehicle, start) index). Every event is kept in D1,
- * soft-deleted ones too (only the synced set forgets them), so all are read.
+ * soft-deleted ones too (only the synced set forgets them), so all are read; an event a late
+ * report's re-fold dropped is soft-deleted with no length (docs/decisions/0037), which `clip` skips.
  */
 async function eventsOverlapping(
   db: Db,
@@ -48,6 +49,7 @@ async function eventsOverlapping(
   const ongoing =
     db.all<EventRow>(sql`SELECT ${columns} FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id
     WHERE e.id IN (SELECT (SELECT x.id FROM vehicle_events x WHERE x.vehicle_id = v.id AND x.start_time < ${range.start}
+                           AND NOT (x.deleted = 1 AND x.end_time = x.start_time)
                            ORDER BY x.start_time DESC LIMIT 1)
                    FROM vehicles v WHERE v.workspace_id = ${workspaceId})
       AND (e.end_time IS NULL OR e.end_time > ${range.start})`);
