@@ -12,6 +12,7 @@ import {
   type VehicleFold,
 } from "../../domain/fold/fold";
 import { EMPTY_WINDOW, foldInOrder, type ReorderWindow } from "../../domain/fold/reorder";
+import { ReorderWindows } from "./reorder-windows";
 import { loadDevices } from "./load-devices";
 import { eq, sql } from "drizzle-orm";
 import { workspaces } from "../../db/schema";
@@ -71,9 +72,10 @@ export class LiveFleet {
   /**
    * Each vehicle's last folds, for late reports to be folded in order (domain/fold/reorder.ts): in
    * memory only (no write per report), so after a restart a vehicle's window starts empty and a
-   * late report until its next 60 s is history only, as before (docs/decisions/0037).
+   * late report until its next 60 s is history only, as before (docs/decisions/0037). Bounded in
+   * number and idle time (reorder-windows.ts).
    */
-  readonly #windows = new Map<string, ReorderWindow>();
+  readonly #windows = new ReorderWindows();
   /** The D1 tables module rows may go to (a test seam: a test's own modules bring their own). */
   tables: Record<string, FlushTable> = FLUSH_TABLES;
   /** Per device, in this object whatever isolate the request came through. */
@@ -124,7 +126,7 @@ export class LiveFleet {
     this.positions().append(batch.positions, now);
     for (const d of write.devices) this.#devices.set(d.deviceId, d);
     for (const v of write.vehicles) this.#vehicles.set(v.vehicleId, v);
-    for (const [vehicleId, window] of batch.windows) this.#windows.set(vehicleId, window);
+    for (const [vehicleId, window] of batch.windows) this.#windows.set(vehicleId, window, now);
     return answers;
   }
 
@@ -269,7 +271,7 @@ class Batch {
 
   constructor(
     private readonly workspaceId: string,
-    private readonly known: { vehicles: Map<string, VehicleFold>; windows: Map<string, ReorderWindow> },
+    private readonly known: { vehicles: Map<string, VehicleFold>; windows: ReorderWindows },
     private readonly tables: Record<string, FlushTable>,
     private readonly now: number,
   ) {}
