@@ -1,4 +1,5 @@
-import { useCallback, useRef, useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
+import { droveWithoutInspection, type DaySpan } from "../../shared/drove-without-inspection";
 import {
   scheduleView,
   type SyncedInspection,
@@ -26,9 +27,34 @@ import { useClientStore } from "./index";
  */
 const FAST_TYPES = new Set<EntityType>(["telemetry", "event"]);
 
+/**
+ * Derived values are cached per store, not per component: the navigation's count (always
+ * mounted) and My actions work out the same lists, so opening the page finds them ready instead
+ * of evaluating 20,000 schedules again on its first render (issue 32's < 300 ms first screen).
+ */
+const storeCaches = new WeakMap<ClientStore, Map<string, { stamp: string; value: unknown }>>();
+
+/** The value `compute` derives from `types`, worked out again only when one of them changed. */
+export function derivedValue<T>(
+  store: ClientStore,
+  types: readonly EntityType[],
+  key: string,
+  compute: (store: ClientStore) => T,
+): T {
+  let cache = storeCaches.get(store);
+  if (!cache) storeCaches.set(store, (cache = new Map()));
+  const minute = Math.floor(Date.now() / 60_000);
+  const stamp = types.map((t) => (FAST_TYPES.has(t) ? minute : store.version(t))).join(",");
+  const cached = cache.get(key);
+  if (cached?.stamp === stamp) return cached.value as T;
+  const value = compute(store);
+  cache.set(key, { stamp, value });
+  return value;
+}
+
+/** `key` names the value (hook and arguments): values of the same key are shared by every reader. */
 function useTypesValue<T>(types: readonly EntityType[], key: string, compute: (store: ClientStore) => T): T {
   const store = useClientStore();
-  const cache = useRef<{ stamp: string; value: T } | null>(null);
   const typesKey = types.join(",");
   const subscribe = useCallback(
     (cb: () => void) => {
@@ -37,11 +63,7 @@ function useTypesValue<T>(types: readonly EntityType[], key: string, compute: (s
     },
     [store, typesKey],
   );
-  const get = () => {
-    const stamp = `${key}|${types.map((t) => (FAST_TYPES.has(t) ? Math.floor(Date.now() / 60_000) : store.version(t))).join(",")}`;
-    if (cache.current?.stamp !== stamp) cache.current = { stamp, value: compute(store) };
-    return cache.current.value;
-  };
+  const get = () => derivedValue(store, types, key, compute);
   return useSyncExternalStore(subscribe, get, get);
 }
 
@@ -64,7 +86,7 @@ const byStatusThenName = (a: ServiceSchedule, b: ServiceSchedule) =>
 
 /** One vehicle's schedules with their status, the most urgent first. */
 export function useVehicleSchedules(vehicleId: string): ServiceSchedule[] {
-  return useTypesValue(["service-schedule", "telemetry"], vehicleId, (s) =>
+  return useTypesValue(["service-schedule", "telemetry"], `schedules|${vehicleId}`, (s) =>
     s
       .list<SyncedSchedule>("service-schedule")
       .filter((x) => x.vehicleId === vehicleId)
@@ -87,7 +109,7 @@ export function useDueService(): ServiceSchedule[] {
 
 /** One vehicle's synced service entries (the last 90 days, and any logged since this device synced), newest first. */
 export function useServiceEntries(vehicleId: string): SyncedServiceEntry[] {
-  return useTypesValue(["service-entry"], vehicleId, (s) =>
+  return useTypesValue(["service-entry"], `entries|${vehicleId}`, (s) =>
     s
       .list<SyncedServiceEntry>("service-entry")
       .filter((e) => e.vehicleId === vehicleId)
@@ -106,7 +128,7 @@ export function useInspectionForms(): SyncedInspectionForm[] {
 
 /** Synced inspections (the last 7 days, and any submitted since this device synced), of one vehicle or all, newest first. */
 export function useInspections(vehicleId?: string): SyncedInspection[] {
-  return useTypesValue(["inspection"], vehicleId ?? "", (s) =>
+  return useTypesValue(["inspection"], `inspections|${vehicleId ?? ""}`, (s) =>
     s
       .list<SyncedInspection>("inspection")
       .filter((i) => !vehicleId || i.vehicleId === vehicleId)
@@ -115,23 +137,17 @@ export function useInspections(vehicleId?: string): SyncedInspection[] {
 }
 
 /**
- * Vehicles that drove today (a trip that started or went on since `dayStart`, or moving now) and
- * have no inspection submitted since then, by name. The server's list (GET /api/my-actions) reads
- * its daily rollups; the device reads the trips it holds (each vehicle's latest).
+ * Vehicles that drove today without today's inspection, by the rule `GET /api/my-actions` applies
+ * too (shared/drove-without-inspection.ts), from the same rows: the trips among each vehicle's
+ * synced events and the synced inspections (the last 7 days), by name.
  */
-export function useUninspectedToday(dayStart: number): Vehicle[] {
-  return useTypesValue(["vehicle", "telemetry", "event", "inspection"], String(dayStart), (s) => {
-    const inspected = new Set(
-      s
-        .list<SyncedInspection>("inspection")
-        .filter((i) => i.submittedAt >= dayStart)
-        .map((i) => i.vehicleId),
-    );
-    return s.vehiclesByName<Vehicle>().filter((v) => {
-      if (inspected.has(v.id)) return false;
-      const t = s.get<Telemetry>("telemetry", v.id);
-      if (t && t.status === "moving" && t.recordedAt >= dayStart) return true;
-      return s.eventsOf<VehicleEvent>(v.id).some((e) => e.type === "TRANSIT" && (e.endTime ?? Date.now()) >= dayStart);
-    });
-  });
+export function useUninspectedToday(day: DaySpan): Vehicle[] {
+  return useTypesValue(["vehicle", "event", "inspection"], `uninspected|${day.start}`, (s) =>
+    droveWithoutInspection({
+      vehicles: s.vehiclesByName<Vehicle>(),
+      tripsOf: (id) => s.eventsOf<VehicleEvent>(id),
+      inspections: s.list<SyncedInspection>("inspection"),
+      day,
+    }),
+  );
 }
