@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { droveWithoutInspection, type DaySpan } from "../../shared/drove-without-inspection";
 import {
+  scheduleStatus,
   scheduleView,
   type SyncedInspection,
   type SyncedInspectionForm,
@@ -22,19 +23,34 @@ import { useClientStore } from "./index";
  */
 /**
  * Types that change many times a second in a moving fleet: a value derived from them is worked out
- * again at most once a minute (an odometer or a trip moves a due date or today's list slowly),
- * so 20,000 schedules are not re-evaluated on every position.
+ * again at most once a minute after they changed (an odometer or a trip moves a due date or
+ * today's list slowly), so 20,000 schedules are not re-evaluated on every position.
  */
 const FAST_TYPES = new Set<EntityType>(["telemetry", "event"]);
+const FAST_REFRESH_MS = 60_000;
+/** A value is worked out again this often even when nothing changed: a due date passes with the clock. */
+const CLOCK_REFRESH_MS = 10 * 60_000;
 
 /**
  * Derived values are cached per store, not per component: the navigation's count (always
  * mounted) and My actions work out the same lists, so opening the page finds them ready instead
  * of evaluating 20,000 schedules again on its first render (issue 32's < 300 ms first screen).
  */
-const storeCaches = new WeakMap<ClientStore, Map<string, { stamp: string; value: unknown }>>();
+interface Derived {
+  slow: string;
+  fast: string;
+  at: number;
+  value: unknown;
+}
+const storeCaches = new WeakMap<ClientStore, Map<string, Derived>>();
 
-/** The value `compute` derives from `types`, worked out again only when one of them changed. */
+const stampOf = (store: ClientStore, types: readonly EntityType[], fast: boolean) =>
+  types
+    .filter((t) => FAST_TYPES.has(t) === fast)
+    .map((t) => store.version(t))
+    .join(",");
+
+/** The value `compute` derives from `types` (cached under `key`), worked out again only when they changed. */
 export function derivedValue<T>(
   store: ClientStore,
   types: readonly EntityType[],
@@ -43,12 +59,19 @@ export function derivedValue<T>(
 ): T {
   let cache = storeCaches.get(store);
   if (!cache) storeCaches.set(store, (cache = new Map()));
-  const minute = Math.floor(Date.now() / 60_000);
-  const stamp = types.map((t) => (FAST_TYPES.has(t) ? minute : store.version(t))).join(",");
+  const now = Date.now();
+  const slow = stampOf(store, types, false);
+  const fast = stampOf(store, types, true);
   const cached = cache.get(key);
-  if (cached?.stamp === stamp) return cached.value as T;
+  if (
+    cached &&
+    cached.slow === slow &&
+    (cached.fast === fast || now - cached.at < FAST_REFRESH_MS) &&
+    now - cached.at < CLOCK_REFRESH_MS
+  )
+    return cached.value as T;
   const value = compute(store);
-  cache.set(key, { stamp, value });
+  cache.set(key, { slow, fast, at: now, value });
   return value;
 }
 
@@ -73,9 +96,10 @@ function readingOf(store: ClientStore, vehicleId: string) {
   return { odometerMiles: odometer === null ? null : Math.round(metresToMiles(odometer) * 10) / 10, engineHours: null };
 }
 
+const compareText = new Intl.Collator().compare;
 const byStatusThenName = (a: ServiceSchedule, b: ServiceSchedule) =>
   a.status === b.status
-    ? a.name.localeCompare(b.name)
+    ? compareText(a.name, b.name)
     : a.status === "overdue"
       ? -1
       : b.status === "overdue"
@@ -95,16 +119,21 @@ export function useVehicleSchedules(vehicleId: string): ServiceSchedule[] {
   );
 }
 
-/** The fleet's schedules due soon or overdue (vehicles still in the fleet), overdue first. */
+/**
+ * The fleet's schedules due soon or overdue (vehicles still in the fleet), overdue first. Only the
+ * status is worked out for every schedule; the full view (dates as text) only for the due ones.
+ */
 export function useDueService(): ServiceSchedule[] {
-  return useTypesValue(["service-schedule", "telemetry", "vehicle"], "due", (s) =>
-    s
-      .list<SyncedSchedule>("service-schedule")
-      .filter((x) => s.get<Vehicle>("vehicle", x.vehicleId))
-      .map((x) => scheduleView(x, readingOf(s, x.vehicleId), Date.now()))
-      .filter((x) => x.status !== "ok")
-      .sort(byStatusThenName),
-  );
+  return useTypesValue(["service-schedule", "telemetry", "vehicle"], "due", (s) => {
+    const now = Date.now();
+    const due: ServiceSchedule[] = [];
+    for (const x of s.list<SyncedSchedule>("service-schedule")) {
+      if (!s.get<Vehicle>("vehicle", x.vehicleId)) continue;
+      const reading = readingOf(s, x.vehicleId);
+      if (scheduleStatus(x, reading, now) !== "ok") due.push(scheduleView(x, reading, now));
+    }
+    return due.sort(byStatusThenName);
+  });
 }
 
 /** One vehicle's synced service entries (the last 90 days, and any logged since this device synced), newest first. */
