@@ -67,7 +67,10 @@ test("My actions, the Inspections page and GET /api/my-actions list the same veh
   const due = page.getByRole("region", { name: "Inspections due today" });
   await expect(due.getByRole("link")).toHaveText(expected);
 
-  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Inspections", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Sections" })
+    .getByRole("link", { name: "Inspections", exact: true })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Inspections" })).toBeVisible();
   const missing = page.getByLabel("Drove today without an inspection");
   await expect(missing.getByRole("listitem")).toHaveText(expected);

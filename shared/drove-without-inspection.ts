@@ -58,6 +58,7 @@ export interface DroveWithoutInspectionInput<V extends { id: string }> {
 export function droveWithoutInspection<V extends { id: string }>(input: DroveWithoutInspectionInput<V>): V[] {
   const { day } = input;
   const inspected = new Set<string>();
-  for (const i of input.inspections) if (i.submittedAt >= day.start && i.submittedAt < day.end) inspected.add(i.vehicleId);
+  for (const i of input.inspections)
+    if (i.submittedAt >= day.start && i.submittedAt < day.end) inspected.add(i.vehicleId);
   return input.vehicles.filter((v) => !inspected.has(v.id) && droveToday(input.tripsOf(v.id), day));
 }

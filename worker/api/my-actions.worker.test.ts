@@ -23,7 +23,16 @@ async function tripOf(
 ) {
   await db()
     .insert(vehicleEvents)
-    .values({ id: crypto.randomUUID(), workspaceId, vehicleId, type: "TRANSIT", startTime, endTime, version: 0, ...over });
+    .values({
+      id: crypto.randomUUID(),
+      workspaceId,
+      vehicleId,
+      type: "TRANSIT",
+      startTime,
+      endTime,
+      version: 0,
+      ...over,
+    });
 }
 
 describe("GET /api/my-actions", () => {
