@@ -31,6 +31,10 @@ test("an issue's title and description are edited on its page: an empty title is
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   // The long description is not in the synced copy; the page reads it (and the reporter) from the server.
   await expect(page.getByText(long)).toBeVisible();
+  // The button is a block of the page, spaced from the Photos heading under it, not flush on it.
+  const edit = (await page.getByRole("button", { name: "Edit title and description" }).boundingBox())!;
+  const photos = (await page.getByRole("heading", { name: "Photos" }).boundingBox())!;
+  expect(photos.y - (edit.y + edit.height)).toBeGreaterThanOrEqual(12);
 
   await page.getByRole("button", { name: "Edit title and description" }).click();
   const form = page.getByRole("form", { name: "Edit the issue" });

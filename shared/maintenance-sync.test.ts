@@ -5,6 +5,7 @@ import {
   decodeServiceEntry,
   encodeSchedule,
   encodeServiceEntry,
+  scheduleStatus,
   scheduleView,
 } from "./maintenance-sync";
 import { DAY_MS } from "./service";
@@ -78,5 +79,15 @@ describe("synced maintenance values (docs/decisions/0033)", () => {
       scheduleView({ id: "s1", ...schedule, announced: "overdue" }, { odometerMiles: 11_000, engineHours: null }, now)
         .status,
     ).toBe("overdue");
+  });
+
+  it("scheduleStatus is the status scheduleView gives, without the rest of the view", () => {
+    const now = schedule.lastDoneAt + 10 * DAY_MS;
+    for (const odometerMiles of [null, 11_000, 14_600, 15_200])
+      for (const announced of [undefined, "due_soon", "overdue"] as const) {
+        const s = { id: "s1", ...schedule, ...(announced ? { announced } : {}) };
+        const reading = { odometerMiles, engineHours: null };
+        expect(scheduleStatus(s, reading, now)).toBe(scheduleView(s, reading, now).status);
+      }
   });
 });

@@ -225,6 +225,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * synced odometer and the clock; engine hours are known to the server only, so a due by hours
  * shows once the server's due check announced it (within a quarter hour).
  */
+/** A synced schedule's status alone, as scheduleView gives it, without building the view. */
+export function scheduleStatus(s: SyncedSchedule, reading: VehicleReading, now: number): ServiceSchedule["status"] {
+  const status = scheduleDue(s, reading, now).status;
+  return s.announced ? worseStatus(status, s.announced) : status;
+}
+
 export function scheduleView(s: SyncedSchedule, reading: VehicleReading, now: number): ServiceSchedule {
   const due = scheduleDue(s, reading, now);
   return {

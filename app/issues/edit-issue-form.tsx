@@ -22,14 +22,18 @@ export function EditIssueDetails({
   update: (changes: UpdateIssueBody) => Promise<void>;
 }) {
   const [editing, setEditing] = useState(false);
-  if (!editing) {
-    return (
-      <button type="button" className="button" onClick={() => setEditing(true)}>
-        Edit title and description
-      </button>
-    );
-  }
-  return <EditForm issue={issue} update={update} done={() => setEditing(false)} />;
+  // One block of the page, spaced from the Photos heading under it as the page's other blocks are.
+  return (
+    <div className="issue-edit">
+      {editing ? (
+        <EditForm issue={issue} update={update} done={() => setEditing(false)} />
+      ) : (
+        <button type="button" className="button" onClick={() => setEditing(true)}>
+          Edit title and description
+        </button>
+      )}
+    </div>
+  );
 }
 
 function EditForm({

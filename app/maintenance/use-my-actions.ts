@@ -1,7 +1,7 @@
-import { useCallback } from "react";
+import { useMemo } from "react";
+import { dayAround, type DaySpan } from "../../shared/drove-without-inspection";
 import type { Issue } from "../../shared/issues";
 import type { ServiceSchedule } from "../../shared/service";
-import { dayOf, startOfDay } from "../../shared/time-zone";
 import type { Vehicle } from "../../shared/vehicle";
 import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useSession } from "../session/session";
@@ -23,21 +23,25 @@ export interface MyActions {
   unreadAlerts: number;
 }
 
-/** When today began in the workspace's time zone (the browser's until it is known). */
-export function useTodayStart(): number {
+/** Today in the workspace's time zone (the browser's until it is known), midnight to midnight. */
+export function useToday(): DaySpan {
   const zone = useWorkspaceTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const now = Date.now();
-  return startOfDay(dayOf(now, zone), zone);
+  const { start, end } = dayAround(Date.now(), zone);
+  // The same object while the day lasts, so the lists derived from it are not worked out again.
+  return useMemo(() => ({ start, end }), [start, end]);
 }
 
 export function useMyActions(): MyActions {
   const userId = useSession().viewer?.id;
   const all = useIssues();
-  const mine = useCallback((i: Issue) => i.assigneeUserId === userId && i.status !== "closed", [userId]);
+  const issues = useMemo(
+    () => (userId ? all.filter((i) => i.assigneeUserId === userId && i.status !== "closed") : []),
+    [all, userId],
+  );
   const service = useDueService();
-  const inspections = useUninspectedToday(useTodayStart());
+  const inspections = useUninspectedToday(useToday());
   const unreadAlerts = useUnreadCount();
-  return { issues: userId ? all.filter(mine) : [], service, inspections, unreadAlerts };
+  return { issues, service, inspections, unreadAlerts };
 }
 
 export const actionCount = (a: MyActions) => a.issues.length + a.service.length + a.inspections.length + a.unreadAlerts;

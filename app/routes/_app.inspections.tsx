@@ -1,14 +1,15 @@
 import { InspectionFormsSection } from "../maintenance/inspection-forms-editor";
 import { InspectionHistory } from "../maintenance/inspection-history";
-import { useTodayStart } from "../maintenance/use-my-actions";
+import { useToday } from "../maintenance/use-my-actions";
 import { useUninspectedToday } from "../store/maintenance";
 
 /**
  * Inspections (issue 32): which vehicles drove today without today's inspection, then every
- * inspection. From the synced store, so it renders offline (docs/decisions/0033).
+ * inspection. From the synced store, so it renders offline (docs/decisions/0033); the list is the
+ * one My actions and `GET /api/my-actions` give (shared/drove-without-inspection.ts).
  */
 export default function InspectionsPage() {
-  const missing = useUninspectedToday(useTodayStart());
+  const missing = useUninspectedToday(useToday());
   return (
     <section className="page inspections">
       <header className="page-header">

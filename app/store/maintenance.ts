@@ -1,5 +1,7 @@
-import { useCallback, useRef, useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
+import { droveWithoutInspection, type DaySpan } from "../../shared/drove-without-inspection";
 import {
+  scheduleStatus,
   scheduleView,
   type SyncedInspection,
   type SyncedInspectionForm,
@@ -12,6 +14,7 @@ import { metresToMiles } from "../../shared/units";
 import type { Vehicle } from "../../shared/vehicle";
 import type { VehicleEvent } from "../../shared/vehicle-event";
 import type { ClientStore, EntityType } from "./client-store";
+import { derivedValue } from "./derived-value";
 import { useClientStore } from "./index";
 
 /**
@@ -19,16 +22,9 @@ import { useClientStore } from "./index";
  * (docs/decisions/0033): the Service tab, the Inspections pages and My actions read these, so
  * they render offline. Each value is derived again only when one of the types it reads changed.
  */
-/**
- * Types that change many times a second in a moving fleet: a value derived from them is worked out
- * again at most once a minute (an odometer or a trip moves a due date or today's list slowly),
- * so 20,000 schedules are not re-evaluated on every position.
- */
-const FAST_TYPES = new Set<EntityType>(["telemetry", "event"]);
-
+/** `key` names the value (hook and arguments): values of the same key are shared by every reader. */
 function useTypesValue<T>(types: readonly EntityType[], key: string, compute: (store: ClientStore) => T): T {
   const store = useClientStore();
-  const cache = useRef<{ stamp: string; value: T } | null>(null);
   const typesKey = types.join(",");
   const subscribe = useCallback(
     (cb: () => void) => {
@@ -37,11 +33,7 @@ function useTypesValue<T>(types: readonly EntityType[], key: string, compute: (s
     },
     [store, typesKey],
   );
-  const get = () => {
-    const stamp = `${key}|${types.map((t) => (FAST_TYPES.has(t) ? Math.floor(Date.now() / 60_000) : store.version(t))).join(",")}`;
-    if (cache.current?.stamp !== stamp) cache.current = { stamp, value: compute(store) };
-    return cache.current.value;
-  };
+  const get = () => derivedValue(store, types, key, compute);
   return useSyncExternalStore(subscribe, get, get);
 }
 
@@ -51,9 +43,10 @@ function readingOf(store: ClientStore, vehicleId: string) {
   return { odometerMiles: odometer === null ? null : Math.round(metresToMiles(odometer) * 10) / 10, engineHours: null };
 }
 
+const compareText = new Intl.Collator().compare;
 const byStatusThenName = (a: ServiceSchedule, b: ServiceSchedule) =>
   a.status === b.status
-    ? a.name.localeCompare(b.name)
+    ? compareText(a.name, b.name)
     : a.status === "overdue"
       ? -1
       : b.status === "overdue"
@@ -64,7 +57,7 @@ const byStatusThenName = (a: ServiceSchedule, b: ServiceSchedule) =>
 
 /** One vehicle's schedules with their status, the most urgent first. */
 export function useVehicleSchedules(vehicleId: string): ServiceSchedule[] {
-  return useTypesValue(["service-schedule", "telemetry"], vehicleId, (s) =>
+  return useTypesValue(["service-schedule", "telemetry"], `schedules|${vehicleId}`, (s) =>
     s
       .list<SyncedSchedule>("service-schedule")
       .filter((x) => x.vehicleId === vehicleId)
@@ -73,21 +66,26 @@ export function useVehicleSchedules(vehicleId: string): ServiceSchedule[] {
   );
 }
 
-/** The fleet's schedules due soon or overdue (vehicles still in the fleet), overdue first. */
+/**
+ * The fleet's schedules due soon or overdue (vehicles still in the fleet), overdue first. Only the
+ * status is worked out for every schedule; the full view (dates as text) only for the due ones.
+ */
 export function useDueService(): ServiceSchedule[] {
-  return useTypesValue(["service-schedule", "telemetry", "vehicle"], "due", (s) =>
-    s
-      .list<SyncedSchedule>("service-schedule")
-      .filter((x) => s.get<Vehicle>("vehicle", x.vehicleId))
-      .map((x) => scheduleView(x, readingOf(s, x.vehicleId), Date.now()))
-      .filter((x) => x.status !== "ok")
-      .sort(byStatusThenName),
-  );
+  return useTypesValue(["service-schedule", "telemetry", "vehicle"], "due", (s) => {
+    const now = Date.now();
+    const due: ServiceSchedule[] = [];
+    for (const x of s.list<SyncedSchedule>("service-schedule")) {
+      if (!s.get<Vehicle>("vehicle", x.vehicleId)) continue;
+      const reading = readingOf(s, x.vehicleId);
+      if (scheduleStatus(x, reading, now) !== "ok") due.push(scheduleView(x, reading, now));
+    }
+    return due.sort(byStatusThenName);
+  });
 }
 
 /** One vehicle's synced service entries (the last 90 days, and any logged since this device synced), newest first. */
 export function useServiceEntries(vehicleId: string): SyncedServiceEntry[] {
-  return useTypesValue(["service-entry"], vehicleId, (s) =>
+  return useTypesValue(["service-entry"], `entries|${vehicleId}`, (s) =>
     s
       .list<SyncedServiceEntry>("service-entry")
       .filter((e) => e.vehicleId === vehicleId)
@@ -106,7 +104,7 @@ export function useInspectionForms(): SyncedInspectionForm[] {
 
 /** Synced inspections (the last 7 days, and any submitted since this device synced), of one vehicle or all, newest first. */
 export function useInspections(vehicleId?: string): SyncedInspection[] {
-  return useTypesValue(["inspection"], vehicleId ?? "", (s) =>
+  return useTypesValue(["inspection"], `inspections|${vehicleId ?? ""}`, (s) =>
     s
       .list<SyncedInspection>("inspection")
       .filter((i) => !vehicleId || i.vehicleId === vehicleId)
@@ -115,23 +113,17 @@ export function useInspections(vehicleId?: string): SyncedInspection[] {
 }
 
 /**
- * Vehicles that drove today (a trip that started or went on since `dayStart`, or moving now) and
- * have no inspection submitted since then, by name. The server's list (GET /api/my-actions) reads
- * its daily rollups; the device reads the trips it holds (each vehicle's latest).
+ * Vehicles that drove today without today's inspection, by the rule `GET /api/my-actions` applies
+ * too (shared/drove-without-inspection.ts), from the same rows: the trips among each vehicle's
+ * synced events and the synced inspections (the last 7 days), by name.
  */
-export function useUninspectedToday(dayStart: number): Vehicle[] {
-  return useTypesValue(["vehicle", "telemetry", "event", "inspection"], String(dayStart), (s) => {
-    const inspected = new Set(
-      s
-        .list<SyncedInspection>("inspection")
-        .filter((i) => i.submittedAt >= dayStart)
-        .map((i) => i.vehicleId),
-    );
-    return s.vehiclesByName<Vehicle>().filter((v) => {
-      if (inspected.has(v.id)) return false;
-      const t = s.get<Telemetry>("telemetry", v.id);
-      if (t && t.status === "moving" && t.recordedAt >= dayStart) return true;
-      return s.eventsOf<VehicleEvent>(v.id).some((e) => e.type === "TRANSIT" && (e.endTime ?? Date.now()) >= dayStart);
-    });
-  });
+export function useUninspectedToday(day: DaySpan): Vehicle[] {
+  return useTypesValue(["vehicle", "event", "inspection"], `uninspected|${day.start}`, (s) =>
+    droveWithoutInspection({
+      vehicles: s.vehiclesByName<Vehicle>(),
+      tripsOf: (id) => s.eventsOf<VehicleEvent>(id),
+      inspections: s.list<SyncedInspection>("inspection"),
+      day,
+    }),
+  );
 }

@@ -132,7 +132,10 @@ const myActions: z.ZodType<MyActions> = z.object({
   service: z.array(serviceSchedule).describe("Due soon or overdue"),
   inspections: z
     .array(z.object({ vehicleId: z.string(), vehicleName: z.string(), day: z.string() }))
-    .describe("Vehicles driven today without today's inspection"),
+    .describe(
+      "Vehicles driven today without today's inspection: a trip under way at some moment of the workspace's day " +
+        "(its time zone, midnight to midnight; `day` is that date) and no inspection submitted that day, by name",
+    ),
   unreadAlerts: z.number().int(),
 });
 

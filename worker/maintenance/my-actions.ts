@@ -1,9 +1,9 @@
-import { and, eq, gte, inArray, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gte, gt, ne, sql } from "drizzle-orm";
 import type { IssueJson } from "../../shared/issues";
 import type { ServiceSchedule } from "../../shared/service";
-import { dayOf, startOfDay } from "../../shared/time-zone";
+import { dayAround, droveWithoutInspection } from "../../shared/drove-without-inspection";
 import type { Db } from "../../db/client";
-import { alertReads, alerts, inspections, issues, vehicleDayRollups, workspaces } from "../../db/schema";
+import { alertReads, alerts, inspections, issues, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 import { toIssueJson } from "./issues";
 import { vehicleReadings } from "./readings";
 import { liveSchedules, toSchedule } from "./schedules";
@@ -42,11 +42,14 @@ export async function myActions(db: Db, workspaceId: string, userId: string, now
       )
       .all(),
     dueService(db, workspaceId, now),
-    drivenWithoutInspection(db, workspaceId, dayOf(now, timeZone), timeZone),
+    drivenWithoutInspection(db, workspaceId, now, timeZone),
     unreadAlertCount(db, workspaceId, userId),
   ]);
   return { issues: assigned.map(toIssueJson), service, inspections: uninspected, unreadAlerts };
 }
+
+/** Names as people read numbers ("Van 2" before "Van 10"), as the browser's vehicle list sorts them. */
+const compareNames = new Intl.Collator("en", { numeric: true }).compare;
 
 /** Schedules due soon or overdue, overdue first, then by name. */
 export async function dueService(db: Db, workspaceId: string, now: number): Promise<ServiceSchedule[]> {
@@ -58,42 +61,45 @@ export async function dueService(db: Db, workspaceId: string, now: number): Prom
     .sort((a, b) => (a.status === b.status ? a.name.localeCompare(b.name) : a.status === "overdue" ? -1 : 1));
 }
 
-/** Vehicles with distance or a trip in today's rollup and no inspection submitted since today began. */
-export async function drivenWithoutInspection(db: Db, workspaceId: string, day: string, timeZone: string) {
-  const driven = await db
-    .select({ vehicleId: vehicleDayRollups.vehicleId })
-    .from(vehicleDayRollups)
-    .where(
-      and(
-        eq(vehicleDayRollups.workspaceId, workspaceId),
-        eq(vehicleDayRollups.day, day),
-        sql`(${vehicleDayRollups.distanceMetres} > 0 OR ${vehicleDayRollups.trips} > 0)`,
-      ),
-    )
-    .all();
-  if (!driven.length) return [];
-  const ids = driven.map((d) => d.vehicleId);
-  const inspected = await db
-    .select({ vehicleId: inspections.vehicleId })
-    .from(inspections)
-    .where(
-      and(
-        eq(inspections.workspaceId, workspaceId),
-        eq(inspections.deleted, false),
-        gte(inspections.submittedAt, startOfDay(day, timeZone)),
-        inArray(inspections.vehicleId, ids),
-      ),
-    )
-    .all();
-  const done = new Set(inspected.map((i) => i.vehicleId));
-  const names = await vehicleReadings(
-    db,
-    workspaceId,
-    ids.filter((id) => !done.has(id)),
-  );
-  return [...names.values()]
-    .map((v) => ({ vehicleId: v.id, vehicleName: v.name, day }))
-    .sort((a, b) => a.vehicleName.localeCompare(b.vehicleName));
+/**
+ * Vehicles that drove today without today's inspection, by the one rule the browser applies
+ * (shared/drove-without-inspection.ts) to the same rows it syncs: each live vehicle's latest live
+ * trip in vehicle_events (the latest is the one that can fall on today: trips follow one another)
+ * and the inspections submitted since the workspace's midnight.
+ */
+export async function drivenWithoutInspection(db: Db, workspaceId: string, now: number, timeZone: string) {
+  const day = dayAround(now, timeZone);
+  const latestTrip = sql`(SELECT x.id FROM vehicle_events x WHERE x.vehicle_id = ${vehicles.id} AND x.type = 'TRANSIT'
+    AND x.deleted = 0 ORDER BY x.start_time DESC LIMIT 1)`;
+  const [trips, inspected] = await Promise.all([
+    db
+      .select({
+        id: vehicles.id,
+        name: vehicles.name,
+        type: vehicleEvents.type,
+        startTime: vehicleEvents.startTime,
+        endTime: vehicleEvents.endTime,
+      })
+      .from(vehicles)
+      .innerJoin(vehicleEvents, eq(vehicleEvents.id, latestTrip))
+      .where(and(eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false)))
+      .all(),
+    db
+      .select({ vehicleId: inspections.vehicleId, submittedAt: inspections.submittedAt })
+      .from(inspections)
+      .where(
+        and(
+          eq(inspections.workspaceId, workspaceId),
+          eq(inspections.deleted, false),
+          gte(inspections.submittedAt, day.start),
+        ),
+      )
+      .all(),
+  ]);
+  const byId = new Map(trips.map((t) => [t.id, t]));
+  return droveWithoutInspection({ vehicles: trips, tripsOf: (id) => [byId.get(id)!], inspections: inspected, day })
+    .map((v) => ({ vehicleId: v.id, vehicleName: v.name, day: day.day }))
+    .sort((a, b) => compareNames(a.vehicleName, b.vehicleName) || (a.vehicleId < b.vehicleId ? -1 : 1));
 }
 
 /** Alerts after the member's "all read" mark and not among the ones they opened. */
