@@ -14,6 +14,7 @@ import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./ve
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 import { placeMutators } from "./places-mutators";
 import { issueMutators } from "./issues-mutators";
+import { serviceMutators } from "./service-mutators";
 
 /**
  * Mutations shared by the browser (optimistic, in Replicache) and the Worker (authoritative,
@@ -104,6 +105,7 @@ export const mutators = {
   },
   ...placeMutators,
   ...issueMutators,
+  ...serviceMutators,
 };
 
 export type Mutators = typeof mutators;
