@@ -190,6 +190,31 @@ export function restartedBasis(
   };
 }
 
+// ------------------------------------------------------------------ the Service tab's forms
+
+const notInFuture = { message: "Not in the future" };
+
+/** "Add schedule": the body less the vehicle (the page's); last done not in the future. */
+export const serviceScheduleFormSchema = serviceScheduleFields
+  .omit({ vehicleId: true })
+  .refine(hasInterval, intervalRule)
+  .refine((b) => lastDoneAtMs(b.lastDoneAt, Date.now()) <= Date.now() + 60_000, {
+    ...notInFuture,
+    path: ["lastDoneAt"],
+  });
+
+/** "Log service": the body less the vehicle, the cost in dollars (sent as cents), not dated in the future. */
+export const serviceEntryFormSchema = serviceEntryBodySchema
+  .omit({ vehicleId: true, costCents: true, photoIds: true })
+  .extend({
+    cost: z
+      .number({ invalid_type_error: "Enter a cost" })
+      .min(0, "0 or more")
+      .max(100_000_000, "At most 100000000")
+      .nullish(),
+  })
+  .refine((e) => e.date <= latestServiceDay(Date.now()), { ...notInFuture, path: ["date"] });
+
 /** A schedule's lastDoneAt as given (a day, a moment, or nothing: now), in ms. */
 export const lastDoneAtMs = (given: string | null | undefined, now: number) =>
   given ? (given.length === 10 ? doneAt(given, now) : Date.parse(given)) : now;

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useRef, useSyncExternalStore } from "react";
 import {
   scheduleView,
   type SyncedInspection,
@@ -6,12 +6,13 @@ import {
   type SyncedSchedule,
   type SyncedServiceEntry,
 } from "../../shared/maintenance-sync";
-import type { ServiceSchedule } from "../../shared/service";
+import type { CreateServiceScheduleArgs, LogServiceEntryArgs, ServiceSchedule } from "../../shared/service";
 import type { Telemetry } from "../../shared/telemetry";
 import { metresToMiles } from "../../shared/units";
 import type { Vehicle } from "../../shared/vehicle";
 import type { VehicleEvent } from "../../shared/vehicle-event";
 import type { ClientStore, EntityType } from "./client-store";
+import { useSync } from "../sync/sync-provider";
 import { useClientStore } from "./index";
 
 /**
@@ -134,4 +135,19 @@ export function useUninspectedToday(dayStart: number): Vehicle[] {
       return s.eventsOf<VehicleEvent>(v.id).some((e) => e.type === "TRANSIT" && (e.endTime ?? Date.now()) >= dayStart);
     });
   });
+}
+
+/** "Log service" and "Add schedule" through sync mutators (shared/service-mutators.ts): optimistic, and kept while offline. */
+export function useServiceMutations() {
+  const sync = useSync();
+  return useMemo(() => {
+    const run = async (name: "logServiceEntry" | "createServiceSchedule", args: unknown) => {
+      if (!sync) throw new Error("The local store is not ready");
+      await sync.client.mutate(name, args);
+    };
+    return {
+      logService: (args: LogServiceEntryArgs) => run("logServiceEntry", args),
+      addSchedule: (args: CreateServiceScheduleArgs) => run("createServiceSchedule", args),
+    };
+  }, [sync]);
 }
