@@ -15,6 +15,7 @@ import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 import { placeMutators } from "./places-mutators";
 import { issueMutators } from "./issues-mutators";
 import { serviceMutators } from "./service-mutators";
+import { inspectionMutators } from "./inspection-mutators";
 
 /**
  * Mutations shared by the browser (optimistic, in Replicache) and the Worker (authoritative,
@@ -106,6 +107,7 @@ export const mutators = {
   ...placeMutators,
   ...issueMutators,
   ...serviceMutators,
+  ...inspectionMutators,
 };
 
 export type Mutators = typeof mutators;

@@ -5,7 +5,8 @@ import { mutationNames, type Mutators } from "../../shared/mutators";
 import { actions, can, mutationActions, roles, type Role } from "../../shared/roles";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../../db/client";
-import { drivers, places, serviceEntries, serviceSchedules, vehicles } from "../../db/schema";
+import { drivers, inspections, places, serviceEntries, serviceSchedules, vehicles } from "../../db/schema";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
 import { commentRow, insertIssue, issueRow } from "../test/issues";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { api } from "./index";
@@ -239,6 +240,16 @@ const samples: Record<
       args: { id, vehicleId, name: "Oil change", everyDays: 180 },
       applied: async () =>
         (await database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.id, id)).get()) !== undefined,
+    };
+  },
+  async submitInspection(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    const results = DEFAULT_PRE_TRIP_ITEMS.map((i) => ({ itemId: i.id, pass: true }));
+    return {
+      args: { id, vehicleId, formId: defaultFormId(workspaceId), results, signedName: "Robin Driver" },
+      applied: async () =>
+        (await database(env.DB).select().from(inspections).where(eq(inspections.id, id)).get()) !== undefined,
     };
   },
 };

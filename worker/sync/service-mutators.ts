@@ -9,6 +9,18 @@ import { parseArgs, type ArgsSchema } from "./mutation-args";
 
 type Refuse = (message: string) => never;
 
+/** Runs a REST route's shared checks: what the route would answer with a 4xx is refused with its message. */
+export const refusingApiErrors =
+  (refuse: Refuse) =>
+  async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) refuse(error.message);
+      throw error;
+    }
+  };
+
 /**
  * The authoritative side of shared/service-mutators.ts, through the REST routes' own checks and
  * writes (worker/maintenance/service-writes.ts): what the API would answer with a 4xx is refused
@@ -17,14 +29,7 @@ type Refuse = (message: string) => never;
  */
 export function serviceServerMutators(refuse: Refuse) {
   const parse = <T>(schema: ArgsSchema<T>, input: unknown): T => parseArgs(schema, input, refuse);
-  const checked = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) refuse(error.message);
-      throw error;
-    }
-  };
+  const checked = refusingApiErrors(refuse);
 
   return {
     async logServiceEntry(

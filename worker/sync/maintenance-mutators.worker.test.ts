@@ -1,17 +1,21 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { serviceEntryKey, serviceScheduleKey } from "../../shared/maintenance-sync";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
+import { inspectionKey, serviceEntryKey, serviceScheduleKey } from "../../shared/maintenance-sync";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { METRES_PER_MILE } from "../../shared/units";
 import { database } from "../../db/client";
-import { photos, serviceEntries, serviceSchedules, telemetry } from "../../db/schema";
+import { inspections, photos, serviceEntries, serviceSchedules, telemetry } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { insertIssue, issueRow } from "../test/issues";
 import { serviceScheduleWrites } from "../maintenance/service-writes";
 
-/** "Log service" and "Add schedule" pushed through sync (shared/service-mutators.ts), as a browser that was offline sends them. */
+/**
+ * "Log service", "Add schedule" and inspections pushed through sync (shared/service-mutators.ts,
+ * shared/inspection-mutators.ts), as a browser that was offline sends them.
+ */
 
 type Refused = { clientID: string; id: number; name: string; message: string }[];
 
@@ -277,6 +281,71 @@ describe("adding a schedule through sync", () => {
         .from(serviceSchedules)
         .where(eq(serviceSchedules.workspaceId, a.workspaceId))
         .all(),
+    ).toEqual([]);
+  });
+});
+
+describe("submitting an inspection through sync", () => {
+  const results = () => DEFAULT_PRE_TRIP_ITEMS.map((i) => ({ itemId: i.id, pass: i.id !== "horn" }));
+  const inspectionRow = (id: string) => database(env.DB).select().from(inspections).where(eq(inspections.id, id)).get();
+
+  it("stores a member's offline submission with its time, opens an issue per failed item, and a pull carries it (not marked waiting)", async () => {
+    const a = await userWithWorkspace();
+    const member = await memberWithRole(a.workspaceId, "member");
+    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const id = crypto.randomUUID();
+    const doneAt = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    const args = {
+      id,
+      vehicleId,
+      formId: defaultFormId(a.workspaceId),
+      results: results(),
+      signedName: "Robin",
+      submittedAt: doneAt,
+    };
+    expect((await push(member.token, [{ name: "submitInspection", args }])).refused).toBeUndefined();
+    const row = await inspectionRow(id);
+    expect(row).toMatchObject({
+      workspaceId: a.workspaceId,
+      failedItems: 1,
+      submittedByUserId: member.userId,
+      submittedAt: Date.parse(doneAt),
+    });
+    expect(row!.issueIds).toHaveLength(1);
+    expect(await issueRow(row!.issueIds[0]!)).toMatchObject({ sourceInspectionId: id, status: "open" });
+    // a resend (another device group, the same id) stores nothing more
+    await push(member.token, [{ name: "submitInspection", args: { ...args, signedName: "Again" } }]);
+    expect(await inspectionRow(id)).toMatchObject({ signedName: "Robin" });
+    const pulled = (await pulledKeys(a.token)).get(inspectionKey(id));
+    expect(pulled).toMatchObject({ s: "Robin", x: 1 });
+    expect(pulled).not.toHaveProperty("w");
+  });
+
+  it("refuses a viewer by role, and another workspace's vehicle or form, writing nothing", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    const mine = await vehicleAt(a.workspaceId, 100);
+    const theirs = await vehicleAt(b.workspaceId, 100);
+    const submission = (fields: Record<string, unknown>) => ({
+      name: "submitInspection",
+      args: {
+        id: crypto.randomUUID(),
+        vehicleId: mine,
+        formId: defaultFormId(a.workspaceId),
+        results: results(),
+        signedName: "R",
+        ...fields,
+      },
+    });
+    const answer = await push(viewer.token, [submission({})]);
+    expect(answer.refused).toEqual([expect.objectContaining({ name: "submitInspection" })]);
+    await push(a.token, [submission({ vehicleId: theirs }), submission({ formId: defaultFormId(b.workspaceId) })]);
+    expect(
+      await database(env.DB).select().from(inspections).where(eq(inspections.workspaceId, a.workspaceId)).all(),
+    ).toEqual([]);
+    expect(
+      await database(env.DB).select().from(inspections).where(eq(inspections.workspaceId, b.workspaceId)).all(),
     ).toEqual([]);
   });
 });
