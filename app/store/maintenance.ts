@@ -7,6 +7,7 @@ import {
   type SyncedServiceEntry,
 } from "../../shared/maintenance-sync";
 import type { CreateServiceScheduleArgs, LogServiceEntryArgs, ServiceSchedule } from "../../shared/service";
+import type { SubmitInspectionArgs } from "../../shared/inspections";
 import type { Telemetry } from "../../shared/telemetry";
 import { metresToMiles } from "../../shared/units";
 import type { Vehicle } from "../../shared/vehicle";
@@ -135,6 +136,20 @@ export function useUninspectedToday(dayStart: number): Vehicle[] {
       return s.eventsOf<VehicleEvent>(v.id).some((e) => e.type === "TRANSIT" && (e.endTime ?? Date.now()) >= dayStart);
     });
   });
+}
+
+/** Inspections submitted through the sync mutator (shared/inspection-mutators.ts): optimistic, and kept while offline. */
+export function useInspectionMutations() {
+  const sync = useSync();
+  return useMemo(
+    () => ({
+      submit: async (args: SubmitInspectionArgs) => {
+        if (!sync) throw new Error("The local store is not ready");
+        await sync.client.mutate("submitInspection", args);
+      },
+    }),
+    [sync],
+  );
 }
 
 /** "Log service" and "Add schedule" through sync mutators (shared/service-mutators.ts): optimistic, and kept while offline. */
