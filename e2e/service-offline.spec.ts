@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { indicator, orderVehicle } from "./sync-helpers";
 import { colleague } from "./team-helpers";
+import { horizontalOverflow, PHONE, seriousViolations, smallTargets } from "./phone-helpers";
 
 /** Logging service and adding schedules with no network (shared/service-mutators.ts): kept, shown at once, synced later. */
 
@@ -160,4 +161,28 @@ test("a member demoted to viewer while offline: the service they log is refused 
     await request.get(`/api/service-entries?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
   ).json()) as { entries: unknown[] };
   expect(entries.entries).toEqual([]);
+});
+
+test("the Service tab's forms at 390 px: no sideways scrolling, small targets or serious axe-core violations", async ({
+  page,
+  request,
+}) => {
+  const fleet = await newFleetAccount(request, "Phone Service Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  await created(request, fleet, "/api/service-schedules", { vehicleId: vehicle.id, name: "Oil change", everyDays: 90 });
+  await created(request, fleet, "/api/issues", { vehicleId: vehicle.id, title: "Wiper torn", priority: "low" });
+  await page.setViewportSize(PHONE);
+  await signInAs(page, fleet.token);
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  const log = page.getByRole("form", { name: "Log service" });
+  await expect(log.getByRole("checkbox", { name: "Oil change" })).toBeVisible();
+  await expect(log.getByRole("checkbox", { name: /Wiper torn/ })).toBeVisible();
+  await log.getByRole("button", { name: "Log service" }).click();
+  // Logged with the defaults (today, nothing else): the row is on the tab with the form reset under it.
+  await expect(page.getByRole("region", { name: "Service history" })).toContainText(day(0));
+  expect([
+    ...(await seriousViolations(page)),
+    ...(await horizontalOverflow(page)),
+    ...(await smallTargets(page)),
+  ]).toEqual([]);
 });
