@@ -20,20 +20,19 @@ import { vehicleReadings } from "./readings";
  */
 export type InspectionRow = typeof inspections.$inferSelect;
 type Submission = z.output<typeof inspectionSubmissionSchema>;
+/** A submission to store: its row, and the statements (its issues' too) for the caller's batch. */
+interface NewInspection {
+  existing?: undefined;
+  row: Omit<InspectionRow, "version" | "deleted" | "createdVersion" | "createdAt">;
+  writes: (stamp: SQL<number>) => BatchItem<"sqlite">[];
+}
 
 export async function inspectionWrites(
   db: Db,
   workspaceId: string,
   input: Submission,
   { userId, now }: { userId: string; now: number },
-): Promise<
-  | { existing: InspectionRow }
-  | {
-      existing?: undefined;
-      row: Omit<InspectionRow, "version" | "deleted" | "createdVersion" | "createdAt">;
-      writes: (stamp: SQL<number>) => BatchItem<"sqlite">[];
-    }
-> {
+): Promise<{ existing: InspectionRow } | NewInspection> {
   if (input.id) {
     const existing = await db.select().from(inspections).where(eq(inspections.id, input.id)).get();
     if (existing && existing.workspaceId === workspaceId) return { existing };

@@ -30,7 +30,7 @@ export function inspectionServerMutators(refuse: Refuse) {
         inspectionWrites(db, workspaceId, submission, { userId: caller.userId, now: Date.now() }),
       );
       if (made.existing) refuse("this inspection exists");
-      return made.writes!(versionOf(workspaceId));
+      return made.writes(versionOf(workspaceId));
     },
   };
 }
