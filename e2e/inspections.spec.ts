@@ -28,6 +28,8 @@ test("an inspection with a failed item submitted offline is kept on the phone, t
   const start = page.getByRole("button", { name: "Start inspection" });
   await expect(start).toBeEnabled();
 
+  // Offline (the sync worker's requests are cut off explicitly too, as a real outage would).
+  await context.route("**/api/sync/**", (route) => route.abort("internetdisconnected"));
   await context.route("**/api/inspections**", (route) => route.abort("internetdisconnected"));
   await context.route("**/api/photos**", (route) => route.abort("internetdisconnected"));
   await context.setOffline(true);

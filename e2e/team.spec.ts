@@ -1,8 +1,9 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createAccount, newFleetAccount, signInAs } from "./helpers";
 import { heading, markPage, orderVehicle, rename, stillMarked } from "./sync-helpers";
 import { updateVehicle } from "./ui-helpers";
+import { colleague, inviteLink } from "./team-helpers";
 
 /** A workspace is a team (docs/decisions/0018): invites, roles in the UI, removal. */
 
@@ -18,31 +19,6 @@ async function browse(
   const page = await context.newPage();
   if (token) await signInAs(page, token);
   return { context, page };
-}
-
-/** The invite link of the last e-mail to `email`, as the development outbox holds it. */
-async function inviteLink(request: APIRequestContext, email: string) {
-  const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  expect(res.status()).toBe(200);
-  const { text } = (await res.json()) as { text: string };
-  return new URL(text.match(/https?:\/\/\S+\/invite\/\S+/)![0]).pathname;
-}
-
-/** A colleague with `role` in the fleet's workspace, through the public invite API. */
-async function colleague(request: APIRequestContext, fleet: { token: string; workspaceId: string }, role: string) {
-  const account = await createAccount(request);
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const invited = await request.post(`/api/workspaces/${fleet.workspaceId}/invites`, {
-    headers: auth(fleet.token),
-    data: { email: account.email, role },
-  });
-  expect(invited.status()).toBe(201);
-  const token = (await inviteLink(request, account.email)).split("/").pop()!;
-  const accepted = await request.post("/api/invites/accept", { headers: auth(account.token), data: { token } });
-  expect(accepted.status()).toBe(200);
-  const { token: session } = (await accepted.json()) as { token: string };
-  const me = (await (await request.get("/api/me", { headers: auth(session) })).json()) as { viewer: { id: string } };
-  return { ...account, token: session, userId: me.viewer.id };
 }
 
 test.describe("a workspace is a team", () => {

@@ -84,6 +84,14 @@ export const inspectionBodySchema = z.object({
 });
 export type InspectionBody = z.input<typeof inspectionBodySchema>;
 
+/** The app's offline submission also says when the inspection was done (a late sync keeps its time). */
+export const inspectionSubmissionSchema = inspectionBodySchema.extend({
+  submittedAt: z.string().datetime({ offset: true, message: "Use an ISO 8601 time" }).optional(),
+});
+/** The sync mutation (shared/inspection-mutators.ts): a submission with the id the device gave it. */
+export const submitInspectionArgs = inspectionSubmissionSchema.extend({ id: z.string().uuid() });
+export type SubmitInspectionArgs = z.input<typeof submitInspectionArgs>;
+
 export interface InspectionForm {
   id: string;
   name: string;

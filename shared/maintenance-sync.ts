@@ -185,6 +185,8 @@ export interface SyncedInspection {
   submittedByUserId: string | null;
   /** ms */
   submittedAt: number;
+  /** This device's copy of a submission the server has not stored yet (shared/inspection-mutators.ts). */
+  waiting?: boolean;
 }
 export type InspectionWire = {
   v: string;
@@ -195,6 +197,8 @@ export type InspectionWire = {
   i?: string[];
   b?: string;
   t: number;
+  /** waiting: set by the device's mutator only, never by the server */
+  w?: 1;
 };
 
 export function encodeInspection(i: Omit<SyncedInspection, "id">): InspectionWire {
@@ -203,6 +207,7 @@ export function encodeInspection(i: Omit<SyncedInspection, "id">): InspectionWir
   if (i.failedItems) w.x = i.failedItems;
   if (i.issueIds.length) w.i = i.issueIds;
   setIfPresent(w, "b", i.submittedByUserId);
+  if (i.waiting) w.w = 1;
   return w;
 }
 
@@ -216,6 +221,7 @@ export const decodeInspection = (id: string, w: InspectionWire): SyncedInspectio
   issueIds: w.i ?? [],
   submittedByUserId: w.b ?? null,
   submittedAt: w.t * 1000,
+  ...(w.w === 1 ? { waiting: true } : {}),
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -14,6 +14,8 @@ import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./ve
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 import { placeMutators } from "./places-mutators";
 import { issueMutators } from "./issues-mutators";
+import { serviceMutators } from "./service-mutators";
+import { inspectionMutators } from "./inspection-mutators";
 
 /**
  * Mutations shared by the browser (optimistic, in Replicache) and the Worker (authoritative,
@@ -104,6 +106,8 @@ export const mutators = {
   },
   ...placeMutators,
   ...issueMutators,
+  ...serviceMutators,
+  ...inspectionMutators,
 };
 
 export type Mutators = typeof mutators;

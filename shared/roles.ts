@@ -69,6 +69,11 @@ export const mutationActions: Record<keyof Mutators, Action> = {
   createIssue: "fleet.edit",
   updateIssue: "fleet.edit",
   addIssueComment: "fleet.edit",
+  // Service: members log it, owners and admins manage schedules (as the REST routes, DESIGN.md "Maintenance").
+  logServiceEntry: "fleet.edit",
+  createServiceSchedule: "maintenance.manage",
+  // Inspections: members submit them (the REST route's rule).
+  submitInspection: "fleet.edit",
 };
 
 /** A pushed mutation the server refused for the caller's role (the push answer's `refused`). */

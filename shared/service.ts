@@ -93,33 +93,32 @@ const positive = (what: string, max: number) =>
     .max(max, `At most ${max} ${what}`);
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 
-export const serviceScheduleBodySchema = z
-  .object({
-    vehicleId: id,
-    name: text(120).min(1, "Required"),
-    everyMiles: positive("miles", 1_000_000).nullish(),
-    everyEngineHours: positive("hours", 100_000).nullish(),
-    everyDays: z
-      .number({ invalid_type_error: "Enter a number of days" })
-      .int("Whole days")
-      .positive("More than 0 days")
-      .max(3650, "At most 3650 days")
-      .nullish(),
-    /** The day (YYYY-MM-DD) or moment (ISO 8601) it was last done; now when absent. */
-    lastDoneAt: z
-      .union([daySchema, z.string().datetime({ offset: true, message: "Use YYYY-MM-DD or an ISO 8601 time" })])
-      .nullish(),
-    lastDoneOdometerMiles: z
-      .number({ invalid_type_error: "Enter miles" })
-      .min(0, "0 or more")
-      .max(10_000_000)
-      .nullish(),
-    lastDoneEngineHours: z.number({ invalid_type_error: "Enter hours" }).min(0, "0 or more").max(1_000_000).nullish(),
-  })
-  .refine((b) => b.everyMiles || b.everyEngineHours || b.everyDays, {
-    message: "Give at least one interval: miles, engine hours or days",
-    path: ["everyMiles"],
-  });
+/** A schedule's fields, before the rule that it has an interval. */
+const serviceScheduleFields = z.object({
+  vehicleId: id,
+  name: text(120).min(1, "Required"),
+  everyMiles: positive("miles", 1_000_000).nullish(),
+  everyEngineHours: positive("hours", 100_000).nullish(),
+  everyDays: z
+    .number({ invalid_type_error: "Enter a number of days" })
+    .int("Whole days")
+    .positive("More than 0 days")
+    .max(3650, "At most 3650 days")
+    .nullish(),
+  /** The day (YYYY-MM-DD) or moment (ISO 8601) it was last done; now when absent. */
+  lastDoneAt: z
+    .union([daySchema, z.string().datetime({ offset: true, message: "Use YYYY-MM-DD or an ISO 8601 time" })])
+    .nullish(),
+  lastDoneOdometerMiles: z.number({ invalid_type_error: "Enter miles" }).min(0, "0 or more").max(10_000_000).nullish(),
+  lastDoneEngineHours: z.number({ invalid_type_error: "Enter hours" }).min(0, "0 or more").max(1_000_000).nullish(),
+});
+
+/** At least one interval, said on the miles field (the first of them in the form). */
+const hasInterval = (b: { everyMiles?: number | null; everyEngineHours?: number | null; everyDays?: number | null }) =>
+  Boolean(b.everyMiles || b.everyEngineHours || b.everyDays);
+const intervalRule = { message: "Give at least one interval: miles, engine hours or days", path: ["everyMiles"] };
+
+export const serviceScheduleBodySchema = serviceScheduleFields.refine(hasInterval, intervalRule);
 export type ServiceScheduleBody = z.input<typeof serviceScheduleBodySchema>;
 
 export const serviceEntryBodySchema = z.object({
@@ -141,6 +140,84 @@ export const serviceEntryBodySchema = z.object({
   resolvesIssueIds: z.array(id).max(50, "At most 50 issues").default([]),
 });
 export type ServiceEntryBody = z.input<typeof serviceEntryBodySchema>;
+
+// ------------------------------------------------------------------ sync mutations (shared/service-mutators.ts)
+
+/**
+ * "Log service" and "Add schedule" as synced mutations: the REST bodies with the id the browser
+ * chose (so the entry shows at once, offline too) and, for the entry, when it was logged on the
+ * device (the optimistic copy's time; the server stamps its own).
+ */
+export const logServiceEntryArgs = serviceEntryBodySchema.extend({ id, createdAt: z.number().int().optional() });
+export type LogServiceEntryArgs = z.input<typeof logServiceEntryArgs>;
+export const createServiceScheduleArgs = serviceScheduleFields.extend({ id }).refine(hasInterval, intervalRule);
+export type CreateServiceScheduleArgs = z.input<typeof createServiceScheduleArgs>;
+
+/** Service dated after the day it is somewhere on Earth (UTC+14) is refused: "Not in the future". */
+export const latestServiceDay = (now: number) => new Date(now + 14 * 60 * 60_000).toISOString().slice(0, 10);
+
+/** When a service done on `day` (YYYY-MM-DD) counts from: now if it is today, else that day's start (UTC). */
+export function doneAt(day: string, now: number): number {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  return new Date(now).toISOString().startsWith(day) ? now : start;
+}
+
+/** What a service entry says about when and at what figures a service was done. */
+export interface DoneService {
+  day: string;
+  /** ms: doneAt(day, now) */
+  at: number;
+  odometerMiles: number | null;
+  engineHours: number | null;
+}
+
+/**
+ * A schedule restarted by a service entry: counted again from the entry's day, odometer and engine
+ * hours (the vehicle's current ones when the entry gives none). An entry dated before the schedule
+ * was last done (history typed in late) does not move it back: null. The server's writes
+ * (worker/maintenance/schedules.ts) and the browser's optimistic copy both follow this.
+ */
+export function restartedBasis(
+  s: Pick<ScheduleBasis, "lastDoneAt" | "lastDoneOdometerMiles" | "lastDoneEngineHours">,
+  entry: DoneService,
+  reading: VehicleReading,
+): Pick<ScheduleBasis, "lastDoneAt" | "lastDoneOdometerMiles" | "lastDoneEngineHours"> | null {
+  if (new Date(s.lastDoneAt).toISOString().slice(0, 10) > entry.day) return null;
+  return {
+    lastDoneAt: Math.max(entry.at, s.lastDoneAt),
+    lastDoneOdometerMiles: entry.odometerMiles ?? reading.odometerMiles ?? s.lastDoneOdometerMiles,
+    lastDoneEngineHours: entry.engineHours ?? reading.engineHours ?? s.lastDoneEngineHours,
+  };
+}
+
+// ------------------------------------------------------------------ the Service tab's forms
+
+const notInFuture = { message: "Not in the future" };
+
+/** "Add schedule": the body less the vehicle (the page's); last done not in the future. */
+export const serviceScheduleFormSchema = serviceScheduleFields
+  .omit({ vehicleId: true })
+  .refine(hasInterval, intervalRule)
+  .refine((b) => lastDoneAtMs(b.lastDoneAt, Date.now()) <= Date.now() + 60_000, {
+    ...notInFuture,
+    path: ["lastDoneAt"],
+  });
+
+/** "Log service": the body less the vehicle, the cost in dollars (sent as cents), not dated in the future. */
+export const serviceEntryFormSchema = serviceEntryBodySchema
+  .omit({ vehicleId: true, costCents: true, photoIds: true })
+  .extend({
+    cost: z
+      .number({ invalid_type_error: "Enter a cost" })
+      .min(0, "0 or more")
+      .max(100_000_000, "At most 100000000")
+      .nullish(),
+  })
+  .refine((e) => e.date <= latestServiceDay(Date.now()), { ...notInFuture, path: ["date"] });
+
+/** A schedule's lastDoneAt as given (a day, a moment, or nothing: now), in ms. */
+export const lastDoneAtMs = (given: string | null | undefined, now: number) =>
+  given ? (given.length === 10 ? doneAt(given, now) : Date.parse(given)) : now;
 
 /** A schedule as the REST API answers it (times ISO 8601). */
 export interface ServiceSchedule {

@@ -87,7 +87,11 @@ export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
   );
 }
 
-/** The rows, newest first: those waiting on this device, the synced ones, then any older ones read from the server. */
+/**
+ * The rows, newest first: those an older build left in this device's outbox (pending-inspections.ts
+ * still sends them), the synced ones (this device's own marked waiting until the server has them),
+ * then any older ones read from the server.
+ */
 function useHistoryRows(vehicleId: string | undefined, olderRows: Row[] | null): Row[] {
   const synced = useInspections(vehicleId);
   const pending = usePendingInspections().filter((p) => !vehicleId || p.vehicleId === vehicleId);
@@ -112,6 +116,7 @@ function useHistoryRows(vehicleId: string | undefined, olderRows: Row[] | null):
         signedName: i.signedName,
         failedItems: i.failedItems,
         issues: i.issueIds.length,
+        waiting: i.waiting,
       })),
       olderRows,
     ),

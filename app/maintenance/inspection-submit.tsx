@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import type { InspectionForm, InspectionResult } from "../../shared/inspections";
+import type { InspectionForm, InspectionResult, SubmitInspectionArgs } from "../../shared/inspections";
 import { ErrorLine, InputField } from "../components/form";
 import { PhotoPicker } from "../photos/photo-picker";
-import { flushInspections, queueInspection } from "./pending-inspections";
+import { useInspectionMutations } from "../store/maintenance";
 
 type Answers = Record<string, InspectionResult>;
 
@@ -58,10 +58,23 @@ function ItemRow({
   );
 }
 
+/** Puts a submission into the store (and the sync queue); says so, or why it could not. */
+function useSaveInspection(done: () => void, failed: (message: string) => void) {
+  const { submit } = useInspectionMutations();
+  return (args: SubmitInspectionArgs) =>
+    submit(args).then(
+      () => {
+        toast(navigator.onLine ? "Inspection submitted" : "Inspection saved; it syncs when you are back online");
+        done();
+      },
+      () => failed("Could not save the inspection on this device"),
+    );
+}
+
 /**
  * The phone-first inspection (issue 32): one item per row, the odometer, a typed name as the
- * signature. Saved on this device first and sent when there is a network (pending-inspections.ts),
- * so it works next to the vehicle with none.
+ * signature. Saved as a synced mutation (shared/inspection-mutators.ts): kept on this device and
+ * sent when there is a network, so it works next to the vehicle with none.
  */
 export function InspectionSubmit({
   form,
@@ -75,20 +88,12 @@ export function InspectionSubmit({
   const items = form.items.filter((i) => i.kind === "pass_fail");
   const [answers, setAnswers] = useState<Answers>(() => Object.fromEntries(items.map((i) => [i.id, { itemId: i.id }])));
   const [error, setError] = useState<string | null>(null);
+  const save = useSaveInspection(done, setError);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const answered = answersOf(items, answers, new FormData(e.currentTarget));
     if ("error" in answered) return setError(answered.error);
-    queueInspection({
-      id: crypto.randomUUID(),
-      formId: form.id,
-      vehicleId,
-      ...answered,
-      submittedAt: new Date().toISOString(),
-    });
-    toast(navigator.onLine ? "Inspection submitted" : "Inspection saved; it syncs when you are back online");
-    void flushInspections().then((refused) => refused.forEach((r) => toast.error(r)));
-    done();
+    save({ id: crypto.randomUUID(), formId: form.id, vehicleId, ...answered, submittedAt: new Date().toISOString() });
   };
   return (
     <form className="inspection-submit" onSubmit={submit} aria-label={form.name}>

@@ -3,7 +3,9 @@ import type { InspectionBody } from "../../shared/inspections";
 import { HTTPError, http } from "../lib/http";
 
 /**
- * Inspections submitted on this device and not yet accepted by the server (docs/decisions/0032):
+ * The outbox of builds before the submitInspection mutator (docs/decisions/0038): what such a build
+ * left here is still sent and shown until it is; new submissions are synced mutations
+ * (shared/inspection-mutators.ts). Inspections submitted on this device and not yet accepted by the server (docs/decisions/0032):
  * a driver next to the vehicle may have no network. Each is kept in localStorage with the id the
  * device gave it and posted when the network returns; the server stores an id once, so a resend
  * after a lost answer is harmless. Its photos wait in app/photos' own queue and upload on their
@@ -30,10 +32,6 @@ function write(list: PendingInspection[]) {
   cache = list;
   localStorage.setItem(KEY, JSON.stringify(list));
   for (const l of listeners) l();
-}
-
-export function queueInspection(submission: PendingInspection) {
-  write([...read().filter((p) => p.id !== submission.id), submission]);
 }
 
 let flushing: Promise<string[]> | null = null;

@@ -1,63 +1,49 @@
-import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { ServiceSchedule } from "../../shared/service";
-import { ErrorLine, InputField, SubmitButton } from "../components/form";
-import { useApiAction } from "../components/use-api-action";
-import { http } from "../lib/http";
+import { isActiveStatus } from "../../shared/issues";
+import { serviceEntryFormSchema, serviceScheduleFormSchema, type ServiceSchedule } from "../../shared/service";
+import { CheckboxGroup, Field, FormError, SubmitButton } from "../components/form";
+import { useZodForm } from "../components/use-zod-form";
+import { PhotoPicker } from "../photos/photo-picker";
+import { useIssues } from "../store/issues";
+import { useServiceMutations } from "../store/maintenance";
 
-type Fields = Record<string, string[]>;
+/**
+ * The Service tab's forms (issue 32): saved as synced mutations (shared/service-mutators.ts), so
+ * they work with no network and show on the tab at once; the server applies them with the REST
+ * routes' rules when the device is back online (a refused one goes away, a role's refusal with a
+ * toast). The shared form schemas say what is wrong on each field before anything is saved.
+ */
 
-/** A form-kit input named `name`, with its field error from the API's refusal under it. */
-function Input({
-  name,
-  label,
-  errors,
-  ...rest
-}: { name: string; label: string; errors: Fields } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
-  return <InputField id={`svc-${name}`} name={name} label={label} error={errors[name]?.join(" ") || null} {...rest} />;
-}
+/** Said once the change is in the store: saved, or saved to sync later. */
+const saved = (what: string) =>
+  toast(navigator.onLine ? `${what}` : `${what} on this device; it syncs when you are back online`);
 
-const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? undefined : Number(v));
-const str = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? undefined : String(v).trim());
-
-/** POSTs a form's value; on success the form is cleared and closed with a toast, on refusal its errors stay. */
-function usePost(path: string, done: () => void, success: string) {
-  const post = useApiAction(async (json: unknown, form: HTMLFormElement) => {
-    await http.post(path, { json });
-    form.reset();
-    toast(success);
-    done();
-  });
-  const submit = (json: unknown, form: HTMLFormElement) => post.run(json, form);
-  return { errors: post.refusal?.fields ?? {}, message: post.refusal?.message ?? null, pending: post.pending, submit };
-}
-
-function FormCard({
+function FormCard<F extends Record<string, unknown>>({
   title,
-  onSubmit,
+  form,
   pending,
-  message,
   children,
   action,
 }: {
   title: string;
-  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  form: FormMetadata<F, string[]>;
   pending: boolean;
-  message: string | null;
   children: ReactNode;
   action: string;
 }) {
   return (
-    <form className="card maintenance-form" onSubmit={onSubmit} aria-label={title}>
+    <form className="card maintenance-form" {...getFormProps(form)} aria-label={title}>
       <h3>{title}</h3>
       {children}
-      <ErrorLine message={message} />
+      <FormError form={form} />
       <SubmitButton pending={pending}>{action}</SubmitButton>
     </form>
   );
 }
 
-/** "Log service": what was done, when, at which odometer, for how much; it restarts the schedules ticked. */
+/** "Log service": what was done, when, at which odometer, for how much; it restarts the schedules ticked and resolves the issues ticked. */
 export function LogServiceForm({
   vehicleId,
   schedules,
@@ -67,122 +53,101 @@ export function LogServiceForm({
   schedules: ServiceSchedule[];
   done: () => void;
 }) {
-  const { errors, message, pending, submit } = usePost("service-entries", done, "Service logged");
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void submit(serviceEntryOf(vehicleId, new FormData(e.currentTarget)), e.currentTarget);
-  };
+  const [photoIds, setPhotoIds] = useState<string[]>([]);
+  const openIssues = useIssues().filter((i) => i.vehicleId === vehicleId && isActiveStatus(i.status));
+  const { form, fields, pending } = useLogService(vehicleId, photoIds, () => {
+    setPhotoIds([]);
+    done();
+  });
   return (
-    <FormCard title="Log service" onSubmit={onSubmit} pending={pending} message={message} action="Log service">
-      <Input
-        name="date"
-        label="Date"
-        type="date"
-        required
-        defaultValue={new Date().toISOString().slice(0, 10)}
-        errors={errors}
-      />
-      <Input name="description" label="What was done" errors={errors} placeholder="e.g. Oil and filter" />
-      <Input
-        name="odometerMiles"
-        label="Odometer (mi)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="any"
-        errors={errors}
-      />
-      <Input
-        name="cost"
-        label="Cost ($)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        errors={{ cost: errors.costCents ?? [] }}
-      />
-      <Input name="vendor" label="Vendor" errors={errors} />
-      <Input name="notes" label="Notes" errors={errors} />
+    <FormCard title="Log service" form={form} pending={pending} action="Log service">
+      <Field field={fields.date} label="Date" type="date" />
+      <Field field={fields.description} label="What was done" placeholder="e.g. Oil and filter" />
+      <Field field={fields.odometerMiles} label="Odometer (mi)" type="number" inputMode="decimal" step="any" />
+      <Field field={fields.cost} label="Cost ($)" type="number" inputMode="decimal" step="0.01" />
+      <Field field={fields.vendor} label="Vendor" />
+      <Field field={fields.notes} label="Notes" />
       {schedules.length ? (
-        <fieldset className="field">
-          <legend>Completes</legend>
-          {schedules.map((s) => (
-            <label key={s.id} className="check-row">
-              <input type="checkbox" name="scheduleIds" value={s.id} defaultChecked={s.status !== "ok"} /> {s.name}
-            </label>
-          ))}
-          <ErrorLine message={errors.scheduleIds?.join(" ") ?? null} />
-        </fieldset>
+        <CheckboxGroup
+          legend="Completes"
+          name={fields.scheduleIds.name}
+          options={schedules.map((s) => ({ value: s.id, label: s.name }))}
+          defaultValues={schedules.filter((s) => s.status !== "ok").map((s) => s.id)}
+          error={fields.scheduleIds.errors?.join(" ")}
+        />
       ) : null}
+      {openIssues.length ? (
+        <CheckboxGroup
+          legend="Resolves"
+          name={fields.resolvesIssueIds.name}
+          options={openIssues.map((i) => ({ value: i.id, label: i.number ? `#${i.number} ${i.title}` : i.title }))}
+          error={fields.resolvesIssueIds.errors?.join(" ")}
+        />
+      ) : null}
+      <PhotoPicker ids={photoIds} onChange={setPhotoIds} />
     </FormCard>
   );
 }
 
-/** The service entry a "Log service" form says (the API checks it). */
-function serviceEntryOf(vehicleId: string, f: FormData) {
-  const cost = num(f.get("cost"));
-  return {
-    vehicleId,
-    date: str(f.get("date")),
-    odometerMiles: num(f.get("odometerMiles")),
-    description: str(f.get("description")),
-    costCents: cost === undefined ? undefined : Math.round(cost * 100),
-    vendor: str(f.get("vendor")),
-    notes: str(f.get("notes")),
-    scheduleIds: f.getAll("scheduleIds").map(String),
-  };
+/** The "Log service" form's state: on a valid submit, the entry goes into the store (and the sync queue). */
+function useLogService(vehicleId: string, photoIds: string[], logged: () => void) {
+  const { logService } = useServiceMutations();
+  return useZodForm(
+    "log-service",
+    serviceEntryFormSchema,
+    async ({ cost, ...value }, submission) => {
+      try {
+        await logService({
+          ...value,
+          id: crypto.randomUUID(),
+          vehicleId,
+          costCents: cost === undefined || cost === null ? undefined : Math.round(cost * 100),
+          photoIds,
+          createdAt: Date.now(),
+        });
+      } catch {
+        return submission.reply({ formErrors: ["Could not save the service on this device"] });
+      }
+      saved("Service logged");
+      logged();
+      return submission.reply({ resetForm: true });
+    },
+    { date: new Date().toISOString().slice(0, 10) },
+  );
 }
 
 /** "Add schedule" (owners and admins): due every N miles, engine hours or days, whichever comes first. */
 export function AddScheduleForm({ vehicleId, done }: { vehicleId: string; done: () => void }) {
-  const { errors, message, pending, submit } = usePost("service-schedules", done, "Schedule added");
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    void submit(
-      {
-        vehicleId,
-        name: str(f.get("name")) ?? "",
-        everyMiles: num(f.get("everyMiles")),
-        everyEngineHours: num(f.get("everyEngineHours")),
-        everyDays: num(f.get("everyDays")),
-        lastDoneAt: str(f.get("lastDoneAt")),
-        lastDoneOdometerMiles: num(f.get("lastDoneOdometerMiles")),
-      },
-      e.currentTarget,
-    );
-  };
+  const { addSchedule } = useServiceMutations();
+  const { form, fields, pending } = useZodForm("add-schedule", serviceScheduleFormSchema, async (value, submission) => {
+    try {
+      await addSchedule({ ...value, id: crypto.randomUUID(), vehicleId });
+    } catch {
+      return submission.reply({ formErrors: ["Could not save the schedule on this device"] });
+    }
+    saved("Schedule added");
+    done();
+    return submission.reply({ resetForm: true });
+  });
   return (
-    <FormCard title="Add schedule" onSubmit={onSubmit} pending={pending} message={message} action="Add schedule">
-      <Input name="name" label="Name" required errors={errors} placeholder="e.g. Oil change" />
-      <Input
-        name="everyMiles"
-        label="Every (mi)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="any"
-        errors={errors}
-      />
-      <Input
-        name="everyEngineHours"
+    <FormCard title="Add schedule" form={form} pending={pending} action="Add schedule">
+      <Field field={fields.name} label="Name" placeholder="e.g. Oil change" />
+      <Field field={fields.everyMiles} label="Every (mi)" type="number" inputMode="decimal" step="any" />
+      <Field
+        field={fields.everyEngineHours}
         label="Every (engine hours)"
         type="number"
         inputMode="decimal"
-        min={0}
         step="any"
-        errors={errors}
       />
-      <Input name="everyDays" label="Every (days)" type="number" inputMode="numeric" min={1} step={1} errors={errors} />
-      <Input name="lastDoneAt" label="Last done on" type="date" errors={errors} />
-      <Input
-        name="lastDoneOdometerMiles"
+      <Field field={fields.everyDays} label="Every (days)" type="number" inputMode="numeric" step={1} />
+      <Field field={fields.lastDoneAt} label="Last done on" type="date" />
+      <Field
+        field={fields.lastDoneOdometerMiles}
         label="Last done at (mi)"
         type="number"
         inputMode="decimal"
-        min={0}
         step="any"
-        errors={errors}
       />
     </FormCard>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { droveWithoutInspection, type DaySpan } from "../../shared/drove-without-inspection";
 import {
   scheduleStatus,
@@ -8,13 +8,15 @@ import {
   type SyncedSchedule,
   type SyncedServiceEntry,
 } from "../../shared/maintenance-sync";
-import type { ServiceSchedule } from "../../shared/service";
+import type { CreateServiceScheduleArgs, LogServiceEntryArgs, ServiceSchedule } from "../../shared/service";
+import type { SubmitInspectionArgs } from "../../shared/inspections";
 import type { Telemetry } from "../../shared/telemetry";
 import { metresToMiles } from "../../shared/units";
 import type { Vehicle } from "../../shared/vehicle";
 import type { VehicleEvent } from "../../shared/vehicle-event";
 import type { ClientStore, EntityType } from "./client-store";
 import { derivedValue } from "./derived-value";
+import { useSync } from "../sync/sync-provider";
 import { useClientStore } from "./index";
 
 /**
@@ -126,4 +128,33 @@ export function useUninspectedToday(day: DaySpan): Vehicle[] {
       day,
     }),
   );
+}
+
+/** Inspections submitted through the sync mutator (shared/inspection-mutators.ts): optimistic, and kept while offline. */
+export function useInspectionMutations() {
+  const sync = useSync();
+  return useMemo(
+    () => ({
+      submit: async (args: SubmitInspectionArgs) => {
+        if (!sync) throw new Error("The local store is not ready");
+        await sync.client.mutate("submitInspection", args);
+      },
+    }),
+    [sync],
+  );
+}
+
+/** "Log service" and "Add schedule" through sync mutators (shared/service-mutators.ts): optimistic, and kept while offline. */
+export function useServiceMutations() {
+  const sync = useSync();
+  return useMemo(() => {
+    const run = async (name: "logServiceEntry" | "createServiceSchedule", args: unknown) => {
+      if (!sync) throw new Error("The local store is not ready");
+      await sync.client.mutate(name, args);
+    };
+    return {
+      logService: (args: LogServiceEntryArgs) => run("logServiceEntry", args),
+      addSchedule: (args: CreateServiceScheduleArgs) => run("createServiceSchedule", args),
+    };
+  }, [sync]);
 }

@@ -2,8 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
-  inspectionBodySchema,
   inspectionFormBodySchema,
+  inspectionSubmissionSchema,
   inspectionFormPatchSchema,
   type Inspection,
   type InspectionItem,
@@ -15,11 +15,9 @@ import { badRequest, forbidden, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite } from "../workspace-object";
-import { checkResults } from "../maintenance/inspection-results";
 import { toForm, workspaceForm, workspaceForms } from "../maintenance/inspection-forms";
-import { openIssueWrites } from "../maintenance/issue-links";
+import { inspectionWrites, type InspectionRow } from "../maintenance/inspection-writes";
 import { vehicleReadings } from "../maintenance/readings";
-import { foreignPhotoIds } from "../photos/photo-store";
 
 /**
  * Inspection forms and submissions for integrators (DESIGN.md "Maintenance"). Owners and admins
@@ -30,7 +28,6 @@ import { foreignPhotoIds } from "../photos/photo-store";
 const INSPECTIONS_LIMIT = 500;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-type InspectionRow = typeof inspections.$inferSelect;
 export const toInspection = (r: InspectionRow): Inspection => ({
   id: r.id,
   formId: r.formId,
@@ -137,11 +134,6 @@ export const inspectionFormRoutes = new Hono<AppEnv>()
 
 export const listQuery = z.object({ vehicleId: z.string().min(1).max(100).optional() });
 
-/** The app's offline queue also says when the inspection was done (a late sync keeps its time). */
-export const inspectionSubmissionSchema = inspectionBodySchema.extend({
-  submittedAt: z.string().datetime({ offset: true, message: "Use an ISO 8601 time" }).optional(),
-});
-
 export const inspectionRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get("/", zod("query", listQuery), async (c) => {
@@ -162,57 +154,9 @@ export const inspectionRoutes = new Hono<AppEnv>()
   })
   .post("/", body(inspectionSubmissionSchema), async (c) => {
     const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
-    const input = c.req.valid("json");
-    const db = c.var.db;
     const now = Date.now();
-    if (input.id) {
-      const existing = await db.select().from(inspections).where(eq(inspections.id, input.id)).get();
-      if (existing && existing.workspaceId === workspaceId) return c.json(toInspection(existing), 200);
-      if (existing) throw badRequest("id: already used", { id: ["Already used"] });
-    }
-    const submittedAt = input.submittedAt ? Date.parse(input.submittedAt) : now;
-    if (submittedAt > now + 5 * 60_000 || submittedAt < now - 30 * 86_400_000)
-      throw badRequest("submittedAt: within the last 30 days", { submittedAt: ["Within the last 30 days"] });
-    if (!(await vehicleReadings(db, workspaceId, [input.vehicleId])).has(input.vehicleId))
-      throw notFound("No such vehicle in this workspace");
-    const form = await workspaceForm(db, workspaceId, input.formId);
-    if (!form) throw notFound("No such inspection form in this workspace");
-    const { failed } = checkResults(form.items, input.results);
-    const photoIds = input.results.flatMap((r) => r.photoIds ?? []);
-    // A photo not uploaded yet is fine (the offline queue uploads it after); another workspace's is not.
-    if ((await foreignPhotoIds(db, workspaceId, photoIds)).length) throw notFound("No such photo in this workspace");
-    const id = input.id ?? crypto.randomUUID();
-    const opened = await openIssueWrites(
-      db,
-      workspaceId,
-      failed.map(({ item, result }) => ({
-        vehicleId: input.vehicleId,
-        title: `${item.label}: failed inspection`,
-        description: result.note ?? null,
-        photoIds: result.photoIds ?? [],
-        sourceInspectionId: id,
-      })),
-      userId,
-      now,
-    );
-    const row = {
-      id,
-      workspaceId,
-      vehicleId: input.vehicleId,
-      formId: form.id,
-      odometerMiles: input.odometerMiles ?? null,
-      results: input.results,
-      signedName: input.signedName,
-      failedItems: failed.length,
-      issueIds: opened.ids,
-      submittedByUserId: userId,
-      submittedAt,
-    };
-    await commitWorkspaceWrite(
-      writeContext(c),
-      workspaceId,
-      (stamp) => [db.insert(inspections).values({ ...row, version: stamp }), ...opened.writes(stamp)],
-      { readYourWrites: true },
-    );
-    return c.json(toInspection({ ...row, version: 0, deleted: false, createdVersion: null, createdAt: now }), 201);
+    const made = await inspectionWrites(c.var.db, workspaceId, c.req.valid("json"), { userId, now });
+    if (made.existing) return c.json(toInspection(made.existing), 200);
+    await commitWorkspaceWrite(writeContext(c), workspaceId, made.writes, { readYourWrites: true });
+    return c.json(toInspection({ ...made.row, version: 0, deleted: false, createdVersion: null, createdAt: now }), 201);
   });

@@ -4,6 +4,7 @@ import {
   inspectionFormBodySchema,
   inspectionFormPatchSchema,
   inspectionItemKinds,
+  inspectionSubmissionSchema,
   type Inspection,
   type InspectionForm,
 } from "../../shared/inspections";
@@ -25,7 +26,7 @@ import {
   type ServiceSchedule,
 } from "../../shared/service";
 import type { MyActions } from "../maintenance/my-actions";
-import { inspectionSubmissionSchema, listQuery as inspectionListQuery } from "./inspections";
+import { listQuery as inspectionListQuery } from "./inspections";
 import { listQuery as issueListQuery } from "./issues";
 import type { Operation } from "./openapi-operations";
 import { uploadQuery } from "./photos";

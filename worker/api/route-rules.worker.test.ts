@@ -5,7 +5,8 @@ import { mutationNames, type Mutators } from "../../shared/mutators";
 import { actions, can, mutationActions, roles, type Role } from "../../shared/roles";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../../db/client";
-import { drivers, places, vehicles } from "../../db/schema";
+import { drivers, inspections, places, serviceEntries, serviceSchedules, vehicles } from "../../db/schema";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
 import { commentRow, insertIssue, issueRow } from "../test/issues";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { api } from "./index";
@@ -221,6 +222,34 @@ const samples: Record<
     return {
       args: { id, issueId, text: "Ordered the part" },
       applied: async () => (await commentRow(id)) !== undefined,
+    };
+  },
+  async logServiceEntry(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return {
+      args: { id, vehicleId, date: "2026-01-15", description: "Oil and filter" },
+      applied: async () =>
+        (await database(env.DB).select().from(serviceEntries).where(eq(serviceEntries.id, id)).get()) !== undefined,
+    };
+  },
+  async createServiceSchedule(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return {
+      args: { id, vehicleId, name: "Oil change", everyDays: 180 },
+      applied: async () =>
+        (await database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.id, id)).get()) !== undefined,
+    };
+  },
+  async submitInspection(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    const results = DEFAULT_PRE_TRIP_ITEMS.map((i) => ({ itemId: i.id, pass: true }));
+    return {
+      args: { id, vehicleId, formId: defaultFormId(workspaceId), results, signedName: "Robin Driver" },
+      applied: async () =>
+        (await database(env.DB).select().from(inspections).where(eq(inspections.id, id)).get()) !== undefined,
     };
   },
 };

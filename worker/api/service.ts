@@ -3,23 +3,13 @@ import { z } from "zod";
 import { can } from "../../shared/roles";
 import { serviceEntryBodySchema, serviceScheduleBodySchema } from "../../shared/service";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
-import { serviceEntries, serviceSchedules } from "../../db/schema";
-import { badRequest, forbidden, notFound } from "../lib/errors";
+import { forbidden, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite } from "../workspace-object";
 import { vehicleReadings } from "../maintenance/readings";
-import {
-  doneAt,
-  liveEntries,
-  liveSchedules,
-  restartWrites,
-  schedulesByIds,
-  toEntry,
-  toSchedule,
-} from "../maintenance/schedules";
-import { resolveIssueWrites } from "../maintenance/issue-links";
-import { foreignPhotoIds } from "../photos/photo-store";
+import { liveEntries, liveSchedules, toEntry, toSchedule } from "../maintenance/schedules";
+import { serviceEntryWrites, serviceScheduleWrites } from "../maintenance/service-writes";
 
 /**
  * Service for integrators (DESIGN.md "Maintenance"): schedules (owners and admins) and entries
@@ -65,42 +55,12 @@ export const serviceScheduleRoutes = new Hono<AppEnv>()
   })
   .post("/", body(serviceScheduleBodySchema), async (c) => {
     const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
-    const input = c.req.valid("json");
-    const db = c.var.db;
-    const reading = (await vehicleReadings(db, workspaceId, [input.vehicleId])).get(input.vehicleId);
-    if (!reading) throw notFound("No such vehicle in this workspace");
     const now = Date.now();
-    const lastDoneAt = input.lastDoneAt
-      ? input.lastDoneAt.length === 10
-        ? doneAt(input.lastDoneAt, now)
-        : Date.parse(input.lastDoneAt)
-      : now;
-    if (lastDoneAt > now + 60_000)
-      throw badRequest("lastDoneAt: not in the future", { lastDoneAt: ["Not in the future"] });
-    const row = {
+    const { row, reading, writes } = await serviceScheduleWrites(c.var.db, workspaceId, c.req.valid("json"), {
       id: crypto.randomUUID(),
-      workspaceId,
-      vehicleId: input.vehicleId,
-      name: input.name,
-      everyMiles: input.everyMiles ?? null,
-      everyEngineHours: input.everyEngineHours ?? null,
-      everyDays: input.everyDays ?? null,
-      lastDoneAt,
-      // Counted from the vehicle's figures now unless told when it was last done.
-      lastDoneOdometerMiles: input.lastDoneOdometerMiles ?? reading.odometerMiles,
-      lastDoneEngineHours: input.lastDoneEngineHours ?? reading.engineHours,
-      cycle: 0,
-      announced: null,
-      deleted: false,
-      createdVersion: null,
-      createdAt: now,
-    };
-    await commitWorkspaceWrite(
-      writeContext(c),
-      workspaceId,
-      (stamp) => [db.insert(serviceSchedules).values({ ...row, version: stamp })],
-      { readYourWrites: true },
-    );
+      now,
+    });
+    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
     return c.json(toSchedule({ ...row, version: 0 }, reading, now), 201);
   });
 
@@ -116,58 +76,11 @@ export const serviceEntryRoutes = new Hono<AppEnv>()
   })
   .post("/", body(serviceEntryBodySchema), async (c) => {
     const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
-    const input = c.req.valid("json");
-    const db = c.var.db;
-    const now = Date.now();
-    if (input.date > new Date(now + 14 * 60 * 60_000).toISOString().slice(0, 10))
-      throw badRequest("date: not in the future", { date: ["Not in the future"] });
-    const reading = (await vehicleReadings(db, workspaceId, [input.vehicleId])).get(input.vehicleId);
-    if (!reading) throw notFound("No such vehicle in this workspace");
-    const scheduleIds = [...new Set(input.scheduleIds)];
-    const schedules = await schedulesByIds(db, workspaceId, scheduleIds);
-    if (schedules.length !== scheduleIds.length || schedules.some((s) => s.vehicleId !== input.vehicleId)) {
-      throw badRequest("scheduleIds: not a schedule of this vehicle", {
-        scheduleIds: ["Not a schedule of this vehicle"],
-      });
-    }
-    if ((await foreignPhotoIds(db, workspaceId, input.photoIds)).length)
-      throw notFound("No such photo in this workspace");
-    const id = crypto.randomUUID();
-    const resolves = await resolveIssueWrites(db, workspaceId, [...new Set(input.resolvesIssueIds)], userId, now, id);
-    const row = {
-      id,
-      workspaceId,
-      vehicleId: input.vehicleId,
-      date: input.date,
-      odometerMiles: input.odometerMiles ?? null,
-      engineHours: input.engineHours ?? null,
-      description: input.description ?? null,
-      costCents: input.costCents ?? null,
-      vendor: input.vendor ?? null,
-      notes: input.notes ?? null,
-      photoIds: input.photoIds,
-      scheduleIds,
-      resolvesIssueIds: [...new Set(input.resolvesIssueIds)],
-      createdByUserId: userId,
-      deleted: false,
-      createdVersion: null,
-      createdAt: now,
-    };
-    const entry = {
-      day: input.date,
-      at: doneAt(input.date, now),
-      odometerMiles: row.odometerMiles,
-      engineHours: row.engineHours,
-    };
-    await commitWorkspaceWrite(
-      writeContext(c),
-      workspaceId,
-      (stamp) => [
-        db.insert(serviceEntries).values({ ...row, version: stamp }),
-        ...restartWrites(db, workspaceId, schedules, entry, reading, stamp),
-        ...resolves(stamp),
-      ],
-      { readYourWrites: true },
-    );
+    const { row, writes } = await serviceEntryWrites(c.var.db, workspaceId, c.req.valid("json"), {
+      id: crypto.randomUUID(),
+      userId,
+      now: Date.now(),
+    });
+    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
     return c.json(toEntry({ ...row, version: 0 }), 201);
   });

@@ -1,6 +1,13 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { scheduleDue, type ServiceEntry, type ServiceSchedule, type VehicleReading } from "../../shared/service";
+import {
+  restartedBasis,
+  scheduleDue,
+  type DoneService,
+  type ServiceEntry,
+  type ServiceSchedule,
+  type VehicleReading,
+} from "../../shared/service";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 
@@ -114,39 +121,26 @@ export function liveEntries(db: Db, workspaceId: string, vehicleId: string | und
     .all();
 }
 
-/** When a service done on `day` (YYYY-MM-DD) counts from: now if it is today, else that day's start (UTC). */
-export function doneAt(day: string, now: number): number {
-  const start = Date.parse(`${day}T00:00:00Z`);
-  return new Date(now).toISOString().startsWith(day) ? now : start;
-}
-
 /**
- * A service entry restarts each schedule it names: counted again from the entry's day, odometer
- * and engine hours (the vehicle's current ones when the entry gives none), in a new cycle whose due
- * notifications have not been sent. An entry dated before the schedule was last done (history
- * typed in late) does not move it back.
+ * A service entry restarts each schedule it names (shared/service.ts restartedBasis), in a new
+ * cycle whose due notifications have not been sent.
  */
 export function restartWrites(
   db: Db,
   workspaceId: string,
   schedules: ScheduleRow[],
-  entry: { day: string; at: number; odometerMiles: number | null; engineHours: number | null },
+  entry: DoneService,
   reading: VehicleReading,
   stamp: SQL<number>,
 ): BatchItem<"sqlite">[] {
-  return schedules
-    .filter((s) => iso(s.lastDoneAt).slice(0, 10) <= entry.day)
-    .map((s) =>
+  return schedules.flatMap((s) => {
+    const basis = restartedBasis(s, entry, reading);
+    if (!basis) return [];
+    return [
       db
         .update(serviceSchedules)
-        .set({
-          lastDoneAt: Math.max(entry.at, s.lastDoneAt),
-          lastDoneOdometerMiles: entry.odometerMiles ?? reading.odometerMiles ?? s.lastDoneOdometerMiles,
-          lastDoneEngineHours: entry.engineHours ?? reading.engineHours ?? s.lastDoneEngineHours,
-          cycle: sql`${serviceSchedules.cycle} + 1`,
-          announced: null,
-          version: stamp,
-        })
+        .set({ ...basis, cycle: sql`${serviceSchedules.cycle} + 1`, announced: null, version: stamp })
         .where(and(eq(serviceSchedules.id, s.id), eq(serviceSchedules.workspaceId, workspaceId))),
-    );
+    ];
+  });
 }

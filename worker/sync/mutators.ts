@@ -6,6 +6,8 @@ import type { Db } from "../../db/client";
 import { drivers, vehicles } from "../../db/schema";
 import { placeServerMutators } from "./places-mutators";
 import { issueServerMutators, type MutationCaller } from "./issue-mutators";
+import { serviceServerMutators } from "./service-mutators";
+import { inspectionServerMutators } from "./inspection-mutators";
 import { versionOf } from "../../db/workspace-version";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
@@ -100,4 +102,6 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
   },
   ...placeServerMutators(reject),
   ...issueServerMutators(reject),
+  ...serviceServerMutators(reject),
+  ...inspectionServerMutators(reject),
 };

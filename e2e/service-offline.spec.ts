@@ -1,0 +1,188 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { newFleetAccount, signInAs } from "./helpers";
+import { indicator, orderVehicle } from "./sync-helpers";
+import { colleague } from "./team-helpers";
+import { horizontalOverflow, PHONE, seriousViolations, smallTargets } from "./phone-helpers";
+
+/** Logging service and adding schedules with no network (shared/service-mutators.ts): kept, shown at once, synced later. */
+
+// A 1×1 PNG: what a phone's camera hands the page, only smaller.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+type Fleet = { token: string; workspaceId: string };
+const auth = (fleet: Fleet) => ({ Authorization: `Bearer ${fleet.token}` });
+
+async function created<T>(request: APIRequestContext, fleet: Fleet, path: string, data: Record<string, unknown>) {
+  const res = await request.post(path, { headers: auth(fleet), data });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** Cuts the page off the network (the sync worker's requests too, as a real outage would). */
+async function goOffline(page: Page) {
+  await page.context().route("**/api/**", (route) => route.abort("internetdisconnected"));
+  await page.context().setOffline(true);
+  await expect(indicator(page)).toHaveAttribute("data-state", "offline");
+}
+
+async function goOnline(page: Page) {
+  await page.context().unrouteAll();
+  await page.context().setOffline(false);
+}
+
+test("service logged and a schedule added with no network show at once, then reach the server with the photo", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Offline Service Log Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  const brakes = await created<{ id: string }>(request, fleet, "/api/service-schedules", {
+    vehicleId: vehicle.id,
+    name: "Brake check",
+    everyDays: 30,
+    lastDoneAt: day(40),
+  });
+  const issue = await created<{ id: string }>(request, fleet, "/api/issues", {
+    vehicleId: vehicle.id,
+    title: "Brakes squeal",
+    priority: "high",
+  });
+
+  await signInAs(page, fleet.token);
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  const schedules = page.getByRole("region", { name: "Service schedules" });
+  await expect(schedules.getByText("Overdue")).toBeVisible();
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const myActions = page
+    .getByRole("navigation", { name: "Sections", exact: true })
+    .getByRole("link", { name: /^My actions/ });
+  await expect(myActions).toHaveAttribute("aria-label", /My actions, \d+ to do/);
+  const before = Number((await myActions.getAttribute("aria-label"))!.match(/(\d+) to do/)![1]);
+
+  await goOffline(page);
+  const add = page.getByRole("form", { name: "Add schedule" });
+  await add.getByLabel("Name").fill("Tyre rotation");
+  await add.getByRole("button", { name: "Add schedule" }).click();
+  await expect(add.getByRole("alert").first()).toHaveText("Give at least one interval: miles, engine hours or days");
+  await add.getByLabel("Every (mi)").fill("6000");
+  await add.getByRole("button", { name: "Add schedule" }).click();
+  await expect(schedules).toContainText("Tyre rotation");
+  await expect(add.getByLabel("Name")).toHaveValue("");
+
+  const log = page.getByRole("form", { name: "Log service" });
+  await log.getByLabel("What was done").fill("Pads and rotors");
+  await log.getByLabel("Cost ($)").fill("249.90");
+  await log.getByLabel("Vendor").fill("Brake Shop");
+  await expect(log.getByRole("checkbox", { name: "Brake check" })).toBeChecked();
+  await log.getByRole("checkbox", { name: /Brakes squeal/ }).check();
+  await log.locator('input[type="file"]').setInputFiles({ name: "pads.png", mimeType: "image/png", buffer: PNG });
+  await expect(log.getByRole("img", { name: "Photo" })).toBeVisible();
+  await log.getByRole("button", { name: "Log service" }).click();
+
+  // Shown at once from the store: the entry, its cost, the schedule restarted, one thing fewer to do.
+  const history = page.getByRole("region", { name: "Service history" });
+  await expect(history).toContainText("Pads and rotors");
+  await expect(history).toContainText("$249.90");
+  await expect(schedules).not.toContainText("Overdue");
+  await expect(myActions).not.toHaveAttribute("aria-label", `My actions, ${before} to do`);
+  await expect(indicator(page)).toHaveAttribute("aria-label", "Offline: 2 changes will sync when you reconnect");
+
+  // Back online: both reach the server, which restarts the schedule and resolves the issue.
+  await goOnline(page);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const entries = (await (
+    await request.get(`/api/service-entries?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
+  ).json()) as { entries: Record<string, unknown>[] };
+  expect(entries.entries).toEqual([
+    expect.objectContaining({
+      description: "Pads and rotors",
+      costCents: 24_990,
+      vendor: "Brake Shop",
+      scheduleIds: [brakes.id],
+      resolvesIssueIds: [issue.id],
+    }),
+  ]);
+  const listed = (await (
+    await request.get(`/api/service-schedules?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
+  ).json()) as { schedules: { name: string; status: string; everyMiles: number | null }[] };
+  expect(listed.schedules).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: "Brake check", status: "ok" }),
+      expect.objectContaining({ name: "Tyre rotation", everyMiles: 6000 }),
+    ]),
+  );
+  const resolved = await (await request.get(`/api/issues/${issue.id}`, { headers: auth(fleet) })).json();
+  expect(resolved).toMatchObject({ status: "resolved" });
+  const [photoId] = entries.entries[0]!.photoIds as string[];
+  await expect
+    .poll(async () => (await request.get(`/api/photos/${photoId}`, { headers: auth(fleet) })).status(), {
+      timeout: 30_000,
+    })
+    .toBe(200);
+});
+
+test("a member demoted to viewer while offline: the service they log is refused when they reconnect, said with a toast and undone", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Demoted Service Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  const member = await colleague(request, fleet, "member");
+
+  await signInAs(page, member.token);
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  await expect(page.getByText("No service logged in the last 90 days.")).toBeVisible();
+  // Members log service; only owners and admins add schedules.
+  await expect(page.getByRole("form", { name: "Add schedule" })).toHaveCount(0);
+
+  await goOffline(page);
+  const demoted = await request.patch(`/api/workspaces/${fleet.workspaceId}/members/${member.userId}`, {
+    headers: auth(fleet),
+    data: { role: "viewer" },
+  });
+  expect(demoted.status()).toBe(200);
+  const log = page.getByRole("form", { name: "Log service" });
+  await log.getByLabel("What was done").fill("Not allowed any more");
+  await log.getByRole("button", { name: "Log service" }).click();
+  const history = page.getByRole("region", { name: "Service history" });
+  await expect(history).toContainText("Not allowed any more");
+
+  await goOnline(page);
+  await expect(page.getByText(/Your change was not saved: You have view-only access/)).toBeVisible();
+  await expect(history).not.toContainText("Not allowed any more");
+  const entries = (await (
+    await request.get(`/api/service-entries?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
+  ).json()) as { entries: unknown[] };
+  expect(entries.entries).toEqual([]);
+});
+
+test("the Service tab's forms at 390 px: no sideways scrolling, small targets or serious axe-core violations", async ({
+  page,
+  request,
+}) => {
+  const fleet = await newFleetAccount(request, "Phone Service Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  await created(request, fleet, "/api/service-schedules", { vehicleId: vehicle.id, name: "Oil change", everyDays: 90 });
+  await created(request, fleet, "/api/issues", { vehicleId: vehicle.id, title: "Wiper torn", priority: "low" });
+  await page.setViewportSize(PHONE);
+  await signInAs(page, fleet.token);
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  const log = page.getByRole("form", { name: "Log service" });
+  await expect(log.getByRole("checkbox", { name: "Oil change" })).toBeVisible();
+  await expect(log.getByRole("checkbox", { name: /Wiper torn/ })).toBeVisible();
+  await log.getByRole("button", { name: "Log service" }).click();
+  // Logged with the defaults (today, nothing else): the row is on the tab with the form reset under it.
+  await expect(page.getByRole("region", { name: "Service history" })).toContainText(day(0));
+  expect([
+    ...(await seriousViolations(page)),
+    ...(await horizontalOverflow(page)),
+    ...(await smallTargets(page)),
+  ]).toEqual([]);
+});
