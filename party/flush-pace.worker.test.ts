@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { call, report, userWithWorkspace } from "../worker/test/factories";
 import { ingestRequests, roomOf } from "../worker/test/ingest";
 import { closeSockets, connect } from "../worker/test/sockets";
-import { FLUSH_IDLE_MS, FLUSH_MS } from "./workspace-room";
+import {
+  BIG_FLEET_POKE_INTERVAL_MS,
+  FLUSH_IDLE_MS,
+  FLUSH_MS,
+  POKE_INTERVAL_MS,
+  pokeIntervalMs,
+} from "./workspace-room";
 
 // The flush's pace (issue 35): D1 hears from a workspace's object once a second while a page of it
 // is open, and every FLUSH_IDLE_MS while none is, so a fleet nobody watches costs D1 a few
@@ -53,5 +59,15 @@ describe("the flush's pace", () => {
     const { before, alarm } = await reportOnceSettled(workspaceId, beacon.id);
     expect(alarm).toBeGreaterThanOrEqual(before + FLUSH_MS);
     expect(alarm).toBeLessThan(before + FLUSH_IDLE_MS);
+  });
+});
+
+describe("the poke's pace", () => {
+  it("coalesces a small fleet's pokes over a quarter second and a big fleet's over up to 2 s", () => {
+    expect(pokeIntervalMs(1)).toBe(POKE_INTERVAL_MS);
+    expect(pokeIntervalMs(100)).toBe(POKE_INTERVAL_MS);
+    expect(pokeIntervalMs(500)).toBe(1_000);
+    expect(pokeIntervalMs(1_000)).toBe(BIG_FLEET_POKE_INTERVAL_MS);
+    expect(pokeIntervalMs(100_000)).toBe(BIG_FLEET_POKE_INTERVAL_MS);
   });
 });
