@@ -2,7 +2,7 @@
 // id in X-Limit-D) and Overland (JSON batch of one), 20 concurrent devices each; reports per second
 // of each protocol against OsmAnd's in the same run (OsmAnd measured before and after, averaged).
 import { newWorkspace, orderBeacons, osmandUrl, spot } from "./fleet";
-import { baseUrl, load, percentile, report as write } from "./lib";
+import { baseUrl, load, percentile, serverCpuByProcess, report as write } from "./lib";
 
 const DEVICES = 20;
 const REPORTS = 1_500;
@@ -72,17 +72,21 @@ const protocols: Record<string, Send> = {
 /** One workspace of DEVICES beacons per protocol, made and warmed up before anything is timed. */
 const fleets: Record<string, { id: string }[]> = {};
 const sentBy: Record<string, number[]> = {};
-const totals: Record<string, { seconds: number; reports: number; failed: number; latencies: number[] }> = {};
+const totals: Record<
+  string,
+  { seconds: number; reports: number; failed: number; latencies: number[]; workerCpuMs: number }
+> = {};
 for (const name of Object.keys(protocols)) {
   const ws = await newWorkspace(`Bench ${name}`);
   fleets[name] = await orderBeacons(ws.token, ws.workspaceId, DEVICES);
   sentBy[name] = fleets[name]!.map(() => 0);
-  totals[name] = { seconds: 0, reports: 0, failed: 0, latencies: [] };
+  totals[name] = { seconds: 0, reports: 0, failed: 0, latencies: [], workerCpuMs: 0 };
 }
 
 async function run(name: string, reports: number, timed: boolean) {
   const beacons = fleets[name]!;
   let failed = 0;
+  const cpu = serverCpuByProcess().worker;
   const result = await load(reports, DEVICES, async (i) => {
     const d = i % DEVICES;
     const res = await protocols[name]!(beacons[d]!.id, sentBy[name]![d]!++, d);
@@ -95,6 +99,7 @@ async function run(name: string, reports: number, timed: boolean) {
   t.reports += reports;
   t.failed += failed;
   t.latencies.push(...result.latencies);
+  t.workerCpuMs += serverCpuByProcess().worker - cpu;
 }
 
 for (const name of Object.keys(protocols)) await run(name, 3 * DEVICES, false); // first contacts, warm-up
@@ -111,6 +116,8 @@ const p50 = (name: string) =>
     50,
   );
 const osmand = rate("osmand");
+/** The Worker's CPU per report (its workerd, without wrangler dev's proxy): what a protocol costs the server. */
+const cpuPerReport = (name: string) => totals[name]!.workerCpuMs / totals[name]!.reports;
 const owntracks = { perSecond: rate("owntracks") };
 const overland = { perSecond: rate("overland") };
 
@@ -136,6 +143,22 @@ write(
       value: Number((overland.perSecond / osmand).toFixed(2)),
       unit: "x",
       target: ">= 0.95",
+    },
+    { metric: "Worker CPU per report, OsmAnd", value: Number(cpuPerReport("osmand").toFixed(3)), unit: "ms" },
+    {
+      metric: "Worker CPU per report, OwnTracks / OsmAnd",
+      value: Number((cpuPerReport("owntracks") / cpuPerReport("osmand")).toFixed(2)),
+      unit: "x",
+    },
+    {
+      metric: "Worker CPU per report, Overland / OsmAnd",
+      value: Number((cpuPerReport("overland") / cpuPerReport("osmand")).toFixed(2)),
+      unit: "x",
+    },
+    {
+      metric: "Worker CPU per report, OsmAnd JSON / OsmAnd",
+      value: Number((cpuPerReport("osmandJson") / cpuPerReport("osmand")).toFixed(2)),
+      unit: "x",
     },
     { metric: "OsmAnd p50 latency", value: Number(p50("osmand").toFixed(1)), unit: "ms" },
     { metric: "OwnTracks p50 latency", value: Number(p50("owntracks").toFixed(1)), unit: "ms" },

@@ -125,14 +125,17 @@ export class LiveStore {
     this.storage.transactionSync(() => {
       this.#upsert(
         "live_devices (id, body)",
+        "ON CONFLICT (id) DO UPDATE SET body = excluded.body",
         devices.map((d) => [d.deviceId, JSON.stringify(d)]),
       );
       this.#upsert(
         "live_vehicles (id, body)",
+        "ON CONFLICT (id) DO UPDATE SET body = excluded.body",
         vehicles.map((v) => [v.vehicleId, JSON.stringify(v)]),
       );
       this.#upsert(
         "pending (key, seq, body)",
+        "ON CONFLICT (key) DO UPDATE SET seq = excluded.seq, body = excluded.body",
         pending.map((p) => [p.key, ++this.#seq, JSON.stringify(p.body)]),
       );
     });
@@ -140,15 +143,17 @@ export class LiveStore {
 
   /**
    * Rows written with as few statements as the object's SQLite allows (100 bound values each),
-   * not one each: `exec` was the object's largest own cost in a CPU profile under load.
+   * not one each: `exec` was the object's largest own cost in a CPU profile under load. An
+   * existing row is updated in place (an upsert), not deleted and inserted again as `INSERT OR
+   * REPLACE` does (its key's index entry too): 40% less SQLite time per write of a 2 KB vehicle.
    */
-  #upsert(into: string, rows: (string | number)[][]) {
+  #upsert(into: string, onConflict: string, rows: (string | number)[][]) {
     if (!rows.length) return;
     const width = rows[0]!.length;
     const placeholders = `(${Array(width).fill("?").join(", ")})`;
     for (const chunk of chunkRows(rows, width)) {
       this.storage.sql.exec(
-        `INSERT OR REPLACE INTO ${into} VALUES ${Array(chunk.length).fill(placeholders).join(", ")}`,
+        `INSERT INTO ${into} VALUES ${Array(chunk.length).fill(placeholders).join(", ")} ${onConflict}`,
         ...chunk.flat(),
       );
     }
@@ -159,14 +164,19 @@ export class LiveStore {
     this.storage.transactionSync(() => this.#drop(flushed));
   }
 
+  /**
+   * One statement for any number of entries, each found through the key's index: an entry whose
+   * key was written again meanwhile has a higher seq than any flushed one (seq only grows), so
+   * `seq <= the highest flushed` keeps it. (A `(key, seq) IN (VALUES ...)` list of 50 pairs per
+   * statement scanned the whole table per statement: 5% of the object's time under load.)
+   */
   #drop(flushed: Pending[]) {
-    for (const chunk of chunkRows(flushed, 2)) {
-      const pairs = Array(chunk.length).fill("(?, ?)").join(", ");
-      this.storage.sql.exec(
-        `DELETE FROM pending WHERE (key, seq) IN (VALUES ${pairs})`,
-        ...chunk.flatMap((p) => [p.key, p.seq]),
-      );
-    }
+    if (!flushed.length) return;
+    this.storage.sql.exec(
+      "DELETE FROM pending WHERE key IN (SELECT value FROM json_each(?)) AND seq <= ?",
+      JSON.stringify(flushed.map((p) => p.key)),
+      Math.max(...flushed.map((p) => p.seq)),
+    );
   }
 
   /**
