@@ -1,6 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { call, report, userWithWorkspace } from "../worker/test/factories";
+import { report, workspaceWithBeacon } from "../worker/test/factories";
 import { ingestRequests, roomOf } from "../worker/test/ingest";
 import { closeSockets, connect } from "../worker/test/sockets";
 import {
@@ -15,17 +15,6 @@ import {
 // is open, and every FLUSH_IDLE_MS while none is, so a fleet nobody watches costs D1 a few
 // statements every ten seconds instead of every second.
 afterEach(closeSockets);
-
-async function fleetWithBeacon() {
-  const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", {
-    method: "POST",
-    token: a.token,
-    json: { workspaceId: a.workspaceId, count: 1 },
-  });
-  const [beacon] = (await res.json()) as { id: string }[];
-  return { ...a, beacon: beacon! };
-}
 
 const alarmOf = (workspaceId: string) =>
   runInDurableObject(roomOf(workspaceId), (_room, state) => state.storage.getAlarm());
@@ -48,13 +37,13 @@ async function reportOnceSettled(workspaceId: string, beaconId: string) {
 
 describe("the flush's pace", () => {
   it("waits FLUSH_IDLE_MS with no page open", async () => {
-    const { workspaceId, beacon } = await fleetWithBeacon();
+    const { workspaceId, beacon } = await workspaceWithBeacon();
     const { before, alarm } = await reportOnceSettled(workspaceId, beacon.id);
     expect(alarm).toBeGreaterThanOrEqual(before + FLUSH_IDLE_MS);
   });
 
   it("flushes within FLUSH_MS while a page is open", async () => {
-    const { workspaceId, token, beacon } = await fleetWithBeacon();
+    const { workspaceId, token, beacon } = await workspaceWithBeacon();
     await connect(workspaceId, token);
     const { before, alarm } = await reportOnceSettled(workspaceId, beacon.id);
     expect(alarm).toBeGreaterThanOrEqual(before + FLUSH_MS);

@@ -5,7 +5,7 @@ import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it, vi } from "vitest";
 import { database } from "../../db/client";
 import { telemetry } from "../../db/schema";
-import { call, report, userWithWorkspace } from "../../worker/test/factories";
+import { report, workspaceWithBeacon } from "../../worker/test/factories";
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
 import { isOverloaded } from "../../worker/fleet/ingest-batcher";
 import type { WorkspaceRoom } from "../../worker/workspace-room";
@@ -20,17 +20,6 @@ const db = () => database(env.DB);
 const T0 = Date.now() - 3_600_000;
 const LATER = 60_000; // only the alarm or an explicit settle flushes
 
-async function fleetWithBeacon() {
-  const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", {
-    method: "POST",
-    token: a.token,
-    json: { workspaceId: a.workspaceId, count: 1 },
-  });
-  const [beacon] = (await res.json()) as { id: string; vehicleId: string }[];
-  return { ...a, beacon: beacon! };
-}
-
 /** A table D1 does not have: every write of a row to it fails, whatever else the flush holds. */
 const missing = sqliteTable("no_such_table_for_the_test", { id: text("id").primaryKey(), name: text("name") });
 /** A module that asks for a row in it for the fix at latitude 13 only (a poison row). */
@@ -44,7 +33,7 @@ const poisonModule: FleetModule = {
 
 describe("the flush under failure", () => {
   it("sets aside the one row D1 refuses and writes everything else, then flushes on as usual", async () => {
-    const { workspaceId, beacon } = await fleetWithBeacon();
+    const { workspaceId, beacon } = await workspaceWithBeacon();
     const options = {
       flushMs: LATER,
       modules: [...FLEET_MODULES, poisonModule],
@@ -74,7 +63,7 @@ describe("the flush under failure", () => {
   });
 
   it("runs one flush for callers waiting together, and after a failure tries none until its backoff ends", async () => {
-    const { workspaceId, beacon } = await fleetWithBeacon();
+    const { workspaceId, beacon } = await workspaceWithBeacon();
     await ingestRequests([[report(beacon.id, T0)]], { flushMs: LATER });
     await runInDurableObject(roomOf(workspaceId), async (room: WorkspaceRoom, state) => {
       const flush = vi.spyOn(room.fleet, "flush").mockRejectedValueOnce(new Error("D1 unreachable"));
@@ -98,7 +87,7 @@ describe("the flush under failure", () => {
   });
 
   it("keeps the alarm chain going when a job throws: the flush still runs and the next alarm is set", async () => {
-    const { workspaceId, beacon } = await fleetWithBeacon();
+    const { workspaceId, beacon } = await workspaceWithBeacon();
     await ingestRequests([[report(beacon.id, T0)]], { flushMs: LATER });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => {

@@ -6,7 +6,7 @@ import { d1Meter } from "../../db/d1-meter";
 import { workspaces } from "../../db/schema";
 import { LIVE_SYNCED_TABLES } from "../../db/workspace-version";
 import { FLUSH_TABLES } from "../../party/live-fleet/flush-tables";
-import { call, report, userWithWorkspace } from "../test/factories";
+import { call, report, workspaceWithBeacon } from "../test/factories";
 import { ingest } from "../test/ingest";
 import { readChanges } from "./changes";
 import { eq } from "drizzle-orm";
@@ -15,17 +15,6 @@ import { eq } from "drizzle-orm";
 // reads the flush's tables and nothing else (issue 35: D1 statements per second with pages open);
 // any other write since the cookie makes it read every synced table.
 const db = () => database(env.DB);
-
-async function fleetWithBeacon() {
-  const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", {
-    method: "POST",
-    token: a.token,
-    json: { workspaceId: a.workspaceId, count: 1 },
-  });
-  const [beacon] = (await res.json()) as { id: string; vehicleId: string }[];
-  return { ...a, beacon: beacon! };
-}
 
 const versions = async (workspaceId: string) =>
   (await db()
@@ -47,7 +36,7 @@ async function metered<T>(read: () => Promise<T>): Promise<{ value: T; statement
 
 describe("an incremental pull after flushes only", () => {
   it("reads the workspace row and the live tables only, and every table again once something is edited", async () => {
-    const { workspaceId, token, beacon } = await fleetWithBeacon();
+    const { workspaceId, token, beacon } = await workspaceWithBeacon();
     const cookie = (await versions(workspaceId)).version;
     await ingest([report(beacon.id, Date.now() - 5_000, { latitude: 41.88 })]);
     const flushed = await versions(workspaceId);
@@ -79,7 +68,7 @@ describe("an incremental pull after flushes only", () => {
   });
 
   it("reads every table after a write that only bumped the version, as an older deployment's code does", async () => {
-    const { workspaceId, beacon } = await fleetWithBeacon();
+    const { workspaceId, beacon } = await workspaceWithBeacon();
     await ingest([report(beacon.id, Date.now() - 5_000)]);
     const cookie = (await versions(workspaceId)).version;
     await env.DB.prepare("UPDATE workspaces SET version = version + 1 WHERE id = ?").bind(workspaceId).run();

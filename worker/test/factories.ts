@@ -20,6 +20,18 @@ export async function userWithWorkspace(label = crypto.randomUUID().slice(0, 8))
   return { db, userId, workspaceId, token };
 }
 
+/** userWithWorkspace with one beacon ordered through the API (its vehicle made with it). */
+export async function workspaceWithBeacon() {
+  const a = await userWithWorkspace();
+  const res = await call("/api/beacons/order", {
+    method: "POST",
+    token: a.token,
+    json: { workspaceId: a.workspaceId, count: 1 },
+  });
+  const [beacon] = (await res.json()) as { id: string; vehicleId: string }[];
+  return { ...a, beacon: beacon! };
+}
+
 /** Calls the Worker under test like a client would. */
 export function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
   const { token, json, ...rest } = init;
