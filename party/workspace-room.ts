@@ -54,7 +54,7 @@ export const BIG_FLEET_POKE_INTERVAL_MS = 2_000;
  * from POKE_INTERVAL_MS to BIG_FLEET_POKE_INTERVAL_MS (250 ms up to 125 vehicles, 2 s from 1,000).
  * Each poke with a page open costs D1 a flush and one shared read whatever the fleet's size (about
  * 13 statements), and a busy fleet is never quiet, so it pokes at this pace: a 1,000-vehicle
- * fleet at 5 s costs about 6.5 statements a second with pages open instead of 55 (issue 35's
+ * fleet at 5 s costs about 7 statements a second with pages open instead of 55 (issue 35's
  * target: 10), its map moving every 2 s; a small fleet's reports still show within a quarter second.
  */
 export function pokeIntervalMs(vehicles: number): number {
