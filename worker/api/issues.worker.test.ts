@@ -10,6 +10,7 @@ import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import { IssueRefused, openIssue, resolveIssuesStatements } from "../maintenance/issues";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { insertIssue, issueRow } from "../test/issues";
+import { pushMutations as push } from "../test/sync";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } };
 
@@ -19,23 +20,6 @@ const issuesOf = async (workspaceId: string) =>
   database(env.DB).select().from(issues).where(eq(issues.workspaceId, workspaceId)).all();
 const mailTo = async (address: string) =>
   database(env.DB).select().from(emailOutbox).where(eq(emailOutbox.to, address)).all();
-
-async function push(token: string, mutations: { name: string; args: unknown }[]) {
-  const clientID = crypto.randomUUID();
-  const res = await call("/api/sync/push", {
-    method: "POST",
-    token,
-    json: {
-      pushVersion: 1,
-      clientGroupID: crypto.randomUUID(),
-      profileID: "p",
-      schemaVersion: SCHEMA_VERSION,
-      mutations: mutations.map((m, i) => ({ clientID, id: i + 1, ...m, timestamp: 1 })),
-    },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { refused?: unknown[] };
-}
 
 async function pull(token: string, cookie: unknown = null) {
   const res = await call("/api/sync/pull", {

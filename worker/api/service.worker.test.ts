@@ -1,31 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { METRES_PER_MILE } from "../../shared/units";
 import type { ServiceEntry, ServiceSchedule } from "../../shared/service";
 import { database } from "../../db/client";
-import { serviceEntries, serviceSchedules, telemetry } from "../../db/schema";
-import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
-
-/** A vehicle whose odometer (as the workspace's object flushed it) reads `miles`, and engine hours `hours`. */
-async function vehicleAt(workspaceId: string, miles: number, hours: number | null = null) {
-  const vehicleId = await insertVehicle(workspaceId, { engineSeconds: hours === null ? null : hours * 3600 });
-  await database(env.DB)
-    .insert(telemetry)
-    .values({
-      id: vehicleId,
-      workspaceId,
-      vehicleId,
-      status: "off",
-      statusTimestamp: 0,
-      latitude: 41.88,
-      longitude: -87.63,
-      odometer: miles * METRES_PER_MILE,
-      recordedAt: Date.now(),
-      version: 0,
-    });
-  return vehicleId;
-}
+import { serviceEntries, serviceSchedules } from "../../db/schema";
+import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 
 const post = (path: string, token: string, json: unknown) => call(path, { method: "POST", token, json });
 const schedulesOf = async (token: string, vehicleId: string) =>
@@ -38,7 +17,7 @@ const schedulesOf = async (token: string, vehicleId: string) =>
 describe("service schedules API", () => {
   it("creates schedules counted from the vehicle's odometer and answers their status and next due figures", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await vehicleAt(a.workspaceId, 14_600, 120);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 14_600, 120);
     const oil = await post("/api/service-schedules", a.token, {
       vehicleId,
       name: "Oil change",
@@ -73,7 +52,7 @@ describe("service schedules API", () => {
 
   it("refuses a schedule without an interval or with bad fields: 400 with field errors, nothing written", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
     for (const [json, field] of [
       [{ vehicleId, name: "Oil" }, "everyMiles"],
       [{ vehicleId, name: "", everyDays: 10 }, "name"],
@@ -97,7 +76,7 @@ describe("service schedules API", () => {
 
   it("lets owners and admins manage schedules, not members or viewers; viewers read", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
     const admin = await memberWithRole(a.workspaceId, "admin");
     const member = await memberWithRole(a.workspaceId, "member");
     const viewer = await memberWithRole(a.workspaceId, "viewer");
@@ -111,7 +90,7 @@ describe("service schedules API", () => {
   it("answers another workspace's vehicle with 404, and never lists its schedules", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
-    const theirs = await vehicleAt(b.workspaceId, 100);
+    const theirs = await vehicleWithOdometer(b.workspaceId, 100);
     expect(
       (await post("/api/service-schedules", b.token, { vehicleId: theirs, name: "Oil", everyMiles: 5000 })).status,
     ).toBe(201);
@@ -129,7 +108,7 @@ describe("service schedules API", () => {
 describe("service entries API", () => {
   it("logs service and restarts the schedules it names from the entry's odometer, leaving the others", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await vehicleAt(a.workspaceId, 15_200);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 15_200);
     const member = await memberWithRole(a.workspaceId, "member");
     const oil = (await (
       await post("/api/service-schedules", a.token, {
@@ -189,8 +168,8 @@ describe("service entries API", () => {
 
   it("refuses a viewer (403), bad fields (400 with field errors) and another vehicle's schedule, writing nothing", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await vehicleAt(a.workspaceId, 100);
-    const other = await vehicleAt(a.workspaceId, 100);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
+    const other = await vehicleWithOdometer(a.workspaceId, 100);
     const viewer = await memberWithRole(a.workspaceId, "viewer");
     const schedule = (await (
       await post("/api/service-schedules", a.token, { vehicleId: other, name: "Oil", everyMiles: 5000 })
@@ -217,7 +196,7 @@ describe("service entries API", () => {
 
   it("resolves the issues it names, in the same write", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
     const opened = (await (
       await post("/api/issues", a.token, { vehicleId, title: "Brake squeal", priority: "medium" })
     ).json()) as { id: string };
@@ -239,8 +218,8 @@ describe("service entries API", () => {
   it("answers another workspace's vehicle or issue with 404 and writes nothing", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
-    const theirs = await vehicleAt(b.workspaceId, 100);
-    const mine = await vehicleAt(a.workspaceId, 100);
+    const theirs = await vehicleWithOdometer(b.workspaceId, 100);
+    const mine = await vehicleWithOdometer(a.workspaceId, 100);
     expect((await post("/api/service-entries", a.token, { vehicleId: theirs, date: "2026-01-02" })).status).toBe(404);
     expect(
       (

@@ -43,8 +43,7 @@ export async function readChanges(
       ...liveQueries(db, workspaceId, since, false),
     ]);
     if (ws[0] && ws[0].flushedVersion === ws[0].version && ws[0].editVersion <= since) {
-      const { editVersion: _, flushedVersion: __, ...workspace } = ws[0];
-      return { ...NOTHING_EDITED, workspace, vehicleRows, telemetryRows, eventRows, alertRows };
+      return { ...NOTHING_EDITED, workspace: syncStateOf(ws), vehicleRows, telemetryRows, eventRows, alertRows };
     }
   }
   return readAll(db, workspaceId, since, opts.live ?? false);
@@ -69,15 +68,8 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     entryRows,
     inspectionRows,
   ] = await db.batch(changeQueries(db, workspaceId, since, live));
-  const { version, syncEpoch, tombstoneFloor, acks } = ws[0] ?? {
-    version: 0,
-    syncEpoch: "",
-    tombstoneFloor: 0,
-    acks: 0,
-  };
-  const workspace: WorkspaceSyncState = { version, syncEpoch, tombstoneFloor, acks };
   return {
-    workspace,
+    workspace: syncStateOf(ws),
     vehicleRows,
     telemetryRows,
     eventRows,
@@ -94,6 +86,12 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     entryRows,
     inspectionRows,
   };
+}
+
+/** What a pull needs of the workspace's row (a workspace with none reads as never written). */
+function syncStateOf([row]: WorkspaceSyncState[]): WorkspaceSyncState {
+  const { version, syncEpoch, tombstoneFloor, acks } = row ?? { version: 0, syncEpoch: "", tombstoneFloor: 0, acks: 0 };
+  return { version, syncEpoch, tombstoneFloor, acks };
 }
 
 /** The workspace's sync state, and the version of its last write that was not a flush. */

@@ -4,37 +4,18 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
 import { inspectionKey, serviceEntryKey, serviceScheduleKey } from "../../shared/maintenance-sync";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { METRES_PER_MILE } from "../../shared/units";
 import { database } from "../../db/client";
-import { inspections, photos, serviceEntries, serviceSchedules, telemetry } from "../../db/schema";
+import { inspections, photos, serviceEntries, serviceSchedules } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
-import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
+import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { insertIssue, issueRow } from "../test/issues";
+import { pushMutations as push } from "../test/sync";
 import { serviceScheduleWrites } from "../maintenance/service-writes";
 
 /**
  * "Log service", "Add schedule" and inspections pushed through sync (shared/service-mutators.ts,
  * shared/inspection-mutators.ts), as a browser that was offline sends them.
  */
-
-type Refused = { clientID: string; id: number; name: string; message: string }[];
-
-async function push(token: string, mutations: { name: string; args: unknown }[]) {
-  const clientID = crypto.randomUUID();
-  const res = await call("/api/sync/push", {
-    method: "POST",
-    token,
-    json: {
-      pushVersion: 1,
-      clientGroupID: crypto.randomUUID(),
-      profileID: "p",
-      schemaVersion: SCHEMA_VERSION,
-      mutations: mutations.map((m, i) => ({ clientID, id: i + 1, ...m, timestamp: 1 })),
-    },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { refused?: Refused };
-}
 
 async function pulledKeys(token: string) {
   const res = await call("/api/sync/pull", {
@@ -50,26 +31,6 @@ async function pulledKeys(token: string) {
   });
   const body = (await res.json()) as { patch: { op: string; key: string; value?: Record<string, unknown> }[] };
   return new Map(body.patch.filter((p) => p.op === "put").map((p) => [p.key, p.value]));
-}
-
-/** A vehicle whose odometer (as the workspace's object flushed it) reads `miles`. */
-async function vehicleAt(workspaceId: string, miles: number) {
-  const vehicleId = await insertVehicle(workspaceId);
-  await database(env.DB)
-    .insert(telemetry)
-    .values({
-      id: vehicleId,
-      workspaceId,
-      vehicleId,
-      status: "off",
-      statusTimestamp: 0,
-      latitude: 41.88,
-      longitude: -87.63,
-      odometer: miles * METRES_PER_MILE,
-      recordedAt: Date.now(),
-      version: 0,
-    });
-  return vehicleId;
 }
 
 /** A schedule written as the REST route writes one. */
@@ -101,7 +62,7 @@ describe("logging service through sync", () => {
   it("applies a member's entry as the REST route would: the schedule restarts, the issue resolves, the entry arrives in a pull", async () => {
     const a = await userWithWorkspace();
     const member = await memberWithRole(a.workspaceId, "member");
-    const vehicleId = await vehicleAt(a.workspaceId, 15_200);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 15_200);
     const oil = await insertSchedule(a.workspaceId, vehicleId, { everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
     const issue = await insertIssue(a.workspaceId, { vehicleId, title: "Oil leak" });
     const id = crypto.randomUUID();
@@ -145,8 +106,8 @@ describe("logging service through sync", () => {
   it("refuses a viewer's entry by its role, and the REST route's bad fields, writing nothing", async () => {
     const a = await userWithWorkspace();
     const viewer = await memberWithRole(a.workspaceId, "viewer");
-    const vehicleId = await vehicleAt(a.workspaceId, 100);
-    const other = await vehicleAt(a.workspaceId, 100);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
+    const other = await vehicleWithOdometer(a.workspaceId, 100);
     const othersSchedule = await insertSchedule(a.workspaceId, other, { everyDays: 30 });
     const refused = await push(viewer.token, [
       { name: "logServiceEntry", args: { id: crypto.randomUUID(), vehicleId, date: today() } },
@@ -175,10 +136,10 @@ describe("logging service through sync", () => {
   it("refuses another workspace's vehicle, schedule, issue, photo or entry id, writing nothing (not even the parts that were its own)", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
-    const mine = await vehicleAt(a.workspaceId, 100);
+    const mine = await vehicleWithOdometer(a.workspaceId, 100);
     const myOil = await insertSchedule(a.workspaceId, mine, { everyDays: 30 });
     const myIssue = await insertIssue(a.workspaceId, { vehicleId: mine });
-    const theirs = await vehicleAt(b.workspaceId, 100);
+    const theirs = await vehicleWithOdometer(b.workspaceId, 100);
     const theirOil = await insertSchedule(b.workspaceId, theirs, { everyDays: 30 });
     const theirIssue = await insertIssue(b.workspaceId, { vehicleId: theirs });
     const theirPhoto = crypto.randomUUID();
@@ -224,7 +185,7 @@ describe("logging service through sync", () => {
 
   it("applies a replayed entry once", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
     const args = { id: crypto.randomUUID(), vehicleId, date: today(), description: "Wipers" };
     await push(a.token, [{ name: "logServiceEntry", args }]);
     await push(a.token, [{ name: "logServiceEntry", args: { ...args, description: "Changed on replay" } }]);
@@ -236,7 +197,7 @@ describe("adding a schedule through sync", () => {
   it("applies an owner's or admin's schedule, counted from the vehicle's odometer, and a pull carries it", async () => {
     const a = await userWithWorkspace();
     const admin = await memberWithRole(a.workspaceId, "admin");
-    const vehicleId = await vehicleAt(a.workspaceId, 12_000);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 12_000);
     const id = crypto.randomUUID();
     const answer = await push(admin.token, [
       { name: "createServiceSchedule", args: { id, vehicleId, name: "Tyre rotation", everyMiles: 6000 } },
@@ -258,7 +219,7 @@ describe("adding a schedule through sync", () => {
 
   it("refuses members and viewers by their role, and a schedule without an interval or last done in the future", async () => {
     const a = await userWithWorkspace();
-    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
     for (const role of ["member", "viewer"]) {
       const person = await memberWithRole(a.workspaceId, role);
       const answer = await push(person.token, [
@@ -292,7 +253,7 @@ describe("submitting an inspection through sync", () => {
   it("stores a member's offline submission with its time, opens an issue per failed item, and a pull carries it (not marked waiting)", async () => {
     const a = await userWithWorkspace();
     const member = await memberWithRole(a.workspaceId, "member");
-    const vehicleId = await vehicleAt(a.workspaceId, 100);
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
     const id = crypto.randomUUID();
     const doneAt = new Date(Date.now() - 3 * 3_600_000).toISOString();
     const args = {
@@ -325,8 +286,8 @@ describe("submitting an inspection through sync", () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
     const viewer = await memberWithRole(a.workspaceId, "viewer");
-    const mine = await vehicleAt(a.workspaceId, 100);
-    const theirs = await vehicleAt(b.workspaceId, 100);
+    const mine = await vehicleWithOdometer(a.workspaceId, 100);
+    const theirs = await vehicleWithOdometer(b.workspaceId, 100);
     const submission = (fields: Record<string, unknown>) => ({
       name: "submitInspection",
       args: {

@@ -2,7 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { createSession } from "../auth/session";
 import { database } from "../../db/client";
 import type { Report } from "../fleet/osmand";
-import { drivers, memberships, users, vehicles, workspaces } from "../../db/schema";
+import { drivers, memberships, telemetry, users, vehicles, workspaces } from "../../db/schema";
+import { METRES_PER_MILE } from "../../shared/units";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 /**
@@ -94,4 +95,24 @@ export async function insertDriver(workspaceId: string, name: string) {
     db.insert(drivers).values({ id, workspaceId, name, version: versionOf(workspaceId) }),
   ]);
   return id;
+}
+
+/** A vehicle whose odometer (as the workspace's object flushed it) reads `miles`, and engine hours `hours`. */
+export async function vehicleWithOdometer(workspaceId: string, miles: number, hours: number | null = null) {
+  const vehicleId = await insertVehicle(workspaceId, { engineSeconds: hours === null ? null : hours * 3600 });
+  await database(env.DB)
+    .insert(telemetry)
+    .values({
+      id: vehicleId,
+      workspaceId,
+      vehicleId,
+      status: "off",
+      statusTimestamp: 0,
+      latitude: 41.88,
+      longitude: -87.63,
+      odometer: miles * METRES_PER_MILE,
+      recordedAt: Date.now(),
+      version: 0,
+    });
+  return vehicleId;
 }
