@@ -52,11 +52,11 @@ describe("the flush's pace", () => {
 });
 
 describe("the poke's pace", () => {
-  it("coalesces a small fleet's pokes over a quarter second and a big fleet's over up to 2 s", () => {
-    expect(pokeIntervalMs(1)).toBe(POKE_INTERVAL_MS);
-    expect(pokeIntervalMs(100)).toBe(POKE_INTERVAL_MS);
-    expect(pokeIntervalMs(500)).toBe(1_000);
-    expect(pokeIntervalMs(1_000)).toBe(BIG_FLEET_POKE_INTERVAL_MS);
-    expect(pokeIntervalMs(100_000)).toBe(BIG_FLEET_POKE_INTERVAL_MS);
+  it("coalesces a quiet fleet's pokes over a quarter second and a busy fleet's over up to 2 s", () => {
+    expect(pokeIntervalMs(0.2)).toBe(POKE_INTERVAL_MS);
+    expect(pokeIntervalMs(20)).toBe(POKE_INTERVAL_MS); // 100 vehicles at 5 s
+    expect(pokeIntervalMs(100)).toBe(1_000);
+    expect(pokeIntervalMs(200)).toBe(BIG_FLEET_POKE_INTERVAL_MS); // 1,000 vehicles at 5 s
+    expect(pokeIntervalMs(20_000)).toBe(BIG_FLEET_POKE_INTERVAL_MS);
   });
 });

@@ -15,6 +15,7 @@ import type { WorkspaceChange } from "./workspace-change";
 import { ShareViews, type ShareViewAnswer } from "./share-views";
 import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./live-fleet/live-fleet";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
+import { ReportRate } from "./report-rate";
 import { downsampleTrack } from "../shared/downsample";
 import type { HistoryPoint } from "../shared/vehicle-history";
 import type { StoredFix } from "./positions/codec";
@@ -46,19 +47,20 @@ interface SocketOwner {
  * second cannot make clients pull hundreds of times a second, and the last change is never lost.
  */
 export const POKE_INTERVAL_MS = 250;
-/** The longest pokes of a big fleet are coalesced over (see pokeIntervalMs). */
+/** The longest pokes of a busy fleet are coalesced over (see pokeIntervalMs). */
 export const BIG_FLEET_POKE_INTERVAL_MS = 2_000;
 
 /**
- * How long pokes are coalesced over, by the vehicles the workspace's object holds: 2 ms a vehicle,
- * from POKE_INTERVAL_MS to BIG_FLEET_POKE_INTERVAL_MS (250 ms up to 125 vehicles, 2 s from 1,000).
- * Each poke with a page open costs D1 a flush and one shared read whatever the fleet's size (about
- * 13 statements), and a busy fleet is never quiet, so it pokes at this pace: a 1,000-vehicle
- * fleet at 5 s costs about 7 statements a second with pages open instead of 55 (issue 35's
- * target: 10), its map moving every 2 s; a small fleet's reports still show within a quarter second.
+ * How long pokes are coalesced over, by the reports the workspace stores a second now (ReportRate):
+ * 10 ms per report a second, from POKE_INTERVAL_MS to BIG_FLEET_POKE_INTERVAL_MS (a quarter second
+ * up to 25 reports a second, 125 vehicles at 5 s; 2 s from 200, 1,000 vehicles). Each poke with a
+ * page open costs D1 a flush and one shared read whatever the fleet's size (about 13 statements),
+ * and a busy fleet is never quiet, so it pokes at this pace: a 1,000-vehicle fleet at 5 s costs
+ * about 7 statements a second with pages open instead of 55 (issue 35's target: 10), its map
+ * moving every 2 s; a small fleet's, or a big one's at night, still within a quarter second.
  */
-export function pokeIntervalMs(vehicles: number): number {
-  return Math.min(BIG_FLEET_POKE_INTERVAL_MS, Math.max(POKE_INTERVAL_MS, 2 * vehicles));
+export function pokeIntervalMs(reportsPerSecond: number): number {
+  return Math.min(BIG_FLEET_POKE_INTERVAL_MS, Math.max(POKE_INTERVAL_MS, 10 * reportsPerSecond));
 }
 
 /**
@@ -107,6 +109,8 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   static override options = { hibernate: true };
 
   #lastPokeAt = 0;
+  /** How busy the fleet is now: paces the pokes (pokeIntervalMs). */
+  readonly #reportRate = new ReportRate();
   /** Sessions that pulled over their socket since the last re-check (their idle clock restarts then). */
   readonly #pulledSince = new Set<string>();
   /** Sessions revoked lately, by hash, with when the Worker said so. */
@@ -168,7 +172,9 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     if (flushMs === 0)
       await this.settle().catch((error: unknown) => console.error("flush to D1 failed; it is retried:", error));
     await this.#scheduleAlarm(flushMs || FLUSH_MS);
-    if (answers.some((a) => a.ok && a.outcomes.includes("stored"))) await this.poke();
+    const stored = answers.reduce((n, a) => n + (a.ok ? a.outcomes.filter((o) => o === "stored").length : 0), 0);
+    this.#reportRate.add(stored);
+    if (stored) await this.poke();
     return answers;
   }
 
@@ -252,7 +258,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   async poke(): Promise<void> {
     // Before anything is sent: no pull that follows this poke may be answered from an older read.
     this.#changes.invalidate();
-    const wait = this.#lastPokeAt + pokeIntervalMs(this.fleet.vehicleCount) - Date.now();
+    const wait = this.#lastPokeAt + pokeIntervalMs(this.#reportRate.perSecond()) - Date.now();
     if (wait <= 0 && !this.#trailing) {
       void this.#send();
       return;
@@ -326,7 +332,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     if (open && !this.#recheckAt) this.#recheckAt = Date.now() + SOCKET_RECHECK_MS;
     const maintenance = this.#maintenanceAt();
     // With a page open each poke flushes first: the alarm need not flush more often than it pokes.
-    const pace = Math.max(flushIn, open ? pokeIntervalMs(this.fleet.vehicleCount) : FLUSH_IDLE_MS);
+    const pace = Math.max(flushIn, open ? pokeIntervalMs(this.#reportRate.perSecond()) : FLUSH_IDLE_MS);
     const flushAt = Math.max(Date.now() + pace, this.#flushRetryAt);
     const times = [
       ...(open ? [this.#recheckAt] : []),
@@ -561,7 +567,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    * With sockets open, what is pending goes to D1 first and the poke after it: the pulls it starts
    * then read D1 at once instead of each waiting for a flush, and report -> screen costs one D1
    * write as it did when ingestion wrote D1 itself. Pokes are coalesced (pokeIntervalMs), so
-   * this flushes at most four times a second, once in 2 s for a big fleet; with no socket open
+   * this flushes at most four times a second, once in 2 s for a busy fleet; with no socket open
    * the alarm's pace holds.
    */
   async #send() {

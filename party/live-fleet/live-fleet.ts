@@ -135,11 +135,6 @@ export class LiveFleet {
     return this.#vehicles.get(vehicleId);
   }
 
-  /** The vehicles held here: those that reported since the object started. */
-  get vehicleCount(): number {
-    return this.#vehicles.size;
-  }
-
   hasPending(): boolean {
     return this.#store.hasPending();
   }
