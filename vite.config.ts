@@ -30,7 +30,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off: the whole route manifest (about 40 routes) comes with the first page, so a navigation
+        // never waits on a /__manifest round trip, and works offline to pages not yet linked
+        // (docs/decisions/0039).
+        v3_lazyRouteDiscovery: false,
       },
     }),
   ],

@@ -21,8 +21,20 @@ function vitestCounts(file) {
 
 function playwrightCounts(file) {
   if (!existsSync(file)) return null;
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const { stats } = report;
+  // A browser test that failed once and passed on its retry (playwright.config.ts) counts as
+  // passed, and is named here so a flaky test is seen and fixed, not hidden.
+  for (const title of flakyTitles(report.suites)) console.log(`flaky (passed on retry): ${title}`);
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+}
+
+function flakyTitles(suites = [], path = []) {
+  return suites.flatMap((suite) => {
+    const here = suite.title ? [...path, suite.title] : path;
+    const specs = (suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === "flaky"));
+    return [...specs.map((spec) => [...here, spec.title].join(" › ")), ...flakyTitles(suite.suites, here)];
+  });
 }
 
 const vitest = (config, name) => () => {
