@@ -72,6 +72,10 @@ export const mutationActions: Record<keyof Mutators, Action> = {
   // Service: members log it, owners and admins manage schedules (as the REST routes, DESIGN.md "Maintenance").
   logServiceEntry: "fleet.edit",
   createServiceSchedule: "maintenance.manage",
+  updateServiceSchedule: "maintenance.manage",
+  deleteServiceSchedule: "maintenance.manage",
+  // An entry logged by mistake: removed by owners and admins only (docs/decisions/0040).
+  deleteServiceEntry: "maintenance.manage",
   // Inspections: members submit them (the REST route's rule).
   submitInspection: "fleet.edit",
 };

@@ -13,6 +13,7 @@ function store(entries: Record<string, unknown> = {}) {
     get: async (key: string) => map.get(key),
     has: async (key: string) => map.has(key),
     set: async (key: string, value: unknown) => void map.set(key, value),
+    del: async (key: string) => map.delete(key),
   } as unknown as WriteTransaction;
   return { map, tx };
 }
@@ -78,5 +79,49 @@ describe("logServiceEntry in the browser's store", () => {
     expect(decodeSchedule("s1", map.get(serviceScheduleKey("s1")) as never).lastDoneAt).toBe(
       Math.floor(lastDoneAt / 1000) * 1000,
     );
+  });
+});
+
+describe("editing and deleting in the browser's store", () => {
+  it("edits the interval over the same last-done basis and drops the old period's announcement", async () => {
+    const lastDoneAt = Date.now() - 200 * DAY;
+    const { map, tx } = store({ [serviceScheduleKey("s1")]: schedule(lastDoneAt) });
+    await serviceMutators.updateServiceSchedule(tx, {
+      id: "s1",
+      name: "Synthetic oil",
+      everyDays: null,
+      everyMiles: 8000,
+    });
+    expect(decodeSchedule("s1", map.get(serviceScheduleKey("s1")) as never)).toMatchObject({
+      name: "Synthetic oil",
+      everyMiles: 8000,
+      everyDays: null,
+      lastDoneAt: Math.floor(lastDoneAt / 1000) * 1000,
+      lastDoneOdometerMiles: 10_000,
+      announced: null,
+    });
+  });
+
+  it("keeps the announcement when only the name changes, and changes nothing when no interval would be left", async () => {
+    const { map, tx } = store({ [serviceScheduleKey("s1")]: schedule(Date.now()) });
+    await serviceMutators.updateServiceSchedule(tx, { id: "s1", name: "Oil" });
+    expect(decodeSchedule("s1", map.get(serviceScheduleKey("s1")) as never)).toMatchObject({
+      name: "Oil",
+      announced: "overdue",
+    });
+    const before = map.get(serviceScheduleKey("s1"));
+    await serviceMutators.updateServiceSchedule(tx, { id: "s1", everyMiles: null, everyDays: null });
+    expect(map.get(serviceScheduleKey("s1"))).toEqual(before);
+  });
+
+  it("deletes a schedule or an entry, and a missing one is nothing to do", async () => {
+    const { map, tx } = store({
+      [serviceScheduleKey("s1")]: schedule(Date.now()),
+      [serviceEntryKey("e1")]: { v: vehicleId, d: "2026-01-02", t: 0 },
+    });
+    await serviceMutators.deleteServiceSchedule(tx, { id: "s1" });
+    await serviceMutators.deleteServiceEntry(tx, { id: "e1" });
+    await serviceMutators.deleteServiceEntry(tx, { id: "never-synced" });
+    expect([...map.keys()]).toEqual([]);
   });
 });

@@ -10,19 +10,25 @@ import {
 } from "./maintenance-sync";
 import {
   createServiceScheduleArgs,
+  deleteServiceArgs,
   doneAt,
   lastDoneAtMs,
   logServiceEntryArgs,
   restartedBasis,
+  scheduleAfterPatch,
+  updateServiceScheduleArgs,
   type CreateServiceScheduleArgs,
+  type DeleteServiceArgs,
   type LogServiceEntryArgs,
+  type UpdateServiceScheduleArgs,
   type VehicleReading,
 } from "./service";
 import { telemetryKey, type TelemetryWire } from "./telemetry";
 import { metresToMiles } from "./units";
 
 /**
- * "Log service" and "Add schedule" in the browser (optimistic, offline too), applied by the Worker
+ * "Log service", "Add schedule" and, for owners and admins, editing or deleting a schedule and
+ * deleting an entry, in the browser (optimistic, offline too), applied by the Worker
  * (worker/sync/service-mutators.ts) through the REST routes' own checks and writes. The browser
  * chooses ids, so the entry or schedule shows on the Service tab and in My actions at once; the
  * server's copy (its times, the engine hours only it knows) replaces this one with the next pull,
@@ -95,5 +101,26 @@ export const serviceMutators = {
         announced: null,
       }),
     );
+  },
+
+  /** As the server edits it (shared scheduleAfterPatch): an edit that would leave no interval changes nothing. */
+  async updateServiceSchedule(tx: WriteTransaction, input: UpdateServiceScheduleArgs) {
+    const { id, ...patch } = updateServiceScheduleArgs.parse(input);
+    const wire = (await tx.get(serviceScheduleKey(id))) as ScheduleWire | undefined;
+    if (!wire) return;
+    const after = scheduleAfterPatch(decodeSchedule(id, wire), patch, Date.now());
+    if (!after) return;
+    const announced = after.intervalsChanged ? null : after.schedule.announced;
+    await tx.set(serviceScheduleKey(id), encodeSchedule({ ...after.schedule, announced }));
+  },
+
+  /** Gone from the tab, the due list and My actions at once; the server's tombstone removes it everywhere else. */
+  async deleteServiceSchedule(tx: WriteTransaction, input: DeleteServiceArgs) {
+    await tx.del(serviceScheduleKey(deleteServiceArgs.parse(input).id));
+  },
+
+  /** The entry only: what it restarted or resolved stays (docs/decisions/0040-managing-schedules.md). */
+  async deleteServiceEntry(tx: WriteTransaction, input: DeleteServiceArgs) {
+    await tx.del(serviceEntryKey(deleteServiceArgs.parse(input).id));
   },
 };

@@ -121,6 +121,50 @@ const intervalRule = { message: "Give at least one interval: miles, engine hours
 export const serviceScheduleBodySchema = serviceScheduleFields.refine(hasInterval, intervalRule);
 export type ServiceScheduleBody = z.input<typeof serviceScheduleBodySchema>;
 
+/**
+ * `PATCH /api/service-schedules/{id}`: the fields of "Add schedule" but the vehicle, each optional.
+ * An interval set to null is removed; the last-done fields move the basis only when given (null or
+ * absent: kept). Whether the result still has an interval is checked against the stored schedule
+ * (scheduleAfterPatch).
+ */
+export const serviceSchedulePatchSchema = serviceScheduleFields.omit({ vehicleId: true }).partial();
+export type ServiceSchedulePatch = z.input<typeof serviceSchedulePatchSchema>;
+
+type Intervals = Pick<ScheduleBasis, "everyMiles" | "everyEngineHours" | "everyDays">;
+type Editable = Intervals & Omit<ScheduleBasis, keyof Intervals> & { name: string };
+
+/**
+ * A schedule with a patch applied (the server's write and the browser's optimistic copy alike), or
+ * null when it would be left without an interval. `intervalsChanged` says whether its due figures
+ * count anew (its due notifications of the period were about the old intervals).
+ */
+export function scheduleAfterPatch<S extends Editable>(
+  current: S,
+  patch: z.output<typeof serviceSchedulePatchSchema>,
+  now: number,
+): { schedule: S; intervalsChanged: boolean } | null {
+  const pick = <K extends keyof Intervals>(k: K) => (patch[k] === undefined ? current[k] : (patch[k] ?? null));
+  const intervals = {
+    everyMiles: pick("everyMiles"),
+    everyEngineHours: pick("everyEngineHours"),
+    everyDays: pick("everyDays"),
+  };
+  if (!hasInterval(intervals)) return null;
+  const schedule: S = {
+    ...current,
+    ...intervals,
+    name: patch.name ?? current.name,
+    lastDoneAt: patch.lastDoneAt ? lastDoneAtMs(patch.lastDoneAt, now) : current.lastDoneAt,
+    lastDoneOdometerMiles: patch.lastDoneOdometerMiles ?? current.lastDoneOdometerMiles,
+    lastDoneEngineHours: patch.lastDoneEngineHours ?? current.lastDoneEngineHours,
+  };
+  const intervalsChanged = (Object.keys(intervals) as (keyof Intervals)[]).some((k) => intervals[k] !== current[k]);
+  return { schedule, intervalsChanged };
+}
+
+/** The refusal when an edit leaves no interval: the REST route's 400 and the push refusal say this. */
+export const NO_INTERVAL_MESSAGE = intervalRule.message;
+
 export const serviceEntryBodySchema = z.object({
   vehicleId: id,
   date: daySchema,
@@ -152,6 +196,12 @@ export const logServiceEntryArgs = serviceEntryBodySchema.extend({ id, createdAt
 export type LogServiceEntryArgs = z.input<typeof logServiceEntryArgs>;
 export const createServiceScheduleArgs = serviceScheduleFields.extend({ id }).refine(hasInterval, intervalRule);
 export type CreateServiceScheduleArgs = z.input<typeof createServiceScheduleArgs>;
+/** "Edit" on a schedule's row: the patch with the schedule's id. */
+export const updateServiceScheduleArgs = serviceSchedulePatchSchema.extend({ id });
+export type UpdateServiceScheduleArgs = z.input<typeof updateServiceScheduleArgs>;
+/** "Delete" on a schedule's or a service entry's row. */
+export const deleteServiceArgs = z.object({ id });
+export type DeleteServiceArgs = z.input<typeof deleteServiceArgs>;
 
 /** Service dated after the day it is somewhere on Earth (UTC+14) is refused: "Not in the future". */
 export const latestServiceDay = (now: number) => new Date(now + 14 * 60 * 60_000).toISOString().slice(0, 10);

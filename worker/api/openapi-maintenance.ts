@@ -21,6 +21,7 @@ import { PHOTO_TYPES, type PhotoCreated } from "../../shared/photos";
 import {
   serviceEntryBodySchema,
   serviceScheduleBodySchema,
+  serviceSchedulePatchSchema,
   serviceStatuses,
   type ServiceEntry,
   type ServiceSchedule,
@@ -207,6 +208,18 @@ export const maintenanceOperations: Record<string, Operation> = {
     response: serviceSchedule,
     status: 201,
   },
+  "PATCH /service-schedules/:id": {
+    summary:
+      "Edit a service schedule (owners and admins): null removes an interval, at least one must remain; the last-done basis is kept unless given",
+    tag: "Maintenance",
+    body: serviceSchedulePatchSchema,
+    response: serviceSchedule,
+  },
+  "DELETE /service-schedules/:id": {
+    summary: "Delete a service schedule (owners and admins): it is no longer due anywhere",
+    tag: "Maintenance",
+    status: 204,
+  },
   "GET /service-entries": {
     summary: "Service done (the latest 500)",
     tag: "Maintenance",
@@ -219,6 +232,12 @@ export const maintenanceOperations: Record<string, Operation> = {
     body: serviceEntryBodySchema,
     response: serviceEntry,
     status: 201,
+  },
+  "DELETE /service-entries/:id": {
+    summary:
+      "Delete a service entry logged by mistake (owners and admins); the schedules it restarted and the issues it resolved stay as they are",
+    tag: "Maintenance",
+    status: 204,
   },
   "GET /inspection-forms": {
     summary: "Inspection forms (the default pre-trip one included)",

@@ -104,8 +104,12 @@ export const routeRules: Record<string, RouteRule> = {
   // Service (issue 32, DESIGN.md "Maintenance"): everyone reads; members log service; owners and admins manage schedules.
   "GET /service-schedules": "workspace.view",
   "POST /service-schedules": "maintenance.manage",
+  "PATCH /service-schedules/:id": "maintenance.manage",
+  "DELETE /service-schedules/:id": "maintenance.manage",
   "GET /service-entries": "workspace.view",
   "POST /service-entries": "fleet.edit",
+  // An entry logged by mistake: owners and admins remove it (ADR 0040); members log, not erase.
+  "DELETE /service-entries/:id": "maintenance.manage",
   "GET /inspection-forms": "workspace.view",
   "POST /inspection-forms": "maintenance.manage",
   "PATCH /inspection-forms/:id": "maintenance.manage",

@@ -96,8 +96,11 @@ const answerWhenAllowed: Record<string, number> = {
   "GET /alert-deliveries": 200,
   "GET /service-schedules": 200,
   "POST /service-schedules": 400,
+  "PATCH /service-schedules/:id": 404,
+  "DELETE /service-schedules/:id": 404,
   "GET /service-entries": 200,
   "POST /service-entries": 400,
+  "DELETE /service-entries/:id": 404,
   "GET /inspection-forms": 200,
   "POST /inspection-forms": 400,
   "PATCH /inspection-forms/:id": 404,
@@ -242,6 +245,26 @@ const samples: Record<
         (await database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.id, id)).get()) !== undefined,
     };
   },
+  async updateServiceSchedule(workspaceId) {
+    const id = await insertScheduleOf(workspaceId);
+    return { args: { id, everyDays: 90 }, applied: async () => (await scheduleRow(id))?.everyDays === 90 };
+  },
+  async deleteServiceSchedule(workspaceId) {
+    const id = await insertScheduleOf(workspaceId);
+    return { args: { id }, applied: async () => (await scheduleRow(id))?.deleted === true };
+  },
+  async deleteServiceEntry(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    await database(env.DB)
+      .insert(serviceEntries)
+      .values({ id, workspaceId, vehicleId, date: "2026-01-15", createdAt: Date.now(), version: 0 });
+    return {
+      args: { id },
+      applied: async () =>
+        (await database(env.DB).select().from(serviceEntries).where(eq(serviceEntries.id, id)).get())?.deleted === true,
+    };
+  },
   async submitInspection(workspaceId) {
     const vehicleId = await insertVehicle(workspaceId);
     const id = crypto.randomUUID();
@@ -253,6 +276,17 @@ const samples: Record<
     };
   },
 };
+
+const scheduleRow = (id: string) =>
+  database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.id, id)).get();
+async function insertScheduleOf(workspaceId: string) {
+  const vehicleId = await insertVehicle(workspaceId);
+  const id = crypto.randomUUID();
+  await database(env.DB)
+    .insert(serviceSchedules)
+    .values({ id, workspaceId, vehicleId, name: "Oil change", everyDays: 180, lastDoneAt: Date.now(), version: 0 });
+  return id;
+}
 
 const depot = { type: "Circle" as const, center: [-87.63, 41.88] as [number, number], radius: 150 };
 const placeRow = (id: string) => database(env.DB).select().from(places).where(eq(places.id, id)).get();

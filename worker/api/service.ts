@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { can } from "../../shared/roles";
-import { serviceEntryBodySchema, serviceScheduleBodySchema } from "../../shared/service";
+import { serviceEntryBodySchema, serviceScheduleBodySchema, serviceSchedulePatchSchema } from "../../shared/service";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { forbidden, notFound } from "../lib/errors";
 import { body, zod } from "../lib/validate";
@@ -10,10 +10,11 @@ import { commitWorkspaceWrite } from "../workspace-object";
 import { vehicleReadings } from "../maintenance/readings";
 import { liveEntries, liveSchedules, toEntry, toSchedule } from "../maintenance/schedules";
 import { serviceEntryWrites, serviceScheduleWrites } from "../maintenance/service-writes";
+import { entryDeleteWrites, scheduleDeleteWrites, scheduleUpdateWrites } from "../maintenance/service-changes";
 
 /**
- * Service for integrators (DESIGN.md "Maintenance"): schedules (owners and admins) and entries
- * (members too). Every query is scoped to the caller's workspace; another workspace's vehicle is
+ * Service for integrators (DESIGN.md "Maintenance"): schedules (owners and admins add, edit and
+ * delete them) and entries (members log them; owners and admins delete one logged by mistake). Every query is scoped to the caller's workspace; another workspace's vehicle is
  * a 404 like one that does not exist. An entry, the schedules it restarts and the issues it
  * resolves are one transaction: nothing half-written.
  */
@@ -62,6 +63,25 @@ export const serviceScheduleRoutes = new Hono<AppEnv>()
     });
     await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
     return c.json(toSchedule({ ...row, version: 0 }, reading, now), 201);
+  })
+  .patch("/:id", body(serviceSchedulePatchSchema), async (c) => {
+    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+    const now = Date.now();
+    const { row, reading, writes } = await scheduleUpdateWrites(
+      c.var.db,
+      workspaceId,
+      c.req.param("id"),
+      c.req.valid("json"),
+      now,
+    );
+    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+    return c.json(toSchedule(row, reading, now));
+  })
+  .delete("/:id", async (c) => {
+    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+    const writes = await scheduleDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
+    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+    return c.body(null, 204);
   });
 
 export const serviceEntryRoutes = new Hono<AppEnv>()
@@ -83,4 +103,10 @@ export const serviceEntryRoutes = new Hono<AppEnv>()
     });
     await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
     return c.json(toEntry({ ...row, version: 0 }), 201);
+  })
+  .delete("/:id", async (c) => {
+    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+    const writes = await entryDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
+    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+    return c.body(null, 204);
   });

@@ -250,3 +250,135 @@ describe("service entries API", () => {
     ).toEqual([]);
   });
 });
+
+describe("managing schedules and entries (owners and admins)", () => {
+  const patch = (path: string, token: string, json: unknown) => call(path, { method: "PATCH", token, json });
+  const del = (path: string, token: string) => call(path, { method: "DELETE", token });
+  const addOil = async (token: string, vehicleId: string, fields: Record<string, unknown> = {}) =>
+    (await (
+      await post("/api/service-schedules", token, {
+        vehicleId,
+        name: "Oil change",
+        everyMiles: 5000,
+        lastDoneOdometerMiles: 10_000,
+        ...fields,
+      })
+    ).json()) as ServiceSchedule;
+  const myActions = async (token: string) =>
+    ((await (await call("/api/my-actions", { token })).json()) as { service: ServiceSchedule[] }).service;
+
+  it("edits a schedule's name and interval: the status is worked out again from the same last-done basis", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 14_600);
+    const oil = await addOil(a.token, vehicleId);
+    expect(oil.status).toBe("due_soon");
+    const res = await patch(`/api/service-schedules/${oil.id}`, a.token, { name: "Synthetic oil", everyMiles: 4000 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      id: oil.id,
+      name: "Synthetic oil",
+      everyMiles: 4000,
+      lastDoneOdometerMiles: 10_000,
+      lastDoneAt: oil.lastDoneAt,
+      status: "overdue",
+      nextDueMiles: 14_000,
+    });
+    expect((await schedulesOf(a.token, vehicleId))[0]).toMatchObject({ name: "Synthetic oil", status: "overdue" });
+    // a new notification cycle: the old period's announcement does not stick to the new interval
+    const row = await database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.id, oil.id)).get();
+    expect(row).toMatchObject({ cycle: 1, announced: null });
+
+    // swapping miles for days: null removes an interval
+    const swapped = await patch(`/api/service-schedules/${oil.id}`, a.token, { everyMiles: null, everyDays: 365 });
+    expect(await swapped.json()).toMatchObject({ everyMiles: null, everyDays: 365, status: "ok", nextDueMiles: null });
+  });
+
+  it("refuses an edit that leaves no interval, or bad fields: 400 with field errors, nothing changed", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
+    const oil = await addOil(a.token, vehicleId);
+    for (const [json, field] of [
+      [{ everyMiles: null }, "everyMiles"],
+      [{ everyMiles: null, everyDays: null, everyEngineHours: null }, "everyMiles"],
+      [{ name: "" }, "name"],
+      [{ everyDays: 2.5 }, "everyDays"],
+      [{ lastDoneAt: "2999-01-01" }, "lastDoneAt"],
+    ] as const) {
+      const res = await patch(`/api/service-schedules/${oil.id}`, a.token, json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      const body = (await res.json()) as { error: { fields: Record<string, string[]> } };
+      expect(Object.keys(body.error.fields)).toContain(field);
+    }
+    expect((await schedulesOf(a.token, vehicleId))[0]).toMatchObject({ name: "Oil change", everyMiles: 5000 });
+  });
+
+  it("deletes a schedule: gone from both lists and My actions, and a second delete is 404", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 16_000);
+    const oil = await addOil(a.token, vehicleId);
+    expect((await myActions(a.token)).map((s) => s.id)).toEqual([oil.id]);
+    expect((await del(`/api/service-schedules/${oil.id}`, a.token)).status).toBe(204);
+    expect(await schedulesOf(a.token, vehicleId)).toEqual([]);
+    expect(
+      ((await (await call("/api/service-schedules", { token: a.token })).json()) as { schedules: unknown[] }).schedules,
+    ).toEqual([]);
+    expect(await myActions(a.token)).toEqual([]);
+    expect((await del(`/api/service-schedules/${oil.id}`, a.token)).status).toBe(404);
+    expect((await patch(`/api/service-schedules/${oil.id}`, a.token, { everyMiles: 1000 })).status).toBe(404);
+  });
+
+  it("deletes an entry logged by mistake, leaving the schedule it restarted and the issue it resolved as they are", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 15_200);
+    const oil = await addOil(a.token, vehicleId);
+    const issue = (await (
+      await post("/api/issues", a.token, { vehicleId, title: "Oil leak", priority: "low" })
+    ).json()) as { id: string };
+    const entry = (await (
+      await post("/api/service-entries", a.token, {
+        vehicleId,
+        date: new Date().toISOString().slice(0, 10),
+        scheduleIds: [oil.id],
+        resolvesIssueIds: [issue.id],
+      })
+    ).json()) as ServiceEntry;
+    expect((await del(`/api/service-entries/${entry.id}`, a.token)).status).toBe(204);
+    expect(
+      (
+        (await (await call(`/api/service-entries?vehicleId=${vehicleId}`, { token: a.token })).json()) as {
+          entries: unknown[];
+        }
+      ).entries,
+    ).toEqual([]);
+    expect((await schedulesOf(a.token, vehicleId))[0]).toMatchObject({ lastDoneOdometerMiles: 15_200, status: "ok" });
+    expect(await (await call(`/api/issues/${issue.id}`, { token: a.token })).json()).toMatchObject({
+      status: "resolved",
+    });
+    expect((await del(`/api/service-entries/${entry.id}`, a.token)).status).toBe(404);
+  });
+
+  it("lets owners and admins edit and delete, not members or viewers (403); another workspace's ids are 404", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
+    const oil = await addOil(a.token, vehicleId);
+    const entry = (await (
+      await post("/api/service-entries", a.token, { vehicleId, date: "2026-01-02" })
+    ).json()) as ServiceEntry;
+    for (const role of ["member", "viewer"]) {
+      const person = await memberWithRole(a.workspaceId, role);
+      expect((await patch(`/api/service-schedules/${oil.id}`, person.token, { everyMiles: 1 })).status).toBe(403);
+      expect((await del(`/api/service-schedules/${oil.id}`, person.token)).status).toBe(403);
+      expect((await del(`/api/service-entries/${entry.id}`, person.token)).status).toBe(403);
+    }
+    expect((await patch(`/api/service-schedules/${oil.id}`, b.token, { name: "Mine now" })).status).toBe(404);
+    expect((await del(`/api/service-schedules/${oil.id}`, b.token)).status).toBe(404);
+    expect((await del(`/api/service-entries/${entry.id}`, b.token)).status).toBe(404);
+    expect((await schedulesOf(a.token, vehicleId))[0]).toMatchObject({ name: "Oil change", everyMiles: 5000 });
+
+    const admin = await memberWithRole(a.workspaceId, "admin");
+    expect((await patch(`/api/service-schedules/${oil.id}`, admin.token, { everyDays: 30 })).status).toBe(200);
+    expect((await del(`/api/service-entries/${entry.id}`, admin.token)).status).toBe(204);
+    expect((await del(`/api/service-schedules/${oil.id}`, admin.token)).status).toBe(204);
+  });
+});

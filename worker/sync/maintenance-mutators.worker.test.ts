@@ -13,7 +13,7 @@ import { pushMutations as push } from "../test/sync";
 import { serviceScheduleWrites } from "../maintenance/service-writes";
 
 /**
- * "Log service", "Add schedule" and inspections pushed through sync (shared/service-mutators.ts,
+ * "Log service", "Add schedule", editing and deleting schedules and entries, and inspections pushed through sync (shared/service-mutators.ts,
  * shared/inspection-mutators.ts), as a browser that was offline sends them.
  */
 
@@ -243,6 +243,119 @@ describe("adding a schedule through sync", () => {
         .where(eq(serviceSchedules.workspaceId, a.workspaceId))
         .all(),
     ).toEqual([]);
+  });
+});
+
+/** The patch of a pull after `push`, from a device that pulled before it: what it is told to put and drop. */
+async function incrementalPatch(token: string, push: () => Promise<unknown>) {
+  const pull = async (cookie: unknown) =>
+    (await (
+      await call("/api/sync/pull", {
+        method: "POST",
+        token,
+        json: { pullVersion: 1, clientGroupID: group, cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
+      })
+    ).json()) as { cookie: unknown; patch: { op: string; key: string; value?: Record<string, unknown> }[] };
+  const group = crypto.randomUUID();
+  const first = await pull(null);
+  await push();
+  return (await pull(first.cookie)).patch;
+}
+
+describe("managing schedules and entries through sync", () => {
+  it("applies an owner's edit and deletes; an incremental pull carries the edit and tells devices to drop the deleted", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 14_600);
+    const oil = await insertSchedule(a.workspaceId, vehicleId, { everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
+    const tyres = await insertSchedule(a.workspaceId, vehicleId, { everyDays: 30 });
+    const entry = crypto.randomUUID();
+    await push(a.token, [{ name: "logServiceEntry", args: { id: entry, vehicleId, date: today() } }]);
+    const patch = await incrementalPatch(a.token, async () => {
+      const answer = await push(a.token, [
+        { name: "updateServiceSchedule", args: { id: oil, name: "Synthetic oil", everyMiles: 4000 } },
+        { name: "deleteServiceSchedule", args: { id: tyres } },
+        { name: "deleteServiceEntry", args: { id: entry } },
+      ]);
+      expect(answer.refused).toBeUndefined();
+    });
+    expect(await scheduleRow(oil)).toMatchObject({
+      name: "Synthetic oil",
+      everyMiles: 4000,
+      lastDoneOdometerMiles: 10_000,
+      cycle: 1,
+    });
+    expect(await scheduleRow(tyres)).toMatchObject({ deleted: true });
+    expect(await entryRow(entry)).toMatchObject({ deleted: true });
+    expect(patch).toEqual(
+      expect.arrayContaining([
+        { op: "put", key: serviceScheduleKey(oil), value: expect.objectContaining({ n: "Synthetic oil", mi: 4000 }) },
+        { op: "del", key: serviceScheduleKey(tyres) },
+        { op: "del", key: serviceEntryKey(entry) },
+      ]),
+    );
+  });
+
+  it("refuses members and viewers by their role, writing nothing", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
+    const oil = await insertSchedule(a.workspaceId, vehicleId, { everyDays: 30 });
+    const entry = crypto.randomUUID();
+    await push(a.token, [{ name: "logServiceEntry", args: { id: entry, vehicleId, date: today() } }]);
+    for (const role of ["member", "viewer"]) {
+      const person = await memberWithRole(a.workspaceId, role);
+      const answer = await push(person.token, [
+        { name: "updateServiceSchedule", args: { id: oil, everyDays: 7 } },
+        { name: "deleteServiceSchedule", args: { id: oil } },
+        { name: "deleteServiceEntry", args: { id: entry } },
+      ]);
+      expect(answer.refused?.map((r) => r.name)).toEqual([
+        "updateServiceSchedule",
+        "deleteServiceSchedule",
+        "deleteServiceEntry",
+      ]);
+    }
+    expect(await scheduleRow(oil)).toMatchObject({ everyDays: 30, deleted: false, cycle: 0 });
+    expect(await entryRow(entry)).toMatchObject({ deleted: false });
+  });
+
+  it("refuses another workspace's schedule or entry, and an edit that leaves no interval, writing nothing", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const mine = await vehicleWithOdometer(a.workspaceId, 100);
+    const myOil = await insertSchedule(a.workspaceId, mine, { everyDays: 30 });
+    const theirs = await vehicleWithOdometer(b.workspaceId, 100);
+    const theirOil = await insertSchedule(b.workspaceId, theirs, { everyDays: 30 });
+    const theirEntry = crypto.randomUUID();
+    await push(b.token, [{ name: "logServiceEntry", args: { id: theirEntry, vehicleId: theirs, date: today() } }]);
+    const answer = await push(a.token, [
+      { name: "updateServiceSchedule", args: { id: theirOil, name: "Taken over", everyDays: 1 } },
+      { name: "deleteServiceSchedule", args: { id: theirOil } },
+      { name: "deleteServiceEntry", args: { id: theirEntry } },
+      { name: "updateServiceSchedule", args: { id: myOil, everyDays: null } },
+      { name: "updateServiceSchedule", args: { id: myOil, name: "" } },
+    ]);
+    // refused for what they name, not for the role: nothing for the browser to toast
+    expect(answer.refused).toBeUndefined();
+    expect(await scheduleRow(theirOil)).toMatchObject({ name: "Oil change", everyDays: 30, deleted: false, cycle: 0 });
+    expect(await entryRow(theirEntry)).toMatchObject({ workspaceId: b.workspaceId, deleted: false });
+    expect(await scheduleRow(myOil)).toMatchObject({ name: "Oil change", everyDays: 30, cycle: 0 });
+  });
+
+  it("applies a replayed edit or delete once", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
+    const oil = await insertSchedule(a.workspaceId, vehicleId, { everyDays: 30 });
+    const tyres = await insertSchedule(a.workspaceId, vehicleId, { everyDays: 60 });
+    const edit = { name: "updateServiceSchedule", args: { id: oil, everyDays: 45 } };
+    await push(a.token, [edit]);
+    await push(a.token, [edit]);
+    // one new notification cycle, not two
+    expect(await scheduleRow(oil)).toMatchObject({ everyDays: 45, cycle: 1 });
+    const removal = { name: "deleteServiceSchedule", args: { id: tyres } };
+    await push(a.token, [removal]);
+    const before = (await scheduleRow(tyres))!.version;
+    await push(a.token, [removal]);
+    expect(await scheduleRow(tyres)).toMatchObject({ deleted: true, version: before });
   });
 });
 

@@ -1,9 +1,15 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { createServiceScheduleArgs, logServiceEntryArgs } from "../../shared/service";
+import {
+  createServiceScheduleArgs,
+  deleteServiceArgs,
+  logServiceEntryArgs,
+  updateServiceScheduleArgs,
+} from "../../shared/service";
 import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { ApiError } from "../lib/errors";
 import { serviceEntryWrites, serviceIdTaken, serviceScheduleWrites } from "../maintenance/service-writes";
+import { entryDeleteWrites, scheduleDeleteWrites, scheduleUpdateWrites } from "../maintenance/service-changes";
 import type { MutationCaller } from "./issue-mutators";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
@@ -26,6 +32,8 @@ export const refusingApiErrors =
  * writes (worker/maintenance/service-writes.ts): what the API would answer with a 4xx is refused
  * here with its message, and nothing is written. The logger is the caller, and the times the
  * server's, whatever the browser said; an id already taken (a replay, or someone else's) is refused.
+ * An edit replayed writes the same fields again (no new notification cycle: its intervals are
+ * already those); a delete replayed finds nothing live and is refused, writing nothing.
  */
 export function serviceServerMutators(refuse: Refuse) {
   const parse = <T>(schema: ArgsSchema<T>, input: unknown): T => parseArgs(schema, input, refuse);
@@ -49,6 +57,21 @@ export function serviceServerMutators(refuse: Refuse) {
       const { id, ...fields } = parse(createServiceScheduleArgs, input);
       if (await serviceIdTaken(db, "schedule", id)) refuse("a service schedule with this id exists");
       const { writes } = await checked(() => serviceScheduleWrites(db, workspaceId, fields, { id, now: Date.now() }));
+      return writes(versionOf(workspaceId));
+    },
+    async updateServiceSchedule(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+      const { id, ...patch } = parse(updateServiceScheduleArgs, input);
+      const { writes } = await checked(() => scheduleUpdateWrites(db, workspaceId, id, patch, Date.now()));
+      return writes(versionOf(workspaceId));
+    },
+    async deleteServiceSchedule(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+      const { id } = parse(deleteServiceArgs, input);
+      const writes = await checked(() => scheduleDeleteWrites(db, workspaceId, id));
+      return writes(versionOf(workspaceId));
+    },
+    async deleteServiceEntry(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+      const { id } = parse(deleteServiceArgs, input);
+      const writes = await checked(() => entryDeleteWrites(db, workspaceId, id));
       return writes(versionOf(workspaceId));
     },
   };
