@@ -105,6 +105,29 @@ describe("due notifications", () => {
     expect((await inboxOf(f.workspaceId)).map((a) => a.type).sort()).toEqual(["service_due_soon", "service_overdue"]);
   });
 
+  it("announce a schedule whose interval was edited afresh, and a deleted schedule never again", async () => {
+    const f = await fleetWithSchedule(14_600, { everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
+    await announceDueSchedules(db(), cfg);
+    expect((await inboxOf(f.workspaceId)).map((a) => a.type)).toEqual(["service_due_soon"]);
+    const path = `/api/service-schedules/${f.schedule.id}`;
+    // longer: not due any more, then due soon again for the new interval, said once more
+    expect((await call(path, { method: "PATCH", token: f.admin.token, json: { everyMiles: 10_000 } })).status).toBe(
+      200,
+    );
+    await announceDueSchedules(db(), cfg);
+    expect(await inboxOf(f.workspaceId)).toHaveLength(1);
+    await setOdometer(f.vehicleId, 19_500);
+    await announceDueSchedules(db(), cfg);
+    await announceDueSchedules(db(), cfg);
+    expect((await inboxOf(f.workspaceId)).map((a) => a.type)).toEqual(["service_due_soon", "service_due_soon"]);
+
+    // deleted: it would be overdue now, and nobody is told
+    expect((await call(path, { method: "DELETE", token: f.token })).status).toBe(204);
+    await setOdometer(f.vehicleId, 30_000);
+    await announceDueSchedules(db(), cfg);
+    expect(await inboxOf(f.workspaceId)).toHaveLength(2);
+  });
+
   it("leave a schedule that is not due alone", async () => {
     const f = await fleetWithSchedule(11_000, { everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
     await announceDueSchedules(db(), cfg);
