@@ -26,19 +26,31 @@ function FormCard<F extends Record<string, unknown>>({
   pending,
   children,
   action,
+  cancel,
 }: {
   title: string;
   form: FormMetadata<F, string[]>;
   pending: boolean;
   children: ReactNode;
   action: string;
+  /** A form opened for one thing (an edit) closes without saving. */
+  cancel?: () => void;
 }) {
   return (
     <form className="card maintenance-form" {...getFormProps(form)} aria-label={title}>
       <h3>{title}</h3>
       {children}
       <FormError form={form} />
-      <SubmitButton pending={pending}>{action}</SubmitButton>
+      {cancel ? (
+        <div className="form-actions">
+          <SubmitButton pending={pending}>{action}</SubmitButton>
+          <button type="button" className="button" onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <SubmitButton pending={pending}>{action}</SubmitButton>
+      )}
     </form>
   );
 }
@@ -131,6 +143,64 @@ export function AddScheduleForm({ vehicleId, done }: { vehicleId: string; done: 
   });
   return (
     <FormCard title="Add schedule" form={form} pending={pending} action="Add schedule">
+      <ScheduleFields fields={fields} />
+    </FormCard>
+  );
+}
+
+/**
+ * "Edit" on a schedule's row (owners and admins): the add form's fields, filled in. An emptied
+ * interval is removed; the last-done day and odometer are sent only when changed, so saving a new
+ * interval keeps the moment and figures the schedule counts from (shared scheduleAfterPatch).
+ */
+export function EditScheduleForm({ schedule, close }: { schedule: ServiceSchedule; close: () => void }) {
+  const { editSchedule } = useServiceMutations();
+  const day = schedule.lastDoneAt.slice(0, 10);
+  const { form, fields, pending } = useZodForm(
+    `edit-schedule-${schedule.id}`,
+    serviceScheduleFormSchema,
+    async (value, submission) => {
+      const odometer = value.lastDoneOdometerMiles ?? null;
+      try {
+        await editSchedule({
+          id: schedule.id,
+          name: value.name,
+          everyMiles: value.everyMiles ?? null,
+          everyEngineHours: value.everyEngineHours ?? null,
+          everyDays: value.everyDays ?? null,
+          ...(value.lastDoneAt && value.lastDoneAt !== day ? { lastDoneAt: value.lastDoneAt } : {}),
+          ...(odometer !== null && odometer !== schedule.lastDoneOdometerMiles
+            ? { lastDoneOdometerMiles: odometer }
+            : {}),
+        });
+      } catch {
+        return submission.reply({ formErrors: ["Could not save the schedule on this device"] });
+      }
+      saved("Schedule saved");
+      close();
+    },
+    {
+      name: schedule.name,
+      everyMiles: schedule.everyMiles ?? undefined,
+      everyEngineHours: schedule.everyEngineHours ?? undefined,
+      everyDays: schedule.everyDays ?? undefined,
+      lastDoneAt: day,
+      lastDoneOdometerMiles: schedule.lastDoneOdometerMiles ?? undefined,
+    },
+  );
+  return (
+    <FormCard title="Edit schedule" form={form} pending={pending} action="Save schedule" cancel={close}>
+      <ScheduleFields fields={fields} />
+    </FormCard>
+  );
+}
+
+type ScheduleFormFields = ReturnType<typeof useZodForm<typeof serviceScheduleFormSchema>>["fields"];
+
+/** A schedule's fields, as "Add schedule" and "Edit" show them. */
+function ScheduleFields({ fields }: { fields: ScheduleFormFields }) {
+  return (
+    <>
       <Field field={fields.name} label="Name" placeholder="e.g. Oil change" />
       <Field field={fields.everyMiles} label="Every (mi)" type="number" inputMode="decimal" step="any" />
       <Field
@@ -149,6 +219,6 @@ export function AddScheduleForm({ vehicleId, done }: { vehicleId: string; done: 
         inputMode="decimal"
         step="any"
       />
-    </FormCard>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import type { SyncedServiceEntry } from "../../shared/maintenance-sync";
 import type { ServiceEntry, ServiceSchedule } from "../../shared/service";
 import { intervalText, money, nextDueText, statusLabel } from "../maintenance/format";
+import { DeleteEntry, ScheduleActions } from "../maintenance/service-actions";
 import { AddScheduleForm, LogServiceForm } from "../maintenance/service-forms";
 import { useOlder, withOlder } from "../maintenance/use-older";
 import { useCan } from "../session/session";
@@ -15,7 +16,8 @@ const entriesOf = (body: unknown) => (body as { entries: ServiceEntry[] }).entri
 /**
  * A vehicle's Service tab (issue 32): its schedules with their status (due soon within 10 % of
  * the interval, then overdue), its service history with the cost, "Log service" for members and
- * "Add schedule" for owners and admins. Read from the synced store (offline too, docs/decisions/0033):
+ * "Add schedule", each schedule's "Edit" and "Delete" and each entry's "Delete" for owners and
+ * admins. Read from the synced store (offline too, docs/decisions/0033):
  * the last 90 days of history; "Show older" reads the rest from the server.
  */
 export default function VehicleService() {
@@ -29,8 +31,8 @@ export default function VehicleService() {
   const reload = () => void (older.rows ? older.load() : undefined);
   return (
     <div className="vehicle-service">
-      <Schedules list={list} />
-      <ServiceHistory history={withOlder<Row>(synced, older.rows)} older={older} />
+      <Schedules list={list} canManage={canManage} />
+      <ServiceHistory history={withOlder<Row>(synced, older.rows)} older={older} onDelete={canManage ? reload : null} />
       <div className="maintenance-forms">
         {canLog ? <LogServiceForm vehicleId={vehicleId} schedules={list} done={reload} /> : null}
         {canManage ? <AddScheduleForm vehicleId={vehicleId} done={reload} /> : null}
@@ -39,7 +41,7 @@ export default function VehicleService() {
   );
 }
 
-function Schedules({ list }: { list: ServiceSchedule[] }) {
+function Schedules({ list, canManage }: { list: ServiceSchedule[]; canManage: boolean }) {
   const { pulled } = useStoreStatus();
   return (
     <section aria-label="Service schedules">
@@ -53,6 +55,7 @@ function Schedules({ list }: { list: ServiceSchedule[] }) {
             <span className="muted">
               {intervalText(s)} · {nextDueText(s)}
             </span>
+            {canManage ? <ScheduleActions schedule={s} /> : null}
           </li>
         ))}
       </ul>
@@ -60,8 +63,19 @@ function Schedules({ list }: { list: ServiceSchedule[] }) {
   );
 }
 
-/** The vehicle's service history with its cost: the synced 90 days, then the rest on request. */
-function ServiceHistory({ history, older }: { history: Row[]; older: ReturnType<typeof useOlder<Row>> }) {
+/**
+ * The vehicle's service history with its cost: the synced 90 days, then the rest on request.
+ * `onDelete` (owners and admins) offers "Delete" on each entry and is told when one went.
+ */
+function ServiceHistory({
+  history,
+  older,
+  onDelete,
+}: {
+  history: Row[];
+  older: ReturnType<typeof useOlder<Row>>;
+  onDelete: (() => void) | null;
+}) {
   const { pulled } = useStoreStatus();
   const total = history.reduce((sum, e) => sum + (e.costCents ?? 0), 0);
   return (
@@ -87,6 +101,7 @@ function ServiceHistory({ history, older }: { history: Row[]; older: ReturnType<
                 .filter(Boolean)
                 .join(" · ")}
             </span>
+            {onDelete ? <DeleteEntry id={e.id} date={e.date} deleted={onDelete} /> : null}
           </li>
         ))}
       </ul>

@@ -8,7 +8,13 @@ import {
   type SyncedSchedule,
   type SyncedServiceEntry,
 } from "../../shared/maintenance-sync";
-import type { CreateServiceScheduleArgs, LogServiceEntryArgs, ServiceSchedule } from "../../shared/service";
+import type {
+  CreateServiceScheduleArgs,
+  DeleteServiceArgs,
+  LogServiceEntryArgs,
+  ServiceSchedule,
+  UpdateServiceScheduleArgs,
+} from "../../shared/service";
 import type { SubmitInspectionArgs } from "../../shared/inspections";
 import type { Telemetry } from "../../shared/telemetry";
 import { metresToMiles } from "../../shared/units";
@@ -144,17 +150,29 @@ export function useInspectionMutations() {
   );
 }
 
-/** "Log service" and "Add schedule" through sync mutators (shared/service-mutators.ts): optimistic, and kept while offline. */
+/**
+ * "Log service", "Add schedule" and (owners and admins) editing or deleting a schedule and deleting
+ * an entry, through sync mutators (shared/service-mutators.ts): optimistic, and kept while offline.
+ */
 export function useServiceMutations() {
   const sync = useSync();
   return useMemo(() => {
-    const run = async (name: "logServiceEntry" | "createServiceSchedule", args: unknown) => {
+    const run = async (name: ServiceMutation, args: unknown) => {
       if (!sync) throw new Error("The local store is not ready");
       await sync.client.mutate(name, args);
     };
     return {
       logService: (args: LogServiceEntryArgs) => run("logServiceEntry", args),
       addSchedule: (args: CreateServiceScheduleArgs) => run("createServiceSchedule", args),
+      editSchedule: (args: UpdateServiceScheduleArgs) => run("updateServiceSchedule", args),
+      deleteSchedule: (args: DeleteServiceArgs) => run("deleteServiceSchedule", args),
+      deleteEntry: (args: DeleteServiceArgs) => run("deleteServiceEntry", args),
     };
   }, [sync]);
 }
+type ServiceMutation =
+  | "logServiceEntry"
+  | "createServiceSchedule"
+  | "updateServiceSchedule"
+  | "deleteServiceSchedule"
+  | "deleteServiceEntry";
