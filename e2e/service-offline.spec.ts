@@ -5,7 +5,7 @@ import { indicator, orderVehicle } from "./sync-helpers";
 import { colleague } from "./team-helpers";
 import { horizontalOverflow, PHONE, seriousViolations, smallTargets } from "./phone-helpers";
 
-/** Logging service and adding schedules with no network (shared/service-mutators.ts): kept, shown at once, synced later. */
+/** Logging service, adding, editing and deleting schedules with no network (shared/service-mutators.ts): kept, shown at once, synced later. */
 
 // A 1×1 PNG: what a phone's camera hands the page, only smaller.
 const PNG = Buffer.from(
@@ -134,13 +134,16 @@ test("a member demoted to viewer while offline: the service they log is refused 
   const fleet = await newFleetAccount(request, "Demoted Service Fleet");
   const vehicle = await orderVehicle(request, fleet);
   const member = await colleague(request, fleet, "member");
+  await created(request, fleet, "/api/service-schedules", { vehicleId: vehicle.id, name: "Oil change", everyDays: 90 });
 
   await signInAs(page, member.token);
   await page.goto(`/vehicles/${vehicle.id}/service`);
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   await expect(page.getByText("No service logged in the last 90 days.")).toBeVisible();
-  // Members log service; only owners and admins add schedules.
+  // Members log service; only owners and admins add, edit and delete schedules (and delete entries).
   await expect(page.getByRole("form", { name: "Add schedule" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Service schedules" })).toContainText("Oil change");
+  await expect(page.getByRole("button", { name: /^(Edit|Delete) / })).toHaveCount(0);
 
   await goOffline(page);
   const demoted = await request.patch(`/api/workspaces/${fleet.workspaceId}/members/${member.userId}`, {
@@ -157,6 +160,84 @@ test("a member demoted to viewer while offline: the service they log is refused 
   await goOnline(page);
   await expect(page.getByText(/Your change was not saved: You have view-only access/)).toBeVisible();
   await expect(history).not.toContainText("Not allowed any more");
+  const entries = (await (
+    await request.get(`/api/service-entries?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
+  ).json()) as { entries: unknown[] };
+  expect(entries.entries).toEqual([]);
+});
+
+test("an owner edits a schedule's interval and sees it overdue, deletes a schedule and an entry (asked first), the deletes offline shown at once and synced later", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Managed Schedules Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  const brakes = { vehicleId: vehicle.id, name: "Brake check", everyDays: 30, lastDoneAt: day(20) };
+  await created(request, fleet, "/api/service-schedules", brakes);
+  await created(request, fleet, "/api/service-schedules", {
+    vehicleId: vehicle.id,
+    name: "Wiper check",
+    everyDays: 90,
+  });
+  await created(request, fleet, "/api/service-entries", {
+    vehicleId: vehicle.id,
+    date: day(1),
+    description: "Typed twice",
+  });
+
+  await signInAs(page, fleet.token);
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  const schedules = page.getByRole("region", { name: "Service schedules" });
+  const history = page.getByRole("region", { name: "Service history" });
+  await expect(schedules.getByRole("listitem")).toHaveCount(2);
+  await expect(schedules).not.toContainText("Overdue");
+  await expect(history).toContainText("Typed twice");
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const myActions = page
+    .getByRole("navigation", { name: "Sections", exact: true })
+    .getByRole("link", { name: /^My actions/ });
+  // nothing to do yet: the link carries no count
+  expect(await myActions.getAttribute("aria-label")).toBeNull();
+
+  // Edit: the add form's fields, filled in; a shorter interval from the same last-done day is overdue.
+  await schedules.getByRole("button", { name: "Edit Brake check" }).click();
+  const edit = page.getByRole("form", { name: "Edit schedule" });
+  await expect(edit.getByLabel("Name")).toHaveValue("Brake check");
+  await expect(edit.getByLabel("Every (days)")).toHaveValue("30");
+  await expect(edit.getByLabel("Last done on")).toHaveValue(day(20));
+  await edit.getByLabel("Every (days)").fill("");
+  await edit.getByRole("button", { name: "Save schedule" }).click();
+  await expect(edit.getByRole("alert").first()).toHaveText("Give at least one interval: miles, engine hours or days");
+  await edit.getByLabel("Every (days)").fill("15");
+  await edit.getByRole("button", { name: "Save schedule" }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(schedules.getByRole("listitem").filter({ hasText: "Brake check" })).toContainText("Overdue");
+  await expect(myActions).toHaveAttribute("aria-label", "My actions, 1 to do");
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+
+  // Offline: deleting asks first, then the schedule and the entry go at once.
+  await goOffline(page);
+  await schedules.getByRole("button", { name: "Delete Wiper check" }).click();
+  const asked = schedules.getByRole("group", { name: /Delete “Wiper check”\?/ });
+  await expect(asked).toBeVisible();
+  await expect(schedules).toContainText("Wiper check");
+  await asked.getByRole("button", { name: "Delete schedule" }).click();
+  await expect(schedules.getByRole("listitem")).toHaveCount(1);
+  await expect(schedules).not.toContainText("Wiper check");
+  await history.getByRole("button", { name: `Delete the service of ${day(1)}` }).click();
+  await history.getByRole("button", { name: "Delete entry" }).click();
+  await expect(history).not.toContainText("Typed twice");
+  await expect(indicator(page)).toHaveAttribute("aria-label", "Offline: 2 changes will sync when you reconnect");
+
+  await goOnline(page);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const listed = (await (
+    await request.get(`/api/service-schedules?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
+  ).json()) as { schedules: unknown[] };
+  expect(listed.schedules).toEqual([
+    expect.objectContaining({ name: "Brake check", everyDays: 15, status: "overdue" }),
+  ]);
   const entries = (await (
     await request.get(`/api/service-entries?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
   ).json()) as { entries: unknown[] };
@@ -180,9 +261,16 @@ test("the Service tab's forms at 390 px: no sideways scrolling, small targets or
   await log.getByRole("button", { name: "Log service" }).click();
   // Logged with the defaults (today, nothing else): the row is on the tab with the form reset under it.
   await expect(page.getByRole("region", { name: "Service history" })).toContainText(day(0));
-  expect([
+  const checks = async () => [
     ...(await seriousViolations(page)),
     ...(await horizontalOverflow(page)),
     ...(await smallTargets(page)),
-  ]).toEqual([]);
+  ];
+  expect(await checks()).toEqual([]);
+  // An owner's Edit form in place, and a delete asking first, fit the phone too.
+  await page.getByRole("button", { name: "Edit Oil change" }).click();
+  await expect(page.getByRole("form", { name: "Edit schedule" })).toBeVisible();
+  await page.getByRole("button", { name: `Delete the service of ${day(0)}` }).click();
+  await expect(page.getByRole("button", { name: "Delete entry" })).toBeVisible();
+  expect(await checks()).toEqual([]);
 });
