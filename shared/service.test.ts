@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, scheduleDue, serviceEntryBodySchema, serviceScheduleBodySchema, type ScheduleBasis } from "./service";
+import {
+  DAY_MS,
+  scheduleAfterPatch,
+  scheduleDue,
+  serviceEntryBodySchema,
+  serviceScheduleBodySchema,
+  type ScheduleBasis,
+} from "./service";
 
 const t0 = Date.UTC(2026, 0, 1);
 const basis = (over: Partial<ScheduleBasis>): ScheduleBasis => ({
@@ -83,5 +90,33 @@ describe("service bodies", () => {
       }).success,
     ).toBe(true);
     expect(serviceEntryBodySchema.safeParse({ vehicleId: "v", date: "2026-02-30" }).success).toBe(false);
+  });
+});
+
+describe("scheduleAfterPatch", () => {
+  const oil = { ...basis({ everyMiles: 5000, lastDoneOdometerMiles: 10_000 }), name: "Oil change" };
+
+  it("changes the intervals given (null removes one) over the same last-done basis, and says so", () => {
+    expect(scheduleAfterPatch(oil, { everyMiles: null, everyDays: 180 }, t0 + DAY_MS)).toEqual({
+      schedule: { ...oil, everyMiles: null, everyDays: 180 },
+      intervalsChanged: true,
+    });
+  });
+
+  it("renames without a new period, and moves the basis only to figures given", () => {
+    expect(scheduleAfterPatch(oil, { name: "Synthetic oil", lastDoneOdometerMiles: null }, t0)).toEqual({
+      schedule: { ...oil, name: "Synthetic oil" },
+      intervalsChanged: false,
+    });
+    const moved = scheduleAfterPatch(
+      oil,
+      { lastDoneAt: "2026-01-10", lastDoneOdometerMiles: 12_000 },
+      t0 + 30 * DAY_MS,
+    );
+    expect(moved?.schedule).toMatchObject({ lastDoneAt: Date.UTC(2026, 0, 10), lastDoneOdometerMiles: 12_000 });
+  });
+
+  it("is null when no interval would be left", () => {
+    expect(scheduleAfterPatch(oil, { everyMiles: null }, t0)).toBeNull();
   });
 });
