@@ -215,16 +215,28 @@ test("an owner edits a schedule's interval and sees it overdue, deletes a schedu
   await expect(schedules.getByRole("listitem").filter({ hasText: "Brake check" })).toContainText("Overdue");
   await expect(myActions).toHaveAttribute("aria-label", "My actions, 1 to do");
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const edited = (await (
+    await request.get(`/api/service-schedules?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
+  ).json()) as { schedules: unknown[] };
+  expect(edited.schedules).toContainEqual(
+    expect.objectContaining({
+      name: "Brake check",
+      everyDays: 15,
+      status: "overdue",
+      lastDoneAt: `${day(20)}T00:00:00.000Z`,
+    }),
+  );
 
-  // Offline: deleting asks first, then the schedule and the entry go at once.
+  // Offline: deleting asks first, then the schedule (and its place in My actions) and the entry go at once.
   await goOffline(page);
-  await schedules.getByRole("button", { name: "Delete Wiper check" }).click();
-  const asked = schedules.getByRole("group", { name: /Delete “Wiper check”\?/ });
+  await schedules.getByRole("button", { name: "Delete Brake check" }).click();
+  const asked = schedules.getByRole("group", { name: /Delete “Brake check”\?/ });
   await expect(asked).toBeVisible();
-  await expect(schedules).toContainText("Wiper check");
+  await expect(schedules).toContainText("Brake check");
   await asked.getByRole("button", { name: "Delete schedule" }).click();
   await expect(schedules.getByRole("listitem")).toHaveCount(1);
-  await expect(schedules).not.toContainText("Wiper check");
+  await expect(schedules).not.toContainText("Brake check");
+  await expect(myActions).not.toHaveAttribute("aria-label", /to do/);
   await history.getByRole("button", { name: `Delete the service of ${day(1)}` }).click();
   await history.getByRole("button", { name: "Delete entry" }).click();
   await expect(history).not.toContainText("Typed twice");
@@ -235,9 +247,9 @@ test("an owner edits a schedule's interval and sees it overdue, deletes a schedu
   const listed = (await (
     await request.get(`/api/service-schedules?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
   ).json()) as { schedules: unknown[] };
-  expect(listed.schedules).toEqual([
-    expect.objectContaining({ name: "Brake check", everyDays: 15, status: "overdue" }),
-  ]);
+  expect(listed.schedules).toEqual([expect.objectContaining({ name: "Wiper check", everyDays: 90 })]);
+  const due = (await (await request.get("/api/my-actions", { headers: auth(fleet) })).json()) as { service: unknown[] };
+  expect(due.service).toEqual([]);
   const entries = (await (
     await request.get(`/api/service-entries?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
   ).json()) as { entries: unknown[] };
