@@ -256,6 +256,41 @@ test("an owner edits a schedule's interval and sees it overdue, deletes a schedu
   expect(entries.entries).toEqual([]);
 });
 
+test("an admin demoted to member while offline: the schedule they delete is refused when they reconnect, said with a toast and back", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Demoted Admin Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  const admin = await colleague(request, fleet, "admin");
+  await created(request, fleet, "/api/service-schedules", { vehicleId: vehicle.id, name: "Oil change", everyDays: 90 });
+
+  await signInAs(page, admin.token);
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const schedules = page.getByRole("region", { name: "Service schedules" });
+  await expect(schedules).toContainText("Oil change");
+
+  await goOffline(page);
+  const demoted = await request.patch(`/api/workspaces/${fleet.workspaceId}/members/${admin.userId}`, {
+    headers: auth(fleet),
+    data: { role: "member" },
+  });
+  expect(demoted.status()).toBe(200);
+  await schedules.getByRole("button", { name: "Delete Oil change" }).click();
+  await schedules.getByRole("button", { name: "Delete schedule" }).click();
+  await expect(schedules).not.toContainText("Oil change");
+
+  await goOnline(page);
+  await expect(page.getByText(/Your change was not saved: Your role does not allow this change/)).toBeVisible();
+  await expect(schedules).toContainText("Oil change");
+  const listed = (await (
+    await request.get(`/api/service-schedules?vehicleId=${vehicle.id}`, { headers: auth(fleet) })
+  ).json()) as { schedules: unknown[] };
+  expect(listed.schedules).toEqual([expect.objectContaining({ name: "Oil change" })]);
+});
+
 test("the Service tab's forms at 390 px: no sideways scrolling, small targets or serious axe-core violations", async ({
   page,
   request,
