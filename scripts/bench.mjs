@@ -32,7 +32,9 @@ const worker = await startWorker({
   port,
   persistTo,
   quiet: !process.env.BENCH_LOUD,
-  vars: { ENVIRONMENT: "test", APP_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_SCALE: "100000" },
+  // development: the webhook bench delivers to a receiver on this machine, a loopback URL only
+  // development allows (worker/alerts/webhook-target.ts).
+  vars: { ENVIRONMENT: "development", APP_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_SCALE: "100000" },
 });
 
 const sections = [];
@@ -51,6 +53,8 @@ try {
         BENCH_PERSIST: persistTo,
         BENCH_OUT: out,
         BENCH_PARENT: String(process.pid),
+        // The memory benches call gc() before they read the heap.
+        NODE_OPTIONS: "--expose-gc",
       },
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
