@@ -165,6 +165,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    */
   async ingest(requests: BeaconReport[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
     const modules = options.modules ?? [...FLEET_MODULES, ...(await this.#watch.modules())];
+    const changesBefore = this.fleet.vehicleChanges;
     const answers = await this.fleet.ingest(requests, options, modules);
     if (answers.some((a) => a.ok)) this.#packingDue();
     const flushMs = options.flushMs ?? FLUSH_MS;
@@ -174,7 +175,9 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     await this.#scheduleAlarm(flushMs || FLUSH_MS);
     const stored = answers.reduce((n, a) => n + (a.ok ? a.outcomes.filter((o) => o === "stored").length : 0), 0);
     this.#reportRate.add(stored);
-    if (stored) await this.poke();
+    // A late report re-folded in order changed trips and rollups too: open pages hear of it now,
+    // not with the vehicle's next report.
+    if (this.fleet.vehicleChanges > changesBefore) await this.poke();
     return answers;
   }
 

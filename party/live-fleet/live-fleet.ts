@@ -93,6 +93,13 @@ export class LiveFleet {
     this.#vehicles = this.#store.vehicles();
   }
 
+  /**
+   * Vehicles whose state ingestion has changed, counted over this object's life: by a report folded
+   * in order, or by a late one re-folded with what came after it (which answers "late" though its
+   * trips, odometer and rollups changed). The room pokes open pages when it grows.
+   */
+  vehicleChanges = 0;
+
   /** Folds each request (one device's reports) and stores the result durably before answering. */
   async ingest(
     requests: BeaconReport[][],
@@ -126,6 +133,7 @@ export class LiveFleet {
     this.positions().append(batch.positions, now);
     for (const d of write.devices) this.#devices.set(d.deviceId, d);
     for (const v of write.vehicles) this.#vehicles.set(v.vehicleId, v);
+    this.vehicleChanges += write.vehicles.length;
     for (const [vehicleId, window] of batch.windows) this.#windows.set(vehicleId, window, now);
     return answers;
   }

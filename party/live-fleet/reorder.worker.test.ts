@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { seededRandom } from "../../scripts/sim/random";
 import { database } from "../../db/client";
 import {
@@ -14,8 +14,11 @@ import {
   vehicles,
 } from "../../db/schema";
 import { REORDER_WINDOW_MS } from "../../domain/fold/reorder";
-import { call, userWithWorkspace } from "../../worker/test/factories";
-import { roomOf } from "../../worker/test/ingest";
+import { call, report, userWithWorkspace, workspaceWithBeacon } from "../../worker/test/factories";
+import { ingestRequests, roomOf } from "../../worker/test/ingest";
+import { closeSockets, connect, roundTrip } from "../../worker/test/sockets";
+import { POKE_MESSAGE } from "../../shared/room-protocol";
+import { POKE_INTERVAL_MS } from "../workspace-room";
 import commute from "../../worker/fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../worker/fleet/osmand";
 import type { WorkspaceRoom } from "../../worker/workspace-room";
@@ -197,4 +200,26 @@ describe("late reports through the ingestion endpoint", () => {
       expect(await report(reordered.token)).toEqual(await report(inOrder.token));
     }
   }, 30_000);
+});
+
+describe("open pages hear of a late report", () => {
+  afterEach(closeSockets);
+
+  it("pokes them when a late report is folded in order, though it answers late", async () => {
+    const { workspaceId, token, beacon } = await workspaceWithBeacon();
+    const page = await connect(workspaceId, token);
+    const pokes = () => page.messages.filter((m) => m === POKE_MESSAGE).length;
+    const now = Date.now();
+    const sent = await ingestRequests([[report(beacon.id, now - 30_000)], [report(beacon.id, now - 10_000)]]);
+    expect(sent.map((a) => a.ok && a.outcomes)).toEqual([["stored"], ["stored"]]);
+    await expect.poll(pokes).toBeGreaterThan(0);
+    // Past the poke's pace, so a poke of those two has gone out and none is still waiting.
+    await new Promise((resolve) => setTimeout(resolve, 2 * POKE_INTERVAL_MS));
+    await roundTrip(page);
+    const before = pokes();
+
+    const [late] = await ingestRequests([[report(beacon.id, now - 20_000, { speed: 12 })]]);
+    expect(late!.ok && late!.outcomes).toEqual(["late"]);
+    await expect.poll(pokes).toBeGreaterThan(before);
+  });
 });
