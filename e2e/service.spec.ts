@@ -13,6 +13,10 @@ test("an owner adds a schedule (a missing interval is said on its field), then l
   await signInAs(page, fleet.token);
   await page.goto(`/vehicles/${vehicle.id}/service`);
   await expect(page.getByText("No schedules yet.")).toBeVisible();
+  // The forms are spaced from the history's "Show older" above them (1rem), not flush on it.
+  const older = (await page.getByRole("button", { name: "Show older" }).boundingBox())!;
+  const forms = (await page.getByRole("form", { name: "Log service" }).boundingBox())!;
+  expect(forms.y - (older.y + older.height)).toBeGreaterThanOrEqual(12);
 
   const add = page.getByRole("form", { name: "Add schedule" });
   await add.getByLabel("Name").fill("Brake check");
