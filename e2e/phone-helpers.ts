@@ -61,6 +61,13 @@ export function appPages(vehicleId: string): { path: string; heading: string | R
 
 /** Serious and critical accessibility violations axe-core finds on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours read mid-fade (a toast sliding in) are not what a user reads: axe looks once nothing
+  // finite is animating (a spinner's endless turn does not count).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).exclude(".mapboxgl-canvas").analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

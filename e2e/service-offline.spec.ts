@@ -308,6 +308,9 @@ test("the Service tab's forms at 390 px: no sideways scrolling, small targets or
   await log.getByRole("button", { name: "Log service" }).click();
   // Logged with the defaults (today, nothing else): the row is on the tab with the form reset under it.
   await expect(page.getByRole("region", { name: "Service history" })).toContainText(day(0));
+  // Its toast said so and went (sonner's 4 s): the checks below are of the page, not of a toast's fade.
+  await expect(page.getByText("Service logged", { exact: true })).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   const checks = async () => [
     ...(await seriousViolations(page)),
     ...(await horizontalOverflow(page)),
