@@ -16,6 +16,7 @@ import type {
   UpdateServiceScheduleArgs,
 } from "../../shared/service";
 import type { SubmitInspectionArgs } from "../../shared/inspections";
+import type { serviceMutators } from "../../shared/service-mutators";
 import type { Telemetry } from "../../shared/telemetry";
 import { metresToMiles } from "../../shared/units";
 import type { Vehicle } from "../../shared/vehicle";
@@ -170,9 +171,4 @@ export function useServiceMutations() {
     };
   }, [sync]);
 }
-type ServiceMutation =
-  | "logServiceEntry"
-  | "createServiceSchedule"
-  | "updateServiceSchedule"
-  | "deleteServiceSchedule"
-  | "deleteServiceEntry";
+type ServiceMutation = keyof typeof serviceMutators;

@@ -5,7 +5,8 @@ import { NO_INTERVAL_MESSAGE, scheduleAfterPatch, type serviceSchedulePatchSchem
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
-import { vehicleReadings, type VehicleRow } from "./readings";
+import type { VehicleRow } from "./readings";
+import { readingOrNotFound, refuseFutureLastDone } from "./service-writes";
 import type { EntryRow, ScheduleRow } from "./schedules";
 
 /**
@@ -60,12 +61,11 @@ export async function scheduleUpdateWrites(
   const current = await liveSchedule(db, workspaceId, id);
   const after = scheduleAfterPatch(current, patch, now);
   if (!after) throw badRequest(`everyMiles: ${NO_INTERVAL_MESSAGE}`, { everyMiles: [NO_INTERVAL_MESSAGE] });
-  if (after.schedule.lastDoneAt > now + 60_000)
-    throw badRequest("lastDoneAt: not in the future", { lastDoneAt: ["Not in the future"] });
-  const reading = (await vehicleReadings(db, workspaceId, [current.vehicleId])).get(current.vehicleId);
-  if (!reading) throw notFound("No such vehicle in this workspace");
+  refuseFutureLastDone(after.schedule.lastDoneAt, now);
+  const reading = await readingOrNotFound(db, workspaceId, current.vehicleId);
   const { name, everyMiles, everyEngineHours, everyDays, lastDoneAt, lastDoneOdometerMiles, lastDoneEngineHours } =
     after.schedule;
+  // Only what an edit may change is written (never the workspace, vehicle or cycle it read).
   const fields = {
     name,
     everyMiles,

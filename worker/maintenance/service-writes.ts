@@ -33,7 +33,7 @@ export async function serviceIdTaken(db: Db, table: "entry" | "schedule", id: st
   return (await db.select({ id: t.id }).from(t).where(eq(t.id, id)).get()) !== undefined;
 }
 
-async function readingOrNotFound(db: Db, workspaceId: string, vehicleId: string): Promise<VehicleRow> {
+export async function readingOrNotFound(db: Db, workspaceId: string, vehicleId: string): Promise<VehicleRow> {
   const reading = (await vehicleReadings(db, workspaceId, [vehicleId])).get(vehicleId);
   if (!reading) throw notFound("No such vehicle in this workspace");
   return reading;
@@ -97,6 +97,12 @@ export async function serviceEntryWrites(
   };
 }
 
+/** A schedule's "Last done on" may not be in the future (a minute's clock difference allowed): 400 on the field. */
+export function refuseFutureLastDone(lastDoneAt: number, now: number) {
+  if (lastDoneAt > now + 60_000)
+    throw badRequest("lastDoneAt: not in the future", { lastDoneAt: ["Not in the future"] });
+}
+
 /** A new schedule of a vehicle of this workspace, counted from the vehicle's figures now unless told otherwise. */
 export async function serviceScheduleWrites(
   db: Db,
@@ -106,8 +112,7 @@ export async function serviceScheduleWrites(
 ): Promise<{ row: Omit<ScheduleRow, "version">; reading: VehicleRow; writes: Writes }> {
   const reading = await readingOrNotFound(db, workspaceId, input.vehicleId);
   const lastDoneAt = lastDoneAtMs(input.lastDoneAt, now);
-  if (lastDoneAt > now + 60_000)
-    throw badRequest("lastDoneAt: not in the future", { lastDoneAt: ["Not in the future"] });
+  refuseFutureLastDone(lastDoneAt, now);
   const row = {
     id,
     workspaceId,
