@@ -38,6 +38,11 @@ export function createApp(pages: PageHandler) {
     return res ?? errorAnswer(notFound("No such room"));
   });
 
+  // A tab opened on a build with lazy route discovery asks here for each new page's routes; this
+  // build sends every route with the first page (docs/decisions/0039). Remix's own answer to a
+  // stale manifest makes that tab load its next page afresh, on this build, instead of failing.
+  app.get("/__manifest", () => new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } }));
+
   app.all("*", pageSecurity, async (c) => {
     // Hono types its context with an older ExecutionContext shape than workers-types.
     const nonce = randomToken(18);
