@@ -57,7 +57,6 @@ export function ownTracksConfiguration(url: string, deviceId: string) {
     mode: 3,
     url,
     deviceId,
-    auth: false,
     // 2: "move" mode, fixes at moveModeLocatorInterval while moving (Android; iOS reports by distance).
     monitoring: 2,
     moveModeLocatorInterval: VEHICLE_REPORTING.intervalS,
@@ -65,7 +64,6 @@ export function ownTracksConfiguration(url: string, deviceId: string) {
     locatorDisplacement: VEHICLE_REPORTING.distanceM,
     // 3: high accuracy (GPS).
     locatorPriority: 3,
-    pubExtendedData: true,
   };
 }
 
