@@ -410,6 +410,8 @@ export const beacons = sqliteTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     vehicleId: text("vehicle_id").notNull(),
     lastReportAt: integer("last_report_at"),
+    /** The app (or protocol) of the last report: shared/beacon-health.ts DEVICE_APPS. */
+    lastApp: text("last_app"),
     createdAt: integer("created_at").notNull().default(now),
     // Beacon health (worker/fleet/beacon-health.ts): reports acknowledged but not used, and why.
     rejectedClockAhead: integer("rejected_clock_ahead").notNull().default(0),

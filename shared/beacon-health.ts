@@ -16,12 +16,29 @@ export const rejectReasonLabels: Record<RejectReason, string> = {
   throttled: "too many reports (throttled)",
 };
 
+/**
+ * The app (or protocol) whose report reached the beacon last, so an operator sees at once that a
+ * phone works: OsmAnd's query or form parameters (OsmAnd, GPSLogger, older Traccar Clients,
+ * hardware trackers), the JSON fix of Traccar Client (the 2025 app), OwnTracks, Overland.
+ */
+export const DEVICE_APPS = ["osmand", "traccar_client", "owntracks", "overland"] as const;
+export type DeviceApp = (typeof DEVICE_APPS)[number];
+
+export const deviceAppLabels: Record<DeviceApp, string> = {
+  osmand: "OsmAnd protocol",
+  traccar_client: "Traccar Client",
+  owntracks: "OwnTracks",
+  overland: "Overland",
+};
+
 export const beaconHealthSchema = z.object({
   vehicleId: z.string(),
   /** What the tracker sends as `id`: the only credential of ingestion, so null for roles that cannot edit the fleet. */
   deviceId: z.string().nullable(),
   ingestUrl: z.string(),
   lastReportAt: z.number().nullable(),
+  /** Which app sent the last report (null before the first, or from before this was kept). */
+  lastApp: z.enum(DEVICE_APPS).nullable(),
   /** Reports stored since `since` (the start of the caller's day). */
   reportsToday: z.number(),
   /** Device time minus server time when the device's clock was last seen ahead (ms). */

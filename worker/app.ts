@@ -43,6 +43,16 @@ export function createApp(pages: PageHandler) {
   // stale manifest makes that tab load its next page afresh, on this build, instead of failing.
   app.get("/__manifest", () => new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } }));
 
+  // Traccar Client posts its fixes to the address its user typed: given only the server's, that
+  // is `/` (docs/decisions/0043). A tracker's request there is the OsmAnd ingestion's; the app's
+  // own pages never post JSON or a device id to `/`.
+  app.on(["GET", "POST"], "/", async (c, next) => {
+    if (!isTrackerRequest(c.req.raw)) return next();
+    const url = new URL(c.req.url);
+    url.pathname = "/api/ingest/osmand";
+    return app.fetch(new Request(url, c.req.raw), c.env, c.executionCtx);
+  });
+
   app.all("*", pageSecurity, async (c) => {
     // Hono types its context with an older ExecutionContext shape than workers-types.
     const nonce = randomToken(18);
@@ -69,4 +79,12 @@ export function createApp(pages: PageHandler) {
       await consumeDeliveries(database(env.DB), config(env), batch);
     },
   };
+}
+
+/** A fix as a tracker sends it to the server's root: Traccar Client's JSON, or OsmAnd's `id` and position in the query. */
+function isTrackerRequest(request: Request): boolean {
+  const query = new URL(request.url).searchParams;
+  const positionInQuery = (query.has("id") || query.has("deviceid")) && (query.has("lat") || query.has("location"));
+  if (positionInQuery) return true;
+  return request.method === "POST" && (request.headers.get("Content-Type") ?? "").includes("application/json");
 }

@@ -52,7 +52,8 @@ function OrderedBeacons({ beacons }: { beacons: Beacon[] }) {
       <h1>On the way!</h1>
       <p>
         {beacons.length} beacon{beacons.length === 1 ? "" : "s"} ordered. Point each tracker (Traccar Client or any
-        OsmAnd-protocol device) at <code>{beacons[0]!.ingestUrl}</code> with its device id:
+        OsmAnd-protocol device) at <code>{beacons[0]!.ingestUrl}</code> with its device id, or make a phone the tracker
+        in one scan: each vehicle&apos;s Settings show its QR codes under Connect a phone.
       </p>
       <table className="simple">
         <thead>

@@ -1,8 +1,8 @@
-import { useParams } from "@remix-run/react";
+import { Link, useParams } from "@remix-run/react";
 import { useState, type ComponentProps } from "react";
 import type { Telemetry } from "../../shared/telemetry";
 import { metresPerSecondToMph } from "../../shared/units";
-import { useSession } from "../session/session";
+import { useCan, useSession } from "../session/session";
 import { useTelemetry } from "../store";
 import { hoursMinutes, miles, mph, percent, statusLabel } from "../vehicles/format";
 import { Sparkline } from "../vehicles/sparkline";
@@ -55,7 +55,7 @@ export default function VehicleOverview() {
               {charts ? <History vehicleId={telemetry.vehicleId} telemetry={telemetry} /> : null}
             </>
           ) : (
-            <p className="muted">No telemetry yet: the beacon has not reported.</p>
+            <NoTelemetryYet />
           )}
         </div>
       ) : null}
@@ -110,5 +110,20 @@ function Chart({
       <Sparkline {...sparkline} />
       <span className="muted">{scale}</span>
     </figure>
+  );
+}
+
+/** Before the first report, those who may set a tracker up are shown where: the phone setup of the beacon. */
+function NoTelemetryYet() {
+  const canConnect = useCan("fleet.edit");
+  return (
+    <p className="muted">
+      No telemetry yet: the beacon has not reported.{" "}
+      {canConnect ? (
+        <Link to="../settings#connect-phone" relative="path" data-testid="connect-phone-link">
+          Connect a phone as its tracker
+        </Link>
+      ) : null}
+    </p>
   );
 }

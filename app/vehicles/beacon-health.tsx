@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import {
   beaconHealthSchema,
+  deviceAppLabels,
   deviceIdRotationSchema,
   REJECT_REASONS,
   rejectReasonLabels,
@@ -11,6 +12,7 @@ import { apiErrorOf, http, HTTPError } from "../lib/http";
 import { useTelemetry } from "../store";
 import { ConfirmAction } from "../components/form";
 import { ConnectApps } from "./connect-apps";
+import { PhoneSetup } from "./phone-setup";
 import { clockTime, dayHeading, duration } from "./format";
 import { useNow } from "./use-now";
 
@@ -91,6 +93,10 @@ function HealthFacts({ health, now }: { health: Health; now: number }) {
         </dd>
       </div>
       <div>
+        <dt>Reporting app</dt>
+        <dd data-testid="beacon-last-app">{health.lastApp === null ? "None yet" : deviceAppLabels[health.lastApp]}</dd>
+      </div>
+      <div>
         <dt>Reports today</dt>
         <dd data-testid="beacon-reports-today">{health.reportsToday.toLocaleString("en-US")}</dd>
       </div>
@@ -155,6 +161,7 @@ function DeviceIdFacts({
           <dd className="mono">{health.ingestUrl}</dd>
         </div>
       </dl>
+      <PhoneSetup vehicleId={health.vehicleId} key={health.deviceId} />
       {health.deviceId ? <ConnectApps osmandUrl={health.ingestUrl} deviceId={health.deviceId} /> : null}
       {fresh ? (
         <p role="status" className="beacon-fresh">

@@ -49,7 +49,7 @@ export function connectGuides(osmandUrl: string, deviceId: string): AppGuide[] {
 export function ConnectApps({ osmandUrl, deviceId }: { osmandUrl: string; deviceId: string }) {
   return (
     <details className="connect-apps" data-testid="connect-apps">
-      <summary>Connect a phone app</summary>
+      <summary>Other apps, or by hand</summary>
       <dl className="facts">
         {connectGuides(osmandUrl, deviceId).map((g) => (
           <div key={g.app} data-testid={`connect-${g.app.toLowerCase().replace(/\s+/g, "-")}`}>

@@ -24,7 +24,17 @@ export const SKEW_WORTH_SHOWING_MS = 10_000;
 
 export type ClockVerdict = "ok" | "clock_ahead" | "too_old";
 
+/**
+ * No tracker report predates 2000-01-01 (issue 39, finding 6): such a time is a device whose
+ * clock was never set (1970), a GPS week rollover (1999) or garbage, and a position dated so
+ * would become the vehicle's "latest" and feed the day totals a date they cannot name. Always
+ * "too_old", whatever INGEST_MAX_BEHIND_S says.
+ */
+export const EARLIEST_DEVICE_TIME = Date.UTC(2000, 0, 1);
+
 export function judgeClock(deviceTime: number, now: number, bounds: ClockBounds): ClockVerdict {
+  // Written so that NaN is refused too.
+  if (!(deviceTime >= EARLIEST_DEVICE_TIME)) return "too_old";
   if (deviceTime - now > bounds.maxAheadMs) return "clock_ahead";
   if (bounds.maxBehindMs > 0 && now - deviceTime > bounds.maxBehindMs) return "too_old";
   return "ok";

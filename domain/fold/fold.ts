@@ -1,3 +1,4 @@
+import type { DeviceApp } from "../../shared/beacon-health";
 import type { Telemetry } from "../../shared/telemetry";
 import { judgeClock, SKEW_WORTH_SHOWING_MS, type ClockBounds, type ClockVerdict } from "./device-clock";
 import { advanceOdometer, initialOdometer, odometerReading, type OdometerState } from "./gps-odometer";
@@ -36,6 +37,8 @@ export interface Fix {
 /** One position report of one device, as the edge parses it (worker/fleet/osmand.ts). */
 export interface BeaconReport extends Fix {
   deviceId: string;
+  /** The app or protocol that sent it, shown on its beacon (shared/beacon-health.ts). */
+  app?: DeviceApp;
   altitude: number | null;
   battery: number | null;
 }

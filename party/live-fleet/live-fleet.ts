@@ -263,6 +263,10 @@ export class LiveFleet {
   }
 }
 
+/** When the device last reported, and with which app (kept when a report does not say). */
+const reportedBy = (report: BeaconReport, now: number): Partial<DeviceState> =>
+  report.app ? { lastReportAt: now, lastApp: report.app } : { lastReportAt: now };
+
 /**
  * What one ingestion call changes, gathered while folding: vehicles and devices as they end,
  * and the pending entries for D1 (a later one of the same key replaces an earlier one).
@@ -313,14 +317,14 @@ class Batch {
         const counter = outputs.outcome === "clock_ahead" ? "rejectedClockAhead" : "rejectedTooOld";
         this.device(current, {
           ...skew,
-          lastReportAt: this.now,
+          ...reportedBy(report, this.now),
           [counter]: current[counter] + 1,
           lastRejectedAt: this.now,
           lastRejectedReason: outputs.outcome,
         });
         continue;
       }
-      this.device(current, { ...skew, lastReportAt: this.now });
+      this.device(current, { ...skew, ...reportedBy(report, this.now) });
       this.#seen.add(key);
       this.positions.push({ ...positionOf(report), vehicleId: device.vehicleId, receivedAt: this.now });
       // A late report inside the vehicle's window is folded too (re-folding what came after it).

@@ -194,9 +194,9 @@ describe("the per-device throttle", () => {
     } = await fleetWithBeacons(1);
     const times = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => report(b!.id, T0 + (from + i) * 1000));
-    // Two calls, as two isolates would send them: 500 then 500, past the burst of 600.
-    const [first] = await ingestRequests([times(0, 500)]);
-    const [second] = await ingestRequests([times(500, 500)]);
+    // Two calls, as two isolates would send them: 600 then 500, past the burst of 1,000.
+    const [first] = await ingestRequests([times(0, 600)]);
+    const [second] = await ingestRequests([times(600, 500)]);
     expect(first).toMatchObject({ ok: true });
     expect(second).toMatchObject({ ok: false, unknown: false });
     expect((second as { retryAfterS: number }).retryAfterS).toBeGreaterThan(0);
@@ -204,12 +204,12 @@ describe("the per-device throttle", () => {
       rejectedThrottled: 500,
       lastRejectedReason: "throttled",
     });
-    expect(await positionsOf(b!.id)).toHaveLength(500);
+    expect(await positionsOf(b!.id)).toHaveLength(600);
     expect(
       await runInDurableObject(
         roomOf(workspaceId),
         (room: WorkspaceRoom) => room.fleet.vehicle(b!.vehicleId)?.latest?.recordedAt,
       ),
-    ).toBe(T0 + 499_000);
+    ).toBe(T0 + 599_000);
   });
 });

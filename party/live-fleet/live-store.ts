@@ -22,9 +22,11 @@ export type BeaconHealthFields = Omit<DeviceState, "deviceId" | "vehicleId">;
 /** Just the health fields of a beacons row or a device's state (no other column travels along). */
 export function healthFieldsOf(x: BeaconHealthFields): BeaconHealthFields {
   const { lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt } = x;
-  const { lastRejectedReason, clockSkewMs, clockSkewAt } = x;
+  const { lastRejectedReason, clockSkewMs, clockSkewAt, lastApp } = x;
   return {
     lastReportAt,
+    // A device kept before the app was (an older deployment's state) has none.
+    lastApp: lastApp ?? null,
     rejectedClockAhead,
     rejectedTooOld,
     rejectedThrottled,
@@ -39,6 +41,8 @@ export interface DeviceState {
   deviceId: string;
   vehicleId: string;
   lastReportAt: number | null;
+  /** The app of the last report (shared/beacon-health.ts DEVICE_APPS). */
+  lastApp: string | null;
   rejectedClockAhead: number;
   rejectedTooOld: number;
   rejectedThrottled: number;

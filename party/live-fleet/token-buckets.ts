@@ -8,7 +8,8 @@ export interface BucketLimit {
   burst: number;
 }
 
-export const DEVICE_LIMIT: BucketLimit = { perSecond: 2, burst: 600 };
+/** A device's burst holds the largest batch an app sends (Overland's 1,000 points, docs/decisions/0043): a smaller one could never pass. */
+export const DEVICE_LIMIT: BucketLimit = { perSecond: 2, burst: 1_000 };
 export const ADDRESS_LIMIT: BucketLimit = { perSecond: 50, burst: 6_000 };
 /** Keys remembered per holder; the least recently seen go first (bounded memory under a spray of ids). */
 export const MAX_KEYS = 20_000;

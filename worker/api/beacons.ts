@@ -1,9 +1,10 @@
 import { LIMITS, rateLimit } from "../auth/rate-limit";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { beaconOrderSchema, type Beacon } from "../../shared/beacon";
 import { beaconHealthQuerySchema, beaconParamsSchema, replaceDeviceIdsBodySchema } from "../../shared/beacon-health";
 import { can } from "../../shared/roles";
+import { deviceSetup } from "../../shared/device-setup";
 import { replaceDeviceIds } from "../fleet/replace-device-ids";
 import { requireSession, workspaceSession } from "../auth/session";
 import { beacons, vehicles } from "../../db/schema";
@@ -91,6 +92,23 @@ export const beaconRoutes = new Hono<AppEnv>()
     );
     if (!health) throw notFound("No beacon for this vehicle in this workspace");
     return c.json(can(role, "fleet.edit") ? health : { ...health, deviceId: null });
+  })
+  /**
+   * Setting a phone up as this beacon's tracker in one scan (shared/device-setup.ts): what each app
+   * reads from a QR code. Roles that edit the fleet only (route rules: 403 otherwise), since it
+   * carries the device id; the beacon is named by its vehicle's id (or its own id), and one of
+   * another workspace is a 404.
+   */
+  .get("/:vehicleId/setup", zod("param", beaconParamsSchema), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const { vehicleId } = c.req.valid("param");
+    const beacon = await c.var.db
+      .select({ id: beacons.id })
+      .from(beacons)
+      .where(and(eq(beacons.workspaceId, workspaceId), or(eq(beacons.vehicleId, vehicleId), eq(beacons.id, vehicleId))))
+      .get();
+    if (!beacon) throw notFound("No beacon for this vehicle in this workspace");
+    return c.json(deviceSetup(c.var.config.APP_URL, beacon.id));
   })
   /**
    * Owners: every beacon of the workspace gets a new device id at once (after someone who could

@@ -32,6 +32,7 @@ import { myActionRoutes } from "./my-actions";
 import { photoRoutes } from "./photos";
 import { issueRoutes } from "./issues";
 import { PHOTO_MAX_BYTES } from "../../shared/photos";
+import { OVERLAND_MAX_BODY_BYTES } from "../fleet/overland";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { publicShareRoutes, shareRoutes, vehicleShareRoutes } from "./shares";
@@ -65,8 +66,16 @@ const defaultBodyLimit = bodyLimit({ maxSize: 256 * 1024, onError: tooLarge("256
 const pushBodyLimit = bodyLimit({ maxSize: 16 * 1024 * 1024, onError: tooLarge("16 MB") });
 // A photo is its own body (docs/decisions/0030).
 const photoBodyLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: tooLarge("10 MB") });
+// Overland's largest batch, 1,000 points, is about 713 KB (docs/decisions/0043).
+const overlandBodyLimit = bodyLimit({ maxSize: OVERLAND_MAX_BODY_BYTES, onError: tooLarge("2 MB") });
 const limitFor = (path: string) =>
-  path.endsWith("/sync/push") ? pushBodyLimit : /^\/api\/photos\/?$/.test(path) ? photoBodyLimit : defaultBodyLimit;
+  path.endsWith("/sync/push")
+    ? pushBodyLimit
+    : /^\/api\/photos\/?$/.test(path)
+      ? photoBodyLimit
+      : /^\/api\/ingest\/overland\/?$/.test(path)
+        ? overlandBodyLimit
+        : defaultBodyLimit;
 api.use("*", (c, next) => limitFor(c.req.path)(c, next));
 
 // Who may call what (shared/roles.ts): checked before any handler, for every route.

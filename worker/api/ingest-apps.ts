@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import { parseOverland } from "../fleet/overland";
+import { OVERLAND_MAX_BODY_BYTES, parseOverland } from "../fleet/overland";
 import { OWNTRACKS_DEVICE_HEADER, parseOwntracks } from "../fleet/owntracks";
-import { ReportError, type Report } from "../fleet/osmand";
+import { refuseLoneReportBeforeEpoch, ReportError, type Report } from "../fleet/osmand";
 import { badRequest } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { checkDevice, ingestReports, refuseOversizedBody } from "./ingest";
@@ -10,35 +10,50 @@ import { checkDevice, ingestReports, refuseOversizedBody } from "./ingest";
  * Phone apps that post their own JSON (DESIGN.md "Sharing and integrations"): one parser per
  * protocol (worker/fleet/owntracks.ts, worker/fleet/overland.ts) in front of the one ingestion
  * path of /api/ingest/osmand, so device ids, throttles, clock handling, the fold and the answers
- * for unknown ids (400) and floods (429) are the same. Each answers what its app waits for.
+ * for unknown ids (400) and floods (429) are the same. Each answers what its app waits for, and
+ * takes what the app really sends (docs/decisions/0043-device-apps-as-they-send.md).
  */
 export const deviceAppRoutes = new Hono<AppEnv>()
   .post("/owntracks", async (c) => {
     refuseOversizedBody(c);
-    const body = await jsonBody(c);
-    const { deviceId, reports } = parsed(() =>
-      parseOwntracks(c.req.header(OWNTRACKS_DEVICE_HEADER) ?? c.req.query("d"), body),
-    );
+    const text = await c.req.text();
+    // The app posts an empty body when a friend is deleted in it; its documentation asks servers to ignore it.
+    if (!text.trim()) return c.json([]);
+    const body = jsonOf(text);
+    const { deviceId, reports } = parsed(() => {
+      const messages = parseOwntracks(c.req.header(OWNTRACKS_DEVICE_HEADER) ?? c.req.query("d"), body);
+      if (!Array.isArray(body)) refuseLoneReportBeforeEpoch(messages.reports);
+      return messages;
+    });
     await ingestOrCheck(c, deviceId, reports);
     // OwnTracks shows the messages it is answered (friends' positions): none.
     return c.json([]);
   })
   .post("/overland", async (c) => {
-    refuseOversizedBody(c);
-    const body = await jsonBody(c);
-    const { deviceId, reports } = parsed(() => parseOverland(body, c.req.query("device_id")));
+    refuseOversizedBody(c, OVERLAND_MAX_BODY_BYTES);
+    const body = jsonOf(await c.req.text());
+    // Always a batch: a report dated before 2000 is dropped and counted (too_old), the rest kept,
+    // and the app, answered ok, moves on instead of resending the batch forever.
+    const fallbackId = c.req.query("device_id") || bearerToken(c.req.header("Authorization"));
+    const { deviceId, reports } = parsed(() => parseOverland(body, fallbackId));
     await ingestOrCheck(c, deviceId, reports);
     return c.json({ result: "ok" as const });
   });
+
+/** Overland's Access Token setting arrives as `Authorization: Bearer <token>`: the device id when set to it. */
+function bearerToken(header: string | undefined): string | undefined {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1];
+  return token || undefined;
+}
 
 async function ingestOrCheck(c: Context<AppEnv>, deviceId: string, reports: Report[]) {
   if (reports.length) await ingestReports(c, reports);
   else await checkDevice(c, deviceId);
 }
 
-async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+function jsonOf(text: string): unknown {
   try {
-    return await c.req.json();
+    return JSON.parse(text);
   } catch {
     throw badRequest("Malformed JSON body");
   }

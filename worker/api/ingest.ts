@@ -4,7 +4,13 @@ import { forgetDevice, workspaceOfDevice } from "../fleet/device-directory";
 import { addressStops } from "../fleet/geocode";
 import { ingestTogether, isOverloaded } from "../fleet/ingest-batcher";
 import { addressKey, ingestThrottle, type Take } from "../fleet/ingest-throttle";
-import { parseOsmandJson, parseOsmandParams, ReportError, type Report } from "../fleet/osmand";
+import {
+  parseOsmandJson,
+  parseOsmandParams,
+  refuseLoneReportBeforeEpoch,
+  ReportError,
+  type Report,
+} from "../fleet/osmand";
 import { ApiError, badRequest } from "../lib/errors";
 import { settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
@@ -27,11 +33,14 @@ export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", as
   return c.json({ ok: true, outcomes: answer.outcomes });
 });
 
-/** 413 before a body a tracker would never send is read. */
-export function refuseOversizedBody(c: Context<AppEnv>) {
+/**
+ * 413 before a body a tracker would never send is read (a body sent without Content-Length is
+ * bounded as it streams, by worker/api/index.ts's body limits).
+ */
+export function refuseOversizedBody(c: Context<AppEnv>, maxBytes = MAX_BODY_BYTES) {
   const length = Number(c.req.header("Content-Length") ?? 0);
-  if (length > MAX_BODY_BYTES)
-    throw new ApiError(413, "payload_too_large", `A report request carries at most ${MAX_BODY_BYTES / 1024} KB`);
+  if (length > maxBytes)
+    throw new ApiError(413, "payload_too_large", `A report request carries at most ${maxBytes / 1024} KB`);
 }
 
 /**
@@ -97,8 +106,8 @@ export async function checkDevice(c: Context<AppEnv>, deviceId: string) {
   }
 }
 
-/** 500 JSON locations take about 150 KB; anything much bigger is not a tracker. */
-const MAX_BODY_BYTES = 512 * 1024;
+/** 500 JSON locations take about 150 KB; anything much bigger is not a tracker (Overland has its own bound). */
+export const MAX_BODY_BYTES = 256 * 1024;
 const UNKNOWN_DEVICE = "Unknown device id";
 const OVERLOADED_RETRY_S = 5;
 
@@ -114,28 +123,37 @@ function tooMany(c: Context<AppEnv>, retryAfterS: number, where: string) {
 async function readReports(c: Context<AppEnv>): Promise<Report[]> {
   try {
     const query = c.req.query();
-    if (c.req.method === "GET") return [parseOsmandParams(query)];
-    const type = c.req.header("Content-Type") ?? "";
-    if (type.includes("application/json")) {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        throw new ReportError("Malformed JSON body");
-      }
-      return parseOsmandJson(body);
-    }
-    if (type.includes("form")) {
-      const form = await c.req.parseBody();
-      const fields = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Record<
-        string,
-        string
-      >;
-      return [parseOsmandParams({ ...query, ...fields })];
-    }
-    return [parseOsmandParams(query)];
+    const reports = await reportsOf(c, query);
+    // One report alone is refused for a device time before 2000; a JSON batch drops and counts it.
+    if (!reports.batch) refuseLoneReportBeforeEpoch(reports.reports);
+    return reports.reports;
   } catch (error) {
     if (error instanceof ReportError) throw badRequest(error.message);
     throw error;
   }
+}
+
+async function reportsOf(c: Context<AppEnv>, query: Record<string, string>) {
+  const one = (report: Report) => ({ reports: [report], batch: false });
+  if (c.req.method === "GET") return one(parseOsmandParams(query));
+  const type = c.req.header("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new ReportError("Malformed JSON body");
+    }
+    const location = (body as { location?: unknown } | null)?.location;
+    return { reports: parseOsmandJson(body), batch: Array.isArray(location) };
+  }
+  if (type.includes("form")) {
+    const form = await c.req.parseBody();
+    const fields = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Record<
+      string,
+      string
+    >;
+    return one(parseOsmandParams({ ...query, ...fields }));
+  }
+  return one(parseOsmandParams(query));
 }

@@ -14,6 +14,7 @@ import {
   workspaceSessionSchema,
 } from "../../shared/auth";
 import { beaconOrderSchema } from "../../shared/beacon";
+import { deviceSetupSchema } from "../../shared/device-setup";
 import {
   beaconHealthQuerySchema,
   beaconHealthSchema,
@@ -156,6 +157,13 @@ export const operations: Record<string, Operation> = {
     params: beaconParamsSchema,
     query: beaconHealthQuerySchema,
     response: beaconHealthSchema,
+  },
+  "GET /beacons/:vehicleId/setup": {
+    summary:
+      "Set a phone up as this beacon's tracker: QR contents for Traccar Client and OwnTracks, Overland's URL and id",
+    tag: "Fleet",
+    params: beaconParamsSchema,
+    response: deviceSetupSchema,
   },
   "POST /beacons/:vehicleId/device-id": {
     summary: "Regenerate a beacon's device id",

@@ -46,6 +46,8 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /beacons": "workspace.view",
   "GET /beacons/:vehicleId/health": "workspace.view",
   "POST /beacons/:vehicleId/device-id": "fleet.edit",
+  // It carries the device id, ingestion's credential: only roles that may see it (issue 34).
+  "GET /beacons/:vehicleId/setup": "fleet.edit",
   // Every device id at once, after someone who could read them left (issue 34): owners only.
   "POST /beacons/device-ids/replace": "devices.replace",
   "GET /vehicles/:vehicleId/history": "workspace.view",

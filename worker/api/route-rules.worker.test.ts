@@ -62,6 +62,7 @@ const answerWhenAllowed: Record<string, number> = {
   "GET /beacons": 200,
   "GET /beacons/:vehicleId/health": 404,
   "POST /beacons/:vehicleId/device-id": 404,
+  "GET /beacons/:vehicleId/setup": 404,
   "POST /beacons/device-ids/replace": 400,
   "GET /vehicles/:vehicleId/history": 404,
   "POST /vehicles/:vehicleId/shares": 400,

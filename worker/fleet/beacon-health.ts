@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { BeaconHealth, DeviceIdRotation } from "../../shared/beacon-health";
+import { DEVICE_APPS, type BeaconHealth, type DeviceApp, type DeviceIdRotation } from "../../shared/beacon-health";
 import type { Db } from "../../db/client";
 import { beacons } from "../../db/schema";
 import { randomToken } from "../lib/crypto";
@@ -30,6 +30,7 @@ export async function beaconHealth(
     deviceId: b.id,
     ingestUrl,
     lastReportAt: b.lastReportAt,
+    lastApp: deviceAppOf(b.lastApp),
     reportsToday,
     clockSkewMs: b.clockSkewMs,
     clockSkewAt: b.clockSkewAt,
@@ -39,6 +40,9 @@ export async function beaconHealth(
     rotatedAt: b.rotatedAt,
   };
 }
+
+const deviceAppOf = (app: string | null): DeviceApp | null =>
+  DEVICE_APPS.includes(app as DeviceApp) ? (app as DeviceApp) : null;
 
 /**
  * Gives a vehicle's beacon a new device id, for a leaked one: the old id is unknown from the next

@@ -3,8 +3,9 @@
  * round trip (the D1 counters of worker/auth/rate-limit.ts cost one upsert per check, more than
  * the report itself). Token buckets, counted in reports (a JSON request of 50 costs 50):
  *
- * - per device id: 2 reports/s sustained, bursts of 600 (a tracker reports at most once a second;
- *   one back from an hour offline at one report per 6 s drains its buffer at once). This one is
+ * - per device id: 2 reports/s sustained, bursts of 1,000 (a tracker reports at most once a second;
+ *   one back from an hour offline at one report per 6 s drains its buffer at once, and Overland's
+ *   largest batch, 1,000 points, passes whole: docs/decisions/0043). This one is
  *   kept by the device's workspace object (party/live-fleet/live-fleet.ts): one bucket per device
  *   whatever isolate its requests reach, and refusals counted on its health at once;
  * - per source address: 50 reports/s sustained, bursts of 6,000, since a fleet's trackers may all

@@ -5,21 +5,22 @@ describe("TokenBuckets", () => {
   it("takes a burst, refills at the sustained rate, and counts what it refused until the next pass", () => {
     const buckets = new TokenBuckets(DEVICE_LIMIT);
     const t = 1_000_000;
-    expect(buckets.take("d", 600, t)).toEqual({ ok: true, refusedBefore: 0 });
+    expect(DEVICE_LIMIT.burst).toBe(1_000);
+    expect(buckets.take("d", 1_000, t)).toEqual({ ok: true, refusedBefore: 0 });
     expect(buckets.take("d", 1, t)).toEqual({ ok: false, retryAfterS: 1 });
     expect(buckets.take("d", 4, t)).toEqual({ ok: false, retryAfterS: 2 });
     // One report a second (the limit is two) goes on forever.
     expect(buckets.take("d", 1, t + 1000)).toEqual({ ok: true, refusedBefore: 5 });
     for (let s = 2; s < 100; s++) expect(buckets.take("d", 1, t + s * 1000).ok).toBe(true);
     // Other keys have their own bucket.
-    expect(buckets.take("e", 600, t).ok).toBe(true);
+    expect(buckets.take("e", 1_000, t).ok).toBe(true);
   });
 
   it("scales with RATE_LIMIT_SCALE and says when a request bigger than the burst could pass", () => {
     const buckets = new TokenBuckets(DEVICE_LIMIT, 0.5);
-    expect(buckets.take("d", 301, 0)).toEqual({ ok: false, retryAfterS: 1 });
-    expect(buckets.take("d", 300, 0).ok).toBe(true);
-    expect(buckets.take("d", 500, 0)).toEqual({ ok: false, retryAfterS: 300 });
+    expect(buckets.take("d", 501, 0)).toEqual({ ok: false, retryAfterS: 1 });
+    expect(buckets.take("d", 500, 0).ok).toBe(true);
+    expect(buckets.take("d", 800, 0)).toEqual({ ok: false, retryAfterS: 500 });
   });
 
   it("forgets the least recently seen key past MAX_KEYS", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { knotsToMetresPerSecond } from "../../shared/units";
 import type { BeaconReport } from "../../domain/fold/fold";
+import { beforeDeviceEpoch, readDeviceTime } from "../../domain/fold/device-time";
 
 /**
  * The OsmAnd protocol that Traccar Client and many trackers speak (DESIGN.md), parsed into one
@@ -57,14 +58,23 @@ const boolean = (v: unknown): boolean | null => {
   return null;
 };
 
-/** Unix seconds, Unix milliseconds or ISO 8601; a missing timestamp means "now" (as Traccar does). */
+/** Unix seconds, Unix milliseconds or ISO 8601; a missing timestamp means "now" (domain/fold/device-time.ts). */
 export function parseTimestamp(v: unknown, now: number): number {
-  if (v === undefined || v === null || v === "") return now;
-  const n = number(v);
-  if (n !== null) return n > 1e11 ? Math.round(n) : Math.round(n * 1000);
-  const parsed = typeof v === "string" ? Date.parse(v) : NaN;
-  if (Number.isNaN(parsed)) throw new ReportError(`Unreadable timestamp "${String(v)}"`);
-  return parsed;
+  const time = readDeviceTime(v, now);
+  if (time === null) throw new ReportError(`Unreadable timestamp "${String(v).slice(0, 40)}"`);
+  return time;
+}
+
+/**
+ * A request carrying one report dated before 2000-01-01 is refused (400, issue 39): nothing of
+ * it could be used, and the answer tells whoever set the device up that its clock is wrong. In
+ * a batch the same report is dropped and counted as `too_old` instead (domain/fold/device-clock.ts),
+ * so the rest of the batch is kept and the device's queue moves on.
+ */
+export function refuseLoneReportBeforeEpoch(reports: Report[]) {
+  const [report] = reports;
+  if (reports.length === 1 && report && beforeDeviceEpoch(report.time))
+    throw new ReportError("The device time is before 2000-01-01: set the device's clock");
 }
 
 export function position(lat: unknown, lon: unknown) {
@@ -80,13 +90,14 @@ export function clampPercent(v: number | null) {
   return v === null ? null : Math.min(100, Math.max(0, v));
 }
 
-/** Query-string or form parameters (GET or POST). */
+/** Query-string or form parameters (GET or POST): one report. */
 export function parseOsmandParams(params: Record<string, string>, now = Date.now()): Report {
   // Checked first: an overlong id is refused before anything else is read or kept.
   const deviceId = deviceIdOf(params.id ?? params.deviceid);
   const [lat, lon] = params.location ? params.location.split(",") : [params.lat, params.lon];
   const knots = number(params.speed);
   return plausible({
+    app: "osmand",
     deviceId,
     time: parseTimestamp(params.timestamp, now),
     ...position(lat, lon),
@@ -149,6 +160,8 @@ export function parseOsmandJson(body: unknown, now = Date.now()): Report[] {
     const extras = loc.extras ?? {};
     const level = number(loc.battery?.level);
     return plausible({
+      // The JSON variant is what Traccar Client (the 2025 app) posts.
+      app: "traccar_client",
       deviceId,
       time: parseTimestamp(loc.timestamp, now),
       ...position(loc.coords.latitude, loc.coords.longitude),

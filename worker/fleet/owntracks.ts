@@ -5,6 +5,7 @@ import {
   MAX_DEVICE_ID_LENGTH,
   MAX_REPORTS_PER_REQUEST,
   number,
+  parseTimestamp,
   plausible,
   position,
   ReportError,
@@ -24,7 +25,10 @@ export const owntracksLocationSchema = z
     lat: z.number({ required_error: "lat is required", invalid_type_error: "lat must be a number" }),
     lon: z.number({ required_error: "lon is required", invalid_type_error: "lon must be a number" }),
     /** Unix seconds of the fix. */
-    tst: z.number({ required_error: "tst is required", invalid_type_error: "tst must be Unix seconds" }),
+    tst: z
+      .number({ required_error: "tst is required", invalid_type_error: "tst must be Unix seconds" })
+      // JSON's -1e400 reads as -Infinity: no time at all (issue 39).
+      .finite("tst must be Unix seconds"),
     /** km/h */
     vel: z.number().optional(),
     /** Course over ground, degrees. */
@@ -78,8 +82,9 @@ function locationReport(deviceId: string, message: unknown): Report {
   const m = parsed.data;
   const kmh = number(m.vel);
   return plausible({
+    app: "owntracks",
     deviceId,
-    time: Math.round(m.tst * 1000),
+    time: parseTimestamp(m.tst, Date.now()),
     ...position(m.lat, m.lon),
     speed: kmh === null ? null : kmh / 3.6,
     heading: number(m.cog),
