@@ -44,7 +44,16 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
-export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
+/** Who made a token or a share link (issue 39): null once that account is gone (its credentials ended with it). */
+export const creatorFields = {
+  createdBy: z.string().nullable(),
+  createdByEmail: z.string().nullable(),
+};
+
+/** A listed token names its creator; the answer to creating one does not need to. */
+export const listedApiTokenSchema = apiTokenSchema.extend(creatorFields);
+export type ListedApiToken = z.infer<typeof listedApiTokenSchema>;
+export const apiTokenListSchema = z.object({ tokens: z.array(listedApiTokenSchema) });
 export type ApiTokenList = z.infer<typeof apiTokenListSchema>;
 
 /** Tokens per workspace, revoked ones not counted. */

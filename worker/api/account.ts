@@ -134,6 +134,7 @@ export const accountRoutes = new Hono<AppEnv>()
     // the batch itself refuses if a co-owner deleting at the same moment left this account the last owner
     if (
       !(await deleteAccount(
+        c.env,
         db,
         session.userId,
         plan.deleted.map((w) => w.id),

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { createApiTokenSchema, MAX_API_TOKENS, type ApiTokenList, type CreatedApiToken } from "../../shared/api-tokens";
 import { insertApiTokenUnderCap } from "../../db/capped-insert";
-import { apiTokens } from "../../db/schema";
+import { apiTokens, users } from "../../db/schema";
 import { newApiTokenSecret } from "../auth/api-tokens";
 import { requireSession } from "../auth/session";
 import { sha256Hex } from "../lib/crypto";
@@ -13,7 +13,8 @@ import type { AppEnv } from "../types";
 
 /**
  * Integrators' API tokens of a workspace (DESIGN.md "Sharing and integrations"): owners and admins
- * create (the secret is answered once; only its SHA-256 is kept), list and revoke them.
+ * create (the secret is answered once; only its SHA-256 is kept), list them with who made each,
+ * and revoke any of them. A token also ends with its creator's membership (worker/team/credentials.ts).
  * worker/api/route-rules.ts checks the role and sets `c.var.access` for the workspace of `:id`.
  */
 export const apiTokenRoutes = new Hono<AppEnv>()
@@ -26,8 +27,11 @@ export const apiTokenRoutes = new Hono<AppEnv>()
         scope: apiTokens.scope,
         createdAt: apiTokens.createdAt,
         lastUsedAt: apiTokens.lastUsedAt,
+        createdBy: apiTokens.createdBy,
+        createdByEmail: users.email,
       })
       .from(apiTokens)
+      .leftJoin(users, eq(users.id, apiTokens.createdBy))
       .where(and(eq(apiTokens.workspaceId, c.var.access.workspaceId), isNull(apiTokens.revokedAt)))
       .orderBy(desc(apiTokens.createdAt))
       .all();

@@ -43,7 +43,15 @@ describe("managing API tokens", () => {
 
     let tokens = await list(a);
     expect(tokens).toEqual([
-      { id: created.id, name: "Dispatch board", scope: "read", createdAt: created.createdAt, lastUsedAt: null },
+      {
+        id: created.id,
+        name: "Dispatch board",
+        scope: "read",
+        createdAt: created.createdAt,
+        lastUsedAt: null,
+        createdBy: a.userId,
+        createdByEmail: expect.stringContaining("@example.com"),
+      },
     ]);
     expect(JSON.stringify(tokens)).not.toContain(created.token);
     expect((await call("/api/places", { token: created.token })).status).toBe(200);

@@ -24,7 +24,13 @@ import { placeBodySchema, placePatchSchema, placeSchema } from "../../shared/pla
 import { reportQuerySchema, reportSubscriptionSchema, workspacePreferencesSchema } from "../../shared/reports";
 import { acceptInviteSchema, inviteSchema, roleChangeSchema } from "../../shared/roles";
 import { meResponseSchema } from "../../shared/session";
-import { createdShareSchema, createShareSchema, sharedVehicleSchema, shareListSchema } from "../../shared/shares";
+import {
+  createdShareSchema,
+  createShareSchema,
+  sharedVehicleSchema,
+  shareListSchema,
+  workspaceShareListSchema,
+} from "../../shared/shares";
 import { pullRequestSchema, pullResponseSchema, pushRequestSchema } from "../../shared/sync-protocol";
 import { confirmPasswordSchema, enableTwoFactorSchema, secondFactorSchema } from "../../shared/two-factor";
 import { historyQuerySchema, historyResponseSchema } from "../../shared/vehicle-history";
@@ -240,6 +246,11 @@ export const operations: Record<string, Operation> = {
     status: 201,
   },
   "DELETE /workspaces/:id/api-tokens/:tokenId": { summary: "Revoke an API token", tag: "API tokens", response: ok },
+  "GET /workspaces/:id/shares": {
+    summary: "Every live share link of the workspace, with who made it",
+    tag: "Sharing",
+    response: workspaceShareListSchema,
+  },
   "GET /reports/subscription": {
     summary: "The person's report e-mail subscription",
     tag: "Reports",

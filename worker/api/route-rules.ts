@@ -79,6 +79,8 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /workspaces/:id/api-tokens": "workspace.configure",
   "POST /workspaces/:id/api-tokens": "workspace.configure",
   "DELETE /workspaces/:id/api-tokens/:tokenId": "workspace.configure",
+  // Every live share link of the workspace with who made it (issue 39): owners and admins.
+  "GET /workspaces/:id/shares": "workspace.configure",
   // Leaving is everyone's with a session (no token scope holds it); removing someone else is
   // checked in the handler (shared canAssign).
   "DELETE /workspaces/:id/members/:userId": "workspace.leave",
