@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /** GET /api/me */
 export const meResponseSchema = z.object({
-  viewer: z.object({ id: z.string(), email: z.string() }),
+  /** `emailConfirmed`: whether the address was confirmed (issue 39); until then mail to others waits. */
+  viewer: z.object({ id: z.string(), email: z.string(), emailConfirmed: z.boolean().default(true) }),
   workspace: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Every workspace the viewer belongs to, for the workspace switcher. */
   workspaces: z.array(z.object({ id: z.string(), name: z.string() })).default([]),

@@ -11,6 +11,7 @@ import {
   signInSchema,
   signUpSchema,
   verifyEmailSchema,
+  confirmEmailSchema,
   workspaceSessionSchema,
 } from "../../shared/auth";
 import { beaconOrderSchema } from "../../shared/beacon";
@@ -91,6 +92,13 @@ const osmandQuery = z.object({
 export const operations: Record<string, Operation> = {
   "GET /openapi.json": { summary: "This OpenAPI 3.1 description", tag: "Meta" },
   "GET /health": { summary: "Liveness check", tag: "Meta", response: ok },
+  "POST /email/confirm": {
+    summary: "Confirm the account's e-mail address with the link's token",
+    tag: "Auth",
+    body: confirmEmailSchema,
+    response: ok,
+  },
+  "POST /email/confirm/resend": { summary: "E-mail a new confirmation link", tag: "Auth", response: ok },
   "POST /verify/email": {
     summary: "Whether an account exists for an e-mail",
     tag: "Auth",

@@ -32,6 +32,9 @@ export const routeRules: Record<string, RouteRule> = {
   "POST /password/forgot": "public",
   "POST /password/reset": "public",
   "POST /password/change": "signed-in",
+  // Confirming the address (issue 39): the link's token is the credential; a new link is the person's.
+  "POST /email/confirm": "public",
+  "POST /email/confirm/resend": "signed-in",
   "GET /oauth/:provider/url": "public",
   "POST /oauth/:provider/token": "public",
   // A device authenticates with its own unguessable id, not a session.
