@@ -14,7 +14,7 @@ test("an owner sees who made each share link and token, and ends a member's link
     headers: auth(fleet.token),
     data: { workspaceId: fleet.workspaceId, count: 1 },
   });
-  const [{ vehicleId }] = (await ordered.json()) as { vehicleId: string }[];
+  const { vehicleId } = ((await ordered.json()) as { vehicleId: string }[])[0]!;
   const shared = await request.post(`/api/vehicles/${vehicleId}/shares`, {
     headers: auth(member.token),
     data: { expiresInMinutes: 60 },

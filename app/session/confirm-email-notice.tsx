@@ -10,7 +10,7 @@ import { useSession } from "./session";
 export function ConfirmEmailNotice() {
   const viewer = useSession().viewer;
   const [pending, setPending] = useState(false);
-  if (!viewer || viewer.emailConfirmed) return null;
+  if (!viewer || viewer.emailConfirmed !== false) return null;
   const resend = async () => {
     setPending(true);
     try {

@@ -27,17 +27,6 @@ export function ShareLinks() {
     if (mayManage) void reload();
   }, [mayManage, reload]);
   if (!mayManage || !workspaceId) return null;
-  const end = async (share: WorkspaceShare) => {
-    if (!window.confirm(`End the link to ${share.vehicleName}? Whoever has it stops seeing the vehicle at once.`))
-      return;
-    try {
-      await http.delete(`shares/${share.id}`);
-      toast(`Ended the link to ${share.vehicleName}`);
-      void reload();
-    } catch (err) {
-      toast.error((await apiErrorOf(err))?.message ?? "Could not end the link");
-    }
-  };
   return (
     <section className="card section share-links" aria-labelledby="share-links-heading">
       <h2 id="share-links-heading">Live share links</h2>
@@ -48,36 +37,53 @@ export function ShareLinks() {
       ) : !shares.length ? (
         <p className="muted">No live share links.</p>
       ) : (
-        <table className="simple-table share-link-list">
-          <thead>
-            <tr>
-              <th>Vehicle</th>
-              <th>Made by</th>
-              <th>Ends</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {shares.map((s) => (
-              <tr key={s.id}>
-                <td>{s.vehicleName}</td>
-                <td>{s.createdByEmail ?? "A removed account"}</td>
-                <td>{new Date(s.expiresAt).toLocaleString()}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => void end(s)}
-                    aria-label={`End the link to ${s.vehicleName} made by ${s.createdByEmail ?? "a removed account"}`}
-                  >
-                    End
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ShareTable shares={shares} onEnded={() => void reload()} />
       )}
     </section>
+  );
+}
+
+function ShareTable({ shares, onEnded }: { shares: WorkspaceShare[]; onEnded: () => void }) {
+  const end = async (share: WorkspaceShare) => {
+    if (!window.confirm(`End the link to ${share.vehicleName}? Whoever has it stops seeing the vehicle at once.`))
+      return;
+    try {
+      await http.delete(`shares/${share.id}`);
+      toast(`Ended the link to ${share.vehicleName}`);
+      onEnded();
+    } catch (err) {
+      toast.error((await apiErrorOf(err))?.message ?? "Could not end the link");
+    }
+  };
+  return (
+    <table className="simple-table share-link-list">
+      <thead>
+        <tr>
+          <th>Vehicle</th>
+          <th>Made by</th>
+          <th>Ends</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {shares.map((s) => (
+          <tr key={s.id}>
+            <td>{s.vehicleName}</td>
+            <td>{s.createdByEmail ?? "A removed account"}</td>
+            <td>{new Date(s.expiresAt).toLocaleString()}</td>
+            <td>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void end(s)}
+                aria-label={`End the link to ${s.vehicleName} made by ${s.createdByEmail ?? "a removed account"}`}
+              >
+                End
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
