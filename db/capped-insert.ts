@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
-import { alertRules, places } from "./schema";
+import { alertRules, apiTokens, places } from "./schema";
 import type { AlertRuleConfig } from "../shared/alert-rules";
 import type { PlaceGeometry } from "../shared/places";
 
@@ -44,4 +44,25 @@ export function insertAlertRuleUnderCap(db: Db, row: NewAlertRule, cap: number) 
   return db.insert(alertRules)
     .select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${JSON.stringify(row.config)}, ${createdAt}
     WHERE ${underCap(alertRules, row.workspaceId, cap)}`);
+}
+
+export interface NewApiToken {
+  id: string;
+  workspaceId: string;
+  name: string;
+  scope: "read" | "write";
+  tokenHash: string;
+  createdBy: string;
+  createdAt: number;
+}
+
+/** An API token, unless the workspace already has `cap` live (unrevoked) ones (issue 39, finding 7). */
+export function insertApiTokenUnderCap(db: Db, row: NewApiToken, cap: number) {
+  return db
+    .insert(apiTokens)
+    .select(
+      sql`SELECT ${row.id}, ${row.workspaceId}, ${row.name}, ${row.scope}, ${row.tokenHash}, ${row.createdBy}, ${row.createdAt}, NULL, NULL
+    WHERE (SELECT count(*) FROM ${apiTokens} WHERE ${apiTokens.workspaceId} = ${row.workspaceId} AND ${apiTokens.revokedAt} IS NULL) < ${cap}`,
+    )
+    .returning({ id: apiTokens.id });
 }

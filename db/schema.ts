@@ -21,7 +21,50 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull().default(now),
+  /**
+   * When the address was confirmed (the sign-up link, Google, a password reset); null until then.
+   * Mail to others this account causes, and mail to it from others, waits for it (docs/decisions/0041).
+   */
+  emailConfirmedAt: integer("email_confirmed_at"),
 });
+
+/** Links that confirm an account's address (migrations/0022): only the token's SHA-256. */
+export const emailConfirmations = sqliteTable(
+  "email_confirmations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("email_confirmations_user_idx").on(t.userId)],
+);
+
+/**
+ * Mail to someone else that has not gone out (worker/email/member-mail.ts): its sender or
+ * recipient is unconfirmed, or the recipient had their daily share from that sender. `senderKey`
+ * is whom the daily share counts against (a user, or a workspace for alerts).
+ */
+export const heldMail = sqliteTable(
+  "held_mail",
+  {
+    id: text("id").primaryKey(),
+    senderKey: text("sender_key").notNull(),
+    senderUserId: text("sender_user_id").references(() => users.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    /** issue_assigned | alert | invite | service_due ... */
+    kind: text("kind").notNull(),
+    /** What a held invite mails once released (its id); null otherwise. */
+    ref: text("ref"),
+    /** The digest's line for it (a body: it may quote what a member wrote). */
+    digestLine: text("digest_line").notNull(),
+    /** sender_unconfirmed | recipient_unconfirmed | over_daily */
+    reason: text("reason").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("held_mail_recipient_idx").on(t.recipient), index("held_mail_sender_idx").on(t.senderUserId)],
+);
 
 /** One password per user; `hash` records its own KDF parameters (see worker/auth/password.ts). */
 export const passwordCredentials = sqliteTable("password_credentials", {
@@ -771,6 +814,8 @@ export const issueNotifications = sqliteTable("issue_notifications", {
   issueId: text("issue_id").notNull(),
   userId: text("user_id").notNull(),
   createdAt: integer("created_at").notNull().default(now),
+  /** Who assigned (issue 39): the e-mail counts against their daily share to the assignee. */
+  senderUserId: text("sender_user_id"),
 });
 // ---------------------------------------------------------------- service and inspections (issue 32; migrations/0017, docs/decisions/0032)
 

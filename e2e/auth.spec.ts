@@ -298,9 +298,14 @@ test.describe("password recovery", () => {
     await expect(page.getByText("It's sent!")).toBeVisible();
 
     const outbox = `/api/dev/outbox?to=${encodeURIComponent(account.email)}`;
-    await expect.poll(async () => (await request.get(outbox)).status()).toBe(200);
-    const mail = await (await request.get(outbox)).json();
-    const link = new URL(mail.text.match(/http\S+/)[0]);
+    // The sign-up's confirmation e-mail came first (issue 39): wait for the reset one.
+    const latest = async () => {
+      const res = await request.get(outbox);
+      return res.status() === 200 ? ((await res.json()) as { text: string }) : null;
+    };
+    await expect.poll(async () => (await latest())?.text.includes("/reset-password") ?? false).toBe(true);
+    const mail = (await latest())!;
+    const link = new URL(mail.text.match(/http\S+/)![0]);
     expect(link.pathname).toBe("/reset-password");
 
     await page.goto(`${link.pathname}${link.search}`);

@@ -1,15 +1,35 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
 /** Accounts and workspaces through the public API, for tests that are not about signing up. */
+/**
+ * An account through the public sign-up API, its address confirmed with the link sign-up e-mailed
+ * (issue 39: mail to others waits for it) unless `confirm: false`.
+ */
 export async function createAccount(
   request: APIRequestContext,
-  opts: { email?: string; password?: string } = {},
+  opts: { email?: string; password?: string; confirm?: boolean } = {},
 ): Promise<{ email: string; password: string; token: string }> {
   const email = opts.email ?? `e2e-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = opts.password ?? "correct horse battery";
   const res = await request.post("/api/signup", { data: { email, password } });
   if (res.status() !== 201) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
-  return { email, password, token: (await res.json()).token };
+  const token = (await res.json()).token as string;
+  if (opts.confirm !== false) await confirmEmail(request, email);
+  return { email, password, token };
+}
+
+/** Follows the confirmation link of the last e-mail to `email` (sent after the sign-up's answer). */
+export async function confirmEmail(request: APIRequestContext, email: string) {
+  const outbox = `/api/dev/outbox?to=${encodeURIComponent(email)}`;
+  let link: string | undefined;
+  for (let tries = 0; tries < 50 && !link; tries++) {
+    const res = await request.get(outbox);
+    if (res.status() === 200) link = ((await res.json()) as { text: string }).text.match(/\/confirm-email\/(\S+)/)?.[1];
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error(`no confirmation e-mail to ${email}`);
+  const confirmed = await request.post("/api/email/confirm", { data: { token: link } });
+  if (confirmed.status() !== 200) throw new Error(`confirming failed: ${confirmed.status()}`);
 }
 
 export async function createWorkspace(

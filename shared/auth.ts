@@ -72,3 +72,8 @@ export const oauthTokenSchema = z.object({
 
 export const OAUTH_PROVIDERS = { google: "Google", jobber: "Jobber", facebook: "Facebook" } as const;
 export type OAuthProvider = keyof typeof OAUTH_PROVIDERS;
+
+/** POST /api/email/confirm: the token of the link e-mailed at sign-up (issue 39). */
+export const confirmEmailSchema = z.object({
+  token: z.string({ required_error: "Required" }).min(1, "Required").max(200, "Not a confirmation token"),
+});

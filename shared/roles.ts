@@ -27,6 +27,11 @@ export const actions = [
   "devices.replace",
   /** Manage service schedules and inspection forms (issue 32): owners and admins; members log service and submit inspections (fleet.edit). */
   "maintenance.manage",
+  /**
+   * What a person does for themself in the workspace (their report e-mail, their alerts' read
+   * state, their browser's sync): every role, never an API token (shared/api-tokens.ts).
+   */
+  "person.own",
 ] as const;
 export type Action = (typeof actions)[number];
 
@@ -39,6 +44,7 @@ const table: Record<Role, readonly Action[]> = {
     "workspace.leave",
     "maintenance.manage",
     "devices.replace",
+    "person.own",
   ],
   admin: [
     "workspace.view",
@@ -47,9 +53,10 @@ const table: Record<Role, readonly Action[]> = {
     "workspace.configure",
     "workspace.leave",
     "maintenance.manage",
+    "person.own",
   ],
-  member: ["workspace.view", "fleet.edit", "workspace.leave"],
-  viewer: ["workspace.view", "workspace.leave"],
+  member: ["workspace.view", "fleet.edit", "workspace.leave", "person.own"],
+  viewer: ["workspace.view", "workspace.leave", "person.own"],
 };
 
 /**
@@ -91,6 +98,11 @@ export interface RefusedMutation {
 /** Whether `role` may do `action`. An unknown role (a row written by a newer build) may do nothing. */
 export function can(role: string | null | undefined, action: Action): boolean {
   return isRole(role) && table[role].includes(action);
+}
+
+/** The lesser of two roles (an API token acts with no more than its scope's role and its creator's). */
+export function lesserRole(a: Role, b: Role): Role {
+  return roles.indexOf(a) >= roles.indexOf(b) ? a : b;
 }
 
 export const isRole = (role: unknown): role is Role =>

@@ -2,7 +2,11 @@ import { z } from "zod";
 
 /** GET /api/me */
 export const meResponseSchema = z.object({
-  viewer: z.object({ id: z.string(), email: z.string() }),
+  /**
+   * `emailConfirmed`: whether the address was confirmed (issue 39); until then mail to others
+   * waits. Absent in an answer cached before it existed: treated as confirmed.
+   */
+  viewer: z.object({ id: z.string(), email: z.string(), emailConfirmed: z.boolean().optional() }),
   workspace: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Every workspace the viewer belongs to, for the workspace switcher. */
   workspaces: z.array(z.object({ id: z.string(), name: z.string() })).default([]),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { creatorFields } from "./api-tokens";
 
 /**
  * Live-share links of one vehicle (DESIGN.md "Sharing and integrations", docs/decisions/0029):
@@ -29,11 +30,20 @@ export const createShareSchema = z.object({
 export const createdShareSchema = z.object({ id: z.string(), url: z.string(), expiresAt: z.number() });
 export type CreatedShare = z.infer<typeof createdShareSchema>;
 
-export const shareSchema = z.object({ id: z.string(), createdAt: z.number(), expiresAt: z.number() });
+export const shareSchema = z.object({ id: z.string(), createdAt: z.number(), expiresAt: z.number(), ...creatorFields });
 export type Share = z.infer<typeof shareSchema>;
 /** The vehicle's links still open (neither expired nor ended), newest first. */
 export const shareListSchema = z.object({ shares: z.array(shareSchema) });
 export type ShareList = z.infer<typeof shareListSchema>;
+
+/**
+ * Every live link of a workspace (`GET /api/workspaces/{id}/shares`, owners and admins; issue 39):
+ * which vehicle, who made it, until when, so any of them can be ended from one place.
+ */
+export const workspaceShareSchema = shareSchema.extend({ vehicleId: z.string(), vehicleName: z.string() });
+export type WorkspaceShare = z.infer<typeof workspaceShareSchema>;
+export const workspaceShareListSchema = z.object({ shares: z.array(workspaceShareSchema) });
+export type WorkspaceShareList = z.infer<typeof workspaceShareListSchema>;
 
 /** What the public page reads: nothing of the workspace but the vehicle's name and where it is now. */
 export const sharedPositionSchema = z.object({

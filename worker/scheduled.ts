@@ -12,6 +12,7 @@ import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
 import { relayAlerts } from "./alerts/relay";
 import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
 import { sealClearTotpSecrets } from "./auth/totp-secret";
+import { releaseHeldMail } from "./email/release";
 
 /**
  * The cron trigger, every minute: beacons that fell silent stop being ACTIVE, and their clients hear
@@ -60,6 +61,12 @@ function startHousekeeping(controller: ScheduledController, env: Env, ctx: Execu
   ctx.waitUntil(
     sendIssueNotifications(database(env.DB), config(env)).catch((error) =>
       console.error("scheduled: issue e-mails failed:", error),
+    ),
+  );
+  // Mail held for a confirmation or past a daily share goes out once it may (worker/email/release.ts).
+  ctx.waitUntil(
+    releaseHeldMail(database(env.DB), config(env)).catch((error) =>
+      console.error("scheduled: held mail failed:", error),
     ),
   );
   // TOTP secrets stored in clear before issue 34 are sealed, a hundred a minute.

@@ -9,6 +9,7 @@ import { MapOverlay } from "../map/map-overlay";
 import type { loader as rootLoader } from "../root";
 import { RequireAuth } from "../session/require-auth";
 import { useSession } from "../session/session";
+import { ConfirmEmailNotice } from "../session/confirm-email-notice";
 import { useLeaveLostWorkspace } from "../session/use-lost-workspace";
 import { SyncIndicator } from "../sync/sync-indicator";
 import { startPhotoUploads } from "../photos/photos";
@@ -52,6 +53,7 @@ function Shell() {
     <div className="app">
       <ProgressBar />
       <TopBar />
+      <ConfirmEmailNotice />
       <div className="app-body">
         {onMap ? null : <SideNav />}
         <main className={onMap ? "app-main map-page" : "app-main"}>

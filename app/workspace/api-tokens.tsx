@@ -3,9 +3,9 @@ import { toast } from "sonner";
 import {
   apiTokenListSchema,
   createdApiTokenSchema,
-  type ApiToken,
   type ApiTokenScope,
   type CreatedApiToken,
+  type ListedApiToken as ApiToken,
 } from "../../shared/api-tokens";
 import { ErrorLine, InputField, SelectField, Submit } from "../components/form";
 import { useApiAction } from "../components/use-api-action";
@@ -14,8 +14,8 @@ import { useCan, useSession } from "../session/session";
 
 /**
  * Integrators' API tokens on the workspace's settings (owners and admins; the API refuses others):
- * create one with a name and a scope, see its secret once with a copy button, list them with when
- * each was last used, revoke one behind a confirmation. README "API tokens and OpenAPI".
+ * create one with a name and a scope, see its secret once with a copy button, list them with who
+ * made each and when each was last used, revoke any behind a confirmation. README "API tokens and OpenAPI".
  */
 export function ApiTokens() {
   const workspaceId = useSession().workspace?.id;
@@ -155,6 +155,7 @@ function TokenList({
         <tr>
           <th>Name</th>
           <th>Scope</th>
+          <th>Made by</th>
           <th>Created</th>
           <th>Last used</th>
           <th />
@@ -165,6 +166,7 @@ function TokenList({
           <tr key={t.id}>
             <td>{t.name}</td>
             <td>{t.scope === "write" ? "Write" : "Read"}</td>
+            <td>{t.createdByEmail ?? "A removed account"}</td>
             <td>{new Date(t.createdAt).toLocaleString()}</td>
             <td>{t.lastUsedAt === null ? "Never" : new Date(t.lastUsedAt).toLocaleString()}</td>
             <td>

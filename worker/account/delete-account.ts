@@ -5,6 +5,8 @@ import { is } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import { memberships, replicacheClientGroups, users, workspaces } from "../../db/schema";
+import type { Env } from "../env";
+import { endCredentials, forgetEndedShares } from "../team/credentials";
 
 /** What deleting an account does to the workspaces it owns. */
 export interface DeletionPlan {
@@ -60,11 +62,16 @@ const workspaceTables = Object.values(schema as Record<string, unknown>)
 /**
  * Deletes the account and its personal data in one batch (one transaction): the user row, and with
  * it by cascade its password, Google link, second factor, recovery codes, sessions, memberships and
- * invites it sent; plus every row of the workspaces it was alone in. Workspaces it shared keep their
+ * invites it sent; the API tokens and share links it made are ended (they outlive it only as
+ * history, naming no one); plus every row of the workspaces it was alone in. Workspaces it shared keep their
  * data (vehicles and history belong to the team), minus its membership.
  */
-export async function deleteAccount(db: Db, userId: string, soleWorkspaces: string[]): Promise<boolean> {
-  const statements: BatchItem<"sqlite">[] = [lastOwnerGuard(db, userId)];
+export async function deleteAccount(env: Env, db: Db, userId: string, soleWorkspaces: string[]): Promise<boolean> {
+  // Its API tokens and share links name it as their creator and end with it (worker/team/credentials.ts).
+  const statements: BatchItem<"sqlite">[] = [
+    lastOwnerGuard(db, userId),
+    ...endCredentials(db, { userId, workspaceId: null }),
+  ];
   if (soleWorkspaces.length > 0) {
     for (const { table, column } of workspaceTables)
       statements.push(db.delete(table).where(inArray(column, soleWorkspaces)));
@@ -74,7 +81,8 @@ export async function deleteAccount(db: Db, userId: string, soleWorkspaces: stri
   statements.push(db.delete(replicacheClientGroups).where(eq(replicacheClientGroups.userId, userId)));
   statements.push(db.delete(users).where(eq(users.id, userId)));
   try {
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    await forgetEndedShares(env, results, 1);
     return true;
   } catch (error) {
     if (String(error).includes("UNIQUE constraint failed")) return false;

@@ -230,7 +230,7 @@ describe("alert delivery by e-mail", () => {
     const sent = await db.select().from(emailOutbox).all();
     const mine = sent.filter((e) => [stays.email, leaves.email, bystander.email].includes(e.to));
     expect(mine.map((e) => e.to)).toEqual([stays.email]);
-    expect(mine[0]!.subject).toBe("Towed: A vehicle");
+    expect(mine[0]!.subject).toBe("Fleet Ops alert: Towed");
     expect(mine[0]!.text).toContain("/inbox");
     expect((await recordOf(targets[1]!.body))?.status).toBe("skipped");
     expect(receiver.requests).toEqual([]);

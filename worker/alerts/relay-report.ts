@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { memberships, users } from "../../db/schema";
 import type { Config } from "../env";
-import { sendEmail } from "../email/email";
+import { sendMemberMail } from "../email/member-mail";
 
 /**
  * Tells a workspace's owners and admins that alerts of theirs were set aside by the relay (issue
@@ -23,6 +23,15 @@ export async function reportSetAside(db: Db, workspaceId: string, reasons: strin
     "",
     `Check the e-mail and webhook settings of your alert rules: ${config.APP_URL}/inbox`,
   ].join("\n");
+  // At most a few a day to each (worker/email/member-mail.ts): a poisoned rule fails every minute.
   for (const { email } of admins)
-    await sendEmail(db, config, { to: email, subject: "Alerts could not be delivered", text });
+    await sendMemberMail(db, config, {
+      to: email,
+      subject: "Alerts could not be delivered",
+      text,
+      senderKey: `workspace:${workspaceId}`,
+      senderUserId: null,
+      kind: "alerts_set_aside",
+      digestLine: `${reasons.length} alert${reasons.length === 1 ? "" : "s"} could not be delivered: ${distinct.join("; ")}`,
+    });
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { alertTypeLabels } from "../../shared/alert-rules";
 import type { Db } from "../../db/client";
 import { alertRules, alerts, places, vehicles } from "../../db/schema";
-import { sendEmail } from "../email/email";
+import { sendMemberMail } from "../email/member-mail";
 import type { Config } from "../env";
 import { targetsOf, type DeliveryMessage } from "./relay";
 import { membersAmong } from "../team/members";
@@ -138,11 +138,18 @@ async function emailMember(
     "",
     `Open the Inbox: ${config.APP_URL}/inbox`,
   ];
-  await sendEmail(db, config, {
+  // The subject is the alert's type only: vehicle and place names are what members typed (issue 39).
+  // Held (unconfirmed address, or past the workspace's daily share to it) counts as handed over:
+  // the digest carries it (worker/email/member-mail.ts).
+  await sendMemberMail(db, config, {
     to: address,
-    subject: `${what}: ${vehicle}`,
+    subject: `Fleet Ops alert: ${what}`,
     text: lines.join("\n"),
     idempotencyKey: `alert-${a.id}-${address}`,
+    senderKey: `workspace:${workspaceId}`,
+    senderUserId: null,
+    kind: "alert",
+    digestLine: `${what}: ${vehicle}${a.placeName ? ` (${a.placeName})` : ""} at ${a.at}`,
   });
   return "sent";
 }

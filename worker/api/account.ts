@@ -132,13 +132,8 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     await endSessions(c, { userId: session.userId }, "account_deleted");
     // the batch itself refuses if a co-owner deleting at the same moment left this account the last owner
-    if (
-      !(await deleteAccount(
-        db,
-        session.userId,
-        plan.deleted.map((w) => w.id),
-      ))
-    )
+    const sole = plan.deleted.map((w) => w.id);
+    if (!(await deleteAccount(c.env, db, session.userId, sole)))
       refused(
         new ApiError(
           409,
@@ -147,10 +142,7 @@ export const accountRoutes = new Hono<AppEnv>()
         ),
       );
     // Positions live in each workspace's object and R2, outside D1's batch (docs/decisions/0023).
-    await deleteWorkspacePositions(
-      c.env,
-      plan.deleted.map((w) => w.id),
-    );
+    await deleteWorkspacePositions(c.env, sole);
     audit("account.deleted", { userId: session.userId, workspacesDeleted: plan.deleted.length });
     return c.json({ ok: true, deletedWorkspaces: plan.deleted });
   });

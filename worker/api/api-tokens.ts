@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { createApiTokenSchema, MAX_API_TOKENS, type ApiTokenList, type CreatedApiToken } from "../../shared/api-tokens";
-import { apiTokens } from "../../db/schema";
+import { insertApiTokenUnderCap } from "../../db/capped-insert";
+import { apiTokens, users } from "../../db/schema";
 import { newApiTokenSecret } from "../auth/api-tokens";
 import { requireSession } from "../auth/session";
 import { sha256Hex } from "../lib/crypto";
@@ -12,7 +13,8 @@ import type { AppEnv } from "../types";
 
 /**
  * Integrators' API tokens of a workspace (DESIGN.md "Sharing and integrations"): owners and admins
- * create (the secret is answered once; only its SHA-256 is kept), list and revoke them.
+ * create (the secret is answered once; only its SHA-256 is kept), list them with who made each,
+ * and revoke any of them. A token also ends with its creator's membership (worker/team/credentials.ts).
  * worker/api/route-rules.ts checks the role and sets `c.var.access` for the workspace of `:id`.
  */
 export const apiTokenRoutes = new Hono<AppEnv>()
@@ -25,8 +27,11 @@ export const apiTokenRoutes = new Hono<AppEnv>()
         scope: apiTokens.scope,
         createdAt: apiTokens.createdAt,
         lastUsedAt: apiTokens.lastUsedAt,
+        createdBy: apiTokens.createdBy,
+        createdByEmail: users.email,
       })
       .from(apiTokens)
+      .leftJoin(users, eq(users.id, apiTokens.createdBy))
       .where(and(eq(apiTokens.workspaceId, c.var.access.workspaceId), isNull(apiTokens.revokedAt)))
       .orderBy(desc(apiTokens.createdAt))
       .all();
@@ -37,17 +42,6 @@ export const apiTokenRoutes = new Hono<AppEnv>()
     const { name, scope } = c.req.valid("json");
     const { workspaceId } = c.var.access;
     const db = c.var.db;
-    const live = await db
-      .select({ n: count() })
-      .from(apiTokens)
-      .where(and(eq(apiTokens.workspaceId, workspaceId), isNull(apiTokens.revokedAt)))
-      .get();
-    if ((live?.n ?? 0) >= MAX_API_TOKENS)
-      throw new ApiError(
-        409,
-        "too_many_tokens",
-        `A workspace has at most ${MAX_API_TOKENS} API tokens: revoke one first`,
-      );
     const token = newApiTokenSecret();
     const row = {
       id: crypto.randomUUID(),
@@ -58,7 +52,14 @@ export const apiTokenRoutes = new Hono<AppEnv>()
       createdBy: c.var.session.userId,
       createdAt: Date.now(),
     };
-    await db.insert(apiTokens).values(row);
+    // The cap is in the INSERT itself (db/capped-insert.ts): parallel creations cannot pass it together.
+    const inserted = await insertApiTokenUnderCap(db, row, MAX_API_TOKENS);
+    if (inserted.length === 0)
+      throw new ApiError(
+        409,
+        "too_many_tokens",
+        `A workspace has at most ${MAX_API_TOKENS} API tokens: revoke one first`,
+      );
     audit("api_token.created", { tokenId: row.id, workspaceId, scope, by: c.var.session.userId });
     const answer: CreatedApiToken = { id: row.id, name, scope, createdAt: row.createdAt, lastUsedAt: null, token };
     return c.json(answer, 201);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { apiTokens, memberships } from "../../db/schema";
-import type { ApiTokenList, CreatedApiToken } from "../../shared/api-tokens";
+import { MAX_API_TOKENS, type ApiTokenList, type CreatedApiToken } from "../../shared/api-tokens";
 import { API_TOKEN_LIMIT } from "../auth/api-tokens";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 
@@ -43,7 +43,15 @@ describe("managing API tokens", () => {
 
     let tokens = await list(a);
     expect(tokens).toEqual([
-      { id: created.id, name: "Dispatch board", scope: "read", createdAt: created.createdAt, lastUsedAt: null },
+      {
+        id: created.id,
+        name: "Dispatch board",
+        scope: "read",
+        createdAt: created.createdAt,
+        lastUsedAt: null,
+        createdBy: a.userId,
+        createdByEmail: expect.stringContaining("@example.com"),
+      },
     ]);
     expect(JSON.stringify(tokens)).not.toContain(created.token);
     expect((await call("/api/places", { token: created.token })).status).toBe(200);
@@ -178,5 +186,69 @@ describe("an API token as a bearer", () => {
     expect(refused).not.toBeNull();
     expect(Number(refused!.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     expect((await call("/api/alert-rules", { token: calm.token })).status).toBe(200);
+  });
+});
+
+describe("a token's scope against what the route does (issue 39)", () => {
+  it("no token removes its creator or anyone else, whatever the route calls it (leave: 403, membership kept)", async () => {
+    const a = await userWithWorkspace();
+    const admin = await memberWithRole(a.workspaceId, "admin");
+    const member = await memberWithRole(a.workspaceId, "member");
+    for (const scope of ["read", "write"] as const) {
+      const { token } = await createToken({ token: admin.token, workspaceId: a.workspaceId }, scope);
+      for (const userId of [admin.userId, member.userId]) {
+        const path = `/api/workspaces/${a.workspaceId}/members/${userId}`;
+        expect((await call(path, { method: "DELETE", token })).status).toBe(403);
+        expect((await call(path, { method: "PATCH", token, json: { role: "viewer" } })).status).toBe(403);
+      }
+      expect((await call("/api/sync/pull", { method: "POST", token, json: {} })).status).toBe(403);
+      expect((await call("/api/alerts/read", { method: "POST", token, json: {} })).status).toBe(403);
+      expect((await call("/api/places", { token })).status).toBe(200);
+    }
+    const left = await database(env.DB).select().from(memberships).where(eq(memberships.workspaceId, a.workspaceId));
+    expect(left.map((m) => m.userId).sort()).toEqual([a.userId, admin.userId, member.userId].sort());
+  });
+
+  it("acts with no more than its creator's current role: a demoted creator's write token cannot write", async () => {
+    const a = await userWithWorkspace();
+    const admin = await memberWithRole(a.workspaceId, "admin");
+    const { token } = await createToken({ token: admin.token, workspaceId: a.workspaceId }, "write");
+    expect((await call("/api/places", { method: "POST", token, json: place })).status).toBe(201);
+    const demote = await call(`/api/workspaces/${a.workspaceId}/members/${admin.userId}`, {
+      method: "PATCH",
+      token: a.token,
+      json: { role: "viewer" },
+    });
+    expect(demote.status).toBe(200);
+    expect((await call("/api/places", { method: "POST", token, json: place })).status).toBe(403);
+    expect((await call("/api/places", { token })).status).toBe(200);
+  });
+});
+
+describe("the token cap under concurrency (issue 39, finding 7)", () => {
+  it("parallel creations at the cap: exactly the room left is created, the rest 409", async () => {
+    const a = await userWithWorkspace();
+    const db = database(env.DB);
+    const existing = Array.from({ length: MAX_API_TOKENS - 2 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      workspaceId: a.workspaceId,
+      name: `t${i}`,
+      scope: "read" as const,
+      tokenHash: crypto.randomUUID(),
+      createdBy: a.userId,
+    }));
+    for (let i = 0; i < existing.length; i += 10) await db.insert(apiTokens).values(existing.slice(i, i + 10));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(`/api/workspaces/${a.workspaceId}/api-tokens`, {
+          method: "POST",
+          token: a.token,
+          json: { name: `parallel ${i}`, scope: "read" },
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 409, 409, 409, 409, 409, 409]);
+    expect(await list(a)).toHaveLength(MAX_API_TOKENS);
   });
 });

@@ -12,6 +12,7 @@ import { secondFactorSchema } from "../../shared/two-factor";
 import { holdSigninAttempt, releaseSigninAttempt } from "../auth/signin-limits";
 import { createUserWithPassword, findUserByEmail } from "../auth/users";
 import { endSessions } from "../auth/end-sessions";
+import { sendConfirmationAfterSignup } from "../auth/email-confirmation";
 import { memberships, passwordCredentials, users, workspaces } from "../../db/schema";
 import { flagsFor } from "../flags";
 import { audit, auditRefusal, emailId } from "../lib/audit";
@@ -76,6 +77,8 @@ export const authRoutes = new Hono<AppEnv>()
         email: ["An account with this e-mail already exists"],
       });
     }
+    // The product works at once; the link confirms the address for mail to others (worker/auth/email-confirmation.ts).
+    sendConfirmationAfterSignup(c, userId, email.toLowerCase());
     return c.json({ token: await createSession(c.var.db, userId, null, undefined, deviceOf(c)) }, 201);
   })
 
@@ -94,7 +97,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/me", requireSession, async (c) => {
     const { db, session } = c.var;
     const viewer = await db
-      .select({ id: users.id, email: users.email })
+      .select({ id: users.id, email: users.email, confirmedAt: users.emailConfirmedAt })
       .from(users)
       .where(eq(users.id, session.userId))
       .get();
@@ -109,7 +112,7 @@ export const authRoutes = new Hono<AppEnv>()
     // A session can outlive its membership; then it names no workspace.
     const workspace = mine.find((w) => w.id === session.workspaceId) ?? null;
     const answer: MeResponse = {
-      viewer,
+      viewer: { id: viewer.id, email: viewer.email, emailConfirmed: viewer.confirmedAt !== null },
       workspace,
       workspaces: mine,
       role: workspace ? session.role : null,

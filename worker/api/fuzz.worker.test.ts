@@ -91,12 +91,15 @@ function pathValues(other: Other, pattern: string): Record<string, string>[] {
     ? other.placeId
     : pattern.startsWith("/alert-rules")
       ? other.ruleId
-      : other.workspaceId;
+      : pattern.startsWith("/shares")
+        ? other.shareId
+        : other.workspaceId;
   const theirs = {
     id,
     vehicleId: other.vehicleId,
     userId: other.userId,
     inviteId: other.inviteId,
+    tokenId: other.tokenId,
     token: "t".repeat(43),
     provider: "google",
     report: "summary",
@@ -112,6 +115,8 @@ interface Other {
   inviteId: string;
   placeId: string;
   ruleId: string;
+  shareId: string;
+  tokenId: string;
 }
 
 async function otherTenant(): Promise<Other> {
@@ -123,6 +128,16 @@ async function otherTenant(): Promise<Other> {
     json: { email: `fuzz-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "member" },
   });
   const rule = await call("/api/alert-rules", { method: "POST", token: b.token, json: { type: "tow" } });
+  const share = await call(`/api/vehicles/${vehicleId}/shares`, {
+    method: "POST",
+    token: b.token,
+    json: { expiresInMinutes: 60 },
+  });
+  const apiToken = await call(`/api/workspaces/${b.workspaceId}/api-tokens`, {
+    method: "POST",
+    token: b.token,
+    json: { name: "fuzz", scope: "write" },
+  });
   const placeId = crypto.randomUUID();
   const db = database(env.DB);
   await db.batch([
@@ -142,7 +157,24 @@ async function otherTenant(): Promise<Other> {
     inviteId: ((await invite.json()) as { id: string }).id,
     placeId,
     ruleId: ((await rule.json()) as { id: string }).id,
+    shareId: ((await share.json()) as { id: string }).id,
+    tokenId: ((await apiToken.json()) as { id: string }).id,
   };
+}
+
+/**
+ * Routes of credentials (issue 39: share links, API tokens, the address confirmation) are also
+ * fuzzed with an API token of the caller's workspace as the bearer.
+ */
+const credentialRoute = (path: string) => /shares?\b|api-tokens|\/email\//.test(path);
+
+async function writeTokenOf(me: { token: string; workspaceId: string }) {
+  const res = await call(`/api/workspaces/${me.workspaceId}/api-tokens`, {
+    method: "POST",
+    token: me.token,
+    json: { name: "fuzzing", scope: "write" },
+  });
+  return ((await res.json()) as { token: string }).token;
 }
 
 /** What is wrong with an answer, or null: a 5xx, or a refusal that is not the JSON error. */
@@ -180,14 +212,17 @@ describe("fuzzing every API route from the app's route table", () => {
           route.method === "GET"
             ? queries.map((query) => ({ query, variant: null }))
             : bodies.map((variant) => ({ query: "", variant }));
-        for (const token of [me.token, undefined]) {
+        const callers = credentialRoute(route.path)
+          ? [me.token, undefined, await writeTokenOf(me)]
+          : [me.token, undefined];
+        for (const token of callers) {
           for (const { query, variant } of tries) {
             const headers: Record<string, string> = variant ? { "Content-Type": variant.type } : {};
             const res = await call(`${path}${query}`, { method: route.method, token, headers, body: variant?.body });
             const problem = await problemOf(res);
             if (problem)
               problems.push(
-                `${route.method} ${path.slice(0, 80)}${query.slice(0, 40)} [${variant?.label ?? "no body"}] ${token ? "signed in" : "anonymous"}: ${problem}`,
+                `${route.method} ${path.slice(0, 80)}${query.slice(0, 40)} [${variant?.label ?? "no body"}] ${token ? (token.startsWith("fo_") ? "api token" : "signed in") : "anonymous"}: ${problem}`,
               );
           }
         }

@@ -212,7 +212,8 @@ describe("Google sign-in", () => {
     const sub = `sub-${crypto.randomUUID()}`;
     const { res } = await signInWithGoogle({ sub, email: email.toUpperCase(), email_verified: true });
     const me = await json(await call("/api/me", { token: await tokenOf(res) }));
-    expect(me.viewer).toEqual(existing.viewer);
+    // The same account, its address now confirmed by Google (issue 39).
+    expect(me.viewer).toEqual({ ...(existing.viewer as object), emailConfirmed: true });
     const accounts = await database(env.DB).select().from(users).where(eq(users.email, email)).all();
     expect(accounts).toHaveLength(1);
     // ASVS V2.5.5: a new way into the account is told to its owner, once.

@@ -11,6 +11,7 @@ import {
   signInSchema,
   signUpSchema,
   verifyEmailSchema,
+  confirmEmailSchema,
   workspaceSessionSchema,
 } from "../../shared/auth";
 import { beaconOrderSchema } from "../../shared/beacon";
@@ -25,7 +26,13 @@ import { placeBodySchema, placePatchSchema, placeSchema } from "../../shared/pla
 import { reportQuerySchema, reportSubscriptionSchema, workspacePreferencesSchema } from "../../shared/reports";
 import { acceptInviteSchema, inviteSchema, roleChangeSchema } from "../../shared/roles";
 import { meResponseSchema } from "../../shared/session";
-import { createdShareSchema, createShareSchema, sharedVehicleSchema, shareListSchema } from "../../shared/shares";
+import {
+  createdShareSchema,
+  createShareSchema,
+  sharedVehicleSchema,
+  shareListSchema,
+  workspaceShareListSchema,
+} from "../../shared/shares";
 import { pullRequestSchema, pullResponseSchema, pushRequestSchema } from "../../shared/sync-protocol";
 import { confirmPasswordSchema, enableTwoFactorSchema, secondFactorSchema } from "../../shared/two-factor";
 import { historyQuerySchema, historyResponseSchema } from "../../shared/vehicle-history";
@@ -86,6 +93,13 @@ const osmandQuery = z.object({
 export const operations: Record<string, Operation> = {
   "GET /openapi.json": { summary: "This OpenAPI 3.1 description", tag: "Meta" },
   "GET /health": { summary: "Liveness check", tag: "Meta", response: ok },
+  "POST /email/confirm": {
+    summary: "Confirm the account's e-mail address with the link's token",
+    tag: "Auth",
+    body: confirmEmailSchema,
+    response: ok,
+  },
+  "POST /email/confirm/resend": { summary: "E-mail a new confirmation link", tag: "Auth", response: ok },
   "POST /verify/email": {
     summary: "Whether an account exists for an e-mail",
     tag: "Auth",
@@ -248,6 +262,11 @@ export const operations: Record<string, Operation> = {
     status: 201,
   },
   "DELETE /workspaces/:id/api-tokens/:tokenId": { summary: "Revoke an API token", tag: "API tokens", response: ok },
+  "GET /workspaces/:id/shares": {
+    summary: "Every live share link of the workspace, with who made it",
+    tag: "Sharing",
+    response: workspaceShareListSchema,
+  },
   "GET /reports/subscription": {
     summary: "The person's report e-mail subscription",
     tag: "Reports",

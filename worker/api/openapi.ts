@@ -35,10 +35,11 @@ const access: Record<RouteRule, string> = {
   "fleet.edit": "Owners, admins and members, or a write API token.",
   "members.manage": "Owners and admins, with a session (not an API token).",
   "workspace.configure": "Owners and admins, with a session (not an API token).",
-  "workspace.leave": "Any member, with a session.",
+  "workspace.leave": "Any member, with a session (not an API token).",
   "maintenance.manage":
     "Owners and admins (service schedules, inspection forms); an API token acts as a member or viewer, so never.",
   "devices.replace": "Owners, with a session (not an API token).",
+  "person.own": "Any member, for themself, with a session (not an API token).",
 };
 
 /** `/workspaces/:id/members` → `/api/workspaces/{id}/members`, and its path parameters. */

@@ -13,6 +13,7 @@ import type { Db } from "../../db/client";
 import { findUserByEmail } from "../auth/users";
 import { passwordCredentials, passwordResetTokens, recoveryCodes, totpCredentials, users } from "../../db/schema";
 import { sendEmail } from "../email/email";
+import { markConfirmed } from "../auth/email-confirmation";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { body } from "../lib/validate";
@@ -115,8 +116,8 @@ export const passwordRoutes = new Hono<AppEnv>()
         .insert(passwordCredentials)
         .values({ userId: user, hash })
         .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: now } }),
-      // Following the e-mailed link proves owning the address.
-      db.update(users).set({ emailVerified: true }).where(eq(users.id, user)),
+      // Following the e-mailed link proves owning the address (and confirms it for mail, issue 39).
+      markConfirmed(db, user),
     ]);
     // Whoever knew the old password is signed out everywhere, their open sockets closed.
     await endSessions(c, { userId: user }, "password_reset");

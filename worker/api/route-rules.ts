@@ -14,6 +14,8 @@ import type { AppEnv } from "../types";
  * Action needs a workspace role that `can` do it: the workspace named in the path (`:id`) or
  * else the session's. Keys are `METHOD /path` as registered under /api. A route missing here is
  * refused (403) and fails worker/api/route-rules.worker.test.ts, which walks every route.
+ * An action names what the route does, and both kinds of caller are checked against it: a person
+ * by their role, an API token by its scope (shared/api-tokens.ts `scopeActions`) and its role.
  */
 export type RouteRule = "public" | "development" | "signed-in" | Action;
 
@@ -30,6 +32,9 @@ export const routeRules: Record<string, RouteRule> = {
   "POST /password/forgot": "public",
   "POST /password/reset": "public",
   "POST /password/change": "signed-in",
+  // Confirming the address (issue 39): the link's token is the credential; a new link is the person's.
+  "POST /email/confirm": "public",
+  "POST /email/confirm/resend": "signed-in",
   "GET /oauth/:provider/url": "public",
   "POST /oauth/:provider/token": "public",
   // A device authenticates with its own unguessable id, not a session.
@@ -39,9 +44,9 @@ export const routeRules: Record<string, RouteRule> = {
   "POST /ingest/overland": "public",
   // The room re-checks the session's membership and role when the socket arrives.
   "POST /realtime/ticket": "signed-in",
-  // Each pushed mutation is checked on its own (worker/sync/push.ts).
-  "POST /sync/pull": "workspace.view",
-  "POST /sync/push": "workspace.view",
+  // A browser's own sync (never an API token); each pushed mutation is checked on its own (worker/sync/push.ts).
+  "POST /sync/pull": "person.own",
+  "POST /sync/push": "person.own",
   "POST /beacons/order": "fleet.edit",
   "GET /beacons": "workspace.view",
   "GET /beacons/:vehicleId/health": "workspace.view",
@@ -79,11 +84,14 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /workspaces/:id/api-tokens": "workspace.configure",
   "POST /workspaces/:id/api-tokens": "workspace.configure",
   "DELETE /workspaces/:id/api-tokens/:tokenId": "workspace.configure",
-  // Leaving is everyone's; removing someone else is checked in the handler (shared canAssign).
+  // Every live share link of the workspace with who made it (issue 39): owners and admins.
+  "GET /workspaces/:id/shares": "workspace.configure",
+  // Leaving is everyone's with a session (no token scope holds it); removing someone else is
+  // checked in the handler (shared canAssign).
   "DELETE /workspaces/:id/members/:userId": "workspace.leave",
-  // Reports read the fleet; a subscription is the caller's own e-mail, so viewers may have one.
-  "GET /reports/subscription": "workspace.view",
-  "PUT /reports/subscription": "workspace.view",
+  // Reports read the fleet; a subscription is the caller's own e-mail, so viewers may have one (tokens none).
+  "GET /reports/subscription": "person.own",
+  "PUT /reports/subscription": "person.own",
   "GET /reports/:report": "workspace.view",
   "GET /workspace/preferences": "workspace.view",
   "PATCH /workspace/preferences": "workspace.configure",
@@ -98,7 +106,7 @@ export const routeRules: Record<string, RouteRule> = {
   "PATCH /alert-rules/:id": "fleet.edit",
   "DELETE /alert-rules/:id": "fleet.edit",
   "GET /alerts": "workspace.view",
-  "POST /alerts/read": "workspace.view",
+  "POST /alerts/read": "person.own",
   // The webhook signing secret and the delivery records: owners and admins only (docs/decisions/0024).
   "GET /webhook-secret": "workspace.configure",
   "POST /webhook-secret/rotate": "workspace.configure",

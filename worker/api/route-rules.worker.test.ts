@@ -76,6 +76,7 @@ const answerWhenAllowed: Record<string, number> = {
   "GET /workspaces/:id/api-tokens": 200,
   "POST /workspaces/:id/api-tokens": 400,
   "DELETE /workspaces/:id/api-tokens/:tokenId": 404,
+  "GET /workspaces/:id/shares": 200,
   "DELETE /workspaces/:id/members/:userId": 200,
   "GET /reports/subscription": 200,
   "PUT /reports/subscription": 400,

@@ -1,7 +1,13 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { createShareSchema, type CreatedShare, type ShareList, type SharedVehicle } from "../../shared/shares";
-import { vehicles, vehicleShares } from "../../db/schema";
+import {
+  createShareSchema,
+  type CreatedShare,
+  type ShareList,
+  type SharedVehicle,
+  type WorkspaceShareList,
+} from "../../shared/shares";
+import { users, vehicles, vehicleShares } from "../../db/schema";
 import { TokenBuckets } from "../../party/live-fleet/token-buckets";
 import { clientIp } from "../auth/rate-limit";
 import { requireSession, workspaceSession } from "../auth/session";
@@ -55,21 +61,48 @@ export const vehicleShareRoutes = new Hono<AppEnv>()
     const { workspaceId } = workspaceSession(c.var.session);
     const vehicleId = await vehicleOf(c, workspaceId);
     const shares = await c.var.db
-      .select({ id: vehicleShares.id, createdAt: vehicleShares.createdAt, expiresAt: vehicleShares.expiresAt })
+      .select(shareColumns)
       .from(vehicleShares)
-      .where(
-        and(
-          eq(vehicleShares.workspaceId, workspaceId),
-          eq(vehicleShares.vehicleId, vehicleId),
-          isNull(vehicleShares.endedAt),
-          gt(vehicleShares.expiresAt, Date.now()),
-        ),
-      )
+      .leftJoin(users, eq(users.id, vehicleShares.createdBy))
+      .where(and(liveShareOf(workspaceId), eq(vehicleShares.vehicleId, vehicleId)))
       .orderBy(desc(vehicleShares.createdAt))
       .all();
     const answer: ShareList = { shares };
     return c.json(answer);
   });
+
+const shareColumns = {
+  id: vehicleShares.id,
+  createdAt: vehicleShares.createdAt,
+  expiresAt: vehicleShares.expiresAt,
+  createdBy: vehicleShares.createdBy,
+  createdByEmail: users.email,
+};
+
+/** Links of the workspace still answering: neither ended nor expired. */
+const liveShareOf = (workspaceId: string) =>
+  and(
+    eq(vehicleShares.workspaceId, workspaceId),
+    isNull(vehicleShares.endedAt),
+    gt(vehicleShares.expiresAt, Date.now()),
+  );
+
+/**
+ * Every live link of the workspace of `:id`, with its vehicle and who made it (issue 39): owners
+ * and admins see them in one place and end any with `DELETE /api/shares/{id}`.
+ */
+export const workspaceShareRoutes = new Hono<AppEnv>().use(requireSession).get("/:id/shares", async (c) => {
+  const shares = await c.var.db
+    .select({ ...shareColumns, vehicleId: vehicleShares.vehicleId, vehicleName: vehicles.name })
+    .from(vehicleShares)
+    .innerJoin(vehicles, eq(vehicles.id, vehicleShares.vehicleId))
+    .leftJoin(users, eq(users.id, vehicleShares.createdBy))
+    .where(liveShareOf(c.var.access.workspaceId))
+    .orderBy(desc(vehicleShares.createdAt))
+    .all();
+  const answer: WorkspaceShareList = { shares };
+  return c.json(answer);
+});
 
 export const shareRoutes = new Hono<AppEnv>().use(requireSession).delete("/:id", async (c) => {
   const { workspaceId } = workspaceSession(c.var.session);

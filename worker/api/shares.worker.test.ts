@@ -52,7 +52,16 @@ describe("making and listing share links", () => {
     const row = await database(env.DB).select().from(vehicleShares).where(eq(vehicleShares.id, created.id)).get();
     expect(Object.values(row!)).not.toContain(token);
     const list = (await (await call(`/api/vehicles/${a.vehicleId}/shares`, { token: a.token })).json()) as ShareList;
-    expect(list.shares).toEqual([{ id: created.id, createdAt: expect.any(Number), expiresAt: created.expiresAt }]);
+    expect(list.shares).toEqual([
+      {
+        id: created.id,
+        createdAt: expect.any(Number),
+        expiresAt: created.expiresAt,
+        // who made it (issue 39)
+        createdBy: a.userId,
+        createdByEmail: expect.stringContaining("@example.com"),
+      },
+    ]);
     expect(JSON.stringify(list)).not.toContain(token);
   });
 

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
-import { API_TOKEN_PREFIX, type ApiTokenScope } from "../../shared/api-tokens";
-import type { Action } from "../../shared/roles";
+import { API_TOKEN_PREFIX, scopeActions, scopeRole } from "../../shared/api-tokens";
+import { isRole, lesserRole, type Action } from "../../shared/roles";
 import { TokenBuckets } from "../../party/live-fleet/token-buckets";
-import { apiTokens } from "../../db/schema";
+import { apiTokens, memberships } from "../../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { audit } from "../lib/audit";
 import { ApiError, forbidden } from "../lib/errors";
@@ -11,18 +11,17 @@ import type { AppEnv } from "../types";
 import type { SessionInfo } from "./session";
 
 /**
- * API tokens as bearers (docs/decisions/0029). A token acts in its own workspace only, with the
- * role its scope maps to (read: viewer, write: member), so the role table decides what it may do
- * exactly as for a person; and it is not a session: routes about a person (account, sign-out,
- * workspace switch, personal subscriptions) and the managing actions (members, invites, tokens,
- * settings) refuse it with 403. Looked up on every request (revocation is effective on the next);
- * `lastUsedAt` is written at most once a minute. Each token has its own rate limit and audit lines.
+ * API tokens as bearers (docs/decisions/0029, 0041). A token acts in its own workspace only. What
+ * it may do is read from the action of the route against its scope (`scopeActions`: never leave,
+ * members, invites, tokens, settings or a person's own routes) and against its role: the lesser of
+ * its scope's role and its creator's current role, so a demoted creator's token is demoted with
+ * them, and one whose creator is no longer a member answers nothing (401). Looked up on every
+ * request (revocation is effective on the next); `lastUsedAt` is written at most once a minute.
+ * Each token has its own rate limit and audit lines.
  */
 export const API_TOKEN_LAST_USED_INTERVAL_MS = 60_000;
 /** Per token: 10 requests a second sustained, bursts of 100 (scaled by RATE_LIMIT_SCALE). */
 export const API_TOKEN_LIMIT = { perSecond: 10, burst: 100 };
-
-const roleOfScope: Record<ApiTokenScope, string> = { read: "viewer", write: "member" };
 
 export const newApiTokenSecret = () => `${API_TOKEN_PREFIX}${randomToken(32)}`;
 export const isApiTokenSecret = (token: string) => token.startsWith(API_TOKEN_PREFIX);
@@ -45,11 +44,17 @@ export async function apiTokenSession(c: Context<AppEnv>, token: string): Promis
       scope: apiTokens.scope,
       createdBy: apiTokens.createdBy,
       lastUsedAt: apiTokens.lastUsedAt,
+      creatorRole: memberships.role,
     })
     .from(apiTokens)
+    // A token lives only while its creator is a member (removing them also revokes it, worker/team/credentials.ts).
+    .innerJoin(
+      memberships,
+      and(eq(memberships.workspaceId, apiTokens.workspaceId), eq(memberships.userId, apiTokens.createdBy)),
+    )
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
     .get();
-  if (!row) return null;
+  if (!row?.createdBy || !isRole(row.creatorRole)) return null;
   const now = Date.now();
   const take = limiter(c.var.config.RATE_LIMIT_SCALE).take(row.id, 1, now);
   if (!take.ok) {
@@ -66,32 +71,24 @@ export async function apiTokenSession(c: Context<AppEnv>, token: string): Promis
   }
   return {
     tokenHash,
-    // What a handler records as the actor (a beacon order's limit, a sync client group): the person who made the token.
-    userId: row.createdBy ?? `api-token:${row.id}`,
+    // What a handler records as the actor (a beacon order's limit, a share's creator): the person who made the token.
+    userId: row.createdBy,
     workspaceId: row.workspaceId,
-    role: roleOfScope[row.scope],
+    role: lesserRole(scopeRole[row.scope], row.creatorRole),
     signinId: `api-token:${row.id}`,
     apiToken: { id: row.id, scope: row.scope },
   };
 }
 
-/** What only a person's session may do (worker/api/route-rules.ts asks before the role table). */
-const sessionOnlyActions: readonly Action[] = ["members.manage", "workspace.configure"];
-/** workspace.view routes that act on the caller's own person, not on the workspace. */
-const personalRoutes = new Set([
-  "GET /reports/subscription",
-  "PUT /reports/subscription",
-  "POST /alerts/read",
-  "POST /sync/push",
-  "POST /sync/pull",
-]);
-
-/** 403 unless an API token may call a route of this rule; every request it makes is audited. */
+/**
+ * 403 unless the token's scope holds the route's action (worker/api/route-rules.ts then checks its
+ * role as for a person); a person's `signed-in` routes are never a token's. Every write is audited.
+ */
 export function checkApiTokenRoute(session: SessionInfo, rule: "signed-in" | Action, route: string, method: string) {
   const token = session.apiToken!;
   const fields = { tokenId: token.id, workspaceId: session.workspaceId, scope: token.scope, route };
-  if (rule === "signed-in" || sessionOnlyActions.includes(rule) || personalRoutes.has(route)) {
-    audit("api_token.refused", { ...fields, reason: "session_only" });
+  if (rule === "signed-in" || !scopeActions[token.scope].includes(rule)) {
+    audit("api_token.refused", { ...fields, reason: "outside_scope" });
     throw forbidden("An API token cannot do this: sign in as a person");
   }
   if (method !== "GET") audit("api_token.used", fields);

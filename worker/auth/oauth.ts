@@ -1,6 +1,7 @@
 import { decodeIdToken, Google } from "arctic";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
+import { markConfirmed } from "./email-confirmation";
 import type { Db } from "../../db/client";
 import {
   oauthAccounts,
@@ -128,7 +129,8 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
       .values({ provider, providerUserId: profile.providerUserId, userId: existing.id });
     let revoked: OAuthOutcome["revoked"] = [];
     if (existing.emailVerified) {
-      await link;
+      // Google vouches for the address: it counts as confirmed (issue 39).
+      await db.batch([link, markConfirmed(db, existing.id)]);
     } else {
       // Nobody had proven owning this address before: whoever registered it may not be its owner
       // (pre-account takeover). The owner now proves it, so the password someone else may have set
@@ -136,7 +138,7 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
       const now = Date.now();
       const [, , , ended] = await db.batch([
         link,
-        db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id)),
+        markConfirmed(db, existing.id),
         db.delete(passwordCredentials).where(eq(passwordCredentials.userId, existing.id)),
         db
           .update(sessions)
@@ -158,7 +160,7 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
   const id = crypto.randomUUID();
   try {
     await db.batch([
-      db.insert(users).values({ id, email: profile.email, emailVerified: true }),
+      db.insert(users).values({ id, email: profile.email, emailVerified: true, emailConfirmedAt: Date.now() }),
       db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: id }),
     ]);
   } catch (error) {

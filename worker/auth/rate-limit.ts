@@ -69,6 +69,8 @@ export const LIMITS = {
   invitesPerWorkspace: { name: "invite-ws", max: 50, windowMs: 24 * 60 * MINUTE },
   invitesPerAddressInWorkspace: { name: "invite-addr-ws", max: 3, windowMs: 24 * 60 * MINUTE },
   invitesPerAddress: { name: "invite-addr", max: 10, windowMs: 24 * 60 * MINUTE },
+  /** "Resend" of the address-confirmation link, per account (issue 39). */
+  confirmationLinks: { name: "confirm-link", max: 5, windowMs: 60 * MINUTE },
   /** New workspaces per account per day. */
   workspaceCreations: { name: "workspaces", max: 20, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, Limit>;

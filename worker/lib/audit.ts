@@ -35,6 +35,8 @@ export type AuditEvent =
   | "member.invited"
   | "invite.resent"
   | "invite.limited"
+  | "mail.held"
+  | "email.confirmed"
   | "invite.revoked"
   | "invite.accepted"
   | "member.role_changed"

@@ -5,7 +5,7 @@ import { METRES_PER_MILE } from "../../shared/units";
 import type { Db } from "../../db/client";
 import { alerts, memberships, serviceSchedules, users } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
-import { sendEmail } from "../email/email";
+import { sendMemberMail } from "../email/member-mail";
 import type { Config } from "../env";
 
 /**
@@ -153,14 +153,19 @@ async function emailManagers(db: Db, config: Config, workspaceId: string, list: 
     const what = a.status === "overdue" ? "is overdue" : "is due soon";
     const link = new URL(`/vehicles/${schedule.vehicleId}/service`, config.APP_URL).href;
     for (const m of managers) {
+      // Vehicle and schedule names are what members typed: the subject stays fixed (issue 39).
       const email = {
         to: m.email,
-        subject: `${vehicleName}: ${schedule.name} ${what}`,
+        subject: a.status === "overdue" ? "Service overdue on a vehicle" : "Service due soon on a vehicle",
         text: `${vehicleName}: ${schedule.name} ${what} (due at ${a.nextDue}).\n\nLog the service: ${link}`,
         idempotencyKey: `${a.alertId}:${m.userId}`,
+        senderKey: `workspace:${workspaceId}`,
+        senderUserId: null,
+        kind: "service_due",
+        digestLine: `${vehicleName}: ${schedule.name} ${what} (${link})`,
       };
       // A failed send is logged, not retried: the Inbox entry stands, and a period is announced once.
-      await sendEmail(db, config, email).catch((error: unknown) =>
+      await sendMemberMail(db, config, email).catch((error: unknown) =>
         console.error("service due e-mail failed:", error instanceof Error ? error.message : "unknown error"),
       );
     }

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { priorityLabels, type IssuePriority } from "../../shared/issues";
 import type { Db } from "../../db/client";
 import { issueNotifications, issues, memberships, users, vehicles, workspaces } from "../../db/schema";
-import { sendEmail } from "../email/email";
+import { sendMemberMail, type MemberMail } from "../email/member-mail";
 import type { Config } from "../env";
 
 /**
@@ -32,8 +32,7 @@ export async function sendIssueNotifications(
     if (claimed.length === 0) continue;
     try {
       const email = await assignmentEmail(db, config, row);
-      if (email) await sendEmail(db, config, email);
-      if (email) sent++;
+      if (email && (await sendMemberMail(db, config, email)) === "sent") sent++;
     } catch (error) {
       console.error("issue assignment e-mail failed; kept for the next round:", error);
       await db.insert(issueNotifications).values(row).onConflictDoNothing();
@@ -42,7 +41,16 @@ export async function sendIssueNotifications(
   return sent;
 }
 
-async function assignmentEmail(db: Db, config: Config, row: typeof issueNotifications.$inferSelect) {
+/**
+ * The assignment's e-mail: the issue's title is what a member wrote, so it stays out of the subject
+ * (issue 39: "Issue #N assigned to you: Account locked - verify at evil.example"); the body quotes
+ * it. It counts against the assigner's daily share to the assignee (worker/email/member-mail.ts).
+ */
+async function assignmentEmail(
+  db: Db,
+  config: Config,
+  row: typeof issueNotifications.$inferSelect,
+): Promise<MemberMail | null> {
   const found = await db
     .select({
       email: users.email,
@@ -67,17 +75,22 @@ async function assignmentEmail(db: Db, config: Config, row: typeof issueNotifica
   const lines = [
     `Issue #${found.number} in ${found.workspace} is assigned to you.`,
     "",
-    `${found.title}`,
+    `Title: "${found.title}"`,
     `Vehicle: ${found.vehicle ?? "a removed vehicle"}`,
     `Priority: ${priorityLabels[found.priority as IssuePriority] ?? found.priority}`,
     ...(found.dueDate ? [`Due: ${found.dueDate}`] : []),
     "",
     `Open it: ${link}`,
   ];
+  const sender = row.senderUserId;
   return {
     to: found.email,
-    subject: `Issue #${found.number} assigned to you: ${found.title}`,
+    subject: `An issue was assigned to you on Fleet Ops`,
     text: lines.join("\n"),
     idempotencyKey: `issue-assignment-${row.id}`,
+    senderKey: sender ? `user:${sender}` : `workspace:${row.workspaceId}`,
+    senderUserId: sender,
+    kind: "issue_assigned",
+    digestLine: `Issue #${found.number} in "${found.workspace}" was assigned to you: "${found.title}" (${link})`,
   };
 }

@@ -121,7 +121,7 @@ export function openIssueStatements(
     }),
   ];
   if (issue.assigneeUserId && issue.assigneeUserId !== issue.reportedByUserId) {
-    statements.push(notifyStatement(db, workspaceId, issue.id, issue.assigneeUserId));
+    statements.push(notifyStatement(db, workspaceId, issue.id, issue.assigneeUserId, issue.reportedByUserId));
   }
   return statements;
 }
@@ -165,7 +165,7 @@ export function updateIssueStatements(
   ];
   const assignee = changes.assigneeUserId;
   if (assignee && assignee !== current.assigneeUserId && assignee !== byUserId)
-    statements.push(notifyStatement(db, workspaceId, current.id, assignee));
+    statements.push(notifyStatement(db, workspaceId, current.id, assignee, byUserId));
   return statements;
 }
 
@@ -222,8 +222,9 @@ export function commentStatement(
   });
 }
 
-function notifyStatement(db: Db, workspaceId: string, issueId: string, userId: string) {
-  return db.insert(issueNotifications).values({ id: crypto.randomUUID(), workspaceId, issueId, userId });
+/** `senderUserId`: who assigned, whose daily share of mail to the assignee it spends (worker/email/member-mail.ts). */
+function notifyStatement(db: Db, workspaceId: string, issueId: string, userId: string, senderUserId: string | null) {
+  return db.insert(issueNotifications).values({ id: crypto.randomUUID(), workspaceId, issueId, userId, senderUserId });
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { SummaryRow } from "../../shared/reports";
 import type { Db } from "../../db/client";
 import { memberships, reportSubscriptions, users, workspaces } from "../../db/schema";
@@ -60,7 +60,8 @@ export async function sendDueReportEmails(db: Db, config: Config, now = Date.now
       timeZone: workspaces.timeZone,
     })
     .from(reportSubscriptions)
-    .innerJoin(users, eq(users.id, reportSubscriptions.userId))
+    // never to an address its account has not confirmed (issue 39)
+    .innerJoin(users, and(eq(users.id, reportSubscriptions.userId), isNotNull(users.emailConfirmedAt)))
     .innerJoin(workspaces, eq(workspaces.id, reportSubscriptions.workspaceId))
     // only to members now: a subscription of someone removed (before removals ended them) sends nothing
     .innerJoin(
@@ -85,7 +86,8 @@ export async function sendDueReportEmails(db: Db, config: Config, now = Date.now
     try {
       const text = await summaryEmailText(db, s.workspaceId, s.workspaceName, s.timeZone, period, config.APP_URL);
       const title = s.frequency === "daily" ? "Daily" : "Weekly";
-      await sendEmail(db, config, { to: s.email, subject: `${title} fleet summary: ${s.workspaceName}`, text });
+      // The workspace's name is what its owner typed: in the body, not the subject (issue 39).
+      await sendEmail(db, config, { to: s.email, subject: `${title} fleet summary from Fleet Ops`, text });
       sent++;
     } catch (error) {
       console.error("report e-mail failed:", error);

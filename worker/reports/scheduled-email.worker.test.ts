@@ -75,7 +75,8 @@ describe("scheduled summary e-mails", () => {
     const cfg = config(env);
     await sendDueReportEmails(db(), cfg, chicago("2026-10-14T07:00:30"));
     const [mail] = await a.outbox();
-    expect(mail!.subject).toBe("Daily fleet summary: Windy Fleet");
+    expect(mail!.subject).toBe("Daily fleet summary from Fleet Ops");
+    expect(mail!.text).toContain("Windy Fleet");
     expect(mail!.text).toContain("fleet summary for 2026-10-13 (America/Chicago)");
     expect(mail!.text).toMatch(/- Truck 7: \d+\.\d mi, driving 0h \d\dm, idling 0h 0\dm, 2 trips/);
     expect(mail!.text).toContain("/reports");

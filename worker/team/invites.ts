@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import {
   canAssign,
@@ -10,8 +10,10 @@ import {
   type Role,
 } from "../../shared/roles";
 import type { Db } from "../../db/client";
-import { invites, memberships, users, workspaces } from "../../db/schema";
+import { heldMail, invites, memberships, users, workspaces } from "../../db/schema";
 import { sendEmail } from "../email/email";
+import { holdMail, isConfirmed } from "../email/member-mail";
+import type { Config } from "../env";
 import { LIMITS, reserve } from "../auth/rate-limit";
 import { membershipRole } from "../auth/session";
 import { audit } from "../lib/audit";
@@ -33,21 +35,76 @@ const inviteLink = (appUrl: string, token: string) => `${appUrl.replace(/\/$/, "
  * The invitation e-mail. The workspace's name is whatever its owner typed, so it stays out of the
  * subject (issue 34: "You are invited to URGENT verify payroll at …"); the body names it quoted.
  */
-async function mailInvite(c: Context<AppEnv>, workspaceId: string, email: string, role: Role, token: string) {
-  const ws = await c.var.db
-    .select({ name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .get();
+async function mailInvite(db: Db, config: Config, workspaceId: string, email: string, role: Role, token: string) {
+  const ws = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
   const name = ws?.name ?? "a workspace";
-  await sendEmail(c.var.db, c.var.config, {
+  await sendEmail(db, config, {
     to: email,
     subject: "You are invited to a workspace on Fleet Ops",
     text:
       `You have been invited to join the workspace "${name}" on Fleet Ops as ${roleLabels[role]}.\n\n` +
-      `Accept the invitation: ${inviteLink(c.var.config.APP_URL, token)}\n\n` +
+      `Accept the invitation: ${inviteLink(config.APP_URL, token)}\n\n` +
       `The link works once and expires in 7 days.`,
   });
+}
+
+/**
+ * Mails the invite now, or, while its sender has not confirmed their own address, holds it (issue
+ * 39): the invite stands and is listed, and `mailHeldInvites` mails it with a fresh link once they
+ * confirm. The address invited cannot have confirmed anything yet: the invite is the only mail it
+ * gets, under the per-address limits of `spendInviteMail` (docs/decisions/0041).
+ */
+async function mailOrHoldInvite(
+  c: Context<AppEnv>,
+  invite: { id: string; workspaceId: string; email: string; role: Role },
+  token: string,
+) {
+  const { db, config, session } = c.var;
+  if (await isConfirmed(db, session.userId))
+    return mailInvite(db, config, invite.workspaceId, invite.email, invite.role, token);
+  await holdMail(
+    db,
+    {
+      senderKey: `user:${session.userId}`,
+      senderUserId: session.userId,
+      to: invite.email,
+      kind: "invite",
+      ref: invite.id,
+      digestLine: "",
+    },
+    "sender_unconfirmed",
+  );
+}
+
+/**
+ * Invites held for their sender's confirmation (see mailOrHoldInvite) whose sender has now
+ * confirmed: each still pending one gets a fresh token and 7 days, and is mailed. Claimed by
+ * deleting the held row first, so two runs never mail one twice.
+ */
+export async function mailHeldInvites(db: Db, config: Config): Promise<number> {
+  const held = await db
+    .select({ id: heldMail.id, inviteId: heldMail.ref })
+    .from(heldMail)
+    .innerJoin(users, and(eq(users.id, heldMail.senderUserId), isNotNull(users.emailConfirmedAt)))
+    .where(eq(heldMail.kind, "invite"))
+    .limit(50)
+    .all();
+  let mailed = 0;
+  for (const h of held) {
+    const claimed = await db.delete(heldMail).where(eq(heldMail.id, h.id)).returning({ id: heldMail.id });
+    if (!claimed.length || !h.inviteId) continue;
+    const token = randomToken(32);
+    const expiresAt = Date.now() + INVITE_TTL_MS;
+    const [invite] = await db
+      .update(invites)
+      .set({ tokenHash: await sha256Hex(token), expiresAt })
+      .where(and(eq(invites.id, h.inviteId), ...liveInvite(Date.now())))
+      .returning({ workspaceId: invites.workspaceId, email: invites.email, role: invites.role });
+    if (!invite || !isRole(invite.role)) continue;
+    await mailInvite(db, config, invite.workspaceId, invite.email, invite.role, token);
+    mailed++;
+  }
+  return mailed;
 }
 
 /**
@@ -115,7 +172,7 @@ export async function createInvite(
       ),
     db.insert(invites).values(row),
   ]);
-  await mailInvite(c, workspaceId, email, role, token);
+  await mailOrHoldInvite(c, row, token);
   audit("member.invited", { workspaceId, inviteId: row.id, role, by: session.userId });
   return { id: row.id, email, role, expiresAt: row.expiresAt };
 }
@@ -148,7 +205,7 @@ export async function resendInvite(c: Context<AppEnv>, workspaceId: string, invi
     .update(invites)
     .set({ tokenHash: await sha256Hex(token), expiresAt })
     .where(eq(invites.id, inviteId));
-  await mailInvite(c, workspaceId, invite.email, invite.role, token);
+  await mailOrHoldInvite(c, { ...invite, workspaceId }, token);
   audit("invite.resent", { workspaceId, inviteId, by: c.var.session.userId });
   return { id: inviteId, email: invite.email, role: invite.role, expiresAt };
 }

@@ -3,10 +3,11 @@ import type { Context } from "hono";
 import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
 import { membershipRole } from "../auth/session";
 import type { Db } from "../../db/client";
-import { invites, memberships, reportSubscriptions, sessions, users, workspaces } from "../../db/schema";
+import { invites, memberships, users, workspaces } from "../../db/schema";
 import { audit } from "../lib/audit";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { closeWorkspaceUser } from "../workspace-object";
+import { endCredentials, forgetEndedShares } from "./credentials";
 import type { AppEnv } from "../types";
 
 /** A workspace always keeps at least one owner (DESIGN.md "Teams": 409). */
@@ -89,56 +90,28 @@ export async function changeRole(c: Context<AppEnv>, workspaceId: string, userId
 }
 
 /**
- * Removes a member (or the caller leaving): the membership goes, their sessions naming this
- * workspace stop naming it, the invites they sent and still pending are revoked, their report
- * e-mail subscription ends, and the room closes their sockets at once. Their pulls and pushes
- * are refused from the next request (the session's workspace is read with the membership).
+ * Removes a member (or the caller leaving): the membership goes and with it every credential they
+ * hold here (worker/team/credentials.ts: sessions stop naming this workspace, their API tokens and
+ * share links end, pending invites they sent are revoked, their report e-mail stops), and the room
+ * closes their sockets at once. Their pulls and pushes are refused from the next request.
  */
 export async function removeMember(c: Context<AppEnv>, workspaceId: string, userId: string): Promise<void> {
   const { db, access, session } = c.var;
   const leaving = userId === session.userId;
   const from = await currentRole(db, workspaceId, userId);
   if (!leaving && !canAssign(access.role, from, null)) throw forbidden("Your role does not allow removing this member");
-  const [removed] = await db.batch([
+  // Every credential they hold here ends in the same transaction, only if the removal committed.
+  const results = await db.batch([
     db
       .delete(memberships)
       .where(membershipUnlessLastOwner(workspaceId, userId, from))
       .returning({ userId: memberships.userId }),
-    db
-      .update(sessions)
-      .set({ workspaceId: null })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          eq(sessions.workspaceId, workspaceId),
-          sql`not exists (select 1 from ${memberships} m3 where m3.workspace_id = ${workspaceId} and m3.user_id = ${userId})`,
-        ),
-      ),
-    // Side doors end with the membership (issue 34): the invites they sent and their report e-mails.
-    db
-      .update(invites)
-      .set({ revokedAt: Date.now() })
-      .where(
-        and(
-          eq(invites.workspaceId, workspaceId),
-          eq(invites.invitedBy, userId),
-          isNull(invites.acceptedAt),
-          isNull(invites.revokedAt),
-          notMember(workspaceId, userId),
-        ),
-      ),
-    db
-      .delete(reportSubscriptions)
-      .where(
-        and(
-          eq(reportSubscriptions.workspaceId, workspaceId),
-          eq(reportSubscriptions.userId, userId),
-          notMember(workspaceId, userId),
-        ),
-      ),
+    ...endCredentials(db, { userId, workspaceId, guard: notMember(workspaceId, userId) }),
   ]);
+  const removed = results[0] as { userId: string }[];
   if (removed.length === 0) throw lastOwner();
   audit(leaving ? "member.left" : "member.removed", { workspaceId, userId, role: from, by: session.userId });
+  await forgetEndedShares(c.env, results, 1);
   await closeWorkspaceUser(c.env, workspaceId, userId).catch((error) =>
     console.error("closing a removed member's sockets failed:", error),
   );

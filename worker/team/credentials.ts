@@ -1,0 +1,105 @@
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import { apiTokens, invites, reportSubscriptions, sessions, vehicleShares } from "../../db/schema";
+import { forgetShare } from "../workspace-object";
+import type { Env } from "../env";
+
+/**
+ * One rule for every credential a person holds (issue 39, docs/decisions/0041): each names its
+ * creator, and each ends when that person's membership of its workspace ends (removed or left)
+ * or their account is deleted. `workspaceId` null means every workspace (account deletion).
+ * `guard` is SQL that must still hold when the batch runs (removal: "they are no longer a
+ * member"), so a refused removal ends nothing.
+ *
+ * A new kind of credential adds its statement to `enders` below; that is the whole hook. Push
+ * subscriptions (a `push_subscriptions` table with `user_id` and `workspace_id`) belong here too:
+ * `db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), inWorkspace(...), guard))`.
+ */
+export interface CredentialHolder {
+  userId: string;
+  workspaceId: string | null;
+  guard?: SQL;
+}
+
+const inWorkspace = (column: SQL | Parameters<typeof eq>[0], workspaceId: string | null) =>
+  workspaceId === null ? undefined : eq(column, workspaceId);
+
+/** The statements, in order: sessions, API tokens, share links (returning their hashes), invites, report e-mails. */
+function enders(db: Db, { userId, workspaceId, guard }: CredentialHolder, now: number) {
+  return [
+    // A session naming the workspace stops naming it (the person keeps their sign-in elsewhere).
+    workspaceId === null
+      ? db
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      : db
+          .update(sessions)
+          .set({ workspaceId: null })
+          .where(and(eq(sessions.userId, userId), eq(sessions.workspaceId, workspaceId), guard)),
+    db
+      .update(apiTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(apiTokens.createdBy, userId),
+          inWorkspace(apiTokens.workspaceId, workspaceId),
+          isNull(apiTokens.revokedAt),
+          guard,
+        ),
+      ),
+    db
+      .update(vehicleShares)
+      .set({ endedAt: now })
+      .where(
+        and(
+          eq(vehicleShares.createdBy, userId),
+          inWorkspace(vehicleShares.workspaceId, workspaceId),
+          isNull(vehicleShares.endedAt),
+          guard,
+        ),
+      )
+      .returning({ workspaceId: vehicleShares.workspaceId, tokenHash: vehicleShares.tokenHash }),
+    db
+      .update(invites)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(invites.invitedBy, userId),
+          inWorkspace(invites.workspaceId, workspaceId),
+          isNull(invites.acceptedAt),
+          isNull(invites.revokedAt),
+          guard,
+        ),
+      ),
+    db
+      .delete(reportSubscriptions)
+      .where(
+        and(eq(reportSubscriptions.userId, userId), inWorkspace(reportSubscriptions.workspaceId, workspaceId), guard),
+      ),
+  ] as const;
+}
+
+/** Where the share links' hashes are among the batch results of `endCredentials`'s statements. */
+const SHARES_AT = 2;
+
+/** The statements that end `holder`'s credentials, to run in the same batch as what ends the membership or account. */
+export function endCredentials(db: Db, holder: CredentialHolder): BatchItem<"sqlite">[] {
+  return [...enders(db, holder, Date.now())];
+}
+
+/**
+ * After the batch: the objects answering the ended links' open pages forget them, so the next poll
+ * says "ended" at once. `results` are the batch's, `offset` where `endCredentials`' statements began.
+ */
+export async function forgetEndedShares(env: Env, results: readonly unknown[], offset: number): Promise<void> {
+  const ended = (results[offset + SHARES_AT] ?? []) as { workspaceId: string; tokenHash: string }[];
+  await Promise.all(
+    ended.map((s) =>
+      forgetShare(env, s.workspaceId, s.tokenHash).catch((error: unknown) =>
+        console.error("the workspace object did not forget an ended share:", error),
+      ),
+    ),
+  );
+}
