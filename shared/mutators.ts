@@ -72,6 +72,12 @@ export const vehicleSettingsSchema = z.object({
   year: vehicleIdentification.year.optional(),
   make: vehicleIdentification.make.optional(),
   model: vehicleIdentification.model.optional(),
+  /** The tank in US gallons, as the form shows it (kept in litres: fuelTankLitres). */
+  fuelTankGallons: z
+    .number({ invalid_type_error: "Enter gallons" })
+    .positive("More than 0 gallons")
+    .max(500, "At most 500 gallons")
+    .optional(),
 });
 
 export const mutators = {
