@@ -59,6 +59,9 @@ export const fuelEntryQuerySchema = z.object({
   to: isoInstant("Use an ISO 8601 time").optional(),
 });
 
+/** `GET /api/vehicles/{id}/fuel-economy?from=&to=`: the stretches that close in the range. */
+export const fuelEconomyQuerySchema = fuelEntryQuerySchema.omit({ vehicleId: true });
+
 /** The sync mutators' arguments: the REST bodies with the id the browser chose. */
 export const logFuelEntryArgs = fuelEntryBodySchema.extend({ id });
 export type LogFuelEntryArgs = z.input<typeof logFuelEntryArgs>;

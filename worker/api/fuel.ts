@@ -1,5 +1,10 @@
 import { Hono, type Context } from "hono";
-import { fuelEntryBodySchema, fuelEntryPatchSchema, fuelEntryQuerySchema } from "../../shared/fuel";
+import {
+  fuelEconomyQuerySchema,
+  fuelEntryBodySchema,
+  fuelEntryPatchSchema,
+  fuelEntryQuerySchema,
+} from "../../shared/fuel";
 import { can } from "../../shared/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { forbidden } from "../lib/errors";
@@ -8,6 +13,7 @@ import type { AppEnv } from "../types";
 import { commitWorkspaceWrite } from "../workspace-object";
 import { fuelVehicle, fuelDeleteWrites, fuelEntryWrites, fuelUpdateWrites } from "../fuel/fuel-writes";
 import { liveFuelEntries, withFlags } from "../fuel/fuel-log";
+import { vehicleFuelEconomy } from "../fuel/economy";
 
 /**
  * The fuel log for integrators (DESIGN.md "Fuel, costs and renewals"): members log fill-ups,
@@ -66,4 +72,13 @@ export const fuelEntryRoutes = new Hono<AppEnv>()
     const writes = await fuelDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
     await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
     return c.body(null, 204);
+  });
+
+/** `GET /api/vehicles/{id}/fuel-economy?from=&to=`: full tank to full tank (domain/fuel/economy.ts); everyone reads. */
+export const fuelEconomyRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/:vehicleId/fuel-economy", zod("query", fuelEconomyQuerySchema), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const vehicle = await fuelVehicle(c.var.db, workspaceId, c.req.param("vehicleId"));
+    return c.json(await vehicleFuelEconomy(c.var.db, workspaceId, vehicle, c.req.valid("query")));
   });

@@ -89,9 +89,9 @@ describe("fuel entries API", () => {
   it("lets members log, owners and admins edit and delete, and viewers only read", async () => {
     const a = await userWithWorkspace();
     const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
-    const [admin, member, viewer] = await Promise.all(
-      (["admin", "member", "viewer"] as const).map((role) => memberWithRole(a.workspaceId, role)),
-    );
+    const admin = await memberWithRole(a.workspaceId, "admin");
+    const member = await memberWithRole(a.workspaceId, "member");
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
     expect((await post(viewer.token, fill(vehicleId, Date.now()))).status).toBe(403);
     const logged = await post(member.token, fill(vehicleId, Date.now()));
     expect(logged.status).toBe(201);
@@ -144,6 +144,39 @@ describe("fuel entries API", () => {
     // A range that starts after the higher reading still compares with it.
     const ranged = await listed(a.token, `vehicleId=${vehicleId}&from=${iso(now - 35 * HOUR)}`);
     expect(ranged.map((e) => e.flags)).toEqual([["odometer_backwards"]]);
+  });
+});
+
+describe("GET /api/vehicles/{id}/fuel-economy", () => {
+  it("answers full tank to full tank, leaving out a flagged fill-up's stretch, and is scoped to the workspace", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 5000);
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    await send("PATCH", `/api/vehicles/${vehicleId}`, a.token, { fuelTankLitres: 80 });
+    const gallons = (g: number) => Math.round(g * 3.785411784 * 1000) / 1000;
+    const now = Date.now();
+    const log = [
+      [1000, 10, true],
+      [1150, 5, false], // carried into the next full one
+      [1300, 10, true],
+      [1500, 25, true], // above the tank (80 L): its stretch is left out
+      [1700, 10, true],
+    ] as const;
+    for (const [i, [odometerMiles, g, fullTank]] of log.entries()) {
+      await post(
+        a.token,
+        fill(vehicleId, now - (10 - i) * 24 * HOUR, { odometerMiles, volumeLitres: gallons(g), fullTank }),
+      );
+    }
+    const res = await call(`/api/vehicles/${vehicleId}/fuel-economy`, { token: viewer.token });
+    expect(res.status).toBe(200);
+    // 300 mi on 15 gal, then 200 mi on 10 gal.
+    expect(await res.json()).toMatchObject({ mpg: 20, distanceMiles: 500, entriesUsed: 3, entriesFlagged: 1 });
+    const recent = `/api/vehicles/${vehicleId}/fuel-economy?from=${iso(now - 6.5 * 24 * HOUR)}`;
+    expect(await (await call(recent, { token: a.token })).json()).toMatchObject({ mpg: 20, distanceMiles: 200 });
+    expect((await call(`/api/vehicles/${vehicleId}/fuel-economy?to=later`, { token: a.token })).status).toBe(400);
+    expect((await call(`/api/vehicles/${vehicleId}/fuel-economy`, { token: b.token })).status).toBe(404);
   });
 });
 

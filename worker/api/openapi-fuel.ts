@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { FuelEconomy } from "../../domain/fuel/economy";
 import {
+  fuelEconomyQuerySchema,
   fuelEntryBodySchema,
   fuelEntryPatchSchema,
   fuelEntryQuerySchema,
@@ -37,6 +39,15 @@ const vehicleSettings: z.ZodType<VehicleSettings> = z.object({
   fuelTankLitres: z.number().nullable(),
 });
 
+const fuelEconomy: z.ZodType<FuelEconomy> = z.object({
+  mpg: z.number().nullable().describe("US gallons"),
+  litresPer100Km: z.number().nullable(),
+  distanceMiles: z.number(),
+  volumeLitres: z.number(),
+  entriesUsed: z.number().int(),
+  entriesFlagged: z.number().int().describe("Fill-ups with a flag: their full-to-full stretch is left out"),
+});
+
 export const fuelOperations: Record<string, Operation> = {
   "PATCH /vehicles/:vehicleId": {
     summary: "Change a vehicle's settings (name, VIN, year, make, model, fuel tank in litres); null clears one",
@@ -62,6 +73,12 @@ export const fuelOperations: Record<string, Operation> = {
     tag: "Fuel and costs",
     body: fuelEntryPatchSchema,
     response: fuelEntry,
+  },
+  "GET /vehicles/:vehicleId/fuel-economy": {
+    summary: "Fuel economy, full tank to full tank (partial fills carried), of the stretches closed in the range",
+    tag: "Fuel and costs",
+    query: fuelEconomyQuerySchema,
+    response: fuelEconomy,
   },
   "DELETE /fuel-entries/:id": { summary: "Delete a fill-up (owners and admins)", tag: "Fuel and costs", status: 204 },
 };

@@ -119,6 +119,7 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /fuel-entries": 400,
   "PATCH /fuel-entries/:id": 404,
   "DELETE /fuel-entries/:id": 404,
+  "GET /vehicles/:vehicleId/fuel-economy": 404,
 };
 /** The one answer that depends on who asks: the only owner may not leave (409), anyone else may. */
 const ownerLeaving = "DELETE /workspaces/:id/members/:userId";
