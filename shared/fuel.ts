@@ -90,6 +90,18 @@ export interface FuelEntry {
   flags: FuelFlag[];
 }
 
+/** `GET /api/vehicles/{id}/fuel-economy` (worked out by domain/fuel/economy.ts). */
+export interface FuelEconomy {
+  mpg: number | null;
+  litresPer100Km: number | null;
+  distanceMiles: number;
+  volumeLitres: number;
+  /** fill-ups whose fuel the figures count */
+  entriesUsed: number;
+  /** fill-ups of the stretches in range that carry a flag (economy_outlier included): their stretch is left out */
+  entriesFlagged: number;
+}
+
 /** The fields an entry keeps, times in ms (the D1 row's and the store's shape less their bookkeeping). */
 export interface FuelFields {
   vehicleId: string;

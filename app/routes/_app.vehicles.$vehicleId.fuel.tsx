@@ -1,6 +1,8 @@
 import { useParams } from "@remix-run/react";
-import { useCallback } from "react";
-import type { FuelEntry } from "../../shared/fuel";
+import { useCallback, useEffect } from "react";
+import type { FuelEconomy, FuelEntry } from "../../shared/fuel";
+import { useApi } from "../maintenance/use-api";
+import { useSyncStatus } from "../sync/sync-status";
 import { FuelLog } from "../fuel/fuel-log";
 import { LogFuelForm } from "../fuel/fuel-forms";
 import { money } from "../maintenance/format";
@@ -45,6 +47,7 @@ export default function VehicleFuel() {
             {older.rows ? "All" : "Last 90 days"}: {gallonsText(litres)} · {money(cost)}
           </p>
         ) : null}
+        <Economy vehicleId={vehicleId} rows={synced} />
         <FuelLog rows={rows} canManage={canManage} />
         {older.rows ? null : (
           <button type="button" className="button" onClick={() => void older.load()} disabled={older.loading}>
@@ -59,5 +62,27 @@ export default function VehicleFuel() {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The vehicle's fuel economy, full tank to full tank, from the server (domain/fuel/economy.ts), read
+ * again whenever its synced fill-ups change and when this device's pending edits reach the server
+ * (a fill-up logged here looks the same before and after). Online only: offline, the last answer stays.
+ */
+function Economy({ vehicleId, rows }: { vehicleId: string; rows: FuelRow[] }) {
+  const { data, reload } = useApi<FuelEconomy>(`vehicles/${encodeURIComponent(vehicleId)}/fuel-economy`);
+  const { pendingMutations } = useSyncStatus();
+  const stamp = `${pendingMutations}|${rows.map((r) => `${r.id}:${r.volumeLitres}:${r.odometerMiles}:${r.fullTank}`).join()}`;
+  useEffect(() => reload(), [stamp, reload]);
+  if (!data) return null;
+  if (data.mpg === null)
+    return <p className="muted">Fuel economy: shown after two full-tank fill-ups with an odometer.</p>;
+  return (
+    <p data-testid="fuel-economy">
+      Fuel economy: <strong>{data.mpg} mpg</strong> over {data.distanceMiles.toLocaleString("en-US")} mi (
+      {data.entriesUsed} {data.entriesUsed === 1 ? "fill-up" : "fill-ups"}
+      {data.entriesFlagged ? `; ${data.entriesFlagged} to check left out` : ""})
+    </p>
   );
 }

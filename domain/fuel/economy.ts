@@ -1,4 +1,6 @@
-import type { FuelFlag } from "../../shared/fuel";
+import type { FuelEconomy, FuelFlag } from "../../shared/fuel";
+
+export type { FuelEconomy };
 import { LITRES_PER_US_GALLON, METRES_PER_MILE } from "../../shared/units";
 
 /**
@@ -19,17 +21,6 @@ export interface EconomyEntry {
   odometerMiles: number | null;
   /** flags already found (shared/fuel-flags.ts) */
   flags: readonly FuelFlag[];
-}
-
-export interface FuelEconomy {
-  mpg: number | null;
-  litresPer100Km: number | null;
-  distanceMiles: number;
-  volumeLitres: number;
-  /** fill-ups whose fuel the figures count */
-  entriesUsed: number;
-  /** fill-ups of the stretches in range that carry a flag (economy_outlier included): their stretch is left out */
-  entriesFlagged: number;
 }
 
 /** A stretch whose miles per litre is beyond this factor of the vehicle's median (either way) is an outlier. */
