@@ -129,3 +129,32 @@ describe("fuel entries through sync", () => {
     expect(putsOf((await pull(a.token)).patch).get(vehicleKey(vehicleId))).toMatchObject({ ft: 90 });
   });
 });
+
+describe("the first sync's cost of fuel", () => {
+  it("grows by under 180 B per recent fill-up (two UUIDs are 72 of them); fill-ups older than 90 days cost nothing", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 12_000);
+    const size = async () => JSON.stringify(await pull(a.token)).length;
+    const before = await size();
+    const log = (daysAgo: number) =>
+      call("/api/fuel-entries", {
+        method: "POST",
+        token: a.token,
+        json: {
+          vehicleId,
+          at: new Date(Date.now() - daysAgo * DAY).toISOString(),
+          volumeLitres: 58.674,
+          costCents: 5270,
+          fullTank: true,
+          odometerMiles: 12_345.6,
+        },
+      });
+    for (let i = 0; i < 10; i++) expect((await log(5)).status).toBe(201);
+    const after = await size();
+    for (let i = 0; i < 10; i++) await log(120);
+    const perEntry = (after - before) / 10;
+    console.log(`first sync: ${perEntry} B per recent fill-up`);
+    expect(perEntry).toBeLessThanOrEqual(180);
+    expect(await size()).toBe(after);
+  });
+});
