@@ -5,7 +5,7 @@ import { fuelEntryKey, type FuelEntryWire } from "../../shared/fuel";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { vehicleKey } from "../../shared/vehicle";
 import { database } from "../../db/client";
-import { fuelEntries } from "../../db/schema";
+import { fuelEntries, vehicles } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { pushMutations as push } from "../test/sync";
@@ -120,6 +120,19 @@ describe("fuel entries through sync", () => {
     expect(keys.has(fuelEntryKey(old))).toBe(false);
     const late = await insertFill(a.workspaceId, vehicleId, 200);
     expect(putsOf((await pull(a.token, first.cookie)).patch).has(fuelEntryKey(late))).toBe(true);
+  });
+
+  it("keeps the tank when a tab of an older build saves the vehicle's settings without it; null clears it", async () => {
+    const a = await userWithWorkspace();
+    const vehicleId = await vehicleWithOdometer(a.workspaceId, 100);
+    await call(`/api/vehicles/${vehicleId}`, { method: "PATCH", token: a.token, json: { fuelTankLitres: 70 } });
+    const identity = { id: vehicleId, name: "Truck 9", vin: null, year: null, make: null, model: null };
+    await push(a.token, [{ name: "updateVehicle", args: identity }]);
+    const tank = async () =>
+      (await database(env.DB).select().from(vehicles).where(eq(vehicles.id, vehicleId)).get())?.fuelTankLitres;
+    expect(await tank()).toBe(70);
+    await push(a.token, [{ name: "updateVehicle", args: { ...identity, fuelTankLitres: null } }]);
+    expect(await tank()).toBeNull();
   });
 
   it("syncs the vehicle's fuel tank set over REST", async () => {
