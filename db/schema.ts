@@ -350,6 +350,8 @@ export const vehicles = sqliteTable(
     beaconStatus: text("beacon_status").notNull().default("PENDING"),
     /** Seconds with the ignition on, kept by the workspace's object (domain/fold/engine-hours.ts; migrations/0017). */
     engineSeconds: integer("engine_seconds"),
+    /** The fuel tank's capacity, set in the vehicle's settings (migrations/0026): what a fill-up is checked against. */
+    fuelTankLitres: real("fuel_tank_litres"),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     /** Workspace version at creation (set by a trigger, migrations/0001): pulls skip `del` for rows created after the cookie. */
@@ -909,5 +911,31 @@ export const inspections = sqliteTable(
   (t) => [
     index("inspections_ws_version_idx").on(t.workspaceId, t.version),
     index("inspections_ws_submitted_idx").on(t.workspaceId, t.submittedAt),
+  ],
+);
+
+/** A fill-up logged for a vehicle (issue 42, migrations/0026): volume in litres, cost in cents. */
+export const fuelEntries = sqliteTable(
+  "fuel_entries",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    vehicleId: text("vehicle_id").notNull(),
+    /** ms since epoch: when the tank was filled. */
+    at: integer("at").notNull(),
+    volumeLitres: real("volume_litres").notNull(),
+    costCents: integer("cost_cents"),
+    /** Filled to the brim (economy is counted full tank to full tank) or a partial fill. */
+    fullTank: integer("full_tank", { mode: "boolean" }).notNull().default(true),
+    odometerMiles: real("odometer_miles"),
+    vendor: text("vendor"),
+    photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("fuel_entries_ws_version_idx").on(t.workspaceId, t.version),
+    index("fuel_entries_ws_at_idx").on(t.workspaceId, t.at),
+    index("fuel_entries_vehicle_at_idx").on(t.vehicleId, t.at),
   ],
 );

@@ -91,6 +91,10 @@ test.describe("demo fleet and simulator", () => {
     expect(resumed.workspaceId).toBe(first.workspaceId);
     const afterStale = await seedDemo(baseURL!, undefined, "stale-token");
     expect(afterStale.workspaceId).toBe(first.workspaceId);
+    // Its fuel log (issue 42) is seeded once too: three vehicles' fill-ups, one of them to check.
+    const fuel = await first.api.call<{ entries: { flags: string[] }[] }>("GET", "fuel-entries");
+    expect(fuel.entries).toHaveLength(18);
+    expect(fuel.entries.filter((e) => e.flags.length)).toHaveLength(1);
 
     // Bounded, as tests run it: 24 reports, two per vehicle.
     const stats = await runSimulation({ url: baseURL!, beacons: first.beacons, intervalMs: 100, maxReports: 24 });

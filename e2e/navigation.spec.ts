@@ -120,6 +120,7 @@ test.describe("navigation", () => {
       ["Vehicles", "/vehicles", "Vehicles"],
       ["Issues", "/issues", "Issues"],
       ["Inspections", "/inspections", "Inspections"],
+      ["Fuel", "/fuel", "Fuel"],
       ["Reports", "/reports", "Reports"],
       ["People", "/people", "People"],
       ["Locations", "/locations", "Locations"],
@@ -133,6 +134,7 @@ test.describe("navigation", () => {
       "Vehicles",
       "Issues",
       "Inspections",
+      "Fuel",
       "Reports",
     ]);
     await expect(side.getByRole("group", { name: "Team" }).getByRole("link")).toHaveText(["People", "Locations"]);

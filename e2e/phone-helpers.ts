@@ -49,6 +49,8 @@ export function appPages(vehicleId: string): { path: string; heading: string | R
     { path: `/vehicles/${vehicleId}/settings`, heading: /Vehicle \d+/ },
     { path: "/issues", heading: "Issues" },
     { path: "/inspections", heading: "Inspections" },
+    { path: "/fuel", heading: "Fuel" },
+    { path: `/vehicles/${vehicleId}/fuel`, heading: /Vehicle \d+/ },
     { path: "/reports", heading: "Reports" },
     { path: "/people", heading: "People" },
     { path: "/locations", heading: "Locations" },

@@ -46,6 +46,7 @@ test.describe("on a phone", () => {
       ["Vehicles", /\/vehicles$/, "Vehicles"],
       ["Issues", /\/issues$/, "Issues"],
       ["Inspections", /\/inspections$/, "Inspections"],
+      ["Fuel", /\/fuel$/, "Fuel"],
       ["Reports", /\/reports$/, "Reports"],
       ["People", /\/people$/, "People"],
       ["Locations", /\/locations$/, "Locations"],

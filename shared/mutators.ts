@@ -12,6 +12,8 @@ import {
 } from "./driver";
 import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./vehicle";
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
+import { fuelTankLitresSchema } from "./fuel";
+import { fuelMutators } from "./fuel-mutators";
 import { placeMutators } from "./places-mutators";
 import { issueMutators } from "./issues-mutators";
 import { serviceMutators } from "./service-mutators";
@@ -50,8 +52,18 @@ const vehicleIdentification = {
   model: optionalText(50),
 };
 
-export const updateVehicleArgs = z.object({ id: z.string().min(1).max(100), ...vehicleIdentification });
+/** `fuelTankLitres` absent leaves it as it is (a tab of an older build sends none), null clears it. */
+export const updateVehicleArgs = z.object({
+  id: z.string().min(1).max(100),
+  ...vehicleIdentification,
+  fuelTankLitres: fuelTankLitresSchema.nullable().optional(),
+});
 export type UpdateVehicleArgs = z.input<typeof updateVehicleArgs>;
+
+/** `PATCH /api/vehicles/{id}` (integrators): any of the settings, each optional; null clears a field. */
+export const vehiclePatchSchema = z
+  .object({ ...vehicleIdentification, fuelTankLitres: fuelTankLitresSchema.nullable() })
+  .partial();
 
 /** The Settings form: the same rules, an empty input (undefined from conform) meaning "none". */
 export const vehicleSettingsSchema = z.object({
@@ -60,6 +72,12 @@ export const vehicleSettingsSchema = z.object({
   year: vehicleIdentification.year.optional(),
   make: vehicleIdentification.make.optional(),
   model: vehicleIdentification.model.optional(),
+  /** The tank in US gallons, as the form shows it (kept in litres: fuelTankLitres). */
+  fuelTankGallons: z
+    .number({ invalid_type_error: "Enter gallons" })
+    .positive("More than 0 gallons")
+    .max(500, "At most 500 gallons")
+    .optional(),
 });
 
 export const mutators = {
@@ -71,8 +89,10 @@ export const mutators = {
     const args = updateVehicleArgs.parse(input);
     const current = (await tx.get(vehicleKey(args.id))) as VehicleWire | undefined;
     if (!current) return;
-    const { id, ...fields } = args;
-    await tx.set(vehicleKey(id), encodeVehicle({ ...decodeVehicle(id, current), ...fields }));
+    const { id, fuelTankLitres, ...fields } = args;
+    const vehicle = { ...decodeVehicle(id, current), ...fields };
+    if (fuelTankLitres !== undefined) vehicle.fuelTankLitres = fuelTankLitres;
+    await tx.set(vehicleKey(id), encodeVehicle(vehicle));
   },
 
   /** A new driver (the New Person dialog); the id is made by the browser, so it works offline. */
@@ -108,6 +128,7 @@ export const mutators = {
   ...issueMutators,
   ...serviceMutators,
   ...inspectionMutators,
+  ...fuelMutators,
 };
 
 export type Mutators = typeof mutators;

@@ -85,6 +85,10 @@ export const mutationActions: Record<keyof Mutators, Action> = {
   deleteServiceEntry: "maintenance.manage",
   // Inspections: members submit them (the REST route's rule).
   submitInspection: "fleet.edit",
+  // Fuel: members log fill-ups, owners and admins correct or remove them (issue 42, ADR 0045).
+  logFuelEntry: "fleet.edit",
+  updateFuelEntry: "maintenance.manage",
+  deleteFuelEntry: "maintenance.manage",
 };
 
 /** A pushed mutation the server refused for the caller's role (the push answer's `refused`). */

@@ -17,6 +17,7 @@ const vehicle: Vehicle = {
   classification: { value: "PICKUP_TRUCK" },
   status: "ACTIVE",
   beaconStatus: "ACTIVE",
+  fuelTankLitres: 80,
 };
 
 describe("compact synced values (docs/decisions/0013)", () => {
@@ -111,6 +112,8 @@ describe("compact synced values (docs/decisions/0013)", () => {
       c: "PICKUP_TRUCK",
       s: "ACTIVE",
       b: "ACTIVE",
+      // Not named by the update (a tab of an older build names no tank): kept.
+      ft: 80,
     });
     expect(decodeSyncedValue(vehicleKey(id), stored)).toEqual({
       ...vehicle,
@@ -119,5 +122,15 @@ describe("compact synced values (docs/decisions/0013)", () => {
       make: "Ram",
       model: "1500",
     });
+    await mutators.updateVehicle(tx as never, {
+      id,
+      name: "Truck 8",
+      vin: null,
+      year: null,
+      make: null,
+      model: null,
+      fuelTankLitres: null,
+    });
+    expect(store.get(vehicleKey(id))).not.toHaveProperty("ft");
   });
 });

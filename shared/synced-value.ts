@@ -23,6 +23,7 @@ import {
   type ServiceEntryWire,
 } from "./maintenance-sync";
 import { decodePlace, PLACE_PREFIX, type PlaceWire } from "./places";
+import { decodeFuelEntry, FUEL_ENTRY_PREFIX, type FuelEntryWire } from "./fuel";
 import { decodeDriver, DRIVER_PREFIX, type DriverWire } from "./driver";
 import { decodeTelemetry, TELEMETRY_PREFIX, type TelemetryWire } from "./telemetry";
 import { decodeVehicle, VEHICLE_PREFIX, type VehicleWire } from "./vehicle";
@@ -55,6 +56,8 @@ export function decodeSyncedValue(key: string, value: unknown): unknown {
     return decodeInspectionForm(key.slice(INSPECTION_FORM_PREFIX.length), value as InspectionFormWire);
   if (key.startsWith(INSPECTION_PREFIX))
     return decodeInspection(key.slice(INSPECTION_PREFIX.length), value as InspectionWire);
+  if (key.startsWith(FUEL_ENTRY_PREFIX))
+    return decodeFuelEntry(key.slice(FUEL_ENTRY_PREFIX.length), value as FuelEntryWire);
   if (key.startsWith(ALERT_PREFIX)) return decodeAlert(key.slice(ALERT_PREFIX.length), value as AlertWire);
   return value;
 }

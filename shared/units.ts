@@ -12,3 +12,8 @@ export const metresPerSecondToMph = (ms: number) => (ms * SECONDS_PER_HOUR) / ME
 export const mphToMetresPerSecond = (mph: number) => (mph * METRES_PER_MILE) / SECONDS_PER_HOUR;
 export const mphToKnots = (mph: number) => metresPerSecondToKnots(mphToMetresPerSecond(mph));
 export const metresToMiles = (metres: number) => metres / METRES_PER_MILE;
+
+/** Fuel is stored in litres (DESIGN.md "Fuel, costs and renewals") and shown in US gallons beside miles. */
+export const LITRES_PER_US_GALLON = 3.785411784;
+export const litresToGallons = (litres: number) => litres / LITRES_PER_US_GALLON;
+export const gallonsToLitres = (gallons: number) => gallons * LITRES_PER_US_GALLON;

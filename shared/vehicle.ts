@@ -22,6 +22,8 @@ export type Vehicle = {
   status: string;
   /** ACTIVE once its beacon reports (green icon); anything else is grey. */
   beaconStatus: string;
+  /** The fuel tank's capacity in litres, when set (issue 42): fill-ups above it are flagged. */
+  fuelTankLitres: number | null;
 };
 
 /**
@@ -49,6 +51,8 @@ export type VehicleWire = {
   s: string;
   /** beaconStatus */
   b: string;
+  /** fuelTankLitres */
+  ft?: number;
 };
 
 export function encodeVehicle(v: Omit<Vehicle, "id">): VehicleWire {
@@ -60,6 +64,7 @@ export function encodeVehicle(v: Omit<Vehicle, "id">): VehicleWire {
   setIfPresent(w, "d", v.driver);
   setIfPresent(w, "di", v.driverId);
   setIfPresent(w, "c", v.classification?.value);
+  setIfPresent(w, "ft", v.fuelTankLitres);
   return w;
 }
 
@@ -76,5 +81,6 @@ export function decodeVehicle(id: string, w: VehicleWire): Vehicle {
     classification: w.c === undefined ? null : { value: w.c },
     status: w.s,
     beaconStatus: w.b,
+    fuelTankLitres: w.ft ?? null,
   };
 }

@@ -8,7 +8,7 @@ import {
 } from "react";
 import { Spinner } from "./spinner";
 
-type InputType = "text" | "email" | "password" | "number" | "tel" | "date";
+type InputType = "text" | "email" | "password" | "number" | "tel" | "date" | "datetime-local";
 
 /** A labelled input wired to a conform field, with its error under it. */
 export function Field({

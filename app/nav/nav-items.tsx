@@ -28,6 +28,7 @@ export function useNavSections(): NavSection[] {
         { to: "/vehicles", label: "Vehicles" },
         { to: "/issues", label: "Issues" },
         { to: "/inspections", label: "Inspections" },
+        { to: "/fuel", label: "Fuel" },
         { to: "/reports", label: "Reports" },
       ],
     },

@@ -5,6 +5,8 @@ import { toast } from "sonner";
 import { vehicleSettingsSchema } from "../../shared/mutators";
 import type { Vehicle } from "../../shared/vehicle";
 import { decodeVin } from "../../shared/vin";
+import { formLitres } from "../../shared/fuel";
+import { litresToGallons } from "../../shared/units";
 import { Field, SubmitButton } from "../components/form";
 import { useCan, useSession } from "../session/session";
 import { useZodForm } from "../components/use-zod-form";
@@ -21,7 +23,14 @@ export default function VehicleSettings() {
   // ones. Once the operator types, the form is theirs until it is left.
   const [editing, setEditing] = useState<{ id: string; shown: string } | null>(null);
   if (!vehicle) return null;
-  const shown = JSON.stringify([vehicle.name, vehicle.vin, vehicle.year, vehicle.make, vehicle.model]);
+  const shown = JSON.stringify([
+    vehicle.name,
+    vehicle.vin,
+    vehicle.year,
+    vehicle.make,
+    vehicle.model,
+    vehicle.fuelTankLitres,
+  ]);
   const formKey = editing?.id === vehicle.id ? editing.shown : shown;
   return (
     <>
@@ -36,9 +45,19 @@ export default function VehicleSettings() {
   );
 }
 
+const tankGallons = (litres: number | null) =>
+  litres === null ? undefined : Math.round(litresToGallons(litres) * 1000) / 1000;
+
 /** The settings form for `vehicle`, saved as a synced mutation. */
 function useVehicleSettingsForm(vehicle: Vehicle) {
   const update = useUpdateVehicle();
+  // An untouched tank keeps its litres exactly (not rounded through gallons).
+  const tankLitres = (gallons: number | undefined) =>
+    gallons === undefined
+      ? null
+      : gallons === tankGallons(vehicle.fuelTankLitres)
+        ? vehicle.fuelTankLitres
+        : formLitres(gallons);
   return useZodForm(
     `vehicle-${vehicle.id}`,
     vehicleSettingsSchema,
@@ -50,6 +69,7 @@ function useVehicleSettingsForm(vehicle: Vehicle) {
         year: value.year ?? null,
         make: value.make ?? null,
         model: value.model ?? null,
+        fuelTankLitres: tankLitres(value.fuelTankGallons),
       });
       toast("Vehicle updated");
     },
@@ -59,6 +79,7 @@ function useVehicleSettingsForm(vehicle: Vehicle) {
       year: vehicle.year ?? undefined,
       make: vehicle.make ?? "",
       model: vehicle.model ?? "",
+      fuelTankGallons: tankGallons(vehicle.fuelTankLitres),
     },
   );
 }
@@ -124,6 +145,14 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
           <Field field={fields.year} label="Year" type="number" />
           <Field field={fields.make} label="Make" />
           <Field field={fields.model} label="Model" />
+          <Field
+            field={fields.fuelTankGallons}
+            label="Fuel tank (gal)"
+            type="number"
+            inputMode="decimal"
+            step="any"
+            hint="Fill-ups above it are flagged to check"
+          />
         </fieldset>
         <SubmitButton pending={pending} disabled={!editable}>
           Update

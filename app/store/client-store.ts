@@ -10,6 +10,7 @@ import {
   SERVICE_SCHEDULE_PREFIX,
 } from "../../shared/maintenance-sync";
 import { decodeSyncedValue } from "../../shared/synced-value";
+import { FUEL_ENTRY_PREFIX } from "../../shared/fuel";
 import { TELEMETRY_PREFIX } from "../../shared/telemetry";
 import { VEHICLE_PREFIX, vehicleKey } from "../../shared/vehicle";
 import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
@@ -26,7 +27,10 @@ import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
  * get only those changes; the vehicles sorted by name are kept sorted by moving the changed ones
  * (binary search), not by sorting the fleet again; a vehicle's events are indexed by vehicle.
  */
-export type EntityType = "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType | IssuesType | MaintenanceType;
+export type EntityType =
+  "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType | IssuesType | MaintenanceType | CostsType;
+/** Fill-ups (docs/decisions/0045). */
+type CostsType = "fuel-entry";
 /** Service and inspections (docs/decisions/0033). */
 type MaintenanceType = "service-schedule" | "service-entry" | "inspection-form" | "inspection";
 /** Issues and their comments (docs/decisions/0030): comment ids are `{issueId}/{commentId}`. */
@@ -56,6 +60,7 @@ const PREFIXES: Record<EntityType, string> = {
   "service-entry": SERVICE_ENTRY_PREFIX,
   "inspection-form": INSPECTION_FORM_PREFIX,
   inspection: INSPECTION_PREFIX,
+  "fuel-entry": FUEL_ENTRY_PREFIX,
 };
 const TYPES = Object.keys(PREFIXES) as EntityType[];
 const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, make()])) as Record<EntityType, T>;

@@ -32,7 +32,7 @@ import { useClientStore } from "./index";
  * they render offline. Each value is derived again only when one of the types it reads changed.
  */
 /** `key` names the value (hook and arguments): values of the same key are shared by every reader. */
-function useTypesValue<T>(types: readonly EntityType[], key: string, compute: (store: ClientStore) => T): T {
+export function useTypesValue<T>(types: readonly EntityType[], key: string, compute: (store: ClientStore) => T): T {
   const store = useClientStore();
   const typesKey = types.join(",");
   const subscribe = useCallback(

@@ -16,6 +16,7 @@ const fresh = (i: number): Vehicle => ({
   classification: null,
   status: "ACTIVE",
   beaconStatus: "PENDING",
+  fuelTankLitres: null,
 });
 
 /** Applies planned changes the way the server would. */

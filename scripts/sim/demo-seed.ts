@@ -5,6 +5,7 @@ import { DEMO_ACCOUNT, DEMO_FLEET, planProfiles } from "./demo-fleet";
 import { seedDemoIssues } from "./demo-issues";
 import { seedPlacesAndRules, seedSecondMember } from "./demo-extras";
 import { seedDemoMaintenance } from "./demo-maintenance";
+import { seedDemoFuel } from "./demo-fuel";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -97,6 +98,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   await seedPlacesAndRules(api, log);
   await seedSecondMember(api, workspaceId, DEMO_ACCOUNT.password, log);
   await seedDemoMaintenance(api, vehicles, log);
+  await seedDemoFuel(api, vehicles, log);
 
   return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot };
 }

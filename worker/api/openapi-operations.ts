@@ -42,6 +42,7 @@ import { osmandJsonBodySchema } from "../fleet/osmand";
 import { deliveriesQuery } from "./alert-delivery";
 import { alertsQuery, readBody } from "./alerts";
 import { maintenanceOperations } from "./openapi-maintenance";
+import { fuelOperations } from "./openapi-fuel";
 
 /**
  * The central registry behind GET /api/openapi.json (worker/api/openapi.ts): one entry per route,
@@ -324,4 +325,5 @@ export const operations: Record<string, Operation> = {
   "GET /invites/:token": { summary: "What an invite link invites to", tag: "Members" },
   "POST /invites/accept": { summary: "Accept an invite", tag: "Members", body: acceptInviteSchema, response: token },
   ...maintenanceOperations,
+  ...fuelOperations,
 };

@@ -56,6 +56,8 @@ export const routeRules: Record<string, RouteRule> = {
   // Every device id at once, after someone who could read them left (issue 34): owners only.
   "POST /beacons/device-ids/replace": "devices.replace",
   "GET /vehicles/:vehicleId/history": "workspace.view",
+  // A vehicle's settings (its tank too): members and up, as the Settings tab's updateVehicle.
+  "PATCH /vehicles/:vehicleId": "fleet.edit",
   // Live-share links (docs/decisions/0029): members make and end them, everyone sees them; the
   // link itself is public (its unguessable token is the credential, rate-limited per address).
   "POST /vehicles/:vehicleId/shares": "fleet.edit",
@@ -120,6 +122,12 @@ export const routeRules: Record<string, RouteRule> = {
   "POST /service-entries": "fleet.edit",
   // An entry logged by mistake: owners and admins remove it (ADR 0040); members log, not erase.
   "DELETE /service-entries/:id": "maintenance.manage",
+  // Fuel (issue 42): everyone reads, members log fill-ups, owners and admins correct or remove them.
+  "GET /fuel-entries": "workspace.view",
+  "POST /fuel-entries": "fleet.edit",
+  "PATCH /fuel-entries/:id": "maintenance.manage",
+  "DELETE /fuel-entries/:id": "maintenance.manage",
+  "GET /vehicles/:vehicleId/fuel-economy": "workspace.view",
   "GET /inspection-forms": "workspace.view",
   "POST /inspection-forms": "maintenance.manage",
   "PATCH /inspection-forms/:id": "maintenance.manage",

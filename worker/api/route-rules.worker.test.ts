@@ -5,7 +5,7 @@ import { mutationNames, type Mutators } from "../../shared/mutators";
 import { actions, can, mutationActions, roles, type Role } from "../../shared/roles";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../../db/client";
-import { drivers, inspections, places, serviceEntries, serviceSchedules, vehicles } from "../../db/schema";
+import { drivers, fuelEntries, inspections, places, serviceEntries, serviceSchedules, vehicles } from "../../db/schema";
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
 import { commentRow, insertIssue, issueRow } from "../test/issues";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
@@ -116,6 +116,12 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /issues": 400,
   "PATCH /issues/:id": 404,
   "POST /issues/:id/comments": 400,
+  "PATCH /vehicles/:vehicleId": 404,
+  "GET /fuel-entries": 200,
+  "POST /fuel-entries": 400,
+  "PATCH /fuel-entries/:id": 404,
+  "DELETE /fuel-entries/:id": 404,
+  "GET /vehicles/:vehicleId/fuel-economy": 404,
 };
 /** The one answer that depends on who asks: the only owner may not leave (409), anyone else may. */
 const ownerLeaving = "DELETE /workspaces/:id/members/:userId";
@@ -277,7 +283,33 @@ const samples: Record<
         (await database(env.DB).select().from(inspections).where(eq(inspections.id, id)).get()) !== undefined,
     };
   },
+  async logFuelEntry(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return {
+      args: { id, vehicleId, at: new Date().toISOString(), volumeLitres: 40, fullTank: true },
+      applied: async () => (await fuelRow(id)) !== undefined,
+    };
+  },
+  async updateFuelEntry(workspaceId) {
+    const id = await insertFuelEntryOf(workspaceId);
+    return { args: { id, volumeLitres: 41 }, applied: async () => (await fuelRow(id))?.volumeLitres === 41 };
+  },
+  async deleteFuelEntry(workspaceId) {
+    const id = await insertFuelEntryOf(workspaceId);
+    return { args: { id }, applied: async () => (await fuelRow(id))?.deleted === true };
+  },
 };
+
+const fuelRow = (id: string) => database(env.DB).select().from(fuelEntries).where(eq(fuelEntries.id, id)).get();
+async function insertFuelEntryOf(workspaceId: string) {
+  const vehicleId = await insertVehicle(workspaceId);
+  const id = crypto.randomUUID();
+  await database(env.DB)
+    .insert(fuelEntries)
+    .values({ id, workspaceId, vehicleId, at: Date.now(), volumeLitres: 40, version: 0 });
+  return id;
+}
 
 const scheduleRow = (id: string) =>
   database(env.DB).select().from(serviceSchedules).where(eq(serviceSchedules.id, id)).get();

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { issueChangeQueries } from "./issue-entities";
 import { maintenanceChangeQueries } from "./maintenance-entities";
+import { fuelChangeQuery } from "./fuel-entities";
 import {
   alertReads,
   alertRules,
@@ -67,6 +68,7 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     formRows,
     entryRows,
     inspectionRows,
+    fuelEntryRows,
   ] = await db.batch(changeQueries(db, workspaceId, since, live));
   return {
     workspace: syncStateOf(ws),
@@ -85,6 +87,7 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     formRows,
     entryRows,
     inspectionRows,
+    fuelEntryRows,
   };
 }
 
@@ -152,6 +155,8 @@ function changeQueries(db: Db, workspaceId: string, since: number, live: boolean
     ...issueChangeQueries(db, workspaceId, since, live),
     // service schedules and entries, inspection forms and inspections (docs/decisions/0033)
     ...maintenanceChangeQueries(db, workspaceId, since, live),
+    // fill-ups (docs/decisions/0045)
+    fuelChangeQuery(db, workspaceId, since, live),
   ] as const;
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
@@ -170,6 +175,7 @@ const NOTHING_EDITED = {
   formRows: [],
   entryRows: [],
   inspectionRows: [],
+  fuelEntryRows: [],
 } satisfies Omit<Changes, "workspace" | "vehicleRows" | "telemetryRows" | "eventRows" | "alertRows">;
 
 /** Where a pull gets the shared part of an incremental answer. */
@@ -195,6 +201,7 @@ export function narrow(changes: Changes, since: number): Changes {
     formRows: newer(changes.formRows),
     entryRows: newer(changes.entryRows),
     inspectionRows: newer(changes.inspectionRows),
+    fuelEntryRows: newer(changes.fuelEntryRows),
   };
 }
 

@@ -107,6 +107,7 @@ describe("compact pull payload", () => {
       classification: { value: "SUV" },
       status: "ACTIVE",
       beaconStatus: "PENDING",
+      fuelTankLitres: null,
     } satisfies Vehicle);
     expect(valueOf(res.patch, telemetryKey(vehicleId))).toEqual({
       id: vehicleId,

@@ -20,6 +20,7 @@ export function toVehicle(row: typeof vehicles.$inferSelect): VehicleWire {
     classification: row.classification ? { value: row.classification } : null,
     status: row.status,
     beaconStatus: row.beaconStatus,
+    fuelTankLitres: row.fuelTankLitres,
   });
 }
 

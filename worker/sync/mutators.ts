@@ -8,6 +8,7 @@ import { placeServerMutators } from "./places-mutators";
 import { issueServerMutators, type MutationCaller } from "./issue-mutators";
 import { serviceServerMutators } from "./service-mutators";
 import { inspectionServerMutators } from "./inspection-mutators";
+import { fuelServerMutators } from "./fuel-mutators";
 import { versionOf } from "../../db/workspace-version";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
@@ -104,4 +105,5 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
   ...issueServerMutators(reject),
   ...serviceServerMutators(reject),
   ...inspectionServerMutators(reject),
+  ...fuelServerMutators(reject),
 };

@@ -18,6 +18,7 @@ import { toDriver, toTelemetry, toVehicle, toVehicleEvent } from "./entities";
 import { addPlacesAndAlerts } from "./places-entities";
 import { addIssues } from "./issue-entities";
 import { addMaintenance } from "./maintenance-entities";
+import { addFuel } from "./fuel-entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
 
@@ -170,6 +171,7 @@ function addAll(changes: Changes, add: Add, showWebhooks: boolean) {
   addPlacesAndAlerts(changes, add, showWebhooks);
   addIssues(changes, add);
   addMaintenance(changes, add);
+  addFuel(changes, add);
 }
 
 /** The shared read carries every client of the workspace changed since the cookie: keep this group's. */

@@ -1,0 +1,84 @@
+import { Hono, type Context } from "hono";
+import {
+  fuelEconomyQuerySchema,
+  fuelEntryBodySchema,
+  fuelEntryPatchSchema,
+  fuelEntryQuerySchema,
+} from "../../shared/fuel";
+import { can } from "../../shared/roles";
+import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
+import { forbidden } from "../lib/errors";
+import { body, zod } from "../lib/validate";
+import type { AppEnv } from "../types";
+import { commitWorkspaceWrite } from "../workspace-object";
+import { fuelVehicle, fuelDeleteWrites, fuelEntryWrites, fuelUpdateWrites } from "../fuel/fuel-writes";
+import { liveFuelEntries, withFlags } from "../fuel/fuel-log";
+import { vehicleFuelEconomy } from "../fuel/economy";
+
+/**
+ * The fuel log for integrators (DESIGN.md "Fuel, costs and renewals"): members log fill-ups,
+ * owners and admins edit and delete them, everyone reads. Every query is scoped to the caller's
+ * workspace; another workspace's vehicle or entry is a 404 like one that does not exist.
+ */
+function sessionThat(session: SessionInfo, action: "fleet.edit" | "maintenance.manage") {
+  const scoped = workspaceSession(session);
+  if (!can(session.role, action))
+    throw forbidden(action === "fleet.edit" ? "Viewers cannot log fuel" : "Only owners and admins change fuel entries");
+  return scoped;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context of this app
+const writeContext = (c: Context<AppEnv, any, any>) => ({
+  env: c.env,
+  db: c.var.db,
+  waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
+});
+
+export const fuelEntryRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/", zod("query", fuelEntryQuerySchema), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const query = c.req.valid("query");
+    if (query.vehicleId) await fuelVehicle(c.var.db, workspaceId, query.vehicleId);
+    const rows = await liveFuelEntries(c.var.db, workspaceId, query);
+    return c.json({ entries: await withFlags(c.var.db, workspaceId, rows) });
+  })
+  .post("/", body(fuelEntryBodySchema), async (c) => {
+    const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
+    const { row, writes } = await fuelEntryWrites(c.var.db, workspaceId, c.req.valid("json"), {
+      id: crypto.randomUUID(),
+      userId,
+      now: Date.now(),
+    });
+    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+    const [entry] = await withFlags(c.var.db, workspaceId, [row]);
+    return c.json(entry!, 201);
+  })
+  .patch("/:id", body(fuelEntryPatchSchema), async (c) => {
+    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+    const { row, writes } = await fuelUpdateWrites(
+      c.var.db,
+      workspaceId,
+      c.req.param("id"),
+      c.req.valid("json"),
+      Date.now(),
+    );
+    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+    const [entry] = await withFlags(c.var.db, workspaceId, [row]);
+    return c.json(entry!);
+  })
+  .delete("/:id", async (c) => {
+    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+    const writes = await fuelDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
+    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+    return c.body(null, 204);
+  });
+
+/** `GET /api/vehicles/{id}/fuel-economy?from=&to=`: full tank to full tank (domain/fuel/economy.ts); everyone reads. */
+export const fuelEconomyRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/:vehicleId/fuel-economy", zod("query", fuelEconomyQuerySchema), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const vehicle = await fuelVehicle(c.var.db, workspaceId, c.req.param("vehicleId"));
+    return c.json(await vehicleFuelEconomy(c.var.db, workspaceId, vehicle, c.req.valid("query")));
+  });

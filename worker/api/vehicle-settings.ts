@@ -1,0 +1,50 @@
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { vehiclePatchSchema } from "../../shared/mutators";
+import { requireSession, workspaceSession } from "../auth/session";
+import { vehicles } from "../../db/schema";
+import { notFound } from "../lib/errors";
+import { body } from "../lib/validate";
+import type { AppEnv } from "../types";
+import { commitWorkspaceWrite } from "../workspace-object";
+
+/** A vehicle's settings as `PATCH /api/vehicles/{id}` answers them. */
+export interface VehicleSettings {
+  id: string;
+  name: string;
+  vin: string | null;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  fuelTankLitres: number | null;
+}
+
+/**
+ * `PATCH /api/vehicles/{id}`: a vehicle's settings for integrators, with the rules of the Settings
+ * tab's synced `updateVehicle` (shared/mutators.ts): members and up (route-rules.ts), fields left
+ * out stay, null clears one. Another workspace's vehicle is a 404.
+ */
+export const vehicleSettingsRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .patch("/:vehicleId", body(vehiclePatchSchema), async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const db = c.var.db;
+    const scope = and(
+      eq(vehicles.id, c.req.param("vehicleId")),
+      eq(vehicles.workspaceId, workspaceId),
+      eq(vehicles.deleted, false),
+    );
+    const exists = await db.select({ id: vehicles.id }).from(vehicles).where(scope).get();
+    if (!exists) throw notFound("No such vehicle in this workspace");
+    const patch = c.req.valid("json");
+    const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+    await commitWorkspaceWrite({ env: c.env, db, waitUntil }, workspaceId, (stamp) => [
+      db
+        .update(vehicles)
+        .set({ ...patch, version: stamp })
+        .where(scope),
+    ]);
+    const row = (await db.select().from(vehicles).where(scope).get())!;
+    const { id, name, vin, year, make, model, fuelTankLitres } = row;
+    return c.json({ id, name, vin, year, make, model, fuelTankLitres } satisfies VehicleSettings);
+  });
