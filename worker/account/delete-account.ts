@@ -5,6 +5,7 @@ import { is } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import { memberships, replicacheClientGroups, users, workspaces } from "../../db/schema";
+import { inLists } from "../../db/chunk";
 
 /** What deleting an account does to the workspaces it owns. */
 export interface DeletionPlan {
@@ -25,21 +26,16 @@ export async function planDeletion(db: Db, userId: string): Promise<DeletionPlan
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(and(eq(memberships.userId, userId), eq(memberships.role, "owner")))
     .all();
-  if (owned.length === 0) return { blocking: [], deleted: [] };
-  const others = await db
-    .select({ workspaceId: memberships.workspaceId, role: memberships.role, n: count() })
-    .from(memberships)
-    .where(
-      and(
-        inArray(
-          memberships.workspaceId,
-          owned.map((w) => w.id),
-        ),
-        ne(memberships.userId, userId),
-      ),
-    )
-    .groupBy(memberships.workspaceId, memberships.role)
-    .all();
+  const others: { workspaceId: string; role: string }[] = [];
+  for (const part of inLists(owned.map((w) => w.id)))
+    others.push(
+      ...(await db
+        .select({ workspaceId: memberships.workspaceId, role: memberships.role, n: count() })
+        .from(memberships)
+        .where(and(inArray(memberships.workspaceId, part), ne(memberships.userId, userId)))
+        .groupBy(memberships.workspaceId, memberships.role)
+        .all()),
+    );
   const plan: DeletionPlan = { blocking: [], deleted: [] };
   for (const w of owned) {
     const rows = others.filter((o) => o.workspaceId === w.id);
@@ -65,10 +61,9 @@ const workspaceTables = Object.values(schema as Record<string, unknown>)
  */
 export async function deleteAccount(db: Db, userId: string, soleWorkspaces: string[]): Promise<boolean> {
   const statements: BatchItem<"sqlite">[] = [lastOwnerGuard(db, userId)];
-  if (soleWorkspaces.length > 0) {
-    for (const { table, column } of workspaceTables)
-      statements.push(db.delete(table).where(inArray(column, soleWorkspaces)));
-    statements.push(db.delete(workspaces).where(inArray(workspaces.id, soleWorkspaces)));
+  for (const part of inLists(soleWorkspaces)) {
+    for (const { table, column } of workspaceTables) statements.push(db.delete(table).where(inArray(column, part)));
+    statements.push(db.delete(workspaces).where(inArray(workspaces.id, part)));
   }
   // Its browsers' sync bookkeeping names it without a foreign key.
   statements.push(db.delete(replicacheClientGroups).where(eq(replicacheClientGroups.userId, userId)));

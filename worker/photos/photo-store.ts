@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { photos } from "../../db/schema";
 
@@ -17,11 +18,14 @@ export async function photoIn(db: Db, workspaceId: string, photoId: string) {
  * one that another workspace holds is refused.
  */
 export async function foreignPhotoIds(db: Db, workspaceId: string, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: photos.id, workspaceId: photos.workspaceId })
-    .from(photos)
-    .where(and(inArray(photos.id, [...ids])))
-    .all();
-  return rows.filter((r) => r.workspaceId !== workspaceId).map((r) => r.id);
+  const foreign: string[] = [];
+  for (const part of inLists(ids)) {
+    const rows = await db
+      .select({ id: photos.id, workspaceId: photos.workspaceId })
+      .from(photos)
+      .where(inArray(photos.id, part))
+      .all();
+    foreign.push(...rows.filter((r) => r.workspaceId !== workspaceId).map((r) => r.id));
+  }
+  return foreign;
 }
