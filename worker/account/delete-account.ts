@@ -4,7 +4,8 @@ import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqli
 import { is } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
-import { memberships, replicacheClientGroups, users, workspaces } from "../../db/schema";
+import { memberships, photoPurges, replicacheClientGroups, users, workspaces } from "../../db/schema";
+import { workspacePhotoPrefix } from "../photos/photo-store";
 import { inLists } from "../../db/chunk";
 
 /** What deleting an account does to the workspaces it owns. */
@@ -64,6 +65,13 @@ export async function deleteAccount(db: Db, userId: string, soleWorkspaces: stri
   for (const part of inLists(soleWorkspaces)) {
     for (const { table, column } of workspaceTables) statements.push(db.delete(table).where(inArray(column, part)));
     statements.push(db.delete(workspaces).where(inArray(workspaces.id, part)));
+    // Their photos' bytes in R2 go too, emptied by the cron (worker/photos/photo-collector.ts; issue 39).
+    statements.push(
+      db
+        .insert(photoPurges)
+        .values(part.map((id) => ({ prefix: workspacePhotoPrefix(id) })))
+        .onConflictDoNothing(),
+    );
   }
   // Its browsers' sync bookkeeping names it without a foreign key.
   statements.push(db.delete(replicacheClientGroups).where(eq(replicacheClientGroups.userId, userId)));
