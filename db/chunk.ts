@@ -10,3 +10,15 @@ export function chunkRows<T>(rows: T[], paramsPerRow: number): T[][] {
   for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
   return chunks;
 }
+
+/**
+ * Values one `IN` list may hold: D1's 100 bound values less room for a statement's other few (a
+ * workspace id, a flag, a time). Every `inArray(column, list)` of a list that callers or data
+ * size goes through `inLists` (scripts/in-lists.test.ts finds one that does not).
+ */
+export const IN_LIST_MAX = 90;
+
+/** `values` (deduplicated) cut into lists D1 accepts: `for (const part of inLists(ids)) ... inArray(column, part)`. */
+export function inLists<T>(values: Iterable<T>): T[][] {
+  return chunkRows([...new Set(values)], D1_MAX_PARAMS / IN_LIST_MAX);
+}

@@ -10,6 +10,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import type { AlertKind, AlertRuleConfig } from "../shared/alert-rules";
 import type { PlaceGeometry } from "../shared/places";
 import type { InspectionItem, InspectionResult } from "../shared/inspections";
+import { PHOTO_QUOTA_BYTES } from "../shared/photos";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -236,6 +237,8 @@ export const workspaces = sqliteTable("workspaces", {
   createdAt: integer("created_at").notNull().default(now),
   /** IANA time zone: days and times in reports and the timeline (migrations/0008). */
   timeZone: text("time_zone").notNull().default("UTC"),
+  /** Bytes of photos the workspace may keep (migrations/0023, docs/decisions/0042): uploads past it answer 413. */
+  photoQuotaBytes: integer("photo_quota_bytes").notNull().default(PHOTO_QUOTA_BYTES),
 });
 
 /** A workspace's version at a point in time, so the tombstone collector can tell versions' ages. */
@@ -741,7 +744,10 @@ export const vehicleShares = sqliteTable(
 
 // ---------------------------------------------------------------- photos and issues (issue 32; docs/decisions/0030)
 
-/** A photo's owner and kind; its bytes are in R2 (PHOTOS) under `{workspaceId}/{id}`. The id may be the browser's. */
+/**
+ * A photo's owner and kind; its bytes are in R2 (PHOTOS) under `{workspaceId}/{id}`. The id is the
+ * server's, derived from the uploader and the device's reference (shared/photos.ts photoIdFor).
+ */
 export const photos = sqliteTable(
   "photos",
   {
@@ -753,9 +759,25 @@ export const photos = sqliteTable(
     size: integer("size").notNull(),
     createdBy: text("created_by"),
     createdAt: integer("created_at").notNull().default(now),
+    /** When the collector found a record naming it (migrations/0023); NULL a day after upload: collected. */
+    attachedAt: integer("attached_at"),
   },
-  (t) => [index("photos_ws_idx").on(t.workspaceId)],
+  (t) => [
+    index("photos_ws_idx").on(t.workspaceId),
+    index("photos_unattached_idx")
+      .on(t.createdAt)
+      .where(sql`${t.attachedAt} IS NULL`),
+  ],
 );
+
+/**
+ * R2 prefixes (`{workspaceId}/`) of deleted workspaces whose photo bytes the cron still deletes
+ * (worker/photos/photo-collector.ts). No `workspace_id` column: deleting a workspace's rows would take it along.
+ */
+export const photoPurges = sqliteTable("photo_purges", {
+  prefix: text("prefix").primaryKey(),
+  createdAt: integer("created_at").notNull().default(now),
+});
 
 /** A defect of a vehicle, numbered #1, #2, ... per workspace (`number`, unique per workspace). Synced while open. */
 export const issues = sqliteTable(

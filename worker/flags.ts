@@ -19,6 +19,7 @@ export const DEFAULT_FLAGS: Record<string, unknown> = {
 
 export async function flagsFor(db: Db, workspaceId: string | null): Promise<Record<string, unknown>> {
   const scopes = workspaceId ? ["", workspaceId] : [""];
+  // in-list: two values at most, the global scope and this workspace
   const rows = await db.select().from(featureFlags).where(inArray(featureFlags.workspaceId, scopes)).all();
   const flags = { ...DEFAULT_FLAGS };
   for (const row of rows.filter((r) => r.workspaceId === "")) flags[row.key] = row.value;

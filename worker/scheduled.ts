@@ -13,6 +13,7 @@ import { relayAlerts } from "./alerts/relay";
 import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
 import { sealClearTotpSecrets } from "./auth/totp-secret";
 import { releaseHeldMail } from "./email/release";
+import { collectUnattachedPhotos, purgeDeletedWorkspacePhotos } from "./photos/photo-collector";
 
 /**
  * The cron trigger, every minute: beacons that fell silent stop being ACTIVE, and their clients hear
@@ -74,6 +75,12 @@ function startHousekeeping(controller: ScheduledController, env: Env, ctx: Execu
     sealClearTotpSecrets(database(env.DB), config(env).WEBHOOK_SECRET_KEY).catch((error) =>
       console.error("scheduled: sealing TOTP secrets failed:", error),
     ),
+  );
+  // Photos named by nothing a day after upload, and deleted workspaces' photos, leave the bucket (issue 39).
+  ctx.waitUntil(
+    collectUnattachedPhotos(database(env.DB), env.PHOTOS)
+      .then(() => purgeDeletedWorkspacePhotos(database(env.DB), env.PHOTOS))
+      .catch((error) => console.error("scheduled: collecting photos failed:", error)),
   );
   // Report e-mails due in each workspace's morning (worker/reports/scheduled-email.ts).
   ctx.waitUntil(

@@ -1,13 +1,17 @@
 /**
  * Photos taken but not uploaded yet, kept in IndexedDB ("fleet-photos", store "pending") so they
- * survive a reload or a closed tab while the phone has no network (docs/decisions/0030). Each is
- * kept under the id the browser gave it, the id records already name.
+ * survive a reload or a closed tab while the phone has no network (docs/decisions/0030, 0042).
+ * Each is kept under the id the server will give it (shared/photos.ts photoIdFor), the id records
+ * already name, with the reference it is uploaded with.
  */
 export interface PendingPhoto {
   id: string;
+  /** The device's reference, sent as `?ref=`; absent on a photo queued by a build before issue 39. */
+  ref?: string;
   blob: Blob;
-  /** The workspace it was taken in: uploaded only while signed in to that workspace. */
+  /** The workspace it was taken in and who took it: uploaded only while they are signed in to it. */
   workspaceId: string;
+  userId?: string;
   addedAt: number;
 }
 

@@ -38,15 +38,17 @@ export function PhotoPicker({
   onChange: (ids: string[]) => void;
   label?: string;
 }) {
-  const workspaceId = useSession().workspace?.id;
+  const session = useSession();
+  const workspaceId = session.workspace?.id;
+  const userId = session.viewer?.id;
   const [busy, setBusy] = useState(false);
   const pick = async (files: FileList | null) => {
-    if (!files?.length || !workspaceId) return;
+    if (!files?.length || !workspaceId || !userId) return;
     setBusy(true);
     const added: string[] = [];
     for (const file of Array.from(files)) {
       try {
-        added.push(await addPhoto(file, workspaceId));
+        added.push(await addPhoto(file, workspaceId, userId));
       } catch (error) {
         toast.error(error instanceof PhotoRejected ? error.message : "Could not keep the photo on this device");
       }

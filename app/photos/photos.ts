@@ -1,21 +1,23 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from "../../shared/photos";
-import { http, HTTPError } from "../lib/http";
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, photoIdFor } from "../../shared/photos";
+import { apiErrorOf, http, HTTPError } from "../lib/http";
 import { allPending, deletePending, getPending, putPending, type PendingPhoto } from "./pending-photos";
 
 /**
  * The browser's photo helper (docs/decisions/0030), for issues and inspections alike:
  *
- *   const id = await addPhoto(file, workspaceId); // an id at once, online or not
+ *   const id = await addPhoto(file, workspaceId, userId); // the server's id at once, online or not
  *   mutate("createIssue", { ..., photoIds: [id] }); // a record may name it before it is uploaded
  *   usePhotoUrl(id)                                 // shows it, from this device or the server
  *
  * The components of app/photos/photo-picker.tsx wrap these: <PhotoPicker ids onChange> (camera or
  * file, thumbnails), <PhotoStrip ids> and <PhotoThumb id>.
  *
- * `addPhoto` keeps the photo in IndexedDB under an id made here (a UUID) and uploads it with
- * `POST /api/photos?id=<id>`; offline, or when the upload fails for a reason that can pass
- * (network, 5xx), it stays queued and `startPhotoUploads` sends it when the network returns.
+ * `addPhoto` makes a reference (a UUID), works out the id the server will give the photo from it
+ * (shared/photos.ts photoIdFor: the workspace, the uploader and the reference; docs/decisions/0042),
+ * keeps the photo in IndexedDB under that id and uploads it with `POST /api/photos?ref=<ref>`;
+ * offline, or when the upload fails for a reason that can pass (network, 5xx, the upload rate or
+ * the workspace's quota), it stays queued and `startPhotoUploads` sends it when it can.
  */
 export class PhotoRejected extends Error {}
 
@@ -27,12 +29,13 @@ export function checkPhoto(file: Blob): void {
 }
 
 /** Queues the photo and starts its upload; resolves with its id once it is safely on this device. */
-export async function addPhoto(file: Blob, workspaceId: string): Promise<string> {
+export async function addPhoto(file: Blob, workspaceId: string, userId: string): Promise<string> {
   checkPhoto(file);
-  const id = crypto.randomUUID();
-  await putPending({ id, blob: file, workspaceId, addedAt: Date.now() });
+  const ref = crypto.randomUUID();
+  const id = await photoIdFor(workspaceId, userId, ref);
+  await putPending({ id, ref, blob: file, workspaceId, userId, addedAt: Date.now() });
   notify();
-  void uploadPending(workspaceId);
+  void uploadPending(workspaceId, userId);
   return id;
 }
 
@@ -62,20 +65,28 @@ function notify() {
 
 let running: Promise<number> | null = null;
 
-/** Uploads this workspace's queued photos, one at a time; resolves with how many went up. */
-export function uploadPending(workspaceId: string): Promise<number> {
-  running ??= drain(workspaceId).finally(() => {
+/** Uploads the photos this person queued in this workspace, one at a time; resolves with how many went up. */
+export function uploadPending(workspaceId: string, userId: string): Promise<number> {
+  running ??= drain(workspaceId, userId).finally(() => {
     running = null;
     notify();
   });
   return running;
 }
 
-async function drain(workspaceId: string): Promise<number> {
+async function drain(workspaceId: string, userId: string): Promise<number> {
   let sent = 0;
   for (const photo of await allPending()) {
     if (photo.workspaceId !== workspaceId) continue;
-    const outcome = await uploadOne(photo);
+    if (!photo.ref) {
+      // Queued by a build before issue 39 under an id of its own choosing, which the server no longer takes.
+      console.warn(`photo ${photo.id} was queued by an older version of the app and cannot be uploaded; dropped`);
+      await deletePending(photo.id);
+      continue;
+    }
+    // Only its uploader's session gives it the id its records name.
+    if (photo.userId !== userId) continue;
+    const outcome = await uploadOne(photo, photo.ref);
     if (outcome === "retry-later") break;
     await deletePending(photo.id);
     if (outcome === "sent") sent++;
@@ -83,10 +94,10 @@ async function drain(workspaceId: string): Promise<number> {
   return sent;
 }
 
-async function uploadOne(photo: PendingPhoto): Promise<"sent" | "refused" | "retry-later"> {
+async function uploadOne(photo: PendingPhoto, ref: string): Promise<"sent" | "refused" | "retry-later"> {
   if (typeof navigator !== "undefined" && !navigator.onLine) return "retry-later";
   try {
-    await http.post(`photos?id=${encodeURIComponent(photo.id)}`, {
+    await http.post(`photos?ref=${encodeURIComponent(ref)}`, {
       body: photo.blob,
       headers: { "Content-Type": photo.blob.type },
       timeout: 60_000,
@@ -94,8 +105,9 @@ async function uploadOne(photo: PendingPhoto): Promise<"sent" | "refused" | "ret
     });
     return "sent";
   } catch (error) {
-    // 413, 415, 409: it will never be accepted; anything else (offline, 5xx, 401 while signing in) may pass later.
-    if (error instanceof HTTPError && [409, 413, 415].includes(error.response.status)) {
+    // 400, 413, 415: it will never be accepted. The workspace's quota (409 limit_reached) may make room,
+    // and anything else (offline, 5xx, 429, 401 while signing in) may pass later.
+    if (error instanceof HTTPError && (await neverAccepted(error))) {
       console.warn(`photo ${photo.id} refused by the server (${error.response.status}); dropped`);
       return "refused";
     }
@@ -103,12 +115,18 @@ async function uploadOne(photo: PendingPhoto): Promise<"sent" | "refused" | "ret
   }
 }
 
+async function neverAccepted(error: HTTPError): Promise<boolean> {
+  const status = error.response.status;
+  if (status === 409) return (await apiErrorOf(error))?.code !== "limit_reached";
+  return [400, 413, 415].includes(status);
+}
+
 /**
  * Uploads what is queued now, whenever the browser comes back online, and every minute while
  * anything waits (a flaky network that never goes "offline"). Returns the stop function.
  */
-export function startPhotoUploads(workspaceId: string): () => void {
-  const go = () => void uploadPending(workspaceId).catch(() => undefined);
+export function startPhotoUploads(workspaceId: string, userId: string): () => void {
+  const go = () => void uploadPending(workspaceId, userId).catch(() => undefined);
   go();
   window.addEventListener("online", go);
   const timer = window.setInterval(() => {

@@ -74,8 +74,10 @@ function Shell() {
 
 /** Photos taken offline (issues, inspections) go up when the network returns (app/photos). */
 function usePhotoUploads() {
-  const workspaceId = useSession().workspace?.id;
-  useEffect(() => (workspaceId ? startPhotoUploads(workspaceId) : undefined), [workspaceId]);
+  const session = useSession();
+  const workspaceId = session.workspace?.id;
+  const userId = session.viewer?.id;
+  useEffect(() => (workspaceId && userId ? startPhotoUploads(workspaceId, userId) : undefined), [workspaceId, userId]);
 }
 
 function TopBar() {

@@ -7,14 +7,16 @@ import { useCan, useSession } from "../session/session";
 import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
 import { ApiTokens } from "../workspace/api-tokens";
 import { ShareLinks } from "../workspace/share-links";
+import { PhotoStorage } from "../workspace/photo-storage";
 import { SelectField, Submit } from "../components/form";
 
-/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; its API tokens and live share links with who made each; owners replace every device id here. */
+/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; its photo storage; its API tokens and live share links with who made each; owners replace every device id here. */
 export default function WorkspacePreferences() {
   return (
     <section className="page narrow">
       <h1>Preferences</h1>
       <TimeZonePreference />
+      <PhotoStorage />
       <ApiTokens />
       <ShareLinks />
       <ReplaceDeviceIds />

@@ -23,6 +23,7 @@ export async function loadDevices(
 ): Promise<{ devices: DeviceState[]; vehicles: VehicleFold[] }> {
   if (!deviceIds.length) return { devices: [], vehicles: [] };
   const chunks = chunkRows(deviceIds, 2);
+  // in-list: `ids` is one of `chunks` (50 devices and the workspace id); vehiclesOf is a subquery
   const mine = (ids: string[]) => and(inArray(beacons.id, ids), eq(beacons.workspaceId, workspaceId));
   const vehiclesOf = (ids: string[]) => db.select({ id: beacons.vehicleId }).from(beacons).where(mine(ids));
   const reads = chunks.flatMap((ids) => [

@@ -4,9 +4,11 @@ import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqli
 import { is } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
-import { memberships, replicacheClientGroups, users, workspaces } from "../../db/schema";
+import { memberships, photoPurges, replicacheClientGroups, users, workspaces } from "../../db/schema";
 import type { Env } from "../env";
 import { endCredentials, forgetEndedShares } from "../team/credentials";
+import { workspacePhotoPrefix } from "../photos/photo-store";
+import { inLists } from "../../db/chunk";
 
 /** What deleting an account does to the workspaces it owns. */
 export interface DeletionPlan {
@@ -27,21 +29,16 @@ export async function planDeletion(db: Db, userId: string): Promise<DeletionPlan
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(and(eq(memberships.userId, userId), eq(memberships.role, "owner")))
     .all();
-  if (owned.length === 0) return { blocking: [], deleted: [] };
-  const others = await db
-    .select({ workspaceId: memberships.workspaceId, role: memberships.role, n: count() })
-    .from(memberships)
-    .where(
-      and(
-        inArray(
-          memberships.workspaceId,
-          owned.map((w) => w.id),
-        ),
-        ne(memberships.userId, userId),
-      ),
-    )
-    .groupBy(memberships.workspaceId, memberships.role)
-    .all();
+  const others: { workspaceId: string; role: string }[] = [];
+  for (const part of inLists(owned.map((w) => w.id)))
+    others.push(
+      ...(await db
+        .select({ workspaceId: memberships.workspaceId, role: memberships.role, n: count() })
+        .from(memberships)
+        .where(and(inArray(memberships.workspaceId, part), ne(memberships.userId, userId)))
+        .groupBy(memberships.workspaceId, memberships.role)
+        .all()),
+    );
   const plan: DeletionPlan = { blocking: [], deleted: [] };
   for (const w of owned) {
     const rows = others.filter((o) => o.workspaceId === w.id);
@@ -72,10 +69,16 @@ export async function deleteAccount(env: Env, db: Db, userId: string, soleWorksp
     lastOwnerGuard(db, userId),
     ...endCredentials(db, { userId, workspaceId: null }),
   ];
-  if (soleWorkspaces.length > 0) {
-    for (const { table, column } of workspaceTables)
-      statements.push(db.delete(table).where(inArray(column, soleWorkspaces)));
-    statements.push(db.delete(workspaces).where(inArray(workspaces.id, soleWorkspaces)));
+  for (const part of inLists(soleWorkspaces)) {
+    for (const { table, column } of workspaceTables) statements.push(db.delete(table).where(inArray(column, part)));
+    statements.push(db.delete(workspaces).where(inArray(workspaces.id, part)));
+    // Their photos' bytes in R2 go too, emptied by the cron (worker/photos/photo-collector.ts; issue 39).
+    statements.push(
+      db
+        .insert(photoPurges)
+        .values(part.map((id) => ({ prefix: workspacePhotoPrefix(id) })))
+        .onConflictDoNothing(),
+    );
   }
   // Its browsers' sync bookkeeping names it without a foreign key.
   statements.push(db.delete(replicacheClientGroups).where(eq(replicacheClientGroups.userId, userId)));

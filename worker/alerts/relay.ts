@@ -108,6 +108,7 @@ async function relayWorkspace(
       reasons.push(reason);
     }
     const done = ids.filter((id) => !failed.has(id));
+    // in-list: `done` is at most RELAY_CHUNK (50) alerts, as are the lists of messagesFor
     if (done.length)
       await db
         .delete(alertOutbox)
@@ -200,6 +201,7 @@ async function send(queue: Queue<DeliveryMessage>, messages: DeliveryMessage[]) 
 /** Each alert's targets, from its rule as it is now (a rule deleted meanwhile notifies no one: an empty list). */
 async function messagesFor(db: Db, workspaceId: string, alertIds: string[]): Promise<Map<string, DeliveryMessage[]>> {
   const byAlert = new Map<string, DeliveryMessage[]>(alertIds.map((id) => [id, []]));
+  // in-list: at most RELAY_CHUNK (50) alerts, and so at most 50 rules below
   const rows = await db
     .select({ id: alerts.id, ruleId: alerts.ruleId })
     .from(alerts)
@@ -214,6 +216,7 @@ async function messagesFor(db: Db, workspaceId: string, alertIds: string[]): Pro
       and(
         eq(alertRules.workspaceId, workspaceId),
         eq(alertRules.deleted, false),
+        // in-list: one rule per alert of the chunk, at most RELAY_CHUNK (50)
         inArray(alertRules.id, [...new Set(rows.map((r) => r.ruleId))]),
       ),
     )

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { addDays } from "../../shared/time-zone";
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicleDayRollups, vehicles } from "../../db/schema";
-import { chunkRows } from "../../db/chunk";
+import { chunkRows, inLists } from "../../db/chunk";
 import { developmentOnly } from "../lib/development-only";
 import { body } from "../lib/validate";
 import { workspaceTimeZone } from "./reports";
@@ -35,11 +35,15 @@ export const devReportRoutes = new Hono<AppEnv>().post(
     const { vehicleIds, firstDay, days, hours, everySeconds } = c.req.valid("json");
     const db = c.var.db;
     const timeZone = await workspaceTimeZone(db, workspaceId);
-    const mine = await db
-      .select({ id: vehicles.id })
-      .from(vehicles)
-      .where(and(eq(vehicles.workspaceId, workspaceId), inArray(vehicles.id, vehicleIds)))
-      .all();
+    const mine: { id: string }[] = [];
+    for (const part of inLists(vehicleIds))
+      mine.push(
+        ...(await db
+          .select({ id: vehicles.id })
+          .from(vehicles)
+          .where(and(eq(vehicles.workspaceId, workspaceId), inArray(vehicles.id, part)))
+          .all()),
+      );
     const rows: (typeof vehicleDayRollups.$inferInsert)[] = [];
     mine.forEach((v, i) => {
       const { day: _day, ...figures } = syntheticDayRollup(firstDay, timeZone, hours, everySeconds, i * 7919);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
 import { database } from "../../db/client";
 import { places } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
@@ -13,6 +14,11 @@ import { ruleKey } from "./route-rules";
  * bodies, oversize fields, odd path values and other tenants' ids, as an owner and signed out (the
  * roles themselves: worker/api/route-rules.worker.test.ts). No answer
  * may be a 5xx, and every refusal must be the API's JSON error `{ error: { code, message } }`.
+ *
+ * Issue 39 extends it to the routes added since (photos, inspections, service, issues): their
+ * field names with wrong kinds, bodies of the right shape with hostile values (110 photo ids,
+ * another tenant's vehicle, form, schedule and issue, far dates, huge numbers), image bodies for
+ * photos, and another tenant's ids of those kinds in `:id`.
  */
 const routes = [
   ...new Map(api.routes.filter((r) => r.method !== "ALL").map((r) => [ruleKey(r.method, r.path), r])).values(),
@@ -54,6 +60,30 @@ const fields = [
   "state",
   "codeVerifier",
   "redirectUri",
+  // photos, inspections, service and issues (issue 39)
+  "vehicleId",
+  "formId",
+  "results",
+  "signedName",
+  "submittedAt",
+  "photoIds",
+  "odometerMiles",
+  "scheduleIds",
+  "resolvesIssueIds",
+  "date",
+  "everyMiles",
+  "everyDays",
+  "everyEngineHours",
+  "lastDoneAt",
+  "lastDoneOdometerMiles",
+  "costCents",
+  "title",
+  "priority",
+  "status",
+  "assigneeUserId",
+  "dueDate",
+  "items",
+  "text",
 ];
 const wrongTypes: unknown[] = [123, ["a"], { nested: { deeper: [1, 2, 3] } }, null, ""];
 
@@ -77,6 +107,91 @@ const bodies: { label: string; body: BodyInit; type: string }[] = [
   },
 ];
 
+const uuids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID());
+/** Bodies of the maintenance routes' shapes with hostile values: another tenant's ids, far dates, huge lists. */
+function shapedBodies(other: Other): { label: string; body: BodyInit; type: string }[] {
+  const results = Array.from({ length: 11 }, (_, i) => ({ itemId: `item-${i}`, pass: false, photoIds: uuids(10) }));
+  const shapes: Record<string, unknown> = {
+    "inspection of 110 photos, another tenant's form and vehicle": {
+      formId: other.formId,
+      vehicleId: other.vehicleId,
+      results,
+      signedName: long,
+      submittedAt: "+275760-09-13T00:00:00Z",
+    },
+    "service entry naming 100 schedules, 60 issues and 11 photos": {
+      vehicleId: other.vehicleId,
+      date: "9999-99-99",
+      odometerMiles: 1e308,
+      scheduleIds: uuids(100),
+      resolvesIssueIds: [other.issueId, ...uuids(59)],
+      photoIds: [other.photoId, ...uuids(10)],
+      costCents: -1,
+    },
+    "schedule with huge intervals": {
+      vehicleId: other.vehicleId,
+      name: "x",
+      everyMiles: 1e308,
+      everyDays: 1e12,
+      everyEngineHours: -0,
+      lastDoneAt: "0000-01-01",
+      lastDoneOdometerMiles: Number.MAX_SAFE_INTEGER,
+    },
+    "issue naming another tenant's photo and assignee": {
+      vehicleId: other.vehicleId,
+      title: "t",
+      priority: "high",
+      status: "resolved",
+      assigneeUserId: other.userId,
+      dueDate: "2026-02-30",
+      photoIds: [other.photoId],
+      text: long,
+    },
+  };
+  return Object.entries(shapes).map(([label, value]) => ({
+    label,
+    body: JSON.stringify(value),
+    type: "application/json",
+  }));
+}
+
+/** The same shapes about the caller's own vehicle and form: every check passes until the long lists (issue 39, finding 5). */
+function ownShapedBodies(mine: { workspaceId: string; vehicleId: string }) {
+  const results = DEFAULT_PRE_TRIP_ITEMS.map((item) => ({ itemId: item.id, pass: false, photoIds: uuids(10) }));
+  const shapes: Record<string, unknown> = {
+    "own inspection of 110 photos": {
+      formId: defaultFormId(mine.workspaceId),
+      vehicleId: mine.vehicleId,
+      results,
+      signedName: "Fuzz",
+    },
+    "own service entry naming 100 schedules": {
+      vehicleId: mine.vehicleId,
+      date: "2026-01-01",
+      scheduleIds: uuids(100),
+    },
+    "own service entry resolving 50 issues": { vehicleId: mine.vehicleId, resolvesIssueIds: uuids(50) },
+    "own issue with 10 photos": { vehicleId: mine.vehicleId, title: "t", priority: "low", photoIds: uuids(10) },
+  };
+  return Object.entries(shapes).map(([label, value]) => ({
+    label,
+    body: JSON.stringify(value),
+    type: "application/json",
+  }));
+}
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+/** What a photo upload may be sent: lying headers, bytes that are no image, too many bytes. */
+const imageBodies: { label: string; body: BodyInit; type: string }[] = [
+  { label: "PNG", body: PNG, type: "image/png" },
+  { label: "HTML labelled PNG", body: "<html><script>alert(1)</script>", type: "image/png" },
+  { label: "SVG", body: "<svg xmlns='http://www.w3.org/2000/svg'/>", type: "image/svg+xml" },
+  { label: "empty JPEG", body: new Uint8Array(), type: "image/jpeg" },
+  { label: "PNG with parameters", body: PNG, type: "image/png; charset=utf-8; boundary=x" },
+  { label: "11 MB", body: new Uint8Array(11 * 1024 * 1024), type: "image/webp" },
+];
+const photoQueries = ["", `?ref=${long}`, `?ref=${crypto.randomUUID()}&id=${crypto.randomUUID()}`, "?ref=&ref=x"];
+
 const queries = [
   "",
   `?from=${long}&to=%00&since=-1&limit=1e309&status=%F0%9F%92%A5&format=xml&vehicleId=${long}`,
@@ -86,14 +201,18 @@ const queries = [
 
 /** Values for a path's `:params`: another tenant's ids, unknown ids, odd strings. */
 function pathValues(other: Other, pattern: string): Record<string, string>[] {
-  // `:id` is a workspace under /workspaces, a place or an alert rule elsewhere
-  const id = pattern.startsWith("/places")
-    ? other.placeId
-    : pattern.startsWith("/alert-rules")
-      ? other.ruleId
-      : pattern.startsWith("/shares")
-        ? other.shareId
-        : other.workspaceId;
+  // `:id` is a workspace under /workspaces, a place, an alert rule, an issue, ... elsewhere
+  const idOf: [string, string][] = [
+    ["/places", other.placeId],
+    ["/alert-rules", other.ruleId],
+    ["/issues", other.issueId],
+    ["/photos", other.photoId],
+    ["/inspection-forms", other.formId],
+    ["/service-schedules", other.scheduleId],
+    ["/service-entries", other.entryId],
+    ["/shares", other.shareId],
+  ];
+  const id = idOf.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? other.workspaceId;
   const theirs = {
     id,
     vehicleId: other.vehicleId,
@@ -117,6 +236,31 @@ interface Other {
   ruleId: string;
   shareId: string;
   tokenId: string;
+  issueId: string;
+  photoId: string;
+  formId: string;
+  scheduleId: string;
+  entryId: string;
+}
+
+/** The other tenant's maintenance records, made through the API as its owner would. */
+async function otherMaintenance(token: string, vehicleId: string) {
+  const post = async (path: string, json: unknown) =>
+    ((await (await call(path, { method: "POST", token, json })).json()) as { id: string }).id;
+  const photo = await call("/api/photos", {
+    method: "POST",
+    token,
+    body: PNG,
+    headers: { "Content-Type": "image/png" },
+  });
+  const forms = (await (await call("/api/inspection-forms", { token })).json()) as { forms: { id: string }[] };
+  return {
+    issueId: await post("/api/issues", { vehicleId, title: "Dent", priority: "low" }),
+    photoId: ((await photo.json()) as { id: string }).id,
+    formId: forms.forms[0]!.id,
+    scheduleId: await post("/api/service-schedules", { vehicleId, name: "Oil", everyDays: 30 }),
+    entryId: await post("/api/service-entries", { vehicleId, date: new Date().toISOString().slice(0, 10) }),
+  };
 }
 
 async function otherTenant(): Promise<Other> {
@@ -159,6 +303,7 @@ async function otherTenant(): Promise<Other> {
     ruleId: ((await rule.json()) as { id: string }).id,
     shareId: ((await share.json()) as { id: string }).id,
     tokenId: ((await apiToken.json()) as { id: string }).id,
+    ...(await otherMaintenance(b.token, vehicleId)),
   };
 }
 
@@ -194,6 +339,18 @@ async function problemOf(res: Response): Promise<string | null> {
   return `refused ${res.status} without the JSON error: ${text.slice(0, 200)}`;
 }
 
+const MAINTENANCE = /^\/(inspections|service-|issues)/;
+
+async function triesFor(route: { method: string; path: string }, other: Other, workspaceId: string) {
+  if (route.method === "GET") return queries.map((query) => ({ query, variant: null }));
+  const own = MAINTENANCE.test(route.path)
+    ? ownShapedBodies({ workspaceId, vehicleId: await insertVehicle(workspaceId) })
+    : [];
+  const sent = [...bodies, ...shapedBodies(other), ...own].map((variant) => ({ query: "", variant }));
+  if (route.path !== "/photos") return sent;
+  return [...sent, ...photoQueries.flatMap((query) => imageBodies.map((variant) => ({ query, variant })))];
+}
+
 describe("fuzzing every API route from the app's route table", () => {
   it("has the routes to fuzz", () => {
     expect(routes.length).toBeGreaterThan(50);
@@ -208,10 +365,7 @@ describe("fuzzing every API route from the app's route table", () => {
         // a fresh owner each time: a fuzzed sign-out or switch must not hide the rest behind a 401
         const me = await userWithWorkspace();
         const path = `/api${route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? "x")}`;
-        const tries =
-          route.method === "GET"
-            ? queries.map((query) => ({ query, variant: null }))
-            : bodies.map((variant) => ({ query: "", variant }));
+        const tries = await triesFor(route, other, me.workspaceId);
         const callers = credentialRoute(route.path)
           ? [me.token, undefined, await writeTokenOf(me)]
           : [me.token, undefined];

@@ -17,7 +17,7 @@ import {
   type IssueCommentJson,
   type IssueJson,
 } from "../../shared/issues";
-import { PHOTO_TYPES, type PhotoCreated } from "../../shared/photos";
+import { PHOTO_TYPES, type PhotoCreated, type PhotoUsage } from "../../shared/photos";
 import {
   serviceEntryBodySchema,
   serviceScheduleBodySchema,
@@ -143,9 +143,16 @@ const myActions: z.ZodType<MyActions> = z.object({
 
 const photoCreated: z.ZodType<PhotoCreated> = z.object({ id: z.string() });
 const badImage = {
+  409: "limit_reached: the workspace's photos would pass its quota (GET /api/photos/usage)",
   413: "The image is larger than 10 MB",
   415: "Not a JPEG, PNG or WebP image (the Content-Type and the bytes are both checked)",
+  429: "More than 30 uploads a minute by this member in this workspace; Retry-After says when to try again",
 };
+const photoUsageSchema: z.ZodType<PhotoUsage> = z.object({
+  usedBytes: z.number(),
+  allowedBytes: z.number(),
+  uploadsPerMinute: z.number(),
+});
 
 export const maintenanceOperations: Record<string, Operation> = {
   "POST /beacons/device-ids/replace": {
@@ -155,13 +162,19 @@ export const maintenanceOperations: Record<string, Operation> = {
     response: replacedDeviceIdsSchema,
   },
   "POST /photos": {
-    summary: "Upload a photo (the body is the image); 200 when this id was uploaded already",
+    summary:
+      "Upload a photo (the body is the image). The server chooses its id from the uploader and `ref` (the device's own reference, for a retry): 200 when that was uploaded already",
     tag: "Maintenance",
     query: uploadQuery,
     binaryBody: PHOTO_TYPES,
     response: photoCreated,
     status: 201,
     errors: badImage,
+  },
+  "GET /photos/usage": {
+    summary: "The workspace's photo storage: bytes used, its quota, and the uploads a member may make a minute",
+    tag: "Maintenance",
+    response: photoUsageSchema,
   },
   "GET /photos/:id": { summary: "A photo's bytes", tag: "Maintenance", binaryResponse: PHOTO_TYPES },
   "GET /issues": {

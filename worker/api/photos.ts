@@ -1,23 +1,44 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { PHOTO_TYPES, photoIdSchema, sniffImageType, type PhotoCreated } from "../../shared/photos";
+import {
+  PHOTO_TYPES,
+  PHOTO_UPLOADS_PER_MINUTE,
+  formatBytes,
+  photoIdFor,
+  photoIdSchema,
+  sniffImageType,
+  type PhotoCreated,
+  type PhotoUsage,
+} from "../../shared/photos";
 import { requireSession, workspaceSession } from "../auth/session";
-import { photos } from "../../db/schema";
-import { ApiError, notFound } from "../lib/errors";
+import { LIMITS, refusal, reserve } from "../auth/rate-limit";
+import { ApiError, limitReached, notFound } from "../lib/errors";
 import { zod } from "../lib/validate";
-import { photoIn, photoObjectKey } from "../photos/photo-store";
+import { insertPhotoUnderQuota, photoIn, photoObjectKey, photoUsage } from "../photos/photo-store";
 import type { AppEnv } from "../types";
 
 /**
- * Photos (DESIGN.md "Maintenance"; docs/decisions/0030): the body is the image itself. The size
- * limit (10 MB -> 413) is the body limit of worker/api/index.ts; the type is checked twice: the
- * header must name an accepted image type and the bytes must be one (415 otherwise). Bytes go
- * to R2 first, then the row: a photo is only served once both exist, and a failed row removes
- * the bytes again.
+ * Photos (DESIGN.md "Maintenance"; docs/decisions/0030, 0042): the body is the image itself. The
+ * size limit (10 MB -> 413) is the body limit of worker/api/index.ts; the type is checked twice:
+ * the header must name an accepted image type and the bytes must be one (415 otherwise).
+ *
+ * Bounds (issue 39): at most PHOTO_UPLOADS_PER_MINUTE uploads per member and workspace (429 with
+ * Retry-After), and the workspace's photos fit its quota (409 limit_reached). The id is the
+ * server's, `photoIdFor(workspace, uploader, ref)`: the device sends only its own reference, so
+ * nobody can upload under an id a record already names, and an upload creates, never replaces.
+ * Bytes go to R2 first, then the row: a photo is only served once both exist, and a refused row
+ * removes the bytes again.
  */
 const unsupported = (message: string) => new ApiError(415, "unsupported_media_type", message);
 
-export const uploadQuery = z.object({ id: photoIdSchema.optional() });
+export const uploadQuery = z
+  .object({ ref: photoIdSchema.optional() })
+  .strict("Send ?ref=<uuid> (the device's reference): the server chooses the photo's id");
+
+const overQuota = (usage: { usedBytes: number; allowedBytes: number }) =>
+  limitReached(
+    `This workspace's photos use ${formatBytes(usage.usedBytes)} of its ${formatBytes(usage.allowedBytes)}; this photo does not fit`,
+  );
 
 export const photoRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -25,34 +46,35 @@ export const photoRoutes = new Hono<AppEnv>()
     const { workspaceId, userId } = workspaceSession(c.var.session);
     const declared = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (!(PHOTO_TYPES as readonly string[]).includes(declared)) throw unsupported("Send a JPEG, PNG or WebP image");
+    if (!(await reserve(c, LIMITS.photoUploads, `${workspaceId}:${userId}`))) throw refusal(c, LIMITS.photoUploads);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const type = sniffImageType(bytes.subarray(0, 16));
     if (!type) throw unsupported("The body is not a JPEG, PNG or WebP image");
 
-    const id = c.req.valid("query").id ?? crypto.randomUUID();
+    const id = await photoIdFor(workspaceId, userId, c.req.valid("query").ref ?? crypto.randomUUID());
     const db = c.var.db;
-    const existing = await photoIn(db, workspaceId, id);
-    // A retried upload (the browser's queue after a lost answer) is the same photo: done already.
-    if (existing) return c.json({ id } satisfies PhotoCreated, 200);
+    // The uploader's own retry (the browser's queue after a lost answer): the same photo, never replaced.
+    if (await photoIn(db, workspaceId, id)) return c.json({ id } satisfies PhotoCreated, 200);
+    const usage = await photoUsage(db, workspaceId);
+    if (usage.usedBytes + bytes.byteLength > usage.allowedBytes) throw overQuota(usage);
 
     const key = photoObjectKey(workspaceId, id);
     await c.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type } });
-    const inserted = await db
-      .insert(photos)
-      .values({ id, workspaceId, contentType: type, size: bytes.byteLength, createdBy: userId })
-      .onConflictDoNothing()
-      .returning({ id: photos.id })
-      .catch(async (error: unknown) => {
-        await c.env.PHOTOS.delete(key);
-        throw error;
-      });
-    if (inserted.length === 0) {
-      // The id is taken: by this workspace's racing retry (fine) or by another workspace (refused).
-      if (await photoIn(db, workspaceId, id)) return c.json({ id } satisfies PhotoCreated, 200);
+    const photo = { id, workspaceId, contentType: type, size: bytes.byteLength, createdBy: userId };
+    const inserted = await insertPhotoUnderQuota(db, photo).catch(async (error: unknown) => {
       await c.env.PHOTOS.delete(key);
-      throw new ApiError(409, "conflict", "This photo id is taken; choose another");
-    }
-    return c.json({ id } satisfies PhotoCreated, 201);
+      throw error;
+    });
+    if (inserted) return c.json({ id } satisfies PhotoCreated, 201);
+    // A racing retry of the same upload stored it first (fine), or parallel uploads filled the quota.
+    if (await photoIn(db, workspaceId, id)) return c.json({ id } satisfies PhotoCreated, 200);
+    await c.env.PHOTOS.delete(key);
+    throw overQuota(await photoUsage(db, workspaceId));
+  })
+  .get("/usage", async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const usage = await photoUsage(c.var.db, workspaceId);
+    return c.json({ ...usage, uploadsPerMinute: PHOTO_UPLOADS_PER_MINUTE } satisfies PhotoUsage);
   })
   .get("/:id", async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { photos } from "../../db/schema";
+import { photoIdFor } from "../../shared/photos";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -35,20 +36,50 @@ describe("photos API", () => {
     expect((await call(`/api/photos/${id}`)).status).toBe(401);
   });
 
-  it("takes the browser's id, so a record made offline can name the photo before it is uploaded; a retry is the same photo", async () => {
+  it("chooses the id itself from the uploader and the device's reference, so a record made offline can name the photo first; a retry is the same photo", async () => {
     const a = await userWithWorkspace();
-    const id = crypto.randomUUID();
-    expect((await upload(a.token, JPEG, "image/jpeg", `?id=${id}`)).status).toBe(201);
-    const again = await upload(a.token, JPEG, "image/jpeg", `?id=${id}`);
+    const ref = crypto.randomUUID();
+    const id = await photoIdFor(a.workspaceId, a.userId, ref);
+    const first = await upload(a.token, JPEG, "image/jpeg", `?ref=${ref}`);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ id });
+    const again = await upload(a.token, PNG, "image/png", `?ref=${ref}`);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ id });
+    // a retry never replaces what was stored
     expect((await call(`/api/photos/${id}`, { token: a.token })).headers.get("Content-Type")).toBe("image/jpeg");
+    // without a reference (an integrator), a new photo each time
+    const plain = (await (await upload(a.token, PNG)).json()) as { id: string };
+    expect(plain.id).not.toBe(id);
+    // the client cannot name the id
+    const named = await upload(a.token, PNG, "image/png", `?id=${crypto.randomUUID()}`);
+    expect(named.status).toBe(400);
+    expect(((await named.json()) as { error: { code: string } }).error.code).toBe("invalid_input");
+    expect((await upload(a.token, PNG, "image/png", "?ref=nope")).status).toBe(400);
+  });
 
-    // Another workspace cannot take (or overwrite) it.
+  it("a member who sees a photo id a record names cannot put other bytes under it before the real upload (issue 39)", async () => {
+    const a = await userWithWorkspace();
+    const driver = await memberWithRole(a.workspaceId, "member");
+    const other = await memberWithRole(a.workspaceId, "member");
+    // The driver's phone, offline: the inspection's photo has its id before it is uploaded.
+    const ref = crypto.randomUUID();
+    const evidence = await photoIdFor(a.workspaceId, driver.userId, ref);
+    // Another member, who sees that id in the synced store, tries every way to upload under it.
+    for (const query of [`?ref=${evidence}`, `?ref=${ref}`, `?id=${evidence}`, ""]) {
+      const res = await upload(other.token, JPEG, "image/jpeg", query);
+      if (res.status < 300) expect(((await res.json()) as { id: string }).id).not.toBe(evidence);
+    }
+    expect(await database(env.DB).select().from(photos).where(eq(photos.id, evidence)).get()).toBeUndefined();
+    // Another workspace neither.
     const b = await userWithWorkspace();
-    expect((await upload(b.token, PNG, "image/png", `?id=${id}`)).status).toBe(409);
-    expect((await call(`/api/photos/${id}`, { token: a.token })).headers.get("Content-Type")).toBe("image/jpeg");
-    expect((await upload(a.token, PNG, "image/png", "?id=nope")).status).toBe(400);
+    expect(((await (await upload(b.token, JPEG, "image/jpeg", `?ref=${ref}`)).json()) as { id: string }).id).not.toBe(
+      evidence,
+    );
+    // The driver's upload, when the network returns, stores the real photo under it.
+    expect((await upload(driver.token, PNG, "image/png", `?ref=${ref}`)).status).toBe(201);
+    const got = await call(`/api/photos/${evidence}`, { token: a.token });
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(PNG);
   });
 
   it("refuses what is not an image (415), checking the bytes, not only the header", async () => {
@@ -72,8 +103,9 @@ describe("photos API", () => {
     const a = await userWithWorkspace();
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(JPEG);
-    const id = crypto.randomUUID();
-    const res = await upload(a.token, big, "image/jpeg", `?id=${id}`);
+    const ref = crypto.randomUUID();
+    const id = await photoIdFor(a.workspaceId, a.userId, ref);
+    const res = await upload(a.token, big, "image/jpeg", `?ref=${ref}`);
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
     expect(await database(env.DB).select().from(photos).where(eq(photos.id, id)).get()).toBeUndefined();

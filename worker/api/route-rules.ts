@@ -137,6 +137,7 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /my-actions": "workspace.view",
   // Photos and issues (docs/decisions/0030): members report and upload, everyone reads.
   "POST /photos": "fleet.edit",
+  "GET /photos/usage": "workspace.view",
   "GET /photos/:id": "workspace.view",
   "GET /issues": "workspace.view",
   "GET /issues/:id": "workspace.view",

@@ -110,6 +110,7 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /inspections": 400,
   "GET /my-actions": 200,
   "POST /photos": 415,
+  "GET /photos/usage": 200,
   "GET /photos/:id": 404,
   "GET /issues": 200,
   "GET /issues/:id": 404,

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
+import { PHOTO_UPLOADS_PER_MINUTE } from "../../shared/photos";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 
@@ -73,6 +74,8 @@ export const LIMITS = {
   confirmationLinks: { name: "confirm-link", max: 5, windowMs: 60 * MINUTE },
   /** New workspaces per account per day. */
   workspaceCreations: { name: "workspaces", max: 20, windowMs: 24 * 60 * MINUTE },
+  /** Photo uploads per member and workspace (issue 39): 429 with Retry-After; a phone's queue retries. */
+  photoUploads: { name: "photo-upload", max: PHOTO_UPLOADS_PER_MINUTE, windowMs: MINUTE },
 } satisfies Record<string, Limit>;
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { alerts, workspaces } from "../../db/schema";
+import { inLists } from "../../db/chunk";
 
 /** Alerts are kept this long, then deleted (issue 21). */
 export const ALERT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
@@ -16,16 +17,19 @@ export async function expireOldAlerts(db: Db, now = Date.now()): Promise<string[
   const affected = (
     await db.selectDistinct({ id: alerts.workspaceId }).from(alerts).where(expired).limit(500).all()
   ).map((r) => r.id);
-  if (!affected.length) return [];
-  await db.batch([
+  // Up to 500 workspaces: each list of them is cut to D1's bound-value limit, in one batch still.
+  const statements = inLists(affected).flatMap((part) => [
     db
       .update(workspaces)
       .set({ version: sql`${workspaces.version} + 1` })
-      .where(inArray(workspaces.id, affected)),
+      .where(inArray(workspaces.id, part)),
     db
       .update(alerts)
       .set({ deleted: true, version: sql`(SELECT "version" FROM "workspaces" WHERE "id" = ${alerts.workspaceId})` })
-      .where(and(expired, inArray(alerts.workspaceId, affected))),
+      .where(and(expired, inArray(alerts.workspaceId, part))),
   ]);
+  const [first, ...rest] = statements;
+  if (!first) return [];
+  await db.batch([first, ...rest]);
   return affected;
 }

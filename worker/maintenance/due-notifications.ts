@@ -18,12 +18,19 @@ import type { Config } from "../env";
  * conditional update before anything is sent, so two overlapping runs never announce it twice.
  * A schedule that jumps straight to overdue is announced once, as overdue.
  *
- * Cost: run every DUE_CHECK_EVERY_MINUTES by the cron, one query whose WHERE keeps only schedules
+ * Cost: run every DUE_CHECK_EVERY_MINUTES by the cron, queries whose WHERE keeps only schedules
  * that reached a figure not announced yet (SQL does the arithmetic, so 20,000 schedules of which
- * a few are due return a few rows), at most MAX_PER_RUN of them per run.
+ * a few are due return a few rows).
+ *
+ * One tenant delays only itself (issue 39, finding 7b; the alert relay's pattern, worker/alerts/relay.ts):
+ * a run first lists the workspaces with something to announce, the one waiting longest first
+ * (its oldest last service), then gives each its turn of at most PER_WORKSPACE_PER_RUN schedules;
+ * the rest of a busy workspace waits for the next run. A workspace whose turn fails is logged and
+ * the others go on. (One global batch of 500 let a fleet with 500 due schedules take every run.)
  */
 export const DUE_CHECK_EVERY_MINUTES = 15;
-export const MAX_PER_RUN = 500;
+export const PER_WORKSPACE_PER_RUN = 50;
+export const WORKSPACES_PER_RUN = 100;
 const SOON = 0.9;
 
 /** Whether the cron run at `time` checks the schedules (every quarter hour). */
@@ -47,10 +54,35 @@ interface Candidate {
   longitude: number | null;
 }
 
-async function candidates(db: Db, now: number): Promise<Candidate[]> {
+/** SQL: a live schedule that reached a figure not announced yet (its vehicle joined as `v`, telemetry as `t`). */
+function unannounced(now: number) {
   const soonKey = sql`${serviceSchedules.cycle} || ':due_soon'`;
   const overdueKey = sql`${serviceSchedules.cycle} || ':overdue'`;
   const announced = sql`coalesce(${serviceSchedules.announced}, '')`;
+  return and(
+    eq(serviceSchedules.deleted, false),
+    sql`((${announced} NOT IN (${soonKey}, ${overdueKey}) AND ${reached(SOON, now)}) OR (${announced} <> ${overdueKey} AND ${reached(1, now)}))`,
+  );
+}
+
+const vehicleJoin = sql`v.id = ${serviceSchedules.vehicleId} AND v.workspace_id = ${serviceSchedules.workspaceId} AND v.deleted = 0`;
+
+/** The workspaces with something to announce, the one waiting longest first. */
+async function workspacesWithDue(db: Db, now: number): Promise<string[]> {
+  const rows = await db
+    .select({ workspaceId: serviceSchedules.workspaceId })
+    .from(serviceSchedules)
+    .innerJoin(sql`vehicles v`, vehicleJoin)
+    .leftJoin(sql`telemetry t`, sql`t.vehicle_id = ${serviceSchedules.vehicleId}`)
+    .where(unannounced(now))
+    .groupBy(serviceSchedules.workspaceId)
+    .orderBy(sql`min(${serviceSchedules.lastDoneAt})`)
+    .limit(WORKSPACES_PER_RUN)
+    .all();
+  return rows.map((r) => r.workspaceId);
+}
+
+async function candidates(db: Db, workspaceId: string, now: number): Promise<Candidate[]> {
   return db
     .select({
       schedule: serviceSchedules,
@@ -61,18 +93,11 @@ async function candidates(db: Db, now: number): Promise<Candidate[]> {
       longitude: sql<number | null>`t.longitude`,
     })
     .from(serviceSchedules)
-    .innerJoin(
-      sql`vehicles v`,
-      sql`v.id = ${serviceSchedules.vehicleId} AND v.workspace_id = ${serviceSchedules.workspaceId} AND v.deleted = 0`,
-    )
+    .innerJoin(sql`vehicles v`, vehicleJoin)
     .leftJoin(sql`telemetry t`, sql`t.vehicle_id = ${serviceSchedules.vehicleId}`)
-    .where(
-      and(
-        eq(serviceSchedules.deleted, false),
-        sql`((${announced} NOT IN (${soonKey}, ${overdueKey}) AND ${reached(SOON, now)}) OR (${announced} <> ${overdueKey} AND ${reached(1, now)}))`,
-      ),
-    )
-    .limit(MAX_PER_RUN)
+    .where(and(eq(serviceSchedules.workspaceId, workspaceId), unannounced(now)))
+    .orderBy(serviceSchedules.lastDoneAt)
+    .limit(PER_WORKSPACE_PER_RUN)
     .all();
 }
 
@@ -172,18 +197,23 @@ async function emailManagers(db: Db, config: Config, workspaceId: string, list: 
   }
 }
 
-/** Run by the cron every quarter hour; returns the workspaces whose Inbox changed, to announce. */
+/** Run by the cron every quarter hour, each workspace in turn; returns the workspaces whose Inbox changed, to announce. */
 export async function announceDueSchedules(db: Db, config: Config, now = Date.now()): Promise<string[]> {
-  const byWorkspace = new Map<string, Announcement[]>();
-  for (const c of await candidates(db, now)) {
-    const a = announcementOf(c, now);
-    if (a) byWorkspace.set(c.schedule.workspaceId, [...(byWorkspace.get(c.schedule.workspaceId) ?? []), a]);
-  }
   const changed: string[] = [];
-  for (const [workspaceId, list] of byWorkspace) {
-    const claimed = await commit(db, workspaceId, list, now);
-    changed.push(workspaceId);
-    if (claimed.length) await emailManagers(db, config, workspaceId, claimed);
+  for (const workspaceId of await workspacesWithDue(db, now)) {
+    try {
+      const list = (await candidates(db, workspaceId, now)).flatMap((c) => announcementOf(c, now) ?? []);
+      if (!list.length) continue;
+      const claimed = await commit(db, workspaceId, list, now);
+      changed.push(workspaceId);
+      if (claimed.length) await emailManagers(db, config, workspaceId, claimed);
+    } catch (error) {
+      // D1 failing for this workspace: its schedules stay unannounced for the next run, the others go on
+      console.error(
+        `service due notifications: workspace ${workspaceId} failed this run:`,
+        error instanceof Error ? error.message : error,
+      );
+    }
   }
   return changed;
 }

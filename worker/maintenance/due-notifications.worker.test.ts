@@ -4,10 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { ServiceSchedule } from "../../shared/service";
 import { METRES_PER_MILE } from "../../shared/units";
 import { database } from "../../db/client";
-import { alerts, emailOutbox, telemetry, users } from "../../db/schema";
+import { chunkRows } from "../../db/chunk";
+import { alerts, emailOutbox, serviceSchedules, telemetry, users } from "../../db/schema";
 import { config } from "../env";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
-import { announceDueSchedules, isDueCheckMinute } from "./due-notifications";
+import { announceDueSchedules, isDueCheckMinute, PER_WORKSPACE_PER_RUN } from "./due-notifications";
 
 // Due notifications (docs/decisions/0032): one Inbox entry and one e-mail per manager for each
 // period a schedule becomes due soon or overdue, never repeated.
@@ -136,11 +137,38 @@ describe("due notifications", () => {
     expect(await mailsAbout(f.name)).toEqual([]);
   });
 
+  it("give each workspace its turn: one with 600 due schedules does not take the run from another's one (issue 39, 7b)", async () => {
+    const busy = await userWithWorkspace();
+    const vehicleId = await insertVehicle(busy.workspaceId, { name: "Bus" });
+    const DAY = 86_400_000;
+    // Due for longer than the quiet fleet's schedule, and written first: a global batch took these.
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      workspaceId: busy.workspaceId,
+      version: 0,
+      vehicleId,
+      name: `Check ${i}`,
+      everyDays: 30,
+      lastDoneAt: Date.now() - 90 * DAY,
+    }));
+    for (const part of chunkRows(rows, 10)) await db().insert(serviceSchedules).values(part);
+    const quiet = await fleetWithSchedule(1_000, { everyDays: 30, lastDoneAt: today(-40) });
+
+    await announceDueSchedules(db(), cfg);
+    expect((await inboxOf(quiet.workspaceId)).map((a) => a.type)).toEqual(["service_overdue"]);
+    expect(await inboxOf(busy.workspaceId)).toHaveLength(PER_WORKSPACE_PER_RUN);
+    // the busy fleet's rest comes in the next runs
+    await announceDueSchedules(db(), cfg);
+    expect(await inboxOf(busy.workspaceId)).toHaveLength(2 * PER_WORKSPACE_PER_RUN);
+  });
+
   it("run every quarter hour of the minute cron", () => {
     expect(isDueCheckMinute(Date.UTC(2026, 0, 1, 8, 15))).toBe(true);
     expect(isDueCheckMinute(Date.UTC(2026, 0, 1, 8, 16))).toBe(false);
   });
 });
+
+const today = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 async function ownerEmail(userId: string) {
   return (await db().select().from(users).where(eq(users.id, userId)).get())!.email;

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { IssueCommentJson, IssueJson, IssuePriority, IssueStatus, UpdateIssueBody } from "../../shared/issues";
 import type { Db } from "../../db/client";
+import { inLists } from "../../db/chunk";
 import { issueComments, issueNotifications, issues, memberships, vehicles } from "../../db/schema";
 import { versionOf } from "../../db/workspace-version";
 import { foreignPhotoIds } from "../photos/photo-store";
@@ -182,29 +183,32 @@ export async function resolveIssuesStatements(
   opts: { serviceEntryId?: string | null } = {},
 ): Promise<BatchItem<"sqlite">[]> {
   const ids = [...new Set(issueIds)];
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: issues.id, status: issues.status })
-    .from(issues)
-    .where(and(eq(issues.workspaceId, workspaceId), eq(issues.deleted, false), inArray(issues.id, ids)))
-    .all();
+  const rows: { id: string; status: string }[] = [];
+  for (const part of inLists(ids))
+    rows.push(
+      ...(await db
+        .select({ id: issues.id, status: issues.status })
+        .from(issues)
+        .where(and(eq(issues.workspaceId, workspaceId), eq(issues.deleted, false), inArray(issues.id, part)))
+        .all()),
+    );
   if (rows.length !== ids.length)
     throw new IssueRefused(404, "No such issue in this workspace", {
       resolvesIssueIds: ["An issue is not of this workspace"],
     });
   const active = rows.filter((r) => r.status === "open" || r.status === "in_progress").map((r) => r.id);
-  if (active.length === 0) return [];
-  return [
+  const now = Date.now();
+  return inLists(active).map((part) =>
     db
       .update(issues)
       .set({
         status: "resolved",
         resolvedByServiceEntryId: opts.serviceEntryId ?? null,
-        updatedAt: Date.now(),
+        updatedAt: now,
         version: versionOf(workspaceId),
       })
-      .where(and(eq(issues.workspaceId, workspaceId), inArray(issues.id, active))),
-  ];
+      .where(and(eq(issues.workspaceId, workspaceId), inArray(issues.id, part))),
+  );
 }
 
 /** The statement that adds a comment (the issue checked first with issueIn). */

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { inLists } from "../../db/chunk";
 import { metresToMiles } from "../../shared/units";
 import type { VehicleReading } from "../../shared/service";
 import type { Db } from "../../db/client";
@@ -27,18 +28,20 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** The workspace's live vehicles with their readings (all of them when `ids` is absent). */
 export async function vehicleReadings(db: Db, workspaceId: string, ids?: string[]): Promise<Map<string, VehicleRow>> {
-  const scope = [eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false)];
-  if (ids) scope.push(inArray(vehicles.id, ids.length ? ids : [""]));
-  const rows = await db
-    .select({
-      id: vehicles.id,
-      name: vehicles.name,
-      engineSeconds: vehicles.engineSeconds,
-      odometer: telemetry.odometer,
-    })
-    .from(vehicles)
-    .leftJoin(telemetry, eq(telemetry.vehicleId, vehicles.id))
-    .where(and(...scope))
-    .all();
+  const read = (scope: SQL | undefined) =>
+    db
+      .select({
+        id: vehicles.id,
+        name: vehicles.name,
+        engineSeconds: vehicles.engineSeconds,
+        odometer: telemetry.odometer,
+      })
+      .from(vehicles)
+      .leftJoin(telemetry, eq(telemetry.vehicleId, vehicles.id))
+      .where(and(eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false), scope))
+      .all();
+  const rows = [];
+  if (!ids) rows.push(...(await read(undefined)));
+  else for (const part of inLists(ids)) rows.push(...(await read(inArray(vehicles.id, part))));
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, ...readingOf(r) }]));
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { inLists } from "../../db/chunk";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   restartedBasis,
@@ -93,19 +94,23 @@ export function liveSchedules(db: Db, workspaceId: string, vehicleId?: string) {
     .all();
 }
 
-export function schedulesByIds(db: Db, workspaceId: string, ids: string[]) {
-  if (!ids.length) return Promise.resolve([] as ScheduleRow[]);
-  return db
-    .select()
-    .from(serviceSchedules)
-    .where(
-      and(
-        eq(serviceSchedules.workspaceId, workspaceId),
-        eq(serviceSchedules.deleted, false),
-        inArray(serviceSchedules.id, ids),
-      ),
-    )
-    .all();
+export async function schedulesByIds(db: Db, workspaceId: string, ids: string[]): Promise<ScheduleRow[]> {
+  const rows: ScheduleRow[] = [];
+  for (const part of inLists(ids))
+    rows.push(
+      ...(await db
+        .select()
+        .from(serviceSchedules)
+        .where(
+          and(
+            eq(serviceSchedules.workspaceId, workspaceId),
+            eq(serviceSchedules.deleted, false),
+            inArray(serviceSchedules.id, part),
+          ),
+        )
+        .all()),
+    );
+  return rows;
 }
 
 /** The newest entries first; at most `limit` (history older than that is read page by page). */

@@ -127,8 +127,9 @@ describe("logging service through sync", () => {
       },
       { name: "logServiceEntry", args: { id: crypto.randomUUID(), vehicleId } },
     ]);
-    // refused for what they say, not for the role: nothing for the browser to toast
-    expect(answer.refused).toBeUndefined();
+    // refused for what they say, each with the server's reason for the browser's toast (issue 39)
+    expect(answer.refused?.map((r) => r.name)).toEqual(Array(5).fill("logServiceEntry"));
+    expect(answer.refused?.map((r) => r.message)).not.toContain(expect.stringMatching(/view-only|role/));
     expect(await entriesOf(a.workspaceId)).toEqual([]);
     expect(await scheduleRow(othersSchedule)).toMatchObject({ cycle: 0 });
   });
@@ -334,8 +335,14 @@ describe("managing schedules and entries through sync", () => {
       { name: "updateServiceSchedule", args: { id: myOil, everyDays: null } },
       { name: "updateServiceSchedule", args: { id: myOil, name: "" } },
     ]);
-    // refused for what they name, not for the role: nothing for the browser to toast
-    expect(answer.refused).toBeUndefined();
+    // refused for what they name, each with the server's reason for the browser's toast (issue 39)
+    expect(answer.refused?.map((r) => [r.name, r.message])).toEqual([
+      ["updateServiceSchedule", expect.stringMatching(/^No such/)],
+      ["deleteServiceSchedule", expect.stringMatching(/^No such/)],
+      ["deleteServiceEntry", expect.stringMatching(/^No such/)],
+      ["updateServiceSchedule", expect.any(String)],
+      ["updateServiceSchedule", expect.any(String)],
+    ]);
     expect(await scheduleRow(theirOil)).toMatchObject({ name: "Oil change", everyDays: 30, deleted: false, cycle: 0 });
     expect(await entryRow(theirEntry)).toMatchObject({ workspaceId: b.workspaceId, deleted: false });
     expect(await scheduleRow(myOil)).toMatchObject({ name: "Oil change", everyDays: 30, cycle: 0 });

@@ -65,14 +65,10 @@ export async function push(
     // 4. Run it; a refused mutation still counts as processed, with no writes. The role is the
     //    one read with this request's session: a demotion applies from the next push on.
     const allowed = allowedFor(session.role, mutation);
-    if (!allowed)
-      refused.push({
-        clientID: mutation.clientID,
-        id: mutation.id,
-        name: mutation.name,
-        message: refusalMessage(session.role),
-      });
-    const writes = allowed ? await runMutation(db, workspaceId, mutation, { userId: session.userId }) : [];
+    const refuse = (message: string) =>
+      refused.push({ clientID: mutation.clientID, id: mutation.id, name: mutation.name, message });
+    if (!allowed) refuse(refusalMessage(session.role));
+    const writes = allowed ? await runMutation(db, workspaceId, mutation, { userId: session.userId }, refuse) : [];
     const guard = guardLastMutationId(db, mutation.clientID, client?.lastMutationId ?? 0, client !== undefined);
     const recordAs = (id: number) => recordLastMutationId(db, workspaceId, mutation.clientID, req.clientGroupID, id);
     const commit = (items: BatchItem<"sqlite">[]) =>
@@ -81,7 +77,9 @@ export async function push(
           db.batch([guard, recordAs(mutation.id), raiseAcks(db, workspaceId)])
         : db.batch([guard, bumpVersion(db, workspaceId), ...items, recordAs(mutation.id)]);
     // 5. Commit (or, if its writes fail, record it as processed without them).
-    if (!(await commitOrRecord(commit, writes, mutation))) break; // another request got there first: the client retries
+    const outcome = await commitOrRecord(commit, writes, mutation);
+    if (outcome === "lost-race") break; // another request got there first: the client retries
+    if (outcome === "recorded-without-writes") refuse(COULD_NOT_APPLY);
     // a refused or unknown mutation changes nothing anyone else sees: nobody is poked for it (issue 34)
     if (writes.length) wrote = true;
     recorded = true;
@@ -124,21 +122,28 @@ function stepFor(
 }
 
 /**
- * 5. Commits a mutation's writes and the new last mutation id together; false when another request
- * processed this client's mutations first. If the writes themselves fail (a constraint, a bug),
- * retries in "error mode": the last mutation id alone, so one bad mutation cannot block every
- * later one. If even that fails, D1 is in trouble: throw (500) and let Replicache retry.
+ * What the browser is told of a mutation the server could not apply for a reason of its own (a
+ * bug, an input the mutator did not expect, a write D1 refused): never the error itself.
+ */
+export const COULD_NOT_APPLY = "The server could not apply this change";
+
+/**
+ * 5. Commits a mutation's writes and the new last mutation id together; "lost-race" when another
+ * request processed this client's mutations first. If the writes themselves fail (a constraint, a
+ * bug), retries in "error mode": the last mutation id alone, so one bad mutation cannot block
+ * every later one, and the caller refuses it in the answer (the browser says so and undoes it).
+ * If even that fails, D1 is in trouble: throw (500) and let Replicache retry.
  */
 async function commitOrRecord(
   commit: (items: BatchItem<"sqlite">[]) => Promise<unknown>,
   writes: BatchItem<"sqlite">[],
   mutation: Mutation,
-): Promise<boolean> {
+): Promise<"committed" | "recorded-without-writes" | "lost-race"> {
   try {
     await commit(writes);
-    return true;
+    return "committed";
   } catch (error) {
-    if (lostRace(error)) return false;
+    if (lostRace(error)) return "lost-race";
     if (writes.length === 0) throw error;
     console.error(
       `push: ${mutation.name} #${mutation.id} of ${mutation.clientID} failed, recorded without its effects:`,
@@ -147,9 +152,9 @@ async function commitOrRecord(
   }
   try {
     await commit([]);
-    return true;
+    return "recorded-without-writes";
   } catch (retryError) {
-    if (lostRace(retryError)) return false;
+    if (lostRace(retryError)) return "lost-race";
     throw retryError;
   }
 }
@@ -235,11 +240,19 @@ const lostRace = (error: unknown) => String(error).includes("UNIQUE constraint f
 /** D1 itself failing (network, overload, reset): worth a retry, unlike an error of the mutation. */
 const isTransient = (error: unknown) => /D1_|SQLITE_BUSY|network|timed? ?out|overloaded|reset/i.test(String(error));
 
+/**
+ * The mutation's writes. One the server refuses (MutationRejected: another workspace's vehicle, a
+ * bad input) or cannot apply (a bug) is processed without effects, and `refuse` puts it in the
+ * push's answer with why: the browser shows a toast and its next pull undoes the optimistic change
+ * (issue 39: an inspection used to vanish here without a word). An unknown name (a newer build's
+ * mutation) is not refused: the page reloads into that build.
+ */
 async function runMutation(
   db: Db,
   workspaceId: string,
   mutation: Mutation,
   caller: MutationCaller,
+  refuse: (message: string) => void,
 ): Promise<BatchItem<"sqlite">[]> {
   const name = mutation.name as (typeof mutationNames)[number];
   if (!mutationNames.includes(name)) {
@@ -251,6 +264,7 @@ async function runMutation(
   } catch (error) {
     if (error instanceof MutationRejected) {
       console.warn(`push: ${mutation.name} #${mutation.id} refused: ${error.message}`);
+      refuse(sentence(error.message));
       return [];
     }
     if (isTransient(error)) throw error;
@@ -259,9 +273,13 @@ async function runMutation(
       `push: ${mutation.name} #${mutation.id} of ${mutation.clientID} threw, recorded without its effects:`,
       error,
     );
+    refuse(COULD_NOT_APPLY);
     return [];
   }
 }
+
+/** Mutators word refusals for logs ("no such vehicle in this workspace"); the toast starts with a capital. */
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
 
 /**
  * Aborts the batch unless the client's last mutation id is still `expected`: when it is not, this

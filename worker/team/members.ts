@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { inLists } from "../../db/chunk";
 import type { Context } from "hono";
 import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
 import { membershipRole } from "../auth/session";
@@ -119,14 +120,17 @@ export async function removeMember(c: Context<AppEnv>, workspaceId: string, user
 
 /** Which of these e-mail addresses belong to current members of the workspace. */
 export async function membersAmong(db: Db, workspaceId: string, emails: string[]): Promise<Set<string>> {
-  if (!emails.length) return new Set();
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId)))
-    .where(inArray(users.email, emails))
-    .all();
-  return new Set(rows.map((r) => r.email));
+  const found = new Set<string>();
+  for (const part of inLists(emails)) {
+    const rows = await db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId)))
+      .where(inArray(users.email, part))
+      .all();
+    for (const row of rows) found.add(row.email);
+  }
+  return found;
 }
 
 /** Whether the account with this e-mail is already a member of the workspace. */
