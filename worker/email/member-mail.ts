@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, lt, ne } from "drizzle-orm";
-import { chunkRows } from "../../db/chunk";
+import { chunkRows, inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { heldMail, users } from "../../db/schema";
 import { reserveIn, type Limit } from "../auth/rate-limit";
@@ -43,13 +43,16 @@ export type MailOutcome = "sent" | "held";
 
 /** Whether each address belongs to an account whose address is confirmed (an unknown address: no). */
 export async function confirmedAddresses(db: Db, emails: string[]): Promise<Set<string>> {
-  if (!emails.length) return new Set();
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(inArray(users.email, emails), isNotNull(users.emailConfirmedAt)))
-    .all();
-  return new Set(rows.map((r) => r.email));
+  const confirmed = new Set<string>();
+  for (const part of inLists(emails)) {
+    const rows = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(inArray(users.email, part), isNotNull(users.emailConfirmedAt)))
+      .all();
+    for (const row of rows) confirmed.add(row.email);
+  }
+  return confirmed;
 }
 
 /** Whether the account's own address is confirmed. */
@@ -154,6 +157,7 @@ async function sendDigests(db: Db, config: Config, byRecipient: Map<string, { id
   for (const [to, held] of byRecipient) {
     const claimed = new Set<string>();
     for (const chunk of chunkRows(held, 1)) {
+      // in-list: one id a row of a chunkRows(held, 1) chunk
       const rows = await db
         .delete(heldMail)
         .where(

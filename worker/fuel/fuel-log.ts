@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, max, type SQL } from "drizzle-orm";
 import type { FuelEntry } from "../../shared/fuel";
 import { fuelEntryFlags } from "../../shared/fuel-flags";
+import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { fuelEntries, vehicles } from "../../db/schema";
 import type { FuelRow } from "./fuel-writes";
@@ -34,30 +35,33 @@ export async function liveFuelEntries(
 
 /** Each vehicle's tank, and the highest odometer logged before its earliest row here. */
 async function flagContext(db: Db, workspaceId: string, rows: readonly FuelRow[]) {
-  const vehicleIds = [...new Set(rows.map((r) => r.vehicleId))];
   const earliest = Math.min(...rows.map((r) => r.at));
-  const [tanks, before] = await db.batch([
-    db
-      .select({ id: vehicles.id, fuelTankLitres: vehicles.fuelTankLitres })
-      .from(vehicles)
-      .where(and(eq(vehicles.workspaceId, workspaceId), inArray(vehicles.id, vehicleIds))),
-    db
-      .select({ vehicleId: fuelEntries.vehicleId, odometerMiles: max(fuelEntries.odometerMiles) })
-      .from(fuelEntries)
-      .where(
-        and(
-          eq(fuelEntries.workspaceId, workspaceId),
-          inArray(fuelEntries.vehicleId, vehicleIds),
-          eq(fuelEntries.deleted, false),
-          lt(fuelEntries.at, earliest),
-        ),
-      )
-      .groupBy(fuelEntries.vehicleId),
-  ]);
-  return {
-    tank: new Map(tanks.map((t) => [t.id, t.fuelTankLitres])),
-    highestBefore: new Map(before.map((b) => [b.vehicleId, b.odometerMiles])),
-  };
+  const tank = new Map<string, number | null>();
+  const highestBefore = new Map<string, number | null>();
+  // A page of 1,000 entries can name more vehicles than one statement may bind (db/chunk.ts).
+  for (const part of inLists(new Set(rows.map((r) => r.vehicleId)))) {
+    const [tanks, before] = await db.batch([
+      db
+        .select({ id: vehicles.id, fuelTankLitres: vehicles.fuelTankLitres })
+        .from(vehicles)
+        .where(and(eq(vehicles.workspaceId, workspaceId), inArray(vehicles.id, part))),
+      db
+        .select({ vehicleId: fuelEntries.vehicleId, odometerMiles: max(fuelEntries.odometerMiles) })
+        .from(fuelEntries)
+        .where(
+          and(
+            eq(fuelEntries.workspaceId, workspaceId),
+            inArray(fuelEntries.vehicleId, part),
+            eq(fuelEntries.deleted, false),
+            lt(fuelEntries.at, earliest),
+          ),
+        )
+        .groupBy(fuelEntries.vehicleId),
+    ]);
+    for (const t of tanks) tank.set(t.id, t.fuelTankLitres);
+    for (const b of before) highestBefore.set(b.vehicleId, b.odometerMiles);
+  }
+  return { tank, highestBefore };
 }
 
 /** `rows` as the API answers them, flagged against their vehicles' logs. */

@@ -57,6 +57,7 @@ async function odometerAt(db: Db, workspaceId: string, vehicle: { id: string; od
       and(
         eq(vehicleEvents.vehicleId, vehicle.id),
         eq(vehicleEvents.workspaceId, workspaceId),
+        // in-list: TRIP_TYPES, the constant list of trip event types
         inArray(vehicleEvents.type, TRIP_TYPES),
         or(isNull(vehicleEvents.endTime), gt(vehicleEvents.endTime, at)),
       ),
