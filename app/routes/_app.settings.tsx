@@ -7,6 +7,7 @@ import { Spinner } from "../components/spinner";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { OnlineOnly } from "../components/online-only";
+import { PushSettings } from "../push/push-settings";
 
 /**
  * Account settings, reached from the top bar menu's Settings. Security: where the account is
@@ -36,6 +37,7 @@ function Settings() {
   return (
     <section className="page">
       <h1>Settings</h1>
+      <PushSettings />
       <h2>Security</h2>
       <p className="muted">Signed in as {session.viewer?.email}.</p>
       <ActiveSessions />

@@ -10,17 +10,41 @@ import { clientsClaim } from "workbox-core";
 import { matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
+import type { PushNotice } from "../../shared/push";
 import { shellFor, type Shell } from "./shells";
 
 /** This build's files and page shells, written in by the build (scripts/service-worker-plugin.ts). */
 declare const __SW_PRECACHE__: PrecacheEntry[];
 declare const __SW_SHELLS__: Shell[];
 
-/** The service worker's global scope, as far as this file uses it (the app's TypeScript lib is the DOM's). */
+/** The events of a service worker this file handles (the app's TypeScript lib is the DOM's). */
+interface WaitingEvent extends Event {
+  waitUntil(work: Promise<unknown>): void;
+}
+interface PushEvent extends WaitingEvent {
+  data: { json(): unknown } | null;
+}
+interface NotificationEvent extends WaitingEvent {
+  notification: Notification;
+}
+interface WindowClient {
+  url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
+
+/** The service worker's global scope, as far as this file uses it. */
 const scope = self as unknown as {
   location: Location;
+  registration: ServiceWorkerRegistration;
+  clients: {
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: "message", listener: (event: MessageEvent<unknown>) => void): void;
+  addEventListener(type: "push", listener: (event: PushEvent) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
 };
 
 // Every file of this build, and every page shell at this build's revision: installed together or
@@ -58,3 +82,31 @@ registerRoute(
   new NetworkOnly({ plugins: [new BackgroundSyncPlugin("sync-push", { maxRetentionTime: 7 * 24 * 60 })] }),
   "POST",
 );
+
+// Web Push (docs/decisions/0047): the server's notice, decrypted by the browser, shown as a
+// notification; a tap opens its page in the app (an open window of it, else a new one).
+scope.addEventListener("push", (event) => {
+  const notice = event.data?.json() as Partial<PushNotice> | undefined;
+  if (!notice?.title) return;
+  event.waitUntil(
+    scope.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      icon: "/icons/icon-192.png",
+      data: { url: notice.url?.startsWith("/") ? notice.url : "/actions" },
+    }),
+  );
+});
+
+scope.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url: string }).url, scope.location.origin).href;
+  event.waitUntil(
+    scope.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const open = windows[0];
+      if (!open) return void (await scope.clients.openWindow(url));
+      await open.focus();
+      await open.navigate(url);
+    }),
+  );
+});

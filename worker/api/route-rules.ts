@@ -19,6 +19,10 @@ export type RouteRule = "public" | "development" | "signed-in" | Action;
 
 export const routeRules: Record<string, RouteRule> = {
   "GET /health": "public",
+  // Web Push (issue 41): the VAPID key is public; anyone in a workspace may be notified, viewers too.
+  "GET /push/public-key": "public",
+  "POST /push-subscriptions": "workspace.view",
+  "DELETE /push-subscriptions": "workspace.view",
   "GET /openapi.json": "public",
   "POST /verify/email": "public",
   "POST /signin": "public",

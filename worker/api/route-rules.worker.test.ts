@@ -114,6 +114,8 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /issues": 400,
   "PATCH /issues/:id": 404,
   "POST /issues/:id/comments": 400,
+  "POST /push-subscriptions": 400,
+  "DELETE /push-subscriptions": 400,
 };
 /** The one answer that depends on who asks: the only owner may not leave (409), anyone else may. */
 const ownerLeaving = "DELETE /workspaces/:id/members/:userId";

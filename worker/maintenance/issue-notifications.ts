@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { issueNotifications, issues, memberships, users, vehicles, workspaces } from "../../db/schema";
 import { sendEmail } from "../email/email";
 import type { Config } from "../env";
+import { pushToMember } from "../push/send-push";
 
 /**
  * Sends the e-mails of issue assignments (queued in `issue_notifications` by the assignment's own
@@ -32,8 +33,16 @@ export async function sendIssueNotifications(
     if (claimed.length === 0) continue;
     try {
       const email = await assignmentEmail(db, config, row);
-      if (email) await sendEmail(db, config, email);
-      if (email) sent++;
+      if (!email) continue;
+      await sendEmail(db, config, email);
+      sent++;
+      // And a push to the assignee's phones (issue 41): best effort, never sent twice by a retry.
+      await pushToMember(db, config, row, {
+        title: email.subject,
+        body: email.pushBody,
+        url: `/issues/${row.issueId}`,
+        tag: `issue-${row.issueId}`,
+      }).catch((error) => console.error("issue assignment push failed:", error));
     } catch (error) {
       console.error("issue assignment e-mail failed; kept for the next round:", error);
       await db.insert(issueNotifications).values(row).onConflictDoNothing();
@@ -76,6 +85,7 @@ async function assignmentEmail(db: Db, config: Config, row: typeof issueNotifica
   ];
   return {
     to: found.email,
+    pushBody: `${found.vehicle ?? "A removed vehicle"} · ${priorityLabels[found.priority as IssuePriority] ?? found.priority} priority`,
     subject: `Issue #${found.number} assigned to you: ${found.title}`,
     text: lines.join("\n"),
     idempotencyKey: `issue-assignment-${row.id}`,

@@ -3,7 +3,15 @@ import type { Context } from "hono";
 import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
 import { membershipRole } from "../auth/session";
 import type { Db } from "../../db/client";
-import { invites, memberships, reportSubscriptions, sessions, users, workspaces } from "../../db/schema";
+import {
+  invites,
+  memberships,
+  pushSubscriptions,
+  reportSubscriptions,
+  sessions,
+  users,
+  workspaces,
+} from "../../db/schema";
 import { audit } from "../lib/audit";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { closeWorkspaceUser } from "../workspace-object";
@@ -91,7 +99,7 @@ export async function changeRole(c: Context<AppEnv>, workspaceId: string, userId
 /**
  * Removes a member (or the caller leaving): the membership goes, their sessions naming this
  * workspace stop naming it, the invites they sent and still pending are revoked, their report
- * e-mail subscription ends, and the room closes their sockets at once. Their pulls and pushes
+ * e-mail subscription and push subscriptions end, and the room closes their sockets at once. Their pulls and pushes
  * are refused from the next request (the session's workspace is read with the membership).
  */
 export async function removeMember(c: Context<AppEnv>, workspaceId: string, userId: string): Promise<void> {
@@ -133,6 +141,16 @@ export async function removeMember(c: Context<AppEnv>, workspaceId: string, user
         and(
           eq(reportSubscriptions.workspaceId, workspaceId),
           eq(reportSubscriptions.userId, userId),
+          notMember(workspaceId, userId),
+        ),
+      ),
+    // And this workspace's push notices to their phones (issue 41).
+    db
+      .delete(pushSubscriptions)
+      .where(
+        and(
+          eq(pushSubscriptions.workspaceId, workspaceId),
+          eq(pushSubscriptions.userId, userId),
           notMember(workspaceId, userId),
         ),
       ),
