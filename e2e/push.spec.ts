@@ -65,7 +65,10 @@ test("Settings turns notifications on and off for this device, and the server ke
   expect(again.status()).toBe(404);
 });
 
-test("a push the service worker receives is shown as a notification carrying the page a tap opens", async ({ page, request }) => {
+test("a push the service worker receives is shown as a notification carrying the page a tap opens", async ({
+  page,
+  request,
+}) => {
   const fleet = await newFleetAccount(request, "Notified Fleet");
   await signInAs(page, fleet.token);
   await page.goto("/actions");

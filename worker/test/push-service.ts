@@ -66,6 +66,10 @@ export class FakePushService {
   };
 }
 
+/** WebCrypto's ECDH parameters; workers-types spells the standard `public` member `$public`, workerd reads `public`. */
+const ecdhWith = (publicKey: CryptoKey) =>
+  ({ name: "ECDH", public: publicKey }) as unknown as SubtleCryptoDeriveKeyAlgorithm;
+
 /** RFC 8291 section 3 and RFC 8188, as the receiving browser does it. */
 async function decrypt(body: Uint8Array, browser: { pair: CryptoKeyPair; publicRaw: Uint8Array; auth: Uint8Array }) {
   const salt = body.slice(0, 16);
@@ -73,9 +77,7 @@ async function decrypt(body: Uint8Array, browser: { pair: CryptoKeyPair; publicR
   const senderRaw = body.slice(21, 21 + idLength);
   const ciphertext = body.slice(21 + idLength);
   const sender = await crypto.subtle.importKey("raw", senderRaw, { name: "ECDH", namedCurve: "P-256" }, false, []);
-  const shared = new Uint8Array(
-    await crypto.subtle.deriveBits({ name: "ECDH", public: sender }, browser.pair.privateKey, 256),
-  );
+  const shared = new Uint8Array(await crypto.subtle.deriveBits(ecdhWith(sender), browser.pair.privateKey, 256));
   const prkKey = await hmac(browser.auth, shared);
   const keyInfo = concat(text.encode("WebPush: info\0"), browser.publicRaw, senderRaw, new Uint8Array([1]));
   const ikm = await hmac(prkKey, keyInfo);
