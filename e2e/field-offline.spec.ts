@@ -80,8 +80,10 @@ test("a new build waits for the user: 'A new version is available', and Reload m
     );
     expect(waitingBefore).toBe(true);
 
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Reload" }).click();
-    await expect.poll(() => stillMarked(page)).toBe(false);
+    await reloaded;
+    expect(await stillMarked(page)).toBe(false);
     await expect(page.getByRole("heading", { level: 1, name: "My actions" })).toBeVisible();
     const after = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
