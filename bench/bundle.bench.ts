@@ -45,7 +45,7 @@ const kb = (n: number) => n / 1024;
  * JavaScript budgets per route (issue 41, README "Benchmarks"): a signed-in page's own code plus the
  * shell, the session and the sync worker; the map alone carries mapbox-gl. Gzipped KB.
  */
-const ROUTE_BUDGET_KB: Record<string, number> = { "/actions": 300, "/inspections": 300, "/map": 800 };
+const ROUTE_BUDGET_KB: Record<string, number> = { "/actions": 300, "/inspections": 300, "/map": 850 };
 const { token } = await newWorkspace("Bench Bundle");
 
 const { login, map, routes } = await withBrowser(async (browser) => {
