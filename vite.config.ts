@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
 import { ensureGlyphs } from "./scripts/map-glyphs.mjs";
 import { ensureGeography } from "./scripts/offline-geography.mjs";
+import { serviceWorker } from "./scripts/service-worker-plugin";
 
 /**
  * The map's offline geography is generated before anything is bundled (build, `npm start`,
@@ -36,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_lazyRouteDiscovery: false,
       },
     }),
+    // /sw.js with this build's files, after the client build (docs/decisions/0044).
+    serviceWorker(),
   ],
   build: {
     // mapbox-gl alone is ~1.9 MB minified; it is loaded only by /map, in its own chunk. Our own

@@ -18,6 +18,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   // A beacon, so browsers do not ask for /favicon.ico (a 404 on every page load).
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable on a phone (docs/decisions/0044): the app's name, icons and start page.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 /**
@@ -42,6 +45,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 export const meta: MetaFunction = () => [
   { title: "Fleet Ops" },
   { name: "description", content: "Live map, telemetry and trips of your vehicle fleet." },
+  { name: "theme-color", content: "#2563eb" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

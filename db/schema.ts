@@ -961,3 +961,26 @@ export const fuelEntries = sqliteTable(
     index("fuel_entries_vehicle_at_idx").on(t.vehicleId, t.at),
   ],
 );
+
+// ---------------------------------------------------------------- Web Push (issue 41; migrations/0025, docs/decisions/0047)
+
+/** A browser that turned push on: its endpoint and keys (RFC 8291), for one member of one workspace. */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    endpoint: text("endpoint").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("push_subscriptions_member_idx").on(t.workspaceId, t.userId),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);

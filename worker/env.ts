@@ -27,6 +27,14 @@ export const configSchema = z
     WEBHOOK_SECRET_KEY: z.string().default(""),
     /** How long the workspace's object keeps reports before writing them to D1 (docs/decisions/0016); 0 writes through. */
     INGEST_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * Web Push's VAPID key pair (docs/decisions/0047): the P-256 public key as base64url of its 65
+     * raw bytes (browsers subscribe with it), the private key as base64url of its 32-byte scalar, and
+     * the contact push services may write to. Secrets in production; local runs use a fixed pair.
+     */
+    VAPID_PUBLIC_KEY: z.string().default(""),
+    VAPID_PRIVATE_KEY: z.string().default(""),
+    VAPID_SUBJECT: z.string().default(""),
   })
   .superRefine((cfg, ctx) => {
     if (cfg.ENVIRONMENT !== "production") return;
@@ -56,15 +64,31 @@ export const configSchema = z
         message: "required in production (seals the webhook secrets)",
       });
     }
+    if (!cfg.VAPID_PUBLIC_KEY || !cfg.VAPID_PRIVATE_KEY || !cfg.VAPID_SUBJECT.startsWith("mailto:")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PUBLIC_KEY"],
+        message: "push needs VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and a mailto: VAPID_SUBJECT in production",
+      });
+    }
     if (cfg.EMAIL_PROVIDER === "resend" && !cfg.EMAIL_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["EMAIL_API_KEY"], message: "required by the resend provider" });
     }
   })
   // Local runs without the variable still sign webhooks (a fixed key: nothing it seals is real).
-  .transform((cfg) => (cfg.WEBHOOK_SECRET_KEY ? cfg : { ...cfg, WEBHOOK_SECRET_KEY: DEVELOPMENT_WEBHOOK_KEY }));
+  .transform((cfg) => (cfg.WEBHOOK_SECRET_KEY ? cfg : { ...cfg, WEBHOOK_SECRET_KEY: DEVELOPMENT_WEBHOOK_KEY }))
+  // Likewise push: a fixed development pair, never accepted in production (above).
+  .transform((cfg) => (cfg.VAPID_PRIVATE_KEY ? cfg : { ...cfg, ...DEVELOPMENT_VAPID }));
 
 /** base64 of "development-only-webhook-key-32b" (32 bytes); production refuses to start without its own. */
 const DEVELOPMENT_WEBHOOK_KEY = "ZGV2ZWxvcG1lbnQtb25seS13ZWJob29rLWtleS0zMmI=";
+
+/** Generated for local runs and tests only; production refuses to start without its own pair. */
+const DEVELOPMENT_VAPID = {
+  VAPID_PUBLIC_KEY: "BEl3PRlzZl0RKsQvSGWaQepPTpSyqHDNf3N66-ysGHs-PVqEZ0Yt8lSM_ZjEWVLUwZgtRo8vEv6B-P1ADnBsBz8",
+  VAPID_PRIVATE_KEY: "wkmWuX5M5-mzjPHglzFuSEDVOvQ5XO-fNqE93VKVVck",
+  VAPID_SUBJECT: "mailto:push@localhost.invalid",
+};
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -5,6 +5,9 @@ const production = {
   ENVIRONMENT: "production",
   APP_URL: "https://fleet.example.com",
   WEBHOOK_SECRET_KEY: "c2VhbGluZy1rZXktb2YtdGhpcy10ZXN0LTMyLWJ5dGU=",
+  VAPID_PUBLIC_KEY: "BLxAkQbS-production-public-key",
+  VAPID_PRIVATE_KEY: "production-private-key",
+  VAPID_SUBJECT: "mailto:ops@fleet.example.com",
 };
 
 describe("Worker configuration", () => {
@@ -42,5 +45,22 @@ describe("the webhook sealing key", () => {
     const { WEBHOOK_SECRET_KEY: _omitted, ...withoutKey } = production;
     const result = configSchema.safeParse({ ...withoutKey, EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "k" });
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["WEBHOOK_SECRET_KEY"]);
+  });
+});
+
+describe("the Web Push keys (issue 41)", () => {
+  it("are required in production, with a mailto: contact", () => {
+    const { VAPID_PRIVATE_KEY: _omitted, ...withoutKey } = production;
+    const ready = { EMAIL_PROVIDER: "resend", EMAIL_API_KEY: "k" };
+    expect(configSchema.safeParse({ ...withoutKey, ...ready }).error?.issues.map((i) => i.path.join("."))).toEqual([
+      "VAPID_PUBLIC_KEY",
+    ]);
+    expect(configSchema.safeParse({ ...production, ...ready, VAPID_SUBJECT: "ops" }).success).toBe(false);
+  });
+
+  it("default to a fixed development pair in local runs and tests only", () => {
+    const local = configSchema.parse({ ENVIRONMENT: "test" });
+    expect(local.VAPID_PUBLIC_KEY).toMatch(/^B[\w-]{86}$/);
+    expect(local.VAPID_PRIVATE_KEY).not.toBe("");
   });
 });

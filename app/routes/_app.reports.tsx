@@ -15,6 +15,7 @@ import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useVehicles } from "../store";
 import { Alert } from "../components/alert";
 import { InputField, SelectField } from "../components/form";
+import { OnlineOnly } from "../components/online-only";
 
 const REPORT_LABELS: Record<ReportName, string> = {
   summary: "Summary",
@@ -25,7 +26,7 @@ const REPORT_LABELS: Record<ReportName, string> = {
 type Answer = ReportResponse<never> & { rows: never[] };
 
 /** Reports: a range, vehicles and a report; a table (and the Daily chart); CSV of the same rows. */
-export default function ReportsPage() {
+function ReportsPage() {
   const zone = useWorkspaceTimeZone();
   const [choice, setChoice] = useState<ReportChoice>({
     report: "summary",
@@ -207,5 +208,14 @@ function DownloadCsv({ choice, zone }: { choice: ReportChoice; zone: string | un
     <button type="button" className="button primary" disabled={busy || !zone} onClick={() => void download()}>
       Download CSV
     </button>
+  );
+}
+
+/** Only the server has this page's data: offline it says it needs a connection (docs/decisions/0044). */
+export default function ReportsPageRoute() {
+  return (
+    <OnlineOnly heading="Reports">
+      <ReportsPage />
+    </OnlineOnly>
   );
 }

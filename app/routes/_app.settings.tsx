@@ -6,6 +6,8 @@ import { TwoFactorSettings } from "../account/two-factor-settings";
 import { Spinner } from "../components/spinner";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
+import { OnlineOnly } from "../components/online-only";
+import { PushSettings } from "../push/push-settings";
 
 /**
  * Account settings, reached from the top bar menu's Settings. Security: where the account is
@@ -15,7 +17,7 @@ import { useSession } from "../session/session";
  * "Sign out everywhere", which ends every session of the account on every device (POST
  * api/signout/everywhere), their open live-update sockets included, then signs this browser out.
  */
-export default function Settings() {
+function Settings() {
   const session = useSession();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -35,6 +37,7 @@ export default function Settings() {
   return (
     <section className="page">
       <h1>Settings</h1>
+      <PushSettings />
       <h2>Security</h2>
       <p className="muted">Signed in as {session.viewer?.email}.</p>
       <ActiveSessions />
@@ -51,5 +54,14 @@ export default function Settings() {
       <TwoFactorSettings />
       <AccountData />
     </section>
+  );
+}
+
+/** Only the server has this page's data: offline it says it needs a connection (docs/decisions/0044). */
+export default function SettingsRoute() {
+  return (
+    <OnlineOnly heading="Settings">
+      <Settings />
+    </OnlineOnly>
   );
 }

@@ -8,6 +8,7 @@ import { TableHead } from "../components/table-head";
 import { FilterBox } from "../components/filter-box";
 import { Alert } from "../components/alert";
 import { ConfirmAction } from "../components/form";
+import { OnlineOnly } from "../components/online-only";
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
@@ -17,7 +18,7 @@ const day = (ms: number) =>
  * admins invite, change roles, remove, resend and revoke (what the role cannot do is not shown);
  * anyone may leave. The server decides; this only hides what would be refused.
  */
-export default function Team() {
+function Team() {
   const session = useSession();
   const workspaceId = session.workspace?.id;
   const members = useMembers(workspaceId);
@@ -132,5 +133,14 @@ function InviteLine({ invite, myRole, actions }: { invite: InviteRow; myRole: st
         ) : null}
       </td>
     </tr>
+  );
+}
+
+/** Only the server has this page's data: offline it says it needs a connection (docs/decisions/0044). */
+export default function TeamRoute() {
+  return (
+    <OnlineOnly heading="Employees">
+      <Team />
+    </OnlineOnly>
   );
 }

@@ -15,6 +15,7 @@ import { SyncIndicator } from "../sync/sync-indicator";
 import { startPhotoUploads } from "../photos/photos";
 import { NavSections, useNavSections } from "../nav/nav-items";
 import { PhoneMenu } from "../nav/phone-menu";
+import { useServiceWorker } from "../service-worker/use-service-worker";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mapboxCss }];
 
@@ -27,6 +28,7 @@ const FleetMap = lazy(() => import("../map/fleet-map").then((m) => ({ default: m
  * docs/product.md section 9: toasts 4 s, 3 visible, 356 px wide; tooltips 700 ms, skip 300 ms.
  */
 export default function AppLayout() {
+  useServiceWorker();
   return (
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
       <RequireAuth>

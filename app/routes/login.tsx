@@ -12,6 +12,7 @@ import { useZodForm } from "../components/use-zod-form";
 import { safeRedirect } from "../../shared/safe-redirect";
 import type { SignInAnswer } from "../../shared/two-factor";
 import { SecondFactorForm } from "../components/second-factor-form";
+import { useOnline } from "../lib/use-online";
 
 /**
  * Stores a fresh session's token and goes where the sign-in was asked for: same-site paths only, so
@@ -71,6 +72,7 @@ function useLoginForm(onSignedIn: (token: string) => void, onChallenge: (challen
  */
 export default function Login() {
   const signedIn = useSignedIn();
+  const online = useOnline();
   // An account with two-factor authentication: the password was right, a code is asked next.
   const [challenge, setChallenge] = useState<string | null>(null);
   const { form, fields, pending, knownEmail, setKnownEmail, googleFailed, setGoogleFailed } = useLoginForm(
@@ -88,6 +90,11 @@ export default function Login() {
 
   return (
     <AuthLayout title="Log in">
+      {online ? null : (
+        <p role="status" className="alert">
+          Signing in needs a connection. Connect, then log in; once signed in, the app opens offline too.
+        </p>
+      )}
       {form.errors?.includes(SIGN_IN_FAILED) || googleFailed ? <FailedAlert /> : null}
       <form {...getFormProps(form)}>
         <Field

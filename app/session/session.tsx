@@ -217,7 +217,12 @@ function useSessionCheck(token: string | null | undefined, setState: SetSession)
       setRetry((n) => n + 1);
     };
     // A retry checks in the background: the pages stay up on the last known identity meanwhile.
-    if (!retrying.current) setState((s) => (s.loading ? s : { ...s, loading: true }));
+    // So does the first check of a token this browser already knows (an app opened again, from the
+    // service worker): its pages open at once from the local store, with no round trip first, and
+    // a refusal still signs out when it comes (docs/decisions/0044).
+    const known = token && !retrying.current ? rememberedIdentity(token) : null;
+    if (known) setState(authenticated(token!, known));
+    else if (!retrying.current) setState((s) => (s.loading ? s : { ...s, loading: true }));
     retrying.current = false;
     void checkSession(token, setState, controller.signal).then((outcome) => {
       if (outcome !== "retry" || controller.signal.aborted) return;

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { alertTypeLabels } from "../../shared/alert-rules";
 import type { Db } from "../../db/client";
-import { alertRules, alerts, places, vehicles } from "../../db/schema";
+import { alertRules, alerts, places, users, vehicles } from "../../db/schema";
 import { sendMemberMail } from "../email/member-mail";
 import type { Config } from "../env";
 import { targetsOf, type DeliveryMessage } from "./relay";
 import { membersAmong } from "../team/members";
+import { pushToMember } from "../push/send-push";
 import { webhookSecret } from "./webhook-secret";
 import { webhookTargetProblem } from "./webhook-target";
 import { SIGNATURE_HEADERS, signWebhook } from "./webhook-signature";
@@ -151,5 +152,33 @@ async function emailMember(
     kind: "alert",
     digestLine: `${what}: ${vehicle}${a.placeName ? ` (${a.placeName})` : ""} at ${a.at}`,
   });
+  // The rule names this member: their phones get the alert too (issue 41, docs/decisions/0047).
+  await pushAlert(db, config, address, workspaceId, {
+    title: `${what}: ${vehicle}`,
+    alertId: a.id,
+    place: a.placeName,
+  });
   return "sent";
+}
+
+/** Best effort and after the e-mail: a failed push never makes the e-mail's delivery retry. */
+async function pushAlert(
+  db: Db,
+  config: Config,
+  address: string,
+  workspaceId: string,
+  alert: { title: string; alertId: string; place: string | null },
+) {
+  try {
+    const user = await db.select({ id: users.id }).from(users).where(eq(users.email, address)).get();
+    if (!user) return;
+    await pushToMember(
+      db,
+      config,
+      { workspaceId, userId: user.id },
+      { title: alert.title, body: alert.place ?? "Open the Inbox", url: "/inbox", tag: `alert-${alert.alertId}` },
+    );
+  } catch (error) {
+    console.error("alert push failed:", error);
+  }
 }

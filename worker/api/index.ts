@@ -45,6 +45,7 @@ import type { AppEnv } from "../types";
 import { safeError } from "../lib/safe-error";
 import { accountRoutes } from "./account";
 import { twoFactorRoutes } from "./two-factor";
+import { pushKeyRoutes, pushSubscriptionRoutes } from "./push";
 
 /**
  * /api/*: JSON in and out. Every answer is `no-store`; every 4xx is `{ error: { code, message } }`;
@@ -124,6 +125,8 @@ api.route("/inspection-forms", inspectionFormRoutes);
 api.route("/inspections", inspectionRoutes);
 api.route("/my-actions", myActionRoutes);
 api.route("/fuel-entries", fuelEntryRoutes);
+api.route("/push", pushKeyRoutes);
+api.route("/push-subscriptions", pushSubscriptionRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
 api.use("/dev/*", developmentOnly);
 api.route("/dev", outboxRoutes);

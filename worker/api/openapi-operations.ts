@@ -22,6 +22,7 @@ import {
   beaconParamsSchema,
   deviceIdRotationSchema,
 } from "../../shared/beacon-health";
+import { pushPublicKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from "../../shared/push";
 import { placeBodySchema, placePatchSchema, placeSchema } from "../../shared/places";
 import { reportQuerySchema, reportSubscriptionSchema, workspacePreferencesSchema } from "../../shared/reports";
 import { acceptInviteSchema, inviteSchema, roleChangeSchema } from "../../shared/roles";
@@ -101,6 +102,24 @@ export const operations: Record<string, Operation> = {
     response: ok,
   },
   "POST /email/confirm/resend": { summary: "E-mail a new confirmation link", tag: "Auth", response: ok },
+  "GET /push/public-key": {
+    summary: "The VAPID key browsers subscribe with",
+    tag: "Push",
+    response: pushPublicKeySchema,
+  },
+  "POST /push-subscriptions": {
+    summary: "Turn push on for this browser",
+    tag: "Push",
+    body: pushSubscriptionSchema,
+    response: pushUnsubscribeSchema,
+    status: 201,
+  },
+  "DELETE /push-subscriptions": {
+    summary: "Turn push off for this browser",
+    tag: "Push",
+    body: pushUnsubscribeSchema,
+    status: 204,
+  },
   "POST /verify/email": {
     summary: "Whether an account exists for an e-mail",
     tag: "Auth",

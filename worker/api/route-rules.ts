@@ -21,6 +21,10 @@ export type RouteRule = "public" | "development" | "signed-in" | Action;
 
 export const routeRules: Record<string, RouteRule> = {
   "GET /health": "public",
+  // Web Push (issue 41): the VAPID key is public; anyone in a workspace may be notified, viewers too.
+  "GET /push/public-key": "public",
+  "POST /push-subscriptions": "person.own",
+  "DELETE /push-subscriptions": "person.own",
   "GET /openapi.json": "public",
   "POST /verify/email": "public",
   "POST /signin": "public",

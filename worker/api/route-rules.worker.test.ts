@@ -123,6 +123,8 @@ const answerWhenAllowed: Record<string, number> = {
   "PATCH /fuel-entries/:id": 404,
   "DELETE /fuel-entries/:id": 404,
   "GET /vehicles/:vehicleId/fuel-economy": 404,
+  "POST /push-subscriptions": 400,
+  "DELETE /push-subscriptions": 400,
 };
 /** The one answer that depends on who asks: the only owner may not leave (409), anyone else may. */
 const ownerLeaving = "DELETE /workspaces/:id/members/:userId";

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { issueNotifications, issues, memberships, users, vehicles, workspaces } from "../../db/schema";
 import { sendMemberMail, type MemberMail } from "../email/member-mail";
 import type { Config } from "../env";
+import { pushToMember } from "../push/send-push";
 
 /**
  * Sends the e-mails of issue assignments (queued in `issue_notifications` by the assignment's own
@@ -32,7 +33,15 @@ export async function sendIssueNotifications(
     if (claimed.length === 0) continue;
     try {
       const email = await assignmentEmail(db, config, row);
-      if (email && (await sendMemberMail(db, config, email)) === "sent") sent++;
+      if (!email) continue;
+      if ((await sendMemberMail(db, config, email)) === "sent") sent++;
+      // And a push to the assignee's own phones (issue 41): best effort, never sent twice by a retry.
+      await pushToMember(db, config, row, {
+        title: email.pushTitle,
+        body: email.pushBody,
+        url: `/issues/${row.issueId}`,
+        tag: `issue-${row.issueId}`,
+      }).catch((error) => console.error("issue assignment push failed:", error));
     } catch (error) {
       console.error("issue assignment e-mail failed; kept for the next round:", error);
       await db.insert(issueNotifications).values(row).onConflictDoNothing();
@@ -50,7 +59,7 @@ async function assignmentEmail(
   db: Db,
   config: Config,
   row: typeof issueNotifications.$inferSelect,
-): Promise<MemberMail | null> {
+): Promise<(MemberMail & { pushTitle: string; pushBody: string }) | null> {
   const found = await db
     .select({
       email: users.email,
@@ -86,6 +95,8 @@ async function assignmentEmail(
   return {
     to: found.email,
     subject: `An issue was assigned to you on Fleet Ops`,
+    pushTitle: `Issue #${found.number} assigned to you`,
+    pushBody: `${found.vehicle ?? "A removed vehicle"} · ${priorityLabels[found.priority as IssuePriority] ?? found.priority} priority`,
     text: lines.join("\n"),
     idempotencyKey: `issue-assignment-${row.id}`,
     senderKey: sender ? `user:${sender}` : `workspace:${row.workspaceId}`,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import { apiTokens, invites, reportSubscriptions, sessions, vehicleShares } from "../../db/schema";
+import { apiTokens, invites, pushSubscriptions, reportSubscriptions, sessions, vehicleShares } from "../../db/schema";
 import { forgetShare } from "../workspace-object";
 import type { Env } from "../env";
 
@@ -12,9 +12,8 @@ import type { Env } from "../env";
  * `guard` is SQL that must still hold when the batch runs (removal: "they are no longer a
  * member"), so a refused removal ends nothing.
  *
- * A new kind of credential adds its statement to `enders` below; that is the whole hook. Push
- * subscriptions (a `push_subscriptions` table with `user_id` and `workspace_id`) belong here too:
- * `db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), inWorkspace(...), guard))`.
+ * A new kind of credential adds its statement to `enders` below; that is the whole hook (push
+ * subscriptions, issue 41, are the latest).
  */
 export interface CredentialHolder {
   userId: string;
@@ -25,7 +24,7 @@ export interface CredentialHolder {
 const inWorkspace = (column: SQL | Parameters<typeof eq>[0], workspaceId: string | null) =>
   workspaceId === null ? undefined : eq(column, workspaceId);
 
-/** The statements, in order: sessions, API tokens, share links (returning their hashes), invites, report e-mails. */
+/** The statements, in order: sessions, API tokens, share links (returning their hashes), invites, report e-mails, push subscriptions. */
 function enders(db: Db, { userId, workspaceId, guard }: CredentialHolder, now: number) {
   return [
     // A session naming the workspace stops naming it (the person keeps their sign-in elsewhere).
@@ -77,6 +76,12 @@ function enders(db: Db, { userId, workspaceId, guard }: CredentialHolder, now: n
       .delete(reportSubscriptions)
       .where(
         and(eq(reportSubscriptions.userId, userId), inWorkspace(reportSubscriptions.workspaceId, workspaceId), guard),
+      ),
+    // This workspace's notices to their phones (issue 41; an account's go by cascade too).
+    db
+      .delete(pushSubscriptions)
+      .where(
+        and(eq(pushSubscriptions.userId, userId), inWorkspace(pushSubscriptions.workspaceId, workspaceId), guard),
       ),
   ] as const;
 }

@@ -93,7 +93,8 @@ export async function changeRole(c: Context<AppEnv>, workspaceId: string, userId
 /**
  * Removes a member (or the caller leaving): the membership goes and with it every credential they
  * hold here (worker/team/credentials.ts: sessions stop naming this workspace, their API tokens and
- * share links end, pending invites they sent are revoked, their report e-mail stops), and the room
+ * share links end, pending invites they sent are revoked, their report e-mail and push
+ * notices stop), and the room
  * closes their sockets at once. Their pulls and pushes are refused from the next request.
  */
 export async function removeMember(c: Context<AppEnv>, workspaceId: string, userId: string): Promise<void> {

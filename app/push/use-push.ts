@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from "react";
+import { pushPublicKeySchema } from "../../shared/push";
+import { http } from "../lib/http";
+
+/** Where this browser stands with push: it cannot, it was refused, or it is on or off here. */
+export type PushState = "unsupported" | "blocked" | "on" | "off" | "loading";
+
+const supported = () =>
+  typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+
+async function currentSubscription() {
+  const registration = await navigator.serviceWorker.ready;
+  return registration.pushManager.getSubscription();
+}
+
+async function turnOn(): Promise<PushState> {
+  if ((await Notification.requestPermission()) !== "granted") return "blocked";
+  const { key } = pushPublicKeySchema.parse(await http.get("push/public-key").json());
+  const registration = await navigator.serviceWorker.ready;
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    // base64url, as the Push API takes it.
+    applicationServerKey: key,
+  });
+  await http.post("push-subscriptions", { json: subscription.toJSON() });
+  return "on";
+}
+
+async function turnOff(): Promise<PushState> {
+  const subscription = await currentSubscription();
+  if (subscription) {
+    // The server first: a subscription it still held would keep receiving until the service drops it.
+    await http.delete("push-subscriptions", { json: { endpoint: subscription.endpoint } }).catch(() => undefined);
+    await subscription.unsubscribe();
+  }
+  return "off";
+}
+
+/**
+ * This device's push notifications (docs/decisions/0047): on subscribes this browser with the
+ * Worker's VAPID key and hands the subscription to the server; off removes both. Per device, not
+ * per account: each phone and browser is turned on by itself.
+ */
+export function usePush() {
+  const [state, setState] = useState<PushState>("loading");
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!supported()) return setState("unsupported");
+    if (Notification.permission === "denied") return setState("blocked");
+    let live = true;
+    void currentSubscription().then((s) => live && setState(s ? "on" : "off"));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const toggle = useCallback(async (on: boolean) => {
+    setFailed(false);
+    setState("loading");
+    try {
+      setState(await (on ? turnOn() : turnOff()));
+    } catch (error) {
+      console.warn("push could not be changed:", error);
+      setFailed(true);
+      setState((await currentSubscription().catch(() => null)) ? "on" : "off");
+    }
+  }, []);
+  return { state, failed, toggle };
+}

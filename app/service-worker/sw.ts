@@ -1,0 +1,112 @@
+/**
+ * The service worker (docs/decisions/0044), built on its own by scripts/service-worker-plugin.ts
+ * into /sw.js with this build's file list. It keeps the build's code and one page shell per route
+ * on the device, so the app opens with no network from the synced store; it never answers the API,
+ * sync, the realtime socket or photos from a cache. A new build waits until the page's
+ * "A new version is available: Reload" is taken, so one tab never mixes two builds.
+ */
+import { BackgroundSyncPlugin } from "workbox-background-sync";
+import { clientsClaim } from "workbox-core";
+import { matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { NetworkOnly } from "workbox-strategies";
+import type { PushNotice } from "../../shared/push";
+import { shellFor, type Shell } from "./shells";
+
+/** This build's files and page shells, written in by the build (scripts/service-worker-plugin.ts). */
+declare const __SW_PRECACHE__: PrecacheEntry[];
+declare const __SW_SHELLS__: Shell[];
+
+/** The events of a service worker this file handles (the app's TypeScript lib is the DOM's). */
+interface WaitingEvent extends Event {
+  waitUntil(work: Promise<unknown>): void;
+}
+interface PushEvent extends WaitingEvent {
+  data: { json(): unknown } | null;
+}
+interface NotificationEvent extends WaitingEvent {
+  notification: Notification;
+}
+interface WindowClient {
+  url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
+
+/** The service worker's global scope, as far as this file uses it. */
+const scope = self as unknown as {
+  location: Location;
+  registration: ServiceWorkerRegistration;
+  clients: {
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "message", listener: (event: MessageEvent<unknown>) => void): void;
+  addEventListener(type: "push", listener: (event: PushEvent) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
+};
+
+// Every file of this build, and every page shell at this build's revision: installed together or
+// not at all, so an installed build is whole.
+precacheAndRoute(__SW_PRECACHE__);
+
+// The first install takes over the open pages (they run this very build); later ones wait below.
+clientsClaim();
+
+/** A page takes the waiting build when its user chooses "Reload" (app/service-worker/use-service-worker.ts). */
+scope.addEventListener("message", (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void scope.skipWaiting();
+});
+
+// Navigations to a page of the app get this build's shell for its route, network or not: the
+// HTML is the same for every user (docs/decisions/0002), and the data comes from the synced store.
+registerRoute(
+  ({ request, url }) =>
+    request.mode === "navigate" &&
+    url.origin === scope.location.origin &&
+    shellFor(url.pathname, __SW_SHELLS__) !== null,
+  async ({ request, url }) => {
+    const shell = shellFor(url.pathname, __SW_SHELLS__);
+    const cached = shell ? await matchPrecache(shell.url) : undefined;
+    return cached ?? fetch(request);
+  },
+);
+
+// Edits made offline: the sync worker's push that failed for want of a network waits in
+// IndexedDB and is sent again when Chromium sees the network back, even with no tab open
+// (Background Sync). The server ignores mutations it already has, so a push that the next open
+// tab also sends changes nothing twice. Never answered from a cache: NetworkOnly.
+registerRoute(
+  ({ url }) => url.origin === scope.location.origin && url.pathname === "/api/sync/push",
+  new NetworkOnly({ plugins: [new BackgroundSyncPlugin("sync-push", { maxRetentionTime: 7 * 24 * 60 })] }),
+  "POST",
+);
+
+// Web Push (docs/decisions/0047): the server's notice, decrypted by the browser, shown as a
+// notification; a tap opens its page in the app (an open window of it, else a new one).
+scope.addEventListener("push", (event) => {
+  const notice = event.data?.json() as Partial<PushNotice> | undefined;
+  if (!notice?.title) return;
+  event.waitUntil(
+    scope.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      icon: "/icons/icon-192.png",
+      data: { url: notice.url?.startsWith("/") ? notice.url : "/actions" },
+    }),
+  );
+});
+
+scope.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url: string }).url, scope.location.origin).href;
+  event.waitUntil(
+    scope.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const open = windows[0];
+      if (!open) return void (await scope.clients.openWindow(url));
+      await open.focus();
+      await open.navigate(url);
+    }),
+  );
+});

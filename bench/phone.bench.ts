@@ -1,0 +1,103 @@
+// A phone (issue 41): Chromium throttled through the DevTools protocol as a mid-range phone on a
+// poor mobile network (4x CPU slowdown, 1.6 Mbps down, 750 kbps up, 150 ms round trip), signed in
+// to a small fleet. Cold: a first visit (empty cache, no service worker yet); warm: a new tab after
+// the service worker installed the build, the app opened from the device.
+import type { Browser, Page } from "@playwright/test";
+import { openPage, withBrowser } from "./browser";
+import { newWorkspace, orderBeacons } from "./fleet";
+import { report } from "./lib";
+
+const PHONE = { cpu: 4, latencyMs: 150, downKbps: 1600, upKbps: 750 };
+const RUNS = Number(process.env.PHONE_RUNS ?? 3);
+
+/** Records, in the page, when the first page heading (or the map, ready) appears: the first content that is the page's own. */
+const FIRST_CONTENT = `(() => {
+  const seen = () => document.querySelector("main h1, [data-map-ready='true']");
+  const mark = () => { if (!window.__firstContent && seen()) window.__firstContent = performance.now(); };
+  new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true });
+})();`;
+
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpu });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: PHONE.latencyMs,
+    downloadThroughput: (PHONE.downKbps * 1000) / 8,
+    uploadThroughput: (PHONE.upKbps * 1000) / 8,
+  });
+}
+
+/** Milliseconds from the navigation's start to the page's first own content. */
+async function firstContent(page: Page, path: string): Promise<number> {
+  await page.goto(path, { waitUntil: "commit", timeout: 120_000 });
+  await page.waitForFunction(() => (window as unknown as { __firstContent?: number }).__firstContent, null, {
+    timeout: 120_000,
+    polling: 100,
+  });
+  return page.evaluate(() => (window as unknown as { __firstContent: number }).__firstContent);
+}
+
+async function coldLoad(browser: Browser, token: string, path: string) {
+  const page = await openPage(browser, token);
+  await page.context().addInitScript(FIRST_CONTENT);
+  await throttle(page);
+  const ms = await firstContent(page, path);
+  await page.context().close();
+  return ms;
+}
+
+/** A first visit online installs the service worker; then a new tab opens `path` from the device. */
+async function warmStart(browser: Browser, token: string, path: string) {
+  const first = await openPage(browser, token);
+  await first.context().addInitScript(FIRST_CONTENT);
+  await first.goto("/actions");
+  await first.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active), null, {
+    timeout: 120_000,
+  });
+  const tab = await first.context().newPage();
+  await throttle(tab);
+  const ms = await firstContent(tab, path);
+  await first.context().close();
+  return ms;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const { token, workspaceId } = await newWorkspace("Bench Phone");
+await orderBeacons(token, workspaceId, 20);
+
+const results = await withBrowser(async (browser) => {
+  const runs = async (measure: () => Promise<number>) => {
+    const xs: number[] = [];
+    for (let i = 0; i < RUNS; i++) xs.push(await measure());
+    return median(xs);
+  };
+  return {
+    inspections: await runs(() => coldLoad(browser, token, "/inspections")),
+    actions: await runs(() => coldLoad(browser, token, "/actions")),
+    map: await runs(() => coldLoad(browser, token, "/map")),
+    warm: await runs(() => warmStart(browser, token, "/actions")),
+    warmMap: await runs(() => warmStart(browser, token, "/map")),
+  };
+});
+
+const s = (ms: number) => ms / 1000;
+report(
+  "A phone: first content, cold and from the service worker",
+  [
+    { metric: "/inspections cold load, first content", value: s(results.inspections), unit: "s", target: "< 2.5 s" },
+    { metric: "/actions cold load, first content", value: s(results.actions), unit: "s", target: "< 2.5 s" },
+    { metric: "/map cold load, map ready with vehicles", value: s(results.map), unit: "s", target: "< 4 s" },
+    { metric: "/actions warm start from the service worker", value: s(results.warm), unit: "s", target: "< 1 s" },
+    { metric: "/map warm start from the service worker", value: s(results.warmMap), unit: "s" },
+  ],
+  [
+    `Chromium throttled through the DevTools protocol: ${PHONE.cpu}x CPU, ${PHONE.downKbps / 1000} Mbps down,`,
+    `${PHONE.upKbps} kbps up, ${PHONE.latencyMs} ms round trip; median of ${RUNS} runs, a fleet of 20 vehicles.`,
+    "First content: from the navigation's start to the page's own heading in the DOM (the map: ready with",
+    "its vehicles), after the session check and the store's first sync. Cold: new profile, no service worker.",
+    "Warm: a new tab after a first visit installed the service worker, so HTML and code come from the device.",
+  ].join(" "),
+);
