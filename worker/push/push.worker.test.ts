@@ -198,7 +198,7 @@ describe("subscriptions end with the membership or the account", () => {
     const owner = await userWithWorkspace();
     const tech = await memberWithRole(owner.workspaceId, "member");
     await subscribe(tech.token);
-    expect(await deleteAccount(db, tech.userId, [])).toBe(true);
+    expect(await deleteAccount(env, db, tech.userId, [])).toBe(true);
     expect(await subscriptionsOf(tech.userId)).toEqual([]);
   });
 });

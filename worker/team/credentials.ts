@@ -80,9 +80,7 @@ function enders(db: Db, { userId, workspaceId, guard }: CredentialHolder, now: n
     // This workspace's notices to their phones (issue 41; an account's go by cascade too).
     db
       .delete(pushSubscriptions)
-      .where(
-        and(eq(pushSubscriptions.userId, userId), inWorkspace(pushSubscriptions.workspaceId, workspaceId), guard),
-      ),
+      .where(and(eq(pushSubscriptions.userId, userId), inWorkspace(pushSubscriptions.workspaceId, workspaceId), guard)),
   ] as const;
 }
 
