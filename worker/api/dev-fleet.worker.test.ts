@@ -62,6 +62,10 @@ it("does not exist in production", async () => {
     EMAIL_PROVIDER: "resend",
     EMAIL_API_KEY: "re_test_key",
     WEBHOOK_SECRET_KEY: "c2VhbGluZy1rZXktb2YtdGhpcy10ZXN0LTMyLWJ5dGU=",
+    // Production refuses to start without push's keys (worker/env.ts, docs/decisions/0047).
+    VAPID_PUBLIC_KEY: "BLxAkQbS-production-public-key",
+    VAPID_PRIVATE_KEY: "production-private-key",
+    VAPID_SUBJECT: "mailto:ops@fleet.example.com",
   };
   const app = createApp(async () => new Response("page", { status: 404 }));
   const res = await app.fetch(

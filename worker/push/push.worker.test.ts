@@ -104,7 +104,10 @@ describe("push delivery", () => {
     const [push] = pushService.received;
     expect(push!.endpoint).toBe(endpoint);
     expect(push!.message).toMatchObject({ url: `/issues/${id}`, tag: `issue-${id}` });
-    expect((push!.message as { title: string }).title).toMatch(/assigned to you: Brake light out$/);
+    // The member-written title stays out of the notice, as out of the e-mail's subject (issue 39).
+    const { title, body } = push!.message as { title: string; body: string };
+    expect(title).toMatch(/^Issue #\d+ assigned to you$/);
+    expect(`${title} ${body}`).not.toContain("Brake light out");
     expect(push!.vapid).toMatchObject({ aud: "https://push.example.net", key: config(env).VAPID_PUBLIC_KEY });
     expect(push!.vapid.sub).toMatch(/^mailto:/);
     expect(push!.headers.get("content-encoding")).toBe("aes128gcm");
