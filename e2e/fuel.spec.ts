@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
-import { indicator, orderVehicle } from "./sync-helpers";
+import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 import { colleague } from "./team-helpers";
 import { horizontalOverflow, PHONE, seriousViolations, smallTargets } from "./phone-helpers";
 
@@ -25,17 +25,6 @@ type Entry = {
 async function entriesOf(request: APIRequestContext, fleet: Fleet, vehicleId: string) {
   const res = await request.get(`/api/fuel-entries?vehicleId=${vehicleId}`, { headers: auth(fleet) });
   return ((await res.json()) as { entries: Entry[] }).entries;
-}
-
-async function goOffline(page: Page) {
-  await page.context().route("**/api/**", (route) => route.abort("internetdisconnected"));
-  await page.context().setOffline(true);
-  await expect(indicator(page)).toHaveAttribute("data-state", "offline");
-}
-
-async function goOnline(page: Page) {
-  await page.context().unrouteAll();
-  await page.context().setOffline(false);
 }
 
 test("an owner sets the tank, logs a fill-up with its receipt offline, sees an over-tank one flagged, corrects and deletes it", async ({

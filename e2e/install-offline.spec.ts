@@ -62,6 +62,8 @@ function storePages(vehicle: { id: string; name: string }, issue: { id: string; 
     { path: "/inbox", heading: "Inbox", shows: "Inbox" },
     { path: "/people", heading: "People", shows: "People" },
     { path: "/locations", heading: "Locations", shows: "Locations" },
+    { path: "/fuel", heading: "Fuel", shows: "Log fuel" },
+    { path: `/vehicles/${vehicle.id}/fuel`, heading: vehicle.name, shows: "Log fuel" },
   ];
 }
 

@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
-import { indicator, orderVehicle } from "./sync-helpers";
+import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 
 /**
  * Issue 39 in the browser: the workspace page shows its photo storage as used / allowed, and a
@@ -15,17 +14,6 @@ const PNG = Buffer.from(
   "base64",
 );
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-async function goOffline(page: Page) {
-  await page.context().route("**/api/**", (route) => route.abort("internetdisconnected"));
-  await page.context().setOffline(true);
-  await expect(indicator(page)).toHaveAttribute("data-state", "offline");
-}
-
-async function goOnline(page: Page) {
-  await page.context().unrouteAll();
-  await page.context().setOffline(false);
-}
 
 test("the workspace page shows its photo storage as used / allowed", async ({ page, request }) => {
   const fleet = await newFleetAccount(request, "Photo Quota Fleet");

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
-import { indicator, orderVehicle } from "./sync-helpers";
+import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 import { colleague } from "./team-helpers";
 import { horizontalOverflow, PHONE, seriousViolations, smallTargets } from "./phone-helpers";
 
@@ -20,18 +20,6 @@ async function created<T>(request: APIRequestContext, fleet: Fleet, path: string
   const res = await request.post(path, { headers: auth(fleet), data });
   expect(res.status()).toBe(201);
   return (await res.json()) as T;
-}
-
-/** Cuts the page off the network (the sync worker's requests too, as a real outage would). */
-async function goOffline(page: Page) {
-  await page.context().route("**/api/**", (route) => route.abort("internetdisconnected"));
-  await page.context().setOffline(true);
-  await expect(indicator(page)).toHaveAttribute("data-state", "offline");
-}
-
-async function goOnline(page: Page) {
-  await page.context().unrouteAll();
-  await page.context().setOffline(false);
 }
 
 test("service logged and a schedule added with no network show at once, then reach the server with the photo", async ({

@@ -26,3 +26,15 @@ export const markPage = (page: Page) =>
   page.evaluate(() => ((window as unknown as { e2eMark?: boolean }).e2eMark = true));
 export const stillMarked = (page: Page) =>
   page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
+
+/** Cuts the page off the network (the sync worker's requests too, as a real outage would). */
+export async function goOffline(page: Page) {
+  await page.context().route("**/api/**", (route) => route.abort("internetdisconnected"));
+  await page.context().setOffline(true);
+  await expect(indicator(page)).toHaveAttribute("data-state", "offline");
+}
+
+export async function goOnline(page: Page) {
+  await page.context().unrouteAll();
+  await page.context().setOffline(false);
+}
