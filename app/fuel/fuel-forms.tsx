@@ -98,6 +98,17 @@ function FormCard<F extends Record<string, unknown>>({
   );
 }
 
+/** What both forms save as typed: an emptied odometer or vendor is cleared, not kept. */
+function savedFields(value: z.output<typeof fuelEntryFormSchema>, photoIds: string[]) {
+  return {
+    costCents: cents(value.cost),
+    fullTank: value.fullTank,
+    odometerMiles: value.odometerMiles ?? null,
+    vendor: value.vendor || null,
+    photoIds,
+  };
+}
+
 /** "Log fuel" for one vehicle (its Fuel tab) or, without `vehicleId`, for a vehicle chosen in the form (the Fuel page). */
 export function LogFuelForm({ vehicleId }: { vehicleId?: string }) {
   const { logFuel } = useFuelMutations();
@@ -113,11 +124,7 @@ export function LogFuelForm({ vehicleId }: { vehicleId?: string }) {
           vehicleId: value.vehicleId,
           at: new Date(value.at).toISOString(),
           volumeLitres: formLitres(value.gallons),
-          costCents: cents(value.cost),
-          fullTank: value.fullTank,
-          odometerMiles: value.odometerMiles ?? null,
-          vendor: value.vendor || null,
-          photoIds,
+          ...savedFields(value, photoIds),
         });
       } catch {
         return submission.reply({ formErrors: ["Could not save the fill-up on this device"] });
@@ -161,11 +168,7 @@ export function EditFuelForm({ entry, close }: { entry: FuelRow; close: () => vo
           // Unchanged gallons keep the litres as stored (no rounding through the form).
           volumeLitres:
             value.gallons === gallonsOf(entry.volumeLitres) ? entry.volumeLitres : formLitres(value.gallons),
-          costCents: cents(value.cost),
-          fullTank: value.fullTank,
-          odometerMiles: value.odometerMiles ?? null,
-          vendor: value.vendor || null,
-          photoIds,
+          ...savedFields(value, photoIds),
         });
       } catch {
         return submission.reply({ formErrors: ["Could not save the fill-up on this device"] });

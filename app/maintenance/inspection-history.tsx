@@ -12,6 +12,7 @@ import { useInspectionForms, useInspections } from "../store/maintenance";
 import { InspectionSubmit } from "./inspection-submit";
 import { usePendingInspections } from "./pending-inspections";
 import { useOlder, withOlder } from "./use-older";
+import { ShowOlder } from "./show-older";
 
 /** What a row of the history shows, whether synced, answered by the server, or still on this device. */
 interface Row {
@@ -77,12 +78,7 @@ export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
         ))}
       </ul>
       {pulled && !rows.length ? <p className="muted">No inspections in the last 7 days.</p> : null}
-      {older.rows ? null : (
-        <button type="button" className="button" onClick={() => void older.load()} disabled={older.loading}>
-          Show older
-        </button>
-      )}
-      {older.error ? <p className="muted">{older.error}</p> : null}
+      <ShowOlder older={older} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { FuelLog } from "../fuel/fuel-log";
 import { LogFuelForm } from "../fuel/fuel-forms";
 import { money } from "../maintenance/format";
 import { useOlder, withOlder } from "../maintenance/use-older";
+import { ShowOlder } from "../maintenance/show-older";
 import { useCan } from "../session/session";
 import { useStoreStatus, useVehicle } from "../store";
 import { fuelRowOf, useFuelEntries, type FuelRow } from "../store/fuel";
@@ -49,12 +50,7 @@ export default function VehicleFuel() {
         ) : null}
         <Economy vehicleId={vehicleId} rows={synced} />
         <FuelLog rows={rows} canManage={canManage} />
-        {older.rows ? null : (
-          <button type="button" className="button" onClick={() => void older.load()} disabled={older.loading}>
-            Show older
-          </button>
-        )}
-        {older.error ? <p className="muted">{older.error}</p> : null}
+        <ShowOlder older={older} />
       </section>
       {canLog ? (
         <div className="maintenance-forms">

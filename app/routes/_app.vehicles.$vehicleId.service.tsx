@@ -6,6 +6,7 @@ import { intervalText, money, nextDueText, statusLabel } from "../maintenance/fo
 import { DeleteEntry, ScheduleActions } from "../maintenance/service-actions";
 import { AddScheduleForm, LogServiceForm } from "../maintenance/service-forms";
 import { useOlder, withOlder } from "../maintenance/use-older";
+import { ShowOlder } from "../maintenance/show-older";
 import { useCan } from "../session/session";
 import { useStoreStatus } from "../store";
 import { useServiceEntries, useVehicleSchedules } from "../store/maintenance";
@@ -105,12 +106,7 @@ function ServiceHistory({
           </li>
         ))}
       </ul>
-      {older.rows ? null : (
-        <button type="button" className="button" onClick={() => void older.load()} disabled={older.loading}>
-          Show older
-        </button>
-      )}
-      {older.error ? <p className="muted">{older.error}</p> : null}
+      <ShowOlder older={older} />
     </section>
   );
 }

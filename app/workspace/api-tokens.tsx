@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import {
   apiTokenListSchema,
@@ -10,31 +10,25 @@ import {
 import { ErrorLine, InputField, SelectField, Submit } from "../components/form";
 import { useApiAction } from "../components/use-api-action";
 import { apiErrorOf, http } from "../lib/http";
-import { useCan, useSession } from "../session/session";
+import { useManagersList } from "./use-managers-list";
 
 /**
  * Integrators' API tokens on the workspace's settings (owners and admins; the API refuses others):
  * create one with a name and a scope, see its secret once with a copy button, list them with who
  * made each and when each was last used, revoke any behind a confirmation. README "API tokens and OpenAPI".
  */
+const tokensPath = (workspaceId: string) => `workspaces/${workspaceId}/api-tokens`;
+const parseTokens = (body: unknown) => apiTokenListSchema.parse(body).tokens;
+
 export function ApiTokens() {
-  const workspaceId = useSession().workspace?.id;
-  const mayManage = useCan("workspace.configure");
-  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
+  const {
+    workspaceId,
+    items: tokens,
+    error,
+    reload,
+  } = useManagersList<ApiToken>(tokensPath, parseTokens, "Could not load the API tokens");
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    if (!workspaceId) return;
-    try {
-      setTokens(apiTokenListSchema.parse(await http.get(`workspaces/${workspaceId}/api-tokens`).json()).tokens);
-    } catch (err) {
-      setError((await apiErrorOf(err))?.message ?? "Could not load the API tokens");
-    }
-  }, [workspaceId]);
-  useEffect(() => {
-    if (mayManage) void reload();
-  }, [mayManage, reload]);
-  if (!mayManage || !workspaceId) return null;
+  if (!workspaceId) return null;
   return (
     <section className="card section api-tokens" aria-labelledby="api-tokens-heading">
       <h2 id="api-tokens-heading">API tokens</h2>

@@ -1,32 +1,25 @@
-import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { workspaceShareListSchema, type WorkspaceShare } from "../../shared/shares";
 import { ErrorLine } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
-import { useCan, useSession } from "../session/session";
+import { useManagersList } from "./use-managers-list";
 
 /**
  * Every live share link of the workspace, beside its API tokens (owners and admins; issue 39):
  * which vehicle, who made it, until when, and an End button for any of them. A link also ends by
  * itself when its maker leaves or is removed (worker/team/credentials.ts).
  */
+const sharesPath = (workspaceId: string) => `workspaces/${workspaceId}/shares`;
+const parseShares = (body: unknown) => workspaceShareListSchema.parse(body).shares;
+
 export function ShareLinks() {
-  const workspaceId = useSession().workspace?.id;
-  const mayManage = useCan("workspace.configure");
-  const [shares, setShares] = useState<WorkspaceShare[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    if (!workspaceId) return;
-    try {
-      setShares(workspaceShareListSchema.parse(await http.get(`workspaces/${workspaceId}/shares`).json()).shares);
-    } catch (err) {
-      setError((await apiErrorOf(err))?.message ?? "Could not load the share links");
-    }
-  }, [workspaceId]);
-  useEffect(() => {
-    if (mayManage) void reload();
-  }, [mayManage, reload]);
-  if (!mayManage || !workspaceId) return null;
+  const {
+    workspaceId,
+    items: shares,
+    error,
+    reload,
+  } = useManagersList(sharesPath, parseShares, "Could not load the share links");
+  if (!workspaceId) return null;
   return (
     <section className="card section share-links" aria-labelledby="share-links-heading">
       <h2 id="share-links-heading">Live share links</h2>
