@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { forgetKnownOwners } from "./sync/client-group";
 import {
   alertDeliveries,
+  emailConfirmations,
   emailOutbox,
   oauthStates,
   passwordResetTokens,
@@ -35,6 +36,8 @@ export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
   realtime_tickets: (now) => sql`expires_at < ${now - DAY}`,
   oauth_states: (now) => sql`expires_at < ${now - DAY}`,
   password_reset_tokens: (now) => sql`expires_at < ${now - DAY}`,
+  // E-mail confirmation links live 7 days; an account that never confirms keeps asking for new ones.
+  email_confirmations: (now) => sql`expires_at < ${now - DAY}`,
   // Abuse-limit windows are at most a day long: a window that started two days ago is over.
   rate_limits: (now) => sql`window_start < ${now - 2 * DAY}`,
   // Deliveries in a final state, a month after it (the dead ones are the operator's record until then).
@@ -55,6 +58,7 @@ const TABLES: Record<string, SQLiteTable> = {
   realtime_tickets: realtimeTickets,
   oauth_states: oauthStates,
   password_reset_tokens: passwordResetTokens,
+  email_confirmations: emailConfirmations,
   rate_limits: rateLimits,
   alert_deliveries: alertDeliveries,
   email_outbox: emailOutbox,

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../db/client";
-import { alertDeliveries, emailOutbox, rateLimits, realtimeTickets } from "../db/schema";
+import { alertDeliveries, emailConfirmations, emailOutbox, rateLimits, realtimeTickets } from "../db/schema";
 import { userWithWorkspace } from "./test/factories";
 import { retentionDue, runRetention, RETENTION_MINUTE } from "./retention";
 
@@ -72,6 +72,25 @@ describe("retention of the tables that only grow", () => {
         .where(inArray(emailOutbox.to, [key("x")]))
         .all(),
     ).toEqual([]);
+  });
+
+  it("deletes e-mail confirmation links a day after they expired, and keeps live ones", async () => {
+    const now = Date.now() + 1_000 * DAY;
+    const { userId } = await userWithWorkspace();
+    const tag = crypto.randomUUID();
+    await db()
+      .insert(emailConfirmations)
+      .values([
+        { tokenHash: `${tag}:old`, userId, expiresAt: now - 2 * DAY },
+        { tokenHash: `${tag}:live`, userId, expiresAt: now + DAY },
+      ]);
+    for (let run = 0; run < 50; run++) if (!(await runRetention(db(), now, 1_000)).email_confirmations) break;
+    const left = await db()
+      .select({ tokenHash: emailConfirmations.tokenHash })
+      .from(emailConfirmations)
+      .where(inArray(emailConfirmations.tokenHash, [`${tag}:old`, `${tag}:live`]))
+      .all();
+    expect(left.map((r) => r.tokenHash)).toEqual([`${tag}:live`]);
   });
 
   it("runs once an hour", () => {
