@@ -22,6 +22,9 @@ const FOLDERS = [
   "public",
 ];
 const PATH = new RegExp(`(?<![\\w./-])(?:${FOLDERS.join("|")})/[\\w.$\\-/]*`, "g");
+// A path in backquotes that climbs out of its page's folder is read from that folder (README's
+// `../shared/DESIGN.md` is the design card beside the repository; from docs/decisions it is not).
+const CLIMBING = /`(\.\.\/[^`\s]+)`/g;
 const LINK = /\]\((?!https?:|mailto:|#)([^)\s#]+)(?:#[^)]*)?\)/g;
 
 /**
@@ -31,7 +34,6 @@ const LINK = /\]\((?!https?:|mailto:|#)([^)\s#]+)(?:#[^)]*)?\)/g;
 const NOT_FILES = new Set<string>([
   "public/glyphs", // written by scripts/map-glyphs.mjs at build time (ADR 0025)
   "worker/fleet/ingest.ts", // the D1 ingestion path of ADRs 0007 and 0009, replaced by the object (0016)
-  "worker/sync/room-changes.ts", // its removal is recorded in ADR 0016
 ]);
 
 /** A named path worth checking: a file (its last part has an extension), a folder (written with its
@@ -57,7 +59,7 @@ function missingIn(doc: string): string[] {
     // a word after a folder ("shared/default accounts") is prose, not a path
     .filter((path) => path.endsWith("/") || /\.\w+$/.test(path) || /\/\d{4}$/.test(path))
     .map((path) => path.replace(/\/$/, ""));
-  const linked = [...text.matchAll(LINK)].map((m) => normalize(join(dirname(doc), m[1]!)));
+  const linked = [...text.matchAll(LINK), ...text.matchAll(CLIMBING)].map((m) => normalize(join(dirname(doc), m[1]!)));
   return [...new Set([...named, ...linked])].filter(
     (path) => !/[*{}]/.test(path) && !NOT_FILES.has(path) && !exists(path),
   );

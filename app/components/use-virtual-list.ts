@@ -1,9 +1,22 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject, type UIEvent } from "react";
 
 /** What each rendered row of a virtual list needs: where it stands, and what to say when focused. */
 export interface VirtualRowProps {
   index: number;
   onFocus: (index: number) => void;
+}
+
+/** The element's height as it is laid out, kept current as it resizes (800 px before it is). */
+function useHeight(ref: RefObject<HTMLElement>): number {
+  const [height, setHeight] = useState(800);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setHeight(el.clientHeight || 800));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return height;
 }
 
 /**
@@ -15,14 +28,7 @@ export interface VirtualRowProps {
 export function useVirtualList(count: number, rowHeight: number, overscan: number) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(800);
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setViewport(el.clientHeight || 800));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const viewport = useHeight(scroller);
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
 

@@ -62,16 +62,7 @@ export function createReplicache({
     },
     pusher: async (body, requestID) => {
       const { httpRequestInfo, response } = await syncRequest("/api/sync/push", body, requestID, rep.auth, health);
-      // Our push answers `{}` when all is well; only error objects are a PushResponse.
-      const refusal =
-        response && typeof response === "object" && "error" in response ? (response as PushResponse) : undefined;
-      const refused = refusedIn(response);
-      // nobody is poked for a refused mutation: pull at once so the optimistic change goes back
-      if (refused.length) {
-        onRefused?.(refused);
-        setTimeout(() => void rep.pull(), 0);
-      }
-      return { httpRequestInfo, response: refusal };
+      return { httpRequestInfo, response: pushAnswered(response, rep, onRefused) };
     },
     // No secondary index: telemetry/{vehicleId} is keyed by the vehicle already (docs/decisions/0013).
   });
@@ -91,6 +82,24 @@ export function createReplicache({
   };
   rep.onClientStateNotFound = onReloadNeeded;
   return rep;
+}
+
+/**
+ * What Replicache should make of a push answer: ours is `{}` when all is well, and only error
+ * objects are a PushResponse. Refused mutations are told to the page, and the store pulls at once
+ * so their optimistic changes go back (nobody is poked for a refusal).
+ */
+function pushAnswered(
+  response: unknown,
+  rep: Rep,
+  onRefused: ReplicacheOptions["onRefused"],
+): PushResponse | undefined {
+  const refused = refusedIn(response);
+  if (refused.length) {
+    onRefused?.(refused);
+    setTimeout(() => void rep.pull(), 0);
+  }
+  return response && typeof response === "object" && "error" in response ? (response as PushResponse) : undefined;
 }
 
 /** The push answer's `refused` list (docs/decisions/0018), tolerating any other shape. */

@@ -112,73 +112,84 @@ export function initialState(
   return { state, events: [ongoing(current, report.time)] };
 }
 
+/** The fold's working copy while one report is folded: the state's fields and the events so far. */
+interface Step {
+  mode: MotionState["mode"];
+  anchor: Point;
+  anchorDistance: number | undefined;
+  current: OpenEvent;
+  events: EventUpsert[];
+}
+
 /** Folds one report (in time order) into the state; returns the events that changed. */
 export function advance(
   state: MotionState,
   report: MotionReport,
   newId: NewId = eventId,
 ): { state: MotionState; events: EventUpsert[] } {
-  const events: EventUpsert[] = [];
-  let { mode, anchor, anchorDistance, current } = state;
   const last = state.last;
-  const moving = (report.speed ?? 0) > MOVING_SPEED_MS;
-
+  const step: Step = { ...state, anchorDistance: state.anchorDistance, events: [] };
   // A long silence is a stop where the vehicle was last seen, lasting until it reports again.
   const gap = report.time - last.time > GAP_MS;
-  if (gap && mode === "moving") {
-    events.push(close(current, last.time));
-    current = open("STOP", last, newId);
-    mode = "stopped";
-    anchor = last;
-  }
+  if (gap && step.mode === "moving") stopAt(step, last, last.time, newId);
+  if (step.mode === "stopped") leaveIfGone(step, last, report, gap, newId);
+  else driveOn(step, last, report, newId);
 
-  if (mode === "stopped") {
-    if (distanceMetres(anchor, report) > MOTION_DISTANCE_M) {
-      // It left. The stop ended when it was last seen near the stop point, or, after a silence,
-      // when it reported again (where it was in between is unknown).
-      const departed = gap ? report : last;
-      events.push(close(current, departed.time));
-      current = open(travelType(report.ignition), departed, newId);
-      current.distance = distanceMetres(departed, report);
-      mode = "moving";
-      anchor = report;
-      anchorDistance = current.distance;
-    }
-  } else {
-    current = { ...current, distance: current.distance + distanceMetres(last, report) };
-    if (
-      moving &&
-      report.ignition !== null &&
-      report.ignition === last.ignition &&
-      current.type !== travelType(report.ignition)
-    ) {
-      // The engine went off but the vehicle keeps moving: from here on it is being towed (or, the
-      // other way round, the tow is over and it drives on its own). Two reports in a row must
-      // agree, so rolling to a halt just after switching off is not a tow.
-      events.push(close(current, report.time));
-      current = open(travelType(report.ignition), report, newId);
-      anchorDistance = 0;
-      anchor = report;
-    }
-    if (distanceMetres(anchor, report) > MOTION_DISTANCE_M) {
-      anchor = report;
-      anchorDistance = current.distance;
-    } else if (report.time - anchor.time >= STOP_DURATION_MS) {
-      // Everything since `anchor` stayed within 200 m for 3 minutes: it stopped at `anchor`.
-      // (GPS jitter while standing does not count as distance travelled.)
-      const travelled = anchorDistance ?? Math.max(0, current.distance - distanceMetres(anchor, report));
-      events.push(close({ ...current, distance: travelled }, anchor.time));
-      current = open("STOP", anchor, newId);
-      mode = "stopped";
-      anchorDistance = undefined;
-    }
-  }
-
+  const { mode, anchor, current, anchorDistance, events } = step;
   const next: MotionState = { mode, anchor, current, last: { ...report } };
   if (mode === "moving" && anchorDistance !== undefined) next.anchorDistance = anchorDistance;
   // The open event is always reported too, so its distance and position stay current.
   if (!events.some((e) => e.id === current.id)) events.push(ongoing(current, report.time));
   return { state: next, events };
+}
+
+/** Closes the open event at `at` and opens a stop at `where`. */
+function stopAt(step: Step, where: Point, at: number, newId: NewId) {
+  step.events.push(close(step.current, at));
+  step.current = open("STOP", where, newId);
+  step.mode = "stopped";
+  step.anchor = where;
+}
+
+/** Standing: it left once it is farther than the motion distance from the stop point. */
+function leaveIfGone(step: Step, last: MotionReport, report: MotionReport, gap: boolean, newId: NewId) {
+  if (distanceMetres(step.anchor, report) <= MOTION_DISTANCE_M) return;
+  // The stop ended when it was last seen near the stop point, or, after a silence, when it
+  // reported again (where it was in between is unknown).
+  const departed = gap ? report : last;
+  step.events.push(close(step.current, departed.time));
+  step.current = open(travelType(report.ignition), departed, newId);
+  step.current.distance = distanceMetres(departed, report);
+  step.mode = "moving";
+  step.anchor = report;
+  step.anchorDistance = step.current.distance;
+}
+
+/** Moving: the distance grows; a tow begins or ends; staying near one point long enough is a stop. */
+function driveOn(step: Step, last: MotionReport, report: MotionReport, newId: NewId) {
+  step.current = { ...step.current, distance: step.current.distance + distanceMetres(last, report) };
+  const moving = (report.speed ?? 0) > MOVING_SPEED_MS;
+  const type = travelType(report.ignition);
+  if (moving && report.ignition !== null && report.ignition === last.ignition && step.current.type !== type) {
+    // The engine went off but the vehicle keeps moving: from here on it is being towed (or, the
+    // other way round, the tow is over and it drives on its own). Two reports in a row must
+    // agree, so rolling to a halt just after switching off is not a tow.
+    step.events.push(close(step.current, report.time));
+    step.current = open(type, report, newId);
+    step.anchorDistance = 0;
+    step.anchor = report;
+  }
+  if (distanceMetres(step.anchor, report) > MOTION_DISTANCE_M) {
+    step.anchor = report;
+    step.anchorDistance = step.current.distance;
+  } else if (report.time - step.anchor.time >= STOP_DURATION_MS) {
+    // Everything since `anchor` stayed within 200 m for 3 minutes: it stopped at `anchor`.
+    // (GPS jitter while standing does not count as distance travelled.)
+    const travelled = step.anchorDistance ?? Math.max(0, step.current.distance - distanceMetres(step.anchor, report));
+    step.current = { ...step.current, distance: travelled };
+    stopAt(step, step.anchor, step.anchor.time, newId);
+    step.anchorDistance = undefined;
+  }
 }
 
 /**

@@ -123,39 +123,7 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
   }
 
   const existing = await db.select().from(users).where(eq(users.email, profile.email)).get();
-  if (existing) {
-    const link = db
-      .insert(oauthAccounts)
-      .values({ provider, providerUserId: profile.providerUserId, userId: existing.id });
-    let revoked: OAuthOutcome["revoked"] = [];
-    if (existing.emailVerified) {
-      // Google vouches for the address: it counts as confirmed (issue 39).
-      await db.batch([link, markConfirmed(db, existing.id)]);
-    } else {
-      // Nobody had proven owning this address before: whoever registered it may not be its owner
-      // (pre-account takeover). The owner now proves it, so the password someone else may have set
-      // is dropped and its sessions end; the owner can set a password again with "Forgot password".
-      const now = Date.now();
-      const [, , , ended] = await db.batch([
-        link,
-        markConfirmed(db, existing.id),
-        db.delete(passwordCredentials).where(eq(passwordCredentials.userId, existing.id)),
-        db
-          .update(sessions)
-          .set({ revokedAt: now })
-          .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)))
-          .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId }),
-        // and so are the second factors that holder set (issue 34): the owner would otherwise be
-        // asked for a code from the other person's app
-        db.delete(totpCredentials).where(eq(totpCredentials.userId, existing.id)),
-        db.delete(recoveryCodes).where(eq(recoveryCodes.userId, existing.id)),
-      ]);
-      // The caller tells the rooms (worker/auth/end-sessions.ts announceEnded) and audits it.
-      revoked = ended;
-    }
-    audit("oauth.linked", { userId: existing.id, provider, dropped_password: !existing.emailVerified });
-    return { userId: existing.id, linked: true, revoked };
-  }
+  if (existing) return linkToExisting(db, provider, profile, existing);
 
   const id = crypto.randomUUID();
   try {
@@ -170,4 +138,44 @@ export async function userForOAuth(db: Db, provider: ServerProvider, profile: OA
   }
   audit("oauth.linked", { userId: id, provider, new_account: true });
   return { userId: id, linked: false, revoked: [] };
+}
+
+/** Google's verified address matches an account: link it, taking the address over if unconfirmed. */
+async function linkToExisting(
+  db: Db,
+  provider: ServerProvider,
+  profile: OAuthProfile,
+  existing: typeof users.$inferSelect,
+): Promise<OAuthOutcome> {
+  const link = db
+    .insert(oauthAccounts)
+    .values({ provider, providerUserId: profile.providerUserId, userId: existing.id });
+  let revoked: OAuthOutcome["revoked"] = [];
+  if (existing.emailVerified) {
+    // Google vouches for the address: it counts as confirmed (issue 39).
+    await db.batch([link, markConfirmed(db, existing.id)]);
+  } else {
+    // Nobody had proven owning this address before: whoever registered it may not be its owner
+    // (pre-account takeover). The owner now proves it, so the password someone else may have set
+    // is dropped and its sessions end; the owner can set a password again with "Forgot password".
+    const now = Date.now();
+    const [, , , ended] = await db.batch([
+      link,
+      markConfirmed(db, existing.id),
+      db.delete(passwordCredentials).where(eq(passwordCredentials.userId, existing.id)),
+      db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)))
+        .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId }),
+      // and so are the second factors that holder set (issue 34): the owner would otherwise be
+      // asked for a code from the other person's app
+      db.delete(totpCredentials).where(eq(totpCredentials.userId, existing.id)),
+      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, existing.id)),
+    ]);
+    // The caller tells the rooms (worker/auth/end-sessions.ts announceEnded) and audits it.
+    revoked = ended;
+  }
+  audit("oauth.linked", { userId: existing.id, provider, dropped_password: !existing.emailVerified });
+  return { userId: existing.id, linked: true, revoked };
 }
