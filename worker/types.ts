@@ -1,4 +1,4 @@
-import type { SessionInfo } from "./auth/session";
+import type { SessionInfo } from "./auth/session-info";
 import type { Db } from "../db/client";
 import type { Config, Env } from "./env";
 

@@ -1,7 +1,23 @@
-import type { DayRollup } from "./rollup";
-
-/** A day rollup's figures without its day: what a Summary row (a vehicle, the fleet) or a Daily row is made of. */
-export type DayFigures = Omit<DayRollup, "day">;
+/**
+ * A vehicle's figures for a day (domain/reports/rollup.ts adds the day): what a Summary row (a
+ * vehicle, the fleet) or a Daily row is made of.
+ */
+export interface DayFigures {
+  distanceMetres: number;
+  drivingSeconds: number;
+  /** ignition on, not moving */
+  idlingSeconds: number;
+  /** metres travelled while moving: over drivingSeconds, the average moving speed */
+  movingMetres: number;
+  /** m/s */
+  maxSpeed: number;
+  speedingEpisodes: number;
+  /** trips (and tows) and stops that began that day */
+  trips: number;
+  stops: number;
+  /** percent of a tank used (sum of drops, refills ignored); null when the device reports no fuel */
+  fuelUsedPercent: number | null;
+}
 
 /**
  * How several days' (or vehicles') figures make one: each is summed but the top speed, which is the

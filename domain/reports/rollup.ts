@@ -4,7 +4,7 @@ import { advanceOdometer, initialOdometer, MAX_PLAUSIBLE_SPEED_MS, type Odometer
 import { GAP_MS, MOVING_SPEED_MS } from "../fold/motion";
 import type { VehicleEventType } from "../../shared/vehicle-event";
 import type { Fix } from "../fold/fold";
-import { noFigures } from "./day-figures";
+import { noFigures, type DayFigures } from "./day-figures";
 
 /**
  * Per-vehicle, per-day rollups for reports (docs/decisions/0020-report-rollups.md): a pure fold
@@ -40,23 +40,9 @@ export interface EventRollup {
 }
 
 /** One vehicle's day: what the Summary and Daily reports add up. */
-export interface DayRollup {
+export interface DayRollup extends DayFigures {
   /** local date, YYYY-MM-DD */
   day: string;
-  distanceMetres: number;
-  drivingSeconds: number;
-  /** ignition on, not moving */
-  idlingSeconds: number;
-  /** metres travelled while moving: over drivingSeconds, the average moving speed */
-  movingMetres: number;
-  /** m/s */
-  maxSpeed: number;
-  speedingEpisodes: number;
-  /** trips (and tows) and stops that began that day */
-  trips: number;
-  stops: number;
-  /** percent of a tank used (sum of drops, refills ignored); null when the device reports no fuel */
-  fuelUsedPercent: number | null;
 }
 
 export interface RollupState {

@@ -9,7 +9,7 @@ import {
   type FuelEntry,
 } from "../../shared/fuel";
 import { vehiclePatchSchema } from "../../shared/mutators";
-import type { Operation } from "./openapi-operations";
+import type { Operation } from "./openapi-operation";
 import type { VehicleSettings } from "./vehicle-settings";
 
 /** The fuel log's routes and a vehicle's settings in GET /api/openapi.json (issue 42, DESIGN.md "Fuel, costs and renewals"). */

@@ -29,7 +29,7 @@ import {
 import type { MyActions } from "../maintenance/my-actions";
 import { listQuery as inspectionListQuery } from "./inspections";
 import { listQuery as issueListQuery } from "./issues";
-import type { Operation } from "./openapi-operations";
+import type { Operation } from "./openapi-operation";
 import { uploadQuery } from "./photos";
 import { vehicleQuery } from "./service";
 

@@ -1,4 +1,4 @@
-import { z, type AnyZodObject, type ZodTypeAny } from "zod";
+import { z, type AnyZodObject } from "zod";
 import { deleteAccountSchema } from "../../shared/account";
 import { alertRuleBodySchema } from "../../shared/alert-rules";
 import { apiTokenListSchema, createApiTokenSchema, createdApiTokenSchema } from "../../shared/api-tokens";
@@ -44,6 +44,7 @@ import { deliveriesQuery } from "./alert-delivery";
 import { alertsQuery, readBody } from "./alerts";
 import { maintenanceOperations } from "./openapi-maintenance";
 import { fuelOperations } from "./openapi-fuel";
+import type { Operation } from "./openapi-operation";
 
 /**
  * The central registry behind GET /api/openapi.json (worker/api/openapi.ts): one entry per route,
@@ -51,23 +52,6 @@ import { fuelOperations } from "./openapi-fuel";
  * its input with (imported from where the route imports them) and, where one exists, the schema of
  * its answer. worker/api/openapi.worker.test.ts fails when a route of the Hono app has no entry.
  */
-export interface Operation {
-  summary: string;
-  tag: string;
-  body?: ZodTypeAny;
-  query?: AnyZodObject;
-  params?: AnyZodObject;
-  response?: ZodTypeAny;
-  status?: 200 | 201 | 204;
-  /** Also accepted as a form body (the OsmAnd protocol). */
-  form?: boolean;
-  /** The body is raw bytes of one of these media types (photos), not JSON. */
-  binaryBody?: readonly string[];
-  /** The answer is raw bytes of one of these media types. */
-  binaryResponse?: readonly string[];
-  /** Refusals worth naming beyond the usual 4xx, by status. */
-  errors?: Record<number, string>;
-}
 
 const ok = z.object({ ok: z.literal(true) });
 const token = z.object({ token: z.string() });

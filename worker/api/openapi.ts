@@ -2,7 +2,8 @@ import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { Hono } from "hono";
 import { z, type AnyZodObject, type ZodTypeAny } from "zod";
 import type { AppEnv } from "../types";
-import { operations, type Operation } from "./openapi-operations";
+import type { Operation } from "./openapi-operation";
+import { operations } from "./openapi-operations";
 import { routeRules, type RouteRule } from "./route-rules";
 
 /**

@@ -8,7 +8,7 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { audit } from "../lib/audit";
 import { ApiError, forbidden } from "../lib/errors";
 import type { AppEnv } from "../types";
-import type { SessionInfo } from "./session";
+import type { SessionInfo } from "./session-info";
 
 /**
  * API tokens as bearers (docs/decisions/0029, 0041). A token acts in its own workspace only. What

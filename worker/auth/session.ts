@@ -28,17 +28,7 @@ const stillLive = (now: number) =>
     gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, now - SESSION_IDLE_MS),
   ] as const;
 
-export interface SessionInfo {
-  tokenHash: string;
-  userId: string;
-  workspaceId: string | null;
-  /** The user's role in that workspace (shared/roles.ts), read with the membership: null without one. */
-  role: string | null;
-  /** Every token derived from one sign-in shares it (a workspace switch keeps it). */
-  signinId: string;
-  /** Set when the bearer is an integrator's API token, not a person's session (worker/auth/api-tokens.ts). */
-  apiToken?: { id: string; scope: "read" | "write" };
-}
+export type { SessionInfo } from "./session-info";
 
 /** Where a sign-in came from: shown in the sessions list, and the sign-in limits' known networks. */
 export interface Device {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { scheduleDue, type ServiceStatus } from "../../shared/service";
+import { DUE_SOON_SHARE, scheduleDue, type ServiceStatus } from "../../shared/service";
 import { METRES_PER_MILE } from "../../shared/units";
 import type { Db } from "../../db/client";
 import { alerts, memberships, serviceSchedules, users } from "../../db/schema";
@@ -31,12 +31,16 @@ import type { Config } from "../env";
 export const DUE_CHECK_EVERY_MINUTES = 15;
 export const PER_WORKSPACE_PER_RUN = 50;
 export const WORKSPACES_PER_RUN = 100;
-const SOON = 0.9;
+/**
+ * The share of an interval at which a schedule is due soon, from the one rule (shared/service.ts).
+ * The SQL below only narrows the rows to read; `scheduleDue` decides each candidate's status.
+ */
+const SOON = 1 - DUE_SOON_SHARE;
 
 /** Whether the cron run at `time` checks the schedules (every quarter hour). */
 export const isDueCheckMinute = (time: number) => new Date(time).getUTCMinutes() % DUE_CHECK_EVERY_MINUTES === 0;
 
-/** SQL: the schedule has reached `share` of one of its intervals (1: overdue; 0.9: due soon). */
+/** SQL: the schedule has reached `share` of one of its intervals (1: overdue; SOON: due soon). */
 function reached(share: number, now: number) {
   return sql`(
     (${serviceSchedules.everyDays} IS NOT NULL AND ${now} >= ${serviceSchedules.lastDoneAt} + ${serviceSchedules.everyDays} * 86400000.0 * ${share})

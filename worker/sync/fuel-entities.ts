@@ -2,8 +2,7 @@ import { and, eq, gt, gte } from "drizzle-orm";
 import { encodeFuelEntry, firstSyncedFuelAt, fuelEntryKey } from "../../shared/fuel";
 import type { Db } from "../../db/client";
 import { fuelEntries } from "../../db/schema";
-import type { Changes } from "./changes";
-import type { Add } from "./pull";
+import type { Add, Rows } from "./add-rows";
 
 /**
  * Fill-ups in a pull (issue 42, docs/decisions/0045), bounded as service history is (ADR 0033): a
@@ -19,7 +18,7 @@ export function fuelChangeQuery(db: Db, workspaceId: string, since: number, live
     .where(live ? and(scope, eq(fuelEntries.deleted, false), gte(fuelEntries.at, firstSyncedFuelAt(now))) : scope);
 }
 
-export function addFuel(changes: Changes, add: Add) {
+export function addFuel(changes: { fuelEntryRows: Rows<typeof fuelEntries> }, add: Add) {
   add(
     changes.fuelEntryRows,
     (r) => fuelEntryKey(r.id),

@@ -2,8 +2,7 @@ import { and, eq, gt, gte, inArray, or } from "drizzle-orm";
 import { encodeIssue, encodeIssueComment, issueCommentKey, issueKey, ISSUE_RECENT_MS } from "../../shared/issues";
 import type { Db } from "../../db/client";
 import { issueComments, issues } from "../../db/schema";
-import type { Changes } from "./changes";
-import type { Add } from "./pull";
+import type { Add, Rows } from "./add-rows";
 
 /**
  * Issues and their comments in a pull (docs/decisions/0030). A full answer (a new device, a reset)
@@ -52,7 +51,10 @@ export function issueChangeQueries(db: Db, workspaceId: string, since: number, l
   ] as const;
 }
 
-export function addIssues(changes: Changes, add: Add) {
+export function addIssues(
+  changes: { issueRows: Rows<typeof issues>; commentRows: Rows<typeof issueComments> },
+  add: Add,
+) {
   add(
     changes.issueRows,
     (r) => issueKey(r.id),

@@ -14,8 +14,7 @@ import {
 } from "../../shared/maintenance-sync";
 import type { Db } from "../../db/client";
 import { inspectionForms, inspections, serviceEntries, serviceSchedules } from "../../db/schema";
-import type { Changes } from "./changes";
-import type { Add } from "./pull";
+import type { Add, Rows } from "./add-rows";
 
 /**
  * Service schedules, inspection forms, service entries and inspections in a pull
@@ -55,7 +54,15 @@ export function maintenanceChangeQueries(db: Db, workspaceId: string, since: num
   ] as const;
 }
 
-export function addMaintenance(changes: Changes, add: Add) {
+export function addMaintenance(
+  changes: {
+    scheduleRows: Rows<typeof serviceSchedules>;
+    formRows: Rows<typeof inspectionForms>;
+    entryRows: Rows<typeof serviceEntries>;
+    inspectionRows: Rows<typeof inspections>;
+  },
+  add: Add,
+) {
   add(
     changes.scheduleRows,
     (r) => serviceScheduleKey(r.id),

@@ -1,15 +1,24 @@
+import type { alertReads, alertRules, alerts, places } from "../../db/schema";
 import { alertKey, alertRuleKey, type AlertRuleConfig } from "../../shared/alert-rules";
 import { alertReadsKey, encodeAlert, encodeAlertReads } from "../../shared/alerts";
 import { encodePlace, placeKey } from "../../shared/places";
-import type { Changes } from "./changes";
 import { webhookHostOnly } from "../alerts/webhook-target";
-import type { Add } from "./pull";
+import type { Add, Rows } from "./add-rows";
 
 /**
  * Places, alert rules, alerts and members' read state in a pull answer (docs/decisions/0019). A
  * rule's webhook URL is a secret (Slack's, Zapier's): roles that cannot edit rules get its host only.
  */
-export function addPlacesAndAlerts(changes: Changes, add: Add, showWebhooks: boolean) {
+export function addPlacesAndAlerts(
+  changes: {
+    placeRows: Rows<typeof places>;
+    ruleRows: Rows<typeof alertRules>;
+    alertRows: Rows<typeof alerts>;
+    readRows: Rows<typeof alertReads>;
+  },
+  add: Add,
+  showWebhooks: boolean,
+) {
   add(
     changes.placeRows,
     (r) => placeKey(r.id),

@@ -10,6 +10,7 @@ import { replicacheClientGroups } from "../../db/schema";
 import { AnswerOverHttp } from "../../party/room-sync";
 import { can } from "../../shared/roles";
 import { readChanges, type ChangeSource, type Changes } from "./changes";
+import type { Add } from "./add-rows";
 import { ackedMutationIds, checkClientGroupOwner, undoClaim, type SyncCaller } from "./client-group";
 import { acksMoved, nextCookie, readCookie, resetCookie, type ClientCookie } from "./cookie";
 import { requireFullRead } from "./full-read-budget";
@@ -156,12 +157,6 @@ function webhooksShown(caller: SyncCaller, changes: Changes): boolean {
     throw new AnswerOverHttp("a rule's webhook URL is answered over HTTP only");
   return false;
 }
-
-export type Add = <R extends { deleted: boolean; createdVersion: number | null }>(
-  rows: R[],
-  key: (r: R) => string,
-  value: (r: R) => unknown,
-) => void;
 
 function addAll(changes: Changes, add: Add, showWebhooks: boolean) {
   add(changes.vehicleRows, (r) => vehicleKey(r.id), toVehicle);
