@@ -16,7 +16,7 @@ import { advance, eventIdOf, initialState, statusOf, type EventUpsert, type Moti
  * entry in party/live-fleet/flush-tables.ts.
  */
 
-/** One position report as the fold sees it (worker/fleet/osmand.ts's Report is one). */
+/** One position report as the fold sees it (domain/devices/osmand.ts's Report is one). */
 export interface Fix {
   /** device time, ms since epoch */
   time: number;
@@ -34,7 +34,7 @@ export interface Fix {
   odometer: number | null;
 }
 
-/** One position report of one device, as the edge parses it (worker/fleet/osmand.ts). */
+/** One position report of one device, as the edge parses it (domain/devices/osmand.ts). */
 export interface BeaconReport extends Fix {
   deviceId: string;
   /** The app or protocol that sent it, shown on its beacon (shared/beacon-health.ts). */

@@ -6,7 +6,7 @@ import dataGap from "../../worker/fleet/fixtures/data-gap";
 import longIdle from "../../worker/fleet/fixtures/long-idle";
 import phoneDrive from "../../worker/fleet/fixtures/phone-drive";
 import tow from "../../worker/fleet/fixtures/tow";
-import { parseOsmandParams } from "../../worker/fleet/osmand";
+import { parseOsmandParams } from "../devices/osmand";
 import { placesAlertsModule } from "../alerts/module";
 import { FLEET_MODULES } from "../fleet-modules";
 import { PlaceIndex } from "../places/place-index";

@@ -10,7 +10,7 @@ import longIdle from "../../worker/fleet/fixtures/long-idle";
 import phoneDrive from "../../worker/fleet/fixtures/phone-drive";
 import tow from "../../worker/fleet/fixtures/tow";
 import { advance, initialState, type MotionState } from "../fold/motion";
-import { parseOsmandParams } from "../../worker/fleet/osmand";
+import { parseOsmandParams } from "../devices/osmand";
 import { rollupFixes, type DayRollup, type EventRollup, type RollupFix } from "./rollup";
 
 type Fix = Omit<RollupFix, "event">;

@@ -18,7 +18,7 @@ import { eq, sql } from "drizzle-orm";
 import { workspaces } from "../../db/schema";
 import { LiveStore, type DeviceState, type LiveWrite, type Pending } from "./live-store";
 import type { PositionRow, PositionStore } from "../positions/store";
-import { DEVICE_LIMIT, TokenBuckets } from "./token-buckets";
+import { DEVICE_LIMIT, TokenBuckets } from "../../domain/limits/token-buckets";
 
 /**
  * A workspace's live fleet, held by its Durable Object (party/workspace-room.ts;

@@ -20,7 +20,7 @@ import { closeSockets, connect, roundTrip } from "../../worker/test/sockets";
 import { POKE_MESSAGE } from "../../shared/room-protocol";
 import { POKE_INTERVAL_MS } from "../workspace-room";
 import commute from "../../worker/fleet/fixtures/commute";
-import { parseOsmandParams, type Report } from "../../worker/fleet/osmand";
+import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
 import type { WorkspaceRoom } from "../../worker/workspace-room";
 
 // Late reports folded in device-time order (docs/decisions/0037), through the real ingestion

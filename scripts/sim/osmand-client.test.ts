@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // The server's own parser: the simulator must speak exactly the protocol the Worker reads.
-import { parseOsmandJson, parseOsmandParams } from "../../worker/fleet/osmand";
+import { parseOsmandJson, parseOsmandParams } from "../../domain/devices/osmand";
 import { metresPerSecondToKnots } from "../../shared/units";
 import { osmandRequest, sendReport } from "./osmand-client";
 import type { SimReport } from "./vehicle";

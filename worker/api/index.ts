@@ -32,7 +32,7 @@ import { myActionRoutes } from "./my-actions";
 import { photoRoutes } from "./photos";
 import { issueRoutes } from "./issues";
 import { PHOTO_MAX_BYTES } from "../../shared/photos";
-import { OVERLAND_MAX_BODY_BYTES } from "../fleet/overland";
+import { OVERLAND_MAX_BODY_BYTES } from "../../domain/devices/overland";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { vehicleSettingsRoutes } from "./vehicle-settings";

@@ -1,14 +1,14 @@
 import { Hono, type Context } from "hono";
-import { OVERLAND_MAX_BODY_BYTES, parseOverland } from "../fleet/overland";
-import { OWNTRACKS_DEVICE_HEADER, parseOwntracks } from "../fleet/owntracks";
-import { refuseLoneReportBeforeEpoch, ReportError, type Report } from "../fleet/osmand";
+import { OVERLAND_MAX_BODY_BYTES, parseOverland } from "../../domain/devices/overland";
+import { OWNTRACKS_DEVICE_HEADER, parseOwntracks } from "../../domain/devices/owntracks";
+import { refuseLoneReportBeforeEpoch, ReportError, type Report } from "../../domain/devices/osmand";
 import { badRequest } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { checkDevice, ingestReports, refuseOversizedBody } from "./ingest";
 
 /**
  * Phone apps that post their own JSON (DESIGN.md "Sharing and integrations"): one parser per
- * protocol (worker/fleet/owntracks.ts, worker/fleet/overland.ts) in front of the one ingestion
+ * protocol (domain/devices/owntracks.ts, domain/devices/overland.ts) in front of the one ingestion
  * path of /api/ingest/osmand, so device ids, throttles, clock handling, the fold and the answers
  * for unknown ids (400) and floods (429) are the same. Each answers what its app waits for, and
  * takes what the app really sends (docs/decisions/0043-device-apps-as-they-send.md).

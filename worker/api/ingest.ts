@@ -10,7 +10,7 @@ import {
   refuseLoneReportBeforeEpoch,
   ReportError,
   type Report,
-} from "../fleet/osmand";
+} from "../../domain/devices/osmand";
 import { ApiError, badRequest } from "../lib/errors";
 import { settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";

@@ -37,9 +37,9 @@ import {
 import { pullRequestSchema, pullResponseSchema, pushRequestSchema } from "../../shared/sync-protocol";
 import { confirmPasswordSchema, enableTwoFactorSchema, secondFactorSchema } from "../../shared/two-factor";
 import { historyQuerySchema, historyResponseSchema } from "../../shared/vehicle-history";
-import { overlandAnswerSchema, overlandBodySchema } from "../fleet/overland";
-import { owntracksAnswerSchema, owntracksBodySchema } from "../fleet/owntracks";
-import { osmandJsonBodySchema } from "../fleet/osmand";
+import { overlandAnswerSchema, overlandBodySchema } from "../../domain/devices/overland";
+import { owntracksAnswerSchema, owntracksBodySchema } from "../../domain/devices/owntracks";
+import { osmandJsonBodySchema } from "../../domain/devices/osmand";
 import { deliveriesQuery } from "./alert-delivery";
 import { alertsQuery, readBody } from "./alerts";
 import { maintenanceOperations } from "./openapi-maintenance";
@@ -57,7 +57,7 @@ const ok = z.object({ ok: z.literal(true) });
 const token = z.object({ token: z.string() });
 
 /**
- * The OsmAnd query-string variant reads these parameters by hand (worker/fleet/osmand.ts
+ * The OsmAnd query-string variant reads these parameters by hand (domain/devices/osmand.ts
  * parseOsmandParams); described here, validated there. Every value is a string on the wire.
  */
 const osmandQuery = z.object({

@@ -7,7 +7,7 @@ import { database } from "../../db/client";
 import { vehicles, workspaces } from "../../db/schema";
 import commute from "../fleet/fixtures/commute";
 import { ingest } from "../test/ingest";
-import { parseOsmandParams, type Report } from "../fleet/osmand";
+import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
 import { call, report, userWithWorkspace } from "../test/factories";
 
 const db = () => database(env.DB);

@@ -8,7 +8,7 @@ import {
   type WorkspaceShareList,
 } from "../../shared/shares";
 import { users, vehicles, vehicleShares } from "../../db/schema";
-import { TokenBuckets } from "../../party/live-fleet/token-buckets";
+import { TokenBuckets } from "../../domain/limits/token-buckets";
 import { clientIp } from "../auth/rate-limit";
 import { requireSession, workspaceSession } from "../auth/session";
 import { addressKey } from "../fleet/ingest-throttle";

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { API_TOKEN_PREFIX, scopeActions, scopeRole } from "../../shared/api-tokens";
 import { isRole, lesserRole, type Action } from "../../shared/roles";
-import { TokenBuckets } from "../../party/live-fleet/token-buckets";
+import { TokenBuckets } from "../../domain/limits/token-buckets";
 import { apiTokens, memberships } from "../../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { audit } from "../lib/audit";

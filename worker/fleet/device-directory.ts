@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { beacons } from "../../db/schema";
-import { MAX_KEYS } from "../../party/live-fleet/token-buckets";
+import { MAX_KEYS } from "../../domain/limits/token-buckets";
 
 /**
  * Which workspace a device id reports into, so the edge knows which object to send its reports

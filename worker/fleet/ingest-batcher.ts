@@ -1,7 +1,7 @@
 import type { IngestAnswer } from "../../party/live-fleet/live-fleet";
 import type { Env } from "../env";
 import { ingestInWorkspace } from "../workspace-object";
-import type { Report } from "./osmand";
+import type { Report } from "../../domain/devices/osmand";
 
 /**
  * Concurrent beacon requests of one workspace share one call into its object

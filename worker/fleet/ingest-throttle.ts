@@ -22,7 +22,7 @@
  * floods D1, no unknown id costs a read per request) holds in each. A global limit would use
  * Cloudflare's Rate Limiting binding or WAF rules in front of the route.
  */
-import { ADDRESS_LIMIT, MAX_KEYS, TokenBuckets } from "../../party/live-fleet/token-buckets";
+import { ADDRESS_LIMIT, MAX_KEYS, TokenBuckets } from "../../domain/limits/token-buckets";
 
 export {
   ADDRESS_LIMIT,
@@ -31,7 +31,7 @@ export {
   TokenBuckets,
   type BucketLimit,
   type Take,
-} from "../../party/live-fleet/token-buckets";
+} from "../../domain/limits/token-buckets";
 
 /** How long a device id answered unknown is refused from memory. */
 export const UNKNOWN_TTL_MS = 60_000;

@@ -8,7 +8,7 @@ import { storedPositions } from "../test/positions";
 import { call, report as positionReport, userWithWorkspace } from "../test/factories";
 import phoneDrive, { ROUTE_METRES } from "./fixtures/phone-drive";
 import { ingest, vehicleState } from "../test/ingest";
-import type { Report } from "./osmand";
+import type { Report } from "../../domain/devices/osmand";
 
 const db = () => database(env.DB);
 const HOUR = 3_600_000;

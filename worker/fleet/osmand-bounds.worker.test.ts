@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../test/factories";
-import { MAX_DEVICE_ID_LENGTH, parseOsmandJson, parseOsmandParams, ReportError } from "./osmand";
+import { MAX_DEVICE_ID_LENGTH, parseOsmandJson, parseOsmandParams, ReportError } from "../../domain/devices/osmand";
 
 /**
  * Issue 23: a tracker's claims are bounded. Readings no vehicle can produce are dropped from the

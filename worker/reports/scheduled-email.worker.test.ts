@@ -6,7 +6,7 @@ import { emailOutbox, users, vehicles, workspaces } from "../../db/schema";
 import { config } from "../env";
 import commute from "../fleet/fixtures/commute";
 import { ingest } from "../test/ingest";
-import { parseOsmandParams } from "../fleet/osmand";
+import { parseOsmandParams } from "../../domain/devices/osmand";
 import { call, userWithWorkspace } from "../test/factories";
 import { duePeriod } from "./email-schedule";
 import { sendDueReportEmails } from "./scheduled-email";

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { createSession } from "../auth/session";
 import { database } from "../../db/client";
-import type { Report } from "../fleet/osmand";
+import type { Report } from "../../domain/devices/osmand";
 import { drivers, memberships, telemetry, users, vehicles, workspaces } from "../../db/schema";
 import { METRES_PER_MILE } from "../../shared/units";
 import { bumpVersion, versionOf } from "../../db/workspace-version";

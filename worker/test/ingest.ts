@@ -5,7 +5,7 @@ import type { IngestAnswer, LiveOptions } from "../../party/live-fleet/live-flee
 import type { WorkspaceRoom } from "../workspace-room";
 import { database } from "../../db/client";
 import { beacons } from "../../db/schema";
-import { ReportError, type Report } from "../fleet/osmand";
+import { ReportError, type Report } from "../../domain/devices/osmand";
 
 /** The workspace object of a workspace, for tests that call into it (runInDurableObject). */
 export const roomOf = (workspaceId: string) => env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { knotsToMetresPerSecond } from "../../shared/units";
-import type { BeaconReport } from "../../domain/fold/fold";
-import { beforeDeviceEpoch, readDeviceTime } from "../../domain/fold/device-time";
+import type { BeaconReport } from "../fold/fold";
+import { beforeDeviceEpoch, readDeviceTime } from "../fold/device-time";
 
 /**
  * The OsmAnd protocol that Traccar Client and many trackers speak (DESIGN.md), parsed into one
