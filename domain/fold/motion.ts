@@ -152,7 +152,7 @@ function stopAt(step: Step, where: Point, at: number, newId: NewId) {
 }
 
 /** Standing: it left once it is farther than the motion distance from the stop point. */
-function leaveIfGone(step: Step, last: MotionReport, report: MotionReport, gap: boolean, newId: NewId) {
+function leaveIfGone(step: Step, last: MotionState["last"], report: MotionReport, gap: boolean, newId: NewId) {
   if (distanceMetres(step.anchor, report) <= MOTION_DISTANCE_M) return;
   // The stop ended when it was last seen near the stop point, or, after a silence, when it
   // reported again (where it was in between is unknown).
@@ -166,7 +166,7 @@ function leaveIfGone(step: Step, last: MotionReport, report: MotionReport, gap: 
 }
 
 /** Moving: the distance grows; a tow begins or ends; staying near one point long enough is a stop. */
-function driveOn(step: Step, last: MotionReport, report: MotionReport, newId: NewId) {
+function driveOn(step: Step, last: MotionState["last"], report: MotionReport, newId: NewId) {
   step.current = { ...step.current, distance: step.current.distance + distanceMetres(last, report) };
   const moving = (report.speed ?? 0) > MOVING_SPEED_MS;
   const type = travelType(report.ignition);

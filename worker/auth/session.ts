@@ -28,7 +28,9 @@ const stillLive = (now: number) =>
     gt(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`, now - SESSION_IDLE_MS),
   ] as const;
 
-export type { SessionInfo } from "./session-info";
+import type { SessionInfo } from "./session-info";
+
+export type { SessionInfo };
 
 /** Where a sign-in came from: shown in the sessions list, and the sign-in limits' known networks. */
 export interface Device {
