@@ -15,7 +15,7 @@ import { MOVING_SPEED_MS, type NewId } from "../fold/motion";
  *   an engine idling for hours burns a few points an hour, far below either threshold per hour.
  * - An event starts when the level last stood at the low (or high) it is measured from, grows
  *   while the level goes on moving the same way, and ends once it has not moved on for SETTLE_MS
- *   (or the vehicle drives off). The levels are compared afresh from there.
+ *   and SETTLE_READINGS readings (or the vehicle drives off). The levels are compared afresh from there.
  * - Readings taken while driving are never compared: a stop's levels start with its own first
  *   MEDIAN_OF readings (three of them must come before a refuel starts: at a 30 s interval, the
  *   pump may start 90 s after the vehicle stopped).
@@ -25,6 +25,7 @@ export const REFUEL_MIN_POINTS = 10;
 export const DROP_MIN_POINTS = 8;
 export const CHANGE_WINDOW_MS = 60 * 60_000;
 export const SETTLE_MS = 5 * 60_000;
+export const SETTLE_READINGS = 3;
 /** Slots of the window: 5 minutes keeps a vehicle's state small and dates an event to within one. */
 const SLOT_MS = 5 * 60_000;
 /** Within this of the low (high) a level still stands where it was (the sensor's noise standing). */
@@ -39,7 +40,7 @@ interface Slot {
   hiAt: number;
 }
 
-/** A refuel or a drop under way. `at`: when the level last moved on. */
+/** A refuel or a drop under way. `at`: when the level last moved on; `quiet`: readings since. */
 export interface OpenFuelEvent {
   id: string;
   type: FuelEventType;
@@ -47,6 +48,7 @@ export interface OpenFuelEvent {
   from: number;
   to: number;
   at: number;
+  quiet?: number;
   latitude: number;
   longitude: number;
 }
@@ -179,10 +181,15 @@ function follow(open: OpenFuelEvent, level: number, reading: FuelReading, recent
   const beyond = open.type === "REFUEL" ? level - open.to : open.to - level;
   if (beyond > 0) {
     // A point or more is the level moving on; less may be noise at the top, which ends nothing.
-    const grown = { ...open, to: level, at: beyond >= 1 ? reading.time : open.at };
+    const moved = beyond >= 1;
+    const grown = { ...open, to: level, at: moved ? reading.time : open.at, quiet: moved ? 0 : (open.quiet ?? 0) + 1 };
     return { state: { recent, slots, open: grown }, changes: [change(grown, null)] };
   }
-  if (reading.time - open.at < SETTLE_MS) return { state: { recent, slots, open }, changes: [] };
+  const quiet = (open.quiet ?? 0) + 1;
+  // Settled only after SETTLE_MS and SETTLE_READINGS without moving on: a tracker reporting every
+  // 5 minutes whose median stalls for one reading mid-drop has not settled.
+  if (reading.time - open.at < SETTLE_MS || quiet < SETTLE_READINGS)
+    return { state: { recent, slots, open: { ...open, quiet } }, changes: [] };
   // Settled: the event ends where the level last moved, and later levels are compared with this one.
   const settled = record([], level, reading.time);
   return { state: { recent, slots: settled, open: null }, changes: [change(open, open.at)] };
