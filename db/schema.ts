@@ -419,7 +419,7 @@ export const vehicleEvents = sqliteTable(
     id: text("id").primaryKey(),
     workspaceId: text("workspace_id").notNull(),
     vehicleId: text("vehicle_id").notNull(),
-    /** TRANSIT | STOP | TOW */
+    /** TRANSIT | STOP | TOW, or REFUEL | FUEL_DROP (docs/decisions/0050) */
     type: text("type").notNull(),
     startTime: integer("start_time").notNull(),
     /** null while the event is still going on. */
@@ -434,6 +434,9 @@ export const vehicleEvents = sqliteTable(
     /** TRANSIT/TOW: metres travelled and mean speed in m/s. */
     distance: real("distance"),
     averageSpeed: real("average_speed"),
+    /** REFUEL/FUEL_DROP (migrations/0029): the fuel level before and after, percent of the tank. */
+    fuelFrom: real("fuel_from"),
+    fuelTo: real("fuel_to"),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     /** Workspace version at creation (set by a trigger, migrations/0001): pulls skip `del` for rows created after the cookie. */

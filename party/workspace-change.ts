@@ -10,6 +10,8 @@ export interface WorkspaceChange {
   places?: boolean;
   /** Alert rules changed: likewise. */
   rules?: boolean;
+  /** A vehicle's fuel tank changed: likewise (a fuel_drop rule's minLitres is measured with it). */
+  tanks?: boolean;
   /** The workspace's new time zone (IANA): every vehicle the object holds folds with it from the next report on. */
   timeZone?: string;
   /** Vehicles whose device ids were replaced: their old ids are unknown from now on (what they had pending is flushed first). */

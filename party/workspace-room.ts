@@ -243,7 +243,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       await this.settle();
       for (const vehicleId of change.devices.vehicleIds) this.fleet.forgetDevicesOf(vehicleId);
     }
-    if (change.places || change.rules || change.timeZone) {
+    if (change.places || change.rules || change.timeZone || change.tanks) {
       const rows = await this.#watch.reload().catch((error: unknown) => {
         // Marked stale: the next report tries D1 again (and folds with the stored copy meanwhile).
         console.error("changed: the watch's reload failed:", error);

@@ -4,9 +4,10 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { FlushRow } from "../../domain/fold/fold";
 import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE } from "../../domain/reports/rollup-module";
 import { ENGINE_HOURS_TABLE } from "../../domain/fold/engine-hours";
+import { FUEL_EVENTS_TABLE } from "../../domain/fuel/fuel-watch-module";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { Db } from "../../db/client";
-import { alerts, eventRollups, vehicleDayRollups, vehicles } from "../../db/schema";
+import { alerts, eventRollups, vehicleDayRollups, vehicleEvents, vehicles } from "../../db/schema";
 
 /**
  * The D1 tables the fleet modules' rows go to (docs/decisions/0016), by the name a FlushRow
@@ -33,6 +34,8 @@ export const FLUSH_TABLES: Record<string, FlushTable> = {
   alerts: { table: alerts, key: [alerts.id] },
   // engine hours (domain/fold/engine-hours.ts): the vehicle's engine_seconds column
   [ENGINE_HOURS_TABLE]: { table: vehicles, key: [vehicles.id], updateOnly: { scope: vehicles.workspaceId } },
+  // refuels and fuel drops (domain/fuel/fuel-watch-module.ts): timeline events beside trips and stops
+  [FUEL_EVENTS_TABLE]: { table: vehicleEvents, key: [vehicleEvents.id] },
 };
 
 /** The upserts of the modules' rows: one bulk statement per table (db/bulk.ts), whatever the number of rows. */

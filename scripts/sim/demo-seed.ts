@@ -6,6 +6,7 @@ import { seedDemoIssues } from "./demo-issues";
 import { seedPlacesAndRules, seedSecondMember } from "./demo-extras";
 import { seedDemoMaintenance } from "./demo-maintenance";
 import { seedDemoFuel } from "./demo-fuel";
+import { seedOvernightFuelDrop } from "./demo-fuel-drop";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -99,6 +100,8 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   await seedSecondMember(api, workspaceId, DEMO_ACCOUNT.password, log);
   await seedDemoMaintenance(api, vehicles, log);
   await seedDemoFuel(api, vehicles, log);
+  // Where the simulator picks up the vehicle whose night it sent.
+  const overnight = await seedOvernightFuelDrop(api, beacons as ServerBeacon[], vehicles, log);
 
-  return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot };
+  return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot, overnight };
 }

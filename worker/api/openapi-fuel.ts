@@ -9,6 +9,7 @@ import {
   type FuelEntry,
 } from "../../shared/fuel";
 import { vehiclePatchSchema } from "../../shared/mutators";
+import { timelineEventQuerySchema, timelineEventTypes, type TimelineEventItem } from "../../shared/timeline-events";
 import type { Operation } from "./openapi-operation";
 import type { VehicleSettings } from "./vehicle-settings";
 
@@ -48,6 +49,23 @@ const fuelEconomy: z.ZodType<FuelEconomy> = z.object({
   entriesFlagged: z.number().int().describe("Fill-ups with a flag: their full-to-full stretch is left out"),
 });
 
+const timelineEvent: z.ZodType<TimelineEventItem> = z.object({
+  id: z.string(),
+  type: z.enum(timelineEventTypes),
+  start: z.string().describe("ISO 8601"),
+  end: z.string().nullable().describe("ISO 8601; null while it goes on"),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  distanceMiles: z.number().nullable().optional().describe("Trips (transit, tow)"),
+  litres: z
+    .number()
+    .nullable()
+    .optional()
+    .describe("Refuels and fuel drops: litres added or lost; null until the vehicle's tank is set"),
+  fuelFromPercent: z.number().nullable().optional().describe("Refuels and fuel drops: the level before"),
+  fuelToPercent: z.number().nullable().optional().describe("Refuels and fuel drops: the level after"),
+});
+
 export const fuelOperations: Record<string, Operation> = {
   "PATCH /vehicles/:vehicleId": {
     summary: "Change a vehicle's settings (name, VIN, year, make, model, fuel tank in litres); null clears one",
@@ -79,6 +97,13 @@ export const fuelOperations: Record<string, Operation> = {
     tag: "Fuel and costs",
     query: fuelEconomyQuerySchema,
     response: fuelEconomy,
+  },
+  "GET /vehicles/:vehicleId/events": {
+    summary:
+      "A vehicle's timeline events starting in the range (default the last 7 days), oldest first: trips, stops, and refuels and fuel drops seen in the beacon's fuel level",
+    tag: "Fuel and costs",
+    query: timelineEventQuerySchema,
+    response: z.object({ events: z.array(timelineEvent) }),
   },
   "DELETE /fuel-entries/:id": { summary: "Delete a fill-up (owners and admins)", tag: "Fuel and costs", status: 204 },
 };

@@ -132,6 +132,7 @@ export const routeRules: Record<string, RouteRule> = {
   "PATCH /fuel-entries/:id": "maintenance.manage",
   "DELETE /fuel-entries/:id": "maintenance.manage",
   "GET /vehicles/:vehicleId/fuel-economy": "workspace.view",
+  "GET /vehicles/:vehicleId/events": "workspace.view",
   "GET /inspection-forms": "workspace.view",
   "POST /inspection-forms": "maintenance.manage",
   "PATCH /inspection-forms/:id": "maintenance.manage",

@@ -123,6 +123,7 @@ const answerWhenAllowed: Record<string, number> = {
   "PATCH /fuel-entries/:id": 404,
   "DELETE /fuel-entries/:id": 404,
   "GET /vehicles/:vehicleId/fuel-economy": 404,
+  "GET /vehicles/:vehicleId/events": 404,
   "POST /push-subscriptions": 400,
   "DELETE /push-subscriptions": 400,
 };

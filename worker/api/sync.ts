@@ -47,9 +47,12 @@ export const syncRoutes = new Hono<AppEnv>()
       // from before it (the poke may be throttled; docs/decisions/0013).
       // A place changed by a push reaches the object's watch before the next report.
       const placesChanged = req.mutations.some((m) => PLACE_MUTATIONS.has(m.name));
+      // A vehicle's settings may hold a new fuel tank, which fuel_drop rules measure litres with.
+      const tanksChanged = req.mutations.some((m) => m.name === "updateVehicle");
+      const change = { ...(placesChanged && { places: true }), ...(tanksChanged && { tanks: true }) };
       await announceWrites({ env: c.env, waitUntil: (w) => c.executionCtx.waitUntil(w) }, [session.workspaceId], {
         readYourWrites: true,
-        ...(placesChanged ? { change: { places: true } } : {}),
+        ...(placesChanged || tanksChanged ? { change } : {}),
       });
       // An issue assigned offline e-mails its assignee now it reached the server (the cron retries).
       c.executionCtx.waitUntil(
