@@ -37,6 +37,7 @@ import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { vehicleSettingsRoutes } from "./vehicle-settings";
 import { fuelEconomyRoutes, fuelEntryRoutes } from "./fuel";
+import { expenseRoutes } from "./expenses";
 import { publicShareRoutes, shareRoutes, vehicleShareRoutes, workspaceShareRoutes } from "./shares";
 import { workspaceRoutes } from "./workspaces";
 import { apiTokenRoutes } from "./api-tokens";
@@ -125,6 +126,7 @@ api.route("/inspection-forms", inspectionFormRoutes);
 api.route("/inspections", inspectionRoutes);
 api.route("/my-actions", myActionRoutes);
 api.route("/fuel-entries", fuelEntryRoutes);
+api.route("/expenses", expenseRoutes);
 api.route("/push", pushKeyRoutes);
 api.route("/push-subscriptions", pushSubscriptionRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.
