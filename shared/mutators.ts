@@ -15,6 +15,7 @@ import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 import { fuelTankLitresSchema } from "./fuel";
 import { fuelMutators } from "./fuel-mutators";
 import { expenseMutators } from "./expense-mutators";
+import { renewalMutators } from "./renewal-mutators";
 import { placeMutators } from "./places-mutators";
 import { issueMutators } from "./issues-mutators";
 import { serviceMutators } from "./service-mutators";
@@ -131,6 +132,7 @@ export const mutators = {
   ...inspectionMutators,
   ...fuelMutators,
   ...expenseMutators,
+  ...renewalMutators,
 };
 
 export type Mutators = typeof mutators;

@@ -67,6 +67,8 @@ export const addRenewalArgs = renewalBodySchema.extend({ id });
 export type AddRenewalArgs = z.input<typeof addRenewalArgs>;
 export const renewRenewalArgs = renewBodySchema.extend({ id });
 export type RenewRenewalArgs = z.input<typeof renewRenewalArgs>;
+export const deleteRenewalArgs = z.object({ id });
+export type DeleteRenewalArgs = z.input<typeof deleteRenewalArgs>;
 
 /** The fields a renewal keeps (the D1 row's and the store's shape less their bookkeeping). */
 export interface RenewalFields {

@@ -136,6 +136,11 @@ export const routeRules: Record<string, RouteRule> = {
   "POST /expenses": "fleet.edit",
   "PATCH /expenses/:id": "maintenance.manage",
   "DELETE /expenses/:id": "maintenance.manage",
+  // Renewals (issue 42, ADR 0049): owners and admins set them up and remove them, members renew.
+  "GET /renewals": "workspace.view",
+  "POST /renewals": "maintenance.manage",
+  "POST /renewals/:id/renew": "fleet.edit",
+  "DELETE /renewals/:id": "maintenance.manage",
   "GET /vehicles/:vehicleId/fuel-economy": "workspace.view",
   "GET /inspection-forms": "workspace.view",
   "POST /inspection-forms": "maintenance.manage",

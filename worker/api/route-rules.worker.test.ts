@@ -11,6 +11,7 @@ import {
   fuelEntries,
   inspections,
   places,
+  renewals,
   serviceEntries,
   serviceSchedules,
   vehicles,
@@ -136,6 +137,10 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /expenses": 400,
   "PATCH /expenses/:id": 404,
   "DELETE /expenses/:id": 404,
+  "GET /renewals": 200,
+  "POST /renewals": 400,
+  "POST /renewals/:id/renew": 400,
+  "DELETE /renewals/:id": 404,
   "POST /push-subscriptions": 400,
   "DELETE /push-subscriptions": 400,
 };
@@ -331,7 +336,36 @@ const samples: Record<
     const id = await insertExpenseOf(workspaceId);
     return { args: { id }, applied: async () => (await expenseRow(id))?.deleted === true };
   },
+  async addRenewal(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return {
+      args: { id, vehicleId, kind: "insurance", dueDate: "2027-03-01" },
+      applied: async () => (await renewalRow(id)) !== undefined,
+    };
+  },
+  async renewRenewal(workspaceId) {
+    const id = await insertRenewalOf(workspaceId);
+    return {
+      args: { id, dueDate: "2028-01-31" },
+      applied: async () => (await renewalRow(id))?.dueDate === "2028-01-31",
+    };
+  },
+  async deleteRenewal(workspaceId) {
+    const id = await insertRenewalOf(workspaceId);
+    return { args: { id }, applied: async () => (await renewalRow(id))?.deleted === true };
+  },
 };
+
+const renewalRow = (id: string) => database(env.DB).select().from(renewals).where(eq(renewals.id, id)).get();
+async function insertRenewalOf(workspaceId: string) {
+  const vehicleId = await insertVehicle(workspaceId);
+  const id = crypto.randomUUID();
+  await database(env.DB)
+    .insert(renewals)
+    .values({ id, workspaceId, vehicleId, kind: "registration", dueDate: "2027-01-31", version: 0 });
+  return id;
+}
 
 const expenseRow = (id: string) => database(env.DB).select().from(expenses).where(eq(expenses.id, id)).get();
 async function insertExpenseOf(workspaceId: string) {

@@ -10,6 +10,7 @@ import { serviceServerMutators } from "./service-mutators";
 import { inspectionServerMutators } from "./inspection-mutators";
 import { fuelServerMutators } from "./fuel-mutators";
 import { expenseServerMutators } from "./expense-mutators";
+import { renewalServerMutators } from "./renewal-mutators";
 import { versionOf } from "../../db/workspace-version";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
@@ -108,4 +109,5 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
   ...inspectionServerMutators(reject),
   ...fuelServerMutators(reject),
   ...expenseServerMutators(reject),
+  ...renewalServerMutators(reject),
 };
