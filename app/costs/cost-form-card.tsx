@@ -1,9 +1,7 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { toast } from "sonner";
-import { dayOf } from "../../shared/time-zone";
 import { FormError, SubmitButton } from "../components/form";
-import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 
 /** A form of the Costs tab in its card: title, fields, error line, the action and an optional Cancel. */
 export function CostFormCard<F extends Record<string, unknown>>(props: {
@@ -35,8 +33,4 @@ export function CostFormCard<F extends Record<string, unknown>>(props: {
 export const savedToast = (what: string) =>
   toast(navigator.onLine ? what : `${what} on this device; it syncs when you are back online`);
 
-/** Today (YYYY-MM-DD) in the workspace's time zone, the browser's until it is known. */
-export function useWorkspaceToday(): string {
-  const zone = useWorkspaceTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return dayOf(Date.now(), zone);
-}
+export { useWorkspaceToday } from "./use-workspace-today";

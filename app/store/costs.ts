@@ -7,7 +7,15 @@ import type {
   UpdateExpenseArgs,
 } from "../../shared/expenses";
 import type { expenseMutators } from "../../shared/expense-mutators";
-import { renewalStatus, type SyncedRenewal, type RenewalStatus } from "../../shared/renewals";
+import type { renewalMutators } from "../../shared/renewal-mutators";
+import {
+  renewalStatus,
+  type AddRenewalArgs,
+  type DeleteRenewalArgs,
+  type RenewalStatus,
+  type RenewRenewalArgs,
+  type SyncedRenewal,
+} from "../../shared/renewals";
 import type { Vehicle } from "../../shared/vehicle";
 import { useSync } from "../sync/sync-provider";
 import { useTypesValue } from "./maintenance";
@@ -56,6 +64,22 @@ export function useExpenseMutations() {
       addExpense: (args: AddExpenseArgs) => run("addExpense", args),
       editExpense: (args: UpdateExpenseArgs) => run("updateExpense", args),
       deleteExpense: (args: DeleteExpenseArgs) => run("deleteExpense", args),
+    };
+  }, [sync]);
+}
+
+/** Setting up and removing a renewal (owners and admins), renewing it (members), through sync mutators: offline too. */
+export function useRenewalMutations() {
+  const sync = useSync();
+  return useMemo(() => {
+    const run = async (name: keyof typeof renewalMutators, args: unknown) => {
+      if (!sync) throw new Error("The local store is not ready");
+      await sync.client.mutate(name, args);
+    };
+    return {
+      addRenewal: (args: AddRenewalArgs) => run("addRenewal", args),
+      renew: (args: RenewRenewalArgs) => run("renewRenewal", args),
+      deleteRenewal: (args: DeleteRenewalArgs) => run("deleteRenewal", args),
     };
   }, [sync]);
 }
