@@ -95,6 +95,11 @@ test.describe("demo fleet and simulator", () => {
     const fuel = await first.api.call<{ entries: { flags: string[] }[] }>("GET", "fuel-entries");
     expect(fuel.entries).toHaveLength(18);
     expect(fuel.entries.filter((e) => e.flags.length)).toHaveLength(1);
+    // And its renewals (issue 42 part B), once: one registration due soon.
+    const renewals = await first.api.call<{ renewals: { kind: string; status: string }[] }>("GET", "renewals");
+    expect(renewals.renewals.filter((r) => r.status !== "ok")).toEqual([
+      expect.objectContaining({ kind: "registration", status: "due_soon" }),
+    ]);
 
     // Bounded, as tests run it: 24 reports, two per vehicle.
     const stats = await runSimulation({ url: baseURL!, beacons: first.beacons, intervalMs: 100, maxReports: 24 });

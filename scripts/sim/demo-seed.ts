@@ -6,6 +6,7 @@ import { seedDemoIssues } from "./demo-issues";
 import { seedPlacesAndRules, seedSecondMember } from "./demo-extras";
 import { seedDemoMaintenance } from "./demo-maintenance";
 import { seedDemoFuel } from "./demo-fuel";
+import { seedDemoCosts } from "./demo-costs";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -99,6 +100,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   await seedSecondMember(api, workspaceId, DEMO_ACCOUNT.password, log);
   await seedDemoMaintenance(api, vehicles, log);
   await seedDemoFuel(api, vehicles, log);
+  await seedDemoCosts(api, vehicles, log);
 
   return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot };
 }
