@@ -100,6 +100,11 @@ test.describe("demo fleet and simulator", () => {
     const drops = inbox.alerts.filter((x) => x.type === "fuel_drop");
     expect(drops).toHaveLength(1);
     expect(drops[0]!.peak).toBeGreaterThan(25);
+    // And its renewals (issue 42 part B), once: one registration due soon.
+    const renewals = await first.api.call<{ renewals: { kind: string; status: string }[] }>("GET", "renewals");
+    expect(renewals.renewals.filter((r) => r.status !== "ok")).toEqual([
+      expect.objectContaining({ kind: "registration", status: "due_soon" }),
+    ]);
 
     // Bounded, as tests run it: 24 reports, two per vehicle.
     const stats = await runSimulation({ url: baseURL!, beacons: first.beacons, intervalMs: 100, maxReports: 24 });

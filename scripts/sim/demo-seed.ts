@@ -7,6 +7,7 @@ import { seedPlacesAndRules, seedSecondMember } from "./demo-extras";
 import { seedDemoMaintenance } from "./demo-maintenance";
 import { seedDemoFuel } from "./demo-fuel";
 import { seedOvernightFuelDrop } from "./demo-fuel-drop";
+import { seedDemoCosts } from "./demo-costs";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -102,6 +103,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   await seedDemoFuel(api, vehicles, log);
   // Where the simulator picks up the vehicle whose night it sent.
   const overnight = await seedOvernightFuelDrop(api, beacons as ServerBeacon[], vehicles, log);
+  await seedDemoCosts(api, vehicles, log);
 
   return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot, overnight };
 }

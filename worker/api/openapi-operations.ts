@@ -45,6 +45,7 @@ import { alertsQuery, readBody } from "./alerts";
 import { maintenanceOperations } from "./openapi-maintenance";
 import { fuelOperations } from "./openapi-fuel";
 import type { Operation } from "./openapi-operation";
+import { costOperations } from "./openapi-costs";
 
 /**
  * The central registry behind GET /api/openapi.json (worker/api/openapi.ts): one entry per route,
@@ -329,4 +330,5 @@ export const operations: Record<string, Operation> = {
   "POST /invites/accept": { summary: "Accept an invite", tag: "Members", body: acceptInviteSchema, response: token },
   ...maintenanceOperations,
   ...fuelOperations,
+  ...costOperations,
 };
