@@ -33,7 +33,8 @@ export function jobFormArgs(data: FormData, id: string, date: string): JobFormRe
     customerName: optionalText(data, "customerName") ?? null,
     customerEmail: optionalText(data, "customerEmail") ?? null,
   };
-  if (!placeId && point) return { ok: false, errors: { latitude: "Choose a place, pick a point on the map or type it" } };
+  if (!placeId && point)
+    return { ok: false, errors: { latitude: "Choose a place, pick a point on the map or type it" } };
   const parsed = createJobArgs.safeParse(input);
   if (parsed.success) return { ok: true, args: input as CreateJobArgs };
   const errors: Record<string, string> = {};

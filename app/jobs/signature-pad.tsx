@@ -27,7 +27,7 @@ export function SignaturePad({
         data-signed={signed || undefined}
         {...handlers}
       />
-      <button type="button" className="button ghost" onClick={clear} disabled={!signed}>
+      <button type="button" className="button" onClick={clear} disabled={!signed}>
         Clear signature
       </button>
     </div>

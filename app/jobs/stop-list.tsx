@@ -112,7 +112,7 @@ function MoveButtons({
     <span className="stop-move">
       <button
         type="button"
-        className="button ghost icon"
+        className="button icon"
         aria-label={`Move ${title} earlier`}
         disabled={index === 0}
         onClick={() => onMove(-1)}
@@ -121,7 +121,7 @@ function MoveButtons({
       </button>
       <button
         type="button"
-        className="button ghost icon"
+        className="button icon"
         aria-label={`Move ${title} later`}
         disabled={index === count - 1}
         onClick={() => onMove(1)}
