@@ -1018,6 +1018,25 @@ export const jobs = sqliteTable(
   ],
 );
 
+/** A job given to a vehicle, queued for a push to its driver's phones (worker/jobs/job-notifications.ts). */
+export const jobNotifications = sqliteTable(
+  "job_notifications",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id").notNull(),
+    /** Who assigned: not pushed to (a driver planning their own day needs no nudge). */
+    senderUserId: text("sender_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("job_notifications_ws_idx").on(t.workspaceId, t.createdAt)],
+);
+
 // ---------------------------------------------------------------- Web Push (issue 41; migrations/0025, docs/decisions/0047)
 
 /** A browser that turned push on: its endpoint and keys (RFC 8291), for one member of one workspace. */

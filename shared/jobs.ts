@@ -434,6 +434,16 @@ export const jobIdOfKey = (key: string) => unpackJobId(key.slice(JOB_PREFIX.leng
 export const SYNCED_JOB_DAYS_AHEAD = 7;
 export const SYNCED_JOB_DAYS_BEHIND = 1;
 
+/**
+ * The dates a full sync carries. The window is read without the workspace's time zone (a pull reads
+ * no settings first), so it is widened by a day each side of UTC's today: every zone's yesterday
+ * to a week ahead falls inside it.
+ */
+export function syncedJobDates(now: number): { first: string; last: string } {
+  const day = (offsetDays: number) => new Date(now + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return { first: day(-SYNCED_JOB_DAYS_BEHIND - 1), last: day(SYNCED_JOB_DAYS_AHEAD + 1) };
+}
+
 export type SyncedJob = JobFields & { id: string };
 
 /**
