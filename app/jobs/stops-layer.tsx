@@ -21,16 +21,13 @@ export interface MapStop {
 const SOURCE = "job-routes";
 
 /**
- * The dispatch page's stops on the map: each a numbered HTML marker (readable and clickable
- * without the map's glyphs, which the offline style may lack, and visible to tests and screen
+ * The dispatch page's stops on the map: each a numbered HTML marker (readable without the map's glyphs, which the offline style may lack, and visible to tests and screen
  * readers by its label), and each vehicle's route drawn as a line through its stops in order.
  * Added again after each style load; markers survive style changes on their own.
  */
-export function StopsLayer({ stops, onPick }: { stops: readonly MapStop[]; onPick?: (id: string) => void }) {
+export function StopsLayer({ stops }: { stops: readonly MapStop[] }) {
   const { map, styleGeneration } = useMapContext();
   const markers = useRef(new Map<string, Marker>());
-  const pick = useRef(onPick);
-  pick.current = onPick;
 
   useEffect(() => {
     addRouteLines(map);
@@ -48,8 +45,8 @@ export function StopsLayer({ stops, onPick }: { stops: readonly MapStop[]; onPic
         shown.delete(id);
       }
       for (const stop of stops) {
-        const element = shown.get(stop.id)?.getElement() ?? document.createElement("button");
-        drawMarker(element, stop, () => pick.current?.(stop.id));
+        const element = shown.get(stop.id)?.getElement() ?? document.createElement("div");
+        drawMarker(element, stop);
         const marker =
           shown.get(stop.id) ?? new mapboxgl.Marker({ element }).setLngLat([stop.longitude, stop.latitude]).addTo(map);
         marker.setLngLat([stop.longitude, stop.latitude]);
@@ -75,14 +72,13 @@ export function StopsLayer({ stops, onPick }: { stops: readonly MapStop[]; onPic
   return null;
 }
 
-function drawMarker(element: HTMLElement, stop: MapStop, onClick: () => void) {
+/** A marker is an image to assistive technology (mapbox-gl gives it role="img"): its label says all it shows. */
+function drawMarker(element: HTMLElement, stop: MapStop) {
   element.className = `stop-marker ${stop.look}`;
   element.textContent = stop.number ? String(stop.number) : "•";
-  element.setAttribute("type", "button");
   element.setAttribute("aria-label", `Stop ${stop.number ?? "unassigned"}: ${stop.title} (${LOOK_WORDS[stop.look]})`);
   element.dataset.look = stop.look;
   if (stop.colour) element.style.setProperty("--route-colour", stop.colour);
-  element.onclick = onClick;
 }
 
 const LOOK_WORDS: Record<StopLook, string> = {
