@@ -71,7 +71,7 @@ test("after a cold start with no network, the driver marks a stop arrived and do
   await proof.getByRole("button", { name: "Complete stop" }).click();
   await expect(stop.getByTestId("stop-status")).toHaveText("Completed");
   await expect(stop).toContainText("received by Jo Baker");
-  await expect(tab.getByRole("status")).toHaveText("2 stops today, 1 to go");
+  await expect(tab.locator("main").getByRole("status")).toHaveText("2 stops today, 1 to go");
   await expect(indicator(tab)).toHaveAttribute("aria-label", "Offline: 2 changes will sync when you reconnect");
   expect(await horizontalOverflow(tab)).toEqual([]);
 
