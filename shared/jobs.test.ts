@@ -45,20 +45,20 @@ describe("a job's status", () => {
 });
 
 describe("a synced job", () => {
-  it("travels compact: defaults, nulls and a scheduled status left out, ids packed, and back unchanged", () => {
+  it("travels compact: a positional core, nulls and defaults left out, ids packed, and back unchanged", () => {
     const wire = encodeJob(planned);
-    expect(wire).toEqual({
-      n: 7,
-      t: "Deliver",
-      d: "2026-11-30",
-      v: expect.any(String),
-      y: 41.878123,
-      x: -87.629798,
-      q: 2,
+    expect(wire).toEqual([7, "Deliver", 20787, 2, 41.87812, -87.6298, expect.any(String)]);
+    expect(wire[6]).toHaveLength(22);
+    expect(decodeJob("id", wire)).toEqual({ ...planned, id: "id", latitude: 41.87812, longitude: -87.6298 });
+    const windowed = { ...planned, vehicleId: null, windowEnd: "00:00", address: "1 Main St" };
+    expect(encodeJob(windowed)).toEqual([7, "Deliver", 20787, 2, 41.87812, -87.6298, null, "1 Main St", null, 0]);
+    expect(decodeJob("id", encodeJob(windowed))).toMatchObject({
+      windowStart: null,
+      windowEnd: "00:00",
+      vehicleId: null,
     });
-    expect(wire.v).toHaveLength(22);
-    expect(decodeJob("id", wire)).toEqual({ ...planned, id: "id", latitude: 41.878123, longitude: -87.629798 });
     const done = jobCompleted({ ...planned, radiusMeters: 80 }, { note: "ok" }, 1_700_000_000_500, "u");
+    expect(encodeJob(done)[10]).toEqual({ r: 80, s: 3, co: 1_700_000_000, pn: "ok", cb: "u" });
     expect(decodeJob("id", encodeJob(done))).toMatchObject({
       status: "completed",
       completedAt: 1_700_000_000_000,
