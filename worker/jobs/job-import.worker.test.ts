@@ -57,6 +57,9 @@ describe("jobs CSV import", () => {
   it("creates every line, resolving vehicle names in the workspace and keeping each vehicle's lines in order", async () => {
     const a = await userWithWorkspace();
     const van = await insertVehicle(a.workspaceId, { name: "Van 2" });
+    const location = { latitude: 41.8, longitude: -87.6 };
+    const earlier = { title: "Earlier", date: "2026-11-30", vehicleId: van, location };
+    expect((await call("/api/jobs", { method: "POST", token: a.token, json: earlier })).status).toBe(201);
     const res = await importCsv(
       a.token,
       csv(
@@ -68,12 +71,14 @@ describe("jobs CSV import", () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ created: 3, errors: [] });
     const jobs = await jobsOf(a.token);
+    // Numbered after the workspace's jobs, each vehicle's lines after what its day already held.
     expect(jobs.map((j) => [j.title, j.vehicleId, j.sequence, j.number])).toEqual([
-      ["Drop A", van, 0, 1],
-      ["Loose", null, 0, 3],
-      ["Pick up, back door", van, 1, 2],
+      ["Earlier", van, 0, 1],
+      ["Loose", null, 0, 4],
+      ["Drop A", van, 1, 2],
+      ["Pick up, back door", van, 2, 3],
     ]);
-    expect(jobs[0]).toMatchObject({ windowStart: "09:00", windowEnd: "10:00", location: { address: "1 Main St" } });
+    expect(jobs[2]).toMatchObject({ windowStart: "09:00", windowEnd: "10:00", location: { address: "1 Main St" } });
   });
 
   it("reports every bad line by its number (the header is line 1) and imports nothing", async () => {
