@@ -5,7 +5,8 @@ import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { jobs, vehicles } from "../../db/schema";
 import { addressPoint } from "./job-places";
-import { newJobWrites, type JobWriter, type JobWrites } from "./job-writes";
+import { bulkJobWrites } from "./job-bulk";
+import type { JobWriter, JobWrites } from "./job-writes";
 
 /** Address-only lines geocoded at once (the provider's rate, and the Worker's open connections). */
 const GEOCODE_CONCURRENCY = 6;
@@ -101,11 +102,11 @@ export async function jobImportWrites(
   const geocodeErrors = await geocodeLines(geocoderToken, ok);
   if (geocodeErrors.length) return { errors: geocodeErrors };
   const sequences = await nextSequences(db, workspaceId, [...new Set(ok.map((c) => c.input.date))]);
-  const all = ok.map(({ input, point }) => {
+  const rows = ok.map(({ input, point }) => {
     const day = `${input.vehicleId}|${input.date}`;
     const sequence = sequences.get(day) ?? 0;
     sequences.set(day, sequence + 1);
-    return newJobWrites(db, workspaceId, { ...input, sequence }, point!, { id: crypto.randomUUID(), writer });
+    return { id: crypto.randomUUID(), input, point: point!, sequence };
   });
-  return { count: all.length, writes: (stamp) => all.flatMap((w) => w(stamp)) };
+  return { count: rows.length, writes: bulkJobWrites(db, workspaceId, rows, writer) };
 }
