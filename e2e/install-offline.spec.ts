@@ -64,6 +64,8 @@ function storePages(vehicle: { id: string; name: string }, issue: { id: string; 
     { path: "/locations", heading: "Locations", shows: "Locations" },
     { path: "/fuel", heading: "Fuel", shows: "Log fuel" },
     { path: `/vehicles/${vehicle.id}/fuel`, heading: vehicle.name, shows: "Log fuel" },
+    { path: "/jobs", heading: "Jobs", shows: "New job" },
+    { path: "/my-day", heading: "My day", shows: "Choose your vehicle" },
   ];
 }
 

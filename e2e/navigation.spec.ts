@@ -117,7 +117,9 @@ test.describe("navigation", () => {
 
     const destinations: [RegExp | string, string, string][] = [
       [/^My actions$/, "/actions", "My actions"],
+      ["My day", "/my-day", "My day"],
       ["Vehicles", "/vehicles", "Vehicles"],
+      ["Jobs", "/jobs", "Jobs"],
       ["Issues", "/issues", "Issues"],
       ["Inspections", "/inspections", "Inspections"],
       ["Fuel", "/fuel", "Fuel"],
@@ -132,6 +134,7 @@ test.describe("navigation", () => {
     }
     await expect(side.getByRole("group", { name: "Workspace" }).getByRole("link")).toHaveText([
       "Vehicles",
+      "Jobs",
       "Issues",
       "Inspections",
       "Fuel",

@@ -16,6 +16,7 @@ import { fuelTankLitresSchema } from "./fuel";
 import { fuelMutators } from "./fuel-mutators";
 import { expenseMutators } from "./expense-mutators";
 import { renewalMutators } from "./renewal-mutators";
+import { jobMutators } from "./jobs-mutators";
 import { placeMutators } from "./places-mutators";
 import { issueMutators } from "./issues-mutators";
 import { serviceMutators } from "./service-mutators";
@@ -133,6 +134,7 @@ export const mutators = {
   ...fuelMutators,
   ...expenseMutators,
   ...renewalMutators,
+  ...jobMutators,
 };
 
 export type Mutators = typeof mutators;

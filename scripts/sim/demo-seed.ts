@@ -8,6 +8,8 @@ import { seedDemoMaintenance } from "./demo-maintenance";
 import { seedDemoFuel } from "./demo-fuel";
 import { seedOvernightFuelDrop } from "./demo-fuel-drop";
 import { seedDemoCosts } from "./demo-costs";
+import { chicagoVehicles, seedDemoJobs } from "./demo-jobs";
+import { resumeFrom } from "./resume";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -104,6 +106,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   // Where the simulator picks up the vehicle whose night it sent.
   const overnight = await seedOvernightFuelDrop(api, beacons as ServerBeacon[], vehicles, log);
   await seedDemoCosts(api, vehicles, log);
+  await seedDemoJobs(api, chicagoVehicles(beacons as ServerBeacon[], resumeFrom(snapshot)), log);
 
   return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot, overnight };
 }

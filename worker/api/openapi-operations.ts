@@ -46,6 +46,7 @@ import { maintenanceOperations } from "./openapi-maintenance";
 import { fuelOperations } from "./openapi-fuel";
 import type { Operation } from "./openapi-operation";
 import { costOperations } from "./openapi-costs";
+import { jobOperations } from "./openapi-jobs";
 
 /**
  * The central registry behind GET /api/openapi.json (worker/api/openapi.ts): one entry per route,
@@ -331,4 +332,5 @@ export const operations: Record<string, Operation> = {
   ...maintenanceOperations,
   ...fuelOperations,
   ...costOperations,
+  ...jobOperations,
 };

@@ -10,6 +10,7 @@ import {
   expenses,
   fuelEntries,
   inspections,
+  jobs,
   places,
   renewals,
   serviceEntries,
@@ -132,6 +133,14 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /fuel-entries": 400,
   "PATCH /fuel-entries/:id": 404,
   "DELETE /fuel-entries/:id": 404,
+  "GET /jobs": 200,
+  "POST /jobs": 400,
+  // the probe sends JSON: the import takes text/csv only
+  "POST /jobs/import": 415,
+  "PATCH /jobs/:id": 404,
+  "DELETE /jobs/:id": 404,
+  "POST /jobs/:id/complete": 404,
+  "GET /routes": 400,
   "GET /vehicles/:vehicleId/fuel-economy": 404,
   "GET /vehicles/:vehicleId/events": 404,
   "GET /expenses": 200,
@@ -356,6 +365,44 @@ const samples: Record<
     const id = await insertRenewalOf(workspaceId);
     return { args: { id }, applied: async () => (await renewalRow(id))?.deleted === true };
   },
+  async createJob(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return {
+      args: { id, title: "Deliver", date: "2026-11-28", vehicleId, location: { latitude: 41.88, longitude: -87.63 } },
+      applied: async () => (await jobRow(id)) !== undefined,
+    };
+  },
+  async updateJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id, title: "Renamed" }, applied: async () => (await jobRow(id))?.title === "Renamed" };
+  },
+  async deleteJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id }, applied: async () => (await jobRow(id))?.deleted === true };
+  },
+  async reorderJobs(workspaceId) {
+    const [a, b] = [await insertJobOf(workspaceId), await insertJobOf(workspaceId)];
+    return {
+      args: { vehicleId: null, date: "2026-11-28", jobIds: [b, a] },
+      applied: async () => (await jobRow(a))?.sequence === 1,
+    };
+  },
+  async markJobArrived(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id, at: Date.now() }, applied: async () => (await jobRow(id))?.status === "arrived" };
+  },
+  async completeJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return {
+      args: { id, at: Date.now(), recipientName: "Ann" },
+      applied: async () => (await jobRow(id))?.status === "completed",
+    };
+  },
+  async cancelJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id }, applied: async () => (await jobRow(id))?.status === "cancelled" };
+  },
 };
 
 const renewalRow = (id: string) => database(env.DB).select().from(renewals).where(eq(renewals.id, id)).get();
@@ -375,6 +422,23 @@ async function insertExpenseOf(workspaceId: string) {
   await database(env.DB)
     .insert(expenses)
     .values({ id, workspaceId, vehicleId, date: "2026-11-01", kind: "parking", costCents: 300, version: 0 });
+  return id;
+}
+
+const jobRow = (id: string) => database(env.DB).select().from(jobs).where(eq(jobs.id, id)).get();
+async function insertJobOf(workspaceId: string) {
+  const id = crypto.randomUUID();
+  const number = Math.floor(Math.random() * 1e9);
+  await database(env.DB).insert(jobs).values({
+    id,
+    workspaceId,
+    number,
+    title: "Stop",
+    date: "2026-11-28",
+    latitude: 41.88,
+    longitude: -87.63,
+    version: 0,
+  });
   return id;
 }
 

@@ -4,6 +4,7 @@ import { issueChangeQueries } from "./issue-entities";
 import { maintenanceChangeQueries } from "./maintenance-entities";
 import { fuelChangeQuery } from "./fuel-entities";
 import { costChangeQueries } from "./cost-entities";
+import { jobChangeQuery } from "./jobs-entities";
 import {
   alertReads,
   alertRules,
@@ -72,6 +73,7 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     fuelEntryRows,
     expenseRows,
     renewalRows,
+    jobRows,
   ] = await db.batch(changeQueries(db, workspaceId, since, live));
   return {
     workspace: syncStateOf(ws),
@@ -93,6 +95,7 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     fuelEntryRows,
     expenseRows,
     renewalRows,
+    jobRows,
   };
 }
 
@@ -164,6 +167,8 @@ function changeQueries(db: Db, workspaceId: string, since: number, live: boolean
     fuelChangeQuery(db, workspaceId, since, live),
     // expenses and renewals (docs/decisions/0049)
     ...costChangeQueries(db, workspaceId, since, live),
+    // jobs (docs/decisions/0052)
+    jobChangeQuery(db, workspaceId, since, live),
   ] as const;
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
@@ -185,6 +190,7 @@ const NOTHING_EDITED = {
   fuelEntryRows: [],
   expenseRows: [],
   renewalRows: [],
+  jobRows: [],
 } satisfies Omit<Changes, "workspace" | "vehicleRows" | "telemetryRows" | "eventRows" | "alertRows">;
 
 /** Where a pull gets the shared part of an incremental answer. */
@@ -213,6 +219,7 @@ export function narrow(changes: Changes, since: number): Changes {
     fuelEntryRows: newer(changes.fuelEntryRows),
     expenseRows: newer(changes.expenseRows),
     renewalRows: newer(changes.renewalRows),
+    jobRows: newer(changes.jobRows),
   };
 }
 

@@ -11,6 +11,7 @@ import { inspectionServerMutators } from "./inspection-mutators";
 import { fuelServerMutators } from "./fuel-mutators";
 import { expenseServerMutators } from "./expense-mutators";
 import { renewalServerMutators } from "./renewal-mutators";
+import { jobServerMutators } from "./jobs-mutators";
 import { versionOf } from "../../db/workspace-version";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
@@ -110,4 +111,5 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
   ...fuelServerMutators(reject),
   ...expenseServerMutators(reject),
   ...renewalServerMutators(reject),
+  ...jobServerMutators(reject),
 };

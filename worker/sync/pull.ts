@@ -21,6 +21,7 @@ import { addIssues } from "./issue-entities";
 import { addMaintenance } from "./maintenance-entities";
 import { addFuel } from "./fuel-entities";
 import { addCosts } from "./cost-entities";
+import { addJobs } from "./jobs-entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
 
@@ -169,6 +170,7 @@ function addAll(changes: Changes, add: Add, showWebhooks: boolean) {
   addMaintenance(changes, add);
   addFuel(changes, add);
   addCosts(changes, add);
+  addJobs(changes, add);
 }
 
 /** The shared read carries every client of the workspace changed since the cookie: keep this group's. */
