@@ -10,6 +10,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import type { AlertKind, AlertRuleConfig } from "../shared/alert-rules";
 import type { PlaceGeometry } from "../shared/places";
 import type { InspectionItem, InspectionResult } from "../shared/inspections";
+import type { JobStatus } from "../shared/jobs";
 import { PHOTO_QUOTA_BYTES } from "../shared/photos";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -959,6 +960,61 @@ export const fuelEntries = sqliteTable(
     index("fuel_entries_ws_version_idx").on(t.workspaceId, t.version),
     index("fuel_entries_ws_at_idx").on(t.workspaceId, t.at),
     index("fuel_entries_vehicle_at_idx").on(t.vehicleId, t.at),
+  ],
+);
+
+// ---------------------------------------------------------------- jobs (issue 43; migrations/0027, docs/decisions/0052)
+
+/**
+ * A stop to make: on a local day (`date`), at a point (or a place, whose centre is the point), in
+ * an order (`sequence`) on a vehicle's day or unassigned. Numbered #1, #2, ... per workspace.
+ * Status and its times are written by planners, the driver and the workspace object's detection.
+ */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    /** YYYY-MM-DD, the workspace's local day. */
+    date: text("date").notNull(),
+    vehicleId: text("vehicle_id"),
+    placeId: text("place_id"),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    address: text("address"),
+    radiusMeters: real("radius_meters").notNull().default(150),
+    /** "HH:MM", local. */
+    windowStart: text("window_start"),
+    windowEnd: text("window_end"),
+    durationMinutes: integer("duration_minutes").notNull().default(5),
+    sequence: integer("sequence").notNull().default(0),
+    notes: text("notes"),
+    customerName: text("customer_name"),
+    customerEmail: text("customer_email"),
+    status: text("status").$type<JobStatus>().notNull().default("scheduled"),
+    enRouteAt: integer("en_route_at"),
+    arrivedAt: integer("arrived_at"),
+    departedAt: integer("departed_at"),
+    completedAt: integer("completed_at"),
+    /** ms: when the vehicle is expected, while the job is not reached. */
+    eta: integer("eta"),
+    late: integer("late", { mode: "boolean" }).notNull().default(false),
+    proofPhotoIds: text("proof_photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    signaturePhotoId: text("signature_photo_id"),
+    recipientName: text("recipient_name"),
+    proofNote: text("proof_note"),
+    completedByUserId: text("completed_by_user_id"),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("jobs_ws_number_idx").on(t.workspaceId, t.number),
+    index("jobs_ws_version_idx").on(t.workspaceId, t.version),
+    index("jobs_ws_date_idx").on(t.workspaceId, t.date),
+    index("jobs_vehicle_date_idx").on(t.vehicleId, t.date),
   ],
 );
 

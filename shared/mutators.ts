@@ -14,6 +14,7 @@ import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./ve
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 import { fuelTankLitresSchema } from "./fuel";
 import { fuelMutators } from "./fuel-mutators";
+import { jobMutators } from "./jobs-mutators";
 import { placeMutators } from "./places-mutators";
 import { issueMutators } from "./issues-mutators";
 import { serviceMutators } from "./service-mutators";
@@ -129,6 +130,7 @@ export const mutators = {
   ...serviceMutators,
   ...inspectionMutators,
   ...fuelMutators,
+  ...jobMutators,
 };
 
 export type Mutators = typeof mutators;
