@@ -1,3 +1,4 @@
+import type { JobStatus } from "../../shared/jobs";
 import { offsetMinutes, startOfDay } from "../../shared/time-zone";
 
 /**
@@ -6,7 +7,7 @@ import { offsetMinutes, startOfDay } from "../../shared/time-zone";
  * object builds it from the jobs table (times "HH:MM" local on the job's date, in the workspace's
  * zone); domain/jobs/progress.ts folds each fix of the vehicle against it.
  */
-export type JobStatus = "scheduled" | "en_route" | "arrived" | "completed" | "skipped" | "cancelled";
+export type { JobStatus };
 
 /** What a job's tracking says, as written to its row (and synced to browsers). */
 export interface JobProgress {
@@ -33,8 +34,18 @@ export interface PlannedJob extends JobProgress {
   windowEnd: number | null;
 }
 
-/** Statuses nothing the vehicle does changes any more. */
-export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(["completed", "skipped", "cancelled"]);
+/** Statuses nothing the vehicle does changes any more (a skipped stop can still be reached: shared/jobs.ts). */
+export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(["completed", "cancelled"]);
+
+/** How far along a status is: of two views of a job (its row, the vehicle's fold), the further one holds. */
+export const STATUS_RANK: Record<JobStatus, number> = {
+  scheduled: 0,
+  en_route: 1,
+  skipped: 1,
+  arrived: 2,
+  completed: 3,
+  cancelled: 3,
+};
 
 export const isOpen = (job: Pick<JobProgress, "status">) => !FINAL_STATUSES.has(job.status);
 

@@ -91,7 +91,15 @@ describe("job status on a recorded commute", () => {
     ]);
     expect(transitions.filter((t) => t.jobId === "passed").map((t) => t.kind)).toEqual(["en_route", "skipped"]);
     expect(rows.get("passed")).toMatchObject({ status: "skipped", arrivedAt: null, eta: null });
-    expect(transitions.find((t) => t.jobId === "passed" && t.kind === "skipped")!.at).toBe(at("2026-10-13T13:18:10Z"));
+    // decided when the home stop's arrival counts: the vehicle is slow there (it came in at 21 km/h)
+    expect(transitions.find((t) => t.jobId === "passed" && t.kind === "skipped")!.at).toBe(at("2026-10-13T13:18:20Z"));
+  });
+
+  it("does not arrive at a later stop it drives through at speed, nor skip the one it is heading for", () => {
+    // Halsted & Grand lies on the way home, passed at about 12 m/s
+    const { rows, transitions } = replay(fixes, [job("home", 1, ...ASHLAND_NORTH), job("grand", 2, 41.8918, -87.6475)]);
+    expect(transitions.filter((t) => t.jobId === "grand")).toEqual([]);
+    expect(rows.get("home")).toMatchObject({ status: "arrived", arrivedAt: at("2026-10-13T13:18:10Z") });
   });
 
   it("keeps a stop left before its expected duration arrived (for the driver to mark done), not completed or skipped", () => {

@@ -1,6 +1,6 @@
 import { distanceMetres } from "../../shared/geo";
 import { estimateArrivals, isLate } from "./eta";
-import { FINAL_STATUSES, isOpen, type JobProgress, type JobStatus, type PlannedJob } from "./plan";
+import { isOpen, STATUS_RANK, type JobProgress, type JobStatus, type PlannedJob } from "./plan";
 import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelState } from "./travel";
 
 /**
@@ -8,10 +8,10 @@ import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelS
  * state out, the jobs' changed progress out. Each transition is stamped with the fix's time:
  * - en_route: the first open stop, once the vehicle has moved today and is at no stop (it started
  *   its day, or left the previous stop);
- * - arrived: a fix inside the stop's radius;
+ * - arrived: inside the stop's radius, slow or for a minute (stamped with the first fix inside);
  * - completed: the first fix clearly outside the radius (by more than its accuracy) after the
  *   job's expected duration there (leaving earlier: see stayOrLeave);
- * - skipped: the vehicle arrived at a later stop first.
+ * - skipped: the vehicle arrived at a later stop first (it may still arrive there later).
  * ETAs (domain/jobs/eta.ts) for the stops not reached yet, late when one passes its window's end.
  * A job's progress is written (`changed`) when its status moves, when late flips, or when its ETA
  * moves by ETA_STEP_MS or more since last written: not on every fix (10,000 vehicles at 5 s).
@@ -21,8 +21,9 @@ export const ETA_STEP_MS = 60_000;
 const MIN_MARGIN_M = 10;
 const MAX_MARGIN_M = 250;
 const MOVING_MPS = 1;
-/** In and out of a stop's radius quicker than this is driving past it, not a visit. */
-export const DRIVE_BY_MS = 60_000;
+/** Inside a stop's radius at most this fast (m/s, 9 km/h), or for CONFIRM_MS, is there; faster is driving past. */
+const SLOW_MPS = 2.5;
+const CONFIRM_MS = 60_000;
 
 export interface JobsState {
   /** The local day this state is about; a new day starts afresh (the road ratio is kept). */
@@ -33,6 +34,8 @@ export interface JobsState {
   travel: TravelState;
   /** Each job's progress as last written. */
   written: Record<string, JobProgress>;
+  /** Stops whose radius the vehicle is in without having arrived yet: since when (the arrival's stamp once it counts). */
+  entered: Record<string, number>;
 }
 
 export interface JobFix extends TravelFix {
@@ -55,13 +58,18 @@ export function initialJobsState(day: string, previous?: JobsState): JobsState {
     started: false,
     travel: initialTravel(previous?.travel.roadRatio),
     written: {},
+    entered: {},
   };
 }
 
-/** The job as known now: a final status from its row wins (the driver's "done", a cancellation), else this vehicle's own view. */
+/**
+ * The job as known now: its row and this vehicle's own view, the further along of the two (the
+ * driver's "arrived" or "done", a cancellation, win over an older view; the vehicle's newer one
+ * over a row the object has not reloaded).
+ */
 function current(job: PlannedJob, written: Record<string, JobProgress>): PlannedJob {
   const mine = written[job.id];
-  return mine && !FINAL_STATUSES.has(job.status) ? { ...job, ...mine } : job;
+  return mine && STATUS_RANK[mine.status] >= STATUS_RANK[job.status] ? { ...job, ...mine } : job;
 }
 
 /** Folds one in-order fix of the vehicle against its day's plan (any order; sorted by sequence here). */
@@ -77,9 +85,11 @@ export function advanceJobs(
   const before = [...plan].sort((a, b) => a.sequence - b.sequence).map((job) => current(job, state.written));
   const step = state.last ? distanceMetres(state.last, fix) : 0;
   const gap = state.last ? fix.time - state.last.time : 0;
-  const started = state.started || (fix.speed ?? (gap ? (step / gap) * 1000 : 0)) > MOVING_MPS;
+  const speed = fix.speed ?? (gap ? (step / gap) * 1000 : 0);
+  const started = state.started || speed > MOVING_MPS;
   const transitions: JobTransition[] = [];
-  const after = detect(before, fix, started, transitions);
+  const entered = { ...(state.entered ?? {}) };
+  const after = detect(before, { fix, speed, started, entered, transitions });
   const atStop = after.some(isThere);
   const travel = advanceTravel(state.travel, state.last, fix, atStop);
   const estimated = withEtas(after, fix, travel);
@@ -95,21 +105,32 @@ export function advanceJobs(
     if (kept) written[job.id] = kept;
   });
   const last = { time: fix.time, latitude: fix.latitude, longitude: fix.longitude, speed: fix.speed };
-  return { state: { day, last, started, travel, written }, changed, transitions };
+  return { state: { day, last, started, travel, written, entered }, changed, transitions };
+}
+
+interface Detection {
+  fix: JobFix;
+  /** m/s: the fix's, or its step's */
+  speed: number;
+  started: boolean;
+  entered: Record<string, number>;
+  transitions: JobTransition[];
 }
 
 /** Arrivals, departures, skips and the next stop's start, on this fix. */
-function detect(jobs: PlannedJob[], fix: JobFix, started: boolean, transitions: JobTransition[]): PlannedJob[] {
+function detect(jobs: PlannedJob[], d: Detection): PlannedJob[] {
+  const { fix, transitions } = d;
   const margin = Math.min(MAX_MARGIN_M, Math.max(MIN_MARGIN_M, fix.accuracy ?? 0));
   let reached = -Infinity;
   const next = jobs.map((job): PlannedJob => {
     if (!isOpen(job)) return job;
     const metres = distanceMetres(job, fix);
     if (job.status === "arrived") return stayOrLeave(job, metres <= job.radiusMeters + margin, fix.time, transitions);
-    if (metres > job.radiusMeters) return job;
+    const arrivedAt = arrival(job, metres, d);
+    if (arrivedAt === null) return job;
     reached = Math.max(reached, job.sequence);
-    transitions.push({ jobId: job.id, kind: "arrived", at: fix.time });
-    return { ...job, status: "arrived", arrivedAt: fix.time, departedAt: null, enRouteAt: job.enRouteAt ?? fix.time };
+    transitions.push({ jobId: job.id, kind: "arrived", at: arrivedAt });
+    return { ...job, status: "arrived", arrivedAt, departedAt: null, enRouteAt: job.enRouteAt ?? arrivedAt };
   });
   const checked = next.map((job): PlannedJob => {
     if (job.sequence >= reached || !notReached(job)) return job;
@@ -118,11 +139,30 @@ function detect(jobs: PlannedJob[], fix: JobFix, started: boolean, transitions: 
   });
   const first = checked.findIndex(notReached);
   const upNext = checked[first];
-  if (started && !checked.some(isThere) && upNext?.status === "scheduled") {
+  if (d.started && !checked.some(isThere) && upNext?.status === "scheduled") {
     transitions.push({ jobId: upNext.id, kind: "en_route", at: fix.time });
     checked[first] = { ...upNext, status: "en_route", enRouteAt: fix.time };
   }
   return checked;
+}
+
+/**
+ * When the vehicle arrived at a stop it had not, or null: inside the radius and slow, or inside
+ * for CONFIRM_MS, stamped with the first fix inside. A vehicle driving through a stop's radius
+ * (a later stop on its way) has not arrived there.
+ */
+function arrival(job: PlannedJob, metres: number, d: Detection): number | null {
+  if (metres > job.radiusMeters) {
+    delete d.entered[job.id];
+    return null;
+  }
+  const since = d.entered[job.id] ?? d.fix.time;
+  if (d.speed > SLOW_MPS && d.fix.time - since < CONFIRM_MS) {
+    d.entered[job.id] = since;
+    return null;
+  }
+  delete d.entered[job.id];
+  return since;
 }
 
 const notReached = (job: PlannedJob) => job.status === "scheduled" || job.status === "en_route";
@@ -130,20 +170,16 @@ const notReached = (job: PlannedJob) => job.status === "scheduled" || job.status
 const isThere = (job: PlannedJob) => job.status === "arrived" && job.departedAt === null;
 
 /**
- * An arrived job on a fix: still there (or back), or left: completed after its expected duration;
- * a drive-through shorter than DRIVE_BY_MS was no visit (en route again); a visit between the two
- * left early, and stays arrived for the driver to mark done.
+ * An arrived job on a fix: still there (or back), or gone: completed when it leaves after its
+ * expected duration; leaving earlier, it stays arrived with its departure, for the driver to mark
+ * done (shared/jobs.ts: an arrived job is never en route again).
  */
 function stayOrLeave(job: PlannedJob, near: boolean, at: number, transitions: JobTransition[]): PlannedJob {
   if (near) return job.departedAt === null ? job : { ...job, departedAt: null };
   if (job.departedAt !== null) return job;
-  const stayed = at - (job.arrivedAt ?? at);
-  if (stayed >= job.durationMinutes * 60_000) {
-    transitions.push({ jobId: job.id, kind: "completed", at });
-    return { ...job, status: "completed", departedAt: at, completedAt: at };
-  }
-  if (stayed < DRIVE_BY_MS) return { ...job, status: "en_route", arrivedAt: null };
-  return { ...job, departedAt: at };
+  if (at - (job.arrivedAt ?? at) < job.durationMinutes * 60_000) return { ...job, departedAt: at };
+  transitions.push({ jobId: job.id, kind: "completed", at });
+  return { ...job, status: "completed", departedAt: at, completedAt: at };
 }
 
 /** Every stop not reached gets an ETA; late is judged on the ETA, or on the arrival once there. */
