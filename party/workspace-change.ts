@@ -8,6 +8,8 @@
 export interface WorkspaceChange {
   /** Places were created, changed or deleted: the object reloads its watch before the next report. */
   places?: boolean;
+  /** Jobs were created, changed or deleted (issue 43): the object reloads the jobs it watches. */
+  jobs?: boolean;
   /** Alert rules changed: likewise. */
   rules?: boolean;
   /** The workspace's new time zone (IANA): every vehicle the object holds folds with it from the next report on. */
