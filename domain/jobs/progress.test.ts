@@ -91,8 +91,10 @@ describe("job status on a recorded commute", () => {
     ]);
     expect(transitions.filter((t) => t.jobId === "passed").map((t) => t.kind)).toEqual(["en_route", "skipped"]);
     expect(rows.get("passed")).toMatchObject({ status: "skipped", arrivedAt: null, eta: null });
-    // decided when the home stop's arrival counts: the vehicle is slow there (it came in at 21 km/h)
-    expect(transitions.find((t) => t.jobId === "passed" && t.kind === "skipped")!.at).toBe(at("2026-10-13T13:18:20Z"));
+    // Home was not the stop it headed for: its arrival counts once it has stayed three minutes (longer
+    // than a red light), stamped when it came; the stop passed is skipped then.
+    expect(rows.get("home")).toMatchObject({ status: "arrived", arrivedAt: at("2026-10-13T13:18:10Z") });
+    expect(transitions.find((t) => t.jobId === "passed" && t.kind === "skipped")!.at).toBe(at("2026-10-13T13:21:20Z"));
   });
 
   it("does not arrive at a later stop it drives through at speed, nor skip the one it is heading for", () => {

@@ -8,7 +8,8 @@ import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelS
  * state out, the jobs' changed progress out. Each transition is stamped with the fix's time:
  * - en_route: the first open stop, once the vehicle has moved today and is at no stop (it started
  *   its day, or left the previous stop);
- * - arrived: inside the stop's radius, slow or for a minute (stamped with the first fix inside);
+ * - arrived: inside the radius of the stop it is heading for and slow, or of another for three
+ *   minutes (stamped with the first fix inside);
  * - completed: the first fix clearly outside the radius (by more than its accuracy) after the
  *   job's expected duration there (leaving earlier: see stayOrLeave);
  * - skipped: the vehicle arrived at a later stop first (it may still arrive there later).
@@ -17,13 +18,16 @@ import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelS
  * moves by ETA_STEP_MS or more since last written: not on every fix (10,000 vehicles at 5 s).
  */
 export const ETA_STEP_MS = 60_000;
+/** How often ETAs are worked out while no stop's status moves (late is flagged within this). */
+export const ETA_EVERY_MS = 15_000;
 /** A fix's accuracy, as a margin for leaving, within these bounds (as places do: domain/places). */
 const MIN_MARGIN_M = 10;
 const MAX_MARGIN_M = 250;
 const MOVING_MPS = 1;
-/** Inside a stop's radius at most this fast (m/s, 9 km/h), or for CONFIRM_MS, is there; faster is driving past. */
+/** Inside the next stop's radius at most this fast (m/s, 9 km/h) is there; faster is driving past. */
 const SLOW_MPS = 2.5;
-const CONFIRM_MS = 60_000;
+/** Inside another stop's radius this long is there (see arrival). */
+const CONFIRM_MS = 3 * 60_000;
 
 export interface JobsState {
   /** The local day this state is about; a new day starts afresh (the road ratio is kept). */
@@ -34,8 +38,15 @@ export interface JobsState {
   travel: TravelState;
   /** Each job's progress as last written. */
   written: Record<string, JobProgress>;
-  /** Stops whose radius the vehicle is in without having arrived yet: since when (the arrival's stamp once it counts). */
+  /**
+   * The first fix across a stop's edge not yet counted: into the radius of a stop not arrived at
+   * (the arrival's stamp once it counts), out of an arrived one's (the departure's).
+   */
   entered: Record<string, number>;
+  /** When ETAs were last worked out (null: not yet today). */
+  etaAt: number | null;
+  /** When `day` starts and ends (set by the module: working the day out of a time costs more than the rest). */
+  dayBounds?: [number, number];
 }
 
 export interface JobFix extends TravelFix {
@@ -59,6 +70,7 @@ export function initialJobsState(day: string, previous?: JobsState): JobsState {
     travel: initialTravel(previous?.travel.roadRatio),
     written: {},
     entered: {},
+    etaAt: null,
   };
 }
 
@@ -72,7 +84,22 @@ function current(job: PlannedJob, written: Record<string, JobProgress>): Planned
   return mine && STATUS_RANK[mine.status] >= STATUS_RANK[job.status] ? { ...job, ...mine } : job;
 }
 
-/** Folds one in-order fix of the vehicle against its day's plan (any order; sorted by sequence here). */
+/**
+ * Nothing can change on this fix but the vehicle's travel: no ETA due, no edge crossed pending,
+ * not at a stop, and outside every open stop's radius (read without building the merged jobs).
+ */
+function nothingNear(state: JobsState, plan: readonly PlannedJob[], fix: JobFix): boolean {
+  if (state.etaAt === null || fix.time - state.etaAt >= ETA_EVERY_MS) return false;
+  for (const _ in state.entered) return false;
+  for (const job of plan) {
+    const mine = state.written[job.id];
+    const status = mine && STATUS_RANK[mine.status] >= STATUS_RANK[job.status] ? mine.status : job.status;
+    if (status === "arrived" || (isOpen({ status }) && distanceMetres(job, fix) <= job.radiusMeters)) return false;
+  }
+  return true;
+}
+
+/** Folds one in-order fix of the vehicle against its day's plan (in sequence order). */
 export function advanceJobs(
   given: JobsState,
   fix: JobFix,
@@ -82,30 +109,56 @@ export function advanceJobs(
 ): JobsStep {
   const state = given.day === day ? given : initialJobsState(day, given);
   if (state.last && fix.time <= state.last.time) return { state: given, changed: [], transitions: [] };
-  const before = [...plan].sort((a, b) => a.sequence - b.sequence).map((job) => current(job, state.written));
   const step = state.last ? distanceMetres(state.last, fix) : 0;
   const gap = state.last ? fix.time - state.last.time : 0;
   const speed = fix.speed ?? (gap ? (step / gap) * 1000 : 0);
   const started = state.started || speed > MOVING_MPS;
+  if (!replay && started === state.started && nothingNear(state, plan, fix)) {
+    // Between stops with no ETA due (most fixes of a day): only the vehicle's travel moves.
+    const travel = advanceTravel(state.travel, state.last, fix, false);
+    const last = { time: fix.time, latitude: fix.latitude, longitude: fix.longitude, speed: fix.speed };
+    return { state: { ...state, last, travel }, changed: [], transitions: [] };
+  }
+  const before = plan.map((job) => current(job, state.written));
   const transitions: JobTransition[] = [];
-  const entered = { ...(state.entered ?? {}) };
+  const entered = { ...state.entered };
   const after = detect(before, { fix, speed, started, entered, transitions });
-  const atStop = after.some(isThere);
-  const travel = advanceTravel(state.travel, state.last, fix, atStop);
+  const travel = advanceTravel(state.travel, state.last, fix, after.some(isThere));
+  const last = { time: fix.time, latitude: fix.latitude, longitude: fix.longitude, speed: fix.speed };
+  const kept = { day, last, started, travel, entered, ...(state.dayBounds && { dayBounds: state.dayBounds }) };
+  // ETAs are worked out every ETA_EVERY_MS (or when a stop's status moved): most fixes change nothing worth writing.
+  const moved = after.some((job, i) => job !== before[i]);
+  if (!moved && !replay && state.etaAt !== null && fix.time - state.etaAt < ETA_EVERY_MS)
+    return { state: { ...kept, written: state.written, etaAt: state.etaAt }, changed: [], transitions };
   const estimated = withEtas(after, fix, travel);
+  estimated.forEach((job, i) => {
+    if (job.late && !before[i]!.late && isOpen(job)) transitions.push({ jobId: job.id, kind: "late", at: fix.time });
+  });
+  const { changed, written } = worthWritten(estimated, before, state.written, replay);
+  return { state: { ...kept, written, etaAt: fix.time }, changed, transitions };
+}
+
+/** The jobs whose progress is worth writing, and each job's progress as last written. */
+function worthWritten(jobs: PlannedJob[], before: PlannedJob[], was: Record<string, JobProgress>, replay: boolean) {
   const changed: JobsStep["changed"] = [];
   const written: Record<string, JobProgress> = {};
-  estimated.forEach((job, i) => {
-    const was = before[i]!;
-    if (!was.late && job.late && isOpen(job)) transitions.push({ jobId: job.id, kind: "late", at: fix.time });
-    const progress = progressOf(job);
-    const write = replay || worthWriting(progressOf(was), progress);
-    if (write) changed.push({ id: job.id, ...progress });
-    const kept = write ? progress : state.written[job.id];
-    if (kept) written[job.id] = kept;
+  jobs.forEach((job, i) => {
+    const write = replay || worthWriting(before[i]!, job);
+    const progress = write ? progressOf(job) : was[job.id];
+    if (write) changed.push({ id: job.id, ...progress! });
+    if (progress) written[job.id] = progress;
   });
-  const last = { time: fix.time, latitude: fix.latitude, longitude: fix.longitude, speed: fix.speed };
-  return { state: { day, last, started, travel, written, entered }, changed, transitions };
+  return { changed, written };
+}
+
+/** Not reached yet: the stops with an ETA, and the one the vehicle heads for first. */
+function notReached(job: PlannedJob): boolean {
+  return job.status === "scheduled" || job.status === "en_route";
+}
+
+/** At the stop now: arrived and not left. */
+function isThere(job: PlannedJob): boolean {
+  return job.status === "arrived" && job.departedAt === null;
 }
 
 interface Detection {
@@ -122,11 +175,12 @@ function detect(jobs: PlannedJob[], d: Detection): PlannedJob[] {
   const { fix, transitions } = d;
   const margin = Math.min(MAX_MARGIN_M, Math.max(MIN_MARGIN_M, fix.accuracy ?? 0));
   let reached = -Infinity;
+  const upcoming = jobs.find(notReached)?.id;
   const next = jobs.map((job): PlannedJob => {
     if (!isOpen(job)) return job;
     const metres = distanceMetres(job, fix);
-    if (job.status === "arrived") return stayOrLeave(job, metres <= job.radiusMeters + margin, fix.time, transitions);
-    const arrivedAt = arrival(job, metres, d);
+    if (job.status === "arrived") return stayOrLeave(job, metres, margin, d);
+    const arrivedAt = arrival(job, metres, margin, job.id === upcoming, d);
     if (arrivedAt === null) return job;
     reached = Math.max(reached, job.sequence);
     transitions.push({ jobId: job.id, kind: "arrived", at: arrivedAt });
@@ -147,17 +201,19 @@ function detect(jobs: PlannedJob[], d: Detection): PlannedJob[] {
 }
 
 /**
- * When the vehicle arrived at a stop it had not, or null: inside the radius and slow, or inside
- * for CONFIRM_MS, stamped with the first fix inside. A vehicle driving through a stop's radius
- * (a later stop on its way) has not arrived there.
+ * When the vehicle arrived at a stop it had not, or null, stamped with the first fix inside the
+ * radius: at the stop it is heading for, once it is slow there; at any other (out of order, or
+ * one it skipped), once it has stayed CONFIRM_MS, longer than a red light. So a vehicle driving
+ * through a later stop's radius, or waiting at a light in it, has not arrived there. A fix just
+ * outside (within its accuracy) keeps the first one's time: GPS noise at the edge is not leaving.
  */
-function arrival(job: PlannedJob, metres: number, d: Detection): number | null {
+function arrival(job: PlannedJob, metres: number, margin: number, upcoming: boolean, d: Detection): number | null {
   if (metres > job.radiusMeters) {
-    delete d.entered[job.id];
+    if (metres > job.radiusMeters + margin) delete d.entered[job.id];
     return null;
   }
   const since = d.entered[job.id] ?? d.fix.time;
-  if (d.speed > SLOW_MPS && d.fix.time - since < CONFIRM_MS) {
+  if ((!upcoming || d.speed > SLOW_MPS) && d.fix.time - since < CONFIRM_MS) {
     d.entered[job.id] = since;
     return null;
   }
@@ -165,20 +221,23 @@ function arrival(job: PlannedJob, metres: number, d: Detection): number | null {
   return since;
 }
 
-const notReached = (job: PlannedJob) => job.status === "scheduled" || job.status === "en_route";
-/** At the stop now: arrived and not left. */
-const isThere = (job: PlannedJob) => job.status === "arrived" && job.departedAt === null;
-
 /**
- * An arrived job on a fix: still there (or back), or gone: completed when it leaves after its
- * expected duration; leaving earlier, it stays arrived with its departure, for the driver to mark
- * done (shared/jobs.ts: an arrived job is never en route again).
+ * An arrived job on a fix: still there (or back), or gone once a fix is clearly outside (beyond
+ * the radius by more than its accuracy), stamped with the first fix outside the radius. It is
+ * completed when it leaves after its expected duration; leaving earlier, it stays arrived with its
+ * departure, for the driver to mark done (shared/jobs.ts: an arrived job is never en route again).
  */
-function stayOrLeave(job: PlannedJob, near: boolean, at: number, transitions: JobTransition[]): PlannedJob {
-  if (near) return job.departedAt === null ? job : { ...job, departedAt: null };
+function stayOrLeave(job: PlannedJob, metres: number, margin: number, d: Detection): PlannedJob {
+  if (metres <= job.radiusMeters) {
+    delete d.entered[job.id];
+    return job.departedAt === null ? job : { ...job, departedAt: null };
+  }
   if (job.departedAt !== null) return job;
+  const at = (d.entered[job.id] ??= d.fix.time);
+  if (metres <= job.radiusMeters + margin) return job;
+  delete d.entered[job.id];
   if (at - (job.arrivedAt ?? at) < job.durationMinutes * 60_000) return { ...job, departedAt: at };
-  transitions.push({ jobId: job.id, kind: "completed", at });
+  d.transitions.push({ jobId: job.id, kind: "completed", at });
   return { ...job, status: "completed", departedAt: at, completedAt: at };
 }
 

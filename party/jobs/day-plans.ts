@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { FleetModule } from "../../domain/fold/fold";
-import { jobsModule, type PlanOf } from "../../domain/jobs/module";
+import { jobsModule, type PlansOf } from "../../domain/jobs/module";
 import { localTimeOn, type PlannedJob } from "../../domain/jobs/plan";
 import type { JobTransition } from "../../domain/jobs/progress";
 import { addDays, dayOf, DEFAULT_TIME_ZONE } from "../../shared/time-zone";
@@ -86,8 +86,8 @@ export function plannedJob(row: PlanRow, timeZone: string): PlannedJob {
 }
 
 export class DayPlans {
-  /** By `${vehicleId}\n${date}`. */
-  #plans = new Map<string, PlannedJob[]>();
+  /** By vehicle, then date; each day's jobs in sequence order. */
+  #plans = new Map<string, Map<string, PlannedJob[]>>();
   /** The days loaded, around which local day, in which zone (null: nothing loaded yet). */
   #loaded: { today: string; timeZone: string } | null = null;
   #stale = true;
@@ -110,8 +110,8 @@ export class DayPlans {
     const today = dayOf(now, zone);
     const moved = this.#loaded?.today !== today || this.#loaded.timeZone !== zone;
     if ((this.#stale || moved) && now - this.#failedAt >= RETRY_MS) await this.#reload(today, zone, now);
-    const planOf: PlanOf = (vehicleId, day) => this.#plans.get(`${vehicleId}\n${day}`);
-    return [jobsModule(planOf, notify) as FleetModule];
+    const plansOf: PlansOf = (vehicleId) => this.#plans.get(vehicleId);
+    return [jobsModule(plansOf, notify) as FleetModule];
   }
 
   async #reload(today: string, timeZone: string, now: number) {
@@ -119,13 +119,15 @@ export class DayPlans {
     for (let d = -JOB_DAYS_BEFORE; d <= JOB_DAYS_AFTER; d++) days.push(addDays(today, d));
     try {
       const rows = await readPlanRows(this.db(), this.workspaceId, days);
-      const plans = new Map<string, PlannedJob[]>();
+      const plans = new Map<string, Map<string, PlannedJob[]>>();
       for (const row of rows) {
-        const key = `${row.vehicleId}\n${row.date}`;
-        const plan = plans.get(key) ?? [];
-        if (!plan.length) plans.set(key, plan);
+        const days = plans.get(row.vehicleId!) ?? new Map<string, PlannedJob[]>();
+        if (!days.size) plans.set(row.vehicleId!, days);
+        const plan = days.get(row.date) ?? [];
+        if (!plan.length) days.set(row.date, plan);
         plan.push(plannedJob(row, timeZone));
       }
+      for (const days of plans.values()) for (const plan of days.values()) plan.sort((a, b) => a.sequence - b.sequence);
       this.#plans = plans;
       this.#loaded = { today, timeZone };
       this.#stale = false;

@@ -299,7 +299,7 @@ export const operations: Record<string, Operation> = {
     response: reportSubscriptionSchema,
   },
   "GET /reports/:report": {
-    summary: "A report (summary, trips, stops, daily) as JSON or CSV",
+    summary: "A report (summary, trips, stops, daily, jobs: on time per vehicle and driver) as JSON or CSV",
     tag: "Reports",
     query: reportQuerySchema as unknown as AnyZodObject,
   },
