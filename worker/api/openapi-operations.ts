@@ -1,5 +1,6 @@
 import { z, type AnyZodObject, type ZodTypeAny } from "zod";
 import { deleteAccountSchema } from "../../shared/account";
+import { createdJobShareSchema, createJobShareSchema, trackedJobAnswerSchema } from "../../shared/job-shares";
 import { alertRuleBodySchema } from "../../shared/alert-rules";
 import { apiTokenListSchema, createApiTokenSchema, createdApiTokenSchema } from "../../shared/api-tokens";
 import {
@@ -228,6 +229,17 @@ export const operations: Record<string, Operation> = {
     summary: "What a share link shows: the vehicle's name and latest position",
     tag: "Sharing",
     response: sharedVehicleSchema,
+  },
+  "POST /jobs/:id/shares": {
+    summary: "Make a customer's link to one job (optionally e-mailed to the job's contact)",
+    tag: "Jobs",
+    body: createJobShareSchema,
+    response: createdJobShareSchema,
+  },
+  "GET /track/:token": {
+    summary: "What a job's customer link shows: the job's status, ETA and window, the vehicle approaching",
+    tag: "Jobs",
+    response: trackedJobAnswerSchema,
   },
   "GET /account/sessions": { summary: "The account's sign-ins", tag: "Account" },
   "GET /account/export": { summary: "Export the account's data", tag: "Account" },
