@@ -1018,6 +1018,25 @@ export const jobs = sqliteTable(
   ],
 );
 
+/** A job given to a vehicle, queued for a push to its driver's phones (worker/jobs/job-notifications.ts). */
+export const jobNotifications = sqliteTable(
+  "job_notifications",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id").notNull(),
+    /** Who assigned: not pushed to (a driver planning their own day needs no nudge). */
+    senderUserId: text("sender_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("job_notifications_ws_idx").on(t.workspaceId, t.createdAt)],
+);
+
 /** A customer's link to one job (migrations/0030, docs/decisions/0055): the token's SHA-256 only. */
 export const jobShares = sqliteTable(
   "job_shares",

@@ -58,3 +58,17 @@ CREATE INDEX `jobs_vehicle_date_idx` ON `jobs` (`vehicle_id`, `date`);
 --> statement-breakpoint
 CREATE TRIGGER `jobs_created_version` AFTER INSERT ON `jobs` WHEN NEW.`created_version` IS NULL
 BEGIN UPDATE `jobs` SET `created_version` = NEW.`version` WHERE `id` = NEW.`id`; END;
+--> statement-breakpoint
+-- A job given to a vehicle, to be pushed to its driver's phones (docs/decisions/0047, 0052):
+-- queued by the assigning write's own batch, claimed (deleted) by the sender right after it and
+-- by the cron for any left, as issue_notifications are. `sender_user_id` is not notified.
+CREATE TABLE `job_notifications` (
+	`id` text PRIMARY KEY NOT NULL,
+	`workspace_id` text NOT NULL REFERENCES `workspaces`(`id`) ON DELETE cascade,
+	`job_id` text NOT NULL REFERENCES `jobs`(`id`) ON DELETE cascade,
+	`vehicle_id` text NOT NULL,
+	`sender_user_id` text,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `job_notifications_ws_idx` ON `job_notifications` (`workspace_id`, `created_at`);

@@ -1,4 +1,4 @@
-import type { ReadTransaction, WriteTransaction } from "replicache";
+import type { ReadonlyJSONValue, ReadTransaction, WriteTransaction } from "replicache";
 import {
   JOB_PREFIX,
   canMoveJob,
@@ -70,7 +70,8 @@ async function pointOf(
 }
 
 async function putJob(tx: WriteTransaction, job: SyncedJob) {
-  await tx.set(jobKey(job.id), encodeJob(job));
+  // encodeJob leaves absent trailing places out (never undefined): JSON, as Replicache wants.
+  await tx.set(jobKey(job.id), encodeJob(job) as ReadonlyJSONValue);
 }
 
 export const jobMutators = {

@@ -3,7 +3,7 @@ import { emailField } from "./auth";
 import { isDayInRange } from "./instant";
 import { photoIdSchema, photoIdsSchema } from "./photos";
 import type { PlaceGeometry } from "./places";
-import { COORDINATE_DECIMALS, compactUuid, expandUuid, round, setIfPresent } from "./wire";
+import { compactUuid, expandUuid, round, setIfPresent } from "./wire";
 
 /**
  * Jobs and routes (issue 43, DESIGN.md "Jobs and routes", docs/decisions/0052): one set of
@@ -434,31 +434,53 @@ export const jobIdOfKey = (key: string) => unpackJobId(key.slice(JOB_PREFIX.leng
 export const SYNCED_JOB_DAYS_AHEAD = 7;
 export const SYNCED_JOB_DAYS_BEHIND = 1;
 
+/**
+ * The dates a full sync carries. The window is read without the workspace's time zone (a pull reads
+ * no settings first), so it is widened by a day each side of UTC's today: every zone's yesterday
+ * to a week ahead falls inside it.
+ */
+export function syncedJobDates(now: number): { first: string; last: string } {
+  const day = (offsetDays: number) => new Date(now + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return { first: day(-SYNCED_JOB_DAYS_BEHIND - 1), last: day(SYNCED_JOB_DAYS_AHEAD + 1) };
+}
+
 export type SyncedJob = JobFields & { id: string };
 
 /**
- * Compact (ADR 0013): ids packed, times in seconds, coordinates to 6 decimals, defaults and nulls
- * left out (a scheduled job has no `s`, the default radius and duration no `r` and `m`). A job
- * the browser made and the server has not numbered yet has no `n`.
+ * A job as it travels and is stored (ADR 0013, docs/decisions/0052): a positional array, because a
+ * first sync carries every job of the window and the issue allows 150 B each. The core every job
+ * has (number, title, day, order, point) comes first, then what most have (vehicle, address,
+ * window), absent ones as null and trailing ones left out; the rest (status and its times, proof,
+ * customer, notes, non-default radius or duration, place) in a last object that a scheduled job
+ * without them does not carry. Ids packed (ADR 0034), the day as days since 1970-01-01, the window
+ * as minutes after midnight, times in seconds, coordinates to 5 decimals (about a metre).
+ * A job the browser made and the server has not numbered yet has number 0.
  */
-export type JobWire = {
-  n?: number;
-  t: string;
-  d: string;
-  v?: string;
+export type JobWire = [
+  number: number,
+  title: string,
+  day: number,
+  sequence: number,
+  latitude: number,
+  longitude: number,
+  vehicle?: string | null,
+  address?: string | null,
+  windowStart?: number | null,
+  windowEnd?: number | null,
+  more?: JobWireMore,
+];
+
+/** The fields most jobs lack, each left out when empty or default. */
+export type JobWireMore = {
+  /** place (packed id) */
   pl?: string;
-  y: number;
-  x: number;
-  a?: string;
   r?: number;
-  ws?: string;
-  we?: string;
   m?: number;
-  q: number;
   no?: string;
   cn?: string;
   ce?: string;
-  s?: JobStatus;
+  /** status, as its index in JOB_STATUSES (absent: scheduled) */
+  s?: number;
   er?: number;
   ar?: number;
   de?: number;
@@ -472,11 +494,21 @@ export type JobWire = {
   cb?: string;
 };
 
+const JOB_COORDINATE_DECIMALS = 5;
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 const millis = (s: number | undefined) => (s === undefined ? null : s * 1000);
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+const dateOfDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
-function encodeJobProgress(w: JobWire, j: JobFields) {
-  if (j.status !== "scheduled") w.s = j.status;
+function encodeJobMore(j: JobFields): JobWireMore {
+  const w: JobWireMore = {};
+  if (j.placeId) w.pl = packJobId(j.placeId);
+  if (j.radiusMeters !== DEFAULT_JOB_RADIUS_M) w.r = j.radiusMeters;
+  if (j.durationMinutes !== DEFAULT_JOB_DURATION_MIN) w.m = j.durationMinutes;
+  setIfPresent(w, "no", j.notes);
+  setIfPresent(w, "cn", j.customerName);
+  setIfPresent(w, "ce", j.customerEmail);
+  if (j.status !== "scheduled") w.s = JOB_STATUSES.indexOf(j.status);
   setIfPresent(w, "er", seconds(j.enRouteAt));
   setIfPresent(w, "ar", seconds(j.arrivedAt));
   setIfPresent(w, "de", seconds(j.departedAt));
@@ -488,62 +520,64 @@ function encodeJobProgress(w: JobWire, j: JobFields) {
   setIfPresent(w, "rn", j.recipientName);
   setIfPresent(w, "pn", j.proofNote);
   setIfPresent(w, "cb", j.completedByUserId);
-}
-
-export function encodeJob(j: JobFields): JobWire {
-  const w: JobWire = {
-    t: j.title,
-    d: j.date,
-    y: round(j.latitude, COORDINATE_DECIMALS),
-    x: round(j.longitude, COORDINATE_DECIMALS),
-    q: j.sequence,
-  };
-  if (j.number > 0) w.n = j.number;
-  if (j.vehicleId) w.v = packJobId(j.vehicleId);
-  if (j.placeId) w.pl = packJobId(j.placeId);
-  setIfPresent(w, "a", j.address);
-  if (j.radiusMeters !== DEFAULT_JOB_RADIUS_M) w.r = j.radiusMeters;
-  setIfPresent(w, "ws", j.windowStart);
-  setIfPresent(w, "we", j.windowEnd);
-  if (j.durationMinutes !== DEFAULT_JOB_DURATION_MIN) w.m = j.durationMinutes;
-  setIfPresent(w, "no", j.notes);
-  setIfPresent(w, "cn", j.customerName);
-  setIfPresent(w, "ce", j.customerEmail);
-  encodeJobProgress(w, j);
   return w;
 }
 
-export const decodeJob = (jobId: string, w: JobWire): SyncedJob => ({
-  id: jobId,
-  number: w.n ?? 0,
-  title: w.t,
-  date: w.d,
-  vehicleId: w.v === undefined ? null : unpackJobId(w.v),
-  placeId: w.pl === undefined ? null : unpackJobId(w.pl),
-  latitude: w.y,
-  longitude: w.x,
-  address: w.a ?? null,
-  radiusMeters: w.r ?? DEFAULT_JOB_RADIUS_M,
-  windowStart: w.ws ?? null,
-  windowEnd: w.we ?? null,
-  durationMinutes: w.m ?? DEFAULT_JOB_DURATION_MIN,
-  sequence: w.q,
-  notes: w.no ?? null,
-  customerName: w.cn ?? null,
-  customerEmail: w.ce ?? null,
-  status: w.s ?? "scheduled",
-  enRouteAt: millis(w.er),
-  arrivedAt: millis(w.ar),
-  departedAt: millis(w.de),
-  completedAt: millis(w.co),
-  eta: millis(w.e),
-  late: w.l === 1,
-  proofPhotoIds: w.ph ?? [],
-  signaturePhotoId: w.sg ?? null,
-  recipientName: w.rn ?? null,
-  proofNote: w.pn ?? null,
-  completedByUserId: w.cb ?? null,
-});
+export function encodeJob(j: JobFields): JobWire {
+  const more = encodeJobMore(j);
+  const tail: (string | number | JobWireMore | null)[] = [
+    j.vehicleId ? packJobId(j.vehicleId) : null,
+    j.address,
+    j.windowStart === null ? null : clockMinutes(j.windowStart),
+    j.windowEnd === null ? null : clockMinutes(j.windowEnd),
+    Object.keys(more).length ? more : null,
+  ];
+  while (tail.length && tail[tail.length - 1] === null) tail.pop();
+  const core = [
+    j.number,
+    j.title,
+    dayNumber(j.date),
+    j.sequence,
+    round(j.latitude, JOB_COORDINATE_DECIMALS),
+    round(j.longitude, JOB_COORDINATE_DECIMALS),
+  ];
+  return [...core, ...tail] as JobWire;
+}
+
+export function decodeJob(jobId: string, w: JobWire): SyncedJob {
+  const [number, title, day, sequence, latitude, longitude, vehicle, address, windowStart, windowEnd, more = {}] = w;
+  return {
+    id: jobId,
+    number,
+    title,
+    date: dateOfDay(day),
+    vehicleId: vehicle ? unpackJobId(vehicle) : null,
+    placeId: more.pl === undefined ? null : unpackJobId(more.pl),
+    latitude,
+    longitude,
+    address: address ?? null,
+    radiusMeters: more.r ?? DEFAULT_JOB_RADIUS_M,
+    windowStart: windowStart === null || windowStart === undefined ? null : clockOf(windowStart),
+    windowEnd: windowEnd === null || windowEnd === undefined ? null : clockOf(windowEnd),
+    durationMinutes: more.m ?? DEFAULT_JOB_DURATION_MIN,
+    sequence,
+    notes: more.no ?? null,
+    customerName: more.cn ?? null,
+    customerEmail: more.ce ?? null,
+    status: JOB_STATUSES[more.s ?? 0] ?? "scheduled",
+    enRouteAt: millis(more.er),
+    arrivedAt: millis(more.ar),
+    departedAt: millis(more.de),
+    completedAt: millis(more.co),
+    eta: millis(more.e),
+    late: more.l === 1,
+    proofPhotoIds: more.ph ?? [],
+    signaturePhotoId: more.sg ?? null,
+    recipientName: more.rn ?? null,
+    proofNote: more.pn ?? null,
+    completedByUserId: more.cb ?? null,
+  };
+}
 
 /** A vehicle's day in order: by sequence, then by number (two jobs given the same place keep their creation order). */
 export const compareJobOrder = (a: Pick<JobFields, "sequence" | "number">, b: Pick<JobFields, "sequence" | "number">) =>

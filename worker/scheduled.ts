@@ -5,6 +5,7 @@ import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
 import { retentionDue, runRetention } from "./retention";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { sendIssueNotifications } from "./maintenance/issue-notifications";
+import { sendJobNotifications } from "./jobs/job-notifications";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
@@ -62,6 +63,12 @@ function startHousekeeping(controller: ScheduledController, env: Env, ctx: Execu
   ctx.waitUntil(
     sendIssueNotifications(database(env.DB), config(env)).catch((error) =>
       console.error("scheduled: issue e-mails failed:", error),
+    ),
+  );
+  // Job pushes to drivers whose send right after the assignment did not happen (docs/decisions/0052).
+  ctx.waitUntil(
+    sendJobNotifications(database(env.DB), config(env)).catch((error) =>
+      console.error("scheduled: job pushes failed:", error),
     ),
   );
   // Mail held for a confirmation or past a daily share goes out once it may (worker/email/release.ts).

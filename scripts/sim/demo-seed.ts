@@ -6,6 +6,8 @@ import { seedDemoIssues } from "./demo-issues";
 import { seedPlacesAndRules, seedSecondMember } from "./demo-extras";
 import { seedDemoMaintenance } from "./demo-maintenance";
 import { seedDemoFuel } from "./demo-fuel";
+import { chicagoVehicles, seedDemoJobs } from "./demo-jobs";
+import { resumeFrom } from "./resume";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -99,6 +101,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   await seedSecondMember(api, workspaceId, DEMO_ACCOUNT.password, log);
   await seedDemoMaintenance(api, vehicles, log);
   await seedDemoFuel(api, vehicles, log);
+  await seedDemoJobs(api, chicagoVehicles(beacons as ServerBeacon[], resumeFrom(snapshot)), log);
 
   return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot };
 }

@@ -37,6 +37,7 @@ import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { vehicleSettingsRoutes } from "./vehicle-settings";
 import { fuelEconomyRoutes, fuelEntryRoutes } from "./fuel";
+import { jobRoutes, routeRoutes } from "./jobs";
 import { publicShareRoutes, shareRoutes, vehicleShareRoutes, workspaceShareRoutes } from "./shares";
 import { jobShareRoutes, trackRoutes } from "../jobs/job-shares";
 import { workspaceRoutes } from "./workspaces";
@@ -73,14 +74,18 @@ const pushBodyLimit = bodyLimit({ maxSize: 16 * 1024 * 1024, onError: tooLarge("
 const photoBodyLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: tooLarge("10 MB") });
 // Overland's largest batch, 1,000 points, is about 713 KB (docs/decisions/0043).
 const overlandBodyLimit = bodyLimit({ maxSize: OVERLAND_MAX_BODY_BYTES, onError: tooLarge("2 MB") });
+// A CSV of a day's jobs: 5,000 lines (shared/jobs.ts MAX_JOBS_PER_IMPORT) of about 100 bytes (docs/decisions/0052).
+const jobImportBodyLimit = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: tooLarge("2 MB") });
 const limitFor = (path: string) =>
-  path.endsWith("/sync/push")
-    ? pushBodyLimit
-    : /^\/api\/photos\/?$/.test(path)
-      ? photoBodyLimit
-      : /^\/api\/ingest\/overland\/?$/.test(path)
-        ? overlandBodyLimit
-        : defaultBodyLimit;
+  /^\/api\/jobs\/import\/?$/.test(path)
+    ? jobImportBodyLimit
+    : path.endsWith("/sync/push")
+      ? pushBodyLimit
+      : /^\/api\/photos\/?$/.test(path)
+        ? photoBodyLimit
+        : /^\/api\/ingest\/overland\/?$/.test(path)
+          ? overlandBodyLimit
+          : defaultBodyLimit;
 api.use("*", (c, next) => limitFor(c.req.path)(c, next));
 
 // Who may call what (shared/roles.ts): checked before any handler, for every route.
@@ -128,6 +133,8 @@ api.route("/inspection-forms", inspectionFormRoutes);
 api.route("/inspections", inspectionRoutes);
 api.route("/my-actions", myActionRoutes);
 api.route("/fuel-entries", fuelEntryRoutes);
+api.route("/jobs", jobRoutes);
+api.route("/routes", routeRoutes);
 api.route("/push", pushKeyRoutes);
 api.route("/push-subscriptions", pushSubscriptionRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.

@@ -5,7 +5,16 @@ import { mutationNames, type Mutators } from "../../shared/mutators";
 import { actions, can, mutationActions, roles, type Role } from "../../shared/roles";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../../db/client";
-import { drivers, fuelEntries, inspections, places, serviceEntries, serviceSchedules, vehicles } from "../../db/schema";
+import {
+  drivers,
+  fuelEntries,
+  inspections,
+  jobs,
+  places,
+  serviceEntries,
+  serviceSchedules,
+  vehicles,
+} from "../../db/schema";
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
 import { commentRow, insertIssue, issueRow } from "../test/issues";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
@@ -123,6 +132,14 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /fuel-entries": 400,
   "PATCH /fuel-entries/:id": 404,
   "DELETE /fuel-entries/:id": 404,
+  "GET /jobs": 200,
+  "POST /jobs": 400,
+  // the probe sends JSON: the import takes text/csv only
+  "POST /jobs/import": 415,
+  "PATCH /jobs/:id": 404,
+  "DELETE /jobs/:id": 404,
+  "POST /jobs/:id/complete": 404,
+  "GET /routes": 400,
   "GET /vehicles/:vehicleId/fuel-economy": 404,
   "POST /push-subscriptions": 400,
   "DELETE /push-subscriptions": 400,
@@ -303,7 +320,64 @@ const samples: Record<
     const id = await insertFuelEntryOf(workspaceId);
     return { args: { id }, applied: async () => (await fuelRow(id))?.deleted === true };
   },
+  async createJob(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return {
+      args: { id, title: "Deliver", date: "2026-11-28", vehicleId, location: { latitude: 41.88, longitude: -87.63 } },
+      applied: async () => (await jobRow(id)) !== undefined,
+    };
+  },
+  async updateJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id, title: "Renamed" }, applied: async () => (await jobRow(id))?.title === "Renamed" };
+  },
+  async deleteJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id }, applied: async () => (await jobRow(id))?.deleted === true };
+  },
+  async reorderJobs(workspaceId) {
+    const [a, b] = [await insertJobOf(workspaceId), await insertJobOf(workspaceId)];
+    return {
+      args: { vehicleId: null, date: "2026-11-28", jobIds: [b, a] },
+      applied: async () => (await jobRow(a))?.sequence === 1,
+    };
+  },
+  async markJobArrived(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id, at: Date.now() }, applied: async () => (await jobRow(id))?.status === "arrived" };
+  },
+  async completeJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return {
+      args: { id, at: Date.now(), recipientName: "Ann" },
+      applied: async () => (await jobRow(id))?.status === "completed",
+    };
+  },
+  async cancelJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id }, applied: async () => (await jobRow(id))?.status === "cancelled" };
+  },
 };
+
+const jobRow = (id: string) => database(env.DB).select().from(jobs).where(eq(jobs.id, id)).get();
+async function insertJobOf(workspaceId: string) {
+  const id = crypto.randomUUID();
+  const number = Math.floor(Math.random() * 1e9);
+  await database(env.DB)
+    .insert(jobs)
+    .values({
+      id,
+      workspaceId,
+      number,
+      title: "Stop",
+      date: "2026-11-28",
+      latitude: 41.88,
+      longitude: -87.63,
+      version: 0,
+    });
+  return id;
+}
 
 const fuelRow = (id: string) => database(env.DB).select().from(fuelEntries).where(eq(fuelEntries.id, id)).get();
 async function insertFuelEntryOf(workspaceId: string) {

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { issueChangeQueries } from "./issue-entities";
 import { maintenanceChangeQueries } from "./maintenance-entities";
 import { fuelChangeQuery } from "./fuel-entities";
+import { jobChangeQuery } from "./jobs-entities";
 import {
   alertReads,
   alertRules,
@@ -69,6 +70,7 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     entryRows,
     inspectionRows,
     fuelEntryRows,
+    jobRows,
   ] = await db.batch(changeQueries(db, workspaceId, since, live));
   return {
     workspace: syncStateOf(ws),
@@ -88,6 +90,7 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     entryRows,
     inspectionRows,
     fuelEntryRows,
+    jobRows,
   };
 }
 
@@ -157,6 +160,8 @@ function changeQueries(db: Db, workspaceId: string, since: number, live: boolean
     ...maintenanceChangeQueries(db, workspaceId, since, live),
     // fill-ups (docs/decisions/0045)
     fuelChangeQuery(db, workspaceId, since, live),
+    // jobs (docs/decisions/0052)
+    jobChangeQuery(db, workspaceId, since, live),
   ] as const;
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
@@ -176,6 +181,7 @@ const NOTHING_EDITED = {
   entryRows: [],
   inspectionRows: [],
   fuelEntryRows: [],
+  jobRows: [],
 } satisfies Omit<Changes, "workspace" | "vehicleRows" | "telemetryRows" | "eventRows" | "alertRows">;
 
 /** Where a pull gets the shared part of an incremental answer. */
@@ -202,6 +208,7 @@ export function narrow(changes: Changes, since: number): Changes {
     entryRows: newer(changes.entryRows),
     inspectionRows: newer(changes.inspectionRows),
     fuelEntryRows: newer(changes.fuelEntryRows),
+    jobRows: newer(changes.jobRows),
   };
 }
 
