@@ -240,8 +240,8 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
 
   /** The jobs module, over the jobs of the days around today in the workspace's zone. */
   async #jobModules() {
-    const { timeZone } = await this.#watch.rows();
-    return this.#dayPlans.modules(Date.now(), timeZone);
+    const { timeZone, rules } = await this.#watch.rows();
+    return this.#dayPlans.modules(Date.now(), timeZone, rules);
   }
 
   #watchStore: ObjectWatch | null = null;

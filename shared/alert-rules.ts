@@ -17,6 +17,9 @@ export const alertTypes = [
   "tow",
   "beacon_silent",
   "clock_ahead",
+  "job_late",
+  "job_arrived",
+  "job_completed",
 ] as const;
 export type AlertType = (typeof alertTypes)[number];
 
@@ -40,6 +43,9 @@ export const alertTypeLabels: Record<AlertKind, string> = {
   tow: "Towed",
   beacon_silent: "Beacon silent",
   clock_ahead: "Device clock ahead",
+  job_late: "Job running late",
+  job_arrived: "Arrived at a job",
+  job_completed: "Job completed",
 };
 
 const id = z.string().min(1).max(100);
@@ -92,6 +98,10 @@ export const alertRuleBodySchema = z.discriminatedUnion(
     z.object({ type: z.literal("tow"), ...common }),
     z.object({ type: z.literal("beacon_silent"), minutes: minutes(10_080), ...common }),
     z.object({ type: z.literal("clock_ahead"), ...common }),
+    // jobs (issue 43): raised by the workspace object's job tracking (domain/jobs/alerts.ts)
+    z.object({ type: z.literal("job_late"), ...common }),
+    z.object({ type: z.literal("job_arrived"), ...common }),
+    z.object({ type: z.literal("job_completed"), ...common }),
   ],
   {
     errorMap: (issue, ctx) =>

@@ -1,5 +1,7 @@
 import { dayOf, endOfDay, startOfDay } from "../../shared/time-zone";
+import type { AlertRule } from "../../shared/alert-rules";
 import type { AcceptedFix, FleetModule, FlushRow } from "../fold/fold";
+import { jobAlerts } from "./alerts";
 import type { PlannedJob } from "./plan";
 import { advanceJobs, initialJobsState, type JobsState, type JobTransition } from "./progress";
 
@@ -17,6 +19,8 @@ export type PlansOf = (vehicleId: string) => ReadonlyMap<string, readonly Planne
 
 export function jobsModule(
   plansOf: PlansOf,
+  /** The workspace's alert rules: job_late, job_arrived and job_completed raise alerts (domain/jobs/alerts.ts). */
+  rules: readonly AlertRule[] = [],
   notify?: (vehicleId: string, transitions: JobTransition[]) => void,
 ): FleetModule<JobsState | undefined> {
   return {
@@ -38,6 +42,8 @@ export function jobsModule(
         table: JOB_PROGRESS_TABLE,
         row: { ...progress, workspaceId },
       }));
+      for (const alert of jobAlerts(rules, vehicleId, next.transitions, plan))
+        rows.push({ table: "alerts", row: { ...alert, workspaceId } });
       return { state: next.state, rows };
     },
   };

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import type { AlertRule } from "../../shared/alert-rules";
 import type { FleetModule } from "../../domain/fold/fold";
 import { jobsModule, type PlansOf } from "../../domain/jobs/module";
 import { localTimeOn, type PlannedJob } from "../../domain/jobs/plan";
@@ -105,13 +106,18 @@ export class DayPlans {
   }
 
   /** The jobs module over the plans, read again first if jobs changed or the day moved on. */
-  async modules(now: number, timeZone: string | null, notify?: (vehicleId: string, t: JobTransition[]) => void) {
+  async modules(
+    now: number,
+    timeZone: string | null,
+    rules: readonly AlertRule[],
+    notify?: (vehicleId: string, t: JobTransition[]) => void,
+  ) {
     const zone = timeZone ?? DEFAULT_TIME_ZONE;
     const today = dayOf(now, zone);
     const moved = this.#loaded?.today !== today || this.#loaded.timeZone !== zone;
     if ((this.#stale || moved) && now - this.#failedAt >= RETRY_MS) await this.#reload(today, zone, now);
     const plansOf: PlansOf = (vehicleId) => this.#plans.get(vehicleId);
-    return [jobsModule(plansOf, notify) as FleetModule];
+    return [jobsModule(plansOf, rules, notify) as FleetModule];
   }
 
   async #reload(today: string, timeZone: string, now: number) {

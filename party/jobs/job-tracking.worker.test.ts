@@ -8,7 +8,7 @@ import { jobs, workspaces } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import commute from "../../worker/fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../worker/fleet/osmand";
-import { userWithWorkspace, workspaceWithBeacon, report } from "../../worker/test/factories";
+import { call, userWithWorkspace, workspaceWithBeacon, report } from "../../worker/test/factories";
 import { ingest, roomOf } from "../../worker/test/ingest";
 import type { WorkspaceRoom } from "../../worker/workspace-room";
 
@@ -136,5 +136,30 @@ describe("jobs followed through ingestion", () => {
     const before = await jobRow(other);
     await ingest([report(a.beacon.id, Date.now() - 60_000, HOME)]);
     expect(await jobRow(other)).toEqual(before);
+  });
+
+  it("raises job_arrived, job_completed and job_late alerts into the Inbox for the rules that ask", async () => {
+    const a = await workspaceWithBeacon();
+    const { shift, day } = commuteShift();
+    for (const type of ["job_arrived", "job_completed", "job_late"]) {
+      const res = await call("/api/alert-rules", { method: "POST", token: a.token, json: { type } });
+      expect(res.status).toBe(201);
+    }
+    const vehicleId = a.beacon.vehicleId;
+    await insertJob(a.workspaceId, { date: day, vehicleId, sequence: 1, ...COFFEE });
+    // its window closed before the day's first report: late as soon as its ETA is worked out
+    await insertJob(a.workspaceId, { date: day, vehicleId, sequence: 2, ...HOME, windowEnd: "00:00" });
+    await drive(commuteReports(a.beacon.id, shift));
+    const res = await call("/api/alerts?limit=50", { token: a.token });
+    const { alerts: listed } = (await res.json()) as { alerts: { type: string; at: string }[] };
+    const t = (iso: string) => new Date(Date.parse(iso) + shift).toISOString();
+    expect(
+      listed
+        .filter((x) => x.type === "job_arrived")
+        .map((x) => x.at)
+        .sort(),
+    ).toEqual([t("2026-10-13T13:04:20Z"), t("2026-10-13T13:18:10Z")]);
+    expect(listed.filter((x) => x.type === "job_completed").map((x) => x.at)).toEqual([t("2026-10-13T13:12:00Z")]);
+    expect(listed.filter((x) => x.type === "job_late")).toHaveLength(1);
   });
 });
