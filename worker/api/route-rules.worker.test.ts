@@ -363,18 +363,16 @@ const jobRow = (id: string) => database(env.DB).select().from(jobs).where(eq(job
 async function insertJobOf(workspaceId: string) {
   const id = crypto.randomUUID();
   const number = Math.floor(Math.random() * 1e9);
-  await database(env.DB)
-    .insert(jobs)
-    .values({
-      id,
-      workspaceId,
-      number,
-      title: "Stop",
-      date: "2026-11-28",
-      latitude: 41.88,
-      longitude: -87.63,
-      version: 0,
-    });
+  await database(env.DB).insert(jobs).values({
+    id,
+    workspaceId,
+    number,
+    title: "Stop",
+    date: "2026-11-28",
+    latitude: 41.88,
+    longitude: -87.63,
+    version: 0,
+  });
   return id;
 }
 
