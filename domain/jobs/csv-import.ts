@@ -39,15 +39,21 @@ export function csvRecords(text: string): CsvRecord[] | LineError {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else {
         if (ch === "\n") line++;
         cell += ch;
       }
-    } else if (ch === '"' && cell.trim() === "") ((quoted = true), (cell = ""));
-    else if (ch === ",") (cells.push(cell), (cell = ""));
-    else if (ch === "\n" || ch === "\r") {
+    } else if (ch === '"' && cell.trim() === "") {
+      quoted = true;
+      cell = "";
+    } else if (ch === ",") {
+      cells.push(cell);
+      cell = "";
+    } else if (ch === "\n" || ch === "\r") {
       if (ch === "\r" && text[i + 1] === "\n") i++;
       endRecord();
       start = ++line;
