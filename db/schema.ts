@@ -1094,6 +1094,25 @@ export const jobNotifications = sqliteTable(
   (t) => [index("job_notifications_ws_idx").on(t.workspaceId, t.createdAt)],
 );
 
+/** A customer's link to one job (migrations/0030, docs/decisions/0055): the token's SHA-256 only. */
+export const jobShares = sqliteTable(
+  "job_shares",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("job_shares_hash_idx").on(t.tokenHash), index("job_shares_job_idx").on(t.workspaceId, t.jobId)],
+);
+
 // ---------------------------------------------------------------- Web Push (issue 41; migrations/0025, docs/decisions/0047)
 
 /** A browser that turned push on: its endpoint and keys (RFC 8291), for one member of one workspace. */

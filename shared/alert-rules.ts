@@ -18,6 +18,9 @@ export const alertTypes = [
   "beacon_silent",
   "clock_ahead",
   "fuel_drop",
+  "job_late",
+  "job_arrived",
+  "job_completed",
 ] as const;
 export type AlertType = (typeof alertTypes)[number];
 
@@ -42,6 +45,9 @@ export const alertTypeLabels: Record<AlertKind, string> = {
   beacon_silent: "Beacon silent",
   clock_ahead: "Device clock ahead",
   fuel_drop: "Fuel drop",
+  job_late: "Job running late",
+  job_arrived: "Arrived at a job",
+  job_completed: "Job completed",
 };
 
 const id = z.string().min(1).max(100);
@@ -105,6 +111,10 @@ export const alertRuleBodySchema = z.discriminatedUnion(
         .optional(),
       ...common,
     }),
+    // jobs (issue 43): raised by the workspace object's job tracking (domain/jobs/alerts.ts)
+    z.object({ type: z.literal("job_late"), ...common }),
+    z.object({ type: z.literal("job_arrived"), ...common }),
+    z.object({ type: z.literal("job_completed"), ...common }),
   ],
   {
     errorMap: (issue, ctx) =>

@@ -1,6 +1,6 @@
 import type { JobBody } from "../../shared/jobs";
-import type { Api, ServerBeacon } from "./api";
-import { assignFleet } from "./fleet";
+import type { Api } from "./api";
+import { assignFleet, type SimBeacon } from "./fleet";
 import { distanceMetres, type Polyline } from "./geo";
 
 const MINUTE = 60_000;
@@ -112,10 +112,7 @@ export function planDemoJobs(vehicles: RouteVehicle[], date: string, now: number
 }
 
 /** The demo's Chicago vehicles, as the simulator assigns them (the same function, so the same routes). */
-export function chicagoVehicles(
-  beacons: ServerBeacon[],
-  lastSeen: Map<string, { latitude: number; longitude: number }>,
-) {
+export function chicagoVehicles(beacons: SimBeacon[], lastSeen: Map<string, { latitude: number; longitude: number }>) {
   return assignFleet(beacons, Date.now())
     .filter((a) => a.city.startsWith("Chicago"))
     .map((a) => ({

@@ -1,5 +1,6 @@
 import { z, type AnyZodObject } from "zod";
 import { deleteAccountSchema } from "../../shared/account";
+import { createdJobShareSchema, createJobShareSchema, trackedJobAnswerSchema } from "../../shared/job-shares";
 import { alertRuleBodySchema } from "../../shared/alert-rules";
 import { apiTokenListSchema, createApiTokenSchema, createdApiTokenSchema } from "../../shared/api-tokens";
 import {
@@ -215,6 +216,17 @@ export const operations: Record<string, Operation> = {
     tag: "Sharing",
     response: sharedVehicleSchema,
   },
+  "POST /jobs/:id/shares": {
+    summary: "Make a customer's link to one job (optionally e-mailed to the job's contact)",
+    tag: "Jobs",
+    body: createJobShareSchema,
+    response: createdJobShareSchema,
+  },
+  "GET /track/:token": {
+    summary: "What a job's customer link shows: the job's status, ETA and window, the vehicle approaching",
+    tag: "Jobs",
+    response: trackedJobAnswerSchema,
+  },
   "GET /account/sessions": { summary: "The account's sign-ins", tag: "Account" },
   "GET /account/export": { summary: "Export the account's data", tag: "Account" },
   "GET /account/deletion": { summary: "What deleting the account would delete", tag: "Account" },
@@ -285,7 +297,7 @@ export const operations: Record<string, Operation> = {
     response: reportSubscriptionSchema,
   },
   "GET /reports/:report": {
-    summary: "A report (summary, trips, stops, daily) as JSON or CSV",
+    summary: "A report (summary, trips, stops, daily, jobs: on time per vehicle and driver) as JSON or CSV",
     tag: "Reports",
     query: reportQuerySchema as unknown as AnyZodObject,
   },

@@ -15,6 +15,7 @@ import { body, parseInput } from "../lib/validate";
 import { toCsv } from "../reports/csv";
 import { duePeriod } from "../reports/email-schedule";
 import { stopsReport, tripsReport } from "../reports/events";
+import { jobsReport } from "../reports/jobs";
 import { reportRange } from "../reports/range";
 import { dailyReport, summaryReport } from "../reports/summary";
 import { reportVehicles } from "../reports/vehicles";
@@ -71,6 +72,7 @@ const csvColumns = {
     "ignition",
     "inProgress",
   ],
+  jobs: ["vehicleId", "vehicleName", "driver", "jobs", "completed", "onTime", "late", "skipped", "averageDwellMinutes"],
 } as const;
 
 /** The workspace's time zone (migrations/0008). */
@@ -102,12 +104,14 @@ async function runReport(c: Context<AppEnv>, name: ReportName) {
         ? await dailyReport(db, workspaceId, range, vehicles)
         : name === "trips"
           ? await tripsReport(db, workspaceId, range, vehicles)
-          : await stopsReport(db, workspaceId, range, vehicles);
+          : name === "jobs"
+            ? await jobsReport(db, workspaceId, range, vehicles)
+            : await stopsReport(db, workspaceId, range, vehicles);
   return { query, response: { ...answer, ...result } as ReportResponse<object> };
 }
 
 /**
- * GET /api/reports/{summary|trips|stops|daily}?from=&to=&vehicleId=...&format=json|csv
+ * GET /api/reports/{summary|trips|stops|daily|jobs}?from=&to=&vehicleId=...&format=json|csv
  * (DESIGN.md "Reports"), and the viewer's subscription to the summary by e-mail. Everything is
  * scoped to the session's workspace; a vehicle of another workspace is a 404.
  */

@@ -68,6 +68,10 @@ export const routeRules: Record<string, RouteRule> = {
   "GET /vehicles/:vehicleId/shares": "workspace.view",
   "DELETE /shares/:id": "fleet.edit",
   "GET /share/:token": "public",
+  // A customer's link to one job (issue 43, docs/decisions/0055): members make it, its token is
+  // the credential of the public read (rate-limited per address, as /share is).
+  "POST /jobs/:id/shares": "fleet.edit",
+  "GET /track/:token": "public",
   // Only the caller's own sign-ins (the handlers scope by user).
   "GET /account/sessions": "signed-in",
   "GET /account/export": "signed-in",
