@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthCost, type CostInputs } from "./month-cost";
+import { monthCost, relativeChange, type CostInputs } from "./month-cost";
 import { monthSpan } from "./months";
 
 const november = monthSpan("2026-11", "UTC");
@@ -49,5 +49,13 @@ describe("a month's cost and cost per mile", () => {
   it("has no cost per mile when no mile can be told", () => {
     const inputs: CostInputs = { ...none, service: [{ vehicleId: "a", date: "2026-11-03", costCents: 8_000 }] };
     expect(monthCost(inputs, november)).toMatchObject({ totalCents: 8_000, distanceMiles: 0, costPerMileCents: null });
+  });
+});
+
+describe("against last month", () => {
+  it("is the change as a share of last month's figure, and nothing without both", () => {
+    expect(relativeChange(55, 50)).toBeCloseTo(0.1);
+    expect(relativeChange(40, 50)).toBeCloseTo(-0.2);
+    expect([relativeChange(null, 50), relativeChange(50, null), relativeChange(50, 0)]).toEqual([null, null, null]);
   });
 });

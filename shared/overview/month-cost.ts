@@ -78,3 +78,9 @@ export function monthCost(inputs: CostInputs, span: MonthSpan, until = span.end)
     costPerMileCents: distanceMiles >= 1 ? totalCents / distanceMiles : null,
   };
 }
+
+/** How much `now` differs from `before`, as a fraction of `before` (0.1 = 10 % more); null without both. */
+export function relativeChange(now: number | null, before: number | null): number | null {
+  if (now === null || before === null || before === 0) return null;
+  return (now - before) / before;
+}
