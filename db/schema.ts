@@ -11,6 +11,8 @@ import type { AlertKind, AlertRuleConfig } from "../shared/alert-rules";
 import type { PlaceGeometry } from "../shared/places";
 import type { InspectionItem, InspectionResult } from "../shared/inspections";
 import { PHOTO_QUOTA_BYTES } from "../shared/photos";
+import { expenseKinds } from "../shared/expenses";
+import { renewalKinds } from "../shared/renewals";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -959,6 +961,58 @@ export const fuelEntries = sqliteTable(
     index("fuel_entries_ws_version_idx").on(t.workspaceId, t.version),
     index("fuel_entries_ws_at_idx").on(t.workspaceId, t.at),
     index("fuel_entries_vehicle_at_idx").on(t.vehicleId, t.at),
+  ],
+);
+
+// ---------------------------------------------------------------- expenses and renewals (issue 42; migrations/0028, docs/decisions/0049)
+
+/** Money a vehicle costs beyond fuel and service, on a day of the workspace. */
+export const expenses = sqliteTable(
+  "expenses",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    vehicleId: text("vehicle_id").notNull(),
+    /** YYYY-MM-DD, the workspace's day */
+    date: text("date").notNull(),
+    kind: text("kind", { enum: expenseKinds }).notNull(),
+    costCents: integer("cost_cents").notNull(),
+    note: text("note"),
+    photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("expenses_ws_version_idx").on(t.workspaceId, t.version),
+    index("expenses_ws_date_idx").on(t.workspaceId, t.date),
+    index("expenses_vehicle_date_idx").on(t.vehicleId, t.date),
+  ],
+);
+
+/** A registration, policy, permit or test that runs out on `dueDate`; renewing moves the date. */
+export const renewals = sqliteTable(
+  "renewals",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    vehicleId: text("vehicle_id").notNull(),
+    kind: text("kind", { enum: renewalKinds }).notNull(),
+    name: text("name"),
+    /** YYYY-MM-DD, the workspace's day */
+    dueDate: text("due_date").notNull(),
+    remindDaysBefore: integer("remind_days_before").notNull().default(30),
+    photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** `{dueDate}:{status}` once its reminder went out (worker/costs/renewal-notifications.ts). */
+    announced: text("announced"),
+    /** ms, when it was last renewed */
+    renewedAt: integer("renewed_at"),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("renewals_ws_version_idx").on(t.workspaceId, t.version),
+    index("renewals_vehicle_idx").on(t.vehicleId),
+    index("renewals_due_idx").on(t.deleted, t.dueDate),
   ],
 );
 

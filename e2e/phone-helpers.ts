@@ -52,6 +52,7 @@ export function appPages(vehicleId: string): { path: string; heading: string | R
     { path: "/inspections", heading: "Inspections" },
     { path: "/fuel", heading: "Fuel" },
     { path: `/vehicles/${vehicleId}/fuel`, heading: /Vehicle \d+/ },
+    { path: `/vehicles/${vehicleId}/costs`, heading: /Vehicle \d+/ },
     { path: "/reports", heading: "Reports" },
     { path: "/people", heading: "People" },
     { path: "/locations", heading: "Locations" },

@@ -11,6 +11,7 @@ import { expireOldAlerts } from "./fleet/alert-retention";
 import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
 import { relayAlerts } from "./alerts/relay";
 import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
+import { announceDueRenewals } from "./costs/renewal-notifications";
 import { sealClearTotpSecrets } from "./auth/totp-secret";
 import { releaseHeldMail } from "./email/release";
 import { collectUnattachedPhotos, purgeDeletedWorkspacePhotos } from "./photos/photo-collector";
@@ -38,6 +39,11 @@ export async function runScheduled(controller: ScheduledController, env: Env, ct
         return [];
       })
     : [];
+  // Renewals due soon or overdue: one e-mail per due date to owners and admins (docs/decisions/0049).
+  if (isDueCheckMinute(controller.scheduledTime))
+    await announceDueRenewals(database(env.DB), config(env)).catch((error: unknown) =>
+      console.error("scheduled: renewal reminders failed:", error),
+    );
   await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired, ...raised, ...due]);
   // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
   await relayAlerts(database(env.DB), env.ALERT_DELIVERIES, config(env)).catch((error: unknown) =>

@@ -11,6 +11,8 @@ import {
 } from "../../shared/maintenance-sync";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { FUEL_ENTRY_PREFIX } from "../../shared/fuel";
+import { EXPENSE_PREFIX } from "../../shared/expenses";
+import { RENEWAL_PREFIX } from "../../shared/renewals";
 import { TELEMETRY_PREFIX } from "../../shared/telemetry";
 import { VEHICLE_PREFIX, vehicleKey } from "../../shared/vehicle";
 import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
@@ -29,8 +31,8 @@ import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
  */
 export type EntityType =
   "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType | IssuesType | MaintenanceType | CostsType;
-/** Fill-ups (docs/decisions/0045). */
-type CostsType = "fuel-entry";
+/** Fill-ups (docs/decisions/0045), expenses and renewals (docs/decisions/0049). */
+type CostsType = "fuel-entry" | "expense" | "renewal";
 /** Service and inspections (docs/decisions/0033). */
 type MaintenanceType = "service-schedule" | "service-entry" | "inspection-form" | "inspection";
 /** Issues and their comments (docs/decisions/0030): comment ids are `{issueId}/{commentId}`. */
@@ -61,6 +63,8 @@ const PREFIXES: Record<EntityType, string> = {
   "inspection-form": INSPECTION_FORM_PREFIX,
   inspection: INSPECTION_PREFIX,
   "fuel-entry": FUEL_ENTRY_PREFIX,
+  expense: EXPENSE_PREFIX,
+  renewal: RENEWAL_PREFIX,
 };
 const TYPES = Object.keys(PREFIXES) as EntityType[];
 const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, make()])) as Record<EntityType, T>;

@@ -37,6 +37,8 @@ import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { vehicleSettingsRoutes } from "./vehicle-settings";
 import { fuelEconomyRoutes, fuelEntryRoutes } from "./fuel";
+import { expenseRoutes } from "./expenses";
+import { renewalRoutes } from "./renewals";
 import { publicShareRoutes, shareRoutes, vehicleShareRoutes, workspaceShareRoutes } from "./shares";
 import { workspaceRoutes } from "./workspaces";
 import { apiTokenRoutes } from "./api-tokens";
@@ -125,6 +127,8 @@ api.route("/inspection-forms", inspectionFormRoutes);
 api.route("/inspections", inspectionRoutes);
 api.route("/my-actions", myActionRoutes);
 api.route("/fuel-entries", fuelEntryRoutes);
+api.route("/expenses", expenseRoutes);
+api.route("/renewals", renewalRoutes);
 api.route("/push", pushKeyRoutes);
 api.route("/push-subscriptions", pushSubscriptionRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.

@@ -30,6 +30,7 @@ import type { MyActions } from "../maintenance/my-actions";
 import { listQuery as inspectionListQuery } from "./inspections";
 import { listQuery as issueListQuery } from "./issues";
 import type { Operation } from "./openapi-operations";
+import { renewal } from "./openapi-costs";
 import { uploadQuery } from "./photos";
 import { vehicleQuery } from "./service";
 
@@ -139,6 +140,7 @@ const myActions: z.ZodType<MyActions> = z.object({
         "(its time zone, midnight to midnight; `day` is that date) and no inspection submitted that day, by name",
     ),
   unreadAlerts: z.number().int(),
+  renewals: z.array(renewal).describe("Due soon or overdue today (the workspace's day), overdue first"),
 });
 
 const photoCreated: z.ZodType<PhotoCreated> = z.object({ id: z.string() });

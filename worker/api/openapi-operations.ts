@@ -44,6 +44,7 @@ import { deliveriesQuery } from "./alert-delivery";
 import { alertsQuery, readBody } from "./alerts";
 import { maintenanceOperations } from "./openapi-maintenance";
 import { fuelOperations } from "./openapi-fuel";
+import { costOperations } from "./openapi-costs";
 
 /**
  * The central registry behind GET /api/openapi.json (worker/api/openapi.ts): one entry per route,
@@ -345,4 +346,5 @@ export const operations: Record<string, Operation> = {
   "POST /invites/accept": { summary: "Accept an invite", tag: "Members", body: acceptInviteSchema, response: token },
   ...maintenanceOperations,
   ...fuelOperations,
+  ...costOperations,
 };

@@ -131,6 +131,16 @@ export const routeRules: Record<string, RouteRule> = {
   "POST /fuel-entries": "fleet.edit",
   "PATCH /fuel-entries/:id": "maintenance.manage",
   "DELETE /fuel-entries/:id": "maintenance.manage",
+  // Expenses (issue 42, ADR 0049): everyone reads, members add, owners and admins correct or remove.
+  "GET /expenses": "workspace.view",
+  "POST /expenses": "fleet.edit",
+  "PATCH /expenses/:id": "maintenance.manage",
+  "DELETE /expenses/:id": "maintenance.manage",
+  // Renewals (issue 42, ADR 0049): owners and admins set them up and remove them, members renew.
+  "GET /renewals": "workspace.view",
+  "POST /renewals": "maintenance.manage",
+  "POST /renewals/:id/renew": "fleet.edit",
+  "DELETE /renewals/:id": "maintenance.manage",
   "GET /vehicles/:vehicleId/fuel-economy": "workspace.view",
   "GET /inspection-forms": "workspace.view",
   "POST /inspection-forms": "maintenance.manage",

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { issueChangeQueries } from "./issue-entities";
 import { maintenanceChangeQueries } from "./maintenance-entities";
 import { fuelChangeQuery } from "./fuel-entities";
+import { costChangeQueries } from "./cost-entities";
 import {
   alertReads,
   alertRules,
@@ -69,6 +70,8 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     entryRows,
     inspectionRows,
     fuelEntryRows,
+    expenseRows,
+    renewalRows,
   ] = await db.batch(changeQueries(db, workspaceId, since, live));
   return {
     workspace: syncStateOf(ws),
@@ -88,6 +91,8 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     entryRows,
     inspectionRows,
     fuelEntryRows,
+    expenseRows,
+    renewalRows,
   };
 }
 
@@ -157,6 +162,8 @@ function changeQueries(db: Db, workspaceId: string, since: number, live: boolean
     ...maintenanceChangeQueries(db, workspaceId, since, live),
     // fill-ups (docs/decisions/0045)
     fuelChangeQuery(db, workspaceId, since, live),
+    // expenses and renewals (docs/decisions/0049)
+    ...costChangeQueries(db, workspaceId, since, live),
   ] as const;
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
@@ -176,6 +183,8 @@ const NOTHING_EDITED = {
   entryRows: [],
   inspectionRows: [],
   fuelEntryRows: [],
+  expenseRows: [],
+  renewalRows: [],
 } satisfies Omit<Changes, "workspace" | "vehicleRows" | "telemetryRows" | "eventRows" | "alertRows">;
 
 /** Where a pull gets the shared part of an incremental answer. */
@@ -202,6 +211,8 @@ export function narrow(changes: Changes, since: number): Changes {
     entryRows: newer(changes.entryRows),
     inspectionRows: newer(changes.inspectionRows),
     fuelEntryRows: newer(changes.fuelEntryRows),
+    expenseRows: newer(changes.expenseRows),
+    renewalRows: newer(changes.renewalRows),
   };
 }
 

@@ -19,6 +19,7 @@ import { addPlacesAndAlerts } from "./places-entities";
 import { addIssues } from "./issue-entities";
 import { addMaintenance } from "./maintenance-entities";
 import { addFuel } from "./fuel-entities";
+import { addCosts } from "./cost-entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
 
@@ -172,6 +173,7 @@ function addAll(changes: Changes, add: Add, showWebhooks: boolean) {
   addIssues(changes, add);
   addMaintenance(changes, add);
   addFuel(changes, add);
+  addCosts(changes, add);
 }
 
 /** The shared read carries every client of the workspace changed since the cookie: keep this group's. */
