@@ -8,12 +8,16 @@ import { orderVehicles, report } from "./ui-helpers";
 
 /**
  * The fleet at a glance (issue 42, docs/decisions/0051): a demo-like fleet made through the public
- * API (one vehicle of each map colour, issues, service overdue, fill-ups and service over two
- * months), its figures on /overview, each opening its list, and the page from a cold start offline.
+ * API (one vehicle of each map colour, issues, service and renewals due, fill-ups, service and
+ * an expense over two months), its figures on /overview, each opening its list, and the page from a cold start offline.
  */
 const MIN = 60_000;
 const METRES_PER_MILE = 1609.344;
 type Fleet = { token: string; workspaceId: string };
+
+/** `YYYY-MM-DD` plus `n` days. */
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 24 * 60 * MIN).toISOString().slice(0, 10);
 
 /** The workspace's local date and the instants this month and last month began, in `timeZone`. */
 function calendar(timeZone: string) {
@@ -70,7 +74,8 @@ test("the overview counts the fleet, its issues, what is due and what it cost; e
   expect((await request.patch("/api/workspace/preferences", { headers: auth, data: { timeZone } })).status()).toBe(200);
   const { today, thisMonth, lastMonth } = calendar(timeZone);
 
-  // Cost: last month 1,000 → 1,300 mi for $50 + $70; this month 1,300 → 1,350 mi for $60 of fuel and $40 of service.
+  // Cost: last month 1,000 → 1,300 mi for $50 + $70; this month 1,300 → 1,350 mi for $60 of fuel,
+  // $40 of service and a $50 expense.
   const vehicles = await fleetOfFour(request, fleet, 1_350);
   const vehicleId = vehicles.moving.vehicleId;
   const fillUp = (at: number, odometerMiles: number, costCents: number) =>
@@ -91,6 +96,10 @@ test("the overview counts the fleet, its issues, what is due and what it cost; e
     costCents: 4_000,
     description: "Oil",
   });
+  await created(request, fleet, "/api/expenses", { vehicleId, date: today, kind: "tolls", costCents: 5_000 });
+  for (const dueDate of [addDays(today, -1), addDays(today, 5)]) {
+    await created(request, fleet, "/api/renewals", { vehicleId, kind: "registration", dueDate });
+  }
   await created(request, fleet, "/api/service-schedules", {
     vehicleId: vehicles.parked.vehicleId,
     name: "Brake check",
@@ -127,10 +136,12 @@ test("the overview counts the fleet, its issues, what is due and what it cost; e
     "High: 2": "/issues?priority=high",
     "Medium: 0": "/issues?priority=medium",
     "Service overdue: 1": "/actions",
+    "Renewals overdue: 1": "/actions",
+    "Renewals due soon: 1": "/actions",
     [`Not inspected today: ${uninspected}`]: "/inspections",
     "Unread alerts: 0": "/inbox",
-    "This month: $100.00": "/reports",
-    "Cost per mile: $2.00/mi": "/reports",
+    "This month: $150.00": "/reports",
+    "Cost per mile: $3.00/mi": "/reports",
     "Last month: $120.00": "/reports",
     "Last month per mile: $0.40/mi": "/reports",
   };
@@ -138,7 +149,7 @@ test("the overview counts the fleet, its issues, what is due and what it cost; e
   for (const [name, href] of Object.entries(figures)) {
     await expect(main.getByRole("link", { name, exact: true }), name).toHaveAttribute("href", href);
   }
-  await expect(main.getByText("per mile up 400 % on last month")).toBeVisible();
+  await expect(main.getByText("per mile up 650 % on last month")).toBeVisible();
 
   // A figure opens the list it counts, filtered: the idle vehicle alone, the two high issues.
   await main.getByRole("link", { name: "Idle: 1" }).click();
@@ -162,7 +173,7 @@ test("the overview counts the fleet, its issues, what is due and what it cost; e
   await tab.goto("/overview");
   await expect(tab.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   await expect(indicator(tab)).toHaveAttribute("data-state", "offline");
-  for (const name of ["Moving: 1", "High: 2", "Service overdue: 1", "This month: $100.00", "Cost per mile: $2.00/mi"]) {
+  for (const name of ["Moving: 1", "High: 2", "Service overdue: 1", "This month: $150.00", "Cost per mile: $3.00/mi"]) {
     await expect(tab.locator("main").getByRole("link", { name, exact: true }), name).toBeVisible();
   }
   await expect(tab.getByText("Something went wrong")).toHaveCount(0);

@@ -54,14 +54,20 @@ export function IssuesCard({ counts }: { counts: Overview["issues"] }) {
   );
 }
 
-/** What is due: service (as My actions lists it), today's missing inspections, unread alerts. */
+/** What is due: service and renewals (as My actions lists them), today's missing inspections, unread alerts. */
 export function DueCard({ overview }: { overview: Overview }) {
-  const { service, uninspected, unreadAlerts } = overview;
+  const { service, renewals, uninspected, unreadAlerts } = overview;
   return (
     <Card title="Due">
       <Figure to="/actions" label="Service overdue" value={service.overdue} tone={service.overdue ? "overdue" : ""} />
       <Figure to="/actions" label="Service due soon" value={service.dueSoon} />
-      {/* RENEWALS (issue 42, branch `costs`): renewals due soon and overdue go here once they sync. */}
+      <Figure
+        to="/actions"
+        label="Renewals overdue"
+        value={renewals.overdue}
+        tone={renewals.overdue ? "overdue" : ""}
+      />
+      <Figure to="/actions" label="Renewals due soon" value={renewals.dueSoon} />
       <Figure to="/inspections" label="Not inspected today" value={uninspected} />
       <Figure to="/inbox" label="Unread alerts" value={unreadAlerts} />
     </Card>
@@ -89,9 +95,8 @@ export function CostsCard({ costs }: { costs: { current: MonthCost; previous: Mo
       <Figure to="/reports" label="Last month" value={money(previous.totalCents)} />
       <Figure to="/reports" label="Last month per mile" value={perMile(previous.costPerMileCents)} />
       <p className="overview-note muted">
-        This month: <Link to="/fuel">fuel {money(current.fuelCents)}</Link> · service {money(current.serviceCents)}
-        {/* EXPENSES (issue 42, branch `costs`): the expenses' share goes here once they sync. */} ·{" "}
-        {miles(current.distanceMiles)}
+        This month: <Link to="/fuel">fuel {money(current.fuelCents)}</Link> · service {money(current.serviceCents)} ·
+        <Link to="/fuel">expenses {money(current.expenseCents)}</Link> · {miles(current.distanceMiles)}
         {change ? ` · per mile ${change}` : ""}
       </p>
     </Card>

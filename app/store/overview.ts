@@ -1,3 +1,4 @@
+import type { SyncedExpense } from "../../shared/expenses";
 import type { SyncedFuelEntry } from "../../shared/fuel";
 import type { SyncedServiceEntry } from "../../shared/maintenance-sync";
 import { countByFleetStatus } from "../../shared/overview/counts";
@@ -33,8 +34,8 @@ export function useVehiclesInStatus(status: FleetStatus | null): Vehicle[] | nul
 }
 
 /**
- * This month so far and last month: fuel + service (+ expenses once they sync) and cost per mile,
- * from the synced fill-ups and service entries (90 days each) and each vehicle's odometer now
+ * This month so far and last month: fuel + service + expenses and cost per mile, from the synced
+ * fill-ups, service entries and expenses (90 days each) and each vehicle's odometer now
  * (shared/overview/month-cost.ts). Vehicles no longer in the fleet are left out, as on the Fuel page.
  */
 export function useMonthCosts(months: { current: MonthSpan; previous: MonthSpan }): {
@@ -43,7 +44,7 @@ export function useMonthCosts(months: { current: MonthSpan; previous: MonthSpan 
 } {
   const { current, previous } = months;
   return useTypesValue(
-    ["fuel-entry", "service-entry", "vehicle", "telemetry"],
+    ["fuel-entry", "service-entry", "expense", "vehicle", "telemetry"],
     `month-costs|${current.start}|${previous.start}`,
     (s) => {
       const inputs = costInputs(s);
@@ -57,8 +58,7 @@ function costInputs(s: ClientStore): CostInputs {
   return {
     fuel: s.list<SyncedFuelEntry>("fuel-entry").filter(inFleet),
     service: s.list<SyncedServiceEntry>("service-entry").filter(inFleet),
-    // EXPENSES (issue 42, branch `costs`): the synced expenses go here once that branch lands.
-    expenses: [],
+    expenses: s.list<SyncedExpense>("expense").filter(inFleet),
     odometersNow: s
       .list<Telemetry>("telemetry")
       .filter((t) => t.odometer !== null && inFleet(t))

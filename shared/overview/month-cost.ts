@@ -2,9 +2,9 @@ import { inMonth, type MonthSpan } from "./months";
 import { milesBetween, type OdometerReading } from "./odometer";
 
 /**
- * What a month cost, from the rows a device holds (the synced fill-ups and service entries, 90
- * days of each, so this month and the last one are whole): fuel + service (+ expenses once they
- * are synced), the miles driven, and the cost per mile. A figure a device cannot know (no
+ * What a month cost, from the rows a device holds (the synced fill-ups, service entries and
+ * expenses, 90 days of each, so this month and the last one are whole): fuel + service +
+ * expenses, the miles driven, and the cost per mile. A figure a device cannot know (no
  * odometer reading in reach) is null, never a guess; the Reports page's cost report is the
  * server's exact account (GPS odometer rollups).
  */
@@ -16,7 +16,7 @@ export interface CostFillUp {
   odometerMiles: number | null;
 }
 
-/** A cost dated by a local day (a service entry; an expense once expenses are synced). */
+/** A cost dated by a local day (a service entry, an expense). */
 export interface DatedCost {
   vehicleId: string;
   /** `YYYY-MM-DD` in the workspace's time zone */
@@ -27,7 +27,6 @@ export interface DatedCost {
 export interface CostInputs {
   fuel: readonly CostFillUp[];
   service: readonly DatedCost[];
-  /** Expenses (issue 42, branch `costs`): empty until they are synced. */
   expenses: readonly DatedCost[];
   /** Each vehicle's GPS odometer as its latest telemetry says, with the report's time. */
   odometersNow: readonly (OdometerReading & { vehicleId: string })[];
