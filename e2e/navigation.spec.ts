@@ -116,6 +116,7 @@ test.describe("navigation", () => {
     await expect(side.getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
 
     const destinations: [RegExp | string, string, string][] = [
+      ["Overview", "/overview", "Overview"],
       [/^My actions$/, "/actions", "My actions"],
       ["My day", "/my-day", "My day"],
       ["Vehicles", "/vehicles", "Vehicles"],

@@ -18,6 +18,7 @@ export function useNavSections(): NavSection[] {
     {
       group: null,
       items: [
+        { to: "/overview", label: "Overview" },
         { to: "/inbox", label: "Inbox", badge: unread, badgeNoun: "unread" },
         { to: "/actions", label: "My actions", badge: myActions, badgeNoun: "to do" },
         { to: "/my-day", label: "My day" },
