@@ -26,7 +26,7 @@ export function bumpVersion(db: Db, workspaceId: string) {
  * that a pull reads: the only ones an incremental pull reads when no other write came after its
  * cookie (worker/sync/changes.ts). A synced table the flush starts writing must be added here.
  */
-export const LIVE_SYNCED_TABLES = ["vehicles", "telemetry", "vehicle_events", "alerts"] as const;
+export const LIVE_SYNCED_TABLES = ["vehicles", "telemetry", "vehicle_events", "alerts", "jobs"] as const;
 
 /**
  * `bumpVersion` for the object's flush alone, which writes only LIVE_SYNCED_TABLES (and tables no

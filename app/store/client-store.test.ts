@@ -96,6 +96,8 @@ describe("client store", () => {
         location: null,
         distance: null,
         averageSpeed: null,
+        fuelFrom: null,
+        fuelTo: null,
       },
     ]);
   });

@@ -68,6 +68,7 @@ export async function readPlanRows(db: Db, workspaceId: string, days: string[]):
     .where(
       and(
         eq(c.workspaceId, workspaceId),
+        // in-list: the days around today (JOB_DAYS_BEFORE + 1 + JOB_DAYS_AFTER), a handful
         inArray(c.date, days),
         isNotNull(c.vehicleId),
         eq(c.deleted, false),

@@ -41,12 +41,13 @@ export async function readChanges(
   // first, and for everything only when the row says something else was written since the cookie
   // (bumpLiveVersion). One transaction either way, so the answer is one consistent snapshot.
   if (since >= 0 && !opts.live) {
-    const [ws, vehicleRows, telemetryRows, eventRows, alertRows] = await db.batch([
+    const [ws, vehicleRows, telemetryRows, eventRows, alertRows, jobRows] = await db.batch([
       workspaceQuery(db, workspaceId),
       ...liveQueries(db, workspaceId, since, false),
     ]);
     if (ws[0] && ws[0].flushedVersion === ws[0].version && ws[0].editVersion <= since) {
-      return { ...NOTHING_EDITED, workspace: syncStateOf(ws), vehicleRows, telemetryRows, eventRows, alertRows };
+      const live = { vehicleRows, telemetryRows, eventRows, alertRows, jobRows };
+      return { ...NOTHING_EDITED, workspace: syncStateOf(ws), ...live };
     }
   }
   return readAll(db, workspaceId, since, opts.live ?? false);
@@ -136,13 +137,15 @@ function liveQueries(db: Db, workspaceId: string, since: number, live: boolean) 
     db.select().from(telemetry).where(changed(telemetry)),
     db.select().from(vehicleEvents).where(changed(vehicleEvents)),
     db.select().from(alerts).where(changed(alerts)),
+    // a job's status, ETA and late, as the object's job tracking folds them (docs/decisions/0055)
+    jobChangeQuery(db, workspaceId, since, live),
   ] as const;
 }
 
 /** The statements of `readAll`'s one batch, in the order it names their answers. */
 function changeQueries(db: Db, workspaceId: string, since: number, live: boolean) {
   const changed = changedIn(workspaceId, since, live);
-  const [vehicleQuery, telemetryQuery, eventQuery, alertQuery] = liveQueries(db, workspaceId, since, live);
+  const [vehicleQuery, telemetryQuery, eventQuery, alertQuery, jobQuery] = liveQueries(db, workspaceId, since, live);
   return [
     workspaceQuery(db, workspaceId),
     vehicleQuery,
@@ -167,8 +170,8 @@ function changeQueries(db: Db, workspaceId: string, since: number, live: boolean
     fuelChangeQuery(db, workspaceId, since, live),
     // expenses and renewals (docs/decisions/0049)
     ...costChangeQueries(db, workspaceId, since, live),
-    // jobs (docs/decisions/0052)
-    jobChangeQuery(db, workspaceId, since, live),
+    // jobs (docs/decisions/0052), planned here and tracked by the flush
+    jobQuery,
   ] as const;
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
@@ -190,8 +193,7 @@ const NOTHING_EDITED = {
   fuelEntryRows: [],
   expenseRows: [],
   renewalRows: [],
-  jobRows: [],
-} satisfies Omit<Changes, "workspace" | "vehicleRows" | "telemetryRows" | "eventRows" | "alertRows">;
+} satisfies Omit<Changes, "workspace" | "vehicleRows" | "telemetryRows" | "eventRows" | "alertRows" | "jobRows">;
 
 /** Where a pull gets the shared part of an incremental answer. */
 export type ChangeSource = (workspaceId: string, since: number) => Promise<Changes>;
