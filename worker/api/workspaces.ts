@@ -16,7 +16,7 @@ import { declared } from "./route-declaration/declare";
 
 /**
  * Creating a workspace and switching the session to one (docs/product.md section 7); its members and
- * invites (DESIGN.md "Teams"). Who may call each route: worker/api/route-rules.ts, which also
+ * invites (DESIGN.md "Teams"). Who may call each route: its declared permission, enforced by worker/api/route-rules.ts, which also
  * sets `c.var.access` (the workspace of `:id` and the caller's role there).
  */
 export const workspaceRoutes = new Hono<AppEnv>()
