@@ -119,4 +119,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A concept's folder inside shared/ (issue 40: shared/ grouped by what it holds, e.g.
+    // shared/overview/) may read the rest of shared/, and still nothing outside it.
+    files: ["shared/*/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["../../*", "**/app/**", "**/worker/**", "**/party/**", "**/db/**", "**/domain/**"] },
+      ],
+    },
+  },
 );

@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
 import { ensureGlyphs } from "./scripts/map-glyphs.mjs";
 import { ensureGeography } from "./scripts/offline-geography.mjs";
+import { clientChunks } from "./scripts/client-chunks";
 import { serviceWorker } from "./scripts/service-worker-plugin";
 
 /**
@@ -49,7 +50,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // (a preload hint that means nothing to a Worker); wrangler's esbuild then drops each with an
       // "ignored-bare-import" warning, since those packages declare "sideEffects": false.
       // In the browser those hoisted imports start downloads early, so only the server build drops them.
-      output: { hoistTransitiveImports: !isSsrBuild },
+      // The browser's files in three shared groups rather than dozens of tiny ones (docs/decisions/0054).
+      output: { hoistTransitiveImports: !isSsrBuild, manualChunks: isSsrBuild ? undefined : clientChunks() },
     },
   },
   // The sync worker (app/sync/sync-worker.ts) is a module worker, bundled on its own.

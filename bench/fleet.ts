@@ -69,6 +69,8 @@ export interface OsmandReport {
   /** knots, as the protocol sends it */
   speed?: number;
   ignition?: boolean;
+  /** percent of the tank */
+  fuel?: number;
 }
 
 export function osmandUrl(r: OsmandReport) {
@@ -80,6 +82,7 @@ export function osmandUrl(r: OsmandReport) {
   });
   if (r.speed !== undefined) q.set("speed", r.speed.toFixed(3));
   if (r.ignition !== undefined) q.set("ignition", String(r.ignition));
+  if (r.fuel !== undefined) q.set("fuel", r.fuel.toFixed(1));
   return `${baseUrl}/api/ingest/osmand?${q}`;
 }
 

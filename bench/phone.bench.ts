@@ -6,9 +6,13 @@ import type { Browser, Page } from "@playwright/test";
 import { openPage, withBrowser } from "./browser";
 import { newWorkspace, orderBeacons } from "./fleet";
 import { report } from "./lib";
+import { recordRequests, TRACE_MARKS } from "./phone-trace";
 
 const PHONE = { cpu: 4, latencyMs: 150, downKbps: 1600, upKbps: 750 };
 const RUNS = Number(process.env.PHONE_RUNS ?? 3);
+/** PHONE_TRACE=1: one run of each, with its requests and milestones printed (bench/phone-trace.ts). */
+const TRACE = Boolean(process.env.PHONE_TRACE);
+const traces = new Map<Page, (page: Page, title: string) => Promise<void>>();
 
 /** Records, in the page, when the first page heading (or the map, ready) appears: the first content that is the page's own. */
 const FIRST_CONTENT = `(() => {
@@ -19,6 +23,7 @@ const FIRST_CONTENT = `(() => {
 
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
+  if (TRACE) traces.set(page, recordRequests(cdp));
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpu });
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
@@ -36,12 +41,18 @@ async function firstContent(page: Page, path: string): Promise<number> {
     timeout: 120_000,
     polling: 100,
   });
-  return page.evaluate(() => (window as unknown as { __firstContent: number }).__firstContent);
+  const ms = await page.evaluate(() => (window as unknown as { __firstContent: number }).__firstContent);
+  if (TRACE) {
+    await page.waitForTimeout(3000);
+    await traces.get(page)?.(page, `${path}: first content ${Math.round(ms)} ms`);
+  }
+  return ms;
 }
 
 async function coldLoad(browser: Browser, token: string, path: string) {
   const page = await openPage(browser, token);
   await page.context().addInitScript(FIRST_CONTENT);
+  if (TRACE) await page.context().addInitScript(TRACE_MARKS);
   await throttle(page);
   const ms = await firstContent(page, path);
   await page.context().close();
@@ -52,6 +63,7 @@ async function coldLoad(browser: Browser, token: string, path: string) {
 async function warmStart(browser: Browser, token: string, path: string) {
   const first = await openPage(browser, token);
   await first.context().addInitScript(FIRST_CONTENT);
+  if (TRACE) await first.context().addInitScript(TRACE_MARKS);
   await first.goto("/actions");
   await first.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active), null, {
     timeout: 120_000,
@@ -71,7 +83,7 @@ await orderBeacons(token, workspaceId, 20);
 const results = await withBrowser(async (browser) => {
   const runs = async (measure: () => Promise<number>) => {
     const xs: number[] = [];
-    for (let i = 0; i < RUNS; i++) xs.push(await measure());
+    for (let i = 0; i < (TRACE ? 1 : RUNS); i++) xs.push(await measure());
     return median(xs);
   };
   return {

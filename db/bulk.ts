@@ -92,6 +92,11 @@ export function bulkUpdate<T extends SQLiteTable>(
     stampVersion?: SQLiteColumn;
     /** Only rows whose column is not already this value (so an unchanged row keeps its version). */
     unless?: { column: SQLiteColumn; value: string };
+    /**
+     * Only rows this SQL condition holds for, given how to read a written column's new value (a
+     * job's status that must not go back: party/live-fleet/flush-tables.ts). Trusted SQL, never input.
+     */
+    guard?: (newValue: (column: SQLiteColumn) => string) => string;
   },
 ) {
   const columns = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>);
@@ -110,6 +115,8 @@ export function bulkUpdate<T extends SQLiteTable>(
     sets.push(
       `${quote(options.stampVersion.name)} = (SELECT "version" FROM "workspaces" WHERE "id" = '${options.scope.value.replace(/'/g, "''")}')`,
     );
+  const newValue = (column: SQLiteColumn) =>
+    `json_extract(j.value, '$[${written.findIndex(([, c]) => c === column) + 1}]')`;
   const statements = [];
   const encoded = rows.map(encode);
   for (let i = 0; i < encoded.length;) {
@@ -122,10 +129,11 @@ export function bulkUpdate<T extends SQLiteTable>(
     const unless = options.unless
       ? ` AND ${name}.${quote(options.unless.column.name)} IS NOT '${options.unless.value.replace(/'/g, "''")}'`
       : "";
+    const guard = options.guard ? ` AND (${options.guard(newValue)})` : "";
     statements.push(
       db.run(
         sql.raw(
-          `UPDATE ${name} SET ${sets.join(", ")} FROM json_each(${literal}) AS j WHERE ${name}.${quote(options.key.name)} = json_extract(j.value, '$[0]') AND ${scope}${unless}`,
+          `UPDATE ${name} SET ${sets.join(", ")} FROM json_each(${literal}) AS j WHERE ${name}.${quote(options.key.name)} = json_extract(j.value, '$[0]') AND ${scope}${unless}${guard}`,
         ),
       ),
     );

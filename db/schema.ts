@@ -10,7 +10,10 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import type { AlertKind, AlertRuleConfig } from "../shared/alert-rules";
 import type { PlaceGeometry } from "../shared/places";
 import type { InspectionItem, InspectionResult } from "../shared/inspections";
+import type { JobStatus } from "../shared/jobs";
 import { PHOTO_QUOTA_BYTES } from "../shared/photos";
+import { expenseKinds } from "../shared/expenses";
+import { renewalKinds } from "../shared/renewals";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -419,7 +422,7 @@ export const vehicleEvents = sqliteTable(
     id: text("id").primaryKey(),
     workspaceId: text("workspace_id").notNull(),
     vehicleId: text("vehicle_id").notNull(),
-    /** TRANSIT | STOP | TOW */
+    /** TRANSIT | STOP | TOW, or REFUEL | FUEL_DROP (docs/decisions/0050) */
     type: text("type").notNull(),
     startTime: integer("start_time").notNull(),
     /** null while the event is still going on. */
@@ -434,6 +437,9 @@ export const vehicleEvents = sqliteTable(
     /** TRANSIT/TOW: metres travelled and mean speed in m/s. */
     distance: real("distance"),
     averageSpeed: real("average_speed"),
+    /** REFUEL/FUEL_DROP (migrations/0029): the fuel level before and after, percent of the tank. */
+    fuelFrom: real("fuel_from"),
+    fuelTo: real("fuel_to"),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     /** Workspace version at creation (set by a trigger, migrations/0001): pulls skip `del` for rows created after the cookie. */
@@ -960,6 +966,151 @@ export const fuelEntries = sqliteTable(
     index("fuel_entries_ws_at_idx").on(t.workspaceId, t.at),
     index("fuel_entries_vehicle_at_idx").on(t.vehicleId, t.at),
   ],
+);
+
+// ---------------------------------------------------------------- expenses and renewals (issue 42; migrations/0028, docs/decisions/0049)
+
+/** Money a vehicle costs beyond fuel and service, on a day of the workspace. */
+export const expenses = sqliteTable(
+  "expenses",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    vehicleId: text("vehicle_id").notNull(),
+    /** YYYY-MM-DD, the workspace's day */
+    date: text("date").notNull(),
+    kind: text("kind", { enum: expenseKinds }).notNull(),
+    costCents: integer("cost_cents").notNull(),
+    note: text("note"),
+    photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("expenses_ws_version_idx").on(t.workspaceId, t.version),
+    index("expenses_ws_date_idx").on(t.workspaceId, t.date),
+    index("expenses_vehicle_date_idx").on(t.vehicleId, t.date),
+  ],
+);
+
+/** A registration, policy, permit or test that runs out on `dueDate`; renewing moves the date. */
+export const renewals = sqliteTable(
+  "renewals",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    vehicleId: text("vehicle_id").notNull(),
+    kind: text("kind", { enum: renewalKinds }).notNull(),
+    name: text("name"),
+    /** YYYY-MM-DD, the workspace's day */
+    dueDate: text("due_date").notNull(),
+    remindDaysBefore: integer("remind_days_before").notNull().default(30),
+    photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** `{dueDate}:{status}` once its reminder went out (worker/costs/renewal-notifications.ts). */
+    announced: text("announced"),
+    /** ms, when it was last renewed */
+    renewedAt: integer("renewed_at"),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("renewals_ws_version_idx").on(t.workspaceId, t.version),
+    index("renewals_vehicle_idx").on(t.vehicleId),
+    index("renewals_due_idx").on(t.deleted, t.dueDate),
+  ],
+);
+
+// ---------------------------------------------------------------- jobs (issue 43; migrations/0027, docs/decisions/0052)
+
+/**
+ * A stop to make: on a local day (`date`), at a point (or a place, whose centre is the point), in
+ * an order (`sequence`) on a vehicle's day or unassigned. Numbered #1, #2, ... per workspace.
+ * Status and its times are written by planners, the driver and the workspace object's detection.
+ */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    /** YYYY-MM-DD, the workspace's local day. */
+    date: text("date").notNull(),
+    vehicleId: text("vehicle_id"),
+    placeId: text("place_id"),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    address: text("address"),
+    radiusMeters: real("radius_meters").notNull().default(150),
+    /** "HH:MM", local. */
+    windowStart: text("window_start"),
+    windowEnd: text("window_end"),
+    durationMinutes: integer("duration_minutes").notNull().default(5),
+    sequence: integer("sequence").notNull().default(0),
+    notes: text("notes"),
+    customerName: text("customer_name"),
+    customerEmail: text("customer_email"),
+    status: text("status").$type<JobStatus>().notNull().default("scheduled"),
+    enRouteAt: integer("en_route_at"),
+    arrivedAt: integer("arrived_at"),
+    departedAt: integer("departed_at"),
+    completedAt: integer("completed_at"),
+    /** ms: when the vehicle is expected, while the job is not reached. */
+    eta: integer("eta"),
+    late: integer("late", { mode: "boolean" }).notNull().default(false),
+    proofPhotoIds: text("proof_photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    signaturePhotoId: text("signature_photo_id"),
+    recipientName: text("recipient_name"),
+    proofNote: text("proof_note"),
+    completedByUserId: text("completed_by_user_id"),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("jobs_ws_number_idx").on(t.workspaceId, t.number),
+    index("jobs_ws_version_idx").on(t.workspaceId, t.version),
+    index("jobs_ws_date_idx").on(t.workspaceId, t.date),
+    index("jobs_vehicle_date_idx").on(t.vehicleId, t.date),
+  ],
+);
+
+/** A job given to a vehicle, queued for a push to its driver's phones (worker/jobs/job-notifications.ts). */
+export const jobNotifications = sqliteTable(
+  "job_notifications",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id").notNull(),
+    /** Who assigned: not pushed to (a driver planning their own day needs no nudge). */
+    senderUserId: text("sender_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("job_notifications_ws_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** A customer's link to one job (migrations/0030, docs/decisions/0055): the token's SHA-256 only. */
+export const jobShares = sqliteTable(
+  "job_shares",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("job_shares_hash_idx").on(t.tokenHash), index("job_shares_job_idx").on(t.workspaceId, t.jobId)],
 );
 
 // ---------------------------------------------------------------- Web Push (issue 41; migrations/0025, docs/decisions/0047)

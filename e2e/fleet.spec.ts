@@ -95,6 +95,16 @@ test.describe("demo fleet and simulator", () => {
     const fuel = await first.api.call<{ entries: { flags: string[] }[] }>("GET", "fuel-entries");
     expect(fuel.entries).toHaveLength(18);
     expect(fuel.entries.filter((e) => e.flags.length)).toHaveLength(1);
+    // One vehicle lost fuel overnight (sent before its first live report): the Inbox shows the drop.
+    const inbox = await first.api.call<{ alerts: { type: string; peak: number | null }[] }>("GET", "alerts");
+    const drops = inbox.alerts.filter((x) => x.type === "fuel_drop");
+    expect(drops).toHaveLength(1);
+    expect(drops[0]!.peak).toBeGreaterThan(25);
+    // And its renewals (issue 42 part B), once: one registration due soon.
+    const renewals = await first.api.call<{ renewals: { kind: string; status: string }[] }>("GET", "renewals");
+    expect(renewals.renewals.filter((r) => r.status !== "ok")).toEqual([
+      expect.objectContaining({ kind: "registration", status: "due_soon" }),
+    ]);
 
     // Bounded, as tests run it: 24 reports, two per vehicle.
     const stats = await runSimulation({ url: baseURL!, beacons: first.beacons, intervalMs: 100, maxReports: 24 });

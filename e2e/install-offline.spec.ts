@@ -50,6 +50,7 @@ test("the app meets Chromium's installability criteria, with real icons of the s
 /** Every page of the signed-in app that reads the synced store, and what shows it opened with its data. */
 function storePages(vehicle: { id: string; name: string }, issue: { id: string; title: string }) {
   return [
+    { path: "/overview", heading: "Overview", shows: "High" },
     { path: "/actions", heading: "My actions", shows: issue.title },
     { path: "/inspections", heading: "Inspections", shows: "Start inspection" },
     { path: "/issues", heading: "Issues", shows: issue.title },
@@ -64,6 +65,8 @@ function storePages(vehicle: { id: string; name: string }, issue: { id: string; 
     { path: "/locations", heading: "Locations", shows: "Locations" },
     { path: "/fuel", heading: "Fuel", shows: "Log fuel" },
     { path: `/vehicles/${vehicle.id}/fuel`, heading: vehicle.name, shows: "Log fuel" },
+    { path: "/jobs", heading: "Jobs", shows: "New job" },
+    { path: "/my-day", heading: "My day", shows: "Choose your vehicle" },
   ];
 }
 

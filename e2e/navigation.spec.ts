@@ -116,8 +116,11 @@ test.describe("navigation", () => {
     await expect(side.getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
 
     const destinations: [RegExp | string, string, string][] = [
+      ["Overview", "/overview", "Overview"],
       [/^My actions$/, "/actions", "My actions"],
+      ["My day", "/my-day", "My day"],
       ["Vehicles", "/vehicles", "Vehicles"],
+      ["Jobs", "/jobs", "Jobs"],
       ["Issues", "/issues", "Issues"],
       ["Inspections", "/inspections", "Inspections"],
       ["Fuel", "/fuel", "Fuel"],
@@ -132,6 +135,7 @@ test.describe("navigation", () => {
     }
     await expect(side.getByRole("group", { name: "Workspace" }).getByRole("link")).toHaveText([
       "Vehicles",
+      "Jobs",
       "Issues",
       "Inspections",
       "Fuel",

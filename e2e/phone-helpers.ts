@@ -42,6 +42,7 @@ export async function livelyFleet(request: APIRequestContext) {
 /** Every page of the signed-in app, as a user reaches it from the navigation (vehicle pages need an id). */
 export function appPages(vehicleId: string): { path: string; heading: string | RegExp }[] {
   return [
+    { path: "/overview", heading: "Overview" },
     { path: "/inbox", heading: "Inbox" },
     { path: "/actions", heading: "My actions" },
     { path: "/vehicles", heading: "Vehicles" },
@@ -51,6 +52,7 @@ export function appPages(vehicleId: string): { path: string; heading: string | R
     { path: "/inspections", heading: "Inspections" },
     { path: "/fuel", heading: "Fuel" },
     { path: `/vehicles/${vehicleId}/fuel`, heading: /Vehicle \d+/ },
+    { path: `/vehicles/${vehicleId}/costs`, heading: /Vehicle \d+/ },
     { path: "/reports", heading: "Reports" },
     { path: "/people", heading: "People" },
     { path: "/locations", heading: "Locations" },

@@ -43,7 +43,9 @@ test.describe("on a phone", () => {
     const destinations: [RegExp | string, RegExp, string][] = [
       ["Inbox, 1 unread", /\/inbox$/, "Inbox"],
       [/^My actions/, /\/actions$/, "My actions"],
+      ["My day", /\/my-day$/, "My day"],
       ["Vehicles", /\/vehicles$/, "Vehicles"],
+      ["Jobs", /\/jobs$/, "Jobs"],
       ["Issues", /\/issues$/, "Issues"],
       ["Inspections", /\/inspections$/, "Inspections"],
       ["Fuel", /\/fuel$/, "Fuel"],

@@ -57,3 +57,27 @@ test("the side panel shows the 3 latest events grouped by day, with labels and d
   await expect(events.nth(1)).toContainText(/\d+ mph avg · \d+\.\d mi/);
   await expect(events.nth(0).locator(".address")).toHaveText(/40\.06000, -100\.00000/);
 });
+
+test("a fuel drop the beacon's level showed is on the timeline, in gallons once the tank is set", async ({
+  page,
+  request,
+}) => {
+  const fleet = await newFleetAccount(request);
+  const auth = { Authorization: `Bearer ${fleet.token}` };
+  const [a] = await orderVehicles(request, fleet, 1);
+  // An 80 L tank (21.1 gal) that loses 30 points in a few minutes, parked (docs/decisions/0050).
+  expect(
+    (await request.patch(`/api/vehicles/${a!.vehicleId}`, { headers: auth, data: { fuelTankLitres: 80 } })).status(),
+  ).toBe(200);
+  const levels = [70, 70.4, 69.8, 70.1, 70, 69.9, 60, 50, 42, 40, 40.2, 39.9, 40, 40.1, 40, 39.8, 40.1, 40];
+  for (const [i, fuel] of levels.entries())
+    await report(request, a!.id, { timestamp: NOW - (60 - i) * MIN, lat: 40, lon: -100, ignition: false, fuel });
+
+  await page.clock.setSystemTime(NOW);
+  await signInAs(page, fleet.token);
+  await page.goto(`/map?vehicleId=${a!.vehicleId}`);
+  const drop = page.getByRole("region", { name: "Timeline" }).locator('[data-event-type="FUEL_DROP"]');
+  await expect(drop.locator(".label")).toHaveText("fuel drop");
+  // 30 points of 80 L: about 24 L, 6.3 gal.
+  await expect(drop.getByTestId("fuel-change")).toHaveText(/^−6\.\d gal · 70% → 40%$/);
+});

@@ -279,7 +279,8 @@ test.describe("/vehicles/{id}", () => {
     await page.getByRole("group", { name: "Vehicle Identification" }).getByLabel("VIN").fill("1HGCM82633A004352");
     await expect(page.getByRole("button", { name: "Update" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Decode" })).toHaveCount(0);
-    await page.getByRole("link", { name: "Overview" }).click();
+    // The vehicle's own Overview tab, not the fleet's Overview in the navigation.
+    await page.getByRole("navigation", { name: "Vehicle sections" }).getByRole("link", { name: "Overview" }).click();
     await expect(page.getByTestId("speed")).toBeVisible();
     await expect(page.getByText(/Loading history|No history|Speed, last 24 hours/)).toHaveCount(0);
   });

@@ -8,8 +8,12 @@
 export interface WorkspaceChange {
   /** Places were created, changed or deleted: the object reloads its watch before the next report. */
   places?: boolean;
+  /** Jobs were created, changed or deleted (issue 43): the object reloads the jobs it watches. */
+  jobs?: boolean;
   /** Alert rules changed: likewise. */
   rules?: boolean;
+  /** A vehicle's fuel tank changed: likewise (a fuel_drop rule's minLitres is measured with it). */
+  tanks?: boolean;
   /** The workspace's new time zone (IANA): every vehicle the object holds folds with it from the next report on. */
   timeZone?: string;
   /** Vehicles whose device ids were replaced: their old ids are unknown from now on (what they had pending is flushed first). */

@@ -11,6 +11,7 @@ import { database, type Db } from "../db/client";
 import { AnswerOverHttp, type RoomSync, type SharedReads } from "./room-sync";
 import { FLEET_MODULES } from "../domain/fleet-modules";
 import { ObjectWatch } from "./alerts/workspace-watch";
+import { DayPlans } from "./jobs/day-plans";
 import type { WorkspaceChange } from "./workspace-change";
 import { ShareViews, type ShareViewAnswer } from "./share-views";
 import { LiveFleet, type BeaconReport, type IngestAnswer, type LiveOptions } from "./live-fleet/live-fleet";
@@ -164,7 +165,11 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    * `flushMs`. Devices of another workspace are unknown here whatever the caller says.
    */
   async ingest(requests: BeaconReport[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
-    const modules = options.modules ?? [...FLEET_MODULES, ...(await this.#watch.modules())];
+    const modules = options.modules ?? [
+      ...FLEET_MODULES,
+      ...(await this.#watch.modules()),
+      ...(await this.#jobModules()),
+    ];
     const changesBefore = this.fleet.vehicleChanges;
     const answers = await this.fleet.ingest(requests, options, modules);
     if (answers.some((a) => a.ok)) this.#packingDue();
@@ -227,6 +232,18 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     await this.changed({ devices: { vehicleIds: [vehicleId] }, poke: false });
   }
 
+  #dayPlansStore: DayPlans | null = null;
+  /** The day's jobs this workspace's vehicles are followed against (party/jobs/day-plans.ts). */
+  get #dayPlans(): DayPlans {
+    return (this.#dayPlansStore ??= new DayPlans(this.name, () => this.#db));
+  }
+
+  /** The jobs module, over the jobs of the days around today in the workspace's zone. */
+  async #jobModules() {
+    const { timeZone, rules } = await this.#watch.rows();
+    return this.#dayPlans.modules(Date.now(), timeZone, rules);
+  }
+
   #watchStore: ObjectWatch | null = null;
   /** The workspace's places, rules and time zone, held here (party/alerts/workspace-watch.ts). */
   get #watch(): ObjectWatch {
@@ -243,7 +260,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       await this.settle();
       for (const vehicleId of change.devices.vehicleIds) this.fleet.forgetDevicesOf(vehicleId);
     }
-    if (change.places || change.rules || change.timeZone) {
+    if (change.places || change.rules || change.timeZone || change.tanks) {
       const rows = await this.#watch.reload().catch((error: unknown) => {
         // Marked stale: the next report tries D1 again (and folds with the stored copy meanwhile).
         console.error("changed: the watch's reload failed:", error);
@@ -252,6 +269,8 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       const timeZone = change.timeZone ?? rows?.timeZone;
       if (timeZone) this.fleet.setTimeZone(timeZone);
     }
+    // Read again before the next report is folded; the timezone's change moves the days too.
+    if (change.jobs || change.timeZone) this.#dayPlans.invalidate();
     for (const userId of change.members?.removedUserIds ?? []) await this.closeUser(userId);
     if (change.readYourWrites) this.#changes.invalidate();
     if (change.poke ?? true) await this.poke();

@@ -57,7 +57,7 @@ const stats = await runSimulation({
   url,
   beacons: seeded.beacons,
   intervalMs: 4_000,
-  resume: resumeFrom(seeded.snapshot),
+  resume: new Map([...resumeFrom(seeded.snapshot), ...seeded.overnight]),
   signal: stop.signal,
   // Quiet by default: `npm start` shares the terminal with the Worker's log.
   log: (line) => (line.includes("refused") || line.includes("reports sent") ? log(line) : undefined),

@@ -17,6 +17,10 @@ export const alertTypes = [
   "tow",
   "beacon_silent",
   "clock_ahead",
+  "fuel_drop",
+  "job_late",
+  "job_arrived",
+  "job_completed",
 ] as const;
 export type AlertType = (typeof alertTypes)[number];
 
@@ -40,6 +44,10 @@ export const alertTypeLabels: Record<AlertKind, string> = {
   tow: "Towed",
   beacon_silent: "Beacon silent",
   clock_ahead: "Device clock ahead",
+  fuel_drop: "Fuel drop",
+  job_late: "Job running late",
+  job_arrived: "Arrived at a job",
+  job_completed: "Job completed",
 };
 
 const id = z.string().min(1).max(100);
@@ -92,6 +100,21 @@ export const alertRuleBodySchema = z.discriminatedUnion(
     z.object({ type: z.literal("tow"), ...common }),
     z.object({ type: z.literal("beacon_silent"), minutes: minutes(10_080), ...common }),
     z.object({ type: z.literal("clock_ahead"), ...common }),
+    // A fuel drop the beacon's fuel level showed (docs/decisions/0050); with `minLitres`, only one that
+    // lost at least that much, which needs the vehicle's tank.
+    z.object({
+      type: z.literal("fuel_drop"),
+      minLitres: z
+        .number({ invalid_type_error: "Enter litres" })
+        .positive("More than 0 litres")
+        .max(2000, "At most 2,000 litres")
+        .optional(),
+      ...common,
+    }),
+    // jobs (issue 43): raised by the workspace object's job tracking (domain/jobs/alerts.ts)
+    z.object({ type: z.literal("job_late"), ...common }),
+    z.object({ type: z.literal("job_arrived"), ...common }),
+    z.object({ type: z.literal("job_completed"), ...common }),
   ],
   {
     errorMap: (issue, ctx) =>
@@ -116,7 +139,7 @@ export interface Alert {
   endAt: number | null;
   latitude: number;
   longitude: number;
-  /** the episode's peak: mph for speeding and tow, seconds ahead for the clock */
+  /** the episode's peak: mph for speeding and tow, seconds ahead for the clock, litres lost for a fuel drop */
   peak: number | null;
 }
 

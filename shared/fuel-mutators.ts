@@ -15,7 +15,7 @@ import {
   type UpdateFuelEntryArgs,
 } from "./fuel";
 import { telemetryKey, type TelemetryWire } from "./telemetry";
-import { decodeVehicleEvent, EVENT_PREFIX, type VehicleEventWire } from "./vehicle-event";
+import { decodeVehicleEvent, EVENT_PREFIX, isTrip, type VehicleEventWire } from "./vehicle-event";
 
 /**
  * "Log fuel" (members) and editing or deleting an entry (owners and admins) in the browser:
@@ -32,7 +32,7 @@ async function odometerIn(tx: ReadTransaction, vehicleId: string, at: number): P
   const trips = [];
   for await (const [key, value] of tx.scan({ prefix }).entries()) {
     const e = decodeVehicleEvent(vehicleId, key.slice(prefix.length), value as VehicleEventWire);
-    if (e.type !== "STOP") trips.push(e);
+    if (isTrip(e.type)) trips.push(e);
   }
   return odometerAtMiles(t.o, trips, at, Date.now());
 }

@@ -14,6 +14,9 @@ import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "./ve
 import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "./vin";
 import { fuelTankLitresSchema } from "./fuel";
 import { fuelMutators } from "./fuel-mutators";
+import { expenseMutators } from "./expense-mutators";
+import { renewalMutators } from "./renewal-mutators";
+import { jobMutators } from "./jobs-mutators";
 import { placeMutators } from "./places-mutators";
 import { issueMutators } from "./issues-mutators";
 import { serviceMutators } from "./service-mutators";
@@ -129,6 +132,9 @@ export const mutators = {
   ...serviceMutators,
   ...inspectionMutators,
   ...fuelMutators,
+  ...expenseMutators,
+  ...renewalMutators,
+  ...jobMutators,
 };
 
 export type Mutators = typeof mutators;

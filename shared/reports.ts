@@ -8,7 +8,7 @@ import { addDays, daysBetween, timeZoneField } from "./time-zone";
  * its unit in its name (miles, seconds, mph, percent), every time is ISO 8601 with the
  * workspace's offset.
  */
-export const reportNames = ["summary", "trips", "stops", "daily"] as const;
+export const reportNames = ["summary", "trips", "stops", "daily", "jobs"] as const;
 export type ReportName = (typeof reportNames)[number];
 export const MAX_REPORT_DAYS = 92;
 
@@ -112,6 +112,19 @@ export interface StopRow {
   /** "on" when the engine ran (idling) for any of the stop, else "off" */
   ignition: "on" | "off";
   inProgress: boolean;
+}
+
+/** The on-time report (`GET /api/reports/jobs`, issue 43): per vehicle and its driver. */
+export interface JobsReportRow {
+  vehicleId: string;
+  vehicleName: string;
+  driver: string | null;
+  jobs: number;
+  completed: number;
+  onTime: number;
+  late: number;
+  skipped: number;
+  averageDwellMinutes: number | null;
 }
 
 export interface ReportResponse<Row> {

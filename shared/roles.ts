@@ -89,6 +89,22 @@ export const mutationActions: Record<keyof Mutators, Action> = {
   logFuelEntry: "fleet.edit",
   updateFuelEntry: "maintenance.manage",
   deleteFuelEntry: "maintenance.manage",
+  // Expenses: members add them, owners and admins correct or remove them (issue 42, ADR 0049).
+  addExpense: "fleet.edit",
+  updateExpense: "maintenance.manage",
+  deleteExpense: "maintenance.manage",
+  // Renewals: owners and admins set them up and remove them (as service schedules), members renew (as they log service).
+  addRenewal: "maintenance.manage",
+  renewRenewal: "fleet.edit",
+  deleteRenewal: "maintenance.manage",
+  // Jobs (issue 43, ADR 0052): owners, admins and members plan; the driver (a member) marks arrived and done; viewers read.
+  createJob: "fleet.edit",
+  updateJob: "fleet.edit",
+  deleteJob: "fleet.edit",
+  reorderJobs: "fleet.edit",
+  cancelJob: "fleet.edit",
+  markJobArrived: "fleet.edit",
+  completeJob: "fleet.edit",
 };
 
 /** A pushed mutation the server refused for the caller's role (the push answer's `refused`). */

@@ -66,6 +66,8 @@ describe("compact synced values (docs/decisions/0013)", () => {
       location: null,
       distance: 1234.5678,
       averageSpeed: 8.3333333,
+      fuelFrom: null,
+      fuelTo: null,
     };
     const stop: VehicleEvent = {
       ...open,
@@ -89,6 +91,24 @@ describe("compact synced values (docs/decisions/0013)", () => {
       const decoded = decodeSyncedValue(`event/v9/${e.id}`, wire);
       expect(decoded).toEqual(e === open ? { ...open, distance: 1235, averageSpeed: 8.33 } : stop);
     }
+  });
+
+  it("a refuel keeps its fuel levels to a tenth of a point", () => {
+    const refuel: VehicleEvent = {
+      id: "0mhx2k3l0-2b3c4d5e",
+      vehicleId: "v9",
+      type: "REFUEL",
+      startTime: 1763900000000,
+      endTime: 1763900180000,
+      location: null,
+      distance: null,
+      averageSpeed: null,
+      fuelFrom: 21.34,
+      fuelTo: 88.96,
+    };
+    const wire = encodeVehicleEvent(refuel);
+    expect(wire).toEqual({ k: "REFUEL", a: 1763900000000, z: 1763900180000, fa: 21.3, fz: 89 });
+    expect(decodeSyncedValue(`event/v9/${refuel.id}`, wire)).toEqual({ ...refuel, fuelFrom: 21.3, fuelTo: 89 });
   });
 
   it("updateVehicle merges over the stored form and leaves a cleared field out", async () => {

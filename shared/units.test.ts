@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { distanceMetres } from "./geo";
 import { knotsToMetresPerSecond, metresPerSecondToMph, metresToMiles, mphToKnots } from "./units";
-import { isIgnitionOn, vehicleState } from "./vehicle-state";
+import { fleetStatus, isFleetStatus, isIgnitionOn, vehicleState } from "./vehicle-state";
 
 describe("units", () => {
   it("converts knots, m/s, mph and miles", () => {
@@ -31,5 +31,22 @@ describe("vehicle state", () => {
     expect(vehicleState("ACTIVE", "idle")).toBe("moving");
     expect(vehicleState("ACTIVE", "towing")).toBe("moving");
     expect([isIgnitionOn("off"), isIgnitionOn(undefined), isIgnitionOn("idle")]).toEqual([false, false, true]);
+  });
+});
+
+describe("fleet status (the overview's four kinds)", () => {
+  it("splits the map's green into moving and idle, and calls its grey silent", () => {
+    expect(fleetStatus("ACTIVE", "moving")).toBe("moving");
+    expect(fleetStatus("ACTIVE", "towing")).toBe("moving");
+    expect(fleetStatus("ACTIVE", "idle")).toBe("idle");
+    expect(fleetStatus("ACTIVE", "off")).toBe("parked");
+    // An active beacon with no status in the store yet: the map draws it green, so it counts as moving.
+    expect(fleetStatus("ACTIVE", undefined)).toBe("moving");
+    expect(fleetStatus("INACTIVE", "idle")).toBe("silent");
+    expect(fleetStatus(undefined, "moving")).toBe("silent");
+  });
+
+  it("reads a status from an address only when it is one of the four", () => {
+    expect([isFleetStatus("idle"), isFleetStatus("inactive"), isFleetStatus(null)]).toEqual([true, false, false]);
   });
 });

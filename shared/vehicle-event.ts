@@ -13,7 +13,32 @@ export const vehicleEventKey = (vehicleId: string, eventId: string) => `${EVENT_
  */
 export const SYNCED_EVENTS_PER_VEHICLE = 3;
 
+/** What the trip detector makes of the positions (domain/fold/motion.ts): they tile a vehicle's time. */
 export type VehicleEventType = "TRANSIT" | "STOP" | "TOW";
+/**
+ * What the fuel watch sees in the beacon's fuel level (domain/fuel/level-watch.ts): a refuel or a
+ * fuel drop while the vehicle stood, inside one of its stops (docs/decisions/0050).
+ */
+export type FuelEventType = "REFUEL" | "FUEL_DROP";
+export const FUEL_EVENT_TYPES: readonly FuelEventType[] = ["REFUEL", "FUEL_DROP"];
+/** Every kind of timeline event. */
+export type TimelineEventType = VehicleEventType | FuelEventType;
+export const isFuelEvent = (type: TimelineEventType): type is FuelEventType =>
+  type === "REFUEL" || type === "FUEL_DROP";
+/** A trip: what moved the vehicle (its distance counts on the odometer). */
+export const isTrip = (type: TimelineEventType) => type === "TRANSIT" || type === "TOW";
+
+/**
+ * The litres a refuel added or a drop took (always positive), from the fuel levels in percent and
+ * the vehicle's tank; null when the tank is not set (the levels alone say nothing in litres).
+ */
+export function fuelChangeLitres(
+  e: { fuelFrom: number | null; fuelTo: number | null },
+  tankLitres: number | null | undefined,
+): number | null {
+  if (e.fuelFrom === null || e.fuelTo === null || !tankLitres) return null;
+  return Math.round((Math.abs(e.fuelTo - e.fuelFrom) / 100) * tankLitres * 10) / 10;
+}
 
 /** A stop's address, as reverse geocoding found it (each part null when unknown). */
 export interface StreetAddress {
@@ -28,7 +53,7 @@ export interface StreetAddress {
 export type VehicleEvent = {
   id: string;
   vehicleId: string;
-  type: VehicleEventType;
+  type: TimelineEventType;
   startTime: number;
   /** null while the event is still going on */
   endTime: number | null;
@@ -37,6 +62,9 @@ export type VehicleEvent = {
   distance: number | null;
   /** TRANSIT/TOW: mean speed in m/s */
   averageSpeed: number | null;
+  /** REFUEL/FUEL_DROP: the fuel level before and after, percent of the tank */
+  fuelFrom: number | null;
+  fuelTo: number | null;
 };
 
 /**
@@ -46,7 +74,7 @@ export type VehicleEvent = {
  */
 export type VehicleEventWire = {
   /** type */
-  k: VehicleEventType;
+  k: TimelineEventType;
   /** startTime, ms */
   a: number;
   /** endTime, ms; absent while the event goes on */
@@ -68,6 +96,9 @@ export type VehicleEventWire = {
   d?: number;
   /** averageSpeed, m/s */
   v?: number;
+  /** fuelFrom, fuelTo: percent, to 0.1 */
+  fa?: number;
+  fz?: number;
 };
 
 export function encodeVehicleEvent(e: Omit<VehicleEvent, "id" | "vehicleId">): VehicleEventWire {
@@ -84,6 +115,8 @@ export function encodeVehicleEvent(e: Omit<VehicleEvent, "id" | "vehicleId">): V
   }
   setIfPresent(w, "d", roundOrNone(e.distance, 0));
   setIfPresent(w, "v", roundOrNone(e.averageSpeed, 2));
+  setIfPresent(w, "fa", roundOrNone(e.fuelFrom, 1));
+  setIfPresent(w, "fz", roundOrNone(e.fuelTo, 1));
   return w;
 }
 
@@ -108,5 +141,7 @@ export function decodeVehicleEvent(vehicleId: string, eventId: string, w: Vehicl
           },
     distance: w.d ?? null,
     averageSpeed: w.v ?? null,
+    fuelFrom: w.fa ?? null,
+    fuelTo: w.fz ?? null,
   };
 }

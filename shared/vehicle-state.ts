@@ -24,3 +24,25 @@ export function vehicleState(
   if (!isBeaconActive(beaconStatus)) return "inactive";
   return telemetryStatus === "off" ? "parked" : "moving";
 }
+
+/**
+ * The fleet at a glance (issue 42's overview) counts four kinds, refining the map's rule above
+ * rather than restating it: the map's grey is *silent* (no active beacon), its blue is *parked*,
+ * and its green splits by the reported status into *idle* (ignition on, standing) and *moving*
+ * (driving or towed). A vehicle counts in exactly one kind, the one its icon's colour says.
+ */
+export type FleetStatus = "moving" | "idle" | "parked" | "silent";
+export const FLEET_STATUSES = ["moving", "idle", "parked", "silent"] as const satisfies readonly FleetStatus[];
+
+export function fleetStatus(
+  beaconStatus: string | null | undefined,
+  telemetryStatus: string | null | undefined,
+): FleetStatus {
+  const state = vehicleState(beaconStatus, telemetryStatus);
+  if (state === "inactive") return "silent";
+  if (state === "parked") return "parked";
+  return telemetryStatus === "idle" ? "idle" : "moving";
+}
+
+export const isFleetStatus = (value: string | null | undefined): value is FleetStatus =>
+  (FLEET_STATUSES as readonly string[]).includes(value ?? "");

@@ -5,12 +5,14 @@ import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
 import { retentionDue, runRetention } from "./retention";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { sendIssueNotifications } from "./maintenance/issue-notifications";
+import { sendJobNotifications } from "./jobs/job-notifications";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
 import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
 import { relayAlerts } from "./alerts/relay";
 import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
+import { announceDueRenewals } from "./costs/renewal-notifications";
 import { sealClearTotpSecrets } from "./auth/totp-secret";
 import { releaseHeldMail } from "./email/release";
 import { collectUnattachedPhotos, purgeDeletedWorkspacePhotos } from "./photos/photo-collector";
@@ -38,6 +40,11 @@ export async function runScheduled(controller: ScheduledController, env: Env, ct
         return [];
       })
     : [];
+  // Renewals due soon or overdue: one e-mail per due date to owners and admins (docs/decisions/0049).
+  if (isDueCheckMinute(controller.scheduledTime))
+    await announceDueRenewals(database(env.DB), config(env)).catch((error: unknown) =>
+      console.error("scheduled: renewal reminders failed:", error),
+    );
   await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired, ...raised, ...due]);
   // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
   await relayAlerts(database(env.DB), env.ALERT_DELIVERIES, config(env)).catch((error: unknown) =>
@@ -62,6 +69,12 @@ function startHousekeeping(controller: ScheduledController, env: Env, ctx: Execu
   ctx.waitUntil(
     sendIssueNotifications(database(env.DB), config(env)).catch((error) =>
       console.error("scheduled: issue e-mails failed:", error),
+    ),
+  );
+  // Job pushes to drivers whose send right after the assignment did not happen (docs/decisions/0052).
+  ctx.waitUntil(
+    sendJobNotifications(database(env.DB), config(env)).catch((error) =>
+      console.error("scheduled: job pushes failed:", error),
     ),
   );
   // Mail held for a confirmation or past a daily share goes out once it may (worker/email/release.ts).

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { gallonsToLitres, litresToGallons } from "../../shared/units";
 import { toast } from "sonner";
 import {
   alertRuleBodySchema,
@@ -94,6 +95,10 @@ export function ruleSummary(rule: AlertRule, placeName: (id: string | null | und
       return `Idling for ${rule.minutes} min${scope}`;
     case "beacon_silent":
       return `Beacon silent for ${rule.minutes} min${scope}`;
+    case "fuel_drop":
+      return rule.minLitres === undefined
+        ? `Fuel drop${scope}`
+        : `Fuel drop of ${litresToGallons(rule.minLitres).toFixed(1)} gal or more${scope}`;
     default:
       return `${alertTypeLabels[rule.type]}${scope}`;
   }
@@ -167,6 +172,9 @@ function ruleFromForm(form: FormData, type: AlertType, editing: AlertRule | null
     speedMph: number("speedMph"),
     minSeconds: number("minSeconds"),
     minutes: number("minutes"),
+    // The form speaks gallons, as the Fuel pages do; the rule keeps litres (DESIGN.md).
+    minLitres:
+      number("minGallons") === undefined ? undefined : Math.round(gallonsToLitres(number("minGallons")!) * 10) / 10,
     vehicleIds: editing?.vehicleIds ?? null,
     notify: { emails, webhookUrl },
   };
@@ -200,6 +208,21 @@ function ConditionFields({
   }
   if (type === "speeding")
     return <SpeedingFields prefix={prefix} speedMph={value("speedMph")} minSeconds={value("minSeconds")} />;
+  if (type === "fuel_drop") {
+    const minLitres = value("minLitres");
+    return (
+      <InputField
+        id={`${prefix}-min-gallons`}
+        label="At least (gal)"
+        hint="Empty: every drop. A minimum needs the vehicle's tank size (its Settings)."
+        name="minGallons"
+        type="number"
+        min={0.1}
+        step={0.1}
+        defaultValue={typeof minLitres === "number" ? litresToGallons(minLitres).toFixed(1) : ""}
+      />
+    );
+  }
   if (type === "idling" || type === "beacon_silent") {
     return (
       <InputField

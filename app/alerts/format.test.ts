@@ -34,4 +34,11 @@ describe("inbox formatting", () => {
     expect(describeAlert(alert({ type: "idling" }), undefined)).toBe("Idling, ongoing");
     expect(describeAlert(alert({ type: "place_enter", placeId: "p" }), "Depot")).toBe("Entered a place: Depot");
   });
+
+  it("says how many gallons a fuel drop lost, once the tank gave it litres", () => {
+    expect(describeAlert(alert({ type: "fuel_drop", peak: 24, endAt: 600_000 }), undefined)).toBe(
+      "Fuel drop, 6.3 gal lost, for 10m",
+    );
+    expect(describeAlert(alert({ type: "fuel_drop" }), undefined)).toBe("Fuel drop, ongoing");
+  });
 });

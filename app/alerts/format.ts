@@ -1,4 +1,5 @@
 import { alertTypeLabels, isNotice, type Alert } from "../../shared/alert-rules";
+import { litresToGallons } from "../../shared/units";
 import { dayHeading } from "../vehicles/format";
 
 /** Alerts grouped by day like the timeline (newest first in, newest first out). */
@@ -26,6 +27,8 @@ export function describeAlert(alert: Alert, placeName: string | undefined): stri
   if (alert.peak !== null && (alert.type === "speeding" || alert.type === "tow"))
     parts.push(`peak ${Math.round(alert.peak)} mph`);
   if (alert.peak !== null && alert.type === "clock_ahead") parts.push(`${Math.round(alert.peak / 60)} min ahead`);
+  if (alert.peak !== null && alert.type === "fuel_drop")
+    parts.push(`${litresToGallons(alert.peak).toFixed(1)} gal lost`);
   if (alert.endAt !== null) parts.push(`for ${minutesText(alert.endAt - alert.at)}`);
   else parts.push("ongoing");
   return parts.join(", ");

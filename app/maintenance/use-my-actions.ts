@@ -8,12 +8,15 @@ import { useSession } from "../session/session";
 import { useIssues } from "../store/issues";
 import { useDueService, useUninspectedToday } from "../store/maintenance";
 import { useUnreadCount } from "../store/places-alerts";
+import { useRenewals, type RenewalRow } from "../store/costs";
+import { useWorkspaceToday } from "../costs/use-workspace-today";
 
 /**
  * What is the signed-in member's to do (issue 32), computed from the synced store so the page and
  * the count beside "My actions" work offline and change the moment a pull brings a change (an
  * issue assigned in another session), without polling: issues assigned to them and not closed,
- * service due soon or overdue, vehicles that drove today without an inspection, unread alerts.
+ * service due soon or overdue, vehicles that drove today without an inspection, unread alerts,
+ * and renewals due soon or overdue (issue 42).
  * GET /api/my-actions answers the same for integrators (docs/decisions/0033).
  */
 export interface MyActions {
@@ -21,6 +24,8 @@ export interface MyActions {
   service: ServiceSchedule[];
   inspections: Vehicle[];
   unreadAlerts: number;
+  /** Due soon or overdue today (the workspace's day), overdue first. */
+  renewals: RenewalRow[];
 }
 
 /** Today in the workspace's time zone (the browser's until it is known), midnight to midnight. */
@@ -41,10 +46,19 @@ export function useMyActions(): MyActions {
   const service = useDueService();
   const inspections = useUninspectedToday(useToday());
   const unreadAlerts = useUnreadCount();
-  return { issues, service, inspections, unreadAlerts };
+  const allRenewals = useRenewals(useWorkspaceToday());
+  const renewals = useMemo(
+    () =>
+      allRenewals
+        .filter((r) => r.status !== "ok")
+        .sort((a, b) => Number(b.status === "overdue") - Number(a.status === "overdue")),
+    [allRenewals],
+  );
+  return { issues, service, inspections, unreadAlerts, renewals };
 }
 
-export const actionCount = (a: MyActions) => a.issues.length + a.service.length + a.inspections.length + a.unreadAlerts;
+export const actionCount = (a: MyActions) =>
+  a.issues.length + a.service.length + a.inspections.length + a.unreadAlerts + a.renewals.length;
 
 /** The count beside "My actions" in the navigation. */
 export function useActionCount(): number {

@@ -1,3 +1,5 @@
+// mapbox-gl's stylesheet comes with the map's lazily loaded code, not on every page (docs/decisions/0054).
+import "mapbox-gl/dist/mapbox-gl.css";
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback } from "react";
 import { BeaconsLayer } from "./beacons-layer";

@@ -18,14 +18,17 @@ export function useNavSections(): NavSection[] {
     {
       group: null,
       items: [
+        { to: "/overview", label: "Overview" },
         { to: "/inbox", label: "Inbox", badge: unread, badgeNoun: "unread" },
         { to: "/actions", label: "My actions", badge: myActions, badgeNoun: "to do" },
+        { to: "/my-day", label: "My day" },
       ],
     },
     {
       group: "Workspace",
       items: [
         { to: "/vehicles", label: "Vehicles" },
+        { to: "/jobs", label: "Jobs" },
         { to: "/issues", label: "Issues" },
         { to: "/inspections", label: "Inspections" },
         { to: "/fuel", label: "Fuel" },

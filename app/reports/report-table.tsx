@@ -1,7 +1,7 @@
-import type { DailyRow, ReportName, StopRow, SummaryRow, TripRow } from "../../shared/reports";
+import type { DailyRow, JobsReportRow, ReportName, StopRow, SummaryRow, TripRow } from "../../shared/reports";
 import { hoursAndMinutes, shortTime } from "./report-query";
 
-type AnyRow = SummaryRow | DailyRow | TripRow | StopRow;
+type AnyRow = SummaryRow | DailyRow | TripRow | StopRow | JobsReportRow;
 interface Column<Row> {
   header: string;
   cell: (row: Row) => string | number;
@@ -56,6 +56,20 @@ const columns: Record<ReportName, Column<never>[]> = {
     {
       header: "Engine",
       cell: (r: StopRow) => (r.ignition === "on" ? `Idling ${hoursAndMinutes(r.idlingSeconds)}` : "Off"),
+    },
+  ] as Column<never>[],
+  jobs: [
+    { header: "Vehicle", cell: (r: JobsReportRow) => r.vehicleName },
+    { header: "Driver", cell: (r: JobsReportRow) => dash(r.driver) },
+    { header: "Jobs", cell: (r: JobsReportRow) => r.jobs, numeric: true },
+    { header: "Completed", cell: (r: JobsReportRow) => r.completed, numeric: true },
+    { header: "On time", cell: (r: JobsReportRow) => r.onTime, numeric: true },
+    { header: "Late", cell: (r: JobsReportRow) => r.late, numeric: true },
+    { header: "Skipped", cell: (r: JobsReportRow) => r.skipped, numeric: true },
+    {
+      header: "Avg at stop (min)",
+      cell: (r: JobsReportRow) => dash(r.averageDwellMinutes === null ? null : r.averageDwellMinutes.toFixed(1)),
+      numeric: true,
     },
   ] as Column<never>[],
 };

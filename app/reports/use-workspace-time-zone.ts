@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { WorkspacePreferences } from "../../shared/reports";
+import { isTimeZone } from "../../shared/time-zone";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 
@@ -7,14 +8,27 @@ import { useSession } from "../session/session";
  * The workspace's time zone (Preferences), in which reports and the timeline show days and
  * times. Read once per workspace per page load and shared by every component; Preferences
  * updates it in place. Undefined until known (callers then show the browser's own zone).
+ *
+ * The last zone read is kept in localStorage (as the members list is), so a page opened offline
+ * cuts today and this month where the workspace does: the overview's month and My actions' "today"
+ * would otherwise move to the browser's zone with no network (docs/decisions/0051).
  */
 const zones = new Map<string, string>();
 const requests = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
+const storageKey = (workspaceId: string) => `fleet-time-zone:${workspaceId}`;
 
 export function setWorkspaceTimeZone(workspaceId: string, timeZone: string) {
   zones.set(workspaceId, timeZone);
+  if (typeof localStorage !== "undefined") localStorage.setItem(storageKey(workspaceId), timeZone);
   for (const listener of listeners) listener();
+}
+
+/** The zone this device last read for the workspace, until the server answers again. */
+function remembered(workspaceId: string): string | undefined {
+  if (typeof localStorage === "undefined") return undefined;
+  const zone = localStorage.getItem(storageKey(workspaceId));
+  return zone && isTimeZone(zone) ? zone : undefined;
 }
 
 function load(workspaceId: string) {
@@ -38,5 +52,5 @@ export function useWorkspaceTimeZone(): string | undefined {
     if (workspaceId) load(workspaceId);
     return () => void listeners.delete(listener);
   }, [workspaceId]);
-  return workspaceId ? zones.get(workspaceId) : undefined;
+  return workspaceId ? (zones.get(workspaceId) ?? remembered(workspaceId)) : undefined;
 }

@@ -5,10 +5,12 @@ import { nextDueText, statusLabel } from "../maintenance/format";
 import { actionCount, useMyActions } from "../maintenance/use-my-actions";
 import { useStoreStatus, useVehicles } from "../store";
 import { useShownFirst } from "../components/use-shown-first";
+import { RenewalsDue } from "../costs/renewals-due";
 
 /**
  * My actions (issue 32): what is the signed-in member's to do: open issues assigned to them,
- * service due soon or overdue, vehicles that drove today without an inspection, unread alerts.
+ * service due soon or overdue, vehicles that drove today without an inspection, renewals due,
+ * unread alerts.
  * From the synced store: offline too, and current the moment a change is pulled (docs/decisions/0033).
  */
 export default function ActionsPage() {
@@ -24,6 +26,7 @@ export default function ActionsPage() {
       {actions.issues.length ? <AssignedIssues issues={actions.issues} names={names} /> : null}
       {actions.service.length ? <ServiceDueList service={actions.service} names={names} /> : null}
       {actions.inspections.length ? <InspectionsDue vehicles={actions.inspections} /> : null}
+      {actions.renewals.length ? <RenewalsDue renewals={actions.renewals} names={names} /> : null}
       {actions.unreadAlerts ? (
         <p>
           <Link to="/inbox">

@@ -5,6 +5,7 @@ import { money } from "../maintenance/format";
 import { useCan } from "../session/session";
 import { useStoreStatus, useVehicles } from "../store";
 import { useFuelEntries } from "../store/fuel";
+import { FleetExpenses } from "../costs/fleet-expenses";
 
 /**
  * The fleet's Fuel page (issue 42): every vehicle's fill-ups of the last 90 days, newest first,
@@ -41,6 +42,7 @@ export default function FuelPage() {
           <LogFuelForm />
         </div>
       ) : null}
+      <FleetExpenses />
     </section>
   );
 }

@@ -22,6 +22,7 @@ const REPORT_LABELS: Record<ReportName, string> = {
   trips: "Trips",
   stops: "Stops",
   daily: "Daily",
+  jobs: "Jobs on time",
 };
 type Answer = ReportResponse<never> & { rows: never[] };
 

@@ -1,11 +1,9 @@
 import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
-import type { LinksFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import mapboxCss from "mapbox-gl/dist/mapbox-gl.css?url";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Toaster } from "sonner";
 import { Menu, MenuItem, MenuNote } from "../components/menu";
-import { MapOverlay } from "../map/map-overlay";
+import { loadFleetMap, loadMapOverlay, preloadMapOn } from "../map/lazy-map";
 import type { loader as rootLoader } from "../root";
 import { RequireAuth } from "../session/require-auth";
 import { useSession } from "../session/session";
@@ -17,10 +15,12 @@ import { NavSections, useNavSections } from "../nav/nav-items";
 import { PhoneMenu } from "../nav/phone-menu";
 import { useServiceWorker } from "../service-worker/use-service-worker";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: mapboxCss }];
-
-// mapbox-gl is loaded only once the map is first shown, so other pages stay light.
-const FleetMap = lazy(() => import("../map/fleet-map").then((m) => ({ default: m.FleetMap })));
+// The map, mapbox-gl, their stylesheet and what floats over the map are loaded only once the map
+// is first shown, so other pages stay light; a page opened on /map asks for them at once
+// (docs/decisions/0054).
+const FleetMap = lazy(() => loadFleetMap().then((m) => ({ default: m.FleetMap })));
+const MapOverlay = lazy(() => loadMapOverlay().then((m) => ({ default: m.MapOverlay })));
+preloadMapOn(typeof window === "undefined" ? null : window.location.pathname);
 
 /**
  * The signed-in application: top bar, side navigation, the page, and the persistent map.
@@ -64,7 +64,11 @@ function Shell() {
               <Suspense fallback={null}>
                 <FleetMap token={token} visible={onMap} />
               </Suspense>
-              {onMap ? <MapOverlay /> : null}
+              {onMap ? (
+                <Suspense fallback={null}>
+                  <MapOverlay />
+                </Suspense>
+              ) : null}
             </div>
           ) : null}
           <Outlet />

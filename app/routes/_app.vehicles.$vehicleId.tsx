@@ -49,7 +49,7 @@ export default function VehicleLayout() {
         <ReportIssueButton vehicleId={vehicle.id} />
       </header>
       <nav className="tabs" aria-label="Vehicle sections">
-        {["overview", "service", "fuel", "inspections", "issues", "settings"].map((tab) => (
+        {["overview", "service", "fuel", "costs", "inspections", "issues", "settings"].map((tab) => (
           <NavLink key={tab} to={tab} prefetch="intent">
             {tab.charAt(0).toUpperCase() + tab.slice(1)}
           </NavLink>

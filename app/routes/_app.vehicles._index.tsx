@@ -1,6 +1,7 @@
-import { Link } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import type { KeyboardEventHandler } from "react";
 import type { Vehicle } from "../../shared/vehicle";
+import { isFleetStatus, type FleetStatus } from "../../shared/vehicle-state";
 import { useVirtualList, type VirtualRowProps } from "../components/use-virtual-list";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { formatType, orDash } from "../vehicles/format";
@@ -24,7 +25,9 @@ const emptyFleet = (
 
 /** The vehicle list: filter, columns of docs/product.md, rows linking to each vehicle; virtualised. */
 export default function VehiclesPage() {
-  const filter = useVehicleFilter();
+  const [params] = useSearchParams();
+  const requested = params.get("status");
+  const filter = useVehicleFilter(isFleetStatus(requested) ? requested : null);
   const { query, setQuery, shown } = filter;
   // Arrow keys walk the rows (from the filter box too); Enter is the link's own.
   const rowHeight = usePhone() ? CARD_HEIGHT : ROW_HEIGHT;
@@ -46,6 +49,7 @@ export default function VehiclesPage() {
         setQuery={setQuery}
         onKeyDown={onKeyDown}
       />
+      {filter.status ? <StatusFilterNote status={filter.status} count={shown.length} /> : null}
       <div className="table" role="table" aria-label="Vehicles" aria-rowcount={shown.length + 1}>
         <div className="table-row table-head" role="row">
           {["Vehicles", "Operator", "Year", "Type", "Status"].map((h) => (
@@ -117,5 +121,21 @@ function VehicleRow({
         {formatType(v.status)}
       </span>
     </Link>
+  );
+}
+
+const STATUS_WORDS: Record<FleetStatus, string> = {
+  moving: "moving",
+  idle: "idle (ignition on, standing)",
+  parked: "parked",
+  silent: "silent (no active beacon)",
+};
+
+/** Which vehicles the list keeps when opened from the overview's counts, and the way back to all. */
+function StatusFilterNote({ status, count }: { status: FleetStatus; count: number }) {
+  return (
+    <p className="filter-note" role="status">
+      {count} {count === 1 ? "vehicle" : "vehicles"} {STATUS_WORDS[status]} now. <Link to="/vehicles">Show all</Link>
+    </p>
   );
 }

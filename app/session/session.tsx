@@ -134,6 +134,27 @@ function useStoredToken() {
 }
 
 /**
+ * The first session check's request, sent as this module is evaluated, before React hydrates: on a
+ * throttled phone hydration and the first effects take a second or more, which the round trip now
+ * overlaps instead of following (docs/decisions/0054). Taken once, by the first check of that token.
+ */
+let earlyCheck = typeof window === "undefined" ? null : askEarly(readStoredToken());
+
+function askEarly(token: string | null) {
+  if (!token) return null;
+  const answer = http.get("me", { headers: { Authorization: `Bearer ${token}` } }).json<unknown>();
+  // Handled where it is taken; a check that never takes it (the token changed) ignores it.
+  answer.catch(() => undefined);
+  return { token, answer };
+}
+
+function askMe(token: string, signal?: AbortSignal): Promise<unknown> {
+  const early = earlyCheck;
+  earlyCheck = null;
+  return early?.token === token ? early.answer : http.get("me", { signal }).json();
+}
+
+/**
  * GET api/me for `current` and the session it means (docs/product.md section 4): "retry" when no
  * usable answer came (network, 5xx), so the caller checks again later.
  */
@@ -145,7 +166,7 @@ async function checkSession(current: string | null, setState: SetSession, signal
   }
   const previous = rememberedIdentity(current);
   try {
-    const me: MeResponse = meResponseSchema.parse(await http.get("me", { signal }).json());
+    const me: MeResponse = meResponseSchema.parse(await askMe(current, signal));
     if (signal?.aborted || superseded(current)) return "done";
     rememberIdentity(current, me);
     setState(authenticated(current, me));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeIssue, issueKey } from "../../shared/issues";
+import { encodeJob, jobFieldsOf, jobKey } from "../../shared/jobs";
 import { ClientStore, eventGroup, groupOfKey, typeOfKey } from "./client-store";
 
 describe("client store", () => {
@@ -30,6 +31,23 @@ describe("client store", () => {
     expect(store.list("issue")).toMatchObject([{ id }]);
     store.apply([{ op: "del", key: issueKey(id) }]);
     expect(store.get("issue", id)).toBeUndefined();
+  });
+
+  it("finds a job by its id, decoded with its vehicle, though its key and value hold the ids packed (issue 43)", () => {
+    const store = new ClientStore();
+    const id = crypto.randomUUID();
+    const vehicleId = crypto.randomUUID();
+    const fields = jobFieldsOf(
+      { title: "Deliver to Acme", date: "2026-11-28", vehicleId, windowStart: "09:00", windowEnd: "11:00" },
+      { latitude: 41.88, longitude: -87.63, address: "1 Main St" },
+      { number: 7, sequence: 2 },
+    );
+    store.apply([{ op: "add", key: jobKey(id), newValue: encodeJob(fields) }]);
+    expect(jobKey(id)).not.toContain(id);
+    expect(store.ids("job")).toEqual([id]);
+    expect(store.get("job", id)).toMatchObject({ id, vehicleId, number: 7, sequence: 2, windowStart: "09:00" });
+    store.apply([{ op: "del", key: jobKey(id) }]);
+    expect(store.list("job")).toEqual([]);
   });
 
   it("starts loading, and is hydrated by the first change list", () => {

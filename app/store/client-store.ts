@@ -11,6 +11,9 @@ import {
 } from "../../shared/maintenance-sync";
 import { decodeSyncedValue } from "../../shared/synced-value";
 import { FUEL_ENTRY_PREFIX } from "../../shared/fuel";
+import { EXPENSE_PREFIX } from "../../shared/expenses";
+import { RENEWAL_PREFIX } from "../../shared/renewals";
+import { JOB_PREFIX, jobKey, unpackJobId } from "../../shared/jobs";
 import { TELEMETRY_PREFIX } from "../../shared/telemetry";
 import { VEHICLE_PREFIX, vehicleKey } from "../../shared/vehicle";
 import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
@@ -28,9 +31,9 @@ import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
  * (binary search), not by sorting the fleet again; a vehicle's events are indexed by vehicle.
  */
 export type EntityType =
-  "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType | IssuesType | MaintenanceType | CostsType;
-/** Fill-ups (docs/decisions/0045). */
-type CostsType = "fuel-entry";
+  "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType | IssuesType | MaintenanceType | CostsType | "job";
+/** Fill-ups (docs/decisions/0045), expenses and renewals (docs/decisions/0049). */
+type CostsType = "fuel-entry" | "expense" | "renewal";
 /** Service and inspections (docs/decisions/0033). */
 type MaintenanceType = "service-schedule" | "service-entry" | "inspection-form" | "inspection";
 /** Issues and their comments (docs/decisions/0030): comment ids are `{issueId}/{commentId}`. */
@@ -61,6 +64,10 @@ const PREFIXES: Record<EntityType, string> = {
   "inspection-form": INSPECTION_FORM_PREFIX,
   inspection: INSPECTION_PREFIX,
   "fuel-entry": FUEL_ENTRY_PREFIX,
+  expense: EXPENSE_PREFIX,
+  renewal: RENEWAL_PREFIX,
+  // Jobs and routes (issue 43, docs/decisions/0052): ids packed in the key, as issues'.
+  job: JOB_PREFIX,
 };
 const TYPES = Object.keys(PREFIXES) as EntityType[];
 const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, make()])) as Record<EntityType, T>;
@@ -68,7 +75,8 @@ const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, ma
 /** The key of an object of a type: "vehicle/{id}", "telemetry/{vehicleId}", "event/{vehicleId}/{eventId}". */
 function keyOf(type: EntityType, id: string): string {
   // An issue's key holds its id packed (docs/decisions/0034).
-  return type === "issue" ? issueKey(id) : PREFIXES[type] + id;
+  if (type === "issue") return issueKey(id);
+  return type === "job" ? jobKey(id) : PREFIXES[type] + id;
 }
 
 /** A key's type and id; null for a prefix this build does not know (a newer server's entity: ignored). */
@@ -76,7 +84,8 @@ export function typeOfKey(key: string): { type: EntityType; id: string } | null 
   const type = TYPES.find((t) => key.startsWith(PREFIXES[t]));
   if (!type) return null;
   const rest = key.slice(PREFIXES[type].length);
-  return { type, id: type === "issue" ? issueIdOfKeyPart(rest) : rest };
+  if (type === "issue") return { type, id: issueIdOfKeyPart(rest) };
+  return { type, id: type === "job" ? unpackJobId(rest) : rest };
 }
 
 /** The group a vehicle's events are heard under (see groupOfKey). */

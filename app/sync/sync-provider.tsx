@@ -13,6 +13,9 @@ import { SyncHealth } from "./sync-health";
  * loaded by its worker, never by the page.
  */
 const loadSyncClient = () => import("./sync-client");
+// With a stored token the client will be wanted as soon as the session is known: ask for it now,
+// beside the session check, rather than one round trip after it (docs/decisions/0054).
+if (typeof window !== "undefined" && readStoredToken()) void loadSyncClient();
 
 export interface SyncState {
   client: SyncClient;

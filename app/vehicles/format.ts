@@ -99,7 +99,13 @@ export function clockTime(time: number, timeZone?: string): string {
   });
 }
 
-export const EVENT_LABELS = { TRANSIT: "driving", STOP: "parked", TOW: "towed" } as const;
+export const EVENT_LABELS = {
+  TRANSIT: "driving",
+  STOP: "parked",
+  TOW: "towed",
+  REFUEL: "refuelled",
+  FUEL_DROP: "fuel drop",
+} as const;
 
 /** Telemetry status for people: off is "Parked". */
 export function statusLabel(status: string | undefined): string {

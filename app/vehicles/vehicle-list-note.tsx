@@ -6,7 +6,7 @@ import type { useVehicleFilter } from "./use-vehicle-filter";
  * loading, nothing matching the filter, or no vehicle yet (`empty`, each list's own invitation).
  */
 export function VehicleListNote({
-  filter: { known, vehicles, shown, query },
+  filter: { known, vehicles, shown, query, status },
   empty,
 }: {
   filter: ReturnType<typeof useVehicleFilter>;
@@ -14,6 +14,7 @@ export function VehicleListNote({
 }) {
   if (!known) return <p className="muted empty">Loading vehicles…</p>;
   if (vehicles.length === 0) return <p className="muted empty">{empty}</p>;
-  if (shown.length === 0) return <p className="muted empty">No vehicle matches “{query}”.</p>;
+  if (shown.length === 0 && query) return <p className="muted empty">No vehicle matches “{query}”.</p>;
+  if (shown.length === 0 && status) return <p className="muted empty">No vehicle is {status} now.</p>;
   return null;
 }

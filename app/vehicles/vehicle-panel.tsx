@@ -2,7 +2,8 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { ReportIssueButton } from "../issues/report-issue-dialog";
 import { useOpenIssueCounts } from "../store/issues";
 import type { Vehicle } from "../../shared/vehicle";
-import type { VehicleEvent } from "../../shared/vehicle-event";
+import { fuelChangeLitres, isFuelEvent, type VehicleEvent } from "../../shared/vehicle-event";
+import { litresToGallons } from "../../shared/units";
 import { useTelemetry, useVehicleEvents } from "../store";
 import {
   clockTime,
@@ -69,7 +70,13 @@ export function VehiclePanel({ vehicle }: { vehicle: Vehicle }) {
         </div>
       </section>
       <ShareLocation vehicleId={vehicle.id} />
-      <Timeline events={events.slice(0, 3)} now={now} shown={params.get("event")} onShow={showEvent} />
+      <Timeline
+        events={events.slice(0, 3)}
+        now={now}
+        shown={params.get("event")}
+        onShow={showEvent}
+        tankLitres={vehicle.fuelTankLitres}
+      />
     </div>
   );
 }
@@ -93,11 +100,14 @@ export function Timeline({
   now,
   shown = null,
   onShow,
+  tankLitres = null,
 }: {
   events: VehicleEvent[];
   now: number;
   shown?: string | null;
   onShow?: (eventId: string) => void;
+  /** The vehicle's tank: a refuel's or a drop's levels in gallons (docs/decisions/0050). */
+  tankLitres?: number | null;
 }) {
   const timeZone = useWorkspaceTimeZone();
   if (!events.length) return <p className="muted">No trips or stops yet.</p>;
@@ -114,17 +124,17 @@ export function Timeline({
           <ol>
             {list.map((e) => (
               <li key={e.id} className={`event ${e.type.toLowerCase()}`} data-event-type={e.type}>
-                {onShow ? (
+                {onShow && !isFuelEvent(e.type) ? (
                   <button
                     type="button"
                     className="event-select"
                     aria-pressed={shown === e.id}
                     onClick={() => onShow(e.id)}
                   >
-                    <EventSummary event={e} now={now} timeZone={timeZone} />
+                    <EventSummary event={e} now={now} timeZone={timeZone} tankLitres={tankLitres} />
                   </button>
                 ) : (
-                  <EventSummary event={e} now={now} timeZone={timeZone} />
+                  <EventSummary event={e} now={now} timeZone={timeZone} tankLitres={tankLitres} />
                 )}
               </li>
             ))}
@@ -135,13 +145,27 @@ export function Timeline({
   );
 }
 
-function EventSummary({ event: e, now, timeZone }: { event: VehicleEvent; now: number; timeZone: string | undefined }) {
+function EventSummary({
+  event: e,
+  now,
+  timeZone,
+  tankLitres,
+}: {
+  event: VehicleEvent;
+  now: number;
+  timeZone: string | undefined;
+  tankLitres: number | null;
+}) {
   return (
     <>
       <span className="time">{clockTime(e.startTime, timeZone)}</span>
       <span className="label">{EVENT_LABELS[e.type]}</span>
       <span className="muted duration">{duration((e.endTime ?? now) - e.startTime)}</span>
-      {e.type === "STOP" ? (
+      {isFuelEvent(e.type) ? (
+        <span className="muted event-detail" data-testid="fuel-change">
+          {fuelChange(e, tankLitres)}
+        </span>
+      ) : e.type === "STOP" ? (
         <span className="muted address event-detail">{address(e)}</span>
       ) : (
         <span className="muted event-detail">
@@ -150,6 +174,15 @@ function EventSummary({ event: e, now, timeZone }: { event: VehicleEvent; now: n
       )}
     </>
   );
+}
+
+/** "+10.6 gal · 45% → 85%": the gallons only once the vehicle's tank is set. */
+function fuelChange(e: VehicleEvent, tankLitres: number | null): string {
+  const litres = fuelChangeLitres(e, tankLitres);
+  const levels = `${percent(e.fuelFrom)} → ${percent(e.fuelTo)}`;
+  if (litres === null) return levels;
+  const sign = e.type === "REFUEL" ? "+" : "−";
+  return `${sign}${litresToGallons(litres).toFixed(1)} gal · ${levels}`;
 }
 
 function address(e: VehicleEvent): string {

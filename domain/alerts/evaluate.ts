@@ -1,6 +1,7 @@
 import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
 import type { PlaceEvent } from "../places/evaluate";
 import type { Fix } from "../fold/fold";
+import { fuelDropAlerts, type FuelSeen } from "./fuel-drop";
 
 /**
  * Alert rules per vehicle, as episodes (docs/decisions/0019-places-and-alert-episodes.md): state
@@ -69,6 +70,9 @@ function minimumMs(rule: AlertRule): number {
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
+const NO_FUEL: FuelSeen = { events: [], tankLitres: null };
+/** A fuel drop's episode keeps only its start and alert id; the rest of Episode is unused for it. */
+const NO_PLACE = { latitude: 0, longitude: 0, peak: null };
 
 export function evaluateAlerts(
   state: AlertState,
@@ -76,6 +80,7 @@ export function evaluateAlerts(
   fix: AlertFix,
   placeEvents: readonly PlaceEvent[],
   rules: readonly AlertRule[],
+  fuel: FuelSeen = NO_FUEL,
 ): { state: AlertState; alerts: AlertOutput[] } {
   const alerts: AlertOutput[] = [];
   const episodes: Record<string, Episode> = {};
@@ -88,6 +93,12 @@ export function evaluateAlerts(
       continue;
     }
     const previous = state.episodes[rule.id];
+    if (rule.type === "fuel_drop") {
+      const step = fuelDropAlerts(rule, vehicleId, previous, fuel, (at) => alertId(rule.id, vehicleId, at));
+      alerts.push(...step.alerts);
+      if (step.episode) episodes[rule.id] = { ...NO_PLACE, last: fix.time, ...step.episode };
+      continue;
+    }
     if (rule.type === "beacon_silent") {
       // a silence ends with the next report
       if (previous?.alertId && !refused)

@@ -11,10 +11,12 @@ import { emptyAlertState, evaluateAlerts, type AlertOutput, type AlertState } fr
  */
 export const PLACES_ALERTS_MODULE = "placesAlerts";
 
-/** What a workspace watches: its places behind their index, and its alert rules. */
+/** What a workspace watches: its places behind their index, its alert rules, and its vehicles' tanks. */
 export interface WorkspaceWatch {
   index: PlaceIndex;
   rules: AlertRule[];
+  /** Litres, by vehicle id, of the vehicles whose tank is set (a fuel_drop rule's minLitres needs it). */
+  tanks?: Readonly<Record<string, number>>;
 }
 
 export interface PlacesAlertsState {
@@ -35,7 +37,8 @@ export function placesAlertsModule(
       if (!watch || (watch.rules.length === 0 && watch.index.size === 0)) return { state: current };
       const { fix, vehicleId, workspaceId } = accepted;
       const placed = evaluatePlaces(current.places, fix, watch.index);
-      const evaluated = evaluateAlerts(current.alerts, vehicleId, fix, placed.events, watch.rules);
+      const fuel = { events: accepted.fuelEvents ?? [], tankLitres: watch.tanks?.[vehicleId] ?? null };
+      const evaluated = evaluateAlerts(current.alerts, vehicleId, fix, placed.events, watch.rules, fuel);
       const alerted = accepted.replay ? renamed(evaluated, accepted.replay) : evaluated;
       const fresh = alerted.alerts.filter((a) => a.kind === "open" && !accepted.replay?.given(a.alert.id));
       if (fresh.length && deliver) deliver(fresh);

@@ -3,6 +3,7 @@ import type { Telemetry } from "../../shared/telemetry";
 import { judgeClock, SKEW_WORTH_SHOWING_MS, type ClockBounds, type ClockVerdict } from "./device-clock";
 import { advanceOdometer, initialOdometer, odometerReading, type OdometerState } from "./gps-odometer";
 import { advance, eventIdOf, initialState, statusOf, type EventUpsert, type MotionState, type NewId } from "./motion";
+import type { FuelEventChange } from "../fuel/level-watch";
 
 /**
  * A vehicle's live state as a pure fold over its reports (docs/decisions/0016): what ingestion
@@ -90,6 +91,8 @@ export interface AcceptedFix {
    * what it opens takes the name the superseded fold gave (so nothing is delivered twice).
    */
   replay?: Replay;
+  /** Refuels and drops an earlier module (the fuel watch) opened, grew or ended on this fix. */
+  fuelEvents?: readonly FuelEventChange[];
 }
 
 /** The names the superseded folds gave, handed out again in the order they were given. */
@@ -104,7 +107,14 @@ export interface FleetModule<S = unknown> {
   /** Unique; keys the module's state in `VehicleFold.modules` (stored with the vehicle). */
   readonly name: string;
   /** Folds one accepted, in-order fix (never a late, duplicate or clock-rejected one). */
-  step(state: S | undefined, fix: AcceptedFix, now: number): { state: S; rows?: FlushRow[] };
+  step(state: S | undefined, fix: AcceptedFix, now: number): ModuleStep<S>;
+}
+
+export interface ModuleStep<S> {
+  state: S;
+  rows?: FlushRow[];
+  /** What the fuel watch saw on this fix: handed to the modules after it (the alert rules). */
+  fuelEvents?: FuelEventChange[];
 }
 
 export interface FoldContext {
@@ -227,10 +237,13 @@ function stepModules(states: Record<string, unknown>, fix: AcceptedFix, ctx: Fol
   if (!ctx.modules?.length) return { modules: states, rows: [] as FlushRow[] };
   const modules = { ...states };
   const rows: FlushRow[] = [];
+  let accepted = fix;
   for (const module of ctx.modules) {
-    const next = module.step(modules[module.name], fix, ctx.now);
+    const next = module.step(modules[module.name], accepted, ctx.now);
     modules[module.name] = next.state;
     if (next.rows) rows.push(...next.rows);
+    if (next.fuelEvents?.length)
+      accepted = { ...accepted, fuelEvents: [...(accepted.fuelEvents ?? []), ...next.fuelEvents] };
   }
   return { modules, rows };
 }

@@ -1,6 +1,6 @@
 import type { TelemetryStatus } from "../../shared/telemetry";
 import { distanceMetres } from "../../shared/geo";
-import type { VehicleEventType } from "../../shared/vehicle-event";
+import type { TimelineEventType, VehicleEventType } from "../../shared/vehicle-event";
 
 /**
  * Trip, stop and tow detection from a vehicle's positions, as a pure function of (state, report),
@@ -55,7 +55,7 @@ export interface EventUpsert extends OpenEvent {
 }
 
 /** Names a new event: from its start and type (the fold adds the vehicle: domain/fold/fold.ts). */
-export type NewId = (startTime: number, type: VehicleEventType) => string;
+export type NewId = (startTime: number, type: TimelineEventType) => string;
 
 /**
  * Event ids sort by start time (base36, zero-padded), then a hash of the vehicle and the event's

@@ -1,14 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { AlertRule } from "../../shared/alert-rules";
 import type { FleetModule } from "../../domain/fold/fold";
 import { placesAlertsModule, type WorkspaceWatch } from "../../domain/alerts/module";
 import { PlaceIndex } from "../../domain/places/place-index";
 import type { Db } from "../../db/client";
-import { alertRules, places, workspaces } from "../../db/schema";
+import { alertRules, places, vehicles, workspaces } from "../../db/schema";
 
 /**
  * What a workspace's object watches while it folds reports (docs/decisions/0019, 0027): its places
- * (behind their R-tree), its alert rules and its time zone. The object holds them in memory and in
+ * (behind their R-tree), its alert rules, its time zone and its vehicles' fuel tanks (0050). The object holds them in memory and in
  * its own storage, so ingestion reads no D1 for them, and reloads them from D1 only when the Worker
  * says they changed (`FleetRoom.changed`, the one announcer): no TTL, no per-isolate cache that an
  * edit in another isolate cannot reach. D1 is read once ever per object otherwise (its first report).
@@ -17,11 +17,13 @@ export interface WatchRows {
   places: { id: string; geometry: (typeof places.$inferSelect)["geometry"] }[];
   rules: AlertRule[];
   timeZone: string | null;
+  /** The vehicles' fuel tanks, litres, where set (absent in a copy stored before issue 42). */
+  tanks?: Record<string, number>;
 }
 
 /** The workspace's places, rules and time zone as D1 holds them (one batch). */
 export async function readWatchRows(db: Db, workspaceId: string): Promise<WatchRows> {
-  const [placeRows, ruleRows, zone] = await db.batch([
+  const [placeRows, ruleRows, zone, tankRows] = await db.batch([
     db
       .select({ id: places.id, geometry: places.geometry })
       .from(places)
@@ -31,11 +33,18 @@ export async function readWatchRows(db: Db, workspaceId: string): Promise<WatchR
       .from(alertRules)
       .where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.deleted, false))),
     db.select({ timeZone: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId)),
+    db
+      .select({ id: vehicles.id, litres: vehicles.fuelTankLitres })
+      .from(vehicles)
+      .where(
+        and(eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false), isNotNull(vehicles.fuelTankLitres)),
+      ),
   ]);
   return {
     places: placeRows,
     rules: ruleRows.map((r) => ({ ...r.config, id: r.id })),
     timeZone: zone[0]?.timeZone ?? null,
+    tanks: Object.fromEntries(tankRows.map((v) => [v.id, v.litres!])),
   };
 }
 
@@ -89,7 +98,7 @@ export class ObjectWatch {
   /** The places-and-alerts module over the watch (the index built once per change). */
   async modules(): Promise<FleetModule[]> {
     const rows = await this.rows();
-    const watch = (this.#watch ??= { index: new PlaceIndex(rows.places), rules: rows.rules });
+    const watch = (this.#watch ??= { index: new PlaceIndex(rows.places), rules: rows.rules, tanks: rows.tanks ?? {} });
     return [placesAlertsModule(() => watch) as FleetModule];
   }
 }

@@ -49,6 +49,8 @@ export function flushStatements(
       onConflict: { target: [vehicleEvents.id], set: EVENT_SET },
       stampVersion: vehicleEvents.version,
     }),
+    // The modules' rows before the prune: a refuel or a drop (a `vehicle_events` row) takes its place among the newest.
+    ...flushRows(db, moduleRows, tables),
     ...pruneEvents(
       db,
       workspaceId,
@@ -64,7 +66,6 @@ export function flushStatements(
       stampVersion: vehicles.version,
       unless: ACTIVE,
     }),
-    ...flushRows(db, moduleRows, tables),
     // Last: an event dropped after its rows were written in this same transaction still goes.
     ...dropEvents(
       db,

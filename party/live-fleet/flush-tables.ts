@@ -4,9 +4,11 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { FlushRow } from "../../domain/fold/fold";
 import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE } from "../../domain/reports/rollup-module";
 import { ENGINE_HOURS_TABLE } from "../../domain/fold/engine-hours";
+import { FUEL_EVENTS_TABLE } from "../../domain/fuel/fuel-watch-module";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { Db } from "../../db/client";
-import { alerts, eventRollups, vehicleDayRollups, vehicles } from "../../db/schema";
+import { alerts, eventRollups, jobs, vehicleDayRollups, vehicleEvents, vehicles } from "../../db/schema";
+import { JOB_PROGRESS_TABLE } from "../../domain/jobs/module";
 
 /**
  * The D1 tables the fleet modules' rows go to (docs/decisions/0016), by the name a FlushRow
@@ -23,8 +25,18 @@ export interface FlushTable {
    * Columns of an existing row, updated and never inserted (a vehicle's engine hours: the row is
    * the vehicle's own), scoped to the row's workspace and not stamped (nothing synced changes).
    */
-  updateOnly?: { scope: SQLiteColumn };
+  updateOnly?: {
+    scope: SQLiteColumn;
+    /** A synced row (a job): stamped with the workspace's version of the write, so pulls carry it. */
+    stamp?: SQLiteColumn;
+    /** Only rows this holds for (db/bulk.ts bulkUpdate). */
+    guard?: (newValue: (column: SQLiteColumn) => string) => string;
+  };
 }
+
+/** How far along a status is, in SQL (domain/jobs/plan.ts STATUS_RANK). */
+const statusRank = (expression: string) =>
+  `CASE ${expression} WHEN 'scheduled' THEN 0 WHEN 'en_route' THEN 1 WHEN 'skipped' THEN 1 WHEN 'arrived' THEN 2 ELSE 3 END`;
 
 export const FLUSH_TABLES: Record<string, FlushTable> = {
   [DAY_ROLLUPS_TABLE]: { table: vehicleDayRollups, key: [vehicleDayRollups.vehicleId, vehicleDayRollups.day] },
@@ -33,6 +45,21 @@ export const FLUSH_TABLES: Record<string, FlushTable> = {
   alerts: { table: alerts, key: [alerts.id] },
   // engine hours (domain/fold/engine-hours.ts): the vehicle's engine_seconds column
   [ENGINE_HOURS_TABLE]: { table: vehicles, key: [vehicles.id], updateOnly: { scope: vehicles.workspaceId } },
+  // refuels and fuel drops (domain/fuel/fuel-watch-module.ts): timeline events beside trips and stops
+  [FUEL_EVENTS_TABLE]: { table: vehicleEvents, key: [vehicleEvents.id] },
+  // job tracking (domain/jobs/module.ts): a job's status, stamps, ETA and late, on its own row. A
+  // row the flush finds further along (the driver's "done", a cancellation, a planner's delete)
+  // keeps what it has: what the object folded before it heard of that write never moves it back.
+  [JOB_PROGRESS_TABLE]: {
+    table: jobs,
+    key: [jobs.id],
+    updateOnly: {
+      scope: jobs.workspaceId,
+      stamp: jobs.version,
+      guard: (newValue) =>
+        `"jobs"."deleted" = 0 AND "jobs"."status" NOT IN ('completed', 'cancelled') AND ${statusRank(newValue(jobs.status))} >= ${statusRank('"jobs"."status"')}`,
+    },
+  },
 };
 
 /** The upserts of the modules' rows: one bulk statement per table (db/bulk.ts), whatever the number of rows. */
@@ -53,7 +80,7 @@ export function flushRows(
     const target = tables[name];
     if (!target) throw new Error(`fleet module row for unregistered table ${name}`);
     if (target.updateOnly) {
-      writes.push(...updateRows(db, target, target.updateOnly.scope, tableRows));
+      writes.push(...updateRows(db, target, target.updateOnly, tableRows));
       continue;
     }
     const columns = getTableColumns(target.table) as Record<string, SQLiteColumn>;
@@ -70,13 +97,23 @@ export function flushRows(
 }
 
 /** An update-only table's rows, one bulk update per workspace (a flush has one), the scope column matched, not written. */
-function updateRows(db: Db, target: FlushTable, scope: SQLiteColumn, rows: Record<string, unknown>[]) {
+function updateRows(
+  db: Db,
+  target: FlushTable,
+  { scope, stamp, guard }: NonNullable<FlushTable["updateOnly"]>,
+  rows: Record<string, unknown>[],
+) {
   const scopeField = fieldOf(target, scope);
   const byScope = new Map<string, Record<string, unknown>[]>();
   for (const { [scopeField]: value, ...rest } of rows)
     byScope.set(String(value), [...(byScope.get(String(value)) ?? []), rest]);
   return [...byScope].flatMap(([value, scoped]) =>
-    bulkUpdate(db, target.table, scoped, { key: target.key[0]!, scope: { column: scope, value } }),
+    bulkUpdate(db, target.table, scoped, {
+      key: target.key[0]!,
+      scope: { column: scope, value },
+      ...(stamp && { stampVersion: stamp }),
+      ...(guard && { guard }),
+    }),
   );
 }
 

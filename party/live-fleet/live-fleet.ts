@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { FLUSH_TABLES, rowKey, type FlushTable } from "./flush-tables";
+import { FUEL_EVENTS_TABLE } from "../../domain/fuel/fuel-watch-module";
 import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "../../domain/fold/device-clock";
 import { flushStatements } from "./flush-batch";
 import {
@@ -354,6 +355,9 @@ class Batch {
     // Keyed by the D1 row they write: a vehicle's day rewritten by every fix stays one pending
     // entry, not one per fix (each stored, then deleted, by the object's SQLite).
     for (const row of outputs.rows) this.#put(`row:${row.table}:${this.#rowKey(row)}`, { kind: "row", row });
+    // A refuel or a drop is a timeline event too: the synced set keeps the newest three of all of them.
+    if (outputs.rows.some((r) => r.table === FUEL_EVENTS_TABLE))
+      this.#put(`prune:${vehicleId}`, { kind: "prune", vehicleId });
   }
 
   /** A module row for a table nobody registered fails the whole call: never half a write, never a flush that can never succeed. */

@@ -6,6 +6,10 @@ import { seedDemoIssues } from "./demo-issues";
 import { seedPlacesAndRules, seedSecondMember } from "./demo-extras";
 import { seedDemoMaintenance } from "./demo-maintenance";
 import { seedDemoFuel } from "./demo-fuel";
+import { seedOvernightFuelDrop } from "./demo-fuel-drop";
+import { seedDemoCosts } from "./demo-costs";
+import { chicagoVehicles, seedDemoJobs } from "./demo-jobs";
+import { resumeFrom } from "./resume";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -99,6 +103,10 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   await seedSecondMember(api, workspaceId, DEMO_ACCOUNT.password, log);
   await seedDemoMaintenance(api, vehicles, log);
   await seedDemoFuel(api, vehicles, log);
+  // Where the simulator picks up the vehicle whose night it sent.
+  const overnight = await seedOvernightFuelDrop(api, beacons as ServerBeacon[], vehicles, log);
+  await seedDemoCosts(api, vehicles, log);
+  await seedDemoJobs(api, chicagoVehicles(beacons as ServerBeacon[], resumeFrom(snapshot)), log);
 
-  return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot };
+  return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot, overnight };
 }

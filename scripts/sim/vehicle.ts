@@ -11,8 +11,11 @@ import type { Random } from "./random";
  * minutes, and the tank holds 150 km.
  */
 export type Phase =
-  /** Ignition off, standing; `refuel` fills the tank meanwhile. */
-  | { kind: "parked"; until: number; refuel: boolean }
+  /**
+   * Ignition off, standing; `refuel` fills the tank meanwhile, from `pumpAt` on: the driver walks
+   * to the pump first, so the tracker reports the level it arrived with (docs/decisions/0050).
+   */
+  | { kind: "parked"; until: number; refuel: boolean; pumpAt?: number }
   /** Ignition on, standing: warming up before a trip, or a long idle at a stop. */
   | { kind: "idling"; until: number; next: "drive" | "park" }
   /** On the road at about `cruise` m/s; `waitUntil` while stopped at a light. */
@@ -63,7 +66,9 @@ export interface SimReport {
 export const TANK_RANGE_M = 150_000;
 export const REFUEL_BELOW = 20;
 const IDLE_FUEL_PER_S = 0.004;
-const REFUEL_PER_S = 1.5;
+const REFUEL_PER_S = 1;
+/** From parking at the pump to the fuel flowing. */
+const WALK_TO_PUMP_MS = 40_000;
 const GPS_NOISE_M = 3;
 
 /** Where to pick up from: the vehicle's last known telemetry, so a restarted demo continues. */
@@ -134,7 +139,7 @@ export function advance(v: SimVehicle, now: number, random: Random): SimVehicle 
     case "parked": {
       next.speed = 0;
       next.ignition = false;
-      if (phase.refuel) next.fuel = Math.min(100, v.fuel + REFUEL_PER_S * dt);
+      if (phase.refuel && now >= (phase.pumpAt ?? 0)) next.fuel = Math.min(100, v.fuel + REFUEL_PER_S * dt);
       if (now >= phase.until) startTrip(next, random, now);
       break;
     }
@@ -206,7 +211,9 @@ function park(v: SimVehicle, random: Random, now: number) {
   v.speed = 0;
   v.ignition = false;
   const refuel = v.fuel < REFUEL_BELOW;
-  v.phase = { kind: "parked", until: now + random.between(90_000, refuel ? 200_000 : 300_000), refuel };
+  v.phase = refuel
+    ? { kind: "parked", until: now + random.between(180_000, 240_000), refuel, pumpAt: now + WALK_TO_PUMP_MS }
+    : { kind: "parked", until: now + random.between(90_000, 300_000), refuel };
 }
 
 /** Leaves a stop: back along the route it came, now and then on a tow truck instead. */

@@ -135,7 +135,7 @@ async function emailMember(
     `${what}: ${vehicle}${a.placeName ? ` (${a.placeName})` : ""}`,
     `When: ${a.at}${a.endAt ? ` to ${a.endAt}` : ""}`,
     `Where: ${a.latitude.toFixed(5)}, ${a.longitude.toFixed(5)}`,
-    ...(a.peak !== null ? [`Peak: ${a.peak}`] : []),
+    ...(a.peak !== null ? [a.type === "fuel_drop" ? `Lost: ${a.peak} L` : `Peak: ${a.peak}`] : []),
     "",
     `Open the Inbox: ${config.APP_URL}/inbox`,
   ];

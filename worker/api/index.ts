@@ -39,7 +39,12 @@ import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
 import { vehicleSettingsRoutes } from "./vehicle-settings";
 import { fuelEconomyRoutes, fuelEntryRoutes } from "./fuel";
+import { vehicleEventRoutes } from "./vehicle-events";
+import { expenseRoutes } from "./expenses";
+import { renewalRoutes } from "./renewals";
+import { jobRoutes, routeRoutes } from "./jobs";
 import { publicShareRoutes, shareRoutes, vehicleShareRoutes, workspaceShareRoutes } from "./shares";
+import { jobShareRoutes, trackRoutes } from "../jobs/job-shares";
 import { workspaceRoutes } from "./workspaces";
 import { apiTokenRoutes } from "./api-tokens";
 import { emailConfirmationRoutes } from "./email-confirmation";
@@ -74,14 +79,18 @@ const pushBodyLimit = bodyLimit({ maxSize: 16 * 1024 * 1024, onError: tooLarge("
 const photoBodyLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: tooLarge("10 MB") });
 // Overland's largest batch, 1,000 points, is about 713 KB (docs/decisions/0043).
 const overlandBodyLimit = bodyLimit({ maxSize: OVERLAND_MAX_BODY_BYTES, onError: tooLarge("2 MB") });
+// A CSV of a day's jobs: 5,000 lines (shared/jobs.ts MAX_JOBS_PER_IMPORT) of about 100 bytes (docs/decisions/0052).
+const jobImportBodyLimit = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: tooLarge("2 MB") });
 const limitFor = (path: string) =>
-  path.endsWith("/sync/push")
-    ? pushBodyLimit
-    : /^\/api\/photos\/?$/.test(path)
-      ? photoBodyLimit
-      : /^\/api\/ingest\/overland\/?$/.test(path)
-        ? overlandBodyLimit
-        : defaultBodyLimit;
+  /^\/api\/jobs\/import\/?$/.test(path)
+    ? jobImportBodyLimit
+    : path.endsWith("/sync/push")
+      ? pushBodyLimit
+      : /^\/api\/photos\/?$/.test(path)
+        ? photoBodyLimit
+        : /^\/api\/ingest\/overland\/?$/.test(path)
+          ? overlandBodyLimit
+          : defaultBodyLimit;
 api.use("*", (c, next) => limitFor(c.req.path)(c, next));
 
 // Who may call what (each route's declared permission, shared/roles.ts): checked before any handler.
@@ -112,8 +121,11 @@ api.route("/vehicles", vehicleRoutes);
 api.route("/vehicles", vehicleShareRoutes);
 api.route("/vehicles", vehicleSettingsRoutes);
 api.route("/vehicles", fuelEconomyRoutes);
+api.route("/vehicles", vehicleEventRoutes);
 api.route("/shares", shareRoutes);
 api.route("/share", publicShareRoutes);
+api.route("/jobs", jobShareRoutes);
+api.route("/track", trackRoutes);
 api.route("/password", passwordRoutes);
 api.route("/email", emailConfirmationRoutes);
 api.route("/account/two-factor", twoFactorRoutes);
@@ -136,6 +148,10 @@ api.route("/inspection-forms", inspectionFormRoutes);
 api.route("/inspections", inspectionRoutes);
 api.route("/my-actions", myActionRoutes);
 api.route("/fuel-entries", fuelEntryRoutes);
+api.route("/expenses", expenseRoutes);
+api.route("/renewals", renewalRoutes);
+api.route("/jobs", jobRoutes);
+api.route("/routes", routeRoutes);
 api.route("/push", pushKeyRoutes);
 api.route("/push-subscriptions", pushSubscriptionRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.

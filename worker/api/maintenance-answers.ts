@@ -4,6 +4,7 @@ import { ISSUE_PRIORITIES, ISSUE_STATUSES, type IssueCommentJson, type IssueJson
 import { type PhotoCreated, type PhotoUsage } from "../../shared/photos";
 import { serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/service";
 import type { MyActions } from "../maintenance/my-actions";
+import { renewal } from "./cost-answers";
 
 /**
  * What the maintenance routes answer (DESIGN.md "Maintenance": issues, photos, service,
@@ -110,6 +111,7 @@ export const myActionsSchema: z.ZodType<MyActions> = z.object({
         "(its time zone, midnight to midnight; `day` is that date) and no inspection submitted that day, by name",
     ),
   unreadAlerts: z.number().int(),
+  renewals: z.array(renewal).describe("Due soon or overdue today (the workspace's day), overdue first"),
 });
 
 export const photoCreated: z.ZodType<PhotoCreated> = z.object({ id: z.string() });

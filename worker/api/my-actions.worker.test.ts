@@ -99,7 +99,13 @@ describe("GET /api/my-actions", () => {
     expect((await actionsOf(member.token)).unreadAlerts).toBe(0);
     // another workspace sees none of it
     const b = await userWithWorkspace();
-    expect(await actionsOf(b.token)).toEqual({ issues: [], service: [], inspections: [], unreadAlerts: 0 });
+    expect(await actionsOf(b.token)).toEqual({
+      issues: [],
+      service: [],
+      inspections: [],
+      unreadAlerts: 0,
+      renewals: [],
+    });
   });
 
   it("'drove today' is a trip under way today in the workspace's zone, by the browser's rule, not the daily rollups", async () => {

@@ -15,6 +15,7 @@ import { parseInput } from "../lib/validate";
 import { toCsv } from "../reports/csv";
 import { duePeriod } from "../reports/email-schedule";
 import { stopsReport, tripsReport } from "../reports/events";
+import { jobsReport } from "../reports/jobs";
 import { reportRange } from "../reports/range";
 import { dailyReport, summaryReport } from "../reports/summary";
 import { reportVehicles } from "../reports/vehicles";
@@ -73,6 +74,7 @@ const csvColumns = {
     "ignition",
     "inProgress",
   ],
+  jobs: ["vehicleId", "vehicleName", "driver", "jobs", "completed", "onTime", "late", "skipped", "averageDwellMinutes"],
 } as const;
 
 /** The workspace's time zone (migrations/0008). */
@@ -104,12 +106,14 @@ async function runReport(c: Context<AppEnv>, name: ReportName) {
         ? await dailyReport(db, workspaceId, range, vehicles)
         : name === "trips"
           ? await tripsReport(db, workspaceId, range, vehicles)
-          : await stopsReport(db, workspaceId, range, vehicles);
+          : name === "jobs"
+            ? await jobsReport(db, workspaceId, range, vehicles)
+            : await stopsReport(db, workspaceId, range, vehicles);
   return { query, response: { ...answer, ...result } as ReportResponse<object> };
 }
 
 /**
- * GET /api/reports/{summary|trips|stops|daily}?from=&to=&vehicleId=...&format=json|csv
+ * GET /api/reports/{summary|trips|stops|daily|jobs}?from=&to=&vehicleId=...&format=json|csv
  * (DESIGN.md "Reports"), and the viewer's subscription to the summary by e-mail. Everything is
  * scoped to the session's workspace; a vehicle of another workspace is a 404.
  */
@@ -166,7 +170,7 @@ export const reportRoutes = new Hono<AppEnv>()
     "/:report",
     declared({
       permission: "workspace.view",
-      summary: "A report (summary, trips, stops, daily) as JSON or CSV",
+      summary: "A report (summary, trips, stops, daily, jobs: on time per vehicle and driver) as JSON or CSV",
       tag: "Reports",
       described: { query: reportQuerySchema as unknown as AnyZodObject },
     }),

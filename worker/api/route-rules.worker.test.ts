@@ -6,7 +6,18 @@ import { mutationNames, type Mutators } from "../../shared/mutators";
 import { actions, can, mutationActions, roles, type Role } from "../../shared/roles";
 import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../../db/client";
-import { drivers, fuelEntries, inspections, places, serviceEntries, serviceSchedules, vehicles } from "../../db/schema";
+import {
+  drivers,
+  expenses,
+  fuelEntries,
+  inspections,
+  jobs,
+  places,
+  renewals,
+  serviceEntries,
+  serviceSchedules,
+  vehicles,
+} from "../../db/schema";
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
 import { commentRow, insertIssue, issueRow } from "../test/issues";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
@@ -90,6 +101,7 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /vehicles/:vehicleId/shares": 400,
   "GET /vehicles/:vehicleId/shares": 404,
   "DELETE /shares/:id": 404,
+  "POST /jobs/:id/shares": 404,
   "GET /workspaces/:id/members": 200,
   "POST /workspaces/:id/invites": 400,
   "DELETE /workspaces/:id/invites/:inviteId": 404,
@@ -144,7 +156,24 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /fuel-entries": 400,
   "PATCH /fuel-entries/:id": 404,
   "DELETE /fuel-entries/:id": 404,
+  "GET /jobs": 200,
+  "POST /jobs": 400,
+  // the probe sends JSON: the import takes text/csv only
+  "POST /jobs/import": 415,
+  "PATCH /jobs/:id": 404,
+  "DELETE /jobs/:id": 404,
+  "POST /jobs/:id/complete": 404,
+  "GET /routes": 400,
   "GET /vehicles/:vehicleId/fuel-economy": 404,
+  "GET /vehicles/:vehicleId/events": 404,
+  "GET /expenses": 200,
+  "POST /expenses": 400,
+  "PATCH /expenses/:id": 404,
+  "DELETE /expenses/:id": 404,
+  "GET /renewals": 200,
+  "POST /renewals": 400,
+  "POST /renewals/:id/renew": 400,
+  "DELETE /renewals/:id": 404,
   "POST /push-subscriptions": 400,
   "DELETE /push-subscriptions": 400,
 };
@@ -324,7 +353,117 @@ const samples: Record<
     const id = await insertFuelEntryOf(workspaceId);
     return { args: { id }, applied: async () => (await fuelRow(id))?.deleted === true };
   },
+  async addExpense(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return {
+      args: { id, vehicleId, date: "2026-11-02", kind: "tolls", costCents: 450 },
+      applied: async () => (await expenseRow(id)) !== undefined,
+    };
+  },
+  async updateExpense(workspaceId) {
+    const id = await insertExpenseOf(workspaceId);
+    return { args: { id, costCents: 999 }, applied: async () => (await expenseRow(id))?.costCents === 999 };
+  },
+  async deleteExpense(workspaceId) {
+    const id = await insertExpenseOf(workspaceId);
+    return { args: { id }, applied: async () => (await expenseRow(id))?.deleted === true };
+  },
+  async addRenewal(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return {
+      args: { id, vehicleId, kind: "insurance", dueDate: "2027-03-01" },
+      applied: async () => (await renewalRow(id)) !== undefined,
+    };
+  },
+  async renewRenewal(workspaceId) {
+    const id = await insertRenewalOf(workspaceId);
+    return {
+      args: { id, dueDate: "2028-01-31" },
+      applied: async () => (await renewalRow(id))?.dueDate === "2028-01-31",
+    };
+  },
+  async deleteRenewal(workspaceId) {
+    const id = await insertRenewalOf(workspaceId);
+    return { args: { id }, applied: async () => (await renewalRow(id))?.deleted === true };
+  },
+  async createJob(workspaceId) {
+    const vehicleId = await insertVehicle(workspaceId);
+    const id = crypto.randomUUID();
+    return {
+      args: { id, title: "Deliver", date: "2026-11-28", vehicleId, location: { latitude: 41.88, longitude: -87.63 } },
+      applied: async () => (await jobRow(id)) !== undefined,
+    };
+  },
+  async updateJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id, title: "Renamed" }, applied: async () => (await jobRow(id))?.title === "Renamed" };
+  },
+  async deleteJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id }, applied: async () => (await jobRow(id))?.deleted === true };
+  },
+  async reorderJobs(workspaceId) {
+    const [a, b] = [await insertJobOf(workspaceId), await insertJobOf(workspaceId)];
+    return {
+      args: { vehicleId: null, date: "2026-11-28", jobIds: [b, a] },
+      applied: async () => (await jobRow(a))?.sequence === 1,
+    };
+  },
+  async markJobArrived(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id, at: Date.now() }, applied: async () => (await jobRow(id))?.status === "arrived" };
+  },
+  async completeJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return {
+      args: { id, at: Date.now(), recipientName: "Ann" },
+      applied: async () => (await jobRow(id))?.status === "completed",
+    };
+  },
+  async cancelJob(workspaceId) {
+    const id = await insertJobOf(workspaceId);
+    return { args: { id }, applied: async () => (await jobRow(id))?.status === "cancelled" };
+  },
 };
+
+const renewalRow = (id: string) => database(env.DB).select().from(renewals).where(eq(renewals.id, id)).get();
+async function insertRenewalOf(workspaceId: string) {
+  const vehicleId = await insertVehicle(workspaceId);
+  const id = crypto.randomUUID();
+  await database(env.DB)
+    .insert(renewals)
+    .values({ id, workspaceId, vehicleId, kind: "registration", dueDate: "2027-01-31", version: 0 });
+  return id;
+}
+
+const expenseRow = (id: string) => database(env.DB).select().from(expenses).where(eq(expenses.id, id)).get();
+async function insertExpenseOf(workspaceId: string) {
+  const vehicleId = await insertVehicle(workspaceId);
+  const id = crypto.randomUUID();
+  await database(env.DB)
+    .insert(expenses)
+    .values({ id, workspaceId, vehicleId, date: "2026-11-01", kind: "parking", costCents: 300, version: 0 });
+  return id;
+}
+
+const jobRow = (id: string) => database(env.DB).select().from(jobs).where(eq(jobs.id, id)).get();
+async function insertJobOf(workspaceId: string) {
+  const id = crypto.randomUUID();
+  const number = Math.floor(Math.random() * 1e9);
+  await database(env.DB).insert(jobs).values({
+    id,
+    workspaceId,
+    number,
+    title: "Stop",
+    date: "2026-11-28",
+    latitude: 41.88,
+    longitude: -87.63,
+    version: 0,
+  });
+  return id;
+}
 
 const fuelRow = (id: string) => database(env.DB).select().from(fuelEntries).where(eq(fuelEntries.id, id)).get();
 async function insertFuelEntryOf(workspaceId: string) {

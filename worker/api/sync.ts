@@ -7,6 +7,8 @@ import { answerPull } from "../sync/answer-pull";
 import { push } from "../sync/push";
 import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/protocol-versions";
 import { sendIssueNotifications } from "../maintenance/issue-notifications";
+import { sendJobNotifications } from "../jobs/job-notifications";
+import { JOB_MUTATIONS } from "../sync/jobs-mutators";
 import { announceWrites, forgetRoomChanges, roomChanges, settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
 import { pullRequestSchema, pullResponseSchema } from "../../shared/sync-protocol";
@@ -62,9 +64,18 @@ export const syncRoutes = new Hono<AppEnv>()
         // from before it (the poke may be throttled; docs/decisions/0013).
         // A place changed by a push reaches the object's watch before the next report.
         const placesChanged = req.mutations.some((m) => PLACE_MUTATIONS.has(m.name));
+        // A vehicle's settings may hold a new fuel tank, which fuel_drop rules measure litres with.
+        const tanksChanged = req.mutations.some((m) => m.name === "updateVehicle");
+        // Likewise a job planned or moved reaches the object's job watch (issue 43).
+        const jobsChanged = req.mutations.some((m) => JOB_MUTATIONS.has(m.name));
+        const change = {
+          ...(placesChanged && { places: true }),
+          ...(tanksChanged && { tanks: true }),
+          ...(jobsChanged && { jobs: true }),
+        };
         await announceWrites({ env: c.env, waitUntil: (w) => c.executionCtx.waitUntil(w) }, [session.workspaceId], {
           readYourWrites: true,
-          ...(placesChanged ? { change: { places: true } } : {}),
+          ...(placesChanged || tanksChanged || jobsChanged ? { change } : {}),
         });
         // An issue assigned offline e-mails its assignee now it reached the server (the cron retries).
         c.executionCtx.waitUntil(
@@ -72,6 +83,13 @@ export const syncRoutes = new Hono<AppEnv>()
             console.error("issue e-mails failed:", error),
           ),
         );
+        // A job given to a vehicle (offline too) nudges its driver's phones now it reached the server.
+        if (jobsChanged)
+          c.executionCtx.waitUntil(
+            sendJobNotifications(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) =>
+              console.error("job pushes failed:", error),
+            ),
+          );
       } else if (recorded) {
         // only refused or unknown mutations (issue 34): nobody else is poked, but the pusher's next
         // pull must see its mutations processed, so the room's shared reads go

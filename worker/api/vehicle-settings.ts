@@ -56,12 +56,19 @@ export const vehicleSettingsRoutes = new Hono<AppEnv>().use(requireSession).patc
     if (!exists) throw notFound("No such vehicle in this workspace");
     const patch = c.req.valid("json");
     const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
-    await commitWorkspaceWrite({ env: c.env, db, waitUntil }, workspaceId, (stamp) => [
-      db
-        .update(vehicles)
-        .set({ ...patch, version: stamp })
-        .where(scope),
-    ]);
+    // A new tank reaches the workspace's object before this answers: fuel_drop rules measure litres with it.
+    const change = "fuelTankLitres" in patch ? { change: { tanks: true } } : {};
+    await commitWorkspaceWrite(
+      { env: c.env, db, waitUntil },
+      workspaceId,
+      (stamp) => [
+        db
+          .update(vehicles)
+          .set({ ...patch, version: stamp })
+          .where(scope),
+      ],
+      change,
+    );
     const row = (await db.select().from(vehicles).where(scope).get())!;
     const { id, name, vin, year, make, model, fuelTankLitres } = row;
     return c.json({ id, name, vin, year, make, model, fuelTankLitres } satisfies VehicleSettings);

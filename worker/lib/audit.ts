@@ -48,7 +48,9 @@ export type AuditEvent =
   | "api_token.refused"
   | "share.created"
   | "share.ended"
-  | "share.refused";
+  | "share.refused"
+  | "job_share.created"
+  | "job_share.mailed";
 
 export type AuditFields = Record<string, string | number | boolean | null | undefined>;
 

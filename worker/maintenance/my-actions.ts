@@ -7,6 +7,8 @@ import { alertReads, alerts, inspections, issues, vehicleEvents, vehicles, works
 import { toIssueJson } from "./issues";
 import { vehicleReadings } from "./readings";
 import { liveSchedules, toSchedule } from "./schedules";
+import type { Renewal } from "../../shared/renewals";
+import { dueRenewals } from "../costs/renewal-list";
 
 /**
  * What is the signed-in member's to do (DESIGN.md "Maintenance", `GET /api/my-actions`): the
@@ -19,6 +21,8 @@ export interface MyActions {
   service: ServiceSchedule[];
   inspections: { vehicleId: string; vehicleName: string; day: string }[];
   unreadAlerts: number;
+  /** Renewals due soon or overdue (issue 42), overdue first. */
+  renewals: Renewal[];
 }
 
 export async function myActions(db: Db, workspaceId: string, userId: string, now = Date.now()): Promise<MyActions> {
@@ -28,7 +32,7 @@ export async function myActions(db: Db, workspaceId: string, userId: string, now
     .where(eq(workspaces.id, workspaceId))
     .get();
   const timeZone = ws?.timeZone ?? "UTC";
-  const [assigned, service, uninspected, unreadAlerts] = await Promise.all([
+  const [assigned, service, uninspected, unreadAlerts, renewals] = await Promise.all([
     db
       .select()
       .from(issues)
@@ -44,8 +48,9 @@ export async function myActions(db: Db, workspaceId: string, userId: string, now
     dueService(db, workspaceId, now),
     drivenWithoutInspection(db, workspaceId, now, timeZone),
     unreadAlertCount(db, workspaceId, userId),
+    dueRenewals(db, workspaceId, now),
   ]);
-  return { issues: assigned.map(toIssueJson), service, inspections: uninspected, unreadAlerts };
+  return { issues: assigned.map(toIssueJson), service, inspections: uninspected, unreadAlerts, renewals };
 }
 
 /** Names as people read numbers ("Van 2" before "Van 10"), as the browser's vehicle list sorts them. */

@@ -23,6 +23,9 @@ interface EventRow extends StreetAddress {
   rollupIdling: number | null;
 }
 
+/** Trips and stops tile a vehicle's time; refuels and drops (docs/decisions/0050) sit inside stops and are no part of it. */
+const motion = (alias: string) => sql.raw(`${alias}.type IN ('TRANSIT', 'STOP', 'TOW')`);
+
 /** At most this many events in one answer. */
 export const MAX_EVENTS = 50_000;
 
@@ -44,12 +47,12 @@ async function eventsOverlapping(
 ): Promise<{ rows: EventRow[]; truncated: boolean }> {
   const within =
     db.all<EventRow>(sql`SELECT ${columns} FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id
-    WHERE e.workspace_id = ${workspaceId} AND e.start_time >= ${range.start} AND e.start_time < ${range.end}
+    WHERE e.workspace_id = ${workspaceId} AND e.start_time >= ${range.start} AND e.start_time < ${range.end} AND ${motion("e")}
     ORDER BY e.start_time LIMIT ${MAX_EVENTS + 1}`);
   const ongoing =
     db.all<EventRow>(sql`SELECT ${columns} FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id
     WHERE e.id IN (SELECT (SELECT x.id FROM vehicle_events x WHERE x.vehicle_id = v.id AND x.start_time < ${range.start}
-                           AND NOT (x.deleted = 1 AND x.end_time = x.start_time)
+                           AND NOT (x.deleted = 1 AND x.end_time = x.start_time) AND ${motion("x")}
                            ORDER BY x.start_time DESC LIMIT 1)
                    FROM vehicles v WHERE v.workspace_id = ${workspaceId})
       AND (e.end_time IS NULL OR e.end_time > ${range.start})`);

@@ -3,6 +3,8 @@ import type { Db } from "../../db/client";
 import { issueChangeQueries } from "./issue-entities";
 import { maintenanceChangeQueries } from "./maintenance-entities";
 import { fuelChangeQuery } from "./fuel-entities";
+import { costChangeQueries } from "./cost-entities";
+import { jobChangeQuery } from "./jobs-entities";
 import {
   alertReads,
   alertRules,
@@ -69,6 +71,9 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     entryRows,
     inspectionRows,
     fuelEntryRows,
+    expenseRows,
+    renewalRows,
+    jobRows,
   ] = await db.batch(changeQueries(db, workspaceId, since, live));
   return {
     workspace: syncStateOf(ws),
@@ -88,6 +93,9 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     entryRows,
     inspectionRows,
     fuelEntryRows,
+    expenseRows,
+    renewalRows,
+    jobRows,
   };
 }
 
@@ -157,6 +165,10 @@ function changeQueries(db: Db, workspaceId: string, since: number, live: boolean
     ...maintenanceChangeQueries(db, workspaceId, since, live),
     // fill-ups (docs/decisions/0045)
     fuelChangeQuery(db, workspaceId, since, live),
+    // expenses and renewals (docs/decisions/0049)
+    ...costChangeQueries(db, workspaceId, since, live),
+    // jobs (docs/decisions/0052)
+    jobChangeQuery(db, workspaceId, since, live),
   ] as const;
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
@@ -176,6 +188,9 @@ const NOTHING_EDITED = {
   entryRows: [],
   inspectionRows: [],
   fuelEntryRows: [],
+  expenseRows: [],
+  renewalRows: [],
+  jobRows: [],
 } satisfies Omit<Changes, "workspace" | "vehicleRows" | "telemetryRows" | "eventRows" | "alertRows">;
 
 /** Where a pull gets the shared part of an incremental answer. */
@@ -202,6 +217,9 @@ export function narrow(changes: Changes, since: number): Changes {
     entryRows: newer(changes.entryRows),
     inspectionRows: newer(changes.inspectionRows),
     fuelEntryRows: newer(changes.fuelEntryRows),
+    expenseRows: newer(changes.expenseRows),
+    renewalRows: newer(changes.renewalRows),
+    jobRows: newer(changes.jobRows),
   };
 }
 

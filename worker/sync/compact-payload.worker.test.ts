@@ -139,6 +139,8 @@ describe("compact pull payload", () => {
       },
       distance: null,
       averageSpeed: null,
+      fuelFrom: null,
+      fuelTo: null,
     } satisfies VehicleEvent);
   });
 

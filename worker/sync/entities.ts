@@ -61,5 +61,7 @@ export function toVehicleEvent(row: typeof vehicleEvents.$inferSelect): VehicleE
           },
     distance: row.distance,
     averageSpeed: row.averageSpeed,
+    fuelFrom: row.fuelFrom,
+    fuelTo: row.fuelTo,
   });
 }

@@ -9,6 +9,9 @@ import { issueServerMutators, type MutationCaller } from "./issue-mutators";
 import { serviceServerMutators } from "./service-mutators";
 import { inspectionServerMutators } from "./inspection-mutators";
 import { fuelServerMutators } from "./fuel-mutators";
+import { expenseServerMutators } from "./expense-mutators";
+import { renewalServerMutators } from "./renewal-mutators";
+import { jobServerMutators } from "./jobs-mutators";
 import { versionOf } from "../../db/workspace-version";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
@@ -106,4 +109,7 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
   ...serviceServerMutators(reject),
   ...inspectionServerMutators(reject),
   ...fuelServerMutators(reject),
+  ...expenseServerMutators(reject),
+  ...renewalServerMutators(reject),
+  ...jobServerMutators(reject),
 };

@@ -20,6 +20,8 @@ import { addPlacesAndAlerts } from "./places-entities";
 import { addIssues } from "./issue-entities";
 import { addMaintenance } from "./maintenance-entities";
 import { addFuel } from "./fuel-entities";
+import { addCosts } from "./cost-entities";
+import { addJobs } from "./jobs-entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
 
@@ -167,6 +169,8 @@ function addAll(changes: Changes, add: Add, showWebhooks: boolean) {
   addIssues(changes, add);
   addMaintenance(changes, add);
   addFuel(changes, add);
+  addCosts(changes, add);
+  addJobs(changes, add);
 }
 
 /** The shared read carries every client of the workspace changed since the cookie: keep this group's. */

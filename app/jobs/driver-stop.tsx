@@ -1,0 +1,85 @@
+import { useState } from "react";
+import type { SyncedJob } from "../../shared/jobs";
+import { PhotoStrip } from "../photos/photo-picker";
+import { useJobMutations } from "../store/jobs";
+import { clockTime } from "../vehicles/format";
+import { directionsUrl, platformOf } from "./directions";
+import { ProofForm } from "./proof-form";
+import { isFinished, jobStatusWords, windowText } from "./status";
+
+/**
+ * One stop of the driver's day: where and when, the customer and the notes, directions in the
+ * phone's maps app, "Arrived" (the geofence usually says so first) and "Done" with its proof.
+ */
+export function DriverStop({ job, number }: { job: SyncedJob; number: number }) {
+  const { markJobArrived } = useJobMutations();
+  const [proving, setProving] = useState(false);
+  const window = windowText(job.windowStart, job.windowEnd);
+  const open = !isFinished(job.status);
+  const platform = typeof navigator === "undefined" ? "other" : platformOf(navigator.userAgent);
+  return (
+    <li
+      className={`card driver-stop${job.late ? " late" : ""}`}
+      data-status={job.status}
+      aria-label={`Stop ${number}: ${job.title}`}
+    >
+      <header className="driver-stop-head">
+        <span className={`stop-number ${job.status}${job.late ? " late" : ""}`} aria-hidden>
+          {number}
+        </span>
+        <h2>{job.title}</h2>
+        <span className="stop-status" data-testid="stop-status">
+          {jobStatusWords(job.status)}
+          {job.late && open ? " · Late" : ""}
+        </span>
+      </header>
+      <p className="muted">
+        {[job.address, window && `Window ${window}`, job.eta && open ? `ETA ${clockTime(job.eta)}` : ""]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+      {job.customerName ? <p>For {job.customerName}</p> : null}
+      {job.notes ? <p className="driver-notes">{job.notes}</p> : null}
+      {open && !proving ? (
+        <div className="driver-actions">
+          <a
+            className="button"
+            href={directionsUrl({ ...job, label: job.title }, platform)}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Directions
+          </a>
+          {job.status !== "arrived" ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => void markJobArrived({ id: job.id, at: Date.now() })}
+            >
+              Arrived
+            </button>
+          ) : null}
+          <button type="button" className="button primary" onClick={() => setProving(true)}>
+            Done
+          </button>
+        </div>
+      ) : null}
+      {open && proving ? <ProofForm job={job} onDone={() => setProving(false)} /> : null}
+      {job.status === "completed" ? <Proof job={job} /> : null}
+    </li>
+  );
+}
+
+function Proof({ job }: { job: SyncedJob }) {
+  const ids = [...job.proofPhotoIds, ...(job.signaturePhotoId ? [job.signaturePhotoId] : [])];
+  return (
+    <div className="driver-proof">
+      <p className="muted">
+        Done{job.completedAt ? ` at ${clockTime(job.completedAt)}` : ""}
+        {job.recipientName ? ` · received by ${job.recipientName}` : ""}
+      </p>
+      {job.proofNote ? <p>{job.proofNote}</p> : null}
+      <PhotoStrip ids={ids} />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { SyncedJob } from "../../shared/jobs";
+import type { Vehicle } from "../../shared/vehicle";
+import { useJobMutations } from "../store/jobs";
+import { isFinished } from "./status";
+import { StopList } from "./stop-list";
+
+/**
+ * One vehicle's day on the dispatch page (or, with no vehicle, the unassigned jobs): its stops
+ * numbered in order, reordered by dragging or the arrow buttons, each with a vehicle to move it to
+ * and Cancel. Moving a job to a vehicle puts it at the end of that vehicle's day (reorderJobs
+ * names the vehicle's whole new order, so both browsers agree on every number).
+ */
+export function RouteCard({
+  vehicle,
+  date,
+  jobs,
+  allOfDay,
+  vehicles,
+  canPlan,
+  reorderable,
+  colour,
+}: {
+  vehicle: Vehicle | null;
+  date: string;
+  /** The jobs shown (the status filter applied). */
+  jobs: readonly SyncedJob[];
+  /** Every route's jobs of the day by vehicle id ("" for unassigned), to append a moved job to. */
+  allOfDay: ReadonlyMap<string, readonly SyncedJob[]>;
+  vehicles: readonly Vehicle[];
+  canPlan: boolean;
+  /** Off while a filter hides some stops: an order of the visible ones alone would renumber the hidden. */
+  reorderable: boolean;
+  colour?: string;
+}) {
+  const { reorderJobs } = useJobMutations();
+  const name = vehicle?.name ?? "Unassigned";
+  const moveTo = (job: SyncedJob, vehicleId: string) => {
+    const target = (allOfDay.get(vehicleId) ?? []).filter((j) => j.id !== job.id).map((j) => j.id);
+    void reorderJobs({ vehicleId: vehicleId || null, date, jobIds: [...target, job.id] });
+  };
+  return (
+    <section
+      className="card route-card"
+      aria-label={vehicle ? `Route of ${name}` : "Unassigned jobs"}
+      style={colour ? { borderLeftColor: colour } : undefined}
+    >
+      <h2>
+        {name} <span className="muted">· {jobs.length === 1 ? "1 stop" : `${jobs.length} stops`}</span>
+      </h2>
+      {jobs.length === 0 ? (
+        <p className="muted">{vehicle ? "No stops this day." : "Every job has a vehicle."}</p>
+      ) : null}
+      <StopList
+        label={vehicle ? `Stops of ${name}` : "Unassigned jobs"}
+        stops={jobs}
+        onReorder={
+          canPlan && reorderable
+            ? (ids) => void reorderJobs({ vehicleId: vehicle?.id ?? null, date, jobIds: ids })
+            : undefined
+        }
+        extra={canPlan ? (job) => <StopActions job={job} vehicles={vehicles} onMove={moveTo} /> : undefined}
+      />
+    </section>
+  );
+}
+
+/** A stop's planning actions: the vehicle it goes to (or none), and Cancel. Nothing once it is over. */
+function StopActions({
+  job,
+  vehicles,
+  onMove,
+}: {
+  job: SyncedJob;
+  vehicles: readonly Vehicle[];
+  onMove: (job: SyncedJob, vehicleId: string) => void;
+}) {
+  const { cancelJob } = useJobMutations();
+  if (isFinished(job.status)) return null;
+  return (
+    <span className="stop-actions">
+      <select
+        className="input"
+        aria-label={`Vehicle for ${job.title}`}
+        value={job.vehicleId ?? ""}
+        onChange={(e) => onMove(job, e.target.value)}
+      >
+        <option value="">Unassigned</option>
+        {vehicles.map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="button"
+        aria-label={`Cancel ${job.title}`}
+        onClick={() => void cancelJob({ id: job.id })}
+      >
+        Cancel
+      </button>
+    </span>
+  );
+}

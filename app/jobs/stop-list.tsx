@@ -1,0 +1,144 @@
+import { useState, type DragEvent, type ReactNode } from "react";
+import { moveBy, moveTo, sameOrder } from "./reorder";
+import { jobStatusWords, windowText } from "./status";
+
+/** What a numbered stop list shows of a job. */
+export interface ListedStop {
+  id: string;
+  title: string;
+  status: string;
+  late?: boolean;
+  windowStart?: string | null;
+  windowEnd?: string | null;
+}
+
+/**
+ * A vehicle's stops, numbered in the order it visits them. With `onReorder`, a dispatcher drags a
+ * stop onto another's place (native HTML5 drag and drop: a mouse on a desktop, no library; ADR
+ * 0053) or moves it a step with its arrow buttons, which keyboards, screen readers and phones use
+ * (touch screens fire no HTML5 drag events). `onReorder` gets the whole new order of ids.
+ */
+export function StopList<S extends ListedStop>({
+  label,
+  stops,
+  onReorder,
+  extra,
+}: {
+  label: string;
+  stops: readonly S[];
+  onReorder?: (ids: string[]) => void;
+  /** More of a stop's row: its actions (assign, open). */
+  extra?: (stop: S) => ReactNode;
+}) {
+  const ids = stops.map((s) => s.id);
+  const reorder = (next: string[]) => {
+    if (onReorder && !sameOrder(next, ids)) onReorder(next);
+  };
+  const { over, dragProps } = useDragToReorder(ids, reorder);
+  return (
+    <ol className="stop-list" aria-label={label}>
+      {stops.map((stop, index) => (
+        <li
+          key={stop.id}
+          className={`stop-row${over === index ? " drop-target" : ""}`}
+          data-status={stop.status}
+          data-late={stop.late || undefined}
+          draggable={Boolean(onReorder)}
+          {...dragProps(index, stop.id)}
+        >
+          <StopLine stop={stop} number={index + 1} />
+          {onReorder ? (
+            <MoveButtons
+              index={index}
+              count={stops.length}
+              title={stop.title}
+              onMove={(step) => reorder(moveBy(ids, index, step))}
+            />
+          ) : null}
+          {extra?.(stop)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Native drag and drop over the rows: which row is dragged, which one it hovers, and the drop. */
+function useDragToReorder(ids: string[], reorder: (next: string[]) => void) {
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const end = () => {
+    setDragged(null);
+    setOver(null);
+  };
+  const dragProps = (index: number, id: string) => ({
+    onDragStart: (e: DragEvent) => {
+      e.dataTransfer.effectAllowed = "move";
+      e.dataTransfer.setData("text/plain", id);
+      setDragged(index);
+    },
+    onDragOver: (e: DragEvent) => {
+      if (dragged === null) return;
+      e.preventDefault();
+      setOver(index);
+    },
+    onDragEnd: end,
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      if (dragged !== null) reorder(moveTo(ids, dragged, index));
+      end();
+    },
+  });
+  return { over, dragProps };
+}
+
+function StopLine({ stop, number }: { stop: ListedStop; number: number }) {
+  const window = windowText(stop.windowStart, stop.windowEnd);
+  return (
+    <>
+      <span className={`stop-number ${stop.status}${stop.late ? " late" : ""}`} aria-hidden>
+        {number}
+      </span>
+      <span className="stop-text">
+        <span className="stop-title">{stop.title}</span>
+        <span className="muted">
+          {[jobStatusWords(stop.status), stop.late ? "Late" : "", window].filter(Boolean).join(" · ")}
+        </span>
+      </span>
+    </>
+  );
+}
+
+function MoveButtons({
+  index,
+  count,
+  title,
+  onMove,
+}: {
+  index: number;
+  count: number;
+  title: string;
+  onMove: (step: -1 | 1) => void;
+}) {
+  return (
+    <span className="stop-move">
+      <button
+        type="button"
+        className="button icon"
+        aria-label={`Move ${title} earlier`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="button icon"
+        aria-label={`Move ${title} later`}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        ↓
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,148 @@
+import type { GeoJSONSource, Map as MapboxMap, Marker } from "mapbox-gl";
+import { useEffect, useRef } from "react";
+import { addLayerBelowBeacons, useMapContext } from "../map/map-context";
+
+/** How a stop is drawn: done and late stand out from the ones still to come. */
+export type StopLook = "planned" | "arrived" | "done" | "late" | "skipped";
+
+export interface MapStop {
+  id: string;
+  latitude: number;
+  longitude: number;
+  /** Its place in the vehicle's order, from 1; absent for an unassigned job. */
+  number?: number;
+  look: StopLook;
+  title: string;
+  /** The route it belongs to (a vehicle id), so each vehicle's line joins only its own stops. */
+  routeId?: string;
+  colour?: string;
+}
+
+const SOURCE = "job-routes";
+
+/**
+ * The dispatch page's stops on the map: each a numbered HTML marker (readable without the map's glyphs, which the offline style may lack, and visible to tests and screen
+ * readers by its label), and each vehicle's route drawn as a line through its stops in order.
+ * Added again after each style load; markers survive style changes on their own.
+ */
+export function StopsLayer({ stops }: { stops: readonly MapStop[] }) {
+  const { map, styleGeneration } = useMapContext();
+  const markers = useRef(new Map<string, Marker>());
+
+  useEffect(() => {
+    addRouteLines(map);
+    (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(routeLines(stops));
+  }, [map, styleGeneration, stops]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void import("mapbox-gl").then(({ default: mapboxgl }) => {
+      if (cancelled) return;
+      const shown = markers.current;
+      for (const [id, marker] of shown) {
+        if (stops.some((s) => s.id === id)) continue;
+        marker.remove();
+        shown.delete(id);
+      }
+      for (const stop of stops) {
+        const element = shown.get(stop.id)?.getElement() ?? document.createElement("div");
+        drawMarker(element, stop);
+        const marker =
+          shown.get(stop.id) ?? new mapboxgl.Marker({ element }).setLngLat([stop.longitude, stop.latitude]).addTo(map);
+        marker.setLngLat([stop.longitude, stop.latitude]);
+        shown.set(stop.id, marker);
+      }
+      fitOnce(map, stops, shown.size);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [map, stops]);
+
+  useEffect(() => {
+    const shown = markers.current;
+    return () => {
+      for (const marker of shown.values()) marker.remove();
+      shown.clear();
+      if (map.getLayer(SOURCE)) map.removeLayer(SOURCE);
+      if (map.getSource(SOURCE)) map.removeSource(SOURCE);
+    };
+  }, [map]);
+
+  return null;
+}
+
+/** A marker is an image to assistive technology (mapbox-gl gives it role="img"): its label says all it shows. */
+function drawMarker(element: HTMLElement, stop: MapStop) {
+  element.className = `stop-marker ${stop.look}`;
+  element.textContent = stop.number ? String(stop.number) : "•";
+  element.setAttribute("aria-label", `Stop ${stop.number ?? "unassigned"}: ${stop.title} (${LOOK_WORDS[stop.look]})`);
+  element.dataset.look = stop.look;
+  if (stop.colour) element.style.setProperty("--route-colour", stop.colour);
+}
+
+const LOOK_WORDS: Record<StopLook, string> = {
+  planned: "to come",
+  arrived: "arrived",
+  done: "done",
+  late: "late",
+  skipped: "skipped",
+};
+
+let fittedFor = "";
+/** Frames the day's stops when the set of stops first shows (not on each status change). */
+function fitOnce(map: MapboxMap, stops: readonly MapStop[], count: number) {
+  const key = stops
+    .map((s) => s.id)
+    .sort()
+    .join();
+  if (!count || key === fittedFor) return;
+  fittedFor = key;
+  const lngs = stops.map((s) => s.longitude);
+  const lats = stops.map((s) => s.latitude);
+  map.fitBounds(
+    [
+      [Math.min(...lngs), Math.min(...lats)],
+      [Math.max(...lngs), Math.max(...lats)],
+    ],
+    { padding: 60, maxZoom: 14, duration: 0 },
+  );
+}
+
+function addRouteLines(map: MapboxMap) {
+  if (map.getSource(SOURCE)) return;
+  map.addSource(SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] } });
+  addLayerBelowBeacons(map, {
+    id: SOURCE,
+    type: "line",
+    source: SOURCE,
+    layout: { "line-join": "round", "line-cap": "round" },
+    paint: { "line-color": ["coalesce", ["get", "colour"], "#6366f1"], "line-width": 3, "line-opacity": 0.8 },
+  });
+}
+
+interface RouteLine {
+  type: "Feature";
+  properties: { routeId: string; colour: string | null };
+  geometry: { type: "LineString"; coordinates: [number, number][] };
+}
+
+/** One line per route through its stops in order (straight lines: the plan, not the road taken). */
+export function routeLines(stops: readonly MapStop[]) {
+  const byRoute = new Map<string, MapStop[]>();
+  for (const stop of stops) {
+    if (!stop.routeId || !stop.number) continue;
+    byRoute.set(stop.routeId, [...(byRoute.get(stop.routeId) ?? []), stop]);
+  }
+  const features: RouteLine[] = [];
+  for (const [routeId, route] of byRoute) {
+    if (route.length < 2) continue;
+    const ordered = route.sort((a, b) => a.number! - b.number!);
+    features.push({
+      type: "Feature",
+      properties: { routeId, colour: ordered[0]!.colour ?? null },
+      geometry: { type: "LineString", coordinates: ordered.map((s): [number, number] => [s.longitude, s.latitude]) },
+    });
+  }
+  return { type: "FeatureCollection" as const, features };
+}

@@ -1,0 +1,121 @@
+import { useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import type { SyncedJob } from "../../shared/jobs";
+import type { Vehicle } from "../../shared/vehicle";
+import { CsvImportForm } from "../jobs/csv-import";
+import { DayTimeline } from "../jobs/day-timeline";
+import { DispatchFilters, type DispatchFilter } from "../jobs/dispatch-filters";
+import { mapStopsOf, routeColour } from "../jobs/map-stops";
+import { NewJobForm } from "../jobs/new-job-form";
+import { RouteCard } from "../jobs/route-card";
+import { useTodayDate } from "../jobs/use-today";
+import type { loader as rootLoader } from "../root";
+import { useCan } from "../session/session";
+import { useVehicles } from "../store";
+import { useDayRoutes } from "../store/jobs";
+
+const DispatchMap = lazy(() => import("../jobs/dispatch-map").then((m) => ({ default: m.DispatchMap })));
+
+/**
+ * Dispatch (issue 43): a day's routes per vehicle, on a timeline and on the map (stops numbered,
+ * each route drawn, done and late stops apart), the unassigned jobs beside them, filtered by date,
+ * vehicle and status. Planners (members and up) add jobs, assign and reorder them, and import a
+ * CSV. From the synced store: another browser's edit shows without a reload, and it opens offline.
+ */
+export default function JobsPage() {
+  const token = useRouteLoaderData<typeof rootLoader>("root")?.mapboxToken ?? "";
+  const [filter, setFilter] = useDispatchFilter();
+  const vehicles = useVehicles();
+  const canPlan = useCan("fleet.edit");
+  const day = useDayRoutes(filter.date);
+  const shown = useShownRoutes(day, vehicles, filter);
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<{ latitude: number; longitude: number } | null>(null);
+  const allOfDay = useMemo(
+    () =>
+      new Map<string, SyncedJob[]>([
+        ...day.routes.map((r) => [r.vehicleId ?? "", r.jobs] as const),
+        ["", day.unassigned],
+      ]),
+    [day],
+  );
+  const cardProps = { date: filter.date, allOfDay, vehicles, canPlan, reorderable: !filter.status };
+  return (
+    <section className="page jobs-page">
+      <header className="page-header">
+        <h1>Jobs</h1>
+      </header>
+      <DispatchFilters filter={filter} vehicles={vehicles} onChange={setFilter} />
+      <DayTimeline routes={shown.routes.map((r) => ({ id: r.vehicle.id, name: r.vehicle.name, stops: r.jobs }))} />
+      <div className="dispatch-body">
+        <div className="dispatch-routes">
+          {shown.routes.map((r, i) => (
+            <RouteCard key={r.vehicle.id} vehicle={r.vehicle} jobs={r.jobs} colour={routeColour(i)} {...cardProps} />
+          ))}
+          {shown.routes.length === 0 ? <p className="muted">No vehicle has stops on {filter.date}.</p> : null}
+          {filter.vehicleId ? null : <RouteCard vehicle={null} jobs={shown.unassigned} {...cardProps} />}
+        </div>
+        <div className="dispatch-map">
+          <Suspense fallback={null}>
+            <DispatchMap
+              token={token}
+              stops={shown.stops}
+              picking={picking}
+              onPicked={(point) => (setPicked(point), setPicking(false))}
+            />
+          </Suspense>
+        </div>
+      </div>
+      {canPlan ? (
+        <div className="dispatch-forms">
+          <NewJobForm date={filter.date} picked={picked} picking={picking} onPick={setPicking} />
+          <CsvImportForm />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function useDispatchFilter(): [DispatchFilter, (next: Partial<DispatchFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const today = useTodayDate();
+  const filter = {
+    date: params.get("date") || today,
+    vehicleId: params.get("vehicle") ?? "",
+    status: params.get("status") ?? "",
+  };
+  const set = (next: Partial<DispatchFilter>) => {
+    const merged = { ...filter, ...next };
+    const search = new URLSearchParams();
+    if (merged.date !== today) search.set("date", merged.date);
+    if (merged.vehicleId) search.set("vehicle", merged.vehicleId);
+    if (merged.status) search.set("status", merged.status);
+    setParams(search, { replace: true, preventScrollReset: true });
+  };
+  return [filter, set];
+}
+
+/** The routes and stops the filters leave: vehicles by name, each with its stops of that status. */
+function useShownRoutes(
+  day: { routes: { vehicleId: string | null; jobs: SyncedJob[] }[]; unassigned: SyncedJob[] },
+  vehicles: readonly Vehicle[],
+  filter: DispatchFilter,
+) {
+  return useMemo(() => {
+    const byId = new Map(day.routes.map((r) => [r.vehicleId, r.jobs]));
+    const keep = (jobs: readonly SyncedJob[]) =>
+      filter.status ? jobs.filter((j) => j.status === filter.status) : [...jobs];
+    const routes = vehicles
+      .filter((v) => byId.has(v.id) && (!filter.vehicleId || v.id === filter.vehicleId))
+      .map((vehicle) => ({ vehicle, jobs: keep(byId.get(vehicle.id)!) }));
+    const unassigned = filter.vehicleId ? [] : keep(day.unassigned);
+    return {
+      routes,
+      unassigned,
+      stops: mapStopsOf(
+        routes.map((r) => ({ vehicleId: r.vehicle.id, jobs: r.jobs })),
+        unassigned,
+      ),
+    };
+  }, [day, vehicles, filter.status, filter.vehicleId]);
+}

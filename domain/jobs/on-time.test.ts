@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { onTimeFigures, type OnTimeJob } from "./on-time";
+
+const at = (iso: string) => Date.parse(iso);
+const job = (fields: Partial<OnTimeJob>): OnTimeJob => ({
+  vehicleId: "v1",
+  date: "2026-11-02",
+  status: "scheduled",
+  windowEnd: null,
+  arrivedAt: null,
+  departedAt: null,
+  completedAt: null,
+  ...fields,
+});
+
+describe("the on-time report's figures", () => {
+  it("counts jobs, completions, on time and late against the window in the workspace's zone, skips and dwell", () => {
+    const figures = onTimeFigures(
+      [
+        // Chicago, 2 November 2026 (CST, -6): a window to 10:00 ends at 16:00 UTC
+        job({
+          status: "completed",
+          windowEnd: "10:00",
+          arrivedAt: at("2026-11-02T15:50:00Z"),
+          departedAt: at("2026-11-02T16:02:00Z"),
+          completedAt: at("2026-11-02T16:02:00Z"),
+        }),
+        job({
+          status: "completed",
+          windowEnd: "10:00",
+          arrivedAt: at("2026-11-02T16:05:00Z"),
+          departedAt: at("2026-11-02T16:13:00Z"),
+          completedAt: at("2026-11-02T16:13:00Z"),
+        }),
+        job({ status: "completed", completedAt: at("2026-11-02T18:00:00Z") }), // marked done, no window: on time
+        job({ status: "skipped" }),
+        job({ status: "en_route" }),
+        job({ status: "cancelled" }),
+        job({ vehicleId: "v2", status: "arrived", windowEnd: "08:00", arrivedAt: at("2026-11-02T15:00:00Z") }),
+      ],
+      "America/Chicago",
+    );
+    expect(figures.get("v1")).toEqual({
+      jobs: 5,
+      completed: 3,
+      onTime: 2,
+      late: 1,
+      skipped: 1,
+      averageDwellMinutes: 10,
+    });
+    expect(figures.get("v2")).toEqual({
+      jobs: 1,
+      completed: 0,
+      onTime: 0,
+      late: 1,
+      skipped: 0,
+      averageDwellMinutes: null,
+    });
+  });
+});

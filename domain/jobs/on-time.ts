@@ -1,0 +1,65 @@
+import { localTimeOn } from "./plan";
+
+/**
+ * The on-time report's figures (DESIGN.md "Jobs and routes", `GET /api/reports/jobs`), per
+ * vehicle: of its jobs in the range (cancelled ones left out), how many were completed, reached on
+ * time or late (arrived, or completed without an arrival, after the window's end, in the
+ * workspace's zone; no window: on time), skipped, and the average time at a stop (arrival to
+ * departure, where both are known).
+ */
+export interface OnTimeJob {
+  vehicleId: string;
+  date: string;
+  status: string;
+  windowEnd: string | null;
+  arrivedAt: number | null;
+  departedAt: number | null;
+  completedAt: number | null;
+}
+
+export interface OnTimeFigures {
+  jobs: number;
+  completed: number;
+  onTime: number;
+  late: number;
+  skipped: number;
+  /** null when no job of the vehicle has both an arrival and a departure */
+  averageDwellMinutes: number | null;
+}
+
+export function onTimeFigures(jobs: readonly OnTimeJob[], timeZone: string): Map<string, OnTimeFigures> {
+  const sums = new Map<string, OnTimeFigures & { dwellMs: number; dwells: number }>();
+  for (const job of jobs) {
+    if (job.status === "cancelled") continue;
+    const f = sums.get(job.vehicleId) ?? { ...empty(), dwellMs: 0, dwells: 0 };
+    sums.set(job.vehicleId, f);
+    f.jobs++;
+    if (job.status === "completed") f.completed++;
+    if (job.status === "skipped") f.skipped++;
+    const reachedAt = job.arrivedAt ?? job.completedAt;
+    if (reachedAt !== null) {
+      const late = job.windowEnd !== null && reachedAt > localTimeOn(job.date, job.windowEnd, timeZone);
+      if (late) f.late++;
+      else f.onTime++;
+    }
+    if (job.arrivedAt !== null && job.departedAt !== null && job.departedAt >= job.arrivedAt) {
+      f.dwellMs += job.departedAt - job.arrivedAt;
+      f.dwells++;
+    }
+  }
+  return new Map(
+    [...sums].map(([vehicleId, { dwellMs, dwells, ...f }]) => [
+      vehicleId,
+      { ...f, averageDwellMinutes: dwells ? Math.round(dwellMs / dwells / 6_000) / 10 : null },
+    ]),
+  );
+}
+
+export const empty = (): OnTimeFigures => ({
+  jobs: 0,
+  completed: 0,
+  onTime: 0,
+  late: 0,
+  skipped: 0,
+  averageDwellMinutes: null,
+});

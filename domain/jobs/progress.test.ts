@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import commute from "../../worker/fleet/fixtures/commute";
+import longIdle from "../../worker/fleet/fixtures/long-idle";
+import { parseOsmandParams } from "../devices/osmand";
+import { NO_PROGRESS, type JobProgress, type PlannedJob } from "./plan";
+import {
+  advanceJobs,
+  ETA_STEP_MS,
+  initialJobsState,
+  type JobFix,
+  type JobsState,
+  type JobTransition,
+} from "./progress";
+
+/** A recorded CSV track through the real OsmAnd parser. */
+function readFixes(csv: string): JobFix[] {
+  const [header, ...lines] = csv.trim().split("\n");
+  const columns = header!.split(",");
+  return lines.map((line) => {
+    const params = Object.fromEntries(line.split(",").map((v, i) => [columns[i]!, v]));
+    const r = parseOsmandParams({ id: "recorded", timestamp: params.time ?? params.timestamp!, ...params });
+    return { time: r.time, latitude: r.latitude, longitude: r.longitude, speed: r.speed, accuracy: r.accuracy };
+  });
+}
+
+const job = (id: string, sequence: number, latitude: number, longitude: number, more: Partial<PlannedJob> = {}) => ({
+  ...NO_PROGRESS,
+  id,
+  sequence,
+  latitude,
+  longitude,
+  radiusMeters: 100,
+  durationMinutes: 5,
+  windowStart: null,
+  windowEnd: null,
+  ...more,
+});
+
+/** Replays a track against a plan, the way the object does: each fix's written rows kept as the job rows hold them. */
+function replay(fixes: JobFix[], plan: PlannedJob[]) {
+  let state: JobsState = initialJobsState("2026-10-13");
+  const rows = new Map<string, JobProgress>();
+  const written: (JobProgress & { id: string; time: number })[] = [];
+  const transitions: JobTransition[] = [];
+  for (const fix of fixes) {
+    const step = advanceJobs(state, fix, "2026-10-13", plan);
+    state = JSON.parse(JSON.stringify(step.state)) as JobsState; // what the object persists
+    for (const row of step.changed) {
+      rows.set(row.id, row);
+      written.push({ ...row, time: fix.time });
+    }
+    transitions.push(...step.transitions);
+  }
+  return { rows, written, transitions, state };
+}
+
+const at = (iso: string) => Date.parse(iso);
+// The commute's coffee shop on Halsted (parked 13:04:20 to 13:11:50) and its end at Ashland & North (13:18:10 on).
+const COFFEE = [41.88339, -87.64741] as const;
+const ASHLAND_NORTH = [41.9104, -87.6676] as const;
+
+describe("job status on a recorded commute", () => {
+  const fixes = readFixes(commute);
+
+  it("goes en route when the vehicle starts its day, arrives, completes after the dwell, and the next stop follows", () => {
+    const { rows, transitions } = replay(fixes, [job("coffee", 1, ...COFFEE), job("home", 2, ...ASHLAND_NORTH)]);
+    expect(transitions.map((t) => [t.jobId, t.kind, new Date(t.at).toISOString()])).toEqual([
+      ["coffee", "en_route", "2026-10-13T13:01:00.000Z"],
+      ["coffee", "arrived", "2026-10-13T13:04:20.000Z"],
+      ["coffee", "completed", "2026-10-13T13:12:00.000Z"],
+      ["home", "en_route", "2026-10-13T13:12:00.000Z"],
+      ["home", "arrived", "2026-10-13T13:18:10.000Z"],
+    ]);
+    expect(rows.get("coffee")).toMatchObject({
+      status: "completed",
+      arrivedAt: at("2026-10-13T13:04:20Z"),
+      departedAt: at("2026-10-13T13:12:00Z"),
+      completedAt: at("2026-10-13T13:12:00Z"),
+      eta: null,
+    });
+    expect(rows.get("home")).toMatchObject({ status: "arrived", arrivedAt: at("2026-10-13T13:18:10Z"), eta: null });
+  });
+
+  it("skips a stop the vehicle passed at speed outside its radius once it reaches a later one, and never arrives there", () => {
+    // 210 m east of Halsted at Grand, passed at about 12 m/s; then the home stop is reached
+    const passed = job("passed", 2, 41.8918, -87.645, { radiusMeters: 150 });
+    const { rows, transitions } = replay(fixes, [
+      job("coffee", 1, ...COFFEE),
+      passed,
+      job("home", 3, ...ASHLAND_NORTH),
+    ]);
+    expect(transitions.filter((t) => t.jobId === "passed").map((t) => t.kind)).toEqual(["en_route", "skipped"]);
+    expect(rows.get("passed")).toMatchObject({ status: "skipped", arrivedAt: null, eta: null });
+    // Home was not the stop it headed for: its arrival counts once it has stayed three minutes (longer
+    // than a red light), stamped when it came; the stop passed is skipped then.
+    expect(rows.get("home")).toMatchObject({ status: "arrived", arrivedAt: at("2026-10-13T13:18:10Z") });
+    expect(transitions.find((t) => t.jobId === "passed" && t.kind === "skipped")!.at).toBe(at("2026-10-13T13:21:20Z"));
+  });
+
+  it("does not arrive at a later stop it drives through at speed, nor skip the one it is heading for", () => {
+    // Halsted & Grand lies on the way home, passed at about 12 m/s
+    const { rows, transitions } = replay(fixes, [job("home", 1, ...ASHLAND_NORTH), job("grand", 2, 41.8918, -87.6475)]);
+    expect(transitions.filter((t) => t.jobId === "grand")).toEqual([]);
+    expect(rows.get("home")).toMatchObject({ status: "arrived", arrivedAt: at("2026-10-13T13:18:10Z") });
+  });
+
+  it("keeps a stop left before its expected duration arrived (for the driver to mark done), not completed or skipped", () => {
+    const { rows } = replay(fixes, [
+      job("coffee", 1, ...COFFEE, { durationMinutes: 15 }),
+      job("home", 2, ...ASHLAND_NORTH),
+    ]);
+    expect(rows.get("coffee")).toMatchObject({
+      status: "arrived",
+      arrivedAt: at("2026-10-13T13:04:20Z"),
+      departedAt: at("2026-10-13T13:12:00Z"),
+      completedAt: null,
+    });
+    expect(rows.get("home")).toMatchObject({ status: "arrived" });
+  });
+
+  it("leaves a job the driver already marked done alone", () => {
+    const done = job("coffee", 1, ...COFFEE, { status: "completed", completedAt: at("2026-10-13T13:00:00Z") });
+    const { rows, transitions } = replay(fixes, [done, job("home", 2, ...ASHLAND_NORTH)]);
+    expect(rows.has("coffee")).toBe(false);
+    expect(transitions.map((t) => `${t.jobId} ${t.kind}`)).toEqual(["home en_route", "home arrived"]);
+  });
+});
+
+describe("ETA and late", () => {
+  const fixes = readFixes(commute);
+
+  it("estimates the next stop from the vehicle's speed and the remaining distance", () => {
+    const { written } = replay(fixes, [job("coffee", 1, ...COFFEE), job("home", 2, ...ASHLAND_NORTH)]);
+    // leaving the coffee shop, 6 min 10 s from home along the roads
+    const leaving = written.find((w) => w.id === "home" && w.time === at("2026-10-13T13:12:00Z"))!;
+    const truth = at("2026-10-13T13:18:10Z");
+    expect(Math.abs(leaving.eta! - truth)).toBeLessThan(0.3 * (truth - leaving.time));
+  });
+
+  it("counts the stops on the way: a later stop's ETA holds the earlier one's duration", () => {
+    const { written } = replay(fixes, [
+      job("coffee", 1, ...COFFEE, { durationMinutes: 30 }),
+      job("home", 2, ...ASHLAND_NORTH),
+    ]);
+    const first = written.find((w) => w.id === "home" && w.eta !== null)!;
+    const coffee = written.find((w) => w.id === "coffee" && w.time === first.time)!;
+    expect(first.eta! - coffee.eta!).toBeGreaterThan(30 * 60_000);
+  });
+
+  it("flags late as soon as the ETA passes the window's end, and keeps an arrival after it late", () => {
+    const plan = [job("home", 1, ...ASHLAND_NORTH, { windowEnd: at("2026-10-13T13:10:00Z") })];
+    const { written, transitions, rows } = replay(fixes, plan);
+    const late = transitions.find((t) => t.kind === "late")!;
+    // The vehicle sets off at 13:01 some 4.5 km away: late long before 13:10
+    expect(late.at).toBeLessThan(at("2026-10-13T13:05:00Z"));
+    expect(written.find((w) => w.time === late.at)).toMatchObject({ late: true });
+    expect(rows.get("home")).toMatchObject({ status: "arrived", late: true });
+  });
+
+  it("writes an ETA only when it moves by a minute or more, or something else changes", () => {
+    const { written } = replay(fixes, [job("home", 1, ...ASHLAND_NORTH)]);
+    const etas = written.filter((w) => w.status === "en_route" && w.eta !== null);
+    const moves = etas.slice(1).map((w, i) => Math.abs(w.eta! - etas[i]!.eta!));
+    expect(moves.every((m) => m >= ETA_STEP_MS)).toBe(true);
+    // far fewer rows than fixes driving toward it
+    const driving = fixes.filter((f) => f.time >= at("2026-10-13T13:01:00Z") && f.time < at("2026-10-13T13:18:10Z"));
+    expect(etas.length).toBeLessThan(driving.length / 3);
+  });
+});
+
+describe("a long stop with the engine running", () => {
+  it("arrives and completes a delivery on Market Street by position, not by ignition", () => {
+    const fixes = readFixes(longIdle);
+    const standing = fixes.find((f, i) => i > 0 && f.speed === 0 && fixes[i + 10]?.speed === 0)!;
+    const plan = [job("delivery", 1, standing.latitude, standing.longitude, { durationMinutes: 15 })];
+    const { rows } = replay(fixes, plan);
+    expect(rows.get("delivery")).toMatchObject({ status: "completed" });
+    expect(Math.abs(rows.get("delivery")!.arrivedAt! - standing.time)).toBeLessThanOrEqual(15_000);
+  });
+});

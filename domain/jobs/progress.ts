@@ -1,0 +1,292 @@
+import { distanceMetres } from "../../shared/geo";
+import { estimateArrivals, isLate } from "./eta";
+import { isOpen, STATUS_RANK, type JobProgress, type JobStatus, type PlannedJob } from "./plan";
+import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelState } from "./travel";
+
+/**
+ * A vehicle's jobs of the day, followed fix by fix (docs/decisions/0055): state in, fix in ->
+ * state out, the jobs' changed progress out. Each transition is stamped with the fix's time:
+ * - en_route: the first open stop, once the vehicle has moved today and is at no stop (it started
+ *   its day, or left the previous stop);
+ * - arrived: inside the radius of the stop it is heading for and slow, or of another for three
+ *   minutes (stamped with the first fix inside);
+ * - completed: the first fix clearly outside the radius (by more than its accuracy) after the
+ *   job's expected duration there (leaving earlier: see stayOrLeave);
+ * - skipped: the vehicle arrived at a later stop first (it may still arrive there later).
+ * ETAs (domain/jobs/eta.ts) for the stops not reached yet, late when one passes its window's end.
+ * A job's progress is written (`changed`) when its status moves, when late flips, or when its ETA
+ * moves by ETA_STEP_MS or more since last written: not on every fix (10,000 vehicles at 5 s).
+ */
+export const ETA_STEP_MS = 60_000;
+/** How often ETAs are worked out while no stop's status moves (late is flagged within this). */
+export const ETA_EVERY_MS = 15_000;
+/** A fix's accuracy, as a margin for leaving, within these bounds (as places do: domain/places). */
+const MIN_MARGIN_M = 10;
+const MAX_MARGIN_M = 250;
+const MOVING_MPS = 1;
+/** Inside the next stop's radius at most this fast (m/s, 9 km/h) is there; faster is driving past. */
+const SLOW_MPS = 2.5;
+/** Inside another stop's radius this long is there (see arrival). */
+const CONFIRM_MS = 3 * 60_000;
+
+export interface JobsState {
+  /** The local day this state is about; a new day starts afresh (the road ratio is kept). */
+  day: string;
+  last: TravelFix | null;
+  /** The vehicle has moved today. */
+  started: boolean;
+  travel: TravelState;
+  /** Each job's progress as last written. */
+  written: Record<string, JobProgress>;
+  /**
+   * The first fix across a stop's edge not yet counted: into the radius of a stop not arrived at
+   * (the arrival's stamp once it counts), out of an arrived one's (the departure's).
+   */
+  entered: Record<string, number>;
+  /** When ETAs were last worked out (null: not yet today). */
+  etaAt: number | null;
+  /** When `day` starts and ends (set by the module: working the day out of a time costs more than the rest). */
+  dayBounds?: [number, number];
+}
+
+export interface JobFix extends TravelFix {
+  accuracy: number | null;
+}
+
+export type JobTransition = { jobId: string; kind: Exclude<JobStatus, "scheduled" | "cancelled"> | "late"; at: number };
+
+export interface JobsStep {
+  state: JobsState;
+  /** Jobs whose progress is worth writing, with their whole progress. */
+  changed: (JobProgress & { id: string })[];
+  transitions: JobTransition[];
+}
+
+export function initialJobsState(day: string, previous?: JobsState): JobsState {
+  return {
+    day,
+    last: previous?.last ?? null,
+    started: false,
+    travel: initialTravel(previous?.travel.roadRatio),
+    written: {},
+    entered: {},
+    etaAt: null,
+  };
+}
+
+/**
+ * The job as known now: its row and this vehicle's own view, the further along of the two (the
+ * driver's "arrived" or "done", a cancellation, win over an older view; the vehicle's newer one
+ * over a row the object has not reloaded).
+ */
+function current(job: PlannedJob, written: Record<string, JobProgress>): PlannedJob {
+  const mine = written[job.id];
+  return mine && STATUS_RANK[mine.status] >= STATUS_RANK[job.status] ? { ...job, ...mine } : job;
+}
+
+/**
+ * Nothing can change on this fix but the vehicle's travel: no ETA due, no edge crossed pending,
+ * not at a stop, and outside every open stop's radius (read without building the merged jobs).
+ */
+function nothingNear(state: JobsState, plan: readonly PlannedJob[], fix: JobFix): boolean {
+  if (state.etaAt === null || fix.time - state.etaAt >= ETA_EVERY_MS) return false;
+  for (const _ in state.entered) return false;
+  for (const job of plan) {
+    const mine = state.written[job.id];
+    const status = mine && STATUS_RANK[mine.status] >= STATUS_RANK[job.status] ? mine.status : job.status;
+    if (status === "arrived" || (isOpen({ status }) && distanceMetres(job, fix) <= job.radiusMeters)) return false;
+  }
+  return true;
+}
+
+/** Folds one in-order fix of the vehicle against its day's plan (in sequence order). */
+export function advanceJobs(
+  given: JobsState,
+  fix: JobFix,
+  day: string,
+  plan: readonly PlannedJob[],
+  replay = false,
+): JobsStep {
+  const state = given.day === day ? given : initialJobsState(day, given);
+  if (state.last && fix.time <= state.last.time) return { state: given, changed: [], transitions: [] };
+  const step = state.last ? distanceMetres(state.last, fix) : 0;
+  const gap = state.last ? fix.time - state.last.time : 0;
+  const speed = fix.speed ?? (gap ? (step / gap) * 1000 : 0);
+  const started = state.started || speed > MOVING_MPS;
+  if (!replay && started === state.started && nothingNear(state, plan, fix)) {
+    // Between stops with no ETA due (most fixes of a day): only the vehicle's travel moves.
+    const travel = advanceTravel(state.travel, state.last, fix, false);
+    const last = { time: fix.time, latitude: fix.latitude, longitude: fix.longitude, speed: fix.speed };
+    return { state: { ...state, last, travel }, changed: [], transitions: [] };
+  }
+  const before = plan.map((job) => current(job, state.written));
+  const transitions: JobTransition[] = [];
+  const entered = { ...state.entered };
+  const after = detect(before, { fix, speed, started, entered, transitions });
+  const travel = advanceTravel(state.travel, state.last, fix, after.some(isThere));
+  const last = { time: fix.time, latitude: fix.latitude, longitude: fix.longitude, speed: fix.speed };
+  const kept = { day, last, started, travel, entered, ...(state.dayBounds && { dayBounds: state.dayBounds }) };
+  // ETAs are worked out every ETA_EVERY_MS (or when a stop's status moved): most fixes change nothing worth writing.
+  const moved = after.some((job, i) => job !== before[i]);
+  if (!moved && !replay && state.etaAt !== null && fix.time - state.etaAt < ETA_EVERY_MS)
+    return { state: { ...kept, written: state.written, etaAt: state.etaAt }, changed: [], transitions };
+  const estimated = withEtas(after, fix, travel);
+  estimated.forEach((job, i) => {
+    if (job.late && !before[i]!.late && isOpen(job)) transitions.push({ jobId: job.id, kind: "late", at: fix.time });
+  });
+  const { changed, written } = worthWritten(estimated, before, state.written, replay);
+  return { state: { ...kept, written, etaAt: fix.time }, changed, transitions };
+}
+
+/** The jobs whose progress is worth writing, and each job's progress as last written. */
+function worthWritten(jobs: PlannedJob[], before: PlannedJob[], was: Record<string, JobProgress>, replay: boolean) {
+  const changed: JobsStep["changed"] = [];
+  const written: Record<string, JobProgress> = {};
+  jobs.forEach((job, i) => {
+    const write = replay || worthWriting(before[i]!, job);
+    const progress = write ? progressOf(job) : was[job.id];
+    if (write) changed.push({ id: job.id, ...progress! });
+    if (progress) written[job.id] = progress;
+  });
+  return { changed, written };
+}
+
+/** Not reached yet: the stops with an ETA, and the one the vehicle heads for first. */
+function notReached(job: PlannedJob): boolean {
+  return job.status === "scheduled" || job.status === "en_route";
+}
+
+/** At the stop now: arrived and not left. */
+function isThere(job: PlannedJob): boolean {
+  return job.status === "arrived" && job.departedAt === null;
+}
+
+interface Detection {
+  fix: JobFix;
+  /** m/s: the fix's, or its step's */
+  speed: number;
+  started: boolean;
+  entered: Record<string, number>;
+  transitions: JobTransition[];
+}
+
+/** Arrivals, departures, skips and the next stop's start, on this fix. */
+function detect(jobs: PlannedJob[], d: Detection): PlannedJob[] {
+  const { fix, transitions } = d;
+  const margin = Math.min(MAX_MARGIN_M, Math.max(MIN_MARGIN_M, fix.accuracy ?? 0));
+  let reached = -Infinity;
+  const upcoming = jobs.find(notReached)?.id;
+  const next = jobs.map((job): PlannedJob => {
+    if (!isOpen(job)) return job;
+    const metres = distanceMetres(job, fix);
+    if (job.status === "arrived") return stayOrLeave(job, metres, margin, d);
+    const arrivedAt = arrival(job, metres, margin, job.id === upcoming, d);
+    if (arrivedAt === null) return job;
+    reached = Math.max(reached, job.sequence);
+    transitions.push({ jobId: job.id, kind: "arrived", at: arrivedAt });
+    return { ...job, status: "arrived", arrivedAt, departedAt: null, enRouteAt: job.enRouteAt ?? arrivedAt };
+  });
+  const checked = next.map((job): PlannedJob => {
+    if (job.sequence >= reached || !notReached(job)) return job;
+    transitions.push({ jobId: job.id, kind: "skipped", at: fix.time });
+    return { ...job, status: "skipped" };
+  });
+  const first = checked.findIndex(notReached);
+  const upNext = checked[first];
+  if (d.started && !checked.some(isThere) && upNext?.status === "scheduled") {
+    transitions.push({ jobId: upNext.id, kind: "en_route", at: fix.time });
+    checked[first] = { ...upNext, status: "en_route", enRouteAt: fix.time };
+  }
+  return checked;
+}
+
+/**
+ * When the vehicle arrived at a stop it had not, or null, stamped with the first fix inside the
+ * radius: at the stop it is heading for, once it is slow there; at any other (out of order, or
+ * one it skipped), once it has stayed CONFIRM_MS, longer than a red light. So a vehicle driving
+ * through a later stop's radius, or waiting at a light in it, has not arrived there. A fix just
+ * outside (within its accuracy) keeps the first one's time: GPS noise at the edge is not leaving.
+ */
+function arrival(job: PlannedJob, metres: number, margin: number, upcoming: boolean, d: Detection): number | null {
+  if (metres > job.radiusMeters) {
+    if (metres > job.radiusMeters + margin) delete d.entered[job.id];
+    return null;
+  }
+  const since = d.entered[job.id] ?? d.fix.time;
+  if ((!upcoming || d.speed > SLOW_MPS) && d.fix.time - since < CONFIRM_MS) {
+    d.entered[job.id] = since;
+    return null;
+  }
+  delete d.entered[job.id];
+  return since;
+}
+
+/**
+ * An arrived job on a fix: still there (or back), or gone once a fix is clearly outside (beyond
+ * the radius by more than its accuracy), stamped with the first fix outside the radius. It is
+ * completed when it leaves after its expected duration; leaving earlier, it stays arrived with its
+ * departure, for the driver to mark done (shared/jobs.ts: an arrived job is never en route again).
+ */
+function stayOrLeave(job: PlannedJob, metres: number, margin: number, d: Detection): PlannedJob {
+  if (metres <= job.radiusMeters) {
+    delete d.entered[job.id];
+    return job.departedAt === null ? job : { ...job, departedAt: null };
+  }
+  if (job.departedAt !== null) return job;
+  const at = (d.entered[job.id] ??= d.fix.time);
+  if (metres <= job.radiusMeters + margin) return job;
+  delete d.entered[job.id];
+  if (at - (job.arrivedAt ?? at) < job.durationMinutes * 60_000) return { ...job, departedAt: at };
+  d.transitions.push({ jobId: job.id, kind: "completed", at });
+  return { ...job, status: "completed", departedAt: at, completedAt: at };
+}
+
+/** Every stop not reached gets an ETA; late is judged on the ETA, or on the arrival once there. */
+function withEtas(jobs: PlannedJob[], fix: JobFix, travel: TravelState): PlannedJob[] {
+  const ahead = jobs.filter(notReached);
+  const at = jobs.filter(isThere).at(-1) ?? null;
+  const etas = ahead.length
+    ? estimateArrivals({
+        now: fix.time,
+        position: fix,
+        speed: recentSpeed(travel),
+        roadRatio: travel.roadRatio,
+        at,
+        ahead,
+      })
+    : new Map<string, number>();
+  return jobs.map((job) => {
+    const eta = etas.get(job.id) ?? null;
+    if (eta !== null) return { ...job, eta, late: isLate(eta, job.windowEnd) };
+    if (job.status === "arrived" || job.status === "completed")
+      return { ...job, eta: null, late: isLate(job.arrivedAt, job.windowEnd) };
+    return { ...job, eta: null };
+  });
+}
+
+const progressOf = ({
+  status,
+  enRouteAt,
+  arrivedAt,
+  departedAt,
+  completedAt,
+  eta,
+  late,
+}: JobProgress): JobProgress => ({
+  status,
+  enRouteAt,
+  arrivedAt,
+  departedAt,
+  completedAt,
+  eta,
+  late,
+});
+
+/** A status or stamp that moved, late that flipped, an ETA that appeared, went, or moved by ETA_STEP_MS. */
+function worthWriting(was: JobProgress, now: JobProgress): boolean {
+  if (was.status !== now.status || was.late !== now.late) return true;
+  if (was.enRouteAt !== now.enRouteAt || was.arrivedAt !== now.arrivedAt) return true;
+  if (was.departedAt !== now.departedAt || was.completedAt !== now.completedAt) return true;
+  if ((was.eta === null) !== (now.eta === null)) return true;
+  return was.eta !== null && now.eta !== null && Math.abs(now.eta - was.eta) >= ETA_STEP_MS;
+}

@@ -1,0 +1,145 @@
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import type { AlertRule } from "../../shared/alert-rules";
+import type { FleetModule } from "../../domain/fold/fold";
+import { jobsModule, type PlansOf } from "../../domain/jobs/module";
+import { localTimeOn, type PlannedJob } from "../../domain/jobs/plan";
+import type { JobTransition } from "../../domain/jobs/progress";
+import { addDays, dayOf, DEFAULT_TIME_ZONE } from "../../shared/time-zone";
+import type { Db } from "../../db/client";
+import { jobs } from "../../db/schema";
+
+/**
+ * The jobs a workspace's object follows as it folds reports (docs/decisions/0055): the assigned,
+ * not cancelled jobs of the days around today, per vehicle and day, held in memory. Read from D1
+ * on first use, again when the Worker says jobs changed (`FleetRoom.changed({ jobs: true })`, as
+ * places are) and when the local day moves on; not stored in the object: 10,000 jobs are about
+ * 2.5 MB, past one SQLite row, and one D1 query per object start costs less than keeping them.
+ */
+export const JOB_DAYS_BEFORE = 1;
+export const JOB_DAYS_AFTER = 1;
+/** A failed read is tried again at most this often (ingestion meanwhile follows the jobs it had). */
+const RETRY_MS = 30_000;
+
+type PlanRow = Pick<
+  typeof jobs.$inferSelect,
+  | "id"
+  | "vehicleId"
+  | "date"
+  | "sequence"
+  | "latitude"
+  | "longitude"
+  | "radiusMeters"
+  | "durationMinutes"
+  | "windowStart"
+  | "windowEnd"
+  | "status"
+  | "enRouteAt"
+  | "arrivedAt"
+  | "departedAt"
+  | "completedAt"
+  | "eta"
+  | "late"
+>;
+
+/** The workspace's assigned, live jobs of `days` (one query). */
+export async function readPlanRows(db: Db, workspaceId: string, days: string[]): Promise<PlanRow[]> {
+  const c = jobs;
+  return db
+    .select({
+      id: c.id,
+      vehicleId: c.vehicleId,
+      date: c.date,
+      sequence: c.sequence,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      radiusMeters: c.radiusMeters,
+      durationMinutes: c.durationMinutes,
+      windowStart: c.windowStart,
+      windowEnd: c.windowEnd,
+      status: c.status,
+      enRouteAt: c.enRouteAt,
+      arrivedAt: c.arrivedAt,
+      departedAt: c.departedAt,
+      completedAt: c.completedAt,
+      eta: c.eta,
+      late: c.late,
+    })
+    .from(c)
+    .where(
+      and(
+        eq(c.workspaceId, workspaceId),
+        inArray(c.date, days),
+        isNotNull(c.vehicleId),
+        eq(c.deleted, false),
+        ne(c.status, "cancelled"),
+      ),
+    );
+}
+
+/** A row as the tracker sees it: its window as instants in the workspace's zone. */
+export function plannedJob(row: PlanRow, timeZone: string): PlannedJob {
+  const { vehicleId: _vehicle, date, windowStart, windowEnd, ...rest } = row;
+  return {
+    ...rest,
+    windowStart: windowStart ? localTimeOn(date, windowStart, timeZone) : null,
+    windowEnd: windowEnd ? localTimeOn(date, windowEnd, timeZone) : null,
+  };
+}
+
+export class DayPlans {
+  /** By vehicle, then date; each day's jobs in sequence order. */
+  #plans = new Map<string, Map<string, PlannedJob[]>>();
+  /** The days loaded, around which local day, in which zone (null: nothing loaded yet). */
+  #loaded: { today: string; timeZone: string } | null = null;
+  #stale = true;
+  #failedAt = 0;
+
+  constructor(
+    private readonly workspaceId: string,
+    private readonly db: () => Db,
+  ) {}
+
+  /** Jobs changed: read again before the next report is folded. */
+  invalidate() {
+    this.#stale = true;
+    this.#failedAt = 0;
+  }
+
+  /** The jobs module over the plans, read again first if jobs changed or the day moved on. */
+  async modules(
+    now: number,
+    timeZone: string | null,
+    rules: readonly AlertRule[],
+    notify?: (vehicleId: string, t: JobTransition[]) => void,
+  ) {
+    const zone = timeZone ?? DEFAULT_TIME_ZONE;
+    const today = dayOf(now, zone);
+    const moved = this.#loaded?.today !== today || this.#loaded.timeZone !== zone;
+    if ((this.#stale || moved) && now - this.#failedAt >= RETRY_MS) await this.#reload(today, zone, now);
+    const plansOf: PlansOf = (vehicleId) => this.#plans.get(vehicleId);
+    return [jobsModule(plansOf, rules, notify) as FleetModule];
+  }
+
+  async #reload(today: string, timeZone: string, now: number) {
+    const days = [];
+    for (let d = -JOB_DAYS_BEFORE; d <= JOB_DAYS_AFTER; d++) days.push(addDays(today, d));
+    try {
+      const rows = await readPlanRows(this.db(), this.workspaceId, days);
+      const plans = new Map<string, Map<string, PlannedJob[]>>();
+      for (const row of rows) {
+        const days = plans.get(row.vehicleId!) ?? new Map<string, PlannedJob[]>();
+        if (!days.size) plans.set(row.vehicleId!, days);
+        const plan = days.get(row.date) ?? [];
+        if (!plan.length) days.set(row.date, plan);
+        plan.push(plannedJob(row, timeZone));
+      }
+      for (const days of plans.values()) for (const plan of days.values()) plan.sort((a, b) => a.sequence - b.sequence);
+      this.#plans = plans;
+      this.#loaded = { today, timeZone };
+      this.#stale = false;
+    } catch (error) {
+      this.#failedAt = now;
+      console.error("jobs: reading the day's jobs from D1 failed; the ones held are followed:", error);
+    }
+  }
+}

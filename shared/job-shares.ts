@@ -1,0 +1,49 @@
+import { z } from "zod";
+import type { JobStatus } from "./jobs";
+
+/**
+ * A customer's link to one job (DESIGN.md "Jobs and routes", docs/decisions/0055):
+ * `POST /api/jobs/{id}/shares` makes it (optionally e-mailed to the job's contact), the public page
+ * /track/{token} reads `GET /api/track/{token}`: the job's title, status, ETA and window, and the
+ * vehicle's name and position while it is on its way or there; nothing else of the workspace.
+ */
+export const JOB_SHARE_MAX_DAYS = 7;
+/** The link ends this long after its job is completed. */
+export const JOB_SHARE_AFTER_COMPLETION_MS = 30 * 60_000;
+
+export const createJobShareSchema = z.object({
+  /** E-mail the link to the job's customer (through the member-mail rules; fixed subject). */
+  email: z.boolean({ invalid_type_error: "email must be true or false" }).default(false),
+});
+export type CreateJobShareBody = z.input<typeof createJobShareSchema>;
+
+export const createdJobShareSchema = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+  /** What became of the e-mail: sent, held (member-mail rules), or none asked for. */
+  email: z.enum(["sent", "held"]).nullable(),
+});
+export type CreatedJobShare = z.infer<typeof createdJobShareSchema>;
+
+export const trackedJobAnswerSchema = z.object({
+  job: z.object({
+    title: z.string(),
+    status: z.string(),
+    /** ISO 8601, while the vehicle is on its way */
+    eta: z.string().nullable(),
+    late: z.boolean(),
+    /** "HH:MM", the job's local window */
+    window: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
+  }),
+  vehicle: z
+    .object({
+      name: z.string(),
+      position: z.object({ latitude: z.number(), longitude: z.number(), at: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type TrackedJobAnswer = z.infer<typeof trackedJobAnswerSchema> & { job: { status: JobStatus } };
+
+/** The error codes of a link that no longer answers (410). */
+export const TRACK_ENDED = "track_ended";
+export const TRACK_EXPIRED = "track_expired";

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import {
+  canMoveJob,
+  decodeJob,
+  encodeJob,
+  jobCompleted,
+  jobFieldsOf,
+  jobWithStatus,
+  placeCentre,
+  syncedJobDates,
+  type JobFields,
+} from "./jobs";
+
+const planned: JobFields = jobFieldsOf(
+  { title: "Deliver", date: "2026-11-30", vehicleId: "3f2b6c1e-8d4a-4b7e-9c1a-2d3e4f5a6b7c" },
+  { latitude: 41.8781234, longitude: -87.6297982, address: null },
+  { number: 7, sequence: 2 },
+);
+
+describe("a job's status", () => {
+  it("moves forward, never out of completed, and back to scheduled only from en route, skipped or cancelled", () => {
+    expect(canMoveJob("scheduled", "arrived")).toBe(true);
+    expect(canMoveJob("arrived", "completed")).toBe(true);
+    expect(canMoveJob("skipped", "arrived")).toBe(true);
+    expect(canMoveJob("cancelled", "scheduled")).toBe(true);
+    expect(canMoveJob("cancelled", "completed")).toBe(false);
+    expect(canMoveJob("arrived", "scheduled")).toBe(false);
+    for (const to of ["scheduled", "en_route", "arrived", "skipped", "cancelled"] as const)
+      expect(canMoveJob("completed", to)).toBe(false);
+  });
+
+  it("keeps the first time a status was reached, and drops the ETA once the job is reached", () => {
+    const enRoute = jobWithStatus({ ...planned, eta: 5_000 }, "en_route", 1_000);
+    expect(enRoute).toMatchObject({ enRouteAt: 1_000, eta: 5_000 });
+    const arrived = jobWithStatus(jobWithStatus(enRoute, "en_route", 2_000), "arrived", 3_000);
+    expect(arrived).toMatchObject({ enRouteAt: 1_000, arrivedAt: 3_000, eta: null });
+    const done = jobCompleted(arrived, { recipientName: "Ann", photoIds: ["p"] }, 4_000, "u1");
+    expect(done).toMatchObject({
+      status: "completed",
+      completedAt: 4_000,
+      recipientName: "Ann",
+      completedByUserId: "u1",
+    });
+  });
+});
+
+describe("a synced job", () => {
+  it("travels compact: a positional core, nulls and defaults left out, ids packed, and back unchanged", () => {
+    const wire = encodeJob(planned);
+    expect(wire).toEqual([7, "Deliver", 20787, 2, 41.87812, -87.6298, expect.any(String)]);
+    expect(wire[6]).toHaveLength(22);
+    expect(decodeJob("id", wire)).toEqual({ ...planned, id: "id", latitude: 41.87812, longitude: -87.6298 });
+    const windowed = { ...planned, vehicleId: null, windowEnd: "00:00", address: "1 Main St" };
+    expect(encodeJob(windowed)).toEqual([7, "Deliver", 20787, 2, 41.87812, -87.6298, null, "1 Main St", null, 0]);
+    expect(decodeJob("id", encodeJob(windowed))).toMatchObject({
+      windowStart: null,
+      windowEnd: "00:00",
+      vehicleId: null,
+    });
+    const done = jobCompleted({ ...planned, radiusMeters: 80 }, { note: "ok" }, 1_700_000_000_500, "u");
+    expect(encodeJob(done)[10]).toEqual({ r: 80, s: 3, co: 1_700_000_000, pn: "ok", cb: "u" });
+    expect(decodeJob("id", encodeJob(done))).toMatchObject({
+      status: "completed",
+      completedAt: 1_700_000_000_000,
+      proofNote: "ok",
+      radiusMeters: 80,
+    });
+  });
+
+  it("is synced from every zone's yesterday to a week ahead", () => {
+    const now = Date.parse("2026-11-28T23:30:00Z");
+    expect(syncedJobDates(now)).toEqual({ first: "2026-11-26", last: "2026-12-06" });
+  });
+
+  it("at a place heads for its centre", () => {
+    expect(placeCentre({ type: "Circle", center: [-87.6, 41.9], radius: 50 })).toEqual({
+      latitude: 41.9,
+      longitude: -87.6,
+    });
+    const square = {
+      type: "Polygon" as const,
+      coordinates: [
+        [
+          [0, 0],
+          [2, 0],
+          [2, 2],
+          [0, 2],
+        ] as [number, number][],
+      ],
+    };
+    expect(placeCentre(square)).toEqual({ latitude: 1, longitude: 1 });
+  });
+});

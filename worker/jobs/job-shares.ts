@@ -1,0 +1,181 @@
+import { and, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import {
+  createJobShareSchema,
+  createdJobShareSchema,
+  trackedJobAnswerSchema,
+  JOB_SHARE_AFTER_COMPLETION_MS,
+  JOB_SHARE_MAX_DAYS,
+  TRACK_ENDED,
+  TRACK_EXPIRED,
+  type CreatedJobShare,
+  type TrackedJobAnswer,
+} from "../../shared/job-shares";
+import { jobs, jobShares, telemetry, vehicles } from "../../db/schema";
+import { TokenBuckets } from "../../domain/limits/token-buckets";
+import { clientIp } from "../auth/rate-limit";
+import { requireSession, workspaceSession } from "../auth/session";
+import { sendMemberMail } from "../email/member-mail";
+import { addressKey } from "../fleet/ingest-throttle";
+import { audit } from "../lib/audit";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { ApiError, badRequest, notFound } from "../lib/errors";
+import { declared } from "../api/route-declaration/declare";
+import { SHARE_OPEN_LIMIT } from "../api/shares";
+import type { AppEnv } from "../types";
+
+/**
+ * Customer links of one job (DESIGN.md "Jobs and routes", docs/decisions/0055). Members make them
+ * for a job of their workspace (another workspace's: 404); the token is answered once in the URL
+ * and kept as its SHA-256. The public read answers the job's title, status, ETA and window and the
+ * vehicle's name and position, until 30 minutes after the job is completed (410), or as soon as
+ * it is cancelled or deleted, and at most JOB_SHARE_MAX_DAYS after the link was made.
+ */
+export const jobShareRoutes = new Hono<AppEnv>().use(requireSession).post(
+  "/:id/shares",
+  declared({
+    permission: "fleet.edit",
+    summary: "Make a customer's link to one job (optionally e-mailed to the job's contact)",
+    tag: "Jobs",
+    body: createJobShareSchema,
+    response: createdJobShareSchema,
+  }),
+  async (c) => {
+    const { workspaceId } = workspaceSession(c.var.session);
+    const job = await c.var.db
+      .select({
+        id: jobs.id,
+        title: jobs.title,
+        status: jobs.status,
+        completedAt: jobs.completedAt,
+        customerEmail: jobs.customerEmail,
+      })
+      .from(jobs)
+      .where(and(eq(jobs.id, c.req.param("id")), eq(jobs.workspaceId, workspaceId), eq(jobs.deleted, false)))
+      .get();
+    if (!job) throw notFound("No such job in this workspace");
+    const now = Date.now();
+    if (
+      job.status === "cancelled" ||
+      (job.completedAt !== null && now - job.completedAt >= JOB_SHARE_AFTER_COMPLETION_MS)
+    )
+      throw new ApiError(409, "job_finished", "This job is over: a link to it would show nothing");
+    const { email } = c.req.valid("json");
+    if (email && !job.customerEmail)
+      throw badRequest("The job has no customer e-mail", { email: ["The job has no customer e-mail"] });
+    const token = randomToken(32);
+    const row = {
+      id: crypto.randomUUID(),
+      workspaceId,
+      jobId: job.id,
+      tokenHash: await sha256Hex(token),
+      createdBy: c.var.session.userId,
+      createdAt: now,
+      expiresAt: now + JOB_SHARE_MAX_DAYS * 24 * 3_600_000,
+    };
+    await c.var.db.insert(jobShares).values(row);
+    audit("job_share.created", { shareId: row.id, workspaceId, jobId: job.id, by: c.var.session.userId });
+    const url = new URL(`/track/${token}`, c.var.config.APP_URL).href;
+    const sent = email ? await mailLink(c, job.customerEmail!, url, workspaceId) : null;
+    const answer: CreatedJobShare = { url, expiresAt: new Date(row.expiresAt).toISOString(), email: sent };
+    return c.json(answer, 201);
+  },
+);
+
+/** The link to the job's customer, as member mail (docs/decisions/0041): a fixed subject, the job's title left out. */
+function mailLink(c: Context<AppEnv>, to: string, url: string, workspaceId: string) {
+  return sendMemberMail(c.var.db, c.var.config, {
+    to,
+    subject: "Follow your delivery on Fleet Ops",
+    text: `Your delivery is on its way. Follow the vehicle and its expected arrival here:\n\n${url}\n\nThe link ends 30 minutes after the delivery.`,
+    senderKey: `user:${c.var.session.userId}`,
+    senderUserId: c.var.session.userId,
+    kind: "job_share",
+    digestLine: `A link to follow a delivery: ${url}`,
+  }).then((outcome) => {
+    audit("job_share.mailed", { workspaceId, outcome });
+    return outcome;
+  });
+}
+
+let openings: { scale: number; buckets: TokenBuckets } | null = null;
+
+/** GET /api/track/{token}: public, its token the credential, rate-limited per address as /share is. */
+export const trackRoutes = new Hono<AppEnv>().get(
+  "/:token",
+  declared({
+    permission: "public",
+    summary: "What a job's customer link shows: the job's status, ETA and window, the vehicle approaching",
+    tag: "Jobs",
+    response: trackedJobAnswerSchema,
+  }),
+  async (c) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Cache-Control", "no-store");
+    const scale = c.var.config.RATE_LIMIT_SCALE;
+    if (openings?.scale !== scale) openings = { scale, buckets: new TokenBuckets(SHARE_OPEN_LIMIT, scale) };
+    const take = openings.buckets.take(addressKey(clientIp(c)), 1, Date.now());
+    if (!take.ok) {
+      c.header("Retry-After", String(take.retryAfterS));
+      throw new ApiError(
+        429,
+        "rate_limited",
+        `Too many requests from this address. Try again in ${take.retryAfterS} s.`,
+      );
+    }
+    const token = c.req.param("token");
+    if (token.length > 100) throw notFound("No such link");
+    return c.json(await trackedJob(c, await sha256Hex(token)));
+  },
+);
+
+/**
+ * What the link shows now. Read from D1, which the workspace object's flush keeps within a few
+ * seconds of the vehicle (FLUSH_MS with the dispatcher's pages open, FLUSH_IDLE_MS without).
+ */
+async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<TrackedJobAnswer> {
+  const row = await c.var.db
+    .select({
+      expiresAt: jobShares.expiresAt,
+      job: { title: jobs.title, status: jobs.status, eta: jobs.eta, late: jobs.late, deleted: jobs.deleted },
+      window: { start: jobs.windowStart, end: jobs.windowEnd },
+      completedAt: jobs.completedAt,
+      vehicle: { name: vehicles.name, deleted: vehicles.deleted },
+      position: { latitude: telemetry.latitude, longitude: telemetry.longitude, at: telemetry.recordedAt },
+    })
+    .from(jobShares)
+    .innerJoin(jobs, and(eq(jobs.id, jobShares.jobId), eq(jobs.workspaceId, jobShares.workspaceId)))
+    .leftJoin(vehicles, and(eq(vehicles.id, jobs.vehicleId), eq(vehicles.workspaceId, jobs.workspaceId)))
+    .leftJoin(telemetry, eq(telemetry.vehicleId, vehicles.id))
+    .where(eq(jobShares.tokenHash, tokenHash))
+    .get();
+  if (!row) throw notFound("No such link");
+  const now = Date.now();
+  const { job } = row;
+  if (job.deleted || job.status === "cancelled") throw new ApiError(410, TRACK_ENDED, "This job was called off");
+  if (row.completedAt !== null && now - row.completedAt >= JOB_SHARE_AFTER_COMPLETION_MS)
+    throw new ApiError(410, TRACK_ENDED, "This job is done");
+  if (now >= row.expiresAt) throw new ApiError(410, TRACK_EXPIRED, "This link has expired");
+  // Where the vehicle is, only while it is on its way or at the stop: once done, it is someone else's.
+  const showVehicle = row.vehicle && !row.vehicle.deleted && job.status !== "completed";
+  const position = row.position?.latitude != null && row.position.at != null ? row.position : null;
+  return {
+    job: {
+      title: job.title,
+      status: job.status,
+      eta: job.eta === null ? null : new Date(job.eta).toISOString(),
+      late: job.late,
+      window: row.window,
+    },
+    vehicle: showVehicle
+      ? {
+          name: row.vehicle!.name,
+          position: position && {
+            latitude: position.latitude,
+            longitude: position.longitude,
+            at: new Date(position.at).toISOString(),
+          },
+        }
+      : null,
+  };
+}

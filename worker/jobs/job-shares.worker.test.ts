@@ -1,0 +1,140 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { database } from "../../db/client";
+import { emailOutbox, heldMail, jobs, jobShares, users } from "../../db/schema";
+import { bumpVersion, versionOf } from "../../db/workspace-version";
+import type { CreatedJobShare, TrackedJobAnswer } from "../../shared/job-shares";
+import { call, memberWithRole, report, userWithWorkspace, workspaceWithBeacon } from "../test/factories";
+import { ingest } from "../test/ingest";
+
+const db = () => database(env.DB);
+
+async function insertJob(workspaceId: string, fields: Partial<typeof jobs.$inferInsert> = {}) {
+  const id = crypto.randomUUID();
+  await db().batch([
+    bumpVersion(db(), workspaceId),
+    db()
+      .insert(jobs)
+      .values({
+        id,
+        workspaceId,
+        number: Math.floor(Math.random() * 1e9),
+        title: "Deliver the boiler",
+        date: "2026-11-28",
+        latitude: 41.9104,
+        longitude: -87.6676,
+        windowStart: "09:00",
+        windowEnd: "11:00",
+        version: versionOf(workspaceId),
+        ...fields,
+      }),
+  ]);
+  return id;
+}
+
+const share = (token: string, jobId: string, json: unknown = {}) =>
+  call(`/api/jobs/${jobId}/shares`, { method: "POST", token, json });
+const tokenOf = (url: string) => url.split("/track/")[1]!;
+const track = (token: string) => call(`/api/track/${token}`);
+
+describe("a customer's link to a job", () => {
+  it("shows the job's status, ETA and window and the vehicle approaching, nothing else of the workspace", async () => {
+    const a = await workspaceWithBeacon();
+    await ingest([report(a.beacon.id, Date.now() - 30_000, { latitude: 41.9, longitude: -87.66 })]);
+    const eta = Date.now() + 600_000;
+    const jobId = await insertJob(a.workspaceId, {
+      vehicleId: a.beacon.vehicleId,
+      status: "en_route",
+      eta,
+      notes: "Gate code 1234",
+    });
+    const res = await share(a.token, jobId);
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as CreatedJobShare;
+    expect(created.url).toMatch(/\/track\/[A-Za-z0-9_-]{20,}$/);
+    expect(created.email).toBeNull();
+    const shown = await track(tokenOf(created.url));
+    expect(shown.status).toBe(200);
+    const body = (await shown.json()) as TrackedJobAnswer;
+    expect(body).toEqual({
+      job: {
+        title: "Deliver the boiler",
+        status: "en_route",
+        eta: new Date(eta).toISOString(),
+        late: false,
+        window: { start: "09:00", end: "11:00" },
+      },
+      vehicle: { name: expect.any(String), position: { latitude: 41.9, longitude: -87.66, at: expect.any(String) } },
+    });
+    expect(JSON.stringify(body)).not.toContain("Gate code");
+  });
+
+  it("ends 30 minutes after the job is completed (410), and at once when it is cancelled; an unknown token is 404", async () => {
+    const a = await userWithWorkspace();
+    const doneJob = await insertJob(a.workspaceId, { status: "completed", completedAt: Date.now() - 10 * 60_000 });
+    const done = tokenOf(((await (await share(a.token, doneJob)).json()) as CreatedJobShare).url);
+    expect((await track(done)).status).toBe(200);
+    expect(((await (await track(done)).json()) as TrackedJobAnswer).vehicle).toBeNull();
+    await db()
+      .update(jobs)
+      .set({ completedAt: Date.now() - 31 * 60_000 })
+      .where(eq(jobs.id, doneJob));
+    const over = await track(done);
+    expect(over.status).toBe(410);
+    expect(((await over.json()) as { error: { code: string } }).error.code).toBe("track_ended");
+    const called = await insertJob(a.workspaceId);
+    const calledOff = tokenOf(((await (await share(a.token, called)).json()) as CreatedJobShare).url);
+    await db().update(jobs).set({ status: "cancelled" }).where(eq(jobs.id, called));
+    expect((await track(calledOff)).status).toBe(410);
+    expect((await track("no-such-token")).status).toBe(404);
+    // a job finished long ago gets no new link
+    expect((await share(a.token, doneJob)).status).toBe(409);
+  });
+
+  it("keeps only the token's hash, and expires after 7 days whatever the job does", async () => {
+    const a = await userWithWorkspace();
+    const jobId = await insertJob(a.workspaceId);
+    const token = tokenOf(((await (await share(a.token, jobId)).json()) as CreatedJobShare).url);
+    const rows = await db().select().from(jobShares).where(eq(jobShares.jobId, jobId)).all();
+    expect(JSON.stringify(rows)).not.toContain(token);
+    await db()
+      .update(jobShares)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(jobShares.jobId, jobId));
+    expect((await track(token)).status).toBe(410);
+  });
+
+  it("e-mails the link to the job's contact through the member-mail rules (held for an unconfirmed address)", async () => {
+    const a = await userWithWorkspace();
+    const customer = `customer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const jobId = await insertJob(a.workspaceId, { customerEmail: customer });
+    const held = (await (await share(a.token, jobId, { email: true })).json()) as CreatedJobShare;
+    expect(held.email).toBe("held");
+    expect(await db().select().from(heldMail).where(eq(heldMail.recipient, customer)).all()).toHaveLength(1);
+    // a confirmed address gets it, under a fixed subject that says nothing a member wrote
+    await db().insert(users).values({ id: crypto.randomUUID(), email: customer, emailConfirmedAt: Date.now() });
+    const sent = (await (await share(a.token, jobId, { email: true })).json()) as CreatedJobShare;
+    expect(sent.email).toBe("sent");
+    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, customer)).get();
+    expect(mail!.subject).toBe("Follow your delivery on Fleet Ops");
+    expect(mail!.text).toContain(sent.url);
+  });
+
+  it("refuses bad input with the field named, viewers, and another workspace's job (404)", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const mine = await insertJob(a.workspaceId);
+    const theirs = await insertJob(b.workspaceId);
+    const noContact = await share(a.token, mine, { email: true });
+    expect(noContact.status).toBe(400);
+    expect(
+      ((await noContact.json()) as { error: { fields: Record<string, string[]> } }).error.fields.email,
+    ).toBeDefined();
+    const bad = await share(a.token, mine, { email: "yes" });
+    expect(bad.status).toBe(400);
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    expect((await share(viewer.token, mine)).status).toBe(403);
+    expect((await share(a.token, theirs)).status).toBe(404);
+  });
+});
