@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 // No module imports itself back, directly or through others (issue 40): a circle means neither
 // file can be read, tested or moved without the other, and type-only imports count, since a reader
 // follows them too. The fix is a third file holding what both need (worker/sync/add-rows.ts,
-// worker/auth/session-info.ts, worker/api/openapi-operation.ts, domain/reports/day-figures.ts).
+// worker/auth/session-info.ts, domain/reports/day-figures.ts).
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const FOLDERS = ["app", "worker", "party", "domain", "db", "shared"];
 const IMPORT = /(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/gs;

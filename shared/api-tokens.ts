@@ -13,7 +13,7 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 export const API_TOKEN_PREFIX = "fo_";
 
 /**
- * What each scope lets a token do, by the action a route does (worker/api/route-rules.ts), not by
+ * What each scope lets a token do, by the action a route does (its declared permission, worker/api/route-declaration/), not by
  * the role of the person who made it (issue 39): a token never leaves, manages members, invites,
  * tokens or settings, nor acts for a person (`person.own`), whatever its creator may do. The
  * token's role is also capped by its scope (`scopeRole`) and by its creator's current role.

@@ -4,7 +4,7 @@ import type { Mutators } from "./mutators";
 
 /**
  * The role model (docs/decisions/0018-role-model.md): the one place that decides who may do what
- * in a workspace. Every API route (worker/api/route-rules.ts), every push mutation
+ * in a workspace. Every API route (its declared permission, worker/api/route-declaration/), every push mutation
  * (worker/sync/push.ts) and the realtime room ask `can`; the browser asks it to hide or disable.
  */
 export const roles = ["owner", "admin", "member", "viewer"] as const;

@@ -8,9 +8,9 @@ import { alertDeliveries } from "../../db/schema";
 import { webhookTargetProblem } from "../alerts/webhook-target";
 import type { Config } from "../env";
 import { badRequest } from "../lib/errors";
-import { zod } from "../lib/validate";
 import { membersAmong } from "../team/members";
 import type { AppEnv } from "../types";
+import { declared } from "./route-declaration/declare";
 
 /**
  * The delivery records for owners and admins (docs/decisions/0024; worker/api/route-rules.ts),
@@ -30,9 +30,15 @@ export const deliveriesQuery = z.object({
     .default(100),
 });
 
-export const alertDeliveryRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .get("/", zod("query", deliveriesQuery), async (c) => {
+export const alertDeliveryRoutes = new Hono<AppEnv>().use(requireSession).get(
+  "/",
+  declared({
+    permission: "workspace.configure",
+    summary: "Alert deliveries (e-mail, webhook) and their state",
+    tag: "Alerts",
+    query: deliveriesQuery,
+  }),
+  async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const { status, limit } = c.req.valid("query");
     const where = [
@@ -56,7 +62,8 @@ export const alertDeliveryRoutes = new Hono<AppEnv>()
         updatedAt: new Date(updatedAt).toISOString(),
       })),
     });
-  });
+  },
+);
 
 /**
  * A rule's delivery choices, checked where it is written: e-mail goes only to members of the

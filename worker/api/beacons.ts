@@ -2,7 +2,14 @@ import { LIMITS, rateLimit } from "../auth/rate-limit";
 import { and, count, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { beaconOrderSchema, type Beacon } from "../../shared/beacon";
-import { beaconHealthQuerySchema, beaconParamsSchema, replaceDeviceIdsBodySchema } from "../../shared/beacon-health";
+import {
+  beaconHealthQuerySchema,
+  beaconHealthSchema,
+  beaconParamsSchema,
+  deviceIdRotationSchema,
+  replaceDeviceIdsBodySchema,
+  replacedDeviceIdsSchema,
+} from "../../shared/beacon-health";
 import { can } from "../../shared/roles";
 import { deviceSetup } from "../../shared/device-setup";
 import { replaceDeviceIds } from "../fleet/replace-device-ids";
@@ -13,10 +20,11 @@ import { audit, auditRefusal } from "../lib/audit";
 import { chunkRows } from "../../db/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
-import { body, zod } from "../lib/validate";
 import { listDevices } from "../fleet/device-directory";
 import { commitWorkspaceWrite, forgetVehicleDevice, settleWorkspace, vehiclePositionCount } from "../workspace-object";
 import type { AppEnv } from "../types";
+import { deviceSetupSchema } from "../../shared/device-setup";
+import { declared } from "./route-declaration/declare";
 
 /**
  * Ordering beacons: each new beacon comes with a new vehicle it tracks, named "Vehicle N" after
@@ -24,44 +32,58 @@ import type { AppEnv } from "../types";
  */
 export const beaconRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .post("/order", body(beaconOrderSchema), async (c) => {
-    const { workspaceId, count: wanted } = c.req.valid("json");
-    if (workspaceId !== c.var.session.workspaceId)
-      throw forbidden("You can only order beacons for your current workspace");
-    await rateLimit(c, LIMITS.beaconOrders, [`user:${c.var.session.userId}`]).catch(
-      auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "beacon_orders_per_day" }),
-    );
-    const db = c.var.db;
-    const existing = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.workspaceId, workspaceId)).get();
-    const ingestUrl = ingestUrlOf(c.var.config.APP_URL);
-    const ordered: Beacon[] = Array.from({ length: wanted }, (_, i) => ({
-      // 24 random bytes: unguessable, URL-safe, what the device sends as `id`.
-      id: randomToken(24),
-      vehicleId: crypto.randomUUID(),
-      vehicleName: `Vehicle ${(existing?.n ?? 0) + i + 1}`,
-      ingestUrl,
-    }));
-    await commitWorkspaceWrite(
-      { env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) },
-      workspaceId,
-      (stamp) => [
-        // Drizzle binds every column of a row (nulls and defaults too): 14 for a vehicle, 13 for a beacon.
-        ...chunkRows(ordered, 14).map((part) =>
-          db
-            .insert(vehicles)
-            .values(part.map((b) => ({ id: b.vehicleId, workspaceId, name: b.vehicleName, version: stamp }))),
-        ),
-        ...chunkRows(ordered, 13).map((part) =>
-          db.insert(beacons).values(part.map((b) => ({ id: b.id, workspaceId, vehicleId: b.vehicleId }))),
-        ),
-      ],
-    );
-    // The edge finds their workspace without D1 from their first report on (docs/decisions/0027).
-    await listDevices(c.env.DEVICE_DIRECTORY, ordered, workspaceId);
-    return c.json(ordered, 201);
-  })
+  .post(
+    "/order",
+    declared({
+      permission: "fleet.edit",
+      summary: "Order beacons, each with a new vehicle",
+      tag: "Fleet",
+      body: beaconOrderSchema,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId, count: wanted } = c.req.valid("json");
+      if (workspaceId !== c.var.session.workspaceId)
+        throw forbidden("You can only order beacons for your current workspace");
+      await rateLimit(c, LIMITS.beaconOrders, [`user:${c.var.session.userId}`]).catch(
+        auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "beacon_orders_per_day" }),
+      );
+      const db = c.var.db;
+      const existing = await db
+        .select({ n: count() })
+        .from(vehicles)
+        .where(eq(vehicles.workspaceId, workspaceId))
+        .get();
+      const ingestUrl = ingestUrlOf(c.var.config.APP_URL);
+      const ordered: Beacon[] = Array.from({ length: wanted }, (_, i) => ({
+        // 24 random bytes: unguessable, URL-safe, what the device sends as `id`.
+        id: randomToken(24),
+        vehicleId: crypto.randomUUID(),
+        vehicleName: `Vehicle ${(existing?.n ?? 0) + i + 1}`,
+        ingestUrl,
+      }));
+      await commitWorkspaceWrite(
+        { env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) },
+        workspaceId,
+        (stamp) => [
+          // Drizzle binds every column of a row (nulls and defaults too): 14 for a vehicle, 13 for a beacon.
+          ...chunkRows(ordered, 14).map((part) =>
+            db
+              .insert(vehicles)
+              .values(part.map((b) => ({ id: b.vehicleId, workspaceId, name: b.vehicleName, version: stamp }))),
+          ),
+          ...chunkRows(ordered, 13).map((part) =>
+            db.insert(beacons).values(part.map((b) => ({ id: b.id, workspaceId, vehicleId: b.vehicleId }))),
+          ),
+        ],
+      );
+      // The edge finds their workspace without D1 from their first report on (docs/decisions/0027).
+      await listDevices(c.env.DEVICE_DIRECTORY, ordered, workspaceId);
+      return c.json(ordered, 201);
+    },
+  )
   /** The workspace's beacons, for configuring devices and for the simulator. */
-  .get("/", async (c) => {
+  .get("/", declared({ permission: "workspace.view", summary: "The workspace's beacons", tag: "Fleet" }), async (c) => {
     const { workspaceId, role } = workspaceSession(c.var.session);
     // Last reports are flushed by the workspace's object about once a second: current first.
     await settleWorkspace(c.env, workspaceId);
@@ -74,64 +96,108 @@ export const beaconRoutes = new Hono<AppEnv>()
     return c.json(can(role, "fleet.edit") ? rows : rows.map((r) => ({ ...r, id: null })));
   })
   /** A vehicle's beacon health (shared/beacon-health.ts). Another workspace's vehicle is a 404, like a missing one. */
-  .get("/:vehicleId/health", zod("param", beaconParamsSchema), zod("query", beaconHealthQuerySchema), async (c) => {
-    const { workspaceId, role } = workspaceSession(c.var.session);
-    const { vehicleId } = c.req.valid("param");
-    const now = Date.now();
-    const since = c.req.valid("query").since ?? now - (now % 86_400_000);
-    // Its counters and last report are flushed by the workspace's object about once a second: current first.
-    await settleWorkspace(c.env, workspaceId);
-    const countStored = (id: string, from: number) => vehiclePositionCount(c.env, workspaceId, id, from, now);
-    const health = await beaconHealth(
-      c.var.db,
-      workspaceId,
-      vehicleId,
-      since,
-      ingestUrlOf(c.var.config.APP_URL),
-      countStored,
-    );
-    if (!health) throw notFound("No beacon for this vehicle in this workspace");
-    return c.json(can(role, "fleet.edit") ? health : { ...health, deviceId: null });
-  })
+  .get(
+    "/:vehicleId/health",
+    declared({
+      permission: "workspace.view",
+      summary: "A vehicle's beacon health",
+      tag: "Fleet",
+      params: beaconParamsSchema,
+      query: beaconHealthQuerySchema,
+      response: beaconHealthSchema,
+    }),
+    async (c) => {
+      const { workspaceId, role } = workspaceSession(c.var.session);
+      const { vehicleId } = c.req.valid("param");
+      const now = Date.now();
+      const since = c.req.valid("query").since ?? now - (now % 86_400_000);
+      // Its counters and last report are flushed by the workspace's object about once a second: current first.
+      await settleWorkspace(c.env, workspaceId);
+      const countStored = (id: string, from: number) => vehiclePositionCount(c.env, workspaceId, id, from, now);
+      const health = await beaconHealth(
+        c.var.db,
+        workspaceId,
+        vehicleId,
+        since,
+        ingestUrlOf(c.var.config.APP_URL),
+        countStored,
+      );
+      if (!health) throw notFound("No beacon for this vehicle in this workspace");
+      return c.json(can(role, "fleet.edit") ? health : { ...health, deviceId: null });
+    },
+  )
   /**
    * Setting a phone up as this beacon's tracker in one scan (shared/device-setup.ts): what each app
    * reads from a QR code. Roles that edit the fleet only (route rules: 403 otherwise), since it
    * carries the device id; the beacon is named by its vehicle's id (or its own id), and one of
    * another workspace is a 404.
    */
-  .get("/:vehicleId/setup", zod("param", beaconParamsSchema), async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const { vehicleId } = c.req.valid("param");
-    const beacon = await c.var.db
-      .select({ id: beacons.id })
-      .from(beacons)
-      .where(and(eq(beacons.workspaceId, workspaceId), or(eq(beacons.vehicleId, vehicleId), eq(beacons.id, vehicleId))))
-      .get();
-    if (!beacon) throw notFound("No beacon for this vehicle in this workspace");
-    return c.json(deviceSetup(c.var.config.APP_URL, beacon.id));
-  })
+  .get(
+    "/:vehicleId/setup",
+    declared({
+      permission: "fleet.edit",
+      summary:
+        "Set a phone up as this beacon's tracker: QR contents for Traccar Client and OwnTracks, Overland's URL and id",
+      tag: "Fleet",
+      params: beaconParamsSchema,
+      response: deviceSetupSchema,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const { vehicleId } = c.req.valid("param");
+      const beacon = await c.var.db
+        .select({ id: beacons.id })
+        .from(beacons)
+        .where(
+          and(eq(beacons.workspaceId, workspaceId), or(eq(beacons.vehicleId, vehicleId), eq(beacons.id, vehicleId))),
+        )
+        .get();
+      if (!beacon) throw notFound("No beacon for this vehicle in this workspace");
+      return c.json(deviceSetup(c.var.config.APP_URL, beacon.id));
+    },
+  )
   /**
    * Owners: every beacon of the workspace gets a new device id at once (after someone who could
    * read them left). The answer lists each beacon's new id: each tracker must be given its own.
    */
-  .post("/device-ids/replace", body(replaceDeviceIdsBodySchema), async (c) => {
-    const { workspaceId, userId } = workspaceSession(c.var.session);
-    const replaced = await replaceDeviceIds(c.var.db, workspaceId, ingestUrlOf(c.var.config.APP_URL));
-    // The workspace's object owns its devices: each old id must stop working there at once.
-    await Promise.all(replaced.beacons.map((b) => forgetVehicleDevice(c.env, workspaceId, b.vehicleId)));
-    audit("beacon.device_ids_replaced", { workspaceId, userId, count: replaced.beacons.length });
-    return c.json(replaced, 200, { "Cache-Control": "no-store" });
-  })
+  .post(
+    "/device-ids/replace",
+    declared({
+      permission: "devices.replace",
+      summary: "Replace every beacon's device id at once (after a leak); answered once, not cached",
+      tag: "Fleet",
+      body: replaceDeviceIdsBodySchema,
+      response: replacedDeviceIdsSchema,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = workspaceSession(c.var.session);
+      const replaced = await replaceDeviceIds(c.var.db, workspaceId, ingestUrlOf(c.var.config.APP_URL));
+      // The workspace's object owns its devices: each old id must stop working there at once.
+      await Promise.all(replaced.beacons.map((b) => forgetVehicleDevice(c.env, workspaceId, b.vehicleId)));
+      audit("beacon.device_ids_replaced", { workspaceId, userId, count: replaced.beacons.length });
+      return c.json(replaced, 200, { "Cache-Control": "no-store" });
+    },
+  )
   /** Regenerates the beacon's device id: the old one answers 400 from now on; the new one is returned once more here. */
-  .post("/:vehicleId/device-id", zod("param", beaconParamsSchema), async (c) => {
-    const { workspaceId, userId } = workspaceSession(c.var.session);
-    const { vehicleId } = c.req.valid("param");
-    const rotation = await rotateDeviceId(c.var.db, workspaceId, vehicleId, ingestUrlOf(c.var.config.APP_URL));
-    if (!rotation) throw notFound("No beacon for this vehicle in this workspace");
-    // The workspace's object owns its devices: the old id must stop working there at once.
-    await forgetVehicleDevice(c.env, workspaceId, vehicleId);
-    audit("beacon.device_id_rotated", { workspaceId, vehicleId, userId });
-    return c.json(rotation);
-  });
+  .post(
+    "/:vehicleId/device-id",
+    declared({
+      permission: "fleet.edit",
+      summary: "Regenerate a beacon's device id",
+      tag: "Fleet",
+      params: beaconParamsSchema,
+      response: deviceIdRotationSchema,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = workspaceSession(c.var.session);
+      const { vehicleId } = c.req.valid("param");
+      const rotation = await rotateDeviceId(c.var.db, workspaceId, vehicleId, ingestUrlOf(c.var.config.APP_URL));
+      if (!rotation) throw notFound("No beacon for this vehicle in this workspace");
+      // The workspace's object owns its devices: the old id must stop working there at once.
+      await forgetVehicleDevice(c.env, workspaceId, vehicleId);
+      audit("beacon.device_id_rotated", { workspaceId, vehicleId, userId });
+      return c.json(rotation);
+    },
+  );
 
 const ingestUrlOf = (appUrl: string) => new URL("/api/ingest/osmand", appUrl).href;

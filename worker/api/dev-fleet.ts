@@ -6,9 +6,9 @@ import type { Db } from "../../db/client";
 import { drivers, vehicles } from "../../db/schema";
 import { developmentOnly } from "../lib/development-only";
 import { notFound } from "../lib/errors";
-import { body } from "../lib/validate";
 import { commitWorkspaceWrite } from "../workspace-object";
 import type { AppEnv } from "../types";
+import { declared } from "./route-declaration/declare";
 
 const profileSchema = z.object({
   vehicles: z
@@ -36,7 +36,12 @@ export const devFleetRoutes = new Hono<AppEnv>().post(
   "/vehicles/profile",
   developmentOnly,
   requireSession,
-  body(profileSchema),
+  declared({
+    permission: "development",
+    summary: "Give the workspace's vehicles a profile (development only)",
+    tag: "Development",
+    body: profileSchema,
+  }),
   async (c) => {
     const workspaceId = c.var.session.workspaceId;
     if (!workspaceId) throw notFound("Choose a workspace first");

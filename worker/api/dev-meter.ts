@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { d1Meter } from "../../db/d1-meter";
 import { developmentOnly } from "../lib/development-only";
 import type { AppEnv } from "../types";
+import { declared } from "./route-declaration/declare";
 
 /**
  * Development and tests only: this isolate's D1 work counter (db/d1-meter.ts), for the
@@ -9,8 +10,16 @@ import type { AppEnv } from "../types";
  */
 export const devMeterRoutes = new Hono<AppEnv>()
   .use(developmentOnly)
-  .post("/d1-meter", (c) => {
-    Object.assign(d1Meter, { on: true, roundTrips: 0, statements: 0, byStatement: {} });
-    return c.json(d1Meter);
-  })
-  .get("/d1-meter", (c) => c.json(d1Meter));
+  .post(
+    "/d1-meter",
+    declared({ permission: "development", summary: "Reset the D1 meter (development only)", tag: "Development" }),
+    (c) => {
+      Object.assign(d1Meter, { on: true, roundTrips: 0, statements: 0, byStatement: {} });
+      return c.json(d1Meter);
+    },
+  )
+  .get(
+    "/d1-meter",
+    declared({ permission: "development", summary: "The D1 meter (development only)", tag: "Development" }),
+    (c) => c.json(d1Meter),
+  );

@@ -6,10 +6,10 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { vehicleDayRollups, vehicles } from "../../db/schema";
 import { chunkRows, inLists } from "../../db/chunk";
 import { developmentOnly } from "../lib/development-only";
-import { body } from "../lib/validate";
 import { workspaceTimeZone } from "./reports";
 import { syntheticDayRollup } from "../reports/synthetic-day";
 import type { AppEnv } from "../types";
+import { declared } from "./route-declaration/declare";
 
 const seedSchema = z.object({
   vehicleIds: z.array(z.string().min(1).max(100)).min(1).max(100),
@@ -29,7 +29,12 @@ export const devReportRoutes = new Hono<AppEnv>().post(
   "/reports/rollups",
   developmentOnly,
   requireSession,
-  body(seedSchema),
+  declared({
+    permission: "development",
+    summary: "Seed report rollups (development only)",
+    tag: "Development",
+    body: seedSchema,
+  }),
   async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const { vehicleIds, firstDay, days, hours, everySeconds } = c.req.valid("json");

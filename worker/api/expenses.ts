@@ -1,9 +1,11 @@
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import { expenseBodySchema, expensePatchSchema, expenseQuerySchema } from "../../shared/expenses";
 import { can } from "../../shared/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { forbidden } from "../lib/errors";
-import { body, zod } from "../lib/validate";
+import { declared } from "./route-declaration/declare";
+import { expense } from "./cost-answers";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite } from "../workspace-object";
 import { fuelVehicle } from "../fuel/fuel-writes";
@@ -31,31 +33,71 @@ export const writeContext = (c: Context<AppEnv, any, any>) => ({
 
 export const expenseRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get("/", zod("query", expenseQuerySchema), async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const query = c.req.valid("query");
-    if (query.vehicleId) await fuelVehicle(c.var.db, workspaceId, query.vehicleId);
-    return c.json({ expenses: await liveExpenses(c.var.db, workspaceId, query) });
-  })
-  .post("/", body(expenseBodySchema), async (c) => {
-    const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
-    const { row, writes } = await expenseWrites(c.var.db, workspaceId, c.req.valid("json"), {
-      id: crypto.randomUUID(),
-      userId,
-      now: Date.now(),
-    });
-    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
-    return c.json(toExpense(row), 201);
-  })
-  .patch("/:id", body(expensePatchSchema), async (c) => {
-    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
-    const { row, writes } = await expenseUpdateWrites(c.var.db, workspaceId, c.req.param("id"), c.req.valid("json"));
-    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
-    return c.json(toExpense(row));
-  })
-  .delete("/:id", async (c) => {
-    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
-    const writes = await expenseDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
-    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
-    return c.body(null, 204);
-  });
+  .get(
+    "/",
+    declared({
+      permission: "workspace.view",
+      summary: "Expenses, newest first (at most 1,000; `from` and `to` are days, both included)",
+      tag: "Fuel and costs",
+      query: expenseQuerySchema,
+      response: z.object({ expenses: z.array(expense) }),
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const query = c.req.valid("query");
+      if (query.vehicleId) await fuelVehicle(c.var.db, workspaceId, query.vehicleId);
+      return c.json({ expenses: await liveExpenses(c.var.db, workspaceId, query) });
+    },
+  )
+  .post(
+    "/",
+    declared({
+      permission: "fleet.edit",
+      summary: "Add an expense (members and up)",
+      tag: "Fuel and costs",
+      body: expenseBodySchema,
+      response: expense,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
+      const { row, writes } = await expenseWrites(c.var.db, workspaceId, c.req.valid("json"), {
+        id: crypto.randomUUID(),
+        userId,
+        now: Date.now(),
+      });
+      await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+      return c.json(toExpense(row), 201);
+    },
+  )
+  .patch(
+    "/:id",
+    declared({
+      permission: "maintenance.manage",
+      summary: "Correct an expense (owners and admins); null clears the note",
+      tag: "Fuel and costs",
+      body: expensePatchSchema,
+      response: expense,
+    }),
+    async (c) => {
+      const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+      const { row, writes } = await expenseUpdateWrites(c.var.db, workspaceId, c.req.param("id"), c.req.valid("json"));
+      await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+      return c.json(toExpense(row));
+    },
+  )
+  .delete(
+    "/:id",
+    declared({
+      permission: "maintenance.manage",
+      summary: "Delete an expense (owners and admins)",
+      tag: "Fuel and costs",
+      status: 204,
+    }),
+    async (c) => {
+      const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+      const writes = await expenseDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
+      await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+      return c.body(null, 204);
+    },
+  );

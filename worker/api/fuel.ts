@@ -8,8 +8,10 @@ import {
 import { can } from "../../shared/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { forbidden } from "../lib/errors";
-import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { z } from "zod";
+import { fuelEntry, fuelEconomy } from "./fuel-answers";
+import { declared } from "./route-declaration/declare";
 import { commitWorkspaceWrite } from "../workspace-object";
 import { fuelVehicle, fuelDeleteWrites, fuelEntryWrites, fuelUpdateWrites } from "../fuel/fuel-writes";
 import { liveFuelEntries, withFlags } from "../fuel/fuel-log";
@@ -36,49 +38,97 @@ const writeContext = (c: Context<AppEnv, any, any>) => ({
 
 export const fuelEntryRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get("/", zod("query", fuelEntryQuerySchema), async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const query = c.req.valid("query");
-    if (query.vehicleId) await fuelVehicle(c.var.db, workspaceId, query.vehicleId);
-    const rows = await liveFuelEntries(c.var.db, workspaceId, query);
-    return c.json({ entries: await withFlags(c.var.db, workspaceId, rows) });
-  })
-  .post("/", body(fuelEntryBodySchema), async (c) => {
-    const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
-    const { row, writes } = await fuelEntryWrites(c.var.db, workspaceId, c.req.valid("json"), {
-      id: crypto.randomUUID(),
-      userId,
-      now: Date.now(),
-    });
-    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
-    const [entry] = await withFlags(c.var.db, workspaceId, [row]);
-    return c.json(entry!, 201);
-  })
-  .patch("/:id", body(fuelEntryPatchSchema), async (c) => {
-    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
-    const { row, writes } = await fuelUpdateWrites(
-      c.var.db,
-      workspaceId,
-      c.req.param("id"),
-      c.req.valid("json"),
-      Date.now(),
-    );
-    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
-    const [entry] = await withFlags(c.var.db, workspaceId, [row]);
-    return c.json(entry!);
-  })
-  .delete("/:id", async (c) => {
-    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
-    const writes = await fuelDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
-    await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
-    return c.body(null, 204);
-  });
+  .get(
+    "/",
+    declared({
+      permission: "workspace.view",
+      summary: "Fill-ups, newest first (at most 1,000; `to` exclusive), each with its flags",
+      tag: "Fuel and costs",
+      query: fuelEntryQuerySchema,
+      response: z.object({ entries: z.array(fuelEntry) }),
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const query = c.req.valid("query");
+      if (query.vehicleId) await fuelVehicle(c.var.db, workspaceId, query.vehicleId);
+      const rows = await liveFuelEntries(c.var.db, workspaceId, query);
+      return c.json({ entries: await withFlags(c.var.db, workspaceId, rows) });
+    },
+  )
+  .post(
+    "/",
+    declared({
+      permission: "fleet.edit",
+      summary: "Log a fill-up; the odometer defaults to the vehicle's GPS odometer at `at`",
+      tag: "Fuel and costs",
+      body: fuelEntryBodySchema,
+      response: fuelEntry,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
+      const { row, writes } = await fuelEntryWrites(c.var.db, workspaceId, c.req.valid("json"), {
+        id: crypto.randomUUID(),
+        userId,
+        now: Date.now(),
+      });
+      await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+      const [entry] = await withFlags(c.var.db, workspaceId, [row]);
+      return c.json(entry!, 201);
+    },
+  )
+  .patch(
+    "/:id",
+    declared({
+      permission: "maintenance.manage",
+      summary: "Correct a fill-up (owners and admins); null clears cost, odometer or vendor",
+      tag: "Fuel and costs",
+      body: fuelEntryPatchSchema,
+      response: fuelEntry,
+    }),
+    async (c) => {
+      const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+      const { row, writes } = await fuelUpdateWrites(
+        c.var.db,
+        workspaceId,
+        c.req.param("id"),
+        c.req.valid("json"),
+        Date.now(),
+      );
+      await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+      const [entry] = await withFlags(c.var.db, workspaceId, [row]);
+      return c.json(entry!);
+    },
+  )
+  .delete(
+    "/:id",
+    declared({
+      permission: "maintenance.manage",
+      summary: "Delete a fill-up (owners and admins)",
+      tag: "Fuel and costs",
+      status: 204,
+    }),
+    async (c) => {
+      const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+      const writes = await fuelDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
+      await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+      return c.body(null, 204);
+    },
+  );
 
 /** `GET /api/vehicles/{id}/fuel-economy?from=&to=`: full tank to full tank (domain/fuel/economy.ts); everyone reads. */
-export const fuelEconomyRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .get("/:vehicleId/fuel-economy", zod("query", fuelEconomyQuerySchema), async (c) => {
+export const fuelEconomyRoutes = new Hono<AppEnv>().use(requireSession).get(
+  "/:vehicleId/fuel-economy",
+  declared({
+    permission: "workspace.view",
+    summary: "Fuel economy, full tank to full tank (partial fills carried), of the stretches closed in the range",
+    tag: "Fuel and costs",
+    query: fuelEconomyQuerySchema,
+    response: fuelEconomy,
+  }),
+  async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const vehicle = await fuelVehicle(c.var.db, workspaceId, c.req.param("vehicleId"));
     return c.json(await vehicleFuelEconomy(c.var.db, workspaceId, vehicle, c.req.valid("query")));
-  });
+  },
+);

@@ -6,7 +6,7 @@ import { places } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { api } from "./index";
-import { ruleKey } from "./route-rules";
+import { routeKey } from "./route-declaration/declared-routes";
 
 /**
  * Issue 34: a fuzzing pass over every API route, read from the Hono app itself (so a route added
@@ -21,7 +21,7 @@ import { ruleKey } from "./route-rules";
  * photos, and another tenant's ids of those kinds in `:id`.
  */
 const routes = [
-  ...new Map(api.routes.filter((r) => r.method !== "ALL").map((r) => [ruleKey(r.method, r.path), r])).values(),
+  ...new Map(api.routes.filter((r) => r.method !== "ALL").map((r) => [routeKey(r.method, r.path), r])).values(),
 ];
 
 const huge = "x".repeat(300_000);
@@ -356,7 +356,7 @@ describe("fuzzing every API route from the app's route table", () => {
     expect(routes.length).toBeGreaterThan(50);
   });
 
-  it.each(routes.map((r) => [ruleKey(r.method, r.path), r] as const))(
+  it.each(routes.map((r) => [routeKey(r.method, r.path), r] as const))(
     "%s: no 5xx, every refusal a JSON error",
     async (_key, route) => {
       const other = await otherTenant();

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { database } from "../../db/client";
@@ -25,6 +26,7 @@ import { workspacePreferencesRoutes } from "./workspace-preferences";
 import { passwordRoutes } from "./password";
 import { outboxRoutes } from "./dev-outbox";
 import { enforceRouteRules } from "./route-rules";
+import { declared } from "./route-declaration/declare";
 import { placeRoutes } from "./places";
 import { serviceEntryRoutes, serviceScheduleRoutes } from "./service";
 import { inspectionFormRoutes, inspectionRoutes } from "./inspections";
@@ -91,12 +93,21 @@ const limitFor = (path: string) =>
           : defaultBodyLimit;
 api.use("*", (c, next) => limitFor(c.req.path)(c, next));
 
-// Who may call what (shared/roles.ts): checked before any handler, for every route.
+// Who may call what (each route's declared permission, shared/roles.ts): checked before any handler.
 api.use("*", enforceRouteRules);
 
 /** The cheapest possible route: what the benchmark compares real endpoints against. */
-api.get("/health", (c) => c.json({ ok: true }));
-api.route("/", openApiRoutes);
+api.get(
+  "/health",
+  declared({
+    permission: "public",
+    summary: "Liveness check",
+    tag: "Meta",
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  (c) => c.json({ ok: true }),
+);
+api.route("/", openApiRoutes(api));
 
 api.route("/", authRoutes);
 api.route("/workspaces", workspaceRoutes);

@@ -1,10 +1,12 @@
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import { clientIp } from "../auth/rate-limit";
 import { forgetDevice, workspaceOfDevice } from "../fleet/device-directory";
 import { addressStops } from "../fleet/geocode";
 import { ingestTogether, isOverloaded } from "../fleet/ingest-batcher";
 import { addressKey, ingestThrottle, type Take } from "../fleet/ingest-throttle";
 import {
+  osmandJsonBodySchema,
   parseOsmandJson,
   parseOsmandParams,
   refuseLoneReportBeforeEpoch,
@@ -14,6 +16,27 @@ import {
 import { ApiError, badRequest } from "../lib/errors";
 import { settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
+import { declared } from "./route-declaration/declare";
+
+/**
+ * The OsmAnd query-string variant's parameters, read by hand (domain/devices/osmand.ts
+ * parseOsmandParams); described here, validated there. Every value is a string on the wire.
+ */
+const osmandQuery = z.object({
+  id: z.string().optional().describe("The device id (or `deviceid`)"),
+  lat: z.string().optional(),
+  lon: z.string().optional(),
+  location: z.string().optional().describe("`lat,lon`, instead of lat and lon"),
+  timestamp: z.string().optional().describe("Unix seconds or ms, or ISO 8601; now when missing"),
+  speed: z.string().optional().describe("knots"),
+  bearing: z.string().optional(),
+  altitude: z.string().optional(),
+  accuracy: z.string().optional(),
+  batt: z.string().optional(),
+  ignition: z.string().optional(),
+  fuel: z.string().optional(),
+  odometer: z.string().optional(),
+});
 
 /**
  * Beacon ingestion, OsmAnd protocol (what Traccar Client and many trackers speak): GET or POST
@@ -27,11 +50,33 @@ import type { AppEnv } from "../types";
  * throttles per device (429 with Retry-After), folds, stores durably and answers; reports whose
  * device clock is out of bounds are acknowledged but not used (domain/fold/device-clock.ts).
  */
-export const ingestRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/osmand", async (c) => {
+export const ingestRoutes = new Hono<AppEnv>()
+  .get(
+    "/osmand",
+    declared({
+      permission: "public",
+      summary: "A position, OsmAnd protocol (Traccar Client, GPSLogger…)",
+      tag: "Ingestion",
+      described: { query: osmandQuery },
+    }),
+    (c) => ingestOsmand(c),
+  )
+  .post(
+    "/osmand",
+    declared({
+      permission: "public",
+      summary: "Positions, OsmAnd protocol: query, form or JSON body",
+      tag: "Ingestion",
+      described: { query: osmandQuery, body: osmandJsonBodySchema, form: true },
+    }),
+    (c) => ingestOsmand(c),
+  );
+
+async function ingestOsmand(c: Context<AppEnv>) {
   refuseOversizedBody(c);
   const answer = await ingestReports(c, await readReports(c));
   return c.json({ ok: true, outcomes: answer.outcomes });
-});
+}
 
 /**
  * 413 before a body a tracker would never send is read (a body sent without Content-Length is

@@ -12,8 +12,9 @@ import { can } from "../../shared/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { inspectionForms, inspections } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../lib/errors";
-import { body, zod } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { inspection, inspectionForm } from "./maintenance-answers";
+import { declared } from "./route-declaration/declare";
 import { commitWorkspaceWrite } from "../workspace-object";
 import { toForm, workspaceForm, workspaceForms } from "../maintenance/inspection-forms";
 import { inspectionWrites, type InspectionRow } from "../maintenance/inspection-writes";
@@ -82,81 +83,136 @@ function editedItems(
 
 export const inspectionFormRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get("/", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    return c.json({ forms: (await workspaceForms(c.var.db, workspaceId)).map(toForm) });
-  })
-  .post("/", body(inspectionFormBodySchema), async (c) => {
-    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
-    const input = c.req.valid("json");
-    const used = new Set<string>();
-    // Item ids are stable (results name them); one not given is made from its position.
-    const items = input.items.map((item, n) => {
-      let id = item.id ?? `item-${n + 1}`;
-      while (used.has(id)) id = `${id}-${n + 1}`;
-      used.add(id);
-      return { id, label: item.label, kind: item.kind };
-    });
-    const row = { id: crypto.randomUUID(), workspaceId, name: input.name, items, isDefault: false };
-    const db = c.var.db;
-    await commitWorkspaceWrite(
-      writeContext(c),
-      workspaceId,
-      (stamp) => [db.insert(inspectionForms).values({ ...row, version: stamp })],
-      { readYourWrites: true },
-    );
-    return c.json(toForm({ ...row, version: 0, deleted: false, createdVersion: null, createdAt: Date.now() }), 201);
-  })
-  .patch("/:id", body(inspectionFormPatchSchema), async (c) => {
-    const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
-    const input = c.req.valid("json");
-    const db = c.var.db;
-    const form = await workspaceForm(db, workspaceId, c.req.param("id"));
-    if (!form) throw notFound("No such inspection form in this workspace");
-    const changes = {
-      name: input.name ?? form.name,
-      items: input.items ? editedItems(form.items, input.items) : form.items,
-    };
-    const where = and(eq(inspectionForms.id, form.id), eq(inspectionForms.workspaceId, workspaceId));
-    await commitWorkspaceWrite(
-      writeContext(c),
-      workspaceId,
-      (stamp) => [
-        db
-          .update(inspectionForms)
-          .set({ ...changes, version: stamp })
-          .where(where),
-      ],
-      { readYourWrites: true },
-    );
-    return c.json(toForm({ ...form, ...changes }), 200);
-  });
+  .get(
+    "/",
+    declared({
+      permission: "workspace.view",
+      summary: "Inspection forms (the default pre-trip one included)",
+      tag: "Maintenance",
+      response: z.object({ forms: z.array(inspectionForm) }),
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      return c.json({ forms: (await workspaceForms(c.var.db, workspaceId)).map(toForm) });
+    },
+  )
+  .post(
+    "/",
+    declared({
+      permission: "maintenance.manage",
+      summary: "Add an inspection form",
+      tag: "Maintenance",
+      body: inspectionFormBodySchema,
+      response: inspectionForm,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+      const input = c.req.valid("json");
+      const used = new Set<string>();
+      // Item ids are stable (results name them); one not given is made from its position.
+      const items = input.items.map((item, n) => {
+        let id = item.id ?? `item-${n + 1}`;
+        while (used.has(id)) id = `${id}-${n + 1}`;
+        used.add(id);
+        return { id, label: item.label, kind: item.kind };
+      });
+      const row = { id: crypto.randomUUID(), workspaceId, name: input.name, items, isDefault: false };
+      const db = c.var.db;
+      await commitWorkspaceWrite(
+        writeContext(c),
+        workspaceId,
+        (stamp) => [db.insert(inspectionForms).values({ ...row, version: stamp })],
+        { readYourWrites: true },
+      );
+      return c.json(toForm({ ...row, version: 0, deleted: false, createdVersion: null, createdAt: Date.now() }), 201);
+    },
+  )
+  .patch(
+    "/:id",
+    declared({
+      permission: "maintenance.manage",
+      summary:
+        "Edit a form: kept items send their id (it never changes), new ones none; past inspections are unchanged",
+      tag: "Maintenance",
+      body: inspectionFormPatchSchema,
+      response: inspectionForm,
+    }),
+    async (c) => {
+      const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
+      const input = c.req.valid("json");
+      const db = c.var.db;
+      const form = await workspaceForm(db, workspaceId, c.req.param("id"));
+      if (!form) throw notFound("No such inspection form in this workspace");
+      const changes = {
+        name: input.name ?? form.name,
+        items: input.items ? editedItems(form.items, input.items) : form.items,
+      };
+      const where = and(eq(inspectionForms.id, form.id), eq(inspectionForms.workspaceId, workspaceId));
+      await commitWorkspaceWrite(
+        writeContext(c),
+        workspaceId,
+        (stamp) => [
+          db
+            .update(inspectionForms)
+            .set({ ...changes, version: stamp })
+            .where(where),
+        ],
+        { readYourWrites: true },
+      );
+      return c.json(toForm({ ...form, ...changes }), 200);
+    },
+  );
 
 export const listQuery = z.object({ vehicleId: z.string().min(1).max(100).optional() });
 
 export const inspectionRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get("/", zod("query", listQuery), async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const { vehicleId } = c.req.valid("query");
-    if (vehicleId && !(await vehicleReadings(c.var.db, workspaceId, [vehicleId])).has(vehicleId))
-      throw notFound("No such vehicle in this workspace");
-    const scope = [eq(inspections.workspaceId, workspaceId), eq(inspections.deleted, false)];
-    if (vehicleId) scope.push(eq(inspections.vehicleId, vehicleId));
-    const rows = await c.var.db
-      .select()
-      .from(inspections)
-      .where(and(...scope))
-      .orderBy(desc(inspections.submittedAt))
-      .limit(INSPECTIONS_LIMIT)
-      .all();
-    return c.json({ inspections: rows.map(toInspection) });
-  })
-  .post("/", body(inspectionSubmissionSchema), async (c) => {
-    const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
-    const now = Date.now();
-    const made = await inspectionWrites(c.var.db, workspaceId, c.req.valid("json"), { userId, now });
-    if (made.existing) return c.json(toInspection(made.existing), 200);
-    await commitWorkspaceWrite(writeContext(c), workspaceId, made.writes, { readYourWrites: true });
-    return c.json(toInspection({ ...made.row, version: 0, deleted: false, createdVersion: null, createdAt: now }), 201);
-  });
+  .get(
+    "/",
+    declared({
+      permission: "workspace.view",
+      summary: "Inspections submitted (the latest 500)",
+      tag: "Maintenance",
+      query: listQuery,
+      response: z.object({ inspections: z.array(inspection) }),
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const { vehicleId } = c.req.valid("query");
+      if (vehicleId && !(await vehicleReadings(c.var.db, workspaceId, [vehicleId])).has(vehicleId))
+        throw notFound("No such vehicle in this workspace");
+      const scope = [eq(inspections.workspaceId, workspaceId), eq(inspections.deleted, false)];
+      if (vehicleId) scope.push(eq(inspections.vehicleId, vehicleId));
+      const rows = await c.var.db
+        .select()
+        .from(inspections)
+        .where(and(...scope))
+        .orderBy(desc(inspections.submittedAt))
+        .limit(INSPECTIONS_LIMIT)
+        .all();
+      return c.json({ inspections: rows.map(toInspection) });
+    },
+  )
+  .post(
+    "/",
+    declared({
+      permission: "fleet.edit",
+      summary: "Submit an inspection: each failed item opens an issue; 200 when this id was submitted already",
+      tag: "Maintenance",
+      body: inspectionSubmissionSchema,
+      response: inspection,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
+      const now = Date.now();
+      const made = await inspectionWrites(c.var.db, workspaceId, c.req.valid("json"), { userId, now });
+      if (made.existing) return c.json(toInspection(made.existing), 200);
+      await commitWorkspaceWrite(writeContext(c), workspaceId, made.writes, { readYourWrites: true });
+      return c.json(
+        toInspection({ ...made.row, version: 0, deleted: false, createdVersion: null, createdAt: now }),
+        201,
+      );
+    },
+  );

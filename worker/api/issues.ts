@@ -6,7 +6,6 @@ import { can } from "../../shared/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { issueComments, issues } from "../../db/schema";
 import { ApiError, forbidden, notFound } from "../lib/errors";
-import { body, zod } from "../lib/validate";
 import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import {
   checkIssueReferences,
@@ -19,6 +18,8 @@ import {
   updateIssueStatements,
 } from "../maintenance/issues";
 import type { AppEnv } from "../types";
+import { issueJson, issueCommentJson } from "./maintenance-answers";
+import { declared } from "./route-declaration/declare";
 import { commitWorkspaceWrite } from "../workspace-object";
 
 /**
@@ -79,90 +80,141 @@ async function requireIssue(c: Context<AppEnv>, workspaceId: string) {
 
 export const issueRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get("/", zod("query", listQuery), async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const q = c.req.valid("query");
-    const where: SQL[] = [eq(issues.workspaceId, workspaceId), eq(issues.deleted, false)];
-    if (q.status !== "all") where.push(eq(issues.status, q.status));
-    if (q.vehicleId) where.push(eq(issues.vehicleId, q.vehicleId));
-    if (q.assigneeUserId) where.push(eq(issues.assigneeUserId, q.assigneeUserId));
-    const rows = await c.var.db
-      .select()
-      .from(issues)
-      .where(and(...where))
-      .orderBy(desc(issues.number))
-      .limit(q.limit)
-      .all();
-    return c.json({ issues: rows.map(toIssueJson) });
-  })
-  .get("/:id", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const row = await requireIssue(c, workspaceId);
-    const comments = await c.var.db
-      .select()
-      .from(issueComments)
-      .where(
-        and(
-          eq(issueComments.issueId, row.id),
-          eq(issueComments.workspaceId, workspaceId),
-          eq(issueComments.deleted, false),
-        ),
-      )
-      .orderBy(asc(issueComments.createdAt))
-      .all();
-    return c.json({ ...toIssueJson(row), comments: comments.map(toIssueCommentJson) });
-  })
-  .post("/", body(createIssueBody), async (c) => {
-    const { workspaceId, userId } = reporterSession(c.var.session);
-    const input = c.req.valid("json");
-    const id = crypto.randomUUID();
-    const db = c.var.db;
-    await write(c, workspaceId, async () => {
-      await checkIssueReferences(db, workspaceId, input);
-      await commitWorkspaceWrite(
-        writeContext(c),
-        workspaceId,
-        () => openIssueStatements(db, workspaceId, { ...input, id, reportedByUserId: userId }),
-        { readYourWrites: true },
-      );
-    });
-    const row = await issueIn(db, workspaceId, id);
-    return c.json(toIssueJson(row!), 201);
-  })
-  .patch("/:id", body(updateIssueBody), async (c) => {
-    const { workspaceId, userId } = reporterSession(c.var.session);
-    const current = await requireIssue(c, workspaceId);
-    const changes = c.req.valid("json");
-    const db = c.var.db;
-    await write(c, workspaceId, async () => {
-      await checkIssueReferences(db, workspaceId, {
-        assigneeUserId: changes.assigneeUserId,
-        photoIds: changes.photoIds,
+  .get(
+    "/",
+    declared({
+      permission: "workspace.view",
+      summary: "The workspace's issues",
+      tag: "Maintenance",
+      query: listQuery,
+      response: z.object({ issues: z.array(issueJson) }),
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const q = c.req.valid("query");
+      const where: SQL[] = [eq(issues.workspaceId, workspaceId), eq(issues.deleted, false)];
+      if (q.status !== "all") where.push(eq(issues.status, q.status));
+      if (q.vehicleId) where.push(eq(issues.vehicleId, q.vehicleId));
+      if (q.assigneeUserId) where.push(eq(issues.assigneeUserId, q.assigneeUserId));
+      const rows = await c.var.db
+        .select()
+        .from(issues)
+        .where(and(...where))
+        .orderBy(desc(issues.number))
+        .limit(q.limit)
+        .all();
+      return c.json({ issues: rows.map(toIssueJson) });
+    },
+  )
+  .get(
+    "/:id",
+    declared({
+      permission: "workspace.view",
+      summary: "An issue and its comments",
+      tag: "Maintenance",
+      response: z.intersection(issueJson, z.object({ comments: z.array(issueCommentJson) })),
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const row = await requireIssue(c, workspaceId);
+      const comments = await c.var.db
+        .select()
+        .from(issueComments)
+        .where(
+          and(
+            eq(issueComments.issueId, row.id),
+            eq(issueComments.workspaceId, workspaceId),
+            eq(issueComments.deleted, false),
+          ),
+        )
+        .orderBy(asc(issueComments.createdAt))
+        .all();
+      return c.json({ ...toIssueJson(row), comments: comments.map(toIssueCommentJson) });
+    },
+  )
+  .post(
+    "/",
+    declared({
+      permission: "fleet.edit",
+      summary: "Report an issue",
+      tag: "Maintenance",
+      body: createIssueBody,
+      response: issueJson,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = reporterSession(c.var.session);
+      const input = c.req.valid("json");
+      const id = crypto.randomUUID();
+      const db = c.var.db;
+      await write(c, workspaceId, async () => {
+        await checkIssueReferences(db, workspaceId, input);
+        await commitWorkspaceWrite(
+          writeContext(c),
+          workspaceId,
+          () => openIssueStatements(db, workspaceId, { ...input, id, reportedByUserId: userId }),
+          { readYourWrites: true },
+        );
       });
-      await commitWorkspaceWrite(
-        writeContext(c),
-        workspaceId,
-        () => updateIssueStatements(db, workspaceId, current, changes, userId),
-        { readYourWrites: true },
-      );
-    });
-    return c.json(toIssueJson((await issueIn(db, workspaceId, current.id))!));
-  })
-  .post("/:id/comments", body(issueCommentBody), async (c) => {
-    const { workspaceId, userId } = reporterSession(c.var.session);
-    const issue = await requireIssue(c, workspaceId);
-    const { text, photoIds } = c.req.valid("json");
-    const id = crypto.randomUUID();
-    const db = c.var.db;
-    await write(c, workspaceId, async () => {
-      await checkIssueReferences(db, workspaceId, { photoIds });
-      await commitWorkspaceWrite(
-        writeContext(c),
-        workspaceId,
-        () => [commentStatement(db, workspaceId, { id, issueId: issue.id, text, photoIds, authorUserId: userId })],
-        { readYourWrites: true },
-      );
-    });
-    const row = await db.select().from(issueComments).where(eq(issueComments.id, id)).get();
-    return c.json(toIssueCommentJson(row!), 201);
-  });
+      const row = await issueIn(db, workspaceId, id);
+      return c.json(toIssueJson(row!), 201);
+    },
+  )
+  .patch(
+    "/:id",
+    declared({
+      permission: "fleet.edit",
+      summary: "Change an issue (status, assignee, …); null clears a field",
+      tag: "Maintenance",
+      body: updateIssueBody,
+      response: issueJson,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = reporterSession(c.var.session);
+      const current = await requireIssue(c, workspaceId);
+      const changes = c.req.valid("json");
+      const db = c.var.db;
+      await write(c, workspaceId, async () => {
+        await checkIssueReferences(db, workspaceId, {
+          assigneeUserId: changes.assigneeUserId,
+          photoIds: changes.photoIds,
+        });
+        await commitWorkspaceWrite(
+          writeContext(c),
+          workspaceId,
+          () => updateIssueStatements(db, workspaceId, current, changes, userId),
+          { readYourWrites: true },
+        );
+      });
+      return c.json(toIssueJson((await issueIn(db, workspaceId, current.id))!));
+    },
+  )
+  .post(
+    "/:id/comments",
+    declared({
+      permission: "fleet.edit",
+      summary: "Comment on an issue",
+      tag: "Maintenance",
+      body: issueCommentBody,
+      response: issueCommentJson,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = reporterSession(c.var.session);
+      const issue = await requireIssue(c, workspaceId);
+      const { text, photoIds } = c.req.valid("json");
+      const id = crypto.randomUUID();
+      const db = c.var.db;
+      await write(c, workspaceId, async () => {
+        await checkIssueReferences(db, workspaceId, { photoIds });
+        await commitWorkspaceWrite(
+          writeContext(c),
+          workspaceId,
+          () => [commentStatement(db, workspaceId, { id, issueId: issue.id, text, photoIds, authorUserId: userId })],
+          { readYourWrites: true },
+        );
+      });
+      const row = await db.select().from(issueComments).where(eq(issueComments.id, id)).get();
+      return c.json(toIssueCommentJson(row!), 201);
+    },
+  );

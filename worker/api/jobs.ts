@@ -1,15 +1,18 @@
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import {
   jobBodySchema,
   jobCompleteBodySchema,
   jobPatchSchema,
   jobQuerySchema,
   routesQuerySchema,
+  JOB_CSV_HEADER,
   type JobImportResult,
 } from "../../shared/jobs";
 import { requireSession, workspaceSession } from "../auth/session";
 import { ApiError } from "../lib/errors";
-import { body, zod } from "../lib/validate";
+import { declared } from "./route-declaration/declare";
+import { importResult, job } from "./job-answers";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
 import { dayRoutes, listJobs, toJob } from "../jobs/job-rows";
@@ -28,7 +31,7 @@ import {
 
 /**
  * Jobs and routes for integrators and the pages (DESIGN.md "Jobs and routes", docs/decisions/0052):
- * owners, admins and members plan and complete (worker/api/route-rules.ts), viewers read. Every
+ * owners, admins and members plan and complete (each route's declaration), viewers read. Every
  * query is scoped to the caller's workspace; another workspace's job, vehicle, place or photo is a
  * 404 like one that does not exist. Each write goes through worker/jobs/job-writes.ts, which the
  * sync mutators share.
@@ -58,77 +61,150 @@ const writer = (userId: string) => ({ userId, now: Date.now() });
 
 export const jobRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get("/", zod("query", jobQuerySchema), async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const query = c.req.valid("query");
-    if (query.vehicleId && query.vehicleId !== "none") await jobVehicle(c.var.db, workspaceId, query.vehicleId);
-    return c.json({ jobs: await listJobs(c.var.db, workspaceId, query) });
-  })
-  .post("/", body(jobBodySchema), async (c) => {
-    const { workspaceId, userId } = workspaceSession(c.var.session);
-    const { location, ...input } = c.req.valid("json");
-    const point = await resolveJobPoint(c.var.db, c.var.config.MAPBOX_TOKEN, workspaceId, {
-      placeId: input.placeId,
-      location,
-    });
-    const id = crypto.randomUUID();
-    const writes = await jobCreateWrites(c.var.db, workspaceId, input, point, { id, writer: writer(userId) });
-    await commitJobs(c, workspaceId, writes);
-    return c.json(toJob(await liveJob(c.var.db, workspaceId, id)), 201);
-  })
-  .post("/import", async (c) => {
-    const { workspaceId, userId } = workspaceSession(c.var.session);
-    const type = c.req.header("Content-Type") ?? "";
-    if (!/^text\/(csv|plain)\b/i.test(type))
-      throw new ApiError(415, "unsupported_media_type", "Send the jobs as text/csv");
-    const outcome = await jobImportWrites(
-      c.var.db,
-      c.var.config.MAPBOX_TOKEN,
-      workspaceId,
-      await c.req.text(),
-      writer(userId),
-    );
-    if ("errors" in outcome) {
-      const n = outcome.errors.length;
-      const message = `${n} ${n === 1 ? "line has an error" : "lines have errors"}: nothing was imported`;
-      const answer: JobImportResult = { created: 0, errors: outcome.errors };
-      return c.json({ error: { code: "invalid_input", message }, ...answer }, 400);
-    }
-    await commitJobs(c, workspaceId, outcome.writes);
-    return c.json({ created: outcome.count, errors: [] } satisfies JobImportResult, 201);
-  })
-  .patch("/:id", body(jobPatchSchema), async (c) => {
-    const { workspaceId, userId } = workspaceSession(c.var.session);
-    const patch = c.req.valid("json");
-    const point = patch.location
-      ? await resolveJobPoint(c.var.db, c.var.config.MAPBOX_TOKEN, workspaceId, { location: patch.location })
-      : null;
-    const id = c.req.param("id");
-    const { writes } = await jobUpdateWrites(c.var.db, workspaceId, id, patch, point, writer(userId));
-    await commitJobs(c, workspaceId, writes);
-    return c.json(toJob(await liveJob(c.var.db, workspaceId, id)));
-  })
-  .delete("/:id", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    await commitJobs(c, workspaceId, await jobDeleteWrites(c.var.db, workspaceId, c.req.param("id"), Date.now()));
-    return c.body(null, 204);
-  })
-  .post("/:id/complete", body(jobCompleteBodySchema), async (c) => {
-    const { workspaceId, userId } = workspaceSession(c.var.session);
-    const id = c.req.param("id");
-    const now = Date.now();
-    const { writes } = await jobCompleteWrites(c.var.db, workspaceId, id, c.req.valid("json"), {
-      at: now,
-      writer: { userId, now },
-    });
-    await commitJobs(c, workspaceId, writes);
-    return c.json(toJob(await liveJob(c.var.db, workspaceId, id)));
-  });
+  .get(
+    "/",
+    declared({
+      permission: "workspace.view",
+      summary: "Jobs by date, vehicle (`none`: unassigned) and status, each day in its order",
+      tag: "Jobs",
+      query: jobQuerySchema,
+      response: z.object({ jobs: z.array(job) }),
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const query = c.req.valid("query");
+      if (query.vehicleId && query.vehicleId !== "none") await jobVehicle(c.var.db, workspaceId, query.vehicleId);
+      return c.json({ jobs: await listJobs(c.var.db, workspaceId, query) });
+    },
+  )
+  .post(
+    "/",
+    declared({
+      permission: "fleet.edit",
+      summary: "Plan a job at a place or a location (an address alone where a geocoder is configured)",
+      tag: "Jobs",
+      body: jobBodySchema,
+      response: job,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = workspaceSession(c.var.session);
+      const { location, ...input } = c.req.valid("json");
+      const point = await resolveJobPoint(c.var.db, c.var.config.MAPBOX_TOKEN, workspaceId, {
+        placeId: input.placeId,
+        location,
+      });
+      const id = crypto.randomUUID();
+      const writes = await jobCreateWrites(c.var.db, workspaceId, input, point, { id, writer: writer(userId) });
+      await commitJobs(c, workspaceId, writes);
+      return c.json(toJob(await liveJob(c.var.db, workspaceId, id)), 201);
+    },
+  )
+  .post(
+    "/import",
+    declared({
+      permission: "fleet.edit",
+      summary: `Import jobs from CSV with the header \`${JOB_CSV_HEADER}\`: all or nothing, errors by line`,
+      tag: "Jobs",
+      binaryBody: ["text/csv"],
+      response: importResult,
+      status: 201,
+      errors: { 400: "Lines with errors (`errors`, the header being line 1); nothing was imported" },
+    }),
+    async (c) => {
+      const { workspaceId, userId } = workspaceSession(c.var.session);
+      const type = c.req.header("Content-Type") ?? "";
+      if (!/^text\/(csv|plain)\b/i.test(type))
+        throw new ApiError(415, "unsupported_media_type", "Send the jobs as text/csv");
+      const outcome = await jobImportWrites(
+        c.var.db,
+        c.var.config.MAPBOX_TOKEN,
+        workspaceId,
+        await c.req.text(),
+        writer(userId),
+      );
+      if ("errors" in outcome) {
+        const n = outcome.errors.length;
+        const message = `${n} ${n === 1 ? "line has an error" : "lines have errors"}: nothing was imported`;
+        const answer: JobImportResult = { created: 0, errors: outcome.errors };
+        return c.json({ error: { code: "invalid_input", message }, ...answer }, 400);
+      }
+      await commitJobs(c, workspaceId, outcome.writes);
+      return c.json({ created: outcome.count, errors: [] } satisfies JobImportResult, 201);
+    },
+  )
+  .patch(
+    "/:id",
+    declared({
+      permission: "fleet.edit",
+      summary: "Change a job; null clears the vehicle, window or texts; status by the transition rule",
+      tag: "Jobs",
+      body: jobPatchSchema,
+      response: job,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = workspaceSession(c.var.session);
+      const patch = c.req.valid("json");
+      const point = patch.location
+        ? await resolveJobPoint(c.var.db, c.var.config.MAPBOX_TOKEN, workspaceId, { location: patch.location })
+        : null;
+      const id = c.req.param("id");
+      const { writes } = await jobUpdateWrites(c.var.db, workspaceId, id, patch, point, writer(userId));
+      await commitJobs(c, workspaceId, writes);
+      return c.json(toJob(await liveJob(c.var.db, workspaceId, id)));
+    },
+  )
+  .delete(
+    "/:id",
+    declared({
+      permission: "fleet.edit",
+      summary: "Delete a job",
+      tag: "Jobs",
+      status: 204,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      await commitJobs(c, workspaceId, await jobDeleteWrites(c.var.db, workspaceId, c.req.param("id"), Date.now()));
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    "/:id/complete",
+    declared({
+      permission: "fleet.edit",
+      summary: "Mark a job done, with proof (photos, a signature photo, the recipient's name, a note)",
+      tag: "Jobs",
+      body: jobCompleteBodySchema,
+      response: job,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = workspaceSession(c.var.session);
+      const id = c.req.param("id");
+      const now = Date.now();
+      const { writes } = await jobCompleteWrites(c.var.db, workspaceId, id, c.req.valid("json"), {
+        at: now,
+        writer: { userId, now },
+      });
+      await commitJobs(c, workspaceId, writes);
+      return c.json(toJob(await liveJob(c.var.db, workspaceId, id)));
+    },
+  );
 
 /** `GET /api/routes?date=`: the day's routes per vehicle, in order, and the unassigned jobs; everyone reads. */
-export const routeRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .get("/", zod("query", routesQuerySchema), async (c) => {
+export const routeRoutes = new Hono<AppEnv>().use(requireSession).get(
+  "/",
+  declared({
+    permission: "workspace.view",
+    summary: "A day's routes: each vehicle's jobs in order, and the unassigned jobs",
+    tag: "Jobs",
+    query: routesQuerySchema,
+    response: z.object({
+      routes: z.array(z.object({ vehicleId: z.string(), jobs: z.array(job) })),
+      unassigned: z.array(job),
+    }),
+  }),
+  async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     return c.json(await dayRoutes(c.var.db, workspaceId, c.req.valid("query").date));
-  });
+  },
+);

@@ -20,8 +20,8 @@ import { announceEnded } from "../auth/end-sessions";
 import { completeSignIn } from "../auth/complete-signin";
 import { sendAccountNotice } from "../auth/notices";
 import { ApiError } from "../lib/errors";
-import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { declared } from "./route-declaration/declare";
 
 const STATE_COOKIE = "oauth_state";
 const cookiePath = (provider: string) => `/api/oauth/${provider}`;
@@ -37,46 +37,59 @@ export const oauthRoutes = new Hono<AppEnv>()
     await next();
   })
 
-  .get("/:provider/url", async (c) => {
-    await rateLimit(c, LIMITS.oauth, [`ip:${clientIp(c)}`]);
-    // The global googleSignIn flag is the kill switch (no workspace is known before sign-in).
-    if ((await flagsFor(c.var.db, null)).googleSignIn === false) {
-      throw new ApiError(404, "oauth_disabled", "Google sign-in is switched off");
-    }
-    const google = googleClient(c.var.config);
-    const state = generateState();
-    const codeVerifier = generateCodeVerifier();
-    await saveState(c.var.db, "google", state, codeVerifier);
-    setCookie(c, STATE_COOKIE, state, {
-      path: cookiePath("google"),
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: new URL(c.var.config.APP_URL).protocol === "https:",
-      maxAge: OAUTH_STATE_TTL_MS / 1000,
-    });
-    const authorizationUrl = google.createAuthorizationURL(state, codeVerifier, GOOGLE_SCOPES);
-    authorizationUrl.searchParams.set("prompt", "select_account");
-    return c.json({ authorizationUrl: authorizationUrl.href });
-  })
+  .get(
+    "/:provider/url",
+    declared({ permission: "public", summary: "The provider's sign-in URL", tag: "Auth" }),
+    async (c) => {
+      await rateLimit(c, LIMITS.oauth, [`ip:${clientIp(c)}`]);
+      // The global googleSignIn flag is the kill switch (no workspace is known before sign-in).
+      if ((await flagsFor(c.var.db, null)).googleSignIn === false) {
+        throw new ApiError(404, "oauth_disabled", "Google sign-in is switched off");
+      }
+      const google = googleClient(c.var.config);
+      const state = generateState();
+      const codeVerifier = generateCodeVerifier();
+      await saveState(c.var.db, "google", state, codeVerifier);
+      setCookie(c, STATE_COOKIE, state, {
+        path: cookiePath("google"),
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: new URL(c.var.config.APP_URL).protocol === "https:",
+        maxAge: OAUTH_STATE_TTL_MS / 1000,
+      });
+      const authorizationUrl = google.createAuthorizationURL(state, codeVerifier, GOOGLE_SCOPES);
+      authorizationUrl.searchParams.set("prompt", "select_account");
+      return c.json({ authorizationUrl: authorizationUrl.href });
+    },
+  )
 
-  .post("/:provider/token", body(oauthTokenSchema), async (c) => {
-    const { code, state } = c.req.valid("json");
-    await rateLimit(c, LIMITS.oauth, [`ip:${clientIp(c)}`]);
-    const google = googleClient(c.var.config);
-    // The state must be the one this browser was given, and still live in D1 (which it leaves now).
-    const fromBrowser = getCookie(c, STATE_COOKIE) ?? "";
-    deleteCookie(c, STATE_COOKIE, { path: cookiePath("google") });
-    if (!sameString(fromBrowser, state)) throw invalidState();
-    const codeVerifier = await consumeState(c.var.db, "google", state);
+  .post(
+    "/:provider/token",
+    declared({
+      permission: "public",
+      summary: "Finish a sign-in with a provider",
+      tag: "Auth",
+      body: oauthTokenSchema,
+    }),
+    async (c) => {
+      const { code, state } = c.req.valid("json");
+      await rateLimit(c, LIMITS.oauth, [`ip:${clientIp(c)}`]);
+      const google = googleClient(c.var.config);
+      // The state must be the one this browser was given, and still live in D1 (which it leaves now).
+      const fromBrowser = getCookie(c, STATE_COOKIE) ?? "";
+      deleteCookie(c, STATE_COOKIE, { path: cookiePath("google") });
+      if (!sameString(fromBrowser, state)) throw invalidState();
+      const codeVerifier = await consumeState(c.var.db, "google", state);
 
-    const idToken = await exchange(c, () => google.validateAuthorizationCode(code, codeVerifier));
-    const profile = googleProfile(idToken, c.var.config.GOOGLE_CLIENT_ID);
-    const outcome = await userForOAuth(c.var.db, "google", profile);
-    // A takeover of an unverified account revoked its sessions: their rooms close those sockets now.
-    await announceEnded(c, outcome.revoked, "oauth_link_took_over_unverified_account");
-    if (outcome.linked) await sendAccountNotice(c, outcome.userId, "google_linked");
-    return c.json(await completeSignIn(c, outcome.userId, "google"));
-  });
+      const idToken = await exchange(c, () => google.validateAuthorizationCode(code, codeVerifier));
+      const profile = googleProfile(idToken, c.var.config.GOOGLE_CLIENT_ID);
+      const outcome = await userForOAuth(c.var.db, "google", profile);
+      // A takeover of an unverified account revoked its sessions: their rooms close those sockets now.
+      await announceEnded(c, outcome.revoked, "oauth_link_took_over_unverified_account");
+      if (outcome.linked) await sendAccountNotice(c, outcome.userId, "google_linked");
+      return c.json(await completeSignIn(c, outcome.userId, "google"));
+    },
+  );
 
 /** Google's token call, its failures turned into answers the caller can act on. */
 async function exchange(c: Context<AppEnv>, call: () => Promise<{ idToken(): string }>): Promise<string> {

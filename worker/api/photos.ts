@@ -13,9 +13,10 @@ import {
 import { requireSession, workspaceSession } from "../auth/session";
 import { LIMITS, refusal, reserve } from "../auth/rate-limit";
 import { ApiError, limitReached, notFound } from "../lib/errors";
-import { zod } from "../lib/validate";
 import { insertPhotoUnderQuota, photoIn, photoObjectKey, photoUsage } from "../photos/photo-store";
 import type { AppEnv } from "../types";
+import { photoCreated, badImage, photoUsageSchema } from "./maintenance-answers";
+import { declared } from "./route-declaration/declare";
 
 /**
  * Photos (DESIGN.md "Maintenance"; docs/decisions/0030, 0042): the body is the image itself. The
@@ -42,46 +43,78 @@ const overQuota = (usage: { usedBytes: number; allowedBytes: number }) =>
 
 export const photoRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .post("/", zod("query", uploadQuery), async (c) => {
-    const { workspaceId, userId } = workspaceSession(c.var.session);
-    const declared = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (!(PHOTO_TYPES as readonly string[]).includes(declared)) throw unsupported("Send a JPEG, PNG or WebP image");
-    if (!(await reserve(c, LIMITS.photoUploads, `${workspaceId}:${userId}`))) throw refusal(c, LIMITS.photoUploads);
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const type = sniffImageType(bytes.subarray(0, 16));
-    if (!type) throw unsupported("The body is not a JPEG, PNG or WebP image");
+  .post(
+    "/",
+    declared({
+      permission: "fleet.edit",
+      summary:
+        "Upload a photo (the body is the image). The server chooses its id from the uploader and `ref` (the device's own reference, for a retry): 200 when that was uploaded already",
+      tag: "Maintenance",
+      query: uploadQuery,
+      response: photoCreated,
+      status: 201,
+      binaryBody: PHOTO_TYPES,
+      errors: badImage,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = workspaceSession(c.var.session);
+      const declared = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+      if (!(PHOTO_TYPES as readonly string[]).includes(declared)) throw unsupported("Send a JPEG, PNG or WebP image");
+      if (!(await reserve(c, LIMITS.photoUploads, `${workspaceId}:${userId}`))) throw refusal(c, LIMITS.photoUploads);
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const type = sniffImageType(bytes.subarray(0, 16));
+      if (!type) throw unsupported("The body is not a JPEG, PNG or WebP image");
 
-    const id = await photoIdFor(workspaceId, userId, c.req.valid("query").ref ?? crypto.randomUUID());
-    const db = c.var.db;
-    // The uploader's own retry (the browser's queue after a lost answer): the same photo, never replaced.
-    if (await photoIn(db, workspaceId, id)) return c.json({ id } satisfies PhotoCreated, 200);
-    const usage = await photoUsage(db, workspaceId);
-    if (usage.usedBytes + bytes.byteLength > usage.allowedBytes) throw overQuota(usage);
+      const id = await photoIdFor(workspaceId, userId, c.req.valid("query").ref ?? crypto.randomUUID());
+      const db = c.var.db;
+      // The uploader's own retry (the browser's queue after a lost answer): the same photo, never replaced.
+      if (await photoIn(db, workspaceId, id)) return c.json({ id } satisfies PhotoCreated, 200);
+      const usage = await photoUsage(db, workspaceId);
+      if (usage.usedBytes + bytes.byteLength > usage.allowedBytes) throw overQuota(usage);
 
-    const key = photoObjectKey(workspaceId, id);
-    await c.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type } });
-    const photo = { id, workspaceId, contentType: type, size: bytes.byteLength, createdBy: userId };
-    const inserted = await insertPhotoUnderQuota(db, photo).catch(async (error: unknown) => {
+      const key = photoObjectKey(workspaceId, id);
+      await c.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type } });
+      const photo = { id, workspaceId, contentType: type, size: bytes.byteLength, createdBy: userId };
+      const inserted = await insertPhotoUnderQuota(db, photo).catch(async (error: unknown) => {
+        await c.env.PHOTOS.delete(key);
+        throw error;
+      });
+      if (inserted) return c.json({ id } satisfies PhotoCreated, 201);
+      // A racing retry of the same upload stored it first (fine), or parallel uploads filled the quota.
+      if (await photoIn(db, workspaceId, id)) return c.json({ id } satisfies PhotoCreated, 200);
       await c.env.PHOTOS.delete(key);
-      throw error;
-    });
-    if (inserted) return c.json({ id } satisfies PhotoCreated, 201);
-    // A racing retry of the same upload stored it first (fine), or parallel uploads filled the quota.
-    if (await photoIn(db, workspaceId, id)) return c.json({ id } satisfies PhotoCreated, 200);
-    await c.env.PHOTOS.delete(key);
-    throw overQuota(await photoUsage(db, workspaceId));
-  })
-  .get("/usage", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const usage = await photoUsage(c.var.db, workspaceId);
-    return c.json({ ...usage, uploadsPerMinute: PHOTO_UPLOADS_PER_MINUTE } satisfies PhotoUsage);
-  })
-  .get("/:id", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const id = c.req.param("id");
-    const row = photoIdSchema.safeParse(id).success ? await photoIn(c.var.db, workspaceId, id) : null;
-    if (!row) throw notFound("No such photo in this workspace");
-    const object = await c.env.PHOTOS.get(photoObjectKey(workspaceId, row.id));
-    if (!object) throw notFound("No such photo in this workspace");
-    return c.body(object.body, 200, { "Content-Type": row.contentType, "Content-Length": String(row.size) });
-  });
+      throw overQuota(await photoUsage(db, workspaceId));
+    },
+  )
+  .get(
+    "/usage",
+    declared({
+      permission: "workspace.view",
+      summary: "The workspace's photo storage: bytes used, its quota, and the uploads a member may make a minute",
+      tag: "Maintenance",
+      response: photoUsageSchema,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const usage = await photoUsage(c.var.db, workspaceId);
+      return c.json({ ...usage, uploadsPerMinute: PHOTO_UPLOADS_PER_MINUTE } satisfies PhotoUsage);
+    },
+  )
+  .get(
+    "/:id",
+    declared({
+      permission: "workspace.view",
+      summary: "A photo's bytes",
+      tag: "Maintenance",
+      binaryResponse: PHOTO_TYPES,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const id = c.req.param("id");
+      const row = photoIdSchema.safeParse(id).success ? await photoIn(c.var.db, workspaceId, id) : null;
+      if (!row) throw notFound("No such photo in this workspace");
+      const object = await c.env.PHOTOS.get(photoObjectKey(workspaceId, row.id));
+      if (!object) throw notFound("No such photo in this workspace");
+      return c.body(object.body, 200, { "Content-Type": row.contentType, "Content-Length": String(row.size) });
+    },
+  );

@@ -7,8 +7,10 @@ import { places } from "../../db/schema";
 import { insertPlaceUnderCap } from "../../db/capped-insert";
 import { limitReached, notFound } from "../lib/errors";
 import { livePlaces } from "../sync/places-mutators";
-import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { z } from "zod";
+import { placeSchema } from "../../shared/places";
+import { declared } from "./route-declaration/declare";
 import { commitWatched, editorSession } from "./watch-edits";
 
 /**
@@ -30,53 +32,87 @@ async function livePlace(db: Db, workspaceId: string, id: string) {
 
 export const placeRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get("/", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const rows = await c.var.db
-      .select()
-      .from(places)
-      .where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false)))
-      .orderBy(asc(places.name))
-      .all();
-    return c.json({ places: rows.map(toPlace) });
-  })
-  .post("/", body(placeBodySchema), async (c) => {
-    const { workspaceId } = editorSession(c.var.session);
-    const input = c.req.valid("json");
-    const id = crypto.randomUUID();
-    const db = c.var.db;
-    if ((await livePlaces(db, workspaceId)) >= MAX_PLACES)
-      throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
-    // the cap is also in the insert itself: a creation racing this one cannot pass it too
-    await commitWatched(c, workspaceId, (stamp) => [
-      insertPlaceUnderCap(db, { id, workspaceId, ...input, version: stamp }, MAX_PLACES),
-    ]);
-    const inserted = await db.select({ id: places.id }).from(places).where(eq(places.id, id)).get();
-    if (!inserted) throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
-    return c.json({ id, ...input } satisfies Place, 201);
-  })
-  .patch("/:id", body(placePatchSchema), async (c) => {
-    const { workspaceId } = editorSession(c.var.session);
-    const db = c.var.db;
-    const current = await livePlace(db, workspaceId, c.req.param("id"));
-    const changes = c.req.valid("json");
-    await commitWatched(c, workspaceId, (stamp) => [
-      db
-        .update(places)
-        .set({ ...changes, version: stamp })
-        .where(and(eq(places.id, current.id), eq(places.workspaceId, workspaceId))),
-    ]);
-    return c.json(toPlace({ ...current, ...changes }));
-  })
-  .delete("/:id", async (c) => {
-    const { workspaceId } = editorSession(c.var.session);
-    const db = c.var.db;
-    const current = await livePlace(db, workspaceId, c.req.param("id"));
-    await commitWatched(c, workspaceId, (stamp) => [
-      db
-        .update(places)
-        .set({ deleted: true, version: stamp })
-        .where(and(eq(places.id, current.id), eq(places.workspaceId, workspaceId))),
-    ]);
-    return c.body(null, 204);
-  });
+  .get(
+    "/",
+    declared({
+      permission: "workspace.view",
+      summary: "The workspace's places",
+      tag: "Places",
+      response: z.object({ places: z.array(placeSchema) }),
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const rows = await c.var.db
+        .select()
+        .from(places)
+        .where(and(eq(places.workspaceId, workspaceId), eq(places.deleted, false)))
+        .orderBy(asc(places.name))
+        .all();
+      return c.json({ places: rows.map(toPlace) });
+    },
+  )
+  .post(
+    "/",
+    declared({
+      permission: "fleet.edit",
+      summary: "Create a place",
+      tag: "Places",
+      body: placeBodySchema,
+      response: placeSchema,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId } = editorSession(c.var.session);
+      const input = c.req.valid("json");
+      const id = crypto.randomUUID();
+      const db = c.var.db;
+      if ((await livePlaces(db, workspaceId)) >= MAX_PLACES)
+        throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
+      // the cap is also in the insert itself: a creation racing this one cannot pass it too
+      await commitWatched(c, workspaceId, (stamp) => [
+        insertPlaceUnderCap(db, { id, workspaceId, ...input, version: stamp }, MAX_PLACES),
+      ]);
+      const inserted = await db.select({ id: places.id }).from(places).where(eq(places.id, id)).get();
+      if (!inserted) throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
+      return c.json({ id, ...input } satisfies Place, 201);
+    },
+  )
+  .patch(
+    "/:id",
+    declared({
+      permission: "fleet.edit",
+      summary: "Change a place",
+      tag: "Places",
+      body: placePatchSchema,
+      response: placeSchema,
+    }),
+    async (c) => {
+      const { workspaceId } = editorSession(c.var.session);
+      const db = c.var.db;
+      const current = await livePlace(db, workspaceId, c.req.param("id"));
+      const changes = c.req.valid("json");
+      await commitWatched(c, workspaceId, (stamp) => [
+        db
+          .update(places)
+          .set({ ...changes, version: stamp })
+          .where(and(eq(places.id, current.id), eq(places.workspaceId, workspaceId))),
+      ]);
+      return c.json(toPlace({ ...current, ...changes }));
+    },
+  )
+  .delete(
+    "/:id",
+    declared({ permission: "fleet.edit", summary: "Delete a place", tag: "Places", status: 204 }),
+    async (c) => {
+      const { workspaceId } = editorSession(c.var.session);
+      const db = c.var.db;
+      const current = await livePlace(db, workspaceId, c.req.param("id"));
+      await commitWatched(c, workspaceId, (stamp) => [
+        db
+          .update(places)
+          .set({ deleted: true, version: stamp })
+          .where(and(eq(places.id, current.id), eq(places.workspaceId, workspaceId))),
+      ]);
+      return c.body(null, 204);
+    },
+  );

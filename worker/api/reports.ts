@@ -11,7 +11,7 @@ import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { reportSubscriptions, workspaces } from "../../db/schema";
 import { notFound } from "../lib/errors";
-import { body, parseInput } from "../lib/validate";
+import { parseInput } from "../lib/validate";
 import { toCsv } from "../reports/csv";
 import { duePeriod } from "../reports/email-schedule";
 import { stopsReport, tripsReport } from "../reports/events";
@@ -20,6 +20,8 @@ import { reportRange } from "../reports/range";
 import { dailyReport, summaryReport } from "../reports/summary";
 import { reportVehicles } from "../reports/vehicles";
 import type { AppEnv } from "../types";
+import { type AnyZodObject } from "zod";
+import { declared } from "./route-declaration/declare";
 import { settleWorkspace } from "../workspace-object";
 
 /** CSV columns of each report, in order: the JSON rows' keys, units in their names. */
@@ -117,45 +119,73 @@ async function runReport(c: Context<AppEnv>, name: ReportName) {
  */
 export const reportRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get("/subscription", async (c) => {
-    const { workspaceId, userId } = workspaceSession(c.var.session);
-    const row = await c.var.db
-      .select({ frequency: reportSubscriptions.frequency })
-      .from(reportSubscriptions)
-      .where(and(eq(reportSubscriptions.workspaceId, workspaceId), eq(reportSubscriptions.userId, userId)))
-      .get();
-    return c.json({ frequency: row?.frequency ?? "none" });
-  })
-  .put("/subscription", body(reportSubscriptionSchema), async (c) => {
-    const { workspaceId, userId } = workspaceSession(c.var.session);
-    const { frequency } = c.req.valid("json");
-    const db = c.var.db;
-    const mine = and(eq(reportSubscriptions.workspaceId, workspaceId), eq(reportSubscriptions.userId, userId));
-    if (frequency === "none") await db.delete(reportSubscriptions).where(mine);
-    else {
-      // The period due now counts as sent: the first e-mail is the next morning's, not one at once.
-      const lastPeriod = duePeriod(frequency, Date.now(), await workspaceTimeZone(db, workspaceId)).from;
-      await db
-        .insert(reportSubscriptions)
-        .values({ workspaceId, userId, frequency, lastPeriod })
-        .onConflictDoUpdate({
-          target: [reportSubscriptions.workspaceId, reportSubscriptions.userId],
-          set: { frequency, lastPeriod },
-        });
-    }
-    return c.json({ frequency });
-  })
-  .get("/:report", async (c) => {
-    const name = c.req.param("report");
-    if (!(reportNames as readonly string[]).includes(name)) {
-      throw notFound(`No report "${name}": use one of ${reportNames.join(", ")}`);
-    }
-    const report = name as ReportName;
-    const { query, response } = await runReport(c, report);
-    if (query.format === "json") return c.json(response);
-    const file = `${report}-${response.from}-to-${response.to}.csv`;
-    return c.body(toCsv(csvColumns[report] as readonly string[], response.rows as Record<string, unknown>[]), 200, {
-      "Content-Type": "text/csv; charset=utf-8; header=present",
-      "Content-Disposition": `attachment; filename="${file}"`,
-    });
-  });
+  .get(
+    "/subscription",
+    declared({
+      permission: "person.own",
+      summary: "The person's report e-mail subscription",
+      tag: "Reports",
+      response: reportSubscriptionSchema,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = workspaceSession(c.var.session);
+      const row = await c.var.db
+        .select({ frequency: reportSubscriptions.frequency })
+        .from(reportSubscriptions)
+        .where(and(eq(reportSubscriptions.workspaceId, workspaceId), eq(reportSubscriptions.userId, userId)))
+        .get();
+      return c.json({ frequency: row?.frequency ?? "none" });
+    },
+  )
+  .put(
+    "/subscription",
+    declared({
+      permission: "person.own",
+      summary: "Subscribe to report e-mails",
+      tag: "Reports",
+      body: reportSubscriptionSchema,
+      response: reportSubscriptionSchema,
+    }),
+    async (c) => {
+      const { workspaceId, userId } = workspaceSession(c.var.session);
+      const { frequency } = c.req.valid("json");
+      const db = c.var.db;
+      const mine = and(eq(reportSubscriptions.workspaceId, workspaceId), eq(reportSubscriptions.userId, userId));
+      if (frequency === "none") await db.delete(reportSubscriptions).where(mine);
+      else {
+        // The period due now counts as sent: the first e-mail is the next morning's, not one at once.
+        const lastPeriod = duePeriod(frequency, Date.now(), await workspaceTimeZone(db, workspaceId)).from;
+        await db
+          .insert(reportSubscriptions)
+          .values({ workspaceId, userId, frequency, lastPeriod })
+          .onConflictDoUpdate({
+            target: [reportSubscriptions.workspaceId, reportSubscriptions.userId],
+            set: { frequency, lastPeriod },
+          });
+      }
+      return c.json({ frequency });
+    },
+  )
+  .get(
+    "/:report",
+    declared({
+      permission: "workspace.view",
+      summary: "A report (summary, trips, stops, daily, jobs: on time per vehicle and driver) as JSON or CSV",
+      tag: "Reports",
+      described: { query: reportQuerySchema as unknown as AnyZodObject },
+    }),
+    async (c) => {
+      const name = c.req.param("report");
+      if (!(reportNames as readonly string[]).includes(name)) {
+        throw notFound(`No report "${name}": use one of ${reportNames.join(", ")}`);
+      }
+      const report = name as ReportName;
+      const { query, response } = await runReport(c, report);
+      if (query.format === "json") return c.json(response);
+      const file = `${report}-${response.from}-to-${response.to}.csv`;
+      return c.body(toCsv(csvColumns[report] as readonly string[], response.rows as Record<string, unknown>[]), 200, {
+        "Content-Type": "text/csv; charset=utf-8; header=present",
+        "Content-Disposition": `attachment; filename="${file}"`,
+      });
+    },
+  );

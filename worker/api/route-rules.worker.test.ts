@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { mutationNames, type Mutators } from "../../shared/mutators";
 import { actions, can, mutationActions, roles, type Role } from "../../shared/roles";
@@ -20,26 +21,47 @@ import {
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
 import { commentRow, insertIssue, issueRow } from "../test/issues";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
+import type { AppEnv } from "../types";
 import { api } from "./index";
-import { routeRules, ruleKey } from "./route-rules";
+import { declared } from "./route-declaration/declare";
+import { declaredRoutes } from "./route-declaration/declared-routes";
+import { enforceRouteRules } from "./route-rules";
 
 /**
  * The role × route × mutator table, generated from shared/roles.ts and the Hono app itself: a new
- * route without a rule, or a mutator without one, fails here (docs/decisions/0018-role-model.md).
+ * route without a declaration, or a mutator without a rule, fails here (docs/decisions/0018-role-model.md,
+ * 0056-route-declarations.md).
  */
-const registered = [...new Set(api.routes.filter((r) => r.method !== "ALL").map((r) => ruleKey(r.method, r.path)))];
+const declarations = declaredRoutes(api);
+/** The role table the authorisation middleware enforces, as the routes' declarations give it. */
+const routeRules = Object.fromEntries([...declarations].map(([key, declaration]) => [key, declaration?.permission]));
 
-describe("every API route has an access rule", () => {
-  it("walks the app's routes: each has a rule, and each rule names a route", () => {
-    expect(registered.length).toBeGreaterThan(30);
-    expect(registered.filter((key) => !(key in routeRules))).toEqual([]);
-    expect(Object.keys(routeRules).filter((key) => !registered.includes(key))).toEqual([]);
+describe("every API route is declared", () => {
+  it("walks the app's routes: each has a declaration with its permission", () => {
+    expect(declarations.size).toBeGreaterThan(100);
+    expect([...declarations].filter(([, declaration]) => !declaration).map(([key]) => key)).toEqual([]);
   });
 
-  it("each rule is public, development, signed-in or an action of the shared table", () => {
+  it("each permission is public, development, signed-in or an action of the shared table", () => {
     for (const rule of Object.values(routeRules)) {
       expect(["public", "development", "signed-in", ...actions]).toContain(rule);
     }
+  });
+
+  it("a route registered without a declaration is listed as such, and refused (403) if called", async () => {
+    const app = new Hono<AppEnv>()
+      .use("*", enforceRouteRules)
+      .get("/declared", declared({ permission: "public", summary: "Declared", tag: "Test" }), (c) =>
+        c.json({ ok: true }),
+      )
+      .get("/forgotten", (c) => c.json({ ok: true }));
+    app.onError((err, c) => c.json({ status: (err as { status?: number }).status }, 500));
+    expect([...declaredRoutes(app)].map(([key, d]) => [key, d?.permission])).toEqual([
+      ["GET /declared", "public"],
+      ["GET /forgotten", undefined],
+    ]);
+    expect((await app.request("/declared")).status).toBe(200);
+    expect(await (await app.request("/forgotten")).json()).toEqual({ status: 403 });
   });
 });
 
@@ -59,7 +81,7 @@ async function team() {
 const concrete = (pattern: string, workspaceId: string, userId: string) =>
   `/api${pattern.replace(":id", workspaceId).replace(":userId", userId).replace(/:\w+/g, crypto.randomUUID())}`;
 
-const workspaceRoutes = Object.entries(routeRules).filter(([, rule]) => (actions as readonly string[]).includes(rule));
+const workspaceRoutes = Object.entries(routeRules).filter(([, rule]) => (actions as readonly unknown[]).includes(rule));
 
 /**
  * What each workspace route answers a caller its role lets through, for the probe below (an empty

@@ -15,9 +15,16 @@ import { addressKey } from "../fleet/ingest-throttle";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { audit } from "../lib/audit";
 import { ApiError, notFound } from "../lib/errors";
-import { body } from "../lib/validate";
 import { forgetShare, shareView } from "../workspace-object";
 import type { AppEnv } from "../types";
+import { okAnswer } from "./route-declaration/answers";
+import {
+  createdShareSchema,
+  sharedVehicleSchema,
+  shareListSchema,
+  workspaceShareListSchema,
+} from "../../shared/shares";
+import { declared } from "./route-declaration/declare";
 
 /**
  * Live-share links (DESIGN.md "Sharing and integrations", docs/decisions/0029). Members create
@@ -28,48 +35,68 @@ import type { AppEnv } from "../types";
  */
 export const vehicleShareRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .post("/:vehicleId/shares", body(createShareSchema), async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const vehicleId = await vehicleOf(c, workspaceId);
-    const token = randomToken(32);
-    const now = Date.now();
-    const row = {
-      id: crypto.randomUUID(),
-      workspaceId,
-      vehicleId,
-      tokenHash: await sha256Hex(token),
-      createdBy: c.var.session.userId,
-      createdAt: now,
-      expiresAt: now + c.req.valid("json").expiresInMinutes * 60_000,
-    };
-    await c.var.db.insert(vehicleShares).values(row);
-    audit("share.created", {
-      shareId: row.id,
-      workspaceId,
-      vehicleId,
-      expiresAt: row.expiresAt,
-      by: c.var.session.userId,
-    });
-    const answer: CreatedShare = {
-      id: row.id,
-      url: new URL(`/share/${token}`, c.var.config.APP_URL).href,
-      expiresAt: row.expiresAt,
-    };
-    return c.json(answer, 201);
-  })
-  .get("/:vehicleId/shares", async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const vehicleId = await vehicleOf(c, workspaceId);
-    const shares = await c.var.db
-      .select(shareColumns)
-      .from(vehicleShares)
-      .leftJoin(users, eq(users.id, vehicleShares.createdBy))
-      .where(and(liveShareOf(workspaceId), eq(vehicleShares.vehicleId, vehicleId)))
-      .orderBy(desc(vehicleShares.createdAt))
-      .all();
-    const answer: ShareList = { shares };
-    return c.json(answer);
-  });
+  .post(
+    "/:vehicleId/shares",
+    declared({
+      permission: "fleet.edit",
+      summary: "Make a live-share link of a vehicle",
+      tag: "Sharing",
+      body: createShareSchema,
+      response: createdShareSchema,
+      status: 201,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const vehicleId = await vehicleOf(c, workspaceId);
+      const token = randomToken(32);
+      const now = Date.now();
+      const row = {
+        id: crypto.randomUUID(),
+        workspaceId,
+        vehicleId,
+        tokenHash: await sha256Hex(token),
+        createdBy: c.var.session.userId,
+        createdAt: now,
+        expiresAt: now + c.req.valid("json").expiresInMinutes * 60_000,
+      };
+      await c.var.db.insert(vehicleShares).values(row);
+      audit("share.created", {
+        shareId: row.id,
+        workspaceId,
+        vehicleId,
+        expiresAt: row.expiresAt,
+        by: c.var.session.userId,
+      });
+      const answer: CreatedShare = {
+        id: row.id,
+        url: new URL(`/share/${token}`, c.var.config.APP_URL).href,
+        expiresAt: row.expiresAt,
+      };
+      return c.json(answer, 201);
+    },
+  )
+  .get(
+    "/:vehicleId/shares",
+    declared({
+      permission: "workspace.view",
+      summary: "A vehicle's open share links",
+      tag: "Sharing",
+      response: shareListSchema,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const vehicleId = await vehicleOf(c, workspaceId);
+      const shares = await c.var.db
+        .select(shareColumns)
+        .from(vehicleShares)
+        .leftJoin(users, eq(users.id, vehicleShares.createdBy))
+        .where(and(liveShareOf(workspaceId), eq(vehicleShares.vehicleId, vehicleId)))
+        .orderBy(desc(vehicleShares.createdAt))
+        .all();
+      const answer: ShareList = { shares };
+      return c.json(answer);
+    },
+  );
 
 const shareColumns = {
   id: vehicleShares.id,
@@ -91,55 +118,83 @@ const liveShareOf = (workspaceId: string) =>
  * Every live link of the workspace of `:id`, with its vehicle and who made it (issue 39): owners
  * and admins see them in one place and end any with `DELETE /api/shares/{id}`.
  */
-export const workspaceShareRoutes = new Hono<AppEnv>().use(requireSession).get("/:id/shares", async (c) => {
-  const shares = await c.var.db
-    .select({ ...shareColumns, vehicleId: vehicleShares.vehicleId, vehicleName: vehicles.name })
-    .from(vehicleShares)
-    .innerJoin(vehicles, eq(vehicles.id, vehicleShares.vehicleId))
-    .leftJoin(users, eq(users.id, vehicleShares.createdBy))
-    .where(liveShareOf(c.var.access.workspaceId))
-    .orderBy(desc(vehicleShares.createdAt))
-    .all();
-  const answer: WorkspaceShareList = { shares };
-  return c.json(answer);
-});
+export const workspaceShareRoutes = new Hono<AppEnv>().use(requireSession).get(
+  "/:id/shares",
+  declared({
+    permission: "workspace.configure",
+    summary: "Every live share link of the workspace, with who made it",
+    tag: "Sharing",
+    response: workspaceShareListSchema,
+  }),
+  async (c) => {
+    const shares = await c.var.db
+      .select({ ...shareColumns, vehicleId: vehicleShares.vehicleId, vehicleName: vehicles.name })
+      .from(vehicleShares)
+      .innerJoin(vehicles, eq(vehicles.id, vehicleShares.vehicleId))
+      .leftJoin(users, eq(users.id, vehicleShares.createdBy))
+      .where(liveShareOf(c.var.access.workspaceId))
+      .orderBy(desc(vehicleShares.createdAt))
+      .all();
+    const answer: WorkspaceShareList = { shares };
+    return c.json(answer);
+  },
+);
 
-export const shareRoutes = new Hono<AppEnv>().use(requireSession).delete("/:id", async (c) => {
-  const { workspaceId } = workspaceSession(c.var.session);
-  const id = c.req.param("id");
-  const ended = await c.var.db
-    .update(vehicleShares)
-    .set({ endedAt: Date.now() })
-    .where(and(eq(vehicleShares.id, id), eq(vehicleShares.workspaceId, workspaceId), isNull(vehicleShares.endedAt)))
-    .returning({ id: vehicleShares.id, tokenHash: vehicleShares.tokenHash });
-  if (!ended.length) throw notFound("No such share link in this workspace");
-  audit("share.ended", { shareId: id, workspaceId, by: c.var.session.userId });
-  // The object answering the link's open pages forgets it: their next poll reads D1 and says "ended".
-  // Should that call fail, the object re-reads the link within a minute anyway.
-  await forgetShare(c.env, workspaceId, ended[0]!.tokenHash).catch((error: unknown) =>
-    console.error("the workspace object did not forget an ended share:", error),
+export const shareRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .delete(
+    "/:id",
+    declared({ permission: "fleet.edit", summary: "End a share link at once", tag: "Sharing", response: okAnswer }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const id = c.req.param("id");
+      const ended = await c.var.db
+        .update(vehicleShares)
+        .set({ endedAt: Date.now() })
+        .where(and(eq(vehicleShares.id, id), eq(vehicleShares.workspaceId, workspaceId), isNull(vehicleShares.endedAt)))
+        .returning({ id: vehicleShares.id, tokenHash: vehicleShares.tokenHash });
+      if (!ended.length) throw notFound("No such share link in this workspace");
+      audit("share.ended", { shareId: id, workspaceId, by: c.var.session.userId });
+      // The object answering the link's open pages forgets it: their next poll reads D1 and says "ended".
+      // Should that call fail, the object re-reads the link within a minute anyway.
+      await forgetShare(c.env, workspaceId, ended[0]!.tokenHash).catch((error: unknown) =>
+        console.error("the workspace object did not forget an ended share:", error),
+      );
+      return c.json({ ok: true });
+    },
   );
-  return c.json({ ok: true });
-});
 
 /** Opening a share, per source address: 2 a second sustained, bursts of 60 (a page polls every 3 s). */
 export const SHARE_OPEN_LIMIT = { perSecond: 2, burst: 60 };
 let openings: { scale: number; buckets: TokenBuckets } | null = null;
 
-export const publicShareRoutes = new Hono<AppEnv>().get("/:token", async (c) => {
-  c.header("X-Robots-Tag", "noindex, nofollow");
-  const scale = c.var.config.RATE_LIMIT_SCALE;
-  if (openings?.scale !== scale) openings = { scale, buckets: new TokenBuckets(SHARE_OPEN_LIMIT, scale) };
-  const take = openings.buckets.take(addressKey(clientIp(c)), 1, Date.now());
-  if (!take.ok) {
-    audit("share.refused", { ip: clientIp(c), reason: "rate_limited" });
-    c.header("Retry-After", String(take.retryAfterS));
-    throw new ApiError(429, "rate_limited", `Too many requests from this address. Try again in ${take.retryAfterS} s.`);
-  }
-  const token = c.req.param("token");
-  if (token.length > 100) throw notFound("No such share link");
-  return c.json(await sharedVehicle(c, await sha256Hex(token)));
-});
+export const publicShareRoutes = new Hono<AppEnv>().get(
+  "/:token",
+  declared({
+    permission: "public",
+    summary: "What a share link shows: the vehicle's name and latest position",
+    tag: "Sharing",
+    response: sharedVehicleSchema,
+  }),
+  async (c) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    const scale = c.var.config.RATE_LIMIT_SCALE;
+    if (openings?.scale !== scale) openings = { scale, buckets: new TokenBuckets(SHARE_OPEN_LIMIT, scale) };
+    const take = openings.buckets.take(addressKey(clientIp(c)), 1, Date.now());
+    if (!take.ok) {
+      audit("share.refused", { ip: clientIp(c), reason: "rate_limited" });
+      c.header("Retry-After", String(take.retryAfterS));
+      throw new ApiError(
+        429,
+        "rate_limited",
+        `Too many requests from this address. Try again in ${take.retryAfterS} s.`,
+      );
+    }
+    const token = c.req.param("token");
+    if (token.length > 100) throw notFound("No such share link");
+    return c.json(await sharedVehicle(c, await sha256Hex(token)));
+  },
+);
 
 /**
  * The page's answer comes from the link's workspace object (party/share-views.ts): it keeps the

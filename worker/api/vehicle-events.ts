@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { timelineEventQuerySchema, timelineRangeProblem } from "../../shared/timeline-events";
 import { requireSession, workspaceSession } from "../auth/session";
 import { badRequest } from "../lib/errors";
-import { zod } from "../lib/validate";
+import { declared } from "./route-declaration/declare";
+import { timelineEventsAnswer } from "./fuel-answers";
 import type { AppEnv } from "../types";
 import { settleWorkspace } from "../workspace-object";
 import { fuelVehicle } from "../fuel/fuel-writes";
@@ -12,9 +13,17 @@ import { vehicleTimelineEvents } from "../timeline/vehicle-events";
  * `GET /api/vehicles/{id}/events?from=&to=&type=` (DESIGN.md "Fuel, costs and renewals"):
  * everyone in the workspace reads; another workspace's vehicle is a 404 like a missing one.
  */
-export const vehicleEventRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .get("/:vehicleId/events", zod("query", timelineEventQuerySchema), async (c) => {
+export const vehicleEventRoutes = new Hono<AppEnv>().use(requireSession).get(
+  "/:vehicleId/events",
+  declared({
+    permission: "workspace.view",
+    summary:
+      "A vehicle's timeline events starting in the range (default the last 7 days), oldest first: trips, stops, and refuels and fuel drops seen in the beacon's fuel level",
+    tag: "Fuel and costs",
+    query: timelineEventQuerySchema,
+    response: timelineEventsAnswer,
+  }),
+  async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const query = c.req.valid("query");
     const problem = timelineRangeProblem(query);
@@ -24,4 +33,5 @@ export const vehicleEventRoutes = new Hono<AppEnv>()
     await settleWorkspace(c.env, workspaceId);
     const events = await vehicleTimelineEvents(c.var.db, workspaceId, vehicle, query, Date.now());
     return c.json({ events });
-  });
+  },
+);

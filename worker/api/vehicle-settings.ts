@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import { vehiclePatchSchema } from "../../shared/mutators";
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicles } from "../../db/schema";
 import { notFound } from "../lib/errors";
-import { body } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { declared } from "./route-declaration/declare";
 import { commitWorkspaceWrite } from "../workspace-object";
 
 /** A vehicle's settings as `PATCH /api/vehicles/{id}` answers them. */
@@ -19,14 +20,31 @@ export interface VehicleSettings {
   fuelTankLitres: number | null;
 }
 
+const vehicleSettings: z.ZodType<VehicleSettings> = z.object({
+  id: z.string(),
+  name: z.string(),
+  vin: z.string().nullable(),
+  year: z.number().int().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  fuelTankLitres: z.number().nullable(),
+});
+
 /**
  * `PATCH /api/vehicles/{id}`: a vehicle's settings for integrators, with the rules of the Settings
- * tab's synced `updateVehicle` (shared/mutators.ts): members and up (route-rules.ts), fields left
+ * tab's synced `updateVehicle` (shared/mutators.ts): members and up (its declared permission), fields left
  * out stay, null clears one. Another workspace's vehicle is a 404.
  */
-export const vehicleSettingsRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .patch("/:vehicleId", body(vehiclePatchSchema), async (c) => {
+export const vehicleSettingsRoutes = new Hono<AppEnv>().use(requireSession).patch(
+  "/:vehicleId",
+  declared({
+    permission: "fleet.edit",
+    summary: "Change a vehicle's settings (name, VIN, year, make, model, fuel tank in litres); null clears one",
+    tag: "Fleet",
+    body: vehiclePatchSchema,
+    response: vehicleSettings,
+  }),
+  async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const db = c.var.db;
     const scope = and(
@@ -54,4 +72,5 @@ export const vehicleSettingsRoutes = new Hono<AppEnv>()
     const row = (await db.select().from(vehicles).where(scope).get())!;
     const { id, name, vin, year, make, model, fuelTankLitres } = row;
     return c.json({ id, name, vin, year, make, model, fuelTankLitres } satisfies VehicleSettings);
-  });
+  },
+);

@@ -10,8 +10,9 @@ import {
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicles } from "../../db/schema";
 import { notFound } from "../lib/errors";
-import { zod } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { historyResponseSchema } from "../../shared/vehicle-history";
+import { declared } from "./route-declaration/declare";
 import { vehicleHistory } from "../workspace-object";
 
 /** A day at one report a second: more rows than that in one range are not read. */
@@ -24,9 +25,16 @@ const RANGE_ROWS = 86_400;
  * another workspace's vehicle is a 404, the same answer as a vehicle that does not exist, so ids
  * cannot be probed.
  */
-export const vehicleRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .get("/:vehicleId/history", zod("query", historyQuerySchema), async (c) => {
+export const vehicleRoutes = new Hono<AppEnv>().use(requireSession).get(
+  "/:vehicleId/history",
+  declared({
+    permission: "workspace.view",
+    summary: "A vehicle's recent positions, or a range of them",
+    tag: "Fleet",
+    query: historyQuerySchema,
+    response: historyResponseSchema,
+  }),
+  async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const vehicleId = c.req.param("vehicleId");
     const db = c.var.db;
@@ -55,4 +63,5 @@ export const vehicleRoutes = new Hono<AppEnv>()
       points: await vehicleHistory(c.env, workspaceId, vehicleId, since, Date.now(), { newest: HISTORY_MAX_POINTS }),
     };
     return c.json(body);
-  });
+  },
+);

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import {
   createJobShareSchema,
+  createdJobShareSchema,
+  trackedJobAnswerSchema,
   JOB_SHARE_AFTER_COMPLETION_MS,
   JOB_SHARE_MAX_DAYS,
   TRACK_ENDED,
@@ -18,7 +20,7 @@ import { addressKey } from "../fleet/ingest-throttle";
 import { audit } from "../lib/audit";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { body } from "../lib/validate";
+import { declared } from "../api/route-declaration/declare";
 import { SHARE_OPEN_LIMIT } from "../api/shares";
 import type { AppEnv } from "../types";
 
@@ -29,9 +31,16 @@ import type { AppEnv } from "../types";
  * vehicle's name and position, until 30 minutes after the job is completed (410), or as soon as
  * it is cancelled or deleted, and at most JOB_SHARE_MAX_DAYS after the link was made.
  */
-export const jobShareRoutes = new Hono<AppEnv>()
-  .use(requireSession)
-  .post("/:id/shares", body(createJobShareSchema), async (c) => {
+export const jobShareRoutes = new Hono<AppEnv>().use(requireSession).post(
+  "/:id/shares",
+  declared({
+    permission: "fleet.edit",
+    summary: "Make a customer's link to one job (optionally e-mailed to the job's contact)",
+    tag: "Jobs",
+    body: createJobShareSchema,
+    response: createdJobShareSchema,
+  }),
+  async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const job = await c.var.db
       .select({
@@ -70,7 +79,8 @@ export const jobShareRoutes = new Hono<AppEnv>()
     const sent = email ? await mailLink(c, job.customerEmail!, url, workspaceId) : null;
     const answer: CreatedJobShare = { url, expiresAt: new Date(row.expiresAt).toISOString(), email: sent };
     return c.json(answer, 201);
-  });
+  },
+);
 
 /** The link to the job's customer, as member mail (docs/decisions/0041): a fixed subject, the job's title left out. */
 function mailLink(c: Context<AppEnv>, to: string, url: string, workspaceId: string) {
@@ -91,20 +101,33 @@ function mailLink(c: Context<AppEnv>, to: string, url: string, workspaceId: stri
 let openings: { scale: number; buckets: TokenBuckets } | null = null;
 
 /** GET /api/track/{token}: public, its token the credential, rate-limited per address as /share is. */
-export const trackRoutes = new Hono<AppEnv>().get("/:token", async (c) => {
-  c.header("X-Robots-Tag", "noindex, nofollow");
-  c.header("Cache-Control", "no-store");
-  const scale = c.var.config.RATE_LIMIT_SCALE;
-  if (openings?.scale !== scale) openings = { scale, buckets: new TokenBuckets(SHARE_OPEN_LIMIT, scale) };
-  const take = openings.buckets.take(addressKey(clientIp(c)), 1, Date.now());
-  if (!take.ok) {
-    c.header("Retry-After", String(take.retryAfterS));
-    throw new ApiError(429, "rate_limited", `Too many requests from this address. Try again in ${take.retryAfterS} s.`);
-  }
-  const token = c.req.param("token");
-  if (token.length > 100) throw notFound("No such link");
-  return c.json(await trackedJob(c, await sha256Hex(token)));
-});
+export const trackRoutes = new Hono<AppEnv>().get(
+  "/:token",
+  declared({
+    permission: "public",
+    summary: "What a job's customer link shows: the job's status, ETA and window, the vehicle approaching",
+    tag: "Jobs",
+    response: trackedJobAnswerSchema,
+  }),
+  async (c) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Cache-Control", "no-store");
+    const scale = c.var.config.RATE_LIMIT_SCALE;
+    if (openings?.scale !== scale) openings = { scale, buckets: new TokenBuckets(SHARE_OPEN_LIMIT, scale) };
+    const take = openings.buckets.take(addressKey(clientIp(c)), 1, Date.now());
+    if (!take.ok) {
+      c.header("Retry-After", String(take.retryAfterS));
+      throw new ApiError(
+        429,
+        "rate_limited",
+        `Too many requests from this address. Try again in ${take.retryAfterS} s.`,
+      );
+    }
+    const token = c.req.param("token");
+    if (token.length > 100) throw notFound("No such link");
+    return c.json(await trackedJob(c, await sha256Hex(token)));
+  },
+);
 
 /**
  * What the link shows now. Read from D1, which the workspace object's flush keeps within a few

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { expenseKinds, type Expense } from "../../shared/expenses";
+import { renewalKinds, renewalStatuses, type Renewal } from "../../shared/renewals";
+
+/** What the expense and renewal routes answer, for their declarations (issue 42, DESIGN.md "Fuel, costs and renewals"). */
+export const expense: z.ZodType<Expense> = z.object({
+  id: z.string(),
+  vehicleId: z.string(),
+  date: z.string().describe("YYYY-MM-DD, the workspace's day"),
+  kind: z.enum(expenseKinds),
+  costCents: z.number().int(),
+  note: z.string().nullable(),
+  photoIds: z.array(z.string()),
+  createdAt: z.string().describe("ISO 8601"),
+});
+
+export const renewal: z.ZodType<Renewal> = z.object({
+  id: z.string(),
+  vehicleId: z.string(),
+  kind: z.enum(renewalKinds),
+  name: z.string().nullable(),
+  dueDate: z.string().describe("YYYY-MM-DD, the workspace's day"),
+  remindDaysBefore: z.number().int(),
+  photoIds: z.array(z.string()),
+  status: z
+    .enum(renewalStatuses)
+    .describe("As of today in the workspace's time zone: due_soon from remindDaysBefore days ahead, overdue after"),
+  renewedAt: z.string().nullable().describe("ISO 8601"),
+  createdAt: z.string().describe("ISO 8601"),
+});
