@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { reportNames, type ReportName, type ReportResponse, type SummaryRow } from "../../shared/reports";
 import { apiErrorOf, http } from "../lib/http";
+import { CostReport } from "../reports/cost-report";
 import { DailyChart } from "../reports/daily-chart";
 import { EmailSubscription } from "../reports/email-subscription";
 import {
@@ -36,8 +37,13 @@ function ReportsPage() {
     to: "",
     vehicleIds: [],
   });
+  // The Costs tab has its own ranges (months) and rows (vehicles or months): its own component.
+  const [costs, setCosts] = useState(false);
   const { answer, error, loading } = useReport(choice, zone);
-  const update = (change: Partial<ReportChoice>) => setChoice((c) => ({ ...c, ...change }));
+  const update = (change: Partial<ReportChoice>) => {
+    setCosts(false);
+    setChoice((c) => ({ ...c, ...change }));
+  };
   return (
     <section className="page reports">
       <div className="page-header">
@@ -50,18 +56,21 @@ function ReportsPage() {
             key={name}
             role="tab"
             type="button"
-            aria-selected={choice.report === name}
+            aria-selected={!costs && choice.report === name}
             className="button"
             onClick={() => update({ report: name })}
           >
             {REPORT_LABELS[name]}
           </button>
         ))}
+        <button role="tab" type="button" aria-selected={costs} className="button" onClick={() => setCosts(true)}>
+          Costs
+        </button>
       </div>
-      <ReportControls choice={choice} update={update} zone={zone} />
-      {error && <Alert>{error}</Alert>}
-      {loading && <p className="muted">Loading…</p>}
-      {answer && !loading && (
+      {costs ? <CostReport zone={zone} /> : <ReportControls choice={choice} update={update} zone={zone} />}
+      {!costs && error && <Alert>{error}</Alert>}
+      {!costs && loading && <p className="muted">Loading…</p>}
+      {!costs && answer && !loading && (
         <>
           {answer.truncated && (
             <p className="muted">Only the first rows are shown: narrow the range or the vehicles.</p>

@@ -12,6 +12,8 @@ import type { Db } from "../../db/client";
 import { reportSubscriptions, workspaces } from "../../db/schema";
 import { notFound } from "../lib/errors";
 import { parseInput } from "../lib/validate";
+import { costCsvColumns, costReportQuerySchema, type CostReportResponse } from "../../shared/cost-report";
+import { costReport } from "../reports/costs";
 import { toCsv } from "../reports/csv";
 import { duePeriod } from "../reports/email-schedule";
 import { stopsReport, tripsReport } from "../reports/events";
@@ -164,6 +166,33 @@ export const reportRoutes = new Hono<AppEnv>()
           });
       }
       return c.json({ frequency });
+    },
+  )
+  .get(
+    "/costs",
+    declared({
+      permission: "workspace.view",
+      summary: "The cost report: fuel, distance, economy, service and expenses per vehicle or month",
+      tag: "Reports",
+      described: { query: costReportQuerySchema as unknown as AnyZodObject },
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const query = await parseInput(costReportQuerySchema, {
+        ...c.req.query(),
+        vehicleId: c.req.queries("vehicleId"),
+      });
+      // Today's rollups reach D1 in the workspace object's flush: current first, as the other reports.
+      await settleWorkspace(c.env, workspaceId);
+      const timeZone = await workspaceTimeZone(c.var.db, workspaceId);
+      const response: CostReportResponse = { timeZone, ...(await costReport(c.var.db, workspaceId, timeZone, query)) };
+      if (query.format === "json") return c.json(response);
+      const file = `costs-by-${query.by}-${response.from}-to-${response.to}.csv`;
+      const rows = [...response.rows, { vehicleName: "Fleet total", ...response.total }];
+      return c.body(toCsv(costCsvColumns, rows as unknown as Record<string, unknown>[]), 200, {
+        "Content-Type": "text/csv; charset=utf-8; header=present",
+        "Content-Disposition": `attachment; filename="${file}"`,
+      });
     },
   )
   .get(

@@ -114,6 +114,7 @@ const answerWhenAllowed: Record<string, number> = {
   "DELETE /workspaces/:id/members/:userId": 200,
   "GET /reports/subscription": 200,
   "PUT /reports/subscription": 400,
+  "GET /reports/costs": 400,
   "GET /reports/:report": 404,
   "GET /workspace/preferences": 200,
   "PATCH /workspace/preferences": 400,

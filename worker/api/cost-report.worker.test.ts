@@ -1,0 +1,190 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { CostReportResponse, CostRow } from "../../shared/cost-report";
+import { METRES_PER_MILE } from "../../shared/units";
+import { database } from "../../db/client";
+import { fuelEntries, serviceEntries, vehicleDayRollups, workspaces } from "../../db/schema";
+import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
+
+/** GET /api/reports/costs (issue 42, DESIGN.md "Fuel, costs and renewals") on a small fleet. */
+const db = () => database(env.DB);
+
+async function fill(
+  workspaceId: string,
+  vehicleId: string,
+  at: string,
+  litres: number,
+  cents: number,
+  odometer: number,
+) {
+  await db()
+    .insert(fuelEntries)
+    .values({
+      id: crypto.randomUUID(),
+      workspaceId,
+      vehicleId,
+      version: 1,
+      at: Date.parse(at),
+      volumeLitres: litres,
+      costCents: cents,
+      fullTank: true,
+      odometerMiles: odometer,
+    });
+}
+
+const drove = (workspaceId: string, vehicleId: string, day: string, miles: number) =>
+  db()
+    .insert(vehicleDayRollups)
+    .values({ workspaceId, vehicleId, day, distanceMetres: miles * METRES_PER_MILE });
+
+const serviced = (workspaceId: string, vehicleId: string, date: string, costCents: number, deleted = false) =>
+  db()
+    .insert(serviceEntries)
+    .values({ id: crypto.randomUUID(), workspaceId, vehicleId, version: 1, date, costCents, deleted });
+
+/**
+ * A Chicago fleet over September and October 2026: the truck fills up 40 L every 400 miles
+ * (37.9 mpg), once at 22:00 on 30 September local (already October in UTC), and once 100 L into
+ * its 80 L tank (flagged: paid for, left out of the economy); the van only drives; the trailer
+ * does nothing.
+ */
+async function smallFleet() {
+  const a = await userWithWorkspace();
+  const ws = a.workspaceId;
+  await db().update(workspaces).set({ timeZone: "America/Chicago" }).where(eq(workspaces.id, ws));
+  const truck = await insertVehicle(ws, { name: "A truck", fuelTankLitres: 80 });
+  const van = await insertVehicle(ws, { name: "B van" });
+  const trailer = await insertVehicle(ws, { name: "C trailer" });
+  await fill(ws, truck, "2026-09-05T12:00:00-05:00", 40, 6000, 1000);
+  await fill(ws, truck, "2026-09-20T12:00:00-05:00", 40, 6000, 1400);
+  await fill(ws, truck, "2026-09-30T22:00:00-05:00", 40, 6000, 1800);
+  await fill(ws, truck, "2026-10-10T12:00:00-05:00", 100, 9000, 2200);
+  await fill(ws, truck, "2026-11-01T12:00:00-06:00", 40, 5555, 2600);
+  await drove(ws, truck, "2026-09-10", 500);
+  await drove(ws, truck, "2026-10-05", 300);
+  await drove(ws, van, "2026-10-02", 100);
+  await serviced(ws, truck, "2026-09-15", 12000);
+  await serviced(ws, truck, "2026-09-16", 99999, true);
+  await serviced(ws, truck, "2026-11-02", 5000);
+  return { ...a, truck, van, trailer };
+}
+
+async function costs(token: string, query: string) {
+  const res = await call(`/api/reports/costs?${query}`, { token });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as CostReportResponse;
+}
+
+const zero: Partial<CostRow> = { expenseCostCents: 0, expensesByKind: {} };
+
+describe("cost report", () => {
+  it("per vehicle: fuel, GPS distance, economy without the flagged fill-up, service, total and cost per mile", async () => {
+    const a = await smallFleet();
+    const report = await costs(a.token, "from=2026-09-01&to=2026-10-31");
+    expect(report).toMatchObject({ timeZone: "America/Chicago", from: "2026-09-01", to: "2026-10-31", by: "vehicle" });
+    expect(report.rows).toEqual([
+      {
+        vehicleId: a.truck,
+        vehicleName: "A truck",
+        fuelCostCents: 27000,
+        fuelLitres: 220,
+        distanceMiles: 800,
+        mpg: 37.9,
+        serviceCostCents: 12000,
+        ...zero,
+        totalCostCents: 39000,
+        costPerMileCents: 48.8,
+      },
+      expect.objectContaining({
+        vehicleId: a.van,
+        fuelCostCents: 0,
+        distanceMiles: 100,
+        mpg: null,
+        costPerMileCents: 0,
+      }),
+      expect.objectContaining({ vehicleId: a.trailer, totalCostCents: 0, distanceMiles: 0, costPerMileCents: null }),
+    ]);
+    expect(report.total).toMatchObject({
+      fuelCostCents: 27000,
+      distanceMiles: 900,
+      mpg: 37.9,
+      totalCostCents: 39000,
+      costPerMileCents: 43.3,
+    });
+  });
+
+  it("per month in the workspace's time zone, and for chosen vehicles only", async () => {
+    const a = await smallFleet();
+    const report = await costs(a.token, "from=2026-09-01&to=2026-10-31&by=month");
+    expect(report.rows).toEqual([
+      {
+        month: "2026-09",
+        fuelCostCents: 18000,
+        fuelLitres: 120,
+        distanceMiles: 500,
+        mpg: 37.9,
+        serviceCostCents: 12000,
+        ...zero,
+        totalCostCents: 30000,
+        costPerMileCents: 60,
+      },
+      expect.objectContaining({
+        month: "2026-10",
+        fuelCostCents: 9000,
+        distanceMiles: 400,
+        mpg: null,
+        costPerMileCents: 22.5,
+      }),
+    ]);
+    const van = await costs(a.token, `from=2026-09-01&to=2026-10-31&by=month&vehicleId=${a.van}`);
+    expect(van.rows.map((r) => [r.month, r.totalCostCents, r.distanceMiles])).toEqual([
+      ["2026-09", 0, 0],
+      ["2026-10", 0, 100],
+    ]);
+  });
+
+  it("downloads as CSV with the fleet total as its last line", async () => {
+    const a = await smallFleet();
+    const res = await call("/api/reports/costs?from=2026-09-01&to=2026-10-31&format=csv", { token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("Content-Disposition")).toContain("costs-by-vehicle-2026-09-01-to-2026-10-31.csv");
+    const lines = (await res.text()).trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "vehicleId,vehicleName,month,fuelCostCents,fuelLitres,distanceMiles,mpg,serviceCostCents,expenseCostCents,totalCostCents,costPerMileCents",
+    );
+    expect(lines[1]).toBe(`${a.truck},A truck,,27000,220,800,37.9,12000,0,39000,48.8`);
+    expect(lines.at(-1)).toBe(",Fleet total,,27000,220,900,37.9,12000,0,39000,43.3");
+  });
+
+  it("viewers read it; another workspace's vehicle is a 404 and its costs never count", async () => {
+    const a = await smallFleet();
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    expect((await costs(viewer.token, "from=2026-09-01&to=2026-10-31")).total.totalCostCents).toBe(39000);
+    const b = await userWithWorkspace();
+    const theirs = await insertVehicle(b.workspaceId, { name: "Theirs" });
+    await fill(b.workspaceId, theirs, "2026-09-10T12:00:00Z", 50, 7777, 10);
+    const res = await call(`/api/reports/costs?from=2026-09-01&to=2026-10-31&vehicleId=${theirs}`, { token: a.token });
+    expect(res.status).toBe(404);
+    expect((await costs(b.token, "from=2026-09-01&to=2026-10-31")).total.fuelCostCents).toBe(7777);
+    expect((await costs(a.token, "from=2026-09-01&to=2026-10-31")).total.fuelCostCents).toBe(27000);
+    expect((await call("/api/reports/costs?from=2026-09-01&to=2026-10-31")).status).toBe(401);
+  });
+
+  it("answers bad input 400 with the field named", async () => {
+    const a = await userWithWorkspace();
+    const fieldOf = async (query: string) => {
+      const res = await call(`/api/reports/costs?${query}`, { token: a.token });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { code: string; message: string; fields: Record<string, string[]> } };
+      return Object.keys(body.error.fields);
+    };
+    expect(await fieldOf("to=2026-01-31")).toEqual(["from"]);
+    expect(await fieldOf("from=2026-02-30&to=2026-03-01")).toEqual(["from"]);
+    expect(await fieldOf("from=2026-01-01&to=2026-01-31&by=week")).toEqual(["by"]);
+    expect(await fieldOf("from=2026-01-01&to=2026-01-31&format=xlsx")).toEqual(["format"]);
+    expect(await fieldOf("from=2026-02-01&to=2026-01-01")).toEqual(["from"]);
+    expect(await fieldOf("from=2025-01-01&to=2026-01-31")).toEqual(["to"]);
+  });
+});

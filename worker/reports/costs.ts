@@ -1,0 +1,264 @@
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { fuelEconomy, type EconomyEntry } from "../../domain/fuel/economy";
+import { costRangeProblem, monthsOf, type CostReportQuery, type CostRow } from "../../shared/cost-report";
+import { fuelEntryFlags } from "../../shared/fuel-flags";
+import { addDays, dayOf, startOfDay } from "../../shared/time-zone";
+import { LITRES_PER_US_GALLON, metresToMiles } from "../../shared/units";
+import { inLists } from "../../db/chunk";
+import type { Db } from "../../db/client";
+import { fuelEntries, serviceEntries, vehicleDayRollups, vehicles as vehiclesTable } from "../../db/schema";
+import { badRequest } from "../lib/errors";
+import { reportVehicles, type ReportVehicle } from "./vehicles";
+
+/** A stretch closing in the range may open before it: this much earlier log is read for economy. */
+const ECONOMY_LOOKBACK_DAYS = 92;
+
+/** What one row (a vehicle, a month, the fleet) adds up, before rounding. */
+interface Costs {
+  fuelCostCents: number;
+  fuelLitres: number;
+  metres: number;
+  /** the clean full-to-full stretches' miles and litres, for economy */
+  economyMiles: number;
+  economyLitres: number;
+  serviceCostCents: number;
+  expensesByKind: Record<string, number>;
+}
+
+const noCosts = (): Costs => ({
+  fuelCostCents: 0,
+  fuelLitres: 0,
+  metres: 0,
+  economyMiles: 0,
+  economyLitres: 0,
+  serviceCostCents: 0,
+  expensesByKind: {},
+});
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function costRow(c: Costs): CostRow {
+  const distanceMiles = round(metresToMiles(c.metres), 2);
+  const expenseCostCents = Object.values(c.expensesByKind).reduce((s, v) => s + v, 0);
+  const totalCostCents = c.fuelCostCents + c.serviceCostCents + expenseCostCents;
+  return {
+    fuelCostCents: c.fuelCostCents,
+    fuelLitres: round(c.fuelLitres, 2),
+    distanceMiles,
+    mpg: c.economyLitres > 0 ? round(c.economyMiles / (c.economyLitres / LITRES_PER_US_GALLON), 1) : null,
+    serviceCostCents: c.serviceCostCents,
+    expenseCostCents,
+    expensesByKind: c.expensesByKind,
+    totalCostCents,
+    costPerMileCents: distanceMiles > 0 ? round(totalCostCents / distanceMiles, 1) : null,
+  };
+}
+
+/** The range's local days and instants; 400 naming the field when out of bounds. */
+function costRange(from: string, to: string, timeZone: string) {
+  const problem = costRangeProblem(from, to);
+  if (problem) throw badRequest(problem, { [problem.startsWith("`from`") ? "from" : "to"]: [problem] });
+  return { fromDay: from, toDay: to, start: startOfDay(from, timeZone), end: startOfDay(addDays(to, 1), timeZone) };
+}
+
+/** The chosen vehicles' ids as `IN` lists, or one list-less pass over the whole workspace. */
+const vehicleFilters = (column: Parameters<typeof inArray>[0], chosen: string[], all: ReportVehicle[]) =>
+  chosen.length ? inLists(all.map((v) => v.id)).map((part) => inArray(column, part)) : [undefined];
+
+type Bucket = (vehicleId: string, day: string) => Costs | undefined;
+
+/** Fuel bought in the range into its bucket, and each vehicle's economy over its buckets' spans. */
+async function addFuel(
+  db: Db,
+  workspaceId: string,
+  range: ReturnType<typeof costRange>,
+  filters: (SQL | undefined)[],
+  ctx: Context,
+) {
+  const byVehicle = new Map<string, EconomyEntry[]>();
+  for (const filter of filters) {
+    const rows = await db
+      .select({
+        id: fuelEntries.id,
+        vehicleId: fuelEntries.vehicleId,
+        at: fuelEntries.at,
+        volumeLitres: fuelEntries.volumeLitres,
+        costCents: fuelEntries.costCents,
+        fullTank: fuelEntries.fullTank,
+        odometerMiles: fuelEntries.odometerMiles,
+      })
+      .from(fuelEntries)
+      .where(
+        and(
+          eq(fuelEntries.workspaceId, workspaceId),
+          eq(fuelEntries.deleted, false),
+          gte(fuelEntries.at, range.start - ECONOMY_LOOKBACK_DAYS * 86_400_000),
+          lt(fuelEntries.at, range.end),
+          filter,
+        ),
+      )
+      .all();
+    for (const r of rows) {
+      const own = byVehicle.get(r.vehicleId) ?? [];
+      own.push({ ...r, flags: [] });
+      byVehicle.set(r.vehicleId, own);
+      if (r.at < range.start) continue;
+      const bucket = ctx.bucket(r.vehicleId, dayOf(r.at, ctx.timeZone));
+      if (!bucket) continue;
+      bucket.fuelCostCents += r.costCents ?? 0;
+      bucket.fuelLitres += r.volumeLitres;
+    }
+  }
+  for (const [vehicleId, entries] of byVehicle) {
+    if (!ctx.tank.has(vehicleId)) continue;
+    const flags = fuelEntryFlags(entries, ctx.tank.get(vehicleId) ?? null);
+    const flagged = entries.map((e) => ({ ...e, flags: flags.get(e.id) ?? [] }));
+    for (const span of ctx.spans) {
+      const economy = fuelEconomy(flagged, { from: span.start, to: span.end });
+      const bucket = ctx.bucket(vehicleId, span.day)!;
+      bucket.economyMiles += economy.distanceMiles;
+      bucket.economyLitres += economy.volumeLitres;
+    }
+  }
+}
+
+interface Context {
+  timeZone: string;
+  bucket: Bucket;
+  /** the stretches economy is read over: the whole range, or each month (a day in it names the bucket) */
+  spans: { day: string; start: number; end: number }[];
+  /** each covered vehicle's tank, for the over-the-tank flag */
+  tank: Map<string, number | null>;
+}
+
+/** GPS distance (the day rollups) and service costs, per vehicle and local month. */
+async function addDistanceAndService(
+  db: Db,
+  workspaceId: string,
+  range: ReturnType<typeof costRange>,
+  filters: (SQL | undefined)[][],
+  ctx: Context,
+) {
+  const [rollupFilters, serviceFilters] = filters as [(SQL | undefined)[], (SQL | undefined)[]];
+  for (const filter of rollupFilters) {
+    const month = sql<string>`substr(${vehicleDayRollups.day}, 1, 7)`;
+    const rows = await db
+      .select({
+        vehicleId: vehicleDayRollups.vehicleId,
+        month,
+        metres: sql<number>`sum(${vehicleDayRollups.distanceMetres})`,
+      })
+      .from(vehicleDayRollups)
+      .where(
+        and(
+          eq(vehicleDayRollups.workspaceId, workspaceId),
+          gte(vehicleDayRollups.day, range.fromDay),
+          lte(vehicleDayRollups.day, range.toDay),
+          filter,
+        ),
+      )
+      .groupBy(vehicleDayRollups.vehicleId, month)
+      .all();
+    for (const r of rows) {
+      const bucket = ctx.bucket(r.vehicleId, `${r.month}-01`);
+      if (bucket) bucket.metres += r.metres;
+    }
+  }
+  for (const filter of serviceFilters) {
+    const month = sql<string>`substr(${serviceEntries.date}, 1, 7)`;
+    const rows = await db
+      .select({
+        vehicleId: serviceEntries.vehicleId,
+        month,
+        cents: sql<number>`coalesce(sum(${serviceEntries.costCents}), 0)`,
+      })
+      .from(serviceEntries)
+      .where(
+        and(
+          eq(serviceEntries.workspaceId, workspaceId),
+          eq(serviceEntries.deleted, false),
+          gte(serviceEntries.date, range.fromDay),
+          lte(serviceEntries.date, range.toDay),
+          filter,
+        ),
+      )
+      .groupBy(serviceEntries.vehicleId, month)
+      .all();
+    for (const r of rows) {
+      const bucket = ctx.bucket(r.vehicleId, `${r.month}-01`);
+      if (bucket) bucket.serviceCostCents += r.cents;
+    }
+  }
+}
+
+/**
+ * GET /api/reports/costs: per vehicle or per local month, and the fleet total. Reads grouped
+ * figures (rollups and service by vehicle and month) and the fill-ups once; economy is worked out
+ * per vehicle by domain/fuel/economy.ts over the range or each month.
+ */
+export async function costReport(db: Db, workspaceId: string, timeZone: string, query: CostReportQuery) {
+  const range = costRange(query.from, query.to, timeZone);
+  const covered = await reportVehicles(db, workspaceId, query.vehicleId);
+  const months = monthsOf(range.fromDay, range.toDay);
+  const buckets = new Map<string, Costs>(
+    (query.by === "month" ? months : covered.map((v) => v.id)).map((k) => [k, noCosts()]),
+  );
+  const ids = new Set(covered.map((v) => v.id));
+  const bucket: Bucket = (vehicleId, day) =>
+    ids.has(vehicleId) ? buckets.get(query.by === "month" ? day.slice(0, 7) : vehicleId) : undefined;
+  const monthSpan = (m: string) => {
+    const first = m === months[0] ? range.fromDay : `${m}-01`;
+    const next = addDays(`${m}-01`, 32).slice(0, 7) + "-01";
+    return { day: first, start: startOfDay(first, timeZone), end: Math.min(range.end, startOfDay(next, timeZone)) };
+  };
+  const tanks = await vehicleTanks(db, workspaceId, covered);
+  const spans =
+    query.by === "month" ? months.map(monthSpan) : [{ day: range.fromDay, start: range.start, end: range.end }];
+  const ctx: Context = { timeZone, bucket, spans, tank: tanks };
+  await addFuel(db, workspaceId, range, vehicleFilters(fuelEntries.vehicleId, query.vehicleId, covered), ctx);
+  await addDistanceAndService(
+    db,
+    workspaceId,
+    range,
+    [
+      vehicleFilters(vehicleDayRollups.vehicleId, query.vehicleId, covered),
+      vehicleFilters(serviceEntries.vehicleId, query.vehicleId, covered),
+    ],
+    ctx,
+  );
+  return answer(query.by, range, covered, buckets);
+}
+
+async function vehicleTanks(db: Db, workspaceId: string, covered: ReportVehicle[]) {
+  const rows = await db
+    .select({ id: vehiclesTable.id, tank: vehiclesTable.fuelTankLitres })
+    .from(vehiclesTable)
+    .where(eq(vehiclesTable.workspaceId, workspaceId))
+    .all();
+  const ids = new Set(covered.map((v) => v.id));
+  return new Map(rows.filter((r) => ids.has(r.id)).map((r) => [r.id, r.tank]));
+}
+
+function answer(
+  by: CostReportQuery["by"],
+  range: { fromDay: string; toDay: string },
+  covered: ReportVehicle[],
+  buckets: Map<string, Costs>,
+) {
+  const fleet = noCosts();
+  for (const c of buckets.values()) {
+    fleet.fuelCostCents += c.fuelCostCents;
+    fleet.fuelLitres += c.fuelLitres;
+    fleet.metres += c.metres;
+    fleet.economyMiles += c.economyMiles;
+    fleet.economyLitres += c.economyLitres;
+    fleet.serviceCostCents += c.serviceCostCents;
+    for (const [kind, cents] of Object.entries(c.expensesByKind))
+      fleet.expensesByKind[kind] = (fleet.expensesByKind[kind] ?? 0) + cents;
+  }
+  const rows: CostRow[] =
+    by === "month"
+      ? [...buckets].map(([month, c]) => ({ month, ...costRow(c) }))
+      : covered.map((v) => ({ vehicleId: v.id, vehicleName: v.name, ...costRow(buckets.get(v.id)!) }));
+  return { from: range.fromDay, to: range.toDay, by, rows, total: costRow(fleet) };
+}
