@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { CostReportResponse, CostRow } from "../../shared/cost-report";
 import { METRES_PER_MILE } from "../../shared/units";
 import { database } from "../../db/client";
-import { fuelEntries, serviceEntries, vehicleDayRollups, workspaces } from "../../db/schema";
+import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 
 /** GET /api/reports/costs (issue 42, DESIGN.md "Fuel, costs and renewals") on a small fleet. */
@@ -42,6 +42,18 @@ const serviced = (workspaceId: string, vehicleId: string, date: string, costCent
   db()
     .insert(serviceEntries)
     .values({ id: crypto.randomUUID(), workspaceId, vehicleId, version: 1, date, costCents, deleted });
+
+const spent = (
+  workspaceId: string,
+  vehicleId: string,
+  date: string,
+  kind: "tolls" | "parking",
+  costCents: number,
+  deleted = false,
+) =>
+  db()
+    .insert(expenses)
+    .values({ id: crypto.randomUUID(), workspaceId, vehicleId, version: 1, date, kind, costCents, deleted });
 
 /**
  * A Chicago fleet over September and October 2026: the truck fills up 40 L every 400 miles
@@ -141,6 +153,28 @@ describe("cost report", () => {
     expect(van.rows.map((r) => [r.month, r.totalCostCents, r.distanceMiles])).toEqual([
       ["2026-09", 0, 0],
       ["2026-10", 0, 100],
+    ]);
+  });
+
+  it("counts expenses by kind in their vehicle's row, their month and the total; deleted and later ones never", async () => {
+    const a = await smallFleet();
+    await spent(a.workspaceId, a.van, "2026-10-03", "tolls", 250);
+    await spent(a.workspaceId, a.van, "2026-10-04", "parking", 300);
+    await spent(a.workspaceId, a.van, "2026-10-05", "tolls", 100);
+    await spent(a.workspaceId, a.van, "2026-10-06", "parking", 9999, true);
+    await spent(a.workspaceId, a.van, "2026-11-01", "parking", 7777);
+    const report = await costs(a.token, "from=2026-09-01&to=2026-10-31");
+    expect(report.rows.find((r) => r.vehicleId === a.van)).toMatchObject({
+      expenseCostCents: 650,
+      expensesByKind: { tolls: 350, parking: 300 },
+      totalCostCents: 650,
+      costPerMileCents: 6.5,
+    });
+    expect(report.total).toMatchObject({ expenseCostCents: 650, totalCostCents: 39650 });
+    const months = await costs(a.token, "from=2026-09-01&to=2026-10-31&by=month");
+    expect(months.rows.map((r) => [r.month, r.expenseCostCents])).toEqual([
+      ["2026-09", 0],
+      ["2026-10", 650],
     ]);
   });
 

@@ -6,7 +6,7 @@ import { addDays, dayOf, startOfDay } from "../../shared/time-zone";
 import { LITRES_PER_US_GALLON, metresToMiles } from "../../shared/units";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
-import { fuelEntries, serviceEntries, vehicleDayRollups, vehicles as vehiclesTable } from "../../db/schema";
+import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, vehicles as vehiclesTable } from "../../db/schema";
 import { badRequest } from "../lib/errors";
 import { reportVehicles, type ReportVehicle } from "./vehicles";
 
@@ -191,6 +191,42 @@ async function addDistanceAndService(
   }
 }
 
+/** Expenses by kind, per vehicle and local month (their date is already the workspace's day). */
+async function addExpenses(
+  db: Db,
+  workspaceId: string,
+  range: ReturnType<typeof costRange>,
+  filters: (SQL | undefined)[],
+  ctx: Context,
+) {
+  for (const filter of filters) {
+    const month = sql<string>`substr(${expenses.date}, 1, 7)`;
+    const rows = await db
+      .select({
+        vehicleId: expenses.vehicleId,
+        month,
+        kind: expenses.kind,
+        cents: sql<number>`sum(${expenses.costCents})`,
+      })
+      .from(expenses)
+      .where(
+        and(
+          eq(expenses.workspaceId, workspaceId),
+          eq(expenses.deleted, false),
+          gte(expenses.date, range.fromDay),
+          lte(expenses.date, range.toDay),
+          filter,
+        ),
+      )
+      .groupBy(expenses.vehicleId, month, expenses.kind)
+      .all();
+    for (const r of rows) {
+      const bucket = ctx.bucket(r.vehicleId, `${r.month}-01`);
+      if (bucket) bucket.expensesByKind[r.kind] = (bucket.expensesByKind[r.kind] ?? 0) + r.cents;
+    }
+  }
+}
+
 /**
  * GET /api/reports/costs: per vehicle or per local month, and the fleet total. Reads grouped
  * figures (rollups and service by vehicle and month) and the fill-ups once; economy is worked out
@@ -226,6 +262,7 @@ export async function costReport(db: Db, workspaceId: string, timeZone: string, 
     ],
     ctx,
   );
+  await addExpenses(db, workspaceId, range, vehicleFilters(expenses.vehicleId, query.vehicleId, covered), ctx);
   return answer(query.by, range, covered, buckets);
 }
 
