@@ -8,12 +8,10 @@ import {
   type WorkspaceShareList,
 } from "../../shared/shares";
 import { users, vehicles, vehicleShares } from "../../db/schema";
-import { TokenBuckets } from "../../domain/limits/token-buckets";
-import { clientIp } from "../auth/rate-limit";
 import { requireSession, workspaceSession } from "../auth/session";
-import { addressKey } from "../fleet/ingest-throttle";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { audit } from "../lib/audit";
+import { linkOpenings } from "../lib/link-openings";
 import { ApiError, notFound } from "../lib/errors";
 import { forgetShare, shareView } from "../workspace-object";
 import type { AppEnv } from "../types";
@@ -164,9 +162,7 @@ export const shareRoutes = new Hono<AppEnv>()
     },
   );
 
-/** Opening a share, per source address: 2 a second sustained, bursts of 60 (a page polls every 3 s). */
-export const SHARE_OPEN_LIMIT = { perSecond: 2, burst: 60 };
-let openings: { scale: number; buckets: TokenBuckets } | null = null;
+const shareOpened = linkOpenings("share.refused");
 
 export const publicShareRoutes = new Hono<AppEnv>().get(
   "/:token",
@@ -178,18 +174,7 @@ export const publicShareRoutes = new Hono<AppEnv>().get(
   }),
   async (c) => {
     c.header("X-Robots-Tag", "noindex, nofollow");
-    const scale = c.var.config.RATE_LIMIT_SCALE;
-    if (openings?.scale !== scale) openings = { scale, buckets: new TokenBuckets(SHARE_OPEN_LIMIT, scale) };
-    const take = openings.buckets.take(addressKey(clientIp(c)), 1, Date.now());
-    if (!take.ok) {
-      audit("share.refused", { ip: clientIp(c), reason: "rate_limited" });
-      c.header("Retry-After", String(take.retryAfterS));
-      throw new ApiError(
-        429,
-        "rate_limited",
-        `Too many requests from this address. Try again in ${take.retryAfterS} s.`,
-      );
-    }
+    shareOpened(c);
     const token = c.req.param("token");
     if (token.length > 100) throw notFound("No such share link");
     return c.json(await sharedVehicle(c, await sha256Hex(token)));

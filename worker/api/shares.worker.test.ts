@@ -8,7 +8,7 @@ import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 import { d1Meter } from "../../db/d1-meter";
 import { ShareViews } from "../../party/share-views";
 import { sha256Hex } from "../lib/crypto";
-import { SHARE_OPEN_LIMIT } from "./shares";
+import { LINK_OPEN_LIMIT as SHARE_OPEN_LIMIT } from "../lib/link-openings";
 
 /** Live-share links: who makes them, what the public read shows, and when it stops. */
 type ErrorBody = { error: { code: string; message: string } };

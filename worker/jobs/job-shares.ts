@@ -12,16 +12,13 @@ import {
   type TrackedJobAnswer,
 } from "../../shared/job-shares";
 import { jobs, jobShares, telemetry, vehicles } from "../../db/schema";
-import { TokenBuckets } from "../../domain/limits/token-buckets";
-import { clientIp } from "../auth/rate-limit";
 import { requireSession, workspaceSession } from "../auth/session";
 import { sendMemberMail } from "../email/member-mail";
-import { addressKey } from "../fleet/ingest-throttle";
 import { audit } from "../lib/audit";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { declared } from "../api/route-declaration/declare";
-import { SHARE_OPEN_LIMIT } from "../api/shares";
+import { linkOpenings } from "../lib/link-openings";
 import type { AppEnv } from "../types";
 
 /**
@@ -98,7 +95,7 @@ function mailLink(c: Context<AppEnv>, to: string, url: string, workspaceId: stri
   });
 }
 
-let openings: { scale: number; buckets: TokenBuckets } | null = null;
+const trackOpened = linkOpenings();
 
 /** GET /api/track/{token}: public, its token the credential, rate-limited per address as /share is. */
 export const trackRoutes = new Hono<AppEnv>().get(
@@ -112,17 +109,7 @@ export const trackRoutes = new Hono<AppEnv>().get(
   async (c) => {
     c.header("X-Robots-Tag", "noindex, nofollow");
     c.header("Cache-Control", "no-store");
-    const scale = c.var.config.RATE_LIMIT_SCALE;
-    if (openings?.scale !== scale) openings = { scale, buckets: new TokenBuckets(SHARE_OPEN_LIMIT, scale) };
-    const take = openings.buckets.take(addressKey(clientIp(c)), 1, Date.now());
-    if (!take.ok) {
-      c.header("Retry-After", String(take.retryAfterS));
-      throw new ApiError(
-        429,
-        "rate_limited",
-        `Too many requests from this address. Try again in ${take.retryAfterS} s.`,
-      );
-    }
+    trackOpened(c);
     const token = c.req.param("token");
     if (token.length > 100) throw notFound("No such link");
     return c.json(await trackedJob(c, await sha256Hex(token)));
