@@ -141,3 +141,34 @@ test("the customer's tracking page says plainly when its link has ended", async 
   await page.goto("/track/no-such-token");
   await expect(page.getByRole("heading", { level: 1, name: "This tracking link has ended" })).toBeVisible();
 });
+
+test("a dispatcher makes a job's customer link from its stop, and the customer's page shows the job", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const fleet = await newFleetAccount(request, "Link Fleet");
+  const van = await orderVehicle(request, fleet);
+  await planJob(request, fleet, {
+    title: "Deliver sofa",
+    vehicleId: van.id,
+    location: { latitude: 41.89, longitude: -87.62 },
+    windowStart: "09:00",
+    windowEnd: "23:00",
+  });
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signInAs(page, fleet.token);
+  await page.goto("/jobs");
+  await page.getByRole("button", { name: "Customer link for Deliver sofa" }).click();
+  const toast = page.getByText("Customer link copied");
+  await expect(toast).toBeVisible();
+  const url = await page.evaluate(() => navigator.clipboard.readText());
+  expect(url).toMatch(/\/track\/[\w-]+$/);
+
+  // The customer opens it with no account: the job's title and status, nothing else of the fleet.
+  const customer = await browser.newContext();
+  const customerPage = await customer.newPage();
+  await customerPage.goto(new URL(url).pathname);
+  await expect(customerPage.getByText("Deliver sofa")).toBeVisible();
+  await customer.close();
+});

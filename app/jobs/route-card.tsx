@@ -3,6 +3,7 @@ import type { Vehicle } from "../../shared/vehicle";
 import { useJobMutations } from "../store/jobs";
 import { isFinished } from "./status";
 import { StopList } from "./stop-list";
+import { CustomerLinkButton } from "./customer-link";
 
 /**
  * One vehicle's day on the dispatch page (or, with no vehicle, the unassigned jobs): its stops
@@ -64,7 +65,7 @@ export function RouteCard({
   );
 }
 
-/** A stop's planning actions: the vehicle it goes to (or none), and Cancel. Nothing once it is over. */
+/** A stop's planning actions: the vehicle it goes to (or none), Cancel, and the customer's link. Nothing once it is over. */
 function StopActions({
   job,
   vehicles,
@@ -99,6 +100,7 @@ function StopActions({
       >
         Cancel
       </button>
+      <CustomerLinkButton job={job} />
     </span>
   );
 }
