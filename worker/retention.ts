@@ -6,6 +6,7 @@ import {
   alertDeliveries,
   emailConfirmations,
   emailOutbox,
+  jobShares,
   oauthStates,
   passwordResetTokens,
   rateLimits,
@@ -38,6 +39,9 @@ export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
   password_reset_tokens: (now) => sql`expires_at < ${now - DAY}`,
   // E-mail confirmation links live 7 days; an account that never confirms keeps asking for new ones.
   email_confirmations: (now) => sql`expires_at < ${now - DAY}`,
+  // A job's customer link ends at the latest JOB_SHARE_MAX_DAYS after it was made: a day past its
+  // end it answers 404 instead of 410, and the page says the link has ended either way.
+  job_shares: (now) => sql`expires_at < ${now - DAY}`,
   // Abuse-limit windows are at most a day long: a window that started two days ago is over.
   rate_limits: (now) => sql`window_start < ${now - 2 * DAY}`,
   // Deliveries in a final state, a month after it (the dead ones are the operator's record until then).
@@ -59,6 +63,7 @@ const TABLES: Record<string, SQLiteTable> = {
   oauth_states: oauthStates,
   password_reset_tokens: passwordResetTokens,
   email_confirmations: emailConfirmations,
+  job_shares: jobShares,
   rate_limits: rateLimits,
   alert_deliveries: alertDeliveries,
   email_outbox: emailOutbox,

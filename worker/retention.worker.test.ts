@@ -2,7 +2,15 @@ import { env } from "cloudflare:workers";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../db/client";
-import { alertDeliveries, emailConfirmations, emailOutbox, rateLimits, realtimeTickets } from "../db/schema";
+import {
+  alertDeliveries,
+  emailConfirmations,
+  emailOutbox,
+  jobs,
+  jobShares,
+  rateLimits,
+  realtimeTickets,
+} from "../db/schema";
 import { userWithWorkspace } from "./test/factories";
 import { retentionDue, runRetention, RETENTION_MINUTE } from "./retention";
 
@@ -91,6 +99,39 @@ describe("retention of the tables that only grow", () => {
       .where(inArray(emailConfirmations.tokenHash, [`${tag}:old`, `${tag}:live`]))
       .all();
     expect(left.map((r) => r.tokenHash)).toEqual([`${tag}:live`]);
+  });
+
+  it("deletes a job's customer links a day after they ended, and keeps live ones", async () => {
+    const now = Date.now() + 1_000 * DAY;
+    const { workspaceId } = await userWithWorkspace();
+    const jobId = crypto.randomUUID();
+    await db().insert(jobs).values({
+      id: jobId,
+      workspaceId,
+      number: 1,
+      title: "Stop",
+      date: "2026-11-28",
+      latitude: 41.88,
+      longitude: -87.63,
+      version: 0,
+    });
+    const link = (tag: string, expiresAt: number) => ({
+      id: crypto.randomUUID(),
+      workspaceId,
+      jobId,
+      tokenHash: `${jobId}:${tag}`,
+      expiresAt,
+    });
+    await db()
+      .insert(jobShares)
+      .values([link("old", now - 2 * DAY), link("live", now + DAY)]);
+    for (let run = 0; run < 50; run++) if (!(await runRetention(db(), now, 1_000)).job_shares) break;
+    const left = await db()
+      .select({ tokenHash: jobShares.tokenHash })
+      .from(jobShares)
+      .where(inArray(jobShares.jobId, [jobId]))
+      .all();
+    expect(left.map((r) => r.tokenHash)).toEqual([`${jobId}:live`]);
   });
 
   it("runs once an hour", () => {

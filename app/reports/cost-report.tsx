@@ -3,7 +3,8 @@ import type { CostReportResponse, CostRow } from "../../shared/cost-report";
 import { dayOf } from "../../shared/time-zone";
 import { apiErrorOf, http } from "../lib/http";
 import { Alert } from "../components/alert";
-import { InputField, SelectField } from "../components/form";
+import { SelectField } from "../components/form";
+import { RangeFields } from "./range-fields";
 import { COST_PRESET_LABELS, costDays, costDaysProblem, type CostPreset } from "./cost-range";
 
 interface CostChoice {
@@ -43,31 +44,7 @@ export function CostReport({ zone }: { zone: string | undefined }) {
   return (
     <>
       <div className="report-controls">
-        <SelectField
-          id="cost-range"
-          label="Range"
-          value={choice.preset}
-          onChange={(e) => update({ preset: e.currentTarget.value as CostPreset })}
-          options={Object.entries(COST_PRESET_LABELS).map(([value, label]) => ({ value, label }))}
-        />
-        {choice.preset === "custom" && (
-          <>
-            <InputField
-              id="cost-from"
-              label="From"
-              type="date"
-              value={choice.from}
-              onChange={(e) => update({ from: e.currentTarget.value })}
-            />
-            <InputField
-              id="cost-to"
-              label="To"
-              type="date"
-              value={choice.to}
-              onChange={(e) => update({ to: e.currentTarget.value })}
-            />
-          </>
-        )}
+        <RangeFields idPrefix="cost" labels={COST_PRESET_LABELS} choice={choice} update={update} />
         <SelectField
           id="cost-by"
           label="Rows"

@@ -15,7 +15,7 @@ import { ReportTable } from "../reports/report-table";
 import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useVehicles } from "../store";
 import { Alert } from "../components/alert";
-import { InputField, SelectField } from "../components/form";
+import { RangeFields } from "../reports/range-fields";
 import { OnlineOnly } from "../components/online-only";
 
 const REPORT_LABELS: Record<ReportName, string> = {
@@ -95,31 +95,7 @@ function ReportControls({
 }) {
   return (
     <div className="report-controls">
-      <SelectField
-        id="report-range"
-        label="Range"
-        value={choice.preset}
-        onChange={(e) => update({ preset: e.currentTarget.value as ReportChoice["preset"] })}
-        options={Object.entries(PRESET_LABELS).map(([value, label]) => ({ value, label }))}
-      />
-      {choice.preset === "custom" && (
-        <>
-          <InputField
-            id="report-from"
-            label="From"
-            type="date"
-            value={choice.from}
-            onChange={(e) => update({ from: e.currentTarget.value })}
-          />
-          <InputField
-            id="report-to"
-            label="To"
-            type="date"
-            value={choice.to}
-            onChange={(e) => update({ to: e.currentTarget.value })}
-          />
-        </>
-      )}
+      <RangeFields idPrefix="report" labels={PRESET_LABELS} choice={choice} update={update} />
       <VehicleChoice chosen={choice.vehicleIds} choose={(vehicleIds) => update({ vehicleIds })} />
       <DownloadCsv choice={choice} zone={zone} />
     </div>
