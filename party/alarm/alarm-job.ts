@@ -1,0 +1,17 @@
+/**
+ * One job of a workspace object's alarm (issue 40): the object has one Durable Object alarm, set
+ * for the earliest time any of its jobs is due, and runs every job that is due when it rings. The
+ * flush of pending reports, the sockets' re-check and the positions' maintenance are jobs; so are
+ * the writes that used to be cron's own (beacon silence, clock-ahead, stop addresses, due notices),
+ * which makes the object the one writer of its workspace's live tables.
+ *
+ * A job's failure is its own: the alarm logs it, runs the others and still sets the next alarm.
+ */
+export interface AlarmJob {
+  /** For logs: what failed. */
+  readonly name: string;
+  /** When the job next has work (epoch ms), or null when it has none until something happens. */
+  dueAt(now: number): number | null | Promise<number | null>;
+  /** Does the job's work; called only when `dueAt` is at or before `now`. */
+  run(now: number): Promise<void>;
+}
