@@ -6,7 +6,7 @@ import { requireSession } from "../auth/session";
 import { audit, auditRefusal } from "../lib/audit";
 import { ApiError, notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
-import { declared } from "./route-declaration/declare";
+import { declared, perUser } from "./route-declaration/declare";
 import {
   deleteAccountSchema,
   type ActiveSession,
@@ -18,7 +18,7 @@ import { exportAccount } from "../account/export-account";
 import { deleteWorkspacePositions } from "../workspace-object";
 import { verifyPassword } from "../auth/password";
 import { secondFactorHolds } from "./two-factor";
-import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { clientIp, LIMITS } from "../auth/rate-limit";
 import { passwordCredentials, sessions, totpCredentials, users } from "../../db/schema";
 
 /**
@@ -114,12 +114,22 @@ export const accountRoutes = new Hono<AppEnv>()
   // while the account is the only owner of a workspace others use; its sockets closed first.
   .post(
     "/delete",
-    declared({ permission: "signed-in", summary: "Delete the account", tag: "Account", body: deleteAccountSchema }),
+    declared({
+      permission: "signed-in",
+      summary: "Delete the account",
+      tag: "Account",
+      body: deleteAccountSchema,
+      limits: [
+        perUser(LIMITS.passwordChange, {
+          event: "account.delete_refused",
+          fields: (c) => ({ userId: c.var.session.userId, ip: clientIp(c) }),
+        }),
+      ],
+    }),
     async (c) => {
       const { db, session } = c.var;
       const { email, password, code } = c.req.valid("json");
       const refused = auditRefusal("account.delete_refused", { userId: session.userId, ip: clientIp(c) });
-      await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]).catch(refused);
       const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
       if (owner?.email !== email)
         refused(

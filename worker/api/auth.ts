@@ -4,7 +4,7 @@ import { signInSchema, signUpSchema, verifyEmailSchema } from "../../shared/auth
 import type { MeResponse } from "../../shared/session";
 import { decoyHash, verifyPassword } from "../auth/password";
 import { requireStrongPassword } from "../auth/password-strength";
-import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { clientIp, LIMITS } from "../auth/rate-limit";
 import { createSession, deviceOf, requireSession } from "../auth/session";
 import { completeSignIn, startSession } from "../auth/complete-signin";
 import { answerChallenge } from "../auth/totp-signin";
@@ -21,7 +21,7 @@ import type { AppEnv } from "../types";
 import { okAnswer, tokenAnswer } from "./route-declaration/answers";
 import { z } from "zod";
 import { meResponseSchema } from "../../shared/session";
-import { declared } from "./route-declaration/declare";
+import { declared, perNetwork, refusedWithEmail, validBody } from "./route-declaration/declare";
 
 /** Sign-up, sign-in, e-mail check, sign-out and the viewer (docs/product.md section 7). */
 export const authRoutes = new Hono<AppEnv>()
@@ -33,14 +33,12 @@ export const authRoutes = new Hono<AppEnv>()
       tag: "Auth",
       body: verifyEmailSchema,
       response: z.object({ exists: z.boolean() }),
+      // This endpoint has to tell whether an account exists, so it is limited, per network only: a
+      // per-e-mail limit would let strangers break the owner's login page (issue 23).
+      limits: [perNetwork(LIMITS.verifyEmail, refusedWithEmail("verify_email.refused", verifyEmailSchema))],
     }),
     async (c) => {
       const { email } = c.req.valid("json");
-      // This endpoint has to tell whether an account exists, so it is limited, per network only: a
-      // per-e-mail limit would let strangers break the owner's login page (issue 23).
-      await rateLimit(c, LIMITS.verifyEmail, [`ip:${clientIp(c)}`]).catch(
-        auditRefusal("verify_email.refused", { email: await emailId(email), ip: clientIp(c) }),
-      );
       return c.json({ exists: (await findUserByEmail(c.var.db, email)) !== null });
     },
   )
@@ -99,13 +97,20 @@ export const authRoutes = new Hono<AppEnv>()
       body: signUpSchema,
       response: tokenAnswer,
       status: 201,
+      limits: [
+        perNetwork(LIMITS.signup, refusedWithEmail("signup.refused", signUpSchema)),
+        // Per e-mail AND network: a stranger cannot keep an address from signing up.
+        {
+          limit: LIMITS.signupEmail,
+          per: "e-mail and network",
+          key: async (c) => `email:${await emailId(validBody(c, signUpSchema).email)}|ip:${clientIp(c)}`,
+          refusedAudit: refusedWithEmail("signup.refused", signUpSchema),
+        },
+      ],
     }),
     async (c) => {
       const { email, password } = c.req.valid("json");
       const refused = auditRefusal("signup.refused", { email: await emailId(email), ip: clientIp(c) });
-      await rateLimit(c, LIMITS.signup, [`ip:${clientIp(c)}`]).catch(refused);
-      // Per e-mail AND network: a stranger cannot keep an address from signing up.
-      await rateLimit(c, LIMITS.signupEmail, [`email:${await emailId(email)}|ip:${clientIp(c)}`]).catch(refused);
       await requireStrongPassword(password, [email]).catch(refused);
       const userId = await createUserWithPassword(c.var.db, email, password);
       if (!userId) {

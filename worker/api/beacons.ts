@@ -1,4 +1,4 @@
-import { LIMITS, rateLimit } from "../auth/rate-limit";
+import { LIMITS } from "../auth/rate-limit";
 import { and, count, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { beaconOrderSchema, type Beacon } from "../../shared/beacon";
@@ -16,7 +16,7 @@ import { replaceDeviceIds } from "../fleet/replace-device-ids";
 import { requireSession, workspaceSession } from "../auth/session";
 import { beacons, vehicles } from "../../db/schema";
 import { beaconHealth, rotateDeviceId } from "../fleet/beacon-health";
-import { audit, auditRefusal } from "../lib/audit";
+import { audit } from "../lib/audit";
 import { chunkRows } from "../../db/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
@@ -24,7 +24,7 @@ import { listDevices } from "../fleet/device-directory";
 import { commitWorkspaceWrite, forgetVehicleDevice, settleWorkspace, vehiclePositionCount } from "../workspace-object";
 import type { AppEnv } from "../types";
 import { deviceSetupSchema } from "../../shared/device-setup";
-import { declared } from "./route-declaration/declare";
+import { declared, perUser } from "./route-declaration/declare";
 
 /**
  * Ordering beacons: each new beacon comes with a new vehicle it tracks, named "Vehicle N" after
@@ -40,14 +40,17 @@ export const beaconRoutes = new Hono<AppEnv>()
       tag: "Fleet",
       body: beaconOrderSchema,
       status: 201,
+      limits: [
+        perUser(LIMITS.beaconOrders, {
+          event: "sync.bound_exceeded",
+          fields: (c) => ({ userId: c.var.session.userId, bound: "beacon_orders_per_day" }),
+        }),
+      ],
     }),
     async (c) => {
       const { workspaceId, count: wanted } = c.req.valid("json");
       if (workspaceId !== c.var.session.workspaceId)
         throw forbidden("You can only order beacons for your current workspace");
-      await rateLimit(c, LIMITS.beaconOrders, [`user:${c.var.session.userId}`]).catch(
-        auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "beacon_orders_per_day" }),
-      );
       const db = c.var.db;
       const existing = await db
         .select({ n: count() })

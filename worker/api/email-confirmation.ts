@@ -3,12 +3,12 @@ import { Hono } from "hono";
 import { confirmEmailSchema } from "../../shared/auth";
 import { users } from "../../db/schema";
 import { confirmEmail, mailConfirmationLink, unconfirmed } from "../auth/email-confirmation";
-import { LIMITS, rateLimit } from "../auth/rate-limit";
+import { LIMITS } from "../auth/rate-limit";
 import { requireSession } from "../auth/session";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { okAnswer } from "./route-declaration/answers";
-import { declared } from "./route-declaration/declare";
+import { declared, perUser } from "./route-declaration/declare";
 
 /**
  * Confirming the account's address (issue 39): the link's page posts its token here (no session
@@ -31,13 +31,18 @@ export const emailConfirmationRoutes = new Hono<AppEnv>()
   )
   .post(
     "/confirm/resend",
-    declared({ permission: "signed-in", summary: "E-mail a new confirmation link", tag: "Auth", response: okAnswer }),
+    declared({
+      permission: "signed-in",
+      summary: "E-mail a new confirmation link",
+      tag: "Auth",
+      response: okAnswer,
+      limits: [perUser(LIMITS.confirmationLinks)],
+    }),
     requireSession,
     async (c) => {
       const { db, config, session } = c.var;
       if (!(await unconfirmed(db, session.userId)))
         throw new ApiError(409, "already_confirmed", "Your e-mail address is already confirmed");
-      await rateLimit(c, LIMITS.confirmationLinks, [`user:${session.userId}`]);
       const me = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId)).get();
       if (me) await mailConfirmationLink(db, config, session.userId, me.email);
       return c.json({ ok: true });

@@ -119,7 +119,6 @@ export const badImage = {
   409: "limit_reached: the workspace's photos would pass its quota (GET /api/photos/usage)",
   413: "The image is larger than 10 MB",
   415: "Not a JPEG, PNG or WebP image (the Content-Type and the bytes are both checked)",
-  429: "More than 30 uploads a minute by this member in this workspace; Retry-After says when to try again",
 };
 export const photoUsageSchema: z.ZodType<PhotoUsage> = z.object({
   usedBytes: z.number(),

@@ -13,7 +13,7 @@ import {
   SERVER_PROVIDERS,
   userForOAuth,
 } from "../auth/oauth";
-import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { LIMITS } from "../auth/rate-limit";
 import { flagsFor } from "../flags";
 import { timingSafeEqual } from "../lib/crypto";
 import { announceEnded } from "../auth/end-sessions";
@@ -21,7 +21,7 @@ import { completeSignIn } from "../auth/complete-signin";
 import { sendAccountNotice } from "../auth/notices";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../types";
-import { declared } from "./route-declaration/declare";
+import { declared, perNetwork } from "./route-declaration/declare";
 
 const STATE_COOKIE = "oauth_state";
 const cookiePath = (provider: string) => `/api/oauth/${provider}`;
@@ -39,9 +39,13 @@ export const oauthRoutes = new Hono<AppEnv>()
 
   .get(
     "/:provider/url",
-    declared({ permission: "public", summary: "The provider's sign-in URL", tag: "Auth" }),
+    declared({
+      permission: "public",
+      summary: "The provider's sign-in URL",
+      tag: "Auth",
+      limits: [perNetwork(LIMITS.oauth)],
+    }),
     async (c) => {
-      await rateLimit(c, LIMITS.oauth, [`ip:${clientIp(c)}`]);
       // The global googleSignIn flag is the kill switch (no workspace is known before sign-in).
       if ((await flagsFor(c.var.db, null)).googleSignIn === false) {
         throw new ApiError(404, "oauth_disabled", "Google sign-in is switched off");
@@ -70,10 +74,10 @@ export const oauthRoutes = new Hono<AppEnv>()
       summary: "Finish a sign-in with a provider",
       tag: "Auth",
       body: oauthTokenSchema,
+      limits: [perNetwork(LIMITS.oauth)],
     }),
     async (c) => {
       const { code, state } = c.req.valid("json");
-      await rateLimit(c, LIMITS.oauth, [`ip:${clientIp(c)}`]);
       const google = googleClient(c.var.config);
       // The state must be the one this browser was given, and still live in D1 (which it leaves now).
       const fromBrowser = getCookie(c, STATE_COOKIE) ?? "";

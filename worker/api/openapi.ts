@@ -70,6 +70,22 @@ function successContent(op: RouteDeclaration, status: number) {
   return op.response && status !== 204 ? { content: { "application/json": { schema: op.response } } } : {};
 }
 
+const per = (windowMs: number) =>
+  windowMs % 86_400_000 === 0
+    ? `${windowMs / 86_400_000 === 1 ? "a day" : `${windowMs / 86_400_000} days`}`
+    : windowMs % 3_600_000 === 0
+      ? `${windowMs / 3_600_000 === 1 ? "an hour" : `${windowMs / 3_600_000} hours`}`
+      : `${windowMs / 60_000 === 1 ? "a minute" : `${windowMs / 60_000} minutes`}`;
+
+/** The 429 of a route's declared budgets, described from the budgets themselves. */
+function limitsError(op: RouteDeclaration): Record<number, string> {
+  if (!op.limits?.length) return {};
+  const budgets = op.limits.map(
+    ({ limit, per: whose }) => `at most ${limit.max} in ${per(limit.windowMs)} per ${whose}`,
+  );
+  return { 429: `rate_limited: ${budgets.join("; ")}. Retry-After says when to try again` };
+}
+
 function routeConfig(key: string, op: RouteDeclaration): RouteConfig {
   const [method, path] = key.split(" ") as [string, string];
   const { path: oaPath, names } = openApiPath(path);
@@ -99,7 +115,7 @@ function routeConfig(key: string, op: RouteDeclaration): RouteConfig {
     responses: {
       [status]: { description: "Success", ...successContent(op, status) },
       ...Object.fromEntries(
-        Object.entries(op.errors ?? {}).map(([code, description]) => [
+        Object.entries({ ...op.errors, ...limitsError(op) }).map(([code, description]) => [
           code,
           { description, content: { "application/json": { schema: errorSchema } } },
         ]),

@@ -49,6 +49,18 @@ describe("the OpenAPI document", () => {
     expect(appRoutes().length).toBeGreaterThan(60);
   });
 
+  it("names each route's rate limits from its declaration, and no 429 where none is declared", async () => {
+    const doc = await document();
+    const describe429 = (path: string, method: string) =>
+      (doc.paths[path]![method]!.responses["429"] as { description?: string } | undefined)?.description;
+    expect(describe429("/api/signup", "post")).toBe(
+      "rate_limited: at most 50 in an hour per network; at most 5 in an hour per e-mail and network. Retry-After says when to try again",
+    );
+    expect(describe429("/api/photos", "post")).toContain("at most 30 in a minute per member of the workspace");
+    expect(describe429("/api/beacons/order", "post")).toContain("at most 50 in a day per user");
+    expect(describe429("/api/places", "get")).toBeUndefined();
+  });
+
   it("describes bodies from the routes' zod schemas, and who may call what", async () => {
     const doc = await document();
     const createToken = doc.paths["/api/workspaces/{id}/api-tokens"]!.post!;

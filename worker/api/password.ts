@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from "../auth/password";
 import { requireStrongPassword } from "../auth/password-strength";
 import { createSession, requireSession, signInOf } from "../auth/session";
 import { audit, auditRefusal, emailId } from "../lib/audit";
-import { clientIp, countPast, LIMITS, rateLimit } from "../auth/rate-limit";
+import { clientIp, countPast, LIMITS } from "../auth/rate-limit";
 import { isKnownNetwork } from "../auth/signin-limits";
 import { sendAccountNotice } from "../auth/notices";
 import type { Db } from "../../db/client";
@@ -19,7 +19,7 @@ import { ApiError } from "../lib/errors";
 import { safeError } from "../lib/safe-error";
 import type { AppEnv } from "../types";
 import { tokenAnswer } from "./route-declaration/answers";
-import { declared } from "./route-declaration/declare";
+import { declared, perNetwork, perUser, refusedWithEmail, validBody } from "./route-declaration/declare";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -61,15 +61,26 @@ function revokeResetLinks(db: Db, userId: string, now: number) {
 export const passwordRoutes = new Hono<AppEnv>()
   .post(
     "/forgot",
-    declared({ permission: "public", summary: "Send a password reset link", tag: "Auth", body: forgotPasswordSchema }),
+    declared({
+      permission: "public",
+      summary: "Send a password reset link",
+      tag: "Auth",
+      body: forgotPasswordSchema,
+      // Refusals are per network (and per e-mail from one network): a stranger slows only themselves.
+      limits: [
+        perNetwork(LIMITS.forgot, refusedWithEmail("password.reset_refused", forgotPasswordSchema)),
+        {
+          limit: LIMITS.forgotPerEmailAndNetwork,
+          per: "e-mail and network",
+          key: async (c) => `email:${await emailId(validBody(c, forgotPasswordSchema).email)}|ip:${clientIp(c)}`,
+          refusedAudit: refusedWithEmail("password.reset_refused", forgotPasswordSchema),
+        },
+      ],
+    }),
     async (c) => {
       const { email } = c.req.valid("json");
       const net = clientIp(c);
       const emailKey = await emailId(email);
-      const refused = auditRefusal("password.reset_refused", { email: emailKey, ip: net });
-      // Refusals are per network (and per e-mail from one network): a stranger slows only themselves.
-      await rateLimit(c, LIMITS.forgot, [`ip:${net}`]).catch(refused);
-      await rateLimit(c, LIMITS.forgotPerEmailAndNetwork, [`email:${emailKey}|ip:${net}`]).catch(refused);
       const user = await findUserByEmail(c.var.db, email);
       audit("password.reset_requested", { userId: user?.id ?? null, email: emailKey, ip: net, known: user !== null });
       if (user && (await mayMail(c, user.id, emailKey, net))) await mailResetLink(c, user);
@@ -151,12 +162,17 @@ export const passwordRoutes = new Hono<AppEnv>()
       tag: "Account",
       body: changePasswordSchema,
       response: tokenAnswer,
+      limits: [
+        perUser(LIMITS.passwordChange, {
+          event: "password.change_refused",
+          fields: (c) => ({ userId: c.var.session.userId, ip: clientIp(c) }),
+        }),
+      ],
     }),
     async (c) => {
       const { currentPassword, password } = c.req.valid("json");
       const { db, session } = c.var;
       const refused = auditRefusal("password.change_refused", { userId: session.userId, ip: clientIp(c) });
-      await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]).catch(refused);
       const credential = await db
         .select()
         .from(passwordCredentials)

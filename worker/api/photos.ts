@@ -11,7 +11,7 @@ import {
   type PhotoUsage,
 } from "../../shared/photos";
 import { requireSession, workspaceSession } from "../auth/session";
-import { LIMITS, refusal, reserve } from "../auth/rate-limit";
+import { LIMITS } from "../auth/rate-limit";
 import { ApiError, limitReached, notFound } from "../lib/errors";
 import { insertPhotoUnderQuota, photoIn, photoObjectKey, photoUsage } from "../photos/photo-store";
 import type { AppEnv } from "../types";
@@ -55,12 +55,22 @@ export const photoRoutes = new Hono<AppEnv>()
       status: 201,
       binaryBody: PHOTO_TYPES,
       errors: badImage,
+      // Per member and workspace: a phone's queue retries after Retry-After.
+      limits: [
+        {
+          limit: LIMITS.photoUploads,
+          per: "member of the workspace",
+          key: (c) => {
+            const { workspaceId, userId } = workspaceSession(c.var.session);
+            return `${workspaceId}:${userId}`;
+          },
+        },
+      ],
     }),
     async (c) => {
       const { workspaceId, userId } = workspaceSession(c.var.session);
       const declared = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
       if (!(PHOTO_TYPES as readonly string[]).includes(declared)) throw unsupported("Send a JPEG, PNG or WebP image");
-      if (!(await reserve(c, LIMITS.photoUploads, `${workspaceId}:${userId}`))) throw refusal(c, LIMITS.photoUploads);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const type = sniffImageType(bytes.subarray(0, 16));
       if (!type) throw unsupported("The body is not a JPEG, PNG or WebP image");

@@ -11,7 +11,7 @@ import {
 } from "../../shared/two-factor";
 import { verifyPassword } from "../auth/password";
 import { sendAccountNotice } from "../auth/notices";
-import { clientIp, LIMITS, rateLimit } from "../auth/rate-limit";
+import { clientIp, LIMITS } from "../auth/rate-limit";
 import { requireSession } from "../auth/session";
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, normalRecoveryCode, totpUri } from "../auth/totp";
 import { useRecoveryCode, useTotpCode } from "../auth/totp-signin";
@@ -22,7 +22,7 @@ import { audit, auditRefusal } from "../lib/audit";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../types";
-import { declared } from "./route-declaration/declare";
+import { declared, perUser } from "./route-declaration/declare";
 
 /**
  * Settings -> Security: TOTP two-factor authentication (ASVS V2.7/V2.8). Turning it on takes the
@@ -58,6 +58,12 @@ export const twoFactorRoutes = new Hono<AppEnv>()
       summary: "Start setting up two-factor authentication",
       tag: "Account",
       body: confirmPasswordSchema,
+      limits: [
+        perUser(LIMITS.passwordChange, {
+          event: "password.change_refused",
+          fields: (c) => ({ userId: c.var.session.userId, ip: clientIp(c), via: "two_factor" }),
+        }),
+      ],
     }),
     async (c) => {
       const { db, session } = c.var;
@@ -126,6 +132,12 @@ export const twoFactorRoutes = new Hono<AppEnv>()
       summary: "Turn two-factor authentication off",
       tag: "Account",
       body: disableTwoFactorSchema,
+      limits: [
+        perUser(LIMITS.passwordChange, {
+          event: "password.change_refused",
+          fields: (c) => ({ userId: c.var.session.userId, ip: clientIp(c), via: "two_factor" }),
+        }),
+      ],
     }),
     async (c) => {
       const { db, session } = c.var;
@@ -153,7 +165,7 @@ export async function secondFactorHolds(c: Context<AppEnv>, userId: string, code
   return looksLikeTotp(code) ? useTotpCode(c, userId, code) : useRecoveryCode(c, userId, code);
 }
 
-/** The signed-in user's password, limited like a password change (it is a guess like any other). */
+/** The signed-in user's password (its route spends the password-change budget: it is a guess like any other). */
 async function requirePassword(c: Context<AppEnv>, password: string): Promise<void> {
   const { db, session } = c.var;
   const refused = auditRefusal("password.change_refused", {
@@ -161,7 +173,6 @@ async function requirePassword(c: Context<AppEnv>, password: string): Promise<vo
     ip: clientIp(c),
     via: "two_factor",
   });
-  await rateLimit(c, LIMITS.passwordChange, [`user:${session.userId}`]).catch(refused);
   const credential = await db
     .select()
     .from(passwordCredentials)

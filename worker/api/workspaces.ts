@@ -1,4 +1,4 @@
-import { LIMITS, rateLimit } from "../auth/rate-limit";
+import { LIMITS } from "../auth/rate-limit";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createWorkspaceSchema, workspaceSessionSchema } from "../../shared/auth";
@@ -6,13 +6,13 @@ import { can, inviteSchema, roleChangeSchema, type WorkspacesResponse } from "..
 import { endSession } from "../auth/end-sessions";
 import { createSession, requireSession, signInOf } from "../auth/session";
 import { memberships, workspaces } from "../../db/schema";
-import { audit, auditRefusal } from "../lib/audit";
+import { audit } from "../lib/audit";
 import { forbidden } from "../lib/errors";
 import { createInvite, resendInvite, revokeInvite } from "../team/invites";
 import { changeRole, membersOf, removeMember, workspacesOf } from "../team/members";
 import type { AppEnv } from "../types";
 import { okAnswer, tokenAnswer } from "./route-declaration/answers";
-import { declared } from "./route-declaration/declare";
+import { declared, perUser } from "./route-declaration/declare";
 
 /**
  * Creating a workspace and switching the session to one (docs/product.md section 7); its members and
@@ -97,12 +97,15 @@ export const workspaceRoutes = new Hono<AppEnv>()
       tag: "Workspaces",
       body: createWorkspaceSchema,
       status: 201,
+      limits: [
+        perUser(LIMITS.workspaceCreations, {
+          event: "sync.bound_exceeded",
+          fields: (c) => ({ userId: c.var.session.userId, bound: "workspaces_per_day" }),
+        }),
+      ],
     }),
     async (c) => {
       const { name, timeZone } = c.req.valid("json");
-      await rateLimit(c, LIMITS.workspaceCreations, [`user:${c.var.session.userId}`]).catch(
-        auditRefusal("sync.bound_exceeded", { userId: c.var.session.userId, bound: "workspaces_per_day" }),
-      );
       const id = crypto.randomUUID();
       await c.var.db.batch([
         c.var.db.insert(workspaces).values({ id, name, ...(timeZone ? { timeZone } : {}) }),

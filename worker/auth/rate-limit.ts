@@ -167,14 +167,6 @@ async function upsertCount(db: Db, limit: Limit, key: string, now: number, max?:
   return row?.count ?? null;
 }
 
-/** Counts one attempt against each key; throws 429 once any is over its limit. */
-export async function rateLimit(c: Context<AppEnv>, limit: Limit, keys: string[]) {
-  const now = Date.now();
-  for (const key of keys) {
-    if ((await count(c, limit, key, now)) > scaled(c, limit)) throw tooMany(c, limit, now);
-  }
-}
-
 /** Counts one against the key and answers whether it is now past its limit (nothing refused here). */
 export async function countPast(c: Context<AppEnv>, limit: Limit, key: string): Promise<boolean> {
   return (await count(c, limit, key, Date.now())) > scaled(c, limit);

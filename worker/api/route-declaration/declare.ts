@@ -1,8 +1,10 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { COMPOSED_HANDLER } from "hono/utils/constants";
 import type { AnyZodObject, z, ZodTypeAny } from "zod";
 import type { Action } from "../../../shared/roles";
 import { zod } from "../../lib/validate";
+import { audit, emailId, type AuditEvent, type AuditFields } from "../../lib/audit";
+import { clientIp, refusal, reserve, type Limit } from "../../auth/rate-limit";
 import type { AppEnv } from "../../types";
 
 /**
@@ -35,8 +37,61 @@ export interface RouteDeclaration {
   binaryBody?: readonly string[];
   /** The answer is raw bytes of one of these media types. */
   binaryResponse?: readonly string[];
-  /** Refusals worth naming beyond the usual 4xx, by status (a rate limit's 429 among them). */
+  /** Refusals worth naming beyond the usual 4xx, by status. */
   errors?: Record<number, string>;
+  /**
+   * Budgets each call spends, in order, once its input is valid: past one the call is answered 429
+   * with Retry-After and the handler does not run (worker/auth/rate-limit.ts). The document names
+   * them. Failure budgets that a success gives back (sign-in, second factor) stay with their code.
+   */
+  limits?: readonly RouteLimit[];
+}
+
+/** One budget of a route: the limit, whose budget a call spends, and what a refusal is audited as. */
+export interface RouteLimit {
+  limit: Limit;
+  /** Whose budget: e.g. "network" (`perNetwork`), "user" (`perUser`), or an e-mail from the body. */
+  per: string;
+  key: (c: Context<AppEnv>) => string | Promise<string>;
+  refusedAudit?: { event: AuditEvent; fields: (c: Context<AppEnv>) => AuditFields | Promise<AuditFields> };
+}
+
+type RefusedAudit = RouteLimit["refusedAudit"];
+
+/** A budget per caller's network (an IPv6 /64 or an IPv4 address). */
+export const perNetwork = (limit: Limit, refusedAudit?: RefusedAudit): RouteLimit => ({
+  limit,
+  per: "network",
+  key: (c) => `ip:${clientIp(c)}`,
+  refusedAudit,
+});
+
+/** A budget per signed-in person, across their sessions and workspaces. */
+export const perUser = (limit: Limit, refusedAudit?: RefusedAudit): RouteLimit => ({
+  limit,
+  per: "user",
+  key: (c) => `user:${c.var.session.userId}`,
+  refusedAudit,
+});
+
+/** A refusal audited with the body's e-mail (hashed, as every audit line has it) and the caller's network. */
+export const refusedWithEmail = (event: AuditEvent, schema: z.ZodType<{ email: string }>): RefusedAudit => ({
+  event,
+  fields: async (c) => ({ email: await emailId(validBody(c, schema).email), ip: clientIp(c) }),
+});
+
+/** The validated JSON body inside a limit's key or audit (the declaration's validators ran first). */
+export function validBody<S extends ZodTypeAny>(c: Context<AppEnv>, _schema: S): z.output<S> {
+  return c.req.valid("json" as never) as z.output<S>;
+}
+
+/** Spends a call's budgets; throws the 429 of the first that is spent (after auditing it). */
+async function spendLimits(c: Context<AppEnv>, limits: readonly RouteLimit[]): Promise<void> {
+  for (const { limit, key, refusedAudit } of limits) {
+    if (await reserve(c, limit, await key(c))) continue;
+    if (refusedAudit) audit(refusedAudit.event, { ...(await refusedAudit.fields(c)), reason: "rate_limited" });
+    throw refusal(c, limit);
+  }
 }
 
 const targets = { params: "param", query: "query", body: "json" } as const;
@@ -76,10 +131,14 @@ export function declared<const D extends RouteDeclaration>(declaration: D) {
     const schema = declaration[part];
     return schema ? [zod(targets[part], schema)] : [];
   });
+  const limits = declaration.limits ?? [];
   const middleware: MiddlewareHandler<AppEnv> = (c, next) => {
     const run = async (at: number): Promise<void> => {
       const validator = validators[at];
-      if (!validator) return next();
+      if (!validator) {
+        await spendLimits(c, limits);
+        return next();
+      }
       await validator(c, () => run(at + 1));
     };
     return run(0);
