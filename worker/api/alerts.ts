@@ -15,7 +15,7 @@ import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";
 import { checkNotify } from "./alert-delivery";
 import { commitWatched, editorSession } from "./watch-edits";
-import { settleWorkspace } from "../workspace-object";
+
 
 /**
  * Alert rules (CRUD) and alerts (read, mark read) for integrators and the Inbox (DESIGN.md
@@ -163,8 +163,6 @@ export const alertRoutes = new Hono<AppEnv>()
     async (c) => {
       const { workspaceId } = workspaceSession(c.var.session);
       const { since, limit } = c.req.valid("query");
-      // Alerts reach D1 in the workspace object's flush (about a second): current first.
-      await settleWorkspace(c.env, workspaceId);
       const where = [eq(alerts.workspaceId, workspaceId), eq(alerts.deleted, false)];
       if (since !== undefined) where.push(gte(alerts.at, since));
       const rows = await c.var.db

@@ -21,7 +21,7 @@ import { chunkRows } from "../../db/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
 import { listDevices } from "../fleet/device-directory";
-import { commitWorkspaceWrite, forgetVehicleDevice, settleWorkspace, vehiclePositionCount } from "../workspace-object";
+import { commitWorkspaceWrite, forgetVehicleDevice, vehiclePositionCount } from "../workspace-object";
 import type { AppEnv } from "../types";
 import { deviceSetupSchema } from "../../shared/device-setup";
 import { declared, perUser } from "./route-declaration/declare";
@@ -88,8 +88,6 @@ export const beaconRoutes = new Hono<AppEnv>()
   /** The workspace's beacons, for configuring devices and for the simulator. */
   .get("/", declared({ permission: "workspace.view", summary: "The workspace's beacons", tag: "Fleet" }), async (c) => {
     const { workspaceId, role } = workspaceSession(c.var.session);
-    // Last reports are flushed by the workspace's object about once a second: current first.
-    await settleWorkspace(c.env, workspaceId);
     const rows = await c.var.db
       .select({ id: beacons.id, vehicleId: beacons.vehicleId, lastReportAt: beacons.lastReportAt })
       .from(beacons)
@@ -114,8 +112,6 @@ export const beaconRoutes = new Hono<AppEnv>()
       const { vehicleId } = c.req.valid("param");
       const now = Date.now();
       const since = c.req.valid("query").since ?? now - (now % 86_400_000);
-      // Its counters and last report are flushed by the workspace's object about once a second: current first.
-      await settleWorkspace(c.env, workspaceId);
       const countStored = (id: string, from: number) => vehiclePositionCount(c.env, workspaceId, id, from, now);
       const health = await beaconHealth(
         c.var.db,

@@ -53,6 +53,7 @@ import { safeError } from "../lib/safe-error";
 import { accountRoutes } from "./account";
 import { twoFactorRoutes } from "./two-factor";
 import { pushKeyRoutes, pushSubscriptionRoutes } from "./push";
+import { settleLiveReads } from "./live-reads";
 
 /**
  * /api/*: JSON in and out. Every answer is `no-store`; every 4xx is `{ error: { code, message } }`;
@@ -67,6 +68,8 @@ api.use("*", async (c, next) => {
   c.header("Cache-Control", "no-store");
   c.header("X-Content-Type-Options", "nosniff");
 });
+// Every read of a table the workspace object flushes waits for its flush first (worker/api/live-reads.ts).
+api.use("*", settleLiveReads);
 
 const tooLarge = (limit: string) => () => {
   throw new ApiError(413, "payload_too_large", `Request body is larger than ${limit}`);

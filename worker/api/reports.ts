@@ -24,7 +24,7 @@ import { reportVehicles } from "../reports/vehicles";
 import type { AppEnv } from "../types";
 import { type AnyZodObject } from "zod";
 import { declared } from "./route-declaration/declare";
-import { settleWorkspace } from "../workspace-object";
+
 
 /** CSV columns of each report, in order: the JSON rows' keys, units in their names. */
 const summaryColumns = [
@@ -94,8 +94,6 @@ export async function workspaceTimeZone(db: Db, workspaceId: string): Promise<st
 async function runReport(c: Context<AppEnv>, name: ReportName) {
   const { workspaceId } = workspaceSession(c.var.session);
   const query = await parseInput(reportQuerySchema, { ...c.req.query(), vehicleId: c.req.queries("vehicleId") });
-  // Today's rollups reach D1 in the workspace object's flush (about a second): current first.
-  await settleWorkspace(c.env, workspaceId);
   const db = c.var.db;
   const timeZone = await workspaceTimeZone(db, workspaceId);
   const range = reportRange(query.from, query.to, timeZone);
@@ -182,8 +180,6 @@ export const reportRoutes = new Hono<AppEnv>()
         ...c.req.query(),
         vehicleId: c.req.queries("vehicleId"),
       });
-      // Today's rollups reach D1 in the workspace object's flush: current first, as the other reports.
-      await settleWorkspace(c.env, workspaceId);
       const timeZone = await workspaceTimeZone(c.var.db, workspaceId);
       const response: CostReportResponse = { timeZone, ...(await costReport(c.var.db, workspaceId, timeZone, query)) };
       if (query.format === "json") return c.json(response);

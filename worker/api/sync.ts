@@ -9,7 +9,7 @@ import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from ".
 import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import { sendJobNotifications } from "../jobs/job-notifications";
 import { JOB_MUTATIONS } from "../sync/jobs-mutators";
-import { announceWrites, forgetRoomChanges, roomChanges, settleWorkspace } from "../workspace-object";
+import { announceWrites, forgetRoomChanges, roomChanges } from "../workspace-object";
 import type { AppEnv } from "../types";
 import { pullRequestSchema, pullResponseSchema } from "../../shared/sync-protocol";
 import { declared } from "./route-declaration/declare";
@@ -42,9 +42,8 @@ export const syncRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const raw: unknown = await c.req.json().catch(() => undefined);
-      // Reports the workspace's object has not flushed yet go to D1 first: a full answer reads D1
-      // directly (an incremental one asks the object, which does the same). Nothing pending: no D1.
-      await settleWorkspace(c.env, workspaceSession(c.var.session).workspaceId);
+      // A full answer reads D1 after the workspace's object has flushed (worker/api/live-reads.ts);
+      // an incremental one asks the object, which does the same. Nothing pending: no D1.
       const { status, body } = await answerPull(c.var.db, workspaceSession(c.var.session), raw, roomChanges(c.env));
       return c.json(body, status as ContentfulStatusCode);
     },

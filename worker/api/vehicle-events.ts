@@ -5,7 +5,7 @@ import { badRequest } from "../lib/errors";
 import { declared } from "./route-declaration/declare";
 import { timelineEventsAnswer } from "./fuel-answers";
 import type { AppEnv } from "../types";
-import { settleWorkspace } from "../workspace-object";
+
 import { fuelVehicle } from "../fuel/fuel-writes";
 import { vehicleTimelineEvents } from "../timeline/vehicle-events";
 
@@ -29,8 +29,7 @@ export const vehicleEventRoutes = new Hono<AppEnv>().use(requireSession).get(
     const problem = timelineRangeProblem(query);
     if (problem) throw badRequest(problem, { from: [problem] });
     const vehicle = await fuelVehicle(c.var.db, workspaceId, c.req.param("vehicleId"));
-    // Events reach D1 in the workspace object's flush (about a second): current first.
-    await settleWorkspace(c.env, workspaceId);
+    // Events reach D1 in the workspace object's flush: the read waits for it (worker/api/live-reads.ts).
     const events = await vehicleTimelineEvents(c.var.db, workspaceId, vehicle, query, Date.now());
     return c.json({ events });
   },
