@@ -97,6 +97,9 @@ function reportsOf(truth: TruthSecond[], everyS: number, random: Random): JobFix
 const plannedJob = (id: string, sequence: number, p: { latitude: number; longitude: number }, minutes: number) => ({
   ...NO_PROGRESS,
   id,
+  number: sequence,
+  title: id,
+  area: null,
   sequence,
   latitude: p.latitude,
   longitude: p.longitude,

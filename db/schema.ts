@@ -632,6 +632,10 @@ export const alerts = sqliteTable(
     latitude: real("latitude").notNull(),
     longitude: real("longitude").notNull(),
     peak: real("peak"),
+    // the job a job_* alert is about, its number and title as they were then (migration 0034)
+    jobId: text("job_id"),
+    jobNumber: integer("job_number"),
+    jobTitle: text("job_title"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [

@@ -269,8 +269,9 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       const timeZone = change.timeZone ?? rows?.timeZone;
       if (timeZone) this.fleet.setTimeZone(timeZone);
     }
-    // Read again before the next report is folded; the timezone's change moves the days too.
-    if (change.jobs || change.timeZone) this.#dayPlans.invalidate();
+    // Read again before the next report is folded; the timezone's change moves the days too, and
+    // a place's change its jobs' outline (domain/jobs/area.ts).
+    if (change.jobs || change.timeZone || change.places) this.#dayPlans.invalidate();
     for (const userId of change.members?.removedUserIds ?? []) await this.closeUser(userId);
     if (change.readYourWrites) this.#changes.invalidate();
     if (change.poke ?? true) await this.poke();

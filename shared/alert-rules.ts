@@ -141,6 +141,10 @@ export interface Alert {
   longitude: number;
   /** the episode's peak: mph for speeding and tow, seconds ahead for the clock, litres lost for a fuel drop */
   peak: number | null;
+  /** The job a job_late, job_arrived or job_completed alert is about, as it was then (absent: none). */
+  jobId?: string | null;
+  jobNumber?: number | null;
+  jobTitle?: string | null;
 }
 
 export const appliesTo = (rule: Pick<AlertRule, "vehicleIds">, vehicleId: string) =>

@@ -18,6 +18,8 @@ export type AlertWire = {
   la: number;
   lo: number;
   k?: number;
+  /** a job alert's job: id, number, title (as it was when it happened) */
+  j?: [string, number, string];
 };
 
 export function encodeAlert(a: Omit<Alert, "id">): AlertWire {
@@ -32,6 +34,7 @@ export function encodeAlert(a: Omit<Alert, "id">): AlertWire {
   setIfPresent(w, "p", a.placeId);
   setIfPresent(w, "e", a.endAt);
   setIfPresent(w, "k", a.peak);
+  if (a.jobId) w.j = [a.jobId, a.jobNumber ?? 0, a.jobTitle ?? ""];
   return w;
 }
 
@@ -47,8 +50,22 @@ export function decodeAlert(id: string, w: AlertWire): Alert {
     latitude: w.la,
     longitude: w.lo,
     peak: w.k ?? null,
+    ...(w.j && { jobId: w.j[0], jobNumber: w.j[1], jobTitle: w.j[2] }),
   };
 }
+
+/** A job alert's job as REST and webhooks show it: `{ id, number, title }`, null for other alerts. */
+export interface AlertJob {
+  id: string;
+  number: number;
+  title: string;
+}
+
+export const alertJob = (a: Pick<Alert, "jobId" | "jobNumber" | "jobTitle">): AlertJob | null =>
+  a.jobId ? { id: a.jobId, number: a.jobNumber ?? 0, title: a.jobTitle ?? "" } : null;
+
+/** "#12 Deliver pallets": how a person reads which job an alert is about. */
+export const jobLabel = (job: AlertJob) => `#${job.number} ${job.title}`;
 
 export type AlertReadsWire = { b: number; i: string[] };
 export const encodeAlertReads = (r: { readBefore: number; readIds: string[] }): AlertReadsWire => ({

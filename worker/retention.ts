@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { JOB_SHARE_AFTER_COMPLETION_MS } from "../shared/job-shares";
 import type { Db } from "../db/client";
 import { forgetKnownOwners } from "./sync/client-group";
 import {
@@ -39,9 +40,14 @@ export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
   password_reset_tokens: (now) => sql`expires_at < ${now - DAY}`,
   // E-mail confirmation links live 7 days; an account that never confirms keeps asking for new ones.
   email_confirmations: (now) => sql`expires_at < ${now - DAY}`,
-  // A job's customer link ends at the latest JOB_SHARE_MAX_DAYS after it was made: a day past its
-  // end it answers 404 instead of 410, and the page says the link has ended either way.
-  job_shares: (now) => sql`expires_at < ${now - DAY}`,
+  // A job's customer link ends at the latest JOB_SHARE_MAX_DAYS after it was made, and before that
+  // JOB_SHARE_AFTER_COMPLETION_MS after its job is completed, or when it is cancelled or deleted:
+  // a day past its end it answers 404 instead of 410, and the page says the link has ended either
+  // way. The job is read by its key for each link (links are few; jobs are many).
+  job_shares: (now) =>
+    sql`(expires_at < ${now - DAY} OR EXISTS (SELECT 1 FROM jobs j WHERE j.id = job_shares.job_id AND (
+      j.completed_at < ${now - DAY - JOB_SHARE_AFTER_COMPLETION_MS}
+      OR ((j.status = 'cancelled' OR j.deleted = 1) AND j.updated_at < ${now - DAY}))))`,
   // Abuse-limit windows are at most a day long: a window that started two days ago is over.
   rate_limits: (now) => sql`window_start < ${now - 2 * DAY}`,
   // Deliveries in a final state, a month after it (the dead ones are the operator's record until then).

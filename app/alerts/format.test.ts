@@ -29,6 +29,16 @@ describe("inbox formatting", () => {
     ]);
   });
 
+  it("names the job a job alert is about, as it was when it happened", () => {
+    const job = { jobId: "j", jobNumber: 12, jobTitle: "Deliver pallets" };
+    expect(describeAlert(alert({ type: "job_arrived", ...job }), undefined)).toBe(
+      "Arrived at a job: #12 Deliver pallets",
+    );
+    expect(describeAlert(alert({ type: "job_late", ...job }), undefined)).toBe("Job running late: #12 Deliver pallets");
+    // raised before alerts kept their job: the type alone, never "ongoing"
+    expect(describeAlert(alert({ type: "job_completed" }), undefined)).toBe("Job completed");
+  });
+
   it("says what happened with its peak and duration", () => {
     expect(describeAlert(alert({ peak: 84.4, endAt: 180_000 }), undefined)).toBe("Speeding, peak 84 mph, for 3m");
     expect(describeAlert(alert({ type: "idling" }), undefined)).toBe("Idling, ongoing");

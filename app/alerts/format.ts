@@ -1,4 +1,5 @@
 import { alertTypeLabels, isNotice, type Alert } from "../../shared/alert-rules";
+import { alertJob, jobLabel } from "../../shared/alerts";
 import { litresToGallons } from "../../shared/units";
 import { dayHeading } from "../vehicles/format";
 
@@ -21,6 +22,11 @@ export function groupByDay<T extends { at: number }>(
 export function describeAlert(alert: Alert, placeName: string | undefined): string {
   const label = alertTypeLabels[alert.type];
   if (alert.type === "place_enter" || alert.type === "place_exit") return `${label}: ${placeName ?? "a deleted place"}`;
+  // "Arrived at a job: #12 Deliver pallets": the job as it was when it happened (kept on the alert)
+  const job = alertJob(alert);
+  if (job) return `${label}: ${jobLabel(job)}`;
+  // one raised before alerts kept their job: an instant, so no "ongoing"
+  if (alert.type.startsWith("job_")) return label;
   // "Service due soon", "Service overdue": the Service tab says which schedule.
   if (isNotice(alert.type)) return label;
   const parts = [label];

@@ -40,6 +40,10 @@ export function jobAlerts(
         latitude: job.latitude,
         longitude: job.longitude,
         peak: null,
+        // named wherever a person reads it (Inbox, e-mail, webhook, push), as it was then
+        jobId: job.id,
+        jobNumber: job.number,
+        jobTitle: job.title,
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { JobStatus } from "../../shared/jobs";
+import type { JobArea } from "./area";
 import { offsetMinutes, startOfDay } from "../../shared/time-zone";
 
 /**
@@ -23,11 +24,16 @@ export interface JobProgress {
 
 export interface PlannedJob extends JobProgress {
   id: string;
+  /** The job's number and title, for the alerts it raises to name it (domain/jobs/alerts.ts). */
+  number: number;
+  title: string;
   /** Order among the vehicle's jobs of the day (ascending). */
   sequence: number;
   latitude: number;
   longitude: number;
   radiusMeters: number;
+  /** The outline of the place the job is at (null: at a point, there within radiusMeters). */
+  area: JobArea | null;
   durationMinutes: number;
   /** The time window as instants (null: open on that side). */
   windowStart: number | null;

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import commute from "../../worker/fleet/fixtures/commute";
 import longIdle from "../../worker/fleet/fixtures/long-idle";
 import { parseOsmandParams } from "../devices/osmand";
+import type { PolygonGeometry } from "../../shared/places";
+import { placeCentre } from "../../shared/jobs";
+import { jobArea } from "./area";
 import { NO_PROGRESS, type JobProgress, type PlannedJob } from "./plan";
 import {
   advanceJobs,
@@ -23,9 +26,18 @@ function readFixes(csv: string): JobFix[] {
   });
 }
 
-const job = (id: string, sequence: number, latitude: number, longitude: number, more: Partial<PlannedJob> = {}) => ({
+const job = (
+  id: string,
+  sequence: number,
+  latitude: number,
+  longitude: number,
+  more: Partial<PlannedJob> = {},
+): PlannedJob => ({
   ...NO_PROGRESS,
   id,
+  number: sequence,
+  title: id,
+  area: null,
   sequence,
   latitude,
   longitude,
@@ -123,6 +135,63 @@ describe("job status on a recorded commute", () => {
     const { rows, transitions } = replay(fixes, [done, job("home", 2, ...ASHLAND_NORTH)]);
     expect(rows.has("coffee")).toBe(false);
     expect(transitions.map((t) => `${t.jobId} ${t.kind}`)).toEqual(["home en_route", "home arrived"]);
+  });
+});
+
+/** A job at a polygon place, heading for the place's centre (the mean vertex) as jobs at places do. */
+function atPolygon(id: string, sequence: number, corners: [west: number, south: number, east: number, north: number]) {
+  const [w, s, e, n] = corners;
+  const geometry: PolygonGeometry = {
+    type: "Polygon",
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  };
+  const centre = placeCentre(geometry);
+  return job(id, sequence, centre.latitude, centre.longitude, { area: jobArea(`place-${id}`, geometry, centre) });
+}
+
+describe("a job at a polygon place", () => {
+  const fixes = readFixes(commute);
+
+  it("arrives when the vehicle enters the outline and completes when it leaves, however far its centre", () => {
+    // A customer's yard 480 m deep west of Halsted whose east end is the lot the van parks in: its
+    // centre is 240 m from the van, beyond any 100 m circle, yet the van is inside it.
+    const yard = atPolygon("yard", 1, [-87.653, 41.883, -87.6472, 41.8837]);
+    const { rows, transitions } = replay(fixes, [yard]);
+    expect(transitions.map((t) => [t.kind, new Date(t.at).toISOString()])).toEqual([
+      ["en_route", "2026-10-13T13:01:00.000Z"],
+      ["arrived", "2026-10-13T13:04:20.000Z"],
+      ["completed", "2026-10-13T13:12:00.000Z"],
+    ]);
+    expect(rows.get("yard")).toMatchObject({ status: "completed", departedAt: at("2026-10-13T13:12:00Z") });
+    // the same stop as a circle around that centre is never reached
+    const circle = job("yard", 1, yard.latitude, yard.longitude);
+    expect(replay(fixes, [circle]).transitions.map((t) => t.kind)).toEqual(["en_route"]);
+  });
+
+  it("does not arrive at a place across the street, though its centre is within a radius of the van", () => {
+    // 34 m west of Halsted: the parked van is 82 m from the centre and outside the outline
+    const across = atPolygon("across", 1, [-87.649, 41.883, -87.6478, 41.8838]);
+    const { rows, transitions } = replay(fixes, [across]);
+    expect(transitions.map((t) => t.kind)).toEqual(["en_route"]);
+    expect(rows.get("across")).toMatchObject({ status: "en_route", arrivedAt: null });
+  });
+
+  it("keeps a place left before its expected duration arrived, with the time it left the outline", () => {
+    const yard = atPolygon("yard", 1, [-87.653, 41.883, -87.6472, 41.8837]);
+    const { rows } = replay(fixes, [{ ...yard, durationMinutes: 15 }]);
+    expect(rows.get("yard")).toMatchObject({
+      status: "arrived",
+      arrivedAt: at("2026-10-13T13:04:20Z"),
+      departedAt: at("2026-10-13T13:12:00Z"),
+    });
   });
 });
 

@@ -1,11 +1,14 @@
 import { distanceMetres } from "../../shared/geo";
+import { metresOutside } from "./area";
 import { estimateArrivals, isLate } from "./eta";
 import { isOpen, STATUS_RANK, type JobProgress, type JobStatus, type PlannedJob } from "./plan";
 import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelState } from "./travel";
 
 /**
  * A vehicle's jobs of the day, followed fix by fix (docs/decisions/0055): state in, fix in ->
- * state out, the jobs' changed progress out. Each transition is stamped with the fix's time:
+ * state out, the jobs' changed progress out. A stop's "radius" below is its edge: the radius around
+ * its point, or the outline of the place it is at, polygon or circle (domain/jobs/area.ts, ADR 0062).
+ * Each transition is stamped with the fix's time:
  * - en_route: the first open stop, once the vehicle has moved today and is at no stop (it started
  *   its day, or left the previous stop);
  * - arrived: inside the radius of the stop it is heading for and slow, or of another for three
@@ -94,7 +97,7 @@ function nothingNear(state: JobsState, plan: readonly PlannedJob[], fix: JobFix)
   for (const job of plan) {
     const mine = state.written[job.id];
     const status = mine && STATUS_RANK[mine.status] >= STATUS_RANK[job.status] ? mine.status : job.status;
-    if (status === "arrived" || (isOpen({ status }) && distanceMetres(job, fix) <= job.radiusMeters)) return false;
+    if (status === "arrived" || (isOpen({ status }) && metresOutside(job, fix, MAX_MARGIN_M) <= 0)) return false;
   }
   return true;
 }
@@ -178,9 +181,9 @@ function detect(jobs: PlannedJob[], d: Detection): PlannedJob[] {
   const upcoming = jobs.find(notReached)?.id;
   const next = jobs.map((job): PlannedJob => {
     if (!isOpen(job)) return job;
-    const metres = distanceMetres(job, fix);
-    if (job.status === "arrived") return stayOrLeave(job, metres, margin, d);
-    const arrivedAt = arrival(job, metres, margin, job.id === upcoming, d);
+    const outside = metresOutside(job, fix, MAX_MARGIN_M);
+    if (job.status === "arrived") return stayOrLeave(job, outside, margin, d);
+    const arrivedAt = arrival(job, outside, margin, job.id === upcoming, d);
     if (arrivedAt === null) return job;
     reached = Math.max(reached, job.sequence);
     transitions.push({ jobId: job.id, kind: "arrived", at: arrivedAt });
@@ -207,9 +210,9 @@ function detect(jobs: PlannedJob[], d: Detection): PlannedJob[] {
  * through a later stop's radius, or waiting at a light in it, has not arrived there. A fix just
  * outside (within its accuracy) keeps the first one's time: GPS noise at the edge is not leaving.
  */
-function arrival(job: PlannedJob, metres: number, margin: number, upcoming: boolean, d: Detection): number | null {
-  if (metres > job.radiusMeters) {
-    if (metres > job.radiusMeters + margin) delete d.entered[job.id];
+function arrival(job: PlannedJob, outside: number, margin: number, upcoming: boolean, d: Detection): number | null {
+  if (outside > 0) {
+    if (outside > margin) delete d.entered[job.id];
     return null;
   }
   const since = d.entered[job.id] ?? d.fix.time;
@@ -227,14 +230,14 @@ function arrival(job: PlannedJob, metres: number, margin: number, upcoming: bool
  * completed when it leaves after its expected duration; leaving earlier, it stays arrived with its
  * departure, for the driver to mark done (shared/jobs.ts: an arrived job is never en route again).
  */
-function stayOrLeave(job: PlannedJob, metres: number, margin: number, d: Detection): PlannedJob {
-  if (metres <= job.radiusMeters) {
+function stayOrLeave(job: PlannedJob, outside: number, margin: number, d: Detection): PlannedJob {
+  if (outside <= 0) {
     delete d.entered[job.id];
     return job.departedAt === null ? job : { ...job, departedAt: null };
   }
   if (job.departedAt !== null) return job;
   const at = (d.entered[job.id] ??= d.fix.time);
-  if (metres <= job.radiusMeters + margin) return job;
+  if (outside <= margin) return job;
   delete d.entered[job.id];
   if (at - (job.arrivedAt ?? at) < job.durationMinutes * 60_000) return { ...job, departedAt: at };
   d.transitions.push({ jobId: job.id, kind: "completed", at });

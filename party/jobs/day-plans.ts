@@ -1,12 +1,14 @@
 import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import type { PlaceGeometry } from "../../shared/places";
 import type { AlertRule } from "../../shared/alert-rules";
 import type { FleetModule } from "../../domain/fold/fold";
 import { jobsModule, type PlansOf } from "../../domain/jobs/module";
+import { jobArea, type JobArea } from "../../domain/jobs/area";
 import { localTimeOn, type PlannedJob } from "../../domain/jobs/plan";
 import type { JobTransition } from "../../domain/jobs/progress";
 import { addDays, dayOf, DEFAULT_TIME_ZONE } from "../../shared/time-zone";
 import type { Db } from "../../db/client";
-import { jobs } from "../../db/schema";
+import { jobs, places } from "../../db/schema";
 
 /**
  * The jobs a workspace's object follows as it folds reports (docs/decisions/0055): the assigned,
@@ -23,6 +25,9 @@ const RETRY_MS = 30_000;
 type PlanRow = Pick<
   typeof jobs.$inferSelect,
   | "id"
+  | "number"
+  | "title"
+  | "placeId"
   | "vehicleId"
   | "date"
   | "sequence"
@@ -39,7 +44,7 @@ type PlanRow = Pick<
   | "completedAt"
   | "eta"
   | "late"
->;
+> & { placeGeometry: PlaceGeometry | null };
 
 /** The workspace's assigned, live jobs of `days` (one query). */
 export async function readPlanRows(db: Db, workspaceId: string, days: string[]): Promise<PlanRow[]> {
@@ -47,6 +52,11 @@ export async function readPlanRows(db: Db, workspaceId: string, days: string[]):
   return db
     .select({
       id: c.id,
+      number: c.number,
+      title: c.title,
+      placeId: c.placeId,
+      // the place's outline, while the place is live: arrival is entering it (domain/jobs/area.ts)
+      placeGeometry: places.geometry,
       vehicleId: c.vehicleId,
       date: c.date,
       sequence: c.sequence,
@@ -65,6 +75,7 @@ export async function readPlanRows(db: Db, workspaceId: string, days: string[]):
       late: c.late,
     })
     .from(c)
+    .leftJoin(places, and(eq(places.id, c.placeId), eq(places.workspaceId, c.workspaceId), eq(places.deleted, false)))
     .where(
       and(
         eq(c.workspaceId, workspaceId),
@@ -77,11 +88,19 @@ export async function readPlanRows(db: Db, workspaceId: string, days: string[]):
     );
 }
 
-/** A row as the tracker sees it: its window as instants in the workspace's zone. */
-export function plannedJob(row: PlanRow, timeZone: string): PlannedJob {
-  const { vehicleId: _vehicle, date, windowStart, windowEnd, ...rest } = row;
+/**
+ * A row as the tracker sees it: its window as instants in the workspace's zone, its place's outline
+ * compiled (`areas`: once per place for the whole read, however many jobs are at it).
+ */
+export function plannedJob(row: PlanRow, timeZone: string, areas = new Map<string, JobArea>()): PlannedJob {
+  const { vehicleId: _vehicle, date, windowStart, windowEnd, placeId, placeGeometry, ...rest } = row;
+  // keyed by the point too: a job planned before its place moved still heads for the old centre
+  const key = `${placeId}@${rest.latitude},${rest.longitude}`;
+  let area = placeId ? (areas.get(key) ?? null) : null;
+  if (placeId && placeGeometry && !area) areas.set(key, (area = jobArea(placeId, placeGeometry, rest)));
   return {
     ...rest,
+    area,
     windowStart: windowStart ? localTimeOn(date, windowStart, timeZone) : null,
     windowEnd: windowEnd ? localTimeOn(date, windowEnd, timeZone) : null,
   };
@@ -127,12 +146,13 @@ export class DayPlans {
     try {
       const rows = await readPlanRows(this.db(), this.workspaceId, days);
       const plans = new Map<string, Map<string, PlannedJob[]>>();
+      const areas = new Map<string, JobArea>();
       for (const row of rows) {
         const days = plans.get(row.vehicleId!) ?? new Map<string, PlannedJob[]>();
         if (!days.size) plans.set(row.vehicleId!, days);
         const plan = days.get(row.date) ?? [];
         if (!plan.length) days.set(row.date, plan);
-        plan.push(plannedJob(row, timeZone));
+        plan.push(plannedJob(row, timeZone, areas));
       }
       for (const days of plans.values()) for (const plan of days.values()) plan.sort((a, b) => a.sequence - b.sequence);
       this.#plans = plans;

@@ -1,10 +1,10 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, dayOf, startOfDay } from "../../shared/time-zone";
 import { database } from "../../db/client";
-import { jobs, workspaces } from "../../db/schema";
+import { jobs, places, workspaces } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import commute from "../../worker/fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
@@ -146,12 +146,18 @@ describe("jobs followed through ingestion", () => {
       expect(res.status).toBe(201);
     }
     const vehicleId = a.beacon.vehicleId;
-    await insertJob(a.workspaceId, { date: day, vehicleId, sequence: 1, ...COFFEE });
+    const coffee = await insertJob(a.workspaceId, {
+      date: day,
+      vehicleId,
+      sequence: 1,
+      title: "Coffee run",
+      ...COFFEE,
+    });
     // its window closed before the day's first report: late as soon as its ETA is worked out
     await insertJob(a.workspaceId, { date: day, vehicleId, sequence: 2, ...HOME, windowEnd: "00:00" });
     await drive(commuteReports(a.beacon.id, shift));
     const res = await call("/api/alerts?limit=50", { token: a.token });
-    const { alerts: listed } = (await res.json()) as { alerts: { type: string; at: string }[] };
+    const { alerts: listed } = (await res.json()) as { alerts: { type: string; at: string; job: unknown }[] };
     const t = (iso: string) => new Date(Date.parse(iso) + shift).toISOString();
     expect(
       listed
@@ -161,5 +167,90 @@ describe("jobs followed through ingestion", () => {
     ).toEqual([t("2026-10-13T13:04:20Z"), t("2026-10-13T13:18:10Z")]);
     expect(listed.filter((x) => x.type === "job_completed").map((x) => x.at)).toEqual([t("2026-10-13T13:12:00Z")]);
     expect(listed.filter((x) => x.type === "job_late")).toHaveLength(1);
+    // each names its job as it was then: the Inbox, e-mail, webhook and push read it off the alert
+    const completed = listed.find((x) => x.type === "job_completed")!;
+    const { number } = await jobRow(coffee);
+    expect(completed.job).toEqual({ id: coffee, number, title: "Coffee run" });
+    expect(listed.every((x) => x.job !== null)).toBe(true);
   });
+
+  it("arrives at a job at a polygon place when the vehicle enters the place's outline, as the place is now", async () => {
+    const a = await workspaceWithBeacon();
+    const { shift, day } = commuteShift();
+    // a yard 480 m deep west of Halsted whose east end is the coffee shop's lot (domain/jobs/area.ts)
+    const ring = [
+      [-87.653, 41.883],
+      [-87.6472, 41.883],
+      [-87.6472, 41.8837],
+      [-87.653, 41.8837],
+      [-87.653, 41.883],
+    ];
+    const placeId = crypto.randomUUID();
+    await db().batch([
+      bumpVersion(db(), a.workspaceId),
+      db()
+        .insert(places)
+        .values({
+          id: placeId,
+          workspaceId: a.workspaceId,
+          name: "Yard",
+          // drawn first somewhere else: the plan the object reads holds this outline
+          geometry: { type: "Circle", center: [-87.7, 41.95], radius: 100 },
+          version: versionOf(a.workspaceId),
+        }),
+    ]);
+    // the job heads for the place's mean vertex, 240 m west of where the van parks
+    const centre = { latitude: 41.88335, longitude: -87.65184 };
+    const yard = await insertJob(a.workspaceId, { date: day, vehicleId: a.beacon.vehicleId, placeId, ...centre });
+    const reports = commuteReports(a.beacon.id, shift);
+    await drive(reports.slice(0, 20));
+    // redrawn before the van sets off: the object follows the place's new outline
+    const geometry = { type: "Polygon", coordinates: [ring] };
+    const res = await call(`/api/places/${placeId}`, { method: "PATCH", token: a.token, json: { geometry } });
+    expect(res.status).toBe(200);
+    await drive(reports.slice(20));
+    const t = (iso: string) => Date.parse(iso) + shift;
+    expect(await jobRow(yard)).toMatchObject({
+      status: "completed",
+      arrivedAt: t("2026-10-13T13:04:20Z"),
+      completedAt: t("2026-10-13T13:12:00Z"),
+    });
+  });
+
+  it("does not rewrite a crawling vehicle's jobs on every report: an ETA is written when it moves by a minute", async () => {
+    const a = await workspaceWithBeacon();
+    const day = dayOf(Date.now(), "UTC");
+    const start = Math.max(startOfDay(day, "UTC"), Date.now() - 60 * 60_000);
+    const vehicleId = a.beacon.vehicleId;
+    // three stops 3 to 5 km north of a vehicle crawling north at 2 m/s, reporting every 5 s
+    const ids = [];
+    for (const [i, km] of [3, 4, 5].entries())
+      ids.push(
+        await insertJob(a.workspaceId, {
+          date: day,
+          vehicleId,
+          sequence: i + 1,
+          latitude: 40 + km / 111,
+          longitude: -100,
+        }),
+      );
+    const versions = new Map<string, number[]>(ids.map((id) => [id, []]));
+    const REPORTS = 72; // six minutes
+    for (let i = 0; i < REPORTS; i++) {
+      const at = { latitude: 40 + (i * 10) / 111_000, longitude: -100, speed: 2 };
+      await ingest([report(a.beacon.id, start + i * 5_000, at)]);
+      const rows = await db().select({ id: jobs.id, version: jobs.version }).from(jobs).where(inArray(jobs.id, ids));
+      for (const row of rows) versions.get(row.id)!.push(row.version);
+    }
+    const writes = (seen: number[]) => new Set(seen).size - 1;
+    for (const id of ids) {
+      const row = await jobRow(id);
+      expect(row).toMatchObject({ status: id === ids[0] ? "en_route" : "scheduled" });
+      expect(row.eta).not.toBeNull();
+      // While the recent speed settles on the crawl (3 minutes) the ETA moves by minutes, written at
+      // most every 15 s; then it holds and nothing is written: a handful of writes, not one per report.
+      expect(writes(versions.get(id)!)).toBeLessThanOrEqual(REPORTS / 4);
+      expect(writes(versions.get(id)!.slice(REPORTS / 2))).toBeLessThanOrEqual(1);
+    }
+  }, 60_000);
 });

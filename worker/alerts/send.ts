@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { alertTypeLabels } from "../../shared/alert-rules";
+import { alertJob, jobLabel, type AlertJob } from "../../shared/alerts";
 import type { Db } from "../../db/client";
 import { alertRules, alerts, places, users, vehicles } from "../../db/schema";
 import { sendMemberMail } from "../email/member-mail";
@@ -35,6 +36,8 @@ export interface AlertWebhookBody {
     latitude: number;
     longitude: number;
     peak: number | null;
+    /** job_late, job_arrived, job_completed: the job as it was when it happened; null otherwise */
+    job: AlertJob | null;
   };
 }
 
@@ -80,6 +83,7 @@ async function alertBody(db: Db, m: DeliveryMessage): Promise<AlertWebhookBody |
       latitude: a.latitude,
       longitude: a.longitude,
       peak: a.peak,
+      job: alertJob(a),
     },
   };
 }
@@ -131,8 +135,9 @@ async function emailMember(
   const a = body.alert;
   const what = alertTypeLabels[a.type as keyof typeof alertTypeLabels] ?? a.type;
   const vehicle = a.vehicleName ?? "A vehicle";
+  const about = a.job ? ` (${jobLabel(a.job)})` : a.placeName ? ` (${a.placeName})` : "";
   const lines = [
-    `${what}: ${vehicle}${a.placeName ? ` (${a.placeName})` : ""}`,
+    `${what}: ${vehicle}${about}`,
     `When: ${a.at}${a.endAt ? ` to ${a.endAt}` : ""}`,
     `Where: ${a.latitude.toFixed(5)}, ${a.longitude.toFixed(5)}`,
     ...(a.peak !== null ? [a.type === "fuel_drop" ? `Lost: ${a.peak} L` : `Peak: ${a.peak}`] : []),
@@ -150,13 +155,14 @@ async function emailMember(
     senderKey: `workspace:${workspaceId}`,
     senderUserId: null,
     kind: "alert",
-    digestLine: `${what}: ${vehicle}${a.placeName ? ` (${a.placeName})` : ""} at ${a.at}`,
+    digestLine: `${what}: ${vehicle}${about} at ${a.at}`,
   });
   // The rule names this member: their phones get the alert too (issue 41, docs/decisions/0047).
   await pushAlert(db, config, address, workspaceId, {
     title: `${what}: ${vehicle}`,
     alertId: a.id,
-    place: a.placeName,
+    // the push's second line: which job ("#12 Deliver pallets") or place
+    detail: a.job ? jobLabel(a.job) : a.placeName,
   });
   return "sent";
 }
@@ -167,7 +173,7 @@ async function pushAlert(
   config: Config,
   address: string,
   workspaceId: string,
-  alert: { title: string; alertId: string; place: string | null },
+  alert: { title: string; alertId: string; detail: string | null },
 ) {
   try {
     const user = await db.select({ id: users.id }).from(users).where(eq(users.email, address)).get();
@@ -176,7 +182,7 @@ async function pushAlert(
       db,
       config,
       { workspaceId, userId: user.id },
-      { title: alert.title, body: alert.place ?? "Open the Inbox", url: "/inbox", tag: `alert-${alert.alertId}` },
+      { title: alert.title, body: alert.detail ?? "Open the Inbox", url: "/inbox", tag: `alert-${alert.alertId}` },
     );
   } catch (error) {
     console.error("alert push failed:", error);

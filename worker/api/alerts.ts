@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { alertRuleBodySchema, MAX_ALERT_RULES, type Alert, type AlertRule } from "../../shared/alert-rules";
-import { MAX_READ_IDS } from "../../shared/alerts";
+import { alertJob, MAX_READ_IDS } from "../../shared/alerts";
 import { isoInstant } from "../../shared/instant";
 import { can } from "../../shared/roles";
 import { redactWebhook } from "../sync/places-entities";
@@ -152,6 +152,8 @@ const toAlert = (row: typeof alerts.$inferSelect) => {
     ...alert,
     at: new Date(row.at).toISOString(),
     endAt: row.endAt === null ? null : new Date(row.endAt).toISOString(),
+    // job_late, job_arrived, job_completed: the job's id, number and title as they were then
+    job: alertJob(row),
   };
 };
 
