@@ -100,6 +100,8 @@ export class LiveFleet {
    * trips, odometer and rollups changed). The room pokes open pages when it grows.
    */
   vehicleChanges = 0;
+  /** Devices whose state ingestion has changed (a report taken or refused), counted over this object's life: the beacon watch looks again when it grows. */
+  deviceChanges = 0;
 
   /** Folds each request (one device's reports) and stores the result durably before answering. */
   async ingest(
@@ -135,6 +137,7 @@ export class LiveFleet {
     for (const d of write.devices) this.#devices.set(d.deviceId, d);
     for (const v of write.vehicles) this.#vehicles.set(v.vehicleId, v);
     this.vehicleChanges += write.vehicles.length;
+    this.deviceChanges += write.devices.length;
     for (const [vehicleId, window] of batch.windows) this.#windows.set(vehicleId, window, now);
     return answers;
   }
@@ -142,6 +145,11 @@ export class LiveFleet {
   /** A vehicle's live state as this object holds it (undefined: not known here yet). */
   vehicle(vehicleId: string): VehicleFold | undefined {
     return this.#vehicles.get(vehicleId);
+  }
+
+  /** Every device held here, with its last report and refusal (the beacon watch, party/beacon-watch/). */
+  devices(): Iterable<DeviceState> {
+    return this.#devices.values();
   }
 
   hasPending(): boolean {
