@@ -19,6 +19,14 @@ import { readWatchSnapshot, writeWatchChanges, type WatchSnapshot } from "./beac
  */
 export const WATCH_RECHECK_MS = 60_000;
 
+/**
+ * A new instance (a new object, or one woken after an eviction) takes its first look this long
+ * after it is first asked: with the object's first flush rather than an alarm of its own at once
+ * (which would also cut short a failing flush's backoff). A silence reached while the object slept
+ * is noticed this much later, within the minute a deadline is rounded to anyway.
+ */
+export const FIRST_LOOK_DELAY_MS = 10_000;
+
 /** What the watch needs of its object. */
 export interface BeaconWatchDeps {
   workspaceId: string;
@@ -46,6 +54,7 @@ export interface BeaconWatchDeps {
 export class BeaconWatchJob implements AlarmJob {
   readonly name = "beacon watch (silence, clock ahead)";
   #snapshot: WatchSnapshot | null = null;
+  #firstLookAt: number | null = null;
   #deadline: number | null = null;
   #ranAt = 0;
   #deviceChangesSeen = 0;
@@ -57,7 +66,7 @@ export class BeaconWatchJob implements AlarmJob {
 
   async dueAt(now: number): Promise<number | null> {
     // Cheap on purpose: the room asks at every ingestion. Reports only push deadlines later.
-    if (!this.#snapshot) return Math.max(now, this.#notBefore);
+    if (!this.#snapshot) return Math.max((this.#firstLookAt ??= now + FIRST_LOOK_DELAY_MS), this.#notBefore);
     const rules = await this.deps.rules();
     const changed = rules !== this.#rulesSeen || this.deps.fleet().deviceChanges !== this.#deviceChangesSeen;
     const recheck = changed ? this.#ranAt + WATCH_RECHECK_MS : null;

@@ -6,10 +6,10 @@ import { SCHEMA_VERSION } from "../../shared/sync-protocol";
 import { database } from "../../db/client";
 import { beacons, vehicles } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../../worker/test/factories";
-import { ingestRequests, roomOf, runObjectJobs } from "../../worker/test/ingest";
+import { ingestRequests, objectAlarm, roomOf, runObjectJobs } from "../../worker/test/ingest";
 import { wakeSilentWorkspaces } from "../../worker/beacon-watch/wake-watches";
 import { DEADLINE_GROUP_MS, INACTIVE_AFTER_MS } from "../../domain/alerts/beacon-watch";
-import { WATCH_RECHECK_MS } from "./beacon-watch-job";
+import { FIRST_LOOK_DELAY_MS, WATCH_RECHECK_MS } from "./beacon-watch-job";
 
 // Beacon silence and clock-ahead as a job of the workspace object's alarm (docs/decisions/0059):
 // decided from the last reports the object holds, written by the object, with no cron run.
@@ -61,7 +61,7 @@ describe("beacon silent, from the object's last reports", () => {
     const [watched, other] = await orderBeacons(a.token, a.workspaceId, 2);
     const [elsewhere] = await orderBeacons(b.token, b.workspaceId);
     const ruleId = await rule(a.token, { type: "beacon_silent", minutes: 30, vehicleIds: [watched!.vehicleId] });
-    const t = Date.now() - 45 * MINUTE;
+    const t = Date.now();
     for (const beacon of [watched!, other!, elsewhere!])
       await ingestRequests([[report(beacon.id, t, { latitude: 41.9, longitude: -87.6 })]], { now: t });
 
@@ -99,11 +99,12 @@ describe("beacon silent, from the object's last reports", () => {
       `alert/${silent!.id}`,
     );
 
-    await osmand(watched!.id, Date.now() / 1000);
-    await runObjectJobs(a.workspaceId, Date.now());
-    const [ended] = await listAlerts(a.token);
+    await ingestRequests([[report(watched!.id, t + 42 * MINUTE)]], { now: t + 42 * MINUTE });
+    await runObjectJobs(a.workspaceId, t + 43 * MINUTE);
+    const [ended, ...none] = await listAlerts(a.token);
+    expect(none).toEqual([]);
     expect(ended!.id).toBe(silent!.id);
-    expect(Date.parse(ended!.endAt!)).toBeGreaterThan(t);
+    expect(Date.parse(ended!.endAt!)).toBe(t + 42 * MINUTE);
   });
 
   it("makes a silent beacon INACTIVE and raises beacon_silent when the object's alarm rings, with no cron run", async () => {
@@ -113,7 +114,12 @@ describe("beacon silent, from the object's last reports", () => {
     await reportedAgo(beacon!.id, 20 * MINUTE);
     expect(await statusOf(beacon!.vehicleId)).toBe("ACTIVE");
 
+    // The report set the object's alarm, for its first look at the latest; it rings, then the clock moves on to that look.
+    const firstLook = Date.now() + FIRST_LOOK_DELAY_MS;
+    expect(await objectAlarm(a.workspaceId)).toBeLessThanOrEqual(firstLook);
     expect(await runDurableObjectAlarm(roomOf(a.workspaceId))).toBe(true);
+    expect(await statusOf(beacon!.vehicleId)).toBe("ACTIVE");
+    await runObjectJobs(a.workspaceId, firstLook);
     expect(await statusOf(beacon!.vehicleId)).toBe("INACTIVE");
     expect(await listAlerts(a.token)).toMatchObject([{ type: "beacon_silent", ruleId, vehicleId: beacon!.vehicleId }]);
   });
@@ -121,15 +127,15 @@ describe("beacon silent, from the object's last reports", () => {
   it("sets the object's alarm for the silence deadline, rounded up to the minute a fleet shares", async () => {
     const a = await userWithWorkspace();
     const [beacon] = await orderBeacons(a.token, a.workspaceId);
-    const [answer] = await reportedAgo(beacon!.id, 5 * MINUTE);
-    expect(answer).toMatchObject({ ok: true });
     const last = Date.now() - 5 * MINUTE;
-    await runDurableObjectAlarm(roomOf(a.workspaceId)); // the object's first look since it woke
-    const alarm = await runInDurableObject(roomOf(a.workspaceId), (_room, state) => state.storage.getAlarm());
+    await ingestRequests([[report(beacon!.id, last)]], { now: last, flushMs: 0 });
+    await runObjectJobs(a.workspaceId, Date.now() + FIRST_LOOK_DELAY_MS); // its first look: nothing silent yet
     const deadline = Math.ceil((last + INACTIVE_AFTER_MS) / DEADLINE_GROUP_MS) * DEADLINE_GROUP_MS;
-    expect(alarm).not.toBeNull();
-    expect(alarm!).toBeLessThanOrEqual(deadline + DEADLINE_GROUP_MS);
+    expect(await objectAlarm(a.workspaceId)).toBeLessThanOrEqual(deadline);
+    await runObjectJobs(a.workspaceId, deadline - 1);
     expect(await statusOf(beacon!.vehicleId)).toBe("ACTIVE");
+    await runObjectJobs(a.workspaceId, deadline);
+    expect(await statusOf(beacon!.vehicleId)).toBe("INACTIVE");
   });
 
   it("notices after an eviction the beacons that went silent while the object slept", async () => {
@@ -140,7 +146,9 @@ describe("beacon silent, from the object's last reports", () => {
     await reportedAgo(beacon!.id, 20 * MINUTE, MINUTE);
     await expect(runInDurableObject(roomOf(a.workspaceId), (_room, state) => state.abort("evicted"))).rejects.toThrow();
 
+    // A new instance: its alarm rings (what was pending reaches D1), then the clock moves on to its first look.
     expect(await runDurableObjectAlarm(roomOf(a.workspaceId))).toBe(true);
+    await runObjectJobs(a.workspaceId, Date.now() + FIRST_LOOK_DELAY_MS);
     expect(await statusOf(beacon!.vehicleId)).toBe("INACTIVE");
     expect(await listAlerts(a.token)).toMatchObject([{ type: "beacon_silent", vehicleId: beacon!.vehicleId }]);
   });
@@ -167,6 +175,9 @@ describe("beacon silent, from the object's last reports", () => {
     const woken = await wakeSilentWorkspaces(db, env);
     expect(woken).toContain(a.workspaceId);
     expect(woken).not.toContain(b.workspaceId);
+    expect(await statusOf(silent!.vehicleId)).toBe("ACTIVE"); // the cron wrote nothing
+    expect(await objectAlarm(a.workspaceId)).toBeLessThanOrEqual(Date.now() + FIRST_LOOK_DELAY_MS);
+    await runObjectJobs(a.workspaceId, Date.now() + FIRST_LOOK_DELAY_MS);
     expect(await statusOf(silent!.vehicleId)).toBe("INACTIVE");
     expect(await listAlerts(a.token)).toMatchObject([{ type: "beacon_silent", vehicleId: silent!.vehicleId }]);
     expect(await statusOf(recent!.vehicleId)).toBe("ACTIVE");
@@ -183,7 +194,7 @@ describe("device clock ahead, from the object's last refusals", () => {
     const ruleId = await rule(a.token, { type: "clock_ahead" });
     await osmand(beacon!.id, (Date.now() - 5000) / 1000, 41.7, -87.7);
     await osmand(beacon!.id, (Date.now() + 3600_000) / 1000); // an hour ahead: refused
-    const start = Date.now();
+    const start = Date.now() + FIRST_LOOK_DELAY_MS;
     await runObjectJobs(a.workspaceId, start);
     await osmand(beacon!.id, (Date.now() + 7200_000) / 1000);
     await runObjectJobs(a.workspaceId, start + WATCH_RECHECK_MS);

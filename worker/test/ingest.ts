@@ -42,3 +42,8 @@ export async function vehicleState(workspaceId: string, vehicleId: string) {
 export async function runObjectJobs(workspaceId: string, now: number) {
   await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.runAlarmJobs(now));
 }
+
+/** When the workspace object's alarm is set for (null: none). */
+export async function objectAlarm(workspaceId: string) {
+  return runInDurableObject(roomOf(workspaceId), (_room, state) => state.storage.getAlarm());
+}
