@@ -34,7 +34,7 @@ export type { BeaconReport };
 
 export type IngestOutcome = "duplicate" | FoldOutcome;
 
-/** A stop a request opened, for the geocoder (worker/fleet/geocode.ts). */
+/** A stop a request opened, for the geocoder (party/stop-addresses/). */
 export interface OpenedStop {
   id: string;
   workspaceId: string;
