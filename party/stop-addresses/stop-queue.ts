@@ -1,5 +1,3 @@
-import type { OpenedStop } from "../live-fleet/live-fleet";
-
 /** A stop waiting for its address, as the queue holds it. */
 export interface QueuedStop {
   id: string;
@@ -22,7 +20,7 @@ export class StopQueue {
     );
   }
 
-  add(stops: readonly OpenedStop[], now: number) {
+  add(stops: readonly QueuedStop[], now: number) {
     for (const s of stops)
       this.storage.sql.exec(
         "INSERT OR IGNORE INTO stops_to_address (id, latitude, longitude, queued_at) VALUES (?, ?, ?, ?)",
