@@ -1,7 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { report, workspaceWithBeacon } from "../worker/test/factories";
-import { ingestRequests, roomOf } from "../worker/test/ingest";
+import { ingestRequests, roomOf, runObjectJobs } from "../worker/test/ingest";
+import { FIRST_LOOK_DELAY_MS } from "./beacon-watch/beacon-watch-job";
 import { closeSockets, connect } from "../worker/test/sockets";
 import {
   BIG_FLEET_POKE_INTERVAL_MS,
@@ -20,11 +21,13 @@ const alarmOf = (workspaceId: string) =>
   runInDurableObject(roomOf(workspaceId), (_room, state) => state.storage.getAlarm());
 
 /**
- * A report once the object is in its steady state: its first report flushed and the day's first
+ * A report once the object is in its steady state: its first report flushed, the beacon watch's
+ * first look taken (party/beacon-watch/, due FIRST_LOOK_DELAY_MS after it) and the day's first
  * positions maintenance (due a second after it) run, so the next alarm is the flush's.
  */
 async function reportOnceSettled(workspaceId: string, beaconId: string) {
   await ingestRequests([[report(beaconId, Date.now() - 2_000)]], { flushMs: FLUSH_MS });
+  await runObjectJobs(workspaceId, Date.now() + FIRST_LOOK_DELAY_MS);
   await runDurableObjectAlarm(roomOf(workspaceId));
   while (((await alarmOf(workspaceId)) ?? Infinity) < Date.now() + 5_000) {
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -22,6 +22,9 @@ import type { HistoryPoint } from "../shared/vehicle-history";
 import type { StoredFix } from "./positions/codec";
 import { d1LegacyPositions } from "./positions/legacy";
 import { PACK_AFTER_MS, PositionStore, type FixKey, type PositionRow } from "./positions/store";
+import type { AlarmJob } from "./alarm/alarm-job";
+import { objectJobs } from "./alarm/object-jobs";
+import { earliestDue, runDueJobs } from "./alarm/run-jobs";
 
 /**
  * How often a room with open sockets re-checks their sessions: revocations close sockets at once
@@ -328,6 +331,26 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       await this.recheckSockets().catch((error: unknown) => console.error("sockets' re-check failed:", error));
     }
     await this.#maintainPositionsIfDue();
+    await runDueJobs(this.#jobs, Date.now());
+    await this.#scheduleAlarm();
+  }
+
+  /** The object's jobs that were the cron's writes (party/alarm/object-jobs.ts, docs/decisions/0059). */
+  #jobList: AlarmJob[] | null = null;
+  get #jobs(): AlarmJob[] {
+    return (this.#jobList ??= objectJobs({
+      workspaceId: this.name,
+      db: () => this.#db,
+      fleet: () => this.fleet,
+      rules: async () => (await this.#watch.rows()).rules,
+      settle: () => this.settle(),
+      announce: () => this.poke(),
+    }));
+  }
+
+  /** Runs the jobs due now and sets the alarm for the next: the cron's wake of an object with due work, and development's "now". */
+  async runAlarmJobs(now = Date.now()): Promise<void> {
+    await runDueJobs(this.#jobs, now);
     await this.#scheduleAlarm();
   }
 
@@ -354,6 +377,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     const open = this.#hasConnections();
     if (open && !this.#recheckAt) this.#recheckAt = Date.now() + SOCKET_RECHECK_MS;
     const maintenance = this.#maintenanceAt();
+    const jobsDue = await earliestDue(this.#jobs, Date.now());
     // With a page open each poke flushes first: the alarm need not flush more often than it pokes.
     const pace = Math.max(flushIn, open ? pokeIntervalMs(this.#reportRate.perSecond()) : FLUSH_IDLE_MS);
     const flushAt = Math.max(Date.now() + pace, this.#flushRetryAt);
@@ -361,6 +385,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       ...(open ? [this.#recheckAt] : []),
       ...(this.fleet.hasPending() ? [flushAt] : []),
       ...(maintenance === null ? [] : [maintenance]),
+      ...(jobsDue === null ? [] : [jobsDue]),
     ];
     if (!times.length) return;
     const at = Math.min(...times);

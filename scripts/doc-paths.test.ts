@@ -35,6 +35,7 @@ const NOT_FILES = new Set<string>([
   "public/glyphs", // written by scripts/map-glyphs.mjs at build time (ADR 0025)
   "worker/fleet/ingest.ts", // the D1 ingestion path of ADRs 0007 and 0009, replaced by the object (0016)
   "worker/api/openapi-operations.ts", // ADR 0029's OpenAPI registry, replaced by route declarations (0056)
+  "worker/alerts/beacon-alerts.ts", // ADR 0024's cron raising of silence alerts, moved into the object (0059)
 ]);
 
 /** A named path worth checking: a file (its last part has an extension), a folder (written with its

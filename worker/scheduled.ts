@@ -1,7 +1,7 @@
 import type { Env } from "./env";
 import { database } from "../db/client";
 import { config } from "./env";
-import { markSilentBeaconsInactive } from "./fleet/silent-beacons";
+import { wakeSilentWorkspaces } from "./beacon-watch/wake-watches";
 import { retentionDue, runRetention } from "./retention";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { sendIssueNotifications } from "./maintenance/issue-notifications";
@@ -9,7 +9,6 @@ import { sendJobNotifications } from "./jobs/job-notifications";
 import { announceWrites, forgetRoomChanges } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
-import { raiseBeaconAlerts } from "./alerts/beacon-alerts";
 import { relayAlerts } from "./alerts/relay";
 import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
 import { announceDueRenewals } from "./costs/renewal-notifications";
@@ -18,19 +17,18 @@ import { releaseHeldMail } from "./email/release";
 import { collectUnattachedPhotos, purgeDeletedWorkspacePhotos } from "./photos/photo-collector";
 
 /**
- * The cron trigger, every minute: beacons that fell silent stop being ACTIVE, and their clients hear
- * of it; sync tombstones older than the horizon are collected (worker/sync/tombstones.ts); alerts,
+ * The cron trigger, every minute: workspace objects with silent beacons and no alarm are woken (the
+ * object decides and writes silence itself, docs/decisions/0059); sync tombstones older than the horizon are collected (worker/sync/tombstones.ts); alerts,
  * service due notices and e-mails go out; once an hour the tables that only grow are trimmed.
  */
 export async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
   startHousekeeping(controller, env, ctx);
-  const changed = await markSilentBeaconsInactive(database(env.DB));
+  // Read-only: the objects write what the silence changes, and announce it themselves.
+  await wakeSilentWorkspaces(database(env.DB), env).catch((error: unknown) =>
+    console.error("scheduled: waking workspaces with silent beacons failed:", error),
+  );
   const expired = await expireOldAlerts(database(env.DB)).catch((error: unknown) => {
     console.error("scheduled: expiring old alerts failed:", error);
-    return [];
-  });
-  const raised = await raiseBeaconAlerts(database(env.DB)).catch((error: unknown) => {
-    console.error("scheduled: raising beacon alerts failed:", error);
     return [];
   });
   // Service schedules that became due soon or overdue: one Inbox entry and e-mail per period (docs/decisions/0032).
@@ -45,7 +43,7 @@ export async function runScheduled(controller: ScheduledController, env: Env, ct
     await announceDueRenewals(database(env.DB), config(env)).catch((error: unknown) =>
       console.error("scheduled: renewal reminders failed:", error),
     );
-  await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...changed, ...expired, ...raised, ...due]);
+  await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...expired, ...due]);
   // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
   await relayAlerts(database(env.DB), env.ALERT_DELIVERIES, config(env)).catch((error: unknown) =>
     console.error("scheduled: relaying alerts failed:", error),

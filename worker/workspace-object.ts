@@ -177,6 +177,11 @@ export async function settleWorkspace(env: Env, workspaceId: string): Promise<vo
   await workspaceObject(env, workspaceId).settle();
 }
 
+/** Makes the workspace's object run its alarm jobs that are due (beacon silence: docs/decisions/0059) and set its alarm for the next. */
+export async function runWorkspaceJobs(env: Env, workspaceId: string): Promise<void> {
+  await workspaceObject(env, workspaceId).runAlarmJobs();
+}
+
 /** A vehicle's device id was rotated: its object forgets the old one (unknown from the next report on). */
 export async function forgetVehicleDevice(env: Env, workspaceId: string, vehicleId: string): Promise<void> {
   await announceChange(env, workspaceId, { devices: { vehicleIds: [vehicleId] }, poke: false });

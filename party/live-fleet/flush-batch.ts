@@ -96,9 +96,9 @@ function dropEvents(db: Db, workspaceId: string, eventIds: string[]) {
 }
 
 /**
- * Every vehicle that reported is written ACTIVE unless it already is: the cron may have made it
- * INACTIVE in D1 meanwhile (worker/fleet/silent-beacons.ts), which the object never hears of, and an
- * unchanged row keeps its version (no pull for nothing).
+ * Every vehicle that reported is written ACTIVE unless it already is: the object's beacon watch
+ * may have made it INACTIVE (party/beacon-watch/), and an unchanged row keeps its version (no pull
+ * for nothing).
  */
 const ACTIVE = { column: vehicles.beaconStatus, value: "ACTIVE" };
 

@@ -20,6 +20,7 @@ import { workspaces } from "../../db/schema";
 import { LiveStore, type DeviceState, type LiveWrite, type Pending } from "./live-store";
 import type { PositionRow, PositionStore } from "../positions/store";
 import { DEVICE_LIMIT, TokenBuckets } from "../../domain/limits/token-buckets";
+import { StopQueue } from "../stop-addresses/stop-queue";
 
 /**
  * A workspace's live fleet, held by its Durable Object (party/workspace-room.ts;
@@ -33,7 +34,7 @@ export type { BeaconReport };
 
 export type IngestOutcome = "duplicate" | FoldOutcome;
 
-/** A stop a request opened, for the geocoder (worker/fleet/geocode.ts). */
+/** A stop a request opened, for the geocoder (party/stop-addresses/). */
 export interface OpenedStop {
   id: string;
   workspaceId: string;
@@ -53,6 +54,12 @@ export interface LiveOptions {
   clock?: ClockBounds;
   /** RATE_LIMIT_SCALE: the per-device limit scales with it (tests and benchmarks raise it). */
   scale?: number;
+  /**
+   * MAPBOX_TOKEN, from the Worker's validated config as the clock and scale are ("" or absent: no
+   * geocoder). With one, the stops a call opens are queued for the object's stop-address job
+   * (party/stop-addresses/); kept in memory only, for that job.
+   */
+  geocoderToken?: string;
   /** Test seams: the modules folded and the tables their rows may go to. */
   modules?: readonly FleetModule[];
   tables?: Record<string, FlushTable>;
@@ -81,6 +88,9 @@ export class LiveFleet {
   tables: Record<string, FlushTable> = FLUSH_TABLES;
   /** Per device, in this object whatever isolate the request came through. */
   #buckets = new Map<number, TokenBuckets>();
+  /** Stops waiting for an address (party/stop-addresses/), and the geocoder's token as the last call brought it. */
+  readonly stops: StopQueue;
+  geocoderToken = "";
 
   constructor(
     storage: DurableObjectStorage,
@@ -90,6 +100,7 @@ export class LiveFleet {
     private readonly positions: () => PositionStore,
   ) {
     this.#store = new LiveStore(storage);
+    this.stops = new StopQueue(storage);
     this.#devices = this.#store.devices();
     this.#vehicles = this.#store.vehicles();
   }
@@ -100,6 +111,8 @@ export class LiveFleet {
    * trips, odometer and rollups changed). The room pokes open pages when it grows.
    */
   vehicleChanges = 0;
+  /** Devices whose state ingestion has changed (a report taken or refused), counted over this object's life: the beacon watch looks again when it grows. */
+  deviceChanges = 0;
 
   /** Folds each request (one device's reports) and stores the result durably before answering. */
   async ingest(
@@ -132,9 +145,16 @@ export class LiveFleet {
     // No await between the two: the object commits both writes together, before the answer goes out.
     this.#store.write(write);
     this.positions().append(batch.positions, now);
+    if (options.geocoderToken !== undefined) this.geocoderToken = options.geocoderToken;
+    if (this.geocoderToken)
+      this.stops.add(
+        answers.flatMap((a) => (a.ok ? a.stops : [])),
+        now,
+      );
     for (const d of write.devices) this.#devices.set(d.deviceId, d);
     for (const v of write.vehicles) this.#vehicles.set(v.vehicleId, v);
     this.vehicleChanges += write.vehicles.length;
+    this.deviceChanges += write.devices.length;
     for (const [vehicleId, window] of batch.windows) this.#windows.set(vehicleId, window, now);
     return answers;
   }
@@ -142,6 +162,11 @@ export class LiveFleet {
   /** A vehicle's live state as this object holds it (undefined: not known here yet). */
   vehicle(vehicleId: string): VehicleFold | undefined {
     return this.#vehicles.get(vehicleId);
+  }
+
+  /** Every device held here, with its last report and refusal (the beacon watch, party/beacon-watch/). */
+  devices(): Iterable<DeviceState> {
+    return this.#devices.values();
   }
 
   hasPending(): boolean {

@@ -2,7 +2,6 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { clientIp } from "../auth/rate-limit";
 import { forgetDevice, workspaceOfDevice } from "../fleet/device-directory";
-import { addressStops } from "../fleet/geocode";
 import { ingestTogether, isOverloaded } from "../fleet/ingest-batcher";
 import { addressKey, ingestThrottle, type Take } from "../fleet/ingest-throttle";
 import {
@@ -14,7 +13,6 @@ import {
   type Report,
 } from "../../domain/devices/osmand";
 import { ApiError, badRequest } from "../lib/errors";
-import { settleWorkspace } from "../workspace-object";
 import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";
 
@@ -108,7 +106,8 @@ export async function ingestReports(c: Context<AppEnv>, reports: Report[]) {
         c.env,
         workspaceId,
         reports,
-        { clock, scale: config.RATE_LIMIT_SCALE, flushMs: config.INGEST_FLUSH_MS },
+        // With a token, the stops this opens are addressed by the workspace's object (docs/decisions/0059).
+        { clock, scale: config.RATE_LIMIT_SCALE, flushMs: config.INGEST_FLUSH_MS, geocoderToken: config.MAPBOX_TOKEN },
         keepAlive,
       ).catch((error: unknown) => {
         // The object refused for load: the device keeps its reports and sends them again later.
@@ -127,13 +126,6 @@ export async function ingestReports(c: Context<AppEnv>, reports: Report[]) {
     throw badRequest(UNKNOWN_DEVICE);
   }
   if (!answer.ok) throw tooMany(c, answer.retryAfterS, "from this device");
-  const token = config.MAPBOX_TOKEN;
-  if (token && answer.stops.length) {
-    // After the answer: the stop reaches D1 first, then its address arrives as a later change with its own poke.
-    const w = { env: c.env, db: c.var.db, waitUntil: keepAlive };
-    const addressing = settleWorkspace(c.env, workspaceId!).then(() => addressStops(w, token, answer.stops));
-    keepAlive(addressing.catch((error: unknown) => console.error("addressing stops failed:", error)));
-  }
   return answer;
 }
 

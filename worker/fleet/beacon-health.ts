@@ -6,7 +6,7 @@ import { randomToken } from "../lib/crypto";
 
 /**
  * A vehicle's beacon as its operators see it: health counters kept by ingestion
- * (worker/fleet/silent-beacons.ts) plus the reports stored since `since`, counted by the workspace's object
+ * (party/live-fleet/, flushed to D1) plus the reports stored since `since`, counted by the workspace's object
  * (`countStored`: its positions, docs/decisions/0023) so ingestion pays nothing for it. Always
  * scoped to the caller's workspace: another workspace's vehicle reads as absent (null).
  */

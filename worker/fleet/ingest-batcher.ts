@@ -70,6 +70,7 @@ export interface CallOptions {
   clock: { maxAheadMs: number; maxBehindMs: number };
   scale: number;
   flushMs?: number;
+  geocoderToken?: string;
 }
 
 /**

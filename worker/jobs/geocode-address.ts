@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Forward geocoding of a job's address (issue 43): Mapbox's Geocoding API (v6), the provider the
- * stops' reverse geocoding uses (worker/fleet/geocode.ts), with the same token. Null when the
+ * stops' reverse geocoding uses (party/stop-addresses/reverse-geocode.ts), with the same token. Null when the
  * geocoder finds nothing or fails: the caller asks for coordinates instead.
  */
 export const MAPBOX_FORWARD_URL = "https://api.mapbox.com/search/geocode/v6/forward";

@@ -37,3 +37,13 @@ export async function ingestRequests(
 export async function vehicleState(workspaceId: string, vehicleId: string) {
   return runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.fleet.vehicle(vehicleId));
 }
+
+/** Runs the workspace object's due alarm jobs as its alarm would at `now` (a test's clock moved on; docs/decisions/0059). */
+export async function runObjectJobs(workspaceId: string, now: number) {
+  await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.runAlarmJobs(now));
+}
+
+/** When the workspace object's alarm is set for (null: none). */
+export async function objectAlarm(workspaceId: string) {
+  return runInDurableObject(roomOf(workspaceId), (_room, state) => state.storage.getAlarm());
+}

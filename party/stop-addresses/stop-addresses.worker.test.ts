@@ -2,11 +2,14 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../app";
+import { createApp } from "../../worker/app";
 import { database } from "../../db/client";
 import { vehicleEvents, workspaces } from "../../db/schema";
-import { call, userWithWorkspace } from "../test/factories";
-import { MAPBOX_REVERSE_URL } from "./geocode";
+import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { call, userWithWorkspace } from "../../worker/test/factories";
+import { runObjectJobs } from "../../worker/test/ingest";
+import { MAPBOX_REVERSE_URL } from "./reverse-geocode";
+import { STOP_ADDRESS_DELAY_MS } from "./stop-address-job";
 
 const db = () => database(env.DB);
 const T0 = Date.parse("2026-11-02T08:00:00Z");
@@ -51,6 +54,9 @@ function fakeMapbox(answer: () => Response) {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The workspace object's alarm, once the stops it queued are due for their addresses (no cron, no waitUntil). */
+const ringAlarm = (workspaceId: string) => runObjectJobs(workspaceId, Date.now() + STOP_ADDRESS_DELAY_MS);
+
 /** Sends a report through the real Worker with MAPBOX_TOKEN set, and waits for its background work. */
 async function report(mapboxToken: string, params: Record<string, string | number>) {
   const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
@@ -81,7 +87,7 @@ const stopsOf = (vehicleId: string) =>
 const versionOf = async (id: string) =>
   (await db().select().from(workspaces).where(eq(workspaces.id, id)).get())!.version;
 
-describe("reverse geocoding of stops", () => {
+describe("reverse geocoding of stops, by the workspace object's alarm", () => {
   it("fills a new stop's address from Mapbox after the write, in a new workspace version", async () => {
     const asked = fakeMapbox(() => Response.json(MAPBOX_ADDRESS));
     const { beacon, workspaceId } = await parkedBeacon();
@@ -93,6 +99,9 @@ describe("reverse geocoding of stops", () => {
       ignition: "false",
     });
     expect(res.status).toBe(200);
+    // The report is answered before anyone asks Mapbox: the object asks when its alarm rings.
+    expect(asked).toHaveLength(0);
+    await ringAlarm(workspaceId);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.searchParams.get("latitude")).toBe("37.7946");
     expect(asked[0]!.searchParams.get("longitude")).toBe("-122.3944");
@@ -117,29 +126,70 @@ describe("reverse geocoding of stops", () => {
       timestamp: T0 / 1000 + 30,
       ignition: "false",
     });
+    await ringAlarm(workspaceId);
     expect(asked).toHaveLength(1);
   });
 
   it("asks nobody without a token", async () => {
     const asked = fakeMapbox(() => Response.json(MAPBOX_ADDRESS));
-    const { beacon } = await parkedBeacon();
+    const { beacon, workspaceId } = await parkedBeacon();
     expect((await report("", { id: beacon.id, lat: 37.7946, lon: -122.3944, ignition: "false" })).status).toBe(200);
+    await ringAlarm(workspaceId);
     expect(asked).toHaveLength(0);
     expect(await stopsOf(beacon.vehicleId)).toMatchObject([{ type: "STOP", street: null, city: null }]);
   });
 
   it("never fails or blocks ingestion when Mapbox fails", async () => {
-    fakeMapbox(() => new Response("upstream down", { status: 503 }));
-    const { beacon } = await parkedBeacon();
+    const asked = fakeMapbox(() => new Response("upstream down", { status: 503 }));
+    const { beacon, workspaceId } = await parkedBeacon();
     const res = await report("pk.test-token", { id: beacon.id, lat: 37.7946, lon: -122.3944, ignition: "false" });
     expect(res.status).toBe(200);
+    await ringAlarm(workspaceId);
+    expect(asked).toHaveLength(1);
     expect(await stopsOf(beacon.vehicleId)).toMatchObject([{ type: "STOP", street: null }]);
   });
 
   it("keeps the stop without an address where Mapbox knows none", async () => {
     fakeMapbox(() => Response.json({ type: "FeatureCollection", features: [] }));
-    const { beacon } = await parkedBeacon();
+    const { beacon, workspaceId } = await parkedBeacon();
     expect((await report("pk.test-token", { id: beacon.id, lat: 0.5, lon: -30, ignition: "false" })).status).toBe(200);
+    await ringAlarm(workspaceId);
     expect(await stopsOf(beacon.vehicleId)).toMatchObject([{ type: "STOP", streetNumber: null, postalCode: null }]);
+  });
+
+  it("addresses only the stops of the workspace whose object runs, and the address arrives through sync", async () => {
+    const asked = fakeMapbox(() => Response.json(MAPBOX_ADDRESS));
+    const a = await parkedBeacon();
+    const b = await parkedBeacon();
+    await report("pk.test-token", {
+      id: a.beacon.id,
+      lat: 37.7946,
+      lon: -122.3944,
+      timestamp: T0 / 1000,
+      ignition: "false",
+    });
+    await report("pk.test-token", { id: b.beacon.id, lat: 40.5, lon: -100.5, timestamp: T0 / 1000, ignition: "false" });
+    await ringAlarm(a.workspaceId);
+    expect(asked.map((u) => u.searchParams.get("latitude"))).toEqual(["37.7946"]);
+    expect(await stopsOf(b.beacon.vehicleId)).toMatchObject([{ type: "STOP", street: null }]);
+    const [stop] = await stopsOf(a.beacon.vehicleId);
+    const pull = await call("/api/sync/pull", {
+      method: "POST",
+      token: a.token,
+      json: {
+        pullVersion: 1,
+        clientGroupID: crypto.randomUUID(),
+        cookie: null,
+        profileID: "p",
+        schemaVersion: SCHEMA_VERSION,
+      },
+    });
+    const { patch } = (await pull.json()) as { patch: { key?: string; value?: unknown }[] };
+    const synced = patch.filter((p) => p.key?.includes(stop!.id));
+    expect(JSON.stringify(synced)).toContain("Embarcadero Center");
+    // Another workspace's object never saw that stop: running it addresses its own alone.
+    await ringAlarm(b.workspaceId);
+    expect(asked).toHaveLength(2);
+    expect(await stopsOf(a.beacon.vehicleId)).toMatchObject([{ street: "Embarcadero Center" }]);
   });
 });

@@ -1,13 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { StreetAddress } from "../../shared/vehicle-event";
-import { vehicleEvents } from "../../db/schema";
-import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
 
 /**
  * Reverse geocoding of stop locations: Mapbox's Geocoding API (v6) when MAPBOX_TOKEN is set,
- * otherwise none. Runs in the background after the ingestion write (ctx.waitUntil), so a slow or
- * failing geocoder never delays or fails a beacon's report; a stop simply keeps no address.
+ * otherwise none. Asked by the workspace object's stop-address job (stop-address-job.ts), after the
+ * report was answered, so a slow or failing geocoder never delays or fails a beacon's report; a
+ * stop simply keeps no address.
  */
 
 export const MAPBOX_REVERSE_URL = "https://api.mapbox.com/search/geocode/v6/reverse";
@@ -75,29 +73,5 @@ export async function reverseGeocode(
   } catch (error) {
     console.warn("reverse geocoding failed:", error);
     return null;
-  }
-}
-
-export interface NewStop {
-  id: string;
-  workspaceId: string;
-  latitude: number;
-  longitude: number;
-}
-
-/**
- * Fills in the address of each new stop: one committed workspace write per stop stamps the
- * event, so clients pull the address like any other change (it arrives with its own poke).
- */
-export async function addressStops(w: WriteContext, token: string, stops: NewStop[]): Promise<void> {
-  for (const stop of stops) {
-    const address = await reverseGeocode(token, stop.latitude, stop.longitude);
-    if (!address) continue;
-    await commitWorkspaceWrite(w, stop.workspaceId, (stamp) => [
-      w.db
-        .update(vehicleEvents)
-        .set({ ...address, version: stamp })
-        .where(and(eq(vehicleEvents.id, stop.id), eq(vehicleEvents.workspaceId, stop.workspaceId))),
-    ]);
   }
 }
