@@ -16,7 +16,6 @@ import { declared } from "./route-declaration/declare";
 import { checkNotify } from "./alert-delivery";
 import { commitWatched, editorSession } from "./watch-edits";
 
-
 /**
  * Alert rules (CRUD) and alerts (read, mark read) for integrators and the Inbox (DESIGN.md
  * "Places and alerts"). Rules are synced to every browser of the workspace; writes bump the

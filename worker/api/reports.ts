@@ -25,7 +25,6 @@ import type { AppEnv } from "../types";
 import { type AnyZodObject } from "zod";
 import { declared } from "./route-declaration/declare";
 
-
 /** CSV columns of each report, in order: the JSON rows' keys, units in their names. */
 const summaryColumns = [
   "vehicleId",
