@@ -965,6 +965,18 @@ export const fuelEntries = sqliteTable(
     index("fuel_entries_ws_version_idx").on(t.workspaceId, t.version),
     index("fuel_entries_ws_at_idx").on(t.workspaceId, t.at),
     index("fuel_entries_vehicle_at_idx").on(t.vehicleId, t.at),
+    // The cost report's economy reads each vehicle's log in order from this alone (migrations/0031).
+    index("fuel_entries_ws_vehicle_log_idx").on(
+      t.workspaceId,
+      t.vehicleId,
+      t.at,
+      t.id,
+      t.deleted,
+      t.volumeLitres,
+      t.fullTank,
+      t.odometerMiles,
+      t.costCents,
+    ),
   ],
 );
 
