@@ -1001,6 +1001,8 @@ export const expenses = sqliteTable(
   (t) => [
     index("expenses_ws_version_idx").on(t.workspaceId, t.version),
     index("expenses_ws_date_idx").on(t.workspaceId, t.date),
+    // The cost report's sums by vehicle, month and kind read this alone (migrations/0031).
+    index("expenses_ws_date_cost_idx").on(t.workspaceId, t.date, t.vehicleId, t.kind, t.costCents, t.deleted),
     index("expenses_vehicle_date_idx").on(t.vehicleId, t.date),
   ],
 );

@@ -33,12 +33,15 @@ export interface FuelSpent {
   litres: number;
 }
 
-/** Fuel bought in the spans, per vehicle of the workspace that is not deleted, and span. */
+/**
+ * Fuel bought in the spans, per vehicle of the workspace that is not deleted, and span: read from
+ * the covering index alone, a vehicle at a time (so a report by vehicle groups without a sort).
+ */
 export function fuelSpent(db: Db, workspaceId: string, spans: Spans, filter: SQL | undefined) {
   return db.all<FuelSpent>(sql`
     SELECT vehicle_id AS vehicleId, ${spanIndex("at", spans)} AS span,
       coalesce(sum(cost_cents), 0) AS cents, sum(volume_litres) AS litres
-    FROM fuel_entries
+    FROM fuel_entries INDEXED BY fuel_entries_ws_vehicle_log_idx
     WHERE workspace_id = ${workspaceId} AND deleted = 0 AND at >= ${spans.starts[0]} AND at < ${spans.end}
       AND ${filter ?? sql`1`}
       AND vehicle_id IN (SELECT id FROM vehicles WHERE workspace_id = ${workspaceId} AND deleted = 0)
