@@ -969,6 +969,18 @@ export const fuelEntries = sqliteTable(
     index("fuel_entries_ws_version_idx").on(t.workspaceId, t.version),
     index("fuel_entries_ws_at_idx").on(t.workspaceId, t.at),
     index("fuel_entries_vehicle_at_idx").on(t.vehicleId, t.at),
+    // The cost report's economy reads each vehicle's log in order from this alone (migrations/0031).
+    index("fuel_entries_ws_vehicle_log_idx").on(
+      t.workspaceId,
+      t.vehicleId,
+      t.at,
+      t.id,
+      t.deleted,
+      t.volumeLitres,
+      t.fullTank,
+      t.odometerMiles,
+      t.costCents,
+    ),
   ],
 );
 
@@ -993,6 +1005,8 @@ export const expenses = sqliteTable(
   (t) => [
     index("expenses_ws_version_idx").on(t.workspaceId, t.version),
     index("expenses_ws_date_idx").on(t.workspaceId, t.date),
+    // The cost report's sums by vehicle, month and kind read this alone (migrations/0031).
+    index("expenses_ws_date_cost_idx").on(t.workspaceId, t.date, t.vehicleId, t.kind, t.costCents, t.deleted),
     index("expenses_vehicle_date_idx").on(t.vehicleId, t.date),
   ],
 );

@@ -1,4 +1,4 @@
-import type { ReadTransaction, WriteTransaction } from "replicache";
+import type { ReadonlyJSONValue, ReadTransaction, WriteTransaction } from "replicache";
 import {
   decodeFuelEntry,
   deleteFuelEntryArgs,
@@ -42,14 +42,18 @@ export const fuelMutators = {
     const { id, ...entry } = logFuelEntryArgs.parse(input);
     if (await tx.has(fuelEntryKey(id))) return;
     const odometer = entry.odometerMiles ?? (await odometerIn(tx, entry.vehicleId, entry.at));
-    await tx.set(fuelEntryKey(id), encodeFuelEntry(fuelFieldsOf(entry, odometer)));
+    // encodeFuelEntry leaves absent trailing places out (never undefined): JSON, as Replicache wants.
+    await tx.set(fuelEntryKey(id), encodeFuelEntry(fuelFieldsOf(entry, odometer)) as ReadonlyJSONValue);
   },
 
   async updateFuelEntry(tx: WriteTransaction, input: UpdateFuelEntryArgs) {
     const { id, ...patch } = updateFuelEntryArgs.parse(input);
     const wire = (await tx.get(fuelEntryKey(id))) as FuelEntryWire | undefined;
     if (!wire) return;
-    await tx.set(fuelEntryKey(id), encodeFuelEntry(fuelAfterPatch(decodeFuelEntry(id, wire), patch)));
+    await tx.set(
+      fuelEntryKey(id),
+      encodeFuelEntry(fuelAfterPatch(decodeFuelEntry(id, wire), patch)) as ReadonlyJSONValue,
+    );
   },
 
   async deleteFuelEntry(tx: WriteTransaction, input: DeleteFuelEntryArgs) {

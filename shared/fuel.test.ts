@@ -4,9 +4,11 @@ import {
   encodeFuelEntry,
   fuelAfterPatch,
   fuelEntryBodySchema,
+  fuelEntryKey,
   odometerAtMiles,
   type FuelFields,
 } from "./fuel";
+import { decodeSyncedValue } from "./synced-value";
 import { METRES_PER_MILE } from "./units";
 
 const HOUR = 3_600_000;
@@ -45,20 +47,31 @@ describe("fuel entries", () => {
 
   it("travel compactly and come back as they were (litres to 0.01)", () => {
     const wire = encodeFuelEntry(fields);
-    expect(wire).toEqual({
-      v: "v1",
-      t: fields.at / 1000,
-      l: 45.68,
-      c: 6123,
-      p: 1,
-      o: 12_345.6,
-      vn: "Shell",
-      ph: ["p1"],
-    });
+    expect(wire).toEqual(["~v1", fields.at / 1000, 45.68, 6123, 12_345.6, { p: 1, vn: "Shell", ph: ["p1"] }]);
     expect(decodeFuelEntry("e1", wire)).toEqual({ ...fields, id: "e1", volumeLitres: 45.68 });
-    expect(
-      encodeFuelEntry({ ...fields, fullTank: true, costCents: null, vendor: null, photoIds: [] }),
-    ).not.toHaveProperty("p");
+  });
+
+  it("leave out what a fill-up lacks: a full tank with no cost, odometer, vendor or photo is three values", () => {
+    const bare = { ...fields, fullTank: true, costCents: null, odometerMiles: null, vendor: null, photoIds: [] };
+    expect(encodeFuelEntry(bare)).toEqual(["~v1", fields.at / 1000, 45.68]);
+    expect(decodeFuelEntry("e1", encodeFuelEntry(bare))).toEqual({ ...bare, id: "e1", volumeLitres: 45.68 });
+    const noCost = { ...bare, odometerMiles: 900.5 };
+    expect(encodeFuelEntry(noCost)).toEqual(["~v1", fields.at / 1000, 45.68, null, 900.5]);
+    expect(decodeFuelEntry("e1", encodeFuelEntry(noCost))).toEqual({ ...noCost, id: "e1", volumeLitres: 45.68 });
+  });
+
+  it("pack UUIDs, in the key and the vehicle, and give them back as they were", () => {
+    const vehicleId = "5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b";
+    const entryId = "0a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d";
+    const wire = encodeFuelEntry({ ...fields, vehicleId });
+    expect(wire[0]).toHaveLength(21);
+    expect(fuelEntryKey(entryId)).toHaveLength("fuel/".length + 21);
+    expect(decodeSyncedValue(fuelEntryKey(entryId), wire)).toEqual({
+      ...fields,
+      vehicleId,
+      id: entryId,
+      volumeLitres: 45.68,
+    });
   });
 
   it("are patched field by field, null clearing cost, odometer and vendor", () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoInstant } from "./instant";
 import { photoIdsSchema } from "./photos";
 import { METRES_PER_MILE, gallonsToLitres } from "./units";
-import { setIfPresent } from "./wire";
+import { packId, setIfPresent, unpackId } from "./wire";
 
 /**
  * The fuel log (issue 42, DESIGN.md "Fuel, costs and renewals"): one schema for the REST API, the
@@ -168,46 +168,65 @@ export function odometerAtMiles(nowOdometerMetres: number | null, trips: readonl
 
 // ------------------------------------------------------------------ the synced store (docs/decisions/0045)
 
-export const FUEL_ENTRY_PREFIX = "fuel-entry/";
-export const fuelEntryKey = (entryId: string) => `${FUEL_ENTRY_PREFIX}${entryId}`;
+/** Keys hold the entry's id packed (docs/decisions/0061), as jobs' and issues' do. */
+export const FUEL_ENTRY_PREFIX = "fuel/";
+export const fuelEntryKey = (entryId: string) => `${FUEL_ENTRY_PREFIX}${packId(entryId)}`;
+/** The entry id of the part of its key after the prefix. */
+export const fuelEntryIdOfKeyPart = unpackId;
 /** A full sync carries fill-ups of the last this many days (older ones: REST, "Show older"). */
 export const SYNCED_FUEL_DAYS = 90;
 export const firstSyncedFuelAt = (now: number) => now - SYNCED_FUEL_DAYS * 24 * 60 * 60 * 1000;
 
 export type SyncedFuelEntry = FuelFields & { id: string };
-/** Compact (ADR 0013): times in seconds, litres to 0.01, nulls left out, a partial fill marked `p`. */
-export type FuelEntryWire = {
-  v: string;
-  t: number;
-  l: number;
-  c?: number;
-  p?: 1;
-  o?: number;
-  vn?: string;
-  ph?: string[];
-};
+/**
+ * Compact (ADR 0013, docs/decisions/0061): a positional array, because a first sync carries every
+ * fill-up of 90 days and the issue allows 120 B each. The vehicle's id packed, the time in seconds,
+ * litres to 0.01, then the cost and the odometer (null when absent, left out when trailing), then
+ * what most fill-ups lack (a partial fill `p`, the vendor, photos) in an object left out when empty.
+ */
+export type FuelEntryWire = [
+  vehicle: string,
+  seconds: number,
+  litres: number,
+  costCents?: number | null,
+  odometerMiles?: number | null,
+  more?: FuelEntryWireMore,
+];
+export type FuelEntryWireMore = { p?: 1; vn?: string; ph?: string[] };
 
 export function encodeFuelEntry(e: FuelFields): FuelEntryWire {
-  const w: FuelEntryWire = { v: e.vehicleId, t: Math.floor(e.at / 1000), l: Math.round(e.volumeLitres * 100) / 100 };
-  setIfPresent(w, "c", e.costCents);
-  if (!e.fullTank) w.p = 1;
-  setIfPresent(w, "o", e.odometerMiles);
-  setIfPresent(w, "vn", e.vendor);
-  if (e.photoIds.length) w.ph = e.photoIds;
-  return w;
+  const more: FuelEntryWireMore = {};
+  if (!e.fullTank) more.p = 1;
+  setIfPresent(more, "vn", e.vendor);
+  if (e.photoIds.length) more.ph = e.photoIds;
+  const tail: (number | FuelEntryWireMore | null)[] = [
+    e.costCents,
+    e.odometerMiles,
+    Object.keys(more).length ? more : null,
+  ];
+  while (tail.length && tail[tail.length - 1] === null) tail.pop();
+  return [
+    packId(e.vehicleId),
+    Math.floor(e.at / 1000),
+    Math.round(e.volumeLitres * 100) / 100,
+    ...tail,
+  ] as FuelEntryWire;
 }
 
-export const decodeFuelEntry = (entryId: string, w: FuelEntryWire): SyncedFuelEntry => ({
-  id: entryId,
-  vehicleId: w.v,
-  at: w.t * 1000,
-  volumeLitres: w.l,
-  costCents: w.c ?? null,
-  fullTank: w.p !== 1,
-  odometerMiles: w.o ?? null,
-  vendor: w.vn ?? null,
-  photoIds: w.ph ?? [],
-});
+export function decodeFuelEntry(entryId: string, w: FuelEntryWire): SyncedFuelEntry {
+  const [vehicle, seconds, litres, costCents, odometerMiles, more = {}] = w;
+  return {
+    id: entryId,
+    vehicleId: unpackId(vehicle),
+    at: seconds * 1000,
+    volumeLitres: litres,
+    costCents: costCents ?? null,
+    fullTank: more.p !== 1,
+    odometerMiles: odometerMiles ?? null,
+    vendor: more.vn ?? null,
+    photoIds: more.ph ?? [],
+  };
+}
 
 // ------------------------------------------------------------------ the Fuel tab's form
 

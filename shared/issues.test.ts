@@ -73,7 +73,7 @@ describe("the synced issue", () => {
       dl: 1,
       c: 1_795_000_000,
     });
-    expect(issueKey(id)).toHaveLength("issue/".length + 22);
+    expect(issueKey(id)).toHaveLength("issue/".length + 21);
     expect(decodeIssue(issueKey(id).slice("issue/".length), wire)).toEqual({
       ...synced,
       id,
@@ -86,12 +86,18 @@ describe("the synced issue", () => {
     expect(encodeIssue({ ...synced, description: "Left rear" }).d).toBe("Left rear");
   });
 
-  it("packs a UUID into 22 characters and any other id behind a ~, and unpacks both", () => {
+  it("packs a random UUID into 21 characters, another UUID into 22 and any other id behind a ~, and unpacks each", () => {
     for (let i = 0; i < 200; i++) {
       const id = crypto.randomUUID();
+      expect(packId(id)).toMatch(/^[A-Za-z0-9_-]{21}$/);
+      expect(unpackId(packId(id))).toBe(id);
+    }
+    for (const id of ["00000000-0000-0000-0000-000000000000", "ffffffff-ffff-1fff-cfff-ffffffffffff"]) {
       expect(packId(id)).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(unpackId(packId(id))).toBe(id);
     }
+    for (const id of ["ffffffff-ffff-4fff-bfff-ffffffffffff", "00000000-0000-4000-8000-000000000000"])
+      expect(unpackId(packId(id))).toBe(id);
     for (const id of ["demo-issue-1", "ABCDEFGH-1234-4123-8123-ABCDEFABCDEF", "x/y", "~"])
       expect(unpackId(packId(id))).toBe(id);
     expect(issueIdOfKeyPart(issueKey("demo-1").slice("issue/".length))).toBe("demo-1");

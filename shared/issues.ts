@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { photoIdsSchema } from "./photos";
-import { compactUuid, expandUuid, setIfPresent } from "./wire";
+import { packId, setIfPresent, unpackId } from "./wire";
 
 /**
  * Issues (defects) of vehicles, numbered #1, #2, ... per workspace (DESIGN.md "Maintenance",
@@ -14,8 +14,7 @@ export const ISSUE_COMMENT_PREFIX = "issue-comment/";
  * An id as it travels in a synced issue (its key, its vehicle, its assignee): a UUID as 22
  * base64url characters, any other id as itself after a "~" (docs/decisions/0034).
  */
-export const packId = (id: string) => compactUuid(id) ?? `~${id}`;
-export const unpackId = (packed: string) => (packed.startsWith("~") ? packed.slice(1) : expandUuid(packed));
+export { packId, unpackId };
 export const issueKey = (id: string) => `${ISSUE_PREFIX}${packId(id)}`;
 /** The issue id of the part of its key after the prefix. */
 export const issueIdOfKeyPart = unpackId;

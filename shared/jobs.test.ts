@@ -45,13 +45,27 @@ describe("a job's status", () => {
 });
 
 describe("a synced job", () => {
+  it("keeps days before 2026 and points on either side of the meridian and the equator", () => {
+    const far = { ...planned, date: "2025-12-31", latitude: -33.8688197, longitude: 151.2092955 };
+    expect(encodeJob(far).slice(2, 6)).toEqual([-1, 2, -3_386_882, 15_120_930]);
+    expect(decodeJob("id", encodeJob(far))).toMatchObject({
+      date: "2025-12-31",
+      latitude: -33.86882,
+      longitude: 151.2093,
+    });
+    expect(decodeJob("id", encodeJob({ ...planned, latitude: -0.000001, longitude: 0 }))).toMatchObject({
+      latitude: 0,
+      longitude: 0,
+    });
+  });
+
   it("travels compact: a positional core, nulls and defaults left out, ids packed, and back unchanged", () => {
     const wire = encodeJob(planned);
-    expect(wire).toEqual([7, "Deliver", 20787, 2, 41.87812, -87.6298, expect.any(String)]);
-    expect(wire[6]).toHaveLength(22);
+    expect(wire).toEqual([7, "Deliver", 333, 2, 4_187_812, -8_762_980, expect.any(String)]);
+    expect(wire[6]).toHaveLength(21);
     expect(decodeJob("id", wire)).toEqual({ ...planned, id: "id", latitude: 41.87812, longitude: -87.6298 });
     const windowed = { ...planned, vehicleId: null, windowEnd: "00:00", address: "1 Main St" };
-    expect(encodeJob(windowed)).toEqual([7, "Deliver", 20787, 2, 41.87812, -87.6298, null, "1 Main St", null, 0]);
+    expect(encodeJob(windowed)).toEqual([7, "Deliver", 333, 2, 4_187_812, -8_762_980, null, "1 Main St", null, 0]);
     expect(decodeJob("id", encodeJob(windowed))).toMatchObject({
       windowStart: null,
       windowEnd: "00:00",

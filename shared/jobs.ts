@@ -3,7 +3,7 @@ import { emailField } from "./auth";
 import { isDayInRange } from "./instant";
 import { photoIdSchema, photoIdsSchema } from "./photos";
 import type { PlaceGeometry } from "./places";
-import { compactUuid, expandUuid, round, setIfPresent } from "./wire";
+import { packId, setIfPresent, unpackId } from "./wire";
 
 /**
  * Jobs and routes (issue 43, DESIGN.md "Jobs and routes", docs/decisions/0052): one set of
@@ -423,10 +423,11 @@ export type CancelJobArgs = z.input<typeof cancelJobArgs>;
 
 // ------------------------------------------------------------------ the synced store (docs/decisions/0052)
 
-export const JOB_PREFIX = "job/";
-/** An id as it travels: a UUID as 22 characters, any other after a "~" (as issues do, ADR 0034). */
-export const packJobId = (jobId: string) => compactUuid(jobId) ?? `~${jobId}`;
-export const unpackJobId = (packed: string) => (packed.startsWith("~") ? packed.slice(1) : expandUuid(packed));
+/** Short, because a first sync carries a key per job of the window (docs/decisions/0061). */
+export const JOB_PREFIX = "j/";
+/** An id as it travels: a UUID as 21 or 22 characters, any other after a "~" (as issues do, ADR 0034, 0061). */
+export const packJobId = packId;
+export const unpackJobId = unpackId;
 export const jobKey = (jobId: string) => `${JOB_PREFIX}${packJobId(jobId)}`;
 export const jobIdOfKey = (key: string) => unpackJobId(key.slice(JOB_PREFIX.length));
 
@@ -452,8 +453,10 @@ export type SyncedJob = JobFields & { id: string };
  * has (number, title, day, order, point) comes first, then what most have (vehicle, address,
  * window), absent ones as null and trailing ones left out; the rest (status and its times, proof,
  * customer, notes, non-default radius or duration, place) in a last object that a scheduled job
- * without them does not carry. Ids packed (ADR 0034), the day as days since 1970-01-01, the window
- * as minutes after midnight, times in seconds, coordinates to 5 decimals (about a metre).
+ * without them does not carry. Ids packed (ADR 0034), the day as days since 2026-01-01 (the jobs'
+ * first year; earlier days are negative), the window as minutes after midnight, times in seconds,
+ * coordinates as whole 100,000ths of a degree (5 decimals, about a metre, without the point:
+ * docs/decisions/0061).
  * A job the browser made and the server has not numbered yet has number 0.
  */
 export type JobWire = [
@@ -461,6 +464,7 @@ export type JobWire = [
   title: string,
   day: number,
   sequence: number,
+  /** 100,000ths of a degree */
   latitude: number,
   longitude: number,
   vehicle?: string | null,
@@ -497,8 +501,11 @@ export type JobWireMore = {
 const JOB_COORDINATE_DECIMALS = 5;
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 const millis = (s: number | undefined) => (s === undefined ? null : s * 1000);
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-const dateOfDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+/** Days on the wire count from here, so this decade's are 3 or 4 digits instead of 5. */
+const JOB_DAY_EPOCH_MS = Date.UTC(2026, 0, 1);
+const dayNumber = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - JOB_DAY_EPOCH_MS) / 86_400_000);
+const dateOfDay = (day: number) => new Date(JOB_DAY_EPOCH_MS + day * 86_400_000).toISOString().slice(0, 10);
+const COORDINATE_SCALE = 10 ** JOB_COORDINATE_DECIMALS;
 
 function encodeJobMore(j: JobFields): JobWireMore {
   const w: JobWireMore = {};
@@ -538,8 +545,8 @@ export function encodeJob(j: JobFields): JobWire {
     j.title,
     dayNumber(j.date),
     j.sequence,
-    round(j.latitude, JOB_COORDINATE_DECIMALS),
-    round(j.longitude, JOB_COORDINATE_DECIMALS),
+    Math.round(j.latitude * COORDINATE_SCALE) + 0,
+    Math.round(j.longitude * COORDINATE_SCALE) + 0,
   ];
   return [...core, ...tail] as JobWire;
 }
@@ -553,8 +560,8 @@ export function decodeJob(jobId: string, w: JobWire): SyncedJob {
     date: dateOfDay(day),
     vehicleId: vehicle ? unpackJobId(vehicle) : null,
     placeId: more.pl === undefined ? null : unpackJobId(more.pl),
-    latitude,
-    longitude,
+    latitude: latitude / COORDINATE_SCALE,
+    longitude: longitude / COORDINATE_SCALE,
     address: address ?? null,
     radiusMeters: more.r ?? DEFAULT_JOB_RADIUS_M,
     windowStart: windowStart === null || windowStart === undefined ? null : clockOf(windowStart),

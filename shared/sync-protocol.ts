@@ -15,8 +15,10 @@ export const PROTOCOL_VERSION = 1;
  * docs/decisions/0013. "3": service schedules, inspection forms, recent service entries and
  * inspections are synced (docs/decisions/0033); issues are keyed and linked by packed ids, without
  * what the list does not show (docs/decisions/0034). A new client group pulls them from scratch.
+ * "4": fill-ups keyed by packed ids and sent as positional arrays, jobs' shorter key and whole-number
+ * coordinates (docs/decisions/0061).
  */
-export const SCHEMA_VERSION = "3";
+export const SCHEMA_VERSION = "4";
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
 

@@ -23,7 +23,7 @@ import {
   type ServiceEntryWire,
 } from "./maintenance-sync";
 import { decodePlace, PLACE_PREFIX, type PlaceWire } from "./places";
-import { decodeFuelEntry, FUEL_ENTRY_PREFIX, type FuelEntryWire } from "./fuel";
+import { decodeFuelEntry, FUEL_ENTRY_PREFIX, fuelEntryIdOfKeyPart, type FuelEntryWire } from "./fuel";
 import { decodeExpense, EXPENSE_PREFIX, type ExpenseWire } from "./expenses";
 import { decodeRenewal, RENEWAL_PREFIX, type RenewalWire } from "./renewals";
 import { decodeJob, JOB_PREFIX, jobIdOfKey, type JobWire } from "./jobs";
@@ -60,7 +60,7 @@ export function decodeSyncedValue(key: string, value: unknown): unknown {
   if (key.startsWith(INSPECTION_PREFIX))
     return decodeInspection(key.slice(INSPECTION_PREFIX.length), value as InspectionWire);
   if (key.startsWith(FUEL_ENTRY_PREFIX))
-    return decodeFuelEntry(key.slice(FUEL_ENTRY_PREFIX.length), value as FuelEntryWire);
+    return decodeFuelEntry(fuelEntryIdOfKeyPart(key.slice(FUEL_ENTRY_PREFIX.length)), value as FuelEntryWire);
   if (key.startsWith(EXPENSE_PREFIX)) return decodeExpense(key.slice(EXPENSE_PREFIX.length), value as ExpenseWire);
   if (key.startsWith(RENEWAL_PREFIX)) return decodeRenewal(key.slice(RENEWAL_PREFIX.length), value as RenewalWire);
   if (key.startsWith(JOB_PREFIX)) return decodeJob(jobIdOfKey(key), value as JobWire);

@@ -25,13 +25,33 @@ export const COORDINATE_DECIMALS = 6;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
+const V4 = /^[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}$/;
+
+/** A string of bits as base64url characters, the last one padded with zero bits. */
+function bitsToBase64url(bits: string): string {
+  let out = "";
+  for (let i = 0; i < bits.length; i += 6) out += B64URL[parseInt(bits.slice(i, i + 6).padEnd(6, "0"), 2)];
+  return out;
+}
+
+const hexBits = (hex: string) => [...hex].map((h) => parseInt(h, 16).toString(2).padStart(4, "0")).join("");
+const bitsHex = (bits: string) => (bits.match(/.{4}/g) ?? []).map((b) => parseInt(b, 2).toString(16)).join("");
+
 /**
- * A lower-case UUID's 16 bytes as 22 base64url characters (36 → 22), or undefined for any other
- * id (the caller then sends it as it is, under another field name, so the two never mix).
+ * A lower-case UUID as base64url characters, or undefined for any other id (the caller then sends
+ * it as it is, under another field name, so the two never mix). A version-4 UUID (what
+ * crypto.randomUUID makes) has 6 fixed bits (its version and variant), so its 122 others fit in
+ * 21 characters (docs/decisions/0061); any other UUID's 16 bytes take 22 (36 → 22).
  */
 export function compactUuid(id: string): string | undefined {
   if (!UUID.test(id)) return undefined;
   const hex = id.replace(/-/g, "");
+  if (V4.test(hex))
+    return bitsToBase64url(hexBits(hex.slice(0, 12) + hex.slice(13, 16)) + hexBits(hex.slice(16)).slice(2));
+  return legacyCompactUuid(hex);
+}
+
+function legacyCompactUuid(hex: string): string {
   let out = "";
   // 32 hex digits = 128 bits: 21 groups of 6 bits and 2 bits left over.
   let bits = 0;
@@ -48,8 +68,16 @@ export function compactUuid(id: string): string | undefined {
   return out + B64URL[(acc << (6 - bits)) & 63];
 }
 
+/** A version-4 UUID from its 21 characters: the version digit and variant bits put back. */
+function expandUuidV4(compact: string): string {
+  const bits = [...compact].map((c) => B64URL.indexOf(c).toString(2).padStart(6, "0")).join("");
+  const hex = `${bitsHex(bits.slice(0, 48))}4${bitsHex(bits.slice(48, 60))}${bitsHex(`10${bits.slice(60, 122)}`)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** The UUID that compactUuid made `compact` from. */
 export function expandUuid(compact: string): string {
+  if (compact.length === 21) return expandUuidV4(compact);
   let hex = "";
   let bits = 0;
   let acc = 0;
@@ -64,3 +92,10 @@ export function expandUuid(compact: string): string {
   }
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
+
+/**
+ * An id as it travels in a synced key or reference: a UUID as 21 or 22 base64url characters, any other id
+ * as itself after a "~" (docs/decisions/0034), so the two never mix.
+ */
+export const packId = (id: string) => compactUuid(id) ?? `~${id}`;
+export const unpackId = (packed: string) => (packed.startsWith("~") ? packed.slice(1) : expandUuid(packed));

@@ -10,7 +10,7 @@ import {
   SERVICE_SCHEDULE_PREFIX,
 } from "../../shared/maintenance-sync";
 import { decodeSyncedValue } from "../../shared/synced-value";
-import { FUEL_ENTRY_PREFIX } from "../../shared/fuel";
+import { FUEL_ENTRY_PREFIX, fuelEntryIdOfKeyPart, fuelEntryKey } from "../../shared/fuel";
 import { EXPENSE_PREFIX } from "../../shared/expenses";
 import { RENEWAL_PREFIX } from "../../shared/renewals";
 import { JOB_PREFIX, jobKey, unpackJobId } from "../../shared/jobs";
@@ -76,6 +76,8 @@ const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, ma
 function keyOf(type: EntityType, id: string): string {
   // An issue's key holds its id packed (docs/decisions/0034).
   if (type === "issue") return issueKey(id);
+  // Fill-ups' and jobs' keys hold their ids packed too (docs/decisions/0052, 0061).
+  if (type === "fuel-entry") return fuelEntryKey(id);
   return type === "job" ? jobKey(id) : PREFIXES[type] + id;
 }
 
@@ -85,6 +87,7 @@ export function typeOfKey(key: string): { type: EntityType; id: string } | null 
   if (!type) return null;
   const rest = key.slice(PREFIXES[type].length);
   if (type === "issue") return { type, id: issueIdOfKeyPart(rest) };
+  if (type === "fuel-entry") return { type, id: fuelEntryIdOfKeyPart(rest) };
   return { type, id: type === "job" ? unpackJobId(rest) : rest };
 }
 

@@ -1,17 +1,13 @@
-import { and, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
-import { fuelEconomy, type EconomyEntry } from "../../domain/fuel/economy";
+import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { costRangeProblem, monthsOf, type CostReportQuery, type CostRow } from "../../shared/cost-report";
-import { fuelEntryFlags } from "../../shared/fuel-flags";
-import { addDays, dayOf, startOfDay } from "../../shared/time-zone";
+import { addDays, startOfDay } from "../../shared/time-zone";
 import { LITRES_PER_US_GALLON, metresToMiles } from "../../shared/units";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, vehicles as vehiclesTable } from "../../db/schema";
 import { badRequest } from "../lib/errors";
+import { ECONOMY_LOOKBACK_DAYS, economyBySpan, fuelSpent, type Spans } from "./cost-fuel-sql";
 import { reportVehicles, type ReportVehicle } from "./vehicles";
-
-/** A stretch closing in the range may open before it: this much earlier log is read for economy. */
-const ECONOMY_LOOKBACK_DAYS = 92;
 
 /** What one row (a vehicle, a month, the fleet) adds up, before rounding. */
 interface Costs {
@@ -55,7 +51,7 @@ function costRow(c: Costs): CostRow {
 }
 
 /** The range's local days and instants; 400 naming the field when out of bounds. */
-function costRange(from: string, to: string, timeZone: string) {
+export function costRange(from: string, to: string, timeZone: string) {
   const problem = costRangeProblem(from, to);
   if (problem) throw badRequest(problem, { [problem.startsWith("`from`") ? "from" : "to"]: [problem] });
   return { fromDay: from, toDay: to, start: startOfDay(from, timeZone), end: startOfDay(addDays(to, 1), timeZone) };
@@ -66,8 +62,9 @@ const vehicleFilters = (column: Parameters<typeof inArray>[0], chosen: string[],
   chosen.length ? inLists(all.map((v) => v.id)).map((part) => inArray(column, part)) : [undefined];
 
 type Bucket = (vehicleId: string, day: string) => Costs | undefined;
+export type { Costs };
 
-/** Fuel bought in the range into its bucket, and each vehicle's economy over its buckets' spans. */
+/** Fuel bought in the range into its bucket, and each vehicle's economy over its buckets' spans, from D1's sums. */
 async function addFuel(
   db: Db,
   workspaceId: string,
@@ -75,54 +72,29 @@ async function addFuel(
   filters: (SQL | undefined)[],
   ctx: Context,
 ) {
-  const byVehicle = new Map<string, EconomyEntry[]>();
+  const spans: Spans = { starts: ctx.spans.map((s) => s.start), end: range.end };
+  const lookbackMs = ECONOMY_LOOKBACK_DAYS * 86_400_000;
   for (const filter of filters) {
-    const rows = await db
-      .select({
-        id: fuelEntries.id,
-        vehicleId: fuelEntries.vehicleId,
-        at: fuelEntries.at,
-        volumeLitres: fuelEntries.volumeLitres,
-        costCents: fuelEntries.costCents,
-        fullTank: fuelEntries.fullTank,
-        odometerMiles: fuelEntries.odometerMiles,
-      })
-      .from(fuelEntries)
-      .where(
-        and(
-          eq(fuelEntries.workspaceId, workspaceId),
-          eq(fuelEntries.deleted, false),
-          gte(fuelEntries.at, range.start - ECONOMY_LOOKBACK_DAYS * 86_400_000),
-          lt(fuelEntries.at, range.end),
-          filter,
-        ),
-      )
-      .all();
-    for (const r of rows) {
-      const own = byVehicle.get(r.vehicleId) ?? [];
-      own.push({ ...r, flags: [] });
-      byVehicle.set(r.vehicleId, own);
-      if (r.at < range.start) continue;
-      const bucket = ctx.bucket(r.vehicleId, dayOf(r.at, ctx.timeZone));
+    for (const r of await fuelSpent(db, workspaceId, spans, filter)) {
+      const bucket = ctx.bucket(r.vehicleId, ctx.spans[r.span]!.day);
       if (!bucket) continue;
-      bucket.fuelCostCents += r.costCents ?? 0;
-      bucket.fuelLitres += r.volumeLitres;
+      bucket.fuelCostCents += r.cents;
+      bucket.fuelLitres += r.litres;
     }
-  }
-  for (const [vehicleId, entries] of byVehicle) {
-    if (!ctx.tank.has(vehicleId)) continue;
-    const flags = fuelEntryFlags(entries, ctx.tank.get(vehicleId) ?? null);
-    const flagged = entries.map((e) => ({ ...e, flags: flags.get(e.id) ?? [] }));
-    for (const span of ctx.spans) {
-      const economy = fuelEconomy(flagged, { from: span.start, to: span.end });
-      const bucket = ctx.bucket(vehicleId, span.day)!;
-      bucket.economyMiles += economy.distanceMiles;
-      bucket.economyLitres += economy.volumeLitres;
+    for (const r of await economyBySpan(db, workspaceId, spans, lookbackMs, filter)) {
+      const bucket = ctx.bucket(r.vehicleId, ctx.spans[r.span]!.day);
+      if (!bucket) continue;
+      // fuelEconomy's own rounding of one vehicle's span, so the sums are the ones it gave.
+      bucket.economyMiles += round(r.miles, 1);
+      bucket.economyLitres += round(r.litres, 2);
     }
   }
 }
 
-interface Context {
+/** How the report gathers fuel into its buckets (the equivalence test passes the per-row original). */
+export type AddFuel = typeof addFuel;
+
+export interface Context {
   timeZone: string;
   bucket: Bucket;
   /** the stretches economy is read over: the whole range, or each month (a day in it names the bucket) */
@@ -232,7 +204,13 @@ async function addExpenses(
  * figures (rollups and service by vehicle and month) and the fill-ups once; economy is worked out
  * per vehicle by domain/fuel/economy.ts over the range or each month.
  */
-export async function costReport(db: Db, workspaceId: string, timeZone: string, query: CostReportQuery) {
+export async function costReport(
+  db: Db,
+  workspaceId: string,
+  timeZone: string,
+  query: CostReportQuery,
+  fuel: AddFuel = addFuel,
+) {
   const range = costRange(query.from, query.to, timeZone);
   const covered = await reportVehicles(db, workspaceId, query.vehicleId);
   const months = monthsOf(range.fromDay, range.toDay);
@@ -251,7 +229,7 @@ export async function costReport(db: Db, workspaceId: string, timeZone: string, 
   const spans =
     query.by === "month" ? months.map(monthSpan) : [{ day: range.fromDay, start: range.start, end: range.end }];
   const ctx: Context = { timeZone, bucket, spans, tank: tanks };
-  await addFuel(db, workspaceId, range, vehicleFilters(fuelEntries.vehicleId, query.vehicleId, covered), ctx);
+  await fuel(db, workspaceId, range, vehicleFilters(fuelEntries.vehicleId, query.vehicleId, covered), ctx);
   await addDistanceAndService(
     db,
     workspaceId,
