@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { LIVE_SYNCED_TABLES } from "./workspace-version";
+import { FLUSHED_TABLES } from "./live-tables";
 
 /**
  * The one settling reader (issue 40, docs/decisions/0027): the live tables (FLUSHED_TABLES) are
@@ -19,13 +19,6 @@ export interface LiveReadScope {
 }
 
 export const liveReads = new AsyncLocalStorage<LiveReadScope>();
-
-/**
- * Every table the object's flush writes (party/live-fleet/flush-batch.ts and flush-tables.ts): the
- * synced ones, the beacons' last reports and health, and the report rollups. db/live-reads.test.ts
- * keeps this in step with FLUSH_TABLES.
- */
-export const FLUSHED_TABLES = [...LIVE_SYNCED_TABLES, "beacons", "vehicle_day_rollups", "event_rollups"] as const;
 
 const liveTable = new RegExp(`\\b(?:from|join)\\s+"(?:${FLUSHED_TABLES.join("|")})"`, "i");
 

@@ -22,13 +22,6 @@ export function bumpVersion(db: Db, workspaceId: string) {
 }
 
 /**
- * The tables the workspace object's flush writes (party/live-fleet/flush-batch.ts, flush-tables.ts)
- * that a pull reads: the only ones an incremental pull reads when no other write came after its
- * cookie (worker/sync/changes.ts). A synced table the flush starts writing must be added here.
- */
-export const LIVE_SYNCED_TABLES = ["vehicles", "telemetry", "vehicle_events", "alerts", "jobs"] as const;
-
-/**
  * `bumpVersion` for the object's flush alone, which writes only LIVE_SYNCED_TABLES (and tables no
  * pull reads). It marks its version as a flush's (`flushed_version`) and records in `edit_version`
  * the last version that was not one: the current version if the bump before it was anything else

@@ -129,7 +129,7 @@ function changedIn(workspaceId: string, since: number, live: boolean) {
       : and(eq(t.workspaceId, workspaceId), gt(t.version, since));
 }
 
-/** The tables the object's flush writes (LIVE_SYNCED_TABLES in db/workspace-version.ts), in that order. */
+/** The tables the object's flush writes (LIVE_SYNCED_TABLES in db/live-tables.ts), in that order. */
 function liveQueries(db: Db, workspaceId: string, since: number, live: boolean) {
   const changed = changedIn(workspaceId, since, live);
   return [

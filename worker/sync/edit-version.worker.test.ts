@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { d1Meter } from "../../db/d1-meter";
 import { workspaces } from "../../db/schema";
-import { LIVE_SYNCED_TABLES } from "../../db/workspace-version";
+import { LIVE_SYNCED_TABLES } from "../../db/live-tables";
 import { FLUSH_TABLES } from "../../party/live-fleet/flush-tables";
 import { call, report, workspaceWithBeacon } from "../test/factories";
 import { ingest } from "../test/ingest";
