@@ -22,7 +22,8 @@ const flagText: Record<FuelFlag, string> = {
 
 export const gallonsText = (litres: number) =>
   `${litresToGallons(litres).toLocaleString("en-US", { maximumFractionDigits: 2 })} gal`;
-const whenText = (ms: number) => new Date(ms).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+export const whenText = (ms: number) =>
+  new Date(ms).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function FuelLog({
   rows,

@@ -1,16 +1,17 @@
 import { useParams } from "@remix-run/react";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { FuelEconomy, FuelEntry } from "../../shared/fuel";
 import { useApi } from "../maintenance/use-api";
 import { useSyncStatus } from "../sync/sync-status";
 import { FuelLog } from "../fuel/fuel-log";
-import { LogFuelForm } from "../fuel/fuel-forms";
+import { LogFuelForm, type FuelPrefill } from "../fuel/fuel-forms";
+import { UnloggedRefuels } from "../fuel/unlogged-refuels";
 import { money } from "../maintenance/format";
 import { useOlder, withOlder } from "../maintenance/use-older";
 import { ShowOlder } from "../maintenance/show-older";
 import { useCan } from "../session/session";
 import { useStoreStatus, useVehicle } from "../store";
-import { fuelRowOf, useFuelEntries, type FuelRow } from "../store/fuel";
+import { fuelRowOf, useFuelEntries, useUnloggedRefuels, type FuelRow } from "../store/fuel";
 import { gallonsText } from "../fuel/fuel-log";
 
 const entriesOf = (body: unknown) => (body as { entries: FuelEntry[] }).entries.map(fuelRowOf);
@@ -31,12 +32,15 @@ export default function VehicleFuel() {
   const canLog = useCan("fleet.edit");
   const canManage = useCan("maintenance.manage");
   const { pulled } = useStoreStatus();
+  const unlogged = useUnloggedRefuels(vehicleId);
+  const [prefill, setPrefill] = useState<FuelPrefill>();
   if (!vehicle) return null;
   const rows = withOlder(synced, older.rows);
   const cost = rows.reduce((sum, e) => sum + (e.costCents ?? 0), 0);
   const litres = rows.reduce((sum, e) => sum + e.volumeLitres, 0);
   return (
     <div className="vehicle-fuel">
+      <UnloggedRefuels refuels={unlogged} vehicleName={() => vehicle.name} logIt={canLog ? setPrefill : undefined} />
       <section aria-label="Fuel log">
         <h2>Fuel</h2>
         <p className="muted">
@@ -54,7 +58,12 @@ export default function VehicleFuel() {
       </section>
       {canLog ? (
         <div className="maintenance-forms">
-          <LogFuelForm vehicleId={vehicleId} />
+          <LogFuelForm
+            key={prefill?.id ?? "new"}
+            vehicleId={vehicleId}
+            prefill={prefill}
+            onLogged={() => setPrefill(undefined)}
+          />
         </div>
       ) : null}
     </div>
