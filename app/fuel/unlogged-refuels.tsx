@@ -1,6 +1,8 @@
 import type { UnloggedRefuel } from "../store/fuel";
 import type { FuelPrefill } from "./fuel-forms";
-import { gallonsText, whenText } from "./fuel-log";
+import { whenText } from "./fuel-log";
+import { volumeText } from "./units-text";
+import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 /**
  * The Fuel page's "check" rows (docs/decisions/0060): refuels the beacon's fuel level showed with no
@@ -17,6 +19,7 @@ export function UnloggedRefuels({
   /** absent for viewers, who cannot log */
   logIt?: (prefill: FuelPrefill) => void;
 }) {
+  const units = useWorkspaceUnits();
   if (!refuels.length) return null;
   return (
     <div className="card" role="region" aria-label="Refuels to check">
@@ -30,7 +33,7 @@ export function UnloggedRefuels({
             <span className="muted">
               {r.litres === null
                 ? `${Math.round((r.fuelTo ?? 0) - (r.fuelFrom ?? 0))} % of the tank (set its size for a volume)`
-                : `about ${gallonsText(r.litres)}`}
+                : `about ${volumeText(r.litres, units)}`}
             </span>
             {logIt ? (
               <button

@@ -12,7 +12,8 @@ import { ShowOlder } from "../maintenance/show-older";
 import { useCan } from "../session/session";
 import { useStoreStatus, useVehicle } from "../store";
 import { fuelRowOf, useFuelEntries, useUnloggedRefuels, type FuelRow } from "../store/fuel";
-import { gallonsText } from "../fuel/fuel-log";
+import { distanceText, economyText, volumeText } from "../fuel/units-text";
+import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 const entriesOf = (body: unknown) => (body as { entries: FuelEntry[] }).entries.map(fuelRowOf);
 
@@ -33,6 +34,7 @@ export default function VehicleFuel() {
   const canManage = useCan("maintenance.manage");
   const { pulled } = useStoreStatus();
   const unlogged = useUnloggedRefuels(vehicleId);
+  const units = useWorkspaceUnits();
   const [prefill, setPrefill] = useState<FuelPrefill>();
   if (!vehicle) return null;
   const rows = withOlder(synced, older.rows);
@@ -44,12 +46,12 @@ export default function VehicleFuel() {
       <section aria-label="Fuel log">
         <h2>Fuel</h2>
         <p className="muted">
-          Tank: {vehicle.fuelTankLitres === null ? "not set (in Settings)" : gallonsText(vehicle.fuelTankLitres)}
+          Tank: {vehicle.fuelTankLitres === null ? "not set (in Settings)" : volumeText(vehicle.fuelTankLitres, units)}
         </p>
         {pulled && !rows.length ? <p className="muted">No fuel logged in the last 90 days.</p> : null}
         {rows.length ? (
           <p className="muted">
-            {older.rows ? "All" : "Last 90 days"}: {gallonsText(litres)} · {money(cost)}
+            {older.rows ? "All" : "Last 90 days"}: {volumeText(litres, units)} · {money(cost)}
           </p>
         ) : null}
         <Economy vehicleId={vehicleId} rows={synced} />
@@ -80,13 +82,15 @@ function Economy({ vehicleId, rows }: { vehicleId: string; rows: FuelRow[] }) {
   const { pendingMutations } = useSyncStatus();
   const stamp = `${pendingMutations}|${rows.map((r) => `${r.id}:${r.volumeLitres}:${r.odometerMiles}:${r.fullTank}`).join()}`;
   useEffect(() => reload(), [stamp, reload]);
+  const units = useWorkspaceUnits();
   if (!data) return null;
-  if (data.mpg === null)
+  const figure = economyText(data, units);
+  if (figure === null)
     return <p className="muted">Fuel economy: shown after two full-tank fill-ups with an odometer.</p>;
   return (
     <p data-testid="fuel-economy">
-      Fuel economy: <strong>{data.mpg} mpg</strong> over {data.distanceMiles.toLocaleString("en-US")} mi (
-      {data.entriesUsed} {data.entriesUsed === 1 ? "fill-up" : "fill-ups"}
+      Fuel economy: <strong>{figure}</strong> over {distanceText(data.distanceMiles, units)} ({data.entriesUsed}{" "}
+      {data.entriesUsed === 1 ? "fill-up" : "fill-ups"}
       {data.entriesFlagged ? `; ${data.entriesFlagged} to check left out` : ""})
     </p>
   );
