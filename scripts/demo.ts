@@ -64,5 +64,7 @@ const stats = await runSimulation({
   log: (line) => (line.includes("refused") || line.includes("reports sent") ? log(line) : undefined),
   // Each stop at the pump ends with its fill-up logged, receipt and all, as a driver would.
   onFillUp: demoFillUps(seeded.api, seeded.vehicles, log),
+  // On a fresh start, two vehicles are nearly empty: a fill-up with its receipt within minutes.
+  lowOnFuel: 2,
 });
 log(summary(stats));

@@ -22,6 +22,8 @@ export interface SimulationOptions {
   log?: (line: string) => void;
   /** a vehicle drove off from the pump: the demo logs its fill-up (not awaited: the tracker goes on reporting) */
   onFillUp?: (vehicleId: string, made: FillUpMade) => void;
+  /** this many vehicles that start afresh begin just above the refuel mark (the demo's first fill-ups) */
+  lowOnFuel?: number;
 }
 
 export interface SimulationStats {
@@ -47,7 +49,11 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
   const timer = opts.durationMs !== undefined ? setTimeout(() => stop.abort(), opts.durationMs) : null;
   let complaints = 0;
 
-  const fleet = assignFleet(opts.beacons, Date.now(), { seed: opts.seed, resume: opts.resume });
+  const fleet = assignFleet(opts.beacons, Date.now(), {
+    seed: opts.seed,
+    resume: opts.resume,
+    lowOnFuel: opts.lowOnFuel,
+  });
   for (const a of fleet) log(`${a.beacon.vehicleId}: ${a.city}, ${a.route} (${a.form})`);
 
   const drive = async (a: (typeof fleet)[number]) => {
