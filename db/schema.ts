@@ -240,6 +240,8 @@ export const workspaces = sqliteTable("workspaces", {
   createdAt: integer("created_at").notNull().default(now),
   /** IANA time zone: days and times in reports and the timeline (migrations/0008). */
   timeZone: text("time_zone").notNull().default("UTC"),
+  /** "us" or "metric": what the screens show distances, volumes and economy in (migrations/0033). */
+  units: text("units").notNull().default("us"),
   /** Bytes of photos the workspace may keep (migrations/0023, docs/decisions/0042): uploads past it answer 413. */
   photoQuotaBytes: integer("photo_quota_bytes").notNull().default(PHOTO_QUOTA_BYTES),
 });

@@ -9,6 +9,7 @@ import { DEMO_MEMBER } from "./sim/demo-extras";
 import { seedDemo } from "./sim/demo-seed";
 import { resumeFrom } from "./sim/resume";
 import { runSimulation, summary } from "./sim/runner";
+import { demoFillUps } from "./sim/demo-fill-ups";
 
 const { values } = parseArgs({
   options: {
@@ -61,5 +62,9 @@ const stats = await runSimulation({
   signal: stop.signal,
   // Quiet by default: `npm start` shares the terminal with the Worker's log.
   log: (line) => (line.includes("refused") || line.includes("reports sent") ? log(line) : undefined),
+  // Each stop at the pump ends with its fill-up logged, receipt and all, as a driver would.
+  onFillUp: demoFillUps(seeded.api, seeded.vehicles, log),
+  // On a fresh start, two vehicles are nearly empty: a fill-up with its receipt within minutes.
+  lowOnFuel: 2,
 });
 log(summary(stats));

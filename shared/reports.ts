@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INSTANT_RANGE_MESSAGE, inInstantRange, isDayInRange } from "./instant";
 import { addDays, daysBetween, timeZoneField } from "./time-zone";
+import { workspaceUnitsValues } from "./units";
 
 /**
  * Reports (DESIGN.md "Reports"): GET /api/reports/{summary|trips|stops|daily}. The same rows
@@ -138,9 +139,14 @@ export interface ReportResponse<Row> {
   truncated?: boolean;
 }
 
-/** GET/PATCH /api/workspace/preferences */
-export const workspacePreferencesSchema = z.object({ timeZone: timeZoneField });
+/** GET /api/workspace/preferences: the time zone, and the units the screens show (shared/units.ts). */
+export const workspacePreferencesSchema = z.object({ timeZone: timeZoneField, units: z.enum(workspaceUnitsValues) });
 export type WorkspacePreferences = z.infer<typeof workspacePreferencesSchema>;
+/** PATCH /api/workspace/preferences: either or both. */
+export const workspacePreferencesPatchSchema = workspacePreferencesSchema.partial().superRefine((p, ctx) => {
+  if (p.timeZone === undefined && p.units === undefined)
+    ctx.addIssue({ code: "custom", path: ["timeZone"], message: "Send timeZone, units or both" });
+});
 
 /** PUT /api/reports/subscription: the viewer's summary by e-mail in this workspace. */
 export const reportSubscriptionSchema = z.object({ frequency: z.enum(["daily", "weekly", "none"]) });

@@ -17,3 +17,11 @@ export const metresToMiles = (metres: number) => metres / METRES_PER_MILE;
 export const LITRES_PER_US_GALLON = 3.785411784;
 export const litresToGallons = (litres: number) => litres / LITRES_PER_US_GALLON;
 export const gallonsToLitres = (gallons: number) => gallons * LITRES_PER_US_GALLON;
+
+/**
+ * A workspace's units (Preferences, migrations/0033): US (miles, US gallons, mpg) or metric (km,
+ * litres, L/100 km). Stored figures stay miles and litres whatever it is; only what is shown changes.
+ */
+export const workspaceUnitsValues = ["us", "metric"] as const;
+export type WorkspaceUnits = (typeof workspaceUnitsValues)[number];
+export const KM_PER_MILE = METRES_PER_MILE / 1000;

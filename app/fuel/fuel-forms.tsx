@@ -109,13 +109,34 @@ function savedFields(value: z.output<typeof fuelEntryFormSchema>, photoIds: stri
   };
 }
 
-/** "Log fuel" for one vehicle (its Fuel tab) or, without `vehicleId`, for a vehicle chosen in the form (the Fuel page). */
-export function LogFuelForm({ vehicleId }: { vehicleId?: string }) {
+/** A fill-up to log as a refuel the beacon showed it ("Log it" on a check row): its vehicle, time and litres. */
+export interface FuelPrefill {
+  /** the refuel's id: a new prefill starts the form afresh */
+  id: string;
+  vehicleId: string;
+  at: number;
+  litres: number | null;
+}
+
+/**
+ * "Log fuel" for one vehicle (its Fuel tab) or, without `vehicleId`, for a vehicle chosen in the form
+ * (the Fuel page); `prefill` fills it in from a refuel seen but not logged (callers key the form by it).
+ */
+export function LogFuelForm({
+  vehicleId,
+  prefill,
+  onLogged,
+}: {
+  vehicleId?: string;
+  prefill?: FuelPrefill;
+  /** after a fill-up is saved (the caller drops its prefill) */
+  onLogged?: () => void;
+}) {
   const { logFuel } = useFuelMutations();
   const vehicles = useVehicles();
   const [photoIds, setPhotoIds] = useState<string[]>([]);
   const { form, fields, pending } = useZodForm(
-    "log-fuel",
+    prefill ? `log-fuel-${prefill.id}` : "log-fuel",
     logFuelFormSchema,
     async (value, submission) => {
       try {
@@ -131,9 +152,15 @@ export function LogFuelForm({ vehicleId }: { vehicleId?: string }) {
       }
       saved("Fuel logged");
       setPhotoIds([]);
+      onLogged?.();
       return submission.reply({ resetForm: true });
     },
-    { at: localInput(Date.now()), fullTank: "on", vehicleId: vehicleId ?? "" },
+    {
+      at: localInput(prefill?.at ?? Date.now()),
+      fullTank: "on",
+      vehicleId: prefill?.vehicleId ?? vehicleId ?? "",
+      ...(prefill?.litres ? { gallons: gallonsOf(prefill.litres) } : {}),
+    },
   );
   return (
     <FormCard title="Log fuel" form={form} pending={pending} action="Log fuel">

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import type { FuelFlag } from "../../shared/fuel";
-import { litresToGallons } from "../../shared/units";
 import { ConfirmAction } from "../components/form";
 import { money } from "../maintenance/format";
 import { PhotoStrip } from "../photos/photo-picker";
 import { useFuelMutations, type FuelRow } from "../store/fuel";
 import { EditFuelForm } from "./fuel-forms";
+import { volumeText } from "./units-text";
+import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 /**
  * A list of fill-ups (a vehicle's Fuel tab, the fleet Fuel page): when, how much, for how much, at
@@ -20,9 +21,8 @@ const flagText: Record<FuelFlag, string> = {
   no_rise_seen: "no rise seen in the tank",
 };
 
-export const gallonsText = (litres: number) =>
-  `${litresToGallons(litres).toLocaleString("en-US", { maximumFractionDigits: 2 })} gal`;
-const whenText = (ms: number) => new Date(ms).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+export const whenText = (ms: number) =>
+  new Date(ms).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function FuelLog({
   rows,
@@ -45,12 +45,13 @@ export function FuelLog({
 
 function FuelLine({ entry: e, canManage, vehicle }: { entry: FuelRow; canManage: boolean; vehicle?: string }) {
   const [editing, setEditing] = useState(false);
+  const units = useWorkspaceUnits();
   return (
     <li className="maintenance-row fuel-row">
       <strong>{whenText(e.at)}</strong>
       {vehicle ? <span>{vehicle}</span> : null}
       <span>
-        {gallonsText(e.volumeLitres)}
+        {volumeText(e.volumeLitres, units)}
         {e.fullTank ? "" : " (partial)"}
       </span>
       <span className="muted">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { WorkspacePreferences } from "../../shared/reports";
 import { isTimeZone } from "../../shared/time-zone";
+import { workspaceUnitsValues, type WorkspaceUnits } from "../../shared/units";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 
@@ -36,7 +37,10 @@ function load(workspaceId: string) {
     const request = http
       .get("workspace/preferences")
       .json<WorkspacePreferences>()
-      .then((p) => setWorkspaceTimeZone(workspaceId, p.timeZone))
+      .then((p) => {
+        setWorkspaceUnits(workspaceId, p.units);
+        setWorkspaceTimeZone(workspaceId, p.timeZone);
+      })
       // Next time, ask again; meanwhile the browser's zone is shown.
       .catch(() => void requests.delete(workspaceId));
     requests.set(workspaceId, request);
@@ -53,4 +57,35 @@ export function useWorkspaceTimeZone(): string | undefined {
     return () => void listeners.delete(listener);
   }, [workspaceId]);
   return workspaceId ? (zones.get(workspaceId) ?? remembered(workspaceId)) : undefined;
+}
+
+/**
+ * The workspace's units (Preferences, docs/decisions/0060), read with its time zone and kept the
+ * same way, so a page opened offline shows litres where the workspace counts in litres. US until known.
+ */
+const units = new Map<string, WorkspaceUnits>();
+const unitsKey = (workspaceId: string) => `fleet-units:${workspaceId}`;
+
+export function setWorkspaceUnits(workspaceId: string, value: WorkspaceUnits) {
+  units.set(workspaceId, value);
+  if (typeof localStorage !== "undefined") localStorage.setItem(unitsKey(workspaceId), value);
+  for (const listener of listeners) listener();
+}
+
+function rememberedUnits(workspaceId: string): WorkspaceUnits | undefined {
+  if (typeof localStorage === "undefined") return undefined;
+  const value = localStorage.getItem(unitsKey(workspaceId));
+  return workspaceUnitsValues.find((u) => u === value);
+}
+
+export function useWorkspaceUnits(): WorkspaceUnits {
+  const workspaceId = useSession().workspace?.id;
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    const listener = () => rerender((n) => n + 1);
+    listeners.add(listener);
+    if (workspaceId) load(workspaceId);
+    return () => void listeners.delete(listener);
+  }, [workspaceId]);
+  return (workspaceId ? (units.get(workspaceId) ?? rememberedUnits(workspaceId)) : undefined) ?? "us";
 }

@@ -1,16 +1,21 @@
-import { useCallback, useMemo } from "react";
-import { FuelLog, gallonsText } from "../fuel/fuel-log";
-import { LogFuelForm } from "../fuel/fuel-forms";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { FuelLog } from "../fuel/fuel-log";
+import { FleetEconomy } from "../fuel/fleet-economy";
+import { volumeText } from "../fuel/units-text";
+import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
+import { LogFuelForm, type FuelPrefill } from "../fuel/fuel-forms";
+import { UnloggedRefuels } from "../fuel/unlogged-refuels";
 import { money } from "../maintenance/format";
 import { useCan } from "../session/session";
 import { useStoreStatus, useVehicles } from "../store";
-import { useFuelEntries } from "../store/fuel";
+import { useFuelEntries, useUnloggedRefuels } from "../store/fuel";
 import { FleetExpenses } from "../costs/fleet-expenses";
 
 /**
  * The fleet's Fuel page (issue 42): every vehicle's fill-ups of the last 90 days, newest first,
- * with the readings to check, and "Log fuel" for any vehicle. From the synced store, so it opens
- * offline (ADR 0045); a vehicle's older fill-ups are on its Fuel tab.
+ * with the readings to check, the fleet's and each vehicle's economy, the refuels seen but not logged (ADR 0060) with "Log it", and "Log
+ * fuel" for any vehicle. From the synced store, so it opens offline (ADR 0045); a vehicle's older
+ * fill-ups are on its Fuel tab.
  */
 export default function FuelPage() {
   const rows = useFuelEntries();
@@ -21,25 +26,39 @@ export default function FuelPage() {
   const names = useMemo(() => new Map(vehicles.map((v) => [v.id, v.name])), [vehicles]);
   const vehicleName = useCallback((id: string) => names.get(id) ?? "", [names]);
   const flagged = rows.filter((r) => r.flags.length).length;
+  const unlogged = useUnloggedRefuels();
+  const units = useWorkspaceUnits();
+  const [prefill, setPrefill] = useState<FuelPrefill>();
+  const formArea = useRef<HTMLDivElement>(null);
+  const logIt = (p: FuelPrefill) => {
+    setPrefill(p);
+    formArea.current?.scrollIntoView({ block: "start" });
+  };
   return (
     <section className="page fuel">
       <header className="page-header">
         <h1>Fuel</h1>
       </header>
+      <UnloggedRefuels refuels={unlogged} vehicleName={vehicleName} logIt={canLog ? logIt : undefined} />
+      <FleetEconomy rows={rows} vehicleName={vehicleName} units={units} />
       <div className="card">
         {pulled && !rows.length ? <p className="muted">No fuel logged in the last 90 days.</p> : null}
         {rows.length ? (
           <p className="muted">
-            Last 90 days: {gallonsText(rows.reduce((s, e) => s + e.volumeLitres, 0))} ·{" "}
-            {money(rows.reduce((s, e) => s + (e.costCents ?? 0), 0))}
+            Last 90 days:{" "}
+            {volumeText(
+              rows.reduce((s, e) => s + e.volumeLitres, 0),
+              units,
+            )}{" "}
+            · {money(rows.reduce((s, e) => s + (e.costCents ?? 0), 0))}
             {flagged ? ` · ${flagged} to check` : ""}
           </p>
         ) : null}
         <FuelLog rows={rows} canManage={canManage} vehicleName={vehicleName} />
       </div>
       {canLog ? (
-        <div className="maintenance-forms">
-          <LogFuelForm />
+        <div className="maintenance-forms" ref={formArea}>
+          <LogFuelForm key={prefill?.id ?? "new"} prefill={prefill} onLogged={() => setPrefill(undefined)} />
         </div>
       ) : null}
       <FleetExpenses />

@@ -1,17 +1,19 @@
 import { useParams } from "@remix-run/react";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { FuelEconomy, FuelEntry } from "../../shared/fuel";
 import { useApi } from "../maintenance/use-api";
 import { useSyncStatus } from "../sync/sync-status";
 import { FuelLog } from "../fuel/fuel-log";
-import { LogFuelForm } from "../fuel/fuel-forms";
+import { LogFuelForm, type FuelPrefill } from "../fuel/fuel-forms";
+import { UnloggedRefuels } from "../fuel/unlogged-refuels";
 import { money } from "../maintenance/format";
 import { useOlder, withOlder } from "../maintenance/use-older";
 import { ShowOlder } from "../maintenance/show-older";
 import { useCan } from "../session/session";
 import { useStoreStatus, useVehicle } from "../store";
-import { fuelRowOf, useFuelEntries, type FuelRow } from "../store/fuel";
-import { gallonsText } from "../fuel/fuel-log";
+import { fuelRowOf, useFuelEntries, useUnloggedRefuels, type FuelRow } from "../store/fuel";
+import { distanceText, economyText, volumeText } from "../fuel/units-text";
+import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 const entriesOf = (body: unknown) => (body as { entries: FuelEntry[] }).entries.map(fuelRowOf);
 
@@ -31,21 +33,25 @@ export default function VehicleFuel() {
   const canLog = useCan("fleet.edit");
   const canManage = useCan("maintenance.manage");
   const { pulled } = useStoreStatus();
+  const unlogged = useUnloggedRefuels(vehicleId);
+  const units = useWorkspaceUnits();
+  const [prefill, setPrefill] = useState<FuelPrefill>();
   if (!vehicle) return null;
   const rows = withOlder(synced, older.rows);
   const cost = rows.reduce((sum, e) => sum + (e.costCents ?? 0), 0);
   const litres = rows.reduce((sum, e) => sum + e.volumeLitres, 0);
   return (
     <div className="vehicle-fuel">
+      <UnloggedRefuels refuels={unlogged} vehicleName={() => vehicle.name} logIt={canLog ? setPrefill : undefined} />
       <section aria-label="Fuel log">
         <h2>Fuel</h2>
         <p className="muted">
-          Tank: {vehicle.fuelTankLitres === null ? "not set (in Settings)" : gallonsText(vehicle.fuelTankLitres)}
+          Tank: {vehicle.fuelTankLitres === null ? "not set (in Settings)" : volumeText(vehicle.fuelTankLitres, units)}
         </p>
         {pulled && !rows.length ? <p className="muted">No fuel logged in the last 90 days.</p> : null}
         {rows.length ? (
           <p className="muted">
-            {older.rows ? "All" : "Last 90 days"}: {gallonsText(litres)} · {money(cost)}
+            {older.rows ? "All" : "Last 90 days"}: {volumeText(litres, units)} · {money(cost)}
           </p>
         ) : null}
         <Economy vehicleId={vehicleId} rows={synced} />
@@ -54,7 +60,12 @@ export default function VehicleFuel() {
       </section>
       {canLog ? (
         <div className="maintenance-forms">
-          <LogFuelForm vehicleId={vehicleId} />
+          <LogFuelForm
+            key={prefill?.id ?? "new"}
+            vehicleId={vehicleId}
+            prefill={prefill}
+            onLogged={() => setPrefill(undefined)}
+          />
         </div>
       ) : null}
     </div>
@@ -71,13 +82,15 @@ function Economy({ vehicleId, rows }: { vehicleId: string; rows: FuelRow[] }) {
   const { pendingMutations } = useSyncStatus();
   const stamp = `${pendingMutations}|${rows.map((r) => `${r.id}:${r.volumeLitres}:${r.odometerMiles}:${r.fullTank}`).join()}`;
   useEffect(() => reload(), [stamp, reload]);
+  const units = useWorkspaceUnits();
   if (!data) return null;
-  if (data.mpg === null)
+  const figure = economyText(data, units);
+  if (figure === null)
     return <p className="muted">Fuel economy: shown after two full-tank fill-ups with an odometer.</p>;
   return (
     <p data-testid="fuel-economy">
-      Fuel economy: <strong>{data.mpg} mpg</strong> over {data.distanceMiles.toLocaleString("en-US")} mi (
-      {data.entriesUsed} {data.entriesUsed === 1 ? "fill-up" : "fill-ups"}
+      Fuel economy: <strong>{figure}</strong> over {distanceText(data.distanceMiles, units)} ({data.entriesUsed}{" "}
+      {data.entriesUsed === 1 ? "fill-up" : "fill-ups"}
       {data.entriesFlagged ? `; ${data.entriesFlagged} to check left out` : ""})
     </p>
   );

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { WorkspacePreferences } from "../../shared/reports";
 import { apiErrorOf, http } from "../lib/http";
 import { setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
+import { UnitsPreference } from "../workspace/units-preference";
 import { useCan, useSession } from "../session/session";
 import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
 import { ApiTokens } from "../workspace/api-tokens";
@@ -16,6 +17,7 @@ export default function WorkspacePreferences() {
     <section className="page narrow">
       <h1>Preferences</h1>
       <TimeZonePreference />
+      <UnitsPreference />
       <PhotoStorage />
       <ApiTokens />
       <ShareLinks />

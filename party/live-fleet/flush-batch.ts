@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
+import { FUEL_EVENT_TYPES, SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
+import { firstCheckedAt } from "../../shared/fuel-check";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { Db } from "../../db/client";
 import { beacons, eventRollups, telemetry, vehicleEvents, vehicles } from "../../db/schema";
@@ -158,7 +159,9 @@ function healthRow(d: DeviceState) {
 
 /**
  * Only the latest events of each vehicle stay in the synced set; older ones are sent to clients as
- * `del`. One statement for every vehicle that opened an event since the last flush.
+ * `del`. One statement for every vehicle that opened an event since the last flush. Refuels and
+ * fuel drops of the Fuel page's checked days stay too (shared/fuel-check.ts, docs/decisions/0060):
+ * the browser holds fill-ups against them offline; the timeline still shows the newest three.
  */
 function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
   if (!vehicleIds.length) return [];
@@ -178,6 +181,7 @@ function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
           sql`${vehicleEvents.vehicleId} IN (SELECT value FROM json_each(${ids}))`,
           eq(vehicleEvents.deleted, false),
           sql`${vehicleEvents.id} NOT IN (${newest})`,
+          sql`NOT (${vehicleEvents.type} IN (SELECT value FROM json_each(${JSON.stringify(FUEL_EVENT_TYPES)})) AND ${vehicleEvents.startTime} >= ${firstCheckedAt(Date.now())})`,
         ),
       ),
   ];

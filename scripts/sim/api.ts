@@ -27,15 +27,21 @@ export class Api {
     public token: string | null = null,
   ) {}
 
-  async call<T>(method: string, path: string, json?: unknown): Promise<T> {
+  call<T>(method: string, path: string, json?: unknown): Promise<T> {
+    if (json === undefined) return this.send<T>(method, path);
+    return this.send<T>(method, path, { type: "application/json", bytes: JSON.stringify(json) });
+  }
+
+  /** A binary body (a photo: `POST photos`), as the browser's upload queue sends it. */
+  upload<T>(path: string, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<T> {
+    return this.send<T>("POST", path, { type, bytes: new Blob([bytes], { type }) });
+  }
+
+  private async send<T>(method: string, path: string, sent?: { type: string; bytes: string | Blob }) {
     const headers: Record<string, string> = {};
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    if (json !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(new URL(`/api/${path}`, this.baseUrl), {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
+    if (sent) headers["Content-Type"] = sent.type;
+    const res = await fetch(new URL(`/api/${path}`, this.baseUrl), { method, headers, body: sent?.bytes });
     const text = await res.text();
     const body = text ? (JSON.parse(text) as unknown) : null;
     if (!res.ok) {

@@ -1,11 +1,12 @@
 import type { Vehicle } from "../../shared/vehicle";
 import type { Api } from "./api";
+import { METRES_PER_MILE } from "../../shared/units";
 
 const DAY_MS = 86_400_000;
 const LITRES_PER_GALLON = 3.785411784;
 
 /** Tank (gal), usual mpg and miles a day of the demo vehicles that get a fuel history. */
-const PROFILES = [
+export const PROFILES = [
   { tankGallons: 26, mpg: 17, milesPerDay: 95, vendor: "Shell, Lake St" },
   { tankGallons: 35, mpg: 19, milesPerDay: 80, vendor: "Costco Gas" },
   { tankGallons: 40, mpg: 11, milesPerDay: 100, vendor: "Pilot Travel Center" },
@@ -18,7 +19,13 @@ const PROFILES = [
  * odometer typed lower than the fill-up before shows a fill-up to check. Seeded once: a workspace
  * with any fill-up is left as it is.
  */
-export async function seedDemoFuel(api: Api, vehicles: Vehicle[], log: (line: string) => void) {
+export async function seedDemoFuel(
+  api: Api,
+  vehicles: Vehicle[],
+  log: (line: string) => void,
+  /** where each vehicle's odometer stands when the simulator starts it (metres) */
+  startOdometer: (vehicleId: string) => number | undefined,
+) {
   const existing = await api.call<{ entries: unknown[] }>("GET", "fuel-entries");
   if (existing.entries.length > 0) return;
   let count = 0;
@@ -26,7 +33,12 @@ export async function seedDemoFuel(api: Api, vehicles: Vehicle[], log: (line: st
     const vehicle = vehicles[i];
     if (!vehicle) break;
     await api.call("PATCH", `vehicles/${vehicle.id}`, { fuelTankLitres: round(p.tankGallons * LITRES_PER_GALLON) });
-    let odometer = 30_000 + i * 12_000;
+    // The history ends a short drive below where the simulator starts the vehicle, so the fill-ups
+    // the demo logs as it drives (scripts/sim/demo-fill-ups.ts) carry on from it, not backwards.
+    const start = startOdometer(vehicle.id);
+    const history = 6 * 4 * p.milesPerDay + 40;
+    let odometer =
+      start === undefined ? 30_000 + i * 12_000 : Math.max(0, Math.round(start / METRES_PER_MILE) - history);
     // Fuel burnt since the last fill-up: a partial fill pays half of it, a full one the rest.
     let owed = 0;
     for (let daysAgo = 21; daysAgo > 0; daysAgo -= 4) {

@@ -10,6 +10,7 @@ import { seedOvernightFuelDrop } from "./demo-fuel-drop";
 import { seedDemoCosts } from "./demo-costs";
 import { chicagoVehicles, seedDemoJobs } from "./demo-jobs";
 import { resumeFrom } from "./resume";
+import { assignFleet } from "./fleet";
 
 /**
  * Seeds the demo through the public API, once: signs in to the demo account (signing up the first
@@ -102,11 +103,17 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   await seedPlacesAndRules(api, log);
   await seedSecondMember(api, workspaceId, DEMO_ACCOUNT.password, log);
   await seedDemoMaintenance(api, vehicles, log);
-  await seedDemoFuel(api, vehicles, log);
+  const starts = new Map(
+    assignFleet(beacons as ServerBeacon[], Date.now(), { resume: resumeFrom(snapshot) }).map((a) => [
+      a.beacon.vehicleId,
+      a.vehicle.odometer,
+    ]),
+  );
+  await seedDemoFuel(api, vehicles, log, (vehicleId) => starts.get(vehicleId));
   // Where the simulator picks up the vehicle whose night it sent.
   const overnight = await seedOvernightFuelDrop(api, beacons as ServerBeacon[], vehicles, log);
   await seedDemoCosts(api, vehicles, log);
   await seedDemoJobs(api, chicagoVehicles(beacons as ServerBeacon[], resumeFrom(snapshot)), log);
 
-  return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot, overnight };
+  return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot, overnight, vehicles };
 }

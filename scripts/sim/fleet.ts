@@ -1,7 +1,7 @@
 import { cities } from "./routes";
 import { OSMAND_FORMS, type OsmandForm } from "./osmand-client";
 import { seededRandom, seedOf, type Random } from "./random";
-import { createVehicle, type Resume, type SimVehicle } from "./vehicle";
+import { createVehicle, REFUEL_BELOW, type Resume, type SimVehicle } from "./vehicle";
 
 /**
  * Spreading a workspace's beacons over the cities and routes, and over the three ways a tracker
@@ -25,7 +25,7 @@ export interface Assignment {
 export function assignFleet(
   beacons: SimBeacon[],
   now: number,
-  opts: { seed?: number; resume?: Map<string, Resume> } = {},
+  opts: { seed?: number; resume?: Map<string, Resume>; lowOnFuel?: number } = {},
 ): Assignment[] {
   // Sorted by device id so the assignment does not depend on the order the API lists them in.
   return [...beacons]
@@ -40,7 +40,14 @@ export function assignFleet(
         route: route.name,
         form: OSMAND_FORMS[i % OSMAND_FORMS.length]!,
         random,
-        vehicle: createVehicle(beacon.id, route.line, random, now, opts.resume?.get(beacon.vehicleId)),
+        vehicle: lowOnFuel(
+          createVehicle(beacon.id, route.line, random, now, opts.resume?.get(beacon.vehicleId)),
+          // The first `lowOnFuel` of those starting afresh (never reported) stop at the pump within minutes.
+          !opts.resume?.has(beacon.vehicleId) && i >= 1 && i <= (opts.lowOnFuel ?? 0),
+        ),
       };
     });
 }
+
+/** Just above the refuel mark: a kilometre or two of driving, then the next stop is at the pump. */
+const lowOnFuel = (v: SimVehicle, low: boolean): SimVehicle => (low ? { ...v, fuel: REFUEL_BELOW + 1 } : v);

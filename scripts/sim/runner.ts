@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { assignFleet, type SimBeacon } from "./fleet";
 import { sendReport } from "./osmand-client";
 import { advance, reportOf, type Resume } from "./vehicle";
+import { followPump, type FillUpMade, type PumpStop } from "./refuel-stops";
 
 export interface SimulationOptions {
   /** the app's origin, e.g. http://localhost:8787 */
@@ -19,6 +20,10 @@ export interface SimulationOptions {
   /** aborting it stops the simulation (Ctrl-C) */
   signal?: AbortSignal;
   log?: (line: string) => void;
+  /** a vehicle drove off from the pump: the demo logs its fill-up (not awaited: the tracker goes on reporting) */
+  onFillUp?: (vehicleId: string, made: FillUpMade) => void;
+  /** this many vehicles that start afresh begin just above the refuel mark (the demo's first fill-ups) */
+  lowOnFuel?: number;
 }
 
 export interface SimulationStats {
@@ -44,12 +49,17 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
   const timer = opts.durationMs !== undefined ? setTimeout(() => stop.abort(), opts.durationMs) : null;
   let complaints = 0;
 
-  const fleet = assignFleet(opts.beacons, Date.now(), { seed: opts.seed, resume: opts.resume });
+  const fleet = assignFleet(opts.beacons, Date.now(), {
+    seed: opts.seed,
+    resume: opts.resume,
+    lowOnFuel: opts.lowOnFuel,
+  });
   for (const a of fleet) log(`${a.beacon.vehicleId}: ${a.city}, ${a.route} (${a.form})`);
 
   const drive = async (a: (typeof fleet)[number]) => {
     // Spread the first reports over one interval, as real devices are not in step.
     let wait = a.random.between(0, opts.intervalMs);
+    let pump: PumpStop | null = null;
     for (;;) {
       try {
         await sleep(wait, undefined, { signal: stop.signal });
@@ -62,6 +72,9 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
       }
       stats.sent++;
       a.vehicle = advance(a.vehicle, Date.now(), a.random);
+      const step = followPump(pump, a.vehicle);
+      pump = step.open;
+      if (step.made) opts.onFillUp?.(a.beacon.vehicleId, step.made);
       const result = await sendReport(opts.url, reportOf(a.vehicle), a.form);
       if (result.ok) stats.accepted++;
       else if (result.status >= 400 && result.status < 500) stats.rejected++;

@@ -12,7 +12,7 @@ import type { AppEnv } from "../types";
 import { z } from "zod";
 import { fuelEntry, fuelEconomy } from "./fuel-answers";
 import { declared } from "./route-declaration/declare";
-import { commitWorkspaceWrite } from "../workspace-object";
+import { commitWorkspaceWrite, settleWorkspace } from "../workspace-object";
 import { fuelVehicle, fuelDeleteWrites, fuelEntryWrites, fuelUpdateWrites } from "../fuel/fuel-writes";
 import { liveFuelEntries, withFlags } from "../fuel/fuel-log";
 import { vehicleFuelEconomy } from "../fuel/economy";
@@ -51,6 +51,8 @@ export const fuelEntryRoutes = new Hono<AppEnv>()
       const { workspaceId } = workspaceSession(c.var.session);
       const query = c.req.valid("query");
       if (query.vehicleId) await fuelVehicle(c.var.db, workspaceId, query.vehicleId);
+      // The flags read the fuel events and telemetry the workspace's object writes (no_rise_seen).
+      await settleWorkspace(c.env, workspaceId);
       const rows = await liveFuelEntries(c.var.db, workspaceId, query);
       return c.json({ entries: await withFlags(c.var.db, workspaceId, rows) });
     },
@@ -129,6 +131,7 @@ export const fuelEconomyRoutes = new Hono<AppEnv>().use(requireSession).get(
   async (c) => {
     const { workspaceId } = workspaceSession(c.var.session);
     const vehicle = await fuelVehicle(c.var.db, workspaceId, c.req.param("vehicleId"));
+    await settleWorkspace(c.env, workspaceId);
     return c.json(await vehicleFuelEconomy(c.var.db, workspaceId, vehicle, c.req.valid("query")));
   },
 );

@@ -1,44 +1,57 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { workspacePreferencesSchema } from "../../shared/reports";
+import { workspacePreferencesPatchSchema, workspacePreferencesSchema } from "../../shared/reports";
+import type { WorkspaceUnits } from "../../shared/units";
 import { requireSession, workspaceSession } from "../auth/session";
 import { workspaces } from "../../db/schema";
 import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";
 import { announceChange } from "../workspace-object";
-import { workspaceTimeZone } from "./reports";
+import { notFound } from "../lib/errors";
+import type { Db } from "../../db/client";
 
-/** GET/PATCH /api/workspace/preferences: the workspace's time zone. */
+/** The workspace's preferences as GET answers them. */
+async function preferencesOf(db: Db, workspaceId: string) {
+  const row = await db
+    .select({ timeZone: workspaces.timeZone, units: workspaces.units })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .get();
+  if (!row) throw notFound("No such workspace");
+  return { timeZone: row.timeZone, units: row.units as WorkspaceUnits };
+}
+
+/** GET/PATCH /api/workspace/preferences: the workspace's time zone and units (docs/decisions/0060). */
 export const workspacePreferencesRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get(
     "/preferences",
     declared({
       permission: "workspace.view",
-      summary: "The workspace's time zone",
+      summary: "The workspace's time zone and units (us: miles, gallons, mpg; metric: km, litres, L/100 km)",
       tag: "Workspaces",
       response: workspacePreferencesSchema,
     }),
     async (c) => {
       const { workspaceId } = workspaceSession(c.var.session);
-      return c.json({ timeZone: await workspaceTimeZone(c.var.db, workspaceId) });
+      return c.json(await preferencesOf(c.var.db, workspaceId));
     },
   )
   .patch(
     "/preferences",
     declared({
       permission: "workspace.configure",
-      summary: "Set the workspace's time zone",
+      summary: "Set the workspace's time zone, its units or both",
       tag: "Workspaces",
-      body: workspacePreferencesSchema,
+      body: workspacePreferencesPatchSchema,
       response: workspacePreferencesSchema,
     }),
     async (c) => {
       const { workspaceId } = workspaceSession(c.var.session);
-      const { timeZone } = c.req.valid("json");
-      await c.var.db.update(workspaces).set({ timeZone }).where(eq(workspaces.id, workspaceId));
+      const { timeZone, units } = c.req.valid("json");
+      await c.var.db.update(workspaces).set({ timeZone, units }).where(eq(workspaces.id, workspaceId));
       // The workspace's object folds its vehicles' rollups in this zone from the next report on.
-      await announceChange(c.env, workspaceId, { timeZone, poke: false });
-      return c.json({ timeZone });
+      if (timeZone) await announceChange(c.env, workspaceId, { timeZone, poke: false });
+      return c.json(await preferencesOf(c.var.db, workspaceId));
     },
   );

@@ -5,6 +5,7 @@ import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { fuelEntries, vehicles } from "../../db/schema";
 import type { FuelRow } from "./fuel-writes";
+import { noRiseSeen } from "./rise-check";
 
 /**
  * Reading the fuel log over REST (issue 42): the live entries of a range, newest first, each with
@@ -65,15 +66,24 @@ async function flagContext(db: Db, workspaceId: string, rows: readonly FuelRow[]
 }
 
 /** `rows` as the API answers them, flagged against their vehicles' logs. */
-export async function withFlags(db: Db, workspaceId: string, rows: readonly FuelRow[]): Promise<FuelEntry[]> {
+export async function withFlags(
+  db: Db,
+  workspaceId: string,
+  rows: readonly FuelRow[],
+  now = Date.now(),
+): Promise<FuelEntry[]> {
   if (rows.length === 0) return [];
-  const { tank, highestBefore } = await flagContext(db, workspaceId, rows);
+  const [{ tank, highestBefore }, noRise] = await Promise.all([
+    flagContext(db, workspaceId, rows),
+    noRiseSeen(db, workspaceId, rows, now),
+  ]);
   const flags = new Map<string, FuelEntry["flags"]>();
   for (const vehicleId of tank.keys()) {
     const own = rows.filter((r) => r.vehicleId === vehicleId);
     const found = fuelEntryFlags(own, tank.get(vehicleId) ?? null, highestBefore.get(vehicleId) ?? null);
     for (const [id, f] of found) flags.set(id, f);
   }
+  for (const id of noRise) flags.set(id, [...(flags.get(id) ?? []), "no_rise_seen"]);
   return rows.map((r) => toFuelEntry(r, flags.get(r.id) ?? []));
 }
 

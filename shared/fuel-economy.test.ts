@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { FuelFlag } from "../../shared/fuel";
-import { LITRES_PER_US_GALLON } from "../../shared/units";
-import { economyOutliers, fuelEconomy, type EconomyEntry } from "./economy";
+import type { FuelFlag } from "./fuel";
+import { LITRES_PER_US_GALLON } from "./units";
+import { economyOutliers, fleetFuelEconomy, fuelEconomy, type EconomyEntry } from "./fuel-economy";
 
 const gal = (g: number) => g * LITRES_PER_US_GALLON;
 let n = 0;
@@ -71,5 +71,16 @@ describe("fuelEconomy", () => {
 
   it("judges no outlier with too few stretches to know the usual", () => {
     expect(economyOutliers([fill(1, 10, 0), fill(2, 10, 200), fill(3, 10, 1000)]).size).toBe(0);
+  });
+});
+
+describe("fleetFuelEconomy", () => {
+  it("sums the vehicles' distance over their fuel, not a mean of their figures", () => {
+    const at20 = fuelEconomy([fill(1, 10, 0), fill(2, 10, 200), fill(3, 10, 400)]);
+    const at40 = fuelEconomy([fill(1, 5, 0), fill(2, 5, 200), fill(3, 5, 400)]);
+    expect([at20.mpg, at40.mpg]).toEqual([20, 40]);
+    // 800 miles on 30 gallons: 26.7 mpg (a mean would say 30).
+    expect(fleetFuelEconomy([at20, at40])).toMatchObject({ mpg: 26.7, distanceMiles: 800, entriesUsed: 4 });
+    expect(fleetFuelEconomy([]).mpg).toBeNull();
   });
 });
