@@ -13,7 +13,7 @@ import { LITRES_PER_US_GALLON, METRES_PER_MILE } from "./units";
  * fill-up that closes it).
  *
  * In shared/ (docs/decisions/0060): the Fuel page works out the fleet's economy from the synced
- * store with the rule the API answers by (domain/fuel/economy.ts re-exports it for the Worker).
+ * store with the rule the API answers by (the Worker reads it from here too).
  */
 export interface EconomyEntry {
   id: string;

@@ -90,7 +90,7 @@ export interface FuelEntry {
   flags: FuelFlag[];
 }
 
-/** `GET /api/vehicles/{id}/fuel-economy` (worked out by domain/fuel/economy.ts). */
+/** `GET /api/vehicles/{id}/fuel-economy` (worked out by shared/fuel-economy.ts). */
 export interface FuelEconomy {
   mpg: number | null;
   litresPer100Km: number | null;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FuelEconomy } from "../../domain/fuel/economy";
+import type { FuelEconomy } from "../../shared/fuel-economy";
 import { fuelFlags, type FuelEntry } from "../../shared/fuel";
 import { timelineEventTypes, type TimelineEventItem } from "../../shared/timeline-events";
 

@@ -118,7 +118,7 @@ export const fuelEntryRoutes = new Hono<AppEnv>()
     },
   );
 
-/** `GET /api/vehicles/{id}/fuel-economy?from=&to=`: full tank to full tank (domain/fuel/economy.ts); everyone reads. */
+/** `GET /api/vehicles/{id}/fuel-economy?from=&to=`: full tank to full tank (shared/fuel-economy.ts); everyone reads. */
 export const fuelEconomyRoutes = new Hono<AppEnv>().use(requireSession).get(
   "/:vehicleId/fuel-economy",
   declared({

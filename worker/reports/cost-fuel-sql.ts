@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import { OUTLIER_FACTOR, OUTLIER_MIN_STRETCHES } from "../../domain/fuel/economy";
+import { OUTLIER_FACTOR, OUTLIER_MIN_STRETCHES } from "../../shared/fuel-economy";
 import type { Db } from "../../db/client";
 
 /**
  * The cost report's fuel figures worked out in D1 (docs/decisions/0061): a year of a 1,000-vehicle
  * fleet's fill-ups is 600,000 rows, too many to read into the Worker in 2 s. These statements
- * answer a row per vehicle and span instead, and follow domain/fuel/economy.ts and
+ * answer a row per vehicle and span instead, and follow shared/fuel-economy.ts and
  * shared/fuel-flags.ts step for step (the equivalence test, worker/reports/cost-report-sql.worker.test.ts,
  * holds them to it on a random fleet).
  */
@@ -74,7 +74,7 @@ const orderedLog = (workspaceId: string, from: number, to: number, filter: SQL |
   )`;
 
 /**
- * Stretches (domain/fuel/economy.ts `stretchesOf`): closing time, miles (0 without both odometers),
+ * Stretches (shared/fuel-economy.ts `stretchesOf`): closing time, miles (0 without both odometers),
  * litres of its fills, and doubtful (an odometer missing, no miles, the opening fill-up's odometer
  * backwards, or a fill flagged: backwards, or over the tank, which is its largest fill over it).
  */

@@ -202,7 +202,7 @@ async function addExpenses(
 /**
  * GET /api/reports/costs: per vehicle or per local month, and the fleet total. Reads grouped
  * figures (rollups and service by vehicle and month) and the fill-ups once; economy is worked out
- * per vehicle by domain/fuel/economy.ts over the range or each month.
+ * per vehicle by shared/fuel-economy.ts over the range or each month.
  */
 export async function costReport(
   db: Db,

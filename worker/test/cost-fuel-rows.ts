@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, type SQL } from "drizzle-orm";
-import { fuelEconomy, type EconomyEntry } from "../../domain/fuel/economy";
+import { fuelEconomy, type EconomyEntry } from "../../shared/fuel-economy";
 import { fuelEntryFlags } from "../../shared/fuel-flags";
 import { dayOf } from "../../shared/time-zone";
 import type { Db } from "../../db/client";
@@ -10,7 +10,7 @@ import type { Context, costRange } from "../reports/costs";
 /**
  * The cost report's fuel as it was worked out before docs/decisions/0061: every fill-up of the
  * range read into the Worker, flagged by shared/fuel-flags.ts and run through
- * domain/fuel/economy.ts per vehicle and span. Kept for the equivalence test of the D1 path.
+ * shared/fuel-economy.ts per vehicle and span. Kept for the equivalence test of the D1 path.
  */
 export async function addFuelFromRows(
   db: Db,
