@@ -3,6 +3,8 @@ import { defineConfig, type Plugin } from "vite";
 import { ensureGlyphs } from "./scripts/map-glyphs.mjs";
 import { ensureGeography } from "./scripts/offline-geography.mjs";
 import { clientChunks } from "./scripts/client-chunks";
+import { mapPreloads } from "./scripts/map-preloads";
+import { mapboxWorker } from "./scripts/mapbox-worker-plugin";
 import { serviceWorker } from "./scripts/service-worker-plugin";
 
 /**
@@ -38,6 +40,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_lazyRouteDiscovery: false,
       },
     }),
+    // mapbox-gl's web worker as a chunk of the browser build, sharing its code with the page (docs/decisions/0063).
+    mapboxWorker(),
+    // The /map page's Link header naming the map's lazily loaded files (docs/decisions/0063).
+    mapPreloads(),
     // /sw.js with this build's files, after the client build (docs/decisions/0044).
     serviceWorker(),
   ],
@@ -54,6 +60,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: { hoistTransitiveImports: !isSsrBuild, manualChunks: isSsrBuild ? undefined : clientChunks() },
     },
   },
+  // mapbox-gl's ESM build finds its worker beside its own files (`new URL("worker.js", import.meta.url)`),
+  // which pre-bundling would move away from them; `vite dev` serves it as it is.
+  optimizeDeps: { exclude: ["mapbox-gl"] },
   // The sync worker (app/sync/sync-worker.ts) is a module worker, bundled on its own.
   worker: { format: "es" },
   server: {

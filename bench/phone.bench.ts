@@ -12,6 +12,8 @@ const PHONE = { cpu: 4, latencyMs: 150, downKbps: 1600, upKbps: 750 };
 const RUNS = Number(process.env.PHONE_RUNS ?? 3);
 /** PHONE_TRACE=1: one run of each, with its requests and milestones printed (bench/phone-trace.ts). */
 const TRACE = Boolean(process.env.PHONE_TRACE);
+/** PHONE_ONLY=map,warmMap: only those measures (an A/B of one page on a loaded machine); the others report 0. */
+const ONLY = process.env.PHONE_ONLY?.split(",");
 const traces = new Map<Page, (page: Page, title: string) => Promise<void>>();
 
 /** Records, in the page, when the first page heading (or the map, ready) appears: the first content that is the page's own. */
@@ -81,17 +83,19 @@ const { token, workspaceId } = await newWorkspace("Bench Phone");
 await orderBeacons(token, workspaceId, 20);
 
 const results = await withBrowser(async (browser) => {
-  const runs = async (measure: () => Promise<number>) => {
+  const runs = async (measure: () => Promise<number>, name: string) => {
+    if (ONLY && !ONLY.includes(name)) return 0;
     const xs: number[] = [];
     for (let i = 0; i < (TRACE ? 1 : RUNS); i++) xs.push(await measure());
+    console.log(`${name}: ${xs.map((ms) => (ms / 1000).toFixed(2)).join(", ")} s`);
     return median(xs);
   };
   return {
-    inspections: await runs(() => coldLoad(browser, token, "/inspections")),
-    actions: await runs(() => coldLoad(browser, token, "/actions")),
-    map: await runs(() => coldLoad(browser, token, "/map")),
-    warm: await runs(() => warmStart(browser, token, "/actions")),
-    warmMap: await runs(() => warmStart(browser, token, "/map")),
+    inspections: await runs(() => coldLoad(browser, token, "/inspections"), "inspections"),
+    actions: await runs(() => coldLoad(browser, token, "/actions"), "actions"),
+    map: await runs(() => coldLoad(browser, token, "/map"), "map"),
+    warm: await runs(() => warmStart(browser, token, "/actions"), "warm"),
+    warmMap: await runs(() => warmStart(browser, token, "/map"), "warmMap"),
   };
 });
 

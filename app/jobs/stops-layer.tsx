@@ -36,7 +36,7 @@ export function StopsLayer({ stops }: { stops: readonly MapStop[] }) {
 
   useEffect(() => {
     let cancelled = false;
-    void import("mapbox-gl").then(({ default: mapboxgl }) => {
+    void import("../map/mapbox-gl").then(({ default: mapboxgl }) => {
       if (cancelled) return;
       const shown = markers.current;
       for (const [id, marker] of shown) {

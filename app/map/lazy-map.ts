@@ -5,7 +5,7 @@
  */
 export const loadFleetMap = () => import("./fleet-map");
 export const loadMapOverlay = () => import("./map-overlay");
-const loadMapbox = () => import("mapbox-gl");
+const loadMapbox = () => import("./mapbox-gl");
 
 /**
  * A page opened on /map asks for all of it as the app's own code is evaluated, before the session

@@ -1,4 +1,4 @@
-import type { default as mapboxglModule, Map as MapboxMap } from "mapbox-gl";
+import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { INITIAL_VIEW } from "./geometry";
 import { mapDebugEnabled } from "./map-debug";
@@ -8,8 +8,7 @@ import { OFFLINE_TOKEN, offlineStyle, streetStyleFor, type StreetStyle } from ".
 import { loadOfflineGeography } from "./offline-geography";
 import { StreetMapNotice } from "./street-map-notice";
 import { watchStreetStyle, type BaseMap } from "./style-fallback";
-
-type Mapbox = typeof mapboxglModule;
+import type { Mapbox } from "./mapbox-gl";
 
 /** The one map, opened on the street style for `token`, or on the offline geography when the browser starts offline. */
 function createMap(
@@ -19,7 +18,7 @@ function createMap(
   street: StreetStyle,
   startOffline: boolean,
 ): MapboxMap {
-  mapboxgl.accessToken = token || OFFLINE_TOKEN;
+  mapboxgl.setAccessToken(token || OFFLINE_TOKEN);
   // One set of web workers for every map of the page's life: without it, the last map's removal
   // (leaving /locations for /map) terminates the shared workers while mapbox-gl still holds
   // them, and the next map's GeoJSON sources and labels never arrive (seen in Chromium).
@@ -76,7 +75,7 @@ function useMapInstance(container: RefObject<HTMLDivElement>, token: string, deb
     // Offline at the start: the street style cannot load, so the map starts on its own geography.
     const startOffline = !navigator.onLine;
     setBase(startOffline ? "fallback" : street.id);
-    void import("mapbox-gl").then(({ default: mapboxgl }) => {
+    void import("./mapbox-gl").then(({ default: mapboxgl }) => {
       if (cancelled || !container.current) return;
       const m = (created = createMap(mapboxgl, container.current, token, street, startOffline));
       const debugging = debug ? exposeForDebugging(m, () => container.current) : null;
