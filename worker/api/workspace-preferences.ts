@@ -5,7 +5,7 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { workspaces } from "../../db/schema";
 import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";
-import { announceChange } from "../workspace-object";
+import { announceWrites } from "../workspace-object";
 import { workspaceTimeZone } from "./reports";
 
 /** GET/PATCH /api/workspace/preferences: the workspace's time zone. */
@@ -38,7 +38,7 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
       const { timeZone } = c.req.valid("json");
       await c.var.db.update(workspaces).set({ timeZone }).where(eq(workspaces.id, workspaceId));
       // The workspace's object folds its vehicles' rollups in this zone from the next report on.
-      await announceChange(c.env, workspaceId, { timeZone, poke: false });
+      await announceWrites({ env: c.env }, [workspaceId], { change: { timeZone, poke: false } });
       return c.json({ timeZone });
     },
   );

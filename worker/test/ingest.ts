@@ -35,5 +35,5 @@ export async function ingestRequests(
 
 /** A vehicle's live state in its workspace's object (its modules' states included). */
 export async function vehicleState(workspaceId: string, vehicleId: string) {
-  return runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.fleet.vehicle(vehicleId));
+  return runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.vehicle(vehicleId));
 }
