@@ -93,6 +93,8 @@ describe("the flush under failure", () => {
     await ingestRequests([[report(beacon.id, T0)]], { flushMs: LATER });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => {
+      // The sockets' re-check is due and fails (no socket is open here, so it is made due).
+      vi.spyOn(room.parts.sockets, "dueAt").mockReturnValueOnce(0);
       vi.spyOn(room.parts.sockets, "recheck").mockRejectedValue(new Error("D1 unreachable"));
     });
     expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);

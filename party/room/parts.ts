@@ -33,8 +33,11 @@ export const logged = (what: string) => (error: unknown) => console.error(`${wha
  */
 export function roomParts<Changes>(host: PartsHost<Changes>) {
   const { workspaceId, storage, db, sync } = host;
-  const store = new PositionStore(storage, host.positionsBucket, workspaceId, d1LegacyPositions(db(), workspaceId));
-  const fleet = new LiveFleet(storage, workspaceId, db, () => store);
+  // Opened on first use (it creates its tables): a share page's poll or a socket never needs it.
+  let opened: PositionStore | null = null;
+  const store = () =>
+    (opened ??= new PositionStore(storage, host.positionsBucket, workspaceId, d1LegacyPositions(db(), workspaceId)));
+  const fleet = new LiveFleet(storage, workspaceId, db, store);
   const sockets = new RoomSockets({ workspaceId, db, sync, connections: host.connections });
   /**
    * With sockets open, what is pending goes to D1 first and the poke after it: the pulls it starts
@@ -58,10 +61,7 @@ export function roomParts<Changes>(host: PartsHost<Changes>) {
     if (!pokeWillFlush()) await flush.settle().catch(logged("flush before a pull"));
     return sync.readChanges(db(), id, since);
   });
-  const positions: RoomPositions = new RoomPositions(
-    () => store,
-    () => alarm.schedule(),
-  );
+  const positions: RoomPositions = new RoomPositions(store, () => alarm.schedule());
   const alarm = new RoomAlarm(storage, [flush, sockets, positions]);
   return {
     fleet,
