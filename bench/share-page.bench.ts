@@ -1,7 +1,7 @@
 // Live-share page (issue 30): what one open share costs the server per minute, and how far behind
 // the vehicle the page is. The page polls GET /api/share/{token} every SHARE_POLL_MS: one request
 // each, answered by the workspace's object from the link it keeps (re-read from D1 once a minute,
-// party/share-views.ts) and the live position: about 1 D1 read a minute per open share, counted
+// party/room/share-views.ts) and the live position: about 1 D1 read a minute per open share, counted
 // by worker/api/shares.worker.test.ts with the dev meter (docs/decisions/0035).
 import { SHARE_POLL_MS } from "../shared/shares";
 import { newWorkspace, orderBeacons, report, sleep } from "./fleet";
@@ -60,7 +60,7 @@ stopped = true; // a report the page never showed must not keep the bench runnin
 lags.sort((a, b) => a - b);
 
 const perMinute = 60_000 / SHARE_POLL_MS;
-/** How often the object re-reads a link it keeps (ShareViews.REREAD_MS in party/share-views.ts). */
+/** How often the object re-reads a link it keeps (ShareViews.REREAD_MS in party/room/share-views.ts). */
 const SHARE_REREAD_MS = 60_000;
 write(
   "Share page: server cost per open share and staleness",

@@ -4,13 +4,8 @@ import { report, workspaceWithBeacon } from "../worker/test/factories";
 import { ingestRequests, roomOf, runObjectJobs } from "../worker/test/ingest";
 import { FIRST_LOOK_DELAY_MS } from "./beacon-watch/beacon-watch-job";
 import { closeSockets, connect } from "../worker/test/sockets";
-import {
-  BIG_FLEET_POKE_INTERVAL_MS,
-  FLUSH_IDLE_MS,
-  FLUSH_MS,
-  POKE_INTERVAL_MS,
-  pokeIntervalMs,
-} from "./workspace-room";
+import { FLUSH_IDLE_MS, FLUSH_MS } from "./room/flush";
+import { BIG_FLEET_POKE_INTERVAL_MS, POKE_INTERVAL_MS, pokeIntervalMs } from "./room/poke-pacer";
 
 // The flush's pace (issue 35): D1 hears from a workspace's object once a second while a page of it
 // is open, and every FLUSH_IDLE_MS while none is, so a fleet nobody watches costs D1 a few

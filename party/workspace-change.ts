@@ -1,9 +1,10 @@
 /**
- * What the Worker tells a workspace's object after a committed write: one typed call
- * (`FleetRoom.changed`, the one announcer; docs/decisions/0027) instead of a forget here, a poke
- * there and a cache in the editor's isolate. The object keeps its own copies current from it:
- * places, rules and time zone (reloaded from D1 at once), devices, sockets; then drops its shared
- * reads and pokes its sockets (coalesced), unless `poke` is false.
+ * What the Worker tells a workspace's object after a committed write, or after anything else the
+ * object must hear of: the ONE call by which the Worker tells a workspace's object anything changed
+ * (`FleetRoom.changed`, sent only by worker/workspace-object.ts; docs/decisions/0027, 0058). The
+ * object keeps its own copies current from it: places, rules, jobs, tanks and time zone (reloaded
+ * from D1 at once), devices, sockets, share views; then drops its shared reads and pokes its
+ * sockets (paced by the object alone), unless `poke` is false.
  */
 export interface WorkspaceChange {
   /** Places were created, changed or deleted: the object reloads its watch before the next report. */
@@ -20,8 +21,15 @@ export interface WorkspaceChange {
   devices?: { vehicleIds: string[] };
   /** Members who left or were removed: their sockets close at once. */
   members?: { removedUserIds: string[] };
-  /** Read-your-writes: the object drops its shared reads before this call resolves (a push answers its client only then). */
+  /** Sessions that were revoked (token hashes): their sockets close at once, and any still on its way is refused. */
+  sessions?: { endedHashes: string[] };
+  /** Share links that were ended (token hashes): their open pages say so at their next poll. */
+  shares?: { endedTokenHashes: string[] };
+  /**
+   * Read-your-writes: the object drops its shared reads before this call resolves (a push answers
+   * its client only then; after tombstones are collected, a cookie below the new floor gets its reset).
+   */
   readYourWrites?: boolean;
-  /** Tell open pages to pull (default true: every announced change is a committed write). */
+  /** Tell open pages to pull (default true: most announced changes are committed writes a page shows). */
   poke?: boolean;
 }

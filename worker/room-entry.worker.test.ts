@@ -7,11 +7,13 @@ import { SCHEMA_VERSION } from "../shared/sync-protocol";
 import { createSession } from "./auth/session";
 import { database } from "../db/client";
 import { memberships, realtimeTickets, sessions, users, workspaces } from "../db/schema";
-import { pokeWorkspace } from "./workspace-object";
+import { announceWrites } from "./workspace-object";
 import { call, insertVehicle, userWithWorkspace } from "./test/factories";
 import { closeSockets, connect, keepOpen, roomPath, roundTrip, ticketFor, upgrade, type Client } from "./test/sockets";
 import { bumpVersion } from "../db/workspace-version";
 import { sha256Hex } from "./lib/crypto";
+import { runInDurableObject } from "cloudflare:test";
+import type { WorkspaceRoom } from "./workspace-room";
 
 /**
  * The realtime room as a browser meets it: a websocket upgrade to /parties/workspace-room/<id>
@@ -159,8 +161,8 @@ describe("ending a session closes its sockets", () => {
     // The race: the Worker checked the session (still live in D1 here) just before another request
     // revoked it and told the room; the room hears of the socket only after that notice.
     const a = await userWithWorkspace();
-    const room = await getServerByName(env.WorkspaceRoom, a.workspaceId);
-    await room.closeSessions([await sha256Hex(a.token)]);
+    const endedHashes = [await sha256Hex(a.token)];
+    await announceWrites({ env }, [a.workspaceId], { change: { sessions: { endedHashes }, poke: false } });
     const late = await connect(a.workspaceId, a.token);
     await expect.poll(() => late.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     const colleague = await connect(
@@ -176,8 +178,9 @@ describe("ending a session closes its sockets", () => {
     const colleagueId = await memberOf(a.workspaceId);
     const colleague = await connect(a.workspaceId, await createSession(database(env.DB), colleagueId, a.workspaceId));
     const owner = await connect(a.workspaceId, a.token);
-    const room = await getServerByName(env.WorkspaceRoom, a.workspaceId);
-    expect(await room.closeUser(colleagueId)).toBe(1);
+    await announceWrites({ env }, [a.workspaceId], {
+      change: { members: { removedUserIds: [colleagueId] }, poke: false },
+    });
     await expect.poll(() => colleague.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     await roundTrip(owner);
     expect(owner.closedWith).toBeNull();
@@ -201,7 +204,7 @@ describe("the room's periodic re-check", () => {
       .delete(memberships)
       .where(and(eq(memberships.workspaceId, a.workspaceId), eq(memberships.userId, colleagueId)));
     const room = await getServerByName(env.WorkspaceRoom, a.workspaceId);
-    expect(await room.recheckSockets()).toBe(2);
+    expect(await runInDurableObject(room, (instance: WorkspaceRoom) => instance.parts.sockets.recheck())).toBe(2);
     await expect.poll(() => expiring.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     await expect.poll(() => colleague.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     await roundTrip(mine);
@@ -284,7 +287,7 @@ describe("pokes", () => {
     });
     const write = async () => {
       await bumpVersion(db, a.workspaceId);
-      await pokeWorkspace(env, a.workspaceId);
+      await announceWrites({ env }, [a.workspaceId]);
     };
     // The first write after a quiet spell is poked at once; the burst right after it falls into
     // the room's coalescing window and must still be announced, after its last write.
@@ -301,9 +304,9 @@ describe("pokes", () => {
   it("announce a write that follows right after a poke", async () => {
     const a = await userWithWorkspace();
     const client = await connect(a.workspaceId, a.token);
-    await pokeWorkspace(env, a.workspaceId);
+    await announceWrites({ env }, [a.workspaceId]);
     await expect.poll(() => pokes(client)).toBe(1);
-    await pokeWorkspace(env, a.workspaceId);
+    await announceWrites({ env }, [a.workspaceId]);
     await expect.poll(() => pokes(client)).toBe(2);
   });
 });

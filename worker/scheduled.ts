@@ -6,7 +6,7 @@ import { retentionDue, runRetention } from "./retention";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { sendIssueNotifications } from "./maintenance/issue-notifications";
 import { sendJobNotifications } from "./jobs/job-notifications";
-import { announceWrites, forgetRoomChanges } from "./workspace-object";
+import { announceWrites } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
 import { relayAlerts } from "./alerts/relay";
@@ -55,7 +55,7 @@ function startHousekeeping(controller: ScheduledController, env: Env, ctx: Execu
   ctx.waitUntil(
     collectTombstones(database(env.DB))
       // A room's shared read from before the collection would still diff a cookie below the new floor.
-      .then((collected) => Promise.all(collected.map((workspaceId) => forgetRoomChanges(env, workspaceId))))
+      .then((collected) => announceWrites({ env }, collected, { readYourWrites: true, change: { poke: false } }))
       .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
   );
   // Once an hour: the tables that only grow lose their oldest finished rows (worker/retention.ts).

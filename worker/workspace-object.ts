@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { HistoryShape } from "../party/workspace-room";
+import type { HistoryShape } from "../party/room/positions";
 import type { HistoryPoint } from "../shared/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/live-fleet/live-fleet";
@@ -8,7 +8,7 @@ import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
 import { bumpVersion, versionOf } from "../db/workspace-version";
 import type { WorkspaceChange } from "../party/workspace-change";
-import type { ShareViewAnswer } from "../party/share-views";
+import type { ShareViewAnswer } from "../party/room/share-views";
 
 /**
  * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the
@@ -31,9 +31,7 @@ export interface WriteContext {
 }
 
 /**
- * Commits one write of a workspace as one D1 transaction: its version goes up first and `writes`
- * stamp the rows they change with `stamp` (the new version, read back inside the transaction),
- * so concurrent writers never share a version (docs/decisions/0003-sync.md). Then announces it.
+ * Commits one write of a workspace as one D1 transaction (versionedBatch), then announces it.
  *
  *   await commitWorkspaceWrite(w, ws, (stamp) => [db.update(vehicles).set({ name, version: stamp })...]);
  */
@@ -43,70 +41,73 @@ export async function commitWorkspaceWrite(
   writes: (stamp: SQL<number>) => BatchItem<"sqlite">[],
   options: AnnounceOptions = {},
 ): Promise<void> {
-  await w.db.batch([bumpVersion(w.db, workspaceId), ...writes(versionOf(workspaceId))]);
+  await versionedBatch(w.db, workspaceId, writes);
   await announceWrites(w, [workspaceId], options);
+}
+
+/**
+ * The one place a workspace's version goes up (docs/decisions/0003-sync.md): `guards` first (a
+ * statement that fails aborts the batch), then the bump, then `writes`, which stamp the rows they
+ * change with `stamp` (the new version, read back inside the transaction), so concurrent writers
+ * never share a version. The caller announces the write once it committed: commitWorkspaceWrite
+ * does both; the push commits mutation by mutation and announces once per request (worker/api/sync.ts).
+ */
+export function versionedBatch(
+  db: Db,
+  workspaceId: string,
+  writes: (stamp: SQL<number>) => BatchItem<"sqlite">[],
+  guards: BatchItem<"sqlite">[] = [],
+) {
+  return db.batch([...guards, bumpVersion(db, workspaceId), ...writes(versionOf(workspaceId))] as [
+    BatchItem<"sqlite">,
+    ...BatchItem<"sqlite">[],
+  ]);
 }
 
 export interface AnnounceOptions {
   /**
    * Read-your-writes for the caller's own next pull: the objects drop their shared reads before
-   * this resolves (a push answers its client only then; the poke may be throttled). Otherwise the
-   * poke alone retires them, a moment later.
+   * this resolves (a push answers its client only then; the poke is paced). Otherwise the poke
+   * retires them a moment later.
    */
   readYourWrites?: boolean;
-  /** What the write changed that the object keeps a copy of (places, rules, time zone...): it reloads it before this resolves. */
-  change?: Omit<WorkspaceChange, "readYourWrites" | "poke">;
+  /** What else changed, that the object keeps a copy of or acts on (places, time zone, members, shares...). */
+  change?: Omit<WorkspaceChange, "readYourWrites">;
 }
 
 /**
- * After writes that committed (one workspace, or a batch that bumped several, as the cron does;
- * ingested reports are not announced here, their object pokes its own sockets): tells each workspace's object, which drops its shared reads and pokes its
- * sockets. A committed write is never undone by an object that cannot be reached: that only
- * delays the announcement until the next write.
+ * After writes that committed (one workspace, or several at once, as the cron does), and after
+ * anything else a workspace's object must hear of: tells each object, which updates its copies,
+ * drops its shared reads and pokes its sockets (paced by the object alone: docs/decisions/0058).
+ * Awaited when the caller needs it done (read-your-writes, or a copy, a socket or a link to act
+ * on) or has no waitUntil; a plain poke goes in the request's waitUntil, so the answer does not wait. A
+ * committed write is never undone by an object that cannot be reached: that only delays the
+ * announcement until the next write (and the room's re-check closes sockets within a minute).
  */
 export async function announceWrites(
-  w: Omit<WriteContext, "db">,
+  w: Pick<WriteContext, "env"> & Partial<Pick<WriteContext, "waitUntil">>,
   workspaceIds: Iterable<string>,
   options: AnnounceOptions = {},
 ): Promise<void> {
+  const change: WorkspaceChange = { ...options.change, readYourWrites: options.readYourWrites };
+  const announce = (id: string) =>
+    announceChange(w.env, id, change).catch((error: unknown) =>
+      console.error("the workspace object did not hear of a change:", error),
+    );
   const ids = [...new Set(workspaceIds)];
-  if (options.change) {
-    // The one announcer: the object updates its copies, drops its reads and pokes, in one call.
-    const change: WorkspaceChange = { ...options.change, readYourWrites: options.readYourWrites };
-    await Promise.all(
-      ids.map((id) =>
-        announceChange(w.env, id, change).catch((error) =>
-          console.error("the workspace object did not hear of a change:", error),
-        ),
-      ),
-    );
-    return;
-  }
-  if (options.readYourWrites) {
-    await Promise.all(
-      ids.map((id) =>
-        forgetRoomChanges(w.env, id).catch((error) =>
-          console.error("the workspace object did not forget its reads:", error),
-        ),
-      ),
-    );
-  }
-  for (const id of ids) w.waitUntil(pokeWorkspace(w.env, id));
+  // A rotated device id must stop working: the caller fails rather than answer as if it had.
+  if (change.devices) return void (await Promise.all(ids.map((id) => announceChange(w.env, id, change))));
+  const needed = change.readYourWrites || Object.keys(change).some((key) => key !== "readYourWrites" && key !== "poke");
+  if (needed || !w.waitUntil) await Promise.all(ids.map(announce));
+  else for (const id of ids) w.waitUntil(announce(id));
 }
 
-/** Tells the workspace's object what a committed write changed (party/workspace-change.ts); resolves once it is up to date. */
-export async function announceChange(env: Env, workspaceId: string, change: WorkspaceChange): Promise<void> {
+/**
+ * The one call into a workspace's object that says something changed (FleetRoom.changed,
+ * party/workspace-change.ts): nothing else in the Worker calls it; resolves once the object is up to date.
+ */
+async function announceChange(env: Env, workspaceId: string, change: WorkspaceChange): Promise<void> {
   await workspaceObject(env, workspaceId).changed(change);
-}
-
-/** Closes the workspace room's sockets opened by these sessions (they were just revoked). */
-export async function closeSessionSockets(env: Env, workspaceId: string, sessionHashes: string[]): Promise<void> {
-  await workspaceObject(env, workspaceId).closeSessions(sessionHashes);
-}
-
-/** Closes every socket of a user removed from (or leaving) the workspace (docs/decisions/0018). */
-export async function closeWorkspaceUser(env: Env, workspaceId: string, userId: string): Promise<void> {
-  await workspaceObject(env, workspaceId).closeUser(userId);
 }
 
 /**
@@ -116,47 +117,6 @@ export async function closeWorkspaceUser(env: Env, workspaceId: string, userId: 
 export function roomChanges(env: Env): ChangeSource {
   return async (workspaceId, since) =>
     (await workspaceObject(env, workspaceId).changesSince(workspaceId, since)) as Changes;
-}
-
-/**
- * Makes the workspace's room drop its shared reads, so the next pull reads D1: awaited by a push
- * before it answers (its client's next pull sees its mutations, whatever the poke throttle's delay)
- * and after tombstones are collected (a cookie older than the new floor gets its reset).
- */
-export async function forgetRoomChanges(env: Env, workspaceId: string): Promise<void> {
-  await workspaceObject(env, workspaceId).forgetChanges();
-}
-
-/**
- * Tells every client of the workspace to pull. Call after the write has committed.
- *
- * A busy fleet commits many writes a second. The room coalesces anyway, so this isolate sends at
- * most one poke per workspace every WORKER_POKE_INTERVAL_MS: the first at once (latency), later
- * ones folded into a single trailing poke that goes out after them, so the last change is always
- * announced.
- *
- * Requests share plain data only, never promises: workerd ties a promise to the request that made
- * it, and another request awaiting it hangs. The request that schedules the trailing poke owns it
- * (its waitUntil keeps it alive); a later caller only sees that one is pending and returns.
- */
-export const WORKER_POKE_INTERVAL_MS = 50;
-const lastPokeAt = new Map<string, number>();
-const trailingPending = new Set<string>();
-
-export async function pokeWorkspace(env: Env, workspaceId: string): Promise<void> {
-  if (trailingPending.has(workspaceId)) return; // not sent yet, so it will announce this write too
-  const wait = (lastPokeAt.get(workspaceId) ?? 0) + WORKER_POKE_INTERVAL_MS - Date.now();
-  if (wait > 0) {
-    trailingPending.add(workspaceId);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    } finally {
-      trailingPending.delete(workspaceId);
-    }
-  }
-  lastPokeAt.set(workspaceId, Date.now());
-  if (lastPokeAt.size > 10_000) lastPokeAt.clear(); // a hint, not state: forgetting it only costs a poke
-  await workspaceObject(env, workspaceId).poke();
 }
 
 /**
@@ -180,11 +140,6 @@ export async function settleWorkspace(env: Env, workspaceId: string): Promise<vo
 /** Makes the workspace's object run its alarm jobs that are due (beacon silence: docs/decisions/0059) and set its alarm for the next. */
 export async function runWorkspaceJobs(env: Env, workspaceId: string): Promise<void> {
   await workspaceObject(env, workspaceId).runAlarmJobs();
-}
-
-/** A vehicle's device id was rotated: its object forgets the old one (unknown from the next report on). */
-export async function forgetVehicleDevice(env: Env, workspaceId: string, vehicleId: string): Promise<void> {
-  await announceChange(env, workspaceId, { devices: { vehicleIds: [vehicleId] }, poke: false });
 }
 
 // ---------------------------------------------------------------- positions (party/positions/, docs/decisions/0023)
@@ -221,12 +176,7 @@ export async function vehiclePositionCount(
   return workspaceObject(env, workspaceId).positionCount(vehicleId, from, to);
 }
 
-/** An open share page's poll, answered by the link's workspace object (party/share-views.ts, docs/decisions/0035). */
+/** An open share page's poll, answered by the link's workspace object (party/room/share-views.ts, docs/decisions/0035). */
 export async function shareView(env: Env, workspaceId: string, tokenHash: string): Promise<ShareViewAnswer> {
   return (await workspaceObject(env, workspaceId).shareView(tokenHash)) as ShareViewAnswer;
-}
-
-/** A share link was ended: the object that answers its pages forgets it, so they say so at once. */
-export async function forgetShare(env: Env, workspaceId: string, tokenHash: string): Promise<void> {
-  await workspaceObject(env, workspaceId).forgetShare(tokenHash);
 }

@@ -12,6 +12,11 @@ export interface AlarmJob {
   readonly name: string;
   /** When the job next has work (epoch ms), or null when it has none until something happens. */
   dueAt(now: number): number | null | Promise<number | null>;
-  /** Does the job's work; called only when `dueAt` is at or before `now`. */
+  /** Does the job's work; called only when `dueAt` is at or before `now` (or, with `ridesAlong`, is not null). */
   run(now: number): Promise<void>;
+  /**
+   * Runs at every ring while it has work at all, due or not: for work cheapest done while the
+   * object is awake anyway (the flush of pending reports). Its `dueAt` still sets the alarm.
+   */
+  readonly ridesAlong?: boolean;
 }

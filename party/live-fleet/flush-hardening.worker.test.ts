@@ -9,7 +9,7 @@ import { report, workspaceWithBeacon } from "../../worker/test/factories";
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
 import { isOverloaded } from "../../worker/fleet/ingest-batcher";
 import type { WorkspaceRoom } from "../../worker/workspace-room";
-import { FLUSH_RETRY_MAX_MS, FLUSH_RETRY_MS, flushBackoffMs } from "../workspace-room";
+import { FLUSH_RETRY_MAX_MS, FLUSH_RETRY_MS, flushBackoffMs } from "../room/flush";
 import { FLEET_MODULES } from "../../domain/fleet-modules";
 import { FLUSH_TABLES } from "./flush-tables";
 import type { FleetModule } from "../../domain/fold/fold";
@@ -51,10 +51,12 @@ describe("the flush under failure", () => {
     expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({
       latitude: 14,
     });
-    const aside = await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.flushSetAside());
+    const aside = await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.setAside());
     expect(aside.map((e) => e.key)).toEqual([`row:poison:p-${T0 + 5_000}`]);
     expect(aside[0]!.error).toMatch(/no_such_table/);
-    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.fleet.hasPending())).toBe(false);
+    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.hasPending())).toBe(
+      false,
+    );
     // The next report flushes without it.
     await ingestRequests([[report(beacon.id, T0 + 15_000, { latitude: 15 })]], { ...options, flushMs: 0 });
     expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({
@@ -66,7 +68,7 @@ describe("the flush under failure", () => {
     const { workspaceId, beacon } = await workspaceWithBeacon();
     await ingestRequests([[report(beacon.id, T0)]], { flushMs: LATER });
     await runInDurableObject(roomOf(workspaceId), async (room: WorkspaceRoom, state) => {
-      const flush = vi.spyOn(room.fleet, "flush").mockRejectedValueOnce(new Error("D1 unreachable"));
+      const flush = vi.spyOn(room.parts.fleet, "flush").mockRejectedValueOnce(new Error("D1 unreachable"));
       const settled = await Promise.allSettled([room.settle(), room.settle(), room.settle(), room.settle()]);
       // The first starts the flush, the others share it (and its failure): one call to D1, not four.
       expect(flush).toHaveBeenCalledTimes(1);
@@ -91,7 +93,9 @@ describe("the flush under failure", () => {
     await ingestRequests([[report(beacon.id, T0)]], { flushMs: LATER });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => {
-      vi.spyOn(room, "recheckSockets").mockRejectedValue(new Error("D1 unreachable"));
+      // The sockets' re-check is due and fails (no socket is open here, so it is made due).
+      vi.spyOn(room.parts.sockets, "dueAt").mockReturnValueOnce(0);
+      vi.spyOn(room.parts.sockets, "recheck").mockRejectedValue(new Error("D1 unreachable"));
     });
     expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
     error.mockRestore();

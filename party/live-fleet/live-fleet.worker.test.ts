@@ -154,7 +154,9 @@ describe("the flush", () => {
     await ingestRequests([[report(b!.id, T0)]], { flushMs: LATER });
     expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
     expect(await positionsOf(b!.id)).toHaveLength(1);
-    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.fleet.hasPending())).toBe(false);
+    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.hasPending())).toBe(
+      false,
+    );
   });
 });
 
@@ -182,7 +184,9 @@ describe("pulls", () => {
     expect(next.patch.map((p) => p.key)).toContain(telemetryKey(b!.vehicleId));
     // Exactly once: the pull after it has nothing new.
     expect((await pull(next.cookie)).patch).toEqual([]);
-    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.fleet.hasPending())).toBe(false);
+    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.hasPending())).toBe(
+      false,
+    );
   });
 });
 
@@ -208,7 +212,7 @@ describe("the per-device throttle", () => {
     expect(
       await runInDurableObject(
         roomOf(workspaceId),
-        (room: WorkspaceRoom) => room.fleet.vehicle(b!.vehicleId)?.latest?.recordedAt,
+        (room: WorkspaceRoom) => room.parts.fleet.vehicle(b!.vehicleId)?.latest?.recordedAt,
       ),
     ).toBe(T0 + 599_000);
   });

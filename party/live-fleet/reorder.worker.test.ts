@@ -18,7 +18,7 @@ import { call, report, userWithWorkspace, workspaceWithBeacon } from "../../work
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
 import { closeSockets, connect, roundTrip } from "../../worker/test/sockets";
 import { POKE_MESSAGE } from "../../shared/room-protocol";
-import { POKE_INTERVAL_MS } from "../workspace-room";
+import { POKE_INTERVAL_MS } from "../room/poke-pacer";
 import commute from "../../worker/fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
 import type { WorkspaceRoom } from "../../worker/workspace-room";
@@ -82,7 +82,7 @@ async function send(deviceId: string, reports: Report[], perRequest: number) {
 
 const flush = (workspaceId: string) =>
   runInDurableObject(roomOf(workspaceId), async (room: WorkspaceRoom) => {
-    while (room.fleet.hasPending()) await room.fleet.flush();
+    while (room.parts.fleet.hasPending()) await room.parts.fleet.flush();
   });
 
 /** What D1 holds for the vehicle once flushed, ids aside (a re-fold keeps the ids the first fold gave). */

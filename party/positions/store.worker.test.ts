@@ -10,6 +10,7 @@ import { call, insertVehicle, userWithWorkspace } from "../../worker/test/factor
 import type { StoredFix } from "./codec";
 import { d1LegacyPositions } from "./legacy";
 import { DAY_MS, PACK_AFTER_MS, PositionStore, SEAL_AFTER_MS, type PositionRow } from "./store";
+import { positionsIn } from "../../worker/test/positions";
 
 const HOUR = 3_600_000;
 const room = (workspaceId: string) => env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));
@@ -72,10 +73,10 @@ describe("the positions of a workspace's object", () => {
     const t0 = Date.now() - 10 * 60_000;
     const a = fixes("vehicle-a", t0, 30);
     const b = fixes("vehicle-b", t0, 20, 5_000);
-    await room(ws).appendPositions([...b.slice(10), ...a.reverse(), ...b.slice(0, 10)]);
-    expect(await room(ws).readPositions("vehicle-a", t0, t0 + HOUR)).toEqual(a.reverse().map(bare));
-    expect(await room(ws).readPositions("vehicle-b", t0 + 50_000, t0 + 60_000)).toEqual(b.slice(10, 13).map(bare));
-    expect(await room(ws).readPositions("vehicle-c", t0, t0 + HOUR)).toEqual([]);
+    await positionsIn(ws).append([...b.slice(10), ...a.reverse(), ...b.slice(0, 10)]);
+    expect(await positionsIn(ws).read("vehicle-a", t0, t0 + HOUR)).toEqual(a.reverse().map(bare));
+    expect(await positionsIn(ws).read("vehicle-b", t0 + 50_000, t0 + 60_000)).toEqual(b.slice(10, 13).map(bare));
+    expect(await positionsIn(ws).read("vehicle-c", t0, t0 + HOUR)).toEqual([]);
   });
 
   it("packs raw rows older than a minute into hour blocks, losing nothing, and keeps newer ones raw", async () => {
@@ -83,17 +84,17 @@ describe("the positions of a workspace's object", () => {
     // Yesterday: hours long over (sealed at once), a day the object keeps (not yet R2's).
     const t0 = startOfUtcDay(Date.now()) - DAY_MS + 0.5 * HOUR;
     const day = fixes("vehicle-a", t0, 1_200, 3_000); // one hour across two hour blocks
-    await room(ws).appendPositions(day.slice(0, 500));
-    await room(ws).appendPositions(day.slice(500));
-    await room(ws).appendPositions(day.slice(100, 110)); // resent: duplicates
-    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS / 2);
+    await positionsIn(ws).append(day.slice(0, 500));
+    await positionsIn(ws).append(day.slice(500));
+    await positionsIn(ws).append(day.slice(100, 110)); // resent: duplicates
+    await positionsIn(ws).maintain(Date.now() + PACK_AFTER_MS / 2);
     expect(await tiers(ws)).toEqual({ raw: 3, chunks: 0, blocks: 0, days: 0 });
-    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    await positionsIn(ws).maintain(Date.now() + PACK_AFTER_MS + 1_000);
     expect(await tiers(ws)).toEqual({ raw: 0, chunks: 0, blocks: 2, days: 0 });
-    expect(await room(ws).readPositions("vehicle-a", t0, t0 + 2 * HOUR)).toEqual(day.map(bare));
+    expect(await positionsIn(ws).read("vehicle-a", t0, t0 + 2 * HOUR)).toEqual(day.map(bare));
     // Answered by the packed blocks too: a duplicate is still a duplicate.
     expect(
-      await room(ws).storedPositions([
+      await positionsIn(ws).storedKeys([
         { vehicleId: "vehicle-a", beaconId: day[7]!.beaconId, recordedAt: day[7]!.recordedAt },
       ]),
     ).toHaveLength(1);
@@ -145,7 +146,7 @@ describe("the positions of a workspace's object", () => {
       ...fixes("vehicle-a", hour + 45 * 60_000, 2, 1_000),
       ...fixes("vehicle-a", hour + 46 * 60_000, 2, 1_000),
     ];
-    expect(await room(ws).readPositions("vehicle-a", hour, hour + HOUR)).toEqual(
+    expect(await positionsIn(ws).read("vehicle-a", hour, hour + HOUR)).toEqual(
       [...all, ...later].sort((x, y) => x.recordedAt - y.recordedAt).map(bare),
     );
   });
@@ -159,15 +160,15 @@ describe("the positions of a workspace's object", () => {
     const inHours = (h0: number, h1: number) =>
       day.filter((f) => f.recordedAt >= from + h0 * HOUR && f.recordedAt < from + h1 * HOUR);
     await insertLegacy(a.workspaceId, inHours(0, 1));
-    await room(a.workspaceId).appendPositions(inHours(1, 8));
-    await room(a.workspaceId).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
-    await room(a.workspaceId).appendPositions(inHours(8, 10));
+    await positionsIn(a.workspaceId).append(inHours(1, 8));
+    await positionsIn(a.workspaceId).maintain(Date.now() + PACK_AFTER_MS + 1_000);
+    await positionsIn(a.workspaceId).append(inHours(8, 10));
     const key = `positions/${a.workspaceId}/${split}/${new Date(from).toISOString().slice(0, 10)}`;
     expect(await env.POSITIONS.head(key)).not.toBeNull();
     expect(await tiers(a.workspaceId)).toMatchObject({ raw: 1, days: 1 });
     expect((await tiers(a.workspaceId)).blocks).toBeGreaterThan(0);
 
-    expect(await room(a.workspaceId).readPositions(split, from, from + 10 * HOUR)).toEqual(day.map(bare));
+    expect(await positionsIn(a.workspaceId).read(split, from, from + 10 * HOUR)).toEqual(day.map(bare));
     // Through the API, the same answer as the same day all in D1 (how it was stored before).
     await insertLegacy(
       a.workspaceId,
@@ -193,12 +194,12 @@ describe("the positions of a workspace's object", () => {
     const ws = crypto.randomUUID();
     const from = startOfUtcDay(Date.now()) - 3 * DAY_MS + 8 * HOUR;
     const day = fixes("vehicle-a", from, 100, 60_000);
-    await room(ws).appendPositions(day.filter((_, i) => i !== 40));
-    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
-    await room(ws).appendPositions([day[40]!, day[41]!]);
-    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    await positionsIn(ws).append(day.filter((_, i) => i !== 40));
+    await positionsIn(ws).maintain(Date.now() + PACK_AFTER_MS + 1_000);
+    await positionsIn(ws).append([day[40]!, day[41]!]);
+    await positionsIn(ws).maintain(Date.now() + PACK_AFTER_MS + 1_000);
     expect(await tiers(ws)).toEqual({ raw: 0, chunks: 0, blocks: 0, days: 1 });
-    expect(await room(ws).readPositions("vehicle-a", from, from + DAY_MS)).toEqual(day.map(bare));
+    expect(await positionsIn(ws).read("vehicle-a", from, from + DAY_MS)).toEqual(day.map(bare));
     expect(await room(ws).positionCount("vehicle-a", from - DAY_MS, from + DAY_MS)).toBe(100);
   });
 
@@ -207,14 +208,14 @@ describe("the positions of a workspace's object", () => {
     const old = startOfUtcDay(Date.now()) - 40 * DAY_MS;
     const recent = Date.now() - 30 * 60_000;
     await insertLegacy(ws, fixes("vehicle-a", old - DAY_MS, 10, 60_000));
-    await room(ws).appendPositions([...fixes("vehicle-a", old, 10, 60_000), ...fixes("vehicle-a", recent, 10, 60_000)]);
-    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    await positionsIn(ws).append([...fixes("vehicle-a", old, 10, 60_000), ...fixes("vehicle-a", recent, 10, 60_000)]);
+    await positionsIn(ws).maintain(Date.now() + PACK_AFTER_MS + 1_000);
     const key = `positions/${ws}/vehicle-a/${new Date(old).toISOString().slice(0, 10)}`;
     expect(await env.POSITIONS.head(key)).not.toBeNull(); // 13 months by default: kept
-    expect(await room(ws).readPositions("vehicle-a", old - DAY_MS, Date.now())).toHaveLength(30);
+    expect(await positionsIn(ws).read("vehicle-a", old - DAY_MS, Date.now())).toHaveLength(30);
 
-    await room(ws).setPositionRetention(1);
-    await room(ws).maintainPositions(Date.now() + PACK_AFTER_MS + 1_000);
+    await positionsIn(ws).setRetention(1);
+    await positionsIn(ws).maintain(Date.now() + PACK_AFTER_MS + 1_000);
     expect(await env.POSITIONS.head(key)).toBeNull();
     const legacyLeft = await database(env.DB)
       .select()
@@ -222,7 +223,7 @@ describe("the positions of a workspace's object", () => {
       .where(and(eq(positions.workspaceId, ws), eq(positions.vehicleId, "vehicle-a")))
       .all();
     expect(legacyLeft).toEqual([]);
-    expect((await room(ws).readPositions("vehicle-a", old - DAY_MS, Date.now())).map((f) => f.recordedAt)).toEqual(
+    expect((await positionsIn(ws).read("vehicle-a", old - DAY_MS, Date.now())).map((f) => f.recordedAt)).toEqual(
       fixes("vehicle-a", recent, 10, 60_000).map((f) => f.recordedAt),
     );
   });
@@ -231,7 +232,7 @@ describe("the positions of a workspace's object", () => {
     const ws = crypto.randomUUID();
     const t0 = Date.now() - 5 * 60_000;
     const stored = fixes("vehicle-a", t0, 50);
-    await room(ws).appendPositions(stored);
+    await positionsIn(ws).append(stored);
     const alarm = await runInDurableObject(room(ws), (_instance, state) => state.storage.getAlarm());
     expect(alarm).not.toBeNull();
     expect(alarm!).toBeLessThanOrEqual(Date.now() + PACK_AFTER_MS);
@@ -250,9 +251,9 @@ describe("the positions of a workspace's object", () => {
     await runInDurableObject(room(ws), (instance) => void before.add(instance));
     await expect(runInDurableObject(room(ws), (_instance, state) => state.abort("restart"))).rejects.toThrow();
     expect(await runInDurableObject(room(ws), (instance) => before.has(instance))).toBe(false);
-    expect(await room(ws).readPositions("vehicle-a", t0, Date.now())).toEqual(stored.map(bare));
+    expect(await positionsIn(ws).read("vehicle-a", t0, Date.now())).toEqual(stored.map(bare));
     // The alarm (sockets and positions together) runs without disturbing anything.
     await runDurableObjectAlarm(room(ws));
-    expect(await room(ws).readPositions("vehicle-a", t0, Date.now())).toEqual(stored.map(bare));
+    expect(await positionsIn(ws).read("vehicle-a", t0, Date.now())).toEqual(stored.map(bare));
   });
 });

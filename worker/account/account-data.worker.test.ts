@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { memberships, users, vehicles, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
+import { positionsIn } from "../test/positions";
 
 /** ASVS V8.3.2 and V8.3.8: a person can take their data with them, and delete their account. */
 const db = () => database(env.DB);
@@ -59,7 +60,7 @@ describe("account deletion", () => {
   it("deletes the workspace's positions too, in its object and in R2", async () => {
     const me = await userWithWorkspace("positions");
     const vehicleId = await insertVehicle(me.workspaceId);
-    const room = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(me.workspaceId));
+    const room = positionsIn(me.workspaceId);
     const fix = (recordedAt: number) => ({
       vehicleId,
       beaconId: "b",
@@ -77,16 +78,16 @@ describe("account deletion", () => {
       receivedAt: recordedAt,
     });
     const old = Date.now() - 3 * 86_400_000;
-    await room.appendPositions([fix(old), fix(Date.now() - 60_000)]);
-    await room.maintainPositions(Date.now() + 61_000); // the old day goes to R2
+    await room.append([fix(old), fix(Date.now() - 60_000)]);
+    await room.maintain(Date.now() + 61_000); // the old day goes to R2
     const prefix = `positions/${me.workspaceId}/`;
     expect((await env.POSITIONS.list({ prefix })).objects).toHaveLength(1);
-    await room.appendPositions([fix(Date.now() - 30_000)]);
-    expect((await room.readPositions(vehicleId, 0, Date.now())).length).toBe(3);
+    await room.append([fix(Date.now() - 30_000)]);
+    expect((await room.read(vehicleId, 0, Date.now())).length).toBe(3);
 
     expect((await post("/api/account/delete", { email: await emailOf(me.userId) }, me.token)).status).toBe(200);
     expect((await env.POSITIONS.list({ prefix })).objects).toEqual([]);
-    expect(await room.readPositions(vehicleId, 0, Date.now())).toEqual([]);
+    expect(await room.read(vehicleId, 0, Date.now())).toEqual([]);
   });
 
   it("is refused while the only owner of a workspace others use, and keeps the team's data once another owner is named", async () => {

@@ -21,7 +21,7 @@ import { chunkRows } from "../../db/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
 import { listDevices } from "../fleet/device-directory";
-import { commitWorkspaceWrite, forgetVehicleDevice, vehiclePositionCount } from "../workspace-object";
+import { announceWrites, commitWorkspaceWrite, vehiclePositionCount } from "../workspace-object";
 import type { AppEnv } from "../types";
 import { deviceSetupSchema } from "../../shared/device-setup";
 import { declared, perUser } from "./route-declaration/declare";
@@ -172,7 +172,8 @@ export const beaconRoutes = new Hono<AppEnv>()
       const { workspaceId, userId } = workspaceSession(c.var.session);
       const replaced = await replaceDeviceIds(c.var.db, workspaceId, ingestUrlOf(c.var.config.APP_URL));
       // The workspace's object owns its devices: each old id must stop working there at once.
-      await Promise.all(replaced.beacons.map((b) => forgetVehicleDevice(c.env, workspaceId, b.vehicleId)));
+      const vehicleIds = replaced.beacons.map((b) => b.vehicleId);
+      await announceWrites({ env: c.env }, [workspaceId], { change: { devices: { vehicleIds }, poke: false } });
       audit("beacon.device_ids_replaced", { workspaceId, userId, count: replaced.beacons.length });
       return c.json(replaced, 200, { "Cache-Control": "no-store" });
     },
@@ -193,7 +194,9 @@ export const beaconRoutes = new Hono<AppEnv>()
       const rotation = await rotateDeviceId(c.var.db, workspaceId, vehicleId, ingestUrlOf(c.var.config.APP_URL));
       if (!rotation) throw notFound("No beacon for this vehicle in this workspace");
       // The workspace's object owns its devices: the old id must stop working there at once.
-      await forgetVehicleDevice(c.env, workspaceId, vehicleId);
+      await announceWrites({ env: c.env }, [workspaceId], {
+        change: { devices: { vehicleIds: [vehicleId] }, poke: false },
+      });
       audit("beacon.device_id_rotated", { workspaceId, vehicleId, userId });
       return c.json(rotation);
     },

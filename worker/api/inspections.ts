@@ -16,7 +16,7 @@ import type { AppEnv } from "../types";
 import { inspection, inspectionForm } from "./maintenance-answers";
 import { declared } from "./route-declaration/declare";
 import { commitWorkspaceWrite } from "../workspace-object";
-import { toForm, workspaceForm, workspaceForms } from "../maintenance/inspection-forms";
+import { storeDefaultForm, toForm, workspaceForm, workspaceForms } from "../maintenance/inspection-forms";
 import { inspectionWrites, type InspectionRow } from "../maintenance/inspection-writes";
 import { vehicleReadings } from "../maintenance/readings";
 
@@ -153,6 +153,7 @@ export const inspectionFormRoutes = new Hono<AppEnv>()
         writeContext(c),
         workspaceId,
         (stamp) => [
+          ...storeDefaultForm(db, form, stamp),
           db
             .update(inspectionForms)
             .set({ ...changes, version: stamp })

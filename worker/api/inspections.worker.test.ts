@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId, type Inspection, type InspectionForm } from "../../shared/inspections";
 import { database } from "../../db/client";
-import { inspectionForms, inspections, issues } from "../../db/schema";
+import { inspectionForms, inspections, issues, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 
 const post = (path: string, token: string, json: unknown) => call(path, { method: "POST", token, json });
@@ -52,16 +52,26 @@ describe("inspection forms API", () => {
     );
   });
 
-  it("the migration gave existing workspaces the same default items the code creates", async () => {
+  it("reading the forms writes nothing; the first edit stores the default form as the migration's SQL has it", async () => {
     // A workspace inserted before the migration's INSERT would have it; the SQL and the code must agree.
     const a = await userWithWorkspace();
+    const db = database(env.DB);
+    const versionOf = async () =>
+      (await db.select({ v: workspaces.version }).from(workspaces).where(eq(workspaces.id, a.workspaceId)).get())!.v;
+    const before = await versionOf();
     await formsOf(a.token);
-    const row = await database(env.DB)
-      .select()
-      .from(inspectionForms)
-      .where(eq(inspectionForms.id, defaultFormId(a.workspaceId)))
-      .get();
-    expect(row!.items).toEqual(DEFAULT_PRE_TRIP_ITEMS);
+    const stored = () =>
+      db
+        .select()
+        .from(inspectionForms)
+        .where(eq(inspectionForms.id, defaultFormId(a.workspaceId)))
+        .get();
+    expect(await stored()).toBeUndefined();
+    expect(await versionOf()).toBe(before);
+    const edit = { method: "PATCH", token: a.token, json: { name: "Pre-trip inspection" } } as const;
+    expect((await call(`/api/inspection-forms/${defaultFormId(a.workspaceId)}`, edit)).status).toBe(200);
+    expect((await stored())!.items).toEqual(DEFAULT_PRE_TRIP_ITEMS);
+    expect(await versionOf()).toBe(before + 1);
     const sql = (await import("../../migrations/0017_service_inspections.sql?raw")).default;
     expect(sql).toContain(JSON.stringify(DEFAULT_PRE_TRIP_ITEMS));
   });

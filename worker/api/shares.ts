@@ -13,7 +13,7 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { audit } from "../lib/audit";
 import { linkOpenings } from "../lib/link-openings";
 import { ApiError, notFound } from "../lib/errors";
-import { forgetShare, shareView } from "../workspace-object";
+import { announceWrites, shareView } from "../workspace-object";
 import type { AppEnv } from "../types";
 import { okAnswer } from "./route-declaration/answers";
 import {
@@ -155,9 +155,8 @@ export const shareRoutes = new Hono<AppEnv>()
       audit("share.ended", { shareId: id, workspaceId, by: c.var.session.userId });
       // The object answering the link's open pages forgets it: their next poll reads D1 and says "ended".
       // Should that call fail, the object re-reads the link within a minute anyway.
-      await forgetShare(c.env, workspaceId, ended[0]!.tokenHash).catch((error: unknown) =>
-        console.error("the workspace object did not forget an ended share:", error),
-      );
+      const endedTokenHashes = [ended[0]!.tokenHash];
+      await announceWrites({ env: c.env }, [workspaceId], { change: { shares: { endedTokenHashes }, poke: false } });
       return c.json({ ok: true });
     },
   );
@@ -182,7 +181,7 @@ export const publicShareRoutes = new Hono<AppEnv>().get(
 );
 
 /**
- * The page's answer comes from the link's workspace object (party/share-views.ts): it keeps the
+ * The page's answer comes from the link's workspace object (party/room/share-views.ts): it keeps the
  * link and the live position, so a poll costs no D1 read in the steady state. Which workspace a
  * token belongs to never changes: each isolate remembers it after one read.
  */

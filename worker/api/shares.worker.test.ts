@@ -6,7 +6,7 @@ import { vehicleShares } from "../../db/schema";
 import type { CreatedShare, ShareList, SharedVehicle } from "../../shared/shares";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 import { d1Meter } from "../../db/d1-meter";
-import { ShareViews } from "../../party/share-views";
+import { ShareViews } from "../../party/room/share-views";
 import { sha256Hex } from "../lib/crypto";
 import { LINK_OPEN_LIMIT as SHARE_OPEN_LIMIT } from "../lib/link-openings";
 

@@ -9,7 +9,7 @@ import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from ".
 import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import { sendJobNotifications } from "../jobs/job-notifications";
 import { JOB_MUTATIONS } from "../sync/jobs-mutators";
-import { announceWrites, forgetRoomChanges, roomChanges } from "../workspace-object";
+import { announceWrites, roomChanges } from "../workspace-object";
 import type { AppEnv } from "../types";
 import { pullRequestSchema, pullResponseSchema } from "../../shared/sync-protocol";
 import { declared } from "./route-declaration/declare";
@@ -92,9 +92,7 @@ export const syncRoutes = new Hono<AppEnv>()
       } else if (recorded) {
         // only refused or unknown mutations (issue 34): nobody else is poked, but the pusher's next
         // pull must see its mutations processed, so the room's shared reads go
-        await forgetRoomChanges(c.env, session.workspaceId).catch((error) =>
-          console.error("the workspace object did not forget its reads:", error),
-        );
+        await announceWrites({ env: c.env }, [session.workspaceId], { readYourWrites: true, change: { poke: false } });
       }
       // `refused` is ours, not Replicache's: the page tells the user why an edit went back.
       return c.json(refused.length ? { refused } : {});

@@ -5,6 +5,7 @@ import { database } from "../../db/client";
 import { positions } from "../../db/schema";
 import { chunkRows } from "../../db/chunk";
 import { call, userWithWorkspace } from "../test/factories";
+import { positionsIn } from "../test/positions";
 
 async function orderOne(token: string, workspaceId: string) {
   const res = await call("/api/beacons/order", { method: "POST", token, json: { workspaceId, count: 1 } });
@@ -193,8 +194,7 @@ describe("vehicle history over a range (route, trip replay)", () => {
     const twoDaysAgo = Date.now() - 2 * 86_400_000;
     await report({ id: beacon.id, lat: 40, lon: -100, timestamp: twoDaysAgo, speed: 5 });
     await report({ id: beacon.id, lat: 40.01, lon: -100, timestamp: Date.now() - 3_600_000, speed: 5 });
-    const room = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(a.workspaceId));
-    await room.maintainPositions(Date.now() + 61_000);
+    await positionsIn(a.workspaceId).maintain(Date.now() + 61_000);
     await report({ id: beacon.id, lat: 40.02, lon: -100, timestamp: Date.now() - 60_000, speed: 5 });
     await insertPositions(beacon, a.workspaceId, [{ t: twoDaysAgo - 1000, lat: 40, lng: -100, speed: 3 }]);
     expect(
@@ -211,8 +211,7 @@ describe("vehicle history over a range (route, trip replay)", () => {
       expect((await history(beacon.vehicleId, b.token, query)).status).toBe(404);
     }
     // B's own object holds nothing of A's vehicle, and A's R2 days are under A's prefix only.
-    const other = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(b.workspaceId));
-    expect(await other.readPositions(beacon.vehicleId, 0, Date.now())).toEqual([]);
+    expect(await positionsIn(b.workspaceId).read(beacon.vehicleId, 0, Date.now())).toEqual([]);
     expect((await env.POSITIONS.list({ prefix: `positions/${b.workspaceId}/` })).objects).toEqual([]);
     expect(
       (await env.POSITIONS.list({ prefix: `positions/${a.workspaceId}/${beacon.vehicleId}/` })).objects,

@@ -6,7 +6,7 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { workspaces } from "../../db/schema";
 import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";
-import { announceChange } from "../workspace-object";
+import { announceWrites } from "../workspace-object";
 import { notFound } from "../lib/errors";
 import type { Db } from "../../db/client";
 
@@ -51,7 +51,7 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
       const { timeZone, units } = c.req.valid("json");
       await c.var.db.update(workspaces).set({ timeZone, units }).where(eq(workspaces.id, workspaceId));
       // The workspace's object folds its vehicles' rollups in this zone from the next report on.
-      if (timeZone) await announceChange(c.env, workspaceId, { timeZone, poke: false });
+      if (timeZone) await announceWrites({ env: c.env }, [workspaceId], { change: { timeZone, poke: false } });
       return c.json(await preferencesOf(c.var.db, workspaceId));
     },
   );

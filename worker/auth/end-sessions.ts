@@ -2,8 +2,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { sessions } from "../../db/schema";
 import { audit } from "../lib/audit";
-import { closeSessionSockets } from "../workspace-object";
-import { safeError } from "../lib/safe-error";
+import { announceWrites } from "../workspace-object";
 import type { AppEnv } from "../types";
 
 /** Which sessions to end: one sign-in (sign-out), or every session of an account. */
@@ -66,10 +65,11 @@ export async function announceEnded(c: Context<AppEnv>, ended: Ended, reason: En
   for (const s of ended) {
     if (s.workspaceId) byWorkspace.set(s.workspaceId, [...(byWorkspace.get(s.workspaceId) ?? []), s.tokenHash]);
   }
+  // Their sockets close at once (the answer does not wait for it; the room's re-check is the backstop).
   const closing = Promise.all(
-    [...byWorkspace].map(([workspaceId, hashes]) => closeSessionSockets(c.env, workspaceId, hashes)),
+    [...byWorkspace].map(([workspaceId, endedHashes]) =>
+      announceWrites({ env: c.env }, [workspaceId], { change: { sessions: { endedHashes }, poke: false } }),
+    ),
   );
-  c.executionCtx.waitUntil(
-    closing.catch((error) => console.error("closing revoked sockets failed:", safeError(error))),
-  );
+  c.executionCtx.waitUntil(closing);
 }

@@ -90,7 +90,7 @@ describe("the one announcer", () => {
     await report(beacon.id, t0, 41.7, -87.6);
     const zoneOf = () =>
       runInDurableObject(roomOf(a.workspaceId), (room: WorkspaceRoom) => {
-        const vehicle = room.fleet.vehicle(beacon.vehicleId)!;
+        const vehicle = room.parts.fleet.vehicle(beacon.vehicleId)!;
         return { vehicle: vehicle.timeZone, rollups: (vehicle.modules.rollups as RollupState | undefined)?.timeZone };
       });
     expect(await zoneOf()).toEqual({ vehicle: "UTC", rollups: "UTC" });

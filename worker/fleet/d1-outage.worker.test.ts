@@ -66,9 +66,9 @@ describe("ingestion while D1 is down", () => {
       for (let i = 1; i <= 20; i++) answers.push(await send(beacon!.id, t0 + i * 5_000, 41.7 + i * 0.001));
       // Shown: the object's live state and history have them all while D1 is still down.
       const live = await runInDurableObject(roomOf(a.workspaceId), async (room: WorkspaceRoom) => ({
-        latest: room.fleet.vehicle(beacon!.vehicleId)?.latest?.recordedAt,
-        history: (await room.readPositions(beacon!.vehicleId, t0, t0 + 200_000)).length,
-        pending: room.fleet.hasPending(),
+        latest: room.parts.fleet.vehicle(beacon!.vehicleId)?.latest?.recordedAt,
+        history: (await room.parts.positions.read(beacon!.vehicleId, t0, t0 + 200_000)).length,
+        pending: room.parts.fleet.hasPending(),
       }));
       expect(live).toEqual({ latest: t0 + 100_000, history: 21, pending: true });
     } finally {
@@ -80,9 +80,9 @@ describe("ingestion while D1 is down", () => {
     // D1 is back: the alarm's retry flushes the backlog once.
     expect(await runDurableObjectAlarm(roomOf(a.workspaceId))).toBe(true);
     error.mockRestore();
-    expect(await runInDurableObject(roomOf(a.workspaceId), (room: WorkspaceRoom) => room.fleet.hasPending())).toBe(
-      false,
-    );
+    expect(
+      await runInDurableObject(roomOf(a.workspaceId), (room: WorkspaceRoom) => room.parts.fleet.hasPending()),
+    ).toBe(false);
     expect(
       await database(env.DB).select().from(telemetry).where(eq(telemetry.vehicleId, beacon!.vehicleId)).get(),
     ).toMatchObject({ recordedAt: t0 + 100_000 });

@@ -42,6 +42,7 @@ export async function noRiseSeen(
           and(
             eq(vehicleEvents.workspaceId, workspaceId),
             inArray(vehicleEvents.vehicleId, part),
+            // in-list: the two fuel event types, a constant.
             inArray(vehicleEvents.type, [...FUEL_EVENT_TYPES]),
             eq(vehicleEvents.deleted, false),
             gte(vehicleEvents.startTime, firstCheckedAt(now)),

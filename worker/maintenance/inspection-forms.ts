@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import {
   DEFAULT_FORM_NAME,
   DEFAULT_PRE_TRIP_ITEMS,
@@ -7,14 +8,15 @@ import {
 } from "../../shared/inspections";
 import type { Db } from "../../db/client";
 import { inspectionForms } from "../../db/schema";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 /**
  * Inspection forms in D1. Every workspace has the default pre-trip form: migrations/0017 gave it
- * to the workspaces that existed then; a newer workspace gets it the first time its forms are read
- * or an inspection names it (its id derives from the workspace, so two first reads create it once).
+ * to the workspaces that existed then; a newer workspace has it unstored (`stored: false`, its id
+ * derives from the workspace) until a write needs the row: an inspection that names it, or an
+ * edit of it, stores it in that write's own batch (`storeDefaultForm`), which is announced like
+ * any write. A read never writes (docs/decisions/0058).
  */
-export type FormRow = typeof inspectionForms.$inferSelect;
+export type FormRow = typeof inspectionForms.$inferSelect & { stored?: false };
 
 export const toForm = (row: FormRow): InspectionForm => ({
   id: row.id,
@@ -23,56 +25,59 @@ export const toForm = (row: FormRow): InspectionForm => ({
   isDefault: row.isDefault,
 });
 
-async function createDefaultForm(db: Db, workspaceId: string) {
-  await db.batch([
-    bumpVersion(db, workspaceId),
-    db
-      .insert(inspectionForms)
-      .values({
-        id: defaultFormId(workspaceId),
-        workspaceId,
-        name: DEFAULT_FORM_NAME,
-        items: DEFAULT_PRE_TRIP_ITEMS,
-        isDefault: true,
-        version: versionOf(workspaceId),
-      })
-      .onConflictDoNothing(),
-  ]);
+/** The default form as it is until stored. */
+function unstoredDefault(workspaceId: string): FormRow {
+  return {
+    id: defaultFormId(workspaceId),
+    workspaceId,
+    name: DEFAULT_FORM_NAME,
+    items: DEFAULT_PRE_TRIP_ITEMS,
+    isDefault: true,
+    deleted: false,
+    version: 0,
+    createdVersion: null,
+    createdAt: Date.now(),
+    stored: false,
+  };
 }
 
-/** The workspace's live forms, the default one created if it has none yet. Default first, then by name. */
-export async function workspaceForms(db: Db, workspaceId: string): Promise<FormRow[]> {
-  const read = () =>
+/** The statement that stores the default form if `form` is it and is not stored yet, stamped with the write's version. */
+export function storeDefaultForm(db: Db, form: FormRow, stamp: SQL<number>): BatchItem<"sqlite">[] {
+  if (form.stored !== false) return [];
+  const { id, workspaceId, name, items, isDefault } = form;
+  return [
     db
-      .select()
-      .from(inspectionForms)
-      .where(and(eq(inspectionForms.workspaceId, workspaceId), eq(inspectionForms.deleted, false)))
-      .orderBy(asc(inspectionForms.name))
-      .all();
-  let rows = await read();
-  if (!rows.some((r) => r.id === defaultFormId(workspaceId))) {
-    await createDefaultForm(db, workspaceId);
-    rows = await read();
-  }
+      .insert(inspectionForms)
+      .values({ id, workspaceId, name, items, isDefault, version: stamp })
+      .onConflictDoNothing(),
+  ];
+}
+
+/** The workspace's live forms, the default one included. Default first, then by name. */
+export async function workspaceForms(db: Db, workspaceId: string): Promise<FormRow[]> {
+  const rows: FormRow[] = await db
+    .select()
+    .from(inspectionForms)
+    .where(and(eq(inspectionForms.workspaceId, workspaceId), eq(inspectionForms.deleted, false)))
+    .orderBy(asc(inspectionForms.name))
+    .all();
+  if (!rows.some((r) => r.id === defaultFormId(workspaceId))) rows.unshift(unstoredDefault(workspaceId));
   return [...rows.filter((r) => r.isDefault), ...rows.filter((r) => !r.isDefault)];
 }
 
-/** One live form of the workspace (the default one created on demand), or null. */
+/** One live form of the workspace (the default one, stored or not), or null. */
 export async function workspaceForm(db: Db, workspaceId: string, formId: string): Promise<FormRow | null> {
-  const read = () =>
-    db
-      .select()
-      .from(inspectionForms)
-      .where(
-        and(
-          eq(inspectionForms.id, formId),
-          eq(inspectionForms.workspaceId, workspaceId),
-          eq(inspectionForms.deleted, false),
-        ),
-      )
-      .get();
-  const row = await read();
+  const row = await db
+    .select()
+    .from(inspectionForms)
+    .where(
+      and(
+        eq(inspectionForms.id, formId),
+        eq(inspectionForms.workspaceId, workspaceId),
+        eq(inspectionForms.deleted, false),
+      ),
+    )
+    .get();
   if (row || formId !== defaultFormId(workspaceId)) return row ?? null;
-  await createDefaultForm(db, workspaceId);
-  return (await read()) ?? null;
+  return unstoredDefault(workspaceId);
 }

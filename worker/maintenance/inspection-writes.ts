@@ -7,7 +7,7 @@ import { inspections } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { foreignPhotoIds } from "../photos/photo-store";
 import { checkResults } from "./inspection-results";
-import { workspaceForm } from "./inspection-forms";
+import { storeDefaultForm, workspaceForm } from "./inspection-forms";
 import { openIssueWrites } from "./issue-links";
 import { vehicleReadings } from "./readings";
 
@@ -78,6 +78,11 @@ export async function inspectionWrites(
   };
   return {
     row,
-    writes: (stamp) => [db.insert(inspections).values({ ...row, version: stamp }), ...opened.writes(stamp)],
+    // The default form, if this is the first write to name it, is stored in the same batch.
+    writes: (stamp) => [
+      ...storeDefaultForm(db, form, stamp),
+      db.insert(inspections).values({ ...row, version: stamp }),
+      ...opened.writes(stamp),
+    ],
   };
 }

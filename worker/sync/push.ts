@@ -12,7 +12,8 @@ import { claimClientGroup, undoClaim } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
 import type { MutationCaller } from "./issue-mutators";
 import { boundPush } from "./push-bounds";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { versionOf } from "../../db/workspace-version";
+import { versionedBatch } from "../workspace-object";
 
 type PushRequest = z.infer<typeof pushRequestSchema>;
 
@@ -75,7 +76,7 @@ export async function push(
       items.length === 0 && !group.rebase
         ? // nothing to write (refused, unknown, error mode): the id is acknowledged, the version stays (docs/decisions/0035)
           db.batch([guard, recordAs(mutation.id), raiseAcks(db, workspaceId)])
-        : db.batch([guard, bumpVersion(db, workspaceId), ...items, recordAs(mutation.id)]);
+        : versionedBatch(db, workspaceId, () => [...items, recordAs(mutation.id)], [guard]);
     // 5. Commit (or, if its writes fail, record it as processed without them).
     const outcome = await commitOrRecord(commit, writes, mutation);
     if (outcome === "lost-race") break; // another request got there first: the client retries
@@ -197,15 +198,9 @@ async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, c
     );
   });
   if (processed.length === 0) return false;
-  await db.batch([
-    bumpVersion(db, workspaceId),
-    ...processed.map((id) =>
-      db
-        .update(replicacheClients)
-        .set({ version: versionOf(workspaceId) })
-        .where(eq(replicacheClients.id, id)),
-    ),
-  ]);
+  await versionedBatch(db, workspaceId, (stamp) =>
+    processed.map((id) => db.update(replicacheClients).set({ version: stamp }).where(eq(replicacheClients.id, id))),
+  );
   return true;
 }
 

@@ -7,7 +7,7 @@ import { database } from "../../db/client";
 import { places, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { closeSockets, connect, roundTrip } from "../test/sockets";
-import { pokeWorkspace } from "../workspace-object";
+import { announceWrites } from "../workspace-object";
 import type { SyncCookie } from "./cookie";
 
 /**
@@ -101,7 +101,7 @@ describe("a push of only refused or unknown mutations", () => {
     expect(acked.lastMutationIDChanges).toEqual({ [clientID]: 1 });
 
     const vehicleId = await insertVehicle(a.workspaceId, { name: "Van" });
-    await pokeWorkspace(env, a.workspaceId);
+    await announceWrites({ env }, [a.workspaceId]);
     const afterWrite = await httpPull(viewer.token, group, acked.cookie);
     expect(afterWrite.cookie.order).toBeGreaterThan(acked.cookie.order);
     expect(afterWrite.patch.map((op) => op.key)).toContain(`vehicle/${vehicleId}`);

@@ -55,7 +55,7 @@ describe("shared incremental answers", () => {
     // the same cookie but for the group it names (docs/decisions/0035)
     expect(new Set(cookies.map((c) => JSON.stringify({ ...c, group: undefined }))).size).toBe(1);
     await renameUnannounced(a.workspaceId, id, "First");
-    await room(a.workspaceId).poke();
+    await room(a.workspaceId).changed({});
     expect(names((await pull(a.token, groups[0]!, cookie)).patch)).toEqual(["First"]);
 
     // A write the room has not heard of yet: another client at the same cookie gets the same answer
@@ -63,7 +63,7 @@ describe("shared incremental answers", () => {
     await renameUnannounced(a.workspaceId, id, "Second");
     expect(names((await pull(a.token, groups[1]!, cookie)).patch)).toEqual(["First"]);
     // ... and the write's poke makes every later pull read it.
-    await room(a.workspaceId).poke();
+    await room(a.workspaceId).changed({});
     const after = await pull(a.token, groups[2]!, cookie);
     expect(names(after.patch)).toEqual(["Second"]);
     expect(after.cookie.version).toBeGreaterThan(cookie.version);
@@ -81,7 +81,7 @@ describe("shared incremental answers", () => {
     expect({ ...ca.cookie, group: undefined }).toEqual({ ...cb.cookie, group: undefined });
     await renameUnannounced(a.workspaceId, mine, "A's renamed");
     await renameUnannounced(b.workspaceId, theirs, "B's renamed");
-    await Promise.all([room(a.workspaceId).poke(), room(b.workspaceId).poke()]);
+    await Promise.all([room(a.workspaceId).changed({}), room(b.workspaceId).changed({})]);
     const [pa, pb] = await Promise.all([pull(a.token, ga, ca.cookie), pull(b.token, gb, cb.cookie)]);
     expect(pa.patch.map((op) => op.key)).toEqual([vehicleKey(mine)]);
     expect(pb.patch.map((op) => op.key)).toEqual([vehicleKey(theirs)]);
@@ -123,7 +123,7 @@ describe("shared incremental answers", () => {
       });
       expect(res.status).toBe(200);
     }
-    await room(a.workspaceId).poke();
+    await room(a.workspaceId).changed({});
     expect((await pull(a.token, g1, start.cookie)).lastMutationIDChanges).toEqual({ [c1]: 1 });
     expect((await pull(a.token, g2, start.cookie)).lastMutationIDChanges).toEqual({ [c2]: 1 });
   });
@@ -175,7 +175,7 @@ describe("shared incremental answers", () => {
         .set({ deleted: true, version: versionOf(a.workspaceId) })
         .where(eq(vehicles.id, brief)),
     ]);
-    await room(a.workspaceId).poke();
+    await room(a.workspaceId).changed({});
     // The older cookie's pull makes the room read from it; the newer one is answered from that read.
     const fromOlder = await pull(a.token, crypto.randomUUID(), older.cookie);
     const fromNewer = await pull(a.token, crypto.randomUUID(), newer.cookie);

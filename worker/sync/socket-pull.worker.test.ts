@@ -10,8 +10,10 @@ import { d1Meter } from "../../db/d1-meter";
 import { sha256Hex } from "../lib/crypto";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { closeSockets, connect, roundTrip, type Client } from "../test/sockets";
-import { pokeWorkspace } from "../workspace-object";
+import { announceWrites } from "../workspace-object";
 import type { SyncCookie } from "./cookie";
+import { runInDurableObject } from "cloudflare:test";
+import type { WorkspaceRoom } from "../workspace-room";
 
 /**
  * Incremental pulls over the room's socket (shared/room-protocol.ts, docs/decisions/0013): the same
@@ -58,7 +60,7 @@ async function pulledOnce() {
 /** A write in the workspace, announced as every writer does. */
 async function addVehicle(workspaceId: string, name: string) {
   const id = await insertVehicle(workspaceId, { name });
-  await pokeWorkspace(env, workspaceId);
+  await announceWrites({ env }, [workspaceId]);
   return id;
 }
 
@@ -176,7 +178,7 @@ describe("pulls over the room's socket", () => {
     await database(env.DB).update(sessions).set({ lastUsedAt: long }).where(eq(sessions.tokenHash, hash));
     await socketPull(client, pullRequest({ clientGroupID, cookie }));
     const room = await getServerByName(env.WorkspaceRoom, workspaceId);
-    expect(await room.recheckSockets()).toBe(0);
+    expect(await runInDurableObject(room, (instance: WorkspaceRoom) => instance.parts.sockets.recheck())).toBe(0);
     const row = await database(env.DB)
       .select({ lastUsedAt: sessions.lastUsedAt })
       .from(sessions)

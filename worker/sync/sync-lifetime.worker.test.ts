@@ -12,7 +12,7 @@ import worker from "../test-entry";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import type { SyncCookie } from "./cookie";
 import { MAX_MUTATIONS_PER_PUSH } from "./push";
-import { forgetRoomChanges } from "../workspace-object";
+import { announceWrites } from "../workspace-object";
 import { collectTombstones, TOMBSTONE_HORIZON_MS } from "./tombstones";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 
@@ -462,7 +462,8 @@ describe("tombstones", () => {
 
     const collected = await collectTombstones(db(), now + TOMBSTONE_HORIZON_MS + 1);
     expect(collected).toContain(a.workspaceId);
-    await forgetRoomChanges(env, a.workspaceId); // as the scheduled job does after collecting
+    // as the scheduled job does after collecting
+    await announceWrites({ env }, [a.workspaceId], { readYourWrites: true, change: { poke: false } });
     expect(await db().select().from(vehicleEvents).where(eq(vehicleEvents.id, event)).get()).toBeUndefined();
     const live = await db()
       .select({ n: sql<number>`count(*)` })

@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { apiTokens, invites, pushSubscriptions, reportSubscriptions, sessions, vehicleShares } from "../../db/schema";
-import { forgetShare } from "../workspace-object";
+import { announceWrites } from "../workspace-object";
 import type { Env } from "../env";
 
 /**
@@ -92,17 +92,22 @@ export function endCredentials(db: Db, holder: CredentialHolder): BatchItem<"sql
   return [...enders(db, holder, Date.now())];
 }
 
+/** The share links the batch ended, by workspace (`results` are the batch's, `offset` where `endCredentials`' statements began). */
+export function endedShares(results: readonly unknown[], offset: number): Map<string, string[]> {
+  const ended = (results[offset + SHARES_AT] ?? []) as { workspaceId: string; tokenHash: string }[];
+  const byWorkspace = new Map<string, string[]>();
+  for (const s of ended) byWorkspace.set(s.workspaceId, [...(byWorkspace.get(s.workspaceId) ?? []), s.tokenHash]);
+  return byWorkspace;
+}
+
 /**
- * After the batch: the objects answering the ended links' open pages forget them, so the next poll
- * says "ended" at once. `results` are the batch's, `offset` where `endCredentials`' statements began.
+ * After the batch: the objects answering the ended links' open pages forget them (announced as
+ * WorkspaceChange.shares), so the next poll says "ended" at once.
  */
 export async function forgetEndedShares(env: Env, results: readonly unknown[], offset: number): Promise<void> {
-  const ended = (results[offset + SHARES_AT] ?? []) as { workspaceId: string; tokenHash: string }[];
   await Promise.all(
-    ended.map((s) =>
-      forgetShare(env, s.workspaceId, s.tokenHash).catch((error: unknown) =>
-        console.error("the workspace object did not forget an ended share:", error),
-      ),
+    [...endedShares(results, offset)].map(([workspaceId, endedTokenHashes]) =>
+      announceWrites({ env }, [workspaceId], { change: { shares: { endedTokenHashes }, poke: false } }),
     ),
   );
 }

@@ -7,8 +7,8 @@ import type { Db } from "../../db/client";
 import { invites, memberships, users, workspaces } from "../../db/schema";
 import { audit } from "../lib/audit";
 import { ApiError, forbidden, notFound } from "../lib/errors";
-import { closeWorkspaceUser } from "../workspace-object";
-import { endCredentials, forgetEndedShares } from "./credentials";
+import { announceWrites } from "../workspace-object";
+import { endCredentials, endedShares } from "./credentials";
 import type { AppEnv } from "../types";
 
 /** A workspace always keeps at least one owner (DESIGN.md "Teams": 409). */
@@ -113,10 +113,11 @@ export async function removeMember(c: Context<AppEnv>, workspaceId: string, user
   const removed = results[0] as { userId: string }[];
   if (removed.length === 0) throw lastOwner();
   audit(leaving ? "member.left" : "member.removed", { workspaceId, userId, role: from, by: session.userId });
-  await forgetEndedShares(c.env, results, 1);
-  await closeWorkspaceUser(c.env, workspaceId, userId).catch((error) =>
-    console.error("closing a removed member's sockets failed:", error),
-  );
+  // One announcement: their sockets close and the links they made stop showing, at once.
+  const endedTokenHashes = endedShares(results, 1).get(workspaceId) ?? [];
+  await announceWrites({ env: c.env }, [workspaceId], {
+    change: { members: { removedUserIds: [userId] }, shares: { endedTokenHashes }, poke: false },
+  });
 }
 
 /** Which of these e-mail addresses belong to current members of the workspace. */

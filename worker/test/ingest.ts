@@ -35,7 +35,7 @@ export async function ingestRequests(
 
 /** A vehicle's live state in its workspace's object (its modules' states included). */
 export async function vehicleState(workspaceId: string, vehicleId: string) {
-  return runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.fleet.vehicle(vehicleId));
+  return runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.vehicle(vehicleId));
 }
 
 /** Runs the workspace object's due alarm jobs as its alarm would at `now` (a test's clock moved on; docs/decisions/0059). */

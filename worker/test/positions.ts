@@ -1,6 +1,9 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import type { StoredFix } from "../../party/positions/codec";
+import type { RoomPositions } from "../../party/room/positions";
+import type { WorkspaceRoom } from "../workspace-room";
 import { database } from "../../db/client";
 import { beacons } from "../../db/schema";
 
@@ -16,9 +19,25 @@ export async function storedPositions(
   const beacon = await database(env.DB).select().from(beacons).where(eq(beacons.id, deviceId)).get();
   if (!beacon) return [];
   const objectOf = workspaceId ?? beacon.workspaceId;
-  const room = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(objectOf));
-  const fixes = (await room.readPositions(beacon.vehicleId, -8.64e15, 8.64e15)) as StoredFix[];
+  const fixes = await positionsIn(objectOf).read(beacon.vehicleId, -8.64e15, 8.64e15);
   return fixes
     .filter((f) => f.beaconId === deviceId)
     .map((f) => ({ ...f, workspaceId: objectOf, vehicleId: beacon.vehicleId }));
+}
+
+/**
+ * A workspace's positions (party/room/positions.ts) driven in place in its object, as the room
+ * drives them: append (imports), maintain (the alarm's job, at a chosen time), read, and the rest.
+ */
+export function positionsIn(workspaceId: string) {
+  const stub = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));
+  const inObject = <T>(use: (positions: RoomPositions) => Promise<T> | T) =>
+    runInDurableObject(stub, async (room: WorkspaceRoom) => use(room.parts.positions));
+  return {
+    append: (...args: Parameters<RoomPositions["append"]>) => inObject((p) => p.append(...args)),
+    maintain: (...args: Parameters<RoomPositions["maintain"]>) => inObject((p) => p.maintain(...args)),
+    read: (...args: Parameters<RoomPositions["read"]>) => inObject((p) => p.read(...args)),
+    storedKeys: (...args: Parameters<RoomPositions["storedKeys"]>) => inObject((p) => p.storedKeys(...args)),
+    setRetention: (...args: Parameters<RoomPositions["setRetention"]>) => inObject((p) => p.setRetention(...args)),
+  };
 }

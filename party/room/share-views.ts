@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { SHARE_ENDED, SHARE_EXPIRED, type SharedVehicle } from "../shared/shares";
-import { metresPerSecondToMph } from "../shared/units";
-import type { Db } from "../db/client";
-import { telemetry, vehicles, vehicleShares } from "../db/schema";
-import type { Latest } from "../domain/fold/fold";
+import { SHARE_ENDED, SHARE_EXPIRED, type SharedVehicle } from "../../shared/shares";
+import { metresPerSecondToMph } from "../../shared/units";
+import type { Db } from "../../db/client";
+import { telemetry, vehicles, vehicleShares } from "../../db/schema";
+import type { Latest } from "../../domain/fold/fold";
 
 /** What an open share page is answered: the page's JSON, or the API error it shows. */
 export type ShareViewAnswer =

@@ -1,0 +1,94 @@
+import type { Connection } from "partyserver";
+import { POKE_MESSAGE } from "../../shared/room-protocol";
+import type { Db } from "../../db/client";
+import type { RoomSync, SharedReads } from "../room-sync";
+import { LiveFleet } from "../live-fleet/live-fleet";
+import { d1LegacyPositions } from "../positions/legacy";
+import { PositionStore } from "../positions/store";
+import { RoomAlarm } from "../alarm/room-alarm";
+import { objectJobs } from "../alarm/object-jobs";
+import { FoldContext } from "./fold-context";
+import { RoomFlush } from "./flush";
+import { PokePacer } from "./poke-pacer";
+import { RoomPositions } from "./positions";
+import { ShareViews } from "./share-views";
+import { RoomSockets, type SocketOwner } from "./sockets";
+
+/** What the parts need of the Durable Object that hosts them. */
+export interface PartsHost<Changes> {
+  workspaceId: string;
+  storage: DurableObjectStorage;
+  positionsBucket: R2Bucket;
+  db(): Db;
+  sync: RoomSync<Changes>;
+  connections(): Iterable<Connection<SocketOwner>>;
+  broadcast(message: string): void;
+}
+
+export const logged = (what: string) => (error: unknown) => console.error(`${what} failed:`, error);
+
+/**
+ * The workspace object's parts, each with one job, wired to each other here and nowhere else
+ * (docs/decisions/0058): the live fleet and its flush, the sockets, the one poke pacer, the shared
+ * pull reads, the share views, the fold's context, the positions, and the alarm over their jobs
+ * and the object's own writes.
+ */
+export function roomParts<Changes>(host: PartsHost<Changes>) {
+  const { workspaceId, storage, db, sync } = host;
+  // Opened on first use (it creates its tables): a share page's poll or a socket never needs it.
+  let opened: PositionStore | null = null;
+  const store = () =>
+    (opened ??= new PositionStore(storage, host.positionsBucket, workspaceId, d1LegacyPositions(db(), workspaceId)));
+  const fleet = new LiveFleet(storage, workspaceId, db, store);
+  const sockets = new RoomSockets({ workspaceId, db, sync, connections: host.connections });
+  /**
+   * With sockets open, what is pending goes to D1 first and the poke after it: the pulls it starts
+   * then read D1 at once instead of each waiting for a flush (at most once per poke interval).
+   */
+  const pacer = new PokePacer(async () => {
+    if (sockets.open) await flush.settle().catch(logged("flush before a poke"));
+    host.broadcast(POKE_MESSAGE);
+  });
+  const pokeWillFlush = () => pacer.waiting && sockets.open;
+  const flush: RoomFlush = new RoomFlush({
+    fleet: () => fleet,
+    flushed: () => reads.invalidate(),
+    pagesOpen: () => sockets.open,
+    pokeIntervalMs: () => pacer.intervalMs,
+    pokeWillFlush,
+  });
+  // A pull first writes what the room has not flushed yet, unless a poke waiting to go out will
+  // (then it is pulled after that poke). A pull never fails for a flush: D1 is read as it is.
+  const reads: SharedReads<Changes> = sync.share(async (id, since) => {
+    if (!pokeWillFlush()) await flush.settle().catch(logged("flush before a pull"));
+    return sync.readChanges(db(), id, since);
+  });
+  const positions: RoomPositions = new RoomPositions(store, () => alarm.schedule());
+  const context = new FoldContext(storage, workspaceId, db);
+  // The writes that were the cron's own (docs/decisions/0059): beacon silence, stop addresses.
+  const writes = objectJobs({
+    workspaceId,
+    db,
+    fleet: () => fleet,
+    rules: () => context.rules(),
+    settle: () => flush.settle(),
+    announce: async () => {
+      reads.invalidate();
+      pacer.poke();
+    },
+  });
+  const alarm = new RoomAlarm(storage, [flush, sockets, positions, ...writes]);
+  return {
+    fleet,
+    sockets,
+    pacer,
+    flush,
+    reads,
+    positions,
+    alarm,
+    shares: new ShareViews(db, workspaceId, (vehicleId) => fleet.vehicle(vehicleId)?.latest),
+    context,
+  };
+}
+
+export type RoomParts<Changes> = ReturnType<typeof roomParts<Changes>>;
