@@ -48,3 +48,42 @@ test("an owner switches the workspace to metric: the Fuel page and the Fuel tab 
   await page.goto(`/vehicles/${a!.vehicleId}/fuel`);
   await expect(page.getByTestId("fuel-economy")).toHaveText("Fuel economy: 8 L/100 km over 1,000 km (2 fill-ups)");
 });
+
+test("in a metric workspace the fuel forms take litres and km: the tank, and a fill-up logged from the Fuel tab", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Litres Fleet");
+  const auth = { Authorization: `Bearer ${fleet.token}` };
+  const [vehicle] = await orderVehicles(request, fleet, 1);
+  const prefs = await request.patch("/api/workspace/preferences", { headers: auth, data: { units: "metric" } });
+  expect(prefs.status()).toBe(200);
+
+  await signInAs(page, fleet.token);
+  await page.goto(`/vehicles/${vehicle!.vehicleId}/settings`);
+  await page.getByLabel("Fuel tank (L)").fill("60");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText("Vehicle updated")).toBeVisible();
+  // Typed in litres, kept in litres (not 60 gallons).
+  await expect(page.getByLabel("Fuel tank (L)")).toHaveValue("60");
+
+  await page.goto(`/vehicles/${vehicle!.vehicleId}/fuel`);
+  const log = page.getByRole("form", { name: "Log fuel" });
+  await log.getByLabel("Volume (L)").fill("45.5");
+  await log.getByLabel("Odometer (km)").fill("1609.344");
+  await log.getByRole("button", { name: "Log fuel" }).click();
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/fuel-entries?vehicleId=${vehicle!.vehicleId}`, { headers: auth });
+      const { entries } = (await res.json()) as { entries: { volumeLitres: number; odometerMiles: number | null }[] };
+      return entries.map((e) => [e.volumeLitres, Math.round((e.odometerMiles ?? 0) * 1000) / 1000]);
+    })
+    .toEqual([[45.5, 1000]]);
+  // 70 L is more than the 60 L tank: flagged, which it would not be had the tank been taken as 60 gallons.
+  await log.getByLabel("Volume (L)").fill("70");
+  await log.getByRole("button", { name: "Log fuel" }).click();
+  const fills = page.getByRole("list", { name: "Fill-ups" }).getByRole("listitem");
+  await expect(fills.filter({ hasText: "45.5 L" })).toContainText("1,609 km");
+  await expect(fills.filter({ hasText: "70 L" })).toContainText("Check: more than the tank holds");
+});

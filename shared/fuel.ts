@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoInstant } from "./instant";
 import { photoIdsSchema } from "./photos";
-import { METRES_PER_MILE, gallonsToLitres } from "./units";
+import { KM_PER_MILE, METRES_PER_MILE, gallonsToLitres, litresToGallons, type WorkspaceUnits } from "./units";
 import { packId, setIfPresent, unpackId } from "./wire";
 
 /**
@@ -230,25 +230,57 @@ export function decodeFuelEntry(entryId: string, w: FuelEntryWire): SyncedFuelEn
 
 // ------------------------------------------------------------------ the Fuel tab's form
 
-/** "Log fuel": the volume in US gallons and the cost in dollars (sent as litres and cents), at a local date and time. */
-export const fuelEntryFormSchema = z.object({
-  at: z
-    .string({ required_error: "Required" })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "Enter a date and time")
-    .refine((v) => Date.parse(v) <= Date.now() + FUTURE_SLACK_MS, "Not in the future"),
-  gallons: z
-    .number({ required_error: "Required", invalid_type_error: "Enter gallons" })
-    .positive("More than 0 gallons")
-    .max(500, "At most 500 gallons"),
-  cost: z
-    .number({ invalid_type_error: "Enter a cost" })
-    .min(0, "0 or more")
-    .max(1_000_000, "At most 1000000")
-    .nullish(),
-  fullTank: z.boolean().default(false),
-  odometerMiles: odometerMiles.nullish(),
-  vendor: text(200).nullish(),
-});
+/** How the fuel forms speak in each of the workspace's units (docs/decisions/0060): US gallons and miles, or litres and km. */
+export const FORM_UNITS = {
+  us: { volume: "gal", volumeName: "gallons", maxVolume: 500, distance: "mi", distanceName: "miles" },
+  metric: { volume: "L", volumeName: "litres", maxVolume: 1_900, distance: "km", distanceName: "km" },
+} as const satisfies Record<WorkspaceUnits, unknown>;
 
-/** A gallons figure typed in the form, as the litres the API keeps (to the millilitre). */
+/**
+ * "Log fuel": the volume and odometer in the workspace's units and the cost in dollars (sent as
+ * litres, miles and cents), at a local date and time.
+ */
+export function fuelEntryFormSchemaIn(units: WorkspaceUnits) {
+  const u = FORM_UNITS[units];
+  return z.object({
+    at: z
+      .string({ required_error: "Required" })
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "Enter a date and time")
+      .refine((v) => Date.parse(v) <= Date.now() + FUTURE_SLACK_MS, "Not in the future"),
+    volume: z
+      .number({ required_error: "Required", invalid_type_error: `Enter ${u.volumeName}` })
+      .positive(`More than 0 ${u.volumeName}`)
+      .max(u.maxVolume, `At most ${u.maxVolume} ${u.volumeName}`),
+    cost: z
+      .number({ invalid_type_error: "Enter a cost" })
+      .min(0, "0 or more")
+      .max(1_000_000, "At most 1000000")
+      .nullish(),
+    fullTank: z.boolean().default(false),
+    odometer: z
+      .number({ invalid_type_error: `Enter ${u.distanceName}` })
+      .min(0, "0 or more")
+      .max(10_000_000)
+      .nullish(),
+    vendor: text(200).nullish(),
+  });
+}
+
+/** A US gallons figure typed in a form, as the litres the API keeps (to the millilitre). */
 export const formLitres = (gallons: number) => Math.round(gallonsToLitres(gallons) * 1000) / 1000;
+
+/** A volume typed in the workspace's units, as litres (to the millilitre). */
+export const litresFromForm = (units: WorkspaceUnits, volume: number) =>
+  units === "metric" ? Math.round(volume * 1000) / 1000 : formLitres(volume);
+
+/** Stored litres as the form shows them in the workspace's units (to the millilitre or thousandth of a gallon). */
+export const formVolumeOf = (units: WorkspaceUnits, litres: number) =>
+  Math.round((units === "metric" ? litres : litresToGallons(litres)) * 1000) / 1000;
+
+/** An odometer typed in the workspace's units, as the miles the API keeps. */
+export const milesFromForm = (units: WorkspaceUnits, odometer: number) =>
+  units === "metric" ? odometer / KM_PER_MILE : odometer;
+
+/** Stored miles as the form shows them (km to the metre in metric workspaces). */
+export const formOdometerOf = (units: WorkspaceUnits, miles: number) =>
+  units === "metric" ? Math.round(miles * KM_PER_MILE * 1000) / 1000 : miles;

@@ -75,11 +75,11 @@ export const vehicleSettingsSchema = z.object({
   year: vehicleIdentification.year.optional(),
   make: vehicleIdentification.make.optional(),
   model: vehicleIdentification.model.optional(),
-  /** The tank in US gallons, as the form shows it (kept in litres: fuelTankLitres). */
-  fuelTankGallons: z
-    .number({ invalid_type_error: "Enter gallons" })
-    .positive("More than 0 gallons")
-    .max(500, "At most 500 gallons")
+  /** The tank in the workspace's units as the form shows it, gallons or litres (kept in litres: fuelTankLitres). */
+  fuelTank: z
+    .number({ invalid_type_error: "Enter a number" })
+    .positive("More than 0")
+    .max(1_900, "Larger than any vehicle's tank")
     .optional(),
 });
 

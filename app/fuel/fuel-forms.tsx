@@ -1,9 +1,17 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { fuelEntryFormSchema, formLitres } from "../../shared/fuel";
-import { litresToGallons } from "../../shared/units";
+import {
+  FORM_UNITS,
+  formOdometerOf,
+  formVolumeOf,
+  fuelEntryFormSchemaIn,
+  litresFromForm,
+  milesFromForm,
+} from "../../shared/fuel";
+import type { WorkspaceUnits } from "../../shared/units";
+import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 import { CheckboxGroup, Field, FormError, SelectFormField, SubmitButton } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { PhotoPicker } from "../photos/photo-picker";
@@ -13,8 +21,9 @@ import { useFuelMutations, type FuelRow } from "../store/fuel";
 /**
  * "Log fuel" and "Edit" on a fill-up (issue 42): saved as synced mutations (shared/fuel-mutators.ts),
  * so they work with no network and show at once; the server applies them with the REST routes'
- * rules when the device is back online. The volume is typed in US gallons and the cost in dollars
- * (kept as litres and cents); an odometer left empty is the vehicle's GPS odometer at that time.
+ * rules when the device is back online. The volume and odometer are typed in the workspace's units
+ * (gallons and miles, or litres and km) and the cost in dollars (kept as litres, miles and cents);
+ * an odometer left empty is the vehicle's GPS odometer at that time.
  */
 
 const saved = (what: string) =>
@@ -27,24 +36,24 @@ export function localInput(ms: number) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-const gallonsOf = (litres: number) => Math.round(litresToGallons(litres) * 1000) / 1000;
 const cents = (dollars: number | null | undefined) =>
   dollars === undefined || dollars === null ? null : Math.round(dollars * 100);
 
-/** The form also names the vehicle: chosen on the Fuel page, fixed (hidden) on a vehicle's tab. */
-const logFuelFormSchema = fuelEntryFormSchema.extend({
-  vehicleId: z.string({ required_error: "Choose a vehicle" }).min(1, "Choose a vehicle"),
-});
-type FormFields = Pick<
-  ReturnType<typeof useZodForm<typeof fuelEntryFormSchema>>["fields"],
-  keyof z.input<typeof fuelEntryFormSchema>
->;
+type FuelFormSchema = ReturnType<typeof fuelEntryFormSchemaIn>;
 
-function FuelFields({ fields, fullTank }: { fields: FormFields; fullTank: boolean }) {
+/** The form also names the vehicle: chosen on the Fuel page, fixed (hidden) on a vehicle's tab. */
+const logFuelFormSchemaIn = (units: WorkspaceUnits) =>
+  fuelEntryFormSchemaIn(units).extend({
+    vehicleId: z.string({ required_error: "Choose a vehicle" }).min(1, "Choose a vehicle"),
+  });
+type FormFields = Pick<ReturnType<typeof useZodForm<FuelFormSchema>>["fields"], keyof z.input<FuelFormSchema>>;
+
+function FuelFields({ fields, fullTank, units }: { fields: FormFields; fullTank: boolean; units: WorkspaceUnits }) {
+  const u = FORM_UNITS[units];
   return (
     <>
       <Field field={fields.at} label="Date and time" type="datetime-local" />
-      <Field field={fields.gallons} label="Volume (gal)" type="number" inputMode="decimal" step="any" />
+      <Field field={fields.volume} label={`Volume (${u.volume})`} type="number" inputMode="decimal" step="any" />
       <Field field={fields.cost} label="Cost ($)" type="number" inputMode="decimal" step="0.01" />
       <CheckboxGroup
         legend="Fill"
@@ -54,8 +63,8 @@ function FuelFields({ fields, fullTank }: { fields: FormFields; fullTank: boolea
         error={fields.fullTank.errors?.join(" ")}
       />
       <Field
-        field={fields.odometerMiles}
-        label="Odometer (mi)"
+        field={fields.odometer}
+        label={`Odometer (${u.distance})`}
         type="number"
         inputMode="decimal"
         step="any"
@@ -99,11 +108,12 @@ function FormCard<F extends Record<string, unknown>>({
 }
 
 /** What both forms save as typed: an emptied odometer or vendor is cleared, not kept. */
-function savedFields(value: z.output<typeof fuelEntryFormSchema>, photoIds: string[]) {
+function savedFields(units: WorkspaceUnits, value: z.output<FuelFormSchema>, photoIds: string[]) {
   return {
     costCents: cents(value.cost),
     fullTank: value.fullTank,
-    odometerMiles: value.odometerMiles ?? null,
+    odometerMiles:
+      value.odometer === null || value.odometer === undefined ? null : milesFromForm(units, value.odometer),
     vendor: value.vendor || null,
     photoIds,
   };
@@ -134,18 +144,20 @@ export function LogFuelForm({
 }) {
   const { logFuel } = useFuelMutations();
   const vehicles = useVehicles();
+  const units = useWorkspaceUnits();
+  const schema = useMemo(() => logFuelFormSchemaIn(units), [units]);
   const [photoIds, setPhotoIds] = useState<string[]>([]);
   const { form, fields, pending } = useZodForm(
     prefill ? `log-fuel-${prefill.id}` : "log-fuel",
-    logFuelFormSchema,
+    schema,
     async (value, submission) => {
       try {
         await logFuel({
           id: crypto.randomUUID(),
           vehicleId: value.vehicleId,
           at: new Date(value.at).toISOString(),
-          volumeLitres: formLitres(value.gallons),
-          ...savedFields(value, photoIds),
+          volumeLitres: litresFromForm(units, value.volume),
+          ...savedFields(units, value, photoIds),
         });
       } catch {
         return submission.reply({ formErrors: ["Could not save the fill-up on this device"] });
@@ -159,7 +171,7 @@ export function LogFuelForm({
       at: localInput(prefill?.at ?? Date.now()),
       fullTank: "on",
       vehicleId: prefill?.vehicleId ?? vehicleId ?? "",
-      ...(prefill?.litres ? { gallons: gallonsOf(prefill.litres) } : {}),
+      ...(prefill?.litres ? { volume: formVolumeOf(units, prefill.litres) } : {}),
     },
   );
   return (
@@ -173,7 +185,7 @@ export function LogFuelForm({
           options={[{ value: "", label: "Choose a vehicle" }, ...vehicles.map((v) => ({ value: v.id, label: v.name }))]}
         />
       )}
-      <FuelFields fields={fields} fullTank />
+      <FuelFields fields={fields} fullTank units={units} />
       <PhotoPicker ids={photoIds} onChange={setPhotoIds} label="Add receipt" />
     </FormCard>
   );
@@ -182,20 +194,28 @@ export function LogFuelForm({
 /** "Edit" on a fill-up (owners and admins): the log form's fields, filled in; an emptied odometer or vendor is cleared. */
 export function EditFuelForm({ entry, close }: { entry: FuelRow; close: () => void }) {
   const { editFuel } = useFuelMutations();
+  const units = useWorkspaceUnits();
+  const schema = useMemo(() => fuelEntryFormSchemaIn(units), [units]);
   const [photoIds, setPhotoIds] = useState<string[]>(entry.photoIds);
   const { form, fields, pending } = useZodForm(
     `edit-fuel-${entry.id}`,
-    fuelEntryFormSchema,
+    schema,
     async (value, submission) => {
       try {
         await editFuel({
           id: entry.id,
           // The form shows minutes: an untouched time keeps the stored one.
           ...(value.at === localInput(entry.at) ? {} : { at: new Date(value.at).toISOString() }),
-          // Unchanged gallons keep the litres as stored (no rounding through the form).
+          // An unchanged volume keeps the litres as stored (no rounding through the form).
           volumeLitres:
-            value.gallons === gallonsOf(entry.volumeLitres) ? entry.volumeLitres : formLitres(value.gallons),
-          ...savedFields(value, photoIds),
+            value.volume === formVolumeOf(units, entry.volumeLitres)
+              ? entry.volumeLitres
+              : litresFromForm(units, value.volume),
+          ...savedFields(units, value, photoIds),
+          // Likewise an unchanged odometer keeps its miles (a km figure is rounded to the metre).
+          ...(entry.odometerMiles !== null && value.odometer === formOdometerOf(units, entry.odometerMiles)
+            ? { odometerMiles: entry.odometerMiles }
+            : {}),
         });
       } catch {
         return submission.reply({ formErrors: ["Could not save the fill-up on this device"] });
@@ -205,16 +225,16 @@ export function EditFuelForm({ entry, close }: { entry: FuelRow; close: () => vo
     },
     {
       at: localInput(entry.at),
-      gallons: gallonsOf(entry.volumeLitres),
+      volume: formVolumeOf(units, entry.volumeLitres),
       cost: entry.costCents === null ? undefined : entry.costCents / 100,
       fullTank: entry.fullTank ? "on" : undefined,
-      odometerMiles: entry.odometerMiles ?? undefined,
+      odometer: entry.odometerMiles === null ? undefined : formOdometerOf(units, entry.odometerMiles),
       vendor: entry.vendor ?? "",
     },
   );
   return (
     <FormCard title="Edit fill-up" form={form} pending={pending} action="Save fill-up" cancel={close}>
-      <FuelFields fields={fields} fullTank={entry.fullTank} />
+      <FuelFields fields={fields} fullTank={entry.fullTank} units={units} />
       <PhotoPicker ids={photoIds} onChange={setPhotoIds} label="Add receipt" />
     </FormCard>
   );

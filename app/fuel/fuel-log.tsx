@@ -6,7 +6,7 @@ import { money } from "../maintenance/format";
 import { PhotoStrip } from "../photos/photo-picker";
 import { useFuelMutations, type FuelRow } from "../store/fuel";
 import { EditFuelForm } from "./fuel-forms";
-import { volumeText } from "./units-text";
+import { distanceText, volumeText } from "./units-text";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 /**
@@ -57,7 +57,11 @@ function FuelLine({ entry: e, canManage, vehicle }: { entry: FuelRow; canManage:
       <span className="muted">
         {[
           e.costCents !== null ? money(e.costCents) : null,
-          e.odometerMiles !== null ? `${e.odometerMiles.toLocaleString("en-US")} mi` : null,
+          e.odometerMiles === null
+            ? null
+            : units === "metric"
+              ? distanceText(e.odometerMiles, units)
+              : `${e.odometerMiles.toLocaleString("en-US")} mi`,
           e.vendor,
         ]
           .filter(Boolean)

@@ -5,8 +5,9 @@ import { toast } from "sonner";
 import { vehicleSettingsSchema } from "../../shared/mutators";
 import type { Vehicle } from "../../shared/vehicle";
 import { decodeVin } from "../../shared/vin";
-import { formLitres } from "../../shared/fuel";
-import { litresToGallons } from "../../shared/units";
+import { FORM_UNITS, formVolumeOf, litresFromForm } from "../../shared/fuel";
+import type { WorkspaceUnits } from "../../shared/units";
+import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 import { Field, SubmitButton } from "../components/form";
 import { useCan, useSession } from "../session/session";
 import { useZodForm } from "../components/use-zod-form";
@@ -45,19 +46,13 @@ export default function VehicleSettings() {
   );
 }
 
-const tankGallons = (litres: number | null) =>
-  litres === null ? undefined : Math.round(litresToGallons(litres) * 1000) / 1000;
-
-/** The settings form for `vehicle`, saved as a synced mutation. */
-function useVehicleSettingsForm(vehicle: Vehicle) {
+/** The settings form for `vehicle`, saved as a synced mutation; the tank in the workspace's units. */
+function useVehicleSettingsForm(vehicle: Vehicle, units: WorkspaceUnits) {
   const update = useUpdateVehicle();
+  const shownTank = vehicle.fuelTankLitres === null ? undefined : formVolumeOf(units, vehicle.fuelTankLitres);
   // An untouched tank keeps its litres exactly (not rounded through gallons).
-  const tankLitres = (gallons: number | undefined) =>
-    gallons === undefined
-      ? null
-      : gallons === tankGallons(vehicle.fuelTankLitres)
-        ? vehicle.fuelTankLitres
-        : formLitres(gallons);
+  const tankLitres = (typed: number | undefined) =>
+    typed === undefined ? null : typed === shownTank ? vehicle.fuelTankLitres : litresFromForm(units, typed);
   return useZodForm(
     `vehicle-${vehicle.id}`,
     vehicleSettingsSchema,
@@ -69,7 +64,7 @@ function useVehicleSettingsForm(vehicle: Vehicle) {
         year: value.year ?? null,
         make: value.make ?? null,
         model: value.model ?? null,
-        fuelTankLitres: tankLitres(value.fuelTankGallons),
+        fuelTankLitres: tankLitres(value.fuelTank),
       });
       toast("Vehicle updated");
     },
@@ -79,7 +74,7 @@ function useVehicleSettingsForm(vehicle: Vehicle) {
       year: vehicle.year ?? undefined,
       make: vehicle.make ?? "",
       model: vehicle.model ?? "",
-      fuelTankGallons: tankGallons(vehicle.fuelTankLitres),
+      fuelTank: shownTank,
     },
   );
 }
@@ -113,7 +108,8 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
   const editable = useCan("fleet.edit");
   // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
   const vinDecode = useSession().flags.vinDecode !== false;
-  const settings = useVehicleSettingsForm(vehicle);
+  const units = useWorkspaceUnits();
+  const settings = useVehicleSettingsForm(vehicle, units);
   const { form, fields, pending } = settings;
   const { vin, decode, checkDigitNote, clearCheckDigitNote } = useVinDecoder(settings);
 
@@ -146,8 +142,8 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
           <Field field={fields.make} label="Make" />
           <Field field={fields.model} label="Model" />
           <Field
-            field={fields.fuelTankGallons}
-            label="Fuel tank (gal)"
+            field={fields.fuelTank}
+            label={`Fuel tank (${FORM_UNITS[units].volume})`}
             type="number"
             inputMode="decimal"
             step="any"
