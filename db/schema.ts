@@ -550,7 +550,8 @@ export const vehicleDayRollups = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.vehicleId, t.day] }),
-    index("vehicle_day_rollups_ws_day_idx").on(t.workspaceId, t.day),
+    // covering for the cost report's distance (migrations/0035_day_rollup_distance_index.sql)
+    index("vehicle_day_rollups_ws_day_distance_idx").on(t.workspaceId, t.day, t.vehicleId, t.distanceMetres),
   ],
 );
 

@@ -75,13 +75,18 @@ async function addFuel(
   const spans: Spans = { starts: ctx.spans.map((s) => s.start), end: range.end };
   const lookbackMs = ECONOMY_LOOKBACK_DAYS * 86_400_000;
   for (const filter of filters) {
-    for (const r of await fuelSpent(db, workspaceId, spans, filter)) {
+    // Both statements at once; their rows are still added in the same order, so the sums are the same.
+    const [spent, economy] = await Promise.all([
+      fuelSpent(db, workspaceId, spans, filter),
+      economyBySpan(db, workspaceId, spans, lookbackMs, filter),
+    ]);
+    for (const r of spent) {
       const bucket = ctx.bucket(r.vehicleId, ctx.spans[r.span]!.day);
       if (!bucket) continue;
       bucket.fuelCostCents += r.cents;
       bucket.fuelLitres += r.litres;
     }
-    for (const r of await economyBySpan(db, workspaceId, spans, lookbackMs, filter)) {
+    for (const r of economy) {
       const bucket = ctx.bucket(r.vehicleId, ctx.spans[r.span]!.day);
       if (!bucket) continue;
       // fuelEconomy's own rounding of one vehicle's span, so the sums are the ones it gave.
@@ -229,18 +234,21 @@ export async function costReport(
   const spans =
     query.by === "month" ? months.map(monthSpan) : [{ day: range.fromDay, start: range.start, end: range.end }];
   const ctx: Context = { timeZone, bucket, spans, tank: tanks };
-  await fuel(db, workspaceId, range, vehicleFilters(fuelEntries.vehicleId, query.vehicleId, covered), ctx);
-  await addDistanceAndService(
-    db,
-    workspaceId,
-    range,
-    [
-      vehicleFilters(vehicleDayRollups.vehicleId, query.vehicleId, covered),
-      vehicleFilters(serviceEntries.vehicleId, query.vehicleId, covered),
-    ],
-    ctx,
-  );
-  await addExpenses(db, workspaceId, range, vehicleFilters(expenses.vehicleId, query.vehicleId, covered), ctx);
+  // Independent reads, at once: each adds to its own fields of the buckets, in its own rows' order.
+  await Promise.all([
+    fuel(db, workspaceId, range, vehicleFilters(fuelEntries.vehicleId, query.vehicleId, covered), ctx),
+    addDistanceAndService(
+      db,
+      workspaceId,
+      range,
+      [
+        vehicleFilters(vehicleDayRollups.vehicleId, query.vehicleId, covered),
+        vehicleFilters(serviceEntries.vehicleId, query.vehicleId, covered),
+      ],
+      ctx,
+    ),
+    addExpenses(db, workspaceId, range, vehicleFilters(expenses.vehicleId, query.vehicleId, covered), ctx),
+  ]);
   return answer(query.by, range, covered, buckets);
 }
 
