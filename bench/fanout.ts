@@ -1,13 +1,13 @@
 // D1 work per report with 1 and 100 open clients of one busy workspace (issue 11): Node clients,
 // not browsers, each a websocket to the workspace's room (opened with a ticket) that pulls on every
 // poke with its own client group and cookie, as a browser's sync worker does: the first pull over
-// HTTP, the next ones over the socket once the room has said it serves them (shared/room-protocol.ts),
+// HTTP, the next ones over the socket once the room has said it serves them (shared/sync/room-protocol.ts),
 // over HTTP again when the room says so; one pull at a time, a poke during a pull makes one more.
 // Beacons report at a steady rate; the Worker's D1 meter (development only, db/d1-meter.ts)
 // counts statements and round trips per report.
 import WebSocket from "ws";
-import { PARTY_NAME, POKE_MESSAGE, type SocketPullAnswer } from "../shared/room-protocol";
-import { pullRequest } from "../shared/sync-requests";
+import { PARTY_NAME, POKE_MESSAGE, type SocketPullAnswer } from "../shared/sync/room-protocol";
+import { pullRequest } from "../shared/sync/sync-requests";
 import { newWorkspace, orderBeacons, pull, realtimeTicket, report, reportAll, sleep, spot } from "./fleet";
 import { baseUrl } from "./lib";
 

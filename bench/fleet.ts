@@ -1,11 +1,11 @@
 // Fleets for the benchmarks, built through the public API the way a user and real beacons would:
 // an account, a workspace, beacon orders (one vehicle each) and OsmAnd reports. Pulls speak
-// Replicache 15's wire format (shared/sync-protocol.ts). Counting stored rows reads the bench's
+// Replicache 15's wire format (shared/sync/sync-protocol.ts). Counting stored rows reads the bench's
 // local D1 directly with `wrangler d1 execute`, which works while wrangler dev holds it.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { pullRequest } from "../shared/sync-requests";
+import { pullRequest } from "../shared/sync/sync-requests";
 import { baseUrl, load } from "./lib";
 
 export interface Fleet {

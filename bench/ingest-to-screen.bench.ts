@@ -6,7 +6,7 @@
 // speed is rendered (a MutationObserver in the page, so no polling delay is added), so each span is
 // broken down into where its time goes.
 import type { Page } from "@playwright/test";
-import { mphToKnots } from "../shared/units";
+import { mphToKnots } from "../shared/units/units";
 import { openPage, withBrowser } from "./browser";
 import { newWorkspace, orderBeacons, osmandUrl, report, sleep } from "./fleet";
 import { percentile, report as write } from "./lib";

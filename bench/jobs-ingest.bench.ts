@@ -3,7 +3,7 @@
 // drives) and against one of 1,000 vehicles with none, in alternating rounds of this one run,
 // through the real Worker as devices send it; accepted positions per second, and the ratio.
 // Target (issue 43): >= 0.95.
-import { dayOf, startOfDay } from "../shared/time-zone";
+import { dayOf, startOfDay } from "../shared/units/time-zone";
 import { d1Query, newWorkspace, orderBeacons, osmandUrl } from "./fleet";
 import { baseUrl, report as write } from "./lib";
 

@@ -6,7 +6,7 @@
 // - the fold's cost with 10,000 jobs planned across 1,000 vehicles, against no jobs at all.
 import { cities } from "../scripts/sim/routes";
 import { seededRandom } from "../scripts/sim/random";
-import { distanceMetres } from "../shared/geo";
+import { distanceMetres } from "../shared/units/geo";
 import { FLEET_MODULES } from "../domain/fleet-modules";
 import { DEFAULT_CLOCK_BOUNDS } from "../domain/fold/device-clock";
 import { foldReport, newVehicleFold, type Fix, type FleetModule, type VehicleFold } from "../domain/fold/fold";

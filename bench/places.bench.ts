@@ -2,8 +2,8 @@
 // in Node: the cost of one fix with 10 places and with 1,000 places in the workspace (ten rules
 // either way), over a vehicle driving a 2-hour route through a city the places are spread over.
 // The index should make the two cost about the same (Traccar tests every geofence on every fix).
-import { alertRuleBodySchema, type AlertRule } from "../shared/alert-rules";
-import type { PlaceGeometry } from "../shared/places";
+import { alertRuleBodySchema, type AlertRule } from "../shared/alerts/alert-rules";
+import type { PlaceGeometry } from "../shared/places/places";
 import { emptyAlertState, evaluateAlerts } from "../domain/alerts/evaluate";
 import { emptyPlaceState, evaluatePlaces } from "../domain/places/evaluate";
 import { PlaceIndex } from "../domain/places/place-index";

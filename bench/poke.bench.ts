@@ -3,7 +3,7 @@
 // response (and its request). Writes are spaced beyond the room's 250 ms coalescing window so
 // every write gets its own immediate poke.
 import WebSocket from "ws";
-import { PARTY_NAME, POKE_MESSAGE } from "../shared/room-protocol";
+import { PARTY_NAME, POKE_MESSAGE } from "../shared/sync/room-protocol";
 import { newWorkspace, orderBeacons, realtimeTicket, report, sleep } from "./fleet";
 import { baseUrl, percentile, report as write } from "./lib";
 

@@ -5,7 +5,7 @@
 // (1 against 100, bench/fanout.ts). PULL_BENCH_ONLY=fanout runs only that part, =initial all but it.
 import { request } from "node:http";
 import { gzipSync } from "node:zlib";
-import { PROTOCOL_VERSION, SCHEMA_VERSION } from "../shared/sync-protocol";
+import { PROTOCOL_VERSION, SCHEMA_VERSION } from "../shared/sync/sync-protocol";
 import { fanout, startMeter, type FanoutResult } from "./fanout";
 import { fleetOf, newWorkspace, orderBeacons, pull, report, reportAll, spot, type Fleet } from "./fleet";
 import { baseUrl, percentile, report as write } from "./lib";

@@ -10,7 +10,7 @@ import { DEFAULT_CLOCK_BOUNDS } from "../domain/fold/device-clock";
 import { foldReport, newVehicleFold, type Fix, type FleetModule, type VehicleFold } from "../domain/fold/fold";
 import { EMPTY_WINDOW, foldInOrder, type ReorderWindow } from "../domain/fold/reorder";
 import { PlaceIndex } from "../domain/places/place-index";
-import { alertRuleBodySchema, type AlertRuleBody } from "../shared/alert-rules";
+import { alertRuleBodySchema, type AlertRuleBody } from "../shared/alerts/alert-rules";
 import { report, type BenchResult } from "./lib";
 
 const T0 = Date.parse("2026-11-25T10:00:00Z");

@@ -3,7 +3,7 @@
 // each, answered by the workspace's object from the link it keeps (re-read from D1 once a minute,
 // party/room/share-views.ts) and the live position: about 1 D1 read a minute per open share, counted
 // by worker/api/shares.worker.test.ts with the dev meter (docs/decisions/0035).
-import { SHARE_POLL_MS } from "../shared/shares";
+import { SHARE_POLL_MS } from "../shared/fleet/shares";
 import { newWorkspace, orderBeacons, report, sleep } from "./fleet";
 import { baseUrl, load, percentile, report as write } from "./lib";
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { alertRules, apiTokens, places } from "./schema";
-import type { AlertRuleConfig } from "../shared/alert-rules";
-import type { PlaceGeometry } from "../shared/places";
+import type { AlertRuleConfig } from "../shared/alerts/alert-rules";
+import type { PlaceGeometry } from "../shared/places/places";
 
 /**
  * Inserts that carry a per-workspace cap (issue 34, finding 8) inside the write itself:

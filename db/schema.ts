@@ -7,13 +7,13 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { AlertKind, AlertRuleConfig } from "../shared/alert-rules";
-import type { PlaceGeometry } from "../shared/places";
-import type { InspectionItem, InspectionResult } from "../shared/inspections";
-import type { JobStatus } from "../shared/jobs";
-import { PHOTO_QUOTA_BYTES } from "../shared/photos";
-import { expenseKinds } from "../shared/expenses";
-import { renewalKinds } from "../shared/renewals";
+import type { AlertKind, AlertRuleConfig } from "../shared/alerts/alert-rules";
+import type { PlaceGeometry } from "../shared/places/places";
+import type { InspectionItem, InspectionResult } from "../shared/maintenance/inspections";
+import type { JobStatus } from "../shared/jobs/jobs";
+import { PHOTO_QUOTA_BYTES } from "../shared/maintenance/photos";
+import { expenseKinds } from "../shared/costs/expenses";
+import { renewalKinds } from "../shared/costs/renewals";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -466,7 +466,7 @@ export const beacons = sqliteTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     vehicleId: text("vehicle_id").notNull(),
     lastReportAt: integer("last_report_at"),
-    /** The app (or protocol) of the last report: shared/beacon-health.ts DEVICE_APPS. */
+    /** The app (or protocol) of the last report: shared/fleet/beacon-health.ts DEVICE_APPS. */
     lastApp: text("last_app"),
     createdAt: integer("created_at").notNull().default(now),
     // Beacon health (worker/fleet/beacon-health.ts): reports acknowledged but not used, and why.
@@ -595,7 +595,7 @@ const synced = {
   createdVersion: integer("created_version"),
 };
 
-/** A geofence: `geometry` is shared/places.ts's PlaceGeometry (GeoJSON Polygon or a circle). */
+/** A geofence: `geometry` is shared/places/places.ts's PlaceGeometry (GeoJSON Polygon or a circle). */
 export const places = sqliteTable(
   "places",
   {
@@ -608,7 +608,7 @@ export const places = sqliteTable(
   (t) => [index("places_ws_version_idx").on(t.workspaceId, t.version)],
 );
 
-/** An alert rule: `config` is shared/alert-rules.ts's AlertRuleConfig. */
+/** An alert rule: `config` is shared/alerts/alert-rules.ts's AlertRuleConfig. */
 export const alertRules = sqliteTable(
   "alert_rules",
   {
@@ -759,7 +759,7 @@ export const vehicleShares = sqliteTable(
 
 /**
  * A photo's owner and kind; its bytes are in R2 (PHOTOS) under `{workspaceId}/{id}`. The id is the
- * server's, derived from the uploader and the device's reference (shared/photos.ts photoIdFor).
+ * server's, derived from the uploader and the device's reference (shared/maintenance/photos.ts photoIdFor).
  */
 export const photos = sqliteTable(
   "photos",
@@ -858,7 +858,7 @@ export const issueNotifications = sqliteTable("issue_notifications", {
 
 /**
  * A service schedule of one vehicle: due every N miles, engine hours or days, whichever comes
- * first, counted from when it was last done (shared/service.ts computes its status). `cycle`
+ * first, counted from when it was last done (shared/maintenance/service.ts computes its status). `cycle`
  * grows with every service entry that restarts it; `announced` is `{cycle}:{status}` of the last
  * due notification sent, so each period is announced once (worker/maintenance/due-notifications.ts).
  */
@@ -912,7 +912,7 @@ export const serviceEntries = sqliteTable(
   ],
 );
 
-/** An inspection form: its items are shared/inspections.ts's InspectionItem[]. */
+/** An inspection form: its items are shared/maintenance/inspections.ts's InspectionItem[]. */
 export const inspectionForms = sqliteTable(
   "inspection_forms",
   {

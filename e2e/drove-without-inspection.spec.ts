@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../shared/inspections";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../shared/maintenance/inspections";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { orderVehicles, report } from "./ui-helpers";
@@ -7,7 +7,7 @@ import { orderVehicles, report } from "./ui-helpers";
 /**
  * "Drove today without today's inspection" (issue 32) is one list wherever it is shown: My actions
  * and the Inspections page (from the synced store) and `GET /api/my-actions` (from D1) name the
- * same vehicles, by the one rule of shared/drove-without-inspection.ts.
+ * same vehicles, by the one rule of shared/maintenance/drove-without-inspection.ts.
  */
 const MIN = 60_000;
 

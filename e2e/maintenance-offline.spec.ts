@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { indicator, orderVehicle } from "./sync-helpers";
-import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/inspections";
+import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/maintenance/inspections";
 
 /** Service, inspections and My actions from the synced store (issue 32; docs/decisions/0033). */
 

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import PartySocket from "partysocket";
 import WebSocket from "ws";
-import { encodeMessage, PARTY_NAME, POKE_MESSAGE } from "../shared/room-protocol";
+import { encodeMessage, PARTY_NAME, POKE_MESSAGE } from "../shared/sync/room-protocol";
 import { newFleetAccount } from "./helpers";
 
 /**

@@ -5,7 +5,7 @@ import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 import { colleague } from "./team-helpers";
 import { horizontalOverflow, PHONE, seriousViolations, smallTargets } from "./phone-helpers";
 
-/** Logging service, adding, editing and deleting schedules with no network (shared/service-mutators.ts): kept, shown at once, synced later. */
+/** Logging service, adding, editing and deleting schedules with no network (shared/maintenance/service-mutators.ts): kept, shown at once, synced later. */
 
 // A 1×1 PNG: what a phone's camera hands the page, only smaller.
 const PNG = Buffer.from(

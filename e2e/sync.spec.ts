@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
-import { pushRequest } from "../shared/sync-requests";
+import { pushRequest } from "../shared/sync/sync-requests";
 import { heading, indicator, markPage, orderVehicle, rename, stillMarked } from "./sync-helpers";
 
 /**

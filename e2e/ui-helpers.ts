@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { pushRequest } from "../shared/sync-requests";
+import { pushRequest } from "../shared/sync/sync-requests";
 import { expect } from "./fixtures";
 
 /**

@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { pullRequest } from "../shared/sync-requests";
-import { mphToKnots } from "../shared/units";
+import { pullRequest } from "../shared/sync/sync-requests";
+import { mphToKnots } from "../shared/units/units";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
-import { decodeSyncedValue } from "../shared/synced-value";
-import type { Vehicle } from "../shared/vehicle";
+import { decodeSyncedValue } from "../shared/sync/synced-value";
+import type { Vehicle } from "../shared/fleet/vehicle";
 import { orderVehicles, report, setDriverAndType, setWorkspaceFlag, updateVehicle, type Fleet } from "./ui-helpers";
 
 const KNOTS_60_MPH = mphToKnots(60); // OsmAnd speeds are knots

@@ -102,7 +102,7 @@ BEGIN UPDATE `inspections` SET `created_version` = NEW.`version` WHERE `id` = NE
 --> statement-breakpoint
 -- Every existing workspace starts with the default pre-trip form (new ones get it on creation, or
 -- lazily on first read: worker/maintenance/inspection-forms.ts). Its id derives from the workspace,
--- so creating it twice is creating it once. The items must equal shared/inspections.ts's
+-- so creating it twice is creating it once. The items must equal shared/maintenance/inspections.ts's
 -- DEFAULT_PRE_TRIP_ITEMS.
 INSERT OR IGNORE INTO `inspection_forms` (`id`, `workspace_id`, `name`, `items`, `is_default`, `version`)
 SELECT `id` || ':pre-trip', `id`, 'Pre-trip inspection',

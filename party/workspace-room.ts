@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import type { HistoryPoint } from "../shared/vehicle-history";
+import type { HistoryPoint } from "../shared/fleet/vehicle-history";
 import { database } from "../db/client";
 import type { RoomSync } from "./room-sync";
 import type { WorkspaceChange } from "./workspace-change";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MIN_PASSWORD_LENGTH } from "../shared/auth";
+import { MIN_PASSWORD_LENGTH } from "../shared/account/auth";
 import { isBreachedPassword } from "../worker/auth/breached-passwords";
 
 const require = createRequire(import.meta.url);

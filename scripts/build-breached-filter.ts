@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { MIN_PASSWORD_LENGTH } from "../shared/auth";
+import { MIN_PASSWORD_LENGTH } from "../shared/account/auth";
 import { bloomParametersFor, bloomPositions } from "../worker/auth/bloom-filter";
 
 export const FALSE_POSITIVE_RATE = 1e-6;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { JOB_SHARE_AFTER_COMPLETION_MS } from "../shared/job-shares";
+import { JOB_SHARE_AFTER_COMPLETION_MS } from "../shared/jobs/job-shares";
 import type { Db } from "../db/client";
 import { forgetKnownOwners } from "./sync/client-group";
 import {

@@ -1,6 +1,6 @@
 import { routePartykitRequest } from "partyserver";
-import { PARTIES_PREFIX, PARTY_NAME } from "../shared/room-protocol";
-import { can } from "../shared/roles";
+import { PARTIES_PREFIX, PARTY_NAME } from "../shared/sync/room-protocol";
+import { can } from "../shared/account/roles";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { findSessionByHash, type SessionInfo } from "./auth/session";
 import { database, type Db } from "../db/client";

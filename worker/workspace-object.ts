@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { HistoryShape } from "../party/room/positions";
-import type { HistoryPoint } from "../shared/vehicle-history";
+import type { HistoryPoint } from "../shared/fleet/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/live-fleet/live-fleet";
 import type { Db } from "../db/client";

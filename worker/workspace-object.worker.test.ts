@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/room-protocol";
-import { pushRequest } from "../shared/sync-requests";
+import { POKE_MESSAGE, SESSION_ENDED_CLOSE_CODE } from "../shared/sync/room-protocol";
+import { pushRequest } from "../shared/sync/sync-requests";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "./test/factories";
 import { closeSockets, connect, roundTrip, type Client } from "./test/sockets";
 

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { deleteAccountSchema, type DeletionPlanAnswer } from "../../shared/account";
+import { deleteAccountSchema, type DeletionPlanAnswer } from "../../shared/account/account";
 import { Field, FormError, SubmitButton } from "../components/form";
 import { useApiForm } from "../components/use-zod-form";
 import { http } from "../lib/http";

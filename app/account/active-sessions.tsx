@@ -1,4 +1,4 @@
-import { describeDevice, type ActiveSession } from "../../shared/account";
+import { describeDevice, type ActiveSession } from "../../shared/account/account";
 import { useActiveSessions } from "./use-active-sessions";
 import { TableHead } from "../components/table-head";
 import { Alert } from "../components/alert";

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { toast } from "sonner";
-import { changePasswordSchema, PASSWORD_RULE } from "../../shared/auth";
+import { changePasswordSchema, PASSWORD_RULE } from "../../shared/account/auth";
 import { Field, FormError, SubmitButton } from "../components/form";
 import { useApiForm } from "../components/use-zod-form";
 import { http } from "../lib/http";

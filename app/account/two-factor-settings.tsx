@@ -6,7 +6,7 @@ import {
   disableTwoFactorSchema,
   enableTwoFactorSchema,
   type TwoFactorSetup,
-} from "../../shared/two-factor";
+} from "../../shared/account/two-factor";
 import { Field, FormError, SubmitButton } from "../components/form";
 import { useApiForm } from "../components/use-zod-form";
 import { useTwoFactor } from "./use-two-factor";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { ActiveSession, ActiveSessionsAnswer } from "../../shared/account";
+import type { ActiveSession, ActiveSessionsAnswer } from "../../shared/account/account";
 import { apiErrorOf, http } from "../lib/http";
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from "../../shared/two-factor";
+import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from "../../shared/account/two-factor";
 import { http } from "../lib/http";
 
 /**

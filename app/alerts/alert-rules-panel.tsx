@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { gallonsToLitres, litresToGallons } from "../../shared/units";
+import { gallonsToLitres, litresToGallons } from "../../shared/units/units";
 import { toast } from "sonner";
 import {
   alertRuleBodySchema,
@@ -8,8 +8,8 @@ import {
   type AlertRule,
   type AlertRuleConfig,
   type AlertType,
-} from "../../shared/alert-rules";
-import { can } from "../../shared/roles";
+} from "../../shared/alerts/alert-rules";
+import { can } from "../../shared/account/roles";
 import { http } from "../lib/http";
 import { useApiAction } from "../components/use-api-action";
 import { useSession } from "../session/session";

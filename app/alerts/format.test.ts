@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Alert } from "../../shared/alert-rules";
+import type { Alert } from "../../shared/alerts/alert-rules";
 import { describeAlert, groupByDay } from "./format";
 
 const alert = (fields: Partial<Alert>): Alert => ({

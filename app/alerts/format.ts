@@ -1,6 +1,6 @@
-import { alertTypeLabels, isNotice, type Alert } from "../../shared/alert-rules";
-import { alertJob, jobLabel } from "../../shared/alerts";
-import { litresToGallons } from "../../shared/units";
+import { alertTypeLabels, isNotice, type Alert } from "../../shared/alerts/alert-rules";
+import { alertJob, jobLabel } from "../../shared/alerts/alerts";
+import { litresToGallons } from "../../shared/units/units";
 import { dayHeading } from "../vehicles/format";
 
 /** Alerts grouped by day like the timeline (newest first in, newest first out). */

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { z } from "zod";
-import { codeField } from "../../shared/two-factor";
+import { codeField } from "../../shared/account/two-factor";
 import { Field, FormError, SubmitButton } from "./form";
 import { apiErrorOf, http } from "../lib/http";
 import { useZodForm } from "./use-zod-form";

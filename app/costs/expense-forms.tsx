@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { z } from "zod";
-import { dollarsToCents, expenseFormSchema, expenseKindLabels, expenseKinds } from "../../shared/expenses";
+import { dollarsToCents, expenseFormSchema, expenseKindLabels, expenseKinds } from "../../shared/costs/expenses";
 import { Field, SelectFormField } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { PhotoPicker } from "../photos/photo-picker";
@@ -10,7 +10,7 @@ import { CostFormCard, savedToast, useWorkspaceToday } from "./cost-form-card";
 
 /**
  * "Add expense" and "Edit" on an expense (issue 42): saved as synced mutations
- * (shared/expense-mutators.ts), so they work with no network and show at once; the server applies
+ * (shared/costs/expense-mutators.ts), so they work with no network and show at once; the server applies
  * them with the REST routes' rules when the device is back online. The amount is typed in dollars.
  */
 const kindOptions = expenseKinds.map((k) => ({ value: k, label: expenseKindLabels[k] }));

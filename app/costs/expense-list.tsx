@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { expenseKindLabels } from "../../shared/expenses";
+import { expenseKindLabels } from "../../shared/costs/expenses";
 import { ConfirmAction } from "../components/form";
 import { money } from "../maintenance/format";
 import { PhotoStrip } from "../photos/photo-picker";

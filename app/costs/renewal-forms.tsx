@@ -6,8 +6,8 @@ import {
   renewalKinds,
   renewalTitle,
   renewBodySchema,
-} from "../../shared/renewals";
-import { daySchema } from "../../shared/service";
+} from "../../shared/costs/renewals";
+import { daySchema } from "../../shared/maintenance/service";
 import { Field, SelectFormField } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { PhotoPicker } from "../photos/photo-picker";
@@ -16,7 +16,7 @@ import { CostFormCard, savedToast } from "./cost-form-card";
 
 /**
  * "Add renewal" (owners and admins) and "Renew" (members and up) on a vehicle's Costs tab (issue
- * 42): synced mutations (shared/renewal-mutators.ts), offline too, applied by the server with the
+ * 42): synced mutations (shared/costs/renewal-mutators.ts), offline too, applied by the server with the
  * REST routes' rules. The document (a registration card, a policy) is a photo.
  */
 const kindOptions = renewalKinds.map((k) => ({ value: k, label: renewalKindLabels[k] }));

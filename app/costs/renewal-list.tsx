@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { renewalStatusLabels, renewalTitle } from "../../shared/renewals";
+import { renewalStatusLabels, renewalTitle } from "../../shared/costs/renewals";
 import { ConfirmAction } from "../components/form";
 import { PhotoStrip } from "../photos/photo-picker";
 import { useRenewalMutations, type RenewalRow } from "../store/costs";

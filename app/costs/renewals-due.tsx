@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { renewalStatusLabels, renewalTitle } from "../../shared/renewals";
+import { renewalStatusLabels, renewalTitle } from "../../shared/costs/renewals";
 import { useShownFirst } from "../components/use-shown-first";
 import type { RenewalRow } from "../store/costs";
 

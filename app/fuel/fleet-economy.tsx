@@ -1,13 +1,13 @@
 import { useMemo } from "react";
-import type { FuelEconomy } from "../../shared/fuel";
-import { fleetFuelEconomy, fuelEconomy } from "../../shared/fuel-economy";
-import type { WorkspaceUnits } from "../../shared/units";
+import type { FuelEconomy } from "../../shared/costs/fuel";
+import { fleetFuelEconomy, fuelEconomy } from "../../shared/costs/fuel-economy";
+import type { WorkspaceUnits } from "../../shared/units/units";
 import type { FuelRow } from "../store/fuel";
 import { distanceText, economyText } from "./units-text";
 
 /**
  * The fleet's fuel economy over the fill-ups the Fuel page shows (the synced 90 days), and each
- * vehicle's: full tank to full tank per vehicle with the API's rule (shared/fuel-economy.ts), the
+ * vehicle's: full tank to full tank per vehicle with the API's rule (shared/costs/fuel-economy.ts), the
  * fleet's summed as distance over volume, fill-ups to check left out. From the store, so offline too.
  */
 export function FleetEconomy({

@@ -9,8 +9,8 @@ import {
   fuelEntryFormSchemaIn,
   litresFromForm,
   milesFromForm,
-} from "../../shared/fuel";
-import type { WorkspaceUnits } from "../../shared/units";
+} from "../../shared/costs/fuel";
+import type { WorkspaceUnits } from "../../shared/units/units";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 import { CheckboxGroup, Field, FormError, SelectFormField, SubmitButton } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
@@ -19,7 +19,7 @@ import { useVehicles } from "../store";
 import { useFuelMutations, type FuelRow } from "../store/fuel";
 
 /**
- * "Log fuel" and "Edit" on a fill-up (issue 42): saved as synced mutations (shared/fuel-mutators.ts),
+ * "Log fuel" and "Edit" on a fill-up (issue 42): saved as synced mutations (shared/costs/fuel-mutators.ts),
  * so they work with no network and show at once; the server applies them with the REST routes'
  * rules when the device is back online. The volume and odometer are typed in the workspace's units
  * (gallons and miles, or litres and km) and the cost in dollars (kept as litres, miles and cents);

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import type { FuelFlag } from "../../shared/fuel";
+import type { FuelFlag } from "../../shared/costs/fuel";
 import { ConfirmAction } from "../components/form";
 import { money } from "../maintenance/format";
 import { PhotoStrip } from "../photos/photo-picker";
@@ -12,7 +12,7 @@ import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 /**
  * A list of fill-ups (a vehicle's Fuel tab, the fleet Fuel page): when, how much, for how much, at
  * which odometer, the receipt, and "Check" with the reason on readings that cannot be right
- * (shared/fuel-flags.ts). Owners and admins edit or delete an entry in place.
+ * (shared/costs/fuel-flags.ts). Owners and admins edit or delete an entry in place.
  */
 const flagText: Record<FuelFlag, string> = {
   over_tank: "more than the tank holds",

@@ -1,5 +1,5 @@
-import type { FuelEconomy } from "../../shared/fuel";
-import { KM_PER_MILE, litresToGallons, type WorkspaceUnits } from "../../shared/units";
+import type { FuelEconomy } from "../../shared/costs/fuel";
+import { KM_PER_MILE, litresToGallons, type WorkspaceUnits } from "../../shared/units/units";
 
 /**
  * Fuel figures in the workspace's units (Preferences, docs/decisions/0060): US gallons, miles and

@@ -6,7 +6,7 @@ import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 /**
  * The Fuel page's "check" rows (docs/decisions/0060): refuels the beacon's fuel level showed with no
- * fill-up logged within 2 hours (shared/fuel-check.ts), from the synced store so they show offline.
+ * fill-up logged within 2 hours (shared/costs/fuel-check.ts), from the synced store so they show offline.
  * "Log it" opens the log form filled in with the refuel's vehicle, time and volume.
  */
 export function UnloggedRefuels({

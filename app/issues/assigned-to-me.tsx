@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { isActiveStatus, priorityLabels } from "../../shared/issues";
+import { isActiveStatus, priorityLabels } from "../../shared/maintenance/issues";
 import { useSession } from "../session/session";
 import { useVehicles } from "../store";
 import { useIssues } from "../store/issues";

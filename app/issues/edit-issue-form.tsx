@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { createIssueBody, type Issue, type UpdateIssueBody } from "../../shared/issues";
+import { createIssueBody, type Issue, type UpdateIssueBody } from "../../shared/maintenance/issues";
 import { Field, FormError, SubmitButton, TextAreaFormField } from "../components/form";
 import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 
@@ -9,7 +9,7 @@ import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 const schema = createIssueBody.pick({ title: true, description: true });
 
 /**
- * "Edit" on an issue's page (those who may change issues, shared/roles.ts `fleet.edit`): its title
+ * "Edit" on an issue's page (those who may change issues, shared/account/roles.ts `fleet.edit`): its title
  * and description, saved through the page's own update (a sync mutation for a synced issue, so it
  * works offline; PATCH /api/issues/{id} for an older one read from the server). A description the
  * device does not hold (a long one, offline: docs/decisions/0034) is left as it is.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Issue } from "../../shared/issues";
+import type { Issue } from "../../shared/maintenance/issues";
 import { matchesIssue, readIssueFilter } from "./issue-filter";
 
 const issue = (fields: Partial<Issue>): Issue => ({

@@ -1,4 +1,4 @@
-import { isActiveStatus, type Issue, type IssuePriority, type IssueStatus } from "../../shared/issues";
+import { isActiveStatus, type Issue, type IssuePriority, type IssueStatus } from "../../shared/maintenance/issues";
 
 /** The Issues list's filters, as the URL's search parameters hold them (a filtered list can be shared). */
 export interface IssueFilter {

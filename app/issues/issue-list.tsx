@@ -7,7 +7,7 @@ import {
   statusLabels,
   type Issue,
   type IssueJson,
-} from "../../shared/issues";
+} from "../../shared/maintenance/issues";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { useVehicles } from "../store";

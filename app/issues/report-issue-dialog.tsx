@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { createIssueBody, ISSUE_PRIORITIES, priorityLabels } from "../../shared/issues";
+import { createIssueBody, ISSUE_PRIORITIES, priorityLabels } from "../../shared/maintenance/issues";
 import { Field, FormError, SelectFormField, SubmitButton, TextAreaFormField } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { useCan, useSession } from "../session/session";

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
-import type { Issue, IssueComment, IssueCommentJson, IssueJson, UpdateIssueBody } from "../../shared/issues";
+import type {
+  Issue,
+  IssueComment,
+  IssueCommentJson,
+  IssueJson,
+  UpdateIssueBody,
+} from "../../shared/maintenance/issues";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { useStoreStatus } from "../store";

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import type { MemberRow, MembersResponse } from "../../shared/roles";
+import type { MemberRow, MembersResponse } from "../../shared/account/roles";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { createdJobShareSchema } from "../../shared/job-shares";
-import type { SyncedJob } from "../../shared/jobs";
+import { createdJobShareSchema } from "../../shared/jobs/job-shares";
+import type { SyncedJob } from "../../shared/jobs/jobs";
 import { useApiAction } from "../components/use-api-action";
 import { http } from "../lib/http";
 

@@ -1,5 +1,5 @@
-import { JOB_STATUSES } from "../../shared/jobs";
-import type { Vehicle } from "../../shared/vehicle";
+import { JOB_STATUSES } from "../../shared/jobs/jobs";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { jobStatusWords } from "./status";
 
 export interface DispatchFilter {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { SyncedJob } from "../../shared/jobs";
+import type { SyncedJob } from "../../shared/jobs/jobs";
 import { PhotoStrip } from "../photos/photo-picker";
 import { useJobMutations } from "../store/jobs";
 import { clockTime } from "../vehicles/format";

@@ -1,8 +1,8 @@
-import { createJobArgs, type CreateJobArgs } from "../../shared/jobs";
+import { createJobArgs, type CreateJobArgs } from "../../shared/jobs/jobs";
 
 /**
  * The "New job" form's FormData as the createJob mutator's arguments, checked with the mutator's
- * own schema (shared/jobs.ts), so the form refuses exactly what the server would: the first
+ * own schema (shared/jobs/jobs.ts), so the form refuses exactly what the server would: the first
  * message per field, keyed by the field's name in the form.
  */
 export type JobFormResult = { ok: true; args: CreateJobArgs } | { ok: false; errors: Record<string, string> };

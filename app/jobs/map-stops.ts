@@ -1,4 +1,4 @@
-import type { SyncedJob } from "../../shared/jobs";
+import type { SyncedJob } from "../../shared/jobs/jobs";
 import type { MapStop, StopLook } from "./stops-layer";
 
 /** A route colour per vehicle, by its place in the day's list (distinct from the beacons' blue). */

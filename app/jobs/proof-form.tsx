@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import type { SyncedJob } from "../../shared/jobs";
+import type { SyncedJob } from "../../shared/jobs/jobs";
 import { ErrorLine, InputField, Submit, TextAreaField } from "../components/form";
 import { addPhoto, PhotoRejected } from "../photos/photos";
 import { PhotoPicker } from "../photos/photo-picker";

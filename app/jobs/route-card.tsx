@@ -1,5 +1,5 @@
-import type { SyncedJob } from "../../shared/jobs";
-import type { Vehicle } from "../../shared/vehicle";
+import type { SyncedJob } from "../../shared/jobs/jobs";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { useJobMutations } from "../store/jobs";
 import { isFinished } from "./status";
 import { StopList } from "./stop-list";

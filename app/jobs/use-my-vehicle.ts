@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import type { Vehicle } from "../../shared/vehicle";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { useDrivers, useVehicles } from "../store";
 import { useSession } from "../session/session";
 

@@ -1,5 +1,5 @@
 import ky, { HTTPError } from "ky";
-import type { ApiErrorBody } from "../../shared/api";
+import type { ApiErrorBody } from "../../shared/http/api";
 
 /**
  * The browser's HTTP client for /api/*. ky's defaults are exactly docs/product.md section 7's: 10 s

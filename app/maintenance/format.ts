@@ -1,4 +1,4 @@
-import { serviceStatusLabels, type ServiceSchedule } from "../../shared/service";
+import { serviceStatusLabels, type ServiceSchedule } from "../../shared/maintenance/service";
 
 export const money = (cents: number | null) =>
   cents === null

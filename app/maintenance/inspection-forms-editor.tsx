@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { inspectionItemKinds, type InspectionForm, type InspectionItemKind } from "../../shared/inspections";
+import {
+  inspectionItemKinds,
+  type InspectionForm,
+  type InspectionItemKind,
+} from "../../shared/maintenance/inspections";
 import { ErrorLine, InputField, SelectField, Submit } from "../components/form";
 import { http } from "../lib/http";
 import { useCan } from "../session/session";

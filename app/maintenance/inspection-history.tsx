@@ -5,7 +5,7 @@ import {
   defaultFormId,
   type Inspection,
   type InspectionForm,
-} from "../../shared/inspections";
+} from "../../shared/maintenance/inspections";
 import { useCan, useSession } from "../session/session";
 import { useStoreStatus, useVehicles } from "../store";
 import { useInspectionForms, useInspections } from "../store/maintenance";

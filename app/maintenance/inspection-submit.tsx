@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import type { InspectionForm, InspectionResult, SubmitInspectionArgs } from "../../shared/inspections";
+import type { InspectionForm, InspectionResult, SubmitInspectionArgs } from "../../shared/maintenance/inspections";
 import { ErrorLine, InputField } from "../components/form";
 import { PhotoPicker } from "../photos/photo-picker";
 import { useInspectionMutations } from "../store/maintenance";
@@ -73,7 +73,7 @@ function useSaveInspection(done: () => void, failed: (message: string) => void) 
 
 /**
  * The phone-first inspection (issue 32): one item per row, the odometer, a typed name as the
- * signature. Saved as a synced mutation (shared/inspection-mutators.ts): kept on this device and
+ * signature. Saved as a synced mutation (shared/maintenance/inspection-mutators.ts): kept on this device and
  * sent when there is a network, so it works next to the vehicle with none.
  */
 export function InspectionSubmit({

@@ -1,11 +1,11 @@
 import { useEffect, useSyncExternalStore } from "react";
-import type { InspectionBody } from "../../shared/inspections";
+import type { InspectionBody } from "../../shared/maintenance/inspections";
 import { HTTPError, http } from "../lib/http";
 
 /**
  * The outbox of builds before the submitInspection mutator (docs/decisions/0038): what such a build
  * left here is still sent and shown until it is; new submissions are synced mutations
- * (shared/inspection-mutators.ts). Inspections submitted on this device and not yet accepted by the server (docs/decisions/0032):
+ * (shared/maintenance/inspection-mutators.ts). Inspections submitted on this device and not yet accepted by the server (docs/decisions/0032):
  * a driver next to the vehicle may have no network. Each is kept in localStorage with the id the
  * device gave it and posted when the network returns; the server stores an id once, so a resend
  * after a lost answer is harmless. Its photos wait in app/photos' own queue and upload on their

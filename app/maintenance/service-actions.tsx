@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import type { ServiceSchedule } from "../../shared/service";
+import type { ServiceSchedule } from "../../shared/maintenance/service";
 import { ConfirmAction } from "../components/form";
 import { useServiceMutations } from "../store/maintenance";
 import { EditScheduleForm } from "./service-forms";

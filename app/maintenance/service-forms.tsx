@@ -1,8 +1,12 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { isActiveStatus } from "../../shared/issues";
-import { serviceEntryFormSchema, serviceScheduleFormSchema, type ServiceSchedule } from "../../shared/service";
+import { isActiveStatus } from "../../shared/maintenance/issues";
+import {
+  serviceEntryFormSchema,
+  serviceScheduleFormSchema,
+  type ServiceSchedule,
+} from "../../shared/maintenance/service";
 import { CheckboxGroup, Field, FormError, SubmitButton } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { PhotoPicker } from "../photos/photo-picker";
@@ -10,7 +14,7 @@ import { useIssues } from "../store/issues";
 import { useServiceMutations } from "../store/maintenance";
 
 /**
- * The Service tab's forms (issue 32): saved as synced mutations (shared/service-mutators.ts), so
+ * The Service tab's forms (issue 32): saved as synced mutations (shared/maintenance/service-mutators.ts), so
  * they work with no network and show on the tab at once; the server applies them with the REST
  * routes' rules when the device is back online (a refused one goes away, a role's refusal with a
  * toast). The shared form schemas say what is wrong on each field before anything is saved.

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import { dayAround, type DaySpan } from "../../shared/drove-without-inspection";
-import type { Issue } from "../../shared/issues";
-import type { ServiceSchedule } from "../../shared/service";
-import type { Vehicle } from "../../shared/vehicle";
+import { dayAround, type DaySpan } from "../../shared/maintenance/drove-without-inspection";
+import type { Issue } from "../../shared/maintenance/issues";
+import type { ServiceSchedule } from "../../shared/maintenance/service";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useSession } from "../session/session";
 import { useIssues } from "../store/issues";

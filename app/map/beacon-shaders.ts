@@ -4,9 +4,9 @@
  * easing.test.ts checks these lines against) or, in the cluster pass, an aggregate disc with its
  * count written from a 10-digit atlas.
  */
-import { VEHICLE_STATE_COLOURS } from "../../shared/vehicle-state";
+import { VEHICLE_STATE_COLOURS } from "../../shared/fleet/vehicle-state";
 
-/** A "#rrggbb" colour as a GLSL vec3: the state colours are shared/vehicle-state.ts's, like the panel's. */
+/** A "#rrggbb" colour as a GLSL vec3: the state colours are shared/fleet/vehicle-state.ts's, like the panel's. */
 function glslColour(hex: string): string {
   const channel = (i: number) => (parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255).toFixed(3);
   return `vec3(${channel(0)}, ${channel(1)}, ${channel(2)})`;

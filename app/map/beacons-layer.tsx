@@ -1,9 +1,9 @@
 import { useNavigate } from "@remix-run/react";
 import type { MapMouseEvent, Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useMemo, useRef } from "react";
-import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/telemetry";
-import type { Vehicle } from "../../shared/vehicle";
-import { vehicleState } from "../../shared/vehicle-state";
+import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/fleet/telemetry";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import { vehicleState } from "../../shared/fleet/vehicle-state";
 import { useClientStore, type ClientStore, type StoreChange } from "../store";
 import { BeaconClusterer, CLUSTER_MAX_ZOOM } from "./beacon-clusters";
 import { beaconsDebugHandle } from "./beacon-debug";
@@ -42,7 +42,7 @@ export function BeaconsLayer() {
   return null;
 }
 
-/** Driving (or idling with the ignition on), parked (ignition off), or beacon not reporting: shared/vehicle-state.ts's rule. */
+/** Driving (or idling with the ignition on), parked (ignition off), or beacon not reporting: shared/fleet/vehicle-state.ts's rule. */
 function beaconState(store: ClientStore, id: string, telemetry?: Telemetry): BeaconState {
   return vehicleState(
     store.get<Vehicle>("vehicle", id)?.beaconStatus,

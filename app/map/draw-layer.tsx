@@ -1,6 +1,6 @@
 import type { GeoJSONSource, Map as MapboxMap, MapMouseEvent, Point } from "mapbox-gl";
 import { useEffect, useRef } from "react";
-import type { PlaceGeometry, Position } from "../../shared/places";
+import type { PlaceGeometry, Position } from "../../shared/places/places";
 import { useMapContext } from "./map-context";
 import { circleRing, metresBetween } from "./place-shapes";
 

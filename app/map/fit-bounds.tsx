@@ -1,6 +1,6 @@
 import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useRef } from "react";
-import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/telemetry";
+import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/fleet/telemetry";
 import { useClientStore, type ClientStore, type StoreChange } from "../store";
 import {
   boundsOf,

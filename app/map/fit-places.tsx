@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { Telemetry } from "../../shared/telemetry";
+import type { Telemetry } from "../../shared/fleet/telemetry";
 import { useClientStore, useStoreStatus } from "../store";
 import { usePlaces } from "../store/places-alerts";
 import { boundsOf, placeExtent, type LngLat } from "./geometry";

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import type { Vehicle } from "../../shared/vehicle";
-import { isBeaconActive } from "../../shared/vehicle-state";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import { isBeaconActive } from "../../shared/fleet/vehicle-state";
 import { useVirtualList, type VirtualRowProps } from "../components/use-virtual-list";
 import { WorkspaceMenu } from "../components/workspace-menu";
 import { useVehicle } from "../store";

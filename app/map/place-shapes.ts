@@ -1,4 +1,4 @@
-import type { Place, PlaceGeometry, Position } from "../../shared/places";
+import type { Place, PlaceGeometry, Position } from "../../shared/places/places";
 
 const METRES_PER_DEGREE = 111_319.49;
 

@@ -1,7 +1,7 @@
 /** Pure maths of the trip replay (app/map/trip-replay.tsx), unit-tested. */
-import type { TrackPoint } from "../../shared/downsample";
+import type { TrackPoint } from "../../shared/fleet/downsample";
 
-/** A point of a trip's path: the server's downsampled track point (shared/downsample.ts). */
+/** A point of a trip's path: the server's downsampled track point (shared/fleet/downsample.ts). */
 export type TimedPoint = TrackPoint;
 
 /** Playback speeds offered (×1 is real time), as Traccar's and Samsara's replays offer a few. */

@@ -1,7 +1,7 @@
 import type { GeoJSONSource, Map as MapboxMap } from "mapbox-gl";
 import { useEffect } from "react";
-import { telemetryKey, type Telemetry } from "../../shared/telemetry";
-import { HISTORY_RANGE_MAX_MS } from "../../shared/vehicle-history";
+import { telemetryKey, type Telemetry } from "../../shared/fleet/telemetry";
+import { HISTORY_RANGE_MAX_MS } from "../../shared/fleet/vehicle-history";
 import { useClientStore, type ClientStore } from "../store";
 import { GrowingRoute } from "./growing-route";
 import { addLayerBelowBeacons, useMapContext } from "./map-context";

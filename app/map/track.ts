@@ -1,4 +1,4 @@
-import { historyResponseSchema } from "../../shared/vehicle-history";
+import { historyResponseSchema } from "../../shared/fleet/vehicle-history";
 import { http } from "../lib/http";
 import type { TimedPoint } from "./replay";
 

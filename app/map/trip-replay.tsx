@@ -1,6 +1,6 @@
 import type { GeoJSONSource, Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from "react";
-import type { VehicleEvent } from "../../shared/vehicle-event";
+import type { VehicleEvent } from "../../shared/fleet/vehicle-event";
 import { useVehicleEvents } from "../store";
 import { mph } from "../vehicles/format";
 import { boundsOf, fitMaxZoom, fitPadding } from "./geometry";

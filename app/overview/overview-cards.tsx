@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ISSUE_PRIORITIES, priorityLabels } from "../../shared/issues";
+import { ISSUE_PRIORITIES, priorityLabels } from "../../shared/maintenance/issues";
 import { relativeChange, type MonthCost } from "../../shared/overview/month-cost";
-import { FLEET_STATUSES, type FleetStatus } from "../../shared/vehicle-state";
+import { FLEET_STATUSES, type FleetStatus } from "../../shared/fleet/vehicle-state";
 import { money } from "../maintenance/format";
 import type { Overview } from "./use-overview";
 

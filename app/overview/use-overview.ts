@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { dayOf } from "../../shared/time-zone";
+import { dayOf } from "../../shared/units/time-zone";
 import { openIssuesByPriority } from "../../shared/overview/counts";
 import { addMonths, monthSpan, monthsAround } from "../../shared/overview/months";
 import { useToday } from "../maintenance/use-my-actions";
@@ -40,7 +40,7 @@ function useRenewalsDue(today: string) {
  * Every figure of the overview (issue 42, docs/decisions/0051), each from the synced store by the
  * rule of the page it links to, so the page opens offline and agrees with those pages: vehicles by
  * the map's colours, open issues as the Issues list counts them, service due as My actions lists
- * it, renewals by their one rule (shared/renewals.ts) on the workspace's day, today's missing inspections as the Inspections page does, unread alerts as the Inbox's count.
+ * it, renewals by their one rule (shared/costs/renewals.ts) on the workspace's day, today's missing inspections as the Inspections page does, unread alerts as the Inbox's count.
  */
 export function useOverview() {
   const vehicles = useFleetStatusCounts();

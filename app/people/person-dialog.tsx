@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-import { driverFormSchema, type Driver, type DriverArgs } from "../../shared/driver";
+import { driverFormSchema, type Driver, type DriverArgs } from "../../shared/fleet/driver";
 import { Field, SubmitButton } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { useMutation } from "../store";
 
 /**
  * The New Person dialog, and the same form to edit one: name required, e-mail and phone checked
- * when given (shared/driver.ts). Saved as a synced mutation, so it works offline like vehicle edits.
+ * when given (shared/fleet/driver.ts). Saved as a synced mutation, so it works offline like vehicle edits.
  */
 export function PersonDialog({ editing, onClose }: { editing: Driver | "new"; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);

@@ -1,7 +1,7 @@
 /**
  * Photos taken but not uploaded yet, kept in IndexedDB ("fleet-photos", store "pending") so they
  * survive a reload or a closed tab while the phone has no network (docs/decisions/0030, 0042).
- * Each is kept under the id the server will give it (shared/photos.ts photoIdFor), the id records
+ * Each is kept under the id the server will give it (shared/maintenance/photos.ts photoIdFor), the id records
  * already name, with the reference it is uploaded with.
  */
 export interface PendingPhoto {

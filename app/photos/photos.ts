@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, photoIdFor } from "../../shared/photos";
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, photoIdFor } from "../../shared/maintenance/photos";
 import { apiErrorOf, http, HTTPError } from "../lib/http";
 import { allPending, deletePending, getPending, putPending, type PendingPhoto } from "./pending-photos";
 
@@ -14,7 +14,7 @@ import { allPending, deletePending, getPending, putPending, type PendingPhoto } 
  * file, thumbnails), <PhotoStrip ids> and <PhotoThumb id>.
  *
  * `addPhoto` makes a reference (a UUID), works out the id the server will give the photo from it
- * (shared/photos.ts photoIdFor: the workspace, the uploader and the reference; docs/decisions/0042),
+ * (shared/maintenance/photos.ts photoIdFor: the workspace, the uploader and the reference; docs/decisions/0042),
  * keeps the photo in IndexedDB under that id and uploads it with `POST /api/photos?ref=<ref>`;
  * offline, or when the upload fails for a reason that can pass (network, 5xx, the upload rate or
  * the workspace's quota), it stays queued and `startPhotoUploads` sends it when it can.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { pushPublicKeySchema } from "../../shared/push";
+import { pushPublicKeySchema } from "../../shared/account/push";
 import { http } from "../lib/http";
 
 /** Where this browser stands with push: it cannot, it was refused, or it is on or off here. */

@@ -1,5 +1,5 @@
-import { costRangeProblem } from "../../shared/cost-report";
-import { addDays } from "../../shared/time-zone";
+import { costRangeProblem } from "../../shared/costs/cost-report";
+import { addDays } from "../../shared/units/time-zone";
 
 /** The Costs tab's ranges: costs are read by the month, so its presets are months, today included. */
 export type CostPreset = "thisMonth" | "lastMonth" | "last3Months" | "last12Months" | "custom";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { CostReportResponse, CostRow } from "../../shared/cost-report";
-import { dayOf } from "../../shared/time-zone";
+import type { CostReportResponse, CostRow } from "../../shared/costs/cost-report";
+import { dayOf } from "../../shared/units/time-zone";
 import { apiErrorOf, http } from "../lib/http";
 import { Alert } from "../components/alert";
 import { SelectField } from "../components/form";

@@ -1,4 +1,4 @@
-import type { DailyRow } from "../../shared/reports";
+import type { DailyRow } from "../../shared/reports/reports";
 
 const WIDTH = 720;
 const HEIGHT = 180;

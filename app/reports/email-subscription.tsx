@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { ReportSubscription } from "../../shared/reports";
+import type { ReportSubscription } from "../../shared/reports/reports";
 import { http } from "../lib/http";
 import { SelectField } from "../components/form";
 

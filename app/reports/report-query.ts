@@ -1,5 +1,5 @@
-import { rangePresets, rangeProblem, type RangePreset, type ReportName } from "../../shared/reports";
-import { dayOf } from "../../shared/time-zone";
+import { rangePresets, rangeProblem, type RangePreset, type ReportName } from "../../shared/reports/reports";
+import { dayOf } from "../../shared/units/time-zone";
 
 /** What /reports asks for: a report, a range (a preset or custom days) and the vehicles. */
 export interface ReportChoice {

@@ -1,4 +1,4 @@
-import type { DailyRow, JobsReportRow, ReportName, StopRow, SummaryRow, TripRow } from "../../shared/reports";
+import type { DailyRow, JobsReportRow, ReportName, StopRow, SummaryRow, TripRow } from "../../shared/reports/reports";
 import { hoursAndMinutes, shortTime } from "./report-query";
 
 type AnyRow = SummaryRow | DailyRow | TripRow | StopRow | JobsReportRow;

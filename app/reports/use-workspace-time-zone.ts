@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { WorkspacePreferences } from "../../shared/reports";
-import { isTimeZone } from "../../shared/time-zone";
-import { workspaceUnitsValues, type WorkspaceUnits } from "../../shared/units";
+import type { WorkspacePreferences } from "../../shared/reports/reports";
+import { isTimeZone } from "../../shared/units/time-zone";
+import { workspaceUnitsValues, type WorkspaceUnits } from "../../shared/units/units";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { priorityLabels, statusLabels } from "../../shared/issues";
-import type { ServiceSchedule } from "../../shared/service";
+import { priorityLabels, statusLabels } from "../../shared/maintenance/issues";
+import type { ServiceSchedule } from "../../shared/maintenance/service";
 import { nextDueText, statusLabel } from "../maintenance/format";
 import { actionCount, useMyActions } from "../maintenance/use-my-actions";
 import { useStoreStatus, useVehicles } from "../store";

@@ -1,8 +1,8 @@
 import { useNavigate } from "@remix-run/react";
 import { useMemo } from "react";
 import { toast } from "sonner";
-import { isNotice, type Alert } from "../../shared/alert-rules";
-import { isRead } from "../../shared/alerts";
+import { isNotice, type Alert } from "../../shared/alerts/alert-rules";
+import { isRead } from "../../shared/alerts/alerts";
 import { AlertRulesPanel } from "../alerts/alert-rules-panel";
 import { AssignedToMe } from "../issues/assigned-to-me";
 import { describeAlert, groupByDay } from "../alerts/format";
@@ -11,7 +11,7 @@ import { useClientStore, useVehicles } from "../store";
 import { useAlertReads, useAlerts, usePlaces } from "../store/places-alerts";
 import { clockTime } from "../vehicles/format";
 import { useNow } from "../vehicles/use-now";
-import type { VehicleEvent } from "../../shared/vehicle-event";
+import type { VehicleEvent } from "../../shared/fleet/vehicle-event";
 
 /**
  * The Inbox (issue 21): alerts as they arrive (synced), newest first, grouped by day like the

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { beaconOrderSchema, MAX_BEACONS_PER_ORDER, type Beacon } from "../../shared/beacon";
+import { beaconOrderSchema, MAX_BEACONS_PER_ORDER, type Beacon } from "../../shared/fleet/beacon";
 import { Field, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";

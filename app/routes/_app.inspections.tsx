@@ -6,7 +6,7 @@ import { useUninspectedToday } from "../store/maintenance";
 /**
  * Inspections (issue 32): which vehicles drove today without today's inspection, then every
  * inspection. From the synced store, so it renders offline (docs/decisions/0033); the list is the
- * one My actions and `GET /api/my-actions` give (shared/drove-without-inspection.ts).
+ * one My actions and `GET /api/my-actions` give (shared/maintenance/drove-without-inspection.ts).
  */
 export default function InspectionsPage() {
   const missing = useUninspectedToday(useToday());

@@ -9,7 +9,7 @@ import {
   type Issue,
   type IssueComment,
   type UpdateIssueBody,
-} from "../../shared/issues";
+} from "../../shared/maintenance/issues";
 import { ErrorLine, InputField, SelectField, Submit, TextAreaField } from "../components/form";
 import { useApiAction } from "../components/use-api-action";
 import { EditIssueDetails } from "../issues/edit-issue-form";

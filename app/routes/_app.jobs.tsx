@@ -1,7 +1,7 @@
 import { useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useMemo, useState } from "react";
-import type { SyncedJob } from "../../shared/jobs";
-import type { Vehicle } from "../../shared/vehicle";
+import type { SyncedJob } from "../../shared/jobs/jobs";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { CsvImportForm } from "../jobs/csv-import";
 import { DayTimeline } from "../jobs/day-timeline";
 import { DispatchFilters, type DispatchFilter } from "../jobs/dispatch-filters";

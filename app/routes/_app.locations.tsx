@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { placeGeometrySchema, type Place, type PlaceGeometry } from "../../shared/places";
+import { placeGeometrySchema, type Place, type PlaceGeometry } from "../../shared/places/places";
 import { parseTypedGeometry } from "../map/place-shapes";
 import type { loader as rootLoader } from "../root";
 import { usePlaceMutations, usePlaces } from "../store/places-alerts";

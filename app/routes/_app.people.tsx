@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { Driver } from "../../shared/driver";
+import type { Driver } from "../../shared/fleet/driver";
 import { PersonDialog } from "../people/person-dialog";
 import { useCan } from "../session/session";
 import { useDrivers, useVehicles } from "../store";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { reportNames, type ReportName, type ReportResponse, type SummaryRow } from "../../shared/reports";
+import { reportNames, type ReportName, type ReportResponse, type SummaryRow } from "../../shared/reports/reports";
 import { apiErrorOf, http } from "../lib/http";
 import { CostReport } from "../reports/cost-report";
 import { DailyChart } from "../reports/daily-chart";

@@ -1,5 +1,13 @@
 import { useMemo, useState } from "react";
-import { can, canAssign, roleLabels, roles, type InviteRow, type MemberRow, type Role } from "../../shared/roles";
+import {
+  can,
+  canAssign,
+  roleLabels,
+  roles,
+  type InviteRow,
+  type MemberRow,
+  type Role,
+} from "../../shared/account/roles";
 import { useSession } from "../session/session";
 import { matchesPerson } from "../team/filter";
 import { InviteForm } from "../team/invite-form";

@@ -1,6 +1,6 @@
 import { useParams } from "@remix-run/react";
 import { useCallback } from "react";
-import type { Expense } from "../../shared/expenses";
+import type { Expense } from "../../shared/costs/expenses";
 import { AddExpenseForm } from "../costs/expense-forms";
 import { ExpenseList, expenseTotalText } from "../costs/expense-list";
 import { useOlder, withOlder } from "../maintenance/use-older";

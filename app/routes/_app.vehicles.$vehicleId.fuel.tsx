@@ -1,6 +1,6 @@
 import { useParams } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import type { FuelEconomy, FuelEntry } from "../../shared/fuel";
+import type { FuelEconomy, FuelEntry } from "../../shared/costs/fuel";
 import { useApi } from "../maintenance/use-api";
 import { useSyncStatus } from "../sync/sync-status";
 import { FuelLog } from "../fuel/fuel-log";

@@ -1,7 +1,7 @@
 import { Link, useParams } from "@remix-run/react";
 import { useState, type ComponentProps } from "react";
-import type { Telemetry } from "../../shared/telemetry";
-import { metresPerSecondToMph } from "../../shared/units";
+import type { Telemetry } from "../../shared/fleet/telemetry";
+import { metresPerSecondToMph } from "../../shared/units/units";
 import { useCan, useSession } from "../session/session";
 import { useTelemetry } from "../store";
 import { hoursMinutes, miles, mph, percent, statusLabel } from "../vehicles/format";

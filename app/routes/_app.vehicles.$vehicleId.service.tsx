@@ -1,7 +1,7 @@
 import { useParams } from "@remix-run/react";
 import { useCallback } from "react";
-import type { SyncedServiceEntry } from "../../shared/maintenance-sync";
-import type { ServiceEntry, ServiceSchedule } from "../../shared/service";
+import type { SyncedServiceEntry } from "../../shared/sync/maintenance-sync";
+import type { ServiceEntry, ServiceSchedule } from "../../shared/maintenance/service";
 import { intervalText, money, nextDueText, statusLabel } from "../maintenance/format";
 import { DeleteEntry, ScheduleActions } from "../maintenance/service-actions";
 import { AddScheduleForm, LogServiceForm } from "../maintenance/service-forms";

@@ -2,11 +2,11 @@ import { getFormProps } from "@conform-to/react";
 import { useParams } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { vehicleSettingsSchema } from "../../shared/mutators";
-import type { Vehicle } from "../../shared/vehicle";
-import { decodeVin } from "../../shared/vin";
-import { FORM_UNITS, formVolumeOf, litresFromForm } from "../../shared/fuel";
-import type { WorkspaceUnits } from "../../shared/units";
+import { vehicleSettingsSchema } from "../../shared/sync/mutators";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import { decodeVin } from "../../shared/fleet/vin";
+import { FORM_UNITS, formVolumeOf, litresFromForm } from "../../shared/costs/fuel";
+import type { WorkspaceUnits } from "../../shared/units/units";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 import { Field, SubmitButton } from "../components/form";
 import { useCan, useSession } from "../session/session";
@@ -104,7 +104,7 @@ function useVinDecoder({ form, fields }: ReturnType<typeof useVehicleSettingsFor
 }
 
 function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void }) {
-  // A viewer sees the settings but cannot change them (the server refuses it too: shared/roles.ts).
+  // A viewer sees the settings but cannot change them (the server refuses it too: shared/account/roles.ts).
   const editable = useCan("fleet.edit");
   // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
   const vinDecode = useSession().flags.vinDecode !== false;

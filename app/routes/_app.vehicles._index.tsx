@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { KeyboardEventHandler } from "react";
-import type { Vehicle } from "../../shared/vehicle";
-import { isFleetStatus, type FleetStatus } from "../../shared/vehicle-state";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import { isFleetStatus, type FleetStatus } from "../../shared/fleet/vehicle-state";
 import { useVirtualList, type VirtualRowProps } from "../components/use-virtual-list";
 import { useVehicleFilter } from "../vehicles/use-vehicle-filter";
 import { formatType, orDash } from "../vehicles/format";

@@ -1,6 +1,6 @@
 import { Outlet } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import type { WorkspacePreferences } from "../../shared/reports";
+import type { WorkspacePreferences } from "../../shared/reports/reports";
 import { apiErrorOf, http } from "../lib/http";
 import { setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { UnitsPreference } from "../workspace/units-preference";
@@ -30,7 +30,7 @@ export default function WorkspacePreferences() {
 function TimeZonePreference() {
   const workspaceId = useSession().workspace?.id;
   const current = useWorkspaceTimeZone();
-  // Owners and admins set the workspace's zone; everyone else sees it (shared/roles.ts).
+  // Owners and admins set the workspace's zone; everyone else sees it (shared/account/roles.ts).
   const mayChange = useCan("workspace.configure");
   const [value, setValue] = useState<string>("");
   const [message, setMessage] = useState<string | null>(null);

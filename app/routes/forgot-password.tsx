@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { forgotPasswordSchema } from "../../shared/auth";
+import { forgotPasswordSchema } from "../../shared/account/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { http } from "../lib/http";

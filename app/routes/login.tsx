@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { credentialsFormSchema } from "../../shared/auth";
+import { credentialsFormSchema } from "../../shared/account/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { GoogleButton } from "../components/google-button";
@@ -9,8 +9,8 @@ import { FailedAlert, SIGN_IN_FAILED } from "../components/sign-in-failed";
 import { http } from "../lib/http";
 import { useSession } from "../session/session";
 import { useZodForm } from "../components/use-zod-form";
-import { safeRedirect } from "../../shared/safe-redirect";
-import type { SignInAnswer } from "../../shared/two-factor";
+import { safeRedirect } from "../../shared/account/safe-redirect";
+import type { SignInAnswer } from "../../shared/account/two-factor";
 import { SecondFactorForm } from "../components/second-factor-form";
 import { useOnline } from "../lib/use-online";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { OAUTH_PROVIDERS, type OAuthProvider } from "../../shared/auth";
-import type { SignInAnswer } from "../../shared/two-factor";
+import { OAUTH_PROVIDERS, type OAuthProvider } from "../../shared/account/auth";
+import type { SignInAnswer } from "../../shared/account/two-factor";
 import { AuthLayout } from "../components/auth-layout";
 import { SecondFactorForm } from "../components/second-factor-form";
 import { Spinner } from "../components/spinner";

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Link, useNavigate } from "@remix-run/react";
-import { credentialsFormSchema, PASSWORD_RULE } from "../../shared/auth";
+import { credentialsFormSchema, PASSWORD_RULE } from "../../shared/account/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { FailedAlert, SIGN_IN_FAILED } from "../components/sign-in-failed";

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { newPasswordField, PASSWORD_RULE } from "../../shared/auth";
+import { newPasswordField, PASSWORD_RULE } from "../../shared/account/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useNavigate } from "@remix-run/react";
-import { workspaceNameSchema } from "../../shared/auth";
+import { workspaceNameSchema } from "../../shared/account/auth";
 import { AuthLayout } from "../components/auth-layout";
 import { Field, SubmitButton } from "../components/form";
 import { http } from "../lib/http";

@@ -1,14 +1,14 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
 import { useParams, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { ApiErrorBody } from "../../shared/api";
+import type { ApiErrorBody } from "../../shared/http/api";
 import {
   SHARE_ENDED,
   SHARE_EXPIRED,
   SHARE_POLL_MS,
   sharedVehicleSchema,
   type SharedVehicle,
-} from "../../shared/shares";
+} from "../../shared/fleet/shares";
 import { MapHost } from "../map/map-host";
 import { SharedVehicleLayer } from "../map/shared-vehicle-layer";
 import { clockTime, duration } from "../vehicles/format";

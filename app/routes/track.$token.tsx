@@ -1,7 +1,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
 import { useParams, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { SHARE_POLL_MS } from "../../shared/shares";
+import { SHARE_POLL_MS } from "../../shared/fleet/shares";
 import { MapHost } from "../map/map-host";
 import { SharedVehicleLayer } from "../map/shared-vehicle-layer";
 import { isFinished, jobStatusWords, windowText } from "../jobs/status";

@@ -10,7 +10,7 @@ import { clientsClaim } from "workbox-core";
 import { matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
-import type { PushNotice } from "../../shared/push";
+import type { PushNotice } from "../../shared/account/push";
 import { shellFor, type Shell } from "./shells";
 
 /** This build's files and page shells, written in by the build (scripts/service-worker-plugin.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MeResponse } from "../../shared/session";
+import type { MeResponse } from "../../shared/account/session";
 import { workspacesLost } from "./session";
 
 const me = (viewer: string, workspaces: string[], current: string | null = workspaces[0] ?? null): MeResponse => ({

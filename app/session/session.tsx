@@ -6,8 +6,8 @@ import {
   type MeResponse,
   type Viewer,
   type Workspace,
-} from "../../shared/session";
-import { can, type Action } from "../../shared/roles";
+} from "../../shared/account/session";
+import { can, type Action } from "../../shared/account/roles";
 import { http, HTTPError, setHttpToken } from "../lib/http";
 import { dropStores, finishDroppingStores } from "../sync/local-stores";
 
@@ -19,7 +19,7 @@ export interface Session {
   viewer: Viewer | null;
   workspace: Workspace | null;
   workspaces: Workspace[];
-  /** The viewer's role in `workspace` (shared/roles.ts), null without one. */
+  /** The viewer's role in `workspace` (shared/account/roles.ts), null without one. */
   role: string | null;
   flags: Flags;
 }
@@ -322,7 +322,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-/** Whether the viewer's role in the current workspace may do `action` (shared/roles.ts). */
+/** Whether the viewer's role in the current workspace may do `action` (shared/account/roles.ts). */
 export function useCan(action: Action): boolean {
   return can(useSession().role, action);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { encodeIssue, issueKey } from "../../shared/issues";
-import { encodeJob, jobFieldsOf, jobKey } from "../../shared/jobs";
+import { encodeIssue, issueKey } from "../../shared/maintenance/issues";
+import { encodeJob, jobFieldsOf, jobKey } from "../../shared/jobs/jobs";
 import { ClientStore, eventGroup, groupOfKey, typeOfKey } from "./client-store";
 
 describe("client store", () => {

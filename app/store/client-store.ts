@@ -1,22 +1,22 @@
-import { ALERT_PREFIX, ALERT_RULE_PREFIX } from "../../shared/alert-rules";
-import { ALERT_READS_PREFIX } from "../../shared/alerts";
-import { DRIVER_PREFIX } from "../../shared/driver";
-import { PLACE_PREFIX } from "../../shared/places";
-import { ISSUE_COMMENT_PREFIX, ISSUE_PREFIX, issueIdOfKeyPart, issueKey } from "../../shared/issues";
+import { ALERT_PREFIX, ALERT_RULE_PREFIX } from "../../shared/alerts/alert-rules";
+import { ALERT_READS_PREFIX } from "../../shared/alerts/alerts";
+import { DRIVER_PREFIX } from "../../shared/fleet/driver";
+import { PLACE_PREFIX } from "../../shared/places/places";
+import { ISSUE_COMMENT_PREFIX, ISSUE_PREFIX, issueIdOfKeyPart, issueKey } from "../../shared/maintenance/issues";
 import {
   INSPECTION_FORM_PREFIX,
   INSPECTION_PREFIX,
   SERVICE_ENTRY_PREFIX,
   SERVICE_SCHEDULE_PREFIX,
-} from "../../shared/maintenance-sync";
-import { decodeSyncedValue } from "../../shared/synced-value";
-import { FUEL_ENTRY_PREFIX, fuelEntryIdOfKeyPart, fuelEntryKey } from "../../shared/fuel";
-import { EXPENSE_PREFIX } from "../../shared/expenses";
-import { RENEWAL_PREFIX } from "../../shared/renewals";
-import { JOB_PREFIX, jobKey, unpackJobId } from "../../shared/jobs";
-import { TELEMETRY_PREFIX } from "../../shared/telemetry";
-import { VEHICLE_PREFIX, vehicleKey } from "../../shared/vehicle";
-import { EVENT_PREFIX, vehicleEventKey } from "../../shared/vehicle-event";
+} from "../../shared/sync/maintenance-sync";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
+import { FUEL_ENTRY_PREFIX, fuelEntryIdOfKeyPart, fuelEntryKey } from "../../shared/costs/fuel";
+import { EXPENSE_PREFIX } from "../../shared/costs/expenses";
+import { RENEWAL_PREFIX } from "../../shared/costs/renewals";
+import { JOB_PREFIX, jobKey, unpackJobId } from "../../shared/jobs/jobs";
+import { TELEMETRY_PREFIX } from "../../shared/fleet/telemetry";
+import { VEHICLE_PREFIX, vehicleKey } from "../../shared/fleet/vehicle";
+import { EVENT_PREFIX, vehicleEventKey } from "../../shared/fleet/vehicle-event";
 
 /**
  * The client store of docs/product.md section 3: a loading flag (starts true), a hydrated flag, an object

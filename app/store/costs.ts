@@ -5,9 +5,9 @@ import type {
   Expense,
   SyncedExpense,
   UpdateExpenseArgs,
-} from "../../shared/expenses";
-import type { expenseMutators } from "../../shared/expense-mutators";
-import type { renewalMutators } from "../../shared/renewal-mutators";
+} from "../../shared/costs/expenses";
+import type { expenseMutators } from "../../shared/costs/expense-mutators";
+import type { renewalMutators } from "../../shared/costs/renewal-mutators";
 import {
   renewalStatus,
   type AddRenewalArgs,
@@ -15,15 +15,15 @@ import {
   type RenewalStatus,
   type RenewRenewalArgs,
   type SyncedRenewal,
-} from "../../shared/renewals";
-import type { Vehicle } from "../../shared/vehicle";
+} from "../../shared/costs/renewals";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { useSync } from "../sync/sync-provider";
 import { useTypesValue } from "./maintenance";
 
 /**
  * Expenses and renewals from the synced store (docs/decisions/0049): the vehicle's Costs tab, the
  * Fuel page, My actions and the overview page read these, so they render offline. A renewal's
- * status is worked out here with the rule the server applies (shared/renewals.ts).
+ * status is worked out here with the rule the server applies (shared/costs/renewals.ts).
  */
 export type ExpenseRow = SyncedExpense;
 export type RenewalRow = SyncedRenewal & { status: RenewalStatus };

@@ -6,22 +6,22 @@ import type {
   LogFuelEntryArgs,
   SyncedFuelEntry,
   UpdateFuelEntryArgs,
-} from "../../shared/fuel";
-import { fuelEntryFlags } from "../../shared/fuel-flags";
-import { fillUpsWithNoRise, unloggedRefuels, type SeenFuelEvent } from "../../shared/fuel-check";
-import type { Telemetry } from "../../shared/telemetry";
-import { fuelChangeLitres, isFuelEvent, type VehicleEvent } from "../../shared/vehicle-event";
+} from "../../shared/costs/fuel";
+import { fuelEntryFlags } from "../../shared/costs/fuel-flags";
+import { fillUpsWithNoRise, unloggedRefuels, type SeenFuelEvent } from "../../shared/costs/fuel-check";
+import type { Telemetry } from "../../shared/fleet/telemetry";
+import { fuelChangeLitres, isFuelEvent, type VehicleEvent } from "../../shared/fleet/vehicle-event";
 import type { ClientStore } from "./client-store";
 import { useNow } from "../vehicles/use-now";
-import type { fuelMutators } from "../../shared/fuel-mutators";
-import type { Vehicle } from "../../shared/vehicle";
+import type { fuelMutators } from "../../shared/costs/fuel-mutators";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { useSync } from "../sync/sync-provider";
 import { useTypesValue } from "./maintenance";
 
 /**
  * Fill-ups from the synced store (docs/decisions/0045): the vehicle's Fuel tab and the fleet Fuel
  * page read these, so they render offline. Each entry carries the flags its vehicle's synced log
- * gives it (the rule the API applies, shared/fuel-flags.ts).
+ * gives it (the rule the API applies, shared/costs/fuel-flags.ts).
  */
 export type FuelRow = SyncedFuelEntry & { flags: FuelFlag[] };
 
@@ -41,7 +41,7 @@ const reportsFuel = (s: ClientStore) => (vehicleId: string) =>
 
 /**
  * One vehicle's fill-ups, or the fleet's (vehicles still in it), newest first, each with the flags
- * the API gives it: its log's (shared/fuel-flags.ts) and `no_rise_seen` (shared/fuel-check.ts).
+ * the API gives it: its log's (shared/costs/fuel-flags.ts) and `no_rise_seen` (shared/costs/fuel-check.ts).
  */
 export function useFuelEntries(vehicleId?: string): FuelRow[] {
   const now = minuteOf(useNow(CHECK_CLOCK_MS));

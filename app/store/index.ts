@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import type { UpdateVehicleArgs } from "../../shared/mutators";
-import type { Driver } from "../../shared/driver";
-import { telemetryKey, type Telemetry } from "../../shared/telemetry";
-import { vehicleKey, type Vehicle } from "../../shared/vehicle";
-import type { VehicleEvent } from "../../shared/vehicle-event";
+import type { UpdateVehicleArgs } from "../../shared/sync/mutators";
+import type { Driver } from "../../shared/fleet/driver";
+import { telemetryKey, type Telemetry } from "../../shared/fleet/telemetry";
+import { vehicleKey, type Vehicle } from "../../shared/fleet/vehicle";
+import type { VehicleEvent } from "../../shared/fleet/vehicle-event";
 import { useSync } from "../sync/sync-provider";
 import { ClientStore, compareByName, eventGroup, type StoreChange } from "./client-store";
 

@@ -6,7 +6,7 @@ import {
   type Issue,
   type IssueComment,
   type UpdateIssueArgs,
-} from "../../shared/issues";
+} from "../../shared/maintenance/issues";
 import { useSync } from "../sync/sync-provider";
 import type { ClientStore, EntityType } from "./client-store";
 import { useClientStore } from "./index";

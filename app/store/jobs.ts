@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { compareJobOrder, type SyncedJob } from "../../shared/jobs";
-import type { jobMutators } from "../../shared/jobs-mutators";
+import { compareJobOrder, type SyncedJob } from "../../shared/jobs/jobs";
+import type { jobMutators } from "../../shared/jobs/jobs-mutators";
 import { useSync } from "../sync/sync-provider";
 import { useTypesValue } from "./maintenance";
 

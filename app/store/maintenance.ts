@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { droveWithoutInspection, type DaySpan } from "../../shared/drove-without-inspection";
+import { droveWithoutInspection, type DaySpan } from "../../shared/maintenance/drove-without-inspection";
 import {
   scheduleStatus,
   scheduleView,
@@ -7,20 +7,20 @@ import {
   type SyncedInspectionForm,
   type SyncedSchedule,
   type SyncedServiceEntry,
-} from "../../shared/maintenance-sync";
+} from "../../shared/sync/maintenance-sync";
 import type {
   CreateServiceScheduleArgs,
   DeleteServiceArgs,
   LogServiceEntryArgs,
   ServiceSchedule,
   UpdateServiceScheduleArgs,
-} from "../../shared/service";
-import type { SubmitInspectionArgs } from "../../shared/inspections";
-import type { serviceMutators } from "../../shared/service-mutators";
-import type { Telemetry } from "../../shared/telemetry";
-import { metresToMiles } from "../../shared/units";
-import type { Vehicle } from "../../shared/vehicle";
-import type { VehicleEvent } from "../../shared/vehicle-event";
+} from "../../shared/maintenance/service";
+import type { SubmitInspectionArgs } from "../../shared/maintenance/inspections";
+import type { serviceMutators } from "../../shared/maintenance/service-mutators";
+import type { Telemetry } from "../../shared/fleet/telemetry";
+import { metresToMiles } from "../../shared/units/units";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import type { VehicleEvent } from "../../shared/fleet/vehicle-event";
 import type { ClientStore, EntityType } from "./client-store";
 import { derivedValue } from "./derived-value";
 import { useSync } from "../sync/sync-provider";
@@ -123,7 +123,7 @@ export function useInspections(vehicleId?: string): SyncedInspection[] {
 
 /**
  * Vehicles that drove today without today's inspection, by the rule `GET /api/my-actions` applies
- * too (shared/drove-without-inspection.ts), from the same rows: the trips among each vehicle's
+ * too (shared/maintenance/drove-without-inspection.ts), from the same rows: the trips among each vehicle's
  * synced events and the synced inspections (the last 7 days), by name.
  */
 export function useUninspectedToday(day: DaySpan): Vehicle[] {
@@ -137,7 +137,7 @@ export function useUninspectedToday(day: DaySpan): Vehicle[] {
   );
 }
 
-/** Inspections submitted through the sync mutator (shared/inspection-mutators.ts): optimistic, and kept while offline. */
+/** Inspections submitted through the sync mutator (shared/maintenance/inspection-mutators.ts): optimistic, and kept while offline. */
 export function useInspectionMutations() {
   const sync = useSync();
   return useMemo(
@@ -153,7 +153,7 @@ export function useInspectionMutations() {
 
 /**
  * "Log service", "Add schedule" and (owners and admins) editing or deleting a schedule and deleting
- * an entry, through sync mutators (shared/service-mutators.ts): optimistic, and kept while offline.
+ * an entry, through sync mutators (shared/maintenance/service-mutators.ts): optimistic, and kept while offline.
  */
 export function useServiceMutations() {
   const sync = useSync();

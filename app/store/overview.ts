@@ -1,18 +1,18 @@
-import type { SyncedExpense } from "../../shared/expenses";
-import type { SyncedFuelEntry } from "../../shared/fuel";
-import type { SyncedServiceEntry } from "../../shared/maintenance-sync";
+import type { SyncedExpense } from "../../shared/costs/expenses";
+import type { SyncedFuelEntry } from "../../shared/costs/fuel";
+import type { SyncedServiceEntry } from "../../shared/sync/maintenance-sync";
 import { countByFleetStatus } from "../../shared/overview/counts";
 import { monthCost, type CostInputs, type MonthCost } from "../../shared/overview/month-cost";
 import type { MonthSpan } from "../../shared/overview/months";
-import { metresToMiles } from "../../shared/units";
-import type { Telemetry } from "../../shared/telemetry";
-import type { Vehicle } from "../../shared/vehicle";
-import { fleetStatus, type FleetStatus } from "../../shared/vehicle-state";
+import { metresToMiles } from "../../shared/units/units";
+import type { Telemetry } from "../../shared/fleet/telemetry";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import { fleetStatus, type FleetStatus } from "../../shared/fleet/vehicle-state";
 import type { ClientStore } from "./client-store";
 import { useTypesValue } from "./maintenance";
 
 /**
- * The fleet by the map's colours (moving, idle, parked, silent; shared/vehicle-state.ts) from the
+ * The fleet by the map's colours (moving, idle, parked, silent; shared/fleet/vehicle-state.ts) from the
  * synced store, for the overview's counts and the Vehicles list they open. Telemetry changes many
  * times a second in a moving fleet, so these follow it at most once a minute (derived-value.ts);
  * a vehicle added or whose beacon goes silent shows at once.

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
-import type { Alert, AlertRule, AlertRuleConfig } from "../../shared/alert-rules";
-import { isRead, type AlertReadsWire } from "../../shared/alerts";
-import type { CreatePlaceArgs, Place, UpdatePlaceArgs } from "../../shared/places";
+import type { Alert, AlertRule, AlertRuleConfig } from "../../shared/alerts/alert-rules";
+import { isRead, type AlertReadsWire } from "../../shared/alerts/alerts";
+import type { CreatePlaceArgs, Place, UpdatePlaceArgs } from "../../shared/places/places";
 import { useSession } from "../session/session";
 import { useSync } from "../sync/sync-provider";
 import type { ClientStore, EntityType } from "./client-store";

@@ -1,5 +1,5 @@
 import type { MutatorDefs } from "replicache";
-import { mutators } from "../../shared/mutators";
+import { mutators } from "../../shared/sync/mutators";
 
 /** The query parameter that starts this page as the "next build" (browser tests of a deploy). */
 export const NEXT_BUILD_PARAM = "sync-next-build";

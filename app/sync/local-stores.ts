@@ -53,7 +53,7 @@ export async function finishDroppingStores(): Promise<void> {
 async function dropByName(names: readonly string[]) {
   const [{ dropDatabase, makeIDBName }, { SCHEMA_VERSION }] = await Promise.all([
     import("replicache"),
-    import("../../shared/sync-protocol"),
+    import("../../shared/sync/sync-protocol"),
   ]);
   await Promise.all(
     names.map(async (name) => {

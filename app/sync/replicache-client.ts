@@ -1,7 +1,7 @@
 import { Replicache, type MutatorDefs, type PullResponseV1, type PushResponse } from "replicache";
-import { mutators, type Mutators } from "../../shared/mutators";
-import type { RefusedMutation } from "../../shared/roles";
-import { SCHEMA_VERSION, type PullAnswer } from "../../shared/sync-protocol";
+import { mutators, type Mutators } from "../../shared/sync/mutators";
+import type { RefusedMutation } from "../../shared/account/roles";
+import { SCHEMA_VERSION, type PullAnswer } from "../../shared/sync/sync-protocol";
 import { storeName } from "./store-name";
 import { outcomeOf, type SyncHealth } from "./sync-health";
 

@@ -4,7 +4,7 @@ import {
   POKE_MESSAGE,
   SESSION_ENDED_CLOSE_CODE,
   type RealtimeTicketResponse,
-} from "../../shared/room-protocol";
+} from "../../shared/sync/room-protocol";
 
 /**
  * The live-update socket: one per workspace, to its room, websocket only. Before each

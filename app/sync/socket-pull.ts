@@ -1,5 +1,5 @@
-import { encodeMessage, parseRoomMessage } from "../../shared/room-protocol";
-import type { PullAnswer } from "../../shared/sync-protocol";
+import { encodeMessage, parseRoomMessage } from "../../shared/sync/room-protocol";
+import type { PullAnswer } from "../../shared/sync/sync-protocol";
 
 /** The socket as this module uses it (partysocket's, in the sync worker). */
 export interface PullSocket {
@@ -9,7 +9,7 @@ export interface PullSocket {
 const OPEN = 1;
 
 /**
- * Incremental pulls over the workspace room's socket (shared/room-protocol.ts, docs/decisions/0013):
+ * Incremental pulls over the workspace room's socket (shared/sync/room-protocol.ts, docs/decisions/0013):
  * no HTTP request, no session lookup and no D1 read of their own. A pull goes over HTTP instead
  * (`pull` answers null) until the room has said it serves pulls on this connection, when there is no cookie yet (the first, full answer), when the socket is
  * not open, when the room says so (`viaHttp`: a reset, or an answer too large for a socket

@@ -1,4 +1,4 @@
-import { roleLabels, type InviteRow, type MemberRow } from "../../shared/roles";
+import { roleLabels, type InviteRow, type MemberRow } from "../../shared/account/roles";
 import { matchesText } from "../lib/text-filter";
 
 /** The /team filter: "name, email, or role" (members have no name but their e-mail), and joined / pending. */

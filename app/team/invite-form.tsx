@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { toast } from "sonner";
-import { canAssign, inviteSchema, roleLabels, roles } from "../../shared/roles";
+import { canAssign, inviteSchema, roleLabels, roles } from "../../shared/account/roles";
 import { Field, FormError, SelectFormField, SubmitButton } from "../components/form";
 import { http } from "../lib/http";
 import { useApiForm } from "../components/use-zod-form";

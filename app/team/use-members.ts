@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { MembersResponse, Role } from "../../shared/roles";
+import type { MembersResponse, Role } from "../../shared/account/roles";
 import { apiErrorOf, http } from "../lib/http";
 
 /**

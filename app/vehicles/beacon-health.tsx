@@ -7,7 +7,7 @@ import {
   REJECT_REASONS,
   rejectReasonLabels,
   type BeaconHealth as Health,
-} from "../../shared/beacon-health";
+} from "../../shared/fleet/beacon-health";
 import { apiErrorOf, http, HTTPError } from "../lib/http";
 import { useTelemetry } from "../store";
 import { ConfirmAction } from "../components/form";

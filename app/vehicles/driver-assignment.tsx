@@ -1,6 +1,6 @@
 import { toast } from "sonner";
-import type { AssignDriverArgs } from "../../shared/driver";
-import type { Vehicle } from "../../shared/vehicle";
+import type { AssignDriverArgs } from "../../shared/fleet/driver";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { useCan } from "../session/session";
 import { useDrivers, useMutation } from "../store";
 import { SelectField } from "../components/form";

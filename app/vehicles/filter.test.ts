@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeVehicle, type Vehicle, type VehicleWire } from "../../shared/vehicle";
+import { decodeVehicle, type Vehicle, type VehicleWire } from "../../shared/fleet/vehicle";
 import { filterVehicles, fleetKnown, matchesVehicle } from "./filter";
 
 /** A vehicle as the store holds it, from the synced form's fields (n name, mk make, md model, d driver). */

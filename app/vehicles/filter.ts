@@ -1,4 +1,4 @@
-import type { Vehicle } from "../../shared/vehicle";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { matchesText } from "../lib/text-filter";
 
 /** Case-insensitive match on name, VIN, make, model or driver (the list's filter box). */

@@ -1,7 +1,7 @@
 /** Display rules of docs/product.md for vehicles, telemetry and the timeline. Pure, unit-tested. */
 
-import { dayOf } from "../../shared/time-zone";
-import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
+import { dayOf } from "../../shared/units/time-zone";
+import { metresPerSecondToMph, metresToMiles } from "../../shared/units/units";
 
 /** Empty values show a dash. */
 export function orDash(value: string | number | null | undefined): string {

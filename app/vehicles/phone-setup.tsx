@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { deviceSetupSchema, overlandSetupLink, type DeviceSetup } from "../../shared/device-setup";
+import { deviceSetupSchema, overlandSetupLink, type DeviceSetup } from "../../shared/fleet/device-setup";
 import { QrCode } from "../components/qr-code";
 import { http } from "../lib/http";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { replacedDeviceIdsSchema, type ReplacedDeviceIds } from "../../shared/beacon-health";
+import { replacedDeviceIdsSchema, type ReplacedDeviceIds } from "../../shared/fleet/beacon-health";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan } from "../session/session";
 import { ConfirmAction } from "../components/form";

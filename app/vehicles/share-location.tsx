@@ -6,7 +6,7 @@ import {
   shareListSchema,
   type CreatedShare,
   type Share,
-} from "../../shared/shares";
+} from "../../shared/fleet/shares";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan } from "../session/session";
 import { SelectField } from "../components/form";
@@ -15,7 +15,7 @@ import { useApiAction } from "../components/use-api-action";
 /**
  * "Share live location" for one vehicle (map panel and vehicle page): pick how long the link
  * lasts, get a link to copy, see the vehicle's open links and end any at once. Members and above
- * make and end links; viewers see them (shared/roles.ts, as the API enforces).
+ * make and end links; viewers see them (shared/account/roles.ts, as the API enforces).
  */
 export function ShareLocation({ vehicleId }: { vehicleId: string }) {
   const mayShare = useCan("fleet.edit");

@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../shared/vehicle-history";
+import type { HistoryPoint } from "../../shared/fleet/vehicle-history";
 
 const WIDTH = 240;
 const HEIGHT = 48;

@@ -4,7 +4,7 @@ import {
   HISTORY_WINDOW_MS,
   historyResponseSchema,
   type HistoryPoint,
-} from "../../shared/vehicle-history";
+} from "../../shared/fleet/vehicle-history";
 import { http } from "../lib/http";
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { FleetStatus } from "../../shared/vehicle-state";
+import type { FleetStatus } from "../../shared/fleet/vehicle-state";
 import { useStoreStatus, useVehicles } from "../store";
 import { useVehiclesInStatus } from "../store/overview";
 import { filterVehicles, fleetKnown } from "./filter";

@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { ReportIssueButton } from "../issues/report-issue-dialog";
 import { useOpenIssueCounts } from "../store/issues";
-import type { Vehicle } from "../../shared/vehicle";
-import { fuelChangeLitres, isFuelEvent, type VehicleEvent } from "../../shared/vehicle-event";
-import { litresToGallons } from "../../shared/units";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import { fuelChangeLitres, isFuelEvent, type VehicleEvent } from "../../shared/fleet/vehicle-event";
+import { litresToGallons } from "../../shared/units/units";
 import { useTelemetry, useVehicleEvents } from "../store";
 import {
   clockTime,

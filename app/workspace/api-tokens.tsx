@@ -6,7 +6,7 @@ import {
   type ApiTokenScope,
   type CreatedApiToken,
   type ListedApiToken as ApiToken,
-} from "../../shared/api-tokens";
+} from "../../shared/account/api-tokens";
 import { ErrorLine, InputField, SelectField, Submit } from "../components/form";
 import { useApiAction } from "../components/use-api-action";
 import { apiErrorOf, http } from "../lib/http";

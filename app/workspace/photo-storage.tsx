@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatBytes, type PhotoUsage } from "../../shared/photos";
+import { formatBytes, type PhotoUsage } from "../../shared/maintenance/photos";
 import { apiErrorOf, http } from "../lib/http";
 import { useSession } from "../session/session";
 

@@ -1,5 +1,5 @@
 import { toast } from "sonner";
-import { workspaceShareListSchema, type WorkspaceShare } from "../../shared/shares";
+import { workspaceShareListSchema, type WorkspaceShare } from "../../shared/fleet/shares";
 import { ErrorLine } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
 import { useManagersList } from "./use-managers-list";

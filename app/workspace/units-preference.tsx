@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { WorkspacePreferences } from "../../shared/reports";
-import type { WorkspaceUnits } from "../../shared/units";
+import type { WorkspacePreferences } from "../../shared/reports/reports";
+import type { WorkspaceUnits } from "../../shared/units/units";
 import { SelectField, Submit } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
 import { setWorkspaceUnits, useWorkspaceUnits } from "../reports/use-workspace-time-zone";

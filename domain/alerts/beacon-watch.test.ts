@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AlertRule } from "../../shared/alert-rules";
+import type { AlertRule } from "../../shared/alerts/alert-rules";
 import {
   clockChanges,
   DEADLINE_GROUP_MS,

@@ -1,5 +1,5 @@
 import { alertId } from "./evaluate";
-import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
+import { appliesTo, type Alert, type AlertRule } from "../../shared/alerts/alert-rules";
 
 /**
  * What a beacon's silence decides, from what ingestion keeps on each beacon (docs/decisions/0024,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alertRuleBodySchema, type AlertRule, type AlertRuleBody } from "../../shared/alert-rules";
+import { alertRuleBodySchema, type AlertRule, type AlertRuleBody } from "../../shared/alerts/alert-rules";
 import type { PlaceEvent } from "../places/evaluate";
 import {
   emptyAlertState,

@@ -1,4 +1,4 @@
-import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
+import { appliesTo, type Alert, type AlertRule } from "../../shared/alerts/alert-rules";
 import type { PlaceEvent } from "../places/evaluate";
 import type { Fix } from "../fold/fold";
 import { fuelDropAlerts, type FuelSeen } from "./fuel-drop";

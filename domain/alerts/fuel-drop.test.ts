@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AlertRule } from "../../shared/alert-rules";
+import type { AlertRule } from "../../shared/alerts/alert-rules";
 import type { FuelEventChange } from "../fuel/level-watch";
 import { emptyAlertState, evaluateAlerts, type AlertOutput, type AlertState } from "./evaluate";
 

@@ -1,5 +1,5 @@
-import { fuelChangeLitres } from "../../shared/vehicle-event";
-import type { Alert, AlertRule } from "../../shared/alert-rules";
+import { fuelChangeLitres } from "../../shared/fleet/vehicle-event";
+import type { Alert, AlertRule } from "../../shared/alerts/alert-rules";
 import type { FuelEventChange } from "../fuel/level-watch";
 
 /**

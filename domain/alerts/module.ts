@@ -1,4 +1,4 @@
-import type { AlertRule } from "../../shared/alert-rules";
+import type { AlertRule } from "../../shared/alerts/alert-rules";
 import type { AcceptedFix, FleetModule, FlushRow, Replay } from "../fold/fold";
 import { emptyPlaceState, evaluatePlaces, type PlaceState } from "../places/evaluate";
 import type { PlaceIndex } from "../places/place-index";

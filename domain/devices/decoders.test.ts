@@ -5,7 +5,7 @@ import {
   owntracksOtherMessages,
   traccarClientFix,
 } from "../../worker/fleet/fixtures/device-apps";
-import { knotsToMetresPerSecond } from "../../shared/units";
+import { knotsToMetresPerSecond } from "../../shared/units/units";
 import { ReportError, parseOsmandJson, parseOsmandParams } from "./osmand";
 import { parseOverland } from "./overland";
 import { parseOwntracks } from "./owntracks";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { knotsToMetresPerSecond } from "../../shared/units";
+import { knotsToMetresPerSecond } from "../../shared/units/units";
 import type { BeaconReport } from "../fold/fold";
 import { beforeDeviceEpoch, readDeviceTime } from "../fold/device-time";
 

@@ -1,5 +1,5 @@
-import type { DeviceApp } from "../../shared/beacon-health";
-import type { Telemetry } from "../../shared/telemetry";
+import type { DeviceApp } from "../../shared/fleet/beacon-health";
+import type { Telemetry } from "../../shared/fleet/telemetry";
 import { judgeClock, SKEW_WORTH_SHOWING_MS, type ClockBounds, type ClockVerdict } from "./device-clock";
 import { advanceOdometer, initialOdometer, odometerReading, type OdometerState } from "./gps-odometer";
 import { advance, eventIdOf, initialState, statusOf, type EventUpsert, type MotionState, type NewId } from "./motion";
@@ -38,13 +38,13 @@ export interface Fix {
 /** One position report of one device, as the edge parses it (domain/devices/osmand.ts). */
 export interface BeaconReport extends Fix {
   deviceId: string;
-  /** The app or protocol that sent it, shown on its beacon (shared/beacon-health.ts). */
+  /** The app or protocol that sent it, shown on its beacon (shared/fleet/beacon-health.ts). */
   app?: DeviceApp;
   altitude: number | null;
   battery: number | null;
 }
 
-/** What the vehicle shows: its synced telemetry (shared/telemetry.ts), without the ids. */
+/** What the vehicle shows: its synced telemetry (shared/fleet/telemetry.ts), without the ids. */
 export type Latest = Omit<Telemetry, "id" | "vehicleId">;
 
 export interface VehicleFold {

@@ -1,6 +1,6 @@
-import type { TelemetryStatus } from "../../shared/telemetry";
-import { distanceMetres } from "../../shared/geo";
-import type { TimelineEventType, VehicleEventType } from "../../shared/vehicle-event";
+import type { TelemetryStatus } from "../../shared/fleet/telemetry";
+import { distanceMetres } from "../../shared/units/geo";
+import type { TimelineEventType, VehicleEventType } from "../../shared/fleet/vehicle-event";
 
 /**
  * Trip, stop and tow detection from a vehicle's positions, as a pure function of (state, report),

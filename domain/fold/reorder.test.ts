@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../scripts/sim/random";
-import { alertRuleBodySchema, type AlertRule, type AlertRuleBody } from "../../shared/alert-rules";
+import { alertRuleBodySchema, type AlertRule, type AlertRuleBody } from "../../shared/alerts/alert-rules";
 import commute from "../../worker/fleet/fixtures/commute";
 import dataGap from "../../worker/fleet/fixtures/data-gap";
 import longIdle from "../../worker/fleet/fixtures/long-idle";

@@ -1,4 +1,4 @@
-import type { FuelEventType } from "../../shared/vehicle-event";
+import type { FuelEventType } from "../../shared/fleet/vehicle-event";
 import { MOVING_SPEED_MS, type NewId } from "../fold/motion";
 
 /**

@@ -1,9 +1,9 @@
-import { appliesTo, type Alert, type AlertRule } from "../../shared/alert-rules";
+import { appliesTo, type Alert, type AlertRule } from "../../shared/alerts/alert-rules";
 import { alertId } from "../alerts/evaluate";
 import type { PlannedJob } from "./plan";
 import type { JobTransition } from "./progress";
 
-/** The alert rule each kind of job transition raises (shared/alert-rules.ts). */
+/** The alert rule each kind of job transition raises (shared/alerts/alert-rules.ts). */
 const RULE_OF: Partial<Record<JobTransition["kind"], AlertRule["type"]>> = {
   late: "job_late",
   arrived: "job_arrived",

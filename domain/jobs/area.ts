@@ -1,5 +1,5 @@
-import { distanceMetres, type LatLon } from "../../shared/geo";
-import type { PlaceGeometry } from "../../shared/places";
+import { distanceMetres, type LatLon } from "../../shared/units/geo";
+import type { PlaceGeometry } from "../../shared/places/places";
 import { compilePlace, signedDistance, toLocal, type CompiledPlace } from "../places/shape";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JOB_CSV_HEADER } from "../../shared/jobs";
+import { JOB_CSV_HEADER } from "../../shared/jobs/jobs";
 import { csvJob, csvLines, csvRecords } from "./csv-import";
 
 describe("the jobs CSV", () => {

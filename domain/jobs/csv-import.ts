@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import { JOB_CSV_HEADER, MAX_JOBS_PER_IMPORT, jobBodySchema, type JobInput } from "../../shared/jobs";
+import { JOB_CSV_HEADER, MAX_JOBS_PER_IMPORT, jobBodySchema, type JobInput } from "../../shared/jobs/jobs";
 
 /**
  * The jobs CSV (DESIGN.md "Jobs and routes", `POST /api/jobs/import`): the header line

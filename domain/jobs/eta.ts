@@ -1,4 +1,4 @@
-import { distanceMetres, type LatLon } from "../../shared/geo";
+import { distanceMetres, type LatLon } from "../../shared/units/geo";
 import type { PlannedJob } from "./plan";
 
 /**

@@ -1,5 +1,5 @@
-import { dayOf, endOfDay, startOfDay } from "../../shared/time-zone";
-import type { AlertRule } from "../../shared/alert-rules";
+import { dayOf, endOfDay, startOfDay } from "../../shared/units/time-zone";
+import type { AlertRule } from "../../shared/alerts/alert-rules";
 import type { AcceptedFix, FleetModule, FlushRow } from "../fold/fold";
 import { jobAlerts } from "./alerts";
 import type { PlannedJob } from "./plan";

@@ -1,6 +1,6 @@
-import type { JobStatus } from "../../shared/jobs";
+import type { JobStatus } from "../../shared/jobs/jobs";
 import type { JobArea } from "./area";
-import { offsetMinutes, startOfDay } from "../../shared/time-zone";
+import { offsetMinutes, startOfDay } from "../../shared/units/time-zone";
 
 /**
  * A vehicle's day of jobs as the tracker sees it (docs/decisions/0055): each stop where it is, how
@@ -40,7 +40,7 @@ export interface PlannedJob extends JobProgress {
   windowEnd: number | null;
 }
 
-/** Statuses nothing the vehicle does changes any more (a skipped stop can still be reached: shared/jobs.ts). */
+/** Statuses nothing the vehicle does changes any more (a skipped stop can still be reached: shared/jobs/jobs.ts). */
 export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(["completed", "cancelled"]);
 
 /** How far along a status is: of two views of a job (its row, the vehicle's fold), the further one holds. */

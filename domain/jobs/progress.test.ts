@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import commute from "../../worker/fleet/fixtures/commute";
 import longIdle from "../../worker/fleet/fixtures/long-idle";
 import { parseOsmandParams } from "../devices/osmand";
-import type { PolygonGeometry } from "../../shared/places";
-import { placeCentre } from "../../shared/jobs";
+import type { PolygonGeometry } from "../../shared/places/places";
+import { placeCentre } from "../../shared/jobs/jobs";
 import { jobArea } from "./area";
 import { NO_PROGRESS, type JobProgress, type PlannedJob } from "./plan";
 import {

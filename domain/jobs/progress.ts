@@ -1,4 +1,4 @@
-import { distanceMetres } from "../../shared/geo";
+import { distanceMetres } from "../../shared/units/geo";
 import { metresOutside } from "./area";
 import { estimateArrivals, isLate } from "./eta";
 import { isOpen, STATUS_RANK, type JobProgress, type JobStatus, type PlannedJob } from "./plan";
@@ -228,7 +228,7 @@ function arrival(job: PlannedJob, outside: number, margin: number, upcoming: boo
  * An arrived job on a fix: still there (or back), or gone once a fix is clearly outside (beyond
  * the radius by more than its accuracy), stamped with the first fix outside the radius. It is
  * completed when it leaves after its expected duration; leaving earlier, it stays arrived with its
- * departure, for the driver to mark done (shared/jobs.ts: an arrived job is never en route again).
+ * departure, for the driver to mark done (shared/jobs/jobs.ts: an arrived job is never en route again).
  */
 function stayOrLeave(job: PlannedJob, outside: number, margin: number, d: Detection): PlannedJob {
   if (outside <= 0) {

@@ -1,4 +1,4 @@
-import { distanceMetres, type LatLon } from "../../shared/geo";
+import { distanceMetres, type LatLon } from "../../shared/units/geo";
 
 /**
  * How a vehicle is travelling today, learned from its own fixes (docs/decisions/0055): its recent

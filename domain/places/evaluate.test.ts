@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlaceGeometry } from "../../shared/places";
+import type { PlaceGeometry } from "../../shared/places/places";
 import { emptyPlaceState, evaluatePlaces, type PlaceEvent, type PlaceFix, type PlaceState } from "./evaluate";
 import { PlaceIndex } from "./place-index";
 

@@ -1,4 +1,4 @@
-import { wrapDelta } from "../../shared/places";
+import { wrapDelta } from "../../shared/places/places";
 import type { PlaceIndex } from "./place-index";
 import { boundaryCrossings, signedDistance, toLocal, type CompiledPlace } from "./shape";
 

@@ -1,5 +1,5 @@
 import Flatbush from "flatbush";
-import type { PlaceGeometry } from "../../shared/places";
+import type { PlaceGeometry } from "../../shared/places/places";
 import { compilePlace, type CompiledPlace } from "./shape";
 
 /**

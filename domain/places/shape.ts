@@ -1,4 +1,4 @@
-import { unwrapRing, wrapDelta, type PlaceGeometry, type Position } from "../../shared/places";
+import { unwrapRing, wrapDelta, type PlaceGeometry, type Position } from "../../shared/places/places";
 
 /**
  * A place compiled for evaluation: its outline in metres on a local flat projection around its

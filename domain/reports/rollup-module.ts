@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from "../../shared/time-zone";
+import { DEFAULT_TIME_ZONE } from "../../shared/units/time-zone";
 import type { AcceptedFix, FleetModule, FlushRow } from "../fold/fold";
 import { advanceRollup, initialRollup, type RollupState } from "./rollup";
 

@@ -1,8 +1,8 @@
-import { dayOf, endOfDay, startOfDay } from "../../shared/time-zone";
-import { mphToMetresPerSecond } from "../../shared/units";
+import { dayOf, endOfDay, startOfDay } from "../../shared/units/time-zone";
+import { mphToMetresPerSecond } from "../../shared/units/units";
 import { advanceOdometer, initialOdometer, MAX_PLAUSIBLE_SPEED_MS, type OdometerState } from "../fold/gps-odometer";
 import { GAP_MS, MOVING_SPEED_MS } from "../fold/motion";
-import type { VehicleEventType } from "../../shared/vehicle-event";
+import type { VehicleEventType } from "../../shared/fleet/vehicle-event";
 import type { Fix } from "../fold/fold";
 import { noFigures, type DayFigures } from "./day-figures";
 

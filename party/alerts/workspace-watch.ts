@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { AlertRule } from "../../shared/alert-rules";
+import type { AlertRule } from "../../shared/alerts/alert-rules";
 import type { FleetModule } from "../../domain/fold/fold";
 import { placesAlertsModule, type WorkspaceWatch } from "../../domain/alerts/module";
 import { PlaceIndex } from "../../domain/places/place-index";

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { AlertRule } from "../../shared/alert-rules";
+import type { AlertRule } from "../../shared/alerts/alert-rules";
 import type { AlarmJob } from "../alarm/alarm-job";
 import type { DeviceState } from "../live-fleet/live-store";
 import type { LiveFleet } from "../live-fleet/live-fleet";

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
-import type { PlaceGeometry } from "../../shared/places";
-import type { AlertRule } from "../../shared/alert-rules";
+import type { PlaceGeometry } from "../../shared/places/places";
+import type { AlertRule } from "../../shared/alerts/alert-rules";
 import type { FleetModule } from "../../domain/fold/fold";
 import { jobsModule, type PlansOf } from "../../domain/jobs/module";
 import { jobArea, type JobArea } from "../../domain/jobs/area";
 import { localTimeOn, type PlannedJob } from "../../domain/jobs/plan";
 import type { JobTransition } from "../../domain/jobs/progress";
-import { addDays, dayOf, DEFAULT_TIME_ZONE } from "../../shared/time-zone";
+import { addDays, dayOf, DEFAULT_TIME_ZONE } from "../../shared/units/time-zone";
 import type { Db } from "../../db/client";
 import { jobs, places } from "../../db/schema";
 

@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addDays, dayOf, startOfDay } from "../../shared/time-zone";
+import { addDays, dayOf, startOfDay } from "../../shared/units/time-zone";
 import { database } from "../../db/client";
 import { jobs, places, workspaces } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { FUEL_EVENT_TYPES, SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
-import { firstCheckedAt } from "../../shared/fuel-check";
+import { FUEL_EVENT_TYPES, SYNCED_EVENTS_PER_VEHICLE } from "../../shared/fleet/vehicle-event";
+import { firstCheckedAt } from "../../shared/costs/fuel-check";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { Db } from "../../db/client";
 import { beacons, eventRollups, telemetry, vehicleEvents, vehicles } from "../../db/schema";
@@ -160,7 +160,7 @@ function healthRow(d: DeviceState) {
 /**
  * Only the latest events of each vehicle stay in the synced set; older ones are sent to clients as
  * `del`. One statement for every vehicle that opened an event since the last flush. Refuels and
- * fuel drops of the Fuel page's checked days stay too (shared/fuel-check.ts, docs/decisions/0060):
+ * fuel drops of the Fuel page's checked days stay too (shared/costs/fuel-check.ts, docs/decisions/0060):
  * the browser holds fill-ups against them offline; the timeline still shows the newest three.
  */
 function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {

@@ -41,7 +41,7 @@ export interface DeviceState {
   deviceId: string;
   vehicleId: string;
   lastReportAt: number | null;
-  /** The app of the last report (shared/beacon-health.ts DEVICE_APPS). */
+  /** The app of the last report (shared/fleet/beacon-health.ts DEVICE_APPS). */
   lastApp: string | null;
   rejectedClockAhead: number;
   rejectedTooOld: number;

@@ -17,7 +17,7 @@ import { REORDER_WINDOW_MS } from "../../domain/fold/reorder";
 import { call, report, userWithWorkspace, workspaceWithBeacon } from "../../worker/test/factories";
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
 import { closeSockets, connect, roundTrip } from "../../worker/test/sockets";
-import { POKE_MESSAGE } from "../../shared/room-protocol";
+import { POKE_MESSAGE } from "../../shared/sync/room-protocol";
 import { POKE_INTERVAL_MS } from "../room/poke-pacer";
 import commute from "../../worker/fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../domain/devices/osmand";

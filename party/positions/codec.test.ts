@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { knotsToMetresPerSecond } from "../../shared/units";
+import { knotsToMetresPerSecond } from "../../shared/units/units";
 import { decodeAppend, decodeFixes, encodeAppend, encodeFixes, mergeFixes, type StoredFix } from "./codec";
 
 const T0 = Date.UTC(2026, 10, 24, 8);

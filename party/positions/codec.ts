@@ -1,4 +1,4 @@
-import { knotsToMetresPerSecond } from "../../shared/units";
+import { knotsToMetresPerSecond } from "../../shared/units/units";
 import { ByteReader, ByteWriter } from "./varint";
 
 /**

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { HistoryResponse } from "../../shared/vehicle-history";
+import type { HistoryResponse } from "../../shared/fleet/vehicle-history";
 import { database } from "../../db/client";
 import { positions } from "../../db/schema";
 import { chunkRows } from "../../db/chunk";

@@ -1,5 +1,5 @@
 import type { Connection } from "partyserver";
-import { POKE_MESSAGE } from "../../shared/room-protocol";
+import { POKE_MESSAGE } from "../../shared/sync/room-protocol";
 import type { Db } from "../../db/client";
 import type { RoomSync, SharedReads } from "../room-sync";
 import { LiveFleet } from "../live-fleet/live-fleet";

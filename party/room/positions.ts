@@ -1,5 +1,5 @@
-import { downsampleTrack } from "../../shared/downsample";
-import type { HistoryPoint } from "../../shared/vehicle-history";
+import { downsampleTrack } from "../../shared/fleet/downsample";
+import type { HistoryPoint } from "../../shared/fleet/vehicle-history";
 import type { AlarmJob } from "../alarm/alarm-job";
 import type { StoredFix } from "../positions/codec";
 import { PACK_AFTER_MS, type FixKey, type PositionRow, type PositionStore } from "../positions/store";

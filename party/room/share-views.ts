@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { SHARE_ENDED, SHARE_EXPIRED, type SharedVehicle } from "../../shared/shares";
-import { metresPerSecondToMph } from "../../shared/units";
+import { SHARE_ENDED, SHARE_EXPIRED, type SharedVehicle } from "../../shared/fleet/shares";
+import { metresPerSecondToMph } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import { telemetry, vehicles, vehicleShares } from "../../db/schema";
 import type { Latest } from "../../domain/fold/fold";

@@ -4,7 +4,7 @@ import {
   parseSocketPullRequest,
   SOCKET_PULL_MAX_BYTES,
   type SocketPullRequest,
-} from "../../shared/room-protocol";
+} from "../../shared/sync/room-protocol";
 import type { Db } from "../../db/client";
 import { AnswerOverHttp, type RoomSync } from "../room-sync";
 import { takeMessage, TOO_MANY_MESSAGES } from "./message-rate";
@@ -39,7 +39,7 @@ export async function answerSocketMessage<Changes>(
 }
 
 /**
- * An incremental pull over the socket (shared/room-protocol.ts, docs/decisions/0013), answered as the
+ * An incremental pull over the socket (shared/sync/room-protocol.ts, docs/decisions/0013), answered as the
  * HTTP route would for the socket's own session and this room's workspace (nothing in the message
  * can name another), from the room's shared read: no session lookup and, in the steady state, no
  * D1 statement of its own. What the socket should not carry goes back to HTTP: a first pull, a

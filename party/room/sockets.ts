@@ -1,5 +1,5 @@
 import type { Connection, ConnectionContext } from "partyserver";
-import { encodeMessage, SESSION_ENDED_CLOSE_CODE } from "../../shared/room-protocol";
+import { encodeMessage, SESSION_ENDED_CLOSE_CODE } from "../../shared/sync/room-protocol";
 import type { Db } from "../../db/client";
 import type { AlarmJob } from "../alarm/alarm-job";
 import type { RoomSync } from "../room-sync";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StreetAddress } from "../../shared/vehicle-event";
+import type { StreetAddress } from "../../shared/fleet/vehicle-event";
 
 /**
  * Reverse geocoding of stop locations: Mapbox's Geocoding API (v6) when MAPBOX_TOKEN is set,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app";
 import { database } from "../../db/client";
 import { vehicleEvents, workspaces } from "../../db/schema";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { call, userWithWorkspace } from "../../worker/test/factories";
 import { runObjectJobs } from "../../worker/test/ingest";
 import { MAPBOX_REVERSE_URL } from "./reverse-geocode";

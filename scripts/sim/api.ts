@@ -1,5 +1,5 @@
-import { SCHEMA_VERSION, type PatchOperation } from "../../shared/sync-protocol";
-import { decodeSyncedValue } from "../../shared/synced-value";
+import { SCHEMA_VERSION, type PatchOperation } from "../../shared/sync/sync-protocol";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
 
 /**
  * The few authenticated API calls the simulator and the demo make, as any client would:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alertRuleBodySchema } from "../../shared/alert-rules";
-import { placeBodySchema } from "../../shared/places";
+import { alertRuleBodySchema } from "../../shared/alerts/alert-rules";
+import { placeBodySchema } from "../../shared/places/places";
 import { compilePlace, signedDistance, toLocal } from "../../domain/places/shape";
 import { DEMO_RULES, demoPlaces } from "./demo-extras";
 import { cities } from "./routes";

@@ -1,6 +1,6 @@
-import type { FuelEntry } from "../../shared/fuel";
-import { LITRES_PER_US_GALLON, METRES_PER_MILE } from "../../shared/units";
-import type { Vehicle } from "../../shared/vehicle";
+import type { FuelEntry } from "../../shared/costs/fuel";
+import { LITRES_PER_US_GALLON, METRES_PER_MILE } from "../../shared/units/units";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import type { Api } from "./api";
 import { PROFILES } from "./demo-fuel";
 import { receiptPng } from "./receipt-image";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { updateVehicleArgs } from "../../shared/mutators";
-import type { Vehicle } from "../../shared/vehicle";
-import { decodeVin } from "../../shared/vin";
+import { updateVehicleArgs } from "../../shared/sync/mutators";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import { decodeVin } from "../../shared/fleet/vin";
 import { DEMO_FLEET, planProfiles } from "./demo-fleet";
 
 const fresh = (i: number): Vehicle => ({

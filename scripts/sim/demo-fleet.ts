@@ -1,6 +1,6 @@
-import type { UpdateVehicleArgs } from "../../shared/mutators";
-import type { Vehicle } from "../../shared/vehicle";
-import { vinCheckDigit } from "../../shared/vin";
+import type { UpdateVehicleArgs } from "../../shared/sync/mutators";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import { vinCheckDigit } from "../../shared/fleet/vin";
 
 /**
  * The demo fleet of `npm start`: a dozen work vehicles with real-looking details. VINs follow the

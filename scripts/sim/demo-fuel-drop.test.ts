@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alertRuleBodySchema } from "../../shared/alert-rules";
-import { fuelChangeLitres } from "../../shared/vehicle-event";
+import { alertRuleBodySchema } from "../../shared/alerts/alert-rules";
+import { fuelChangeLitres } from "../../shared/fleet/vehicle-event";
 import { detectFuel } from "../../domain/fuel/fuel-tracks";
 import { DEMO_FUEL_DROP_RULE, DROP_HOURS_AGO, overnightReports } from "./demo-fuel-drop";
 

@@ -1,4 +1,4 @@
-import type { Vehicle } from "../../shared/vehicle";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { ApiError, type Api, type ServerBeacon } from "./api";
 import { assignFleet } from "./fleet";
 import { sendReport } from "./osmand-client";

@@ -1,6 +1,6 @@
-import type { Vehicle } from "../../shared/vehicle";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import type { Api } from "./api";
-import { METRES_PER_MILE } from "../../shared/units";
+import { METRES_PER_MILE } from "../../shared/units/units";
 
 const DAY_MS = 86_400_000;
 const LITRES_PER_GALLON = 3.785411784;

@@ -1,4 +1,4 @@
-import type { Vehicle } from "../../shared/vehicle";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import type { Api } from "./api";
 
 /**

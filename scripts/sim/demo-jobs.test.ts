@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockMinutes, jobBodySchema } from "../../shared/jobs";
+import { clockMinutes, jobBodySchema } from "../../shared/jobs/jobs";
 import { chicagoVehicles, planDemoJobs } from "./demo-jobs";
 import { cities } from "./routes";
 

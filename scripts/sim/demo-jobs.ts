@@ -1,4 +1,4 @@
-import type { JobBody } from "../../shared/jobs";
+import type { JobBody } from "../../shared/jobs/jobs";
 import type { Api } from "./api";
 import { assignFleet, type SimBeacon } from "./fleet";
 import { distanceMetres, type Polyline } from "./geo";

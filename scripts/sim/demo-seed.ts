@@ -1,5 +1,5 @@
-import { pushRequest } from "../../shared/sync-requests";
-import { VEHICLE_PREFIX, type Vehicle } from "../../shared/vehicle";
+import { pushRequest } from "../../shared/sync/sync-requests";
+import { VEHICLE_PREFIX, type Vehicle } from "../../shared/fleet/vehicle";
 import { Api, ApiError, type ServerBeacon } from "./api";
 import { DEMO_ACCOUNT, DEMO_FLEET, planProfiles } from "./demo-fleet";
 import { seedDemoIssues } from "./demo-issues";

@@ -1,5 +1,5 @@
 /** Plane geometry on the scale of a city: enough to move a simulated vehicle along a street. */
-import { distanceMetres, type LatLon } from "../../shared/geo";
+import { distanceMetres, type LatLon } from "../../shared/units/geo";
 
 export { distanceMetres, type LatLon };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 // The server's own parser: the simulator must speak exactly the protocol the Worker reads.
 import { parseOsmandJson, parseOsmandParams } from "../../domain/devices/osmand";
-import { metresPerSecondToKnots } from "../../shared/units";
+import { metresPerSecondToKnots } from "../../shared/units/units";
 import { osmandRequest, sendReport } from "./osmand-client";
 import type { SimReport } from "./vehicle";
 

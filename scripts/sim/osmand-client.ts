@@ -1,5 +1,5 @@
 import type { SimReport } from "./vehicle";
-import { metresPerSecondToKnots } from "../../shared/units";
+import { metresPerSecondToKnots } from "../../shared/units/units";
 
 /**
  * Sending a position the way real trackers do, to /api/ingest/osmand (DESIGN.md): the OsmAnd

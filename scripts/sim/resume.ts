@@ -1,4 +1,4 @@
-import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/telemetry";
+import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/fleet/telemetry";
 import type { Resume } from "./vehicle";
 
 /** The last known position, odometer and fuel of each vehicle, from a workspace snapshot. */

@@ -1,10 +1,10 @@
-import { ISSUE_PRIORITIES, isActiveStatus, type IssuePriority, type IssueStatus } from "../issues";
-import { fleetStatus, type FleetStatus } from "../vehicle-state";
+import { ISSUE_PRIORITIES, isActiveStatus, type IssuePriority, type IssueStatus } from "../maintenance/issues";
+import { fleetStatus, type FleetStatus } from "../fleet/vehicle-state";
 
 /**
  * The overview's counts, each by the rule of the page it links to: vehicles by the map's colours
- * (shared/vehicle-state.ts), issues "open" as the Issues list's default filter (open and in
- * progress, shared/issues.ts), so a figure and the list it opens always agree.
+ * (shared/fleet/vehicle-state.ts), issues "open" as the Issues list's default filter (open and in
+ * progress, shared/maintenance/issues.ts), so a figure and the list it opens always agree.
  */
 export function countByFleetStatus(
   vehicles: readonly { id: string; beaconStatus: string }[],

@@ -1,10 +1,10 @@
-import { dayOf, startOfDay } from "../time-zone";
+import { dayOf, startOfDay } from "../units/time-zone";
 
 /**
  * Calendar months in the workspace's time zone, for the overview's "this month against last
  * month": a month is [start, end) in ms, local midnight of its first day to that of the next
  * month's, so a month with a daylight-saving change is an hour shorter or longer, as the reports'
- * days are (shared/time-zone.ts).
+ * days are (shared/units/time-zone.ts).
  */
 export interface MonthSpan {
   /** `YYYY-MM` */

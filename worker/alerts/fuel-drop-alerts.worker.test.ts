@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Alert } from "../../shared/alert-rules";
+import type { Alert } from "../../shared/alerts/alert-rules";
 import { database } from "../../db/client";
 import { alertOutbox } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../test/factories";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import type { AlertWire } from "../../shared/alerts";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import type { AlertWire } from "../../shared/alerts/alerts";
 import { database } from "../../db/client";
 import { alerts, emailOutbox } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, min, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { AlertNotify } from "../../shared/alert-rules";
+import type { AlertNotify } from "../../shared/alerts/alert-rules";
 import type { Db } from "../../db/client";
 import type { Config } from "../env";
 import { alertOutbox, alertRules, alerts } from "../../db/schema";

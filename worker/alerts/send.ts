@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { alertTypeLabels } from "../../shared/alert-rules";
-import { alertJob, jobLabel, type AlertJob } from "../../shared/alerts";
+import { alertTypeLabels } from "../../shared/alerts/alert-rules";
+import { alertJob, jobLabel, type AlertJob } from "../../shared/alerts/alerts";
 import type { Db } from "../../db/client";
 import { alertRules, alerts, places, users, vehicles } from "../../db/schema";
 import { sendMemberMail } from "../email/member-mail";

@@ -7,7 +7,7 @@ import { database } from "../../db/client";
 import { alertDeliveries, alertRules, alerts } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { webhookTargetProblem } from "./webhook-target";
 
 /** Issue 34, finding 4: webhook targets that would make the Worker a port scanner or reach metadata are refused. */

@@ -12,7 +12,7 @@ import {
   type ActiveSession,
   type ActiveSessionsAnswer,
   type DeletionPlanAnswer,
-} from "../../shared/account";
+} from "../../shared/account/account";
 import { deleteAccount, planDeletion } from "../account/delete-account";
 import { exportAccount } from "../account/export-account";
 import { deleteWorkspacePositions } from "../workspace-object";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../test/factories";
-import type { ActiveSession } from "../../shared/account";
+import type { ActiveSession } from "../../shared/account/account";
 
 /** ASVS V3.3.4: the account's active sign-ins, each with its device and network, and sign-out of one. */
 const STRONG = "correct horse battery";

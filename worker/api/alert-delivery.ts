@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AlertRuleConfig } from "../../shared/alert-rules";
+import type { AlertRuleConfig } from "../../shared/alerts/alert-rules";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { alertDeliveries } from "../../db/schema";

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { alertRuleBodySchema, MAX_ALERT_RULES, type Alert, type AlertRule } from "../../shared/alert-rules";
-import { alertJob, MAX_READ_IDS } from "../../shared/alerts";
-import { isoInstant } from "../../shared/instant";
-import { can } from "../../shared/roles";
+import { alertRuleBodySchema, MAX_ALERT_RULES, type Alert, type AlertRule } from "../../shared/alerts/alert-rules";
+import { alertJob, MAX_READ_IDS } from "../../shared/alerts/alerts";
+import { isoInstant } from "../../shared/units/instant";
+import { can } from "../../shared/account/roles";
 import { redactWebhook } from "../sync/places-entities";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";

@@ -1,6 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
-import { createApiTokenSchema, MAX_API_TOKENS, type ApiTokenList, type CreatedApiToken } from "../../shared/api-tokens";
+import {
+  createApiTokenSchema,
+  MAX_API_TOKENS,
+  type ApiTokenList,
+  type CreatedApiToken,
+} from "../../shared/account/api-tokens";
 import { insertApiTokenUnderCap } from "../../db/capped-insert";
 import { apiTokens, users } from "../../db/schema";
 import { newApiTokenSecret } from "../auth/api-tokens";
@@ -10,7 +15,7 @@ import { audit } from "../lib/audit";
 import { ApiError, notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { okAnswer } from "./route-declaration/answers";
-import { apiTokenListSchema, createdApiTokenSchema } from "../../shared/api-tokens";
+import { apiTokenListSchema, createdApiTokenSchema } from "../../shared/account/api-tokens";
 import { declared } from "./route-declaration/declare";
 
 /**

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { apiTokens, memberships } from "../../db/schema";
-import { MAX_API_TOKENS, type ApiTokenList, type CreatedApiToken } from "../../shared/api-tokens";
+import { MAX_API_TOKENS, type ApiTokenList, type CreatedApiToken } from "../../shared/account/api-tokens";
 import { API_TOKEN_LIMIT } from "../auth/api-tokens";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { signInSchema, signUpSchema, verifyEmailSchema } from "../../shared/auth";
-import type { MeResponse } from "../../shared/session";
+import { signInSchema, signUpSchema, verifyEmailSchema } from "../../shared/account/auth";
+import type { MeResponse } from "../../shared/account/session";
 import { decoyHash, verifyPassword } from "../auth/password";
 import { requireStrongPassword } from "../auth/password-strength";
 import { clientIp, LIMITS } from "../auth/rate-limit";
 import { createSession, deviceOf, requireSession } from "../auth/session";
 import { completeSignIn, startSession } from "../auth/complete-signin";
 import { answerChallenge } from "../auth/totp-signin";
-import { secondFactorSchema } from "../../shared/two-factor";
+import { secondFactorSchema } from "../../shared/account/two-factor";
 import { holdSigninAttempt, releaseSigninAttempt } from "../auth/signin-limits";
 import { createUserWithPassword, findUserByEmail } from "../auth/users";
 import { endSessions } from "../auth/end-sessions";
@@ -20,7 +20,7 @@ import { ApiError, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { okAnswer, tokenAnswer } from "./route-declaration/answers";
 import { z } from "zod";
-import { meResponseSchema } from "../../shared/session";
+import { meResponseSchema } from "../../shared/account/session";
 import { declared, perNetwork, refusedWithEmail, validBody } from "./route-declaration/declare";
 
 /** Sign-up, sign-in, e-mail check, sign-out and the viewer (docs/product.md section 7). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceSetupSchema, type DeviceSetup } from "../../shared/device-setup";
+import { deviceSetupSchema, type DeviceSetup } from "../../shared/fleet/device-setup";
 import { call, memberWithRole, workspaceWithBeacon } from "../test/factories";
 import { storedPositions } from "../test/positions";
 import { overlandAt, owntracksAndroidLocation, owntracksAt, traccarClientAt } from "../fleet/fixtures/device-apps";

@@ -1,7 +1,7 @@
 import { LIMITS } from "../auth/rate-limit";
 import { and, count, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
-import { beaconOrderSchema, type Beacon } from "../../shared/beacon";
+import { beaconOrderSchema, type Beacon } from "../../shared/fleet/beacon";
 import {
   beaconHealthQuerySchema,
   beaconHealthSchema,
@@ -9,9 +9,9 @@ import {
   deviceIdRotationSchema,
   replaceDeviceIdsBodySchema,
   replacedDeviceIdsSchema,
-} from "../../shared/beacon-health";
-import { can } from "../../shared/roles";
-import { deviceSetup } from "../../shared/device-setup";
+} from "../../shared/fleet/beacon-health";
+import { can } from "../../shared/account/roles";
+import { deviceSetup } from "../../shared/fleet/device-setup";
 import { replaceDeviceIds } from "../fleet/replace-device-ids";
 import { requireSession, workspaceSession } from "../auth/session";
 import { beacons, vehicles } from "../../db/schema";
@@ -23,7 +23,7 @@ import { forbidden, notFound } from "../lib/errors";
 import { listDevices } from "../fleet/device-directory";
 import { announceWrites, commitWorkspaceWrite, vehiclePositionCount } from "../workspace-object";
 import type { AppEnv } from "../types";
-import { deviceSetupSchema } from "../../shared/device-setup";
+import { deviceSetupSchema } from "../../shared/fleet/device-setup";
 import { declared, perUser } from "./route-declaration/declare";
 
 /**
@@ -96,7 +96,7 @@ export const beaconRoutes = new Hono<AppEnv>()
     // a device id is the only credential of ingestion: only roles that edit the fleet see it (issue 34)
     return c.json(can(role, "fleet.edit") ? rows : rows.map((r) => ({ ...r, id: null })));
   })
-  /** A vehicle's beacon health (shared/beacon-health.ts). Another workspace's vehicle is a 404, like a missing one. */
+  /** A vehicle's beacon health (shared/fleet/beacon-health.ts). Another workspace's vehicle is a 404, like a missing one. */
   .get(
     "/:vehicleId/health",
     declared({
@@ -126,7 +126,7 @@ export const beaconRoutes = new Hono<AppEnv>()
     },
   )
   /**
-   * Setting a phone up as this beacon's tracker in one scan (shared/device-setup.ts): what each app
+   * Setting a phone up as this beacon's tracker in one scan (shared/fleet/device-setup.ts): what each app
    * reads from a QR code. Roles that edit the fleet only (route rules: 403 otherwise), since it
    * carries the device id; the beacon is named by its vehicle's id (or its own id), and one of
    * another workspace is a 404.

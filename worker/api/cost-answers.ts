@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { expenseKinds, type Expense } from "../../shared/expenses";
-import { renewalKinds, renewalStatuses, type Renewal } from "../../shared/renewals";
+import { expenseKinds, type Expense } from "../../shared/costs/expenses";
+import { renewalKinds, renewalStatuses, type Renewal } from "../../shared/costs/renewals";
 
 /** What the expense and renewal routes answer, for their declarations (issue 42, DESIGN.md "Fuel, costs and renewals"). */
 export const expense: z.ZodType<Expense> = z.object({

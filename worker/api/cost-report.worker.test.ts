@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CostReportResponse, CostRow } from "../../shared/cost-report";
-import { METRES_PER_MILE } from "../../shared/units";
+import type { CostReportResponse, CostRow } from "../../shared/costs/cost-report";
+import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";

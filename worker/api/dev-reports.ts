@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { addDays } from "../../shared/time-zone";
+import { addDays } from "../../shared/units/time-zone";
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicleDayRollups, vehicles } from "../../db/schema";
 import { chunkRows, inLists } from "../../db/chunk";

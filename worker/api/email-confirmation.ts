@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { confirmEmailSchema } from "../../shared/auth";
+import { confirmEmailSchema } from "../../shared/account/auth";
 import { users } from "../../db/schema";
 import { confirmEmail, mailConfirmationLink, unconfirmed } from "../auth/email-confirmation";
 import { LIMITS } from "../auth/rate-limit";

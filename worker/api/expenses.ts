@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { expenseBodySchema, expensePatchSchema, expenseQuerySchema } from "../../shared/expenses";
-import { can } from "../../shared/roles";
+import { expenseBodySchema, expensePatchSchema, expenseQuerySchema } from "../../shared/costs/expenses";
+import { can } from "../../shared/account/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { forbidden } from "../lib/errors";
 import { declared } from "./route-declaration/declare";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { FuelEconomy } from "../../shared/fuel-economy";
-import { fuelFlags, type FuelEntry } from "../../shared/fuel";
-import { timelineEventTypes, type TimelineEventItem } from "../../shared/timeline-events";
+import type { FuelEconomy } from "../../shared/costs/fuel-economy";
+import { fuelFlags, type FuelEntry } from "../../shared/costs/fuel";
+import { timelineEventTypes, type TimelineEventItem } from "../../shared/fleet/timeline-events";
 
 /** What the fuel log's routes and a vehicle's settings answer, for their declarations (issue 42, DESIGN.md "Fuel, costs and renewals"). */
 const nullableString = z.string().nullable();

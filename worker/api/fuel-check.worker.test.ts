@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { FuelEconomy, FuelEntry } from "../../shared/fuel";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { vehicleEventKey, type VehicleEventWire } from "../../shared/vehicle-event";
-import type { TimelineEventItem } from "../../shared/timeline-events";
+import type { FuelEconomy, FuelEntry } from "../../shared/costs/fuel";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { vehicleEventKey, type VehicleEventWire } from "../../shared/fleet/vehicle-event";
+import type { TimelineEventItem } from "../../shared/fleet/timeline-events";
 import { call, memberWithRole, report, userWithWorkspace } from "../test/factories";
 import { ingest } from "../test/ingest";
 import type { Report } from "../../domain/devices/osmand";

@@ -4,8 +4,8 @@ import {
   fuelEntryBodySchema,
   fuelEntryPatchSchema,
   fuelEntryQuerySchema,
-} from "../../shared/fuel";
-import { can } from "../../shared/roles";
+} from "../../shared/costs/fuel";
+import { can } from "../../shared/account/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { forbidden } from "../lib/errors";
 import type { AppEnv } from "../types";
@@ -118,7 +118,7 @@ export const fuelEntryRoutes = new Hono<AppEnv>()
     },
   );
 
-/** `GET /api/vehicles/{id}/fuel-economy?from=&to=`: full tank to full tank (shared/fuel-economy.ts); everyone reads. */
+/** `GET /api/vehicles/{id}/fuel-economy?from=&to=`: full tank to full tank (shared/costs/fuel-economy.ts); everyone reads. */
 export const fuelEconomyRoutes = new Hono<AppEnv>().use(requireSession).get(
   "/:vehicleId/fuel-economy",
   declared({

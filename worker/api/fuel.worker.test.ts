@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { FuelEntry } from "../../shared/fuel";
-import { METRES_PER_MILE } from "../../shared/units";
+import type { FuelEntry } from "../../shared/costs/fuel";
+import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { fuelEntries, photos, vehicleEvents, vehicles } from "../../db/schema";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";

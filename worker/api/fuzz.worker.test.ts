@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/inspections";
 import { database } from "../../db/client";
 import { places } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";

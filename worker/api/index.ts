@@ -33,7 +33,7 @@ import { inspectionFormRoutes, inspectionRoutes } from "./inspections";
 import { myActionRoutes } from "./my-actions";
 import { photoRoutes } from "./photos";
 import { issueRoutes } from "./issues";
-import { PHOTO_MAX_BYTES } from "../../shared/photos";
+import { PHOTO_MAX_BYTES } from "../../shared/maintenance/photos";
 import { OVERLAND_MAX_BODY_BYTES } from "../../domain/devices/overland";
 import { syncRoutes } from "./sync";
 import { vehicleRoutes } from "./vehicles";
@@ -82,7 +82,7 @@ const pushBodyLimit = bodyLimit({ maxSize: 16 * 1024 * 1024, onError: tooLarge("
 const photoBodyLimit = bodyLimit({ maxSize: PHOTO_MAX_BYTES, onError: tooLarge("10 MB") });
 // Overland's largest batch, 1,000 points, is about 713 KB (docs/decisions/0043).
 const overlandBodyLimit = bodyLimit({ maxSize: OVERLAND_MAX_BODY_BYTES, onError: tooLarge("2 MB") });
-// A CSV of a day's jobs: 5,000 lines (shared/jobs.ts MAX_JOBS_PER_IMPORT) of about 100 bytes (docs/decisions/0052).
+// A CSV of a day's jobs: 5,000 lines (shared/jobs/jobs.ts MAX_JOBS_PER_IMPORT) of about 100 bytes (docs/decisions/0052).
 const jobImportBodyLimit = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: tooLarge("2 MB") });
 const limitFor = (path: string) =>
   /^\/api\/jobs\/import\/?$/.test(path)
@@ -96,7 +96,7 @@ const limitFor = (path: string) =>
           : defaultBodyLimit;
 api.use("*", (c, next) => limitFor(c.req.path)(c, next));
 
-// Who may call what (each route's declared permission, shared/roles.ts): checked before any handler.
+// Who may call what (each route's declared permission, shared/account/roles.ts): checked before any handler.
 api.use("*", enforceRouteRules);
 
 /** The cheapest possible route: what the benchmark compares real endpoints against. */

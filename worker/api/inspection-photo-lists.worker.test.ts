@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId, type Inspection } from "../../shared/inspections";
-import { MAX_PHOTOS } from "../../shared/photos";
-import { pushRequest } from "../../shared/sync-requests";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId, type Inspection } from "../../shared/maintenance/inspections";
+import { MAX_PHOTOS } from "../../shared/maintenance/photos";
+import { pushRequest } from "../../shared/sync/sync-requests";
 import { database } from "../../db/client";
 import { inspections, issues, places } from "../../db/schema";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";

@@ -7,8 +7,8 @@ import {
   inspectionFormPatchSchema,
   type Inspection,
   type InspectionItem,
-} from "../../shared/inspections";
-import { can } from "../../shared/roles";
+} from "../../shared/maintenance/inspections";
+import { can } from "../../shared/account/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { inspectionForms, inspections } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../lib/errors";

@@ -2,7 +2,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId, type Inspection, type InspectionForm } from "../../shared/inspections";
+import {
+  DEFAULT_PRE_TRIP_ITEMS,
+  defaultFormId,
+  type Inspection,
+  type InspectionForm,
+} from "../../shared/maintenance/inspections";
 import { database } from "../../db/client";
 import { inspectionForms, inspections, issues, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";

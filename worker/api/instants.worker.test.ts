@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptFormatters } from "../../shared/time-zone";
+import { keptFormatters } from "../../shared/units/time-zone";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 
 /** Issue 34, finding 6 (instants outside 2000–2100 are a 400, never a 500) and 9 (zone names canonicalised). */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { acceptInviteSchema, type AcceptInviteResponse } from "../../shared/roles";
+import { acceptInviteSchema, type AcceptInviteResponse } from "../../shared/account/roles";
 import { createSession, signInOf } from "../auth/session";
 import { endSession } from "../auth/end-sessions";
 import { acceptInvite, previewInvite } from "../team/invites";

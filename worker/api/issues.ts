@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { createIssueBody, issueCommentBody, ISSUE_STATUSES, updateIssueBody } from "../../shared/issues";
-import { can } from "../../shared/roles";
+import { createIssueBody, issueCommentBody, ISSUE_STATUSES, updateIssueBody } from "../../shared/maintenance/issues";
+import { can } from "../../shared/account/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { issueComments, issues } from "../../db/schema";
 import { ApiError, forbidden, notFound } from "../lib/errors";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { issueKey, packId, type IssueJson } from "../../shared/issues";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { issueKey, packId, type IssueJson } from "../../shared/maintenance/issues";
 import { database } from "../../db/client";
 import { emailOutbox, issueNotifications, issues } from "../../db/schema";
 import { config } from "../env";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JOB_STATUSES, type Job } from "../../shared/jobs";
+import { JOB_STATUSES, type Job } from "../../shared/jobs/jobs";
 
 /** What the job and route routes answer, for their declarations (issue 43, DESIGN.md "Jobs and routes"). */
 const nullableString = z.string().nullable();

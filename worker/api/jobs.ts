@@ -8,7 +8,7 @@ import {
   routesQuerySchema,
   JOB_CSV_HEADER,
   type JobImportResult,
-} from "../../shared/jobs";
+} from "../../shared/jobs/jobs";
 import { requireSession, workspaceSession } from "../auth/session";
 import { ApiError } from "../lib/errors";
 import { declared } from "./route-declaration/declare";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Job, JobRoutes } from "../../shared/jobs";
+import type { Job, JobRoutes } from "../../shared/jobs/jobs";
 import { database } from "../../db/client";
 import { jobs, photos, places } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";

@@ -1,8 +1,13 @@
 import { z } from "zod";
-import { inspectionItemKinds, type Inspection, type InspectionForm } from "../../shared/inspections";
-import { ISSUE_PRIORITIES, ISSUE_STATUSES, type IssueCommentJson, type IssueJson } from "../../shared/issues";
-import { type PhotoCreated, type PhotoUsage } from "../../shared/photos";
-import { serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/service";
+import { inspectionItemKinds, type Inspection, type InspectionForm } from "../../shared/maintenance/inspections";
+import {
+  ISSUE_PRIORITIES,
+  ISSUE_STATUSES,
+  type IssueCommentJson,
+  type IssueJson,
+} from "../../shared/maintenance/issues";
+import { type PhotoCreated, type PhotoUsage } from "../../shared/maintenance/photos";
+import { serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/maintenance/service";
 import type { MyActions } from "../maintenance/my-actions";
 import { renewal } from "./cost-answers";
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
-import { dayAround } from "../../shared/drove-without-inspection";
-import { dayOf } from "../../shared/time-zone";
-import { METRES_PER_MILE } from "../../shared/units";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/inspections";
+import { dayAround } from "../../shared/maintenance/drove-without-inspection";
+import { dayOf } from "../../shared/units/time-zone";
+import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { alerts, telemetry, vehicleEvents } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";

@@ -1,7 +1,7 @@
 import { ArcticFetchError, generateCodeVerifier, generateState, OAuth2RequestError } from "arctic";
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { oauthTokenSchema } from "../../shared/auth";
+import { oauthTokenSchema } from "../../shared/account/auth";
 import {
   consumeState,
   GOOGLE_SCOPES,

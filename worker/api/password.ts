@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "../../shared/auth";
+import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "../../shared/account/auth";
 import { endSessions } from "../auth/end-sessions";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { requireStrongPassword } from "../auth/password-strength";

@@ -9,7 +9,7 @@ import {
   sniffImageType,
   type PhotoCreated,
   type PhotoUsage,
-} from "../../shared/photos";
+} from "../../shared/maintenance/photos";
 import { requireSession, workspaceSession } from "../auth/session";
 import { LIMITS } from "../auth/rate-limit";
 import { ApiError, limitReached, notFound } from "../lib/errors";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { photos } from "../../db/schema";
-import { photoIdFor } from "../../shared/photos";
+import { photoIdFor } from "../../shared/maintenance/photos";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { MAX_PLACES, placeBodySchema, placePatchSchema, type Place } from "../../shared/places";
+import { MAX_PLACES, placeBodySchema, placePatchSchema, type Place } from "../../shared/places/places";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
@@ -9,7 +9,7 @@ import { limitReached, notFound } from "../lib/errors";
 import { livePlaces } from "../sync/places-mutators";
 import type { AppEnv } from "../types";
 import { z } from "zod";
-import { placeSchema } from "../../shared/places";
+import { placeSchema } from "../../shared/places/places";
 import { declared } from "./route-declaration/declare";
 import { commitWatched, editorSession } from "./watch-edits";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { memberships } from "../../db/schema";
 import { call, userWithWorkspace } from "../test/factories";

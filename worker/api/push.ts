@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { pushSubscriptionSchema, pushUnsubscribeSchema } from "../../shared/push";
+import { pushSubscriptionSchema, pushUnsubscribeSchema } from "../../shared/account/push";
 import { requireSession, workspaceSession } from "../auth/session";
 import { pushSubscriptions } from "../../db/schema";
 import { webhookTargetProblem } from "../alerts/webhook-target";
 import { badRequest, notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
-import { pushPublicKeySchema } from "../../shared/push";
+import { pushPublicKeySchema } from "../../shared/account/push";
 import { declared } from "./route-declaration/declare";
 
 /** GET /api/push/public-key: the VAPID public key a browser subscribes with (DESIGN.md "The app on a phone"). */

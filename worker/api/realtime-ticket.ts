@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { RealtimeTicketResponse } from "../../shared/room-protocol";
+import type { RealtimeTicketResponse } from "../../shared/sync/room-protocol";
 import { requireSession, workspaceSession } from "../auth/session";
 import { issueTicket } from "../room-entry";
 import type { AppEnv } from "../types";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { renewalBodySchema, renewalQuerySchema, renewBodySchema } from "../../shared/renewals";
-import { can } from "../../shared/roles";
+import { renewalBodySchema, renewalQuerySchema, renewBodySchema } from "../../shared/costs/renewals";
+import { can } from "../../shared/account/roles";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { forbidden } from "../lib/errors";
 import { declared } from "./route-declaration/declare";

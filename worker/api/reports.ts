@@ -6,13 +6,13 @@ import {
   reportSubscriptionSchema,
   type ReportName,
   type ReportResponse,
-} from "../../shared/reports";
+} from "../../shared/reports/reports";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { reportSubscriptions, workspaces } from "../../db/schema";
 import { notFound } from "../lib/errors";
 import { parseInput } from "../lib/validate";
-import { costCsvColumns, costReportQuerySchema, type CostReportResponse } from "../../shared/cost-report";
+import { costCsvColumns, costReportQuerySchema, type CostReportResponse } from "../../shared/costs/cost-report";
 import { costReport } from "../reports/costs";
 import { toCsv } from "../reports/csv";
 import { duePeriod } from "../reports/email-schedule";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ReportResponse, StopRow, SummaryRow, TripRow, DailyRow } from "../../shared/reports";
-import { mphToMetresPerSecond } from "../../shared/units";
+import type { ReportResponse, StopRow, SummaryRow, TripRow, DailyRow } from "../../shared/reports/reports";
+import { mphToMetresPerSecond } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { vehicles, workspaces } from "../../db/schema";
 import commute from "../fleet/fixtures/commute";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
-import { can } from "../../shared/roles";
+import { can } from "../../shared/account/roles";
 import { checkApiTokenRoute } from "../auth/api-tokens";
 import { authenticate, membershipRole } from "../auth/session";
 import { audit } from "../lib/audit";

@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { mutationNames, type Mutators } from "../../shared/mutators";
-import { actions, can, mutationActions, roles, type Role } from "../../shared/roles";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { mutationNames, type Mutators } from "../../shared/sync/mutators";
+import { actions, can, mutationActions, roles, type Role } from "../../shared/account/roles";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import {
   drivers,
@@ -18,7 +18,7 @@ import {
   serviceSchedules,
   vehicles,
 } from "../../db/schema";
-import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/inspections";
 import { commentRow, insertIssue, issueRow } from "../test/issues";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import type { AppEnv } from "../types";
@@ -28,7 +28,7 @@ import { declaredRoutes } from "./route-declaration/declared-routes";
 import { enforceRouteRules } from "./route-rules";
 
 /**
- * The role × route × mutator table, generated from shared/roles.ts and the Hono app itself: a new
+ * The role × route × mutator table, generated from shared/account/roles.ts and the Hono app itself: a new
  * route without a declaration, or a mutator without a rule, fails here (docs/decisions/0018-role-model.md,
  * 0056-route-declarations.md).
  */

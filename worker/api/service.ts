@@ -1,7 +1,11 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { can } from "../../shared/roles";
-import { serviceEntryBodySchema, serviceScheduleBodySchema, serviceSchedulePatchSchema } from "../../shared/service";
+import { can } from "../../shared/account/roles";
+import {
+  serviceEntryBodySchema,
+  serviceScheduleBodySchema,
+  serviceSchedulePatchSchema,
+} from "../../shared/maintenance/service";
 import { requireSession, workspaceSession, type SessionInfo } from "../auth/session";
 import { forbidden, notFound } from "../lib/errors";
 import type { AppEnv } from "../types";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ServiceEntry, ServiceSchedule } from "../../shared/service";
+import type { ServiceEntry, ServiceSchedule } from "../../shared/maintenance/service";
 import { database } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";

@@ -6,7 +6,7 @@ import {
   type ShareList,
   type SharedVehicle,
   type WorkspaceShareList,
-} from "../../shared/shares";
+} from "../../shared/fleet/shares";
 import { users, vehicles, vehicleShares } from "../../db/schema";
 import { requireSession, workspaceSession } from "../auth/session";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -21,7 +21,7 @@ import {
   sharedVehicleSchema,
   shareListSchema,
   workspaceShareListSchema,
-} from "../../shared/shares";
+} from "../../shared/fleet/shares";
 import { declared } from "./route-declaration/declare";
 
 /**

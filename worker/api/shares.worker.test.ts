@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { vehicleShares } from "../../db/schema";
-import type { CreatedShare, ShareList, SharedVehicle } from "../../shared/shares";
+import type { CreatedShare, ShareList, SharedVehicle } from "../../shared/fleet/shares";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 import { d1Meter } from "../../db/d1-meter";
 import { ShareViews } from "../../party/room/share-views";

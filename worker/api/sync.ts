@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { pushRequestSchema } from "../../shared/sync-protocol";
+import { pushRequestSchema } from "../../shared/sync/sync-protocol";
 import { requireSession, workspaceSession } from "../auth/session";
 import { answerPull } from "../sync/answer-pull";
 import { push } from "../sync/push";
@@ -11,7 +11,7 @@ import { sendJobNotifications } from "../jobs/job-notifications";
 import { JOB_MUTATIONS } from "../sync/jobs-mutators";
 import { announceWrites, roomChanges } from "../workspace-object";
 import type { AppEnv } from "../types";
-import { pullRequestSchema, pullResponseSchema } from "../../shared/sync-protocol";
+import { pullRequestSchema, pullResponseSchema } from "../../shared/sync/sync-protocol";
 import { declared } from "./route-declaration/declare";
 
 /**

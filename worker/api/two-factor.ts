@@ -8,7 +8,7 @@ import {
   type TwoFactorEnabled,
   type TwoFactorSetup,
   type TwoFactorStatus,
-} from "../../shared/two-factor";
+} from "../../shared/account/two-factor";
 import { verifyPassword } from "../auth/password";
 import { sendAccountNotice } from "../auth/notices";
 import { clientIp, LIMITS } from "../auth/rate-limit";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { timelineEventQuerySchema, timelineRangeProblem } from "../../shared/timeline-events";
+import { timelineEventQuerySchema, timelineRangeProblem } from "../../shared/fleet/timeline-events";
 import { requireSession, workspaceSession } from "../auth/session";
 import { badRequest } from "../lib/errors";
 import { declared } from "./route-declaration/declare";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { vehicleEventKey, type VehicleEventWire } from "../../shared/vehicle-event";
-import type { TimelineEventItem } from "../../shared/timeline-events";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { vehicleEventKey, type VehicleEventWire } from "../../shared/fleet/vehicle-event";
+import type { TimelineEventItem } from "../../shared/fleet/timeline-events";
 import { database } from "../../db/client";
 import { vehicles } from "../../db/schema";
 import { call, memberWithRole, report, userWithWorkspace } from "../test/factories";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { vehiclePatchSchema } from "../../shared/mutators";
+import { vehiclePatchSchema } from "../../shared/sync/mutators";
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicles } from "../../db/schema";
 import { notFound } from "../lib/errors";
@@ -32,7 +32,7 @@ const vehicleSettings: z.ZodType<VehicleSettings> = z.object({
 
 /**
  * `PATCH /api/vehicles/{id}`: a vehicle's settings for integrators, with the rules of the Settings
- * tab's synced `updateVehicle` (shared/mutators.ts): members and up (its declared permission), fields left
+ * tab's synced `updateVehicle` (shared/sync/mutators.ts): members and up (its declared permission), fields left
  * out stay, null clears one. Another workspace's vehicle is a 404.
  */
 export const vehicleSettingsRoutes = new Hono<AppEnv>().use(requireSession).patch(

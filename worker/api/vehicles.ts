@@ -6,12 +6,12 @@ import {
   HISTORY_WINDOW_MS,
   historyQuerySchema,
   type HistoryResponse,
-} from "../../shared/vehicle-history";
+} from "../../shared/fleet/vehicle-history";
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicles } from "../../db/schema";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
-import { historyResponseSchema } from "../../shared/vehicle-history";
+import { historyResponseSchema } from "../../shared/fleet/vehicle-history";
 import { declared } from "./route-declaration/declare";
 import { vehicleHistory } from "../workspace-object";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { HistoryResponse } from "../../shared/vehicle-history";
+import type { HistoryResponse } from "../../shared/fleet/vehicle-history";
 import { database } from "../../db/client";
 import { positions } from "../../db/schema";
 import { chunkRows } from "../../db/chunk";

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context } from "hono";
-import { can } from "../../shared/roles";
+import { can } from "../../shared/account/roles";
 import { workspaceSession, type SessionInfo } from "../auth/session";
 import { forbidden } from "../lib/errors";
 import type { AppEnv } from "../types";
@@ -10,7 +10,7 @@ import { commitWorkspaceWrite } from "../workspace-object";
 /**
  * The caller's workspace, for a route that changes places or alert rules: a viewer reads but does
  * not change. The route rules (worker/api/route-rules.ts) refuse first; this asks the same role
- * table (shared/roles.ts) again where the write is made.
+ * table (shared/account/roles.ts) again where the write is made.
  */
 export function editorSession(session: SessionInfo) {
   const scoped = workspaceSession(session);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { workspacePreferencesPatchSchema, workspacePreferencesSchema } from "../../shared/reports";
-import type { WorkspaceUnits } from "../../shared/units";
+import { workspacePreferencesPatchSchema, workspacePreferencesSchema } from "../../shared/reports/reports";
+import type { WorkspaceUnits } from "../../shared/units/units";
 import { requireSession, workspaceSession } from "../auth/session";
 import { workspaces } from "../../db/schema";
 import type { AppEnv } from "../types";

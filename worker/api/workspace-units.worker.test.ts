@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WorkspacePreferences } from "../../shared/reports";
+import type { WorkspacePreferences } from "../../shared/reports/reports";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 
 /** A workspace's units (issue 42, docs/decisions/0060), beside its time zone in Preferences. */

@@ -1,8 +1,8 @@
 import { LIMITS } from "../auth/rate-limit";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { createWorkspaceSchema, workspaceSessionSchema } from "../../shared/auth";
-import { can, inviteSchema, roleChangeSchema, type WorkspacesResponse } from "../../shared/roles";
+import { createWorkspaceSchema, workspaceSessionSchema } from "../../shared/account/auth";
+import { can, inviteSchema, roleChangeSchema, type WorkspacesResponse } from "../../shared/account/roles";
 import { endSession } from "../auth/end-sessions";
 import { createSession, requireSession, signInOf } from "../auth/session";
 import { memberships, workspaces } from "../../db/schema";

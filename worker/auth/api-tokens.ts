@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
-import { API_TOKEN_PREFIX, scopeActions, scopeRole } from "../../shared/api-tokens";
-import { isRole, lesserRole, type Action } from "../../shared/roles";
+import { API_TOKEN_PREFIX, scopeActions, scopeRole } from "../../shared/account/api-tokens";
+import { isRole, lesserRole, type Action } from "../../shared/account/roles";
 import { TokenBuckets } from "../../domain/limits/token-buckets";
 import { apiTokens, memberships } from "../../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";

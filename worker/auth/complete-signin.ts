@@ -7,7 +7,7 @@ import { sendAccountNotice } from "./notices";
 import { createSession, deviceOf, type Device } from "./session";
 import { secondFactorChallenge } from "./totp-signin";
 import { firstWorkspaceOf } from "./users";
-import type { SignInAnswer } from "../../shared/two-factor";
+import type { SignInAnswer } from "../../shared/account/two-factor";
 
 /** Has this account signed in from this browser on this network before? */
 async function isKnownDevice(

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
-import { PHOTO_UPLOADS_PER_MINUTE } from "../../shared/photos";
+import { PHOTO_UPLOADS_PER_MINUTE } from "../../shared/maintenance/photos";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../types";
 

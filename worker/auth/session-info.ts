@@ -7,7 +7,7 @@ export interface SessionInfo {
   tokenHash: string;
   userId: string;
   workspaceId: string | null;
-  /** The user's role in that workspace (shared/roles.ts), read with the membership: null without one. */
+  /** The user's role in that workspace (shared/account/roles.ts), read with the membership: null without one. */
   role: string | null;
   /** Every token derived from one sign-in shares it (a workspace switch keeps it). */
   signinId: string;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
-import type { Expense } from "../../shared/expenses";
+import type { Expense } from "../../shared/costs/expenses";
 import type { Db } from "../../db/client";
 import { expenses } from "../../db/schema";
 import type { ExpenseRow } from "./expense-writes";

@@ -1,7 +1,12 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
-import { expenseAfterPatch, expenseFieldsOf, type ExpensePatch, type expenseBodySchema } from "../../shared/expenses";
+import {
+  expenseAfterPatch,
+  expenseFieldsOf,
+  type ExpensePatch,
+  type expenseBodySchema,
+} from "../../shared/costs/expenses";
 import type { Db } from "../../db/client";
 import { expenses } from "../../db/schema";
 import { notFound } from "../lib/errors";

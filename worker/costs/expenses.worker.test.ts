@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { expenseKey, type Expense, type ExpenseWire } from "../../shared/expenses";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { expenseKey, type Expense, type ExpenseWire } from "../../shared/costs/expenses";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { expenses, photos } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import { renewalStatus, type Renewal } from "../../shared/renewals";
-import { dayOf } from "../../shared/time-zone";
+import { renewalStatus, type Renewal } from "../../shared/costs/renewals";
+import { dayOf } from "../../shared/units/time-zone";
 import type { Db } from "../../db/client";
 import { renewals, vehicles, workspaces } from "../../db/schema";
 import type { RenewalRow } from "./renewal-writes";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { renewalStatus, renewalTitle, type RenewalStatus } from "../../shared/renewals";
-import { addDays, dayOf } from "../../shared/time-zone";
+import { renewalStatus, renewalTitle, type RenewalStatus } from "../../shared/costs/renewals";
+import { addDays, dayOf } from "../../shared/units/time-zone";
 import type { Db } from "../../db/client";
 import { memberships, renewals, users, workspaces } from "../../db/schema";
 import { sendMemberMail } from "../email/member-mail";
@@ -20,7 +20,7 @@ import { PER_WORKSPACE_PER_RUN, WORKSPACES_PER_RUN } from "../maintenance/due-no
  * PER_WORKSPACE_PER_RUN renewals per run.
  *
  * SQL picks candidates by the latest day any time zone can be in (UTC's day plus one); the
- * workspace's own day then decides, with the one rule every screen uses (shared/renewals.ts). A
+ * workspace's own day then decides, with the one rule every screen uses (shared/costs/renewals.ts). A
  * renewal reminded of a day early in UTC+14 is picked and left for a few hours: a few rows.
  */
 type Due = Exclude<RenewalStatus, "ok">;

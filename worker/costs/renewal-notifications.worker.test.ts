@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Renewal } from "../../shared/renewals";
-import { addDays, dayOf } from "../../shared/time-zone";
+import type { Renewal } from "../../shared/costs/renewals";
+import { addDays, dayOf } from "../../shared/units/time-zone";
 import { database } from "../../db/client";
 import { emailOutbox, renewals } from "../../db/schema";
 import { config } from "../env";

@@ -1,7 +1,12 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
-import { renewalAfterRenew, renewalFieldsOf, type RenewBody, type renewalBodySchema } from "../../shared/renewals";
+import {
+  renewalAfterRenew,
+  renewalFieldsOf,
+  type RenewBody,
+  type renewalBodySchema,
+} from "../../shared/costs/renewals";
 import type { Db } from "../../db/client";
 import { renewals } from "../../db/schema";
 import { notFound } from "../lib/errors";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { renewalKey, type Renewal } from "../../shared/renewals";
-import { addDays, dayOf } from "../../shared/time-zone";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { renewalKey, type Renewal } from "../../shared/costs/renewals";
+import { addDays, dayOf } from "../../shared/units/time-zone";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { renewals } from "../../db/schema";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";

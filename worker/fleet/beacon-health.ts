@@ -1,5 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { DEVICE_APPS, type BeaconHealth, type DeviceApp, type DeviceIdRotation } from "../../shared/beacon-health";
+import {
+  DEVICE_APPS,
+  type BeaconHealth,
+  type DeviceApp,
+  type DeviceIdRotation,
+} from "../../shared/fleet/beacon-health";
 import type { Db } from "../../db/client";
 import { beacons } from "../../db/schema";
 import { randomToken } from "../lib/crypto";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { database } from "../../db/client";
 import { telemetry } from "../../db/schema";
-import type { HistoryResponse } from "../../shared/vehicle-history";
+import type { HistoryResponse } from "../../shared/fleet/vehicle-history";
 import { call, userWithWorkspace } from "../test/factories";
 import { roomOf } from "../test/ingest";
 import { forgetDevice } from "./device-directory";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BeaconHealth } from "../../shared/beacon-health";
+import type { BeaconHealth } from "../../shared/fleet/beacon-health";
 import { call, workspaceWithBeacon } from "../test/factories";
 import { storedPositions } from "../test/positions";
 import { overlandAt, owntracksAndroidLocation, owntracksAt, traccarClientAt } from "./fixtures/device-apps";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { decodeSyncedValue } from "../../shared/synced-value";
-import type { Vehicle } from "../../shared/vehicle";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
+import type { Vehicle } from "../../shared/fleet/vehicle";
 import { database } from "../../db/client";
 import { telemetry, vehicles, workspaces } from "../../db/schema";
 import { storedPositions } from "../test/positions";

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { telemetryKey } from "../../shared/telemetry";
-import { vehicleKey } from "../../shared/vehicle";
-import { decodeSyncedValue } from "../../shared/synced-value";
-import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/vehicle-event";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { telemetryKey } from "../../shared/fleet/telemetry";
+import { vehicleKey } from "../../shared/fleet/vehicle";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
+import { SYNCED_EVENTS_PER_VEHICLE } from "../../shared/fleet/vehicle-event";
 import { database } from "../../db/client";
 import { telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 import { storedPositions } from "../test/positions";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import type { BeaconHealth } from "../../shared/beacon-health";
+import type { BeaconHealth } from "../../shared/fleet/beacon-health";
 import { database } from "../../db/client";
 import { beacons, telemetry, vehicleEvents } from "../../db/schema";
 import { storedPositions } from "../test/positions";

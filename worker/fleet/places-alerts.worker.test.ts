@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 
 const KNOTS = 1.943_844;

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { ReplacedDeviceIds } from "../../shared/beacon-health";
+import type { ReplacedDeviceIds } from "../../shared/fleet/beacon-health";
 import type { Db } from "../../db/client";
 import { beacons, vehicles } from "../../db/schema";
 import { randomToken } from "../lib/crypto";

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
-import { fuelEconomy, type FuelEconomy } from "../../shared/fuel-economy";
-import { fuelEntryFlags } from "../../shared/fuel-flags";
+import { fuelEconomy, type FuelEconomy } from "../../shared/costs/fuel-economy";
+import { fuelEntryFlags } from "../../shared/costs/fuel-flags";
 import type { Db } from "../../db/client";
 import { fuelEntries } from "../../db/schema";
 import { noRiseSeen } from "./rise-check";
@@ -11,7 +11,7 @@ const ECONOMY_ENTRIES = 5000;
 /**
  * A vehicle's fuel economy over a range (issue 42): its fill-ups up to the range's end (a stretch may
  * open before the range; outliers are judged against its whole history), flagged by the shared
- * rules (shared/fuel-flags.ts, shared/fuel-check.ts), then shared/fuel-economy.ts.
+ * rules (shared/costs/fuel-flags.ts, shared/costs/fuel-check.ts), then shared/costs/fuel-economy.ts.
  */
 export async function vehicleFuelEconomy(
   db: Db,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, max, type SQL } from "drizzle-orm";
-import type { FuelEntry } from "../../shared/fuel";
-import { fuelEntryFlags } from "../../shared/fuel-flags";
+import type { FuelEntry } from "../../shared/costs/fuel";
+import { fuelEntryFlags } from "../../shared/costs/fuel-flags";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { fuelEntries, vehicles } from "../../db/schema";
@@ -9,7 +9,7 @@ import { noRiseSeen } from "./rise-check";
 
 /**
  * Reading the fuel log over REST (issue 42): the live entries of a range, newest first, each with
- * the flags its vehicle's log gives it (shared/fuel-flags.ts). An entry's odometer is compared with
+ * the flags its vehicle's log gives it (shared/costs/fuel-flags.ts). An entry's odometer is compared with
  * every earlier one of its vehicle, inside the range or before it, so a range answers the same flags
  * as the whole log would.
  */

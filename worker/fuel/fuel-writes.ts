@@ -8,7 +8,7 @@ import {
   type FuelEntryPatch,
   type FuelFields,
   type fuelEntryBodySchema,
-} from "../../shared/fuel";
+} from "../../shared/costs/fuel";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { fuelEntries, telemetry, vehicleEvents, vehicles } from "../../db/schema";

@@ -1,6 +1,11 @@
 import { and, eq, gte, inArray, isNotNull } from "drizzle-orm";
-import { fillUpsWithNoRise, firstCheckedAt, type CheckedFillUp, type SeenFuelEvent } from "../../shared/fuel-check";
-import { FUEL_EVENT_TYPES, type FuelEventType } from "../../shared/vehicle-event";
+import {
+  fillUpsWithNoRise,
+  firstCheckedAt,
+  type CheckedFillUp,
+  type SeenFuelEvent,
+} from "../../shared/costs/fuel-check";
+import { FUEL_EVENT_TYPES, type FuelEventType } from "../../shared/fleet/vehicle-event";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { telemetry, vehicleEvents } from "../../db/schema";
@@ -8,7 +13,7 @@ import { telemetry, vehicleEvents } from "../../db/schema";
 /**
  * `no_rise_seen` for the REST answers (docs/decisions/0060): the fill-ups' vehicles' fuel events of
  * the checked days and whether their beacons send the fuel level, read from the rows the browser
- * syncs (the live events, the latest telemetry), then the shared rule (shared/fuel-check.ts).
+ * syncs (the live events, the latest telemetry), then the shared rule (shared/costs/fuel-check.ts).
  * Callers settle the workspace first: both tables are written by its object's flush.
  */
 export async function noRiseSeen(

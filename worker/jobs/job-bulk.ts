@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { DEFAULT_JOB_DURATION_MIN, DEFAULT_JOB_RADIUS_M, type JobInput, type JobPoint } from "../../shared/jobs";
+import { DEFAULT_JOB_DURATION_MIN, DEFAULT_JOB_RADIUS_M, type JobInput, type JobPoint } from "../../shared/jobs/jobs";
 import { BULK_JSON_CHARS } from "../../db/bulk";
 import type { Db } from "../../db/client";
 import { jobNotifications, jobs } from "../../db/schema";

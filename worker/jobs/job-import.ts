@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { JobInput, JobPoint } from "../../shared/jobs";
+import type { JobInput, JobPoint } from "../../shared/jobs/jobs";
 import { csvJob, csvLines, type CsvValues, type LineError } from "../../domain/jobs/csv-import";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { JOB_CSV_HEADER, type Job, type JobImportResult } from "../../shared/jobs";
+import { JOB_CSV_HEADER, type Job, type JobImportResult } from "../../shared/jobs/jobs";
 import { createApp } from "../app";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { MAPBOX_FORWARD_URL } from "./geocode-address";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { placeCentre, type JobLocationInput, type JobPoint } from "../../shared/jobs";
+import { placeCentre, type JobLocationInput, type JobPoint } from "../../shared/jobs/jobs";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";

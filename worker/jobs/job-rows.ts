@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
-import { compareJobOrder, type Job, type JobRoutes, type JobStatus } from "../../shared/jobs";
+import { compareJobOrder, type Job, type JobRoutes, type JobStatus } from "../../shared/jobs/jobs";
 import type { Db } from "../../db/client";
 import { jobs } from "../../db/schema";
 import type { JobRow } from "./job-writes";
@@ -9,7 +9,7 @@ export const MAX_LISTED_JOBS = 10_000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** A job as the REST API answers it (shared/jobs.ts `Job`). */
+/** A job as the REST API answers it (shared/jobs/jobs.ts `Job`). */
 export function toJob(row: JobRow): Job {
   const completed = row.status === "completed";
   return {

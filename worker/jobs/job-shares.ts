@@ -10,7 +10,7 @@ import {
   TRACK_EXPIRED,
   type CreatedJobShare,
   type TrackedJobAnswer,
-} from "../../shared/job-shares";
+} from "../../shared/jobs/job-shares";
 import { jobs, jobShares, telemetry, vehicles } from "../../db/schema";
 import { requireSession, workspaceSession } from "../auth/session";
 import { sendMemberMail } from "../email/member-mail";

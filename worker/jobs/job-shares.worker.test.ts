@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { emailOutbox, heldMail, jobs, jobShares, users } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
-import type { CreatedJobShare, TrackedJobAnswer } from "../../shared/job-shares";
+import type { CreatedJobShare, TrackedJobAnswer } from "../../shared/jobs/job-shares";
 import { call, memberWithRole, report, userWithWorkspace, workspaceWithBeacon } from "../test/factories";
 import { ingest } from "../test/ingest";
 

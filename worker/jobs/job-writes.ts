@@ -12,7 +12,7 @@ import {
   type JobPoint,
   type JobProofInput,
   type JobStatus,
-} from "../../shared/jobs";
+} from "../../shared/jobs/jobs";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { jobNotifications, jobs, vehicles } from "../../db/schema";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody } from "../../shared/api";
+import type { ApiErrorBody } from "../../shared/http/api";
 
 /**
  * A failure the caller can act on. Thrown anywhere in a handler; `app.onError` turns it into

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { DUE_SOON_SHARE, scheduleDue, type ServiceStatus } from "../../shared/service";
-import { METRES_PER_MILE } from "../../shared/units";
+import { DUE_SOON_SHARE, scheduleDue, type ServiceStatus } from "../../shared/maintenance/service";
+import { METRES_PER_MILE } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import { alerts, memberships, serviceSchedules, users } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
@@ -32,7 +32,7 @@ export const DUE_CHECK_EVERY_MINUTES = 15;
 export const PER_WORKSPACE_PER_RUN = 50;
 export const WORKSPACES_PER_RUN = 100;
 /**
- * The share of an interval at which a schedule is due soon, from the one rule (shared/service.ts).
+ * The share of an interval at which a schedule is due soon, from the one rule (shared/maintenance/service.ts).
  * The SQL below only narrows the rows to read; `scheduleDue` decides each candidate's status.
  */
 const SOON = 1 - DUE_SOON_SHARE;

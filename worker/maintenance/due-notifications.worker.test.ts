@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ServiceSchedule } from "../../shared/service";
-import { METRES_PER_MILE } from "../../shared/units";
+import type { ServiceSchedule } from "../../shared/maintenance/service";
+import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { chunkRows } from "../../db/chunk";
 import { alerts, emailOutbox, serviceSchedules, telemetry, users } from "../../db/schema";

@@ -5,7 +5,7 @@ import {
   DEFAULT_PRE_TRIP_ITEMS,
   defaultFormId,
   type InspectionForm,
-} from "../../shared/inspections";
+} from "../../shared/maintenance/inspections";
 import type { Db } from "../../db/client";
 import { inspectionForms } from "../../db/schema";
 

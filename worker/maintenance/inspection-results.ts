@@ -1,4 +1,4 @@
-import type { InspectionItem, InspectionResult } from "../../shared/inspections";
+import type { InspectionItem, InspectionResult } from "../../shared/maintenance/inspections";
 import { badRequest } from "../lib/errors";
 
 /**

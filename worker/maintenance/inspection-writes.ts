@@ -1,7 +1,7 @@
 import { eq, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
-import type { inspectionSubmissionSchema } from "../../shared/inspections";
+import type { inspectionSubmissionSchema } from "../../shared/maintenance/inspections";
 import type { Db } from "../../db/client";
 import { inspections } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { priorityLabels, type IssuePriority } from "../../shared/issues";
+import { priorityLabels, type IssuePriority } from "../../shared/maintenance/issues";
 import type { Db } from "../../db/client";
 import { issueNotifications, issues, memberships, users, vehicles, workspaces } from "../../db/schema";
 import { sendMemberMail, type MemberMail } from "../email/member-mail";

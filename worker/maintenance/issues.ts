@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { IssueCommentJson, IssueJson, IssuePriority, IssueStatus, UpdateIssueBody } from "../../shared/issues";
+import type {
+  IssueCommentJson,
+  IssueJson,
+  IssuePriority,
+  IssueStatus,
+  UpdateIssueBody,
+} from "../../shared/maintenance/issues";
 import type { Db } from "../../db/client";
 import { inLists } from "../../db/chunk";
 import { issueComments, issueNotifications, issues, memberships, vehicles } from "../../db/schema";

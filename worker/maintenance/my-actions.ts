@@ -1,13 +1,13 @@
 import { and, eq, gte, gt, ne, sql } from "drizzle-orm";
-import type { IssueJson } from "../../shared/issues";
-import type { ServiceSchedule } from "../../shared/service";
-import { dayAround, droveWithoutInspection } from "../../shared/drove-without-inspection";
+import type { IssueJson } from "../../shared/maintenance/issues";
+import type { ServiceSchedule } from "../../shared/maintenance/service";
+import { dayAround, droveWithoutInspection } from "../../shared/maintenance/drove-without-inspection";
 import type { Db } from "../../db/client";
 import { alertReads, alerts, inspections, issues, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 import { toIssueJson } from "./issues";
 import { vehicleReadings } from "./readings";
 import { liveSchedules, toSchedule } from "./schedules";
-import type { Renewal } from "../../shared/renewals";
+import type { Renewal } from "../../shared/costs/renewals";
 import { dueRenewals } from "../costs/renewal-list";
 
 /**
@@ -68,7 +68,7 @@ export async function dueService(db: Db, workspaceId: string, now: number): Prom
 
 /**
  * Vehicles that drove today without today's inspection, by the one rule the browser applies
- * (shared/drove-without-inspection.ts) to the same rows it syncs: each live vehicle's latest live
+ * (shared/maintenance/drove-without-inspection.ts) to the same rows it syncs: each live vehicle's latest live
  * trip in vehicle_events (the latest is the one that can fall on today: trips follow one another)
  * and the inspections submitted since the workspace's midnight.
  */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { inLists } from "../../db/chunk";
-import { metresToMiles } from "../../shared/units";
-import type { VehicleReading } from "../../shared/service";
+import { metresToMiles } from "../../shared/units/units";
+import type { VehicleReading } from "../../shared/maintenance/service";
 import type { Db } from "../../db/client";
 import { telemetry, vehicles } from "../../db/schema";
 

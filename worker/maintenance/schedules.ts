@@ -8,7 +8,7 @@ import {
   type ServiceEntry,
   type ServiceSchedule,
   type VehicleReading,
-} from "../../shared/service";
+} from "../../shared/maintenance/service";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 
@@ -127,7 +127,7 @@ export function liveEntries(db: Db, workspaceId: string, vehicleId: string | und
 }
 
 /**
- * A service entry restarts each schedule it names (shared/service.ts restartedBasis), in a new
+ * A service entry restarts each schedule it names (shared/maintenance/service.ts restartedBasis), in a new
  * cycle whose due notifications have not been sent.
  */
 export function restartWrites(

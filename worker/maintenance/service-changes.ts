@@ -1,7 +1,11 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
-import { NO_INTERVAL_MESSAGE, scheduleAfterPatch, type serviceSchedulePatchSchema } from "../../shared/service";
+import {
+  NO_INTERVAL_MESSAGE,
+  scheduleAfterPatch,
+  type serviceSchedulePatchSchema,
+} from "../../shared/maintenance/service";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";

@@ -7,7 +7,7 @@ import {
   latestServiceDay,
   type serviceEntryBodySchema,
   type serviceScheduleBodySchema,
-} from "../../shared/service";
+} from "../../shared/maintenance/service";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";

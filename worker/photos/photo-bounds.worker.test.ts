@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
-import { PHOTO_UPLOADS_PER_MINUTE, UNATTACHED_PHOTO_MS, type PhotoUsage } from "../../shared/photos";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/inspections";
+import { PHOTO_UPLOADS_PER_MINUTE, UNATTACHED_PHOTO_MS, type PhotoUsage } from "../../shared/maintenance/photos";
 import { database } from "../../db/client";
 import { photoPurges, photos, users, workspaces } from "../../db/schema";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { UNATTACHED_PHOTO_MS } from "../../shared/photos";
+import { UNATTACHED_PHOTO_MS } from "../../shared/maintenance/photos";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { photoPurges, photos } from "../../db/schema";

@@ -1,6 +1,6 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { and, eq } from "drizzle-orm";
-import type { PushNotice } from "../../shared/push";
+import type { PushNotice } from "../../shared/account/push";
 import type { Db } from "../../db/client";
 import { pushSubscriptions } from "../../db/schema";
 import { webhookTargetProblem } from "../alerts/webhook-target";

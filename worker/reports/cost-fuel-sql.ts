@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
-import { OUTLIER_FACTOR, OUTLIER_MIN_STRETCHES } from "../../shared/fuel-economy";
+import { OUTLIER_FACTOR, OUTLIER_MIN_STRETCHES } from "../../shared/costs/fuel-economy";
 import type { Db } from "../../db/client";
 
 /**
  * The cost report's fuel figures worked out in D1 (docs/decisions/0061): a year of a 1,000-vehicle
  * fleet's fill-ups is 600,000 rows, too many to read into the Worker in 2 s. These statements
- * answer a row per vehicle and span instead, and follow shared/fuel-economy.ts and
- * shared/fuel-flags.ts step for step (the equivalence test, worker/reports/cost-report-sql.worker.test.ts,
+ * answer a row per vehicle and span instead, and follow shared/costs/fuel-economy.ts and
+ * shared/costs/fuel-flags.ts step for step (the equivalence test, worker/reports/cost-report-sql.worker.test.ts,
  * holds them to it on a random fleet).
  */
 
@@ -57,7 +57,7 @@ export interface EconomySpan {
 
 /**
  * Each fill-up of the log read (the range and ECONOMY_LOOKBACK_DAYS before it) in its vehicle's
- * order (time, then id: the covering index's order, so no sort), with `backwards` (shared/fuel-flags.ts:
+ * order (time, then id: the covering index's order, so no sort), with `backwards` (shared/costs/fuel-flags.ts:
  * an odometer below the highest one before it) and `grp`, the full fills before it: a stretch is
  * the fills of one `grp` above 0, closed by its full one, opened by the full one of the `grp` before.
  */
@@ -74,7 +74,7 @@ const orderedLog = (workspaceId: string, from: number, to: number, filter: SQL |
   )`;
 
 /**
- * Stretches (shared/fuel-economy.ts `stretchesOf`): closing time, miles (0 without both odometers),
+ * Stretches (shared/costs/fuel-economy.ts `stretchesOf`): closing time, miles (0 without both odometers),
  * litres of its fills, and doubtful (an odometer missing, no miles, the opening fill-up's odometer
  * backwards, or a fill flagged: backwards, or over the tank, which is its largest fill over it).
  */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CostReportQuery } from "../../shared/cost-report";
+import type { CostReportQuery } from "../../shared/costs/cost-report";
 import { chunkRows } from "../../db/chunk";
 import { database } from "../../db/client";
 import { fuelEntries, vehicles, workspaces } from "../../db/schema";
@@ -11,7 +11,7 @@ import { costReport } from "./costs";
 
 /**
  * The cost report's fuel worked out in D1 (docs/decisions/0061) against the per-row computation it
- * replaced (worker/test/cost-fuel-rows.ts: shared/fuel-flags.ts and shared/fuel-economy.ts over
+ * replaced (worker/test/cost-fuel-rows.ts: shared/costs/fuel-flags.ts and shared/costs/fuel-economy.ts over
  * every fill-up read), on a random fleet with what the rules treat specially: partial fills,
  * fills over the tank, odometers missing or going backwards, fill-ups at the same instant, stretches
  * far from a vehicle's usual economy, deleted fill-ups and vehicles, fill-ups before the range.

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { costRangeProblem, monthsOf, type CostReportQuery, type CostRow } from "../../shared/cost-report";
-import { addDays, startOfDay } from "../../shared/time-zone";
-import { LITRES_PER_US_GALLON, metresToMiles } from "../../shared/units";
+import { costRangeProblem, monthsOf, type CostReportQuery, type CostRow } from "../../shared/costs/cost-report";
+import { addDays, startOfDay } from "../../shared/units/time-zone";
+import { LITRES_PER_US_GALLON, metresToMiles } from "../../shared/units/units";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, vehicles as vehiclesTable } from "../../db/schema";
@@ -207,7 +207,7 @@ async function addExpenses(
 /**
  * GET /api/reports/costs: per vehicle or per local month, and the fleet total. Reads grouped
  * figures (rollups and service by vehicle and month) and the fill-ups once; economy is worked out
- * per vehicle by shared/fuel-economy.ts over the range or each month.
+ * per vehicle by shared/costs/fuel-economy.ts over the range or each month.
  */
 export async function costReport(
   db: Db,

@@ -1,4 +1,4 @@
-import { addDays, localClock } from "../../shared/time-zone";
+import { addDays, localClock } from "../../shared/units/time-zone";
 
 /** Summaries go out once the workspace's day has reached this hour (its morning). */
 export const MORNING_HOUR = 7;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { StopRow, TripRow } from "../../shared/reports";
-import { isoWithOffset } from "../../shared/time-zone";
-import type { StreetAddress, VehicleEventType } from "../../shared/vehicle-event";
-import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
+import type { StopRow, TripRow } from "../../shared/reports/reports";
+import { isoWithOffset } from "../../shared/units/time-zone";
+import type { StreetAddress, VehicleEventType } from "../../shared/fleet/vehicle-event";
+import { metresPerSecondToMph, metresToMiles } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import type { ReportRange } from "./range";
 import type { ReportVehicle } from "./vehicles";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { jobs } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
-import type { JobsReportRow, ReportResponse } from "../../shared/reports";
+import type { JobsReportRow, ReportResponse } from "../../shared/reports/reports";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 
 const db = () => database(env.DB);

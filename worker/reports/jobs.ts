@@ -3,7 +3,7 @@ import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { jobs } from "../../db/schema";
 import { empty, onTimeFigures, type OnTimeJob } from "../../domain/jobs/on-time";
-import type { JobsReportRow } from "../../shared/reports";
+import type { JobsReportRow } from "../../shared/reports/reports";
 import type { ReportRange } from "./range";
 import type { ReportVehicle } from "./vehicles";
 

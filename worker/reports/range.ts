@@ -1,5 +1,5 @@
-import { rangeProblem } from "../../shared/reports";
-import { dayOf, endOfDay, startOfDay } from "../../shared/time-zone";
+import { rangeProblem } from "../../shared/reports/reports";
+import { dayOf, endOfDay, startOfDay } from "../../shared/units/time-zone";
 import { badRequest } from "../lib/errors";
 
 /** A report's range: whole local days, from the first's midnight to the end of the last. */

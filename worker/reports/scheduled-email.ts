@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
-import type { SummaryRow } from "../../shared/reports";
+import type { SummaryRow } from "../../shared/reports/reports";
 import type { Db } from "../../db/client";
 import { memberships, reportSubscriptions, users, workspaces } from "../../db/schema";
 import { sendEmail } from "../email/email";

@@ -1,9 +1,9 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { addFigures, FIGURE_NAMES, FIGURE_TOTALS, noFigures, type DayFigures } from "../../domain/reports/day-figures";
-import type { DailyRow, SummaryRow } from "../../shared/reports";
-import { daysFrom } from "../../shared/time-zone";
-import { metresPerSecondToMph, metresToMiles } from "../../shared/units";
+import type { DailyRow, SummaryRow } from "../../shared/reports/reports";
+import { daysFrom } from "../../shared/units/time-zone";
+import { metresPerSecondToMph, metresToMiles } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import { vehicleDayRollups } from "../../db/schema";
 import type { ReportRange } from "./range";

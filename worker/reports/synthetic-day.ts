@@ -1,5 +1,5 @@
 import { rollupFixes, type DayRollup, type RollupFix } from "../../domain/reports/rollup";
-import { startOfDay } from "../../shared/time-zone";
+import { startOfDay } from "../../shared/units/time-zone";
 import { advance, initialState, type MotionState } from "../../domain/fold/motion";
 
 /**

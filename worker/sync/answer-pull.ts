@@ -1,4 +1,4 @@
-import { pullRequestSchema, type PullAnswer } from "../../shared/sync-protocol";
+import { pullRequestSchema, type PullAnswer } from "../../shared/sync/sync-protocol";
 import type { Db } from "../../db/client";
 import { ApiError, errorBody } from "../lib/errors";
 import { parseInput } from "../lib/validate";

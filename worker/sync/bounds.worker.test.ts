@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION, SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { PROTOCOL_VERSION, SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { LIMITS } from "../auth/rate-limit";
 import { call, userWithWorkspace } from "../test/factories";
 import { MAX_PUSH_MUTATIONS } from "./push-bounds";

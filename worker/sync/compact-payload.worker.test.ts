@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { decodeSyncedValue } from "../../shared/synced-value";
-import { telemetryKey, type Telemetry } from "../../shared/telemetry";
-import { vehicleKey, type Vehicle } from "../../shared/vehicle";
-import { vehicleEventKey, type VehicleEvent } from "../../shared/vehicle-event";
+import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
+import { telemetryKey, type Telemetry } from "../../shared/fleet/telemetry";
+import { vehicleKey, type Vehicle } from "../../shared/fleet/vehicle";
+import { vehicleEventKey, type VehicleEvent } from "../../shared/fleet/vehicle-event";
 import { database } from "../../db/client";
 import { telemetry, vehicleEvents } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";

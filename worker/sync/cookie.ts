@@ -1,4 +1,4 @@
-import type { Cookie } from "../../shared/sync-protocol";
+import type { Cookie } from "../../shared/sync/sync-protocol";
 
 /**
  * The pull cookie (docs/decisions/0003-sync.md), an object per docs/product.md section 5:

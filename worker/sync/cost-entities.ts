@@ -1,6 +1,6 @@
 import { and, eq, gt, gte } from "drizzle-orm";
-import { encodeExpense, expenseKey, firstSyncedExpenseDay } from "../../shared/expenses";
-import { encodeRenewal, renewalKey } from "../../shared/renewals";
+import { encodeExpense, expenseKey, firstSyncedExpenseDay } from "../../shared/costs/expenses";
+import { encodeRenewal, renewalKey } from "../../shared/costs/renewals";
 import type { Db } from "../../db/client";
 import { expenses, renewals } from "../../db/schema";
 import type { Add, Rows } from "./add-rows";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { driverKey } from "../../shared/driver";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { decodeSyncedValue } from "../../shared/synced-value";
-import { vehicleKey } from "../../shared/vehicle";
+import { driverKey } from "../../shared/fleet/driver";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
+import { vehicleKey } from "../../shared/fleet/vehicle";
 import { database } from "../../db/client";
 import { vehicles } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";

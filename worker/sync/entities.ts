@@ -1,7 +1,7 @@
-import { encodeDriver, type DriverWire } from "../../shared/driver";
-import { encodeTelemetry, type TelemetryWire } from "../../shared/telemetry";
-import { encodeVehicle, type VehicleWire } from "../../shared/vehicle";
-import { encodeVehicleEvent, type VehicleEventWire } from "../../shared/vehicle-event";
+import { encodeDriver, type DriverWire } from "../../shared/fleet/driver";
+import { encodeTelemetry, type TelemetryWire } from "../../shared/fleet/telemetry";
+import { encodeVehicle, type VehicleWire } from "../../shared/fleet/vehicle";
+import { encodeVehicleEvent, type VehicleEventWire } from "../../shared/fleet/vehicle-event";
 import type { drivers, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 
 /**

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { addExpenseArgs, deleteExpenseArgs, updateExpenseArgs } from "../../shared/expenses";
+import { addExpenseArgs, deleteExpenseArgs, updateExpenseArgs } from "../../shared/costs/expenses";
 import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { expenseDeleteWrites, expenseIdTaken, expenseUpdateWrites, expenseWrites } from "../costs/expense-writes";
@@ -10,7 +10,7 @@ import { refusingApiErrors } from "./service-mutators";
 type Refuse = (message: string) => never;
 
 /**
- * The authoritative side of shared/expense-mutators.ts, through the REST routes' own checks and
+ * The authoritative side of shared/costs/expense-mutators.ts, through the REST routes' own checks and
  * writes (worker/costs/expense-writes.ts): what the API would answer with a 4xx is refused here
  * with its message, and nothing is written. An id already taken (a replay, or someone else's) is
  * refused; a delete replayed finds nothing live and is refused.

@@ -1,5 +1,5 @@
 import { and, eq, gt, gte } from "drizzle-orm";
-import { encodeFuelEntry, firstSyncedFuelAt, fuelEntryKey } from "../../shared/fuel";
+import { encodeFuelEntry, firstSyncedFuelAt, fuelEntryKey } from "../../shared/costs/fuel";
 import type { Db } from "../../db/client";
 import { fuelEntries } from "../../db/schema";
 import type { Add, Rows } from "./add-rows";

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { deleteFuelEntryArgs, logFuelEntryArgs, updateFuelEntryArgs } from "../../shared/fuel";
+import { deleteFuelEntryArgs, logFuelEntryArgs, updateFuelEntryArgs } from "../../shared/costs/fuel";
 import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { fuelDeleteWrites, fuelEntryWrites, fuelIdTaken, fuelUpdateWrites } from "../fuel/fuel-writes";
@@ -10,7 +10,7 @@ import { refusingApiErrors } from "./service-mutators";
 type Refuse = (message: string) => never;
 
 /**
- * The authoritative side of shared/fuel-mutators.ts, through the REST routes' own checks and
+ * The authoritative side of shared/costs/fuel-mutators.ts, through the REST routes' own checks and
  * writes (worker/fuel/fuel-writes.ts): what the API would answer with a 4xx is refused here with
  * its message, and nothing is written. The logger is the caller; an id already taken (a replay, or
  * someone else's) is refused; a delete replayed finds nothing live and is refused.

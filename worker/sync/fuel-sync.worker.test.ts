@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { decodeFuelEntry, fuelEntryKey, type FuelEntryWire } from "../../shared/fuel";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { vehicleKey } from "../../shared/vehicle";
+import { decodeFuelEntry, fuelEntryKey, type FuelEntryWire } from "../../shared/costs/fuel";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { vehicleKey } from "../../shared/fleet/vehicle";
 import { database } from "../../db/client";
 import { fuelEntries, vehicles } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { pullRequest, pushRequest } from "../../shared/sync-requests";
+import { pullRequest, pushRequest } from "../../shared/sync/sync-requests";
 import { database } from "../../db/client";
 import { replicacheClientGroups, replicacheClients, vehicles } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { submitInspectionArgs } from "../../shared/inspections";
+import { submitInspectionArgs } from "../../shared/maintenance/inspections";
 import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { inspectionWrites } from "../maintenance/inspection-writes";
@@ -10,7 +10,7 @@ import { refusingApiErrors } from "./service-mutators";
 type Refuse = (message: string) => never;
 
 /**
- * The authoritative side of shared/inspection-mutators.ts, through the REST route's own checks and
+ * The authoritative side of shared/maintenance/inspection-mutators.ts, through the REST route's own checks and
  * writes (worker/maintenance/inspection-writes.ts): the inspector is the caller; the time the
  * device says it was done is kept when it is within the last 30 days, as over REST. A resend of a
  * stored inspection writes nothing.

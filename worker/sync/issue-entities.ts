@@ -1,5 +1,11 @@
 import { and, eq, gt, gte, inArray, or } from "drizzle-orm";
-import { encodeIssue, encodeIssueComment, issueCommentKey, issueKey, ISSUE_RECENT_MS } from "../../shared/issues";
+import {
+  encodeIssue,
+  encodeIssueComment,
+  issueCommentKey,
+  issueKey,
+  ISSUE_RECENT_MS,
+} from "../../shared/maintenance/issues";
 import type { Db } from "../../db/client";
 import { issueComments, issues } from "../../db/schema";
 import type { Add, Rows } from "./add-rows";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { addIssueCommentArgs, createIssueArgs, updateIssueArgs } from "../../shared/issues";
+import { addIssueCommentArgs, createIssueArgs, updateIssueArgs } from "../../shared/maintenance/issues";
 import type { Db } from "../../db/client";
 import { issueComments, issues } from "../../db/schema";
 import {
@@ -19,7 +19,7 @@ export interface MutationCaller {
 }
 
 /**
- * The authoritative side of shared/issues-mutators.ts. The reporter and comment author are the
+ * The authoritative side of shared/maintenance/issues-mutators.ts. The reporter and comment author are the
  * caller, whatever the browser said; ids are the browser's, so one another workspace holds is
  * refused, and a replayed create is a no-op.
  */

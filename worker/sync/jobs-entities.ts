@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, lte } from "drizzle-orm";
-import { encodeJob, jobKey, syncedJobDates } from "../../shared/jobs";
+import { encodeJob, jobKey, syncedJobDates } from "../../shared/jobs/jobs";
 import type { Db } from "../../db/client";
 import { jobs } from "../../db/schema";
 

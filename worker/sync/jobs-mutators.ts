@@ -7,7 +7,7 @@ import {
   markJobArrivedArgs,
   reorderJobsArgs,
   updateJobArgs,
-} from "../../shared/jobs";
+} from "../../shared/jobs/jobs";
 import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { resolveJobPoint } from "../jobs/job-places";
@@ -46,7 +46,7 @@ export const JOB_MUTATIONS: ReadonlySet<string> = new Set<JobMutationName>([
 ]);
 
 /**
- * The authoritative side of shared/jobs-mutators.ts, through the REST routes' own checks and
+ * The authoritative side of shared/jobs/jobs-mutators.ts, through the REST routes' own checks and
  * writes (worker/jobs/job-writes.ts): what the API would answer with a 4xx is refused here with its
  * message, and nothing is written. The writer is the caller and the time the server's (a driver's
  * "arrived" keeps the phone's time when it is not in the future: an arrival marked offline is

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { decodeJob, jobKey, type JobWire } from "../../shared/jobs";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { decodeJob, jobKey, type JobWire } from "../../shared/jobs/jobs";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { jobs } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";

@@ -11,7 +11,7 @@ import {
   serviceEntryKey,
   serviceScheduleKey,
   SYNCED_INSPECTION_MS,
-} from "../../shared/maintenance-sync";
+} from "../../shared/sync/maintenance-sync";
 import type { Db } from "../../db/client";
 import { inspectionForms, inspections, serviceEntries, serviceSchedules } from "../../db/schema";
 import type { Add, Rows } from "./add-rows";

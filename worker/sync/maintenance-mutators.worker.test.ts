@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
-import { inspectionKey, serviceEntryKey, serviceScheduleKey } from "../../shared/maintenance-sync";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/inspections";
+import { inspectionKey, serviceEntryKey, serviceScheduleKey } from "../../shared/sync/maintenance-sync";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { inspections, photos, serviceEntries, serviceSchedules } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
@@ -13,8 +13,8 @@ import { pushMutations as push } from "../test/sync";
 import { serviceScheduleWrites } from "../maintenance/service-writes";
 
 /**
- * "Log service", "Add schedule", editing and deleting schedules and entries, and inspections pushed through sync (shared/service-mutators.ts,
- * shared/inspection-mutators.ts), as a browser that was offline sends them.
+ * "Log service", "Add schedule", editing and deleting schedules and entries, and inspections pushed through sync (shared/maintenance/service-mutators.ts,
+ * shared/maintenance/inspection-mutators.ts), as a browser that was offline sends them.
  */
 
 async function pulledKeys(token: string) {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/inspections";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { METRES_PER_MILE } from "../../shared/units";
+import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/inspections";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { inspections, serviceEntries, telemetry } from "../../db/schema";
 import { config, type Env } from "../env";

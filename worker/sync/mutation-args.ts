@@ -4,7 +4,7 @@ export interface ArgsSchema<T> {
 }
 
 /**
- * A mutation's arguments checked with its schema (shared/mutators.ts, shared/places.ts): what
+ * A mutation's arguments checked with its schema (shared/sync/mutators.ts, shared/places/places.ts): what
  * does not fit is refused with the first problem's message, which the browser shows.
  */
 export function parseArgs<T>(schema: ArgsSchema<T>, input: unknown, refuse: (message: string) => never): T {

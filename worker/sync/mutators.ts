@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { assignDriverArgs, driverArgs } from "../../shared/driver";
-import { updateVehicleArgs, type Mutators } from "../../shared/mutators";
+import { assignDriverArgs, driverArgs } from "../../shared/fleet/driver";
+import { updateVehicleArgs, type Mutators } from "../../shared/sync/mutators";
 import type { Db } from "../../db/client";
 import { drivers, vehicles } from "../../db/schema";
 import { placeServerMutators } from "./places-mutators";
@@ -19,7 +19,7 @@ import { parseArgs, type ArgsSchema } from "./mutation-args";
 export class MutationRejected extends Error {}
 
 /**
- * The authoritative side of each mutation in shared/mutators.ts: reads what it needs, checks that
+ * The authoritative side of each mutation in shared/sync/mutators.ts: reads what it needs, checks that
  * everything it touches is in the session's workspace, and returns the writes (stamped with the
  * workspace version) for push to commit in one batch.
  */

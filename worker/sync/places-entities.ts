@@ -1,7 +1,7 @@
 import type { alertReads, alertRules, alerts, places } from "../../db/schema";
-import { alertKey, alertRuleKey, type AlertRuleConfig } from "../../shared/alert-rules";
-import { alertReadsKey, encodeAlert, encodeAlertReads } from "../../shared/alerts";
-import { encodePlace, placeKey } from "../../shared/places";
+import { alertKey, alertRuleKey, type AlertRuleConfig } from "../../shared/alerts/alert-rules";
+import { alertReadsKey, encodeAlert, encodeAlertReads } from "../../shared/alerts/alerts";
+import { encodePlace, placeKey } from "../../shared/places/places";
 import { webhookHostOnly } from "../alerts/webhook-target";
 import type { Add, Rows } from "./add-rows";
 

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { createPlaceArgs, deletePlaceArgs, MAX_PLACES, updatePlaceArgs } from "../../shared/places";
+import { createPlaceArgs, deletePlaceArgs, MAX_PLACES, updatePlaceArgs } from "../../shared/places/places";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
 import { insertPlaceUnderCap } from "../../db/capped-insert";
@@ -20,7 +20,7 @@ export async function livePlaces(db: Db, workspaceId: string): Promise<number> {
 }
 
 /**
- * The authoritative side of shared/places-mutators.ts. An id already used by another workspace's
+ * The authoritative side of shared/places/places-mutators.ts. An id already used by another workspace's
  * place is refused (ids are the browser's choice; a guessed one must not reach across).
  */
 export function placeServerMutators(refuse: Refuse) {

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION, SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { PROTOCOL_VERSION, SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 
 /**
  * Which clients the sync endpoints serve (docs/decisions/0003-sync.md, "Versions"):

@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
-import { mutationNames } from "../../shared/mutators";
-import { can, mutationActions, refusalMessage, type RefusedMutation } from "../../shared/roles";
-import type { Mutation, pushRequestSchema } from "../../shared/sync-protocol";
+import { mutationNames } from "../../shared/sync/mutators";
+import { can, mutationActions, refusalMessage, type RefusedMutation } from "../../shared/account/roles";
+import type { Mutation, pushRequestSchema } from "../../shared/sync/sync-protocol";
 import type { SessionInfo } from "../auth/session";
 import type { Db } from "../../db/client";
 import { replicacheClients, workspaces } from "../../db/schema";
@@ -160,7 +160,7 @@ async function commitOrRecord(
   }
 }
 
-/** Whether the role may make this mutation (shared/roles.ts); an unknown name is left to runMutation. */
+/** Whether the role may make this mutation (shared/account/roles.ts); an unknown name is left to runMutation. */
 function allowedFor(role: string | null, mutation: Mutation): boolean {
   const action = mutationActions[mutation.name as keyof typeof mutationActions];
   return action === undefined || can(role, action);

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { POKE_MESSAGE } from "../../shared/room-protocol";
-import { pullRequest, pushRequest } from "../../shared/sync-requests";
+import { POKE_MESSAGE } from "../../shared/sync/room-protocol";
+import { pullRequest, pushRequest } from "../../shared/sync/sync-requests";
 import { database } from "../../db/client";
 import { places, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { addRenewalArgs, deleteRenewalArgs, renewRenewalArgs } from "../../shared/renewals";
+import { addRenewalArgs, deleteRenewalArgs, renewRenewalArgs } from "../../shared/costs/renewals";
 import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { renewalDeleteWrites, renewalIdTaken, renewalWrites, renewWrites } from "../costs/renewal-writes";
@@ -10,7 +10,7 @@ import { refusingApiErrors } from "./service-mutators";
 type Refuse = (message: string) => never;
 
 /**
- * The authoritative side of shared/renewal-mutators.ts, through the REST routes' own checks and
+ * The authoritative side of shared/costs/renewal-mutators.ts, through the REST routes' own checks and
  * writes (worker/costs/renewal-writes.ts): a 4xx of the API is a refusal here, nothing written.
  */
 export function renewalServerMutators(refuse: Refuse) {

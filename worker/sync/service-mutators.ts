@@ -4,7 +4,7 @@ import {
   deleteServiceArgs,
   logServiceEntryArgs,
   updateServiceScheduleArgs,
-} from "../../shared/service";
+} from "../../shared/maintenance/service";
 import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { ApiError } from "../lib/errors";
@@ -28,7 +28,7 @@ export const refusingApiErrors =
   };
 
 /**
- * The authoritative side of shared/service-mutators.ts, through the REST routes' own checks and
+ * The authoritative side of shared/maintenance/service-mutators.ts, through the REST routes' own checks and
  * writes (worker/maintenance/service-writes.ts): what the API would answer with a 4xx is refused
  * here with its message, and nothing is written. The logger is the caller, and the times the
  * server's, whatever the browser said; an id already taken (a replay, or someone else's) is refused.

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { decodeSyncedValue } from "../../shared/synced-value";
-import { vehicleKey, type Vehicle } from "../../shared/vehicle";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
+import { vehicleKey, type Vehicle } from "../../shared/fleet/vehicle";
 import { database } from "../../db/client";
 import { replicacheClientGroups, vehicles } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { afterEach, describe, expect, it } from "vitest";
-import { SESSION_ENDED_CLOSE_CODE, type SocketPullAnswer } from "../../shared/room-protocol";
-import { pullRequest } from "../../shared/sync-requests";
+import { SESSION_ENDED_CLOSE_CODE, type SocketPullAnswer } from "../../shared/sync/room-protocol";
+import { pullRequest } from "../../shared/sync/sync-requests";
 import { database } from "../../db/client";
 import { sessions, workspaces } from "../../db/schema";
 import { d1Meter } from "../../db/d1-meter";
@@ -16,7 +16,7 @@ import { runInDurableObject } from "cloudflare:test";
 import type { WorkspaceRoom } from "../workspace-room";
 
 /**
- * Incremental pulls over the room's socket (shared/room-protocol.ts, docs/decisions/0013): the same
+ * Incremental pulls over the room's socket (shared/sync/room-protocol.ts, docs/decisions/0013): the same
  * answers as POST /api/sync/pull, for the socket's own session and workspace only, at no D1 cost of
  * their own, and never for a session that has ended.
  */

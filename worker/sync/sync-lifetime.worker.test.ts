@@ -2,10 +2,10 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { decodeSyncedValue } from "../../shared/synced-value";
-import { vehicleKey } from "../../shared/vehicle";
-import { vehicleEventKey } from "../../shared/vehicle-event";
+import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
+import { vehicleKey } from "../../shared/fleet/vehicle";
+import { vehicleEventKey } from "../../shared/fleet/vehicle-event";
 import { database } from "../../db/client";
 import { syncCheckpoints, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 import worker from "../test-entry";

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync-protocol";
-import { decodeSyncedValue } from "../../shared/synced-value";
-import { telemetryKey } from "../../shared/telemetry";
-import { vehicleKey } from "../../shared/vehicle";
-import { vehicleEventKey } from "../../shared/vehicle-event";
+import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
+import { telemetryKey } from "../../shared/fleet/telemetry";
+import { vehicleKey } from "../../shared/fleet/vehicle";
+import { vehicleEventKey } from "../../shared/fleet/vehicle-event";
 import { database } from "../../db/client";
 import { telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 import type { SyncCookie } from "./cookie";

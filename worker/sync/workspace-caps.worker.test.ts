@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MAX_ALERT_RULES } from "../../shared/alert-rules";
-import { MAX_PLACES, MAX_PLACE_VERTICES } from "../../shared/places";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { MAX_ALERT_RULES } from "../../shared/alerts/alert-rules";
+import { MAX_PLACES, MAX_PLACE_VERTICES } from "../../shared/places/places";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { chunkRows } from "../../db/chunk";
 import { alertRules, places } from "../../db/schema";

@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { invites, reportSubscriptions } from "../../db/schema";
-import type { ApiTokenList, CreatedApiToken } from "../../shared/api-tokens";
-import type { CreatedShare, WorkspaceShareList } from "../../shared/shares";
+import type { ApiTokenList, CreatedApiToken } from "../../shared/account/api-tokens";
+import type { CreatedShare, WorkspaceShareList } from "../../shared/fleet/shares";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 
 /**

@@ -8,7 +8,7 @@ import {
   type InvitePreview,
   type InviteRow,
   type Role,
-} from "../../shared/roles";
+} from "../../shared/account/roles";
 import type { Db } from "../../db/client";
 import { heldMail, invites, memberships, users, workspaces } from "../../db/schema";
 import { sendEmail } from "../email/email";

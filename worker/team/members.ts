@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { inLists } from "../../db/chunk";
 import type { Context } from "hono";
-import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/roles";
+import { canAssign, isRole, type MembersResponse, type Role } from "../../shared/account/roles";
 import { membershipRole } from "../auth/session";
 import type { Db } from "../../db/client";
 import { invites, memberships, users, workspaces } from "../../db/schema";

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { createSession } from "../auth/session";
 import { invites, memberships, users } from "../../db/schema";
-import { SESSION_ENDED_CLOSE_CODE } from "../../shared/room-protocol";
+import { SESSION_ENDED_CLOSE_CODE } from "../../shared/sync/room-protocol";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { closeSockets, connect } from "../test/sockets";
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, type SQL } from "drizzle-orm";
-import { fuelEconomy, type EconomyEntry } from "../../shared/fuel-economy";
-import { fuelEntryFlags } from "../../shared/fuel-flags";
-import { dayOf } from "../../shared/time-zone";
+import { fuelEconomy, type EconomyEntry } from "../../shared/costs/fuel-economy";
+import { fuelEntryFlags } from "../../shared/costs/fuel-flags";
+import { dayOf } from "../../shared/units/time-zone";
 import type { Db } from "../../db/client";
 import { fuelEntries } from "../../db/schema";
 import { ECONOMY_LOOKBACK_DAYS } from "../reports/cost-fuel-sql";
@@ -9,8 +9,8 @@ import type { Context, costRange } from "../reports/costs";
 
 /**
  * The cost report's fuel as it was worked out before docs/decisions/0061: every fill-up of the
- * range read into the Worker, flagged by shared/fuel-flags.ts and run through
- * shared/fuel-economy.ts per vehicle and span. Kept for the equivalence test of the D1 path.
+ * range read into the Worker, flagged by shared/costs/fuel-flags.ts and run through
+ * shared/costs/fuel-economy.ts per vehicle and span. Kept for the equivalence test of the D1 path.
  */
 export async function addFuelFromRows(
   db: Db,

@@ -3,7 +3,7 @@ import { createSession } from "../auth/session";
 import { database } from "../../db/client";
 import type { Report } from "../../domain/devices/osmand";
 import { drivers, memberships, telemetry, users, vehicles, workspaces } from "../../db/schema";
-import { METRES_PER_MILE } from "../../shared/units";
+import { METRES_PER_MILE } from "../../shared/units/units";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { encodeMessage, parseRoomMessage } from "../../shared/room-protocol";
+import { encodeMessage, parseRoomMessage } from "../../shared/sync/room-protocol";
 import { call } from "./factories";
 
 /** A websocket to a workspace room, as a browser holds it, with what the room sent it. */

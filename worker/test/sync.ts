@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync-protocol";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { call } from "./factories";
 
 export type Refused = { clientID: string; id: number; name: string; message: string }[];

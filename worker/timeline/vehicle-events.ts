@@ -6,9 +6,9 @@ import {
   TIMELINE_DEFAULT_DAYS,
   type TimelineEventItem,
   type TimelineEventQuery,
-} from "../../shared/timeline-events";
-import { fuelChangeLitres, isFuelEvent, isTrip, type TimelineEventType } from "../../shared/vehicle-event";
-import { metresToMiles } from "../../shared/units";
+} from "../../shared/fleet/timeline-events";
+import { fuelChangeLitres, isFuelEvent, isTrip, type TimelineEventType } from "../../shared/fleet/vehicle-event";
+import { metresToMiles } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import { vehicleEvents } from "../../db/schema";
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { COMPOSED_HANDLER } from "hono/utils/constants";
 import type { AnyZodObject, z, ZodTypeAny } from "zod";
-import type { Action } from "../../../shared/roles";
+import type { Action } from "../../../shared/account/roles";
 import { zod } from "../../lib/validate";
 import { audit, emailId, type AuditEvent, type AuditFields } from "../../lib/audit";
 import { clientIp, refusal, reserve, type Limit } from "../../auth/rate-limit";
@@ -11,7 +11,7 @@ import type { AppEnv } from "../../types";
  * What a route needs of its caller (docs/decisions/0018-role-model.md): `public` and `development`
  * no session (development routes have their own gate), `signed-in` a person's live session, an
  * Action a workspace role that `can` do it. A person is checked by their role, an API token by its
- * scope (shared/api-tokens.ts `scopeActions`) and its role, both against this one word.
+ * scope (shared/account/api-tokens.ts `scopeActions`) and its role, both against this one word.
  */
 export type Permission = "public" | "development" | "signed-in" | Action;
 

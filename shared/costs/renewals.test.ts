@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import {
+  decodeRenewal,
+  encodeRenewal,
+  renewalAfterRenew,
+  renewalBodySchema,
+  renewalStatus,
+  type RenewalFields,
+} from "./renewals";
+import { decodeSyncedValue } from "../sync/synced-value";
+
+const registration: RenewalFields = {
+  vehicleId: "v1",
+  kind: "registration",
+  name: null,
+  dueDate: "2026-12-31",
+  remindDaysBefore: 30,
+  photoIds: [],
+};
+
+describe("renewalStatus", () => {
+  it("is ok until the reminder period starts", () => {
+    expect(renewalStatus(registration, "2026-11-30")).toBe("ok");
+  });
+  it("is due soon from remindDaysBefore days ahead up to the due day itself", () => {
+    expect(renewalStatus(registration, "2026-12-01")).toBe("due_soon");
+    expect(renewalStatus(registration, "2026-12-31")).toBe("due_soon");
+  });
+  it("is overdue the day after the due date", () => {
+    expect(renewalStatus(registration, "2027-01-01")).toBe("overdue");
+  });
+  it("with no reminder period is due soon on the day only", () => {
+    const noNotice = { ...registration, remindDaysBefore: 0 };
+    expect(renewalStatus(noNotice, "2026-12-30")).toBe("ok");
+    expect(renewalStatus(noNotice, "2026-12-31")).toBe("due_soon");
+  });
+  it("counts calendar days across a month and a leap day", () => {
+    const march = { ...registration, dueDate: "2028-03-01", remindDaysBefore: 1 };
+    expect(renewalStatus(march, "2028-02-28")).toBe("ok");
+    expect(renewalStatus(march, "2028-02-29")).toBe("due_soon");
+  });
+});
+
+describe("renewal bodies", () => {
+  it("default the reminder to 30 days and name a bad field", () => {
+    expect(renewalBodySchema.parse({ vehicleId: "v1", kind: "permit", dueDate: "2027-02-01" }).remindDaysBefore).toBe(
+      30,
+    );
+    const bad = renewalBodySchema.safeParse({ vehicleId: "v1", kind: "licence", dueDate: "2027-02-30" });
+    expect(bad.success).toBe(false);
+    expect(Object.keys(bad.error!.flatten().fieldErrors).sort()).toEqual(["dueDate", "kind"]);
+  });
+  it("renewing moves the due date and keeps the document unless a new one comes", () => {
+    const withPhoto = { ...registration, photoIds: ["p1"] };
+    expect(renewalAfterRenew(withPhoto, { dueDate: "2027-12-31" })).toMatchObject({
+      dueDate: "2027-12-31",
+      photoIds: ["p1"],
+    });
+    expect(renewalAfterRenew(withPhoto, { dueDate: "2027-12-31", photoIds: ["p2"] }).photoIds).toEqual(["p2"]);
+  });
+});
+
+describe("synced renewals", () => {
+  it("round-trip through the compact form, the default reminder left out", () => {
+    const wire = encodeRenewal(registration);
+    expect(wire).toEqual({ v: "v1", k: 0, d: "2026-12-31" });
+    const custom = { ...registration, kind: "other" as const, name: "Harbour pass", remindDaysBefore: 10 };
+    expect(decodeRenewal("r1", encodeRenewal(custom))).toEqual({ id: "r1", ...custom });
+    expect(decodeSyncedValue("renewal/r1", wire)).toEqual({ id: "r1", ...registration });
+  });
+});

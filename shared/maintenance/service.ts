@@ -1,0 +1,309 @@
+import { z } from "zod";
+
+/**
+ * Service schedules and entries (DESIGN.md "Maintenance"): one schema for the REST API and the
+ * app's forms, and the one rule that says when a schedule is due, used by the API, the due
+ * notifications (worker/maintenance/due-notifications.ts) and the app alike.
+ */
+
+export const serviceStatuses = ["ok", "due_soon", "overdue"] as const;
+export type ServiceStatus = (typeof serviceStatuses)[number];
+
+/** Due soon: within this share of the interval (DESIGN.md: 10 %). */
+export const DUE_SOON_SHARE = 0.1;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a schedule's status is computed from: its intervals and when it was last done. */
+export interface ScheduleBasis {
+  everyMiles: number | null;
+  everyEngineHours: number | null;
+  everyDays: number | null;
+  /** ms since epoch */
+  lastDoneAt: number;
+  lastDoneOdometerMiles: number | null;
+  lastDoneEngineHours: number | null;
+}
+
+/** The vehicle as it is now: its odometer (miles) and engine hours, when known. */
+export interface VehicleReading {
+  odometerMiles: number | null;
+  engineHours: number | null;
+}
+
+export interface ScheduleDue {
+  status: ServiceStatus;
+  nextDueMiles: number | null;
+  /** ms since epoch */
+  nextDueAt: number | null;
+  nextDueEngineHours: number | null;
+}
+
+const rank: Record<ServiceStatus, number> = { ok: 0, due_soon: 1, overdue: 2 };
+export const worseStatus = (a: ServiceStatus, b: ServiceStatus): ServiceStatus => (rank[b] > rank[a] ? b : a);
+
+/** One interval's status: overdue at or past the due figure, due soon within 10 % of the interval before it. */
+function intervalStatus(current: number | null, due: number, interval: number): ServiceStatus {
+  if (current === null) return "ok";
+  if (current >= due) return "overdue";
+  return due - current <= interval * DUE_SOON_SHARE ? "due_soon" : "ok";
+}
+
+/**
+ * A schedule's status and next due figures: each interval it has is counted from when it was last
+ * done, and whichever comes first decides (the worst of the intervals' statuses). An interval
+ * whose current figure is unknown (no odometer yet, no ignition data) is never due by itself; an
+ * interval with no baseline starts from 0.
+ */
+export function scheduleDue(s: ScheduleBasis, vehicle: VehicleReading, now: number): ScheduleDue {
+  let status: ServiceStatus = "ok";
+  let nextDueMiles: number | null = null;
+  let nextDueAt: number | null = null;
+  let nextDueEngineHours: number | null = null;
+  if (s.everyMiles && s.lastDoneOdometerMiles !== null) {
+    nextDueMiles = s.lastDoneOdometerMiles + s.everyMiles;
+    status = worseStatus(status, intervalStatus(vehicle.odometerMiles, nextDueMiles, s.everyMiles));
+  }
+  if (s.everyEngineHours && s.lastDoneEngineHours !== null) {
+    nextDueEngineHours = s.lastDoneEngineHours + s.everyEngineHours;
+    status = worseStatus(status, intervalStatus(vehicle.engineHours, nextDueEngineHours, s.everyEngineHours));
+  }
+  if (s.everyDays) {
+    nextDueAt = s.lastDoneAt + s.everyDays * DAY_MS;
+    status = worseStatus(status, intervalStatus(now, nextDueAt, s.everyDays * DAY_MS));
+  }
+  return { status, nextDueMiles, nextDueAt, nextDueEngineHours };
+}
+
+// ------------------------------------------------------------------ REST bodies
+
+const id = z.string().min(1).max(100);
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const daySchema = z
+  .string({ required_error: "Required" })
+  .regex(isoDay, "Use YYYY-MM-DD")
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    "No such day",
+  );
+const positive = (what: string, max: number) =>
+  z
+    .number({ invalid_type_error: `Enter a number of ${what}` })
+    .positive(`More than 0 ${what}`)
+    .max(max, `At most ${max} ${what}`);
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+
+/** A schedule's fields, before the rule that it has an interval. */
+const serviceScheduleFields = z.object({
+  vehicleId: id,
+  name: text(120).min(1, "Required"),
+  everyMiles: positive("miles", 1_000_000).nullish(),
+  everyEngineHours: positive("hours", 100_000).nullish(),
+  everyDays: z
+    .number({ invalid_type_error: "Enter a number of days" })
+    .int("Whole days")
+    .positive("More than 0 days")
+    .max(3650, "At most 3650 days")
+    .nullish(),
+  /** The day (YYYY-MM-DD) or moment (ISO 8601) it was last done; now when absent. */
+  lastDoneAt: z
+    .union([daySchema, z.string().datetime({ offset: true, message: "Use YYYY-MM-DD or an ISO 8601 time" })])
+    .nullish(),
+  lastDoneOdometerMiles: z.number({ invalid_type_error: "Enter miles" }).min(0, "0 or more").max(10_000_000).nullish(),
+  lastDoneEngineHours: z.number({ invalid_type_error: "Enter hours" }).min(0, "0 or more").max(1_000_000).nullish(),
+});
+
+/** At least one interval, said on the miles field (the first of them in the form). */
+const hasInterval = (b: { everyMiles?: number | null; everyEngineHours?: number | null; everyDays?: number | null }) =>
+  Boolean(b.everyMiles || b.everyEngineHours || b.everyDays);
+const intervalRule = { message: "Give at least one interval: miles, engine hours or days", path: ["everyMiles"] };
+
+export const serviceScheduleBodySchema = serviceScheduleFields.refine(hasInterval, intervalRule);
+export type ServiceScheduleBody = z.input<typeof serviceScheduleBodySchema>;
+
+/**
+ * `PATCH /api/service-schedules/{id}`: the fields of "Add schedule" but the vehicle, each optional.
+ * An interval set to null is removed; the last-done fields move the basis only when given (null or
+ * absent: kept). Whether the result still has an interval is checked against the stored schedule
+ * (scheduleAfterPatch).
+ */
+export const serviceSchedulePatchSchema = serviceScheduleFields.omit({ vehicleId: true }).partial();
+export type ServiceSchedulePatch = z.input<typeof serviceSchedulePatchSchema>;
+
+type Intervals = Pick<ScheduleBasis, "everyMiles" | "everyEngineHours" | "everyDays">;
+type Editable = Intervals & Omit<ScheduleBasis, keyof Intervals> & { name: string };
+
+/**
+ * A schedule with a patch applied (the server's write and the browser's optimistic copy alike), or
+ * null when it would be left without an interval. `intervalsChanged` says whether its due figures
+ * count anew (its due notifications of the period were about the old intervals).
+ */
+export function scheduleAfterPatch<S extends Editable>(
+  current: S,
+  patch: z.output<typeof serviceSchedulePatchSchema>,
+  now: number,
+): { schedule: S; intervalsChanged: boolean } | null {
+  const pick = <K extends keyof Intervals>(k: K) => (patch[k] === undefined ? current[k] : (patch[k] ?? null));
+  const intervals = {
+    everyMiles: pick("everyMiles"),
+    everyEngineHours: pick("everyEngineHours"),
+    everyDays: pick("everyDays"),
+  };
+  if (!hasInterval(intervals)) return null;
+  const schedule: S = {
+    ...current,
+    ...intervals,
+    name: patch.name ?? current.name,
+    lastDoneAt: patch.lastDoneAt ? lastDoneAtMs(patch.lastDoneAt, now) : current.lastDoneAt,
+    lastDoneOdometerMiles: patch.lastDoneOdometerMiles ?? current.lastDoneOdometerMiles,
+    lastDoneEngineHours: patch.lastDoneEngineHours ?? current.lastDoneEngineHours,
+  };
+  const intervalsChanged = (Object.keys(intervals) as (keyof Intervals)[]).some((k) => intervals[k] !== current[k]);
+  return { schedule, intervalsChanged };
+}
+
+/** The refusal when an edit leaves no interval: the REST route's 400 and the push refusal say this. */
+export const NO_INTERVAL_MESSAGE = intervalRule.message;
+
+export const serviceEntryBodySchema = z.object({
+  vehicleId: id,
+  date: daySchema,
+  odometerMiles: z.number({ invalid_type_error: "Enter miles" }).min(0, "0 or more").max(10_000_000).nullish(),
+  engineHours: z.number({ invalid_type_error: "Enter hours" }).min(0, "0 or more").max(1_000_000).nullish(),
+  scheduleIds: z.array(id).max(50, "At most 50 schedules").default([]),
+  description: text(2000).nullish(),
+  costCents: z
+    .number({ invalid_type_error: "Enter a cost" })
+    .int("Whole cents")
+    .min(0, "0 or more")
+    .max(100_000_000_00)
+    .nullish(),
+  vendor: text(200).nullish(),
+  notes: text(4000).nullish(),
+  photoIds: z.array(id).max(20, "At most 20 photos").default([]),
+  resolvesIssueIds: z.array(id).max(50, "At most 50 issues").default([]),
+});
+export type ServiceEntryBody = z.input<typeof serviceEntryBodySchema>;
+
+// ------------------------------------------------------------------ sync mutations (shared/maintenance/service-mutators.ts)
+
+/**
+ * "Log service" and "Add schedule" as synced mutations: the REST bodies with the id the browser
+ * chose (so the entry shows at once, offline too) and, for the entry, when it was logged on the
+ * device (the optimistic copy's time; the server stamps its own).
+ */
+export const logServiceEntryArgs = serviceEntryBodySchema.extend({ id, createdAt: z.number().int().optional() });
+export type LogServiceEntryArgs = z.input<typeof logServiceEntryArgs>;
+export const createServiceScheduleArgs = serviceScheduleFields.extend({ id }).refine(hasInterval, intervalRule);
+export type CreateServiceScheduleArgs = z.input<typeof createServiceScheduleArgs>;
+/** "Edit" on a schedule's row: the patch with the schedule's id. */
+export const updateServiceScheduleArgs = serviceSchedulePatchSchema.extend({ id });
+export type UpdateServiceScheduleArgs = z.input<typeof updateServiceScheduleArgs>;
+/** "Delete" on a schedule's or a service entry's row. */
+export const deleteServiceArgs = z.object({ id });
+export type DeleteServiceArgs = z.input<typeof deleteServiceArgs>;
+
+/** Service dated after the day it is somewhere on Earth (UTC+14) is refused: "Not in the future". */
+export const latestServiceDay = (now: number) => new Date(now + 14 * 60 * 60_000).toISOString().slice(0, 10);
+
+/** When a service done on `day` (YYYY-MM-DD) counts from: now if it is today, else that day's start (UTC). */
+export function doneAt(day: string, now: number): number {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  return new Date(now).toISOString().startsWith(day) ? now : start;
+}
+
+/** What a service entry says about when and at what figures a service was done. */
+export interface DoneService {
+  day: string;
+  /** ms: doneAt(day, now) */
+  at: number;
+  odometerMiles: number | null;
+  engineHours: number | null;
+}
+
+/**
+ * A schedule restarted by a service entry: counted again from the entry's day, odometer and engine
+ * hours (the vehicle's current ones when the entry gives none). An entry dated before the schedule
+ * was last done (history typed in late) does not move it back: null. The server's writes
+ * (worker/maintenance/schedules.ts) and the browser's optimistic copy both follow this.
+ */
+export function restartedBasis(
+  s: Pick<ScheduleBasis, "lastDoneAt" | "lastDoneOdometerMiles" | "lastDoneEngineHours">,
+  entry: DoneService,
+  reading: VehicleReading,
+): Pick<ScheduleBasis, "lastDoneAt" | "lastDoneOdometerMiles" | "lastDoneEngineHours"> | null {
+  if (new Date(s.lastDoneAt).toISOString().slice(0, 10) > entry.day) return null;
+  return {
+    lastDoneAt: Math.max(entry.at, s.lastDoneAt),
+    lastDoneOdometerMiles: entry.odometerMiles ?? reading.odometerMiles ?? s.lastDoneOdometerMiles,
+    lastDoneEngineHours: entry.engineHours ?? reading.engineHours ?? s.lastDoneEngineHours,
+  };
+}
+
+// ------------------------------------------------------------------ the Service tab's forms
+
+const notInFuture = { message: "Not in the future" };
+
+/** "Add schedule": the body less the vehicle (the page's); last done not in the future. */
+export const serviceScheduleFormSchema = serviceScheduleFields
+  .omit({ vehicleId: true })
+  .refine(hasInterval, intervalRule)
+  .refine((b) => lastDoneAtMs(b.lastDoneAt, Date.now()) <= Date.now() + 60_000, {
+    ...notInFuture,
+    path: ["lastDoneAt"],
+  });
+
+/** "Log service": the body less the vehicle, the cost in dollars (sent as cents), not dated in the future. */
+export const serviceEntryFormSchema = serviceEntryBodySchema
+  .omit({ vehicleId: true, costCents: true, photoIds: true })
+  .extend({
+    cost: z
+      .number({ invalid_type_error: "Enter a cost" })
+      .min(0, "0 or more")
+      .max(100_000_000, "At most 100000000")
+      .nullish(),
+  })
+  .refine((e) => e.date <= latestServiceDay(Date.now()), { ...notInFuture, path: ["date"] });
+
+/** A schedule's lastDoneAt as given (a day, a moment, or nothing: now), in ms. */
+export const lastDoneAtMs = (given: string | null | undefined, now: number) =>
+  given ? (given.length === 10 ? doneAt(given, now) : Date.parse(given)) : now;
+
+/** A schedule as the REST API answers it (times ISO 8601). */
+export interface ServiceSchedule {
+  id: string;
+  vehicleId: string;
+  name: string;
+  everyMiles: number | null;
+  everyEngineHours: number | null;
+  everyDays: number | null;
+  lastDoneAt: string;
+  lastDoneOdometerMiles: number | null;
+  lastDoneEngineHours: number | null;
+  status: ServiceStatus;
+  nextDueMiles: number | null;
+  nextDueAt: string | null;
+  nextDueEngineHours: number | null;
+}
+
+export interface ServiceEntry {
+  id: string;
+  vehicleId: string;
+  date: string;
+  odometerMiles: number | null;
+  engineHours: number | null;
+  description: string | null;
+  costCents: number | null;
+  vendor: string | null;
+  notes: string | null;
+  photoIds: string[];
+  scheduleIds: string[];
+  resolvesIssueIds: string[];
+  createdAt: string;
+}
+
+export const serviceStatusLabels: Record<ServiceStatus, string> = {
+  ok: "OK",
+  due_soon: "Due soon",
+  overdue: "Overdue",
+};
