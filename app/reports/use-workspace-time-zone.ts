@@ -14,23 +14,40 @@ import { useSession } from "../session/session";
  * cuts today and this month where the workspace does: the overview's month and My actions' "today"
  * would otherwise move to the browser's zone with no network (docs/decisions/0051).
  */
-const zones = new Map<string, string>();
 const requests = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
-const storageKey = (workspaceId: string) => `fleet-time-zone:${workspaceId}`;
 
-export function setWorkspaceTimeZone(workspaceId: string, timeZone: string) {
-  zones.set(workspaceId, timeZone);
-  if (typeof localStorage !== "undefined") localStorage.setItem(storageKey(workspaceId), timeZone);
-  for (const listener of listeners) listener();
+/** One preference as this device knows it: in memory, and in localStorage for a page opened offline. */
+function rememberedPreference<T extends string>(prefix: string, valid: (value: string) => boolean) {
+  const values = new Map<string, T>();
+  const key = (workspaceId: string) => `${prefix}:${workspaceId}`;
+  return {
+    set(workspaceId: string, value: T) {
+      values.set(workspaceId, value);
+      if (typeof localStorage !== "undefined") localStorage.setItem(key(workspaceId), value);
+      for (const listener of listeners) listener();
+    },
+    /** What the server last said, or else what this device last read, until the server answers again. */
+    get(workspaceId: string): T | undefined {
+      const known = values.get(workspaceId);
+      if (known !== undefined || typeof localStorage === "undefined") return known;
+      const stored = localStorage.getItem(key(workspaceId));
+      return stored !== null && valid(stored) ? (stored as T) : undefined;
+    },
+  };
 }
 
-/** The zone this device last read for the workspace, until the server answers again. */
-function remembered(workspaceId: string): string | undefined {
-  if (typeof localStorage === "undefined") return undefined;
-  const zone = localStorage.getItem(storageKey(workspaceId));
-  return zone && isTimeZone(zone) ? zone : undefined;
-}
+const timeZones = rememberedPreference<string>("fleet-time-zone", isTimeZone);
+/**
+ * The workspace's units (Preferences, docs/decisions/0060), read with its time zone and kept the
+ * same way, so a page opened offline shows litres where the workspace counts in litres. US until known.
+ */
+const unitsOf = rememberedPreference<WorkspaceUnits>("fleet-units", (value) =>
+  (workspaceUnitsValues as readonly string[]).includes(value),
+);
+
+export const setWorkspaceTimeZone = (workspaceId: string, timeZone: string) => timeZones.set(workspaceId, timeZone);
+export const setWorkspaceUnits = (workspaceId: string, value: WorkspaceUnits) => unitsOf.set(workspaceId, value);
 
 function load(workspaceId: string) {
   if (!requests.has(workspaceId)) {
@@ -47,7 +64,8 @@ function load(workspaceId: string) {
   }
 }
 
-export function useWorkspaceTimeZone(): string | undefined {
+/** The session's workspace, its preferences asked for once, and a rerender whenever one changes. */
+function useWorkspacePreferences(): string | undefined {
   const workspaceId = useSession().workspace?.id;
   const [, rerender] = useState(0);
   useEffect(() => {
@@ -56,36 +74,15 @@ export function useWorkspaceTimeZone(): string | undefined {
     if (workspaceId) load(workspaceId);
     return () => void listeners.delete(listener);
   }, [workspaceId]);
-  return workspaceId ? (zones.get(workspaceId) ?? remembered(workspaceId)) : undefined;
+  return workspaceId;
 }
 
-/**
- * The workspace's units (Preferences, docs/decisions/0060), read with its time zone and kept the
- * same way, so a page opened offline shows litres where the workspace counts in litres. US until known.
- */
-const units = new Map<string, WorkspaceUnits>();
-const unitsKey = (workspaceId: string) => `fleet-units:${workspaceId}`;
-
-export function setWorkspaceUnits(workspaceId: string, value: WorkspaceUnits) {
-  units.set(workspaceId, value);
-  if (typeof localStorage !== "undefined") localStorage.setItem(unitsKey(workspaceId), value);
-  for (const listener of listeners) listener();
-}
-
-function rememberedUnits(workspaceId: string): WorkspaceUnits | undefined {
-  if (typeof localStorage === "undefined") return undefined;
-  const value = localStorage.getItem(unitsKey(workspaceId));
-  return workspaceUnitsValues.find((u) => u === value);
+export function useWorkspaceTimeZone(): string | undefined {
+  const workspaceId = useWorkspacePreferences();
+  return workspaceId ? timeZones.get(workspaceId) : undefined;
 }
 
 export function useWorkspaceUnits(): WorkspaceUnits {
-  const workspaceId = useSession().workspace?.id;
-  const [, rerender] = useState(0);
-  useEffect(() => {
-    const listener = () => rerender((n) => n + 1);
-    listeners.add(listener);
-    if (workspaceId) load(workspaceId);
-    return () => void listeners.delete(listener);
-  }, [workspaceId]);
-  return (workspaceId ? (units.get(workspaceId) ?? rememberedUnits(workspaceId)) : undefined) ?? "us";
+  const workspaceId = useWorkspacePreferences();
+  return (workspaceId ? unitsOf.get(workspaceId) : undefined) ?? "us";
 }
