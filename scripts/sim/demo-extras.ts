@@ -52,6 +52,8 @@ export const DEMO_RULES = [
   { type: "place_exit", placeId: null, vehicleIds: null },
   { type: "speeding", speedMph: 30, minSeconds: 10, vehicleIds: null },
   { type: "idling", minutes: 3, vehicleIds: null },
+  // The demo's jobs (scripts/sim/demo-jobs.ts) have a window closing a minute after seeding.
+  { type: "job_late", vehicleIds: null },
 ];
 
 export async function seedPlacesAndRules(api: Api, log: (line: string) => void) {
@@ -63,7 +65,7 @@ export async function seedPlacesAndRules(api: Api, log: (line: string) => void) 
   const { rules } = await api.call<{ rules: unknown[] }>("GET", "alert-rules");
   if (rules.length === 0) {
     for (const rule of DEMO_RULES) await api.call("POST", "alert-rules", rule);
-    log(`Added ${DEMO_RULES.length} alert rules: enter and leave a place, speeding, idling`);
+    log(`Added ${DEMO_RULES.length} alert rules: enter and leave a place, speeding, idling, a job running late`);
   }
 }
 
