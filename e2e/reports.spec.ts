@@ -107,12 +107,14 @@ test("Preferences sets the workspace's time zone, and subscribing to the e-mail 
   const zone = page.getByLabel("Time zone");
   await expect(zone).toHaveValue("America/Chicago");
   await zone.selectOption("Europe/Berlin");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+  // The time zone's own form (Preferences also has the Units form, with its own Save).
+  const zoneForm = page.locator("form").filter({ has: zone });
+  await zoneForm.getByRole("button", { name: "Save" }).click();
+  await expect(zoneForm.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   const prefs = await request.get("/api/workspace/preferences", {
     headers: { Authorization: `Bearer ${fleet.token}` },
   });
-  expect(await prefs.json()).toEqual({ timeZone: "Europe/Berlin" });
+  expect(await prefs.json()).toEqual({ timeZone: "Europe/Berlin", units: "us" });
 
   await page.goto("/reports");
   await expect(page.getByText("Times in Europe/Berlin")).toBeVisible();
