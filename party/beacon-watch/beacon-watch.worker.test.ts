@@ -1,8 +1,8 @@
+import { firstPull } from "../../worker/test/sync";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { beacons, vehicles } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../../worker/test/factories";
@@ -84,17 +84,7 @@ describe("beacon silent, from the object's last reports", () => {
     expect(await statusOf(elsewhere!.vehicleId)).toBe("ACTIVE");
 
     // it arrives in the Inbox like the others: synced
-    const pull = await call("/api/sync/pull", {
-      method: "POST",
-      token: a.token,
-      json: {
-        pullVersion: 1,
-        clientGroupID: crypto.randomUUID(),
-        cookie: null,
-        profileID: "p",
-        schemaVersion: SCHEMA_VERSION,
-      },
-    });
+    const pull = await firstPull(a.token);
     expect(((await pull.json()) as { patch: { key?: string }[] }).patch.map((p) => p.key)).toContain(
       `alert/${silent!.id}`,
     );

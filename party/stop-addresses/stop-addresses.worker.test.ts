@@ -1,3 +1,4 @@
+import { firstPull } from "../../worker/test/sync";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
@@ -5,7 +6,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app";
 import { database } from "../../db/client";
 import { vehicleEvents, workspaces } from "../../db/schema";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { call, userWithWorkspace } from "../../worker/test/factories";
 import { runObjectJobs } from "../../worker/test/ingest";
 import { MAPBOX_REVERSE_URL } from "./reverse-geocode";
@@ -173,17 +173,7 @@ describe("reverse geocoding of stops, by the workspace object's alarm", () => {
     expect(asked.map((u) => u.searchParams.get("latitude"))).toEqual(["37.7946"]);
     expect(await stopsOf(b.beacon.vehicleId)).toMatchObject([{ type: "STOP", street: null }]);
     const [stop] = await stopsOf(a.beacon.vehicleId);
-    const pull = await call("/api/sync/pull", {
-      method: "POST",
-      token: a.token,
-      json: {
-        pullVersion: 1,
-        clientGroupID: crypto.randomUUID(),
-        cookie: null,
-        profileID: "p",
-        schemaVersion: SCHEMA_VERSION,
-      },
-    });
+    const pull = await firstPull(a.token);
     const { patch } = (await pull.json()) as { patch: { key?: string; value?: unknown }[] };
     const synced = patch.filter((p) => p.key?.includes(stop!.id));
     expect(JSON.stringify(synced)).toContain("Embarcadero Center");

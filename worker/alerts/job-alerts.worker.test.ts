@@ -1,6 +1,6 @@
+import { firstPull } from "../test/sync";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import type { AlertWire } from "../../shared/alerts/alerts";
 import { database } from "../../db/client";
 import { alerts, emailOutbox } from "../../db/schema";
@@ -101,17 +101,7 @@ describe("alerts that name their job", () => {
     };
     expect(listed.alerts.find((x) => x.id === alertId)!.job).toEqual(JOB);
 
-    const pull = await call("/api/sync/pull", {
-      method: "POST",
-      token: a.token,
-      json: {
-        pullVersion: 1,
-        clientGroupID: crypto.randomUUID(),
-        cookie: null,
-        profileID: "p",
-        schemaVersion: SCHEMA_VERSION,
-      },
-    });
+    const pull = await firstPull(a.token);
     const { patch } = (await pull.json()) as { patch: { key?: string; value?: unknown }[] };
     const synced = patch.find((p) => p.key === `alert/${alertId}`)!.value as AlertWire;
     expect(synced.j).toEqual([JOB.id, JOB.number, JOB.title]);

@@ -1,6 +1,6 @@
+import { firstPull } from "../test/sync";
 import { describe, expect, it } from "vitest";
 import type { FuelEconomy, FuelEntry } from "../../shared/costs/fuel";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { vehicleEventKey, type VehicleEventWire } from "../../shared/fleet/vehicle-event";
 import type { TimelineEventItem } from "../../shared/fleet/timeline-events";
 import { call, memberWithRole, report, userWithWorkspace } from "../test/factories";
@@ -129,17 +129,7 @@ describe("no_rise_seen: fill-ups held against the refuels the beacon showed", ()
     const refuels = await call(`/api/vehicles/${beacon.vehicleId}/events?type=refuel`, { token: a.token });
     const [refuel] = ((await refuels.json()) as { events: TimelineEventItem[] }).events;
     expect(refuel).toBeDefined();
-    const pull = await call("/api/sync/pull", {
-      method: "POST",
-      token: a.token,
-      json: {
-        pullVersion: 1,
-        clientGroupID: crypto.randomUUID(),
-        cookie: null,
-        profileID: "p",
-        schemaVersion: SCHEMA_VERSION,
-      },
-    });
+    const pull = await firstPull(a.token);
     const { patch } = (await pull.json()) as { patch: Patch };
     const puts = patch.filter((p) => p.op === "put" && p.key.startsWith(`event/${beacon.vehicleId}/`));
     expect(puts.length).toBeGreaterThan(3);

@@ -21,3 +21,18 @@ export async function pushMutations(token: string, mutations: { name: string; ar
   expect(res.status).toBe(200);
   return (await res.json()) as { refused?: Refused };
 }
+
+/** A new browser's first pull (cookie null, a new client group): the whole synced state it would get. */
+export function firstPull(token: string) {
+  return call("/api/sync/pull", {
+    method: "POST",
+    token,
+    json: {
+      pullVersion: 1,
+      clientGroupID: crypto.randomUUID(),
+      cookie: null,
+      profileID: "p",
+      schemaVersion: SCHEMA_VERSION,
+    },
+  });
+}
