@@ -54,6 +54,19 @@ test("Costs: this month's fuel, distance and total per vehicle and per month, an
   await expect(row.locator("td[data-label='Fuel']")).toHaveText("$72.50");
   await expect(row.locator("td[data-label='Distance (mi)']")).not.toHaveText("0.0");
   await expect(table.locator("tfoot td[data-label='Total']")).toHaveText("$72.50");
+  // 50 L is 13.2 US gallons; the same report in a metric workspace reads litres, km and per km.
+  await expect(row.locator("td[data-label='Fuel (gal)']")).toHaveText("13.2");
+  const miles = Number(await row.locator("td[data-label='Distance (mi)']").textContent());
+  const metric = await request.patch("/api/workspace/preferences", { headers: auth, data: { units: "metric" } });
+  expect(metric.status()).toBe(200);
+  await page.reload();
+  await page.getByRole("tab", { name: "Costs" }).click();
+  await expect(row.locator("td[data-label='Fuel (L)']")).toHaveText("50.0");
+  // The table rounds to 0.1 of either unit, so the km shown is the miles shown × 1.609 within 0.2.
+  await expect(row.locator("td[data-label='Distance (km)']")).toHaveText(/^\d+\.\d$/);
+  const km = Number(await row.locator("td[data-label='Distance (km)']").textContent());
+  expect(Math.abs(km - miles * 1.609344)).toBeLessThan(0.2);
+  await expect(table.getByRole("columnheader", { name: "Per km" })).toBeVisible();
 
   await page.getByLabel("Rows").selectOption("month");
   await expect(table.locator("tbody tr")).toHaveCount(1);

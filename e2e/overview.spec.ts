@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { horizontalOverflow, PHONE, seriousViolations, smallTargets } from "./phone-helpers";
 import { indicator } from "./sync-helpers";
-import { loseTheSignal, serviceWorkerReady } from "./field-app-helpers";
+import { loseTheSignal, serviceWorkerReady, signalBack } from "./field-app-helpers";
 import { orderVehicles, report } from "./ui-helpers";
 
 /**
@@ -177,6 +177,16 @@ test("the overview counts the fleet, its issues, what is due and what it cost; e
     await expect(tab.locator("main").getByRole("link", { name, exact: true }), name).toBeVisible();
   }
   await expect(tab.getByText("Something went wrong")).toHaveCount(0);
+
+  // A metric workspace reads the same costs per km (Preferences → Units); the ratio is unchanged.
+  await signalBack(context);
+  const units = await request.patch("/api/workspace/preferences", { headers: auth, data: { units: "metric" } });
+  expect(units.status()).toBe(200);
+  await tab.reload();
+  for (const name of ["Cost per km: $1.86/km", "Last month per km: $0.25/km"]) {
+    await expect(tab.locator("main").getByRole("link", { name, exact: true }), name).toBeVisible();
+  }
+  await expect(tab.locator("main").getByText("80 km · per km up 650 % on last month")).toBeVisible();
 });
 
 test("on a phone the overview fits 390 px, with targets large enough to tap", async ({ page, request }) => {

@@ -3,7 +3,7 @@ import type { FuelEconomy } from "../../shared/costs/fuel";
 import { fleetFuelEconomy, fuelEconomy } from "../../shared/costs/fuel-economy";
 import type { WorkspaceUnits } from "../../shared/units/units";
 import type { FuelRow } from "../store/fuel";
-import { distanceText, economyText } from "./units-text";
+import { distanceText, economyText } from "../units/units-text";
 
 /**
  * The fleet's fuel economy over the fill-ups the Fuel page shows (the synced 90 days), and each

@@ -6,7 +6,7 @@ import { money } from "../maintenance/format";
 import { PhotoStrip } from "../photos/photo-picker";
 import { useFuelMutations, type FuelRow } from "../store/fuel";
 import { EditFuelForm } from "./fuel-forms";
-import { distanceText, volumeText } from "./units-text";
+import { distanceText, volumeText } from "../units/units-text";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 /**

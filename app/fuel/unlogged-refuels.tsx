@@ -1,7 +1,7 @@
 import type { UnloggedRefuel } from "../store/fuel";
 import type { FuelPrefill } from "./fuel-forms";
 import { whenText } from "./fuel-log";
-import { volumeText } from "./units-text";
+import { volumeText } from "../units/units-text";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 /**

@@ -4,6 +4,8 @@ import { ISSUE_PRIORITIES, priorityLabels } from "../../shared/maintenance/issue
 import { relativeChange, type MonthCost } from "../../shared/overview/month-cost";
 import { FLEET_STATUSES, type FleetStatus } from "../../shared/fleet/vehicle-state";
 import { money } from "../maintenance/format";
+import type { WorkspaceUnits } from "../../shared/units/units";
+import { distanceText, distanceUnit, distanceWord, perDistanceCents } from "../units/units-text";
 import type { Overview } from "./use-overview";
 
 const STATUS_LABELS: Record<FleetStatus, string> = {
@@ -74,8 +76,9 @@ export function DueCard({ overview }: { overview: Overview }) {
   );
 }
 
-const perMile = (cents: number | null) => (cents === null ? "—" : `${money(Math.round(cents))}/mi`);
-const miles = (m: number) => `${Math.round(m).toLocaleString("en-US")} mi`;
+/** "$3.00/mi" or "$1.86/km"; "—" when no distance could be told. */
+const perDistance = (centsPerMile: number | null, units: WorkspaceUnits) =>
+  centsPerMile === null ? "—" : `${money(Math.round(perDistanceCents(centsPerMile, units)))}/${distanceUnit(units)}`;
 
 function changeText(change: number | null): string {
   if (change === null) return "";
@@ -84,20 +87,28 @@ function changeText(change: number | null): string {
   return `${percent > 0 ? "up" : "down"} ${Math.abs(percent)} % on last month`;
 }
 
-/** This month so far against last month: what the fleet cost, and per mile. */
-export function CostsCard({ costs }: { costs: { current: MonthCost; previous: MonthCost } }) {
+/** This month so far against last month: what the fleet cost, and per mile (or km: Preferences → Units). */
+export function CostsCard({
+  costs,
+  units,
+}: {
+  costs: { current: MonthCost; previous: MonthCost };
+  units: WorkspaceUnits;
+}) {
   const { current, previous } = costs;
+  // A ratio of two costs per mile is the same ratio per km.
   const change = changeText(relativeChange(current.costPerMileCents, previous.costPerMileCents));
+  const per = distanceWord(units);
   return (
     <Card title="Costs">
       <Figure to="/reports" label="This month" value={money(current.totalCents)} />
-      <Figure to="/reports" label="Cost per mile" value={perMile(current.costPerMileCents)} />
+      <Figure to="/reports" label={`Cost per ${per}`} value={perDistance(current.costPerMileCents, units)} />
       <Figure to="/reports" label="Last month" value={money(previous.totalCents)} />
-      <Figure to="/reports" label="Last month per mile" value={perMile(previous.costPerMileCents)} />
+      <Figure to="/reports" label={`Last month per ${per}`} value={perDistance(previous.costPerMileCents, units)} />
       <p className="overview-note muted">
         This month: <Link to="/fuel">fuel {money(current.fuelCents)}</Link> · service {money(current.serviceCents)} ·
-        <Link to="/fuel">expenses {money(current.expenseCents)}</Link> · {miles(current.distanceMiles)}
-        {change ? ` · per mile ${change}` : ""}
+        <Link to="/fuel">expenses {money(current.expenseCents)}</Link> · {distanceText(current.distanceMiles, units)}
+        {change ? ` · per ${per} ${change}` : ""}
       </p>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { FuelLog } from "../fuel/fuel-log";
 import { FleetEconomy } from "../fuel/fleet-economy";
-import { volumeText } from "../fuel/units-text";
+import { volumeText } from "../units/units-text";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 import { LogFuelForm, type FuelPrefill } from "../fuel/fuel-forms";
 import { UnloggedRefuels } from "../fuel/unlogged-refuels";

@@ -1,5 +1,6 @@
 import { CostsCard, DueCard, IssuesCard, VehiclesCard } from "../overview/overview-cards";
 import { useOverview } from "../overview/use-overview";
+import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 /**
  * The fleet at a glance (issue 42; docs/decisions/0051): vehicles moving, idle, parked and silent,
@@ -8,6 +9,7 @@ import { useOverview } from "../overview/use-overview";
  */
 export default function OverviewPage() {
   const overview = useOverview();
+  const units = useWorkspaceUnits();
   return (
     <section className="page overview">
       <header className="page-header">
@@ -17,7 +19,7 @@ export default function OverviewPage() {
         <VehiclesCard counts={overview.vehicles} />
         <IssuesCard counts={overview.issues} />
         <DueCard overview={overview} />
-        <CostsCard costs={overview.costs} />
+        <CostsCard costs={overview.costs} units={units} />
       </div>
     </section>
   );

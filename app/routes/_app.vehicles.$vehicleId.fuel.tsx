@@ -12,7 +12,7 @@ import { ShowOlder } from "../maintenance/show-older";
 import { useCan } from "../session/session";
 import { useStoreStatus, useVehicle } from "../store";
 import { fuelRowOf, useFuelEntries, useUnloggedRefuels, type FuelRow } from "../store/fuel";
-import { distanceText, economyText, volumeText } from "../fuel/units-text";
+import { distanceText, economyText, volumeText } from "../units/units-text";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 const entriesOf = (body: unknown) => (body as { entries: FuelEntry[] }).entries.map(fuelRowOf);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { distanceMetres } from "./geo";
-import { knotsToMetresPerSecond, metresPerSecondToMph, metresToMiles, mphToKnots } from "./units";
+import { knotsToMetresPerSecond, metresPerSecondToMph, metresToMiles, mphToKnots, mpgToLitresPer100Km } from "./units";
 import { fleetStatus, isFleetStatus, isIgnitionOn, vehicleState } from "../fleet/vehicle-state";
 
 describe("units", () => {
@@ -9,6 +9,12 @@ describe("units", () => {
     expect(metresPerSecondToMph(knotsToMetresPerSecond(mphToKnots(60)))).toBeCloseTo(60, 6);
     expect(metresPerSecondToMph(1)).toBeCloseTo(2.236936, 5);
     expect(metresToMiles(1609.344)).toBe(1);
+  });
+
+  it("turns mpg into L/100 km, the way round a metric driver reads it", () => {
+    // 23.5 mpg (US) is the usual 10 L/100 km; twice the mpg is half the litres.
+    expect(mpgToLitresPer100Km(23.5215)).toBeCloseTo(10, 3);
+    expect(mpgToLitresPer100Km(47.043)).toBeCloseTo(5, 3);
   });
 });
 

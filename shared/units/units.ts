@@ -25,3 +25,6 @@ export const gallonsToLitres = (gallons: number) => gallons * LITRES_PER_US_GALL
 export const workspaceUnitsValues = ["us", "metric"] as const;
 export type WorkspaceUnits = (typeof workspaceUnitsValues)[number];
 export const KM_PER_MILE = METRES_PER_MILE / 1000;
+
+/** US miles per gallon as litres per 100 km (the same economy, upside down: less is better). */
+export const mpgToLitresPer100Km = (mpg: number) => (100 * LITRES_PER_US_GALLON) / (mpg * KM_PER_MILE);

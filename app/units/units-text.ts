@@ -18,3 +18,11 @@ export function economyText(e: Pick<FuelEconomy, "mpg" | "litresPer100Km">, unit
   if (units === "metric") return e.litresPer100Km === null ? null : `${figure(e.litresPer100Km, 1)} L/100 km`;
   return e.mpg === null ? null : `${figure(e.mpg, 1)} mpg`;
 }
+
+/** How a distance unit is named: "mi" after a figure, "mile" in "Cost per mile"; km either way. */
+export const distanceUnit = (units: WorkspaceUnits) => (units === "metric" ? "km" : "mi");
+export const distanceWord = (units: WorkspaceUnits) => (units === "metric" ? "km" : "mile");
+
+/** A cost per mile (how the API and the store keep it) as a cost per the workspace's distance unit. */
+export const perDistanceCents = (centsPerMile: number, units: WorkspaceUnits) =>
+  units === "metric" ? centsPerMile / KM_PER_MILE : centsPerMile;
