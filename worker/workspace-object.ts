@@ -9,6 +9,7 @@ import type { ChangeSource, Changes } from "./sync/changes";
 import { bumpVersion, versionOf } from "../db/workspace-version";
 import type { WorkspaceChange } from "../party/workspace-change";
 import type { ShareViewAnswer } from "../party/room/share-views";
+import type { AlarmWake } from "../party/alarm/alarm-job";
 
 /**
  * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the
@@ -137,9 +138,13 @@ export async function settleWorkspace(env: Env, workspaceId: string): Promise<vo
   await workspaceObject(env, workspaceId).settle();
 }
 
-/** Makes the workspace's object run its alarm jobs that are due (beacon silence: docs/decisions/0059) and set its alarm for the next. */
-export async function runWorkspaceJobs(env: Env, workspaceId: string): Promise<void> {
-  await workspaceObject(env, workspaceId).runAlarmJobs();
+/**
+ * Makes the workspace's object run its alarm jobs that are due (beacon silence: docs/decisions/0059)
+ * and set its alarm for the next; `wake` says what the cron found due there that the object cannot
+ * know of itself (service due notices: docs/decisions/0066).
+ */
+export async function runWorkspaceJobs(env: Env, workspaceId: string, wake: AlarmWake = {}, now = Date.now()) {
+  await workspaceObject(env, workspaceId).runAlarmJobs(now, wake);
 }
 
 // ---------------------------------------------------------------- positions (party/positions/, docs/decisions/0023)
