@@ -22,9 +22,8 @@ import type { DueNoticeCheck } from "./due-notices/due-notice-job";
  */
 export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env> {
   static override options = { hibernate: true }; // an idle room with open sockets may be evicted, keeping them
-  /** The sync server and sessions, as the Worker gives them. */
+  /** The sync server and sessions, and the check of service schedules (party/due-notices/), as the Worker gives them. */
   protected abstract readonly sync: RoomSync<Changes>;
-  /** The Worker's check of the workspace's service schedules (party/due-notices/due-notice-job.ts). */
   protected abstract readonly checkDueNotices: DueNoticeCheck;
   #madeParts: RoomParts<Changes> | null = null;
 
@@ -41,11 +40,6 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       broadcast: (message) => this.broadcast(message),
       checkDueNotices: (workspaceId, now) => this.checkDueNotices(workspaceId, now),
     }));
-  }
-
-  /** The parts (party/room/parts.ts): the object's own calls use them, and so do tests of a part in place. */
-  get parts(): RoomParts<Changes> {
-    return this.#parts;
   }
 
   /**

@@ -8,7 +8,7 @@ import { config } from "./env";
 import { checkDueSchedules } from "./maintenance/due-notifications";
 
 /** The sync server and the session rules the room answers socket pulls and re-checks sockets with. */
-const roomSync: RoomSync<Changes> = {
+export const roomSync: RoomSync<Changes> = {
   share: (read) => new SharedChanges(read),
   readChanges,
   answerPull,
