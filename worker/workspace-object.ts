@@ -51,7 +51,8 @@ export async function commitWorkspaceWrite(
  * statement that fails aborts the batch), then the bump, then `writes`, which stamp the rows they
  * change with `stamp` (the new version, read back inside the transaction), so concurrent writers
  * never share a version. The caller announces the write once it committed: commitWorkspaceWrite
- * does both; the push commits mutation by mutation and announces once per request (worker/api/sync.ts).
+ * does both; the push commits mutation by mutation and announces once per request (worker/api/sync.ts);
+ * the service due notices commit inside the object's alarm job, which pokes its own pages (docs/decisions/0066).
  */
 export function versionedBatch(
   db: Db,
