@@ -10,6 +10,8 @@ import type { HistoryShape } from "./room/positions";
 import type { ShareViewAnswer } from "./room/share-views";
 import { answerSocketMessage } from "./room/socket-pulls";
 import type { SocketOwner } from "./room/sockets";
+import type { AlarmWake } from "./alarm/alarm-job";
+import type { DueNoticeCheck } from "./due-notices/due-notice-job";
 
 /**
  * The workspace's Durable Object (one per workspace, named by its id; docs/decisions/0016, 0023,
@@ -20,8 +22,9 @@ import type { SocketOwner } from "./room/sockets";
  */
 export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env> {
   static override options = { hibernate: true }; // an idle room with open sockets may be evicted, keeping them
-  /** The sync server and sessions, as the Worker gives them. */
+  /** The sync server and sessions, and the check of service schedules (party/due-notices/), as the Worker gives them. */
   protected abstract readonly sync: RoomSync<Changes>;
+  protected abstract readonly checkDueNotices: DueNoticeCheck;
   #madeParts: RoomParts<Changes> | null = null;
 
   /** The parts, made on first use (the room's name is known only then). */
@@ -35,12 +38,8 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       sync: this.sync,
       connections: () => this.getConnections<SocketOwner>(),
       broadcast: (message) => this.broadcast(message),
+      checkDueNotices: (workspaceId, now) => this.checkDueNotices(workspaceId, now),
     }));
-  }
-
-  /** The parts (party/room/parts.ts): the object's own calls use them, and so do tests of a part in place. */
-  get parts(): RoomParts<Changes> {
-    return this.#parts;
   }
 
   /**
@@ -126,8 +125,9 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
     await this.#parts.alarm.ring();
   }
 
-  /** The cron's wake of an object with due work it set no alarm for (docs/decisions/0059). */
-  async runAlarmJobs(now = Date.now()): Promise<void> {
+  /** The cron's wake of an object with due work it set no alarm for: silent beacons, service due (docs/decisions/0059, 0066). */
+  async runAlarmJobs(now = Date.now(), wake: AlarmWake = {}): Promise<void> {
+    if (wake.dueNotices) this.#parts.dueNotices.want(now);
     await this.#parts.alarm.ring(now);
   }
 

@@ -11,11 +11,16 @@ const root = join(dirname(new URL(import.meta.url).pathname), "..");
 const THE_MODULE = "worker/workspace-object.ts";
 
 /**
- * The one cron writer left (docs/decisions/0059): service-due notices, committed with a full
- * version bump and announced through announceWrites from worker/scheduled.ts. Beacon silence,
- * clock-ahead and stop addresses are the workspace object's own alarm jobs (party/alarm/).
+ * The workspace object's own writes of its live tables (docs/decisions/0059): its flush and its
+ * alarm jobs, which bump with `bumpLiveVersion` and poke through the object's own pacer. No cron
+ * writer is left: service due notices are an alarm job too, committed through this module's
+ * versionedBatch (docs/decisions/0066).
  */
-const CRON_WRITERS_LEFT = ["worker/maintenance/due-notifications.ts"];
+const OBJECT_LIVE_WRITES = [
+  "party/beacon-watch/beacon-watch-d1.ts",
+  "party/live-fleet/flush-batch.ts",
+  "party/stop-addresses/stop-address-job.ts",
+];
 
 /**
  * Files that commit a batch stamping rows with the workspace's version but bump nothing: the
@@ -24,37 +29,43 @@ const CRON_WRITERS_LEFT = ["worker/maintenance/due-notifications.ts"];
  */
 const UNVERSIONED_STAMPS = ["worker/sync/push.ts"];
 
-/** The Worker's source files (tests and test factories may write D1 directly). */
-function workerSources(folder = join(root, "worker")): string[] {
+/** The Worker's and the object's source files (tests and test factories may write D1 directly). */
+function sourcesIn(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return entry.name === "test" ? [] : workerSources(path);
+    if (entry.isDirectory()) return entry.name === "test" ? [] : sourcesIn(path);
     return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [relative(root, path)] : [];
   });
 }
 
-const sources = workerSources().map((file) => ({ file, text: readFileSync(join(root, file), "utf8") }));
+const sources = ["worker", "party"]
+  .flatMap((folder) => sourcesIn(join(root, folder)))
+  .map((file) => ({ file, text: readFileSync(join(root, file), "utf8") }));
 const where = (pattern: RegExp) => sources.filter(({ text }) => pattern.test(text)).map(({ file }) => file);
+const inWorker = (files: string[]) => files.filter((file) => file.startsWith("worker/"));
 
 describe("the one announcer", () => {
-  it("finds the Worker's sources (the scan itself works)", () => {
-    expect(sources.map((s) => s.file)).toContain(THE_MODULE);
+  it("finds the Worker's and the object's sources (the scan itself works)", () => {
+    expect(sources.map((s) => s.file)).toEqual(expect.arrayContaining([THE_MODULE, ...OBJECT_LIVE_WRITES]));
     expect(sources.length).toBeGreaterThan(100);
   });
 
-  it("bumps a workspace's version in worker/workspace-object.ts alone", () => {
-    expect(where(/\bbump(?:Live)?Version\(/).sort()).toEqual([THE_MODULE, ...CRON_WRITERS_LEFT].sort());
+  it("bumps a workspace's version in worker/workspace-object.ts alone, and the object's live writes in the object", () => {
+    expect(where(/\bbumpVersion\(/)).toEqual([THE_MODULE]);
+    expect(where(/\bbumpLiveVersion\(/).sort()).toEqual(OBJECT_LIVE_WRITES);
   });
 
-  it("commits no batch of version-stamped rows outside that module", () => {
+  it("commits no batch of version-stamped rows outside those", () => {
     const stamping = where(/\bversionOf\(/).filter((file) => where(/\.batch\(/).includes(file));
-    expect(stamping.sort()).toEqual([THE_MODULE, ...CRON_WRITERS_LEFT, ...UNVERSIONED_STAMPS].sort());
+    expect(inWorker(stamping).sort()).toEqual([THE_MODULE, ...UNVERSIONED_STAMPS].sort());
+    // In the object, only the files of its live write path stamp rows with the version.
+    expect(where(/\bversionOf\(/).filter((file) => file.startsWith("party/"))).toEqual(OBJECT_LIVE_WRITES);
   });
 
   it("calls the object's changed() from that module alone, and nothing else tells the object of a change", () => {
-    expect(where(/\.changed\(/)).toEqual([THE_MODULE]);
+    expect(inWorker(where(/\.changed\(/))).toEqual([THE_MODULE]);
     // The calls folded into `changed` stay gone.
     const retired = /\.(?:poke|forgetChanges|closeSessions|closeUser|forgetShare|forgetDevicesOf)\(/;
-    expect(where(retired)).toEqual([]);
+    expect(inWorker(where(retired))).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@ import { announceWrites } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
 import { relayAlerts } from "./alerts/relay";
-import { announceDueSchedules, isDueCheckMinute } from "./maintenance/due-notifications";
+import { isDueCheckMinute } from "./maintenance/due-notifications";
+import { wakeWorkspacesWithDue } from "./maintenance/due-notice-wake";
 import { announceDueRenewals } from "./costs/renewal-notifications";
 import { sealClearTotpSecrets } from "./auth/totp-secret";
 import { releaseHeldMail } from "./email/release";
@@ -18,8 +19,10 @@ import { collectUnattachedPhotos, purgeDeletedWorkspacePhotos } from "./photos/p
 
 /**
  * The cron trigger, every minute: workspace objects with silent beacons and no alarm are woken (the
- * object decides and writes silence itself, docs/decisions/0059); sync tombstones older than the horizon are collected (worker/sync/tombstones.ts); alerts,
- * service due notices and e-mails go out; once an hour the tables that only grow are trimmed.
+ * object decides and writes silence itself, docs/decisions/0059), and every quarter hour those with
+ * service due (the object writes the notices, docs/decisions/0066); sync tombstones older than the
+ * horizon are collected (worker/sync/tombstones.ts); alerts and e-mails go out; once an hour the
+ * tables that only grow are trimmed.
  */
 export async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
   startHousekeeping(controller, env, ctx);
@@ -31,19 +34,17 @@ export async function runScheduled(controller: ScheduledController, env: Env, ct
     console.error("scheduled: expiring old alerts failed:", error);
     return [];
   });
-  // Service schedules that became due soon or overdue: one Inbox entry and e-mail per period (docs/decisions/0032).
-  const due = isDueCheckMinute(controller.scheduledTime)
-    ? await announceDueSchedules(database(env.DB), config(env)).catch((error: unknown) => {
-        console.error("scheduled: service due notifications failed:", error);
-        return [];
-      })
-    : [];
+  // Service schedules that became due soon or overdue: their objects write one Inbox entry and e-mail per period (docs/decisions/0032, 0066).
+  if (isDueCheckMinute(controller.scheduledTime))
+    await wakeWorkspacesWithDue(database(env.DB), env).catch((error: unknown) =>
+      console.error("scheduled: waking workspaces with service due failed:", error),
+    );
   // Renewals due soon or overdue: one e-mail per due date to owners and admins (docs/decisions/0049).
   if (isDueCheckMinute(controller.scheduledTime))
     await announceDueRenewals(database(env.DB), config(env)).catch((error: unknown) =>
       console.error("scheduled: renewal reminders failed:", error),
     );
-  await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, [...expired, ...due]);
+  await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, expired);
   // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
   await relayAlerts(database(env.DB), env.ALERT_DELIVERIES, config(env)).catch((error: unknown) =>
     console.error("scheduled: relaying alerts failed:", error),

@@ -9,6 +9,7 @@ import type { ChangeSource, Changes } from "./sync/changes";
 import { bumpVersion, versionOf } from "../db/workspace-version";
 import type { WorkspaceChange } from "../party/workspace-change";
 import type { ShareViewAnswer } from "../party/room/share-views";
+import type { AlarmWake } from "../party/alarm/alarm-job";
 
 /**
  * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the
@@ -50,7 +51,8 @@ export async function commitWorkspaceWrite(
  * statement that fails aborts the batch), then the bump, then `writes`, which stamp the rows they
  * change with `stamp` (the new version, read back inside the transaction), so concurrent writers
  * never share a version. The caller announces the write once it committed: commitWorkspaceWrite
- * does both; the push commits mutation by mutation and announces once per request (worker/api/sync.ts).
+ * does both; the push commits mutation by mutation and announces once per request (worker/api/sync.ts);
+ * the service due notices commit inside the object's alarm job, which pokes its own pages (docs/decisions/0066).
  */
 export function versionedBatch(
   db: Db,
@@ -137,9 +139,13 @@ export async function settleWorkspace(env: Env, workspaceId: string): Promise<vo
   await workspaceObject(env, workspaceId).settle();
 }
 
-/** Makes the workspace's object run its alarm jobs that are due (beacon silence: docs/decisions/0059) and set its alarm for the next. */
-export async function runWorkspaceJobs(env: Env, workspaceId: string): Promise<void> {
-  await workspaceObject(env, workspaceId).runAlarmJobs();
+/**
+ * Makes the workspace's object run its alarm jobs that are due (beacon silence: docs/decisions/0059)
+ * and set its alarm for the next; `wake` says what the cron found due there that the object cannot
+ * know of itself (service due notices: docs/decisions/0066).
+ */
+export async function runWorkspaceJobs(env: Env, workspaceId: string, wake: AlarmWake = {}, now = Date.now()) {
+  await workspaceObject(env, workspaceId).runAlarmJobs(now, wake);
 }
 
 // ---------------------------------------------------------------- positions (party/positions/, docs/decisions/0023)

@@ -3,9 +3,12 @@ import { FleetRoom } from "../party/workspace-room";
 import { liveSessionsIn, touchSessions } from "./auth/session";
 import { answerPull } from "./sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "./sync/changes";
+import { database } from "../db/client";
+import { config } from "./env";
+import { checkDueSchedules } from "./maintenance/due-notifications";
 
 /** The sync server and the session rules the room answers socket pulls and re-checks sockets with. */
-const roomSync: RoomSync<Changes> = {
+export const roomSync: RoomSync<Changes> = {
   share: (read) => new SharedChanges(read),
   readChanges,
   answerPull,
@@ -20,4 +23,7 @@ const roomSync: RoomSync<Changes> = {
  */
 export class WorkspaceRoom extends FleetRoom<Changes> {
   protected readonly sync = roomSync;
+  /** Service due notices, written by the object's alarm job (docs/decisions/0066) with the Worker's rule and e-mail. */
+  protected readonly checkDueNotices = (workspaceId: string, now: number) =>
+    checkDueSchedules(database(this.env.DB), config(this.env), workspaceId, now);
 }

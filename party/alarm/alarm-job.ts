@@ -20,3 +20,9 @@ export interface AlarmJob {
    */
   readonly ridesAlong?: boolean;
 }
+
+/** Why the cron wakes an object (worker/workspace-object.ts `runWorkspaceJobs`): what its query found due there. */
+export interface AlarmWake {
+  /** Service schedules that reached a figure not announced yet (party/due-notices/). */
+  dueNotices?: boolean;
+}

@@ -8,11 +8,11 @@ import { telemetry } from "../../db/schema";
 import { report, workspaceWithBeacon } from "../../worker/test/factories";
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
 import { isOverloaded } from "../../worker/fleet/ingest-batcher";
-import type { WorkspaceRoom } from "../../worker/workspace-room";
 import { FLUSH_RETRY_MAX_MS, FLUSH_RETRY_MS, flushBackoffMs } from "../room/flush";
 import { FLEET_MODULES } from "../../domain/fleet-modules";
 import { FLUSH_TABLES } from "./flush-tables";
 import type { FleetModule } from "../../domain/fold/fold";
+import { withRoomParts } from "../../worker/test/room-parts";
 
 // The flush to D1 under failure (issue 35): one at a time, backing off, a row D1 refuses set
 // aside instead of blocking the rest, and an alarm chain no failure ends.
@@ -51,12 +51,10 @@ describe("the flush under failure", () => {
     expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({
       latitude: 14,
     });
-    const aside = await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.setAside());
+    const aside = await withRoomParts(workspaceId, (parts) => parts.fleet.setAside());
     expect(aside.map((e) => e.key)).toEqual([`row:poison:p-${T0 + 5_000}`]);
     expect(aside[0]!.error).toMatch(/no_such_table/);
-    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.hasPending())).toBe(
-      false,
-    );
+    expect(await withRoomParts(workspaceId, (parts) => parts.fleet.hasPending())).toBe(false);
     // The next report flushes without it.
     await ingestRequests([[report(beacon.id, T0 + 15_000, { latitude: 15 })]], { ...options, flushMs: 0 });
     expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({
@@ -67,15 +65,18 @@ describe("the flush under failure", () => {
   it("runs one flush for callers waiting together, and after a failure tries none until its backoff ends", async () => {
     const { workspaceId, beacon } = await workspaceWithBeacon();
     await ingestRequests([[report(beacon.id, T0)]], { flushMs: LATER });
-    await runInDurableObject(roomOf(workspaceId), async (room: WorkspaceRoom, state) => {
-      const flush = vi.spyOn(room.parts.fleet, "flush").mockRejectedValueOnce(new Error("D1 unreachable"));
-      const settled = await Promise.allSettled([room.settle(), room.settle(), room.settle(), room.settle()]);
+    // The room's flush part made alone over the object's storage, its fleet's D1 write failing once.
+    await withRoomParts(workspaceId, async (parts, state) => {
+      const flush = vi.spyOn(parts.fleet, "flush").mockRejectedValueOnce(new Error("D1 unreachable"));
+      const settle = () => parts.flush.settle();
+      const settled = await Promise.allSettled([settle(), settle(), settle(), settle()]);
       // The first starts the flush, the others share it (and its failure): one call to D1, not four.
       expect(flush).toHaveBeenCalledTimes(1);
       expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
       // Within the backoff, a pull's or a poke's settle tries nothing; the alarm is set for its end.
-      await expect(room.settle()).rejects.toThrow(/backing off/);
+      await expect(settle()).rejects.toThrow(/backing off/);
       expect(flush).toHaveBeenCalledTimes(1);
+      await parts.alarm.schedule();
       expect(await state.storage.getAlarm()).toBeGreaterThanOrEqual(Date.now() + FLUSH_RETRY_MS / 2 - 50);
       flush.mockRestore();
     });
@@ -92,12 +93,14 @@ describe("the flush under failure", () => {
     const { workspaceId, beacon } = await workspaceWithBeacon();
     await ingestRequests([[report(beacon.id, T0)]], { flushMs: LATER });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => {
-      // The sockets' re-check is due and fails (no socket is open here, so it is made due).
-      vi.spyOn(room.parts.sockets, "dueAt").mockReturnValueOnce(0);
-      vi.spyOn(room.parts.sockets, "recheck").mockRejectedValue(new Error("D1 unreachable"));
+    // The object's alarm over its parts made alone: the sockets' re-check is due and fails (no
+    // socket is open here, so it is made due), and the alarm rings as the object's would.
+    await withRoomParts(workspaceId, async (parts) => {
+      vi.spyOn(parts.sockets, "dueAt").mockReturnValueOnce(0);
+      vi.spyOn(parts.sockets, "recheck").mockRejectedValue(new Error("D1 unreachable"));
+      await parts.alarm.ring();
     });
-    expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
+    expect(error).toHaveBeenCalledWith("alarm job sockets' re-check failed:", expect.any(Error));
     error.mockRestore();
     expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({
       recordedAt: T0,

@@ -15,6 +15,7 @@ import type { WorkspaceRoom } from "../../worker/workspace-room";
 import { flushStatements } from "./flush-batch";
 import { LiveFleet } from "./live-fleet";
 import { LiveStore } from "./live-store";
+import { withRoomParts } from "../../worker/test/room-parts";
 
 // The workspace object as the writer of its live fleet (docs/decisions/0016, parts 4 to 6): an
 // answer means the reports are in its storage, D1 follows in a flush that survives a restart, and
@@ -154,9 +155,7 @@ describe("the flush", () => {
     await ingestRequests([[report(b!.id, T0)]], { flushMs: LATER });
     expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
     expect(await positionsOf(b!.id)).toHaveLength(1);
-    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.hasPending())).toBe(
-      false,
-    );
+    expect(await withRoomParts(workspaceId, (parts) => parts.fleet.hasPending())).toBe(false);
   });
 });
 
@@ -184,9 +183,7 @@ describe("pulls", () => {
     expect(next.patch.map((p) => p.key)).toContain(telemetryKey(b!.vehicleId));
     // Exactly once: the pull after it has nothing new.
     expect((await pull(next.cookie)).patch).toEqual([]);
-    expect(await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.hasPending())).toBe(
-      false,
-    );
+    expect(await withRoomParts(workspaceId, (parts) => parts.fleet.hasPending())).toBe(false);
   });
 });
 
@@ -209,11 +206,8 @@ describe("the per-device throttle", () => {
       lastRejectedReason: "throttled",
     });
     expect(await positionsOf(b!.id)).toHaveLength(600);
-    expect(
-      await runInDurableObject(
-        roomOf(workspaceId),
-        (room: WorkspaceRoom) => room.parts.fleet.vehicle(b!.vehicleId)?.latest?.recordedAt,
-      ),
-    ).toBe(T0 + 599_000);
+    expect(await withRoomParts(workspaceId, (parts) => parts.fleet.vehicle(b!.vehicleId)?.latest?.recordedAt)).toBe(
+      T0 + 599_000,
+    );
   });
 });

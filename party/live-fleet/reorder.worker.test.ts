@@ -1,4 +1,3 @@
-import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -21,7 +20,6 @@ import { POKE_MESSAGE } from "../../shared/sync/room-protocol";
 import { POKE_INTERVAL_MS } from "../room/poke-pacer";
 import commute from "../../worker/fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
-import type { WorkspaceRoom } from "../../worker/workspace-room";
 
 // Late reports folded in device-time order (docs/decisions/0037), through the real ingestion
 // endpoint and the workspace object: a recorded track sent in order to one workspace and
@@ -80,10 +78,8 @@ async function send(deviceId: string, reports: Report[], perRequest: number) {
   return outcomes;
 }
 
-const flush = (workspaceId: string) =>
-  runInDurableObject(roomOf(workspaceId), async (room: WorkspaceRoom) => {
-    while (room.parts.fleet.hasPending()) await room.parts.fleet.flush();
-  });
+/** The object writes what it holds to D1, as it does before any reader of D1 (worker/workspace-object.ts settleWorkspace). */
+const flush = (workspaceId: string) => roomOf(workspaceId).settle();
 
 /** What D1 holds for the vehicle once flushed, ids aside (a re-fold keeps the ids the first fold gave). */
 async function written(workspaceId: string, vehicleId: string) {

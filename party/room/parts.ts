@@ -7,6 +7,7 @@ import { d1LegacyPositions } from "../positions/legacy";
 import { PositionStore } from "../positions/store";
 import { RoomAlarm } from "../alarm/room-alarm";
 import { objectJobs } from "../alarm/object-jobs";
+import type { DueNoticeCheck } from "../due-notices/due-notice-job";
 import { FoldContext } from "./fold-context";
 import { RoomFlush } from "./flush";
 import { PokePacer } from "./poke-pacer";
@@ -23,6 +24,8 @@ export interface PartsHost<Changes> {
   sync: RoomSync<Changes>;
   connections(): Iterable<Connection<SocketOwner>>;
   broadcast(message: string): void;
+  /** The Worker's check of the workspace's service schedules (party/due-notices/). */
+  checkDueNotices: DueNoticeCheck;
 }
 
 export const logged = (what: string) => (error: unknown) => console.error(`${what} failed:`, error);
@@ -31,7 +34,7 @@ export const logged = (what: string) => (error: unknown) => console.error(`${wha
  * The workspace object's parts, each with one job, wired to each other here and nowhere else
  * (docs/decisions/0058): the live fleet and its flush, the sockets, the one poke pacer, the shared
  * pull reads, the share views, the fold's context, the positions, and the alarm over their jobs
- * and the object's own writes.
+ * and the object's own writes (beacon silence, stop addresses, service due notices).
  */
 export function roomParts<Changes>(host: PartsHost<Changes>) {
   const { workspaceId, storage, db, sync } = host;
@@ -65,9 +68,10 @@ export function roomParts<Changes>(host: PartsHost<Changes>) {
   });
   const positions: RoomPositions = new RoomPositions(store, () => alarm.schedule());
   const context = new FoldContext(storage, workspaceId, db);
-  // The writes that were the cron's own (docs/decisions/0059): beacon silence, stop addresses.
+  // The writes that were the cron's own (docs/decisions/0059, 0066): beacon silence, stop addresses, due notices.
   const writes = objectJobs({
     workspaceId,
+    checkDueNotices: host.checkDueNotices,
     db,
     fleet: () => fleet,
     rules: () => context.rules(),
@@ -77,7 +81,7 @@ export function roomParts<Changes>(host: PartsHost<Changes>) {
       pacer.poke();
     },
   });
-  const alarm = new RoomAlarm(storage, [flush, sockets, positions, ...writes]);
+  const alarm = new RoomAlarm(storage, [flush, sockets, positions, ...writes.all]);
   return {
     fleet,
     sockets,
@@ -86,6 +90,7 @@ export function roomParts<Changes>(host: PartsHost<Changes>) {
     reads,
     positions,
     alarm,
+    dueNotices: writes.dueNotices,
     shares: new ShareViews(db, workspaceId, (vehicleId) => fleet.vehicle(vehicleId)?.latest),
     context,
   };

@@ -7,8 +7,8 @@ import { database } from "../../db/client";
 import { alertDeliveries, alertRules, alerts } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { webhookTargetProblem } from "./webhook-target";
+import { firstPull } from "../test/sync";
 
 /** Issue 34, finding 4: webhook targets that would make the Worker a port scanner or reach metadata are refused. */
 const db = database(env.DB);
@@ -136,22 +136,7 @@ describe("webhook targets", () => {
     expect(await urlFor(viewer.token)).toBe("https://hooks.slack.com/…");
     expect(await urlFor(member.token)).toBe(secretUrl);
 
-    const pull = async (token: string) =>
-      JSON.stringify(
-        await (
-          await call("/api/sync/pull", {
-            method: "POST",
-            token,
-            json: {
-              pullVersion: 1,
-              schemaVersion: SCHEMA_VERSION,
-              profileID: "p",
-              clientGroupID: crypto.randomUUID(),
-              cookie: null,
-            },
-          })
-        ).json(),
-      );
+    const pull = async (token: string) => JSON.stringify(await (await firstPull(token)).json());
     expect(await pull(viewer.token)).not.toContain("secretpart");
     expect(await pull(member.token)).toContain("secretpart");
   });

@@ -5,6 +5,7 @@ import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { memberships } from "../../db/schema";
 import { call, userWithWorkspace } from "../test/factories";
+import { firstPull } from "../test/sync";
 
 const square = {
   type: "Polygon",
@@ -25,17 +26,7 @@ async function create(token: string, json: unknown) {
 }
 
 async function pullKeys(token: string) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: {
-      pullVersion: 1,
-      clientGroupID: crypto.randomUUID(),
-      cookie: null,
-      profileID: "p",
-      schemaVersion: SCHEMA_VERSION,
-    },
-  });
+  const res = await firstPull(token);
   expect(res.status).toBe(200);
   return ((await res.json()) as { patch: { op: string; key: string; value: unknown }[] }).patch.filter(
     (p) => p.op === "put",

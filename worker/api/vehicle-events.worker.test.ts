@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { vehicleEventKey, type VehicleEventWire } from "../../shared/fleet/vehicle-event";
 import type { TimelineEventItem } from "../../shared/fleet/timeline-events";
 import { database } from "../../db/client";
@@ -9,6 +8,7 @@ import { vehicles } from "../../db/schema";
 import { call, memberWithRole, report, userWithWorkspace } from "../test/factories";
 import { ingest } from "../test/ingest";
 import type { Report } from "../../domain/devices/osmand";
+import { firstPull } from "../test/sync";
 
 /**
  * Refuels and fuel drops seen in the beacon's fuel level (issue 42, docs/decisions/0050): folded
@@ -35,17 +35,7 @@ async function events(token: string, vehicleId: string, query = "") {
 }
 
 async function pulledEvents(token: string) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: {
-      pullVersion: 1,
-      clientGroupID: crypto.randomUUID(),
-      cookie: null,
-      profileID: "p",
-      schemaVersion: SCHEMA_VERSION,
-    },
-  });
+  const res = await firstPull(token);
   const { patch } = (await res.json()) as { patch: Patch };
   return new Map(patch.filter((p) => p.op === "put").map((p) => [p.key, p.value as VehicleEventWire]));
 }

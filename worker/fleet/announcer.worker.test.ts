@@ -8,6 +8,7 @@ import type { RollupState } from "../../domain/reports/rollup";
 import { call, userWithWorkspace } from "../test/factories";
 import { roomOf } from "../test/ingest";
 import type { WorkspaceRoom } from "../workspace-room";
+import { withRoomParts } from "../test/room-parts";
 
 // The one announcer (issue 35, docs/decisions/0027): the workspace's object holds its places,
 // rules and time zone itself and is told of edits by one call, so an edit reaches the next report
@@ -89,8 +90,8 @@ describe("the one announcer", () => {
     const t0 = Date.now() - 10 * 60_000;
     await report(beacon.id, t0, 41.7, -87.6);
     const zoneOf = () =>
-      runInDurableObject(roomOf(a.workspaceId), (room: WorkspaceRoom) => {
-        const vehicle = room.parts.fleet.vehicle(beacon.vehicleId)!;
+      withRoomParts(a.workspaceId, (parts) => {
+        const vehicle = parts.fleet.vehicle(beacon.vehicleId)!;
         return { vehicle: vehicle.timeZone, rollups: (vehicle.modules.rollups as RollupState | undefined)?.timeZone };
       });
     expect(await zoneOf()).toEqual({ vehicle: "UTC", rollups: "UTC" });

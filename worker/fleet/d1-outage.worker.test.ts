@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -8,7 +8,7 @@ import type { HistoryResponse } from "../../shared/fleet/vehicle-history";
 import { call, userWithWorkspace } from "../test/factories";
 import { roomOf } from "../test/ingest";
 import { forgetDevice } from "./device-directory";
-import type { WorkspaceRoom } from "../workspace-room";
+import { withRoomParts } from "../test/room-parts";
 
 // Ingestion without D1 in the steady state (issue 35, docs/decisions/0027): once a device has
 // reported, its edge, its workspace's object and the object's watch answer from their own state;
@@ -65,10 +65,10 @@ describe("ingestion while D1 is down", () => {
       answers = [];
       for (let i = 1; i <= 20; i++) answers.push(await send(beacon!.id, t0 + i * 5_000, 41.7 + i * 0.001));
       // Shown: the object's live state and history have them all while D1 is still down.
-      const live = await runInDurableObject(roomOf(a.workspaceId), async (room: WorkspaceRoom) => ({
-        latest: room.parts.fleet.vehicle(beacon!.vehicleId)?.latest?.recordedAt,
-        history: (await room.parts.positions.read(beacon!.vehicleId, t0, t0 + 200_000)).length,
-        pending: room.parts.fleet.hasPending(),
+      const live = await withRoomParts(a.workspaceId, async (parts) => ({
+        latest: parts.fleet.vehicle(beacon!.vehicleId)?.latest?.recordedAt,
+        history: (await parts.positions.read(beacon!.vehicleId, t0, t0 + 200_000)).length,
+        pending: parts.fleet.hasPending(),
       }));
       expect(live).toEqual({ latest: t0 + 100_000, history: 21, pending: true });
     } finally {
@@ -80,9 +80,7 @@ describe("ingestion while D1 is down", () => {
     // D1 is back: the alarm's retry flushes the backlog once.
     expect(await runDurableObjectAlarm(roomOf(a.workspaceId))).toBe(true);
     error.mockRestore();
-    expect(
-      await runInDurableObject(roomOf(a.workspaceId), (room: WorkspaceRoom) => room.parts.fleet.hasPending()),
-    ).toBe(false);
+    expect(await withRoomParts(a.workspaceId, (parts) => parts.fleet.hasPending())).toBe(false);
     expect(
       await database(env.DB).select().from(telemetry).where(eq(telemetry.vehicleId, beacon!.vehicleId)).get(),
     ).toMatchObject({ recordedAt: t0 + 100_000 });

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import type { Vehicle } from "../../shared/fleet/vehicle";
 import { database } from "../../db/client";
@@ -9,6 +8,7 @@ import { telemetry, vehicles, workspaces } from "../../db/schema";
 import { storedPositions } from "../test/positions";
 import { call, userWithWorkspace } from "../test/factories";
 import { runObjectJobs } from "../test/ingest";
+import { firstPull } from "../test/sync";
 
 const db = () => database(env.DB);
 
@@ -35,17 +35,7 @@ describe("beacon orders", () => {
     for (const b of beacons) expect(b.id).toMatch(/^[\w-]{32}$/);
     expect(new Set(beacons.map((b) => b.id)).size).toBe(3);
     expect(beacons.map((b) => b.vehicleName)).toEqual(["Vehicle 1", "Vehicle 2", "Vehicle 3"]);
-    const pull = await call("/api/sync/pull", {
-      method: "POST",
-      token: a.token,
-      json: {
-        pullVersion: 1,
-        clientGroupID: crypto.randomUUID(),
-        cookie: null,
-        profileID: "p",
-        schemaVersion: SCHEMA_VERSION,
-      },
-    });
+    const pull = await firstPull(a.token);
     const { patch } = (await pull.json()) as { patch: { key?: string; value?: unknown }[] };
     const puts = patch.filter((p) => p.key?.startsWith("vehicle/"));
     expect(puts.map((p) => p.key).sort()).toEqual(beacons.map((b) => `vehicle/${b.vehicleId}`).sort());

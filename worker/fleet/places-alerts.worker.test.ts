@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
+import { firstPull } from "../test/sync";
 
 const KNOTS = 1.943_844;
 
@@ -77,17 +77,7 @@ describe("places and alerts in ingestion", () => {
     await report(beacon.id, t0 + 28_000, 41.88, -87.625, { ignition: "true", speed: 30 * KNOTS });
     expect(await listAlerts(a.token)).toHaveLength(2);
 
-    const pull = await call("/api/sync/pull", {
-      method: "POST",
-      token: a.token,
-      json: {
-        pullVersion: 1,
-        clientGroupID: crypto.randomUUID(),
-        cookie: null,
-        profileID: "p",
-        schemaVersion: SCHEMA_VERSION,
-      },
-    });
+    const pull = await firstPull(a.token);
     const keys = ((await pull.json()) as { patch: { key?: string }[] }).patch.map((p) => p.key);
     expect(keys).toContain(`alert/${alerts[0]!.id}`);
   });

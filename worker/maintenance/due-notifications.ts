@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { DUE_SOON_SHARE, scheduleDue, type ServiceStatus } from "../../shared/maintenance/service";
 import { METRES_PER_MILE } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import { alerts, memberships, serviceSchedules, users } from "../../db/schema";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import type { DueCheck } from "../../party/due-notices/due-notice-job";
 import { sendMemberMail } from "../email/member-mail";
 import type { Config } from "../env";
+import { versionedBatch } from "../workspace-object";
 
 /**
  * Due notifications (docs/decisions/0032): a service schedule that becomes due soon, or overdue,
@@ -18,15 +19,17 @@ import type { Config } from "../env";
  * conditional update before anything is sent, so two overlapping runs never announce it twice.
  * A schedule that jumps straight to overdue is announced once, as overdue.
  *
- * Cost: run every DUE_CHECK_EVERY_MINUTES by the cron, queries whose WHERE keeps only schedules
- * that reached a figure not announced yet (SQL does the arithmetic, so 20,000 schedules of which
- * a few are due return a few rows).
+ * Who runs it (docs/decisions/0066): every DUE_CHECK_EVERY_MINUTES the cron lists the workspaces
+ * with something to announce (`workspacesWithDue`, read-only, the one waiting longest first) and
+ * wakes their objects (worker/maintenance/due-notice-wake.ts); each object's alarm job
+ * (party/due-notices/due-notice-job.ts) runs `checkDueSchedules` for its own workspace, so the
+ * object writes its workspace's alerts and announces them, as it does its other writes. Queries
+ * whose WHERE keeps only schedules that reached a figure not announced yet (SQL does the
+ * arithmetic, so 20,000 schedules of which a few are due return a few rows).
  *
- * One tenant delays only itself (issue 39, finding 7b; the alert relay's pattern, worker/alerts/relay.ts):
- * a run first lists the workspaces with something to announce, the one waiting longest first
- * (its oldest last service), then gives each its turn of at most PER_WORKSPACE_PER_RUN schedules;
- * the rest of a busy workspace waits for the next run. A workspace whose turn fails is logged and
- * the others go on. (One global batch of 500 let a fleet with 500 due schedules take every run.)
+ * One tenant delays only itself (issue 39, finding 7b): each workspace's check takes at most
+ * PER_WORKSPACE_PER_RUN schedules, and the rest of a busy workspace waits for its next check; a
+ * workspace whose check fails is logged by its own object and delays no other.
  */
 export const DUE_CHECK_EVERY_MINUTES = 15;
 export const PER_WORKSPACE_PER_RUN = 50;
@@ -71,8 +74,8 @@ function unannounced(now: number) {
 
 const vehicleJoin = sql`v.id = ${serviceSchedules.vehicleId} AND v.workspace_id = ${serviceSchedules.workspaceId} AND v.deleted = 0`;
 
-/** The workspaces with something to announce, the one waiting longest first. */
-async function workspacesWithDue(db: Db, now: number): Promise<string[]> {
+/** The workspaces with something to announce, the one waiting longest first (read-only: the cron's wake). */
+export async function workspacesWithDue(db: Db, now: number): Promise<string[]> {
   const rows = await db
     .select({ workspaceId: serviceSchedules.workspaceId })
     .from(serviceSchedules)
@@ -136,8 +139,15 @@ function announcementOf(c: Candidate, now: number): Announcement | null {
 
 /** One transaction per workspace: each schedule claimed (only if still as read) with its Inbox entry. */
 async function commit(db: Db, workspaceId: string, list: Announcement[], now: number): Promise<Announcement[]> {
-  const stamp = versionOf(workspaceId);
-  const writes: BatchItem<"sqlite">[] = [bumpVersion(db, workspaceId)];
+  const writes = (stamp: SQL<number>) => claimsWithAlerts(db, workspaceId, list, now, stamp);
+  const results = (await versionedBatch(db, workspaceId, writes)) as unknown[];
+  // The claims' answers, after the version's bump: a schedule another run claimed first (or restarted meanwhile) is not ours to e-mail.
+  return list.filter((_, i) => (results[1 + i * 2] as unknown[]).length > 0);
+}
+
+/** Each schedule's claim (only if still as read) followed by its Inbox entry, stamped with the write's version. */
+function claimsWithAlerts(db: Db, workspaceId: string, list: Announcement[], now: number, stamp: SQL<number>) {
+  const writes: BatchItem<"sqlite">[] = [];
   for (const a of list) {
     const s = a.candidate.schedule;
     const claimed =
@@ -165,9 +175,7 @@ async function commit(db: Db, workspaceId: string, list: Announcement[], now: nu
         .onConflictDoNothing(),
     );
   }
-  const results = (await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
-  // The claims' answers: a schedule another run claimed first (or restarted meanwhile) is not ours to e-mail.
-  return list.filter((_, i) => (results[1 + i * 2] as unknown[]).length > 0);
+  return writes;
 }
 
 async function emailManagers(db: Db, config: Config, workspaceId: string, list: Announcement[]) {
@@ -201,23 +209,22 @@ async function emailManagers(db: Db, config: Config, workspaceId: string, list: 
   }
 }
 
-/** Run by the cron every quarter hour, each workspace in turn; returns the workspaces whose Inbox changed, to announce. */
-export async function announceDueSchedules(db: Db, config: Config, now = Date.now()): Promise<string[]> {
-  const changed: string[] = [];
-  for (const workspaceId of await workspacesWithDue(db, now)) {
-    try {
-      const list = (await candidates(db, workspaceId, now)).flatMap((c) => announcementOf(c, now) ?? []);
-      if (!list.length) continue;
-      const claimed = await commit(db, workspaceId, list, now);
-      changed.push(workspaceId);
-      if (claimed.length) await emailManagers(db, config, workspaceId, claimed);
-    } catch (error) {
-      // D1 failing for this workspace: its schedules stay unannounced for the next run, the others go on
-      console.error(
-        `service due notifications: workspace ${workspaceId} failed this run:`,
-        error instanceof Error ? error.message : error,
-      );
-    }
-  }
-  return changed;
+/**
+ * One check of a workspace's schedules, run by its object's alarm job (party/due-notices/): what
+ * reached a figure not announced yet is claimed with its Inbox entry in one versioned batch, and
+ * the claimed ones are e-mailed to owners and admins. Throws when D1 fails: the job tries again.
+ */
+export async function checkDueSchedules(
+  db: Db,
+  config: Config,
+  workspaceId: string,
+  now = Date.now(),
+): Promise<DueCheck> {
+  const found = await candidates(db, workspaceId, now);
+  const more = found.length === PER_WORKSPACE_PER_RUN;
+  const list = found.flatMap((c) => announcementOf(c, now) ?? []);
+  if (!list.length) return { announced: false, more };
+  const claimed = await commit(db, workspaceId, list, now);
+  if (claimed.length) await emailManagers(db, config, workspaceId, claimed);
+  return { announced: true, more };
 }

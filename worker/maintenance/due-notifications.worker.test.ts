@@ -6,14 +6,17 @@ import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { chunkRows } from "../../db/chunk";
 import { alerts, emailOutbox, serviceSchedules, telemetry, users } from "../../db/schema";
-import { config } from "../env";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
-import { announceDueSchedules, isDueCheckMinute, PER_WORKSPACE_PER_RUN } from "./due-notifications";
+import { objectAlarm } from "../test/ingest";
+import { DUE_RECHECK_MS } from "../../party/due-notices/due-notice-job";
+import { isDueCheckMinute, PER_WORKSPACE_PER_RUN } from "./due-notifications";
+import { wakeWorkspacesWithDue } from "./due-notice-wake";
 
 // Due notifications (docs/decisions/0032): one Inbox entry and one e-mail per manager for each
-// period a schedule becomes due soon or overdue, never repeated.
+// period a schedule becomes due soon or overdue, never repeated. Written by each workspace's object
+// as an alarm job, woken by the cron's quarter-hour query (docs/decisions/0066): the tests run that wake.
 const db = () => database(env.DB);
-const cfg = config(env);
+const checkDue = (now = Date.now()) => wakeWorkspacesWithDue(db(), env, now);
 
 async function fleetWithSchedule(miles: number, schedule: Record<string, unknown>) {
   const a = await userWithWorkspace();
@@ -60,8 +63,8 @@ const setOdometer = (vehicleId: string, miles: number) =>
 describe("due notifications", () => {
   it("announce a schedule that became due soon once, then once more when it is overdue, to owners and admins", async () => {
     const f = await fleetWithSchedule(14_600, { everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
-    await announceDueSchedules(db(), cfg);
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
+    await checkDue();
     let inbox = await inboxOf(f.workspaceId);
     expect(inbox.map((a) => [a.type, a.ruleId, a.vehicleId])).toEqual([
       ["service_due_soon", f.schedule.id, f.vehicleId],
@@ -76,8 +79,8 @@ describe("due notifications", () => {
     expect(mails[0]!.text).toContain(`/vehicles/${f.vehicleId}/service`);
 
     await setOdometer(f.vehicleId, 15_010);
-    await announceDueSchedules(db(), cfg);
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
+    await checkDue();
     inbox = await inboxOf(f.workspaceId);
     expect(inbox.map((a) => a.type).sort()).toEqual(["service_due_soon", "service_overdue"]);
     mails = await mailsAbout(f.name);
@@ -89,7 +92,7 @@ describe("due notifications", () => {
       everyDays: 30,
       lastDoneAt: new Date(Date.now() - 45 * 86_400_000).toISOString(),
     });
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
     expect((await inboxOf(f.workspaceId)).map((a) => a.type)).toEqual(["service_overdue"]);
 
     const today = new Date().toISOString().slice(0, 10);
@@ -99,40 +102,40 @@ describe("due notifications", () => {
       json: { vehicleId: f.vehicleId, date: today, scheduleIds: [f.schedule.id] },
     });
     expect(entry.status).toBe(201);
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
     expect(await inboxOf(f.workspaceId)).toHaveLength(1);
     // the new period: 28 days later it is due soon, announced again once
-    await announceDueSchedules(db(), cfg, Date.now() + 28 * 86_400_000);
-    await announceDueSchedules(db(), cfg, Date.now() + 28 * 86_400_000);
+    await checkDue(Date.now() + 28 * 86_400_000);
+    await checkDue(Date.now() + 28 * 86_400_000);
     expect((await inboxOf(f.workspaceId)).map((a) => a.type).sort()).toEqual(["service_due_soon", "service_overdue"]);
   });
 
   it("announce a schedule whose interval was edited afresh, and a deleted schedule never again", async () => {
     const f = await fleetWithSchedule(14_600, { everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
     expect((await inboxOf(f.workspaceId)).map((a) => a.type)).toEqual(["service_due_soon"]);
     const path = `/api/service-schedules/${f.schedule.id}`;
     // longer: not due any more, then due soon again for the new interval, said once more
     expect((await call(path, { method: "PATCH", token: f.admin.token, json: { everyMiles: 10_000 } })).status).toBe(
       200,
     );
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
     expect(await inboxOf(f.workspaceId)).toHaveLength(1);
     await setOdometer(f.vehicleId, 19_500);
-    await announceDueSchedules(db(), cfg);
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
+    await checkDue();
     expect((await inboxOf(f.workspaceId)).map((a) => a.type)).toEqual(["service_due_soon", "service_due_soon"]);
 
     // deleted: it would be overdue now, and nobody is told
     expect((await call(path, { method: "DELETE", token: f.token })).status).toBe(204);
     await setOdometer(f.vehicleId, 30_000);
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
     expect(await inboxOf(f.workspaceId)).toHaveLength(2);
   });
 
   it("leave a schedule that is not due alone", async () => {
     const f = await fleetWithSchedule(11_000, { everyMiles: 5000, lastDoneOdometerMiles: 10_000 });
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
     expect(await inboxOf(f.workspaceId)).toEqual([]);
     expect(await mailsAbout(f.name)).toEqual([]);
   });
@@ -154,11 +157,14 @@ describe("due notifications", () => {
     for (const part of chunkRows(rows, 10)) await db().insert(serviceSchedules).values(part);
     const quiet = await fleetWithSchedule(1_000, { everyDays: 30, lastDoneAt: today(-40) });
 
-    await announceDueSchedules(db(), cfg);
+    const now = Date.now();
+    await checkDue(now);
     expect((await inboxOf(quiet.workspaceId)).map((a) => a.type)).toEqual(["service_overdue"]);
     expect(await inboxOf(busy.workspaceId)).toHaveLength(PER_WORKSPACE_PER_RUN);
+    // the busy fleet's object checks again on its own alarm, a quarter hour later
+    expect(await objectAlarm(busy.workspaceId)).toBeLessThanOrEqual(now + DUE_RECHECK_MS);
     // the busy fleet's rest comes in the next runs
-    await announceDueSchedules(db(), cfg);
+    await checkDue();
     expect(await inboxOf(busy.workspaceId)).toHaveLength(2 * PER_WORKSPACE_PER_RUN);
   });
 

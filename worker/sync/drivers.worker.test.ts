@@ -8,6 +8,7 @@ import { vehicleKey } from "../../shared/fleet/vehicle";
 import { database } from "../../db/client";
 import { vehicles } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
+import { firstPull } from "../test/sync";
 
 /** Drivers sync like vehicles (docs/decisions/0018): pushed, pulled under driver/{id}, assigned to vehicles, kept per workspace. */
 
@@ -32,17 +33,7 @@ const push = (token: string, mutations: { name: string; args: unknown }[]) =>
   });
 
 async function pulled(token: string) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: {
-      pullVersion: 1,
-      clientGroupID: crypto.randomUUID(),
-      cookie: null,
-      profileID: "p",
-      schemaVersion: SCHEMA_VERSION,
-    },
-  });
+  const res = await firstPull(token);
   expect(res.status).toBe(200);
   const { patch } = (await res.json()) as { patch: { op: string; key: string; value: unknown }[] };
   return new Map(patch.filter((p) => p.op === "put").map((p) => [p.key, decodeSyncedValue(p.key, p.value)]));

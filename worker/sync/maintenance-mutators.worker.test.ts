@@ -9,7 +9,7 @@ import { inspections, photos, serviceEntries, serviceSchedules } from "../../db/
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { insertIssue, issueRow } from "../test/issues";
-import { pushMutations as push } from "../test/sync";
+import { pushMutations as push, firstPull } from "../test/sync";
 import { serviceScheduleWrites } from "../maintenance/service-writes";
 
 /**
@@ -18,17 +18,7 @@ import { serviceScheduleWrites } from "../maintenance/service-writes";
  */
 
 async function pulledKeys(token: string) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: {
-      pullVersion: 1,
-      clientGroupID: crypto.randomUUID(),
-      cookie: null,
-      profileID: "p",
-      schemaVersion: SCHEMA_VERSION,
-    },
-  });
+  const res = await firstPull(token);
   const body = (await res.json()) as { patch: { op: string; key: string; value?: Record<string, unknown> }[] };
   return new Map(body.patch.filter((p) => p.op === "put").map((p) => [p.key, p.value]));
 }

@@ -6,9 +6,9 @@ import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { inspections, serviceEntries, telemetry } from "../../db/schema";
-import { config, type Env } from "../env";
+import type { Env } from "../env";
 import { commitWorkspaceWrite } from "../workspace-object";
-import { announceDueSchedules } from "../maintenance/due-notifications";
+import { wakeWorkspacesWithDue } from "../maintenance/due-notice-wake";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 
 // Service schedules, inspection forms and a recent window of service entries and inspections in
@@ -178,7 +178,7 @@ describe("maintenance in the synced store", () => {
     });
     const first = await pull(a.token);
     expect(put(first.patch, `service-schedule/${hours.id}`)).not.toHaveProperty("an");
-    await announceDueSchedules(db(), config(env));
+    await wakeWorkspacesWithDue(db(), env);
     const next = await pull(a.token, first.cookie);
     expect(put(next.patch, `service-schedule/${hours.id}`)).toMatchObject({ an: 1 });
   });

@@ -8,6 +8,7 @@ import { invites, memberships, users } from "../../db/schema";
 import { SESSION_ENDED_CLOSE_CODE } from "../../shared/sync/room-protocol";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { closeSockets, connect } from "../test/sockets";
+import { firstPull } from "../test/sync";
 
 afterEach(closeSockets);
 
@@ -209,17 +210,7 @@ describe("roles and removal", () => {
     });
     expect(removed.status).toBe(200);
     await expect.poll(() => socket.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
-    const pull = await call("/api/sync/pull", {
-      method: "POST",
-      token: member.token,
-      json: {
-        pullVersion: 1,
-        clientGroupID: crypto.randomUUID(),
-        cookie: null,
-        profileID: "p",
-        schemaVersion: SCHEMA_VERSION,
-      },
-    });
+    const pull = await firstPull(member.token);
     expect(pull.status).toBe(403);
     const push = await call("/api/sync/push", {
       method: "POST",

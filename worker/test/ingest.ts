@@ -6,6 +6,7 @@ import type { WorkspaceRoom } from "../workspace-room";
 import { database } from "../../db/client";
 import { beacons } from "../../db/schema";
 import { ReportError, type Report } from "../../domain/devices/osmand";
+import { withRoomParts } from "./room-parts";
 
 /** The workspace object of a workspace, for tests that call into it (runInDurableObject). */
 export const roomOf = (workspaceId: string) => env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));
@@ -33,9 +34,9 @@ export async function ingestRequests(
   );
 }
 
-/** A vehicle's live state in its workspace's object (its modules' states included). */
+/** A vehicle's live state as its workspace's object stored it (its modules' states included). */
 export async function vehicleState(workspaceId: string, vehicleId: string) {
-  return runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.parts.fleet.vehicle(vehicleId));
+  return withRoomParts(workspaceId, (parts) => parts.fleet.vehicle(vehicleId));
 }
 
 /** Runs the workspace object's due alarm jobs as its alarm would at `now` (a test's clock moved on; docs/decisions/0059). */

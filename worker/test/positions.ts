@@ -1,11 +1,10 @@
-import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import type { StoredFix } from "../../party/positions/codec";
 import type { RoomPositions } from "../../party/room/positions";
-import type { WorkspaceRoom } from "../workspace-room";
 import { database } from "../../db/client";
 import { beacons } from "../../db/schema";
+import { withRoomParts } from "./room-parts";
 
 /**
  * The fixes a beacon's reports left in a workspace's object (docs/decisions/0023), every tier,
@@ -26,13 +25,13 @@ export async function storedPositions(
 }
 
 /**
- * A workspace's positions (party/room/positions.ts) driven in place in its object, as the room
- * drives them: append (imports), maintain (the alarm's job, at a chosen time), read, and the rest.
+ * A workspace's positions (party/room/positions.ts) made alone over its object's storage
+ * (worker/test/room-parts.ts) and driven as the room drives them: append (imports), maintain (the
+ * alarm's job, at a chosen time), read, and the rest.
  */
 export function positionsIn(workspaceId: string) {
-  const stub = env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));
   const inObject = <T>(use: (positions: RoomPositions) => Promise<T> | T) =>
-    runInDurableObject(stub, async (room: WorkspaceRoom) => use(room.parts.positions));
+    withRoomParts(workspaceId, (parts) => use(parts.positions));
   return {
     append: (...args: Parameters<RoomPositions["append"]>) => inObject((p) => p.append(...args)),
     maintain: (...args: Parameters<RoomPositions["maintain"]>) => inObject((p) => p.maintain(...args)),
