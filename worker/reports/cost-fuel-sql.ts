@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { OUTLIER_FACTOR, OUTLIER_MIN_STRETCHES } from "../../shared/costs/fuel-economy";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { fuelStretches } from "../../db/schema";
+import { vehicles } from "../../db/schema";
 
 /**
  * The cost report's fuel figures worked out in D1 (docs/decisions/0061, 0064): a year of a 1,000-vehicle
@@ -47,6 +47,9 @@ export function fuelSpent(db: Db, workspaceId: string, spans: Spans, filter: SQL
     GROUP BY vehicle_id, span`);
 }
 
+/** The workspace's vehicles as the economy statement names them (`v`), for the chosen vehicles' filters. */
+export const fleetRows = alias(vehicles, "v");
+
 export interface EconomySpan {
   vehicleId: string;
   span: number;
@@ -55,34 +58,28 @@ export interface EconomySpan {
 }
 
 /**
- * What makes a stored stretch doubtful beyond its log (docs/decisions/0064), judged as the report
- * reads: its largest fill over the vehicle's tank now, or a fill-up no rise was seen for (`unchecked`:
- * the stretches' closing fill-ups, one JSON array bound as one value whatever its length).
+ * What makes a stored stretch of vehicle `f` doubtful beyond its log (docs/decisions/0064), judged as
+ * the report reads: its largest fill over the vehicle's tank now, or a fill-up no rise was seen for
+ * (`unchecked`: the stretches' closing fill-ups, one JSON array bound as one value whatever its length).
  */
-/** fuel_stretches as the economy statement names it, for the chosen vehicles' filters. */
-export const stretchRows = alias(fuelStretches, "s");
-
 const judgedClean = (unchecked: string) => sql`
-  NOT (v.fuel_tank_litres IS NOT NULL AND s.largest_litres > v.fuel_tank_litres)
+  NOT (f.tank IS NOT NULL AND s.largest_litres > f.tank)
   AND s.close_id NOT IN (SELECT value FROM json_each(${unchecked}))`;
 
-/**
- * The clean stretches of the covered live vehicles closing before `end` (their whole history, as the
- * Fuel page's economy judges outliers), read from the index by miles per litre: no sort.
- */
-const cleanStretches = (workspaceId: string, end: number, unchecked: string, filter: SQL | undefined) => sql`
-  FROM fuel_stretches s INDEXED BY fuel_stretches_rate_idx JOIN vehicles v ON v.id = s.vehicle_id
-  WHERE s.workspace_id = ${workspaceId} AND s.rate IS NOT NULL AND s.close_at < ${end} AND v.deleted = 0
-    AND ${filter ?? sql`1`} AND ${judgedClean(unchecked)}`;
+/** Vehicle `f`'s clean stretches closing before `end` (its whole history, as the Fuel page judges outliers), by rate. */
+const cleanStretches = (workspaceId: string, end: number, unchecked: string) => sql`
+  FROM fuel_stretches s INDEXED BY fuel_stretches_rate_idx
+  WHERE s.workspace_id = ${workspaceId} AND s.vehicle_id = f.id AND s.rate IS NOT NULL AND s.close_at < ${end}
+    AND ${judgedClean(unchecked)}`;
 
 /**
  * Each vehicle's economy per span, as `fuelEconomy(entries, span)` adds it up before rounding: the
  * miles and litres of the stretches closed in the span that are neither doubtful nor far from the
  * vehicle's median miles per litre over its clean stretches (`economyOutliers`). The stretches are
- * stored (fuel_stretches, kept by triggers on fuel_entries): the median is the middle of a vehicle's
- * clean stretches read in order of their rate from an index (`counts` says where the middle is),
- * and the sums read them in log order from the primary key, so nothing is sorted but the answer's
- * rows. `filter` names the chosen vehicles on `stretchRows` (`s`).
+ * stored (fuel_stretches, kept by triggers on fuel_entries) and read a vehicle at a time: how many
+ * clean ones it has, then its median from the rate index (rows already in order, the middle one or
+ * two), then its stretches in log order from the primary key. Nothing is sorted but the answer's
+ * rows. `filter` names the chosen vehicles on `fleetRows` (`v`).
  */
 export function economyBySpan(
   db: Db,
@@ -92,24 +89,24 @@ export function economyBySpan(
   filter: SQL | undefined,
 ) {
   const unchecked = JSON.stringify(uncheckedCloseIds);
-  const clean = cleanStretches(workspaceId, spans.end, unchecked, filter);
+  const clean = cleanStretches(workspaceId, spans.end, unchecked);
   return db.all<EconomySpan>(sql`
-    WITH counts AS MATERIALIZED (
-      SELECT s.vehicle_id, count(*) AS of ${clean} GROUP BY s.vehicle_id HAVING count(*) >= ${OUTLIER_MIN_STRETCHES}
+    WITH fleet AS MATERIALIZED (
+      SELECT v.id, v.fuel_tank_litres AS tank FROM vehicles v
+      WHERE v.workspace_id = ${workspaceId} AND v.deleted = 0 AND ${filter ?? sql`1`}
     ),
-    usual AS MATERIALIZED (
-      SELECT vehicle_id, (min(rate) + max(rate)) / 2 AS rate FROM (
-        SELECT s.vehicle_id, s.rate, row_number() OVER (PARTITION BY s.vehicle_id ORDER BY s.rate) AS n,
-          (SELECT of FROM counts k WHERE k.vehicle_id = s.vehicle_id) AS of
-        ${clean}
-      ) WHERE n IN ((of + 1) / 2, (of + 2) / 2) GROUP BY vehicle_id
+    counted AS MATERIALIZED (SELECT f.id, f.tank, (SELECT count(*) ${clean}) AS clean FROM fleet f),
+    judged AS MATERIALIZED (
+      SELECT f.id, f.tank, CASE WHEN f.clean >= ${OUTLIER_MIN_STRETCHES} THEN (
+        SELECT (min(rate) + max(rate)) / 2 FROM (SELECT s.rate, row_number() OVER (ORDER BY s.rate) AS n ${clean})
+        WHERE n IN ((f.clean + 1) / 2, (f.clean + 2) / 2)
+      ) END AS usual
+      FROM counted f
     )
-    SELECT s.vehicle_id AS vehicleId, ${spanIndex("s.close_at", spans)} AS span,
-      sum(s.miles) AS miles, sum(s.litres) AS litres
-    FROM fuel_stretches s JOIN vehicles v ON v.id = s.vehicle_id
-    WHERE s.workspace_id = ${workspaceId} AND s.close_at >= ${spans.starts[0]} AND s.close_at < ${spans.end}
-      AND v.deleted = 0 AND ${filter ?? sql`1`} AND NOT s.doubtful AND ${judgedClean(unchecked)}
-      AND NOT coalesce((SELECT s.litres > 0 AND (s.miles / s.litres > u.rate * ${OUTLIER_FACTOR}
-        OR s.miles / s.litres < u.rate / ${OUTLIER_FACTOR}) FROM usual u WHERE u.vehicle_id = s.vehicle_id), 0)
-    GROUP BY s.vehicle_id, span`);
+    SELECT f.id AS vehicleId, ${spanIndex("s.close_at", spans)} AS span, sum(s.miles) AS miles, sum(s.litres) AS litres
+    FROM judged f CROSS JOIN fuel_stretches s ON s.workspace_id = ${workspaceId} AND s.vehicle_id = f.id
+    WHERE s.close_at >= ${spans.starts[0]} AND s.close_at < ${spans.end} AND NOT s.doubtful AND ${judgedClean(unchecked)}
+      AND NOT (f.usual IS NOT NULL AND s.litres > 0
+        AND (s.miles / s.litres > f.usual * ${OUTLIER_FACTOR} OR s.miles / s.litres < f.usual / ${OUTLIER_FACTOR}))
+    GROUP BY f.id, span`);
 }

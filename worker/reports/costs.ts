@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, vehicles as vehiclesTable } from "../../db/schema";
 import { badRequest } from "../lib/errors";
-import { economyBySpan, fuelSpent, stretchRows, type Spans } from "./cost-fuel-sql";
+import { economyBySpan, fuelSpent, fleetRows, type Spans } from "./cost-fuel-sql";
 import { uncheckedStretches } from "./unchecked-stretches";
 import { reportVehicles, type ReportVehicle } from "./vehicles";
 
@@ -66,7 +66,7 @@ const vehicleFilters = (column: SQLiteColumn, chosen: string[], all: ReportVehic
 type Bucket = (vehicleId: string, day: string) => Costs | undefined;
 export type { Costs };
 
-/** The chosen vehicles' lists, as filters on the fill-ups (fuel bought) and on the stored stretches (economy). */
+/** The chosen vehicles' lists, as filters on the fill-ups (fuel bought) and on the vehicles economy reads. */
 export interface FuelFilters {
   log: (SQL | undefined)[];
   stretches: (SQL | undefined)[];
@@ -247,13 +247,7 @@ async function readCosts(
 ) {
   const filters = (column: SQLiteColumn) => vehicleFilters(column, chosen, covered);
   await Promise.all([
-    fuel(
-      db,
-      workspaceId,
-      range,
-      { log: filters(fuelEntries.vehicleId), stretches: filters(stretchRows.vehicleId) },
-      ctx,
-    ),
+    fuel(db, workspaceId, range, { log: filters(fuelEntries.vehicleId), stretches: filters(fleetRows.id) }, ctx),
     addDistance(db, workspaceId, range, filters(vehicleDayRollups.vehicleId), ctx),
     addDatedCosts(
       db,
