@@ -3,7 +3,8 @@
 // day every day (365,000 day rollups), written straight into the bench's local D1 (through the
 // API, 600,000 fill-ups would take the shared machine hours; the API's own costs are measured by
 // the Worker tests).
-import { d1Query, newWorkspace, orderBeacons } from "./fleet";
+import { execFileSync } from "node:child_process";
+import { newWorkspace, orderBeacons } from "./fleet";
 import { baseUrl, load, percentile, report } from "./lib";
 
 const VEHICLES = 1000;
@@ -29,13 +30,32 @@ const perVehicle = (count: number) =>
   `WITH RECURSIVE k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < ${count - 1}) SELECT v.id AS vid, v.rowid AS r, k.k AS k FROM vehicles v, k WHERE v.workspace_id = ${ws}`;
 const start = Date.parse(`${FROM}T12:00:00-05:00`);
 const fills = FILLS_PER_MONTH * 12;
+const step = Math.floor((365 * DAY_MS) / fills);
+/** Each statement's own time in the local D1 (ms, as it reports it), without wrangler's start. */
+function d1Durations(sql: string): number[] {
+  const bin = new URL("../node_modules/.bin", import.meta.url).pathname;
+  const out = execFileSync(
+    `${bin}/wrangler`,
+    ["d1", "execute", "DB", "--local", "--persist-to", process.env.BENCH_PERSIST!, "--json", "--command", sql],
+    { encoding: "utf8", env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" } },
+  );
+  return (JSON.parse(out) as { meta: { duration: number } }[]).map((r) => r.meta.duration);
+}
+
+const INSERT_TRIGGER = `CREATE TRIGGER fuel_entries_stretches_insert AFTER INSERT ON fuel_entries
+  BEGIN INSERT INTO fuel_stretch_rebuilds VALUES (NEW.workspace_id, NEW.vehicle_id, NEW.at); END;`;
+const progress = (what: string) => console.error(`${new Date().toISOString()} costs bench: ${what}`);
+progress("seeding");
 const seedStarted = performance.now();
-d1Query(
+// Fill-ups in bulk as a restore would load them: the per-row trigger off, then every vehicle's
+// stretches cut at once by the documented rebuild (ADR 0064); the write A/B below measures the trigger.
+const seeded = d1Durations(
   [
+    `DROP TRIGGER fuel_entries_stretches_insert;`,
     `UPDATE workspaces SET version = version + 1 WHERE id = ${ws};`,
     // A fill-up about every 7 hours; one in five partial; 300 miles between them on the odometer.
     `INSERT INTO fuel_entries (id, workspace_id, version, vehicle_id, at, volume_litres, cost_cents, full_tank, odometer_miles)`,
-    ` SELECT lower(hex(randomblob(16))), ${ws}, ${version}, vid, ${start} + k * ${Math.floor((365 * DAY_MS) / fills)} + r * 1000,`,
+    ` SELECT lower(hex(randomblob(16))), ${ws}, ${version}, vid, ${start} + k * ${step} + r * 1000,`,
     ` 40 + (k * 7 + r) % 20, 6000 + (k * 13 + r) % 3000, (k % 5) != 0, 1000 + k * 300`,
     ` FROM (${perVehicle(fills)});`,
     `INSERT INTO service_entries (id, workspace_id, version, vehicle_id, date, cost_cents)`,
@@ -49,9 +69,13 @@ d1Query(
     `INSERT INTO vehicle_day_rollups (vehicle_id, day, workspace_id, distance_metres)`,
     ` SELECT vid, date(${start / 1000} + k * 86400, 'unixepoch'), ${ws}, 100000 + (r * 7 + k) % 50000`,
     ` FROM (${perVehicle(365)});`,
+    INSERT_TRIGGER,
+    `INSERT INTO fuel_stretch_rebuilds SELECT workspace_id, id, -1 FROM vehicles WHERE workspace_id = ${ws};`,
   ].join("\n"),
 );
 const seedSeconds = (performance.now() - seedStarted) / 1000;
+const cutAllSeconds = seeded.at(-1)! / 1000;
+progress(`seeded in ${Math.round(seedSeconds)} s, stretches cut in ${cutAllSeconds} s`);
 // After the long seeding pause the client's kept-alive sockets may have been closed by wrangler dev.
 for (let i = 0; i < 6; i++)
   await fetch(`${baseUrl}/api/health`)
@@ -76,11 +100,44 @@ const get =
   };
 
 await load(2, 1, get("vehicle")); // warm up
+progress("reading");
 const byVehicle = await load(10, 1, get("vehicle"));
 const vehicleRows = rows;
 const byMonth = await load(5, 1, get("month"));
 const monthRows = rows;
 const csv = await load(5, 1, get("vehicle", "csv"));
+
+// What a fill-up write costs with its stretches kept (ADR 0064): rounds of 10 fill-ups appended to
+// every vehicle's log (10,000 rows), alternately with the stretches' trigger and without it (then
+// the stretches are cut again for those rows, as the migration's rebuild does), in one run.
+const APPENDED = 10;
+const appendRound = (round: number) => {
+  const first = fills + round * APPENDED;
+  return [
+    `INSERT INTO fuel_entries (id, workspace_id, version, vehicle_id, at, volume_litres, cost_cents, full_tank, odometer_miles)`,
+    ` SELECT lower(hex(randomblob(16))), ${ws}, ${version}, vid, ${start} + (${first} + k) * ${step} + r * 1000,`,
+    ` 45, 7000, (k % 5) != 0, 1000 + (${first} + k) * 300 FROM (${perVehicle(APPENDED)});`,
+  ].join("\n");
+};
+const withTrigger: number[] = [];
+const withoutTrigger: number[] = [];
+const rebuilds: number[] = [];
+progress("writing");
+for (let round = 0; round < 6; round++) {
+  if (round % 2 === 0) {
+    withTrigger.push(d1Durations(appendRound(round))[0]!);
+    continue;
+  }
+  const fromAt = start + (fills + round * APPENDED) * step;
+  const [, insert, , rebuild] = d1Durations(
+    `DROP TRIGGER fuel_entries_stretches_insert;\n${appendRound(round)}\n${INSERT_TRIGGER}\n` +
+      `INSERT INTO fuel_stretch_rebuilds SELECT ${ws}, id, ${fromAt} FROM vehicles WHERE workspace_id = ${ws};`,
+  );
+  withoutTrigger.push(insert!);
+  rebuilds.push(rebuild!);
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const perWrite = (ms: number) => Math.round((ms / (VEHICLES * APPENDED)) * 1000) / 1000;
 
 report(
   "Cost report: 1,000 vehicles over 12 months",
@@ -102,10 +159,27 @@ report(
     { metric: "by vehicle as CSV, p50", value: Math.round(percentile(csv.latencies, 50)), unit: "ms" },
     { metric: "fleet total cost", value: Math.round(total / 100), unit: "$" },
     {
+      metric: "fill-up appended, with its stretch kept (median of 3 rounds of 10,000)",
+      value: perWrite(median(withTrigger)),
+      unit: "ms",
+    },
+    { metric: "same, without the stretches' trigger (same run)", value: perWrite(median(withoutTrigger)), unit: "ms" },
+    {
+      metric: "with ÷ without",
+      value: Math.round((median(withTrigger) / median(withoutTrigger)) * 100) / 100,
+      unit: "x",
+    },
+    { metric: "cutting 1,000 vehicles' last 10 fill-ups' stretches at once", value: median(rebuilds), unit: "ms" },
+    {
+      metric: "cutting the stretches of 600,000 fill-ups (the rebuild)",
+      value: Math.round(cutAllSeconds * 10) / 10,
+      unit: "s",
+    },
+    {
       metric: "seeding 600,000 fill-ups, 120,000 expenses, 12,000 services, 365,000 day rollups",
       value: Math.round(seedSeconds),
       unit: "s",
     },
   ],
-  "Seeded straight into the local D1 (INSERT … SELECT). Fuel and economy are summed in D1 (ADR 0061).",
+  "Seeded straight into the local D1 (INSERT … SELECT; the stretches cut once after, by the rebuild). Fuel summed in D1 (ADR 0061), economy from the stored stretches (ADR 0064). Write times are D1's own per statement.",
 );

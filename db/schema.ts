@@ -987,6 +987,47 @@ export const fuelEntries = sqliteTable(
   ],
 );
 
+/**
+ * Each full-to-full stretch of a vehicle's fuel log (migrations/0036, docs/decisions/0064), kept by
+ * triggers on fuel_entries in the writing statement's transaction; the cost report reads these
+ * instead of every fill-up. `doubtful` is what the log alone tells (an odometer missing, no miles,
+ * one going backwards); over the tank and `no_rise_seen` are judged when read.
+ */
+export const fuelStretches = sqliteTable(
+  "fuel_stretches",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    vehicleId: text("vehicle_id").notNull(),
+    /** the closing (full) fill-up: ms, then id, its place in the log */
+    closeAt: integer("close_at").notNull(),
+    closeId: text("close_id").notNull(),
+    miles: real("miles").notNull(),
+    /** the fills after the opening one, up to and including the closing one */
+    litres: real("litres").notNull(),
+    largestLitres: real("largest_litres").notNull(),
+    doubtful: integer("doubtful", { mode: "boolean" }).notNull(),
+    /** the highest odometer logged before the closing fill-up (the next stretches' backwards check) */
+    highestBefore: real("highest_before"),
+    /** miles per litre when the log finds nothing doubtful, for the median that marks outliers */
+    rate: real("rate"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.vehicleId, t.closeAt, t.closeId] }),
+    index("fuel_stretches_rate_idx")
+      .on(t.workspaceId, t.vehicleId, t.rate, t.closeAt, t.largestLitres, t.closeId)
+      .where(sql`${t.rate} IS NOT NULL`),
+  ],
+);
+
+/** A vehicle's stretches to cut again from `from_at` on; the trigger on it does so and empties it. */
+export const fuelStretchRebuilds = sqliteTable("fuel_stretch_rebuilds", {
+  workspaceId: text("workspace_id").notNull(),
+  vehicleId: text("vehicle_id").notNull(),
+  fromAt: integer("from_at").notNull(),
+});
+
 // ---------------------------------------------------------------- expenses and renewals (issue 42; migrations/0028, docs/decisions/0049)
 
 /** Money a vehicle costs beyond fuel and service, on a day of the workspace. */

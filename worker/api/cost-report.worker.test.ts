@@ -1,11 +1,13 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CostReportResponse, CostRow } from "../../shared/costs/cost-report";
 import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
+import { pushMutations } from "../test/sync";
+import type { FuelEconomy, FuelEntry } from "../../shared/costs/fuel";
 
 /** GET /api/reports/costs (issue 42, DESIGN.md "Fuel, costs and renewals") on a small fleet. */
 const db = () => database(env.DB);
@@ -124,6 +126,40 @@ describe("cost report", () => {
       totalCostCents: 39000,
       costPerMileCents: 43.3,
     });
+  });
+
+  it("follows fill-ups logged, edited and deleted in the middle of a log through the API and through push", async () => {
+    const a = await smallFleet();
+    const september = async () => {
+      const report = await costs(a.token, `from=2026-09-01&to=2026-09-30&vehicleId=${a.truck}`);
+      const range = "from=2026-09-01T05:00:00.000Z&to=2026-10-01T05:00:00.000Z";
+      const page = await call(`/api/vehicles/${a.truck}/fuel-economy?${range}`, { token: a.token });
+      // The Fuel page's economy reads the log itself: the report's stored stretches must agree with it.
+      expect(report.rows[0]!.mpg).toBe(((await page.json()) as FuelEconomy).mpg);
+      return report.rows[0]!.mpg;
+    };
+    expect(await september()).toBe(37.9);
+    const logged = await call("/api/fuel-entries", {
+      method: "POST",
+      token: a.token,
+      json: { vehicleId: a.truck, at: "2026-09-25T17:00:00Z", volumeLitres: 20, fullTank: false, odometerMiles: 1600 },
+    });
+    const partial = ((await logged.json()) as FuelEntry).id;
+    // A partial fill carried into the stretch closing on the 30th: 800 miles on 100 L.
+    expect(await september()).toBe(30.3);
+    await pushMutations(a.token, [{ name: "updateFuelEntry", args: { id: partial, odometerMiles: 1300 } }]);
+    // Its odometer now goes backwards: that stretch is out, the one closing on the 20th is left.
+    expect(await september()).toBe(37.9);
+    const [middle] = await db()
+      .select({ id: fuelEntries.id })
+      .from(fuelEntries)
+      .where(and(eq(fuelEntries.vehicleId, a.truck), eq(fuelEntries.at, Date.parse("2026-09-20T12:00:00-05:00"))));
+    expect((await call(`/api/fuel-entries/${middle!.id}`, { method: "DELETE", token: a.token })).status).toBe(204);
+    // The two stretches merge into one, and the partial's 1,300 no longer goes backwards (the 1,400
+    // before it is gone): 800 miles on 60 L.
+    expect(await september()).toBe(50.5);
+    await pushMutations(a.token, [{ name: "deleteFuelEntry", args: { id: partial } }]);
+    expect(await september()).toBe(75.7);
   });
 
   it("per month in the workspace's time zone, and for chosen vehicles only", async () => {

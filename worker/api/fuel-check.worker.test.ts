@@ -1,6 +1,7 @@
 import { firstPull } from "../test/sync";
 import { describe, expect, it } from "vitest";
 import type { FuelEconomy, FuelEntry } from "../../shared/costs/fuel";
+import type { CostReportResponse } from "../../shared/costs/cost-report";
 import { vehicleEventKey, type VehicleEventWire } from "../../shared/fleet/vehicle-event";
 import type { TimelineEventItem } from "../../shared/fleet/timeline-events";
 import { call, memberWithRole, report, userWithWorkspace } from "../test/factories";
@@ -84,6 +85,19 @@ describe("no_rise_seen: fill-ups held against the refuels the beacon showed", ()
     expect(figures.mpg).toBeNull();
     expect(figures.entriesUsed).toBe(0);
     expect(figures.entriesFlagged).toBeGreaterThanOrEqual(1);
+  });
+
+  it("leaves the same stretch out of the cost report's economy, which agrees with the vehicle's", async () => {
+    const { a, beacon } = await refuelledVehicle();
+    await post(a.token, fill(beacon.vehicleId, T0 + 5 * HOUR, 1400));
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const range = `from=${day(T0 - 2 * 24 * HOUR)}&to=${day(Date.now() + 24 * HOUR)}`;
+    const res = await call(`/api/reports/costs?${range}&vehicleId=${beacon.vehicleId}`, { token: a.token });
+    const row = ((await res.json()) as CostReportResponse).rows[0]!;
+    // Bought, all 120 L; but the only stretch carries the unseen fill-up, so no economy (400 mi on 80 L without the check).
+    expect(row.fuelLitres).toBe(120);
+    expect(row.mpg).toBeNull();
+    expect(row.mpg).toBe((await economy(a.token, beacon.vehicleId)).mpg);
   });
 
   it("judges nothing of a vehicle whose beacon sends no fuel level", async () => {

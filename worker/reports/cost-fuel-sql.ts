@@ -1,17 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
 import { OUTLIER_FACTOR, OUTLIER_MIN_STRETCHES } from "../../shared/costs/fuel-economy";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
+import { vehicles } from "../../db/schema";
 
 /**
- * The cost report's fuel figures worked out in D1 (docs/decisions/0061): a year of a 1,000-vehicle
+ * The cost report's fuel figures worked out in D1 (docs/decisions/0061, 0064): a year of a 1,000-vehicle
  * fleet's fill-ups is 600,000 rows, too many to read into the Worker in 2 s. These statements
- * answer a row per vehicle and span instead, and follow shared/costs/fuel-economy.ts and
- * shared/costs/fuel-flags.ts step for step (the equivalence test, worker/reports/cost-report-sql.worker.test.ts,
- * holds them to it on a random fleet).
+ * answer a row per vehicle and span instead; economy reads the stored stretches
+ * (migrations/0036, cut as shared/costs/fuel-economy.ts and shared/costs/fuel-flags.ts cut them; the
+ * equivalence test, worker/reports/cost-report-sql.worker.test.ts, holds them to it on a random fleet).
  */
-
-/** A stretch closing in the range may open before it: this much earlier log is read for economy. */
-export const ECONOMY_LOOKBACK_DAYS = 92;
 
 /** The spans a report adds up over, contiguous: each one's first instant, and the end (excluded) of the last. */
 export interface Spans {
@@ -48,6 +47,9 @@ export function fuelSpent(db: Db, workspaceId: string, spans: Spans, filter: SQL
     GROUP BY vehicle_id, span`);
 }
 
+/** The workspace's vehicles as the economy statement names them (`v`), for the chosen vehicles' filters. */
+export const fleetRows = alias(vehicles, "v");
+
 export interface EconomySpan {
   vehicleId: string;
   span: number;
@@ -56,72 +58,55 @@ export interface EconomySpan {
 }
 
 /**
- * Each fill-up of the log read (the range and ECONOMY_LOOKBACK_DAYS before it) in its vehicle's
- * order (time, then id: the covering index's order, so no sort), with `backwards` (shared/costs/fuel-flags.ts:
- * an odometer below the highest one before it) and `grp`, the full fills before it: a stretch is
- * the fills of one `grp` above 0, closed by its full one, opened by the full one of the `grp` before.
+ * What makes a stored stretch of vehicle `f` doubtful beyond its log (docs/decisions/0064), judged as
+ * the report reads: its largest fill over the vehicle's tank now, or a fill-up no rise was seen for
+ * (`unchecked`: the stretches' closing fill-ups, one JSON array bound as one value whatever its length).
  */
-const orderedLog = (workspaceId: string, from: number, to: number, filter: SQL | undefined) => sql`
-  SELECT vehicle_id, at, volume_litres AS litres, full_tank AS full, odometer_miles AS odo,
-    coalesce(odometer_miles < highest_before, 0) AS backwards, coalesce(fulls_before, 0) AS grp
-  FROM (
-    SELECT vehicle_id, at, volume_litres, full_tank, odometer_miles,
-      max(odometer_miles) OVER before AS highest_before, sum(full_tank) OVER before AS fulls_before
-    FROM fuel_entries INDEXED BY fuel_entries_ws_vehicle_log_idx
-    WHERE workspace_id = ${workspaceId} AND deleted = 0 AND at >= ${from} AND at < ${to} AND ${filter ?? sql`1`}
-      AND vehicle_id IN (SELECT id FROM vehicles WHERE workspace_id = ${workspaceId} AND deleted = 0)
-    WINDOW before AS (PARTITION BY vehicle_id ORDER BY at, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
-  )`;
+const judgedClean = (unchecked: string) => sql`
+  NOT (f.tank IS NOT NULL AND s.largest_litres > f.tank)
+  AND s.close_id NOT IN (SELECT value FROM json_each(${unchecked}))`;
 
-/**
- * Stretches (shared/costs/fuel-economy.ts `stretchesOf`): closing time, miles (0 without both odometers),
- * litres of its fills, and doubtful (an odometer missing, no miles, the opening fill-up's odometer
- * backwards, or a fill flagged: backwards, or over the tank, which is its largest fill over it).
- */
-const stretchesSql = (log: SQL) => sql`
-  SELECT vehicle_id, close_at, litres,
-    CASE WHEN open_odo IS NOT NULL AND close_odo IS NOT NULL THEN close_odo - open_odo ELSE 0 END AS miles,
-    (open_odo IS NULL OR close_odo IS NULL OR close_odo - open_odo <= 0 OR open_backwards OR any_backwards
-      OR (tank IS NOT NULL AND largest > tank)) AS doubtful
-  FROM (
-    SELECT g.*, v.fuel_tank_litres AS tank,
-      lag(close_odo) OVER by_grp AS open_odo, lag(close_backwards) OVER by_grp AS open_backwards
-    FROM (
-      SELECT vehicle_id, grp, max(full) AS closed, max(CASE WHEN full THEN at END) AS close_at,
-        sum(litres) AS litres, max(litres) AS largest, max(backwards) AS any_backwards,
-        max(CASE WHEN full THEN odo END) AS close_odo, max(CASE WHEN full THEN backwards END) AS close_backwards
-      FROM (${log}) GROUP BY vehicle_id, grp
-    ) g JOIN vehicles v ON v.id = g.vehicle_id
-    WINDOW by_grp AS (PARTITION BY g.vehicle_id ORDER BY grp)
-  )
-  WHERE grp > 0 AND closed`;
+/** Vehicle `f`'s clean stretches closing before `end` (its whole history, as the Fuel page judges outliers), by rate. */
+const cleanStretches = (workspaceId: string, end: number, unchecked: string) => sql`
+  FROM fuel_stretches s INDEXED BY fuel_stretches_rate_idx
+  WHERE s.workspace_id = ${workspaceId} AND s.vehicle_id = f.id AND s.rate IS NOT NULL AND s.close_at < ${end}
+    AND ${judgedClean(unchecked)}`;
 
 /**
  * Each vehicle's economy per span, as `fuelEconomy(entries, span)` adds it up before rounding: the
  * miles and litres of the stretches closed in the span that are neither doubtful nor far from the
- * vehicle's median miles per litre over all its clean stretches read (`economyOutliers`).
- * The median is looked up per stretch by a subquery on `usual` materialized once: SQLite indexes
- * it (an automatic index on vehicle_id), where `LEFT JOIN usual` scanned all of it for each of
- * the ~500,000 stretches of a large fleet's year (EXPLAIN QUERY PLAN: `SCAN u LEFT-JOIN`).
+ * vehicle's median miles per litre over its clean stretches (`economyOutliers`). The stretches are
+ * stored (fuel_stretches, kept by triggers on fuel_entries) and read a vehicle at a time: how many
+ * clean ones it has, then its median from the rate index (rows already in order, the middle one or
+ * two), then its stretches in log order from the primary key. Nothing is sorted but the answer's
+ * rows. `filter` names the chosen vehicles on `fleetRows` (`v`).
  */
-export function economyBySpan(db: Db, workspaceId: string, spans: Spans, lookbackMs: number, filter: SQL | undefined) {
-  const log = orderedLog(workspaceId, spans.starts[0]! - lookbackMs, spans.end, filter);
+export function economyBySpan(
+  db: Db,
+  workspaceId: string,
+  spans: Spans,
+  uncheckedCloseIds: readonly string[],
+  filter: SQL | undefined,
+) {
+  const unchecked = JSON.stringify(uncheckedCloseIds);
+  const clean = cleanStretches(workspaceId, spans.end, unchecked);
   return db.all<EconomySpan>(sql`
-    WITH stretch AS MATERIALIZED (${stretchesSql(log)}),
-    clean AS (
-      SELECT vehicle_id, miles / litres AS rate,
-        row_number() OVER (PARTITION BY vehicle_id ORDER BY miles / litres) AS n, count(*) OVER (PARTITION BY vehicle_id) AS of
-      FROM stretch WHERE NOT doubtful AND litres > 0
+    WITH fleet AS MATERIALIZED (
+      SELECT v.id, v.fuel_tank_litres AS tank FROM vehicles v
+      WHERE v.workspace_id = ${workspaceId} AND v.deleted = 0 AND ${filter ?? sql`1`}
     ),
-    usual AS MATERIALIZED (
-      SELECT vehicle_id, (min(rate) + max(rate)) / 2 AS rate FROM clean
-      WHERE of >= ${OUTLIER_MIN_STRETCHES} AND n IN ((of + 1) / 2, (of + 2) / 2) GROUP BY vehicle_id
+    counted AS MATERIALIZED (SELECT f.id, f.tank, (SELECT count(*) ${clean}) AS clean FROM fleet f),
+    judged AS MATERIALIZED (
+      SELECT f.id, f.tank, CASE WHEN f.clean >= ${OUTLIER_MIN_STRETCHES} THEN (
+        SELECT (min(rate) + max(rate)) / 2 FROM (SELECT s.rate, row_number() OVER (ORDER BY s.rate) AS n ${clean})
+        WHERE n IN ((f.clean + 1) / 2, (f.clean + 2) / 2)
+      ) END AS usual
+      FROM counted f
     )
-    SELECT s.vehicle_id AS vehicleId, ${spanIndex("s.close_at", spans)} AS span,
-      sum(s.miles) AS miles, sum(s.litres) AS litres
-    FROM (SELECT *, (SELECT rate FROM usual WHERE usual.vehicle_id = stretch.vehicle_id) AS usual_rate FROM stretch) s
-    WHERE s.close_at >= ${spans.starts[0]} AND s.close_at < ${spans.end} AND NOT s.doubtful
-      AND NOT (s.usual_rate IS NOT NULL AND s.litres > 0
-        AND (s.miles / s.litres > s.usual_rate * ${OUTLIER_FACTOR} OR s.miles / s.litres < s.usual_rate / ${OUTLIER_FACTOR}))
-    GROUP BY s.vehicle_id, span`);
+    SELECT f.id AS vehicleId, ${spanIndex("s.close_at", spans)} AS span, sum(s.miles) AS miles, sum(s.litres) AS litres
+    FROM judged f CROSS JOIN fuel_stretches s ON s.workspace_id = ${workspaceId} AND s.vehicle_id = f.id
+    WHERE s.close_at >= ${spans.starts[0]} AND s.close_at < ${spans.end} AND NOT s.doubtful AND ${judgedClean(unchecked)}
+      AND NOT (f.usual IS NOT NULL AND s.litres > 0
+        AND (s.miles / s.litres > f.usual * ${OUTLIER_FACTOR} OR s.miles / s.litres < f.usual / ${OUTLIER_FACTOR}))
+    GROUP BY f.id, span`);
 }

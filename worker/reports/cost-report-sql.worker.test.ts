@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CostReportQuery } from "../../shared/costs/cost-report";
 import { chunkRows } from "../../db/chunk";
 import { database } from "../../db/client";
-import { fuelEntries, vehicles, workspaces } from "../../db/schema";
+import { fuelEntries, fuelStretches, vehicles, workspaces } from "../../db/schema";
 import { addFuelFromRows } from "../test/cost-fuel-rows";
 import { insertVehicle, userWithWorkspace } from "../test/factories";
 import { costReport } from "./costs";
@@ -76,6 +76,43 @@ async function randomFleet(seed: number) {
   return { ...a, ids };
 }
 
+/**
+ * Edits and deletions in the middle of the logs, one statement each as the write paths make them
+ * (worker/fuel/fuel-writes.ts): fill-ups moved in time, turned full or partial, odometers cleared or
+ * sent backwards, volumes over the tank, deleted (tombstones and rows removed), restored, and
+ * fill-ups logged late into the past.
+ */
+async function reworkLogs(seed: number, workspaceId: string) {
+  const rand = random(seed);
+  const rows = await db().select().from(fuelEntries).where(eq(fuelEntries.workspaceId, workspaceId)).all();
+  const scoped = (id: string) => and(eq(fuelEntries.workspaceId, workspaceId), eq(fuelEntries.id, id));
+  const change = (r: (typeof rows)[number]) => {
+    const pick = Math.floor(rand() * 7);
+    const set = (fields: Partial<Fill>) => db().update(fuelEntries).set(fields).where(scoped(r.id));
+    if (pick === 0) return set({ at: r.at + Math.floor((rand() - 0.5) * 6 * DAY) });
+    if (pick === 1) return set({ fullTank: !r.fullTank });
+    if (pick === 2) return set({ odometerMiles: rand() < 0.5 ? null : (r.odometerMiles ?? 0) - 600 });
+    if (pick === 3) return set({ volumeLitres: 98.5 });
+    if (pick === 4) return set({ deleted: !r.deleted });
+    if (pick === 5) return db().delete(fuelEntries).where(scoped(r.id));
+    return db()
+      .insert(fuelEntries)
+      .values({ ...r, id: crypto.randomUUID(), at: r.at - Math.floor(rand() * 3 * DAY), volumeLitres: 33.3 });
+  };
+  const writes = rows.filter(() => rand() < 0.08).map(change);
+  const [first, ...rest] = writes;
+  await db().batch([first!, ...rest]);
+}
+
+/** The workspace's stored stretches, in key order. */
+const storedStretches = (workspaceId: string) =>
+  db()
+    .select()
+    .from(fuelStretches)
+    .where(eq(fuelStretches.workspaceId, workspaceId))
+    .orderBy(asc(fuelStretches.vehicleId), asc(fuelStretches.closeAt), asc(fuelStretches.closeId))
+    .all();
+
 async function bothWays(workspaceId: string, timeZone: string, query: Partial<CostReportQuery>) {
   await db().update(workspaces).set({ timeZone }).where(eq(workspaces.id, workspaceId));
   const q: CostReportQuery = {
@@ -103,6 +140,23 @@ describe("the cost report's fuel in D1", { timeout: 60_000 }, () => {
         expect(inD1.total.mpg).not.toBeNull();
       }
     }
+  });
+
+  it("still matches after edits and deletions in the middle of the logs, and the kept stretches are a fresh cut's", async () => {
+    const fleet = await randomFleet(11);
+    await reworkLogs(5, fleet.workspaceId);
+    await reworkLogs(6, fleet.workspaceId);
+    for (const by of ["vehicle", "month"] as const) {
+      const { inD1, perRow } = await bothWays(fleet.workspaceId, "America/Chicago", { by });
+      expect(JSON.stringify(inD1)).toBe(JSON.stringify(perRow));
+      expect(inD1.total.mpg).not.toBeNull();
+    }
+    // Cut every vehicle's stretches again from its whole log (migrations/0036's rebuild): nothing differs.
+    const kept = await storedStretches(fleet.workspaceId);
+    expect(kept.length).toBeGreaterThan(100);
+    await db().run(sql`INSERT INTO fuel_stretch_rebuilds
+      SELECT DISTINCT workspace_id, vehicle_id, -1 FROM fuel_entries WHERE workspace_id = ${fleet.workspaceId}`);
+    expect(await storedStretches(fleet.workspaceId)).toEqual(kept);
   });
 
   it("matches for a range starting mid-month and for chosen vehicles (economy opened before the range included)", async () => {

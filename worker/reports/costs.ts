@@ -4,9 +4,11 @@ import { addDays, startOfDay } from "../../shared/units/time-zone";
 import { LITRES_PER_US_GALLON, metresToMiles } from "../../shared/units/units";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, vehicles as vehiclesTable } from "../../db/schema";
 import { badRequest } from "../lib/errors";
-import { ECONOMY_LOOKBACK_DAYS, economyBySpan, fuelSpent, type Spans } from "./cost-fuel-sql";
+import { economyBySpan, fuelSpent, fleetRows, type Spans } from "./cost-fuel-sql";
+import { uncheckedStretches } from "./unchecked-stretches";
 import { reportVehicles, type ReportVehicle } from "./vehicles";
 
 /** What one row (a vehicle, a month, the fleet) adds up, before rounding. */
@@ -58,27 +60,33 @@ export function costRange(from: string, to: string, timeZone: string) {
 }
 
 /** The chosen vehicles' ids as `IN` lists, or one list-less pass over the whole workspace. */
-const vehicleFilters = (column: Parameters<typeof inArray>[0], chosen: string[], all: ReportVehicle[]) =>
+const vehicleFilters = (column: SQLiteColumn, chosen: string[], all: ReportVehicle[]) =>
   chosen.length ? inLists(all.map((v) => v.id)).map((part) => inArray(column, part)) : [undefined];
 
 type Bucket = (vehicleId: string, day: string) => Costs | undefined;
 export type { Costs };
+
+/** The chosen vehicles' lists, as filters on the fill-ups (fuel bought) and on the vehicles economy reads. */
+export interface FuelFilters {
+  log: (SQL | undefined)[];
+  stretches: (SQL | undefined)[];
+}
 
 /** Fuel bought in the range into its bucket, and each vehicle's economy over its buckets' spans, from D1's sums. */
 async function addFuel(
   db: Db,
   workspaceId: string,
   range: ReturnType<typeof costRange>,
-  filters: (SQL | undefined)[],
+  filters: FuelFilters,
   ctx: Context,
 ) {
   const spans: Spans = { starts: ctx.spans.map((s) => s.start), end: range.end };
-  const lookbackMs = ECONOMY_LOOKBACK_DAYS * 86_400_000;
-  for (const filter of filters) {
+  const unchecked = await uncheckedStretches(db, workspaceId, new Set(ctx.tank.keys()), range.end, ctx.now);
+  for (const [i, filter] of filters.log.entries()) {
     // Both statements at once; their rows are still added in the same order, so the sums are the same.
     const [spent, economy] = await Promise.all([
       fuelSpent(db, workspaceId, spans, filter),
-      economyBySpan(db, workspaceId, spans, lookbackMs, filter),
+      economyBySpan(db, workspaceId, spans, unchecked, filters.stretches[i]),
     ]);
     for (const r of spent) {
       const bucket = ctx.bucket(r.vehicleId, ctx.spans[r.span]!.day);
@@ -106,18 +114,19 @@ export interface Context {
   spans: { day: string; start: number; end: number }[];
   /** each covered vehicle's tank, for the over-the-tank flag */
   tank: Map<string, number | null>;
+  /** when the report is read: `no_rise_seen` depends on it (shared/costs/fuel-check.ts) */
+  now: number;
 }
 
-/** GPS distance (the day rollups) and service costs, per vehicle and local month. */
-async function addDistanceAndService(
+/** GPS distance (the day rollups), per vehicle and local month. */
+async function addDistance(
   db: Db,
   workspaceId: string,
   range: ReturnType<typeof costRange>,
-  filters: (SQL | undefined)[][],
+  filters: (SQL | undefined)[],
   ctx: Context,
 ) {
-  const [rollupFilters, serviceFilters] = filters as [(SQL | undefined)[], (SQL | undefined)[]];
-  for (const filter of rollupFilters) {
+  for (const filter of filters) {
     const month = sql<string>`substr(${vehicleDayRollups.day}, 1, 7)`;
     const rows = await db
       .select({
@@ -141,73 +150,62 @@ async function addDistanceAndService(
       if (bucket) bucket.metres += r.metres;
     }
   }
-  for (const filter of serviceFilters) {
-    const month = sql<string>`substr(${serviceEntries.date}, 1, 7)`;
-    const rows = await db
-      .select({
-        vehicleId: serviceEntries.vehicleId,
-        month,
-        cents: sql<number>`coalesce(sum(${serviceEntries.costCents}), 0)`,
-      })
-      .from(serviceEntries)
-      .where(
-        and(
-          eq(serviceEntries.workspaceId, workspaceId),
-          eq(serviceEntries.deleted, false),
-          gte(serviceEntries.date, range.fromDay),
-          lte(serviceEntries.date, range.toDay),
-          filter,
-        ),
-      )
-      .groupBy(serviceEntries.vehicleId, month)
-      .all();
-    for (const r of rows) {
-      const bucket = ctx.bucket(r.vehicleId, `${r.month}-01`);
-      if (bucket) bucket.serviceCostCents += r.cents;
-    }
-  }
 }
 
-/** Expenses by kind, per vehicle and local month (their date is already the workspace's day). */
-async function addExpenses(
+/** A dated cost table (service entries, expenses): the columns the report sums. */
+interface DatedCosts {
+  workspaceId: SQLiteColumn;
+  vehicleId: SQLiteColumn;
+  date: SQLiteColumn;
+  costCents: SQLiteColumn;
+  deleted: SQLiteColumn;
+}
+
+/**
+ * A dated cost table's live rows in the range, summed per vehicle, local month (their date is
+ * already the workspace's day) and `kind` when given (expenses), each sum added by `add`.
+ */
+async function addDatedCosts(
   db: Db,
   workspaceId: string,
   range: ReturnType<typeof costRange>,
-  filters: (SQL | undefined)[],
+  source: { table: SQLiteTable; columns: DatedCosts; kind?: SQLiteColumn; filters: (SQL | undefined)[] },
+  add: (costs: Costs, cents: number, kind: string) => void,
   ctx: Context,
 ) {
+  const { table, columns: c, kind = sql`''`, filters } = source;
+  const month = sql<string>`substr(${c.date}, 1, 7)`;
   for (const filter of filters) {
-    const month = sql<string>`substr(${expenses.date}, 1, 7)`;
     const rows = await db
       .select({
-        vehicleId: expenses.vehicleId,
+        vehicleId: sql<string>`${c.vehicleId}`,
         month,
-        kind: expenses.kind,
-        cents: sql<number>`sum(${expenses.costCents})`,
+        kind: sql<string>`${kind}`,
+        cents: sql<number>`coalesce(sum(${c.costCents}), 0)`,
       })
-      .from(expenses)
+      .from(table)
       .where(
         and(
-          eq(expenses.workspaceId, workspaceId),
-          eq(expenses.deleted, false),
-          gte(expenses.date, range.fromDay),
-          lte(expenses.date, range.toDay),
+          eq(c.workspaceId, workspaceId),
+          eq(c.deleted, false),
+          gte(c.date, range.fromDay),
+          lte(c.date, range.toDay),
           filter,
         ),
       )
-      .groupBy(expenses.vehicleId, month, expenses.kind)
+      .groupBy(c.vehicleId, month, kind)
       .all();
     for (const r of rows) {
       const bucket = ctx.bucket(r.vehicleId, `${r.month}-01`);
-      if (bucket) bucket.expensesByKind[r.kind] = (bucket.expensesByKind[r.kind] ?? 0) + r.cents;
+      if (bucket) add(bucket, r.cents, r.kind);
     }
   }
 }
 
 /**
- * GET /api/reports/costs: per vehicle or per local month, and the fleet total. Reads grouped
- * figures (rollups and service by vehicle and month) and the fill-ups once; economy is worked out
- * per vehicle by shared/costs/fuel-economy.ts over the range or each month.
+ * GET /api/reports/costs: per vehicle or per local month, and the fleet total. Reads figures grouped
+ * in D1: rollups, service and expenses by vehicle and month, fuel bought by vehicle and span, and
+ * economy from the stored full-to-full stretches (docs/decisions/0064) over the range or each month.
  */
 export async function costReport(
   db: Db,
@@ -233,23 +231,41 @@ export async function costReport(
   const tanks = await vehicleTanks(db, workspaceId, covered);
   const spans =
     query.by === "month" ? months.map(monthSpan) : [{ day: range.fromDay, start: range.start, end: range.end }];
-  const ctx: Context = { timeZone, bucket, spans, tank: tanks };
-  // Independent reads, at once: each adds to its own fields of the buckets, in its own rows' order.
+  const ctx: Context = { timeZone, bucket, spans, tank: tanks, now: Date.now() };
+  await readCosts(db, workspaceId, range, { chosen: query.vehicleId, covered }, ctx, fuel);
+  return answer(query.by, range, covered, buckets);
+}
+
+/** Every figure into the buckets; independent reads, at once: each adds to its own fields, in its own rows' order. */
+async function readCosts(
+  db: Db,
+  workspaceId: string,
+  range: ReturnType<typeof costRange>,
+  { chosen, covered }: { chosen: string[]; covered: ReportVehicle[] },
+  ctx: Context,
+  fuel: AddFuel,
+) {
+  const filters = (column: SQLiteColumn) => vehicleFilters(column, chosen, covered);
   await Promise.all([
-    fuel(db, workspaceId, range, vehicleFilters(fuelEntries.vehicleId, query.vehicleId, covered), ctx),
-    addDistanceAndService(
+    fuel(db, workspaceId, range, { log: filters(fuelEntries.vehicleId), stretches: filters(fleetRows.id) }, ctx),
+    addDistance(db, workspaceId, range, filters(vehicleDayRollups.vehicleId), ctx),
+    addDatedCosts(
       db,
       workspaceId,
       range,
-      [
-        vehicleFilters(vehicleDayRollups.vehicleId, query.vehicleId, covered),
-        vehicleFilters(serviceEntries.vehicleId, query.vehicleId, covered),
-      ],
+      { table: serviceEntries, columns: serviceEntries, filters: filters(serviceEntries.vehicleId) },
+      (costs, cents) => (costs.serviceCostCents += cents),
       ctx,
     ),
-    addExpenses(db, workspaceId, range, vehicleFilters(expenses.vehicleId, query.vehicleId, covered), ctx),
+    addDatedCosts(
+      db,
+      workspaceId,
+      range,
+      { table: expenses, columns: expenses, kind: expenses.kind, filters: filters(expenses.vehicleId) },
+      (costs, cents, kind) => (costs.expensesByKind[kind] = (costs.expensesByKind[kind] ?? 0) + cents),
+      ctx,
+    ),
   ]);
-  return answer(query.by, range, covered, buckets);
 }
 
 async function vehicleTanks(db: Db, workspaceId: string, covered: ReportVehicle[]) {
