@@ -9,6 +9,7 @@ import {
 } from "../../shared/account/session";
 import { can, type Action } from "../../shared/account/roles";
 import { http, HTTPError, setHttpToken } from "../lib/http";
+import { markStartup } from "../lib/startup-marks";
 import { dropStores, finishDroppingStores } from "../sync/local-stores";
 
 export interface Session {
@@ -169,6 +170,7 @@ async function checkSession(current: string | null, setState: SetSession, signal
     const me: MeResponse = meResponseSchema.parse(await askMe(current, signal));
     if (signal?.aborted || superseded(current)) return "done";
     rememberIdentity(current, me);
+    markStartup("session checked");
     setState(authenticated(current, me));
     // Workspaces this viewer was a member of and no longer is: their local stores go.
     if (previous) void dropStores(me.viewer.id, workspacesLost(previous, me));
@@ -242,6 +244,7 @@ function useSessionCheck(token: string | null | undefined, setState: SetSession)
     // service worker): its pages open at once from the local store, with no round trip first, and
     // a refusal still signs out when it comes (docs/decisions/0044).
     const known = token && !retrying.current ? rememberedIdentity(token) : null;
+    markStartup("session check started");
     if (known) setState(authenticated(token!, known));
     else if (!retrying.current) setState((s) => (s.loading ? s : { ...s, loading: true }));
     retrying.current = false;
