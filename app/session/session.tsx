@@ -118,10 +118,16 @@ const signedOut: Omit<Session, "loading"> = {
 type SetSession = (update: Session | ((previous: Session) => Session)) => void;
 type CheckOutcome = "done" | "retry";
 
-/** The stored token as this tab knows it: undefined until read, then kept equal to localStorage's, in this tab or another. */
+/** The stored token as this tab knows it: undefined on the server, then kept equal to localStorage's, in this tab or another. */
 function useStoredToken() {
-  const [token, setToken] = useState<string | null | undefined>(undefined);
+  // Read at once in the browser: the token is never rendered (the server's HTML and hydration show
+  // the startup gate either way), and the session check no longer waits one more render for it
+  // after hydration (docs/decisions/0065).
+  const [token, setToken] = useState<string | null | undefined>(() =>
+    typeof window === "undefined" ? undefined : readStoredToken(),
+  );
   useEffect(() => {
+    markStartup("hydrated");
     // A sign-out's deletion of local stores that a reload cut short ends here.
     void finishDroppingStores();
     setToken(readStoredToken());
