@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { LoadingScreen } from "./components/loading-screen";
+import { markStartup } from "./lib/startup-marks";
 import { SessionProvider, useSession } from "./session/session";
 import { SyncProvider, useSync } from "./sync/sync-provider";
 
@@ -22,5 +23,6 @@ function StartupGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const sync = useSync();
   if (session.loading || (session.workspace && !sync)) return <LoadingScreen />;
+  markStartup("startup gate open");
   return <>{children}</>;
 }

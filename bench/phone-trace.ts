@@ -12,7 +12,10 @@ interface Row {
   priority?: string;
 }
 
-/** Records, in the page, the milestones a trace prints: the loading screen, the heading, long tasks. */
+/**
+ * Records, in the page, the milestones a trace prints: the loading screen, the heading, long tasks,
+ * and the app's own `performance.mark`s (app/lib/startup-marks.ts).
+ */
 export const TRACE_MARKS = `(() => {
   const marks = (window.__traceMarks = []);
   const mark = (name) => marks.push([name, performance.now()]);
@@ -29,6 +32,9 @@ export const TRACE_MARKS = `(() => {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) marks.push(["long task " + Math.round(e.duration) + " ms", e.startTime]);
     }).observe({ type: "longtask", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) marks.push([e.name, e.startTime]);
+    }).observe({ type: "mark", buffered: true });
   } catch {}
 })();`;
 

@@ -115,5 +115,7 @@ report(
     "First content: from the navigation's start to the page's own heading in the DOM (the map: ready with",
     "its vehicles), after the session check and the store's first sync. Cold: new profile, no service worker.",
     "Warm: a new tab after a first visit installed the service worker, so HTML and code come from the device.",
+    "The bench has no network beyond loopback: the street style fails at once and the map is drawn on its",
+    "offline geography. `PHONE_TRACE=1` prints one load's requests, long tasks and the app's startup marks.",
   ].join(" "),
 );

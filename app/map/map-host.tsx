@@ -1,5 +1,6 @@
 import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { markStartup } from "../lib/startup-marks";
 import { INITIAL_VIEW } from "./geometry";
 import { mapDebugEnabled } from "./map-debug";
 import { MapContext, type MapContextValue } from "./map-context";
@@ -77,6 +78,7 @@ function useMapInstance(container: RefObject<HTMLDivElement>, token: string, deb
     setBase(startOffline ? "fallback" : street.id);
     void import("./mapbox-gl").then(({ default: mapboxgl }) => {
       if (cancelled || !container.current) return;
+      markStartup("map creating");
       const m = (created = createMap(mapboxgl, container.current, token, street, startOffline));
       const debugging = debug ? exposeForDebugging(m, () => container.current) : null;
       undebug = debugging?.remove;
@@ -90,7 +92,10 @@ function useMapInstance(container: RefObject<HTMLDivElement>, token: string, deb
         debugging?.reportView();
         setStyleGeneration((g) => g + 1);
       });
-      m.on("load", () => setMap(m));
+      m.on("load", () => {
+        markStartup("map loaded");
+        setMap(m);
+      });
     });
     return () => {
       cancelled = true;

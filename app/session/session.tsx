@@ -9,6 +9,7 @@ import {
 } from "../../shared/account/session";
 import { can, type Action } from "../../shared/account/roles";
 import { http, HTTPError, setHttpToken } from "../lib/http";
+import { markStartup } from "../lib/startup-marks";
 import { dropStores, finishDroppingStores } from "../sync/local-stores";
 
 export interface Session {
@@ -117,10 +118,16 @@ const signedOut: Omit<Session, "loading"> = {
 type SetSession = (update: Session | ((previous: Session) => Session)) => void;
 type CheckOutcome = "done" | "retry";
 
-/** The stored token as this tab knows it: undefined until read, then kept equal to localStorage's, in this tab or another. */
+/** The stored token as this tab knows it: undefined on the server, then kept equal to localStorage's, in this tab or another. */
 function useStoredToken() {
-  const [token, setToken] = useState<string | null | undefined>(undefined);
+  // Read at once in the browser: the token is never rendered (the server's HTML and hydration show
+  // the startup gate either way), and the session check no longer waits one more render for it
+  // after hydration (docs/decisions/0065).
+  const [token, setToken] = useState<string | null | undefined>(() =>
+    typeof window === "undefined" ? undefined : readStoredToken(),
+  );
   useEffect(() => {
+    markStartup("hydrated");
     // A sign-out's deletion of local stores that a reload cut short ends here.
     void finishDroppingStores();
     setToken(readStoredToken());
@@ -169,6 +176,7 @@ async function checkSession(current: string | null, setState: SetSession, signal
     const me: MeResponse = meResponseSchema.parse(await askMe(current, signal));
     if (signal?.aborted || superseded(current)) return "done";
     rememberIdentity(current, me);
+    markStartup("session checked");
     setState(authenticated(current, me));
     // Workspaces this viewer was a member of and no longer is: their local stores go.
     if (previous) void dropStores(me.viewer.id, workspacesLost(previous, me));
@@ -242,6 +250,7 @@ function useSessionCheck(token: string | null | undefined, setState: SetSession)
     // service worker): its pages open at once from the local store, with no round trip first, and
     // a refusal still signs out when it comes (docs/decisions/0044).
     const known = token && !retrying.current ? rememberedIdentity(token) : null;
+    markStartup("session check started");
     if (known) setState(authenticated(token!, known));
     else if (!retrying.current) setState((s) => (s.loading ? s : { ...s, loading: true }));
     retrying.current = false;

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { markStartup } from "../lib/startup-marks";
 import { ClientStore } from "../store/client-store";
 import { readStoredToken, useSession } from "../session/session";
 import { isNextBuild } from "./build-mutators";
@@ -100,6 +101,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
         refreshSession: () => refreshSession.current(),
       });
       registerOpen(name, opened.client);
+      markStartup("sync client created");
       const onOnline = () => opened.client.catchUp();
       window.addEventListener("online", onOnline);
       setSync(opened);
