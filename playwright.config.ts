@@ -9,11 +9,38 @@ const port = Number(process.env.E2E_PORT ?? 8799);
  */
 export const tokenPort = Number(process.env.E2E_TOKEN_PORT ?? port + 2);
 
+/**
+ * Specs run by themselves, after the others: a service worker's install (it precaches the whole
+ * build), the map's WebGL pixels (software-rendered) and axe-core over every page (phone.spec.ts)
+ * are what a second browser slowed past their waits; field-offline.spec.ts rewrites
+ * build/client/sw.js, which every page would load meanwhile.
+ */
+const ALONE = [
+  "base-map.spec.ts",
+  "field-offline.spec.ts",
+  "install-offline.spec.ts",
+  "jobs-driver.spec.ts",
+  "map.spec.ts",
+  "overview.spec.ts",
+  "phone.spec.ts",
+  "places-drawing.spec.ts",
+  "push.spec.ts",
+  "replay.spec.ts",
+].map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
+  // Two browsers at a time against the same Worker (docs/decisions/0067-a-faster-npm-test.md): every
+  // test makes its own account and workspace (e2e/helpers.ts), so none waits on another's data. A
+  // file's tests run in order, in one worker. E2E_WORKERS overrides, e.g. on a bigger machine.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: "side by side", testIgnore: ALONE },
+    // After the others, one at a time: these need the whole machine, or change what every page loads.
+    { name: "alone", testMatch: ALONE, workers: 1, dependencies: ["side by side"] },
+  ],
   // One retry: a browser test is a real Chromium against a real Worker on a shared machine, and a
   // whole submission should not wait on one timing accident. A test that needs its retry is
   // named "flaky" in npm test's output (scripts/test.mjs), to be fixed; one that fails twice fails.

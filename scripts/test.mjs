@@ -1,6 +1,8 @@
-// `npm test`: every suite in turn, then one closing line with the total over all of them,
+// `npm test`: every suite, then one closing line with the total over all of them,
 // "N passed, N failed", which CI reads. Each typecheck project, eslint and the formatter check count as one test.
-import { spawnSync } from "node:child_process";
+// Suites that are single-threaded run side by side (docs/decisions/0067-a-faster-npm-test.md): their
+// output is printed whole, in the suites' order, so the log reads as if they had run in turn.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { offlineEnv } from "./worker-process.mjs";
 
@@ -10,8 +12,26 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
-const exec = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { stdio: "inherit", env: { ...offlineEnv, ...env } }).status === 0;
+
+/**
+ * Runs a command to its end; true when it exited 0. `log` is the suite's printer: live output, or a
+ * buffer printed when the suite's turn comes.
+ */
+function exec(log, cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: log.live ? "inherit" : ["ignore", "pipe", "pipe"],
+      env: { ...offlineEnv, ...env },
+    });
+    child.stdout?.on("data", (chunk) => log.write(chunk));
+    child.stderr?.on("data", (chunk) => log.write(chunk));
+    child.on("error", (error) => {
+      log.write(`${cmd}: ${error.message}\n`);
+      resolve(false);
+    });
+    child.on("close", (code) => resolve(code === 0));
+  });
+}
 
 function vitestCounts(file) {
   if (!existsSync(file)) return null;
@@ -19,13 +39,13 @@ function vitestCounts(file) {
   return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrors ?? 0) };
 }
 
-function playwrightCounts(file) {
+function playwrightCounts(log, file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, "utf8"));
   const { stats } = report;
   // A browser test that failed once and passed on its retry (playwright.config.ts) counts as
   // passed, and is named here so a flaky test is seen and fixed, not hidden.
-  for (const title of flakyTitles(report.suites)) console.log(`flaky (passed on retry): ${title}`);
+  for (const title of flakyTitles(report.suites)) log.write(`flaky (passed on retry): ${title}\n`);
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
 }
 
@@ -37,9 +57,9 @@ function flakyTitles(suites = [], path = []) {
   });
 }
 
-const vitest = (config, name) => () => {
+const vitest = (config, name) => async (log) => {
   const file = `${out}/${name}.json`;
-  const ok = exec(bin("vitest"), [
+  const ok = await exec(log, bin("vitest"), [
     "run",
     "--config",
     config,
@@ -53,51 +73,78 @@ const vitest = (config, name) => () => {
   return counts;
 };
 
-const single = (cmd, args) => () => (exec(cmd, args) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+const single = (cmd, args) => async (log) =>
+  (await exec(log, cmd, args)) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 
-const suites = [
-  [
-    "typecheck",
+const suites = {
+  typecheck: [
     single(bin("tsc"), ["-p", "tsconfig.json"]),
     single(bin("tsc"), ["-p", "tsconfig.worker.json"]),
     single(bin("tsc"), ["-p", "tsconfig.node.json"]),
   ],
-  [
-    "lint",
+  lint: [
     single(bin("eslint"), [".", "--max-warnings", "0"]),
     single(bin("prettier"), ["--check", ".", "--log-level", "warn"]),
   ],
-  ["unit", vitest("vitest.unit.config.ts", "unit")],
-  ["worker", vitest("vitest.worker.config.ts", "worker")],
-  [
-    "e2e",
-    () => {
-      if (!exec(bin("remix"), ["vite:build"])) return { passed: 0, failed: 1 };
-      return { passed: 0, failed: 0 };
-    },
+  unit: [vitest("vitest.unit.config.ts", "unit")],
+  worker: [vitest("vitest.worker.config.ts", "worker")],
+  e2e: [
+    async (log) =>
+      (await exec(log, bin("remix"), ["vite:build"])) ? { passed: 0, failed: 0 } : { passed: 0, failed: 1 },
     // The production bundle: proves `wrangler deploy` would ship the Worker, room and assets.
     single(bin("wrangler"), ["deploy", "--dry-run", "--outdir", ".cache/deploy"]),
-    () => {
+    async (log) => {
       const file = `${out}/e2e.json`;
-      const ok = exec(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-      const counts = playwrightCounts(file) ?? { passed: 0, failed: 1 };
+      const ok = await exec(log, bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+      const counts = playwrightCounts(log, file) ?? { passed: 0, failed: 1 };
       if (!ok && counts.failed === 0) counts.failed = 1;
       return counts;
     },
   ],
-];
+};
 
-const results = [];
-for (const [name, ...steps] of suites) {
-  if (only.length && !only.includes(name)) continue;
-  console.log(`\n━━ ${name} ━━`);
+/**
+ * Stages run in turn; the lanes of a stage run side by side, each its suites in turn. typecheck and
+ * lint (eslint, prettier) are one process at a time each, so two lanes fill the two cores CI has.
+ * The unit suite waits for them: beside tsc, its slowest test (app/map/offline-labels.test.ts) ran
+ * past vitest's 5 s on a busy machine. The Worker and browser suites take a stage alone too.
+ */
+const stages = [[["typecheck"], ["lint"]], [["unit"]], [["worker"]], [["e2e"]]];
+
+async function runSuite(name, log) {
+  log.write(`\n━━ ${name} ━━\n`);
   const total = { passed: 0, failed: 0 };
-  for (const step of steps) {
-    const r = step();
+  for (const step of suites[name]) {
+    const r = await step(log);
     total.passed += r.passed;
     total.failed += r.failed;
   }
-  results.push([name, total]);
+  return total;
+}
+
+// The first lane of a stage prints as it goes; the others keep their output until it is their turn.
+const liveLog = { live: true, write: (text) => process.stdout.write(text) };
+const bufferedLog = () => {
+  const chunks = [];
+  return { live: false, chunks, write: (text) => chunks.push(Buffer.from(text)) };
+};
+
+const results = [];
+for (const stage of stages) {
+  const lanes = stage.map((lane) => lane.filter((name) => !only.length || only.includes(name))).filter((l) => l.length);
+  const runs = lanes.flatMap((lane, i) => {
+    let previous = Promise.resolve();
+    return lane.map((name) => {
+      const log = i === 0 ? liveLog : bufferedLog();
+      previous = previous.then(() => runSuite(name, log));
+      return { name, log, done: previous };
+    });
+  });
+  for (const run of runs) {
+    const total = await run.done;
+    if (!run.log.live) process.stdout.write(Buffer.concat(run.log.chunks));
+    results.push([run.name, total]);
+  }
 }
 
 console.log("\n━━ summary ━━");
