@@ -32,6 +32,7 @@ const CLOSE_TIMEOUT_MS = 5_000;
 export class SyncClient {
   readonly #worker: Worker;
   readonly #replies = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  readonly #pendingListeners = new Set<() => void>();
   #nextId = 1;
   #closed: Promise<void> | null = null;
 
@@ -52,6 +53,20 @@ export class SyncClient {
   /** Runs a mutator (optimistically: the client store hears of its effect at once). */
   async mutate(name: string, args: unknown): Promise<void> {
     await this.#request((id) => ({ type: "mutate", id, name, args }));
+    this.#pendingMayHaveChanged();
+  }
+
+  /**
+   * Called when the count of pending edits may have changed: this page recorded one, or a sync
+   * (push or pull) ended. Replicache has no event for the count itself; these are the moments it moves.
+   */
+  onPendingChange(listener: () => void): () => void {
+    this.#pendingListeners.add(listener);
+    return () => this.#pendingListeners.delete(listener);
+  }
+
+  #pendingMayHaveChanged() {
+    for (const listener of this.#pendingListeners) listener();
   }
 
   /** The number of local edits the server has not confirmed, or null when the store is closed. */
@@ -106,6 +121,7 @@ export class SyncClient {
       case "synced":
         // The first sync ending (pull done, or failed offline) tells empty states they may show.
         store.markPulled();
+        this.#pendingMayHaveChanged();
         return;
       case "health":
         health.record(message.problem ?? "ok");

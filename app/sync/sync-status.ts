@@ -40,14 +40,15 @@ export function useSyncStatus(): SyncStatus {
       setProblem(health.problem);
       void refresh();
     });
+    // Read again as soon as an edit is recorded or a sync ends: a count read on a timer could miss
+    // an edit pushed within its period, and "synced" would show while the edit was on its way.
+    const unsubscribePending = client.onPendingChange(() => void refresh());
     setProblem(health.problem);
-    // Pending mutations have no change event; a cheap local read once a second is enough for a badge.
-    const timer = setInterval(refresh, 1000);
     void refresh();
     return () => {
       stopped = true;
-      clearInterval(timer);
       unsubscribe();
+      unsubscribePending();
     };
   }, [sync]);
   return { problem: browserOnline ? problem : "offline", pendingMutations };
