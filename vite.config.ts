@@ -3,7 +3,6 @@ import { defineConfig, type Plugin } from "vite";
 import { ensureGlyphs } from "./scripts/map-glyphs.mjs";
 import { ensureGeography } from "./scripts/offline-geography.mjs";
 import { clientChunks } from "./scripts/client-chunks";
-import { mapPreloads } from "./scripts/map-preloads";
 import { mapboxWorker } from "./scripts/mapbox-worker-plugin";
 import { serviceWorker } from "./scripts/service-worker-plugin";
 
@@ -42,8 +41,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     // mapbox-gl's web worker as a chunk of the browser build, sharing its code with the page (docs/decisions/0063).
     mapboxWorker(),
-    // The /map page's Link header naming the map's lazily loaded files (docs/decisions/0063).
-    mapPreloads(),
     // /sw.js with this build's files, after the client build (docs/decisions/0044).
     serviceWorker(),
   ],

@@ -2,7 +2,6 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import mapPreloads from "virtual:map-preloads";
 import { ScriptNonce } from "./lib/script-nonce";
 
 const ABORT_DELAY_MS = 5000;
@@ -38,7 +37,5 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // The map's code, imported lazily, starts with the HTML on the map page (docs/decisions/0063).
-  if (new URL(request.url).pathname === "/map") for (const link of mapPreloads) responseHeaders.append("Link", link);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

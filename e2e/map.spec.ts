@@ -174,6 +174,56 @@ async function drivingAndParkedOnMap(page: Page, request: APIRequestContext) {
 }
 
 test.describe("map: the live map", () => {
+  test("before mapbox-gl has arrived the vehicles are drawn, and the map opens with them where they were drawn", async ({
+    page,
+    request,
+  }) => {
+    const fleet = await newFleetAccount(request);
+    const [a, b] = await orderVehicles(request, fleet, 2);
+    // Around New York, out of the initial view: the map opens fitted to them.
+    await report(request, a!.id, { lat: 40.7128, lon: -74.006, speed: 20, ignition: true });
+    await report(request, b!.id, { lat: 40.72, lon: -73.99, ignition: false });
+    // mapbox-gl is held back, as a slow link would, until the sketch has been looked at.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/mapbox-gl-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript(() => ((window as unknown as { __fleetOpsDebug: string[] }).__fleetOpsDebug = ["map"]));
+    await signInAs(page, fleet.token);
+    await page.goto("/map");
+
+    const sketch = page.getByTestId("map-sketch");
+    await expect(sketch).toHaveAttribute("data-vehicles-shown", "true");
+    await expect(sketch).toHaveAttribute("data-vehicle-count", "2");
+    await expect(page.getByRole("status").filter({ hasText: "Loading the map…" })).toBeVisible();
+    await expect(page.getByTestId("fleet-map")).not.toHaveAttribute("data-map-ready", "true");
+    const sketched = { driving: await findColour(page, DRIVING), parked: await findColour(page, PARKED) };
+    expect(sketched.driving).not.toBeNull();
+    expect(sketched.parked!.x).toBeGreaterThan(sketched.driving!.x);
+    // Two vehicles are fitted no closer than zoom 13; drawn at that zoom's beacon size, 35 px with a 2 px rim.
+    expect(Number(await sketch.getAttribute("data-zoom"))).toBe(13);
+    expect(Math.abs(sketched.driving!.width - 31)).toBeLessThanOrEqual(2);
+    const [sketchLng, sketchLat] = (await sketch.getAttribute("data-center"))!.split(",").map(Number);
+
+    release();
+    await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-map-ready", "true");
+    await expect(sketch).toHaveCount(0);
+    // The map opened on the sketch's camera, so it had nothing to refit...
+    const view = await mapView(page);
+    expect(view.zoom).toBe(13);
+    expect(view.lng).toBeCloseTo(sketchLng!, 4);
+    expect(view.lat).toBeCloseTo(sketchLat!, 4);
+    expect(await page.getByTestId("fleet-map").getAttribute("data-fits")).toBeNull();
+    // ...and draws each beacon where the sketch drew its dot.
+    const drawn = { driving: await findColour(page, DRIVING), parked: await findColour(page, PARKED) };
+    for (const kind of ["driving", "parked"] as const) {
+      expect(Math.abs(drawn[kind]!.x - sketched[kind]!.x)).toBeLessThanOrEqual(2);
+      expect(Math.abs(drawn[kind]!.y - sketched[kind]!.y)).toBeLessThanOrEqual(2);
+    }
+  });
+
   test("draws each vehicle as a beacon of the specified size; clicking one selects it", async ({ page, request }) => {
     const fleet = await newFleetAccount(request);
     const [a] = await orderVehicles(request, fleet, 1);

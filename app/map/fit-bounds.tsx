@@ -2,21 +2,10 @@ import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useRef } from "react";
 import { TELEMETRY_PREFIX, type Telemetry } from "../../shared/fleet/telemetry";
 import { useClientStore, type ClientStore, type StoreChange } from "../store";
-import {
-  boundsOf,
-  fitMaxZoom,
-  fitPadding,
-  outOfView,
-  PHONE_MAP_WIDTH,
-  phoneFitPadding,
-  SHEET_DOWN_SHARE,
-  type LngLat,
-} from "./geometry";
+import { countedPositions, paddingFor, viewArea } from "./camera";
+import { boundsOf, fitMaxZoom, outOfView, type LngLat } from "./geometry";
 import { useMapContext } from "./map-context";
 import { useSelectedVehicle } from "./use-selected-vehicle";
-
-/** The floating panel: 325 px wide, 12 px from the map's left edge. */
-const PANEL_INSET = 12 + 325;
 
 /**
  * docs/product.md section 9's camera rules: when a vehicle that counts (the selected one, or all of them)
@@ -59,32 +48,15 @@ export function FitBounds({ paused = false }: { paused?: boolean }) {
   return null;
 }
 
-function countedPositions(store: ClientStore, selected: string | null): LngLat[] {
-  const ids = selected ? [selected] : store.ids("telemetry");
-  const out: LngLat[] = [];
-  for (const id of ids) {
-    const t = store.get<Telemetry>("telemetry", id);
-    if (t) out.push({ lng: t.longitude, lat: t.latitude });
-  }
-  return out;
-}
-
 function anyOutOfView(map: MapboxMap, points: LngLat[]): boolean {
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   if (!width || !height) return false;
-  // The floating panel (list or selected vehicle) covers the left of the map either way; on a
-  // phone, the sheet covers its bottom instead.
-  if (width < PHONE_MAP_WIDTH)
-    return outOfView(
-      points.map((p) => map.project([p.lng, p.lat])),
-      width,
-      height * (1 - SHEET_DOWN_SHARE),
-    );
+  const area = viewArea(width, height);
   return outOfView(
     points.map((p) => map.project([p.lng, p.lat])),
-    width,
-    height,
-    PANEL_INSET,
+    area.width,
+    area.height,
+    area.leftInset,
   );
 }
 
@@ -96,7 +68,7 @@ function fit(map: MapboxMap, store: ClientStore, selected: string | null, debug:
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   // No cap beyond three vehicles: leave maxZoom out entirely (an explicit undefined makes mapbox-gl's zoom NaN).
   const maxZoom = fitMaxZoom(points.length);
-  const padding = width < PHONE_MAP_WIDTH ? phoneFitPadding(width, height) : fitPadding(width, height);
+  const padding = paddingFor(width, height);
   map.fitBounds(bounds, { padding, ...(maxZoom === undefined ? {} : { maxZoom }), duration: 600 });
   if (debug) {
     const container = map.getContainer();

@@ -1,6 +1,7 @@
 import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { markStartup } from "../lib/startup-marks";
+import type { Camera } from "./camera";
 import { INITIAL_VIEW } from "./geometry";
 import { mapDebugEnabled } from "./map-debug";
 import { MapContext, type MapContextValue } from "./map-context";
@@ -18,6 +19,7 @@ function createMap(
   token: string,
   street: StreetStyle,
   startOffline: boolean,
+  camera: Camera,
 ): MapboxMap {
   mapboxgl.setAccessToken(token || OFFLINE_TOKEN);
   // One set of web workers for every map of the page's life: without it, the last map's removal
@@ -27,8 +29,8 @@ function createMap(
   return new mapboxgl.Map({
     container,
     style: startOffline ? offlineStyle() : street.style,
-    center: INITIAL_VIEW.center,
-    zoom: INITIAL_VIEW.zoom,
+    center: camera.center,
+    zoom: camera.zoom,
     // Mapbox's own control (its terms); OpenFreeMap's and the offline data's: BaseMapAttribution.
     attributionControl: street.id === "mapbox",
     // Flat, so what fits on screen is what project() says (mapbox-gl 3 may pick a globe),
@@ -57,12 +59,21 @@ function exposeForDebugging(m: MapboxMap, element: () => HTMLDivElement | null) 
   return { reportView, remove: () => delete window.__fleetMapRestyle };
 }
 
+/** Where a host's map opens, given its element's size: its own camera rule, or null for the default view. */
+export type InitialView = (width: number, height: number) => Camera | null;
+
 /**
- * The map instance for `token`, created once mapbox-gl has loaded and removed when the token
- * changes or the host unmounts. `styleGeneration` counts the styles that loaded (each starts
- * without the app's layers) and `base` says which base map shows.
+ * The map instance for `token`, created once mapbox-gl has loaded (looking where `initialView`
+ * says, asked at that moment) and removed when the token changes or the host unmounts.
+ * `styleGeneration` counts the styles that loaded (each starts without the app's layers) and
+ * `base` says which base map shows.
  */
-function useMapInstance(container: RefObject<HTMLDivElement>, token: string, debug: boolean) {
+function useMapInstance(
+  container: RefObject<HTMLDivElement>,
+  token: string,
+  debug: boolean,
+  initialView: RefObject<InitialView | undefined>,
+) {
   const [map, setMap] = useState<MapboxMap | null>(null);
   const [styleGeneration, setStyleGeneration] = useState(0);
   const [base, setBase] = useState<BaseMap>(() => streetStyleFor(token).id);
@@ -79,7 +90,9 @@ function useMapInstance(container: RefObject<HTMLDivElement>, token: string, deb
     void import("./mapbox-gl").then(({ default: mapboxgl }) => {
       if (cancelled || !container.current) return;
       markStartup("map creating");
-      const m = (created = createMap(mapboxgl, container.current, token, street, startOffline));
+      const { clientWidth, clientHeight } = container.current;
+      const camera = initialView.current?.(clientWidth, clientHeight) ?? INITIAL_VIEW;
+      const m = (created = createMap(mapboxgl, container.current, token, street, startOffline, camera));
       const debugging = debug ? exposeForDebugging(m, () => container.current) : null;
       undebug = debugging?.remove;
       unwatch = watchStreetStyle(m, street, setBase, startOffline);
@@ -107,9 +120,39 @@ function useMapInstance(container: RefObject<HTMLDivElement>, token: string, deb
       const removed = created;
       queueMicrotask(() => removed?.remove());
     };
-  }, [container, token, debug]);
+  }, [container, token, debug, initialView]);
 
   return { map, styleGeneration, base };
+}
+
+/**
+ * Calls `onReady` once the map has loaded and drawn a frame with its layers: they are added in
+ * their components' effects when the map becomes available, and draw on the map's next render.
+ */
+function useReadyAfterFirstFrame(map: MapboxMap | null, onReady: (() => void) | undefined) {
+  useEffect(() => {
+    if (!map || !onReady) return;
+    let called = false;
+    const ready = () => {
+      if (!called) onReady();
+      called = true;
+    };
+    map.once("render", ready);
+    map.triggerRepaint();
+    return () => {
+      map.off("render", ready);
+    };
+  }, [map, onReady]);
+}
+
+interface MapHostProps {
+  token: string;
+  visible: boolean;
+  /** Where the map opens; the default view (the US) without it. */
+  initialView?: InitialView;
+  /** Called once the map has loaded its first style and drawn a frame with its layers. */
+  onReady?: () => void;
+  children?: ReactNode;
 }
 
 /**
@@ -121,10 +164,13 @@ function useMapInstance(container: RefObject<HTMLDivElement>, token: string, deb
  * inside <MapHost>. A style switch drops the app's layers: `styleGeneration` in the context
  * tells the layer components to add theirs again.
  */
-export function MapHost({ token, visible, children }: { token: string; visible: boolean; children?: ReactNode }) {
+export function MapHost({ token, visible, initialView, onReady, children }: MapHostProps) {
   const container = useRef<HTMLDivElement>(null);
   const [debug] = useState(mapDebugEnabled);
-  const { map, styleGeneration, base } = useMapInstance(container, token, debug);
+  const view = useRef(initialView);
+  view.current = initialView;
+  const { map, styleGeneration, base } = useMapInstance(container, token, debug, view);
+  useReadyAfterFirstFrame(map, onReady);
 
   // A map that was hidden has the wrong size until told.
   useEffect(() => {

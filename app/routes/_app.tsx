@@ -1,9 +1,10 @@
 import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Toaster } from "sonner";
 import { Menu, MenuItem, MenuNote } from "../components/menu";
-import { loadFleetMap, loadMapOverlay, preloadMapOn } from "../map/lazy-map";
+import { AppMap } from "../map/app-map";
+import { preloadMapOn } from "../map/lazy-map";
 import type { loader as rootLoader } from "../root";
 import { RequireAuth } from "../session/require-auth";
 import { useSession } from "../session/session";
@@ -15,11 +16,7 @@ import { NavSections, useNavSections } from "../nav/nav-items";
 import { PhoneMenu } from "../nav/phone-menu";
 import { useServiceWorker } from "../service-worker/use-service-worker";
 
-// The map, mapbox-gl, their stylesheet and what floats over the map are loaded only once the map
-// is first shown, so other pages stay light; a page opened on /map asks for them at once
-// (docs/decisions/0054).
-const FleetMap = lazy(() => loadFleetMap().then((m) => ({ default: m.FleetMap })));
-const MapOverlay = lazy(() => loadMapOverlay().then((m) => ({ default: m.MapOverlay })));
+// A page opened on /map asks for the map's vehicle list early (docs/decisions/0065).
 preloadMapOn(typeof window === "undefined" ? null : window.location.pathname);
 
 /**
@@ -59,18 +56,7 @@ function Shell() {
       <div className="app-body">
         {onMap ? null : <SideNav />}
         <main className={onMap ? "app-main map-page" : "app-main"}>
-          {mapMounted ? (
-            <div className="map-host" hidden={!onMap}>
-              <Suspense fallback={null}>
-                <FleetMap token={token} visible={onMap} />
-              </Suspense>
-              {onMap ? (
-                <Suspense fallback={null}>
-                  <MapOverlay />
-                </Suspense>
-              ) : null}
-            </div>
-          ) : null}
+          {mapMounted ? <AppMap token={token} visible={onMap} /> : null}
           <Outlet />
         </main>
       </div>

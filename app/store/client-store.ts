@@ -9,6 +9,7 @@ import {
   SERVICE_ENTRY_PREFIX,
   SERVICE_SCHEDULE_PREFIX,
 } from "../../shared/sync/maintenance-sync";
+import { markStartup } from "../lib/startup-marks";
 import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import { FUEL_ENTRY_PREFIX, fuelEntryIdOfKeyPart, fuelEntryKey } from "../../shared/costs/fuel";
 import { EXPENSE_PREFIX } from "../../shared/costs/expenses";
@@ -180,6 +181,8 @@ export class ClientStore {
       this.groupVersions.set(group, (this.groupVersions.get(group) ?? 0) + 1);
     }
     if (vehicleBefore.size) this.resortVehicles(vehicleBefore);
+    if (!this.hydrated) markStartup("store opened");
+    if (touchedTypes.has("telemetry")) markStartup("positions in the store");
     const statusChanged = this.loading || !this.hydrated;
     this.loading = false;
     this.hydrated = true;

@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { Telemetry } from "../../shared/fleet/telemetry";
+import type { Vehicle } from "../../shared/fleet/vehicle";
+import { VEHICLE_STATE_COLOURS, vehicleState } from "../../shared/fleet/vehicle-state";
+import { useClientStore, type ClientStore } from "../store";
+import { countedPositions, openingCamera, projectWith, type Camera } from "./camera";
+import { beaconSize } from "./geometry";
+import { mapDebugEnabled } from "./map-debug";
+import { useSelectedVehicle } from "./use-selected-vehicle";
+
+/** The street and offline maps' land colour (offline-geography.ts), so the map takes over from the sketch without a flash. */
+const LAND = "#f2efe9";
+const RING = "#111827";
+
+/**
+ * Whether the store can say where the vehicles are: its first sync has ended (or failed, offline),
+ * or it opened from the device with positions in it. Until then an empty sketch would only mean
+ * "not heard yet".
+ */
+export function useSketchReady(): boolean {
+  const store = useClientStore();
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const unsubscribe = [store.subscribeStatus(changed), store.subscribeType("telemetry", changed)];
+      return () => unsubscribe.forEach((stop) => stop());
+    },
+    [store],
+  );
+  const ready = useCallback(() => store.pulled || (store.hydrated && store.ids("telemetry").length > 0), [store]);
+  return useSyncExternalStore(subscribe, ready, ready);
+}
+
+/**
+ * The fleet drawn before the map (docs/decisions/0068): every vehicle at its last position, in its
+ * state's colour, on a plain land-coloured background, with the camera the map will open with
+ * (camera.ts). On a phone's link mapbox-gl and its first style take seconds after the store knows
+ * where the vehicles are; this is a 2D canvas and a few lines of maths, in the app's own code.
+ * It follows the store, above the map's element, until the map has drawn.
+ */
+export function MapSketch() {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const store = useClientStore();
+  const [selected] = useSelectedVehicle();
+  const ready = useSketchReady();
+  const [shown, setShown] = useState<{ count: number; camera: Camera } | null>(null);
+  const [debug] = useState(mapDebugEnabled);
+
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element || !ready) return;
+    let frame = 0;
+    const draw = () => {
+      frame = 0;
+      setShown(drawSketch(element, store, selected));
+    };
+    const redraw = () => {
+      if (!frame) frame = requestAnimationFrame(draw);
+    };
+    draw();
+    const resizes = new ResizeObserver(redraw);
+    resizes.observe(element);
+    const unsubscribe = [store.subscribeType("telemetry", redraw), store.subscribeType("vehicle", redraw)];
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      resizes.disconnect();
+      for (const stop of unsubscribe) stop();
+    };
+  }, [store, selected, ready]);
+
+  return (
+    <div
+      className="map-sketch"
+      data-testid="map-sketch"
+      data-vehicles-shown={shown ? true : undefined}
+      data-vehicle-count={debug ? shown?.count : undefined}
+      data-zoom={debug ? shown?.camera.zoom.toFixed(2) : undefined}
+      data-center={debug && shown ? shown.camera.center.map((c) => c.toFixed(5)).join(",") : undefined}
+    >
+      <canvas ref={canvas} aria-hidden />
+      <p className="map-sketch-note" role="status">
+        Loading the map…
+      </p>
+    </div>
+  );
+}
+
+/** Draws the store's vehicles on `element` at its size; answers how many it drew and the camera. */
+function drawSketch(element: HTMLCanvasElement, store: ClientStore, selected: string | null) {
+  const { clientWidth: width, clientHeight: height } = element;
+  const ratio = window.devicePixelRatio || 1;
+  element.width = Math.round(width * ratio);
+  element.height = Math.round(height * ratio);
+  const ctx = element.getContext("2d")!;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.fillStyle = LAND;
+  ctx.fillRect(0, 0, width, height);
+  const camera = openingCamera(countedPositions(store, selected), width, height);
+  const radius = beaconSize(camera.zoom) / 2;
+  let count = 0;
+  for (const id of store.ids("telemetry")) {
+    const t = store.get<Telemetry>("telemetry", id)!;
+    const { x, y } = projectWith(camera, width, height, { lng: t.longitude, lat: t.latitude });
+    if (x < -radius || y < -radius || x > width + radius || y > height + radius) continue;
+    const state = vehicleState(store.get<Vehicle>("vehicle", id)?.beaconStatus, t.status);
+    ctx.beginPath();
+    ctx.arc(x, y, radius - 1, 0, 2 * Math.PI);
+    ctx.fillStyle = VEHICLE_STATE_COLOURS[state];
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = id === selected ? RING : "#ffffff";
+    ctx.stroke();
+    count++;
+  }
+  return { count, camera };
+}
