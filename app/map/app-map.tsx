@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useStoreStatus } from "../store";
 import { loadFleetMap, loadMapCode, loadMapOverlay } from "./lazy-map";
 import { MapSketch, useSketchReady } from "./map-sketch";
 
@@ -9,19 +10,24 @@ const MapOverlay = lazy(() => loadMapOverlay().then((m) => ({ default: m.MapOver
 
 /**
  * The signed-in app's one fleet map, mounted on the first visit of /map and kept, hidden, on
- * other pages. It opens as a sketch of the vehicles (map-sketch.tsx) as soon as the store knows
- * where they are; only then is mapbox-gl asked for, so on a slow link it does not share the
- * connection with the app's own code, the sync worker and the first pull that the sketch waits
- * on (docs/decisions/0068). The map, once it has drawn its first frame with the vehicles, takes over with the sketch's camera.
+ * other pages (docs/decisions/0068). It opens as a sketch of the vehicles (map-sketch.tsx) as
+ * soon as the store knows where they are. mapbox-gl is asked for once the store has opened (the
+ * sync worker downloaded and running), so on a slow link it shares the connection only with the
+ * first pull, not with the app's own code and the sync worker the sketch waits on; the map is
+ * created once the sketch has drawn, and takes over, with the sketch's camera, once it has drawn
+ * its first frame with the vehicles.
  */
 export function AppMap({ token, visible }: { token: string; visible: boolean }) {
   const sketchReady = useSketchReady();
   const [mapReady, setMapReady] = useState(false);
   const onMapReady = useCallback(() => setMapReady(true), []);
 
+  const { hydrated, pulled } = useStoreStatus();
+  const storeOpened = hydrated || pulled;
+  // Measured against asking at the sketch (ADR 0068): the sketch no later, the map a few hundred ms sooner.
   useEffect(() => {
-    if (sketchReady) loadMapCode();
-  }, [sketchReady]);
+    if (storeOpened) loadMapCode();
+  }, [storeOpened]);
 
   return (
     <div className="map-host" hidden={!visible}>

@@ -8,7 +8,7 @@ export const loadMapOverlay = () => import("./map-overlay");
 const loadMapbox = () => import("./mapbox-gl");
 
 /**
- * mapbox-gl and the fleet map's modules together, asked for once the sketch can draw the vehicles
+ * mapbox-gl and the fleet map's modules together, asked for once the store has opened
  * (app-map.tsx): the map's host would otherwise ask for mapbox-gl only after its own module has
  * arrived, one more round trip (docs/decisions/0068).
  */
@@ -21,7 +21,7 @@ export function loadMapCode() {
  * A page opened on /map asks for the vehicle list's modules as the app's own code is evaluated,
  * one task later, once the session check and the sync client (requested by the shell's code, a few
  * promise steps after it runs) have left: over HTTP/1.1's six connections they would otherwise
- * queue those two behind them (docs/decisions/0065). mapbox-gl waits for the sketch (0068).
+ * queue those two behind them (docs/decisions/0065). mapbox-gl waits for the store (0068).
  */
 export function preloadMapOn(pathname: string | null) {
   if (pathname !== "/map") return;
