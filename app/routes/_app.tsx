@@ -1,10 +1,9 @@
 import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Toaster } from "sonner";
 import { Menu, MenuItem, MenuNote } from "../components/menu";
-import { AppMap } from "../map/app-map";
-import { preloadMapOn } from "../map/lazy-map";
+import { loadAppMap, preloadMapOn } from "../map/lazy-map";
 import type { loader as rootLoader } from "../root";
 import { RequireAuth } from "../session/require-auth";
 import { useSession } from "../session/session";
@@ -16,7 +15,9 @@ import { NavSections, useNavSections } from "../nav/nav-items";
 import { PhoneMenu } from "../nav/phone-menu";
 import { useServiceWorker } from "../service-worker/use-service-worker";
 
-// A page opened on /map asks for the map's vehicle list early (docs/decisions/0065).
+// The map (its sketch, the map itself, the vehicle list over it) is loaded only once the map is
+// first shown, so other pages stay light; a page opened on /map asks for it at once (docs/decisions/0054, 0068).
+const AppMap = lazy(() => loadAppMap().then((m) => ({ default: m.AppMap })));
 preloadMapOn(typeof window === "undefined" ? null : window.location.pathname);
 
 /**
@@ -56,7 +57,11 @@ function Shell() {
       <div className="app-body">
         {onMap ? null : <SideNav />}
         <main className={onMap ? "app-main map-page" : "app-main"}>
-          {mapMounted ? <AppMap token={token} visible={onMap} /> : null}
+          {mapMounted ? (
+            <Suspense fallback={null}>
+              <AppMap token={token} visible={onMap} />
+            </Suspense>
+          ) : null}
           <Outlet />
         </main>
       </div>
