@@ -36,6 +36,7 @@ const NOT_FILES = new Set<string>([
   "worker/fleet/ingest.ts", // the D1 ingestion path of ADRs 0007 and 0009, replaced by the object (0016)
   "worker/api/openapi-operations.ts", // ADR 0029's OpenAPI registry, replaced by route declarations (0056)
   "worker/alerts/beacon-alerts.ts", // ADR 0024's cron raising of silence alerts, moved into the object (0059)
+  "scripts/map-preloads.ts", // ADR 0063's Link header for mapbox-gl, dropped when the map's first draw became a sketch (0068)
 ]);
 
 /** A named path worth checking: a file (its last part has an extension), a folder (written with its
