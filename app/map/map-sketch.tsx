@@ -51,7 +51,8 @@ export function MapSketch() {
     let frame = 0;
     const draw = () => {
       frame = 0;
-      setShown(drawSketch(element, store, selected));
+      // Hidden (another page was opened before the map was ready): nothing to draw until shown again.
+      if (element.clientWidth && element.clientHeight) setShown(drawSketch(element, store, selected));
     };
     const redraw = () => {
       if (!frame) frame = requestAnimationFrame(draw);
