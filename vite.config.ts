@@ -1,7 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
 import { ensureGlyphs } from "./scripts/map-glyphs.mjs";
-import { ensureGeography } from "./scripts/offline-geography.mjs";
+import { ensureGeography, ensureSketchLand } from "./scripts/offline-geography.mjs";
 import { clientChunks } from "./scripts/client-chunks";
 import { mapboxWorker } from "./scripts/mapbox-worker-plugin";
 import { serviceWorker } from "./scripts/service-worker-plugin";
@@ -15,6 +15,8 @@ const offlineGeography = (): Plugin => ({
   name: "fleet-ops:offline-geography",
   config() {
     ensureGeography(new URL("./.cache/offline-geography.json", import.meta.url).pathname);
+    // The coarse land the map's sketch draws before the map (app/map/sketch-land.ts, docs/decisions/0068).
+    ensureSketchLand(new URL("./.cache/sketch-land.json", import.meta.url).pathname);
     // Its label glyphs (docs/decisions/0025), static files under /glyphs/ (public/ is copied as is).
     ensureGlyphs(new URL("./public/glyphs", import.meta.url).pathname);
   },

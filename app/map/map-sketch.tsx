@@ -6,10 +6,12 @@ import { useClientStore, type ClientStore } from "../store";
 import { countedPositions, openingCamera, projectWith, type Camera } from "./camera";
 import { beaconSize } from "./geometry";
 import { mapDebugEnabled } from "./map-debug";
+import { loadSketchLand, SKETCH_LAND_MAX_ZOOM, type SketchLand } from "./sketch-land";
 import { useSelectedVehicle } from "./use-selected-vehicle";
 
-/** The street and offline maps' land colour (offline-geography.ts), so the map takes over from the sketch without a flash. */
+/** The street and offline maps' land and water colours (offline-geography.ts), so the map takes over without a flash. */
 const LAND = "#f2efe9";
+const WATER = "#aad3df";
 const RING = "#111827";
 
 /**
@@ -44,6 +46,7 @@ export function MapSketch() {
   const ready = useSketchReady();
   const [shown, setShown] = useState<{ count: number; camera: Camera } | null>(null);
   const [debug] = useState(mapDebugEnabled);
+  const land = useSketchLand(ready);
 
   useEffect(() => {
     const element = canvas.current;
@@ -52,7 +55,7 @@ export function MapSketch() {
     const draw = () => {
       frame = 0;
       // Hidden (another page was opened before the map was ready): nothing to draw until shown again.
-      if (element.clientWidth && element.clientHeight) setShown(drawSketch(element, store, selected));
+      if (element.clientWidth && element.clientHeight) setShown(drawSketch(element, store, selected, land));
     };
     const redraw = () => {
       if (!frame) frame = requestAnimationFrame(draw);
@@ -66,7 +69,7 @@ export function MapSketch() {
       resizes.disconnect();
       for (const stop of unsubscribe) stop();
     };
-  }, [store, selected, ready]);
+  }, [store, selected, ready, land]);
 
   return (
     <div
@@ -85,17 +88,32 @@ export function MapSketch() {
   );
 }
 
+/** The coarse land, asked for once the sketch can draw (so it never delays the vehicles), then kept. */
+function useSketchLand(ready: boolean): SketchLand | null {
+  const [land, setLand] = useState<SketchLand | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    let cancelled = false;
+    void loadSketchLand().then((loaded) => {
+      if (!cancelled) setLand(loaded);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [ready]);
+  return land;
+}
+
 /** Draws the store's vehicles on `element` at its size; answers how many it drew and the camera. */
-function drawSketch(element: HTMLCanvasElement, store: ClientStore, selected: string | null) {
+function drawSketch(element: HTMLCanvasElement, store: ClientStore, selected: string | null, land: SketchLand | null) {
   const { clientWidth: width, clientHeight: height } = element;
   const ratio = window.devicePixelRatio || 1;
   element.width = Math.round(width * ratio);
   element.height = Math.round(height * ratio);
   const ctx = element.getContext("2d")!;
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.fillStyle = LAND;
-  ctx.fillRect(0, 0, width, height);
   const camera = openingCamera(countedPositions(store, selected), width, height);
+  drawBackground(ctx, camera, width, height, land);
   const radius = beaconSize(camera.zoom) / 2;
   let count = 0;
   for (const id of store.ids("telemetry")) {
@@ -113,4 +131,33 @@ function drawSketch(element: HTMLCanvasElement, store: ClientStore, selected: st
     count++;
   }
   return { count, camera };
+}
+
+/**
+ * Water with the coarse land over it at a country's or a region's scale; closer in, a plain land
+ * colour, since an 11 km coastline would put vehicles near a coast in the sea.
+ */
+function drawBackground(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  width: number,
+  height: number,
+  land: SketchLand | null,
+) {
+  const outlined = land && camera.zoom <= SKETCH_LAND_MAX_ZOOM;
+  ctx.fillStyle = outlined ? WATER : LAND;
+  ctx.fillRect(0, 0, width, height);
+  if (!outlined) return;
+  ctx.beginPath();
+  for (const ring of land) {
+    for (let i = 0; i < ring.length; i += 2) {
+      const { x, y } = projectWith(camera, width, height, { lng: ring[i]!, lat: ring[i + 1]! });
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.closePath();
+  }
+  ctx.fillStyle = LAND;
+  // Lakes are rings inside the land: even-odd leaves them water.
+  ctx.fill("evenodd");
 }
