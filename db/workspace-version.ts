@@ -12,8 +12,8 @@ import { workspaces } from "./schema";
  *   await db.batch([bumpVersion(db, ws), db.update(vehicles).set({ name, version: versionOf(ws) })...]);
  *
  * A write of one workspace goes through commitWorkspaceWrite (worker/workspace-object.ts), which
- * does exactly this and then announces it; a batch that commits several workspaces at once
- * (ingestion, the cron) calls announceWrites after it.
+ * does exactly this and then announces it; a write across several workspaces at once (the cron's
+ * alert expiry) goes through commitWorkspacesWrite there, with `bumpVersions` and `versionOfRow`.
  */
 export function bumpVersion(db: Db, workspaceId: string) {
   return db
