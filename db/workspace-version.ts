@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 import { workspaces } from "./schema";
 
@@ -11,8 +12,8 @@ import { workspaces } from "./schema";
  *   await db.batch([bumpVersion(db, ws), db.update(vehicles).set({ name, version: versionOf(ws) })...]);
  *
  * A write of one workspace goes through commitWorkspaceWrite (worker/workspace-object.ts), which
- * does exactly this and then announces it; a batch that commits several workspaces at once
- * (ingestion, the cron) calls announceWrites after it.
+ * does exactly this and then announces it; a write across several workspaces at once (the cron's
+ * alert expiry) goes through commitWorkspacesWrite there, with `bumpVersions` and `versionOfRow`.
  */
 export function bumpVersion(db: Db, workspaceId: string) {
   return db
@@ -43,4 +44,23 @@ export function bumpLiveVersion(db: Db, workspaceId: string) {
 
 export function versionOf(workspaceId: string) {
   return sql<number>`(SELECT "version" FROM "workspaces" WHERE "id" = ${workspaceId})`;
+}
+
+/**
+ * `bumpVersion` of several workspaces in one statement, for a write across them all at once
+ * (commitWorkspacesWrite of worker/workspace-object.ts, which alone calls it).
+ */
+export function bumpVersions(db: Db, workspaceIds: string[]) {
+  return (
+    db
+      .update(workspaces)
+      .set({ version: sql`${workspaces.version} + 1` })
+      // in-list: the caller's lists are inLists' (commitWorkspacesWrite).
+      .where(inArray(workspaces.id, workspaceIds))
+  );
+}
+
+/** `versionOf` the row's own workspace, named by its workspace column: a stamp for a write across several. */
+export function versionOfRow(workspaceColumn: SQLiteColumn) {
+  return sql<number>`(SELECT "version" FROM "workspaces" WHERE "id" = ${workspaceColumn})`;
 }

@@ -30,10 +30,10 @@ export async function runScheduled(controller: ScheduledController, env: Env, ct
   await wakeSilentWorkspaces(database(env.DB), env).catch((error: unknown) =>
     console.error("scheduled: waking workspaces with silent beacons failed:", error),
   );
-  const expired = await expireOldAlerts(database(env.DB)).catch((error: unknown) => {
-    console.error("scheduled: expiring old alerts failed:", error);
-    return [];
-  });
+  // Alerts past their 90 days: one transaction through the one writer, which pokes their workspaces (docs/decisions/0069).
+  await expireOldAlerts({ env, db: database(env.DB), waitUntil: (w) => ctx.waitUntil(w) }).catch((error: unknown) =>
+    console.error("scheduled: expiring old alerts failed:", error),
+  );
   // Service schedules that became due soon or overdue: their objects write one Inbox entry and e-mail per period (docs/decisions/0032, 0066).
   if (isDueCheckMinute(controller.scheduledTime))
     await wakeWorkspacesWithDue(database(env.DB), env).catch((error: unknown) =>
@@ -44,7 +44,6 @@ export async function runScheduled(controller: ScheduledController, env: Env, ct
     await announceDueRenewals(database(env.DB), config(env)).catch((error: unknown) =>
       console.error("scheduled: renewal reminders failed:", error),
     );
-  await announceWrites({ env, waitUntil: (w) => ctx.waitUntil(w) }, expired);
   // After the alerts above are stored: new alerts' e-mails and webhooks go to the queue.
   await relayAlerts(database(env.DB), env.ALERT_DELIVERIES, config(env)).catch((error: unknown) =>
     console.error("scheduled: relaying alerts failed:", error),

@@ -6,7 +6,9 @@ import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/live-flee
 import type { Db } from "../db/client";
 import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
-import { bumpVersion, versionOf } from "../db/workspace-version";
+import { bumpVersion, bumpVersions, versionOf, versionOfRow } from "../db/workspace-version";
+import { inLists } from "../db/chunk";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { WorkspaceChange } from "../party/workspace-change";
 import type { ShareViewAnswer } from "../party/room/share-views";
 import type { AlarmWake } from "../party/alarm/alarm-job";
@@ -64,6 +66,25 @@ export function versionedBatch(
     BatchItem<"sqlite">,
     ...BatchItem<"sqlite">[],
   ]);
+}
+
+/**
+ * `commitWorkspaceWrite` for one write across many workspaces at once (the cron's expiry of old
+ * Inbox alerts, docs/decisions/0069): per list of them (cut to D1's bound-value limit) their
+ * versions go up, then `writes(part, stampOf)` stamp each row with its own workspace's new
+ * version (`stampOf(the row's workspace column)`); every list in one D1 transaction, then each
+ * workspace is announced (a poke).
+ */
+export async function commitWorkspacesWrite(
+  w: Pick<WriteContext, "env" | "db"> & Partial<Pick<WriteContext, "waitUntil">>,
+  workspaceIds: Iterable<string>,
+  writes: (part: string[], stampOf: (workspaceColumn: SQLiteColumn) => SQL<number>) => BatchItem<"sqlite">[],
+): Promise<void> {
+  const parts = inLists(workspaceIds);
+  const [first, ...rest] = parts.flatMap((part) => [bumpVersions(w.db, part), ...writes(part, versionOfRow)]);
+  if (!first) return;
+  await w.db.batch([first, ...rest]);
+  await announceWrites(w, parts.flat());
 }
 
 export interface AnnounceOptions {

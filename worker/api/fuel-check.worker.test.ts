@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { firstPull } from "../test/sync";
 import { describe, expect, it } from "vitest";
 import type { FuelEconomy, FuelEntry } from "../../shared/costs/fuel";
@@ -7,6 +8,9 @@ import type { TimelineEventItem } from "../../shared/fleet/timeline-events";
 import { call, memberWithRole, report, userWithWorkspace } from "../test/factories";
 import { ingest } from "../test/ingest";
 import type { Report } from "../../domain/devices/osmand";
+import { database } from "../../db/client";
+import { d1Meter } from "../../db/d1-meter";
+import { uncheckedStretches } from "../reports/unchecked-stretches";
 
 /**
  * The fuel log held against the beacon's fuel level (issue 42, docs/decisions/0060): a fill-up with
@@ -98,6 +102,24 @@ describe("no_rise_seen: fill-ups held against the refuels the beacon showed", ()
     expect(row.fuelLitres).toBe(120);
     expect(row.mpg).toBeNull();
     expect(row.mpg).toBe((await economy(a.token, beacon.vehicleId)).mpg);
+  });
+
+  it("finds the cost report's doubtful stretches reading fuel events, telemetry and fill-ups once each", async () => {
+    const { a, beacon } = await refuelledVehicle();
+    const closing = (await (await post(a.token, fill(beacon.vehicleId, T0 + 5 * HOUR, 1400))).json()) as FuelEntry;
+    const now = Date.now();
+    d1Meter.statements = 0;
+    d1Meter.on = true;
+    let unchecked: string[];
+    try {
+      unchecked = await uncheckedStretches(database(env.DB), a.workspaceId, new Set([beacon.vehicleId]), now, now);
+    } finally {
+      d1Meter.on = false;
+    }
+    // The stretch the unseen partial fill-up is in, named by the full one closing it.
+    expect(unchecked).toEqual([closing.id]);
+    // One statement per table (was four: the watched vehicles' join, the fill-ups, then events and telemetry again).
+    expect(d1Meter.statements).toBe(3);
   });
 
   it("judges nothing of a vehicle whose beacon sends no fuel level", async () => {

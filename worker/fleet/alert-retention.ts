@@ -1,35 +1,33 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { alerts, workspaces } from "../../db/schema";
-import { inLists } from "../../db/chunk";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import { alerts } from "../../db/schema";
+import { commitWorkspacesWrite, type WriteContext } from "../workspace-object";
 
 /** Alerts are kept this long, then deleted (issue 21). */
 export const ALERT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
+/** Workspaces whose old alerts one cron run expires; the rest wait for the next minute's run. */
+export const WORKSPACES_PER_RUN = 500;
+
 /**
- * Run by the cron: alerts older than 90 days are soft-deleted in one transaction (their
- * workspaces' versions bumped and the rows stamped with them, so every Inbox gets a `del`); the
- * tombstone collector removes the rows later. Returns the workspaces that changed, to announce.
+ * Run by the cron: alerts older than 90 days are soft-deleted, for up to 500 workspaces in one
+ * transaction through the one writer (commitWorkspacesWrite: their versions bumped and the rows
+ * stamped with them, so every Inbox gets a `del`, and each workspace's pages are poked). The rows
+ * stay as tombstones: worker/sync/tombstones.ts collects no alerts' yet. Returns the workspaces that changed.
  */
-export async function expireOldAlerts(db: Db, now = Date.now()): Promise<string[]> {
-  const cutoff = now - ALERT_RETENTION_MS;
-  const expired = and(lt(alerts.at, cutoff), eq(alerts.deleted, false));
+export async function expireOldAlerts(
+  w: Pick<WriteContext, "env" | "db"> & Partial<Pick<WriteContext, "waitUntil">>,
+  now = Date.now(),
+): Promise<string[]> {
+  const expired = and(lt(alerts.at, now - ALERT_RETENTION_MS), eq(alerts.deleted, false));
   const affected = (
-    await db.selectDistinct({ id: alerts.workspaceId }).from(alerts).where(expired).limit(500).all()
+    await w.db.selectDistinct({ id: alerts.workspaceId }).from(alerts).where(expired).limit(WORKSPACES_PER_RUN).all()
   ).map((r) => r.id);
-  // Up to 500 workspaces: each list of them is cut to D1's bound-value limit, in one batch still.
-  const statements = inLists(affected).flatMap((part) => [
-    db
-      .update(workspaces)
-      .set({ version: sql`${workspaces.version} + 1` })
-      .where(inArray(workspaces.id, part)),
-    db
+  await commitWorkspacesWrite(w, affected, (part, stampOf) => [
+    w.db
       .update(alerts)
-      .set({ deleted: true, version: sql`(SELECT "version" FROM "workspaces" WHERE "id" = ${alerts.workspaceId})` })
+      .set({ deleted: true, version: stampOf(alerts.workspaceId) })
+      // in-list: one of commitWorkspacesWrite's inLists parts.
       .where(and(expired, inArray(alerts.workspaceId, part))),
   ]);
-  const [first, ...rest] = statements;
-  if (!first) return [];
-  await db.batch([first, ...rest]);
   return affected;
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
+import { env } from "cloudflare:workers";
+import { alertKey } from "../../shared/alerts/alert-rules";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { firstPull } from "../test/sync";
 
 const KNOTS = 1.943_844;
@@ -41,6 +44,18 @@ type ApiAlert = {
 };
 const listAlerts = async (token: string, query = "") =>
   ((await (await call(`/api/alerts${query}`, { token })).json()) as { alerts: ApiAlert[] }).alerts;
+
+type Patch = { op: string; key: string; value?: unknown }[];
+/** A browser's pull: its first (cookie null), or its next with the cookie it was given. */
+async function pull(token: string, cookie: unknown = null) {
+  const res = await call("/api/sync/pull", {
+    method: "POST",
+    token,
+    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { cookie: unknown; patch: Patch };
+}
 
 describe("places and alerts in ingestion", () => {
   it("turns a pass-through of a small place between two reports into enter and exit alerts, synced", async () => {
@@ -154,15 +169,14 @@ describe("places and alerts in ingestion", () => {
 });
 
 describe("alert retention", () => {
-  it("deletes alerts older than 90 days and tells the workspace's browsers (a del in their pull)", async () => {
-    const { env } = await import("cloudflare:workers");
+  /** A workspace with one alert past the 90 days and one of a second ago, written as ingestion would (a versioned batch). */
+  async function workspaceWithOldAlert(now: number) {
     const { database } = await import("../../db/client");
     const { alerts } = await import("../../db/schema");
-    const { expireOldAlerts, ALERT_RETENTION_MS } = await import("./alert-retention");
+    const { ALERT_RETENTION_MS } = await import("./alert-retention");
     const { bumpVersion, versionOf } = await import("../../db/workspace-version");
     const a = await userWithWorkspace();
     const db = database(env.DB);
-    const now = Date.now();
     const row = (id: string, at: number) => ({
       id,
       workspaceId: a.workspaceId,
@@ -183,8 +197,33 @@ describe("alert retention", () => {
           row(`new-${a.workspaceId}`, now - 1000),
         ]),
     ]);
-    expect(await expireOldAlerts(db, now)).toContain(a.workspaceId);
+    return { ...a, old: `old-${a.workspaceId}`, kept: `new-${a.workspaceId}` };
+  }
+  const expire = async (now: number) => {
+    const { database } = await import("../../db/client");
+    const { expireOldAlerts } = await import("./alert-retention");
+    return expireOldAlerts({ env, db: database(env.DB) }, now);
+  };
+
+  it("deletes alerts older than 90 days and tells the workspace's browsers (a del in their pull)", async () => {
+    const now = Date.now();
+    const a = await workspaceWithOldAlert(now);
+    expect(await expire(now)).toContain(a.workspaceId);
     const left = await listAlerts(a.token);
-    expect(left.map((x) => x.id)).toEqual([`new-${a.workspaceId}`]);
+    expect(left.map((x) => x.id)).toEqual([a.kept]);
+  });
+
+  it("gives an open Inbox's next pull a del for its own expired alert alone, nothing of another workspace's", async () => {
+    const now = Date.now();
+    const a = await workspaceWithOldAlert(now);
+    const b = await workspaceWithOldAlert(now);
+    const opened = await pull(a.token);
+    expect(opened.patch).toContainEqual(expect.objectContaining({ op: "put", key: alertKey(a.old) }));
+    expect(await expire(now)).toEqual(expect.arrayContaining([a.workspaceId, b.workspaceId]));
+    const next = await pull(a.token, opened.cookie);
+    expect(next.patch).toContainEqual({ op: "del", key: alertKey(a.old) });
+    // Nothing of b's expiry, and a's kept alert is not sent again.
+    expect(next.patch.filter((p) => p.key.includes(b.workspaceId) || p.key === alertKey(a.kept))).toEqual([]);
+    expect((await listAlerts(b.token)).map((x) => x.id)).toEqual([b.kept]);
   });
 });

@@ -1,10 +1,9 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { firstCheckedAt } from "../../shared/costs/fuel-check";
-import { FUEL_EVENT_TYPES } from "../../shared/fleet/vehicle-event";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
-import { fuelEntries, telemetry, vehicleEvents } from "../../db/schema";
-import { noRiseSeen } from "../fuel/rise-check";
+import { fuelEntries } from "../../db/schema";
+import { noRiseIn, readFuelWatch, watchedVehicles } from "../fuel/rise-check";
 
 /**
  * The stretches the cost report leaves out for `no_rise_seen` (docs/decisions/0064), named by their
@@ -15,7 +14,9 @@ import { noRiseSeen } from "../fuel/rise-check";
  *
  * Only a vehicle whose beacon sends the fuel level and whose tank the watch has seen move in the
  * checked days can have such a fill-up, so the fill-ups of those vehicles alone are read, and only
- * those of the checked days before `end` (a fleet without fuel sensors reads none).
+ * those of the checked days before `end` (a fleet without fuel sensors reads none). The watch is
+ * read once, for the whole workspace, and judges those fill-ups too: one read of telemetry, fuel
+ * events and fill-ups each.
  */
 export async function uncheckedStretches(
   db: Db,
@@ -26,8 +27,9 @@ export async function uncheckedStretches(
 ): Promise<string[]> {
   const since = firstCheckedAt(now);
   if (end <= since) return [];
-  const watched = await watchedVehicles(db, workspaceId, since);
-  const read = [...watched].filter((id) => vehicleIds.has(id));
+  // The whole workspace's watch, read once: it names the vehicles to read fill-ups of, and judges them.
+  const watch = await readFuelWatch(db, workspaceId, now);
+  const read = [...watchedVehicles(watch)].filter((id) => vehicleIds.has(id));
   const fills: { id: string; vehicleId: string; at: number; fullTank: boolean }[] = [];
   for (const part of inLists(read)) {
     fills.push(
@@ -53,26 +55,7 @@ export async function uncheckedStretches(
     );
   }
   if (!fills.length) return [];
-  return closersOf(fills, await noRiseSeen(db, workspaceId, fills, now));
-}
-
-/** Vehicles reporting a fuel level now with a fuel event since `since`. */
-async function watchedVehicles(db: Db, workspaceId: string, since: number) {
-  const rows = await db
-    .selectDistinct({ vehicleId: vehicleEvents.vehicleId })
-    .from(vehicleEvents)
-    .innerJoin(telemetry, and(eq(telemetry.vehicleId, vehicleEvents.vehicleId), isNotNull(telemetry.fuel)))
-    .where(
-      and(
-        eq(vehicleEvents.workspaceId, workspaceId),
-        // in-list: the two fuel event types, a constant.
-        inArray(vehicleEvents.type, [...FUEL_EVENT_TYPES]),
-        eq(vehicleEvents.deleted, false),
-        gte(vehicleEvents.startTime, since),
-      ),
-    )
-    .all();
-  return new Set(rows.map((r) => r.vehicleId));
+  return closersOf(fills, noRiseIn(fills, watch, now));
 }
 
 /**
