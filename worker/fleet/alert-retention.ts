@@ -12,7 +12,7 @@ export const WORKSPACES_PER_RUN = 500;
  * Run by the cron: alerts older than 90 days are soft-deleted, for up to 500 workspaces in one
  * transaction through the one writer (commitWorkspacesWrite: their versions bumped and the rows
  * stamped with them, so every Inbox gets a `del`, and each workspace's pages are poked). The rows
- * stay as tombstones: worker/sync/tombstones.ts collects no alerts' yet. Returns the workspaces that changed.
+ * stay as tombstones until worker/sync/tombstones.ts collects them, 30 days on. Returns the workspaces that changed.
  */
 export async function expireOldAlerts(
   w: Pick<WriteContext, "env" | "db"> & Partial<Pick<WriteContext, "waitUntil">>,

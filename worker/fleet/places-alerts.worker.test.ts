@@ -213,6 +213,29 @@ describe("alert retention", () => {
     expect(left.map((x) => x.id)).toEqual([a.kept]);
   });
 
+  it("removes an expired alert's row once its tombstone is past the sync horizon, and keeps the live one", async () => {
+    const { database } = await import("../../db/client");
+    const { alerts } = await import("../../db/schema");
+    const { inArray } = await import("drizzle-orm");
+    const { collectTombstones, TOMBSTONE_HORIZON_MS } = await import("../sync/tombstones");
+    const now = Date.now();
+    const a = await workspaceWithOldAlert(now);
+    await expire(now);
+    const rows = () =>
+      database(env.DB)
+        .select({ id: alerts.id, deleted: alerts.deleted })
+        .from(alerts)
+        .where(inArray(alerts.id, [a.old, a.kept]))
+        .orderBy(alerts.id);
+    await collectTombstones(database(env.DB), now); // writes down the version of the expiry
+    expect(await rows()).toEqual([
+      { id: a.kept, deleted: false },
+      { id: a.old, deleted: true },
+    ]);
+    expect(await collectTombstones(database(env.DB), now + TOMBSTONE_HORIZON_MS + 1)).toContain(a.workspaceId);
+    expect(await rows()).toEqual([{ id: a.kept, deleted: false }]);
+  });
+
   it("gives an open Inbox's next pull a del for its own expired alert alone, nothing of another workspace's", async () => {
     const now = Date.now();
     const a = await workspaceWithOldAlert(now);

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { jobs, syncCheckpoints, telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
+import { alerts, jobs, syncCheckpoints, telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 
 /**
  * Tombstones (soft-deleted synced rows) are kept this long after their deletion, then collected.
@@ -19,7 +19,9 @@ export const CHECKPOINT_EVERY_MS = 60 * 60 * 1000;
  * enough: they are deleted, and the workspace's `tombstone_floor` rises to that version in the
  * same batch, so a pull sees either the tombstones or the floor that sends its client a reset.
  * A job's tombstone takes its customer links and queued pushes with it (their foreign keys cascade).
- * Returns the workspaces whose tombstones were collected.
+ * Inbox alerts expired after 90 days (worker/fleet/alert-retention.ts) are collected too: the rows
+ * the retention exists to bound. Other synced tables' tombstones (places, rules, issues, costs…)
+ * are only what people delete by hand, and stay. Returns the workspaces whose tombstones were collected.
  */
 export async function collectTombstones(db: Db, now = Date.now()): Promise<string[]> {
   await db.run(sql`
@@ -44,10 +46,12 @@ export async function collectTombstones(db: Db, now = Date.now()): Promise<strin
     .having(({ horizon, floor }) => gt(horizon, floor));
 
   for (const { workspaceId, horizon, recordedAt } of due) {
-    const old = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof jobs>(t: T) =>
-      and(eq(t.workspaceId, workspaceId), lte(t.version, horizon), eq(t.deleted, true));
+    const old = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof jobs | typeof alerts>(
+      t: T,
+    ) => and(eq(t.workspaceId, workspaceId), lte(t.version, horizon), eq(t.deleted, true));
     await db.batch([
       db.delete(vehicleEvents).where(old(vehicleEvents)),
+      db.delete(alerts).where(old(alerts)),
       db.delete(jobs).where(old(jobs)),
       db.delete(telemetry).where(old(telemetry)),
       db.delete(vehicles).where(old(vehicles)),
