@@ -8,6 +8,7 @@ import { seedDemoMaintenance } from "./demo-maintenance";
 import { seedDemoFuel } from "./demo-fuel";
 import { seedOvernightFuelDrop } from "./demo-fuel-drop";
 import { seedDemoCosts } from "./demo-costs";
+import { seedDemoHistory } from "./demo-history";
 import { chicagoVehicles, seedDemoJobs } from "./demo-jobs";
 import { resumeFrom } from "./resume";
 import { assignFleet } from "./fleet";
@@ -113,6 +114,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   // Where the simulator picks up the vehicle whose night it sent.
   const overnight = await seedOvernightFuelDrop(api, beacons as ServerBeacon[], vehicles, log);
   await seedDemoCosts(api, vehicles, log);
+  await seedDemoHistory(api, vehicles, log);
   await seedDemoJobs(api, chicagoVehicles(beacons as ServerBeacon[], resumeFrom(snapshot)), log);
 
   return { api, workspaceId, beacons: beacons as ServerBeacon[], snapshot, overnight, vehicles };
