@@ -148,7 +148,7 @@ test.describe("after the Worker restarts", () => {
   const persistTo = `.wrangler/e2e-sync-restart-${port}`;
   type Worker = { stop(): Promise<void> };
   type WorkerProcess = {
-    applyMigrations(persistTo: string, options?: object): Promise<void>;
+    migrateFreshDatabase(persistTo: string, options?: object): Promise<void>;
     wrangler(args: string[], options?: object): Promise<void>;
     startWorker(options: {
       port: number;
@@ -179,7 +179,7 @@ test.describe("after the Worker restarts", () => {
     const modulePath: string = "../scripts/worker-process.mjs";
     workerProcess = (await import(modulePath)) as WorkerProcess;
     rmSync(persistTo, { recursive: true, force: true });
-    await workerProcess.applyMigrations(persistTo, { stdio: "ignore" });
+    await workerProcess.migrateFreshDatabase(persistTo, { stdio: "ignore" });
     await start();
   });
 

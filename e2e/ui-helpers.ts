@@ -108,14 +108,25 @@ export async function setWorkspaceFlag(workspaceId: string, key: string, value: 
   );
 }
 
-/** Runs SQL on the e2e Worker's local D1 (the one scripts/e2e-server.mjs started). */
+/**
+ * Runs SQL on the e2e Worker's local D1 (the one scripts/e2e-server.mjs started). That D1 is a SQLite
+ * file the running Worker writes too, with no busy timeout: while a test in the other browser writes,
+ * this command can meet SQLITE_BUSY and change nothing, so it is run again, as a busy timeout would.
+ */
 export async function localD1(sql: string) {
   const port = Number(process.env.E2E_PORT ?? 8799);
-  await promisify(execFile)(
-    "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e-${port}`, "--command", sql],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } },
-  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await promisify(execFile)(
+        "node_modules/.bin/wrangler",
+        ["d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e-${port}`, "--command", sql],
+        { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } },
+      );
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes("SQLITE_BUSY")) throw error;
+    }
+  }
 }
 
 /** The map's current view, as the map container reports it after every move. */

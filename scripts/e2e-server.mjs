@@ -1,12 +1,12 @@
 // The Worker that browser tests run against: the built app on a fresh local D1, so every run
 // starts from empty tables. Playwright starts it (playwright.config.ts) and stops it after.
 import { rmSync } from "node:fs";
-import { applyMigrations, startWorker } from "./worker-process.mjs";
+import { migrateFreshDatabase, startWorker } from "./worker-process.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
 const persistTo = `.wrangler/e2e-${port}`;
 rmSync(persistTo, { recursive: true, force: true });
-await applyMigrations(persistTo, { stdio: "ignore" });
+await migrateFreshDatabase(persistTo, { stdio: "ignore" });
 const worker = await startWorker({
   port,
   persistTo,
