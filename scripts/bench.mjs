@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import { applyMigrations, offlineEnv, run, startWorker } from "./worker-process.mjs";
+import { migrateFreshDatabase, offlineEnv, run, startWorker } from "./worker-process.mjs";
 
 const filters = process.argv.slice(2);
 const port = Number(process.env.BENCH_PORT ?? 8877);
@@ -27,7 +27,8 @@ if (!process.env.BENCH_SKIP_BUILD) await run(bin("remix"), ["vite:build"]);
 rmSync(persistTo, { recursive: true, force: true });
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
-await applyMigrations(persistTo, { stdio: "ignore" });
+// A fresh D1: every migration in one statement batch, not a local D1 started per file (ADR 0067).
+await migrateFreshDatabase(persistTo, { stdio: "ignore" });
 const worker = await startWorker({
   port,
   persistTo,

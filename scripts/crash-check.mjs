@@ -7,7 +7,7 @@
 //   node scripts/crash-check.mjs            (port 8810, or CRASH_PORT)
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { applyMigrations, offlineEnv, startWorker } from "./worker-process.mjs";
+import { migrateFreshDatabase, offlineEnv, startWorker } from "./worker-process.mjs";
 
 const port = Number(process.env.CRASH_PORT ?? 8810);
 const persistTo = `.wrangler/crash-${port}`;
@@ -113,7 +113,8 @@ function reportUntilStopped(base, beacons) {
 }
 
 rmSync(persistTo, { recursive: true, force: true });
-await applyMigrations(persistTo, { stdio: "ignore" });
+// A fresh D1: every migration in one statement batch, not a local D1 started per file (ADR 0067).
+await migrateFreshDatabase(persistTo, { stdio: "ignore" });
 let worker = await startWorker({ port, persistTo, quiet: true, vars });
 let failed = false;
 try {
