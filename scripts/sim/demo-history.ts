@@ -25,7 +25,9 @@ export async function seedDemoHistory(api: Api, vehicles: Vehicle[], log: (line:
       days: HISTORY_DAYS,
       hours: HOURS_A_DAY,
     });
-    log(`Gave ${vehicles.length} vehicles ${HISTORY_DAYS} days of driving history (${seeded.rows} day rows)`);
+    log(
+      `Driving history of the ${HISTORY_DAYS} days before today filled in (${seeded.rows} vehicle-days; days already driven kept)`,
+    );
   } catch (e) {
     // Only development Workers have this route; the reports then start from today.
     if (!(e instanceof ApiError && e.status === 404)) throw e;
