@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { issueKey, packId, type IssueJson } from "../../shared/maintenance/issues";
 import { database } from "../../db/client";
 import { emailOutbox, issueNotifications, issues } from "../../db/schema";
@@ -10,7 +9,7 @@ import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import { IssueRefused, openIssue, resolveIssuesStatements } from "../maintenance/issues";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { insertIssue, issueRow } from "../test/issues";
-import { pushMutations as push } from "../test/sync";
+import { pushMutations as push, pullPatch } from "../test/sync";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } };
 
@@ -21,17 +20,8 @@ const issuesOf = async (workspaceId: string) =>
 const mailTo = async (address: string) =>
   database(env.DB).select().from(emailOutbox).where(eq(emailOutbox.to, address)).all();
 
-async function pull(token: string, cookie: unknown = null) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
-  });
-  return (await res.json()) as {
-    cookie: unknown;
-    patch: { op: string; key: string; value?: Record<string, unknown> }[];
-  };
-}
+const pull = (token: string, cookie: unknown = null) =>
+  pullPatch<{ op: string; key: string; value?: Record<string, unknown> }[]>(token, cookie);
 
 describe("issues API", () => {
   it("reports an issue numbered per workspace (#1, #2 ...), open, reported by the caller", async () => {

@@ -2,12 +2,11 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expenseKey, type Expense, type ExpenseWire } from "../../shared/costs/expenses";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { expenses, photos } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
-import { pushMutations as push } from "../test/sync";
+import { pushMutations as push, pullPatch } from "../test/sync";
 
 /** Expenses over REST and through sync (issue 42 part B, DESIGN.md "Fuel, costs and renewals", ADR 0049). */
 const send = (method: string, path: string, token: string, json?: unknown) => call(path, { method, token, json });
@@ -28,14 +27,7 @@ const DAY = 86_400_000;
 const dayAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
 
 type Patch = { op: string; key: string; value?: unknown }[];
-async function pull(token: string, cookie: unknown = null) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
-  });
-  return (await res.json()) as { cookie: unknown; patch: Patch };
-}
+const pull = (token: string, cookie: unknown = null) => pullPatch(token, cookie);
 const putsOf = (patch: Patch) => new Map(patch.filter((p) => p.op === "put").map((p) => [p.key, p.value]));
 
 async function insertExpense(workspaceId: string, vehicleId: string, date: string) {

@@ -3,11 +3,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { renewalKey, type Renewal } from "../../shared/costs/renewals";
 import { addDays, dayOf } from "../../shared/units/time-zone";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { renewals } from "../../db/schema";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
-import { pushMutations as push } from "../test/sync";
+import { pushMutations as push, pullPatch } from "../test/sync";
 
 /** Renewals over REST, in My actions and through sync (issue 42 part B, DESIGN.md "Fuel, costs and renewals", ADR 0049). */
 const send = (method: string, path: string, token: string, json?: unknown) => call(path, { method, token, json });
@@ -19,15 +18,7 @@ const row = (id: string) => database(env.DB).select().from(renewals).where(eq(re
 const today = () => dayOf(Date.now(), "UTC");
 const inDays = (n: number) => addDays(today(), n);
 
-type Patch = { op: string; key: string; value?: unknown }[];
-async function pull(token: string, cookie: unknown = null) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
-  });
-  return (await res.json()) as { cookie: unknown; patch: Patch };
-}
+const pull = (token: string, cookie: unknown = null) => pullPatch(token, cookie);
 
 describe("renewals API", () => {
   it("answers each renewal's status today: ok, due soon within remindDaysBefore, overdue after the due day", async () => {

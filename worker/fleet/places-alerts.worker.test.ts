@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 import { env } from "cloudflare:workers";
 import { alertKey } from "../../shared/alerts/alert-rules";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
-import { firstPull } from "../test/sync";
+import { firstPull, pullPatch } from "../test/sync";
 
 const KNOTS = 1.943_844;
 
@@ -45,17 +44,8 @@ type ApiAlert = {
 const listAlerts = async (token: string, query = "") =>
   ((await (await call(`/api/alerts${query}`, { token })).json()) as { alerts: ApiAlert[] }).alerts;
 
-type Patch = { op: string; key: string; value?: unknown }[];
 /** A browser's pull: its first (cookie null), or its next with the cookie it was given. */
-async function pull(token: string, cookie: unknown = null) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { cookie: unknown; patch: Patch };
-}
+const pull = (token: string, cookie: unknown = null) => pullPatch(token, cookie);
 
 describe("places and alerts in ingestion", () => {
   it("turns a pass-through of a small place between two reports into enter and exit alerts, synced", async () => {

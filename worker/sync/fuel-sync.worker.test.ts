@@ -2,13 +2,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { decodeFuelEntry, fuelEntryKey, type FuelEntryWire } from "../../shared/costs/fuel";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { vehicleKey } from "../../shared/fleet/vehicle";
 import { database } from "../../db/client";
 import { fuelEntries, vehicles } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
-import { pushMutations as push } from "../test/sync";
+import { pushMutations as push, pullPatch } from "../test/sync";
 
 /**
  * Fill-ups through sync (issue 42, docs/decisions/0045): logged offline by a member as a pushed
@@ -17,14 +16,8 @@ import { pushMutations as push } from "../test/sync";
 type Patch = { op: string; key: string; value?: unknown }[];
 const DAY = 86_400_000;
 
-async function pull(token: string, cookie: unknown = null, clientGroupID = crypto.randomUUID()) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: { pullVersion: 1, clientGroupID, cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
-  });
-  return (await res.json()) as { cookie: unknown; patch: Patch };
-}
+const pull = (token: string, cookie: unknown = null, clientGroupID = crypto.randomUUID()) =>
+  pullPatch(token, cookie, clientGroupID);
 const putsOf = (patch: Patch) => new Map(patch.filter((p) => p.op === "put").map((p) => [p.key, p.value]));
 const row = (id: string) => database(env.DB).select().from(fuelEntries).where(eq(fuelEntries.id, id)).get();
 

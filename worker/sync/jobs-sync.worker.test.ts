@@ -2,12 +2,11 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { decodeJob, jobKey, type JobWire } from "../../shared/jobs/jobs";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { jobs } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
-import { pushMutations as push } from "../test/sync";
+import { pushMutations as push, pullPatch } from "../test/sync";
 
 /**
  * Jobs through sync (issue 43, docs/decisions/0052): planned, reordered, arrived at and completed
@@ -18,14 +17,7 @@ const DAY = 86_400_000;
 const dayFrom = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 const location = { latitude: 41.881832, longitude: -87.623177 };
 
-async function pull(token: string, cookie: unknown = null) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
-  });
-  return (await res.json()) as { cookie: unknown; patch: Patch };
-}
+const pull = (token: string, cookie: unknown = null) => pullPatch(token, cookie);
 const putsOf = (patch: Patch) => new Map(patch.filter((p) => p.op === "put").map((p) => [p.key, p.value]));
 const row = (id: string) => database(env.DB).select().from(jobs).where(eq(jobs.id, id)).get();
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { pullPatch } from "../test/sync";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/inspections";
-import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../../db/client";
 import { inspections, serviceEntries, telemetry } from "../../db/schema";
@@ -19,15 +19,7 @@ const DAY = 86_400_000;
 const allPass = DEFAULT_PRE_TRIP_ITEMS.map((i) => ({ itemId: i.id, pass: true }));
 const dayAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
 
-async function pull(token: string, cookie: unknown = null) {
-  const res = await call("/api/sync/pull", {
-    method: "POST",
-    token,
-    json: { pullVersion: 1, clientGroupID: crypto.randomUUID(), cookie, profileID: "p", schemaVersion: SCHEMA_VERSION },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { cookie: unknown; patch: Patch };
-}
+const pull = (token: string, cookie: unknown = null) => pullPatch<Patch>(token, cookie);
 const put = (patch: Patch, key: string) => patch.find((p) => p.op === "put" && p.key === key)?.value;
 const keysOf = (patch: Patch, prefix: string) =>
   patch.filter((p) => p.op === "put" && p.key?.startsWith(prefix)).map((p) => p.key!);
