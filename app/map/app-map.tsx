@@ -46,7 +46,7 @@ export function AppMap({ token, visible }: { token: string; visible: boolean }) 
           <FleetMap token={token} visible={visible} onReady={onMapReady} />
         </Suspense>
       ) : null}
-      {mapReady ? null : <MapSketch />}
+      {mapReady ? null : <MapSketch ready={sketchReady} />}
       {visible ? overlay : null}
     </div>
   );

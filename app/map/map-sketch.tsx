@@ -37,13 +37,12 @@ export function useSketchReady(): boolean {
  * state's colour, on a plain land-coloured background, with the camera the map will open with
  * (camera.ts). On a phone's link mapbox-gl and its first style take seconds after the store knows
  * where the vehicles are; this is a 2D canvas and a few lines of maths, in the app's own code.
- * It follows the store, above the map's element, until the map has drawn.
+ * It follows the store, above the map's element, until the map has drawn; `ready` is useSketchReady's.
  */
-export function MapSketch() {
+export function MapSketch({ ready }: { ready: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const store = useClientStore();
   const [selected] = useSelectedVehicle();
-  const ready = useSketchReady();
   const [shown, setShown] = useState<{ count: number; camera: Camera } | null>(null);
   const [debug] = useState(mapDebugEnabled);
   const land = useSketchLand(ready);
