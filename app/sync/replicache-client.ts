@@ -1,11 +1,17 @@
-import { Replicache, type MutatorDefs, type PullResponseV1, type PushResponse } from "replicache";
+import type { MutatorDefs, PullResponseV1, PushResponse } from "replicache";
+import { ReplicacheImpl } from "replicache/impl";
 import { mutators, type Mutators } from "../../shared/sync/mutators";
 import type { RefusedMutation } from "../../shared/account/roles";
 import { SCHEMA_VERSION, type PullAnswer } from "../../shared/sync/sync-protocol";
 import { storeName } from "./store-name";
 import { outcomeOf, type SyncHealth } from "./sync-health";
 
-export type Rep = Replicache<Mutators>;
+/**
+ * Replicache's implementation class, which the `Replicache` wrapper only forwards to: it is the one
+ * that lets the sync worker write an edit to IndexedDB before the page acknowledges it (`persist`,
+ * docs/decisions/0074). Everything else is the same object.
+ */
+export type Rep = ReplicacheImpl<Mutators>;
 
 interface ReplicacheOptions {
   viewerId: string;
@@ -41,7 +47,7 @@ export function createReplicache({
   onReloadNeeded,
   onRefused,
 }: ReplicacheOptions): Rep {
-  const rep: Rep = new Replicache<Mutators>({
+  const rep: Rep = new ReplicacheImpl<Mutators>({
     name: storeName(viewerId, workspaceId),
     schemaVersion: SCHEMA_VERSION,
     mutators: mutatorDefs as Mutators,
@@ -81,7 +87,23 @@ export function createReplicache({
     if (reason.type !== "NewClientGroup") onReloadNeeded();
   };
   rep.onClientStateNotFound = onReloadNeeded;
+  serializePersists(rep);
   return rep;
+}
+
+/**
+ * Replicache persists on its own timer (about a second after a change) and asserts that two
+ * persists never overlap; the sync worker also persists each edit at once, before the page shows
+ * it. Both go through this one chain: the timer's call looks `persist` up on the instance.
+ */
+function serializePersists(rep: Rep) {
+  const persist = rep.persist.bind(rep);
+  let last: Promise<void> = Promise.resolve();
+  rep.persist = () => {
+    const run = last.then(persist, persist);
+    last = run.catch(() => undefined);
+    return run;
+  };
 }
 
 /**

@@ -79,7 +79,8 @@ function openSession({ viewerId, workspaceId, token, nextBuild }: Extract<PageTo
     onRefused: (refused) => post({ type: "refused", messages: [...new Set(refused.map((r) => r.message))] }),
   });
   const backlog = pushBacklogAfterSyncs(rep, health);
-  const unwatch = forwardChanges(rep);
+  const changes = new HeldChanges();
+  const unwatch = forwardChanges(rep, changes);
   // Back online, or the socket (re)connected: catch up and send what was edited offline now, not
   // after the retry back-off; pokes may have been missed while the socket was down.
   const catchUp = () => {
@@ -102,7 +103,7 @@ function openSession({ viewerId, workspaceId, token, nextBuild }: Extract<PageTo
     async handle(message) {
       switch (message.type) {
         case "mutate":
-          return runMutation(rep, message);
+          return runMutation(rep, changes, message);
         case "pending":
           post({ type: "reply", id: message.id, value: await pendingMutationCount(rep).catch(() => null) });
           return;
@@ -151,29 +152,68 @@ function pushBacklogAfterSyncs(rep: Rep, health: SyncHealth) {
   };
 }
 
+/**
+ * Change lists on their way to the page, held back while an edit of this page is being written to
+ * disk: the page shows an edit (in a list, as a count) only once a reload can no longer lose it
+ * (issue 56, docs/decisions/0074). Pulls' changes that arrive meanwhile wait the same few milliseconds.
+ */
+class HeldChanges {
+  #holds = 0;
+  #held: StoreChange[] = [];
+
+  post(changes: StoreChange[]) {
+    if (this.#holds > 0) this.#held.push(...changes);
+    else post({ type: "changes", changes });
+  }
+
+  /** Holds what comes until `release` is called (holds nest: the last release sends). */
+  hold(): () => void {
+    this.#holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.#holds > 0 || this.#held.length === 0) return;
+      const changes = this.#held;
+      this.#held = [];
+      post({ type: "changes", changes });
+    };
+  }
+}
+
 /** Keeps the page's client store equal to Replicache's; answers the function that stops it. */
-function forwardChanges(rep: Rep): () => void {
+function forwardChanges(rep: Rep, changes: HeldChanges): () => void {
   // Only what the store reads crosses to the page (not Replicache's old values: half the copying).
   return rep.experimentalWatch(
-    (diff) => {
-      const changes: StoreChange[] = diff.map((c) =>
-        c.op === "del" ? { op: c.op, key: c.key } : { op: c.op, key: c.key, newValue: c.newValue },
-      );
-      post({ type: "changes", changes });
-    },
+    (diff) =>
+      changes.post(
+        diff.map((c) => (c.op === "del" ? { op: c.op, key: c.key } : { op: c.op, key: c.key, newValue: c.newValue })),
+      ),
     { initialValuesInFirstDiff: true },
   );
 }
 
-/** Runs the page's mutation by its name and replies with its outcome. */
-async function runMutation(rep: Rep, { id, name, args }: Extract<PageToWorker, { type: "mutate" }>) {
+/**
+ * Runs the page's mutation by its name, writes it to IndexedDB, and only then shows it and replies:
+ * Replicache alone keeps an edit in memory for about a second, and a tab closed or reloaded within
+ * that second lost it (issue 56).
+ */
+async function runMutation(
+  rep: Rep,
+  changes: HeldChanges,
+  { id, name, args }: Extract<PageToWorker, { type: "mutate" }>,
+) {
+  const release = changes.hold();
   try {
     const mutate = rep.mutate as unknown as Record<string, (args: unknown) => Promise<unknown>>;
     const run = mutate[name];
     if (!run) throw new Error(`Unknown mutator ${name}`);
     await run(args);
+    await rep.persist();
+    release();
     post({ type: "reply", id });
   } catch (error) {
+    release();
     post({ type: "reply", id, error: error instanceof Error ? error.message : String(error) });
   }
 }
