@@ -17,6 +17,7 @@ export const tokenPort = Number(process.env.E2E_TOKEN_PORT ?? port + 2);
  */
 const ALONE = [
   "base-map.spec.ts",
+  "durable-edits.spec.ts",
   "field-offline.spec.ts",
   "install-offline.spec.ts",
   "jobs-driver.spec.ts",
@@ -26,6 +27,7 @@ const ALONE = [
   "places-drawing.spec.ts",
   "push.spec.ts",
   "replay.spec.ts",
+  "sign-out-offline.spec.ts",
 ].map((file) => `**/${file}`);
 
 export default defineConfig({

@@ -13,11 +13,19 @@ export function setHttpToken(token: string | null) {
   currentToken = token;
 }
 
+/** Something every request waits for first: a sign-out made offline ends its session before anything else is sent. */
+let gate: () => Promise<void> | undefined = () => undefined;
+
+export function waitBeforeEveryRequest(wait: () => Promise<void> | undefined) {
+  gate = wait;
+}
+
 export const http = ky.create({
   prefixUrl: typeof window === "undefined" ? "http://localhost/api" : new URL("/api", window.location.origin).href,
   hooks: {
     beforeRequest: [
-      (request) => {
+      async (request) => {
+        await gate();
         if (currentToken) request.headers.set("Authorization", `Bearer ${currentToken}`);
       },
     ],

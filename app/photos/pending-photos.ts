@@ -49,3 +49,14 @@ export const getPending = (id: string) =>
   run<PendingPhoto | undefined>("readonly", (s) => s.get(id) as IDBRequest<PendingPhoto | undefined>);
 export const deletePending = (id: string) => run("readwrite", (s) => s.delete(id)).then(() => undefined);
 export const allPending = () => run<PendingPhoto[]>("readonly", (s) => s.getAll() as IDBRequest<PendingPhoto[]>);
+
+/** Deletes every queued photo with the database itself (sign-out: they are the signed-out person's). */
+export async function deletePhotoStore(): Promise<void> {
+  const db = await opening?.catch(() => null);
+  db?.close();
+  opening = null;
+  await new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase(DB_NAME);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}

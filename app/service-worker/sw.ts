@@ -5,12 +5,11 @@
  * sync, the realtime socket or photos from a cache. A new build waits until the page's
  * "A new version is available: Reload" is taken, so one tab never mixes two builds.
  */
-import { BackgroundSyncPlugin } from "workbox-background-sync";
 import { clientsClaim } from "workbox-core";
 import { matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
-import { NetworkOnly } from "workbox-strategies";
 import type { PushNotice } from "../../shared/account/push";
+import { deleteLegacyPushQueue } from "./legacy-push-queue";
 import { shellFor, type Shell } from "./shells";
 
 /** This build's files and page shells, written in by the build (scripts/service-worker-plugin.ts). */
@@ -43,6 +42,7 @@ const scope = self as unknown as {
   };
   skipWaiting(): Promise<void>;
   addEventListener(type: "message", listener: (event: MessageEvent<unknown>) => void): void;
+  addEventListener(type: "activate", listener: (event: WaitingEvent) => void): void;
   addEventListener(type: "push", listener: (event: PushEvent) => void): void;
   addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
 };
@@ -73,15 +73,12 @@ registerRoute(
   },
 );
 
-// Edits made offline: the sync worker's push that failed for want of a network waits in
-// IndexedDB and is sent again when Chromium sees the network back, even with no tab open
-// (Background Sync). The server ignores mutations it already has, so a push that the next open
-// tab also sends changes nothing twice. Never answered from a cache: NetworkOnly.
-registerRoute(
-  ({ url }) => url.origin === scope.location.origin && url.pathname === "/api/sync/push",
-  new NetworkOnly({ plugins: [new BackgroundSyncPlugin("sync-push", { maxRetentionTime: 7 * 24 * 60 })] }),
-  "POST",
-);
+// Edits made offline wait in the app's own store (Replicache's IndexedDB), which sign-out deletes;
+// nothing here queues a request. Builds before issue 51 kept failed sync pushes, bearer token and
+// all, in Workbox's Background Sync queue: that database goes as soon as this build takes over.
+scope.addEventListener("activate", (event) => {
+  event.waitUntil(deleteLegacyPushQueue());
+});
 
 // Web Push (docs/decisions/0047): the server's notice, decrypted by the browser, shown as a
 // notification; a tap opens its page in the app (an open window of it, else a new one).

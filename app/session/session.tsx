@@ -8,9 +8,13 @@ import {
   type Workspace,
 } from "../../shared/account/session";
 import { can, type Action } from "../../shared/account/roles";
-import { http, HTTPError, setHttpToken } from "../lib/http";
+import { http, HTTPError, setHttpToken, waitBeforeEveryRequest } from "../lib/http";
 import { markStartup } from "../lib/startup-marks";
 import { dropStores, finishDroppingStores } from "../sync/local-stores";
+import { finishPendingSignOuts, hasPendingSignOuts, signOutDevice } from "./sign-out";
+
+// A sign-out made offline is finished before this origin sends anything else (app/session/sign-out.ts).
+waitBeforeEveryRequest(() => (hasPendingSignOuts() ? finishPendingSignOuts() : undefined));
 
 export interface Session {
   /** True until the stored token has been read and, if there is one, checked with GET api/me. */
@@ -128,14 +132,21 @@ function useStoredToken() {
   );
   useEffect(() => {
     markStartup("hydrated");
-    // A sign-out's deletion of local stores that a reload cut short ends here.
+    // A sign-out's deletion of local stores that a reload cut short ends here, and a sign-out made
+    // offline ends its session on the server now, or as soon as the browser is back online.
     void finishDroppingStores();
+    void finishPendingSignOuts();
+    const onOnline = () => void finishPendingSignOuts();
+    window.addEventListener("online", onOnline);
     setToken(readStoredToken());
     const onStorage = (e: StorageEvent) => {
       if (e.key === SESSION_STORAGE_KEY) setToken(readStoredToken());
     };
     window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener("storage", onStorage);
+      window.removeEventListener("online", onOnline);
+    };
   }, []);
   return [token, setToken] as const;
 }
@@ -212,11 +223,12 @@ function signOutHere(previous: MeResponse | null, setState: SetSession): CheckOu
   storeToken(null);
   setHttpToken(null);
   setState({ ...signedOut, loading: false });
-  if (previous)
-    void dropStores(
-      previous.viewer.id,
-      previous.workspaces.map((w) => w.id),
-    );
+  // The session is over (signed out elsewhere, everywhere, a password change): what it left on this
+  // device goes as on a sign-out here.
+  void signOutDevice(
+    null,
+    previous && { viewerId: previous.viewer.id, workspaceIds: previous.workspaces.map((w) => w.id) },
+  );
   return "done";
 }
 
@@ -290,19 +302,15 @@ function useTokenChanges(token: string | null | undefined, setTokenState: (token
   );
 
   const signOut = useCallback(async () => {
-    try {
-      await http.post("signout", { retry: 0, timeout: 3000 });
-    } catch {
-      // Offline or already revoked: forgetting the token locally still signs this browser out.
-    }
-    // This viewer's local stores (and any edits still pending in them) go with the session.
+    // Everything of this viewer's goes from the device, online or not; the server ends the session
+    // now or at the next connection (app/session/sign-out.ts).
     const identity = token ? rememberedIdentity(token) : null;
     storeToken(null);
-    if (identity)
-      await dropStores(
-        identity.viewer.id,
-        identity.workspaces.map((w) => w.id),
-      );
+    setHttpToken(null);
+    await signOutDevice(
+      token ?? null,
+      identity && { viewerId: identity.viewer.id, workspaceIds: identity.workspaces.map((w) => w.id) },
+    );
     window.location.assign("/");
   }, [token]);
 

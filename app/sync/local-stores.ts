@@ -73,7 +73,7 @@ async function dropByName(names: readonly string[]) {
 }
 
 /** The stores whose deletion has started and not been confirmed, kept in localStorage (names only). */
-const PENDING_DROPS_KEY = "las-stores-to-delete";
+export const PENDING_DROPS_KEY = "las-stores-to-delete";
 function readPendingDrops(): string[] {
   try {
     const saved = JSON.parse(localStorage.getItem(PENDING_DROPS_KEY) ?? "[]") as unknown;
