@@ -6,11 +6,14 @@ import { expect, type BrowserContext, type Page } from "@playwright/test";
  */
 export async function serviceWorkerReady(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return Boolean(registration.active && navigator.serviceWorker.controller);
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return Boolean(registration.active && navigator.serviceWorker.controller);
+        }),
+      // It downloads the whole build before it activates: about 15 s on a busy machine (issue 56).
+      { timeout: 60_000 },
     )
     .toBe(true);
 }

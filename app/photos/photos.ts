@@ -122,19 +122,30 @@ async function neverAccepted(error: HTTPError): Promise<boolean> {
 }
 
 /**
- * Uploads what is queued now, whenever the browser comes back online, and every minute while
- * anything waits (a flaky network that never goes "offline"). Returns the stop function.
+ * Uploads what is queued now, whenever the browser comes back online or `serverReached` says a
+ * request got through, and every minute while anything waits (a flaky network that never goes
+ * "offline"). Returns the stop function.
  */
-export function startPhotoUploads(workspaceId: string, userId: string): () => void {
+export function startPhotoUploads(
+  workspaceId: string,
+  userId: string,
+  serverReached?: (listener: () => void) => () => void,
+): () => void {
   const go = () => void uploadPending(workspaceId, userId).catch(() => undefined);
   go();
   window.addEventListener("online", go);
+  // The store's sync got through again: so can the photos, whether or not the browser ever said
+  // it was offline (its "online" event is not to be relied on: issue 57).
+  const unsubscribe = serverReached?.(() => {
+    if (pendingCount > 0) go();
+  });
   const timer = window.setInterval(() => {
     if (pendingCount > 0) go();
   }, 60_000);
   return () => {
     window.removeEventListener("online", go);
     window.clearInterval(timer);
+    unsubscribe?.();
   };
 }
 

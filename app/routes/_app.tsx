@@ -10,6 +10,7 @@ import { useSession } from "../session/session";
 import { ConfirmEmailNotice } from "../session/confirm-email-notice";
 import { useLeaveLostWorkspace } from "../session/use-lost-workspace";
 import { SyncIndicator } from "../sync/sync-indicator";
+import { useSync } from "../sync/sync-provider";
 import { startPhotoUploads } from "../photos/photos";
 import { NavSections, useNavSections } from "../nav/nav-items";
 import { PhoneMenu } from "../nav/phone-menu";
@@ -74,7 +75,14 @@ function usePhotoUploads() {
   const session = useSession();
   const workspaceId = session.workspace?.id;
   const userId = session.viewer?.id;
-  useEffect(() => (workspaceId && userId ? startPhotoUploads(workspaceId, userId) : undefined), [workspaceId, userId]);
+  const health = useSync()?.health;
+  useEffect(() => {
+    if (!workspaceId || !userId) return;
+    // Each time the store's sync gets an answer again after failing.
+    const serverReached =
+      health && ((listener: () => void) => health.subscribe(() => health.problem === null && listener()));
+    return startPhotoUploads(workspaceId, userId, serverReached);
+  }, [workspaceId, userId, health]);
 }
 
 function TopBar() {
