@@ -1,8 +1,9 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 
 /**
- * Waits until this page's service worker has installed the whole build (its precache is filled
- * before it activates) and controls the page, as after a driver's first visit online.
+ * Waits until this page's service worker has installed the build (its precache is filled before
+ * it activates), controls the page, and has kept the map's files too (fetched once in control,
+ * docs/decisions/0075), as after a driver's first visit online.
  */
 export async function serviceWorkerReady(page: Page) {
   await expect
@@ -10,9 +11,15 @@ export async function serviceWorkerReady(page: Page) {
       () =>
         page.evaluate(async () => {
           const registration = await navigator.serviceWorker.ready;
-          return Boolean(registration.active && navigator.serviceWorker.controller);
+          const worker = navigator.serviceWorker.controller;
+          if (!registration.active || !worker) return false;
+          return new Promise<boolean>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (event: MessageEvent<{ kept?: boolean }>) => resolve(event.data.kept === true);
+            worker.postMessage({ type: "KEEP_MAP_FILES" }, [channel.port2]);
+          });
         }),
-      // It downloads the whole build before it activates: about 15 s on a busy machine (issue 56).
+      // About 15 s on a busy machine before this build split its precache (issue 56).
       { timeout: 60_000 },
     )
     .toBe(true);

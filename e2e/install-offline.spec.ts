@@ -90,6 +90,8 @@ test("after one visit online, every page cold-starts with no network: from the s
   await signInAs(page, fleet.token);
   await page.goto("/map");
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  // A first visit says when the app can start with no network (docs/decisions/0075).
+  await expect(page.getByText("Ready to work offline")).toBeVisible({ timeout: 60_000 });
   await serviceWorkerReady(page);
   await page.close();
 

@@ -17,9 +17,18 @@ function filesUnder(dir: string, prefix = ""): string[] {
 const hashOf = (data: string | Buffer) => createHash("sha256").update(data).digest("hex").slice(0, 16);
 
 /**
- * This build's precache list: every client file (fingerprinted ones under assets/ by name alone,
- * the others by a hash of their content), and every page shell at a revision naming the whole
- * build, so a new build fetches every shell anew and an unchanged one none.
+ * The map's own large files: mapbox-gl and its split bundles, the offline geography, the sketch's
+ * land and the glyphs, about two thirds of the build by size. The service worker keeps them after it
+ * has taken control (docs/decisions/0075), so a first visit can open offline sooner.
+ */
+const MAP_FILES =
+  /^(glyphs\/|assets\/(mapbox-gl|offline-geography|sketch-land|(hd|hd_standard|standard|lite|debug|raster_array)\.(main|worker|shared|model))-)/;
+
+/**
+ * This build's precache list: every client file but the map's (fingerprinted ones under assets/
+ * by name alone, the others by a hash of their content), and every page shell at a revision naming
+ * the whole build, so a new build fetches every shell anew and an unchanged one none; then the
+ * map's files, kept once the worker is in control.
  */
 function precacheList(outDir: string, routesDir: string) {
   const files = filesUnder(outDir)
@@ -31,7 +40,9 @@ function precacheList(outDir: string, routesDir: string) {
   }));
   const buildId = hashOf(JSON.stringify(entries));
   const shells = shellsFromRouteFiles(readdirSync(routesDir));
-  return { buildId, shells, precache: [...entries, ...shells.map((s) => ({ url: s.url, revision: buildId }))] };
+  const later = entries.filter((_, i) => MAP_FILES.test(files[i]!)).map((e) => e.url);
+  const first = entries.filter((_, i) => !MAP_FILES.test(files[i]!));
+  return { buildId, shells, later, precache: [...first, ...shells.map((s) => ({ url: s.url, revision: buildId }))] };
 }
 
 /**
@@ -56,13 +67,15 @@ export function serviceWorker(): Plugin {
     },
     async closeBundle() {
       if (!ssr) return;
-      const { shells, precache } = precacheList(clientDir, path.join(root, "app/routes"));
+      const { buildId, shells, later, precache } = precacheList(clientDir, path.join(root, "app/routes"));
       await build({
         configFile: false,
         logLevel: "warn",
         define: {
           __SW_PRECACHE__: JSON.stringify(precache),
           __SW_SHELLS__: JSON.stringify(shells),
+          __SW_LATER__: JSON.stringify(later),
+          __SW_BUILD__: JSON.stringify(buildId),
           "process.env.NODE_ENV": JSON.stringify("production"),
         },
         build: {

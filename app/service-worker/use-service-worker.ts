@@ -7,6 +7,20 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 let registered = false;
 
+/**
+ * Asks the service worker in control to keep the map's files (mapbox-gl, the offline geography),
+ * which it fetches after taking control rather than before; resolves with whether all are kept.
+ */
+export function keepMapFiles(): Promise<boolean> {
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event: MessageEvent<{ kept?: boolean }>) => resolve(event.data.kept === true);
+    worker.postMessage({ type: "KEEP_MAP_FILES" }, [channel.port2]);
+  });
+}
+
 /** Offers the build waiting in the service worker; taking it reloads this tab onto it, whole. */
 function offerNewBuild(wb: Workbox) {
   toast("A new version is available", {
@@ -33,7 +47,13 @@ export function useServiceWorker() {
     registered = true;
     const wb = new Workbox("/sw.js");
     wb.addEventListener("waiting", () => offerNewBuild(wb));
+    // A first visit: this build now answers with no network (docs/decisions/0075).
+    wb.addEventListener("controlling", (event) => {
+      if (!event.isUpdate) toast("Ready to work offline", { id: "offline-ready" });
+      void keepMapFiles();
+    });
     void wb.register();
+    if (navigator.serviceWorker.controller) void keepMapFiles();
     setInterval(() => void wb.update(), UPDATE_CHECK_MS);
   }, []);
 }
