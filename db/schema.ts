@@ -1126,6 +1126,10 @@ export const jobs = sqliteTable(
     proofNote: text("proof_note"),
     completedByUserId: text("completed_by_user_id"),
     createdByUserId: text("created_by_user_id"),
+    /** ms: when the job was last given to a vehicle (migrations/0037): a phone's "arrived" or "done" is never before it. */
+    assignedAt: integer("assigned_at"),
+    /** ms: the last out-of-bounds time a phone stamped an arrival or completion with, replaced by the server's (docs/decisions/0071). */
+    deviceTimeRefused: integer("device_time_refused"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -1134,6 +1138,10 @@ export const jobs = sqliteTable(
     index("jobs_ws_version_idx").on(t.workspaceId, t.version),
     index("jobs_ws_date_idx").on(t.workspaceId, t.date),
     index("jobs_vehicle_date_idx").on(t.vehicleId, t.date),
+    // live jobs per day and vehicle, counted from the index alone (worker/jobs/job-caps.ts, migrations/0037)
+    index("jobs_ws_live_date_idx")
+      .on(t.workspaceId, t.date, t.vehicleId)
+      .where(sql`${t.deleted} = 0`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { jobArea, type JobArea } from "../../domain/jobs/area";
 import { localTimeOn, type PlannedJob } from "../../domain/jobs/plan";
 import type { JobTransition } from "../../domain/jobs/progress";
 import { addDays, dayOf, DEFAULT_TIME_ZONE } from "../../shared/units/time-zone";
+import { MAX_JOBS_PER_DAY, MAX_JOBS_PER_VEHICLE_DAY } from "../../shared/jobs/jobs";
 import type { Db } from "../../db/client";
 import { jobs, places } from "../../db/schema";
 
@@ -46,7 +47,17 @@ type PlanRow = Pick<
   | "late"
 > & { placeGeometry: PlaceGeometry | null };
 
-/** The workspace's assigned, live jobs of `days` (one query). */
+/**
+ * The most the object follows of one day: the workspace's day at its bound (worker/jobs/job-caps.ts
+ * refuses more). A workspace that holds more (jobs written before the bound) is followed in part,
+ * and the log says so, rather than every tenant waiting on its ETAs (issue 51).
+ */
+export const MAX_FOLLOWED_PER_DAY = MAX_JOBS_PER_DAY;
+
+/**
+ * The workspace's assigned, live jobs of `days` (one query): MAX_FOLLOWED_PER_DAY a day's worth at
+ * most, and one more when it holds more.
+ */
 export async function readPlanRows(db: Db, workspaceId: string, days: string[]): Promise<PlanRow[]> {
   const c = jobs;
   return db
@@ -85,7 +96,8 @@ export async function readPlanRows(db: Db, workspaceId: string, days: string[]):
         eq(c.deleted, false),
         ne(c.status, "cancelled"),
       ),
-    );
+    )
+    .limit(days.length * MAX_FOLLOWED_PER_DAY + 1);
 }
 
 /**
@@ -145,6 +157,8 @@ export class DayPlans {
     for (let d = -JOB_DAYS_BEFORE; d <= JOB_DAYS_AFTER; d++) days.push(addDays(today, d));
     try {
       const rows = await readPlanRows(this.db(), this.workspaceId, days);
+      if (rows.length > days.length * MAX_FOLLOWED_PER_DAY)
+        console.warn(`jobs: workspace ${this.workspaceId} has more jobs around ${today} than are followed`);
       const plans = new Map<string, Map<string, PlannedJob[]>>();
       const areas = new Map<string, JobArea>();
       for (const row of rows) {
@@ -154,7 +168,10 @@ export class DayPlans {
         if (!plan.length) days.set(row.date, plan);
         plan.push(plannedJob(row, timeZone, areas));
       }
-      for (const days of plans.values()) for (const plan of days.values()) plan.sort((a, b) => a.sequence - b.sequence);
+      // a vehicle's day past its bound (written before it) is followed in its first stops only
+      for (const days of plans.values())
+        for (const [date, plan] of days)
+          days.set(date, plan.sort((a, b) => a.sequence - b.sequence).slice(0, MAX_JOBS_PER_VEHICLE_DAY));
       this.#plans = plans;
       this.#loaded = { today, timeZone };
       this.#stale = false;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { photoIdsSchema } from "../maintenance/photos";
-import { daySchema } from "../maintenance/service";
+import { dayWithin, daySchema } from "../maintenance/service";
 import { setIfPresent } from "../sync/wire";
 
 /**
@@ -33,10 +33,14 @@ const costCents = z
   .max(100_000_000_00, "At most 10000000000");
 const note = z.string().trim().max(500, "At most 500 characters");
 
+/** How far from today an expense's day may be: a vehicle's history back, a prepaid bill ahead (issue 51). */
+export const EXPENSE_DAYS_BACK = 10 * 366;
+export const EXPENSE_DAYS_AHEAD = 366;
+
 /** `POST /api/expenses`: `date` is the workspace's calendar day the money was spent. */
 export const expenseBodySchema = z.object({
   vehicleId: id,
-  date: daySchema,
+  date: dayWithin(EXPENSE_DAYS_BACK, EXPENSE_DAYS_AHEAD),
   kind,
   costCents,
   note: note.nullish(),
@@ -145,7 +149,7 @@ export const decodeExpense = (expenseId: string, w: ExpenseWire): SyncedExpense 
 
 /** "Add expense": the amount in dollars as typed (sent as cents). */
 export const expenseFormSchema = z.object({
-  date: daySchema,
+  date: dayWithin(EXPENSE_DAYS_BACK, EXPENSE_DAYS_AHEAD),
   kind,
   cost: z
     .number({ required_error: "Required", invalid_type_error: "Enter an amount" })

@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   decodeRenewal,
   encodeRenewal,
+  RENEWAL_DAYS_AHEAD,
+  RENEWAL_DAYS_BACK,
+  RENEWED_DAYS_BACK,
   renewalAfterRenew,
   renewalBodySchema,
   renewalStatus,
+  renewBodySchema,
   type RenewalFields,
 } from "./renewals";
+import { addDays } from "../units/time-zone";
 import { decodeSyncedValue } from "../sync/synced-value";
 
 const registration: RenewalFields = {
@@ -49,6 +54,18 @@ describe("renewal bodies", () => {
     const bad = renewalBodySchema.safeParse({ vehicleId: "v1", kind: "licence", dueDate: "2027-02-30" });
     expect(bad.success).toBe(false);
     expect(Object.keys(bad.error!.flatten().fieldErrors).sort()).toEqual(["dueDate", "kind"]);
+  });
+  it("refuse a due date years away, and a renewal back in the past, naming the range (issue 51)", () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const body = (dueDate: string) => ({ vehicleId: "v1", kind: "permit", dueDate });
+    const range = /^Use a date from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/;
+    for (const dueDate of ["9999-12-31", "1999-01-01", addDays(today, -RENEWAL_DAYS_BACK - 2)])
+      expect(renewalBodySchema.safeParse(body(dueDate)).error?.flatten().fieldErrors.dueDate?.[0]).toMatch(range);
+    expect(renewalBodySchema.safeParse(body(addDays(today, RENEWAL_DAYS_AHEAD))).success).toBe(true);
+    for (const dueDate of ["1999-06-30", addDays(today, -RENEWED_DAYS_BACK - 2), "9999-12-31"])
+      expect(renewBodySchema.safeParse({ dueDate }).error?.flatten().fieldErrors.dueDate?.[0]).toMatch(range);
+    for (const dueDate of [addDays(today, -RENEWED_DAYS_BACK), addDays(today, 365)])
+      expect(renewBodySchema.safeParse({ dueDate }).success).toBe(true);
   });
   it("renewing moves the due date and keeps the document unless a new one comes", () => {
     const withPhoto = { ...registration, photoIds: ["p1"] };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { photoIdsSchema } from "../maintenance/photos";
-import { daySchema } from "../maintenance/service";
+import { dayWithin } from "../maintenance/service";
 import { addDays, daysBetween } from "../units/time-zone";
 import { setIfPresent } from "../sync/wire";
 
@@ -43,12 +43,20 @@ const remindDaysBefore = z
   .min(0, "0 or more")
   .max(MAX_REMIND_DAYS_BEFORE, `At most ${MAX_REMIND_DAYS_BEFORE} days`);
 
+/**
+ * How far from today a due date may be (issue 51): a lapsed document set up late, up to two years
+ * back; a renewal's new term from a month back (recorded late) on; ten years ahead at most.
+ */
+export const RENEWAL_DAYS_BACK = 2 * 366;
+export const RENEWED_DAYS_BACK = 31;
+export const RENEWAL_DAYS_AHEAD = 10 * 366;
+
 /** `POST /api/renewals`: `dueDate` is the workspace's calendar day it runs out. */
 export const renewalBodySchema = z.object({
   vehicleId: id,
   kind,
   name: name.nullish(),
-  dueDate: daySchema,
+  dueDate: dayWithin(RENEWAL_DAYS_BACK, RENEWAL_DAYS_AHEAD),
   remindDaysBefore: remindDaysBefore.default(DEFAULT_REMIND_DAYS_BEFORE),
   photoIds: photoIdsSchema.default([]),
 });
@@ -56,7 +64,10 @@ export type RenewalBody = z.input<typeof renewalBodySchema>;
 type RenewalInput = z.output<typeof renewalBodySchema>;
 
 /** `POST /api/renewals/{id}/renew`: the new due date (a new document photo may come with it). */
-export const renewBodySchema = z.object({ dueDate: daySchema, photoIds: photoIdsSchema.optional() });
+export const renewBodySchema = z.object({
+  dueDate: dayWithin(RENEWED_DAYS_BACK, RENEWAL_DAYS_AHEAD),
+  photoIds: photoIdsSchema.optional(),
+});
 export type RenewBody = z.output<typeof renewBodySchema>;
 
 /** `GET /api/renewals?vehicleId=` */

@@ -68,8 +68,19 @@ export const MAX_JOB_RADIUS_M = 10_000;
 export const DEFAULT_JOB_DURATION_MIN = 5;
 /** A job's day at most: a stop longer than that is a different kind of plan. */
 export const MAX_JOB_DURATION_MIN = 24 * 60;
-/** Jobs of one day of one vehicle at most (and of one CSV import: a day of a whole fleet). */
-export const MAX_JOBS_PER_IMPORT = 5_000;
+/**
+ * A workspace's jobs are bounded (issue 51, docs/decisions/0071; answered 409 `limit_reached`):
+ * its workspace object follows every assigned job of the days around today and writes their ETAs
+ * back, so one workspace's day must not grow past what it can follow for every other tenant's
+ * sake. A vehicle's day: a long parcel route is about 150 stops.
+ */
+export const MAX_JOBS_PER_VEHICLE_DAY = 200;
+/** A workspace's day, every vehicle's jobs and the unassigned together (and one CSV import). */
+export const MAX_JOBS_PER_DAY = 5_000;
+/** A workspace's live jobs dated from yesterday (UTC) on: four full days, or months of planning ahead. */
+export const MAX_UPCOMING_JOBS = 20_000;
+/** Lines of one CSV import at most: a whole day of a workspace. */
+export const MAX_JOBS_PER_IMPORT = MAX_JOBS_PER_DAY;
 
 const title = z
   .string({ required_error: "Required" })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addDays } from "../units/time-zone";
 
 /**
  * Service schedules and entries (DESIGN.md "Maintenance"): one schema for the REST API and the
@@ -86,6 +87,19 @@ export const daySchema = z
     (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
     "No such day",
   );
+/**
+ * A calendar day from `back` days before today to `ahead` days after (issue 51: an expense dated
+ * 9999-12-31, a renewal renewed to 1999), read when the value is checked. Today is UTC's, with a
+ * day more either side, so no time zone's today is refused; the message names the range.
+ */
+export function dayWithin(back: number, ahead: number) {
+  return daySchema.superRefine((day, ctx) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const first = addDays(today, -back - 1);
+    const last = addDays(today, ahead + 1);
+    if (day < first || day > last) ctx.addIssue({ code: "custom", message: `Use a date from ${first} to ${last}` });
+  });
+}
 const positive = (what: string, max: number) =>
   z
     .number({ invalid_type_error: `Enter a number of ${what}` })

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/inspections";
+import { JOB_CSV_HEADER } from "../../shared/jobs/jobs";
+import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { database } from "../../db/client";
 import { places } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
@@ -101,6 +103,11 @@ const bodies: { label: string; body: BodyInit; type: string }[] = [
     type: "application/json",
   })),
   {
+    label: "CSV of hostile job lines",
+    body: `${JOB_CSV_HEADER}\n"=cmd|' /C calc'!A0",1e308,-1e308,${long},9999-12-31,25:99,00:00,${long}\n,,,,,,,\n`,
+    type: "text/csv",
+  },
+  {
     label: "oversize fields",
     body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, long]))),
     type: "application/json",
@@ -172,6 +179,41 @@ function ownShapedBodies(mine: { workspaceId: string; vehicleId: string }) {
     },
     "own service entry resolving 50 issues": { vehicleId: mine.vehicleId, resolvesIssueIds: uuids(50) },
     "own issue with 10 photos": { vehicleId: mine.vehicleId, title: "t", priority: "low", photoIds: uuids(10) },
+    // issue 51: jobs on the own vehicle's day at the calendar's ends, costs dated far away, device times out of bounds
+    "own job in 2100 on the own vehicle": {
+      title: "t",
+      date: "2100-12-31",
+      vehicleId: mine.vehicleId,
+      location: { latitude: 90, longitude: -180 },
+      sequence: 100_000,
+    },
+    "own expense dated 9999-12-31, renewal renewed to 1999": {
+      vehicleId: mine.vehicleId,
+      date: "9999-12-31",
+      kind: "repair",
+      costCents: 1,
+      dueDate: "1999-01-01",
+    },
+    "sync push of device times out of bounds": {
+      pushVersion: 1,
+      clientGroupID: crypto.randomUUID(),
+      profileID: "p",
+      schemaVersion: SCHEMA_VERSION,
+      mutations: [
+        { name: "markJobArrived", args: { id: crypto.randomUUID(), at: 1 } },
+        { name: "completeJob", args: { id: crypto.randomUUID(), at: Number.MAX_SAFE_INTEGER } },
+        {
+          name: "createJob",
+          args: {
+            id: crypto.randomUUID(),
+            title: "t",
+            date: "2000-01-01",
+            vehicleId: mine.vehicleId,
+            location: { latitude: 0, longitude: 0 },
+          },
+        },
+      ].map((m, i) => ({ clientID: crypto.randomUUID(), id: i + 1, ...m, timestamp: 1 })),
+    },
   };
   return Object.entries(shapes).map(([label, value]) => ({
     label,

@@ -11,7 +11,8 @@ import {
 } from "../../shared/jobs/jobs";
 import { requireSession, workspaceSession } from "../auth/session";
 import { ApiError } from "../lib/errors";
-import { declared } from "./route-declaration/declare";
+import { declared, type RouteLimit } from "./route-declaration/declare";
+import { LIMITS } from "../auth/rate-limit";
 import { importResult, job } from "./job-answers";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
@@ -58,6 +59,24 @@ async function commitJobs(c: AnyContext, workspaceId: string, writes: JobWrites)
 }
 
 const writer = (userId: string) => ({ userId, now: Date.now() });
+
+/**
+ * Imports per API token, then per member and workspace (a token's spend its creator's too; the
+ * token's first, so a call it refuses costs its creator nothing): issue 51.
+ */
+const IMPORT_LIMITS: RouteLimit[] = [
+  {
+    limit: LIMITS.jobImportsPerToken,
+    per: "API token",
+    key: (c) => `token:${c.var.session.apiToken?.id}`,
+    when: (c) => c.var.session.apiToken !== undefined,
+  },
+  {
+    limit: LIMITS.jobImportsPerMember,
+    per: "member of the workspace",
+    key: (c) => `${c.var.session.workspaceId}:${c.var.session.userId}`,
+  },
+];
 
 export const jobRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -109,7 +128,11 @@ export const jobRoutes = new Hono<AppEnv>()
       binaryBody: ["text/csv"],
       response: importResult,
       status: 201,
-      errors: { 400: "Lines with errors (`errors`, the header being line 1); nothing was imported" },
+      errors: {
+        400: "Lines with errors (`errors`, the header being line 1); nothing was imported",
+        409: "A day, a vehicle's day or the upcoming jobs would pass their bound (`limit_reached`); nothing was imported",
+      },
+      limits: IMPORT_LIMITS,
     }),
     async (c) => {
       const { workspaceId, userId } = workspaceSession(c.var.session);
@@ -180,10 +203,9 @@ export const jobRoutes = new Hono<AppEnv>()
     async (c) => {
       const { workspaceId, userId } = workspaceSession(c.var.session);
       const id = c.req.param("id");
-      const now = Date.now();
       const { writes } = await jobCompleteWrites(c.var.db, workspaceId, id, c.req.valid("json"), {
-        at: now,
-        writer: { userId, now },
+        at: null,
+        writer: writer(userId),
       });
       await commitJobs(c, workspaceId, writes);
       return c.json(toJob(await liveJob(c.var.db, workspaceId, id)));

@@ -74,6 +74,12 @@ export const LIMITS = {
   confirmationLinks: { name: "confirm-link", max: 5, windowMs: 60 * MINUTE },
   /** New workspaces per account per day. */
   workspaceCreations: { name: "workspaces", max: 20, windowMs: 24 * 60 * MINUTE },
+  /**
+   * CSV imports of jobs (up to a day of a workspace each, issue 51): per member and workspace (an
+   * API token's imports spend its creator's too), and per API token.
+   */
+  jobImportsPerMember: { name: "job-import-member", max: 20, windowMs: 60 * MINUTE },
+  jobImportsPerToken: { name: "job-import-token", max: 10, windowMs: 60 * MINUTE },
   /** Photo uploads per member and workspace (issue 39): 429 with Retry-After; a phone's queue retries. */
   photoUploads: { name: "photo-upload", max: PHOTO_UPLOADS_PER_MINUTE, windowMs: MINUTE },
 } satisfies Record<string, Limit>;

@@ -52,6 +52,8 @@ function chunkStatement(
     late: sql`0`,
     proof_photo_ids: sql`'[]'`,
     created_by_user_id: sql`${writer.userId}`,
+    // a line naming a vehicle assigns it now: a phone's "arrived" is never before (job-writes.ts deviceStamp)
+    assigned_at: sql`CASE WHEN ${at(3)} IS NOT NULL THEN ${writer.now} END`,
     created_at: sql`${writer.now}`,
     updated_at: sql`${writer.now}`,
   };

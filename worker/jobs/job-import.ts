@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { jobs, vehicles } from "../../db/schema";
 import { addressPoint } from "./job-places";
 import { bulkJobWrites } from "./job-bulk";
+import { refuseOverJobBounds } from "./job-caps";
 import type { JobWriter, JobWrites } from "./job-writes";
 
 /** Address-only lines geocoded at once (the provider's rate, and the Worker's open connections). */
@@ -83,7 +84,8 @@ async function nextSequences(db: Db, workspaceId: string, dates: string[]) {
 
 /**
  * A CSV of jobs checked whole (DESIGN.md: all or nothing): every line's errors, or the writes that
- * create them all in one batch. Vehicle names resolve within the workspace only.
+ * create them all in one batch. Vehicle names resolve within the workspace only. Past a bound on
+ * a day's or the upcoming jobs (job-caps.ts), nothing is imported: 409 `limit_reached`.
  */
 export async function jobImportWrites(
   db: Db,
@@ -108,5 +110,7 @@ export async function jobImportWrites(
     sequences.set(day, sequence + 1);
     return { id: crypto.randomUUID(), input, point: point!, sequence };
   });
+  const moves = rows.map(({ input }) => ({ from: null, to: { vehicleId: input.vehicleId ?? null, date: input.date } }));
+  await refuseOverJobBounds(db, workspaceId, moves, writer.now);
   return { count: rows.length, writes: bulkJobWrites(db, workspaceId, rows, writer) };
 }

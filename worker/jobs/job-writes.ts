@@ -13,12 +13,14 @@ import {
   type JobProofInput,
   type JobStatus,
 } from "../../shared/jobs/jobs";
+import { startOfDay } from "../../shared/units/time-zone";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
-import { jobNotifications, jobs, vehicles } from "../../db/schema";
+import { jobNotifications, jobs, vehicles, workspaces } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { foreignPhotoIds } from "../photos/photo-store";
 import { jobPlacePoint } from "./job-places";
+import { refuseOverJobBounds, type JobMove, type JobPlace } from "./job-caps";
 
 /**
  * Planning, editing, reordering and completing jobs (issue 43, docs/decisions/0052): the checks
@@ -99,6 +101,8 @@ export async function jobCreateWrites(
   { id, writer }: { id: string; writer: JobWriter },
 ): Promise<JobWrites> {
   if (input.vehicleId) await jobVehicle(db, workspaceId, input.vehicleId);
+  const to = { vehicleId: input.vehicleId ?? null, date: input.date };
+  await refuseOverJobBounds(db, workspaceId, [{ from: null, to }], writer.now);
   return newJobWrites(db, workspaceId, input, point, { id, writer });
 }
 
@@ -120,6 +124,7 @@ export function newJobWrites(
       number: nextNumber(workspaceId),
       sequence: input.sequence ?? nextSequence(workspaceId, vehicleId, fields.date),
       createdByUserId: writer.userId,
+      assignedAt: vehicleId ? writer.now : null,
       version: stamp,
       createdAt: writer.now,
       updatedAt: writer.now,
@@ -127,6 +132,12 @@ export function newJobWrites(
     ...(vehicleId ? [assignmentNotice(db, workspaceId, id, vehicleId, writer)] : []),
   ];
 }
+
+/** A job changed from `current` to `after`: where it was and where it goes (job-caps.ts). */
+const moveOf = (current: JobPlace, after: JobPlace): JobMove => ({
+  from: { vehicleId: current.vehicleId, date: current.date },
+  to: { vehicleId: after.vehicleId, date: after.date },
+});
 
 function refuseTransition(from: JobStatus, to: JobStatus) {
   if (!canMoveJob(from, to))
@@ -145,7 +156,7 @@ function changeWrites(db: Db, workspaceId: string, current: JobRow, after: JobFi
   return (stamp) => [
     db
       .update(jobs)
-      .set(jobSet(after, stamp, writer.now))
+      .set({ ...jobSet(after, stamp, writer.now), ...(newVehicle && { assignedAt: writer.now }) })
       .where(scoped(workspaceId, current.id)),
     ...(newVehicle ? [assignmentNotice(db, workspaceId, current.id, newVehicle, writer)] : []),
   ];
@@ -171,6 +182,7 @@ export async function jobUpdateWrites(
   if (placeId) after = { ...after, ...(await jobPlacePoint(db, workspaceId, placeId)), placeId };
   else if (point) after = { ...after, ...point, placeId: null };
   if (status) after = jobWithStatus(after, status, writer.now);
+  await refuseOverJobBounds(db, workspaceId, [moveOf(current, after)], writer.now);
   return { row: after, writes: changeWrites(db, workspaceId, current, after, writer) };
 }
 
@@ -207,6 +219,13 @@ export async function jobReorderWrites(
     );
   if (rows.length !== order.jobIds.length) throw notFound("No such job in this workspace");
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const to = { vehicleId: order.vehicleId, date: order.date };
+  await refuseOverJobBounds(
+    db,
+    workspaceId,
+    rows.map((r) => moveOf(r, to)),
+    writer.now,
+  );
   const changes = order.jobIds.map((jobId, sequence) => {
     const current = byId.get(jobId)!;
     const after = { ...current, vehicleId: order.vehicleId, date: order.date, sequence };
@@ -215,7 +234,28 @@ export async function jobReorderWrites(
   return (stamp) => changes.flatMap((w) => w(stamp));
 }
 
-/** The driver's "arrived" (or a planner's): by the status rule, stamped `at`. */
+/**
+ * The time a driver's phone stamped "arrived" or "done" with (issue 51, finding 6, docs/decisions/0071):
+ * kept when it lies between the start of the job's day (in the workspace's zone) or the time it was
+ * assigned, whichever is later, and the time the server received it. Out of bounds, the receiving
+ * time replaces it and the phone's time is recorded on the row (`device_time_refused`) and logged:
+ * a phone with a wrong clock, or a hand-made push, cannot make a job arrive in 1970 (on time for
+ * the report) or complete in the past (ending its customer link at once). `at` null: the server's own time.
+ */
+async function deviceStamp(db: Db, current: JobRow, at: number | null, now: number) {
+  if (at === null) return { at: now, refused: current.deviceTimeRefused };
+  const ws = await db
+    .select({ timeZone: workspaces.timeZone })
+    .from(workspaces)
+    .where(eq(workspaces.id, current.workspaceId))
+    .get();
+  const earliest = Math.max(startOfDay(current.date, ws?.timeZone ?? "UTC"), current.assignedAt ?? current.createdAt);
+  if (at >= earliest && at <= now) return { at, refused: current.deviceTimeRefused };
+  console.warn(`jobs: job ${current.id} stamped ${at} by a device, outside ${earliest}..${now}: kept ${now}`);
+  return { at: now, refused: at };
+}
+
+/** The driver's "arrived" (or a planner's): by the status rule, stamped with the phone's time within bounds. */
 export async function jobArrivedWrites(
   db: Db,
   workspaceId: string,
@@ -225,22 +265,27 @@ export async function jobArrivedWrites(
 ): Promise<{ row: JobRow; writes: JobWrites }> {
   const current = await liveJob(db, workspaceId, jobId);
   refuseTransition(current.status, "arrived");
-  const after = jobWithStatus(current, "arrived", Math.min(at, writer.now));
+  const stamp = await deviceStamp(db, current, at, writer.now);
+  const after = { ...jobWithStatus(current, "arrived", stamp.at), deviceTimeRefused: stamp.refused };
   return { row: after, writes: changeWrites(db, workspaceId, current, after, writer) };
 }
 
-/** The driver's "done" with proof: photos and the signature must be the workspace's. */
+/**
+ * The driver's "done" with proof: photos and the signature must be the workspace's. `at`: the
+ * phone's time (bounded as an arrival's), null for the server's (the REST route).
+ */
 export async function jobCompleteWrites(
   db: Db,
   workspaceId: string,
   jobId: string,
   proof: JobProofInput,
-  { at, writer }: { at: number; writer: JobWriter },
+  { at, writer }: { at: number | null; writer: JobWriter },
 ): Promise<{ row: JobRow; writes: JobWrites }> {
   const current = await liveJob(db, workspaceId, jobId);
   refuseTransition(current.status, "completed");
   const photoIds = [...(proof.photoIds ?? []), ...(proof.signaturePhotoId ? [proof.signaturePhotoId] : [])];
   if ((await foreignPhotoIds(db, workspaceId, photoIds)).length) throw notFound("No such photo in this workspace");
-  const after = jobCompleted(current, proof, Math.min(at, writer.now), writer.userId);
+  const stamp = await deviceStamp(db, current, at, writer.now);
+  const after = { ...jobCompleted(current, proof, stamp.at, writer.userId), deviceTimeRefused: stamp.refused };
   return { row: after, writes: changeWrites(db, workspaceId, current, after, writer) };
 }

@@ -35,6 +35,7 @@ async function insertJob(workspaceId: string, days: number, number: number) {
       date: dayFrom(days),
       ...location,
       version: versionOf(workspaceId),
+      createdAt: Date.now() - DAY,
     }),
   ]);
   return id;
@@ -71,7 +72,8 @@ describe("jobs through sync", () => {
     const a = await userWithWorkspace();
     const driver = await memberWithRole(a.workspaceId, "member");
     const id = await insertJob(a.workspaceId, 0, 1);
-    const arrivedAt = Date.now() - 10 * 60_000;
+    // ten minutes ago, or the start of the job's day (UTC) if that was later: a phone's time is kept within its day
+    const arrivedAt = Math.max(Date.now() - 10 * 60_000, Date.parse(dayFrom(0)));
     const answer = await push(driver.token, [
       { name: "markJobArrived", args: { id, at: arrivedAt } },
       { name: "completeJob", args: { id, at: Date.now(), recipientName: "Ann", completedByUserId: a.userId } },

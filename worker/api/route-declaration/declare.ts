@@ -53,6 +53,8 @@ export interface RouteLimit {
   /** Whose budget: e.g. "network" (`perNetwork`), "user" (`perUser`), or an e-mail from the body. */
   per: string;
   key: (c: Context<AppEnv>) => string | Promise<string>;
+  /** Only calls this holds for spend it (an API token's own budget: people have none). */
+  when?: (c: Context<AppEnv>) => boolean;
   refusedAudit?: { event: AuditEvent; fields: (c: Context<AppEnv>) => AuditFields | Promise<AuditFields> };
 }
 
@@ -87,8 +89,8 @@ export function validBody<S extends ZodTypeAny>(c: Context<AppEnv>, _schema: S):
 
 /** Spends a call's budgets; throws the 429 of the first that is spent (after auditing it). */
 async function spendLimits(c: Context<AppEnv>, limits: readonly RouteLimit[]): Promise<void> {
-  for (const { limit, key, refusedAudit } of limits) {
-    if (await reserve(c, limit, await key(c))) continue;
+  for (const { limit, key, when, refusedAudit } of limits) {
+    if ((when && !when(c)) || (await reserve(c, limit, await key(c)))) continue;
     if (refusedAudit) audit(refusedAudit.event, { ...(await refusedAudit.fields(c)), reason: "rate_limited" });
     throw refusal(c, limit);
   }
