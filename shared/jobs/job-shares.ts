@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { creatorFields } from "../account/api-tokens";
 import type { JobStatus } from "./jobs";
 
 /**
@@ -47,3 +48,19 @@ export type TrackedJobAnswer = z.infer<typeof trackedJobAnswerSchema> & { job: {
 /** The error codes of a link that no longer answers (410). */
 export const TRACK_ENDED = "track_ended";
 export const TRACK_EXPIRED = "track_expired";
+
+/**
+ * A live customer link as owners and admins see it beside the vehicle share links (`GET
+ * /api/workspaces/{id}/shares`, issue 51): which job, who made it, until when; `DELETE
+ * /api/jobs/{jobId}/shares/{id}` ends it at once.
+ */
+export const workspaceCustomerLinkSchema = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  jobNumber: z.number(),
+  jobTitle: z.string(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  ...creatorFields,
+});
+export type WorkspaceCustomerLink = z.infer<typeof workspaceCustomerLinkSchema>;

@@ -2,11 +2,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
-import { emailOutbox, heldMail, jobs, jobShares, users } from "../../db/schema";
+import { emailOutbox, heldMail, jobs, jobShares, users, workspaces } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import type { CreatedJobShare, TrackedJobAnswer } from "../../shared/jobs/job-shares";
 import { call, memberWithRole, report, userWithWorkspace, workspaceWithBeacon } from "../test/factories";
 import { ingest } from "../test/ingest";
+import { addDays, dayOf } from "../../shared/units/time-zone";
 
 const db = () => database(env.DB);
 
@@ -21,7 +22,7 @@ async function insertJob(workspaceId: string, fields: Partial<typeof jobs.$infer
         workspaceId,
         number: Math.floor(Math.random() * 1e9),
         title: "Deliver the boiler",
-        date: "2026-11-28",
+        date: dayOf(Date.now(), "UTC"),
         latitude: 41.9104,
         longitude: -87.6676,
         windowStart: "09:00",
@@ -136,5 +137,49 @@ describe("a customer's link to a job", () => {
     const viewer = await memberWithRole(a.workspaceId, "viewer");
     expect((await share(viewer.token, mine)).status).toBe(403);
     expect((await share(a.token, theirs)).status).toBe(404);
+  });
+});
+
+/** Issue 51, finding 4: the vehicle only while it comes to this stop, on the job's own day. */
+describe("the customer link shows the vehicle only while it is on its way or there, that day", () => {
+  async function linkFor(fields: Partial<typeof jobs.$inferInsert>, timeZone = "UTC") {
+    const a = await workspaceWithBeacon();
+    await db().update(workspaces).set({ timeZone }).where(eq(workspaces.id, a.workspaceId));
+    await ingest([report(a.beacon.id, Date.now() - 30_000, { latitude: 41.9, longitude: -87.66 })]);
+    const jobId = await insertJob(a.workspaceId, { vehicleId: a.beacon.vehicleId, ...fields });
+    const token = tokenOf(((await (await share(a.token, jobId)).json()) as CreatedJobShare).url);
+    return async () => {
+      const res = await track(token);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as TrackedJobAnswer).vehicle;
+    };
+  }
+  const today = () => dayOf(Date.now(), "UTC");
+
+  it("a job six days ahead that is en route for someone else's stop: no vehicle", async () => {
+    const vehicle = await linkFor({ status: "en_route", date: addDays(today(), 6) });
+    expect(await vehicle()).toBeNull();
+  });
+
+  it("skipped, scheduled or yesterday's job: no vehicle; en route or arrived today: the vehicle", async () => {
+    for (const fields of [
+      { status: "skipped" as const, date: today() },
+      { status: "scheduled" as const, date: today() },
+      { status: "en_route" as const, date: addDays(today(), -1) },
+    ])
+      expect(await (await linkFor(fields))(), JSON.stringify(fields)).toBeNull();
+    for (const status of ["en_route", "arrived"] as const)
+      expect(await (await linkFor({ status, date: today() }))(), status).toMatchObject({
+        position: { latitude: 41.9 },
+      });
+  });
+
+  it("reads the job's day in the workspace's zone", async () => {
+    // UTC+14 and UTC-11 are never on the same day.
+    const ahead = "Pacific/Kiritimati";
+    const shown = await linkFor({ status: "en_route", date: dayOf(Date.now(), ahead) }, ahead);
+    expect(await shown()).not.toBeNull();
+    const notToday = await linkFor({ status: "en_route", date: dayOf(Date.now(), "Pacific/Pago_Pago") }, ahead);
+    expect(await notToday()).toBeNull();
   });
 });

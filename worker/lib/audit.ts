@@ -50,7 +50,9 @@ export type AuditEvent =
   | "share.ended"
   | "share.refused"
   | "job_share.created"
-  | "job_share.mailed";
+  | "job_share.mailed"
+  | "job_share.ended"
+  | "customer_mail.unsubscribed";
 
 export type AuditFields = Record<string, string | number | boolean | null | undefined>;
 
