@@ -206,6 +206,8 @@ export const emailOutbox = sqliteTable("email_outbox", {
   to: text("to").notNull(),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
+  /** Headers beyond the usual ones (List-Unsubscribe on mail to customers; migrations/0038). */
+  headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
   createdAt: integer("created_at").notNull().default(now),
 });
 

@@ -38,3 +38,6 @@ CREATE TABLE `customer_recipients` (
 ) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE UNIQUE INDEX `customer_recipients_token_idx` ON `customer_recipients` (`token_hash`);
+--> statement-breakpoint
+-- The development outbox keeps the headers a mail carries beyond the usual (List-Unsubscribe).
+ALTER TABLE `email_outbox` ADD `headers` text;

@@ -17,7 +17,7 @@ import type { Db } from "../../db/client";
 import { jobs, jobShares, telemetry, users, vehicles, workspaces } from "../../db/schema";
 import { dayOf } from "../../shared/units/time-zone";
 import { requireSession, workspaceSession } from "../auth/session";
-import { sendMemberMail } from "../email/member-mail";
+import { sendCustomerMail } from "../email/customer-mail";
 import { audit } from "../lib/audit";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, notFound } from "../lib/errors";
@@ -80,7 +80,9 @@ export const jobShareRoutes = new Hono<AppEnv>()
       await c.var.db.insert(jobShares).values(row);
       audit("job_share.created", { shareId: row.id, workspaceId, jobId: job.id, by: c.var.session.userId });
       const url = new URL(`/track/${token}`, c.var.config.APP_URL).href;
-      const sent = email ? await mailLink(c, job.customerEmail!, url, workspaceId) : null;
+      const sent = email
+        ? await mailLink(c, { title: job.title, customerEmail: job.customerEmail! }, url, workspaceId)
+        : null;
       const answer: CreatedJobShare = { url, expiresAt: new Date(row.expiresAt).toISOString(), email: sent };
       return c.json(answer, 201);
     },
@@ -150,16 +152,24 @@ export async function liveCustomerLinks(db: Db, workspaceId: string): Promise<Wo
     .all();
 }
 
-/** The link to the job's customer, as member mail (docs/decisions/0041): a fixed subject, the job's title left out. */
-function mailLink(c: Context<AppEnv>, to: string, url: string, workspaceId: string) {
-  return sendMemberMail(c.var.db, c.var.config, {
-    to,
-    subject: "Follow your delivery on Fleet Ops",
-    text: `Your delivery is on its way. Follow the vehicle and its expected arrival here:\n\n${url}\n\nThe link ends 30 minutes after the delivery.`,
-    senderKey: `user:${c.var.session.userId}`,
+/**
+ * The link to the job's customer, as mail to someone outside the product (worker/email/customer-mail.ts,
+ * docs/decisions/0072): a fixed subject; the job's title, the workspace's words, quoted in the body.
+ */
+function mailLink(c: Context<AppEnv>, job: { title: string; customerEmail: string }, url: string, workspaceId: string) {
+  return sendCustomerMail(c.var.db, c.var.config, {
+    workspaceId,
+    to: job.customerEmail,
+    subject: "Follow your delivery",
+    lines: [
+      `Your visit "${job.title}" is planned. Follow the vehicle and its expected arrival here:`,
+      "",
+      url,
+      "",
+      "The link ends 30 minutes after the visit.",
+    ],
     senderUserId: c.var.session.userId,
     kind: "job_share",
-    digestLine: `A link to follow a delivery: ${url}`,
   }).then((outcome) => {
     audit("job_share.mailed", { workspaceId, outcome });
     return outcome;
@@ -205,6 +215,7 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
         date: jobs.date,
       },
       timeZone: workspaces.timeZone,
+      sender: workspaces.name,
       window: { start: jobs.windowStart, end: jobs.windowEnd },
       completedAt: jobs.completedAt,
       vehicle: { name: vehicles.name, deleted: vehicles.deleted },
@@ -225,12 +236,8 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
   if (row.completedAt !== null && now - row.completedAt >= JOB_SHARE_AFTER_COMPLETION_MS)
     throw new ApiError(410, TRACK_ENDED, "This job is done");
   if (now >= row.expiresAt) throw new ApiError(410, TRACK_EXPIRED, "This link has expired");
-  // The vehicle, only while it is on its way to this stop or there, on the job's own day: before,
-  // it is on other people's jobs; after, it is someone else's (issue 51, finding 4).
-  const approaching = (job.status === "en_route" || job.status === "arrived") && job.date === dayOf(now, row.timeZone);
-  const showVehicle = approaching && row.vehicle && !row.vehicle.deleted;
-  const position = showVehicle && row.position?.latitude != null && row.position.at != null ? row.position : null;
   return {
+    sender: row.sender,
     job: {
       title: job.title,
       status: job.status,
@@ -238,15 +245,31 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
       late: job.late,
       window: row.window,
     },
-    vehicle: showVehicle
-      ? {
-          name: row.vehicle!.name,
-          position: position && {
-            latitude: position.latitude,
-            longitude: position.longitude,
-            at: new Date(position.at).toISOString(),
-          },
-        }
+    vehicle: approachingVehicle(row, now),
+  };
+}
+
+/**
+ * The vehicle, only while it is on its way to this stop or there, on the job's own day in the
+ * workspace's zone: before, it is on other people's jobs; after, it is someone else's (issue 51).
+ */
+function approachingVehicle(
+  row: {
+    job: { status: string; date: string };
+    timeZone: string;
+    vehicle: { name: string; deleted: boolean } | null;
+    position: { latitude: number | null; longitude: number | null; at: number | null } | null;
+  },
+  now: number,
+): TrackedJobAnswer["vehicle"] {
+  const { job, vehicle, position } = row;
+  const approaching = (job.status === "en_route" || job.status === "arrived") && job.date === dayOf(now, row.timeZone);
+  if (!approaching || !vehicle || vehicle.deleted) return null;
+  const known = position?.latitude != null && position.longitude != null && position.at != null;
+  return {
+    name: vehicle.name,
+    position: known
+      ? { latitude: position.latitude!, longitude: position.longitude!, at: new Date(position.at!).toISOString() }
       : null,
   };
 }

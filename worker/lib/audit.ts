@@ -52,7 +52,8 @@ export type AuditEvent =
   | "job_share.created"
   | "job_share.mailed"
   | "job_share.ended"
-  | "customer_mail.unsubscribed";
+  | "customer_mail.unsubscribed"
+  | "customer_mail.outcome";
 
 export type AuditFields = Record<string, string | number | boolean | null | undefined>;
 
