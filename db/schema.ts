@@ -206,6 +206,8 @@ export const emailOutbox = sqliteTable("email_outbox", {
   to: text("to").notNull(),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
+  /** Headers beyond the usual ones (List-Unsubscribe on mail to customers; migrations/0038). */
+  headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
   createdAt: integer("created_at").notNull().default(now),
 });
 
@@ -1179,6 +1181,8 @@ export const jobShares = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(now),
     expiresAt: integer("expires_at").notNull(),
+    /** Ended by a member, or with its creator's membership (migrations/0038). */
+    endedAt: integer("ended_at"),
   },
   (t) => [uniqueIndex("job_shares_hash_idx").on(t.tokenHash), index("job_shares_job_idx").on(t.workspaceId, t.jobId)],
 );
@@ -1198,10 +1202,47 @@ export const pushSubscriptions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
+    /** The sign-in that made it (a session's coalesce(signin_id, token_hash)): it ends with it (migrations/0038). */
+    signinId: text("signin_id").notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
     index("push_subscriptions_member_idx").on(t.workspaceId, t.userId),
     index("push_subscriptions_user_idx").on(t.userId),
+    index("push_subscriptions_signin_idx").on(t.signinId),
+  ],
+);
+
+/** Which notice went to which subscription: each is sent at most once (migrations/0038; kept two days). */
+export const pushSends = sqliteTable(
+  "push_sends",
+  {
+    endpoint: text("endpoint").notNull(),
+    noticeId: text("notice_id").notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.endpoint, t.noticeId] }), index("push_sends_sent_idx").on(t.sentAt)],
+);
+
+// ---------------------------------------------------------------- mail to customers (issue 51; migrations/0038, docs/decisions/0072)
+
+/**
+ * An address outside the product that a workspace mailed (a job's customer): the SHA-256 of its
+ * unsubscribe token for that workspace, and whether it unsubscribed (then nothing more goes).
+ */
+export const customerRecipients = sqliteTable(
+  "customer_recipients",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    unsubscribedAt: integer("unsubscribed_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.recipient] }),
+    uniqueIndex("customer_recipients_token_idx").on(t.tokenHash),
   ],
 );

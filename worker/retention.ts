@@ -10,6 +10,7 @@ import {
   jobShares,
   oauthStates,
   passwordResetTokens,
+  pushSends,
   rateLimits,
   realtimeTickets,
   replicacheClientGroups,
@@ -45,9 +46,11 @@ export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
   // a day past its end it answers 404 instead of 410, and the page says the link has ended either
   // way. The job is read by its key for each link (links are few; jobs are many).
   job_shares: (now) =>
-    sql`(expires_at < ${now - DAY} OR EXISTS (SELECT 1 FROM jobs j WHERE j.id = job_shares.job_id AND (
+    sql`(expires_at < ${now - DAY} OR ended_at < ${now - DAY} OR EXISTS (SELECT 1 FROM jobs j WHERE j.id = job_shares.job_id AND (
       j.completed_at < ${now - DAY - JOB_SHARE_AFTER_COMPLETION_MS}
       OR ((j.status = 'cancelled' OR j.deleted = 1) AND j.updated_at < ${now - DAY}))))`,
+  // A push's claim only has to outlive the retries of what sent it (hours, not days).
+  push_sends: (now) => sql`sent_at < ${now - 2 * DAY}`,
   // Abuse-limit windows are at most a day long: a window that started two days ago is over.
   rate_limits: (now) => sql`window_start < ${now - 2 * DAY}`,
   // Deliveries in a final state, a month after it (the dead ones are the operator's record until then).
@@ -70,6 +73,7 @@ const TABLES: Record<string, SQLiteTable> = {
   password_reset_tokens: passwordResetTokens,
   email_confirmations: emailConfirmations,
   job_shares: jobShares,
+  push_sends: pushSends,
   rate_limits: rateLimits,
   alert_deliveries: alertDeliveries,
   email_outbox: emailOutbox,

@@ -1,9 +1,18 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { createdJobShareSchema } from "../../shared/jobs/job-shares";
+import { createdJobShareSchema, type CustomerMailOutcome } from "../../shared/jobs/job-shares";
 import type { SyncedJob } from "../../shared/jobs/jobs";
 import { useApiAction } from "../components/use-api-action";
 import { http } from "../lib/http";
+
+/** What became of the e-mail (worker/email/customer-mail.ts), after "Customer link copied". */
+const mailWords: Record<CustomerMailOutcome, (to: string) => string> = {
+  sent: (to) => `, and e-mailed to ${to}`,
+  unsubscribed: (to) => `; not e-mailed: ${to} unsubscribed from this workspace's e-mails`,
+  over_limit: () => "; not e-mailed: today's e-mail limit is reached",
+  sender_unconfirmed: () => "; not e-mailed: confirm your own e-mail address first",
+  not_sent: () => "; not e-mailed",
+};
 
 /**
  * "Customer link": makes the job's customer link (POST /api/jobs/{id}/shares, docs/decisions/0055)
@@ -18,7 +27,7 @@ export function CustomerLinkButton({ job }: { job: SyncedJob }) {
         .json(),
     );
     await navigator.clipboard?.writeText(answer.url).catch(() => undefined);
-    const mailed = answer.email === "sent" ? `, and e-mailed to ${job.customerEmail}` : "";
+    const mailed = answer.email === null ? "" : mailWords[answer.email](job.customerEmail ?? "");
     toast("Customer link copied" + mailed, { description: answer.url });
   }, "Could not make the link: the server is not reachable");
   useEffect(() => {

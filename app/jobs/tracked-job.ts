@@ -46,6 +46,8 @@ const position = z
   });
 
 export const trackedJobSchema = z.object({
+  /** The workspace that sent the link, whose words the job's title is. */
+  sender: z.string().nullish(),
   job: z.object({
     title: z.string(),
     status: z.string(),

@@ -48,7 +48,13 @@ export function usePush() {
     if (!supported()) return setState("unsupported");
     if (Notification.permission === "denied") return setState("blocked");
     let live = true;
-    void currentSubscription().then((s) => live && setState(s ? "on" : "off"));
+    void currentSubscription().then((s) => {
+      if (!live) return;
+      setState(s ? "on" : "off");
+      // The server keeps a subscription only for the sign-in that handed it over (docs/decisions/0072):
+      // after a sign-out and a new sign-in this browser's subscription is handed over again.
+      if (s) void http.post("push-subscriptions", { json: s.toJSON() }).catch(() => undefined);
+    });
     return () => {
       live = false;
     };

@@ -43,6 +43,12 @@ export default function TrackPage() {
   return (
     <main className="share-page track-page" data-testid="track-page">
       <header>
+        {tracked?.sender ? (
+          // The title is what the workspace wrote, not the product's words (issue 51).
+          <p className="muted" data-testid="track-sender">
+            Sent by {tracked.sender}, in their words:
+          </p>
+        ) : null}
         <h1>{tracked?.job.title ?? "Loading…"}</h1>
         {tracked ? <TrackFacts tracked={tracked} now={now} /> : null}
       </header>

@@ -21,7 +21,14 @@ const SAMPLE_PARAM = "0";
  * Routes whose pages are never answered from the device: a server loader decides them (the OAuth
  * callback, the 404 catch-all) or they are one-time links opened online (shares, invites).
  */
-const ONLINE_ONLY = new Set(["$", "oauth.$provider", "share.$token", "track.$token", "invite.$token"]);
+const ONLINE_ONLY = new Set([
+  "$",
+  "oauth.$provider",
+  "share.$token",
+  "track.$token",
+  "invite.$token",
+  "unsubscribe.$token",
+]);
 
 /**
  * The page patterns of Remix flat route files (`_app.vehicles.$vehicleId.overview.tsx`):

@@ -1,48 +1,72 @@
 import { toast } from "sonner";
-import { workspaceShareListSchema, type WorkspaceShare } from "../../shared/fleet/shares";
+import { workspaceShareListSchema } from "../../shared/fleet/shares";
 import { ErrorLine } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
 import { useManagersList } from "./use-managers-list";
 
 /**
- * Every live share link of the workspace, beside its API tokens (owners and admins; issue 39):
- * which vehicle, who made it, until when, and an End button for any of them. A link also ends by
- * itself when its maker leaves or is removed (worker/team/credentials.ts).
+ * Every live link of the workspace, beside its API tokens (owners and admins; issue 39): vehicle
+ * share links and customers' links to jobs (issue 51), which one, who made it, until when, and an
+ * End button for any of them. A link also ends by itself when its maker leaves or is removed
+ * (worker/team/credentials.ts).
  */
 const sharesPath = (workspaceId: string) => `workspaces/${workspaceId}/shares`;
-const parseShares = (body: unknown) => workspaceShareListSchema.parse(body).shares;
+
+/** One row of the list: what the link shows, and where it is ended. */
+interface LiveLink {
+  id: string;
+  /** "Van 7", or "Job #12: Deliver the boiler (customer link)" */
+  what: string;
+  createdByEmail: string | null;
+  expiresAt: number;
+  endPath: string;
+}
+
+const parseLinks = (body: unknown): LiveLink[] => {
+  const { shares, customerLinks } = workspaceShareListSchema.parse(body);
+  return [
+    ...shares.map((s) => ({ ...s, what: s.vehicleName, endPath: `shares/${s.id}` })),
+    ...customerLinks.map((l) => ({
+      ...l,
+      what: `Job #${l.jobNumber}: ${l.jobTitle} (customer link)`,
+      endPath: `jobs/${encodeURIComponent(l.jobId)}/shares/${l.id}`,
+    })),
+  ];
+};
 
 export function ShareLinks() {
   const {
     workspaceId,
-    items: shares,
+    items: links,
     error,
     reload,
-  } = useManagersList(sharesPath, parseShares, "Could not load the share links");
+  } = useManagersList(sharesPath, parseLinks, "Could not load the share links");
   if (!workspaceId) return null;
   return (
     <section className="card section share-links" aria-labelledby="share-links-heading">
       <h2 id="share-links-heading">Live share links</h2>
-      <p className="muted">Links to a vehicle&apos;s live position that anyone holding them can open until they end.</p>
+      <p className="muted">
+        Links to a vehicle&apos;s live position, and customers&apos; links to a job, that anyone holding them can open
+        until they end.
+      </p>
       <ErrorLine message={error} />
-      {shares === null ? (
+      {links === null ? (
         <p className="muted">Loading…</p>
-      ) : !shares.length ? (
+      ) : !links.length ? (
         <p className="muted">No live share links.</p>
       ) : (
-        <ShareTable shares={shares} onEnded={() => void reload()} />
+        <ShareTable links={links} onEnded={() => void reload()} />
       )}
     </section>
   );
 }
 
-function ShareTable({ shares, onEnded }: { shares: WorkspaceShare[]; onEnded: () => void }) {
-  const end = async (share: WorkspaceShare) => {
-    if (!window.confirm(`End the link to ${share.vehicleName}? Whoever has it stops seeing the vehicle at once.`))
-      return;
+function ShareTable({ links, onEnded }: { links: LiveLink[]; onEnded: () => void }) {
+  const end = async (link: LiveLink) => {
+    if (!window.confirm(`End the link to ${link.what}? Whoever has it stops seeing it at once.`)) return;
     try {
-      await http.delete(`shares/${share.id}`);
-      toast(`Ended the link to ${share.vehicleName}`);
+      await http.delete(link.endPath);
+      toast(`Ended the link to ${link.what}`);
       onEnded();
     } catch (err) {
       toast.error((await apiErrorOf(err))?.message ?? "Could not end the link");
@@ -52,24 +76,24 @@ function ShareTable({ shares, onEnded }: { shares: WorkspaceShare[]; onEnded: ()
     <table className="simple-table share-link-list">
       <thead>
         <tr>
-          <th>Vehicle</th>
+          <th>Link to</th>
           <th>Made by</th>
           <th>Ends</th>
           <th />
         </tr>
       </thead>
       <tbody>
-        {shares.map((s) => (
-          <tr key={s.id}>
-            <td>{s.vehicleName}</td>
-            <td>{s.createdByEmail ?? "A removed account"}</td>
-            <td>{new Date(s.expiresAt).toLocaleString()}</td>
+        {links.map((l) => (
+          <tr key={l.id}>
+            <td>{l.what}</td>
+            <td>{l.createdByEmail ?? "A removed account"}</td>
+            <td>{new Date(l.expiresAt).toLocaleString()}</td>
             <td>
               <button
                 type="button"
                 className="button"
-                onClick={() => void end(s)}
-                aria-label={`End the link to ${s.vehicleName} made by ${s.createdByEmail ?? "a removed account"}`}
+                onClick={() => void end(l)}
+                aria-label={`End the link to ${l.what} made by ${l.createdByEmail ?? "a removed account"}`}
               >
                 End
               </button>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { creatorFields } from "../account/api-tokens";
+import { workspaceCustomerLinkSchema } from "../jobs/job-shares";
 
 /**
  * Live-share links of one vehicle (DESIGN.md "Sharing and integrations", docs/decisions/0029):
@@ -42,7 +43,11 @@ export type ShareList = z.infer<typeof shareListSchema>;
  */
 export const workspaceShareSchema = shareSchema.extend({ vehicleId: z.string(), vehicleName: z.string() });
 export type WorkspaceShare = z.infer<typeof workspaceShareSchema>;
-export const workspaceShareListSchema = z.object({ shares: z.array(workspaceShareSchema) });
+/** With the workspace's live customer links to jobs (issue 51), which are ended the same way. */
+export const workspaceShareListSchema = z.object({
+  shares: z.array(workspaceShareSchema),
+  customerLinks: z.array(workspaceCustomerLinkSchema),
+});
 export type WorkspaceShareList = z.infer<typeof workspaceShareListSchema>;
 
 /** What the public page reads: nothing of the workspace but the vehicle's name and where it is now. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { creatorFields } from "../account/api-tokens";
 import type { JobStatus } from "./jobs";
 
 /**
@@ -17,15 +18,30 @@ export const createJobShareSchema = z.object({
 });
 export type CreateJobShareBody = z.input<typeof createJobShareSchema>;
 
+/**
+ * What became of a mail to a customer (worker/email/customer-mail.ts): sent, or why not. Never
+ * whether the address has an account: an account's address and a stranger's are answered alike.
+ */
+export const customerMailOutcomeSchema = z.enum([
+  "sent",
+  "unsubscribed",
+  "over_limit",
+  "sender_unconfirmed",
+  "not_sent",
+]);
+export type CustomerMailOutcome = z.infer<typeof customerMailOutcomeSchema>;
+
 export const createdJobShareSchema = z.object({
   url: z.string(),
   expiresAt: z.string(),
-  /** What became of the e-mail: sent, held (member-mail rules), or none asked for. */
-  email: z.enum(["sent", "held"]).nullable(),
+  /** What became of the e-mail, or null when none was asked for. */
+  email: customerMailOutcomeSchema.nullable(),
 });
 export type CreatedJobShare = z.infer<typeof createdJobShareSchema>;
 
 export const trackedJobAnswerSchema = z.object({
+  /** The workspace that sent the link: the job's words are theirs, and the page says so (issue 51). */
+  sender: z.string(),
   job: z.object({
     title: z.string(),
     status: z.string(),
@@ -47,3 +63,23 @@ export type TrackedJobAnswer = z.infer<typeof trackedJobAnswerSchema> & { job: {
 /** The error codes of a link that no longer answers (410). */
 export const TRACK_ENDED = "track_ended";
 export const TRACK_EXPIRED = "track_expired";
+
+/**
+ * A live customer link as owners and admins see it beside the vehicle share links (`GET
+ * /api/workspaces/{id}/shares`, issue 51): which job, who made it, until when; `DELETE
+ * /api/jobs/{jobId}/shares/{id}` ends it at once.
+ */
+export const workspaceCustomerLinkSchema = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  jobNumber: z.number(),
+  jobTitle: z.string(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  ...creatorFields,
+});
+export type WorkspaceCustomerLink = z.infer<typeof workspaceCustomerLinkSchema>;
+
+/** GET /api/unsubscribe/{token}: which workspace the link stops mail from, and whether it already has. */
+export const unsubscribeStateSchema = z.object({ workspace: z.string(), unsubscribed: z.boolean() });
+export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;

@@ -253,6 +253,7 @@ function pathValues(other: Other, pattern: string): Record<string, string>[] {
     ["/service-schedules", other.scheduleId],
     ["/service-entries", other.entryId],
     ["/shares", other.shareId],
+    ["/jobs", other.jobId],
   ];
   const id = idOf.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? other.workspaceId;
   const theirs = {
@@ -261,6 +262,7 @@ function pathValues(other: Other, pattern: string): Record<string, string>[] {
     userId: other.userId,
     inviteId: other.inviteId,
     tokenId: other.tokenId,
+    shareId: other.jobShareId,
     token: "t".repeat(43),
     provider: "google",
     report: "summary",
@@ -283,6 +285,8 @@ interface Other {
   formId: string;
   scheduleId: string;
   entryId: string;
+  jobId: string;
+  jobShareId: string;
 }
 
 /** The other tenant's maintenance records, made through the API as its owner would. */
@@ -346,7 +350,27 @@ async function otherTenant(): Promise<Other> {
     shareId: ((await share.json()) as { id: string }).id,
     tokenId: ((await apiToken.json()) as { id: string }).id,
     ...(await otherMaintenance(b.token, vehicleId)),
+    ...(await otherCustomerLink(b.token, b.workspaceId)),
   };
+}
+
+/** The other tenant's job and its customer link (issue 51: ended one by one). */
+async function otherCustomerLink(token: string, workspaceId: string) {
+  const created = await call("/api/jobs", {
+    method: "POST",
+    token,
+    json: {
+      title: "Drop-off",
+      date: new Date().toISOString().slice(0, 10),
+      location: { latitude: 41.9, longitude: -87.6 },
+    },
+  });
+  const jobId = ((await created.json()) as { id: string }).id;
+  await call(`/api/jobs/${jobId}/shares`, { method: "POST", token, json: {} });
+  const { customerLinks } = (await (await call(`/api/workspaces/${workspaceId}/shares`, { token })).json()) as {
+    customerLinks: { id: string }[];
+  };
+  return { jobId, jobShareId: customerLinks[0]!.id };
 }
 
 /**

@@ -102,6 +102,7 @@ const answerWhenAllowed: Record<string, number> = {
   "GET /vehicles/:vehicleId/shares": 404,
   "DELETE /shares/:id": 404,
   "POST /jobs/:id/shares": 404,
+  "DELETE /jobs/:id/shares/:shareId": 404,
   "GET /workspaces/:id/members": 200,
   "POST /workspaces/:id/invites": 400,
   "DELETE /workspaces/:id/invites/:inviteId": 404,

@@ -14,6 +14,7 @@ import { audit } from "../lib/audit";
 import { linkOpenings } from "../lib/link-openings";
 import { ApiError, notFound } from "../lib/errors";
 import { announceWrites, shareView } from "../workspace-object";
+import { liveCustomerLinks } from "../jobs/job-shares";
 import type { AppEnv } from "../types";
 import { okAnswer } from "./route-declaration/answers";
 import {
@@ -120,7 +121,7 @@ export const workspaceShareRoutes = new Hono<AppEnv>().use(requireSession).get(
   "/:id/shares",
   declared({
     permission: "workspace.configure",
-    summary: "Every live share link of the workspace, with who made it",
+    summary: "Every live share link and customer link of the workspace, with who made it",
     tag: "Sharing",
     response: workspaceShareListSchema,
   }),
@@ -133,7 +134,8 @@ export const workspaceShareRoutes = new Hono<AppEnv>().use(requireSession).get(
       .where(liveShareOf(c.var.access.workspaceId))
       .orderBy(desc(vehicleShares.createdAt))
       .all();
-    const answer: WorkspaceShareList = { shares };
+    const customerLinks = await liveCustomerLinks(c.var.db, c.var.access.workspaceId);
+    const answer: WorkspaceShareList = { shares, customerLinks };
     return c.json(answer);
   },
 );

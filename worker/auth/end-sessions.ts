@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import { sessions } from "../../db/schema";
+import { pushSubscriptions, sessions } from "../../db/schema";
 import { audit } from "../lib/audit";
 import { announceWrites } from "../workspace-object";
 import type { AppEnv } from "../types";
@@ -20,8 +20,8 @@ export type EndReason =
   | "two_factor_changed";
 
 /**
- * Revokes the sessions in scope, records it on the audit trail, and closes their open realtime
- * sockets (the rooms are told at once; the Worker does not wait for them to answer the caller).
+ * Revokes the sessions in scope with the push subscriptions they made, records it on the audit
+ * trail, and closes their open realtime sockets (the rooms are told at once; the Worker does not wait for them to answer the caller).
  */
 export async function endSessions(c: Context<AppEnv>, scope: SessionScope, reason: EndReason): Promise<number> {
   const now = Date.now();
@@ -34,14 +34,25 @@ export async function endSessions(c: Context<AppEnv>, scope: SessionScope, reaso
             sql`coalesce(${sessions.signinId}, ${sessions.tokenHash}) <> ${scope.exceptSigninId}`,
           )
         : eq(sessions.userId, scope.userId);
-  const ended = await c.var.db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(inScope, isNull(sessions.revokedAt)))
-    .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId })
-    .all();
+  const [ended] = await c.var.db.batch([
+    c.var.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(inScope, isNull(sessions.revokedAt)))
+      .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId, workspaceId: sessions.workspaceId }),
+    // The browsers those sign-ins turned push on for get nothing more (issue 51; the send also checks).
+    c.var.db.delete(pushSubscriptions).where(subscriptionsOf(scope)),
+  ]);
   await announceEnded(c, ended, reason);
   return ended.length;
+}
+
+/** The push subscriptions made by the sign-ins in scope. */
+function subscriptionsOf(scope: SessionScope): SQL | undefined {
+  if ("signinId" in scope) return eq(pushSubscriptions.signinId, scope.signinId);
+  if ("exceptSigninId" in scope)
+    return and(eq(pushSubscriptions.userId, scope.userId), ne(pushSubscriptions.signinId, scope.exceptSigninId));
+  return eq(pushSubscriptions.userId, scope.userId);
 }
 
 /** Ends exactly one token (the one a workspace switch replaces). */

@@ -8,6 +8,8 @@ export interface Email {
   text: string;
   /** Resend's Idempotency-Key: a retried send of the same e-mail is delivered once (alert delivery). */
   idempotencyKey?: string;
+  /** Headers of the message itself (List-Unsubscribe, RFC 2369 and 8058). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -17,7 +19,9 @@ export interface Email {
  */
 export async function sendEmail(db: Db, config: Config, email: Email): Promise<void> {
   if (config.EMAIL_PROVIDER === "outbox") {
-    await db.insert(emailOutbox).values({ to: email.to, subject: email.subject, text: email.text });
+    await db
+      .insert(emailOutbox)
+      .values({ to: email.to, subject: email.subject, text: email.text, headers: email.headers ?? null });
     console.log(`[outbox] to ${email.to}: ${email.subject}\n${email.text}`);
     return;
   }
@@ -28,7 +32,13 @@ export async function sendEmail(db: Db, config: Config, email: Email): Promise<v
       "Content-Type": "application/json",
       ...(email.idempotencyKey ? { "Idempotency-Key": email.idempotencyKey } : {}),
     },
-    body: JSON.stringify({ from: config.EMAIL_FROM, to: [email.to], subject: email.subject, text: email.text }),
+    body: JSON.stringify({
+      from: config.EMAIL_FROM,
+      to: [email.to],
+      subject: email.subject,
+      text: email.text,
+      ...(email.headers ? { headers: email.headers } : {}),
+    }),
   });
   if (!res.ok) throw new Error(`e-mail provider answered ${res.status}: ${await res.text()}`);
 }

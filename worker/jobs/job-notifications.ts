@@ -94,5 +94,6 @@ async function notifyDriver(db: Db, config: Config, rows: Pending[]): Promise<nu
           url: `${DRIVER_DAY_PATH}?date=${first.date}`,
           tag: `jobs-${vehicleId}-${first.date}`,
         };
-  return pushToMember(db, config, { workspaceId, userId: member.userId }, notice);
+  // The claimed row's id names this notice: a second batch for the same day is a new one.
+  return pushToMember(db, config, { workspaceId, userId: member.userId }, notice, `job-notification-${rows[0]!.id}`);
 }

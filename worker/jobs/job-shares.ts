@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
+import { z } from "zod";
 import { Hono, type Context } from "hono";
 import {
   createJobShareSchema,
@@ -10,13 +11,17 @@ import {
   TRACK_EXPIRED,
   type CreatedJobShare,
   type TrackedJobAnswer,
+  type WorkspaceCustomerLink,
 } from "../../shared/jobs/job-shares";
-import { jobs, jobShares, telemetry, vehicles } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { jobs, jobShares, telemetry, users, vehicles, workspaces } from "../../db/schema";
+import { dayOf } from "../../shared/units/time-zone";
 import { requireSession, workspaceSession } from "../auth/session";
-import { sendMemberMail } from "../email/member-mail";
+import { sendCustomerMail } from "../email/customer-mail";
 import { audit } from "../lib/audit";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, notFound } from "../lib/errors";
+import { okAnswer } from "../api/route-declaration/answers";
 import { declared } from "../api/route-declaration/declare";
 import { linkOpenings } from "../lib/link-openings";
 import type { AppEnv } from "../types";
@@ -28,67 +33,143 @@ import type { AppEnv } from "../types";
  * vehicle's name and position, until 30 minutes after the job is completed (410), or as soon as
  * it is cancelled or deleted, and at most JOB_SHARE_MAX_DAYS after the link was made.
  */
-export const jobShareRoutes = new Hono<AppEnv>().use(requireSession).post(
-  "/:id/shares",
-  declared({
-    permission: "fleet.edit",
-    summary: "Make a customer's link to one job (optionally e-mailed to the job's contact)",
-    tag: "Jobs",
-    body: createJobShareSchema,
-    response: createdJobShareSchema,
-  }),
-  async (c) => {
-    const { workspaceId } = workspaceSession(c.var.session);
-    const job = await c.var.db
-      .select({
-        id: jobs.id,
-        title: jobs.title,
-        status: jobs.status,
-        completedAt: jobs.completedAt,
-        customerEmail: jobs.customerEmail,
-      })
-      .from(jobs)
-      .where(and(eq(jobs.id, c.req.param("id")), eq(jobs.workspaceId, workspaceId), eq(jobs.deleted, false)))
-      .get();
-    if (!job) throw notFound("No such job in this workspace");
-    const now = Date.now();
-    if (
-      job.status === "cancelled" ||
-      (job.completedAt !== null && now - job.completedAt >= JOB_SHARE_AFTER_COMPLETION_MS)
-    )
-      throw new ApiError(409, "job_finished", "This job is over: a link to it would show nothing");
-    const { email } = c.req.valid("json");
-    if (email && !job.customerEmail)
-      throw badRequest("The job has no customer e-mail", { email: ["The job has no customer e-mail"] });
-    const token = randomToken(32);
-    const row = {
-      id: crypto.randomUUID(),
-      workspaceId,
-      jobId: job.id,
-      tokenHash: await sha256Hex(token),
-      createdBy: c.var.session.userId,
-      createdAt: now,
-      expiresAt: now + JOB_SHARE_MAX_DAYS * 24 * 3_600_000,
-    };
-    await c.var.db.insert(jobShares).values(row);
-    audit("job_share.created", { shareId: row.id, workspaceId, jobId: job.id, by: c.var.session.userId });
-    const url = new URL(`/track/${token}`, c.var.config.APP_URL).href;
-    const sent = email ? await mailLink(c, job.customerEmail!, url, workspaceId) : null;
-    const answer: CreatedJobShare = { url, expiresAt: new Date(row.expiresAt).toISOString(), email: sent };
-    return c.json(answer, 201);
-  },
-);
+export const jobShareRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .post(
+    "/:id/shares",
+    declared({
+      permission: "fleet.edit",
+      summary: "Make a customer's link to one job (optionally e-mailed to the job's contact)",
+      tag: "Jobs",
+      body: createJobShareSchema,
+      response: createdJobShareSchema,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const job = await c.var.db
+        .select({
+          id: jobs.id,
+          title: jobs.title,
+          status: jobs.status,
+          completedAt: jobs.completedAt,
+          customerEmail: jobs.customerEmail,
+        })
+        .from(jobs)
+        .where(and(eq(jobs.id, c.req.param("id")), eq(jobs.workspaceId, workspaceId), eq(jobs.deleted, false)))
+        .get();
+      if (!job) throw notFound("No such job in this workspace");
+      const now = Date.now();
+      if (
+        job.status === "cancelled" ||
+        (job.completedAt !== null && now - job.completedAt >= JOB_SHARE_AFTER_COMPLETION_MS)
+      )
+        throw new ApiError(409, "job_finished", "This job is over: a link to it would show nothing");
+      const { email } = c.req.valid("json");
+      if (email && !job.customerEmail)
+        throw badRequest("The job has no customer e-mail", { email: ["The job has no customer e-mail"] });
+      const token = randomToken(32);
+      const row = {
+        id: crypto.randomUUID(),
+        workspaceId,
+        jobId: job.id,
+        tokenHash: await sha256Hex(token),
+        createdBy: c.var.session.userId,
+        createdAt: now,
+        expiresAt: now + JOB_SHARE_MAX_DAYS * 24 * 3_600_000,
+      };
+      await c.var.db.insert(jobShares).values(row);
+      audit("job_share.created", { shareId: row.id, workspaceId, jobId: job.id, by: c.var.session.userId });
+      const url = new URL(`/track/${token}`, c.var.config.APP_URL).href;
+      const sent = email
+        ? await mailLink(c, { title: job.title, customerEmail: job.customerEmail! }, url, workspaceId)
+        : null;
+      const answer: CreatedJobShare = { url, expiresAt: new Date(row.expiresAt).toISOString(), email: sent };
+      return c.json(answer, 201);
+    },
+  )
+  .delete(
+    "/:id/shares/:shareId",
+    declared({
+      permission: "fleet.edit",
+      summary: "End a customer's link to a job at once",
+      tag: "Jobs",
+      params: z.object({ id: z.string().min(1).max(100), shareId: z.string().min(1).max(100) }),
+      response: okAnswer,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const { id, shareId } = c.req.valid("param");
+      const ended = await c.var.db
+        .update(jobShares)
+        .set({ endedAt: Date.now() })
+        .where(
+          and(
+            eq(jobShares.id, shareId),
+            eq(jobShares.jobId, id),
+            eq(jobShares.workspaceId, workspaceId),
+            isNull(jobShares.endedAt),
+          ),
+        )
+        .returning({ id: jobShares.id });
+      if (!ended.length) throw notFound("No such customer link in this workspace");
+      audit("job_share.ended", { shareId, workspaceId, by: c.var.session.userId });
+      return c.json({ ok: true });
+    },
+  );
 
-/** The link to the job's customer, as member mail (docs/decisions/0041): a fixed subject, the job's title left out. */
-function mailLink(c: Context<AppEnv>, to: string, url: string, workspaceId: string) {
-  return sendMemberMail(c.var.db, c.var.config, {
-    to,
-    subject: "Follow your delivery on Fleet Ops",
-    text: `Your delivery is on its way. Follow the vehicle and its expected arrival here:\n\n${url}\n\nThe link ends 30 minutes after the delivery.`,
-    senderKey: `user:${c.var.session.userId}`,
+/**
+ * The workspace's customer links that still answer (not ended, not expired, their job neither
+ * called off nor done more than JOB_SHARE_AFTER_COMPLETION_MS ago), newest first, with who made them.
+ */
+export async function liveCustomerLinks(db: Db, workspaceId: string): Promise<WorkspaceCustomerLink[]> {
+  const now = Date.now();
+  return db
+    .select({
+      id: jobShares.id,
+      jobId: jobShares.jobId,
+      jobNumber: jobs.number,
+      jobTitle: jobs.title,
+      createdAt: jobShares.createdAt,
+      expiresAt: jobShares.expiresAt,
+      createdBy: jobShares.createdBy,
+      createdByEmail: users.email,
+    })
+    .from(jobShares)
+    .innerJoin(jobs, and(eq(jobs.id, jobShares.jobId), eq(jobs.workspaceId, jobShares.workspaceId)))
+    .leftJoin(users, eq(users.id, jobShares.createdBy))
+    .where(
+      and(
+        eq(jobShares.workspaceId, workspaceId),
+        isNull(jobShares.endedAt),
+        gt(jobShares.expiresAt, now),
+        eq(jobs.deleted, false),
+        ne(jobs.status, "cancelled"),
+        or(isNull(jobs.completedAt), gt(jobs.completedAt, now - JOB_SHARE_AFTER_COMPLETION_MS)),
+      ),
+    )
+    .orderBy(desc(jobShares.createdAt))
+    .limit(500)
+    .all();
+}
+
+/**
+ * The link to the job's customer, as mail to someone outside the product (worker/email/customer-mail.ts,
+ * docs/decisions/0072): a fixed subject; the job's title, the workspace's words, quoted in the body.
+ */
+function mailLink(c: Context<AppEnv>, job: { title: string; customerEmail: string }, url: string, workspaceId: string) {
+  return sendCustomerMail(c.var.db, c.var.config, {
+    workspaceId,
+    to: job.customerEmail,
+    subject: "Follow your delivery",
+    lines: [
+      `Your visit "${job.title}" is planned. Follow the vehicle and its expected arrival here:`,
+      "",
+      url,
+      "",
+      "The link ends 30 minutes after the visit.",
+    ],
     senderUserId: c.var.session.userId,
     kind: "job_share",
-    digestLine: `A link to follow a delivery: ${url}`,
   }).then((outcome) => {
     audit("job_share.mailed", { workspaceId, outcome });
     return outcome;
@@ -124,7 +205,17 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
   const row = await c.var.db
     .select({
       expiresAt: jobShares.expiresAt,
-      job: { title: jobs.title, status: jobs.status, eta: jobs.eta, late: jobs.late, deleted: jobs.deleted },
+      endedAt: jobShares.endedAt,
+      job: {
+        title: jobs.title,
+        status: jobs.status,
+        eta: jobs.eta,
+        late: jobs.late,
+        deleted: jobs.deleted,
+        date: jobs.date,
+      },
+      timeZone: workspaces.timeZone,
+      sender: workspaces.name,
       window: { start: jobs.windowStart, end: jobs.windowEnd },
       completedAt: jobs.completedAt,
       vehicle: { name: vehicles.name, deleted: vehicles.deleted },
@@ -132,6 +223,7 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
     })
     .from(jobShares)
     .innerJoin(jobs, and(eq(jobs.id, jobShares.jobId), eq(jobs.workspaceId, jobShares.workspaceId)))
+    .innerJoin(workspaces, eq(workspaces.id, jobShares.workspaceId))
     .leftJoin(vehicles, and(eq(vehicles.id, jobs.vehicleId), eq(vehicles.workspaceId, jobs.workspaceId)))
     .leftJoin(telemetry, eq(telemetry.vehicleId, vehicles.id))
     .where(eq(jobShares.tokenHash, tokenHash))
@@ -139,14 +231,13 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
   if (!row) throw notFound("No such link");
   const now = Date.now();
   const { job } = row;
+  if (row.endedAt !== null) throw new ApiError(410, TRACK_ENDED, "This link was ended by its sender");
   if (job.deleted || job.status === "cancelled") throw new ApiError(410, TRACK_ENDED, "This job was called off");
   if (row.completedAt !== null && now - row.completedAt >= JOB_SHARE_AFTER_COMPLETION_MS)
     throw new ApiError(410, TRACK_ENDED, "This job is done");
   if (now >= row.expiresAt) throw new ApiError(410, TRACK_EXPIRED, "This link has expired");
-  // Where the vehicle is, only while it is on its way or at the stop: once done, it is someone else's.
-  const showVehicle = row.vehicle && !row.vehicle.deleted && job.status !== "completed";
-  const position = row.position?.latitude != null && row.position.at != null ? row.position : null;
   return {
+    sender: row.sender,
     job: {
       title: job.title,
       status: job.status,
@@ -154,15 +245,31 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
       late: job.late,
       window: row.window,
     },
-    vehicle: showVehicle
-      ? {
-          name: row.vehicle!.name,
-          position: position && {
-            latitude: position.latitude,
-            longitude: position.longitude,
-            at: new Date(position.at).toISOString(),
-          },
-        }
+    vehicle: approachingVehicle(row, now),
+  };
+}
+
+/**
+ * The vehicle, only while it is on its way to this stop or there, on the job's own day in the
+ * workspace's zone: before, it is on other people's jobs; after, it is someone else's (issue 51).
+ */
+function approachingVehicle(
+  row: {
+    job: { status: string; date: string };
+    timeZone: string;
+    vehicle: { name: string; deleted: boolean } | null;
+    position: { latitude: number | null; longitude: number | null; at: number | null } | null;
+  },
+  now: number,
+): TrackedJobAnswer["vehicle"] {
+  const { job, vehicle, position } = row;
+  const approaching = (job.status === "en_route" || job.status === "arrived") && job.date === dayOf(now, row.timeZone);
+  if (!approaching || !vehicle || vehicle.deleted) return null;
+  const known = position?.latitude != null && position.longitude != null && position.at != null;
+  return {
+    name: vehicle.name,
+    position: known
+      ? { latitude: position.latitude!, longitude: position.longitude!, at: new Date(position.at!).toISOString() }
       : null,
   };
 }

@@ -2,11 +2,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
-import { emailOutbox, heldMail, jobs, jobShares, users } from "../../db/schema";
+import { emailOutbox, heldMail, jobs, jobShares, rateLimits, users, workspaces } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import type { CreatedJobShare, TrackedJobAnswer } from "../../shared/jobs/job-shares";
 import { call, memberWithRole, report, userWithWorkspace, workspaceWithBeacon } from "../test/factories";
 import { ingest } from "../test/ingest";
+import { addDays, dayOf } from "../../shared/units/time-zone";
 
 const db = () => database(env.DB);
 
@@ -21,7 +22,7 @@ async function insertJob(workspaceId: string, fields: Partial<typeof jobs.$infer
         workspaceId,
         number: Math.floor(Math.random() * 1e9),
         title: "Deliver the boiler",
-        date: "2026-11-28",
+        date: dayOf(Date.now(), "UTC"),
         latitude: 41.9104,
         longitude: -87.6676,
         windowStart: "09:00",
@@ -58,6 +59,7 @@ describe("a customer's link to a job", () => {
     expect(shown.status).toBe(200);
     const body = (await shown.json()) as TrackedJobAnswer;
     expect(body).toEqual({
+      sender: expect.stringMatching(/^Workspace /),
       job: {
         title: "Deliver the boiler",
         status: "en_route",
@@ -105,22 +107,6 @@ describe("a customer's link to a job", () => {
     expect((await track(token)).status).toBe(410);
   });
 
-  it("e-mails the link to the job's contact through the member-mail rules (held for an unconfirmed address)", async () => {
-    const a = await userWithWorkspace();
-    const customer = `customer-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const jobId = await insertJob(a.workspaceId, { customerEmail: customer });
-    const held = (await (await share(a.token, jobId, { email: true })).json()) as CreatedJobShare;
-    expect(held.email).toBe("held");
-    expect(await db().select().from(heldMail).where(eq(heldMail.recipient, customer)).all()).toHaveLength(1);
-    // a confirmed address gets it, under a fixed subject that says nothing a member wrote
-    await db().insert(users).values({ id: crypto.randomUUID(), email: customer, emailConfirmedAt: Date.now() });
-    const sent = (await (await share(a.token, jobId, { email: true })).json()) as CreatedJobShare;
-    expect(sent.email).toBe("sent");
-    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, customer)).get();
-    expect(mail!.subject).toBe("Follow your delivery on Fleet Ops");
-    expect(mail!.text).toContain(sent.url);
-  });
-
   it("refuses bad input with the field named, viewers, and another workspace's job (404)", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
@@ -136,5 +122,146 @@ describe("a customer's link to a job", () => {
     const viewer = await memberWithRole(a.workspaceId, "viewer");
     expect((await share(viewer.token, mine)).status).toBe(403);
     expect((await share(a.token, theirs)).status).toBe(404);
+  });
+});
+
+/** Issue 51, finding 4: the vehicle only while it comes to this stop, on the job's own day. */
+describe("the customer link shows the vehicle only while it is on its way or there, that day", () => {
+  async function linkFor(fields: Partial<typeof jobs.$inferInsert>, timeZone = "UTC") {
+    const a = await workspaceWithBeacon();
+    await db().update(workspaces).set({ timeZone }).where(eq(workspaces.id, a.workspaceId));
+    await ingest([report(a.beacon.id, Date.now() - 30_000, { latitude: 41.9, longitude: -87.66 })]);
+    const jobId = await insertJob(a.workspaceId, { vehicleId: a.beacon.vehicleId, ...fields });
+    const token = tokenOf(((await (await share(a.token, jobId)).json()) as CreatedJobShare).url);
+    return async () => {
+      const res = await track(token);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as TrackedJobAnswer).vehicle;
+    };
+  }
+  const today = () => dayOf(Date.now(), "UTC");
+
+  it("a job six days ahead that is en route for someone else's stop: no vehicle", async () => {
+    const vehicle = await linkFor({ status: "en_route", date: addDays(today(), 6) });
+    expect(await vehicle()).toBeNull();
+  });
+
+  it("skipped, scheduled or yesterday's job: no vehicle; en route or arrived today: the vehicle", async () => {
+    for (const fields of [
+      { status: "skipped" as const, date: today() },
+      { status: "scheduled" as const, date: today() },
+      { status: "en_route" as const, date: addDays(today(), -1) },
+    ])
+      expect(await (await linkFor(fields))(), JSON.stringify(fields)).toBeNull();
+    for (const status of ["en_route", "arrived"] as const)
+      expect(await (await linkFor({ status, date: today() }))(), status).toMatchObject({
+        position: { latitude: 41.9 },
+      });
+  });
+
+  it("reads the job's day in the workspace's zone", async () => {
+    // UTC+14 and UTC-11 are never on the same day.
+    const ahead = "Pacific/Kiritimati";
+    const shown = await linkFor({ status: "en_route", date: dayOf(Date.now(), ahead) }, ahead);
+    expect(await shown()).not.toBeNull();
+    const notToday = await linkFor({ status: "en_route", date: dayOf(Date.now(), "Pacific/Pago_Pago") }, ahead);
+    expect(await notToday()).toBeNull();
+  });
+});
+
+/** Issue 51, finding 5: mail to customers, who have no account, bounded and with a way out. */
+describe("the customer link e-mailed to the job's customer", () => {
+  const outbox = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
+  const mailed = async (token: string, jobId: string) =>
+    ((await (await share(token, jobId, { email: true })).json()) as CreatedJobShare).email;
+  const customerAddress = () => `customer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+  it("reaches a customer with no account, and answers an account's address exactly alike", async () => {
+    const a = await userWithWorkspace("acme");
+    const stranger = customerAddress();
+    const account = customerAddress();
+    await db().insert(users).values({ id: crypto.randomUUID(), email: account, emailConfirmedAt: Date.now() });
+    const answers = [];
+    for (const to of [stranger, account]) {
+      const jobId = await insertJob(a.workspaceId, { customerEmail: to, title: "Your account is suspended, call 555" });
+      answers.push(await mailed(a.token, jobId));
+    }
+    expect(answers).toEqual(["sent", "sent"]);
+    const [toStranger, toAccount] = [(await outbox(stranger))[0]!, (await outbox(account))[0]!];
+    expect(toStranger.subject).toBe(toAccount.subject);
+    expect(toStranger.text.replace(/\/(track|unsubscribe)\/\S+/g, "")).toBe(
+      toAccount.text.replace(/\/(track|unsubscribe)\/\S+/g, ""),
+    );
+    expect(await db().select().from(heldMail).where(eq(heldMail.recipient, stranger)).all()).toEqual([]);
+  });
+
+  it("keeps what members wrote out of the subject and names the sending workspace in the body", async () => {
+    const a = await userWithWorkspace("acme");
+    const to = customerAddress();
+    const jobId = await insertJob(a.workspaceId, { customerEmail: to, title: "Your account is suspended, call 555" });
+    expect(await mailed(a.token, jobId)).toBe("sent");
+    const [mail] = await outbox(to);
+    expect(mail!.subject).toBe("Follow your delivery");
+    const workspace = await db().select().from(workspaces).where(eq(workspaces.id, a.workspaceId)).get();
+    expect(mail!.text).toContain(`sent by "${workspace!.name}"`);
+    expect(mail!.text).toContain(`"Your account is suspended, call 555"`);
+  });
+
+  it("honours a one-click unsubscribe for that workspace only", async () => {
+    const a = await userWithWorkspace();
+    const b = await userWithWorkspace();
+    const to = customerAddress();
+    const jobA = await insertJob(a.workspaceId, { customerEmail: to });
+    expect(await mailed(a.token, jobA)).toBe("sent");
+    const [first] = await outbox(to);
+    const target = /^<(.+)>$/.exec(first!.headers!["List-Unsubscribe"]!)![1]!;
+    expect(first!.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const pageToken = /\/unsubscribe\/(\S+)/.exec(first!.text)![1]!;
+    const path = new URL(target).pathname;
+    expect(path).toBe(`/api/unsubscribe/${pageToken}`);
+    // Opening the page's link changes nothing; the one-click POST does.
+    expect(await (await call(path)).json()).toEqual({ workspace: expect.any(String), unsubscribed: false });
+    const click = await call(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(click.status).toBe(200);
+    expect(await mailed(a.token, jobA)).toBe("unsubscribed");
+    expect(await outbox(to)).toHaveLength(1);
+    // Another workspace's mail to the same address still goes.
+    expect(await mailed(b.token, await insertJob(b.workspaceId, { customerEmail: to }))).toBe("sent");
+    expect((await call("/api/unsubscribe/no-such-token", { method: "POST" })).status).toBe(404);
+  });
+
+  it("sends one address at most 10 a day from one workspace, and a workspace at most 200 a day", async () => {
+    const a = await userWithWorkspace();
+    const to = customerAddress();
+    const jobId = await insertJob(a.workspaceId, { customerEmail: to });
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await mailed(a.token, jobId));
+    expect(answers.filter((x) => x === "sent")).toHaveLength(10);
+    expect(answers.slice(10)).toEqual(["over_limit", "over_limit"]);
+    expect(await outbox(to)).toHaveLength(10);
+
+    const b = await userWithWorkspace();
+    await db()
+      .insert(rateLimits)
+      .values({
+        key: `customer-mail-ws:${b.workspaceId}`,
+        windowStart: Date.now() - (Date.now() % 86_400_000),
+        count: 200,
+      });
+    expect(await mailed(b.token, await insertJob(b.workspaceId, { customerEmail: customerAddress() }))).toBe(
+      "over_limit",
+    );
+  });
+
+  it("sends nothing while the member asking has not confirmed their own address", async () => {
+    const a = await userWithWorkspace();
+    await db().update(users).set({ emailConfirmedAt: null }).where(eq(users.id, a.userId));
+    const to = customerAddress();
+    expect(await mailed(a.token, await insertJob(a.workspaceId, { customerEmail: to }))).toBe("sender_unconfirmed");
+    expect(await outbox(to)).toEqual([]);
   });
 });

@@ -50,7 +50,10 @@ export type AuditEvent =
   | "share.ended"
   | "share.refused"
   | "job_share.created"
-  | "job_share.mailed";
+  | "job_share.mailed"
+  | "job_share.ended"
+  | "customer_mail.unsubscribed"
+  | "customer_mail.outcome";
 
 export type AuditFields = Record<string, string | number | boolean | null | undefined>;
 

@@ -36,12 +36,18 @@ export async function sendIssueNotifications(
       if (!email) continue;
       if ((await sendMemberMail(db, config, email)) === "sent") sent++;
       // And a push to the assignee's own phones (issue 41): best effort, never sent twice by a retry.
-      await pushToMember(db, config, row, {
-        title: email.pushTitle,
-        body: email.pushBody,
-        url: `/issues/${row.issueId}`,
-        tag: `issue-${row.issueId}`,
-      }).catch((error) => console.error("issue assignment push failed:", error));
+      await pushToMember(
+        db,
+        config,
+        row,
+        {
+          title: email.pushTitle,
+          body: email.pushBody,
+          url: `/issues/${row.issueId}`,
+          tag: `issue-${row.issueId}`,
+        },
+        `issue-notification-${row.id}`,
+      ).catch((error) => console.error("issue assignment push failed:", error));
     } catch (error) {
       console.error("issue assignment e-mail failed; kept for the next round:", error);
       await db.insert(issueNotifications).values(row).onConflictDoNothing();

@@ -3,10 +3,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../db/client";
-import { alerts, pushSubscriptions } from "../../db/schema";
+import { alerts, pushSubscriptions, sessions } from "../../db/schema";
 import { bumpVersion, versionOf } from "../../db/workspace-version";
 import worker from "../test-entry";
 import { deleteAccount } from "../account/delete-account";
+import { createSession } from "../auth/session";
+import { PUSH_CONCURRENCY, PUSH_SUBSCRIPTIONS_PER_PERSON, pushToMember } from "./send-push";
 import { config } from "../env";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 import { insertIssue } from "../test/issues";
@@ -203,5 +205,86 @@ describe("subscriptions end with the membership or the account", () => {
     await subscribe(tech.token);
     expect(await deleteAccount(env, db, tech.userId, [])).toBe(true);
     expect(await subscriptionsOf(tech.userId)).toEqual([]);
+  });
+});
+
+/** Issue 51, finding 3: a subscription belongs to the sign-in that made it, capped, each notice once. */
+describe("subscriptions end with the sign-in that made them", () => {
+  async function techWithTwoSignins() {
+    const owner = await userWithWorkspace();
+    const tech = await memberWithRole(owner.workspaceId, "member");
+    const laptop = await createSession(db, tech.userId, owner.workspaceId);
+    const phone = await subscribe(tech.token);
+    const other = await subscribe(laptop);
+    return { owner, tech, laptop, phone, other };
+  }
+  const assignNew = async (owner: { token: string; workspaceId: string }, userId: string) =>
+    assign(owner.token, (await insertIssue(owner.workspaceId)).id, userId);
+  const endpointsReached = () => pushService.received.map((r) => r.endpoint).sort();
+
+  it("sign-out: that browser gets nothing more, the person's other sign-in still does", async () => {
+    const { owner, tech, phone, other } = await techWithTwoSignins();
+    expect((await call("/api/signout", { method: "POST", token: tech.token })).status).toBe(200);
+    await assignNew(owner, tech.userId);
+    expect(endpointsReached()).toEqual([other]);
+    expect((await subscriptionsOf(tech.userId)).map((s) => s.endpoint)).not.toContain(phone);
+  });
+
+  it("sign out everywhere, a password change and a session ended from the list end them too", async () => {
+    const a = await techWithTwoSignins();
+    expect((await call("/api/signout/everywhere", { method: "POST", token: a.laptop })).status).toBe(200);
+    await assignNew(a.owner, a.tech.userId);
+    expect(pushService.received).toEqual([]);
+    expect(await subscriptionsOf(a.tech.userId)).toEqual([]);
+
+    const b = await techWithTwoSignins();
+    const laptop = (await subscriptionsOf(b.tech.userId)).find((s) => s.endpoint === b.other)!.signinId;
+    const ended = await call(`/api/account/sessions/${laptop}/signout`, { method: "POST", token: b.tech.token });
+    expect(ended.status).toBe(200);
+    await assignNew(b.owner, b.tech.userId);
+    expect(endpointsReached()).toEqual([b.phone]);
+  });
+
+  it("a sign-in ended by any other statement (revoked, expired) pushes nothing: the send checks", async () => {
+    const { owner, tech } = await techWithTwoSignins();
+    await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.userId, tech.userId));
+    await assignNew(owner, tech.userId);
+    expect(pushService.received).toEqual([]);
+  });
+
+  it("keeps a person's 10 newest subscriptions of 60, and calls at most 4 push services at once", async () => {
+    const owner = await userWithWorkspace();
+    const tech = await memberWithRole(owner.workspaceId, "member");
+    const endpoints: string[] = [];
+    for (let i = 0; i < 60; i++) endpoints.push(await subscribe(tech.token));
+    const kept = (await subscriptionsOf(tech.userId)).map((s) => s.endpoint).sort();
+    expect(kept).toHaveLength(PUSH_SUBSCRIPTIONS_PER_PERSON);
+    expect(kept).toEqual(endpoints.slice(-PUSH_SUBSCRIPTIONS_PER_PERSON).sort());
+
+    let open = 0;
+    let most = 0;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      most = Math.max(most, ++open);
+      try {
+        return await pushService.fetch(input, init);
+      } finally {
+        open--;
+      }
+    });
+    await assignNew(owner, tech.userId);
+    expect(pushService.received).toHaveLength(PUSH_SUBSCRIPTIONS_PER_PERSON);
+    expect(most).toBeLessThanOrEqual(PUSH_CONCURRENCY);
+  });
+
+  it("sends one notice to each subscription once, however often its sender runs", async () => {
+    const owner = await userWithWorkspace();
+    const tech = await memberWithRole(owner.workspaceId, "member");
+    await subscribe(tech.token);
+    await subscribe(tech.token);
+    const notice = { title: "Issue #1 assigned to you", body: "Van", url: "/issues/x", tag: "issue-x" };
+    const target = { workspaceId: owner.workspaceId, userId: tech.userId };
+    await Promise.all([pushToMember(db, config(env), target, notice), pushToMember(db, config(env), target, notice)]);
+    await pushToMember(db, config(env), target, notice);
+    expect(pushService.received).toHaveLength(2);
   });
 });

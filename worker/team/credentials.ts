@@ -1,7 +1,15 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import { apiTokens, invites, pushSubscriptions, reportSubscriptions, sessions, vehicleShares } from "../../db/schema";
+import {
+  apiTokens,
+  invites,
+  jobShares,
+  pushSubscriptions,
+  reportSubscriptions,
+  sessions,
+  vehicleShares,
+} from "../../db/schema";
 import { announceWrites } from "../workspace-object";
 import type { Env } from "../env";
 
@@ -12,8 +20,9 @@ import type { Env } from "../env";
  * `guard` is SQL that must still hold when the batch runs (removal: "they are no longer a
  * member"), so a refused removal ends nothing.
  *
- * A new kind of credential adds its statement to `enders` below; that is the whole hook (push
- * subscriptions, issue 41, are the latest).
+ * A new kind of credential adds its statement to `enders` below; that is the whole hook (customer
+ * links to jobs, issue 51, are the latest). worker/team/credentials.worker.test.ts fails when a
+ * table of the schema that holds a token or names a creator is neither here nor set aside there.
  */
 export interface CredentialHolder {
   userId: string;
@@ -24,8 +33,12 @@ export interface CredentialHolder {
 const inWorkspace = (column: SQL | Parameters<typeof eq>[0], workspaceId: string | null) =>
   workspaceId === null ? undefined : eq(column, workspaceId);
 
-/** The statements, in order: sessions, API tokens, share links (returning their hashes), invites, report e-mails, push subscriptions. */
-function enders(db: Db, { userId, workspaceId, guard }: CredentialHolder, now: number) {
+/**
+ * The statements, in order: sessions, API tokens, share links (returning their hashes), invites,
+ * report e-mails, push subscriptions, customer links.
+ */
+function enders(db: Db, holder: CredentialHolder, now: number) {
+  const { userId, workspaceId, guard } = holder;
   return [
     // A session naming the workspace stops naming it (the person keeps their sign-in elsewhere).
     workspaceId === null
@@ -48,18 +61,7 @@ function enders(db: Db, { userId, workspaceId, guard }: CredentialHolder, now: n
           guard,
         ),
       ),
-    db
-      .update(vehicleShares)
-      .set({ endedAt: now })
-      .where(
-        and(
-          eq(vehicleShares.createdBy, userId),
-          inWorkspace(vehicleShares.workspaceId, workspaceId),
-          isNull(vehicleShares.endedAt),
-          guard,
-        ),
-      )
-      .returning({ workspaceId: vehicleShares.workspaceId, tokenHash: vehicleShares.tokenHash }),
+    endVehicleShares(db, holder, now),
     db
       .update(invites)
       .set({ revokedAt: now })
@@ -81,7 +83,40 @@ function enders(db: Db, { userId, workspaceId, guard }: CredentialHolder, now: n
     db
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, userId), inWorkspace(pushSubscriptions.workspaceId, workspaceId), guard)),
+    // Their customers' links to jobs (issue 51): read from D1 at each poll, so no object to tell.
+    endJobShares(db, holder, now),
   ] as const;
+}
+
+/** A vehicle's share links the holder made (their hashes returned, for the objects to forget). */
+function endVehicleShares(db: Db, { userId, workspaceId, guard }: CredentialHolder, now: number) {
+  return db
+    .update(vehicleShares)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(vehicleShares.createdBy, userId),
+        inWorkspace(vehicleShares.workspaceId, workspaceId),
+        isNull(vehicleShares.endedAt),
+        guard,
+      ),
+    )
+    .returning({ workspaceId: vehicleShares.workspaceId, tokenHash: vehicleShares.tokenHash });
+}
+
+/** The customers' links to jobs the holder made. */
+function endJobShares(db: Db, { userId, workspaceId, guard }: CredentialHolder, now: number) {
+  return db
+    .update(jobShares)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(jobShares.createdBy, userId),
+        inWorkspace(jobShares.workspaceId, workspaceId),
+        isNull(jobShares.endedAt),
+        guard,
+      ),
+    );
 }
 
 /** Where the share links' hashes are among the batch results of `endCredentials`'s statements. */
