@@ -50,15 +50,17 @@ export interface PlanOptions {
  * first makes the plan depend on the machine's speed.
  */
 export function planRoutes(problem: RoutingProblem, options: PlanOptions = {}): Plan {
+  const now = options.now ?? Date.now;
+  const started = now();
   const instance = compile(problem);
   const reasons = problem.jobs.map((_, job) => reasonAlone(instance, job));
   const plannable = reasons.flatMap((reason, job) => (reason ? [] : [job]));
-  const now = options.now ?? Date.now;
   const found = search(instance, plannable, {
     seed: options.seed ?? 1,
     maxIterations: options.maxIterations ?? Infinity,
     timeLimitMs: options.timeLimitMs ?? (options.maxIterations ? Infinity : 1000),
     now,
+    started,
   });
   for (const job of found.absent) reasons[job] = "no_room_left";
   const routes = found.routes.flatMap((route, r) => (route.length ? [describeRoute(problem, instance, r, route)] : []));

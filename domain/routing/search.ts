@@ -10,6 +10,8 @@ export interface SearchLimits {
   maxIterations: number;
   timeLimitMs: number;
   now: () => number;
+  /** When the budget began (the problem's compilation counts in it). */
+  started: number;
 }
 
 export interface SearchResult {
@@ -33,7 +35,7 @@ const END_TEMPERATURE = 0.1;
 export function search(instance: Instance, plannable: readonly number[], limits: SearchLimits): SearchResult {
   const random = seededRandom(limits.seed);
   const s = new Solution(instance, plannable);
-  const started = limits.now();
+  const started = limits.started;
   let iterations = 0;
   const progress = () =>
     Math.max(iterations / limits.maxIterations, (limits.now() - started) / Math.max(1, limits.timeLimitMs));
