@@ -6,8 +6,8 @@
 //   npm run bench -- plan [DIR…] [--seconds S] [--out FILE]
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { checkSolomon, type SolomonInstance } from "../domain/routing/solomon";
 import { report } from "./lib";
 
@@ -143,5 +143,10 @@ try {
 } finally {
   await mf.dispose();
 }
-if (out) writeFileSync(out, JSON.stringify(Object.fromEntries(outcomes.map((o) => [o.name, o.routes])), null, 1));
+if (out) {
+  // One instance a line: { "<name>": [[customer ids of route 1 in order], …], … }
+  const lines = outcomes.map((o) => `  ${JSON.stringify(o.name)}: ${JSON.stringify(o.routes)}`);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `{\n${lines.join(",\n")}\n}\n`);
+}
 console.log(summarise(outcomes, seconds));
