@@ -4,6 +4,12 @@ import type { Solution } from "./solution";
 /** SISR's defaults: about this many jobs removed per ruin, strings of at most this many. */
 const AVERAGE_REMOVED = 10;
 const MAX_STRING = 10;
+/**
+ * How often a ruin takes whole routes out instead (the seed's and another): with few long routes
+ * full to capacity, strings of ten cannot trade a cluster of stops between two routes, a rebuild of
+ * both can (our addition to SISR, docs/decisions/0070).
+ */
+const ROUTE_REMOVAL = 0.05;
 
 /**
  * SISR's ruin (Christiaens & Vanden Berghe 2020, "Slack induction by string removals"): from a job
@@ -12,6 +18,7 @@ const MAX_STRING = 10;
  * routes frees room in time and load where the routes are close, which the recreate then refills.
  */
 export function ruin(s: Solution, random: Random, seed: number): void {
+  if (random() < ROUTE_REMOVAL) return removeRoutes(s, random, seed);
   let routed = 0;
   let used = 0;
   for (const route of s.routes)
@@ -70,5 +77,21 @@ function takeOut(s: Solution, jobs: readonly number[]): void {
   for (const job of jobs) {
     s.routeOf[job] = -1;
     s.absent.push(job);
+  }
+}
+
+/** Takes the seed's route (or one at random) and one other route drawn at random out whole. */
+function removeRoutes(s: Solution, random: Random, seed: number): void {
+  const first = s.routeOf[seed]!;
+  const used = s.routes.flatMap((route, r) => (route.length && r !== first ? [r] : []));
+  const chosen = [first >= 0 ? first : used[below(random, used.length)]!];
+  const other = used[below(random, used.length)];
+  if (other !== undefined && other !== chosen[0]) chosen.push(other);
+  for (const r of chosen) {
+    if (r === undefined) continue;
+    s.touch(r);
+    takeOut(s, s.routes[r]!);
+    s.routes[r] = [];
+    s.refresh(r);
   }
 }
