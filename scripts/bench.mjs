@@ -4,16 +4,25 @@
 //   npm run bench              all benchmarks
 //   npm run bench -- ingest    only bench/ingest*.bench.ts
 //   BENCH_LOUD=1 npm run bench -- x   with the Worker's log (its warnings and errors, every request)
+//   npm run bench -- plan [DIR…] [--seconds S] [--out FILE]   the route planner alone on Solomon's
+//                              instances, inside workerd with no app Worker (bench/plan.bench.ts)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { migrateFreshDatabase, offlineEnv, run, startWorker } from "./worker-process.mjs";
 
 const filters = process.argv.slice(2);
+const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+
+// The planner's bench needs neither the build nor the app Worker: it runs the planner in workerd
+// on its own, and takes its own arguments (directories, --seconds, --out).
+if (filters[0] === "plan") {
+  const r = spawnSync(bin("tsx"), ["bench/plan.bench.ts", ...filters.slice(1)], { stdio: "inherit" });
+  process.exit(r.status ?? 1);
+}
 const port = Number(process.env.BENCH_PORT ?? 8877);
 const persistTo = `.wrangler/bench-${port}`;
 const outDir = ".cache/bench";
-const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 
 // The storage bench first: it sums the growth of every file of the local state, which the other
 // benches' SQLite write-ahead logs would distort when they checkpoint (shrink) meanwhile.
