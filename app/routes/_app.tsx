@@ -13,6 +13,7 @@ import { SyncIndicator } from "../sync/sync-indicator";
 import { startPhotoUploads } from "../photos/photos";
 import { NavSections, useNavSections } from "../nav/nav-items";
 import { PhoneMenu } from "../nav/phone-menu";
+import { useAddressPathname } from "../nav/use-address";
 import { useServiceWorker } from "../service-worker/use-service-worker";
 
 // The map (its sketch, the map itself, the vehicle list over it) is loaded only once the map is
@@ -42,6 +43,9 @@ function Shell() {
   usePhotoUploads();
   const { pathname } = useLocation();
   const onMap = pathname === "/map";
+  // Hidden from the first frame the address names another page, before that page has rendered; shown once /map has.
+  const address = useAddressPathname();
+  const mapShown = onMap && (address === null || address === "/map");
   // The map is mounted on the first visit of /map and then kept, hidden, on other pages.
   const [mapMounted, setMapMounted] = useState(onMap);
   useEffect(() => {
@@ -59,7 +63,7 @@ function Shell() {
         <main className={onMap ? "app-main map-page" : "app-main"}>
           {mapMounted ? (
             <Suspense fallback={null}>
-              <AppMap token={token} visible={onMap} />
+              <AppMap token={token} visible={mapShown} />
             </Suspense>
           ) : null}
           <Outlet />
