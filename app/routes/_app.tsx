@@ -1,6 +1,6 @@
 import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Toaster } from "sonner";
 import { Menu, MenuItem, MenuNote } from "../components/menu";
 import { loadAppMap, preloadMapOn } from "../map/lazy-map";
@@ -14,6 +14,7 @@ import { startPhotoUploads } from "../photos/photos";
 import { NavSections, useNavSections } from "../nav/nav-items";
 import { PhoneMenu } from "../nav/phone-menu";
 import { useAddressPathname } from "../nav/use-address";
+import { usePageScroll } from "../nav/use-page-scroll";
 import { useServiceWorker } from "../service-worker/use-service-worker";
 
 // The map (its sketch, the map itself, the vehicle list over it) is loaded only once the map is
@@ -52,6 +53,8 @@ function Shell() {
     if (onMap) setMapMounted(true);
   }, [onMap]);
   const token = useRouteLoaderData<typeof rootLoader>("root")?.mapboxToken ?? "";
+  const main = useRef<HTMLElement>(null);
+  usePageScroll(main);
 
   return (
     <div className="app">
@@ -60,7 +63,7 @@ function Shell() {
       <ConfirmEmailNotice />
       <div className="app-body">
         {onMap ? null : <SideNav />}
-        <main className={onMap ? "app-main map-page" : "app-main"}>
+        <main ref={main} className={onMap ? "app-main map-page" : "app-main"}>
           {mapMounted ? (
             <Suspense fallback={null}>
               <AppMap token={token} visible={mapShown} />
