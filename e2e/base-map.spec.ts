@@ -68,6 +68,24 @@ test("without a Mapbox token and OpenFreeMap out of reach, the map shows its own
   await expect(page.getByTestId("base-map-attribution")).toContainText("GeoNames");
 });
 
+// Issue 56: mapbox-gl's telemetry and session requests went out with the placeholder token (56 in one tour).
+test("without a Mapbox token the map asks nothing of Mapbox: no telemetry, no map sessions", async ({
+  page,
+  request,
+}) => {
+  const fleet = await newFleetAccount(request);
+  const [a] = await orderVehicles(request, fleet, 1);
+  await report(request, a!.id, { lat: 41.88, lon: -87.62, speed: 20, ignition: true });
+  const mapbox: string[] = [];
+  page.on("request", (r) => {
+    if (/^https:\/\/([a-z0-9-]+\.)*mapbox\.(com|cn)\//.test(r.url())) mapbox.push(r.url());
+  });
+  await openMap(page, fleet.token, "/map");
+  await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-base-map", "fallback");
+  await expect.poll(() => findColour(page, DRIVING)).not.toBeNull();
+  expect(mapbox).toEqual([]);
+});
+
 test.describe("without a Mapbox token, online", () => {
   test("the map uses OpenFreeMap's street style when it answers, with its attribution, and the places on it", async ({
     page,

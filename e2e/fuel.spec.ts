@@ -159,3 +159,26 @@ test("on a phone a member logs fuel on the Fuel page with no Edit or Delete; the
   await expect(page.getByRole("list", { name: "Fill-ups" })).toContainText("9 gal");
   expect(await checks()).toEqual([]);
 });
+
+// Issue 56: at the pump, "Log fuel" was at the page's foot (below every fill-up), its vehicle unchosen.
+test("on a phone, Log fuel comes first on the Fuel page, with the vehicle chosen on My day", async ({
+  page,
+  request,
+}) => {
+  const fleet = await newFleetAccount(request, "Pump Fleet");
+  await orderVehicle(request, fleet);
+  const mine = await orderVehicle(request, fleet);
+  await page.setViewportSize(PHONE);
+  await signInAs(page, fleet.token);
+  await page.goto("/my-day");
+  await page.getByLabel("Vehicle").selectOption(mine.id);
+  await page.getByRole("button", { name: /^Menu/ }).click();
+  await page.getByRole("dialog", { name: "Navigation menu" }).getByRole("link", { name: "Fuel", exact: true }).click();
+  const log = page.getByRole("form", { name: "Log fuel" });
+  await expect(log.getByLabel("Vehicle")).toHaveValue(mine.id);
+  const history = page.getByText("No fuel logged in the last 90 days.");
+  await expect(history).toBeVisible();
+  const [form, rest] = [(await log.boundingBox())!, (await history.boundingBox())!];
+  expect(form.y).toBeLessThan(rest.y);
+  expect(form.y).toBeLessThan(PHONE.height / 2);
+});

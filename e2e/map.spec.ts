@@ -34,6 +34,45 @@ function selectedPosition(page: Page) {
   );
 }
 
+/** Holds back the requests matching `url` until the returned function is called. */
+async function holdBack(page: Page, url: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Counts, at every frame from now on, the frames drawn while the address is another page than the
+ * map, and names any part of the map that has a size in them.
+ */
+function watchMapOffItsPage(page: Page) {
+  return page.evaluate(() => {
+    const watch = { frames: 0, shown: [] as string[] };
+    (window as unknown as { __mapOffItsPage: typeof watch }).__mapOffItsPage = watch;
+    const check = () => {
+      if (location.pathname !== "/map") {
+        watch.frames++;
+        for (const el of Array.from(document.querySelectorAll(".map-host, .map-host canvas, .map-sketch"))) {
+          const { width, height } = el.getBoundingClientRect();
+          if (width && height) watch.shown.push(`${el.tagName.toLowerCase()}.${el.className} ${width}x${height}`);
+        }
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+function mapOffItsPage(page: Page) {
+  return page.evaluate(
+    () => (window as unknown as { __mapOffItsPage: { frames: number; shown: string[] } }).__mapOffItsPage,
+  );
+}
+
 test.describe("map: vehicles panel", () => {
   test("lists every vehicle with its connectivity, and the search box filters the list", async ({ page, request }) => {
     const fleet = await newFleetAccount(request, "Acme Haulage");
@@ -366,6 +405,61 @@ test.describe("map: the live map", () => {
     await expect.poll(async () => (await mapView(page)).zoom).toBe(14);
     expect((await mapView(page)).lng).toBeCloseTo(-74.006, 1);
   });
+
+  // Issue 56: leaving /map before mapbox-gl had loaded left its canvas and the sketch over the next page.
+  for (const stage of ["sketch", "loading", "ready"] as const) {
+    test(`left while ${stage}, it is hidden on the next page from its first frame, and the same map on return`, async ({
+      page,
+      request,
+    }) => {
+      const fleet = await newFleetAccount(request);
+      const [a] = await orderVehicles(request, fleet, 1);
+      await report(request, a!.id, { lat: 40, lon: -100, ignition: false });
+      // The sketch: mapbox-gl held back. Loading: mapbox-gl here, but not its worker, so the map exists and never loads.
+      const held = { sketch: /\/assets\/mapbox-gl-[^/]*\.js$/, loading: /\/assets\/mapbox-gl-worker-[^/]*\.js$/ };
+      const release = stage === "ready" ? () => {} : await holdBack(page, held[stage]);
+      await page.addInitScript(() => ((window as unknown as { __fleetOpsDebug: string[] }).__fleetOpsDebug = ["map"]));
+      await signInAs(page, fleet.token);
+      await page.goto("/map");
+      const sketch = page.getByTestId("map-sketch");
+      const map = page.getByTestId("fleet-map");
+      if (stage === "sketch") await expect(sketch).toHaveAttribute("data-vehicles-shown", "true");
+      if (stage === "loading") {
+        await expect(map.locator("canvas")).toHaveCount(1);
+        await expect(sketch).toHaveAttribute("data-vehicles-shown", "true");
+      }
+      if (stage === "ready") await expect(map).toHaveAttribute("data-map-ready", "true");
+      if (stage !== "ready") await expect(map).not.toHaveAttribute("data-map-ready", "true");
+      await page
+        .locator(".map-host canvas")
+        .evaluateAll((els) => els.forEach((el) => ((el as unknown as { marked: boolean }).marked = true)));
+
+      await watchMapOffItsPage(page);
+      // A phone's CPU: the next page is rendered in slices between which the browser draws frames.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Vehicles" }).click();
+      await expect(page.getByRole("heading", { name: "Vehicles", level: 1 })).toBeVisible();
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await expect.poll(() => mapOffItsPage(page).then((w) => w.frames)).toBeGreaterThan(10);
+      release();
+      // Finishing its start while hidden shows nothing either.
+      if (stage !== "ready") await expect(map).toHaveAttribute("data-map-ready", "true");
+      const frames = (await mapOffItsPage(page)).frames;
+      await expect.poll(() => mapOffItsPage(page).then((w) => w.frames)).toBeGreaterThan(frames + 10);
+      expect((await mapOffItsPage(page)).shown).toEqual([]);
+
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Map" }).click();
+      await expect(map).toBeVisible();
+      await expect(sketch).toHaveCount(0);
+      await expect(map).toHaveAttribute("data-vehicle-count", "1");
+      // Kept mounted: the canvases drawn before leaving are the ones shown (the map's, once ready).
+      expect(await map.locator("canvas").evaluate((el) => (el as unknown as { marked?: boolean }).marked)).toBe(
+        stage === "sketch" ? undefined : true,
+      );
+      expect(await findColour(page, PARKED)).not.toBeNull();
+    });
+  }
 
   test("crowded beacons at low zoom become one disc with their count; clicking it zooms in; the selected one stays apart", async ({
     page,

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
+import { orderVehicles } from "./ui-helpers";
 
 test.describe("navigation", () => {
   test("the top bar links to Vehicles and Map; its menu has the specified items and logs out", async ({
@@ -39,6 +40,47 @@ test.describe("navigation", () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/vehicles");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fvehicles$/);
+  });
+
+  // Issue 56: the app scrolls its main element, not the window, so every page opened where the last was left.
+  test("a page opens at its top, and Back and Forward return each page to where it was scrolled", async ({
+    page,
+    request,
+  }) => {
+    const fleet = await newFleetAccount(request);
+    await orderVehicles(request, fleet, 30);
+    await page.setViewportSize({ width: 390, height: 700 });
+    await signInAs(page, fleet.token);
+    await page.goto("/jobs");
+    await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
+    const main = page.locator("main");
+    const scrollTop = () => main.evaluate((el) => el.scrollTop);
+    const scrollTo = async (top: number) => {
+      await main.evaluate((el, top) => el.scrollTo(0, top), top);
+      await expect.poll(scrollTop).toBe(top);
+    };
+    const open = async (name: string) => {
+      await page.getByRole("button", { name: /^Menu/ }).click();
+      await page.getByRole("dialog", { name: "Navigation menu" }).getByRole("link", { name, exact: true }).click();
+    };
+    await expect.poll(() => main.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeGreaterThan(1200);
+    await scrollTo(1200);
+
+    await open("Fuel");
+    await expect(page.getByRole("heading", { name: "Fuel", level: 1 })).toBeVisible();
+    expect(await scrollTop()).toBe(0);
+    await scrollTo(300);
+
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
+    await expect.poll(scrollTop).toBe(1200);
+    await page.goForward();
+    await expect(page.getByRole("heading", { name: "Fuel", level: 1 })).toBeVisible();
+    await expect.poll(scrollTop).toBe(300);
+    // A page opened again (not through Back) is a new visit: its top.
+    await open("Jobs");
+    await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
+    expect(await scrollTop()).toBe(0);
   });
 
   for (const [where, menuName, first, last] of [

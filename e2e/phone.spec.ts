@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signInAs } from "./helpers";
+import { newFleetAccount, signInAs } from "./helpers";
+import { goOffline, heading, indicator, orderVehicle, rename } from "./sync-helpers";
 import {
   appPages,
   DESKTOP,
@@ -10,6 +11,33 @@ import {
   seriousViolations,
   smallTargets,
 } from "./phone-helpers";
+
+/**
+ * What of the top bar does not fit on its one line: a text on more than one line, or anything
+ * past the bar's right edge or out of its height.
+ */
+function topBarLines(page: Page): Promise<string[]> {
+  return page.locator(".top-bar").evaluate((bar) => {
+    const box = bar.getBoundingClientRect();
+    const problems: string[] = [];
+    for (const el of Array.from(bar.querySelectorAll<HTMLElement>("*"))) {
+      const r = el.getBoundingClientRect();
+      if (!r.width) continue;
+      const name = `${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim()}"`;
+      if (r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+        problems.push(`${name} overflows`);
+      for (const text of Array.from(el.childNodes).filter(
+        (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+      )) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const lines = new Set(Array.from(range.getClientRects()).map((line) => Math.round(line.top)));
+        if (lines.size > 1) problems.push(`${name} on ${lines.size} lines`);
+      }
+    }
+    return problems;
+  });
+}
 
 /**
  * The app on a phone (issue 33, 390 × 844): a menu that carries every page with the Inbox count,
@@ -27,6 +55,27 @@ test.describe("on a phone", () => {
     await expect(drawer).toBeVisible();
     return drawer;
   }
+
+  // Issue 56: the offline label and count pushed "Fleet Ops" onto two lines.
+  test("the top bar holds on one line in every sync state: synced, offline, offline with changes waiting", async ({
+    page,
+    request,
+  }) => {
+    const fleet = await newFleetAccount(request);
+    const vehicle = await orderVehicle(request, fleet);
+    await signInAs(page, fleet.token);
+    await page.goto(`/vehicles/${vehicle.id}/settings`);
+    await expect(heading(page)).toHaveText(vehicle.name);
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+    expect(await topBarLines(page)).toEqual([]);
+
+    await goOffline(page);
+    expect(await topBarLines(page)).toEqual([]);
+    await rename(page, "Edited offline");
+    await expect(indicator(page)).toHaveAttribute("aria-label", "Offline: 1 change will sync when you reconnect");
+    await expect(indicator(page).locator(".sync-count")).toHaveText("1");
+    expect(await topBarLines(page)).toEqual([]);
+  });
 
   test("the menu carries every section with the Inbox count, and the workspace and account pages", async ({
     page,

@@ -103,3 +103,26 @@ test("a push the service worker receives is shown as a notification carrying the
     })
     .toEqual([{ title: notice.title, body: "Van 7", data: { url: "/issues/abc" } }]);
 });
+
+// Issue 56: the browser's refusal (Chromium's words for it, where push is not allowed) read "Check your connection".
+test("when the browser refuses to subscribe, Settings says permission was refused and how to allow it", async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    PushManager.prototype.subscribe = async function () {
+      throw new DOMException("Registration failed - permission denied", "AbortError");
+    };
+  });
+  const fleet = await newFleetAccount(request);
+  await signInAs(page, fleet.token);
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "Notifications on this device" });
+  const toggle = section.getByRole("switch");
+  await toggle.click();
+  const alert = section.getByRole("alert");
+  await expect(alert).toContainText("This browser refused notifications for this site");
+  await expect(alert).toContainText("site settings");
+  await expect(alert).not.toContainText("connection");
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+});

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { api } from "./api";
-import { withContentSecurityPolicy } from "./csp";
+import { mapHostsFor, withContentSecurityPolicy } from "./csp";
 import { randomToken } from "./lib/crypto";
 import { errorAnswer, notFound } from "./lib/errors";
 import type { Env } from "./env";
@@ -59,6 +59,7 @@ export function createApp(pages: PageHandler) {
     const res = await withContentSecurityPolicy(
       await pages(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext, nonce),
       nonce,
+      mapHostsFor(config(c.env).MAPBOX_TOKEN),
     );
     // Pages carry no user data (it lives in the local store), so the edge may cache them briefly
     // and serve stale while it revalidates; routes that need otherwise set their own header.

@@ -67,19 +67,29 @@ describe("the pages' Content-Security-Policy", () => {
     expect(directive(policy, "script-src")).toEqual(["'self'"]);
   });
 
-  it("lets the page connect to its own origin and the map's hosts (Mapbox, OpenFreeMap) only", async () => {
+  it("lets the page connect to its own origin and the hosts its map uses only: OpenFreeMap's without a Mapbox token", async () => {
     const { policy } = await policyOf("<html></html>");
-    const mapHosts = [
-      "https://api.mapbox.com",
-      "https://*.tiles.mapbox.com",
-      "https://events.mapbox.com",
-      "https://tiles.openfreemap.org",
-    ];
-    expect(directive(policy, "connect-src")).toEqual(["'self'", ...mapHosts]);
-    expect(directive(policy, "img-src")).toEqual(["'self'", "data:", "blob:", ...mapHosts]);
+    expect(directive(policy, "connect-src")).toEqual(["'self'", "https://tiles.openfreemap.org"]);
+    expect(directive(policy, "img-src")).toEqual(["'self'", "data:", "blob:", "https://tiles.openfreemap.org"]);
+    // Issue 56: no Mapbox host where the workspace has no key for it.
+    expect(policy).not.toContain("mapbox");
     expect(policy).not.toMatch(/\bwss?:/);
     expect(directive(policy, "object-src")).toEqual(["'none'"]);
     expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
+  });
+
+  it("names Mapbox's hosts, and not OpenFreeMap's, with a Mapbox token", async () => {
+    const withToken = { ...env, MAPBOX_TOKEN: "pk.eyJ1IjoiZTJlIn0.test" };
+    const res = await page("<html></html>").fetch(
+      new Request("http://localhost/map"),
+      withToken,
+      createExecutionContext(),
+    );
+    const policy = res.headers.get("Content-Security-Policy") ?? "";
+    const mapbox = ["https://api.mapbox.com", "https://*.tiles.mapbox.com", "https://events.mapbox.com"];
+    expect(directive(policy, "connect-src")).toEqual(["'self'", ...mapbox]);
+    expect(directive(policy, "img-src")).toEqual(["'self'", "data:", "blob:", ...mapbox]);
+    expect(directive(policy, "style-src")).toEqual(["'self'", "'unsafe-inline'", "https://api.mapbox.com"]);
   });
 
   it("sends the strict policy with non-HTML answers too", async () => {

@@ -128,20 +128,20 @@ export interface FuelPrefill {
   litres: number | null;
 }
 
+interface LogFuelFormProps {
+  vehicleId?: string;
+  prefill?: FuelPrefill;
+  /** the vehicle chosen first in the list (the one this device drives, useMyVehicle), still changeable */
+  suggestedVehicleId?: string;
+  /** after a fill-up is saved (the caller drops its prefill) */
+  onLogged?: () => void;
+}
+
 /**
  * "Log fuel" for one vehicle (its Fuel tab) or, without `vehicleId`, for a vehicle chosen in the form
  * (the Fuel page); `prefill` fills it in from a refuel seen but not logged (callers key the form by it).
  */
-export function LogFuelForm({
-  vehicleId,
-  prefill,
-  onLogged,
-}: {
-  vehicleId?: string;
-  prefill?: FuelPrefill;
-  /** after a fill-up is saved (the caller drops its prefill) */
-  onLogged?: () => void;
-}) {
+export function LogFuelForm({ vehicleId, prefill, onLogged, suggestedVehicleId }: LogFuelFormProps) {
   const { logFuel } = useFuelMutations();
   const vehicles = useVehicles();
   const units = useWorkspaceUnits();
@@ -170,7 +170,7 @@ export function LogFuelForm({
     {
       at: localInput(prefill?.at ?? Date.now()),
       fullTank: "on",
-      vehicleId: prefill?.vehicleId ?? vehicleId ?? "",
+      vehicleId: prefill?.vehicleId ?? vehicleId ?? suggestedVehicleId ?? "",
       ...(prefill?.litres ? { volume: formVolumeOf(units, prefill.litres) } : {}),
     },
   );

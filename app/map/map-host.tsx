@@ -22,6 +22,9 @@ function createMap(
   camera: Camera,
 ): MapboxMap {
   mapboxgl.setAccessToken(token || OFFLINE_TOKEN);
+  // Without a token nothing of Mapbox's is used: no API base means mapbox-gl posts no telemetry,
+  // map loads or map sessions, which it otherwise sends with the placeholder token (issue 56).
+  if (!token) mapboxgl.setBaseApiUrl("");
   // One set of web workers for every map of the page's life: without it, the last map's removal
   // (leaving /locations for /map) terminates the shared workers while mapbox-gl still holds
   // them, and the next map's GeoJSON sources and labels never arrive (seen in Chromium).
@@ -36,6 +39,8 @@ function createMap(
     // Flat, so what fits on screen is what project() says (mapbox-gl 3 may pick a globe),
     // and the beacons' custom layer draws in Web Mercator.
     projection: "mercator",
+    // Its performance metrics go to Mapbox too: only where the workspace uses Mapbox.
+    performanceMetricsCollection: Boolean(token),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { default as MapboxUmd } from "mapbox-gl";
-import { Map, Marker, prewarm, setAccessToken, setWorkerUrl } from "mapbox-gl/esm";
+import { Map, Marker, prewarm, setAccessToken, setBaseApiUrl, setWorkerUrl } from "mapbox-gl/esm";
 import workerUrl from "virtual:mapbox-gl-worker-url";
 
 /**
@@ -10,9 +10,12 @@ import workerUrl from "virtual:mapbox-gl-worker-url";
  * The types stay those of the package's main entry, which the rest of the app's map code names:
  * both describe the same version's classes.
  */
-export type Mapbox = Pick<typeof MapboxUmd, "Map" | "Marker" | "prewarm"> & { setAccessToken(token: string): void };
+export type Mapbox = Pick<typeof MapboxUmd, "Map" | "Marker" | "prewarm"> & {
+  setAccessToken(token: string): void;
+  setBaseApiUrl(url: string): void;
+};
 
 if (workerUrl) setWorkerUrl(workerUrl);
 
-const mapbox = { Map, Marker, prewarm, setAccessToken } as unknown as Mapbox;
+const mapbox = { Map, Marker, prewarm, setAccessToken, setBaseApiUrl } as unknown as Mapbox;
 export default mapbox;

@@ -1,4 +1,4 @@
-import { usePush } from "./use-push";
+import { usePush, type PushFailure } from "./use-push";
 
 const explanations = {
   unsupported: "This browser cannot receive notifications. On a phone, install the app first (Add to Home Screen).",
@@ -6,6 +6,12 @@ const explanations = {
   on: "On: this device is notified of issues assigned to you and of alerts whose rules name you.",
   off: "Off: turn on to be notified on this device of issues assigned to you and of alerts whose rules name you.",
   loading: "…",
+};
+
+const failures: Record<PushFailure, string> = {
+  connection: "Could not change notifications. Check your connection and try again.",
+  refused:
+    "This browser refused notifications for this site (permission denied). Allow notifications for this site in the browser's site settings, then try again; a private window cannot receive them.",
 };
 
 /** Settings → Notifications on this device (issue 41): one switch per device. */
@@ -18,7 +24,7 @@ export function PushSettings() {
       <p className="muted">{explanations[state]}</p>
       {failed ? (
         <div className="alert" role="alert">
-          Could not change notifications. Check your connection and try again.
+          {failures[failed]}
         </div>
       ) : null}
       {state === "on" || state === "off" || state === "loading" ? (

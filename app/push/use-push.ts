@@ -13,15 +13,34 @@ async function currentSubscription() {
   return registration.pushManager.getSubscription();
 }
 
+/** Why turning notifications on or off failed: the network (or the server), or the browser's refusal. */
+export type PushFailure = "connection" | "refused";
+
+/** The browser's own refusal to subscribe, as opposed to a request that failed. */
+class PushRefused extends Error {}
+
+/**
+ * Chromium answers a subscription it will not make (a private window, push turned off for the
+ * site, or where it has no push service it may use) with "Registration failed - permission
+ * denied", an AbortError, even after the notification permission was granted; other browsers
+ * with a NotAllowedError.
+ */
+const refusedByBrowser = (error: unknown) =>
+  error instanceof DOMException && (error.name === "NotAllowedError" || /permission/i.test(error.message));
+
 async function turnOn(): Promise<PushState> {
   if ((await Notification.requestPermission()) !== "granted") return "blocked";
   const { key } = pushPublicKeySchema.parse(await http.get("push/public-key").json());
   const registration = await navigator.serviceWorker.ready;
-  const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    // base64url, as the Push API takes it.
-    applicationServerKey: key,
-  });
+  const subscription = await registration.pushManager
+    .subscribe({
+      userVisibleOnly: true,
+      // base64url, as the Push API takes it.
+      applicationServerKey: key,
+    })
+    .catch((error: unknown) => {
+      throw refusedByBrowser(error) ? new PushRefused(String(error)) : error;
+    });
   await http.post("push-subscriptions", { json: subscription.toJSON() });
   return "on";
 }
@@ -43,7 +62,7 @@ async function turnOff(): Promise<PushState> {
  */
 export function usePush() {
   const [state, setState] = useState<PushState>("loading");
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<PushFailure | null>(null);
   useEffect(() => {
     if (!supported()) return setState("unsupported");
     if (Notification.permission === "denied") return setState("blocked");
@@ -60,13 +79,13 @@ export function usePush() {
     };
   }, []);
   const toggle = useCallback(async (on: boolean) => {
-    setFailed(false);
+    setFailed(null);
     setState("loading");
     try {
       setState(await (on ? turnOn() : turnOff()));
     } catch (error) {
       console.warn("push could not be changed:", error);
-      setFailed(true);
+      setFailed(error instanceof PushRefused ? "refused" : "connection");
       setState((await currentSubscription().catch(() => null)) ? "on" : "off");
     }
   }, []);

@@ -10,6 +10,7 @@ import { useCan } from "../session/session";
 import { useStoreStatus, useVehicles } from "../store";
 import { useFuelEntries, useUnloggedRefuels } from "../store/fuel";
 import { FleetExpenses } from "../costs/fleet-expenses";
+import { useMyVehicle } from "../jobs/use-my-vehicle";
 
 /**
  * The fleet's Fuel page (issue 42): every vehicle's fill-ups of the last 90 days, newest first,
@@ -29,6 +30,8 @@ export default function FuelPage() {
   const unlogged = useUnloggedRefuels();
   const units = useWorkspaceUnits();
   const [prefill, setPrefill] = useState<FuelPrefill>();
+  // At the pump: the vehicle this device drives (My day's choice, or the member's as its driver).
+  const myVehicleId = useMyVehicle().vehicle?.id;
   const formArea = useRef<HTMLDivElement>(null);
   const logIt = (p: FuelPrefill) => {
     setPrefill(p);
@@ -58,7 +61,13 @@ export default function FuelPage() {
       </div>
       {canLog ? (
         <div className="maintenance-forms" ref={formArea}>
-          <LogFuelForm key={prefill?.id ?? "new"} prefill={prefill} onLogged={() => setPrefill(undefined)} />
+          <LogFuelForm
+            // Started afresh once the store knows this device's vehicle, so it comes chosen.
+            key={prefill?.id ?? `new-${myVehicleId ?? ""}`}
+            prefill={prefill}
+            suggestedVehicleId={myVehicleId}
+            onLogged={() => setPrefill(undefined)}
+          />
         </div>
       ) : null}
       <FleetExpenses />

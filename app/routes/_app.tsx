@@ -1,6 +1,6 @@
 import { Provider as TooltipProvider } from "@radix-ui/react-tooltip";
 import { Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Toaster } from "sonner";
 import { Menu, MenuItem, MenuNote } from "../components/menu";
 import { loadAppMap, preloadMapOn } from "../map/lazy-map";
@@ -14,6 +14,8 @@ import { useSync } from "../sync/sync-provider";
 import { startPhotoUploads } from "../photos/photos";
 import { NavSections, useNavSections } from "../nav/nav-items";
 import { PhoneMenu } from "../nav/phone-menu";
+import { useAddressPathname } from "../nav/use-address";
+import { usePageScroll } from "../nav/use-page-scroll";
 import { useServiceWorker } from "../service-worker/use-service-worker";
 
 // The map (its sketch, the map itself, the vehicle list over it) is loaded only once the map is
@@ -43,12 +45,17 @@ function Shell() {
   usePhotoUploads();
   const { pathname } = useLocation();
   const onMap = pathname === "/map";
+  // Hidden from the first frame the address names another page, before that page has rendered; shown once /map has.
+  const address = useAddressPathname();
+  const mapShown = onMap && (address === null || address === "/map");
   // The map is mounted on the first visit of /map and then kept, hidden, on other pages.
   const [mapMounted, setMapMounted] = useState(onMap);
   useEffect(() => {
     if (onMap) setMapMounted(true);
   }, [onMap]);
   const token = useRouteLoaderData<typeof rootLoader>("root")?.mapboxToken ?? "";
+  const main = useRef<HTMLElement>(null);
+  usePageScroll(main);
 
   return (
     <div className="app">
@@ -57,10 +64,10 @@ function Shell() {
       <ConfirmEmailNotice />
       <div className="app-body">
         {onMap ? null : <SideNav />}
-        <main className={onMap ? "app-main map-page" : "app-main"}>
+        <main ref={main} className={onMap ? "app-main map-page" : "app-main"}>
           {mapMounted ? (
             <Suspense fallback={null}>
-              <AppMap token={token} visible={onMap} />
+              <AppMap token={token} visible={mapShown} />
             </Suspense>
           ) : null}
           <Outlet />

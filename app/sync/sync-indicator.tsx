@@ -24,7 +24,8 @@ export function SyncIndicator() {
   return (
     <span className={`sync-indicator ${state}`} role="status" aria-label={label} title={label} data-state={state}>
       <span className="sync-dot" aria-hidden />
-      {problem === "offline" ? "Offline" : problem === "refused" ? "Not syncing" : null}
+      {/* A span, so a phone's top bar can leave the word out (the dot, the count and the label say it). */}
+      {problem ? <span className="sync-label">{problem === "offline" ? "Offline" : "Not syncing"}</span> : null}
       {pendingMutations ? <span className="sync-count">{pendingMutations}</span> : null}
     </span>
   );

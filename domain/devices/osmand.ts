@@ -90,11 +90,24 @@ export function clampPercent(v: number | null) {
   return v === null ? null : Math.min(100, Math.max(0, v));
 }
 
+/**
+ * A report that locates the device only by the cells and Wi-Fi access points it sees (OsmAnd's
+ * `cell` and `wifi` parameters, as in Traccar's own decoder test), with no coordinates. This app
+ * does not resolve those to a position, so the report is acknowledged and not stored: refused, the
+ * device would resend it for ever.
+ */
+export class NoPositionReport extends ReportError {
+  constructor(readonly deviceId: string) {
+    super("A report with cells or Wi-Fi and no coordinates: acknowledged, no position stored");
+  }
+}
+
 /** Query-string or form parameters (GET or POST): one report. */
 export function parseOsmandParams(params: Record<string, string>, now = Date.now()): Report {
   // Checked first: an overlong id is refused before anything else is read or kept.
   const deviceId = deviceIdOf(params.id ?? params.deviceid);
   const [lat, lon] = params.location ? params.location.split(",") : [params.lat, params.lon];
+  if (lat === undefined && lon === undefined && (params.cell || params.wifi)) throw new NoPositionReport(deviceId);
   const knots = number(params.speed);
   return plausible({
     app: "osmand",

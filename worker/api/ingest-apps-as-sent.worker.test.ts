@@ -131,3 +131,27 @@ describe("Traccar Client at the address its user typed", () => {
     expect(page.headers.get("Content-Type") ?? "").not.toContain("application/json");
   });
 });
+
+describe("a tracker's report with no coordinates (issue 56)", () => {
+  // Traccar's own OsmAnd decoder test: cells and Wi-Fi access points, no position.
+  const cellsAndWifi = (id: string) =>
+    `/api/ingest/osmand?id=${id}&timestamp=1377177267&cell=257,02,16,2224&cell=257,02,16,2223,-90` +
+    "&wifi=00-14-22-01-23-45,-80&wifi=00-1C-B3-09-85-15,-70";
+
+  it("is acknowledged, so the device stops resending it, and stores no position", async () => {
+    const { beacon } = await workspaceWithBeacon();
+    const res = await call(cellsAndWifi(beacon.id), { headers: fromIp() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, outcomes: ["no_position"] });
+    expect(await storedPositions(beacon.id)).toEqual([]);
+  });
+
+  it("from an unknown device, or with nothing to locate it by, is refused as before", async () => {
+    const unknown = await call(cellsAndWifi("no-such-device"), { headers: fromIp() });
+    expect(unknown.status).toBe(400);
+    const { beacon } = await workspaceWithBeacon();
+    const bare = await call(`/api/ingest/osmand?id=${beacon.id}&timestamp=1377177267`, { headers: fromIp() });
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as ErrorBody).error.message).toContain("Unreadable position");
+  });
+});

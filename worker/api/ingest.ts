@@ -5,6 +5,7 @@ import { forgetDevice, workspaceOfDevice } from "../fleet/device-directory";
 import { ingestTogether, isOverloaded } from "../fleet/ingest-batcher";
 import { addressKey, ingestThrottle, type Take } from "../fleet/ingest-throttle";
 import {
+  NoPositionReport,
   osmandJsonBodySchema,
   parseOsmandJson,
   parseOsmandParams,
@@ -72,7 +73,13 @@ export const ingestRoutes = new Hono<AppEnv>()
 
 async function ingestOsmand(c: Context<AppEnv>) {
   refuseOversizedBody(c);
-  const answer = await ingestReports(c, await readReports(c));
+  const reports = await readReports(c);
+  if (reports instanceof NoPositionReport) {
+    // Like an app's message with no position (ingest-apps.ts): an unknown device is still 400.
+    await checkDevice(c, reports.deviceId);
+    return c.json({ ok: true, outcomes: ["no_position" as const] });
+  }
+  const answer = await ingestReports(c, reports);
   return c.json({ ok: true, outcomes: answer.outcomes });
 }
 
@@ -157,7 +164,7 @@ function tooMany(c: Context<AppEnv>, retryAfterS: number, where: string) {
   return new ApiError(429, "rate_limited", `Too many reports ${where}. Try again in ${retryAfterS} s.`);
 }
 
-async function readReports(c: Context<AppEnv>): Promise<Report[]> {
+async function readReports(c: Context<AppEnv>): Promise<Report[] | NoPositionReport> {
   try {
     const query = c.req.query();
     const reports = await reportsOf(c, query);
@@ -165,6 +172,7 @@ async function readReports(c: Context<AppEnv>): Promise<Report[]> {
     if (!reports.batch) refuseLoneReportBeforeEpoch(reports.reports);
     return reports.reports;
   } catch (error) {
+    if (error instanceof NoPositionReport) return error;
     if (error instanceof ReportError) throw badRequest(error.message);
     throw error;
   }
