@@ -147,7 +147,11 @@ export async function findColour(page: Page, rgb: [number, number, number], tole
   const fromX = 340;
   const map = page.getByTestId("fleet-map");
   const box = (await map.boundingBox())!;
-  const png = (await map.screenshot()).toString("base64");
+  // Toasts ("Ready to work offline" as the service worker takes over) float over the map in text of
+  // the beacons' colours: they are not the map.
+  const png = (await map.screenshot({ style: "[data-sonner-toaster] { visibility: hidden !important; }" })).toString(
+    "base64",
+  );
   const found = await page.evaluate(
     async ({ png, rgb, tolerance, fromX }) => {
       const img = new Image();
