@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 // Browser tests: Debian's Chromium (never a downloaded browser) against the built app served by
@@ -30,6 +31,37 @@ const ALONE = [
   "sign-out-offline.spec.ts",
 ].map((file) => `**/${file}`);
 
+/**
+ * A run at a chosen hour (issue 57, docs/decisions/0077): `E2E_CLOCK=2026-11-28T23:30:00Z npm run
+ * test:e2e` shifts every clock by the same amount: the test processes through Debian's libfaketime
+ * (`apt-get install faketime`), the pages through Playwright's clock (e2e/fixtures.ts; Chromium
+ * hangs under libfaketime), the Worker through TEST_CLOCK_OFFSET_MS (worker/test-clock.ts).
+ * `E2E_TIME_ZONE=America/Chicago` puts the browser and the tests' workspaces in that zone.
+ * The offset is worked out once, by the runner, and inherited by the processes it starts.
+ */
+const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+const clock = process.env.E2E_CLOCK;
+if (clock && process.env.E2E_CLOCK_OFFSET_S === undefined) {
+  const at = Date.parse(clock);
+  if (Number.isNaN(at)) throw new Error(`E2E_CLOCK is not a date: ${clock}`);
+  if (!existsSync(LIBFAKETIME)) throw new Error("E2E_CLOCK needs libfaketime: apt-get install faketime");
+  const seconds = Math.round((at - Date.now()) / 1000);
+  Object.assign(process.env, {
+    E2E_CLOCK_OFFSET_S: String(seconds),
+    LD_PRELOAD: LIBFAKETIME,
+    FAKETIME: `${seconds >= 0 ? "+" : ""}${seconds}`,
+    FAKETIME_DONT_FAKE_MONOTONIC: "1",
+  });
+}
+const timeZone = process.env.E2E_TIME_ZONE;
+if (timeZone) process.env.TZ = timeZone;
+/** What the Worker's processes and Chromium get instead: workerd and Chromium hang under libfaketime. */
+const notFaked = { LD_PRELOAD: "" };
+const workerClock = {
+  ...notFaked,
+  TEST_CLOCK_OFFSET_MS: String(Number(process.env.E2E_CLOCK_OFFSET_S ?? 0) * 1000),
+};
+
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
@@ -53,8 +85,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
+    ...(timeZone && { timezoneId: timeZone }),
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      env: { ...process.env, ...notFaked },
       args: [
         "--no-sandbox",
         "--disable-background-networking",
@@ -73,7 +107,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { E2E_PORT: String(port) },
+      env: { E2E_PORT: String(port), ...workerClock },
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     },
     {
@@ -82,6 +116,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
+        ...workerClock,
         E2E_PORT: String(tokenPort),
         MAPBOX_TOKEN: "pk.eyJ1IjoiZTJlLXVua25vd24iLCJhIjoiZTJlIn0.e2e-unknown-token",
       },

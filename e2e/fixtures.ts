@@ -37,10 +37,11 @@ export const test = base.extend<{ failOnPageError: void }>({
     { auto: true },
   ],
   page: async ({ page }, use) => {
-    // Mapbox is out of reach here: its tiles and styles fail, but its usage endpoints (load events,
-    // map sessions) answer as they do when reachable. mapbox-gl calls a callback it has already
-    // dropped when one of those requests fails after the map was removed (an uncaught TypeError
-    // inside mapbox-gl on leaving /map fast).
+    // A run at a chosen hour (playwright.config.ts E2E_CLOCK): the pages get the shifted time and
+    // run on from there. Playwright hands the browser the time against its own clock, which
+    // libfaketime has shifted already: the offset is added once more to come out shifted once.
+    const offsetSeconds = Number(process.env.E2E_CLOCK_OFFSET_S ?? 0);
+    if (offsetSeconds) await page.context().clock.install({ time: Date.now() + offsetSeconds * 1000 });
     await page.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) => {
       const url = new URL(route.request().url());
       const usage = url.hostname === "events.mapbox.com" || url.pathname.startsWith("/map-sessions/");

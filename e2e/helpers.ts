@@ -38,7 +38,10 @@ export async function createWorkspace(
   name = "Test Fleet",
 ): Promise<{ workspaceId: string; token: string }> {
   const headers = { Authorization: `Bearer ${token}` };
-  const created = await request.post("/api/workspaces", { headers, data: { name } });
+  // In a run at another zone (playwright.config.ts E2E_TIME_ZONE) the workspace is in it too, as the
+  // app makes it from the creator's browser.
+  const timeZone = process.env.E2E_TIME_ZONE;
+  const created = await request.post("/api/workspaces", { headers, data: { name, ...(timeZone && { timeZone }) } });
   if (created.status() !== 201) throw new Error(`workspace failed: ${created.status()} ${await created.text()}`);
   const { id } = await created.json();
   const switched = await request.post("/api/workspaces/session", { headers, data: { workspaceId: id } });

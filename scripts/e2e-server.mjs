@@ -11,7 +11,13 @@ const worker = await startWorker({
   port,
   persistTo,
   quiet: true,
-  vars: { ENVIRONMENT: "test", APP_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_SCALE: "1000" },
+  vars: {
+    ENVIRONMENT: "test",
+    APP_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_SCALE: "1000",
+    // A run at a chosen hour (playwright.config.ts E2E_CLOCK): the Worker's clock shifted as the browser's.
+    ...(process.env.TEST_CLOCK_OFFSET_MS && { TEST_CLOCK_OFFSET_MS: process.env.TEST_CLOCK_OFFSET_MS }),
+  },
 });
 console.log(`e2e Worker ready at ${worker.url}`);
 const stop = async () => {

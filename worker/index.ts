@@ -1,3 +1,5 @@
+// First: a test run at a chosen hour shifts the clock before any other module reads it.
+import "./test-clock";
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "remix-server-build";
 import { createApp } from "./app";
