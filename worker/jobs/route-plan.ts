@@ -1,0 +1,211 @@
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { clockMinutes, type JobStatus } from "../../shared/jobs/jobs";
+import {
+  DEFAULT_SHIFT,
+  MAX_PLAN_JOBS,
+  type PlanPlace,
+  type RoutePlan,
+  type RoutePlanBody,
+} from "../../shared/jobs/route-plan";
+import { addDays, dayOf, startOfDay } from "../../shared/units/time-zone";
+import type { LatLon } from "../../shared/units/geo";
+import { planDay, type DayJob, type DayVehicle } from "../../domain/routing/day-plan";
+import { streetTravel, type RecordedDriving } from "../../domain/routing/street-travel";
+import { inLists } from "../../db/chunk";
+import type { Db } from "../../db/client";
+import { jobs, vehicleDayRollups, vehicles, workspaces } from "../../db/schema";
+import { badRequest, notFound } from "../lib/errors";
+import { jobPlacePoint } from "./job-places";
+import type { JobRow } from "./job-writes";
+
+/**
+ * `POST /api/routes/plan` (issue 54, docs/decisions/0076): the day's jobs and vehicles read from
+ * D1, planned on street travel learned from the workspace's rollups, answered as instants.
+ * Nothing is written. Done and en-route stops are never replanned: a vehicle with some sets off
+ * from the last of them, and no one sets off before now on today's plan.
+ */
+
+/**
+ * The planner's iterations per job: on Cloudflare the clock stands still while code computes, so
+ * a plan is bounded by work, not by a time budget alone (ADR 0070). The cap, and the time budget
+ * where the clock does advance (local workerd), both end the search.
+ */
+const ITERATIONS_PER_JOB = 60;
+const MAX_ITERATIONS = 30_000;
+const TIME_LIMIT_MS = 2_000;
+/** The recorded days the fleet's speed is learned from. */
+const LEARNED_DAYS = 28;
+/** A job's place in the day the planner may move: the rest is done, on its way, or set aside. */
+const PLANNABLE: JobStatus = "scheduled";
+const STARTED: readonly JobStatus[] = ["en_route", "arrived", "completed"];
+
+async function dayJobs(db: Db, workspaceId: string, date: string, jobIds: readonly string[] | undefined) {
+  const live = and(eq(jobs.workspaceId, workspaceId), eq(jobs.deleted, false));
+  if (!jobIds)
+    return db
+      .select()
+      .from(jobs)
+      .where(and(live, eq(jobs.date, date)))
+      .all();
+  const rows: JobRow[] = [];
+  for (const part of inLists([...jobIds]))
+    rows.push(
+      ...(await db
+        .select()
+        .from(jobs)
+        .where(and(live, inArray(jobs.id, part)))
+        .all()),
+    );
+  if (rows.length !== new Set(jobIds).size) throw notFound("No such job in this workspace");
+  const elsewhere = rows.find((r) => r.date !== date);
+  if (elsewhere)
+    throw badRequest(`jobIds: job ${elsewhere.id} is on ${elsewhere.date}, not ${date}`, {
+      jobIds: ["Jobs of the plan's date only"],
+    });
+  const notScheduled = rows.find((r) => r.status !== PLANNABLE);
+  if (notScheduled)
+    throw badRequest(`jobIds: job ${notScheduled.id} is ${notScheduled.status}: only scheduled jobs are planned`, {
+      jobIds: ["Scheduled jobs only"],
+    });
+  return rows;
+}
+
+async function planVehicles(db: Db, workspaceId: string, vehicleIds: readonly string[] | undefined) {
+  const live = and(eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false));
+  const where = vehicleIds
+    ? and(live, inArray(vehicles.id, [...vehicleIds]))
+    : and(live, eq(vehicles.status, "ACTIVE"));
+  const rows = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(where)
+    .orderBy(vehicles.name, vehicles.id)
+    .all();
+  if (vehicleIds && rows.length !== new Set(vehicleIds).size) throw notFound("No such vehicle in this workspace");
+  return rows.map((r) => r.id);
+}
+
+/** The fleet's road metres and driving seconds over its last recorded days (null: none). */
+async function recordedDriving(db: Db, workspaceId: string, today: string): Promise<RecordedDriving | null> {
+  const row = await db
+    .select({
+      meters: sql<number>`sum(${vehicleDayRollups.distanceMetres})`,
+      seconds: sql<number>`sum(${vehicleDayRollups.drivingSeconds})`,
+    })
+    .from(vehicleDayRollups)
+    .where(
+      and(
+        eq(vehicleDayRollups.workspaceId, workspaceId),
+        gte(vehicleDayRollups.day, addDays(today, -LEARNED_DAYS)),
+        lt(vehicleDayRollups.day, today),
+      ),
+    )
+    .get();
+  return row?.seconds ? { meters: row.meters ?? 0, drivingSeconds: row.seconds } : null;
+}
+
+async function pointOf(db: Db, workspaceId: string, place: PlanPlace | undefined): Promise<LatLon | null> {
+  if (!place) return null;
+  if ("placeId" in place) return jobPlacePoint(db, workspaceId, place.placeId);
+  return { latitude: place.latitude, longitude: place.longitude };
+}
+
+const toDayJob = (row: JobRow): DayJob => ({
+  id: row.id,
+  point: { latitude: row.latitude, longitude: row.longitude },
+  windowStart: row.windowStart ? clockMinutes(row.windowStart) * 60 : null,
+  windowEnd: row.windowEnd ? clockMinutes(row.windowEnd) * 60 + 59 : null,
+  serviceSeconds: row.durationMinutes * 60,
+  size: 1,
+  vehicleId: row.vehicleId,
+  sequence: row.sequence,
+});
+
+/** The jobs the plan moves: scheduled, and (keepAssigned) on no vehicle or on one of the plan's. */
+function plannable(rows: readonly JobRow[], vehicleIds: readonly string[], body: RoutePlanBody) {
+  const inPlan = new Set(vehicleIds);
+  return rows.filter(
+    (r) => r.status === PLANNABLE && (body.jobIds || !body.keepAssigned || !r.vehicleId || inPlan.has(r.vehicleId)),
+  );
+}
+
+export async function proposeRoutePlan(
+  db: Db,
+  workspaceId: string,
+  body: RoutePlanBody,
+  now: number,
+): Promise<RoutePlan> {
+  const ws = await db
+    .select({ timeZone: workspaces.timeZone })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .get();
+  const timeZone = ws?.timeZone ?? "UTC";
+  const vehicleIds = await planVehicles(db, workspaceId, body.vehicleIds);
+  const rows = await dayJobs(db, workspaceId, body.date, body.jobIds);
+  const planned = plannable(rows, vehicleIds, body);
+  if (planned.length > MAX_PLAN_JOBS)
+    throw badRequest(
+      `The day has ${planned.length.toLocaleString("en-US")} jobs to plan; a plan takes at most ${MAX_PLAN_JOBS.toLocaleString("en-US")}: name some with jobIds`,
+      { jobIds: [`At most ${MAX_PLAN_JOBS} jobs a plan`] },
+    );
+  const midnight = startOfDay(body.date, timeZone);
+  const today = dayOf(now, timeZone);
+  const vehicles = await dayVehicles(db, workspaceId, body, {
+    vehicleIds,
+    dayRows: rows,
+    notBefore: body.date === today ? Math.ceil((now - midnight) / 1000) : 0,
+  });
+  const plan = planDay({
+    jobs: planned.map(toDayJob),
+    vehicles,
+    keepAssigned: body.keepAssigned,
+    travel: streetTravel(await recordedDriving(db, workspaceId, today)),
+    seed: 1,
+    maxIterations: Math.min(MAX_ITERATIONS, ITERATIONS_PER_JOB * Math.max(1, planned.length)),
+    timeLimitMs: TIME_LIMIT_MS,
+  });
+  const version = new Map(planned.map((r) => [r.id, r.version]));
+  const instant = (seconds: number) => new Date(midnight + Math.round(seconds) * 1000).toISOString();
+  return {
+    routes: plan.routes.map((route) => ({
+      ...route,
+      stops: route.stops.map((s) => ({
+        jobId: s.jobId,
+        arrival: instant(s.arrival),
+        start: instant(s.start),
+        version: version.get(s.jobId)!,
+      })),
+    })),
+    unassigned: plan.unassigned,
+    before: plan.before,
+    after: plan.after,
+  };
+}
+
+/** Each plan vehicle's shift, start and end; a vehicle whose day has started sets off from its last started stop. */
+async function dayVehicles(
+  db: Db,
+  workspaceId: string,
+  body: RoutePlanBody,
+  day: { vehicleIds: readonly string[]; dayRows: readonly JobRow[]; notBefore: number },
+): Promise<DayVehicle[]> {
+  const start = await pointOf(db, workspaceId, body.start);
+  const end = await pointOf(db, workspaceId, body.end);
+  const shiftStart = clockMinutes(body.shiftStart ?? DEFAULT_SHIFT.start) * 60;
+  const shiftEnd = clockMinutes(body.shiftEnd ?? DEFAULT_SHIFT.end) * 60;
+  return day.vehicleIds.map((id) => {
+    const started = day.dayRows
+      .filter((r) => r.vehicleId === id && STARTED.includes(r.status))
+      .sort((a, b) => a.sequence - b.sequence || a.number - b.number)
+      .at(-1);
+    return {
+      id,
+      capacity: Number.MAX_SAFE_INTEGER,
+      start: started ? { latitude: started.latitude, longitude: started.longitude } : start,
+      end,
+      shiftStart: Math.max(shiftStart, day.notBefore),
+      shiftEnd,
+    };
+  });
+}
