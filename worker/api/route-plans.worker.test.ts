@@ -7,6 +7,8 @@ import { database } from "../../db/client";
 import { jobs } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { pullPatch } from "../test/sync";
+import { applyRoutePlan } from "../jobs/route-plan-apply";
+import { commitWorkspaceWrite } from "../workspace-object";
 
 /** Planning a day over the API (issue 54, DESIGN.md "Jobs and routes", docs/decisions/0076). */
 const DAY = "2026-12-01";
@@ -135,6 +137,30 @@ describe("POST /api/routes/plan/apply", () => {
     expect(res.status).toBe(409);
     expect((await errorOf(res)).code).toBe("plan_outdated");
     const north = await database(env.DB).select().from(jobs).where(eq(jobs.id, stops[0]!.id)).get();
+    expect(north!.vehicleId).toBeNull();
+  });
+
+  it("aborts the whole write when a job changes between the check and the commit", async () => {
+    const { a, stops } = await smallDay();
+    const proposal = (await (await plan(a.token, { date: DAY, start: depot })).json()) as RoutePlan;
+    const db = database(env.DB);
+    const checked = await applyRoutePlan(
+      db,
+      a.workspaceId,
+      { routes: proposal.routes },
+      { userId: null, now: Date.now() },
+    );
+    // Someone edits a job after the apply's checks passed, before its batch runs.
+    const edit = await call(`/api/jobs/${stops[1]!.id}`, {
+      method: "PATCH",
+      token: a.token,
+      json: { notes: "Side gate" },
+    });
+    expect(edit.status).toBe(200);
+    const w = { env, db, waitUntil: () => undefined };
+    await expect(commitWorkspaceWrite(w, a.workspaceId, checked.writes, { guards: checked.guards })).rejects.toThrow();
+    expect(await checked.changedSince()).toBe(stops[1]!.id);
+    const north = await db.select().from(jobs).where(eq(jobs.id, stops[0]!.id)).get();
     expect(north!.vehicleId).toBeNull();
   });
 });
