@@ -25,6 +25,24 @@ export const planPlaceSchema = z.union([
 ]);
 export type PlanPlace = z.infer<typeof planPlaceSchema>;
 
+/**
+ * What the planner reads of a vehicle (migrations/0039), set through `PATCH /api/vehicles/{id}`:
+ * null clears one (then the plan request's, or the defaults, apply).
+ */
+export const vehiclePlanFieldsSchema = z
+  .object({
+    capacity: z.number().positive("More than 0").max(1_000_000, "At most 1,000,000").nullable(),
+    shiftStart: clockSchema.nullable(),
+    shiftEnd: clockSchema.nullable(),
+    homePlaceId: z.string().min(1).max(100).nullable(),
+  })
+  .partial();
+export type VehiclePlanFields = z.infer<typeof vehiclePlanFieldsSchema>;
+
+/** A shift ends after it starts (checked on the vehicle's fields once a patch is merged). */
+export const shiftInOrder = (start: string | null, end: string | null) =>
+  !start || !end || clockMinutes(end) > clockMinutes(start);
+
 export const routePlanBodySchema = z
   .object({
     date: jobDateSchema,
@@ -42,9 +60,8 @@ export const routePlanBodySchema = z
   })
   .strict()
   .superRefine((b, ctx) => {
-    const start = clockMinutes(b.shiftStart ?? DEFAULT_SHIFT.start);
-    const end = clockMinutes(b.shiftEnd ?? DEFAULT_SHIFT.end);
-    if (end <= start) ctx.addIssue({ code: "custom", path: ["shiftEnd"], message: "Ends after the shift starts" });
+    if (!shiftInOrder(b.shiftStart ?? null, b.shiftEnd ?? null))
+      ctx.addIssue({ code: "custom", path: ["shiftEnd"], message: "Ends after the shift starts" });
   });
 export type RoutePlanBody = z.infer<typeof routePlanBodySchema>;
 

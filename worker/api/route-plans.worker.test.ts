@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { decodeJob, jobKey, type Job, type JobRoutes, type JobWire } from "../../shared/jobs/jobs";
 import type { RoutePlan } from "../../shared/jobs/route-plan";
 import { database } from "../../db/client";
-import { jobs } from "../../db/schema";
+import { jobs, places } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { pullPatch } from "../test/sync";
 import { applyRoutePlan } from "../jobs/route-plan-apply";
@@ -162,5 +162,50 @@ describe("POST /api/routes/plan/apply", () => {
     expect(await checked.changedSince()).toBe(stops[1]!.id);
     const north = await db.select().from(jobs).where(eq(jobs.id, stops[0]!.id)).get();
     expect(north!.vehicleId).toBeNull();
+  });
+});
+
+describe("a vehicle's capacity, shift and home place (PATCH /api/vehicles/{id})", () => {
+  const patchVehicle = (token: string, id: string, json: unknown) =>
+    call(`/api/vehicles/${id}`, { method: "PATCH", token, json });
+
+  it("are what the plan reads when the request names none", async () => {
+    const { a, vans, stops } = await smallDay();
+    const placeId = crypto.randomUUID();
+    const geometry = { type: "Circle" as const, center: [-87.63, 41.88] as [number, number], radius: 100 };
+    await database(env.DB)
+      .insert(places)
+      .values({ id: placeId, workspaceId: a.workspaceId, name: "Yard", geometry, version: 0 });
+    const res = await patchVehicle(a.token, vans[0]!, {
+      capacity: 1,
+      shiftStart: "12:00",
+      shiftEnd: "17:00",
+      homePlaceId: placeId,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      capacity: 1,
+      shiftStart: "12:00",
+      shiftEnd: "17:00",
+      homePlaceId: placeId,
+    });
+    // Van A alone: one job fits its capacity; North's window (09:00-11:00) closes before its shift.
+    const body = (await (
+      await plan(a.token, { date: DAY, vehicleIds: [vans[0]], keepAssigned: false })
+    ).json()) as RoutePlan;
+    expect(body.routes.map((r) => r.stops.length)).toEqual([1]);
+    expect(body.unassigned).toContainEqual({ jobId: stops[0]!.id, reason: "unreachable_in_window" });
+    expect(body.unassigned.map((u) => u.reason)).toContain("no_room_left");
+    expect(Date.parse(body.routes[0]!.stops[0]!.arrival)).toBeGreaterThanOrEqual(Date.parse(`${DAY}T12:00:00Z`));
+    // From the yard and back: a route with distance.
+    expect(body.routes[0]!.distanceMeters).toBeGreaterThan(0);
+  });
+
+  it("refuses a shift ending before it starts (400) and another workspace's place (404)", async () => {
+    const { a, vans } = await smallDay();
+    expect((await patchVehicle(a.token, vans[0]!, { shiftStart: "12:00" })).status).toBe(200);
+    expect((await patchVehicle(a.token, vans[0]!, { shiftEnd: "11:00" })).status).toBe(400);
+    expect((await patchVehicle(a.token, vans[0]!, { capacity: -1 })).status).toBe(400);
+    expect((await patchVehicle(a.token, vans[0]!, { homePlaceId: crypto.randomUUID() })).status).toBe(404);
   });
 });

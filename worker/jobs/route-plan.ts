@@ -82,13 +82,26 @@ async function planVehicles(db: Db, workspaceId: string, vehicleIds: readonly st
     ? and(live, inArray(vehicles.id, [...vehicleIds]))
     : and(live, eq(vehicles.status, "ACTIVE"));
   const rows = await db
-    .select({ id: vehicles.id })
+    .select({
+      id: vehicles.id,
+      capacity: vehicles.capacity,
+      shiftStart: vehicles.shiftStart,
+      shiftEnd: vehicles.shiftEnd,
+      homePlaceId: vehicles.homePlaceId,
+    })
     .from(vehicles)
     .where(where)
     .orderBy(vehicles.name, vehicles.id)
     .all();
   if (vehicleIds && rows.length !== new Set(vehicleIds).size) throw notFound("No such vehicle in this workspace");
-  return rows.map((r) => r.id);
+  return rows;
+}
+type PlanVehicle = Awaited<ReturnType<typeof planVehicles>>[number];
+
+/** A vehicle's home: its place's centre, or none when the place has been deleted since. */
+async function homePoint(db: Db, workspaceId: string, placeId: string | null): Promise<LatLon | null> {
+  if (!placeId) return null;
+  return jobPlacePoint(db, workspaceId, placeId).catch(() => null);
 }
 
 /** The fleet's road metres and driving seconds over its last recorded days (null: none). */
@@ -147,7 +160,8 @@ export async function proposeRoutePlan(
     .where(eq(workspaces.id, workspaceId))
     .get();
   const timeZone = ws?.timeZone ?? "UTC";
-  const vehicleIds = await planVehicles(db, workspaceId, body.vehicleIds);
+  const fleet = await planVehicles(db, workspaceId, body.vehicleIds);
+  const vehicleIds = fleet.map((v) => v.id);
   const rows = await dayJobs(db, workspaceId, body.date, body.jobIds);
   const planned = plannable(rows, vehicleIds, body);
   if (planned.length > MAX_PLAN_JOBS)
@@ -158,7 +172,7 @@ export async function proposeRoutePlan(
   const midnight = startOfDay(body.date, timeZone);
   const today = dayOf(now, timeZone);
   const vehicles = await dayVehicles(db, workspaceId, body, {
-    vehicleIds,
+    fleet,
     dayRows: rows,
     notBefore: body.date === today ? Math.ceil((now - midnight) / 1000) : 0,
   });
@@ -189,29 +203,35 @@ export async function proposeRoutePlan(
   };
 }
 
-/** Each plan vehicle's shift, start and end; a vehicle whose day has started sets off from its last started stop. */
+/**
+ * Each plan vehicle's shift, start, end and capacity: the request's, else the vehicle's own, else
+ * the defaults (an open route, 08:00-18:00, unbounded). A vehicle whose day has started sets off
+ * from its last started stop, and not before now.
+ */
 async function dayVehicles(
   db: Db,
   workspaceId: string,
   body: RoutePlanBody,
-  day: { vehicleIds: readonly string[]; dayRows: readonly JobRow[]; notBefore: number },
+  day: { fleet: readonly PlanVehicle[]; dayRows: readonly JobRow[]; notBefore: number },
 ): Promise<DayVehicle[]> {
   const start = await pointOf(db, workspaceId, body.start);
   const end = await pointOf(db, workspaceId, body.end);
-  const shiftStart = clockMinutes(body.shiftStart ?? DEFAULT_SHIFT.start) * 60;
-  const shiftEnd = clockMinutes(body.shiftEnd ?? DEFAULT_SHIFT.end) * 60;
-  return day.vehicleIds.map((id) => {
+  const seconds = (clock: string) => clockMinutes(clock) * 60;
+  const vehicles: DayVehicle[] = [];
+  for (const v of day.fleet) {
+    const home = body.start && body.end ? null : await homePoint(db, workspaceId, v.homePlaceId);
     const started = day.dayRows
-      .filter((r) => r.vehicleId === id && STARTED.includes(r.status))
+      .filter((r) => r.vehicleId === v.id && STARTED.includes(r.status))
       .sort((a, b) => a.sequence - b.sequence || a.number - b.number)
       .at(-1);
-    return {
-      id,
-      capacity: Number.MAX_SAFE_INTEGER,
-      start: started ? { latitude: started.latitude, longitude: started.longitude } : start,
-      end,
-      shiftStart: Math.max(shiftStart, day.notBefore),
-      shiftEnd,
-    };
-  });
+    vehicles.push({
+      id: v.id,
+      capacity: v.capacity ?? Number.MAX_SAFE_INTEGER,
+      start: started ? { latitude: started.latitude, longitude: started.longitude } : (start ?? home),
+      end: end ?? home,
+      shiftStart: Math.max(seconds(body.shiftStart ?? v.shiftStart ?? DEFAULT_SHIFT.start), day.notBefore),
+      shiftEnd: seconds(body.shiftEnd ?? v.shiftEnd ?? DEFAULT_SHIFT.end),
+    });
+  }
+  return vehicles;
 }
