@@ -94,7 +94,8 @@ describe("planDay", () => {
     expect(plan.routes[0]!.stops[0]!.arrival).toBe(8 * 3600);
   });
 
-  it("with no vehicle, leaves every job out", () => {
+  it("with no vehicle, leaves every job out; with no job, plans nothing", () => {
     expect(planDay(request([job("a", 41.9)], [])).unassigned).toEqual([{ jobId: "a", reason: "no_room_left" }]);
+    expect(planDay(request([], [vehicle("v")]))).toMatchObject({ routes: [], unassigned: [] });
   });
 });

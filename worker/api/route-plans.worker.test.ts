@@ -124,6 +124,26 @@ describe("POST /api/routes/plan/apply", () => {
     expect(decodeJob(north.jobId, puts.get(jobKey(north.jobId))!)).toMatchObject({ vehicleId: north.vehicleId });
   });
 
+  it("replanning a started day keeps the en-route stop first and plans the rest after it", async () => {
+    const { a, vans, stops } = await smallDay();
+    const middle = stops[2]!;
+    const started = await call(`/api/jobs/${middle.id}`, {
+      method: "PATCH",
+      token: a.token,
+      json: { status: "en_route" },
+    });
+    expect(started.status).toBe(200);
+    const proposal = (await (await plan(a.token, { date: DAY, vehicleIds: [vans[1]] })).json()) as RoutePlan;
+    const planned = proposal.routes.flatMap((r) => r.stops.map((s) => s.jobId));
+    expect(planned).not.toContain(middle.id);
+    expect(proposal.unassigned.map((u) => u.jobId)).not.toContain(middle.id);
+    expect(planned.length).toBeGreaterThan(0);
+    const day = (await (await apply(a.token, { routes: proposal.routes })).json()) as JobRoutes;
+    const vanB = day.routes.find((r) => r.vehicleId === vans[1])!.jobs;
+    expect(vanB[0]).toMatchObject({ id: middle.id, status: "en_route" });
+    expect(vanB.slice(1).map((j) => j.id)).toEqual(planned);
+  });
+
   it("answers 409 and writes nothing when a job changed since the plan was made", async () => {
     const { a, stops } = await smallDay();
     const proposal = (await (await plan(a.token, { date: DAY, start: depot })).json()) as RoutePlan;
