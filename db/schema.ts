@@ -362,6 +362,13 @@ export const vehicles = sqliteTable(
     engineSeconds: integer("engine_seconds"),
     /** The fuel tank's capacity, set in the vehicle's settings (migrations/0026): what a fill-up is checked against. */
     fuelTankLitres: real("fuel_tank_litres"),
+    /** What the day's planner reads (migrations/0039, docs/decisions/0076): jobs' sizes it carries (null: unbounded). */
+    capacity: real("capacity"),
+    /** "HH:MM", local: the shift the planner keeps it in (null: the plan request's). */
+    shiftStart: text("shift_start"),
+    shiftEnd: text("shift_end"),
+    /** The place its routes start and end at (null: the plan request's start and end). */
+    homePlaceId: text("home_place_id"),
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     /** Workspace version at creation (set by a trigger, migrations/0001): pulls skip `del` for rows created after the cookie. */

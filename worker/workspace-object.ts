@@ -42,10 +42,11 @@ export async function commitWorkspaceWrite(
   w: WriteContext,
   workspaceId: string,
   writes: (stamp: SQL<number>) => BatchItem<"sqlite">[],
-  options: AnnounceOptions = {},
+  options: AnnounceOptions & { guards?: BatchItem<"sqlite">[] } = {},
 ): Promise<void> {
-  await versionedBatch(w.db, workspaceId, writes);
-  await announceWrites(w, [workspaceId], options);
+  const { guards, ...announce } = options;
+  await versionedBatch(w.db, workspaceId, writes, guards);
+  await announceWrites(w, [workspaceId], announce);
 }
 
 /**

@@ -43,6 +43,7 @@ import { vehicleEventRoutes } from "./vehicle-events";
 import { expenseRoutes } from "./expenses";
 import { renewalRoutes } from "./renewals";
 import { jobRoutes, routeRoutes } from "./jobs";
+import { routePlanRoutes } from "./route-plans";
 import { publicShareRoutes, shareRoutes, vehicleShareRoutes, workspaceShareRoutes } from "./shares";
 import { jobShareRoutes, trackRoutes } from "../jobs/job-shares";
 import { unsubscribeRoutes } from "./unsubscribe";
@@ -157,6 +158,7 @@ api.route("/expenses", expenseRoutes);
 api.route("/renewals", renewalRoutes);
 api.route("/jobs", jobRoutes);
 api.route("/routes", routeRoutes);
+api.route("/routes/plan", routePlanRoutes);
 api.route("/push", pushKeyRoutes);
 api.route("/push-subscriptions", pushSubscriptionRoutes);
 // Development-only routes: 404 before any of their validation unless local and not production.

@@ -166,6 +166,8 @@ const answerWhenAllowed: Record<string, number> = {
   "DELETE /jobs/:id": 404,
   "POST /jobs/:id/complete": 404,
   "GET /routes": 400,
+  "POST /routes/plan": 400,
+  "POST /routes/plan/apply": 400,
   "GET /vehicles/:vehicleId/fuel-economy": 404,
   "GET /vehicles/:vehicleId/events": 404,
   "GET /expenses": 200,

@@ -4,7 +4,9 @@ import { z } from "zod";
 import { vehiclePatchSchema } from "../../shared/sync/mutators";
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicles } from "../../db/schema";
-import { notFound } from "../lib/errors";
+import { badRequest, notFound } from "../lib/errors";
+import { shiftInOrder, vehiclePlanFieldsSchema } from "../../shared/jobs/route-plan";
+import { jobPlacePoint } from "../jobs/job-places";
 import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";
 import { commitWorkspaceWrite } from "../workspace-object";
@@ -18,6 +20,11 @@ export interface VehicleSettings {
   make: string | null;
   model: string | null;
   fuelTankLitres: number | null;
+  /** What the day's planner reads (docs/decisions/0076). */
+  capacity: number | null;
+  shiftStart: string | null;
+  shiftEnd: string | null;
+  homePlaceId: string | null;
 }
 
 const vehicleSettings: z.ZodType<VehicleSettings> = z.object({
@@ -28,20 +35,26 @@ const vehicleSettings: z.ZodType<VehicleSettings> = z.object({
   make: z.string().nullable(),
   model: z.string().nullable(),
   fuelTankLitres: z.number().nullable(),
+  capacity: z.number().nullable(),
+  shiftStart: z.string().nullable(),
+  shiftEnd: z.string().nullable(),
+  homePlaceId: z.string().nullable(),
 });
 
 /**
  * `PATCH /api/vehicles/{id}`: a vehicle's settings for integrators, with the rules of the Settings
  * tab's synced `updateVehicle` (shared/sync/mutators.ts): members and up (its declared permission), fields left
- * out stay, null clears one. Another workspace's vehicle is a 404.
+ * out stay, null clears one. Another workspace's vehicle or home place is a 404. The planner's
+ * fields (capacity, shift, home place: docs/decisions/0076) are REST-only for now, not synced.
  */
 export const vehicleSettingsRoutes = new Hono<AppEnv>().use(requireSession).patch(
   "/:vehicleId",
   declared({
     permission: "fleet.edit",
-    summary: "Change a vehicle's settings (name, VIN, year, make, model, fuel tank in litres); null clears one",
+    summary:
+      "Change a vehicle's settings (name, VIN, year, make, model, fuel tank in litres; for the day's planner its capacity, shift and home place); null clears one",
     tag: "Fleet",
-    body: vehiclePatchSchema,
+    body: vehiclePatchSchema.merge(vehiclePlanFieldsSchema),
     response: vehicleSettings,
   }),
   async (c) => {
@@ -52,9 +65,13 @@ export const vehicleSettingsRoutes = new Hono<AppEnv>().use(requireSession).patc
       eq(vehicles.workspaceId, workspaceId),
       eq(vehicles.deleted, false),
     );
-    const exists = await db.select({ id: vehicles.id }).from(vehicles).where(scope).get();
+    const exists = await db.select().from(vehicles).where(scope).get();
     if (!exists) throw notFound("No such vehicle in this workspace");
     const patch = c.req.valid("json");
+    if (patch.homePlaceId) await jobPlacePoint(db, workspaceId, patch.homePlaceId);
+    const merged = { shiftStart: exists.shiftStart, shiftEnd: exists.shiftEnd, ...patch };
+    if (!shiftInOrder(merged.shiftStart ?? null, merged.shiftEnd ?? null))
+      throw badRequest("shiftEnd: ends after the shift starts", { shiftEnd: ["Ends after the shift starts"] });
     const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
     // A new tank reaches the workspace's object before this answers: fuel_drop rules measure litres with it.
     const change = "fuelTankLitres" in patch ? { change: { tanks: true } } : {};
@@ -70,7 +87,10 @@ export const vehicleSettingsRoutes = new Hono<AppEnv>().use(requireSession).patc
       change,
     );
     const row = (await db.select().from(vehicles).where(scope).get())!;
-    const { id, name, vin, year, make, model, fuelTankLitres } = row;
-    return c.json({ id, name, vin, year, make, model, fuelTankLitres } satisfies VehicleSettings);
+    const { id, name, vin, year, make, model, fuelTankLitres, capacity, shiftStart, shiftEnd, homePlaceId } = row;
+    return c.json({
+      ...{ id, name, vin, year, make, model, fuelTankLitres },
+      ...{ capacity, shiftStart, shiftEnd, homePlaceId },
+    } satisfies VehicleSettings);
   },
 );

@@ -289,3 +289,31 @@ export async function jobCompleteWrites(
   const after = { ...jobCompleted(current, proof, stamp.at, writer.userId), deviceTimeRefused: stamp.refused };
   return { row: after, writes: changeWrites(db, workspaceId, current, after, writer) };
 }
+
+/** A job a plan places: given to a vehicle (its day unchanged), at a sequence. */
+export interface JobPlacement {
+  row: JobRow;
+  vehicleId: string;
+  sequence: number;
+}
+
+/**
+ * A day's plan applied (issue 54, docs/decisions/0076): each job given to its vehicle at its place
+ * in the order, within the job bounds, as one set of statements for one versioned batch.
+ * Each new vehicle's driver is pushed the job as a hand assignment would.
+ */
+export async function jobPlacementWrites(
+  db: Db,
+  workspaceId: string,
+  placements: readonly JobPlacement[],
+  writer: JobWriter,
+): Promise<JobWrites> {
+  const moves = placements.map((p) => moveOf(p.row, { vehicleId: p.vehicleId, date: p.row.date }));
+  await refuseOverJobBounds(db, workspaceId, moves, writer.now);
+  const changes = placements
+    .filter((p) => p.row.vehicleId !== p.vehicleId || p.row.sequence !== p.sequence)
+    .map((p) =>
+      changeWrites(db, workspaceId, p.row, { ...p.row, vehicleId: p.vehicleId, sequence: p.sequence }, writer),
+    );
+  return (stamp) => changes.flatMap((w) => w(stamp));
+}
