@@ -16,8 +16,11 @@ test("offline, the map's panel of a second vehicle opens that vehicle's Issues t
   const panel = page.getByRole("complementary", { name: "Vehicle panel" });
   // Online: the first vehicle's Issues tab, so its code is loaded, then back to the map.
   await panel.getByRole("link", { name: "No open issues" }).click();
-  await expect(page.getByTestId("vehicle-open-issues")).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/vehicles/${first.id}/issues$`));
+  // The tab has rendered (its code has loaded): a count of no open issues holds before it has.
+  await expect(page.getByRole("heading", { level: 1, name: first.name })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Report an issue" })).toBeVisible();
+  await expect(page.getByTestId("vehicle-open-issues")).toHaveCount(0);
   await page.goBack();
   await expect(panel.getByRole("heading", { name: first.name })).toBeVisible();
 
