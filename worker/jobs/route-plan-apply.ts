@@ -41,20 +41,25 @@ async function namedJobs(db: Db, workspaceId: string, ids: readonly string[]) {
 
 /** The sequence after each vehicle's last started (not scheduled, not set aside) job of that day. */
 async function firstFreeSequence(db: Db, workspaceId: string, vehicleIds: string[], date: string) {
-  const rows = await db
-    .select({ vehicleId: jobs.vehicleId, last: sql<number>`max(${jobs.sequence})` })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.workspaceId, workspaceId),
-        eq(jobs.deleted, false),
-        eq(jobs.date, date),
-        inArray(jobs.status, ["en_route", "arrived", "completed"]),
-        inArray(jobs.vehicleId, vehicleIds),
-      ),
-    )
-    .groupBy(jobs.vehicleId)
-    .all();
+  const rows: { vehicleId: string | null; last: number }[] = [];
+  // A plan names up to MAX_PLAN_VEHICLES vehicles, more than one IN list holds.
+  for (const part of inLists(vehicleIds))
+    rows.push(
+      ...(await db
+        .select({ vehicleId: jobs.vehicleId, last: sql<number>`max(${jobs.sequence})` })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.workspaceId, workspaceId),
+            eq(jobs.deleted, false),
+            eq(jobs.date, date),
+            inArray(jobs.status, ["en_route", "arrived", "completed"]),
+            inArray(jobs.vehicleId, part),
+          ),
+        )
+        .groupBy(jobs.vehicleId)
+        .all()),
+    );
   return new Map(rows.map((r) => [r.vehicleId, r.last + 1]));
 }
 

@@ -78,23 +78,31 @@ async function dayJobs(db: Db, workspaceId: string, date: string, jobIds: readon
 
 async function planVehicles(db: Db, workspaceId: string, vehicleIds: readonly string[] | undefined) {
   const live = and(eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false));
-  const where = vehicleIds
-    ? and(live, inArray(vehicles.id, [...vehicleIds]))
-    : and(live, eq(vehicles.status, "ACTIVE"));
-  const rows = await db
-    .select({
-      id: vehicles.id,
-      capacity: vehicles.capacity,
-      shiftStart: vehicles.shiftStart,
-      shiftEnd: vehicles.shiftEnd,
-      homePlaceId: vehicles.homePlaceId,
-    })
-    .from(vehicles)
-    .where(where)
-    .orderBy(vehicles.name, vehicles.id)
-    .all();
+  // The vehicles named (up to MAX_PLAN_VEHICLES, more than one IN list holds), else the active fleet.
+  const wanted = vehicleIds
+    ? inLists([...new Set(vehicleIds)]).map((part) => and(live, inArray(vehicles.id, part)))
+    : [and(live, eq(vehicles.status, "ACTIVE"))];
+  const rows = [];
+  for (const where of wanted)
+    rows.push(
+      ...(await db
+        .select({
+          id: vehicles.id,
+          name: vehicles.name,
+          capacity: vehicles.capacity,
+          shiftStart: vehicles.shiftStart,
+          shiftEnd: vehicles.shiftEnd,
+          homePlaceId: vehicles.homePlaceId,
+        })
+        .from(vehicles)
+        .where(where)
+        .all()),
+    );
   if (vehicleIds && rows.length !== new Set(vehicleIds).size) throw notFound("No such vehicle in this workspace");
-  return rows;
+  // By name, then id, as SQLite would order them: the plan is the same whichever list a vehicle came in.
+  const byNameThenId = (x: { name: string; id: string }, y: { name: string; id: string }) =>
+    x.name < y.name ? -1 : x.name > y.name ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0;
+  return rows.sort(byNameThenId);
 }
 type PlanVehicle = Awaited<ReturnType<typeof planVehicles>>[number];
 
