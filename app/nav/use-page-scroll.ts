@@ -31,7 +31,35 @@ export function usePageScroll(scroller: RefObject<HTMLElement>) {
     shown.current = { key: location.key, pathname: location.pathname };
     const element = scroller.current;
     if (!element) return;
-    if (navigationType === "POP") element.scrollTop = positions.get(location.key) ?? 0;
-    else if (newPage) element.scrollTop = 0;
+    if (navigationType === "POP") return restore(element, positions.get(location.key) ?? 0);
+    if (newPage) element.scrollTop = 0;
   }, [scroller, location.key, location.pathname, navigationType]);
+}
+
+/** Frames to wait for a page returned to by Back or Forward to grow tall enough for its position. */
+const RESTORE_FRAMES = 60;
+
+/**
+ * Puts the element back at `top`; while the page is still rendering (its list from the store, a
+ * lazily loaded part) it may not be that tall yet, and the browser would stop it short: it is tried
+ * again each frame for about a second, unless the person scrolls first. Returns the cancel.
+ */
+function restore(element: HTMLElement, top: number): () => void {
+  element.scrollTop = top;
+  let frame = 0;
+  let handle = 0;
+  const stop = () => {
+    cancelAnimationFrame(handle);
+    element.removeEventListener("wheel", stop);
+    element.removeEventListener("touchstart", stop);
+  };
+  const retry = () => {
+    if (Math.abs(element.scrollTop - top) <= 1 || ++frame > RESTORE_FRAMES) return stop();
+    element.scrollTop = top;
+    handle = requestAnimationFrame(retry);
+  };
+  element.addEventListener("wheel", stop, { passive: true });
+  element.addEventListener("touchstart", stop, { passive: true });
+  handle = requestAnimationFrame(retry);
+  return stop;
 }
