@@ -5,10 +5,10 @@ import { dropStores, PENDING_DROPS_KEY } from "../sync/local-stores";
 /**
  * Sign-out on this device (issue 51, docs/decisions/0074). Everything the signed-out person left
  * here goes at once, online or not: their local stores with any edits still pending, photos queued
- * for upload, the service worker's old request queue, what pages cached in localStorage (the
- * tab's sessionStorage holds only the reload limiter), and this browser's push subscription. The session itself ends on the server now
- * or, with no signal, at the next connection: the token is kept for that one request only and sent
- * before any other request of this origin (app/lib/http.ts).
+ * for upload, the service worker's old request queue, what pages cached in localStorage (the tab's
+ * sessionStorage holds only the reload limiter), and this browser's push subscription. The session
+ * itself ends on the server now or, with no signal, at the next connection: the token is kept for
+ * that one request only and sent before any other request of this origin (app/lib/http.ts).
  */
 export async function signOutDevice(
   token: string | null,
