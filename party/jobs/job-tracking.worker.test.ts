@@ -10,6 +10,7 @@ import commute from "../../worker/fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
 import { call, userWithWorkspace, workspaceWithBeacon, report } from "../../worker/test/factories";
 import { ingest, roomOf } from "../../worker/test/ingest";
+import { insertJob as insertJobRow, type JobFields } from "../../worker/test/jobs";
 import type { WorkspaceRoom } from "../../worker/workspace-room";
 
 // Jobs followed by the workspace's object as reports are folded (domain/jobs, docs/decisions/0055):
@@ -36,26 +37,8 @@ function commuteReports(deviceId: string, shift: number): Report[] {
   });
 }
 
-async function insertJob(workspaceId: string, fields: Partial<typeof jobs.$inferInsert> & { date: string }) {
-  const id = crypto.randomUUID();
-  await db().batch([
-    bumpVersion(db(), workspaceId),
-    db()
-      .insert(jobs)
-      .values({
-        id,
-        workspaceId,
-        number: Math.floor(Math.random() * 1e9),
-        title: "Stop",
-        latitude: 0,
-        longitude: 0,
-        radiusMeters: 100,
-        version: versionOf(workspaceId),
-        ...fields,
-      }),
-  ]);
-  return id;
-}
+const insertJob = (workspaceId: string, fields: JobFields) =>
+  insertJobRow(workspaceId, { radiusMeters: 100, ...fields });
 
 const jobsChanged = (workspaceId: string) =>
   runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.changed({ jobs: true, poke: false }));

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { jobs } from "../../db/schema";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
+import { insertJob } from "../test/jobs";
 import { pushMutations } from "../test/sync";
 
 /**
@@ -20,30 +20,17 @@ const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 const location = { latitude: 41.88, longitude: -87.63 };
 const row = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)).get())!;
 
-let numbers = 0;
-
 /** A job of `date`, planned a day before now (its vehicle given then too, when named). */
-async function plannedJob(workspaceId: string, date: string, vehicleId: string | null = null) {
-  const id = crypto.randomUUID();
+function plannedJob(workspaceId: string, date: string, vehicleId: string | null = null) {
   const planned = Date.now() - 24 * HOUR;
-  await db().batch([
-    bumpVersion(db(), workspaceId),
-    db()
-      .insert(jobs)
-      .values({
-        id,
-        workspaceId,
-        number: ++numbers,
-        title: "Drop",
-        date,
-        vehicleId,
-        ...location,
-        version: versionOf(workspaceId),
-        createdAt: planned,
-        assignedAt: vehicleId ? planned : null,
-      }),
-  ]);
-  return id;
+  return insertJob(workspaceId, {
+    title: "Drop",
+    date,
+    vehicleId,
+    ...location,
+    createdAt: planned,
+    assignedAt: vehicleId ? planned : null,
+  });
 }
 
 /** Pushes the mutations and answers the server's time just before and just after. */

@@ -3,36 +3,25 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { emailOutbox, heldMail, jobs, jobShares, rateLimits, users, workspaces } from "../../db/schema";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
 import type { CreatedJobShare, TrackedJobAnswer } from "../../shared/jobs/job-shares";
 import { call, memberWithRole, report, userWithWorkspace, workspaceWithBeacon } from "../test/factories";
 import { ingest } from "../test/ingest";
+import { insertJob as insertJobRow, type JobFields } from "../test/jobs";
 import { addDays, dayOf } from "../../shared/units/time-zone";
 
 const db = () => database(env.DB);
 
-async function insertJob(workspaceId: string, fields: Partial<typeof jobs.$inferInsert> = {}) {
-  const id = crypto.randomUUID();
-  await db().batch([
-    bumpVersion(db(), workspaceId),
-    db()
-      .insert(jobs)
-      .values({
-        id,
-        workspaceId,
-        number: Math.floor(Math.random() * 1e9),
-        title: "Deliver the boiler",
-        date: dayOf(Date.now(), "UTC"),
-        latitude: 41.9104,
-        longitude: -87.6676,
-        windowStart: "09:00",
-        windowEnd: "11:00",
-        version: versionOf(workspaceId),
-        ...fields,
-      }),
-  ]);
-  return id;
-}
+/** Today's job at a Chicago address, from nine to eleven. */
+const insertJob = (workspaceId: string, fields: Partial<JobFields> = {}) =>
+  insertJobRow(workspaceId, {
+    title: "Deliver the boiler",
+    date: dayOf(Date.now(), "UTC"),
+    latitude: 41.9104,
+    longitude: -87.6676,
+    windowStart: "09:00",
+    windowEnd: "11:00",
+    ...fields,
+  });
 
 const share = (token: string, jobId: string, json: unknown = {}) =>
   call(`/api/jobs/${jobId}/shares`, { method: "POST", token, json });
