@@ -6,7 +6,7 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { vehicleDayRollups, vehicles } from "../../db/schema";
 import { chunkRows, inLists } from "../../db/chunk";
 import { developmentOnly } from "../lib/development-only";
-import { workspaceTimeZone } from "./reports";
+import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { syntheticDayRollup } from "../reports/synthetic-day";
 import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";

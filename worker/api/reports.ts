@@ -8,9 +8,9 @@ import {
   type ReportResponse,
 } from "../../shared/reports/reports";
 import { requireSession, workspaceSession } from "../auth/session";
-import type { Db } from "../../db/client";
-import { reportSubscriptions, workspaces } from "../../db/schema";
+import { reportSubscriptions } from "../../db/schema";
 import { notFound } from "../lib/errors";
+import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { parseInput } from "../lib/validate";
 import { costCsvColumns, costReportQuerySchema, type CostReportResponse } from "../../shared/costs/cost-report";
 import { costReport } from "../reports/costs";
@@ -77,17 +77,6 @@ const csvColumns = {
   ],
   jobs: ["vehicleId", "vehicleName", "driver", "jobs", "completed", "onTime", "late", "skipped", "averageDwellMinutes"],
 } as const;
-
-/** The workspace's time zone (migrations/0008). */
-export async function workspaceTimeZone(db: Db, workspaceId: string): Promise<string> {
-  const row = await db
-    .select({ timeZone: workspaces.timeZone })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .get();
-  if (!row) throw notFound("No such workspace");
-  return row.timeZone;
-}
 
 /** Runs one report for the session's workspace: rows, and the fleet total of a summary. */
 async function runReport(c: Context<AppEnv>, name: ReportName) {

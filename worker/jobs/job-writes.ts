@@ -16,8 +16,9 @@ import {
 import { startOfDay } from "../../shared/units/time-zone";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
-import { jobNotifications, jobs, vehicles, workspaces } from "../../db/schema";
+import { jobNotifications, jobs, vehicles } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
+import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { foreignPhotoIds } from "../photos/photo-store";
 import { jobPlacePoint } from "./job-places";
 import { refuseOverJobBounds, type JobMove, type JobPlace } from "./job-caps";
@@ -244,12 +245,8 @@ export async function jobReorderWrites(
  */
 async function deviceStamp(db: Db, current: JobRow, at: number | null, now: number) {
   if (at === null) return { at: now, refused: current.deviceTimeRefused };
-  const ws = await db
-    .select({ timeZone: workspaces.timeZone })
-    .from(workspaces)
-    .where(eq(workspaces.id, current.workspaceId))
-    .get();
-  const earliest = Math.max(startOfDay(current.date, ws?.timeZone ?? "UTC"), current.assignedAt ?? current.createdAt);
+  const timeZone = await workspaceTimeZone(db, current.workspaceId);
+  const earliest = Math.max(startOfDay(current.date, timeZone), current.assignedAt ?? current.createdAt);
   if (at >= earliest && at <= now) return { at, refused: current.deviceTimeRefused };
   console.warn(`jobs: job ${current.id} stamped ${at} by a device, outside ${earliest}..${now}: kept ${now}`);
   return { at: now, refused: at };

@@ -13,8 +13,9 @@ import { planDay, type DayJob, type DayVehicle } from "../../domain/routing/day-
 import { streetTravel, type RecordedDriving } from "../../domain/routing/street-travel";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
-import { jobs, vehicleDayRollups, vehicles, workspaces } from "../../db/schema";
+import { jobs, vehicleDayRollups, vehicles } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
+import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { jobPlacePoint } from "./job-places";
 import type { JobRow } from "./job-writes";
 
@@ -162,12 +163,7 @@ export async function proposeRoutePlan(
   body: RoutePlanBody,
   now: number,
 ): Promise<RoutePlan> {
-  const ws = await db
-    .select({ timeZone: workspaces.timeZone })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .get();
-  const timeZone = ws?.timeZone ?? "UTC";
+  const timeZone = await workspaceTimeZone(db, workspaceId);
   const fleet = await planVehicles(db, workspaceId, body.vehicleIds);
   const vehicleIds = fleet.map((v) => v.id);
   const rows = await dayJobs(db, workspaceId, body.date, body.jobIds);
