@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 import { useOnline } from "../lib/use-online";
 import { useSync } from "./sync-provider";
 
@@ -13,8 +13,10 @@ const never = () => () => undefined;
 export function useReachable(): boolean {
   const online = useOnline();
   const health = useSync()?.health;
+  // One subscription per store, not one per render.
+  const subscribe = useCallback((changed: () => void) => health?.subscribe(changed) ?? never(), [health]);
   const problem = useSyncExternalStore(
-    health ? (changed) => health.subscribe(changed) : never,
+    subscribe,
     () => health?.problem ?? null,
     () => null,
   );
