@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { indicator, orderVehicle } from "./sync-helpers";
-import { loseTheSignal, serviceWorkerReady, signalBack } from "./field-app-helpers";
+import { loseTheSignal, signalBack, vehicleIssuesReadyOffline } from "./field-app-helpers";
 
 /**
  * An edit is safe the moment it shows (issue 56, docs/decisions/0074): once the dialog closes and
@@ -67,12 +67,7 @@ test("no signal, service worker in control: issues reloaded away 0, 50 or 250 ms
   request,
 }) => {
   test.setTimeout(150_000);
-  const fleet = await newFleetAccount(request, "Tunnel Fleet");
-  const vehicle = await orderVehicle(request, fleet);
-  await signInAs(page, fleet.token);
-  await page.goto(`/vehicles/${vehicle.id}/issues`);
-  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
-  await serviceWorkerReady(page);
+  const { fleet } = await vehicleIssuesReadyOffline(page, request, "Tunnel Fleet");
 
   const context = page.context();
   await loseTheSignal(context);

@@ -1,4 +1,6 @@
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { newFleetAccount, signInAs } from "./helpers";
+import { indicator, orderVehicle } from "./sync-helpers";
 
 /**
  * Waits until this page's service worker has installed the build (its precache is filled before
@@ -34,4 +36,18 @@ export async function loseTheSignal(context: BrowserContext) {
 export async function signalBack(context: BrowserContext) {
   await context.unrouteAll();
   await context.setOffline(false);
+}
+
+/**
+ * A new fleet with one vehicle, signed in on that vehicle's Issues tab, synced, with the service
+ * worker in control (so the page reloads with no signal): where an issue is reported offline.
+ */
+export async function vehicleIssuesReadyOffline(page: Page, request: APIRequestContext, name: string) {
+  const fleet = await newFleetAccount(request, name);
+  const vehicle = await orderVehicle(request, fleet);
+  await signInAs(page, fleet.token);
+  await page.goto(`/vehicles/${vehicle.id}/issues`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  await serviceWorkerReady(page);
+  return { fleet, vehicle };
 }

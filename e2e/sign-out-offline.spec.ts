@@ -1,7 +1,6 @@
 import { expect, test } from "./fixtures";
-import { newFleetAccount, signInAs } from "./helpers";
-import { indicator, orderVehicle } from "./sync-helpers";
-import { loseTheSignal, serviceWorkerReady, signalBack } from "./field-app-helpers";
+import { indicator } from "./sync-helpers";
+import { loseTheSignal, signalBack, vehicleIssuesReadyOffline } from "./field-app-helpers";
 
 /** Sign-out with no signal (issue 51, docs/decisions/0074): nothing of the session is left to use or to send. */
 
@@ -15,19 +14,13 @@ test("logging out offline empties the device at once, ends the session at the ne
   request,
 }) => {
   test.setTimeout(150_000);
-  const fleet = await newFleetAccount(request, "Shared Phone Fleet");
-  const vehicle = await orderVehicle(request, fleet);
+  const { fleet } = await vehicleIssuesReadyOffline(page, request, "Shared Phone Fleet");
   // A second credential, to look at the server after this session has ended.
   const made = await request.post(`/api/workspaces/${fleet.workspaceId}/api-tokens`, {
     headers: { Authorization: `Bearer ${fleet.token}` },
     data: { name: "Checker", scope: "read" },
   });
   const checker = { Authorization: `Bearer ${((await made.json()) as { token: string }).token}` };
-
-  await signInAs(page, fleet.token);
-  await page.goto(`/vehicles/${vehicle.id}/issues`);
-  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
-  await serviceWorkerReady(page);
 
   // Offline: an edit with a photo waits on the device, then the driver logs out.
   const context = page.context();
