@@ -1,4 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject, type UIEvent } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MutableRefObject,
+  type RefObject,
+  type UIEvent,
+} from "react";
 
 /** What each rendered row of a virtual list needs: where it stands, and what to say when focused. */
 export interface VirtualRowProps {
@@ -17,6 +26,29 @@ function useHeight(ref: RefObject<HTMLElement>): number {
     return () => observer.disconnect();
   }, [ref]);
   return height;
+}
+
+/**
+ * Focuses the cursor's row once a move that waited for it has rendered it. A layout effect: focus
+ * moves in the same commit that rendered the row, before the next key can arrive (a passive effect
+ * runs after paint, and a key in between lands on the page and is lost).
+ */
+function useFocusAfterMove(
+  scroller: RefObject<HTMLElement>,
+  cursor: MutableRefObject<number>,
+  moving: MutableRefObject<boolean>,
+  renders: unknown[],
+) {
+  useLayoutEffect(() => {
+    // Focus the cursor's row, not the row asked for when the move began: keys that came since
+    // have moved the cursor on, and focusing an older row would pull it back (a key lost).
+    if (!moving.current) return;
+    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${cursor.current}"]`);
+    if (!row) return; // not rendered yet: the scroll's re-render runs this again
+    moving.current = false;
+    row.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the renders that may have drawn the row
+  }, renders);
 }
 
 /**
@@ -49,6 +81,10 @@ export function useVirtualList(count: number, rowHeight: number, overscan: numbe
     const el = scroller.current;
     if (el && (next * rowHeight < el.scrollTop || (next + 1) * rowHeight > el.scrollTop + el.clientHeight)) {
       el.scrollTop = Math.max(0, next * rowHeight - el.clientHeight / 2);
+      // The window follows now, in this key's own render, not at the scroll event: on a busy
+      // machine that event's render comes late, keys outrun it, and when it lands it unmounts
+      // the row that still held focus (focus falls to the page, and the next keys are lost).
+      setScrollTop(el.scrollTop);
     }
     // A row already rendered takes focus now, so the next key lands on it: waiting for a render
     // lets keys outrun focus, and the row they last landed on may be virtualised away meanwhile
@@ -62,15 +98,7 @@ export function useVirtualList(count: number, rowHeight: number, overscan: numbe
     moving.current = true;
     setMoves((n) => n + 1);
   };
-  useEffect(() => {
-    // Focus the cursor's row, not the row asked for when the move began: keys that came since
-    // have moved the cursor on, and focusing an older row would pull it back (a key lost).
-    if (!moving.current) return;
-    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${cursor.current}"]`);
-    if (!row) return; // not rendered yet: the scroll's re-render runs this again
-    moving.current = false;
-    row.focus();
-  }, [moves, first, last]);
+  useFocusAfterMove(scroller, cursor, moving, [moves, first, last]);
 
   return {
     scroller,
