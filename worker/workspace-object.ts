@@ -14,7 +14,7 @@ import type { ShareViewAnswer } from "../party/room/share-views";
 import type { AlarmWake } from "../party/alarm/alarm-job";
 
 /**
- * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the
+ * Every call from the Worker into a workspace's Durable Object (party/fleet-room.ts, the
  * workspace's room: its sockets, its shared pull reads, its live fleet and positions,
  * docs/decisions/0016, 0023) goes through this module, and every committed write of a workspace
  * is announced to it through `commitWorkspaceWrite` / `announceWrites`.
