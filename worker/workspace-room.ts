@@ -23,7 +23,7 @@ export const roomSync: RoomSync<Changes> = {
  */
 export class WorkspaceRoom extends FleetRoom<Changes> {
   protected readonly sync = roomSync;
-  /** Service due notices, written by the object's alarm job (docs/decisions/0066) with the Worker's rule and e-mail. */
+  /** Service due notices, written by the object's alarm task (docs/decisions/0066) with the Worker's rule and e-mail. */
   protected readonly checkDueNotices = (workspaceId: string, now: number) =>
     checkDueSchedules(database(this.env.DB), config(this.env), workspaceId, now);
 }
