@@ -45,7 +45,7 @@ async function scriptsOf(page: Page, visit: () => Promise<void>): Promise<Script
 
 const kb = (n: number) => n / 1024;
 /**
- * JavaScript budgets per route (issue 41, docs/decisions/0054, README "Benchmarks"): everything a
+ * JavaScript budgets per route (issue 41, docs/decisions/0054, docs/benchmarks.md): everything a
  * phone downloads before the page works, gzipped: the framework, shell and signed-in layout chunks,
  * the page's own code, the sync worker; the map alone carries mapbox-gl. Measured after 0054 with
  * about 5% headroom (/map after 0063's mapbox-gl ESM build): a page that grows past its budget is

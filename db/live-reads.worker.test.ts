@@ -10,7 +10,7 @@ import { call, report, userWithWorkspace } from "../worker/test/factories";
 import { ingest } from "../worker/test/ingest";
 
 /**
- * The one settling reader (db/live-reads.ts, worker/api/live-reads.ts): an API read of a table the
+ * The one settling reader (db/live-reads.ts, worker/api/settle-live-reads.ts): an API read of a table the
  * workspace object flushes sees every report the object acknowledged before it, whichever route.
  */
 describe("reads of the tables the workspace object flushes", () => {

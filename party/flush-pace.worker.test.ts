@@ -1,8 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { report, workspaceWithBeacon } from "../worker/test/factories";
-import { ingestRequests, roomOf, runObjectJobs } from "../worker/test/ingest";
-import { FIRST_LOOK_DELAY_MS } from "./beacon-watch/beacon-watch-job";
+import { ingestRequests, roomOf, runObjectTasks } from "../worker/test/ingest";
+import { FIRST_LOOK_DELAY_MS } from "./beacon-watch/beacon-watch-task";
 import { closeSockets, connect } from "../worker/test/sockets";
 import { FLUSH_IDLE_MS, FLUSH_MS } from "./room/flush";
 import { BIG_FLEET_POKE_INTERVAL_MS, POKE_INTERVAL_MS, pokeIntervalMs } from "./room/poke-pacer";
@@ -22,7 +22,7 @@ const alarmOf = (workspaceId: string) =>
  */
 async function reportOnceSettled(workspaceId: string, beaconId: string) {
   await ingestRequests([[report(beaconId, Date.now() - 2_000)]], { flushMs: FLUSH_MS });
-  await runObjectJobs(workspaceId, Date.now() + FIRST_LOOK_DELAY_MS);
+  await runObjectTasks(workspaceId, Date.now() + FIRST_LOOK_DELAY_MS);
   await runDurableObjectAlarm(roomOf(workspaceId));
   while (((await alarmOf(workspaceId)) ?? Infinity) < Date.now() + 5_000) {
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -12,14 +12,14 @@ const THE_MODULE = "worker/workspace-object.ts";
 
 /**
  * The workspace object's own writes of its live tables (docs/decisions/0059): its flush and its
- * alarm jobs, which bump with `bumpLiveVersion` and poke through the object's own pacer. No cron
- * writer is left: service due notices are an alarm job too, committed through this module's
+ * alarm tasks, which bump with `bumpLiveVersion` and poke through the object's own pacer. No cron
+ * writer is left: service due notices are an alarm task too, committed through this module's
  * versionedBatch (docs/decisions/0066).
  */
 const OBJECT_LIVE_WRITES = [
   "party/beacon-watch/beacon-watch-d1.ts",
   "party/live-fleet/flush-batch.ts",
-  "party/stop-addresses/stop-address-job.ts",
+  "party/stop-addresses/stop-address-task.ts",
 ];
 
 /**

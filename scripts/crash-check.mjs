@@ -139,7 +139,7 @@ try {
   await new Promise((r) => setTimeout(r, 500));
   const resumed = await after.stop();
   // The restarted object's alarm completes the interrupted flush on its own, at the pace of a
-  // workspace with no page open (FLUSH_IDLE_MS, 10 s, in party/workspace-room.ts).
+  // workspace with no page open (FLUSH_IDLE_MS, 10 s, in party/fleet-room.ts).
   let behind = [];
   for (let tries = 0; tries < 20; tries++) {
     behind = unflushed(workspaceId, newestByVehicle(acknowledged, beacons));

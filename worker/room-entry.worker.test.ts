@@ -11,7 +11,7 @@ import { call, insertVehicle, userWithWorkspace } from "./test/factories";
 import { closeSockets, connect, keepOpen, roomPath, roundTrip, ticketFor, upgrade, type Client } from "./test/sockets";
 import { bumpVersion } from "../db/workspace-version";
 import { sha256Hex } from "./lib/crypto";
-import { runObjectJobs } from "./test/ingest";
+import { runObjectTasks } from "./test/ingest";
 import { SOCKET_RECHECK_MS } from "../party/room/sockets";
 
 /**
@@ -203,7 +203,7 @@ describe("the room's periodic re-check", () => {
       .delete(memberships)
       .where(and(eq(memberships.workspaceId, a.workspaceId), eq(memberships.userId, colleagueId)));
     // The object's alarm at the minute's re-check (a test's clock moved on), as it rings by itself.
-    await runObjectJobs(a.workspaceId, Date.now() + SOCKET_RECHECK_MS);
+    await runObjectTasks(a.workspaceId, Date.now() + SOCKET_RECHECK_MS);
     await expect.poll(() => expiring.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     await expect.poll(() => colleague.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     await roundTrip(mine);

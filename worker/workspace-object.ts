@@ -11,10 +11,10 @@ import { inLists } from "../db/chunk";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { WorkspaceChange } from "../party/workspace-change";
 import type { ShareViewAnswer } from "../party/room/share-views";
-import type { AlarmWake } from "../party/alarm/alarm-job";
+import type { AlarmWake } from "../party/alarm/alarm-task";
 
 /**
- * Every call from the Worker into a workspace's Durable Object (party/workspace-room.ts, the
+ * Every call from the Worker into a workspace's Durable Object (party/fleet-room.ts, the
  * workspace's room: its sockets, its shared pull reads, its live fleet and positions,
  * docs/decisions/0016, 0023) goes through this module, and every committed write of a workspace
  * is announced to it through `commitWorkspaceWrite` / `announceWrites`.
@@ -55,7 +55,7 @@ export async function commitWorkspaceWrite(
  * change with `stamp` (the new version, read back inside the transaction), so concurrent writers
  * never share a version. The caller announces the write once it committed: commitWorkspaceWrite
  * does both; the push commits mutation by mutation and announces once per request (worker/api/sync.ts);
- * the service due notices commit inside the object's alarm job, which pokes its own pages (docs/decisions/0066).
+ * the service due notices commit inside the object's alarm task, which pokes its own pages (docs/decisions/0066).
  */
 export function versionedBatch(
   db: Db,
@@ -162,12 +162,12 @@ export async function settleWorkspace(env: Env, workspaceId: string): Promise<vo
 }
 
 /**
- * Makes the workspace's object run its alarm jobs that are due (beacon silence: docs/decisions/0059)
+ * Makes the workspace's object run its alarm tasks that are due (beacon silence: docs/decisions/0059)
  * and set its alarm for the next; `wake` says what the cron found due there that the object cannot
  * know of itself (service due notices: docs/decisions/0066).
  */
-export async function runWorkspaceJobs(env: Env, workspaceId: string, wake: AlarmWake = {}, now = Date.now()) {
-  await workspaceObject(env, workspaceId).runAlarmJobs(now, wake);
+export async function runWorkspaceTasks(env: Env, workspaceId: string, wake: AlarmWake = {}, now = Date.now()) {
+  await workspaceObject(env, workspaceId).runAlarmTasks(now, wake);
 }
 
 // ---------------------------------------------------------------- positions (party/positions/, docs/decisions/0023)

@@ -1,5 +1,5 @@
 import type { RoomSync } from "../party/room-sync";
-import { FleetRoom } from "../party/workspace-room";
+import { FleetRoom } from "../party/fleet-room";
 import { liveSessionsIn, touchSessions } from "./auth/session";
 import { answerPull } from "./sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "./sync/changes";
@@ -18,12 +18,12 @@ export const roomSync: RoomSync<Changes> = {
 
 /**
  * The workspace's Durable Object as the Worker exports it (wrangler.toml binds this class): the
- * room of party/workspace-room.ts, whose live fleet, positions and sockets live there, given the
+ * room of party/fleet-room.ts, whose live fleet, positions and sockets live there, given the
  * sync server of worker/sync/ (docs/decisions/0026: the object never imports the HTTP edge).
  */
 export class WorkspaceRoom extends FleetRoom<Changes> {
   protected readonly sync = roomSync;
-  /** Service due notices, written by the object's alarm job (docs/decisions/0066) with the Worker's rule and e-mail. */
+  /** Service due notices, written by the object's alarm task (docs/decisions/0066) with the Worker's rule and e-mail. */
   protected readonly checkDueNotices = (workspaceId: string, now: number) =>
     checkDueSchedules(database(this.env.DB), config(this.env), workspaceId, now);
 }

@@ -5,7 +5,7 @@ import { ErrorLine } from "../components/form";
 /**
  * The workspace's webhook signing secret, for owners and admins (the API refuses everyone else):
  * shown on request, rotated on request (deliveries signed from then on use the new one). The
- * README's "Places and alerts" says how a receiver verifies a signature with it.
+ * docs/user-guide.md's "Draw places and get alerts" says how a receiver verifies a signature with it.
  */
 export function WebhookSecret() {
   const [secret, setSecret] = useState<string | null>(null);

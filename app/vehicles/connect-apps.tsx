@@ -1,6 +1,6 @@
 /**
  * How to point each tracker app at this vehicle's beacon: the URL to paste and the setting that
- * carries the device id. Every app feeds the same ingestion (README "Connecting device apps").
+ * carries the device id. Every app feeds the same ingestion (docs/user-guide.md "Connect other device apps").
  * Derived from the beacon's OsmAnd URL, so it follows the server's APP_URL.
  */
 interface AppGuide {

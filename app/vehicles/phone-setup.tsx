@@ -5,8 +5,8 @@ import { QrCode } from "../components/qr-code";
 import { http } from "../lib/http";
 
 /**
- * "Connect a phone": the phone becomes this vehicle's tracker in one scan (README "Connect a
- * phone"). QR codes that configure Traccar Client and OwnTracks completely, and Overland's own
+ * "Connect a phone": the phone becomes this vehicle's tracker in one scan (docs/user-guide.md "Turn a
+ * phone into a tracker"). QR codes that configure Traccar Client and OwnTracks completely, and Overland's own
  * setup link, with Overland's receiver URL and device id to copy. Read from GET
  * /api/beacons/:vehicleId/setup, shown only to roles that see the device id (the caller checks).
  */

@@ -15,7 +15,7 @@ import { useManagersList } from "./use-managers-list";
 /**
  * Integrators' API tokens on the workspace's settings (owners and admins; the API refuses others):
  * create one with a name and a scope, see its secret once with a copy button, list them with who
- * made each and when each was last used, revoke any behind a confirmation. README "API tokens and OpenAPI".
+ * made each and when each was last used, revoke any behind a confirmation. docs/api.md "Authentication".
  */
 const tokensPath = (workspaceId: string) => `workspaces/${workspaceId}/api-tokens`;
 const parseTokens = (body: unknown) => apiTokenListSchema.parse(body).tokens;

@@ -5,7 +5,7 @@ import { useSession } from "../session/session";
 
 /**
  * The workspace's photo storage on its preferences page, for everyone in it: "used / allowed" and
- * the upload rate (docs/decisions/0042; README "Security limits"). Read from the server when the
+ * the upload rate (docs/decisions/0042; docs/operations.md "Limits you may meet"). Read from the server when the
  * page opens; offline it says so.
  */
 export function PhotoStorage() {

@@ -17,8 +17,8 @@ export class ReportError extends Error {}
  * Bounds on what a tracker may claim (issue 23). A device id longer than this is refused (400)
  * before anything keeps it (the throttle's maps, D1). A reading no vehicle can produce is dropped
  * from the report (the position stays useful): a negative speed or odometer, a heading outside
- * 0-360 degrees, an altitude beyond +-20 km, a speed over 350 km/h. Documented in the README's
- * "Connecting a real tracker".
+ * 0-360 degrees, an altitude beyond +-20 km, a speed over 350 km/h. Documented in docs/user-guide.md,
+ * "Connect a tracker".
  */
 export const MAX_DEVICE_ID_LENGTH = 128;
 export const MAX_SPEED_MS = 350 / 3.6;

@@ -1,12 +1,12 @@
-import type { AlarmJob } from "./alarm-job";
+import type { AlarmTask } from "./alarm-task";
 
 /** What the alarm needs of the Durable Object's storage. */
 type AlarmStorage = Pick<DurableObjectStorage, "getAlarm" | "setAlarm">;
 
 /**
- * The workspace object's one Durable Object alarm over its jobs (party/alarm/alarm-job.ts): set
- * for the earliest time any job is due, and when it rings every due job runs, in list order. No
- * job's failure skips another or ends the chain: each is caught and logged, and the next alarm is
+ * The workspace object's one Durable Object alarm over its tasks (party/alarm/alarm-task.ts): set
+ * for the earliest time any task is due, and when it rings every due task runs, in list order. No
+ * task's failure skips another or ends the chain: each is caught and logged, and the next alarm is
  * always set (only a failure to set it throws, and the runtime then retries the ring).
  */
 export class RoomAlarm {
@@ -15,29 +15,29 @@ export class RoomAlarm {
 
   constructor(
     private readonly storage: AlarmStorage,
-    private readonly jobs: readonly AlarmJob[],
+    private readonly tasks: readonly AlarmTask[],
   ) {}
 
   /** The alarm rang: runs what is due, then sets the next. */
   async ring(now = Date.now()): Promise<void> {
     this.#at = null;
-    for (const job of this.jobs) {
+    for (const task of this.tasks) {
       try {
-        const due = await job.dueAt(now);
-        if (due !== null && (due <= now || job.ridesAlong)) await job.run(now);
+        const due = await task.dueAt(now);
+        if (due !== null && (due <= now || task.ridesAlong)) await task.run(now);
       } catch (error) {
-        console.error(`alarm job ${job.name} failed:`, error);
+        console.error(`alarm task ${task.name} failed:`, error);
       }
     }
     await this.schedule();
   }
 
-  /** Sets the alarm for the earliest due job, if that is earlier than it is set for. */
+  /** Sets the alarm for the earliest due task, if that is earlier than it is set for. */
   async schedule(now = Date.now()): Promise<void> {
     const times: number[] = [];
-    for (const job of this.jobs) {
-      const due = await Promise.resolve(job.dueAt(now)).catch((error: unknown) => {
-        console.error(`alarm job ${job.name}: when it is due is unknown:`, error);
+    for (const task of this.tasks) {
+      const due = await Promise.resolve(task.dueAt(now)).catch((error: unknown) => {
+        console.error(`alarm task ${task.name}: when it is due is unknown:`, error);
         return null;
       });
       if (due !== null) times.push(due);

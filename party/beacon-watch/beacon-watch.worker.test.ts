@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { beacons, vehicles } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../../worker/test/factories";
-import { ingestRequests, objectAlarm, roomOf, runObjectJobs } from "../../worker/test/ingest";
+import { ingestRequests, objectAlarm, roomOf, runObjectTasks } from "../../worker/test/ingest";
 import { wakeSilentWorkspaces } from "../../worker/beacon-watch/wake-watches";
 import { DEADLINE_GROUP_MS, INACTIVE_AFTER_MS } from "../../domain/alerts/beacon-watch";
-import { FIRST_LOOK_DELAY_MS, WATCH_RECHECK_MS } from "./beacon-watch-job";
+import { FIRST_LOOK_DELAY_MS, WATCH_RECHECK_MS } from "./beacon-watch-task";
 
-// Beacon silence and clock-ahead as a job of the workspace object's alarm (docs/decisions/0059):
+// Beacon silence and clock-ahead as a task of the workspace object's alarm (docs/decisions/0059):
 // decided from the last reports the object holds, written by the object, with no cron run.
 const db = database(env.DB);
 const MINUTE = 60_000;
@@ -65,10 +65,10 @@ describe("beacon silent, from the object's last reports", () => {
     for (const beacon of [watched!, other!, elsewhere!])
       await ingestRequests([[report(beacon.id, t, { latitude: 41.9, longitude: -87.6 })]], { now: t });
 
-    await runObjectJobs(a.workspaceId, t + 29 * MINUTE);
+    await runObjectTasks(a.workspaceId, t + 29 * MINUTE);
     expect(await listAlerts(a.token)).toEqual([]);
-    await runObjectJobs(a.workspaceId, t + 31 * MINUTE);
-    await runObjectJobs(a.workspaceId, t + 40 * MINUTE); // the same silence
+    await runObjectTasks(a.workspaceId, t + 31 * MINUTE);
+    await runObjectTasks(a.workspaceId, t + 40 * MINUTE); // the same silence
     const [silent, ...rest] = await listAlerts(a.token);
     expect(rest).toEqual([]);
     expect(silent).toMatchObject({
@@ -90,7 +90,7 @@ describe("beacon silent, from the object's last reports", () => {
     );
 
     await ingestRequests([[report(watched!.id, t + 42 * MINUTE)]], { now: t + 42 * MINUTE });
-    await runObjectJobs(a.workspaceId, t + 43 * MINUTE);
+    await runObjectTasks(a.workspaceId, t + 43 * MINUTE);
     const [ended, ...none] = await listAlerts(a.token);
     expect(none).toEqual([]);
     expect(ended!.id).toBe(silent!.id);
@@ -109,7 +109,7 @@ describe("beacon silent, from the object's last reports", () => {
     expect(await objectAlarm(a.workspaceId)).toBeLessThanOrEqual(firstLook);
     expect(await runDurableObjectAlarm(roomOf(a.workspaceId))).toBe(true);
     expect(await statusOf(beacon!.vehicleId)).toBe("ACTIVE");
-    await runObjectJobs(a.workspaceId, firstLook);
+    await runObjectTasks(a.workspaceId, firstLook);
     expect(await statusOf(beacon!.vehicleId)).toBe("INACTIVE");
     expect(await listAlerts(a.token)).toMatchObject([{ type: "beacon_silent", ruleId, vehicleId: beacon!.vehicleId }]);
   });
@@ -119,12 +119,12 @@ describe("beacon silent, from the object's last reports", () => {
     const [beacon] = await orderBeacons(a.token, a.workspaceId);
     const last = Date.now() - 5 * MINUTE;
     await ingestRequests([[report(beacon!.id, last)]], { now: last, flushMs: 0 });
-    await runObjectJobs(a.workspaceId, Date.now() + FIRST_LOOK_DELAY_MS); // its first look: nothing silent yet
+    await runObjectTasks(a.workspaceId, Date.now() + FIRST_LOOK_DELAY_MS); // its first look: nothing silent yet
     const deadline = Math.ceil((last + INACTIVE_AFTER_MS) / DEADLINE_GROUP_MS) * DEADLINE_GROUP_MS;
     expect(await objectAlarm(a.workspaceId)).toBeLessThanOrEqual(deadline);
-    await runObjectJobs(a.workspaceId, deadline - 1);
+    await runObjectTasks(a.workspaceId, deadline - 1);
     expect(await statusOf(beacon!.vehicleId)).toBe("ACTIVE");
-    await runObjectJobs(a.workspaceId, deadline);
+    await runObjectTasks(a.workspaceId, deadline);
     expect(await statusOf(beacon!.vehicleId)).toBe("INACTIVE");
   });
 
@@ -138,7 +138,7 @@ describe("beacon silent, from the object's last reports", () => {
 
     // A new instance: its alarm rings (what was pending reaches D1), then the clock moves on to its first look.
     expect(await runDurableObjectAlarm(roomOf(a.workspaceId))).toBe(true);
-    await runObjectJobs(a.workspaceId, Date.now() + FIRST_LOOK_DELAY_MS);
+    await runObjectTasks(a.workspaceId, Date.now() + FIRST_LOOK_DELAY_MS);
     expect(await statusOf(beacon!.vehicleId)).toBe("INACTIVE");
     expect(await listAlerts(a.token)).toMatchObject([{ type: "beacon_silent", vehicleId: beacon!.vehicleId }]);
   });
@@ -167,7 +167,7 @@ describe("beacon silent, from the object's last reports", () => {
     expect(woken).not.toContain(b.workspaceId);
     expect(await statusOf(silent!.vehicleId)).toBe("ACTIVE"); // the cron wrote nothing
     expect(await objectAlarm(a.workspaceId)).toBeLessThanOrEqual(Date.now() + FIRST_LOOK_DELAY_MS);
-    await runObjectJobs(a.workspaceId, Date.now() + FIRST_LOOK_DELAY_MS);
+    await runObjectTasks(a.workspaceId, Date.now() + FIRST_LOOK_DELAY_MS);
     expect(await statusOf(silent!.vehicleId)).toBe("INACTIVE");
     expect(await listAlerts(a.token)).toMatchObject([{ type: "beacon_silent", vehicleId: silent!.vehicleId }]);
     expect(await statusOf(recent!.vehicleId)).toBe("ACTIVE");
@@ -185,9 +185,9 @@ describe("device clock ahead, from the object's last refusals", () => {
     await osmand(beacon!.id, (Date.now() - 5000) / 1000, 41.7, -87.7);
     await osmand(beacon!.id, (Date.now() + 3600_000) / 1000); // an hour ahead: refused
     const start = Date.now() + FIRST_LOOK_DELAY_MS;
-    await runObjectJobs(a.workspaceId, start);
+    await runObjectTasks(a.workspaceId, start);
     await osmand(beacon!.id, (Date.now() + 7200_000) / 1000);
-    await runObjectJobs(a.workspaceId, start + WATCH_RECHECK_MS);
+    await runObjectTasks(a.workspaceId, start + WATCH_RECHECK_MS);
 
     const [alert, ...rest] = await listAlerts(a.token);
     expect(rest).toEqual([]);
@@ -201,7 +201,7 @@ describe("device clock ahead, from the object's last refusals", () => {
     expect(alert!.peak).toBeGreaterThan(7100);
 
     await osmand(beacon!.id, Date.now() / 1000);
-    await runObjectJobs(a.workspaceId, start + 2 * WATCH_RECHECK_MS);
+    await runObjectTasks(a.workspaceId, start + 2 * WATCH_RECHECK_MS);
     const [ended, ...none] = await listAlerts(a.token);
     expect(none).toEqual([]);
     expect(ended!.id).toBe(alert!.id);

@@ -100,7 +100,7 @@ describe("the flush under failure", () => {
       vi.spyOn(parts.sockets, "recheck").mockRejectedValue(new Error("D1 unreachable"));
       await parts.alarm.ring();
     });
-    expect(error).toHaveBeenCalledWith("alarm job sockets' re-check failed:", expect.any(Error));
+    expect(error).toHaveBeenCalledWith("alarm task sockets' re-check failed:", expect.any(Error));
     error.mockRestore();
     expect(await db().select().from(telemetry).where(eq(telemetry.vehicleId, beacon.vehicleId)).get()).toMatchObject({
       recordedAt: T0,

@@ -23,7 +23,7 @@ import { DEVICE_LIMIT, TokenBuckets } from "../../domain/limits/token-buckets";
 import { StopQueue } from "../stop-addresses/stop-queue";
 
 /**
- * A workspace's live fleet, held by its Durable Object (party/workspace-room.ts;
+ * A workspace's live fleet, held by its Durable Object (party/fleet-room.ts;
  * docs/decisions/0016, parts 4 and 5): each vehicle's folded state in memory and in the object's
  * SQLite (party/live-fleet/live-store.ts), reports folded with the pure `foldReport`, an answer only
  * once the fold's result is durable there, and D1 written later, in one batch per flush. One

@@ -1,5 +1,5 @@
 import type { LiveFleet } from "../live-fleet/live-fleet";
-import type { AlarmJob } from "../alarm/alarm-job";
+import type { AlarmTask } from "../alarm/alarm-task";
 
 /**
  * How long reports wait in the room before they are written to D1 (docs/decisions/0016, part 5):
@@ -41,10 +41,10 @@ export interface FlushRoom {
 }
 
 /**
- * The flush of pending reports to D1, one at a time with backoff, and the alarm job that paces it.
+ * The flush of pending reports to D1, one at a time with backoff, and the alarm task that paces it.
  * It rides along with every ring of the alarm (what is pending goes while the object is awake).
  */
-export class RoomFlush implements AlarmJob {
+export class RoomFlush implements AlarmTask {
   readonly name = "flush";
   readonly ridesAlong = true;
   #flushing: Promise<boolean> | null = null;

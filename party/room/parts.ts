@@ -6,8 +6,8 @@ import { LiveFleet } from "../live-fleet/live-fleet";
 import { d1LegacyPositions } from "../positions/legacy";
 import { PositionStore } from "../positions/store";
 import { RoomAlarm } from "../alarm/room-alarm";
-import { objectJobs } from "../alarm/object-jobs";
-import type { DueNoticeCheck } from "../due-notices/due-notice-job";
+import { objectTasks } from "../alarm/object-tasks";
+import type { DueNoticeCheck } from "../due-notices/due-notice-task";
 import { FoldContext } from "./fold-context";
 import { RoomFlush } from "./flush";
 import { PokePacer } from "./poke-pacer";
@@ -33,7 +33,7 @@ export const logged = (what: string) => (error: unknown) => console.error(`${wha
 /**
  * The workspace object's parts, each with one job, wired to each other here and nowhere else
  * (docs/decisions/0058): the live fleet and its flush, the sockets, the one poke pacer, the shared
- * pull reads, the share views, the fold's context, the positions, and the alarm over their jobs
+ * pull reads, the share views, the fold's context, the positions, and the alarm over their tasks
  * and the object's own writes (beacon silence, stop addresses, service due notices).
  */
 export function roomParts<Changes>(host: PartsHost<Changes>) {
@@ -69,7 +69,7 @@ export function roomParts<Changes>(host: PartsHost<Changes>) {
   const positions: RoomPositions = new RoomPositions(store, () => alarm.schedule());
   const context = new FoldContext(storage, workspaceId, db);
   // The writes that were the cron's own (docs/decisions/0059, 0066): beacon silence, stop addresses, due notices.
-  const writes = objectJobs({
+  const writes = objectTasks({
     workspaceId,
     checkDueNotices: host.checkDueNotices,
     db,

@@ -1,6 +1,6 @@
 import { downsampleTrack } from "../../shared/fleet/downsample";
 import type { HistoryPoint } from "../../shared/fleet/vehicle-history";
-import type { AlarmJob } from "../alarm/alarm-job";
+import type { AlarmTask } from "../alarm/alarm-task";
 import type { StoredFix } from "../positions/codec";
 import { PACK_AFTER_MS, type FixKey, type PositionRow, type PositionStore } from "../positions/store";
 
@@ -16,10 +16,10 @@ const MAINTENANCE_RETRY_MS = 60_000;
 
 /**
  * The room's positions (party/positions/, docs/decisions/0023): reads shaped for the history API,
- * and the alarm job that packs, compacts to R2 and applies retention when due. The store is
+ * and the alarm task that packs, compacts to R2 and applies retention when due. The store is
  * opened on first use; `due` asks the room to set its alarm after a change of schedule.
  */
-export class RoomPositions implements AlarmJob {
+export class RoomPositions implements AlarmTask {
   readonly name = "positions' maintenance";
   /** When the maintenance is next due (null: nothing to do; undefined: ask the store, which reads a few rows). */
   #nextMaintenance: number | null | undefined = undefined;
@@ -108,7 +108,7 @@ export class RoomPositions implements AlarmJob {
       await this.store().maintain(now);
       this.#nextMaintenance = undefined;
     } catch (error) {
-      // The other jobs go on; maintenance is tried again a minute later.
+      // The other tasks go on; maintenance is tried again a minute later.
       this.#nextMaintenance = Date.now() + MAINTENANCE_RETRY_MS;
       throw error;
     }

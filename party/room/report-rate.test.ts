@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ReportRate } from "./report-rate";
 
-// How busy a workspace is now, which paces its pokes (party/workspace-room.ts pokeIntervalMs).
+// How busy a workspace is now, which paces its pokes (party/fleet-room.ts pokeIntervalMs).
 describe("ReportRate", () => {
   it("answers the reports a second of the last span, or of the current one once it is higher", () => {
     const rate = new ReportRate();

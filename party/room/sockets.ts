@@ -1,7 +1,7 @@
 import type { Connection, ConnectionContext } from "partyserver";
 import { encodeMessage, SESSION_ENDED_CLOSE_CODE } from "../../shared/sync/room-protocol";
 import type { Db } from "../../db/client";
-import type { AlarmJob } from "../alarm/alarm-job";
+import type { AlarmTask } from "../alarm/alarm-task";
 import type { RoomSync } from "../room-sync";
 
 /**
@@ -33,9 +33,9 @@ export interface SocketsRoom {
 
 /**
  * The room's sockets: who may open one, closing those whose session or membership ended, and the
- * alarm job that re-checks them all once a minute.
+ * alarm task that re-checks them all once a minute.
  */
-export class RoomSockets implements AlarmJob {
+export class RoomSockets implements AlarmTask {
   readonly name = "sockets' re-check";
   /** Sessions that pulled over their socket since the last re-check (their idle clock restarts then). */
   readonly #pulledSince = new Set<string>();

@@ -3,7 +3,7 @@ import type { StreetAddress } from "../../shared/fleet/vehicle-event";
 
 /**
  * Reverse geocoding of stop locations: Mapbox's Geocoding API (v6) when MAPBOX_TOKEN is set,
- * otherwise none. Asked by the workspace object's stop-address job (stop-address-job.ts), after the
+ * otherwise none. Asked by the workspace object's stop-address job (stop-address-task.ts), after the
  * report was answered, so a slow or failing geocoder never delays or fails a beacon's report; a
  * stop simply keeps no address.
  */

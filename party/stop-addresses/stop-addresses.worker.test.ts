@@ -7,9 +7,9 @@ import { createApp } from "../../worker/app";
 import { database } from "../../db/client";
 import { vehicleEvents, workspaces } from "../../db/schema";
 import { call, userWithWorkspace } from "../../worker/test/factories";
-import { runObjectJobs } from "../../worker/test/ingest";
+import { runObjectTasks } from "../../worker/test/ingest";
 import { MAPBOX_REVERSE_URL } from "./reverse-geocode";
-import { STOP_ADDRESS_DELAY_MS } from "./stop-address-job";
+import { STOP_ADDRESS_DELAY_MS } from "./stop-address-task";
 
 const db = () => database(env.DB);
 const T0 = Date.parse("2026-11-02T08:00:00Z");
@@ -55,7 +55,7 @@ function fakeMapbox(answer: () => Response) {
 afterEach(() => vi.restoreAllMocks());
 
 /** The workspace object's alarm, once the stops it queued are due for their addresses (no cron, no waitUntil). */
-const ringAlarm = (workspaceId: string) => runObjectJobs(workspaceId, Date.now() + STOP_ADDRESS_DELAY_MS);
+const ringAlarm = (workspaceId: string) => runObjectTasks(workspaceId, Date.now() + STOP_ADDRESS_DELAY_MS);
 
 /** Sends a report through the real Worker with MAPBOX_TOKEN set, and waits for its background work. */
 async function report(mapboxToken: string, params: Record<string, string | number>) {

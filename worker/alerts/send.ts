@@ -18,7 +18,7 @@ import { SIGNATURE_HEADERS, signWebhook } from "./webhook-signature";
  */
 export type SendOutcome = "sent" | "skipped";
 
-/** The webhook's JSON body (README "Places and alerts" documents it). */
+/** The webhook's JSON body (docs/user-guide.md, "Draw places and get alerts", documents it). */
 export interface AlertWebhookBody {
   id: string;
   type: "alert";

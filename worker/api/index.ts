@@ -55,7 +55,7 @@ import { safeError } from "../lib/safe-error";
 import { accountRoutes } from "./account";
 import { twoFactorRoutes } from "./two-factor";
 import { pushKeyRoutes, pushSubscriptionRoutes } from "./push";
-import { settleLiveReads } from "./live-reads";
+import { settleLiveReads } from "./settle-live-reads";
 
 /**
  * /api/*: JSON in and out. Every answer is `no-store`; every 4xx is `{ error: { code, message } }`;
@@ -70,7 +70,7 @@ api.use("*", async (c, next) => {
   c.header("Cache-Control", "no-store");
   c.header("X-Content-Type-Options", "nosniff");
 });
-// Every read of a table the workspace object flushes waits for its flush first (worker/api/live-reads.ts).
+// Every read of a table the workspace object flushes waits for its flush first (worker/api/settle-live-reads.ts).
 api.use("*", settleLiveReads);
 
 const tooLarge = (limit: string) => () => {

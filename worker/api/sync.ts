@@ -42,7 +42,7 @@ export const syncRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const raw: unknown = await c.req.json().catch(() => undefined);
-      // A full answer reads D1 after the workspace's object has flushed (worker/api/live-reads.ts);
+      // A full answer reads D1 after the workspace's object has flushed (worker/api/settle-live-reads.ts);
       // an incremental one asks the object, which does the same. Nothing pending: no D1.
       const { status, body } = await answerPull(c.var.db, workspaceSession(c.var.session), raw, roomChanges(c.env));
       return c.json(body, status as ContentfulStatusCode);

@@ -29,7 +29,7 @@ export const vehicleEventRoutes = new Hono<AppEnv>().use(requireSession).get(
     const problem = timelineRangeProblem(query);
     if (problem) throw badRequest(problem, { from: [problem] });
     const vehicle = await fuelVehicle(c.var.db, workspaceId, c.req.param("vehicleId"));
-    // Events reach D1 in the workspace object's flush: the read waits for it (worker/api/live-reads.ts).
+    // Events reach D1 in the workspace object's flush: the read waits for it (worker/api/settle-live-reads.ts).
     const events = await vehicleTimelineEvents(c.var.db, workspaceId, vehicle, query, Date.now());
     return c.json({ events });
   },

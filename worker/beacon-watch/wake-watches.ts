@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { beacons, vehicles } from "../../db/schema";
 import { INACTIVE_AFTER_MS } from "../../domain/alerts/beacon-watch";
 import type { Env } from "../env";
-import { runWorkspaceJobs } from "../workspace-object";
+import { runWorkspaceTasks } from "../workspace-object";
 
 /**
  * The cron's part in beacon silence (docs/decisions/0059): none of the writing, which is the
@@ -22,7 +22,7 @@ export async function wakeSilentWorkspaces(db: Db, env: Env, now = Date.now()): 
   const woken: string[] = [];
   for (const { workspaceId } of rows) {
     // One object failing to wake delays only itself: the next minute asks again.
-    await runWorkspaceJobs(env, workspaceId)
+    await runWorkspaceTasks(env, workspaceId)
       .then(() => woken.push(workspaceId))
       .catch((error: unknown) => console.error(`waking workspace ${workspaceId}'s object failed:`, error));
   }

@@ -7,7 +7,7 @@ import { database } from "../../db/client";
 import { telemetry, vehicles, workspaces } from "../../db/schema";
 import { storedPositions } from "../test/positions";
 import { call, userWithWorkspace } from "../test/factories";
-import { runObjectJobs } from "../test/ingest";
+import { runObjectTasks } from "../test/ingest";
 import { firstPull } from "../test/sync";
 
 const db = () => database(env.DB);
@@ -348,15 +348,15 @@ describe("OsmAnd ingestion", () => {
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ status: "idle", statusTimestamp: T0 + 120_000 });
   });
 
-  it("marks beacons silent for 15 minutes INACTIVE (the workspace object's alarm job, no cron)", async () => {
+  it("marks beacons silent for 15 minutes INACTIVE (the workspace object's alarm task, no cron)", async () => {
     const a = await userWithWorkspace();
     const [beacon] = await order(a.token, a.workspaceId);
     await osmand({ id: beacon!.id, lat: 40, lon: -100 });
     const statusOf = async () =>
       (await db().select().from(vehicles).where(eq(vehicles.id, beacon!.vehicleId)).get())!.beaconStatus;
-    await runObjectJobs(a.workspaceId, Date.now() + 60_000);
+    await runObjectTasks(a.workspaceId, Date.now() + 60_000);
     expect(await statusOf()).toBe("ACTIVE");
-    await runObjectJobs(a.workspaceId, Date.now() + 16 * 60_000);
+    await runObjectTasks(a.workspaceId, Date.now() + 16 * 60_000);
     expect(await statusOf()).toBe("INACTIVE");
     // Reporting again makes it ACTIVE again, in a version clients pull.
     const version = await versionOf(a.workspaceId);

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import type { Env } from "../env";
-import { runWorkspaceJobs } from "../workspace-object";
+import { runWorkspaceTasks } from "../workspace-object";
 import { workspacesWithDue } from "./due-notifications";
 
 /**
@@ -14,7 +14,7 @@ export async function wakeWorkspacesWithDue(db: Db, env: Env, now = Date.now()):
   const woken: string[] = [];
   for (const workspaceId of await workspacesWithDue(db, now)) {
     // One object failing to wake delays only itself: the next quarter hour asks again.
-    await runWorkspaceJobs(env, workspaceId, { dueNotices: true }, now)
+    await runWorkspaceTasks(env, workspaceId, { dueNotices: true }, now)
       .then(() => woken.push(workspaceId))
       .catch((error: unknown) =>
         console.error(`waking workspace ${workspaceId}'s object for due notices failed:`, error),

@@ -4,7 +4,7 @@ import { DUE_SOON_SHARE, scheduleDue, type ServiceStatus } from "../../shared/ma
 import { METRES_PER_MILE } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import { alerts, memberships, serviceSchedules, users } from "../../db/schema";
-import type { DueCheck } from "../../party/due-notices/due-notice-job";
+import type { DueCheck } from "../../party/due-notices/due-notice-task";
 import { sendMemberMail } from "../email/member-mail";
 import type { Config } from "../env";
 import { versionedBatch } from "../workspace-object";
@@ -21,8 +21,8 @@ import { versionedBatch } from "../workspace-object";
  *
  * Who runs it (docs/decisions/0066): every DUE_CHECK_EVERY_MINUTES the cron lists the workspaces
  * with something to announce (`workspacesWithDue`, read-only, the one waiting longest first) and
- * wakes their objects (worker/maintenance/due-notice-wake.ts); each object's alarm job
- * (party/due-notices/due-notice-job.ts) runs `checkDueSchedules` for its own workspace, so the
+ * wakes their objects (worker/maintenance/due-notice-wake.ts); each object's alarm task
+ * (party/due-notices/due-notice-task.ts) runs `checkDueSchedules` for its own workspace, so the
  * object writes its workspace's alerts and announces them, as it does its other writes. Queries
  * whose WHERE keeps only schedules that reached a figure not announced yet (SQL does the
  * arithmetic, so 20,000 schedules of which a few are due return a few rows).
@@ -210,7 +210,7 @@ async function emailManagers(db: Db, config: Config, workspaceId: string, list: 
 }
 
 /**
- * One check of a workspace's schedules, run by its object's alarm job (party/due-notices/): what
+ * One check of a workspace's schedules, run by its object's alarm task (party/due-notices/): what
  * reached a figure not announced yet is claimed with its Inbox entry in one versioned batch, and
  * the claimed ones are e-mailed to owners and admins. Throws when D1 fails: the job tries again.
  */

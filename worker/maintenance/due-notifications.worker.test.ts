@@ -8,13 +8,13 @@ import { chunkRows } from "../../db/chunk";
 import { alerts, emailOutbox, serviceSchedules, telemetry, users } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { objectAlarm } from "../test/ingest";
-import { DUE_RECHECK_MS } from "../../party/due-notices/due-notice-job";
+import { DUE_RECHECK_MS } from "../../party/due-notices/due-notice-task";
 import { isDueCheckMinute, PER_WORKSPACE_PER_RUN } from "./due-notifications";
 import { wakeWorkspacesWithDue } from "./due-notice-wake";
 
 // Due notifications (docs/decisions/0032): one Inbox entry and one e-mail per manager for each
 // period a schedule becomes due soon or overdue, never repeated. Written by each workspace's object
-// as an alarm job, woken by the cron's quarter-hour query (docs/decisions/0066): the tests run that wake.
+// as an alarm task, woken by the cron's quarter-hour query (docs/decisions/0066): the tests run that wake.
 const db = () => database(env.DB);
 const checkDue = (now = Date.now()) => wakeWorkspacesWithDue(db(), env, now);
 

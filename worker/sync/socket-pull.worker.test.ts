@@ -11,7 +11,7 @@ import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { closeSockets, connect, roundTrip, type Client } from "../test/sockets";
 import { announceWrites } from "../workspace-object";
 import type { SyncCookie } from "./cookie";
-import { runObjectJobs } from "../test/ingest";
+import { runObjectTasks } from "../test/ingest";
 import { SOCKET_RECHECK_MS } from "../../party/room/sockets";
 
 /**
@@ -177,7 +177,7 @@ describe("pulls over the room's socket", () => {
     await database(env.DB).update(sessions).set({ lastUsedAt: long }).where(eq(sessions.tokenHash, hash));
     await socketPull(client, pullRequest({ clientGroupID, cookie }));
     // The object's alarm at the minute's re-check (a test's clock moved on), as it rings by itself.
-    await runObjectJobs(workspaceId, Date.now() + SOCKET_RECHECK_MS);
+    await runObjectTasks(workspaceId, Date.now() + SOCKET_RECHECK_MS);
     const row = await database(env.DB)
       .select({ lastUsedAt: sessions.lastUsedAt })
       .from(sessions)

@@ -276,7 +276,7 @@ describe("a cookie the server cannot diff from gets a full reset ordered above i
     const group = crypto.randomUUID();
     const first = await pull(a.token, group);
     // Restore to before `first`, then more writes than the client ever saw, then the operator's
-    // post-restore step (README): a new sync epoch.
+    // post-restore step (docs/operations.md): a new sync epoch.
     await db().update(workspaces).set({ version: 1, syncEpoch: "" }).where(eq(workspaces.id, a.workspaceId));
     for (let i = 0; i < first.cookie.version + 3; i++)
       await insertVehicle(a.workspaceId, { name: `After restore ${i}` });

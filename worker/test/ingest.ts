@@ -39,9 +39,9 @@ export async function vehicleState(workspaceId: string, vehicleId: string) {
   return withRoomParts(workspaceId, (parts) => parts.fleet.vehicle(vehicleId));
 }
 
-/** Runs the workspace object's due alarm jobs as its alarm would at `now` (a test's clock moved on; docs/decisions/0059). */
-export async function runObjectJobs(workspaceId: string, now: number) {
-  await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.runAlarmJobs(now));
+/** Runs the workspace object's due alarm tasks as its alarm would at `now` (a test's clock moved on; docs/decisions/0059). */
+export async function runObjectTasks(workspaceId: string, now: number) {
+  await runInDurableObject(roomOf(workspaceId), (room: WorkspaceRoom) => room.runAlarmTasks(now));
 }
 
 /** When the workspace object's alarm is set for (null: none). */

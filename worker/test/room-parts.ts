@@ -28,7 +28,7 @@ export function withRoomParts<T>(
       sync: roomSync,
       connections: () => room.getConnections<SocketOwner>(),
       broadcast: (message) => room.broadcast(message),
-      // The notices are the object's alarm job (worker/maintenance/due-notice-wake.ts drives them): none here.
+      // The notices are the object's alarm task (worker/maintenance/due-notice-wake.ts drives them): none here.
       checkDueNotices: async () => ({ announced: false, more: false }),
     });
     return use(parts, state);

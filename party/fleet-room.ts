@@ -10,15 +10,15 @@ import type { HistoryShape } from "./room/positions";
 import type { ShareViewAnswer } from "./room/share-views";
 import { answerSocketMessage } from "./room/socket-pulls";
 import type { SocketOwner } from "./room/sockets";
-import type { AlarmWake } from "./alarm/alarm-job";
-import type { DueNoticeCheck } from "./due-notices/due-notice-job";
+import type { AlarmWake } from "./alarm/alarm-task";
+import type { DueNoticeCheck } from "./due-notices/due-notice-task";
 
 /**
  * The workspace's Durable Object (one per workspace, named by its id; docs/decisions/0016, 0023,
  * 0058): a small router over parts with one job each (party/room/parts.ts). The Worker reaches it
  * only through worker/workspace-object.ts: reports to `ingest`, every change to `changed` (the one
  * announcer), pulls to `changesSince`, share pages to `shareView`, history to `positionHistory`,
- * the cron's wake to `runAlarmJobs`. The Worker exports the concrete class (party/room-sync.ts).
+ * the cron's wake to `runAlarmTasks`. The Worker exports the concrete class (party/room-sync.ts).
  */
 export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env> {
   static override options = { hibernate: true }; // an idle room with open sockets may be evicted, keeping them
@@ -126,7 +126,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   }
 
   /** The cron's wake of an object with due work it set no alarm for: silent beacons, service due (docs/decisions/0059, 0066). */
-  async runAlarmJobs(now = Date.now(), wake: AlarmWake = {}): Promise<void> {
+  async runAlarmTasks(now = Date.now(), wake: AlarmWake = {}): Promise<void> {
     if (wake.dueNotices) this.#parts.dueNotices.want(now);
     await this.#parts.alarm.ring(now);
   }

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { vehicleEvents } from "../../db/schema";
 import { bumpLiveVersion, versionOf } from "../../db/workspace-version";
-import type { AlarmJob } from "../alarm/alarm-job";
+import type { AlarmTask } from "../alarm/alarm-task";
 import type { StopQueue } from "./stop-queue";
 import { reverseGeocode } from "./reverse-geocode";
 
@@ -25,13 +25,13 @@ export interface StopAddressDeps {
 }
 
 /**
- * Stop addresses as a job of the workspace object's alarm (docs/decisions/0059): the stops the
+ * Stop addresses as a task of the workspace object's alarm (docs/decisions/0059): the stops the
  * object's reports opened are queued in its storage, and this job asks the geocoder for their
  * addresses and writes them to `vehicle_events` through the object (the live bump, as its flush
  * does), so no second writer touches the table. A geocoder that fails or knows no address leaves
  * the stop without one; it is not asked again.
  */
-export class StopAddressJob implements AlarmJob {
+export class StopAddressTask implements AlarmTask {
   readonly name = "stop addresses";
   #notBefore = 0;
 

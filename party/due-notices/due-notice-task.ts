@@ -1,4 +1,4 @@
-import type { AlarmJob } from "../alarm/alarm-job";
+import type { AlarmTask } from "../alarm/alarm-task";
 
 /**
  * A workspace with more due schedules than one check announces (at most PER_WORKSPACE_PER_RUN,
@@ -32,7 +32,7 @@ export interface DueNoticeDeps {
 }
 
 /**
- * Service due notices as a job of the workspace object's alarm (docs/decisions/0066): the object,
+ * Service due notices as a task of the workspace object's alarm (docs/decisions/0066): the object,
  * not a cron writer of its own, writes the Inbox entries (alerts of type service_due_soon and
  * service_overdue) and announces them like its other writes. It is due when the cron's quarter-hour
  * query found something to announce in this workspace and woke the object (`want`), and again a
@@ -40,7 +40,7 @@ export interface DueNoticeDeps {
  * schedule's period is claimed in D1 (docs/decisions/0032), so a second check, or an older
  * deployment's cron running the same minute, announces nothing twice.
  */
-export class DueNoticeJob implements AlarmJob {
+export class DueNoticeTask implements AlarmTask {
   readonly name = "service due notices";
   #dueAt: number | null = null;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { DUE_RECHECK_MS, DueNoticeJob, type DueCheck } from "./due-notice-job";
+import { DUE_RECHECK_MS, DueNoticeTask, type DueCheck } from "./due-notice-task";
 
-function job(check: () => Promise<DueCheck>) {
+function task(check: () => Promise<DueCheck>) {
   const order: string[] = [];
   const deps = {
     workspaceId: "ws-1",
@@ -12,12 +12,12 @@ function job(check: () => Promise<DueCheck>) {
     settle: vi.fn(async () => void order.push("settle")),
     announce: vi.fn(async () => void order.push("announce")),
   };
-  return { job: new DueNoticeJob(deps), deps, order };
+  return { task: new DueNoticeTask(deps), deps, order };
 }
 
-describe("the object's due notice job", () => {
+describe("the object's due notice task", () => {
   it("has no work until the cron's query finds some, then checks its own workspace after settling and announces", async () => {
-    const { job: notices, deps, order } = job(async () => ({ announced: true, more: false }));
+    const { task: notices, deps, order } = task(async () => ({ announced: true, more: false }));
     expect(notices.dueAt()).toBeNull();
     notices.want(1_000);
     expect(notices.dueAt()).toBe(1_000);
@@ -28,26 +28,26 @@ describe("the object's due notice job", () => {
   });
 
   it("tells nobody when nothing was written", async () => {
-    const { job: notices, deps } = job(async () => ({ announced: false, more: false }));
+    const { task: notices, deps } = task(async () => ({ announced: false, more: false }));
     notices.want(0);
     await notices.run(0);
     expect(deps.announce).not.toHaveBeenCalled();
   });
 
   it("checks again a quarter hour later while a busy workspace has more, or after a check that failed", async () => {
-    const busy = job(async () => ({ announced: true, more: true })).job;
+    const busy = task(async () => ({ announced: true, more: true })).task;
     busy.want(0);
     await busy.run(0);
     expect(busy.dueAt()).toBe(DUE_RECHECK_MS);
 
-    const failing = job(async () => Promise.reject(new Error("D1 unreachable"))).job;
+    const failing = task(async () => Promise.reject(new Error("D1 unreachable"))).task;
     failing.want(0);
     await expect(failing.run(0)).rejects.toThrow("D1 unreachable");
     expect(failing.dueAt()).toBe(DUE_RECHECK_MS);
   });
 
   it("keeps the earliest wake when woken again before it ran", () => {
-    const { job: notices } = job(async () => ({ announced: false, more: false }));
+    const { task: notices } = task(async () => ({ announced: false, more: false }));
     notices.want(5_000);
     notices.want(9_000);
     expect(notices.dueAt()).toBe(5_000);

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import type { AlertRule } from "../../shared/alerts/alert-rules";
-import type { AlarmJob } from "../alarm/alarm-job";
+import type { AlarmTask } from "../alarm/alarm-task";
 import type { DeviceState } from "../live-fleet/live-store";
 import type { LiveFleet } from "../live-fleet/live-fleet";
 import {
@@ -41,7 +41,7 @@ export interface BeaconWatchDeps {
 }
 
 /**
- * Beacon silence as a job of the workspace object's alarm (docs/decisions/0059): beacons going
+ * Beacon silence as a task of the workspace object's alarm (docs/decisions/0059): beacons going
  * INACTIVE, and the beacon_silent and clock_ahead alerts, decided from the last reports the object
  * holds (domain/alerts/beacon-watch.ts) and written through the object, the one writer of its
  * live tables. The alarm is set for the earliest silence deadline, rounded to the minute, so a
@@ -51,7 +51,7 @@ export interface BeaconWatchDeps {
  * beacons it never held (silent since before the object knew them), the open alerts, the INACTIVE
  * vehicles. After that it runs from memory and the object's storage (devices are stored there).
  */
-export class BeaconWatchJob implements AlarmJob {
+export class BeaconWatchTask implements AlarmTask {
   readonly name = "beacon watch (silence, clock ahead)";
   #snapshot: WatchSnapshot | null = null;
   #firstLookAt: number | null = null;
