@@ -38,10 +38,9 @@ export const test = base.extend<{ failOnPageError: void }>({
   ],
   page: async ({ page }, use) => {
     // A run at a chosen hour (playwright.config.ts E2E_CLOCK): the pages get the shifted time and
-    // run on from there. Playwright hands the browser the time against its own clock, which
-    // libfaketime has shifted already: the offset is added once more to come out shifted once.
-    const offsetSeconds = Number(process.env.E2E_CLOCK_OFFSET_S ?? 0);
-    if (offsetSeconds) await page.context().clock.install({ time: Date.now() + offsetSeconds * 1000 });
+    // run on from there. This process's clock is shifted already (libfaketime), and Playwright
+    // sets the page's clock to the instant given: adding the offset here shifted pages twice.
+    if (Number(process.env.E2E_CLOCK_OFFSET_S ?? 0)) await page.context().clock.install({ time: Date.now() });
     await page.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) => {
       const url = new URL(route.request().url());
       const usage = url.hostname === "events.mapbox.com" || url.pathname.startsWith("/map-sessions/");
