@@ -25,6 +25,7 @@ export const test = base.extend<{ failOnPageError: void }>({
       browser.newContext = async (...args: Parameters<typeof newContext>) => {
         const ctx = await newContext.apply(browser, args);
         watch(ctx);
+        await onTheRunsClock(ctx);
         return ctx;
       };
       try {
@@ -37,10 +38,7 @@ export const test = base.extend<{ failOnPageError: void }>({
     { auto: true },
   ],
   page: async ({ page }, use) => {
-    // A run at a chosen hour (playwright.config.ts E2E_CLOCK): the pages get the shifted time and
-    // run on from there. This process's clock is shifted already (libfaketime), and Playwright
-    // sets the page's clock to the instant given: adding the offset here shifted pages twice.
-    if (Number(process.env.E2E_CLOCK_OFFSET_S ?? 0)) await page.context().clock.install({ time: Date.now() });
+    await onTheRunsClock(page.context());
     await page.route(/^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//, (route) => {
       const url = new URL(route.request().url());
       const usage = url.hostname === "events.mapbox.com" || url.pathname.startsWith("/map-sessions/");
@@ -54,3 +52,13 @@ export const test = base.extend<{ failOnPageError: void }>({
 });
 
 export { expect };
+
+/**
+ * A run at a chosen hour (playwright.config.ts E2E_CLOCK): a context's pages get the shifted time
+ * and run on from there, the `page` fixture's and those a test opens itself (a customer's browser
+ * on a share link must agree with the Worker on whether it expired). This process's clock is
+ * shifted already (libfaketime), and Playwright sets the pages' clock to the instant given.
+ */
+async function onTheRunsClock(context: BrowserContext) {
+  if (Number(process.env.E2E_CLOCK_OFFSET_S ?? 0)) await context.clock.install({ time: Date.now() });
+}

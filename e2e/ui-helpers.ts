@@ -120,7 +120,10 @@ export async function localD1(sql: string) {
       await promisify(execFile)(
         "node_modules/.bin/wrangler",
         ["d1", "execute", "DB", "--local", "--persist-to", `.wrangler/e2e-${port}`, "--command", sql],
-        { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } },
+        // Without libfaketime (a run at a chosen hour, playwright.config.ts): workerd hangs under it.
+        {
+          env: { ...process.env, LD_PRELOAD: "", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+        },
       );
       return;
     } catch (error) {
