@@ -73,18 +73,31 @@ export function BarsFigure(props: {
   );
 }
 
-/** A trend line; its points are also in the canvas's aria-label. */
+/**
+ * A trend line; its points are also in the canvas's aria-label. With no figure at all (no distance,
+ * no clean tank-to-tank stretch in any month) an empty axis would say nothing: the words say so.
+ */
 export function TrendFigure(props: {
   caption: string;
   series: TrendSeries;
   format: (value: number) => string;
+  tick?: (value: number) => string;
   height?: number;
 }) {
   const { caption, series, format, height = 200 } = props;
   const summary = trendSummary(caption, series, format);
+  if (series.values.every((v) => v === null))
+    return (
+      <figure className="chart-figure">
+        <figcaption>
+          <span className="chart-caption">{caption}</span>
+        </figcaption>
+        <p className="chart-fallback muted">{summary}</p>
+      </figure>
+    );
   return (
     <Figure caption={caption} summary={summary} height={height}>
-      <TrendLine series={series} summary={summary} format={format} height={height} />
+      <TrendLine series={series} summary={summary} format={format} tick={props.tick} height={height} />
     </Figure>
   );
 }

@@ -11,6 +11,12 @@ export const dollarsTick = (dollars: number) => axisDollars.format(dollars);
 export const perDistanceText = (units: WorkspaceUnits) => (dollars: number) =>
   `${dollarsText(dollars)}/${distanceUnit(units)}`;
 
+/** On an axis whose caption names the unit: "$0.25". */
+export const centsTick = (dollars: number) => dollarsText(dollars);
+
 /** "24.3 mpg" or "9.7 L/100 km", as the cost report's economy column. */
 export const economyText = (units: WorkspaceUnits) => (value: number) =>
   `${value.toFixed(1)} ${units === "metric" ? "L/100 km" : "mpg"}`;
+
+/** On an axis whose caption names the unit: "24.3". */
+export const tenthsTick = (value: number) => value.toFixed(1);

@@ -10,6 +10,8 @@ export interface TrendLineProps {
   /** the chart in words: the canvas's aria-label */
   summary: string;
   format: (value: number) => string;
+  /** on the value axis (defaults to `format`) */
+  tick?: (value: number) => string;
   height: number;
 }
 
@@ -17,7 +19,7 @@ export interface TrendLineProps {
  * A trend (lazy-loaded by chart-figure.tsx): cost per mile or km, fuel economy. A point with no
  * figure is a gap in the line, not a zero; every point is drawn, so one month alone still shows.
  */
-export default function TrendLine({ series, summary, format, height }: TrendLineProps) {
+export default function TrendLine({ series, summary, format, tick = format, height }: TrendLineProps) {
   const canvas = useChart(
     () => ({
       type: "line",
@@ -37,8 +39,9 @@ export default function TrendLine({ series, summary, format, height }: TrendLine
       options: {
         ...baseOptions(),
         scales: {
-          x: { grid: { display: false }, ticks: axisTicks },
-          y: { beginAtZero: true, ticks: { ...axisTicks, callback: (v: number | string) => format(Number(v)) } },
+          // offset: the first and last points sit inside the plot, not on its edges
+          x: { offset: true, grid: { display: false }, ticks: axisTicks },
+          y: { beginAtZero: true, ticks: { ...axisTicks, callback: (v: number | string) => tick(Number(v)) } },
         },
         plugins: {
           tooltip: { intersect: false, callbacks: { label: (item) => `${series.label}: ${format(Number(item.raw))}` } },

@@ -3,7 +3,7 @@ import type { MonthCost } from "../../shared/overview/month-cost";
 import type { WorkspaceUnits } from "../../shared/units/units";
 import { BarsFigure, TrendFigure } from "../charts/chart-figure";
 import { costBars, costPerDistanceTrend, costPointOfMonth } from "../charts/cost-series";
-import { dollarsText, dollarsTick, perDistanceText } from "../charts/chart-format";
+import { centsTick, dollarsText, dollarsTick, perDistanceText } from "../charts/chart-format";
 import { distanceWord } from "../units/units-text";
 
 /**
@@ -20,14 +20,15 @@ export function CostChartsCard({
 }) {
   const points = useMemo(() => [costs.previous, costs.current].map(costPointOfMonth), [costs]);
   return (
-    <section className="card overview-card" aria-label="Costs by month">
-      <h2>Costs by month</h2>
+    <section className="card overview-card overview-charts" aria-label="This month against last">
+      <h2>This month against last</h2>
       <div className="chart-row">
         <BarsFigure caption="Cost by month" series={costBars(points)} format={dollarsText} tick={dollarsTick} />
         <TrendFigure
           caption={`Cost per ${distanceWord(units)}`}
           series={costPerDistanceTrend(points, units)}
           format={perDistanceText(units)}
+          tick={centsTick}
         />
       </div>
     </section>

@@ -3,7 +3,7 @@ import type { CostReportResponse } from "../../shared/costs/cost-report";
 import { BarsFigure, TrendFigure } from "../charts/chart-figure";
 import { costBars, costPerDistanceTrend, costPointOfRow, economyTrend } from "../charts/cost-series";
 import { distanceWord } from "../units/units-text";
-import { dollarsText, dollarsTick, economyText, perDistanceText } from "../charts/chart-format";
+import { centsTick, dollarsText, dollarsTick, economyText, perDistanceText, tenthsTick } from "../charts/chart-format";
 import { useWorkspaceUnits } from "./use-workspace-time-zone";
 
 /**
@@ -33,8 +33,14 @@ export function CostCharts({ answer }: { answer: CostReportResponse }) {
         caption={`Cost per ${distanceWord(units)}`}
         series={costPerDistanceTrend(points, units)}
         format={perDistanceText(units)}
+        tick={centsTick}
       />
-      <TrendFigure caption="Fuel economy" series={economyTrend(points, units)} format={economyText(units)} />
+      <TrendFigure
+        caption={units === "metric" ? "Fuel economy (L/100 km)" : "Fuel economy (mpg)"}
+        series={economyTrend(points, units)}
+        format={economyText(units)}
+        tick={tenthsTick}
+      />
     </div>
   );
 }
