@@ -186,3 +186,39 @@ test("the overview draws last and this month's costs by kind and per mile as its
   expect(await horizontalOverflow(page)).toEqual([]);
   await card.screenshot({ path: test.info().outputPath("overview-390.png") });
 });
+
+test("Reports → Jobs on time draws on time, late and skipped by day, adding up to the table's columns", async ({
+  page,
+  request,
+}) => {
+  const { fleet, truck } = await costlyFleet(request, "Chart Jobs Fleet");
+  const auth = { Authorization: `Bearer ${fleet.token}` };
+  const { today } = calendar();
+  const job = async (title: string, window: object) => {
+    const res = await request.post("/api/jobs", {
+      headers: auth,
+      data: { title, date: today, vehicleId: truck.vehicleId, location: { latitude: 40, longitude: -100 }, ...window },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  // Done with no window (on time), done after a window that closed at 00:01 (late), and one still to do.
+  const onTime = await job("Drop parcels", {});
+  const late = await job("Collect pallets", { windowStart: "00:00", windowEnd: "00:01" });
+  await job("Visit depot", {});
+  for (const id of [onTime, late])
+    expect((await request.post(`/api/jobs/${id}/complete`, { headers: auth, data: {} })).status()).toBe(200);
+
+  await page.setViewportSize(PHONE);
+  await signInAs(page, fleet.token);
+  await page.goto("/reports");
+  await page.getByRole("tab", { name: "Jobs on time" }).click();
+  const row = page.locator("main table tbody tr", { hasText: truck.vehicleName });
+  await expect(row.locator("td[data-label='On time']")).toHaveText("1");
+  await expect(row.locator("td[data-label='Late']")).toHaveText("1");
+  const words = await drawnChart(page.locator("main"), "Jobs on time by day");
+  expect(words).toContain(`${today} 2 jobs (on time 1 job, late 1 job)`);
+  expect(words).toContain("Total 2 jobs (on time 1 job, late 1 job)");
+  expect(await horizontalOverflow(page)).toEqual([]);
+  await page.locator("main figure").screenshot({ path: test.info().outputPath("on-time-390.png") });
+});
