@@ -117,6 +117,7 @@ test("Reports → Costs draws cost by kind, cost per mile and economy over the s
   const byVehicle = await drawnChart(main, "Cost by vehicle");
   expect(byVehicle).toContain(`${truck.vehicleName} ${tableTotal} (fuel $60.00, service $40.00, expenses $50.00)`);
   expect(byVehicle).toMatch(new RegExp(`Total \\${tableTotal}`));
+  await main.locator("figure").screenshot({ path: test.info().outputPath("costs-by-vehicle-1440.png") });
 
   // Per month over the last three: the months' bars add up to the table's total; the trends are drawn.
   await page.getByLabel("Range").selectOption("last3Months");

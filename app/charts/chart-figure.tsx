@@ -61,6 +61,7 @@ export function BarsFigure(props: {
   series: BarSeries;
   format: (value: number) => string;
   tick?: (value: number) => string;
+  whole?: boolean;
   horizontal?: boolean;
   height?: number;
 }) {

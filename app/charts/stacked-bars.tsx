@@ -12,6 +12,8 @@ export interface StackedBarsProps {
   /** a value in a tooltip; `tick` on the value axis (defaults to `format`) */
   format: (value: number) => string;
   tick?: (value: number) => string;
+  /** counts: the value axis ticks whole numbers only */
+  whole?: boolean;
   /** bars along the vertical axis, their labels (vehicle names) readable on a phone */
   horizontal?: boolean;
   height: number;
@@ -25,7 +27,11 @@ export default function StackedBars(props: StackedBarsProps) {
       const value = {
         stacked: true,
         beginAtZero: true,
-        ticks: { ...axisTicks, callback: (v: number | string) => (props.tick ?? props.format)(Number(v)) },
+        ticks: {
+          ...axisTicks,
+          ...(props.whole && { precision: 0 }),
+          callback: (v: number | string) => (props.tick ?? props.format)(Number(v)),
+        },
       };
       const category = { stacked: true, grid: { display: false }, ticks: axisTicks };
       return {
@@ -53,7 +59,7 @@ export default function StackedBars(props: StackedBarsProps) {
         },
       };
     },
-    JSON.stringify([series, horizontal]),
+    JSON.stringify([series, horizontal, props.whole]),
   );
   return (
     <div className="chart-box" style={{ height }}>
