@@ -9,6 +9,7 @@ import { Alert } from "../components/alert";
 import { SelectField } from "../components/form";
 import { RangeFields } from "./range-fields";
 import { COST_PRESET_LABELS, costDays, costDaysProblem, type CostPreset } from "./cost-range";
+import { CostCharts } from "./cost-charts";
 
 interface CostChoice {
   preset: CostPreset;
@@ -89,7 +90,12 @@ export function CostReport({ zone }: { zone: string | undefined }) {
       </div>
       {error && <Alert>{error}</Alert>}
       {!answer && !error && <p className="muted">Loading…</p>}
-      {answer && <CostTable answer={answer} />}
+      {answer && (
+        <>
+          <CostCharts answer={answer} />
+          <CostTable answer={answer} />
+        </>
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { CostChartsCard } from "../overview/cost-charts-card";
 import { CostsCard, DueCard, IssuesCard, VehiclesCard } from "../overview/overview-cards";
 import { useOverview } from "../overview/use-overview";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
@@ -20,6 +21,7 @@ export default function OverviewPage() {
         <IssuesCard counts={overview.issues} />
         <DueCard overview={overview} />
         <CostsCard costs={overview.costs} units={units} />
+        <CostChartsCard costs={overview.costs} units={units} />
       </div>
     </section>
   );

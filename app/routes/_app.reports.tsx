@@ -4,6 +4,7 @@ import { apiErrorOf, http } from "../lib/http";
 import { CostReport } from "../reports/cost-report";
 import { DailyChart } from "../reports/daily-chart";
 import { EmailSubscription } from "../reports/email-subscription";
+import { OnTimeChart } from "../reports/on-time-chart";
 import {
   choiceDays,
   choiceProblem,
@@ -76,6 +77,7 @@ function ReportsPage() {
             <p className="muted">Only the first rows are shown: narrow the range or the vehicles.</p>
           )}
           {choice.report === "daily" && <DailyChart rows={answer.rows} />}
+          {choice.report === "jobs" && answer.days && <OnTimeChart days={answer.days} />}
           <ReportTable report={choice.report} rows={answer.rows} total={answer.total as SummaryRow | undefined} />
         </>
       )}

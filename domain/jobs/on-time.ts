@@ -27,12 +27,20 @@ export interface OnTimeFigures {
   averageDwellMinutes: number | null;
 }
 
-export function onTimeFigures(jobs: readonly OnTimeJob[], timeZone: string): Map<string, OnTimeFigures> {
+/**
+ * The figures per vehicle, or per whatever `keyOf` groups by (the report's chart counts per local
+ * day with `(job) => job.date`): one rule, whichever way the jobs are grouped.
+ */
+export function onTimeFigures(
+  jobs: readonly OnTimeJob[],
+  timeZone: string,
+  keyOf: (job: OnTimeJob) => string = (job) => job.vehicleId,
+): Map<string, OnTimeFigures> {
   const sums = new Map<string, OnTimeFigures & { dwellMs: number; dwells: number }>();
   for (const job of jobs) {
     if (job.status === "cancelled") continue;
-    const f = sums.get(job.vehicleId) ?? { ...empty(), dwellMs: 0, dwells: 0 };
-    sums.set(job.vehicleId, f);
+    const f = sums.get(keyOf(job)) ?? { ...empty(), dwellMs: 0, dwells: 0 };
+    sums.set(keyOf(job), f);
     f.jobs++;
     if (job.status === "completed") f.completed++;
     if (job.status === "skipped") f.skipped++;
@@ -48,8 +56,8 @@ export function onTimeFigures(jobs: readonly OnTimeJob[], timeZone: string): Map
     }
   }
   return new Map(
-    [...sums].map(([vehicleId, { dwellMs, dwells, ...f }]) => [
-      vehicleId,
+    [...sums].map(([key, { dwellMs, dwells, ...f }]) => [
+      key,
       { ...f, averageDwellMinutes: dwells ? Math.round(dwellMs / dwells / 6_000) / 10 : null },
     ]),
   );

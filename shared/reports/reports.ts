@@ -128,8 +128,22 @@ export interface JobsReportRow {
   averageDwellMinutes: number | null;
 }
 
+/** The on-time report's figures for one local day of its range, over the same vehicles and jobs as its rows. */
+export interface JobsReportDay {
+  /** `YYYY-MM-DD` in the workspace's time zone */
+  day: string;
+  jobs: number;
+  completed: number;
+  onTime: number;
+  late: number;
+  skipped: number;
+  averageDwellMinutes: number | null;
+}
+
 export interface ReportResponse<Row> {
   rows: Row[];
+  /** Jobs on time: every day of the range (the page's chart; not in the CSV, whose rows are vehicles) */
+  days?: JobsReportDay[];
   /** Summary: the fleet total (vehicleId "", vehicleName "Fleet total") */
   total?: SummaryRow;
   timeZone: string;

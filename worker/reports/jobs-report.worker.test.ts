@@ -82,6 +82,13 @@ describe("GET /api/reports/jobs", () => {
         averageDwellMinutes: null,
       },
     ]);
+    // The chart's days: the same jobs by the same rule, every day of the range, and they add up to the rows.
+    const zero = { jobs: 0, completed: 0, onTime: 0, late: 0, skipped: 0, averageDwellMinutes: null };
+    expect(body.days).toEqual([
+      { day: "2026-11-01", ...zero },
+      { day: "2026-11-02", jobs: 3, completed: 2, onTime: 1, late: 1, skipped: 1, averageDwellMinutes: 10 },
+      { day: "2026-11-03", ...zero },
+    ]);
     const csv = await (await report(a.token, "from=2026-11-01&to=2026-11-03&format=csv")).text();
     expect(csv.split(/\r?\n/)[0]).toBe(
       "vehicleId,vehicleName,driver,jobs,completed,onTime,late,skipped,averageDwellMinutes",

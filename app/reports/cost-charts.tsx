@@ -1,0 +1,46 @@
+import { useMemo } from "react";
+import type { CostReportResponse } from "../../shared/costs/cost-report";
+import { BarsFigure, TrendFigure } from "../charts/chart-figure";
+import { costBars, costPerDistanceTrend, costPointOfRow, economyTrend } from "../charts/cost-series";
+import { distanceWord } from "../units/units-text";
+import { centsTick, dollarsText, dollarsTick, economyText, perDistanceText, tenthsTick } from "../charts/chart-format";
+import { useWorkspaceUnits } from "./use-workspace-time-zone";
+
+/**
+ * The cost report's charts, over the rows its table shows below them (docs/decisions/0080): per
+ * month, cost by kind as stacked bars and cost per mile (or km) and economy as trends; per vehicle,
+ * cost by kind per vehicle, one bar each (a trend across vehicles would mean nothing).
+ */
+export function CostCharts({ answer }: { answer: CostReportResponse }) {
+  const units = useWorkspaceUnits();
+  const points = useMemo(() => answer.rows.map(costPointOfRow), [answer]);
+  if (!points.length) return null;
+  if (answer.by === "vehicle")
+    return (
+      <BarsFigure
+        caption="Cost by vehicle"
+        series={costBars(points)}
+        format={dollarsText}
+        tick={dollarsTick}
+        horizontal
+        height={Math.min(640, 60 + 28 * points.length)}
+      />
+    );
+  return (
+    <div className="chart-row">
+      <BarsFigure caption="Cost by month" series={costBars(points)} format={dollarsText} tick={dollarsTick} />
+      <TrendFigure
+        caption={`Cost per ${distanceWord(units)}`}
+        series={costPerDistanceTrend(points, units)}
+        format={perDistanceText(units)}
+        tick={centsTick}
+      />
+      <TrendFigure
+        caption={units === "metric" ? "Fuel economy (L/100 km)" : "Fuel economy (mpg)"}
+        series={economyTrend(points, units)}
+        format={economyText(units)}
+        tick={tenthsTick}
+      />
+    </div>
+  );
+}
