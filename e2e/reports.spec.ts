@@ -61,7 +61,7 @@ test("Summary, Trips, Stops and Daily of yesterday in the workspace's zone, and 
   await page.getByRole("tab", { name: "Trips" }).click();
   const trip = page.getByRole("table", { name: "trips report" }).locator("tbody tr");
   await expect(trip).toHaveCount(1);
-  await expect(trip.locator("td").nth(2)).toHaveText(/^Oct 13, 10:0\d$/);
+  await expect(trip.locator("td").nth(2)).toHaveText(/^2026-10-13 10:0\d AM$/);
 
   await page.getByRole("tab", { name: "Stops" }).click();
   await expect(page.getByRole("table", { name: "stops report" }).locator("tbody tr")).toHaveCount(2);
