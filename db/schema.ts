@@ -244,6 +244,8 @@ export const workspaces = sqliteTable("workspaces", {
   timeZone: text("time_zone").notNull().default("UTC"),
   /** "us" or "metric": what the screens show distances, volumes and economy in (migrations/0033). */
   units: text("units").notNull().default("us"),
+  /** "h12" or "h23", or null for the zone's country's habit: how times are written (migrations/0041). */
+  hourCycle: text("hour_cycle"),
   /** Bytes of photos the workspace may keep (migrations/0023, docs/decisions/0042): uploads past it answer 413. */
   photoQuotaBytes: integer("photo_quota_bytes").notNull().default(PHOTO_QUOTA_BYTES),
 });

@@ -86,6 +86,11 @@ test.describe("demo fleet and simulator", () => {
     expect(again.workspaceId).toBe(first.workspaceId);
     expect(again.beacons.map((b) => b.id).sort()).toEqual(first.beacons.map((b) => b.id).sort());
     expect(first.beacons).toHaveLength(DEMO_FLEET.length);
+    // Its zone is its fleet's (issue 52): Central time, where half its vehicles drive, on a 12-hour clock.
+    expect(await first.api.call("GET", "workspace/preferences")).toMatchObject({
+      timeZone: "America/Chicago",
+      hourCycle: "h12",
+    });
     // Restarts reuse the saved session (no sign-in, so no sign-in limit); a stale one signs in again.
     const resumed = await seedDemo(baseURL!, undefined, again.api.token);
     expect(resumed.workspaceId).toBe(first.workspaceId);

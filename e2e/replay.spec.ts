@@ -1,3 +1,4 @@
+import { timeText } from "../shared/units/clock";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
@@ -111,10 +112,8 @@ test.describe("a trip from the timeline on the map", () => {
     // 30 knots is 35 mph; the time is the cursor's, to the second.
     const readout = page.getByTestId("replay-readout");
     await expect(readout).toContainText("35 mph");
-    const expectedTime = await page.evaluate(
-      (t) => new Date(t).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit" }),
-      at,
-    );
+    // On the workspace's clock (a new one's: UTC, 24-hour), whatever the device's (docs/decisions/0079).
+    const expectedTime = timeText(at, { timeZone: "UTC", hourCycle: "h23", readerTimeZone: "UTC" }, { seconds: true });
     await expect(readout).toContainText(expectedTime);
 
     // Playing at ×60 moves the marker north along the path.

@@ -61,7 +61,7 @@ test("Summary, Trips, Stops and Daily of yesterday in the workspace's zone, and 
   await page.getByRole("tab", { name: "Trips" }).click();
   const trip = page.getByRole("table", { name: "trips report" }).locator("tbody tr");
   await expect(trip).toHaveCount(1);
-  await expect(trip.locator("td").nth(2)).toHaveText(/^Oct 13, 10:0\d$/);
+  await expect(trip.locator("td").nth(2)).toHaveText(/^2026-10-13 10:0\d AM$/);
 
   await page.getByRole("tab", { name: "Stops" }).click();
   await expect(page.getByRole("table", { name: "stops report" }).locator("tbody tr")).toHaveCount(2);
@@ -114,7 +114,7 @@ test("Preferences sets the workspace's time zone, and subscribing to the e-mail 
   const prefs = await request.get("/api/workspace/preferences", {
     headers: { Authorization: `Bearer ${fleet.token}` },
   });
-  expect(await prefs.json()).toEqual({ timeZone: "Europe/Berlin", units: "us" });
+  expect(await prefs.json()).toEqual({ timeZone: "Europe/Berlin", units: "us", hourCycle: "h23" });
 
   await page.goto("/reports");
   await expect(page.getByText("Times in Europe/Berlin")).toBeVisible();

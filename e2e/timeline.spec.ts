@@ -42,7 +42,7 @@ test("the side panel shows the 3 latest events grouped by day, with labels and d
   const timeline = page.getByRole("region", { name: "Timeline" });
   const events = timeline.getByRole("listitem");
   await expect(events).toHaveCount(3);
-  await expect(timeline.getByRole("heading")).toHaveText(["Today", "12 October, 2026"]);
+  await expect(timeline.getByRole("heading")).toHaveText(["Today", "2026-10-12"]);
   await expect(events.locator(".label")).toHaveText(["parked", "driving", "parked"]);
   await expect(events.nth(0)).toHaveAttribute("data-event-type", "STOP");
   await expect(events.nth(1)).toHaveAttribute("data-event-type", "TRANSIT");

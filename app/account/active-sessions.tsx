@@ -1,9 +1,9 @@
+import { dateTimeText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { describeDevice, type ActiveSession } from "../../shared/account/account";
 import { useActiveSessions } from "./use-active-sessions";
 import { TableHead } from "../components/table-head";
 import { Alert } from "../components/alert";
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Settings -> Security: where the account is signed in (device, network, last used), with a
@@ -33,6 +33,7 @@ export function ActiveSessions() {
 
 function SessionLine({ session, onSignOut }: { session: ActiveSession; onSignOut: () => void }) {
   const device = describeDevice(session.device);
+  const lastUsed = dateTimeText(session.lastUsedAt, useWorkspaceClock());
   return (
     <tr>
       <td title={session.device ?? undefined}>
@@ -40,13 +41,13 @@ function SessionLine({ session, onSignOut }: { session: ActiveSession; onSignOut
         {session.current ? <span className="muted"> (this device)</span> : null}
       </td>
       <td>{session.network ?? "Unknown"}</td>
-      <td>{when.format(session.lastUsedAt)}</td>
+      <td>{lastUsed}</td>
       <td>
         {session.current ? null : (
           <button
             type="button"
             className="button"
-            aria-label={`Sign out ${device}, last used ${when.format(session.lastUsedAt)}`}
+            aria-label={`Sign out ${device}, last used ${lastUsed}`}
             onClick={onSignOut}
           >
             Sign out

@@ -17,15 +17,17 @@ const alert = (fields: Partial<Alert>): Alert => ({
 });
 
 describe("inbox formatting", () => {
-  it("groups newest-first alerts by day, Today first", () => {
-    const now = new Date(2026, 10, 23, 15).getTime();
+  it("groups newest-first alerts by the workspace's day, Today first", () => {
+    const now = Date.parse("2026-11-23T21:00:00Z");
     const groups = groupByDay(
-      [{ at: now - 1000 }, { at: now - 2000 }, { at: new Date(2026, 10, 20, 9).getTime() }],
+      // 03:00 UTC on the 21st is still the evening of the 20th in Chicago
+      [{ at: now - 1000 }, { at: now - 2000 }, { at: Date.parse("2026-11-21T03:00:00Z") }],
       now,
+      { timeZone: "America/Chicago" },
     );
     expect(groups.map((g) => [g.day, g.alerts.length])).toEqual([
       ["Today", 2],
-      ["20 November, 2026", 1],
+      ["2026-11-20", 1],
     ]);
   });
 

@@ -1,16 +1,18 @@
 import { alertTypeLabels, isNotice, type Alert } from "../../shared/alerts/alert-rules";
 import { alertJob, jobLabel } from "../../shared/alerts/alerts";
 import { litresToGallons } from "../../shared/units/units";
+import type { WorkspaceClock } from "../../shared/units/clock";
 import { dayHeading } from "../vehicles/format";
 
-/** Alerts grouped by day like the timeline (newest first in, newest first out). */
+/** Alerts grouped by the workspace's day like the timeline (newest first in, newest first out). */
 export function groupByDay<T extends { at: number }>(
   alerts: readonly T[],
   now: number,
+  clock: Pick<WorkspaceClock, "timeZone">,
 ): { day: string; alerts: T[] }[] {
   const groups: { day: string; alerts: T[] }[] = [];
   for (const alert of alerts) {
-    const day = dayHeading(alert.at, now);
+    const day = dayHeading(alert.at, now, clock);
     const last = groups[groups.length - 1];
     if (last && last.day === day) last.alerts.push(alert);
     else groups.push({ day, alerts: [alert] });

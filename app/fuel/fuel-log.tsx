@@ -1,3 +1,4 @@
+import { dateTimeText, type WorkspaceClock } from "../../shared/units/clock";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { FuelFlag } from "../../shared/costs/fuel";
@@ -7,7 +8,7 @@ import { PhotoStrip } from "../photos/photo-picker";
 import { useFuelMutations, type FuelRow } from "../store/fuel";
 import { EditFuelForm } from "./fuel-forms";
 import { distanceText, volumeText } from "../units/units-text";
-import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
+import { useWorkspaceClock, useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 /**
  * A list of fill-ups (a vehicle's Fuel tab, the fleet Fuel page): when, how much, for how much, at
@@ -21,8 +22,8 @@ const flagText: Record<FuelFlag, string> = {
   no_rise_seen: "no rise seen in the tank",
 };
 
-export const whenText = (ms: number) =>
-  new Date(ms).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+/** When a fill-up was: on the workspace's clock, in the one date format (docs/decisions/0079). */
+export const whenText = (ms: number, clock: WorkspaceClock) => dateTimeText(ms, clock);
 
 export function FuelLog({
   rows,
@@ -46,9 +47,10 @@ export function FuelLog({
 function FuelLine({ entry: e, canManage, vehicle }: { entry: FuelRow; canManage: boolean; vehicle?: string }) {
   const [editing, setEditing] = useState(false);
   const units = useWorkspaceUnits();
+  const clock = useWorkspaceClock();
   return (
     <li className="maintenance-row fuel-row">
-      <strong>{whenText(e.at)}</strong>
+      <strong>{whenText(e.at, clock)}</strong>
       {vehicle ? <span>{vehicle}</span> : null}
       <span>
         {volumeText(e.volumeLitres, units)}
@@ -81,7 +83,7 @@ function FuelLine({ entry: e, canManage, vehicle }: { entry: FuelRow; canManage:
 
 function FuelActions({ entry, edit }: { entry: FuelRow; edit: () => void }) {
   const { deleteFuel } = useFuelMutations();
-  const when = whenText(entry.at);
+  const when = whenText(entry.at, useWorkspaceClock());
   return (
     <span className="row-actions maintenance-actions">
       <button type="button" className="button" aria-label={`Edit the fill-up of ${when}`} onClick={edit}>

@@ -2,7 +2,7 @@ import type { UnloggedRefuel } from "../store/fuel";
 import type { FuelPrefill } from "./fuel-forms";
 import { whenText } from "./fuel-log";
 import { volumeText } from "../units/units-text";
-import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
+import { useWorkspaceClock, useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 
 /**
  * The Fuel page's "check" rows (docs/decisions/0060): refuels the beacon's fuel level showed with no
@@ -20,6 +20,7 @@ export function UnloggedRefuels({
   logIt?: (prefill: FuelPrefill) => void;
 }) {
   const units = useWorkspaceUnits();
+  const clock = useWorkspaceClock();
   if (!refuels.length) return null;
   return (
     <div className="card" role="region" aria-label="Refuels to check">
@@ -29,7 +30,7 @@ export function UnloggedRefuels({
           <li key={r.id} className="maintenance-row fuel-row">
             <span className="status-pill due_soon">Refuel seen, not logged</span>
             <span>{vehicleName(r.vehicleId)}</span>
-            <strong>{whenText(r.startTime)}</strong>
+            <strong>{whenText(r.startTime, clock)}</strong>
             <span className="muted">
               {r.litres === null
                 ? `${Math.round((r.fuelTo ?? 0) - (r.fuelFrom ?? 0))} % of the tank (set its size for a volume)`
@@ -39,7 +40,7 @@ export function UnloggedRefuels({
               <button
                 type="button"
                 className="button"
-                aria-label={`Log the refuel of ${vehicleName(r.vehicleId)} at ${whenText(r.startTime)}`}
+                aria-label={`Log the refuel of ${vehicleName(r.vehicleId)} at ${whenText(r.startTime, clock)}`}
                 onClick={() => logIt({ id: r.id, vehicleId: r.vehicleId, at: r.startTime, litres: r.litres })}
               >
                 Log it

@@ -2,10 +2,11 @@ import { useState } from "react";
 import type { SyncedJob } from "../../shared/jobs/jobs";
 import { PhotoStrip } from "../photos/photo-picker";
 import { useJobMutations } from "../store/jobs";
-import { clockTime } from "../vehicles/format";
+import { timeText, windowText, type WorkspaceClock } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { directionsUrl, platformOf } from "./directions";
 import { ProofForm } from "./proof-form";
-import { isFinished, jobStatusWords, windowText } from "./status";
+import { isFinished, jobStatusWords } from "./status";
 
 /**
  * One stop of the driver's day: where and when, the customer and the notes, directions in the
@@ -14,7 +15,9 @@ import { isFinished, jobStatusWords, windowText } from "./status";
 export function DriverStop({ job, number }: { job: SyncedJob; number: number }) {
   const { markJobArrived } = useJobMutations();
   const [proving, setProving] = useState(false);
-  const window = windowText(job.windowStart, job.windowEnd);
+  // The window, the ETA and "Done at" on one clock: the workspace's (docs/decisions/0079).
+  const clock = useWorkspaceClock();
+  const window = windowText(job.windowStart, job.windowEnd, clock, job.date);
   const open = !isFinished(job.status);
   const platform = typeof navigator === "undefined" ? "other" : platformOf(navigator.userAgent);
   return (
@@ -33,8 +36,8 @@ export function DriverStop({ job, number }: { job: SyncedJob; number: number }) 
           {job.late && open ? " · Late" : ""}
         </span>
       </header>
-      <p className="muted">
-        {[job.address, window && `Window ${window}`, job.eta && open ? `ETA ${clockTime(job.eta)}` : ""]
+      <p className="muted" data-testid="stop-when">
+        {[job.address, window && `Window ${window}`, job.eta && open ? `ETA ${timeText(job.eta, clock)}` : ""]
           .filter(Boolean)
           .join(" · ")}
       </p>
@@ -65,17 +68,17 @@ export function DriverStop({ job, number }: { job: SyncedJob; number: number }) 
         </div>
       ) : null}
       {open && proving ? <ProofForm job={job} onDone={() => setProving(false)} /> : null}
-      {job.status === "completed" ? <Proof job={job} /> : null}
+      {job.status === "completed" ? <Proof job={job} clock={clock} /> : null}
     </li>
   );
 }
 
-function Proof({ job }: { job: SyncedJob }) {
+function Proof({ job, clock }: { job: SyncedJob; clock: WorkspaceClock }) {
   const ids = [...job.proofPhotoIds, ...(job.signaturePhotoId ? [job.signaturePhotoId] : [])];
   return (
     <div className="driver-proof">
       <p className="muted">
-        Done{job.completedAt ? ` at ${clockTime(job.completedAt)}` : ""}
+        Done{job.completedAt ? ` at ${timeText(job.completedAt, clock)}` : ""}
         {job.recipientName ? ` · received by ${job.recipientName}` : ""}
       </p>
       {job.proofNote ? <p>{job.proofNote}</p> : null}

@@ -12,11 +12,3 @@ export const jobStatusWords = (status: string) => JOB_STATUS_WORDS[status] ?? st
 
 /** Statuses after which nothing more happens at the stop. */
 export const isFinished = (status: string) => status === "completed" || status === "skipped" || status === "cancelled";
-
-/** A window as "09:00–11:00", "from 09:00", "by 11:00", or "" when there is none. */
-export function windowText(start?: string | null, end?: string | null): string {
-  if (start && end) return `${start}–${end}`;
-  if (start) return `from ${start}`;
-  if (end) return `by ${end}`;
-  return "";
-}

@@ -1,6 +1,8 @@
 import { useState, type DragEvent, type ReactNode } from "react";
 import { moveBy, moveTo, sameOrder } from "./reorder";
-import { jobStatusWords, windowText } from "./status";
+import { windowText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
+import { jobStatusWords } from "./status";
 
 /** What a numbered stop list shows of a job. */
 export interface ListedStop {
@@ -10,6 +12,8 @@ export interface ListedStop {
   late?: boolean;
   windowStart?: string | null;
   windowEnd?: string | null;
+  /** The job's day: with it, the window names the zone for a reader elsewhere. */
+  date?: string;
 }
 
 /**
@@ -92,7 +96,7 @@ function useDragToReorder(ids: string[], reorder: (next: string[]) => void) {
 }
 
 function StopLine({ stop, number }: { stop: ListedStop; number: number }) {
-  const window = windowText(stop.windowStart, stop.windowEnd);
+  const window = windowText(stop.windowStart, stop.windowEnd, useWorkspaceClock(), stop.date);
   return (
     <>
       <span className={`stop-number ${stop.status}${stop.late ? " late" : ""}`} aria-hidden>

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { hourCycleValues } from "../../shared/units/clock";
+import { isTimeZone } from "../../shared/units/time-zone";
 
 /**
  * What the customer's page reads from GET /api/track/{token} (DESIGN.md "Jobs and routes"):
@@ -45,6 +47,12 @@ const position = z
     return lat === undefined || lng === undefined ? null : { lat, lng, at: p?.at ?? null };
   });
 
+/** The sender's clock, when the server names it (docs/decisions/0079); else the device's. */
+const clock = z
+  .object({ timeZone: z.string().refine(isTimeZone), hourCycle: z.enum(hourCycleValues) })
+  .nullish()
+  .transform((c) => c ?? null);
+
 export const trackedJobSchema = z.object({
   /** The workspace that sent the link, whose words the job's title is. */
   sender: z.string().nullish(),
@@ -54,7 +62,9 @@ export const trackedJobSchema = z.object({
     eta: instant.optional(),
     late: z.boolean().optional(),
     window: windowShape.optional(),
+    date: z.string().nullish(),
   }),
+  clock: clock.optional(),
   vehicle: z.object({ name: z.string(), position: position.optional() }).nullable(),
 });
 export type TrackedJob = z.infer<typeof trackedJobSchema>;

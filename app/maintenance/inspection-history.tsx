@@ -1,3 +1,5 @@
+import { dateTimeText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useCallback, useState } from "react";
 import {
   DEFAULT_FORM_NAME,
@@ -33,7 +35,6 @@ const inspectionsOf = (body: unknown): Row[] =>
     failedItems: i.failedItems,
     issues: i.issueIds.length,
   }));
-const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 /** The form "Start inspection" opens: the workspace's default one, as synced (or as every workspace starts with it). */
 function useStartForm(): InspectionForm | undefined {
@@ -168,7 +169,7 @@ function InspectionRow({ row, vehicleName }: { row: Row; vehicleName: string }) 
         <span className={`status-pill ${row.waiting ? "due_soon" : row.failedItems ? "overdue" : "ok"}`}>{result}</span>
       </span>
       <strong className="inspection-cell vehicle">{vehicleName}</strong>
-      <span className="inspection-cell when muted">{when(row.submittedAt)}</span>
+      <span className="inspection-cell when muted">{dateTimeText(row.submittedAt, useWorkspaceClock())}</span>
       <span className="inspection-cell signed">Signed by {row.signedName}</span>
       <span className="inspection-cell issues muted">
         {row.issues

@@ -7,6 +7,8 @@ import { boundsOf, fitMaxZoom, fitPadding } from "./geometry";
 import { addLayerBelowBeacons, useMapContext } from "./map-context";
 import { advance, positionAt, REPLAY_SPEEDS, type ReplaySpeed, type TimedPoint } from "./replay";
 import { fetchTrack } from "./track";
+import { timeText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 
 export const TRIP_COLOUR = "#7c3aed";
 export const REPLAY_MARKER_COLOUR = "#f97316";
@@ -21,12 +23,6 @@ const point = (lng: number, lat: number) => ({
   geometry: { type: "Point" as const, coordinates: [lng, lat] },
 });
 type MarkerRef = MutableRefObject<{ lng: number; lat: number } | null>;
-const secondsTime = (t: number) =>
-  new Date(t).toLocaleTimeString("en-US", {
-    hour: "numeric",
-    minute: "2-digit",
-    second: "2-digit",
-  });
 
 /**
  * A timeline event on the map (docs/product.md's side panel timeline, clicked): a trip (driving or
@@ -188,6 +184,8 @@ function ReplayBar({
   const { cursor, setCursor, playing, togglePlaying, speed, setSpeed } = useReplayClock(from, to);
   const at = useMemo(() => positionAt(points, cursor)!, [points, cursor]);
   useMarkerFollows(map, at, markerAt);
+  // On the workspace's clock, as the timeline entry it replays (docs/decisions/0079).
+  const clock = useWorkspaceClock();
 
   return (
     <div
@@ -209,7 +207,7 @@ function ReplayBar({
         onChange={(e) => setCursor(Number(e.currentTarget.value))}
       />
       <span className="replay-readout" data-testid="replay-readout">
-        <span className="mono">{secondsTime(cursor)}</span> · {mph(at.speed)}
+        <span className="mono">{timeText(cursor, clock, { seconds: true })}</span> · {mph(at.speed)}
       </span>
       <div className="replay-speeds" role="group" aria-label="Replay speed">
         {REPLAY_SPEEDS.map((s) => (

@@ -48,8 +48,10 @@ describe("the /reports range", () => {
     expect(params.toString()).toBe("from=2026-03-01&to=2026-03-01&vehicleId=a&vehicleId=b&format=csv");
   });
 
-  it("shows the API's local times and durations briefly", () => {
-    expect(shortTime("2026-10-13T08:05:12-05:00")).toBe("Oct 13, 08:05");
+  it("shows the API's times on the workspace's clock, and durations briefly", () => {
+    const chicago = { timeZone: "America/Chicago", readerTimeZone: "America/Chicago" };
+    expect(shortTime("2026-10-13T08:05:12-05:00", { ...chicago, hourCycle: "h12" })).toBe("2026-10-13 8:05 AM");
+    expect(shortTime("2026-10-13T13:05:12Z", { ...chicago, hourCycle: "h23" })).toBe("2026-10-13 08:05");
     expect(hoursAndMinutes(3 * 3600 + 5 * 60)).toBe("3h 05m");
     expect(hoursAndMinutes(720)).toBe("12m");
   });

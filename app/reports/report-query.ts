@@ -1,3 +1,4 @@
+import { dateTimeText, type WorkspaceClock } from "../../shared/units/clock";
 import { rangePresets, rangeProblem, type RangePreset, type ReportName } from "../../shared/reports/reports";
 import { dayOf } from "../../shared/units/time-zone";
 
@@ -47,12 +48,10 @@ export function reportSearchParams(
   return params;
 }
 
-/** "2026-10-13T08:05:12-05:00" as "Oct 13, 08:05": the workspace's wall clock, as the API wrote it. */
-export function shortTime(iso: string): string {
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  const [, m, d, hh, mm] = /^\d{4}-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso) ?? [];
-  if (!m) return iso;
-  return `${months[Number(m) - 1]} ${Number(d)}, ${hh}:${mm}`;
+/** "2026-10-13T08:05:12-05:00" as "2026-10-13 8:05 AM": on the workspace's clock, in its hour cycle. */
+export function shortTime(iso: string, clock: WorkspaceClock): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateTimeText(time, clock);
 }
 
 /** Seconds as "3h 05m" (or "12m"). */

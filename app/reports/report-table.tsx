@@ -1,10 +1,14 @@
 import type { DailyRow, JobsReportRow, ReportName, StopRow, SummaryRow, TripRow } from "../../shared/reports/reports";
+import { useMemo } from "react";
+import type { WorkspaceClock } from "../../shared/units/clock";
+import { useWorkspaceClock } from "./use-workspace-time-zone";
 import { hoursAndMinutes, shortTime } from "./report-query";
 
 type AnyRow = SummaryRow | DailyRow | TripRow | StopRow | JobsReportRow;
 interface Column<Row> {
   header: string;
-  cell: (row: Row) => string | number;
+  /** `clock`: the workspace's, for the columns that show a time. */
+  cell: (row: Row, clock: WorkspaceClock) => string | number;
   numeric?: boolean;
 }
 
@@ -34,9 +38,12 @@ const columns: Record<ReportName, Column<never>[]> = {
   trips: [
     { header: "Vehicle", cell: (r: TripRow) => r.vehicleName },
     { header: "Driver", cell: (r: TripRow) => dash(r.driver) },
-    { header: "Start", cell: (r: TripRow) => shortTime(r.start) },
+    { header: "Start", cell: (r: TripRow, clock: WorkspaceClock) => shortTime(r.start, clock) },
     { header: "From", cell: (r: TripRow) => dash(r.startAddress ?? coordinates(r.startLatitude, r.startLongitude)) },
-    { header: "End", cell: (r: TripRow) => (r.inProgress ? `${shortTime(r.end)} (going on)` : shortTime(r.end)) },
+    {
+      header: "End",
+      cell: (r: TripRow, clock: WorkspaceClock) => `${shortTime(r.end, clock)}${r.inProgress ? " (going on)" : ""}`,
+    },
     { header: "To", cell: (r: TripRow) => dash(r.endAddress ?? coordinates(r.endLatitude, r.endLongitude)) },
     { header: "Distance (mi)", cell: (r: TripRow) => miles(r.distanceMiles), numeric: true },
     { header: "Duration", cell: (r: TripRow) => hoursAndMinutes(r.durationSeconds), numeric: true },
@@ -49,8 +56,11 @@ const columns: Record<ReportName, Column<never>[]> = {
   ] as Column<never>[],
   stops: [
     { header: "Vehicle", cell: (r: StopRow) => r.vehicleName },
-    { header: "Start", cell: (r: StopRow) => shortTime(r.start) },
-    { header: "End", cell: (r: StopRow) => (r.inProgress ? `${shortTime(r.end)} (going on)` : shortTime(r.end)) },
+    { header: "Start", cell: (r: StopRow, clock: WorkspaceClock) => shortTime(r.start, clock) },
+    {
+      header: "End",
+      cell: (r: StopRow, clock: WorkspaceClock) => `${shortTime(r.end, clock)}${r.inProgress ? " (going on)" : ""}`,
+    },
     { header: "Duration", cell: (r: StopRow) => hoursAndMinutes(r.durationSeconds), numeric: true },
     { header: "Place", cell: (r: StopRow) => dash(r.address ?? coordinates(r.latitude, r.longitude)) },
     {
@@ -81,6 +91,9 @@ function coordinates(lat: number | null, lon: number | null): string | null {
 /** One report's rows as a table; the Summary's fleet total as its last row. */
 export function ReportTable({ report, rows, total }: { report: ReportName; rows: AnyRow[]; total?: SummaryRow }) {
   const cols = columns[report] as Column<AnyRow>[];
+  // The page heads the table "Times in <zone>": its cells need not name the zone again.
+  const workspace = useWorkspaceClock();
+  const clock = useMemo(() => ({ ...workspace, readerTimeZone: workspace.timeZone }), [workspace]);
   if (!rows.length) return <p className="muted">Nothing in this range.</p>;
   return (
     <div className="report-table-wrap">
@@ -96,12 +109,12 @@ export function ReportTable({ report, rows, total }: { report: ReportName; rows:
         </thead>
         <tbody>
           {rows.map((row, i) => (
-            <Cells key={i} cols={cols} row={row} />
+            <Cells key={i} cols={cols} row={row} clock={clock} />
           ))}
         </tbody>
         {total && (
           <tfoot>
-            <Cells cols={cols} row={total} />
+            <Cells cols={cols} row={total} clock={clock} />
           </tfoot>
         )}
       </table>
@@ -110,12 +123,12 @@ export function ReportTable({ report, rows, total }: { report: ReportName; rows:
 }
 
 /** One row of the table (a vehicle, a day, an event, or the fleet total), a cell per column. */
-function Cells({ cols, row }: { cols: Column<AnyRow>[]; row: AnyRow }) {
+function Cells({ cols, row, clock }: { cols: Column<AnyRow>[]; row: AnyRow; clock: WorkspaceClock }) {
   return (
     <tr>
       {cols.map((c) => (
         <td key={c.header} className={c.numeric ? "numeric" : undefined} data-label={c.header}>
-          {c.cell(row)}
+          {c.cell(row, clock)}
         </td>
       ))}
     </tr>

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { WorkspacePreferences } from "../../shared/reports/reports";
+import { defaultHourCycle, hourCycleValues, type HourCycle, type WorkspaceClock } from "../../shared/units/clock";
 import { isTimeZone } from "../../shared/units/time-zone";
 import { workspaceUnitsValues, type WorkspaceUnits } from "../../shared/units/units";
 import { http } from "../lib/http";
@@ -46,6 +47,12 @@ const unitsOf = rememberedPreference<WorkspaceUnits>("fleet-units", (value) =>
   (workspaceUnitsValues as readonly string[]).includes(value),
 );
 
+/** The workspace's hour cycle (docs/decisions/0079), read and kept with its zone. */
+const hourCycles = rememberedPreference<HourCycle>("fleet-hour-cycle", (value) =>
+  (hourCycleValues as readonly string[]).includes(value),
+);
+
+export const setWorkspaceHourCycle = (workspaceId: string, value: HourCycle) => hourCycles.set(workspaceId, value);
 export const setWorkspaceTimeZone = (workspaceId: string, timeZone: string) => timeZones.set(workspaceId, timeZone);
 export const setWorkspaceUnits = (workspaceId: string, value: WorkspaceUnits) => unitsOf.set(workspaceId, value);
 
@@ -56,6 +63,7 @@ function load(workspaceId: string) {
       .json<WorkspacePreferences>()
       .then((p) => {
         setWorkspaceUnits(workspaceId, p.units);
+        setWorkspaceHourCycle(workspaceId, p.hourCycle);
         setWorkspaceTimeZone(workspaceId, p.timeZone);
       })
       // Next time, ask again; meanwhile the browser's zone is shown.
@@ -85,4 +93,21 @@ export function useWorkspaceTimeZone(): string | undefined {
 export function useWorkspaceUnits(): WorkspaceUnits {
   const workspaceId = useWorkspacePreferences();
   return (workspaceId ? unitsOf.get(workspaceId) : undefined) ?? "us";
+}
+
+/** This device's own zone: where its reader's clock is. */
+export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The clock every time on a page is written with (shared/units/clock.ts): the workspace's zone and
+ * hour cycle, and this device's zone, so a reader elsewhere sees the zone named. Until the workspace's
+ * zone is known, the device's (as the pages showed before), in its country's hour cycle.
+ */
+export function useWorkspaceClock(): WorkspaceClock {
+  const workspaceId = useWorkspacePreferences();
+  const readerTimeZone = deviceTimeZone();
+  const timeZone = (workspaceId ? timeZones.get(workspaceId) : undefined) ?? readerTimeZone;
+  const hourCycle = (workspaceId ? hourCycles.get(workspaceId) : undefined) ?? defaultHourCycle(timeZone);
+  // One object while nothing changes, so it can sit in a memo's or an effect's dependencies.
+  return useMemo(() => ({ timeZone, hourCycle, readerTimeZone }), [timeZone, hourCycle, readerTimeZone]);
 }

@@ -9,7 +9,8 @@ import { describeAlert, groupByDay } from "../alerts/format";
 import { http } from "../lib/http";
 import { useClientStore, useVehicles } from "../store";
 import { useAlertReads, useAlerts, usePlaces } from "../store/places-alerts";
-import { clockTime } from "../vehicles/format";
+import { timeText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useNow } from "../vehicles/use-now";
 import type { VehicleEvent } from "../../shared/fleet/vehicle-event";
 
@@ -22,7 +23,9 @@ export default function InboxPage() {
   const alerts = useAlerts();
   const reads = useAlertReads();
   const now = useNow(60_000);
-  const groups = useMemo(() => groupByDay(alerts, now), [alerts, now]);
+  // Days and times on the workspace's clock, as every other page's (docs/decisions/0079).
+  const clock = useWorkspaceClock();
+  const groups = useMemo(() => groupByDay(alerts, now, clock), [alerts, now, clock]);
   const names = useNames();
   const open = useOpenAlert();
   const markAll = () =>
@@ -58,7 +61,7 @@ export default function InboxPage() {
                     onClick={() => void open(alert, read)}
                     aria-label={`${read ? "" : "Unread: "}${names.vehicle(alert.vehicleId)}, ${describeAlert(alert, names.place(alert.placeId))}`}
                   >
-                    <span className="inbox-time">{clockTime(alert.at)}</span>
+                    <span className="inbox-time">{timeText(alert.at, clock)}</span>
                     <span className="inbox-vehicle">{names.vehicle(alert.vehicleId)}</span>
                     <span className="inbox-what">{describeAlert(alert, names.place(alert.placeId))}</span>
                   </button>

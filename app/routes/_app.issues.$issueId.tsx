@@ -1,3 +1,5 @@
+import { dateTimeText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { Link, useParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
@@ -57,6 +59,7 @@ interface ViewProps {
 }
 
 function IssueView({ issue, comments, update, comment }: ViewProps) {
+  const clock = useWorkspaceClock();
   const vehicle = useVehicle(issue.vehicleId);
   const canEdit = useCan("fleet.edit");
   const { members, nameOf } = useWorkspaceMembers();
@@ -73,7 +76,7 @@ function IssueView({ issue, comments, update, comment }: ViewProps) {
         </h1>
         <p className="muted">
           {vehicle ? <Link to={`/vehicles/${issue.vehicleId}/issues`}>{vehicle.name}</Link> : "A removed vehicle"} ·
-          reported {new Date(issue.createdAt).toLocaleString()}
+          reported {dateTimeText(issue.createdAt, clock)}
           {issue.reportedByUserId ? ` by ${nameOf(issue.reportedByUserId)}` : ""}
           <Source issue={issue} />
         </p>
@@ -186,6 +189,7 @@ function Comments({
   comment: ViewProps["comment"];
   canEdit: boolean;
 }) {
+  const clock = useWorkspaceClock();
   return (
     <section className="issue-comments" aria-label="Comments">
       <h2>Comments</h2>
@@ -194,7 +198,7 @@ function Comments({
         {comments.map((c) => (
           <li key={c.id}>
             <div className="muted">
-              {nameOf(c.authorUserId)} · {new Date(c.createdAt).toLocaleString()}
+              {nameOf(c.authorUserId)} · {dateTimeText(c.createdAt, clock)}
             </div>
             <p>{c.text}</p>
             <PhotoStrip ids={c.photoIds} />

@@ -1,3 +1,5 @@
+import { dateText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useMemo, useState } from "react";
 import {
   can,
@@ -18,8 +20,11 @@ import { Alert } from "../components/alert";
 import { ConfirmAction } from "../components/form";
 import { OnlineOnly } from "../components/online-only";
 
-const day = (ms: number) =>
-  new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+/** A day in the one date format, on the workspace's calendar (docs/decisions/0079). */
+const useDay = () => {
+  const clock = useWorkspaceClock();
+  return (ms: number) => dateText(ms, clock);
+};
 
 /**
  * The members screen (docs/decisions/0018): members and pending invites, filtered; owners and
@@ -75,6 +80,7 @@ function MemberLine({
   actions: Actions;
 }) {
   const self = member.userId === me;
+  const day = useDay();
   const assignable = roles.filter((r) => canAssign(myRole, member.role, r));
   const canChange = !self && assignable.length > 1 && assignable.includes(member.role);
   const canRemove = self || canAssign(myRole, member.role, null);
@@ -119,6 +125,7 @@ function MemberLine({
 
 function InviteLine({ invite, myRole, actions }: { invite: InviteRow; myRole: string | null; actions: Actions }) {
   const expired = invite.expiresAt <= Date.now();
+  const day = useDay();
   const manage = canAssign(myRole, null, invite.role);
   return (
     <tr data-email={invite.email}>

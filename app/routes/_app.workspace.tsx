@@ -2,8 +2,9 @@ import { Outlet } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import type { WorkspacePreferences } from "../../shared/reports/reports";
 import { apiErrorOf, http } from "../lib/http";
-import { setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
+import { setWorkspaceHourCycle, setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { UnitsPreference } from "../workspace/units-preference";
+import { HourCyclePreference } from "../workspace/hour-cycle-preference";
 import { useCan, useSession } from "../session/session";
 import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
 import { ApiTokens } from "../workspace/api-tokens";
@@ -17,6 +18,7 @@ export default function WorkspacePreferences() {
     <section className="page narrow">
       <h1>Preferences</h1>
       <TimeZonePreference />
+      <HourCyclePreference />
       <UnitsPreference />
       <PhotoStorage />
       <ApiTokens />
@@ -50,6 +52,8 @@ function TimeZonePreference() {
         .patch("workspace/preferences", { json: { timeZone: value } })
         .json<WorkspacePreferences>();
       setWorkspaceTimeZone(workspaceId, saved.timeZone);
+      // A zone brings its country's clock unless the workspace chose one.
+      setWorkspaceHourCycle(workspaceId, saved.hourCycle);
       setMessage("Saved");
     } catch (error) {
       setMessage((await apiErrorOf(error))?.message ?? "Could not save");
@@ -65,7 +69,7 @@ function TimeZonePreference() {
         onChange={(e) => setValue(e.currentTarget.value)}
         options={zones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))}
       />
-      <p className="muted">Days in reports, &quot;today&quot; and the times on the timeline are this zone&apos;s.</p>
+      <p className="muted">Every day and time the workspace&apos;s people and customers read is this zone&apos;s.</p>
       {!mayChange && (
         <p className="muted role-note">Only the workspace&apos;s owners and admins can change its time zone.</p>
       )}

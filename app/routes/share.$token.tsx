@@ -11,7 +11,9 @@ import {
 } from "../../shared/fleet/shares";
 import { MapHost } from "../map/map-host";
 import { SharedVehicleLayer } from "../map/shared-vehicle-layer";
-import { clockTime, duration } from "../vehicles/format";
+import { dateTimeText, defaultHourCycle, timeText, type WorkspaceClock } from "../../shared/units/clock";
+import { deviceTimeZone } from "../reports/use-workspace-time-zone";
+import { duration } from "../vehicles/format";
 import { useNow } from "../vehicles/use-now";
 import type { loader as rootLoader } from "../root";
 
@@ -53,7 +55,7 @@ export default function SharePage() {
         <h1 data-testid="share-vehicle">{share?.vehicle.name ?? "Loading…"}</h1>
         <p className="muted" data-testid="share-last-seen">
           {share ? lastSeen(position, now) : ""}
-          {share ? ` · link ends ${new Date(share.expiresAt).toLocaleString()}` : ""}
+          {share ? ` · link ends ${dateTimeText(share.expiresAt, viewerClock())}` : ""}
         </p>
       </header>
       <div className="share-map">
@@ -65,10 +67,20 @@ export default function SharePage() {
   );
 }
 
+/**
+ * The vehicle share link's answer names no workspace, not even its zone (it is served by the
+ * workspace's object without a D1 read): this page writes times on the viewer's own clock, in the
+ * one date format and their zone's country's hour cycle (docs/decisions/0079).
+ */
+function viewerClock(): WorkspaceClock {
+  const timeZone = deviceTimeZone();
+  return { timeZone, hourCycle: defaultHourCycle(timeZone), readerTimeZone: timeZone };
+}
+
 function lastSeen(position: SharedVehicle["position"], now: number) {
   if (!position) return "No position reported yet";
   const ago = now - position.at < 60_000 ? "just now" : `${duration(now - position.at)} ago`;
-  return `Last seen ${ago} (${clockTime(position.at)}) · ${Math.round(position.speedMph)} mph`;
+  return `Last seen ${ago} (${timeText(position.at, viewerClock())}) · ${Math.round(position.speedMph)} mph`;
 }
 
 const GONE: Record<string, string> = { [SHARE_EXPIRED]: "This link has expired", [SHARE_ENDED]: "This link was ended" };

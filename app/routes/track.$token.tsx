@@ -4,9 +4,11 @@ import { useEffect, useState } from "react";
 import { SHARE_POLL_MS } from "../../shared/fleet/shares";
 import { MapHost } from "../map/map-host";
 import { SharedVehicleLayer } from "../map/shared-vehicle-layer";
-import { isFinished, jobStatusWords, windowText } from "../jobs/status";
+import { defaultHourCycle, timeText, windowText, type WorkspaceClock } from "../../shared/units/clock";
+import { deviceTimeZone } from "../reports/use-workspace-time-zone";
+import { isFinished, jobStatusWords } from "../jobs/status";
 import { trackedJobSchema, type TrackedJob } from "../jobs/tracked-job";
-import { clockTime, duration } from "../vehicles/format";
+import { duration } from "../vehicles/format";
 import { useNow } from "../vehicles/use-now";
 import type { loader as rootLoader } from "../root";
 
@@ -61,9 +63,20 @@ export default function TrackPage() {
   );
 }
 
+/**
+ * The sender's clock: the ETA and the window are written on it, so they read alike ("3:19 PM" beside
+ * "2:00 PM–4:00 PM"), with the zone named when the customer's device is in another.
+ */
+function senderClock(tracked: TrackedJob): WorkspaceClock {
+  const readerTimeZone = deviceTimeZone();
+  const timeZone = tracked.clock?.timeZone ?? readerTimeZone;
+  return { timeZone, hourCycle: tracked.clock?.hourCycle ?? defaultHourCycle(timeZone), readerTimeZone };
+}
+
 function TrackFacts({ tracked, now }: { tracked: TrackedJob; now: number }) {
   const { job, vehicle } = tracked;
-  const window = job.window ? windowText(job.window.start, job.window.end) : "";
+  const clock = senderClock(tracked);
+  const window = job.window ? windowText(job.window.start, job.window.end, clock, job.date ?? undefined) : "";
   return (
     <dl className="track-facts">
       <div>
@@ -73,7 +86,7 @@ function TrackFacts({ tracked, now }: { tracked: TrackedJob; now: number }) {
       {!isFinished(job.status) && job.status !== "arrived" ? (
         <div>
           <dt>Expected</dt>
-          <dd data-testid="track-eta">{etaText(job.eta ?? null, now)}</dd>
+          <dd data-testid="track-eta">{etaText(job.eta ?? null, now, clock)}</dd>
         </div>
       ) : null}
       {window ? (
@@ -92,10 +105,11 @@ function TrackFacts({ tracked, now }: { tracked: TrackedJob; now: number }) {
   );
 }
 
-function etaText(eta: number | null, now: number): string {
+function etaText(eta: number | null, now: number, clock: WorkspaceClock): string {
   if (!eta) return "Not known yet";
   const left = eta - now;
-  return left < 60_000 ? `${clockTime(eta)} (any minute now)` : `${clockTime(eta)} (in about ${duration(left)})`;
+  const at = timeText(eta, clock);
+  return left < 60_000 ? `${at} (any minute now)` : `${at} (in about ${duration(left)})`;
 }
 
 function useTrackedJob(token: string): State {

@@ -13,7 +13,9 @@ import { useTelemetry } from "../store";
 import { ConfirmAction } from "../components/form";
 import { ConnectApps } from "./connect-apps";
 import { PhoneSetup } from "./phone-setup";
-import { clockTime, dayHeading, duration } from "./format";
+import { timeText, type WorkspaceClock } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
+import { dayHeading, duration } from "./format";
 import { useNow } from "./use-now";
 
 /**
@@ -84,12 +86,13 @@ function useBeaconHealth(vehicleId: string) {
 }
 
 function HealthFacts({ health, now }: { health: Health; now: number }) {
+  const clock = useWorkspaceClock();
   return (
     <dl className="facts grid">
       <div>
         <dt>Last report</dt>
         <dd data-testid="beacon-last-report">
-          {health.lastReportAt === null ? "Never" : ago(health.lastReportAt, now)}
+          {health.lastReportAt === null ? "Never" : ago(health.lastReportAt, now, clock)}
         </dd>
       </div>
       <div>
@@ -102,11 +105,11 @@ function HealthFacts({ health, now }: { health: Health; now: number }) {
       </div>
       <div>
         <dt>Device clock</dt>
-        <dd data-testid="beacon-clock">{clockSkew(health, now)}</dd>
+        <dd data-testid="beacon-clock">{clockSkew(health, now, clock)}</dd>
       </div>
       <div>
         <dt>Rejected reports</dt>
-        <dd data-testid="beacon-rejected">{rejected(health, now)}</dd>
+        <dd data-testid="beacon-rejected">{rejected(health, now, clock)}</dd>
       </div>
     </dl>
   );
@@ -180,23 +183,24 @@ function DeviceIdFacts({
   );
 }
 
-function ago(time: number, now: number) {
-  const when = `${dayHeading(time, now) === "Today" ? "" : `${dayHeading(time, now)}, `}${clockTime(time)}`;
+function ago(time: number, now: number, clock: WorkspaceClock) {
+  const day = dayHeading(time, now, clock);
+  const when = `${day === "Today" ? "" : `${day}, `}${timeText(time, clock)}`;
   return now - time < 60_000 ? `Just now (${when})` : `${duration(now - time)} ago (${when})`;
 }
 
-function clockSkew(health: Health, now: number) {
+function clockSkew(health: Health, now: number, clock: WorkspaceClock) {
   if (health.clockSkewMs === null || health.clockSkewAt === null) return "In step";
   const skew =
     health.clockSkewMs < 60_000 ? `${Math.round(health.clockSkewMs / 1000)} s` : duration(health.clockSkewMs);
-  return `${skew} ahead, seen ${ago(health.clockSkewAt, now)}`;
+  return `${skew} ahead, seen ${ago(health.clockSkewAt, now, clock)}`;
 }
 
-function rejected(health: Health, now: number) {
+function rejected(health: Health, now: number, clock: WorkspaceClock) {
   const parts = REJECT_REASONS.filter((r) => health.rejected[r] > 0).map(
     (r) => `${health.rejected[r].toLocaleString("en-US")} ${rejectReasonLabels[r]}`,
   );
   if (!parts.length) return "None";
-  const last = health.lastRejectedAt !== null ? `; last ${ago(health.lastRejectedAt, now)}` : "";
+  const last = health.lastRejectedAt !== null ? `; last ${ago(health.lastRejectedAt, now, clock)}` : "";
   return `${parts.join(", ")}${last}`;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  clockTime,
   dayHeading,
   duration,
   formatType,
@@ -59,23 +58,24 @@ describe("vehicle display rules", () => {
     expect(hoursMinutes((26 * 60 + 3) * 60_000)).toBe("26h 3m");
   });
 
-  it("heads timeline days with Today or D MMMM, YYYY", () => {
-    const now = new Date(2026, 10, 22, 15, 0).getTime();
-    expect(dayHeading(new Date(2026, 10, 22, 8, 0).getTime(), now)).toBe("Today");
-    expect(dayHeading(new Date(2026, 10, 3, 8, 0).getTime(), now)).toBe("3 November, 2026");
+  it("heads timeline days with Today or the day in the one date format", () => {
+    const now = Date.parse("2026-11-22T21:00:00Z");
+    const chicago = { timeZone: "America/Chicago" };
+    expect(dayHeading(Date.parse("2026-11-22T14:00:00Z"), now, chicago)).toBe("Today");
+    expect(dayHeading(Date.parse("2026-11-03T14:00:00Z"), now, chicago)).toBe("2026-11-03");
   });
 
   it("groups the timeline by the workspace's day, not the viewer's machine's", () => {
     // 03:30 UTC on 1 November is still 31 October in Chicago, and the 1st in Berlin.
     const t = Date.parse("2026-11-01T03:30:00Z");
-    expect(dayHeading(t, Date.parse("2026-11-05T12:00:00Z"), "America/Chicago")).toBe("31 October, 2026");
-    expect(dayHeading(t, Date.parse("2026-11-05T12:00:00Z"), "Europe/Berlin")).toBe("1 November, 2026");
+    const chicago = { timeZone: "America/Chicago" };
+    expect(dayHeading(t, Date.parse("2026-11-05T12:00:00Z"), chicago)).toBe("2026-10-31");
+    expect(dayHeading(t, Date.parse("2026-11-05T12:00:00Z"), { timeZone: "Europe/Berlin" })).toBe("2026-11-01");
     // "Today" is the workspace's today: 23:00 in Chicago on the same Chicago day as 03:30 UTC.
-    expect(dayHeading(t, Date.parse("2026-11-01T04:00:00Z"), "America/Chicago")).toBe("Today");
+    expect(dayHeading(t, Date.parse("2026-11-01T04:00:00Z"), chicago)).toBe("Today");
     // The fall-back night: 01:30 happens twice in Chicago; both are the 1st of November.
-    expect(dayHeading(Date.parse("2026-11-01T06:30:00Z"), 0, "America/Chicago")).toBe("1 November, 2026");
-    expect(dayHeading(Date.parse("2026-11-01T07:30:00Z"), 0, "America/Chicago")).toBe("1 November, 2026");
-    expect(clockTime(Date.parse("2026-11-01T07:30:00Z"), "America/Chicago")).toBe("1:30 AM");
+    expect(dayHeading(Date.parse("2026-11-01T06:30:00Z"), 0, chicago)).toBe("2026-11-01");
+    expect(dayHeading(Date.parse("2026-11-01T07:30:00Z"), 0, chicago)).toBe("2026-11-01");
   });
 
   it("shows the ignition-off status as Parked", () => {

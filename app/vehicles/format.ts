@@ -1,5 +1,6 @@
 /** Display rules of docs/product.md for vehicles, telemetry and the timeline. Pure, unit-tested. */
 
+import { dateText, type WorkspaceClock } from "../../shared/units/clock";
 import { dayOf } from "../../shared/units/time-zone";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units/units";
 
@@ -62,41 +63,10 @@ export function duration(ms: number): string {
   return `${minutes}m`;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** Timeline day headings: "Today", or "D MMMM, YYYY", in the workspace's time zone (else the browser's). */
-export function dayHeading(time: number, now: number, timeZone?: string): string {
-  if (timeZone) {
-    const day = dayOf(time, timeZone);
-    if (day === dayOf(now, timeZone)) return "Today";
-    const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-    return `${d} ${MONTHS[m - 1]}, ${y}`;
-  }
-  const d = new Date(time);
-  const today = new Date(now);
-  if (d.toDateString() === today.toDateString()) return "Today";
-  return `${d.getDate()} ${MONTHS[d.getMonth()]}, ${d.getFullYear()}`;
-}
-
-export function clockTime(time: number, timeZone?: string): string {
-  return new Date(time).toLocaleTimeString("en-US", {
-    hour: "numeric",
-    minute: "2-digit",
-    ...(timeZone ? { timeZone } : {}),
-  });
+/** Timeline day headings: "Today", or the day in the one date format (2026-11-03), on the workspace's calendar. */
+export function dayHeading(time: number, now: number, clock: Pick<WorkspaceClock, "timeZone">): string {
+  const day = dayOf(time, clock.timeZone);
+  return day === dayOf(now, clock.timeZone) ? "Today" : dateText(day, clock);
 }
 
 export const EVENT_LABELS = {

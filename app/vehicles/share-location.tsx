@@ -1,3 +1,5 @@
+import { dateTimeText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import {
@@ -105,15 +107,14 @@ function NewShare({ vehicleId, onCreated }: { vehicleId: string; onCreated: (sha
 }
 
 function CreatedLink({ share }: { share: CreatedShare }) {
+  const clock = useWorkspaceClock();
   const copy = async () => {
     await navigator.clipboard.writeText(share.url).catch(() => undefined);
     toast("Link copied", { duration: 1500 });
   };
   return (
     <div role="status" className="share-created">
-      <p>
-        Anyone with this link sees the vehicle&apos;s live position until {new Date(share.expiresAt).toLocaleString()}.
-      </p>
+      <p>Anyone with this link sees the vehicle&apos;s live position until {dateTimeText(share.expiresAt, clock)}.</p>
       <input
         className="input mono"
         readOnly
@@ -129,6 +130,7 @@ function CreatedLink({ share }: { share: CreatedShare }) {
 }
 
 function ShareList({ shares, mayEnd, onEnded }: { shares: Share[] | null; mayEnd: boolean; onEnded: () => void }) {
+  const clock = useWorkspaceClock();
   const end = async (share: Share) => {
     try {
       await http.delete(`shares/${share.id}`);
@@ -144,7 +146,7 @@ function ShareList({ shares, mayEnd, onEnded }: { shares: Share[] | null; mayEnd
     <ul className="share-list" aria-label="Open links">
       {shares.map((s) => (
         <li key={s.id}>
-          <span>Expires {new Date(s.expiresAt).toLocaleString()}</span>{" "}
+          <span>Expires {dateTimeText(s.expiresAt, clock)}</span>{" "}
           {mayEnd ? (
             <button type="button" className="button" onClick={() => void end(s)}>
               End link

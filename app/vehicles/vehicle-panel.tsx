@@ -6,7 +6,6 @@ import { fuelChangeLitres, isFuelEvent, type VehicleEvent } from "../../shared/f
 import { litresToGallons } from "../../shared/units/units";
 import { useTelemetry, useVehicleEvents } from "../store";
 import {
-  clockTime,
   dayHeading,
   duration,
   EVENT_LABELS,
@@ -17,7 +16,8 @@ import {
   percent,
   statusLabel,
 } from "./format";
-import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
+import { timeText, type WorkspaceClock } from "../../shared/units/clock";
 import { ShareLocation } from "./share-location";
 import { useNow } from "./use-now";
 
@@ -109,11 +109,11 @@ export function Timeline({
   /** The vehicle's tank: a refuel's or a drop's levels in gallons (docs/decisions/0050). */
   tankLitres?: number | null;
 }) {
-  const timeZone = useWorkspaceTimeZone();
+  const clock = useWorkspaceClock();
   if (!events.length) return <p className="muted">No trips or stops yet.</p>;
   const days = new Map<string, VehicleEvent[]>();
   for (const e of events) {
-    const day = dayHeading(e.startTime, now, timeZone);
+    const day = dayHeading(e.startTime, now, clock);
     days.set(day, [...(days.get(day) ?? []), e]);
   }
   return (
@@ -131,10 +131,10 @@ export function Timeline({
                     aria-pressed={shown === e.id}
                     onClick={() => onShow(e.id)}
                   >
-                    <EventSummary event={e} now={now} timeZone={timeZone} tankLitres={tankLitres} />
+                    <EventSummary event={e} now={now} clock={clock} tankLitres={tankLitres} />
                   </button>
                 ) : (
-                  <EventSummary event={e} now={now} timeZone={timeZone} tankLitres={tankLitres} />
+                  <EventSummary event={e} now={now} clock={clock} tankLitres={tankLitres} />
                 )}
               </li>
             ))}
@@ -148,17 +148,17 @@ export function Timeline({
 function EventSummary({
   event: e,
   now,
-  timeZone,
+  clock,
   tankLitres,
 }: {
   event: VehicleEvent;
   now: number;
-  timeZone: string | undefined;
+  clock: WorkspaceClock;
   tankLitres: number | null;
 }) {
   return (
     <>
-      <span className="time">{clockTime(e.startTime, timeZone)}</span>
+      <span className="time">{timeText(e.startTime, clock)}</span>
       <span className="label">{EVENT_LABELS[e.type]}</span>
       <span className="muted duration">{duration((e.endTime ?? now) - e.startTime)}</span>
       {isFuelEvent(e.type) ? (

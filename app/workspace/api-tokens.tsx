@@ -1,3 +1,5 @@
+import { dateTimeText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import {
@@ -132,6 +134,7 @@ function TokenList({
   tokens: ApiToken[];
   onRevoked: () => void;
 }) {
+  const clock = useWorkspaceClock();
   const revoke = async (token: ApiToken) => {
     if (!window.confirm(`Revoke "${token.name}"? Integrations using it stop working at once.`)) return;
     try {
@@ -161,8 +164,8 @@ function TokenList({
             <td>{t.name}</td>
             <td>{t.scope === "write" ? "Write" : "Read"}</td>
             <td>{t.createdByEmail ?? "A removed account"}</td>
-            <td>{new Date(t.createdAt).toLocaleString()}</td>
-            <td>{t.lastUsedAt === null ? "Never" : new Date(t.lastUsedAt).toLocaleString()}</td>
+            <td>{dateTimeText(t.createdAt, clock)}</td>
+            <td>{t.lastUsedAt === null ? "Never" : dateTimeText(t.lastUsedAt, clock)}</td>
             <td>
               <button type="button" className="button" onClick={() => void revoke(t)} aria-label={`Revoke ${t.name}`}>
                 Revoke

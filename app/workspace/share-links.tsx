@@ -1,3 +1,5 @@
+import { dateTimeText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { toast } from "sonner";
 import { workspaceShareListSchema } from "../../shared/fleet/shares";
 import { ErrorLine } from "../components/form";
@@ -62,6 +64,7 @@ export function ShareLinks() {
 }
 
 function ShareTable({ links, onEnded }: { links: LiveLink[]; onEnded: () => void }) {
+  const clock = useWorkspaceClock();
   const end = async (link: LiveLink) => {
     if (!window.confirm(`End the link to ${link.what}? Whoever has it stops seeing it at once.`)) return;
     try {
@@ -87,7 +90,7 @@ function ShareTable({ links, onEnded }: { links: LiveLink[]; onEnded: () => void
           <tr key={l.id}>
             <td>{l.what}</td>
             <td>{l.createdByEmail ?? "A removed account"}</td>
-            <td>{new Date(l.expiresAt).toLocaleString()}</td>
+            <td>{dateTimeText(l.expiresAt, clock)}</td>
             <td>
               <button
                 type="button"

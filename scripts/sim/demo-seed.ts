@@ -55,14 +55,30 @@ export async function seedDemo(
   return seedWorkspace(api, name, log);
 }
 
+/**
+ * The demo fleet's zone (issue 52): its twelve vehicles drive in Chicago and Austin (six, Central
+ * time), New York (three) and San Francisco (three), so the workspace keeps Central time, the
+ * majority's, and reads a 12-hour clock as its US drivers do.
+ */
+export const DEMO_TIME_ZONE = "America/Chicago";
+
+/** A demo workspace seeded before it had a zone (UTC, the default) moves to the fleet's; one set since is left. */
+async function moveOutOfUtc(api: Api, log: (line: string) => void) {
+  const { timeZone } = await api.call<{ timeZone: string }>("GET", "workspace/preferences");
+  if (timeZone !== "UTC") return;
+  await api.call("PATCH", "workspace/preferences", { timeZone: DEMO_TIME_ZONE });
+  log(`Set the workspace's time zone to ${DEMO_TIME_ZONE}, its fleet's`);
+}
+
 async function seedWorkspace(api: Api, name: string, log: (line: string) => void) {
   const me = await api.me();
   let workspaceId = me.workspaces.find((w) => w.name === name)?.id;
   if (!workspaceId) {
-    workspaceId = (await api.call<{ id: string }>("POST", "workspaces", { name })).id;
+    workspaceId = (await api.call<{ id: string }>("POST", "workspaces", { name, timeZone: DEMO_TIME_ZONE })).id;
     log(`Created the workspace "${name}"`);
   }
   await api.useWorkspace(workspaceId);
+  await moveOutOfUtc(api, log);
 
   let beacons = await api.beacons();
   if (beacons.length < DEMO_FLEET.length) {

@@ -1,3 +1,4 @@
+import { hourCycleValues } from "../units/clock";
 import { z } from "zod";
 import { creatorFields } from "../account/api-tokens";
 import type { JobStatus } from "./jobs";
@@ -50,7 +51,14 @@ export const trackedJobAnswerSchema = z.object({
     late: z.boolean(),
     /** "HH:MM", the job's local window */
     window: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
+    /** The job's day (YYYY-MM-DD) in the workspace's zone, which its window is on. */
+    date: z.string(),
   }),
+  /**
+   * The sender's clock (docs/decisions/0079): the page writes the ETA and the window on it, so the
+   * customer reads both in the workspace's zone, named where theirs differs.
+   */
+  clock: z.object({ timeZone: z.string(), hourCycle: z.enum(hourCycleValues) }),
   vehicle: z
     .object({
       name: z.string(),

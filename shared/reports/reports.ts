@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INSTANT_RANGE_MESSAGE, inInstantRange, isDayInRange } from "../units/instant";
 import { addDays, daysBetween, timeZoneField } from "../units/time-zone";
 import { workspaceUnitsValues } from "../units/units";
+import { hourCycleValues } from "../units/clock";
 
 /**
  * Reports (DESIGN.md "Reports"): GET /api/reports/{summary|trips|stops|daily}. The same rows
@@ -153,13 +154,20 @@ export interface ReportResponse<Row> {
   truncated?: boolean;
 }
 
-/** GET /api/workspace/preferences: the time zone, and the units the screens show (shared/units/units.ts). */
-export const workspacePreferencesSchema = z.object({ timeZone: timeZoneField, units: z.enum(workspaceUnitsValues) });
+/**
+ * GET /api/workspace/preferences: the time zone, the units the screens show (shared/units/units.ts)
+ * and the hour cycle times are written in (shared/units/clock.ts; the zone's country's until chosen).
+ */
+export const workspacePreferencesSchema = z.object({
+  timeZone: timeZoneField,
+  units: z.enum(workspaceUnitsValues),
+  hourCycle: z.enum(hourCycleValues, { message: "Use h12 (3:19 PM) or h23 (15:19)" }),
+});
 export type WorkspacePreferences = z.infer<typeof workspacePreferencesSchema>;
-/** PATCH /api/workspace/preferences: either or both. */
+/** PATCH /api/workspace/preferences: any of them. */
 export const workspacePreferencesPatchSchema = workspacePreferencesSchema.partial().superRefine((p, ctx) => {
-  if (p.timeZone === undefined && p.units === undefined)
-    ctx.addIssue({ code: "custom", path: ["timeZone"], message: "Send timeZone, units or both" });
+  if (p.timeZone === undefined && p.units === undefined && p.hourCycle === undefined)
+    ctx.addIssue({ code: "custom", path: ["timeZone"], message: "Send timeZone, units, hourCycle or any of them" });
 });
 
 /** PUT /api/reports/subscription: the viewer's summary by e-mail in this workspace. */

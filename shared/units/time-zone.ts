@@ -58,7 +58,7 @@ export function canonicalTimeZone(name: string): string {
 /** How many zone formatters are kept (for the test that proves spellings share one). */
 export const keptFormatters = () => formatters.size;
 
-interface LocalParts {
+export interface LocalParts {
   year: number;
   month: number;
   day: number;
@@ -67,7 +67,8 @@ interface LocalParts {
   second: number;
 }
 
-function localParts(time: number, timeZone: string): LocalParts {
+/** The wall clock and calendar of `time` in `timeZone`, 24-hour (shared/units/clock.ts formats them). */
+export function localParts(time: number, timeZone: string): LocalParts {
   const out: Record<string, number> = {};
   for (const p of partsFormatter(timeZone).formatToParts(new Date(time))) {
     if (p.type !== "literal") out[p.type] = Number(p.value);

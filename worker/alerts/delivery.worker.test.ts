@@ -235,6 +235,24 @@ describe("alert delivery by e-mail", () => {
     expect((await recordOf(targets[1]!.body))?.status).toBe("skipped");
     expect(receiver.requests).toEqual([]);
   });
+
+  it("says when on the workspace's clock, the zone named, in its hour cycle (docs/decisions/0079)", async () => {
+    const a = await userWithWorkspace();
+    const prefs = (json: unknown) => call("/api/workspace/preferences", { method: "PATCH", token: a.token, json });
+    expect((await prefs({ timeZone: "America/Chicago" })).status).toBe(200);
+    const { email } = await memberWithRole(a.workspaceId, "member");
+    const ruleId = await ruleWith(a.token, { emails: [email] });
+    const mailOf = async () => {
+      const alertId = await storeAlert(a.workspaceId, ruleId);
+      await consume([{ body: { workspaceId: a.workspaceId, alertId, target: `email:${email}` } }]);
+      const sent = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();
+      return sent.at(-1)!.text;
+    };
+    // 10:00 UTC on 20 November is 4:00 AM in Chicago (CST), where the workspace is
+    expect(await mailOf()).toContain("When: 2026-11-20 4:00 AM CST\n");
+    expect((await prefs({ hourCycle: "h23" })).status).toBe(200);
+    expect(await mailOf()).toContain("When: 2026-11-20 04:00 CST\n");
+  });
 });
 
 describe("from the stored alert to the queue", () => {

@@ -9,6 +9,8 @@ import { targetsOf, type DeliveryMessage } from "./relay";
 import { membersAmong } from "../team/members";
 import { pushToMember } from "../push/send-push";
 import { webhookSecret } from "./webhook-secret";
+import { dateTimeText } from "../../shared/units/clock";
+import { workspaceClock } from "../lib/workspace-time-zone";
 import { webhookTargetProblem } from "./webhook-target";
 import { SIGNATURE_HEADERS, signWebhook } from "./webhook-signature";
 
@@ -133,12 +135,15 @@ async function emailMember(
 ): Promise<SendOutcome> {
   if (!(await membersAmong(db, workspaceId, [address])).has(address)) return "skipped";
   const a = body.alert;
+  // On the workspace's clock, the zone named: the mail may be read anywhere (docs/decisions/0079).
+  const clock = await workspaceClock(db, workspaceId);
+  const when = (iso: string) => dateTimeText(Date.parse(iso), clock);
   const what = alertTypeLabels[a.type as keyof typeof alertTypeLabels] ?? a.type;
   const vehicle = a.vehicleName ?? "A vehicle";
   const about = a.job ? ` (${jobLabel(a.job)})` : a.placeName ? ` (${a.placeName})` : "";
   const lines = [
     `${what}: ${vehicle}${about}`,
-    `When: ${a.at}${a.endAt ? ` to ${a.endAt}` : ""}`,
+    `When: ${when(a.at)}${a.endAt ? ` to ${when(a.endAt)}` : ""}`,
     `Where: ${a.latitude.toFixed(5)}, ${a.longitude.toFixed(5)}`,
     ...(a.peak !== null ? [a.type === "fuel_drop" ? `Lost: ${a.peak} L` : `Peak: ${a.peak}`] : []),
     "",
@@ -155,7 +160,7 @@ async function emailMember(
     senderKey: `workspace:${workspaceId}`,
     senderUserId: null,
     kind: "alert",
-    digestLine: `${what}: ${vehicle}${about} at ${a.at}`,
+    digestLine: `${what}: ${vehicle}${about} at ${when(a.at)}`,
   });
   // The rule names this member: their phones get the alert too (issue 41, docs/decisions/0047).
   await pushAlert(db, config, address, workspaceId, {

@@ -8,27 +8,32 @@ import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";
 import { announceWrites } from "../workspace-object";
 import { notFound } from "../lib/errors";
+import { hourCycleOf } from "../lib/workspace-time-zone";
 import type { Db } from "../../db/client";
 
 /** The workspace's preferences as GET answers them. */
 async function preferencesOf(db: Db, workspaceId: string) {
   const row = await db
-    .select({ timeZone: workspaces.timeZone, units: workspaces.units })
+    .select({ timeZone: workspaces.timeZone, units: workspaces.units, hourCycle: workspaces.hourCycle })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId))
     .get();
   if (!row) throw notFound("No such workspace");
-  return { timeZone: row.timeZone, units: row.units as WorkspaceUnits };
+  return { timeZone: row.timeZone, units: row.units as WorkspaceUnits, hourCycle: hourCycleOf(row) };
 }
 
-/** GET/PATCH /api/workspace/preferences: the workspace's time zone and units (docs/decisions/0060). */
+/**
+ * GET/PATCH /api/workspace/preferences: the workspace's time zone, units (docs/decisions/0060) and
+ * hour cycle (docs/decisions/0079; the zone's country's until an owner or admin chooses).
+ */
 export const workspacePreferencesRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get(
     "/preferences",
     declared({
       permission: "workspace.view",
-      summary: "The workspace's time zone and units (us: miles, gallons, mpg; metric: km, litres, L/100 km)",
+      summary:
+        "The workspace's time zone, units (us: miles, gallons, mpg; metric: km, litres, L/100 km) and hour cycle (h12: 3:19 PM; h23: 15:19)",
       tag: "Workspaces",
       response: workspacePreferencesSchema,
     }),
@@ -41,15 +46,15 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
     "/preferences",
     declared({
       permission: "workspace.configure",
-      summary: "Set the workspace's time zone, its units or both",
+      summary: "Set the workspace's time zone, its units, its hour cycle or any of them",
       tag: "Workspaces",
       body: workspacePreferencesPatchSchema,
       response: workspacePreferencesSchema,
     }),
     async (c) => {
       const { workspaceId } = workspaceSession(c.var.session);
-      const { timeZone, units } = c.req.valid("json");
-      await c.var.db.update(workspaces).set({ timeZone, units }).where(eq(workspaces.id, workspaceId));
+      const { timeZone, units, hourCycle } = c.req.valid("json");
+      await c.var.db.update(workspaces).set({ timeZone, units, hourCycle }).where(eq(workspaces.id, workspaceId));
       // The workspace's object folds its vehicles' rollups in this zone from the next report on.
       if (timeZone) await announceWrites({ env: c.env }, [workspaceId], { change: { timeZone, poke: false } });
       return c.json(await preferencesOf(c.var.db, workspaceId));

@@ -11,11 +11,11 @@ describe("workspace units", () => {
   it("are US until an owner sets metric, which keeps the time zone and is the workspace's alone", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
-    expect(await prefs(a.token)).toEqual({ timeZone: "UTC", units: "us" });
+    expect(await prefs(a.token)).toEqual({ timeZone: "UTC", units: "us", hourCycle: "h23" });
     await patch(a.token, { timeZone: "Europe/Berlin" });
     const res = await patch(a.token, { units: "metric" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ timeZone: "Europe/Berlin", units: "metric" });
+    expect(await res.json()).toEqual({ timeZone: "Europe/Berlin", units: "metric", hourCycle: "h23" });
     const viewer = await memberWithRole(a.workspaceId, "viewer");
     expect((await prefs(viewer.token)).units).toBe("metric");
     expect((await prefs(b.token)).units).toBe("us");

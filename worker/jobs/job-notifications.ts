@@ -4,6 +4,8 @@ import type { Db } from "../../db/client";
 import { drivers, jobNotifications, jobs, memberships, users, vehicles } from "../../db/schema";
 import type { Config } from "../env";
 import { pushToMember } from "../push/send-push";
+import { dateText, windowText } from "../../shared/units/clock";
+import { workspaceClock } from "../lib/workspace-time-zone";
 
 /** The driver's day on a phone (the page a tap on the notice opens). */
 export const DRIVER_DAY_PATH = "/my-day";
@@ -77,11 +79,14 @@ async function notifyDriver(db: Db, config: Config, rows: Pending[]): Promise<nu
   if (live.length === 0) return 0;
   const count = theirs.length > ids.length ? theirs.length : live.length;
   const first = live[0]!;
+  // The window on the workspace's clock, its zone named: a phone may be anywhere (docs/decisions/0079).
+  const clock = await workspaceClock(db, workspaceId);
+  const window = windowText(first.windowStart, null, clock, first.date);
   const notice =
     count === 1
       ? {
           title: `New job: ${first.title}`,
-          body: `${first.date}${first.windowStart ? ` from ${first.windowStart}` : ""}`,
+          body: `${dateText(first.date, clock)}${window ? ` ${window}` : ""}`,
           url: `${DRIVER_DAY_PATH}?date=${first.date}`,
           tag: `job-${first.id}`,
         }

@@ -51,10 +51,21 @@ describe("job pushes", () => {
     expect(pushService.received).toHaveLength(1);
     expect(pushService.received[0]).toMatchObject({
       endpoint,
-      message: { title: "New job: Deliver to Acme", body: "2026-11-30 from 09:00", tag: `job-${id}` },
+      message: { title: "New job: Deliver to Acme", body: "2026-11-30 from 09:00 UTC", tag: `job-${id}` },
     });
     expect((pushService.received[0]!.message as { url: string }).url).toMatch(/^\/my-day\?date=2026-11-30$/);
     expect(await db.select().from(jobNotifications).all()).toEqual([]);
+  });
+
+  it("writes the window on the workspace's clock, its zone named, as every page does (docs/decisions/0079)", async () => {
+    const { owner, van } = await fleetWithDriver();
+    const prefs = (json: unknown) => call("/api/workspace/preferences", { method: "PATCH", token: owner.token, json });
+    expect((await prefs({ timeZone: "America/Chicago" })).status).toBe(200);
+    await plan(owner.token, { title: "Deliver to Acme", vehicleId: van, windowStart: "21:15" });
+    expect((pushService.received[0]!.message as { body: string }).body).toBe("2026-11-30 from 9:15 PM CST");
+    expect((await prefs({ hourCycle: "h23" })).status).toBe(200);
+    await plan(owner.token, { title: "Deliver to Acme", vehicleId: van, windowStart: "21:15" });
+    expect((pushService.received[1]!.message as { body: string }).body).toBe("2026-11-30 from 21:15 CST");
   });
 
   it("sends one notice for a day imported at once, and none for the driver's own planning or another vehicle", async () => {

@@ -25,6 +25,7 @@ import { okAnswer } from "../api/route-declaration/answers";
 import { declared } from "../api/route-declaration/declare";
 import { linkOpenings } from "../lib/link-openings";
 import type { AppEnv } from "../types";
+import { hourCycleOf } from "../lib/workspace-time-zone";
 
 /**
  * Customer links of one job (DESIGN.md "Jobs and routes", docs/decisions/0055). Members make them
@@ -215,6 +216,7 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
         date: jobs.date,
       },
       timeZone: workspaces.timeZone,
+      hourCycle: workspaces.hourCycle,
       sender: workspaces.name,
       window: { start: jobs.windowStart, end: jobs.windowEnd },
       completedAt: jobs.completedAt,
@@ -244,7 +246,9 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
       eta: job.eta === null ? null : new Date(job.eta).toISOString(),
       late: job.late,
       window: row.window,
+      date: job.date,
     },
+    clock: { timeZone: row.timeZone, hourCycle: hourCycleOf(row) },
     vehicle: approachingVehicle(row, now),
   };
 }

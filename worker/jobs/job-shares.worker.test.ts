@@ -55,10 +55,24 @@ describe("a customer's link to a job", () => {
         eta: new Date(eta).toISOString(),
         late: false,
         window: { start: "09:00", end: "11:00" },
+        date: dayOf(Date.now(), "UTC"),
       },
+      clock: { timeZone: "UTC", hourCycle: "h23" },
       vehicle: { name: expect.any(String), position: { latitude: 41.9, longitude: -87.66, at: expect.any(String) } },
     });
     expect(JSON.stringify(body)).not.toContain("Gate code");
+  });
+
+  it("names the sender's clock, so the page writes the ETA and the window alike (docs/decisions/0079)", async () => {
+    const a = await userWithWorkspace();
+    const jobId = await insertJob(a.workspaceId, { status: "en_route", eta: Date.now() + 600_000 });
+    const token = tokenOf(((await (await share(a.token, jobId)).json()) as CreatedJobShare).url);
+    const clockOf = async () => ((await (await track(token)).json()) as TrackedJobAnswer).clock;
+    const prefs = (json: unknown) => call("/api/workspace/preferences", { method: "PATCH", token: a.token, json });
+    await prefs({ timeZone: "America/Chicago" });
+    expect(await clockOf()).toEqual({ timeZone: "America/Chicago", hourCycle: "h12" });
+    await prefs({ hourCycle: "h23" });
+    expect(await clockOf()).toEqual({ timeZone: "America/Chicago", hourCycle: "h23" });
   });
 
   it("ends 30 minutes after the job is completed (410), and at once when it is cancelled; an unknown token is 404", async () => {
