@@ -32,6 +32,9 @@ export const offlineEnv = {
   // statement in a SQLite file under the persist directory: 1.3 KB per beacon report, kept
   // forever, and a CPU cost production does not have. The product's own logs still print.
   X_LOCAL_OBSERVABILITY: "false",
+  // workerd hangs under libfaketime, which a browser-test run at a chosen hour preloads into its
+  // test processes (playwright.config.ts E2E_CLOCK): a Worker a test starts itself goes without.
+  LD_PRELOAD: "",
 };
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
