@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { apiErrorOf, http, HTTPError } from "../lib/http";
 import { SubmitButton } from "../components/form";
-
-/** The import's header line (DESIGN.md "Jobs and routes"); shown so a dispatcher can build the file. */
-export const JOBS_CSV_HEADER = "title,latitude,longitude,address,date,windowStart,windowEnd,vehicleName";
+import { JOB_CSV_HEADER } from "../../shared/jobs/jobs";
 
 interface ImportAnswer {
   created?: number;
@@ -38,7 +36,7 @@ export function CsvImportForm({ onImported }: { onImported?: (created: number) =
     <form className="card job-import" aria-label="Import jobs" onSubmit={(e) => void submit(e)}>
       <h2>Import jobs from CSV</h2>
       <p className="field-hint">
-        Header line: <code>{JOBS_CSV_HEADER}</code>. Times are HH:MM, local; a vehicle by its name.
+        Header line: <code>{JOB_CSV_HEADER}</code>. Times are HH:MM, local; a vehicle by its name.
       </p>
       <div className="field">
         <label htmlFor="jobs-csv-file">CSV file</label>
@@ -46,7 +44,7 @@ export function CsvImportForm({ onImported }: { onImported?: (created: number) =
       </div>
       <div className="field">
         <label htmlFor="jobs-csv-text">Or paste the lines</label>
-        <textarea id="jobs-csv-text" name="text" rows={4} className="input" placeholder={JOBS_CSV_HEADER} />
+        <textarea id="jobs-csv-text" name="text" rows={4} className="input" placeholder={JOB_CSV_HEADER} />
       </div>
       <ImportOutcome outcome={outcome} />
       <SubmitButton pending={pending}>Import</SubmitButton>

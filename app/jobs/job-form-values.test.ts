@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { JOB_FIELD_TABLE, JOB_FORM_FIELDS } from "../../shared/jobs/job-fields";
 import { jobFormArgs } from "./job-form-values";
 
 const form = (fields: Record<string, string>) => {
@@ -56,5 +57,16 @@ describe("the New job form", () => {
       ok: false,
       errors: { title: "Required", latitude: "Between -90 and 90", windowEnd: "Ends after it starts" },
     });
+  });
+
+  it("reads every field the job table puts in the form, by its name (docs/decisions/0082)", () => {
+    const given = Object.fromEntries(JOB_FORM_FIELDS.map((f) => [f.name, JOB_FIELD_TABLE[f.name].example]));
+    const values = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)]));
+    const result = jobFormArgs(
+      form({ title: "Drop", latitude: "41.88", longitude: "-87.63", ...values }),
+      "j",
+      "2026-11-28",
+    );
+    expect(result).toMatchObject({ ok: true, args: given });
   });
 });

@@ -1,9 +1,11 @@
 import { createJobArgs, type CreateJobArgs } from "../../shared/jobs/jobs";
+import { JOB_FORM_FIELDS, jobTableFromText } from "../../shared/jobs/job-fields";
 
 /**
  * The "New job" form's FormData as the createJob mutator's arguments, checked with the mutator's
  * own schema (shared/jobs/jobs.ts), so the form refuses exactly what the server would: the first
- * message per field, keyed by the field's name in the form.
+ * message per field, keyed by the field's name in the form. The table's fields (duration, customer,
+ * notes, ...: shared/jobs/job-fields.ts) are read by their names as the table says.
  */
 export type JobFormResult = { ok: true; args: CreateJobArgs } | { ok: false; errors: Record<string, string> };
 
@@ -13,6 +15,8 @@ const optionalNumber = (data: FormData, name: string) => {
   const value = text(data, name);
   return value === "" ? undefined : Number(value);
 };
+
+const FORM_NAMES = JOB_FORM_FIELDS.map((f) => f.name);
 
 export function jobFormArgs(data: FormData, id: string, date: string): JobFormResult {
   const placeId = optionalText(data, "placeId");
@@ -28,10 +32,7 @@ export function jobFormArgs(data: FormData, id: string, date: string): JobFormRe
     location: placeId ? undefined : { latitude, longitude, address: optionalText(data, "address") ?? null },
     windowStart: optionalText(data, "windowStart") ?? null,
     windowEnd: optionalText(data, "windowEnd") ?? null,
-    durationMinutes: optionalNumber(data, "durationMinutes"),
-    notes: optionalText(data, "notes") ?? null,
-    customerName: optionalText(data, "customerName") ?? null,
-    customerEmail: optionalText(data, "customerEmail") ?? null,
+    ...jobTableFromText(Object.fromEntries(FORM_NAMES.map((name) => [name, text(data, name)])), FORM_NAMES),
   };
   if (!placeId && point)
     return { ok: false, errors: { latitude: "Choose a place, pick a point on the map or type it" } };

@@ -5,6 +5,7 @@ import { useVehicles } from "../store";
 import { useJobMutations } from "../store/jobs";
 import { usePlaces } from "../store/places-alerts";
 import { jobFormArgs } from "./job-form-values";
+import { JOB_FORM_FIELDS } from "../../shared/jobs/job-fields";
 
 /**
  * "New job" on the dispatch page: a stop at a saved place or at a point (typed, or picked on the
@@ -104,7 +105,7 @@ function JobPlaceFields({
   );
 }
 
-/** When, how long, for whom, by which vehicle. */
+/** When, by which vehicle, then the table's fields (how long, for whom, notes: shared/jobs/job-fields.ts). */
 function JobDetailFields({ errors }: { errors: Errors }) {
   const vehicles = useVehicles();
   return (
@@ -120,31 +121,26 @@ function JobDetailFields({ errors }: { errors: Errors }) {
         />
         <InputField id="job-window-end" name="windowEnd" type="time" label="Window to" error={errors.windowEnd} />
       </div>
-      <InputField
-        id="job-duration"
-        name="durationMinutes"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        label="Duration (min)"
-        placeholder="5"
-        error={errors.durationMinutes}
-      />
       <SelectField
         id="job-vehicle"
         name="vehicleId"
         label="Vehicle"
         options={[{ value: "", label: "Unassigned" }, ...vehicles.map((v) => ({ value: v.id, label: v.name }))]}
       />
-      <InputField id="job-customer" name="customerName" label="Customer" error={errors.customerName} />
-      <InputField
-        id="job-customer-email"
-        name="customerEmail"
-        type="email"
-        label="Customer e-mail"
-        error={errors.customerEmail}
-      />
-      <TextAreaField id="job-notes" name="notes" label="Notes" rows={2} error={errors.notes} />
+      {JOB_FORM_FIELDS.map(({ name, type, ...input }) =>
+        type === "textarea" ? (
+          <TextAreaField key={name} name={name} rows={2} error={errors[name]} {...input} />
+        ) : (
+          <InputField
+            key={name}
+            name={name}
+            type={type ?? "text"}
+            inputMode={type === "number" ? "numeric" : undefined}
+            error={errors[name]}
+            {...input}
+          />
+        ),
+      )}
     </>
   );
 }

@@ -1,17 +1,21 @@
 import type { ZodError } from "zod";
 import { JOB_CSV_HEADER, MAX_JOBS_PER_IMPORT, jobBodySchema, type JobInput } from "../../shared/jobs/jobs";
+import { JOB_TABLE_CSV_COLUMNS, jobTableFromText, type JobTableKey } from "../../shared/jobs/job-fields";
 
 /**
  * The jobs CSV (DESIGN.md "Jobs and routes", `POST /api/jobs/import`): the header line
- * `title,latitude,longitude,address,date,windowStart,windowEnd,vehicleName`, then one job a line.
+ * `title,latitude,longitude,address,date,windowStart,windowEnd,vehicleName` (then the columns of
+ * the fields shared/jobs/job-fields.ts flags `csv`), then one job a line.
  * RFC 4180 quoting ("a, b" and "" inside quotes); a record's line is the file line it starts on,
  * the header being line 1, so an error names the line a spreadsheet shows. Pure: the Worker
  * resolves vehicle names and geocodes addresses (worker/jobs/job-import.ts).
  */
 
-export const CSV_COLUMNS = JOB_CSV_HEADER.split(",") as readonly CsvColumn[];
 export type CsvColumn =
-  "title" | "latitude" | "longitude" | "address" | "date" | "windowStart" | "windowEnd" | "vehicleName";
+  "title" | "latitude" | "longitude" | "address" | "date" | "windowStart" | "windowEnd" | "vehicleName" | JobTableKey;
+/** The header's columns; a file may leave out the table's (a field added later), and their cells. */
+export const CSV_COLUMNS = JOB_CSV_HEADER.split(",") as readonly CsvColumn[];
+const FIXED_COLUMNS = CSV_COLUMNS.slice(0, CSV_COLUMNS.length - JOB_TABLE_CSV_COLUMNS.length);
 
 export interface CsvRecord {
   line: number;
@@ -67,29 +71,46 @@ export function csvRecords(text: string): CsvRecord[] | LineError {
 /** A line's cells by column name, trimmed; empty cells are absent. */
 export type CsvValues = Partial<Record<CsvColumn, string>>;
 
+/**
+ * A header's columns: the fixed ones in order, then any of the table's (shared/jobs/job-fields.ts),
+ * each once, so a file written before a field was added still imports; or null.
+ */
+function headerColumns(cells: string[]): CsvColumn[] | null {
+  const names = cells.map((c) => c.trim());
+  const extra = names.slice(FIXED_COLUMNS.length);
+  const fixed = FIXED_COLUMNS.every((name, i) => names[i] === name);
+  const known = extra.every(
+    (name, i) => JOB_TABLE_CSV_COLUMNS.includes(name as JobTableKey) && extra.indexOf(name) === i,
+  );
+  return fixed && known ? (names as CsvColumn[]) : null;
+}
+
+/** A line's cells by column name; too few (under the fixed columns) or more than the header names is an error. */
+function lineValues(line: number, cells: string[], columns: CsvColumn[]): CsvValues | LineError {
+  if (cells.length < FIXED_COLUMNS.length)
+    return { line, error: `Expected ${FIXED_COLUMNS.length} cells, found ${cells.length}` };
+  if (cells.length > columns.length) return { line, error: `Expected ${columns.length} cells, found ${cells.length}` };
+  const values: CsvValues = {};
+  columns.forEach((name, i) => {
+    const v = cells[i]?.trim();
+    if (v) values[name] = v;
+  });
+  return values;
+}
+
 /** Checks the header and the number of lines, and names each line's cells. */
 export function csvLines(text: string): { line: number; values: CsvValues }[] | LineError[] {
   const records = csvRecords(text.replace(/^\uFEFF/, ""));
   if (!Array.isArray(records)) return [records];
   const [header, ...rows] = records;
-  const names = header?.cells.map((c) => c.trim());
-  if (!header || header.line !== 1 || names!.join(",") !== JOB_CSV_HEADER)
-    return [{ line: 1, error: `The first line must be the header ${JOB_CSV_HEADER}` }];
+  const columns = header && header.line === 1 ? headerColumns(header.cells) : null;
+  if (!columns) return [{ line: 1, error: `The first line must be the header ${JOB_CSV_HEADER}` }];
   if (rows.length === 0) return [{ line: 2, error: "No jobs after the header" }];
   if (rows.length > MAX_JOBS_PER_IMPORT)
     return [{ line: rows[MAX_JOBS_PER_IMPORT]!.line, error: `At most ${MAX_JOBS_PER_IMPORT} jobs in one import` }];
-  const errors: LineError[] = [];
-  const lines = rows.map(({ line, cells }) => {
-    if (cells.length !== CSV_COLUMNS.length)
-      errors.push({ line, error: `Expected ${CSV_COLUMNS.length} cells, found ${cells.length}` });
-    const values: CsvValues = {};
-    CSV_COLUMNS.forEach((name, i) => {
-      const v = cells[i]?.trim();
-      if (v) values[name] = v;
-    });
-    return { line, values };
-  });
-  return errors.length ? errors : lines;
+  const lines = rows.map(({ line, cells }) => ({ line, values: lineValues(line, cells, columns) }));
+  const errors = lines.flatMap(({ values }) => ("error" in values ? [values as LineError] : []));
+  return errors.length ? errors : (lines as { line: number; values: CsvValues }[]);
 }
 
 const firstProblem = (error: ZodError) => {
@@ -116,6 +137,7 @@ export function csvJob(values: CsvValues, vehicleId: string | null): JobInput | 
     location,
     windowStart: values.windowStart ?? null,
     windowEnd: values.windowEnd ?? null,
+    ...jobTableFromText(values, JOB_TABLE_CSV_COLUMNS),
   });
   return parsed.success ? parsed.data : firstProblem(parsed.error);
 }

@@ -1,9 +1,21 @@
 import { z } from "zod";
-import { emailField } from "../account/auth";
 import { isDayInRange } from "../units/instant";
 import { photoIdSchema, photoIdsSchema } from "../maintenance/photos";
 import type { PlaceGeometry } from "../places/places";
 import { packId, setIfPresent, unpackId } from "../sync/wire";
+import {
+  decodeJobTable,
+  encodeJobTable,
+  jobTableInputs,
+  jobTableValuesGiven,
+  jobTableValuesPatched,
+  JOB_TABLE_CSV_COLUMNS,
+  optionalText,
+  type JobTableValues,
+  type JobTableWire,
+} from "./job-fields";
+
+export { DEFAULT_JOB_DURATION_MIN, DEFAULT_JOB_RADIUS_M, MAX_JOB_DURATION_MIN, MAX_JOB_RADIUS_M } from "./job-fields";
 
 /**
  * Jobs and routes (issue 43, DESIGN.md "Jobs and routes", docs/decisions/0052): one set of
@@ -53,21 +65,8 @@ export const isJobClosed = (s: JobStatus) => s === "completed" || s === "skipped
 // ------------------------------------------------------------------ fields
 
 const id = z.string().min(1).max(100);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .nullish()
-    // Left out stays left out (a PATCH that does not name it keeps it); empty clears it.
-    .transform((v) => (v === undefined ? undefined : v || null));
 
 export const JOB_TITLE_MAX = 200;
-export const DEFAULT_JOB_RADIUS_M = 150;
-export const MAX_JOB_RADIUS_M = 10_000;
-export const DEFAULT_JOB_DURATION_MIN = 5;
-/** A job's day at most: a stop longer than that is a different kind of plan. */
-export const MAX_JOB_DURATION_MIN = 24 * 60;
 /**
  * A workspace's jobs are bounded (issue 51, docs/decisions/0071; answered 409 `limit_reached`):
  * its workspace object follows every assigned job of the days around today and writes their ETAs
@@ -131,15 +130,6 @@ export type JobLocationInput = z.output<typeof jobLocationSchema>;
 export const jobPointSchema = z.object({ latitude, longitude, address: address.nullish() });
 export type JobPoint = { latitude: number; longitude: number; address: string | null };
 
-const radiusMeters = z
-  .number({ invalid_type_error: "Enter metres" })
-  .min(10, "At least 10 m")
-  .max(MAX_JOB_RADIUS_M, `At most ${MAX_JOB_RADIUS_M} m`);
-const durationMinutes = z
-  .number({ invalid_type_error: "Enter minutes" })
-  .int("Whole minutes")
-  .min(0, "0 or more")
-  .max(MAX_JOB_DURATION_MIN, `At most ${MAX_JOB_DURATION_MIN} minutes`);
 const sequence = z.number({ invalid_type_error: "Enter a number" }).int("A whole number").min(0).max(100_000);
 
 /** A window that ends before it starts is a typing mistake (no window crosses midnight). */
@@ -154,14 +144,10 @@ const jobFields = {
   vehicleId: id.nullish(),
   placeId: id.nullish(),
   location: jobLocationSchema.optional(),
-  radiusMeters: radiusMeters.optional(),
   windowStart: clockSchema.nullish(),
   windowEnd: clockSchema.nullish(),
-  durationMinutes: durationMinutes.optional(),
   sequence: sequence.optional(),
-  notes: optionalText(2000),
-  customerName: optionalText(200),
-  customerEmail: emailField.nullish().or(z.literal("").transform(() => null)),
+  ...jobTableInputs,
 };
 
 /** `POST /api/jobs` (DESIGN.md): a place or a location, not both. */
@@ -218,8 +204,8 @@ export interface JobProof {
   completedByUserId: string | null;
 }
 
-/** A job as the REST API answers it; times are ISO 8601 instants or null. */
-export interface Job {
+/** A job as the REST API answers it (the table's fields under their own names); times are ISO 8601 instants or null. */
+export interface Job extends JobTableValues {
   id: string;
   number: number;
   title: string;
@@ -227,14 +213,9 @@ export interface Job {
   vehicleId: string | null;
   placeId: string | null;
   location: JobPoint;
-  radiusMeters: number;
   windowStart: string | null;
   windowEnd: string | null;
-  durationMinutes: number;
   sequence: number;
-  notes: string | null;
-  customerName: string | null;
-  customerEmail: string | null;
   status: JobStatus;
   enRouteAt: string | null;
   arrivedAt: string | null;
@@ -260,12 +241,23 @@ export interface JobImportResult {
   created: number;
   errors: { line: number; error: string }[];
 }
-export const JOB_CSV_HEADER = "title,latitude,longitude,address,date,windowStart,windowEnd,vehicleName";
+/** The CSV import's columns: the fixed ones, then the table's flagged `csv` (shared/jobs/job-fields.ts). */
+export const JOB_CSV_HEADER = [
+  "title",
+  "latitude",
+  "longitude",
+  "address",
+  "date",
+  "windowStart",
+  "windowEnd",
+  "vehicleName",
+  ...JOB_TABLE_CSV_COLUMNS,
+].join(",");
 
 // ------------------------------------------------------------------ the fields a job keeps
 
 /** A job's fields, times in ms: the D1 row's and the synced store's shape less their bookkeeping. */
-export interface JobFields {
+export interface JobFields extends JobTableValues {
   number: number;
   title: string;
   date: string;
@@ -274,14 +266,9 @@ export interface JobFields {
   latitude: number;
   longitude: number;
   address: string | null;
-  radiusMeters: number;
   windowStart: string | null;
   windowEnd: string | null;
-  durationMinutes: number;
   sequence: number;
-  notes: string | null;
-  customerName: string | null;
-  customerEmail: string | null;
   status: JobStatus;
   enRouteAt: number | null;
   arrivedAt: number | null;
@@ -311,14 +298,10 @@ export function jobFieldsOf(
     latitude: point.latitude,
     longitude: point.longitude,
     address: point.address,
-    radiusMeters: input.radiusMeters ?? DEFAULT_JOB_RADIUS_M,
     windowStart: input.windowStart ?? null,
     windowEnd: input.windowEnd ?? null,
-    durationMinutes: input.durationMinutes ?? DEFAULT_JOB_DURATION_MIN,
     sequence: input.sequence ?? sequence,
-    notes: input.notes ?? null,
-    customerName: input.customerName ?? null,
-    customerEmail: input.customerEmail ?? null,
+    ...jobTableValuesGiven(input),
     status: "scheduled",
     enRouteAt: null,
     arrivedAt: null,
@@ -348,15 +331,11 @@ export function jobAfterPatch<F extends JobFields>(
     ...current,
     title: patch.title ?? current.title,
     date: patch.date ?? current.date,
-    radiusMeters: patch.radiusMeters ?? current.radiusMeters,
-    durationMinutes: patch.durationMinutes ?? current.durationMinutes,
     sequence: patch.sequence ?? current.sequence,
     vehicleId: pick("vehicleId"),
     windowStart: pick("windowStart"),
     windowEnd: pick("windowEnd"),
-    notes: pick("notes"),
-    customerName: pick("customerName"),
-    customerEmail: pick("customerEmail"),
+    ...jobTableValuesPatched(current, patch),
   };
 }
 
@@ -485,15 +464,10 @@ export type JobWire = [
   more?: JobWireMore,
 ];
 
-/** The fields most jobs lack, each left out when empty or default. */
-export type JobWireMore = {
+/** The fields most jobs lack, each left out when empty or default (the table's under their `wire` keys). */
+export type JobWireMore = JobTableWire & {
   /** place (packed id) */
   pl?: string;
-  r?: number;
-  m?: number;
-  no?: string;
-  cn?: string;
-  ce?: string;
   /** status, as its index in JOB_STATUSES (absent: scheduled) */
   s?: number;
   er?: number;
@@ -521,11 +495,7 @@ const COORDINATE_SCALE = 10 ** JOB_COORDINATE_DECIMALS;
 function encodeJobMore(j: JobFields): JobWireMore {
   const w: JobWireMore = {};
   if (j.placeId) w.pl = packJobId(j.placeId);
-  if (j.radiusMeters !== DEFAULT_JOB_RADIUS_M) w.r = j.radiusMeters;
-  if (j.durationMinutes !== DEFAULT_JOB_DURATION_MIN) w.m = j.durationMinutes;
-  setIfPresent(w, "no", j.notes);
-  setIfPresent(w, "cn", j.customerName);
-  setIfPresent(w, "ce", j.customerEmail);
+  encodeJobTable(j, w);
   if (j.status !== "scheduled") w.s = JOB_STATUSES.indexOf(j.status);
   setIfPresent(w, "er", seconds(j.enRouteAt));
   setIfPresent(w, "ar", seconds(j.arrivedAt));
@@ -574,14 +544,10 @@ export function decodeJob(jobId: string, w: JobWire): SyncedJob {
     latitude: latitude / COORDINATE_SCALE,
     longitude: longitude / COORDINATE_SCALE,
     address: address ?? null,
-    radiusMeters: more.r ?? DEFAULT_JOB_RADIUS_M,
     windowStart: windowStart === null || windowStart === undefined ? null : clockOf(windowStart),
     windowEnd: windowEnd === null || windowEnd === undefined ? null : clockOf(windowEnd),
-    durationMinutes: more.m ?? DEFAULT_JOB_DURATION_MIN,
     sequence,
-    notes: more.no ?? null,
-    customerName: more.cn ?? null,
-    customerEmail: more.ce ?? null,
+    ...decodeJobTable(more),
     status: JOB_STATUSES[more.s ?? 0] ?? "scheduled",
     enRouteAt: millis(more.er),
     arrivedAt: millis(more.ar),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_STATUSES, type Job } from "../../shared/jobs/jobs";
+import { jobTableAnswers } from "../../shared/jobs/job-fields";
 
 /** What the job and route routes answer, for their declarations (issue 43, DESIGN.md "Jobs and routes"). */
 const nullableString = z.string().nullable();
@@ -13,14 +14,10 @@ export const job: z.ZodType<Job> = z.object({
   vehicleId: nullableString.describe("null: not assigned yet"),
   placeId: nullableString,
   location: z.object({ latitude: z.number(), longitude: z.number(), address: nullableString }),
-  radiusMeters: z.number(),
   windowStart: nullableString.describe("HH:MM, local"),
   windowEnd: nullableString.describe("HH:MM, local"),
-  durationMinutes: z.number().int(),
   sequence: z.number().int().describe("The order on its vehicle's day"),
-  notes: nullableString,
-  customerName: nullableString,
-  customerEmail: nullableString,
+  ...jobTableAnswers,
   status: z.enum(JOB_STATUSES),
   enRouteAt: instant,
   arrivedAt: instant,

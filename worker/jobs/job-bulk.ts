@@ -1,6 +1,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { DEFAULT_JOB_DURATION_MIN, DEFAULT_JOB_RADIUS_M, type JobInput, type JobPoint } from "../../shared/jobs/jobs";
+import type { JobInput, JobPoint } from "../../shared/jobs/jobs";
+import { JOB_TABLE_KEYS, jobTableValuesGiven } from "../../shared/jobs/job-fields";
 import { BULK_JSON_CHARS } from "../../db/bulk";
 import type { Db } from "../../db/client";
 import { jobNotifications, jobs } from "../../db/schema";
@@ -11,7 +12,8 @@ import { jobNotifications, jobs } from "../../db/schema";
  * this machine; `INSERT ... SELECT ... FROM json_each(?)` writes a chunk of rows per statement.
  * Numbers follow the workspace's highest, read inside each statement (one transaction: a job
  * planned meanwhile cannot take one), in the lines' order. The rows are new and their fields
- * checked: only what a CSV line carries is set, the rest is the column's default.
+ * checked: only what a CSV line carries is set, the rest is the column's default; the table's fields
+ * (shared/jobs/job-fields.ts) each as the line gives it or its default, after the fixed ten.
  */
 export interface BulkJob {
   id: string;
@@ -20,6 +22,8 @@ export interface BulkJob {
   sequence: number;
 }
 
+/** The cells each row's JSON array starts with, before the table's fields. */
+const FIXED_CELLS = 10;
 const at = (i: number) => sql.raw(`json_extract(j.value, '$[${i}]')`);
 
 function chunkStatement(
@@ -46,8 +50,7 @@ function chunkStatement(
     window_start: at(7),
     window_end: at(8),
     sequence: at(9),
-    radius_meters: sql`${DEFAULT_JOB_RADIUS_M}`,
-    duration_minutes: sql`${DEFAULT_JOB_DURATION_MIN}`,
+    ...Object.fromEntries(JOB_TABLE_KEYS.map((k, i) => [jobs[k].name, at(FIXED_CELLS + i)])),
     status: sql`'scheduled'`,
     late: sql`0`,
     proof_photo_ids: sql`'[]'`,
@@ -69,8 +72,9 @@ export function bulkJobWrites(
   rows: BulkJob[],
   writer: { userId: string | null; now: number },
 ): (stamp: SQL<number>) => BatchItem<"sqlite">[] {
-  const encoded = rows.map(({ id, input, point, sequence }) =>
-    JSON.stringify([
+  const encoded = rows.map(({ id, input, point, sequence }) => {
+    const table = jobTableValuesGiven(input);
+    return JSON.stringify([
       id,
       input.title,
       input.date,
@@ -81,8 +85,9 @@ export function bulkJobWrites(
       input.windowStart ?? null,
       input.windowEnd ?? null,
       sequence,
-    ]),
-  );
+      ...JOB_TABLE_KEYS.map((k) => table[k]),
+    ]);
+  });
   const chunks: string[] = [];
   for (let i = 0; i < encoded.length;) {
     let size = 0;

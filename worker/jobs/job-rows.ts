@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { compareJobOrder, type Job, type JobRoutes, type JobStatus } from "../../shared/jobs/jobs";
+import { jobTableValuesOf } from "../../shared/jobs/job-fields";
 import type { Db } from "../../db/client";
 import { jobs } from "../../db/schema";
 import type { JobRow } from "./job-writes";
@@ -20,14 +21,10 @@ export function toJob(row: JobRow): Job {
     vehicleId: row.vehicleId,
     placeId: row.placeId,
     location: { latitude: row.latitude, longitude: row.longitude, address: row.address },
-    radiusMeters: row.radiusMeters,
     windowStart: row.windowStart,
     windowEnd: row.windowEnd,
-    durationMinutes: row.durationMinutes,
     sequence: row.sequence,
-    notes: row.notes,
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
+    ...jobTableValuesOf(row),
     status: row.status,
     enRouteAt: iso(row.enRouteAt),
     arrivedAt: iso(row.arrivedAt),

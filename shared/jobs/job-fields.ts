@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { emailField } from "../account/auth";
+
+/**
+ * A job's plain fields, one entry each (issue 52 "A field is one edit", docs/decisions/0082):
+ * a value a planner gives and the job keeps as given, with no rule of its own. From this table
+ * come the REST body, patch and answer (shared/jobs/jobs.ts, worker/api/job-answers.ts), the
+ * synced value (each under its short key in the wire's last object, left out when empty or
+ * default), the New job form's inputs and values (app/jobs/), the CSV import's columns (after the
+ * fixed ones) and its bulk INSERT. A new field is an entry here, its column in db/schema.ts (same
+ * name) and a migration: docs/add-a-field.md. The fields with rules or encodings of their own
+ * (the day, the order, the point, the window, the status and its times, the proof) stay written
+ * out in shared/jobs/jobs.ts.
+ */
+
+export const DEFAULT_JOB_RADIUS_M = 150;
+export const MAX_JOB_RADIUS_M = 10_000;
+export const DEFAULT_JOB_DURATION_MIN = 5;
+/** A job's day at most: a stop longer than that is a different kind of plan. */
+export const MAX_JOB_DURATION_MIN = 24 * 60;
+
+/** A text a job may lack: left out stays left out (a PATCH that does not name it keeps it); empty clears it. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** How a field is asked for in the New job form (app/jobs/new-job-form.tsx); the input's name is the field's. */
+export interface JobFormInput {
+  id: string;
+  label: string;
+  type?: "text" | "email" | "number" | "textarea";
+  placeholder?: string;
+  /** A number input's least value. */
+  min?: number;
+}
+
+type Flags<W extends string> = {
+  /** Its key in the synced value's last object: short, as a first sync carries one per job (ADR 0061). */
+  wire: W;
+  /** A column of the CSV import, named as the field, after the fixed ones. */
+  csv: boolean;
+  /** An input of the New job form; absent: set over REST and sync only. */
+  form?: JobFormInput;
+  /** A value the round-trip tests give it (worker/jobs/job-fields.worker.test.ts). */
+  example: string | number;
+  /** The REST answer's description of it, in the OpenAPI document. */
+  describe?: string;
+};
+type TextSchema = z.ZodType<string | null | undefined, z.ZodTypeDef, unknown>;
+type NumberSchema = z.ZodType<number, z.ZodTypeDef, unknown>;
+export type TextFieldSpec<W extends string = string> = Flags<W> & { kind: "text"; schema: TextSchema };
+export type NumberFieldSpec<W extends string = string> = Flags<W> & {
+  kind: "number";
+  schema: NumberSchema;
+  /** What a job not given it has; left off the wire. */
+  default: number;
+  integer: boolean;
+};
+export type JobFieldSpec = TextFieldSpec | NumberFieldSpec;
+
+/** A text a job may lack (null: none). */
+const text = <W extends string>(schema: TextSchema, flags: Flags<W>): TextFieldSpec<W> => ({
+  kind: "text",
+  schema,
+  ...flags,
+});
+/** A number every job has, `default` when not given. */
+const number = <W extends string>(
+  schema: NumberSchema,
+  spec: Flags<W> & { default: number; integer: boolean },
+): NumberFieldSpec<W> => ({ kind: "number", schema, ...spec });
+
+const radiusMeters = z
+  .number({ invalid_type_error: "Enter metres" })
+  .min(10, "At least 10 m")
+  .max(MAX_JOB_RADIUS_M, `At most ${MAX_JOB_RADIUS_M} m`);
+const durationMinutes = z
+  .number({ invalid_type_error: "Enter minutes" })
+  .int("Whole minutes")
+  .min(0, "0 or more")
+  .max(MAX_JOB_DURATION_MIN, `At most ${MAX_JOB_DURATION_MIN} minutes`);
+const customerEmail = emailField.nullish().or(z.literal("").transform(() => null));
+
+/** The table. Order: the form's, the CSV's extra columns' and the answer's. */
+export const JOB_FIELD_TABLE = {
+  radiusMeters: number(radiusMeters, {
+    wire: "r",
+    default: DEFAULT_JOB_RADIUS_M,
+    integer: false,
+    csv: false,
+    example: 80,
+  }),
+  durationMinutes: number(durationMinutes, {
+    wire: "m",
+    default: DEFAULT_JOB_DURATION_MIN,
+    integer: true,
+    csv: false,
+    form: {
+      id: "job-duration",
+      label: "Duration (min)",
+      type: "number",
+      placeholder: String(DEFAULT_JOB_DURATION_MIN),
+      min: 0,
+    },
+    example: 12,
+  }),
+  customerName: text(optionalText(200), {
+    wire: "cn",
+    csv: false,
+    form: { id: "job-customer", label: "Customer" },
+    example: "Ann Lee",
+  }),
+  customerEmail: text(customerEmail, {
+    wire: "ce",
+    csv: false,
+    form: { id: "job-customer-email", label: "Customer e-mail", type: "email" },
+    example: "ann@example.com",
+  }),
+  notes: text(optionalText(2000), {
+    wire: "no",
+    csv: false,
+    form: { id: "job-notes", label: "Notes", type: "textarea" },
+    example: "Ring twice",
+  }),
+};
+
+type Table = typeof JOB_FIELD_TABLE;
+export type JobTableKey = keyof Table;
+export const JOB_TABLE_KEYS = Object.keys(JOB_FIELD_TABLE) as JobTableKey[];
+const specOf = (key: JobTableKey): JobFieldSpec => JOB_FIELD_TABLE[key];
+
+/** The table's fields as a job keeps, answers and syncs them. */
+export type JobTableValues = { [K in JobTableKey]: Table[K] extends NumberFieldSpec ? number : string | null };
+/** As the synced value's last object carries them (absent: empty or default). */
+export type JobTableWire = {
+  [K in JobTableKey as Table[K]["wire"]]?: Table[K] extends NumberFieldSpec ? number : string;
+};
+/** As a body or a patch gives them: any may be left out; null clears a text. */
+export type JobTableInput = { [K in JobTableKey]?: Table[K] extends NumberFieldSpec ? number : string | null };
+
+/** The body's and the patch's checks of the table's fields (each may be left out). */
+export const jobTableInputs = Object.fromEntries(
+  JOB_TABLE_KEYS.map((k) => {
+    const spec = specOf(k);
+    return [k, spec.kind === "number" ? spec.schema.optional() : spec.schema];
+  }),
+) as { [K in JobTableKey]: Table[K] extends NumberFieldSpec ? z.ZodOptional<NumberSchema> : TextSchema };
+
+/** The REST answer's description of each field (worker/api/job-answers.ts, the OpenAPI document). */
+export const jobTableAnswers = Object.fromEntries(
+  JOB_TABLE_KEYS.map((k) => {
+    const spec = specOf(k);
+    const answer = spec.kind === "text" ? z.string().nullable() : spec.integer ? z.number().int() : z.number();
+    return [k, spec.describe ? answer.describe(spec.describe) : answer];
+  }),
+) as unknown as { [K in JobTableKey]: z.ZodType<JobTableValues[K]> };
+
+const emptyOf = (spec: JobFieldSpec) => (spec.kind === "number" ? spec.default : null);
+
+function mapTable<T>(value: (key: JobTableKey, spec: JobFieldSpec) => T) {
+  return Object.fromEntries(JOB_TABLE_KEYS.map((k) => [k, value(k, specOf(k))])) as unknown as JobTableValues;
+}
+
+/** A new job's values: as given, else the default (or null). */
+export const jobTableValuesGiven = (input: JobTableInput): JobTableValues =>
+  mapTable((k, spec) => input[k] ?? emptyOf(spec));
+
+/** A patch applied: undefined keeps a value, null clears it (to the default for a number). */
+export const jobTableValuesPatched = (current: JobTableValues, patch: JobTableInput): JobTableValues =>
+  mapTable((k, spec) => (patch[k] === undefined ? current[k] : (patch[k] ?? emptyOf(spec))));
+
+/** The table's fields of a row (or any job that has them), and nothing else. */
+export const jobTableValuesOf = (row: JobTableValues): JobTableValues => mapTable((k) => row[k]);
+
+/** Onto the synced value's last object: left out when empty or the default. */
+export function encodeJobTable(values: JobTableValues, wire: JobTableWire) {
+  const out = wire as Record<string, string | number>;
+  for (const k of JOB_TABLE_KEYS) {
+    const value = values[k];
+    if (value !== null && value !== emptyOf(specOf(k))) out[specOf(k).wire] = value;
+  }
+}
+
+export const decodeJobTable = (wire: JobTableWire): JobTableValues =>
+  mapTable((_k, spec) => (wire as Record<string, string | number | undefined>)[spec.wire] ?? emptyOf(spec));
+
+/** The CSV import's columns after the fixed ones. */
+export const JOB_TABLE_CSV_COLUMNS = JOB_TABLE_KEYS.filter((k) => specOf(k).csv);
+
+/** The form's inputs, in the table's order. */
+export const JOB_FORM_FIELDS = JOB_TABLE_KEYS.flatMap((k) => {
+  const form = specOf(k).form;
+  return form ? [{ name: k, ...form }] : [];
+});
+
+/**
+ * The form's or a CSV line's text for each field it names, as a body gives it: a number cell as
+ * a number (a word left as is, for the schema to refuse), an empty text as null, an empty number
+ * left out (its default).
+ */
+export function jobTableFromText(cells: Partial<Record<JobTableKey, string>>, keys: readonly JobTableKey[]) {
+  const out: Record<string, string | number | null | undefined> = {};
+  for (const k of keys) {
+    const cell = cells[k]?.trim() ?? "";
+    if (specOf(k).kind === "text") out[k] = cell || null;
+    else out[k] = cell === "" ? undefined : Number.isNaN(Number(cell)) ? cell : Number(cell);
+  }
+  return out as JobTableInput;
+}
