@@ -37,10 +37,13 @@ describe("reads of the tables the workspace object flushes", () => {
     const db = database(env.DB);
     const settled: string[] = [];
     const scope = (name: string) => ({ settle: async () => void settled.push(name) });
-    await liveReads.run(scope("events"), () =>
-      db.all(sql`SELECT count(*) AS n FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id`),
-    );
-    await liveReads.run(scope("issues"), () => db.all(sql`SELECT count(*) AS n FROM issues`));
+    // Awaited inside the scope, as a handler does: Drizzle's query runs when awaited.
+    await liveReads.run(scope("events"), async () => {
+      await db.all(sql`SELECT count(*) AS n FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id`);
+    });
+    await liveReads.run(scope("issues"), async () => {
+      await db.all(sql`SELECT count(*) AS n FROM issues`);
+    });
     expect(settled).toEqual(["events"]);
   });
 
