@@ -6,7 +6,7 @@ import { ENGINE_HOURS_TABLE } from "../domain/fold/engine-hours";
 import { JOB_PROGRESS_TABLE } from "../domain/jobs/module";
 import { userWithWorkspace } from "../worker/test/factories";
 import { bulkUpdate } from "./bulk";
-import { database } from "./client";
+import { database } from "../worker/test/db";
 import { beacons, vehicles } from "./schema";
 
 /**

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { flushRows } from "../party/live-fleet/flush-tables";
 import { userWithWorkspace } from "../worker/test/factories";
-import { database } from "./client";
+import { database } from "../worker/test/db";
 import { alerts } from "./schema";
 
 /** Issue 34, finding 9: an alert id that collides across workspaces never moves or rewrites the other's row. */

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Db } from "./client";
+import type { LiveWrites } from "./client";
 
 /** The rows' JSON per statement, under D1's 100 KB per SQL statement with room for the rest. */
 export const BULK_JSON_CHARS = 80_000;
@@ -24,7 +24,12 @@ export interface BulkOptions {
  * parameters of a raw statement (its `SQLiteRaw` has no prepared statement). A SQLite string
  * literal has one escape, a doubled quote, applied to the whole JSON text: no value can end it.
  */
-export function bulkInsert<T extends SQLiteTable>(db: Db, table: T, rows: T["$inferInsert"][], options: BulkOptions) {
+export function bulkInsert<T extends SQLiteTable>(
+  db: Pick<LiveWrites, "run">,
+  table: T,
+  rows: T["$inferInsert"][],
+  options: BulkOptions,
+) {
   const columns = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>);
   const fields = new Set(rows.flatMap((r) => Object.keys(r)));
   const written = columns.filter(([field, column]) => fields.has(field) && column !== options.stampVersion);
@@ -96,7 +101,7 @@ export interface BulkUpdateOptions {
  * (a beacon whose id was rotated meanwhile stays gone). Values go through the columns' encoding.
  */
 export function bulkUpdate<T extends SQLiteTable>(
-  db: Db,
+  db: Pick<LiveWrites, "run">,
   table: T,
   rows: Record<string, unknown>[],
   options: BulkUpdateOptions,

@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bumpVersion } from "./workspace-version";
+import { bumpVersion, database } from "../worker/test/db";
 import { userWithWorkspace } from "../worker/test/factories";
 import { BULK_JSON_CHARS, bulkInsert } from "./bulk";
-import { database } from "./client";
 import { vehicles, workspaces } from "./schema";
 
 const db = () => database(env.DB);

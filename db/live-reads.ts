@@ -20,9 +20,17 @@ export interface LiveReadScope {
 
 export const liveReads = new AsyncLocalStorage<LiveReadScope>();
 
-const liveTable = new RegExp(`\\b(?:from|join)\\s+"(?:${FLUSHED_TABLES.join("|")})"`, "i");
+/**
+ * A flushed table named where a statement reads from: after FROM or JOIN, or after a comma of a
+ * FROM list, quoted as Drizzle writes it ("vehicle_events") or bare, backquoted or bracketed as raw
+ * SQL may (`FROM vehicle_events e`, worker/reports/events.ts). A longer name (vehicles_archive) is not one.
+ */
+const liveTable = new RegExp(
+  `\\b(?:from|join)\\s+(?:[^;()]*?,\\s*)?["\`[]?(?:${FLUSHED_TABLES.join("|")})(?![\\w$])`,
+  "i",
+);
 
-/** Whether a statement's SQL reads a live table (Drizzle quotes every table name; a write's subquery counts). */
+/** Whether a statement's SQL reads a live table, however its names are written (a write's subquery counts). */
 export function readsLiveTable(query: string): boolean {
   return liveTable.test(query);
 }

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
-import { eq, getTableName } from "drizzle-orm";
+import { eq, getTableName, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "./client";
 import { beacons } from "./schema";
-import { readsLiveTable } from "./live-reads";
+import { liveReads, readsLiveTable } from "./live-reads";
 import { FLUSHED_TABLES } from "./live-tables";
 import { FLUSH_TABLES } from "../party/live-fleet/flush-tables";
 import { call, report, userWithWorkspace } from "../worker/test/factories";
@@ -22,6 +22,29 @@ describe("reads of the tables the workspace object flushes", () => {
     expect(readsLiveTable('insert into "telemetry" ("id") values (?)')).toBe(false);
     expect(readsLiveTable('select * from "vehicles_archive"')).toBe(false);
     expect(readsLiveTable('select * from "issues"')).toBe(false);
+    // Raw SQL names tables bare (worker/reports/events.ts), in a FROM list, or quoted otherwise.
+    expect(readsLiveTable("SELECT e.id FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id")).toBe(
+      true,
+    );
+    expect(readsLiveTable("select * from issues i join jobs j on j.id = i.job_id")).toBe(true);
+    expect(readsLiveTable("select * from issues i, vehicles v where v.id = i.vehicle_id")).toBe(true);
+    expect(readsLiveTable("select * from `alerts`")).toBe(true);
+    expect(readsLiveTable("select * from vehicles_archive")).toBe(false);
+    expect(readsLiveTable("insert into jobs select * from json_each(?)")).toBe(false);
+  });
+
+  it("settles a raw read that names a live table bare, and lets a raw read of other tables go at once", async () => {
+    const db = database(env.DB);
+    const settled: string[] = [];
+    const scope = (name: string) => ({ settle: async () => void settled.push(name) });
+    // Awaited inside the scope, as a handler does: Drizzle's query runs when awaited.
+    await liveReads.run(scope("events"), async () => {
+      await db.all(sql`SELECT count(*) AS n FROM vehicle_events e LEFT JOIN event_rollups r ON r.event_id = e.id`);
+    });
+    await liveReads.run(scope("issues"), async () => {
+      await db.all(sql`SELECT count(*) AS n FROM issues`);
+    });
+    expect(settled).toEqual(["events"]);
   });
 
   it("answers with a report the object acknowledged but has not written to D1 yet", async () => {

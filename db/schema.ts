@@ -232,7 +232,7 @@ export const workspaces = sqliteTable("workspaces", {
   /** Raised by pushes recorded without a write (refused, unknown): pulls then answer the pusher's mutation ids (migrations/0019). */
   syncAcks: integer("sync_acks").notNull().default(0),
   /**
-   * Written by the workspace object's flush alone (db/workspace-version.ts `bumpLiveVersion`): the
+   * Written by the workspace object's flush alone (db/writer.ts `bumpLiveVersion`): the
    * version of its last flush, and the last version before it that was not a flush. While the
    * newest version is a flush's, an incremental pull from at or above `editVersion` reads only the
    * tables the flush writes (migrations/0021).

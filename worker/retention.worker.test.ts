@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../db/client";
+import { database } from "./test/db";
 import {
   alertDeliveries,
   emailConfirmations,

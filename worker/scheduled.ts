@@ -6,7 +6,6 @@ import { retentionDue, runRetention } from "./retention";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { sendIssueNotifications } from "./maintenance/issue-notifications";
 import { sendJobNotifications } from "./jobs/job-notifications";
-import { announceWrites } from "./workspace-object";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
 import { relayAlerts } from "./alerts/relay";
@@ -53,10 +52,11 @@ export async function runScheduled(controller: ScheduledController, env: Env, ct
 /** What runs beside the minute's alerts, each on its own (one failing stops none of the others). */
 function startHousekeeping(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
   ctx.waitUntil(
-    collectTombstones(database(env.DB))
-      // A room's shared read from before the collection would still diff a cookie below the new floor.
-      .then((collected) => announceWrites({ env }, collected, { readYourWrites: true, change: { poke: false } }))
-      .catch((error) => console.error("scheduled: collecting tombstones failed:", error)),
+    // Each workspace's collection is announced by the writer: a room's shared read from before it
+    // would still diff a cookie below the new floor.
+    collectTombstones({ env, db: database(env.DB) }).catch((error) =>
+      console.error("scheduled: collecting tombstones failed:", error),
+    ),
   );
   // Once an hour: the tables that only grow lose their oldest finished rows (worker/retention.ts).
   if (retentionDue(controller.scheduledTime))

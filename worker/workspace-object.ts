@@ -1,14 +1,18 @@
-import type { SQL } from "drizzle-orm";
 import type { HistoryShape } from "../party/room/positions";
 import type { HistoryPoint } from "../shared/fleet/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/live-fleet/live-fleet";
-import type { Db } from "../db/client";
+import type { Db, LiveWrites } from "../db/client";
 import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
-import { bumpVersion, bumpVersions, versionOf, versionOfRow } from "../db/workspace-version";
-import { inLists } from "../db/chunk";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  commitAcross,
+  commitUnversioned,
+  commitWrite,
+  commitWrites,
+  type Writes,
+  type WorkspaceWriter,
+} from "../db/writer";
 import type { WorkspaceChange } from "../party/workspace-change";
 import type { ShareViewAnswer } from "../party/room/share-views";
 import type { AlarmWake } from "../party/alarm/alarm-task";
@@ -17,7 +21,8 @@ import type { AlarmWake } from "../party/alarm/alarm-task";
  * Every call from the Worker into a workspace's Durable Object (party/fleet-room.ts, the
  * workspace's room: its sockets, its shared pull reads, its live fleet and positions,
  * docs/decisions/0016, 0023) goes through this module, and every committed write of a workspace
- * is announced to it through `commitWorkspaceWrite` / `announceWrites`.
+ * is announced to it through `commitWorkspaceWrite` / `announceWrites`: the Worker's side of the one
+ * writer (db/writer.ts, docs/decisions/0081), whose commits it pairs with their announcement.
  *
  * The object is addressed by the workspace id through `idFromName`, so its own `this.name` is
  * the workspace id without the extra naming RPC partyserver's getServerByName costs.
@@ -33,59 +38,74 @@ export interface WriteContext {
   waitUntil: (work: Promise<unknown>) => void;
 }
 
+// ---------------------------------------------------------------- writes, committed by the one writer (db/writer.ts, docs/decisions/0081)
+
+export type { Writes, WorkspaceWriter } from "../db/writer";
+
 /**
- * Commits one write of a workspace as one D1 transaction (versionedBatch), then announces it.
+ * Commits one write of a workspace as one D1 transaction (its version bumped, its rows stamped:
+ * db/writer.ts), then announces it.
  *
- *   await commitWorkspaceWrite(w, ws, (stamp) => [db.update(vehicles).set({ name, version: stamp })...]);
+ *   await commitWorkspaceWrite(w, ws, (stamp, live) => [live.update(vehicles).set({ name, version: stamp })...]);
  */
 export async function commitWorkspaceWrite(
   w: WriteContext,
   workspaceId: string,
-  writes: (stamp: SQL<number>) => BatchItem<"sqlite">[],
-  options: AnnounceOptions & { guards?: BatchItem<"sqlite">[] } = {},
+  writes: Writes,
+  options: AnnounceOptions & { guards?: (live: LiveWrites) => BatchItem<"sqlite">[] } = {},
 ): Promise<void> {
   const { guards, ...announce } = options;
-  await versionedBatch(w.db, workspaceId, writes, guards);
-  await announceWrites(w, [workspaceId], announce);
+  await commitWrite(w.db, workspaceId, writes, { guards, announce: () => announceWrites(w, [workspaceId], announce) });
 }
 
 /**
- * The one place a workspace's version goes up (docs/decisions/0003-sync.md): `guards` first (a
- * statement that fails aborts the batch), then the bump, then `writes`, which stamp the rows they
- * change with `stamp` (the new version, read back inside the transaction), so concurrent writers
- * never share a version. The caller announces the write once it committed: commitWorkspaceWrite
- * does both; the push commits mutation by mutation and announces once per request (worker/api/sync.ts);
- * the service due notices commit inside the object's alarm task, which pokes its own pages (docs/decisions/0066).
+ * Several commits of one workspace announced once, when `run` ends (the push: a transaction per
+ * mutation, one announcement per request). `announcement` says how from what `run` answered; a
+ * run that committed anything is announced even when it says nothing (a poke with
+ * read-your-writes), and also when `run` throws after a commit.
  */
-export function versionedBatch(
-  db: Db,
+export function commitWorkspaceWrites<T>(
+  w: WriteContext,
   workspaceId: string,
-  writes: (stamp: SQL<number>) => BatchItem<"sqlite">[],
-  guards: BatchItem<"sqlite">[] = [],
-) {
-  return db.batch([...guards, bumpVersion(db, workspaceId), ...writes(versionOf(workspaceId))] as [
-    BatchItem<"sqlite">,
-    ...BatchItem<"sqlite">[],
-  ]);
+  run: (writer: WorkspaceWriter) => Promise<T>,
+  announcement: (result: T) => AnnounceOptions | null,
+): Promise<T> {
+  return commitWrites(w.db, workspaceId, run, async (result, committed) => {
+    const options = result === undefined ? null : announcement(result);
+    if (options || committed) await announceWrites(w, [workspaceId], options ?? { readYourWrites: true });
+  });
 }
 
 /**
  * `commitWorkspaceWrite` for one write across many workspaces at once (the cron's expiry of old
- * Inbox alerts, docs/decisions/0069): per list of them (cut to D1's bound-value limit) their
- * versions go up, then `writes(part, stampOf)` stamp each row with its own workspace's new
- * version (`stampOf(the row's workspace column)`); every list in one D1 transaction, then each
+ * Inbox alerts, docs/decisions/0069): every workspace's version bumped and each row stamped with its
+ * own workspace's (`stampOf(the row's workspace column)`), in one D1 transaction, then each
  * workspace is announced (a poke).
  */
 export async function commitWorkspacesWrite(
   w: Pick<WriteContext, "env" | "db"> & Partial<Pick<WriteContext, "waitUntil">>,
   workspaceIds: Iterable<string>,
-  writes: (part: string[], stampOf: (workspaceColumn: SQLiteColumn) => SQL<number>) => BatchItem<"sqlite">[],
+  writes: Parameters<typeof commitAcross>[2],
 ): Promise<void> {
-  const parts = inLists(workspaceIds);
-  const [first, ...rest] = parts.flatMap((part) => [bumpVersions(w.db, part), ...writes(part, versionOfRow)]);
-  if (!first) return;
-  await w.db.batch([first, ...rest]);
-  await announceWrites(w, parts.flat());
+  await commitAcross(w.db, workspaceIds, writes, (written) => announceWrites(w, written));
+}
+
+/**
+ * The cron's collection of a workspace's old tombstones (worker/sync/tombstones.ts): rows deleted
+ * more than 30 days ago leave D1, in one transaction with the `tombstone_floor` that sends every
+ * older cookie a reset. No version bump: a pull from a cookie above the floor sees the same rows
+ * as before (a tombstone's `del` is only for clients older than the floor, which reset). Announced
+ * so the object drops its shared reads, which could still diff a cookie below the new floor; no
+ * page is poked, since none has anything new to pull.
+ */
+export async function commitTombstoneCollection(
+  w: Pick<WriteContext, "env" | "db">,
+  workspaceId: string,
+  writes: (live: LiveWrites) => BatchItem<"sqlite">[],
+): Promise<void> {
+  await commitUnversioned(w.db, writes, () =>
+    announceWrites(w, [workspaceId], { readYourWrites: true, change: { poke: false } }),
+  );
 }
 
 export interface AnnounceOptions {

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../db/client";
+import type { Db, LiveWrites } from "../../db/client";
 import { alerts, beacons, telemetry, vehicles } from "../../db/schema";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
-import { bumpLiveVersion, versionOf } from "../../db/workspace-version";
+import { commitWrite, type Announce } from "../../db/writer";
 import type { AlertChanges, OpenBeaconAlert, WatchedBeacon } from "../../domain/alerts/beacon-watch";
 
 /** An open alert the watch keeps, with its type (the two rules each read their own). */
@@ -67,17 +67,28 @@ export async function readWatchSnapshot(db: Db, workspaceId: string): Promise<Wa
 /**
  * One transaction of the object's live write path: the version bumped as the flush bumps it (the
  * tables are live ones, docs/decisions/0059), vehicles gone silent made INACTIVE, alerts opened,
- * ended or raised, every row stamped. Idempotent: a run cut short and made again writes the same.
+ * ended or raised, every row stamped, then `announce` (the object's poke). Idempotent: a run cut
+ * short and made again writes the same.
  */
 export async function writeWatchChanges(
   db: Db,
   workspaceId: string,
   inactive: string[],
   changes: AlertChanges,
+  announce: Announce,
 ): Promise<void> {
-  const stamp = versionOf(workspaceId);
+  const writes = (stamp: SQL<number>, live: LiveWrites) => watchWrites(live, stamp, workspaceId, inactive, changes);
+  await commitWrite(db, workspaceId, writes, { bump: "live", announce });
+}
+
+function watchWrites(
+  db: LiveWrites,
+  stamp: SQL<number>,
+  workspaceId: string,
+  inactive: string[],
+  changes: AlertChanges,
+): BatchItem<"sqlite">[] {
   const writes: BatchItem<"sqlite">[] = [
-    bumpLiveVersion(db, workspaceId),
     ...bulkUpdate(
       db,
       vehicles,
@@ -103,5 +114,5 @@ export async function writeWatchChanges(
         .set({ ...set, version: stamp })
         .where(and(eq(alerts.id, id), eq(alerts.workspaceId, workspaceId))),
     );
-  await db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return writes;
 }

@@ -105,9 +105,8 @@ export class BeaconWatchTask implements AlarmTask {
       // The ACTIVE a flush owes is written before the INACTIVE this run decides.
       await this.deps.settle();
       const inactiveIds = inactive.map((b) => b.vehicleId);
-      await writeWatchChanges(db(), workspaceId, inactiveIds, changes);
+      await writeWatchChanges(db(), workspaceId, inactiveIds, changes, () => this.deps.announce());
       this.#remember(snapshot, inactiveIds, changes);
-      await this.deps.announce();
     }
     this.#deadline = nextSilenceDeadline(rules, watched, now);
     this.#ranAt = now;

@@ -3,7 +3,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
+import { database } from "../../worker/test/db";
 import { beacons, vehicles } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../../worker/test/factories";
 import { ingestRequests, objectAlarm, roomOf, runObjectTasks } from "../../worker/test/ingest";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
+import { database } from "../../worker/test/db";
 import { vehicles } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../../worker/test/factories";
 import { ingest } from "../../worker/test/ingest";

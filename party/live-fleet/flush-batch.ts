@@ -3,17 +3,18 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { FUEL_EVENT_TYPES, SYNCED_EVENTS_PER_VEHICLE } from "../../shared/fleet/vehicle-event";
 import { firstCheckedAt } from "../../shared/costs/fuel-check";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
-import type { Db } from "../../db/client";
+import type { SQL } from "drizzle-orm";
+import type { LiveWrites } from "../../db/client";
 import { beacons, eventRollups, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 import { flushRows, type FlushTable } from "./flush-tables";
-import { bumpLiveVersion, versionOf } from "../../db/workspace-version";
 import type { FlushRow } from "../../domain/fold/fold";
 import { healthFieldsOf, type DeviceState, type Pending } from "./live-store";
 import type { EventUpsert } from "../../domain/fold/motion";
 
 /**
- * The D1 statements of one flush of a workspace object (docs/decisions/0016, part 5): ONE
- * transaction that bumps the workspace's version, then writes what is pending in bulk, a handful
+ * The D1 statements of one flush of a workspace object (docs/decisions/0016, part 5), which the
+ * one writer commits as ONE transaction after the workspace's version's bump (commitWrite
+ * of db/writer.ts, `bump: "live"`): it writes what is pending in bulk, a handful
  * of statements whatever the number of vehicles (positions are not among them: they stay in the
  * object's own store, party/positions/): telemetry and events stamped with the new version, old events out of the synced set,
  * beacon health as absolute values, ACTIVE, and the modules' rows. Every statement is idempotent
@@ -21,7 +22,8 @@ import type { EventUpsert } from "../../domain/fold/motion";
  * after a restart writes the same rows.
  */
 export function flushStatements(
-  db: Db,
+  db: LiveWrites,
+  stamp: SQL<number>,
   workspaceId: string,
   entries: Pending[],
   tables?: Record<string, FlushTable>,
@@ -41,7 +43,6 @@ export function flushStatements(
   const activeRows = of("active").map((a) => ({ id: a.vehicleId, beaconStatus: "ACTIVE" }));
   const moduleRows: FlushRow[] = of("row").map((r) => r.row);
   return [
-    bumpLiveVersion(db, workspaceId),
     ...bulkInsert(db, telemetry, telemetryRows, {
       onConflict: { target: [telemetry.vehicleId], set: TELEMETRY_SET },
       stampVersion: telemetry.version,
@@ -54,6 +55,7 @@ export function flushStatements(
     ...flushRows(db, moduleRows, tables),
     ...pruneEvents(
       db,
+      stamp,
       workspaceId,
       of("prune").map((p) => p.vehicleId),
     ),
@@ -70,6 +72,7 @@ export function flushStatements(
     // Last: an event dropped after its rows were written in this same transaction still goes.
     ...dropEvents(
       db,
+      stamp,
       workspaceId,
       of("dropEvent").map((d) => d.eventId),
     ),
@@ -82,13 +85,13 @@ export function flushStatements(
  * (worker/reports/events.ts reads soft-deleted events, as older ones leave the synced set that
  * way), and their rollup figures removed. A drop of an event D1 never had changes nothing.
  */
-function dropEvents(db: Db, workspaceId: string, eventIds: string[]) {
+function dropEvents(db: LiveWrites, stamp: SQL<number>, workspaceId: string, eventIds: string[]) {
   if (!eventIds.length) return [];
   const ids = sql`(SELECT value FROM json_each(${JSON.stringify(eventIds)}))`;
   return [
     db
       .update(vehicleEvents)
-      .set({ deleted: true, endTime: sql`${vehicleEvents.startTime}`, version: versionOf(workspaceId) })
+      .set({ deleted: true, endTime: sql`${vehicleEvents.startTime}`, version: stamp })
       .where(and(eq(vehicleEvents.workspaceId, workspaceId), sql`${vehicleEvents.id} IN ${ids}`)),
     db
       .delete(eventRollups)
@@ -163,7 +166,7 @@ function healthRow(d: DeviceState) {
  * fuel drops of the Fuel page's checked days stay too (shared/costs/fuel-check.ts, docs/decisions/0060):
  * the browser holds fill-ups against them offline; the timeline still shows the newest three.
  */
-function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
+function pruneEvents(db: LiveWrites, stamp: SQL<number>, workspaceId: string, vehicleIds: string[]) {
   if (!vehicleIds.length) return [];
   const ids = sql.raw(`'${JSON.stringify(vehicleIds).replace(/'/g, "''")}'`);
   // Correlated on the outer row's vehicle (named in full: inside the subquery a bare column is n's);
@@ -174,7 +177,7 @@ function pruneEvents(db: Db, workspaceId: string, vehicleIds: string[]) {
   return [
     db
       .update(vehicleEvents)
-      .set({ deleted: true, version: versionOf(workspaceId) })
+      .set({ deleted: true, version: stamp })
       .where(
         and(
           eq(vehicleEvents.workspaceId, workspaceId),

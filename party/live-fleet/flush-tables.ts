@@ -6,7 +6,7 @@ import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE } from "../../domain/reports/rol
 import { ENGINE_HOURS_TABLE } from "../../domain/fold/engine-hours";
 import { FUEL_EVENTS_TABLE } from "../../domain/fuel/fuel-watch-module";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
-import type { Db } from "../../db/client";
+import type { LiveWrites } from "../../db/client";
 import { alerts, eventRollups, jobs, vehicleDayRollups, vehicleEvents, vehicles } from "../../db/schema";
 import { JOB_PROGRESS_TABLE } from "../../domain/jobs/module";
 
@@ -64,7 +64,7 @@ export const FLUSH_TABLES: Record<string, FlushTable> = {
 
 /** The upserts of the modules' rows: one bulk statement per table (db/bulk.ts), whatever the number of rows. */
 export function flushRows(
-  db: Db,
+  db: LiveWrites,
   rows: FlushRow[],
   tables: Record<string, FlushTable> = FLUSH_TABLES,
 ): BatchItem<"sqlite">[] {
@@ -98,7 +98,7 @@ export function flushRows(
 
 /** An update-only table's rows, one bulk update per workspace (a flush has one), the scope column matched, not written. */
 function updateRows(
-  db: Db,
+  db: LiveWrites,
   target: FlushTable,
   { scope, stamp, guard }: NonNullable<FlushTable["updateOnly"]>,
   rows: Record<string, unknown>[],

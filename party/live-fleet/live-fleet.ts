@@ -3,6 +3,7 @@ import { FLUSH_TABLES, rowKey, type FlushTable } from "./flush-tables";
 import { FUEL_EVENTS_TABLE } from "../../domain/fuel/fuel-watch-module";
 import { DEFAULT_CLOCK_BOUNDS, type ClockBounds } from "../../domain/fold/device-clock";
 import { flushStatements } from "./flush-batch";
+import { commitWrite } from "../../db/writer";
 import {
   type BeaconReport,
   type FleetModule,
@@ -64,6 +65,13 @@ export interface LiveOptions {
   modules?: readonly FleetModule[];
   tables?: Record<string, FlushTable>;
 }
+
+/**
+ * A flush's announcement: its reports were announced when they were acknowledged (the ingestion
+ * pokes the pages, party/room/), and the room drops its shared reads when the flush returns
+ * (RoomFlush, party/room/flush.ts `flushed`). Nothing is left to tell.
+ */
+const ANNOUNCED_BY_THE_ROOM = async () => {};
 
 /**
  * Pending entries per D1 transaction of a flush: bounded, so a backlog never makes one huge batch,
@@ -193,8 +201,13 @@ export class LiveFleet {
   async #flushChunk(entries: Pending[], d1Writable = false): Promise<void> {
     const db = this.db();
     try {
-      const statements = flushStatements(db, this.workspaceId, entries, this.tables);
-      await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+      // The one writer commits it after the flush's bump (db/writer.ts).
+      await commitWrite(
+        db,
+        this.workspaceId,
+        (stamp, live) => flushStatements(live, stamp, this.workspaceId, entries, this.tables),
+        { bump: "live", announce: ANNOUNCED_BY_THE_ROOM },
+      );
       this.#store.dropFlushed(entries);
       return;
     } catch (error) {

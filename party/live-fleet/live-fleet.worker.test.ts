@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { telemetryKey } from "../../shared/fleet/telemetry";
-import { database, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
+import { bumpVersion, database, versionOf as stampOf } from "../../worker/test/db";
 import { beacons, telemetry, vehicleDayRollups, workspaces } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../../worker/test/factories";
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
@@ -110,8 +111,9 @@ describe("the flush", () => {
     await ingestRequests([[report(b!.id, T0), report(b!.id, Date.now() + 10 * 365 * 86_400_000)]], { flushMs: LATER });
     await runInDurableObject(roomOf(workspaceId), async (_room: WorkspaceRoom, state) => {
       // The flush's D1 transaction commits, then the object dies before it drops what it wrote...
-      const statements = flushStatements(db(), workspaceId, new LiveStore(state.storage).pending());
-      await db().batch(statements as [(typeof statements)[number], ...typeof statements]);
+      const pending = new LiveStore(state.storage).pending();
+      const statements = flushStatements(db(), stampOf(workspaceId), workspaceId, pending);
+      await db().batch([bumpVersion(db(), workspaceId), ...statements]);
       // ...so the restarted object flushes the same entries again.
       const restarted = restartedFleet(state.storage, workspaceId);
       expect(restarted.hasPending()).toBe(true);

@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../db/client";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { Db, LiveWrites } from "../../db/client";
 import { vehicleEvents } from "../../db/schema";
-import { bumpLiveVersion, versionOf } from "../../db/workspace-version";
+import { commitWrite } from "../../db/writer";
 import type { AlarmTask } from "../alarm/alarm-task";
 import type { StopQueue } from "./stop-queue";
 import { reverseGeocode } from "./reverse-geocode";
@@ -56,19 +55,19 @@ export class StopAddressTask implements AlarmTask {
     const { db, workspaceId } = this.deps;
     // The stop's row reaches D1 first: the address then updates a row that exists.
     await this.deps.settle();
-    const writes: BatchItem<"sqlite">[] = [];
+    const found: { id: string; address: NonNullable<Awaited<ReturnType<typeof reverseGeocode>>> }[] = [];
     for (const stop of stops) {
       const address = await reverseGeocode(token, stop.latitude, stop.longitude);
-      if (!address) continue;
-      writes.push(
-        db()
-          .update(vehicleEvents)
-          .set({ ...address, version: versionOf(workspaceId) })
-          .where(and(eq(vehicleEvents.id, stop.id), eq(vehicleEvents.workspaceId, workspaceId))),
-      );
+      if (address) found.push({ id: stop.id, address });
     }
-    if (!writes.length) return;
-    await db().batch([bumpLiveVersion(db(), workspaceId), ...writes]);
-    await this.deps.announce();
+    if (!found.length) return;
+    const writes = (stamp: SQL<number>, live: LiveWrites) =>
+      found.map(({ id, address }) =>
+        live
+          .update(vehicleEvents)
+          .set({ ...address, version: stamp })
+          .where(and(eq(vehicleEvents.id, id), eq(vehicleEvents.workspaceId, workspaceId))),
+      );
+    await commitWrite(db(), workspaceId, writes, { bump: "live", announce: () => this.deps.announce() });
   }
 }

@@ -68,10 +68,10 @@ export const beaconRoutes = new Hono<AppEnv>()
       await commitWorkspaceWrite(
         { env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) },
         workspaceId,
-        (stamp) => [
+        (stamp, live) => [
           // Drizzle binds every column of a row (nulls and defaults too): 14 for a vehicle, 13 for a beacon.
           ...chunkRows(ordered, 14).map((part) =>
-            db
+            live
               .insert(vehicles)
               .values(part.map((b) => ({ id: b.vehicleId, workspaceId, name: b.vehicleName, version: stamp }))),
           ),

@@ -63,12 +63,12 @@ export const devFleetRoutes = new Hono<AppEnv>().post(
       await commitWorkspaceWrite(
         { env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) },
         workspaceId,
-        (stamp) => [
+        (stamp, live) => [
           ...[...driverIds.created].map(([name, id]) =>
             db.insert(drivers).values({ id, workspaceId, name, version: stamp }),
           ),
           ...updates.map((v) =>
-            db
+            live
               .update(vehicles)
               .set({
                 driver: v.driver,

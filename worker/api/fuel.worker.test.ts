@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FuelEntry } from "../../shared/costs/fuel";
 import { METRES_PER_MILE } from "../../shared/units/units";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { fuelEntries, photos, vehicleEvents, vehicles } from "../../db/schema";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 

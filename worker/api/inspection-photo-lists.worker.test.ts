@@ -76,7 +76,7 @@ describe("a pushed mutation the server cannot apply", () => {
     const placeId = crypto.randomUUID();
     const circle = { type: "Circle", center: [-87.63, 41.88], radius: 150 };
     const answer = await push(
-      db,
+      { env, db, waitUntil: () => {} },
       { ...session!, workspaceId: a.workspaceId },
       pushRequest([{ name: "createPlace", args: { id: placeId, name: "Depot", geometry: circle } }], {
         clientGroupID: crypto.randomUUID(),

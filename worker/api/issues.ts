@@ -152,7 +152,7 @@ export const issueRoutes = new Hono<AppEnv>()
         await commitWorkspaceWrite(
           writeContext(c),
           workspaceId,
-          () => openIssueStatements(db, workspaceId, { ...input, id, reportedByUserId: userId }),
+          (stamp) => openIssueStatements(db, workspaceId, { ...input, id, reportedByUserId: userId }, stamp),
           { readYourWrites: true },
         );
       });
@@ -182,7 +182,7 @@ export const issueRoutes = new Hono<AppEnv>()
         await commitWorkspaceWrite(
           writeContext(c),
           workspaceId,
-          () => updateIssueStatements(db, workspaceId, current, changes, userId),
+          (stamp) => updateIssueStatements(db, workspaceId, current, changes, userId, stamp),
           { readYourWrites: true },
         );
       });
@@ -210,7 +210,9 @@ export const issueRoutes = new Hono<AppEnv>()
         await commitWorkspaceWrite(
           writeContext(c),
           workspaceId,
-          () => [commentStatement(db, workspaceId, { id, issueId: issue.id, text, photoIds, authorUserId: userId })],
+          (stamp) => [
+            commentStatement(db, workspaceId, { id, issueId: issue.id, text, photoIds, authorUserId: userId }, stamp),
+          ],
           { readYourWrites: true },
         );
       });

@@ -7,6 +7,7 @@ import { emailOutbox, issueNotifications, issues } from "../../db/schema";
 import { config } from "../env";
 import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import { IssueRefused, openIssue, resolveIssuesStatements } from "../maintenance/issues";
+import { bumpVersion, versionOf } from "../test/db";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { insertIssue, issueRow } from "../test/issues";
 import { pushMutations as push, pullPatch } from "../test/sync";
@@ -356,7 +357,7 @@ describe("the server-side issue functions (for inspections and service entries)"
     });
     const db = w.db;
     const statements = await resolveIssuesStatements(db, a.workspaceId, [opened.id], { serviceEntryId: "entry-1" });
-    await db.batch(statements as [never, ...never[]]);
+    await db.batch([bumpVersion(db, a.workspaceId), ...statements(versionOf(a.workspaceId))]);
     expect(await issueRow(opened.id)).toMatchObject({ status: "resolved", resolvedByServiceEntryId: "entry-1" });
   });
 });

@@ -4,7 +4,7 @@ import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/
 import { dayAround } from "../../shared/maintenance/drove-without-inspection";
 import { dayOf } from "../../shared/units/time-zone";
 import { METRES_PER_MILE } from "../../shared/units/units";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { alerts, telemetry, vehicleEvents } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import type { MyActions } from "../maintenance/my-actions";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ReportResponse, StopRow, SummaryRow, TripRow, DailyRow } from "../../shared/reports/reports";
 import { mphToMetresPerSecond } from "../../shared/units/units";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { vehicles, workspaces } from "../../db/schema";
 import commute from "../fleet/fixtures/commute";
 import { ingest } from "../test/ingest";

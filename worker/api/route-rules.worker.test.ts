@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { mutationNames, type Mutators } from "../../shared/sync/mutators";
 import { actions, can, mutationActions, roles, type Role } from "../../shared/account/roles";
 import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import {
   drivers,
   expenses,

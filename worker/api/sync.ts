@@ -9,7 +9,7 @@ import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from ".
 import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import { sendJobNotifications } from "../jobs/job-notifications";
 import { JOB_MUTATIONS } from "../sync/jobs-mutators";
-import { announceWrites, roomChanges } from "../workspace-object";
+import { roomChanges } from "../workspace-object";
 import type { AppEnv } from "../types";
 import { pullRequestSchema, pullResponseSchema } from "../../shared/sync/sync-protocol";
 import { declared } from "./route-declaration/declare";
@@ -24,9 +24,6 @@ const protocolGate = createMiddleware<AppEnv>(async (c, next) => {
   if (unsupportedProtocol(raw, "pushVersion")) return c.json(versionNotSupported("push"));
   await next();
 });
-
-/** The mutators that change places (worker/sync/places-mutators.ts): the workspace's object reloads its watch after them. */
-const PLACE_MUTATIONS = new Set(["createPlace", "updatePlace", "deletePlace"]);
 
 /** Replicache's push and pull endpoints; the session's workspace is the space. */
 export const syncRoutes = new Hono<AppEnv>()
@@ -56,26 +53,11 @@ export const syncRoutes = new Hono<AppEnv>()
       const req = c.req.valid("json");
       if (!pushSchemaSupported(req.schemaVersion)) return c.json(versionNotSupported("schema"));
       const session = workspaceSession(c.var.session);
-      const { wrote, recorded, refused, clientStateNotFound } = await push(c.var.db, session, req);
+      // The push commits through the one writer, which announces its writes to the workspace's object.
+      const w = { env: c.env, db: c.var.db, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work) };
+      const { wrote, refused, clientStateNotFound } = await push(w, session, req);
       if (clientStateNotFound) return c.json({ error: "ClientStateNotFound" as const });
       if (wrote) {
-        // Read-your-writes for the pushing client: no pull after this answer is served a shared read
-        // from before it (the poke may be throttled; docs/decisions/0013).
-        // A place changed by a push reaches the object's watch before the next report.
-        const placesChanged = req.mutations.some((m) => PLACE_MUTATIONS.has(m.name));
-        // A vehicle's settings may hold a new fuel tank, which fuel_drop rules measure litres with.
-        const tanksChanged = req.mutations.some((m) => m.name === "updateVehicle");
-        // Likewise a job planned or moved reaches the object's job watch (issue 43).
-        const jobsChanged = req.mutations.some((m) => JOB_MUTATIONS.has(m.name));
-        const change = {
-          ...(placesChanged && { places: true }),
-          ...(tanksChanged && { tanks: true }),
-          ...(jobsChanged && { jobs: true }),
-        };
-        await announceWrites({ env: c.env, waitUntil: (w) => c.executionCtx.waitUntil(w) }, [session.workspaceId], {
-          readYourWrites: true,
-          ...(placesChanged || tanksChanged || jobsChanged ? { change } : {}),
-        });
         // An issue assigned offline e-mails its assignee now it reached the server (the cron retries).
         c.executionCtx.waitUntil(
           sendIssueNotifications(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) =>
@@ -83,16 +65,12 @@ export const syncRoutes = new Hono<AppEnv>()
           ),
         );
         // A job given to a vehicle (offline too) nudges its driver's phones now it reached the server.
-        if (jobsChanged)
+        if (req.mutations.some((m) => JOB_MUTATIONS.has(m.name)))
           c.executionCtx.waitUntil(
             sendJobNotifications(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) =>
               console.error("job pushes failed:", error),
             ),
           );
-      } else if (recorded) {
-        // only refused or unknown mutations (issue 34): nobody else is poked, but the pusher's next
-        // pull must see its mutations processed, so the room's shared reads go
-        await announceWrites({ env: c.env }, [session.workspaceId], { readYourWrites: true, change: { poke: false } });
       }
       // `refused` is ours, not Replicache's: the page tells the user why an edit went back.
       return c.json(refused.length ? { refused } : {});

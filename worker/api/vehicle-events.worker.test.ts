@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { vehicleEventKey, type VehicleEventWire } from "../../shared/fleet/vehicle-event";
 import type { TimelineEventItem } from "../../shared/fleet/timeline-events";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { vehicles } from "../../db/schema";
 import { call, memberWithRole, report, userWithWorkspace } from "../test/factories";
 import { ingest } from "../test/ingest";

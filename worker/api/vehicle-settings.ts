@@ -78,8 +78,8 @@ export const vehicleSettingsRoutes = new Hono<AppEnv>().use(requireSession).patc
     await commitWorkspaceWrite(
       { env: c.env, db, waitUntil },
       workspaceId,
-      (stamp) => [
-        db
+      (stamp, live) => [
+        live
           .update(vehicles)
           .set({ ...patch, version: stamp })
           .where(scope),

@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expenseKey, type Expense, type ExpenseWire } from "../../shared/costs/expenses";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { expenses, photos } from "../../db/schema";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "../test/db";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { pushMutations as push, pullPatch } from "../test/sync";
 

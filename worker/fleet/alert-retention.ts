@@ -22,8 +22,8 @@ export async function expireOldAlerts(
   const affected = (
     await w.db.selectDistinct({ id: alerts.workspaceId }).from(alerts).where(expired).limit(WORKSPACES_PER_RUN).all()
   ).map((r) => r.id);
-  await commitWorkspacesWrite(w, affected, (part, stampOf) => [
-    w.db
+  await commitWorkspacesWrite(w, affected, (part, stampOf, live) => [
+    live
       .update(alerts)
       .set({ deleted: true, version: stampOf(alerts.workspaceId) })
       // in-list: one of commitWorkspacesWrite's inLists parts.

@@ -161,10 +161,10 @@ describe("places and alerts in ingestion", () => {
 describe("alert retention", () => {
   /** A workspace with one alert past the 90 days and one of a second ago, written as ingestion would (a versioned batch). */
   async function workspaceWithOldAlert(now: number) {
-    const { database } = await import("../../db/client");
+    const { database } = await import("../test/db");
     const { alerts } = await import("../../db/schema");
     const { ALERT_RETENTION_MS } = await import("./alert-retention");
-    const { bumpVersion, versionOf } = await import("../../db/workspace-version");
+    const { bumpVersion, versionOf } = await import("../test/db");
     const a = await userWithWorkspace();
     const db = database(env.DB);
     const row = (id: string, at: number) => ({
@@ -190,7 +190,7 @@ describe("alert retention", () => {
     return { ...a, old: `old-${a.workspaceId}`, kept: `new-${a.workspaceId}` };
   }
   const expire = async (now: number) => {
-    const { database } = await import("../../db/client");
+    const { database } = await import("../test/db");
     const { expireOldAlerts } = await import("./alert-retention");
     return expireOldAlerts({ env, db: database(env.DB) }, now);
   };
@@ -204,7 +204,7 @@ describe("alert retention", () => {
   });
 
   it("removes an expired alert's row once its tombstone is past the sync horizon, and keeps the live one", async () => {
-    const { database } = await import("../../db/client");
+    const { database } = await import("../test/db");
     const { alerts } = await import("../../db/schema");
     const { inArray } = await import("drizzle-orm");
     const { collectTombstones, TOMBSTONE_HORIZON_MS } = await import("../sync/tombstones");
@@ -217,12 +217,14 @@ describe("alert retention", () => {
         .from(alerts)
         .where(inArray(alerts.id, [a.old, a.kept]))
         .orderBy(alerts.id);
-    await collectTombstones(database(env.DB), now); // writes down the version of the expiry
+    await collectTombstones({ env, db: database(env.DB) }, now); // writes down the version of the expiry
     expect(await rows()).toEqual([
       { id: a.kept, deleted: false },
       { id: a.old, deleted: true },
     ]);
-    expect(await collectTombstones(database(env.DB), now + TOMBSTONE_HORIZON_MS + 1)).toContain(a.workspaceId);
+    expect(await collectTombstones({ env, db: database(env.DB) }, now + TOMBSTONE_HORIZON_MS + 1)).toContain(
+      a.workspaceId,
+    );
     expect(await rows()).toEqual([{ id: a.kept, deleted: false }]);
   });
 

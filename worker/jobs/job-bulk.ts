@@ -1,9 +1,9 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { JobInput, JobPoint } from "../../shared/jobs/jobs";
 import { JOB_TABLE_KEYS, jobTableValuesGiven } from "../../shared/jobs/job-fields";
 import { BULK_JSON_CHARS } from "../../db/bulk";
-import type { Db } from "../../db/client";
+import type { Db, LiveWrites } from "../../db/client";
+import type { Writes } from "../../db/writer";
 import { jobNotifications, jobs } from "../../db/schema";
 
 /**
@@ -27,7 +27,7 @@ const FIXED_CELLS = 10;
 const at = (i: number) => sql.raw(`json_extract(j.value, '$[${i}]')`);
 
 function chunkStatement(
-  db: Db,
+  db: LiveWrites,
   workspaceId: string,
   json: string,
   stamp: SQL<number>,
@@ -71,7 +71,7 @@ export function bulkJobWrites(
   workspaceId: string,
   rows: BulkJob[],
   writer: { userId: string | null; now: number },
-): (stamp: SQL<number>) => BatchItem<"sqlite">[] {
+): Writes {
   const encoded = rows.map(({ id, input, point, sequence }) => {
     const table = jobTableValuesGiven(input);
     return JSON.stringify([
@@ -97,8 +97,8 @@ export function bulkJobWrites(
     chunks.push(`[${encoded.slice(i, end).join(",")}]`);
     i = end;
   }
-  return (stamp) => [
-    ...chunks.map((json) => chunkStatement(db, workspaceId, json, stamp, writer)),
+  return (stamp, live) => [
+    ...chunks.map((json) => chunkStatement(live, workspaceId, json, stamp, writer)),
     // Every job this batch gave a vehicle, for its driver (worker/jobs/job-notifications.ts).
     db.insert(jobNotifications).select(
       sql`SELECT lower(hex(randomblob(16))), ${workspaceId}, "id", "vehicle_id", ${writer.userId}, ${writer.now}

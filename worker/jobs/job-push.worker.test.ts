@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { JOB_CSV_HEADER } from "../../shared/jobs/jobs";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { drivers, jobNotifications, vehicles } from "../../db/schema";
 import { call, insertDriver, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { FakePushService } from "../test/push-service";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { jobNotifications, jobs, jobShares } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { collectTombstones, TOMBSTONE_HORIZON_MS } from "../sync/tombstones";
@@ -49,13 +49,13 @@ describe("jobs leaving D1", () => {
     const theirs = await plannedJob(b.token);
 
     const now = Date.now();
-    await collectTombstones(db(), now); // writes each workspace's version down
+    await collectTombstones({ env, db: db() }, now); // writes each workspace's version down
     // deleted after the write-down: younger than any horizon yet
     expect((await call(`/api/jobs/${theirs}`, { method: "DELETE", token: b.token })).status).toBe(204);
-    await collectTombstones(db(), now + TOMBSTONE_HORIZON_MS / 2);
+    await collectTombstones({ env, db: db() }, now + TOMBSTONE_HORIZON_MS / 2);
     expect(await exists(gone)).toBe(true);
 
-    expect(await collectTombstones(db(), now + TOMBSTONE_HORIZON_MS + 1)).toContain(a.workspaceId);
+    expect(await collectTombstones({ env, db: db() }, now + TOMBSTONE_HORIZON_MS + 1)).toContain(a.workspaceId);
     expect(await exists(gone)).toBe(false);
     expect(await sharesOf([gone])).toEqual([]);
     const queued = await db().select().from(jobNotifications).where(eq(jobNotifications.jobId, gone)).all();

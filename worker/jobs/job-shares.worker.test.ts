@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { emailOutbox, heldMail, jobs, jobShares, rateLimits, users, workspaces } from "../../db/schema";
 import type { CreatedJobShare, TrackedJobAnswer } from "../../shared/jobs/job-shares";
 import { call, memberWithRole, report, userWithWorkspace, workspaceWithBeacon } from "../test/factories";

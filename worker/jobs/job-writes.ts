@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import {
   canMoveJob,
   jobAfterPatch,
@@ -22,6 +21,7 @@ import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { foreignPhotoIds } from "../photos/photo-store";
 import { jobPlacePoint } from "./job-places";
 import { refuseOverJobBounds, type JobMove, type JobPlace } from "./job-caps";
+import type { Writes } from "../../db/writer";
 
 /**
  * Planning, editing, reordering and completing jobs (issue 43, docs/decisions/0052): the checks
@@ -31,7 +31,7 @@ import { refuseOverJobBounds, type JobMove, type JobPlace } from "./job-caps";
  * a transition the status rule forbids: a 400 naming it), then the statements for the caller's
  * one batch are returned, stamped with its version.
  */
-export type JobWrites = (stamp: SQL<number>) => BatchItem<"sqlite">[];
+export type JobWrites = Writes;
 export type JobRow = typeof jobs.$inferSelect;
 /** Who writes and when (ms): the times a status is stamped with, the proof's author, the push's sender. */
 export interface JobWriter {
@@ -117,8 +117,8 @@ export function newJobWrites(
 ): JobWrites {
   const fields = jobFieldsOf(input, point, { number: 0, sequence: 0 });
   const vehicleId = fields.vehicleId;
-  return (stamp) => [
-    db.insert(jobs).values({
+  return (stamp, live) => [
+    live.insert(jobs).values({
       id,
       workspaceId,
       ...fields,
@@ -154,8 +154,8 @@ function jobSet(fields: JobFields, stamp: SQL<number>, now: number) {
 /** A job changed in place: the fields, a vehicle given to it (pushed to its driver), a new status. */
 function changeWrites(db: Db, workspaceId: string, current: JobRow, after: JobFields, writer: JobWriter): JobWrites {
   const newVehicle = after.vehicleId && after.vehicleId !== current.vehicleId ? after.vehicleId : null;
-  return (stamp) => [
-    db
+  return (stamp, live) => [
+    live
       .update(jobs)
       .set({ ...jobSet(after, stamp, writer.now), ...(newVehicle && { assignedAt: writer.now }) })
       .where(scoped(workspaceId, current.id)),
@@ -190,8 +190,8 @@ export async function jobUpdateWrites(
 /** A job deleted: a tombstone, so the pull tells every device to drop it. */
 export async function jobDeleteWrites(db: Db, workspaceId: string, jobId: string, now: number): Promise<JobWrites> {
   await liveJob(db, workspaceId, jobId);
-  return (stamp) => [
-    db.update(jobs).set({ deleted: true, version: stamp, updatedAt: now }).where(scoped(workspaceId, jobId)),
+  return (stamp, live) => [
+    live.update(jobs).set({ deleted: true, version: stamp, updatedAt: now }).where(scoped(workspaceId, jobId)),
   ];
 }
 
@@ -232,7 +232,7 @@ export async function jobReorderWrites(
     const after = { ...current, vehicleId: order.vehicleId, date: order.date, sequence };
     return changeWrites(db, workspaceId, current, after, writer);
   });
-  return (stamp) => changes.flatMap((w) => w(stamp));
+  return (stamp, live) => changes.flatMap((w) => w(stamp, live));
 }
 
 /**
@@ -312,5 +312,5 @@ export async function jobPlacementWrites(
     .map((p) =>
       changeWrites(db, workspaceId, p.row, { ...p.row, vehicleId: p.vehicleId, sequence: p.sequence }, writer),
     );
-  return (stamp) => changes.flatMap((w) => w(stamp));
+  return (stamp, live) => changes.flatMap((w) => w(stamp, live));
 }

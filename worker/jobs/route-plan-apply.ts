@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RoutePlanApply } from "../../shared/jobs/route-plan";
 import { inLists } from "../../db/chunk";
-import type { Db } from "../../db/client";
+import type { Db, LiveWrites } from "../../db/client";
 import { jobs } from "../../db/schema";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import {
@@ -67,10 +67,10 @@ async function firstFreeSequence(db: Db, workspaceId: string, vehicleIds: string
  * Fails the batch (a duplicate primary key) when a named job is no longer as the plan saw it: the
  * trick of the push's own guard (worker/sync/push.ts), one statement for every job through json_each.
  */
-function unchangedGuard(db: Db, workspaceId: string, expected: [string, number][]): BatchItem<"sqlite"> {
+function unchangedGuard(live: LiveWrites, workspaceId: string, expected: [string, number][]): BatchItem<"sqlite"> {
   // Literals, not parameters: drizzle's D1 batch cannot bind a raw statement's (db/bulk.ts); one escape, a doubled quote.
   const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-  return db.run(
+  return live.run(
     sql.raw(`INSERT INTO "jobs" SELECT "jobs".* FROM "jobs" JOIN json_each(${literal(JSON.stringify(expected))}) AS j
     ON "jobs"."id" = json_extract(j.value, '$[0]')
     WHERE "jobs"."workspace_id" = ${literal(workspaceId)}
@@ -81,7 +81,7 @@ function unchangedGuard(db: Db, workspaceId: string, expected: [string, number][
 export interface PlanApplication {
   writes: JobWrites;
   date: string;
-  guards: BatchItem<"sqlite">[];
+  guards: (live: LiveWrites) => BatchItem<"sqlite">[];
   /** Whether a failed batch failed because a job changed (then 409). */
   changedSince: () => Promise<string | null>;
 }
@@ -134,5 +134,5 @@ export async function applyRoutePlan(
     );
     return moved?.[0] ?? null;
   };
-  return { writes, date, guards: [unchangedGuard(db, workspaceId, expected)], changedSince };
+  return { writes, date, guards: (live) => [unchangedGuard(live, workspaceId, expected)], changedSince };
 }

@@ -2,12 +2,12 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { DUE_SOON_SHARE, scheduleDue, type ServiceStatus } from "../../shared/maintenance/service";
 import { METRES_PER_MILE } from "../../shared/units/units";
-import type { Db } from "../../db/client";
+import type { Db, LiveWrites } from "../../db/client";
 import { alerts, memberships, serviceSchedules, users } from "../../db/schema";
 import type { DueCheck } from "../../party/due-notices/due-notice-task";
 import { sendMemberMail } from "../email/member-mail";
 import type { Config } from "../env";
-import { versionedBatch } from "../workspace-object";
+import { commitWrite } from "../../db/writer";
 
 /**
  * Due notifications (docs/decisions/0032): a service schedule that becomes due soon, or overdue,
@@ -139,14 +139,23 @@ function announcementOf(c: Candidate, now: number): Announcement | null {
 
 /** One transaction per workspace: each schedule claimed (only if still as read) with its Inbox entry. */
 async function commit(db: Db, workspaceId: string, list: Announcement[], now: number): Promise<Announcement[]> {
-  const writes = (stamp: SQL<number>) => claimsWithAlerts(db, workspaceId, list, now, stamp);
-  const results = (await versionedBatch(db, workspaceId, writes)) as unknown[];
+  const writes = (stamp: SQL<number>, live: LiveWrites) => claimsWithAlerts(db, live, workspaceId, list, now, stamp);
+  // Announced by the object's task once this check answers `announced` (party/due-notices/due-notice-task.ts,
+  // its own pacer), after the e-mails: nothing to tell before.
+  const results = await commitWrite(db, workspaceId, writes, { announce: async () => {} });
   // The claims' answers, after the version's bump: a schedule another run claimed first (or restarted meanwhile) is not ours to e-mail.
   return list.filter((_, i) => (results[1 + i * 2] as unknown[]).length > 0);
 }
 
 /** Each schedule's claim (only if still as read) followed by its Inbox entry, stamped with the write's version. */
-function claimsWithAlerts(db: Db, workspaceId: string, list: Announcement[], now: number, stamp: SQL<number>) {
+function claimsWithAlerts(
+  db: Db,
+  live: LiveWrites,
+  workspaceId: string,
+  list: Announcement[],
+  now: number,
+  stamp: SQL<number>,
+) {
   const writes: BatchItem<"sqlite">[] = [];
   for (const a of list) {
     const s = a.candidate.schedule;
@@ -159,7 +168,7 @@ function claimsWithAlerts(db: Db, workspaceId: string, list: Announcement[], now
         .set({ announced: `${s.cycle}:${a.status}`, version: stamp })
         .where(and(eq(serviceSchedules.id, s.id), eq(serviceSchedules.cycle, s.cycle), claimed))
         .returning({ id: serviceSchedules.id }),
-      db
+      live
         .insert(alerts)
         .values({
           id: a.alertId,

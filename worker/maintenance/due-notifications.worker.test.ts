@@ -3,7 +3,7 @@ import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ServiceSchedule } from "../../shared/maintenance/service";
 import { METRES_PER_MILE } from "../../shared/units/units";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { chunkRows } from "../../db/chunk";
 import { alerts, emailOutbox, serviceSchedules, telemetry, users } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";

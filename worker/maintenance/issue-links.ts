@@ -28,7 +28,7 @@ export async function resolveIssueWrites(
   }).catch((error: unknown) => {
     throw asApiError(error);
   });
-  return () => statements;
+  return statements;
 }
 
 /** An issue a failed inspection item opens. */
@@ -56,6 +56,6 @@ export async function openIssueWrites(
   }));
   return {
     ids: opened.map((i) => i.id),
-    writes: () => opened.flatMap((issue) => openIssueStatements(db, workspaceId, issue)),
+    writes: (stamp) => opened.flatMap((issue) => openIssueStatements(db, workspaceId, issue, stamp)),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQL } from "drizzle-orm";
 import type {
   IssueCommentJson,
   IssueJson,
@@ -10,7 +11,6 @@ import type {
 import type { Db } from "../../db/client";
 import { inLists } from "../../db/chunk";
 import { issueComments, issueNotifications, issues, memberships, vehicles } from "../../db/schema";
-import { versionOf } from "../../db/workspace-version";
 import { foreignPhotoIds } from "../photos/photo-store";
 import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
 
@@ -104,6 +104,7 @@ export function openIssueStatements(
   db: Db,
   workspaceId: string,
   issue: NewIssue & { id: string },
+  stamp: SQL<number>,
 ): BatchItem<"sqlite">[] {
   const now = Date.now();
   const statements: BatchItem<"sqlite">[] = [
@@ -122,7 +123,7 @@ export function openIssueStatements(
       photoIds: issue.photoIds ?? [],
       sourceInspectionId: issue.sourceInspectionId ?? null,
       sourceAlertId: issue.sourceAlertId ?? null,
-      version: versionOf(workspaceId),
+      version: stamp,
       createdAt: now,
       updatedAt: now,
     }),
@@ -141,9 +142,14 @@ export function openIssueStatements(
 export async function openIssue(w: WriteContext, workspaceId: string, input: NewIssue): Promise<IssueRow> {
   await checkIssueReferences(w.db, workspaceId, input);
   const id = input.id ?? crypto.randomUUID();
-  await commitWorkspaceWrite(w, workspaceId, () => openIssueStatements(w.db, workspaceId, { ...input, id }), {
-    readYourWrites: true,
-  });
+  await commitWorkspaceWrite(
+    w,
+    workspaceId,
+    (stamp) => openIssueStatements(w.db, workspaceId, { ...input, id }, stamp),
+    {
+      readYourWrites: true,
+    },
+  );
   const row = await issueIn(w.db, workspaceId, id);
   if (!row) throw new Error("the issue just opened is not there");
   return row;
@@ -162,12 +168,13 @@ export function updateIssueStatements(
   current: IssueRow,
   changes: IssueChanges,
   byUserId: string | null,
+  stamp: SQL<number>,
 ): BatchItem<"sqlite">[] {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<IssueRow>;
   const statements: BatchItem<"sqlite">[] = [
     db
       .update(issues)
-      .set({ ...set, updatedAt: Date.now(), version: versionOf(workspaceId) })
+      .set({ ...set, updatedAt: Date.now(), version: stamp })
       .where(and(eq(issues.id, current.id), eq(issues.workspaceId, workspaceId))),
   ];
   const assignee = changes.assigneeUserId;
@@ -187,7 +194,7 @@ export async function resolveIssuesStatements(
   workspaceId: string,
   issueIds: readonly string[],
   opts: { serviceEntryId?: string | null } = {},
-): Promise<BatchItem<"sqlite">[]> {
+): Promise<(stamp: SQL<number>) => BatchItem<"sqlite">[]> {
   const ids = [...new Set(issueIds)];
   const rows: { id: string; status: string }[] = [];
   for (const part of inLists(ids))
@@ -204,17 +211,18 @@ export async function resolveIssuesStatements(
     });
   const active = rows.filter((r) => r.status === "open" || r.status === "in_progress").map((r) => r.id);
   const now = Date.now();
-  return inLists(active).map((part) =>
-    db
-      .update(issues)
-      .set({
-        status: "resolved",
-        resolvedByServiceEntryId: opts.serviceEntryId ?? null,
-        updatedAt: now,
-        version: versionOf(workspaceId),
-      })
-      .where(and(eq(issues.workspaceId, workspaceId), inArray(issues.id, part))),
-  );
+  return (stamp) =>
+    inLists(active).map((part) =>
+      db
+        .update(issues)
+        .set({
+          status: "resolved",
+          resolvedByServiceEntryId: opts.serviceEntryId ?? null,
+          updatedAt: now,
+          version: stamp,
+        })
+        .where(and(eq(issues.workspaceId, workspaceId), inArray(issues.id, part))),
+    );
 }
 
 /** The statement that adds a comment (the issue checked first with issueIn). */
@@ -222,12 +230,13 @@ export function commentStatement(
   db: Db,
   workspaceId: string,
   comment: { id: string; issueId: string; text: string; photoIds?: string[]; authorUserId: string | null },
+  stamp: SQL<number>,
 ) {
   return db.insert(issueComments).values({
     ...comment,
     photoIds: comment.photoIds ?? [],
     workspaceId,
-    version: versionOf(workspaceId),
+    version: stamp,
     createdAt: Date.now(),
   });
 }

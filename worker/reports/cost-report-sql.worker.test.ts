@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CostReportQuery } from "../../shared/costs/cost-report";
 import { chunkRows } from "../../db/chunk";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { fuelEntries, fuelStretches, vehicles, workspaces } from "../../db/schema";
 import { addFuelFromRows } from "../test/cost-fuel-rows";
 import { insertVehicle, userWithWorkspace } from "../test/factories";

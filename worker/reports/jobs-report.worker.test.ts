@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { jobs } from "../../db/schema";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "../test/db";
 import type { JobsReportRow, ReportResponse } from "../../shared/reports/reports";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { emailOutbox, users, vehicles, workspaces } from "../../db/schema";
 import { config } from "../env";
 import commute from "../fleet/fixtures/commute";

@@ -6,10 +6,10 @@ import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import { telemetryKey, type Telemetry } from "../../shared/fleet/telemetry";
 import { vehicleKey, type Vehicle } from "../../shared/fleet/vehicle";
 import { vehicleEventKey, type VehicleEvent } from "../../shared/fleet/vehicle-event";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { telemetry, vehicleEvents } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "../test/db";
 
 /** The compact pull payload (docs/decisions/0013), as it goes over the wire and as screens read it. */
 type Op = { op: string; key?: string; value?: unknown };

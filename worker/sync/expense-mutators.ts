@@ -1,6 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { addExpenseArgs, deleteExpenseArgs, updateExpenseArgs } from "../../shared/costs/expenses";
-import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { expenseDeleteWrites, expenseIdTaken, expenseUpdateWrites, expenseWrites } from "../costs/expense-writes";
 import type { MutationCaller } from "./issue-mutators";
@@ -26,17 +25,27 @@ export function expenseServerMutators(refuse: Refuse) {
       const { writes } = await checked(() =>
         expenseWrites(db, workspaceId, fields, { id, userId: caller.userId, now: Date.now() }),
       );
-      return writes(versionOf(workspaceId)) as BatchItem<"sqlite">[];
+      return writes(caller.stamp) as BatchItem<"sqlite">[];
     },
-    async updateExpense(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async updateExpense(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, ...patch } = parse(updateExpenseArgs, input);
       const { writes } = await checked(() => expenseUpdateWrites(db, workspaceId, id, patch));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
-    async deleteExpense(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async deleteExpense(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id } = parse(deleteExpenseArgs, input);
       const writes = await checked(() => expenseDeleteWrites(db, workspaceId, id));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { deleteFuelEntryArgs, logFuelEntryArgs, updateFuelEntryArgs } from "../../shared/costs/fuel";
-import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { fuelDeleteWrites, fuelEntryWrites, fuelIdTaken, fuelUpdateWrites } from "../fuel/fuel-writes";
 import type { MutationCaller } from "./issue-mutators";
@@ -31,17 +30,27 @@ export function fuelServerMutators(refuse: Refuse) {
       const { writes } = await checked(() =>
         fuelEntryWrites(db, workspaceId, fields, { id, userId: caller.userId, now: Date.now() }),
       );
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
-    async updateFuelEntry(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async updateFuelEntry(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, ...patch } = parse(updateFuelEntryArgs, input);
       const { writes } = await checked(() => fuelUpdateWrites(db, workspaceId, id, patch, Date.now()));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
-    async deleteFuelEntry(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async deleteFuelEntry(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id } = parse(deleteFuelEntryArgs, input);
       const writes = await checked(() => fuelDeleteWrites(db, workspaceId, id));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
   };
 }

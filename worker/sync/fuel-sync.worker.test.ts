@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { decodeFuelEntry, fuelEntryKey, type FuelEntryWire } from "../../shared/costs/fuel";
 import { vehicleKey } from "../../shared/fleet/vehicle";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { fuelEntries, vehicles } from "../../db/schema";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "../test/db";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { pushMutations as push, pullPatch } from "../test/sync";
 

@@ -1,6 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { submitInspectionArgs } from "../../shared/maintenance/inspections";
-import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { inspectionWrites } from "../maintenance/inspection-writes";
 import type { MutationCaller } from "./issue-mutators";
@@ -30,7 +29,7 @@ export function inspectionServerMutators(refuse: Refuse) {
         inspectionWrites(db, workspaceId, submission, { userId: caller.userId, now: Date.now() }),
       );
       if (made.existing) refuse("this inspection exists");
-      return made.writes(versionOf(workspaceId));
+      return made.writes(caller.stamp);
     },
   };
 }

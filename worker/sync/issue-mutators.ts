@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { addIssueCommentArgs, createIssueArgs, updateIssueArgs } from "../../shared/maintenance/issues";
-import type { Db } from "../../db/client";
+import type { SQL } from "drizzle-orm";
+import type { Db, LiveWrites } from "../../db/client";
 import { issueComments, issues } from "../../db/schema";
 import {
   checkIssueReferences,
@@ -14,8 +15,15 @@ import {
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
 type Refuse = (message: string) => never;
+/**
+ * Who makes a mutation, and what its writes are built with: the version stamp and the builders of
+ * the live tables, from the push's run of the one writer (worker/workspace-object.ts
+ * commitWorkspaceWrites), which commits them with the version's bump and announces them.
+ */
 export interface MutationCaller {
   userId: string;
+  stamp: SQL<number>;
+  live: LiveWrites;
 }
 
 /**
@@ -39,19 +47,19 @@ export function issueServerMutators(refuse: Refuse) {
       db: Db,
       workspaceId: string,
       input: unknown,
-      caller?: MutationCaller,
+      caller: MutationCaller,
     ): Promise<BatchItem<"sqlite">[]> {
       const { id, reportedByUserId: _claimed, createdAt: _at, ...fields } = parse(createIssueArgs, input);
       const taken = await db.select({ workspaceId: issues.workspaceId }).from(issues).where(eq(issues.id, id)).get();
       if (taken) refuse(taken.workspaceId === workspaceId ? "this issue exists" : "issue id taken");
       await checked(() => checkIssueReferences(db, workspaceId, fields));
-      return openIssueStatements(db, workspaceId, { ...fields, id, reportedByUserId: caller?.userId ?? null });
+      return openIssueStatements(db, workspaceId, { ...fields, id, reportedByUserId: caller.userId }, caller.stamp);
     },
     async updateIssue(
       db: Db,
       workspaceId: string,
       input: unknown,
-      caller?: MutationCaller,
+      caller: MutationCaller,
     ): Promise<BatchItem<"sqlite">[]> {
       const { id, updatedAt: _at, ...changes } = parse(updateIssueArgs, input);
       const current = await issueIn(db, workspaceId, id);
@@ -59,20 +67,22 @@ export function issueServerMutators(refuse: Refuse) {
       await checked(() =>
         checkIssueReferences(db, workspaceId, { assigneeUserId: changes.assigneeUserId, photoIds: changes.photoIds }),
       );
-      return updateIssueStatements(db, workspaceId, current!, changes, caller?.userId ?? null);
+      return updateIssueStatements(db, workspaceId, current!, changes, caller.userId, caller.stamp);
     },
     async addIssueComment(
       db: Db,
       workspaceId: string,
       input: unknown,
-      caller?: MutationCaller,
+      caller: MutationCaller,
     ): Promise<BatchItem<"sqlite">[]> {
       const { id, issueId, text, photoIds } = parse(addIssueCommentArgs, input);
       if (!(await issueIn(db, workspaceId, issueId))) refuse("no such issue in this workspace");
       if (await db.select({ id: issueComments.id }).from(issueComments).where(eq(issueComments.id, id)).get())
         refuse("this comment exists");
       await checked(() => checkIssueReferences(db, workspaceId, { photoIds }));
-      return [commentStatement(db, workspaceId, { id, issueId, text, photoIds, authorUserId: caller?.userId ?? null })];
+      return [
+        commentStatement(db, workspaceId, { id, issueId, text, photoIds, authorUserId: caller.userId }, caller.stamp),
+      ];
     },
   };
 }

@@ -8,7 +8,6 @@ import {
   reorderJobsArgs,
   updateJobArgs,
 } from "../../shared/jobs/jobs";
-import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { resolveJobPoint } from "../jobs/job-places";
 import {
@@ -55,7 +54,7 @@ export const JOB_MUTATIONS: ReadonlySet<string> = new Set<JobMutationName>([
 export function jobServerMutators(refuse: Refuse): Record<JobMutationName, JobServerMutator> {
   const parse = <T>(schema: ArgsSchema<T>, input: unknown): T => parseArgs(schema, input, refuse);
   const checked = refusingApiErrors(refuse);
-  const stamped = (writes: JobWrites, workspaceId: string) => writes(versionOf(workspaceId));
+  const stamped = (writes: JobWrites, caller: MutationCaller) => writes(caller.stamp, caller.live);
   const writer = (caller: MutationCaller) => ({ userId: caller.userId, now: Date.now() });
 
   return {
@@ -66,38 +65,38 @@ export function jobServerMutators(refuse: Refuse): Record<JobMutationName, JobSe
         const point = await resolveJobPoint(db, "", workspaceId, { placeId: job.placeId, location });
         return jobCreateWrites(db, workspaceId, job, point, { id, writer: writer(caller) });
       });
-      return stamped(writes, workspaceId);
+      return stamped(writes, caller);
     },
     async updateJob(db, workspaceId, input, caller) {
       const { id, ...patch } = parse(updateJobArgs, input);
       const point = patch.location ? { ...patch.location, address: patch.location.address ?? null } : null;
       const { writes } = await checked(() => jobUpdateWrites(db, workspaceId, id, patch, point, writer(caller)));
-      return stamped(writes, workspaceId);
+      return stamped(writes, caller);
     },
-    async deleteJob(db, workspaceId, input) {
+    async deleteJob(db, workspaceId, input, caller) {
       const { id } = parse(deleteJobArgs, input);
-      return stamped(await checked(() => jobDeleteWrites(db, workspaceId, id, Date.now())), workspaceId);
+      return stamped(await checked(() => jobDeleteWrites(db, workspaceId, id, Date.now())), caller);
     },
     async reorderJobs(db, workspaceId, input, caller) {
       const order = parse(reorderJobsArgs, input);
-      return stamped(await checked(() => jobReorderWrites(db, workspaceId, order, writer(caller))), workspaceId);
+      return stamped(await checked(() => jobReorderWrites(db, workspaceId, order, writer(caller))), caller);
     },
     async markJobArrived(db, workspaceId, input, caller) {
       const { id, at } = parse(markJobArrivedArgs, input);
       const { writes } = await checked(() => jobArrivedWrites(db, workspaceId, id, at, writer(caller)));
-      return stamped(writes, workspaceId);
+      return stamped(writes, caller);
     },
     async completeJob(db, workspaceId, input, caller) {
       const { id, at, completedByUserId: _theirs, ...proof } = parse(completeJobArgs, input);
       const w = writer(caller);
       const { writes } = await checked(() => jobCompleteWrites(db, workspaceId, id, proof, { at, writer: w }));
-      return stamped(writes, workspaceId);
+      return stamped(writes, caller);
     },
     async cancelJob(db, workspaceId, input, caller) {
       const { id } = parse(cancelJobArgs, input);
       const cancel = { status: "cancelled" as const };
       const { writes } = await checked(() => jobUpdateWrites(db, workspaceId, id, cancel, null, writer(caller)));
-      return stamped(writes, workspaceId);
+      return stamped(writes, caller);
     },
   };
 }

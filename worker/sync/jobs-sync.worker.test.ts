@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { decodeJob, jobKey, type JobWire } from "../../shared/jobs/jobs";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { jobs } from "../../db/schema";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "../test/db";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { pushMutations as push, pullPatch } from "../test/sync";
 

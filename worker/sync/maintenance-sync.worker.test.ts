@@ -4,7 +4,7 @@ import { pullPatch } from "../test/sync";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRE_TRIP_ITEMS, defaultFormId } from "../../shared/maintenance/inspections";
 import { METRES_PER_MILE } from "../../shared/units/units";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { inspections, serviceEntries, telemetry } from "../../db/schema";
 import type { Env } from "../env";
 import { commitWorkspaceWrite } from "../workspace-object";

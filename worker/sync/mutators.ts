@@ -12,7 +12,6 @@ import { fuelServerMutators } from "./fuel-mutators";
 import { expenseServerMutators } from "./expense-mutators";
 import { renewalServerMutators } from "./renewal-mutators";
 import { jobServerMutators } from "./jobs-mutators";
-import { versionOf } from "../../db/workspace-version";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
 /** Raised for a mutation the server refuses; push records it as processed and moves on. */
@@ -55,52 +54,52 @@ async function liveVehicle(db: Db, workspaceId: string, id: string) {
 }
 
 export const serverMutators: Record<keyof Mutators, ServerMutator> = {
-  async updateVehicle(db, workspaceId, input) {
+  async updateVehicle(db, workspaceId, input, caller) {
     const { id, ...fields } = parse(updateVehicleArgs, input);
     const vehicle = await liveVehicle(db, workspaceId, id);
     if (!vehicle) throw new MutationRejected("no such vehicle in this workspace");
     return [
-      db
+      caller.live
         .update(vehicles)
-        .set({ ...fields, version: versionOf(workspaceId) })
+        .set({ ...fields, version: caller.stamp })
         .where(and(eq(vehicles.id, id), eq(vehicles.workspaceId, workspaceId))),
     ];
   },
 
-  async createDriver(db, workspaceId, input) {
+  async createDriver(db, workspaceId, input, caller) {
     const { id, ...fields } = parse(driverArgs, input);
     // An id taken (by this workspace's replayed create, or anyone else's): nothing to do.
     const taken = await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.id, id)).get();
     if (taken) throw new MutationRejected("a driver with this id exists");
-    return [db.insert(drivers).values({ id, workspaceId, ...fields, version: versionOf(workspaceId) })];
+    return [db.insert(drivers).values({ id, workspaceId, ...fields, version: caller.stamp })];
   },
 
-  async updateDriver(db, workspaceId, input) {
+  async updateDriver(db, workspaceId, input, caller) {
     const { id, ...fields } = parse(driverArgs, input);
     if (!(await driverIn(db, workspaceId, id))) throw new MutationRejected("no such driver in this workspace");
     return [
       db
         .update(drivers)
-        .set({ ...fields, version: versionOf(workspaceId) })
+        .set({ ...fields, version: caller.stamp })
         .where(and(eq(drivers.id, id), eq(drivers.workspaceId, workspaceId))),
       // The vehicles' free-text name follows (what older tabs show).
-      db
+      caller.live
         .update(vehicles)
-        .set({ driver: fields.name, version: versionOf(workspaceId) })
+        .set({ driver: fields.name, version: caller.stamp })
         .where(and(eq(vehicles.workspaceId, workspaceId), eq(vehicles.driverId, id))),
     ];
   },
 
-  async assignDriver(db, workspaceId, input) {
+  async assignDriver(db, workspaceId, input, caller) {
     const { vehicleId, driverId } = parse(assignDriverArgs, input);
     if (!(await liveVehicle(db, workspaceId, vehicleId)))
       throw new MutationRejected("no such vehicle in this workspace");
     const driver = driverId ? await driverIn(db, workspaceId, driverId) : null;
     if (driverId && !driver) throw new MutationRejected("no such driver in this workspace");
     return [
-      db
+      caller.live
         .update(vehicles)
-        .set({ driverId, driver: driver?.name ?? null, version: versionOf(workspaceId) })
+        .set({ driverId, driver: driver?.name ?? null, version: caller.stamp })
         .where(and(eq(vehicles.id, vehicleId), eq(vehicles.workspaceId, workspaceId))),
     ];
   },

@@ -2,10 +2,10 @@ import { and, count, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createPlaceArgs, deletePlaceArgs, MAX_PLACES, updatePlaceArgs } from "../../shared/places/places";
 import type { Db } from "../../db/client";
+import type { MutationCaller } from "./issue-mutators";
 import { places } from "../../db/schema";
 import { insertPlaceUnderCap } from "../../db/capped-insert";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
-import { versionOf } from "../../db/workspace-version";
 
 type Refuse = (message: string) => never;
 
@@ -32,7 +32,12 @@ export function placeServerMutators(refuse: Refuse) {
   };
 
   return {
-    async createPlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async createPlace(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, name, geometry } = parse(createPlaceArgs, input);
       const existing = await find(db, id);
       if (existing && existing.workspaceId !== workspaceId) refuse("place id taken");
@@ -40,16 +45,19 @@ export function placeServerMutators(refuse: Refuse) {
         return [
           db
             .update(places)
-            .set({ name, geometry, deleted: false, version: versionOf(workspaceId) })
+            .set({ name, geometry, deleted: false, version: caller.stamp })
             .where(scoped(workspaceId, id)),
         ];
       if ((await livePlaces(db, workspaceId)) >= MAX_PLACES) refuse(`at most ${MAX_PLACES} places per workspace`);
       // the cap is also in the insert: at the cap (a racing push or API call) it inserts nothing
-      return [
-        insertPlaceUnderCap(db, { id, workspaceId, name, geometry, version: versionOf(workspaceId) }, MAX_PLACES),
-      ];
+      return [insertPlaceUnderCap(db, { id, workspaceId, name, geometry, version: caller.stamp }, MAX_PLACES)];
     },
-    async updatePlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async updatePlace(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, ...changes } = parse(updatePlaceArgs, input);
       const existing = await find(db, id);
       if (!existing || existing.workspaceId !== workspaceId || existing.deleted)
@@ -57,21 +65,21 @@ export function placeServerMutators(refuse: Refuse) {
       return [
         db
           .update(places)
-          .set({ ...changes, version: versionOf(workspaceId) })
+          .set({ ...changes, version: caller.stamp })
           .where(scoped(workspaceId, id)),
       ];
     },
-    async deletePlace(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async deletePlace(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id } = parse(deletePlaceArgs, input);
       const existing = await find(db, id);
       if (!existing || existing.workspaceId !== workspaceId || existing.deleted)
         refuse("no such place in this workspace");
-      return [
-        db
-          .update(places)
-          .set({ deleted: true, version: versionOf(workspaceId) })
-          .where(scoped(workspaceId, id)),
-      ];
+      return [db.update(places).set({ deleted: true, version: caller.stamp }).where(scoped(workspaceId, id))];
     },
   };
 }

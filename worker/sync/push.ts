@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { mutationNames } from "../../shared/sync/mutators";
@@ -12,8 +12,13 @@ import { claimClientGroup, undoClaim } from "./client-group";
 import { MutationRejected, serverMutators } from "./mutators";
 import type { MutationCaller } from "./issue-mutators";
 import { boundPush } from "./push-bounds";
-import { versionOf } from "../../db/workspace-version";
-import { versionedBatch } from "../workspace-object";
+import { JOB_MUTATIONS } from "./jobs-mutators";
+import {
+  commitWorkspaceWrites,
+  type AnnounceOptions,
+  type WorkspaceWriter,
+  type WriteContext,
+} from "../workspace-object";
 
 type PushRequest = z.infer<typeof pushRequestSchema>;
 
@@ -33,13 +38,57 @@ export const MAX_MUTATIONS_PER_PUSH = 50;
  * Returns whether anything was written (then the caller pokes the workspace), and the mutations
  * the caller's role may not make (recorded as processed without effects; the answer names them
  * so the browser can say why its optimistic change went back: docs/decisions/0018).
+ * Every commit goes through the one writer (worker/workspace-object.ts commitWorkspaceWrites), which
+ * announces the request's writes once, when it ends (`pushAnnouncement`).
  */
 export async function push(
-  db: Db,
+  w: WriteContext,
   session: SessionInfo & { workspaceId: string },
   whole: PushRequest,
-): Promise<{ wrote: boolean; recorded: boolean; refused: RefusedMutation[]; clientStateNotFound?: true }> {
+): Promise<PushOutcome> {
   const req = boundPush(whole, session.userId);
+  return commitWorkspaceWrites(
+    w,
+    session.workspaceId,
+    (writer) => pushAs(w.db, writer, session, req),
+    (outcome) => pushAnnouncement(outcome, req.mutations),
+  );
+}
+
+type PushOutcome = { wrote: boolean; recorded: boolean; refused: RefusedMutation[]; clientStateNotFound?: true };
+
+const PLACE_MUTATIONS = new Set(["createPlace", "updatePlace", "deletePlace"]);
+
+/**
+ * How a push is announced to the workspace's object. A write: with read-your-writes for the
+ * pushing client (no pull after this answer is served a shared read from before it; the poke may
+ * be throttled: docs/decisions/0013), and what the object keeps a copy of: places reach its watch
+ * before the next report, a vehicle's settings may hold a new fuel tank (fuel_drop rules measure
+ * litres with it), jobs planned or moved reach its job watch (issue 43). Only refused or unknown
+ * mutations (issue 34): nobody else is poked, but the pusher's next pull must see them processed,
+ * so the room's shared reads go.
+ */
+function pushAnnouncement(outcome: PushOutcome, mutations: readonly Mutation[]): AnnounceOptions | null {
+  if (outcome.wrote) {
+    const placesChanged = mutations.some((m) => PLACE_MUTATIONS.has(m.name));
+    const tanksChanged = mutations.some((m) => m.name === "updateVehicle");
+    const jobsChanged = mutations.some((m) => JOB_MUTATIONS.has(m.name));
+    const change = {
+      ...(placesChanged && { places: true }),
+      ...(tanksChanged && { tanks: true }),
+      ...(jobsChanged && { jobs: true }),
+    };
+    return { readYourWrites: true, ...(placesChanged || tanksChanged || jobsChanged ? { change } : {}) };
+  }
+  return outcome.recorded ? { readYourWrites: true, change: { poke: false } } : null;
+}
+
+async function pushAs(
+  db: Db,
+  writer: WorkspaceWriter,
+  session: SessionInfo & { workspaceId: string },
+  req: PushRequest,
+): Promise<PushOutcome> {
   const workspaceId = session.workspaceId;
   const group = await claimClientGroup(db, session, req.clientGroupID);
   const refused: RefusedMutation[] = [];
@@ -49,6 +98,7 @@ export async function push(
   // 1. Where is each client? One read for all (a week offline resends hundreds of mutations, most
   //    of them already processed by earlier requests). A client unknown to the server has processed nothing.
   const clients = await readClients(db, req.mutations);
+  const caller = { userId: session.userId, stamp: writer.stamp, live: writer.live };
   if (!group.rebase && lostClients(req.mutations, clients)) {
     // Its group was deleted as idle (docs/decisions/0035): Replicache drops this state and starts anew.
     if (group.created) await undoClaim(db, req.clientGroupID);
@@ -69,14 +119,14 @@ export async function push(
     const refuse = (message: string) =>
       refused.push({ clientID: mutation.clientID, id: mutation.id, name: mutation.name, message });
     if (!allowed) refuse(refusalMessage(session.role));
-    const writes = allowed ? await runMutation(db, workspaceId, mutation, { userId: session.userId }, refuse) : [];
+    const writes = allowed ? await runMutation(db, workspaceId, mutation, caller, refuse) : [];
     const guard = guardLastMutationId(db, mutation.clientID, client?.lastMutationId ?? 0, client !== undefined);
-    const recordAs = (id: number) => recordLastMutationId(db, workspaceId, mutation.clientID, req.clientGroupID, id);
+    const recordAs = (id: number) => recordLastMutationId(db, writer.stamp, mutation.clientID, req.clientGroupID, id);
     const commit = (items: BatchItem<"sqlite">[]) =>
       items.length === 0 && !group.rebase
         ? // nothing to write (refused, unknown, error mode): the id is acknowledged, the version stays (docs/decisions/0035)
-          db.batch([guard, recordAs(mutation.id), raiseAcks(db, workspaceId)])
-        : versionedBatch(db, workspaceId, () => [...items, recordAs(mutation.id)], [guard]);
+          writer.acknowledge([guard, recordAs(mutation.id), raiseAcks(db, workspaceId)])
+        : writer.commit([...items, recordAs(mutation.id)], [guard]);
     // 5. Commit (or, if its writes fail, record it as processed without them).
     const outcome = await commitOrRecord(commit, writes, mutation);
     if (outcome === "lost-race") break; // another request got there first: the client retries
@@ -87,7 +137,7 @@ export async function push(
     applied++;
     clients.set(mutation.clientID, { clientGroupId: req.clientGroupID, lastMutationId: mutation.id });
   }
-  if (group.rebase && !wrote) wrote = await restampProcessed(db, workspaceId, req, clients);
+  if (group.rebase && !wrote) wrote = await restampProcessed(db, writer, req, clients);
   return { wrote, recorded, refused };
 }
 
@@ -189,7 +239,7 @@ async function readClients(db: Db, mutations: readonly Mutation[]) {
  * a group applied nothing, its clients' rows are stamped with a new version so the next pull
  * reports their last mutation ids, and the client drops what was already done.
  */
-async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, clients: Map<string, ClientRow>) {
+async function restampProcessed(db: Db, writer: WorkspaceWriter, req: PushRequest, clients: Map<string, ClientRow>) {
   const processed = [...new Set(req.mutations.map((m) => m.clientID))].filter((id) => {
     const client = clients.get(id);
     return (
@@ -198,8 +248,10 @@ async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, c
     );
   });
   if (processed.length === 0) return false;
-  await versionedBatch(db, workspaceId, (stamp) =>
-    processed.map((id) => db.update(replicacheClients).set({ version: stamp }).where(eq(replicacheClients.id, id))),
+  await writer.commit(
+    processed.map((id) =>
+      db.update(replicacheClients).set({ version: writer.stamp }).where(eq(replicacheClients.id, id)),
+    ),
   );
   return true;
 }
@@ -211,15 +263,15 @@ async function restampProcessed(db: Db, workspaceId: string, req: PushRequest, c
  */
 function recordLastMutationId(
   db: Db,
-  workspaceId: string,
+  stamp: SQL<number>,
   clientId: string,
   clientGroupId: string,
   lastMutationId: number,
 ) {
   return db
     .insert(replicacheClients)
-    .values({ id: clientId, clientGroupId, lastMutationId, version: versionOf(workspaceId) })
-    .onConflictDoUpdate({ target: replicacheClients.id, set: { lastMutationId, version: versionOf(workspaceId) } });
+    .values({ id: clientId, clientGroupId, lastMutationId, version: stamp })
+    .onConflictDoUpdate({ target: replicacheClients.id, set: { lastMutationId, version: stamp } });
 }
 
 /** A mutation recorded without a write: the pulls of this workspace learn to look for acknowledged ids (cookie.ts). */

@@ -1,6 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { addRenewalArgs, deleteRenewalArgs, renewRenewalArgs } from "../../shared/costs/renewals";
-import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { renewalDeleteWrites, renewalIdTaken, renewalWrites, renewWrites } from "../costs/renewal-writes";
 import type { MutationCaller } from "./issue-mutators";
@@ -24,17 +23,27 @@ export function renewalServerMutators(refuse: Refuse) {
       const { writes } = await checked(() =>
         renewalWrites(db, workspaceId, fields, { id, userId: caller.userId, now: Date.now() }),
       );
-      return writes(versionOf(workspaceId)) as BatchItem<"sqlite">[];
+      return writes(caller.stamp) as BatchItem<"sqlite">[];
     },
-    async renewRenewal(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async renewRenewal(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, ...renew } = parse(renewRenewalArgs, input);
       const { writes } = await checked(() => renewWrites(db, workspaceId, id, renew, Date.now()));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
-    async deleteRenewal(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async deleteRenewal(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id } = parse(deleteRenewalArgs, input);
       const writes = await checked(() => renewalDeleteWrites(db, workspaceId, id));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
   };
 }

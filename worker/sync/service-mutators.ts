@@ -5,7 +5,6 @@ import {
   logServiceEntryArgs,
   updateServiceScheduleArgs,
 } from "../../shared/maintenance/service";
-import { versionOf } from "../../db/workspace-version";
 import type { Db } from "../../db/client";
 import { ApiError } from "../lib/errors";
 import { serviceEntryWrites, serviceIdTaken, serviceScheduleWrites } from "../maintenance/service-writes";
@@ -38,7 +37,6 @@ export const refusingApiErrors =
 export function serviceServerMutators(refuse: Refuse) {
   const parse = <T>(schema: ArgsSchema<T>, input: unknown): T => parseArgs(schema, input, refuse);
   const checked = refusingApiErrors(refuse);
-
   return {
     async logServiceEntry(
       db: Db,
@@ -51,28 +49,48 @@ export function serviceServerMutators(refuse: Refuse) {
       const { writes } = await checked(() =>
         serviceEntryWrites(db, workspaceId, fields, { id, userId: caller.userId, now: Date.now() }),
       );
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
-    async createServiceSchedule(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async createServiceSchedule(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, ...fields } = parse(createServiceScheduleArgs, input);
       if (await serviceIdTaken(db, "schedule", id)) refuse("a service schedule with this id exists");
       const { writes } = await checked(() => serviceScheduleWrites(db, workspaceId, fields, { id, now: Date.now() }));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
-    async updateServiceSchedule(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async updateServiceSchedule(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id, ...patch } = parse(updateServiceScheduleArgs, input);
       const { writes } = await checked(() => scheduleUpdateWrites(db, workspaceId, id, patch, Date.now()));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
-    async deleteServiceSchedule(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async deleteServiceSchedule(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id } = parse(deleteServiceArgs, input);
       const writes = await checked(() => scheduleDeleteWrites(db, workspaceId, id));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
-    async deleteServiceEntry(db: Db, workspaceId: string, input: unknown): Promise<BatchItem<"sqlite">[]> {
+    async deleteServiceEntry(
+      db: Db,
+      workspaceId: string,
+      input: unknown,
+      caller: MutationCaller,
+    ): Promise<BatchItem<"sqlite">[]> {
       const { id } = parse(deleteServiceArgs, input);
       const writes = await checked(() => entryDeleteWrites(db, workspaceId, id));
-      return writes(versionOf(workspaceId));
+      return writes(caller.stamp);
     },
   };
 }

@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../shared/sync/sync-protocol";
 import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import { vehicleKey, type Vehicle } from "../../shared/fleet/vehicle";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { replicacheClientGroups, vehicles } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { readChanges, SharedChanges, type Changes } from "./changes";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "../test/db";
 import type { SyncCookie } from "./cookie";
 
 /**

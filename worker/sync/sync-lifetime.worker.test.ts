@@ -6,7 +6,7 @@ import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync/sync-proto
 import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import { vehicleKey } from "../../shared/fleet/vehicle";
 import { vehicleEventKey } from "../../shared/fleet/vehicle-event";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { syncCheckpoints, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 import worker from "../test-entry";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
@@ -14,7 +14,7 @@ import type { SyncCookie } from "./cookie";
 import { MAX_MUTATIONS_PER_PUSH } from "./push";
 import { announceWrites } from "../workspace-object";
 import { collectTombstones, TOMBSTONE_HORIZON_MS } from "./tombstones";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "../test/db";
 
 /**
  * Sync over the app's lifetime (issue 10, docs/decisions/0003-sync.md): deploys that fork client
@@ -451,16 +451,16 @@ describe("tombstones", () => {
     const afterDeletion = await pull(a.token, crypto.randomUUID());
 
     const now = Date.now();
-    await collectTombstones(db(), now); // writes down today's version
+    await collectTombstones({ env, db: db() }, now); // writes down today's version
     expect(await db().select().from(vehicleEvents).where(eq(vehicleEvents.id, event)).get()).toBeDefined();
-    await collectTombstones(db(), now + TOMBSTONE_HORIZON_MS / 2); // not old enough yet
+    await collectTombstones({ env, db: db() }, now + TOMBSTONE_HORIZON_MS / 2); // not old enough yet
     expect(await db().select().from(vehicleEvents).where(eq(vehicleEvents.id, event)).get()).toBeDefined();
     // An old cookie still diffs: it gets its del.
     expect((await pull(a.token, crypto.randomUUID(), beforeDeletion.cookie)).patch).toEqual([
       { op: "del", key: vehicleEventKey(vehicle, event) },
     ]);
 
-    const collected = await collectTombstones(db(), now + TOMBSTONE_HORIZON_MS + 1);
+    const collected = await collectTombstones({ env, db: db() }, now + TOMBSTONE_HORIZON_MS + 1);
     expect(collected).toContain(a.workspaceId);
     // as the scheduled job does after collecting
     await announceWrites({ env }, [a.workspaceId], { readYourWrites: true, change: { poke: false } });

@@ -6,10 +6,10 @@ import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import { telemetryKey } from "../../shared/fleet/telemetry";
 import { vehicleKey } from "../../shared/fleet/vehicle";
 import { vehicleEventKey } from "../../shared/fleet/vehicle-event";
-import { database } from "../../db/client";
+import { database } from "../test/db";
 import { telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 import type { SyncCookie } from "./cookie";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "../test/db";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 
 type Patch = { op: string; key?: string; value?: Record<string, unknown> };

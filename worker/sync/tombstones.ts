@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { commitTombstoneCollection, type WriteContext } from "../workspace-object";
 import { alerts, jobs, syncCheckpoints, telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema";
 
 /**
@@ -21,15 +21,21 @@ export const CHECKPOINT_EVERY_MS = 60 * 60 * 1000;
  * A job's tombstone takes its customer links and queued pushes with it (their foreign keys cascade).
  * Inbox alerts expired after 90 days (worker/fleet/alert-retention.ts) are collected too: the rows
  * the retention exists to bound. Other synced tables' tombstones (places, rules, issues, costs…)
- * are only what people delete by hand, and stay. Returns the workspaces whose tombstones were collected.
+ * are only what people delete by hand, and stay. The deletes are live tables' writes: each
+ * workspace's go through the one writer (commitTombstoneCollection), which announces them.
+ * Returns the workspaces whose tombstones were collected.
  */
-export async function collectTombstones(db: Db, now = Date.now()): Promise<string[]> {
-  await db.run(sql`
-    INSERT INTO ${syncCheckpoints} (workspace_id, version, recorded_at)
-    SELECT w.id, w.version, ${now} FROM ${workspaces} w
+export async function collectTombstones(w: Pick<WriteContext, "env" | "db">, now = Date.now()): Promise<string[]> {
+  const db = w.db;
+  // Drizzle's insert-select names the table's columns in order: workspace_id, version, recorded_at.
+  await db
+    .insert(syncCheckpoints)
+    .select(
+      sql`SELECT w.id, w.version, ${now} FROM ${workspaces} w
     WHERE w.version > coalesce((SELECT max(c.version) FROM ${syncCheckpoints} c WHERE c.workspace_id = w.id), -1)
-      AND NOT EXISTS (SELECT 1 FROM ${syncCheckpoints} c WHERE c.workspace_id = w.id AND c.recorded_at > ${now - CHECKPOINT_EVERY_MS})
-    ON CONFLICT DO NOTHING`);
+      AND NOT EXISTS (SELECT 1 FROM ${syncCheckpoints} c WHERE c.workspace_id = w.id AND c.recorded_at > ${now - CHECKPOINT_EVERY_MS})`,
+    )
+    .onConflictDoNothing();
 
   const cutoff = now - TOMBSTONE_HORIZON_MS;
   const due = await db
@@ -49,12 +55,12 @@ export async function collectTombstones(db: Db, now = Date.now()): Promise<strin
     const old = <T extends typeof vehicles | typeof telemetry | typeof vehicleEvents | typeof jobs | typeof alerts>(
       t: T,
     ) => and(eq(t.workspaceId, workspaceId), lte(t.version, horizon), eq(t.deleted, true));
-    await db.batch([
-      db.delete(vehicleEvents).where(old(vehicleEvents)),
-      db.delete(alerts).where(old(alerts)),
-      db.delete(jobs).where(old(jobs)),
-      db.delete(telemetry).where(old(telemetry)),
-      db.delete(vehicles).where(old(vehicles)),
+    await commitTombstoneCollection(w, workspaceId, (live) => [
+      live.delete(vehicleEvents).where(old(vehicleEvents)),
+      live.delete(alerts).where(old(alerts)),
+      live.delete(jobs).where(old(jobs)),
+      live.delete(telemetry).where(old(telemetry)),
+      live.delete(vehicles).where(old(vehicles)),
       db
         .update(workspaces)
         .set({ tombstoneFloor: horizon })

@@ -204,7 +204,7 @@ describe("a refused push", () => {
       mutations,
     };
     const outcome = await push(
-      db,
+      { env, db, waitUntil: () => {} },
       { userId: viewer.userId, workspaceId: a.workspaceId, role: "viewer" } as never,
       request as never,
     );

@@ -1,10 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { createSession } from "../auth/session";
-import { database } from "../../db/client";
+import { database } from "./db";
 import type { Report } from "../../domain/devices/osmand";
 import { drivers, memberships, telemetry, users, vehicles, workspaces } from "../../db/schema";
 import { METRES_PER_MILE } from "../../shared/units/units";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "./db";
 
 /**
  * Test data straight into D1, for Worker tests that are not about sign-up itself: a user, a

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { database } from "../../db/client";
+import { database } from "./db";
 import { issueComments, issues } from "../../db/schema";
-import { bumpVersion } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "./db";
 import { openIssueStatements, type NewIssue } from "../maintenance/issues";
 import { insertVehicle } from "./factories";
 
@@ -13,14 +13,19 @@ export async function insertIssue(workspaceId: string, fields: Partial<NewIssue>
   const vehicleId = fields.vehicleId ?? (await insertVehicle(workspaceId));
   await db.batch([
     bumpVersion(db, workspaceId),
-    ...openIssueStatements(db, workspaceId, {
-      title: "Flat tyre",
-      priority: "medium",
-      reportedByUserId: null,
-      ...fields,
-      id,
-      vehicleId,
-    }),
+    ...openIssueStatements(
+      db,
+      workspaceId,
+      {
+        title: "Flat tyre",
+        priority: "medium",
+        reportedByUserId: null,
+        ...fields,
+        id,
+        vehicleId,
+      },
+      versionOf(workspaceId),
+    ),
   ]);
   return { id, vehicleId };
 }

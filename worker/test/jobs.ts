@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { database } from "../../db/client";
+import { database } from "./db";
 import { jobs } from "../../db/schema";
-import { bumpVersion, versionOf } from "../../db/workspace-version";
+import { bumpVersion, versionOf } from "./db";
 
 export type JobFields = Partial<typeof jobs.$inferInsert> & { date: string };
 
