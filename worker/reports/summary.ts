@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { addFigures, FIGURE_NAMES, FIGURE_TOTALS, noFigures, type DayFigures } from "../../domain/reports/day-figures";
+import { addVehicles, FIGURE_NAMES, FIGURE_TOTALS, noFigures, type DayFigures } from "../../domain/reports/day-figures";
 import type { DailyRow, SummaryRow } from "../../shared/reports/reports";
 import { daysFrom } from "../../shared/units/time-zone";
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units/units";
@@ -60,7 +60,7 @@ export async function summaryReport(db: Db, workspaceId: string, range: ReportRa
   let fleet = noFigures();
   const rows = vehicles.map((v) => {
     const t = of.get(v.id) ?? noFigures();
-    fleet = addFigures(fleet, t);
+    fleet = addVehicles(fleet, t);
     return summaryRow(v, t);
   });
   return { rows, total: summaryRow({ id: "", name: "Fleet total" }, fleet) };
