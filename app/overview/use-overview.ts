@@ -8,7 +8,8 @@ import { useIssues } from "../store/issues";
 import { useDueService, useUninspectedToday } from "../store/maintenance";
 import { useFleetStatusCounts } from "../store/overview";
 import { useUnreadCount } from "../store/places-alerts";
-import { useOverviewCosts } from "./use-overview-costs";
+import { useKeptCostReport } from "../reports/use-kept-cost-report";
+import { monthCostsOf, overviewCostQuery } from "../../shared/overview/month-cost";
 
 /** The workspace's time zone (the browser's until it is known). */
 const useZone = () => useWorkspaceTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -48,7 +49,8 @@ export function useOverview() {
   const renewals = useRenewalsDue(today);
   const unreadAlerts = useUnreadCount();
   // The cost report's own figures for this month and last (docs/figures.md), not a second estimate.
-  const costs = useOverviewCosts(today);
+  const report = useKeptCostReport("overview-costs", overviewCostQuery(today));
+  const costs = useMemo(() => (report ? monthCostsOf(report, today) : null), [report, today]);
   return { vehicles, issues, service, renewals, uninspected, unreadAlerts, costs };
 }
 
