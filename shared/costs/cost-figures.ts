@@ -28,8 +28,11 @@ export interface CostFigures {
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+/** Distance as every report shows it: the day rollups' GPS metres in miles, to 0.01 (the Summary's too). */
+export const distanceMilesOf = (metres: number) => round(metresToMiles(metres), 2);
+
 export function costFigures(sums: CostSums): CostFigures {
-  const distanceMiles = round(metresToMiles(sums.distanceMetres), 2);
+  const distanceMiles = distanceMilesOf(sums.distanceMetres);
   const totalCostCents = sums.fuelCostCents + sums.serviceCostCents + sums.expenseCostCents;
   return {
     totalCostCents,
