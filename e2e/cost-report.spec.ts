@@ -56,15 +56,17 @@ test("Costs: this month's fuel, distance and total per vehicle and per month, an
   await expect(table.locator("tfoot td[data-label='Total']")).toHaveText("$72.50");
   // 50 L is 13.2 US gallons; the same report in a metric workspace reads litres, km and per km.
   await expect(row.locator("td[data-label='Fuel (gal)']")).toHaveText("13.2");
-  const miles = Number(await row.locator("td[data-label='Distance (mi)']").textContent());
+  const shown = async (label: string) =>
+    Number((await row.locator(`td[data-label='${label}']`).textContent())!.replace(/,/g, ""));
+  const miles = await shown("Distance (mi)");
   const metric = await request.patch("/api/workspace/preferences", { headers: auth, data: { units: "metric" } });
   expect(metric.status()).toBe(200);
   await page.reload();
   await page.getByRole("tab", { name: "Costs" }).click();
   await expect(row.locator("td[data-label='Fuel (L)']")).toHaveText("50.0");
   // The table rounds to 0.1 of either unit, so the km shown is the miles shown × 1.609 within 0.2.
-  await expect(row.locator("td[data-label='Distance (km)']")).toHaveText(/^\d+\.\d$/);
-  const km = Number(await row.locator("td[data-label='Distance (km)']").textContent());
+  await expect(row.locator("td[data-label='Distance (km)']")).toHaveText(/^[\d,]+\.\d$/);
+  const km = await shown("Distance (km)");
   expect(Math.abs(km - miles * 1.609344)).toBeLessThan(0.2);
   await expect(table.getByRole("columnheader", { name: "Per km" })).toBeVisible();
 

@@ -1,26 +1,28 @@
-import { useMemo } from "react";
-import type { FuelEconomy } from "../../shared/costs/fuel";
-import { fleetFuelEconomy, fuelEconomy } from "../../shared/costs/fuel-economy";
 import type { WorkspaceUnits } from "../../shared/units/units";
-import type { FuelRow } from "../store/fuel";
-import { distanceText, economyText } from "../units/units-text";
+import { fleetEconomyOf, fuelPageEconomyQuery } from "../../shared/costs/fleet-economy";
+import { useKeptCostReport } from "../reports/use-kept-cost-report";
+import { economyText } from "../units/units-text";
 
 /**
- * The fleet's fuel economy over the fill-ups the Fuel page shows (the synced 90 days), and each
- * vehicle's: full tank to full tank per vehicle with the API's rule (shared/costs/fuel-economy.ts), the
- * fleet's summed as distance over volume, fill-ups to check left out. From the store, so offline too.
+ * The fleet's fuel economy over the Fuel page's 90 days, and each vehicle's, as the cost report
+ * answers them (shared/costs/fleet-economy.ts): full tank to full tank over each vehicle's whole log,
+ * fill-ups to check left out, the fleet's summed as distance over volume. Kept on the device for a
+ * page opened offline (the last answer the server gave).
  */
 export function FleetEconomy({
-  rows,
+  today,
   vehicleName,
   units,
 }: {
-  rows: FuelRow[];
+  today: string;
   vehicleName: (vehicleId: string) => string;
   units: WorkspaceUnits;
 }) {
-  const { fleet, vehicles } = useMemo(() => economyOf(rows), [rows]);
-  if (!rows.length) return null;
+  const answer = useKeptCostReport("fuel-economy", fuelPageEconomyQuery(today));
+  // A kept answer for other days is not this page's.
+  if (!answer || answer.to !== today) return null;
+  const { fleet, vehicles } = fleetEconomyOf(answer);
+  if (!vehicles.length) return null;
   const fleetText = economyText(fleet, units);
   return (
     <div className="card" role="region" aria-label="Fuel economy">
@@ -30,8 +32,7 @@ export function FleetEconomy({
           <span className="muted">Fleet: shown after two full-tank fill-ups of a vehicle with an odometer.</span>
         ) : (
           <>
-            Fleet: <strong>{fleetText}</strong> over {distanceText(fleet.distanceMiles, units)}
-            {fleet.entriesFlagged ? ` (${fleet.entriesFlagged} to check left out)` : ""}
+            Fleet: <strong>{fleetText}</strong>
           </>
         )}
       </p>
@@ -43,19 +44,11 @@ export function FleetEconomy({
               <span>{vehicleName(vehicleId)}</span>
               <strong>{economyText(e, units) ?? "-"}</strong>
               <span className="muted">
-                {e.mpg === null ? "not enough full-tank fill-ups" : `over ${distanceText(e.distanceMiles, units)}`}
-                {e.entriesFlagged ? ` · ${e.entriesFlagged} to check left out` : ""}
+                {e.mpg === null ? "not enough full-tank fill-ups" : "full tank to full tank"}
               </span>
             </li>
           ))}
       </ul>
     </div>
   );
-}
-
-function economyOf(rows: FuelRow[]) {
-  const byVehicle = new Map<string, FuelRow[]>();
-  for (const r of rows) byVehicle.set(r.vehicleId, [...(byVehicle.get(r.vehicleId) ?? []), r]);
-  const vehicles: [string, FuelEconomy][] = [...byVehicle].map(([id, own]) => [id, fuelEconomy(own)]);
-  return { fleet: fleetFuelEconomy(vehicles.map(([, e]) => e)), vehicles };
 }

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ISSUE_PRIORITIES, priorityLabels } from "../../shared/maintenance/issues";
-import { relativeChange, type MonthCost } from "../../shared/overview/month-cost";
+import { relativeChange, type MonthCosts } from "../../shared/overview/month-cost";
 import { FLEET_STATUSES, type FleetStatus } from "../../shared/fleet/vehicle-state";
 import { money } from "../maintenance/format";
 import type { WorkspaceUnits } from "../../shared/units/units";
@@ -87,18 +87,24 @@ function changeText(change: number | null): string {
   return `${percent > 0 ? "up" : "down"} ${Math.abs(percent)} % on last month`;
 }
 
-/** This month so far against last month: what the fleet cost, and per mile (or km: Preferences → Units). */
-export function CostsCard({
-  costs,
-  units,
-}: {
-  costs: { current: MonthCost; previous: MonthCost };
-  units: WorkspaceUnits;
-}) {
+/**
+ * This month so far against last month: what the fleet cost, and per mile (or km: Preferences → Units),
+ * the cost report's own figures for the same days (null until the server has answered once).
+ */
+export function CostsCard({ costs, units }: { costs: MonthCosts | null; units: WorkspaceUnits }) {
+  const per = distanceWord(units);
+  if (!costs) {
+    return (
+      <Card title="Costs">
+        <Figure to="/reports" label="This month" value="—" />
+        <Figure to="/reports" label={`Cost per ${per}`} value="—" />
+        <p className="overview-note muted">Costs show once the server has answered.</p>
+      </Card>
+    );
+  }
   const { current, previous } = costs;
   // A ratio of two costs per mile is the same ratio per km.
   const change = changeText(relativeChange(current.costPerMileCents, previous.costPerMileCents));
-  const per = distanceWord(units);
   return (
     <Card title="Costs">
       <Figure to="/reports" label="This month" value={money(current.totalCents)} />

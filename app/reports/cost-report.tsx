@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import type { CostReportResponse, CostRow } from "../../shared/costs/cost-report";
 import { dayOf } from "../../shared/units/time-zone";
-import { KM_PER_MILE, litresToGallons, mpgToLitresPer100Km, type WorkspaceUnits } from "../../shared/units/units";
-import { distanceUnit, distanceWord, perDistanceCents } from "../units/units-text";
+import { costCellText, costColumns } from "../../shared/costs/cost-columns";
+import type { WorkspaceUnits } from "../../shared/units/units";
 import { useWorkspaceUnits } from "./use-workspace-time-zone";
 import { apiErrorOf, http } from "../lib/http";
 import { Alert } from "../components/alert";
@@ -18,47 +18,15 @@ interface CostChoice {
   by: "vehicle" | "month";
 }
 
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const orDash = (v: number | null, show: (n: number) => string) => (v === null ? "-" : show(v));
-
 type Column = { header: string; cell: (r: CostRow) => string; numeric?: boolean };
 
 /**
- * The report's columns in the workspace's units (Preferences → Units): the API answers litres,
- * miles and mpg whatever they are (its CSV too); the table shows gallons, miles and mpg, or
- * litres, km and L/100 km.
+ * The report's columns in the workspace's units (Preferences → Units), as its CSV has them
+ * (shared/costs/cost-columns.ts): the API answers litres, miles and mpg whatever they are; the table
+ * shows gallons, miles and mpg, or litres, km and L/100 km, with thousands separators.
  */
-function columnsIn(units: WorkspaceUnits): Column[] {
-  const metric = units === "metric";
-  const per = distanceWord(units);
-  return [
-    { header: "Fuel", cell: (r) => dollars(r.fuelCostCents), numeric: true },
-    metric
-      ? { header: "Fuel (L)", cell: (r) => r.fuelLitres.toFixed(1), numeric: true }
-      : { header: "Fuel (gal)", cell: (r) => litresToGallons(r.fuelLitres).toFixed(1), numeric: true },
-    {
-      header: `Distance (${distanceUnit(units)})`,
-      cell: (r) => (metric ? r.distanceMiles * KM_PER_MILE : r.distanceMiles).toFixed(1),
-      numeric: true,
-    },
-    metric
-      ? {
-          header: "Economy (L/100 km)",
-          cell: (r) => orDash(r.mpg, (n) => mpgToLitresPer100Km(n).toFixed(1)),
-          numeric: true,
-        }
-      : { header: "Economy (mpg)", cell: (r) => orDash(r.mpg, (n) => n.toFixed(1)), numeric: true },
-    { header: "Service", cell: (r) => dollars(r.serviceCostCents), numeric: true },
-    { header: "Expenses", cell: (r) => dollars(r.expenseCostCents), numeric: true },
-    { header: "Total", cell: (r) => dollars(r.totalCostCents), numeric: true },
-    {
-      header: `Per ${per}`,
-      cell: (r) => orDash(r.costPerMileCents, (n) => dollars(Math.round(perDistanceCents(n, units)))),
-      numeric: true,
-    },
-  ];
-}
+const columnsIn = (units: WorkspaceUnits): Column[] =>
+  costColumns(units).map((c) => ({ header: c.header, cell: (r) => costCellText(c, r), numeric: true }));
 
 function searchParams(choice: CostChoice, zone: string, format: "json" | "csv" = "json") {
   const { from, to } = costDays(choice.preset, dayOf(Date.now(), zone), choice);

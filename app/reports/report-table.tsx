@@ -13,7 +13,8 @@ interface Column<Row> {
 }
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? "-" : v);
-const miles = (n: number) => n.toFixed(1);
+// Thousands separators, as every distance the reports and the overview show (docs/figures.md).
+const miles = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const summaryColumns: Column<SummaryRow>[] = [
   { header: "Vehicle", cell: (r) => r.vehicleName },

@@ -10,6 +10,7 @@ import { useCan } from "../session/session";
 import { useStoreStatus, useVehicles } from "../store";
 import { useFuelEntries, useUnloggedRefuels } from "../store/fuel";
 import { FleetExpenses } from "../costs/fleet-expenses";
+import { useWorkspaceToday } from "../costs/use-workspace-today";
 import { useMyVehicle } from "../jobs/use-my-vehicle";
 
 /**
@@ -29,6 +30,7 @@ export default function FuelPage() {
   const flagged = rows.filter((r) => r.flags.length).length;
   const unlogged = useUnloggedRefuels();
   const units = useWorkspaceUnits();
+  const today = useWorkspaceToday();
   const [prefill, setPrefill] = useState<FuelPrefill>();
   // At the pump: the vehicle this device drives (My day's choice, or the member's as its driver).
   const myVehicleId = useMyVehicle().vehicle?.id;
@@ -43,7 +45,7 @@ export default function FuelPage() {
         <h1>Fuel</h1>
       </header>
       <UnloggedRefuels refuels={unlogged} vehicleName={vehicleName} logIt={canLog ? logIt : undefined} />
-      <FleetEconomy rows={rows} vehicleName={vehicleName} units={units} />
+      <FleetEconomy today={today} vehicleName={vehicleName} units={units} />
       <div className="card">
         {pulled && !rows.length ? <p className="muted">No fuel logged in the last 90 days.</p> : null}
         {rows.length ? (

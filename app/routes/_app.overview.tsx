@@ -21,7 +21,7 @@ export default function OverviewPage() {
         <IssuesCard counts={overview.issues} />
         <DueCard overview={overview} />
         <CostsCard costs={overview.costs} units={units} />
-        <CostChartsCard costs={overview.costs} units={units} />
+        {overview.costs && <CostChartsCard costs={overview.costs} units={units} />}
       </div>
     </section>
   );

@@ -37,6 +37,7 @@ describe("the on-time report's figures", () => {
         job({ status: "en_route" }),
         job({ status: "cancelled" }),
         job({ vehicleId: "v2", status: "arrived", windowEnd: "08:00", arrivedAt: at("2026-11-02T15:00:00Z") }),
+        job({ vehicleId: "v2", status: "arrived", arrivedAt: at("2026-11-02T15:00:00Z") }),
       ],
       "America/Chicago",
     );
@@ -48,14 +49,16 @@ describe("the on-time report's figures", () => {
       skipped: 1,
       averageDwellMinutes: 10,
     });
+    // Arrived (late) but not completed: neither on time nor late yet; both are parts of "completed".
     expect(figures.get("v2")).toEqual({
-      jobs: 1,
+      jobs: 2,
       completed: 0,
       onTime: 0,
-      late: 1,
+      late: 0,
       skipped: 0,
       averageDwellMinutes: null,
     });
+    for (const f of figures.values()) expect(f.onTime + f.late).toBe(f.completed);
   });
 
   it("groups by local day when asked, by the same rule: the days add up to the vehicles", () => {

@@ -2,10 +2,12 @@ import { localTimeOn } from "./plan";
 
 /**
  * The on-time report's figures (DESIGN.md "Jobs and routes", `GET /api/reports/jobs`), per
- * vehicle: of its jobs in the range (cancelled ones left out), how many were completed, reached on
- * time or late (arrived, or completed without an arrival, after the window's end, in the
- * workspace's zone; no window: on time), skipped, and the average time at a stop (arrival to
- * departure, where both are known).
+ * vehicle: of its jobs in the range (cancelled ones left out), how many were completed, skipped,
+ * and the average time at a stop (arrival to departure, where both are known). On time and late
+ * split the completed jobs (docs/figures.md): a completed job is late when it was reached (its
+ * arrival, or its completion when it has none) after the window's end in the workspace's zone, on
+ * time otherwise (no window: on time), so on time + late = completed. A stop only arrived at is
+ * neither yet: counting it made "Completed 2, On time 3".
  */
 export interface OnTimeJob {
   vehicleId: string;
@@ -45,7 +47,7 @@ export function onTimeFigures(
     if (job.status === "completed") f.completed++;
     if (job.status === "skipped") f.skipped++;
     const reachedAt = job.arrivedAt ?? job.completedAt;
-    if (reachedAt !== null) {
+    if (job.status === "completed" && reachedAt !== null) {
       const late = job.windowEnd !== null && reachedAt > localTimeOn(job.date, job.windowEnd, timeZone);
       if (late) f.late++;
       else f.onTime++;

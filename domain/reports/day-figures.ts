@@ -61,3 +61,12 @@ export function addFigures(a: DayFigures, b: DayFigures): DayFigures {
   }
   return total;
 }
+
+/**
+ * Several vehicles' figures as one (the Summary's fleet total): as `addFigures`, but fuel used is a
+ * percentage of each vehicle's own tank, and percentages of different tanks do not add up (two
+ * vehicles at 45 % are not a fleet at 90 %), so the fleet has none (shown "—").
+ */
+export function addVehicles(a: DayFigures, b: DayFigures): DayFigures {
+  return { ...addFigures(a, b), fuelUsedPercent: null };
+}

@@ -9,6 +9,8 @@ import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { LiveWrites } from "../../db/client";
 import { alerts, eventRollups, jobs, vehicleDayRollups, vehicleEvents, vehicles } from "../../db/schema";
 import { JOB_PROGRESS_TABLE } from "../../domain/jobs/module";
+import { FINAL_STATUSES, STATUS_RANK } from "../../domain/jobs/plan";
+import { sqlCase, sqlList } from "../../db/sql-case";
 
 /**
  * The D1 tables the fleet modules' rows go to (docs/decisions/0016), by the name a FlushRow
@@ -34,9 +36,8 @@ export interface FlushTable {
   };
 }
 
-/** How far along a status is, in SQL (domain/jobs/plan.ts STATUS_RANK). */
-const statusRank = (expression: string) =>
-  `CASE ${expression} WHEN 'scheduled' THEN 0 WHEN 'en_route' THEN 1 WHEN 'skipped' THEN 1 WHEN 'arrived' THEN 2 ELSE 3 END`;
+/** How far along a status is, in SQL: generated from domain/jobs/plan.ts STATUS_RANK, the one definition. */
+export const statusRank = (expression: string) => sqlCase(expression, STATUS_RANK);
 
 export const FLUSH_TABLES: Record<string, FlushTable> = {
   [DAY_ROLLUPS_TABLE]: { table: vehicleDayRollups, key: [vehicleDayRollups.vehicleId, vehicleDayRollups.day] },
@@ -57,7 +58,7 @@ export const FLUSH_TABLES: Record<string, FlushTable> = {
       scope: jobs.workspaceId,
       stamp: jobs.version,
       guard: (newValue) =>
-        `"jobs"."deleted" = 0 AND "jobs"."status" NOT IN ('completed', 'cancelled') AND ${statusRank(newValue(jobs.status))} >= ${statusRank('"jobs"."status"')}`,
+        `"jobs"."deleted" = 0 AND "jobs"."status" NOT IN ${sqlList(FINAL_STATUSES)} AND ${statusRank(newValue(jobs.status))} >= ${statusRank('"jobs"."status"')}`,
     },
   },
 };

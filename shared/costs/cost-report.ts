@@ -66,21 +66,6 @@ export interface CostReportResponse {
   total: CostRow;
 }
 
-/** The CSV's columns, in order (expenses by kind are not a column: their sum is). */
-export const costCsvColumns = [
-  "vehicleId",
-  "vehicleName",
-  "month",
-  "fuelCostCents",
-  "fuelLitres",
-  "distanceMiles",
-  "mpg",
-  "serviceCostCents",
-  "expenseCostCents",
-  "totalCostCents",
-  "costPerMileCents",
-] as const;
-
 /** The local months (YYYY-MM) a range of days touches, in order. */
 export function monthsOf(fromDay: string, toDay: string): string[] {
   const months: string[] = [];

@@ -1,61 +1,48 @@
 import { describe, expect, it } from "vitest";
-import { monthCost, relativeChange, type CostInputs } from "./month-cost";
-import { monthSpan } from "./months";
+import type { CostRow } from "../costs/cost-report";
+import { monthCostsOf, overviewCostQuery, relativeChange } from "./month-cost";
 
-const november = monthSpan("2026-11", "UTC");
-const day = (d: number, hour = 12) => Date.UTC(2026, 10, d, hour);
-const none: CostInputs = { fuel: [], service: [], expenses: [], odometersNow: [] };
-
-describe("a month's cost and cost per mile", () => {
-  it("adds fuel, service and expenses of the month only, and divides by the miles driven in it", () => {
-    const inputs: CostInputs = {
-      fuel: [
-        { vehicleId: "a", at: day(1), costCents: 5_000, odometerMiles: 1_000 },
-        { vehicleId: "a", at: day(15), costCents: 6_000, odometerMiles: 1_300 },
-        { vehicleId: "a", at: Date.UTC(2026, 9, 31, 12), costCents: 9_999, odometerMiles: null },
-        { vehicleId: "b", at: day(10), costCents: null, odometerMiles: null },
-      ],
-      service: [
-        { vehicleId: "a", date: "2026-11-20", costCents: 12_000 },
-        { vehicleId: "b", date: "2026-12-01", costCents: 50_000 },
-        { vehicleId: "b", date: "2026-11-02", costCents: null },
-      ],
-      expenses: [{ vehicleId: "b", date: "2026-11-30", costCents: 3_000 }],
-      odometersNow: [{ vehicleId: "a", at: day(29), miles: 1_700 }],
-    };
-    expect(monthCost(inputs, november)).toEqual({
-      month: "2026-11",
-      fuelCents: 11_000,
-      serviceCents: 12_000,
-      expenseCents: 3_000,
-      totalCents: 26_000,
-      distanceMiles: 700,
-      costPerMileCents: 26_000 / 700,
-    });
-  });
-
-  it("ends a month under way at now: later fill-ups and miles are not yet its", () => {
-    const inputs: CostInputs = {
-      ...none,
-      fuel: [
-        { vehicleId: "a", at: day(1, 0), costCents: 4_000, odometerMiles: 2_000 },
-        { vehicleId: "a", at: day(21, 0), costCents: 4_000, odometerMiles: 2_400 },
-      ],
-    };
-    const soFar = monthCost(inputs, november, day(11, 0));
-    expect(soFar).toMatchObject({ fuelCents: 4_000, distanceMiles: 200, costPerMileCents: 20 });
-  });
-
-  it("has no cost per mile when no mile can be told", () => {
-    const inputs: CostInputs = { ...none, service: [{ vehicleId: "a", date: "2026-11-03", costCents: 8_000 }] };
-    expect(monthCost(inputs, november)).toMatchObject({ totalCents: 8_000, distanceMiles: 0, costPerMileCents: null });
-  });
+const row = (month: string, totalCostCents: number, distanceMiles: number): CostRow => ({
+  month,
+  fuelCostCents: totalCostCents,
+  fuelLitres: 0,
+  distanceMiles,
+  mpg: null,
+  serviceCostCents: 0,
+  expenseCostCents: 0,
+  expensesByKind: {},
+  totalCostCents,
+  costPerMileCents: distanceMiles ? totalCostCents / distanceMiles : null,
 });
 
-describe("against last month", () => {
-  it("is the change as a share of last month's figure, and nothing without both", () => {
-    expect(relativeChange(55, 50)).toBeCloseTo(0.1);
-    expect(relativeChange(40, 50)).toBeCloseTo(-0.2);
-    expect([relativeChange(null, 50), relativeChange(50, null), relativeChange(50, 0)]).toEqual([null, null, null]);
+describe("the overview's costs, as the cost report answers them", () => {
+  it("asks for last month's first day to today, by month: the Costs tab's two month presets", () => {
+    expect(overviewCostQuery("2026-11-29")).toEqual({ from: "2026-10-01", to: "2026-11-29", by: "month" });
+    expect(overviewCostQuery("2027-01-02")).toEqual({ from: "2026-12-01", to: "2027-01-02", by: "month" });
+  });
+
+  it("reads this month and last from the answer's two rows, unchanged", () => {
+    const costs = monthCostsOf({ rows: [row("2026-10", 12_000, 300), row("2026-11", 15_000, 50)] }, "2026-11-29");
+    expect(costs?.current).toEqual({
+      month: "2026-11",
+      fuelCents: 15_000,
+      serviceCents: 0,
+      expenseCents: 0,
+      totalCents: 15_000,
+      distanceMiles: 50,
+      costPerMileCents: 300,
+    });
+    expect(costs?.previous.costPerMileCents).toBe(40);
+  });
+
+  it("does not pass an answer kept from another month off as this month's", () => {
+    expect(monthCostsOf({ rows: [row("2026-09", 1, 1), row("2026-10", 1, 1)] }, "2026-11-01")).toBeNull();
+    expect(monthCostsOf({ rows: [] }, "2026-11-01")).toBeNull();
+  });
+
+  it("compares with last month as a fraction, and not at all without both", () => {
+    expect(relativeChange(300, 40)).toBe(6.5);
+    expect(relativeChange(300, null)).toBeNull();
+    expect(relativeChange(300, 0)).toBeNull();
   });
 });

@@ -115,7 +115,8 @@ describe("cost report", () => {
         fuelCostCents: 0,
         distanceMiles: 100,
         mpg: null,
-        costPerMileCents: 0,
+        // Nothing spent: no cost per mile to tell ("—"), not a free vehicle.
+        costPerMileCents: null,
       }),
       expect.objectContaining({ vehicleId: a.trailer, totalCostCents: 0, distanceMiles: 0, costPerMileCents: null }),
     ]);
@@ -214,7 +215,7 @@ describe("cost report", () => {
     ]);
   });
 
-  it("downloads as CSV with the fleet total as its last line", async () => {
+  it("downloads as CSV in the screen's units, each column naming its unit, the fleet total last", async () => {
     const a = await smallFleet();
     const res = await call("/api/reports/costs?from=2026-09-01&to=2026-10-31&format=csv", { token: a.token });
     expect(res.status).toBe(200);
@@ -222,10 +223,25 @@ describe("cost report", () => {
     expect(res.headers.get("Content-Disposition")).toContain("costs-by-vehicle-2026-09-01-to-2026-10-31.csv");
     const lines = (await res.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "vehicleId,vehicleName,month,fuelCostCents,fuelLitres,distanceMiles,mpg,serviceCostCents,expenseCostCents,totalCostCents,costPerMileCents",
+      "vehicleId,vehicleName,fuelCostDollars,fuelGallons,distanceMiles,mpg,serviceCostDollars,expenseCostDollars,totalCostDollars,costPerMileDollars",
     );
-    expect(lines[1]).toBe(`${a.truck},A truck,,27000,220,800,37.9,12000,0,39000,48.8`);
-    expect(lines.at(-1)).toBe(",Fleet total,,27000,220,900,37.9,12000,0,39000,43.3");
+    // Dollars and gallons, as the Costs tab shows them: 220 L is 58.1 gal; 48.8 ¢ a mile is $0.49.
+    expect(lines[1]).toBe(`${a.truck},A truck,270,58.1,800,37.9,120,0,390,0.49`);
+    expect(lines[2]).toBe(`${a.van},B van,0,0,100,,0,0,0,`);
+    expect(lines.at(-1)).toBe(",Fleet total,270,58.1,900,37.9,120,0,390,0.43");
+  });
+
+  it("per month in a metric workspace: litres, km, L/100 km and per km, and no empty vehicle columns", async () => {
+    const a = await smallFleet();
+    await db().update(workspaces).set({ units: "metric" }).where(eq(workspaces.id, a.workspaceId));
+    const res = await call("/api/reports/costs?from=2026-09-01&to=2026-10-31&by=month&format=csv", { token: a.token });
+    const lines = (await res.text()).trim().split("\r\n");
+    expect(lines).toEqual([
+      "month,fuelCostDollars,fuelLitres,distanceKm,litresPer100Km,serviceCostDollars,expenseCostDollars,totalCostDollars,costPerKmDollars",
+      "2026-09,180,120,804.7,6.2,120,0,300,0.37",
+      "2026-10,90,100,643.7,,0,0,90,0.14",
+      "Fleet total,270,220,1448.4,6.2,120,0,390,0.27",
+    ]);
   });
 
   it("viewers read it; another workspace's vehicle is a 404 and its costs never count", async () => {

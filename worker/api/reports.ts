@@ -11,8 +11,10 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { reportSubscriptions } from "../../db/schema";
 import { notFound } from "../lib/errors";
 import { workspaceTimeZone } from "../lib/workspace-time-zone";
+import { workspaceUnits } from "../lib/workspace-units";
 import { parseInput } from "../lib/validate";
-import { costCsvColumns, costReportQuerySchema, type CostReportResponse } from "../../shared/costs/cost-report";
+import { costCsvTable } from "../../shared/costs/cost-columns";
+import { costReportQuerySchema, type CostReportResponse } from "../../shared/costs/cost-report";
 import { costReport } from "../reports/costs";
 import { toCsv } from "../reports/csv";
 import { duePeriod } from "../reports/email-schedule";
@@ -172,8 +174,9 @@ export const reportRoutes = new Hono<AppEnv>()
       const response: CostReportResponse = { timeZone, ...(await costReport(c.var.db, workspaceId, timeZone, query)) };
       if (query.format === "json") return c.json(response);
       const file = `costs-by-${query.by}-${response.from}-to-${response.to}.csv`;
-      const rows = [...response.rows, { vehicleName: "Fleet total", ...response.total }];
-      return c.body(toCsv(costCsvColumns, rows as unknown as Record<string, unknown>[]), 200, {
+      // In the workspace's units, as the Costs tab shows them (shared/costs/cost-columns.ts).
+      const table = costCsvTable(response, await workspaceUnits(c.var.db, workspaceId));
+      return c.body(toCsv(table.columns, table.rows), 200, {
         "Content-Type": "text/csv; charset=utf-8; header=present",
         "Content-Disposition": `attachment; filename="${file}"`,
       });

@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { ReportResponse, StopRow, SummaryRow, TripRow, DailyRow } from "../../shared/reports/reports";
 import { mphToMetresPerSecond } from "../../shared/units/units";
 import { database } from "../test/db";
-import { vehicles, workspaces } from "../../db/schema";
+import { vehicleDayRollups, vehicles, workspaces } from "../../db/schema";
 import commute from "../fleet/fixtures/commute";
 import { ingest } from "../test/ingest";
 import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
-import { call, report, userWithWorkspace } from "../test/factories";
+import { call, insertVehicle, report, userWithWorkspace } from "../test/factories";
 
 const db = () => database(env.DB);
 
@@ -92,6 +92,26 @@ describe("reports on a recorded commute, rolled up as it was ingested", () => {
       ["2026-10-14", 0],
     ]);
     expect((await getReport<TripRow>(a.token, "trips", "from=2026-10-14&to=2026-10-20")).rows).toEqual([]);
+  });
+});
+
+describe("figures that do not add up across vehicles", () => {
+  it("the Summary's fleet total has no fuel used: two tanks at 45 % are not a fleet at 90 %", async () => {
+    const a = await chicagoFleet();
+    const other = await insertVehicle(a.workspaceId, { name: "Van 2" });
+    const day = (vehicleId: string, fuelUsedPercent: number) =>
+      db().insert(vehicleDayRollups).values({
+        workspaceId: a.workspaceId,
+        vehicleId,
+        day: "2026-10-13",
+        distanceMetres: 16_093.44,
+        fuelUsedPercent,
+      });
+    await day(a.beacon.vehicleId, 45.3);
+    await day(other, 45.4);
+    const summary = await getReport<SummaryRow>(a.token, "summary", "from=2026-10-13&to=2026-10-13");
+    expect(summary.rows.map((r) => r.fuelUsedPercent).sort()).toEqual([45.3, 45.4]);
+    expect(summary.total).toMatchObject({ distanceMiles: 20, fuelUsedPercent: null });
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { costRangeProblem, monthsOf, type CostReportQuery, type CostRow } from "../../shared/costs/cost-report";
 import { addDays, startOfDay } from "../../shared/units/time-zone";
-import { LITRES_PER_US_GALLON, metresToMiles } from "../../shared/units/units";
+import { costFigures } from "../../shared/costs/cost-figures";
+import { LITRES_PER_US_GALLON } from "../../shared/units/units";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -36,19 +37,23 @@ const noCosts = (): Costs => ({
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 function costRow(c: Costs): CostRow {
-  const distanceMiles = round(metresToMiles(c.metres), 2);
   const expenseCostCents = Object.values(c.expensesByKind).reduce((s, v) => s + v, 0);
-  const totalCostCents = c.fuelCostCents + c.serviceCostCents + expenseCostCents;
+  const figures = costFigures({
+    fuelCostCents: c.fuelCostCents,
+    serviceCostCents: c.serviceCostCents,
+    expenseCostCents,
+    distanceMetres: c.metres,
+  });
   return {
     fuelCostCents: c.fuelCostCents,
     fuelLitres: round(c.fuelLitres, 2),
-    distanceMiles,
+    distanceMiles: figures.distanceMiles,
     mpg: c.economyLitres > 0 ? round(c.economyMiles / (c.economyLitres / LITRES_PER_US_GALLON), 1) : null,
     serviceCostCents: c.serviceCostCents,
     expenseCostCents,
     expensesByKind: c.expensesByKind,
-    totalCostCents,
-    costPerMileCents: distanceMiles > 0 ? round(totalCostCents / distanceMiles, 1) : null,
+    totalCostCents: figures.totalCostCents,
+    costPerMileCents: figures.costPerMileCents,
   };
 }
 

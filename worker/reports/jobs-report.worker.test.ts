@@ -53,6 +53,8 @@ describe("GET /api/reports/jobs", () => {
       completedAt: at("2026-11-02T10:38:00Z"),
     });
     await insertJob(a.workspaceId, { vehicleId: van, status: "skipped" });
+    // Arrived, not yet done: a job, but neither on time nor late (both are parts of "completed").
+    await insertJob(a.workspaceId, { vehicleId: van, status: "arrived", arrivedAt: at("2026-11-02T11:00:00Z") });
     await insertJob(a.workspaceId, { vehicleId: van, status: "completed", date: "2026-11-05" }); // outside the range
     await insertJob(a.workspaceId, { vehicleId: van, status: "completed", deleted: true });
     const res = await report(a.token, "from=2026-11-01&to=2026-11-03");
@@ -63,7 +65,7 @@ describe("GET /api/reports/jobs", () => {
         vehicleId: van,
         vehicleName: "Van 1",
         driver: "Ana",
-        jobs: 3,
+        jobs: 4,
         completed: 2,
         onTime: 1,
         late: 1,
@@ -93,7 +95,7 @@ describe("GET /api/reports/jobs", () => {
     expect(csv.split(/\r?\n/)[0]).toBe(
       "vehicleId,vehicleName,driver,jobs,completed,onTime,late,skipped,averageDwellMinutes",
     );
-    expect(csv).toContain(`${van},Van 1,Ana,3,2,1,1,1,10`);
+    expect(csv).toContain(`${van},Van 1,Ana,4,2,1,1,1,10`);
   });
 
   it("lets a viewer read it, names the bad field, and answers 404 for another workspace's vehicle", async () => {

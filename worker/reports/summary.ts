@@ -1,9 +1,10 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { addFigures, FIGURE_NAMES, FIGURE_TOTALS, noFigures, type DayFigures } from "../../domain/reports/day-figures";
+import { addVehicles, FIGURE_NAMES, FIGURE_TOTALS, noFigures, type DayFigures } from "../../domain/reports/day-figures";
 import type { DailyRow, SummaryRow } from "../../shared/reports/reports";
 import { daysFrom } from "../../shared/units/time-zone";
-import { metresPerSecondToMph, metresToMiles } from "../../shared/units/units";
+import { distanceMilesOf } from "../../shared/costs/cost-figures";
+import { metresPerSecondToMph } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import { vehicleDayRollups } from "../../db/schema";
 import type { ReportRange } from "./range";
@@ -16,7 +17,7 @@ function summaryRow(vehicle: { id: string; name: string }, t: DayFigures): Summa
   return {
     vehicleId: vehicle.id,
     vehicleName: vehicle.name,
-    distanceMiles: round(metresToMiles(t.distanceMetres), 2),
+    distanceMiles: distanceMilesOf(t.distanceMetres),
     drivingSeconds: Math.round(t.drivingSeconds),
     idlingSeconds: Math.round(t.idlingSeconds),
     trips: t.trips,
@@ -60,7 +61,7 @@ export async function summaryReport(db: Db, workspaceId: string, range: ReportRa
   let fleet = noFigures();
   const rows = vehicles.map((v) => {
     const t = of.get(v.id) ?? noFigures();
-    fleet = addFigures(fleet, t);
+    fleet = addVehicles(fleet, t);
     return summaryRow(v, t);
   });
   return { rows, total: summaryRow({ id: "", name: "Fleet total" }, fleet) };
