@@ -68,15 +68,16 @@ describe("the on-time report's figures", () => {
       job({
         vehicleId: "v1",
         date: "2026-11-03",
-        status: "arrived",
+        status: "completed",
         windowEnd: "08:00",
         arrivedAt: at("2026-11-03T15:00:00Z"),
+        completedAt: at("2026-11-03T15:20:00Z"),
       }),
       job({ vehicleId: "v2", date: "2026-11-03", status: "cancelled" }),
     ];
     const byDay = onTimeFigures(jobs, "America/Chicago", (j) => j.date);
     expect(byDay.get("2026-11-02")).toMatchObject({ jobs: 2, completed: 1, onTime: 1, late: 0, skipped: 1 });
-    expect(byDay.get("2026-11-03")).toMatchObject({ jobs: 1, completed: 0, onTime: 0, late: 1, skipped: 0 });
+    expect(byDay.get("2026-11-03")).toMatchObject({ jobs: 1, completed: 1, onTime: 0, late: 1, skipped: 0 });
     const total = (figures: Map<string, { jobs: number; onTime: number; late: number }>) =>
       [...figures.values()].reduce((s, f) => [s[0]! + f.jobs, s[1]! + f.onTime, s[2]! + f.late], [0, 0, 0]);
     expect(total(byDay)).toEqual(total(onTimeFigures(jobs, "America/Chicago")));
