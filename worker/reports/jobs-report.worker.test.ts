@@ -88,7 +88,7 @@ describe("GET /api/reports/jobs", () => {
     const zero = { jobs: 0, completed: 0, onTime: 0, late: 0, skipped: 0, averageDwellMinutes: null };
     expect(body.days).toEqual([
       { day: "2026-11-01", ...zero },
-      { day: "2026-11-02", jobs: 3, completed: 2, onTime: 1, late: 1, skipped: 1, averageDwellMinutes: 10 },
+      { day: "2026-11-02", jobs: 4, completed: 2, onTime: 1, late: 1, skipped: 1, averageDwellMinutes: 10 },
       { day: "2026-11-03", ...zero },
     ]);
     const csv = await (await report(a.token, "from=2026-11-01&to=2026-11-03&format=csv")).text();
