@@ -139,8 +139,8 @@ test("Reports → Costs draws cost by kind, cost per mile and economy over the s
       .locator("tbody tr", { hasText: month })
       .locator("td[data-label='Per mile']")
       .textContent())!;
-    // The table's "-" (no GPS distance) is a gap in the line, said "none".
-    expect(perMileWords).toContain(`${month} ${perMile === "-" ? "none" : `${perMile}/mi`}`);
+    // The table's "—" (no GPS distance, or nothing spent) is a gap in the line, said "none".
+    expect(perMileWords).toContain(`${month} ${perMile === "—" ? "none" : `${perMile}/mi`}`);
   }
   expect(await drawnChart(main, "Fuel economy (mpg)")).toContain(
     `${thisMonth} ${(await table.locator("tbody tr", { hasText: thisMonth }).locator("td[data-label='Economy (mpg)']").textContent())!} mpg`,

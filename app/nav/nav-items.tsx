@@ -2,6 +2,7 @@ import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useUnreadCount } from "../store/places-alerts";
 import { useActionCount } from "../maintenance/use-my-actions";
+import { useLinkPrefetch } from "./use-link-prefetch";
 
 /** One destination of the navigation; `badge` is a count shown beside it (nothing when 0 or null). */
 export type NavItem = { to: string; label: string; badge?: number | null; badgeNoun?: string };
@@ -74,10 +75,11 @@ export function NavSections({
 
 function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const { to, label, badge, badgeNoun } = item;
+  const prefetch = useLinkPrefetch();
   return (
     <NavLink
       to={to}
-      prefetch="intent"
+      prefetch={prefetch}
       className="side-link"
       onClick={onNavigate}
       aria-label={badge ? `${label}, ${badge} ${badgeNoun ?? ""}`.trim() : undefined}

@@ -17,6 +17,7 @@ import { PhoneMenu } from "../nav/phone-menu";
 import { useAddressPathname } from "../nav/use-address";
 import { usePageScroll } from "../nav/use-page-scroll";
 import { useServiceWorker } from "../service-worker/use-service-worker";
+import { useLinkPrefetch } from "../nav/use-link-prefetch";
 
 // The map (its sketch, the map itself, the vehicle list over it) is loaded only once the map is
 // first shown, so other pages stay light; a page opened on /map asks for it at once (docs/decisions/0054, 0068).
@@ -94,6 +95,7 @@ function usePhotoUploads() {
 
 function TopBar() {
   const session = useSession();
+  const prefetch = useLinkPrefetch();
   return (
     <header className="top-bar">
       <PhoneMenu />
@@ -101,10 +103,10 @@ function TopBar() {
         Fleet Ops
       </Link>
       <nav aria-label="Main" className="top-links">
-        <NavLink to="/vehicles" prefetch="intent">
+        <NavLink to="/vehicles" prefetch={prefetch}>
           Vehicles
         </NavLink>
-        <NavLink to="/map" prefetch="intent">
+        <NavLink to="/map" prefetch={prefetch}>
           Map
         </NavLink>
       </nav>

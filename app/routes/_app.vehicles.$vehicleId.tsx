@@ -9,12 +9,14 @@ import { useStoreStatus, useTelemetry, useVehicle } from "../store";
 import { identityParts } from "../vehicles/format";
 import { useOpenIssueCounts } from "../store/issues";
 import { ReportIssueButton } from "../issues/report-issue-dialog";
+import { useLinkPrefetch } from "../nav/use-link-prefetch";
 
 /** A vehicle's page: header (name, status dot, year, make, model, VIN), breadcrumb and tabs. */
 export default function VehicleLayout() {
   const { vehicleId } = useParams();
   const vehicle = useVehicle(vehicleId);
   const telemetry = useTelemetry(vehicleId);
+  const prefetch = useLinkPrefetch();
   // Only once the server has been heard from: a first visit's store is empty until its first pull.
   const { hydrated, pulled } = useStoreStatus();
   const known = hydrated && pulled;
@@ -50,7 +52,7 @@ export default function VehicleLayout() {
       </header>
       <nav className="tabs" aria-label="Vehicle sections">
         {["overview", "service", "fuel", "costs", "inspections", "issues", "settings"].map((tab) => (
-          <NavLink key={tab} to={tab} prefetch="intent">
+          <NavLink key={tab} to={tab} prefetch={prefetch}>
             {tab.charAt(0).toUpperCase() + tab.slice(1)}
           </NavLink>
         ))}

@@ -9,6 +9,7 @@ import { VehicleListNote } from "../vehicles/vehicle-list-note";
 import { FilterBox } from "../components/filter-box";
 import { useOpenIssueCounts } from "../store/issues";
 import { usePhone } from "../lib/use-phone";
+import { useLinkPrefetch } from "../nav/use-link-prefetch";
 
 const ROW_HEIGHT = 44;
 /** On a phone each vehicle is a card of two lines (styles.css, .table-row at the phone breakpoint). */
@@ -33,6 +34,7 @@ export default function VehiclesPage() {
   const rowHeight = usePhone() ? CARD_HEIGHT : ROW_HEIGHT;
   const { scroller, first, last, onKeyDown, onScroll, onRowFocus } = useVirtualList(shown.length, rowHeight, OVERSCAN);
   const openIssues = useOpenIssueCounts();
+  const prefetch = useLinkPrefetch();
 
   return (
     <section className="page">
@@ -69,6 +71,7 @@ export default function VehiclesPage() {
                 onKeyDown={onKeyDown}
                 onFocus={onRowFocus}
                 openIssues={openIssues.get(v.id) ?? 0}
+                prefetch={prefetch}
               />
             ))}
           </div>
@@ -87,11 +90,18 @@ function VehicleRow({
   onKeyDown,
   onFocus,
   openIssues,
-}: VirtualRowProps & { vehicle: Vehicle; rowHeight: number; onKeyDown: KeyboardEventHandler; openIssues: number }) {
+  prefetch,
+}: VirtualRowProps & {
+  vehicle: Vehicle;
+  rowHeight: number;
+  onKeyDown: KeyboardEventHandler;
+  openIssues: number;
+  prefetch: "intent" | "none";
+}) {
   return (
     <Link
       to={`/vehicles/${v.id}`}
-      prefetch="intent"
+      prefetch={prefetch}
       className="table-row"
       role="row"
       data-index={index}

@@ -52,7 +52,8 @@ export function useServiceWorker() {
       if (!event.isUpdate) toast("Ready to work offline", { id: "offline-ready" });
       void keepMapFiles();
     });
-    void wb.register();
+    // A browser that refuses service workers (a private window, a policy) keeps the app online-only.
+    wb.register().catch((error: unknown) => console.warn("No service worker:", error));
     if (navigator.serviceWorker.controller) void keepMapFiles();
     setInterval(() => void wb.update(), UPDATE_CHECK_MS);
   }, []);
