@@ -1,4 +1,4 @@
-import { timeText } from "../shared/units/clock";
+import { defaultHourCycle, timeText } from "../shared/units/clock";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
@@ -112,8 +112,11 @@ test.describe("a trip from the timeline on the map", () => {
     // 30 knots is 35 mph; the time is the cursor's, to the second.
     const readout = page.getByTestId("replay-readout");
     await expect(readout).toContainText("35 mph");
-    // On the workspace's clock (a new one's: UTC, 24-hour), whatever the device's (docs/decisions/0079).
-    const expectedTime = timeText(at, { timeZone: "UTC", hourCycle: "h23", readerTimeZone: "UTC" }, { seconds: true });
+    // On the workspace's clock, whatever the device's (docs/decisions/0079): a new one's is the run's
+    // zone (UTC, or E2E_TIME_ZONE: e2e/helpers.ts) with that zone's default hour cycle.
+    const timeZone = process.env.E2E_TIME_ZONE ?? "UTC";
+    const clock = { timeZone, hourCycle: defaultHourCycle(timeZone), readerTimeZone: timeZone };
+    const expectedTime = timeText(at, clock, { seconds: true });
     await expect(readout).toContainText(expectedTime);
 
     // Playing at ×60 moves the marker north along the path.
