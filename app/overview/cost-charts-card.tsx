@@ -1,10 +1,8 @@
 import { useMemo } from "react";
 import type { MonthCost } from "../../shared/overview/month-cost";
 import type { WorkspaceUnits } from "../../shared/units/units";
-import { BarsFigure, TrendFigure } from "../charts/chart-figure";
-import { costBars, costPerDistanceTrend, costPointOfMonth } from "../charts/cost-series";
-import { centsTick, dollarsText, dollarsTick, perDistanceText } from "../charts/chart-format";
-import { distanceWord } from "../units/units-text";
+import { CostMonthFigures } from "../charts/cost-month-figures";
+import { costPointOfMonth } from "../charts/cost-series";
 
 /**
  * Last month and this month so far as the Costs card counts them (docs/decisions/0080): cost by
@@ -23,13 +21,7 @@ export function CostChartsCard({
     <section className="card overview-card overview-charts" aria-label="This month against last">
       <h2>This month against last</h2>
       <div className="chart-row">
-        <BarsFigure caption="Cost by month" series={costBars(points)} format={dollarsText} tick={dollarsTick} />
-        <TrendFigure
-          caption={`Cost per ${distanceWord(units)}`}
-          series={costPerDistanceTrend(points, units)}
-          format={perDistanceText(units)}
-          tick={centsTick}
-        />
+        <CostMonthFigures points={points} units={units} />
       </div>
     </section>
   );

@@ -1,9 +1,9 @@
 import { useMemo } from "react";
 import type { CostReportResponse } from "../../shared/costs/cost-report";
 import { BarsFigure, TrendFigure } from "../charts/chart-figure";
-import { costBars, costPerDistanceTrend, costPointOfRow, economyTrend } from "../charts/cost-series";
-import { distanceWord } from "../units/units-text";
-import { centsTick, dollarsText, dollarsTick, economyText, perDistanceText, tenthsTick } from "../charts/chart-format";
+import { costBars, costPointOfRow, economyTrend } from "../charts/cost-series";
+import { CostMonthFigures } from "../charts/cost-month-figures";
+import { dollarsText, dollarsTick, economyText, tenthsTick } from "../charts/chart-format";
 import { useWorkspaceUnits } from "./use-workspace-time-zone";
 
 /**
@@ -28,13 +28,7 @@ export function CostCharts({ answer }: { answer: CostReportResponse }) {
     );
   return (
     <div className="chart-row">
-      <BarsFigure caption="Cost by month" series={costBars(points)} format={dollarsText} tick={dollarsTick} />
-      <TrendFigure
-        caption={`Cost per ${distanceWord(units)}`}
-        series={costPerDistanceTrend(points, units)}
-        format={perDistanceText(units)}
-        tick={centsTick}
-      />
+      <CostMonthFigures points={points} units={units} />
       <TrendFigure
         caption={units === "metric" ? "Fuel economy (L/100 km)" : "Fuel economy (mpg)"}
         series={economyTrend(points, units)}
