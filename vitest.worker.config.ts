@@ -16,7 +16,14 @@ export default defineConfig(async () => {
         miniflare: {
           // INGEST_FLUSH_MS 0: reports are in D1 when ingestion answers, as tests read D1 directly;
           // the delayed flush has its own tests (party/live-fleet/live-fleet.worker.test.ts).
-          bindings: { ...developmentVars, TEST_MIGRATIONS: migrations, ENVIRONMENT: "test", INGEST_FLUSH_MS: "0" },
+          // TEST_CLOCK_OFFSET_MS: a run at a chosen hour (scripts/test.mjs, worker/test-clock.ts).
+          bindings: {
+            ...developmentVars,
+            TEST_MIGRATIONS: migrations,
+            ENVIRONMENT: "test",
+            INGEST_FLUSH_MS: "0",
+            TEST_CLOCK_OFFSET_MS: process.env.TEST_CLOCK_OFFSET_MS ?? "0",
+          },
         },
       }),
     ],

@@ -57,17 +57,31 @@ function flakyTitles(suites = [], path = []) {
   });
 }
 
+/**
+ * A run at a chosen hour (E2E_CLOCK, docs/decisions/0077) reaches the vitest suites too, each
+ * starting at that instant: the Node suite under libfaketime (and E2E_TIME_ZONE as its TZ), the
+ * Worker suite through TEST_CLOCK_OFFSET_MS (workerd hangs under libfaketime; worker/test-clock.ts
+ * shifts its Date instead). The browser suites work out their own offset (playwright.config.ts).
+ */
+function clockEnv(name) {
+  const clock = process.env.E2E_CLOCK;
+  if (!clock) return {};
+  const offsetMs = Date.parse(clock) - Date.now();
+  if (Number.isNaN(offsetMs)) throw new Error(`E2E_CLOCK is not a date: ${clock}`);
+  if (name === "worker") return { TEST_CLOCK_OFFSET_MS: String(offsetMs) };
+  const seconds = Math.round(offsetMs / 1000);
+  return {
+    LD_PRELOAD: "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+    FAKETIME: `${seconds >= 0 ? "+" : ""}${seconds}`,
+    FAKETIME_DONT_FAKE_MONOTONIC: "1",
+    ...(process.env.E2E_TIME_ZONE ? { TZ: process.env.E2E_TIME_ZONE } : {}),
+  };
+}
+
 const vitest = (config, name) => async (log) => {
   const file = `${out}/${name}.json`;
-  const ok = await exec(log, bin("vitest"), [
-    "run",
-    "--config",
-    config,
-    "--passWithNoTests",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${file}`,
-  ]);
+  const args = ["run", "--config", config, "--passWithNoTests", "--reporter=default", "--reporter=json"];
+  const ok = await exec(log, bin("vitest"), [...args, `--outputFile.json=${file}`], clockEnv(name));
   const counts = vitestCounts(file) ?? { passed: 0, failed: 1 };
   if (!ok && counts.failed === 0) counts.failed = 1; // the run itself failed (e.g. a suite that did not load)
   return counts;

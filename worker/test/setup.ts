@@ -1,6 +1,7 @@
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
+import "../test-clock";
 
 // Test files take turns in one workerd per vitest worker (`isolate: false` in vitest.worker.config.ts:
 // starting workerd for every file was a quarter of the suite). Each file still starts as if alone:
