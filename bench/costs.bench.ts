@@ -4,6 +4,7 @@
 // API, 600,000 fill-ups would take the shared machine hours; the API's own costs are measured by
 // the Worker tests).
 import { execFileSync } from "node:child_process";
+import { rebuildFuelStretches } from "../scripts/fuel-stretches";
 import { newWorkspace, orderBeacons } from "./fleet";
 import { baseUrl, load, percentile, report } from "./lib";
 
@@ -42,16 +43,13 @@ function d1Durations(sql: string): number[] {
   return (JSON.parse(out) as { meta: { duration: number } }[]).map((r) => r.meta.duration);
 }
 
-const INSERT_TRIGGER = `CREATE TRIGGER fuel_entries_stretches_insert AFTER INSERT ON fuel_entries
-  BEGIN INSERT INTO fuel_stretch_rebuilds VALUES (NEW.workspace_id, NEW.vehicle_id, NEW.at); END;`;
 const progress = (what: string) => console.error(`${new Date().toISOString()} costs bench: ${what}`);
 progress("seeding");
 const seedStarted = performance.now();
-// Fill-ups in bulk as a restore would load them: the per-row trigger off, then every vehicle's
-// stretches cut at once by the documented rebuild (ADR 0064); the write A/B below measures the trigger.
-const seeded = d1Durations(
+// Fill-ups in bulk as a restore would load them, then every vehicle's stretches cut by the documented
+// rebuild (scripts/fuel-stretches.ts, ADR 0078); the writes below go through the API, which cuts their own.
+d1Durations(
   [
-    `DROP TRIGGER fuel_entries_stretches_insert;`,
     `UPDATE workspaces SET version = version + 1 WHERE id = ${ws};`,
     // A fill-up about every 7 hours; one in five partial; 300 miles between them on the odometer.
     `INSERT INTO fuel_entries (id, workspace_id, version, vehicle_id, at, volume_litres, cost_cents, full_tank, odometer_miles)`,
@@ -69,12 +67,17 @@ const seeded = d1Durations(
     `INSERT INTO vehicle_day_rollups (vehicle_id, day, workspace_id, distance_metres)`,
     ` SELECT vid, date(${start / 1000} + k * 86400, 'unixepoch'), ${ws}, 100000 + (r * 7 + k) % 50000`,
     ` FROM (${perVehicle(365)});`,
-    INSERT_TRIGGER,
-    `INSERT INTO fuel_stretch_rebuilds SELECT workspace_id, id, -1 FROM vehicles WHERE workspace_id = ${ws};`,
   ].join("\n"),
 );
 const seedSeconds = (performance.now() - seedStarted) / 1000;
-const cutAllSeconds = seeded.at(-1)! / 1000;
+const cutStarted = performance.now();
+// The whole fleet in one group: on a local D1 the time is mostly wrangler starting, once per call.
+const writtenMeanwhile = rebuildFuelStretches(["--local", "--persist-to", process.env.BENCH_PERSIST!], {
+  workspaceId,
+  groupSize: VEHICLES,
+});
+if (writtenMeanwhile.length) throw new Error(`rebuild skipped ${writtenMeanwhile.length} vehicles`);
+const cutAllSeconds = (performance.now() - cutStarted) / 1000;
 progress(`seeded in ${Math.round(seedSeconds)} s, stretches cut in ${cutAllSeconds} s`);
 // After the long seeding pause the client's kept-alive sockets may have been closed by wrangler dev.
 for (let i = 0; i < 6; i++)
@@ -107,37 +110,54 @@ const byMonth = await load(5, 1, get("month"));
 const monthRows = rows;
 const csv = await load(5, 1, get("vehicle", "csv"));
 
-// What a fill-up write costs with its stretches kept (ADR 0064): rounds of 10 fill-ups appended to
-// every vehicle's log (10,000 rows), alternately with the stretches' trigger and without it (then
-// the stretches are cut again for those rows, as the migration's rebuild does), in one run.
-const APPENDED = 10;
-const appendRound = (round: number) => {
-  const first = fills + round * APPENDED;
-  return [
-    `INSERT INTO fuel_entries (id, workspace_id, version, vehicle_id, at, volume_litres, cost_cents, full_tank, odometer_miles)`,
-    ` SELECT lower(hex(randomblob(16))), ${ws}, ${version}, vid, ${start} + (${first} + k) * ${step} + r * 1000,`,
-    ` 45, 7000, (k % 5) != 0, 1000 + (${first} + k) * 300 FROM (${perVehicle(APPENDED)});`,
-  ].join("\n");
+// What a write of a fill-up costs now that the API cuts its vehicle's stretches (ADR 0078): the
+// request's own time, appending a fill-up to a vehicle's year of 600, against logging an expense
+// (a write with no stretches) for the same vehicles, alternately, in one run.
+const [listed] = JSON.parse(
+  execFileSync(
+    new URL("../node_modules/.bin/wrangler", import.meta.url).pathname,
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      process.env.BENCH_PERSIST!,
+      "--json",
+      "--command",
+      `SELECT id FROM vehicles WHERE workspace_id = ${ws} ORDER BY id LIMIT 30`,
+    ],
+    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  ),
+) as { results: { id: string }[] }[];
+const post = async (path: string, body: unknown) => {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 201) throw new Error(`${path}: ${res.status}`);
+  return performance.now() - started;
 };
-const withTrigger: number[] = [];
-const withoutTrigger: number[] = [];
-const rebuilds: number[] = [];
+const fillUpWrites: number[] = [];
+const expenseWrites: number[] = [];
 progress("writing");
-for (let round = 0; round < 6; round++) {
-  if (round % 2 === 0) {
-    withTrigger.push(d1Durations(appendRound(round))[0]!);
-    continue;
-  }
-  const fromAt = start + (fills + round * APPENDED) * step;
-  const [, insert, , rebuild] = d1Durations(
-    `DROP TRIGGER fuel_entries_stretches_insert;\n${appendRound(round)}\n${INSERT_TRIGGER}\n` +
-      `INSERT INTO fuel_stretch_rebuilds SELECT ${ws}, id, ${fromAt} FROM vehicles WHERE workspace_id = ${ws};`,
+for (const [k, { id: vehicleId }] of listed!.results.entries()) {
+  const at = new Date(start + (fills + k) * step).toISOString();
+  fillUpWrites.push(
+    await post("/api/fuel-entries", {
+      vehicleId,
+      at,
+      volumeLitres: 45,
+      fullTank: true,
+      odometerMiles: 1000 + (fills + k) * 300,
+    }),
   );
-  withoutTrigger.push(insert!);
-  rebuilds.push(rebuild!);
+  expenseWrites.push(await post("/api/expenses", { vehicleId, date: at.slice(0, 10), kind: "tolls", costCents: 500 }));
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-const perWrite = (ms: number) => Math.round((ms / (VEHICLES * APPENDED)) * 1000) / 1000;
 
 report(
   "Cost report: 1,000 vehicles over 12 months",
@@ -159,19 +179,17 @@ report(
     { metric: "by vehicle as CSV, p50", value: Math.round(percentile(csv.latencies, 50)), unit: "ms" },
     { metric: "fleet total cost", value: Math.round(total / 100), unit: "$" },
     {
-      metric: "fill-up appended, with its stretch kept (median of 3 rounds of 10,000)",
-      value: perWrite(median(withTrigger)),
+      metric: `fill-up appended through the API, its stretches cut (median of ${fillUpWrites.length})`,
+      value: Math.round(median(fillUpWrites) * 10) / 10,
       unit: "ms",
     },
-    { metric: "same, without the stretches' trigger (same run)", value: perWrite(median(withoutTrigger)), unit: "ms" },
     {
-      metric: "with ÷ without",
-      value: Math.round((median(withTrigger) / median(withoutTrigger)) * 100) / 100,
-      unit: "x",
+      metric: "expense logged through the API (same vehicles, same run)",
+      value: Math.round(median(expenseWrites) * 10) / 10,
+      unit: "ms",
     },
-    { metric: "cutting 1,000 vehicles' last 10 fill-ups' stretches at once", value: median(rebuilds), unit: "ms" },
     {
-      metric: "cutting the stretches of 600,000 fill-ups (the rebuild)",
+      metric: "cutting the stretches of 600,000 fill-ups (the rebuild, scripts/fuel-stretches.ts)",
       value: Math.round(cutAllSeconds * 10) / 10,
       unit: "s",
     },
@@ -181,5 +199,5 @@ report(
       unit: "s",
     },
   ],
-  "Seeded straight into the local D1 (INSERT … SELECT; the stretches cut once after, by the rebuild). Fuel summed in D1 (ADR 0061), economy from the stored stretches (ADR 0064). Write times are D1's own per statement.",
+  "Seeded straight into the local D1 (INSERT … SELECT; the stretches cut once after, by the rebuild). Fuel summed in D1 (ADR 0061), economy from the stored stretches (ADR 0064), cut by the API's writes (ADR 0078). Write times are the requests' own.",
 );

@@ -983,6 +983,8 @@ export const fuelEntries = sqliteTable(
     index("fuel_entries_ws_version_idx").on(t.workspaceId, t.version),
     index("fuel_entries_ws_at_idx").on(t.workspaceId, t.at),
     index("fuel_entries_vehicle_at_idx").on(t.vehicleId, t.at),
+    // A write's batch checks its vehicle's newest fill-up version in one seek (migrations/0045).
+    index("fuel_entries_ws_vehicle_version_idx").on(t.workspaceId, t.vehicleId, t.version),
     // The cost report's economy reads each vehicle's log in order from this alone (migrations/0031).
     index("fuel_entries_ws_vehicle_log_idx").on(
       t.workspaceId,
@@ -999,8 +1001,9 @@ export const fuelEntries = sqliteTable(
 );
 
 /**
- * Each full-to-full stretch of a vehicle's fuel log (migrations/0036, docs/decisions/0064), kept by
- * triggers on fuel_entries in the writing statement's transaction; the cost report reads these
+ * Each full-to-full stretch of a vehicle's fuel log (migrations/0036, docs/decisions/0064), cut by
+ * `storedStretchesOf` (shared/costs/fuel-economy.ts) in the batch that writes a fill-up
+ * (worker/fuel/fuel-stretches.ts, migrations/0045, docs/decisions/0078); the cost report reads these
  * instead of every fill-up. `doubtful` is what the log alone tells (an odometer missing, no miles,
  * one going backwards); over the tank and `no_rise_seen` are judged when read.
  */
@@ -1019,7 +1022,7 @@ export const fuelStretches = sqliteTable(
     litres: real("litres").notNull(),
     largestLitres: real("largest_litres").notNull(),
     doubtful: integer("doubtful", { mode: "boolean" }).notNull(),
-    /** the highest odometer logged before the closing fill-up (the next stretches' backwards check) */
+    /** the highest odometer logged before the closing fill-up */
     highestBefore: real("highest_before"),
     /** miles per litre when the log finds nothing doubtful, for the median that marks outliers */
     rate: real("rate"),
@@ -1031,13 +1034,6 @@ export const fuelStretches = sqliteTable(
       .where(sql`${t.rate} IS NOT NULL`),
   ],
 );
-
-/** A vehicle's stretches to cut again from `from_at` on; the trigger on it does so and empties it. */
-export const fuelStretchRebuilds = sqliteTable("fuel_stretch_rebuilds", {
-  workspaceId: text("workspace_id").notNull(),
-  vehicleId: text("vehicle_id").notNull(),
-  fromAt: integer("from_at").notNull(),
-});
 
 // ---------------------------------------------------------------- expenses and renewals (issue 42; migrations/0028, docs/decisions/0049)
 

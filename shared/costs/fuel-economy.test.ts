@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FuelFlag } from "./fuel";
 import { LITRES_PER_US_GALLON } from "../units/units";
-import { economyOutliers, fleetFuelEconomy, fuelEconomy, type EconomyEntry } from "./fuel-economy";
+import { economyOutliers, fleetFuelEconomy, fuelEconomy, storedStretchesOf, type EconomyEntry } from "./fuel-economy";
 
 const gal = (g: number) => g * LITRES_PER_US_GALLON;
 let n = 0;
@@ -82,5 +82,39 @@ describe("fleetFuelEconomy", () => {
     // 800 miles on 30 gallons: 26.7 mpg (a mean would say 30).
     expect(fleetFuelEconomy([at20, at40])).toMatchObject({ mpg: 26.7, distanceMiles: 800, entriesUsed: 4 });
     expect(fleetFuelEconomy([]).mpg).toBeNull();
+  });
+});
+
+describe("storedStretchesOf", () => {
+  it("keeps what the log alone decides: sums, largest fill, doubtful on an odometer missing or backwards, the rate of the rest", () => {
+    const log = [
+      fill(1, 10, 1000),
+      fill(2, 5, 1150, false),
+      fill(3, 10, 1300),
+      fill(4, 10, null),
+      fill(5, 10, 1800),
+      fill(6, 10, 1700),
+      fill(7, 10, 2000),
+    ].map(({ flags: _, ...e }) => e);
+    const stretches = storedStretchesOf([...log].reverse());
+    expect(stretches.map((s) => [s.closeId, s.miles, s.doubtful, s.highestBefore])).toEqual([
+      [log[2]!.id, 300, false, 1150],
+      [log[3]!.id, 0, true, 1300],
+      [log[4]!.id, 0, true, 1300],
+      [log[5]!.id, -100, true, 1800],
+      // Opened by the fill-up that went backwards: doubtful too, as economy treats it.
+      [log[6]!.id, 300, true, 1800],
+    ]);
+    expect(stretches[0]!.litres).toBeCloseTo(gal(15));
+    expect(stretches[0]!.largestLitres).toBeCloseTo(gal(10));
+    expect(stretches[0]!.rate).toBeCloseTo(300 / gal(15));
+    expect(stretches.slice(1).map((s) => s.rate)).toEqual([null, null, null, null]);
+  });
+
+  it("is what fuelEconomy counts when nothing beyond the log is flagged", () => {
+    const log = [fill(1, 10, 1000), fill(2, 12, 1300), fill(3, 9, 1550), fill(4, 11, 1900)];
+    const clean = storedStretchesOf(log).filter((s) => s.rate !== null);
+    const miles = clean.reduce((m, s) => m + s.miles, 0);
+    expect(fuelEconomy(log).distanceMiles).toBe(miles);
   });
 });

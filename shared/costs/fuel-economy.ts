@@ -2,6 +2,7 @@ import type { FuelEconomy, FuelFlag } from "./fuel";
 
 export type { FuelEconomy };
 import { LITRES_PER_US_GALLON, METRES_PER_MILE } from "../units/units";
+import { fuelEntryFlags } from "./fuel-flags";
 
 /**
  * Fuel economy from a vehicle's fuel log (issue 42, DESIGN.md "Fuel, costs and renewals"), full tank
@@ -136,4 +137,47 @@ export function fleetFuelEconomy(perVehicle: readonly FuelEconomy[]): FuelEconom
     entriesUsed: perVehicle.reduce((s, e) => s + e.entriesUsed, 0),
     entriesFlagged: perVehicle.reduce((s, e) => s + e.entriesFlagged, 0),
   };
+}
+
+/** A log entry as a stored stretch reads it (no flags: the ones the log alone decides are found here). */
+export type LoggedFill = Omit<EconomyEntry, "flags">;
+
+/**
+ * A full-to-full stretch as the cost report stores it (`fuel_stretches`, docs/decisions/0064 and
+ * 0078): `stretchesOf` over the log with only the flags the log alone decides (`odometer_backwards`),
+ * since over the tank and no rise seen can change without a fill-up changing and are judged when
+ * the report reads. `rate` is miles per litre when nothing the log tells is doubtful.
+ */
+export interface StoredStretch {
+  closeAt: number;
+  closeId: string;
+  miles: number;
+  litres: number;
+  largestLitres: number;
+  doubtful: boolean;
+  /** the highest odometer logged before the closing fill-up */
+  highestBefore: number | null;
+  rate: number | null;
+}
+
+/** A vehicle's stored stretches, oldest first, from its whole live log (any order). */
+export function storedStretchesOf(log: readonly LoggedFill[]): StoredStretch[] {
+  const flags = fuelEntryFlags(log, null);
+  const highestBefore = new Map<string, number | null>();
+  let highest: number | null = null;
+  for (const e of [...log].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))) {
+    highestBefore.set(e.id, highest);
+    if (e.odometerMiles !== null && (highest === null || e.odometerMiles > highest)) highest = e.odometerMiles;
+  }
+  const entries = log.map((e) => ({ ...e, flags: flags.get(e.id) ?? [] }));
+  return stretchesOf(entries).map((s) => ({
+    closeAt: s.end.at,
+    closeId: s.end.id,
+    miles: s.miles,
+    litres: s.litres,
+    largestLitres: Math.max(...s.fills.map((f) => f.volumeLitres)),
+    doubtful: s.doubtful,
+    highestBefore: highestBefore.get(s.end.id) ?? null,
+    rate: !s.doubtful && s.litres > 0 ? s.miles / s.litres : null,
+  }));
 }

@@ -7,6 +7,7 @@ import { database } from "../../db/client";
 import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, workspaces } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { pushMutations } from "../test/sync";
+import { rebuildVehicleStretches } from "../fuel/fuel-stretches";
 import type { FuelEconomy, FuelEntry } from "../../shared/costs/fuel";
 
 /** GET /api/reports/costs (issue 42, DESIGN.md "Fuel, costs and renewals") on a small fleet. */
@@ -33,6 +34,8 @@ async function fill(
       fullTank: true,
       odometerMiles: odometer,
     });
+  // Written raw, so its vehicle's stretches are cut as a bulk load's are (the API's writes cut their own).
+  await rebuildVehicleStretches(db(), workspaceId, vehicleId);
 }
 
 const drove = (workspaceId: string, vehicleId: string, day: string, miles: number) =>

@@ -15,6 +15,7 @@ import { declared } from "./route-declaration/declare";
 import { commitWorkspaceWrite, settleWorkspace } from "../workspace-object";
 import { fuelVehicle, fuelDeleteWrites, fuelEntryWrites, fuelUpdateWrites } from "../fuel/fuel-writes";
 import { liveFuelEntries, withFlags } from "../fuel/fuel-log";
+import { retryingFuelLogRaces } from "../fuel/fuel-stretches";
 import { vehicleFuelEconomy } from "../fuel/economy";
 
 /**
@@ -69,12 +70,16 @@ export const fuelEntryRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { workspaceId, userId } = sessionThat(c.var.session, "fleet.edit");
-      const { row, writes } = await fuelEntryWrites(c.var.db, workspaceId, c.req.valid("json"), {
-        id: crypto.randomUUID(),
-        userId,
-        now: Date.now(),
+      const id = crypto.randomUUID();
+      const row = await retryingFuelLogRaces(async () => {
+        const { row, writes } = await fuelEntryWrites(c.var.db, workspaceId, c.req.valid("json"), {
+          id,
+          userId,
+          now: Date.now(),
+        });
+        await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+        return row;
       });
-      await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
       const [entry] = await withFlags(c.var.db, workspaceId, [row]);
       return c.json(entry!, 201);
     },
@@ -90,14 +95,17 @@ export const fuelEntryRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
-      const { row, writes } = await fuelUpdateWrites(
-        c.var.db,
-        workspaceId,
-        c.req.param("id"),
-        c.req.valid("json"),
-        Date.now(),
-      );
-      await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+      const row = await retryingFuelLogRaces(async () => {
+        const { row, writes } = await fuelUpdateWrites(
+          c.var.db,
+          workspaceId,
+          c.req.param("id"),
+          c.req.valid("json"),
+          Date.now(),
+        );
+        await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+        return row;
+      });
       const [entry] = await withFlags(c.var.db, workspaceId, [row]);
       return c.json(entry!);
     },
@@ -112,8 +120,10 @@ export const fuelEntryRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { workspaceId } = sessionThat(c.var.session, "maintenance.manage");
-      const writes = await fuelDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
-      await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+      await retryingFuelLogRaces(async () => {
+        const writes = await fuelDeleteWrites(c.var.db, workspaceId, c.req.param("id"));
+        await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true });
+      });
       return c.body(null, 204);
     },
   );

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { fuelEntries, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { foreignPhotoIds } from "../photos/photo-store";
+import { readVehicleLog, withFill, withoutFill, withStretches } from "./fuel-stretches";
 
 /**
  * Logging, editing and deleting a fill-up (issue 42, docs/decisions/0045): the checks and the
@@ -21,6 +22,9 @@ import { foreignPhotoIds } from "../photos/photo-store";
  * (worker/sync/fuel-mutators.ts), as service-writes.ts is for service. Everything is checked
  * first (another workspace's vehicle, entry or photo: a 404 ApiError; a bad field: a 400 naming
  * it), then the statements for the caller's one batch are returned, stamped with its version.
+ * Each batch also cuts the vehicle's stored stretches again from the fill-up's moment on, by the
+ * one rule (worker/fuel/fuel-stretches.ts); it fails whole if the vehicle's log changed meanwhile
+ * (`fuelLogChanged`), and the caller tries again.
  */
 type Writes = (stamp: SQL<number>) => BatchItem<"sqlite">[];
 export type FuelRow = typeof fuelEntries.$inferSelect;
@@ -92,6 +96,7 @@ export async function fuelEntryWrites(
   const vehicle = await fuelVehicle(db, workspaceId, input.vehicleId);
   await refuseForeignPhotos(db, workspaceId, input.photoIds);
   const odometer = input.odometerMiles ?? (await odometerAt(db, workspaceId, vehicle, input.at));
+  const log = await readVehicleLog(db, workspaceId, input.vehicleId);
   const row: FuelRow = {
     id,
     workspaceId,
@@ -105,7 +110,10 @@ export async function fuelEntryWrites(
   return {
     row,
     tankLitres: vehicle.fuelTankLitres,
-    writes: (stamp) => [db.insert(fuelEntries).values({ ...row, version: stamp })],
+    writes: (stamp) =>
+      withStretches(db, workspaceId, log, withFill(log, row), row.at, [
+        db.insert(fuelEntries).values({ ...row, version: stamp }),
+      ]),
   };
 }
 
@@ -134,23 +142,29 @@ export async function fuelUpdateWrites(
   if (patch.at !== undefined) refuseFuture(patch.at, now);
   await refuseForeignPhotos(db, workspaceId, patch.photoIds ?? []);
   const vehicle = await fuelVehicle(db, workspaceId, current.vehicleId);
+  const log = await readVehicleLog(db, workspaceId, current.vehicleId);
   const after = fuelAfterPatch(current, patch);
   const { at, volumeLitres, costCents, fullTank, odometerMiles, vendor, photoIds }: FuelFields = after;
   const fields = { at, volumeLitres, costCents, fullTank, odometerMiles, vendor, photoIds };
   return {
     row: after,
     tankLitres: vehicle.fuelTankLitres,
-    writes: (stamp) => [
-      db
-        .update(fuelEntries)
-        .set({ ...fields, version: stamp })
-        .where(scoped(workspaceId, entryId)),
-    ],
+    writes: (stamp) =>
+      withStretches(db, workspaceId, log, withFill(log, after), Math.min(current.at, after.at), [
+        db
+          .update(fuelEntries)
+          .set({ ...fields, version: stamp })
+          .where(scoped(workspaceId, entryId)),
+      ]),
   };
 }
 
 /** An entry deleted (owners and admins): a tombstone, so the pull tells every device to drop it. */
 export async function fuelDeleteWrites(db: Db, workspaceId: string, entryId: string): Promise<Writes> {
-  await liveFuelEntry(db, workspaceId, entryId);
-  return (stamp) => [db.update(fuelEntries).set({ deleted: true, version: stamp }).where(scoped(workspaceId, entryId))];
+  const current = await liveFuelEntry(db, workspaceId, entryId);
+  const log = await readVehicleLog(db, workspaceId, current.vehicleId);
+  return (stamp) =>
+    withStretches(db, workspaceId, log, withoutFill(log, entryId), current.at, [
+      db.update(fuelEntries).set({ deleted: true, version: stamp }).where(scoped(workspaceId, entryId)),
+    ]);
 }

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CostReportQuery } from "../../shared/costs/cost-report";
 import { chunkRows } from "../../db/chunk";
 import { database } from "../test/db";
 import { fuelEntries, fuelStretches, vehicles, workspaces } from "../../db/schema";
 import { addFuelFromRows } from "../test/cost-fuel-rows";
+import { rebuildWorkspaceStretches } from "../fuel/fuel-stretches";
 import { insertVehicle, userWithWorkspace } from "../test/factories";
 import { costReport } from "./costs";
 
@@ -73,12 +74,14 @@ async function randomFleet(seed: number) {
   }
   // A deleted vehicle's fill-ups count nowhere.
   await db().update(vehicles).set({ deleted: true }).where(eq(vehicles.id, ids[11]!));
+  // Loaded in bulk, as the bench and a restore do: the stretches are cut once after (the rebuild).
+  await rebuildWorkspaceStretches(db(), ws);
   return { ...a, ids };
 }
 
 /**
- * Edits and deletions in the middle of the logs, one statement each as the write paths make them
- * (worker/fuel/fuel-writes.ts): fill-ups moved in time, turned full or partial, odometers cleared or
+ * Edits and deletions in the middle of the logs, one raw statement each (the write paths' own
+ * stretches are worker/fuel/fuel-stretches.worker.test.ts's), then the rebuild: fill-ups moved in time, turned full or partial, odometers cleared or
  * sent backwards, volumes over the tank, deleted (tombstones and rows removed), restored, and
  * fill-ups logged late into the past.
  */
@@ -102,6 +105,7 @@ async function reworkLogs(seed: number, workspaceId: string) {
   const writes = rows.filter(() => rand() < 0.08).map(change);
   const [first, ...rest] = writes;
   await db().batch([first!, ...rest]);
+  await rebuildWorkspaceStretches(db(), workspaceId);
 }
 
 /** The workspace's stored stretches, in key order. */
@@ -142,7 +146,7 @@ describe("the cost report's fuel in D1", { timeout: 60_000 }, () => {
     }
   });
 
-  it("still matches after edits and deletions in the middle of the logs, and the kept stretches are a fresh cut's", async () => {
+  it("still matches after edits and deletions in the middle of the logs, cut again by the rebuild", async () => {
     const fleet = await randomFleet(11);
     await reworkLogs(5, fleet.workspaceId);
     await reworkLogs(6, fleet.workspaceId);
@@ -151,11 +155,10 @@ describe("the cost report's fuel in D1", { timeout: 60_000 }, () => {
       expect(JSON.stringify(inD1)).toBe(JSON.stringify(perRow));
       expect(inD1.total.mpg).not.toBeNull();
     }
-    // Cut every vehicle's stretches again from its whole log (migrations/0036's rebuild): nothing differs.
+    // Cutting them again changes nothing: a rebuild is safe to run at any time.
     const kept = await storedStretches(fleet.workspaceId);
     expect(kept.length).toBeGreaterThan(100);
-    await db().run(sql`INSERT INTO fuel_stretch_rebuilds
-      SELECT DISTINCT workspace_id, vehicle_id, -1 FROM fuel_entries WHERE workspace_id = ${fleet.workspaceId}`);
+    await rebuildWorkspaceStretches(db(), fleet.workspaceId);
     expect(await storedStretches(fleet.workspaceId)).toEqual(kept);
   });
 

@@ -13,6 +13,7 @@ import { MutationRejected, serverMutators } from "./mutators";
 import type { MutationCaller } from "./issue-mutators";
 import { boundPush } from "./push-bounds";
 import { JOB_MUTATIONS } from "./jobs-mutators";
+import { fuelLogChanged } from "../fuel/fuel-stretches";
 import {
   commitWorkspaceWrites,
   type AnnounceOptions,
@@ -282,7 +283,13 @@ function raiseAcks(db: Db, workspaceId: string) {
     .where(eq(workspaces.id, workspaceId));
 }
 
-const lostRace = (error: unknown) => String(error).includes("UNIQUE constraint failed: replicache_clients.id");
+/**
+ * Another request got there first: this client's mutations (the last mutation id's guard), or the
+ * same vehicle's fill-ups between a fuel mutation's read of the log and its commit (the stretches'
+ * guard, worker/fuel/fuel-stretches.ts). Nothing was written; the browser pushes again.
+ */
+const lostRace = (error: unknown) =>
+  String(error).includes("UNIQUE constraint failed: replicache_clients.id") || fuelLogChanged(error);
 
 /** D1 itself failing (network, overload, reset): worth a retry, unlike an error of the mutation. */
 const isTransient = (error: unknown) => /D1_|SQLITE_BUSY|network|timed? ?out|overloaded|reset/i.test(String(error));
