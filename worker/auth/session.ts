@@ -70,6 +70,9 @@ export async function createSession(
     userId,
     workspaceId,
     signinId: from?.signinId ?? crypto.randomUUID(),
+    // Its start, end and first use from one clock (the Worker's), not the start from D1's: the
+    // 30 days are exactly 30 days, whatever the two clocks' skew (or a test's shifted hour).
+    createdAt: now,
     expiresAt: from?.expiresAt ?? now + SESSION_TTL_MS,
     lastUsedAt: now,
     network: from?.network ?? device?.network ?? null,
