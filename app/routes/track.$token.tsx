@@ -1,14 +1,11 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
 import { useParams, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { SHARE_POLL_MS } from "../../shared/fleet/shares";
-import { MapHost } from "../map/map-host";
-import { SharedVehicleLayer } from "../map/shared-vehicle-layer";
-import { defaultHourCycle, timeText, windowText, type WorkspaceClock } from "../../shared/units/clock";
+import { defaultHourCycle, type WorkspaceClock } from "../../shared/units/clock";
 import { deviceTimeZone } from "../reports/use-workspace-time-zone";
-import { isFinished, jobStatusWords } from "../jobs/status";
+import { customerStory, customerWindow, zoneLabel, type CustomerStory } from "../jobs/track-words";
 import { trackedJobSchema, type TrackedJob } from "../jobs/tracked-job";
-import { duration } from "../vehicles/format";
 import { useNow } from "../vehicles/use-now";
 import type { loader as rootLoader } from "../root";
 
@@ -16,14 +13,19 @@ import type { loader as rootLoader } from "../root";
 export const meta: MetaFunction = () => [{ title: "Your delivery" }, { name: "robots", content: "noindex, nofollow" }];
 export const headers: HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow" });
 
+const TrackMap = lazy(() => import("../jobs/track-map"));
+
 type State = { kind: "loading" } | { kind: "live"; tracked: TrackedJob } | { kind: "ended" };
 
 /**
- * The customer's page for one job (issue 43): no sign-in; the vehicle coming to them on the map,
- * the ETA, the status and the window, read from GET /api/track/{token} as often as the vehicle
- * share page reads its own (app/routes/share.$token.tsx). When the link has ended (30 minutes
- * after the job is completed, or ended by the workspace) the server answers 404 or 410 and the
- * page says so plainly, and stops asking.
+ * The customer's page for one job (issues 43, 53): no sign-in; what is happening in their words
+ * ("On the way", "Arriving in about 8 minutes", "Delivered at 14:32"), the window, every time on
+ * the sender's clock with its zone named once, the sending workspace named; and, while the visit
+ * is still to come, a map centred on their address with the vehicle once it is on its way. Read
+ * from GET /api/track/{token} as often as the vehicle share page reads its own. The words come
+ * first: the map's code loads only once there is a map to show. When the link has ended (30
+ * minutes after the job is completed, or ended by the workspace) the server answers 404 or 410 and
+ * the page says so plainly, and stops asking.
  */
 export default function TrackPage() {
   const token = useParams().token ?? "";
@@ -41,75 +43,106 @@ export default function TrackPage() {
     );
   }
   const tracked = state.kind === "live" ? state.tracked : null;
-  const position = tracked?.vehicle?.position ?? null;
+  const clock = tracked ? senderClock(tracked) : null;
+  const story = tracked && clock ? customerStory(tracked.job, now, clock, tracked.sender ?? "") : null;
+  const mapShown = Boolean(tracked?.destination && story && !story.over);
   return (
-    <main className="share-page track-page" data-testid="track-page">
-      <header>
+    <main
+      className={`track-page${mapShown ? " with-map" : ""}`}
+      data-testid="track-page"
+      data-status={tracked?.job.status}
+      data-destination={tracked?.destination ? `${tracked.destination.lat},${tracked.destination.lng}` : undefined}
+      data-vehicle={
+        tracked?.vehicle?.position ? `${tracked.vehicle.position.lat},${tracked.vehicle.position.lng}` : undefined
+      }
+    >
+      <header className="track-head">
         {tracked?.sender ? (
-          // The title is what the workspace wrote, not the product's words (issue 51).
-          <p className="muted" data-testid="track-sender">
-            Sent by {tracked.sender}, in their words:
+          <p className="track-sender" data-testid="track-sender">
+            From <strong>{tracked.sender}</strong>
           </p>
         ) : null}
-        <h1>{tracked?.job.title ?? "Loading…"}</h1>
-        {tracked ? <TrackFacts tracked={tracked} now={now} /> : null}
+        <h1 data-testid="track-headline">{story?.headline ?? "Loading…"}</h1>
+        {tracked && clock && story ? <TrackStory tracked={tracked} clock={clock} story={story} now={now} /> : null}
       </header>
-      <div className="share-map">
-        <MapHost token={mapToken} visible>
-          <SharedVehicleLayer position={position} />
-        </MapHost>
-      </div>
+      {mapShown ? (
+        <div className="track-map" data-testid="track-map">
+          <Suspense fallback={null}>
+            <TrackMap
+              token={mapToken}
+              destination={tracked!.destination!}
+              vehicle={tracked!.vehicle?.position ?? null}
+            />
+          </Suspense>
+        </div>
+      ) : null}
     </main>
   );
 }
 
 /**
- * The sender's clock: the ETA and the window are written on it, so they read alike ("3:19 PM" beside
- * "2:00 PM–4:00 PM"), with the zone named when the customer's device is in another.
+ * The sender's clock, with the reader taken to be on it: each time is written bare and the zone
+ * named once under them (ADR 0086), so the ETA and the window read in one zone whatever the phone's.
  */
 function senderClock(tracked: TrackedJob): WorkspaceClock {
-  const readerTimeZone = deviceTimeZone();
-  const timeZone = tracked.clock?.timeZone ?? readerTimeZone;
-  return { timeZone, hourCycle: tracked.clock?.hourCycle ?? defaultHourCycle(timeZone), readerTimeZone };
+  const timeZone = tracked.clock?.timeZone ?? deviceTimeZone();
+  return { timeZone, hourCycle: tracked.clock?.hourCycle ?? defaultHourCycle(timeZone), readerTimeZone: timeZone };
 }
 
-function TrackFacts({ tracked, now }: { tracked: TrackedJob; now: number }) {
-  const { job, vehicle } = tracked;
-  const clock = senderClock(tracked);
-  const window = job.window ? windowText(job.window.start, job.window.end, clock, job.date ?? undefined) : "";
+function TrackStory({
+  tracked,
+  clock,
+  story,
+  now,
+}: {
+  tracked: TrackedJob;
+  clock: WorkspaceClock;
+  story: CustomerStory;
+  now: number;
+}) {
+  const { job, vehicle, destination } = tracked;
+  const window = customerWindow(job, clock);
   return (
-    <dl className="track-facts">
-      <div>
-        <dt>Status</dt>
-        <dd data-testid="track-status">{jobStatusWords(job.status)}</dd>
-      </div>
-      {!isFinished(job.status) && job.status !== "arrived" ? (
-        <div>
-          <dt>Expected</dt>
-          <dd data-testid="track-eta">{etaText(job.eta ?? null, now, clock)}</dd>
-        </div>
+    <>
+      {story.lead ? (
+        <p className="track-lead" data-testid="track-eta">
+          {story.lead}
+        </p>
       ) : null}
-      {window ? (
-        <div>
-          <dt>Your window</dt>
-          <dd data-testid="track-window">{window}</dd>
-        </div>
+      {story.detail ? (
+        <p className="track-detail" data-testid="track-detail">
+          {story.detail}
+        </p>
       ) : null}
-      <div>
-        <dt>Vehicle</dt>
-        <dd>
-          {vehicle ? `${vehicle.name}${vehicle.position ? "" : " (position not known yet)"}` : "Not assigned yet"}
-        </dd>
-      </div>
-    </dl>
+      <dl className="track-facts">
+        <div>
+          <dt>Your visit</dt>
+          <dd data-testid="track-title">{job.title}</dd>
+        </div>
+        {window && !story.over ? (
+          <div>
+            <dt>Your window</dt>
+            <dd data-testid="track-window">{window}</dd>
+          </div>
+        ) : null}
+        {destination?.address ? (
+          <div>
+            <dt>Where</dt>
+            <dd>{destination.address}</dd>
+          </div>
+        ) : null}
+        {vehicle && !story.over ? (
+          <div>
+            <dt>Vehicle</dt>
+            <dd data-testid="track-vehicle">{vehicle.name}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="muted track-zone" data-testid="track-zone">
+        Times in {zoneLabel(clock, job.date, now)}
+      </p>
+    </>
   );
-}
-
-function etaText(eta: number | null, now: number, clock: WorkspaceClock): string {
-  if (!eta) return "Not known yet";
-  const left = eta - now;
-  const at = timeText(eta, clock);
-  return left < 60_000 ? `${at} (any minute now)` : `${at} (in about ${duration(left)})`;
 }
 
 function useTrackedJob(token: string): State {
