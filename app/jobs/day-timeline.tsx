@@ -122,7 +122,10 @@ function TimelineRow({
       data-lanes={count}
     >
       <span className="timeline-name">{route.name}</span>
-      <div className="timeline-track" style={{ height: `${count * LANE_PX + 4}px` }}>
+      <div
+        className="timeline-track"
+        style={{ height: `${count * LANE_PX + 4}px`, backgroundSize: `${(120 / (span.end - span.start)) * 100}% 100%` }}
+      >
         {nowMinute !== null && nowMinute >= span.start && nowMinute <= span.end ? (
           <span
             className="timeline-now"

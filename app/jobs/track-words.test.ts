@@ -35,12 +35,11 @@ describe("the customer's page speaks a customer's words (issue 53)", () => {
 
   it("tells the outcome: delivered at a time, arrived at a time", () => {
     expect(story({ status: "completed", completedAt: Date.parse("2026-11-28T20:32:00Z") })).toMatchObject({
-      headline: "Delivered",
-      lead: "Delivered at 14:32",
+      headline: "Delivered at 14:32",
       over: true,
     });
     expect(story({ status: "arrived", arrivedAt: Date.parse("2026-11-28T20:20:00Z") })).toMatchObject({
-      lead: "Arrived at 14:20",
+      headline: "Arrived at 14:20",
       over: false,
     });
   });
@@ -51,7 +50,7 @@ describe("the customer's page speaks a customer's words (issue 53)", () => {
     expect(skipped.detail).toContain("Acme Deliveries");
     expect(skipped.over).toBe(true);
     const cancelled = story({ status: "cancelled" });
-    expect(cancelled).toMatchObject({ headline: "Cancelled", over: true });
+    expect(cancelled).toMatchObject({ headline: "This visit was cancelled", over: true });
     expect(cancelled.detail).toContain("Acme Deliveries");
     for (const status of ["scheduled", "en_route", "arrived", "completed", "skipped", "cancelled"]) {
       const words = everyWord(story({ status, eta: now + 600_000 }));

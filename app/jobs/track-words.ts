@@ -56,12 +56,17 @@ export function customerStory(job: TrackFacts, now: number, clock: WorkspaceCloc
       );
     case "arrived":
       return story(
-        "Arrived",
-        job.arrivedAt ? `Arrived at ${at(job.arrivedAt)}` : null,
+        job.arrivedAt ? `Arrived at ${at(job.arrivedAt)}` : "Arrived",
+        null,
         "The vehicle is at your address.",
       );
     case "completed":
-      return story("Delivered", job.completedAt ? `Delivered at ${at(job.completedAt)}` : null, null, true);
+      return story(
+        job.completedAt ? `Delivered at ${at(job.completedAt)}` : "Delivered",
+        null,
+        "Your visit is done.",
+        true,
+      );
     case "skipped":
       return story(
         "Not today",
@@ -70,12 +75,7 @@ export function customerStory(job: TrackFacts, now: number, clock: WorkspaceCloc
         true,
       );
     case "cancelled":
-      return story(
-        "Cancelled",
-        "This visit was cancelled.",
-        `${who} cancelled it: ask them if you need another time.`,
-        true,
-      );
+      return story("This visit was cancelled", null, `${who} cancelled it: ask them if you need another time.`, true);
     default:
       return story(
         "Planned",
