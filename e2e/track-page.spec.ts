@@ -81,8 +81,16 @@ test("en route: when it arrives on the sender's clock, the zone named, the desti
   for (const [i, lat] of [41.85, 41.855, 41.86].entries())
     await report(request, fleet.beacon.id, { lat, lon: -87.65, timestamp: now - (2 - i) * 30_000, speed: 25 });
 
+  // The server's HTML already says it (a phone reads it before the app's code arrives), and is kept nowhere.
+  await expect
+    .poll(async () => (await request.get(job.path)).text(), { timeout: 30_000 })
+    .toMatch(/Arriving (in about|any minute)/);
+  const html = await request.get(job.path);
+  expect(html.headers()["cache-control"]).toBe("private, no-store");
+  expect(await html.text()).toContain("From <strong>Sofa Co</strong>");
+
   await page.goto(job.path);
-  await expect(page.getByTestId("track-headline")).toHaveText("On the way", { timeout: 30_000 });
+  await expect(page.getByTestId("track-headline")).toHaveText("On the way");
   await expect(page.getByTestId("track-eta")).toHaveText(/^Arriving (in about \d+ (minutes|h.*)|any minute now)$/, {
     timeout: 30_000,
   });

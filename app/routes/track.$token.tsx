@@ -1,17 +1,44 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
-import { useParams, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useParams, useRouteLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { SHARE_POLL_MS } from "../../shared/fleet/shares";
 import { defaultHourCycle, type WorkspaceClock } from "../../shared/units/clock";
 import { deviceTimeZone } from "../reports/use-workspace-time-zone";
 import { customerStory, customerWindow, zoneLabel, type CustomerStory } from "../jobs/track-words";
 import { trackedJobSchema, type TrackedJob } from "../jobs/tracked-job";
-import { useNow } from "../vehicles/use-now";
 import type { loader as rootLoader } from "../root";
 
 /** Kept out of search engines, as the vehicle share page. */
 export const meta: MetaFunction = () => [{ title: "Your delivery" }, { name: "robots", content: "noindex, nofollow" }];
-export const headers: HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow" });
+/** The HTML carries this customer's live data: never kept by the edge or the browser. */
+export const headers: HeadersFunction = () => ({
+  "X-Robots-Tag": "noindex, nofollow",
+  "Cache-Control": "private, no-store",
+});
+/** Rendered outside the app's session and store (app/root.tsx): a customer has no account. */
+export const handle = { standalone: true };
+
+type PublicApi = (path: `/${string}`) => Promise<Response>;
+
+/**
+ * The link's answer read inside the Worker (worker/index.ts `publicApi`) while the HTML is made,
+ * so a phone reads the ETA before the app's code arrives (issue 53: < 2.5 s on a throttled phone).
+ * `now` is the server's, so the first render in the browser says exactly what the HTML said.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const now = Date.now();
+  const read = (context as { publicApi?: PublicApi }).publicApi;
+  const token = params.token ?? "";
+  if (!read || !token || token.length > 100) return { answer: null, ended: false, now };
+  try {
+    const res = await read(`/track/${encodeURIComponent(token)}`);
+    if (res.ok) return { answer: (await res.json()) as unknown, ended: false, now };
+    return { answer: null, ended: res.status === 404 || res.status === 410, now };
+  } catch {
+    // The page asks again from the browser.
+    return { answer: null, ended: false, now };
+  }
+}
 
 const TrackMap = lazy(() => import("../jobs/track-map"));
 
@@ -30,8 +57,10 @@ type State = { kind: "loading" } | { kind: "live"; tracked: TrackedJob } | { kin
 export default function TrackPage() {
   const token = useParams().token ?? "";
   const mapToken = useRouteLoaderData<typeof rootLoader>("root")?.mapboxToken ?? "";
-  const state = useTrackedJob(token);
-  const now = useNow(1000);
+  const first = useLoaderData<typeof loader>();
+  const state = useTrackedJob(token, first);
+  const now = useClock(first.now);
+  const hydrated = useHydrated();
   if (state.kind === "ended") {
     return (
       <main className="share-ended" data-testid="track-ended">
@@ -65,7 +94,7 @@ export default function TrackPage() {
         <h1 data-testid="track-headline">{story?.headline ?? "Loading…"}</h1>
         {tracked && clock && story ? <TrackStory tracked={tracked} clock={clock} story={story} now={now} /> : null}
       </header>
-      {mapShown ? (
+      {mapShown && hydrated ? (
         <div className="track-map" data-testid="track-map">
           <Suspense fallback={null}>
             <TrackMap
@@ -145,8 +174,34 @@ function TrackStory({
   );
 }
 
-function useTrackedJob(token: string): State {
-  const [state, setState] = useState<State>({ kind: "loading" });
+/** False on the server and in the first render in the browser: the map is the browser's alone. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** What the server rendered, as the page's first state. */
+function firstState(first: { answer: unknown; ended: boolean }): State {
+  if (first.ended) return { kind: "ended" };
+  const parsed = trackedJobSchema.safeParse(first.answer);
+  return parsed.success ? { kind: "live", tracked: parsed.data } : { kind: "loading" };
+}
+
+/** Now, ticking every second from the server's instant (so hydration renders what the HTML said). */
+function useClock(serverNow: number): number {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function useTrackedJob(token: string, first: { answer: unknown; ended: boolean }): State {
+  const [state, setState] = useState<State>(() => firstState(first));
+  // The first state only decides when the first poll goes; later states do not restart polling.
+  const rendered = useRef(state.kind);
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -164,7 +219,10 @@ function useTrackedJob(token: string): State {
       }
       if (!stopped) timer = setTimeout(() => void poll(), SHARE_POLL_MS);
     };
-    void poll();
+    // Rendered with the server's answer: the next one is due a poll later; else ask at once.
+    if (rendered.current === "ended") return;
+    if (rendered.current === "live") timer = setTimeout(() => void poll(), SHARE_POLL_MS);
+    else void poll();
     return () => {
       stopped = true;
       clearTimeout(timer);
