@@ -112,11 +112,20 @@ describe("a customer's link to a job", () => {
     const cancelled = await track(calledOff);
     expect(cancelled.status).toBe(200);
     expect((await cancelled.json()) as TrackedJobAnswer).toMatchObject({ job: { status: "cancelled" }, vehicle: null });
+    // A link that still answers is in the owners' list, to be ended there (docs/decisions/0072).
+    const listed = async () =>
+      (
+        (await (await call(`/api/workspaces/${a.workspaceId}/shares`, { token: a.token })).json()) as {
+          customerLinks: { jobId: string }[];
+        }
+      ).customerLinks.map((l) => l.jobId);
+    expect(await listed()).toContain(called);
     await db()
       .update(jobs)
       .set({ updatedAt: Date.now() - 25 * 3_600_000 })
       .where(eq(jobs.id, called));
     expect((await track(calledOff)).status).toBe(410);
+    expect(await listed()).not.toContain(called);
     expect((await track("no-such-token")).status).toBe(404);
     // a job finished long ago gets no new link
     expect((await share(a.token, doneJob)).status).toBe(409);
