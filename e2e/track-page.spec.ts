@@ -63,6 +63,15 @@ async function expectNoInternalWords(page: Page) {
   await expect(page.locator("main")).not.toContainText(/en_route|Skipped|skipped|Not assigned|Status/);
 }
 
+/** React's complaints, such as a first render in the browser that differs from the server's HTML. */
+function reactErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /React error|hydrat/i.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
 async function expectOverWithoutMap(page: Page) {
   await expect(page.getByTestId("track-map")).toHaveCount(0);
   await expect(page.getByTestId("fleet-map")).toHaveCount(0);
@@ -89,6 +98,7 @@ test("en route: when it arrives on the sender's clock, the zone named, the desti
   expect(html.headers()["cache-control"]).toBe("private, no-store");
   expect(await html.text()).toContain("From <strong>Sofa Co</strong>");
 
+  const errors = reactErrors(page);
   await page.goto(job.path);
   await expect(page.getByTestId("track-headline")).toHaveText("On the way");
   await expect(page.getByTestId("track-eta")).toHaveText(/^Arriving (in about \d+ (minutes|h.*)|any minute now)$/, {
@@ -108,6 +118,7 @@ test("en route: when it arrives on the sender's clock, the zone named, the desti
   await expect(page.getByTestId("track-page")).toHaveAttribute("data-vehicle", "41.86,-87.65");
   await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
   await expectNoInternalWords(page);
+  expect(errors, "the browser renders what the server's HTML said").toEqual([]);
   await page.screenshot({ path: testInfo.outputPath("track-en-route-390.png") });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: testInfo.outputPath("track-en-route-1440.png") });
@@ -124,6 +135,7 @@ test("delivered: the time it was done, and no map once the visit is over", async
   await expect(page.getByTestId("track-headline")).toHaveText(`Delivered at ${chicagoTime(completedAt)}`);
   await expectOverWithoutMap(page);
   await expect(page.getByText("Vehicle")).toHaveCount(0);
+  await expect(page.getByTestId("track-zone")).toHaveText(/^Times in Chicago time \(C[SD]T\)$/);
   await page.screenshot({ path: testInfo.outputPath("track-delivered-390.png") });
 });
 
@@ -154,5 +166,6 @@ test("passed by (skipped) or cancelled: said plainly, who to ask named, no map",
   await expect(page.getByTestId("track-headline")).toHaveText("This visit was cancelled");
   await expect(page.getByTestId("track-detail")).toHaveText("Sofa Co cancelled it: ask them if you need another time.");
   await expectOverWithoutMap(page);
+  await expect(page.getByTestId("track-zone")).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("track-cancelled-390.png") });
 });

@@ -131,6 +131,8 @@ function TrackStory({
 }) {
   const { job, vehicle, destination } = tracked;
   const window = customerWindow(job, clock);
+  // The zone is named wherever a time is shown: not under "This visit was cancelled".
+  const showsTime = !story.over || job.status === "completed";
   return (
     <>
       {story.lead ? (
@@ -167,9 +169,11 @@ function TrackStory({
           </div>
         ) : null}
       </dl>
-      <p className="muted track-zone" data-testid="track-zone">
-        Times in {zoneLabel(clock, job.date, now)}
-      </p>
+      {showsTime ? (
+        <p className="muted track-zone" data-testid="track-zone">
+          Times in {zoneLabel(clock, job.date, now)}
+        </p>
+      ) : null}
     </>
   );
 }
