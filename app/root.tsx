@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -67,7 +68,14 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A route whose `handle` says `standalone` (the customer's tracking page) needs no session, store
+ * or startup gate: it renders on the server with its loader's data, so a phone shows it before the
+ * app's code has arrived (issue 53), and nothing of the product's is started for a visitor.
+ */
 export default function App() {
+  const standalone = useMatches().some((m) => (m.handle as { standalone?: boolean } | undefined)?.standalone);
+  if (standalone) return <Outlet />;
   return (
     <AppProviders>
       <Outlet />

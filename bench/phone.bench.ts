@@ -7,8 +7,8 @@ import { openPage, withBrowser } from "./browser";
 import { newWorkspace, orderBeacons, reportAll } from "./fleet";
 import { report } from "./lib";
 import { recordRequests, TRACE_MARKS } from "./phone-trace";
+import { PHONE, throttleLikeAPhone } from "./phone-throttle";
 
-const PHONE = { cpu: 4, latencyMs: 150, downKbps: 1600, upKbps: 750 };
 const RUNS = Number(process.env.PHONE_RUNS ?? 3);
 /** PHONE_TRACE=1: one run of each, with its requests and milestones printed (bench/phone-trace.ts). */
 const TRACE = Boolean(process.env.PHONE_TRACE);
@@ -30,16 +30,8 @@ const FIRST_CONTENT = `(() => {
 })();`;
 
 async function throttle(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await throttleLikeAPhone(page);
   if (TRACE) traces.set(page, recordRequests(cdp));
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpu });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: PHONE.latencyMs,
-    downloadThroughput: (PHONE.downKbps * 1000) / 8,
-    uploadThroughput: (PHONE.upKbps * 1000) / 8,
-  });
 }
 
 interface Load {

@@ -48,3 +48,49 @@ export function placeOnSpan(range: { start: number; end: number }, span: { start
   const width = ((range.end - range.start) / total) * 100;
   return { left: Math.max(0, left), width: Math.max(0.8, Math.min(100 - Math.max(0, left), width)) };
 }
+
+/**
+ * Lanes for one vehicle's row (issue 53): stops whose windows overlap are stacked one under
+ * another instead of drawn over each other ("6" covered stops 2–5). Greedy by start, each stop
+ * in the first lane free by then (a window ending as the next starts shares its lane), so the row
+ * has as many lanes as the most windows open at one moment. Stops without a window get no lane.
+ */
+export function laneLayout(stops: readonly (TimelineStop & { id: string })[]): {
+  lanes: Map<string, number>;
+  count: number;
+} {
+  const placed = stops
+    .map((stop, order) => ({ id: stop.id, order, range: stopRange(stop) }))
+    .filter((s): s is { id: string; order: number; range: { start: number; end: number } } => s.range !== null)
+    .sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.order - b.order);
+  const laneEnds: number[] = [];
+  const lanes = new Map<string, number>();
+  for (const { id, range } of placed) {
+    let lane = laneEnds.findIndex((end) => end <= range.start);
+    if (lane < 0) lane = laneEnds.push(range.end) - 1;
+    else laneEnds[lane] = range.end;
+    lanes.set(id, lane);
+  }
+  return { lanes, count: Math.max(1, laneEnds.length) };
+}
+
+/** The minute of the day under a point `fraction` (0 to 1) of the way along the span. */
+export const minuteAt = (fraction: number, span: { start: number; end: number }) =>
+  span.start + Math.max(0, Math.min(1, fraction)) * (span.end - span.start);
+
+/**
+ * A vehicle's new order once `jobId` is dropped on its row at `minute` (dragged from this row or
+ * another): before the first of its other stops whose window starts later, else last. Stops
+ * without a window keep their places among the others.
+ */
+export function orderAfterDrop(
+  row: readonly (TimelineStop & { id: string })[],
+  jobId: string,
+  minute: number,
+): string[] {
+  const others = row.filter((s) => s.id !== jobId);
+  const at = others.findIndex((s) => (stopRange(s)?.start ?? -1) > minute);
+  const ids = others.map((s) => s.id);
+  ids.splice(at < 0 ? ids.length : at, 0, jobId);
+  return ids;
+}

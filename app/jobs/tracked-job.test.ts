@@ -24,4 +24,14 @@ describe("the customer's page reads GET /api/track/{token}", () => {
     const answer = trackedJobSchema.parse({ job: { title: "Pick-up", status: "completed", eta: null }, vehicle: null });
     expect(answer).toEqual({ job: { title: "Pick-up", status: "completed", eta: null }, vehicle: null });
   });
+
+  it("takes the destination, the arrival and the completion (issue 53)", () => {
+    const answer = trackedJobSchema.parse({
+      job: { title: "Sofa", status: "completed", completedAt: "2026-11-28T20:32:00.000Z", arrivedAt: null },
+      destination: { latitude: 41.9, longitude: -87.66, address: "200 W Madison St" },
+      vehicle: null,
+    });
+    expect(answer.job).toMatchObject({ completedAt: Date.parse("2026-11-28T20:32:00.000Z"), arrivedAt: null });
+    expect(answer.destination).toEqual({ lat: 41.9, lng: -87.66, address: "200 W Madison St" });
+  });
 });

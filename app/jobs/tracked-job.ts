@@ -47,6 +47,12 @@ const position = z
     return lat === undefined || lng === undefined ? null : { lat, lng, at: p?.at ?? null };
   });
 
+/** Where the visit is, and the address the job names. */
+const destination = z
+  .object({ latitude: z.number(), longitude: z.number(), address: z.string().nullish() })
+  .nullish()
+  .transform((d) => (d ? { lat: d.latitude, lng: d.longitude, address: d.address ?? null } : null));
+
 /** The sender's clock, when the server names it (docs/decisions/0079); else the device's. */
 const clock = z
   .object({ timeZone: z.string().refine(isTimeZone), hourCycle: z.enum(hourCycleValues) })
@@ -63,7 +69,11 @@ export const trackedJobSchema = z.object({
     late: z.boolean().optional(),
     window: windowShape.optional(),
     date: z.string().nullish(),
+    arrivedAt: instant.optional(),
+    completedAt: instant.optional(),
   }),
+  /** Where the visit is (issue 53): marked on the map, which is centred on it. */
+  destination: destination.optional(),
   clock: clock.optional(),
   vehicle: z.object({ name: z.string(), position: position.optional() }).nullable(),
 });

@@ -12,7 +12,7 @@ import { useTodayDate } from "../jobs/use-today";
 import type { loader as rootLoader } from "../root";
 import { useCan } from "../session/session";
 import { useVehicles } from "../store";
-import { useDayRoutes } from "../store/jobs";
+import { useDayRoutes, useJobMutations } from "../store/jobs";
 
 const DispatchMap = lazy(() => import("../jobs/dispatch-map").then((m) => ({ default: m.DispatchMap })));
 
@@ -27,6 +27,9 @@ export default function JobsPage() {
   const [filter, setFilter] = useDispatchFilter();
   const vehicles = useVehicles();
   const canPlan = useCan("fleet.edit");
+  const { reorderJobs } = useJobMutations();
+  const reorderDay = (vehicleId: string, jobIds: string[]) =>
+    void reorderJobs({ vehicleId, date: filter.date, jobIds });
   const day = useDayRoutes(filter.date);
   const shown = useShownRoutes(day, vehicles, filter);
   const [picking, setPicking] = useState(false);
@@ -46,7 +49,11 @@ export default function JobsPage() {
         <h1>Jobs</h1>
       </header>
       <DispatchFilters filter={filter} vehicles={vehicles} onChange={setFilter} />
-      <DayTimeline routes={shown.routes.map((r) => ({ id: r.vehicle.id, name: r.vehicle.name, stops: r.jobs }))} />
+      <DayTimeline
+        routes={shown.routes.map((r) => ({ id: r.vehicle.id, name: r.vehicle.name, stops: r.jobs }))}
+        date={filter.date}
+        onReorder={canPlan && cardProps.reorderable ? reorderDay : undefined}
+      />
       <div className="dispatch-body">
         <div className="dispatch-routes">
           {shown.routes.map((r, i) => (

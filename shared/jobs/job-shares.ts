@@ -12,6 +12,12 @@ import type { JobStatus } from "./jobs";
 export const JOB_SHARE_MAX_DAYS = 7;
 /** The link ends this long after its job is completed. */
 export const JOB_SHARE_AFTER_COMPLETION_MS = 30 * 60_000;
+/**
+ * A cancelled job's link says so for this long after the cancellation (the job's last change), then
+ * ends (410); retention deletes it a day after (worker/retention.ts). Rescheduled meanwhile, it
+ * answers the new plan again (issue 53).
+ */
+export const JOB_SHARE_AFTER_CANCELLATION_MS = 24 * 3_600_000;
 
 export const createJobShareSchema = z.object({
   /** E-mail the link to the job's customer (through the member-mail rules; fixed subject). */
@@ -53,7 +59,16 @@ export const trackedJobAnswerSchema = z.object({
     window: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
     /** The job's day (YYYY-MM-DD) in the workspace's zone, which its window is on. */
     date: z.string(),
+    /** ISO 8601: when the vehicle first reached the stop ("Arrived at 14:32"), else null (issue 53). */
+    arrivedAt: z.string().nullable(),
+    /** ISO 8601: when the job was done ("Delivered at 14:32"), else null (issue 53). */
+    completedAt: z.string().nullable(),
   }),
+  /**
+   * Where the visit is: the page marks it on the map and centres there, so a finished job never
+   * shows a map of nowhere (issue 53). The customer's own point, and the address the job names.
+   */
+  destination: z.object({ latitude: z.number(), longitude: z.number(), address: z.string().nullable() }),
   /**
    * The sender's clock (docs/decisions/0079): the page writes the ETA and the window on it, so the
    * customer reads both in the workspace's zone, named where theirs differs.

@@ -5,6 +5,7 @@ import {
   createJobShareSchema,
   createdJobShareSchema,
   trackedJobAnswerSchema,
+  JOB_SHARE_AFTER_CANCELLATION_MS,
   JOB_SHARE_AFTER_COMPLETION_MS,
   JOB_SHARE_MAX_DAYS,
   TRACK_ENDED,
@@ -31,8 +32,9 @@ import { hourCycleOf } from "../lib/workspace-time-zone";
  * Customer links of one job (DESIGN.md "Jobs and routes", docs/decisions/0055). Members make them
  * for a job of their workspace (another workspace's: 404); the token is answered once in the URL
  * and kept as its SHA-256. The public read answers the job's title, status, ETA and window and the
- * vehicle's name and position, until 30 minutes after the job is completed (410), or as soon as
- * it is cancelled or deleted, and at most JOB_SHARE_MAX_DAYS after the link was made.
+ * vehicle's name and position while it comes, and where the visit is; until 30 minutes after the
+ * job is completed (410), a day after it is cancelled (it says so meanwhile: issue 53), as soon as
+ * it is deleted, and at most JOB_SHARE_MAX_DAYS after the link was made.
  */
 export const jobShareRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -120,7 +122,8 @@ export const jobShareRoutes = new Hono<AppEnv>()
 
 /**
  * The workspace's customer links that still answer (not ended, not expired, their job neither
- * called off nor done more than JOB_SHARE_AFTER_COMPLETION_MS ago), newest first, with who made them.
+ * deleted, nor cancelled more than JOB_SHARE_AFTER_CANCELLATION_MS ago, nor done more than
+ * JOB_SHARE_AFTER_COMPLETION_MS ago), newest first, with who made them.
  */
 export async function liveCustomerLinks(db: Db, workspaceId: string): Promise<WorkspaceCustomerLink[]> {
   const now = Date.now();
@@ -144,7 +147,7 @@ export async function liveCustomerLinks(db: Db, workspaceId: string): Promise<Wo
         isNull(jobShares.endedAt),
         gt(jobShares.expiresAt, now),
         eq(jobs.deleted, false),
-        ne(jobs.status, "cancelled"),
+        or(ne(jobs.status, "cancelled"), gt(jobs.updatedAt, now - JOB_SHARE_AFTER_CANCELLATION_MS)),
         or(isNull(jobs.completedAt), gt(jobs.completedAt, now - JOB_SHARE_AFTER_COMPLETION_MS)),
       ),
     )
@@ -214,7 +217,10 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
         late: jobs.late,
         deleted: jobs.deleted,
         date: jobs.date,
+        updatedAt: jobs.updatedAt,
+        arrivedAt: jobs.arrivedAt,
       },
+      destination: { latitude: jobs.latitude, longitude: jobs.longitude, address: jobs.address },
       timeZone: workspaces.timeZone,
       hourCycle: workspaces.hourCycle,
       sender: workspaces.name,
@@ -234,7 +240,9 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
   const now = Date.now();
   const { job } = row;
   if (row.endedAt !== null) throw new ApiError(410, TRACK_ENDED, "This link was ended by its sender");
-  if (job.deleted || job.status === "cancelled") throw new ApiError(410, TRACK_ENDED, "This job was called off");
+  if (job.deleted) throw new ApiError(410, TRACK_ENDED, "This job was called off");
+  if (job.status === "cancelled" && now - job.updatedAt >= JOB_SHARE_AFTER_CANCELLATION_MS)
+    throw new ApiError(410, TRACK_ENDED, "This job was called off");
   if (row.completedAt !== null && now - row.completedAt >= JOB_SHARE_AFTER_COMPLETION_MS)
     throw new ApiError(410, TRACK_ENDED, "This job is done");
   if (now >= row.expiresAt) throw new ApiError(410, TRACK_EXPIRED, "This link has expired");
@@ -243,15 +251,20 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
     job: {
       title: job.title,
       status: job.status,
-      eta: job.eta === null ? null : new Date(job.eta).toISOString(),
+      eta: isoOrNull(job.eta),
       late: job.late,
       window: row.window,
       date: job.date,
+      arrivedAt: isoOrNull(job.arrivedAt),
+      completedAt: isoOrNull(row.completedAt),
     },
+    destination: row.destination,
     clock: { timeZone: row.timeZone, hourCycle: hourCycleOf(row) },
     vehicle: approachingVehicle(row, now),
   };
 }
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
  * The vehicle, only while it is on its way to this stop or there, on the job's own day in the

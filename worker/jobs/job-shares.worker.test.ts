@@ -56,7 +56,10 @@ describe("a customer's link to a job", () => {
         late: false,
         window: { start: "09:00", end: "11:00" },
         date: dayOf(Date.now(), "UTC"),
+        arrivedAt: null,
+        completedAt: null,
       },
+      destination: { latitude: 41.9104, longitude: -87.6676, address: null },
       clock: { timeZone: "UTC", hourCycle: "h23" },
       vehicle: { name: expect.any(String), position: { latitude: 41.9, longitude: -87.66, at: expect.any(String) } },
     });
@@ -75,12 +78,26 @@ describe("a customer's link to a job", () => {
     expect(await clockOf()).toEqual({ timeZone: "America/Chicago", hourCycle: "h23" });
   });
 
-  it("ends 30 minutes after the job is completed (410), and at once when it is cancelled; an unknown token is 404", async () => {
+  it("ends 30 minutes after the job is completed (410), a day after it is cancelled; an unknown token is 404", async () => {
     const a = await userWithWorkspace();
-    const doneJob = await insertJob(a.workspaceId, { status: "completed", completedAt: Date.now() - 10 * 60_000 });
+    const completedAt = Date.now() - 10 * 60_000;
+    const doneJob = await insertJob(a.workspaceId, {
+      status: "completed",
+      arrivedAt: completedAt - 60_000,
+      completedAt,
+    });
     const done = tokenOf(((await (await share(a.token, doneJob)).json()) as CreatedJobShare).url);
     expect((await track(done)).status).toBe(200);
-    expect(((await (await track(done)).json()) as TrackedJobAnswer).vehicle).toBeNull();
+    // The outcome and where it was, never the vehicle (issue 53).
+    expect((await (await track(done)).json()) as TrackedJobAnswer).toMatchObject({
+      job: {
+        status: "completed",
+        arrivedAt: new Date(completedAt - 60_000).toISOString(),
+        completedAt: new Date(completedAt).toISOString(),
+      },
+      destination: { latitude: 41.9104, longitude: -87.6676 },
+      vehicle: null,
+    });
     await db()
       .update(jobs)
       .set({ completedAt: Date.now() - 31 * 60_000 })
@@ -90,8 +107,25 @@ describe("a customer's link to a job", () => {
     expect(((await over.json()) as { error: { code: string } }).error.code).toBe("track_ended");
     const called = await insertJob(a.workspaceId);
     const calledOff = tokenOf(((await (await share(a.token, called)).json()) as CreatedJobShare).url);
-    await db().update(jobs).set({ status: "cancelled" }).where(eq(jobs.id, called));
+    // Cancelled: the customer is told so (issue 53), for a day; then the link ends.
+    await db().update(jobs).set({ status: "cancelled", updatedAt: Date.now() }).where(eq(jobs.id, called));
+    const cancelled = await track(calledOff);
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()) as TrackedJobAnswer).toMatchObject({ job: { status: "cancelled" }, vehicle: null });
+    // A link that still answers is in the owners' list, to be ended there (docs/decisions/0072).
+    const listed = async () =>
+      (
+        (await (await call(`/api/workspaces/${a.workspaceId}/shares`, { token: a.token })).json()) as {
+          customerLinks: { jobId: string }[];
+        }
+      ).customerLinks.map((l) => l.jobId);
+    expect(await listed()).toContain(called);
+    await db()
+      .update(jobs)
+      .set({ updatedAt: Date.now() - 25 * 3_600_000 })
+      .where(eq(jobs.id, called));
     expect((await track(calledOff)).status).toBe(410);
+    expect(await listed()).not.toContain(called);
     expect((await track("no-such-token")).status).toBe(404);
     // a job finished long ago gets no new link
     expect((await share(a.token, doneJob)).status).toBe(409);
