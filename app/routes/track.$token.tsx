@@ -53,6 +53,12 @@ export default function TrackPage() {
         ) : null}
         <h1>{tracked?.job.title ?? "Loading…"}</h1>
         {tracked ? <TrackFacts tracked={tracked} now={now} /> : null}
+        {tracked?.proofPhotoUrl ? (
+          <figure className="track-proof" data-testid="track-proof-photo">
+            <img src={tracked.proofPhotoUrl} alt="Taken at the delivery" loading="lazy" />
+            <figcaption className="muted">Taken at the delivery</figcaption>
+          </figure>
+        ) : null}
       </header>
       <div className="share-map">
         <MapHost token={mapToken} visible>

@@ -59,6 +59,7 @@ describe("a customer's link to a job", () => {
       },
       clock: { timeZone: "UTC", hourCycle: "h23" },
       vehicle: { name: expect.any(String), position: { latitude: 41.9, longitude: -87.66, at: expect.any(String) } },
+      proofPhotoUrl: null,
     });
     expect(JSON.stringify(body)).not.toContain("Gate code");
   });
