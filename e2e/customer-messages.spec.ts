@@ -23,7 +23,8 @@ test("an owner chooses what customers are told, and a job takes its customer's p
   const minutes = card.getByLabel(/Arriving: minutes before/);
   await minutes.fill("90");
   await card.getByRole("button", { name: "Save" }).click();
-  await expect(card.getByText("At most 60 minutes")).toBeVisible();
+  await expect(card.getByRole("alert")).toHaveText("At most 60 minutes");
+  await expect(card.getByRole("status")).toHaveText(/Not saved/);
   await minutes.fill("10");
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByRole("status")).toHaveText(/Saved/);

@@ -55,8 +55,10 @@ function useCustomerMessages(workspaceId: string | undefined) {
       setMessage("Saved");
     } catch (failure) {
       const answer = await apiErrorOf(failure);
-      setError(answer?.fields?.["customerMessages.arrivingMinutes"]?.[0] ?? null);
-      setMessage(answer?.message ?? "Could not save");
+      const minutesError = answer?.fields?.["customerMessages.arrivingMinutes"]?.[0] ?? null;
+      setError(minutesError);
+      // The field says what is wrong with it; the status line only that nothing was saved.
+      setMessage(minutesError ? "Not saved" : (answer?.message ?? "Could not save"));
     }
   };
   return { loaded, message, error, save };
@@ -76,7 +78,7 @@ export function CustomerMessagesPreference() {
     void save(settingsOf(new FormData(event.currentTarget)));
   };
   return (
-    <form className="card" onSubmit={submit} aria-label="Customer messages">
+    <form className="card" onSubmit={submit} aria-label="Customer messages" noValidate>
       <h2>Customer messages</h2>
       <p className="muted">
         A job&apos;s customer is told by e-mail

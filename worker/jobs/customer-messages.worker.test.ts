@@ -10,7 +10,7 @@ import { dayOf, addDays } from "../../shared/units/time-zone";
 import { config } from "../env";
 import { createApp } from "../app";
 import { call, memberWithRole, userWithWorkspace, workspaceWithBeacon } from "../test/factories";
-import { ingest } from "../test/ingest";
+import { ingest, runObjectTasks } from "../test/ingest";
 import { insertJob } from "../test/jobs";
 import commute from "../fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
@@ -427,7 +427,7 @@ async function drive(reports: Report[]) {
 }
 
 describe("messages as the vehicle drives", () => {
-  it("are queued by the object's flush with the status, and sent off the report path", async () => {
+  it("are queued by the object's flush with the status, and sent by the object's alarm, off the report path", async () => {
     const a = await workspaceWithBeacon();
     await prefs(a.token, { customerMessages: ALL_ON });
     const { reports, day, at } = commuteReports(a.beacon.id);
@@ -442,17 +442,20 @@ describe("messages as the vehicle drives", () => {
       customerEmail: "barista@example.com",
       createdByUserId: a.userId,
     });
-    // On its way at 13:01 (party/jobs/job-tracking.worker.test.ts), there at 13:04:20.
+    // On its way at 13:01 (party/jobs/job-tracking.worker.test.ts), there at 13:04:20, done by 13:12.
     await drive(reports.filter((r) => r.time < at("2026-10-13T13:03:00Z")));
-    const queued = await db().select().from(jobMessages).where(eq(jobMessages.jobId, jobId)).all();
-    expect(queued.map((m) => `${m.kind}:${m.status}`)).toEqual(["en_route:queued"]);
-    expect(await mailsTo("barista@example.com")).toEqual([]); // nothing sent while reports were taken
-    await drain();
+    // The report path only marked the object's task due; its alarm sends (rung here, no cron's drain).
+    await runObjectTasks(a.workspaceId, Date.now() + 5_000);
+    expect((await mailsTo("barista@example.com")).map((m) => m.subject)).toEqual(["Your visit is on its way"]);
     await drive(reports.filter((r) => r.time >= at("2026-10-13T13:03:00Z")));
-    await drain();
+    await runObjectTasks(a.workspaceId, Date.now() + 5_000);
     expect((await mailsTo("barista@example.com")).map((m) => m.subject)).toEqual([
       "Your visit is on its way",
       "Your visit is done",
+    ]);
+    expect((await story(a.token, jobId)).map((m) => `${m.kind}:${m.status}`)).toEqual([
+      "en_route:sent",
+      "completed:sent",
     ]);
   });
 });
