@@ -88,6 +88,8 @@ export async function sendJobMessages(
   opts: { workspaceId?: string; limit?: number; now?: number } = {},
 ): Promise<number> {
   const now = opts.now ?? Date.now();
+  // After a route's write (most queue nothing) a read answers: cheaper than the claim's write.
+  if (opts.workspaceId && !(await anyWaiting(db, opts.workspaceId, now))) return 0;
   const claimed = await db
     .update(jobMessages)
     .set({ status: "sending", attempts: sql`${jobMessages.attempts} + 1`, updatedAt: now })
@@ -107,6 +109,19 @@ export async function sendJobMessages(
     });
   }
   return claimed.length;
+}
+
+/** Whether the workspace has a message to send: queued, or claimed by a sender that died. */
+async function anyWaiting(db: Db, workspaceId: string, now: number): Promise<boolean> {
+  const row = await db
+    .select({ id: jobMessages.id })
+    .from(jobMessages)
+    .where(
+      sql`${jobMessages.workspaceId} = ${workspaceId} AND (${jobMessages.status} = 'queued' OR (${jobMessages.status} = 'sending' AND ${jobMessages.updatedAt} < ${now - CLAIM_STALE_MS}))`,
+    )
+    .limit(1)
+    .get();
+  return row !== undefined;
 }
 
 async function settle(db: Db, id: string, set: { status: JobMessageState; providerId?: string; sentAt?: number }) {
