@@ -11,6 +11,12 @@ import type { AlertKind, AlertRuleConfig } from "../shared/alerts/alert-rules";
 import type { PlaceGeometry } from "../shared/places/places";
 import type { InspectionItem, InspectionResult } from "../shared/maintenance/inspections";
 import type { JobStatus } from "../shared/jobs/jobs";
+import type {
+  CustomerMessageChannel,
+  CustomerMessageKind,
+  CustomerMessageSettings,
+  JobMessageState,
+} from "../shared/jobs/customer-messages";
 import { PHOTO_QUOTA_BYTES } from "../shared/maintenance/photos";
 import { expenseKinds } from "../shared/costs/expenses";
 import { renewalKinds } from "../shared/costs/renewals";
@@ -248,6 +254,11 @@ export const workspaces = sqliteTable("workspaces", {
   hourCycle: text("hour_cycle"),
   /** Bytes of photos the workspace may keep (migrations/0023, docs/decisions/0042): uploads past it answer 413. */
   photoQuotaBytes: integer("photo_quota_bytes").notNull().default(PHOTO_QUOTA_BYTES),
+  /** What its customers are told (migrations/0043, docs/decisions/0085): shared/jobs/customer-messages.ts. */
+  customerMessages: text("customer_messages", { mode: "json" })
+    .$type<Partial<CustomerMessageSettings>>()
+    .notNull()
+    .default({}),
 });
 
 /** A workspace's version at a point in time, so the tombstone collector can tell versions' ages. */
@@ -1119,6 +1130,8 @@ export const jobs = sqliteTable(
     notes: text("notes"),
     customerName: text("customer_name"),
     customerEmail: text("customer_email"),
+    /** E.164 (migrations/0043). */
+    customerPhone: text("customer_phone"),
     status: text("status").$type<JobStatus>().notNull().default("scheduled"),
     enRouteAt: integer("en_route_at"),
     arrivedAt: integer("arrived_at"),
@@ -1149,6 +1162,12 @@ export const jobs = sqliteTable(
     index("jobs_ws_live_date_idx")
       .on(t.workspaceId, t.date, t.vehicleId)
       .where(sql`${t.deleted} = 0`),
+    // en-route jobs with a customer, for the minute's arriving check (migrations/0043)
+    index("jobs_en_route_customer_idx")
+      .on(t.workspaceId)
+      .where(
+        sql`${t.status} = 'en_route' AND ${t.deleted} = 0 AND (${t.customerEmail} IS NOT NULL OR ${t.customerPhone} IS NOT NULL)`,
+      ),
   ],
 );
 
@@ -1169,6 +1188,42 @@ export const jobNotifications = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("job_notifications_ws_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * A message to a job's customer (migrations/0043, docs/decisions/0085): one per job, kind and
+ * channel, queued by the jobs' triggers or the arriving check, sent by
+ * worker/jobs/customer-messages.ts. No address: the job holds it.
+ */
+export const jobMessages = sqliteTable(
+  "job_messages",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<CustomerMessageKind>().notNull(),
+    channel: text("channel").$type<CustomerMessageChannel>().notNull(),
+    /** queued | sending (claimed) | sent | held | bounced | unsubscribed */
+    status: text("status").$type<JobMessageState>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The provider's id of the message (Twilio's SID), which its delivery report names. */
+    providerId: text("provider_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [
+    uniqueIndex("job_messages_once_idx").on(t.jobId, t.kind, t.channel),
+    index("job_messages_status_idx").on(t.status, t.createdAt),
+    index("job_messages_ws_job_idx").on(t.workspaceId, t.jobId),
+    index("job_messages_provider_idx")
+      .on(t.providerId)
+      .where(sql`${t.providerId} IS NOT NULL`),
+  ],
 );
 
 /** A customer's link to one job (migrations/0030, docs/decisions/0055): the token's SHA-256 only. */

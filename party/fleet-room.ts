@@ -12,6 +12,7 @@ import { answerSocketMessage } from "./room/socket-pulls";
 import type { SocketOwner } from "./room/sockets";
 import type { AlarmWake } from "./alarm/alarm-task";
 import type { DueNoticeCheck } from "./due-notices/due-notice-task";
+import type { CustomerMessageSend } from "./customer-messages/customer-message-task";
 
 /**
  * The workspace's Durable Object (one per workspace, named by its id; docs/decisions/0016, 0023,
@@ -25,6 +26,8 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
   /** The sync server and sessions, and the check of service schedules (party/due-notices/), as the Worker gives them. */
   protected abstract readonly sync: RoomSync<Changes>;
   protected abstract readonly checkDueNotices: DueNoticeCheck;
+  /** The Worker's sender of the workspace's queued customer messages (party/customer-messages/). */
+  protected abstract readonly sendCustomerMessages: CustomerMessageSend;
   #madeParts: RoomParts<Changes> | null = null;
 
   /** The parts, made on first use (the room's name is known only then). */
@@ -39,6 +42,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
       connections: () => this.getConnections<SocketOwner>(),
       broadcast: (message) => this.broadcast(message),
       checkDueNotices: (workspaceId, now) => this.checkDueNotices(workspaceId, now),
+      sendCustomerMessages: (workspaceId, now) => this.sendCustomerMessages(workspaceId, now),
     }));
   }
 

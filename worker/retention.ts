@@ -7,6 +7,7 @@ import {
   alertDeliveries,
   emailConfirmations,
   emailOutbox,
+  jobMessages,
   jobShares,
   oauthStates,
   passwordResetTokens,
@@ -55,6 +56,8 @@ export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
   rate_limits: (now) => sql`window_start < ${now - 2 * DAY}`,
   // Deliveries in a final state, a month after it (the dead ones are the operator's record until then).
   alert_deliveries: (now) => sql`status IN ('sent', 'skipped', 'dead') AND updated_at < ${now - 30 * DAY}`,
+  // What a job's customer was told: the job's story, kept as long as an alert is (90 days).
+  job_messages: (now) => sql`updated_at < ${now - 90 * DAY}`,
   // The development e-mail adapter's messages.
   email_outbox: (now) => sql`created_at < ${now - 7 * DAY}`,
   // Replicache client groups not synced for 60 days (a tab or browser profile gone for good): their
@@ -77,6 +80,7 @@ const TABLES: Record<string, SQLiteTable> = {
   rate_limits: rateLimits,
   alert_deliveries: alertDeliveries,
   email_outbox: emailOutbox,
+  job_messages: jobMessages,
   replicache_clients: replicacheClients,
   replicache_client_groups: replicacheClientGroups,
 };

@@ -6,6 +6,7 @@ import { retentionDue, runRetention } from "./retention";
 import { sendDueReportEmails } from "./reports/scheduled-email";
 import { sendIssueNotifications } from "./maintenance/issue-notifications";
 import { sendJobNotifications } from "./jobs/job-notifications";
+import { queueArrivingMessages, sendJobMessages } from "./jobs/customer-messages";
 import { collectTombstones } from "./sync/tombstones";
 import { expireOldAlerts } from "./fleet/alert-retention";
 import { relayAlerts } from "./alerts/relay";
@@ -74,6 +75,13 @@ function startHousekeeping(controller: ScheduledController, env: Env, ctx: Execu
     sendJobNotifications(database(env.DB), config(env)).catch((error) =>
       console.error("scheduled: job pushes failed:", error),
     ),
+  );
+  // Customers told of their visit (docs/decisions/0085): "arriving" for ETAs now within the
+  // workspace's minutes, then every queued message (the object's flush queues most of them).
+  ctx.waitUntil(
+    queueArrivingMessages(database(env.DB))
+      .then(() => sendJobMessages(database(env.DB), config(env)))
+      .catch((error) => console.error("scheduled: customer messages failed:", error)),
   );
   // Mail held for a confirmation or past a daily share goes out once it may (worker/email/release.ts).
   ctx.waitUntil(

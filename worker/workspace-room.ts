@@ -5,6 +5,7 @@ import { answerPull } from "./sync/answer-pull";
 import { readChanges, SharedChanges, type Changes } from "./sync/changes";
 import { database } from "../db/client";
 import { config } from "./env";
+import { sendJobMessages } from "./jobs/customer-messages";
 import { checkDueSchedules } from "./maintenance/due-notifications";
 
 /** The sync server and the session rules the room answers socket pulls and re-checks sockets with. */
@@ -26,4 +27,7 @@ export class WorkspaceRoom extends FleetRoom<Changes> {
   /** Service due notices, written by the object's alarm task (docs/decisions/0066) with the Worker's rule and e-mail. */
   protected readonly checkDueNotices = (workspaceId: string, now: number) =>
     checkDueSchedules(database(this.env.DB), config(this.env), workspaceId, now);
+  /** Customer messages the vehicle's reports queued, sent by the object's alarm task (docs/decisions/0085). */
+  protected readonly sendCustomerMessages = (workspaceId: string, now: number) =>
+    sendJobMessages(database(this.env.DB), config(this.env), { workspaceId, now });
 }

@@ -76,5 +76,7 @@ export const trackedJobSchema = z.object({
   destination: destination.optional(),
   clock: clock.optional(),
   vehicle: z.object({ name: z.string(), position: position.optional() }).nullable(),
+  /** After delivery, the proof photo where the workspace shows it (docs/decisions/0085). */
+  proofPhotoUrl: z.string().startsWith("/api/track/").nullish(),
 });
 export type TrackedJob = z.infer<typeof trackedJobSchema>;

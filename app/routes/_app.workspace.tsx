@@ -5,6 +5,7 @@ import { apiErrorOf, http } from "../lib/http";
 import { setWorkspaceHourCycle, setWorkspaceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { UnitsPreference } from "../workspace/units-preference";
 import { HourCyclePreference } from "../workspace/hour-cycle-preference";
+import { CustomerMessagesPreference } from "../workspace/customer-messages-preference";
 import { useCan, useSession } from "../session/session";
 import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
 import { ApiTokens } from "../workspace/api-tokens";
@@ -20,6 +21,7 @@ export default function WorkspacePreferences() {
       <TimeZonePreference />
       <HourCyclePreference />
       <UnitsPreference />
+      <CustomerMessagesPreference />
       <PhotoStorage />
       <ApiTokens />
       <ShareLinks />

@@ -93,6 +93,12 @@ export default function TrackPage() {
         ) : null}
         <h1 data-testid="track-headline">{story?.headline ?? "Loading…"}</h1>
         {tracked && clock && story ? <TrackStory tracked={tracked} clock={clock} story={story} now={now} /> : null}
+        {tracked?.proofPhotoUrl ? (
+          <figure className="track-proof" data-testid="track-proof-photo">
+            <img src={tracked.proofPhotoUrl} alt="Taken at the delivery" loading="lazy" />
+            <figcaption className="muted">Taken at the delivery</figcaption>
+          </figure>
+        ) : null}
       </header>
       {mapShown && hydrated ? (
         <div className="track-map" data-testid="track-map">

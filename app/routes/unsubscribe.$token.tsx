@@ -11,7 +11,8 @@ type State = { kind: "loading" } | { kind: "unknown" } | { kind: "failed" } | ({
 /**
  * The link at the end of a workspace's mail to a customer (issue 51, docs/decisions/0072): no
  * sign-in. Opening it changes nothing (mail scanners open links); the button stops that
- * workspace's mail to this address, as the one-click List-Unsubscribe header does.
+ * workspace's mail (and texts, docs/decisions/0085) to this address or number, as the one-click
+ * List-Unsubscribe header does.
  */
 export default function UnsubscribePage() {
   const token = useParams().token ?? "";
@@ -35,11 +36,11 @@ export default function UnsubscribePage() {
       {state.kind === "unknown" ? <h1>This link is not known</h1> : null}
       {state.kind === "failed" ? <p role="alert">Could not reach the server. Try again in a moment.</p> : null}
       {state.kind === "known" && state.unsubscribed ? (
-        <h1>You will get no more e-mails from {state.workspace}</h1>
+        <h1>You will get no more messages from {state.workspace}</h1>
       ) : null}
       {state.kind === "known" && !state.unsubscribed ? (
         <>
-          <h1>Stop e-mails from {state.workspace}?</h1>
+          <h1>Stop messages from {state.workspace}?</h1>
           <p className="muted">They sent you delivery updates through Fleet Ops.</p>
           <button type="button" className="button primary" onClick={() => void ask("POST")}>
             Unsubscribe

@@ -3,6 +3,7 @@ import { FLEET_MODULES } from "../../domain/fleet-modules";
 import type { FleetModule } from "../../domain/fold/fold";
 import { ObjectWatch } from "../alerts/workspace-watch";
 import { DayPlans } from "../jobs/day-plans";
+import type { JobTransition } from "../../domain/jobs/progress";
 import type { WorkspaceChange } from "../workspace-change";
 
 /**
@@ -14,7 +15,13 @@ export class FoldContext {
   readonly #watch: ObjectWatch;
   readonly #dayPlans: DayPlans;
 
-  constructor(storage: DurableObjectStorage, workspaceId: string, db: () => Db) {
+  constructor(
+    storage: DurableObjectStorage,
+    workspaceId: string,
+    db: () => Db,
+    /** The jobs' transitions of each fix (customer messages: party/customer-messages/). */
+    private readonly onJobTransitions?: (transitions: JobTransition[]) => void,
+  ) {
     this.#watch = new ObjectWatch(storage, workspaceId, db);
     this.#dayPlans = new DayPlans(workspaceId, db);
   }
@@ -25,7 +32,12 @@ export class FoldContext {
     return [
       ...FLEET_MODULES,
       ...(await this.#watch.modules()),
-      ...(await this.#dayPlans.modules(now, timeZone, rules)),
+      ...(await this.#dayPlans.modules(
+        now,
+        timeZone,
+        rules,
+        this.onJobTransitions && ((_v, t) => this.onJobTransitions!(t)),
+      )),
     ];
   }
 

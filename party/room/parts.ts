@@ -9,6 +9,7 @@ import { RoomAlarm } from "../alarm/room-alarm";
 import { objectTasks } from "../alarm/object-tasks";
 import type { DueNoticeCheck } from "../due-notices/due-notice-task";
 import { FoldContext } from "./fold-context";
+import type { CustomerMessageSend } from "../customer-messages/customer-message-task";
 import { RoomFlush } from "./flush";
 import { PokePacer } from "./poke-pacer";
 import { RoomPositions } from "./positions";
@@ -26,6 +27,8 @@ export interface PartsHost<Changes> {
   broadcast(message: string): void;
   /** The Worker's check of the workspace's service schedules (party/due-notices/). */
   checkDueNotices: DueNoticeCheck;
+  /** The Worker's sender of the workspace's queued customer messages (party/customer-messages/). */
+  sendCustomerMessages: CustomerMessageSend;
 }
 
 export const logged = (what: string) => (error: unknown) => console.error(`${what} failed:`, error);
@@ -67,12 +70,11 @@ export function roomParts<Changes>(host: PartsHost<Changes>) {
     return sync.readChanges(db(), id, since);
   });
   const positions: RoomPositions = new RoomPositions(store, () => alarm.schedule());
-  const context = new FoldContext(storage, workspaceId, db);
-  // The writes that were the cron's own (docs/decisions/0059, 0066): beacon silence, stop addresses, due notices.
+  const context = new FoldContext(storage, workspaceId, db, (t) => writes.customerMessages.noticed(t));
+  // The cron's old writes (ADR 0059, 0066: silence, stop addresses, due notices); customer messages (ADR 0085).
   const writes = objectTasks({
-    workspaceId,
-    checkDueNotices: host.checkDueNotices,
-    db,
+    ...host, // its workspace, db, due notices' check and customer messages' sender
+    schedule: () => alarm.schedule(),
     fleet: () => fleet,
     rules: () => context.rules(),
     settle: () => flush.settle(),
@@ -81,7 +83,7 @@ export function roomParts<Changes>(host: PartsHost<Changes>) {
       pacer.poke();
     },
   });
-  const alarm = new RoomAlarm(storage, [flush, sockets, positions, ...writes.all]);
+  const alarm: RoomAlarm = new RoomAlarm(storage, [flush, sockets, positions, ...writes.all]);
   return {
     fleet,
     sockets,

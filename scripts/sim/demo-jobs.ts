@@ -11,6 +11,22 @@ const PROOF_PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
+/** The demo's one customer with an address: told of their visits as the fleet drives. */
+export const DEMO_CUSTOMER = {
+  customerName: "Lakeview Dental",
+  customerEmail: "frontdesk@lakeview-dental.example.com",
+  customerPhone: "+13125550142",
+};
+
+/** What the demo workspace tells its customers: everything, the proof photo included. */
+const DEMO_CUSTOMER_MESSAGES = {
+  enRoute: true,
+  arrivingMinutes: 10,
+  completed: true,
+  failed: true,
+  showProofPhoto: true,
+};
+
 /** A Chicago vehicle of the simulator: the street route it drives out and back, and where it was last seen. */
 export interface RouteVehicle {
   vehicleId: string;
@@ -68,6 +84,8 @@ export function planDemoJobs(vehicles: RouteVehicle[], date: string, now: number
         title: `Morning pickup #${4100 + i}`,
         location: at(near, "Depot dock"),
         ...window(now, timeZone, -180, -120),
+        // The first one's customer is told it was done (the development outbox, docs/decisions/0085).
+        ...(i === 0 && DEMO_CUSTOMER),
       },
       completeWithProof: true,
     });
@@ -93,7 +111,7 @@ export function planDemoJobs(vehicles: RouteVehicle[], date: string, now: number
         ...base,
         title: i === 0 ? "Urgent delivery #4400 (window closing)" : `Service call #${4400 + i}`,
         location: at(far, "Customer C"),
-        customerName: i === 0 ? "Lakeview Dental" : null,
+        ...(i === 0 ? DEMO_CUSTOMER : { customerName: null }),
         ...closing,
       },
     });
@@ -139,6 +157,8 @@ export async function seedDemoJobs(api: Api, vehicles: RouteVehicle[], log: (lin
   const existing = await api.call<{ jobs: unknown[] }>("GET", `jobs?date=${date}`);
   if (existing.jobs.length > 0 || vehicles.length === 0) return;
   const planned = planDemoJobs(vehicles, date, now, timeZone);
+  // Before the jobs: the first one done below is a message to the development outbox.
+  await api.call("PATCH", "workspace/preferences", { customerMessages: DEMO_CUSTOMER_MESSAGES });
   for (const job of planned) {
     const { id } = await api.call<{ id: string }>("POST", "jobs", job.body);
     if (!job.completeWithProof) continue;
@@ -150,6 +170,6 @@ export async function seedDemoJobs(api: Api, vehicles: RouteVehicle[], log: (lin
     });
   }
   log(
-    `Planned ${planned.length} jobs for ${date} along the Chicago routes (one closing its window, ${vehicles.length} done with proof)`,
+    `Planned ${planned.length} jobs for ${date} along the Chicago routes (one closing its window, ${vehicles.length} done with proof; ${DEMO_CUSTOMER.customerName} told by e-mail, see /api/dev/outbox)`,
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField } from "../account/auth";
+import { customerPhoneField } from "./customer-messages";
 
 /**
  * A job's plain fields, one entry each (issue 52 "A field is one edit", docs/decisions/0082):
@@ -32,7 +33,7 @@ export const optionalText = (max: number) =>
 export interface JobFormInput {
   id: string;
   label: string;
-  type?: "text" | "email" | "number" | "textarea";
+  type?: "text" | "email" | "tel" | "number" | "textarea";
   placeholder?: string;
   /** A number input's least value. */
   min?: number;
@@ -119,6 +120,13 @@ export const JOB_FIELD_TABLE = {
     csv: false,
     form: { id: "job-customer-email", label: "Customer e-mail", type: "email" },
     example: "ann@example.com",
+  }),
+  customerPhone: text(customerPhoneField, {
+    wire: "cp",
+    csv: false,
+    form: { id: "job-customer-phone", label: "Customer phone", type: "tel", placeholder: "+13125550100" },
+    example: "+13125550100",
+    describe: "E.164: told by text where an SMS provider is configured",
   }),
   notes: text(optionalText(2000), {
     wire: "no",

@@ -80,6 +80,11 @@ export const trackedJobAnswerSchema = z.object({
       position: z.object({ latitude: z.number(), longitude: z.number(), at: z.string() }).nullable(),
     })
     .nullable(),
+  /**
+   * After delivery, where the workspace shows its customers the proof photo (Preferences, customer
+   * messages `showProofPhoto`; docs/decisions/0085): `GET /api/track/{token}/photo`. Null otherwise.
+   */
+  proofPhotoUrl: z.string().nullable(),
 });
 export type TrackedJobAnswer = z.infer<typeof trackedJobAnswerSchema> & { job: { status: JobStatus } };
 

@@ -3,6 +3,7 @@ import { INSTANT_RANGE_MESSAGE, inInstantRange, isDayInRange } from "../units/in
 import { addDays, daysBetween, timeZoneField } from "../units/time-zone";
 import { workspaceUnitsValues } from "../units/units";
 import { hourCycleValues } from "../units/clock";
+import { customerMessageSettingsSchema } from "../jobs/customer-messages";
 
 /**
  * Reports (DESIGN.md "Reports"): GET /api/reports/{summary|trips|stops|daily}. The same rows
@@ -154,21 +155,36 @@ export interface ReportResponse<Row> {
   truncated?: boolean;
 }
 
-/**
- * GET /api/workspace/preferences: the time zone, the units the screens show (shared/units/units.ts)
- * and the hour cycle times are written in (shared/units/clock.ts; the zone's country's until chosen).
- */
-export const workspacePreferencesSchema = z.object({
+const preferenceFields = {
   timeZone: timeZoneField,
   units: z.enum(workspaceUnitsValues),
   hourCycle: z.enum(hourCycleValues, { message: "Use h12 (3:19 PM) or h23 (15:19)" }),
+  /** What the workspace's customers are told (shared/jobs/customer-messages.ts, docs/decisions/0085). */
+  customerMessages: customerMessageSettingsSchema,
+};
+
+/**
+ * GET /api/workspace/preferences: the time zone, the units the screens show (shared/units/units.ts)
+ * and the hour cycle times are written in (shared/units/clock.ts; the zone's country's until chosen),
+ * what customers are told, and whether texts can go (an SMS provider is configured).
+ */
+export const workspacePreferencesSchema = z.object({
+  ...preferenceFields,
+  customerSms: z.boolean().describe("An SMS provider is configured: customers with a phone are texted too"),
 });
 export type WorkspacePreferences = z.infer<typeof workspacePreferencesSchema>;
-/** PATCH /api/workspace/preferences: any of them. */
-export const workspacePreferencesPatchSchema = workspacePreferencesSchema.partial().superRefine((p, ctx) => {
-  if (p.timeZone === undefined && p.units === undefined && p.hourCycle === undefined)
-    ctx.addIssue({ code: "custom", path: ["timeZone"], message: "Send timeZone, units, hourCycle or any of them" });
-});
+/** PATCH /api/workspace/preferences: any of them; customerMessages' keys left out keep their value. */
+export const workspacePreferencesPatchSchema = z
+  .object({ ...preferenceFields, customerMessages: customerMessageSettingsSchema.partial() })
+  .partial()
+  .superRefine((p, ctx) => {
+    if (Object.values(p).every((v) => v === undefined))
+      ctx.addIssue({
+        code: "custom",
+        path: ["timeZone"],
+        message: "Send timeZone, units, hourCycle, customerMessages or any of them",
+      });
+  });
 
 /** PUT /api/reports/subscription: the viewer's summary by e-mail in this workspace. */
 export const reportSubscriptionSchema = z.object({ frequency: z.enum(["daily", "weekly", "none"]) });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JOB_STATUSES, type Job } from "../../shared/jobs/jobs";
 import { jobTableAnswers } from "../../shared/jobs/job-fields";
+import { jobMessageSchema } from "../../shared/jobs/customer-messages";
 
 /** What the job and route routes answer, for their declarations (issue 43, DESIGN.md "Jobs and routes"). */
 const nullableString = z.string().nullable();
@@ -37,6 +38,15 @@ export const job: z.ZodType<Job> = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/** `GET /api/jobs/{id}`: the job and its story (DESIGN.md "A job's story"). */
+export const jobDetail = job.and(
+  z.object({
+    messages: z
+      .array(jobMessageSchema)
+      .describe("What the job's customer was sent, when, and what became of it (no address)"),
+  }),
+);
 
 export const importResult = z.object({
   created: z.number().int(),

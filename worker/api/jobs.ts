@@ -13,12 +13,13 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { ApiError } from "../lib/errors";
 import { declared, type RouteLimit } from "./route-declaration/declare";
 import { LIMITS } from "../auth/rate-limit";
-import { importResult, job } from "./job-answers";
+import { importResult, job, jobDetail } from "./job-answers";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
 import { dayRoutes, listJobs, toJob } from "../jobs/job-rows";
 import { jobImportWrites } from "../jobs/job-import";
 import { sendJobNotifications } from "../jobs/job-notifications";
+import { jobMessagesOf, sendJobMessages } from "../jobs/customer-messages";
 import { resolveJobPoint } from "../jobs/job-places";
 import {
   jobCompleteWrites,
@@ -55,6 +56,12 @@ async function commitJobs(c: AnyContext, workspaceId: string, writes: JobWrites)
   await commitWorkspaceWrite(writeContext(c), workspaceId, writes, { readYourWrites: true, change: { jobs: true } });
   await sendJobNotifications(c.var.db, c.var.config, { workspaceId }).catch((error) =>
     console.error("job pushes failed:", error),
+  );
+  // What the write told its customers (queued by the jobs' triggers) goes after the answer (ADR 0085).
+  c.executionCtx.waitUntil(
+    sendJobMessages(c.var.db, c.var.config, { workspaceId }).catch((error) =>
+      console.error("customer messages failed:", error),
+    ),
   );
 }
 
@@ -154,6 +161,21 @@ export const jobRoutes = new Hono<AppEnv>()
       }
       await commitJobs(c, workspaceId, outcome.writes);
       return c.json({ created: outcome.count, errors: [] } satisfies JobImportResult, 201);
+    },
+  )
+  .get(
+    "/:id",
+    declared({
+      permission: "workspace.view",
+      summary: "One job, with the messages its customer was sent (never their address)",
+      tag: "Jobs",
+      response: jobDetail,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const id = c.req.param("id");
+      const row = await liveJob(c.var.db, workspaceId, id);
+      return c.json({ ...toJob(row), messages: await jobMessagesOf(c.var.db, workspaceId, id) });
     },
   )
   .patch(

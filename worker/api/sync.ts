@@ -8,6 +8,7 @@ import { push } from "../sync/push";
 import { pushSchemaSupported, unsupportedProtocol, versionNotSupported } from "../sync/protocol-versions";
 import { sendIssueNotifications } from "../maintenance/issue-notifications";
 import { sendJobNotifications } from "../jobs/job-notifications";
+import { sendJobMessages } from "../jobs/customer-messages";
 import { JOB_MUTATIONS } from "../sync/jobs-mutators";
 import { roomChanges } from "../workspace-object";
 import type { AppEnv } from "../types";
@@ -65,11 +66,17 @@ export const syncRoutes = new Hono<AppEnv>()
           ),
         );
         // A job given to a vehicle (offline too) nudges its driver's phones now it reached the server.
+        // and a job done or called off there tells its customer (the jobs' triggers queued it, ADR 0085).
         if (req.mutations.some((m) => JOB_MUTATIONS.has(m.name)))
           c.executionCtx.waitUntil(
-            sendJobNotifications(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) =>
-              console.error("job pushes failed:", error),
-            ),
+            Promise.all([
+              sendJobNotifications(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) =>
+                console.error("job pushes failed:", error),
+              ),
+              sendJobMessages(c.var.db, c.var.config, { workspaceId: session.workspaceId }).catch((error) =>
+                console.error("customer messages failed:", error),
+              ),
+            ]),
           );
       }
       // `refused` is ours, not Replicache's: the page tells the user why an edit went back.

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { WorkspacePreferences } from "../../shared/reports/reports";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
+import { NO_CUSTOMER_MESSAGES } from "../../shared/jobs/customer-messages";
+
+/** The rest of the answer: customers told nothing (docs/decisions/0085), no SMS provider here. */
+const untold = { customerMessages: NO_CUSTOMER_MESSAGES, customerSms: false };
 
 /** A workspace's hour cycle (issue 52, docs/decisions/0079), beside its zone and units in Preferences. */
 const prefs = async (token: string) =>
@@ -16,7 +20,7 @@ describe("workspace hour cycle", () => {
     expect((await prefs(a.token)).hourCycle).toBe("h12");
     const res = await patch(a.token, { hourCycle: "h23" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ timeZone: "America/Chicago", units: "us", hourCycle: "h23" });
+    expect(await res.json()).toEqual({ timeZone: "America/Chicago", units: "us", hourCycle: "h23", ...untold });
     await patch(a.token, { timeZone: "America/Denver" });
     const viewer = await memberWithRole(a.workspaceId, "viewer");
     expect((await prefs(viewer.token)).hourCycle).toBe("h23");

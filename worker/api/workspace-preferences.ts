@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { workspacePreferencesPatchSchema, workspacePreferencesSchema } from "../../shared/reports/reports";
+import {
+  workspacePreferencesPatchSchema,
+  workspacePreferencesSchema,
+  type WorkspacePreferences,
+} from "../../shared/reports/reports";
 import type { WorkspaceUnits } from "../../shared/units/units";
 import { requireSession, workspaceSession } from "../auth/session";
 import { workspaces } from "../../db/schema";
@@ -10,21 +14,37 @@ import { announceWrites } from "../workspace-object";
 import { notFound } from "../lib/errors";
 import { hourCycleOf } from "../lib/workspace-time-zone";
 import type { Db } from "../../db/client";
+import { customerMessageSettingsOf } from "../../shared/jobs/customer-messages";
+import type { Config } from "../env";
+import { audit } from "../lib/audit";
+import { smsConfigured } from "../email/sms";
 
 /** The workspace's preferences as GET answers them. */
-async function preferencesOf(db: Db, workspaceId: string) {
+async function preferencesOf(db: Db, config: Config, workspaceId: string): Promise<WorkspacePreferences> {
   const row = await db
-    .select({ timeZone: workspaces.timeZone, units: workspaces.units, hourCycle: workspaces.hourCycle })
+    .select({
+      timeZone: workspaces.timeZone,
+      units: workspaces.units,
+      hourCycle: workspaces.hourCycle,
+      customerMessages: workspaces.customerMessages,
+    })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId))
     .get();
   if (!row) throw notFound("No such workspace");
-  return { timeZone: row.timeZone, units: row.units as WorkspaceUnits, hourCycle: hourCycleOf(row) };
+  return {
+    timeZone: row.timeZone,
+    units: row.units as WorkspaceUnits,
+    hourCycle: hourCycleOf(row),
+    customerMessages: customerMessageSettingsOf(row.customerMessages),
+    customerSms: smsConfigured(config),
+  };
 }
 
 /**
  * GET/PATCH /api/workspace/preferences: the workspace's time zone, units (docs/decisions/0060) and
- * hour cycle (docs/decisions/0079; the zone's country's until an owner or admin chooses).
+ * hour cycle (docs/decisions/0079; the zone's country's until an owner or admin chooses), and what
+ * the workspace's customers are told (docs/decisions/0085).
  */
 export const workspacePreferencesRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -39,24 +59,39 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { workspaceId } = workspaceSession(c.var.session);
-      return c.json(await preferencesOf(c.var.db, workspaceId));
+      return c.json(await preferencesOf(c.var.db, c.var.config, workspaceId));
     },
   )
   .patch(
     "/preferences",
     declared({
       permission: "workspace.configure",
-      summary: "Set the workspace's time zone, its units, its hour cycle or any of them",
+      summary:
+        "Set the workspace's time zone, its units, its hour cycle, what its customers are told (owners and admins), or any of them",
       tag: "Workspaces",
       body: workspacePreferencesPatchSchema,
       response: workspacePreferencesSchema,
     }),
     async (c) => {
       const { workspaceId } = workspaceSession(c.var.session);
-      const { timeZone, units, hourCycle } = c.req.valid("json");
-      await c.var.db.update(workspaces).set({ timeZone, units, hourCycle }).where(eq(workspaces.id, workspaceId));
+      const { timeZone, units, hourCycle, customerMessages: messages } = c.req.valid("json");
+      // Keys of customerMessages left out keep their value (the jobs' triggers read the whole object).
+      const customerMessages = messages && {
+        ...(await preferencesOf(c.var.db, c.var.config, workspaceId)).customerMessages,
+        ...messages,
+      };
+      await c.var.db
+        .update(workspaces)
+        .set({ timeZone, units, hourCycle, customerMessages })
+        .where(eq(workspaces.id, workspaceId));
+      if (customerMessages)
+        audit("customer_messages.set", {
+          workspaceId,
+          by: c.var.session.userId,
+          settings: JSON.stringify(customerMessages),
+        });
       // The workspace's object folds its vehicles' rollups in this zone from the next report on.
       if (timeZone) await announceWrites({ env: c.env }, [workspaceId], { change: { timeZone, poke: false } });
-      return c.json(await preferencesOf(c.var.db, workspaceId));
+      return c.json(await preferencesOf(c.var.db, c.var.config, workspaceId));
     },
   );

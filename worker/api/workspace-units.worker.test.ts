@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { WorkspacePreferences } from "../../shared/reports/reports";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
+import { NO_CUSTOMER_MESSAGES } from "../../shared/jobs/customer-messages";
+
+/** The rest of the answer: customers told nothing (docs/decisions/0085), no SMS provider here. */
+const untold = { customerMessages: NO_CUSTOMER_MESSAGES, customerSms: false };
 
 /** A workspace's units (issue 42, docs/decisions/0060), beside its time zone in Preferences. */
 const prefs = async (token: string) =>
@@ -11,11 +15,11 @@ describe("workspace units", () => {
   it("are US until an owner sets metric, which keeps the time zone and is the workspace's alone", async () => {
     const a = await userWithWorkspace();
     const b = await userWithWorkspace();
-    expect(await prefs(a.token)).toEqual({ timeZone: "UTC", units: "us", hourCycle: "h23" });
+    expect(await prefs(a.token)).toEqual({ timeZone: "UTC", units: "us", hourCycle: "h23", ...untold });
     await patch(a.token, { timeZone: "Europe/Berlin" });
     const res = await patch(a.token, { units: "metric" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ timeZone: "Europe/Berlin", units: "metric", hourCycle: "h23" });
+    expect(await res.json()).toEqual({ timeZone: "Europe/Berlin", units: "metric", hourCycle: "h23", ...untold });
     const viewer = await memberWithRole(a.workspaceId, "viewer");
     expect((await prefs(viewer.token)).units).toBe("metric");
     expect((await prefs(b.token)).units).toBe("us");

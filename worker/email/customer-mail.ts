@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customerRecipients, workspaces } from "../../db/schema";
 import type { CustomerMailOutcome } from "../../shared/jobs/job-shares";
@@ -33,6 +33,13 @@ export const CUSTOMER_MAIL_PER_RECIPIENT_IN_WORKSPACE: Limit = {
   windowMs: DAY_MS,
 };
 export const CUSTOMER_MAIL_PER_RECIPIENT: Limit = { name: "customer-mail-rcpt", max: 30, windowMs: DAY_MS };
+/** The caps of one channel: per workspace, per address in a workspace, per address from all. */
+export type CustomerCaps = readonly [perWorkspace: Limit, perRecipientInWorkspace: Limit, perRecipient: Limit];
+const MAIL_CAPS: CustomerCaps = [
+  CUSTOMER_MAIL_PER_WORKSPACE,
+  CUSTOMER_MAIL_PER_RECIPIENT_IN_WORKSPACE,
+  CUSTOMER_MAIL_PER_RECIPIENT,
+];
 
 export interface CustomerMail {
   workspaceId: string;
@@ -55,7 +62,7 @@ export async function sendCustomerMail(db: Db, config: Config, mail: CustomerMai
     .where(eq(workspaces.id, mail.workspaceId))
     .get();
   if (!workspace) return "not_sent";
-  const outcome = await mayGo(db, config, { ...mail, to });
+  const outcome = await customerMayGo(db, config, { ...mail, to }, MAIL_CAPS);
   if (outcome === "sent") {
     const token = await unsubscribeToken(config, mail.workspaceId, to);
     await sendEmail(db, config, {
@@ -72,8 +79,16 @@ export async function sendCustomerMail(db: Db, config: Config, mail: CustomerMai
   return outcome;
 }
 
-/** Whether the mail may go: sender confirmed, address not unsubscribed, every cap with room. */
-async function mayGo(db: Db, config: Config, mail: CustomerMail): Promise<CustomerMailOutcome> {
+/**
+ * Whether a message to a customer may go, whichever the channel (an e-mail address, or a phone for
+ * texts: worker/email/sms.ts): sender confirmed, address not unsubscribed, every cap with room.
+ */
+export async function customerMayGo(
+  db: Db,
+  config: Config,
+  mail: Pick<CustomerMail, "workspaceId" | "to" | "senderUserId">,
+  caps: CustomerCaps,
+): Promise<CustomerMailOutcome> {
   if (mail.senderUserId && !(await isConfirmed(db, mail.senderUserId))) return "sender_unconfirmed";
   const tokenHash = await sha256Hex(await unsubscribeToken(config, mail.workspaceId, mail.to));
   await db
@@ -87,10 +102,11 @@ async function mayGo(db: Db, config: Config, mail: CustomerMail): Promise<Custom
     .get();
   if (row?.unsubscribedAt != null) return "unsubscribed";
   const scale = config.RATE_LIMIT_SCALE;
+  const [perWorkspace, perRecipientInWorkspace, perRecipient] = caps;
   for (const [limit, key] of [
-    [CUSTOMER_MAIL_PER_WORKSPACE, mail.workspaceId],
-    [CUSTOMER_MAIL_PER_RECIPIENT_IN_WORKSPACE, `${mail.workspaceId}|${mail.to}`],
-    [CUSTOMER_MAIL_PER_RECIPIENT, mail.to],
+    [perWorkspace, mail.workspaceId],
+    [perRecipientInWorkspace, `${mail.workspaceId}|${mail.to}`],
+    [perRecipient, mail.to],
   ] as const) {
     if (!(await reserveIn(db, limit, key, scale))) return "over_limit";
   }
@@ -105,6 +121,23 @@ function bodyOf(config: Config, workspaceName: string, lines: string[], token: s
     "",
     `To get no more e-mails from "${workspaceName}": ${new URL(`/unsubscribe/${token}`, config.APP_URL).href}`,
   ].join("\n");
+}
+
+/** The page that stops messages from the workspace to the address (or phone), as the body links it. */
+export async function unsubscribePageUrl(config: Config, workspaceId: string, recipient: string): Promise<string> {
+  return new URL(`/unsubscribe/${await unsubscribeToken(config, workspaceId, recipient)}`, config.APP_URL).href;
+}
+
+/** Records that the address (or phone) refused the workspace's messages elsewhere (a text's STOP). */
+export async function recordUnsubscribed(db: Db, config: Config, workspaceId: string, recipient: string) {
+  const tokenHash = await sha256Hex(await unsubscribeToken(config, workspaceId, recipient));
+  await db
+    .insert(customerRecipients)
+    .values({ workspaceId, recipient, tokenHash, unsubscribedAt: Date.now() })
+    .onConflictDoUpdate({
+      target: [customerRecipients.workspaceId, customerRecipients.recipient],
+      set: { unsubscribedAt: sql`coalesce(${customerRecipients.unsubscribedAt}, excluded.unsubscribed_at)` },
+    });
 }
 
 /**

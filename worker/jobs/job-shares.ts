@@ -27,6 +27,9 @@ import { declared } from "../api/route-declaration/declare";
 import { linkOpenings } from "../lib/link-openings";
 import type { AppEnv } from "../types";
 import { hourCycleOf } from "../lib/workspace-time-zone";
+import { customerMessageSettingsOf, type CustomerMessageSettings } from "../../shared/jobs/customer-messages";
+import { PHOTO_TYPES } from "../../shared/maintenance/photos";
+import { photoIn, photoObjectKey } from "../photos/photo-store";
 
 /**
  * Customer links of one job (DESIGN.md "Jobs and routes", docs/decisions/0055). Members make them
@@ -183,29 +186,65 @@ function mailLink(c: Context<AppEnv>, job: { title: string; customerEmail: strin
 const trackOpened = linkOpenings();
 
 /** GET /api/track/{token}: public, its token the credential, rate-limited per address as /share is. */
-export const trackRoutes = new Hono<AppEnv>().get(
-  "/:token",
-  declared({
-    permission: "public",
-    summary: "What a job's customer link shows: the job's status, ETA and window, the vehicle approaching",
-    tag: "Jobs",
-    response: trackedJobAnswerSchema,
-  }),
-  async (c) => {
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    c.header("Cache-Control", "no-store");
-    trackOpened(c);
-    const token = c.req.param("token");
-    if (token.length > 100) throw notFound("No such link");
-    return c.json(await trackedJob(c, await sha256Hex(token)));
-  },
-);
+export const trackRoutes = new Hono<AppEnv>()
+  .get(
+    "/:token",
+    declared({
+      permission: "public",
+      summary: "What a job's customer link shows: the job's status, ETA and window, the vehicle approaching",
+      tag: "Jobs",
+      response: trackedJobAnswerSchema,
+    }),
+    async (c) => {
+      c.header("X-Robots-Tag", "noindex, nofollow");
+      c.header("Cache-Control", "no-store");
+      trackOpened(c);
+      const token = c.req.param("token");
+      if (token.length > 100) throw notFound("No such link");
+      return c.json(await trackedJob(c, token));
+    },
+  )
+  .get(
+    "/:token/photo",
+    declared({
+      permission: "public",
+      summary: "The proof photo of a delivered job, where its workspace shows it to customers",
+      tag: "Jobs",
+      binaryResponse: PHOTO_TYPES,
+    }),
+    async (c) => {
+      c.header("X-Robots-Tag", "noindex, nofollow");
+      c.header("Cache-Control", "private, no-store");
+      trackOpened(c);
+      const token = c.req.param("token");
+      if (token.length > 100) throw notFound("No such link");
+      const tracked = await trackedJob(c, token);
+      const photo = tracked.proofPhotoUrl ? await firstProofPhoto(c, await sha256Hex(token)) : null;
+      if (!photo) throw notFound("No photo to show");
+      return c.body(photo.body, 200, { "Content-Type": photo.contentType, "Content-Length": String(photo.size) });
+    },
+  );
+
+/** The first proof photo of the link's job, from the job's own workspace's store. */
+async function firstProofPhoto(c: Context<AppEnv>, tokenHash: string) {
+  const row = await c.var.db
+    .select({ workspaceId: jobs.workspaceId, proofPhotoIds: jobs.proofPhotoIds })
+    .from(jobShares)
+    .innerJoin(jobs, and(eq(jobs.id, jobShares.jobId), eq(jobs.workspaceId, jobShares.workspaceId)))
+    .where(eq(jobShares.tokenHash, tokenHash))
+    .get();
+  const photoId = row?.proofPhotoIds[0];
+  const photo = row && photoId ? await photoIn(c.var.db, row.workspaceId, photoId) : null;
+  const object = photo ? await c.env.PHOTOS.get(photoObjectKey(row!.workspaceId, photo.id)) : null;
+  return photo && object ? { body: object.body, contentType: photo.contentType, size: photo.size } : null;
+}
 
 /**
  * What the link shows now. Read from D1, which the workspace object's flush keeps within a few
  * seconds of the vehicle (FLUSH_MS with the dispatcher's pages open, FLUSH_IDLE_MS without).
  */
-async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<TrackedJobAnswer> {
+async function trackedJob(c: Context<AppEnv>, token: string): Promise<TrackedJobAnswer> {
+  const tokenHash = await sha256Hex(token);
   const row = await c.var.db
     .select({
       expiresAt: jobShares.expiresAt,
@@ -219,7 +258,9 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
         date: jobs.date,
         updatedAt: jobs.updatedAt,
         arrivedAt: jobs.arrivedAt,
+        proofPhotoIds: jobs.proofPhotoIds,
       },
+      customerMessages: workspaces.customerMessages,
       destination: { latitude: jobs.latitude, longitude: jobs.longitude, address: jobs.address },
       timeZone: workspaces.timeZone,
       hourCycle: workspaces.hourCycle,
@@ -261,10 +302,23 @@ async function trackedJob(c: Context<AppEnv>, tokenHash: string): Promise<Tracke
     destination: row.destination,
     clock: { timeZone: row.timeZone, hourCycle: hourCycleOf(row) },
     vehicle: approachingVehicle(row, now),
+    proofPhotoUrl: proofPhotoShown(row) ? `/api/track/${encodeURIComponent(token)}/photo` : null,
   };
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The proof photo, after delivery, where the workspace shows it to its customers (docs/decisions/0085). */
+function proofPhotoShown(row: {
+  job: { status: string; proofPhotoIds: string[] };
+  customerMessages: Partial<CustomerMessageSettings>;
+}) {
+  return (
+    row.job.status === "completed" &&
+    row.job.proofPhotoIds.length > 0 &&
+    customerMessageSettingsOf(row.customerMessages).showProofPhoto
+  );
+}
 
 /**
  * The vehicle, only while it is on its way to this stop or there, on the job's own day in the

@@ -62,6 +62,7 @@ describe("a customer's link to a job", () => {
       destination: { latitude: 41.9104, longitude: -87.6676, address: null },
       clock: { timeZone: "UTC", hourCycle: "h23" },
       vehicle: { name: expect.any(String), position: { latitude: 41.9, longitude: -87.66, at: expect.any(String) } },
+      proofPhotoUrl: null,
     });
     expect(JSON.stringify(body)).not.toContain("Gate code");
   });

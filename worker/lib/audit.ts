@@ -53,7 +53,10 @@ export type AuditEvent =
   | "job_share.mailed"
   | "job_share.ended"
   | "customer_mail.unsubscribed"
-  | "customer_mail.outcome";
+  | "customer_mail.outcome"
+  | "customer_sms.outcome"
+  | "customer_sms.report"
+  | "customer_messages.set";
 
 export type AuditFields = Record<string, string | number | boolean | null | undefined>;
 

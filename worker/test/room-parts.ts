@@ -30,6 +30,7 @@ export function withRoomParts<T>(
       broadcast: (message) => room.broadcast(message),
       // The notices are the object's alarm task (worker/maintenance/due-notice-wake.ts drives them): none here.
       checkDueNotices: async () => ({ announced: false, more: false }),
+      sendCustomerMessages: async () => 0,
     });
     return use(parts, state);
   });

@@ -1,0 +1,498 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { customerRecipients, emailOutbox, jobMessages, jobs, users } from "../../db/schema";
+import type { CustomerMessageSettings, JobMessage } from "../../shared/jobs/customer-messages";
+import type { WorkspacePreferences } from "../../shared/reports/reports";
+import type { TrackedJobAnswer } from "../../shared/jobs/job-shares";
+import { dayOf, addDays } from "../../shared/units/time-zone";
+import { config } from "../env";
+import { createApp } from "../app";
+import { call, memberWithRole, userWithWorkspace, workspaceWithBeacon } from "../test/factories";
+import { ingest, runObjectTasks } from "../test/ingest";
+import { insertJob } from "../test/jobs";
+import commute from "../fleet/fixtures/commute";
+import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
+import { database } from "../test/db";
+import { queueArrivingMessages, sendJobMessages } from "./customer-messages";
+
+// Customers told of their visit (issue 53, docs/decisions/0085): queued by the jobs' triggers
+// whoever changes the job, sent once per kind and channel, through the customer mail rules.
+const db = () => database(env.DB);
+const ALL_ON: CustomerMessageSettings = {
+  enRoute: true,
+  arrivingMinutes: 10,
+  completed: true,
+  failed: true,
+  showProofPhoto: true,
+};
+const TWILIO = {
+  TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+  TWILIO_AUTH_TOKEN: "test-auth-token",
+  TWILIO_FROM: "+15005550006",
+  TWILIO_API_URL: "https://twilio.test",
+};
+const withTwilio = () => ({ ...config(env), ...TWILIO });
+
+afterEach(() => vi.restoreAllMocks());
+
+const prefs = (token: string, json: unknown) => call("/api/workspace/preferences", { method: "PATCH", token, json });
+
+/** A workspace telling its customers everything, and one job of today with a customer to tell. */
+async function customerJob(customer: { customerEmail?: string; customerPhone?: string } = {}) {
+  const a = await userWithWorkspace();
+  expect((await prefs(a.token, { customerMessages: ALL_ON })).status).toBe(200);
+  const res = await call("/api/jobs", {
+    method: "POST",
+    token: a.token,
+    json: {
+      title: "Deliver the boiler",
+      date: dayOf(Date.now(), "UTC"),
+      location: { latitude: 41.9104, longitude: -87.6676 },
+      windowStart: "09:00",
+      windowEnd: "11:00",
+      customerName: "Ann Lee",
+      customerEmail: "ann@example.com",
+      ...customer,
+    },
+  });
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  return { ...a, jobId: id };
+}
+
+/** A status written as any writer writes it (the object's flush, a route): the triggers queue from it. */
+async function setJob(jobId: string, set: Partial<typeof jobs.$inferInsert>) {
+  await db().update(jobs).set(set).where(eq(jobs.id, jobId));
+}
+
+/**
+ * Sends until nothing is left queued or claimed: a route's own send after its answer (waitUntil)
+ * may hold some rows meanwhile, and is waited for here by count, never by time.
+ */
+async function drain(cfg = config(env)) {
+  for (let round = 0; round < 500; round++) {
+    await sendJobMessages(db(), cfg);
+    const open = await db()
+      .select({ id: jobMessages.id })
+      .from(jobMessages)
+      // in-list: the two states a message waits in
+      .where(inArray(jobMessages.status, ["queued", "sending"]))
+      .all();
+    if (open.length === 0) return;
+  }
+  throw new Error("customer messages never settled");
+}
+
+const mailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
+const story = async (token: string, jobId: string) => {
+  const res = await call(`/api/jobs/${jobId}`, { token });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { messages: JobMessage[] }).messages;
+};
+
+/** A fake of Twilio's Messages API at its HTTP boundary: records each text, answers as Twilio does. */
+function fakeTwilio(answer: (to: string) => { status: number; body: object } = () => ({ status: 201, body: {} })) {
+  const texts: { to: string; body: string; auth: string | null }[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== TWILIO.TWILIO_API_URL) throw new Error(`unexpected fetch ${url.href}`);
+    expect(url.pathname).toBe(`/2010-04-01/Accounts/${TWILIO.TWILIO_ACCOUNT_SID}/Messages.json`);
+    const form = new URLSearchParams(String(init?.body));
+    const to = form.get("To")!;
+    texts.push({ to, body: form.get("Body")!, auth: new Headers(init?.headers).get("Authorization") });
+    const { status, body } = answer(to);
+    return Response.json({ sid: `SM${texts.length}`, ...body }, { status });
+  });
+  return texts;
+}
+
+describe("the customer messages setting", () => {
+  it("is off until chosen, saved whole or in part by owners and admins, refused to viewers (403)", async () => {
+    const a = await userWithWorkspace();
+    const read = async (token: string) =>
+      (await (await call("/api/workspace/preferences", { token })).json()) as WorkspacePreferences;
+    expect((await read(a.token)).customerMessages).toEqual({
+      enRoute: false,
+      arrivingMinutes: null,
+      completed: false,
+      failed: false,
+      showProofPhoto: false,
+    });
+    expect((await read(a.token)).customerSms).toBe(false);
+    await prefs(a.token, { customerMessages: ALL_ON });
+    const res = await prefs(a.token, { customerMessages: { arrivingMinutes: null } });
+    expect(((await res.json()) as WorkspacePreferences).customerMessages).toEqual({ ...ALL_ON, arrivingMinutes: null });
+
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    expect((await prefs(viewer.token, { customerMessages: { enRoute: false } })).status).toBe(403);
+    const bad = await prefs(a.token, { customerMessages: { arrivingMinutes: 0, enRoute: "yes" } });
+    expect(bad.status).toBe(400);
+    const { error } = (await bad.json()) as { error: { fields: Record<string, string[]> } };
+    expect(Object.keys(error.fields).sort()).toEqual(["customerMessages.arrivingMinutes", "customerMessages.enRoute"]);
+  });
+});
+
+describe("a job's customer phone", () => {
+  it("is kept in E.164 (written with spaces and brackets or not), a bad one is a 400 naming the field", async () => {
+    const a = await userWithWorkspace();
+    const create = (customerPhone: string) =>
+      call("/api/jobs", {
+        method: "POST",
+        token: a.token,
+        json: { title: "Stop", date: "2026-12-01", location: { latitude: 1, longitude: 2 }, customerPhone },
+      });
+    const ok = await create("+1 (312) 555-0100");
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as { customerPhone: string }).customerPhone).toBe("+13125550100");
+    for (const wrong of ["312 555 0100", "+0123456789", "call me", "+1234"]) {
+      const res = await create(wrong);
+      expect(res.status, wrong).toBe(400);
+      const { error } = (await res.json()) as { error: { fields: Record<string, string[]> } };
+      expect(error.fields.customerPhone?.[0]).toMatch(/international form/);
+    }
+  });
+
+  it("and the job's story are another workspace's 404", async () => {
+    const { jobId } = await customerJob();
+    const b = await userWithWorkspace();
+    expect((await call(`/api/jobs/${jobId}`, { token: b.token })).status).toBe(404);
+    const patched = await call(`/api/jobs/${jobId}`, {
+      method: "PATCH",
+      token: b.token,
+      json: { customerPhone: "+13125550100" },
+    });
+    expect(patched.status).toBe(404);
+  });
+});
+
+describe("messages to a job's customer", () => {
+  it("tells each kind once, with the job's customer link and the unsubscribe link, and the story shows it without the address", async () => {
+    const a = await customerJob({ customerEmail: "once@example.com" });
+    const eta = Date.now() + 30 * 60_000;
+    await setJob(a.jobId, { status: "en_route", eta });
+    await setJob(a.jobId, { status: "scheduled", eta: null });
+    await setJob(a.jobId, { status: "en_route", eta }); // on its way again: not told twice
+    await drain();
+    await setJob(a.jobId, { eta: Date.now() + 5 * 60_000 });
+    await queueArrivingMessages(db());
+    await queueArrivingMessages(db());
+    await drain();
+    // Done through the API, as a driver's "done": the route's own send and the drain share the rows.
+    const done = await call(`/api/jobs/${a.jobId}/complete`, { method: "POST", token: a.token, json: {} });
+    expect(done.status).toBe(200);
+    await drain();
+
+    const mails = await mailsTo("once@example.com");
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Your visit is on its way",
+      "Your visit is arriving soon",
+      "Your visit is done",
+    ]);
+    const [onItsWay, arriving] = mails;
+    expect(onItsWay!.text).toMatch(/"Deliver the boiler" is on its way, expected at about \d\d:\d\d UTC\./);
+    expect(onItsWay!.text).toMatch(/^This message was sent by "Workspace /);
+    expect(arriving!.text).toMatch(/is arriving in about [45] minutes/);
+    const link = /Follow the vehicle: (http\S+\/track\/(\S+))/.exec(onItsWay!.text)!;
+    expect(arriving!.text).toContain(link[1]); // one link per job, whatever the message
+    expect(onItsWay!.headers?.["List-Unsubscribe"]).toMatch(/\/api\/unsubscribe\//);
+    expect((await call(`/api/track/${link[2]}`)).status).toBe(200);
+
+    const messages = await story(a.token, a.jobId);
+    expect(messages.map(({ kind, channel, status }) => ({ kind, channel, status }))).toEqual([
+      { kind: "en_route", channel: "email", status: "sent" },
+      { kind: "arriving", channel: "email", status: "sent" },
+      { kind: "completed", channel: "email", status: "sent" },
+    ]);
+    expect(JSON.stringify(messages)).not.toContain("once@example.com");
+  });
+
+  it("sends nothing the workspace did not choose, and no stale 'on its way' to a vehicle already there", async () => {
+    const a = await customerJob({ customerEmail: "quiet@example.com" });
+    await prefs(a.token, { customerMessages: { completed: false } });
+    await setJob(a.jobId, { status: "en_route" });
+    await setJob(a.jobId, { status: "arrived" }); // arrived before any sender ran
+    await setJob(a.jobId, { status: "completed", completedAt: Date.now() });
+    await drain();
+    expect(await mailsTo("quiet@example.com")).toEqual([]);
+    expect(await story(a.token, a.jobId)).toEqual([]);
+  });
+
+  it("honours an unsubscribe: nothing more goes to that address from that workspace, and the story says so", async () => {
+    const a = await customerJob({ customerEmail: "stop@example.com" });
+    await setJob(a.jobId, { status: "en_route" });
+    await drain();
+    const [first] = await mailsTo("stop@example.com");
+    const token = /\/unsubscribe\/(\S+)$/m.exec(first!.text)![1]!;
+    expect((await call(`/api/unsubscribe/${token}`, { method: "POST" })).status).toBe(200);
+    await setJob(a.jobId, { status: "completed", completedAt: Date.now() });
+    await drain();
+    expect(await mailsTo("stop@example.com")).toHaveLength(1);
+    expect((await story(a.token, a.jobId)).map((m) => `${m.kind}:${m.status}`)).toEqual([
+      "en_route:sent",
+      "completed:unsubscribed",
+    ]);
+  });
+
+  it("tells of a cancellation only a customer who was told of the visit, once", async () => {
+    const told = await customerJob({ customerEmail: "told@example.com" });
+    await setJob(told.jobId, { status: "en_route" });
+    await drain();
+    await setJob(told.jobId, { status: "cancelled" });
+    await setJob(told.jobId, { status: "scheduled" });
+    await setJob(told.jobId, { status: "cancelled" });
+    await drain();
+    const mails = await mailsTo("told@example.com");
+    expect(mails.map((m) => m.subject)).toEqual(["Your visit is on its way", "Your visit will not happen as planned"]);
+    expect(mails[1]!.text).toMatch(/We could not make "Deliver the boiler" on \d{4}-\d\d-\d\d: it was called off\./);
+
+    const never = await customerJob({ customerEmail: "never@example.com" });
+    await setJob(never.jobId, { status: "cancelled" });
+    await drain();
+    expect(await mailsTo("never@example.com")).toEqual([]);
+  });
+
+  it("tells a customer who was told of the visit that it moved to another day", async () => {
+    const a = await customerJob({ customerEmail: "moved@example.com" });
+    await setJob(a.jobId, { status: "en_route" });
+    await drain();
+    const tomorrow = addDays(dayOf(Date.now(), "UTC"), 1);
+    const moved = await call(`/api/jobs/${a.jobId}`, {
+      method: "PATCH",
+      token: a.token,
+      json: { date: tomorrow, status: "scheduled" },
+    });
+    expect(moved.status).toBe(200);
+    await drain();
+    const last = (await mailsTo("moved@example.com")).at(-1)!;
+    expect(last.text).toContain(`it is now planned for ${tomorrow}, 09:00–11:00 UTC.`);
+  });
+
+  it("holds what an unconfirmed job creator caused, never saying why to the API", async () => {
+    const a = await customerJob({ customerEmail: "held@example.com" });
+    await db().update(users).set({ emailConfirmedAt: null }).where(eq(users.id, a.userId));
+    await setJob(a.jobId, { status: "en_route" });
+    await drain();
+    expect(await mailsTo("held@example.com")).toEqual([]);
+    expect(await story(a.token, a.jobId)).toEqual([
+      { channel: "email", kind: "en_route", status: "held", at: expect.any(String) },
+    ]);
+  });
+});
+
+describe("texts to a job's customer (Twilio faked at its HTTP boundary)", () => {
+  it("go only where an SMS provider is configured, each kind once, with the workspace named and a way to stop", async () => {
+    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550100" });
+    await setJob(a.jobId, { status: "en_route", eta: Date.now() + 20 * 60_000 });
+    const texts = fakeTwilio();
+    await sendJobMessages(db(), withTwilio());
+    await sendJobMessages(db(), withTwilio());
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.to).toBe("+13125550100");
+    expect(texts[0]!.auth).toBe(`Basic ${btoa(`${TWILIO.TWILIO_ACCOUNT_SID}:${TWILIO.TWILIO_AUTH_TOKEN}`)}`);
+    expect(texts[0]!.body).toMatch(/^Workspace \S+: "Deliver the boiler" is on its way, expected at about/);
+    expect(texts[0]!.body).toMatch(/\/track\/\S+\nNo more texts: http\S+\/unsubscribe\/\S+$/);
+    expect(await story(a.token, a.jobId)).toEqual([
+      { channel: "sms", kind: "en_route", status: "sent", at: expect.any(String) },
+    ]);
+
+    // Without a provider, a text is never sent nor recorded.
+    await setJob(a.jobId, { status: "completed", completedAt: Date.now() });
+    await drain(config(env));
+    expect(texts).toHaveLength(1);
+    expect(await story(a.token, a.jobId)).toHaveLength(1);
+  });
+
+  it("record a number that answered STOP as unsubscribed, and an undeliverable one as bounced", async () => {
+    const stop = await customerJob({ customerEmail: "", customerPhone: "+13125550111" });
+    const wrong = await customerJob({ customerEmail: "", customerPhone: "+13125550122" });
+    const texts = fakeTwilio((to) =>
+      to === "+13125550111"
+        ? { status: 400, body: { code: 21610, message: "Attempt to send to unsubscribed recipient" } }
+        : { status: 400, body: { code: 21614, message: "'To' number is not a valid mobile number" } },
+    );
+    await setJob(stop.jobId, { status: "en_route" });
+    await setJob(wrong.jobId, { status: "en_route" });
+    await drain(withTwilio());
+    expect((await story(stop.token, stop.jobId))[0]!.status).toBe("unsubscribed");
+    expect((await story(wrong.token, wrong.jobId))[0]!.status).toBe("bounced");
+    const recorded = await db()
+      .select()
+      .from(customerRecipients)
+      .where(
+        and(eq(customerRecipients.workspaceId, stop.workspaceId), eq(customerRecipients.recipient, "+13125550111")),
+      )
+      .get();
+    expect(recorded?.unsubscribedAt).not.toBeNull();
+    // Unsubscribed here too: the next kind is not even asked of Twilio.
+    await setJob(stop.jobId, { status: "completed", completedAt: Date.now() });
+    await drain(withTwilio());
+    expect(texts.filter((t) => t.to === "+13125550111")).toHaveLength(1);
+  });
+
+  it("try again after Twilio fails on its side, then hold the text", async () => {
+    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550133" });
+    const texts = fakeTwilio(() => ({ status: 503, body: { message: "Service unavailable" } }));
+    await setJob(a.jobId, { status: "en_route" });
+    await drain(withTwilio());
+    expect(texts).toHaveLength(3);
+    expect(await story(a.token, a.jobId)).toEqual([
+      { channel: "sms", kind: "en_route", status: "held", at: expect.any(String) },
+    ]);
+  });
+});
+
+/** A request through the real Worker with Twilio configured, its work after the answer waited for. */
+async function callWithTwilio(path: string, init: RequestInit & { token?: string; form?: Record<string, string> }) {
+  const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
+  const ctx = createExecutionContext();
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  const body = init.form ? new URLSearchParams(init.form) : init.body;
+  const res = await app.fetch(
+    new Request(`http://localhost${path}`, { ...init, headers, body }),
+    { ...env, ...TWILIO },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** Twilio's signature of a request to `url` with `form` (its "Webhooks security"), computed here on its own. */
+async function twilioSignature(url: string, form: Record<string, string>, authToken = TWILIO.TWILIO_AUTH_TOKEN) {
+  const data =
+    url +
+    Object.keys(form)
+      .sort()
+      .map((k) => k + form[k])
+      .join("");
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(authToken),
+    { name: "HMAC", hash: "SHA-1" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(data)));
+  return btoa(String.fromCharCode(...mac));
+}
+
+describe("Twilio's delivery reports", () => {
+  it("turn a text that failed after Twilio took it into 'bounced'; an unsigned or forged report changes nothing (403)", async () => {
+    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550144" });
+    const texts = fakeTwilio();
+    // Started through the API, as a driver's phone would: the route's own send texts the customer.
+    const started = await callWithTwilio(`/api/jobs/${a.jobId}`, {
+      method: "PATCH",
+      token: a.token,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ status: "en_route" }),
+    });
+    expect(started.status).toBe(200);
+    expect(texts).toHaveLength(1);
+    const form = { MessageSid: "SM1", MessageStatus: "undelivered", ErrorCode: "30003", AccountSid: "AC0" };
+    const url = new URL("/api/sms/status", config(env).APP_URL).href;
+    const report = (signature: string) =>
+      callWithTwilio("/api/sms/status", { method: "POST", headers: { "X-Twilio-Signature": signature }, form });
+    expect((await report(await twilioSignature(url, form, "someone-else"))).status).toBe(403);
+    expect((await report("")).status).toBe(403);
+    expect((await story(a.token, a.jobId))[0]!.status).toBe("sent");
+    expect((await report(await twilioSignature(url, form))).status).toBe(204);
+    expect(await story(a.token, a.jobId)).toEqual([
+      { channel: "sms", kind: "en_route", status: "bounced", at: expect.any(String) },
+    ]);
+  });
+});
+
+/** The recorded commute moved to a stretch of one UTC day that has passed (party/jobs/job-tracking.worker.test.ts). */
+const RECORDED_START = Date.parse("2026-10-13T12:50:00Z");
+function commuteReports(deviceId: string): { reports: Report[]; day: string; at: (iso: string) => number } {
+  const now = Date.now();
+  let start = now - 50 * 60_000;
+  if (dayOf(start, "UTC") !== dayOf(now, "UTC")) start = Date.parse(`${dayOf(now, "UTC")}T00:00:00Z`) - 12 * 3_600_000;
+  const shift = start - RECORDED_START;
+  const [header, ...lines] = commute.trim().split("\n");
+  const columns = header!.split(",");
+  const reports = lines.map((line) => {
+    const params = Object.fromEntries(line.split(",").map((v, i) => [columns[i]!, v]));
+    const r = parseOsmandParams({ id: deviceId, timestamp: params.time!, ...params });
+    return { ...r, time: r.time + shift };
+  });
+  return { reports, day: dayOf(start, "UTC"), at: (iso) => Date.parse(iso) + shift };
+}
+
+async function drive(reports: Report[]) {
+  for (let i = 0; i < reports.length; i += 10) await ingest(reports.slice(i, i + 10));
+}
+
+describe("messages as the vehicle drives", () => {
+  it("are queued by the object's flush with the status, and sent by the object's alarm, off the report path", async () => {
+    const a = await workspaceWithBeacon();
+    await prefs(a.token, { customerMessages: ALL_ON });
+    const { reports, day, at } = commuteReports(a.beacon.id);
+    const jobId = await insertJob(a.workspaceId, {
+      date: day,
+      vehicleId: a.beacon.vehicleId,
+      sequence: 1,
+      title: "Coffee beans",
+      latitude: 41.88339,
+      longitude: -87.64741,
+      radiusMeters: 100,
+      customerEmail: "barista@example.com",
+      createdByUserId: a.userId,
+    });
+    // On its way at 13:01 (party/jobs/job-tracking.worker.test.ts), there at 13:04:20, done by 13:12.
+    await drive(reports.filter((r) => r.time < at("2026-10-13T13:03:00Z")));
+    // The report path only marked the object's task due; its alarm sends (rung here, no cron's drain).
+    await runObjectTasks(a.workspaceId, Date.now() + 5_000);
+    expect((await mailsTo("barista@example.com")).map((m) => m.subject)).toEqual(["Your visit is on its way"]);
+    await drive(reports.filter((r) => r.time >= at("2026-10-13T13:03:00Z")));
+    await runObjectTasks(a.workspaceId, Date.now() + 5_000);
+    expect((await mailsTo("barista@example.com")).map((m) => m.subject)).toEqual([
+      "Your visit is on its way",
+      "Your visit is done",
+    ]);
+    expect((await story(a.token, jobId)).map((m) => `${m.kind}:${m.status}`)).toEqual([
+      "en_route:sent",
+      "completed:sent",
+    ]);
+  });
+});
+
+describe("the tracking page's proof photo", () => {
+  it("is offered after delivery only where the workspace shows it", async () => {
+    const a = await customerJob({ customerEmail: "photo@example.com" });
+    const upload = await call("/api/photos", {
+      method: "POST",
+      token: a.token,
+      headers: { "Content-Type": "image/png" },
+      body: PNG,
+    });
+    expect(upload.status).toBe(201);
+    const { id: photoId } = (await upload.json()) as { id: string };
+    const share = await call(`/api/jobs/${a.jobId}/shares`, { method: "POST", token: a.token, json: {} });
+    const token = ((await share.json()) as { url: string }).url.split("/track/")[1]!;
+    const tracked = async () => ((await (await call(`/api/track/${token}`)).json()) as TrackedJobAnswer).proofPhotoUrl;
+    expect(await tracked()).toBeNull();
+    expect((await call(`/api/track/${token}/photo`)).status).toBe(404);
+
+    await call(`/api/jobs/${a.jobId}/complete`, { method: "POST", token: a.token, json: { photoIds: [photoId] } });
+    expect(await tracked()).toBe(`/api/track/${token}/photo`);
+    const photo = await call(`/api/track/${token}/photo`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("Content-Type")).toBe("image/png");
+    expect(new Uint8Array(await photo.arrayBuffer())).toEqual(PNG);
+
+    await prefs(a.token, { customerMessages: { showProofPhoto: false } });
+    expect(await tracked()).toBeNull();
+    expect((await call(`/api/track/${token}/photo`)).status).toBe(404);
+    await drain();
+  });
+});
+
+/** A 1×1 PNG. */
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
