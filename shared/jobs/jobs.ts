@@ -389,16 +389,75 @@ export function jobAfterPatch<F extends JobFields>(
 ): F {
   const pick = <K extends keyof typeof patch & keyof F>(k: K) =>
     (patch[k] === undefined ? current[k] : (patch[k] ?? null)) as F[K];
-  return {
-    ...current,
-    title: patch.title ?? current.title,
-    date: patch.date ?? current.date,
-    sequence: patch.sequence ?? current.sequence,
-    vehicleId: pick("vehicleId"),
-    windowStart: pick("windowStart"),
-    windowEnd: pick("windowEnd"),
-    ...jobTableValuesPatched(current, patch),
-  };
+  return jobMovedTo(
+    {
+      ...current,
+      title: patch.title ?? current.title,
+      sequence: patch.sequence ?? current.sequence,
+      windowStart: pick("windowStart"),
+      windowEnd: pick("windowEnd"),
+      ...jobTableValuesPatched(current, patch),
+    },
+    pick("vehicleId"),
+    patch.date ?? current.date,
+  );
+}
+
+/**
+ * A job given to another vehicle or day: the old vehicle's ETA says nothing of the new one, and
+ * no vehicle is on its way to it yet (the new one's tracker says when it is: ADR 0083).
+ */
+export function jobMovedTo<F extends JobFields>(job: F, vehicleId: string | null, date: string): F {
+  if (job.vehicleId === vehicleId && job.date === date) return job;
+  const moved = { ...job, vehicleId, date };
+  if (!isJobAhead(job.status)) return moved;
+  return { ...moved, status: "scheduled", enRouteAt: null, eta: null };
+}
+
+type OrderedJob = Pick<JobFields, "status" | "vehicleId" | "date" | "sequence" | "number"> & { id: string };
+
+/**
+ * The job over for good (completed or cancelled) whose place a new order of a vehicle's day would
+ * change, or null: one named from another vehicle or day, or one no longer at its place among the
+ * day's jobs named (its number may change, not what comes before it). A finished stop's place is
+ * history (ADR 0083).
+ */
+export function movedFinishedJob<J extends OrderedJob>(
+  named: readonly J[],
+  order: { vehicleId: string | null; date: string; jobIds: readonly string[] },
+): J | null {
+  const byId = new Map(named.map((j) => [j.id, j]));
+  const inOrder = order.jobIds.flatMap((id) => byId.get(id) ?? []);
+  const sameDay = (j: J) => j.vehicleId === order.vehicleId && j.date === order.date;
+  const moved = inOrder.find((j) => isJobFinal(j.status) && !sameDay(j));
+  if (moved) return moved;
+  const after = inOrder.filter(sameDay);
+  const before = [...after].sort(compareJobOrder);
+  return after.find((j, i) => isJobFinal(j.status) && before[i] !== j) ?? null;
+}
+
+/**
+ * A vehicle's day in a new order (`jobs`: the jobs named, in it): those from elsewhere moved
+ * (jobMovedTo), and, if the vehicle was on its way to one of the day's stops, the first stop not
+ * reached in the new order is the one en route, from `now` (the tracker does the same on its next
+ * report: domain/jobs/progress.ts), any other back to scheduled.
+ */
+export function jobsReordered<F extends JobFields & { id: string }>(
+  jobs: readonly F[],
+  order: { vehicleId: string | null; date: string },
+  now: number,
+): F[] {
+  const driving =
+    order.vehicleId !== null &&
+    jobs.some((j) => j.status === "en_route" && j.vehicleId === order.vehicleId && j.date === order.date);
+  const placed = jobs.map((j, sequence) => ({ ...jobMovedTo(j, order.vehicleId, order.date), sequence }));
+  if (!driving) return placed;
+  const heading = placed.findIndex((j) => isJobAhead(j.status));
+  return placed.map((j, i) => {
+    if (i === heading && j.status === "scheduled") return { ...j, status: "en_route", enRouteAt: now };
+    if (i !== heading && j.status === "en_route") return { ...j, status: "scheduled", enRouteAt: null };
+    return j;
+  });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { JOB_STATUSES, type Job } from "../../shared/jobs/jobs";
+import { JOB_STATUSES, type Job, type JobStory } from "../../shared/jobs/jobs";
 import { jobTableAnswers } from "../../shared/jobs/job-fields";
 
 /** What the job and route routes answer, for their declarations (issue 43, DESIGN.md "Jobs and routes"). */
 const nullableString = z.string().nullable();
 const instant = z.string().nullable().describe("ISO 8601");
 
-export const job: z.ZodType<Job> = z.object({
+const jobShape = z.object({
   id: z.string(),
   number: z.number().int().describe("#1, #2, ... per workspace"),
   title: z.string(),
@@ -36,6 +36,19 @@ export const job: z.ZodType<Job> = z.object({
     .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+export const job: z.ZodType<Job> = jobShape;
+
+/** `GET /api/jobs/{id}`: the job with its story (DESIGN.md "A job's story"). */
+export const jobStory: z.ZodType<JobStory> = jobShape.extend({
+  visits: z
+    .array(z.object({ arrivedAt: z.string().describe("ISO 8601"), departedAt: z.string().optional() }))
+    .describe("Every time the vehicle was at the stop, in order; departedAt left out while it is there"),
+  lateMinutes: z
+    .number()
+    .int()
+    .optional()
+    .describe("When late: minutes after the window's end it was reached (or, before, is expected)"),
 });
 
 export const importResult = z.object({

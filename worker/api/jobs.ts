@@ -13,10 +13,11 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { ApiError } from "../lib/errors";
 import { declared, type RouteLimit } from "./route-declaration/declare";
 import { LIMITS } from "../auth/rate-limit";
-import { importResult, job } from "./job-answers";
+import { importResult, job, jobStory } from "./job-answers";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
-import { dayRoutes, listJobs, toJob } from "../jobs/job-rows";
+import { dayRoutes, listJobs, toJob, toJobStory } from "../jobs/job-rows";
+import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { jobImportWrites } from "../jobs/job-import";
 import { sendJobNotifications } from "../jobs/job-notifications";
 import { resolveJobPoint } from "../jobs/job-places";
@@ -96,6 +97,20 @@ export const jobRoutes = new Hono<AppEnv>()
       return c.json({ jobs: await listJobs(c.var.db, workspaceId, query) });
     },
   )
+  .get(
+    "/:id",
+    declared({
+      permission: "workspace.view",
+      summary: "A job's story: the job, every visit of the vehicle to its stop in order, and how late when late",
+      tag: "Jobs",
+      response: jobStory,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const row = await liveJob(c.var.db, workspaceId, c.req.param("id"));
+      return c.json(toJobStory(row, await workspaceTimeZone(c.var.db, workspaceId)));
+    },
+  )
   .post(
     "/",
     declared({
@@ -164,6 +179,7 @@ export const jobRoutes = new Hono<AppEnv>()
       tag: "Jobs",
       body: jobPatchSchema,
       response: job,
+      errors: { 409: "A completed or cancelled job keeps its vehicle, day and place (`job_finished`)" },
     }),
     async (c) => {
       const { workspaceId, userId } = workspaceSession(c.var.session);

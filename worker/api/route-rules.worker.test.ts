@@ -101,6 +101,7 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /vehicles/:vehicleId/shares": 400,
   "GET /vehicles/:vehicleId/shares": 404,
   "DELETE /shares/:id": 404,
+  "GET /jobs/:id": 404,
   "POST /jobs/:id/shares": 404,
   "DELETE /jobs/:id/shares/:shareId": 404,
   "GET /workspaces/:id/members": 200,
