@@ -5,6 +5,7 @@ import { parseOsmandParams } from "../devices/osmand";
 import type { PolygonGeometry } from "../../shared/places/places";
 import { placeCentre } from "../../shared/jobs/jobs";
 import { jobArea } from "./area";
+import { closingSpeed } from "./eta";
 import { NO_PROGRESS, type JobProgress, type PlannedJob } from "./plan";
 import {
   advanceJobs,
@@ -226,11 +227,12 @@ describe("ETA and late", () => {
     expect(rows.get("home")).toMatchObject({ status: "arrived", late: true });
   });
 
-  it("writes an ETA only when it moves by a minute or more, or something else changes", () => {
+  it("writes an ETA only when it moves by a minute or more (a sixth of the time left when closer), or something else changes", () => {
     const { written } = replay(fixes, [job("home", 1, ...ASHLAND_NORTH)]);
     const etas = written.filter((w) => w.status === "en_route" && w.eta !== null);
-    const moves = etas.slice(1).map((w, i) => Math.abs(w.eta! - etas[i]!.eta!));
-    expect(moves.every((m) => m >= ETA_STEP_MS)).toBe(true);
+    const moves = etas.slice(1).map((w, i) => ({ by: Math.abs(w.eta! - etas[i]!.eta!), left: w.eta! - w.time }));
+    expect(moves.every((m) => m.by >= Math.min(ETA_STEP_MS, Math.max(10_000, 0.15 * m.left)))).toBe(true);
+    expect(moves.filter((m) => m.left > 400_000).every((m) => m.by >= ETA_STEP_MS)).toBe(true);
     // far fewer rows than fixes driving toward it
     const driving = fixes.filter((f) => f.time >= at("2026-10-13T13:01:00Z") && f.time < at("2026-10-13T13:18:10Z"));
     expect(etas.length).toBeLessThan(driving.length / 3);
@@ -432,5 +434,75 @@ describe("a vehicle back at a stop it had left", () => {
     const { rows } = replay(pastAndOn, [job("coffee", 1, ...COFFEE, { durationMinutes: 15 })]);
     expect(rows.get("coffee")!.visits).toHaveLength(1);
     expect(rows.get("coffee")).toMatchObject({ status: "arrived", departedAt: at("2026-10-13T13:12:00Z") });
+  });
+});
+
+describe("a close ETA from how the vehicle is moving", () => {
+  /** The ETA a page shows after each fix (the row as last written), against the truth. */
+  function shownEtas(fixes: JobFix[], plan: PlannedJob[], id: string) {
+    const { written } = replay(fixes, plan);
+    return fixes.map((f) => ({
+      time: f.time,
+      eta: written.findLast((w) => w.id === id && w.time <= f.time)?.eta ?? null,
+    }));
+  }
+
+  it("is within a quarter of the time left on a steady straight run after city traffic (1,100 m at 15 m/s: 73 s)", () => {
+    // Ten minutes of stop-and-go north (40 s at 12 m/s, 20 s at a light), then 3 km straight at 15 m/s
+    const start = at("2026-10-13T13:00:00Z");
+    const metresNorth = (m: number) => 41.8 + m / 111_195;
+    const fixes: JobFix[] = [];
+    let metres = 0;
+    for (let s = 0; s < 600; s += 5) {
+      const moving = s % 60 < 40;
+      fixes.push({
+        time: start + s * 1000,
+        latitude: metresNorth(metres),
+        longitude: -87.7,
+        speed: moving ? 12 : 0,
+        accuracy: 5,
+      });
+      if (moving) metres += 60;
+    }
+    const straightFrom = { time: start + 600_000, metres };
+    for (let s = 0; s <= 200; s += 5)
+      fixes.push({
+        time: straightFrom.time + s * 1000,
+        latitude: metresNorth(metres + 15 * s),
+        longitude: -87.7,
+        speed: 15,
+        accuracy: 5,
+      });
+    const stopAt = metres + 3_000;
+    const truth = straightFrom.time + (3_000 / 15) * 1000;
+    const plan = [job("stop", 1, metresNorth(stopAt), -87.7, { radiusMeters: 50 })];
+    const shown = shownEtas(fixes, plan, "stop");
+    const onTheRun = shown.filter((s) => s.time > straightFrom.time);
+    // 1,100 m out: 73 s to go
+    const at1100 = onTheRun.find((s) => truth - s.time <= (1_100 / 15) * 1000)!;
+    expect(Math.abs(at1100.eta! - truth)).toBeLessThanOrEqual(0.25 * (truth - at1100.time));
+    // every ETA shown in the last two minutes (but the last 45 s, within the written step of 10 s)
+    const lastTwo = onTheRun.filter((s) => truth - s.time <= 120_000 && truth - s.time >= 45_000);
+    expect(lastTwo.length).toBeGreaterThan(10);
+    for (const s of lastTwo) expect(Math.abs(s.eta! - truth)).toBeLessThanOrEqual(0.25 * (truth - s.time));
+  });
+
+  it("follows the recorded commute's straight run north on Halsted to a stop at Chicago Avenue", () => {
+    // leaving the coffee shop at 13:12 at about 11 m/s, at Halsted & Chicago (1.4 km north) at 13:13:50
+    const fixes = readFixes(commute);
+    const corner = job("corner", 2, 41.896197, -87.647571, { radiusMeters: 30 });
+    const shown = shownEtas(fixes, [job("coffee", 1, ...COFFEE), corner], "corner");
+    const truth = at("2026-10-13T13:13:50Z");
+    const close = shown.filter((s) => s.time >= at("2026-10-13T13:12:40Z") && s.time <= at("2026-10-13T13:13:10Z"));
+    expect(close.length).toBeGreaterThanOrEqual(3);
+    for (const s of close) expect(Math.abs(s.eta! - truth)).toBeLessThanOrEqual(0.25 * (truth - s.time));
+  });
+
+  it("keeps the typical-speed model for a vehicle that is not closing steadily (stopped at a light on the way)", () => {
+    // 13:02:40 on Madison: stopped at a red light, the coffee shop 750 m ahead
+    const fixes = readFixes(commute).filter((f) => f.time <= at("2026-10-13T13:02:50Z"));
+    const { state } = replay(fixes, [job("coffee", 1, ...COFFEE)]);
+    expect(state.approach?.jobId).toBe("coffee");
+    expect(closingSpeed(state.approach!.samples, 0)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { distanceMetres } from "../../shared/units/geo";
 import { jobVisits, timeOnSite, type JobVisit } from "../../shared/jobs/jobs";
 import { metresOutside } from "./area";
-import { estimateArrivals, isLate } from "./eta";
+import { closingSpeed, CLOSING_WINDOW_MS, estimateArrivals, isLate } from "./eta";
 import { isOpen, STATUS_RANK, type JobProgress, type JobStatus, type PlannedJob } from "./plan";
 import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelState } from "./travel";
 
@@ -22,9 +22,16 @@ import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelS
  * - skipped: the vehicle arrived at a later stop first (it may still arrive there later).
  * ETAs (domain/jobs/eta.ts) for the stops not reached yet, late when one passes its window's end.
  * A job's progress is written (`changed`) when its status moves, when late flips, or when its ETA
- * moves by ETA_STEP_MS or more since last written: not on every fix (10,000 vehicles at 5 s).
+ * moves by ETA_STEP_MS or more since last written (less when the stop is close: etaStep): not on
+ * every fix (10,000 vehicles at 5 s).
  */
 export const ETA_STEP_MS = 60_000;
+/** The least ETA move written, however close the stop. */
+const MIN_ETA_STEP_MS = 10_000;
+/** Close to a stop, an ETA move of this share of the time left is written (a minute off is half of two). */
+const ETA_STEP_SHARE = 0.15;
+/** The ETA move worth writing with `leftMs` to go: ETA_STEP_MS, or less in the last minutes. */
+export const etaStep = (leftMs: number) => Math.min(ETA_STEP_MS, Math.max(MIN_ETA_STEP_MS, ETA_STEP_SHARE * leftMs));
 /** How often ETAs are worked out while no stop's status moves (late is flagged within this). */
 export const ETA_EVERY_MS = 15_000;
 /** A fix's accuracy, as a margin for leaving, within these bounds (as places do: domain/places). */
@@ -54,6 +61,11 @@ export interface JobsState {
   etaAt: number | null;
   /** When `day` starts and ends (set by the module: working the day out of a time costs more than the rest). */
   dayBounds?: [number, number];
+  /**
+   * The straight distance to the stop the vehicle heads for, at each ETA worked out over the last
+   * CLOSING_WINDOW_MS ([time, metres]): how it is closing on it (domain/jobs/eta.ts closingSpeed).
+   */
+  approach?: { jobId: string; samples: [number, number][] };
 }
 
 export interface JobFix extends TravelFix {
@@ -135,22 +147,39 @@ export function advanceJobs(
   const kept = { day, last, started, travel, entered, ...(state.dayBounds && { dayBounds: state.dayBounds }) };
   // ETAs are worked out every ETA_EVERY_MS (or when a stop's status moved): most fixes change nothing worth writing.
   const moved = after.some((job, i) => job !== before[i]);
-  if (!moved && !replay && state.etaAt !== null && fix.time - state.etaAt < ETA_EVERY_MS)
-    return { state: { ...kept, written: state.written, etaAt: state.etaAt }, changed: [], transitions };
-  const estimated = withEtas(after, fix, travel);
+  if (!moved && !replay && state.etaAt !== null && fix.time - state.etaAt < ETA_EVERY_MS) {
+    const approach = state.approach && { approach: state.approach };
+    return { state: { ...kept, written: state.written, etaAt: state.etaAt, ...approach }, changed: [], transitions };
+  }
+  const approach = approaching(state.approach, after, fix);
+  const estimated = withEtas(after, fix, travel, approach && closingSpeed(approach.samples, speed));
   estimated.forEach((job, i) => {
     if (job.late && !before[i]!.late && isOpen(job)) transitions.push({ jobId: job.id, kind: "late", at: fix.time });
   });
-  const { changed, written } = worthWritten(estimated, before, state.written, replay);
-  return { state: { ...kept, written, etaAt: fix.time }, changed, transitions };
+  const { changed, written } = worthWritten(estimated, before, state.written, replay, fix.time);
+  return { state: { ...kept, written, etaAt: fix.time, ...(approach && { approach }) }, changed, transitions };
+}
+
+/** The approach to the stop the vehicle heads for (none while it is at one), with this fix's distance. */
+function approaching(was: JobsState["approach"], jobs: PlannedJob[], fix: JobFix): JobsState["approach"] {
+  const next = jobs.some(isThere) ? undefined : jobs.find(notReached);
+  if (!next) return undefined;
+  const kept = was?.jobId === next.id ? was.samples.filter(([t]) => fix.time - t <= CLOSING_WINDOW_MS) : [];
+  return { jobId: next.id, samples: [...kept, [fix.time, Math.round(distanceMetres(fix, next))]] };
 }
 
 /** The jobs whose progress is worth writing, and each job's progress as last written. */
-function worthWritten(jobs: PlannedJob[], before: PlannedJob[], was: Record<string, JobProgress>, replay: boolean) {
+function worthWritten(
+  jobs: PlannedJob[],
+  before: PlannedJob[],
+  was: Record<string, JobProgress>,
+  replay: boolean,
+  now: number,
+) {
   const changed: JobsStep["changed"] = [];
   const written: Record<string, JobProgress> = {};
   jobs.forEach((job, i) => {
-    const write = replay || worthWriting(before[i]!, job);
+    const write = replay || worthWriting(before[i]!, job, now);
     const progress = write ? progressOf(job) : was[job.id];
     if (write) changed.push({ id: job.id, ...progress! });
     if (progress) written[job.id] = progress;
@@ -276,7 +305,7 @@ function leftAt(visits: JobVisit[], at: number): JobVisit[] {
 }
 
 /** Every stop not reached gets an ETA; late is judged on the ETA, or on the arrival once there. */
-function withEtas(jobs: PlannedJob[], fix: JobFix, travel: TravelState): PlannedJob[] {
+function withEtas(jobs: PlannedJob[], fix: JobFix, travel: TravelState, closing: number | null = null): PlannedJob[] {
   const ahead = jobs.filter(notReached);
   const at = jobs.filter(isThere).at(-1) ?? null;
   const etas = ahead.length
@@ -287,6 +316,7 @@ function withEtas(jobs: PlannedJob[], fix: JobFix, travel: TravelState): Planned
         roadRatio: travel.roadRatio,
         at,
         ahead,
+        closing,
       })
     : new Map<string, number>();
   return jobs.map((job) => {
@@ -318,12 +348,12 @@ const progressOf = ({
   visits,
 });
 
-/** A status or stamp that moved, late that flipped, an ETA that appeared, went, or moved by ETA_STEP_MS. */
-function worthWriting(was: JobProgress, now: JobProgress): boolean {
+/** A status or stamp that moved, late that flipped, an ETA that appeared, went, or moved by etaStep. */
+function worthWriting(was: JobProgress, now: JobProgress, time: number): boolean {
   if (was.status !== now.status || was.late !== now.late) return true;
   if (was.enRouteAt !== now.enRouteAt || was.arrivedAt !== now.arrivedAt) return true;
   if (was.departedAt !== now.departedAt || was.completedAt !== now.completedAt) return true;
   if (was.visits.length !== now.visits.length) return true;
   if ((was.eta === null) !== (now.eta === null)) return true;
-  return was.eta !== null && now.eta !== null && Math.abs(now.eta - was.eta) >= ETA_STEP_MS;
+  return was.eta !== null && now.eta !== null && Math.abs(now.eta - was.eta) >= etaStep(now.eta - time);
 }
