@@ -40,6 +40,8 @@ interface Detection {
   decoyArrivals: number;
   decoysTouched: number;
   etaErrors: number[];
+  /** The ETA shown 2 minutes before the true arrival, its error as a share of those 2 minutes (issue 53). */
+  closeEtaErrors: number[];
 }
 
 function judge(day: SimulatedDay, everyS: number, d: Detection) {
@@ -73,11 +75,22 @@ function judge(day: SimulatedDay, everyS: number, d: Detection) {
     const shown = seen.findLast((s) => s.time <= tenOut)?.rows.get(job.id);
     if (shown?.eta && tenOut > day.reports[0]!.time + 300_000)
       d.etaErrors.push(Math.abs(shown.eta - truth.arrivedAt) / 600_000);
+    const twoOut = truth.arrivedAt - 120_000;
+    const close = seen.findLast((s) => s.time <= twoOut)?.rows.get(job.id);
+    if (close?.eta && twoOut > day.reports[0]!.time + 300_000)
+      d.closeEtaErrors.push(Math.abs(close.eta - truth.arrivedAt) / 120_000);
   }
 }
 
 function detection(everyS: number): Detection {
-  const d: Detection = { errorsInReports: [], missed: 0, decoyArrivals: 0, decoysTouched: 0, etaErrors: [] };
+  const d: Detection = {
+    errorsInReports: [],
+    missed: 0,
+    decoyArrivals: 0,
+    decoysTouched: 0,
+    etaErrors: [],
+    closeEtaErrors: [],
+  };
   const random = seededRandom(43);
   for (const line of routes) for (let k = 0; k < 3; k++) judge(simulatedDay(line, START, everyS, random), everyS, d);
   return d;
@@ -165,6 +178,16 @@ report(
       metric: "ETA 10 minutes out: 90th percentile error (5 s)",
       value: 100 * percentile(sorted(five.etaErrors), 90),
       unit: "% of 10 min",
+    },
+    {
+      metric: "ETA 2 minutes out: median error (5 s)",
+      value: 100 * percentile(sorted(five.closeEtaErrors), 50),
+      unit: "% of 2 min",
+    },
+    {
+      metric: "ETA 2 minutes out: 90th percentile error (5 s)",
+      value: 100 * percentile(sorted(five.closeEtaErrors), 90),
+      unit: "% of 2 min",
     },
     {
       metric: "ETA 10 minutes out: median error (10 s)",

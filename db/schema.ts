@@ -10,7 +10,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import type { AlertKind, AlertRuleConfig } from "../shared/alerts/alert-rules";
 import type { PlaceGeometry } from "../shared/places/places";
 import type { InspectionItem, InspectionResult } from "../shared/maintenance/inspections";
-import type { JobStatus } from "../shared/jobs/jobs";
+import type { JobStatus, JobVisit } from "../shared/jobs/jobs";
 import type {
   CustomerMessageChannel,
   CustomerMessageKind,
@@ -1140,6 +1140,8 @@ export const jobs = sqliteTable(
     /** ms: when the vehicle is expected, while the job is not reached. */
     eta: integer("eta"),
     late: integer("late", { mode: "boolean" }).notNull().default(false),
+    /** Every time the vehicle was at the stop, in order (migrations/0042, shared/jobs/jobs.ts jobVisits). */
+    visits: text("visits", { mode: "json" }).$type<JobVisit[]>().notNull().default([]),
     proofPhotoIds: text("proof_photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     signaturePhotoId: text("signature_photo_id"),
     recipientName: text("recipient_name"),

@@ -6,7 +6,7 @@ import { timeText, windowText, type WorkspaceClock } from "../../shared/units/cl
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { directionsUrl, platformOf } from "./directions";
 import { ProofForm } from "./proof-form";
-import { isFinished, jobStatusWords } from "./status";
+import { isOverForGood, jobStatusWords } from "./status";
 
 /**
  * One stop of the driver's day: where and when, the customer and the notes, directions in the
@@ -18,7 +18,7 @@ export function DriverStop({ job, number }: { job: SyncedJob; number: number }) 
   // The window, the ETA and "Done at" on one clock: the workspace's (docs/decisions/0079).
   const clock = useWorkspaceClock();
   const window = windowText(job.windowStart, job.windowEnd, clock, job.date);
-  const open = !isFinished(job.status);
+  const open = !isOverForGood(job.status); // a skipped stop too: it may be reached and done after all
   const platform = typeof navigator === "undefined" ? "other" : platformOf(navigator.userAgent);
   return (
     <li

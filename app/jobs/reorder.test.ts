@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveBy, moveTo, sameOrder } from "./reorder";
+import { keepsFixed, moveBy, moveTo, sameOrder } from "./reorder";
 
 describe("reordering a vehicle's stops", () => {
   const stops = ["a", "b", "c", "d"];
@@ -25,5 +25,13 @@ describe("reordering a vehicle's stops", () => {
     const frozen = Object.freeze([...stops]);
     moveTo(frozen, 0, 3);
     expect(frozen).toEqual(stops);
+  });
+
+  it("keeps a finished stop where it is: neither it nor another stop moved past it", () => {
+    const done = new Set(["b"]);
+    expect(keepsFixed(stops, moveBy(stops, 1, 1), done)).toBe(false);
+    expect(keepsFixed(stops, moveBy(stops, 2, -1), done)).toBe(false);
+    expect(keepsFixed(stops, moveTo(stops, 3, 0), done)).toBe(false);
+    expect(keepsFixed(stops, moveBy(stops, 2, 1), done)).toBe(true);
   });
 });

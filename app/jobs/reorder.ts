@@ -21,6 +21,11 @@ export function moveBy<T>(items: readonly T[], index: number, step: -1 | 1): T[]
   return moveTo(items, index, to);
 }
 
+/** Whether `next` leaves each of the `fixed` ids (finished stops, which keep their place) where it was in `items`. */
+export function keepsFixed(items: readonly string[], next: readonly string[], fixed: ReadonlySet<string>): boolean {
+  return next.every((id, i) => !fixed.has(id) || items[i] === id);
+}
+
 /** Whether two orders differ (a drop back on its own place changes nothing, and sends nothing). */
 export function sameOrder(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);

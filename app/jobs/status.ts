@@ -1,3 +1,5 @@
+import { isJobFinal, type JobStatus } from "../../shared/jobs/jobs";
+
 /** A job's status as people read it (DESIGN.md "Jobs and routes"), for the dispatcher, the driver and the customer. */
 export const JOB_STATUS_WORDS: Record<string, string> = {
   scheduled: "Scheduled",
@@ -12,3 +14,9 @@ export const jobStatusWords = (status: string) => JOB_STATUS_WORDS[status] ?? st
 
 /** Statuses after which nothing more happens at the stop. */
 export const isFinished = (status: string) => status === "completed" || status === "skipped" || status === "cancelled";
+
+/**
+ * Over for good (completed or cancelled): its place in the day is kept and the driver has nothing
+ * left to do there. A skipped stop is not: it can still be reached and done (shared/jobs/jobs.ts).
+ */
+export const isOverForGood = (status: string) => isJobFinal(status as JobStatus);

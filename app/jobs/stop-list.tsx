@@ -1,8 +1,8 @@
 import { useState, type DragEvent, type ReactNode } from "react";
-import { moveBy, moveTo, sameOrder } from "./reorder";
+import { keepsFixed, moveBy, moveTo, sameOrder } from "./reorder";
 import { windowText } from "../../shared/units/clock";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
-import { jobStatusWords } from "./status";
+import { isOverForGood, jobStatusWords } from "./status";
 
 /** What a numbered stop list shows of a job. */
 export interface ListedStop {
@@ -20,7 +20,9 @@ export interface ListedStop {
  * A vehicle's stops, numbered in the order it visits them. With `onReorder`, a dispatcher drags a
  * stop onto another's place (native HTML5 drag and drop: a mouse on a desktop, no library; ADR
  * 0053) or moves it a step with its arrow buttons, which keyboards, screen readers and phones use
- * (touch screens fire no HTML5 drag events). `onReorder` gets the whole new order of ids.
+ * (touch screens fire no HTML5 drag events). `onReorder` gets the whole new order of ids. A
+ * completed or cancelled stop keeps its place (the server refuses to move it): it cannot be moved
+ * or dragged, and no other stop moves past it.
  */
 export function StopList<S extends ListedStop>({
   label,
@@ -35,8 +37,9 @@ export function StopList<S extends ListedStop>({
   extra?: (stop: S) => ReactNode;
 }) {
   const ids = stops.map((s) => s.id);
+  const fixed = new Set(stops.filter((s) => isOverForGood(s.status)).map((s) => s.id));
   const reorder = (next: string[]) => {
-    if (onReorder && !sameOrder(next, ids)) onReorder(next);
+    if (onReorder && !sameOrder(next, ids) && keepsFixed(ids, next, fixed)) onReorder(next);
   };
   const { over, dragProps } = useDragToReorder(ids, reorder);
   return (
@@ -47,15 +50,16 @@ export function StopList<S extends ListedStop>({
           className={`stop-row${over === index ? " drop-target" : ""}`}
           data-status={stop.status}
           data-late={stop.late || undefined}
-          draggable={Boolean(onReorder)}
+          draggable={Boolean(onReorder) && !fixed.has(stop.id)}
           {...dragProps(index, stop.id)}
         >
           <StopLine stop={stop} number={index + 1} />
           {onReorder ? (
             <MoveButtons
-              index={index}
-              count={stops.length}
               title={stop.title}
+              canMove={(step) =>
+                keepsFixed(ids, moveBy(ids, index, step), fixed) && !sameOrder(moveBy(ids, index, step), ids)
+              }
               onMove={(step) => reorder(moveBy(ids, index, step))}
             />
           ) : null}
@@ -113,14 +117,13 @@ function StopLine({ stop, number }: { stop: ListedStop; number: number }) {
 }
 
 function MoveButtons({
-  index,
-  count,
   title,
+  canMove,
   onMove,
 }: {
-  index: number;
-  count: number;
   title: string;
+  /** Off at either end, for a finished stop, and past one. */
+  canMove: (step: -1 | 1) => boolean;
   onMove: (step: -1 | 1) => void;
 }) {
   return (
@@ -129,7 +132,7 @@ function MoveButtons({
         type="button"
         className="button icon"
         aria-label={`Move ${title} earlier`}
-        disabled={index === 0}
+        disabled={!canMove(-1)}
         onClick={() => onMove(-1)}
       >
         ↑
@@ -138,7 +141,7 @@ function MoveButtons({
         type="button"
         className="button icon"
         aria-label={`Move ${title} later`}
-        disabled={index === count - 1}
+        disabled={!canMove(1)}
         onClick={() => onMove(1)}
       >
         ↓

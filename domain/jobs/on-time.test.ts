@@ -82,4 +82,18 @@ describe("the on-time report's figures", () => {
       [...figures.values()].reduce((s, f) => [s[0]! + f.jobs, s[1]! + f.onTime, s[2]! + f.late], [0, 0, 0]);
     expect(total(byDay)).toEqual(total(onTimeFigures(jobs, "America/Chicago")));
   });
+
+  it("counts a stop's time on site over its visits: not the time away between them", () => {
+    const [a1, d1] = [at("2026-11-02T15:00:00Z"), at("2026-11-02T15:04:00Z")];
+    const [a2, d2] = [at("2026-11-02T15:40:00Z"), at("2026-11-02T15:46:00Z")];
+    const visits = [
+      { arrivedAt: a1, departedAt: d1 },
+      { arrivedAt: a2, departedAt: d2 },
+    ];
+    const figures = onTimeFigures(
+      [job({ status: "completed", arrivedAt: a1, departedAt: d2, completedAt: d2, visits })],
+      "UTC",
+    );
+    expect(figures.get("v1")!.averageDwellMinutes).toBe(10);
+  });
 });

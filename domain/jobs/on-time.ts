@@ -1,9 +1,11 @@
+import { jobVisits, timeOnSite, type JobVisit } from "../../shared/jobs/jobs";
 import { localTimeOn } from "./plan";
 
 /**
  * The on-time report's figures (DESIGN.md "Jobs and routes", `GET /api/reports/jobs`), per
  * vehicle: of its jobs in the range (cancelled ones left out), how many were completed, skipped,
- * and the average time at a stop (arrival to departure, where both are known). On time and late
+ * and the average time at a stop (its visits' time there, where a departure is known: a vehicle
+ * that left and came back is not counted as there meanwhile). On time and late
  * split the completed jobs (docs/figures.md): a completed job is late when it was reached (its
  * arrival, or its completion when it has none) after the window's end in the workspace's zone, on
  * time otherwise (no window: on time), so on time + late = completed. A stop only arrived at is
@@ -17,6 +19,8 @@ export interface OnTimeJob {
   arrivedAt: number | null;
   departedAt: number | null;
   completedAt: number | null;
+  /** Every visit (shared/jobs/jobs.ts jobVisits: none kept means the one arrival to departure). */
+  visits?: JobVisit[];
 }
 
 export interface OnTimeFigures {
@@ -53,7 +57,7 @@ export function onTimeFigures(
       else f.onTime++;
     }
     if (job.arrivedAt !== null && job.departedAt !== null && job.departedAt >= job.arrivedAt) {
-      f.dwellMs += job.departedAt - job.arrivedAt;
+      f.dwellMs += timeOnSite(jobVisits({ ...job, visits: job.visits ?? [] }), job.departedAt);
       f.dwells++;
     }
   }

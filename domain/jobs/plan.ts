@@ -1,6 +1,6 @@
-import type { JobStatus } from "../../shared/jobs/jobs";
+import type { JobStatus, JobVisit } from "../../shared/jobs/jobs";
 import type { JobArea } from "./area";
-import { offsetMinutes, startOfDay } from "../../shared/units/time-zone";
+import { localTimeOn } from "../../shared/units/time-zone";
 
 /**
  * A vehicle's day of jobs as the tracker sees it (docs/decisions/0055): each stop where it is, how
@@ -8,7 +8,7 @@ import { offsetMinutes, startOfDay } from "../../shared/units/time-zone";
  * object builds it from the jobs table (times "HH:MM" local on the job's date, in the workspace's
  * zone); domain/jobs/progress.ts folds each fix of the vehicle against it.
  */
-export type { JobStatus };
+export type { JobStatus, JobVisit };
 
 /** What a job's tracking says, as written to its row (and synced to browsers). */
 export interface JobProgress {
@@ -20,6 +20,8 @@ export interface JobProgress {
   /** When the vehicle is expected at the stop: while it has not arrived, else null. */
   eta: number | null;
   late: boolean;
+  /** Every time the vehicle was at the stop, in order (arrivedAt is the first's, departedAt the last's). */
+  visits: JobVisit[];
 }
 
 export interface PlannedJob extends JobProgress {
@@ -43,10 +45,15 @@ export interface PlannedJob extends JobProgress {
 /** Statuses nothing the vehicle does changes any more (a skipped stop can still be reached: shared/jobs/jobs.ts). */
 export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(["completed", "cancelled"]);
 
-/** How far along a status is: of two views of a job (its row, the vehicle's fold), the further one holds. */
+/**
+ * How far along a status is: of two views of a job (its row, the vehicle's fold), the further one
+ * holds. Scheduled and en route rank alike: which stop is en route follows the vehicle and its
+ * order (the first not reached, while it drives), so a stop moved from first goes back to
+ * scheduled, and the fold's view of the two wins over a row it has not reloaded (ADR 0083).
+ */
 export const STATUS_RANK: Record<JobStatus, number> = {
   scheduled: 0,
-  en_route: 1,
+  en_route: 0,
   skipped: 1,
   arrived: 2,
   completed: 3,
@@ -55,17 +62,8 @@ export const STATUS_RANK: Record<JobStatus, number> = {
 
 export const isOpen = (job: Pick<JobProgress, "status">) => !FINAL_STATUSES.has(job.status);
 
-/**
- * The instant a local wall-clock time ("HH:MM") falls on `day` in `timeZone`. On a day whose
- * clocks change, a time in the hour that does not exist lands an hour later, as a phone's would.
- */
-export function localTimeOn(day: string, hhmm: string, timeZone: string): number {
-  const [h, m] = hhmm.split(":").map(Number) as [number, number];
-  const midnight = startOfDay(day, timeZone);
-  const guess = midnight + (h * 60 + m) * 60_000;
-  // The offset at the guess differs from midnight's when the clocks changed in between.
-  return guess + (offsetMinutes(midnight, timeZone) - offsetMinutes(guess, timeZone)) * 60_000;
-}
+/** Where a window's "HH:MM" falls: one definition, in shared/ (the pages say how late a stop was too). */
+export { localTimeOn };
 
 export const NO_PROGRESS: JobProgress = {
   status: "scheduled",
@@ -75,4 +73,5 @@ export const NO_PROGRESS: JobProgress = {
   completedAt: null,
   eta: null,
   late: false,
+  visits: [],
 };

@@ -5,6 +5,7 @@ import { parseOsmandParams } from "../devices/osmand";
 import type { PolygonGeometry } from "../../shared/places/places";
 import { placeCentre } from "../../shared/jobs/jobs";
 import { jobArea } from "./area";
+import { closingSpeed } from "./eta";
 import { NO_PROGRESS, type JobProgress, type PlannedJob } from "./plan";
 import {
   advanceJobs,
@@ -226,11 +227,12 @@ describe("ETA and late", () => {
     expect(rows.get("home")).toMatchObject({ status: "arrived", late: true });
   });
 
-  it("writes an ETA only when it moves by a minute or more, or something else changes", () => {
+  it("writes an ETA only when it moves by a minute or more (a sixth of the time left when closer), or something else changes", () => {
     const { written } = replay(fixes, [job("home", 1, ...ASHLAND_NORTH)]);
     const etas = written.filter((w) => w.status === "en_route" && w.eta !== null);
-    const moves = etas.slice(1).map((w, i) => Math.abs(w.eta! - etas[i]!.eta!));
-    expect(moves.every((m) => m >= ETA_STEP_MS)).toBe(true);
+    const moves = etas.slice(1).map((w, i) => ({ by: Math.abs(w.eta! - etas[i]!.eta!), left: w.eta! - w.time }));
+    expect(moves.every((m) => m.by >= Math.min(ETA_STEP_MS, Math.max(10_000, 0.15 * m.left)))).toBe(true);
+    expect(moves.filter((m) => m.left > 400_000).every((m) => m.by >= ETA_STEP_MS)).toBe(true);
     // far fewer rows than fixes driving toward it
     const driving = fixes.filter((f) => f.time >= at("2026-10-13T13:01:00Z") && f.time < at("2026-10-13T13:18:10Z"));
     expect(etas.length).toBeLessThan(driving.length / 3);
@@ -245,5 +247,262 @@ describe("a long stop with the engine running", () => {
     const { rows } = replay(fixes, plan);
     expect(rows.get("delivery")).toMatchObject({ status: "completed" });
     expect(Math.abs(rows.get("delivery")!.arrivedAt! - standing.time)).toBeLessThanOrEqual(15_000);
+  });
+});
+
+/** A plan as the object reads it again after a planner's change: each job with its row's progress as last written. */
+const reloaded = (plan: PlannedJob[], rows: Map<string, JobProgress>) => plan.map((j) => ({ ...j, ...rows.get(j.id) }));
+
+/**
+ * Replays a track while the plan changes under it, the way the object does: from each change's
+ * time on, the plan it builds from the rows written so far (a reload after the Worker's write).
+ * `enRoute` holds the stops en route after each fix (the rows' view).
+ */
+function replayChanging(
+  fixes: JobFix[],
+  plan: PlannedJob[],
+  changes: { at: number; plan: (rows: Map<string, JobProgress>) => PlannedJob[] }[],
+) {
+  let state: JobsState = initialJobsState("2026-10-13");
+  const rows = new Map<string, JobProgress>();
+  const enRoute: { time: number; ids: string[] }[] = [];
+  const transitions: JobTransition[] = [];
+  let current = plan;
+  let next = 0;
+  for (const fix of fixes) {
+    while (next < changes.length && changes[next]!.at <= fix.time) current = changes[next++]!.plan(rows);
+    const step = advanceJobs(state, fix, "2026-10-13", current);
+    state = JSON.parse(JSON.stringify(step.state)) as JobsState;
+    for (const row of step.changed) rows.set(row.id, row);
+    transitions.push(...step.transitions);
+    const ids = current.filter((j) => (rows.get(j.id) ?? j).status === "en_route").map((j) => j.id);
+    enRoute.push({ time: fix.time, ids });
+  }
+  return { rows, enRoute, transitions };
+}
+
+/** Fixes re-timed to follow on from `after`, `every` ms apart, in the order given. */
+const retimed = (fixes: JobFix[], after: number, every: number) =>
+  fixes.map((f, i) => ({ ...f, time: after + (i + 1) * every }));
+
+describe("statuses through a change of plan, on the recorded commute", () => {
+  const fixes = readFixes(commute);
+  const coffee = () => job("coffee", 1, ...COFFEE);
+  const home = () => job("home", 2, ...ASHLAND_NORTH);
+
+  it("has one stop en route after the planner moves another stop first, and the moved one back to scheduled", () => {
+    // 13:02, driving west on Madison toward the coffee shop: the planner puts home first
+    const { rows, enRoute, transitions } = replayChanging(
+      fixes,
+      [coffee(), home()],
+      [
+        {
+          at: at("2026-10-13T13:02:00Z"),
+          plan: (r) =>
+            reloaded(
+              [
+                { ...home(), sequence: 0 },
+                { ...coffee(), sequence: 1 },
+              ],
+              r,
+            ),
+        },
+      ],
+    );
+    expect(enRoute.every((e) => e.ids.length <= 1)).toBe(true);
+    const after = enRoute.find((e) => e.time >= at("2026-10-13T13:02:00Z"))!;
+    expect(after.ids).toEqual(["home"]);
+    expect(transitions.filter((t) => t.jobId === "home" && t.kind === "en_route")[0]!.at).toBe(after.time);
+    // the coffee stop, reached out of order (7 minutes there), is arrived at, and home skipped until reached
+    expect(rows.get("coffee")).toMatchObject({ status: "completed", arrivedAt: at("2026-10-13T13:04:20Z") });
+    expect(rows.get("home")).toMatchObject({ status: "arrived", arrivedAt: at("2026-10-13T13:18:10Z") });
+  });
+
+  it("has no stop en route while the vehicle is at a skipped stop it came to after all", () => {
+    // home first, then the coffee shop, then a stop up north: the coffee shop is reached first
+    // (home skipped), then home after all, while the stop up north is the next one not reached
+    const north = job("north", 3, 41.95, -87.66);
+    const plan = [{ ...home(), sequence: 1 }, { ...coffee(), sequence: 2 }, north];
+    const { rows, enRoute } = replayChanging(fixes, plan, []);
+    expect(rows.get("home")).toMatchObject({ status: "arrived", arrivedAt: at("2026-10-13T13:18:10Z") });
+    // home's arrival counts after three minutes there: from then on, north is not en route
+    const atHome = enRoute.filter((e) => e.time >= at("2026-10-13T13:21:20Z"));
+    expect(atHome.length).toBeGreaterThan(0);
+    expect(atHome.every((e) => e.ids.length === 0)).toBe(true);
+    expect(rows.get("north")).toMatchObject({ status: "scheduled", enRouteAt: null });
+    expect(enRoute.every((e) => e.ids.length <= 1)).toBe(true);
+  });
+
+  it("gives up a stop reassigned to a vehicle that is not driving to it, and the first vehicle heads for its next", () => {
+    const change = at("2026-10-13T13:02:00Z");
+    const first = replayChanging(fixes, [coffee(), home()], [{ at: change, plan: (r) => reloaded([home()], r) }]);
+    expect(first.enRoute.find((e) => e.time >= change)!.ids).toEqual(["home"]);
+    // the other vehicle, parked all along (the commute's first ten minutes, re-timed), gets the coffee
+    // stop as the rows hold it: en route, from the first vehicle
+    const asWritten = replay(
+      fixes.filter((f) => f.time < change),
+      [coffee(), home()],
+    ).rows;
+    expect(asWritten.get("coffee")).toMatchObject({ status: "en_route" });
+    const parked = retimed(
+      fixes.filter((f) => f.time < at("2026-10-13T13:00:00Z")),
+      change,
+      30_000,
+    );
+    const other = replayChanging(parked, reloaded([coffee()], asWritten), []);
+    expect(other.rows.get("coffee")).toMatchObject({ status: "scheduled", enRouteAt: null });
+    expect(other.enRoute.every((e) => e.ids.length === 0)).toBe(true);
+  });
+
+  it("heads for the next stop once the one en route is cancelled, and writes nothing more to the cancelled one", () => {
+    const change = at("2026-10-13T13:02:00Z");
+    const { rows, enRoute } = replayChanging(
+      fixes,
+      [coffee(), home()],
+      [
+        { at: change, plan: (r) => reloaded([home()], r) }, // a cancelled job is not followed
+      ],
+    );
+    expect(enRoute.find((e) => e.time >= change)!.ids).toEqual(["home"]);
+    expect(rows.get("coffee")).toMatchObject({ status: "en_route" }); // as written before; the row says cancelled
+    expect(rows.get("home")).toMatchObject({ status: "arrived", arrivedAt: at("2026-10-13T13:18:10Z") });
+  });
+});
+
+describe("a vehicle back at a stop it had left", () => {
+  const fixes = readFixes(commute);
+  const DAY_END = at("2026-10-13T13:31:50Z");
+  // Back from Ashland & North to the coffee shop the way it came, parked there again, then off north.
+  const driveBack = retimed(
+    fixes.filter((f) => f.time >= at("2026-10-13T13:11:50Z") && f.time <= at("2026-10-13T13:17:50Z")).reverse(),
+    DAY_END,
+    30_000,
+  );
+  const backAt = driveBack.at(-1)!.time;
+  const parkedAgain = retimed(
+    fixes.filter((f) => f.time >= at("2026-10-13T13:05:20Z") && f.time <= at("2026-10-13T13:11:20Z")),
+    backAt,
+    30_000,
+  );
+  const leaveAgain = retimed(
+    fixes.filter((f) => f.time >= at("2026-10-13T13:11:50Z") && f.time <= at("2026-10-13T13:13:50Z")),
+    parkedAgain.at(-1)!.time,
+    30_000,
+  );
+  const track = [...fixes, ...driveBack, ...parkedAgain, ...leaveAgain];
+
+  it("keeps both visits: the first one's departure, then the return and its own", () => {
+    // 15 minutes expected: the first 7.6 minutes there are not enough, so it is left arrived
+    const { rows, transitions } = replay(track, [job("coffee", 1, ...COFFEE, { durationMinutes: 15 })]);
+    const row = rows.get("coffee")!;
+    expect(row.visits).toHaveLength(2);
+    expect(row.visits[0]).toEqual({ arrivedAt: at("2026-10-13T13:04:20Z"), departedAt: at("2026-10-13T13:12:00Z") });
+    // back when it came into the radius, gone when it left it again
+    expect(row.visits[1]!.arrivedAt).toBeGreaterThan(DAY_END);
+    expect(row.visits[1]!.arrivedAt).toBeLessThanOrEqual(backAt);
+    expect(row.visits[1]!.departedAt).toBeGreaterThan(parkedAgain.at(-1)!.time);
+    // first arrival and last departure on the job; the two visits together pass 15 minutes: completed
+    expect(row).toMatchObject({
+      status: "completed",
+      arrivedAt: at("2026-10-13T13:04:20Z"),
+      departedAt: row.visits[1]!.departedAt,
+      completedAt: row.visits[1]!.departedAt,
+    });
+    expect(transitions.filter((t) => t.kind === "completed")).toHaveLength(1);
+  });
+
+  it("counts only the time there: not the half hour away between the visits", () => {
+    const { rows } = replay(track, [job("coffee", 1, ...COFFEE, { durationMinutes: 30 })]);
+    const row = rows.get("coffee")!;
+    // 37 minutes from first arrival to last departure, 14 of them at the stop: not yet its 30
+    expect(row.departedAt! - row.arrivedAt!).toBeGreaterThan(30 * 60_000);
+    expect(row).toMatchObject({ status: "arrived", completedAt: null });
+    expect(row.visits).toHaveLength(2);
+  });
+
+  it("does not open a visit when it drives back past the stop without stopping", () => {
+    const pastAndOn = [
+      ...fixes,
+      ...driveBack,
+      ...retimed(
+        fixes.filter((f) => f.time >= at("2026-10-13T13:03:40Z") && f.time <= at("2026-10-13T13:04:10Z")).reverse(),
+        backAt,
+        30_000,
+      ),
+    ];
+    // the way back ends inside the radius at speed, then carries on south-east
+    const { rows } = replay(pastAndOn, [job("coffee", 1, ...COFFEE, { durationMinutes: 15 })]);
+    expect(rows.get("coffee")!.visits).toHaveLength(1);
+    expect(rows.get("coffee")).toMatchObject({ status: "arrived", departedAt: at("2026-10-13T13:12:00Z") });
+  });
+});
+
+describe("a close ETA from how the vehicle is moving", () => {
+  /** The ETA a page shows after each fix (the row as last written), against the truth. */
+  function shownEtas(fixes: JobFix[], plan: PlannedJob[], id: string) {
+    const { written } = replay(fixes, plan);
+    return fixes.map((f) => ({
+      time: f.time,
+      eta: written.findLast((w) => w.id === id && w.time <= f.time)?.eta ?? null,
+    }));
+  }
+
+  it("is within a quarter of the time left on a steady straight run after city traffic (1,100 m at 15 m/s: 73 s)", () => {
+    // Ten minutes of stop-and-go north (40 s at 12 m/s, 20 s at a light), then 3 km straight at 15 m/s
+    const start = at("2026-10-13T13:00:00Z");
+    const metresNorth = (m: number) => 41.8 + m / 111_195;
+    const fixes: JobFix[] = [];
+    let metres = 0;
+    for (let s = 0; s < 600; s += 5) {
+      const moving = s % 60 < 40;
+      fixes.push({
+        time: start + s * 1000,
+        latitude: metresNorth(metres),
+        longitude: -87.7,
+        speed: moving ? 12 : 0,
+        accuracy: 5,
+      });
+      if (moving) metres += 60;
+    }
+    const straightFrom = { time: start + 600_000, metres };
+    for (let s = 0; s <= 200; s += 5)
+      fixes.push({
+        time: straightFrom.time + s * 1000,
+        latitude: metresNorth(metres + 15 * s),
+        longitude: -87.7,
+        speed: 15,
+        accuracy: 5,
+      });
+    const stopAt = metres + 3_000;
+    const truth = straightFrom.time + (3_000 / 15) * 1000;
+    const plan = [job("stop", 1, metresNorth(stopAt), -87.7, { radiusMeters: 50 })];
+    const shown = shownEtas(fixes, plan, "stop");
+    const onTheRun = shown.filter((s) => s.time > straightFrom.time);
+    // 1,100 m out: 73 s to go
+    const at1100 = onTheRun.find((s) => truth - s.time <= (1_100 / 15) * 1000)!;
+    expect(Math.abs(at1100.eta! - truth)).toBeLessThanOrEqual(0.25 * (truth - at1100.time));
+    // every ETA shown in the last two minutes (but the last 45 s, within the written step of 10 s)
+    const lastTwo = onTheRun.filter((s) => truth - s.time <= 120_000 && truth - s.time >= 45_000);
+    expect(lastTwo.length).toBeGreaterThan(10);
+    for (const s of lastTwo) expect(Math.abs(s.eta! - truth)).toBeLessThanOrEqual(0.25 * (truth - s.time));
+  });
+
+  it("follows the recorded commute's straight run north on Halsted to a stop at Chicago Avenue", () => {
+    // leaving the coffee shop at 13:12 at about 11 m/s, at Halsted & Chicago (1.4 km north) at 13:13:50
+    const fixes = readFixes(commute);
+    const corner = job("corner", 2, 41.896197, -87.647571, { radiusMeters: 30 });
+    const shown = shownEtas(fixes, [job("coffee", 1, ...COFFEE), corner], "corner");
+    const truth = at("2026-10-13T13:13:50Z");
+    const close = shown.filter((s) => s.time >= at("2026-10-13T13:12:40Z") && s.time <= at("2026-10-13T13:13:10Z"));
+    expect(close.length).toBeGreaterThanOrEqual(3);
+    for (const s of close) expect(Math.abs(s.eta! - truth)).toBeLessThanOrEqual(0.25 * (truth - s.time));
+  });
+
+  it("keeps the typical-speed model for a vehicle that is not closing steadily (stopped at a light on the way)", () => {
+    // 13:02:40 on Madison: stopped at a red light, the coffee shop 750 m ahead
+    const fixes = readFixes(commute).filter((f) => f.time <= at("2026-10-13T13:02:50Z"));
+    const { state } = replay(fixes, [job("coffee", 1, ...COFFEE)]);
+    expect(state.approach?.jobId).toBe("coffee");
+    expect(closingSpeed(state.approach!.samples, 0)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { distanceMetres } from "../../shared/units/geo";
+import { jobVisits, timeOnSite, type JobVisit } from "../../shared/jobs/jobs";
 import { metresOutside } from "./area";
-import { estimateArrivals, isLate } from "./eta";
+import { closingSpeed, CLOSING_WINDOW_MS, estimateArrivals, isLate } from "./eta";
 import { isOpen, STATUS_RANK, type JobProgress, type JobStatus, type PlannedJob } from "./plan";
 import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelState } from "./travel";
 
@@ -9,18 +10,28 @@ import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelS
  * state out, the jobs' changed progress out. A stop's "radius" below is its edge: the radius around
  * its point, or the outline of the place it is at, polygon or circle (domain/jobs/area.ts, ADR 0062).
  * Each transition is stamped with the fix's time:
- * - en_route: the first open stop, once the vehicle has moved today and is at no stop (it started
- *   its day, or left the previous stop);
+ * - en_route: the first stop not reached, once the vehicle has moved today and is at no stop (it
+ *   started its day, or left the previous stop); only that one: a stop that is no longer it (the
+ *   day reordered, a stop reached out of order, the vehicle at a stop) is scheduled again, so a
+ *   vehicle has at most one stop en route whatever the planner changes (ADR 0083);
  * - arrived: inside the radius of the stop it is heading for and slow, or of another for three
- *   minutes (stamped with the first fix inside);
- * - completed: the first fix clearly outside the radius (by more than its accuracy) after the
- *   job's expected duration there (leaving earlier: see stayOrLeave);
+ *   minutes (stamped with the first fix inside); each arrival opens a visit, and a vehicle back at
+ *   a stop it had left (as it would arrive there) opens another;
+ * - completed: the first fix clearly outside the radius (by more than its accuracy) once its
+ *   visits add up to the job's expected duration (leaving earlier: see stayOrLeave);
  * - skipped: the vehicle arrived at a later stop first (it may still arrive there later).
  * ETAs (domain/jobs/eta.ts) for the stops not reached yet, late when one passes its window's end.
  * A job's progress is written (`changed`) when its status moves, when late flips, or when its ETA
- * moves by ETA_STEP_MS or more since last written: not on every fix (10,000 vehicles at 5 s).
+ * moves by ETA_STEP_MS or more since last written (less when the stop is close: etaStep): not on
+ * every fix (10,000 vehicles at 5 s).
  */
 export const ETA_STEP_MS = 60_000;
+/** The least ETA move written, however close the stop. */
+const MIN_ETA_STEP_MS = 10_000;
+/** Close to a stop, an ETA move of this share of the time left is written (a minute off is half of two). */
+const ETA_STEP_SHARE = 0.15;
+/** The ETA move worth writing with `leftMs` to go: ETA_STEP_MS, or less in the last minutes. */
+export const etaStep = (leftMs: number) => Math.min(ETA_STEP_MS, Math.max(MIN_ETA_STEP_MS, ETA_STEP_SHARE * leftMs));
 /** How often ETAs are worked out while no stop's status moves (late is flagged within this). */
 export const ETA_EVERY_MS = 15_000;
 /** A fix's accuracy, as a margin for leaving, within these bounds (as places do: domain/places). */
@@ -50,6 +61,11 @@ export interface JobsState {
   etaAt: number | null;
   /** When `day` starts and ends (set by the module: working the day out of a time costs more than the rest). */
   dayBounds?: [number, number];
+  /**
+   * The straight distance to the stop the vehicle heads for, at each ETA worked out over the last
+   * CLOSING_WINDOW_MS ([time, metres]): how it is closing on it (domain/jobs/eta.ts closingSpeed).
+   */
+  approach?: { jobId: string; samples: [number, number][] };
 }
 
 export interface JobFix extends TravelFix {
@@ -131,22 +147,39 @@ export function advanceJobs(
   const kept = { day, last, started, travel, entered, ...(state.dayBounds && { dayBounds: state.dayBounds }) };
   // ETAs are worked out every ETA_EVERY_MS (or when a stop's status moved): most fixes change nothing worth writing.
   const moved = after.some((job, i) => job !== before[i]);
-  if (!moved && !replay && state.etaAt !== null && fix.time - state.etaAt < ETA_EVERY_MS)
-    return { state: { ...kept, written: state.written, etaAt: state.etaAt }, changed: [], transitions };
-  const estimated = withEtas(after, fix, travel);
+  if (!moved && !replay && state.etaAt !== null && fix.time - state.etaAt < ETA_EVERY_MS) {
+    const approach = state.approach && { approach: state.approach };
+    return { state: { ...kept, written: state.written, etaAt: state.etaAt, ...approach }, changed: [], transitions };
+  }
+  const approach = approaching(state.approach, after, fix);
+  const estimated = withEtas(after, fix, travel, approach && closingSpeed(approach.samples, speed));
   estimated.forEach((job, i) => {
     if (job.late && !before[i]!.late && isOpen(job)) transitions.push({ jobId: job.id, kind: "late", at: fix.time });
   });
-  const { changed, written } = worthWritten(estimated, before, state.written, replay);
-  return { state: { ...kept, written, etaAt: fix.time }, changed, transitions };
+  const { changed, written } = worthWritten(estimated, before, state.written, replay, fix.time);
+  return { state: { ...kept, written, etaAt: fix.time, ...(approach && { approach }) }, changed, transitions };
+}
+
+/** The approach to the stop the vehicle heads for (none while it is at one), with this fix's distance. */
+function approaching(was: JobsState["approach"], jobs: PlannedJob[], fix: JobFix): JobsState["approach"] {
+  const next = jobs.some(isThere) ? undefined : jobs.find(notReached);
+  if (!next) return undefined;
+  const kept = was?.jobId === next.id ? was.samples.filter(([t]) => fix.time - t <= CLOSING_WINDOW_MS) : [];
+  return { jobId: next.id, samples: [...kept, [fix.time, Math.round(distanceMetres(fix, next))]] };
 }
 
 /** The jobs whose progress is worth writing, and each job's progress as last written. */
-function worthWritten(jobs: PlannedJob[], before: PlannedJob[], was: Record<string, JobProgress>, replay: boolean) {
+function worthWritten(
+  jobs: PlannedJob[],
+  before: PlannedJob[],
+  was: Record<string, JobProgress>,
+  replay: boolean,
+  now: number,
+) {
   const changed: JobsStep["changed"] = [];
   const written: Record<string, JobProgress> = {};
   jobs.forEach((job, i) => {
-    const write = replay || worthWriting(before[i]!, job);
+    const write = replay || worthWriting(before[i]!, job, now);
     const progress = write ? progressOf(job) : was[job.id];
     if (write) changed.push({ id: job.id, ...progress! });
     if (progress) written[job.id] = progress;
@@ -187,20 +220,31 @@ function detect(jobs: PlannedJob[], d: Detection): PlannedJob[] {
     if (arrivedAt === null) return job;
     reached = Math.max(reached, job.sequence);
     transitions.push({ jobId: job.id, kind: "arrived", at: arrivedAt });
-    return { ...job, status: "arrived", arrivedAt, departedAt: null, enRouteAt: job.enRouteAt ?? arrivedAt };
+    const visits = [...jobVisits(job), { arrivedAt, departedAt: null }];
+    return {
+      ...job,
+      status: "arrived",
+      arrivedAt: job.arrivedAt ?? arrivedAt,
+      departedAt: null,
+      enRouteAt: job.enRouteAt ?? arrivedAt,
+      visits,
+    };
   });
   const checked = next.map((job): PlannedJob => {
     if (job.sequence >= reached || !notReached(job)) return job;
     transitions.push({ jobId: job.id, kind: "skipped", at: fix.time });
     return { ...job, status: "skipped" };
   });
-  const first = checked.findIndex(notReached);
-  const upNext = checked[first];
-  if (d.started && !checked.some(isThere) && upNext?.status === "scheduled") {
-    transitions.push({ jobId: upNext.id, kind: "en_route", at: fix.time });
-    checked[first] = { ...upNext, status: "en_route", enRouteAt: fix.time };
-  }
-  return checked;
+  // The one stop en route: the first not reached, while the vehicle drives (started, at no stop).
+  const heading = d.started && !checked.some(isThere) ? checked.findIndex(notReached) : -1;
+  return checked.map((job, i) => {
+    if (i === heading && job.status === "scheduled") {
+      transitions.push({ jobId: job.id, kind: "en_route", at: fix.time });
+      return { ...job, status: "en_route", enRouteAt: fix.time };
+    }
+    if (i !== heading && job.status === "en_route") return { ...job, status: "scheduled", enRouteAt: null };
+    return job;
+  });
 }
 
 /**
@@ -225,27 +269,43 @@ function arrival(job: PlannedJob, outside: number, margin: number, upcoming: boo
 }
 
 /**
- * An arrived job on a fix: still there (or back), or gone once a fix is clearly outside (beyond
- * the radius by more than its accuracy), stamped with the first fix outside the radius. It is
- * completed when it leaves after its expected duration; leaving earlier, it stays arrived with its
- * departure, for the driver to mark done (shared/jobs/jobs.ts: an arrived job is never en route again).
+ * An arrived job on a fix: still there, or gone once a fix is clearly outside (beyond the radius
+ * by more than its accuracy), stamped with the first fix outside the radius, which closes its
+ * visit. It is completed when it leaves with its visits adding up to its expected duration;
+ * leaving earlier, it stays arrived with its departure, for the driver to mark done
+ * (shared/jobs/jobs.ts: an arrived job is never en route again). Back at a stop it had left
+ * (counted as an arrival at the stop it heads for would be: slow inside, or staying), a new visit
+ * opens from the first fix inside: the first visit keeps its departure, so the time away is not
+ * time on site.
  */
 function stayOrLeave(job: PlannedJob, outside: number, margin: number, d: Detection): PlannedJob {
+  if (job.departedAt !== null) {
+    const back = arrival(job, outside, margin, true, d);
+    if (back === null) return job;
+    return { ...job, departedAt: null, visits: [...jobVisits(job), { arrivedAt: back, departedAt: null }] };
+  }
   if (outside <= 0) {
     delete d.entered[job.id];
-    return job.departedAt === null ? job : { ...job, departedAt: null };
+    return job;
   }
-  if (job.departedAt !== null) return job;
   const at = (d.entered[job.id] ??= d.fix.time);
   if (outside <= margin) return job;
   delete d.entered[job.id];
-  if (at - (job.arrivedAt ?? at) < job.durationMinutes * 60_000) return { ...job, departedAt: at };
+  const visits = leftAt(jobVisits(job), at);
+  if (timeOnSite(visits, at) < job.durationMinutes * 60_000) return { ...job, departedAt: at, visits };
   d.transitions.push({ jobId: job.id, kind: "completed", at });
-  return { ...job, status: "completed", departedAt: at, completedAt: at };
+  return { ...job, status: "completed", departedAt: at, completedAt: at, visits };
+}
+
+/** The visits with the open one (the last) closed at `at`. */
+function leftAt(visits: JobVisit[], at: number): JobVisit[] {
+  const last = visits.at(-1);
+  if (!last || last.departedAt !== null) return visits;
+  return [...visits.slice(0, -1), { ...last, departedAt: at }];
 }
 
 /** Every stop not reached gets an ETA; late is judged on the ETA, or on the arrival once there. */
-function withEtas(jobs: PlannedJob[], fix: JobFix, travel: TravelState): PlannedJob[] {
+function withEtas(jobs: PlannedJob[], fix: JobFix, travel: TravelState, closing: number | null = null): PlannedJob[] {
   const ahead = jobs.filter(notReached);
   const at = jobs.filter(isThere).at(-1) ?? null;
   const etas = ahead.length
@@ -256,6 +316,7 @@ function withEtas(jobs: PlannedJob[], fix: JobFix, travel: TravelState): Planned
         roadRatio: travel.roadRatio,
         at,
         ahead,
+        closing,
       })
     : new Map<string, number>();
   return jobs.map((job) => {
@@ -275,6 +336,7 @@ const progressOf = ({
   completedAt,
   eta,
   late,
+  visits,
 }: JobProgress): JobProgress => ({
   status,
   enRouteAt,
@@ -283,13 +345,15 @@ const progressOf = ({
   completedAt,
   eta,
   late,
+  visits,
 });
 
-/** A status or stamp that moved, late that flipped, an ETA that appeared, went, or moved by ETA_STEP_MS. */
-function worthWriting(was: JobProgress, now: JobProgress): boolean {
+/** A status or stamp that moved, late that flipped, an ETA that appeared, went, or moved by etaStep. */
+function worthWriting(was: JobProgress, now: JobProgress, time: number): boolean {
   if (was.status !== now.status || was.late !== now.late) return true;
   if (was.enRouteAt !== now.enRouteAt || was.arrivedAt !== now.arrivedAt) return true;
   if (was.departedAt !== now.departedAt || was.completedAt !== now.completedAt) return true;
+  if (was.visits.length !== now.visits.length) return true;
   if ((was.eta === null) !== (now.eta === null)) return true;
-  return was.eta !== null && now.eta !== null && Math.abs(now.eta - was.eta) >= ETA_STEP_MS;
+  return was.eta !== null && now.eta !== null && Math.abs(now.eta - was.eta) >= etaStep(now.eta - time);
 }

@@ -45,6 +45,7 @@ type PlanRow = Pick<
   | "completedAt"
   | "eta"
   | "late"
+  | "visits"
 > & { placeGeometry: PlaceGeometry | null };
 
 /**
@@ -84,6 +85,7 @@ export async function readPlanRows(db: Db, workspaceId: string, days: string[]):
       completedAt: c.completedAt,
       eta: c.eta,
       late: c.late,
+      visits: c.visits,
     })
     .from(c)
     .leftJoin(places, and(eq(places.id, c.placeId), eq(places.workspaceId, c.workspaceId), eq(places.deleted, false)))

@@ -9,6 +9,7 @@ import { bumpVersion, versionOf } from "../../worker/test/db";
 import commute from "../../worker/fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
 import { call, userWithWorkspace, workspaceWithBeacon, report } from "../../worker/test/factories";
+import { pushMutations } from "../../worker/test/sync";
 import { ingest, roomOf } from "../../worker/test/ingest";
 import { insertJob as insertJobRow, type JobFields } from "../../worker/test/jobs";
 import type { WorkspaceRoom } from "../../worker/workspace-room";
@@ -235,5 +236,85 @@ describe("jobs followed through ingestion", () => {
       expect(writes(versions.get(id)!)).toBeLessThanOrEqual(REPORTS / 4);
       expect(writes(versions.get(id)!.slice(REPORTS / 2))).toBeLessThanOrEqual(1);
     }
+  }, 60_000);
+
+  it("keeps one stop en route when the planner moves another first mid-drive, on the rows and after every report", async () => {
+    const a = await workspaceWithBeacon();
+    const { shift, day } = commuteShift();
+    const vehicleId = a.beacon.vehicleId;
+    const coffee = await insertJob(a.workspaceId, { date: day, vehicleId, sequence: 0, ...COFFEE });
+    const home = await insertJob(a.workspaceId, { date: day, vehicleId, sequence: 1, ...HOME });
+    const reports = commuteReports(a.beacon.id, shift);
+    const enRoute = async () =>
+      (
+        await db()
+          .select()
+          .from(jobs)
+          .where(inArray(jobs.id, [coffee, home]))
+      ).filter((j) => j.status === "en_route");
+    // driving west on Madison toward the coffee shop (13:02)
+    const driving = reports.filter((r) => r.time < Date.parse("2026-10-13T13:02:10Z") + shift);
+    await drive(driving);
+    expect((await enRoute()).map((j) => j.id)).toEqual([coffee]);
+    const moved = await pushMutations(a.token, [
+      { name: "reorderJobs", args: { vehicleId, date: day, jobIds: [home, coffee] } },
+    ]);
+    expect(moved.refused ?? []).toEqual([]);
+    // at once, before any report: home is the one en route, the coffee shop scheduled again
+    expect((await enRoute()).map((j) => j.id)).toEqual([home]);
+    expect(await jobRow(coffee)).toMatchObject({ status: "scheduled", enRouteAt: null });
+    for (let i = driving.length; i < reports.length; i += 10) {
+      await ingest(reports.slice(i, i + 10));
+      expect((await enRoute()).length).toBeLessThanOrEqual(1);
+    }
+    // the coffee shop reached out of order (seven minutes there), home after it
+    const t = (iso: string) => Date.parse(iso) + shift;
+    expect(await jobRow(coffee)).toMatchObject({ status: "completed", arrivedAt: t("2026-10-13T13:04:20Z") });
+    expect(await jobRow(home)).toMatchObject({ status: "arrived", arrivedAt: t("2026-10-13T13:18:10Z") });
+  }, 60_000);
+
+  it("keeps both visits of a vehicle back at a stop it had left, on the row and in the job's story", async () => {
+    const a = await workspaceWithBeacon();
+    // the commute and a return to the coffee shop (22 minutes more), all in the past of one UTC day
+    const now = Date.now();
+    let start = now - 75 * 60_000;
+    if (dayOf(start, "UTC") !== dayOf(now, "UTC"))
+      start = startOfDay(addDays(dayOf(now, "UTC"), -1), "UTC") + 12 * 3_600_000;
+    const shift = start - RECORDED_START;
+    const day = dayOf(start, "UTC");
+    const coffee = await insertJob(a.workspaceId, {
+      date: day,
+      vehicleId: a.beacon.vehicleId,
+      ...COFFEE,
+      durationMinutes: 15,
+      windowEnd: "00:01",
+    });
+    const reports = commuteReports(a.beacon.id, shift);
+    const between = (from: string, to: string) =>
+      reports.filter((r) => r.time >= Date.parse(from) + shift && r.time <= Date.parse(to) + shift);
+    const retimed = (part: Report[], after: number) => part.map((r, i) => ({ ...r, time: after + (i + 1) * 30_000 }));
+    const back = retimed(between("2026-10-13T13:11:50Z", "2026-10-13T13:17:50Z").reverse(), reports.at(-1)!.time);
+    const parked = retimed(between("2026-10-13T13:05:20Z", "2026-10-13T13:11:20Z"), back.at(-1)!.time);
+    const away = retimed(between("2026-10-13T13:11:50Z", "2026-10-13T13:13:50Z"), parked.at(-1)!.time);
+    await drive([...reports, ...back, ...parked, ...away]);
+
+    const row = await jobRow(coffee);
+    const t = (iso: string) => Date.parse(iso) + shift;
+    expect(row.visits).toHaveLength(2);
+    expect(row.visits[0]).toEqual({ arrivedAt: t("2026-10-13T13:04:20Z"), departedAt: t("2026-10-13T13:12:00Z") });
+    expect(row).toMatchObject({ status: "completed", arrivedAt: t("2026-10-13T13:04:20Z") });
+    expect(row.departedAt).toBe(row.visits[1]!.departedAt);
+
+    const res = await call(`/api/jobs/${coffee}`, { token: a.token });
+    expect(res.status).toBe(200);
+    const story = (await res.json()) as { visits: unknown[]; lateMinutes?: number; late: boolean };
+    const iso = (ms: number | null) => new Date(ms!).toISOString();
+    expect(story.visits).toEqual([
+      { arrivedAt: iso(t("2026-10-13T13:04:20Z")), departedAt: iso(t("2026-10-13T13:12:00Z")) },
+      { arrivedAt: iso(row.visits[1]!.arrivedAt), departedAt: iso(row.visits[1]!.departedAt) },
+    ]);
+    // reached at 13:04:20 (shifted) against a window closing at 00:01 that day
+    expect(story.late).toBe(true);
+    expect(story.lateMinutes).toBe(Math.ceil((t("2026-10-13T13:04:20Z") - (startOfDay(day, "UTC") + 60_000)) / 60_000));
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clockMinutes, jobBodySchema } from "../../shared/jobs/jobs";
-import { chicagoVehicles, planDemoJobs } from "./demo-jobs";
+import { chicagoVehicles, planDemoJobs, RETURN_VISIT_MINUTES } from "./demo-jobs";
 import { cities } from "./routes";
 
 const beacons = Array.from({ length: 12 }, (_, i) => ({
@@ -42,5 +42,15 @@ describe("the demo's day of jobs", () => {
   it("keeps windows within the day near midnight", () => {
     const late = planDemoJobs(vehicles, "2026-11-28", Date.parse("2026-11-29T05:30:00Z"), "America/Chicago");
     for (const { body } of late) expect(jobBodySchema.safeParse(body).success, body.title).toBe(true);
+  });
+
+  it("has one stop that takes longer than a stay, at the end the vehicle comes back to: a return visit", () => {
+    const long = jobs.filter((j) => Number(j.body.durationMinutes ?? 0) > 2);
+    expect(long.map((j) => [j.body.title, j.body.durationMinutes])).toEqual([
+      ["Deliver parts #4200 (two trips)", RETURN_VISIT_MINUTES],
+    ]);
+    // at the near end, where the vehicle's day is done first and which it drives back to
+    const first = jobs.find((j) => j.body.vehicleId === long[0]!.body.vehicleId)!;
+    expect(long[0]!.body.location).toMatchObject({ latitude: first.body.location!.latitude });
   });
 });

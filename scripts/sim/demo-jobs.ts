@@ -4,6 +4,8 @@ import { assignFleet, type SimBeacon } from "./fleet";
 import { distanceMetres, type Polyline } from "./geo";
 
 const MINUTE = 60_000;
+/** Longer than the simulator parks at a route's end (scripts/sim/vehicle.ts: 1.5 to 5 minutes), not two stays. */
+export const RETURN_VISIT_MINUTES = 6;
 
 /** A 1×1 PNG: the demo's proof-of-delivery photo (the photo API checks the bytes are an image). */
 const PROOF_PNG = Uint8Array.from(
@@ -60,7 +62,9 @@ const window = (now: number, timeZone: string, fromMin: number, toMin: number) =
  * so the workspace object sees arrivals within minutes of `npm start`: each Chicago vehicle gets a
  * stop at each end of its route (where it parks) and one half way, in the order it meets them; the
  * first one's far end has a window closing a minute from now (it will be late), and a stop earlier
- * in the day is done, with proof. One job is left unassigned for the dispatch page.
+ * in the day is done, with proof. The first one's delivery at its near end expects 6 minutes,
+ * longer than the simulator parks (1.5 to 5): it leaves before it is done and comes back after the
+ * far end, so the job shows two visits (issue 53). One job is left unassigned for the dispatch page.
  */
 export function planDemoJobs(vehicles: RouteVehicle[], date: string, now: number, timeZone: string): DemoJob[] {
   const jobs: DemoJob[] = [];
@@ -92,9 +96,10 @@ export function planDemoJobs(vehicles: RouteVehicle[], date: string, now: number
     jobs.push({
       body: {
         ...base,
-        title: `Deliver parts #${4200 + i}`,
+        title: i === 0 ? "Deliver parts #4200 (two trips)" : `Deliver parts #${4200 + i}`,
         location: at(near, "Customer A"),
         ...window(now, timeZone, -15, 60),
+        ...(i === 0 && { durationMinutes: RETURN_VISIT_MINUTES }),
       },
     });
     jobs.push({

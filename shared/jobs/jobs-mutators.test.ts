@@ -66,4 +66,12 @@ describe("jobs in the browser's store", () => {
     await jobMutators.deleteJob(tx, { id: "c" });
     expect(() => job("c")).toThrow();
   });
+
+  it("keeps a finished job's place: a reorder that would move it changes nothing, as the server refuses it", async () => {
+    const { tx, job } = store();
+    for (const id of ["a", "b"]) await jobMutators.createJob(tx, { id, title: id, date, vehicleId: van, location });
+    await jobMutators.completeJob(tx, { id: "a", at: 1_700_000_600_000 });
+    await jobMutators.reorderJobs(tx, { vehicleId: van, date, jobIds: ["b", "a"] });
+    expect([job("a").sequence, job("b").sequence]).toEqual([0, 1]);
+  });
 });

@@ -14,7 +14,9 @@ import {
   jobIdOfKey,
   jobKey,
   jobWithStatus,
+  jobsReordered,
   markJobArrivedArgs,
+  movedFinishedJob,
   placeCentre,
   reorderJobsArgs,
   updateJobArgs,
@@ -101,13 +103,20 @@ export const jobMutators = {
     await tx.del(jobKey(deleteJobArgs.parse(input).id));
   },
 
-  /** The jobs named, in that order, become the vehicle's (or the unassigned) day: sequence 0, 1, 2, ... */
+  /**
+   * The jobs named, in that order, become the vehicle's (or the unassigned) day: sequence 0, 1,
+   * 2, ..., the one en route following the order. Nothing moves when it would move a finished job
+   * (the server refuses it too).
+   */
   async reorderJobs(tx: WriteTransaction, input: ReorderJobsArgs) {
-    const { vehicleId, date, jobIds } = reorderJobsArgs.parse(input);
-    for (const [sequence, jobId] of jobIds.entries()) {
+    const order = reorderJobsArgs.parse(input);
+    const named: SyncedJob[] = [];
+    for (const jobId of order.jobIds) {
       const current = await syncedJob(tx, jobId);
-      if (current) await putJob(tx, { ...current, vehicleId, date, sequence });
+      if (current) named.push(current);
     }
+    if (movedFinishedJob(named, order)) return;
+    for (const job of jobsReordered(named, order, Date.now())) await putJob(tx, job);
   },
 
   async markJobArrived(tx: WriteTransaction, input: MarkJobArrivedArgs) {

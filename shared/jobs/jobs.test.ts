@@ -5,7 +5,10 @@ import {
   encodeJob,
   jobCompleted,
   jobFieldsOf,
+  jobMovedTo,
+  jobsReordered,
   jobWithStatus,
+  movedFinishedJob,
   placeCentre,
   syncedJobDates,
   type JobFields,
@@ -79,6 +82,42 @@ describe("a synced job", () => {
       proofNote: "ok",
       radiusMeters: 80,
     });
+  });
+
+  it("carries a second visit compactly, and one visit as its arrival and departure alone", () => {
+    const one = { ...planned, status: "arrived" as const, arrivedAt: 1_700_000_000_000, departedAt: 1_700_000_300_000 };
+    const first = { arrivedAt: one.arrivedAt, departedAt: one.departedAt };
+    expect(encodeJob({ ...one, visits: [first] })[10]).toEqual({ s: 2, ar: 1_700_000_000, de: 1_700_000_300 });
+    expect(decodeJob("id", encodeJob({ ...one, visits: [first] })).visits).toEqual([first]);
+    const back = { ...one, departedAt: null, visits: [first, { arrivedAt: 1_700_001_800_000, departedAt: null }] };
+    expect(encodeJob(back)[10]).toMatchObject({ vi: [1_700_000_000, 1_700_000_300, 1_700_001_800, null] });
+    expect(decodeJob("id", encodeJob(back)).visits).toEqual(back.visits);
+  });
+
+  it("moves a job to another vehicle or day without the old one's en route or ETA, and keeps a finished job's place", () => {
+    const driving = { ...planned, id: "a", status: "en_route" as const, enRouteAt: 5, eta: 9 };
+    expect(jobMovedTo(driving, "other", planned.date)).toMatchObject({
+      status: "scheduled",
+      enRouteAt: null,
+      eta: null,
+    });
+    expect(jobMovedTo(driving, driving.vehicleId, planned.date)).toBe(driving);
+    const day = [
+      { ...planned, id: "done", sequence: 0, status: "completed" as const },
+      { ...driving, id: "next", sequence: 1 },
+      { ...planned, id: "last", sequence: 2 },
+    ];
+    const order = { vehicleId: planned.vehicleId, date: planned.date };
+    expect(movedFinishedJob(day, { ...order, jobIds: ["next", "done", "last"] })?.id).toBe("done");
+    expect(movedFinishedJob(day, { ...order, jobIds: ["done", "last", "next"] })).toBeNull();
+    expect(movedFinishedJob(day, { ...order, vehicleId: "other", jobIds: ["done"] })?.id).toBe("done");
+    // the vehicle was on its way: the new first stop not reached is the one en route
+    const reordered = jobsReordered([day[0]!, day[2]!, day[1]!], order, 77);
+    expect(reordered.map((j) => [j.id, j.sequence, j.status, j.enRouteAt])).toEqual([
+      ["done", 0, "completed", null],
+      ["last", 1, "en_route", 77],
+      ["next", 2, "scheduled", null],
+    ]);
   });
 
   it("is synced from every zone's yesterday to a week ahead", () => {

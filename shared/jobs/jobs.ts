@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isDayInRange } from "../units/instant";
+import { localTimeOn } from "../units/time-zone";
 import { photoIdSchema, photoIdsSchema } from "../maintenance/photos";
 import type { PlaceGeometry } from "../places/places";
 import { packId, setIfPresent, unpackId } from "../sync/wire";
@@ -61,6 +62,52 @@ export const canMoveJob = (from: JobStatus, to: JobStatus) => from === to || JOB
 export const isJobAhead = (s: JobStatus) => s === "scheduled" || s === "en_route";
 /** Done with, one way or another: no ETA, no lateness to watch. */
 export const isJobClosed = (s: JobStatus) => s === "completed" || s === "skipped" || s === "cancelled";
+/**
+ * Over for good (completed or cancelled): nothing happens at the stop any more and its place in
+ * the day is history, so it is not reordered or moved (a skipped stop can still be reached and
+ * completed; a cancelled one is scheduled again first).
+ */
+export const isJobFinal = (s: JobStatus) => s === "completed" || s === "cancelled";
+
+// ------------------------------------------------------------------ visits
+
+/** One time the vehicle was at a job's stop (ms): entering it, and leaving (null: there now, or not seen leaving). */
+export interface JobVisit {
+  arrivedAt: number;
+  departedAt: number | null;
+}
+
+/**
+ * Every time the vehicle was at the stop, in order: the job's first arrival is the first visit's,
+ * its departure the last one's (a vehicle coming back re-opens the stop without losing the time
+ * it was away). A job arrived at before visits were kept (or by hand, with none recorded) has
+ * the one its arrival and departure make.
+ */
+export function jobVisits(job: Pick<JobFields, "visits" | "arrivedAt" | "departedAt">): JobVisit[] {
+  if (job.visits.length) return job.visits;
+  return job.arrivedAt === null ? [] : [{ arrivedAt: job.arrivedAt, departedAt: job.departedAt }];
+}
+
+/** Time at the stop over every visit (ms), up to `now` for a visit not left yet. */
+export function timeOnSite(visits: readonly JobVisit[], now: number): number {
+  return visits.reduce((sum, v) => sum + Math.max(0, (v.departedAt ?? Math.max(now, v.arrivedAt)) - v.arrivedAt), 0);
+}
+
+/**
+ * How late a late job is, in whole minutes after its window's end (on the job's day in the
+ * workspace's zone): by its first arrival once reached, by its ETA before; null when not late
+ * (or nothing says by how much).
+ */
+export function jobLateMinutes(
+  job: Pick<JobFields, "late" | "date" | "windowEnd" | "arrivedAt" | "completedAt" | "eta">,
+  timeZone: string,
+): number | null {
+  if (!job.late || job.windowEnd === null) return null;
+  const reached = job.arrivedAt ?? job.completedAt ?? job.eta;
+  if (reached === null) return null;
+  const over = reached - localTimeOn(job.date, job.windowEnd, timeZone);
+  return over > 0 ? Math.ceil(over / 60_000) : null;
+}
 
 // ------------------------------------------------------------------ fields
 
@@ -230,6 +277,18 @@ export interface Job extends JobTableValues {
   updatedAt: string;
 }
 
+/** A visit as the REST API answers it: ISO 8601 instants, `departedAt` left out while the vehicle is there. */
+export interface JobVisitAnswer {
+  arrivedAt: string;
+  departedAt?: string;
+}
+
+/** `GET /api/jobs/{id}` (DESIGN.md "A job's story"): the job, every visit in order, and how late when late. */
+export interface JobStory extends Job {
+  visits: JobVisitAnswer[];
+  lateMinutes?: number;
+}
+
 /** `GET /api/routes?date=`: each vehicle's jobs in order, and the jobs no vehicle has yet. */
 export interface JobRoutes {
   routes: { vehicleId: string; jobs: Job[] }[];
@@ -276,6 +335,8 @@ export interface JobFields extends JobTableValues {
   completedAt: number | null;
   eta: number | null;
   late: boolean;
+  /** Every visit in order (empty: not reached, or reached before visits were kept: see jobVisits). */
+  visits: JobVisit[];
   proofPhotoIds: string[];
   signaturePhotoId: string | null;
   recipientName: string | null;
@@ -309,6 +370,7 @@ export function jobFieldsOf(
     completedAt: null,
     eta: null,
     late: false,
+    visits: [],
     proofPhotoIds: [],
     signaturePhotoId: null,
     recipientName: null,
@@ -327,25 +389,89 @@ export function jobAfterPatch<F extends JobFields>(
 ): F {
   const pick = <K extends keyof typeof patch & keyof F>(k: K) =>
     (patch[k] === undefined ? current[k] : (patch[k] ?? null)) as F[K];
-  return {
-    ...current,
-    title: patch.title ?? current.title,
-    date: patch.date ?? current.date,
-    sequence: patch.sequence ?? current.sequence,
-    vehicleId: pick("vehicleId"),
-    windowStart: pick("windowStart"),
-    windowEnd: pick("windowEnd"),
-    ...jobTableValuesPatched(current, patch),
-  };
+  return jobMovedTo(
+    {
+      ...current,
+      title: patch.title ?? current.title,
+      sequence: patch.sequence ?? current.sequence,
+      windowStart: pick("windowStart"),
+      windowEnd: pick("windowEnd"),
+      ...jobTableValuesPatched(current, patch),
+    },
+    pick("vehicleId"),
+    patch.date ?? current.date,
+  );
 }
 
-/** A status change stamped with its time: the first time a job reaches a status is the one kept. */
+/**
+ * A job given to another vehicle or day: the old vehicle's ETA says nothing of the new one, and
+ * no vehicle is on its way to it yet (the new one's tracker says when it is: ADR 0083).
+ */
+export function jobMovedTo<F extends JobFields>(job: F, vehicleId: string | null, date: string): F {
+  if (job.vehicleId === vehicleId && job.date === date) return job;
+  const moved = { ...job, vehicleId, date };
+  if (!isJobAhead(job.status)) return moved;
+  return { ...moved, status: "scheduled", enRouteAt: null, eta: null };
+}
+
+type OrderedJob = Pick<JobFields, "status" | "vehicleId" | "date" | "sequence" | "number"> & { id: string };
+
+/**
+ * The job over for good (completed or cancelled) whose place a new order of a vehicle's day would
+ * change, or null: one named from another vehicle or day, or one no longer at its place among the
+ * day's jobs named (its number may change, not what comes before it). A finished stop's place is
+ * history (ADR 0083).
+ */
+export function movedFinishedJob<J extends OrderedJob>(
+  named: readonly J[],
+  order: { vehicleId: string | null; date: string; jobIds: readonly string[] },
+): J | null {
+  const byId = new Map(named.map((j) => [j.id, j]));
+  const inOrder = order.jobIds.flatMap((id) => byId.get(id) ?? []);
+  const sameDay = (j: J) => j.vehicleId === order.vehicleId && j.date === order.date;
+  const moved = inOrder.find((j) => isJobFinal(j.status) && !sameDay(j));
+  if (moved) return moved;
+  const after = inOrder.filter(sameDay);
+  const before = [...after].sort(compareJobOrder);
+  return after.find((j, i) => isJobFinal(j.status) && before[i] !== j) ?? null;
+}
+
+/**
+ * A vehicle's day in a new order (`jobs`: the jobs named, in it): those from elsewhere moved
+ * (jobMovedTo), and, if the vehicle was on its way to one of the day's stops, the first stop not
+ * reached in the new order is the one en route, from `now` (the tracker does the same on its next
+ * report: domain/jobs/progress.ts), any other back to scheduled.
+ */
+export function jobsReordered<F extends JobFields & { id: string }>(
+  jobs: readonly F[],
+  order: { vehicleId: string | null; date: string },
+  now: number,
+): F[] {
+  const driving =
+    order.vehicleId !== null &&
+    jobs.some((j) => j.status === "en_route" && j.vehicleId === order.vehicleId && j.date === order.date);
+  const placed = jobs.map((j, sequence) => ({ ...jobMovedTo(j, order.vehicleId, order.date), sequence }));
+  if (!driving) return placed;
+  const heading = placed.findIndex((j) => isJobAhead(j.status));
+  return placed.map((j, i) => {
+    if (i === heading && j.status === "scheduled") return { ...j, status: "en_route", enRouteAt: now };
+    if (i !== heading && j.status === "en_route") return { ...j, status: "scheduled", enRouteAt: null };
+    return j;
+  });
+}
+
+/**
+ * A status change stamped with its time: the first time a job reaches a status is the one kept.
+ * An arrival marked by hand where the vehicle was never seen is the job's first visit.
+ */
 export function jobWithStatus<F extends JobFields>(current: F, status: JobStatus, at: number): F {
   const next = { ...current, status };
   if (status === "en_route") next.enRouteAt ??= at;
-  if (status === "arrived") next.arrivedAt ??= at;
+  if (status === "arrived" && next.arrivedAt === null)
+    Object.assign(next, { arrivedAt: at, visits: [{ arrivedAt: at, departedAt: null }] });
   if (status === "completed") next.completedAt ??= at;
-  if (status === "scheduled") Object.assign(next, { enRouteAt: null, arrivedAt: null, departedAt: null, late: false });
+  if (status === "scheduled")
+    Object.assign(next, { enRouteAt: null, arrivedAt: null, departedAt: null, late: false, visits: [] });
   if (!isJobAhead(status)) next.eta = null;
   return next;
 }
@@ -476,6 +602,8 @@ export type JobWireMore = JobTableWire & {
   co?: number;
   e?: number;
   l?: 1;
+  /** visits, when more than one (one is `ar`/`de`): seconds, [arrived, departed or null, arrived, ...] */
+  vi?: (number | null)[];
   ph?: string[];
   sg?: string;
   rn?: string;
@@ -503,6 +631,7 @@ function encodeJobMore(j: JobFields): JobWireMore {
   setIfPresent(w, "co", seconds(j.completedAt));
   setIfPresent(w, "e", seconds(j.eta));
   if (j.late) w.l = 1;
+  if (j.visits.length > 1) w.vi = j.visits.flatMap((v) => [seconds(v.arrivedAt)!, seconds(v.departedAt)]);
   if (j.proofPhotoIds.length) w.ph = j.proofPhotoIds;
   setIfPresent(w, "sg", j.signaturePhotoId);
   setIfPresent(w, "rn", j.recipientName);
@@ -532,6 +661,16 @@ export function encodeJob(j: JobFields): JobWire {
   return [...core, ...tail] as JobWire;
 }
 
+/** The visits a synced value carries: its `vi`, or the one its arrival and departure make. */
+function decodeVisits(more: JobWireMore): JobVisit[] {
+  const flat = more.vi;
+  if (!flat) return more.ar === undefined ? [] : [{ arrivedAt: more.ar * 1000, departedAt: millis(more.de) }];
+  const visits: JobVisit[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2)
+    visits.push({ arrivedAt: flat[i]! * 1000, departedAt: flat[i + 1] === null ? null : flat[i + 1]! * 1000 });
+  return visits;
+}
+
 export function decodeJob(jobId: string, w: JobWire): SyncedJob {
   const [number, title, day, sequence, latitude, longitude, vehicle, address, windowStart, windowEnd, more = {}] = w;
   return {
@@ -555,6 +694,7 @@ export function decodeJob(jobId: string, w: JobWire): SyncedJob {
     completedAt: millis(more.co),
     eta: millis(more.e),
     late: more.l === 1,
+    visits: decodeVisits(more),
     proofPhotoIds: more.ph ?? [],
     signaturePhotoId: more.sg ?? null,
     recipientName: more.rn ?? null,

@@ -125,6 +125,19 @@ export function startOfDay(day: string, timeZone: string): number {
   return guess;
 }
 
+/**
+ * The instant a local wall-clock time ("HH:MM") falls on `day` in `timeZone` (a job's window end,
+ * for the tracker and for "late by how much"). On a day whose clocks change, a time in the hour
+ * that does not exist lands an hour later, as a phone's would.
+ */
+export function localTimeOn(day: string, hhmm: string, timeZone: string): number {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  const midnight = startOfDay(day, timeZone);
+  const guess = midnight + (h * 60 + m) * 60_000;
+  // The offset at the guess differs from midnight's when the clocks changed in between.
+  return guess + (offsetMinutes(midnight, timeZone) - offsetMinutes(guess, timeZone)) * 60_000;
+}
+
 /** The instant `day` ends (the next day's start): a day is [startOfDay, endOfDay). */
 export const endOfDay = (day: string, timeZone: string) => startOfDay(addDays(day, 1), timeZone);
 

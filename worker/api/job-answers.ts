@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { JOB_STATUSES, type Job } from "../../shared/jobs/jobs";
+import { JOB_STATUSES, type Job, type JobStory } from "../../shared/jobs/jobs";
 import { jobTableAnswers } from "../../shared/jobs/job-fields";
-import { jobMessageSchema } from "../../shared/jobs/customer-messages";
+import { jobMessageSchema, type JobMessage } from "../../shared/jobs/customer-messages";
 
 /** What the job and route routes answer, for their declarations (issue 43, DESIGN.md "Jobs and routes"). */
 const nullableString = z.string().nullable();
 const instant = z.string().nullable().describe("ISO 8601");
 
-export const job: z.ZodType<Job> = z.object({
+const jobShape = z.object({
   id: z.string(),
   number: z.number().int().describe("#1, #2, ... per workspace"),
   title: z.string(),
@@ -38,15 +38,22 @@ export const job: z.ZodType<Job> = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+export const job: z.ZodType<Job> = jobShape;
 
-/** `GET /api/jobs/{id}`: the job and its story (DESIGN.md "A job's story"). */
-export const jobDetail = job.and(
-  z.object({
-    messages: z
-      .array(jobMessageSchema)
-      .describe("What the job's customer was sent, when, and what became of it (no address)"),
-  }),
-);
+/** `GET /api/jobs/{id}`: the job with its story (DESIGN.md "A job's story"). */
+export const jobStory: z.ZodType<JobStory & { messages: JobMessage[] }> = jobShape.extend({
+  visits: z
+    .array(z.object({ arrivedAt: z.string().describe("ISO 8601"), departedAt: z.string().optional() }))
+    .describe("Every time the vehicle was at the stop, in order; departedAt left out while it is there"),
+  lateMinutes: z
+    .number()
+    .int()
+    .optional()
+    .describe("When late: minutes after the window's end it was reached (or, before, is expected)"),
+  messages: z
+    .array(jobMessageSchema)
+    .describe("What the job's customer was sent, when, and what became of it (no address)"),
+});
 
 export const importResult = z.object({
   created: z.number().int(),

@@ -13,10 +13,11 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { ApiError } from "../lib/errors";
 import { declared, type RouteLimit } from "./route-declaration/declare";
 import { LIMITS } from "../auth/rate-limit";
-import { importResult, job, jobDetail } from "./job-answers";
+import { importResult, job, jobStory } from "./job-answers";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite, type WriteContext } from "../workspace-object";
-import { dayRoutes, listJobs, toJob } from "../jobs/job-rows";
+import { dayRoutes, listJobs, toJob, toJobStory } from "../jobs/job-rows";
+import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { jobImportWrites } from "../jobs/job-import";
 import { sendJobNotifications } from "../jobs/job-notifications";
 import { jobMessagesOf, sendJobMessages } from "../jobs/customer-messages";
@@ -103,6 +104,26 @@ export const jobRoutes = new Hono<AppEnv>()
       return c.json({ jobs: await listJobs(c.var.db, workspaceId, query) });
     },
   )
+  .get(
+    "/:id",
+    declared({
+      permission: "workspace.view",
+      summary:
+        "A job's story: the job, every visit of the vehicle to its stop in order, how late when late, and the messages its customer was sent (never their address)",
+      tag: "Jobs",
+      response: jobStory,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      const id = c.req.param("id");
+      const row = await liveJob(c.var.db, workspaceId, id);
+      const [timeZone, messages] = await Promise.all([
+        workspaceTimeZone(c.var.db, workspaceId),
+        jobMessagesOf(c.var.db, workspaceId, id),
+      ]);
+      return c.json({ ...toJobStory(row, timeZone), messages });
+    },
+  )
   .post(
     "/",
     declared({
@@ -163,21 +184,6 @@ export const jobRoutes = new Hono<AppEnv>()
       return c.json({ created: outcome.count, errors: [] } satisfies JobImportResult, 201);
     },
   )
-  .get(
-    "/:id",
-    declared({
-      permission: "workspace.view",
-      summary: "One job, with the messages its customer was sent (never their address)",
-      tag: "Jobs",
-      response: jobDetail,
-    }),
-    async (c) => {
-      const { workspaceId } = workspaceSession(c.var.session);
-      const id = c.req.param("id");
-      const row = await liveJob(c.var.db, workspaceId, id);
-      return c.json({ ...toJob(row), messages: await jobMessagesOf(c.var.db, workspaceId, id) });
-    },
-  )
   .patch(
     "/:id",
     declared({
@@ -186,6 +192,7 @@ export const jobRoutes = new Hono<AppEnv>()
       tag: "Jobs",
       body: jobPatchSchema,
       response: job,
+      errors: { 409: "A completed or cancelled job keeps its vehicle, day and place (`job_finished`)" },
     }),
     async (c) => {
       const { workspaceId, userId } = workspaceSession(c.var.session);

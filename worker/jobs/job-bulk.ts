@@ -53,6 +53,7 @@ function chunkStatement(
     ...Object.fromEntries(JOB_TABLE_KEYS.map((k, i) => [jobs[k].name, at(FIXED_CELLS + i)])),
     status: sql`'scheduled'`,
     late: sql`0`,
+    visits: sql`'[]'`,
     proof_photo_ids: sql`'[]'`,
     created_by_user_id: sql`${writer.userId}`,
     // a line naming a vehicle assigns it now: a phone's "arrived" is never before (job-writes.ts deviceStamp)

@@ -134,7 +134,17 @@ const ANSWER_KEYS = [
 const COLUMNS_OUTSIDE_THE_TABLE = [
   ...["id", "workspaceId", "version", "deleted", "createdVersion", "number", "title", "date", "vehicleId"],
   ...["placeId", "latitude", "longitude", "address", "windowStart", "windowEnd", "sequence", "status"],
-  ...["enRouteAt", "arrivedAt", "departedAt", "completedAt", "eta", "late", "proofPhotoIds", "signaturePhotoId"],
+  ...[
+    "enRouteAt",
+    "arrivedAt",
+    "departedAt",
+    "completedAt",
+    "eta",
+    "late",
+    "visits",
+    "proofPhotoIds",
+    "signaturePhotoId",
+  ],
   ...["recipientName", "proofNote", "completedByUserId", "createdByUserId", "assignedAt", "deviceTimeRefused"],
   ...["createdAt", "updatedAt"],
 ];

@@ -1,5 +1,13 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
-import { compareJobOrder, type Job, type JobRoutes, type JobStatus } from "../../shared/jobs/jobs";
+import {
+  compareJobOrder,
+  jobLateMinutes,
+  jobVisits,
+  type Job,
+  type JobRoutes,
+  type JobStatus,
+  type JobStory,
+} from "../../shared/jobs/jobs";
 import { jobTableValuesOf } from "../../shared/jobs/job-fields";
 import type { Db } from "../../db/client";
 import { jobs } from "../../db/schema";
@@ -44,6 +52,16 @@ export function toJob(row: JobRow): Job {
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
+}
+
+/** `GET /api/jobs/{id}`: the job, every visit in order (ISO instants) and, when late, by how many minutes. */
+export function toJobStory(row: JobRow, timeZone: string): JobStory {
+  const visits = jobVisits(row).map((v) => ({
+    arrivedAt: iso(v.arrivedAt)!,
+    ...(v.departedAt !== null && { departedAt: iso(v.departedAt)! }),
+  }));
+  const lateMinutes = jobLateMinutes(row, timeZone);
+  return { ...toJob(row), visits, ...(lateMinutes !== null && { lateMinutes }) };
 }
 
 /** `GET /api/jobs`: the workspace's live jobs, by date, then each day's order (vehicleId `none`: unassigned). */

@@ -5,6 +5,9 @@ import {
   jobCompleted,
   jobFieldsOf,
   jobWithStatus,
+  isJobFinal,
+  jobsReordered,
+  movedFinishedJob,
   type JobFields,
   type JobInput,
   type JobPatch,
@@ -16,7 +19,7 @@ import { startOfDay } from "../../shared/units/time-zone";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { jobNotifications, jobs, vehicles } from "../../db/schema";
-import { badRequest, notFound } from "../lib/errors";
+import { ApiError, badRequest, notFound } from "../lib/errors";
 import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { foreignPhotoIds } from "../photos/photo-store";
 import { jobPlacePoint } from "./job-places";
@@ -183,9 +186,23 @@ export async function jobUpdateWrites(
   if (placeId) after = { ...after, ...(await jobPlacePoint(db, workspaceId, placeId)), placeId };
   else if (point) after = { ...after, ...point, placeId: null };
   if (status) after = jobWithStatus(after, status, writer.now);
+  const moved =
+    after.sequence !== current.sequence || after.vehicleId !== current.vehicleId || after.date !== current.date;
+  if (moved && isJobFinal(current.status) && isJobFinal(after.status)) throw finishedJobKept(current);
   await refuseOverJobBounds(db, workspaceId, [moveOf(current, after)], writer.now);
   return { row: after, writes: changeWrites(db, workspaceId, current, after, writer) };
 }
+
+/**
+ * A completed or cancelled job keeps its place in its day (shared/jobs/jobs.ts movedFinishedJob,
+ * ADR 0083): answered 409 `job_finished`, naming it. A cancelled one is scheduled again first.
+ */
+const finishedJobKept = (job: Pick<JobRow, "number" | "status">) =>
+  new ApiError(
+    409,
+    "job_finished",
+    `Job #${job.number} is ${job.status}: it keeps its place in the day${job.status === "cancelled" ? " (schedule it again to move it)" : ""}`,
+  );
 
 /** A job deleted: a tombstone, so the pull tells every device to drop it. */
 export async function jobDeleteWrites(db: Db, workspaceId: string, jobId: string, now: number): Promise<JobWrites> {
@@ -197,8 +214,9 @@ export async function jobDeleteWrites(db: Db, workspaceId: string, jobId: string
 
 /**
  * A vehicle's day (or the unassigned jobs) in a new order: the jobs named move to it and to that
- * date, sequence 0, 1, 2, ... in the order given. Jobs of that day not named keep their place
- * after them. Every job must be the workspace's and live.
+ * date, sequence 0, 1, 2, ... in the order given, the one en route following it (jobsReordered).
+ * Jobs of that day not named keep their place after them. Every job must be the workspace's and
+ * live; a completed or cancelled one keeps its place (409 `job_finished`).
  */
 export async function jobReorderWrites(
   db: Db,
@@ -219,6 +237,8 @@ export async function jobReorderWrites(
         .all()),
     );
   if (rows.length !== order.jobIds.length) throw notFound("No such job in this workspace");
+  const finished = movedFinishedJob(rows, order);
+  if (finished) throw finishedJobKept(finished);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const to = { vehicleId: order.vehicleId, date: order.date };
   await refuseOverJobBounds(
@@ -227,11 +247,10 @@ export async function jobReorderWrites(
     rows.map((r) => moveOf(r, to)),
     writer.now,
   );
-  const changes = order.jobIds.map((jobId, sequence) => {
-    const current = byId.get(jobId)!;
-    const after = { ...current, vehicleId: order.vehicleId, date: order.date, sequence };
-    return changeWrites(db, workspaceId, current, after, writer);
-  });
+  const inOrder = order.jobIds.map((jobId) => byId.get(jobId)!);
+  const changes = jobsReordered(inOrder, order, writer.now).map((after, i) =>
+    changeWrites(db, workspaceId, inOrder[i]!, after, writer),
+  );
   return (stamp, live) => changes.flatMap((w) => w(stamp, live));
 }
 

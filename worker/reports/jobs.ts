@@ -31,6 +31,7 @@ export async function jobsReport(
         arrivedAt: jobs.arrivedAt,
         departedAt: jobs.departedAt,
         completedAt: jobs.completedAt,
+        visits: jobs.visits,
       })
       .from(jobs)
       .where(
