@@ -2,7 +2,7 @@ import { useState, type DragEvent, type ReactNode } from "react";
 import { moveBy, moveTo, sameOrder } from "./reorder";
 import { windowText } from "../../shared/units/clock";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
-import { jobStatusWords } from "./status";
+import { stopStatusWords } from "./status";
 
 /** What a numbered stop list shows of a job. */
 export interface ListedStop {
@@ -10,6 +10,8 @@ export interface ListedStop {
   title: string;
   status: string;
   late?: boolean;
+  /** When the vehicle left an arrived stop (it then says so instead of "Arrived"). */
+  departedAt?: number | null;
   windowStart?: string | null;
   windowEnd?: string | null;
   /** The job's day: with it, the window names the zone for a reader elsewhere. */
@@ -26,11 +28,14 @@ export function StopList<S extends ListedStop>({
   label,
   stops,
   onReorder,
+  onOpen,
   extra,
 }: {
   label: string;
   stops: readonly S[];
   onReorder?: (ids: string[]) => void;
+  /** With it, a stop's title is a button that opens its story (the job detail). */
+  onOpen?: (id: string) => void;
   /** More of a stop's row: its actions (assign, open). */
   extra?: (stop: S) => ReactNode;
 }) {
@@ -50,7 +55,7 @@ export function StopList<S extends ListedStop>({
           draggable={Boolean(onReorder)}
           {...dragProps(index, stop.id)}
         >
-          <StopLine stop={stop} number={index + 1} />
+          <StopLine stop={stop} number={index + 1} onOpen={onOpen} />
           {onReorder ? (
             <MoveButtons
               index={index}
@@ -95,7 +100,7 @@ function useDragToReorder(ids: string[], reorder: (next: string[]) => void) {
   return { over, dragProps };
 }
 
-function StopLine({ stop, number }: { stop: ListedStop; number: number }) {
+function StopLine({ stop, number, onOpen }: { stop: ListedStop; number: number; onOpen?: (id: string) => void }) {
   const window = windowText(stop.windowStart, stop.windowEnd, useWorkspaceClock(), stop.date);
   return (
     <>
@@ -103,9 +108,15 @@ function StopLine({ stop, number }: { stop: ListedStop; number: number }) {
         {number}
       </span>
       <span className="stop-text">
-        <span className="stop-title">{stop.title}</span>
+        {onOpen ? (
+          <button type="button" className="stop-title stop-open" onClick={() => onOpen(stop.id)}>
+            {stop.title}
+          </button>
+        ) : (
+          <span className="stop-title">{stop.title}</span>
+        )}
         <span className="muted">
-          {[jobStatusWords(stop.status), stop.late ? "Late" : "", window].filter(Boolean).join(" · ")}
+          {[stopStatusWords(stop), stop.late ? "Late" : "", window].filter(Boolean).join(" · ")}
         </span>
       </span>
     </>
