@@ -96,6 +96,19 @@ export const jobRoutes = new Hono<AppEnv>()
       return c.json({ jobs: await listJobs(c.var.db, workspaceId, query) });
     },
   )
+  .get(
+    "/:id",
+    declared({
+      permission: "workspace.view",
+      summary: "One job, its proof included: the dispatch page's story of a stop",
+      tag: "Jobs",
+      response: job,
+    }),
+    async (c) => {
+      const { workspaceId } = workspaceSession(c.var.session);
+      return c.json(toJob(await liveJob(c.var.db, workspaceId, c.req.param("id"))));
+    },
+  )
   .post(
     "/",
     declared({

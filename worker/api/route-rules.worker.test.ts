@@ -162,6 +162,7 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /jobs": 400,
   // the probe sends JSON: the import takes text/csv only
   "POST /jobs/import": 415,
+  "GET /jobs/:id": 404,
   "PATCH /jobs/:id": 404,
   "DELETE /jobs/:id": 404,
   "POST /jobs/:id/complete": 404,
