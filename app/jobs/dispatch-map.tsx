@@ -1,5 +1,6 @@
 import { BeaconsLayer } from "../map/beacons-layer";
 import { MapHost } from "../map/map-host";
+import { ResizeWithBox } from "../map/resize-with-box";
 import { PickPointLayer } from "./pick-point-layer";
 import { StopsLayer, type MapStop } from "./stops-layer";
 
@@ -14,6 +15,7 @@ type Point = { latitude: number; longitude: number };
 export function DispatchMap({
   token,
   stops,
+  openId,
   onOpen,
   picking,
   picked,
@@ -21,6 +23,7 @@ export function DispatchMap({
 }: {
   token: string;
   stops: readonly MapStop[];
+  openId: string | null;
   onOpen: (jobId: string) => void;
   picking: boolean;
   picked: Point | null;
@@ -28,7 +31,8 @@ export function DispatchMap({
 }) {
   return (
     <MapHost token={token} visible>
-      <StopsLayer stops={stops} onOpen={onOpen} />
+      <ResizeWithBox />
+      <StopsLayer stops={stops} openId={openId} onOpen={onOpen} />
       <PickPointLayer picking={picking} picked={picked} onPick={onPicked} />
       {/* A click on a vehicle opens it on /map: not while a click is picking a point. */}
       {picking ? null : <BeaconsLayer />}

@@ -48,6 +48,7 @@ function usePickedPointMarker(picked: Point | null) {
       if (cancelled) return;
       const element = document.createElement("div");
       element.className = "picked-point";
+      element.appendChild(document.createElement("span"));
       element.setAttribute("role", "img");
       element.setAttribute("aria-label", `Picked point ${picked.latitude.toFixed(5)}, ${picked.longitude.toFixed(5)}`);
       marker.current = new mapboxgl.Marker({ element, anchor: "bottom" }).setLngLat(at).addTo(map);

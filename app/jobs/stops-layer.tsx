@@ -26,7 +26,16 @@ const SOURCE = "job-routes";
  * for tests and screen readers by its label; and each vehicle's route drawn as a line through its
  * stops in order. The lines are added again after each style load; markers survive style changes.
  */
-export function StopsLayer({ stops, onOpen }: { stops: readonly MapStop[]; onOpen: (jobId: string) => void }) {
+export function StopsLayer({
+  stops,
+  openId,
+  onOpen,
+}: {
+  stops: readonly MapStop[];
+  /** The stop whose story is open: its marker stands out, and the map shows it. */
+  openId: string | null;
+  onOpen: (jobId: string) => void;
+}) {
   const { map, styleGeneration } = useMapContext();
 
   useEffect(() => {
@@ -34,7 +43,9 @@ export function StopsLayer({ stops, onOpen }: { stops: readonly MapStop[]; onOpe
     (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(routeLines(stops));
   }, [map, styleGeneration, stops]);
 
-  useStopMarkers(map, stops, onOpen);
+  useStopMarkers(map, stops, openId, onOpen);
+  useOpenStopInView(map, stops, openId);
+  useStopsFramedOnResize(map, stops);
 
   useEffect(
     () => () => {
@@ -48,7 +59,12 @@ export function StopsLayer({ stops, onOpen }: { stops: readonly MapStop[]; onOpe
 }
 
 /** One marker per stop, kept across renders (moved and redrawn, not rebuilt), gone with its stop or the map. */
-function useStopMarkers(map: MapboxMap, stops: readonly MapStop[], onOpen: (jobId: string) => void) {
+function useStopMarkers(
+  map: MapboxMap,
+  stops: readonly MapStop[],
+  openId: string | null,
+  onOpen: (jobId: string) => void,
+) {
   const markers = useRef(new Map<string, Marker>());
   const open = useRef(onOpen);
   open.current = onOpen;
@@ -70,7 +86,7 @@ function useStopMarkers(map: MapboxMap, stops: readonly MapStop[], onOpen: (jobI
           marker.setLngLat([stop.longitude, stop.latitude]).addTo(map);
           shown.set(stop.id, marker);
         }
-        drawMarker(marker.getElement(), stop);
+        drawMarker(marker.getElement(), stop, stop.id === openId);
         marker.setLngLat([stop.longitude, stop.latitude]);
       }
       fitOnce(map, stops, shown.size);
@@ -78,7 +94,7 @@ function useStopMarkers(map: MapboxMap, stops: readonly MapStop[], onOpen: (jobI
     return () => {
       cancelled = true;
     };
-  }, [map, stops]);
+  }, [map, stops, openId]);
 
   useEffect(() => {
     const shown = markers.current;
@@ -87,6 +103,17 @@ function useStopMarkers(map: MapboxMap, stops: readonly MapStop[], onOpen: (jobI
       shown.clear();
     };
   }, [map]);
+}
+
+/** The open stop is brought into view when it is off the map's screen (the dispatcher had moved the map away). */
+function useOpenStopInView(map: MapboxMap, stops: readonly MapStop[], openId: string | null) {
+  const open = stops.find((s) => s.id === openId);
+  const longitude = open?.longitude;
+  const latitude = open?.latitude;
+  useEffect(() => {
+    if (longitude === undefined || latitude === undefined) return;
+    if (!map.getBounds()?.contains([longitude, latitude])) map.easeTo({ center: [longitude, latitude] });
+  }, [map, longitude, latitude]);
 }
 
 /**
@@ -112,8 +139,9 @@ const LOOKS: readonly StopLook[] = ["planned", "arrived", "done", "late", "skipp
  * (`mapboxgl-marker`, its anchor), which place the marker over the map, are on the same element,
  * and replacing the whole class list dropped them on the first redraw, leaving the marker below the map.
  */
-function drawMarker(element: HTMLElement, stop: MapStop) {
+function drawMarker(element: HTMLElement, stop: MapStop, open: boolean) {
   element.classList.add("stop-marker");
+  element.classList.toggle("open", open);
   element.classList.remove(...LOOKS);
   element.classList.add(stop.look);
   element.textContent = stop.number ? String(stop.number) : "•";
@@ -140,6 +168,11 @@ function fitOnce(map: MapboxMap, stops: readonly MapStop[], count: number) {
     .join();
   if (!count || key === fittedFor) return;
   fittedFor = key;
+  fitStops(map, stops);
+}
+
+function fitStops(map: MapboxMap, stops: readonly MapStop[]) {
+  if (stops.length === 0) return;
   const lngs = stops.map((s) => s.longitude);
   const lats = stops.map((s) => s.latitude);
   map.fitBounds(
@@ -149,6 +182,22 @@ function fitOnce(map: MapboxMap, stops: readonly MapStop[], count: number) {
     ],
     { padding: 60, maxZoom: 14, duration: 0 },
   );
+}
+
+/**
+ * The day's stops framed again when the map's box changes (a stop's panel opening beside it, or
+ * closing): kept centred, a narrowed map would leave stops off its edges.
+ */
+function useStopsFramedOnResize(map: MapboxMap, stops: readonly MapStop[]) {
+  const latest = useRef(stops);
+  latest.current = stops;
+  useEffect(() => {
+    const refit = () => fitStops(map, latest.current);
+    map.on("resize", refit);
+    return () => {
+      map.off("resize", refit);
+    };
+  }, [map]);
 }
 
 function addRouteLines(map: MapboxMap) {

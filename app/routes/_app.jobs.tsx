@@ -62,6 +62,7 @@ export default function JobsPage() {
             <DispatchMap
               token={token}
               stops={shown.stops}
+              openId={openJobId}
               onOpen={openJob}
               picking={picking}
               picked={picked}
