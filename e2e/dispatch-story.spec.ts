@@ -126,7 +126,7 @@ test.describe("at 1440 px", () => {
     await expect(stops.getByRole("listitem").first()).toContainText("Left, not marked done");
 
     // From the row.
-    await stops.getByRole("button", { name: "Quote visit", exact: true }).click();
+    await stops.getByRole("link", { name: "Quote visit", exact: true }).click();
     await expect(detail(page).getByRole("heading", { name: "#1 Quote visit" })).toBeFocused();
     await expect(fact(page, "job-status")).toHaveText("Left, not marked done");
     await expect(fact(page, "job-arrived")).toHaveText(/^\d{1,2}:\d{2}/);
@@ -215,7 +215,7 @@ test.describe("at 390 px", () => {
     await dispatchPage(page, fleet);
     await page
       .getByRole("list", { name: `Stops of ${day.vanName}` })
-      .getByRole("button", { name: "Deliver sofa", exact: true })
+      .getByRole("link", { name: "Deliver sofa", exact: true })
       .click();
     const panel = detail(page);
     await expect(panel.getByRole("heading", { name: "#2 Deliver sofa" })).toBeVisible();

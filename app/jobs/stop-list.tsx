@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useState, type DragEvent, type ReactNode } from "react";
 import { moveBy, moveTo, sameOrder } from "./reorder";
 import { windowText } from "../../shared/units/clock";
@@ -28,14 +29,14 @@ export function StopList<S extends ListedStop>({
   label,
   stops,
   onReorder,
-  onOpen,
+  openHref,
   extra,
 }: {
   label: string;
   stops: readonly S[];
   onReorder?: (ids: string[]) => void;
-  /** With it, a stop's title is a button that opens its story (the job detail). */
-  onOpen?: (id: string) => void;
+  /** With it, a stop's title is a link to its story (the job detail): the page's address with `?job=`. */
+  openHref?: (id: string) => string;
   /** More of a stop's row: its actions (assign, open). */
   extra?: (stop: S) => ReactNode;
 }) {
@@ -55,7 +56,7 @@ export function StopList<S extends ListedStop>({
           draggable={Boolean(onReorder)}
           {...dragProps(index, stop.id)}
         >
-          <StopLine stop={stop} number={index + 1} onOpen={onOpen} />
+          <StopLine stop={stop} number={index + 1} openHref={openHref} />
           {onReorder ? (
             <MoveButtons
               index={index}
@@ -100,7 +101,7 @@ function useDragToReorder(ids: string[], reorder: (next: string[]) => void) {
   return { over, dragProps };
 }
 
-function StopLine({ stop, number, onOpen }: { stop: ListedStop; number: number; onOpen?: (id: string) => void }) {
+function StopLine({ stop, number, openHref }: { stop: ListedStop; number: number; openHref?: (id: string) => string }) {
   const window = windowText(stop.windowStart, stop.windowEnd, useWorkspaceClock(), stop.date);
   return (
     <>
@@ -108,10 +109,11 @@ function StopLine({ stop, number, onOpen }: { stop: ListedStop; number: number; 
         {number}
       </span>
       <span className="stop-text">
-        {onOpen ? (
-          <button type="button" className="stop-title stop-open" onClick={() => onOpen(stop.id)}>
+        {openHref ? (
+          // Not draggable itself, so a drag that starts on it moves the row (a button would not let it).
+          <Link to={openHref(stop.id)} replace preventScrollReset draggable={false} className="stop-title stop-open">
             {stop.title}
-          </button>
+          </Link>
         ) : (
           <span className="stop-title">{stop.title}</span>
         )}

@@ -36,9 +36,9 @@ export default function JobsPage() {
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<{ latitude: number; longitude: number } | null>(null);
   const mapArea = useMapInViewWhilePicking(picking);
-  const { openJobId, openJob, closeJob } = useOpenJob();
+  const { openJobId, openJob, closeJob, openHref } = useOpenJob();
   const allOfDay = useAllOfDay(day);
-  const cardProps = { date: filter.date, allOfDay, vehicles, canPlan, reorderable: !filter.status, onOpen: openJob };
+  const cardProps = { date: filter.date, allOfDay, vehicles, canPlan, reorderable: !filter.status, openHref };
   return (
     <section className="page jobs-page">
       <header className="page-header">
