@@ -60,7 +60,7 @@ test("a dispatcher adds a job at a point picked on the map, assigns and reorders
   await page.goto("/jobs");
   await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
   await expect(titles(stopsOf(page, van.name))).toHaveText(["Collect pallets"]);
-  await expect(page.getByRole("img", { name: "Stop 1: Collect pallets (to come)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stop 1: Collect pallets (to come)" })).toBeVisible();
 
   // A new job: refused without a point, then at a point picked on the map.
   const form = page.getByRole("form", { name: "New job" });
@@ -78,7 +78,7 @@ test("a dispatcher adds a job at a point picked on the map, assigns and reorders
   await form.getByRole("button", { name: "Add job" }).click();
   const unassigned = page.getByRole("list", { name: "Unassigned jobs" });
   await expect(titles(unassigned)).toHaveText(["Deliver 4 boxes"]);
-  await expect(page.getByRole("img", { name: "Stop unassigned: Deliver 4 boxes (to come)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stop unassigned: Deliver 4 boxes (to come)" })).toBeVisible();
 
   // Assigned: it goes to the end of the van's day, there and on the driver's phone.
   await unassigned.getByLabel("Vehicle for Deliver 4 boxes").selectOption(van.id);

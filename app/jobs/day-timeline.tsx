@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointer
 import { dayOf, localParts } from "../../shared/units/time-zone";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useNow } from "../vehicles/use-now";
-import { isFinished } from "./status";
+import { isFinished, stopStatusWords } from "./status";
 import type { ListedStop } from "./stop-list";
 import { daySpan, laneLayout, placeOnSpan, stopRange, type TimelineStop } from "./timeline";
 import { TimelineMoveBar } from "./timeline-move-bar";
@@ -186,7 +186,7 @@ function StopBlock({
         transform: dragged ? `translate(${dragged.dx}px, ${dragged.dy}px)` : undefined,
       }}
       title={`${number}. ${stop.title}`}
-      aria-label={`Stop ${number}: ${stop.title}`}
+      aria-label={`Stop ${number}: ${stop.title}: ${stopStatusWords(stop)}${stop.late ? ", late" : ""}`}
       aria-pressed={selected}
       data-job-id={stop.id}
       data-lane={lane}

@@ -20,6 +20,7 @@ export function RouteCard({
   canPlan,
   reorderable,
   colour,
+  openHref,
 }: {
   vehicle: Vehicle | null;
   date: string;
@@ -32,6 +33,8 @@ export function RouteCard({
   /** Off while a filter hides some stops: an order of the visible ones alone would renumber the hidden. */
   reorderable: boolean;
   colour?: string;
+  /** The address of a stop's story (the job detail). */
+  openHref: (jobId: string) => string;
 }) {
   const { reorderJobs } = useJobMutations();
   const name = vehicle?.name ?? "Unassigned";
@@ -54,6 +57,7 @@ export function RouteCard({
       <StopList
         label={vehicle ? `Stops of ${name}` : "Unassigned jobs"}
         stops={jobs}
+        openHref={openHref}
         onReorder={
           canPlan && reorderable
             ? (ids) => void reorderJobs({ vehicleId: vehicle?.id ?? null, date, jobIds: ids })

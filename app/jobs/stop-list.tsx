@@ -1,8 +1,9 @@
+import { Link } from "@remix-run/react";
 import { useState, type DragEvent, type ReactNode } from "react";
 import { keepsFixed, moveBy, moveTo, sameOrder } from "./reorder";
 import { windowText } from "../../shared/units/clock";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
-import { isOverForGood, jobStatusWords } from "./status";
+import { isOverForGood, stopStatusWords } from "./status";
 
 /** What a numbered stop list shows of a job. */
 export interface ListedStop {
@@ -10,6 +11,8 @@ export interface ListedStop {
   title: string;
   status: string;
   late?: boolean;
+  /** When the vehicle left an arrived stop (it then says so instead of "Arrived"). */
+  departedAt?: number | null;
   windowStart?: string | null;
   windowEnd?: string | null;
   /** The job's day: with it, the window names the zone for a reader elsewhere. */
@@ -28,11 +31,14 @@ export function StopList<S extends ListedStop>({
   label,
   stops,
   onReorder,
+  openHref,
   extra,
 }: {
   label: string;
   stops: readonly S[];
   onReorder?: (ids: string[]) => void;
+  /** With it, a stop's title is a link to its story (the job detail): the page's address with `?job=`. */
+  openHref?: (id: string) => string;
   /** More of a stop's row: its actions (assign, open). */
   extra?: (stop: S) => ReactNode;
 }) {
@@ -53,7 +59,7 @@ export function StopList<S extends ListedStop>({
           draggable={Boolean(onReorder) && !fixed.has(stop.id)}
           {...dragProps(index, stop.id)}
         >
-          <StopLine stop={stop} number={index + 1} />
+          <StopLine stop={stop} number={index + 1} openHref={openHref} />
           {onReorder ? (
             <MoveButtons
               title={stop.title}
@@ -99,7 +105,7 @@ function useDragToReorder(ids: string[], reorder: (next: string[]) => void) {
   return { over, dragProps };
 }
 
-function StopLine({ stop, number }: { stop: ListedStop; number: number }) {
+function StopLine({ stop, number, openHref }: { stop: ListedStop; number: number; openHref?: (id: string) => string }) {
   const window = windowText(stop.windowStart, stop.windowEnd, useWorkspaceClock(), stop.date);
   return (
     <>
@@ -107,9 +113,16 @@ function StopLine({ stop, number }: { stop: ListedStop; number: number }) {
         {number}
       </span>
       <span className="stop-text">
-        <span className="stop-title">{stop.title}</span>
+        {openHref ? (
+          // Not draggable itself, so a drag that starts on it moves the row (a button would not let it).
+          <Link to={openHref(stop.id)} replace preventScrollReset draggable={false} className="stop-title stop-open">
+            {stop.title}
+          </Link>
+        ) : (
+          <span className="stop-title">{stop.title}</span>
+        )}
         <span className="muted">
-          {[jobStatusWords(stop.status), stop.late ? "Late" : "", window].filter(Boolean).join(" · ")}
+          {[stopStatusWords(stop), stop.late ? "Late" : "", window].filter(Boolean).join(" · ")}
         </span>
       </span>
     </>

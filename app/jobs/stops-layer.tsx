@@ -21,18 +21,53 @@ export interface MapStop {
 const SOURCE = "job-routes";
 
 /**
- * The dispatch page's stops on the map: each a numbered HTML marker (readable without the map's glyphs, which the offline style may lack, and visible to tests and screen
- * readers by its label), and each vehicle's route drawn as a line through its stops in order.
- * Added again after each style load; markers survive style changes on their own.
+ * The dispatch page's stops on the map: each a numbered HTML marker (readable without the map's
+ * glyphs, which the offline style may lack), a button that opens the stop's story (`onOpen`), named
+ * for tests and screen readers by its label; and each vehicle's route drawn as a line through its
+ * stops in order. The lines are added again after each style load; markers survive style changes.
  */
-export function StopsLayer({ stops }: { stops: readonly MapStop[] }) {
+export function StopsLayer({
+  stops,
+  openId,
+  onOpen,
+}: {
+  stops: readonly MapStop[];
+  /** The stop whose story is open: its marker stands out, and the map shows it. */
+  openId: string | null;
+  onOpen: (jobId: string) => void;
+}) {
   const { map, styleGeneration } = useMapContext();
-  const markers = useRef(new Map<string, Marker>());
 
   useEffect(() => {
     addRouteLines(map);
     (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(routeLines(stops));
   }, [map, styleGeneration, stops]);
+
+  useStopMarkers(map, stops, openId, onOpen);
+  useOpenStopInView(map, stops, openId);
+  useStopsFramedOnResize(map, stops);
+
+  useEffect(
+    () => () => {
+      if (map.getLayer(SOURCE)) map.removeLayer(SOURCE);
+      if (map.getSource(SOURCE)) map.removeSource(SOURCE);
+    },
+    [map],
+  );
+
+  return null;
+}
+
+/** One marker per stop, kept across renders (moved and redrawn, not rebuilt), gone with its stop or the map. */
+function useStopMarkers(
+  map: MapboxMap,
+  stops: readonly MapStop[],
+  openId: string | null,
+  onOpen: (jobId: string) => void,
+) {
+  const markers = useRef(new Map<string, Marker>());
+  const open = useRef(onOpen);
+  open.current = onOpen;
 
   useEffect(() => {
     let cancelled = false;
@@ -45,39 +80,74 @@ export function StopsLayer({ stops }: { stops: readonly MapStop[] }) {
         shown.delete(id);
       }
       for (const stop of stops) {
-        const element = shown.get(stop.id)?.getElement() ?? document.createElement("div");
-        drawMarker(element, stop);
-        const marker =
-          shown.get(stop.id) ?? new mapboxgl.Marker({ element }).setLngLat([stop.longitude, stop.latitude]).addTo(map);
+        let marker = shown.get(stop.id);
+        if (!marker) {
+          marker = new mapboxgl.Marker({ element: markerButton((id) => open.current(id)) });
+          marker.setLngLat([stop.longitude, stop.latitude]).addTo(map);
+          shown.set(stop.id, marker);
+        }
+        drawMarker(marker.getElement(), stop, stop.id === openId);
         marker.setLngLat([stop.longitude, stop.latitude]);
-        shown.set(stop.id, marker);
       }
       fitOnce(map, stops, shown.size);
     });
     return () => {
       cancelled = true;
     };
-  }, [map, stops]);
+  }, [map, stops, openId]);
 
   useEffect(() => {
     const shown = markers.current;
     return () => {
       for (const marker of shown.values()) marker.remove();
       shown.clear();
-      if (map.getLayer(SOURCE)) map.removeLayer(SOURCE);
-      if (map.getSource(SOURCE)) map.removeSource(SOURCE);
     };
   }, [map]);
-
-  return null;
 }
 
-/** A marker is an image to assistive technology (mapbox-gl gives it role="img"): its label says all it shows. */
-function drawMarker(element: HTMLElement, stop: MapStop) {
-  element.className = `stop-marker ${stop.look}`;
+/** The open stop is brought into view when it is off the map's screen (the dispatcher had moved the map away). */
+function useOpenStopInView(map: MapboxMap, stops: readonly MapStop[], openId: string | null) {
+  const open = stops.find((s) => s.id === openId);
+  const longitude = open?.longitude;
+  const latitude = open?.latitude;
+  useEffect(() => {
+    if (longitude === undefined || latitude === undefined) return;
+    if (!map.getBounds()?.contains([longitude, latitude])) map.easeTo({ center: [longitude, latitude] });
+  }, [map, longitude, latitude]);
+}
+
+/**
+ * A stop's marker element: a button (mapbox-gl would make it an image to assistive technology
+ * without a role of its own), whose click opens the stop and goes no further: the map's own click
+ * would otherwise pick a point under it while "Pick on map" is on.
+ */
+function markerButton(onOpen: (jobId: string) => void): HTMLButtonElement {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.setAttribute("role", "button");
+  element.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (element.dataset.jobId) onOpen(element.dataset.jobId);
+  });
+  return element;
+}
+
+const LOOKS: readonly StopLook[] = ["planned", "arrived", "done", "late", "skipped"];
+
+/**
+ * Draws a stop on its marker. Classes are added and removed one by one: mapbox-gl's own
+ * (`mapboxgl-marker`, its anchor), which place the marker over the map, are on the same element,
+ * and replacing the whole class list dropped them on the first redraw, leaving the marker below the map.
+ */
+function drawMarker(element: HTMLElement, stop: MapStop, open: boolean) {
+  element.classList.add("stop-marker");
+  element.classList.toggle("open", open);
+  element.classList.remove(...LOOKS);
+  element.classList.add(stop.look);
   element.textContent = stop.number ? String(stop.number) : "•";
   element.setAttribute("aria-label", `Stop ${stop.number ?? "unassigned"}: ${stop.title} (${LOOK_WORDS[stop.look]})`);
   element.dataset.look = stop.look;
+  element.dataset.jobId = stop.id;
   if (stop.colour) element.style.setProperty("--route-colour", stop.colour);
 }
 
@@ -98,6 +168,11 @@ function fitOnce(map: MapboxMap, stops: readonly MapStop[], count: number) {
     .join();
   if (!count || key === fittedFor) return;
   fittedFor = key;
+  fitStops(map, stops);
+}
+
+function fitStops(map: MapboxMap, stops: readonly MapStop[]) {
+  if (stops.length === 0) return;
   const lngs = stops.map((s) => s.longitude);
   const lats = stops.map((s) => s.latitude);
   map.fitBounds(
@@ -107,6 +182,22 @@ function fitOnce(map: MapboxMap, stops: readonly MapStop[], count: number) {
     ],
     { padding: 60, maxZoom: 14, duration: 0 },
   );
+}
+
+/**
+ * The day's stops framed again when the map's box changes (a stop's panel opening beside it, or
+ * closing): kept centred, a narrowed map would leave stops off its edges.
+ */
+function useStopsFramedOnResize(map: MapboxMap, stops: readonly MapStop[]) {
+  const latest = useRef(stops);
+  latest.current = stops;
+  useEffect(() => {
+    const refit = () => fitStops(map, latest.current);
+    map.on("resize", refit);
+    return () => {
+      map.off("resize", refit);
+    };
+  }, [map]);
 }
 
 function addRouteLines(map: MapboxMap) {

@@ -1,5 +1,3 @@
-// mapbox-gl's stylesheet comes with the map's lazily loaded code, not on every page (docs/decisions/0054).
-import "mapbox-gl/dist/mapbox-gl.css";
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useRef } from "react";
 import { useClientStore } from "../store";

@@ -1,5 +1,3 @@
-// mapbox-gl's stylesheet comes with the map's lazily loaded code, not on every page (docs/decisions/0054).
-import "mapbox-gl/dist/mapbox-gl.css";
 import type { PlaceGeometry } from "../../shared/places/places";
 import { FitPlaces } from "./fit-places";
 import { DrawLayer, type DrawMode } from "./draw-layer";

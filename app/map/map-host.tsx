@@ -1,3 +1,8 @@
+// mapbox-gl's stylesheet goes wherever a map is drawn, and every map is drawn through this host:
+// /map, /locations, /jobs, the share and tracking pages (issue 53; it was imported by two of the
+// maps only, so the others drew their markers unplaced below the canvas). It still comes only
+// with the map's code, never on other pages (docs/decisions/0054).
+import "mapbox-gl/dist/mapbox-gl.css";
 import type { Map as MapboxMap } from "mapbox-gl";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { markStartup } from "../lib/startup-marks";

@@ -1,13 +1,15 @@
 import { useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { SyncedJob } from "../../shared/jobs/jobs";
 import type { Vehicle } from "../../shared/fleet/vehicle";
 import { CsvImportForm } from "../jobs/csv-import";
 import { DayTimeline } from "../jobs/day-timeline";
 import { DispatchFilters, type DispatchFilter } from "../jobs/dispatch-filters";
+import { JobDetail } from "../jobs/job-detail";
 import { mapStopsOf, routeColour } from "../jobs/map-stops";
 import { NewJobForm } from "../jobs/new-job-form";
 import { RouteCard } from "../jobs/route-card";
+import { OPEN_JOB_PARAM, useOpenJob } from "../jobs/use-open-job";
 import { useTodayDate } from "../jobs/use-today";
 import type { loader as rootLoader } from "../root";
 import { useCan } from "../session/session";
@@ -21,6 +23,8 @@ const DispatchMap = lazy(() => import("../jobs/dispatch-map").then((m) => ({ def
  * each route drawn, done and late stops apart), the unassigned jobs beside them, filtered by date,
  * vehicle and status. Planners (members and up) add jobs, assign and reorder them, and import a
  * CSV. From the synced store: another browser's edit shows without a reload, and it opens offline.
+ * Each stop opens its story (issue 53) from its row, its marker and its timeline block; the
+ * vehicles' live positions are on the map.
  */
 export default function JobsPage() {
   const token = useRouteLoaderData<typeof rootLoader>("root")?.mapboxToken ?? "";
@@ -34,15 +38,10 @@ export default function JobsPage() {
   const shown = useShownRoutes(day, vehicles, filter);
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<{ latitude: number; longitude: number } | null>(null);
-  const allOfDay = useMemo(
-    () =>
-      new Map<string, SyncedJob[]>([
-        ...day.routes.map((r) => [r.vehicleId ?? "", r.jobs] as const),
-        ["", day.unassigned],
-      ]),
-    [day],
-  );
-  const cardProps = { date: filter.date, allOfDay, vehicles, canPlan, reorderable: !filter.status };
+  const mapArea = useMapInViewWhilePicking(picking);
+  const { openJobId, openJob, closeJob, openHref } = useOpenJob();
+  const allOfDay = useAllOfDay(day);
+  const cardProps = { date: filter.date, allOfDay, vehicles, canPlan, reorderable: !filter.status, openHref };
   return (
     <section className="page jobs-page">
       <header className="page-header">
@@ -53,6 +52,7 @@ export default function JobsPage() {
         routes={shown.routes.map((r) => ({ id: r.vehicle.id, name: r.vehicle.name, stops: r.jobs }))}
         date={filter.date}
         onReorder={canPlan && cardProps.reorderable ? reorderDay : undefined}
+        onOpen={openJob}
       />
       <div className="dispatch-body">
         <div className="dispatch-routes">
@@ -62,12 +62,15 @@ export default function JobsPage() {
           {shown.routes.length === 0 ? <p className="muted">No vehicle has stops on {filter.date}.</p> : null}
           {filter.vehicleId ? null : <RouteCard vehicle={null} jobs={shown.unassigned} {...cardProps} />}
         </div>
-        <div className="dispatch-map">
+        <div className="dispatch-map" ref={mapArea}>
           <Suspense fallback={null}>
             <DispatchMap
               token={token}
               stops={shown.stops}
+              openId={openJobId}
+              onOpen={openJob}
               picking={picking}
+              picked={picked}
               onPicked={(point) => (setPicked(point), setPicking(false))}
             />
           </Suspense>
@@ -79,8 +82,21 @@ export default function JobsPage() {
           <CsvImportForm />
         </div>
       ) : null}
+      {openJobId ? <JobDetail jobId={openJobId} vehicles={vehicles} onClose={closeJob} /> : null}
     </section>
   );
+}
+
+/**
+ * "Pick on map" brings the map into view (the New job form is below it, and on a phone a screen
+ * away): the point is picked where the dispatcher can see it.
+ */
+function useMapInViewWhilePicking(picking: boolean) {
+  const mapArea = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (picking) mapArea.current?.scrollIntoView({ block: "nearest" });
+  }, [picking]);
+  return mapArea;
 }
 
 function useDispatchFilter(): [DispatchFilter, (next: Partial<DispatchFilter>) => void] {
@@ -97,9 +113,23 @@ function useDispatchFilter(): [DispatchFilter, (next: Partial<DispatchFilter>) =
     if (merged.date !== today) search.set("date", merged.date);
     if (merged.vehicleId) search.set("vehicle", merged.vehicleId);
     if (merged.status) search.set("status", merged.status);
+    const open = params.get(OPEN_JOB_PARAM);
+    if (open) search.set(OPEN_JOB_PARAM, open);
     setParams(search, { replace: true, preventScrollReset: true });
   };
   return [filter, set];
+}
+
+/** Every route's jobs of the day by vehicle id ("" for the unassigned), filters aside: where a moved job is appended. */
+function useAllOfDay(day: { routes: { vehicleId: string | null; jobs: SyncedJob[] }[]; unassigned: SyncedJob[] }) {
+  return useMemo(
+    () =>
+      new Map<string, SyncedJob[]>([
+        ...day.routes.map((r) => [r.vehicleId ?? "", r.jobs] as const),
+        ["", day.unassigned],
+      ]),
+    [day],
+  );
 }
 
 /** The routes and stops the filters leave: vehicles by name, each with its stops of that status. */
