@@ -244,9 +244,12 @@ export { lineCents, workOrderTotals };
 
 // ------------------------------------------------------------------ the synced store (docs/decisions/0087)
 
-/** Keys hold ids packed (docs/decisions/0061); a line's key starts with its order's, so an order's lines are one scan. */
-export const WORK_ORDER_PREFIX = "work-order/";
-export const WORK_ORDER_LINE_PREFIX = "work-order-line/";
+/**
+ * Keys hold ids packed (docs/decisions/0061), under short prefixes (a first sync carries every open
+ * order); a line's key holds its order's id, so an order's lines are one scan.
+ */
+export const WORK_ORDER_PREFIX = "wo/";
+export const WORK_ORDER_LINE_PREFIX = "wol/";
 export const PART_PREFIX = "part/";
 export const VENDOR_PREFIX = "vendor/";
 export const workOrderKey = (id: string) => `${WORK_ORDER_PREFIX}${packId(id)}`;
