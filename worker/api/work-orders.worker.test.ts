@@ -326,3 +326,29 @@ describe("parts, vendors and my actions", () => {
     expect(entries[0]).toMatchObject({ vendor: "Tyres & Co", costCents: 48_000, odometerMiles: 10_050 });
   });
 });
+
+describe("the cost report with work orders", () => {
+  it("splits a completed order's service cost into labour and parts, by vehicle and by month; reopening takes it out", async () => {
+    const s = await shop();
+    const order = await orderWithLines(s);
+    await post(`/api/work-orders/${order.id}/complete`, s.member.token);
+    const today = new Date().toISOString().slice(0, 10);
+    const report = (by: string) =>
+      json<{ rows: Record<string, number>[]; total: Record<string, number> }>(
+        call(`/api/reports/costs?from=${today.slice(0, 8)}01&to=${today}&by=${by}`, { token: s.owner.token }),
+      );
+    const byVehicle = await report("vehicle");
+    expect(byVehicle.rows[0]).toMatchObject({
+      serviceCostCents: 24_325,
+      laborCostCents: 14_325,
+      partsCostCents: 9_000,
+    });
+    expect((await report("month")).total).toMatchObject({ laborCostCents: 14_325, partsCostCents: 9_000 });
+    await post(`/api/work-orders/${order.id}/reopen`, s.member.token);
+    expect((await report("vehicle")).rows[0]).toMatchObject({
+      serviceCostCents: 0,
+      laborCostCents: 0,
+      partsCostCents: 0,
+    });
+  });
+});
