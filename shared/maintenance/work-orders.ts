@@ -241,6 +241,7 @@ export interface VendorJson {
 }
 
 export { lineCents, workOrderTotals };
+export type { WorkOrderTotals };
 
 // ------------------------------------------------------------------ the synced store (docs/decisions/0087)
 
