@@ -46,6 +46,7 @@ export function workOrderChangeQueries(db: Db, workspaceId: string, since: numbe
     db
       .select()
       .from(workOrderLines)
+      // in-list: carriedOrders is a subquery (the orders this answer carries), no bound values per row
       .where(
         live
           ? and(changed(workOrderLines), inArray(workOrderLines.workOrderId, carriedOrders))
