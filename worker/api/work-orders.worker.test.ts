@@ -352,3 +352,46 @@ describe("the cost report with work orders", () => {
     });
   });
 });
+
+describe("what a completion costs in D1", () => {
+  it("writes in one batch: 3 issues, 1 schedule and 10 lines of 5 parts in one transaction", async () => {
+    const { d1Meter } = await import("../../db/d1-meter");
+    const s = await shop();
+    const issueIds = [s.issue.id];
+    for (const title of ["Mirror loose", "Wiper torn"])
+      issueIds.push(
+        (await json<IssueJson>(post("/api/issues", s.owner.token, { vehicleId: s.vehicleId, title, priority: "low" })))
+          .id,
+      );
+    const partIds = [s.pads.id];
+    for (let i = 0; i < 4; i++)
+      partIds.push(
+        (
+          await json<PartJson>(
+            post("/api/parts", s.owner.token, { name: `Part ${i}`, unitCostCents: 100, quantityOnHand: 10 }),
+          )
+        ).id,
+      );
+    const order = await json<WorkOrderJson>(
+      post("/api/work-orders", s.member.token, { vehicleId: s.vehicleId, issueIds, scheduleIds: [s.schedule.id] }),
+    );
+    for (let i = 0; i < 10; i++)
+      await post(`/api/work-orders/${order.id}/lines`, s.member.token, {
+        kind: i < 5 ? "labor" : "part",
+        quantity: 1,
+        unitCostCents: 1_000,
+        partId: i < 5 ? null : partIds[i - 5],
+      });
+    Object.assign(d1Meter, { on: true, roundTrips: 0, statements: 0, byStatement: {} });
+    const res = await post(`/api/work-orders/${order.id}/complete`, s.member.token);
+    const { roundTrips, statements, byStatement } = { ...d1Meter };
+    d1Meter.on = false;
+    expect(res.status).toBe(200);
+    const writes = Object.entries(byStatement).filter(([sql]) => /^(insert|update)/i.test(sql));
+    // measured: 11 round trips (the reads, then one batch), 20 statements, 10 of them writes: the bump,
+    // the entry, 1 schedule, 1 list of issues, 5 parts, the order
+    expect(writes.reduce((n, [, c]) => n + c, 0)).toBe(10);
+    expect(roundTrips).toBeLessThanOrEqual(12);
+    expect(statements).toBeLessThanOrEqual(22);
+  });
+});
