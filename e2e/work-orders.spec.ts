@@ -34,16 +34,16 @@ test("an issue becomes a work order with a labour and a part line; completing it
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Front brakes grinding");
 
   const add = page.getByRole("form", { name: "Add a line" });
-  await add.getByLabel("Hours").fill("1.5");
-  await add.getByLabel("Rate ($/h)").fill("95.50");
+  await add.getByRole("spinbutton", { name: "Hours" }).fill("1.5");
+  await add.getByRole("spinbutton", { name: "Rate ($/h)" }).fill("95.50");
   await add.getByRole("button", { name: "Add line" }).click();
   const lines = page.getByRole("table", { name: "Lines" });
   await expect(lines).toContainText("$143.25");
 
-  await add.getByLabel("Kind").selectOption("part");
-  await add.getByLabel("Part").selectOption({ label: "Brake pads (5 on hand)" });
-  await expect(add.getByLabel("Unit cost ($)")).toHaveValue("45");
-  await add.getByLabel("Quantity").fill("2");
+  await add.getByRole("combobox", { name: /^Kind/ }).selectOption("part");
+  await add.getByRole("combobox", { name: /^Part/ }).selectOption({ label: "Brake pads (5 on hand)" });
+  await expect(add.getByRole("spinbutton", { name: "Unit cost ($)" })).toHaveValue("45");
+  await add.getByRole("spinbutton", { name: "Quantity" }).fill("2");
   await add.getByRole("button", { name: "Add line" }).click();
   await expect(lines).toContainText("$90.00");
   await expect(page.getByRole("definition").filter({ hasText: "$233.25" })).toBeVisible();
