@@ -1,5 +1,6 @@
 // The cost report at fleet size (issue 42): 1,000 vehicles over 12 months, each with 50 fill-ups
-// a month (600,000 fuel entries), 10 expenses a month (120,000), a service a month and a driven
+// a month (600,000 fuel entries), 10 expenses a month (120,000), a service a month (recorded by a
+// completed work order with three lines since issue 55: 12,000 orders, 36,000 lines) and a driven
 // day every day (365,000 day rollups), written straight into the bench's local D1 (through the
 // API, 600,000 fill-ups would take the shared machine hours; the API's own costs are measured by
 // the Worker tests).
@@ -56,9 +57,18 @@ d1Durations(
     ` SELECT lower(hex(randomblob(16))), ${ws}, ${version}, vid, ${start} + k * ${step} + r * 1000,`,
     ` 40 + (k * 7 + r) % 20, 6000 + (k * 13 + r) % 3000, (k % 5) != 0, 1000 + k * 300`,
     ` FROM (${perVehicle(fills)});`,
-    `INSERT INTO service_entries (id, workspace_id, version, vehicle_id, date, cost_cents)`,
-    ` SELECT lower(hex(randomblob(16))), ${ws}, ${version}, vid, date(${start / 1000} + k * 30 * 86400, 'unixepoch'), 4500 + (r % 200) * 100`,
+    // A service a month, each recorded by a completed work order (issue 55): its labour and parts
+    // split on the entry, the order and three lines beside it (the report reads the entries alone).
+    `INSERT INTO service_entries (id, workspace_id, version, vehicle_id, date, cost_cents, labor_cents, parts_cents, work_order_id)`,
+    ` SELECT lower(hex(randomblob(16))), ${ws}, ${version}, vid, date(${start / 1000} + k * 30 * 86400, 'unixepoch'),`,
+    ` 4500 + (r % 200) * 100, 2500 + (r % 100) * 50, 1500, 'wo-' || vid || '-' || k`,
     ` FROM (${perVehicle(12)});`,
+    `INSERT INTO work_orders (id, workspace_id, version, number, vehicle_id, status, completed_at)`,
+    ` SELECT 'wo-' || vid || '-' || k, ${ws}, ${version}, r * 12 + k + 1, vid, 'completed', ${start} + k * 30 * ${DAY_MS}`,
+    ` FROM (${perVehicle(12)});`,
+    `INSERT INTO work_order_lines (id, workspace_id, version, work_order_id, kind, quantity, unit_cost_cents)`,
+    ` SELECT lower(hex(randomblob(16))), ${ws}, ${version}, 'wo-' || vid || '-' || (k / 3), CASE k % 3 WHEN 0 THEN 'labor' ELSE 'part' END, 1, 750`,
+    ` FROM (${perVehicle(36)});`,
     // An expense about every 3 days, the kinds in turn.
     `INSERT INTO expenses (id, workspace_id, version, vehicle_id, date, kind, cost_cents)`,
     ` SELECT lower(hex(randomblob(16))), ${ws}, ${version}, vid, date(${start / 1000} + (k * 365 / ${EXPENSES_PER_MONTH * 12}) * 86400, 'unixepoch'),`,

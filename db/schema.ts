@@ -20,6 +20,7 @@ import type {
 import { PHOTO_QUOTA_BYTES } from "../shared/maintenance/photos";
 import { expenseKinds } from "../shared/costs/expenses";
 import { renewalKinds } from "../shared/costs/renewals";
+import type { WorkOrderCompletion } from "../shared/maintenance/work-orders";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -927,6 +928,10 @@ export const serviceEntries = sqliteTable(
     resolvesIssueIds: text("resolves_issue_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     createdByUserId: text("created_by_user_id"),
     createdAt: integer("created_at").notNull().default(now),
+    /** A work order's completion (migrations/0044): its labour and parts, within `costCents` (which adds tax). */
+    laborCents: integer("labor_cents"),
+    partsCents: integer("parts_cents"),
+    workOrderId: text("work_order_id"),
   },
   (t) => [
     index("service_entries_ws_version_idx").on(t.workspaceId, t.version),
@@ -1306,5 +1311,102 @@ export const customerRecipients = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.recipient] }),
     uniqueIndex("customer_recipients_token_idx").on(t.tokenHash),
+  ],
+);
+
+// ---------------------------------------------------------------- work orders, parts and vendors (issue 55; migrations/0044, docs/decisions/0087)
+
+/** Someone who does work for the fleet elsewhere (a tyre shop, a dealer): work orders are sent to them. */
+export const vendors = sqliteTable(
+  "vendors",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    address: text("address"),
+    note: text("note"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("vendors_ws_version_idx").on(t.workspaceId, t.version)],
+);
+
+/** A part kept in stock: a completed work order's part lines take their quantities from `quantityOnHand`. */
+export const parts = sqliteTable(
+  "parts",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    name: text("name").notNull(),
+    number: text("number"),
+    unitCostCents: integer("unit_cost_cents").notNull(),
+    quantityOnHand: real("quantity_on_hand").notNull(),
+    reorderPoint: real("reorder_point"),
+    location: text("location"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("parts_ws_version_idx").on(t.workspaceId, t.version)],
+);
+
+/**
+ * A work order on one vehicle, numbered per workspace like issues: the issues and schedules it
+ * gathers, free-text tasks, a mechanic or a vendor. `completion` is what completing it did
+ * (shared/maintenance/work-orders.ts), which reopening undoes.
+ */
+export const workOrders = sqliteTable(
+  "work_orders",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    number: integer("number").notNull(),
+    vehicleId: text("vehicle_id").notNull(),
+    status: text("status").notNull().default("open"),
+    assigneeUserId: text("assignee_user_id"),
+    vendorId: text("vendor_id"),
+    dueDate: text("due_date"),
+    description: text("description"),
+    issueIds: text("issue_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    scheduleIds: text("schedule_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    tasks: text("tasks", { mode: "json" }).$type<string[]>().notNull().default([]),
+    taxCents: integer("tax_cents").notNull().default(0),
+    odometerMiles: real("odometer_miles"),
+    engineHours: real("engine_hours"),
+    completedAt: integer("completed_at"),
+    completedByUserId: text("completed_by_user_id"),
+    signedName: text("signed_name"),
+    photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    serviceEntryId: text("service_entry_id"),
+    completion: text("completion", { mode: "json" }).$type<WorkOrderCompletion>(),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("work_orders_ws_number_idx").on(t.workspaceId, t.number),
+    index("work_orders_ws_version_idx").on(t.workspaceId, t.version),
+    index("work_orders_ws_status_idx").on(t.workspaceId, t.status),
+    index("work_orders_vehicle_idx").on(t.vehicleId),
+  ],
+);
+
+/** A line of a work order: labour (hours × rate, by whom) or a part (quantity × unit cost, from stock or bought for the job). */
+export const workOrderLines = sqliteTable(
+  "work_order_lines",
+  {
+    id: text("id").primaryKey(),
+    ...synced,
+    workOrderId: text("work_order_id").notNull(),
+    kind: text("kind", { enum: ["labor", "part"] }).notNull(),
+    description: text("description"),
+    quantity: real("quantity").notNull(),
+    unitCostCents: integer("unit_cost_cents").notNull(),
+    partId: text("part_id"),
+    userId: text("user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("work_order_lines_ws_version_idx").on(t.workspaceId, t.version),
+    index("work_order_lines_order_idx").on(t.workOrderId),
   ],
 );

@@ -19,6 +19,8 @@ const row = (fields: Partial<CostRow>): CostRow => ({
   distanceMiles: 0,
   mpg: null,
   serviceCostCents: 0,
+  laborCostCents: 0,
+  partsCostCents: 0,
   expenseCostCents: 0,
   expensesByKind: {},
   totalCostCents: 0,

@@ -31,6 +31,7 @@ export function useNavSections(): NavSection[] {
         { to: "/vehicles", label: "Vehicles" },
         { to: "/jobs", label: "Jobs" },
         { to: "/issues", label: "Issues" },
+        { to: "/work-orders", label: "Work orders" },
         { to: "/inspections", label: "Inspections" },
         { to: "/fuel", label: "Fuel" },
         { to: "/reports", label: "Reports" },

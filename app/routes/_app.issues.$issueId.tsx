@@ -22,6 +22,7 @@ import { useWorkspaceMembers } from "../issues/use-workspace-members";
 import { apiErrorOf } from "../lib/http";
 import { useCan } from "../session/session";
 import { useVehicle } from "../store";
+import { CreateFromIssueButton } from "../work-orders/new-work-order";
 
 /** An issue's page: title and description edited; status, priority, assignee and due date changed in place; photos; comments. */
 export default function IssuePage() {
@@ -80,6 +81,7 @@ function IssueView({ issue, comments, update, comment }: ViewProps) {
           {issue.reportedByUserId ? ` by ${nameOf(issue.reportedByUserId)}` : ""}
           <Source issue={issue} />
         </p>
+        <CreateFromIssueButton issue={issue} />
       </header>
       <IssueControls issue={issue} canEdit={canEdit} change={change} members={members} nameOf={nameOf} />
       {issue.description ? <p className="issue-description">{issue.description}</p> : null}

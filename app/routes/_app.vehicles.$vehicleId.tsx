@@ -51,9 +51,9 @@ export default function VehicleLayout() {
         <ReportIssueButton vehicleId={vehicle.id} />
       </header>
       <nav className="tabs" aria-label="Vehicle sections">
-        {["overview", "service", "fuel", "costs", "inspections", "issues", "settings"].map((tab) => (
+        {["overview", "service", "work-orders", "fuel", "costs", "inspections", "issues", "settings"].map((tab) => (
           <NavLink key={tab} to={tab} prefetch={prefetch}>
-            {tab.charAt(0).toUpperCase() + tab.slice(1)}
+            {tab.charAt(0).toUpperCase() + tab.slice(1).replace("-", " ")}
           </NavLink>
         ))}
       </nav>

@@ -16,6 +16,13 @@ import { EXPENSE_PREFIX } from "../../shared/costs/expenses";
 import { RENEWAL_PREFIX } from "../../shared/costs/renewals";
 import { JOB_PREFIX, jobKey, unpackJobId } from "../../shared/jobs/jobs";
 import { TELEMETRY_PREFIX } from "../../shared/fleet/telemetry";
+import {
+  PART_PREFIX,
+  VENDOR_PREFIX,
+  WORK_ORDER_LINE_PREFIX,
+  WORK_ORDER_PREFIX,
+} from "../../shared/maintenance/work-orders";
+import { packId, unpackId } from "../../shared/sync/wire";
 import { VEHICLE_PREFIX, vehicleKey } from "../../shared/fleet/vehicle";
 import { EVENT_PREFIX, vehicleEventKey } from "../../shared/fleet/vehicle-event";
 
@@ -32,7 +39,22 @@ import { EVENT_PREFIX, vehicleEventKey } from "../../shared/fleet/vehicle-event"
  * (binary search), not by sorting the fleet again; a vehicle's events are indexed by vehicle.
  */
 export type EntityType =
-  "vehicle" | "telemetry" | "event" | "driver" | PlacesAlertsType | IssuesType | MaintenanceType | CostsType | "job";
+  | "vehicle"
+  | "telemetry"
+  | "event"
+  | "driver"
+  | PlacesAlertsType
+  | IssuesType
+  | MaintenanceType
+  | CostsType
+  | "job"
+  | WorkOrdersType;
+/**
+ * Work orders, parts and vendors (docs/decisions/0087): ids packed in their keys; a line's id is
+ * its key's `{order}/{line}` as packed (read by prefix, never by id).
+ */
+type WorkOrdersType = "work-order" | "work-order-line" | "part" | "vendor";
+const PACKED_TYPES: ReadonlySet<EntityType> = new Set(["work-order", "part", "vendor"]);
 /** Fill-ups (docs/decisions/0045), expenses and renewals (docs/decisions/0049). */
 type CostsType = "fuel-entry" | "expense" | "renewal";
 /** Service and inspections (docs/decisions/0033). */
@@ -69,6 +91,10 @@ const PREFIXES: Record<EntityType, string> = {
   renewal: RENEWAL_PREFIX,
   // Jobs and routes (issue 43, docs/decisions/0052): ids packed in the key, as issues'.
   job: JOB_PREFIX,
+  "work-order": WORK_ORDER_PREFIX,
+  "work-order-line": WORK_ORDER_LINE_PREFIX,
+  part: PART_PREFIX,
+  vendor: VENDOR_PREFIX,
 };
 const TYPES = Object.keys(PREFIXES) as EntityType[];
 const perType = <T>(make: () => T) => Object.fromEntries(TYPES.map((t) => [t, make()])) as Record<EntityType, T>;
@@ -79,6 +105,7 @@ function keyOf(type: EntityType, id: string): string {
   if (type === "issue") return issueKey(id);
   // Fill-ups' and jobs' keys hold their ids packed too (docs/decisions/0052, 0061).
   if (type === "fuel-entry") return fuelEntryKey(id);
+  if (PACKED_TYPES.has(type)) return PREFIXES[type] + packId(id);
   return type === "job" ? jobKey(id) : PREFIXES[type] + id;
 }
 
@@ -89,6 +116,7 @@ export function typeOfKey(key: string): { type: EntityType; id: string } | null 
   const rest = key.slice(PREFIXES[type].length);
   if (type === "issue") return { type, id: issueIdOfKeyPart(rest) };
   if (type === "fuel-entry") return { type, id: fuelEntryIdOfKeyPart(rest) };
+  if (PACKED_TYPES.has(type)) return { type, id: unpackId(rest) };
   return { type, id: type === "job" ? unpackJobId(rest) : rest };
 }
 

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNT, DEMO_FLEET, planProfiles } from "./demo-fleet";
 import { seedDemoIssues } from "./demo-issues";
 import { seedPlacesAndRules, seedSecondMember } from "./demo-extras";
 import { seedDemoMaintenance } from "./demo-maintenance";
+import { seedDemoShop } from "./demo-shop";
 import { seedDemoFuel } from "./demo-fuel";
 import { seedOvernightFuelDrop } from "./demo-fuel-drop";
 import { seedDemoCosts } from "./demo-costs";
@@ -120,6 +121,7 @@ async function seedWorkspace(api: Api, name: string, log: (line: string) => void
   await seedPlacesAndRules(api, log);
   await seedSecondMember(api, workspaceId, DEMO_ACCOUNT.password, log);
   await seedDemoMaintenance(api, vehicles, log);
+  await seedDemoShop(api, workspaceId, vehicles, log);
   const starts = new Map(
     assignFleet(beacons as ServerBeacon[], Date.now(), { resume: resumeFrom(snapshot) }).map((a) => [
       a.beacon.vehicleId,

@@ -105,6 +105,21 @@ export const mutationActions: Record<keyof Mutators, Action> = {
   cancelJob: "fleet.edit",
   markJobArrived: "fleet.edit",
   completeJob: "fleet.edit",
+  // Work orders, parts and vendors (issue 55): members work (as they log service), owners and admins delete; viewers read.
+  createWorkOrder: "fleet.edit",
+  updateWorkOrder: "fleet.edit",
+  deleteWorkOrder: "maintenance.manage",
+  addWorkOrderLine: "fleet.edit",
+  updateWorkOrderLine: "fleet.edit",
+  deleteWorkOrderLine: "fleet.edit",
+  completeWorkOrder: "fleet.edit",
+  reopenWorkOrder: "fleet.edit",
+  createPart: "fleet.edit",
+  updatePart: "fleet.edit",
+  deletePart: "maintenance.manage",
+  createVendor: "fleet.edit",
+  updateVendor: "fleet.edit",
+  deleteVendor: "maintenance.manage",
 };
 
 /** A pushed mutation the server refused for the caller's role (the push answer's `refused`). */

@@ -49,6 +49,9 @@ export function costColumns(units: WorkspaceUnits): CostColumn[] {
       ? figure("Economy (L/100 km)", "litresPer100Km", 1, (r) => (r.mpg === null ? null : mpgToLitresPer100Km(r.mpg)))
       : figure("Economy (mpg)", "mpg", 1, (r) => r.mpg),
     money("Service", "serviceCostDollars", (r) => r.serviceCostCents),
+    // Within Service: what work orders recorded as labour and as parts (issue 55).
+    money("Labour", "laborCostDollars", (r) => r.laborCostCents),
+    money("Parts", "partsCostDollars", (r) => r.partsCostCents),
     money("Expenses", "expenseCostDollars", (r) => r.expenseCostCents),
     money("Total", "totalCostDollars", (r) => r.totalCostCents),
     money(metric ? "Per km" : "Per mile", metric ? "costPerKmDollars" : "costPerMileDollars", perDistance),

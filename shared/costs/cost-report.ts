@@ -50,6 +50,9 @@ export interface CostRow {
   /** full tank to full tank, flagged fill-ups left out; null when no clean stretch */
   mpg: number | null;
   serviceCostCents: number;
+  /** Work orders' labour and parts (shared/costs/work-order-costs.ts), both within serviceCostCents (which adds their tax and other service). */
+  laborCostCents: number;
+  partsCostCents: number;
   expenseCostCents: number;
   expensesByKind: Record<string, number>;
   totalCostCents: number;

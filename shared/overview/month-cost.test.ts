@@ -9,6 +9,8 @@ const row = (month: string, totalCostCents: number, distanceMiles: number): Cost
   distanceMiles,
   mpg: null,
   serviceCostCents: 0,
+  laborCostCents: 0,
+  partsCostCents: 0,
   expenseCostCents: 0,
   expensesByKind: {},
   totalCostCents,

@@ -21,6 +21,7 @@ import { placeMutators } from "../places/places-mutators";
 import { issueMutators } from "../maintenance/issues-mutators";
 import { serviceMutators } from "../maintenance/service-mutators";
 import { inspectionMutators } from "../maintenance/inspection-mutators";
+import { workOrderMutators } from "../maintenance/work-order-mutators";
 
 /**
  * Mutations shared by the browser (optimistic, in Replicache) and the Worker (authoritative,
@@ -135,6 +136,7 @@ export const mutators = {
   ...expenseMutators,
   ...renewalMutators,
   ...jobMutators,
+  ...workOrderMutators,
 };
 
 export type Mutators = typeof mutators;

@@ -26,6 +26,20 @@ import { decodePlace, PLACE_PREFIX, type PlaceWire } from "../places/places";
 import { decodeFuelEntry, FUEL_ENTRY_PREFIX, fuelEntryIdOfKeyPart, type FuelEntryWire } from "../costs/fuel";
 import { decodeExpense, EXPENSE_PREFIX, type ExpenseWire } from "../costs/expenses";
 import { decodeRenewal, RENEWAL_PREFIX, type RenewalWire } from "../costs/renewals";
+import {
+  decodePart,
+  decodeVendor,
+  decodeWorkOrder,
+  decodeWorkOrderLine,
+  PART_PREFIX,
+  VENDOR_PREFIX,
+  WORK_ORDER_LINE_PREFIX,
+  WORK_ORDER_PREFIX,
+  type PartWire,
+  type VendorWire,
+  type WorkOrderLineWire,
+  type WorkOrderWire,
+} from "../maintenance/work-orders";
 import { decodeJob, JOB_PREFIX, jobIdOfKey, type JobWire } from "../jobs/jobs";
 import { decodeDriver, DRIVER_PREFIX, type DriverWire } from "../fleet/driver";
 import { decodeTelemetry, TELEMETRY_PREFIX, type TelemetryWire } from "../fleet/telemetry";
@@ -64,6 +78,12 @@ export function decodeSyncedValue(key: string, value: unknown): unknown {
   if (key.startsWith(EXPENSE_PREFIX)) return decodeExpense(key.slice(EXPENSE_PREFIX.length), value as ExpenseWire);
   if (key.startsWith(RENEWAL_PREFIX)) return decodeRenewal(key.slice(RENEWAL_PREFIX.length), value as RenewalWire);
   if (key.startsWith(JOB_PREFIX)) return decodeJob(jobIdOfKey(key), value as JobWire);
+  if (key.startsWith(WORK_ORDER_LINE_PREFIX))
+    return decodeWorkOrderLine(key.slice(WORK_ORDER_LINE_PREFIX.length), value as WorkOrderLineWire);
+  if (key.startsWith(WORK_ORDER_PREFIX))
+    return decodeWorkOrder(key.slice(WORK_ORDER_PREFIX.length), value as WorkOrderWire);
+  if (key.startsWith(PART_PREFIX)) return decodePart(key.slice(PART_PREFIX.length), value as PartWire);
+  if (key.startsWith(VENDOR_PREFIX)) return decodeVendor(key.slice(VENDOR_PREFIX.length), value as VendorWire);
   if (key.startsWith(ALERT_PREFIX)) return decodeAlert(key.slice(ALERT_PREFIX.length), value as AlertWire);
   return value;
 }

@@ -109,6 +109,8 @@ describe("cost report", () => {
         distanceMiles: 800,
         mpg: 37.9,
         serviceCostCents: 12000,
+        laborCostCents: 0,
+        partsCostCents: 0,
         ...zero,
         totalCostCents: 39000,
         costPerMileCents: 48.8,
@@ -177,6 +179,8 @@ describe("cost report", () => {
         distanceMiles: 500,
         mpg: 37.9,
         serviceCostCents: 12000,
+        laborCostCents: 0,
+        partsCostCents: 0,
         ...zero,
         totalCostCents: 30000,
         costPerMileCents: 60,
@@ -226,12 +230,12 @@ describe("cost report", () => {
     expect(res.headers.get("Content-Disposition")).toContain("costs-by-vehicle-2026-09-01-to-2026-10-31.csv");
     const lines = (await res.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "vehicleId,vehicleName,fuelCostDollars,fuelGallons,distanceMiles,mpg,serviceCostDollars,expenseCostDollars,totalCostDollars,costPerMileDollars",
+      "vehicleId,vehicleName,fuelCostDollars,fuelGallons,distanceMiles,mpg,serviceCostDollars,laborCostDollars,partsCostDollars,expenseCostDollars,totalCostDollars,costPerMileDollars",
     );
     // Dollars and gallons, as the Costs tab shows them: 220 L is 58.1 gal; 48.8 ¢ a mile is $0.49.
-    expect(lines[1]).toBe(`${a.truck},A truck,270,58.1,800,37.9,120,0,390,0.49`);
-    expect(lines[2]).toBe(`${a.van},B van,0,0,100,,0,0,0,`);
-    expect(lines.at(-1)).toBe(",Fleet total,270,58.1,900,37.9,120,0,390,0.43");
+    expect(lines[1]).toBe(`${a.truck},A truck,270,58.1,800,37.9,120,0,0,0,390,0.49`);
+    expect(lines[2]).toBe(`${a.van},B van,0,0,100,,0,0,0,0,0,`);
+    expect(lines.at(-1)).toBe(",Fleet total,270,58.1,900,37.9,120,0,0,0,390,0.43");
   });
 
   it("per month in a metric workspace: litres, km, L/100 km and per km, and no empty vehicle columns", async () => {
@@ -240,10 +244,10 @@ describe("cost report", () => {
     const res = await call("/api/reports/costs?from=2026-09-01&to=2026-10-31&by=month&format=csv", { token: a.token });
     const lines = (await res.text()).trim().split("\r\n");
     expect(lines).toEqual([
-      "month,fuelCostDollars,fuelLitres,distanceKm,litresPer100Km,serviceCostDollars,expenseCostDollars,totalCostDollars,costPerKmDollars",
-      "2026-09,180,120,804.7,6.2,120,0,300,0.37",
-      "2026-10,90,100,643.7,,0,0,90,0.14",
-      "Fleet total,270,220,1448.4,6.2,120,0,390,0.27",
+      "month,fuelCostDollars,fuelLitres,distanceKm,litresPer100Km,serviceCostDollars,laborCostDollars,partsCostDollars,expenseCostDollars,totalCostDollars,costPerKmDollars",
+      "2026-09,180,120,804.7,6.2,120,0,0,0,300,0.37",
+      "2026-10,90,100,643.7,,0,0,0,0,90,0.14",
+      "Fleet total,270,220,1448.4,6.2,120,0,0,0,390,0.27",
     ]);
   });
 

@@ -144,6 +144,23 @@ function shapedBodies(other: Other): { label: string; body: BodyInit; type: stri
       lastDoneAt: "0000-01-01",
       lastDoneOdometerMiles: Number.MAX_SAFE_INTEGER,
     },
+    "work order and line naming another tenant's vehicle, issues, part and vendor, with hostile figures": {
+      vehicleId: other.vehicleId,
+      issueIds: [other.issueId, ...uuids(60)],
+      scheduleIds: [other.scheduleId],
+      tasks: [long, ""],
+      vendorId: other.vendorId,
+      assigneeUserId: other.userId,
+      kind: "part",
+      quantity: -1e308,
+      unitCostCents: 1e308,
+      partId: other.partId,
+      taxCents: -1,
+      allowNegativeStock: "yes",
+      completedAt: "+275760-09-13T00:00:00Z",
+      quantityOnHand: Number.NaN,
+      reorderPoint: -5,
+    },
     "issue naming another tenant's photo and assignee": {
       vehicleId: other.vehicleId,
       title: "t",
@@ -178,6 +195,18 @@ function ownShapedBodies(mine: { workspaceId: string; vehicleId: string }) {
       scheduleIds: uuids(100),
     },
     "own service entry resolving 50 issues": { vehicleId: mine.vehicleId, resolvesIssueIds: uuids(50) },
+    // issue 55: the own vehicle's work order naming 50 unknown issues, lines of extreme figures, a completion far ahead
+    "own work order with extreme lines": {
+      vehicleId: mine.vehicleId,
+      issueIds: uuids(50),
+      tasks: Array.from({ length: 50 }, () => "t"),
+      kind: "labor",
+      quantity: 100_000,
+      unitCostCents: 100_000_000_00,
+      completedAt: "2100-01-01T00:00:00Z",
+      name: "p",
+      quantityOnHand: 10_000_000,
+    },
     "own issue with 10 photos": { vehicleId: mine.vehicleId, title: "t", priority: "low", photoIds: uuids(10) },
     // issue 51: jobs on the own vehicle's day at the calendar's ends, costs dated far away, device times out of bounds
     "own job in 2100 on the own vehicle": {
@@ -254,6 +283,9 @@ function pathValues(other: Other, pattern: string): Record<string, string>[] {
     ["/service-entries", other.entryId],
     ["/shares", other.shareId],
     ["/jobs", other.jobId],
+    ["/work-orders", other.workOrderId],
+    ["/parts", other.partId],
+    ["/vendors", other.vendorId],
   ];
   const id = idOf.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? other.workspaceId;
   const theirs = {
@@ -263,6 +295,7 @@ function pathValues(other: Other, pattern: string): Record<string, string>[] {
     inviteId: other.inviteId,
     tokenId: other.tokenId,
     shareId: other.jobShareId,
+    lineId: other.lineId,
     token: "t".repeat(43),
     provider: "google",
     report: "summary",
@@ -287,6 +320,10 @@ interface Other {
   entryId: string;
   jobId: string;
   jobShareId: string;
+  workOrderId: string;
+  lineId: string;
+  partId: string;
+  vendorId: string;
 }
 
 /** The other tenant's maintenance records, made through the API as its owner would. */
@@ -351,7 +388,24 @@ async function otherTenant(): Promise<Other> {
     tokenId: ((await apiToken.json()) as { id: string }).id,
     ...(await otherMaintenance(b.token, vehicleId)),
     ...(await otherCustomerLink(b.token, b.workspaceId)),
+    ...(await otherShop(b.token, vehicleId)),
   };
+}
+
+/** The other tenant's work order with a line, a part and a vendor (issue 55). */
+async function otherShop(token: string, vehicleId: string) {
+  const post = async (path: string, json: unknown) =>
+    ((await (await call(path, { method: "POST", token, json })).json()) as { id: string }).id;
+  const partId = await post("/api/parts", { name: "Pads", unitCostCents: 100, quantityOnHand: 1 });
+  const vendorId = await post("/api/vendors", { name: "Shop" });
+  const workOrderId = await post("/api/work-orders", { vehicleId });
+  const lineId = await post(`/api/work-orders/${workOrderId}/lines`, {
+    kind: "part",
+    quantity: 1,
+    unitCostCents: 1,
+    partId,
+  });
+  return { partId, vendorId, workOrderId, lineId };
 }
 
 /** The other tenant's job and its customer link (issue 51: ended one by one). */

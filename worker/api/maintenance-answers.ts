@@ -10,6 +10,7 @@ import { type PhotoCreated, type PhotoUsage } from "../../shared/maintenance/pho
 import { serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/maintenance/service";
 import type { MyActions } from "../maintenance/my-actions";
 import { renewal } from "./cost-answers";
+import { partJson, workOrderJson } from "./work-order-answers";
 
 /**
  * What the maintenance routes answer (DESIGN.md "Maintenance": issues, photos, service,
@@ -117,6 +118,8 @@ export const myActionsSchema: z.ZodType<MyActions> = z.object({
     ),
   unreadAlerts: z.number().int(),
   renewals: z.array(renewal).describe("Due soon or overdue today (the workspace's day), overdue first"),
+  workOrders: z.array(workOrderJson).describe("Assigned to the caller, neither completed nor cancelled"),
+  parts: z.array(partJson).describe("At or below their reorder point (owners and admins; empty for others)"),
 });
 
 export const photoCreated: z.ZodType<PhotoCreated> = z.object({ id: z.string() });

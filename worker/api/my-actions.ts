@@ -16,6 +16,6 @@ export const myActionRoutes = new Hono<AppEnv>().use(requireSession).get(
   }),
   async (c) => {
     const { workspaceId, userId } = workspaceSession(c.var.session);
-    return c.json(await myActions(c.var.db, workspaceId, userId));
+    return c.json(await myActions(c.var.db, workspaceId, userId, Date.now(), c.var.session.role));
   },
 );

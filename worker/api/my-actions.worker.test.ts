@@ -105,6 +105,8 @@ describe("GET /api/my-actions", () => {
       inspections: [],
       unreadAlerts: 0,
       renewals: [],
+      workOrders: [],
+      parts: [],
     });
   });
 

@@ -26,6 +26,7 @@ import { api } from "./index";
 import { declared } from "./route-declaration/declare";
 import { declaredRoutes } from "./route-declaration/declared-routes";
 import { enforceRouteRules } from "./route-rules";
+import { workOrderSamples } from "../test/work-orders";
 
 /**
  * The role × route × mutator table, generated from shared/account/roles.ts and the Hono app itself: a new
@@ -179,6 +180,24 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /renewals": 400,
   "POST /renewals/:id/renew": 400,
   "DELETE /renewals/:id": 404,
+  "GET /work-orders": 200,
+  "POST /work-orders": 400,
+  "GET /work-orders/:id": 404,
+  "PATCH /work-orders/:id": 404,
+  "DELETE /work-orders/:id": 404,
+  "POST /work-orders/:id/lines": 400,
+  "PATCH /work-orders/:id/lines/:lineId": 404,
+  "DELETE /work-orders/:id/lines/:lineId": 404,
+  "POST /work-orders/:id/complete": 404,
+  "POST /work-orders/:id/reopen": 404,
+  "GET /parts": 200,
+  "POST /parts": 400,
+  "PATCH /parts/:id": 404,
+  "DELETE /parts/:id": 404,
+  "GET /vendors": 200,
+  "POST /vendors": 400,
+  "PATCH /vendors/:id": 404,
+  "DELETE /vendors/:id": 404,
   "POST /push-subscriptions": 400,
   "DELETE /push-subscriptions": 400,
 };
@@ -431,6 +450,7 @@ const samples: Record<
     const id = await insertJobOf(workspaceId);
     return { args: { id }, applied: async () => (await jobRow(id))?.status === "cancelled" };
   },
+  ...workOrderSamples,
 };
 
 const renewalRow = (id: string) => database(env.DB).select().from(renewals).where(eq(renewals.id, id)).get();

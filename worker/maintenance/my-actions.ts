@@ -9,6 +9,9 @@ import { vehicleReadings } from "./readings";
 import { liveSchedules, toSchedule } from "./schedules";
 import type { Renewal } from "../../shared/costs/renewals";
 import { dueRenewals } from "../costs/renewal-list";
+import { can } from "../../shared/account/roles";
+import type { PartJson, WorkOrderJson } from "../../shared/maintenance/work-orders";
+import { linesByOrder, listParts, listWorkOrders, toPartJson, toWorkOrderJson } from "./work-order-rows";
 
 /**
  * What is the signed-in member's to do (DESIGN.md "Maintenance", `GET /api/my-actions`): the
@@ -23,16 +26,26 @@ export interface MyActions {
   unreadAlerts: number;
   /** Renewals due soon or overdue (issue 42), overdue first. */
   renewals: Renewal[];
+  /** Work orders assigned to the caller, neither completed nor cancelled (issue 55), newest first. */
+  workOrders: WorkOrderJson[];
+  /** Parts at or below their reorder point, for owners and admins (empty for others). */
+  parts: PartJson[];
 }
 
-export async function myActions(db: Db, workspaceId: string, userId: string, now = Date.now()): Promise<MyActions> {
+export async function myActions(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  now = Date.now(),
+  role: string | null = null,
+): Promise<MyActions> {
   const ws = await db
     .select({ timeZone: workspaces.timeZone })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId))
     .get();
   const timeZone = ws?.timeZone ?? "UTC";
-  const [assigned, service, uninspected, unreadAlerts, renewals] = await Promise.all([
+  const [assigned, service, uninspected, unreadAlerts, renewals, workOrders, parts] = await Promise.all([
     db
       .select()
       .from(issues)
@@ -49,8 +62,29 @@ export async function myActions(db: Db, workspaceId: string, userId: string, now
     drivenWithoutInspection(db, workspaceId, now, timeZone),
     unreadAlertCount(db, workspaceId, userId),
     dueRenewals(db, workspaceId, now),
+    assignedWorkOrders(db, workspaceId, userId),
+    can(role, "maintenance.manage") ? listParts(db, workspaceId, true) : Promise.resolve([]),
   ]);
-  return { issues: assigned.map(toIssueJson), service, inspections: uninspected, unreadAlerts, renewals };
+  return {
+    issues: assigned.map(toIssueJson),
+    service,
+    inspections: uninspected,
+    unreadAlerts,
+    renewals,
+    workOrders,
+    parts: parts.map(toPartJson),
+  };
+}
+
+/** The caller's work orders still to do, with their totals. */
+async function assignedWorkOrders(db: Db, workspaceId: string, userId: string): Promise<WorkOrderJson[]> {
+  const rows = await listWorkOrders(db, workspaceId, { status: "active", assigneeUserId: userId });
+  const lines = await linesByOrder(
+    db,
+    workspaceId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toWorkOrderJson(r, lines.get(r.id) ?? []));
 }
 
 /** Names as people read numbers ("Van 2" before "Van 10"), as the browser's vehicle list sorts them. */

@@ -80,6 +80,9 @@ export async function serviceEntryWrites(
     deleted: false,
     createdVersion: null,
     createdAt: now,
+    laborCents: null,
+    partsCents: null,
+    workOrderId: null,
   };
   const done = {
     day: input.date,

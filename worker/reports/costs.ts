@@ -21,6 +21,9 @@ interface Costs {
   economyMiles: number;
   economyLitres: number;
   serviceCostCents: number;
+  /** work orders' labour and parts, within serviceCostCents (shared/costs/work-order-costs.ts) */
+  laborCostCents: number;
+  partsCostCents: number;
   expensesByKind: Record<string, number>;
 }
 
@@ -31,6 +34,8 @@ const noCosts = (): Costs => ({
   economyMiles: 0,
   economyLitres: 0,
   serviceCostCents: 0,
+  laborCostCents: 0,
+  partsCostCents: 0,
   expensesByKind: {},
 });
 
@@ -50,6 +55,8 @@ function costRow(c: Costs): CostRow {
     distanceMiles: figures.distanceMiles,
     mpg: c.economyLitres > 0 ? round(c.economyMiles / (c.economyLitres / LITRES_PER_US_GALLON), 1) : null,
     serviceCostCents: c.serviceCostCents,
+    laborCostCents: c.laborCostCents,
+    partsCostCents: c.partsCostCents,
     expenseCostCents,
     expensesByKind: c.expensesByKind,
     totalCostCents: figures.totalCostCents,
@@ -166,6 +173,14 @@ interface DatedCosts {
   deleted: SQLiteColumn;
 }
 
+/** What each row of a dated cost table adds: its cost, and for service its labour and parts (a work order's split). */
+interface DatedSums {
+  cents: number;
+  kind: string;
+  labor: number;
+  parts: number;
+}
+
 /**
  * A dated cost table's live rows in the range, summed per vehicle, local month (their date is
  * already the workspace's day) and `kind` when given (expenses), each sum added by `add`.
@@ -174,11 +189,19 @@ async function addDatedCosts(
   db: Db,
   workspaceId: string,
   range: ReturnType<typeof costRange>,
-  source: { table: SQLiteTable; columns: DatedCosts; kind?: SQLiteColumn; filters: (SQL | undefined)[] },
-  add: (costs: Costs, cents: number, kind: string) => void,
+  source: {
+    table: SQLiteTable;
+    columns: DatedCosts;
+    kind?: SQLiteColumn;
+    split?: { labor: SQLiteColumn; parts: SQLiteColumn };
+    filters: (SQL | undefined)[];
+  },
+  add: (costs: Costs, sums: DatedSums) => void,
   ctx: Context,
 ) {
-  const { table, columns: c, kind = sql`''`, filters } = source;
+  const { table, columns: c, kind = sql`''`, split, filters } = source;
+  const sumOf = (column: SQLiteColumn | undefined) =>
+    column ? sql<number>`coalesce(sum(${column}), 0)` : sql<number>`0`;
   const month = sql<string>`substr(${c.date}, 1, 7)`;
   for (const filter of filters) {
     const rows = await db
@@ -187,6 +210,8 @@ async function addDatedCosts(
         month,
         kind: sql<string>`${kind}`,
         cents: sql<number>`coalesce(sum(${c.costCents}), 0)`,
+        labor: sumOf(split?.labor),
+        parts: sumOf(split?.parts),
       })
       .from(table)
       .where(
@@ -202,7 +227,7 @@ async function addDatedCosts(
       .all();
     for (const r of rows) {
       const bucket = ctx.bucket(r.vehicleId, `${r.month}-01`);
-      if (bucket) add(bucket, r.cents, r.kind);
+      if (bucket) add(bucket, r);
     }
   }
 }
@@ -258,8 +283,17 @@ async function readCosts(
       db,
       workspaceId,
       range,
-      { table: serviceEntries, columns: serviceEntries, filters: filters(serviceEntries.vehicleId) },
-      (costs, cents) => (costs.serviceCostCents += cents),
+      {
+        table: serviceEntries,
+        columns: serviceEntries,
+        split: { labor: serviceEntries.laborCents, parts: serviceEntries.partsCents },
+        filters: filters(serviceEntries.vehicleId),
+      },
+      (costs, r) => {
+        costs.serviceCostCents += r.cents;
+        costs.laborCostCents += r.labor;
+        costs.partsCostCents += r.parts;
+      },
       ctx,
     ),
     addDatedCosts(
@@ -267,7 +301,7 @@ async function readCosts(
       workspaceId,
       range,
       { table: expenses, columns: expenses, kind: expenses.kind, filters: filters(expenses.vehicleId) },
-      (costs, cents, kind) => (costs.expensesByKind[kind] = (costs.expensesByKind[kind] ?? 0) + cents),
+      (costs, { cents, kind }) => (costs.expensesByKind[kind] = (costs.expensesByKind[kind] ?? 0) + cents),
       ctx,
     ),
   ]);
@@ -297,6 +331,8 @@ function answer(
     fleet.economyMiles += c.economyMiles;
     fleet.economyLitres += c.economyLitres;
     fleet.serviceCostCents += c.serviceCostCents;
+    fleet.laborCostCents += c.laborCostCents;
+    fleet.partsCostCents += c.partsCostCents;
     for (const [kind, cents] of Object.entries(c.expensesByKind))
       fleet.expensesByKind[kind] = (fleet.expensesByKind[kind] ?? 0) + cents;
   }

@@ -5,6 +5,7 @@ import { maintenanceChangeQueries } from "./maintenance-entities";
 import { fuelChangeQuery } from "./fuel-entities";
 import { costChangeQueries } from "./cost-entities";
 import { jobChangeQuery } from "./jobs-entities";
+import { workOrderChangeQueries } from "./work-order-entities";
 import {
   alertReads,
   alertRules,
@@ -75,6 +76,10 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     expenseRows,
     renewalRows,
     jobRows,
+    workOrderRows,
+    workOrderLineRows,
+    partRows,
+    vendorRows,
   ] = await db.batch(changeQueries(db, workspaceId, since, live));
   return {
     workspace: syncStateOf(ws),
@@ -97,6 +102,10 @@ async function readAll(db: Db, workspaceId: string, since: number, live: boolean
     expenseRows,
     renewalRows,
     jobRows,
+    workOrderRows,
+    workOrderLineRows,
+    partRows,
+    vendorRows,
   };
 }
 
@@ -172,6 +181,8 @@ function changeQueries(db: Db, workspaceId: string, since: number, live: boolean
     ...costChangeQueries(db, workspaceId, since, live),
     // jobs (docs/decisions/0052), planned here and tracked by the flush
     jobQuery,
+    // work orders, their lines, parts and vendors (docs/decisions/0087)
+    ...workOrderChangeQueries(db, workspaceId, since, live),
   ] as const;
 }
 type AlertTable = typeof places | typeof alertRules | typeof alerts | typeof alertReads;
@@ -193,6 +204,10 @@ const NOTHING_EDITED = {
   fuelEntryRows: [],
   expenseRows: [],
   renewalRows: [],
+  workOrderRows: [],
+  workOrderLineRows: [],
+  partRows: [],
+  vendorRows: [],
 } satisfies Omit<Changes, "workspace" | "vehicleRows" | "telemetryRows" | "eventRows" | "alertRows" | "jobRows">;
 
 /** Where a pull gets the shared part of an incremental answer. */
@@ -222,6 +237,10 @@ export function narrow(changes: Changes, since: number): Changes {
     expenseRows: newer(changes.expenseRows),
     renewalRows: newer(changes.renewalRows),
     jobRows: newer(changes.jobRows),
+    workOrderRows: newer(changes.workOrderRows),
+    workOrderLineRows: newer(changes.workOrderLineRows),
+    partRows: newer(changes.partRows),
+    vendorRows: newer(changes.vendorRows),
   };
 }
 

@@ -12,6 +12,7 @@ import { fuelServerMutators } from "./fuel-mutators";
 import { expenseServerMutators } from "./expense-mutators";
 import { renewalServerMutators } from "./renewal-mutators";
 import { jobServerMutators } from "./jobs-mutators";
+import { workOrderServerMutators } from "./work-order-mutators";
 import { parseArgs, type ArgsSchema } from "./mutation-args";
 
 /** Raised for a mutation the server refuses; push records it as processed and moves on. */
@@ -111,4 +112,5 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
   ...expenseServerMutators(reject),
   ...renewalServerMutators(reject),
   ...jobServerMutators(reject),
+  ...workOrderServerMutators(reject),
 };

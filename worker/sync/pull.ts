@@ -21,6 +21,7 @@ import { addIssues } from "./issue-entities";
 import { addMaintenance } from "./maintenance-entities";
 import { addFuel } from "./fuel-entities";
 import { addCosts } from "./cost-entities";
+import { addWorkOrders } from "./work-order-entities";
 import { addJobs } from "./jobs-entities";
 
 type PullRequest = z.infer<typeof pullRequestSchema>;
@@ -170,6 +171,7 @@ function addAll(changes: Changes, add: Add, showWebhooks: boolean) {
   addMaintenance(changes, add);
   addFuel(changes, add);
   addCosts(changes, add);
+  addWorkOrders(changes, add);
   addJobs(changes, add);
 }
 

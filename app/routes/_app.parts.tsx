@@ -1,0 +1,228 @@
+import type { FormEvent } from "react";
+import { toast } from "sonner";
+import { useCan } from "../session/session";
+import { useParts, useVendors, useWorkOrderMutations } from "../store/work-orders";
+import { money } from "../work-orders/work-order-list";
+
+export const meta = () => [{ title: "Parts and vendors" }];
+
+const fail = (what: string) => () => toast.error(`Could not ${what}`);
+const text = (data: FormData, name: string) => String(data.get(name) ?? "").trim() || null;
+
+/** Parts and vendors (issue 55): the inventory with its reorder points, and who does work elsewhere; offline too. */
+export default function PartsPage() {
+  return (
+    <section className="page">
+      <header className="page-header">
+        <h1>Parts and vendors</h1>
+      </header>
+      <Parts />
+      <Vendors />
+    </section>
+  );
+}
+
+function Parts() {
+  const parts = useParts();
+  const canEdit = useCan("fleet.edit");
+  const canDelete = useCan("maintenance.manage");
+  return (
+    <section aria-label="Parts">
+      <h2>Parts</h2>
+      {parts.length === 0 ? <p className="muted">No parts in stock yet.</p> : null}
+      <div className="table-scroll">
+        <table className="simple-table" aria-label="Parts in stock">
+          <thead>
+            <tr>
+              <th>Part</th>
+              <th>On hand</th>
+              <th>Reorder at</th>
+              <th>Unit cost</th>
+              <th>Where</th>
+              {canDelete ? <th aria-label="Delete" /> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {parts.map((p) => (
+              <PartRow key={p.id} part={p} canEdit={canEdit} canDelete={canDelete} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {canEdit ? <AddPart /> : null}
+    </section>
+  );
+}
+
+function PartRow({
+  part: p,
+  canEdit,
+  canDelete,
+}: {
+  part: ReturnType<typeof useParts>[number];
+  canEdit: boolean;
+  canDelete: boolean;
+}) {
+  const { updatePart, deletePart } = useWorkOrderMutations();
+  return (
+    <tr>
+      <td>
+        {p.name} {p.number ? <span className="muted">{p.number}</span> : null}{" "}
+        {p.low ? <span className="chip priority-high">Reorder</span> : null}
+      </td>
+      <td>
+        {canEdit ? (
+          <input
+            className="input"
+            type="number"
+            min={0}
+            step="any"
+            aria-label={`${p.name} on hand`}
+            defaultValue={p.quantityOnHand}
+            key={p.quantityOnHand}
+            onBlur={(e) => {
+              const q = Number(e.target.value);
+              if (Number.isFinite(q) && q >= 0 && q !== p.quantityOnHand)
+                void updatePart({ id: p.id, quantityOnHand: q }).catch(fail("change the stock"));
+            }}
+          />
+        ) : (
+          p.quantityOnHand
+        )}
+      </td>
+      <td>{p.reorderPoint ?? "—"}</td>
+      <td>{money(p.unitCostCents)}</td>
+      <td>{p.location ?? ""}</td>
+      {canDelete ? (
+        <td>
+          <button type="button" className="button" onClick={() => void deletePart(p.id).catch(fail("delete it"))}>
+            Delete
+          </button>
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+function AddPart() {
+  const { createPart } = useWorkOrderMutations();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const reorder = text(data, "reorderPoint");
+    void createPart({
+      id: crypto.randomUUID(),
+      name: String(data.get("name")),
+      number: text(data, "number"),
+      unitCostCents: Math.round(Number(data.get("unitCost")) * 100),
+      quantityOnHand: Number(data.get("quantityOnHand")),
+      reorderPoint: reorder === null ? null : Number(reorder),
+      location: text(data, "location"),
+    })
+      .then(() => form.reset())
+      .catch(fail("add the part"));
+  };
+  return (
+    <form className="work-order-form" onSubmit={submit} aria-label="Add a part">
+      <label>
+        <span>Name</span>
+        <input className="input" name="name" required maxLength={200} />
+      </label>
+      <label>
+        <span>Part number</span>
+        <input className="input" name="number" maxLength={100} />
+      </label>
+      <label>
+        <span>Unit cost ($)</span>
+        <input className="input" name="unitCost" type="number" min="0" step="0.01" required />
+      </label>
+      <label>
+        <span>On hand</span>
+        <input className="input" name="quantityOnHand" type="number" min="0" step="any" required />
+      </label>
+      <label>
+        <span>Reorder at</span>
+        <input className="input" name="reorderPoint" type="number" min="0" step="any" />
+      </label>
+      <label>
+        <span>Where it is kept</span>
+        <input className="input" name="location" maxLength={200} />
+      </label>
+      <div className="form-actions">
+        <button type="submit" className="button primary">
+          Add part
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Vendors() {
+  const vendors = useVendors();
+  const { deleteVendor } = useWorkOrderMutations();
+  const canEdit = useCan("fleet.edit");
+  const canDelete = useCan("maintenance.manage");
+  return (
+    <section aria-label="Vendors">
+      <h2>Vendors</h2>
+      <ul className="issue-list" aria-label="Vendor list">
+        {vendors.map((v) => (
+          <li key={v.id} className="issue-row">
+            <span className="issue-title">{v.name}</span>
+            <span className="issue-meta muted">{[v.email, v.phone, v.note].filter(Boolean).join(" · ")}</span>
+            {canDelete ? (
+              <button type="button" className="button" onClick={() => void deleteVendor(v.id).catch(fail("delete it"))}>
+                Delete
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {canEdit ? <AddVendor /> : null}
+    </section>
+  );
+}
+
+function AddVendor() {
+  const { createVendor } = useWorkOrderMutations();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    void createVendor({
+      id: crypto.randomUUID(),
+      name: String(data.get("name")),
+      email: text(data, "email"),
+      phone: text(data, "phone"),
+      note: text(data, "note"),
+    })
+      .then(() => form.reset())
+      .catch(fail("add the vendor"));
+  };
+  return (
+    <form className="work-order-form" onSubmit={submit} aria-label="Add a vendor">
+      <label>
+        <span>Name</span>
+        <input className="input" name="name" required maxLength={200} />
+      </label>
+      <label>
+        <span>E-mail</span>
+        <input className="input" name="email" type="email" maxLength={320} />
+      </label>
+      <label>
+        <span>Phone</span>
+        <input className="input" name="phone" maxLength={50} />
+      </label>
+      <label>
+        <span>What they do</span>
+        <input className="input" name="note" maxLength={1000} />
+      </label>
+      <div className="form-actions">
+        <button type="submit" className="button primary">
+          Add vendor
+        </button>
+      </div>
+    </form>
+  );
+}

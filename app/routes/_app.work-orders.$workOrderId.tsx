@@ -1,0 +1,453 @@
+import { Link, useNavigate, useParams } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import {
+  partQuantities,
+  settableStatuses,
+  syncedLineCents,
+  workOrderStatusLabels,
+  workOrderTotals,
+  type SyncedWorkOrder,
+  type SyncedWorkOrderLine,
+} from "../../shared/maintenance/work-orders";
+import { dateTimeText } from "../../shared/units/clock";
+import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
+import { useCan } from "../session/session";
+import { useStoreStatus, useVehicle } from "../store";
+import { useIssues } from "../store/issues";
+import { useParts, useVendors, useWorkOrder, useWorkOrderMutations } from "../store/work-orders";
+import { useWorkspaceMembers } from "../issues/use-workspace-members";
+import { money, workOrderNumber } from "../work-orders/work-order-list";
+
+export const meta = () => [{ title: "Work order" }];
+
+/** A work order's page (issue 55): its lines added and removed, its status, completing and reopening it; offline too. */
+export default function WorkOrderPage() {
+  const { workOrderId = "" } = useParams();
+  const { order, lines } = useWorkOrder(workOrderId);
+  const { hydrated, pulled } = useStoreStatus();
+  if (!order)
+    return (
+      <section className="page">
+        <Crumb />
+        <p className="muted">{hydrated && pulled ? "This work order is not in this workspace." : "Loading…"}</p>
+      </section>
+    );
+  return <WorkOrderView order={order} lines={lines} />;
+}
+
+function Crumb() {
+  return (
+    <nav className="breadcrumb" aria-label="Breadcrumb">
+      <Link to="/work-orders">Work orders</Link>
+    </nav>
+  );
+}
+
+const fail = (what: string) => () => toast.error(`Could not ${what}`);
+
+function WorkOrderView({ order, lines }: { order: SyncedWorkOrder; lines: SyncedWorkOrderLine[] }) {
+  const vehicle = useVehicle(order.vehicleId);
+  const canEdit = useCan("fleet.edit");
+  const open = order.status !== "completed";
+  const totals = workOrderTotals(lines, order.taxCents);
+  return (
+    <section className="page work-order-page">
+      <Crumb />
+      <header className="issue-header">
+        <h1>
+          <span className="issue-number">{workOrderNumber(order)}</span> {order.description || "Work order"}
+        </h1>
+        <p className="muted">
+          {vehicle ? <Link to={`/vehicles/${order.vehicleId}/work-orders`}>{vehicle.name}</Link> : "A removed vehicle"}
+          {" · "}
+          <span className={`chip status-${order.status}`}>{workOrderStatusLabels[order.status]}</span>
+        </p>
+      </header>
+      {canEdit && open ? <StatusAndWho order={order} /> : <Who order={order} />}
+      <Gathered order={order} />
+      <LineTable order={order} lines={lines} editable={canEdit && open} />
+      {canEdit && open ? <AddLine workOrderId={order.id} /> : null}
+      <dl className="work-order-totals" aria-label="Totals">
+        <dt>Labour</dt>
+        <dd>{money(totals.laborCents)}</dd>
+        <dt>Parts</dt>
+        <dd>{money(totals.partsCents)}</dd>
+        <dt>Tax</dt>
+        <dd>{money(totals.taxCents)}</dd>
+        <dt>Total</dt>
+        <dd>
+          <strong>{money(totals.totalCents)}</strong>
+        </dd>
+      </dl>
+      {canEdit ? <Completion order={order} lines={lines} /> : null}
+      <DeleteOrder order={order} />
+    </section>
+  );
+}
+
+function Who({ order }: { order: SyncedWorkOrder }) {
+  const vendors = useVendors();
+  const { nameOf } = useWorkspaceMembers();
+  const vendor = vendors.find((v) => v.id === order.vendorId);
+  const who = order.vendorId
+    ? (vendor?.name ?? "A removed vendor")
+    : order.assigneeUserId
+      ? nameOf(order.assigneeUserId)
+      : "Unassigned";
+  return <p>Done by: {who}</p>;
+}
+
+function StatusAndWho({ order }: { order: SyncedWorkOrder }) {
+  const { updateWorkOrder } = useWorkOrderMutations();
+  const vendors = useVendors();
+  const { members } = useWorkspaceMembers();
+  const who = order.vendorId
+    ? `vendor:${order.vendorId}`
+    : order.assigneeUserId
+      ? `member:${order.assigneeUserId}`
+      : "";
+  const setWho = (value: string) =>
+    void updateWorkOrder({
+      id: order.id,
+      assigneeUserId: value.startsWith("member:") ? value.slice(7) : null,
+      vendorId: value.startsWith("vendor:") ? value.slice(7) : null,
+    }).catch(fail("change who does it"));
+  return (
+    <div className="issue-filters" role="group" aria-label="Status and assignee">
+      <label>
+        <span>Status</span>
+        <select
+          className="input"
+          value={order.status}
+          onChange={(e) =>
+            void updateWorkOrder({ id: order.id, status: e.target.value as (typeof settableStatuses)[number] }).catch(
+              fail("change the status"),
+            )
+          }
+        >
+          {settableStatuses.map((s) => (
+            <option key={s} value={s}>
+              {workOrderStatusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>Who does it</span>
+        <select className="input" value={who} onChange={(e) => setWho(e.target.value)}>
+          <option value="">Nobody yet</option>
+          {members.map((m) => (
+            <option key={m.userId} value={`member:${m.userId}`}>
+              {m.email}
+            </option>
+          ))}
+          {vendors.map((v) => (
+            <option key={v.id} value={`vendor:${v.id}`}>
+              {v.name} (vendor)
+            </option>
+          ))}
+        </select>
+      </label>
+      <TaxField order={order} />
+    </div>
+  );
+}
+
+function TaxField({ order }: { order: SyncedWorkOrder }) {
+  const { updateWorkOrder } = useWorkOrderMutations();
+  return (
+    <label>
+      <span>Tax ($)</span>
+      <input
+        className="input"
+        type="number"
+        min={0}
+        step="0.01"
+        defaultValue={order.taxCents / 100}
+        aria-label="Tax"
+        onBlur={(e) => {
+          const cents = Math.round(Number(e.target.value) * 100);
+          if (Number.isFinite(cents) && cents >= 0 && cents !== order.taxCents)
+            void updateWorkOrder({ id: order.id, taxCents: cents }).catch(fail("change the tax"));
+        }}
+      />
+    </label>
+  );
+}
+
+/** The issues and service schedules the order gathers, and its free-text tasks. */
+function Gathered({ order }: { order: SyncedWorkOrder }) {
+  const issues = useIssues();
+  const mine = issues.filter((i) => order.issueIds.includes(i.id));
+  if (!mine.length && !order.tasks.length && !order.scheduleIds.length) return null;
+  return (
+    <section aria-label="What it gathers">
+      <h2>Gathers</h2>
+      <ul>
+        {mine.map((i) => (
+          <li key={i.id}>
+            <Link to={`/issues/${i.id}`}>
+              Issue {i.number ? `#${i.number}` : ""} {i.title}
+            </Link>{" "}
+            <span className="chip">{i.status === "resolved" ? "Resolved" : i.status.replace("_", " ")}</span>
+          </li>
+        ))}
+        {order.scheduleIds.length ? (
+          <li>{order.scheduleIds.length} service schedule(s), restarted on completion</li>
+        ) : null}
+        {order.tasks.map((t, n) => (
+          <li key={n}>{t}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LineTable({
+  order,
+  lines,
+  editable,
+}: {
+  order: SyncedWorkOrder;
+  lines: SyncedWorkOrderLine[];
+  editable: boolean;
+}) {
+  const { deleteLine } = useWorkOrderMutations();
+  const parts = useParts();
+  const { nameOf } = useWorkspaceMembers();
+  if (!lines.length) return <p className="muted">No lines yet: add the labour and the parts that go into it.</p>;
+  const what = (l: SyncedWorkOrderLine) =>
+    l.description ||
+    (l.partId
+      ? (parts.find((p) => p.id === l.partId)?.name ?? "A removed part")
+      : l.userId
+        ? `Labour by ${nameOf(l.userId)}`
+        : "Labour");
+  return (
+    <div className="table-scroll">
+      <table className="simple-table" aria-label="Lines">
+        <thead>
+          <tr>
+            <th>Kind</th>
+            <th>What</th>
+            <th>Qty</th>
+            <th>Unit</th>
+            <th>Cost</th>
+            {editable ? <th aria-label="Remove" /> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.id}>
+              <td>{l.kind === "labor" ? "Labour" : "Part"}</td>
+              <td>{what(l)}</td>
+              <td>{l.quantity}</td>
+              <td>{money(l.unitCostCents)}</td>
+              <td>{money(syncedLineCents(l))}</td>
+              {editable ? (
+                <td>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`Remove ${what(l)}`}
+                    onClick={() => void deleteLine(order.id, l.id).catch(fail("remove the line"))}
+                  >
+                    Remove
+                  </button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A part of the inventory (its unit cost filled in), or one bought for the job. */
+function PartSelect({ onUnitCost }: { onUnitCost: (dollars: string) => void }) {
+  const parts = useParts();
+  return (
+    <label>
+      <span>Part</span>
+      <select
+        className="input"
+        name="partId"
+        defaultValue=""
+        onChange={(e) => {
+          const part = parts.find((p) => p.id === e.target.value);
+          if (part) onUnitCost(String(part.unitCostCents / 100));
+        }}
+      >
+        <option value="">Bought for the job</option>
+        {parts.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.quantityOnHand} on hand)
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The line a filled "Add a line" form describes, or null when its figures are not a quantity above 0 and a cost. */
+function lineOf(data: FormData, kind: "labor" | "part", workOrderId: string) {
+  const quantity = Number(data.get("quantity"));
+  const unitCostCents = Math.round(Number(data.get("unit")) * 100);
+  if (!(quantity > 0) || !(unitCostCents >= 0)) return null;
+  return {
+    id: crypto.randomUUID(),
+    workOrderId,
+    kind,
+    quantity,
+    unitCostCents,
+    partId: kind === "part" ? String(data.get("partId") ?? "") || null : null,
+    description: String(data.get("description") ?? "") || null,
+  };
+}
+
+function AddLine({ workOrderId }: { workOrderId: string }) {
+  const { addLine } = useWorkOrderMutations();
+  const [kind, setKind] = useState<"labor" | "part">("labor");
+  const [unit, setUnit] = useState("");
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const line = lineOf(new FormData(form), kind, workOrderId);
+    if (!line) return void toast.error("Enter a quantity above 0 and a cost");
+    void addLine(line)
+      .then(() => {
+        form.reset();
+        setUnit("");
+      })
+      .catch(fail("add the line"));
+  };
+  return (
+    <form className="work-order-form" onSubmit={submit} aria-label="Add a line">
+      <label>
+        <span>Kind</span>
+        <select
+          className="input"
+          name="kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as "labor" | "part")}
+        >
+          <option value="labor">Labour (hours × rate)</option>
+          <option value="part">Part (quantity × unit cost)</option>
+        </select>
+      </label>
+      {kind === "part" ? <PartSelect onUnitCost={setUnit} /> : null}
+      <label>
+        <span>Description</span>
+        <input className="input" name="description" maxLength={500} />
+      </label>
+      <label>
+        <span>{kind === "labor" ? "Hours" : "Quantity"}</span>
+        <input className="input" name="quantity" type="number" min="0.01" step="0.01" required />
+      </label>
+      <label>
+        <span>{kind === "labor" ? "Rate ($/h)" : "Unit cost ($)"}</span>
+        <input
+          className="input"
+          name="unit"
+          type="number"
+          min="0"
+          step="0.01"
+          required
+          value={unit}
+          onChange={(e) => setUnit(e.target.value)}
+        />
+      </label>
+      <div className="form-actions">
+        <button type="submit" className="button primary">
+          Add line
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The parts whose stock the lines would take below zero, by name (the server refuses those unless told). */
+function shortParts(lines: SyncedWorkOrderLine[], parts: { id: string; name: string; quantityOnHand: number }[]) {
+  return [...partQuantities(lines)].flatMap(([id, q]) => {
+    const part = parts.find((p) => p.id === id);
+    return part && part.quantityOnHand - q < 0 ? [part.name] : [];
+  });
+}
+
+function Completion({ order, lines }: { order: SyncedWorkOrder; lines: SyncedWorkOrderLine[] }) {
+  const { complete, reopen } = useWorkOrderMutations();
+  const parts = useParts();
+  const clock = useWorkspaceClock();
+  if (order.status === "completed")
+    return (
+      <section aria-label="Completion">
+        <p>
+          Completed {order.completedAt ? dateTimeText(order.completedAt, clock) : ""}
+          {order.signedName ? ` by ${order.signedName}` : ""}
+          {order.odometerMiles !== null ? ` at ${order.odometerMiles.toLocaleString()} mi` : ""}.
+        </p>
+        <button type="button" className="button" onClick={() => void reopen(order.id).catch(fail("reopen it"))}>
+          Reopen
+        </button>
+      </section>
+    );
+  if (order.status === "cancelled") return null;
+  const short = shortParts(lines, parts);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const odometer = String(data.get("odometer") ?? "");
+    void complete({
+      id: order.id,
+      serviceEntryId: crypto.randomUUID(),
+      odometerMiles: odometer ? Number(odometer) : null,
+      signedName: String(data.get("signedName") ?? "") || null,
+      allowNegativeStock: data.get("allowNegativeStock") === "on",
+    }).catch(fail("complete it"));
+  };
+  return (
+    <form className="work-order-form" onSubmit={submit} aria-label="Complete">
+      <label>
+        <span>Odometer (mi; the vehicle's own when empty)</span>
+        <input className="input" name="odometer" type="number" min="0" step="0.1" />
+      </label>
+      <label>
+        <span>Signed</span>
+        <input className="input" name="signedName" maxLength={200} />
+      </label>
+      {short.length ? (
+        <label className="checkbox">
+          <input type="checkbox" name="allowNegativeStock" required />
+          <span>Not enough {short.join(", ")} in stock: take it anyway</span>
+        </label>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button primary">
+          Complete
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteOrder({ order }: { order: SyncedWorkOrder }) {
+  const { deleteWorkOrder } = useWorkOrderMutations();
+  const navigate = useNavigate();
+  if (!useCan("maintenance.manage") || order.status === "completed") return null;
+  return (
+    <button
+      type="button"
+      className="button"
+      onClick={() => {
+        if (!confirm("Delete this work order and its lines?")) return;
+        void deleteWorkOrder(order.id)
+          .then(() => navigate("/work-orders"))
+          .catch(fail("delete it"));
+      }}
+    >
+      Delete work order
+    </button>
+  );
+}

@@ -1,0 +1,95 @@
+import { useNavigate } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import type { CreateWorkOrderArgs } from "../../shared/maintenance/work-orders";
+import { useCan } from "../session/session";
+import { useVendors, useWorkOrderMutations } from "../store/work-orders";
+import { useWorkspaceMembers } from "../issues/use-workspace-members";
+
+/** Opens a work order through the sync mutator (offline too) and goes to its page. */
+export function useCreateWorkOrder() {
+  const { createWorkOrder } = useWorkOrderMutations();
+  const navigate = useNavigate();
+  return async (args: Omit<CreateWorkOrderArgs, "id">) => {
+    const id = crypto.randomUUID();
+    try {
+      await createWorkOrder({ ...args, id, createdAt: Date.now() });
+      navigate(`/work-orders/${id}`);
+    } catch {
+      toast.error("Could not create the work order");
+    }
+  };
+}
+
+/** "Create work order" on an issue's page: the order gathers that issue, on its vehicle. */
+export function CreateFromIssueButton({ issue }: { issue: { id: string; vehicleId: string; title: string } }) {
+  const create = useCreateWorkOrder();
+  if (!useCan("fleet.edit")) return null;
+  return (
+    <button
+      type="button"
+      className="button"
+      onClick={() => void create({ vehicleId: issue.vehicleId, issueIds: [issue.id], description: issue.title })}
+    >
+      Create work order
+    </button>
+  );
+}
+
+/** "New work order" on a vehicle's tab: a description, and a mechanic or a vendor. */
+export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
+  const create = useCreateWorkOrder();
+  const vendors = useVendors();
+  const { members } = useWorkspaceMembers();
+  const [open, setOpen] = useState(false);
+  if (!useCan("fleet.edit")) return null;
+  if (!open)
+    return (
+      <button type="button" className="button primary" onClick={() => setOpen(true)}>
+        New work order
+      </button>
+    );
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const who = String(data.get("who") ?? "");
+    void create({
+      vehicleId,
+      description: String(data.get("description") ?? "") || null,
+      assigneeUserId: who.startsWith("member:") ? who.slice(7) : null,
+      vendorId: who.startsWith("vendor:") ? who.slice(7) : null,
+    });
+  };
+  return (
+    <form className="work-order-form" onSubmit={submit} aria-label="New work order">
+      <label>
+        <span>What is to be done</span>
+        <input className="input" name="description" maxLength={2000} />
+      </label>
+      <label>
+        <span>Who does it</span>
+        <select className="input" name="who" defaultValue="">
+          <option value="">Nobody yet</option>
+          {members.map((m) => (
+            <option key={m.userId} value={`member:${m.userId}`}>
+              {m.email}
+            </option>
+          ))}
+          {vendors.map((v) => (
+            <option key={v.id} value={`vendor:${v.id}`}>
+              {v.name} (vendor)
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="form-actions">
+        <button type="submit" className="button primary">
+          Create
+        </button>
+        <button type="button" className="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

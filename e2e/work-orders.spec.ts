@@ -1,0 +1,67 @@
+import { expect, test } from "./fixtures";
+import { newFleetAccount, signInAs } from "./helpers";
+import { indicator, orderVehicle } from "./sync-helpers";
+
+/**
+ * Work orders (issue 55): from an issue's page to a costed repair. "Create work order", a labour
+ * line and a part from stock, Complete; the issue shows resolved and the stock went down.
+ */
+test("an issue becomes a work order with a labour and a part line; completing it resolves the issue and takes the part", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Shop Fleet");
+  const headers = { Authorization: `Bearer ${fleet.token}` };
+  const vehicle = await orderVehicle(request, fleet);
+  const issue = await request.post("/api/issues", {
+    headers,
+    data: { vehicleId: vehicle.id, title: "Front brakes grinding", priority: "high" },
+  });
+  expect(issue.status()).toBe(201);
+  const { id: issueId } = (await issue.json()) as { id: string };
+  const part = await request.post("/api/parts", {
+    headers,
+    data: { name: "Brake pads", unitCostCents: 4_500, quantityOnHand: 5, reorderPoint: 1 },
+  });
+  expect(part.status()).toBe(201);
+
+  await signInAs(page, fleet.token);
+  await page.goto(`/issues/${issueId}`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  await page.getByRole("button", { name: "Create work order" }).click();
+  await expect(page).toHaveURL(/\/work-orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Front brakes grinding");
+
+  const add = page.getByRole("form", { name: "Add a line" });
+  await add.getByRole("spinbutton", { name: "Hours" }).fill("1.5");
+  await add.getByRole("spinbutton", { name: "Rate ($/h)" }).fill("95.50");
+  await add.getByRole("button", { name: "Add line" }).click();
+  const lines = page.getByRole("table", { name: "Lines" });
+  await expect(lines).toContainText("$143.25");
+
+  await add.getByRole("combobox", { name: /^Kind/ }).selectOption("part");
+  await add.getByRole("combobox", { name: /^Part/ }).selectOption({ label: "Brake pads (5 on hand)" });
+  await expect(add.getByRole("spinbutton", { name: "Unit cost ($)" })).toHaveValue("45");
+  await add.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+  await add.getByRole("button", { name: "Add line" }).click();
+  await expect(lines).toContainText("$90.00");
+  await expect(page.getByRole("definition").filter({ hasText: "$233.25" })).toBeVisible();
+
+  const complete = page.getByRole("form", { name: "Complete" });
+  await complete.getByLabel("Signed").fill("Sam Mechanic");
+  await complete.getByRole("button", { name: "Complete" }).click();
+  await expect(page.getByRole("region", { name: "Completion" })).toContainText("by Sam Mechanic");
+  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+  // the server applied it: the next pull brings its number and the issue's new status
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+
+  await page.goto(`/issues/${issueId}`);
+  await expect(page.locator("#issue-status")).toHaveValue("resolved");
+  await page.goto("/parts");
+  await expect(page.getByLabel("Brake pads on hand")).toHaveValue("3");
+  const server = (await (await request.get("/api/parts", { headers })).json()) as {
+    parts: { quantityOnHand: number }[];
+  };
+  expect(server.parts[0]!.quantityOnHand).toBe(3);
+});

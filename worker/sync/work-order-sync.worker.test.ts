@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { decodeSyncedValue } from "../../shared/sync/synced-value";
+import {
+  partKey,
+  workOrderKey,
+  WORK_ORDER_LINE_PREFIX,
+  type SyncedWorkOrder,
+  type WorkOrderJson,
+} from "../../shared/maintenance/work-orders";
+import { issueKey, type Issue } from "../../shared/maintenance/issues";
+import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
+import { pullPatch, pushMutations, type SyncPatch } from "../test/sync";
+import { insertWorkOrder, workOrderRow } from "../test/work-orders";
+
+/** Work orders, lines, parts and vendors synced for offline work (issue 55, docs/decisions/0087). */
+const put = (patch: SyncPatch, key: string) => patch.find((p) => p.op === "put" && p.key === key);
+const bytesOf = (op: unknown) => new TextEncoder().encode(JSON.stringify(op)).length;
+
+async function post<T>(token: string, path: string, json: unknown): Promise<T> {
+  const res = await call(path, { method: "POST", token, json });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+async function shop() {
+  const owner = await userWithWorkspace();
+  const mechanic = await memberWithRole(owner.workspaceId, "member");
+  const vehicleId = await vehicleWithOdometer(owner.workspaceId, 20_000, 800);
+  const issue = await post<{ id: string }>(owner.token, "/api/issues", { vehicleId, title: "Leak", priority: "high" });
+  const pads = await post<{ id: string }>(owner.token, "/api/parts", {
+    name: "Brake pads",
+    unitCostCents: 4_500,
+    quantityOnHand: 6,
+    reorderPoint: 2,
+  });
+  return { owner, mechanic, vehicleId, issue, pads };
+}
+
+describe("work orders in the synced store", () => {
+  it("a first sync carries each work order in at most 200 bytes, decoded to what the pages read", async () => {
+    const s = await shop();
+    const order = await post<WorkOrderJson>(s.owner.token, "/api/work-orders", {
+      vehicleId: s.vehicleId,
+      issueIds: [s.issue.id],
+      assigneeUserId: s.mechanic.userId,
+      dueDate: "2026-12-01",
+    });
+    await post(s.owner.token, `/api/work-orders/${order.id}/lines`, {
+      kind: "part",
+      quantity: 2,
+      unitCostCents: 4_500,
+      partId: s.pads.id,
+    });
+    const { patch } = await pullPatch(s.mechanic.token);
+    const op = put(patch, workOrderKey(order.id))!;
+    // measured: 180 B with a vehicle, a number, an assignee, one issue and a due date; a part line 127 B
+    expect(bytesOf(op)).toBeLessThanOrEqual(200);
+    const lineOp = patch.find((p) => p.key?.startsWith(WORK_ORDER_LINE_PREFIX))!;
+    expect(bytesOf(lineOp)).toBeLessThanOrEqual(130);
+    expect(decodeSyncedValue(op.key, op.value)).toMatchObject({
+      id: order.id,
+      number: 1,
+      vehicleId: s.vehicleId,
+      status: "open",
+      assigneeUserId: s.mechanic.userId,
+      issueIds: [s.issue.id],
+      dueDate: "2026-12-01",
+    } satisfies Partial<SyncedWorkOrder>);
+    expect(decodeSyncedValue(lineOp.key, lineOp.value)).toMatchObject({ workOrderId: order.id, partId: s.pads.id });
+    expect(decodeSyncedValue(partKey(s.pads.id), put(patch, partKey(s.pads.id))!.value)).toMatchObject({
+      name: "Brake pads",
+      quantityOnHand: 6,
+      reorderPoint: 2,
+    });
+  });
+
+  it("a full sync leaves out orders closed more than 90 days ago and their lines; an incremental one sends a deletion", async () => {
+    const s = await shop();
+    const old = await insertWorkOrder(s.owner.workspaceId, {
+      vehicleId: s.vehicleId,
+      status: "completed",
+      updatedAt: Date.now() - 100 * 86_400_000,
+    });
+    const current = await insertWorkOrder(s.owner.workspaceId, { vehicleId: s.vehicleId });
+    const { patch, cookie } = await pullPatch(s.owner.token);
+    expect(put(patch, workOrderKey(old))).toBeUndefined();
+    expect(put(patch, workOrderKey(current))).toBeDefined();
+    expect((await call(`/api/work-orders/${current}`, { method: "DELETE", token: s.owner.token })).status).toBe(204);
+    const next = await pullPatch(s.owner.token, cookie);
+    expect(next.patch).toContainEqual({ op: "del", key: workOrderKey(current) });
+  });
+
+  it("a mechanic's offline lines and completion apply on push: issue resolved, entry recorded, stock taken", async () => {
+    const s = await shop();
+    const order = await post<WorkOrderJson>(s.owner.token, "/api/work-orders", {
+      vehicleId: s.vehicleId,
+      issueIds: [s.issue.id],
+      assigneeUserId: s.mechanic.userId,
+    });
+    const serviceEntryId = crypto.randomUUID();
+    const { refused } = await pushMutations(s.mechanic.token, [
+      { name: "updateWorkOrder", args: { id: order.id, status: "in_progress" } },
+      {
+        name: "addWorkOrderLine",
+        args: { id: crypto.randomUUID(), workOrderId: order.id, kind: "labor", quantity: 2, unitCostCents: 10_000 },
+      },
+      {
+        name: "addWorkOrderLine",
+        args: {
+          id: crypto.randomUUID(),
+          workOrderId: order.id,
+          kind: "part",
+          quantity: 4,
+          unitCostCents: 4_500,
+          partId: s.pads.id,
+        },
+      },
+      { name: "completeWorkOrder", args: { id: order.id, serviceEntryId, signedName: "Mechanic" } },
+      // replayed from a second tab: refused, nothing done twice
+      { name: "completeWorkOrder", args: { id: order.id, serviceEntryId: crypto.randomUUID() } },
+    ]);
+    expect(refused?.map((r) => r.name)).toEqual(["completeWorkOrder"]);
+    expect((await workOrderRow(order.id))?.status).toBe("completed");
+    const { patch } = await pullPatch(s.owner.token);
+    expect(decodeSyncedValue(issueKey(s.issue.id), put(patch, issueKey(s.issue.id))!.value)).toMatchObject({
+      status: "resolved",
+    } satisfies Partial<Issue>);
+    expect(decodeSyncedValue(partKey(s.pads.id), put(patch, partKey(s.pads.id))!.value)).toMatchObject({
+      quantityOnHand: 2,
+    });
+    const entries = (await (await call("/api/service-entries", { token: s.owner.token })).json()) as {
+      entries: { costCents: number }[];
+    };
+    expect(entries.entries.map((e) => e.costCents)).toEqual([38_000]);
+  });
+
+  it("a completion pushed that would take stock below zero is refused, naming the part, and writes nothing", async () => {
+    const s = await shop();
+    const order = await post<WorkOrderJson>(s.owner.token, "/api/work-orders", { vehicleId: s.vehicleId });
+    await post(s.owner.token, `/api/work-orders/${order.id}/lines`, {
+      kind: "part",
+      quantity: 9,
+      unitCostCents: 4_500,
+      partId: s.pads.id,
+    });
+    const { refused } = await pushMutations(s.mechanic.token, [
+      { name: "completeWorkOrder", args: { id: order.id, serviceEntryId: crypto.randomUUID() } },
+    ]);
+    expect(refused?.[0]?.message).toContain("Brake pads");
+    expect((await workOrderRow(order.id))?.status).toBe("open");
+  });
+});
