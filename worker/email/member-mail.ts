@@ -93,6 +93,8 @@ export async function holdMail(
     ref: mail.ref ?? null,
     digestLine: mail.digestLine,
     reason,
+    // On the Worker's clock, which the digest's "held before today" is read by (not D1's default).
+    createdAt: Date.now(),
   });
   audit("mail.held", { kind: mail.kind, reason, sender: mail.senderKey });
 }
