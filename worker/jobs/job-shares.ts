@@ -244,8 +244,39 @@ async function firstProofPhoto(c: Context<AppEnv>, tokenHash: string) {
  * seconds of the vehicle (FLUSH_MS with the dispatcher's pages open, FLUSH_IDLE_MS without).
  */
 async function trackedJob(c: Context<AppEnv>, token: string): Promise<TrackedJobAnswer> {
-  const tokenHash = await sha256Hex(token);
-  const row = await c.var.db
+  const row = await trackedRow(c.var.db, await sha256Hex(token));
+  if (!row) throw notFound("No such link");
+  const now = Date.now();
+  const { job } = row;
+  if (row.endedAt !== null) throw new ApiError(410, TRACK_ENDED, "This link was ended by its sender");
+  if (job.deleted) throw new ApiError(410, TRACK_ENDED, "This job was called off");
+  if (job.status === "cancelled" && now - job.updatedAt >= JOB_SHARE_AFTER_CANCELLATION_MS)
+    throw new ApiError(410, TRACK_ENDED, "This job was called off");
+  if (row.completedAt !== null && now - row.completedAt >= JOB_SHARE_AFTER_COMPLETION_MS)
+    throw new ApiError(410, TRACK_ENDED, "This job is done");
+  if (now >= row.expiresAt) throw new ApiError(410, TRACK_EXPIRED, "This link has expired");
+  return {
+    sender: row.sender,
+    job: {
+      title: job.title,
+      status: job.status,
+      eta: isoOrNull(job.eta),
+      late: job.late,
+      window: row.window,
+      date: job.date,
+      arrivedAt: isoOrNull(job.arrivedAt),
+      completedAt: isoOrNull(row.completedAt),
+    },
+    destination: row.destination,
+    clock: { timeZone: row.timeZone, hourCycle: hourCycleOf(row) },
+    vehicle: approachingVehicle(row, now),
+    proofPhotoUrl: proofPhotoShown(row) ? `/api/track/${encodeURIComponent(token)}/photo` : null,
+  };
+}
+
+/** A link's job, its workspace's clock and settings, and its vehicle's last position, in one read. */
+function trackedRow(db: Db, tokenHash: string) {
+  return db
     .select({
       expiresAt: jobShares.expiresAt,
       endedAt: jobShares.endedAt,
@@ -277,33 +308,6 @@ async function trackedJob(c: Context<AppEnv>, token: string): Promise<TrackedJob
     .leftJoin(telemetry, eq(telemetry.vehicleId, vehicles.id))
     .where(eq(jobShares.tokenHash, tokenHash))
     .get();
-  if (!row) throw notFound("No such link");
-  const now = Date.now();
-  const { job } = row;
-  if (row.endedAt !== null) throw new ApiError(410, TRACK_ENDED, "This link was ended by its sender");
-  if (job.deleted) throw new ApiError(410, TRACK_ENDED, "This job was called off");
-  if (job.status === "cancelled" && now - job.updatedAt >= JOB_SHARE_AFTER_CANCELLATION_MS)
-    throw new ApiError(410, TRACK_ENDED, "This job was called off");
-  if (row.completedAt !== null && now - row.completedAt >= JOB_SHARE_AFTER_COMPLETION_MS)
-    throw new ApiError(410, TRACK_ENDED, "This job is done");
-  if (now >= row.expiresAt) throw new ApiError(410, TRACK_EXPIRED, "This link has expired");
-  return {
-    sender: row.sender,
-    job: {
-      title: job.title,
-      status: job.status,
-      eta: isoOrNull(job.eta),
-      late: job.late,
-      window: row.window,
-      date: job.date,
-      arrivedAt: isoOrNull(job.arrivedAt),
-      completedAt: isoOrNull(row.completedAt),
-    },
-    destination: row.destination,
-    clock: { timeZone: row.timeZone, hourCycle: hourCycleOf(row) },
-    vehicle: approachingVehicle(row, now),
-    proofPhotoUrl: proofPhotoShown(row) ? `/api/track/${encodeURIComponent(token)}/photo` : null,
-  };
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
