@@ -282,7 +282,7 @@ describe("the workspace's time zone", () => {
   it("is UTC by default, the creator's browser's when sent at creation, and changed in Preferences with a known name only", async () => {
     const a = await userWithWorkspace();
     const prefs = () => call("/api/workspace/preferences", { token: a.token });
-    expect(await (await prefs()).json()).toEqual({ timeZone: "UTC", units: "us", hourCycle: "h23" });
+    expect(await (await prefs()).json()).toMatchObject({ timeZone: "UTC", units: "us", hourCycle: "h23" });
     const bad = await call("/api/workspace/preferences", {
       method: "PATCH",
       token: a.token,
@@ -296,7 +296,7 @@ describe("the workspace's time zone", () => {
       json: { timeZone: "Europe/Berlin" },
     });
     expect(ok.status).toBe(200);
-    expect(await (await prefs()).json()).toEqual({ timeZone: "Europe/Berlin", units: "us", hourCycle: "h23" });
+    expect(await (await prefs()).json()).toMatchObject({ timeZone: "Europe/Berlin", units: "us", hourCycle: "h23" });
 
     const created = await call("/api/workspaces", {
       method: "POST",
