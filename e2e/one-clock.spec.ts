@@ -74,7 +74,7 @@ test("My day, the customer's page and the map panel show the ETA, the window and
   // The page names the zone once for all its times (issue 53), not after each one.
   const unnamed = (named: string) => named.replace(/ C[SD]T$/, "");
   await expect(customerPage.getByTestId("track-window")).toHaveText(unnamed(window));
-  await expect(customerPage.getByTestId("track-eta")).toContainText(unnamed(etaText));
+  await expect(customerPage.getByTestId("track-detail")).toContainText(`Expected at ${unnamed(etaText)}`);
   await expect(customerPage.getByTestId("track-zone")).toHaveText(/^Times in Chicago time \(C[SD]T\)$/);
   await customer.close();
 

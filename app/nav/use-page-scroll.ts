@@ -36,30 +36,35 @@ export function usePageScroll(scroller: RefObject<HTMLElement>) {
   }, [scroller, location.key, location.pathname, navigationType]);
 }
 
-/** Frames to wait for a page returned to by Back or Forward to grow tall enough for its position. */
-const RESTORE_FRAMES = 60;
+/**
+ * How long a page returned to by Back or Forward may take to grow tall enough for its position: its
+ * figures may come from the network (the Fuel page's economy from the cost report), which a second
+ * of frames did not always cover on a busy machine (navigation.spec, issue 57).
+ */
+const RESTORE_MS = 5_000;
+/** What the person does to scroll (wheel, finger, scrollbar, keys): restoring stops for it. */
+const PERSON_SCROLLS = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
 
 /**
  * Puts the element back at `top`; while the page is still rendering (its list from the store, a
- * lazily loaded part) it may not be that tall yet, and the browser would stop it short: it is tried
- * again each frame for about a second, unless the person scrolls first. Returns the cancel.
+ * lazily loaded part, figures from the network) it may not be that tall yet, and the browser would
+ * stop it short: it is tried again each frame for up to RESTORE_MS, unless the person scrolls
+ * first. Returns the cancel.
  */
 function restore(element: HTMLElement, top: number): () => void {
   element.scrollTop = top;
-  let frame = 0;
+  const until = performance.now() + RESTORE_MS;
   let handle = 0;
   const stop = () => {
     cancelAnimationFrame(handle);
-    element.removeEventListener("wheel", stop);
-    element.removeEventListener("touchstart", stop);
+    for (const input of PERSON_SCROLLS) element.removeEventListener(input, stop);
   };
   const retry = () => {
-    if (Math.abs(element.scrollTop - top) <= 1 || ++frame > RESTORE_FRAMES) return stop();
+    if (Math.abs(element.scrollTop - top) <= 1 || performance.now() > until) return stop();
     element.scrollTop = top;
     handle = requestAnimationFrame(retry);
   };
-  element.addEventListener("wheel", stop, { passive: true });
-  element.addEventListener("touchstart", stop, { passive: true });
+  for (const input of PERSON_SCROLLS) element.addEventListener(input, stop, { passive: true });
   handle = requestAnimationFrame(retry);
   return stop;
 }
