@@ -9,7 +9,7 @@ import { indicator, orderVehicle } from "./sync-helpers";
 test("an issue becomes a work order with a labour and a part line; completing it resolves the issue and takes the part", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const fleet = await newFleetAccount(request, "Shop Fleet");
   const headers = { Authorization: `Bearer ${fleet.token}` };
@@ -53,6 +53,9 @@ test("an issue becomes a work order with a labour and a part line; completing it
   await complete.getByRole("button", { name: "Complete" }).click();
   await expect(page.getByRole("region", { name: "Completion" })).toContainText("by Sam Mechanic");
   await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+  // What the user guide shows: the completed order on a desktop and on a phone.
+  const orderUrl = page.url();
+  await page.screenshot({ path: testInfo.outputPath("work-order-1440.png"), fullPage: true });
   // the server applied it: the next pull brings its number and the issue's new status
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
 
@@ -64,4 +67,8 @@ test("an issue becomes a work order with a labour and a part line; completing it
     parts: { quantityOnHand: number }[];
   };
   expect(server.parts[0]!.quantityOnHand).toBe(3);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(orderUrl);
+  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("work-order-390.png"), fullPage: true });
 });
