@@ -17,6 +17,7 @@ import { useStoreStatus, useVehicle } from "../store";
 import { useIssues } from "../store/issues";
 import { useParts, useVendors, useWorkOrder, useWorkOrderMutations } from "../store/work-orders";
 import { useWorkspaceMembers } from "../issues/use-workspace-members";
+import { WhoDoesItOptions, whoOf, whoValue } from "../work-orders/who-does-it";
 import { money, workOrderNumber } from "../work-orders/work-order-list";
 
 export const meta = () => [{ title: "Work order" }];
@@ -100,19 +101,9 @@ function Who({ order }: { order: SyncedWorkOrder }) {
 
 function StatusAndWho({ order }: { order: SyncedWorkOrder }) {
   const { updateWorkOrder } = useWorkOrderMutations();
-  const vendors = useVendors();
-  const { members } = useWorkspaceMembers();
-  const who = order.vendorId
-    ? `vendor:${order.vendorId}`
-    : order.assigneeUserId
-      ? `member:${order.assigneeUserId}`
-      : "";
+  const who = whoValue(order);
   const setWho = (value: string) =>
-    void updateWorkOrder({
-      id: order.id,
-      assigneeUserId: value.startsWith("member:") ? value.slice(7) : null,
-      vendorId: value.startsWith("vendor:") ? value.slice(7) : null,
-    }).catch(fail("change who does it"));
+    void updateWorkOrder({ id: order.id, ...whoOf(value) }).catch(fail("change who does it"));
   return (
     <div className="issue-filters" role="group" aria-label="Status and assignee">
       <label>
@@ -136,17 +127,7 @@ function StatusAndWho({ order }: { order: SyncedWorkOrder }) {
       <label>
         <span>Who does it</span>
         <select className="input" value={who} onChange={(e) => setWho(e.target.value)}>
-          <option value="">Nobody yet</option>
-          {members.map((m) => (
-            <option key={m.userId} value={`member:${m.userId}`}>
-              {m.email}
-            </option>
-          ))}
-          {vendors.map((v) => (
-            <option key={v.id} value={`vendor:${v.id}`}>
-              {v.name} (vendor)
-            </option>
-          ))}
+          <WhoDoesItOptions />
         </select>
       </label>
       <TaxField order={order} />

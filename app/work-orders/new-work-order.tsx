@@ -3,8 +3,8 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { CreateWorkOrderArgs } from "../../shared/maintenance/work-orders";
 import { useCan } from "../session/session";
-import { useVendors, useWorkOrderMutations } from "../store/work-orders";
-import { useWorkspaceMembers } from "../issues/use-workspace-members";
+import { useWorkOrderMutations } from "../store/work-orders";
+import { WhoDoesItOptions, whoOf } from "./who-does-it";
 
 /** Opens a work order through the sync mutator (offline too) and goes to its page. */
 export function useCreateWorkOrder() {
@@ -39,8 +39,6 @@ export function CreateFromIssueButton({ issue }: { issue: { id: string; vehicleI
 /** "New work order" on a vehicle's tab: a description, and a mechanic or a vendor. */
 export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
   const create = useCreateWorkOrder();
-  const vendors = useVendors();
-  const { members } = useWorkspaceMembers();
   const [open, setOpen] = useState(false);
   if (!useCan("fleet.edit")) return null;
   if (!open)
@@ -56,8 +54,7 @@ export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
     void create({
       vehicleId,
       description: String(data.get("description") ?? "") || null,
-      assigneeUserId: who.startsWith("member:") ? who.slice(7) : null,
-      vendorId: who.startsWith("vendor:") ? who.slice(7) : null,
+      ...whoOf(who),
     });
   };
   return (
@@ -69,17 +66,7 @@ export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
       <label>
         <span>Who does it</span>
         <select className="input" name="who" defaultValue="">
-          <option value="">Nobody yet</option>
-          {members.map((m) => (
-            <option key={m.userId} value={`member:${m.userId}`}>
-              {m.email}
-            </option>
-          ))}
-          {vendors.map((v) => (
-            <option key={v.id} value={`vendor:${v.id}`}>
-              {v.name} (vendor)
-            </option>
-          ))}
+          <WhoDoesItOptions />
         </select>
       </label>
       <div className="form-actions">

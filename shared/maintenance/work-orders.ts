@@ -193,7 +193,8 @@ export interface WorkOrderLineJson {
   createdAt: string;
 }
 
-export interface WorkOrderJson extends WorkOrderTotals {
+/** A work order's own fields, the same in the REST answer and in the synced value. */
+interface WorkOrderFields {
   id: string;
   number: number;
   vehicleId: string;
@@ -207,11 +208,14 @@ export interface WorkOrderJson extends WorkOrderTotals {
   tasks: string[];
   odometerMiles: number | null;
   engineHours: number | null;
-  completedAt: string | null;
-  completedByUserId: string | null;
+  serviceEntryId: string | null;
   signedName: string | null;
   photoIds: string[];
-  serviceEntryId: string | null;
+}
+
+export interface WorkOrderJson extends WorkOrderTotals, WorkOrderFields {
+  completedAt: string | null;
+  completedByUserId: string | null;
   createdByUserId: string | null;
   createdAt: string;
   updatedAt: string;
@@ -263,26 +267,10 @@ export const vendorKey = (id: string) => `${VENDOR_PREFIX}${packId(id)}`;
 /** A full sync carries every work order not closed, and the closed ones of the last this many days. */
 export const SYNCED_CLOSED_WORK_ORDER_DAYS = 90;
 
-export interface SyncedWorkOrder {
-  id: string;
-  number: number;
-  vehicleId: string;
-  status: WorkOrderStatus;
-  assigneeUserId: string | null;
-  vendorId: string | null;
-  dueDate: string | null;
-  description: string | null;
-  issueIds: string[];
-  scheduleIds: string[];
-  tasks: string[];
+export interface SyncedWorkOrder extends WorkOrderFields {
   taxCents: number;
-  odometerMiles: number | null;
-  engineHours: number | null;
   /** ms */
   completedAt: number | null;
-  serviceEntryId: string | null;
-  signedName: string | null;
-  photoIds: string[];
   /** ms */
   createdAt: number;
 }
