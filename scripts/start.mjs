@@ -1,7 +1,7 @@
 // `npm start`: build, migrate the local D1, run the Worker on http://localhost:8787 (PORT
 // overrides) with its realtime rooms, then seed and drive the demo fleet. Offline throughout.
 import { existsSync, rmSync } from "node:fs";
-import { applyMigrations, migrateFreshDatabase, run, startWorker } from "./worker-process.mjs";
+import { applyMigrations, migrateFreshDatabase, run, startWorker, tickCronEveryMinute } from "./worker-process.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 const persistTo = ".wrangler/state";
@@ -15,6 +15,7 @@ else await migrateFreshDatabase(persistTo);
 // a checkout that ran an earlier build may hold hundreds of MB of it. Not product data.
 rmSync(`${persistTo}/v3/observability`, { recursive: true, force: true });
 const worker = await startWorker({ port, persistTo, vars: { APP_URL: `http://localhost:${port}` } });
+const stopCron = tickCronEveryMinute(worker.url);
 console.log(`\nFleet Ops is running at http://localhost:${port}\n`);
 
 let demo = null;
@@ -27,6 +28,7 @@ if (process.env.DEMO !== "0" && existsSync(demoScript)) {
 }
 
 const stop = async () => {
+  stopCron();
   demo?.kill("SIGINT");
   await worker.stop();
   process.exit(0);

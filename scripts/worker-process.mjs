@@ -127,11 +127,12 @@ export async function startWorker({ port, persistTo, vars = {}, quiet = false })
     detached: true,
   });
   if (!quiet) {
-    // One log line per beacon report (the demo's simulator sends several a second) would bury
-    // the address and the demo sign-in; every other line, errors included, goes through.
+    // One log line per beacon report (the demo's simulator sends several a second), or per minute's
+    // cron, would bury the address and the demo sign-in; every other line, errors included, goes through.
     const lines = createInterface({ input: child.stdout });
     lines.on("line", (line) => {
-      if (!/\[wrangler:info\] (GET|POST) \/api\/ingest\/\S+ 200 OK/.test(line)) process.stdout.write(`${line}\n`);
+      if (!/\[wrangler:info\] ((GET|POST) \/api\/ingest\/\S+|GET \/cdn-cgi\/handler\/scheduled\S*) 200 OK/.test(line))
+        process.stdout.write(`${line}\n`);
     });
   }
   const exited = new Promise((resolve) => child.on("exit", resolve));
@@ -165,4 +166,31 @@ export async function startWorker({ port, persistTo, vars = {}, quiet = false })
       await exited;
     },
   };
+}
+
+/**
+ * Runs the Worker's cron trigger (wrangler.toml: every minute) at the top of each minute, as
+ * Cloudflare does in production: wrangler dev never fires it by itself, so without this a local
+ * run would send no customer "arriving" message, relay no alert's e-mail or webhook and trim
+ * nothing (worker/scheduled.ts). Returns a function that stops it.
+ */
+export function tickCronEveryMinute(url) {
+  let timer;
+  const next = () => {
+    timer = setTimeout(
+      async () => {
+        try {
+          const res = await fetch(`${url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("* * * * *")}`);
+          await res.arrayBuffer();
+          if (!res.ok) console.error(`cron: the Worker answered ${res.status}`);
+        } catch {
+          // The Worker is restarting or stopping: the next minute tries again.
+        }
+        next();
+      },
+      60_000 - (Date.now() % 60_000),
+    );
+  };
+  next();
+  return () => clearTimeout(timer);
 }
