@@ -17,6 +17,12 @@ export const configSchema = z
     EMAIL_PROVIDER: z.enum(["outbox", "resend"]).default("outbox"),
     EMAIL_API_KEY: z.string().default(""),
     EMAIL_FROM: z.string().default("Fleet Ops <no-reply@localhost>"),
+    /**
+     * The signing secret (`whsec_…`) of the Resend webhook pointed at /api/email/events: bounces and
+     * complaints of mail to customers reach their jobs (worker/email/resend-events.ts). Unset: the
+     * route refuses every event.
+     */
+    RESEND_WEBHOOK_SECRET: z.string().default(""),
     /** Multiplies every abuse limit; tests and benchmarks raise it. */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     /** A report dated more than this many seconds ahead of the server is acknowledged but dropped. */

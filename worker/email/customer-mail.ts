@@ -53,19 +53,26 @@ export interface CustomerMail {
   kind: string;
 }
 
+/** What became of a customer mail, and the provider's id of the message when it went. */
+export interface CustomerMailResult {
+  outcome: CustomerMailOutcome;
+  providerId?: string;
+}
+
 /** Sends `mail` if its sender, the address's choice and the caps allow; answers what became of it. */
-export async function sendCustomerMail(db: Db, config: Config, mail: CustomerMail): Promise<CustomerMailOutcome> {
+export async function sendCustomerMail(db: Db, config: Config, mail: CustomerMail): Promise<CustomerMailResult> {
   const to = mail.to.trim().toLowerCase();
   const workspace = await db
     .select({ name: workspaces.name })
     .from(workspaces)
     .where(eq(workspaces.id, mail.workspaceId))
     .get();
-  if (!workspace) return "not_sent";
+  if (!workspace) return { outcome: "not_sent" };
   const outcome = await customerMayGo(db, config, { ...mail, to }, MAIL_CAPS);
+  let providerId: string | undefined;
   if (outcome === "sent") {
     const token = await unsubscribeToken(config, mail.workspaceId, to);
-    await sendEmail(db, config, {
+    providerId = await sendEmail(db, config, {
       to,
       subject: mail.subject,
       text: bodyOf(config, workspace.name, mail.lines, token),
@@ -76,7 +83,7 @@ export async function sendCustomerMail(db: Db, config: Config, mail: CustomerMai
     });
   }
   audit("customer_mail.outcome", { workspaceId: mail.workspaceId, kind: mail.kind, outcome });
-  return outcome;
+  return { outcome, providerId };
 }
 
 /**

@@ -15,15 +15,18 @@ export interface Email {
 /**
  * Sends e-mail through the configured provider: Resend over HTTP in production, or the outbox
  * (a D1 table, also printed to the console) in development and tests, so password reset works
- * offline end to end.
+ * offline end to end. Answers the provider's id of the message (Resend's `id`; `outbox:<row>` in
+ * the outbox), which its delivery events name (worker/email/resend-events.ts).
  */
-export async function sendEmail(db: Db, config: Config, email: Email): Promise<void> {
+export async function sendEmail(db: Db, config: Config, email: Email): Promise<string> {
   if (config.EMAIL_PROVIDER === "outbox") {
-    await db
+    const row = await db
       .insert(emailOutbox)
-      .values({ to: email.to, subject: email.subject, text: email.text, headers: email.headers ?? null });
+      .values({ to: email.to, subject: email.subject, text: email.text, headers: email.headers ?? null })
+      .returning({ id: emailOutbox.id })
+      .get();
     console.log(`[outbox] to ${email.to}: ${email.subject}\n${email.text}`);
-    return;
+    return `outbox:${row.id}`;
   }
   const res = await fetch("https://api.resend.com/emails", {
     method: "POST",
@@ -41,4 +44,6 @@ export async function sendEmail(db: Db, config: Config, email: Email): Promise<v
     }),
   });
   if (!res.ok) throw new Error(`e-mail provider answered ${res.status}: ${await res.text()}`);
+  const answer = (await res.json().catch(() => ({}))) as { id?: unknown };
+  return typeof answer.id === "string" ? answer.id : "";
 }

@@ -196,8 +196,10 @@ async function deliver(db: Db, config: Config, row: Claimed, now: number) {
   });
   const common = { workspaceId: row.workspaceId, to, senderUserId: job.createdBy, kind: `job_${row.kind}` };
   if (row.channel === "email") {
-    const outcome = await sendCustomerMail(db, config, { ...common, subject: text.subject, lines: text.lines });
-    return settle(db, row.id, outcome === "sent" ? { status: "sent", sentAt: Date.now() } : heldOr(outcome));
+    const mail = await sendCustomerMail(db, config, { ...common, subject: text.subject, lines: text.lines });
+    if (mail.outcome === "sent")
+      return settle(db, row.id, { status: "sent", sentAt: Date.now(), providerId: mail.providerId });
+    return settle(db, row.id, heldOr(mail.outcome));
   }
   const sms = await sendCustomerSms(db, config, {
     ...common,

@@ -177,7 +177,7 @@ function mailLink(c: Context<AppEnv>, job: { title: string; customerEmail: strin
     ],
     senderUserId: c.var.session.userId,
     kind: "job_share",
-  }).then((outcome) => {
+  }).then(({ outcome }) => {
     audit("job_share.mailed", { workspaceId, outcome });
     return outcome;
   });

@@ -56,6 +56,7 @@ export type AuditEvent =
   | "customer_mail.outcome"
   | "customer_sms.outcome"
   | "customer_sms.report"
+  | "customer_mail.report"
   | "customer_messages.set";
 
 export type AuditFields = Record<string, string | number | boolean | null | undefined>;
