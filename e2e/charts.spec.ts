@@ -29,7 +29,10 @@ function calendar() {
   };
 }
 
-/** A truck with a fill-up last month, and this month a short drive, a fill-up, a service and an expense. */
+/**
+ * A truck with a fill-up last month, and this month a short drive, a fill-up, a service, an expense
+ * and a repair: $50 last month, $230 this month ($60 fuel, $40 + $80 service, $50 expenses).
+ */
 async function costlyFleet(request: APIRequestContext, name: string) {
   const fleet = await newFleetAccount(request, name);
   const auth = { Authorization: `Bearer ${fleet.token}` };
@@ -72,7 +75,20 @@ async function costlyFleet(request: APIRequestContext, name: string) {
     kind: "tolls",
     costCents: 5_000,
   });
+  await repairedToday(request, fleet, truck!.vehicleId);
   return { fleet, truck: truck! };
+}
+
+/** A work order completed now: an hour of labour at $60 and two parts at $10, so $80 of service. */
+async function repairedToday(request: APIRequestContext, fleet: Fleet, vehicleId: string) {
+  const auth = { Authorization: `Bearer ${fleet.token}` };
+  const order = await request.post("/api/work-orders", { headers: auth, data: { vehicleId, tasks: ["Brakes"] } });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  await created(request, fleet, `/api/work-orders/${id}/lines`, { kind: "labor", quantity: 1, unitCostCents: 6_000 });
+  await created(request, fleet, `/api/work-orders/${id}/lines`, { kind: "part", quantity: 2, unitCostCents: 1_000 });
+  const done = await request.post(`/api/work-orders/${id}/complete`, { headers: auth, data: {} });
+  expect(done.status(), await done.text()).toBe(200);
 }
 
 /** How many of the canvas's pixels are painted: a chart that drew nothing has none. */
@@ -113,9 +129,11 @@ test("Reports → Costs draws cost by kind, cost per mile and economy over the s
   // Per vehicle (the default): one bar per vehicle, whose total is the table's fleet total.
   await expect(table.locator("tbody td").first()).toHaveText(truck.vehicleName);
   const tableTotal = (await table.locator("tfoot td[data-label='Total']").textContent())!;
-  expect(tableTotal).toBe("$150.00");
+  expect(tableTotal).toBe("$230.00");
   const byVehicle = await drawnChart(main, "Cost by vehicle");
-  expect(byVehicle).toContain(`${truck.vehicleName} ${tableTotal} (fuel $60.00, service $40.00, expenses $50.00)`);
+  expect(byVehicle).toContain(
+    `${truck.vehicleName} ${tableTotal} (fuel $60.00, labour $60.00, parts $20.00, other service $40.00, expenses $50.00)`,
+  );
   expect(byVehicle).toMatch(new RegExp(`Total \\${tableTotal}`));
   await main.locator("figure").screenshot({ path: test.info().outputPath("costs-by-vehicle-1440.png") });
 
@@ -124,10 +142,12 @@ test("Reports → Costs draws cost by kind, cost per mile and economy over the s
   await page.getByLabel("Rows").selectOption("month");
   await expect(table.locator("tbody tr")).toHaveCount(3);
   const monthTotal = (await table.locator("tfoot td[data-label='Total']").textContent())!;
-  expect(monthTotal).toBe("$200.00");
+  expect(monthTotal).toBe("$280.00");
   const byMonth = await drawnChart(main, "Cost by month");
   expect(byMonth).toContain(`${lastMonth} $50.00 (fuel $50.00)`);
-  expect(byMonth).toContain(`${thisMonth} $150.00 (fuel $60.00, service $40.00, expenses $50.00)`);
+  expect(byMonth).toContain(
+    `${thisMonth} $230.00 (fuel $60.00, labour $60.00, parts $20.00, other service $40.00, expenses $50.00)`,
+  );
   expect(byMonth).toContain(`Total ${monthTotal}`);
   // This month has GPS distance, so a point; last month none, so a gap.
   await expect(table.locator("tbody tr", { hasText: thisMonth }).locator("td[data-label='Per mile']")).toHaveText(
@@ -163,13 +183,14 @@ test("the overview draws last and this month's costs by kind and per mile as its
   await signInAs(page, fleet.token);
   await page.goto("/overview");
   const main = page.locator("main");
-  await expect(main.getByRole("link", { name: "This month: $150.00", exact: true })).toBeVisible();
+  await expect(main.getByRole("link", { name: "This month: $230.00", exact: true })).toBeVisible();
   await expect(main.getByRole("link", { name: "Last month: $50.00", exact: true })).toBeVisible();
   const card = main.getByRole("region", { name: "This month against last" });
   const bars = await drawnChart(card, "Cost by month");
   expect(bars).toBe(
-    `Cost by month: ${lastMonth} $50.00 (fuel $50.00); ${thisMonth} $150.00 (fuel $60.00, service $40.00, expenses $50.00).` +
-      " Total $200.00 (fuel $110.00, service $40.00, expenses $50.00).",
+    `Cost by month: ${lastMonth} $50.00 (fuel $50.00); ${thisMonth} $230.00 (fuel $60.00, labour $60.00, parts $20.00,` +
+      " other service $40.00, expenses $50.00). Total $280.00 (fuel $110.00, labour $60.00, parts $20.00," +
+      " other service $40.00, expenses $50.00).",
   );
   const perMile = await drawnChart(card, "Cost per mile");
   for (const [month, label] of [

@@ -49,12 +49,30 @@ describe("cost charts over the cost report's rows", () => {
     expect(barTotals(bars).map((d) => Math.round(d * 100))).toEqual([21_600, 7_250]);
   });
 
+  it("shows work orders' labour and parts apart from the rest of service, the bar still the row's total", () => {
+    // A $500 work order ($300 labour, $150 parts, $50 tax) and a $100 oil change of its own.
+    const shop = row({
+      month: "2026-11",
+      serviceCostCents: 60_000,
+      laborCostCents: 30_000,
+      partsCostCents: 15_000,
+      totalCostCents: 60_000,
+    });
+    const bars = costBars([costPointOfRow(shop)]);
+    const of = (key: string) => bars.sets.find((s) => s.key === key)?.values[0];
+    expect([of("labour"), of("parts"), of("service")]).toEqual([300, 150, 150]);
+    expect(bars.sets.find((s) => s.key === "service")?.label).toBe("Other service");
+    expect(barTotals(bars).map((d) => Math.round(d * 100))).toEqual([60_000]);
+  });
+
   it("gives a kind the same colour on every chart, and no two kinds one colour", () => {
     const fromReport = costBars([costPointOfRow(september)]);
     const month: MonthCost = {
       month: "2026-10",
       fuelCents: 100,
       serviceCents: 0,
+      laborCents: 0,
+      partsCents: 0,
       expenseCents: 0,
       totalCents: 100,
       distanceMiles: 0,
@@ -87,8 +105,8 @@ describe("cost charts over the cost report's rows", () => {
   it("says the chart in words: each month's total and kinds, and the total the table's footer shows", () => {
     const summary = barSummary("Cost by month", costBars([september, october].map(costPointOfRow)), dollarsText);
     expect(summary).toBe(
-      "Cost by month: 2026-09 $216.00 (fuel $123.45, service $80.00, expenses $12.55); 2026-10 $72.50 (fuel $72.50)." +
-        " Total $288.50 (fuel $195.95, service $80.00, expenses $12.55).",
+      "Cost by month: 2026-09 $216.00 (fuel $123.45, other service $80.00, expenses $12.55); 2026-10 $72.50 (fuel $72.50)." +
+        " Total $288.50 (fuel $195.95, other service $80.00, expenses $12.55).",
     );
   });
 });

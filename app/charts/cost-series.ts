@@ -7,12 +7,15 @@ import type { BarSeries, TrendSeries } from "./series";
 
 /**
  * The cost kinds a cost chart stacks, in order, each with its colour (palette.ts). A list, not code:
- * when work orders bring labour and parts, each is a line here and a field in the two `costPoint`
- * readers below, which the type then requires.
+ * a new kind is a line here and a field in the two `costPoint` readers below, which the type then
+ * requires. Labour and parts are what work orders recorded within service (issue 55), so the
+ * service bar is the rest of it ("Other service") and a bar still adds up to the row's total.
  */
 export const COST_KINDS = [
   { key: "fuel", label: "Fuel" },
-  { key: "service", label: "Service" },
+  { key: "labour", label: "Labour" },
+  { key: "parts", label: "Parts" },
+  { key: "service", label: "Other service" },
   { key: "expenses", label: "Expenses" },
 ] as const satisfies readonly { key: keyof typeof KIND_COLOURS; label: string }[];
 export type CostKind = (typeof COST_KINDS)[number]["key"];
@@ -29,7 +32,13 @@ export interface CostPoint {
 /** A row of the cost report (GET /api/reports/costs), by month or by vehicle, as its table labels it. */
 export const costPointOfRow = (row: CostRow): CostPoint => ({
   label: row.vehicleName ?? row.month ?? "",
-  cents: { fuel: row.fuelCostCents, service: row.serviceCostCents, expenses: row.expenseCostCents },
+  cents: {
+    fuel: row.fuelCostCents,
+    labour: row.laborCostCents,
+    parts: row.partsCostCents,
+    service: row.serviceCostCents - row.laborCostCents - row.partsCostCents,
+    expenses: row.expenseCostCents,
+  },
   costPerMileCents: row.costPerMileCents,
   mpg: row.mpg,
 });
@@ -37,7 +46,13 @@ export const costPointOfRow = (row: CostRow): CostPoint => ({
 /** A month of the overview's Costs card (shared/overview/month-cost.ts), which has no economy. */
 export const costPointOfMonth = (month: MonthCost): CostPoint => ({
   label: month.month,
-  cents: { fuel: month.fuelCents, service: month.serviceCents, expenses: month.expenseCents },
+  cents: {
+    fuel: month.fuelCents,
+    labour: month.laborCents,
+    parts: month.partsCents,
+    service: month.serviceCents - month.laborCents - month.partsCents,
+    expenses: month.expenseCents,
+  },
   costPerMileCents: month.costPerMileCents,
   mpg: null,
 });

@@ -29,6 +29,8 @@ describe("the overview's costs, as the cost report answers them", () => {
       month: "2026-11",
       fuelCents: 15_000,
       serviceCents: 0,
+      laborCents: 0,
+      partsCents: 0,
       expenseCents: 0,
       totalCents: 15_000,
       distanceMiles: 50,

@@ -11,7 +11,11 @@ import { addMonths } from "./months";
 export interface MonthCost {
   month: string;
   fuelCents: number;
+  /** Service entries' cost, labour and parts of work orders included. */
   serviceCents: number;
+  /** Within service: what completed work orders recorded as labour, and as parts. */
+  laborCents: number;
+  partsCents: number;
   expenseCents: number;
   totalCents: number;
   distanceMiles: number;
@@ -37,6 +41,8 @@ const monthCostOf = (row: CostRow): MonthCost => ({
   month: row.month ?? "",
   fuelCents: row.fuelCostCents,
   serviceCents: row.serviceCostCents,
+  laborCents: row.laborCostCents,
+  partsCents: row.partsCostCents,
   expenseCents: row.expenseCostCents,
   totalCents: row.totalCostCents,
   distanceMiles: row.distanceMiles,
