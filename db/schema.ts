@@ -496,6 +496,9 @@ export const beacons = sqliteTable(
     rejectedClockAhead: integer("rejected_clock_ahead").notNull().default(0),
     rejectedTooOld: integer("rejected_too_old").notNull().default(0),
     rejectedThrottled: integer("rejected_throttled").notNull().default(0),
+    /** Reports with no position (cells or Wi-Fi only): counted apart, they leave lastRejected* to the clock and throttle. */
+    rejectedNoPosition: integer("rejected_no_position").notNull().default(0),
+    lastNoPositionAt: integer("last_no_position_at"),
     lastRejectedAt: integer("last_rejected_at"),
     /** clock_ahead | too_old | throttled */
     lastRejectedReason: text("last_rejected_reason"),

@@ -5,7 +5,7 @@ import { orderVehicles, report } from "./ui-helpers";
 const YEAR = 365 * 24 * 3_600_000;
 
 test.describe("a tracker's beacon on the vehicle page", () => {
-  test("shows reports, a device clock ten years ahead and why reports were rejected; regenerating the id asks first and shows the new one", async ({
+  test("shows reports, a device clock ten years ahead, why reports were rejected and those without a position; regenerating the id asks first and shows the new one", async ({
     page,
     request,
   }) => {
@@ -17,6 +17,11 @@ test.describe("a tracker's beacon on the vehicle page", () => {
     await report(request, beacon!.id, { lat: 41.9, lon: -87.63, timestamp: now - 30_000 });
     // A tracker with its clock ten years ahead: acknowledged, not used.
     await report(request, beacon!.id, { lat: 10, lon: 10, timestamp: now + 10 * YEAR });
+    // A tracker with no GPS fix: only the cells and Wi-Fi it sees (issue 56). Counted, not stored.
+    const cells = await request.get(
+      `/api/ingest/osmand?id=${beacon!.id}&cell=257,02,16,2224&wifi=00-14-22-01-23-45,-80`,
+    );
+    expect(await cells.json()).toEqual({ ok: true, outcomes: ["no_position"] });
 
     await signInAs(page, fleet.token);
     // The Overview shows the GPS odometer in miles like any odometer (2.2 km: 1 mi).
@@ -28,6 +33,19 @@ test.describe("a tracker's beacon on the vehicle page", () => {
     await expect(card.getByTestId("beacon-last-report")).toContainText("Just now");
     await expect(card.getByTestId("beacon-clock")).toContainText(/^36\d\dd \d+h ahead, seen Just now/);
     await expect(card.getByTestId("beacon-rejected")).toContainText("1 device clock ahead of the server");
+    await expect(card.getByTestId("beacon-no-position")).toHaveText(
+      /^1 \(no GPS fix: cells or Wi-Fi only\); last Just now/,
+    );
+    await card
+      .locator("dl.facts")
+      .first()
+      .screenshot({ path: test.info().outputPath("beacon-health-1440.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card
+      .locator("dl.facts")
+      .first()
+      .screenshot({ path: test.info().outputPath("beacon-health-390.png") });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await expect(card.getByTestId("beacon-device-id")).toHaveText(beacon!.id);
 
     // Regenerating asks first; cancelling changes nothing.

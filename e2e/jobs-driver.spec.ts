@@ -71,9 +71,18 @@ test("after a cold start with no network, the driver marks a stop arrived and do
   await proof.getByRole("button", { name: "Complete stop" }).click();
   await expect(stop.getByTestId("stop-status")).toHaveText("Completed");
   await expect(stop).toContainText("received by Jo Baker");
+  // Its proof as the dispatcher's job detail shows it (one component, app/jobs/job-proof.tsx), from the device while offline.
+  const shown = stop.getByRole("region", { name: "Proof of delivery" });
+  await expect(shown.getByRole("img", { name: "Signature of Jo Baker", exact: true })).toBeVisible();
+  await expect(shown.getByRole("img", { name: "Photo" })).toHaveCount(1);
+  await expect(shown).toContainText("Left by the back door");
   await expect(tab.locator("main").getByRole("status")).toHaveText("2 stops today, 1 to go");
   await expect(indicator(tab)).toHaveAttribute("aria-label", "Offline: 2 changes will sync when you reconnect");
   expect(await horizontalOverflow(tab)).toEqual([]);
+  await stop.screenshot({ path: test.info().outputPath("driver-done-stop-390.png") });
+  await tab.setViewportSize({ width: 1440, height: 900 });
+  await stop.screenshot({ path: test.info().outputPath("driver-done-stop-1440.png") });
+  await tab.setViewportSize({ width: 390, height: 844 });
 
   await signalBack(context);
   await expect(indicator(tab)).toHaveAttribute("data-state", "synced", { timeout: 30_000 });

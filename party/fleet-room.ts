@@ -3,7 +3,8 @@ import type { HistoryPoint } from "../shared/fleet/vehicle-history";
 import { database } from "../db/client";
 import type { RoomSync } from "./room-sync";
 import type { WorkspaceChange } from "./workspace-change";
-import type { BeaconReport, IngestAnswer, LiveOptions } from "./live-fleet/live-fleet";
+import type { IngestAnswer, LiveOptions } from "./live-fleet/live-fleet";
+import type { IngestRequest } from "../domain/fold/ingest-request";
 import { FLUSH_MS } from "./room/flush";
 import { logged, roomParts, type RoomParts } from "./room/parts";
 import type { HistoryShape } from "./room/positions";
@@ -50,7 +51,7 @@ export abstract class FleetRoom<Changes = unknown> extends Server<Cloudflare.Env
    * Reports of this workspace's devices, a request per device (worker/fleet/ingest-batcher.ts): folded, stored
    * durably, answered; D1 follows within `flushMs` (0 writes through). Other workspaces' devices are unknown here.
    */
-  async ingest(requests: BeaconReport[][], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
+  async ingest(requests: IngestRequest[], options: LiveOptions & { flushMs?: number } = {}): Promise<IngestAnswer[]> {
     const { fleet, context, positions, flush, pacer, alarm } = this.#parts;
     const changesBefore = fleet.vehicleChanges;
     const answers = await fleet.ingest(requests, options, options.modules ?? (await context.modules()));

@@ -1,7 +1,8 @@
 import type { HistoryShape } from "../party/room/positions";
 import type { HistoryPoint } from "../shared/fleet/vehicle-history";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { BeaconReport, IngestAnswer, LiveOptions } from "../party/live-fleet/live-fleet";
+import type { IngestAnswer, LiveOptions } from "../party/live-fleet/live-fleet";
+import type { IngestRequest } from "../domain/fold/ingest-request";
 import type { Db, LiveWrites } from "../db/client";
 import type { Env } from "./env";
 import type { ChangeSource, Changes } from "./sync/changes";
@@ -164,13 +165,13 @@ export function roomChanges(env: Env): ChangeSource {
 }
 
 /**
- * Reports of one workspace's devices, one request per device, to its object (docs/decisions/0016,
+ * Reports of one workspace's devices, one request per device (or its reports without a position), to its object (docs/decisions/0016,
  * part 4): answered once they are durable there; the object pokes its own sockets.
  */
 export async function ingestInWorkspace(
   env: Env,
   workspaceId: string,
-  requests: BeaconReport[][],
+  requests: IngestRequest[],
   options: Omit<LiveOptions, "modules" | "tables"> & { flushMs?: number },
 ): Promise<IngestAnswer[]> {
   return (await workspaceObject(env, workspaceId).ingest(requests, options)) as IngestAnswer[];

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import type { SyncedJob } from "../../shared/jobs/jobs";
-import { PhotoStrip } from "../photos/photo-picker";
 import { useJobMutations } from "../store/jobs";
 import { timeText, windowText, type WorkspaceClock } from "../../shared/units/clock";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { directionsUrl, platformOf } from "./directions";
+import { JobProof } from "./job-proof";
 import { ProofForm } from "./proof-form";
 import { isOverForGood, jobStatusWords } from "./status";
 
@@ -68,21 +68,20 @@ export function DriverStop({ job, number }: { job: SyncedJob; number: number }) 
         </div>
       ) : null}
       {open && proving ? <ProofForm job={job} onDone={() => setProving(false)} /> : null}
-      {job.status === "completed" ? <Proof job={job} clock={clock} /> : null}
+      {job.status === "completed" ? <Done job={job} clock={clock} /> : null}
     </li>
   );
 }
 
-function Proof({ job, clock }: { job: SyncedJob; clock: WorkspaceClock }) {
-  const ids = [...job.proofPhotoIds, ...(job.signaturePhotoId ? [job.signaturePhotoId] : [])];
+/** A done stop: when, and who received it, then its proof as the dispatcher sees it (job-proof.tsx, the one home). */
+function Done({ job, clock }: { job: SyncedJob; clock: WorkspaceClock }) {
   return (
     <div className="driver-proof">
       <p className="muted">
         Done{job.completedAt ? ` at ${timeText(job.completedAt, clock)}` : ""}
         {job.recipientName ? ` · received by ${job.recipientName}` : ""}
       </p>
-      {job.proofNote ? <p>{job.proofNote}</p> : null}
-      <PhotoStrip ids={ids} />
+      <JobProof job={job} recipientSaid />
     </div>
   );
 }

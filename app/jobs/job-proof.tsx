@@ -12,17 +12,21 @@ export const hasProof = (job: ProofOf) =>
 /**
  * The proof of delivery the driver took (on their phone, offline too): the photos and the
  * signature (photos served by GET /api/photos/{id}, or from this device while they wait to upload),
- * who received it and the driver's note. From the synced job, so it shows offline.
+ * who received it and the driver's note. From the synced job, so it shows offline. The one home of
+ * a job's proof: the dispatcher's job detail and the driver's done stop (driver-stop.tsx) show it.
+ * `recipientSaid`: the caller already names who received it (the driver's "Done at … · received
+ * by …" line), so it is not said twice.
  */
-export function JobProof({ job }: { job: ProofOf }) {
+export function JobProof({ job, recipientSaid = false }: { job: ProofOf; recipientSaid?: boolean }) {
   if (!hasProof(job)) return null;
+  const recipient = recipientSaid ? null : job.recipientName;
   return (
     <section className="job-proof" aria-label="Proof of delivery">
       <h3>Proof</h3>
       <PhotoStrip ids={job.proofPhotoIds} />
       {job.signaturePhotoId ? <Signature id={job.signaturePhotoId} by={job.recipientName} /> : null}
       <dl className="job-facts">
-        {job.recipientName ? <Fact term="Received by" value={job.recipientName} /> : null}
+        {recipient ? <Fact term="Received by" value={recipient} /> : null}
         {job.proofNote ? <Fact term="Driver's note" value={job.proofNote} /> : null}
       </dl>
     </section>

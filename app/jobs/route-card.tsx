@@ -1,7 +1,7 @@
 import type { SyncedJob } from "../../shared/jobs/jobs";
 import type { Vehicle } from "../../shared/fleet/vehicle";
 import { useJobMutations } from "../store/jobs";
-import { isFinished } from "./status";
+import { isOverForGood } from "./status";
 import { StopList } from "./stop-list";
 import { CustomerLinkButton } from "./customer-link";
 
@@ -69,7 +69,11 @@ export function RouteCard({
   );
 }
 
-/** A stop's planning actions: the vehicle it goes to (or none), Cancel, and the customer's link. Nothing once it is over. */
+/**
+ * A stop's planning actions: the vehicle it goes to (or none), Cancel, and the customer's link.
+ * Nothing once it is over for good (completed or cancelled); a skipped stop keeps them: the
+ * dispatcher gives it to another vehicle or cancels it (issue 53).
+ */
 function StopActions({
   job,
   vehicles,
@@ -80,7 +84,7 @@ function StopActions({
   onMove: (job: SyncedJob, vehicleId: string) => void;
 }) {
   const { cancelJob } = useJobMutations();
-  if (isFinished(job.status)) return null;
+  if (isOverForGood(job.status)) return null;
   return (
     <span className="stop-actions">
       <select

@@ -111,6 +111,10 @@ function HealthFacts({ health, now }: { health: Health; now: number }) {
         <dt>Rejected reports</dt>
         <dd data-testid="beacon-rejected">{rejected(health, now, clock)}</dd>
       </div>
+      <div>
+        <dt>Reports without a position</dt>
+        <dd data-testid="beacon-no-position">{withoutPosition(health, now, clock)}</dd>
+      </div>
     </dl>
   );
 }
@@ -194,6 +198,14 @@ function clockSkew(health: Health, now: number, clock: WorkspaceClock) {
   const skew =
     health.clockSkewMs < 60_000 ? `${Math.round(health.clockSkewMs / 1000)} s` : duration(health.clockSkewMs);
   return `${skew} ahead, seen ${ago(health.clockSkewAt, now, clock)}`;
+}
+
+/** A tracker that reports with no GPS fix (cells or Wi-Fi only) is alive: said so, not left to look silent. */
+function withoutPosition(health: Health, now: number, clock: WorkspaceClock) {
+  const count = health.rejected.no_position;
+  if (!count) return "None";
+  const last = health.lastNoPositionAt !== null ? `; last ${ago(health.lastNoPositionAt, now, clock)}` : "";
+  return `${count.toLocaleString("en-US")} (no GPS fix: cells or Wi-Fi only)${last}`;
 }
 
 function rejected(health: Health, now: number, clock: WorkspaceClock) {

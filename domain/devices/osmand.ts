@@ -94,7 +94,7 @@ export function clampPercent(v: number | null) {
  * A report that locates the device only by the cells and Wi-Fi access points it sees (OsmAnd's
  * `cell` and `wifi` parameters, as in Traccar's own decoder test), with no coordinates. This app
  * does not resolve those to a position, so the report is acknowledged and not stored: refused, the
- * device would resend it for ever.
+ * device would resend it for ever. It is counted on the beacon's health (docs/decisions/0090).
  */
 export class NoPositionReport extends ReportError {
   constructor(readonly deviceId: string) {

@@ -22,6 +22,13 @@ import { LiveStore, type DeviceState, type LiveWrite, type Pending } from "./liv
 import type { PositionRow, PositionStore } from "../positions/store";
 import { DEVICE_LIMIT, TokenBuckets } from "../../domain/limits/token-buckets";
 import { StopQueue } from "../stop-addresses/stop-queue";
+import {
+  positionReports,
+  requestDeviceId,
+  requestSize,
+  type IngestRequest,
+  type WithoutPosition,
+} from "../../domain/fold/ingest-request";
 
 /**
  * A workspace's live fleet, held by its Durable Object (party/fleet-room.ts;
@@ -33,7 +40,8 @@ import { StopQueue } from "../stop-addresses/stop-queue";
 
 export type { BeaconReport };
 
-export type IngestOutcome = "duplicate" | FoldOutcome;
+/** `no_position`: a report with no coordinates, counted on its beacon (domain/fold/ingest-request.ts). */
+export type IngestOutcome = "duplicate" | "no_position" | FoldOutcome;
 
 /** A stop a request opened, for the geocoder (party/stop-addresses/). */
 export interface OpenedStop {
@@ -122,31 +130,35 @@ export class LiveFleet {
   /** Devices whose state ingestion has changed (a report taken or refused), counted over this object's life: the beacon watch looks again when it grows. */
   deviceChanges = 0;
 
-  /** Folds each request (one device's reports) and stores the result durably before answering. */
+  /**
+   * Folds each request (one device's reports) and stores the result durably before answering; a
+   * request of reports without a position only counts them on the device's health.
+   */
   async ingest(
-    requests: BeaconReport[][],
+    requests: IngestRequest[],
     options: LiveOptions,
     modules: readonly FleetModule[],
   ): Promise<IngestAnswer[]> {
     const now = options.now ?? Date.now();
-    await this.#learn(requests.map((r) => r[0]!.deviceId));
-    const stored = this.#storedAlready(requests.flat());
+    await this.#learn(requests.map(requestDeviceId));
+    const stored = this.#storedAlready(positionReports(requests));
     const ctx: FoldContext = { now, clock: options.clock ?? DEFAULT_CLOCK_BOUNDS, modules };
     if (options.tables) this.tables = options.tables;
     const batch = new Batch(this.workspaceId, { vehicles: this.#vehicles, windows: this.#windows }, this.tables, now);
     const buckets = this.#bucketsFor(options.scale ?? 1);
     const answers = requests.map((request): IngestAnswer => {
-      const device = this.#devices.get(request[0]!.deviceId);
+      const device = this.#devices.get(requestDeviceId(request));
       if (!device) return { ok: false, unknown: true };
-      const take = buckets.take(device.deviceId, request.length, now);
+      const take = buckets.take(device.deviceId, requestSize(request), now);
       if (!take.ok) {
         batch.device(device, {
-          rejectedThrottled: device.rejectedThrottled + request.length,
+          rejectedThrottled: device.rejectedThrottled + requestSize(request),
           lastRejectedAt: now,
           lastRejectedReason: "throttled",
         });
         return { ok: false, unknown: false, retryAfterS: take.retryAfterS };
       }
+      if (!Array.isArray(request)) return { ok: true, vehicleId: device.vehicleId, ...batch.count(device, request) };
       return { ok: true, vehicleId: device.vehicleId, ...batch.fold(device, request, stored, ctx) };
     });
     const write = batch.write();
@@ -332,6 +344,20 @@ class Batch {
     this.#devices.set(d.deviceId, next);
     this.#put(`beacon:${d.deviceId}`, { kind: "beacon", device: next });
     return next;
+  }
+
+  /**
+   * Reports without a position: counted on the device (flushed to D1 with its other counters, one
+   * row per device per flush), nothing folded. `lastReportAt` stays that of the last report with
+   * coordinates: the vehicle's silence (INACTIVE, beacon_silent) is about knowing where it is.
+   */
+  count(device: DeviceState, request: WithoutPosition) {
+    const current = this.#devices.get(device.deviceId) ?? device;
+    this.device(current, {
+      rejectedNoPosition: current.rejectedNoPosition + request.withoutPosition,
+      lastNoPositionAt: this.now,
+    });
+    return { outcomes: Array<IngestOutcome>(request.withoutPosition).fill("no_position"), stops: [] };
   }
 
   /** Folds one request's reports, oldest first, into its vehicle's state and this batch's writes. */

@@ -149,6 +149,27 @@ describe("the flush", () => {
     expect(day.reduce((sum, d) => sum + d.drivingSeconds, 0)).toBe(199 * 5);
   });
 
+  it("counts reports without a position in the beacon's one pending entry: 50 calls are one D1 row, flushed with the total", async () => {
+    const {
+      workspaceId,
+      beacons: [b],
+    } = await fleetWithBeacons(1);
+    await runInDurableObject(roomOf(workspaceId), async (room: WorkspaceRoom, state) => {
+      for (let i = 0; i < 50; i++) {
+        const [answer] = await room.ingest([{ deviceId: b!.id, withoutPosition: 1 }], { flushMs: LATER });
+        expect(answer).toMatchObject({ ok: true, outcomes: ["no_position"] });
+      }
+      const pending = new LiveStore(state.storage).pending();
+      // Issue 56: no write of its own per report; the counter rides in the beacon's health entry.
+      expect(pending.map((p) => p.key)).toEqual([`beacon:${b!.id}`]);
+    });
+    expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
+    const beacon = await db().select().from(beacons).where(eq(beacons.id, b!.id)).get();
+    expect(beacon).toMatchObject({ rejectedNoPosition: 50, lastReportAt: null, lastRejectedAt: null });
+    expect(beacon!.lastNoPositionAt).not.toBeNull();
+    expect(await positionsOf(b!.id)).toEqual([]);
+  });
+
   it("runs on the object's alarm and leaves nothing pending; a report after it waits for the next", async () => {
     const {
       workspaceId,

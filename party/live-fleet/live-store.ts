@@ -22,7 +22,7 @@ export type BeaconHealthFields = Omit<DeviceState, "deviceId" | "vehicleId">;
 /** Just the health fields of a beacons row or a device's state (no other column travels along). */
 export function healthFieldsOf(x: BeaconHealthFields): BeaconHealthFields {
   const { lastReportAt, rejectedClockAhead, rejectedTooOld, rejectedThrottled, lastRejectedAt } = x;
-  const { lastRejectedReason, clockSkewMs, clockSkewAt, lastApp } = x;
+  const { lastRejectedReason, clockSkewMs, clockSkewAt, lastApp, rejectedNoPosition, lastNoPositionAt } = x;
   return {
     lastReportAt,
     // A device kept before the app was (an older deployment's state) has none.
@@ -30,6 +30,9 @@ export function healthFieldsOf(x: BeaconHealthFields): BeaconHealthFields {
     rejectedClockAhead,
     rejectedTooOld,
     rejectedThrottled,
+    // Nor a count of reports without a position (kept before issue 56).
+    rejectedNoPosition: rejectedNoPosition ?? 0,
+    lastNoPositionAt: lastNoPositionAt ?? null,
     lastRejectedAt,
     lastRejectedReason,
     clockSkewMs,
@@ -46,6 +49,9 @@ export interface DeviceState {
   rejectedClockAhead: number;
   rejectedTooOld: number;
   rejectedThrottled: number;
+  /** Reports that carried no position (cells or Wi-Fi only), and when the last one came. */
+  rejectedNoPosition: number;
+  lastNoPositionAt: number | null;
   lastRejectedAt: number | null;
   lastRejectedReason: string | null;
   clockSkewMs: number | null;
@@ -99,7 +105,8 @@ export class LiveStore {
   }
 
   devices(): Map<string, DeviceState> {
-    return new Map(this.#all<DeviceState>("live_devices").map((d) => [d.deviceId, d]));
+    // Through healthFieldsOf: a device kept by an older deployment lacks the newer counters.
+    return new Map(this.#all<DeviceState>("live_devices").map((d) => [d.deviceId, { ...d, ...healthFieldsOf(d) }]));
   }
 
   vehicles(): Map<string, VehicleFold> {

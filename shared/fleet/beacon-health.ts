@@ -44,7 +44,18 @@ export const beaconHealthSchema = z.object({
   /** Device time minus server time when the device's clock was last seen ahead (ms). */
   clockSkewMs: z.number().nullable(),
   clockSkewAt: z.number().nullable(),
-  rejected: z.object({ clock_ahead: z.number(), too_old: z.number(), throttled: z.number() }),
+  /**
+   * Reports acknowledged but not used, by reason. `no_position`: reports with no coordinates (cells
+   * or Wi-Fi only, a GPS with no fix); counted apart from the last refusal's time and reason.
+   */
+  rejected: z.object({
+    clock_ahead: z.number(),
+    too_old: z.number(),
+    throttled: z.number(),
+    no_position: z.number(),
+  }),
+  /** When the last report without a position came (null: none yet). */
+  lastNoPositionAt: z.number().nullable(),
   lastRejectedAt: z.number().nullable(),
   lastRejectedReason: z.enum(REJECT_REASONS).nullable(),
   rotatedAt: z.number().nullable(),

@@ -102,6 +102,10 @@ describe("a synced job", () => {
       eta: null,
     });
     expect(jobMovedTo(driving, driving.vehicleId, planned.date)).toBe(driving);
+    // Passed by its vehicle and given to another: that one has it ahead (issue 53).
+    const passed = { ...planned, status: "skipped" as const };
+    expect(jobMovedTo(passed, "other", planned.date)).toMatchObject({ status: "scheduled", vehicleId: "other" });
+    expect(jobMovedTo(passed, passed.vehicleId, planned.date)).toBe(passed);
     const day = [
       { ...planned, id: "done", sequence: 0, status: "completed" as const },
       { ...driving, id: "next", sequence: 1 },

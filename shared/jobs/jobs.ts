@@ -405,12 +405,13 @@ export function jobAfterPatch<F extends JobFields>(
 
 /**
  * A job given to another vehicle or day: the old vehicle's ETA says nothing of the new one, and
- * no vehicle is on its way to it yet (the new one's tracker says when it is: ADR 0083).
+ * no vehicle is on its way to it yet (the new one's tracker says when it is: ADR 0083). A skipped
+ * job is scheduled again: the vehicle that passed it is not the one (or the day) that will go.
  */
 export function jobMovedTo<F extends JobFields>(job: F, vehicleId: string | null, date: string): F {
   if (job.vehicleId === vehicleId && job.date === date) return job;
   const moved = { ...job, vehicleId, date };
-  if (!isJobAhead(job.status)) return moved;
+  if (!isJobAhead(job.status) && job.status !== "skipped") return moved;
   return { ...moved, status: "scheduled", enRouteAt: null, eta: null };
 }
 

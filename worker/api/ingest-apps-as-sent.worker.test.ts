@@ -45,7 +45,7 @@ describe("Overland at its own settings", () => {
     expect(await storedPositions(beacon.id)).toHaveLength(1_000);
     const h = await health(token, beacon.vehicleId);
     expect(h.lastApp).toBe("overland");
-    expect(h.rejected).toEqual({ clock_ahead: 0, too_old: 0, throttled: 0 });
+    expect(h.rejected).toEqual({ clock_ahead: 0, too_old: 0, throttled: 0, no_position: 0 });
   });
 
   it("keeps the device's throttle: a second full batch at once is 429 with Retry-After, the first stays stored", async () => {
@@ -144,6 +144,55 @@ describe("a tracker's report with no coordinates (issue 56)", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, outcomes: ["no_position"] });
     expect(await storedPositions(beacon.id)).toEqual([]);
+  });
+
+  it("sent as a query (GET) is counted on the beacon's health as a report without a position", async () => {
+    const { token, beacon } = await workspaceWithBeacon();
+    const before = Date.now();
+    for (let i = 0; i < 2; i++) expect((await call(cellsAndWifi(beacon.id), { headers: fromIp() })).status).toBe(200);
+    const h = await health(token, beacon.vehicleId);
+    expect(h.rejected).toEqual({ clock_ahead: 0, too_old: 0, throttled: 0, no_position: 2 });
+    expect(h.lastNoPositionAt).toBeGreaterThanOrEqual(before);
+    // Nothing of where the vehicle is: its last report (with coordinates) and the last refusal stay none.
+    expect(h).toMatchObject({ lastReportAt: null, lastRejectedAt: null, reportsToday: 0 });
+  });
+
+  it("posted as a form is counted the same way", async () => {
+    const { token, beacon } = await workspaceWithBeacon();
+    const form = new URLSearchParams({ id: beacon.id, timestamp: "1377177267", cell: "257,02,16,2224" });
+    form.append("wifi", "00-14-22-01-23-45,-80");
+    const res = await call("/api/ingest/osmand", {
+      method: "POST",
+      headers: { ...fromIp(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, outcomes: ["no_position"] });
+    expect((await health(token, beacon.vehicleId)).rejected.no_position).toBe(1);
+  });
+
+  it("counts on its own workspace's beacon only: another workspace's beacon and health are untouched", async () => {
+    const mine = await workspaceWithBeacon();
+    const other = await workspaceWithBeacon();
+    expect((await call(cellsAndWifi(mine.beacon.id), { headers: fromIp() })).status).toBe(200);
+    expect((await health(mine.token, mine.beacon.vehicleId)).rejected.no_position).toBe(1);
+    expect((await health(other.token, other.beacon.vehicleId)).rejected.no_position).toBe(0);
+    // The other workspace cannot read this beacon's count at all.
+    const peek = await call(`/api/beacons/${mine.beacon.vehicleId}/health`, { token: other.token });
+    expect(peek.status).toBe(404);
+  });
+
+  it("still counts a position after it: a fix that follows is stored as usual", async () => {
+    const { token, beacon } = await workspaceWithBeacon();
+    await call(cellsAndWifi(beacon.id), { headers: fromIp() });
+    const fix = await call(`/api/ingest/osmand?id=${beacon.id}&lat=41.88&lon=-87.63&timestamp=${Date.now()}`, {
+      headers: fromIp(),
+    });
+    expect(((await fix.json()) as { outcomes: string[] }).outcomes).toEqual(["stored"]);
+    const h = await health(token, beacon.vehicleId);
+    expect(h.rejected.no_position).toBe(1);
+    expect(h.lastReportAt).not.toBeNull();
+    expect(await storedPositions(beacon.id)).toHaveLength(1);
   });
 
   it("from an unknown device, or with nothing to locate it by, is refused as before", async () => {

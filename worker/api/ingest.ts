@@ -13,6 +13,7 @@ import {
   ReportError,
   type Report,
 } from "../../domain/devices/osmand";
+import { requestDeviceId, requestSize, type IngestRequest } from "../../domain/fold/ingest-request";
 import { ApiError, badRequest } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";
@@ -74,12 +75,9 @@ export const ingestRoutes = new Hono<AppEnv>()
 async function ingestOsmand(c: Context<AppEnv>) {
   refuseOversizedBody(c);
   const reports = await readReports(c);
-  if (reports instanceof NoPositionReport) {
-    // Like an app's message with no position (ingest-apps.ts): an unknown device is still 400.
-    await checkDevice(c, reports.deviceId);
-    return c.json({ ok: true, outcomes: ["no_position" as const] });
-  }
-  const answer = await ingestReports(c, reports);
+  // A report with no coordinates goes the same way, to be counted on its beacon (issue 56).
+  const request = reports instanceof NoPositionReport ? { deviceId: reports.deviceId, withoutPosition: 1 } : reports;
+  const answer = await ingestReports(c, request);
   return c.json({ ok: true, outcomes: answer.outcomes });
 }
 
@@ -97,13 +95,14 @@ export function refuseOversizedBody(c: Context<AppEnv>, maxBytes = MAX_BODY_BYTE
  * The one ingestion path every device protocol's parser feeds (OsmAnd here; OwnTracks and Overland
  * in worker/api/ingest-apps.ts): throttles, device lookup, the workspace object's fold and outcomes.
  * 400 for an unknown device id, 429 when throttled; answers the object's outcomes per report.
+ * Reports without a position take it too: the object counts them on the beacon's health.
  */
-export async function ingestReports(c: Context<AppEnv>, reports: Report[]) {
+export async function ingestReports(c: Context<AppEnv>, request: IngestRequest) {
   const { config } = c.var;
   const throttle = ingestThrottle(config.RATE_LIMIT_SCALE);
   const now = Date.now();
-  const deviceId = reports[0]!.deviceId;
-  refuseIfOver(c, throttle.addresses.take(addressKey(clientIp(c)), reports.length, now), "from this address");
+  const deviceId = requestDeviceId(request);
+  refuseIfOver(c, throttle.addresses.take(addressKey(clientIp(c)), requestSize(request), now), "from this address");
   if (throttle.unknown.has(deviceId, now)) throw badRequest(UNKNOWN_DEVICE);
   const workspaceId = await workspaceOfDevice(c.var.db, deviceId, now, c.env.DEVICE_DIRECTORY);
   const clock = { maxAheadMs: config.INGEST_MAX_AHEAD_S * 1000, maxBehindMs: config.INGEST_MAX_BEHIND_S * 1000 };
@@ -112,7 +111,7 @@ export async function ingestReports(c: Context<AppEnv>, reports: Report[]) {
     ? await ingestTogether(
         c.env,
         workspaceId,
-        reports,
+        request,
         // With a token, the stops this opens are addressed by the workspace's object (docs/decisions/0059).
         { clock, scale: config.RATE_LIMIT_SCALE, flushMs: config.INGEST_FLUSH_MS, geocoderToken: config.MAPBOX_TOKEN },
         keepAlive,

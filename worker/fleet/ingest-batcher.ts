@@ -1,7 +1,7 @@
 import type { IngestAnswer } from "../../party/live-fleet/live-fleet";
 import type { Env } from "../env";
 import { ingestInWorkspace } from "../workspace-object";
-import type { Report } from "../../domain/devices/osmand";
+import { requestSize, type IngestRequest } from "../../domain/fold/ingest-request";
 
 /**
  * Concurrent beacon requests of one workspace share one call into its object
@@ -48,7 +48,7 @@ class Failed {
 }
 
 interface Waiting {
-  reports: Report[];
+  request: IngestRequest;
   answer?: IngestAnswer | Failed;
   /** When a call took it (to give up on a vanished leader). */
   takenAt?: number;
@@ -82,12 +82,12 @@ export interface CallOptions {
 export async function ingestTogether(
   env: Env,
   workspaceId: string,
-  reports: Report[],
+  request: IngestRequest,
   options: CallOptions,
   keepAlive?: (work: Promise<unknown>) => void,
 ): Promise<IngestAnswer> {
   const line = lineOf(workspaceId);
-  const me: Waiting = { reports };
+  const me: Waiting = { request };
   line.waiting.push(me);
   let overdue = POLL_MS;
   while (!me.answer) {
@@ -116,7 +116,7 @@ export async function ingestTogether(
   const outcome = me.answer;
   if (!(outcome instanceof Failed)) return outcome;
   if (outcome.alone) throw outcome.error;
-  const [alone] = await ingestInWorkspace(env, workspaceId, [reports], options);
+  const [alone] = await ingestInWorkspace(env, workspaceId, [request], options);
   return alone!;
 }
 
@@ -133,7 +133,7 @@ async function runCall(
     const answers = await ingestInWorkspace(
       env,
       workspaceId,
-      members.map((m) => m.reports),
+      members.map((m) => m.request),
       options,
     );
     members.forEach((m, i) => (m.answer = answers[i]!));
@@ -160,8 +160,8 @@ export function isOverloaded(error: unknown): boolean {
 function takeBatch(waiting: Waiting[]) {
   let count = 0;
   let n = 0;
-  while (n < waiting.length && (n === 0 || count + waiting[n]!.reports.length <= MAX_BATCH_REPORTS))
-    count += waiting[n++]!.reports.length;
+  while (n < waiting.length && (n === 0 || count + requestSize(waiting[n]!.request) <= MAX_BATCH_REPORTS))
+    count += requestSize(waiting[n++]!.request);
   return waiting.splice(0, n);
 }
 

@@ -115,7 +115,7 @@ describe("device clocks", () => {
     expect(await ahead.json()).toMatchObject({ outcomes: ["stored"] });
 
     const h = await health(a.token, beacon!.vehicleId);
-    expect(h.rejected).toEqual({ clock_ahead: 1, too_old: 0, throttled: 0 });
+    expect(h.rejected).toEqual({ clock_ahead: 1, too_old: 0, throttled: 0, no_position: 0 });
     expect(h.lastRejectedReason).toBe("clock_ahead");
     expect(h.lastRejectedAt).toBeGreaterThanOrEqual(now);
     // The last skew seen is the 4-minute one (the server's clock moved a little since `now`).
@@ -134,7 +134,12 @@ describe("device clocks", () => {
     expect(await late.json()).toMatchObject({ outcomes: ["late"] });
     expect(await telemetryOf(beacon!.vehicleId)).toMatchObject({ latitude: 41.88 });
     expect(await storedPositions(beacon!.id)).toHaveLength(2);
-    expect((await health(a.token, beacon!.vehicleId)).rejected).toEqual({ clock_ahead: 0, too_old: 0, throttled: 0 });
+    expect((await health(a.token, beacon!.vehicleId)).rejected).toEqual({
+      clock_ahead: 0,
+      too_old: 0,
+      throttled: 0,
+      no_position: 0,
+    });
   });
 
   it("takes its bounds from ingestion's options (INGEST_MAX_AHEAD_S, INGEST_MAX_BEHIND_S)", async () => {
@@ -147,7 +152,12 @@ describe("device clocks", () => {
       { now, clock },
     );
     expect(result.outcomes).toEqual(["too_old", "stored", "clock_ahead"]);
-    expect((await health(a.token, beacon!.vehicleId)).rejected).toEqual({ clock_ahead: 1, too_old: 1, throttled: 0 });
+    expect((await health(a.token, beacon!.vehicleId)).rejected).toEqual({
+      clock_ahead: 1,
+      too_old: 1,
+      throttled: 0,
+      no_position: 0,
+    });
   });
 });
 
