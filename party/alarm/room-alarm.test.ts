@@ -48,4 +48,30 @@ describe("the workspace object's alarm", () => {
     expect(store.at()).toBe(0);
     error.mockRestore();
   });
+
+  it("is set on the runtime's clock when Date runs at a chosen test hour (issue 57)", async () => {
+    const global = globalThis as typeof globalThis & { __realDate?: DateConstructor };
+    const RealDate = Date;
+    const ahead = 14 * 3_600_000;
+    // As worker/test-clock.ts shifts it: the real Date kept on the global, Date.now() ahead of it.
+    global.__realDate = RealDate;
+    globalThis.Date = class extends RealDate {
+      static override now() {
+        return RealDate.now() + ahead;
+      }
+    } as DateConstructor;
+    try {
+      const store = storage();
+      const flushIn10s = Date.now() + 10_000;
+      await new RoomAlarm(store, [task("flush", flushIn10s)]).schedule(Date.now());
+      // The runtime rings it 10 s from now on its own clock, not 14 hours later.
+      expect(Math.abs(store.at()! - (RealDate.now() + 10_000))).toBeLessThan(1_000);
+      // Read back, it is a time on Date's clock again: an earlier task still moves it, a later one not.
+      await new RoomAlarm(store, [task("later", flushIn10s + 5_000)]).schedule(Date.now());
+      expect(Math.abs(store.at()! - (RealDate.now() + 10_000))).toBeLessThan(1_000);
+    } finally {
+      globalThis.Date = RealDate;
+      delete global.__realDate;
+    }
+  });
 });
