@@ -20,7 +20,7 @@ describe("the proposal's figures", () => {
   });
 
   it("writes distances in the workspace's units", () => {
-    expect(planDistanceText(16_093.44, "imperial")).toBe("10.0 mi");
+    expect(planDistanceText(16_093.44, "us")).toBe("10.0 mi");
     expect(planDistanceText(16_093.44, "metric")).toBe("16.1 km");
   });
 

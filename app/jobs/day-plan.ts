@@ -2,8 +2,7 @@ import type { RoutePlan } from "../../shared/jobs/route-plan";
 import type { SyncedJob } from "../../shared/jobs/jobs";
 import { metresToMiles, type WorkspaceUnits } from "../../shared/units/units";
 import { duration } from "../vehicles/format";
-import { routeColour } from "./map-stops";
-import type { MapStop } from "./stops-layer";
+import { routeColour, type MapStop } from "./map-stops";
 
 /**
  * What the "Plan the day" proposal shows (issue 54, docs/decisions/0088), apart from React: the

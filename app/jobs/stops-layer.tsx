@@ -2,21 +2,9 @@ import type { GeoJSONSource, Map as MapboxMap, Marker } from "mapbox-gl";
 import { useEffect, useRef } from "react";
 import { addLayerBelowBeacons, useMapContext } from "../map/map-context";
 
-/** How a stop is drawn: done and late stand out from the ones still to come. */
-export type StopLook = "planned" | "arrived" | "done" | "late" | "skipped";
+import type { MapStop, StopLook } from "./map-stops";
 
-export interface MapStop {
-  id: string;
-  latitude: number;
-  longitude: number;
-  /** Its place in the vehicle's order, from 1; absent for an unassigned job. */
-  number?: number;
-  look: StopLook;
-  title: string;
-  /** The route it belongs to (a vehicle id), so each vehicle's line joins only its own stops. */
-  routeId?: string;
-  colour?: string;
-}
+export type { MapStop, StopLook };
 
 /** Today's routes, and a proposed plan's (drawn dashed, its markers ringed: not what the drivers have yet). */
 const SOURCES = { today: "job-routes", proposal: "job-routes-proposal" } as const;
