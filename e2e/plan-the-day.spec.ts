@@ -23,7 +23,7 @@ async function addJob(request: APIRequestContext, fleet: Fleet, title: string, d
 }
 const at = (latitude: number, longitude: number) => ({ location: { latitude, longitude } });
 
-/** Two vans, each with three stops out of order along a line in Chicago; one job for anyone; one at night. */
+/** Two vans, each with three stops out of order along a line in Chicago; one job for anyone; one at night; one too big. */
 async function dayOfTwoVans(request: APIRequestContext, fleet: Fleet) {
   const vanA = await orderVehicle(request, fleet);
   const vanB = await orderVehicle(request, fleet);
@@ -38,6 +38,12 @@ async function dayOfTwoVans(request: APIRequestContext, fleet: Fleet) {
   await addJob(request, fleet, "Central library", { vehicleId: vanB.id, ...at(41.8, -87.65) });
   await addJob(request, fleet, "Collect returns", at(41.85, -87.64));
   await addJob(request, fleet, "Night drop", { ...at(41.86, -87.62), windowStart: "22:00", windowEnd: "23:00" });
+  // Each van carries 10; the piano takes 12 (a job's size, counted against a vehicle's capacity).
+  for (const van of [vanA, vanB])
+    expect(
+      (await request.patch(`/api/vehicles/${van.id}`, { headers: auth(fleet), data: { capacity: 10 } })).status(),
+    ).toBe(200);
+  await addJob(request, fleet, "Piano", { ...at(41.87, -87.63), size: 12 });
   return { vanA, vanB, first };
 }
 
@@ -80,9 +86,10 @@ test("a dispatcher plans the day over two vans, reads the proposal, and applies 
   await expect(totals.getByRole("row", { name: /^Distance/ })).toContainText(/\d+\.\d (km|mi).*\d+\.\d (km|mi)/);
   await expect(totals.getByRole("row", { name: /^Hours/ })).toBeVisible();
   await expect(totals.getByRole("row", { name: /^Late stops/ })).toBeVisible();
-  await expect(proposal(page).getByRole("list", { name: "Left out of the plan" })).toHaveText(
+  await expect(proposal(page).getByRole("list", { name: "Left out of the plan" }).getByRole("listitem")).toHaveText([
     "Night drop: No vehicle can reach it within its time window and shift",
-  );
+    "Piano: Larger than any vehicle's capacity",
+  ]);
   // Kept on their vans (keepAssigned), each van's stops no longer zig-zag; the free job found a van.
   await expect(proposedTitles(page, vanB.name)).not.toHaveCount(0);
   const proposedA = await proposedTitles(page, vanA.name).allTextContents();
@@ -101,7 +108,7 @@ test("a dispatcher plans the day over two vans, reads the proposal, and applies 
   expect(proposedA.filter((t) => t !== "Collect returns")).not.toEqual(["North depot", "River school", "Park clinic"]);
   await expect(proposal(page).locator(".plan-stop-arrival").first()).toHaveText(/^\d{1,2}:\d\d/);
   // The proposal is what the map draws, apart from today's routes: every stop of it, marked as proposed.
-  await expect(page.locator(".stop-marker.proposed")).toHaveCount(8);
+  await expect(page.locator(".stop-marker.proposed")).toHaveCount(9);
   await page.screenshot({ path: testInfo.outputPath("plan-the-day-1440.png"), fullPage: true });
 
   // Discard: back to today's plan, untouched.
@@ -128,10 +135,10 @@ test("a dispatcher plans the day over two vans, reads the proposal, and applies 
   await proposal(page).getByRole("button", { name: "Apply plan" }).click();
   await expect(proposal(page)).toHaveCount(0);
 
-  // Applied: each van's stops in the proposed order, the free job on its van, the night drop still unassigned.
+  // Applied: each van's stops in the proposed order, the free job on its van, the night drop and the piano still unassigned.
   await expect(titles(stopsOf(page, vanA.name))).toHaveText(orderA);
   await expect(titles(stopsOf(page, vanB.name))).toHaveText(orderB);
-  await expect(titles(page.getByRole("list", { name: "Unassigned jobs" }))).toHaveText(["Night drop"]);
+  await expect(titles(page.getByRole("list", { name: "Unassigned jobs" }))).toHaveText(["Night drop", "Piano"]);
 
   // Offline, the action says it needs a connection.
   await goOffline(page);

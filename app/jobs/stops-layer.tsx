@@ -84,7 +84,7 @@ function useStopMarkers(
         marker.getElement().classList.toggle("proposed", variant === "proposal");
         marker.setLngLat([stop.longitude, stop.latitude]);
       }
-      fitOnce(map, stops, shown.size);
+      fitOnce(map, stops, shown.size, variant);
     });
     return () => {
       cancelled = true;
@@ -155,12 +155,15 @@ const LOOK_WORDS: Record<StopLook, string> = {
 };
 
 let fittedFor = "";
-/** Frames the day's stops when the set of stops first shows (not on each status change). */
-function fitOnce(map: MapboxMap, stops: readonly MapStop[], count: number) {
-  const key = stops
+/**
+ * Frames the day's stops when the set of stops first shows (not on each status change). A proposal
+ * is framed when it opens, though its stops are the day's: the map beside it is narrower by then.
+ */
+function fitOnce(map: MapboxMap, stops: readonly MapStop[], count: number, variant: StopsVariant) {
+  const key = `${variant}:${stops
     .map((s) => s.id)
     .sort()
-    .join();
+    .join()}`;
   if (!count || key === fittedFor) return;
   fittedFor = key;
   fitStops(map, stops);
