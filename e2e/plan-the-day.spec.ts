@@ -145,3 +145,26 @@ test("a dispatcher plans the day over two vans, reads the proposal, and applies 
   await expect(page.getByRole("status").filter({ hasText: "Planning the day needs a connection" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Plan the day" })).toBeDisabled();
 });
+
+test("a vehicle's capacity and shift for planning are set on its Settings tab and kept", async ({ page, request }) => {
+  const fleet = await newFleetAccount(request, "Planning Settings Fleet");
+  const van = await orderVehicle(request, fleet);
+  await signInAs(page, fleet.token);
+  await page.goto(`/vehicles/${van.id}/settings`);
+  const planning = page.getByRole("form", { name: "Planning settings" });
+  await planning.getByLabel("Capacity").fill("12");
+  await planning.getByLabel("Shift starts").fill("07:30");
+  await planning.getByLabel("Shift ends").fill("06:00");
+  await planning.getByRole("button", { name: "Save planning" }).click();
+  await expect(planning.getByText("Ends after the shift starts")).toBeVisible();
+  await planning.getByLabel("Shift ends").fill("16:00");
+  await planning.getByRole("button", { name: "Save planning" }).click();
+  await expect(page.getByText("Planning settings saved")).toBeVisible();
+
+  await page.reload();
+  await expect(planning.getByLabel("Capacity")).toHaveValue("12");
+  await expect(planning.getByLabel("Shift starts")).toHaveValue("07:30");
+  await expect(planning.getByLabel("Shift ends")).toHaveValue("16:00");
+  const stored = await request.get(`/api/vehicles/${van.id}`, { headers: auth(fleet) });
+  expect(await stored.json()).toMatchObject({ capacity: 12, shiftStart: "07:30", shiftEnd: "16:00" });
+});

@@ -222,6 +222,24 @@ describe("a vehicle's capacity, shift and home place (PATCH /api/vehicles/{id})"
     expect(body.routes[0]!.distanceMeters).toBeGreaterThan(0);
   });
 
+  it("are read back by GET /api/vehicles/{id} (viewers too); another workspace's vehicle is a 404", async () => {
+    const { a, vans } = await smallDay();
+    expect((await patchVehicle(a.token, vans[0]!, { capacity: 12, shiftStart: "07:30" })).status).toBe(200);
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    const read = await call(`/api/vehicles/${vans[0]}`, { token: viewer.token });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({
+      id: vans[0],
+      name: "Van A",
+      capacity: 12,
+      shiftStart: "07:30",
+      shiftEnd: null,
+      homePlaceId: null,
+    });
+    const b = await userWithWorkspace();
+    expect((await call(`/api/vehicles/${vans[0]}`, { token: b.token })).status).toBe(404);
+  });
+
   it("refuses a shift ending before it starts (400) and another workspace's place (404)", async () => {
     const { a, vans } = await smallDay();
     expect((await patchVehicle(a.token, vans[0]!, { shiftStart: "12:00" })).status).toBe(200);
