@@ -109,6 +109,8 @@ test("a dispatcher plans the day over two vans, reads the proposal, and applies 
   await expect(proposal(page).locator(".plan-stop-arrival").first()).toHaveText(/^\d{1,2}:\d\d/);
   // The proposal is what the map draws, apart from today's routes: every stop of it, marked as proposed.
   await expect(page.locator(".stop-marker.proposed")).toHaveCount(9);
+  // The service worker's "Ready to work offline" would cover the map in the picture (it shows again later).
+  await expect(page.getByText("Ready to work offline")).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("plan-the-day-1440.png"), fullPage: true });
 
   // Discard: back to today's plan, untouched.
@@ -121,6 +123,7 @@ test("a dispatcher plans the day over two vans, reads the proposal, and applies 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("button", { name: "Plan the day" }).click();
   await expect(proposedTitles(page, vanB.name)).not.toHaveCount(0);
+  await expect(page.getByText("Ready to work offline")).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("plan-the-day-390.png"), fullPage: true });
   const patched = await request.patch(`/api/jobs/${first.id}`, { headers: auth(fleet), data: { notes: "Back door" } });
   expect(patched.status()).toBe(200);
