@@ -1134,6 +1134,8 @@ export const jobs = sqliteTable(
     windowStart: text("window_start"),
     windowEnd: text("window_end"),
     durationMinutes: integer("duration_minutes").notNull().default(5),
+    /** How much of a vehicle's capacity the job takes (migrations/0046). */
+    size: integer("size").notNull().default(1),
     sequence: integer("sequence").notNull().default(0),
     notes: text("notes"),
     customerName: text("customer_name"),

@@ -1,5 +1,20 @@
 import type { SyncedJob } from "../../shared/jobs/jobs";
-import type { MapStop, StopLook } from "./stops-layer";
+
+/** How a stop is drawn: done and late stand out from the ones still to come. */
+export type StopLook = "planned" | "arrived" | "done" | "late" | "skipped";
+
+export interface MapStop {
+  id: string;
+  latitude: number;
+  longitude: number;
+  /** Its place in the vehicle's order, from 1; absent for an unassigned job. */
+  number?: number;
+  look: StopLook;
+  title: string;
+  /** The route it belongs to (a vehicle id), so each vehicle's line joins only its own stops. */
+  routeId?: string;
+  colour?: string;
+}
 
 /** A route colour per vehicle, by its place in the day's list (distinct from the beacons' blue). */
 const ROUTE_COLOURS = ["#7c3aed", "#db2777", "#0891b2", "#ca8a04", "#059669", "#ea580c", "#4f46e5", "#be123c"];

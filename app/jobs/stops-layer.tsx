@@ -2,23 +2,13 @@ import type { GeoJSONSource, Map as MapboxMap, Marker } from "mapbox-gl";
 import { useEffect, useRef } from "react";
 import { addLayerBelowBeacons, useMapContext } from "../map/map-context";
 
-/** How a stop is drawn: done and late stand out from the ones still to come. */
-export type StopLook = "planned" | "arrived" | "done" | "late" | "skipped";
+import type { MapStop, StopLook } from "./map-stops";
 
-export interface MapStop {
-  id: string;
-  latitude: number;
-  longitude: number;
-  /** Its place in the vehicle's order, from 1; absent for an unassigned job. */
-  number?: number;
-  look: StopLook;
-  title: string;
-  /** The route it belongs to (a vehicle id), so each vehicle's line joins only its own stops. */
-  routeId?: string;
-  colour?: string;
-}
+export type { MapStop, StopLook };
 
-const SOURCE = "job-routes";
+/** Today's routes, and a proposed plan's (drawn dashed, its markers ringed: not what the drivers have yet). */
+const SOURCES = { today: "job-routes", proposal: "job-routes-proposal" } as const;
+export type StopsVariant = keyof typeof SOURCES;
 
 /**
  * The dispatch page's stops on the map: each a numbered HTML marker (readable without the map's
@@ -30,29 +20,32 @@ export function StopsLayer({
   stops,
   openId,
   onOpen,
+  variant = "today",
 }: {
   stops: readonly MapStop[];
   /** The stop whose story is open: its marker stands out, and the map shows it. */
   openId: string | null;
   onOpen: (jobId: string) => void;
+  variant?: StopsVariant;
 }) {
   const { map, styleGeneration } = useMapContext();
+  const source = SOURCES[variant];
 
   useEffect(() => {
-    addRouteLines(map);
-    (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(routeLines(stops));
-  }, [map, styleGeneration, stops]);
+    addRouteLines(map, variant);
+    (map.getSource(source) as GeoJSONSource | undefined)?.setData(routeLines(stops));
+  }, [map, styleGeneration, stops, source, variant]);
 
-  useStopMarkers(map, stops, openId, onOpen);
+  useStopMarkers(map, stops, openId, onOpen, variant);
   useOpenStopInView(map, stops, openId);
   useStopsFramedOnResize(map, stops);
 
   useEffect(
     () => () => {
-      if (map.getLayer(SOURCE)) map.removeLayer(SOURCE);
-      if (map.getSource(SOURCE)) map.removeSource(SOURCE);
+      if (map.getLayer(source)) map.removeLayer(source);
+      if (map.getSource(source)) map.removeSource(source);
     },
-    [map],
+    [map, source],
   );
 
   return null;
@@ -64,6 +57,7 @@ function useStopMarkers(
   stops: readonly MapStop[],
   openId: string | null,
   onOpen: (jobId: string) => void,
+  variant: StopsVariant,
 ) {
   const markers = useRef(new Map<string, Marker>());
   const open = useRef(onOpen);
@@ -87,14 +81,15 @@ function useStopMarkers(
           shown.set(stop.id, marker);
         }
         drawMarker(marker.getElement(), stop, stop.id === openId);
+        marker.getElement().classList.toggle("proposed", variant === "proposal");
         marker.setLngLat([stop.longitude, stop.latitude]);
       }
-      fitOnce(map, stops, shown.size);
+      fitOnce(map, stops, shown.size, variant);
     });
     return () => {
       cancelled = true;
     };
-  }, [map, stops, openId]);
+  }, [map, stops, openId, variant]);
 
   useEffect(() => {
     const shown = markers.current;
@@ -160,12 +155,15 @@ const LOOK_WORDS: Record<StopLook, string> = {
 };
 
 let fittedFor = "";
-/** Frames the day's stops when the set of stops first shows (not on each status change). */
-function fitOnce(map: MapboxMap, stops: readonly MapStop[], count: number) {
-  const key = stops
+/**
+ * Frames the day's stops when the set of stops first shows (not on each status change). A proposal
+ * is framed when it opens, though its stops are the day's: the map beside it is narrower by then.
+ */
+function fitOnce(map: MapboxMap, stops: readonly MapStop[], count: number, variant: StopsVariant) {
+  const key = `${variant}:${stops
     .map((s) => s.id)
     .sort()
-    .join();
+    .join()}`;
   if (!count || key === fittedFor) return;
   fittedFor = key;
   fitStops(map, stops);
@@ -200,15 +198,20 @@ function useStopsFramedOnResize(map: MapboxMap, stops: readonly MapStop[]) {
   }, [map]);
 }
 
-function addRouteLines(map: MapboxMap) {
-  if (map.getSource(SOURCE)) return;
-  map.addSource(SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] } });
+function addRouteLines(map: MapboxMap, variant: StopsVariant) {
+  const source = SOURCES[variant];
+  if (map.getSource(source)) return;
+  map.addSource(source, { type: "geojson", data: { type: "FeatureCollection", features: [] } });
+  const colour = ["coalesce", ["get", "colour"], "#6366f1"] as ["coalesce", ...unknown[]];
   addLayerBelowBeacons(map, {
-    id: SOURCE,
+    id: source,
     type: "line",
-    source: SOURCE,
+    source,
     layout: { "line-join": "round", "line-cap": "round" },
-    paint: { "line-color": ["coalesce", ["get", "colour"], "#6366f1"], "line-width": 3, "line-opacity": 0.8 },
+    paint:
+      variant === "proposal"
+        ? { "line-color": colour, "line-width": 3, "line-opacity": 0.9, "line-dasharray": [2, 1.5] }
+        : { "line-color": colour, "line-width": 3, "line-opacity": 0.8 },
   });
 }
 

@@ -8,6 +8,7 @@ import { DispatchFilters, type DispatchFilter } from "../jobs/dispatch-filters";
 import { JobDetail } from "../jobs/job-detail";
 import { mapStopsOf, routeColour } from "../jobs/map-stops";
 import { NewJobForm } from "../jobs/new-job-form";
+import { usePlanTheDay } from "../jobs/plan-the-day";
 import { RouteCard } from "../jobs/route-card";
 import { OPEN_JOB_PARAM, useOpenJob } from "../jobs/use-open-job";
 import { useTodayDate } from "../jobs/use-today";
@@ -24,28 +25,27 @@ const DispatchMap = lazy(() => import("../jobs/dispatch-map").then((m) => ({ def
  * vehicle and status. Planners (members and up) add jobs, assign and reorder them, and import a
  * CSV. From the synced store: another browser's edit shows without a reload, and it opens offline.
  * Each stop opens its story (issue 53) from its row, its marker and its timeline block; the
- * vehicles' live positions are on the map.
+ * vehicles' live positions are on the map. "Plan the day" (issue 54) proposes the day's routes
+ * beside today's plan, drawn on the map, and applies them on the dispatcher's word.
  */
 export default function JobsPage() {
   const token = useRouteLoaderData<typeof rootLoader>("root")?.mapboxToken ?? "";
   const [filter, setFilter] = useDispatchFilter();
   const vehicles = useVehicles();
   const canPlan = useCan("fleet.edit");
-  const { reorderJobs } = useJobMutations();
-  const reorderDay = (vehicleId: string, jobIds: string[]) =>
-    void reorderJobs({ vehicleId, date: filter.date, jobIds });
+  const reorderDay = useReorderDay(filter.date);
   const day = useDayRoutes(filter.date);
   const shown = useShownRoutes(day, vehicles, filter);
-  const [picking, setPicking] = useState(false);
-  const [picked, setPicked] = useState<{ latitude: number; longitude: number } | null>(null);
-  const mapArea = useMapInViewWhilePicking(picking);
+  const { picking, setPicking, picked, onPicked, mapArea } = usePickPoint();
   const { openJobId, openJob, closeJob, openHref } = useOpenJob();
   const allOfDay = useAllOfDay(day);
   const cardProps = { date: filter.date, allOfDay, vehicles, canPlan, reorderable: !filter.status, openHref };
+  const planning = usePlanTheDay({ date: filter.date, vehicleId: filter.vehicleId, allOfDay, vehicles, canPlan });
   return (
     <section className="page jobs-page">
       <header className="page-header">
         <h1>Jobs</h1>
+        {planning.action}
       </header>
       <DispatchFilters filter={filter} vehicles={vehicles} onChange={setFilter} />
       <DayTimeline
@@ -54,7 +54,8 @@ export default function JobsPage() {
         onReorder={canPlan && cardProps.reorderable ? reorderDay : undefined}
         onOpen={openJob}
       />
-      <div className="dispatch-body">
+      <div className={planning.panel ? "dispatch-body proposing" : "dispatch-body"}>
+        {planning.panel}
         <div className="dispatch-routes">
           {shown.routes.map((r, i) => (
             <RouteCard key={r.vehicle.id} vehicle={r.vehicle} jobs={r.jobs} colour={routeColour(i)} {...cardProps} />
@@ -71,7 +72,8 @@ export default function JobsPage() {
               onOpen={openJob}
               picking={picking}
               picked={picked}
-              onPicked={(point) => (setPicked(point), setPicking(false))}
+              onPicked={onPicked}
+              proposed={planning.proposed}
             />
           </Suspense>
         </div>
@@ -85,6 +87,21 @@ export default function JobsPage() {
       {openJobId ? <JobDetail jobId={openJobId} vehicles={vehicles} onClose={closeJob} /> : null}
     </section>
   );
+}
+
+/** A vehicle's whole new order of the day, as the timeline hands it over. */
+function useReorderDay(date: string) {
+  const { reorderJobs } = useJobMutations();
+  return (vehicleId: string, jobIds: string[]) => void reorderJobs({ vehicleId, date, jobIds });
+}
+
+/** "Pick on map": whether a click on the map picks the New job form's point, and the point picked. */
+function usePickPoint() {
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<{ latitude: number; longitude: number } | null>(null);
+  const mapArea = useMapInViewWhilePicking(picking);
+  const onPicked = (point: { latitude: number; longitude: number }) => (setPicked(point), setPicking(false));
+  return { picking, setPicking, picked, onPicked, mapArea };
 }
 
 /**

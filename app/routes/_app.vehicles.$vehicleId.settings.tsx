@@ -14,6 +14,7 @@ import { useZodForm } from "../components/use-zod-form";
 import { useUpdateVehicle, useVehicle } from "../store";
 import { BeaconHealth } from "../vehicles/beacon-health";
 import { DriverAssignment } from "../vehicles/driver-assignment";
+import { PlanSettings } from "../vehicles/plan-settings";
 
 /** Vehicle Settings: identification fields, saved as a synced mutation (works offline). */
 export default function VehicleSettings() {
@@ -41,6 +42,7 @@ export default function VehicleSettings() {
         onEdit={() => setEditing((e) => (e?.id === vehicle.id ? e : { id: vehicle.id, shown: formKey }))}
       />
       <DriverAssignment vehicle={vehicle} />
+      <PlanSettings vehicle={vehicle} />
       <BeaconHealth vehicleId={vehicle.id} />
     </>
   );

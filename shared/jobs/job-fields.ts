@@ -84,6 +84,13 @@ const durationMinutes = z
   .int("Whole minutes")
   .min(0, "0 or more")
   .max(MAX_JOB_DURATION_MIN, `At most ${MAX_JOB_DURATION_MIN} minutes`);
+/** The most a job's size may be: a vehicle's capacity is at most as much (shared/jobs/route-plan.ts). */
+export const MAX_JOB_SIZE = 1_000_000;
+const size = z
+  .number({ invalid_type_error: "Enter a whole number" })
+  .int("A whole number")
+  .min(1, "1 or more")
+  .max(MAX_JOB_SIZE, "At most 1,000,000");
 const customerEmail = emailField.nullish().or(z.literal("").transform(() => null));
 
 /** The table. Order: the form's, the CSV's extra columns' and the answer's. */
@@ -108,6 +115,15 @@ export const JOB_FIELD_TABLE = {
       min: 0,
     },
     example: 12,
+  }),
+  size: number(size, {
+    wire: "sz",
+    default: 1,
+    integer: true,
+    csv: true,
+    form: { id: "job-size", label: "Size", type: "number", placeholder: "1", min: 1 },
+    example: 3,
+    describe: "How much of a vehicle's capacity the job takes when planned (boxes, pallets, seats): 1 unless given",
   }),
   customerName: text(optionalText(200), {
     wire: "cn",

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { routePlanApplySchema, routePlanBodySchema, routePlanSchema } from "../../shared/jobs/route-plan";
 import { requireSession, workspaceSession } from "../auth/session";
-import { declared } from "./route-declaration/declare";
+import { LIMITS } from "../auth/rate-limit";
+import { declared, type RouteLimit } from "./route-declaration/declare";
 import type { AppEnv } from "../types";
 import { commitWorkspaceWrite } from "../workspace-object";
 import { proposeRoutePlan } from "../jobs/route-plan";
@@ -10,6 +11,14 @@ import { applyRoutePlan, planOutdated } from "../jobs/route-plan-apply";
 import { sendJobNotifications } from "../jobs/job-notifications";
 import { dayRoutes } from "../jobs/job-rows";
 import { job } from "./job-answers";
+
+/**
+ * A workspace's plans a minute, whoever of it asks: a plan is seconds of CPU, and one workspace's
+ * planning must leave the rest of the service to the others (docs/decisions/0088).
+ */
+const PLAN_LIMITS: RouteLimit[] = [
+  { limit: LIMITS.routePlans, per: "workspace", key: (c) => `ws:${c.var.session.workspaceId}` },
+];
 
 /**
  * Planning a day (issue 54, DESIGN.md "Jobs and routes", docs/decisions/0076): those who edit jobs
@@ -29,6 +38,7 @@ export const routePlanRoutes = new Hono<AppEnv>()
       errors: {
         400: "A shift ending before it starts, more jobs than a plan takes, a job of another date or not scheduled",
       },
+      limits: PLAN_LIMITS,
     }),
     async (c) => {
       const { workspaceId } = workspaceSession(c.var.session);

@@ -8,6 +8,7 @@ import { jobs, places } from "../../db/schema";
 import { call, insertVehicle, memberWithRole, userWithWorkspace } from "../test/factories";
 import { pullPatch } from "../test/sync";
 import { applyRoutePlan } from "../jobs/route-plan-apply";
+import { LIMITS } from "../auth/rate-limit";
 import { commitWorkspaceWrite } from "../workspace-object";
 
 /** Planning a day over the API (issue 54, DESIGN.md "Jobs and routes", docs/decisions/0076). */
@@ -221,11 +222,99 @@ describe("a vehicle's capacity, shift and home place (PATCH /api/vehicles/{id})"
     expect(body.routes[0]!.distanceMeters).toBeGreaterThan(0);
   });
 
+  it("are read back by GET /api/vehicles/{id} (viewers too); another workspace's vehicle is a 404", async () => {
+    const { a, vans } = await smallDay();
+    expect((await patchVehicle(a.token, vans[0]!, { capacity: 12, shiftStart: "07:30" })).status).toBe(200);
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    const read = await call(`/api/vehicles/${vans[0]}`, { token: viewer.token });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({
+      id: vans[0],
+      name: "Van A",
+      capacity: 12,
+      shiftStart: "07:30",
+      shiftEnd: null,
+      homePlaceId: null,
+    });
+    const b = await userWithWorkspace();
+    expect((await call(`/api/vehicles/${vans[0]}`, { token: b.token })).status).toBe(404);
+  });
+
   it("refuses a shift ending before it starts (400) and another workspace's place (404)", async () => {
     const { a, vans } = await smallDay();
     expect((await patchVehicle(a.token, vans[0]!, { shiftStart: "12:00" })).status).toBe(200);
     expect((await patchVehicle(a.token, vans[0]!, { shiftEnd: "11:00" })).status).toBe(400);
     expect((await patchVehicle(a.token, vans[0]!, { capacity: -1 })).status).toBe(400);
     expect((await patchVehicle(a.token, vans[0]!, { homePlaceId: crypto.randomUUID() })).status).toBe(404);
+  });
+});
+
+describe("a job's size against a vehicle's capacity (issue 54)", () => {
+  const patchVehicle = (token: string, id: string, json: unknown) =>
+    call(`/api/vehicles/${id}`, { method: "PATCH", token, json });
+
+  it("is kept and answered as given, 1 when not given, and refused 400 when not a whole number of 1 or more", async () => {
+    const a = await userWithWorkspace();
+    const given = await job(a.token, "Pallets", 41.9, { size: 4 });
+    expect(given.size).toBe(4);
+    expect((await job(a.token, "Letter", 41.91)).size).toBe(1);
+    for (const size of [0, -2, 1.5, "3", null]) {
+      const res = await call("/api/jobs", {
+        method: "POST",
+        token: a.token,
+        json: { title: "Bad", date: DAY, location: { latitude: 41.9, longitude: -87.63 }, size },
+      });
+      expect(res.status, String(size)).toBe(400);
+      expect((await errorOf(res)).code).toBe("invalid_input");
+    }
+    const patched = await call(`/api/jobs/${given.id}`, { method: "PATCH", token: a.token, json: { size: 0 } });
+    expect(patched.status).toBe(400);
+  });
+
+  it("is what the plan loads a vehicle with: a job larger than every van is left out as too large, two that do not fit one van together go on two", async () => {
+    const a = await userWithWorkspace();
+    const vans = [
+      await insertVehicle(a.workspaceId, { name: "Van A" }),
+      await insertVehicle(a.workspaceId, { name: "Van B" }),
+    ];
+    for (const van of vans) expect((await patchVehicle(a.token, van, { capacity: 5 })).status).toBe(200);
+    const big = [await job(a.token, "Sofa", 41.9, { size: 3 }), await job(a.token, "Wardrobe", 41.901, { size: 3 })];
+    const huge = await job(a.token, "Piano", 41.91, { size: 6 });
+    const body = (await (await plan(a.token, { date: DAY, start: depot, end: depot })).json()) as RoutePlan;
+    expect(body.unassigned).toEqual([{ jobId: huge.id, reason: "too_large" }]);
+    const routeOf = (id: string) => body.routes.find((r) => r.stops.some((s) => s.jobId === id))?.vehicleId;
+    // Side by side, they would share one van were they of size 1 (the plan's fewest vehicles first).
+    expect(routeOf(big[0]!.id)).toBeDefined();
+    expect(routeOf(big[1]!.id)).toBeDefined();
+    expect(routeOf(big[0]!.id)).not.toBe(routeOf(big[1]!.id));
+  });
+});
+
+describe("a workspace's plans a minute", () => {
+  it("answers 429 past the bound with the JSON error and Retry-After, and never refuses another workspace", async () => {
+    const { a } = await smallDay();
+    const b = await smallDay();
+    const colleague = await memberWithRole(a.workspaceId, "admin");
+    const statuses = [];
+    // The bound is the workspace's, whoever of it asks: half from each of two people.
+    for (let i = 0; i < LIMITS.routePlans.max; i++)
+      statuses.push((await plan(i % 2 ? colleague.token : a.token, { date: DAY })).status);
+    expect(statuses).toEqual(Array(LIMITS.routePlans.max).fill(200));
+    const refused = await plan(colleague.token, { date: DAY });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await errorOf(refused)).code).toBe("rate_limited");
+    // Another workspace plans as before.
+    expect((await plan(b.a.token, { date: DAY })).status).toBe(200);
+  });
+
+  it("spends nothing on a refused request: bad input (400) and a viewer (403) leave the workspace its plans", async () => {
+    const { a } = await smallDay();
+    const viewer = await memberWithRole(a.workspaceId, "viewer");
+    for (let i = 0; i < LIMITS.routePlans.max + 2; i++) {
+      expect((await plan(a.token, { date: DAY, shiftStart: "17:00", shiftEnd: "09:00" })).status).toBe(400);
+      expect((await plan(viewer.token, { date: DAY })).status).toBe(403);
+    }
+    expect((await plan(a.token, { date: DAY })).status).toBe(200);
   });
 });

@@ -98,6 +98,7 @@ const answerWhenAllowed: Record<string, number> = {
   "POST /beacons/:vehicleId/device-id": 404,
   "GET /beacons/:vehicleId/setup": 404,
   "POST /beacons/device-ids/replace": 400,
+  "GET /vehicles/:vehicleId": 404,
   "GET /vehicles/:vehicleId/history": 404,
   "POST /vehicles/:vehicleId/shares": 400,
   "GET /vehicles/:vehicleId/shares": 404,

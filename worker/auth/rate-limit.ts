@@ -80,6 +80,12 @@ export const LIMITS = {
    */
   jobImportsPerMember: { name: "job-import-member", max: 20, windowMs: 60 * MINUTE },
   jobImportsPerToken: { name: "job-import-token", max: 10, windowMs: 60 * MINUTE },
+  /**
+   * Day plans per workspace (issue 54, docs/decisions/0088): each is seconds of CPU (ADR 0076
+   * bounds one at about 4 s), so a workspace starts at most this many a minute, whoever asks.
+   * Another workspace's budget is its own.
+   */
+  routePlans: { name: "route-plan-ws", max: 6, windowMs: MINUTE },
   /** Photo uploads per member and workspace (issue 39): 429 with Retry-After; a phone's queue retries. */
   photoUploads: { name: "photo-upload", max: PHOTO_UPLOADS_PER_MINUTE, windowMs: MINUTE },
 } satisfies Record<string, Limit>;

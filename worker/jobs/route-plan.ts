@@ -144,7 +144,7 @@ const toDayJob = (row: JobRow): DayJob => ({
   windowStart: row.windowStart ? clockMinutes(row.windowStart) * 60 : null,
   windowEnd: row.windowEnd ? clockMinutes(row.windowEnd) * 60 + 59 : null,
   serviceSeconds: row.durationMinutes * 60,
-  size: 1,
+  size: row.size,
   vehicleId: row.vehicleId,
   sequence: row.sequence,
 });
