@@ -1,4 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { database } from "../test/db";
+import { completeWorkOrderWrites } from "../maintenance/work-order-completion";
+import { commitWorkspaceWrite } from "../workspace-object";
 import type { PartJson, VendorJson, WorkOrderJson } from "../../shared/maintenance/work-orders";
 import type { ServiceEntry, ServiceSchedule } from "../../shared/maintenance/service";
 import type { IssueJson } from "../../shared/maintenance/issues";
@@ -270,6 +274,57 @@ describe("work orders API", () => {
   });
 });
 
+describe("completions racing for the same stock", () => {
+  const partsOf = async (token: string) => (await json<{ parts: PartJson[] }>(call(`/api/parts`, { token }))).parts;
+
+  it("a completion whose parts left stock between its checks and its write is refused whole: nothing is half-written", async () => {
+    const s = await shop();
+    const first = await orderWithLines(s, 3);
+    const second = await orderWithLines(s, 3);
+    const db = database(env.DB);
+    // The first completion's checks pass (4 pads on hand, 3 needed)...
+    const checked = await completeWorkOrderWrites(
+      db,
+      s.owner.workspaceId,
+      first.id,
+      { photoIds: [], allowNegativeStock: false },
+      { userId: s.member.userId, serviceEntryId: crypto.randomUUID(), now: Date.now() },
+    );
+    // ...then the second takes 3 of the 4 before the first writes.
+    const done = await json<WorkOrderJson>(post(`/api/work-orders/${second.id}/complete`, s.member.token));
+    const w = { env, db, waitUntil: () => undefined };
+    await expect(commitWorkspaceWrite(w, s.owner.workspaceId, checked.writes)).rejects.toThrow();
+    expect((await partsOf(s.owner.token))[0]!.quantityOnHand).toBe(1);
+    const order = await json<WorkOrderJson>(call(`/api/work-orders/${first.id}`, { token: s.owner.token }));
+    expect(order).toMatchObject({ status: "open", serviceEntryId: null });
+    const { entries } = await json<{ entries: ServiceEntry[] }>(call(`/api/service-entries`, { token: s.owner.token }));
+    expect(entries.map((e) => e.id)).toEqual([done.serviceEntryId]);
+  });
+
+  it("two completions sent at once for the last pads: one completes, the other is refused 409 naming the part", async () => {
+    const s = await shop();
+    const first = await orderWithLines(s, 3);
+    const second = await orderWithLines(s, 3);
+    const answers = await Promise.all(
+      [first, second].map((o) => post(`/api/work-orders/${o.id}/complete`, s.member.token)),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect((await json<{ error: { message: string } }>(refused)).error.message).toContain("Brake pads");
+    expect((await partsOf(s.owner.token))[0]!.quantityOnHand).toBe(1);
+  });
+
+  it("the same order completed twice at once is completed once: one entry, its stock taken once", async () => {
+    const s = await shop();
+    const order = await orderWithLines(s, 2);
+    const answers = await Promise.all([1, 2].map(() => post(`/api/work-orders/${order.id}/complete`, s.member.token)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await partsOf(s.owner.token))[0]!.quantityOnHand).toBe(2);
+    const { entries } = await json<{ entries: ServiceEntry[] }>(call(`/api/service-entries`, { token: s.owner.token }));
+    expect(entries).toHaveLength(1);
+  });
+});
+
 describe("parts, vendors and my actions", () => {
   it("lists parts at or below their reorder point, and My actions names them for owners and admins only", async () => {
     const s = await shop();
@@ -388,10 +443,11 @@ describe("what a completion costs in D1", () => {
     d1Meter.on = false;
     expect(res.status).toBe(200);
     const writes = Object.entries(byStatement).filter(([sql]) => /^(insert|update)/i.test(sql));
-    // measured: 11 round trips (the reads, then one batch), 20 statements, 10 of them writes: the bump,
-    // the entry, 1 schedule, 1 list of issues, 5 parts, the order
-    expect(writes.reduce((n, [, c]) => n + c, 0)).toBe(10);
+    // measured: 11 round trips (the reads, then one batch), 22 statements, 12 of them writes: the
+    // order's guard and the stock's (one for the 5 parts), the bump, the entry, 1 schedule, 1 list
+    // of issues, 5 parts, the order
+    expect(writes.reduce((n, [, c]) => n + c, 0)).toBe(12);
     expect(roundTrips).toBeLessThanOrEqual(12);
-    expect(statements).toBeLessThanOrEqual(22);
+    expect(statements).toBeLessThanOrEqual(24);
   });
 });

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { inLists } from "../../db/chunk";
+import { chunkRows, inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { issues, parts, serviceEntries, serviceSchedules, vendors, workOrders } from "../../db/schema";
 import { restartedBasis } from "../../shared/maintenance/service";
@@ -183,6 +183,50 @@ async function serviceEntryOf(
 }
 
 /**
+ * Statements that fail (a copy of a row collides with its own keys: the push's and the route
+ * plan's trick, a statement cannot raise) and so abort the completion's whole batch when,
+ * since its reads, the order changed (completed by someone else, a line added, its tax edited) or
+ * a part it takes is no longer in stock: the reads' checks, made again inside the transaction, so
+ * two completions racing for the last brake pads cannot both take them.
+ */
+function completionGuards(db: Db, order: WorkOrderRow, stock: WorkOrderCompletion["stock"], allowNegative: boolean) {
+  const orderChanged = db.insert(workOrders).select(
+    db
+      .select()
+      .from(workOrders)
+      .where(
+        and(
+          eq(workOrders.id, order.id),
+          eq(workOrders.workspaceId, order.workspaceId),
+          ne(workOrders.version, order.version),
+        ),
+      ),
+  );
+  // Each part two parameters (its id and quantity), and the workspace's: D1 binds 100 at most.
+  const shortOfStock = allowNegative
+    ? []
+    : chunkRows(stock, 3).map((taken) =>
+        db.insert(parts).select(
+          db
+            .select()
+            .from(parts)
+            .where(
+              and(
+                eq(parts.workspaceId, order.workspaceId),
+                or(...taken.map((t) => and(eq(parts.id, t.partId), lt(parts.quantityOnHand, t.quantity)))),
+              ),
+            )
+            .limit(1),
+        ),
+      );
+  return [orderChanged, ...shortOfStock];
+}
+
+/** Whether a completion's batch failed on one of its guards (the order or a part's stock changed under it). */
+export const completionRaced = (error: unknown) =>
+  /UNIQUE constraint failed: (work_orders|parts)\./.test(String(error));
+
+/**
  * The writes of completing work order `id`; `serviceEntryId` is the entry it records (a new UUID
  * over REST, the browser's over sync). Refused: another workspace's order (404), one completed or
  * cancelled (409), stock that would go below zero without `allowNegativeStock` (409 naming the part).
@@ -200,6 +244,7 @@ export async function completeWorkOrderWrites(
   const done = { day: plan.day, at: plan.at, odometerMiles: plan.odometerMiles, engineHours: plan.engineHours };
   const reading = { odometerMiles: plan.odometerMiles, engineHours: plan.engineHours };
   const writes: Writes = (stamp) => [
+    ...completionGuards(db, order, record.stock, input.allowNegativeStock),
     db.insert(serviceEntries).values({ ...entry, version: stamp }),
     ...restartWrites(db, workspaceId, plan.schedules, done, reading, stamp),
     ...inLists(record.issues.map((i) => i.id)).map((part) =>
