@@ -72,3 +72,40 @@ test("an issue becomes a work order with a labour and a part line; completing it
   await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("work-order-390.png"), fullPage: true });
 });
+
+test("lines keep the order they were added, on the page that added them and after a reload", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const fleet = await newFleetAccount(request, "Order Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  const created = await request.post("/api/work-orders", {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+    data: { vehicleId: vehicle.id },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await signInAs(page, fleet.token);
+  await page.goto(`/work-orders/${id}`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const add = page.getByRole("form", { name: "Add a line" });
+  const added = ["Drain oil", "Oil filter", "Check brakes", "Rotate tyres", "Road test"];
+  const lines = page.getByRole("table", { name: "Lines" });
+  for (const [i, description] of added.entries()) {
+    await add.getByRole("textbox", { name: "Description" }).fill(description);
+    await add.getByRole("spinbutton", { name: "Hours" }).fill("1");
+    await add.getByRole("spinbutton", { name: "Rate ($/h)" }).fill("10");
+    await add.getByRole("button", { name: "Add line" }).click();
+    await expect(lines.locator("tbody tr")).toHaveCount(i + 1);
+  }
+  const whats = lines.locator("tbody tr td:nth-child(2)");
+  await expect(whats).toHaveText(added);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  await page.reload();
+  await expect(whats).toHaveText(added);
+  const answer = (await (
+    await request.get(`/api/work-orders/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } })
+  ).json()) as { lines: { description: string }[] };
+  expect(answer.lines.map((l) => l.description)).toEqual(added);
+});

@@ -285,6 +285,8 @@ function lineOf(data: FormData, kind: "labor" | "part", workOrderId: string) {
     unitCostCents,
     partId: kind === "part" ? String(data.get("partId") ?? "") || null : null,
     description: String(data.get("description") ?? "") || null,
+    // when it was added: it orders the lines, here, on other pages and in the REST answer
+    createdAt: Date.now(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { Vehicle } from "../../shared/fleet/vehicle";
 import {
+  inAddedOrder,
   isActiveWorkOrder,
   needsReorder,
   workOrderLinesPrefix,
@@ -67,7 +68,7 @@ export function useWorkOrder(id: string): { order: SyncedWorkOrder | undefined; 
     const prefix = workOrderLinesPrefix(id).slice(WORK_ORDER_LINE_PREFIX.length);
     return {
       order: s.get<SyncedWorkOrder>("work-order", id),
-      lines: s.list<SyncedWorkOrderLine>("work-order-line", prefix),
+      lines: inAddedOrder(s.list<SyncedWorkOrderLine>("work-order-line", prefix)),
     };
   });
 }

@@ -16,6 +16,7 @@ import {
   encodeVendor,
   encodeWorkOrder,
   encodeWorkOrderLine,
+  inAddedOrder,
   isActiveWorkOrder,
   partKey,
   partQuantities,
@@ -77,8 +78,10 @@ async function orderIn(tx: ReadTransaction, id: string): Promise<SyncedWorkOrder
 async function linesIn(tx: ReadTransaction, workOrderId: string): Promise<SyncedWorkOrderLine[]> {
   const prefix = workOrderLinesPrefix(workOrderId);
   const entries = await tx.scan({ prefix }).entries().toArray();
-  return entries.map(([key, value]) =>
-    decodeWorkOrderLine(key.slice(WORK_ORDER_LINE_PREFIX.length), value as WorkOrderLineWire),
+  return inAddedOrder(
+    entries.map(([key, value]) =>
+      decodeWorkOrderLine(key.slice(WORK_ORDER_LINE_PREFIX.length), value as WorkOrderLineWire),
+    ),
   );
 }
 
@@ -172,7 +175,7 @@ export const workOrderMutators = {
   },
 
   async addWorkOrderLine(tx: WriteTransaction, input: AddWorkOrderLineArgs) {
-    const { id, workOrderId, ...l } = addWorkOrderLineArgs.parse(input);
+    const { id, workOrderId, createdAt, ...l } = addWorkOrderLineArgs.parse(input);
     const order = await orderIn(tx, workOrderId);
     if (!order || order.status === "completed" || (await tx.has(workOrderLineKey(workOrderId, id)))) return;
     await tx.set(
@@ -184,6 +187,7 @@ export const workOrderMutators = {
         unitCostCents: l.unitCostCents,
         partId: l.partId ?? null,
         userId: l.userId ?? null,
+        createdAt: createdAt ?? Date.now(),
       }),
     );
   },

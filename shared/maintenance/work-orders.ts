@@ -357,12 +357,22 @@ export interface SyncedWorkOrderLine {
   unitCostCents: number;
   partId: string | null;
   userId: string | null;
+  /** When it was added (ms): with the id, the one order of an order's lines (`inAddedOrder`). */
+  createdAt: number;
 }
-/** `k` is 1 for a part line (absent: labour). */
-export type WorkOrderLineWire = { q: number; u: number; k?: 1; x?: string; p?: string; by?: string };
+/** `k` is 1 for a part line (absent: labour); `c` when it was added, ms. */
+export type WorkOrderLineWire = { q: number; u: number; c: number; k?: 1; x?: string; p?: string; by?: string };
+
+/**
+ * An order's lines in the order they were added, everywhere: the REST answer sorts the same way in
+ * SQL (`created_at`, then `id`, byte order as here). The store's keys hold the line's packed id, so
+ * a scan alone would order them at random, and differently on a fresh page and after a reload.
+ */
+export const inAddedOrder = <L extends { createdAt: number; id: string }>(lines: readonly L[]): L[] =>
+  [...lines].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 export function encodeWorkOrderLine(l: Omit<SyncedWorkOrderLine, "id" | "workOrderId">): WorkOrderLineWire {
-  const w: WorkOrderLineWire = { q: l.quantity, u: l.unitCostCents };
+  const w: WorkOrderLineWire = { q: l.quantity, u: l.unitCostCents, c: l.createdAt };
   if (l.kind === "part") w.k = 1;
   setIfPresent(w, "x", l.description);
   if (l.partId) w.p = packId(l.partId);
@@ -382,6 +392,7 @@ export function decodeWorkOrderLine(rest: string, w: WorkOrderLineWire): SyncedW
     unitCostCents: w.u,
     partId: w.p ? unpackId(w.p) : null,
     userId: w.by ? unpackId(w.by) : null,
+    createdAt: w.c ?? 0,
   };
 }
 
@@ -458,9 +469,10 @@ export const updateWorkOrderArgs = workOrderPatchBody
   .extend({ id })
   .refine(oneOfAssigneeOrVendor.check, oneOfAssigneeOrVendor.rule);
 export type UpdateWorkOrderArgs = z.input<typeof updateWorkOrderArgs>;
+/** `createdAt`: when the person added it (their device's clock, ms), which orders it among the order's lines. */
 export const addWorkOrderLineArgs = workOrderLineBody
   .innerType()
-  .extend({ id, workOrderId: id })
+  .extend({ id, workOrderId: id, createdAt: z.number().int().positive().optional() })
   .refine((l) => l.kind === "part" || !l.partId, { message: "Only a part line names a part", path: ["partId"] });
 export type AddWorkOrderLineArgs = z.input<typeof addWorkOrderLineArgs>;
 export const updateWorkOrderLineArgs = workOrderLinePatch.extend({ id, workOrderId: id });
