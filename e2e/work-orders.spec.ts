@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { indicator, orderVehicle } from "./sync-helpers";
+import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/maintenance/inspections";
 
 /**
  * Work orders (issue 55): from an issue's page to a costed repair. "Create work order", a labour
@@ -108,4 +109,74 @@ test("lines keep the order they were added, on the page that added them and afte
     await request.get(`/api/work-orders/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } })
   ).json()) as { lines: { description: string }[] };
   expect(answer.lines.map((l) => l.description)).toEqual(added);
+});
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+test("a due schedule and a failed inspection each become a work order gathering them, from the Service tab, My actions and the inspections", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Due Fleet");
+  const headers = { Authorization: `Bearer ${fleet.token}` };
+  const vehicle = await orderVehicle(request, fleet);
+  for (const name of ["Oil change", "Tyre rotation"]) {
+    const schedule = await request.post("/api/service-schedules", {
+      headers,
+      data: { vehicleId: vehicle.id, name, everyDays: 30, lastDoneAt: daysAgo(40) },
+    });
+    expect(schedule.status()).toBe(201);
+  }
+  const results = DEFAULT_PRE_TRIP_ITEMS.map((i) => ({ itemId: i.id, pass: i.id !== "horn" }));
+  const inspection = await request.post("/api/inspections", {
+    headers,
+    data: { formId: `${fleet.workspaceId}:pre-trip`, vehicleId: vehicle.id, signedName: "Robin Driver", results },
+  });
+  expect(inspection.status()).toBe(201);
+  await signInAs(page, fleet.token);
+
+  // The Service tab: an overdue schedule's "Create work order" opens an order gathering it.
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const schedules = page.getByRole("region", { name: "Service schedules" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await schedules.screenshot({ path: testInfo.outputPath("due-schedule-1440.png") });
+  await schedules.getByRole("button", { name: "Create work order: Oil change" }).click();
+  await expect(page).toHaveURL(/\/work-orders\/[0-9a-f-]{36}$/);
+  const gathers = page.getByRole("region", { name: "What it gathers" });
+  await expect(gathers).toContainText("Service: Oil change");
+  await expect(gathers).not.toContainText("Tyre rotation");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Oil change");
+
+  // My actions: the schedule already on an order links to it; the other one gets its own order.
+  await page.goto("/actions");
+  const due = page.getByRole("region", { name: "Service due" });
+  await expect(due.getByRole("link", { name: /^Work order/ })).toHaveCount(1);
+  await due.getByRole("button", { name: `Create work order: ${vehicle.name}: Tyre rotation` }).click();
+  await expect(gathers).toContainText("Service: Tyre rotation");
+  await page.goto("/actions");
+  await expect(due.getByRole("link", { name: /^Work order/ })).toHaveCount(2);
+  await expect(due.getByRole("button", { name: /^Create work order/ })).toHaveCount(0);
+
+  // The failed inspection: an order gathering the issue its failed item opened.
+  await page.goto(`/vehicles/${vehicle.id}/inspections`);
+  const inspections = page.getByRole("list", { name: "Inspections" });
+  await inspections.screenshot({ path: testInfo.outputPath("failed-inspection-1440.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await inspections.screenshot({ path: testInfo.outputPath("failed-inspection-390.png") });
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  await schedules.screenshot({ path: testInfo.outputPath("due-schedule-390.png") });
+  await page.goto(`/vehicles/${vehicle.id}/inspections`);
+  await inspections.getByRole("button", { name: `Create work order: ${vehicle.name}'s failed inspection` }).click();
+  await expect(gathers).toContainText("Horn: failed inspection");
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const listed = (await (await request.get("/api/work-orders", { headers })).json()) as {
+    workOrders: { issueIds: string[]; scheduleIds: string[] }[];
+  };
+  expect(listed.workOrders.map((o) => [o.issueIds.length, o.scheduleIds.length]).sort()).toEqual([
+    [0, 1],
+    [0, 1],
+    [1, 0],
+  ]);
 });

@@ -15,6 +15,8 @@ import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useCan } from "../session/session";
 import { useStoreStatus, useVehicle } from "../store";
 import { useIssues } from "../store/issues";
+import { useVehicleSchedules } from "../store/maintenance";
+import { statusLabel } from "../maintenance/format";
 import { useParts, useVendors, useWorkOrder, useWorkOrderMutations } from "../store/work-orders";
 import { useWorkspaceMembers } from "../issues/use-workspace-members";
 import { WhoDoesItOptions, whoOf, whoValue } from "../work-orders/who-does-it";
@@ -161,6 +163,7 @@ function TaxField({ order }: { order: SyncedWorkOrder }) {
 function Gathered({ order }: { order: SyncedWorkOrder }) {
   const issues = useIssues();
   const mine = issues.filter((i) => order.issueIds.includes(i.id));
+  const schedules = useVehicleSchedules(order.vehicleId).filter((s) => order.scheduleIds.includes(s.id));
   if (!mine.length && !order.tasks.length && !order.scheduleIds.length) return null;
   return (
     <section aria-label="What it gathers">
@@ -174,9 +177,12 @@ function Gathered({ order }: { order: SyncedWorkOrder }) {
             <span className="chip">{i.status === "resolved" ? "Resolved" : i.status.replace("_", " ")}</span>
           </li>
         ))}
-        {order.scheduleIds.length ? (
-          <li>{order.scheduleIds.length} service schedule(s), restarted on completion</li>
-        ) : null}
+        {schedules.map((s) => (
+          <li key={s.id}>
+            <Link to={`/vehicles/${order.vehicleId}/service`}>Service: {s.name}</Link>{" "}
+            <span className="chip">{statusLabel(s)}</span> <span className="muted">restarted on completion</span>
+          </li>
+        ))}
         {order.tasks.map((t, n) => (
           <li key={n}>{t}</li>
         ))}
