@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
-import { indicator, orderVehicle } from "./sync-helpers";
+import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/maintenance/inspections";
 
 /**
@@ -179,4 +179,83 @@ test("a due schedule and a failed inspection each become a work order gathering 
     [0, 1],
     [1, 0],
   ]);
+});
+
+// A 1×1 PNG: what a phone's camera hands the page, only smaller.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("a mechanic completes a work order on a phone with no signal, with a photo of the work and a signature; both reach the server with the signal", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Signed Fleet");
+  const headers = { Authorization: `Bearer ${fleet.token}` };
+  const vehicle = await orderVehicle(request, fleet);
+  const created = await request.post("/api/work-orders", {
+    headers,
+    data: { vehicleId: vehicle.id, description: "Replace wiper blades" },
+  });
+  const { id } = (await created.json()) as { id: string };
+  const line = await request.post(`/api/work-orders/${id}/lines`, {
+    headers,
+    data: { kind: "labor", quantity: 0.5, unitCostCents: 8_000 },
+  });
+  expect(line.status()).toBe(201);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, fleet.token);
+  await page.goto(`/work-orders/${id}`);
+  const complete = page.getByRole("form", { name: "Complete" });
+  await expect(complete).toBeVisible();
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+
+  await goOffline(page);
+  await complete
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "wipers.png", mimeType: "image/png", buffer: PNG });
+  await expect(complete.getByRole("img", { name: "Photo" })).toBeVisible();
+  const pad = complete.locator("canvas.signature-pad");
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 90, { steps: 8 });
+  await page.mouse.move(box.x + 220, box.y + 50, { steps: 8 });
+  await page.mouse.up();
+  await expect(pad).toHaveAttribute("data-signed", "true");
+  await complete.getByLabel("Signed").fill("Sam Mechanic");
+  await page.screenshot({ path: testInfo.outputPath("completion-form-390.png"), fullPage: true });
+  await complete.getByRole("button", { name: "Complete" }).click();
+  const completion = page.getByRole("region", { name: "Completion" });
+  await expect(completion).toContainText("by Sam Mechanic");
+  await expect(completion.getByRole("img", { name: "Photo" })).toBeVisible();
+  await expect(completion.getByRole("img", { name: "Signature of Sam Mechanic", exact: true })).toBeVisible();
+
+  await goOnline(page);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced", { timeout: 30_000 });
+  const order = (await (await request.get(`/api/work-orders/${id}`, { headers })).json()) as {
+    status: string;
+    signedName: string;
+    photoIds: string[];
+    signaturePhotoId: string | null;
+  };
+  expect(order).toMatchObject({ status: "completed", signedName: "Sam Mechanic" });
+  expect(order.photoIds).toHaveLength(1);
+  // The photo and the signature (a PNG drawn on the screen) were uploaded when the signal returned.
+  for (const photoId of [order.photoIds[0]!, order.signaturePhotoId!])
+    await expect
+      .poll(async () => (await request.get(`/api/photos/${photoId}`, { headers })).status(), { timeout: 30_000 })
+      .toBe(200);
+  await page.reload();
+  // Now from the server: each image loaded (a picture, not the grey box of one not available yet).
+  const signature = completion.getByRole("img", { name: "Signature of Sam Mechanic", exact: true });
+  for (const image of [completion.getByRole("img", { name: "Photo", exact: true }), signature])
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  await page.screenshot({ path: testInfo.outputPath("completed-signed-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("completed-signed-1440.png"), fullPage: true });
 });

@@ -147,6 +147,7 @@ export const workOrderMutators = {
       serviceEntryId: null,
       signedName: null,
       photoIds: [],
+      signaturePhotoId: null,
       createdAt: createdAt ?? Date.now(),
     });
   },
@@ -251,6 +252,7 @@ export const workOrderMutators = {
       serviceEntryId: args.serviceEntryId,
       signedName: args.signedName || null,
       photoIds: args.photoIds,
+      signaturePhotoId: args.signaturePhotoId ?? null,
     });
   },
 
@@ -260,7 +262,14 @@ export const workOrderMutators = {
     if (!order || order.status !== "completed") return;
     await moveStock(tx, await linesIn(tx, order.id), 1);
     if (order.serviceEntryId) await tx.del(serviceEntryKey(order.serviceEntryId));
-    await putOrder(tx, { ...order, status: "in_progress", completedAt: null, serviceEntryId: null, signedName: null });
+    await putOrder(tx, {
+      ...order,
+      status: "in_progress",
+      completedAt: null,
+      serviceEntryId: null,
+      signedName: null,
+      signaturePhotoId: null,
+    });
   },
 
   async createPart(tx: WriteTransaction, input: CreatePartArgs) {

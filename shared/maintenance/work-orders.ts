@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { daySchema } from "./service";
-import { photoIdsSchema } from "./photos";
+import { photoIdSchema, photoIdsSchema } from "./photos";
 import { packId, setIfPresent, unpackId } from "../sync/wire";
 import { lineCents, workOrderTotals, type WorkOrderTotals } from "../costs/work-order-costs";
 
@@ -104,6 +104,8 @@ export const completeWorkOrderBody = z.object({
   completedAt: z.string().datetime({ offset: true, message: "Use an ISO 8601 time" }).nullish(),
   photoIds: photoIdsSchema.default([]),
   signedName: text(200).nullish(),
+  /** The signature drawn by whoever completes it, kept as a photo (as a job's proof keeps its signature). */
+  signaturePhotoId: photoIdSchema.nullish(),
   /** Take part quantities from stock even below zero (otherwise 409 naming the part). */
   allowNegativeStock: z.boolean().default(false),
 });
@@ -211,6 +213,7 @@ interface WorkOrderFields {
   serviceEntryId: string | null;
   signedName: string | null;
   photoIds: string[];
+  signaturePhotoId: string | null;
 }
 
 export interface WorkOrderJson extends WorkOrderTotals, WorkOrderFields {
@@ -299,6 +302,7 @@ export type WorkOrderWire = {
   e?: string;
   sn?: string;
   ph?: string[];
+  sg?: string;
 };
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -321,6 +325,7 @@ export function encodeWorkOrder(o: Omit<SyncedWorkOrder, "id">): WorkOrderWire {
   if (o.serviceEntryId) w.e = packId(o.serviceEntryId);
   setIfPresent(w, "sn", o.signedName);
   if (o.photoIds.length) w.ph = o.photoIds;
+  setIfPresent(w, "sg", o.signaturePhotoId);
   return w;
 }
 
@@ -344,6 +349,7 @@ export function decodeWorkOrder(keyPart: string, w: WorkOrderWire): SyncedWorkOr
     serviceEntryId: w.e ? unpackId(w.e) : null,
     signedName: w.sn ?? null,
     photoIds: w.ph ?? [],
+    signaturePhotoId: w.sg ?? null,
     createdAt: w.c * 1000,
   };
 }

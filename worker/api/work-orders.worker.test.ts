@@ -274,6 +274,51 @@ describe("work orders API", () => {
   });
 });
 
+/** A 1×1 PNG. */
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+async function photo(token: string) {
+  const res = await call("/api/photos", { method: "POST", token, headers: { "Content-Type": "image/png" }, body: PNG });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe("photos and a signature on completion", () => {
+  it("keeps the photos and the signature of whoever completed it; reopening clears the signature with the name", async () => {
+    const s = await shop();
+    const order = await orderWithLines(s);
+    const [photoId, signaturePhotoId] = [await photo(s.member.token), await photo(s.member.token)];
+    const res = await post(`/api/work-orders/${order.id}/complete`, s.member.token, {
+      signedName: "Sam",
+      photoIds: [photoId],
+      signaturePhotoId,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ signedName: "Sam", photoIds: [photoId], signaturePhotoId });
+    const read = await json<WorkOrderJson>(call(`/api/work-orders/${order.id}`, { token: s.viewer.token }));
+    expect(read).toMatchObject({ photoIds: [photoId], signaturePhotoId });
+    const reopened = await json<WorkOrderJson>(post(`/api/work-orders/${order.id}/reopen`, s.member.token));
+    expect(reopened).toMatchObject({ signedName: null, signaturePhotoId: null });
+  });
+
+  it("refuses a signature that is another workspace's photo, and one that is not a photo id", async () => {
+    const s = await shop();
+    const other = await userWithWorkspace();
+    const order = await orderWithLines(s);
+    const foreign = await post(`/api/work-orders/${order.id}/complete`, s.member.token, {
+      signaturePhotoId: await photo(other.token),
+    });
+    expect(foreign.status).toBe(404);
+    const bad = await post(`/api/work-orders/${order.id}/complete`, s.member.token, { signaturePhotoId: "scribble" });
+    expect(bad.status).toBe(400);
+    expect((await json<WorkOrderJson>(call(`/api/work-orders/${order.id}`, { token: s.owner.token }))).status).toBe(
+      "open",
+    );
+  });
+});
+
 describe("completions racing for the same stock", () => {
   const partsOf = async (token: string) => (await json<{ parts: PartJson[] }>(call(`/api/parts`, { token }))).parts;
 

@@ -112,8 +112,8 @@ async function planCompletion(
   const order = await workOrderIn(db, workspaceId, id);
   refuseNotCompletable(order);
   const at = completionTime(input.completedAt, now);
-  if ((await foreignPhotoIds(db, workspaceId, input.photoIds)).length)
-    throw notFound("No such photo in this workspace");
+  const photos = [...input.photoIds, ...(input.signaturePhotoId ? [input.signaturePhotoId] : [])];
+  if ((await foreignPhotoIds(db, workspaceId, photos)).length) throw notFound("No such photo in this workspace");
   const [lines, reading, timeZone, resolving, schedules] = await Promise.all([
     linesOf(db, workspaceId, id),
     readingOrNotFound(db, workspaceId, order.vehicleId),
@@ -269,6 +269,7 @@ export async function completeWorkOrderWrites(
         engineHours: plan.engineHours,
         signedName: input.signedName || null,
         photoIds: input.photoIds,
+        signaturePhotoId: input.signaturePhotoId ?? null,
         serviceEntryId: entry.id,
         completion: record,
         updatedAt: opts.now,
@@ -344,6 +345,7 @@ export async function reopenWorkOrderWrites(db: Db, workspaceId: string, id: str
         completedAt: null,
         completedByUserId: null,
         signedName: null,
+        signaturePhotoId: null,
         serviceEntryId: null,
         completion: null,
         updatedAt: now,

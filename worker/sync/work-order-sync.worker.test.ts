@@ -101,6 +101,8 @@ describe("work orders in the synced store", () => {
       assigneeUserId: s.mechanic.userId,
     });
     const serviceEntryId = crypto.randomUUID();
+    // drawn offline: the signature's photo uploads after the completion is pushed
+    const signaturePhotoId = crypto.randomUUID();
     const { refused } = await pushMutations(s.mechanic.token, [
       { name: "updateWorkOrder", args: { id: order.id, status: "in_progress" } },
       {
@@ -118,13 +120,21 @@ describe("work orders in the synced store", () => {
           partId: s.pads.id,
         },
       },
-      { name: "completeWorkOrder", args: { id: order.id, serviceEntryId, signedName: "Mechanic" } },
+      {
+        name: "completeWorkOrder",
+        args: { id: order.id, serviceEntryId, signedName: "Mechanic", signaturePhotoId },
+      },
       // replayed from a second tab: refused, nothing done twice
       { name: "completeWorkOrder", args: { id: order.id, serviceEntryId: crypto.randomUUID() } },
     ]);
     expect(refused?.map((r) => r.name)).toEqual(["completeWorkOrder"]);
     expect((await workOrderRow(order.id))?.status).toBe("completed");
     const { patch } = await pullPatch(s.owner.token);
+    expect(decodeSyncedValue(workOrderKey(order.id), put(patch, workOrderKey(order.id))!.value)).toMatchObject({
+      status: "completed",
+      signedName: "Mechanic",
+      signaturePhotoId,
+    } satisfies Partial<SyncedWorkOrder>);
     expect(decodeSyncedValue(issueKey(s.issue.id), put(patch, issueKey(s.issue.id))!.value)).toMatchObject({
       status: "resolved",
     } satisfies Partial<Issue>);
