@@ -56,6 +56,7 @@ test("an issue becomes a work order with a labour and a part line; completing it
   await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
   // What the user guide shows: the completed order on a desktop and on a phone.
   const orderUrl = page.url();
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: testInfo.outputPath("work-order-1440.png"), fullPage: true });
   // the server applied it: the next pull brings its number and the issue's new status
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
@@ -71,6 +72,7 @@ test("an issue becomes a work order with a labour and a part line; completing it
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(orderUrl);
   await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   await page.screenshot({ path: testInfo.outputPath("work-order-390.png"), fullPage: true });
 });
 
@@ -227,6 +229,15 @@ test("a mechanic completes a work order on a phone with no signal, with a photo 
   await page.mouse.up();
   await expect(pad).toHaveAttribute("data-signed", "true");
   await complete.getByLabel("Signed").fill("Sam Mechanic");
+  // Done yesterday afternoon, entered now.
+  const yesterday = await page.evaluate(() => {
+    const d = new Date(Date.now() - 86_400_000);
+    d.setHours(14, 30, 0, 0);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return { local: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T14:30`, iso: d.toISOString() };
+  });
+  await complete.getByLabel("Completed at").fill(yesterday.local);
+  const completedAt = yesterday.iso;
   await page.screenshot({ path: testInfo.outputPath("completion-form-390.png"), fullPage: true });
   await complete.getByRole("button", { name: "Complete" }).click();
   const completion = page.getByRole("region", { name: "Completion" });
@@ -238,11 +249,12 @@ test("a mechanic completes a work order on a phone with no signal, with a photo 
   await expect(indicator(page)).toHaveAttribute("data-state", "synced", { timeout: 30_000 });
   const order = (await (await request.get(`/api/work-orders/${id}`, { headers })).json()) as {
     status: string;
+    completedAt: string;
     signedName: string;
     photoIds: string[];
     signaturePhotoId: string | null;
   };
-  expect(order).toMatchObject({ status: "completed", signedName: "Sam Mechanic" });
+  expect(order).toMatchObject({ status: "completed", signedName: "Sam Mechanic", completedAt });
   expect(order.photoIds).toHaveLength(1);
   // The photo and the signature (a PNG drawn on the screen) were uploaded when the signal returned.
   for (const photoId of [order.photoIds[0]!, order.signaturePhotoId!])

@@ -4,6 +4,7 @@ import { partQuantities, type SyncedWorkOrder, type SyncedWorkOrderLine } from "
 import { dateTimeText } from "../../shared/units/clock";
 import { Signature } from "../jobs/job-proof";
 import { SignaturePad } from "../jobs/signature-pad";
+import { localInput } from "../lib/local-input";
 import { addPhoto, PhotoRejected } from "../photos/photos";
 import { PhotoPicker, PhotoStrip } from "../photos/photo-picker";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
@@ -69,6 +70,7 @@ function useCompleting(order: SyncedWorkOrder) {
     if (!workspaceId || !userId) return;
     const data = new FormData(e.currentTarget);
     const odometer = String(data.get("odometer") ?? "");
+    const when = String(data.get("completedAt") ?? "");
     setPending(true);
     try {
       const signaturePhotoId = signature ? await addPhoto(signature, workspaceId, userId) : null;
@@ -76,6 +78,7 @@ function useCompleting(order: SyncedWorkOrder) {
         id: order.id,
         serviceEntryId: crypto.randomUUID(),
         odometerMiles: odometer ? Number(odometer) : null,
+        completedAt: when ? new Date(when).toISOString() : null,
         signedName: String(data.get("signedName") ?? "") || null,
         photoIds,
         signaturePhotoId,
@@ -97,7 +100,11 @@ function CompleteForm({ order, lines }: { order: SyncedWorkOrder; lines: SyncedW
   return (
     <form className="work-order-form" onSubmit={(e) => void submit(e)} aria-label="Complete">
       <label>
-        <span>Odometer (mi; the vehicle's own when empty)</span>
+        <span>Completed at (now when empty)</span>
+        <input className="input" name="completedAt" type="datetime-local" max={localInput(Date.now())} />
+      </label>
+      <label>
+        <span>Odometer (mi; the vehicle's own then when empty)</span>
         <input className="input" name="odometer" type="number" min="0" step="0.1" />
       </label>
       <label>

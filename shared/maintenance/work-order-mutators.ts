@@ -58,6 +58,7 @@ import {
   type ScheduleWire,
 } from "../sync/maintenance-sync";
 import { telemetryKey, type TelemetryWire } from "../fleet/telemetry";
+import { odometerIn } from "../costs/fuel-mutators";
 import { metresToMiles } from "../units/units";
 import { packId } from "../sync/wire";
 
@@ -221,8 +222,10 @@ export const workOrderMutators = {
     const lines = await linesIn(tx, order.id);
     const at = args.completedAt ? Date.parse(args.completedAt) : Date.now();
     const vehicle = await readingIn(tx, order.vehicleId);
+    // dated in the past: the odometer then, as the server works it back (worker/maintenance/work-order-completion.ts)
+    const odometerThen = args.completedAt ? await odometerIn(tx, order.vehicleId, at) : vehicle.odometerMiles;
     const reading = {
-      odometerMiles: args.odometerMiles ?? vehicle.odometerMiles,
+      odometerMiles: args.odometerMiles ?? odometerThen,
       engineHours: args.engineHours ?? vehicle.engineHours,
     };
     await completionEffects(tx, order, at, reading);

@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { badRequest, notFound } from "../lib/errors";
 import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { foreignPhotoIds } from "../photos/photo-store";
+import { fuelVehicle, odometerAt } from "../fuel/fuel-writes";
 import { readingOrNotFound } from "./service-writes";
 import type { IssueRow } from "./issues";
 import { restartWrites, schedulesByIds, type ScheduleRow } from "./schedules";
@@ -90,6 +91,15 @@ function completionTime(given: string | null | undefined, now: number) {
   return at;
 }
 
+/**
+ * The beacon's odometer at a completion dated in the past (`completedAt`: the work was done
+ * yesterday, entered today), worked back through the trips since, as a past fill-up's is
+ * (worker/fuel/fuel-writes.ts). A completion dated now reads the vehicle's odometer as it is.
+ */
+async function odometerAtPast(db: Db, workspaceId: string, vehicleId: string, at: number) {
+  return odometerAt(db, workspaceId, await fuelVehicle(db, workspaceId, vehicleId), at);
+}
+
 interface CompletionPlan {
   order: WorkOrderRow;
   lines: LineRow[];
@@ -123,8 +133,11 @@ async function planCompletion(
   ]);
   const stock = await stockTaken(db, workspaceId, lines, input.allowNegativeStock);
   const day = dayOf(at, timeZone);
-  // The figures at completion default to the vehicle's own (its beacon's odometer, the engine hours the server keeps).
-  const odometerMiles = input.odometerMiles ?? reading.odometerMiles;
+  // The figures at completion default to the vehicle's own: its beacon's odometer (at that moment,
+  // for one dated in the past), the engine hours the server keeps (now: they have no history).
+  const odometerMiles =
+    input.odometerMiles ??
+    (input.completedAt ? await odometerAtPast(db, workspaceId, order.vehicleId, at) : reading.odometerMiles);
   const engineHours = input.engineHours ?? reading.engineHours;
   const done = { day, at, odometerMiles, engineHours };
   const restarted = schedules.filter((s) => restartedBasis(s, done, reading) !== null);
