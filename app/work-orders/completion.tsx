@@ -99,7 +99,7 @@ function CompleteForm({ order, lines }: { order: SyncedWorkOrder; lines: SyncedW
   const { photoIds, setPhotoIds, setSignature, pending, submit } = useCompleting(order);
   return (
     <form className="work-order-form" onSubmit={(e) => void submit(e)} aria-label="Complete">
-      <label>
+      <label className="when">
         <span>Completed at (now when empty)</span>
         <input className="input" name="completedAt" type="datetime-local" max={localInput(Date.now())} />
       </label>
