@@ -1381,6 +1381,7 @@ export const workOrders = sqliteTable(
     completedByUserId: text("completed_by_user_id"),
     signedName: text("signed_name"),
     photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    signaturePhotoId: text("signature_photo_id"),
     serviceEntryId: text("service_entry_id"),
     completion: text("completion", { mode: "json" }).$type<WorkOrderCompletion>(),
     createdByUserId: text("created_by_user_id"),

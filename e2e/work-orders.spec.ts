@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
-import { indicator, orderVehicle } from "./sync-helpers";
+import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
+import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/maintenance/inspections";
 
 /**
  * Work orders (issue 55): from an issue's page to a costed repair. "Create work order", a labour
@@ -55,6 +56,7 @@ test("an issue becomes a work order with a labour and a part line; completing it
   await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
   // What the user guide shows: the completed order on a desktop and on a phone.
   const orderUrl = page.url();
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: testInfo.outputPath("work-order-1440.png"), fullPage: true });
   // the server applied it: the next pull brings its number and the issue's new status
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
@@ -70,5 +72,202 @@ test("an issue becomes a work order with a labour and a part line; completing it
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(orderUrl);
   await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   await page.screenshot({ path: testInfo.outputPath("work-order-390.png"), fullPage: true });
+});
+
+test("lines keep the order they were added, on the page that added them and after a reload", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const fleet = await newFleetAccount(request, "Order Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  const created = await request.post("/api/work-orders", {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+    data: { vehicleId: vehicle.id },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await signInAs(page, fleet.token);
+  await page.goto(`/work-orders/${id}`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const add = page.getByRole("form", { name: "Add a line" });
+  const added = ["Drain oil", "Oil filter", "Check brakes", "Rotate tyres", "Road test"];
+  const lines = page.getByRole("table", { name: "Lines" });
+  for (const [i, description] of added.entries()) {
+    await add.getByRole("textbox", { name: "Description" }).fill(description);
+    await add.getByRole("spinbutton", { name: "Hours" }).fill("1");
+    await add.getByRole("spinbutton", { name: "Rate ($/h)" }).fill("10");
+    await add.getByRole("button", { name: "Add line" }).click();
+    await expect(lines.locator("tbody tr")).toHaveCount(i + 1);
+  }
+  const whats = lines.locator("tbody tr td:nth-child(2)");
+  await expect(whats).toHaveText(added);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  await page.reload();
+  await expect(whats).toHaveText(added);
+  const answer = (await (
+    await request.get(`/api/work-orders/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } })
+  ).json()) as { lines: { description: string }[] };
+  expect(answer.lines.map((l) => l.description)).toEqual(added);
+});
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+test("a due schedule and a failed inspection each become a work order gathering them, from the Service tab, My actions and the inspections", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Due Fleet");
+  const headers = { Authorization: `Bearer ${fleet.token}` };
+  const vehicle = await orderVehicle(request, fleet);
+  for (const name of ["Oil change", "Tyre rotation"]) {
+    const schedule = await request.post("/api/service-schedules", {
+      headers,
+      data: { vehicleId: vehicle.id, name, everyDays: 30, lastDoneAt: daysAgo(40) },
+    });
+    expect(schedule.status()).toBe(201);
+  }
+  const results = DEFAULT_PRE_TRIP_ITEMS.map((i) => ({ itemId: i.id, pass: i.id !== "horn" }));
+  const inspection = await request.post("/api/inspections", {
+    headers,
+    data: { formId: `${fleet.workspaceId}:pre-trip`, vehicleId: vehicle.id, signedName: "Robin Driver", results },
+  });
+  expect(inspection.status()).toBe(201);
+  await signInAs(page, fleet.token);
+
+  // The Service tab: an overdue schedule's "Create work order" opens an order gathering it.
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const schedules = page.getByRole("region", { name: "Service schedules" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await schedules.screenshot({ path: testInfo.outputPath("due-schedule-1440.png") });
+  await schedules.getByRole("button", { name: "Create work order: Oil change" }).click();
+  await expect(page).toHaveURL(/\/work-orders\/[0-9a-f-]{36}$/);
+  const gathers = page.getByRole("region", { name: "What it gathers" });
+  await expect(gathers).toContainText("Service: Oil change");
+  await expect(gathers).not.toContainText("Tyre rotation");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Oil change");
+
+  // My actions: the schedule already on an order links to it; the other one gets its own order.
+  await page.goto("/actions");
+  const due = page.getByRole("region", { name: "Service due" });
+  await expect(due.getByRole("link", { name: /^Work order/ })).toHaveCount(1);
+  await due.getByRole("button", { name: `Create work order: ${vehicle.name}: Tyre rotation` }).click();
+  await expect(gathers).toContainText("Service: Tyre rotation");
+  await page.goto("/actions");
+  await expect(due.getByRole("link", { name: /^Work order/ })).toHaveCount(2);
+  await expect(due.getByRole("button", { name: /^Create work order/ })).toHaveCount(0);
+
+  // The failed inspection: an order gathering the issue its failed item opened.
+  await page.goto(`/vehicles/${vehicle.id}/inspections`);
+  const inspections = page.getByRole("list", { name: "Inspections" });
+  await inspections.screenshot({ path: testInfo.outputPath("failed-inspection-1440.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await inspections.screenshot({ path: testInfo.outputPath("failed-inspection-390.png") });
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  await schedules.screenshot({ path: testInfo.outputPath("due-schedule-390.png") });
+  await page.goto(`/vehicles/${vehicle.id}/inspections`);
+  await inspections.getByRole("button", { name: `Create work order: ${vehicle.name}'s failed inspection` }).click();
+  await expect(gathers).toContainText("Horn: failed inspection");
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const listed = (await (await request.get("/api/work-orders", { headers })).json()) as {
+    workOrders: { issueIds: string[]; scheduleIds: string[] }[];
+  };
+  expect(listed.workOrders.map((o) => [o.issueIds.length, o.scheduleIds.length]).sort()).toEqual([
+    [0, 1],
+    [0, 1],
+    [1, 0],
+  ]);
+});
+
+// A 1×1 PNG: what a phone's camera hands the page, only smaller.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("a mechanic completes a work order on a phone with no signal, with a photo of the work and a signature; both reach the server with the signal", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Signed Fleet");
+  const headers = { Authorization: `Bearer ${fleet.token}` };
+  const vehicle = await orderVehicle(request, fleet);
+  const created = await request.post("/api/work-orders", {
+    headers,
+    data: { vehicleId: vehicle.id, description: "Replace wiper blades" },
+  });
+  const { id } = (await created.json()) as { id: string };
+  const line = await request.post(`/api/work-orders/${id}/lines`, {
+    headers,
+    data: { kind: "labor", quantity: 0.5, unitCostCents: 8_000 },
+  });
+  expect(line.status()).toBe(201);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, fleet.token);
+  await page.goto(`/work-orders/${id}`);
+  const complete = page.getByRole("form", { name: "Complete" });
+  await expect(complete).toBeVisible();
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+
+  await goOffline(page);
+  await complete
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "wipers.png", mimeType: "image/png", buffer: PNG });
+  await expect(complete.getByRole("img", { name: "Photo" })).toBeVisible();
+  const pad = complete.locator("canvas.signature-pad");
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 90, { steps: 8 });
+  await page.mouse.move(box.x + 220, box.y + 50, { steps: 8 });
+  await page.mouse.up();
+  await expect(pad).toHaveAttribute("data-signed", "true");
+  await complete.getByLabel("Signed").fill("Sam Mechanic");
+  // Done yesterday afternoon, entered now.
+  const yesterday = await page.evaluate(() => {
+    const d = new Date(Date.now() - 86_400_000);
+    d.setHours(14, 30, 0, 0);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return { local: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T14:30`, iso: d.toISOString() };
+  });
+  await complete.getByLabel("Completed at").fill(yesterday.local);
+  const completedAt = yesterday.iso;
+  await page.screenshot({ path: testInfo.outputPath("completion-form-390.png"), fullPage: true });
+  await complete.getByRole("button", { name: "Complete" }).click();
+  const completion = page.getByRole("region", { name: "Completion" });
+  await expect(completion).toContainText("by Sam Mechanic");
+  await expect(completion.getByRole("img", { name: "Photo" })).toBeVisible();
+  await expect(completion.getByRole("img", { name: "Signature of Sam Mechanic", exact: true })).toBeVisible();
+
+  await goOnline(page);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced", { timeout: 30_000 });
+  const order = (await (await request.get(`/api/work-orders/${id}`, { headers })).json()) as {
+    status: string;
+    completedAt: string;
+    signedName: string;
+    photoIds: string[];
+    signaturePhotoId: string | null;
+  };
+  expect(order).toMatchObject({ status: "completed", signedName: "Sam Mechanic", completedAt });
+  expect(order.photoIds).toHaveLength(1);
+  // The photo and the signature (a PNG drawn on the screen) were uploaded when the signal returned.
+  for (const photoId of [order.photoIds[0]!, order.signaturePhotoId!])
+    await expect
+      .poll(async () => (await request.get(`/api/photos/${photoId}`, { headers })).status(), { timeout: 30_000 })
+      .toBe(200);
+  await page.reload();
+  // Now from the server: each image loaded (a picture, not the grey box of one not available yet).
+  const signature = completion.getByRole("img", { name: "Signature of Sam Mechanic", exact: true });
+  for (const image of [completion.getByRole("img", { name: "Photo", exact: true }), signature])
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  await page.screenshot({ path: testInfo.outputPath("completed-signed-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("completed-signed-1440.png"), fullPage: true });
 });

@@ -17,6 +17,7 @@ import { useZodForm } from "../components/use-zod-form";
 import { PhotoPicker } from "../photos/photo-picker";
 import { useVehicles } from "../store";
 import { useFuelMutations, type FuelRow } from "../store/fuel";
+import { localInput } from "../lib/local-input";
 
 /**
  * "Log fuel" and "Edit" on a fill-up (issue 42): saved as synced mutations (shared/costs/fuel-mutators.ts),
@@ -28,13 +29,6 @@ import { useFuelMutations, type FuelRow } from "../store/fuel";
 
 const saved = (what: string) =>
   toast(navigator.onLine ? what : `${what} on this device; it syncs when you are back online`);
-
-/** A moment as a datetime-local input shows it (the device's time zone). */
-export function localInput(ms: number) {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 const cents = (dollars: number | null | undefined) =>
   dollars === undefined || dollars === null ? null : Math.round(dollars * 100);

@@ -33,7 +33,8 @@ export function JobProof({ job, recipientSaid = false }: { job: ProofOf; recipie
   );
 }
 
-function Signature({ id, by }: { id: string; by: string | null }) {
+/** A signature kept as a photo (a job's proof, a work order's completion), or a grey box while it waits to upload. */
+export function Signature({ id, by }: { id: string; by: string | null }) {
   const url = usePhotoUrl(id);
   const label = by ? `Signature of ${by}` : "Signature";
   if (!url) return <span className="job-signature missing" role="img" aria-label={`${label}: not available yet`} />;

@@ -11,6 +11,8 @@ import {
 import { useCan, useSession } from "../session/session";
 import { useStoreStatus, useVehicles } from "../store";
 import { useInspectionForms, useInspections } from "../store/maintenance";
+import { useIssues } from "../store/issues";
+import { CreateWorkOrderButton } from "../work-orders/new-work-order";
 import { InspectionSubmit } from "./inspection-submit";
 import { usePendingInspections } from "./pending-inspections";
 import { useOlder, withOlder } from "./use-older";
@@ -23,7 +25,7 @@ interface Row {
   submittedAt: number;
   signedName: string;
   failedItems: number;
-  issues: number;
+  issueIds: string[];
   waiting?: boolean;
 }
 const inspectionsOf = (body: unknown): Row[] =>
@@ -33,7 +35,7 @@ const inspectionsOf = (body: unknown): Row[] =>
     submittedAt: Date.parse(i.submittedAt),
     signedName: i.signedName,
     failedItems: i.failedItems,
-    issues: i.issueIds.length,
+    issueIds: i.issueIds,
   }));
 
 /** The form "Start inspection" opens: the workspace's default one, as synced (or as every workspace starts with it). */
@@ -102,7 +104,7 @@ function useHistoryRows(vehicleId: string | undefined, olderRows: Row[] | null):
         submittedAt: Date.parse(p.submittedAt),
         signedName: p.signedName,
         failedItems: p.results.filter((r) => r.pass === false).length,
-        issues: 0,
+        issueIds: [],
         waiting: true,
       })),
     ...withOlder<Row>(
@@ -112,7 +114,7 @@ function useHistoryRows(vehicleId: string | undefined, olderRows: Row[] | null):
         submittedAt: i.submittedAt,
         signedName: i.signedName,
         failedItems: i.failedItems,
-        issues: i.issueIds.length,
+        issueIds: i.issueIds,
         waiting: i.waiting,
       })),
       olderRows,
@@ -160,9 +162,10 @@ function StartInspection({
   );
 }
 
-/** One inspection: columns on a wide screen (result, vehicle, when, signed by, issues), a card on a phone. */
+/** One inspection: columns on a wide screen (result, vehicle, when, signed by, issues, work order), a card on a phone. */
 function InspectionRow({ row, vehicleName }: { row: Row; vehicleName: string }) {
   const result = row.waiting ? "Waiting to sync" : row.failedItems ? `${row.failedItems} failed` : "Passed";
+  const issues = row.issueIds.length;
   return (
     <li className="inspection-row">
       <span className="inspection-cell result">
@@ -172,12 +175,35 @@ function InspectionRow({ row, vehicleName }: { row: Row; vehicleName: string }) 
       <span className="inspection-cell when muted">{dateTimeText(row.submittedAt, useWorkspaceClock())}</span>
       <span className="inspection-cell signed">Signed by {row.signedName}</span>
       <span className="inspection-cell issues muted">
-        {row.issues
-          ? `${row.issues} issue${row.issues > 1 ? "s" : ""} opened`
+        {issues
+          ? `${issues} issue${issues > 1 ? "s" : ""} opened`
           : row.waiting && row.failedItems
             ? `${row.failedItems} failed`
             : ""}
       </span>
+      <span className="inspection-cell work-order">
+        <FailedItemsWorkOrder row={row} vehicleName={vehicleName} />
+      </span>
     </li>
+  );
+}
+
+const DESCRIPTION_MAX = 2000;
+
+/**
+ * "Create work order" on an inspection whose failed items opened issues: the order gathers those
+ * still open, on the inspected vehicle (or a link to the order already gathering them).
+ */
+function FailedItemsWorkOrder({ row, vehicleName }: { row: Row; vehicleName: string }) {
+  const open = useIssues().filter(
+    (i) => row.issueIds.includes(i.id) && (i.status === "open" || i.status === "in_progress"),
+  );
+  if (!open.length) return null;
+  const description = `Failed inspection: ${open.map((i) => i.title).join(", ")}`.slice(0, DESCRIPTION_MAX);
+  return (
+    <CreateWorkOrderButton
+      seed={{ vehicleId: row.vehicleId, issueIds: open.map((i) => i.id), description }}
+      label={`Create work order: ${vehicleName}'s failed inspection`}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { actionCount, useMyActions } from "../maintenance/use-my-actions";
 import { useStoreStatus, useVehicles } from "../store";
 import { useShownFirst } from "../components/use-shown-first";
 import { RenewalsDue } from "../costs/renewals-due";
+import { DueScheduleWorkOrder } from "../work-orders/new-work-order";
 
 /**
  * My actions (issue 32): what is the signed-in member's to do: open issues assigned to them,
@@ -74,6 +75,7 @@ function ServiceDueList({ service, names }: { service: ServiceSchedule[]; names:
               {names.get(s.vehicleId) ?? "Vehicle"}: {s.name}
             </Link>
             <span className="muted">{nextDueText(s)}</span>
+            <DueScheduleWorkOrder schedule={s} vehicleName={names.get(s.vehicleId)} />
           </li>
         ))}
       </ul>

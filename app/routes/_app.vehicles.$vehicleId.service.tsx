@@ -5,6 +5,7 @@ import type { ServiceEntry, ServiceSchedule } from "../../shared/maintenance/ser
 import { intervalText, money, nextDueText, statusLabel } from "../maintenance/format";
 import { DeleteEntry, ScheduleActions } from "../maintenance/service-actions";
 import { AddScheduleForm, LogServiceForm } from "../maintenance/service-forms";
+import { DueScheduleWorkOrder } from "../work-orders/new-work-order";
 import { useOlder, withOlder } from "../maintenance/use-older";
 import { ShowOlder } from "../maintenance/show-older";
 import { useCan } from "../session/session";
@@ -56,6 +57,7 @@ function Schedules({ list, canManage }: { list: ServiceSchedule[]; canManage: bo
             <span className="muted">
               {intervalText(s)} · {nextDueText(s)}
             </span>
+            <DueScheduleWorkOrder schedule={s} />
             {canManage ? <ScheduleActions schedule={s} /> : null}
           </li>
         ))}

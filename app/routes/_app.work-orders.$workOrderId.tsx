@@ -2,7 +2,6 @@ import { Link, useNavigate, useParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import {
-  partQuantities,
   settableStatuses,
   syncedLineCents,
   workOrderStatusLabels,
@@ -10,15 +9,16 @@ import {
   type SyncedWorkOrder,
   type SyncedWorkOrderLine,
 } from "../../shared/maintenance/work-orders";
-import { dateTimeText } from "../../shared/units/clock";
-import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useCan } from "../session/session";
 import { useStoreStatus, useVehicle } from "../store";
 import { useIssues } from "../store/issues";
+import { useVehicleSchedules } from "../store/maintenance";
+import { statusLabel } from "../maintenance/format";
 import { useParts, useVendors, useWorkOrder, useWorkOrderMutations } from "../store/work-orders";
 import { useWorkspaceMembers } from "../issues/use-workspace-members";
 import { WhoDoesItOptions, whoOf, whoValue } from "../work-orders/who-does-it";
 import { money, workOrderNumber } from "../work-orders/work-order-list";
+import { Completed, Completion } from "../work-orders/completion";
 
 export const meta = () => [{ title: "Work order" }];
 
@@ -81,7 +81,11 @@ function WorkOrderView({ order, lines }: { order: SyncedWorkOrder; lines: Synced
           <strong>{money(totals.totalCents)}</strong>
         </dd>
       </dl>
-      {canEdit ? <Completion order={order} lines={lines} /> : null}
+      {canEdit ? (
+        <Completion order={order} lines={lines} />
+      ) : order.status === "completed" ? (
+        <Completed order={order} canReopen={false} />
+      ) : null}
       <DeleteOrder order={order} />
     </section>
   );
@@ -161,6 +165,7 @@ function TaxField({ order }: { order: SyncedWorkOrder }) {
 function Gathered({ order }: { order: SyncedWorkOrder }) {
   const issues = useIssues();
   const mine = issues.filter((i) => order.issueIds.includes(i.id));
+  const schedules = useVehicleSchedules(order.vehicleId).filter((s) => order.scheduleIds.includes(s.id));
   if (!mine.length && !order.tasks.length && !order.scheduleIds.length) return null;
   return (
     <section aria-label="What it gathers">
@@ -174,9 +179,12 @@ function Gathered({ order }: { order: SyncedWorkOrder }) {
             <span className="chip">{i.status === "resolved" ? "Resolved" : i.status.replace("_", " ")}</span>
           </li>
         ))}
-        {order.scheduleIds.length ? (
-          <li>{order.scheduleIds.length} service schedule(s), restarted on completion</li>
-        ) : null}
+        {schedules.map((s) => (
+          <li key={s.id}>
+            <Link to={`/vehicles/${order.vehicleId}/service`}>Service: {s.name}</Link>{" "}
+            <span className="chip">{statusLabel(s)}</span> <span className="muted">restarted on completion</span>
+          </li>
+        ))}
         {order.tasks.map((t, n) => (
           <li key={n}>{t}</li>
         ))}
@@ -285,6 +293,8 @@ function lineOf(data: FormData, kind: "labor" | "part", workOrderId: string) {
     unitCostCents,
     partId: kind === "part" ? String(data.get("partId") ?? "") || null : null,
     description: String(data.get("description") ?? "") || null,
+    // when it was added: it orders the lines, here, on other pages and in the REST answer
+    createdAt: Date.now(),
   };
 }
 
@@ -343,70 +353,6 @@ function AddLine({ workOrderId }: { workOrderId: string }) {
       <div className="form-actions">
         <button type="submit" className="button primary">
           Add line
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** The parts whose stock the lines would take below zero, by name (the server refuses those unless told). */
-function shortParts(lines: SyncedWorkOrderLine[], parts: { id: string; name: string; quantityOnHand: number }[]) {
-  return [...partQuantities(lines)].flatMap(([id, q]) => {
-    const part = parts.find((p) => p.id === id);
-    return part && part.quantityOnHand - q < 0 ? [part.name] : [];
-  });
-}
-
-function Completion({ order, lines }: { order: SyncedWorkOrder; lines: SyncedWorkOrderLine[] }) {
-  const { complete, reopen } = useWorkOrderMutations();
-  const parts = useParts();
-  const clock = useWorkspaceClock();
-  if (order.status === "completed")
-    return (
-      <section aria-label="Completion">
-        <p>
-          Completed {order.completedAt ? dateTimeText(order.completedAt, clock) : ""}
-          {order.signedName ? ` by ${order.signedName}` : ""}
-          {order.odometerMiles !== null ? ` at ${order.odometerMiles.toLocaleString()} mi` : ""}.
-        </p>
-        <button type="button" className="button" onClick={() => void reopen(order.id).catch(fail("reopen it"))}>
-          Reopen
-        </button>
-      </section>
-    );
-  if (order.status === "cancelled") return null;
-  const short = shortParts(lines, parts);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const odometer = String(data.get("odometer") ?? "");
-    void complete({
-      id: order.id,
-      serviceEntryId: crypto.randomUUID(),
-      odometerMiles: odometer ? Number(odometer) : null,
-      signedName: String(data.get("signedName") ?? "") || null,
-      allowNegativeStock: data.get("allowNegativeStock") === "on",
-    }).catch(fail("complete it"));
-  };
-  return (
-    <form className="work-order-form" onSubmit={submit} aria-label="Complete">
-      <label>
-        <span>Odometer (mi; the vehicle's own when empty)</span>
-        <input className="input" name="odometer" type="number" min="0" step="0.1" />
-      </label>
-      <label>
-        <span>Signed</span>
-        <input className="input" name="signedName" maxLength={200} />
-      </label>
-      {short.length ? (
-        <label className="checkbox">
-          <input type="checkbox" name="allowNegativeStock" required />
-          <span>Not enough {short.join(", ")} in stock: take it anyway</span>
-        </label>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="button primary">
-          Complete
         </button>
       </div>
     </form>

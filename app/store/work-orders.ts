@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { Vehicle } from "../../shared/fleet/vehicle";
 import {
+  inAddedOrder,
   isActiveWorkOrder,
   needsReorder,
   workOrderLinesPrefix,
@@ -62,12 +63,32 @@ export function useWorkOrders(filter: Partial<WorkOrderFilter>): WorkOrderRow[] 
   });
 }
 
+/** The first order not yet done (neither completed nor cancelled) gathering one of these issues or schedules. */
+export function useActiveOrderFor({
+  issueIds = [],
+  scheduleIds = [],
+}: {
+  issueIds?: string[];
+  scheduleIds?: string[];
+}): SyncedWorkOrder | undefined {
+  const key = `${issueIds.join(",")}|${scheduleIds.join(",")}`;
+  return useTypesValue(["work-order"], `work-order-for|${key}`, (s) =>
+    s
+      .list<SyncedWorkOrder>("work-order")
+      .find(
+        (o) =>
+          isActiveWorkOrder(o.status) &&
+          (o.issueIds.some((id) => issueIds.includes(id)) || o.scheduleIds.some((id) => scheduleIds.includes(id))),
+      ),
+  );
+}
+
 export function useWorkOrder(id: string): { order: SyncedWorkOrder | undefined; lines: SyncedWorkOrderLine[] } {
   return useTypesValue(["work-order", "work-order-line"], `work-order|${id}`, (s) => {
     const prefix = workOrderLinesPrefix(id).slice(WORK_ORDER_LINE_PREFIX.length);
     return {
       order: s.get<SyncedWorkOrder>("work-order", id),
-      lines: s.list<SyncedWorkOrderLine>("work-order-line", prefix),
+      lines: inAddedOrder(s.list<SyncedWorkOrderLine>("work-order-line", prefix)),
     };
   });
 }

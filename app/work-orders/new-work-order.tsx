@@ -1,9 +1,10 @@
-import { useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
+import type { ServiceSchedule } from "../../shared/maintenance/service";
 import type { CreateWorkOrderArgs } from "../../shared/maintenance/work-orders";
 import { useCan } from "../session/session";
-import { useWorkOrderMutations } from "../store/work-orders";
+import { useActiveOrderFor, useWorkOrderMutations } from "../store/work-orders";
 import { WhoDoesItOptions, whoOf } from "./who-does-it";
 
 /** Opens a work order through the sync mutator (offline too) and goes to its page. */
@@ -21,19 +22,57 @@ export function useCreateWorkOrder() {
   };
 }
 
-/** "Create work order" on an issue's page: the order gathers that issue, on its vehicle. */
-export function CreateFromIssueButton({ issue }: { issue: { id: string; vehicleId: string; title: string } }) {
+/** What a "Create work order" gathers: a vehicle, and the issues and schedules that send it to the shop. */
+export interface WorkOrderSeed {
+  vehicleId: string;
+  issueIds?: string[];
+  scheduleIds?: string[];
+  description: string;
+}
+
+/**
+ * "Create work order" wherever work is found (an issue, a failed inspection, a due schedule): it
+ * opens a new order on the vehicle with what was found attached, and goes to its page, where the
+ * lines and who does it are set; offline too. When an order not yet done already gathers one of
+ * them, a link to that order instead, so the same defect is not sent to the shop twice.
+ */
+export function CreateWorkOrderButton({ seed, label }: { seed: WorkOrderSeed; label?: string }) {
   const create = useCreateWorkOrder();
-  if (!useCan("fleet.edit")) return null;
+  const existing = useActiveOrderFor(seed);
+  const canEdit = useCan("fleet.edit");
+  if (existing)
+    return (
+      <Link className="work-order-link" to={`/work-orders/${existing.id}`}>
+        {existing.number ? `Work order #${existing.number}` : "Work order (not yet synced)"}
+      </Link>
+    );
+  if (!canEdit) return null;
   return (
-    <button
-      type="button"
-      className="button"
-      onClick={() => void create({ vehicleId: issue.vehicleId, issueIds: [issue.id], description: issue.title })}
-    >
+    <button type="button" className="button" aria-label={label} onClick={() => void create(seed)}>
       Create work order
     </button>
   );
+}
+
+/** "Create work order" on an issue's page: the order gathers that issue, on its vehicle. */
+export function CreateFromIssueButton({ issue }: { issue: { id: string; vehicleId: string; title: string } }) {
+  return (
+    <CreateWorkOrderButton seed={{ vehicleId: issue.vehicleId, issueIds: [issue.id], description: issue.title }} />
+  );
+}
+
+/** "Create work order" on a schedule due soon or overdue: the order gathers it, on its vehicle; nothing while it is not due. */
+export function DueScheduleWorkOrder({
+  schedule,
+  vehicleName,
+}: {
+  schedule: Pick<ServiceSchedule, "id" | "vehicleId" | "name" | "status">;
+  vehicleName?: string;
+}) {
+  if (schedule.status === "ok") return null;
+  const seed = { vehicleId: schedule.vehicleId, scheduleIds: [schedule.id], description: schedule.name };
+  const what = vehicleName ? `${vehicleName}: ${schedule.name}` : schedule.name;
+  return <CreateWorkOrderButton seed={seed} label={`Create work order: ${what}`} />;
 }
 
 /** "New work order" on a vehicle's tab: a description, and a mechanic or a vendor. */

@@ -24,8 +24,8 @@ import { decodeVehicleEvent, EVENT_PREFIX, isTrip, type VehicleEventWire } from 
  * fill-up shows on the Fuel tab at once; the server's copy replaces this one with the next pull.
  */
 
-/** The odometer at `at` as this device knows it: its synced odometer less its synced trips since. */
-async function odometerIn(tx: ReadTransaction, vehicleId: string, at: number): Promise<number | null> {
+/** The odometer at `at` as this device knows it: its synced odometer less its synced trips since (a work order's completion too). */
+export async function odometerIn(tx: ReadTransaction, vehicleId: string, at: number): Promise<number | null> {
   const t = (await tx.get(telemetryKey(vehicleId))) as TelemetryWire | undefined;
   if (t?.o === undefined) return null;
   const prefix = `${EVENT_PREFIX}${vehicleId}/`;

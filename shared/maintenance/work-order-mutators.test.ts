@@ -4,6 +4,7 @@ import { decodeIssue, encodeIssue, issueKey } from "./issues";
 import { decodeSchedule, encodeSchedule, serviceEntryKey, serviceScheduleKey } from "../sync/maintenance-sync";
 import { decodeSyncedValue } from "../sync/synced-value";
 import { telemetryKey } from "../fleet/telemetry";
+import { vehicleEventKey, type VehicleEventWire } from "../fleet/vehicle-event";
 import { METRES_PER_MILE } from "../units/units";
 import { packId } from "../sync/wire";
 import { workOrderMutators as m } from "./work-order-mutators";
@@ -25,11 +26,17 @@ function store(entries: Record<string, unknown> = {}) {
     has: async (key: string) => map.has(key),
     set: async (key: string, value: unknown) => void map.set(key, value),
     del: async (key: string) => map.delete(key),
-    scan: ({ prefix }: { prefix: string }) => ({
-      entries: () => ({
-        toArray: async () => [...map].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)),
-      }),
-    }),
+    scan: ({ prefix }: { prefix: string }) => {
+      const found = () => [...map].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1));
+      return {
+        entries: () => ({
+          toArray: async () => found(),
+          async *[Symbol.asyncIterator]() {
+            yield* found();
+          },
+        }),
+      };
+    },
   } as unknown as WriteTransaction;
   return { map, tx };
 }
@@ -133,6 +140,18 @@ describe("work orders in the browser's store", () => {
     });
     const lines = [...map.keys()].filter((k) => k.startsWith(workOrderLinesPrefix(orderId)));
     expect(lines).toHaveLength(2);
+  });
+
+  it("completed offline with a past time: the odometer then, this device's odometer less the trips it synced since", async () => {
+    const { map, tx } = shop();
+    const now = Date.now();
+    // 90 miles driven since yesterday's repair
+    const trip = { a: now - 20 * 3_600_000, z: now - 19 * 3_600_000, d: Math.round(90 * METRES_PER_MILE) };
+    map.set(vehicleEventKey(vehicleId, crypto.randomUUID()), { k: "TRANSIT", ...trip } satisfies VehicleEventWire);
+    await m.createWorkOrder(tx, { id: orderId, vehicleId });
+    const completedAt = new Date(now - DAY).toISOString();
+    await m.completeWorkOrder(tx, { id: orderId, serviceEntryId: entryId, completedAt });
+    expect(orderOf(map)).toMatchObject({ status: "completed", odometerMiles: 29_910 });
   });
 
   it("reopening brings back the entry and the stock at once; completing twice does nothing more", async () => {

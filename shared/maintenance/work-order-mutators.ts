@@ -16,6 +16,7 @@ import {
   encodeVendor,
   encodeWorkOrder,
   encodeWorkOrderLine,
+  inAddedOrder,
   isActiveWorkOrder,
   partKey,
   partQuantities,
@@ -57,6 +58,7 @@ import {
   type ScheduleWire,
 } from "../sync/maintenance-sync";
 import { telemetryKey, type TelemetryWire } from "../fleet/telemetry";
+import { odometerIn } from "../costs/fuel-mutators";
 import { metresToMiles } from "../units/units";
 import { packId } from "../sync/wire";
 
@@ -77,8 +79,10 @@ async function orderIn(tx: ReadTransaction, id: string): Promise<SyncedWorkOrder
 async function linesIn(tx: ReadTransaction, workOrderId: string): Promise<SyncedWorkOrderLine[]> {
   const prefix = workOrderLinesPrefix(workOrderId);
   const entries = await tx.scan({ prefix }).entries().toArray();
-  return entries.map(([key, value]) =>
-    decodeWorkOrderLine(key.slice(WORK_ORDER_LINE_PREFIX.length), value as WorkOrderLineWire),
+  return inAddedOrder(
+    entries.map(([key, value]) =>
+      decodeWorkOrderLine(key.slice(WORK_ORDER_LINE_PREFIX.length), value as WorkOrderLineWire),
+    ),
   );
 }
 
@@ -144,6 +148,7 @@ export const workOrderMutators = {
       serviceEntryId: null,
       signedName: null,
       photoIds: [],
+      signaturePhotoId: null,
       createdAt: createdAt ?? Date.now(),
     });
   },
@@ -172,7 +177,7 @@ export const workOrderMutators = {
   },
 
   async addWorkOrderLine(tx: WriteTransaction, input: AddWorkOrderLineArgs) {
-    const { id, workOrderId, ...l } = addWorkOrderLineArgs.parse(input);
+    const { id, workOrderId, createdAt, ...l } = addWorkOrderLineArgs.parse(input);
     const order = await orderIn(tx, workOrderId);
     if (!order || order.status === "completed" || (await tx.has(workOrderLineKey(workOrderId, id)))) return;
     await tx.set(
@@ -184,6 +189,7 @@ export const workOrderMutators = {
         unitCostCents: l.unitCostCents,
         partId: l.partId ?? null,
         userId: l.userId ?? null,
+        createdAt: createdAt ?? Date.now(),
       }),
     );
   },
@@ -216,8 +222,10 @@ export const workOrderMutators = {
     const lines = await linesIn(tx, order.id);
     const at = args.completedAt ? Date.parse(args.completedAt) : Date.now();
     const vehicle = await readingIn(tx, order.vehicleId);
+    // dated in the past: the odometer then, as the server works it back (worker/maintenance/work-order-completion.ts)
+    const odometerThen = args.completedAt ? await odometerIn(tx, order.vehicleId, at) : vehicle.odometerMiles;
     const reading = {
-      odometerMiles: args.odometerMiles ?? vehicle.odometerMiles,
+      odometerMiles: args.odometerMiles ?? odometerThen,
       engineHours: args.engineHours ?? vehicle.engineHours,
     };
     await completionEffects(tx, order, at, reading);
@@ -247,6 +255,7 @@ export const workOrderMutators = {
       serviceEntryId: args.serviceEntryId,
       signedName: args.signedName || null,
       photoIds: args.photoIds,
+      signaturePhotoId: args.signaturePhotoId ?? null,
     });
   },
 
@@ -256,7 +265,14 @@ export const workOrderMutators = {
     if (!order || order.status !== "completed") return;
     await moveStock(tx, await linesIn(tx, order.id), 1);
     if (order.serviceEntryId) await tx.del(serviceEntryKey(order.serviceEntryId));
-    await putOrder(tx, { ...order, status: "in_progress", completedAt: null, serviceEntryId: null, signedName: null });
+    await putOrder(tx, {
+      ...order,
+      status: "in_progress",
+      completedAt: null,
+      serviceEntryId: null,
+      signedName: null,
+      signaturePhotoId: null,
+    });
   },
 
   async createPart(tx: WriteTransaction, input: CreatePartArgs) {

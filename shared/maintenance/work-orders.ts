@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { daySchema } from "./service";
-import { photoIdsSchema } from "./photos";
+import { photoIdSchema, photoIdsSchema } from "./photos";
 import { packId, setIfPresent, unpackId } from "../sync/wire";
 import { lineCents, workOrderTotals, type WorkOrderTotals } from "../costs/work-order-costs";
 
@@ -104,6 +104,8 @@ export const completeWorkOrderBody = z.object({
   completedAt: z.string().datetime({ offset: true, message: "Use an ISO 8601 time" }).nullish(),
   photoIds: photoIdsSchema.default([]),
   signedName: text(200).nullish(),
+  /** The signature drawn by whoever completes it, kept as a photo (as a job's proof keeps its signature). */
+  signaturePhotoId: photoIdSchema.nullish(),
   /** Take part quantities from stock even below zero (otherwise 409 naming the part). */
   allowNegativeStock: z.boolean().default(false),
 });
@@ -211,6 +213,7 @@ interface WorkOrderFields {
   serviceEntryId: string | null;
   signedName: string | null;
   photoIds: string[];
+  signaturePhotoId: string | null;
 }
 
 export interface WorkOrderJson extends WorkOrderTotals, WorkOrderFields {
@@ -299,6 +302,7 @@ export type WorkOrderWire = {
   e?: string;
   sn?: string;
   ph?: string[];
+  sg?: string;
 };
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -321,6 +325,7 @@ export function encodeWorkOrder(o: Omit<SyncedWorkOrder, "id">): WorkOrderWire {
   if (o.serviceEntryId) w.e = packId(o.serviceEntryId);
   setIfPresent(w, "sn", o.signedName);
   if (o.photoIds.length) w.ph = o.photoIds;
+  setIfPresent(w, "sg", o.signaturePhotoId);
   return w;
 }
 
@@ -344,6 +349,7 @@ export function decodeWorkOrder(keyPart: string, w: WorkOrderWire): SyncedWorkOr
     serviceEntryId: w.e ? unpackId(w.e) : null,
     signedName: w.sn ?? null,
     photoIds: w.ph ?? [],
+    signaturePhotoId: w.sg ?? null,
     createdAt: w.c * 1000,
   };
 }
@@ -357,12 +363,22 @@ export interface SyncedWorkOrderLine {
   unitCostCents: number;
   partId: string | null;
   userId: string | null;
+  /** When it was added (ms): with the id, the one order of an order's lines (`inAddedOrder`). */
+  createdAt: number;
 }
-/** `k` is 1 for a part line (absent: labour). */
-export type WorkOrderLineWire = { q: number; u: number; k?: 1; x?: string; p?: string; by?: string };
+/** `k` is 1 for a part line (absent: labour); `c` when it was added, ms. */
+export type WorkOrderLineWire = { q: number; u: number; c: number; k?: 1; x?: string; p?: string; by?: string };
+
+/**
+ * An order's lines in the order they were added, everywhere: the REST answer sorts the same way in
+ * SQL (`created_at`, then `id`, byte order as here). The store's keys hold the line's packed id, so
+ * a scan alone would order them at random, and differently on a fresh page and after a reload.
+ */
+export const inAddedOrder = <L extends { createdAt: number; id: string }>(lines: readonly L[]): L[] =>
+  [...lines].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 export function encodeWorkOrderLine(l: Omit<SyncedWorkOrderLine, "id" | "workOrderId">): WorkOrderLineWire {
-  const w: WorkOrderLineWire = { q: l.quantity, u: l.unitCostCents };
+  const w: WorkOrderLineWire = { q: l.quantity, u: l.unitCostCents, c: l.createdAt };
   if (l.kind === "part") w.k = 1;
   setIfPresent(w, "x", l.description);
   if (l.partId) w.p = packId(l.partId);
@@ -382,6 +398,7 @@ export function decodeWorkOrderLine(rest: string, w: WorkOrderLineWire): SyncedW
     unitCostCents: w.u,
     partId: w.p ? unpackId(w.p) : null,
     userId: w.by ? unpackId(w.by) : null,
+    createdAt: w.c ?? 0,
   };
 }
 
@@ -458,9 +475,10 @@ export const updateWorkOrderArgs = workOrderPatchBody
   .extend({ id })
   .refine(oneOfAssigneeOrVendor.check, oneOfAssigneeOrVendor.rule);
 export type UpdateWorkOrderArgs = z.input<typeof updateWorkOrderArgs>;
+/** `createdAt`: when the person added it (their device's clock, ms), which orders it among the order's lines. */
 export const addWorkOrderLineArgs = workOrderLineBody
   .innerType()
-  .extend({ id, workOrderId: id })
+  .extend({ id, workOrderId: id, createdAt: z.number().int().positive().optional() })
   .refine((l) => l.kind === "part" || !l.partId, { message: "Only a part line names a part", path: ["partId"] });
 export type AddWorkOrderLineArgs = z.input<typeof addWorkOrderLineArgs>;
 export const updateWorkOrderLineArgs = workOrderLinePatch.extend({ id, workOrderId: id });

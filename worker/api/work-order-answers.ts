@@ -52,6 +52,7 @@ export const workOrderJson: z.ZodType<WorkOrderJson> = z.object({
   completedByUserId: nullableString,
   signedName: nullableString,
   photoIds: ids,
+  signaturePhotoId: nullableString,
   serviceEntryId: nullableString.describe("The service entry its completion recorded"),
   createdByUserId: nullableString,
   createdAt: z.string(),

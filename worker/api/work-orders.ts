@@ -15,7 +15,7 @@ import type { AppEnv } from "../types";
 import { commitWorkspaceWrite } from "../workspace-object";
 import { declared } from "./route-declaration/declare";
 import { workOrderJson, workOrderLineJson } from "./work-order-answers";
-import { completeWorkOrderWrites, reopenWorkOrderWrites } from "../maintenance/work-order-completion";
+import { completeWorkOrderWrites, completionRaced, reopenWorkOrderWrites } from "../maintenance/work-order-completion";
 import {
   addLineWrites,
   createWorkOrderWrites,
@@ -29,6 +29,7 @@ import {
   linesOf,
   listWorkOrders,
   toLineJson,
+  conflict,
   toWorkOrderJson,
   workOrderIn,
 } from "../maintenance/work-order-rows";
@@ -237,12 +238,20 @@ export const workOrderRoutes = new Hono<AppEnv>()
     async (c) => {
       const { workspaceId, userId } = workspaceSession(c.var.session);
       const id = c.req.param("id");
-      const { writes } = await completeWorkOrderWrites(c.var.db, workspaceId, id, c.req.valid("json"), {
-        userId,
-        serviceEntryId: crypto.randomUUID(),
-        now: Date.now(),
-      });
-      await commit(c, workspaceId, writes);
+      const planned = () =>
+        completeWorkOrderWrites(c.var.db, workspaceId, id, c.req.valid("json"), {
+          userId,
+          serviceEntryId: crypto.randomUUID(),
+          now: Date.now(),
+        });
+      try {
+        await commit(c, workspaceId, (await planned()).writes);
+      } catch (error) {
+        if (!completionRaced(error)) throw error;
+        // Its guards failed, nothing was written: the checks again say what changed (a part now short: 409 naming it).
+        await planned();
+        throw conflict("The work order changed while it was being completed: nothing was written, try again");
+      }
       return c.json(await answerOf(c, workspaceId, id));
     },
   )

@@ -1,4 +1,10 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { database } from "../test/db";
+import { vehicleEvents } from "../../db/schema";
+import { METRES_PER_MILE } from "../../shared/units/units";
+import { completeWorkOrderWrites } from "../maintenance/work-order-completion";
+import { commitWorkspaceWrite } from "../workspace-object";
 import type { PartJson, VendorJson, WorkOrderJson } from "../../shared/maintenance/work-orders";
 import type { ServiceEntry, ServiceSchedule } from "../../shared/maintenance/service";
 import type { IssueJson } from "../../shared/maintenance/issues";
@@ -270,6 +276,152 @@ describe("work orders API", () => {
   });
 });
 
+/** A 1×1 PNG. */
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+async function photo(token: string) {
+  const res = await call("/api/photos", { method: "POST", token, headers: { "Content-Type": "image/png" }, body: PNG });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe("photos and a signature on completion", () => {
+  it("keeps the photos and the signature of whoever completed it; reopening clears the signature with the name", async () => {
+    const s = await shop();
+    const order = await orderWithLines(s);
+    const [photoId, signaturePhotoId] = [await photo(s.member.token), await photo(s.member.token)];
+    const res = await post(`/api/work-orders/${order.id}/complete`, s.member.token, {
+      signedName: "Sam",
+      photoIds: [photoId],
+      signaturePhotoId,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ signedName: "Sam", photoIds: [photoId], signaturePhotoId });
+    const read = await json<WorkOrderJson>(call(`/api/work-orders/${order.id}`, { token: s.viewer.token }));
+    expect(read).toMatchObject({ photoIds: [photoId], signaturePhotoId });
+    const reopened = await json<WorkOrderJson>(post(`/api/work-orders/${order.id}/reopen`, s.member.token));
+    expect(reopened).toMatchObject({ signedName: null, signaturePhotoId: null });
+  });
+
+  it("refuses a signature that is another workspace's photo, and one that is not a photo id", async () => {
+    const s = await shop();
+    const other = await userWithWorkspace();
+    const order = await orderWithLines(s);
+    const foreign = await post(`/api/work-orders/${order.id}/complete`, s.member.token, {
+      signaturePhotoId: await photo(other.token),
+    });
+    expect(foreign.status).toBe(404);
+    const bad = await post(`/api/work-orders/${order.id}/complete`, s.member.token, { signaturePhotoId: "scribble" });
+    expect(bad.status).toBe(400);
+    expect((await json<WorkOrderJson>(call(`/api/work-orders/${order.id}`, { token: s.owner.token }))).status).toBe(
+      "open",
+    );
+  });
+});
+
+describe("a completion dated in the past", () => {
+  const HOUR = 3_600_000;
+  /** A finished trip of `miles` between two moments, as the fold writes it. */
+  const trip = (workspaceId: string, vehicleId: string, start: number, end: number, miles: number) =>
+    database(env.DB)
+      .insert(vehicleEvents)
+      .values({
+        id: crypto.randomUUID(),
+        workspaceId,
+        vehicleId,
+        type: "TRANSIT",
+        startTime: start,
+        endTime: end,
+        distance: miles * METRES_PER_MILE,
+        version: 0,
+      });
+
+  it("records the beacon's odometer at that moment, on the order and its service entry", async () => {
+    const s = await shop();
+    const order = await orderWithLines(s);
+    const now = Date.now();
+    // Done yesterday, entered today: 150 miles driven since, 30 of them in a trip under way at the time.
+    await trip(s.owner.workspaceId, s.vehicleId, now - 20 * HOUR, now - 18 * HOUR, 120);
+    await trip(s.owner.workspaceId, s.vehicleId, now - 25 * HOUR, now - 23 * HOUR, 60);
+    const completedAt = new Date(now - 24 * HOUR).toISOString();
+    const done = await json<WorkOrderJson>(
+      post(`/api/work-orders/${order.id}/complete`, s.member.token, { completedAt }),
+    );
+    expect(done).toMatchObject({ status: "completed", completedAt, odometerMiles: 9_850 });
+    const { entries } = await json<{ entries: ServiceEntry[] }>(call(`/api/service-entries`, { token: s.owner.token }));
+    expect(entries[0]).toMatchObject({ odometerMiles: 9_850 });
+  });
+
+  it("keeps a typed odometer, and one completed now reads the odometer as it is", async () => {
+    const s = await shop();
+    const now = Date.now();
+    await trip(s.owner.workspaceId, s.vehicleId, now - 3 * HOUR, now - 2 * HOUR, 40);
+    const typed = await orderWithLines(s, 1);
+    const completedAt = new Date(now - 5 * HOUR).toISOString();
+    const body = { completedAt, odometerMiles: 9_900 };
+    expect(await json(post(`/api/work-orders/${typed.id}/complete`, s.member.token, body))).toMatchObject({
+      odometerMiles: 9_900,
+    });
+    const current = await orderWithLines(s, 1);
+    expect(await json(post(`/api/work-orders/${current.id}/complete`, s.member.token))).toMatchObject({
+      odometerMiles: 10_000,
+    });
+  });
+});
+
+describe("completions racing for the same stock", () => {
+  const partsOf = async (token: string) => (await json<{ parts: PartJson[] }>(call(`/api/parts`, { token }))).parts;
+
+  it("a completion whose parts left stock between its checks and its write is refused whole: nothing is half-written", async () => {
+    const s = await shop();
+    const first = await orderWithLines(s, 3);
+    const second = await orderWithLines(s, 3);
+    const db = database(env.DB);
+    // The first completion's checks pass (4 pads on hand, 3 needed)...
+    const checked = await completeWorkOrderWrites(
+      db,
+      s.owner.workspaceId,
+      first.id,
+      { photoIds: [], allowNegativeStock: false },
+      { userId: s.member.userId, serviceEntryId: crypto.randomUUID(), now: Date.now() },
+    );
+    // ...then the second takes 3 of the 4 before the first writes.
+    const done = await json<WorkOrderJson>(post(`/api/work-orders/${second.id}/complete`, s.member.token));
+    const w = { env, db, waitUntil: () => undefined };
+    await expect(commitWorkspaceWrite(w, s.owner.workspaceId, checked.writes)).rejects.toThrow();
+    expect((await partsOf(s.owner.token))[0]!.quantityOnHand).toBe(1);
+    const order = await json<WorkOrderJson>(call(`/api/work-orders/${first.id}`, { token: s.owner.token }));
+    expect(order).toMatchObject({ status: "open", serviceEntryId: null });
+    const { entries } = await json<{ entries: ServiceEntry[] }>(call(`/api/service-entries`, { token: s.owner.token }));
+    expect(entries.map((e) => e.id)).toEqual([done.serviceEntryId]);
+  });
+
+  it("two completions sent at once for the last pads: one completes, the other is refused 409 naming the part", async () => {
+    const s = await shop();
+    const first = await orderWithLines(s, 3);
+    const second = await orderWithLines(s, 3);
+    const answers = await Promise.all(
+      [first, second].map((o) => post(`/api/work-orders/${o.id}/complete`, s.member.token)),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect((await json<{ error: { message: string } }>(refused)).error.message).toContain("Brake pads");
+    expect((await partsOf(s.owner.token))[0]!.quantityOnHand).toBe(1);
+  });
+
+  it("the same order completed twice at once is completed once: one entry, its stock taken once", async () => {
+    const s = await shop();
+    const order = await orderWithLines(s, 2);
+    const answers = await Promise.all([1, 2].map(() => post(`/api/work-orders/${order.id}/complete`, s.member.token)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await partsOf(s.owner.token))[0]!.quantityOnHand).toBe(2);
+    const { entries } = await json<{ entries: ServiceEntry[] }>(call(`/api/service-entries`, { token: s.owner.token }));
+    expect(entries).toHaveLength(1);
+  });
+});
+
 describe("parts, vendors and my actions", () => {
   it("lists parts at or below their reorder point, and My actions names them for owners and admins only", async () => {
     const s = await shop();
@@ -388,10 +540,11 @@ describe("what a completion costs in D1", () => {
     d1Meter.on = false;
     expect(res.status).toBe(200);
     const writes = Object.entries(byStatement).filter(([sql]) => /^(insert|update)/i.test(sql));
-    // measured: 11 round trips (the reads, then one batch), 20 statements, 10 of them writes: the bump,
-    // the entry, 1 schedule, 1 list of issues, 5 parts, the order
-    expect(writes.reduce((n, [, c]) => n + c, 0)).toBe(10);
+    // measured: 11 round trips (the reads, then one batch), 22 statements, 12 of them writes: the
+    // order's guard and the stock's (one for the 5 parts), the bump, the entry, 1 schedule, 1 list
+    // of issues, 5 parts, the order
+    expect(writes.reduce((n, [, c]) => n + c, 0)).toBe(12);
     expect(roundTrips).toBeLessThanOrEqual(12);
-    expect(statements).toBeLessThanOrEqual(22);
+    expect(statements).toBeLessThanOrEqual(24);
   });
 });

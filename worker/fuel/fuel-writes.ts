@@ -51,7 +51,12 @@ export async function fuelVehicle(db: Db, workspaceId: string, vehicleId: string
  * after 30 days; a fill-up logged later than that for a moment before it reads a higher figure,
  * which the person logging it can correct.
  */
-async function odometerAt(db: Db, workspaceId: string, vehicle: { id: string; odometer: number | null }, at: number) {
+export async function odometerAt(
+  db: Db,
+  workspaceId: string,
+  vehicle: { id: string; odometer: number | null },
+  at: number,
+) {
   const now = Date.now();
   if (vehicle.odometer === null) return null;
   const trips = await db

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { inLists } from "../../db/chunk";
+import { chunkRows, inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { issues, parts, serviceEntries, serviceSchedules, vendors, workOrders } from "../../db/schema";
 import { restartedBasis } from "../../shared/maintenance/service";
@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { badRequest, notFound } from "../lib/errors";
 import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { foreignPhotoIds } from "../photos/photo-store";
+import { fuelVehicle, odometerAt } from "../fuel/fuel-writes";
 import { readingOrNotFound } from "./service-writes";
 import type { IssueRow } from "./issues";
 import { restartWrites, schedulesByIds, type ScheduleRow } from "./schedules";
@@ -90,6 +91,15 @@ function completionTime(given: string | null | undefined, now: number) {
   return at;
 }
 
+/**
+ * The beacon's odometer at a completion dated in the past (`completedAt`: the work was done
+ * yesterday, entered today), worked back through the trips since, as a past fill-up's is
+ * (worker/fuel/fuel-writes.ts). A completion dated now reads the vehicle's odometer as it is.
+ */
+async function odometerAtPast(db: Db, workspaceId: string, vehicleId: string, at: number) {
+  return odometerAt(db, workspaceId, await fuelVehicle(db, workspaceId, vehicleId), at);
+}
+
 interface CompletionPlan {
   order: WorkOrderRow;
   lines: LineRow[];
@@ -112,8 +122,8 @@ async function planCompletion(
   const order = await workOrderIn(db, workspaceId, id);
   refuseNotCompletable(order);
   const at = completionTime(input.completedAt, now);
-  if ((await foreignPhotoIds(db, workspaceId, input.photoIds)).length)
-    throw notFound("No such photo in this workspace");
+  const photos = [...input.photoIds, ...(input.signaturePhotoId ? [input.signaturePhotoId] : [])];
+  if ((await foreignPhotoIds(db, workspaceId, photos)).length) throw notFound("No such photo in this workspace");
   const [lines, reading, timeZone, resolving, schedules] = await Promise.all([
     linesOf(db, workspaceId, id),
     readingOrNotFound(db, workspaceId, order.vehicleId),
@@ -123,8 +133,11 @@ async function planCompletion(
   ]);
   const stock = await stockTaken(db, workspaceId, lines, input.allowNegativeStock);
   const day = dayOf(at, timeZone);
-  // The figures at completion default to the vehicle's own (its beacon's odometer, the engine hours the server keeps).
-  const odometerMiles = input.odometerMiles ?? reading.odometerMiles;
+  // The figures at completion default to the vehicle's own: its beacon's odometer (at that moment,
+  // for one dated in the past), the engine hours the server keeps (now: they have no history).
+  const odometerMiles =
+    input.odometerMiles ??
+    (input.completedAt ? await odometerAtPast(db, workspaceId, order.vehicleId, at) : reading.odometerMiles);
   const engineHours = input.engineHours ?? reading.engineHours;
   const done = { day, at, odometerMiles, engineHours };
   const restarted = schedules.filter((s) => restartedBasis(s, done, reading) !== null);
@@ -183,6 +196,50 @@ async function serviceEntryOf(
 }
 
 /**
+ * Statements that fail (a copy of a row collides with its own keys: the push's and the route
+ * plan's trick, a statement cannot raise) and so abort the completion's whole batch when,
+ * since its reads, the order changed (completed by someone else, a line added, its tax edited) or
+ * a part it takes is no longer in stock: the reads' checks, made again inside the transaction, so
+ * two completions racing for the last brake pads cannot both take them.
+ */
+function completionGuards(db: Db, order: WorkOrderRow, stock: WorkOrderCompletion["stock"], allowNegative: boolean) {
+  const orderChanged = db.insert(workOrders).select(
+    db
+      .select()
+      .from(workOrders)
+      .where(
+        and(
+          eq(workOrders.id, order.id),
+          eq(workOrders.workspaceId, order.workspaceId),
+          ne(workOrders.version, order.version),
+        ),
+      ),
+  );
+  // Each part two parameters (its id and quantity), and the workspace's: D1 binds 100 at most.
+  const shortOfStock = allowNegative
+    ? []
+    : chunkRows(stock, 3).map((taken) =>
+        db.insert(parts).select(
+          db
+            .select()
+            .from(parts)
+            .where(
+              and(
+                eq(parts.workspaceId, order.workspaceId),
+                or(...taken.map((t) => and(eq(parts.id, t.partId), lt(parts.quantityOnHand, t.quantity)))),
+              ),
+            )
+            .limit(1),
+        ),
+      );
+  return [orderChanged, ...shortOfStock];
+}
+
+/** Whether a completion's batch failed on one of its guards (the order or a part's stock changed under it). */
+export const completionRaced = (error: unknown) =>
+  /UNIQUE constraint failed: (work_orders|parts)\./.test(String(error));
+
+/**
  * The writes of completing work order `id`; `serviceEntryId` is the entry it records (a new UUID
  * over REST, the browser's over sync). Refused: another workspace's order (404), one completed or
  * cancelled (409), stock that would go below zero without `allowNegativeStock` (409 naming the part).
@@ -200,6 +257,7 @@ export async function completeWorkOrderWrites(
   const done = { day: plan.day, at: plan.at, odometerMiles: plan.odometerMiles, engineHours: plan.engineHours };
   const reading = { odometerMiles: plan.odometerMiles, engineHours: plan.engineHours };
   const writes: Writes = (stamp) => [
+    ...completionGuards(db, order, record.stock, input.allowNegativeStock),
     db.insert(serviceEntries).values({ ...entry, version: stamp }),
     ...restartWrites(db, workspaceId, plan.schedules, done, reading, stamp),
     ...inLists(record.issues.map((i) => i.id)).map((part) =>
@@ -224,6 +282,7 @@ export async function completeWorkOrderWrites(
         engineHours: plan.engineHours,
         signedName: input.signedName || null,
         photoIds: input.photoIds,
+        signaturePhotoId: input.signaturePhotoId ?? null,
         serviceEntryId: entry.id,
         completion: record,
         updatedAt: opts.now,
@@ -299,6 +358,7 @@ export async function reopenWorkOrderWrites(db: Db, workspaceId: string, id: str
         completedAt: null,
         completedByUserId: null,
         signedName: null,
+        signaturePhotoId: null,
         serviceEntryId: null,
         completion: null,
         updatedAt: now,

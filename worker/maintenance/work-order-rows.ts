@@ -201,6 +201,7 @@ export function toWorkOrderJson(row: WorkOrderRow, lines: LineRow[], withLines =
     completedByUserId: row.completedByUserId,
     signedName: row.signedName,
     photoIds: row.photoIds,
+    signaturePhotoId: row.signaturePhotoId,
     serviceEntryId: row.serviceEntryId,
     createdByUserId: row.createdByUserId,
     createdAt: iso(row.createdAt),

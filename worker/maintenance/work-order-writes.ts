@@ -207,7 +207,7 @@ export async function addLineWrites(
   workspaceId: string,
   workOrderId: string,
   input: LineInput,
-  { id, now }: { id: string; now: number },
+  { id, now, addedAt = now }: { id: string; now: number; addedAt?: number },
 ): Promise<{ row: LineRow; writes: Writes }> {
   const order = await workOrderIn(db, workspaceId, workOrderId);
   refuseClosed(order);
@@ -225,7 +225,7 @@ export async function addLineWrites(
     version: 0,
     deleted: false,
     createdVersion: null,
-    createdAt: now,
+    createdAt: addedAt,
   };
   return {
     row,

@@ -14,6 +14,7 @@ import type { MutationCaller } from "./issue-mutators";
 import { boundPush } from "./push-bounds";
 import { JOB_MUTATIONS } from "./jobs-mutators";
 import { fuelLogChanged } from "../fuel/fuel-stretches";
+import { completionRaced } from "../maintenance/work-order-completion";
 import {
   commitWorkspaceWrites,
   type AnnounceOptions,
@@ -284,12 +285,17 @@ function raiseAcks(db: Db, workspaceId: string) {
 }
 
 /**
- * Another request got there first: this client's mutations (the last mutation id's guard), or the
+ * Another request got there first: this client's mutations (the last mutation id's guard), the
  * same vehicle's fill-ups between a fuel mutation's read of the log and its commit (the stretches'
- * guard, worker/fuel/fuel-stretches.ts). Nothing was written; the browser pushes again.
+ * guard, worker/fuel/fuel-stretches.ts), or a work order or the stock it takes between a
+ * completion's checks and its commit (worker/maintenance/work-order-completion.ts). Nothing was
+ * written; the browser pushes again, and the mutation's checks see what changed (a part now short
+ * of stock refuses it, naming the part).
  */
 const lostRace = (error: unknown) =>
-  String(error).includes("UNIQUE constraint failed: replicache_clients.id") || fuelLogChanged(error);
+  String(error).includes("UNIQUE constraint failed: replicache_clients.id") ||
+  fuelLogChanged(error) ||
+  completionRaced(error);
 
 /** D1 itself failing (network, overload, reset): worth a retry, unlike an error of the mutation. */
 const isTransient = (error: unknown) => /D1_|SQLITE_BUSY|network|timed? ?out|overloaded|reset/i.test(String(error));

@@ -125,9 +125,15 @@ function orderMutators(refuse: Refuse): Record<Exclude<Names, StockNames>, Serve
       return (await checked(() => deleteWorkOrderWrites(db, workspaceId, id)))(caller.stamp);
     },
     async addWorkOrderLine(db, workspaceId, input, caller) {
-      const { id, workOrderId, ...line } = parse(addWorkOrderLineArgs, input);
+      const { id, workOrderId, createdAt, ...line } = parse(addWorkOrderLineArgs, input);
       await refuseTaken(db, workOrderLines, id, "work order line");
-      const { writes } = await checked(() => addLineWrites(db, workspaceId, workOrderId, line, { id, now: now() }));
+      // Added when the person added it (offline, maybe long before this push), never later than now:
+      // the push's own time would put lines added offline after those added since, or tie them.
+      const at = now();
+      const addedAt = Math.min(createdAt ?? at, at);
+      const { writes } = await checked(() =>
+        addLineWrites(db, workspaceId, workOrderId, line, { id, now: at, addedAt }),
+      );
       return writes(caller.stamp);
     },
     async updateWorkOrderLine(db, workspaceId, input, caller) {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import {
+  inAddedOrder,
   partKey,
   workOrderKey,
   WORK_ORDER_LINE_PREFIX,
   type SyncedWorkOrder,
+  type SyncedWorkOrderLine,
   type WorkOrderJson,
 } from "../../shared/maintenance/work-orders";
 import { issueKey, type Issue } from "../../shared/maintenance/issues";
@@ -53,10 +55,11 @@ describe("work orders in the synced store", () => {
     });
     const { patch } = await pullPatch(s.mechanic.token);
     const op = put(patch, workOrderKey(order.id))!;
-    // measured: 180 B with a vehicle, a number, an assignee, one issue and a due date; a part line 127 B
+    // measured: 180 B with a vehicle, a number, an assignee, one issue and a due date; a part line
+    // 145 B (127 B before it carried when it was added, which orders an order's lines)
     expect(bytesOf(op)).toBeLessThanOrEqual(200);
     const lineOp = patch.find((p) => p.key?.startsWith(WORK_ORDER_LINE_PREFIX))!;
-    expect(bytesOf(lineOp)).toBeLessThanOrEqual(130);
+    expect(bytesOf(lineOp)).toBeLessThanOrEqual(150);
     expect(decodeSyncedValue(op.key, op.value)).toMatchObject({
       id: order.id,
       number: 1,
@@ -98,6 +101,8 @@ describe("work orders in the synced store", () => {
       assigneeUserId: s.mechanic.userId,
     });
     const serviceEntryId = crypto.randomUUID();
+    // drawn offline: the signature's photo uploads after the completion is pushed
+    const signaturePhotoId = crypto.randomUUID();
     const { refused } = await pushMutations(s.mechanic.token, [
       { name: "updateWorkOrder", args: { id: order.id, status: "in_progress" } },
       {
@@ -115,13 +120,21 @@ describe("work orders in the synced store", () => {
           partId: s.pads.id,
         },
       },
-      { name: "completeWorkOrder", args: { id: order.id, serviceEntryId, signedName: "Mechanic" } },
+      {
+        name: "completeWorkOrder",
+        args: { id: order.id, serviceEntryId, signedName: "Mechanic", signaturePhotoId },
+      },
       // replayed from a second tab: refused, nothing done twice
       { name: "completeWorkOrder", args: { id: order.id, serviceEntryId: crypto.randomUUID() } },
     ]);
     expect(refused?.map((r) => r.name)).toEqual(["completeWorkOrder"]);
     expect((await workOrderRow(order.id))?.status).toBe("completed");
     const { patch } = await pullPatch(s.owner.token);
+    expect(decodeSyncedValue(workOrderKey(order.id), put(patch, workOrderKey(order.id))!.value)).toMatchObject({
+      status: "completed",
+      signedName: "Mechanic",
+      signaturePhotoId,
+    } satisfies Partial<SyncedWorkOrder>);
     expect(decodeSyncedValue(issueKey(s.issue.id), put(patch, issueKey(s.issue.id))!.value)).toMatchObject({
       status: "resolved",
     } satisfies Partial<Issue>);
@@ -132,6 +145,41 @@ describe("work orders in the synced store", () => {
       entries: { costCents: number }[];
     };
     expect(entries.entries.map((e) => e.costCents)).toEqual([38_000]);
+  });
+
+  it("lines keep the order they were added in the REST answer and in a pull: offline ones before those added since", async () => {
+    const s = await shop();
+    const order = await post<WorkOrderJson>(s.owner.token, "/api/work-orders", { vehicleId: s.vehicleId });
+    const offline = (description: string, createdAt: number) => ({
+      name: "addWorkOrderLine",
+      args: {
+        id: crypto.randomUUID(),
+        workOrderId: order.id,
+        kind: "labor",
+        quantity: 1,
+        unitCostCents: 100,
+        description,
+        createdAt,
+      },
+    });
+    // The mechanic adds two lines with no signal; the office adds one over REST; then the phone reconnects.
+    const queued = [offline("Drain oil", Date.now() - 60_000), offline("Oil filter", Date.now() - 30_000)];
+    await post(s.owner.token, `/api/work-orders/${order.id}/lines`, {
+      kind: "labor",
+      quantity: 1,
+      unitCostCents: 100,
+      description: "Inspect brakes",
+    });
+    expect((await pushMutations(s.mechanic.token, queued)).refused ?? []).toEqual([]);
+    const added = ["Drain oil", "Oil filter", "Inspect brakes"];
+    const answer = await (await call(`/api/work-orders/${order.id}`, { token: s.owner.token })).json();
+    expect((answer as WorkOrderJson).lines!.map((l) => l.description)).toEqual(added);
+    // A reload reads the store's lines by key (their packed ids): in added order only once sorted as the page sorts them.
+    const { patch } = await pullPatch(s.owner.token);
+    const lines = patch
+      .filter((p) => p.op === "put" && p.key.startsWith(WORK_ORDER_LINE_PREFIX))
+      .map((p) => decodeSyncedValue(p.key, p.value) as SyncedWorkOrderLine);
+    expect(inAddedOrder(lines).map((l) => l.description)).toEqual(added);
   });
 
   it("a completion pushed that would take stock below zero is refused, naming the part, and writes nothing", async () => {
