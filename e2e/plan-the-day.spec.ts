@@ -86,6 +86,7 @@ test("a dispatcher plans the day over two vans, reads the proposal, and applies 
   await expect(totals.getByRole("row", { name: /^Distance/ })).toContainText(/\d+\.\d (km|mi).*\d+\.\d (km|mi)/);
   await expect(totals.getByRole("row", { name: /^Hours/ })).toBeVisible();
   await expect(totals.getByRole("row", { name: /^Late stops/ })).toBeVisible();
+  await expect(totals.getByRole("row", { name: /^Stops/ })).toBeVisible();
   await expect(proposal(page).getByRole("list", { name: "Left out of the plan" }).getByRole("listitem")).toHaveText([
     "Night drop: No vehicle can reach it within its time window and shift",
     "Piano: Larger than any vehicle's capacity",

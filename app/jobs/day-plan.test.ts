@@ -3,7 +3,8 @@ import type { RoutePlan } from "../../shared/jobs/route-plan";
 import type { SyncedJob } from "../../shared/jobs/jobs";
 import { planDistanceText, proposalStops, reasonWords, totalChanges } from "./day-plan";
 
-const totals = (distanceMeters: number, durationSeconds: number, lateStops: number) => ({
+const totals = (distanceMeters: number, durationSeconds: number, lateStops: number, stops = 6) => ({
+  stops,
   distanceMeters,
   durationSeconds,
   lateStops,
@@ -13,9 +14,21 @@ describe("the proposal's figures", () => {
   it("says which totals the plan makes better or worse, and reads figures that print the same as no change", () => {
     const plan = { before: totals(24_800, 7_200, 2), after: totals(24_830, 6_480, 3) };
     expect(totalChanges(plan, "metric")).toEqual([
+      { label: "Stops", before: "6", after: "6", change: "same" },
       { label: "Distance", before: "24.8 km", after: "24.8 km", change: "same" },
       { label: "Hours", before: "2h 0m", after: "1h 48m", change: "better" },
       { label: "Late stops", before: "2", after: "3", change: "worse" },
+    ]);
+  });
+
+  it("claims no gain from a proposal that leaves stops out: fewer stops is worse, the rest uncoloured", () => {
+    // The demo at 5 AM: five stops whose windows passed are late now and left out of the proposal.
+    const plan = { before: totals(13_700, 1_380, 5, 12), after: totals(0, 300, 0, 1) };
+    expect(totalChanges(plan, "us").map((t) => [t.label, t.before, t.after, t.change])).toEqual([
+      ["Stops", "12", "1", "worse"],
+      ["Distance", "8.5 mi", "0.0 mi", "same"],
+      ["Hours", "23m", "5m", "same"],
+      ["Late stops", "5", "0", "same"],
     ]);
   });
 

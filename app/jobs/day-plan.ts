@@ -36,14 +36,27 @@ export interface TotalChange {
   change: "better" | "worse" | "same";
 }
 
+/**
+ * The day now and as proposed, total by total. A proposal that visits fewer stops (it leaves out
+ * jobs no vehicle can reach in time) is shorter and less late for that alone: then only the stops
+ * are marked, worse, and the other totals are shown uncoloured rather than as gains.
+ */
 export function totalChanges(plan: Pick<RoutePlan, "before" | "after">, units: WorkspaceUnits): TotalChange[] {
   const { before, after } = plan;
+  const comparable = after.stops >= before.stops;
   // Figures that read the same are the same: a few metres or seconds apart is no change to anyone.
   const total = (label: string, text: (n: number) => string, a: number, b: number): TotalChange => {
     const [was, will] = [text(a), text(b)];
-    return { label, before: was, after: will, change: was === will ? "same" : b < a ? "better" : "worse" };
+    return {
+      label,
+      before: was,
+      after: will,
+      change: was === will || !comparable ? "same" : b < a ? "better" : "worse",
+    };
   };
+  const stops = { label: "Stops", before: String(before.stops), after: String(after.stops) };
   return [
+    { ...stops, change: after.stops === before.stops ? "same" : comparable ? "better" : "worse" },
     total("Distance", (m) => planDistanceText(m, units), before.distanceMeters, after.distanceMeters),
     total("Hours", planHoursText, before.durationSeconds, after.durationSeconds),
     total("Late stops", String, before.lateStops, after.lateStops),

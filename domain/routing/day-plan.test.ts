@@ -76,6 +76,7 @@ describe("planDay", () => {
     const plan = planDay(request(jobs, [vehicle("v")]));
     expect(plan.before.lateStops).toBe(1);
     expect(plan.after.lateStops).toBe(0);
+    expect([plan.before.stops, plan.after.stops]).toEqual([2, 2]);
     expect(plan.routes[0]!.stops.map((s) => s.jobId)).toEqual(["early", "late"]);
     const early = plan.routes[0]!.stops[0]!;
     expect(early.start).toBeGreaterThanOrEqual(8 * 3600);

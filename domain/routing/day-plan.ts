@@ -54,6 +54,8 @@ export interface DayRoute {
   durationSeconds: number;
 }
 export interface DayTotals {
+  /** The stops the day visits: a plan that leaves jobs out is shorter for it, not better. */
+  stops: number;
   distanceMeters: number;
   durationSeconds: number;
   lateStops: number;
@@ -171,6 +173,7 @@ function driven(problem: RoutingProblem, r: number, order: readonly number[]): D
 
 function totals(routes: readonly (DayRoute & { late: number })[]): DayTotals {
   return {
+    stops: routes.reduce((s, r) => s + r.stops.length, 0),
     distanceMeters: routes.reduce((s, r) => s + r.distanceMeters, 0),
     durationSeconds: routes.reduce((s, r) => s + r.durationSeconds, 0),
     lateStops: routes.reduce((s, r) => s + r.late, 0),
@@ -195,8 +198,8 @@ export function planDay(request: DayRequest): DayPlan {
     return {
       routes: [],
       unassigned: request.jobs.map((j) => ({ jobId: j.id, reason: "no_room_left" as const })),
-      before: { distanceMeters: 0, durationSeconds: 0, lateStops: 0 },
-      after: { distanceMeters: 0, durationSeconds: 0, lateStops: 0 },
+      before: { stops: 0, distanceMeters: 0, durationSeconds: 0, lateStops: 0 },
+      after: { stops: 0, distanceMeters: 0, durationSeconds: 0, lateStops: 0 },
       iterations: 0,
     };
   const problem = routingProblem(request, placesOf(request));

@@ -77,7 +77,12 @@ export const plannedRouteSchema = z.object({
   distanceMeters: z.number(),
   durationSeconds: z.number(),
 });
-const totalsSchema = z.object({ distanceMeters: z.number(), durationSeconds: z.number(), lateStops: z.number() });
+const totalsSchema = z.object({
+  stops: z.number().describe("Stops the day visits (the plan's left-out jobs are not among them)"),
+  distanceMeters: z.number(),
+  durationSeconds: z.number(),
+  lateStops: z.number(),
+});
 export const routePlanSchema = z.object({
   routes: z.array(plannedRouteSchema),
   unassigned: z.array(
