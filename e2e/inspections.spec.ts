@@ -79,6 +79,14 @@ test("an inspection with a failed item submitted offline is kept on the phone, t
     sourceInspectionId: stored.inspections[0]!.id,
     vehicleId: vehicle.id,
   });
+
+  // The issue's page names the inspection it came from, and its link opens that inspection, marked.
+  await page.goto(`/issues/${stored.inspections[0]!.issueIds[0]}`);
+  await page.getByRole("link", { name: "inspection", exact: true }).click();
+  await expect(page).toHaveURL(/\/inspections\?inspection=/);
+  await expect(page.getByRole("list", { name: "Inspections" }).locator("li[aria-current='true']")).toContainText(
+    "Signed by Dana Driver",
+  );
 });
 
 /** A member of the fleet's workspace, through the public invite API (the dev outbox holds the link). */

@@ -1,6 +1,7 @@
 import { dateTimeText } from "../../shared/units/clock";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "@remix-run/react";
 import {
   DEFAULT_FORM_NAME,
   DEFAULT_PRE_TRIP_ITEMS,
@@ -59,6 +60,7 @@ export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
     useCallback(inspectionsOf, []),
   );
   const rows = useHistoryRows(vehicleId, older.rows);
+  const linked = useLinkedInspection(rows);
   const { pulled } = useStoreStatus();
   const vehicles = useVehicles();
   const names = new Map(vehicles.map((v) => [v.id, v.name]));
@@ -77,7 +79,12 @@ export function InspectionHistory({ vehicleId }: { vehicleId?: string }) {
       />
       <ul className="inspection-table" aria-label="Inspections">
         {rows.map((r) => (
-          <InspectionRow key={r.id} row={r} vehicleName={names.get(r.vehicleId) ?? "Vehicle"} />
+          <InspectionRow
+            key={r.id}
+            row={r}
+            vehicleName={names.get(r.vehicleId) ?? "Vehicle"}
+            linked={r.id === linked}
+          />
         ))}
       </ul>
       {pulled && !rows.length ? <p className="muted">No inspections in the last 7 days.</p> : null}
@@ -162,12 +169,30 @@ function StartInspection({
   );
 }
 
+/**
+ * The inspection a link names (`?inspection=<id>`, an issue's "from an inspection"), scrolled to
+ * once its row is listed; null when none is named or it is not among the rows yet.
+ */
+function useLinkedInspection(rows: Row[]): string | null {
+  const [params] = useSearchParams();
+  const id = params.get("inspection");
+  const listed = id !== null && rows.some((r) => r.id === id);
+  useEffect(() => {
+    if (listed) document.getElementById(`inspection-${id}`)?.scrollIntoView({ block: "center" });
+  }, [id, listed]);
+  return listed ? id : null;
+}
+
 /** One inspection: columns on a wide screen (result, vehicle, when, signed by, issues, work order), a card on a phone. */
-function InspectionRow({ row, vehicleName }: { row: Row; vehicleName: string }) {
+function InspectionRow({ row, vehicleName, linked }: { row: Row; vehicleName: string; linked: boolean }) {
   const result = row.waiting ? "Waiting to sync" : row.failedItems ? `${row.failedItems} failed` : "Passed";
   const issues = row.issueIds.length;
   return (
-    <li className="inspection-row">
+    <li
+      id={`inspection-${row.id}`}
+      className={`inspection-row${linked ? " linked" : ""}`}
+      aria-current={linked ? "true" : undefined}
+    >
       <span className="inspection-cell result">
         <span className={`status-pill ${row.waiting ? "due_soon" : row.failedItems ? "overdue" : "ok"}`}>{result}</span>
       </span>
