@@ -6,6 +6,7 @@ import { FIRST_LOOK_DELAY_MS } from "./beacon-watch/beacon-watch-task";
 import { closeSockets, connect } from "../worker/test/sockets";
 import { FLUSH_IDLE_MS, FLUSH_MS } from "./room/flush";
 import { BIG_FLEET_POKE_INTERVAL_MS, POKE_INTERVAL_MS, pokeIntervalMs } from "./room/poke-pacer";
+import { alarmOnDateClock } from "./alarm/room-alarm";
 
 // The flush's pace (issue 35): D1 hears from a workspace's object once a second while a page of it
 // is open, and every FLUSH_IDLE_MS while none is, so a fleet nobody watches costs D1 a few
@@ -13,7 +14,7 @@ import { BIG_FLEET_POKE_INTERVAL_MS, POKE_INTERVAL_MS, pokeIntervalMs } from "./
 afterEach(closeSockets);
 
 const alarmOf = (workspaceId: string) =>
-  runInDurableObject(roomOf(workspaceId), (_room, state) => state.storage.getAlarm());
+  runInDurableObject(roomOf(workspaceId), (_room, state) => alarmOnDateClock(state.storage));
 
 /**
  * A report once the object is in its steady state: its first report flushed, the beacon watch's

@@ -45,7 +45,7 @@ export class RoomAlarm {
     if (!times.length) return;
     const at = Math.min(...times);
     // Remembered, so a busy fleet's every call does not ask storage.
-    if (this.#at === undefined) this.#at = fromRuntimeClock(await this.storage.getAlarm());
+    if (this.#at === undefined) this.#at = await alarmOnDateClock(this.storage);
     if (this.#at === null || this.#at > at) {
       await this.storage.setAlarm(toRuntimeClock(at));
       this.#at = at;
@@ -65,4 +65,9 @@ function dateAhead(): number {
   return real && real !== Date ? Date.now() - real.now() : 0;
 }
 const toRuntimeClock = (at: number) => at - dateAhead();
-const fromRuntimeClock = (at: number | null) => (at === null ? null : at + dateAhead());
+
+/** When the object's alarm rings, on Date's clock (what its tasks and tests compare it with), or null. */
+export async function alarmOnDateClock(storage: Pick<DurableObjectStorage, "getAlarm">): Promise<number | null> {
+  const at = await storage.getAlarm();
+  return at === null ? null : at + dateAhead();
+}

@@ -11,6 +11,7 @@ import type { StoredFix } from "./codec";
 import { d1LegacyPositions } from "./legacy";
 import { DAY_MS, PACK_AFTER_MS, PositionStore, SEAL_AFTER_MS, type PositionRow } from "./store";
 import { positionsIn } from "../../worker/test/positions";
+import { alarmOnDateClock } from "../alarm/room-alarm";
 
 const HOUR = 3_600_000;
 const room = (workspaceId: string) => env.WorkspaceRoom.get(env.WorkspaceRoom.idFromName(workspaceId));
@@ -233,7 +234,7 @@ describe("the positions of a workspace's object", () => {
     const t0 = Date.now() - 5 * 60_000;
     const stored = fixes("vehicle-a", t0, 50);
     await positionsIn(ws).append(stored);
-    const alarm = await runInDurableObject(room(ws), (_instance, state) => state.storage.getAlarm());
+    const alarm = await runInDurableObject(room(ws), (_instance, state) => alarmOnDateClock(state.storage));
     expect(alarm).not.toBeNull();
     expect(alarm!).toBeLessThanOrEqual(Date.now() + PACK_AFTER_MS);
     // Nothing lives in memory: a store built afresh on the same storage reads it all.
