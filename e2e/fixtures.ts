@@ -54,30 +54,11 @@ export const test = base.extend<{ failOnPageError: void }>({
 export { expect };
 
 /**
- * A run at a chosen hour (playwright.config.ts E2E_CLOCK): a context's pages read the shifted time
+ * A run at a chosen hour (playwright.config.ts E2E_CLOCK): a context's pages get the shifted time
  * and run on from there, the `page` fixture's and those a test opens itself (a customer's browser
- * on a share link must agree with the Worker on whether it expired). Only `Date` is shifted, as the
- * Worker's is (worker/test-clock.ts): Playwright's `clock.install` also takes over timers, animation
- * frames and `performance`, and under it the map's element screenshots waited past 10 s for a frame
- * after a zoom (map.spec at 23:30, on every try). Chromium runs on the real clock, so the offset is
- * added once.
+ * on a share link must agree with the Worker on whether it expired). This process's clock is
+ * shifted already (libfaketime), and Playwright sets the pages' clock to the instant given.
  */
 async function onTheRunsClock(context: BrowserContext) {
-  const offsetMs = Number(process.env.E2E_CLOCK_OFFSET_S ?? 0) * 1000;
-  if (!offsetMs) return;
-  await context.addInitScript((offset: number) => {
-    const RealDate = Date;
-    function ShiftedDate(this: unknown, ...args: unknown[]) {
-      // Called without `new`, Date answers the current time as text.
-      if (!new.target) return new RealDate(RealDate.now() + offset).toString();
-      return args.length === 0
-        ? new RealDate(RealDate.now() + offset)
-        : new RealDate(...(args as ConstructorParameters<DateConstructor>));
-    }
-    ShiftedDate.prototype = RealDate.prototype;
-    ShiftedDate.now = () => RealDate.now() + offset;
-    ShiftedDate.parse = RealDate.parse;
-    ShiftedDate.UTC = RealDate.UTC;
-    globalThis.Date = ShiftedDate as unknown as DateConstructor;
-  }, offsetMs);
+  if (Number(process.env.E2E_CLOCK_OFFSET_S ?? 0)) await context.clock.install({ time: Date.now() });
 }
