@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FuelEntry } from "../../shared/costs/fuel";
-import { METRES_PER_MILE } from "../../shared/units/units";
 import { database } from "../test/db";
-import { fuelEntries, photos, vehicleEvents, vehicles } from "../../db/schema";
+import { insertTrip } from "../test/trips";
+import { fuelEntries, photos, vehicles } from "../../db/schema";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 
 /** The fuel log over REST (issue 42, DESIGN.md "Fuel, costs and renewals") and a vehicle's tank setting. */
@@ -25,29 +25,13 @@ const listed = async (token: string, query: string) =>
 const rowsOf = (workspaceId: string) =>
   database(env.DB).select().from(fuelEntries).where(eq(fuelEntries.workspaceId, workspaceId)).all();
 
-/** A finished trip of `miles` between two moments, as the fold writes it. */
-async function trip(workspaceId: string, vehicleId: string, start: number, end: number, miles: number) {
-  await database(env.DB)
-    .insert(vehicleEvents)
-    .values({
-      id: crypto.randomUUID(),
-      workspaceId,
-      vehicleId,
-      type: "TRANSIT",
-      startTime: start,
-      endTime: end,
-      distance: miles * METRES_PER_MILE,
-      version: 0,
-    });
-}
-
 describe("fuel entries API", () => {
   it("logs a fill-up with the vehicle's GPS odometer at that moment, and lists it by vehicle and range", async () => {
     const a = await userWithWorkspace();
     const vehicleId = await vehicleWithOdometer(a.workspaceId, 10_000);
     const now = Date.now();
     // 120 miles driven since the fill-up three hours ago.
-    await trip(a.workspaceId, vehicleId, now - 2 * HOUR, now - HOUR, 120);
+    await insertTrip(a.workspaceId, vehicleId, now - 2 * HOUR, now - HOUR, 120);
     const res = await post(a.token, fill(vehicleId, now - 3 * HOUR, { costCents: 7250, vendor: "Shell" }));
     expect(res.status).toBe(201);
     const entry = (await res.json()) as FuelEntry;

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../test/db";
-import { vehicleEvents } from "../../db/schema";
-import { METRES_PER_MILE } from "../../shared/units/units";
+import { insertTrip } from "../test/trips";
 import { completeWorkOrderWrites } from "../maintenance/work-order-completion";
 import { commitWorkspaceWrite } from "../workspace-object";
 import type { PartJson, VendorJson, WorkOrderJson } from "../../shared/maintenance/work-orders";
@@ -323,28 +322,14 @@ describe("photos and a signature on completion", () => {
 
 describe("a completion dated in the past", () => {
   const HOUR = 3_600_000;
-  /** A finished trip of `miles` between two moments, as the fold writes it. */
-  const trip = (workspaceId: string, vehicleId: string, start: number, end: number, miles: number) =>
-    database(env.DB)
-      .insert(vehicleEvents)
-      .values({
-        id: crypto.randomUUID(),
-        workspaceId,
-        vehicleId,
-        type: "TRANSIT",
-        startTime: start,
-        endTime: end,
-        distance: miles * METRES_PER_MILE,
-        version: 0,
-      });
 
   it("records the beacon's odometer at that moment, on the order and its service entry", async () => {
     const s = await shop();
     const order = await orderWithLines(s);
     const now = Date.now();
     // Done yesterday, entered today: 150 miles driven since, 30 of them in a trip under way at the time.
-    await trip(s.owner.workspaceId, s.vehicleId, now - 20 * HOUR, now - 18 * HOUR, 120);
-    await trip(s.owner.workspaceId, s.vehicleId, now - 25 * HOUR, now - 23 * HOUR, 60);
+    await insertTrip(s.owner.workspaceId, s.vehicleId, now - 20 * HOUR, now - 18 * HOUR, 120);
+    await insertTrip(s.owner.workspaceId, s.vehicleId, now - 25 * HOUR, now - 23 * HOUR, 60);
     const completedAt = new Date(now - 24 * HOUR).toISOString();
     const done = await json<WorkOrderJson>(
       post(`/api/work-orders/${order.id}/complete`, s.member.token, { completedAt }),
@@ -357,7 +342,7 @@ describe("a completion dated in the past", () => {
   it("keeps a typed odometer, and one completed now reads the odometer as it is", async () => {
     const s = await shop();
     const now = Date.now();
-    await trip(s.owner.workspaceId, s.vehicleId, now - 3 * HOUR, now - 2 * HOUR, 40);
+    await insertTrip(s.owner.workspaceId, s.vehicleId, now - 3 * HOUR, now - 2 * HOUR, 40);
     const typed = await orderWithLines(s, 1);
     const completedAt = new Date(now - 5 * HOUR).toISOString();
     const body = { completedAt, odometerMiles: 9_900 };
