@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 import { toast } from "sonner";
 import { useCan } from "../session/session";
 import { useParts, useVendors, useWorkOrderMutations } from "../store/work-orders";
-import { money } from "../work-orders/work-order-list";
+import { money } from "../maintenance/format";
 
 export const meta = () => [{ title: "Parts and vendors" }];
 

@@ -17,7 +17,8 @@ import { statusLabel } from "../maintenance/format";
 import { useParts, useVendors, useWorkOrder, useWorkOrderMutations } from "../store/work-orders";
 import { useWorkspaceMembers } from "../issues/use-workspace-members";
 import { WhoDoesItOptions, whoOf, whoValue } from "../work-orders/who-does-it";
-import { money, workOrderNumber } from "../work-orders/work-order-list";
+import { money } from "../maintenance/format";
+import { workOrderNumber } from "../work-orders/work-order-list";
 import { Completed, Completion } from "../work-orders/completion";
 
 export const meta = () => [{ title: "Work order" }];

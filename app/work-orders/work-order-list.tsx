@@ -4,9 +4,7 @@ import { workOrderStatusLabels, workOrderStatuses, type WorkOrderStatus } from "
 import { useVehicles } from "../store";
 import { useVendors, useWorkOrders, type WorkOrderRow } from "../store/work-orders";
 import { useWorkspaceMembers } from "../issues/use-workspace-members";
-
-/** Money as the pages show it: "$1,234.50". */
-export const money = (cents: number) => (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+import { money } from "../maintenance/format";
 
 /** "#12", or "New" before the server has numbered it. */
 export const workOrderNumber = (o: { number: number }) => (o.number ? `#${o.number}` : "New");
