@@ -57,8 +57,19 @@ export { expect };
  * A run at a chosen hour (playwright.config.ts E2E_CLOCK): a context's pages get the shifted time
  * and run on from there, the `page` fixture's and those a test opens itself (a customer's browser
  * on a share link must agree with the Worker on whether it expired). This process's clock is
- * shifted already (libfaketime), and Playwright sets the pages' clock to the instant given.
+ * shifted already (libfaketime), and Playwright sets the pages' clock to the instant given. Its
+ * install fakes animation frames too, and a map drawn from timers leaves Chromium without a frame
+ * to screenshot (ADR 0077): the native ones are saved before the install and put back after it.
  */
 async function onTheRunsClock(context: BrowserContext) {
-  if (Number(process.env.E2E_CLOCK_OFFSET_S ?? 0)) await context.clock.install({ time: Date.now() });
+  if (!Number(process.env.E2E_CLOCK_OFFSET_S ?? 0)) return;
+  await context.addInitScript(() => {
+    const w = window as unknown as { __e2eFrames?: unknown[] };
+    w.__e2eFrames = [window.requestAnimationFrame, window.cancelAnimationFrame];
+  });
+  await context.clock.install({ time: Date.now() });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __e2eFrames: [typeof requestAnimationFrame, typeof cancelAnimationFrame] };
+    [window.requestAnimationFrame, window.cancelAnimationFrame] = w.__e2eFrames;
+  });
 }
