@@ -1,20 +1,23 @@
 import { distanceMetres, type LatLon } from "../../shared/units/geo";
+import type { TravelTime } from "../routing/street-travel";
 import type { PlannedJob } from "./plan";
 
 /**
  * When a vehicle reaches each stop it has not reached yet (docs/decisions/0055): along its
- * remaining stops in order, from where it is, each leg the straight line times the vehicle's road
- * ratio, driven at its recent speed; at each stop on the way it waits for the window to open and
- * stays the job's expected duration. A stop it is at now holds it for what is left of its duration.
+ * remaining stops in order, from where it is, each leg timed by `travel` at the hour it departs
+ * (the planner's travel interface, domain/routing/street-travel.ts: for a vehicle, its road ratio and
+ * recent speed, measuredTravel, ADR 0091); at each stop on the way it waits for the window to open
+ * and stays the job's expected duration. A stop it is at now holds it for what is left of its duration.
  * Close to the next stop and closing on it steadily (`closing`), that leg blends in what the
  * vehicle is doing: the straight distance at the speed it closes it (docs/decisions/0083).
  */
 export interface EtaInput {
   now: number;
   position: LatLon;
-  /** m/s along the road */
-  speed: number;
-  roadRatio: number;
+  /** A leg's time from where, to where, at the local hour it departs. */
+  travel: TravelTime;
+  /** The local hour (0-24, fractions allowed) of a time (ms). */
+  hourAt: (time: number) => number;
   /** The stop the vehicle is at now (arrived, not left), if any. */
   at: Pick<PlannedJob, "arrivedAt" | "durationMinutes"> | null;
   /** The stops not reached yet, in order. */
@@ -29,14 +32,13 @@ export const CLOSE_FULL_S = 120;
 export const CLOSE_NONE_S = 360;
 
 export function estimateArrivals(input: EtaInput): Map<string, number> {
-  const { now, position, speed, roadRatio, at, ahead, closing } = input;
+  const { now, position, travel, hourAt, at, ahead, closing } = input;
   const etas = new Map<string, number>();
   let clock = at ? Math.max(now, (at.arrivedAt ?? now) + at.durationMinutes * 60_000) : now;
   let from = position;
   for (const [i, stop] of ahead.entries()) {
-    const straight = distanceMetres(from, stop);
-    const modelled = (straight * roadRatio) / speed;
-    const seconds = i === 0 && !at && closing ? blendClose(modelled, straight / closing) : modelled;
+    const modelled = travel(from, stop, hourAt(clock)).seconds;
+    const seconds = i === 0 && !at && closing ? blendClose(modelled, distanceMetres(from, stop) / closing) : modelled;
     const eta = Math.round(clock + seconds * 1000);
     etas.set(stop.id, eta);
     // It cannot start before the window opens, then it stays the job's duration.

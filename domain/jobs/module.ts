@@ -34,7 +34,10 @@ export function jobsModule(
       const day = bounds && fix.time >= bounds[0] && fix.time < bounds[1] ? state.day : dayOf(fix.time, timeZone);
       const plan = days.get(day);
       if (!plan?.length) return { state };
-      const next = advanceJobs(state ?? initialJobsState(day), fix, day, plan, accepted.replay !== undefined);
+      const next = advanceJobs(state ?? initialJobsState(day), fix, day, plan, {
+        replay: accepted.replay !== undefined,
+        timeZone,
+      });
       if (next.state.day !== state?.day || !next.state.dayBounds)
         next.state.dayBounds = [startOfDay(day, timeZone), endOfDay(day, timeZone)];
       if (next.transitions.length && notify && !accepted.replay) notify(vehicleId, next.transitions);

@@ -1,4 +1,6 @@
 import { distanceMetres } from "../../shared/units/geo";
+import { DEFAULT_TIME_ZONE, offsetMinutes } from "../../shared/units/time-zone";
+import { measuredTravel } from "../routing/street-travel";
 import { jobVisits, timeOnSite, type JobVisit } from "../../shared/jobs/jobs";
 import { metresOutside } from "./area";
 import { closingSpeed, CLOSING_WINDOW_MS, estimateArrivals, isLate } from "./eta";
@@ -28,6 +30,7 @@ import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelS
 export const ETA_STEP_MS = 60_000;
 /** The least ETA move written, however close the stop. */
 const MIN_ETA_STEP_MS = 10_000;
+const DAY_MS = 86_400_000;
 /** Close to a stop, an ETA move of this share of the time left is written (a minute off is half of two). */
 const ETA_STEP_SHARE = 0.15;
 /** The ETA move worth writing with `leftMs` to go: ETA_STEP_MS, or less in the last minutes. */
@@ -118,13 +121,20 @@ function nothingNear(state: JobsState, plan: readonly PlannedJob[], fix: JobFix)
   return true;
 }
 
+export interface AdvanceOptions {
+  /** A fix replayed: every job's progress is worked out and written. */
+  replay?: boolean;
+  /** The workspace's zone: its local hours shape the ETA's later legs (domain/routing/street-travel.ts). */
+  timeZone?: string;
+}
+
 /** Folds one in-order fix of the vehicle against its day's plan (in sequence order). */
 export function advanceJobs(
   given: JobsState,
   fix: JobFix,
   day: string,
   plan: readonly PlannedJob[],
-  replay = false,
+  { replay = false, timeZone = DEFAULT_TIME_ZONE }: AdvanceOptions = {},
 ): JobsStep {
   const state = given.day === day ? given : initialJobsState(day, given);
   if (state.last && fix.time <= state.last.time) return { state: given, changed: [], transitions: [] };
@@ -152,7 +162,9 @@ export function advanceJobs(
     return { state: { ...kept, written: state.written, etaAt: state.etaAt, ...approach }, changed: [], transitions };
   }
   const approach = approaching(state.approach, after, fix);
-  const estimated = withEtas(after, fix, travel, approach && closingSpeed(approach.samples, speed));
+  const closing = approach && closingSpeed(approach.samples, speed);
+  const offset = zoneOffset(day, state.dayBounds, fix.time, timeZone);
+  const estimated = withEtas(after, fix, travel, offset, closing);
   estimated.forEach((job, i) => {
     if (job.late && !before[i]!.late && isOpen(job)) transitions.push({ jobId: job.id, kind: "late", at: fix.time });
   });
@@ -305,20 +317,16 @@ function leftAt(visits: JobVisit[], at: number): JobVisit[] {
 }
 
 /** Every stop not reached gets an ETA; late is judged on the ETA, or on the arrival once there. */
-function withEtas(jobs: PlannedJob[], fix: JobFix, travel: TravelState, closing: number | null = null): PlannedJob[] {
+function withEtas(
+  jobs: PlannedJob[],
+  fix: JobFix,
+  travel: TravelState,
+  offset: number,
+  closing: number | null = null,
+): PlannedJob[] {
   const ahead = jobs.filter(notReached);
   const at = jobs.filter(isThere).at(-1) ?? null;
-  const etas = ahead.length
-    ? estimateArrivals({
-        now: fix.time,
-        position: fix,
-        speed: recentSpeed(travel),
-        roadRatio: travel.roadRatio,
-        at,
-        ahead,
-        closing,
-      })
-    : new Map<string, number>();
+  const etas = ahead.length ? vehicleEtas(fix, travel, offset, at, ahead, closing) : new Map<string, number>();
   return jobs.map((job) => {
     const eta = etas.get(job.id) ?? null;
     if (eta !== null) return { ...job, eta, late: isLate(eta, job.windowEnd) };
@@ -326,6 +334,35 @@ function withEtas(jobs: PlannedJob[], fix: JobFix, travel: TravelState, closing:
       return { ...job, eta: null, late: isLate(job.arrivedAt, job.windowEnd) };
     return { ...job, eta: null };
   });
+}
+
+/**
+ * The zone's offset from UTC (ms) at `time` on `day`. From the day's bounds when the day is 24
+ * hours long (no change of offset in it): asking Intl costs about 30 µs, more than the rest of a
+ * fix's fold. Else (the bounds not known yet, or a daylight-saving day) Intl is asked.
+ */
+function zoneOffset(day: string, bounds: [number, number] | undefined, time: number, timeZone: string): number {
+  if (timeZone === DEFAULT_TIME_ZONE) return 0;
+  if (bounds && bounds[1] - bounds[0] === DAY_MS) return Date.parse(`${day}T00:00:00Z`) - bounds[0];
+  return offsetMinutes(time, timeZone) * 60_000;
+}
+
+/**
+ * The ETAs of the stops ahead, each leg by the vehicle's own travel (its recent speed and road
+ * ratio, measuredTravel) at the local hour it departs; `offset` is the zone's now (ms), taken for
+ * the next hours' too (a change of offset falls at night).
+ */
+function vehicleEtas(
+  fix: JobFix,
+  travel: TravelState,
+  offset: number,
+  at: PlannedJob | null,
+  ahead: PlannedJob[],
+  closing: number | null,
+): Map<string, number> {
+  const hourAt = (time: number) => ((time + offset) / 3_600_000) % 24;
+  const legs = measuredTravel(recentSpeed(travel), travel.roadRatio, hourAt(fix.time));
+  return estimateArrivals({ now: fix.time, position: fix, travel: legs, hourAt, at, ahead, closing });
 }
 
 const progressOf = ({

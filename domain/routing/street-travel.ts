@@ -45,17 +45,35 @@ export function typicalSpeed(recorded: RecordedDriving | null): number {
   return Math.min(MAX_SPEED_MPS, Math.max(MIN_SPEED_MPS, recorded.meters / recorded.drivingSeconds));
 }
 
+/** The hour shape at a local hour (0-23, fractions allowed). */
+const hourFactor = (hour: number) => HOUR_FACTOR[((Math.floor(hour) % 24) + 24) % 24]!;
+
 /** The speed (m/s) at a local hour of the day, around a typical speed. */
 export function speedAtHour(typical: number, hour: number): number {
-  const h = ((Math.floor(hour) % 24) + 24) % 24;
-  return typical * HOUR_FACTOR[h]!;
+  return typical * hourFactor(hour);
+}
+
+/** Every travel function here: the straight line × a road ratio, over the speed at the hour of departure. */
+function roadTravel(roadRatio: number, speedAt: (hour: number) => number): TravelTime {
+  return (from, to, departureHour) => {
+    const meters = distanceMetres(from, to) * roadRatio;
+    return { meters, seconds: meters / speedAt(departureHour) };
+  };
 }
 
 /** The street travel function for a fleet: its typical speed, shaped by the hour; the road ratio of ADR 0055. */
 export function streetTravel(recorded: RecordedDriving | null, roadRatio = DEFAULT_ROAD_RATIO): TravelTime {
   const typical = typicalSpeed(recorded);
-  return (from, to, departureHour) => {
-    const meters = distanceMetres(from, to) * roadRatio;
-    return { meters, seconds: meters / speedAtHour(typical, departureHour) };
-  };
+  return roadTravel(roadRatio, (hour) => speedAtHour(typical, hour));
+}
+
+/**
+ * A vehicle's own travel, for its live ETA (docs/decisions/0055, 0091): the speed it has driven
+ * lately (m/s) and its learned road ratio. That speed was measured in the hour of `nowHour`, so
+ * it already holds that hour's traffic: a leg departing at another hour scales it by the ratio of
+ * the two hours' shape, not by the shape itself (which would count this hour twice).
+ */
+export function measuredTravel(speed: number, roadRatio: number, nowHour: number): TravelTime {
+  const now = hourFactor(nowHour);
+  return roadTravel(roadRatio, (hour) => speed * (hourFactor(hour) / now));
 }
