@@ -7,7 +7,7 @@ import { SignaturePad } from "../jobs/signature-pad";
 import { localInput } from "../lib/local-input";
 import { addPhoto, PhotoRejected } from "../photos/photos";
 import { PhotoPicker, PhotoStrip } from "../photos/photo-picker";
-import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
+import { useWorkOrderLinesRequired, useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useSession } from "../session/session";
 import { useParts, useWorkOrderMutations } from "../store/work-orders";
 
@@ -97,6 +97,8 @@ function useCompleting(order: SyncedWorkOrder) {
 function CompleteForm({ order, lines }: { order: SyncedWorkOrder; lines: SyncedWorkOrderLine[] }) {
   const short = shortParts(lines, useParts());
   const { photoIds, setPhotoIds, setSignature, pending, submit } = useCompleting(order);
+  // The workspace requires a line (Preferences): the server would refuse it, so say why here, offline too.
+  const needsLine = useWorkOrderLinesRequired() && lines.length === 0;
   return (
     <form className="work-order-form" onSubmit={(e) => void submit(e)} aria-label="Complete">
       <label className="when">
@@ -123,8 +125,18 @@ function CompleteForm({ order, lines }: { order: SyncedWorkOrder; lines: SyncedW
           <span>Not enough {short.join(", ")} in stock: take it anyway</span>
         </label>
       ) : null}
+      {needsLine ? (
+        <p className="muted work-order-wide" id="complete-needs-line">
+          Add a labour or part line first: this workspace requires one before a work order is completed.
+        </p>
+      ) : null}
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={pending}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={pending || needsLine}
+          aria-describedby={needsLine ? "complete-needs-line" : undefined}
+        >
           Complete
         </button>
       </div>

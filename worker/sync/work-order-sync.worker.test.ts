@@ -197,4 +197,22 @@ describe("work orders in the synced store", () => {
     expect(refused?.[0]?.message).toContain("Brake pads");
     expect((await workOrderRow(order.id))?.status).toBe("open");
   });
+
+  it("a completion pushed for an order with no lines, where the workspace requires them, is refused saying so", async () => {
+    const s = await shop();
+    const prefs = await call("/api/workspace/preferences", {
+      method: "PATCH",
+      token: s.owner.token,
+      json: { workOrderLinesRequired: true },
+    });
+    expect(prefs.status).toBe(200);
+    const order = await post<WorkOrderJson>(s.owner.token, "/api/work-orders", { vehicleId: s.vehicleId });
+    const { refused } = await pushMutations(s.mechanic.token, [
+      { name: "completeWorkOrder", args: { id: order.id, serviceEntryId: crypto.randomUUID() } },
+    ]);
+    expect(refused?.map((r) => r.message)).toEqual([
+      `Work order #${order.number} has no lines: this workspace requires at least one labour or part line before a work order is completed`,
+    ]);
+    expect((await workOrderRow(order.id))?.status).toBe("open");
+  });
 });
