@@ -259,7 +259,11 @@ function completionGuards(db: Db, order: WorkOrderRow, stock: WorkOrderCompletio
   return [orderChanged, ...shortOfStock];
 }
 
-/** Whether a completion's batch failed on one of its guards (the order or a part's stock changed under it). */
+/**
+ * Whether a completion's batch failed on one of its guards (the order or a part's stock changed under
+ * it): a completion inserts into neither table otherwise. Only for a completion's batch: another
+ * mutation's UNIQUE failure on these tables is a real key clash (worker/sync/push.ts `lostRace`).
+ */
 export const completionRaced = (error: unknown) =>
   /UNIQUE constraint failed: (work_orders|parts)\./.test(String(error));
 
