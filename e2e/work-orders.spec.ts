@@ -113,7 +113,7 @@ test("lines keep the order they were added, on the page that added them and afte
   expect(answer.lines.map((l) => l.description)).toEqual(added);
 });
 
-test("in a metric workspace that requires lines: Complete waits for a line and says why; the odometer is typed and shown in km", async ({
+test("in a metric workspace that requires lines (set in Preferences): Complete waits for a line and says why; the odometer is typed and shown in km", async ({
   page,
   request,
 }) => {
@@ -122,13 +122,23 @@ test("in a metric workspace that requires lines: Complete waits for a line and s
   const headers = { Authorization: `Bearer ${fleet.token}` };
   const prefs = await request.patch("/api/workspace/preferences", {
     headers,
-    data: { units: "metric", workOrderLinesRequired: true },
+    data: { units: "metric" },
   });
   expect(prefs.status()).toBe(200);
   const vehicle = await orderVehicle(request, fleet);
   const created = await request.post("/api/work-orders", { headers, data: { vehicleId: vehicle.id } });
   const { id } = (await created.json()) as { id: string };
   await signInAs(page, fleet.token);
+  // The owner requires lines in Preferences.
+  await page.goto("/workspace");
+  const linesPreference = page.getByRole("form", { name: "Work order lines" });
+  await linesPreference.getByRole("combobox", { name: "Work order lines" }).selectOption("on");
+  await linesPreference.getByRole("button", { name: "Save" }).click();
+  await expect(linesPreference.getByRole("status")).toHaveText("Saved");
+  expect(await (await request.get("/api/workspace/preferences", { headers })).json()).toMatchObject({
+    units: "metric",
+    workOrderLinesRequired: true,
+  });
   await page.goto(`/work-orders/${id}`);
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   const complete = page.getByRole("form", { name: "Complete" });
