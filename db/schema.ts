@@ -260,6 +260,8 @@ export const workspaces = sqliteTable("workspaces", {
     .$type<Partial<CustomerMessageSettings>>()
     .notNull()
     .default({}),
+  /** Whether a work order needs a line (labour or part) to be completed (migrations/0049, docs/decisions/0092). */
+  workOrderLinesRequired: integer("work_order_lines_required", { mode: "boolean" }).notNull().default(false),
 });
 
 /** A workspace's version at a point in time, so the tombstone collector can tell versions' ages. */

@@ -113,6 +113,58 @@ test("lines keep the order they were added, on the page that added them and afte
   expect(answer.lines.map((l) => l.description)).toEqual(added);
 });
 
+test("in a metric workspace that requires lines (set in Preferences): Complete waits for a line and says why; the odometer is typed and shown in km", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const fleet = await newFleetAccount(request, "Metric Shop");
+  const headers = { Authorization: `Bearer ${fleet.token}` };
+  const prefs = await request.patch("/api/workspace/preferences", {
+    headers,
+    data: { units: "metric" },
+  });
+  expect(prefs.status()).toBe(200);
+  const vehicle = await orderVehicle(request, fleet);
+  const created = await request.post("/api/work-orders", { headers, data: { vehicleId: vehicle.id } });
+  const { id } = (await created.json()) as { id: string };
+  await signInAs(page, fleet.token);
+  // The owner requires lines in Preferences.
+  await page.goto("/workspace");
+  const linesPreference = page.getByRole("form", { name: "Work order lines" });
+  await linesPreference.getByRole("combobox", { name: "Work order lines" }).selectOption("on");
+  await linesPreference.getByRole("button", { name: "Save" }).click();
+  await expect(linesPreference.getByRole("status")).toHaveText("Saved");
+  expect(await (await request.get("/api/workspace/preferences", { headers })).json()).toMatchObject({
+    units: "metric",
+    workOrderLinesRequired: true,
+  });
+  await page.goto(`/work-orders/${id}`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const complete = page.getByRole("form", { name: "Complete" });
+  const button = complete.getByRole("button", { name: "Complete" });
+  await expect(button).toBeDisabled();
+  await expect(complete).toContainText("Add a labour or part line first: this workspace requires one");
+
+  const add = page.getByRole("form", { name: "Add a line" });
+  await add.getByRole("spinbutton", { name: "Hours" }).fill("1");
+  await add.getByRole("spinbutton", { name: "Rate ($/h)" }).fill("80");
+  await add.getByRole("button", { name: "Add line" }).click();
+  await expect(button).toBeEnabled();
+  await expect(complete).not.toContainText("Add a labour or part line first");
+  // typed in km, kept in miles (16,093.4 km is 9,999.98 mi)
+  await complete.getByLabel(/^Odometer \(km;/).fill("16093.4");
+  await button.click();
+  await expect(page.getByRole("region", { name: "Completion" })).toContainText("at 16,093 km");
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const order = (await (await request.get(`/api/work-orders/${id}`, { headers })).json()) as {
+    status: string;
+    odometerMiles: number;
+  };
+  expect(order.status).toBe("completed");
+  expect(order.odometerMiles).toBeCloseTo(16_093.4 / 1.609344, 6);
+});
+
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 test("a due schedule and a failed inspection each become a work order gathering them, from the Service tab, My actions and the inspections", async ({

@@ -52,6 +52,14 @@ const hourCycles = rememberedPreference<HourCycle>("fleet-hour-cycle", (value) =
   (hourCycleValues as readonly string[]).includes(value),
 );
 
+/**
+ * Whether the workspace requires a line before a work order is completed (docs/decisions/0092), read
+ * and kept with its zone, so the completion card says why it cannot complete even offline.
+ */
+const linesRequired = rememberedPreference<"on" | "off">("fleet-work-order-lines", (v) => v === "on" || v === "off");
+
+export const setWorkOrderLinesRequired = (workspaceId: string, required: boolean) =>
+  linesRequired.set(workspaceId, required ? "on" : "off");
 export const setWorkspaceHourCycle = (workspaceId: string, value: HourCycle) => hourCycles.set(workspaceId, value);
 export const setWorkspaceTimeZone = (workspaceId: string, timeZone: string) => timeZones.set(workspaceId, timeZone);
 export const setWorkspaceUnits = (workspaceId: string, value: WorkspaceUnits) => unitsOf.set(workspaceId, value);
@@ -64,6 +72,7 @@ function load(workspaceId: string) {
       .then((p) => {
         setWorkspaceUnits(workspaceId, p.units);
         setWorkspaceHourCycle(workspaceId, p.hourCycle);
+        setWorkOrderLinesRequired(workspaceId, p.workOrderLinesRequired);
         setWorkspaceTimeZone(workspaceId, p.timeZone);
       })
       // Next time, ask again; meanwhile the browser's zone is shown.
@@ -93,6 +102,12 @@ export function useWorkspaceTimeZone(): string | undefined {
 export function useWorkspaceUnits(): WorkspaceUnits {
   const workspaceId = useWorkspacePreferences();
   return (workspaceId ? unitsOf.get(workspaceId) : undefined) ?? "us";
+}
+
+/** Whether a work order needs a line to be completed here; off until known (the server refuses it anyway). */
+export function useWorkOrderLinesRequired(): boolean {
+  const workspaceId = useWorkspacePreferences();
+  return (workspaceId ? linesRequired.get(workspaceId) : undefined) === "on";
 }
 
 /** This device's own zone: where its reader's clock is. */

@@ -6,6 +6,7 @@ import { setWorkspaceHourCycle, setWorkspaceTimeZone, useWorkspaceTimeZone } fro
 import { UnitsPreference } from "../workspace/units-preference";
 import { HourCyclePreference } from "../workspace/hour-cycle-preference";
 import { CustomerMessagesPreference } from "../workspace/customer-messages-preference";
+import { WorkOrderLinesPreference } from "../workspace/work-order-lines-preference";
 import { useCan, useSession } from "../session/session";
 import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
 import { ApiTokens } from "../workspace/api-tokens";
@@ -21,6 +22,7 @@ export default function WorkspacePreferences() {
       <TimeZonePreference />
       <HourCyclePreference />
       <UnitsPreference />
+      <WorkOrderLinesPreference />
       <CustomerMessagesPreference />
       <PhotoStorage />
       <ApiTokens />

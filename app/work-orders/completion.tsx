@@ -7,7 +7,9 @@ import { SignaturePad } from "../jobs/signature-pad";
 import { localInput } from "../lib/local-input";
 import { addPhoto, PhotoRejected } from "../photos/photos";
 import { PhotoPicker, PhotoStrip } from "../photos/photo-picker";
-import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
+import { useWorkOrderLinesRequired, useWorkspaceClock, useWorkspaceUnits } from "../reports/use-workspace-time-zone";
+import { milesFromForm } from "../../shared/costs/fuel";
+import { distanceText, distanceUnit } from "../units/units-text";
 import { useSession } from "../session/session";
 import { useParts, useWorkOrderMutations } from "../store/work-orders";
 
@@ -38,12 +40,13 @@ export function Completion({ order, lines }: { order: SyncedWorkOrder; lines: Sy
 export function Completed({ order, canReopen = true }: { order: SyncedWorkOrder; canReopen?: boolean }) {
   const { reopen } = useWorkOrderMutations();
   const clock = useWorkspaceClock();
+  const units = useWorkspaceUnits();
   return (
     <section aria-label="Completion" className="work-order-completion">
       <p>
         Completed {order.completedAt ? dateTimeText(order.completedAt, clock) : ""}
         {order.signedName ? ` by ${order.signedName}` : ""}
-        {order.odometerMiles !== null ? ` at ${order.odometerMiles.toLocaleString()} mi` : ""}.
+        {order.odometerMiles !== null ? ` at ${distanceText(order.odometerMiles, units)}` : ""}.
       </p>
       <PhotoStrip ids={order.photoIds} />
       {order.signaturePhotoId ? <Signature id={order.signaturePhotoId} by={order.signedName} /> : null}
@@ -60,6 +63,7 @@ export function Completed({ order, canReopen = true }: { order: SyncedWorkOrder;
 function useCompleting(order: SyncedWorkOrder) {
   const { complete } = useWorkOrderMutations();
   const session = useSession();
+  const units = useWorkspaceUnits();
   const [photoIds, setPhotoIds] = useState<string[]>([]);
   const [signature, setSignature] = useState<Blob | null>(null);
   const [pending, setPending] = useState(false);
@@ -77,7 +81,8 @@ function useCompleting(order: SyncedWorkOrder) {
       await complete({
         id: order.id,
         serviceEntryId: crypto.randomUUID(),
-        odometerMiles: odometer ? Number(odometer) : null,
+        // typed in the workspace's units (km in a metric one), kept in miles as `odometerMiles` says
+        odometerMiles: odometer ? milesFromForm(units, Number(odometer)) : null,
         completedAt: when ? new Date(when).toISOString() : null,
         signedName: String(data.get("signedName") ?? "") || null,
         photoIds,
@@ -97,6 +102,9 @@ function useCompleting(order: SyncedWorkOrder) {
 function CompleteForm({ order, lines }: { order: SyncedWorkOrder; lines: SyncedWorkOrderLine[] }) {
   const short = shortParts(lines, useParts());
   const { photoIds, setPhotoIds, setSignature, pending, submit } = useCompleting(order);
+  // The workspace requires a line (Preferences): the server would refuse it, so say why here, offline too.
+  const needsLine = useWorkOrderLinesRequired() && lines.length === 0;
+  const unit = distanceUnit(useWorkspaceUnits());
   return (
     <form className="work-order-form" onSubmit={(e) => void submit(e)} aria-label="Complete">
       <label className="when">
@@ -104,7 +112,7 @@ function CompleteForm({ order, lines }: { order: SyncedWorkOrder; lines: SyncedW
         <input className="input" name="completedAt" type="datetime-local" max={localInput(Date.now())} />
       </label>
       <label>
-        <span>Odometer (mi; the vehicle's own then when empty)</span>
+        <span>Odometer ({unit}; the vehicle&apos;s own then when empty)</span>
         <input className="input" name="odometer" type="number" min="0" step="0.1" />
       </label>
       <label>
@@ -123,8 +131,18 @@ function CompleteForm({ order, lines }: { order: SyncedWorkOrder; lines: SyncedW
           <span>Not enough {short.join(", ")} in stock: take it anyway</span>
         </label>
       ) : null}
+      {needsLine ? (
+        <p className="muted work-order-wide" id="complete-needs-line">
+          Add a labour or part line first: this workspace requires one before a work order is completed.
+        </p>
+      ) : null}
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={pending}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={pending || needsLine}
+          aria-describedby={needsLine ? "complete-needs-line" : undefined}
+        >
           Complete
         </button>
       </div>

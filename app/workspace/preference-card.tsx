@@ -5,9 +5,10 @@ import { apiErrorOf, http } from "../lib/http";
 import { useCan, useSession } from "../session/session";
 
 /**
- * One workspace preference chosen from a list (Preferences → Units, Clock): owners and admins save
- * it with `PATCH /api/workspace/preferences { [field]: value }`, and `onSaved` keeps the answer on
- * this device; others see it disabled.
+ * One workspace preference chosen from a list (Preferences → Units, Clock, Work orders): owners and
+ * admins save it with `PATCH /api/workspace/preferences { [field]: value }` (`sent` turns the choice
+ * into the value, for a preference that is not a word), and `onSaved` keeps the answer on this
+ * device; others see it disabled.
  */
 export function PreferenceCard<T extends string>({
   id,
@@ -16,6 +17,7 @@ export function PreferenceCard<T extends string>({
   current,
   labels,
   onSaved,
+  sent = (choice) => choice,
   children,
 }: {
   id: string;
@@ -24,6 +26,7 @@ export function PreferenceCard<T extends string>({
   current: T;
   labels: Record<T, string>;
   onSaved: (workspaceId: string, saved: WorkspacePreferences) => void;
+  sent?: (choice: T) => unknown;
   children: ReactNode;
 }) {
   const workspaceId = useSession().workspace?.id;
@@ -36,7 +39,7 @@ export function PreferenceCard<T extends string>({
     if (!workspaceId) return;
     try {
       const saved = await http
-        .patch("workspace/preferences", { json: { [field]: chosen } })
+        .patch("workspace/preferences", { json: { [field]: sent(chosen) } })
         .json<WorkspacePreferences>();
       onSaved(workspaceId, saved);
       setMessage("Saved");

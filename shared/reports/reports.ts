@@ -161,6 +161,8 @@ const preferenceFields = {
   hourCycle: z.enum(hourCycleValues, { message: "Use h12 (3:19 PM) or h23 (15:19)" }),
   /** What the workspace's customers are told (shared/jobs/customer-messages.ts, docs/decisions/0085). */
   customerMessages: customerMessageSettingsSchema,
+  /** A work order needs a line (labour or part) to be completed (docs/decisions/0092); off by default. */
+  workOrderLinesRequired: z.boolean(),
 };
 
 /**
@@ -182,7 +184,7 @@ export const workspacePreferencesPatchSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["timeZone"],
-        message: "Send timeZone, units, hourCycle, customerMessages or any of them",
+        message: "Send timeZone, units, hourCycle, customerMessages, workOrderLinesRequired or any of them",
       });
   });
 

@@ -66,6 +66,7 @@ async function answerOf(c: Context<AppEnv>, workspaceId: string, id: string) {
 }
 
 const refusals = {
+  400: "lines_required: the workspace requires a line (labour or part) and the order has none",
   409: "conflict: the order is completed (reopen it first) or cancelled, or a part would go below zero in stock",
 };
 

@@ -407,6 +407,55 @@ describe("completions racing for the same stock", () => {
   });
 });
 
+describe("a workspace that requires lines before completing", () => {
+  const requireLines = (token: string, workOrderLinesRequired: boolean) =>
+    patch("/api/workspace/preferences", token, { workOrderLinesRequired });
+
+  it("owners and admins turn it on in the preferences; a viewer or a member cannot", async () => {
+    const s = await shop();
+    expect(await json(call("/api/workspace/preferences", { token: s.viewer.token }))).toMatchObject({
+      workOrderLinesRequired: false,
+    });
+    expect((await requireLines(s.viewer.token, true)).status).toBe(403);
+    expect((await requireLines(s.member.token, true)).status).toBe(403);
+    expect(await json(requireLines(s.owner.token, true))).toMatchObject({ workOrderLinesRequired: true });
+    expect((await requireLines(s.owner.token, "yes" as unknown as boolean)).status).toBe(400);
+  });
+
+  it("refuses to complete an order with no lines: 400 lines_required, nothing written; with a line it completes", async () => {
+    const s = await shop();
+    await requireLines(s.owner.token, true);
+    const order = await json<WorkOrderJson>(post("/api/work-orders", s.member.token, { vehicleId: s.vehicleId }));
+    const refused = await post(`/api/work-orders/${order.id}/complete`, s.member.token);
+    expect(refused.status).toBe(400);
+    const { error } = await json<{ error: { code: string; message: string } }>(refused);
+    expect(error.code).toBe("lines_required");
+    expect(error.message).toContain("requires at least one labour or part line");
+    expect(await json(call(`/api/work-orders/${order.id}`, { token: s.member.token }))).toMatchObject({
+      status: "open",
+      serviceEntryId: null,
+    });
+    await post(`/api/work-orders/${order.id}/lines`, s.member.token, {
+      kind: "labor",
+      quantity: 1,
+      unitCostCents: 5_000,
+    });
+    expect((await post(`/api/work-orders/${order.id}/complete`, s.member.token)).status).toBe(200);
+  });
+
+  it("is the workspace's own: another workspace that does not require lines completes an empty order", async () => {
+    const strict = await shop();
+    expect((await requireLines(strict.owner.token, true)).status).toBe(200);
+    const other = await shop();
+    const order = await json<WorkOrderJson>(
+      post("/api/work-orders", other.member.token, { vehicleId: other.vehicleId }),
+    );
+    const res = await post(`/api/work-orders/${order.id}/complete`, other.member.token);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ status: "completed", totalCents: 0 });
+  });
+});
+
 describe("parts, vendors and my actions", () => {
   it("lists parts at or below their reorder point, and My actions names them for owners and admins only", async () => {
     const s = await shop();

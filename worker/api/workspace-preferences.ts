@@ -27,6 +27,7 @@ async function preferencesOf(db: Db, config: Config, workspaceId: string): Promi
       units: workspaces.units,
       hourCycle: workspaces.hourCycle,
       customerMessages: workspaces.customerMessages,
+      workOrderLinesRequired: workspaces.workOrderLinesRequired,
     })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId))
@@ -38,13 +39,15 @@ async function preferencesOf(db: Db, config: Config, workspaceId: string): Promi
     hourCycle: hourCycleOf(row),
     customerMessages: customerMessageSettingsOf(row.customerMessages),
     customerSms: smsConfigured(config),
+    workOrderLinesRequired: row.workOrderLinesRequired,
   };
 }
 
 /**
  * GET/PATCH /api/workspace/preferences: the workspace's time zone, units (docs/decisions/0060) and
  * hour cycle (docs/decisions/0079; the zone's country's until an owner or admin chooses), and what
- * the workspace's customers are told (docs/decisions/0085).
+ * the workspace's customers are told (docs/decisions/0085), and whether a work order needs a line to be
+ * completed (docs/decisions/0092).
  */
 export const workspacePreferencesRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -53,7 +56,7 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
     declared({
       permission: "workspace.view",
       summary:
-        "The workspace's time zone, units (us: miles, gallons, mpg; metric: km, litres, L/100 km) and hour cycle (h12: 3:19 PM; h23: 15:19)",
+        "The workspace's time zone, units (us: miles, gallons, mpg; metric: km, litres, L/100 km), hour cycle (h12: 3:19 PM; h23: 15:19) and whether a work order needs a line to be completed",
       tag: "Workspaces",
       response: workspacePreferencesSchema,
     }),
@@ -67,14 +70,14 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
     declared({
       permission: "workspace.configure",
       summary:
-        "Set the workspace's time zone, its units, its hour cycle, what its customers are told (owners and admins), or any of them",
+        "Set the workspace's time zone, its units, its hour cycle, what its customers are told, whether a work order needs a line to be completed (owners and admins), or any of them",
       tag: "Workspaces",
       body: workspacePreferencesPatchSchema,
       response: workspacePreferencesSchema,
     }),
     async (c) => {
       const { workspaceId } = workspaceSession(c.var.session);
-      const { timeZone, units, hourCycle, customerMessages: messages } = c.req.valid("json");
+      const { timeZone, units, hourCycle, customerMessages: messages, workOrderLinesRequired } = c.req.valid("json");
       // Keys of customerMessages left out keep their value (the jobs' triggers read the whole object).
       const customerMessages = messages && {
         ...(await preferencesOf(c.var.db, c.var.config, workspaceId)).customerMessages,
@@ -82,7 +85,7 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
       };
       await c.var.db
         .update(workspaces)
-        .set({ timeZone, units, hourCycle, customerMessages })
+        .set({ timeZone, units, hourCycle, customerMessages, workOrderLinesRequired })
         .where(eq(workspaces.id, workspaceId));
       if (customerMessages)
         audit("customer_messages.set", {

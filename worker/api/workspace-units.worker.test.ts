@@ -4,7 +4,7 @@ import { call, memberWithRole, userWithWorkspace } from "../test/factories";
 import { NO_CUSTOMER_MESSAGES } from "../../shared/jobs/customer-messages";
 
 /** The rest of the answer: customers told nothing (docs/decisions/0085), no SMS provider here. */
-const untold = { customerMessages: NO_CUSTOMER_MESSAGES, customerSms: false };
+const untold = { customerMessages: NO_CUSTOMER_MESSAGES, customerSms: false, workOrderLinesRequired: false };
 
 /** A workspace's units (issue 42, docs/decisions/0060), beside its time zone in Preferences. */
 const prefs = async (token: string) =>

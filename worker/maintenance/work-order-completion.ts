@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { chunkRows, inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
-import { issues, parts, serviceEntries, serviceSchedules, vendors, workOrders } from "../../db/schema";
+import { issues, parts, serviceEntries, serviceSchedules, vendors, workOrders, workspaces } from "../../db/schema";
 import { restartedBasis } from "../../shared/maintenance/service";
 import {
   partQuantities,
@@ -12,8 +12,7 @@ import {
 } from "../../shared/maintenance/work-orders";
 import { dayOf } from "../../shared/units/time-zone";
 import type { z } from "zod";
-import { badRequest, notFound } from "../lib/errors";
-import { workspaceTimeZone } from "../lib/workspace-time-zone";
+import { ApiError, badRequest, notFound } from "../lib/errors";
 import { foreignPhotoIds } from "../photos/photo-store";
 import { fuelVehicle, odometerAt } from "../fuel/fuel-writes";
 import { readingOrNotFound } from "./service-writes";
@@ -77,6 +76,30 @@ async function stockTaken(db: Db, workspaceId: string, lines: LineRow[], allowNe
   return inStock.map((p) => ({ partId: p.id, quantity: wanted.get(p.id)! }));
 }
 
+/** What a completion reads of its workspace: the zone its day is counted in, and whether it needs a line. */
+async function completionSettings(db: Db, workspaceId: string) {
+  const row = await db
+    .select({ timeZone: workspaces.timeZone, linesRequired: workspaces.workOrderLinesRequired })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .get();
+  if (!row) throw notFound("No such workspace");
+  return row;
+}
+
+/**
+ * A workspace that requires lines (Preferences, docs/decisions/0092) refuses to complete an order
+ * with none: its service entry would record no cost. 400 `lines_required`, the same words over sync.
+ */
+function refuseWithoutLines(order: WorkOrderRow, lines: LineRow[], linesRequired: boolean) {
+  if (linesRequired && lines.length === 0)
+    throw new ApiError(
+      400,
+      "lines_required",
+      `Work order #${order.number} has no lines: this workspace requires at least one labour or part line before a work order is completed`,
+    );
+}
+
 function refuseNotCompletable(order: WorkOrderRow) {
   if (order.status === "completed") throw conflict(`Work order #${order.number} is already completed`);
   if (order.status === "cancelled")
@@ -124,13 +147,14 @@ async function planCompletion(
   const at = completionTime(input.completedAt, now);
   const photos = [...input.photoIds, ...(input.signaturePhotoId ? [input.signaturePhotoId] : [])];
   if ((await foreignPhotoIds(db, workspaceId, photos)).length) throw notFound("No such photo in this workspace");
-  const [lines, reading, timeZone, resolving, schedules] = await Promise.all([
+  const [lines, reading, { timeZone, linesRequired }, resolving, schedules] = await Promise.all([
     linesOf(db, workspaceId, id),
     readingOrNotFound(db, workspaceId, order.vehicleId),
-    workspaceTimeZone(db, workspaceId),
+    completionSettings(db, workspaceId),
     issuesToResolve(db, workspaceId, order.issueIds),
     schedulesByIds(db, workspaceId, order.scheduleIds),
   ]);
+  refuseWithoutLines(order, lines, linesRequired);
   const stock = await stockTaken(db, workspaceId, lines, input.allowNegativeStock);
   const day = dayOf(at, timeZone);
   // The figures at completion default to the vehicle's own: its beacon's odometer (at that moment,
@@ -235,7 +259,11 @@ function completionGuards(db: Db, order: WorkOrderRow, stock: WorkOrderCompletio
   return [orderChanged, ...shortOfStock];
 }
 
-/** Whether a completion's batch failed on one of its guards (the order or a part's stock changed under it). */
+/**
+ * Whether a completion's batch failed on one of its guards (the order or a part's stock changed under
+ * it): a completion inserts into neither table otherwise. Only for a completion's batch: another
+ * mutation's UNIQUE failure on these tables is a real key clash (worker/sync/push.ts `lostRace`).
+ */
 export const completionRaced = (error: unknown) =>
   /UNIQUE constraint failed: (work_orders|parts)\./.test(String(error));
 

@@ -196,7 +196,7 @@ async function commitOrRecord(
     await commit(writes);
     return "committed";
   } catch (error) {
-    if (lostRace(error)) return "lost-race";
+    if (lostRace(error, mutation)) return "lost-race";
     if (writes.length === 0) throw error;
     console.error(
       `push: ${mutation.name} #${mutation.id} of ${mutation.clientID} failed, recorded without its effects:`,
@@ -207,7 +207,7 @@ async function commitOrRecord(
     await commit([]);
     return "recorded-without-writes";
   } catch (retryError) {
-    if (lostRace(retryError)) return "lost-race";
+    if (lostRace(retryError, mutation)) return "lost-race";
     throw retryError;
   }
 }
@@ -290,12 +290,15 @@ function raiseAcks(db: Db, workspaceId: string) {
  * guard, worker/fuel/fuel-stretches.ts), or a work order or the stock it takes between a
  * completion's checks and its commit (worker/maintenance/work-order-completion.ts). Nothing was
  * written; the browser pushes again, and the mutation's checks see what changed (a part now short
- * of stock refuses it, naming the part).
+ * of stock refuses it, naming the part). The completion's guards collide with the keys of `work_orders`
+ * and `parts`, which it never inserts otherwise: only its own such failure is a race, so any other
+ * mutation's key clash there (an id taken meanwhile) is refused as an error, not retried forever
+ * (docs/decisions/0092).
  */
-const lostRace = (error: unknown) =>
+const lostRace = (error: unknown, mutation: Mutation) =>
   String(error).includes("UNIQUE constraint failed: replicache_clients.id") ||
   fuelLogChanged(error) ||
-  completionRaced(error);
+  (mutation.name === "completeWorkOrder" && completionRaced(error));
 
 /** D1 itself failing (network, overload, reset): worth a retry, unlike an error of the mutation. */
 const isTransient = (error: unknown) => /D1_|SQLITE_BUSY|network|timed? ?out|overloaded|reset/i.test(String(error));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import {
   inAddedOrder,
@@ -13,6 +13,8 @@ import { issueKey, type Issue } from "../../shared/maintenance/issues";
 import { call, memberWithRole, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { pullPatch, pushMutations, type SyncPatch } from "../test/sync";
 import { insertWorkOrder, workOrderRow } from "../test/work-orders";
+import { serverMutators } from "./mutators";
+import { COULD_NOT_APPLY } from "./push";
 
 /** Work orders, lines, parts and vendors synced for offline work (issue 55, docs/decisions/0087). */
 const put = (patch: SyncPatch, key: string) => patch.find((p) => p.op === "put" && p.key === key);
@@ -196,5 +198,46 @@ describe("work orders in the synced store", () => {
     ]);
     expect(refused?.[0]?.message).toContain("Brake pads");
     expect((await workOrderRow(order.id))?.status).toBe("open");
+  });
+
+  it("a completion pushed for an order with no lines, where the workspace requires them, is refused saying so", async () => {
+    const s = await shop();
+    const prefs = await call("/api/workspace/preferences", {
+      method: "PATCH",
+      token: s.owner.token,
+      json: { workOrderLinesRequired: true },
+    });
+    expect(prefs.status).toBe(200);
+    const order = await post<WorkOrderJson>(s.owner.token, "/api/work-orders", { vehicleId: s.vehicleId });
+    const { refused } = await pushMutations(s.mechanic.token, [
+      { name: "completeWorkOrder", args: { id: order.id, serviceEntryId: crypto.randomUUID() } },
+    ]);
+    expect(refused?.map((r) => r.message)).toEqual([
+      `Work order #${order.number} has no lines: this workspace requires at least one labour or part line before a work order is completed`,
+    ]);
+    expect((await workOrderRow(order.id))?.status).toBe("open");
+  });
+});
+
+describe("a key clash on work orders in a push", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("is refused in the answer, not taken for a completion's lost race the browser would retry forever", async () => {
+    const s = await shop();
+    const id = crypto.randomUUID();
+    // Another request creates an order with the same id between this mutation's check and its commit.
+    const create = serverMutators.createWorkOrder;
+    const raced = vi
+      .spyOn(serverMutators, "createWorkOrder")
+      .mockImplementation(async (db, workspaceId, input, caller) => {
+        const writes = await create(db, workspaceId, input, caller);
+        await insertWorkOrder(workspaceId, { id, vehicleId: s.vehicleId });
+        return writes;
+      });
+    const { refused } = await pushMutations(s.mechanic.token, [
+      { name: "createWorkOrder", args: { id, vehicleId: s.vehicleId, createdAt: Date.now() } },
+    ]);
+    expect(raced).toHaveBeenCalledOnce();
+    expect(refused?.map((r) => [r.name, r.message])).toEqual([["createWorkOrder", COULD_NOT_APPLY]]);
   });
 });
