@@ -172,3 +172,46 @@ test("a vehicle's capacity and shift for planning are set on its Settings tab an
   const stored = await request.get(`/api/vehicles/${van.id}`, { headers: auth(fleet) });
   expect(await stored.json()).toMatchObject({ capacity: 12, shiftStart: "07:30", shiftEnd: "16:00" });
 });
+
+test("a dispatcher lets the plan move jobs between vehicles: a van's overflow goes to the other van", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Moving Fleet");
+  const vanA = await orderVehicle(request, fleet);
+  const vanB = await orderVehicle(request, fleet);
+  for (const van of [vanA, vanB])
+    expect(
+      (await request.patch(`/api/vehicles/${van.id}`, { headers: auth(fleet), data: { capacity: 3 } })).status(),
+    ).toBe(200);
+  // Six jobs, all given to van A, which carries three.
+  const names = ["Dock 1", "Dock 2", "Dock 3", "Dock 4", "Dock 5", "Dock 6"];
+  for (const [i, title] of names.entries())
+    await addJob(request, fleet, title, { vehicleId: vanA.id, ...at(41.86 + i * 0.01, -87.64) });
+
+  await signInAs(page, fleet.token);
+  await page.goto(`/jobs?date=${DAY}`);
+  await expect(titles(stopsOf(page, vanA.name))).toHaveCount(6);
+  const move = page.getByRole("checkbox", { name: "Let the plan move jobs between vehicles" });
+  await expect(move).not.toBeChecked();
+
+  // By default the jobs stay on van A: three fit, three are left out, van B gets none.
+  await page.getByRole("button", { name: "Plan the day" }).click();
+  const leftOut = proposal(page).getByRole("list", { name: "Left out of the plan" }).getByRole("listitem");
+  await expect(leftOut).toHaveCount(3);
+  await expect(proposedTitles(page, vanA.name)).toHaveCount(3);
+  await expect(proposedTitles(page, vanB.name)).toHaveCount(0);
+
+  // Allowed to move them: three each, none left out; applied, van B has its three.
+  await move.check();
+  await page.getByRole("button", { name: "Plan the day" }).click();
+  await expect(proposedTitles(page, vanB.name)).toHaveCount(3);
+  await expect(proposedTitles(page, vanA.name)).toHaveCount(3);
+  await expect(leftOut).toHaveCount(0);
+  const onB = await proposedTitles(page, vanB.name).allTextContents();
+  await proposal(page).getByRole("button", { name: "Apply plan" }).click();
+  await expect(proposal(page)).toHaveCount(0);
+  await expect(titles(stopsOf(page, vanB.name))).toHaveText(onB);
+  await expect(titles(stopsOf(page, vanA.name))).toHaveCount(3);
+});

@@ -16,11 +16,16 @@ import type { PlanRefusal } from "./use-day-plan";
 export function PlanTheDayButton({
   pending,
   refusal,
+  moveAssigned,
+  onMoveAssigned,
   onPlan,
 }: {
   pending: boolean;
   /** Why the last request for a plan failed (a 429, a 400, no answer). */
   refusal: PlanRefusal | null;
+  /** Whether the plan may move a job from the vehicle it is on to another. */
+  moveAssigned: boolean;
+  onMoveAssigned: (move: boolean) => void;
   onPlan: () => void;
 }) {
   const reachable = useReachable();
@@ -36,6 +41,10 @@ export function PlanTheDayButton({
           {refusal.message}
         </span>
       ) : null}
+      <label className="plan-move-assigned">
+        <input type="checkbox" checked={moveAssigned} onChange={(e) => onMoveAssigned(e.target.checked)} />
+        <span>Let the plan move jobs between vehicles</span>
+      </label>
       <button
         type="button"
         className="button primary"

@@ -32,6 +32,8 @@ export function usePlanTheDay({
     <PlanTheDayButton
       pending={dayPlan.pending === "plan"}
       refusal={plan ? null : dayPlan.refusal}
+      moveAssigned={dayPlan.moveAssigned}
+      onMoveAssigned={dayPlan.setMoveAssigned}
       onPlan={dayPlan.run}
     />
   );

@@ -23,16 +23,26 @@ const PLAN_TIMEOUT_MS = 30_000;
 
 const keyOf = (scope: PlanScope) => `${scope.date}|${scope.vehicleId}`;
 
+/** The plan request for the page's day and vehicle; `moveAssigned` lets it move jobs between vehicles. */
+const planRequest = (scope: PlanScope, moveAssigned: boolean) => ({
+  date: scope.date,
+  keepAssigned: !moveAssigned,
+  ...(scope.vehicleId && { vehicleIds: [scope.vehicleId] }),
+});
+
 /**
  * "Plan the day" on the dispatch page (issue 54, docs/decisions/0088): asks the server for a
  * proposal (`POST /api/routes/plan`), holds it while the dispatcher looks, applies it
  * (`POST /api/routes/plan/apply`, one versioned write: the store then pulls the new order) or
- * discards it. A proposal belongs to the day and vehicle it was made for: changing the page's
+ * discards it. The dispatcher may let it move jobs between vehicles (`keepAssigned: false`); by
+ * default a job already on a vehicle stays there. A proposal belongs to the day and vehicle it was made for: changing the page's
  * filters puts it aside. A 409 `plan_outdated` says the day changed since, and planning again is
  * the way on.
  */
 export function useDayPlan(scope: PlanScope) {
   const [proposal, setProposal] = useState<{ key: string; plan: RoutePlan } | null>(null);
+  // Off: a job already on a vehicle stays on it (the API's keepAssigned); on, the plan may move it.
+  const [moveAssigned, setMoveAssigned] = useState(false);
   const [pending, setPending] = useState<"plan" | "apply" | null>(null);
   const [refusal, setRefusal] = useState<PlanRefusal | null>(null);
   const key = keyOf(scope);
@@ -56,7 +66,7 @@ export function useDayPlan(scope: PlanScope) {
   const plan = () =>
     attempt("plan", async () => {
       setProposal(null);
-      const json = { date: scope.date, ...(scope.vehicleId && { vehicleIds: [scope.vehicleId] }) };
+      const json = planRequest(scope, moveAssigned);
       const answer = await http.post("routes/plan", { json, timeout: PLAN_TIMEOUT_MS, retry: 0 }).json();
       setProposal({ key, plan: routePlanSchema.parse(answer) });
     });
@@ -79,6 +89,8 @@ export function useDayPlan(scope: PlanScope) {
     plan: proposal?.key === key ? proposal.plan : null,
     pending,
     refusal,
+    moveAssigned,
+    setMoveAssigned,
     run: () => void plan(),
     apply: () => void apply(),
     discard,
