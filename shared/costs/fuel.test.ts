@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   decodeFuelEntry,
   encodeFuelEntry,
+  engineHoursAt,
   fuelAfterPatch,
   fuelEntryBodySchema,
   fuelEntryKey,
@@ -30,6 +31,24 @@ describe("odometerAtMiles", () => {
       odometerAtMiles(miles(500), [{ startTime: 98 * HOUR, endTime: null, distance: miles(10) }], 99 * HOUR, now),
     ).toBe(495);
     expect(odometerAtMiles(null, [], now, now)).toBeNull();
+  });
+});
+
+describe("engineHoursAt", () => {
+  const now = 100 * HOUR;
+  it("is the hours now less the trips' time after the moment, an open trip up to now", () => {
+    const trips = [
+      { startTime: 90 * HOUR, endTime: 92 * HOUR, distance: null }, // 2 h after
+      { startTime: 80 * HOUR, endTime: 84 * HOUR, distance: null }, // 2 h after 82 h
+      { startTime: 99 * HOUR, endTime: null, distance: null }, // under way: 1 h so far
+      { startTime: 70 * HOUR, endTime: 71 * HOUR, distance: null }, // before: ignored
+    ];
+    expect(engineHoursAt(1000, trips, 82 * HOUR, now)).toBe(995);
+  });
+
+  it("never goes below zero, and is null with no hours", () => {
+    expect(engineHoursAt(1, [{ startTime: 0, endTime: 10 * HOUR, distance: null }], 0, now)).toBe(0);
+    expect(engineHoursAt(null, [], now, now)).toBeNull();
   });
 });
 

@@ -166,6 +166,19 @@ export function odometerAtMiles(nowOdometerMetres: number | null, trips: readonl
   return Math.round((Math.max(0, nowOdometerMetres - after) / METRES_PER_MILE) * 10) / 10;
 }
 
+/**
+ * The vehicle's engine hours (one decimal) at `at`: the hours it has now less its trips' time after
+ * `at` (a trip under way at `at` counted from then). Idling outside trips is not known per moment,
+ * so the hours then read at most that much high; still closer than today's hours for a past
+ * moment. Null when the vehicle has no hours yet.
+ */
+export function engineHoursAt(nowHours: number | null, trips: readonly TripSpan[], at: number, now: number) {
+  if (nowHours === null) return null;
+  let afterMs = 0;
+  for (const t of trips) afterMs += Math.max(0, Math.min(t.endTime ?? now, now) - Math.max(t.startTime, at));
+  return Math.round(Math.max(0, nowHours - afterMs / 3_600_000) * 10) / 10;
+}
+
 // ------------------------------------------------------------------ the synced store (docs/decisions/0045)
 
 /** Keys hold the entry's id packed (docs/decisions/0061), as jobs' and issues' do. */

@@ -323,7 +323,7 @@ describe("photos and a signature on completion", () => {
 describe("a completion dated in the past", () => {
   const HOUR = 3_600_000;
 
-  it("records the beacon's odometer at that moment, on the order and its service entry", async () => {
+  it("records the beacon's odometer and the engine hours at that moment, on the order and its service entry", async () => {
     const s = await shop();
     const order = await orderWithLines(s);
     const now = Date.now();
@@ -334,9 +334,10 @@ describe("a completion dated in the past", () => {
     const done = await json<WorkOrderJson>(
       post(`/api/work-orders/${order.id}/complete`, s.member.token, { completedAt }),
     );
-    expect(done).toMatchObject({ status: "completed", completedAt, odometerMiles: 9_850 });
+    // 500 engine hours now, 3 of them on the road since (2 h of the later trip, 1 h of the one under way).
+    expect(done).toMatchObject({ status: "completed", completedAt, odometerMiles: 9_850, engineHours: 497 });
     const { entries } = await json<{ entries: ServiceEntry[] }>(call(`/api/service-entries`, { token: s.owner.token }));
-    expect(entries[0]).toMatchObject({ odometerMiles: 9_850 });
+    expect(entries[0]).toMatchObject({ odometerMiles: 9_850, engineHours: 497 });
   });
 
   it("keeps a typed odometer, and one completed now reads the odometer as it is", async () => {

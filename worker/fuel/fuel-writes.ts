@@ -6,6 +6,7 @@ import {
   fuelFieldsOf,
   odometerAtMiles,
   type FuelEntryPatch,
+  type TripSpan,
   type FuelFields,
   type fuelEntryBodySchema,
 } from "../../shared/costs/fuel";
@@ -59,12 +60,17 @@ export async function odometerAt(
 ) {
   const now = Date.now();
   if (vehicle.odometer === null) return null;
-  const trips = await db
+  return odometerAtMiles(vehicle.odometer, await tripsAfter(db, workspaceId, vehicle.id, at), at, now);
+}
+
+/** The vehicle's trips still under way or ended after `at` (what working a reading back to `at` takes off). */
+export async function tripsAfter(db: Db, workspaceId: string, vehicleId: string, at: number): Promise<TripSpan[]> {
+  return db
     .select({ startTime: vehicleEvents.startTime, endTime: vehicleEvents.endTime, distance: vehicleEvents.distance })
     .from(vehicleEvents)
     .where(
       and(
-        eq(vehicleEvents.vehicleId, vehicle.id),
+        eq(vehicleEvents.vehicleId, vehicleId),
         eq(vehicleEvents.workspaceId, workspaceId),
         // in-list: TRIP_TYPES, the constant list of trip event types
         inArray(vehicleEvents.type, TRIP_TYPES),
@@ -72,7 +78,6 @@ export async function odometerAt(
       ),
     )
     .all();
-  return odometerAtMiles(vehicle.odometer, trips, at, now);
 }
 
 function refuseFuture(at: number, now: number) {

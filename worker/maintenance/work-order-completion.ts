@@ -14,7 +14,9 @@ import { dayOf } from "../../shared/units/time-zone";
 import type { z } from "zod";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { foreignPhotoIds } from "../photos/photo-store";
-import { fuelVehicle, odometerAt } from "../fuel/fuel-writes";
+import { engineHoursAt, odometerAtMiles } from "../../shared/costs/fuel";
+import { fuelVehicle, tripsAfter } from "../fuel/fuel-writes";
+import type { VehicleRow } from "./readings";
 import { readingOrNotFound } from "./service-writes";
 import type { IssueRow } from "./issues";
 import { restartWrites, schedulesByIds, type ScheduleRow } from "./schedules";
@@ -119,8 +121,20 @@ function completionTime(given: string | null | undefined, now: number) {
  * yesterday, entered today), worked back through the trips since, as a past fill-up's is
  * (worker/fuel/fuel-writes.ts). A completion dated now reads the vehicle's odometer as it is.
  */
-async function odometerAtPast(db: Db, workspaceId: string, vehicleId: string, at: number) {
-  return odometerAt(db, workspaceId, await fuelVehicle(db, workspaceId, vehicleId), at);
+/**
+ * The vehicle's odometer and engine hours at a past completion, worked back from its readings now
+ * through its trips since (as a past fill-up's odometer is).
+ */
+async function readingsAtPast(db: Db, workspaceId: string, reading: VehicleRow, at: number) {
+  const [vehicle, trips] = await Promise.all([
+    fuelVehicle(db, workspaceId, reading.id),
+    tripsAfter(db, workspaceId, reading.id, at),
+  ]);
+  const now = Date.now();
+  return {
+    odometerMiles: odometerAtMiles(vehicle.odometer, trips, at, now),
+    engineHours: engineHoursAt(reading.engineHours, trips, at, now),
+  };
 }
 
 interface CompletionPlan {
@@ -157,12 +171,11 @@ async function planCompletion(
   refuseWithoutLines(order, lines, linesRequired);
   const stock = await stockTaken(db, workspaceId, lines, input.allowNegativeStock);
   const day = dayOf(at, timeZone);
-  // The figures at completion default to the vehicle's own: its beacon's odometer (at that moment,
-  // for one dated in the past), the engine hours the server keeps (now: they have no history).
-  const odometerMiles =
-    input.odometerMiles ??
-    (input.completedAt ? await odometerAtPast(db, workspaceId, order.vehicleId, at) : reading.odometerMiles);
-  const engineHours = input.engineHours ?? reading.engineHours;
+  // The figures at completion default to the vehicle's own: its beacon's odometer and the engine
+  // hours the server keeps, at that moment for a completion dated in the past.
+  const then = input.completedAt ? await readingsAtPast(db, workspaceId, reading, at) : reading;
+  const odometerMiles = input.odometerMiles ?? then.odometerMiles;
+  const engineHours = input.engineHours ?? then.engineHours;
   const done = { day, at, odometerMiles, engineHours };
   const restarted = schedules.filter((s) => restartedBasis(s, done, reading) !== null);
   const record: WorkOrderCompletion = {
