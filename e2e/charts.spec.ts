@@ -173,7 +173,7 @@ test("Reports → Costs draws cost by kind, cost per mile and economy over the s
   await main.locator(".chart-row").screenshot({ path: test.info().outputPath("costs-390.png") });
 });
 
-test("the overview draws last and this month's costs by kind and per mile as its Costs card counts them, at 1440 and 390 px", async ({
+test("the overview draws last and this month's costs by kind, per mile and economy as its Costs card and the cost report count them, at 1440 and 390 px", async ({
   page,
   request,
 }) => {
@@ -201,6 +201,16 @@ test("the overview draws last and this month's costs by kind and per mile as its
     const value = figure.slice(figure.indexOf(": ") + 2);
     expect(perMile).toContain(`${month} ${value === "—" ? "none" : value}`);
   }
+  // Economy: the cost report's for each month (this month's full-to-full stretch; last month none).
+  const report = await request.get(`/api/reports/costs?from=${lastMonth}-01&to=${calendar().today}&by=month`, {
+    headers: { Authorization: `Bearer ${fleet.token}` },
+  });
+  const { rows } = (await report.json()) as { rows: { month: string; mpg: number | null }[] };
+  const mpgOf = (month: string) => rows.find((r) => r.month === month)?.mpg;
+  expect(mpgOf(thisMonth)).toBeGreaterThan(0);
+  const economy = await drawnChart(card, "Fuel economy (mpg)");
+  expect(economy).toContain(`${thisMonth} ${mpgOf(thisMonth)!.toFixed(1)} mpg`);
+  expect(economy).toContain(`${lastMonth} none`);
   await card.screenshot({ path: test.info().outputPath("overview-1440.png") });
 
   await page.setViewportSize(PHONE);

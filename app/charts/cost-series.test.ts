@@ -77,6 +77,7 @@ describe("cost charts over the cost report's rows", () => {
       totalCents: 100,
       distanceMiles: 0,
       costPerMileCents: null,
+      mpg: null,
     };
     const fromOverview = costBars([costPointOfMonth(month)]);
     expect(fromOverview.sets.map((s) => s.colour)).toEqual(fromReport.sets.map((s) => s.colour));

@@ -43,7 +43,7 @@ export const costPointOfRow = (row: CostRow): CostPoint => ({
   mpg: row.mpg,
 });
 
-/** A month of the overview's Costs card (shared/overview/month-cost.ts), which has no economy. */
+/** A month of the overview's Costs card (shared/overview/month-cost.ts). */
 export const costPointOfMonth = (month: MonthCost): CostPoint => ({
   label: month.month,
   cents: {
@@ -54,7 +54,8 @@ export const costPointOfMonth = (month: MonthCost): CostPoint => ({
     expenses: month.expenseCents,
   },
   costPerMileCents: month.costPerMileCents,
-  mpg: null,
+  // A month kept on the device by an older build has no economy: a gap, not a zero.
+  mpg: month.mpg ?? null,
 });
 
 /** Cost by kind, one stacked bar per point, in dollars. */

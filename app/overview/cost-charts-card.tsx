@@ -6,8 +6,7 @@ import { costPointOfMonth } from "../charts/cost-series";
 
 /**
  * Last month and this month so far as the Costs card counts them (docs/decisions/0080): cost by
- * kind as stacked bars, and cost per mile (or km). The card's months carry no fuel economy, so
- * none is drawn here; the cost report's months do.
+ * kind as stacked bars, cost per mile (or km) and fuel economy, each the cost report's figure.
  */
 export function CostChartsCard({
   costs,

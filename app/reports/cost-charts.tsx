@@ -1,9 +1,9 @@
 import { useMemo } from "react";
 import type { CostReportResponse } from "../../shared/costs/cost-report";
-import { BarsFigure, TrendFigure } from "../charts/chart-figure";
-import { costBars, costPointOfRow, economyTrend } from "../charts/cost-series";
+import { BarsFigure } from "../charts/chart-figure";
+import { costBars, costPointOfRow } from "../charts/cost-series";
 import { CostMonthFigures } from "../charts/cost-month-figures";
-import { dollarsText, dollarsTick, economyText, tenthsTick } from "../charts/chart-format";
+import { dollarsText, dollarsTick } from "../charts/chart-format";
 import { useWorkspaceUnits } from "./use-workspace-time-zone";
 
 /**
@@ -29,12 +29,6 @@ export function CostCharts({ answer }: { answer: CostReportResponse }) {
   return (
     <div className="chart-row">
       <CostMonthFigures points={points} units={units} />
-      <TrendFigure
-        caption={units === "metric" ? "Fuel economy (L/100 km)" : "Fuel economy (mpg)"}
-        series={economyTrend(points, units)}
-        format={economyText(units)}
-        tick={tenthsTick}
-      />
     </div>
   );
 }

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { CostRow } from "../costs/cost-report";
 import { monthCostsOf, overviewCostQuery, relativeChange } from "./month-cost";
 
-const row = (month: string, totalCostCents: number, distanceMiles: number): CostRow => ({
+const row = (month: string, totalCostCents: number, distanceMiles: number, mpg: number | null = null): CostRow => ({
   month,
   fuelCostCents: totalCostCents,
   fuelLitres: 0,
   distanceMiles,
-  mpg: null,
+  mpg,
   serviceCostCents: 0,
   laborCostCents: 0,
   partsCostCents: 0,
@@ -24,7 +24,7 @@ describe("the overview's costs, as the cost report answers them", () => {
   });
 
   it("reads this month and last from the answer's two rows, unchanged", () => {
-    const costs = monthCostsOf({ rows: [row("2026-10", 12_000, 300), row("2026-11", 15_000, 50)] }, "2026-11-29");
+    const costs = monthCostsOf({ rows: [row("2026-10", 12_000, 300), row("2026-11", 15_000, 50, 21.4)] }, "2026-11-29");
     expect(costs?.current).toEqual({
       month: "2026-11",
       fuelCents: 15_000,
@@ -35,6 +35,7 @@ describe("the overview's costs, as the cost report answers them", () => {
       totalCents: 15_000,
       distanceMiles: 50,
       costPerMileCents: 300,
+      mpg: 21.4,
     });
     expect(costs?.previous.costPerMileCents).toBe(40);
   });

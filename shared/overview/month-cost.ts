@@ -21,6 +21,8 @@ export interface MonthCost {
   distanceMiles: number;
   /** null when nothing was driven or nothing spent (shown "—") */
   costPerMileCents: number | null;
+  /** The month's fuel economy, the cost report's (null: no clean full-to-full stretch closed in it). */
+  mpg: number | null;
 }
 
 export interface MonthCosts {
@@ -47,6 +49,7 @@ const monthCostOf = (row: CostRow): MonthCost => ({
   totalCents: row.totalCostCents,
   distanceMiles: row.distanceMiles,
   costPerMileCents: row.costPerMileCents,
+  mpg: row.mpg,
 });
 
 /** This month and last from the report's answer to `overviewCostQuery(today)`; null for another month's answer. */
