@@ -117,13 +117,10 @@ function completionTime(given: string | null | undefined, now: number) {
 }
 
 /**
- * The beacon's odometer at a completion dated in the past (`completedAt`: the work was done
- * yesterday, entered today), worked back through the trips since, as a past fill-up's is
- * (worker/fuel/fuel-writes.ts). A completion dated now reads the vehicle's odometer as it is.
- */
-/**
- * The vehicle's odometer and engine hours at a past completion, worked back from its readings now
- * through its trips since (as a past fill-up's odometer is).
+ * The vehicle's odometer and engine hours at a completion dated in the past (`completedAt`: the
+ * work was done yesterday, entered today), worked back from its readings now through its trips
+ * since, as a past fill-up's odometer is (worker/fuel/fuel-writes.ts). A completion dated now
+ * reads them as they are.
  */
 async function readingsAtPast(db: Db, workspaceId: string, reading: VehicleRow, at: number) {
   const [vehicle, trips] = await Promise.all([
