@@ -68,6 +68,23 @@ test("without a Mapbox token and OpenFreeMap out of reach, the map shows its own
   await expect(page.getByTestId("base-map-attribution")).toContainText("GeoNames");
 });
 
+// Issue 56: at city zoom the offline geography's coarse coast put Chicago in Lake Michigan.
+test("at city zoom the offline geography draws land only: a lakefront vehicle is never shown in the water", async ({
+  page,
+  request,
+}) => {
+  const fleet = await newFleetAccount(request);
+  const [a] = await orderVehicles(request, fleet, 1);
+  // Cleveland's lakefront, out of the initial view: the map flies there, to zoom 14.
+  await report(request, a!.id, { lat: 41.5055, lon: -81.6997, speed: 0, ignition: false });
+  await openMap(page, fleet.token, "/map");
+  await expect(page.getByTestId("fleet-map")).toHaveAttribute("data-base-map", "fallback");
+  await expect.poll(async () => Number(await page.getByTestId("fleet-map").getAttribute("data-zoom"))).toBe(14);
+  await expect.poll(() => findColour(page, LAND, 4)).not.toBeNull();
+  // Lake Erie fills half this view; its outline, off by up to a kilometre, is not drawn here at all.
+  expect(await findColour(page, WATER, 4)).toBeNull();
+});
+
 // Issue 56: mapbox-gl's telemetry and session requests went out with the placeholder token (56 in one tour).
 test("without a Mapbox token the map asks nothing of Mapbox: no telemetry, no map sessions", async ({
   page,

@@ -31,6 +31,14 @@ export function loadOfflineGeography(map: MapboxMap) {
 export const COUNTY_MIN_ZOOM = 6;
 
 /**
+ * From this zoom (a city's width across the screen) the offline geography draws land only, no
+ * water: its coasts are the 1:10m and 1:50m outlines, off by up to a kilometre (about 9 px here,
+ * 70 px at street zoom), which put a lakefront depot in the lake. A plain land colour is right
+ * everywhere a vehicle drives; the "Street map unavailable" notice says the detail is missing.
+ */
+export const COAST_MAX_ZOOM = 10;
+
+/**
  * Label glyphs served by this app (scripts/map-glyphs.mjs copies them into /glyphs/ at build time;
  * docs/decisions/0025). Absolute: mapbox-gl fetches them from a web worker.
  */
@@ -65,9 +73,20 @@ export function offlineGeographyStyle(): StyleSpecification {
     glyphs: offlineGlyphsUrl(),
     sources: { [GEOGRAPHY_SOURCE]: { type: "geojson", data, tolerance: 0.5 } },
     layers: [
-      { id: "water", type: "background", paint: { "background-color": c.water } },
+      {
+        id: "water",
+        type: "background",
+        paint: { "background-color": ["step", ["zoom"], c.water, COAST_MAX_ZOOM, c.land] },
+      },
       { id: "land", type: "fill", source: "geography", filter: kind("land"), paint: { "fill-color": c.land } },
-      { id: "us-water", type: "fill", source: "geography", filter: kind("us-water"), paint: { "fill-color": c.water } },
+      {
+        id: "us-water",
+        type: "fill",
+        source: "geography",
+        maxzoom: COAST_MAX_ZOOM,
+        filter: kind("us-water"),
+        paint: { "fill-color": c.water },
+      },
       { id: "us-land", type: "fill", source: "geography", filter: kind("us-land"), paint: { "fill-color": c.land } },
       {
         id: "county-borders",
