@@ -13,24 +13,23 @@ const MESSAGING_SERVICE_SID = /^MG[0-9a-f]{32}$/i;
 /** Whether a sender is a Messaging Service (Twilio picks the number) rather than one number. */
 export const isMessagingService = (sender: string) => MESSAGING_SERVICE_SID.test(sender);
 
-export const smsAccountPutSchema = z
-  .object({
-    accountSid: z
-      .string({ required_error: "Enter the Account SID" })
-      .trim()
-      .regex(ACCOUNT_SID, "An Account SID is AC followed by 32 hexadecimal characters"),
-    authToken: z
-      .string({ required_error: "Enter the auth token" })
-      .trim()
-      .regex(AUTH_TOKEN, "An auth token is 32 hexadecimal characters"),
-    from: z
-      .string({ required_error: "Enter the number or Messaging Service SID texts go from" })
-      .transform((v) => v.replace(/[\s().-]/g, ""))
-      .refine(
-        (v) => E164.test(v) || isMessagingService(v),
-        "Use a number in international form (+13125550100) or a Messaging Service SID (MG and 32 hexadecimal characters)",
-      ),
-  });
+export const smsAccountPutSchema = z.object({
+  accountSid: z
+    .string({ required_error: "Enter the Account SID" })
+    .trim()
+    .regex(ACCOUNT_SID, "An Account SID is AC followed by 32 hexadecimal characters"),
+  authToken: z
+    .string({ required_error: "Enter the auth token" })
+    .trim()
+    .regex(AUTH_TOKEN, "An auth token is 32 hexadecimal characters"),
+  from: z
+    .string({ required_error: "Enter the number or Messaging Service SID texts go from" })
+    .transform((v) => v.replace(/[\s().-]/g, ""))
+    .refine(
+      (v) => E164.test(v) || isMessagingService(v),
+      "Use a number in international form (+13125550100) or a Messaging Service SID (MG and 32 hexadecimal characters)",
+    ),
+});
 export type SmsAccountPut = z.input<typeof smsAccountPutSchema>;
 
 /** What the workspace's account shows back: never the token, only that one is kept. */

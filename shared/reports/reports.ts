@@ -174,7 +174,9 @@ export const workspacePreferencesSchema = z.object({
   ...preferenceFields,
   customerSms: z
     .boolean()
-    .describe("The workspace configured its Twilio account (PUT /api/workspace/sms): customers with a phone are texted too"),
+    .describe(
+      "The workspace configured its Twilio account (PUT /api/workspace/sms): customers with a phone are texted too",
+    ),
 });
 export type WorkspacePreferences = z.infer<typeof workspacePreferencesSchema>;
 /** PATCH /api/workspace/preferences: any of them; customerMessages' keys left out keep their value. */

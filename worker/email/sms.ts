@@ -136,13 +136,9 @@ export async function twilioSignatureValid(
       .map((k) => k + fields[k])
       .join("");
   const text = new TextEncoder();
-  const key = await crypto.subtle.importKey(
-    "raw",
-    text.encode(authToken),
-    { name: "HMAC", hash: "SHA-1" },
-    false,
-    ["sign"],
-  );
+  const key = await crypto.subtle.importKey("raw", text.encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, [
+    "sign",
+  ]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, text.encode(data)));
   const expected = btoa(String.fromCharCode(...mac));
   return timingSafeEqual(text.encode(expected), text.encode(signature));

@@ -175,8 +175,7 @@ async function deliver(db: Db, config: Config, row: Claimed, now: number) {
   const job = await messageJob(db, row);
   const to = row.channel === "email" ? job?.email : job?.phone;
   // A text goes through the workspace's own Twilio account and no other (docs/decisions/0093).
-  const account =
-    row.channel === "sms" ? await twilioAccountOf(db, config.WEBHOOK_SECRET_KEY, row.workspaceId) : null;
+  const account = row.channel === "sms" ? await twilioAccountOf(db, config.WEBHOOK_SECRET_KEY, row.workspaceId) : null;
   // Nothing true to say, or nobody to say it to (the address was removed, the workspace has no
   // Twilio account): dropped unrecorded, as nothing was sent.
   if (!job || !to || !stillTrue(row.kind, job) || (row.channel === "sms" && !account)) {
