@@ -1321,6 +1321,23 @@ export const customerRecipients = sqliteTable(
   ],
 );
 
+// ---------------------------------------------------------------- texts to customers (issue 53; migrations/0050, docs/decisions/0093)
+
+/**
+ * A workspace's own Twilio account, through which its customers are texted: the account's SID,
+ * the sender (an E.164 number or a Messaging Service SID) and the auth token sealed to the
+ * workspace (worker/email/sms-account.ts). No row: the workspace sends no texts.
+ */
+export const workspaceSmsAccounts = sqliteTable("workspace_sms_accounts", {
+  workspaceId: text("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  accountSid: text("account_sid").notNull(),
+  sender: text("sender").notNull(),
+  authTokenSealed: text("auth_token_sealed").notNull(),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
 // ---------------------------------------------------------------- work orders, parts and vendors (issue 55; migrations/0044, docs/decisions/0087)
 
 /** Someone who does work for the fleet elsewhere (a tyre shop, a dealer): work orders are sent to them. */

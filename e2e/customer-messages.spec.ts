@@ -17,7 +17,7 @@ test("an owner chooses what customers are told, and a job takes its customer's p
 
   await page.goto("/workspace");
   const card = page.getByRole("form", { name: "Customer messages" });
-  await expect(card).toContainText("texts are not set up on this server");
+  await expect(card).toContainText("texts go once an owner or admin sets the workspace's Twilio account below");
   await card.getByLabel("On its way, with the expected time").check();
   await card.getByLabel("Done").check();
   const minutes = card.getByLabel(/Arriving: minutes before/);
@@ -61,4 +61,47 @@ test("an owner chooses what customers are told, and a job takes its customer's p
       return ((await res.json()) as { jobs: { customerPhone: string | null }[] }).jobs.map((j) => j.customerPhone);
     })
     .toEqual(["+13125550100"]);
+});
+
+test("an owner sets the workspace's own Twilio account, its token never shown again, and removes it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fleet = await newFleetAccount(request, "Texting Fleet");
+  const auth = { Authorization: `Bearer ${fleet.token}` };
+  await signInAs(page, fleet.token);
+
+  await page.goto("/workspace");
+  const card = page.getByRole("form", { name: "Texts to customers (Twilio)" });
+  await expect(card.getByTestId("sms-account-state")).toHaveText(/Not configured/);
+  const sid = "AC0123456789abcdef0123456789abcdef";
+  const token = "f0e1d2c3b4a5968778695a4b3c2d1e0f";
+  await card.getByLabel("Account SID").fill("SK123");
+  await card.getByLabel("Auth token").fill(token);
+  await card.getByLabel(/^From/).fill("+1 (500) 555-0006");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByText("An Account SID is AC followed by 32 hexadecimal characters")).toBeVisible();
+  await expect(card.getByRole("status")).toHaveText(/Not saved/);
+
+  await card.getByLabel("Account SID").fill(sid);
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByTestId("sms-account-state")).toHaveText(
+    `Configured: account ${sid}, texts from +15005550006.`,
+  );
+  await expect(card.getByLabel(/Auth token/)).toHaveValue("");
+  await page.reload();
+  await expect(card.getByTestId("sms-account-state")).toHaveText(/Configured/);
+  await expect(page.getByRole("form", { name: "Customer messages" })).toContainText(
+    "and, with a phone number, by text",
+  );
+  expect(await (await request.get("/api/workspace/sms", { headers: auth })).text()).not.toContain(token);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: "Remove" }).click();
+  await expect(card.getByTestId("sms-account-state")).toHaveText(/Not configured/);
+  const after = (await (await request.get("/api/workspace/preferences", { headers: auth })).json()) as {
+    customerSms: boolean;
+  };
+  expect(after.customerSms).toBe(false);
 });

@@ -42,14 +42,10 @@ export const configSchema = z
     VAPID_PRIVATE_KEY: z.string().default(""),
     VAPID_SUBJECT: z.string().default(""),
     /**
-     * Texts to customers (docs/decisions/0085) through Twilio's Messages API: the account's SID and
-     * auth token (a secret), and the sender: a number (E.164) or a Messaging Service SID (MG…).
-     * All three set: customers with a phone are texted; any missing: no texts, e-mail only.
-     * TWILIO_API_URL is Twilio's; tests and local runs may point it at a fake.
+     * Where Twilio's Messages API is, for texts to customers (docs/decisions/0085). Each workspace
+     * brings its own account (PUT /api/workspace/sms, docs/decisions/0093): the server has none.
+     * Tests and local runs may point it at a fake.
      */
-    TWILIO_ACCOUNT_SID: z.string().default(""),
-    TWILIO_AUTH_TOKEN: z.string().default(""),
-    TWILIO_FROM: z.string().default(""),
     TWILIO_API_URL: z.string().url().default("https://api.twilio.com"),
   })
   .superRefine((cfg, ctx) => {

@@ -20,9 +20,6 @@ interface __BaseEnv_Env {
 	VAPID_PUBLIC_KEY: string;
 	VAPID_PRIVATE_KEY: string;
 	VAPID_SUBJECT: string;
-	TWILIO_ACCOUNT_SID: string;
-	TWILIO_AUTH_TOKEN: string;
-	TWILIO_FROM: string;
 	WorkspaceRoom: DurableObjectNamespace<import("./index").WorkspaceRoom>;
 }
 declare namespace Cloudflare {
@@ -37,7 +34,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "RATE_LIMIT_SCALE" | "APP_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "MAPBOX_TOKEN" | "EMAIL_PROVIDER" | "EMAIL_API_KEY" | "EMAIL_FROM" | "WEBHOOK_SECRET_KEY" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "RATE_LIMIT_SCALE" | "APP_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "MAPBOX_TOKEN" | "EMAIL_PROVIDER" | "EMAIL_API_KEY" | "EMAIL_FROM" | "WEBHOOK_SECRET_KEY" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT">> {}
 }
 declare module "*.txt" {
 	const value: string;

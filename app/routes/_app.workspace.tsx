@@ -7,6 +7,7 @@ import { UnitsPreference } from "../workspace/units-preference";
 import { HourCyclePreference } from "../workspace/hour-cycle-preference";
 import { CustomerMessagesPreference } from "../workspace/customer-messages-preference";
 import { WorkOrderLinesPreference } from "../workspace/work-order-lines-preference";
+import { SmsAccountSettings } from "../workspace/sms-account";
 import { useCan, useSession } from "../session/session";
 import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
 import { ApiTokens } from "../workspace/api-tokens";
@@ -14,7 +15,7 @@ import { ShareLinks } from "../workspace/share-links";
 import { PhotoStorage } from "../workspace/photo-storage";
 import { SelectField, Submit } from "../components/form";
 
-/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; its photo storage; its API tokens and live share links with who made each; owners replace every device id here. */
+/** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; what its customers are told and its own Twilio account for texts; its photo storage; its API tokens and live share links with who made each; owners replace every device id here. */
 export default function WorkspacePreferences() {
   return (
     <section className="page narrow">
@@ -24,6 +25,7 @@ export default function WorkspacePreferences() {
       <UnitsPreference />
       <WorkOrderLinesPreference />
       <CustomerMessagesPreference />
+      <SmsAccountSettings />
       <PhotoStorage />
       <ApiTokens />
       <ShareLinks />

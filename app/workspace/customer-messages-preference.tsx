@@ -66,8 +66,9 @@ function useCustomerMessages(workspaceId: string | undefined) {
 
 /**
  * Preferences → Customer messages (issue 53, docs/decisions/0085): what a job's customer is told,
- * by e-mail and, where the server has an SMS provider, by text. Owners and admins save it with
- * `PATCH /api/workspace/preferences { customerMessages }`; others see it disabled.
+ * by e-mail and, where the workspace set its own Twilio account (sms-account.tsx), by text.
+ * Owners and admins save it with `PATCH /api/workspace/preferences { customerMessages }`; others
+ * see it disabled.
  */
 export function CustomerMessagesPreference() {
   const mayChange = useCan("workspace.configure");
@@ -82,8 +83,10 @@ export function CustomerMessagesPreference() {
       <h2>Customer messages</h2>
       <p className="muted">
         A job&apos;s customer is told by e-mail
-        {loaded?.customerSms ? " and, with a phone number, by text" : " (texts are not set up on this server)"}, each
-        message once per job, with a link to follow the vehicle and a link to stop the messages.
+        {loaded?.customerSms
+          ? " and, with a phone number, by text"
+          : " (texts go once an owner or admin sets the workspace's Twilio account below)"}
+        , each message once per job, with a link to follow the vehicle and a link to stop the messages.
       </p>
       {settings ? <SettingsFields settings={settings} disabled={!mayChange} error={error} /> : null}
       {!mayChange && (

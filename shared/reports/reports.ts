@@ -168,11 +168,15 @@ const preferenceFields = {
 /**
  * GET /api/workspace/preferences: the time zone, the units the screens show (shared/units/units.ts)
  * and the hour cycle times are written in (shared/units/clock.ts; the zone's country's until chosen),
- * what customers are told, and whether texts can go (an SMS provider is configured).
+ * what customers are told, and whether texts can go (the workspace configured its own Twilio account).
  */
 export const workspacePreferencesSchema = z.object({
   ...preferenceFields,
-  customerSms: z.boolean().describe("An SMS provider is configured: customers with a phone are texted too"),
+  customerSms: z
+    .boolean()
+    .describe(
+      "The workspace configured its Twilio account (PUT /api/workspace/sms): customers with a phone are texted too",
+    ),
 });
 export type WorkspacePreferences = z.infer<typeof workspacePreferencesSchema>;
 /** PATCH /api/workspace/preferences: any of them; customerMessages' keys left out keep their value. */

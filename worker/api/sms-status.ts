@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { jobMessages } from "../../db/schema";
-import { twilioSignatureValid } from "../email/sms";
+import { smsStatusUrl, twilioSignatureValid } from "../email/sms";
+import { twilioAccountOf } from "../email/sms-account";
 import { audit } from "../lib/audit";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../types";
@@ -18,37 +19,52 @@ const statusReport = z.object({
 const FAILED = new Set(["failed", "undelivered"]);
 const OPTED_OUT_CODE = "21610";
 
+/** The workspace whose account sent the text: its token checks the report (docs/decisions/0093). */
+const statusParams = z.object({ workspaceId: z.string().min(1).max(100) });
+
 /**
- * POST /api/sms/status: Twilio's delivery report of a text to a customer (worker/email/sms.ts sets
- * it as the StatusCallback, docs/decisions/0085). Public, its credential Twilio's signature over
- * this URL and the form (refused 403 without it): a text that failed after Twilio took it shows as
- * "bounced" on its job, one refused for STOP as "unsubscribed". Any other report changes nothing.
+ * POST /api/sms/status/{workspaceId}: Twilio's delivery report of a text a workspace sent its
+ * customer through its own account (worker/email/sms.ts sets it as the StatusCallback,
+ * docs/decisions/0085, 0093). Public, its credential Twilio's signature over this URL and the form
+ * under THAT workspace's auth token (refused 403 without it, or when the workspace has no account):
+ * a text that failed after Twilio took it shows as "bounced" on its job, one refused for STOP as
+ * "unsubscribed", and only among the workspace's own messages. Any other report changes nothing.
  */
 export const smsStatusRoutes = new Hono<AppEnv>().post(
-  "/status",
+  "/status/:workspaceId",
   declared({
     permission: "public",
-    summary: "Twilio's delivery report of a text to a customer (signed by Twilio)",
+    summary: "Twilio's delivery report of a text a workspace sent its customer (signed with its account's token)",
     tag: "Jobs",
+    params: statusParams,
     described: { body: statusReport, form: true },
-    errors: { 403: "Not signed by the configured Twilio account" },
+    errors: { 403: "Not signed by the workspace's Twilio account" },
   }),
   async (c) => {
+    const { workspaceId } = c.req.valid("param");
     const form = Object.fromEntries(
       Object.entries(await c.req.parseBody()).filter((e): e is [string, string] => typeof e[1] === "string"),
     );
-    const url = new URL("/api/sms/status", c.var.config.APP_URL).href;
-    if (!(await twilioSignatureValid(c.var.config, url, form, c.req.header("X-Twilio-Signature"))))
-      throw new ApiError(403, "forbidden", "Not signed by the configured Twilio account");
+    const account = await twilioAccountOf(c.var.db, c.var.config.WEBHOOK_SECRET_KEY, workspaceId);
+    const url = smsStatusUrl(c.var.config, workspaceId);
+    const signature = c.req.header("X-Twilio-Signature");
+    if (!account || !(await twilioSignatureValid(account.authToken, url, form, signature)))
+      throw new ApiError(403, "forbidden", "Not signed by the workspace's Twilio account");
     const report = statusReport.safeParse(form);
     if (!report.success || !FAILED.has(report.data.MessageStatus)) return c.body(null, 204);
     const status = report.data.ErrorCode === OPTED_OUT_CODE ? "unsubscribed" : "bounced";
     const changed = await c.var.db
       .update(jobMessages)
       .set({ status, updatedAt: Date.now() })
-      .where(and(eq(jobMessages.providerId, report.data.MessageSid), eq(jobMessages.channel, "sms")))
-      .returning({ workspaceId: jobMessages.workspaceId });
-    if (changed[0]) audit("customer_sms.report", { workspaceId: changed[0].workspaceId, status });
+      .where(
+        and(
+          eq(jobMessages.workspaceId, workspaceId),
+          eq(jobMessages.providerId, report.data.MessageSid),
+          eq(jobMessages.channel, "sms"),
+        ),
+      )
+      .returning({ id: jobMessages.id });
+    if (changed[0]) audit("customer_sms.report", { workspaceId, status });
     return c.body(null, 204);
   },
 );

@@ -15,12 +15,11 @@ import { notFound } from "../lib/errors";
 import { hourCycleOf } from "../lib/workspace-time-zone";
 import type { Db } from "../../db/client";
 import { customerMessageSettingsOf } from "../../shared/jobs/customer-messages";
-import type { Config } from "../env";
 import { audit } from "../lib/audit";
-import { smsConfigured } from "../email/sms";
+import { smsConfigured } from "../email/sms-account";
 
 /** The workspace's preferences as GET answers them. */
-async function preferencesOf(db: Db, config: Config, workspaceId: string): Promise<WorkspacePreferences> {
+async function preferencesOf(db: Db, workspaceId: string): Promise<WorkspacePreferences> {
   const row = await db
     .select({
       timeZone: workspaces.timeZone,
@@ -38,7 +37,7 @@ async function preferencesOf(db: Db, config: Config, workspaceId: string): Promi
     units: row.units as WorkspaceUnits,
     hourCycle: hourCycleOf(row),
     customerMessages: customerMessageSettingsOf(row.customerMessages),
-    customerSms: smsConfigured(config),
+    customerSms: await smsConfigured(db, workspaceId),
     workOrderLinesRequired: row.workOrderLinesRequired,
   };
 }
@@ -62,7 +61,7 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { workspaceId } = workspaceSession(c.var.session);
-      return c.json(await preferencesOf(c.var.db, c.var.config, workspaceId));
+      return c.json(await preferencesOf(c.var.db, workspaceId));
     },
   )
   .patch(
@@ -80,7 +79,7 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
       const { timeZone, units, hourCycle, customerMessages: messages, workOrderLinesRequired } = c.req.valid("json");
       // Keys of customerMessages left out keep their value (the jobs' triggers read the whole object).
       const customerMessages = messages && {
-        ...(await preferencesOf(c.var.db, c.var.config, workspaceId)).customerMessages,
+        ...(await preferencesOf(c.var.db, workspaceId)).customerMessages,
         ...messages,
       };
       await c.var.db
@@ -95,6 +94,6 @@ export const workspacePreferencesRoutes = new Hono<AppEnv>()
         });
       // The workspace's object folds its vehicles' rollups in this zone from the next report on.
       if (timeZone) await announceWrites({ env: c.env }, [workspaceId], { change: { timeZone, poke: false } });
-      return c.json(await preferencesOf(c.var.db, c.var.config, workspaceId));
+      return c.json(await preferencesOf(c.var.db, workspaceId));
     },
   );

@@ -4,11 +4,13 @@ import type { Config } from "../env";
 import { audit } from "../lib/audit";
 import { timingSafeEqual } from "../lib/crypto";
 import { customerMayGo, recordUnsubscribed, unsubscribePageUrl, type CustomerCaps } from "./customer-mail";
+import { isMessagingService } from "../../shared/jobs/sms-account";
+import type { TwilioAccount } from "./sms-account";
 
 /**
  * Texts to customers (issue 53, docs/decisions/0085) through Twilio's Messages API, offered only
- * where the Worker is configured with an account (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN,
- * TWILIO_FROM). A text obeys the customer mail rules of worker/email/customer-mail.ts: the same
+ * where the workspace configured its own Twilio account (worker/email/sms-account.ts,
+ * docs/decisions/0093): a workspace's texts go through its account and no other. A text obeys the customer mail rules of worker/email/customer-mail.ts: the same
  * gate (sender confirmed, the number not unsubscribed from the workspace, caps of its own: a text
  * costs money and reaches a phone), the workspace named, and the same unsubscribe page linked. A
  * number that answered STOP to Twilio is recorded as unsubscribed from the workspace.
@@ -26,8 +28,9 @@ const OPTED_OUT_CODE = 21610;
 /** A text's body at most: three segments. */
 const SMS_MAX_CHARS = 459;
 
-export const smsConfigured = (config: Config) =>
-  Boolean(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM);
+/** Where Twilio reports the delivery of a text the workspace sent (worker/api/sms-status.ts): its signature covers this URL. */
+export const smsStatusUrl = (config: Config, workspaceId: string) =>
+  new URL(`/api/sms/status/${encodeURIComponent(workspaceId)}`, config.APP_URL).href;
 
 export interface CustomerSms {
   workspaceId: string;
@@ -37,7 +40,7 @@ export interface CustomerSms {
   text: string;
   senderUserId: string | null;
   kind: string;
-  /** Where Twilio reports the text's delivery (worker/api/sms-status.ts). */
+  /** Where Twilio reports the text's delivery (worker/api/sms-status.ts), naming the workspace. */
   statusCallback?: string;
 }
 
@@ -49,8 +52,12 @@ export type SmsOutcome =
  * Sends a text if the gate allows; answers what became of it. Throws when Twilio could not be
  * asked or failed on its side (network, 429, 5xx): the caller tries again later.
  */
-export async function sendCustomerSms(db: Db, config: Config, sms: CustomerSms): Promise<SmsOutcome> {
-  if (!smsConfigured(config)) return { outcome: "not_sent" };
+export async function sendCustomerSms(
+  db: Db,
+  config: Config,
+  account: TwilioAccount,
+  sms: CustomerSms,
+): Promise<SmsOutcome> {
   const gate = await customerMayGo(db, config, sms, CUSTOMER_SMS_CAPS);
   if (gate !== "sent") {
     audit("customer_sms.outcome", { workspaceId: sms.workspaceId, kind: sms.kind, outcome: gate });
@@ -59,7 +66,11 @@ export async function sendCustomerSms(db: Db, config: Config, sms: CustomerSms):
   const stop = await unsubscribePageUrl(config, sms.workspaceId, sms.to);
   const body =
     `${sms.workspaceName}: ${sms.text}`.slice(0, SMS_MAX_CHARS - stop.length - 20) + `\nNo more texts: ${stop}`;
-  const answer = await postToTwilio(config, { To: sms.to, Body: body, StatusCallback: sms.statusCallback });
+  const answer = await postToTwilio(config.TWILIO_API_URL, account, {
+    To: sms.to,
+    Body: body,
+    StatusCallback: sms.statusCallback,
+  });
   const result = await outcomeOf(db, config, sms, answer);
   audit("customer_sms.outcome", { workspaceId: sms.workspaceId, kind: sms.kind, outcome: result.outcome });
   return result;
@@ -70,16 +81,20 @@ interface TwilioAnswer {
   body: { sid?: string; code?: number; message?: string };
 }
 
-async function postToTwilio(config: Config, fields: Record<string, string | undefined>): Promise<TwilioAnswer> {
+async function postToTwilio(
+  apiUrl: string,
+  account: TwilioAccount,
+  fields: Record<string, string | undefined>,
+): Promise<TwilioAnswer> {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) if (value) form.set(key, value);
-  // A Messaging Service picks the sending number itself; otherwise TWILIO_FROM is the number.
-  form.set(config.TWILIO_FROM.startsWith("MG") ? "MessagingServiceSid" : "From", config.TWILIO_FROM);
-  const url = new URL(`/2010-04-01/Accounts/${config.TWILIO_ACCOUNT_SID}/Messages.json`, config.TWILIO_API_URL);
+  // A Messaging Service picks the sending number itself; otherwise the sender is the number.
+  form.set(isMessagingService(account.sender) ? "MessagingServiceSid" : "From", account.sender);
+  const url = new URL(`/2010-04-01/Accounts/${account.accountSid}/Messages.json`, apiUrl);
   const res = await fetch(url, {
     method: "POST",
     headers: {
-      Authorization: `Basic ${btoa(`${config.TWILIO_ACCOUNT_SID}:${config.TWILIO_AUTH_TOKEN}`)}`,
+      Authorization: `Basic ${btoa(`${account.accountSid}:${account.authToken}`)}`,
       "Content-Type": "application/x-www-form-urlencoded",
     },
     body: form,
@@ -103,17 +118,17 @@ async function outcomeOf(db: Db, config: Config, sms: CustomerSms, answer: Twili
 }
 
 /**
- * Whether a delivery report came from Twilio: its X-Twilio-Signature is the base64 HMAC-SHA1,
- * keyed by the auth token, of the URL it called followed by each form field's name and value in
+ * Whether a delivery report came from Twilio for this account: its X-Twilio-Signature is the
+ * base64 HMAC-SHA1, keyed by the account's auth token, of the URL it called followed by each form field's name and value in
  * the names' order (Twilio's "Webhooks security").
  */
 export async function twilioSignatureValid(
-  config: Config,
+  authToken: string,
   url: string,
   fields: Record<string, string>,
   signature: string | undefined,
 ): Promise<boolean> {
-  if (!signature || !config.TWILIO_AUTH_TOKEN) return false;
+  if (!signature || !authToken) return false;
   const data =
     url +
     Object.keys(fields)
@@ -121,13 +136,9 @@ export async function twilioSignatureValid(
       .map((k) => k + fields[k])
       .join("");
   const text = new TextEncoder();
-  const key = await crypto.subtle.importKey(
-    "raw",
-    text.encode(config.TWILIO_AUTH_TOKEN),
-    { name: "HMAC", hash: "SHA-1" },
-    false,
-    ["sign"],
-  );
+  const key = await crypto.subtle.importKey("raw", text.encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, [
+    "sign",
+  ]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, text.encode(data)));
   const expected = btoa(String.fromCharCode(...mac));
   return timingSafeEqual(text.encode(expected), text.encode(signature));

@@ -10,7 +10,8 @@ import {
 } from "../../shared/jobs/customer-messages";
 import { JOB_SHARE_MAX_DAYS } from "../../shared/jobs/job-shares";
 import { sendCustomerMail } from "../email/customer-mail";
-import { sendCustomerSms, smsConfigured } from "../email/sms";
+import { sendCustomerSms, smsStatusUrl } from "../email/sms";
+import { twilioAccountOf } from "../email/sms-account";
 import type { Config } from "../env";
 import { base64url, sha256Hex } from "../lib/crypto";
 import { hourCycleOf } from "../lib/workspace-time-zone";
@@ -173,9 +174,11 @@ function stillTrue(kind: CustomerMessageKind, job: MessageJob): boolean {
 async function deliver(db: Db, config: Config, row: Claimed, now: number) {
   const job = await messageJob(db, row);
   const to = row.channel === "email" ? job?.email : job?.phone;
-  // Nothing true to say, or nobody to say it to (the address was removed, texts not configured):
-  // dropped unrecorded, as nothing was sent.
-  if (!job || !to || !stillTrue(row.kind, job) || (row.channel === "sms" && !smsConfigured(config))) {
+  // A text goes through the workspace's own Twilio account and no other (docs/decisions/0093).
+  const account = row.channel === "sms" ? await twilioAccountOf(db, config.WEBHOOK_SECRET_KEY, row.workspaceId) : null;
+  // Nothing true to say, or nobody to say it to (the address was removed, the workspace has no
+  // Twilio account): dropped unrecorded, as nothing was sent.
+  if (!job || !to || !stillTrue(row.kind, job) || (row.channel === "sms" && !account)) {
     await db.delete(jobMessages).where(eq(jobMessages.id, row.id));
     return;
   }
@@ -201,11 +204,11 @@ async function deliver(db: Db, config: Config, row: Claimed, now: number) {
       return settle(db, row.id, { status: "sent", sentAt: Date.now(), providerId: mail.providerId });
     return settle(db, row.id, heldOr(mail.outcome));
   }
-  const sms = await sendCustomerSms(db, config, {
+  const sms = await sendCustomerSms(db, config, account!, {
     ...common,
     workspaceName: job.workspace.name,
     text: text.sms,
-    statusCallback: new URL("/api/sms/status", config.APP_URL).href,
+    statusCallback: smsStatusUrl(config, row.workspaceId),
   });
   if (sms.outcome === "sent")
     return settle(db, row.id, { status: "sent", sentAt: Date.now(), providerId: sms.providerId });

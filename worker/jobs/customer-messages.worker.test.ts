@@ -27,22 +27,38 @@ const ALL_ON: CustomerMessageSettings = {
   failed: true,
   showProofPhoto: true,
 };
-const TWILIO = {
-  TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
-  TWILIO_AUTH_TOKEN: "test-auth-token",
-  TWILIO_FROM: "+15005550006",
-  TWILIO_API_URL: "https://twilio.test",
-};
-const withTwilio = () => ({ ...config(env), ...TWILIO });
+/** Twilio's API as the tests fake it (the server names no account: each workspace brings its own, ADR 0093). */
+const TWILIO_API_URL = "https://twilio.test";
+const withTwilio = () => ({ ...config(env), TWILIO_API_URL });
+
+/** A Twilio account as a workspace's owner enters it: SID AC + 32 hex, token 32 hex, a number. */
+function twilioAccount(from = "+15005550006") {
+  const hex = () => crypto.randomUUID().replace(/-/g, "");
+  return { accountSid: `AC${hex()}`, authToken: hex(), from };
+}
+type TwilioAccountInput = ReturnType<typeof twilioAccount>;
+
+/** The workspace's own Twilio account, set as its owner does (PUT /api/workspace/sms). */
+async function setTwilio(token: string, account: TwilioAccountInput) {
+  const res = await call("/api/workspace/sms", { method: "PUT", token, json: account });
+  expect(res.status).toBe(200);
+}
 
 afterEach(() => vi.restoreAllMocks());
 
 const prefs = (token: string, json: unknown) => call("/api/workspace/preferences", { method: "PATCH", token, json });
 
-/** A workspace telling its customers everything, and one job of today with a customer to tell. */
-async function customerJob(customer: { customerEmail?: string; customerPhone?: string } = {}) {
+/**
+ * A workspace telling its customers everything, and one job of today with a customer to tell;
+ * with `twilio`, the workspace texts through that account of its own.
+ */
+async function customerJob(
+  customer: { customerEmail?: string; customerPhone?: string } = {},
+  twilio: TwilioAccountInput | null = null,
+) {
   const a = await userWithWorkspace();
   expect((await prefs(a.token, { customerMessages: ALL_ON })).status).toBe(200);
+  if (twilio) await setTwilio(a.token, twilio);
   const res = await call("/api/jobs", {
     method: "POST",
     token: a.token,
@@ -92,16 +108,36 @@ const story = async (token: string, jobId: string) => {
   return ((await res.json()) as { messages: JobMessage[] }).messages;
 };
 
-/** A fake of Twilio's Messages API at its HTTP boundary: records each text, answers as Twilio does. */
+/**
+ * A fake of Twilio's Messages API at its HTTP boundary: records each text with the account its
+ * path names, the Basic credentials and the sender it was given, and answers as Twilio does.
+ */
 function fakeTwilio(answer: (to: string) => { status: number; body: object } = () => ({ status: 201, body: {} })) {
-  const texts: { to: string; body: string; auth: string | null }[] = [];
+  const texts: {
+    to: string;
+    body: string;
+    auth: string | null;
+    pathSid: string | undefined;
+    from: string | null;
+    messagingService: string | null;
+    statusCallback: string | null;
+  }[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.origin !== TWILIO.TWILIO_API_URL) throw new Error(`unexpected fetch ${url.href}`);
-    expect(url.pathname).toBe(`/2010-04-01/Accounts/${TWILIO.TWILIO_ACCOUNT_SID}/Messages.json`);
+    if (url.origin !== TWILIO_API_URL) throw new Error(`unexpected fetch ${url.href}`);
+    const path = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
+    expect(path, url.pathname).not.toBeNull();
     const form = new URLSearchParams(String(init?.body));
     const to = form.get("To")!;
-    texts.push({ to, body: form.get("Body")!, auth: new Headers(init?.headers).get("Authorization") });
+    texts.push({
+      to,
+      body: form.get("Body")!,
+      auth: new Headers(init?.headers).get("Authorization"),
+      pathSid: path?.[1],
+      from: form.get("From"),
+      messagingService: form.get("MessagingServiceSid"),
+      statusCallback: form.get("StatusCallback"),
+    });
     const { status, body } = answer(to);
     return Response.json({ sid: `SM${texts.length}`, ...body }, { status });
   });
@@ -281,32 +317,90 @@ describe("messages to a job's customer", () => {
   });
 });
 
+const basic = (account: TwilioAccountInput) => `Basic ${btoa(`${account.accountSid}:${account.authToken}`)}`;
+
 describe("texts to a job's customer (Twilio faked at its HTTP boundary)", () => {
-  it("go only where an SMS provider is configured, each kind once, with the workspace named and a way to stop", async () => {
+  it("go only where the workspace configured its own Twilio account: none, no text and customerSms false", async () => {
     const a = await customerJob({ customerEmail: "", customerPhone: "+13125550100" });
+    const read = async () =>
+      ((await (await call("/api/workspace/preferences", { token: a.token })).json()) as WorkspacePreferences)
+        .customerSms;
+    const texts = fakeTwilio();
+    // Another workspace's account is no account of this one's.
+    await customerJob({}, twilioAccount());
+    await setJob(a.jobId, { status: "en_route", eta: Date.now() + 20 * 60_000 });
+    await drain(withTwilio());
+    expect(await read()).toBe(false);
+    expect(texts).toEqual([]);
+    expect(await story(a.token, a.jobId)).toEqual([]); // never sent, never recorded
+
+    await setTwilio(a.token, twilioAccount());
+    expect(await read()).toBe(true);
+  });
+
+  it("go through the workspace's account (its SID, Basic auth with its token, its number), each kind once, with a way to stop", async () => {
+    const account = twilioAccount("+15005550006");
+    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550100" }, account);
     await setJob(a.jobId, { status: "en_route", eta: Date.now() + 20 * 60_000 });
     const texts = fakeTwilio();
     await sendJobMessages(db(), withTwilio());
     await sendJobMessages(db(), withTwilio());
     expect(texts).toHaveLength(1);
-    expect(texts[0]!.to).toBe("+13125550100");
-    expect(texts[0]!.auth).toBe(`Basic ${btoa(`${TWILIO.TWILIO_ACCOUNT_SID}:${TWILIO.TWILIO_AUTH_TOKEN}`)}`);
+    expect(texts[0]).toMatchObject({
+      to: "+13125550100",
+      pathSid: account.accountSid,
+      auth: basic(account),
+      from: "+15005550006",
+      messagingService: null,
+      statusCallback: new URL(`/api/sms/status/${a.workspaceId}`, config(env).APP_URL).href,
+    });
     expect(texts[0]!.body).toMatch(/^Workspace \S+: "Deliver the boiler" is on its way, expected at about/);
     expect(texts[0]!.body).toMatch(/\/track\/\S+\nNo more texts: http\S+\/unsubscribe\/\S+$/);
     expect(await story(a.token, a.jobId)).toEqual([
       { channel: "sms", kind: "en_route", status: "sent", at: expect.any(String) },
     ]);
 
-    // Without a provider, a text is never sent nor recorded.
+    // The account removed: the next text is never sent nor recorded.
+    expect((await call("/api/workspace/sms", { method: "DELETE", token: a.token })).status).toBe(200);
     await setJob(a.jobId, { status: "completed", completedAt: Date.now() });
-    await drain(config(env));
+    await drain(withTwilio());
     expect(texts).toHaveLength(1);
     expect(await story(a.token, a.jobId)).toHaveLength(1);
   });
 
+  it("go from a Messaging Service when the workspace gave one instead of a number", async () => {
+    const service = `MG${crypto.randomUUID().replace(/-/g, "")}`;
+    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550109" }, twilioAccount(service));
+    const texts = fakeTwilio();
+    await setJob(a.jobId, { status: "en_route" });
+    await drain(withTwilio());
+    expect(texts.map((t) => ({ from: t.from, messagingService: t.messagingService }))).toEqual([
+      { from: null, messagingService: service },
+    ]);
+  });
+
+  it("of each workspace go through its own account, never another's", async () => {
+    const accountA = twilioAccount("+15005550001");
+    const accountB = twilioAccount("+15005550002");
+    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550101" }, accountA);
+    const b = await customerJob({ customerEmail: "", customerPhone: "+13125550102" }, accountB);
+    const texts = fakeTwilio();
+    await setJob(a.jobId, { status: "en_route" });
+    await setJob(b.jobId, { status: "en_route" });
+    await drain(withTwilio());
+    const sentTo = (to: string) =>
+      texts.filter((t) => t.to === to).map(({ pathSid, auth, from }) => ({ pathSid, auth, from }));
+    expect(sentTo("+13125550101")).toEqual([
+      { pathSid: accountA.accountSid, auth: basic(accountA), from: "+15005550001" },
+    ]);
+    expect(sentTo("+13125550102")).toEqual([
+      { pathSid: accountB.accountSid, auth: basic(accountB), from: "+15005550002" },
+    ]);
+  });
+
   it("record a number that answered STOP as unsubscribed, and an undeliverable one as bounced", async () => {
-    const stop = await customerJob({ customerEmail: "", customerPhone: "+13125550111" });
-    const wrong = await customerJob({ customerEmail: "", customerPhone: "+13125550122" });
+    const stop = await customerJob({ customerEmail: "", customerPhone: "+13125550111" }, twilioAccount());
+    const wrong = await customerJob({ customerEmail: "", customerPhone: "+13125550122" }, twilioAccount());
     const texts = fakeTwilio((to) =>
       to === "+13125550111"
         ? { status: 400, body: { code: 21610, message: "Attempt to send to unsubscribed recipient" } }
@@ -332,7 +426,7 @@ describe("texts to a job's customer (Twilio faked at its HTTP boundary)", () => 
   });
 
   it("try again after Twilio fails on its side, then hold the text", async () => {
-    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550133" });
+    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550133" }, twilioAccount());
     const texts = fakeTwilio(() => ({ status: 503, body: { message: "Service unavailable" } }));
     await setJob(a.jobId, { status: "en_route" });
     await drain(withTwilio());
@@ -343,7 +437,7 @@ describe("texts to a job's customer (Twilio faked at its HTTP boundary)", () => 
   });
 });
 
-/** A request through the real Worker with Twilio configured, its work after the answer waited for. */
+/** A request through the real Worker with Twilio's API faked, its work after the answer waited for. */
 async function callWithTwilio(path: string, init: RequestInit & { token?: string; form?: Record<string, string> }) {
   const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
   const ctx = createExecutionContext();
@@ -352,7 +446,7 @@ async function callWithTwilio(path: string, init: RequestInit & { token?: string
   const body = init.form ? new URLSearchParams(init.form) : init.body;
   const res = await app.fetch(
     new Request(`http://localhost${path}`, { ...init, headers, body }),
-    { ...env, ...TWILIO },
+    { ...env, TWILIO_API_URL },
     ctx,
   );
   await waitOnExecutionContext(ctx);
@@ -360,7 +454,7 @@ async function callWithTwilio(path: string, init: RequestInit & { token?: string
 }
 
 /** Twilio's signature of a request to `url` with `form` (its "Webhooks security"), computed here on its own. */
-async function twilioSignature(url: string, form: Record<string, string>, authToken = TWILIO.TWILIO_AUTH_TOKEN) {
+async function twilioSignature(url: string, form: Record<string, string>, authToken: string) {
   const data =
     url +
     Object.keys(form)
@@ -379,8 +473,11 @@ async function twilioSignature(url: string, form: Record<string, string>, authTo
 }
 
 describe("Twilio's delivery reports", () => {
-  it("turn a text that failed after Twilio took it into 'bounced'; an unsigned or forged report changes nothing (403)", async () => {
-    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550144" });
+  it("turn a text that failed after Twilio took it into 'bounced'; one unsigned, forged or signed by another workspace's account changes nothing (403)", async () => {
+    const account = twilioAccount();
+    const a = await customerJob({ customerEmail: "", customerPhone: "+13125550144" }, account);
+    const other = twilioAccount();
+    const b = await customerJob({}, other);
     const texts = fakeTwilio();
     // Started through the API, as a driver's phone would: the route's own send texts the customer.
     const started = await callWithTwilio(`/api/jobs/${a.jobId}`, {
@@ -391,17 +488,39 @@ describe("Twilio's delivery reports", () => {
     });
     expect(started.status).toBe(200);
     expect(texts).toHaveLength(1);
-    const form = { MessageSid: "SM1", MessageStatus: "undelivered", ErrorCode: "30003", AccountSid: "AC0" };
-    const url = new URL("/api/sms/status", config(env).APP_URL).href;
-    const report = (signature: string) =>
-      callWithTwilio("/api/sms/status", { method: "POST", headers: { "X-Twilio-Signature": signature }, form });
-    expect((await report(await twilioSignature(url, form, "someone-else"))).status).toBe(403);
-    expect((await report("")).status).toBe(403);
+    const form = {
+      MessageSid: "SM1",
+      MessageStatus: "undelivered",
+      ErrorCode: "30003",
+      AccountSid: account.accountSid,
+    };
+    const path = `/api/sms/status/${a.workspaceId}`;
+    const url = new URL(path, config(env).APP_URL).href;
+    const report = (to: string, signature: string) =>
+      callWithTwilio(to, { method: "POST", headers: { "X-Twilio-Signature": signature }, form });
+    expect((await report(path, await twilioSignature(url, form, other.authToken))).status).toBe(403);
+    expect((await report(path, "")).status).toBe(403);
+    // Signed rightly by the other workspace for its own URL: its report reaches none of this workspace's texts.
+    const otherPath = `/api/sms/status/${b.workspaceId}`;
+    const otherUrl = new URL(otherPath, config(env).APP_URL).href;
+    expect((await report(otherPath, await twilioSignature(otherUrl, form, other.authToken))).status).toBe(204);
+    // The server-wide URL of before names no account: nothing answers there.
+    expect((await report("/api/sms/status", await twilioSignature(url, form, account.authToken))).status).toBe(404);
     expect((await story(a.token, a.jobId))[0]!.status).toBe("sent");
-    expect((await report(await twilioSignature(url, form))).status).toBe(204);
+
+    expect((await report(path, await twilioSignature(url, form, account.authToken))).status).toBe(204);
     expect(await story(a.token, a.jobId)).toEqual([
       { channel: "sms", kind: "en_route", status: "bounced", at: expect.any(String) },
     ]);
+  });
+
+  it("to a workspace without an account are refused (403)", async () => {
+    const a = await userWithWorkspace();
+    const form = { MessageSid: "SM1", MessageStatus: "failed" };
+    const path = `/api/sms/status/${a.workspaceId}`;
+    const signature = await twilioSignature(new URL(path, config(env).APP_URL).href, form, "0".repeat(32));
+    const res = await callWithTwilio(path, { method: "POST", headers: { "X-Twilio-Signature": signature }, form });
+    expect(res.status).toBe(403);
   });
 });
 

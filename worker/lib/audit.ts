@@ -56,6 +56,8 @@ export type AuditEvent =
   | "customer_mail.outcome"
   | "customer_sms.outcome"
   | "customer_sms.report"
+  | "customer_sms.account_set"
+  | "customer_sms.account_removed"
   | "customer_mail.report"
   | "customer_messages.set";
 
