@@ -67,6 +67,12 @@ test("My day, the customer's page and the map panel show the ETA, the window and
   const when = page.getByRole("listitem", { name: "Stop 1: Boiler for Mrs Ortiz" }).getByTestId("stop-when");
   await expect(when).toHaveText(`Window ${window} · ETA ${etaText}`);
 
+  // The dispatch page's day timeline: its hours on the same 12-hour clock as the stops' windows.
+  await page.goto(`/jobs?date=${today}`);
+  const hours = page.locator(".timeline-hours span");
+  await expect(hours.first()).toHaveText(/^\d{1,2}:00 (AM|PM)$/);
+  for (const hour of await hours.allTextContents()) expect(hour).toMatch(/^\d{1,2}:00 (AM|PM)$/);
+
   // The customer's page, on a device in yet another zone: the sender's clock, the zone named.
   const customer = await browser.newContext({ timezoneId: "Europe/London" });
   const customerPage = await customer.newPage();

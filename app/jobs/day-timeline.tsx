@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
+import { wallClockText } from "../../shared/units/clock";
 import { dayOf, localParts } from "../../shared/units/time-zone";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { useNow } from "../vehicles/use-now";
@@ -77,7 +78,9 @@ export function DayTimeline({
   );
 }
 
+/** The hours along the top, on the workspace's clock as every time on the page (12 or 24 h). */
 function TimelineAxis({ span }: { span: Span }) {
+  const { hourCycle } = useWorkspaceClock();
   const hours: number[] = [];
   for (let m = span.start; m <= span.end; m += 120) hours.push(m);
   return (
@@ -86,7 +89,7 @@ function TimelineAxis({ span }: { span: Span }) {
       <div className="timeline-hours">
         {hours.map((m) => (
           <span key={m} style={{ left: `${placeOnSpan({ start: m, end: m }, span).left}%` }}>
-            {String(m / 60).padStart(2, "0")}:00
+            {wallClockText(`${(m % 1440) / 60}:00`, hourCycle)}
           </span>
         ))}
       </div>
