@@ -112,6 +112,17 @@ export function ErrorLine({ message }: { message: string | null }) {
   );
 }
 
+/** What became of a form's last save ("Saved", "Not saved"), read out after its button: nothing when there is none. */
+export function StatusLine({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <span className="muted" role="status">
+      {" "}
+      {message}
+    </span>
+  );
+}
+
 /*
  * The form kit (docs/decisions/0031): every form builds on these, so labels, hints, errors,
  * spacing and tap targets are the same everywhere (styles.css, "one form kit and its scale").

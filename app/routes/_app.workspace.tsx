@@ -13,7 +13,7 @@ import { ReplaceDeviceIds } from "../vehicles/replace-device-ids";
 import { ApiTokens } from "../workspace/api-tokens";
 import { ShareLinks } from "../workspace/share-links";
 import { PhotoStorage } from "../workspace/photo-storage";
-import { SelectField, Submit } from "../components/form";
+import { SelectField, StatusLine, Submit } from "../components/form";
 
 /** Preferences: the workspace's time zone, in which reports, "today" and the timeline count days; what its customers are told and its own Twilio account for texts; its photo storage; its API tokens and live share links with who made each; owners replace every device id here. */
 export default function WorkspacePreferences() {
@@ -80,12 +80,7 @@ function TimeZonePreference() {
         <p className="muted role-note">Only the workspace&apos;s owners and admins can change its time zone.</p>
       )}
       <Submit disabled={!current || !mayChange || value === current}>Save</Submit>
-      {message && (
-        <span className="muted" role="status">
-          {" "}
-          {message}
-        </span>
-      )}
+      <StatusLine message={message} />
     </form>
   );
 }

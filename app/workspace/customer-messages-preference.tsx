@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { MAX_ARRIVING_MINUTES, type CustomerMessageSettings } from "../../shared/jobs/customer-messages";
 import type { WorkspacePreferences } from "../../shared/reports/reports";
-import { CheckboxGroup, InputField, Submit } from "../components/form";
+import { CheckboxGroup, InputField, StatusLine, Submit } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan, useSession } from "../session/session";
 
@@ -95,12 +95,7 @@ export function CustomerMessagesPreference() {
         </p>
       )}
       <Submit disabled={!mayChange || !settings}>Save</Submit>
-      {message && (
-        <span className="muted" role="status">
-          {" "}
-          {message}
-        </span>
-      )}
+      <StatusLine message={message} />
     </form>
   );
 }

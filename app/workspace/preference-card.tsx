@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import type { WorkspacePreferences } from "../../shared/reports/reports";
-import { SelectField, Submit } from "../components/form";
+import { SelectField, StatusLine, Submit } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan, useSession } from "../session/session";
 
@@ -59,12 +59,7 @@ export function PreferenceCard<T extends string>({
       />
       <p className="muted">{children}</p>
       <Submit disabled={!mayChange || chosen === current}>Save</Submit>
-      {message && (
-        <span className="muted" role="status">
-          {" "}
-          {message}
-        </span>
-      )}
+      <StatusLine message={message} />
     </form>
   );
 }

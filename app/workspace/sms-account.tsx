@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { SmsAccount, SmsAccountPut } from "../../shared/jobs/sms-account";
-import { InputField, Submit } from "../components/form";
+import { InputField, StatusLine, Submit } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan, useSession } from "../session/session";
 
@@ -97,12 +97,7 @@ export function SmsAccountSettings() {
           ) : null}
         </>
       )}
-      {message && (
-        <span className="muted" role="status">
-          {" "}
-          {message}
-        </span>
-      )}
+      <StatusLine message={message} />
     </form>
   );
 }
