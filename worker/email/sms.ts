@@ -10,8 +10,8 @@ import type { TwilioAccount } from "./sms-account";
 /**
  * Texts to customers (issue 53, docs/decisions/0085) through Twilio's Messages API, offered only
  * where the workspace configured its own Twilio account (worker/email/sms-account.ts,
- * docs/decisions/0093): a workspace's texts go through its account and no other. A text obeys the customer mail rules of worker/email/customer-mail.ts: the same
- * gate (sender confirmed, the number not unsubscribed from the workspace, caps of its own: a text
+ * docs/decisions/0093): a workspace's texts go through its account and no other. A text obeys
+ * the customer mail rules of worker/email/customer-mail.ts: the same gate (sender confirmed, the number not unsubscribed from the workspace, caps of its own: a text
  * costs money and reaches a phone), the workspace named, and the same unsubscribe page linked. A
  * number that answered STOP to Twilio is recorded as unsubscribed from the workspace.
  */
@@ -119,8 +119,8 @@ async function outcomeOf(db: Db, config: Config, sms: CustomerSms, answer: Twili
 
 /**
  * Whether a delivery report came from Twilio for this account: its X-Twilio-Signature is the
- * base64 HMAC-SHA1, keyed by the account's auth token, of the URL it called followed by each form field's name and value in
- * the names' order (Twilio's "Webhooks security").
+ * base64 HMAC-SHA1, keyed by the account's auth token, of the URL it called followed by each form
+ * field's name and value in the names' order (Twilio's "Webhooks security").
  */
 export async function twilioSignatureValid(
   authToken: string,
