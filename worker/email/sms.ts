@@ -11,9 +11,10 @@ import type { TwilioAccount } from "./sms-account";
  * Texts to customers (issue 53, docs/decisions/0085) through Twilio's Messages API, offered only
  * where the workspace configured its own Twilio account (worker/email/sms-account.ts,
  * docs/decisions/0093): a workspace's texts go through its account and no other. A text obeys
- * the customer mail rules of worker/email/customer-mail.ts: the same gate (sender confirmed, the number not unsubscribed from the workspace, caps of its own: a text
- * costs money and reaches a phone), the workspace named, and the same unsubscribe page linked. A
- * number that answered STOP to Twilio is recorded as unsubscribed from the workspace.
+ * the customer mail rules of worker/email/customer-mail.ts: the same gate (sender confirmed, the
+ * number not unsubscribed from the workspace, caps of its own: a text costs money and reaches a
+ * phone), the workspace named, and the same unsubscribe page linked. A number that answered STOP
+ * to Twilio is recorded as unsubscribed from the workspace.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const CUSTOMER_SMS_CAPS: CustomerCaps = [
