@@ -63,7 +63,7 @@ test("an owner chooses what customers are told, and a job takes its customer's p
     .toEqual(["+13125550100"]);
 });
 
-test("an owner sets the workspace's own Twilio account, its token never shown again, and removes it", async ({
+test("an owner sets the workspace's own Twilio account, its token never shown again, tests it, and removes it", async ({
   page,
   request,
 }) => {
@@ -73,7 +73,7 @@ test("an owner sets the workspace's own Twilio account, its token never shown ag
   await signInAs(page, fleet.token);
 
   await page.goto("/workspace");
-  const card = page.getByRole("form", { name: "Texts to customers (Twilio)" });
+  const card = page.getByRole("region", { name: "Texts to customers (Twilio)" });
   await expect(card.getByTestId("sms-account-state")).toHaveText(/Not configured/);
   const sid = "AC0123456789abcdef0123456789abcdef";
   const token = "f0e1d2c3b4a5968778695a4b3c2d1e0f";
@@ -96,6 +96,20 @@ test("an owner sets the workspace's own Twilio account, its token never shown ag
     "and, with a phone number, by text",
   );
   expect(await (await request.get("/api/workspace/sms", { headers: auth })).text()).not.toContain(token);
+
+  // A test text through the account (Twilio faked at its HTTP boundary, scripts/twilio-fake.mjs).
+  const tester = card.getByRole("form", { name: "Send a test text" });
+  await tester.getByLabel("Send a test text to").fill("555 0199");
+  await tester.getByRole("button", { name: "Send test text" }).click();
+  await expect(tester.getByText("Use the international form, + and the country code: +13125550100")).toBeVisible();
+  await tester.getByLabel("Send a test text to").fill("+1 500 555 0001");
+  await tester.getByRole("button", { name: "Send test text" }).click();
+  await expect(tester.getByRole("status")).toHaveText(
+    /Twilio refused the text: The 'To' number \+15005550001 is not a valid phone number\. \(Twilio error 21211\)/,
+  );
+  await tester.getByLabel("Send a test text to").fill("+1 (312) 555-0199");
+  await tester.getByRole("button", { name: "Send test text" }).click();
+  await expect(tester.getByRole("status")).toHaveText(/Test text sent to \+13125550199/);
 
   page.once("dialog", (dialog) => void dialog.accept());
   await card.getByRole("button", { name: "Remove" }).click();

@@ -3,6 +3,7 @@ import type { SmsAccount, SmsAccountPut } from "../../shared/jobs/sms-account";
 import { InputField, StatusLine, Submit } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan, useSession } from "../session/session";
+import { SmsTestForm } from "./sms-test";
 
 type Field = keyof SmsAccountPut;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -69,36 +70,39 @@ export function SmsAccountSettings() {
     if (window.confirm("Remove the Twilio account? Customers are no longer texted, only e-mailed.")) void remove();
   };
   return (
-    <form className="card" onSubmit={(e) => void submit(e)} aria-label="Texts to customers (Twilio)" noValidate>
-      <h2>Texts to customers (Twilio)</h2>
-      <p className="muted">
-        Customers with a phone number are texted through the workspace&apos;s own Twilio account, and only where one is
-        set here. The auth token is kept sealed and never shown again.
-      </p>
-      {!mayConfigure ? (
-        <p className="muted role-note">Only the workspace&apos;s owners and admins can set its Twilio account.</p>
-      ) : (
-        <>
-          <p data-testid="sms-account-state">
-            {account?.configured
-              ? `Configured: account ${account.accountSid}, texts from ${account.from}.`
-              : account
-                ? "Not configured: customers are told by e-mail only."
-                : "Loading…"}
-          </p>
-          <AccountFields account={account} errors={errors} disabled={!account || pending} />
-          <Submit disabled={!account} pending={pending}>
-            Save
-          </Submit>{" "}
-          {account?.configured ? (
-            <button type="button" className="button" onClick={confirmRemove} disabled={pending}>
-              Remove
-            </button>
-          ) : null}
-        </>
-      )}
-      <StatusLine message={message} />
-    </form>
+    <section className="card" aria-label="Texts to customers (Twilio)">
+      <form onSubmit={(e) => void submit(e)} aria-label="Twilio account" noValidate>
+        <h2>Texts to customers (Twilio)</h2>
+        <p className="muted">
+          Customers with a phone number are texted through the workspace&apos;s own Twilio account, and only where one
+          is set here. The auth token is kept sealed and never shown again.
+        </p>
+        {!mayConfigure ? (
+          <p className="muted role-note">Only the workspace&apos;s owners and admins can set its Twilio account.</p>
+        ) : (
+          <>
+            <p data-testid="sms-account-state">
+              {account?.configured
+                ? `Configured: account ${account.accountSid}, texts from ${account.from}.`
+                : account
+                  ? "Not configured: customers are told by e-mail only."
+                  : "Loading…"}
+            </p>
+            <AccountFields account={account} errors={errors} disabled={!account || pending} />
+            <Submit disabled={!account} pending={pending}>
+              Save
+            </Submit>{" "}
+            {account?.configured ? (
+              <button type="button" className="button" onClick={confirmRemove} disabled={pending}>
+                Remove
+              </button>
+            ) : null}
+          </>
+        )}
+        <StatusLine message={message} />
+      </form>
+      {mayConfigure && account?.configured ? <SmsTestForm /> : null}
+    </section>
   );
 }
 

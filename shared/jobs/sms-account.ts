@@ -42,3 +42,21 @@ export const smsAccountSchema = z.object({
 export type SmsAccount = z.infer<typeof smsAccountSchema>;
 
 export const NO_SMS_ACCOUNT: SmsAccount = { configured: false, accountSid: null, from: null, updatedAt: null };
+
+/**
+ * `POST /api/workspace/sms/test`: a text through the kept account to a phone of the owner's
+ * choosing, so a wrong token or sender shows at once rather than as customers' texts `held` later.
+ */
+export const smsTestSchema = z.object({
+  to: z
+    .string({ required_error: "Enter the number to text" })
+    .transform((v) => v.replace(/[\s().-]/g, ""))
+    .refine((v) => E164.test(v), "Use the international form, + and the country code: +13125550100"),
+});
+export type SmsTest = z.input<typeof smsTestSchema>;
+export const smsTestAnswerSchema = z.object({
+  sent: z.literal(true),
+  to: z.string().describe("The number texted, in E.164"),
+  providerId: z.string().describe("Twilio's message SID"),
+});
+export type SmsTestAnswer = z.infer<typeof smsTestAnswerSchema>;

@@ -124,6 +124,7 @@ const answerWhenAllowed: Record<string, number> = {
   "GET /workspace/sms": 200,
   "PUT /workspace/sms": 400,
   "DELETE /workspace/sms": 200,
+  "POST /workspace/sms/test": 400,
   "GET /places": 200,
   "POST /places": 400,
   "PATCH /places/:id": 404,

@@ -1,9 +1,11 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { workspaceSmsAccounts } from "../../db/schema";
 import type { SmsAccount } from "../../shared/jobs/sms-account";
 import { unseal } from "../alerts/webhook-secret";
+import { createApp } from "../app";
 import { config } from "../env";
 import { database } from "../test/db";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
@@ -108,5 +110,111 @@ describe("the workspace's Twilio account", () => {
     expect(Object.keys(await fieldsOf({})).sort()).toEqual(["accountSid", "authToken", "from"]);
     expect(Object.keys(await fieldsOf({ ...ACCOUNT, from: "MG0123" }))).toEqual(["from"]);
     expect(((await (await read(a.token)).json()) as SmsAccount).configured).toBe(false);
+  });
+});
+
+// "Send a test text": a wrong token or sender shows on Preferences at once, not as customers' texts
+// `held` after three tries. Twilio is faked at its HTTP boundary.
+const TWILIO_API_URL = "https://twilio.test";
+
+/** Twilio's Messages API faked: records each request and answers as `answer` says. */
+function fakeTwilio(answer: () => { status: number; body: object }) {
+  const requests: { path: string; auth: string | null; form: URLSearchParams }[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== TWILIO_API_URL) throw new Error(`unexpected fetch ${url.href}`);
+    requests.push({
+      path: url.pathname,
+      auth: new Headers(init?.headers).get("Authorization"),
+      form: new URLSearchParams(String(init?.body)),
+    });
+    const { status, body } = answer();
+    return Response.json(body, { status });
+  });
+  return requests;
+}
+
+/** `POST /api/workspace/sms/test` through the real Worker, with Twilio's address the fake's. */
+async function sendTest(token: string, json: unknown) {
+  const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request("http://localhost/api/workspace/sms/test", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(json),
+    }),
+    { ...env, TWILIO_API_URL },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+describe("a test text", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("goes through the workspace's own account to the number given, naming the workspace", async () => {
+    const a = await userWithWorkspace();
+    await put(a.token, ACCOUNT);
+    const requests = fakeTwilio(() => ({ status: 201, body: { sid: "SM0001" } }));
+    const res = await sendTest(a.token, { to: "+1 (312) 555-0199" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ sent: true, to: "+13125550199", providerId: "SM0001" });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.path).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
+    expect(requests[0]!.auth).toBe(`Basic ${btoa(`${SID}:${TOKEN}`)}`);
+    expect(requests[0]!.form.get("To")).toBe("+13125550199");
+    expect(requests[0]!.form.get("From")).toBe("+15005550006");
+    expect(requests[0]!.form.get("Body")).toMatch(/test text/);
+  });
+
+  it("says what to mend: the account refused, the text refused in Twilio's words, Twilio unreachable", async () => {
+    const a = await userWithWorkspace();
+    await put(a.token, ACCOUNT);
+    fakeTwilio(() => ({ status: 401, body: { code: 20003, message: "Authenticate" } }));
+    const refused = await sendTest(a.token, { to: "+13125550199" });
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toMatchObject({ code: "sms_account_refused", message: /auth token/ });
+    vi.restoreAllMocks();
+    fakeTwilio(() => ({
+      status: 400,
+      body: { code: 21606, message: "The From phone number is not a valid, SMS-capable inbound phone number" },
+    }));
+    const sender = await sendTest(a.token, { to: "+13125550199" });
+    expect(sender.status).toBe(400);
+    expect(await errorOf(sender)).toMatchObject({ code: "sms_test_refused", message: /From phone number.*21606/ });
+    vi.restoreAllMocks();
+    fakeTwilio(() => ({ status: 503, body: {} }));
+    const down = await sendTest(a.token, { to: "+13125550199" });
+    expect(down.status).toBe(502);
+    expect(await errorOf(down)).toMatchObject({ code: "sms_provider_unreachable" });
+  });
+
+  it("is refused before Twilio is asked: no account kept (409), a malformed number (400), a member or viewer (403)", async () => {
+    const a = await userWithWorkspace();
+    const requests = fakeTwilio(() => ({ status: 201, body: { sid: "SM0002" } }));
+    const none = await sendTest(a.token, { to: "+13125550199" });
+    expect(none.status).toBe(409);
+    expect((await errorOf(none)).code).toBe("sms_not_configured");
+    await put(a.token, ACCOUNT);
+    const malformed = await sendTest(a.token, { to: "555 0199" });
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(await malformed.json())).toMatch(/international form/);
+    for (const role of ["member", "viewer"]) {
+      const { token } = await memberWithRole(a.workspaceId, role);
+      expect((await sendTest(token, { to: "+13125550199" })).status, role).toBe(403);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it("uses only the caller's workspace's account: another's owner with none set gets 409", async () => {
+    const a = await userWithWorkspace();
+    await put(a.token, ACCOUNT);
+    const b = await userWithWorkspace();
+    const requests = fakeTwilio(() => ({ status: 201, body: { sid: "SM0003" } }));
+    expect((await sendTest(b.token, { to: "+13125550199" })).status).toBe(409);
+    expect(requests).toHaveLength(0);
   });
 });

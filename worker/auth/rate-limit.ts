@@ -86,6 +86,8 @@ export const LIMITS = {
    * Another workspace's budget is its own.
    */
   routePlans: { name: "route-plan-ws", max: 6, windowMs: MINUTE },
+  /** Test texts per workspace (issue 53): each is a paid text on the workspace's Twilio account. */
+  smsTests: { name: "sms-test-ws", max: 5, windowMs: 60 * MINUTE },
   /** Photo uploads per member and workspace (issue 39): 429 with Retry-After; a phone's queue retries. */
   photoUploads: { name: "photo-upload", max: PHOTO_UPLOADS_PER_MINUTE, windowMs: MINUTE },
 } satisfies Record<string, Limit>;

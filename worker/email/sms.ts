@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import type { CustomerMailOutcome } from "../../shared/jobs/job-shares";
 import type { Config } from "../env";
 import { audit } from "../lib/audit";
+import { ApiError } from "../lib/errors";
 import { timingSafeEqual } from "../lib/crypto";
 import { customerMayGo, recordUnsubscribed, unsubscribePageUrl, type CustomerCaps } from "./customer-mail";
 import { isMessagingService } from "../../shared/jobs/sms-account";
@@ -143,4 +144,36 @@ export async function twilioSignatureValid(
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, text.encode(data)));
   const expected = btoa(String.fromCharCode(...mac));
   return timingSafeEqual(text.encode(expected), text.encode(signature));
+}
+
+/** Twilio's error code for credentials it does not know (its "Authenticate" error). */
+const AUTHENTICATE_CODE = 20003;
+
+/**
+ * A test text through the workspace's kept account (`POST /api/workspace/sms/test`): not a
+ * customer's message, so none of their gate or caps (the route's own limit bounds what it costs).
+ * Answers Twilio's message SID, or an ApiError that says what to mend: the account refused (a
+ * wrong SID or token), the text refused (the sender or the number, in Twilio's words), or Twilio
+ * not reached (502, as Google is at sign-in).
+ */
+export async function sendTestSms(
+  config: Config,
+  account: TwilioAccount,
+  test: { to: string; workspaceName: string },
+): Promise<string> {
+  const body =
+    `${test.workspaceName}: a test text from the fleet app. ` + "Texts to your customers will come from this sender.";
+  const answer = await postToTwilio(config.TWILIO_API_URL, account, { To: test.to, Body: body }).catch(() => null);
+  if (!answer || answer.status === 429 || answer.status >= 500)
+    throw new ApiError(502, "sms_provider_unreachable", "Twilio could not be reached. Try again in a minute.");
+  if (answer.status >= 200 && answer.status < 300 && answer.body.sid) return answer.body.sid;
+  if (answer.status === 401 || answer.body.code === AUTHENTICATE_CODE)
+    throw new ApiError(
+      400,
+      "sms_account_refused",
+      "Twilio refused the account: check the Account SID and enter the auth token again",
+    );
+  const twilio = answer.body.message ? `: ${answer.body.message}` : "";
+  const code = answer.body.code ? ` (Twilio error ${answer.body.code})` : "";
+  throw new ApiError(400, "sms_test_refused", `Twilio refused the text${twilio}${code}`);
 }

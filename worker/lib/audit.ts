@@ -58,6 +58,7 @@ export type AuditEvent =
   | "customer_sms.report"
   | "customer_sms.account_set"
   | "customer_sms.account_removed"
+  | "customer_sms.test_sent"
   | "customer_mail.report"
   | "customer_messages.set";
 
