@@ -1,5 +1,6 @@
 import type { LatLon } from "../../shared/units/geo";
-import { planRoutes, type UnassignedReason } from "./plan";
+import { planRoutesSteps, type UnassignedReason } from "./plan";
+import { runToEnd, type Steps } from "./steps";
 import type { RoutingJob, RoutingProblem, RoutingVehicle } from "./problem";
 import type { TravelTime } from "./street-travel";
 
@@ -193,7 +194,10 @@ function currentRoutes(request: DayRequest, problem: RoutingProblem) {
 }
 
 /** Plans the day and measures it before and after, on the same travel. */
-export function planDay(request: DayRequest): DayPlan {
+export const planDay = (request: DayRequest): DayPlan => runToEnd(planDaySteps(request));
+
+/** The same in steps (./steps.ts): the Worker runs it handing the thread back between them. */
+export function* planDaySteps(request: DayRequest): Steps<DayPlan> {
   if (!request.vehicles.length)
     return {
       routes: [],
@@ -203,7 +207,7 @@ export function planDay(request: DayRequest): DayPlan {
       iterations: 0,
     };
   const problem = routingProblem(request, placesOf(request));
-  const plan = planRoutes(problem, {
+  const plan = yield* planRoutesSteps(problem, {
     seed: request.seed,
     maxIterations: request.maxIterations,
     timeLimitMs: request.timeLimitMs,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planRoutes } from "./plan";
+import { planRoutes, planRoutesSteps } from "./plan";
+import { runCooperatively } from "./steps";
 import type { RoutingJob, RoutingProblem, RoutingVehicle } from "./problem";
 import { checkSolomon, solomonProblem, type SolomonInstance } from "./solomon";
 import c101 from "../../../shared/routing/solomon/c101.json";
@@ -36,6 +37,18 @@ describe("planRoutes on Solomon's instances cut to 25 customers", () => {
   it("gives the same plan for the same seed", () => {
     const problem = solomonProblem(solomon("r102", 25));
     expect(planRoutes(problem, LIMITS)).toEqual(planRoutes(problem, LIMITS));
+  });
+
+  it("hands the thread back every few iterations when run in steps, and gives the same plan", async () => {
+    // The Worker runs a plan this way so that a plan of seconds never holds up another workspace's
+    // requests on the same isolate (issue 54).
+    const problem = solomonProblem(solomon("r102", 25));
+    let pauses = 0;
+    const stepped = await runCooperatively(planRoutesSteps(problem, LIMITS), async () => {
+      pauses++;
+    });
+    expect(stepped).toEqual(planRoutes(problem, LIMITS));
+    expect(pauses).toBeGreaterThanOrEqual(LIMITS.maxIterations / 16);
   });
 
   it("says when each vehicle arrives and starts, never after a window closes", () => {

@@ -1,5 +1,6 @@
 import { compile, type Instance, type RoutingProblem } from "./problem";
-import { search } from "./search";
+import { searchSteps } from "./search";
+import { runToEnd, type Steps } from "./steps";
 
 /**
  * Why a job is left out of the plan: no vehicle has every skill it asks for; it is larger than
@@ -49,13 +50,17 @@ export interface PlanOptions {
  * The same problem, seed and iteration cap give the same plan; a time budget that ends the search
  * first makes the plan depend on the machine's speed.
  */
-export function planRoutes(problem: RoutingProblem, options: PlanOptions = {}): Plan {
+export const planRoutes = (problem: RoutingProblem, options: PlanOptions = {}): Plan =>
+  runToEnd(planRoutesSteps(problem, options));
+
+/** The same plan in steps (./steps.ts), for a driver that hands the thread back between them. */
+export function* planRoutesSteps(problem: RoutingProblem, options: PlanOptions = {}): Steps<Plan> {
   const now = options.now ?? Date.now;
   const started = now();
   const instance = compile(problem);
   const reasons = problem.jobs.map((_, job) => reasonAlone(instance, job));
   const plannable = reasons.flatMap((reason, job) => (reason ? [] : [job]));
-  const found = search(instance, plannable, {
+  const found = yield* searchSteps(instance, plannable, {
     seed: options.seed ?? 1,
     maxIterations: options.maxIterations ?? Infinity,
     timeLimitMs: options.timeLimitMs ?? (options.maxIterations ? Infinity : 1000),

@@ -1,3 +1,4 @@
+import { runToEnd, type Steps } from "./steps";
 import { below, type Random } from "./random";
 import type { Solution } from "./solution";
 
@@ -118,12 +119,27 @@ function openVehicle(s: Solution, job: number, best: Insertion): void {
  * least with blinks. Those with no place stay out.
  */
 export function recreate(s: Solution, random: Random, vehicleLimit: number, blink = BLINK): void {
+  runToEnd(recreateSteps(s, random, vehicleLimit, blink, Infinity));
+}
+
+/**
+ * The same, stopping every `jobsPerStep` insertions (./steps.ts): the first plan inserts every job
+ * of the day at once, a second of a 500-job day on this machine, too long to hold the thread.
+ */
+export function* recreateSteps(
+  s: Solution,
+  random: Random,
+  vehicleLimit: number,
+  blink: number,
+  jobsPerStep: number,
+): Steps<void> {
   const order = s.absent;
   sortForInsertion(s, order, random);
   s.absent = [];
   let used = s.usedVehicles();
   const blinker = new Blinker(random, blink);
-  for (const job of order) {
+  for (const [i, job] of order.entries()) {
+    if (i && i % jobsPerStep === 0) yield;
     const at = bestInsertion(s, job, blinker, vehicleLimit, used);
     if (!at) {
       s.absent.push(job);

@@ -1,8 +1,9 @@
 import type { Instance } from "./problem";
 import { below, seededRandom, type Random } from "./random";
-import { recreate } from "./recreate";
+import { recreate, recreateSteps } from "./recreate";
 import { ruin } from "./ruin";
 import { Solution } from "./solution";
+import { runToEnd, type Steps } from "./steps";
 
 export interface SearchLimits {
   seed: number;
@@ -20,6 +21,15 @@ export interface SearchResult {
   iterations: number;
 }
 
+/**
+ * Iterations between two stops of the search's steps: about 10 to 20 ms of a 500-job day on this
+ * machine (an iteration is 0.5 to 1.25 ms there), so a request waiting behind a plan waits that long.
+ */
+const ITERATIONS_PER_STEP = 16;
+
+/** Jobs the first plan inserts between two stops: about as long as a step of the search. */
+const JOBS_PER_FIRST_STEP = 25;
+
 /** The share of the run given to taking vehicles out before the rest goes to shortening routes. */
 const FLEET_SHARE = 0.4;
 /** Annealing temperatures, as multiples of an average leg of the first plan (SISR's 100 and 1 on Solomon's grid are about 10 and 0.1 of one). */
@@ -32,7 +42,15 @@ const END_TEMPERATURE = 0.1;
  * has been left out); then shorter routes, by ruin and recreate under simulated annealing with the
  * fleet held at its size.
  */
-export function search(instance: Instance, plannable: readonly number[], limits: SearchLimits): SearchResult {
+export const search = (instance: Instance, plannable: readonly number[], limits: SearchLimits): SearchResult =>
+  runToEnd(searchSteps(instance, plannable, limits));
+
+/** The search in steps (./steps.ts): the same plan, handing the thread back every few iterations. */
+export function* searchSteps(
+  instance: Instance,
+  plannable: readonly number[],
+  limits: SearchLimits,
+): Steps<SearchResult> {
   const random = seededRandom(limits.seed);
   const s = new Solution(instance, plannable);
   const started = limits.started;
@@ -40,12 +58,13 @@ export function search(instance: Instance, plannable: readonly number[], limits:
   const progress = () =>
     Math.max(iterations / limits.maxIterations, (limits.now() - started) / Math.max(1, limits.timeLimitMs));
   s.absent = plannable.slice();
-  recreate(s, random, instance.vehicles, 0);
-  const step = () => iterations++;
-  const fleet = minimiseFleet(s, random, () => progress() < FLEET_SHARE, step);
+  yield* recreateSteps(s, random, instance.vehicles, 0, JOBS_PER_FIRST_STEP);
+  const step = () => ++iterations % ITERATIONS_PER_STEP === 0;
+  yield;
+  const fleet = yield* minimiseFleet(s, random, () => progress() < FLEET_SHARE, step);
   s.restore(fleet);
   const averageLeg = s.cost / Math.max(1, plannable.length + s.usedVehicles());
-  const routes = anneal(s, random, averageLeg, () => progress(), step);
+  const routes = yield* anneal(s, random, averageLeg, () => progress(), step);
   s.restore(routes);
   return { routes, absent: s.absent, iterations };
 }
@@ -62,7 +81,7 @@ function seedJob(s: Solution, random: Random): number {
  * absences rises every iteration, so the search turns to the jobs that keep failing).
  * Returns the plan with the fewest jobs out, then the fewest vehicles.
  */
-function minimiseFleet(s: Solution, random: Random, going: () => boolean, step: () => void): number[][] {
+function* minimiseFleet(s: Solution, random: Random, going: () => boolean, step: () => boolean): Steps<number[][]> {
   const absences = new Float64Array(s.instance.jobs);
   const sumOf = (jobs: readonly number[]) => jobs.reduce((sum, job) => sum + absences[job]!, 0);
   let best = s.snapshot();
@@ -71,7 +90,7 @@ function minimiseFleet(s: Solution, random: Random, going: () => boolean, step: 
   const floor = vehicleFloor(s);
   if (!bestOut && limit > floor) limit = removeRoute(s, random);
   while (s.absent.length && going()) {
-    step();
+    if (step()) yield;
     const before = s.absent.length;
     const beforeSum = sumOf(s.absent);
     s.begin();
@@ -116,7 +135,13 @@ function vehicleFloor(s: Solution): number {
 }
 
 /** SISR's distance phase: ruin and recreate under simulated annealing, never more jobs out. */
-function anneal(s: Solution, random: Random, averageLeg: number, progress: () => number, step: () => void): number[][] {
+function* anneal(
+  s: Solution,
+  random: Random,
+  averageLeg: number,
+  progress: () => number,
+  step: () => boolean,
+): Steps<number[][]> {
   const begun = progress();
   const out = s.absent.length;
   const limit = s.usedVehicles();
@@ -126,7 +151,7 @@ function anneal(s: Solution, random: Random, averageLeg: number, progress: () =>
   const hot = START_TEMPERATURE * averageLeg;
   const cold = END_TEMPERATURE * averageLeg;
   for (let done = begun; done < 1; done = progress()) {
-    step();
+    if (step()) yield;
     const temperature = hot * Math.pow(cold / hot, (done - begun) / Math.max(1e-9, 1 - begun));
     s.begin();
     ruin(s, random, seedJob(s, random));

@@ -9,7 +9,8 @@ import {
 } from "../../shared/jobs/route-plan";
 import { addDays, dayOf, startOfDay } from "../../shared/units/time-zone";
 import type { LatLon } from "../../shared/units/geo";
-import { planDay, type DayJob, type DayVehicle } from "../../domain/routing/day-plan";
+import { planDaySteps, type DayJob, type DayVehicle } from "../../domain/routing/day-plan";
+import { runCooperatively } from "../../domain/routing/steps";
 import { streetTravel, type RecordedDriving } from "../../domain/routing/street-travel";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
@@ -40,6 +41,12 @@ const MAX_ITERATIONS = 30_000;
 export const planIterations = (jobs: number) =>
   Math.max(MIN_ITERATIONS, Math.min(MAX_ITERATIONS, Math.floor(WORK_BUDGET / Math.max(1, jobs))));
 const TIME_LIMIT_MS = 2_000;
+/**
+ * Between the planner's steps, the thread goes back to the isolate's other requests (another
+ * workspace's among them): a timer, not a microtask, so their I/O callbacks run before the plan
+ * goes on. Their clock moves on too, so the time limit holds on Cloudflare as well.
+ */
+const handBack = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** The recorded days the fleet's speed is learned from. */
 const LEARNED_DAYS = 28;
 /** A job's place in the day the planner may move: the rest is done, on its way, or set aside. */
@@ -180,15 +187,19 @@ export async function proposeRoutePlan(
     dayRows: rows,
     notBefore: body.date === today ? Math.ceil((now - midnight) / 1000) : 0,
   });
-  const plan = planDay({
-    jobs: planned.map(toDayJob),
-    vehicles,
-    keepAssigned: body.keepAssigned,
-    travel: streetTravel(await recordedDriving(db, workspaceId, today)),
-    seed: 1,
-    maxIterations: planIterations(planned.length),
-    timeLimitMs: TIME_LIMIT_MS,
-  });
+  const travel = streetTravel(await recordedDriving(db, workspaceId, today));
+  const plan = await runCooperatively(
+    planDaySteps({
+      jobs: planned.map(toDayJob),
+      vehicles,
+      keepAssigned: body.keepAssigned,
+      travel,
+      seed: 1,
+      maxIterations: planIterations(planned.length),
+      timeLimitMs: TIME_LIMIT_MS,
+    }),
+    handBack,
+  );
   const version = new Map(planned.map((r) => [r.id, r.version]));
   const instant = (seconds: number) => new Date(midnight + Math.round(seconds) * 1000).toISOString();
   return {
