@@ -17,7 +17,9 @@ import {
   replicacheClientGroups,
   replicacheClients,
   sessions,
+  workspaceHourDriving,
 } from "../db/schema";
+import { HOUR_DRIVING_KEPT_DAYS } from "../db/recorded-driving";
 
 /**
  * Retention of the D1 tables that only grow (issue 35, docs/decisions/0027 part 6): run by the cron
@@ -67,6 +69,10 @@ export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
     sql`client_group_id IN (SELECT id FROM replicache_client_groups WHERE last_pulled_at < ${now - CLIENT_GROUP_IDLE_DAYS * DAY})`,
   replicache_client_groups: (now) =>
     sql`last_pulled_at < ${now - CLIENT_GROUP_IDLE_DAYS * DAY} AND NOT EXISTS (SELECT 1 FROM replicache_clients c WHERE c.client_group_id = replicache_client_groups.id)`,
+  // The workspace's driving by hour (docs/decisions/0097): street travel learns from the last
+  // LEARNED_DAYS; a week past that (local days; a day's zone is a day at most) nobody reads a row.
+  workspace_hour_driving: (now) =>
+    sql`day < ${new Date(now - HOUR_DRIVING_KEPT_DAYS * DAY).toISOString().slice(0, 10)}`,
 };
 
 const TABLES: Record<string, SQLiteTable> = {
@@ -83,6 +89,7 @@ const TABLES: Record<string, SQLiteTable> = {
   job_messages: jobMessages,
   replicache_clients: replicacheClients,
   replicache_client_groups: replicacheClientGroups,
+  workspace_hour_driving: workspaceHourDriving,
 };
 
 /** One run: deletes up to `limit` rows of each table; answers how many per table. */
