@@ -6,8 +6,8 @@ import type { LiveWrites } from "./client";
 export const BULK_JSON_CHARS = 80_000;
 
 export interface BulkOptions {
-  /** Skip rows whose key exists, or update these columns of the existing row. */
-  onConflict: "nothing" | { target: SQLiteColumn[]; set: SQLiteColumn[] };
+  /** Skip rows whose key exists, or update these columns of the existing row (`add`: add the new value to the stored one). */
+  onConflict: "nothing" | { target: SQLiteColumn[]; set: SQLiteColumn[]; add?: SQLiteColumn[] };
   /** A synced table: this column gets the new version of the row's workspace (read inside the transaction). */
   stampVersion?: SQLiteColumn;
 }
@@ -70,10 +70,15 @@ function insertSelect(table: SQLiteTable, written: [string, SQLiteColumn][], jso
   const conflict =
     options.onConflict === "nothing"
       ? "ON CONFLICT DO NOTHING"
-      : `ON CONFLICT (${options.onConflict.target.map((c) => quote(c.name)).join(", ")}) DO UPDATE SET ${options.onConflict.set
-          .filter((c) => c.name !== "workspace_id")
-          .map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`)
-          .join(", ")}${tenantGuard}`;
+      : `ON CONFLICT (${options.onConflict.target.map((c) => quote(c.name)).join(", ")}) DO UPDATE SET ${[
+          ...options.onConflict.set
+            .filter((c) => c.name !== "workspace_id")
+            .map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`),
+          // Columns that add up (docs/decisions/0097): the stored value plus the new contribution.
+          ...(options.onConflict.add ?? []).map(
+            (c) => `${quote(c.name)} = ${quote(getTableName(table))}.${quote(c.name)} + excluded.${quote(c.name)}`,
+          ),
+        ].join(", ")}${tenantGuard}`;
   // `WHERE true` keeps SQLite from reading ON CONFLICT as part of the SELECT's join.
   const literal = `'${json.replace(/'/g, "''")}'`;
   return sql.raw(

@@ -19,7 +19,7 @@ export const LIVE_SYNCED_TABLES: readonly string[] = LIVE_TABLES.map((table) => 
 
 /**
  * Every table the object's flush writes (party/live-fleet/flush-batch.ts and flush-tables.ts): the
- * live ones, the beacons' last reports and health, and the report rollups. db/live-reads.worker.test.ts
+ * live ones, the beacons' last reports and health, and the report rollups (by day and by hour). db/live-reads.worker.test.ts
  * keeps this in step with FLUSH_TABLES.
  */
 export const FLUSHED_TABLES: readonly string[] = [
@@ -27,4 +27,5 @@ export const FLUSHED_TABLES: readonly string[] = [
   "beacons",
   "vehicle_day_rollups",
   "event_rollups",
+  "workspace_hour_driving",
 ];

@@ -583,6 +583,26 @@ export const vehicleDayRollups = sqliteTable(
   ],
 );
 
+/**
+ * A workspace's driving per local day and hour (migrations/0052, docs/decisions/0097): each
+ * vehicle's hour of driving, once over, is added to its row by the object's flush (party/live-fleet/
+ * flush-tables.ts). At most 24 rows a day per workspace; street travel learns its hour shape from
+ * the last 28 days (worker/jobs/route-plan.ts); retention deletes what is older (worker/retention.ts).
+ */
+export const workspaceHourDriving = sqliteTable(
+  "workspace_hour_driving",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    /** YYYY-MM-DD in the workspace's time zone */
+    day: text("day").notNull(),
+    /** local hour, 0-23 */
+    hour: integer("hour").notNull(),
+    drivingMetres: real("driving_metres").notNull().default(0),
+    drivingSeconds: real("driving_seconds").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.hour] }), index("workspace_hour_driving_day_idx").on(t.day)],
+);
+
 /** Per timeline event, by the rollup's rule: a trip's distance and top speed, a stop's idling. */
 export const eventRollups = sqliteTable("event_rollups", {
   eventId: text("event_id").primaryKey(),

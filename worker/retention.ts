@@ -17,7 +17,9 @@ import {
   replicacheClientGroups,
   replicacheClients,
   sessions,
+  workspaceHourDriving,
 } from "../db/schema";
+import { HOUR_DRIVING_KEPT_DAYS } from "../db/recorded-driving";
 
 /**
  * Retention of the D1 tables that only grow (issue 35, docs/decisions/0027 part 6): run by the cron
@@ -67,7 +69,19 @@ export const RETENTION_RULES: Record<string, (now: number) => SQL> = {
     sql`client_group_id IN (SELECT id FROM replicache_client_groups WHERE last_pulled_at < ${now - CLIENT_GROUP_IDLE_DAYS * DAY})`,
   replicache_client_groups: (now) =>
     sql`last_pulled_at < ${now - CLIENT_GROUP_IDLE_DAYS * DAY} AND NOT EXISTS (SELECT 1 FROM replicache_clients c WHERE c.client_group_id = replicache_client_groups.id)`,
+  // The workspace's driving by hour (docs/decisions/0097): street travel learns from the last
+  // LEARNED_DAYS; a week past that (local days; a day's zone is a day at most) nobody reads a row.
+  workspace_hour_driving: (now) =>
+    sql`day < ${new Date(now - HOUR_DRIVING_KEPT_DAYS * DAY).toISOString().slice(0, 10)}`,
 };
+
+/**
+ * Tables whose rows expire by the day for every workspace at once delete this many times
+ * `limit` a run: 24 hour rows a day per workspace (docs/decisions/0097) are 240,000 a day at
+ * 10,000 workspaces, past 24 runs of 1,000 (20 × 1,000 an hour keeps up with 20,000). The rule
+ * reads the day index.
+ */
+const LIMIT_TIMES: Partial<Record<string, number>> = { workspace_hour_driving: 20 };
 
 const TABLES: Record<string, SQLiteTable> = {
   sessions,
@@ -83,6 +97,7 @@ const TABLES: Record<string, SQLiteTable> = {
   job_messages: jobMessages,
   replicache_clients: replicacheClients,
   replicache_client_groups: replicacheClientGroups,
+  workspace_hour_driving: workspaceHourDriving,
 };
 
 /** One run: deletes up to `limit` rows of each table; answers how many per table. */
@@ -92,7 +107,9 @@ export async function runRetention(db: Db, now = Date.now(), limit = RETENTION_L
     const target = TABLES[table]!;
     return db
       .delete(target)
-      .where(sql`rowid IN (SELECT rowid FROM ${target} WHERE ${RETENTION_RULES[table]!(now)} LIMIT ${limit})`);
+      .where(
+        sql`rowid IN (SELECT rowid FROM ${target} WHERE ${RETENTION_RULES[table]!(now)} LIMIT ${limit * (LIMIT_TIMES[table] ?? 1)})`,
+      );
   });
   const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   const deleted: Record<string, number> = Object.fromEntries(

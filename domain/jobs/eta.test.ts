@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { distanceMetres } from "../../shared/units/geo";
 import { endOfDay, startOfDay } from "../../shared/units/time-zone";
-import { measuredTravel, speedAtHour, streetTravel, typicalSpeed } from "../routing/street-travel";
+import {
+  learnedHourShape,
+  measuredTravel,
+  speedAtHour,
+  streetTravel,
+  typicalSpeed,
+  type HourShape,
+} from "../routing/street-travel";
 import { estimateArrivals } from "./eta";
 import { NO_PROGRESS, type PlannedJob } from "./plan";
 import { advanceJobs, initialJobsState } from "./progress";
@@ -108,8 +115,8 @@ describe("the ETA in the workspace's zone", () => {
   // 11:00 in Chicago (UTC-5 in October); the first stop opens at 17:00 there (22:00 UTC).
   const fix = { time: Date.parse("2026-10-20T16:00:00Z"), ...here, speed: 9, accuracy: 5 };
   const OPENS = Date.parse("2026-10-20T22:00:00Z");
-  const secondLeg = (plan: PlannedJob[], state = initialJobsState(DAY)) => {
-    const step = advanceJobs(state, fix, DAY, plan, { timeZone: ZONE });
+  const secondLeg = (plan: PlannedJob[], state = initialJobsState(DAY), hourShape?: HourShape) => {
+    const step = advanceJobs(state, fix, DAY, plan, { timeZone: ZONE, ...(hourShape && { hourShape }) });
     const eta = (id: string) => step.changed.find((row) => row.id === id)!.eta!;
     const left = Math.max(eta("a"), plan[0]!.windowStart ?? 0) + 5 * 60_000;
     return eta("b") - left;
@@ -119,6 +126,25 @@ describe("the ETA in the workspace's zone", () => {
     const midday = secondLeg([job("a", first.latitude, null, 1), job("b", second.latitude, null, 2)]);
     const rush = secondLeg([job("a", first.latitude, OPENS, 1), job("b", second.latitude, null, 2)]);
     expect(rush).toBeCloseTo(midday / 0.75, -1);
+  });
+
+  it("follows the workspace's learned shape of a day: a fleet whose evenings drive as fast as noon meets no rush at 17:05", () => {
+    // 28 days of this fleet: 10 m/s at every hour 6-19 but 7-9 (5 m/s), as workspace_hour_driving holds them.
+    const hours = Array.from({ length: 14 }, (_, i) => {
+      const hour = 6 + i;
+      const speed = hour === 7 || hour === 8 ? 5 : 10;
+      return { hour, meters: speed * 36_000, drivingSeconds: 36_000 };
+    });
+    const learned = learnedHourShape(hours);
+    const plan = [job("a", first.latitude, OPENS, 1), job("b", second.latitude, null, 2)];
+    const midday = secondLeg(
+      [job("a", first.latitude, null, 1), job("b", second.latitude, null, 2)],
+      undefined,
+      learned,
+    );
+    expect(secondLeg(plan, undefined, learned)).toBeCloseTo(midday, -1);
+    // The default shape's rush, for a workspace that has not driven enough to say.
+    expect(secondLeg(plan, undefined, learnedHourShape([]))).toBeCloseTo(midday / 0.75, -1);
   });
 
   it("works the zone's hours out of the day's bounds as it would from the zone itself", () => {

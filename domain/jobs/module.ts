@@ -3,6 +3,7 @@ import type { AlertRule } from "../../shared/alerts/alert-rules";
 import type { AcceptedFix, FleetModule, FlushRow } from "../fold/fold";
 import { jobAlerts } from "./alerts";
 import type { PlannedJob } from "./plan";
+import type { HourShape } from "../routing/street-travel";
 import { advanceJobs, initialJobsState, type JobsState, type JobTransition } from "./progress";
 
 /**
@@ -22,6 +23,8 @@ export function jobsModule(
   /** The workspace's alert rules: job_late, job_arrived and job_completed raise alerts (domain/jobs/alerts.ts). */
   rules: readonly AlertRule[] = [],
   notify?: (vehicleId: string, transitions: JobTransition[]) => void,
+  /** The workspace's shape of a day, learned from its driving (docs/decisions/0097): the ETA's later legs follow it. */
+  hourShape?: HourShape,
 ): FleetModule<JobsState | undefined> {
   return {
     name: JOBS_MODULE,
@@ -37,6 +40,7 @@ export function jobsModule(
       const next = advanceJobs(state ?? initialJobsState(day), fix, day, plan, {
         replay: accepted.replay !== undefined,
         timeZone,
+        ...(hourShape && { hourShape }),
       });
       if (next.state.day !== state?.day || !next.state.dayBounds)
         next.state.dayBounds = [startOfDay(day, timeZone), endOfDay(day, timeZone)];

@@ -1,6 +1,6 @@
 import { distanceMetres } from "../../shared/units/geo";
 import { DEFAULT_TIME_ZONE, offsetMinutes } from "../../shared/units/time-zone";
-import { measuredTravel } from "../routing/street-travel";
+import { DEFAULT_HOUR_SHAPE, measuredTravel, type HourShape } from "../routing/street-travel";
 import { jobVisits, timeOnSite, type JobVisit } from "../../shared/jobs/jobs";
 import { metresOutside } from "./area";
 import { closingSpeed, CLOSING_WINDOW_MS, estimateArrivals, isLate } from "./eta";
@@ -126,6 +126,8 @@ export interface AdvanceOptions {
   replay?: boolean;
   /** The workspace's zone: its local hours shape the ETA's later legs (domain/routing/street-travel.ts). */
   timeZone?: string;
+  /** The workspace's shape of a day, learned from its driving (docs/decisions/0097); the default when absent. */
+  hourShape?: HourShape;
 }
 
 /** Folds one in-order fix of the vehicle against its day's plan (in sequence order). */
@@ -134,7 +136,7 @@ export function advanceJobs(
   fix: JobFix,
   day: string,
   plan: readonly PlannedJob[],
-  { replay = false, timeZone = DEFAULT_TIME_ZONE }: AdvanceOptions = {},
+  { replay = false, timeZone = DEFAULT_TIME_ZONE, hourShape = DEFAULT_HOUR_SHAPE }: AdvanceOptions = {},
 ): JobsStep {
   const state = given.day === day ? given : initialJobsState(day, given);
   if (state.last && fix.time <= state.last.time) return { state: given, changed: [], transitions: [] };
@@ -164,7 +166,7 @@ export function advanceJobs(
   const approach = approaching(state.approach, after, fix);
   const closing = approach && closingSpeed(approach.samples, speed);
   const offset = zoneOffset(day, state.dayBounds, fix.time, timeZone);
-  const estimated = withEtas(after, fix, travel, offset, closing);
+  const estimated = withEtas(after, fix, travel, { offset, shape: hourShape }, closing);
   estimated.forEach((job, i) => {
     if (job.late && !before[i]!.late && isOpen(job)) transitions.push({ jobId: job.id, kind: "late", at: fix.time });
   });
@@ -321,12 +323,12 @@ function withEtas(
   jobs: PlannedJob[],
   fix: JobFix,
   travel: TravelState,
-  offset: number,
+  clock: LocalClock,
   closing: number | null = null,
 ): PlannedJob[] {
   const ahead = jobs.filter(notReached);
   const at = jobs.filter(isThere).at(-1) ?? null;
-  const etas = ahead.length ? vehicleEtas(fix, travel, offset, at, ahead, closing) : new Map<string, number>();
+  const etas = ahead.length ? vehicleEtas(fix, travel, clock, at, ahead, closing) : new Map<string, number>();
   return jobs.map((job) => {
     const eta = etas.get(job.id) ?? null;
     if (eta !== null) return { ...job, eta, late: isLate(eta, job.windowEnd) };
@@ -347,21 +349,27 @@ function zoneOffset(day: string, bounds: [number, number] | undefined, time: num
   return offsetMinutes(time, timeZone) * 60_000;
 }
 
+/** The workspace's clock for the ETA: its zone's offset now (ms) and its learned shape of a day. */
+interface LocalClock {
+  offset: number;
+  shape: HourShape;
+}
+
 /**
  * The ETAs of the stops ahead, each leg by the vehicle's own travel (its recent speed and road
- * ratio, measuredTravel) at the local hour it departs; `offset` is the zone's now (ms), taken for
- * the next hours' too (a change of offset falls at night).
+ * ratio, measuredTravel, on the workspace's shape of a day) at the local hour it departs; the
+ * zone's offset now is taken for the next hours' too (a change of offset falls at night).
  */
 function vehicleEtas(
   fix: JobFix,
   travel: TravelState,
-  offset: number,
+  { offset, shape }: LocalClock,
   at: PlannedJob | null,
   ahead: PlannedJob[],
   closing: number | null,
 ): Map<string, number> {
   const hourAt = (time: number) => ((time + offset) / 3_600_000) % 24;
-  const legs = measuredTravel(recentSpeed(travel), travel.roadRatio, hourAt(fix.time));
+  const legs = measuredTravel(recentSpeed(travel), travel.roadRatio, hourAt(fix.time), shape);
   return estimateArrivals({ now: fix.time, position: fix, travel: legs, hourAt, at, ahead, closing });
 }
 

@@ -232,3 +232,50 @@ describe("day rollups on the simulator's fleet", () => {
     }
   });
 });
+
+describe("driving by local hour (docs/decisions/0097)", () => {
+  const tz = "America/Chicago";
+  // 2026-01-15, winter: 07:30 local is 13:30 UTC.
+  const at = (hhmm: string) => Date.parse(`2026-01-15T${hhmm}:00Z`);
+  const parkedUntil = (from: number, to: number) =>
+    steady(from, to, 0, 10_000, false).map((f) => ({ ...f, longitude: -87.6 + 26_820 / 83_000 }));
+
+  it("a drive from 07:30 to 08:30 gives 30 minutes to each local hour, each handed on once the hour is over", () => {
+    const drive = steady(at("13:30"), at("14:30"), 30);
+    const { rows, hours } = rollupFixes(null, [...drive, ...parkedUntil(at("14:30") + 10_000, at("15:05"))], tz);
+    expect(hours.map((h) => [h.day, h.hour])).toEqual([
+      ["2026-01-15", 7],
+      ["2026-01-15", 8],
+    ]);
+    expect(hours[0]!.drivingSeconds).toBeCloseTo(1800, 6);
+    // and the 10 s to standing still, driving by the rollup's rule (the speeds at both ends)
+    expect(hours[1]!.drivingSeconds).toBeCloseTo(1810, 6);
+    // One measurement cut two ways: the hours add up to the day.
+    expect(sum(hours, (h) => h.drivingSeconds)).toBeCloseTo(rows[0]!.drivingSeconds, 6);
+    expect(sum(hours, (h) => h.drivingMetres)).toBeCloseTo(rows[0]!.movingMetres, 6);
+    expect(hours[0]!.drivingMetres / hours[0]!.drivingSeconds).toBeCloseTo(mphToMetresPerSecond(30), 1);
+  });
+
+  it("keeps an hour until a fix falls past it, and hands each hour on once however the fixes are batched", () => {
+    const fixes = [...steady(at("13:30"), at("14:30"), 30), ...parkedUntil(at("14:30") + 10_000, at("15:05"))];
+    const before9 = fixes.filter((f) => f.time < at("15:00"));
+    expect(rollupFixes(null, before9, tz).hours.map((h) => h.hour)).toEqual([7]);
+    let state = null;
+    const handed = [];
+    for (let i = 0; i < fixes.length; i += 7) {
+      const step = rollupFixes(state, fixes.slice(i, i + 7), tz);
+      state = step.state;
+      handed.push(...step.hours);
+    }
+    expect(handed).toEqual(rollupFixes(null, fixes, tz).hours);
+  });
+
+  it("the fall-back night's 01:00 that comes twice is one hour of the day, handed on once", () => {
+    // 2026-11-01 in Chicago: 01:00 CDT is 06:00 UTC, 01:00 CST 07:00 UTC, 02:00 CST 08:00 UTC.
+    const drive = steady(Date.parse("2026-11-01T06:00:00Z"), Date.parse("2026-11-01T08:00:00Z"), 30);
+    const parked = steady(Date.parse("2026-11-01T08:00:10Z"), Date.parse("2026-11-01T08:10:00Z"), 0, 10_000, false);
+    const { hours } = rollupFixes(null, [...drive, ...parked], tz);
+    expect(hours.map((h) => [h.day, h.hour])).toEqual([["2026-11-01", 1]]);
+    expect(hours[0]!.drivingSeconds).toBeCloseTo(7200, 6);
+  });
+});

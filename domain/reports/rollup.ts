@@ -5,6 +5,7 @@ import { GAP_MS, MOVING_SPEED_MS } from "../fold/motion";
 import type { VehicleEventType } from "../../shared/fleet/vehicle-event";
 import type { Fix } from "../fold/fold";
 import { noFigures, type DayFigures } from "./day-figures";
+import { addHourDriving, closeHourBefore, type HourDriving, type OpenHour } from "./hour-driving";
 
 /**
  * Per-vehicle, per-day rollups for reports (docs/decisions/0020-report-rollups.md): a pure fold
@@ -66,6 +67,8 @@ export interface RollupState {
   current: DayRollup | null;
   currentStart: number;
   currentEnd: number;
+  /** the local hour driving is being added to (docs/decisions/0097); absent in a state kept before it */
+  hour?: OpenHour | null;
 }
 
 /** Over this a vehicle is speeding (no posted limits here: one fleet-wide threshold, ADR 0020). */
@@ -87,16 +90,18 @@ export function initialRollup(timeZone: string): RollupState {
     current: null,
     currentStart: 0,
     currentEnd: 0,
+    hour: null,
   };
 }
 
 const emptyDay = (day: string): DayRollup => ({ day, ...noFigures() });
 
-/** Working copy of the state during one fold step; `done` collects days and events left behind. */
+/** Working copy of the state during one fold step; `done` collects days, events and hours left behind. */
 interface Step {
   state: RollupState;
   done: DayRollup[];
   doneEvents: EventRollup[];
+  doneHours: HourDriving[];
 }
 
 /** Makes `time`'s day the current one (emitting the one it leaves). */
@@ -174,7 +179,12 @@ function spread(step: Step, from: number, to: number, metres: number, kind: Inte
     const share = (until - at) / total;
     day.distanceMetres += metres * share;
     if (kind === "driving") day.movingMetres += metres * share;
-    if (countTime && kind === "driving") day.drivingSeconds += (until - at) / 1000;
+    if (countTime && kind === "driving") {
+      day.drivingSeconds += (until - at) / 1000;
+      const bounds = { day: day.day, start: step.state.currentStart, end: step.state.currentEnd };
+      const stretch = { from: at, to: until, metres: metres * share };
+      step.state.hour = addHourDriving(step.state.hour ?? null, stretch, bounds, step.state.timeZone, step.doneHours);
+    }
     if (countTime && kind === "idling") day.idlingSeconds += (until - at) / 1000;
     at = until;
   }
@@ -210,17 +220,22 @@ function countFixAlone(step: Step, fix: RollupFix) {
   }
 }
 
+/** What one fix changes: the new state, the day and event rows, and the hours of driving now over. */
+export interface RollupStep {
+  state: RollupState;
+  rows: DayRollup[];
+  events: EventRollup[];
+  /** each hour handed on once, when a later fix falls past it (domain/reports/hour-driving.ts) */
+  hours: HourDriving[];
+}
+
 /**
  * Folds one accepted fix (in time order) into the rollup. Returns the new state, every day row
  * and every event row that changed, whole (upserting each is idempotent). A fix not newer than
  * the last one changes nothing: ingestion keeps late reports out of the derived state.
  */
-export function advanceRollup(
-  state: RollupState,
-  fix: RollupFix,
-  timeZone: string,
-): { state: RollupState; rows: DayRollup[]; events: EventRollup[] } {
-  if (state.last && fix.time <= state.last.time) return { state, rows: [], events: [] };
+export function advanceRollup(state: RollupState, fix: RollupFix, timeZone: string): RollupStep {
+  if (state.last && fix.time <= state.last.time) return { state, rows: [], events: [], hours: [] };
   const s: RollupState = {
     ...state,
     timeZone,
@@ -233,7 +248,7 @@ export function advanceRollup(
     s.currentStart = startOfDay(s.current.day, timeZone);
     s.currentEnd = endOfDay(s.current.day, timeZone);
   }
-  const step: Step = { state: s, done: [], doneEvents: [] };
+  const step: Step = { state: s, done: [], doneEvents: [], doneHours: [] };
   const gps = advanceOdometer(state.gps, fix);
   const last = state.last;
   enterDayOf(step, last?.time ?? fix.time);
@@ -253,7 +268,13 @@ export function advanceRollup(
   s.gps = gps;
   if (fix.odometer !== null) s.deviceOdometer = fix.odometer;
   s.last = { ...fix };
-  return { state: s, rows: [...step.done, { ...s.current! }], events: [...step.doneEvents, { ...s.event! }] };
+  s.hour = closeHourBefore(s.hour ?? null, fix.time, step.doneHours);
+  return {
+    state: s,
+    rows: [...step.done, { ...s.current! }],
+    events: [...step.doneEvents, { ...s.event! }],
+    hours: step.doneHours,
+  };
 }
 
 /**
@@ -261,19 +282,17 @@ export function advanceRollup(
  * never rolled up), the batch's accepted fixes in time order, the workspace's time zone -> the
  * new state, the day rows and the event rows to upsert (each once, its latest version).
  */
-export function rollupFixes(
-  state: RollupState | null,
-  fixes: readonly RollupFix[],
-  timeZone: string,
-): { state: RollupState; rows: DayRollup[]; events: EventRollup[] } {
+export function rollupFixes(state: RollupState | null, fixes: readonly RollupFix[], timeZone: string): RollupStep {
   let current = state ?? initialRollup(timeZone);
   const rows = new Map<string, DayRollup>();
   const events = new Map<string, EventRollup>();
+  const hours: HourDriving[] = [];
   for (const fix of fixes) {
     const next = advanceRollup(current, fix, timeZone);
     current = next.state;
     for (const row of next.rows) rows.set(row.day, row);
     for (const event of next.events) events.set(event.id, event);
+    hours.push(...next.hours);
   }
-  return { state: current, rows: [...rows.values()], events: [...events.values()] };
+  return { state: current, rows: [...rows.values()], events: [...events.values()], hours };
 }

@@ -15,14 +15,17 @@ export interface Leg {
 export type TravelTime = (from: LatLon, to: LatLon, departureHour: number) => Leg;
 
 /**
- * How much slower or faster than the day's typical speed each local hour drives: the morning and
- * evening rush slower, the night faster. A shape, not a measurement: the rollups hold a vehicle's
- * day, not its hours, so what the fleet teaches is the level, and this shape is laid over it.
+ * The default shape of a day: how much slower or faster than the day's typical speed each local
+ * hour drives, the morning and evening rush slower, the night faster. What a workspace gets for
+ * the hours its own driving has not taught yet (learnedHourShape).
  */
-const HOUR_FACTOR: readonly number[] = [
+export const DEFAULT_HOUR_SHAPE: HourShape = [
   1.25, 1.25, 1.25, 1.25, 1.25, 1.15, 1.0, 0.75, 0.75, 0.9, 1.0, 1.0, 0.95, 1.0, 1.0, 0.95, 0.8, 0.75, 0.8, 1.0, 1.1,
   1.15, 1.2, 1.25,
 ];
+
+/** Each local hour's speed over the typical speed (24 factors, hour 0 first). */
+export type HourShape = readonly number[];
 
 /** The recorded driving a learned speed needs before it replaces the default (one hour). */
 export const MIN_LEARNED_DRIVING_SECONDS = 3600;
@@ -30,10 +33,48 @@ export const MIN_LEARNED_DRIVING_SECONDS = 3600;
 const MIN_SPEED_MPS = 2;
 const MAX_SPEED_MPS = 30;
 
-/** The fleet's recorded driving (sums of its day rollups): road metres over driving seconds. */
+/** An hour's own driving the learned shape needs before it replaces the default (half an hour). */
+export const MIN_LEARNED_HOUR_SECONDS = 1800;
+/** A learned hour is kept within these factors of the typical speed (a few odd trips, not a shape). */
+const MIN_HOUR_FACTOR = 0.4;
+const MAX_HOUR_FACTOR = 2.5;
+
+/** A local hour of the day's recorded driving, summed over the learned days (workspace_hour_driving). */
+export interface RecordedHour {
+  /** 0-23 */
+  hour: number;
+  meters: number;
+  drivingSeconds: number;
+}
+
+/**
+ * The fleet's recorded driving: road metres over driving seconds (sums of its day rollups), and
+ * by local hour of the day when known (docs/decisions/0097).
+ */
 export interface RecordedDriving {
   meters: number;
   drivingSeconds: number;
+  hours?: readonly RecordedHour[];
+}
+
+/**
+ * The fleet's own shape of a day (docs/decisions/0097): each hour's speed over the speed of all
+ * its hours together, for an hour with MIN_LEARNED_HOUR_SECONDS of driving; the default shape
+ * for the others (a new workspace: all of them).
+ */
+export function learnedHourShape(hours: readonly RecordedHour[] | undefined): HourShape {
+  if (!hours?.length) return DEFAULT_HOUR_SHAPE;
+  const meters = hours.reduce((sum, h) => sum + h.meters, 0);
+  const seconds = hours.reduce((sum, h) => sum + h.drivingSeconds, 0);
+  if (seconds < MIN_LEARNED_DRIVING_SECONDS || meters <= 0) return DEFAULT_HOUR_SHAPE;
+  const overall = meters / seconds;
+  const shape = [...DEFAULT_HOUR_SHAPE];
+  for (const h of hours) {
+    if (h.drivingSeconds < MIN_LEARNED_HOUR_SECONDS || !(h.hour >= 0 && h.hour < 24)) continue;
+    const factor = h.meters / h.drivingSeconds / overall;
+    shape[Math.floor(h.hour)] = Math.min(MAX_HOUR_FACTOR, Math.max(MIN_HOUR_FACTOR, factor));
+  }
+  return shape;
 }
 
 /**
@@ -45,12 +86,12 @@ export function typicalSpeed(recorded: RecordedDriving | null): number {
   return Math.min(MAX_SPEED_MPS, Math.max(MIN_SPEED_MPS, recorded.meters / recorded.drivingSeconds));
 }
 
-/** The hour shape at a local hour (0-23, fractions allowed). */
-const hourFactor = (hour: number) => HOUR_FACTOR[((Math.floor(hour) % 24) + 24) % 24]!;
+/** A shape's factor at a local hour (0-23, fractions allowed). */
+const hourFactor = (shape: HourShape, hour: number) => shape[((Math.floor(hour) % 24) + 24) % 24]!;
 
-/** The speed (m/s) at a local hour of the day, around a typical speed. */
-export function speedAtHour(typical: number, hour: number): number {
-  return typical * hourFactor(hour);
+/** The speed (m/s) at a local hour of the day, around a typical speed, by a shape of the day. */
+export function speedAtHour(typical: number, hour: number, shape: HourShape = DEFAULT_HOUR_SHAPE): number {
+  return typical * hourFactor(shape, hour);
 }
 
 /** Every travel function here: the straight line × a road ratio, over the speed at the hour of departure. */
@@ -61,19 +102,29 @@ function roadTravel(roadRatio: number, speedAt: (hour: number) => number): Trave
   };
 }
 
-/** The street travel function for a fleet: its typical speed, shaped by the hour; the road ratio of ADR 0055. */
+/**
+ * The street travel function for a fleet: its typical speed, shaped by the hour as it drives
+ * them (learnedHourShape); the road ratio of ADR 0055.
+ */
 export function streetTravel(recorded: RecordedDriving | null, roadRatio = DEFAULT_ROAD_RATIO): TravelTime {
   const typical = typicalSpeed(recorded);
-  return roadTravel(roadRatio, (hour) => speedAtHour(typical, hour));
+  const shape = learnedHourShape(recorded?.hours);
+  return roadTravel(roadRatio, (hour) => speedAtHour(typical, hour, shape));
 }
 
 /**
  * A vehicle's own travel, for its live ETA (docs/decisions/0055, 0091): the speed it has driven
  * lately (m/s) and its learned road ratio. That speed was measured in the hour of `nowHour`, so
  * it already holds that hour's traffic: a leg departing at another hour scales it by the ratio of
- * the two hours' shape, not by the shape itself (which would count this hour twice).
+ * the two hours' shape, not by the shape itself (which would count this hour twice). The shape
+ * is the workspace's learned one (learnedHourShape), as the planner's.
  */
-export function measuredTravel(speed: number, roadRatio: number, nowHour: number): TravelTime {
-  const now = hourFactor(nowHour);
-  return roadTravel(roadRatio, (hour) => speed * (hourFactor(hour) / now));
+export function measuredTravel(
+  speed: number,
+  roadRatio: number,
+  nowHour: number,
+  shape: HourShape = DEFAULT_HOUR_SHAPE,
+): TravelTime {
+  const now = hourFactor(shape, nowHour);
+  return roadTravel(roadRatio, (hour) => speed * (hourFactor(shape, hour) / now));
 }

@@ -9,6 +9,8 @@ import type { JobTransition } from "../../domain/jobs/progress";
 import { addDays, dayOf, DEFAULT_TIME_ZONE } from "../../shared/units/time-zone";
 import { MAX_JOBS_PER_DAY, MAX_JOBS_PER_VEHICLE_DAY } from "../../shared/jobs/jobs";
 import type { Db } from "../../db/client";
+import { recordedHours } from "../../db/recorded-driving";
+import { DEFAULT_HOUR_SHAPE, learnedHourShape, type HourShape } from "../../domain/routing/street-travel";
 import { jobs, places } from "../../db/schema";
 
 /**
@@ -127,6 +129,13 @@ export class DayPlans {
   #loaded: { today: string; timeZone: string } | null = null;
   #stale = true;
   #failedAt = 0;
+  /**
+   * The workspace's shape of a day for the live ETA, learned from its driving (docs/decisions/0097):
+   * read with the jobs when the local day moves on (the learned days change once a day), the
+   * default until then and when the read fails.
+   */
+  #hourShape: HourShape = DEFAULT_HOUR_SHAPE;
+  #shapeDay: string | null = null;
 
   constructor(
     private readonly workspaceId: string,
@@ -150,8 +159,22 @@ export class DayPlans {
     const today = dayOf(now, zone);
     const moved = this.#loaded?.today !== today || this.#loaded.timeZone !== zone;
     if ((this.#stale || moved) && now - this.#failedAt >= RETRY_MS) await this.#reload(today, zone, now);
+    // Only for a workspace with jobs to estimate: the others pay no read.
+    if (this.#shapeDay !== today && this.#plans.size && now - this.#failedAt >= RETRY_MS)
+      await this.#readShape(today, now);
     const plansOf: PlansOf = (vehicleId) => this.#plans.get(vehicleId);
-    return [jobsModule(plansOf, rules, notify) as FleetModule];
+    return [jobsModule(plansOf, rules, notify, this.#hourShape) as FleetModule];
+  }
+
+  /** The learned shape of a day, read once per local day (28 days' hour rows summed by hour: 24 rows). */
+  async #readShape(today: string, now: number) {
+    try {
+      this.#hourShape = learnedHourShape(await recordedHours(this.db(), this.workspaceId, today));
+      this.#shapeDay = today;
+    } catch (error) {
+      this.#failedAt = now;
+      console.error("jobs: reading the workspace's driving by hour failed; the default shape stands:", error);
+    }
   }
 
   async #reload(today: string, timeZone: string, now: number) {

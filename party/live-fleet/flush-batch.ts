@@ -19,7 +19,9 @@ import type { EventUpsert } from "../../domain/fold/motion";
  * object's own store, party/positions/): telemetry and events stamped with the new version, old events out of the synced set,
  * beacon health as absolute values, ACTIVE, and the modules' rows. Every statement is idempotent
  * (upserts of whole values, inserts that skip what exists), so a flush cut short and run again
- * after a restart writes the same rows.
+ * after a restart writes the same rows; one exception, knowingly: the workspace's driving by hour
+ * adds each vehicle's hour to its row (docs/decisions/0097), so a flush committed and run again
+ * before its entries were dropped counts that flush's hours twice, metres and seconds alike.
  */
 export function flushStatements(
   db: LiveWrites,

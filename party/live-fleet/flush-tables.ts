@@ -2,12 +2,20 @@ import { getTableColumns } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { FlushRow } from "../../domain/fold/fold";
-import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE } from "../../domain/reports/rollup-module";
+import { DAY_ROLLUPS_TABLE, EVENT_ROLLUPS_TABLE, HOUR_DRIVING_TABLE } from "../../domain/reports/rollup-module";
 import { ENGINE_HOURS_TABLE } from "../../domain/fold/engine-hours";
 import { FUEL_EVENTS_TABLE } from "../../domain/fuel/fuel-watch-module";
 import { bulkInsert, bulkUpdate } from "../../db/bulk";
 import type { LiveWrites } from "../../db/client";
-import { alerts, eventRollups, jobs, vehicleDayRollups, vehicleEvents, vehicles } from "../../db/schema";
+import {
+  alerts,
+  eventRollups,
+  jobs,
+  vehicleDayRollups,
+  vehicleEvents,
+  vehicles,
+  workspaceHourDriving,
+} from "../../db/schema";
 import { JOB_PROGRESS_TABLE } from "../../domain/jobs/module";
 import { FINAL_STATUSES, STATUS_RANK } from "../../domain/jobs/plan";
 import { sqlCase, sqlList } from "../../db/sql-case";
@@ -34,6 +42,13 @@ export interface FlushTable {
     /** Only rows this holds for (db/bulk.ts bulkUpdate). */
     guard?: (newValue: (column: SQLiteColumn) => string) => string;
   };
+  /**
+   * Columns that add up (the workspace's driving per hour, docs/decisions/0097): each row is one
+   * contribution, named by its key and its `source` field (a vehicle's hour, which the object's
+   * pending store keeps apart and replaces when given again); the rows of one key are summed in a
+   * flush and added to the stored row, whose other columns are the key alone.
+   */
+  adds?: { columns: SQLiteColumn[]; source: string };
 }
 
 /** How far along a status is, in SQL: generated from domain/jobs/plan.ts STATUS_RANK, the one definition. */
@@ -42,6 +57,12 @@ export const statusRank = (expression: string) => sqlCase(expression, STATUS_RAN
 export const FLUSH_TABLES: Record<string, FlushTable> = {
   [DAY_ROLLUPS_TABLE]: { table: vehicleDayRollups, key: [vehicleDayRollups.vehicleId, vehicleDayRollups.day] },
   [EVENT_ROLLUPS_TABLE]: { table: eventRollups, key: [eventRollups.eventId] },
+  // the workspace's driving per local hour (domain/reports/hour-driving.ts): each vehicle's hour adds to it
+  [HOUR_DRIVING_TABLE]: {
+    table: workspaceHourDriving,
+    key: [workspaceHourDriving.workspaceId, workspaceHourDriving.day, workspaceHourDriving.hour],
+    adds: { columns: [workspaceHourDriving.drivingMetres, workspaceHourDriving.drivingSeconds], source: "vehicleId" },
+  },
   // places and alerts (domain/alerts/module.ts): one row per episode, upserted as it opens and ends
   alerts: { table: alerts, key: [alerts.id] },
   // engine hours (domain/fold/engine-hours.ts): the vehicle's engine_seconds column
@@ -84,6 +105,10 @@ export function flushRows(
       writes.push(...updateRows(db, target, target.updateOnly, tableRows));
       continue;
     }
+    if (target.adds) {
+      writes.push(...addRows(db, target, target.adds.columns, tableRows));
+      continue;
+    }
     const columns = getTableColumns(target.table) as Record<string, SQLiteColumn>;
     const keys = new Set(target.key.map((c) => c.name));
     const stamp = "version" in columns && "workspaceId" in columns ? columns.version : undefined;
@@ -118,9 +143,33 @@ function updateRows(
   );
 }
 
-/** What names a row of its table: its key columns' values (a later row of the same key replaces it). */
+/** An adding table's contributions, summed per key, added to the stored rows in one bulk upsert. */
+function addRows(db: LiveWrites, target: FlushTable, columns: SQLiteColumn[], rows: Record<string, unknown>[]) {
+  const keyFields = target.key.map((c) => fieldOf(target, c));
+  const addFields = columns.map((c) => fieldOf(target, c));
+  const sums = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const id = keyFields.map((f) => String(row[f])).join("\n");
+    const sum = sums.get(id) ?? {
+      ...Object.fromEntries(keyFields.map((f) => [f, row[f]])),
+      ...Object.fromEntries(addFields.map((f) => [f, 0])),
+    };
+    for (const f of addFields) sum[f] = Number(sum[f]) + Number(row[f] ?? 0);
+    sums.set(id, sum);
+  }
+  return bulkInsert(db, target.table, [...sums.values()], {
+    onConflict: { target: target.key, set: [], add: columns },
+  });
+}
+
+/**
+ * What names a row of its table: its key columns' values (a later row of the same key replaces
+ * it), and for an adding table the contribution's source too.
+ */
 export function rowKey(target: FlushTable, row: Record<string, unknown>): string {
-  return target.key.map((c) => String(row[fieldOf(target, c)])).join("\n");
+  const key = target.key.map((c) => String(row[fieldOf(target, c)]));
+  if (target.adds) key.push(String(row[target.adds.source]));
+  return key.join("\n");
 }
 
 /** The row field (drizzle's key) of one of a table's columns. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { clockMinutes, type JobStatus } from "../../shared/jobs/jobs";
 import {
   DEFAULT_SHIFT,
@@ -7,14 +7,15 @@ import {
   type RoutePlan,
   type RoutePlanBody,
 } from "../../shared/jobs/route-plan";
-import { addDays, dayOf, startOfDay } from "../../shared/units/time-zone";
+import { dayOf, startOfDay } from "../../shared/units/time-zone";
 import type { LatLon } from "../../shared/units/geo";
 import { planDaySteps, type DayJob, type DayVehicle } from "../../domain/routing/day-plan";
 import { runCooperatively } from "../../domain/routing/steps";
-import { streetTravel, type RecordedDriving } from "../../domain/routing/street-travel";
+import { streetTravel } from "../../domain/routing/street-travel";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
-import { jobs, vehicleDayRollups, vehicles } from "../../db/schema";
+import { recordedDriving } from "../../db/recorded-driving";
+import { jobs, vehicles } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { jobPlacePoint } from "./job-places";
@@ -47,8 +48,6 @@ const TIME_LIMIT_MS = 2_000;
  * goes on. Their clock moves on too, so the time limit holds on Cloudflare as well.
  */
 const handBack = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-/** The recorded days the fleet's speed is learned from. */
-const LEARNED_DAYS = 28;
 /** A job's place in the day the planner may move: the rest is done, on its way, or set aside. */
 const PLANNABLE: JobStatus = "scheduled";
 const STARTED: readonly JobStatus[] = ["en_route", "arrived", "completed"];
@@ -118,25 +117,6 @@ type PlanVehicle = Awaited<ReturnType<typeof planVehicles>>[number];
 async function homePoint(db: Db, workspaceId: string, placeId: string | null): Promise<LatLon | null> {
   if (!placeId) return null;
   return jobPlacePoint(db, workspaceId, placeId).catch(() => null);
-}
-
-/** The fleet's road metres and driving seconds over its last recorded days (null: none). */
-async function recordedDriving(db: Db, workspaceId: string, today: string): Promise<RecordedDriving | null> {
-  const row = await db
-    .select({
-      meters: sql<number>`sum(${vehicleDayRollups.distanceMetres})`,
-      seconds: sql<number>`sum(${vehicleDayRollups.drivingSeconds})`,
-    })
-    .from(vehicleDayRollups)
-    .where(
-      and(
-        eq(vehicleDayRollups.workspaceId, workspaceId),
-        gte(vehicleDayRollups.day, addDays(today, -LEARNED_DAYS)),
-        lt(vehicleDayRollups.day, today),
-      ),
-    )
-    .get();
-  return row?.seconds ? { meters: row.meters ?? 0, drivingSeconds: row.seconds } : null;
 }
 
 async function pointOf(db: Db, workspaceId: string, place: PlanPlace | undefined): Promise<LatLon | null> {
