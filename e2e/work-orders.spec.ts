@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/maintenance/inspections";
+import { WORK_ORDER_FIELD_TABLE, WORK_ORDER_FORM_FIELDS } from "../shared/maintenance/work-order-fields";
 
 /**
  * Work orders (issue 55): from an issue's page to a costed repair. "Create work order", a labour
@@ -111,6 +112,35 @@ test("lines keep the order they were added, on the page that added them and afte
     await request.get(`/api/work-orders/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } })
   ).json()) as { lines: { description: string }[] };
   expect(answer.lines.map((l) => l.description)).toEqual(added);
+});
+
+/** The form's inputs are the table's (shared/maintenance/work-order-fields.ts): a field added there is asked for and kept. */
+test("the New work order form on a vehicle's tab asks for each table field it lists, and the order keeps what was typed", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const fleet = await newFleetAccount(request, "Form Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  await signInAs(page, fleet.token);
+  await page.goto(`/vehicles/${vehicle.id}/work-orders`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  await page.getByRole("button", { name: "New work order" }).click();
+  const form = page.getByRole("form", { name: "New work order" });
+  for (const { label, name } of WORK_ORDER_FORM_FIELDS)
+    await form.getByLabel(label, { exact: true }).fill(String(WORK_ORDER_FIELD_TABLE[name].example));
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(page).toHaveURL(/\/work-orders\/[0-9a-f-]{36}$/);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const id = page.url().split("/").pop()!;
+  const typed = Object.fromEntries(WORK_ORDER_FORM_FIELDS.map((f) => [f.name, WORK_ORDER_FIELD_TABLE[f.name].example]));
+  // the server's copy, once the push has reached it
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/work-orders/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } });
+      return res.ok() ? ((await res.json()) as Record<string, unknown>) : {};
+    })
+    .toMatchObject(typed);
 });
 
 test("in a metric workspace that requires lines (set in Preferences): Complete waits for a line and says why; the odometer is typed and shown in km", async ({

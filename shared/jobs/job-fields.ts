@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { emailField } from "../account/auth";
 import { customerPhoneField } from "./customer-messages";
+import {
+  fieldTableKit,
+  numberField,
+  textField,
+  type FieldFlags,
+  type FieldFormInput,
+  type FieldSpec,
+  type NumberSchema,
+  type TableInput,
+  type TableKey,
+  type TableValues,
+  type TableWire,
+  type TextSchema,
+} from "../fields/field-table";
 
 /**
  * A job's plain fields, one entry each (issue 52 "A field is one edit", docs/decisions/0082):
@@ -11,7 +25,8 @@ import { customerPhoneField } from "./customer-messages";
  * fixed ones) and its bulk INSERT. A new field is an entry here, its column in db/schema.ts (same
  * name) and a migration: docs/add-a-field.md. The fields with rules or encodings of their own
  * (the day, the order, the point, the window, the status and its times, the proof) stay written
- * out in shared/jobs/jobs.ts.
+ * out in shared/jobs/jobs.ts. The derivations are the kit's, shared with work orders
+ * (shared/fields/field-table.ts).
  */
 
 export const DEFAULT_JOB_RADIUS_M = 150;
@@ -30,50 +45,24 @@ export const optionalText = (max: number) =>
     .transform((v) => (v === undefined ? undefined : v || null));
 
 /** How a field is asked for in the New job form (app/jobs/new-job-form.tsx); the input's name is the field's. */
-export interface JobFormInput {
-  id: string;
-  label: string;
-  type?: "text" | "email" | "tel" | "number" | "textarea";
-  placeholder?: string;
-  /** A number input's least value. */
-  min?: number;
-}
+export type JobFormInput = FieldFormInput;
 
-type Flags<W extends string> = {
-  /** Its key in the synced value's last object: short, as a first sync carries one per job (ADR 0061). */
-  wire: W;
+type JobFlags<W extends string> = FieldFlags<W> & {
   /** A column of the CSV import, named as the field, after the fixed ones. */
   csv: boolean;
-  /** An input of the New job form; absent: set over REST and sync only. */
-  form?: JobFormInput;
-  /** A value the round-trip tests give it (worker/jobs/job-fields.worker.test.ts). */
-  example: string | number;
-  /** The REST answer's description of it, in the OpenAPI document. */
-  describe?: string;
 };
-type TextSchema = z.ZodType<string | null | undefined, z.ZodTypeDef, unknown>;
-type NumberSchema = z.ZodType<number, z.ZodTypeDef, unknown>;
-export type TextFieldSpec<W extends string = string> = Flags<W> & { kind: "text"; schema: TextSchema };
-export type NumberFieldSpec<W extends string = string> = Flags<W> & {
-  kind: "number";
-  schema: NumberSchema;
-  /** What a job not given it has; left off the wire. */
-  default: number;
-  integer: boolean;
-};
-export type JobFieldSpec = TextFieldSpec | NumberFieldSpec;
+export type JobFieldSpec = FieldSpec & { csv: boolean };
 
 /** A text a job may lack (null: none). */
-const text = <W extends string>(schema: TextSchema, flags: Flags<W>): TextFieldSpec<W> => ({
-  kind: "text",
-  schema,
-  ...flags,
+const text = <W extends string>(schema: TextSchema, flags: JobFlags<W>) => ({
+  ...textField(schema, flags),
+  csv: flags.csv,
 });
 /** A number every job has, `default` when not given. */
-const number = <W extends string>(
-  schema: NumberSchema,
-  spec: Flags<W> & { default: number; integer: boolean },
-): NumberFieldSpec<W> => ({ kind: "number", schema, ...spec });
+const number = <W extends string>(schema: NumberSchema, spec: JobFlags<W> & { default: number; integer: boolean }) => ({
+  ...numberField(schema, spec),
+  csv: spec.csv,
+});
 
 const radiusMeters = z
   .number({ invalid_type_error: "Enter metres" })
@@ -152,86 +141,41 @@ export const JOB_FIELD_TABLE = {
   }),
 };
 
+const kit = fieldTableKit(JOB_FIELD_TABLE);
 type Table = typeof JOB_FIELD_TABLE;
-export type JobTableKey = keyof Table;
-export const JOB_TABLE_KEYS = Object.keys(JOB_FIELD_TABLE) as JobTableKey[];
-const specOf = (key: JobTableKey): JobFieldSpec => JOB_FIELD_TABLE[key];
+export type JobTableKey = TableKey<Table>;
+export const JOB_TABLE_KEYS = kit.keys;
 
 /** The table's fields as a job keeps, answers and syncs them. */
-export type JobTableValues = { [K in JobTableKey]: Table[K] extends NumberFieldSpec ? number : string | null };
+export type JobTableValues = TableValues<Table>;
 /** As the synced value's last object carries them (absent: empty or default). */
-export type JobTableWire = {
-  [K in JobTableKey as Table[K]["wire"]]?: Table[K] extends NumberFieldSpec ? number : string;
-};
+export type JobTableWire = TableWire<Table>;
 /** As a body or a patch gives them: any may be left out; null clears a text. */
-export type JobTableInput = { [K in JobTableKey]?: Table[K] extends NumberFieldSpec ? number : string | null };
+export type JobTableInput = TableInput<Table>;
 
 /** The body's and the patch's checks of the table's fields (each may be left out). */
-export const jobTableInputs = Object.fromEntries(
-  JOB_TABLE_KEYS.map((k) => {
-    const spec = specOf(k);
-    return [k, spec.kind === "number" ? spec.schema.optional() : spec.schema];
-  }),
-) as { [K in JobTableKey]: Table[K] extends NumberFieldSpec ? z.ZodOptional<NumberSchema> : TextSchema };
-
+export const jobTableInputs = kit.inputs;
 /** The REST answer's description of each field (worker/api/job-answers.ts, the OpenAPI document). */
-export const jobTableAnswers = Object.fromEntries(
-  JOB_TABLE_KEYS.map((k) => {
-    const spec = specOf(k);
-    const answer = spec.kind === "text" ? z.string().nullable() : spec.integer ? z.number().int() : z.number();
-    return [k, spec.describe ? answer.describe(spec.describe) : answer];
-  }),
-) as unknown as { [K in JobTableKey]: z.ZodType<JobTableValues[K]> };
-
-const emptyOf = (spec: JobFieldSpec) => (spec.kind === "number" ? spec.default : null);
-
-function mapTable<T>(value: (key: JobTableKey, spec: JobFieldSpec) => T) {
-  return Object.fromEntries(JOB_TABLE_KEYS.map((k) => [k, value(k, specOf(k))])) as unknown as JobTableValues;
-}
-
+export const jobTableAnswers = kit.answers;
 /** A new job's values: as given, else the default (or null). */
-export const jobTableValuesGiven = (input: JobTableInput): JobTableValues =>
-  mapTable((k, spec) => input[k] ?? emptyOf(spec));
-
+export const jobTableValuesGiven = kit.given;
 /** A patch applied: undefined keeps a value, null clears it (to the default for a number). */
-export const jobTableValuesPatched = (current: JobTableValues, patch: JobTableInput): JobTableValues =>
-  mapTable((k, spec) => (patch[k] === undefined ? current[k] : (patch[k] ?? emptyOf(spec))));
-
+export const jobTableValuesPatched = kit.patched;
 /** The table's fields of a row (or any job that has them), and nothing else. */
-export const jobTableValuesOf = (row: JobTableValues): JobTableValues => mapTable((k) => row[k]);
-
+export const jobTableValuesOf = kit.valuesOf;
 /** Onto the synced value's last object: left out when empty or the default. */
-export function encodeJobTable(values: JobTableValues, wire: JobTableWire) {
-  const out = wire as Record<string, string | number>;
-  for (const k of JOB_TABLE_KEYS) {
-    const value = values[k];
-    if (value !== null && value !== emptyOf(specOf(k))) out[specOf(k).wire] = value;
-  }
-}
-
-export const decodeJobTable = (wire: JobTableWire): JobTableValues =>
-  mapTable((_k, spec) => (wire as Record<string, string | number | undefined>)[spec.wire] ?? emptyOf(spec));
+export const encodeJobTable = kit.encode;
+export const decodeJobTable = kit.decode;
 
 /** The CSV import's columns after the fixed ones. */
-export const JOB_TABLE_CSV_COLUMNS = JOB_TABLE_KEYS.filter((k) => specOf(k).csv);
+export const JOB_TABLE_CSV_COLUMNS = JOB_TABLE_KEYS.filter((k) => JOB_FIELD_TABLE[k].csv);
 
 /** The form's inputs, in the table's order. */
-export const JOB_FORM_FIELDS = JOB_TABLE_KEYS.flatMap((k) => {
-  const form = specOf(k).form;
-  return form ? [{ name: k, ...form }] : [];
-});
+export const JOB_FORM_FIELDS = kit.formFields;
 
 /**
  * The form's or a CSV line's text for each field it names, as a body gives it: a number cell as
  * a number (a word left as is, for the schema to refuse), an empty text as null, an empty number
  * left out (its default).
  */
-export function jobTableFromText(cells: Partial<Record<JobTableKey, string>>, keys: readonly JobTableKey[]) {
-  const out: Record<string, string | number | null | undefined> = {};
-  for (const k of keys) {
-    const cell = cells[k]?.trim() ?? "";
-    if (specOf(k).kind === "text") out[k] = cell || null;
-    else out[k] = cell === "" ? undefined : Number.isNaN(Number(cell)) ? cell : Number(cell);
-  }
-  return out as JobTableInput;
-}
+export const jobTableFromText = kit.fromText;

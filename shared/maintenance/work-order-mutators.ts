@@ -49,6 +49,7 @@ import {
   type WorkOrderLineWire,
   type WorkOrderWire,
 } from "./work-orders";
+import { workOrderTableValuesGiven, workOrderTableValuesPatched } from "./work-order-fields";
 import {
   decodeSchedule,
   encodeSchedule,
@@ -136,8 +137,7 @@ export const workOrderMutators = {
       status: "open",
       assigneeUserId: o.assigneeUserId ?? null,
       vendorId: o.vendorId ?? null,
-      dueDate: o.dueDate ?? null,
-      description: o.description || null,
+      ...workOrderTableValuesGiven(o),
       issueIds: [...new Set(o.issueIds)],
       scheduleIds: [...new Set(o.scheduleIds)],
       tasks: o.tasks,
@@ -157,14 +157,12 @@ export const workOrderMutators = {
     const { id, ...patch } = updateWorkOrderArgs.parse(input);
     const order = await orderIn(tx, id);
     if (!order || order.status === "completed" || patch.status === "completed") return;
-    const next = { ...order };
+    const next = { ...order, ...workOrderTableValuesPatched(order, patch) };
     if (patch.status !== undefined) next.status = patch.status;
     if (patch.assigneeUserId !== undefined) next.assigneeUserId = patch.assigneeUserId;
     if (patch.vendorId !== undefined) next.vendorId = patch.vendorId;
     if (patch.assigneeUserId) next.vendorId = patch.vendorId ?? null;
     if (patch.vendorId) next.assigneeUserId = patch.assigneeUserId ?? null;
-    if (patch.dueDate !== undefined) next.dueDate = patch.dueDate;
-    if (patch.description !== undefined) next.description = patch.description || null;
     if (patch.tasks !== undefined) next.tasks = patch.tasks;
     if (patch.taxCents !== undefined) next.taxCents = patch.taxCents;
     await putOrder(tx, next);

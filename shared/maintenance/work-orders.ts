@@ -1,13 +1,21 @@
 import { z } from "zod";
-import { daySchema } from "./service";
 import { photoIdSchema, photoIdsSchema } from "./photos";
 import { packId, setIfPresent, unpackId } from "../sync/wire";
 import { lineCents, workOrderTotals, type WorkOrderTotals } from "../costs/work-order-costs";
+import {
+  decodeWorkOrderTable,
+  encodeWorkOrderTable,
+  workOrderTableInputs,
+  type WorkOrderTableValues,
+  type WorkOrderTableWire,
+} from "./work-order-fields";
 
 /**
  * Work orders, their lines, parts and vendors (issue 55, DESIGN.md "Maintenance",
  * docs/decisions/0087): one schema for the REST API, the sync mutators and the forms; the compact
- * synced values and their store keys, which the Work orders pages and My actions read.
+ * synced values and their store keys, which the Work orders pages and My actions read. The plain
+ * fields (the due date, the description, ...) are one table, shared/maintenance/work-order-fields.ts
+ * (docs/decisions/0094); what is written out here carries a rule of its own.
  */
 
 const id = z.string().min(1).max(100);
@@ -50,8 +58,7 @@ export const createWorkOrderBody = z
     tasks: z.array(text(500).min(1, "Required")).max(50, "At most 50 tasks").default([]),
     assigneeUserId: id.nullish(),
     vendorId: id.nullish(),
-    dueDate: daySchema.nullish(),
-    description: text(2000).nullish(),
+    ...workOrderTableInputs,
   })
   .refine(oneOfAssigneeOrVendor.check, oneOfAssigneeOrVendor.rule);
 export type CreateWorkOrderBody = z.input<typeof createWorkOrderBody>;
@@ -64,8 +71,7 @@ export const workOrderPatchBody = z
     }),
     assigneeUserId: id.nullable(),
     vendorId: id.nullable(),
-    dueDate: daySchema.nullable(),
-    description: text(2000).nullable(),
+    ...workOrderTableInputs,
     tasks: z.array(text(500).min(1, "Required")).max(50, "At most 50 tasks"),
     taxCents: cents("tax"),
   })
@@ -195,16 +201,14 @@ export interface WorkOrderLineJson {
   createdAt: string;
 }
 
-/** A work order's own fields, the same in the REST answer and in the synced value. */
-interface WorkOrderFields {
+/** A work order's own fields, the same in the REST answer and in the synced value; the table's among them. */
+interface WorkOrderFields extends WorkOrderTableValues {
   id: string;
   number: number;
   vehicleId: string;
   status: WorkOrderStatus;
   assigneeUserId: string | null;
   vendorId: string | null;
-  dueDate: string | null;
-  description: string | null;
   issueIds: string[];
   scheduleIds: string[];
   tasks: string[];
@@ -280,18 +284,16 @@ export interface SyncedWorkOrder extends WorkOrderFields {
 
 /**
  * Compact (ADR 0013): ids packed, the status as its index (absent for open), times in seconds,
- * nulls and empty lists left out. A new order with a vehicle, a number and an assignee is about
+ * nulls and empty lists left out; the table's fields under their own keys (`dd`, `x`, ...). A new order with a vehicle, a number and an assignee is about
  * 150 bytes as a put (docs/decisions/0087 measures it).
  */
-export type WorkOrderWire = {
+export type WorkOrderWire = WorkOrderTableWire & {
   v: string;
   n: number;
   c: number;
   s?: number;
   a?: string;
   vd?: string;
-  dd?: string;
-  x?: string;
   i?: string[];
   sc?: string[];
   t?: string[];
@@ -313,8 +315,7 @@ export function encodeWorkOrder(o: Omit<SyncedWorkOrder, "id">): WorkOrderWire {
   if (status > 0) w.s = status;
   if (o.assigneeUserId) w.a = packId(o.assigneeUserId);
   if (o.vendorId) w.vd = packId(o.vendorId);
-  setIfPresent(w, "dd", o.dueDate);
-  setIfPresent(w, "x", o.description);
+  encodeWorkOrderTable(o, w);
   if (o.issueIds.length) w.i = o.issueIds.map(packId);
   if (o.scheduleIds.length) w.sc = o.scheduleIds.map(packId);
   if (o.tasks.length) w.t = o.tasks;
@@ -337,8 +338,7 @@ export function decodeWorkOrder(keyPart: string, w: WorkOrderWire): SyncedWorkOr
     status: workOrderStatuses[w.s ?? 0] ?? "open",
     assigneeUserId: w.a ? unpackId(w.a) : null,
     vendorId: w.vd ? unpackId(w.vd) : null,
-    dueDate: w.dd ?? null,
-    description: w.x ?? null,
+    ...decodeWorkOrderTable(w),
     issueIds: (w.i ?? []).map(unpackId),
     scheduleIds: (w.sc ?? []).map(unpackId),
     tasks: w.t ?? [],

@@ -7,6 +7,7 @@ import {
   type WorkOrderJson,
   type WorkOrderLineJson,
 } from "../../shared/maintenance/work-orders";
+import { workOrderTableAnswers } from "../../shared/maintenance/work-order-fields";
 
 /**
  * What the work order, part and vendor routes answer (DESIGN.md "Maintenance"), for their
@@ -37,8 +38,7 @@ export const workOrderJson: z.ZodType<WorkOrderJson> = z.object({
   status: z.enum(workOrderStatuses),
   assigneeUserId: nullableString,
   vendorId: nullableString,
-  dueDate: nullableString.describe("YYYY-MM-DD"),
-  description: nullableString,
+  ...workOrderTableAnswers,
   issueIds: ids,
   scheduleIds: ids,
   tasks: z.array(z.string()),

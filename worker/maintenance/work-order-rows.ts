@@ -13,6 +13,7 @@ import {
   type WorkOrderLineJson,
   type WorkOrderStatus,
 } from "../../shared/maintenance/work-orders";
+import { workOrderTableValuesOf } from "../../shared/maintenance/work-order-fields";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 
 /**
@@ -189,8 +190,7 @@ export function toWorkOrderJson(row: WorkOrderRow, lines: LineRow[], withLines =
     status: row.status as WorkOrderStatus,
     assigneeUserId: row.assigneeUserId,
     vendorId: row.vendorId,
-    dueDate: row.dueDate,
-    description: row.description,
+    ...workOrderTableValuesOf(row),
     issueIds: row.issueIds,
     scheduleIds: row.scheduleIds,
     tasks: row.tasks,

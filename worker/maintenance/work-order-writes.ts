@@ -15,6 +15,7 @@ import type {
 } from "../../shared/maintenance/work-orders";
 import type { z } from "zod";
 import { badRequest } from "../lib/errors";
+import { workOrderTableValuesGiven, workOrderTableValuesNamed } from "../../shared/maintenance/work-order-fields";
 import { readingOrNotFound } from "./service-writes";
 import { schedulesByIds } from "./schedules";
 import {
@@ -113,8 +114,7 @@ export async function createWorkOrderWrites(
     status: "open",
     assigneeUserId: input.assigneeUserId ?? null,
     vendorId: input.vendorId ?? null,
-    dueDate: input.dueDate ?? null,
-    description: input.description || null,
+    ...workOrderTableValuesGiven(input),
     issueIds,
     scheduleIds,
     tasks: input.tasks,
@@ -150,10 +150,8 @@ export async function updateWorkOrderWrites(
   if (patch.assigneeUserId) who.vendorId = patch.vendorId ?? null;
   if (patch.vendorId) who.assigneeUserId = patch.assigneeUserId ?? null;
   await checkWhoDoesIt(db, workspaceId, { assigneeUserId: patch.assigneeUserId, vendorId: patch.vendorId });
-  const set: Partial<WorkOrderRow> = { ...who, updatedAt: now };
+  const set: Partial<WorkOrderRow> = { ...who, ...workOrderTableValuesNamed(patch), updatedAt: now };
   if (patch.status !== undefined) set.status = patch.status;
-  if (patch.dueDate !== undefined) set.dueDate = patch.dueDate;
-  if (patch.description !== undefined) set.description = patch.description || null;
   if (patch.tasks !== undefined) set.tasks = patch.tasks;
   if (patch.taxCents !== undefined) set.taxCents = patch.taxCents;
   return {

@@ -1,0 +1,148 @@
+import { z } from "zod";
+
+/**
+ * The kit behind an entity's table of plain fields (issue 52 "A field is one edit",
+ * docs/decisions/0082 for jobs, 0094 for work orders): a plain field is a value a person gives and
+ * the entity keeps as given, with no rule of its own. An entity's table (shared/jobs/job-fields.ts,
+ * shared/maintenance/work-order-fields.ts) is one entry per field, built with `textField` or
+ * `numberField`; `fieldTableKit` derives from it everything that lists the fields: the body's and
+ * patch's checks, the REST answer's declaration, new values, a patch applied, the synced value's
+ * entries, the form's inputs and their text read back. What is particular to one entity (a job's
+ * CSV columns) stays in its own table module.
+ */
+
+/** How a field is asked for in the entity's "New …" form; the input's name is the field's. */
+export interface FieldFormInput {
+  id: string;
+  label: string;
+  type?: "text" | "email" | "tel" | "number" | "textarea";
+  placeholder?: string;
+  /** A number input's least value. */
+  min?: number;
+  /** A text input's longest value (the schema still checks it). */
+  maxLength?: number;
+}
+
+export interface FieldFlags<W extends string = string> {
+  /** Its key in the synced value: short, as a first sync carries one per entity (ADR 0061); unique in its table. */
+  wire: W;
+  /** An input of the entity's "New …" form; absent: set over REST and sync only. */
+  form?: FieldFormInput;
+  /** A value the round-trip tests give it. */
+  example: string | number;
+  /** The REST answer's description of it, in the OpenAPI document. */
+  describe?: string;
+}
+
+export type TextSchema = z.ZodType<string | null | undefined, z.ZodTypeDef, unknown>;
+export type NumberSchema = z.ZodType<number, z.ZodTypeDef, unknown>;
+export type TextFieldSpec<W extends string = string> = FieldFlags<W> & { kind: "text"; schema: TextSchema };
+export type NumberFieldSpec<W extends string = string> = FieldFlags<W> & {
+  kind: "number";
+  schema: NumberSchema;
+  /** What an entity not given it has; left off the wire. */
+  default: number;
+  integer: boolean;
+};
+export type FieldSpec = TextFieldSpec | NumberFieldSpec;
+
+/** A text the entity may lack (null: none). The schema gives undefined to keep, null (or "") to clear. */
+export const textField = <W extends string>(schema: TextSchema, flags: FieldFlags<W>): TextFieldSpec<W> => ({
+  kind: "text",
+  schema,
+  ...flags,
+});
+
+/** A number every entity has, `default` when not given. */
+export const numberField = <W extends string>(
+  schema: NumberSchema,
+  spec: FieldFlags<W> & { default: number; integer: boolean },
+): NumberFieldSpec<W> => ({ kind: "number", schema, ...spec });
+
+type Table = Record<string, FieldSpec>;
+export type TableKey<T extends Table> = Extract<keyof T, string>;
+type ValueOf<S> = S extends NumberFieldSpec ? number : string | null;
+
+/** The table's fields as the entity keeps, answers and syncs them. */
+export type TableValues<T extends Table> = { [K in TableKey<T>]: ValueOf<T[K]> };
+/** As the synced value carries them (absent: empty or default). */
+export type TableWire<T extends Table> = {
+  [K in TableKey<T> as T[K]["wire"]]?: T[K] extends NumberFieldSpec ? number : string;
+};
+/** As a body or a patch gives them: any may be left out; null clears a text. */
+export type TableInput<T extends Table> = { [K in TableKey<T>]?: ValueOf<T[K]> };
+type InputSchemas<T extends Table> = {
+  [K in TableKey<T>]: T[K] extends NumberFieldSpec ? z.ZodOptional<NumberSchema> : TextSchema;
+};
+
+const emptyOf = (spec: FieldSpec) => (spec.kind === "number" ? spec.default : null);
+
+/** The answer's schema of one field: a nullable string, or a number (whole when `integer`). */
+function answerOf(spec: FieldSpec) {
+  const answer = spec.kind === "text" ? z.string().nullable() : spec.integer ? z.number().int() : z.number();
+  return spec.describe ? answer.describe(spec.describe) : answer;
+}
+
+/**
+ * A number cell or input as a body gives it: a number (a word left as is, for the schema to
+ * refuse), an empty one left out (its default); a text cell, empty as null.
+ */
+function valueFromText(spec: FieldSpec, raw: string | undefined) {
+  const cell = raw?.trim() ?? "";
+  if (spec.kind === "text") return cell || null;
+  return cell === "" ? undefined : Number.isNaN(Number(cell)) ? cell : Number(cell);
+}
+
+/** Everything derived from one entity's table of plain fields. */
+export function fieldTableKit<T extends Table>(table: T) {
+  type Key = TableKey<T>;
+  type Values = TableValues<T>;
+  type Input = TableInput<T>;
+  const keys = Object.keys(table) as Key[];
+  const specOf = (key: Key) => table[key] as FieldSpec;
+  const mapTable = (value: (key: Key, spec: FieldSpec) => unknown) =>
+    Object.fromEntries(keys.map((k) => [k, value(k, specOf(k))])) as Values;
+  return {
+    keys,
+    /** The body's and the patch's checks of the table's fields (each may be left out). */
+    inputs: Object.fromEntries(
+      keys.map((k) => [k, specOf(k).kind === "number" ? specOf(k).schema.optional() : specOf(k).schema]),
+    ) as InputSchemas<T>,
+    /** The REST answer's description of each field (its declaration, the OpenAPI document). */
+    answers: Object.fromEntries(keys.map((k) => [k, answerOf(specOf(k))])) as unknown as {
+      [K in Key]: z.ZodType<Values[K]>;
+    },
+    /** What a field holds when not given: null, or a number's default. */
+    emptyOf: (key: Key) => emptyOf(specOf(key)),
+    /** A new entity's values: as given, else the default (or null). */
+    given: (input: Input): Values => mapTable((k, spec) => input[k] ?? emptyOf(spec)),
+    /** A patch applied: undefined keeps a value, null clears it (to the default for a number). */
+    patched: (current: Values, patch: Input): Values =>
+      mapTable((k, spec) => (patch[k] === undefined ? current[k] : (patch[k] ?? emptyOf(spec)))),
+    /** Only the fields a patch names, as they become: what an UPDATE sets. */
+    named: (patch: Input): Partial<Values> =>
+      Object.fromEntries(
+        keys.filter((k) => patch[k] !== undefined).map((k) => [k, patch[k] ?? emptyOf(specOf(k))]),
+      ) as Partial<Values>,
+    /** The table's fields of a row (or anything that has them), and nothing else. */
+    valuesOf: (row: Values): Values => mapTable((k) => row[k]),
+    /** Onto the synced value: each under its key, left out when empty or the default. */
+    encode(values: Values, wire: TableWire<T>) {
+      const out = wire as Record<string, string | number>;
+      for (const k of keys) {
+        const value = values[k] as string | number | null;
+        if (value !== null && value !== emptyOf(specOf(k))) out[specOf(k).wire] = value;
+      }
+    },
+    decode: (wire: TableWire<T>): Values =>
+      mapTable((_k, spec) => (wire as Record<string, string | number | undefined>)[spec.wire] ?? emptyOf(spec)),
+    /** The form's inputs, in the table's order. */
+    formFields: keys.flatMap((k) => {
+      const form = specOf(k).form;
+      return form ? [{ name: k, ...form }] : [];
+    }),
+    /** The form's (or a CSV line's) text for each field named in `keys`, as a body gives it. */
+    fromText: (cells: Partial<Record<Key, string>>, named: readonly Key[]): Input =>
+      Object.fromEntries(named.map((k) => [k, valueFromText(specOf(k), cells[k])])) as Input,
+  };
+}
