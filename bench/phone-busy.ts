@@ -19,6 +19,8 @@ export interface Busy {
    * throttling shows in the tasks' durations, as it should; near busy if it does not.
    */
   cpu: number;
+  /** the script time's biggest parts: top-level script events by file, ms, longest first (for the log) */
+  byFile: [string, number][];
   /** JavaScript files the page and its workers finished fetching before first content */
   jsFiles: number;
   /** their bytes on the wire (0 for those the service worker answered) */
@@ -90,8 +92,26 @@ export function busyBeforeFirstContent(events: TraceEvent[]): Busy {
     cpu: ms(tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0)),
     busy: ms(unionLength(within((e) => e.name === "RunTask"))),
     script: ms(unionLength(within((e) => SCRIPT_EVENTS.has(e.name)))),
+    byFile: scriptByFile(events.filter((e) => main(e) && e.ts >= navigationStart && e.ts < mark.ts)),
     ...javascriptFetched(events, mark),
   };
+}
+
+/** Top-level script events (not inside another) by the file they ran, the five longest. */
+function scriptByFile(events: TraceEvent[]): [string, number][] {
+  const scripts = events
+    .filter((e) => e.ph === "X" && SCRIPT_EVENTS.has(e.name) && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  const byFile = new Map<string, number>();
+  let end = -Infinity;
+  for (const e of scripts) {
+    if (e.ts < end) continue;
+    end = e.ts + e.dur!;
+    const data = e.args?.data ?? {};
+    const file = String(data.url ?? data.fileName ?? e.name).replace(/^https?:\/\/[^/]+/, "") || e.name;
+    byFile.set(file, (byFile.get(file) ?? 0) + e.dur! / 1000);
+  }
+  return [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 5);
 }
 
 /** The page's own requests (its main thread and dedicated workers, not the service worker's precache). */
