@@ -3,7 +3,7 @@ import { dayAround, type DaySpan } from "../../shared/maintenance/drove-without-
 import type { Issue } from "../../shared/maintenance/issues";
 import type { ServiceSchedule } from "../../shared/maintenance/service";
 import type { Vehicle } from "../../shared/fleet/vehicle";
-import { deviceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
+import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useSession } from "../session/session";
 import { useIssues } from "../store/issues";
 import { useDueService, useUninspectedToday } from "../store/maintenance";
@@ -30,7 +30,7 @@ export interface MyActions {
 
 /** Today in the workspace's time zone (the browser's until it is known), midnight to midnight. */
 export function useToday(): DaySpan {
-  const zone = useWorkspaceTimeZone() ?? deviceTimeZone();
+  const zone = useWorkspaceTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const { start, end } = dayAround(Date.now(), zone);
   // The same object while the day lasts, so the lists derived from it are not worked out again.
   return useMemo(() => ({ start, end }), [start, end]);

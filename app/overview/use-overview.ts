@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { dayOf } from "../../shared/units/time-zone";
 import { openIssuesByPriority } from "../../shared/overview/counts";
 import { useToday } from "../maintenance/use-my-actions";
-import { deviceTimeZone, useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
+import { useWorkspaceTimeZone } from "../reports/use-workspace-time-zone";
 import { useRenewals } from "../store/costs";
 import { useIssues } from "../store/issues";
 import { useDueService, useUninspectedToday } from "../store/maintenance";
@@ -12,7 +12,7 @@ import { useKeptCostReport } from "../reports/use-kept-cost-report";
 import { monthCostsOf, overviewCostQuery } from "../../shared/overview/month-cost";
 
 /** The workspace's time zone (the browser's until it is known). */
-const useZone = () => useWorkspaceTimeZone() ?? deviceTimeZone();
+const useZone = () => useWorkspaceTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Renewals overdue and due soon on `today` (the workspace's `YYYY-MM-DD`), of vehicles still in the fleet. */
 function useRenewalsDue(today: string) {

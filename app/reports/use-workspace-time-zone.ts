@@ -110,19 +110,8 @@ export function useWorkOrderLinesRequired(): boolean {
   return (workspaceId ? linesRequired.get(workspaceId) : undefined) === "on";
 }
 
-let device: { zone: string; at: number } | null = null;
-
-/**
- * This device's own zone: where its reader's clock is. Asked once a minute at most: a new
- * `Intl.DateTimeFormat()` costs about 3 ms on a throttled phone, and every component showing a time
- * asked on each render (150 to 250 ms of the main thread before first content on /actions and /map:
- * docs/decisions/0096). A phone carried into another zone shows it within the minute.
- */
-export function deviceTimeZone(): string {
-  const now = Date.now();
-  if (!device || now - device.at > 60_000) device = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, at: now };
-  return device.zone;
-}
+/** This device's own zone: where its reader's clock is. */
+export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The clock every time on a page is written with (shared/units/clock.ts): the workspace's zone and
