@@ -14,7 +14,7 @@ export interface Fleet {
   beacons: { id: string; vehicleId: string }[];
 }
 
-async function api<T>(path: string, init: { token?: string; body?: unknown; method?: string } = {}): Promise<T> {
+export async function api<T>(path: string, init: { token?: string; body?: unknown; method?: string } = {}): Promise<T> {
   const res = await fetch(`${baseUrl}/api${path}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: {

@@ -2,10 +2,12 @@
 // poor mobile network (4x CPU slowdown, 1.6 Mbps down, 750 kbps up, 150 ms round trip), signed in
 // to a small fleet. Cold: a first visit (empty cache, no service worker yet); warm: a new tab after
 // the service worker installed the build, the app opened from the device.
+import { loadavg } from "node:os";
 import type { Browser, Page } from "@playwright/test";
 import { openPage, withBrowser } from "./browser";
 import { newWorkspace, orderBeacons, reportAll } from "./fleet";
-import { report } from "./lib";
+import { type BenchResult, report } from "./lib";
+import { type Busy, FIRST_CONTENT_MARK, traceLoad } from "./phone-busy";
 import { recordRequests, TRACE_MARKS } from "./phone-trace";
 import { PHONE, throttleLikeAPhone } from "./phone-throttle";
 
@@ -23,7 +25,10 @@ const traces = new Map<Page, (page: Page, title: string) => Promise<void>>();
 const FIRST_CONTENT = `(() => {
   const seen = () => document.querySelector("main h1, [data-vehicles-shown='true'], [data-map-ready='true']");
   const mark = () => {
-    if (!window.__firstContent && seen()) window.__firstContent = performance.now();
+    if (!window.__firstContent && seen()) {
+      window.__firstContent = performance.now();
+      performance.mark("${FIRST_CONTENT_MARK}");
+    }
     if (!window.__mapReady && document.querySelector("[data-map-ready='true']")) window.__mapReady = performance.now();
   };
   new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true });
@@ -39,6 +44,10 @@ interface Load {
   first: number;
   /** ms to the map ready (its style loaded, the vehicles on it); /map only */
   mapReady?: number;
+  /** the main thread's work and the JavaScript fetched before first content, from the load's trace */
+  trace?: Busy;
+  /** over several runs: the least busy one's busy time (the machine's load only ever adds to it) */
+  minBusy?: number;
 }
 
 const readMark = async (page: Page, name: "__firstContent" | "__mapReady") => {
@@ -49,16 +58,22 @@ const readMark = async (page: Page, name: "__firstContent" | "__mapReady") => {
   return page.evaluate((n) => (window as unknown as Record<string, number>)[n]!, name);
 };
 
-/** Opens `path` and waits for its first own content, and on /map for the map to be ready too. */
+/**
+ * Opens `path` and waits for its first own content, and on /map for the map to be ready too; the
+ * load is traced (bench/phone-busy.ts) up to its first content.
+ */
 async function measureLoad(page: Page, path: string): Promise<Load> {
+  const browser = page.context().browser()!;
+  const stopTrace = await traceLoad(browser);
   await page.goto(path, { waitUntil: "commit", timeout: 120_000 });
   const first = await readMark(page, "__firstContent");
+  const trace = await stopTrace();
   const mapReady = path === "/map" ? await readMark(page, "__mapReady") : undefined;
   if (TRACE) {
     await page.waitForTimeout(3000);
     await traces.get(page)?.(page, `${path}: first content ${Math.round(first)} ms`);
   }
-  return { first, mapReady };
+  return { first, mapReady, trace };
 }
 
 async function coldLoad(browser: Browser, token: string, path: string) {
@@ -80,7 +95,10 @@ async function warmStart(browser: Browser, token: string, path: string) {
   await first.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active), null, {
     timeout: 120_000,
   });
+  // The app opened again on the device: the first tab is gone, so the trace's renderer thread
+  // (which two tabs of one site can share) works for this tab alone.
   const tab = await first.context().newPage();
+  await first.close();
   await throttle(tab);
   const load = await measureLoad(tab, path);
   await first.context().close();
@@ -117,21 +135,63 @@ async function offlineReady(browser: Browser, token: string): Promise<Load> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const kb = (bytes: number) => Math.round(bytes / 1024);
+/** The machine's load average over the last minute, printed beside each run (the machine is shared). */
+const load1 = () => loadavg()[0]!.toFixed(2);
+
+function describeLoad({ first, mapReady, trace }: Load): string {
+  const parts = [`first content ${(first / 1000).toFixed(2)} s`];
+  if (mapReady !== undefined) parts.push(`map ready ${(mapReady / 1000).toFixed(2)} s`);
+  if (trace) {
+    parts.push(
+      `main thread busy ${Math.round(trace.busy)} ms (script ${Math.round(trace.script)} ms, CPU ${Math.round(trace.cpu)} ms)`,
+    );
+    parts.push(`script by file ${trace.byFile.map(([f, t]) => `${f} ${Math.round(t)}`).join(", ")} ms`);
+    parts.push(
+      `JS ${trace.jsFiles} files, ${kb(trace.jsTransferred)} KB on the wire, ${kb(trace.jsDecoded)} KB decoded`,
+    );
+  }
+  return `${parts.join(", ")}; load average ${load1()}`;
+}
+
+/** Each figure's median over the runs, taken on its own. */
+function medianLoad(loads: Load[]): Load {
+  const ready = loads.flatMap((l) => (l.mapReady === undefined ? [] : [l.mapReady]));
+  const traces = loads.flatMap((l) => (l.trace ? [l.trace] : []));
+  const of = (key: Exclude<keyof Busy, "byFile">) => median(traces.map((t) => t[key]));
+  return {
+    first: median(loads.map((l) => l.first)),
+    mapReady: ready.length ? median(ready) : undefined,
+    trace: traces.length
+      ? {
+          busy: of("busy"),
+          script: of("script"),
+          cpu: of("cpu"),
+          byFile: [],
+          jsFiles: of("jsFiles"),
+          jsTransferred: of("jsTransferred"),
+          jsDecoded: of("jsDecoded"),
+        }
+      : undefined,
+    minBusy: traces.length ? Math.min(...traces.map((t) => t.busy)) : undefined,
+  };
+}
 
 const { token, workspaceId } = await newWorkspace("Bench Phone");
 // Each vehicle reports once, so the map has vehicles to draw where they are.
 await reportAll(await orderBeacons(token, workspaceId, 20));
 
+const loadBefore = load1();
 const results = await withBrowser(async (browser) => {
   const runs = async (measure: () => Promise<Load>, name: string): Promise<Load> => {
     if (ONLY && !ONLY.includes(name)) return { first: 0, mapReady: 0 };
     const loads: Load[] = [];
-    for (let i = 0; i < (TRACE ? 1 : RUNS); i++) loads.push(await measure());
-    const secs = (xs: number[]) => xs.map((ms) => (ms / 1000).toFixed(2)).join(", ");
-    console.log(`${name}: first content ${secs(loads.map((l) => l.first))} s`);
-    const ready = loads.flatMap((l) => (l.mapReady === undefined ? [] : [l.mapReady]));
-    if (ready.length) console.log(`${name}: map ready ${secs(ready)} s`);
-    return { first: median(loads.map((l) => l.first)), mapReady: ready.length ? median(ready) : undefined };
+    for (let i = 0; i < (TRACE ? 1 : RUNS); i++) {
+      const load = await measure();
+      console.log(`${name} run ${i + 1}: ${describeLoad(load)}`);
+      loads.push(load);
+    }
+    return medianLoad(loads);
   };
   return {
     inspections: await runs(() => coldLoad(browser, token, "/inspections"), "inspections"),
@@ -144,6 +204,28 @@ const results = await withBrowser(async (browser) => {
 });
 
 const s = (ms: number) => ms / 1000;
+const loadAfter = load1();
+
+/** The trace's rows for one load: the main thread's busy time (against its budget) and the JavaScript. */
+function traceRows(what: string, load: Load, budget?: string): BenchResult[] {
+  if (!load.trace) return [];
+  const { busy, script, jsFiles, jsTransferred, jsDecoded } = load.trace;
+  const least = s(load.minBusy ?? busy).toFixed(2);
+  return [
+    {
+      metric: `${what}: main thread busy before first content (least ${least} s; script ${s(script).toFixed(2)} s)`,
+      value: s(busy),
+      unit: "s",
+      target: budget,
+    },
+    {
+      metric: `${what}: JavaScript before first content, on the wire (${jsFiles} files, ${kb(jsDecoded)} KB decoded)`,
+      value: kb(jsTransferred),
+      unit: "KB",
+    },
+  ];
+}
+
 report(
   "A phone: first content, cold and from the service worker",
   [
@@ -171,6 +253,11 @@ report(
       target: "< 8 s",
     },
     { metric: "first visit: the map's files kept too", value: s(results.offline.mapReady ?? 0), unit: "s" },
+    ...traceRows("/inspections cold", results.inspections, "< 1.0 s"),
+    ...traceRows("/actions cold", results.actions, "< 1.0 s"),
+    ...traceRows("/map cold (vehicles drawn)", results.map, "< 1.5 s"),
+    ...traceRows("/actions warm", results.warm),
+    ...traceRows("/map warm (vehicles drawn)", results.warmMap),
   ],
   [
     `Chromium throttled through the DevTools protocol: ${PHONE.cpu}x CPU, ${PHONE.downKbps / 1000} Mbps down,`,
@@ -182,5 +269,10 @@ report(
     "Warm: a new tab after a first visit installed the service worker, so HTML and code come from the device.",
     "The bench has no network beyond loopback: the street style fails at once and the map is drawn on its",
     "offline geography. `PHONE_TRACE=1` prints one load's requests, long tasks and the app's startup marks.",
+    "Each measured load is traced (bench/phone-busy.ts, docs/decisions/0096): the main thread's busy time is",
+    "the union of its top-level tasks from navigation start to first content, on the renderer's clock; the",
+    "JavaScript is the page's and its workers' .js files finished before first content (0 on the wire when",
+    "the service worker answered). Warm: the tab that installed the service worker is closed first.",
+    `Load average (1 min) ${loadBefore} at the start, ${loadAfter} at the end; each run's is in the bench's log.`,
   ].join(" "),
 );
