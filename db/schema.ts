@@ -580,6 +580,14 @@ export const vehicleDayRollups = sqliteTable(
     primaryKey({ columns: [t.vehicleId, t.day] }),
     // covering for the cost report's distance (migrations/0035_day_rollup_distance_index.sql)
     index("vehicle_day_rollups_ws_day_distance_idx").on(t.workspaceId, t.day, t.vehicleId, t.distanceMetres),
+    // the cost report's sums per vehicle and month in index order (migrations/0051_day_rollups_by_vehicle_month.sql)
+    index("vehicle_day_rollups_ws_vehicle_month_idx").on(
+      t.workspaceId,
+      t.vehicleId,
+      sql`substr(${t.day}, 1, 7)`,
+      t.day,
+      t.distanceMetres,
+    ),
   ],
 );
 
