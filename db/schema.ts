@@ -391,7 +391,11 @@ export const vehicles = sqliteTable(
     createdVersion: integer("created_version"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("vehicles_ws_version_idx").on(t.workspaceId, t.version)],
+  (t) => [
+    index("vehicles_ws_version_idx").on(t.workspaceId, t.version),
+    // the cost report's economy, a vehicle at a time in id order (migrations/0051_cost_report_in_index_order.sql)
+    index("vehicles_ws_id_idx").on(t.workspaceId, t.id),
+  ],
 );
 
 /** The fleet's drivers: people, not accounts (migrations/0006). Synced under `driver/{id}`. */
@@ -580,6 +584,14 @@ export const vehicleDayRollups = sqliteTable(
     primaryKey({ columns: [t.vehicleId, t.day] }),
     // covering for the cost report's distance (migrations/0035_day_rollup_distance_index.sql)
     index("vehicle_day_rollups_ws_day_distance_idx").on(t.workspaceId, t.day, t.vehicleId, t.distanceMetres),
+    // the cost report's sums per vehicle and month in index order (migrations/0051_cost_report_in_index_order.sql)
+    index("vehicle_day_rollups_ws_vehicle_month_idx").on(
+      t.workspaceId,
+      t.vehicleId,
+      sql`substr(${t.day}, 1, 7)`,
+      t.day,
+      t.distanceMetres,
+    ),
   ],
 );
 

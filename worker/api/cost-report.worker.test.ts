@@ -200,6 +200,30 @@ describe("cost report", () => {
     ]);
   });
 
+  it("sums distance and fuel over a range cut mid-month: the same months' days outside it and a deleted vehicle's never count", async () => {
+    // Distance groups by an index's month expression and fuel bought a span a statement (ADR 0095):
+    // the days cut off either end of the range sit in the months it reads.
+    const a = await smallFleet();
+    await drove(a.workspaceId, a.truck, "2026-09-12", 20);
+    await drove(a.workspaceId, a.truck, "2026-10-03", 7);
+    const gone = await insertVehicle(a.workspaceId, { name: "D gone", deleted: true });
+    await drove(a.workspaceId, gone, "2026-09-20", 1000);
+    await fill(a.workspaceId, gone, "2026-09-21T12:00:00-05:00", 50, 7000, 100);
+    const range = "from=2026-09-12&to=2026-10-03";
+    const byVehicle = await costs(a.token, `${range}&by=vehicle`);
+    expect(byVehicle.rows.map((r) => [r.vehicleName, r.distanceMiles, r.fuelCostCents, r.fuelLitres])).toEqual([
+      ["A truck", 27, 12000, 80],
+      ["B van", 100, 0, 0],
+      ["C trailer", 0, 0, 0],
+    ]);
+    expect([byVehicle.total.distanceMiles, byVehicle.total.fuelCostCents]).toEqual([127, 12000]);
+    const byMonth = await costs(a.token, `${range}&by=month`);
+    expect(byMonth.rows.map((r) => [r.month, r.distanceMiles, r.fuelCostCents, r.fuelLitres])).toEqual([
+      ["2026-09", 20, 12000, 80],
+      ["2026-10", 107, 0, 0],
+    ]);
+  });
+
   it("counts expenses by kind in their vehicle's row, their month and the total; deleted and later ones never", async () => {
     const a = await smallFleet();
     await spent(a.workspaceId, a.van, "2026-10-03", "tolls", 250);

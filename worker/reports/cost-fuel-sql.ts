@@ -33,18 +33,22 @@ export interface FuelSpent {
 }
 
 /**
- * Fuel bought in the spans, per vehicle of the workspace that is not deleted, and span: read from
- * the covering index alone, a vehicle at a time (so a report by vehicle groups without a sort).
+ * Fuel bought in span `span` (0 … n−1 of `spans`), per vehicle of the workspace that is not deleted:
+ * read from the covering index alone, a vehicle at a time, and grouped by the vehicle alone, in the
+ * index's own order. A span computed per row (a `CASE` over `at`, or even a constant) in the
+ * `GROUP BY` made SQLite sort all 600,000 fill-ups of the bench's year first (docs/decisions/0095), so
+ * a report by month sends one of these per month.
  */
-export function fuelSpent(db: Db, workspaceId: string, spans: Spans, filter: SQL | undefined) {
+export function fuelSpent(db: Db, workspaceId: string, spans: Spans, span: number, filter: SQL | undefined) {
+  const end = spans.starts[span + 1] ?? spans.end;
   return db.all<FuelSpent>(sql`
-    SELECT vehicle_id AS vehicleId, ${spanIndex("at", spans)} AS span,
+    SELECT vehicle_id AS vehicleId, ${span} AS span,
       coalesce(sum(cost_cents), 0) AS cents, sum(volume_litres) AS litres
     FROM fuel_entries INDEXED BY fuel_entries_ws_vehicle_log_idx
-    WHERE workspace_id = ${workspaceId} AND deleted = 0 AND at >= ${spans.starts[0]} AND at < ${spans.end}
+    WHERE workspace_id = ${workspaceId} AND deleted = 0 AND at >= ${spans.starts[span]} AND at < ${end}
       AND ${filter ?? sql`1`}
       AND vehicle_id IN (SELECT id FROM vehicles WHERE workspace_id = ${workspaceId} AND deleted = 0)
-    GROUP BY vehicle_id, span`);
+    GROUP BY vehicle_id`);
 }
 
 /** The workspace's vehicles as the economy statement names them (`v`), for the chosen vehicles' filters. */
@@ -78,8 +82,10 @@ const cleanStretches = (workspaceId: string, end: number, unchecked: string) => 
  * vehicle's median miles per litre over its clean stretches (`economyOutliers`). The stretches are
  * stored (fuel_stretches, kept by triggers on fuel_entries) and read a vehicle at a time: how many
  * clean ones it has, then its median from the rate index (rows already in order, the middle one or
- * two), then its stretches in log order from the primary key. Nothing is sorted but the answer's
- * rows. `filter` names the chosen vehicles on `fleetRows` (`v`).
+ * two), then its stretches in log order from the primary key, the vehicles walked in id order
+ * (`vehicles_ws_id_idx`), so a single span groups them as they come: a span in the `GROUP BY`, even
+ * a constant, or a walk in another order made SQLite sort every stretch first (docs/decisions/0095).
+ * A report by month still sorts them. `filter` names the chosen vehicles on `fleetRows` (`v`).
  */
 export function economyBySpan(
   db: Db,
@@ -103,10 +109,11 @@ export function economyBySpan(
       ) END AS usual
       FROM counted f
     )
-    SELECT f.id AS vehicleId, ${spanIndex("s.close_at", spans)} AS span, sum(s.miles) AS miles, sum(s.litres) AS litres
-    FROM judged f CROSS JOIN fuel_stretches s ON s.workspace_id = ${workspaceId} AND s.vehicle_id = f.id
-    WHERE s.close_at >= ${spans.starts[0]} AND s.close_at < ${spans.end} AND NOT s.doubtful AND ${judgedClean(unchecked)}
+    SELECT v.id AS vehicleId, ${spanIndex("s.close_at", spans)} AS span, sum(s.miles) AS miles, sum(s.litres) AS litres
+    FROM vehicles v INDEXED BY vehicles_ws_id_idx CROSS JOIN judged f ON f.id = v.id
+      CROSS JOIN fuel_stretches s ON s.workspace_id = ${workspaceId} AND s.vehicle_id = v.id
+    WHERE v.workspace_id = ${workspaceId} AND s.close_at >= ${spans.starts[0]} AND s.close_at < ${spans.end} AND NOT s.doubtful AND ${judgedClean(unchecked)}
       AND NOT (f.usual IS NOT NULL AND s.litres > 0
         AND (s.miles / s.litres > f.usual * ${OUTLIER_FACTOR} OR s.miles / s.litres < f.usual / ${OUTLIER_FACTOR}))
-    GROUP BY f.id, span`);
+    GROUP BY ${spans.starts.length === 1 ? sql`v.id` : sql`v.id, span`}`);
 }

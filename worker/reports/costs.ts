@@ -95,12 +95,13 @@ async function addFuel(
   const spans: Spans = { starts: ctx.spans.map((s) => s.start), end: range.end };
   const unchecked = await uncheckedStretches(db, workspaceId, new Set(ctx.tank.keys()), range.end, ctx.now);
   for (const [i, filter] of filters.log.entries()) {
-    // Both statements at once; their rows are still added in the same order, so the sums are the same.
+    // Fuel bought a span a statement (each groups in index order: docs/decisions/0095), all at once
+    // beside economy; a span's rows are still added to its bucket in vehicle order, so the sums are the same.
     const [spent, economy] = await Promise.all([
-      fuelSpent(db, workspaceId, spans, filter),
+      Promise.all(spans.starts.map((_, span) => fuelSpent(db, workspaceId, spans, span, filter))),
       economyBySpan(db, workspaceId, spans, unchecked, filters.stretches[i]),
     ]);
-    for (const r of spent) {
+    for (const r of spent.flat()) {
       const bucket = ctx.bucket(r.vehicleId, ctx.spans[r.span]!.day);
       if (!bucket) continue;
       bucket.fuelCostCents += r.cents;
@@ -130,7 +131,12 @@ export interface Context {
   now: number;
 }
 
-/** GPS distance (the day rollups), per vehicle and local month. */
+/**
+ * GPS distance (the day rollups), per vehicle and local month, from the covering index that holds
+ * them a vehicle and a month at a time (migrations/0051_cost_report_in_index_order.sql): grouped in its order, with no sort of the
+ * range's rows (docs/decisions/0095). `substr(day, 1, 7)` is the index's own expression, so the month
+ * bounds seek in it; the vehicles are the workspace's live ones, the only ones with a bucket.
+ */
 async function addDistance(
   db: Db,
   workspaceId: string,
@@ -138,25 +144,16 @@ async function addDistance(
   filters: (SQL | undefined)[],
   ctx: Context,
 ) {
+  const month = (day: string) => day.slice(0, 7);
   for (const filter of filters) {
-    const month = sql<string>`substr(${vehicleDayRollups.day}, 1, 7)`;
-    const rows = await db
-      .select({
-        vehicleId: vehicleDayRollups.vehicleId,
-        month,
-        metres: sql<number>`sum(${vehicleDayRollups.distanceMetres})`,
-      })
-      .from(vehicleDayRollups)
-      .where(
-        and(
-          eq(vehicleDayRollups.workspaceId, workspaceId),
-          gte(vehicleDayRollups.day, range.fromDay),
-          lte(vehicleDayRollups.day, range.toDay),
-          filter,
-        ),
-      )
-      .groupBy(vehicleDayRollups.vehicleId, month)
-      .all();
+    const rows = await db.all<{ vehicleId: string; month: string; metres: number }>(sql`
+      SELECT vehicle_id AS vehicleId, substr(day, 1, 7) AS month, sum(distance_metres) AS metres
+      FROM vehicle_day_rollups INDEXED BY vehicle_day_rollups_ws_vehicle_month_idx
+      WHERE workspace_id = ${workspaceId}
+        AND vehicle_id IN (SELECT id FROM vehicles WHERE workspace_id = ${workspaceId} AND deleted = 0)
+        AND substr(day, 1, 7) >= ${month(range.fromDay)} AND substr(day, 1, 7) <= ${month(range.toDay)}
+        AND day >= ${range.fromDay} AND day <= ${range.toDay} AND ${filter ?? sql`1`}
+      GROUP BY vehicle_id, substr(day, 1, 7)`);
     for (const r of rows) {
       const bucket = ctx.bucket(r.vehicleId, `${r.month}-01`);
       if (bucket) bucket.metres += r.metres;
