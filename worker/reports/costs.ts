@@ -133,9 +133,10 @@ export interface Context {
 
 /**
  * GPS distance (the day rollups), per vehicle and local month, from the covering index that holds
- * them a vehicle and a month at a time (migrations/0051_cost_report_in_index_order.sql): grouped in its order, with no sort of the
- * range's rows (docs/decisions/0095). `substr(day, 1, 7)` is the index's own expression, so the month
- * bounds seek in it; the vehicles are the workspace's live ones, the only ones with a bucket.
+ * them a vehicle and a month at a time (migrations/0051_cost_report_in_index_order.sql): grouped
+ * in its order, with no sort of the range's rows (docs/decisions/0095). `substr(day, 1, 7)` is the
+ * index's own expression, so the month bounds seek in it; the vehicles are the workspace's live
+ * ones, the only ones with a bucket.
  */
 async function addDistance(
   db: Db,
