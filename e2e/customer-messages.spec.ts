@@ -90,8 +90,12 @@ test("an owner sets the workspace's own Twilio account, its token never shown ag
     `Configured: account ${sid}, texts from +15005550006.`,
   );
   await expect(card.getByLabel(/Auth token/)).toHaveValue("");
+  // One field each, holding what is kept (a field of the empty form once stayed beside it).
+  await expect(card.getByLabel("Account SID")).toHaveValue(sid);
   await page.reload();
   await expect(card.getByTestId("sms-account-state")).toHaveText(/Configured/);
+  await expect(card.getByLabel("Account SID")).toHaveValue(sid);
+  await expect(card.getByLabel(/^From/)).toHaveValue("+15005550006");
   await expect(page.getByRole("form", { name: "Customer messages" })).toContainText(
     "and, with a phone number, by text",
   );

@@ -118,7 +118,7 @@ function AccountFields(props: { account: SmsAccount | null; errors: FieldErrors;
         autoComplete="off"
         spellCheck={false}
         defaultValue={props.account?.accountSid ?? ""}
-        key={props.account?.accountSid ?? "none"}
+        key={`sid:${props.account?.accountSid ?? ""}`}
         error={props.errors.accountSid}
       />
       <InputField
@@ -136,7 +136,7 @@ function AccountFields(props: { account: SmsAccount | null; errors: FieldErrors;
         autoComplete="off"
         spellCheck={false}
         defaultValue={props.account?.from ?? ""}
-        key={props.account?.from ?? "none"}
+        key={`from:${props.account?.from ?? ""}`}
         error={props.errors.from}
       />
     </fieldset>
