@@ -120,6 +120,9 @@ test.describe("at 390 px", () => {
     const now = (await row(page, a.name).locator(".timeline-now").boundingBox())!;
     expect(now.x).toBeGreaterThanOrEqual(scroller.x + 84);
     expect(now.x).toBeLessThanOrEqual(scroller.x + scroller.width);
+    // The vehicles' names stay at the left while the day is scrolled to now.
+    const name = (await row(page, a.name).locator(".timeline-name").boundingBox())!;
+    expect(Math.round(name.x)).toBe(Math.round(scroller.x));
     await timeline.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath("timeline-390.png") });
 
