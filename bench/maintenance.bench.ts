@@ -13,6 +13,7 @@ import type { Page } from "@playwright/test";
 import { openPage, withBrowser } from "./browser";
 import { newWorkspace, orderBeacons, osmandUrl, pull, seedTelemetry, type Fleet } from "./fleet";
 import { baseUrl, percentile, report as write, type BenchResult } from "./lib";
+import { printLargest, selfTimes, type CpuProfile } from "./cpu-profile";
 import { maintenanceCounts, seedIssues, seedService } from "./maintenance-seed";
 
 const VEHICLES = Number(process.env.MAINTENANCE_BENCH_VEHICLES ?? 10_000);
@@ -151,23 +152,8 @@ async function clickTo(page: Page, href: string, selector: string) {
   return ms;
 }
 
-type CpuProfile = {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples?: number[];
-  timeDeltas?: number[];
-};
 /** `BENCH_PROFILE=1`: where the page's main thread spent the clicks' time, by self time. */
-function printHotspots(profile: CpuProfile) {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const self = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const f = byNode.get(id)!;
-    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-  });
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
-    console.log(`${ms.toFixed(0).padStart(7)} ms  ${key}`);
-}
+const printHotspots = (profile: CpuProfile) => printLargest(selfTimes(profile), 30);
 
 async function measureRender(page: Page) {
   await page.addInitScript(installClickTimer);

@@ -10,6 +10,7 @@ import type { Browser, Page } from "@playwright/test";
 import { openPage, withBrowser } from "./browser";
 import { fleetOf, report, sleep, spot, type Fleet } from "./fleet";
 import { percentile, report as write, type BenchResult } from "./lib";
+import { printLargest, selfTimes, type CpuProfile } from "./cpu-profile";
 
 /** Fleet sizes; "-" after one measures it with the map's low-zoom clusters off (every beacon drawn, gliding). */
 const SIZES = (process.env.BENCH_MAP_SIZES ?? "100,2000,10000,10000-").split(",");
@@ -109,24 +110,10 @@ function mainThreadPerFrame(events: TraceEvent[]): number[] {
 }
 
 /** `BENCH_PROFILE=1`: where the main thread's time went while measuring, by self time. */
-function printHotspots(
-  size: number,
-  profile: {
-    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-    samples?: number[];
-    timeDeltas?: number[];
-  },
-) {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const self = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const f = byNode.get(id)!;
-    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-  });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+function printHotspots(size: number, profile: CpuProfile) {
+  const self = selfTimes(profile);
   console.log(`\nmain thread, ${size} vehicles, self time while measuring:`);
-  for (const [key, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${key}`);
+  printLargest(self, 25);
   // By script (the bundle's chunk names: mapbox-gl, fleet-map, replicache-client…).
   const byScript = new Map<string, number>();
   for (const [key, ms] of self) {
@@ -139,8 +126,7 @@ function printHotspots(
     byScript.set(script, (byScript.get(script) ?? 0) + ms);
   }
   console.log(`by script:`);
-  for (const [script, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 10))
-    console.log(`${ms.toFixed(0).padStart(7)} ms  ${script}`);
+  printLargest(byScript, 10);
 }
 
 async function measure(

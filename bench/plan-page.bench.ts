@@ -7,10 +7,12 @@ import { loadavg } from "node:os";
 import { openPage, withBrowser } from "./browser";
 import { newWorkspace, orderBeacons } from "./fleet";
 import { baseUrl, percentile, report } from "./lib";
+import { printLargest, selfTimes, type CpuProfile } from "./cpu-profile";
 
 const JOBS = 500;
 const VEHICLES = 20;
 const RUNS = 3;
+/** `PLAN_PAGE_TRACE=1`: where the page's main thread went between the click and the proposal, by self time. */
 const TRACE = Boolean(process.env.PLAN_PAGE_TRACE);
 /** The proposal on screen: its before/after table (app/jobs/plan-proposal.tsx). */
 const SHOWN = 'section[aria-label="Proposed plan"] table[aria-label="The day before and after"]';
@@ -88,7 +90,7 @@ async function planOnPage(token: string) {
       times.push(performance.now() - started);
       if (cdp) {
         console.log(`answered ${Math.round(await answered)} ms, shown ${Math.round(times.at(-1)!)} ms`);
-        printHotspots(((await cdp.send("Profiler.stop")) as { profile: Profile }).profile);
+        printLargest(selfTimes(((await cdp.send("Profiler.stop")) as { profile: CpuProfile }).profile), 20);
       }
       const proposal = page.getByRole("region", { name: "Proposed plan" });
       await proposal.getByRole("button", { name: "Discard" }).click();
@@ -96,24 +98,6 @@ async function planOnPage(token: string) {
     }
     return times;
   });
-}
-
-interface Profile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples?: number[];
-  timeDeltas?: number[];
-}
-/** `PLAN_PAGE_TRACE=1`: where the page's main thread went between the click and the proposal, by self time. */
-function printHotspots(profile: Profile) {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const self = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const f = byNode.get(id)!;
-    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-  });
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
-    console.log(`${ms.toFixed(0).padStart(7)} ms  ${key}`);
 }
 
 /**
