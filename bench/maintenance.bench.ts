@@ -13,7 +13,7 @@ import type { Page } from "@playwright/test";
 import { openPage, withBrowser } from "./browser";
 import { newWorkspace, orderBeacons, osmandUrl, pull, seedTelemetry, type Fleet } from "./fleet";
 import { baseUrl, percentile, report as write, type BenchResult } from "./lib";
-import { printLargest, selfTimes, type CpuProfile } from "./cpu-profile";
+import { printLargest, selfTimes, type CpuProfile } from "./devtools";
 import { maintenanceCounts, seedIssues, seedService } from "./maintenance-seed";
 
 const VEHICLES = Number(process.env.MAINTENANCE_BENCH_VEHICLES ?? 10_000);

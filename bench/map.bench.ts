@@ -10,7 +10,7 @@ import type { Browser, Page } from "@playwright/test";
 import { openPage, withBrowser } from "./browser";
 import { fleetOf, report, sleep, spot, type Fleet } from "./fleet";
 import { percentile, report as write, type BenchResult } from "./lib";
-import { printLargest, selfTimes, type CpuProfile } from "./cpu-profile";
+import { printLargest, selfTimes, type CpuProfile, type TraceEvent } from "./devtools";
 
 /** Fleet sizes; "-" after one measures it with the map's low-zoom clusters off (every beacon drawn, gliding). */
 const SIZES = (process.env.BENCH_MAP_SIZES ?? "100,2000,10000,10000-").split(",");
@@ -62,18 +62,6 @@ function recordFrames() {
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  cat: string;
-  args?: { name?: string };
 }
 
 /**

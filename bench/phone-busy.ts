@@ -3,6 +3,7 @@
 // fetched. A trace times tasks by the renderer's own clock, so a busy machine, which stretches the
 // wall time between tasks, changes it far less than first content (docs/decisions/0096).
 import type { Browser } from "@playwright/test";
+import type { TraceEvent } from "./devtools";
 
 /** performance.mark()ed by the phone bench's first-content script when the page's own content shows. */
 export const FIRST_CONTENT_MARK = "bench-first-content";
@@ -27,18 +28,6 @@ export interface Busy {
   jsTransferred: number;
   /** their bytes once decompressed */
   jsDecoded: number;
-}
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: Record<string, unknown> };
 }
 
 /** Starts a trace of the whole browser; `stop` reads it and answers the load's figures. */

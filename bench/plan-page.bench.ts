@@ -7,7 +7,7 @@ import { loadavg } from "node:os";
 import { openPage, withBrowser } from "./browser";
 import { newWorkspace, orderBeacons } from "./fleet";
 import { baseUrl, percentile, report } from "./lib";
-import { printLargest, selfTimes, type CpuProfile } from "./cpu-profile";
+import { printLargest, selfTimes, type CpuProfile } from "./devtools";
 
 const JOBS = 500;
 const VEHICLES = 20;

@@ -1,5 +1,19 @@
-// A page's CPU profile (the DevTools protocol's `Profiler.stop`) read by self time: the benches'
-// `BENCH_PROFILE` / `PLAN_PAGE_TRACE` diagnostics, where a page's main thread went.
+// What Chromium's DevTools protocol hands the benches: a trace's events (`Tracing`) and a page's
+// CPU profile (`Profiler.stop`), read by self time for the `BENCH_PROFILE` / `PLAN_PAGE_TRACE`
+// diagnostics of where a page's main thread went.
+
+/** One event of a Chromium trace (the fields the benches read). */
+export interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+}
 
 export interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
