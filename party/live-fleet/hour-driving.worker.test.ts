@@ -6,7 +6,7 @@ import { workspaceHourDriving } from "../../db/schema";
 import { HOUR_DRIVING_KEPT_DAYS, recordedDriving } from "../../db/recorded-driving";
 import { learnedHourShape } from "../../domain/routing/street-travel";
 import { addDays, dayOf } from "../../shared/units/time-zone";
-import { call, report, userWithWorkspace } from "../../worker/test/factories";
+import { report, userWithWorkspace, workspaceWithBeacons } from "../../worker/test/factories";
 import { ingestRequests } from "../../worker/test/ingest";
 import { runRetention } from "../../worker/retention";
 
@@ -16,17 +16,6 @@ import { runRetention } from "../../worker/retention";
 const db = () => database(env.DB);
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-
-async function fleetWithBeacons(count: number) {
-  const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", {
-    method: "POST",
-    token: a.token,
-    json: { workspaceId: a.workspaceId, count },
-  });
-  expect(res.status).toBe(201);
-  return { ...a, beacons: (await res.json()) as { id: string; vehicleId: string }[] };
-}
 
 /**
  * A beacon driving north at `speed` m/s through the whole (UTC) hour from `start`, a report every
@@ -50,8 +39,8 @@ const rowsOf = (workspaceId: string) =>
 
 describe("the workspace's driving by hour, through ingestion and the flush", () => {
   it("adds each vehicle's hour to its workspace's row, flush after flush, and never to another workspace's", async () => {
-    const a = await fleetWithBeacons(2);
-    const b = await fleetWithBeacons(1);
+    const a = await workspaceWithBeacons(2);
+    const b = await workspaceWithBeacons(1);
     // The hour that began two to three hours ago (workspaces are on UTC until they pick a zone).
     const start = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
     // Workspace A's two vans drive the hour at 8 m/s, one request (and flush) after the other;
@@ -77,12 +66,12 @@ describe("the workspace's driving by hour, through ingestion and the flush", () 
     const learned = await recordedDriving(db(), a.workspaceId, tomorrow);
     expect(learned!.hours).toEqual([{ hour, meters: ours[0]!.drivingMetres, drivingSeconds: ours[0]!.drivingSeconds }]);
     expect(learnedHourShape(learned!.hours)[hour]).toBeCloseTo(1, 6);
-    const none = await fleetWithBeacons(1);
+    const none = await workspaceWithBeacons(1);
     expect(await recordedDriving(db(), none.workspaceId, tomorrow)).toBeNull();
   });
 
   it("a van's hour folded again (the same reports sent twice) is added once", async () => {
-    const a = await fleetWithBeacons(1);
+    const a = await workspaceWithBeacons(1);
     const start = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
     const reports = drivenHour(a.beacons[0]!.id, start, 10);
     await ingestRequests([reports]);

@@ -7,7 +7,7 @@ import { telemetryKey } from "../../shared/fleet/telemetry";
 import type { Db } from "../../db/client";
 import { bumpVersion, database, versionOf as stampOf } from "../../worker/test/db";
 import { beacons, telemetry, vehicleDayRollups, workspaces } from "../../db/schema";
-import { call, report, userWithWorkspace } from "../../worker/test/factories";
+import { call, report, workspaceWithBeacons } from "../../worker/test/factories";
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
 import { storedPositions } from "../../worker/test/positions";
 import { d1LegacyPositions } from "../positions/legacy";
@@ -24,17 +24,6 @@ import { withRoomParts } from "../../worker/test/room-parts";
 const db = () => database(env.DB);
 const T0 = Date.now() - 3_600_000;
 const LATER = 60_000; // a flush interval no test waits for: only the alarm or a pull flushes
-
-async function fleetWithBeacons(count: number) {
-  const a = await userWithWorkspace();
-  const res = await call("/api/beacons/order", {
-    method: "POST",
-    token: a.token,
-    json: { workspaceId: a.workspaceId, count },
-  });
-  expect(res.status).toBe(201);
-  return { ...a, beacons: (await res.json()) as { id: string; vehicleId: string }[] };
-}
 
 const positionsOf = (beaconId: string) => storedPositions(beaconId);
 /** The workspace's live fleet as a new instance over the object's storage would load it (a restart). */
@@ -59,7 +48,7 @@ describe("the acknowledgement", () => {
     const {
       workspaceId,
       beacons: [b],
-    } = await fleetWithBeacons(1);
+    } = await workspaceWithBeacons(1);
     const [answer] = await ingestRequests(
       [[report(b!.id, T0, { latitude: 41 }), report(b!.id, T0 + 5_000, { latitude: 41.01 })]],
       { flushMs: LATER },
@@ -86,7 +75,7 @@ describe("the flush", () => {
     const {
       workspaceId,
       beacons: [b],
-    } = await fleetWithBeacons(1);
+    } = await workspaceWithBeacons(1);
     // One report stored, one ten years ahead (acknowledged, counted on the beacon's health).
     await ingestRequests([[report(b!.id, T0), report(b!.id, Date.now() + 10 * 365 * 86_400_000)]], { flushMs: LATER });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -107,7 +96,7 @@ describe("the flush", () => {
     const {
       workspaceId,
       beacons: [b],
-    } = await fleetWithBeacons(1);
+    } = await workspaceWithBeacons(1);
     await ingestRequests([[report(b!.id, T0), report(b!.id, Date.now() + 10 * 365 * 86_400_000)]], { flushMs: LATER });
     await runInDurableObject(roomOf(workspaceId), async (_room: WorkspaceRoom, state) => {
       // The flush's D1 transaction commits, then the object dies before it drops what it wrote...
@@ -130,7 +119,7 @@ describe("the flush", () => {
     const {
       workspaceId,
       beacons: [b],
-    } = await fleetWithBeacons(1);
+    } = await workspaceWithBeacons(1);
     const fixes = (from: number) =>
       Array.from({ length: 100 }, (_, i) => report(b!.id, T0 + (from + i) * 5_000, { speed: 10, ignition: true }));
     await ingestRequests([fixes(0)], { flushMs: LATER });
@@ -153,7 +142,7 @@ describe("the flush", () => {
     const {
       workspaceId,
       beacons: [b],
-    } = await fleetWithBeacons(1);
+    } = await workspaceWithBeacons(1);
     await runInDurableObject(roomOf(workspaceId), async (room: WorkspaceRoom, state) => {
       for (let i = 0; i < 50; i++) {
         const [answer] = await room.ingest([{ deviceId: b!.id, withoutPosition: 1 }], { flushMs: LATER });
@@ -174,7 +163,7 @@ describe("the flush", () => {
     const {
       workspaceId,
       beacons: [b],
-    } = await fleetWithBeacons(1);
+    } = await workspaceWithBeacons(1);
     await ingestRequests([[report(b!.id, T0)]], { flushMs: LATER });
     expect(await runDurableObjectAlarm(roomOf(workspaceId))).toBe(true);
     expect(await positionsOf(b!.id)).toHaveLength(1);
@@ -188,7 +177,7 @@ describe("pulls", () => {
       token,
       workspaceId,
       beacons: [b],
-    } = await fleetWithBeacons(1);
+    } = await workspaceWithBeacons(1);
     const pull = async (cookie: unknown) => {
       const res = await call("/api/sync/pull", {
         method: "POST",
@@ -215,7 +204,7 @@ describe("the per-device throttle", () => {
     const {
       workspaceId,
       beacons: [b],
-    } = await fleetWithBeacons(1);
+    } = await workspaceWithBeacons(1);
     const times = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => report(b!.id, T0 + (from + i) * 1000));
     // Two calls, as two isolates would send them: 600 then 500, past the burst of 1,000.

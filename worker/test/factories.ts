@@ -35,6 +35,18 @@ export async function workspaceWithBeacon() {
   return { ...a, beacon: beacon! };
 }
 
+/** userWithWorkspace with `count` beacons ordered through the API (each with its vehicle). */
+export async function workspaceWithBeacons(count: number) {
+  const a = await userWithWorkspace();
+  const res = await call("/api/beacons/order", {
+    method: "POST",
+    token: a.token,
+    json: { workspaceId: a.workspaceId, count },
+  });
+  if (res.status !== 201) throw new Error(`beacon order: ${res.status} ${await res.text()}`);
+  return { ...a, beacons: (await res.json()) as { id: string; vehicleId: string }[] };
+}
+
 /** Calls the Worker under test like a client would. */
 export function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
   const { token, json, ...rest } = init;
