@@ -1,15 +1,14 @@
 import { firstPull } from "../../worker/test/sync";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../worker/app";
 import { database } from "../../db/client";
 import { vehicleEvents, workspaces } from "../../db/schema";
 import { call, userWithWorkspace } from "../../worker/test/factories";
 import { runObjectTasks } from "../../worker/test/ingest";
 import { MAPBOX_REVERSE_URL } from "./reverse-geocode";
 import { STOP_ADDRESS_DELAY_MS } from "./stop-address-task";
+import { fetchWithEnv } from "../../worker/test/with-env";
 
 const db = () => database(env.DB);
 const T0 = Date.parse("2026-11-02T08:00:00Z");
@@ -59,16 +58,8 @@ const ringAlarm = (workspaceId: string) => runObjectTasks(workspaceId, Date.now(
 
 /** Sends a report through the real Worker with MAPBOX_TOKEN set, and waits for its background work. */
 async function report(mapboxToken: string, params: Record<string, string | number>) {
-  const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
-  const ctx = createExecutionContext();
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await app.fetch(
-    new Request(`http://localhost/api/ingest/osmand?${query}`),
-    { ...env, MAPBOX_TOKEN: mapboxToken },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
+  return fetchWithEnv(new Request(`http://localhost/api/ingest/osmand?${query}`), { MAPBOX_TOKEN: mapboxToken });
 }
 
 async function parkedBeacon() {

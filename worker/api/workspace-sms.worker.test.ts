@@ -1,14 +1,13 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { workspaceSmsAccounts } from "../../db/schema";
 import type { SmsAccount } from "../../shared/jobs/sms-account";
 import { unseal } from "../alerts/webhook-secret";
-import { createApp } from "../app";
 import { config } from "../env";
 import { database } from "../test/db";
 import { call, memberWithRole, userWithWorkspace } from "../test/factories";
+import { fetchWithEnv } from "../test/with-env";
 
 // A workspace's own Twilio account for texts to its customers (issue 53, docs/decisions/0093):
 // owners and admins set it, the token is sealed to the workspace and never answered again.
@@ -136,19 +135,14 @@ function fakeTwilio(answer: () => { status: number; body: object }) {
 
 /** `POST /api/workspace/sms/test` through the real Worker, with Twilio's address the fake's. */
 async function sendTest(token: string, json: unknown) {
-  const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
+  return fetchWithEnv(
     new Request("http://localhost/api/workspace/sms/test", {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
       body: JSON.stringify(json),
     }),
-    { ...env, TWILIO_API_URL },
-    ctx,
+    { TWILIO_API_URL },
   );
-  await waitOnExecutionContext(ctx);
-  return res;
 }
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 

@@ -1,15 +1,14 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customerRecipients, emailOutbox, jobMessages, jobs } from "../../db/schema";
 import type { JobMessage } from "../../shared/jobs/customer-messages";
 import { dayOf } from "../../shared/units/time-zone";
-import { createApp } from "../app";
 import { config } from "../env";
 import { sendJobMessages } from "../jobs/customer-messages";
 import { database } from "../test/db";
 import { call, userWithWorkspace } from "../test/factories";
+import { fetchWithEnv } from "../test/with-env";
 
 // Bounces and complaints of mail to a job's customer, as Resend's webhook reports them (issue 53):
 // signed the Svix way, computed here on its own from Resend's documentation.
@@ -30,19 +29,14 @@ async function svixHeaders(body: string, secret = SECRET, sentS = Math.floor(Dat
 
 /** POST /api/email/events through the real Worker with the webhook secret configured (or none). */
 async function postEvent(body: string, headers: Record<string, string>, secret = SECRET) {
-  const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
+  return fetchWithEnv(
     new Request("http://localhost/api/email/events", {
       method: "POST",
       headers: { "Content-Type": "application/json", ...headers },
       body,
     }),
-    { ...env, RESEND_WEBHOOK_SECRET: secret },
-    ctx,
+    { RESEND_WEBHOOK_SECRET: secret },
   );
-  await waitOnExecutionContext(ctx);
-  return res;
 }
 
 /** A job whose customer has been e-mailed "on its way"; answers the message's provider id. */

@@ -1,4 +1,3 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -8,7 +7,6 @@ import type { WorkspacePreferences } from "../../shared/reports/reports";
 import type { TrackedJobAnswer } from "../../shared/jobs/job-shares";
 import { dayOf, addDays } from "../../shared/units/time-zone";
 import { config } from "../env";
-import { createApp } from "../app";
 import { call, memberWithRole, userWithWorkspace, workspaceWithBeacon } from "../test/factories";
 import { ingest, runObjectTasks } from "../test/ingest";
 import { insertJob } from "../test/jobs";
@@ -16,6 +14,7 @@ import commute from "../fleet/fixtures/commute";
 import { parseOsmandParams, type Report } from "../../domain/devices/osmand";
 import { database } from "../test/db";
 import { queueArrivingMessages, sendJobMessages } from "./customer-messages";
+import { fetchWithEnv } from "../test/with-env";
 
 // Customers told of their visit (issue 53, docs/decisions/0085): queued by the jobs' triggers
 // whoever changes the job, sent once per kind and channel, through the customer mail rules.
@@ -439,18 +438,10 @@ describe("texts to a job's customer (Twilio faked at its HTTP boundary)", () => 
 
 /** A request through the real Worker with Twilio's API faked, its work after the answer waited for. */
 async function callWithTwilio(path: string, init: RequestInit & { token?: string; form?: Record<string, string> }) {
-  const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
-  const ctx = createExecutionContext();
   const headers = new Headers(init.headers);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
   const body = init.form ? new URLSearchParams(init.form) : init.body;
-  const res = await app.fetch(
-    new Request(`http://localhost${path}`, { ...init, headers, body }),
-    { ...env, TWILIO_API_URL },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
+  return fetchWithEnv(new Request(`http://localhost${path}`, { ...init, headers, body }), { TWILIO_API_URL });
 }
 
 /** Twilio's signature of a request to `url` with `form` (its "Webhooks security"), computed here on its own. */

@@ -1,10 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { JOB_CSV_HEADER, type Job, type JobImportResult } from "../../shared/jobs/jobs";
-import { createApp } from "../app";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
 import { MAPBOX_FORWARD_URL } from "./geocode-address";
+import { fetchWithEnv } from "../test/with-env";
 
 /** `POST /api/jobs/import` (DESIGN.md "Jobs and routes"): a day from CSV, all or nothing, errors by line. */
 const csv = (...lines: string[]) => [JOB_CSV_HEADER, ...lines].join("\n");
@@ -20,19 +18,14 @@ function importCsv(token: string, text: string, contentType = "text/csv") {
 
 /** The same request through the real Worker with MAPBOX_TOKEN set (the geocoder configured). */
 async function importWithGeocoder(token: string, text: string) {
-  const app = createApp(async () => new Response("pages are not part of Worker tests", { status: 404 }));
-  const ctx = createExecutionContext();
-  const res = await app.fetch(
+  return fetchWithEnv(
     new Request("http://localhost/api/jobs/import", {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "text/csv" },
       body: text,
     }),
-    { ...env, MAPBOX_TOKEN: "pk.test" },
-    ctx,
+    { MAPBOX_TOKEN: "pk.test" },
   );
-  await waitOnExecutionContext(ctx);
-  return res;
 }
 
 /** Fakes Mapbox's forward geocoding at the fetch boundary: "nowhere" finds nothing. */
