@@ -115,7 +115,7 @@ test("lines keep the order they were added, on the page that added them and afte
 });
 
 /** The form's inputs are the table's (shared/maintenance/work-order-fields.ts): a field added there is asked for and kept. */
-test("the New work order form on a vehicle's tab asks for each table field it lists, and the order keeps what was typed", async ({
+test("the New work order form on a vehicle's tab asks for each table field it lists, the order keeps what was typed, its page edits them later and deletes it once confirmed", async ({
   page,
   request,
 }) => {
@@ -141,6 +141,41 @@ test("the New work order form on a vehicle's tab asks for each table field it li
       return res.ok() ? ((await res.json()) as Record<string, unknown>) : {};
     })
     .toMatchObject(typed);
+
+  // Later, on the order's page: the same fields, starting from what is kept, saved through sync.
+  const details = page.getByRole("form", { name: "Work order details" });
+  const edited = Object.fromEntries(
+    WORK_ORDER_FORM_FIELDS.map((f) => [f.name, f.type === "date" ? "2031-06-03" : `${typed[f.name]}, and the discs`]),
+  );
+  for (const { label, name } of WORK_ORDER_FORM_FIELDS) {
+    const input = details.getByLabel(label, { exact: true });
+    await expect(input).toHaveValue(String(typed[name]));
+    await input.fill(edited[name]!);
+  }
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(String(edited.description));
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/work-orders/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } });
+      return (await res.json()) as Record<string, unknown>;
+    })
+    .toMatchObject(edited);
+
+  // Deleting asks first: Cancel keeps it; confirmed, it is gone from the server too.
+  await page.getByRole("button", { name: "Delete work order" }).click();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(String(edited.description));
+  await page.getByRole("button", { name: "Delete work order" }).click();
+  await page
+    .getByRole("group", { name: "Delete this work order and its lines?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page).toHaveURL(/\/work-orders$/);
+  await expect
+    .poll(async () =>
+      (await request.get(`/api/work-orders/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } })).status(),
+    )
+    .toBe(404);
 });
 
 test("in a metric workspace that requires lines (set in Preferences): Complete waits for a line and says why; the odometer is typed and shown in km", async ({

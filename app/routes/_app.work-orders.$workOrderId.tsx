@@ -20,6 +20,9 @@ import { WhoDoesItOptions, whoOf, whoValue } from "../work-orders/who-does-it";
 import { money } from "../maintenance/format";
 import { workOrderNumber } from "../work-orders/work-order-list";
 import { Completed, Completion } from "../work-orders/completion";
+import { ConfirmAction } from "../components/form";
+import { workOrderTableValuesOf } from "../../shared/maintenance/work-order-fields";
+import { WorkOrderTableInputs, workOrderTableValuesIn } from "../work-orders/table-inputs";
 
 export const meta = () => [{ title: "Work order" }];
 
@@ -64,8 +67,10 @@ function WorkOrderView({ order, lines }: { order: SyncedWorkOrder; lines: Synced
           {vehicle ? <Link to={`/vehicles/${order.vehicleId}/work-orders`}>{vehicle.name}</Link> : "A removed vehicle"}
           {" · "}
           <span className={`chip status-${order.status}`}>{workOrderStatusLabels[order.status]}</span>
+          {order.dueDate ? ` · due ${order.dueDate}` : null}
         </p>
       </header>
+      {canEdit && open ? <Details order={order} /> : null}
       {canEdit && open ? <StatusAndWho order={order} /> : <Who order={order} />}
       <Gathered order={order} />
       <LineTable order={order} lines={lines} editable={canEdit && open} />
@@ -89,6 +94,32 @@ function WorkOrderView({ order, lines }: { order: SyncedWorkOrder; lines: Synced
       ) : null}
       <DeleteOrder order={order} />
     </section>
+  );
+}
+
+/**
+ * The order's plain fields (what is to be done, the due date), edited after it was opened: the
+ * same inputs as the New work order form, from the one table, saved through the sync mutator
+ * (offline too). Keyed on the kept values, so a change from another device shows here.
+ */
+function Details({ order }: { order: SyncedWorkOrder }) {
+  const { updateWorkOrder } = useWorkOrderMutations();
+  const values = workOrderTableValuesOf(order);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void updateWorkOrder({ id: order.id, ...workOrderTableValuesIn(new FormData(e.currentTarget)) })
+      .then(() => toast("Saved the work order's details"))
+      .catch(fail("save the details"));
+  };
+  return (
+    <form className="work-order-form" onSubmit={submit} aria-label="Work order details" key={JSON.stringify(values)}>
+      <WorkOrderTableInputs values={values} />
+      <div className="form-actions">
+        <button type="submit" className="button">
+          Save details
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -365,17 +396,15 @@ function DeleteOrder({ order }: { order: SyncedWorkOrder }) {
   const navigate = useNavigate();
   if (!useCan("maintenance.manage") || order.status === "completed") return null;
   return (
-    <button
-      type="button"
-      className="button"
-      onClick={() => {
-        if (!confirm("Delete this work order and its lines?")) return;
-        void deleteWorkOrder(order.id)
+    <ConfirmAction
+      label="Delete work order"
+      question="Delete this work order and its lines?"
+      confirmLabel="Delete"
+      onConfirm={() =>
+        deleteWorkOrder(order.id)
           .then(() => navigate("/work-orders"))
-          .catch(fail("delete it"));
-      }}
-    >
-      Delete work order
-    </button>
+          .catch(fail("delete it"))
+      }
+    />
   );
 }

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { ServiceSchedule } from "../../shared/maintenance/service";
 import type { CreateWorkOrderArgs } from "../../shared/maintenance/work-orders";
-import { WORK_ORDER_FORM_FIELDS, workOrderTableFromText } from "../../shared/maintenance/work-order-fields";
 import { useCan } from "../session/session";
 import { useActiveOrderFor, useWorkOrderMutations } from "../store/work-orders";
 import { WhoDoesItOptions, whoOf } from "./who-does-it";
+import { WorkOrderTableInputs, workOrderTableValuesIn } from "./table-inputs";
 
 /** Opens a work order through the sync mutator (offline too) and goes to its page. */
 export function useCreateWorkOrder() {
@@ -76,29 +76,6 @@ export function DueScheduleWorkOrder({
   return <CreateWorkOrderButton seed={seed} label={`Create work order: ${what}`} />;
 }
 
-const FORM_NAMES = WORK_ORDER_FORM_FIELDS.map((f) => f.name);
-
-/** The form's table fields (shared/maintenance/work-order-fields.ts) as the mutator takes them: empty is null. */
-const tableValuesIn = (data: FormData) =>
-  workOrderTableFromText(
-    Object.fromEntries(FORM_NAMES.map((name) => [name, String(data.get(name) ?? "")])),
-    FORM_NAMES,
-  );
-
-/** One input per table field the form asks for, each in its label. */
-function TableInputs() {
-  return WORK_ORDER_FORM_FIELDS.map(({ name, id, label, type, ...input }) => (
-    <label key={name} htmlFor={id}>
-      <span>{label}</span>
-      {type === "textarea" ? (
-        <textarea className="input" id={id} name={name} rows={2} {...input} />
-      ) : (
-        <input className="input" id={id} name={name} type={type ?? "text"} {...input} />
-      )}
-    </label>
-  ));
-}
-
 /** "New work order" on a vehicle's tab: the table's fields (what is to be done), and a mechanic or a vendor. */
 export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
   const create = useCreateWorkOrder();
@@ -116,13 +93,13 @@ export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
     const who = String(data.get("who") ?? "");
     void create({
       vehicleId,
-      ...tableValuesIn(data),
+      ...workOrderTableValuesIn(data),
       ...whoOf(who),
     });
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label="New work order">
-      <TableInputs />
+      <WorkOrderTableInputs />
       <label>
         <span>Who does it</span>
         <select className="input" name="who" defaultValue="">

@@ -11,11 +11,11 @@ import { z } from "zod";
  * CSV columns) stays in its own table module.
  */
 
-/** How a field is asked for in the entity's "New …" form; the input's name is the field's. */
+/** How a field is asked for in the entity's forms (its "New …" form, and its details where edited later); the input's name is the field's. */
 export interface FieldFormInput {
   id: string;
   label: string;
-  type?: "text" | "email" | "tel" | "number" | "textarea";
+  type?: "text" | "email" | "tel" | "number" | "date" | "textarea";
   placeholder?: string;
   /** A number input's least value. */
   min?: number;
