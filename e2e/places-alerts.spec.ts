@@ -85,5 +85,12 @@ test("a rule's delivery: e-mail to a chosen member and a webhook, edited later; 
   expect(rules.rules.map((r) => r.notify)).toEqual([{ emails: [fleet.email], webhookUrl: null }]);
 
   await page.getByRole("button", { name: "Show secret" }).click();
-  await expect(page.getByRole("region", { name: "Webhook signing secret" }).getByLabel("Secret")).toHaveText(/^whsec_/);
+  const secret = page.getByRole("region", { name: "Webhook signing secret" }).getByLabel("Secret", { exact: true });
+  await expect(secret).toHaveText(/^whsec_/);
+  // Rotating asks first (receivers must change theirs), then shows the new one.
+  const before = await secret.textContent();
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await page.getByRole("button", { name: "Rotate", exact: true }).click();
+  await expect(secret).not.toHaveText(before!);
+  await expect(secret).toHaveText(/^whsec_/);
 });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { apiErrorOf, http } from "../lib/http";
-import { ErrorLine } from "../components/form";
+import { ConfirmAction, ErrorLine } from "../components/form";
 
 /**
  * The workspace's webhook signing secret, for owners and admins (the API refuses everyone else):
@@ -30,15 +30,13 @@ export function WebhookSecret() {
       <button type="button" className="button" onClick={() => void load(false)}>
         Show secret
       </button>
-      <button
-        type="button"
+      <ConfirmAction
+        label="Rotate secret"
+        question="Rotate the secret? Receivers must use the new one from now on."
+        confirmLabel="Rotate"
+        onConfirm={() => load(true)}
         className="button"
-        onClick={() => {
-          if (window.confirm("Rotate the secret? Receivers must use the new one from now on.")) void load(true);
-        }}
-      >
-        Rotate secret
-      </button>
+      />
     </section>
   );
 }

@@ -9,7 +9,7 @@ import {
   type CreatedApiToken,
   type ListedApiToken as ApiToken,
 } from "../../shared/account/api-tokens";
-import { ErrorLine, InputField, SelectField, Submit } from "../components/form";
+import { ConfirmAction, ErrorLine, InputField, SelectField, Submit } from "../components/form";
 import { useApiAction } from "../components/use-api-action";
 import { apiErrorOf, http } from "../lib/http";
 import { useManagersList } from "./use-managers-list";
@@ -136,7 +136,6 @@ function TokenList({
 }) {
   const clock = useWorkspaceClock();
   const revoke = async (token: ApiToken) => {
-    if (!window.confirm(`Revoke "${token.name}"? Integrations using it stop working at once.`)) return;
     try {
       await http.delete(`workspaces/${workspaceId}/api-tokens/${token.id}`);
       toast(`Revoked "${token.name}"`);
@@ -167,9 +166,14 @@ function TokenList({
             <td>{dateTimeText(t.createdAt, clock)}</td>
             <td>{t.lastUsedAt === null ? "Never" : dateTimeText(t.lastUsedAt, clock)}</td>
             <td>
-              <button type="button" className="button" onClick={() => void revoke(t)} aria-label={`Revoke ${t.name}`}>
-                Revoke
-              </button>
+              <ConfirmAction
+                label="Revoke"
+                ariaLabel={`Revoke ${t.name}`}
+                question={`Revoke "${t.name}"? Integrations using it stop working at once.`}
+                confirmLabel="Revoke token"
+                onConfirm={() => revoke(t)}
+                className="button"
+              />
             </td>
           </tr>
         ))}

@@ -2,7 +2,7 @@ import { dateTimeText } from "../../shared/units/clock";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { toast } from "sonner";
 import { workspaceShareListSchema } from "../../shared/fleet/shares";
-import { ErrorLine } from "../components/form";
+import { ConfirmAction, ErrorLine } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
 import { useManagersList } from "./use-managers-list";
 
@@ -66,7 +66,6 @@ export function ShareLinks() {
 function ShareTable({ links, onEnded }: { links: LiveLink[]; onEnded: () => void }) {
   const clock = useWorkspaceClock();
   const end = async (link: LiveLink) => {
-    if (!window.confirm(`End the link to ${link.what}? Whoever has it stops seeing it at once.`)) return;
     try {
       await http.delete(link.endPath);
       toast(`Ended the link to ${link.what}`);
@@ -92,14 +91,14 @@ function ShareTable({ links, onEnded }: { links: LiveLink[]; onEnded: () => void
             <td>{l.createdByEmail ?? "A removed account"}</td>
             <td>{dateTimeText(l.expiresAt, clock)}</td>
             <td>
-              <button
-                type="button"
+              <ConfirmAction
+                label="End"
+                ariaLabel={`End the link to ${l.what} made by ${l.createdByEmail ?? "a removed account"}`}
+                question={`End the link to ${l.what}? Whoever has it stops seeing it at once.`}
+                confirmLabel="End link"
+                onConfirm={() => end(l)}
                 className="button"
-                onClick={() => void end(l)}
-                aria-label={`End the link to ${l.what} made by ${l.createdByEmail ?? "a removed account"}`}
-              >
-                End
-              </button>
+              />
             </td>
           </tr>
         ))}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { SmsAccount, SmsAccountPut } from "../../shared/jobs/sms-account";
-import { InputField, StatusLine, Submit } from "../components/form";
+import { ConfirmAction, InputField, StatusLine, Submit } from "../components/form";
 import { apiErrorOf, http } from "../lib/http";
 import { useCan, useSession } from "../session/session";
 import { SmsTestForm } from "./sms-test";
@@ -66,9 +66,6 @@ export function SmsAccountSettings() {
     if (await save({ accountSid: value("accountSid"), authToken: value("authToken"), from: value("from") }))
       form.reset();
   };
-  const confirmRemove = () => {
-    if (window.confirm("Remove the Twilio account? Customers are no longer texted, only e-mailed.")) void remove();
-  };
   return (
     <section className="card" aria-label="Texts to customers (Twilio)">
       <form onSubmit={(e) => void submit(e)} aria-label="Twilio account" noValidate>
@@ -93,9 +90,12 @@ export function SmsAccountSettings() {
               Save
             </Submit>{" "}
             {account?.configured ? (
-              <button type="button" className="button" onClick={confirmRemove} disabled={pending}>
-                Remove
-              </button>
+              <ConfirmAction
+                label="Remove"
+                question="Remove the Twilio account? Customers are no longer texted, only e-mailed."
+                confirmLabel="Remove account"
+                onConfirm={remove}
+              />
             ) : null}
           </>
         )}
