@@ -1,8 +1,19 @@
+import { getTableColumns, type Table } from "drizzle-orm";
+
 /**
  * D1 allows at most 100 bound parameters per statement, so a multi-row insert (or an `IN` list) is
  * split into statements of `Math.floor(100 / paramsPerRow)` rows (an insert's still go in one batch).
  */
 export const D1_MAX_PARAMS = 100;
+
+/**
+ * Rows of `table` one multi-row insert may carry: Drizzle binds every column of each row (nulls,
+ * defaults and the Worker's creation time too), so the table's column count is each row's share.
+ * Counted from the table, so a column added later cannot push a chunk past the limit.
+ */
+export function insertChunks<T>(table: Table, rows: T[]): T[][] {
+  return chunkRows(rows, Object.keys(getTableColumns(table)).length);
+}
 
 export function chunkRows<T>(rows: T[], paramsPerRow: number): T[][] {
   const size = Math.max(1, Math.floor(D1_MAX_PARAMS / paramsPerRow));

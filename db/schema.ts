@@ -15,6 +15,7 @@ import type {
   CustomerMessageChannel,
   CustomerMessageKind,
   CustomerMessageSettings,
+  JobChange,
   JobMessageState,
 } from "../shared/jobs/customer-messages";
 import { PHOTO_QUOTA_BYTES } from "../shared/maintenance/photos";
@@ -22,7 +23,15 @@ import { expenseKinds } from "../shared/costs/expenses";
 import { renewalKinds } from "../shared/costs/renewals";
 import type { WorkOrderCompletion } from "../shared/maintenance/work-orders";
 
-const now = sql`(unixepoch('subsec') * 1000)`;
+/**
+ * A row's creation time as Drizzle inserts it: the Worker's (or the object's) clock, the clock every
+ * rule that compares against it reads (a session's idle limit, a photo's grace, a rate limit's
+ * hour), so a row and the check on it never disagree by the two machines' skew or a run at a chosen
+ * hour (issue 52, "one clock"). The migrations keep each column's SQL default,
+ * `unixepoch('subsec') * 1000`, for a row a raw statement inserts; Drizzle would prefer a
+ * `.default()` declared here over this function, so the schema does not repeat it.
+ */
+const workerNow = () => Date.now();
 
 // ---------------------------------------------------------------- accounts
 
@@ -31,7 +40,7 @@ export const users = sqliteTable("users", {
   /** Lower-cased on the way in; unique. */
   email: text("email").notNull().unique(),
   emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
-  createdAt: integer("created_at").notNull().default(now),
+  createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   /**
    * When the address was confirmed (the sign-up link, Google, a password reset); null until then.
    * Mail to others this account causes, and mail to it from others, waits for it (docs/decisions/0041).
@@ -72,7 +81,7 @@ export const heldMail = sqliteTable(
     digestLine: text("digest_line").notNull(),
     /** sender_unconfirmed | recipient_unconfirmed | over_daily */
     reason: text("reason").notNull(),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [index("held_mail_recipient_idx").on(t.recipient), index("held_mail_sender_idx").on(t.senderUserId)],
 );
@@ -83,7 +92,7 @@ export const passwordCredentials = sqliteTable("password_credentials", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   hash: text("hash").notNull(),
-  updatedAt: integer("updated_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().$defaultFn(workerNow),
 });
 
 /**
@@ -99,7 +108,7 @@ export const totpCredentials = sqliteTable("totp_credentials", {
   secret: text("secret").notNull(),
   enabledAt: integer("enabled_at"),
   lastStep: integer("last_step").notNull().default(0),
-  createdAt: integer("created_at").notNull().default(now),
+  createdAt: integer("created_at").notNull().$defaultFn(workerNow),
 });
 
 /** Single-use recovery codes of an account with a second factor; only their SHA-256 is stored. */
@@ -143,7 +152,7 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     /** Absolute end: 30 days after the sign-in, inherited by every token derived from it. */
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
@@ -179,7 +188,7 @@ export const oauthAccounts = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_user_idx").on(t.userId)],
 );
@@ -202,7 +211,7 @@ export const passwordResetTokens = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [index("reset_user_idx").on(t.userId)],
 );
@@ -215,7 +224,7 @@ export const emailOutbox = sqliteTable("email_outbox", {
   text: text("text").notNull(),
   /** Headers beyond the usual ones (List-Unsubscribe on mail to customers; migrations/0038). */
   headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
-  createdAt: integer("created_at").notNull().default(now),
+  createdAt: integer("created_at").notNull().$defaultFn(workerNow),
 });
 
 /** Fixed-window counters for abuse limits, keyed like `signin:ip:1.2.3.4`. */
@@ -246,7 +255,7 @@ export const workspaces = sqliteTable("workspaces", {
    */
   flushedVersion: integer("flushed_version").notNull().default(0),
   editVersion: integer("edit_version").notNull().default(0),
-  createdAt: integer("created_at").notNull().default(now),
+  createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   /** IANA time zone: days and times in reports and the timeline (migrations/0008). */
   timeZone: text("time_zone").notNull().default("UTC"),
   /** "us" or "metric": what the screens show distances, volumes and economy in (migrations/0033). */
@@ -285,7 +294,7 @@ export const memberships = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").notNull().default("owner"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("memberships_user_idx").on(t.userId)],
 );
@@ -306,7 +315,7 @@ export const invites = sqliteTable(
     acceptedAt: integer("accepted_at"),
     acceptedBy: text("accepted_by"),
     revokedAt: integer("revoked_at"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [uniqueIndex("invites_token_idx").on(t.tokenHash), index("invites_ws_idx").on(t.workspaceId)],
 );
@@ -332,7 +341,7 @@ export const replicacheClientGroups = sqliteTable(
     workspaceId: text("workspace_id").notNull(),
     /** Set when a pull found the group ahead of the server (a restore): pushes rebase its clients' ids. */
     rebase: integer("rebase", { mode: "boolean" }).notNull().default(false),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     /** When the group last synced, to the hour (written at most hourly); retention deletes idle groups (migrations/0019). */
     lastPulledAt: integer("last_pulled_at").notNull().default(0),
   },
@@ -389,7 +398,7 @@ export const vehicles = sqliteTable(
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     /** Workspace version at creation (set by a trigger, migrations/0001): pulls skip `del` for rows created after the cookie. */
     createdVersion: integer("created_version"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("vehicles_ws_version_idx").on(t.workspaceId, t.version),
@@ -412,7 +421,7 @@ export const drivers = sqliteTable(
     version: integer("version").notNull(),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     createdVersion: integer("created_version"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [index("drivers_ws_version_idx").on(t.workspaceId, t.version)],
 );
@@ -497,7 +506,7 @@ export const beacons = sqliteTable(
     lastReportAt: integer("last_report_at"),
     /** The app (or protocol) of the last report: shared/fleet/beacon-health.ts DEVICE_APPS. */
     lastApp: text("last_app"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     // Beacon health (worker/fleet/beacon-health.ts): reports acknowledged but not used, and why.
     rejectedClockAhead: integer("rejected_clock_ahead").notNull().default(0),
     rejectedTooOld: integer("rejected_too_old").notNull().default(0),
@@ -638,7 +647,7 @@ export const reportSubscriptions = sqliteTable(
     /** daily | weekly */
     frequency: text("frequency").notNull(),
     lastPeriod: text("last_period"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
@@ -663,7 +672,7 @@ export const places = sqliteTable(
     ...synced,
     name: text("name").notNull(),
     geometry: text("geometry", { mode: "json" }).$type<PlaceGeometry>().notNull(),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [index("places_ws_version_idx").on(t.workspaceId, t.version)],
 );
@@ -675,7 +684,7 @@ export const alertRules = sqliteTable(
     id: text("id").primaryKey(),
     ...synced,
     config: text("config", { mode: "json" }).$type<AlertRuleConfig>().notNull(),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [index("alert_rules_ws_version_idx").on(t.workspaceId, t.version)],
 );
@@ -699,7 +708,7 @@ export const alerts = sqliteTable(
     jobId: text("job_id"),
     jobNumber: integer("job_number"),
     jobTitle: text("job_title"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("alerts_ws_version_idx").on(t.workspaceId, t.version),
@@ -738,7 +747,7 @@ export const alertDeliveries = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     claimedAt: integer("claimed_at"),
-    updatedAt: integer("updated_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     primaryKey({ columns: [t.alertId, t.target] }),
@@ -752,7 +761,7 @@ export const alertOutbox = sqliteTable(
   {
     alertId: text("alert_id").primaryKey(),
     workspaceId: text("workspace_id").notNull(),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     /** Issue 34 (migration 0013): a row the relay could not queue, set aside with its reason and reported to the workspace's admins. */
     setAsideAt: integer("set_aside_at"),
     setAsideReason: text("set_aside_reason"),
@@ -766,7 +775,7 @@ export const webhookSecrets = sqliteTable("webhook_secrets", {
     .primaryKey()
     .references(() => workspaces.id, { onDelete: "cascade" }),
   sealed: text("sealed").notNull(),
-  createdAt: integer("created_at").notNull().default(now),
+  createdAt: integer("created_at").notNull().$defaultFn(workerNow),
 });
 
 // ---------------------------------------------------------------- sharing and integrations (issue 30)
@@ -784,7 +793,7 @@ export const apiTokens = sqliteTable(
     scope: text("scope").$type<"read" | "write">().notNull(),
     tokenHash: text("token_hash").notNull(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     /** Written at most once a minute per token. */
     lastUsedAt: integer("last_used_at"),
     revokedAt: integer("revoked_at"),
@@ -805,7 +814,7 @@ export const vehicleShares = sqliteTable(
       .references(() => vehicles.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     expiresAt: integer("expires_at").notNull(),
     endedAt: integer("ended_at"),
   },
@@ -831,7 +840,7 @@ export const photos = sqliteTable(
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     createdBy: text("created_by"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     /** When the collector found a record naming it (migrations/0023); NULL a day after upload: collected. */
     attachedAt: integer("attached_at"),
   },
@@ -849,7 +858,7 @@ export const photos = sqliteTable(
  */
 export const photoPurges = sqliteTable("photo_purges", {
   prefix: text("prefix").primaryKey(),
-  createdAt: integer("created_at").notNull().default(now),
+  createdAt: integer("created_at").notNull().$defaultFn(workerNow),
 });
 
 /** A defect of a vehicle, numbered #1, #2, ... per workspace (`number`, unique per workspace). Synced while open. */
@@ -872,8 +881,8 @@ export const issues = sqliteTable(
     sourceAlertId: text("source_alert_id"),
     photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     resolvedByServiceEntryId: text("resolved_by_service_entry_id"),
-    createdAt: integer("created_at").notNull().default(now),
-    updatedAt: integer("updated_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
+    updatedAt: integer("updated_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     uniqueIndex("issues_ws_number_idx").on(t.workspaceId, t.number),
@@ -894,7 +903,7 @@ export const issueComments = sqliteTable(
     authorUserId: text("author_user_id"),
     text: text("text").notNull(),
     photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("issue_comments_ws_version_idx").on(t.workspaceId, t.version),
@@ -910,7 +919,7 @@ export const issueNotifications = sqliteTable("issue_notifications", {
     .references(() => workspaces.id, { onDelete: "cascade" }),
   issueId: text("issue_id").notNull(),
   userId: text("user_id").notNull(),
-  createdAt: integer("created_at").notNull().default(now),
+  createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   /** Who assigned (issue 39): the e-mail counts against their daily share to the assignee. */
   senderUserId: text("sender_user_id"),
 });
@@ -937,7 +946,7 @@ export const serviceSchedules = sqliteTable(
     lastDoneEngineHours: real("last_done_engine_hours"),
     cycle: integer("cycle").notNull().default(0),
     announced: text("announced"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("service_schedules_ws_version_idx").on(t.workspaceId, t.version),
@@ -964,7 +973,7 @@ export const serviceEntries = sqliteTable(
     scheduleIds: text("schedule_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     resolvesIssueIds: text("resolves_issue_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     createdByUserId: text("created_by_user_id"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     /** A work order's completion (migrations/0044): its labour and parts, within `costCents` (which adds tax). */
     laborCents: integer("labor_cents"),
     partsCents: integer("parts_cents"),
@@ -985,7 +994,7 @@ export const inspectionForms = sqliteTable(
     name: text("name").notNull(),
     items: text("items", { mode: "json" }).$type<InspectionItem[]>().notNull(),
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [index("inspection_forms_ws_version_idx").on(t.workspaceId, t.version)],
 );
@@ -1005,7 +1014,7 @@ export const inspections = sqliteTable(
     issueIds: text("issue_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     submittedByUserId: text("submitted_by_user_id"),
     submittedAt: integer("submitted_at").notNull(),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("inspections_ws_version_idx").on(t.workspaceId, t.version),
@@ -1030,7 +1039,7 @@ export const fuelEntries = sqliteTable(
     vendor: text("vendor"),
     photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     createdByUserId: text("created_by_user_id"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("fuel_entries_ws_version_idx").on(t.workspaceId, t.version),
@@ -1104,7 +1113,7 @@ export const expenses = sqliteTable(
     note: text("note"),
     photoIds: text("photo_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     createdByUserId: text("created_by_user_id"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("expenses_ws_version_idx").on(t.workspaceId, t.version),
@@ -1133,7 +1142,7 @@ export const renewals = sqliteTable(
     /** ms, when it was last renewed */
     renewedAt: integer("renewed_at"),
     createdByUserId: text("created_by_user_id"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("renewals_ws_version_idx").on(t.workspaceId, t.version),
@@ -1196,8 +1205,8 @@ export const jobs = sqliteTable(
     assignedAt: integer("assigned_at"),
     /** ms: the last out-of-bounds time a phone stamped an arrival or completion with, replaced by the server's (docs/decisions/0071). */
     deviceTimeRefused: integer("device_time_refused"),
-    createdAt: integer("created_at").notNull().default(now),
-    updatedAt: integer("updated_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
+    updatedAt: integer("updated_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     uniqueIndex("jobs_ws_number_idx").on(t.workspaceId, t.number),
@@ -1231,7 +1240,7 @@ export const jobNotifications = sqliteTable(
     vehicleId: text("vehicle_id").notNull(),
     /** Who assigned: not pushed to (a driver planning their own day needs no nudge). */
     senderUserId: text("sender_user_id"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [index("job_notifications_ws_idx").on(t.workspaceId, t.createdAt)],
 );
@@ -1258,8 +1267,8 @@ export const jobMessages = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     /** The provider's id of the message (Twilio's SID), which its delivery report names. */
     providerId: text("provider_id"),
-    createdAt: integer("created_at").notNull().default(now),
-    updatedAt: integer("updated_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
+    updatedAt: integer("updated_at").notNull().$defaultFn(workerNow),
     sentAt: integer("sent_at"),
   },
   (t) => [
@@ -1270,6 +1279,28 @@ export const jobMessages = sqliteTable(
       .on(t.providerId)
       .where(sql`${t.providerId} IS NOT NULL`),
   ],
+);
+
+/**
+ * A job's change that may tell its customer (migrations/0055), recorded by the triggers on `jobs` in
+ * whichever write changed it, and turned into `job_messages` by the one rule
+ * (shared/jobs/customer-messages.ts `messagesForJobChange`) when the sender next runs, then deleted.
+ */
+export const jobChanges = sqliteTable(
+  "job_changes",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    change: text("change").$type<JobChange["change"]>().notNull(),
+    status: text("status").$type<JobChange["status"]>().notNull(),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
+  },
+  (t) => [index("job_changes_ws_idx").on(t.workspaceId, t.createdAt)],
 );
 
 /** A customer's link to one job (migrations/0030, docs/decisions/0055): the token's SHA-256 only. */
@@ -1285,7 +1316,7 @@ export const jobShares = sqliteTable(
       .references(() => jobs.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     expiresAt: integer("expires_at").notNull(),
     /** Ended by a member, or with its creator's membership (migrations/0038). */
     endedAt: integer("ended_at"),
@@ -1310,7 +1341,7 @@ export const pushSubscriptions = sqliteTable(
     auth: text("auth").notNull(),
     /** The sign-in that made it (a session's coalesce(signin_id, token_hash)): it ends with it (migrations/0038). */
     signinId: text("signin_id").notNull(),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("push_subscriptions_member_idx").on(t.workspaceId, t.userId),
@@ -1344,7 +1375,7 @@ export const customerRecipients = sqliteTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     recipient: text("recipient").notNull(),
     tokenHash: text("token_hash").notNull(),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
     unsubscribedAt: integer("unsubscribed_at"),
   },
   (t) => [
@@ -1367,7 +1398,7 @@ export const workspaceSmsAccounts = sqliteTable("workspace_sms_accounts", {
   accountSid: text("account_sid").notNull(),
   sender: text("sender").notNull(),
   authTokenSealed: text("auth_token_sealed").notNull(),
-  updatedAt: integer("updated_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().$defaultFn(workerNow),
 });
 
 // ---------------------------------------------------------------- work orders, parts and vendors (issue 55; migrations/0044, docs/decisions/0087)
@@ -1383,7 +1414,7 @@ export const vendors = sqliteTable(
     phone: text("phone"),
     address: text("address"),
     note: text("note"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [index("vendors_ws_version_idx").on(t.workspaceId, t.version)],
 );
@@ -1400,7 +1431,7 @@ export const parts = sqliteTable(
     quantityOnHand: real("quantity_on_hand").notNull(),
     reorderPoint: real("reorder_point"),
     location: text("location"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [index("parts_ws_version_idx").on(t.workspaceId, t.version)],
 );
@@ -1436,8 +1467,8 @@ export const workOrders = sqliteTable(
     serviceEntryId: text("service_entry_id"),
     completion: text("completion", { mode: "json" }).$type<WorkOrderCompletion>(),
     createdByUserId: text("created_by_user_id"),
-    createdAt: integer("created_at").notNull().default(now),
-    updatedAt: integer("updated_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
+    updatedAt: integer("updated_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     uniqueIndex("work_orders_ws_number_idx").on(t.workspaceId, t.number),
@@ -1460,7 +1491,7 @@ export const workOrderLines = sqliteTable(
     unitCostCents: integer("unit_cost_cents").notNull(),
     partId: text("part_id"),
     userId: text("user_id"),
-    createdAt: integer("created_at").notNull().default(now),
+    createdAt: integer("created_at").notNull().$defaultFn(workerNow),
   },
   (t) => [
     index("work_order_lines_ws_version_idx").on(t.workspaceId, t.version),

@@ -8,7 +8,7 @@ import { memberships, photoPurges, replicacheClientGroups, users, workspaces } f
 import type { Env } from "../env";
 import { endCredentials, forgetEndedShares } from "../team/credentials";
 import { workspacePhotoPrefix } from "../photos/photo-store";
-import { inLists } from "../../db/chunk";
+import { inLists, insertChunks } from "../../db/chunk";
 
 /** What deleting an account does to the workspaces it owns. */
 export interface DeletionPlan {
@@ -73,12 +73,9 @@ export async function deleteAccount(env: Env, db: Db, userId: string, soleWorksp
     for (const { table, column } of workspaceTables) statements.push(db.delete(table).where(inArray(column, part)));
     statements.push(db.delete(workspaces).where(inArray(workspaces.id, part)));
     // Their photos' bytes in R2 go too, emptied by the cron (worker/photos/photo-collector.ts; issue 39).
-    statements.push(
-      db
-        .insert(photoPurges)
-        .values(part.map((id) => ({ prefix: workspacePhotoPrefix(id) })))
-        .onConflictDoNothing(),
-    );
+    const purges = part.map((id) => ({ prefix: workspacePhotoPrefix(id) }));
+    for (const rows of insertChunks(photoPurges, purges))
+      statements.push(db.insert(photoPurges).values(rows).onConflictDoNothing());
   }
   // Its browsers' sync bookkeeping names it without a foreign key.
   statements.push(db.delete(replicacheClientGroups).where(eq(replicacheClientGroups.userId, userId)));

@@ -17,7 +17,7 @@ import { requireSession, workspaceSession } from "../auth/session";
 import { beacons, vehicles } from "../../db/schema";
 import { beaconHealth, rotateDeviceId } from "../fleet/beacon-health";
 import { audit } from "../lib/audit";
-import { chunkRows } from "../../db/chunk";
+import { insertChunks } from "../../db/chunk";
 import { randomToken } from "../lib/crypto";
 import { forbidden, notFound } from "../lib/errors";
 import { listDevices } from "../fleet/device-directory";
@@ -69,13 +69,12 @@ export const beaconRoutes = new Hono<AppEnv>()
         { env: c.env, db, waitUntil: (w) => c.executionCtx.waitUntil(w) },
         workspaceId,
         (stamp, live) => [
-          // Drizzle binds every column of a row (nulls and defaults too): 14 for a vehicle, 13 for a beacon.
-          ...chunkRows(ordered, 14).map((part) =>
+          ...insertChunks(vehicles, ordered).map((part) =>
             live
               .insert(vehicles)
               .values(part.map((b) => ({ id: b.vehicleId, workspaceId, name: b.vehicleName, version: stamp }))),
           ),
-          ...chunkRows(ordered, 13).map((part) =>
+          ...insertChunks(beacons, ordered).map((part) =>
             db.insert(beacons).values(part.map((b) => ({ id: b.id, workspaceId, vehicleId: b.vehicleId }))),
           ),
         ],

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { addDays } from "../../shared/units/time-zone";
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicleDayRollups, vehicles } from "../../db/schema";
-import { chunkRows, inLists } from "../../db/chunk";
+import { inLists, insertChunks } from "../../db/chunk";
 import { developmentOnly } from "../lib/development-only";
 import { workspaceTimeZone } from "../lib/workspace-time-zone";
 import { syntheticDayRollup } from "../reports/synthetic-day";
@@ -54,7 +54,7 @@ export const devReportRoutes = new Hono<AppEnv>().post(
       const { day: _day, ...figures } = syntheticDayRollup(firstDay, timeZone, hours, everySeconds, i * 7919);
       for (let d = 0; d < days; d++) rows.push({ vehicleId: v.id, workspaceId, day: addDays(firstDay, d), ...figures });
     });
-    const statements = chunkRows(rows, 12).map((part) =>
+    const statements = insertChunks(vehicleDayRollups, rows).map((part) =>
       db.insert(vehicleDayRollups).values(part).onConflictDoNothing(),
     );
     if (statements.length)

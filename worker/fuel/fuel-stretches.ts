@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { storedStretchesOf, type LoggedFill } from "../../shared/costs/fuel-economy";
-import { chunkRows } from "../../db/chunk";
+import { insertChunks } from "../../db/chunk";
 import type { Db } from "../../db/client";
 import { fuelEntries, fuelStretches } from "../../db/schema";
 import { ApiError } from "../lib/errors";
@@ -92,7 +92,7 @@ export function stretchRewrites(
   const mine = and(eq(fuelStretches.workspaceId, workspaceId), eq(fuelStretches.vehicleId, vehicleId));
   return [
     db.delete(fuelStretches).where(and(mine, gte(fuelStretches.closeAt, fromAt))),
-    ...chunkRows(rows, Object.keys(rows[0] ?? {}).length).map((part) => db.insert(fuelStretches).values(part)),
+    ...insertChunks(fuelStretches, rows).map((part) => db.insert(fuelStretches).values(part)),
   ];
 }
 
