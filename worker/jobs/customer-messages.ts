@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { jobMessages, jobs, jobShares, workspaces } from "../../db/schema";
+import { insertChunks } from "../../db/chunk";
+import { jobChanges, jobMessages, jobs, jobShares, workspaces } from "../../db/schema";
 import { customerMessageText } from "../../domain/jobs/customer-message-text";
 import {
   customerMessageSettingsOf,
+  messagesForJobChange,
   type CustomerMessageKind,
   type JobMessage,
   type JobMessageState,
@@ -73,13 +75,66 @@ export async function queueArrivingMessages(db: Db, now = Date.now()): Promise<n
         channel,
       })),
   );
-  // 7 columns a row: well under D1's 100 bound parameters per statement at 10 rows
-  for (let i = 0; i < rows.length; i += 10)
-    await db
-      .insert(jobMessages)
-      .values(rows.slice(i, i + 10))
-      .onConflictDoNothing();
+  await insertMessages(db, rows);
   return rows.length;
+}
+
+/** Changes turned into messages per round: one read, then a few inserts and one delete. */
+const CHANGES_PER_ROUND = 200;
+
+/**
+ * Turns the job changes the triggers recorded (migrations/0055) into queued messages by the one
+ * rule (`messagesForJobChange`), each kind once per job and channel (the unique index), and deletes
+ * them. Read with the job's addresses and the workspace's choices as they are now, and whether the
+ * customer was told of the visit, in one statement. Run again, it queues nothing twice. Answers how
+ * many changes it took (CHANGES_PER_ROUND: there may be more).
+ */
+export async function queueChangeMessages(db: Db, workspaceId?: string): Promise<number> {
+  const told = sql<number>`EXISTS (SELECT 1 FROM job_messages m WHERE m.job_id = ${jobChanges.jobId} AND m.status = 'sent')`;
+  const changes = await db
+    .select({
+      id: jobChanges.id,
+      workspaceId: jobChanges.workspaceId,
+      jobId: jobChanges.jobId,
+      change: jobChanges.change,
+      status: jobChanges.status,
+      email: jobs.customerEmail,
+      phone: jobs.customerPhone,
+      deleted: jobs.deleted,
+      settings: workspaces.customerMessages,
+      told,
+    })
+    .from(jobChanges)
+    .innerJoin(jobs, eq(jobs.id, jobChanges.jobId))
+    .innerJoin(workspaces, eq(workspaces.id, jobChanges.workspaceId))
+    .where(workspaceId ? eq(jobChanges.workspaceId, workspaceId) : undefined)
+    .orderBy(asc(jobChanges.createdAt))
+    .limit(CHANGES_PER_ROUND)
+    .all();
+  if (!changes.length) return 0;
+  const rows = changes.flatMap((c) =>
+    c.deleted
+      ? []
+      : messagesForJobChange(c, { ...c, settings: customerMessageSettingsOf(c.settings), told: Boolean(c.told) }).map(
+          (m) => ({ id: crypto.randomUUID(), workspaceId: c.workspaceId, jobId: c.jobId, ...m }),
+        ),
+  );
+  await insertMessages(db, rows);
+  // in-list: at most CHANGES_PER_ROUND ids
+  await db.delete(jobChanges).where(
+    inArray(
+      jobChanges.id,
+      changes.map((c) => c.id),
+    ),
+  );
+  return changes.length;
+}
+
+type NewMessage = typeof jobMessages.$inferInsert;
+
+/** Queued once per job, kind and channel (the unique index keeps the first). */
+async function insertMessages(db: Db, rows: NewMessage[]) {
+  for (const part of insertChunks(jobMessages, rows)) await db.insert(jobMessages).values(part).onConflictDoNothing();
 }
 
 /** Sends the queued messages (of one workspace, or all); answers how many were claimed. */
@@ -89,6 +144,9 @@ export async function sendJobMessages(
   opts: { workspaceId?: string; limit?: number; now?: number } = {},
 ): Promise<number> {
   const now = opts.now ?? Date.now();
+  let changes: number;
+  do changes = await queueChangeMessages(db, opts.workspaceId);
+  while (changes === CHANGES_PER_ROUND);
   // After a route's write (most queue nothing) a read answers: cheaper than the claim's write.
   if (opts.workspaceId && !(await anyWaiting(db, opts.workspaceId, now))) return 0;
   const claimed = await db

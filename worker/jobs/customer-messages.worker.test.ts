@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { customerRecipients, emailOutbox, jobMessages, jobs, users } from "../../db/schema";
-import type { CustomerMessageSettings, JobMessage } from "../../shared/jobs/customer-messages";
+import { customerRecipients, emailOutbox, jobChanges, jobMessages, jobs, users } from "../../db/schema";
+import { TELLING_STATUSES, type CustomerMessageSettings, type JobMessage } from "../../shared/jobs/customer-messages";
+import { JOB_STATUSES } from "../../shared/jobs/jobs";
 import type { WorkspacePreferences } from "../../shared/reports/reports";
 import type { TrackedJobAnswer } from "../../shared/jobs/job-shares";
 import { dayOf, addDays } from "../../shared/units/time-zone";
@@ -16,8 +17,9 @@ import { database } from "../test/db";
 import { queueArrivingMessages, sendJobMessages } from "./customer-messages";
 import { fetchWithEnv } from "../test/with-env";
 
-// Customers told of their visit (issue 53, docs/decisions/0085): queued by the jobs' triggers
-// whoever changes the job, sent once per kind and channel, through the customer mail rules.
+// Customers told of their visit (issue 53, docs/decisions/0085): the jobs' triggers record a change
+// whoever makes it, the sender queues its messages by the one rule (messagesForJobChange) and sends
+// them once per kind and channel, through the customer mail rules.
 const db = () => database(env.DB);
 const ALL_ON: CustomerMessageSettings = {
   enRoute: true,
@@ -317,6 +319,42 @@ describe("messages to a job's customer", () => {
 });
 
 const basic = (account: TwilioAccountInput) => `Basic ${btoa(`${account.accountSid}:${account.authToken}`)}`;
+
+describe("a job's changes, as the triggers record them (migrations/0055)", () => {
+  const changesOf = (jobId: string) =>
+    db()
+      .select({ change: jobChanges.change, status: jobChanges.status })
+      .from(jobChanges)
+      .where(eq(jobChanges.jobId, jobId))
+      .all();
+
+  it("are the statuses the one rule may tell of, and a move to another day, of a job with an address to tell", async () => {
+    const a = await customerJob({ customerEmail: "recorded@example.com" });
+    for (const status of JOB_STATUSES) await setJob(a.jobId, { status });
+    expect((await changesOf(a.jobId)).map((c) => c.status)).toEqual([...TELLING_STATUSES]);
+    await setJob(a.jobId, { date: addDays(dayOf(Date.now(), "UTC"), 1) });
+    expect((await changesOf(a.jobId)).at(-1)).toEqual({ change: "date", status: "cancelled" });
+
+    const silent = await customerJob({ customerEmail: undefined });
+    await setJob(silent.jobId, { customerEmail: null });
+    await setJob(silent.jobId, { status: "en_route" });
+    expect(await changesOf(silent.jobId)).toEqual([]);
+  });
+
+  it("are turned into messages by each workspace's own send, never another's, and then forgotten", async () => {
+    const mine = await customerJob({ customerEmail: "mine@example.com" });
+    const theirs = await customerJob({ customerEmail: "theirs@example.com" });
+    await setJob(mine.jobId, { status: "en_route" });
+    await setJob(theirs.jobId, { status: "en_route" });
+    await sendJobMessages(db(), config(env), { workspaceId: mine.workspaceId });
+    expect((await mailsTo("mine@example.com")).map((m) => m.subject)).toEqual(["Your visit is on its way"]);
+    expect(await mailsTo("theirs@example.com")).toEqual([]);
+    expect(await changesOf(mine.jobId)).toEqual([]);
+    expect(await changesOf(theirs.jobId)).toHaveLength(1);
+    await sendJobMessages(db(), config(env), { workspaceId: theirs.workspaceId });
+    expect((await mailsTo("theirs@example.com")).map((m) => m.subject)).toEqual(["Your visit is on its way"]);
+  });
+});
 
 describe("texts to a job's customer (Twilio faked at its HTTP boundary)", () => {
   it("go only where the workspace configured its own Twilio account: none, no text and customerSms false", async () => {
