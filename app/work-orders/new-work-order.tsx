@@ -7,6 +7,7 @@ import { WORK_ORDER_FORM_FIELDS, workOrderTableFromText } from "../../shared/mai
 import { useCan } from "../session/session";
 import { useActiveOrderFor, useWorkOrderMutations } from "../store/work-orders";
 import { WhoDoesItOptions, whoOf } from "./who-does-it";
+import { TableInputs } from "./table-inputs";
 
 /** Opens a work order through the sync mutator (offline too) and goes to its page. */
 export function useCreateWorkOrder() {
@@ -85,20 +86,6 @@ const tableValuesIn = (data: FormData) =>
     FORM_NAMES,
   );
 
-/** One input per table field the form asks for, each in its label. */
-function TableInputs() {
-  return WORK_ORDER_FORM_FIELDS.map(({ name, id, label, type, ...input }) => (
-    <label key={name} htmlFor={id}>
-      <span>{label}</span>
-      {type === "textarea" ? (
-        <textarea className="input" id={id} name={name} rows={2} {...input} />
-      ) : (
-        <input className="input" id={id} name={name} type={type ?? "text"} {...input} />
-      )}
-    </label>
-  ));
-}
-
 /** "New work order" on a vehicle's tab: the table's fields (what is to be done), and a mechanic or a vendor. */
 export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
   const create = useCreateWorkOrder();
@@ -122,7 +109,7 @@ export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label="New work order">
-      <TableInputs />
+      <TableInputs fields={WORK_ORDER_FORM_FIELDS} />
       <label>
         <span>Who does it</span>
         <select className="input" name="who" defaultValue="">
