@@ -3,6 +3,8 @@ import { newFleetAccount, signInAs } from "./helpers";
 import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/maintenance/inspections";
 import { WORK_ORDER_FIELD_TABLE, WORK_ORDER_FORM_FIELDS } from "../shared/maintenance/work-order-fields";
+import { PART_FIELD_TABLE, PART_FORM_FIELDS } from "../shared/maintenance/part-fields";
+import { VENDOR_FIELD_TABLE, VENDOR_FORM_FIELDS } from "../shared/maintenance/vendor-fields";
 
 /**
  * Work orders (issue 55): from an issue's page to a costed repair. "Create work order", a labour
@@ -176,6 +178,52 @@ test("the New work order form on a vehicle's tab asks for each table field it li
       (await request.get(`/api/work-orders/${id}`, { headers: { Authorization: `Bearer ${fleet.token}` } })).status(),
     )
     .toBe(404);
+});
+
+/**
+ * The Add a part and Add a vendor forms' inputs are the tables' (shared/maintenance/part-fields.ts,
+ * vendor-fields.ts): a field added there is asked for and kept. A scaled input is typed in its unit
+ * (the unit cost in dollars) and kept in the field's (cents).
+ */
+test("the Add a part and Add a vendor forms ask for each table field they list, and the server keeps what was typed", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const fleet = await newFleetAccount(request, "Stock Fleet");
+  await signInAs(page, fleet.token);
+  await page.goto("/parts");
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const forms = [
+    { form: "Add a part", button: "Add part", path: "/api/parts", fields: PART_FORM_FIELDS, table: PART_FIELD_TABLE },
+    {
+      form: "Add a vendor",
+      button: "Add vendor",
+      path: "/api/vendors",
+      fields: VENDOR_FORM_FIELDS,
+      table: VENDOR_FIELD_TABLE,
+    },
+  ];
+  for (const { form: name, button, path, fields, table } of forms) {
+    const form = page.getByRole("form", { name });
+    const typed: Record<string, string | number> = {};
+    for (const { name: field, label, scale } of fields) {
+      const example = (table as Record<string, { example: string | number }>)[field]!.example;
+      typed[field] = example;
+      await form.getByLabel(label, { exact: true }).fill(String(scale ? Number(example) / scale : example));
+    }
+    if (name === "Add a part") await form.getByLabel("On hand", { exact: true }).fill("7");
+    await form.getByRole("button", { name: button }).click();
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+    // the server's copy, once the push has reached it
+    await expect
+      .poll(async () => {
+        const res = await request.get(path, { headers: { Authorization: `Bearer ${fleet.token}` } });
+        const answer = res.ok() ? ((await res.json()) as Record<string, Record<string, unknown>[]>) : {};
+        return Object.values(answer)[0]?.[0] ?? {};
+      })
+      .toMatchObject(typed);
+  }
 });
 
 test("in a metric workspace that requires lines (set in Preferences): Complete waits for a line and says why; the odometer is typed and shown in km", async ({

@@ -3,11 +3,17 @@ import { toast } from "sonner";
 import { useCan } from "../session/session";
 import { useParts, useVendors, useWorkOrderMutations } from "../store/work-orders";
 import { money } from "../maintenance/format";
+import { TableInputs } from "../work-orders/table-inputs";
+import { PART_FORM_FIELDS, partTableFromForm, type PartTableValues } from "../../shared/maintenance/part-fields";
+import {
+  VENDOR_FORM_FIELDS,
+  vendorTableFromForm,
+  type VendorTableValues,
+} from "../../shared/maintenance/vendor-fields";
 
 export const meta = () => [{ title: "Parts and vendors" }];
 
 const fail = (what: string) => () => toast.error(`Could not ${what}`);
-const text = (data: FormData, name: string) => String(data.get(name) ?? "").trim() || null;
 
 /** Parts and vendors (issue 55): the inventory with its reorder points, and who does work elsewhere; offline too. */
 export default function PartsPage() {
@@ -104,51 +110,36 @@ function PartRow({
   );
 }
 
+/** The stock, asked for after the unit cost (where it always stood): not a field of the table. */
+const ON_HAND_INPUT = {
+  name: "quantityOnHand",
+  id: "part-on-hand",
+  label: "On hand",
+  type: "number",
+  min: 0,
+  step: "any",
+  required: true,
+} as const;
+const PART_FORM_INPUTS = PART_FORM_FIELDS.flatMap((f) => (f.name === "unitCostCents" ? [f, ON_HAND_INPUT] : [f]));
+
+/** A form's text for an input (the table's kit reads each back as a body gives it). */
+const textIn = (data: FormData) => (name: string) => String(data.get(name) ?? "");
+
 function AddPart() {
   const { createPart } = useWorkOrderMutations();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    const data = new FormData(form);
-    const reorder = text(data, "reorderPoint");
-    void createPart({
-      id: crypto.randomUUID(),
-      name: String(data.get("name")),
-      number: text(data, "number"),
-      unitCostCents: Math.round(Number(data.get("unitCost")) * 100),
-      quantityOnHand: Number(data.get("quantityOnHand")),
-      reorderPoint: reorder === null ? null : Number(reorder),
-      location: text(data, "location"),
-    })
+    const read = textIn(new FormData(form));
+    // The name and unit cost inputs are `required`, so given; the mutator's schema checks them all.
+    const fields = partTableFromForm(read) as PartTableValues;
+    void createPart({ id: crypto.randomUUID(), ...fields, quantityOnHand: Number(read("quantityOnHand")) })
       .then(() => form.reset())
       .catch(fail("add the part"));
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label="Add a part">
-      <label>
-        <span>Name</span>
-        <input className="input" name="name" required maxLength={200} />
-      </label>
-      <label>
-        <span>Part number</span>
-        <input className="input" name="number" maxLength={100} />
-      </label>
-      <label>
-        <span>Unit cost ($)</span>
-        <input className="input" name="unitCost" type="number" min="0" step="0.01" required />
-      </label>
-      <label>
-        <span>On hand</span>
-        <input className="input" name="quantityOnHand" type="number" min="0" step="any" required />
-      </label>
-      <label>
-        <span>Reorder at</span>
-        <input className="input" name="reorderPoint" type="number" min="0" step="any" />
-      </label>
-      <label>
-        <span>Where it is kept</span>
-        <input className="input" name="location" maxLength={200} />
-      </label>
+      <TableInputs fields={PART_FORM_INPUTS} />
       <div className="form-actions">
         <button type="submit" className="button primary">
           Add part
@@ -189,35 +180,15 @@ function AddVendor() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    const data = new FormData(form);
-    void createVendor({
-      id: crypto.randomUUID(),
-      name: String(data.get("name")),
-      email: text(data, "email"),
-      phone: text(data, "phone"),
-      note: text(data, "note"),
-    })
+    // The name input is `required`, so given; the mutator's schema checks every field.
+    const fields = vendorTableFromForm(textIn(new FormData(form))) as VendorTableValues;
+    void createVendor({ id: crypto.randomUUID(), ...fields })
       .then(() => form.reset())
       .catch(fail("add the vendor"));
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label="Add a vendor">
-      <label>
-        <span>Name</span>
-        <input className="input" name="name" required maxLength={200} />
-      </label>
-      <label>
-        <span>E-mail</span>
-        <input className="input" name="email" type="email" maxLength={320} />
-      </label>
-      <label>
-        <span>Phone</span>
-        <input className="input" name="phone" maxLength={50} />
-      </label>
-      <label>
-        <span>What they do</span>
-        <input className="input" name="note" maxLength={1000} />
-      </label>
+      <TableInputs fields={VENDOR_FORM_FIELDS} />
       <div className="form-actions">
         <button type="submit" className="button primary">
           Add vendor

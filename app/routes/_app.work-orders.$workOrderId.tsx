@@ -21,8 +21,8 @@ import { money } from "../maintenance/format";
 import { workOrderNumber } from "../work-orders/work-order-list";
 import { Completed, Completion } from "../work-orders/completion";
 import { ConfirmAction } from "../components/form";
-import { workOrderTableValuesOf } from "../../shared/maintenance/work-order-fields";
-import { WorkOrderTableInputs, workOrderTableValuesIn } from "../work-orders/table-inputs";
+import { WORK_ORDER_FORM_FIELDS, workOrderTableValuesOf } from "../../shared/maintenance/work-order-fields";
+import { TableInputs, workOrderTableValuesIn } from "../work-orders/table-inputs";
 
 export const meta = () => [{ title: "Work order" }];
 
@@ -113,7 +113,7 @@ function Details({ order }: { order: SyncedWorkOrder }) {
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label="Work order details" key={JSON.stringify(values)}>
-      <WorkOrderTableInputs values={values} />
+      <TableInputs fields={WORK_ORDER_FORM_FIELDS} values={values} />
       <div className="form-actions">
         <button type="submit" className="button">
           Save details

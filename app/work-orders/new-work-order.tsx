@@ -6,7 +6,8 @@ import type { CreateWorkOrderArgs } from "../../shared/maintenance/work-orders";
 import { useCan } from "../session/session";
 import { useActiveOrderFor, useWorkOrderMutations } from "../store/work-orders";
 import { WhoDoesItOptions, whoOf } from "./who-does-it";
-import { WorkOrderTableInputs, workOrderTableValuesIn } from "./table-inputs";
+import { TableInputs, workOrderTableValuesIn } from "./table-inputs";
+import { WORK_ORDER_FORM_FIELDS } from "../../shared/maintenance/work-order-fields";
 
 /** Opens a work order through the sync mutator (offline too) and goes to its page. */
 export function useCreateWorkOrder() {
@@ -99,7 +100,7 @@ export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label="New work order">
-      <WorkOrderTableInputs />
+      <TableInputs fields={WORK_ORDER_FORM_FIELDS} />
       <label>
         <span>Who does it</span>
         <select className="input" name="who" defaultValue="">

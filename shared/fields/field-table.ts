@@ -2,10 +2,11 @@ import { z } from "zod";
 
 /**
  * The kit behind an entity's table of plain fields (issue 52 "A field is one edit",
- * docs/decisions/0082 for jobs, 0094 for work orders): a plain field is a value a person gives and
- * the entity keeps as given, with no rule of its own. An entity's table (shared/jobs/job-fields.ts,
- * shared/maintenance/work-order-fields.ts) is one entry per field, built with `textField` or
- * `numberField`; `fieldTableKit` derives from it everything that lists the fields: the body's and
+ * docs/decisions/0082 for jobs, 0094 for work orders, 0100 for parts and vendors): a plain field is
+ * a value a person gives and the entity keeps as given, with no rule of its own. An entity's table
+ * (shared/jobs/job-fields.ts, shared/maintenance/work-order-fields.ts, part-fields.ts,
+ * vendor-fields.ts) is one entry per field, built with `textField` or `numberField` (or their
+ * required and optional kinds); `fieldTableKit` derives from it everything that lists the fields: the body's and
  * patch's checks, the REST answer's declaration, new values, a patch applied, the synced value's
  * entries, the form's inputs and their text read back. What is particular to one entity (a job's
  * CSV columns) stays in its own table module.
@@ -21,6 +22,12 @@ export interface FieldFormInput {
   min?: number;
   /** A text input's longest value (the schema still checks it). */
   maxLength?: number;
+  /** The browser asks for it before the form is sent (a required field's schema still checks it). */
+  required?: boolean;
+  /** A number input's step ("any" for a fraction, "0.01" for money). */
+  step?: string;
+  /** The field is the input's number times this: a cost kept in cents is typed in dollars (100). */
+  scale?: number;
 }
 
 export interface FieldFlags<W extends string = string> {
@@ -35,21 +42,37 @@ export interface FieldFlags<W extends string = string> {
 }
 
 export type TextSchema = z.ZodType<string | null | undefined, z.ZodTypeDef, unknown>;
+export type RequiredTextSchema = z.ZodType<string, z.ZodTypeDef, unknown>;
 export type NumberSchema = z.ZodType<number, z.ZodTypeDef, unknown>;
-export type TextFieldSpec<W extends string = string> = FieldFlags<W> & { kind: "text"; schema: TextSchema };
+export type OptionalNumberSchema = z.ZodType<number | null | undefined, z.ZodTypeDef, unknown>;
+export type TextFieldSpec<W extends string = string> = FieldFlags<W> & {
+  kind: "text";
+  schema: TextSchema | RequiredTextSchema;
+  /** A create must give it, a patch may not clear it: never null (a part's or a vendor's name). */
+  required?: true;
+};
 export type NumberFieldSpec<W extends string = string> = FieldFlags<W> & {
   kind: "number";
-  schema: NumberSchema;
-  /** What an entity not given it has; left off the wire. */
-  default: number;
+  schema: NumberSchema | OptionalNumberSchema;
+  /** What an entity not given it has, left off the wire; null: none (or, when `required`, always given). */
+  default: number | null;
   integer: boolean;
+  required?: true;
 };
 export type FieldSpec = TextFieldSpec | NumberFieldSpec;
 
 /** A text the entity may lack (null: none). The schema gives undefined to keep, null (or "") to clear. */
-export const textField = <W extends string>(schema: TextSchema, flags: FieldFlags<W>): TextFieldSpec<W> => ({
-  kind: "text",
+export const textField = <S extends TextSchema, W extends string>(schema: S, flags: FieldFlags<W>) => ({
+  kind: "text" as const,
   schema,
+  ...flags,
+});
+
+/** A text every entity has (a name): the create body must give it, a patch may change it, never clear it. */
+export const requiredTextField = <S extends RequiredTextSchema, W extends string>(schema: S, flags: FieldFlags<W>) => ({
+  kind: "text" as const,
+  schema,
+  required: true as const,
   ...flags,
 });
 
@@ -57,40 +80,70 @@ export const textField = <W extends string>(schema: TextSchema, flags: FieldFlag
 export const numberField = <W extends string>(
   schema: NumberSchema,
   spec: FieldFlags<W> & { default: number; integer: boolean },
-): NumberFieldSpec<W> => ({ kind: "number", schema, ...spec });
+) => ({ kind: "number" as const, schema, ...spec });
+
+/** A number every entity has and the create body must give (a unit cost): no default. */
+export const requiredNumberField = <S extends NumberSchema, W extends string>(
+  schema: S,
+  spec: FieldFlags<W> & { integer: boolean },
+) => ({ kind: "number" as const, schema, default: null, required: true as const, ...spec });
+
+/** A number the entity may lack (null: none, as a part with no reorder point). */
+export const optionalNumberField = <S extends OptionalNumberSchema, W extends string>(
+  schema: S,
+  spec: FieldFlags<W> & { integer: boolean },
+) => ({ kind: "number" as const, schema, default: null, ...spec });
 
 type Table = Record<string, FieldSpec>;
 export type TableKey<T extends Table> = Extract<keyof T, string>;
-type ValueOf<S> = S extends NumberFieldSpec ? number : string | null;
+type ValueOf<S> = S extends { required: true }
+  ? S extends { kind: "number" }
+    ? number
+    : string
+  : S extends { kind: "number"; default: number }
+    ? number
+    : S extends { kind: "number" }
+      ? number | null
+      : string | null;
+type WireOf<S> = S extends { kind: "number" } ? number : string;
+type RequiredKey<T extends Table> = { [K in TableKey<T>]: T[K] extends { required: true } ? K : never }[TableKey<T>];
 
 /** The table's fields as the entity keeps, answers and syncs them. */
 export type TableValues<T extends Table> = { [K in TableKey<T>]: ValueOf<T[K]> };
-/** As the synced value carries them (absent: empty or default). */
+/** As the synced value carries them (absent: empty or default; a required field always there). */
 export type TableWire<T extends Table> = {
-  [K in TableKey<T> as T[K]["wire"]]?: T[K] extends NumberFieldSpec ? number : string;
-};
+  [K in Exclude<TableKey<T>, RequiredKey<T>> as T[K]["wire"]]?: WireOf<T[K]>;
+} & { [K in RequiredKey<T> as T[K]["wire"]]: WireOf<T[K]> };
 /** As a body or a patch gives them: any may be left out; null clears a text. */
 export type TableInput<T extends Table> = { [K in TableKey<T>]?: ValueOf<T[K]> };
+/** A number with a default may be left out; every other field's schema says whether it may. */
 type InputSchemas<T extends Table> = {
-  [K in TableKey<T>]: T[K] extends NumberFieldSpec ? z.ZodOptional<NumberSchema> : TextSchema;
+  [K in TableKey<T>]: T[K] extends { kind: "number"; default: number } ? z.ZodOptional<T[K]["schema"]> : T[K]["schema"];
 };
 
 const emptyOf = (spec: FieldSpec) => (spec.kind === "number" ? spec.default : null);
+const hasDefault = (spec: FieldSpec) => spec.kind === "number" && spec.default !== null;
 
-/** The answer's schema of one field: a nullable string, or a number (whole when `integer`). */
+/**
+ * The answer's schema of one field: a string or a number (whole when `integer`), nullable unless
+ * the entity always has it (required, or a number with a default).
+ */
 function answerOf(spec: FieldSpec) {
-  const answer = spec.kind === "text" ? z.string().nullable() : spec.integer ? z.number().int() : z.number();
+  const value = spec.kind === "text" ? z.string() : spec.integer ? z.number().int() : z.number();
+  const answer = spec.required || hasDefault(spec) ? value : value.nullable();
   return spec.describe ? answer.describe(spec.describe) : answer;
 }
 
 /**
  * A number cell or input as a body gives it: a number (a word left as is, for the schema to
- * refuse), an empty one left out (its default); a text cell, empty as null.
+ * refuse), an empty one left out (its default, or null); a text cell, empty as null.
  */
-function valueFromText(spec: FieldSpec, raw: string | undefined) {
+function valueFromText(spec: FieldSpec, raw: string | undefined, scale?: number) {
   const cell = raw?.trim() ?? "";
   if (spec.kind === "text") return cell || null;
-  return cell === "" ? undefined : Number.isNaN(Number(cell)) ? cell : Number(cell);
+  if (cell === "" || Number.isNaN(Number(cell))) return cell === "" ? undefined : cell;
+  // a scaled input (dollars) gives the field's whole units (cents)
+  return scale === undefined ? Number(cell) : Math.round(Number(cell) * scale);
 }
 
 /** Everything derived from one entity's table of plain fields. */
@@ -106,7 +159,7 @@ export function fieldTableKit<T extends Table>(table: T) {
     keys,
     /** The body's and the patch's checks of the table's fields (each may be left out). */
     inputs: Object.fromEntries(
-      keys.map((k) => [k, specOf(k).kind === "number" ? specOf(k).schema.optional() : specOf(k).schema]),
+      keys.map((k) => [k, hasDefault(specOf(k)) ? specOf(k).schema.optional() : specOf(k).schema]),
     ) as InputSchemas<T>,
     /** The REST answer's description of each field (its declaration, the OpenAPI document). */
     answers: Object.fromEntries(keys.map((k) => [k, answerOf(specOf(k))])) as unknown as {
@@ -144,5 +197,27 @@ export function fieldTableKit<T extends Table>(table: T) {
     /** The form's (or a CSV line's) text for each field named in `keys`, as a body gives it. */
     fromText: (cells: Partial<Record<Key, string>>, named: readonly Key[]): Input =>
       Object.fromEntries(named.map((k) => [k, valueFromText(specOf(k), cells[k])])) as Input,
+    /** The form's inputs read back as a body gives them, each input's `scale` applied (dollars to cents). */
+    fromForm: (read: (name: Key) => string): Input =>
+      Object.fromEntries(
+        keys.flatMap((k) => {
+          const form = specOf(k).form;
+          return form ? [[k, valueFromText(specOf(k), read(k), form.scale)]] : [];
+        }),
+      ) as Input,
   };
+}
+
+/**
+ * `entries` with `extra` placed right after the entry named `key`: a field written out beside a
+ * table's (a part's quantity on hand), kept where it always stood in the body, the answer and the
+ * OpenAPI document, whose order a reader sees.
+ */
+export function placedAfter<A extends object, B extends object>(entries: A, key: keyof A & string, extra: B): A & B {
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(entries)) {
+    out[k] = value;
+    if (k === key) Object.assign(out, extra);
+  }
+  return out as A & B;
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { optionalText } from "./field-schemas";
 import { daySchema } from "./service";
 import {
   fieldTableKit,
@@ -22,15 +22,6 @@ import {
  * by complete and reopen), the assignee and vendor (one or the other), the issues, schedules and
  * tasks (lists), the tax (part of the totals), the completion's readings, photos and signature.
  */
-
-/** A text an order may lack: left out keeps it (a PATCH that does not name it); null or empty clears it. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
 
 /** The table. Order: the form's, and the answer's (after the vendor). */
 export const WORK_ORDER_FIELD_TABLE = {

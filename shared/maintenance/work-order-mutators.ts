@@ -50,6 +50,8 @@ import {
   type WorkOrderWire,
 } from "./work-orders";
 import { workOrderTableValuesGiven, workOrderTableValuesPatched } from "./work-order-fields";
+import { partTableValuesGiven, partTableValuesPatched } from "./part-fields";
+import { vendorTableValuesGiven, vendorTableValuesPatched } from "./vendor-fields";
 import {
   decodeSchedule,
   encodeSchedule,
@@ -276,17 +278,7 @@ export const workOrderMutators = {
   async createPart(tx: WriteTransaction, input: CreatePartArgs) {
     const { id, ...p } = createPartArgs.parse(input);
     if (await tx.has(partKey(id))) return;
-    await tx.set(
-      partKey(id),
-      encodePart({
-        name: p.name,
-        number: p.number || null,
-        unitCostCents: p.unitCostCents,
-        quantityOnHand: p.quantityOnHand,
-        reorderPoint: p.reorderPoint ?? null,
-        location: p.location || null,
-      }),
-    );
+    await tx.set(partKey(id), encodePart({ ...partTableValuesGiven(p), quantityOnHand: p.quantityOnHand }));
   },
 
   async updatePart(tx: WriteTransaction, input: UpdatePartArgs) {
@@ -294,13 +286,8 @@ export const workOrderMutators = {
     const wire = (await tx.get(partKey(id))) as PartWire | undefined;
     if (!wire) return;
     const { id: _id, ...part } = decodePart(packId(id), wire);
-    const next = { ...part };
-    if (patch.name !== undefined) next.name = patch.name;
-    if (patch.number !== undefined) next.number = patch.number || null;
-    if (patch.unitCostCents !== undefined) next.unitCostCents = patch.unitCostCents;
+    const next = { ...part, ...partTableValuesPatched(part, patch) };
     if (patch.quantityOnHand !== undefined) next.quantityOnHand = patch.quantityOnHand;
-    if (patch.reorderPoint !== undefined) next.reorderPoint = patch.reorderPoint;
-    if (patch.location !== undefined) next.location = patch.location || null;
     await tx.set(partKey(id), encodePart(next));
   },
 
@@ -311,16 +298,7 @@ export const workOrderMutators = {
   async createVendor(tx: WriteTransaction, input: CreateVendorArgs) {
     const { id, ...v } = createVendorArgs.parse(input);
     if (await tx.has(vendorKey(id))) return;
-    await tx.set(
-      vendorKey(id),
-      encodeVendor({
-        name: v.name,
-        email: v.email || null,
-        phone: v.phone || null,
-        address: v.address || null,
-        note: v.note || null,
-      }),
-    );
+    await tx.set(vendorKey(id), encodeVendor(vendorTableValuesGiven(v)));
   },
 
   async updateVendor(tx: WriteTransaction, input: UpdateVendorArgs) {
@@ -328,11 +306,7 @@ export const workOrderMutators = {
     const wire = (await tx.get(vendorKey(id))) as VendorWire | undefined;
     if (!wire) return;
     const { id: _id, ...vendor } = decodeVendor(packId(id), wire);
-    const next = { ...vendor };
-    if (patch.name !== undefined) next.name = patch.name;
-    for (const key of ["email", "phone", "address", "note"] as const)
-      if (patch[key] !== undefined) next[key] = patch[key] || null;
-    await tx.set(vendorKey(id), encodeVendor(next));
+    await tx.set(vendorKey(id), encodeVendor(vendorTableValuesPatched(vendor, patch)));
   },
 
   async deleteVendor(tx: WriteTransaction, input: WorkOrderIdArgs) {

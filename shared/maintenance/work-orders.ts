@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cents, text } from "./field-schemas";
 import { photoIdSchema, photoIdsSchema } from "./photos";
 import { packId, setIfPresent, unpackId } from "../sync/wire";
 import { lineCents, workOrderTotals, type WorkOrderTotals } from "../costs/work-order-costs";
@@ -9,23 +10,32 @@ import {
   type WorkOrderTableValues,
   type WorkOrderTableWire,
 } from "./work-order-fields";
+import {
+  decodePartTable,
+  encodePartTable,
+  partTableInputs,
+  type PartTableValues,
+  type PartTableWire,
+} from "./part-fields";
+import {
+  decodeVendorTable,
+  encodeVendorTable,
+  vendorTableInputs,
+  type VendorTableValues,
+  type VendorTableWire,
+} from "./vendor-fields";
+import { placedAfter } from "../fields/field-table";
 
 /**
  * Work orders, their lines, parts and vendors (issue 55, DESIGN.md "Maintenance",
  * docs/decisions/0087): one schema for the REST API, the sync mutators and the forms; the compact
  * synced values and their store keys, which the Work orders pages and My actions read. The plain
  * fields (the due date, the description, ...) are one table, shared/maintenance/work-order-fields.ts
- * (docs/decisions/0094); what is written out here carries a rule of its own.
+ * (docs/decisions/0094), and so are a part's and a vendor's (part-fields.ts, vendor-fields.ts,
+ * docs/decisions/0100); what is written out here carries a rule of its own.
  */
 
 const id = z.string().min(1).max(100);
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-const cents = (what: string) =>
-  z
-    .number({ required_error: "Required", invalid_type_error: `Enter ${what} in cents` })
-    .int("Whole cents")
-    .min(0, "0 or more")
-    .max(100_000_000_00, "At most 10000000000");
 
 export const workOrderStatuses = ["open", "in_progress", "on_hold", "completed", "cancelled"] as const;
 export type WorkOrderStatus = (typeof workOrderStatuses)[number];
@@ -117,31 +127,21 @@ export const completeWorkOrderBody = z.object({
 });
 export type CompleteWorkOrderBody = z.input<typeof completeWorkOrderBody>;
 
-/** `POST /api/parts`. */
-export const partBody = z.object({
-  name: text(200).min(1, "Required"),
-  number: text(100).nullish(),
-  unitCostCents: cents("a unit cost"),
-  quantityOnHand: z
-    .number({ required_error: "Required", invalid_type_error: "Enter a quantity" })
-    .min(0, "0 or more")
-    .max(10_000_000, "At most 10000000"),
-  reorderPoint: z.number({ invalid_type_error: "Enter a quantity" }).min(0, "0 or more").max(10_000_000).nullish(),
-  location: text(200).nullish(),
-});
+/** A part's stock, a count (or a fraction: litres, metres); completing a work order takes from it. */
+const quantityOnHand = z
+  .number({ required_error: "Required", invalid_type_error: "Enter a quantity" })
+  .min(0, "0 or more")
+  .max(10_000_000, "At most 10000000");
+
+/** `POST /api/parts`: the table's fields (shared/maintenance/part-fields.ts) and the stock, after the unit cost. */
+export const partBody = z.object(placedAfter(partTableInputs, "unitCostCents", { quantityOnHand }));
 export type PartBody = z.input<typeof partBody>;
 export const partPatchBody = partBody.partial();
 export type PartPatch = z.output<typeof partPatchBody>;
 export const partQuery = z.object({ belowReorder: z.enum(["true", "false"]).optional() });
 
-/** `POST /api/vendors`. */
-export const vendorBody = z.object({
-  name: text(200).min(1, "Required"),
-  email: z.string().trim().email("Enter an e-mail address").max(320).nullish(),
-  phone: text(50).nullish(),
-  address: text(500).nullish(),
-  note: text(1000).nullish(),
-});
+/** `POST /api/vendors`: the table's fields (shared/maintenance/vendor-fields.ts). */
+export const vendorBody = z.object(vendorTableInputs);
 export type VendorBody = z.input<typeof vendorBody>;
 export const vendorPatchBody = vendorBody.partial();
 export type VendorPatch = z.output<typeof vendorPatchBody>;
@@ -229,25 +229,15 @@ export interface WorkOrderJson extends WorkOrderTotals, WorkOrderFields {
   lines?: WorkOrderLineJson[];
 }
 
-export interface PartJson {
+export interface PartJson extends PartTableValues {
   id: string;
-  name: string;
-  number: string | null;
-  unitCostCents: number;
   quantityOnHand: number;
-  reorderPoint: number | null;
-  location: string | null;
   belowReorder: boolean;
   createdAt: string;
 }
 
-export interface VendorJson {
+export interface VendorJson extends VendorTableValues {
   id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  note: string | null;
   createdAt: string;
 }
 
@@ -402,61 +392,42 @@ export function decodeWorkOrderLine(rest: string, w: WorkOrderLineWire): SyncedW
   };
 }
 
-export interface SyncedPart {
+/** A part in the store: the table's fields (shared/maintenance/part-fields.ts) and its stock. */
+export interface SyncedPart extends PartTableValues {
   id: string;
-  name: string;
-  number: string | null;
-  unitCostCents: number;
   quantityOnHand: number;
-  reorderPoint: number | null;
-  location: string | null;
 }
-export type PartWire = { n: string; u: number; q: number; no?: string; r?: number; l?: string };
+/** The table's fields under their keys (`n`, `u`, `no`, `r`, `l`, ...), the stock as `q`. */
+export type PartWire = PartTableWire & { q: number };
 
 export function encodePart(p: Omit<SyncedPart, "id">): PartWire {
-  const w: PartWire = { n: p.name, u: p.unitCostCents, q: p.quantityOnHand };
-  setIfPresent(w, "no", p.number);
-  setIfPresent(w, "r", p.reorderPoint);
-  setIfPresent(w, "l", p.location);
+  const w = { q: p.quantityOnHand } as PartWire;
+  encodePartTable(p, w);
   return w;
 }
 
 export const decodePart = (keyPart: string, w: PartWire): SyncedPart => ({
   id: unpackId(keyPart),
-  name: w.n,
-  number: w.no ?? null,
-  unitCostCents: w.u,
+  ...decodePartTable(w),
   quantityOnHand: w.q,
-  reorderPoint: w.r ?? null,
-  location: w.l ?? null,
 });
 
-export interface SyncedVendor {
+/** A vendor in the store: the table's fields (shared/maintenance/vendor-fields.ts). */
+export interface SyncedVendor extends VendorTableValues {
   id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  note: string | null;
 }
-export type VendorWire = { n: string; e?: string; p?: string; a?: string; x?: string };
+/** The table's fields under their keys (`n`, `e`, `p`, `a`, `x`, ...). */
+export type VendorWire = VendorTableWire;
 
 export function encodeVendor(v: Omit<SyncedVendor, "id">): VendorWire {
-  const w: VendorWire = { n: v.name };
-  setIfPresent(w, "e", v.email);
-  setIfPresent(w, "p", v.phone);
-  setIfPresent(w, "a", v.address);
-  setIfPresent(w, "x", v.note);
+  const w = {} as VendorWire;
+  encodeVendorTable(v, w);
   return w;
 }
 
 export const decodeVendor = (keyPart: string, w: VendorWire): SyncedVendor => ({
   id: unpackId(keyPart),
-  name: w.n,
-  email: w.e ?? null,
-  phone: w.p ?? null,
-  address: w.a ?? null,
-  note: w.x ?? null,
+  ...decodeVendorTable(w),
 });
 
 /** A line's cost as the page shows it (the same rounding as the totals). */

@@ -8,6 +8,9 @@ import {
   type WorkOrderLineJson,
 } from "../../shared/maintenance/work-orders";
 import { workOrderTableAnswers } from "../../shared/maintenance/work-order-fields";
+import { partTableAnswers } from "../../shared/maintenance/part-fields";
+import { vendorTableAnswers } from "../../shared/maintenance/vendor-fields";
+import { placedAfter } from "../../shared/fields/field-table";
 
 /**
  * What the work order, part and vendor routes answer (DESIGN.md "Maintenance"), for their
@@ -60,24 +63,17 @@ export const workOrderJson: z.ZodType<WorkOrderJson> = z.object({
   lines: z.array(workOrderLineJson).optional(),
 });
 
+/** A part: the table's fields (shared/maintenance/part-fields.ts), its stock after the unit cost. */
 export const partJson: z.ZodType<PartJson> = z.object({
   id: z.string(),
-  name: z.string(),
-  number: nullableString,
-  unitCostCents: z.number().int(),
-  quantityOnHand: z.number(),
-  reorderPoint: nullableNumber,
-  location: nullableString,
+  ...placedAfter(partTableAnswers, "unitCostCents", { quantityOnHand: z.number() }),
   belowReorder: z.boolean().describe("At or below its reorder point"),
   createdAt: z.string(),
 });
 
+/** A vendor: the table's fields (shared/maintenance/vendor-fields.ts). */
 export const vendorJson: z.ZodType<VendorJson> = z.object({
   id: z.string(),
-  name: z.string(),
-  email: nullableString,
-  phone: nullableString,
-  address: nullableString,
-  note: nullableString,
+  ...vendorTableAnswers,
   createdAt: z.string(),
 });

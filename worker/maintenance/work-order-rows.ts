@@ -14,6 +14,9 @@ import {
   type WorkOrderStatus,
 } from "../../shared/maintenance/work-orders";
 import { workOrderTableValuesOf } from "../../shared/maintenance/work-order-fields";
+import { partTableValuesOf } from "../../shared/maintenance/part-fields";
+import { vendorTableValuesOf } from "../../shared/maintenance/vendor-fields";
+import { placedAfter } from "../../shared/fields/field-table";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 
 /**
@@ -216,27 +219,14 @@ export const isActive = (row: Pick<WorkOrderRow, "status">) => isActiveWorkOrder
 export function toPartJson(row: PartRow): PartJson {
   return {
     id: row.id,
-    name: row.name,
-    number: row.number,
-    unitCostCents: row.unitCostCents,
-    quantityOnHand: row.quantityOnHand,
-    reorderPoint: row.reorderPoint,
-    location: row.location,
+    ...placedAfter(partTableValuesOf(row), "unitCostCents", { quantityOnHand: row.quantityOnHand }),
     belowReorder: needsReorder(row),
     createdAt: iso(row.createdAt),
   };
 }
 
 export function toVendorJson(row: VendorRow): VendorJson {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    note: row.note,
-    createdAt: iso(row.createdAt),
-  };
+  return { id: row.id, ...vendorTableValuesOf(row), createdAt: iso(row.createdAt) };
 }
 
 /** The workspace's live parts (by name), or those at or below their reorder point. */

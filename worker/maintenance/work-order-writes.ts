@@ -16,6 +16,8 @@ import type {
 import type { z } from "zod";
 import { badRequest } from "../lib/errors";
 import { workOrderTableValuesGiven, workOrderTableValuesNamed } from "../../shared/maintenance/work-order-fields";
+import { partTableValuesGiven, partTableValuesNamed } from "../../shared/maintenance/part-fields";
+import { vendorTableValuesGiven, vendorTableValuesNamed } from "../../shared/maintenance/vendor-fields";
 import { readingOrNotFound } from "./service-writes";
 import { schedulesByIds } from "./schedules";
 import {
@@ -293,12 +295,8 @@ export function createPartWrites(
   const row: PartRow = {
     id,
     workspaceId,
-    name: input.name,
-    number: input.number || null,
-    unitCostCents: input.unitCostCents,
+    ...partTableValuesGiven(input),
     quantityOnHand: input.quantityOnHand,
-    reorderPoint: input.reorderPoint ?? null,
-    location: input.location || null,
     version: 0,
     deleted: false,
     createdVersion: null,
@@ -314,13 +312,8 @@ export async function updatePartWrites(
   patch: PartPatch,
 ): Promise<{ row: PartRow; writes: Writes }> {
   const part = await partIn(db, workspaceId, id);
-  const set: Partial<PartRow> = {};
-  if (patch.name !== undefined) set.name = patch.name;
-  if (patch.number !== undefined) set.number = patch.number || null;
-  if (patch.unitCostCents !== undefined) set.unitCostCents = patch.unitCostCents;
+  const set: Partial<PartRow> = partTableValuesNamed(patch);
   if (patch.quantityOnHand !== undefined) set.quantityOnHand = patch.quantityOnHand;
-  if (patch.reorderPoint !== undefined) set.reorderPoint = patch.reorderPoint;
-  if (patch.location !== undefined) set.location = patch.location || null;
   return {
     row: { ...part, ...set },
     writes: (stamp) => [
@@ -352,11 +345,7 @@ export function createVendorWrites(
   const row: VendorRow = {
     id,
     workspaceId,
-    name: input.name,
-    email: input.email || null,
-    phone: input.phone || null,
-    address: input.address || null,
-    note: input.note || null,
+    ...vendorTableValuesGiven(input),
     version: 0,
     deleted: false,
     createdVersion: null,
@@ -372,10 +361,7 @@ export async function updateVendorWrites(
   patch: VendorPatch,
 ): Promise<{ row: VendorRow; writes: Writes }> {
   const vendor = await vendorIn(db, workspaceId, id);
-  const set: Partial<VendorRow> = {};
-  if (patch.name !== undefined) set.name = patch.name;
-  for (const key of ["email", "phone", "address", "note"] as const)
-    if (patch[key] !== undefined) set[key] = patch[key] || null;
+  const set: Partial<VendorRow> = vendorTableValuesNamed(patch);
   return {
     row: { ...vendor, ...set },
     writes: (stamp) => [
