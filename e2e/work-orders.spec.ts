@@ -1,4 +1,6 @@
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import type { TableFormField } from "../app/work-orders/table-inputs";
 import { newFleetAccount, signInAs } from "./helpers";
 import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/maintenance/inspections";
@@ -185,7 +187,7 @@ test("the New work order form on a vehicle's tab asks for each table field it li
  * vendor-fields.ts): a field added there is asked for and kept. A scaled input is typed in its unit
  * (the unit cost in dollars) and kept in the field's (cents).
  */
-test("the Add a part and Add a vendor forms ask for each table field they list, and the server keeps what was typed", async ({
+test("the Add a part and Add a vendor forms ask for each table field they list, the server keeps what was typed, Edit changes it in place and Delete asks first", async ({
   page,
   request,
 }) => {
@@ -223,8 +225,51 @@ test("the Add a part and Add a vendor forms ask for each table field they list, 
         return Object.values(answer)[0]?.[0] ?? {};
       })
       .toMatchObject(typed);
+    await editedAndDeleted(page, request, fleet.token, { path, fields, typed });
   }
 });
+
+/**
+ * A part's or vendor's Edit: the same table inputs, starting from what is kept (a scaled one in its
+ * unit), each changed and saved through sync; then Delete, which asks first.
+ */
+async function editedAndDeleted(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  { path, fields, typed }: { path: string; fields: readonly TableFormField[]; typed: Record<string, string | number> },
+) {
+  const name = String(typed.name);
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const form = page.getByRole("form", { name: `Edit ${name}` });
+  const edited: Record<string, string | number> = {};
+  for (const { name: field, label, type, scale } of fields) {
+    const input = form.getByLabel(label, { exact: true });
+    await expect(input).toHaveValue(String(scale ? Number(typed[field]) / scale : typed[field]));
+    const value =
+      type === "number"
+        ? Number(typed[field]) + (scale ?? 1)
+        : type === "email"
+          ? "edited@example.com"
+          : `${typed[field]} 2`;
+    edited[field] = value;
+    await input.fill(String(scale ? Number(value) / scale : value));
+  }
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form).toHaveCount(0);
+  const listed = async () => {
+    const res = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+    return Object.values((await res.json()) as Record<string, Record<string, unknown>[]>)[0] ?? [];
+  };
+  await expect.poll(async () => (await listed())[0] ?? {}).toMatchObject(edited);
+
+  const newName = String(edited.name);
+  await page.getByRole("button", { name: `Delete ${newName}` }).click();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: `Delete ${newName}` }).click();
+  await page.getByRole("button", { name: /^Delete (part|vendor)$/ }).click();
+  await expect.poll(async () => (await listed()).length).toBe(0);
+}
 
 test("in a metric workspace that requires lines (set in Preferences): Complete waits for a line and says why; the odometer is typed and shown in km", async ({
   page,

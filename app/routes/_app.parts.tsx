@@ -1,9 +1,10 @@
-import type { FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
 import { useCan } from "../session/session";
 import { useParts, useVendors, useWorkOrderMutations } from "../store/work-orders";
 import { money } from "../maintenance/format";
 import { TableInputs } from "../work-orders/table-inputs";
+import { ConfirmAction } from "../components/form";
 import { PART_FORM_FIELDS, partTableFromForm, type PartTableValues } from "../../shared/maintenance/part-fields";
 import {
   VENDOR_FORM_FIELDS,
@@ -45,7 +46,7 @@ function Parts() {
               <th>Reorder at</th>
               <th>Unit cost</th>
               <th>Where</th>
-              {canDelete ? <th aria-label="Delete" /> : null}
+              {canDelete || canEdit ? <th aria-label="Actions" /> : null}
             </tr>
           </thead>
           <tbody>
@@ -69,44 +70,157 @@ function PartRow({
   canEdit: boolean;
   canDelete: boolean;
 }) {
-  const { updatePart, deletePart } = useWorkOrderMutations();
+  const { deletePart } = useWorkOrderMutations();
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <tr>
+        <td>
+          {p.name} {p.number ? <span className="muted">{p.number}</span> : null}{" "}
+          {p.low ? <span className="chip priority-high">Reorder</span> : null}
+        </td>
+        <td>{canEdit ? <OnHand part={p} /> : p.quantityOnHand}</td>
+        <td>{p.reorderPoint ?? "—"}</td>
+        <td>{money(p.unitCostCents)}</td>
+        <td>{p.location ?? ""}</td>
+        {canDelete || canEdit ? (
+          <td className="row-actions">
+            <RowActions
+              name={p.name}
+              canEdit={canEdit}
+              onEdit={() => setEditing(!editing)}
+              deletion={
+                canDelete
+                  ? {
+                      question: `Delete ${p.name} from the inventory?`,
+                      confirmLabel: "Delete part",
+                      run: () => deletePart(p.id).catch(fail("delete it")),
+                    }
+                  : null
+              }
+            />
+          </td>
+        ) : null}
+      </tr>
+      {editing ? (
+        <PartEditRow part={p} columns={canDelete || canEdit ? 6 : 5} onDone={() => setEditing(false)} />
+      ) : null}
+    </>
+  );
+}
+
+/** A part's table fields edited under its row; the stock stays in its own input above. */
+function PartEditRow({
+  part: p,
+  columns,
+  onDone,
+}: {
+  part: ReturnType<typeof useParts>[number];
+  columns: number;
+  onDone: () => void;
+}) {
+  const { updatePart } = useWorkOrderMutations();
   return (
     <tr>
-      <td>
-        {p.name} {p.number ? <span className="muted">{p.number}</span> : null}{" "}
-        {p.low ? <span className="chip priority-high">Reorder</span> : null}
+      <td colSpan={columns}>
+        <EditForm
+          name={`Edit ${p.name}`}
+          onCancel={onDone}
+          onSave={(read) =>
+            updatePart({ id: p.id, ...partTableFromForm(read) })
+              .then(onDone)
+              .catch(fail("save the part"))
+          }
+        >
+          <TableInputs fields={PART_FORM_FIELDS} values={p} idPrefix={`edit-${p.id}`} />
+        </EditForm>
       </td>
-      <td>
-        {canEdit ? (
-          <input
-            className="input"
-            type="number"
-            min={0}
-            step="any"
-            aria-label={`${p.name} on hand`}
-            defaultValue={p.quantityOnHand}
-            key={p.quantityOnHand}
-            onBlur={(e) => {
-              const q = Number(e.target.value);
-              if (Number.isFinite(q) && q >= 0 && q !== p.quantityOnHand)
-                void updatePart({ id: p.id, quantityOnHand: q }).catch(fail("change the stock"));
-            }}
-          />
-        ) : (
-          p.quantityOnHand
-        )}
-      </td>
-      <td>{p.reorderPoint ?? "—"}</td>
-      <td>{money(p.unitCostCents)}</td>
-      <td>{p.location ?? ""}</td>
-      {canDelete ? (
-        <td>
-          <button type="button" className="button" onClick={() => void deletePart(p.id).catch(fail("delete it"))}>
-            Delete
-          </button>
-        </td>
-      ) : null}
     </tr>
+  );
+}
+
+/** A row's Edit (opens its form) and Delete (asks first). */
+function RowActions({
+  name,
+  canEdit,
+  onEdit,
+  deletion,
+}: {
+  name: string;
+  canEdit: boolean;
+  onEdit: () => void;
+  deletion: { question: string; confirmLabel: string; run: () => Promise<unknown> } | null;
+}) {
+  return (
+    <>
+      {canEdit ? (
+        <button type="button" className="button" aria-label={`Edit ${name}`} onClick={onEdit}>
+          Edit
+        </button>
+      ) : null}{" "}
+      {deletion ? (
+        <ConfirmAction
+          label="Delete"
+          ariaLabel={`Delete ${name}`}
+          question={deletion.question}
+          confirmLabel={deletion.confirmLabel}
+          onConfirm={deletion.run}
+          className="button"
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The stock typed in place (a count corrects it): not a field of the table, as completing takes from it. */
+function OnHand({ part: p }: { part: ReturnType<typeof useParts>[number] }) {
+  const { updatePart } = useWorkOrderMutations();
+  return (
+    <input
+      className="input"
+      type="number"
+      min={0}
+      step="any"
+      aria-label={`${p.name} on hand`}
+      defaultValue={p.quantityOnHand}
+      key={p.quantityOnHand}
+      onBlur={(e) => {
+        const q = Number(e.target.value);
+        if (Number.isFinite(q) && q >= 0 && q !== p.quantityOnHand)
+          void updatePart({ id: p.id, quantityOnHand: q }).catch(fail("change the stock"));
+      }}
+    />
+  );
+}
+
+/** An entity's fields edited in place: its table's inputs, Save and Cancel; saved through its sync mutator (offline too). */
+function EditForm({
+  name,
+  onSave,
+  onCancel,
+  children,
+}: {
+  name: string;
+  onSave: (read: (field: string) => string) => unknown;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void onSave(textIn(new FormData(e.currentTarget)));
+  };
+  return (
+    <form className="work-order-form" onSubmit={submit} aria-label={name}>
+      {children}
+      <div className="form-actions">
+        <button type="submit" className="button primary">
+          Save
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -151,7 +265,6 @@ function AddPart() {
 
 function Vendors() {
   const vendors = useVendors();
-  const { deleteVendor } = useWorkOrderMutations();
   const canEdit = useCan("fleet.edit");
   const canDelete = useCan("maintenance.manage");
   return (
@@ -159,19 +272,57 @@ function Vendors() {
       <h2>Vendors</h2>
       <ul className="issue-list" aria-label="Vendor list">
         {vendors.map((v) => (
-          <li key={v.id} className="issue-row">
-            <span className="issue-title">{v.name}</span>
-            <span className="issue-meta muted">{[v.email, v.phone, v.note].filter(Boolean).join(" · ")}</span>
-            {canDelete ? (
-              <button type="button" className="button" onClick={() => void deleteVendor(v.id).catch(fail("delete it"))}>
-                Delete
-              </button>
-            ) : null}
-          </li>
+          <VendorRow key={v.id} vendor={v} canEdit={canEdit} canDelete={canDelete} />
         ))}
       </ul>
       {canEdit ? <AddVendor /> : null}
     </section>
+  );
+}
+
+function VendorRow({
+  vendor: v,
+  canEdit,
+  canDelete,
+}: {
+  vendor: ReturnType<typeof useVendors>[number];
+  canEdit: boolean;
+  canDelete: boolean;
+}) {
+  const { updateVendor, deleteVendor } = useWorkOrderMutations();
+  const [editing, setEditing] = useState(false);
+  return (
+    <li className="issue-row">
+      <span className="issue-title">{v.name}</span>
+      <span className="issue-meta muted">{[v.email, v.phone, v.note].filter(Boolean).join(" · ")}</span>
+      <RowActions
+        name={v.name}
+        canEdit={canEdit}
+        onEdit={() => setEditing(!editing)}
+        deletion={
+          canDelete
+            ? {
+                question: `Delete ${v.name}? Work orders sent to them keep their name.`,
+                confirmLabel: "Delete vendor",
+                run: () => deleteVendor(v.id).catch(fail("delete it")),
+              }
+            : null
+        }
+      />
+      {editing ? (
+        <EditForm
+          name={`Edit ${v.name}`}
+          onCancel={() => setEditing(false)}
+          onSave={(read) =>
+            updateVendor({ id: v.id, ...vendorTableFromForm(read) })
+              .then(() => setEditing(false))
+              .catch(fail("save the vendor"))
+          }
+        >
+          <TableInputs fields={VENDOR_FORM_FIELDS} values={v} idPrefix={`edit-${v.id}`} />
+        </EditForm>
+      ) : null}
+    </li>
   );
 }
 

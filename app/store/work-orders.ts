@@ -17,6 +17,7 @@ import {
   type SyncedWorkOrder,
   type SyncedWorkOrderLine,
   type UpdatePartArgs,
+  type UpdateVendorArgs,
   type UpdateWorkOrderArgs,
   type WorkOrderTotals,
 } from "../../shared/maintenance/work-orders";
@@ -130,6 +131,7 @@ export function useWorkOrderMutations() {
       updatePart: (args: UpdatePartArgs) => run("updatePart", args),
       deletePart: (id: string) => run("deletePart", { id }),
       createVendor: (args: CreateVendorArgs) => run("createVendor", args),
+      updateVendor: (args: UpdateVendorArgs) => run("updateVendor", args),
       deleteVendor: (id: string) => run("deleteVendor", { id }),
     };
   }, [sync]);

@@ -6,19 +6,24 @@ export type TableFormField = FieldFormInput & { name: string };
 
 /**
  * One input per field of an entity's table that its form asks for, each in its label: the New
- * work order form, a work order's details edited later, and the Add a part and Add a vendor forms
- * (docs/decisions/0094, 0100). `values`: what the entity keeps, when editing it. The `scale` is the
- * kit's (read back by `fromForm`), not the input's.
+ * work order form, a work order's details edited later, and the parts and vendors forms (docs/decisions/0094, 0100).
+ * `values`: what the entity keeps, when editing it (a scaled input shows it in its own units: cents
+ * as dollars); `idPrefix` keeps the inputs' ids apart where an edit form shares a page with the Add
+ * form. The `scale` is read back by the kit's `fromForm`.
  */
 export function TableInputs({
   fields,
   values,
+  idPrefix,
 }: {
   fields: readonly TableFormField[];
-  values?: Partial<Record<string, string | number | null>>;
+  values?: object;
+  idPrefix?: string;
 }) {
-  return fields.map(({ name, id, label, type, scale: _scale, ...input }) => {
-    const defaultValue = values?.[name] ?? undefined;
+  return fields.map(({ name, id: fieldId, label, type, scale, ...input }) => {
+    const kept = (values as Record<string, string | number | null | undefined> | undefined)?.[name];
+    const defaultValue = kept === null || kept === undefined ? undefined : scale ? Number(kept) / scale : kept;
+    const id = idPrefix ? `${idPrefix}-${fieldId}` : fieldId;
     return (
       <label key={name} htmlFor={id}>
         <span>{label}</span>
