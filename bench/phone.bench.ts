@@ -16,6 +16,11 @@ const RUNS = Number(process.env.PHONE_RUNS ?? 3);
 const TRACE = Boolean(process.env.PHONE_TRACE);
 /** PHONE_ONLY=map,warmMap: only those measures (an A/B of one page on a loaded machine); the others report 0. */
 const ONLY = process.env.PHONE_ONLY?.split(",");
+/**
+ * PHONE_UNTRACED=1: first content with no trace running (tracing the timeline slows the renderer:
+ * a warm /actions 2.1 s traced where 1 s was measured before traces, ADR 0099); no busy time then.
+ */
+const UNTRACED = Boolean(process.env.PHONE_UNTRACED);
 const traces = new Map<Page, (page: Page, title: string) => Promise<void>>();
 /** Each throttled page's DevTools session, through which its first content is read. */
 const sessions = new Map<Page, CDPSession>();
@@ -79,10 +84,10 @@ async function readMark(page: Page, name: "__firstContent" | "__mapReady"): Prom
  */
 async function measureLoad(page: Page, path: string): Promise<Load> {
   const browser = page.context().browser()!;
-  const stopTrace = await traceLoad(browser);
+  const stopTrace = UNTRACED ? null : await traceLoad(browser);
   await page.goto(path, { waitUntil: "commit", timeout: 120_000 });
   const first = await readMark(page, "__firstContent");
-  const trace = await stopTrace();
+  const trace = await stopTrace?.();
   const mapReady = path === "/map" ? await readMark(page, "__mapReady") : undefined;
   if (TRACE) {
     await page.waitForTimeout(3000);
