@@ -61,12 +61,17 @@ const SCRIPT_EVENTS = new Set([
 ]);
 const WORKER_THREADS = /^(CrRendererMain|DedicatedWorker thread)$/;
 
+/** The address a navigationStart event loads (empty for a document with none, such as an SVG image's). */
+const loaderUrl = (e: TraceEvent) => String(e.args?.data?.documentLoaderURL ?? "");
+
 export function busyBeforeFirstContent(events: TraceEvent[]): Busy {
   const mark = events.find((e) => e.name === FIRST_CONTENT_MARK);
   if (!mark) throw new Error("The trace has no first-content mark");
   const main = (e: TraceEvent) => e.pid === mark.pid && e.tid === mark.tid;
+  // The page's own document: Chromium draws an SVG favicon as a document of its own on the page's
+  // main thread, whose navigationStart (no URL) can come long after the page's (ADR 0099).
   const navigationStart = events
-    .filter((e) => main(e) && e.name === "navigationStart" && e.ts <= mark.ts)
+    .filter((e) => main(e) && e.name === "navigationStart" && e.ts <= mark.ts && loaderUrl(e))
     .reduce((latest, e) => Math.max(latest, e.ts), -Infinity);
   const within = (names: (e: TraceEvent) => boolean) =>
     events

@@ -15,6 +15,7 @@ export function usePageScroll(scroller: RefObject<HTMLElement>) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const shown = useRef({ key: location.key, pathname: location.pathname });
+  const mounted = useRef(false);
 
   useEffect(() => {
     const element = scroller.current;
@@ -28,10 +29,16 @@ export function usePageScroll(scroller: RefObject<HTMLElement>) {
   // Before the browser draws the new page, so it never shows at the last page's position.
   useLayoutEffect(() => {
     const newPage = location.pathname !== shown.current.pathname;
+    const firstRender = !mounted.current;
     shown.current = { key: location.key, pathname: location.pathname };
+    mounted.current = true;
     const element = scroller.current;
     if (!element) return;
-    if (navigationType === "POP") return restore(element, positions.get(location.key) ?? 0);
+    const remembered = positions.get(location.key);
+    // A page load is a "POP", but the element has just been created at its top: writing scrollTop
+    // would only force a layout before the first frame (50 ms and more on a throttled phone, ADR 0099).
+    if (firstRender && !remembered) return;
+    if (navigationType === "POP") return restore(element, remembered ?? 0);
     if (newPage) element.scrollTop = 0;
   }, [scroller, location.key, location.pathname, navigationType]);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, photoIdFor } from "../../shared/maintenance/photos";
 import { apiErrorOf, http, HTTPError } from "../lib/http";
+import { afterNextPaint } from "../lib/after-next-paint";
 import { allPending, deletePending, getPending, putPending, type PendingPhoto } from "./pending-photos";
 
 /**
@@ -132,7 +133,8 @@ export function startPhotoUploads(
   serverReached?: (listener: () => void) => () => void,
 ): () => void {
   const go = () => void uploadPending(workspaceId, userId).catch(() => undefined);
-  go();
+  // Reading the queue opens IndexedDB: not in the task that draws the page's first frame (ADR 0099).
+  const cancelFirst = afterNextPaint(go);
   window.addEventListener("online", go);
   // The store's sync got through again: so can the photos, whether or not the browser ever said
   // it was offline (its "online" event is not to be relied on: issue 57).
@@ -143,6 +145,7 @@ export function startPhotoUploads(
     if (pendingCount > 0) go();
   }, 60_000);
   return () => {
+    cancelFirst();
     window.removeEventListener("online", go);
     window.clearInterval(timer);
     unsubscribe?.();

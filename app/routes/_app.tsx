@@ -36,7 +36,9 @@ export default function AppLayout() {
       <RequireAuth>
         <Shell />
       </RequireAuth>
-      <Toaster duration={4000} visibleToasts={3} style={{ width: 356 }} />
+      {/* The direction given: sonner would otherwise read the page's computed style while the first
+          page renders, forcing a style pass before its first frame (ADR 0099). */}
+      <Toaster duration={4000} visibleToasts={3} style={{ width: 356 }} dir="ltr" />
     </TooltipProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { Workbox } from "workbox-window";
+import { afterNextPaint } from "../lib/after-next-paint";
 
 /** How often an open app asks for a new build besides the browser's own check at each navigation. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -45,16 +46,22 @@ export function useServiceWorker() {
   useEffect(() => {
     if (registered || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
     registered = true;
-    const wb = new Workbox("/sw.js");
-    wb.addEventListener("waiting", () => offerNewBuild(wb));
-    // A first visit: this build now answers with no network (docs/decisions/0075).
-    wb.addEventListener("controlling", (event) => {
-      if (!event.isUpdate) toast("Ready to work offline", { id: "offline-ready" });
-      void keepMapFiles();
-    });
-    // A browser that refuses service workers (a private window, a policy) keeps the app online-only.
-    wb.register().catch((error: unknown) => console.warn("No service worker:", error));
-    if (navigator.serviceWorker.controller) void keepMapFiles();
-    setInterval(() => void wb.update(), UPDATE_CHECK_MS);
+    // After the page's first frame, which registering (Workbox, a message to the worker) would delay.
+    afterNextPaint(registerServiceWorker);
   }, []);
+}
+
+/** Registers /sw.js: offers a new build when one waits, says when the first takes control. */
+function registerServiceWorker() {
+  const wb = new Workbox("/sw.js");
+  wb.addEventListener("waiting", () => offerNewBuild(wb));
+  // A first visit: this build now answers with no network (docs/decisions/0075).
+  wb.addEventListener("controlling", (event) => {
+    if (!event.isUpdate) toast("Ready to work offline", { id: "offline-ready" });
+    void keepMapFiles();
+  });
+  // A browser that refuses service workers (a private window, a policy) keeps the app online-only.
+  wb.register().catch((error: unknown) => console.warn("No service worker:", error));
+  if (navigator.serviceWorker.controller) void keepMapFiles();
+  setInterval(() => void wb.update(), UPDATE_CHECK_MS);
 }
