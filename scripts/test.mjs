@@ -88,15 +88,18 @@ const vitest = (config, name) => async (log) => {
 };
 
 /** One Playwright project's run, counted from its JSON report. */
-const playwright = (project, args) => async (log) => {
-  const file = `${out}/e2e-${project.replace(/\W+/g, "-")}.json`;
-  const ok = await exec(log, bin("playwright"), ["test", "--project", project, ...args], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-  });
-  const counts = playwrightCounts(log, file) ?? { passed: 0, failed: 1 };
-  if (!ok && counts.failed === 0) counts.failed = 1;
-  return counts;
-};
+const playwright =
+  (project, args, env = {}) =>
+  async (log) => {
+    const file = `${out}/e2e-${project.replace(/\W+/g, "-")}.json`;
+    const ok = await exec(log, bin("playwright"), ["test", "--project", project, ...args], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      ...env,
+    });
+    const counts = playwrightCounts(log, file) ?? { passed: 0, failed: 1 };
+    if (!ok && counts.failed === 0) counts.failed = 1;
+    return counts;
+  };
 
 const single = (cmd, args) => async (log) =>
   (await exec(log, cmd, args)) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
@@ -113,25 +116,33 @@ const suites = {
   ],
   unit: [vitest("vitest.unit.config.ts", "unit")],
   worker: [vitest("vitest.worker.config.ts", "worker")],
-  e2e: [
+  // The browser tests' build, a suite of its own so it can run beside the Worker suite (below).
+  build: [
     async (log) =>
       (await exec(log, bin("remix"), ["vite:build"])) ? { passed: 0, failed: 0 } : { passed: 0, failed: 1 },
     // The production bundle: proves `wrangler deploy` would ship the Worker, room and assets.
     single(bin("wrangler"), ["deploy", "--dry-run", "--outdir", ".cache/deploy"]),
+  ],
+  e2e: [
     // The two projects of playwright.config.ts as two runs, the `alone` one without its dependency:
     // as one run, a failure side by side would skip every `alone` spec and shrink the total.
-    playwright("side by side", []),
+    // Only base-map.spec.ts (alone) uses the Worker with a Mapbox token, so side by side starts none.
+    playwright("side by side", [], { E2E_NO_TOKEN_WORKER: "1" }),
     playwright("alone", ["--no-deps"]),
   ],
 };
+// `npm test e2e` builds first, as it always has.
+if (only.includes("e2e") && !only.includes("build")) only.push("build");
 
 /**
  * Stages run in turn; the lanes of a stage run side by side, each its suites in turn. typecheck and
  * lint (eslint, prettier) are one process at a time each, so two lanes fill the two cores CI has.
  * The unit suite waits for them: beside tsc, its slowest test (app/map/offline-labels.test.ts) ran
- * past vitest's 5 s on a busy machine. The Worker and browser suites take a stage alone too.
+ * past vitest's 5 s on a busy machine. The Worker suite is one test file at a time in one workerd,
+ * about one core, so the browser tests' build (vite, then wrangler's bundle: one process at a time)
+ * runs beside it (docs/decisions/0101); the browser suite takes the last stage alone.
  */
-const stages = [[["typecheck"], ["lint"]], [["unit"]], [["worker"]], [["e2e"]]];
+const stages = [[["typecheck"], ["lint"]], [["unit"]], [["worker"], ["build"]], [["e2e"]]];
 
 async function runSuite(name, log) {
   log.write(`\n━━ ${name} ━━\n`);

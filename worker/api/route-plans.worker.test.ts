@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { decodeJob, jobKey, type Job, type JobRoutes, type JobWire } from "../../shared/jobs/jobs";
 import type { RoutePlan } from "../../shared/jobs/route-plan";
 import { database } from "../../db/client";
@@ -291,7 +291,12 @@ describe("a job's size against a vehicle's capacity (issue 54)", () => {
 });
 
 describe("a workspace's plans a minute", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("answers 429 past the bound with the JSON error and Retry-After, and never refuses another workspace", async () => {
+    // The bound is a fixed window on the clock's minute, and seven real plans on a busy machine took
+    // 41 s: the clock is held inside one window, or a new minute in the middle refills the budget.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - (Date.now() % 60_000) + 1_000 });
     const { a } = await smallDay();
     const b = await smallDay();
     const colleague = await memberWithRole(a.workspaceId, "admin");
