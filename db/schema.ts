@@ -15,9 +15,9 @@ import type {
   CustomerMessageChannel,
   CustomerMessageKind,
   CustomerMessageSettings,
-  JobChange,
   JobMessageState,
 } from "../shared/jobs/customer-messages";
+import type { JobChange } from "../shared/jobs/customer-message-rule";
 import { PHOTO_QUOTA_BYTES } from "../shared/maintenance/photos";
 import { expenseKinds } from "../shared/costs/expenses";
 import { renewalKinds } from "../shared/costs/renewals";
@@ -1284,7 +1284,7 @@ export const jobMessages = sqliteTable(
 /**
  * A job's change that may tell its customer (migrations/0055), recorded by the triggers on `jobs` in
  * whichever write changed it, and turned into `job_messages` by the one rule
- * (shared/jobs/customer-messages.ts `messagesForJobChange`) when the sender next runs, then deleted.
+ * (shared/jobs/customer-message-rule.ts `messagesForJobChange`) when the sender next runs, then deleted.
  */
 export const jobChanges = sqliteTable(
   "job_changes",

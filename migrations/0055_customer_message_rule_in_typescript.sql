@@ -4,7 +4,7 @@
 -- workspace's choices, "failed" only to a customer already told) in SQL. They now only record the
 -- fact, whoever wrote the job (the object's flush, a REST write, a pushed mutation), in the same
 -- statement as the change; the sender (worker/jobs/customer-messages.ts) turns each recorded change
--- into messages by the one rule, shared/jobs/customer-messages.ts `messagesForJobChange`, and
+-- into messages by the one rule, shared/jobs/customer-message-rule.ts `messagesForJobChange`, and
 -- deletes it. What the triggers still test only narrows what they write: a live job with an address
 -- to tell, and for a status, one of TELLING_STATUSES (a Worker test reads this trigger back and
 -- compares the list).

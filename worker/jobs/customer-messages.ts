@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { insertChunks } from "../../db/chunk";
 import { jobChanges, jobMessages, jobs, jobShares, workspaces } from "../../db/schema";
+import { messagesForJobChange } from "../../shared/jobs/customer-message-rule";
 import { customerMessageText } from "../../domain/jobs/customer-message-text";
 import {
   customerMessageSettingsOf,
-  messagesForJobChange,
   type CustomerMessageKind,
   type JobMessage,
   type JobMessageState,

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { JOB_STATUSES } from "./jobs";
-import {
-  customerMessageSettingsOf,
-  messagesForJobChange,
-  TELLING_STATUSES,
-  type JobChangeContext,
-} from "./customer-messages";
+import { customerMessageSettingsOf } from "./customer-messages";
+import { messagesForJobChange, TELLING_STATUSES, type JobChangeContext } from "./customer-message-rule";
 
 const all = customerMessageSettingsOf({ enRoute: true, completed: true, failed: true });
 const both: JobChangeContext = { settings: all, told: true, email: "c@example.com", phone: "+13125550100" };
