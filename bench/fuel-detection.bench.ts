@@ -7,7 +7,7 @@ import dataGap from "../worker/fleet/fixtures/data-gap";
 import longIdle from "../worker/fleet/fixtures/long-idle";
 import phoneDrive from "../worker/fleet/fixtures/phone-drive";
 import tow from "../worker/fleet/fixtures/tow";
-import { readTrack } from "../worker/fleet/fixtures/track";
+import { readTrack } from "../worker/fleet/fixtures/csv-track";
 import { detectFuel, parkedNight, withFuel, type Injection } from "../domain/fuel/fuel-tracks";
 import type { FuelReading } from "../domain/fuel/level-watch";
 import { report } from "./lib";

@@ -4,7 +4,7 @@
 // with acceleration, red lights on the way, GPS noise of a few metres. Seeded: the same day every run.
 import { distanceMetres, pointAlong, polylineLength, reversed, type Polyline } from "../scripts/sim/geo";
 import type { Random } from "../scripts/sim/random";
-import { NO_PROGRESS, type PlannedJob } from "../domain/jobs/plan";
+import { NO_PROGRESS, type PlannedJob } from "../domain/jobs/planned-job";
 import type { JobFix } from "../domain/jobs/progress";
 
 export interface TruthSecond {

@@ -12,7 +12,7 @@ import { FLEET_MODULES } from "../domain/fleet-modules";
 import { DEFAULT_CLOCK_BOUNDS } from "../domain/fold/device-clock";
 import { foldReport, newVehicleFold, type Fix, type FleetModule, type VehicleFold } from "../domain/fold/fold";
 import { jobsModule, type PlansOf } from "../domain/jobs/module";
-import type { JobProgress, PlannedJob } from "../domain/jobs/plan";
+import type { JobProgress, PlannedJob } from "../domain/jobs/planned-job";
 import { advanceJobs, initialJobsState, type JobFix } from "../domain/jobs/progress";
 import { rollupFixes, type RollupFix } from "../domain/reports/rollup";
 import {

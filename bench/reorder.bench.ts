@@ -8,7 +8,7 @@ import { placesAlertsModule } from "../domain/alerts/module";
 import { FLEET_MODULES } from "../domain/fleet-modules";
 import { DEFAULT_CLOCK_BOUNDS } from "../domain/fold/device-clock";
 import { foldReport, newVehicleFold, type Fix, type FleetModule, type VehicleFold } from "../domain/fold/fold";
-import { EMPTY_WINDOW, foldInOrder, type ReorderWindow } from "../domain/fold/reorder";
+import { EMPTY_WINDOW, foldInOrder, type ReorderWindow } from "../domain/fold/late-reports";
 import { PlaceIndex } from "../domain/places/place-index";
 import { alertRuleBodySchema, type AlertRuleBody } from "../shared/alerts/alert-rules";
 import { report, type BenchResult } from "./lib";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FINAL_STATUSES, STATUS_RANK } from "../domain/jobs/plan";
+import { FINAL_STATUSES, STATUS_RANK } from "../domain/jobs/planned-job";
 import { statusRank } from "../party/live-fleet/flush-tables";
 import { sqlList } from "./sql-case";
 

@@ -6,7 +6,7 @@ import type { WorkspaceChange } from "./workspace-change";
 import type { IngestAnswer, LiveOptions } from "./live-fleet/live-fleet";
 import type { IngestRequest } from "../domain/fold/ingest-request";
 import { FLUSH_MS } from "./room/flush";
-import { logged, roomParts, type RoomParts } from "./room/parts";
+import { logged, roomParts, type RoomParts } from "./room/room-parts";
 import type { HistoryShape } from "./room/positions";
 import type { ShareViewAnswer } from "./room/share-views";
 import { answerSocketMessage } from "./room/socket-pulls";
@@ -17,7 +17,7 @@ import type { CustomerMessageSend } from "./customer-messages/customer-message-t
 
 /**
  * The workspace's Durable Object (one per workspace, named by its id; docs/decisions/0016, 0023,
- * 0058): a small router over parts with one job each (party/room/parts.ts). The Worker reaches it
+ * 0058): a small router over parts with one job each (party/room/room-parts.ts). The Worker reaches it
  * only through worker/workspace-object.ts: reports to `ingest`, every change to `changed` (the one
  * announcer), pulls to `changesSince`, share pages to `shareView`, history to `positionHistory`,
  * the cron's wake to `runAlarmTasks`. The Worker exports the concrete class (party/room-sync.ts).

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState, type DragEvent, type ReactNode } from "react";
-import { keepsFixed, moveBy, moveTo, sameOrder } from "./reorder";
+import { keepsFixed, moveBy, moveTo, sameOrder } from "./stop-order";
 import { windowText } from "../../shared/units/clock";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 import { isOverForGood, stopStatusWords } from "./status";

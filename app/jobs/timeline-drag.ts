@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
-import { sameOrder } from "./reorder";
+import { sameOrder } from "./stop-order";
 import { minuteAt, orderAfterDrop, stopRange, type TimelineStop } from "./timeline";
 
 type Row = { id: string; stops: readonly (TimelineStop & { id: string })[] };

@@ -1,4 +1,4 @@
-import { moveBy } from "./reorder";
+import { moveBy } from "./stop-order";
 import { isFinished } from "./status";
 import { orderAfterDrop, stopRange, type TimelineStop } from "./timeline";
 

@@ -6,7 +6,7 @@ import { useClientStore, type ClientStore } from "../store";
 import { GrowingRoute } from "./growing-route";
 import { addLayerBelowBeacons, useMapContext } from "./map-context";
 import { startOfDay } from "./replay";
-import { fetchTrack } from "./track";
+import { fetchTrack } from "./trip-paths";
 
 export const ROUTE_COLOUR = "#6366f1";
 const SOURCE = "selected-route";

@@ -6,7 +6,7 @@ import { mph } from "../vehicles/format";
 import { boundsOf, fitMaxZoom, fitPadding } from "./geometry";
 import { addLayerBelowBeacons, useMapContext } from "./map-context";
 import { advance, positionAt, REPLAY_SPEEDS, type ReplaySpeed, type TimedPoint } from "./replay";
-import { fetchTrack } from "./track";
+import { fetchTrack } from "./trip-paths";
 import { timeText } from "../../shared/units/clock";
 import { useWorkspaceClock } from "../reports/use-workspace-time-zone";
 

@@ -67,7 +67,7 @@ export interface FlushRow {
   row: Record<string, unknown>;
   /**
    * The row opens something with an id of its own (an alert): a re-fold after a late report gives
-   * the same `key` the same `id` again (domain/fold/reorder.ts), and writes `void` instead when it
+   * the same `key` the same `id` again (domain/fold/late-reports.ts), and writes `void` instead when it
    * no longer opens it. Ignored by the flush.
    */
   opens?: { key: string; id: string; void: Record<string, unknown> };
@@ -86,7 +86,7 @@ export interface AcceptedFix {
   /** The workspace's time zone (IANA). */
   timeZone: string;
   /**
-   * Set when this fix is folded again because a late report came before it (domain/fold/reorder.ts):
+   * Set when this fix is folded again because a late report came before it (domain/fold/late-reports.ts):
    * a module whose rows are written only on change writes its whole value, and one that names
    * what it opens takes the name the superseded fold gave (so nothing is delivered twice).
    */
@@ -124,7 +124,7 @@ export interface FoldContext {
   modules?: readonly FleetModule[];
   /** How new events are named (default: from the vehicle, start and type, eventIdOf). */
   newId?: NewId;
-  /** Set while re-folding after a late report (domain/fold/reorder.ts). */
+  /** Set while re-folding after a late report (domain/fold/late-reports.ts). */
   replay?: Replay;
 }
 
@@ -147,7 +147,7 @@ export interface FoldOutputs {
   activated: boolean;
   /** Rows the modules want written to D1. */
   rows: FlushRow[];
-  /** Events a re-fold after a late report no longer produces (domain/fold/reorder.ts). */
+  /** Events a re-fold after a late report no longer produces (domain/fold/late-reports.ts). */
   dropped: string[];
 }
 

@@ -4,7 +4,7 @@ import dataGap from "../../worker/fleet/fixtures/data-gap";
 import longIdle from "../../worker/fleet/fixtures/long-idle";
 import phoneDrive from "../../worker/fleet/fixtures/phone-drive";
 import tow from "../../worker/fleet/fixtures/tow";
-import { readTrack } from "../../worker/fleet/fixtures/track";
+import { readTrack } from "../../worker/fleet/fixtures/csv-track";
 import { fuelChangeLitres } from "../../shared/fleet/vehicle-event";
 import { detectFuel, parkedNight, withFuel, type Injection } from "./fuel-tracks";
 import type { FuelReading } from "./level-watch";

@@ -10,7 +10,7 @@ import {
   type HourShape,
 } from "../routing/street-travel";
 import { estimateArrivals } from "./eta";
-import { NO_PROGRESS, type PlannedJob } from "./plan";
+import { NO_PROGRESS, type PlannedJob } from "./planned-job";
 import { advanceJobs, initialJobsState } from "./progress";
 
 // Chicago's Loop, and two stops about 2 km and 4 km north.

@@ -1,6 +1,6 @@
 import { distanceMetres, type LatLon } from "../../shared/units/geo";
 import type { TravelTime } from "../routing/street-travel";
-import type { PlannedJob } from "./plan";
+import type { PlannedJob } from "./planned-job";
 
 /**
  * When a vehicle reaches each stop it has not reached yet (docs/decisions/0055): along its

@@ -1,8 +1,8 @@
 import { dayOf, endOfDay, startOfDay } from "../../shared/units/time-zone";
 import type { AlertRule } from "../../shared/alerts/alert-rules";
 import type { AcceptedFix, FleetModule, FlushRow } from "../fold/fold";
-import { jobAlerts } from "./alerts";
-import type { PlannedJob } from "./plan";
+import { jobAlerts } from "./job-alerts";
+import type { PlannedJob } from "./planned-job";
 import type { HourShape } from "../routing/street-travel";
 import { advanceJobs, initialJobsState, type JobsState, type JobTransition } from "./progress";
 
@@ -20,7 +20,7 @@ export type PlansOf = (vehicleId: string) => ReadonlyMap<string, readonly Planne
 
 export function jobsModule(
   plansOf: PlansOf,
-  /** The workspace's alert rules: job_late, job_arrived and job_completed raise alerts (domain/jobs/alerts.ts). */
+  /** The workspace's alert rules: job_late, job_arrived and job_completed raise alerts (domain/jobs/job-alerts.ts). */
   rules: readonly AlertRule[] = [],
   notify?: (vehicleId: string, transitions: JobTransition[]) => void,
   /** The workspace's shape of a day, learned from its driving (docs/decisions/0097): the ETA's later legs follow it. */

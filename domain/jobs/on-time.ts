@@ -1,5 +1,5 @@
 import { jobVisits, timeOnSite, type JobVisit } from "../../shared/jobs/jobs";
-import { localTimeOn } from "./plan";
+import { localTimeOn } from "./planned-job";
 
 /**
  * The on-time report's figures (DESIGN.md "Jobs and routes", `GET /api/reports/jobs`), per

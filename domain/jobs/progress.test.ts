@@ -6,7 +6,7 @@ import type { PolygonGeometry } from "../../shared/places/places";
 import { placeCentre } from "../../shared/jobs/jobs";
 import { jobArea } from "./area";
 import { closingSpeed } from "./eta";
-import { NO_PROGRESS, type JobProgress, type PlannedJob } from "./plan";
+import { NO_PROGRESS, type JobProgress, type PlannedJob } from "./planned-job";
 import {
   advanceJobs,
   ETA_STEP_MS,

@@ -4,7 +4,7 @@ import { DEFAULT_HOUR_SHAPE, measuredTravel, type HourShape } from "../routing/s
 import { jobVisits, timeOnSite, type JobVisit } from "../../shared/jobs/jobs";
 import { metresOutside } from "./area";
 import { closingSpeed, CLOSING_WINDOW_MS, estimateArrivals, isLate } from "./eta";
-import { isOpen, STATUS_RANK, type JobProgress, type JobStatus, type PlannedJob } from "./plan";
+import { isOpen, STATUS_RANK, type JobProgress, type JobStatus, type PlannedJob } from "./planned-job";
 import { advanceTravel, initialTravel, recentSpeed, type TravelFix, type TravelState } from "./travel";
 
 /**

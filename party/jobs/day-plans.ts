@@ -4,7 +4,7 @@ import type { AlertRule } from "../../shared/alerts/alert-rules";
 import type { FleetModule } from "../../domain/fold/fold";
 import { jobsModule, type PlansOf } from "../../domain/jobs/module";
 import { jobArea, type JobArea } from "../../domain/jobs/area";
-import { localTimeOn, type PlannedJob } from "../../domain/jobs/plan";
+import { localTimeOn, type PlannedJob } from "../../domain/jobs/planned-job";
 import type { JobTransition } from "../../domain/jobs/progress";
 import { addDays, dayOf, DEFAULT_TIME_ZONE } from "../../shared/units/time-zone";
 import { MAX_JOBS_PER_DAY, MAX_JOBS_PER_VEHICLE_DAY } from "../../shared/jobs/jobs";

@@ -17,7 +17,7 @@ import {
   workspaceHourDriving,
 } from "../../db/schema";
 import { JOB_PROGRESS_TABLE } from "../../domain/jobs/module";
-import { FINAL_STATUSES, STATUS_RANK } from "../../domain/jobs/plan";
+import { FINAL_STATUSES, STATUS_RANK } from "../../domain/jobs/planned-job";
 import { sqlCase, sqlList } from "../../db/sql-case";
 
 /**
@@ -51,7 +51,7 @@ export interface FlushTable {
   adds?: { columns: SQLiteColumn[]; source: string };
 }
 
-/** How far along a status is, in SQL: generated from domain/jobs/plan.ts STATUS_RANK, the one definition. */
+/** How far along a status is, in SQL: generated from domain/jobs/planned-job.ts STATUS_RANK, the one definition. */
 export const statusRank = (expression: string) => sqlCase(expression, STATUS_RANK);
 
 export const FLUSH_TABLES: Record<string, FlushTable> = {

@@ -13,7 +13,7 @@ import {
   type FoldOutputs,
   type VehicleFold,
 } from "../../domain/fold/fold";
-import { EMPTY_WINDOW, foldInOrder, type ReorderWindow } from "../../domain/fold/reorder";
+import { EMPTY_WINDOW, foldInOrder, type ReorderWindow } from "../../domain/fold/late-reports";
 import { ReorderWindows } from "./reorder-windows";
 import { loadDevices } from "./load-devices";
 import { eq, sql } from "drizzle-orm";
@@ -94,7 +94,7 @@ export class LiveFleet {
   #devices: Map<string, DeviceState>;
   #vehicles: Map<string, VehicleFold>;
   /**
-   * Each vehicle's last folds, for late reports to be folded in order (domain/fold/reorder.ts): in
+   * Each vehicle's last folds, for late reports to be folded in order (domain/fold/late-reports.ts): in
    * memory only (no write per report), so after a restart a vehicle's window starts empty and a
    * late report until its next 60 s is history only, as before (docs/decisions/0037). Bounded in
    * number and idle time (reorder-windows.ts).

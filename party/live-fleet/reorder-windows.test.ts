@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_WINDOW } from "../../domain/fold/reorder";
+import { EMPTY_WINDOW } from "../../domain/fold/late-reports";
 import { ReorderWindows } from "./reorder-windows";
 
 // The object's reorder windows stay bounded whatever the fleet does: in number, and in time.

@@ -1,4 +1,4 @@
-import { REORDER_WINDOW_MS, type ReorderWindow } from "../../domain/fold/reorder";
+import { REORDER_WINDOW_MS, type ReorderWindow } from "../../domain/fold/late-reports";
 
 /**
  * At most this many vehicles keep a reorder window in one object. A window is about 10 KB at a fix

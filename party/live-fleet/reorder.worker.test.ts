@@ -12,7 +12,7 @@ import {
   vehicleEvents,
   vehicles,
 } from "../../db/schema";
-import { REORDER_WINDOW_MS } from "../../domain/fold/reorder";
+import { REORDER_WINDOW_MS } from "../../domain/fold/late-reports";
 import { call, report, userWithWorkspace, workspaceWithBeacon } from "../../worker/test/factories";
 import { ingestRequests, roomOf } from "../../worker/test/ingest";
 import { closeSockets, connect, roundTrip } from "../../worker/test/sockets";

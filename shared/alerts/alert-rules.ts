@@ -111,7 +111,7 @@ export const alertRuleBodySchema = z.discriminatedUnion(
         .optional(),
       ...common,
     }),
-    // jobs (issue 43): raised by the workspace object's job tracking (domain/jobs/alerts.ts)
+    // jobs (issue 43): raised by the workspace object's job tracking (domain/jobs/job-alerts.ts)
     z.object({ type: z.literal("job_late"), ...common }),
     z.object({ type: z.literal("job_arrived"), ...common }),
     z.object({ type: z.literal("job_completed"), ...common }),

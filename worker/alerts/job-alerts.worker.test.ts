@@ -11,7 +11,7 @@ import { config } from "../env";
 import { sendDelivery } from "./send";
 
 // A job alert names its job wherever a person reads it (issue 43, docs/decisions/0062): the job's
-// id, number and title travel on the alert row, as the jobs module writes them (domain/jobs/alerts.ts).
+// id, number and title travel on the alert row, as the jobs module writes them (domain/jobs/job-alerts.ts).
 const db = database(env.DB);
 const HOOK = "https://hooks.example.com/fleet";
 let pushService: FakePushService;

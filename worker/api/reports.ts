@@ -22,7 +22,7 @@ import { stopsReport, tripsReport } from "../reports/events";
 import { jobsReport } from "../reports/jobs";
 import { reportRange } from "../reports/range";
 import { dailyReport, summaryReport } from "../reports/summary";
-import { reportVehicles } from "../reports/vehicles";
+import { reportVehicles } from "../reports/report-vehicles";
 import type { AppEnv } from "../types";
 import { type AnyZodObject } from "zod";
 import { declared } from "./route-declaration/declare";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FleetModule } from "../../domain/fold/fold";
-import { REORDER_WINDOW_MS } from "../../domain/fold/reorder";
+import { REORDER_WINDOW_MS } from "../../domain/fold/late-reports";
 import { database } from "../../db/client";
 import { positions, vehicleEvents, workspaces } from "../../db/schema";
 import { call, report, userWithWorkspace } from "../test/factories";

@@ -11,7 +11,7 @@ import { telemetry, vehicleEvents, vehicles, workspaces } from "../../db/schema"
 import { storedPositions } from "../test/positions";
 import { call, report, userWithWorkspace } from "../test/factories";
 import commute from "./fixtures/commute";
-import { readTrack } from "./fixtures/track";
+import { readTrack } from "./fixtures/csv-track";
 import { ingest, ingestRequests } from "../test/ingest";
 import type { MotionReport } from "../../domain/fold/motion";
 

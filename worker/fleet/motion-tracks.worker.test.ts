@@ -7,7 +7,7 @@ import { call, userWithWorkspace } from "../test/factories";
 import commute from "./fixtures/commute";
 import dataGap from "./fixtures/data-gap";
 import longIdle from "./fixtures/long-idle";
-import { readTrack } from "./fixtures/track";
+import { readTrack } from "./fixtures/csv-track";
 import tow from "./fixtures/tow";
 import {
   advance,

@@ -10,7 +10,7 @@ import { expenses, fuelEntries, serviceEntries, vehicleDayRollups, vehicles as v
 import { badRequest } from "../lib/errors";
 import { economyBySpan, fuelSpent, fleetRows, type Spans } from "./cost-fuel-sql";
 import { uncheckedStretches } from "./unchecked-stretches";
-import { reportVehicles, type ReportVehicle } from "./vehicles";
+import { reportVehicles, type ReportVehicle } from "./report-vehicles";
 
 /** What one row (a vehicle, a month, the fleet) adds up, before rounding. */
 interface Costs {

@@ -5,7 +5,7 @@ import type { StreetAddress, VehicleEventType } from "../../shared/fleet/vehicle
 import { metresPerSecondToMph, metresToMiles } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import type { ReportRange } from "./range";
-import type { ReportVehicle } from "./vehicles";
+import type { ReportVehicle } from "./report-vehicles";
 
 /** A timeline event with its rollup figures (event_rollups), as the Trips and Stops reports read it. */
 interface EventRow extends StreetAddress {

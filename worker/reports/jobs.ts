@@ -6,7 +6,7 @@ import { empty, onTimeFigures, type OnTimeJob } from "../../domain/jobs/on-time"
 import type { JobsReportDay, JobsReportRow } from "../../shared/reports/reports";
 import { addDays } from "../../shared/units/time-zone";
 import type { ReportRange } from "./range";
-import type { ReportVehicle } from "./vehicles";
+import type { ReportVehicle } from "./report-vehicles";
 
 /**
  * The on-time report (`GET /api/reports/jobs`, issue 43): the jobs of the range's local days

@@ -7,7 +7,7 @@ import type { Config } from "../env";
 import { duePeriod, type Frequency } from "./email-schedule";
 import { reportRange } from "./range";
 import { summaryReport } from "./summary";
-import { reportVehicles } from "./vehicles";
+import { reportVehicles } from "./report-vehicles";
 
 const hm = (seconds: number) =>
   `${Math.floor(seconds / 3600)}h ${String(Math.round((seconds % 3600) / 60)).padStart(2, "0")}m`;

@@ -8,7 +8,7 @@ import { metresPerSecondToMph } from "../../shared/units/units";
 import type { Db } from "../../db/client";
 import { vehicleDayRollups } from "../../db/schema";
 import type { ReportRange } from "./range";
-import type { ReportVehicle } from "./vehicles";
+import type { ReportVehicle } from "./report-vehicles";
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 

@@ -1,13 +1,13 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { database } from "../../db/client";
-import { roomParts, type RoomParts } from "../../party/room/parts";
+import { roomParts, type RoomParts } from "../../party/room/room-parts";
 import type { SocketOwner } from "../../party/room/sockets";
 import type { Changes } from "../sync/changes";
 import { roomSync, type WorkspaceRoom } from "../workspace-room";
 
 /**
- * A workspace object's parts (party/room/parts.ts) made afresh over that object's own storage,
+ * A workspace object's parts (party/room/room-parts.ts) made afresh over that object's own storage,
  * for a test of one part alone: the room exposes no part, so a test reads what the object stored
  * (its fleet's vehicles and pending reports, its positions) or drives a part (a failing flush, a
  * failing job) through parts of its own. They start from the storage, which every write of the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepsFixed, moveBy, moveTo, sameOrder } from "./reorder";
+import { keepsFixed, moveBy, moveTo, sameOrder } from "./stop-order";
 
 describe("reordering a vehicle's stops", () => {
   const stops = ["a", "b", "c", "d"];

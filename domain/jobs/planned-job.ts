@@ -26,7 +26,7 @@ export interface JobProgress {
 
 export interface PlannedJob extends JobProgress {
   id: string;
-  /** The job's number and title, for the alerts it raises to name it (domain/jobs/alerts.ts). */
+  /** The job's number and title, for the alerts it raises to name it (domain/jobs/job-alerts.ts). */
   number: number;
   title: string;
   /** Order among the vehicle's jobs of the day (ascending). */

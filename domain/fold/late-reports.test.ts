@@ -13,7 +13,7 @@ import { PlaceIndex } from "../places/place-index";
 import { DEFAULT_CLOCK_BOUNDS } from "./device-clock";
 import { newVehicleFold, type Fix, type FleetModule, type FoldContext, type VehicleFold } from "./fold";
 import type { EventUpsert } from "./motion";
-import { EMPTY_WINDOW, foldInOrder, REORDER_WINDOW_MS, type ReorderWindow } from "./reorder";
+import { EMPTY_WINDOW, foldInOrder, REORDER_WINDOW_MS, type ReorderWindow } from "./late-reports";
 
 /** A recorded CSV track through the real OsmAnd parser, every field a tracker sent. */
 function readFixes(csv: string): Fix[] {

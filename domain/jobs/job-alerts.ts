@@ -1,6 +1,6 @@
 import { appliesTo, type Alert, type AlertRule } from "../../shared/alerts/alert-rules";
 import { alertId } from "../alerts/evaluate";
-import type { PlannedJob } from "./plan";
+import type { PlannedJob } from "./planned-job";
 import type { JobTransition } from "./progress";
 
 /** The alert rule each kind of job transition raises (shared/alerts/alert-rules.ts). */

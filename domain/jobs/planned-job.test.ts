@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localTimeOn } from "./plan";
+import { localTimeOn } from "./planned-job";
 
 describe("a job's window as instants", () => {
   it("reads HH:MM on the job's date in the workspace's zone", () => {
