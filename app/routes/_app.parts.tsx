@@ -33,6 +33,9 @@ function Parts() {
   const parts = useParts();
   const canEdit = useCan("fleet.edit");
   const canDelete = useCan("maintenance.manage");
+  // One part edited at a time, under the table: inside a row, the form would scroll sideways with it on a phone.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = parts.find((p) => p.id === editingId);
   return (
     <section aria-label="Parts">
       <h2>Parts</h2>
@@ -51,11 +54,18 @@ function Parts() {
           </thead>
           <tbody>
             {parts.map((p) => (
-              <PartRow key={p.id} part={p} canEdit={canEdit} canDelete={canDelete} />
+              <PartRow
+                key={p.id}
+                part={p}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                onEdit={() => setEditingId(editingId === p.id ? null : p.id)}
+              />
             ))}
           </tbody>
         </table>
       </div>
+      {editing && canEdit ? <PartEditForm key={editing.id} part={editing} onDone={() => setEditingId(null)} /> : null}
       {canEdit ? <AddPart /> : null}
     </section>
   );
@@ -65,77 +75,61 @@ function PartRow({
   part: p,
   canEdit,
   canDelete,
+  onEdit,
 }: {
   part: ReturnType<typeof useParts>[number];
   canEdit: boolean;
   canDelete: boolean;
+  onEdit: () => void;
 }) {
   const { deletePart } = useWorkOrderMutations();
-  const [editing, setEditing] = useState(false);
   return (
-    <>
-      <tr>
-        <td>
-          {p.name} {p.number ? <span className="muted">{p.number}</span> : null}{" "}
-          {p.low ? <span className="chip priority-high">Reorder</span> : null}
+    <tr>
+      <td>
+        {p.name} {p.number ? <span className="muted">{p.number}</span> : null}{" "}
+        {p.low ? <span className="chip priority-high">Reorder</span> : null}
+      </td>
+      <td>{canEdit ? <OnHand part={p} /> : p.quantityOnHand}</td>
+      <td>{p.reorderPoint ?? "—"}</td>
+      <td>{money(p.unitCostCents)}</td>
+      <td>{p.location ?? ""}</td>
+      {canDelete || canEdit ? (
+        <td className="row-actions">
+          <RowActions
+            name={p.name}
+            canEdit={canEdit}
+            onEdit={onEdit}
+            deletion={
+              canDelete
+                ? {
+                    question: `Delete ${p.name} from the inventory?`,
+                    confirmLabel: "Delete part",
+                    run: () => deletePart(p.id).catch(fail("delete it")),
+                  }
+                : null
+            }
+          />
         </td>
-        <td>{canEdit ? <OnHand part={p} /> : p.quantityOnHand}</td>
-        <td>{p.reorderPoint ?? "—"}</td>
-        <td>{money(p.unitCostCents)}</td>
-        <td>{p.location ?? ""}</td>
-        {canDelete || canEdit ? (
-          <td className="row-actions">
-            <RowActions
-              name={p.name}
-              canEdit={canEdit}
-              onEdit={() => setEditing(!editing)}
-              deletion={
-                canDelete
-                  ? {
-                      question: `Delete ${p.name} from the inventory?`,
-                      confirmLabel: "Delete part",
-                      run: () => deletePart(p.id).catch(fail("delete it")),
-                    }
-                  : null
-              }
-            />
-          </td>
-        ) : null}
-      </tr>
-      {editing ? (
-        <PartEditRow part={p} columns={canDelete || canEdit ? 6 : 5} onDone={() => setEditing(false)} />
       ) : null}
-    </>
+    </tr>
   );
 }
 
-/** A part's table fields edited under its row; the stock stays in its own input above. */
-function PartEditRow({
-  part: p,
-  columns,
-  onDone,
-}: {
-  part: ReturnType<typeof useParts>[number];
-  columns: number;
-  onDone: () => void;
-}) {
+/** A part's table fields edited under the table; the stock stays in its own input in the row. */
+function PartEditForm({ part: p, onDone }: { part: ReturnType<typeof useParts>[number]; onDone: () => void }) {
   const { updatePart } = useWorkOrderMutations();
   return (
-    <tr>
-      <td colSpan={columns}>
-        <EditForm
-          name={`Edit ${p.name}`}
-          onCancel={onDone}
-          onSave={(read) =>
-            updatePart({ id: p.id, ...partTableFromForm(read) })
-              .then(onDone)
-              .catch(fail("save the part"))
-          }
-        >
-          <TableInputs fields={PART_FORM_FIELDS} values={p} idPrefix={`edit-${p.id}`} />
-        </EditForm>
-      </td>
-    </tr>
+    <EditForm
+      name={`Edit ${p.name}`}
+      onCancel={onDone}
+      onSave={(read) =>
+        updatePart({ id: p.id, ...partTableFromForm(read) })
+          .then(onDone)
+          .catch(fail("save the part"))
+      }
+    >
+      <TableInputs fields={PART_FORM_FIELDS} values={p} idPrefix={`edit-${p.id}`} />
+    </EditForm>
   );
 }
 
