@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { insertChunks } from "../../db/chunk";
+import { inLists, insertChunks } from "../../db/chunk";
 import { jobChanges, jobMessages, jobs, jobShares, workspaces } from "../../db/schema";
 import { messagesForJobChange } from "../../shared/jobs/customer-message-rule";
 import { customerMessageText } from "../../domain/jobs/customer-message-text";
@@ -120,13 +120,7 @@ export async function queueChangeMessages(db: Db, workspaceId?: string): Promise
         ),
   );
   await insertMessages(db, rows);
-  // in-list: at most CHANGES_PER_ROUND ids
-  await db.delete(jobChanges).where(
-    inArray(
-      jobChanges.id,
-      changes.map((c) => c.id),
-    ),
-  );
+  for (const ids of inLists(changes.map((c) => c.id))) await db.delete(jobChanges).where(inArray(jobChanges.id, ids));
   return changes.length;
 }
 

@@ -342,6 +342,25 @@ describe("a job's changes, as the triggers record them (migrations/0055)", () =>
     expect(await changesOf(silent.jobId)).toEqual([]);
   });
 
+  it("are all taken however many wait (rounds of 200, past D1's 100 bound values), each kind still once", async () => {
+    const a = await customerJob({ customerEmail: "many@example.com" });
+    const rows = Array.from({ length: 450 }, () => ({
+      id: crypto.randomUUID(),
+      workspaceId: a.workspaceId,
+      jobId: a.jobId,
+      change: "status" as const,
+      status: "completed" as const,
+    }));
+    for (let i = 0; i < rows.length; i += 10)
+      await db()
+        .insert(jobChanges)
+        .values(rows.slice(i, i + 10));
+    await setJob(a.jobId, { status: "completed" });
+    await drain();
+    expect(await changesOf(a.jobId)).toEqual([]);
+    expect((await mailsTo("many@example.com")).map((m) => m.subject)).toEqual(["Your visit is done"]);
+  });
+
   it("are turned into messages by each workspace's own send, never another's, and then forgotten", async () => {
     const mine = await customerJob({ customerEmail: "mine@example.com" });
     const theirs = await customerJob({ customerEmail: "theirs@example.com" });
