@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import type { TableFormField } from "../app/work-orders/table-inputs";
+import type { TableFormField } from "../app/components/table-inputs";
 import { newFleetAccount, signInAs } from "./helpers";
 import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/maintenance/inspections";

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { useCan } from "../session/session";
 import { useParts, useVendors, useWorkOrderMutations } from "../store/work-orders";
 import { money } from "../maintenance/format";
-import { TableInputs } from "../work-orders/table-inputs";
+import { TableInputs } from "../components/table-inputs";
 import { ConfirmAction } from "../components/form";
 import { PART_FORM_FIELDS, partTableFromForm, type PartTableValues } from "../../shared/maintenance/part-fields";
 import {

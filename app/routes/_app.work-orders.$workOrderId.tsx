@@ -22,7 +22,8 @@ import { workOrderNumber } from "../work-orders/work-order-list";
 import { Completed, Completion } from "../work-orders/completion";
 import { ConfirmAction } from "../components/form";
 import { WORK_ORDER_FORM_FIELDS, workOrderTableValuesOf } from "../../shared/maintenance/work-order-fields";
-import { TableInputs, workOrderTableValuesIn } from "../work-orders/table-inputs";
+import { TableInputs } from "../components/table-inputs";
+import { workOrderTableValuesIn } from "../work-orders/work-order-form-values";
 
 export const meta = () => [{ title: "Work order" }];
 

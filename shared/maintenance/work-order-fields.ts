@@ -63,7 +63,7 @@ export const workOrderTableValuesNamed = kit.named;
 export const workOrderTableValuesOf = kit.valuesOf;
 export const encodeWorkOrderTable = kit.encode;
 export const decodeWorkOrderTable = kit.decode;
-/** The New work order form's inputs and the order's details (app/work-orders/table-inputs.tsx), in the table's order. */
+/** The New work order form's inputs and the order's details (app/components/table-inputs.tsx), in the table's order. */
 export const WORK_ORDER_FORM_FIELDS = kit.formFields;
 /** The form's text for each input, as the createWorkOrder mutator takes it (empty: null). */
 export const workOrderTableFromText = kit.fromText;

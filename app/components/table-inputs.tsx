@@ -1,5 +1,4 @@
 import type { FieldFormInput } from "../../shared/fields/field-table";
-import { WORK_ORDER_FORM_FIELDS, workOrderTableFromText } from "../../shared/maintenance/work-order-fields";
 
 /** A form input drawn from an entity's field table (shared/fields/field-table.ts `formFields`). */
 export type TableFormField = FieldFormInput & { name: string };
@@ -36,12 +35,3 @@ export function TableInputs({
     );
   });
 }
-
-const WORK_ORDER_FORM_NAMES = WORK_ORDER_FORM_FIELDS.map((f) => f.name);
-
-/** A work order form's table fields (new, or its details) as the mutators take them: empty is null. */
-export const workOrderTableValuesIn = (data: FormData) =>
-  workOrderTableFromText(
-    Object.fromEntries(WORK_ORDER_FORM_NAMES.map((name) => [name, String(data.get(name) ?? "")])),
-    WORK_ORDER_FORM_NAMES,
-  );
