@@ -35,3 +35,6 @@ export function TableInputs({
     );
   });
 }
+
+/** A submitted form's text for each input, as a table's `fromForm` reads it back (absent: ""). */
+export const formReader = (data: FormData) => (name: string) => String(data.get(name) ?? "");

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { useCan } from "../session/session";
 import { useParts, useVendors, useWorkOrderMutations } from "../store/work-orders";
 import { money } from "../maintenance/format";
-import { TableInputs } from "../components/table-inputs";
+import { formReader, TableInputs } from "../components/table-inputs";
 import { ConfirmAction } from "../components/form";
 import { PART_FORM_FIELDS, partTableFromForm, type PartTableValues } from "../../shared/maintenance/part-fields";
 import {
@@ -201,7 +201,7 @@ function EditForm({
 }) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void onSave(textIn(new FormData(e.currentTarget)));
+    void onSave(formReader(new FormData(e.currentTarget)));
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label={name}>
@@ -230,15 +230,12 @@ const ON_HAND_INPUT = {
 } as const;
 const PART_FORM_INPUTS = PART_FORM_FIELDS.flatMap((f) => (f.name === "unitCostCents" ? [f, ON_HAND_INPUT] : [f]));
 
-/** A form's text for an input (the table's kit reads each back as a body gives it). */
-const textIn = (data: FormData) => (name: string) => String(data.get(name) ?? "");
-
 function AddPart() {
   const { createPart } = useWorkOrderMutations();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    const read = textIn(new FormData(form));
+    const read = formReader(new FormData(form));
     // The name and unit cost inputs are `required`, so given; the mutator's schema checks them all.
     const fields = partTableFromForm(read) as PartTableValues;
     void createPart({ id: crypto.randomUUID(), ...fields, quantityOnHand: Number(read("quantityOnHand")) })
@@ -326,7 +323,7 @@ function AddVendor() {
     e.preventDefault();
     const form = e.currentTarget;
     // The name input is `required`, so given; the mutator's schema checks every field.
-    const fields = vendorTableFromForm(textIn(new FormData(form))) as VendorTableValues;
+    const fields = vendorTableFromForm(formReader(new FormData(form))) as VendorTableValues;
     void createVendor({ id: crypto.randomUUID(), ...fields })
       .then(() => form.reset())
       .catch(fail("add the vendor"));

@@ -21,9 +21,12 @@ import { money } from "../maintenance/format";
 import { workOrderNumber } from "../work-orders/work-order-list";
 import { Completed, Completion } from "../work-orders/completion";
 import { ConfirmAction } from "../components/form";
-import { WORK_ORDER_FORM_FIELDS, workOrderTableValuesOf } from "../../shared/maintenance/work-order-fields";
-import { TableInputs } from "../components/table-inputs";
-import { workOrderTableValuesIn } from "../work-orders/work-order-form-values";
+import {
+  WORK_ORDER_FORM_FIELDS,
+  workOrderTableFromForm,
+  workOrderTableValuesOf,
+} from "../../shared/maintenance/work-order-fields";
+import { formReader, TableInputs } from "../components/table-inputs";
 
 export const meta = () => [{ title: "Work order" }];
 
@@ -108,7 +111,7 @@ function Details({ order }: { order: SyncedWorkOrder }) {
   const values = workOrderTableValuesOf(order);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void updateWorkOrder({ id: order.id, ...workOrderTableValuesIn(new FormData(e.currentTarget)) })
+    void updateWorkOrder({ id: order.id, ...workOrderTableFromForm(formReader(new FormData(e.currentTarget))) })
       .then(() => toast("Saved the work order's details"))
       .catch(fail("save the details"));
   };

@@ -6,9 +6,8 @@ import type { CreateWorkOrderArgs } from "../../shared/maintenance/work-orders";
 import { useCan } from "../session/session";
 import { useActiveOrderFor, useWorkOrderMutations } from "../store/work-orders";
 import { WhoDoesItOptions, whoOf } from "./who-does-it";
-import { TableInputs } from "../components/table-inputs";
-import { workOrderTableValuesIn } from "./work-order-form-values";
-import { WORK_ORDER_FORM_FIELDS } from "../../shared/maintenance/work-order-fields";
+import { formReader, TableInputs } from "../components/table-inputs";
+import { WORK_ORDER_FORM_FIELDS, workOrderTableFromForm } from "../../shared/maintenance/work-order-fields";
 
 /** Opens a work order through the sync mutator (offline too) and goes to its page. */
 export function useCreateWorkOrder() {
@@ -95,7 +94,7 @@ export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
     const who = String(data.get("who") ?? "");
     void create({
       vehicleId,
-      ...workOrderTableValuesIn(data),
+      ...workOrderTableFromForm(formReader(data)),
       ...whoOf(who),
     });
   };

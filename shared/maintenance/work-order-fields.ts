@@ -67,3 +67,5 @@ export const decodeWorkOrderTable = kit.decode;
 export const WORK_ORDER_FORM_FIELDS = kit.formFields;
 /** The form's text for each input, as the createWorkOrder mutator takes it (empty: null). */
 export const workOrderTableFromText = kit.fromText;
+/** The New work order form and the order's details read back, as the mutators take them (empty: null). */
+export const workOrderTableFromForm = kit.fromForm;
