@@ -183,6 +183,49 @@ test("the New work order form on a vehicle's tab asks for each table field it li
 });
 
 /**
+ * Another device saves the order while the details are being typed: what is typed stays, the field
+ * not typed in follows the other device's change, and Save keeps both (the form used to remount on
+ * every change of the kept values, throwing the typing away).
+ */
+test("typing in a work order's details survives another device's change, which shows in the field not typed in; Save keeps both", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const fleet = await newFleetAccount(request, "Draft Fleet");
+  const headers = { Authorization: `Bearer ${fleet.token}` };
+  const vehicle = await orderVehicle(request, fleet);
+  const created = await request.post("/api/work-orders", {
+    headers,
+    data: { vehicleId: vehicle.id, description: "Replace wipers", dueDate: "2031-01-10" },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await signInAs(page, fleet.token);
+  await page.goto(`/work-orders/${id}`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const details = page.getByRole("form", { name: "Work order details" });
+  const description = details.getByLabel(WORK_ORDER_FIELD_TABLE.description.form!.label, { exact: true });
+  const dueDate = details.getByLabel(WORK_ORDER_FIELD_TABLE.dueDate.form!.label, { exact: true });
+  await description.fill("Replace wipers and washer pump");
+
+  const other = await request.patch(`/api/work-orders/${id}`, { headers, data: { dueDate: "2031-02-20" } });
+  expect(other.status()).toBe(200);
+  await expect(dueDate).toHaveValue("2031-02-20");
+  await expect(description).toHaveValue("Replace wipers and washer pump");
+
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect
+    .poll(
+      async () => (await (await request.get(`/api/work-orders/${id}`, { headers })).json()) as Record<string, unknown>,
+    )
+    .toMatchObject({ description: "Replace wipers and washer pump", dueDate: "2031-02-20" });
+  // Saved, the form follows the kept values again: a later change elsewhere shows in both fields.
+  await request.patch(`/api/work-orders/${id}`, { headers, data: { description: "Wipers done" } });
+  await expect(description).toHaveValue("Wipers done");
+});
+
+/**
  * The Add a part and Add a vendor forms' inputs are the tables' (shared/maintenance/part-fields.ts,
  * vendor-fields.ts): a field added there is asked for and kept. A scaled input is typed in its unit
  * (the unit cost in dollars) and kept in the field's (cents).

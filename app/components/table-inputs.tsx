@@ -1,7 +1,11 @@
+import { useState } from "react";
 import type { FieldFormInput } from "../../shared/fields/field-table";
 
 /** A form input drawn from an entity's field table (shared/fields/field-table.ts `formFields`). */
 export type TableFormField = FieldFormInput & { name: string };
+
+/** What a person has typed into an edit form, by field name, until it is saved or given up. */
+export type TableDraft = Readonly<Record<string, string>>;
 
 /**
  * One input per field of an entity's table that its form asks for, each in its label: the New
@@ -9,31 +13,63 @@ export type TableFormField = FieldFormInput & { name: string };
  * `values`: what the entity keeps, when editing it (a scaled input shows it in its own units: cents
  * as dollars); `idPrefix` keeps the inputs' ids apart where an edit form shares a page with the Add
  * form. The `scale` is read back by the kit's `fromForm`.
+ *
+ * Editing (`values` given), the inputs are controlled: a field typed in shows what was typed, every
+ * other field the kept value as it is now, so another device's save shows in the fields not being
+ * typed in (and is not overwritten by a stale copy on Save), and never throws typing away. (A
+ * browser keeps an uncontrolled input's value once React has written it, so following
+ * `defaultValue` does not do this.) What was typed lives as long as the inputs, or in `draft`
+ * (`useTableDraft`) for a form that stays open after a save and clears it then.
  */
 export function TableInputs({
   fields,
   values,
   idPrefix,
+  draft,
 }: {
   fields: readonly TableFormField[];
   values?: object;
   idPrefix?: string;
+  draft?: ReturnType<typeof useTableDraft>;
 }) {
+  const own = useTableDraft();
+  const typing = values ? (draft ?? own) : null;
   return fields.map(({ name, id: fieldId, label, type, scale, ...input }) => {
-    const kept = (values as Record<string, string | number | null | undefined> | undefined)?.[name];
-    const defaultValue = kept === null || kept === undefined ? undefined : scale ? Number(kept) / scale : kept;
+    const shown = keptText((values as Record<string, unknown> | undefined)?.[name], scale);
+    const value = typing
+      ? {
+          value: typing.typed[name] ?? shown,
+          onChange: (e: { target: { value: string } }) => typing.type(name, e.target.value),
+        }
+      : { defaultValue: shown };
     const id = idPrefix ? `${idPrefix}-${fieldId}` : fieldId;
     return (
       <label key={name} htmlFor={id}>
         <span>{label}</span>
         {type === "textarea" ? (
-          <textarea className="input" id={id} name={name} rows={2} defaultValue={defaultValue ?? ""} {...input} />
+          <textarea className="input" id={id} name={name} rows={2} {...value} {...input} />
         ) : (
-          <input className="input" id={id} name={name} type={type ?? "text"} defaultValue={defaultValue} {...input} />
+          <input className="input" id={id} name={name} type={type ?? "text"} {...value} {...input} />
         )}
       </label>
     );
   });
+}
+
+/** A kept value as its input shows it: none as empty, a scaled number in the input's units. */
+function keptText(kept: unknown, scale: number | undefined): string {
+  if (kept === null || kept === undefined) return "";
+  return String(scale ? Number(kept) / scale : kept);
+}
+
+/** The fields typed into an edit form; `clear` once saved, so every field shows the kept value again. */
+export function useTableDraft() {
+  const [typed, setTyped] = useState<TableDraft>({});
+  return {
+    typed,
+    type: (name: string, text: string) => setTyped((d) => ({ ...d, [name]: text })),
+    clear: () => setTyped({}),
+  };
 }
 
 /** A submitted form's text for each input, as a table's `fromForm` reads it back (absent: ""). */

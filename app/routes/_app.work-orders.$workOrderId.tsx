@@ -26,7 +26,7 @@ import {
   workOrderTableFromForm,
   workOrderTableValuesOf,
 } from "../../shared/maintenance/work-order-fields";
-import { formReader, TableInputs } from "../components/table-inputs";
+import { formReader, TableInputs, useTableDraft } from "../components/table-inputs";
 
 export const meta = () => [{ title: "Work order" }];
 
@@ -104,20 +104,25 @@ function WorkOrderView({ order, lines }: { order: SyncedWorkOrder; lines: Synced
 /**
  * The order's plain fields (what is to be done, the due date), edited after it was opened: the
  * same inputs as the New work order form, from the one table, saved through the sync mutator
- * (offline too). Keyed on the kept values, so a change from another device shows here.
+ * (offline too). A field typed in keeps what was typed; the others show the kept values as another
+ * device changes them (the form used to remount on every change, throwing the typing away).
  */
 function Details({ order }: { order: SyncedWorkOrder }) {
   const { updateWorkOrder } = useWorkOrderMutations();
   const values = workOrderTableValuesOf(order);
+  const draft = useTableDraft();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     void updateWorkOrder({ id: order.id, ...workOrderTableFromForm(formReader(new FormData(e.currentTarget))) })
-      .then(() => toast("Saved the work order's details"))
+      .then(() => {
+        draft.clear();
+        toast("Saved the work order's details");
+      })
       .catch(fail("save the details"));
   };
   return (
-    <form className="work-order-form" onSubmit={submit} aria-label="Work order details" key={JSON.stringify(values)}>
-      <TableInputs fields={WORK_ORDER_FORM_FIELDS} values={values} />
+    <form className="work-order-form" onSubmit={submit} aria-label="Work order details">
+      <TableInputs fields={WORK_ORDER_FORM_FIELDS} values={values} draft={draft} />
       <div className="form-actions">
         <button type="submit" className="button">
           Save details
