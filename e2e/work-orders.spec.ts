@@ -4,9 +4,9 @@ import type { TableFormField } from "../app/components/table-inputs";
 import { newFleetAccount, signInAs } from "./helpers";
 import { goOffline, goOnline, indicator, orderVehicle } from "./sync-helpers";
 import { DEFAULT_PRE_TRIP_ITEMS } from "../shared/maintenance/inspections";
-import { WORK_ORDER_FIELD_TABLE, WORK_ORDER_FORM_FIELDS } from "../shared/maintenance/work-order-fields";
-import { PART_FIELD_TABLE, PART_FORM_FIELDS } from "../shared/maintenance/part-fields";
-import { VENDOR_FIELD_TABLE, VENDOR_FORM_FIELDS } from "../shared/maintenance/vendor-fields";
+import { WORK_ORDER_FIELD_TABLE, workOrderTable } from "../shared/maintenance/work-order-fields";
+import { PART_FIELD_TABLE, partTable } from "../shared/maintenance/part-fields";
+import { VENDOR_FIELD_TABLE, vendorTable } from "../shared/maintenance/vendor-fields";
 
 /**
  * Work orders (issue 55): from an issue's page to a costed repair. "Create work order", a labour
@@ -131,13 +131,15 @@ test("the New work order form on a vehicle's tab asks for each table field it li
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   await page.getByRole("button", { name: "New work order" }).click();
   const form = page.getByRole("form", { name: "New work order" });
-  for (const { label, name } of WORK_ORDER_FORM_FIELDS)
+  for (const { label, name } of workOrderTable.formFields)
     await form.getByLabel(label, { exact: true }).fill(String(WORK_ORDER_FIELD_TABLE[name].example));
   await form.getByRole("button", { name: "Create" }).click();
   await expect(page).toHaveURL(/\/work-orders\/[0-9a-f-]{36}$/);
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   const id = page.url().split("/").pop()!;
-  const typed = Object.fromEntries(WORK_ORDER_FORM_FIELDS.map((f) => [f.name, WORK_ORDER_FIELD_TABLE[f.name].example]));
+  const typed = Object.fromEntries(
+    workOrderTable.formFields.map((f) => [f.name, WORK_ORDER_FIELD_TABLE[f.name].example]),
+  );
   // the server's copy, once the push has reached it
   await expect
     .poll(async () => {
@@ -149,9 +151,12 @@ test("the New work order form on a vehicle's tab asks for each table field it li
   // Later, on the order's page: the same fields, starting from what is kept, saved through sync.
   const details = page.getByRole("form", { name: "Work order details" });
   const edited = Object.fromEntries(
-    WORK_ORDER_FORM_FIELDS.map((f) => [f.name, f.type === "date" ? "2031-06-03" : `${typed[f.name]}, and the discs`]),
+    workOrderTable.formFields.map((f) => [
+      f.name,
+      f.type === "date" ? "2031-06-03" : `${typed[f.name]}, and the discs`,
+    ]),
   );
-  for (const { label, name } of WORK_ORDER_FORM_FIELDS) {
+  for (const { label, name } of workOrderTable.formFields) {
     const input = details.getByLabel(label, { exact: true });
     await expect(input).toHaveValue(String(typed[name]));
     await input.fill(edited[name]!);
@@ -240,12 +245,18 @@ test("the Add a part and Add a vendor forms ask for each table field they list, 
   await page.goto("/parts");
   await expect(indicator(page)).toHaveAttribute("data-state", "synced");
   const forms = [
-    { form: "Add a part", button: "Add part", path: "/api/parts", fields: PART_FORM_FIELDS, table: PART_FIELD_TABLE },
+    {
+      form: "Add a part",
+      button: "Add part",
+      path: "/api/parts",
+      fields: partTable.formFields,
+      table: PART_FIELD_TABLE,
+    },
     {
       form: "Add a vendor",
       button: "Add vendor",
       path: "/api/vendors",
-      fields: VENDOR_FORM_FIELDS,
+      fields: vendorTable.formFields,
       table: VENDOR_FIELD_TABLE,
     },
   ];

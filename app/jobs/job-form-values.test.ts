@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JOB_FIELD_TABLE, JOB_FORM_FIELDS } from "../../shared/jobs/job-fields";
+import { JOB_FIELD_TABLE, jobTable } from "../../shared/jobs/job-fields";
 import { jobFormArgs } from "./job-form-values";
 
 const form = (fields: Record<string, string>) => {
@@ -60,7 +60,7 @@ describe("the New job form", () => {
   });
 
   it("reads every field the job table puts in the form, by its name (docs/decisions/0082)", () => {
-    const given = Object.fromEntries(JOB_FORM_FIELDS.map((f) => [f.name, JOB_FIELD_TABLE[f.name].example]));
+    const given = Object.fromEntries(jobTable.formFields.map((f) => [f.name, JOB_FIELD_TABLE[f.name].example]));
     const values = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)]));
     const result = jobFormArgs(
       form({ title: "Drop", latitude: "41.88", longitude: "-87.63", ...values }),

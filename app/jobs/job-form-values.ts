@@ -1,5 +1,5 @@
 import { createJobArgs, type CreateJobArgs } from "../../shared/jobs/jobs";
-import { JOB_FORM_FIELDS, jobTableFromText } from "../../shared/jobs/job-fields";
+import { jobTable } from "../../shared/jobs/job-fields";
 
 /**
  * The "New job" form's FormData as the createJob mutator's arguments, checked with the mutator's
@@ -16,7 +16,7 @@ const optionalNumber = (data: FormData, name: string) => {
   return value === "" ? undefined : Number(value);
 };
 
-const FORM_NAMES = JOB_FORM_FIELDS.map((f) => f.name);
+const FORM_NAMES = jobTable.formFields.map((f) => f.name);
 
 export function jobFormArgs(data: FormData, id: string, date: string): JobFormResult {
   const placeId = optionalText(data, "placeId");
@@ -32,7 +32,7 @@ export function jobFormArgs(data: FormData, id: string, date: string): JobFormRe
     location: placeId ? undefined : { latitude, longitude, address: optionalText(data, "address") ?? null },
     windowStart: optionalText(data, "windowStart") ?? null,
     windowEnd: optionalText(data, "windowEnd") ?? null,
-    ...jobTableFromText(Object.fromEntries(FORM_NAMES.map((name) => [name, text(data, name)])), FORM_NAMES),
+    ...jobTable.fromText(Object.fromEntries(FORM_NAMES.map((name) => [name, text(data, name)])), FORM_NAMES),
   };
   if (!placeId && point)
     return { ok: false, errors: { latitude: "Choose a place, pick a point on the map or type it" } };

@@ -5,7 +5,7 @@ import { useVehicles } from "../store";
 import { useJobMutations } from "../store/jobs";
 import { usePlaces } from "../store/places-alerts";
 import { jobFormArgs } from "./job-form-values";
-import { JOB_FORM_FIELDS } from "../../shared/jobs/job-fields";
+import { jobTable } from "../../shared/jobs/job-fields";
 
 /**
  * "New job" on the dispatch page: a stop at a saved place or at a point (typed, or picked on the
@@ -127,7 +127,7 @@ function JobDetailFields({ errors }: { errors: Errors }) {
         label="Vehicle"
         options={[{ value: "", label: "Unassigned" }, ...vehicles.map((v) => ({ value: v.id, label: v.name }))]}
       />
-      {JOB_FORM_FIELDS.map(({ name, type, ...input }) =>
+      {jobTable.formFields.map(({ name, type, ...input }) =>
         type === "textarea" ? (
           <TextAreaField key={name} name={name} rows={2} error={errors[name]} {...input} />
         ) : (

@@ -5,12 +5,8 @@ import { useParts, useVendors, useWorkOrderMutations } from "../store/work-order
 import { money } from "../maintenance/format";
 import { formReader, TableInputs } from "../components/table-inputs";
 import { ConfirmAction } from "../components/form";
-import { PART_FORM_FIELDS, partTableFromForm, type PartTableValues } from "../../shared/maintenance/part-fields";
-import {
-  VENDOR_FORM_FIELDS,
-  vendorTableFromForm,
-  type VendorTableValues,
-} from "../../shared/maintenance/vendor-fields";
+import { type PartTableValues, partTable } from "../../shared/maintenance/part-fields";
+import { type VendorTableValues, vendorTable } from "../../shared/maintenance/vendor-fields";
 
 export const meta = () => [{ title: "Parts and vendors" }];
 
@@ -123,12 +119,12 @@ function PartEditForm({ part: p, onDone }: { part: ReturnType<typeof useParts>[n
       name={`Edit ${p.name}`}
       onCancel={onDone}
       onSave={(read) =>
-        updatePart({ id: p.id, ...partTableFromForm(read) })
+        updatePart({ id: p.id, ...partTable.fromForm(read) })
           .then(onDone)
           .catch(fail("save the part"))
       }
     >
-      <TableInputs fields={PART_FORM_FIELDS} values={p} idPrefix={`edit-${p.id}`} />
+      <TableInputs fields={partTable.formFields} values={p} idPrefix={`edit-${p.id}`} />
     </EditForm>
   );
 }
@@ -228,7 +224,7 @@ const ON_HAND_INPUT = {
   step: "any",
   required: true,
 } as const;
-const PART_FORM_INPUTS = PART_FORM_FIELDS.flatMap((f) => (f.name === "unitCostCents" ? [f, ON_HAND_INPUT] : [f]));
+const PART_FORM_INPUTS = partTable.formFields.flatMap((f) => (f.name === "unitCostCents" ? [f, ON_HAND_INPUT] : [f]));
 
 function AddPart() {
   const { createPart } = useWorkOrderMutations();
@@ -237,7 +233,7 @@ function AddPart() {
     const form = e.currentTarget;
     const read = formReader(new FormData(form));
     // The name and unit cost inputs are `required`, so given; the mutator's schema checks them all.
-    const fields = partTableFromForm(read) as PartTableValues;
+    const fields = partTable.fromForm(read) as PartTableValues;
     void createPart({ id: crypto.randomUUID(), ...fields, quantityOnHand: Number(read("quantityOnHand")) })
       .then(() => form.reset())
       .catch(fail("add the part"));
@@ -305,12 +301,12 @@ function VendorRow({
           name={`Edit ${v.name}`}
           onCancel={() => setEditing(false)}
           onSave={(read) =>
-            updateVendor({ id: v.id, ...vendorTableFromForm(read) })
+            updateVendor({ id: v.id, ...vendorTable.fromForm(read) })
               .then(() => setEditing(false))
               .catch(fail("save the vendor"))
           }
         >
-          <TableInputs fields={VENDOR_FORM_FIELDS} values={v} idPrefix={`edit-${v.id}`} />
+          <TableInputs fields={vendorTable.formFields} values={v} idPrefix={`edit-${v.id}`} />
         </EditForm>
       ) : null}
     </li>
@@ -323,14 +319,14 @@ function AddVendor() {
     e.preventDefault();
     const form = e.currentTarget;
     // The name input is `required`, so given; the mutator's schema checks every field.
-    const fields = vendorTableFromForm(formReader(new FormData(form))) as VendorTableValues;
+    const fields = vendorTable.fromForm(formReader(new FormData(form))) as VendorTableValues;
     void createVendor({ id: crypto.randomUUID(), ...fields })
       .then(() => form.reset())
       .catch(fail("add the vendor"));
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label="Add a vendor">
-      <TableInputs fields={VENDOR_FORM_FIELDS} />
+      <TableInputs fields={vendorTable.formFields} />
       <div className="form-actions">
         <button type="submit" className="button primary">
           Add vendor

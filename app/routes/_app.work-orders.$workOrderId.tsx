@@ -21,11 +21,7 @@ import { money } from "../maintenance/format";
 import { workOrderNumber } from "../work-orders/work-order-list";
 import { Completed, Completion } from "../work-orders/completion";
 import { ConfirmAction } from "../components/form";
-import {
-  WORK_ORDER_FORM_FIELDS,
-  workOrderTableFromForm,
-  workOrderTableValuesOf,
-} from "../../shared/maintenance/work-order-fields";
+import { workOrderTable } from "../../shared/maintenance/work-order-fields";
 import { formReader, TableInputs, useTableDraft } from "../components/table-inputs";
 
 export const meta = () => [{ title: "Work order" }];
@@ -109,11 +105,11 @@ function WorkOrderView({ order, lines }: { order: SyncedWorkOrder; lines: Synced
  */
 function Details({ order }: { order: SyncedWorkOrder }) {
   const { updateWorkOrder } = useWorkOrderMutations();
-  const values = workOrderTableValuesOf(order);
+  const values = workOrderTable.valuesOf(order);
   const draft = useTableDraft();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void updateWorkOrder({ id: order.id, ...workOrderTableFromForm(formReader(new FormData(e.currentTarget))) })
+    void updateWorkOrder({ id: order.id, ...workOrderTable.fromForm(formReader(new FormData(e.currentTarget))) })
       .then(() => {
         draft.clear();
         toast("Saved the work order's details");
@@ -122,7 +118,7 @@ function Details({ order }: { order: SyncedWorkOrder }) {
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label="Work order details">
-      <TableInputs fields={WORK_ORDER_FORM_FIELDS} values={values} draft={draft} />
+      <TableInputs fields={workOrderTable.formFields} values={values} draft={draft} />
       <div className="form-actions">
         <button type="submit" className="button">
           Save details

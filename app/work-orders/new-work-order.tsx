@@ -7,7 +7,7 @@ import { useCan } from "../session/session";
 import { useActiveOrderFor, useWorkOrderMutations } from "../store/work-orders";
 import { WhoDoesItOptions, whoOf } from "./who-does-it";
 import { formReader, TableInputs } from "../components/table-inputs";
-import { WORK_ORDER_FORM_FIELDS, workOrderTableFromForm } from "../../shared/maintenance/work-order-fields";
+import { workOrderTable } from "../../shared/maintenance/work-order-fields";
 
 /** Opens a work order through the sync mutator (offline too) and goes to its page. */
 export function useCreateWorkOrder() {
@@ -94,13 +94,13 @@ export function NewWorkOrderButton({ vehicleId }: { vehicleId: string }) {
     const who = String(data.get("who") ?? "");
     void create({
       vehicleId,
-      ...workOrderTableFromForm(formReader(data)),
+      ...workOrderTable.fromForm(formReader(data)),
       ...whoOf(who),
     });
   };
   return (
     <form className="work-order-form" onSubmit={submit} aria-label="New work order">
-      <TableInputs fields={WORK_ORDER_FORM_FIELDS} />
+      <TableInputs fields={workOrderTable.formFields} />
       <label>
         <span>Who does it</span>
         <select className="input" name="who" defaultValue="">

@@ -1,6 +1,6 @@
 import type { ZodError } from "zod";
 import { JOB_CSV_HEADER, MAX_JOBS_PER_IMPORT, jobBodySchema, type JobInput } from "../../shared/jobs/jobs";
-import { JOB_TABLE_CSV_COLUMNS, jobTableFromText, type JobTableKey } from "../../shared/jobs/job-fields";
+import { JOB_TABLE_CSV_COLUMNS, type JobTableKey, jobTable } from "../../shared/jobs/job-fields";
 
 /**
  * The jobs CSV (DESIGN.md "Jobs and routes", `POST /api/jobs/import`): the header line
@@ -137,7 +137,7 @@ export function csvJob(values: CsvValues, vehicleId: string | null): JobInput | 
     location,
     windowStart: values.windowStart ?? null,
     windowEnd: values.windowEnd ?? null,
-    ...jobTableFromText(values, JOB_TABLE_CSV_COLUMNS),
+    ...jobTable.fromText(values, JOB_TABLE_CSV_COLUMNS),
   });
   return parsed.success ? parsed.data : firstProblem(parsed.error);
 }

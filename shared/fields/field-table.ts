@@ -8,8 +8,10 @@ import { z } from "zod";
  * vendor-fields.ts) is one entry per field, built with `textField` or `numberField` (or their
  * required and optional kinds); `fieldTableKit` derives from it everything that lists the fields: the body's and
  * patch's checks, the REST answer's declaration, new values, a patch applied, the synced value's
- * entries, the form's inputs and their text read back. What is particular to one entity (a job's
- * CSV columns) stays in its own table module.
+ * entries, the form's inputs and their text read back. Each table module exports its kit whole
+ * (`jobTable`, `workOrderTable`, `partTable`, `vendorTable`: `partTable.inputs`, `partTable.given`),
+ * documented once here rather than renamed member by member. What is particular to one entity (a
+ * job's CSV columns) stays in its own table module.
  */
 
 /** How a field is asked for in the entity's forms (its "New …" form, and its details where edited later); the input's name is the field's. */

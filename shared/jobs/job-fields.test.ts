@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  JOB_FIELD_TABLE,
-  JOB_FORM_FIELDS,
-  JOB_TABLE_CSV_COLUMNS,
-  JOB_TABLE_KEYS,
-  jobTableValuesGiven,
-  type JobTableKey,
-} from "./job-fields";
+import { JOB_FIELD_TABLE, JOB_TABLE_CSV_COLUMNS, type JobTableKey, jobTable } from "./job-fields";
 import {
   JOB_CSV_HEADER,
   createJobArgs,
@@ -27,7 +20,7 @@ import {
  * header and the form list it where flagged. So a field added to the table alone is a whole field.
  */
 const example = (k: JobTableKey) => JOB_FIELD_TABLE[k].example;
-const examples = Object.fromEntries(JOB_TABLE_KEYS.map((k) => [k, example(k)]));
+const examples = Object.fromEntries(jobTable.keys.map((k) => [k, example(k)]));
 const emptyOf = (k: JobTableKey) => {
   const spec = JOB_FIELD_TABLE[k];
   return spec.kind === "number" ? spec.default : null;
@@ -43,46 +36,46 @@ describe("the job table", () => {
     expect(jobPatchSchema.parse(examples)).toEqual(examples);
     expect(createJobArgs.parse({ ...base, id: "j", location, ...examples })).toMatchObject(examples);
     expect(updateJobArgs.parse({ id: "j", ...examples })).toMatchObject(examples);
-    for (const k of JOB_TABLE_KEYS) expect(jobPatchSchema.safeParse({ [k]: {} }).success, k).toBe(false);
+    for (const k of jobTable.keys) expect(jobPatchSchema.safeParse({ [k]: {} }).success, k).toBe(false);
   });
 
   it("gives a new job each value or its default, and a patch changes only what it names", () => {
     expect(jobFieldsOf({ ...base, ...examples }, point, { number: 1, sequence: 0 })).toMatchObject(examples);
-    for (const k of JOB_TABLE_KEYS) expect(planned[k], k).toEqual(emptyOf(k));
+    for (const k of jobTable.keys) expect(planned[k], k).toEqual(emptyOf(k));
     const patched = jobAfterPatch(planned, examples);
     expect(patched).toMatchObject(examples);
     expect(jobAfterPatch(patched, { title: "Renamed" })).toMatchObject(examples);
-    const texts = JOB_TABLE_KEYS.filter((k) => JOB_FIELD_TABLE[k].kind === "text");
+    const texts = jobTable.keys.filter((k) => JOB_FIELD_TABLE[k].kind === "text");
     const cleared = jobAfterPatch(patched, Object.fromEntries(texts.map((k) => [k, null])));
     for (const k of texts) expect(cleared[k], k).toBeNull();
   });
 
   it("travels in the synced value under its own short key, left out when empty or default", () => {
-    const wires = JOB_TABLE_KEYS.map((k) => JOB_FIELD_TABLE[k].wire);
+    const wires = jobTable.keys.map((k) => JOB_FIELD_TABLE[k].wire);
     const fixed = ["pl", "s", "er", "ar", "de", "co", "e", "l", "ph", "sg", "rn", "pn", "cb"];
     expect(new Set([...wires, ...fixed]).size).toBe(wires.length + fixed.length);
     expect(encodeJob(planned)).toHaveLength(6);
     const full = { ...planned, ...examples };
     expect(encodeJob(full)[10]).toEqual(
-      Object.fromEntries(JOB_TABLE_KEYS.map((k) => [JOB_FIELD_TABLE[k].wire, example(k)])),
+      Object.fromEntries(jobTable.keys.map((k) => [JOB_FIELD_TABLE[k].wire, example(k)])),
     );
     expect(decodeJob("j", encodeJob(full))).toMatchObject(examples);
-    expect(jobTableValuesGiven({})).toEqual(Object.fromEntries(JOB_TABLE_KEYS.map((k) => [k, emptyOf(k)])));
+    expect(jobTable.given({})).toEqual(Object.fromEntries(jobTable.keys.map((k) => [k, emptyOf(k)])));
   });
 
   it("adds its CSV columns after the fixed header, and its form inputs in its order", () => {
     const fixed = "title,latitude,longitude,address,date,windowStart,windowEnd,vehicleName";
     expect(JOB_CSV_HEADER).toBe([fixed, ...JOB_TABLE_CSV_COLUMNS].join(","));
-    expect(JOB_TABLE_CSV_COLUMNS).toEqual(JOB_TABLE_KEYS.filter((k) => JOB_FIELD_TABLE[k].csv));
-    expect(JOB_FORM_FIELDS.map((f) => f.name)).toEqual(JOB_TABLE_KEYS.filter((k) => JOB_FIELD_TABLE[k].form));
-    expect(new Set(JOB_FORM_FIELDS.map((f) => f.id)).size).toBe(JOB_FORM_FIELDS.length);
+    expect(JOB_TABLE_CSV_COLUMNS).toEqual(jobTable.keys.filter((k) => JOB_FIELD_TABLE[k].csv));
+    expect(jobTable.formFields.map((f) => f.name)).toEqual(jobTable.keys.filter((k) => JOB_FIELD_TABLE[k].form));
+    expect(new Set(jobTable.formFields.map((f) => f.id)).size).toBe(jobTable.formFields.length);
   });
 
   it("holds today's fields (the REST answer's and the form's, unchanged by the move to the table)", () => {
-    expect(JOB_TABLE_KEYS).toEqual(
+    expect(jobTable.keys).toEqual(
       expect.arrayContaining(["radiusMeters", "durationMinutes", "customerName", "customerEmail", "notes"]),
     );
-    expect(JOB_FORM_FIELDS.map((f) => f.label)).toEqual(
+    expect(jobTable.formFields.map((f) => f.label)).toEqual(
       expect.arrayContaining(["Duration (min)", "Customer", "Customer e-mail", "Notes"]),
     );
   });

@@ -141,10 +141,10 @@ export const JOB_FIELD_TABLE = {
   }),
 };
 
-const kit = fieldTableKit(JOB_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const jobTable = fieldTableKit(JOB_FIELD_TABLE);
 type Table = typeof JOB_FIELD_TABLE;
 export type JobTableKey = TableKey<Table>;
-export const JOB_TABLE_KEYS = kit.keys;
 
 /** The table's fields as a job keeps, answers and syncs them. */
 export type JobTableValues = TableValues<Table>;
@@ -153,29 +153,5 @@ export type JobTableWire = TableWire<Table>;
 /** As a body or a patch gives them: any may be left out; null clears a text. */
 export type JobTableInput = TableInput<Table>;
 
-/** The body's and the patch's checks of the table's fields (each may be left out). */
-export const jobTableInputs = kit.inputs;
-/** The REST answer's description of each field (worker/api/job-answers.ts, the OpenAPI document). */
-export const jobTableAnswers = kit.answers;
-/** A new job's values: as given, else the default (or null). */
-export const jobTableValuesGiven = kit.given;
-/** A patch applied: undefined keeps a value, null clears it (to the default for a number). */
-export const jobTableValuesPatched = kit.patched;
-/** The table's fields of a row (or any job that has them), and nothing else. */
-export const jobTableValuesOf = kit.valuesOf;
-/** Onto the synced value's last object: left out when empty or the default. */
-export const encodeJobTable = kit.encode;
-export const decodeJobTable = kit.decode;
-
 /** The CSV import's columns after the fixed ones. */
-export const JOB_TABLE_CSV_COLUMNS = JOB_TABLE_KEYS.filter((k) => JOB_FIELD_TABLE[k].csv);
-
-/** The form's inputs, in the table's order. */
-export const JOB_FORM_FIELDS = kit.formFields;
-
-/**
- * The form's or a CSV line's text for each field it names, as a body gives it: a number cell as
- * a number (a word left as is, for the schema to refuse), an empty text as null, an empty number
- * left out (its default).
- */
-export const jobTableFromText = kit.fromText;
+export const JOB_TABLE_CSV_COLUMNS = jobTable.keys.filter((k) => JOB_FIELD_TABLE[k].csv);

@@ -4,17 +4,7 @@ import { localTimeOn } from "../units/time-zone";
 import { photoIdSchema, photoIdsSchema } from "../maintenance/photos";
 import type { PlaceGeometry } from "../places/places";
 import { packId, setIfPresent, unpackId } from "../sync/wire";
-import {
-  decodeJobTable,
-  encodeJobTable,
-  jobTableInputs,
-  jobTableValuesGiven,
-  jobTableValuesPatched,
-  JOB_TABLE_CSV_COLUMNS,
-  optionalText,
-  type JobTableValues,
-  type JobTableWire,
-} from "./job-fields";
+import { JOB_TABLE_CSV_COLUMNS, optionalText, type JobTableValues, type JobTableWire, jobTable } from "./job-fields";
 
 export { DEFAULT_JOB_DURATION_MIN, DEFAULT_JOB_RADIUS_M, MAX_JOB_DURATION_MIN, MAX_JOB_RADIUS_M } from "./job-fields";
 
@@ -194,7 +184,7 @@ const jobFields = {
   windowStart: clockSchema.nullish(),
   windowEnd: clockSchema.nullish(),
   sequence: sequence.optional(),
-  ...jobTableInputs,
+  ...jobTable.inputs,
 };
 
 /** `POST /api/jobs` (DESIGN.md): a place or a location, not both. */
@@ -362,7 +352,7 @@ export function jobFieldsOf(
     windowStart: input.windowStart ?? null,
     windowEnd: input.windowEnd ?? null,
     sequence: input.sequence ?? sequence,
-    ...jobTableValuesGiven(input),
+    ...jobTable.given(input),
     status: "scheduled",
     enRouteAt: null,
     arrivedAt: null,
@@ -396,7 +386,7 @@ export function jobAfterPatch<F extends JobFields>(
       sequence: patch.sequence ?? current.sequence,
       windowStart: pick("windowStart"),
       windowEnd: pick("windowEnd"),
-      ...jobTableValuesPatched(current, patch),
+      ...jobTable.patched(current, patch),
     },
     pick("vehicleId"),
     patch.date ?? current.date,
@@ -624,7 +614,7 @@ const COORDINATE_SCALE = 10 ** JOB_COORDINATE_DECIMALS;
 function encodeJobMore(j: JobFields): JobWireMore {
   const w: JobWireMore = {};
   if (j.placeId) w.pl = packJobId(j.placeId);
-  encodeJobTable(j, w);
+  jobTable.encode(j, w);
   if (j.status !== "scheduled") w.s = JOB_STATUSES.indexOf(j.status);
   setIfPresent(w, "er", seconds(j.enRouteAt));
   setIfPresent(w, "ar", seconds(j.arrivedAt));
@@ -687,7 +677,7 @@ export function decodeJob(jobId: string, w: JobWire): SyncedJob {
     windowStart: windowStart === null || windowStart === undefined ? null : clockOf(windowStart),
     windowEnd: windowEnd === null || windowEnd === undefined ? null : clockOf(windowEnd),
     sequence,
-    ...decodeJobTable(more),
+    ...jobTable.decode(more),
     status: JOB_STATUSES[more.s ?? 0] ?? "scheduled",
     enRouteAt: millis(more.er),
     arrivedAt: millis(more.ar),

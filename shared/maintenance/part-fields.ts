@@ -66,32 +66,13 @@ export const PART_FIELD_TABLE = {
   }),
 };
 
-const kit = fieldTableKit(PART_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const partTable = fieldTableKit(PART_FIELD_TABLE);
 type Table = typeof PART_FIELD_TABLE;
 export type PartTableKey = TableKey<Table>;
-export const PART_TABLE_KEYS = kit.keys;
 
 /** The table's fields as a part keeps, answers and syncs them. */
 export type PartTableValues = TableValues<Table>;
 /** As the synced value carries them (the name and unit cost always; the others absent when empty). */
 export type PartTableWire = TableWire<Table>;
 export type PartTableInput = TableInput<Table>;
-
-/** The body's checks of the table's fields (the name and unit cost required; the patch makes all optional). */
-export const partTableInputs = kit.inputs;
-/** The REST answer's description of each field (worker/api/work-order-answers.ts). */
-export const partTableAnswers = kit.answers;
-/** A new part's values: as given, else null. */
-export const partTableValuesGiven = kit.given;
-/** A patch applied (the browser's copy): undefined keeps a value, null clears it. */
-export const partTableValuesPatched = kit.patched;
-/** The fields a patch names, as they become: what the Worker's UPDATE sets. */
-export const partTableValuesNamed = kit.named;
-/** The table's fields of a row, and nothing else. */
-export const partTableValuesOf = kit.valuesOf;
-export const encodePartTable = kit.encode;
-export const decodePartTable = kit.decode;
-/** The Add a part form's inputs, in the table's order. */
-export const PART_FORM_FIELDS = kit.formFields;
-/** The form's inputs read back as the createPart mutator takes them (dollars to cents, empty as null). */
-export const partTableFromForm = kit.fromForm;

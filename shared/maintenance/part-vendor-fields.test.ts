@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { describe, expect, it } from "vitest";
 import type { FieldSpec } from "../fields/field-table";
 import { packId } from "../sync/wire";
-import { PART_FIELD_TABLE, PART_FORM_FIELDS, PART_TABLE_KEYS, partTableFromForm } from "./part-fields";
-import { VENDOR_FIELD_TABLE, VENDOR_FORM_FIELDS, VENDOR_TABLE_KEYS, vendorTableFromForm } from "./vendor-fields";
+import { PART_FIELD_TABLE, partTable } from "./part-fields";
+import { VENDOR_FIELD_TABLE, vendorTable } from "./vendor-fields";
 import { workOrderMutators as m } from "./work-order-mutators";
 import {
   createPartArgs,
@@ -56,7 +56,7 @@ interface Entity {
 
 const part: Entity = {
   table: PART_FIELD_TABLE,
-  keys: PART_TABLE_KEYS,
+  keys: partTable.keys,
   outside: { quantityOnHand: 5 },
   ...{ body: partBody, patch: partPatchBody, createArgs: createPartArgs, updateArgs: updatePartArgs },
   create: m.createPart,
@@ -65,12 +65,12 @@ const part: Entity = {
   encode: encodePart,
   yesterdays: { n: "Brake pads", u: 4_500, q: 5, no: "BP-4471", r: 2, l: "Shelf B3" } satisfies PartWire,
   fixedWire: ["q"],
-  formFields: PART_FORM_FIELDS,
-  fromForm: partTableFromForm as Entity["fromForm"],
+  formFields: partTable.formFields,
+  fromForm: partTable.fromForm as Entity["fromForm"],
 };
 const vendor: Entity = {
   table: VENDOR_FIELD_TABLE,
-  keys: VENDOR_TABLE_KEYS,
+  keys: vendorTable.keys,
   outside: {},
   ...{ body: vendorBody, patch: vendorPatchBody, createArgs: createVendorArgs, updateArgs: updateVendorArgs },
   create: m.createVendor,
@@ -79,8 +79,8 @@ const vendor: Entity = {
   encode: encodeVendor,
   yesterdays: { n: "Northside", e: "a@b.example", p: "+13125550142", a: "12 Mill Rd", x: "Tyres" } satisfies VendorWire,
   fixedWire: [],
-  formFields: VENDOR_FORM_FIELDS,
-  fromForm: vendorTableFromForm as Entity["fromForm"],
+  formFields: vendorTable.formFields,
+  fromForm: vendorTable.fromForm as Entity["fromForm"],
 };
 
 /** Replicache's transaction over a Map: what the mutators read and write. */
@@ -168,9 +168,9 @@ describe.each([
 
 describe("the part form", () => {
   it("asks for the unit cost in dollars and gives the mutator cents", () => {
-    const cost = PART_FORM_FIELDS.find((f) => f.name === "unitCostCents")!;
+    const cost = partTable.formFields.find((f) => f.name === "unitCostCents")!;
     expect(cost.label).toBe("Unit cost ($)");
-    expect(partTableFromForm((name) => (name === "unitCostCents" ? "12.34" : "")).unitCostCents).toBe(1234);
-    expect(partTableFromForm(() => "").reorderPoint).toBeUndefined();
+    expect(partTable.fromForm((name) => (name === "unitCostCents" ? "12.34" : "")).unitCostCents).toBe(1234);
+    expect(partTable.fromForm(() => "").reorderPoint).toBeUndefined();
   });
 });

@@ -49,32 +49,13 @@ export const VENDOR_FIELD_TABLE = {
   }),
 };
 
-const kit = fieldTableKit(VENDOR_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const vendorTable = fieldTableKit(VENDOR_FIELD_TABLE);
 type Table = typeof VENDOR_FIELD_TABLE;
 export type VendorTableKey = TableKey<Table>;
-export const VENDOR_TABLE_KEYS = kit.keys;
 
 /** The table's fields as a vendor keeps, answers and syncs them. */
 export type VendorTableValues = TableValues<Table>;
 /** As the synced value carries them (the name always; the others absent when empty). */
 export type VendorTableWire = TableWire<Table>;
 export type VendorTableInput = TableInput<Table>;
-
-/** The body's checks of the table's fields (the name required; the patch makes all optional). */
-export const vendorTableInputs = kit.inputs;
-/** The REST answer's description of each field (worker/api/work-order-answers.ts). */
-export const vendorTableAnswers = kit.answers;
-/** A new vendor's values: as given, else null. */
-export const vendorTableValuesGiven = kit.given;
-/** A patch applied (the browser's copy): undefined keeps a value, null clears it. */
-export const vendorTableValuesPatched = kit.patched;
-/** The fields a patch names, as they become: what the Worker's UPDATE sets. */
-export const vendorTableValuesNamed = kit.named;
-/** The table's fields of a row, and nothing else. */
-export const vendorTableValuesOf = kit.valuesOf;
-export const encodeVendorTable = kit.encode;
-export const decodeVendorTable = kit.decode;
-/** The Add a vendor form's inputs, in the table's order. */
-export const VENDOR_FORM_FIELDS = kit.formFields;
-/** The form's inputs read back as the createVendor mutator takes them (empty as null). */
-export const vendorTableFromForm = kit.fromForm;

@@ -1,12 +1,6 @@
 import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
-import {
-  WORK_ORDER_FIELD_TABLE,
-  WORK_ORDER_FORM_FIELDS,
-  WORK_ORDER_TABLE_KEYS,
-  workOrderTableFromText,
-  type WorkOrderTableKey,
-} from "./work-order-fields";
+import { WORK_ORDER_FIELD_TABLE, type WorkOrderTableKey, workOrderTable } from "./work-order-fields";
 import { workOrderMutators as m } from "./work-order-mutators";
 import {
   createWorkOrderArgs,
@@ -27,8 +21,8 @@ import { packId } from "../sync/wire";
  * when empty, and reads the values a tab synced before the table; the form lists it where flagged.
  */
 const example = (k: WorkOrderTableKey) => WORK_ORDER_FIELD_TABLE[k].example;
-const examples = Object.fromEntries(WORK_ORDER_TABLE_KEYS.map((k) => [k, example(k)]));
-const nulls = Object.fromEntries(WORK_ORDER_TABLE_KEYS.map((k) => [k, null]));
+const examples = Object.fromEntries(workOrderTable.keys.map((k) => [k, example(k)]));
+const nulls = Object.fromEntries(workOrderTable.keys.map((k) => [k, null]));
 const base = { vehicleId: "v1" };
 
 /** Replicache's transaction over a Map: what the order's mutators read and write. */
@@ -50,7 +44,7 @@ describe("the work order table", () => {
     expect(workOrderPatchBody.parse(examples)).toEqual(examples);
     expect(createWorkOrderArgs.parse({ ...base, id: "w", ...examples })).toMatchObject(examples);
     expect(updateWorkOrderArgs.parse({ id: "w", ...examples })).toMatchObject(examples);
-    for (const k of WORK_ORDER_TABLE_KEYS) expect(workOrderPatchBody.safeParse({ [k]: {} }).success, k).toBe(false);
+    for (const k of workOrderTable.keys) expect(workOrderPatchBody.safeParse({ [k]: {} }).success, k).toBe(false);
     // left out: kept by a patch; null or (for a text) empty: cleared
     expect(workOrderPatchBody.parse({})).toEqual({});
     expect(workOrderPatchBody.parse(nulls)).toEqual(nulls);
@@ -70,7 +64,7 @@ describe("the work order table", () => {
   });
 
   it("travels in the synced value under its own short key, left out when empty", async () => {
-    const wires = WORK_ORDER_TABLE_KEYS.map((k) => WORK_ORDER_FIELD_TABLE[k].wire);
+    const wires = workOrderTable.keys.map((k) => WORK_ORDER_FIELD_TABLE[k].wire);
     const fixed = ["v", "n", "c", "s", "a", "vd", "i", "sc", "t", "tx", "om", "oh", "at", "e", "sn", "ph", "sg"];
     expect(new Set([...wires, ...fixed]).size).toBe(wires.length + fixed.length);
     const { tx, order } = store();
@@ -79,7 +73,7 @@ describe("the work order table", () => {
     expect(Object.keys(encodeWorkOrder(plain)).sort()).toEqual(["c", "n", "v"]);
     const full = encodeWorkOrder({ ...plain, ...examples });
     expect(full).toMatchObject(
-      Object.fromEntries(WORK_ORDER_TABLE_KEYS.map((k) => [WORK_ORDER_FIELD_TABLE[k].wire, example(k)])),
+      Object.fromEntries(workOrderTable.keys.map((k) => [WORK_ORDER_FIELD_TABLE[k].wire, example(k)])),
     );
     expect(decodeWorkOrder(packId("w"), full)).toMatchObject(examples);
   });
@@ -93,13 +87,13 @@ describe("the work order table", () => {
   });
 
   it("lists its form inputs in its order, read back from the form's text as the mutator takes them", () => {
-    expect(WORK_ORDER_FORM_FIELDS.map((f) => f.name)).toEqual(
-      WORK_ORDER_TABLE_KEYS.filter((k) => WORK_ORDER_FIELD_TABLE[k].form),
+    expect(workOrderTable.formFields.map((f) => f.name)).toEqual(
+      workOrderTable.keys.filter((k) => WORK_ORDER_FIELD_TABLE[k].form),
     );
-    expect(new Set(WORK_ORDER_FORM_FIELDS.map((f) => f.id)).size).toBe(WORK_ORDER_FORM_FIELDS.length);
-    expect(WORK_ORDER_FORM_FIELDS.map((f) => f.label)).toContain("What is to be done");
-    const names = WORK_ORDER_FORM_FIELDS.map((f) => f.name);
-    const empty = workOrderTableFromText(Object.fromEntries(names.map((n) => [n, " "])), names);
+    expect(new Set(workOrderTable.formFields.map((f) => f.id)).size).toBe(workOrderTable.formFields.length);
+    expect(workOrderTable.formFields.map((f) => f.label)).toContain("What is to be done");
+    const names = workOrderTable.formFields.map((f) => f.name);
+    const empty = workOrderTable.fromText(Object.fromEntries(names.map((n) => [n, " "])), names);
     expect(createWorkOrderArgs.parse({ ...base, id: "w", ...empty })).toMatchObject(
       Object.fromEntries(names.map((n) => [n, null])),
     );

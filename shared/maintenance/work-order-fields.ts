@@ -38,34 +38,13 @@ export const WORK_ORDER_FIELD_TABLE = {
   }),
 };
 
-const kit = fieldTableKit(WORK_ORDER_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const workOrderTable = fieldTableKit(WORK_ORDER_FIELD_TABLE);
 type Table = typeof WORK_ORDER_FIELD_TABLE;
 export type WorkOrderTableKey = TableKey<Table>;
-export const WORK_ORDER_TABLE_KEYS = kit.keys;
 
 /** The table's fields as an order keeps, answers and syncs them. */
 export type WorkOrderTableValues = TableValues<Table>;
 /** As the synced value carries them (absent: empty). */
 export type WorkOrderTableWire = TableWire<Table>;
 export type WorkOrderTableInput = TableInput<Table>;
-
-/** The body's, the patch's and the mutators' checks of the table's fields (each may be left out). */
-export const workOrderTableInputs = kit.inputs;
-/** The REST answer's description of each field (worker/api/work-order-answers.ts). */
-export const workOrderTableAnswers = kit.answers;
-/** A new order's values: as given, else null. */
-export const workOrderTableValuesGiven = kit.given;
-/** A patch applied (the browser's copy): undefined keeps a value, null clears it. */
-export const workOrderTableValuesPatched = kit.patched;
-/** The fields a patch names, as they become: what the Worker's UPDATE sets. */
-export const workOrderTableValuesNamed = kit.named;
-/** The table's fields of a row, and nothing else. */
-export const workOrderTableValuesOf = kit.valuesOf;
-export const encodeWorkOrderTable = kit.encode;
-export const decodeWorkOrderTable = kit.decode;
-/** The New work order form's inputs and the order's details (app/components/table-inputs.tsx), in the table's order. */
-export const WORK_ORDER_FORM_FIELDS = kit.formFields;
-/** The form's text for each input, as the createWorkOrder mutator takes it (empty: null). */
-export const workOrderTableFromText = kit.fromText;
-/** The New work order form and the order's details read back, as the mutators take them (empty: null). */
-export const workOrderTableFromForm = kit.fromForm;

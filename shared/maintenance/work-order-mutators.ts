@@ -49,9 +49,9 @@ import {
   type WorkOrderLineWire,
   type WorkOrderWire,
 } from "./work-orders";
-import { workOrderTableValuesGiven, workOrderTableValuesPatched } from "./work-order-fields";
-import { partTableValuesGiven, partTableValuesPatched } from "./part-fields";
-import { vendorTableValuesGiven, vendorTableValuesPatched } from "./vendor-fields";
+import { workOrderTable } from "./work-order-fields";
+import { partTable } from "./part-fields";
+import { vendorTable } from "./vendor-fields";
 import {
   decodeSchedule,
   encodeSchedule,
@@ -139,7 +139,7 @@ export const workOrderMutators = {
       status: "open",
       assigneeUserId: o.assigneeUserId ?? null,
       vendorId: o.vendorId ?? null,
-      ...workOrderTableValuesGiven(o),
+      ...workOrderTable.given(o),
       issueIds: [...new Set(o.issueIds)],
       scheduleIds: [...new Set(o.scheduleIds)],
       tasks: o.tasks,
@@ -159,7 +159,7 @@ export const workOrderMutators = {
     const { id, ...patch } = updateWorkOrderArgs.parse(input);
     const order = await orderIn(tx, id);
     if (!order || order.status === "completed" || patch.status === "completed") return;
-    const next = { ...order, ...workOrderTableValuesPatched(order, patch) };
+    const next = { ...order, ...workOrderTable.patched(order, patch) };
     if (patch.status !== undefined) next.status = patch.status;
     if (patch.assigneeUserId !== undefined) next.assigneeUserId = patch.assigneeUserId;
     if (patch.vendorId !== undefined) next.vendorId = patch.vendorId;
@@ -278,7 +278,7 @@ export const workOrderMutators = {
   async createPart(tx: WriteTransaction, input: CreatePartArgs) {
     const { id, ...p } = createPartArgs.parse(input);
     if (await tx.has(partKey(id))) return;
-    await tx.set(partKey(id), encodePart({ ...partTableValuesGiven(p), quantityOnHand: p.quantityOnHand }));
+    await tx.set(partKey(id), encodePart({ ...partTable.given(p), quantityOnHand: p.quantityOnHand }));
   },
 
   async updatePart(tx: WriteTransaction, input: UpdatePartArgs) {
@@ -286,7 +286,7 @@ export const workOrderMutators = {
     const wire = (await tx.get(partKey(id))) as PartWire | undefined;
     if (!wire) return;
     const { id: _id, ...part } = decodePart(packId(id), wire);
-    const next = { ...part, ...partTableValuesPatched(part, patch) };
+    const next = { ...part, ...partTable.patched(part, patch) };
     if (patch.quantityOnHand !== undefined) next.quantityOnHand = patch.quantityOnHand;
     await tx.set(partKey(id), encodePart(next));
   },
@@ -298,7 +298,7 @@ export const workOrderMutators = {
   async createVendor(tx: WriteTransaction, input: CreateVendorArgs) {
     const { id, ...v } = createVendorArgs.parse(input);
     if (await tx.has(vendorKey(id))) return;
-    await tx.set(vendorKey(id), encodeVendor(vendorTableValuesGiven(v)));
+    await tx.set(vendorKey(id), encodeVendor(vendorTable.given(v)));
   },
 
   async updateVendor(tx: WriteTransaction, input: UpdateVendorArgs) {
@@ -306,7 +306,7 @@ export const workOrderMutators = {
     const wire = (await tx.get(vendorKey(id))) as VendorWire | undefined;
     if (!wire) return;
     const { id: _id, ...vendor } = decodeVendor(packId(id), wire);
-    await tx.set(vendorKey(id), encodeVendor(vendorTableValuesPatched(vendor, patch)));
+    await tx.set(vendorKey(id), encodeVendor(vendorTable.patched(vendor, patch)));
   },
 
   async deleteVendor(tx: WriteTransaction, input: WorkOrderIdArgs) {

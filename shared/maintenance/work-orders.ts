@@ -3,27 +3,9 @@ import { cents, text } from "./field-schemas";
 import { photoIdSchema, photoIdsSchema } from "./photos";
 import { packId, setIfPresent, unpackId } from "../sync/wire";
 import { lineCents, workOrderTotals, type WorkOrderTotals } from "../costs/work-order-costs";
-import {
-  decodeWorkOrderTable,
-  encodeWorkOrderTable,
-  workOrderTableInputs,
-  type WorkOrderTableValues,
-  type WorkOrderTableWire,
-} from "./work-order-fields";
-import {
-  decodePartTable,
-  encodePartTable,
-  partTableInputs,
-  type PartTableValues,
-  type PartTableWire,
-} from "./part-fields";
-import {
-  decodeVendorTable,
-  encodeVendorTable,
-  vendorTableInputs,
-  type VendorTableValues,
-  type VendorTableWire,
-} from "./vendor-fields";
+import { type WorkOrderTableValues, type WorkOrderTableWire, workOrderTable } from "./work-order-fields";
+import { type PartTableValues, type PartTableWire, partTable } from "./part-fields";
+import { type VendorTableValues, type VendorTableWire, vendorTable } from "./vendor-fields";
 import { placedAfter } from "../fields/field-table";
 
 /**
@@ -68,7 +50,7 @@ export const createWorkOrderBody = z
     tasks: z.array(text(500).min(1, "Required")).max(50, "At most 50 tasks").default([]),
     assigneeUserId: id.nullish(),
     vendorId: id.nullish(),
-    ...workOrderTableInputs,
+    ...workOrderTable.inputs,
   })
   .refine(oneOfAssigneeOrVendor.check, oneOfAssigneeOrVendor.rule);
 export type CreateWorkOrderBody = z.input<typeof createWorkOrderBody>;
@@ -81,7 +63,7 @@ export const workOrderPatchBody = z
     }),
     assigneeUserId: id.nullable(),
     vendorId: id.nullable(),
-    ...workOrderTableInputs,
+    ...workOrderTable.inputs,
     tasks: z.array(text(500).min(1, "Required")).max(50, "At most 50 tasks"),
     taxCents: cents("tax"),
   })
@@ -134,14 +116,14 @@ const quantityOnHand = z
   .max(10_000_000, "At most 10000000");
 
 /** `POST /api/parts`: the table's fields (shared/maintenance/part-fields.ts) and the stock, after the unit cost. */
-export const partBody = z.object(placedAfter(partTableInputs, "unitCostCents", { quantityOnHand }));
+export const partBody = z.object(placedAfter(partTable.inputs, "unitCostCents", { quantityOnHand }));
 export type PartBody = z.input<typeof partBody>;
 export const partPatchBody = partBody.partial();
 export type PartPatch = z.output<typeof partPatchBody>;
 export const partQuery = z.object({ belowReorder: z.enum(["true", "false"]).optional() });
 
 /** `POST /api/vendors`: the table's fields (shared/maintenance/vendor-fields.ts). */
-export const vendorBody = z.object(vendorTableInputs);
+export const vendorBody = z.object(vendorTable.inputs);
 export type VendorBody = z.input<typeof vendorBody>;
 export const vendorPatchBody = vendorBody.partial();
 export type VendorPatch = z.output<typeof vendorPatchBody>;
@@ -305,7 +287,7 @@ export function encodeWorkOrder(o: Omit<SyncedWorkOrder, "id">): WorkOrderWire {
   if (status > 0) w.s = status;
   if (o.assigneeUserId) w.a = packId(o.assigneeUserId);
   if (o.vendorId) w.vd = packId(o.vendorId);
-  encodeWorkOrderTable(o, w);
+  workOrderTable.encode(o, w);
   if (o.issueIds.length) w.i = o.issueIds.map(packId);
   if (o.scheduleIds.length) w.sc = o.scheduleIds.map(packId);
   if (o.tasks.length) w.t = o.tasks;
@@ -328,7 +310,7 @@ export function decodeWorkOrder(keyPart: string, w: WorkOrderWire): SyncedWorkOr
     status: workOrderStatuses[w.s ?? 0] ?? "open",
     assigneeUserId: w.a ? unpackId(w.a) : null,
     vendorId: w.vd ? unpackId(w.vd) : null,
-    ...decodeWorkOrderTable(w),
+    ...workOrderTable.decode(w),
     issueIds: (w.i ?? []).map(unpackId),
     scheduleIds: (w.sc ?? []).map(unpackId),
     tasks: w.t ?? [],
@@ -402,13 +384,13 @@ export type PartWire = PartTableWire & { q: number };
 
 export function encodePart(p: Omit<SyncedPart, "id">): PartWire {
   const w = { q: p.quantityOnHand } as PartWire;
-  encodePartTable(p, w);
+  partTable.encode(p, w);
   return w;
 }
 
 export const decodePart = (keyPart: string, w: PartWire): SyncedPart => ({
   id: unpackId(keyPart),
-  ...decodePartTable(w),
+  ...partTable.decode(w),
   quantityOnHand: w.q,
 });
 
@@ -421,13 +403,13 @@ export type VendorWire = VendorTableWire;
 
 export function encodeVendor(v: Omit<SyncedVendor, "id">): VendorWire {
   const w = {} as VendorWire;
-  encodeVendorTable(v, w);
+  vendorTable.encode(v, w);
   return w;
 }
 
 export const decodeVendor = (keyPart: string, w: VendorWire): SyncedVendor => ({
   id: unpackId(keyPart),
-  ...decodeVendorTable(w),
+  ...vendorTable.decode(w),
 });
 
 /** A line's cost as the page shows it (the same rounding as the totals). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { JOB_STATUSES, type Job, type JobStory } from "../../shared/jobs/jobs";
-import { jobTableAnswers } from "../../shared/jobs/job-fields";
+import { jobTable } from "../../shared/jobs/job-fields";
 import { jobMessageSchema, type JobMessage } from "../../shared/jobs/customer-messages";
 
 /** What the job and route routes answer, for their declarations (issue 43, DESIGN.md "Jobs and routes"). */
@@ -18,7 +18,7 @@ const jobShape = z.object({
   windowStart: nullableString.describe("HH:MM, local"),
   windowEnd: nullableString.describe("HH:MM, local"),
   sequence: z.number().int().describe("The order on its vehicle's day"),
-  ...jobTableAnswers,
+  ...jobTable.answers,
   status: z.enum(JOB_STATUSES),
   enRouteAt: instant,
   arrivedAt: instant,

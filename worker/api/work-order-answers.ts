@@ -7,9 +7,9 @@ import {
   type WorkOrderJson,
   type WorkOrderLineJson,
 } from "../../shared/maintenance/work-orders";
-import { workOrderTableAnswers } from "../../shared/maintenance/work-order-fields";
-import { partTableAnswers } from "../../shared/maintenance/part-fields";
-import { vendorTableAnswers } from "../../shared/maintenance/vendor-fields";
+import { workOrderTable } from "../../shared/maintenance/work-order-fields";
+import { partTable } from "../../shared/maintenance/part-fields";
+import { vendorTable } from "../../shared/maintenance/vendor-fields";
 import { placedAfter } from "../../shared/fields/field-table";
 
 /**
@@ -41,7 +41,7 @@ export const workOrderJson: z.ZodType<WorkOrderJson> = z.object({
   status: z.enum(workOrderStatuses),
   assigneeUserId: nullableString,
   vendorId: nullableString,
-  ...workOrderTableAnswers,
+  ...workOrderTable.answers,
   issueIds: ids,
   scheduleIds: ids,
   tasks: z.array(z.string()),
@@ -66,7 +66,7 @@ export const workOrderJson: z.ZodType<WorkOrderJson> = z.object({
 /** A part: the table's fields (shared/maintenance/part-fields.ts), its stock after the unit cost. */
 export const partJson: z.ZodType<PartJson> = z.object({
   id: z.string(),
-  ...placedAfter(partTableAnswers, "unitCostCents", { quantityOnHand: z.number() }),
+  ...placedAfter(partTable.answers, "unitCostCents", { quantityOnHand: z.number() }),
   belowReorder: z.boolean().describe("At or below its reorder point"),
   createdAt: z.string(),
 });
@@ -74,6 +74,6 @@ export const partJson: z.ZodType<PartJson> = z.object({
 /** A vendor: the table's fields (shared/maintenance/vendor-fields.ts). */
 export const vendorJson: z.ZodType<VendorJson> = z.object({
   id: z.string(),
-  ...vendorTableAnswers,
+  ...vendorTable.answers,
   createdAt: z.string(),
 });

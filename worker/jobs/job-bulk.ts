@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { JobInput, JobPoint } from "../../shared/jobs/jobs";
-import { JOB_TABLE_KEYS, jobTableValuesGiven } from "../../shared/jobs/job-fields";
+import { jobTable } from "../../shared/jobs/job-fields";
 import { BULK_JSON_CHARS } from "../../db/bulk";
 import type { Db, LiveWrites } from "../../db/client";
 import type { Writes } from "../../db/writer";
@@ -50,7 +50,7 @@ function chunkStatement(
     window_start: at(7),
     window_end: at(8),
     sequence: at(9),
-    ...Object.fromEntries(JOB_TABLE_KEYS.map((k, i) => [jobs[k].name, at(FIXED_CELLS + i)])),
+    ...Object.fromEntries(jobTable.keys.map((k, i) => [jobs[k].name, at(FIXED_CELLS + i)])),
     status: sql`'scheduled'`,
     late: sql`0`,
     visits: sql`'[]'`,
@@ -74,7 +74,7 @@ export function bulkJobWrites(
   writer: { userId: string | null; now: number },
 ): Writes {
   const encoded = rows.map(({ id, input, point, sequence }) => {
-    const table = jobTableValuesGiven(input);
+    const table = jobTable.given(input);
     return JSON.stringify([
       id,
       input.title,
@@ -86,7 +86,7 @@ export function bulkJobWrites(
       input.windowStart ?? null,
       input.windowEnd ?? null,
       sequence,
-      ...JOB_TABLE_KEYS.map((k) => table[k]),
+      ...jobTable.keys.map((k) => table[k]),
     ]);
   });
   const chunks: string[] = [];

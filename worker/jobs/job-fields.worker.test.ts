@@ -3,7 +3,7 @@ import { eq, getTableColumns } from "drizzle-orm";
 import type { AnyZodObject } from "zod";
 import { describe, expect, it } from "vitest";
 import { decodeJob, jobKey, JOB_CSV_HEADER, type Job, type JobWire } from "../../shared/jobs/jobs";
-import { JOB_FIELD_TABLE, JOB_TABLE_CSV_COLUMNS, JOB_TABLE_KEYS } from "../../shared/jobs/job-fields";
+import { JOB_FIELD_TABLE, JOB_TABLE_CSV_COLUMNS, jobTable } from "../../shared/jobs/job-fields";
 import { database } from "../../db/client";
 import { jobs } from "../../db/schema";
 import { job as jobAnswer } from "../api/job-answers";
@@ -36,7 +36,7 @@ async function pulledJob(token: string, id: string) {
   return decodeJob(id, put!.value as JobWire);
 }
 
-describe.each(JOB_TABLE_KEYS)("the job field %s", (key) => {
+describe.each(jobTable.keys)("the job field %s", (key) => {
   const example = JOB_FIELD_TABLE[key].example;
 
   it("is kept as given over REST, answered, patched and pulled by sync", async () => {
@@ -156,12 +156,12 @@ describe("a job's answer and row", () => {
     const documented = Object.keys((jobAnswer as unknown as AnyZodObject).shape);
     expect(Object.keys(created).sort()).toEqual([...documented].sort());
     expect([...documented].sort()).toEqual(
-      [...ANSWER_KEYS, ...JOB_TABLE_KEYS.filter((k) => !ANSWER_KEYS.includes(k))].sort(),
+      [...ANSWER_KEYS, ...jobTable.keys.filter((k) => !ANSWER_KEYS.includes(k))].sort(),
     );
   });
 
   it("has a column for each table field, and no column the table or the fixed fields do not account for", () => {
     const columns = Object.keys(getTableColumns(jobs));
-    expect(columns.sort()).toEqual([...COLUMNS_OUTSIDE_THE_TABLE, ...JOB_TABLE_KEYS].sort());
+    expect(columns.sort()).toEqual([...COLUMNS_OUTSIDE_THE_TABLE, ...jobTable.keys].sort());
   });
 });

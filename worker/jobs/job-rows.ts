@@ -8,7 +8,7 @@ import {
   type JobStatus,
   type JobStory,
 } from "../../shared/jobs/jobs";
-import { jobTableValuesOf } from "../../shared/jobs/job-fields";
+import { jobTable } from "../../shared/jobs/job-fields";
 import type { Db } from "../../db/client";
 import { jobs } from "../../db/schema";
 import type { JobRow } from "./job-writes";
@@ -32,7 +32,7 @@ export function toJob(row: JobRow): Job {
     windowStart: row.windowStart,
     windowEnd: row.windowEnd,
     sequence: row.sequence,
-    ...jobTableValuesOf(row),
+    ...jobTable.valuesOf(row),
     status: row.status,
     enRouteAt: iso(row.enRouteAt),
     arrivedAt: iso(row.arrivedAt),

@@ -12,8 +12,8 @@ import {
   type PartWire,
   type VendorWire,
 } from "../../shared/maintenance/work-orders";
-import { PART_FIELD_TABLE, PART_TABLE_KEYS } from "../../shared/maintenance/part-fields";
-import { VENDOR_FIELD_TABLE, VENDOR_TABLE_KEYS } from "../../shared/maintenance/vendor-fields";
+import { PART_FIELD_TABLE, partTable } from "../../shared/maintenance/part-fields";
+import { VENDOR_FIELD_TABLE, vendorTable } from "../../shared/maintenance/vendor-fields";
 import { parts, vendors } from "../../db/schema";
 import { partJson, vendorJson } from "../api/work-order-answers";
 import { call, userWithWorkspace } from "../test/factories";
@@ -51,7 +51,7 @@ const entities: [string, Entity][] = [
     {
       path: "/api/parts",
       table: PART_FIELD_TABLE,
-      keys: PART_TABLE_KEYS,
+      keys: partTable.keys,
       outside: { quantityOnHand: 5 },
       mutator: "Part",
       row: partRow,
@@ -68,7 +68,7 @@ const entities: [string, Entity][] = [
     {
       path: "/api/vendors",
       table: VENDOR_FIELD_TABLE,
-      keys: VENDOR_TABLE_KEYS,
+      keys: vendorTable.keys,
       outside: {},
       mutator: "Vendor",
       row: vendorRow,

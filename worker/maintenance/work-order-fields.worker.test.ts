@@ -8,7 +8,7 @@ import {
   type WorkOrderJson,
   type WorkOrderWire,
 } from "../../shared/maintenance/work-orders";
-import { WORK_ORDER_FIELD_TABLE, WORK_ORDER_TABLE_KEYS } from "../../shared/maintenance/work-order-fields";
+import { WORK_ORDER_FIELD_TABLE, workOrderTable } from "../../shared/maintenance/work-order-fields";
 import { workOrders } from "../../db/schema";
 import { workOrderJson } from "../api/work-order-answers";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
@@ -39,7 +39,7 @@ async function shop() {
   return { token: owner.token, vehicleId: await insertVehicle(owner.workspaceId) };
 }
 
-describe.each(WORK_ORDER_TABLE_KEYS)("the work order field %s", (key) => {
+describe.each(workOrderTable.keys)("the work order field %s", (key) => {
   const example = WORK_ORDER_FIELD_TABLE[key].example;
 
   it("is kept as given over REST, answered, listed, patched, cleared and pulled by sync", async () => {
@@ -104,12 +104,12 @@ describe("a work order's answer and row", () => {
         .sort(),
     ).toEqual([...documented].sort());
     expect([...documented].sort()).toEqual(
-      [...ANSWER_KEYS, ...WORK_ORDER_TABLE_KEYS.filter((k) => !ANSWER_KEYS.includes(k))].sort(),
+      [...ANSWER_KEYS, ...workOrderTable.keys.filter((k) => !ANSWER_KEYS.includes(k))].sort(),
     );
   });
 
   it("has a column for each table field, and no column the table or the fixed fields do not account for", () => {
     const columns = Object.keys(getTableColumns(workOrders));
-    expect(columns.sort()).toEqual([...COLUMNS_OUTSIDE_THE_TABLE, ...WORK_ORDER_TABLE_KEYS].sort());
+    expect(columns.sort()).toEqual([...COLUMNS_OUTSIDE_THE_TABLE, ...workOrderTable.keys].sort());
   });
 });

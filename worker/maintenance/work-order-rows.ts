@@ -13,9 +13,9 @@ import {
   type WorkOrderLineJson,
   type WorkOrderStatus,
 } from "../../shared/maintenance/work-orders";
-import { workOrderTableValuesOf } from "../../shared/maintenance/work-order-fields";
-import { partTableValuesOf } from "../../shared/maintenance/part-fields";
-import { vendorTableValuesOf } from "../../shared/maintenance/vendor-fields";
+import { workOrderTable } from "../../shared/maintenance/work-order-fields";
+import { partTable } from "../../shared/maintenance/part-fields";
+import { vendorTable } from "../../shared/maintenance/vendor-fields";
 import { placedAfter } from "../../shared/fields/field-table";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 
@@ -193,7 +193,7 @@ export function toWorkOrderJson(row: WorkOrderRow, lines: LineRow[], withLines =
     status: row.status as WorkOrderStatus,
     assigneeUserId: row.assigneeUserId,
     vendorId: row.vendorId,
-    ...workOrderTableValuesOf(row),
+    ...workOrderTable.valuesOf(row),
     issueIds: row.issueIds,
     scheduleIds: row.scheduleIds,
     tasks: row.tasks,
@@ -219,14 +219,14 @@ export const isActive = (row: Pick<WorkOrderRow, "status">) => isActiveWorkOrder
 export function toPartJson(row: PartRow): PartJson {
   return {
     id: row.id,
-    ...placedAfter(partTableValuesOf(row), "unitCostCents", { quantityOnHand: row.quantityOnHand }),
+    ...placedAfter(partTable.valuesOf(row), "unitCostCents", { quantityOnHand: row.quantityOnHand }),
     belowReorder: needsReorder(row),
     createdAt: iso(row.createdAt),
   };
 }
 
 export function toVendorJson(row: VendorRow): VendorJson {
-  return { id: row.id, ...vendorTableValuesOf(row), createdAt: iso(row.createdAt) };
+  return { id: row.id, ...vendorTable.valuesOf(row), createdAt: iso(row.createdAt) };
 }
 
 /** The workspace's live parts (by name), or those at or below their reorder point. */

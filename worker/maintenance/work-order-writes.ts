@@ -15,9 +15,9 @@ import type {
 } from "../../shared/maintenance/work-orders";
 import type { z } from "zod";
 import { badRequest } from "../lib/errors";
-import { workOrderTableValuesGiven, workOrderTableValuesNamed } from "../../shared/maintenance/work-order-fields";
-import { partTableValuesGiven, partTableValuesNamed } from "../../shared/maintenance/part-fields";
-import { vendorTableValuesGiven, vendorTableValuesNamed } from "../../shared/maintenance/vendor-fields";
+import { workOrderTable } from "../../shared/maintenance/work-order-fields";
+import { partTable } from "../../shared/maintenance/part-fields";
+import { vendorTable } from "../../shared/maintenance/vendor-fields";
 import { readingOrNotFound } from "./service-writes";
 import { schedulesByIds } from "./schedules";
 import {
@@ -116,7 +116,7 @@ export async function createWorkOrderWrites(
     status: "open",
     assigneeUserId: input.assigneeUserId ?? null,
     vendorId: input.vendorId ?? null,
-    ...workOrderTableValuesGiven(input),
+    ...workOrderTable.given(input),
     issueIds,
     scheduleIds,
     tasks: input.tasks,
@@ -152,7 +152,7 @@ export async function updateWorkOrderWrites(
   if (patch.assigneeUserId) who.vendorId = patch.vendorId ?? null;
   if (patch.vendorId) who.assigneeUserId = patch.assigneeUserId ?? null;
   await checkWhoDoesIt(db, workspaceId, { assigneeUserId: patch.assigneeUserId, vendorId: patch.vendorId });
-  const set: Partial<WorkOrderRow> = { ...who, ...workOrderTableValuesNamed(patch), updatedAt: now };
+  const set: Partial<WorkOrderRow> = { ...who, ...workOrderTable.named(patch), updatedAt: now };
   if (patch.status !== undefined) set.status = patch.status;
   if (patch.tasks !== undefined) set.tasks = patch.tasks;
   if (patch.taxCents !== undefined) set.taxCents = patch.taxCents;
@@ -295,7 +295,7 @@ export function createPartWrites(
   const row: PartRow = {
     id,
     workspaceId,
-    ...partTableValuesGiven(input),
+    ...partTable.given(input),
     quantityOnHand: input.quantityOnHand,
     version: 0,
     deleted: false,
@@ -312,7 +312,7 @@ export async function updatePartWrites(
   patch: PartPatch,
 ): Promise<{ row: PartRow; writes: Writes }> {
   const part = await partIn(db, workspaceId, id);
-  const set: Partial<PartRow> = partTableValuesNamed(patch);
+  const set: Partial<PartRow> = partTable.named(patch);
   if (patch.quantityOnHand !== undefined) set.quantityOnHand = patch.quantityOnHand;
   return {
     row: { ...part, ...set },
@@ -345,7 +345,7 @@ export function createVendorWrites(
   const row: VendorRow = {
     id,
     workspaceId,
-    ...vendorTableValuesGiven(input),
+    ...vendorTable.given(input),
     version: 0,
     deleted: false,
     createdVersion: null,
@@ -361,7 +361,7 @@ export async function updateVendorWrites(
   patch: VendorPatch,
 ): Promise<{ row: VendorRow; writes: Writes }> {
   const vendor = await vendorIn(db, workspaceId, id);
-  const set: Partial<VendorRow> = vendorTableValuesNamed(patch);
+  const set: Partial<VendorRow> = vendorTable.named(patch);
   return {
     row: { ...vendor, ...set },
     writes: (stamp) => [
