@@ -41,7 +41,7 @@ describe("expense bodies", () => {
         /^Use a date from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/,
       );
       expect(expensePatchSchema.safeParse({ date }).success).toBe(false);
-      expect(expenseFormSchema.safeParse({ date, kind: "repair", cost: 1 }).success).toBe(false);
+      expect(expenseFormSchema.safeParse({ date, kind: "repair", costCents: "1" }).success).toBe(false);
     }
     for (const date of [today, addDays(today, -EXPENSE_DAYS_BACK), addDays(today, EXPENSE_DAYS_AHEAD)])
       expect(expenseBodySchema.safeParse(body(date)).success).toBe(true);

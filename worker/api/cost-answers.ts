@@ -1,15 +1,14 @@
 import { z } from "zod";
-import { expenseKinds, type Expense } from "../../shared/costs/expenses";
+import type { Expense } from "../../shared/costs/expenses";
+import { expenseTableAnswers } from "../../shared/costs/expense-fields";
 import { renewalKinds, renewalStatuses, type Renewal } from "../../shared/costs/renewals";
 
 /** What the expense and renewal routes answer, for their declarations (issue 42, DESIGN.md "Fuel, costs and renewals"). */
+/** An expense: its vehicle, the table's fields (shared/costs/expense-fields.ts), its receipts. */
 export const expense: z.ZodType<Expense> = z.object({
   id: z.string(),
   vehicleId: z.string(),
-  date: z.string().describe("YYYY-MM-DD, the workspace's day"),
-  kind: z.enum(expenseKinds),
-  costCents: z.number().int(),
-  note: z.string().nullable(),
+  ...expenseTableAnswers,
   photoIds: z.array(z.string()),
   createdAt: z.string().describe("ISO 8601"),
 });

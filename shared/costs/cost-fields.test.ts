@@ -1,0 +1,160 @@
+import type { WriteTransaction } from "replicache";
+import type { z } from "zod";
+import { describe, expect, it } from "vitest";
+import type { FieldSpec } from "../fields/field-table";
+import {
+  EXPENSE_FIELD_TABLE,
+  EXPENSE_FORM_FIELDS,
+  EXPENSE_TABLE_KEYS,
+  expenseFormChecks,
+  expenseFormValuesOf,
+} from "./expense-fields";
+import { expenseMutators } from "./expense-mutators";
+import {
+  addExpenseArgs,
+  decodeExpense,
+  encodeExpense,
+  expenseBodySchema,
+  expenseKey,
+  expensePatchSchema,
+  updateExpenseArgs,
+  type ExpenseWire,
+} from "./expenses";
+
+/**
+ * The cost tables (shared/costs/expense-fields.ts, docs/decisions/0103) reach every place their
+ * fields are listed: the body, the patch and the mutators' arguments check each field; a new
+ * entity keeps it, a patch changes, keeps or (unless it is required) clears it; the synced value
+ * carries it under its own key (a choice as its index), left out when empty, and reads the values
+ * a tab synced before the tables; the forms list it and read it back as the mutators take it.
+ */
+type Table = Record<string, FieldSpec>;
+interface Entity {
+  table: Table;
+  keys: readonly string[];
+  /** What the entity has beside the table (its vehicle, its photos): not plain fields. */
+  outside: Record<string, unknown>;
+  /** A second value of each required field (a choice's other value, another day). */
+  others: Record<string, unknown>;
+  body: z.ZodTypeAny;
+  patch: z.ZodTypeAny | null;
+  createArgs: z.ZodTypeAny;
+  updateArgs: z.ZodTypeAny | null;
+  create: (tx: WriteTransaction, args: never) => Promise<void>;
+  update: ((tx: WriteTransaction, args: never) => Promise<void>) | null;
+  read: (map: Map<string, unknown>, id: string) => object;
+  encode: (value: never) => object;
+  key: (id: string) => string;
+  /** The synced value as a tab from before the table wrote it, every field given, and its fields. */
+  yesterdays: object;
+  yesterdaysFields: object;
+  formFields: readonly { name: string; id: string; label: string; scale?: number }[];
+  formChecks: Record<string, z.ZodTypeAny>;
+  formValuesOf: (values: never) => object;
+}
+
+const PHOTO = "5f0c2b9e-8a41-4c3e-9d2a-1b7e6f3a9c10";
+const vehicleAndPhotos = { vehicleId: "v1", photoIds: [PHOTO] };
+const expense: Entity = {
+  table: EXPENSE_FIELD_TABLE,
+  keys: EXPENSE_TABLE_KEYS,
+  outside: vehicleAndPhotos,
+  others: { date: "2026-11-21", kind: "insurance", costCents: 1251 },
+  ...{ body: expenseBodySchema, patch: expensePatchSchema, createArgs: addExpenseArgs, updateArgs: updateExpenseArgs },
+  create: expenseMutators.addExpense,
+  update: expenseMutators.updateExpense,
+  read: (map, id) => decodeExpense(id, map.get(expenseKey(id)) as ExpenseWire),
+  encode: encodeExpense,
+  key: expenseKey,
+  yesterdays: { v: "v1", d: "2026-11-20", k: 2, c: 1250, n: "Bridge", ph: [PHOTO] } satisfies ExpenseWire,
+  yesterdaysFields: { date: "2026-11-20", kind: "tolls", costCents: 1250, note: "Bridge", ...vehicleAndPhotos },
+  formFields: EXPENSE_FORM_FIELDS,
+  formChecks: expenseFormChecks,
+  formValuesOf: expenseFormValuesOf,
+};
+
+/** Replicache's transaction over a Map: what the mutators read and write. */
+function store() {
+  const map = new Map<string, unknown>();
+  const tx = {
+    get: async (key: string) => map.get(key),
+    has: async (key: string) => map.has(key),
+    set: async (key: string, value: unknown) => void map.set(key, value),
+  } as unknown as WriteTransaction;
+  return { tx, map };
+}
+
+describe.each([["expense", expense]])("the %s table", (_name, e) => {
+  // the examples' days are kept within the bodies' range of today
+  const today = new Date().toISOString().slice(0, 10);
+  const examples: Record<string, unknown> = Object.fromEntries(
+    e.keys.map((k) => [k, e.table[k]!.form?.type === "date" ? today : e.table[k]!.example]),
+  );
+  const required = e.keys.filter((k) => e.table[k]!.required);
+  const optional = e.keys.filter((k) => !e.table[k]!.required);
+  const nulls = Object.fromEntries(optional.map((k) => [k, null]));
+  const empties = Object.fromEntries(
+    optional.map((k) => [k, e.table[k]!.kind === "number" ? e.table[k]!.default : null]),
+  );
+  const base = { ...Object.fromEntries(required.map((k) => [k, examples[k]])), ...e.outside };
+
+  it("is checked by the body, the patch and the sync mutators' arguments, each keeping its value", () => {
+    expect(e.body.parse({ ...e.outside, ...examples })).toEqual({ ...e.outside, ...examples });
+    expect(e.createArgs.parse({ id: "x", ...e.outside, ...examples })).toMatchObject(examples);
+    for (const k of e.keys) expect(e.body.safeParse({ ...base, [k]: {} }).success, k).toBe(false);
+    for (const k of required) expect(e.body.safeParse({ ...base, [k]: undefined }).success, k).toBe(false);
+    if (!e.patch || !e.updateArgs) return;
+    expect(e.patch.parse(examples)).toEqual(examples);
+    expect(e.updateArgs.parse({ id: "x", ...examples })).toMatchObject(examples);
+    for (const k of e.keys) expect(e.patch.safeParse({ [k]: {} }).success, k).toBe(false);
+    for (const k of required) expect(e.patch.safeParse({ [k]: null }).success, k).toBe(false);
+    expect(e.patch.parse({})).toEqual({});
+    expect(e.patch.parse(nulls)).toEqual(nulls);
+  });
+
+  it("keeps what the mutators give, changes only what a patch names, and clears with null", async () => {
+    const { tx, map } = store();
+    await e.create(tx, { id: "x", ...e.outside, ...examples } as never);
+    expect(e.read(map, "x")).toEqual({ id: "x", ...e.outside, ...examples });
+    await e.create(tx, { id: "plain", ...base } as never);
+    expect(e.read(map, "plain")).toEqual({ id: "plain", ...base, ...empties });
+    if (!e.update) return;
+    for (const k of required) {
+      await e.update(tx, { id: "x", [k]: e.others[k] } as never);
+      expect(e.read(map, "x")).toMatchObject({ [k]: e.others[k] });
+    }
+    await e.update(tx, { id: "x", ...nulls } as never);
+    expect(e.read(map, "x")).toEqual({ id: "x", ...e.outside, ...e.others, ...empties });
+  });
+
+  it("travels in the synced value under its own short key, left out when empty", () => {
+    const wires = e.keys.map((k) => e.table[k]!.wire);
+    const fixed = Object.keys(e.yesterdays).filter((w) => !wires.includes(w));
+    expect(new Set(wires).size).toBe(wires.length);
+    expect(Object.keys(e.encode({ ...base, ...empties, photoIds: [] } as never)).sort()).toEqual(
+      [...required.map((k) => e.table[k]!.wire), ...fixed.filter((w) => w !== "ph")].sort(),
+    );
+  });
+
+  it("reads and writes the synced value as a tab from before the table does (same keys, same order)", () => {
+    const { map } = store();
+    map.set(e.key("x"), e.yesterdays);
+    expect(e.read(map, "x")).toEqual({ id: "x", ...e.yesterdaysFields });
+    const { id: _id, ...decoded } = e.read(map, "x") as { id: string };
+    expect(JSON.stringify(e.encode(decoded as never))).toBe(JSON.stringify(e.yesterdays));
+  });
+
+  it("lists its form inputs in its order, read back from the form's text as the mutator takes them", () => {
+    expect(e.formFields.map((f) => f.name)).toEqual(e.keys.filter((k) => e.table[k]!.form));
+    expect(new Set(e.formFields.map((f) => f.id)).size).toBe(e.formFields.length);
+    // typed as a person would: a scaled input in its own unit (dollars for cents), as the Edit form shows it
+    const shown = e.formValuesOf(examples as never) as Record<string, string | number>;
+    const typed = Object.fromEntries(e.formFields.map((f) => [f.name, ` ${shown[f.name]} `]));
+    const read = Object.fromEntries(e.formFields.map((f) => [f.name, e.formChecks[f.name]!.parse(typed[f.name])]));
+    expect(read).toEqual(Object.fromEntries(e.formFields.map((f) => [f.name, examples[f.name]])));
+    for (const f of e.formFields.filter((f) => !required.includes(f.name)))
+      expect(e.formChecks[f.name]!.parse(" ") ?? null, f.name).toBeNull();
+    for (const f of e.formFields.filter((f) => required.includes(f.name)))
+      expect(e.formChecks[f.name]!.safeParse("").error?.issues[0]?.message, f.name).toMatch(/Required|One of/);
+  });
+});
