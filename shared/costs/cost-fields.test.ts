@@ -10,6 +10,16 @@ import {
   expenseFormValuesOf,
 } from "./expense-fields";
 import { expenseMutators } from "./expense-mutators";
+import { RENEWAL_FIELD_TABLE, RENEWAL_FORM_FIELDS, RENEWAL_TABLE_KEYS, renewalFormChecks } from "./renewal-fields";
+import { renewalMutators } from "./renewal-mutators";
+import {
+  addRenewalArgs,
+  decodeRenewal,
+  encodeRenewal,
+  renewalBodySchema,
+  renewalKey,
+  type RenewalWire,
+} from "./renewals";
 import {
   addExpenseArgs,
   decodeExpense,
@@ -48,9 +58,11 @@ interface Entity {
   /** The synced value as a tab from before the table wrote it, every field given, and its fields. */
   yesterdays: object;
   yesterdaysFields: object;
+  /** The synced value's keys are written in the order they were (a renewal's name now comes before its due date). */
+  sameKeyOrder: boolean;
   formFields: readonly { name: string; id: string; label: string; scale?: number }[];
   formChecks: Record<string, z.ZodTypeAny>;
-  formValuesOf: (values: never) => object;
+  formValuesOf: ((values: never) => object) | null;
 }
 
 const PHOTO = "5f0c2b9e-8a41-4c3e-9d2a-1b7e6f3a9c10";
@@ -68,9 +80,36 @@ const expense: Entity = {
   key: expenseKey,
   yesterdays: { v: "v1", d: "2026-11-20", k: 2, c: 1250, n: "Bridge", ph: [PHOTO] } satisfies ExpenseWire,
   yesterdaysFields: { date: "2026-11-20", kind: "tolls", costCents: 1250, note: "Bridge", ...vehicleAndPhotos },
+  sameKeyOrder: true,
   formFields: EXPENSE_FORM_FIELDS,
   formChecks: expenseFormChecks,
   formValuesOf: expenseFormValuesOf,
+};
+
+/** A renewal has no patch: renewing (its own route and mutator) moves only its due date. */
+const renewal: Entity = {
+  table: RENEWAL_FIELD_TABLE,
+  keys: RENEWAL_TABLE_KEYS,
+  outside: vehicleAndPhotos,
+  others: {},
+  ...{ body: renewalBodySchema, patch: null, createArgs: addRenewalArgs, updateArgs: null },
+  create: renewalMutators.addRenewal,
+  update: null,
+  read: (map, id) => decodeRenewal(id, map.get(renewalKey(id)) as RenewalWire),
+  encode: encodeRenewal,
+  key: renewalKey,
+  yesterdays: { v: "v1", k: 2, d: "2027-03-31", n: "Harbour", r: 14, ph: [PHOTO] } satisfies RenewalWire,
+  yesterdaysFields: {
+    kind: "permit",
+    name: "Harbour",
+    dueDate: "2027-03-31",
+    remindDaysBefore: 14,
+    ...vehicleAndPhotos,
+  },
+  sameKeyOrder: false,
+  formFields: RENEWAL_FORM_FIELDS,
+  formChecks: renewalFormChecks,
+  formValuesOf: null,
 };
 
 /** Replicache's transaction over a Map: what the mutators read and write. */
@@ -84,7 +123,10 @@ function store() {
   return { tx, map };
 }
 
-describe.each([["expense", expense]])("the %s table", (_name, e) => {
+describe.each([
+  ["expense", expense],
+  ["renewal", renewal],
+])("the %s table", (_name, e) => {
   // the examples' days are kept within the bodies' range of today
   const today = new Date().toISOString().slice(0, 10);
   const examples: Record<string, unknown> = Object.fromEntries(
@@ -141,19 +183,21 @@ describe.each([["expense", expense]])("the %s table", (_name, e) => {
     map.set(e.key("x"), e.yesterdays);
     expect(e.read(map, "x")).toEqual({ id: "x", ...e.yesterdaysFields });
     const { id: _id, ...decoded } = e.read(map, "x") as { id: string };
-    expect(JSON.stringify(e.encode(decoded as never))).toBe(JSON.stringify(e.yesterdays));
+    expect(e.encode(decoded as never)).toEqual(e.yesterdays);
+    if (e.sameKeyOrder) expect(JSON.stringify(e.encode(decoded as never))).toBe(JSON.stringify(e.yesterdays));
   });
 
   it("lists its form inputs in its order, read back from the form's text as the mutator takes them", () => {
     expect(e.formFields.map((f) => f.name)).toEqual(e.keys.filter((k) => e.table[k]!.form));
     expect(new Set(e.formFields.map((f) => f.id)).size).toBe(e.formFields.length);
     // typed as a person would: a scaled input in its own unit (dollars for cents), as the Edit form shows it
-    const shown = e.formValuesOf(examples as never) as Record<string, string | number>;
+    const shown = (e.formValuesOf?.(examples as never) ?? examples) as Record<string, string | number>;
     const typed = Object.fromEntries(e.formFields.map((f) => [f.name, ` ${shown[f.name]} `]));
     const read = Object.fromEntries(e.formFields.map((f) => [f.name, e.formChecks[f.name]!.parse(typed[f.name])]));
     expect(read).toEqual(Object.fromEntries(e.formFields.map((f) => [f.name, examples[f.name]])));
+    // a blank input: none, or the field's default
     for (const f of e.formFields.filter((f) => !required.includes(f.name)))
-      expect(e.formChecks[f.name]!.parse(" ") ?? null, f.name).toBeNull();
+      expect(e.formChecks[f.name]!.parse(" ") ?? null, f.name).toEqual(empties[f.name]);
     for (const f of e.formFields.filter((f) => required.includes(f.name)))
       expect(e.formChecks[f.name]!.safeParse("").error?.issues[0]?.message, f.name).toMatch(/Required|One of/);
   });

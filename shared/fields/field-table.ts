@@ -127,6 +127,12 @@ type InputSchemas<T extends Table> = {
 
 const emptyOf = (spec: FieldSpec) => (spec.kind === "number" ? spec.default : null);
 const hasDefault = (spec: FieldSpec) => spec.kind === "number" && spec.default !== null;
+/**
+ * A field's check in a body: a number with a default may be left out (a schema that gives the
+ * default itself, `.default(n)`, is kept as it is, so the body's value and OpenAPI say it).
+ */
+const inputOf = (spec: FieldSpec) =>
+  hasDefault(spec) && !spec.schema.isOptional() ? spec.schema.optional() : spec.schema;
 
 /**
  * The answer's schema of one field: a string or a number (whole when `integer`), nullable unless
@@ -167,9 +173,7 @@ export function fieldTableKit<T extends Table>(table: T) {
   return {
     keys,
     /** The body's and the patch's checks of the table's fields (each may be left out). */
-    inputs: Object.fromEntries(
-      keys.map((k) => [k, hasDefault(specOf(k)) ? specOf(k).schema.optional() : specOf(k).schema]),
-    ) as InputSchemas<T>,
+    inputs: Object.fromEntries(keys.map((k) => [k, inputOf(specOf(k))])) as InputSchemas<T>,
     /** The REST answer's description of each field (its declaration, the OpenAPI document). */
     answers: Object.fromEntries(keys.map((k) => [k, answerOf(specOf(k))])) as unknown as {
       [K in Key]: z.ZodType<Values[K]>;
@@ -245,7 +249,7 @@ function formChecksOf<T extends Table>(table: T) {
     keys.flatMap((k) => {
       const spec = table[k] as FieldSpec;
       if (!spec.form) return [];
-      const check = hasDefault(spec) ? spec.schema.optional() : spec.schema;
+      const check = inputOf(spec);
       const scale = spec.form.scale;
       // an empty input of a field every entity has is left out, for its check to say "Required"
       const read = z

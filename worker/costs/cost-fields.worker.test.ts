@@ -5,16 +5,19 @@ import { describe, expect, it } from "vitest";
 import type { FieldSpec } from "../../shared/fields/field-table";
 import { decodeExpense, EXPENSE_PREFIX, expenseKey, type ExpenseWire } from "../../shared/costs/expenses";
 import { EXPENSE_FIELD_TABLE, EXPENSE_TABLE_KEYS } from "../../shared/costs/expense-fields";
-import { expenses } from "../../db/schema";
-import { expense as expenseAnswer } from "../api/cost-answers";
+import { decodeRenewal, RENEWAL_PREFIX, renewalKey, type RenewalWire } from "../../shared/costs/renewals";
+import { RENEWAL_FIELD_TABLE, RENEWAL_TABLE_KEYS } from "../../shared/costs/renewal-fields";
+import { expenses, renewals } from "../../db/schema";
+import { expense as expenseAnswer, renewal as renewalAnswer } from "../api/cost-answers";
 import { database } from "../test/db";
 import { call, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { pullPatch, pushMutations } from "../test/sync";
 
 /**
- * Every field of the cost tables (shared/costs/expense-fields.ts, docs/decisions/0103) end to end,
- * as a client sees it: given over REST, answered, stored, listed, patched, kept, cleared (unless
- * required), pulled by sync and pushed by the mutators. A field added to a table is checked here
+ * Every field of the cost tables (shared/costs/expense-fields.ts, renewal-fields.ts,
+ * docs/decisions/0103) end to end, as a client sees it: given over REST, answered, stored, listed,
+ * patched, kept, cleared (unless required; a renewal has no patch), pulled by sync and pushed by
+ * the mutators. A field added to a table is checked here
  * with no new test (docs/add-a-field.md); a column added without its table entry, or an entry
  * without its column, fails the last tests.
  */
@@ -57,6 +60,25 @@ const entities: [string, Entity][] = [
       answerKeys: ["id", "vehicleId", "photoIds", "createdAt"],
       columns: [...bookkeeping, "vehicleId", "photoIds"],
       columnsOf: () => Object.keys(getTableColumns(expenses)),
+    },
+  ],
+  [
+    "renewal",
+    {
+      path: "/api/renewals",
+      table: RENEWAL_FIELD_TABLE,
+      keys: RENEWAL_TABLE_KEYS,
+      others: {},
+      create: "addRenewal",
+      update: null,
+      row: (id) => database(env.DB).select().from(renewals).where(eq(renewals.id, id)).get(),
+      pulled: (p) => decodeRenewal(p.key.slice(RENEWAL_PREFIX.length), p.value as RenewalWire),
+      key: renewalKey,
+      answer: renewalAnswer as unknown as AnyZodObject,
+      answerKeys: ["id", "vehicleId", "photoIds", "status", "renewedAt", "createdAt"],
+      // when its reminder went out and when it was last renewed: the notices' and renewing's, not given
+      columns: [...bookkeeping, "vehicleId", "photoIds", "announced", "renewedAt"],
+      columnsOf: () => Object.keys(getTableColumns(renewals)),
     },
   ],
 ];
