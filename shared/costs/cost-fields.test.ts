@@ -181,7 +181,8 @@ describe.each([
   it("reads and writes the synced value as a tab from before the table does (same keys, same order)", () => {
     const { map } = store();
     map.set(e.key("x"), e.yesterdays);
-    expect(e.read(map, "x")).toEqual({ id: "x", ...e.yesterdaysFields });
+    // a field the table gained since reads as empty
+    expect(e.read(map, "x")).toEqual({ id: "x", ...empties, ...e.yesterdaysFields });
     const { id: _id, ...decoded } = e.read(map, "x") as { id: string };
     expect(e.encode(decoded as never)).toEqual(e.yesterdays);
     if (e.sameKeyOrder) expect(JSON.stringify(e.encode(decoded as never))).toBe(JSON.stringify(e.yesterdays));
