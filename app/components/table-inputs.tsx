@@ -54,10 +54,11 @@ export function TableFormFields({
   conform,
 }: {
   fields: readonly TableFormField[];
-  conform: Record<string, ConformField>;
+  /** conform's fields of the form (`useZodForm`'s), which have one for each of `fields`, and may have others */
+  conform: object;
 }) {
   return fields.map(({ name, id: _id, label, type, scale: _scale, options, ...input }) => {
-    const field = conform[name]!;
+    const field = (conform as Record<string, ConformField>)[name]!;
     if (type === "select")
       return (
         <SelectFormField

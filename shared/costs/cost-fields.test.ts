@@ -12,6 +12,19 @@ import {
 import { expenseMutators } from "./expense-mutators";
 import { RENEWAL_FIELD_TABLE, RENEWAL_FORM_FIELDS, RENEWAL_TABLE_KEYS, renewalFormChecks } from "./renewal-fields";
 import { renewalMutators } from "./renewal-mutators";
+import { FUEL_FIELD_TABLE, FUEL_FORM_FIELDS, FUEL_TABLE_KEYS, fuelFormChecks, fuelFormValuesOf } from "./fuel-fields";
+import { fuelMutators } from "./fuel-mutators";
+import {
+  decodeFuelEntry,
+  encodeFuelEntry,
+  fuelEntryBodySchema,
+  fuelEntryKey,
+  fuelEntryPatchSchema,
+  logFuelEntryArgs,
+  updateFuelEntryArgs,
+  type FuelEntryWire,
+} from "./fuel";
+import { packId } from "../sync/wire";
 import {
   addRenewalArgs,
   decodeRenewal,
@@ -44,6 +57,12 @@ interface Entity {
   keys: readonly string[];
   /** What the entity has beside the table (its vehicle, its photos): not plain fields. */
   outside: Record<string, unknown>;
+  /** The same as the store reads it back (a fill-up's time in ms, its cost and odometer none). */
+  outsideRead: Record<string, unknown>;
+  /** The object of the synced value the table's keys go in (a fill-up's is its last place). */
+  tableWire: (encoded: object) => object;
+  /** That object's keys beside the table's, for an entity given only what it must have. */
+  fixedWire: string[];
   /** A second value of each required field (a choice's other value, another day). */
   others: Record<string, unknown>;
   body: z.ZodTypeAny;
@@ -71,6 +90,9 @@ const expense: Entity = {
   table: EXPENSE_FIELD_TABLE,
   keys: EXPENSE_TABLE_KEYS,
   outside: vehicleAndPhotos,
+  outsideRead: vehicleAndPhotos,
+  tableWire: (w) => w,
+  fixedWire: ["v"],
   others: { date: "2026-11-21", kind: "insurance", costCents: 1251 },
   ...{ body: expenseBodySchema, patch: expensePatchSchema, createArgs: addExpenseArgs, updateArgs: updateExpenseArgs },
   create: expenseMutators.addExpense,
@@ -91,6 +113,9 @@ const renewal: Entity = {
   table: RENEWAL_FIELD_TABLE,
   keys: RENEWAL_TABLE_KEYS,
   outside: vehicleAndPhotos,
+  outsideRead: vehicleAndPhotos,
+  tableWire: (w) => w,
+  fixedWire: ["v"],
   others: {},
   ...{ body: renewalBodySchema, patch: null, createArgs: addRenewalArgs, updateArgs: null },
   create: renewalMutators.addRenewal,
@@ -112,6 +137,38 @@ const renewal: Entity = {
   formValuesOf: null,
 };
 
+/** A fill-up: the table's fields travel in the last place of its positional synced value (ADR 0061). */
+const FILLED = "2026-11-20T08:30:00.000Z";
+const fillUp = { vehicleId: "v1", at: FILLED, volumeLitres: 40.5, fullTank: false, photoIds: [PHOTO] };
+const fuel: Entity = {
+  table: FUEL_FIELD_TABLE,
+  keys: FUEL_TABLE_KEYS,
+  outside: fillUp,
+  outsideRead: { ...fillUp, at: Date.parse(FILLED), costCents: null, odometerMiles: null },
+  tableWire: (w) => (w as FuelEntryWire)[5] ?? {},
+  fixedWire: ["p", "ph"],
+  others: {},
+  ...{ body: fuelEntryBodySchema, patch: fuelEntryPatchSchema, createArgs: logFuelEntryArgs },
+  updateArgs: updateFuelEntryArgs,
+  create: fuelMutators.logFuelEntry,
+  update: fuelMutators.updateFuelEntry,
+  read: (map, id) => decodeFuelEntry(id, map.get(fuelEntryKey(id)) as FuelEntryWire),
+  encode: encodeFuelEntry,
+  key: fuelEntryKey,
+  yesterdays: [packId("v1"), Date.parse(FILLED) / 1000, 40.5, 6000, 12345.6, { p: 1, vn: "Shell", ph: [PHOTO] }],
+  yesterdaysFields: {
+    ...fillUp,
+    at: Date.parse(FILLED),
+    costCents: 6000,
+    odometerMiles: 12345.6,
+    vendor: "Shell",
+  },
+  sameKeyOrder: true,
+  formFields: FUEL_FORM_FIELDS,
+  formChecks: fuelFormChecks,
+  formValuesOf: fuelFormValuesOf,
+};
+
 /** Replicache's transaction over a Map: what the mutators read and write. */
 function store() {
   const map = new Map<string, unknown>();
@@ -126,6 +183,7 @@ function store() {
 describe.each([
   ["expense", expense],
   ["renewal", renewal],
+  ["fuel entry", fuel],
 ])("the %s table", (_name, e) => {
   // the examples' days are kept within the bodies' range of today
   const today = new Date().toISOString().slice(0, 10);
@@ -138,10 +196,11 @@ describe.each([
   const empties = Object.fromEntries(
     optional.map((k) => [k, e.table[k]!.kind === "number" ? e.table[k]!.default : null]),
   );
-  const base = { ...Object.fromEntries(required.map((k) => [k, examples[k]])), ...e.outside };
+  const baseRequired = Object.fromEntries(required.map((k) => [k, examples[k]]));
+  const base = { ...baseRequired, ...e.outside };
 
   it("is checked by the body, the patch and the sync mutators' arguments, each keeping its value", () => {
-    expect(e.body.parse({ ...e.outside, ...examples })).toEqual({ ...e.outside, ...examples });
+    expect(e.body.parse({ ...e.outside, ...examples })).toMatchObject(examples);
     expect(e.createArgs.parse({ id: "x", ...e.outside, ...examples })).toMatchObject(examples);
     for (const k of e.keys) expect(e.body.safeParse({ ...base, [k]: {} }).success, k).toBe(false);
     for (const k of required) expect(e.body.safeParse({ ...base, [k]: undefined }).success, k).toBe(false);
@@ -157,25 +216,26 @@ describe.each([
   it("keeps what the mutators give, changes only what a patch names, and clears with null", async () => {
     const { tx, map } = store();
     await e.create(tx, { id: "x", ...e.outside, ...examples } as never);
-    expect(e.read(map, "x")).toEqual({ id: "x", ...e.outside, ...examples });
+    expect(e.read(map, "x")).toEqual({ id: "x", ...e.outsideRead, ...examples });
     await e.create(tx, { id: "plain", ...base } as never);
-    expect(e.read(map, "plain")).toEqual({ id: "plain", ...base, ...empties });
+    expect(e.read(map, "plain")).toEqual({ id: "plain", ...e.outsideRead, ...baseRequired, ...empties });
     if (!e.update) return;
     for (const k of required) {
       await e.update(tx, { id: "x", [k]: e.others[k] } as never);
       expect(e.read(map, "x")).toMatchObject({ [k]: e.others[k] });
     }
     await e.update(tx, { id: "x", ...nulls } as never);
-    expect(e.read(map, "x")).toEqual({ id: "x", ...e.outside, ...e.others, ...empties });
+    expect(e.read(map, "x")).toEqual({ id: "x", ...e.outsideRead, ...e.others, ...empties });
   });
 
   it("travels in the synced value under its own short key, left out when empty", () => {
     const wires = e.keys.map((k) => e.table[k]!.wire);
-    const fixed = Object.keys(e.yesterdays).filter((w) => !wires.includes(w));
-    expect(new Set(wires).size).toBe(wires.length);
-    expect(Object.keys(e.encode({ ...base, ...empties, photoIds: [] } as never)).sort()).toEqual(
-      [...required.map((k) => e.table[k]!.wire), ...fixed.filter((w) => w !== "ph")].sort(),
-    );
+    expect(new Set([...wires, ...e.fixedWire]).size).toBe(wires.length + e.fixedWire.length);
+    const plain = e.tableWire(e.encode({ ...e.outsideRead, ...baseRequired, ...empties, photoIds: [] } as never));
+    const fixedWhenPlain = Object.keys(plain).filter((w) => e.fixedWire.includes(w));
+    expect(Object.keys(plain).sort()).toEqual([...required.map((k) => e.table[k]!.wire), ...fixedWhenPlain].sort());
+    const full = e.tableWire(e.encode({ ...e.outsideRead, ...examples } as never)) as Record<string, unknown>;
+    for (const k of e.keys) expect(full[e.table[k]!.wire], k).toBeDefined();
   });
 
   it("reads and writes the synced value as a tab from before the table does (same keys, same order)", () => {

@@ -7,14 +7,23 @@ import { decodeExpense, EXPENSE_PREFIX, expenseKey, type ExpenseWire } from "../
 import { EXPENSE_FIELD_TABLE, EXPENSE_TABLE_KEYS } from "../../shared/costs/expense-fields";
 import { decodeRenewal, RENEWAL_PREFIX, renewalKey, type RenewalWire } from "../../shared/costs/renewals";
 import { RENEWAL_FIELD_TABLE, RENEWAL_TABLE_KEYS } from "../../shared/costs/renewal-fields";
-import { expenses, renewals } from "../../db/schema";
+import {
+  decodeFuelEntry,
+  FUEL_ENTRY_PREFIX,
+  fuelEntryIdOfKeyPart,
+  fuelEntryKey,
+  type FuelEntryWire,
+} from "../../shared/costs/fuel";
+import { FUEL_FIELD_TABLE, FUEL_TABLE_KEYS } from "../../shared/costs/fuel-fields";
+import { expenses, fuelEntries, renewals } from "../../db/schema";
 import { expense as expenseAnswer, renewal as renewalAnswer } from "../api/cost-answers";
+import { fuelEntry as fuelEntryAnswer } from "../api/fuel-answers";
 import { database } from "../test/db";
 import { call, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { pullPatch, pushMutations } from "../test/sync";
 
 /**
- * Every field of the cost tables (shared/costs/expense-fields.ts, renewal-fields.ts,
+ * Every field of the cost tables (shared/costs/expense-fields.ts, renewal-fields.ts, fuel-fields.ts,
  * docs/decisions/0103) end to end, as a client sees it: given over REST, answered, stored, listed,
  * patched, kept, cleared (unless required; a renewal has no patch), pulled by sync and pushed by
  * the mutators. A field added to a table is checked here
@@ -27,6 +36,8 @@ interface Entity {
   keys: readonly string[];
   /** A second value of each required field (a choice's other value, another day). */
   others: Record<string, unknown>;
+  /** What a create must give beside its vehicle and the table's required fields (a fill-up's time, litres, fill). */
+  extra: Record<string, unknown>;
   /** The sync mutators' names: the create, and the update where the entity has one. */
   create: string;
   update: string | null;
@@ -51,6 +62,7 @@ const entities: [string, Entity][] = [
       table: EXPENSE_FIELD_TABLE,
       keys: EXPENSE_TABLE_KEYS,
       others: { date: dayAgo(3), kind: "insurance", costCents: 1251 },
+      extra: {},
       create: "addExpense",
       update: "updateExpense",
       row: (id) => database(env.DB).select().from(expenses).where(eq(expenses.id, id)).get(),
@@ -69,6 +81,7 @@ const entities: [string, Entity][] = [
       table: RENEWAL_FIELD_TABLE,
       keys: RENEWAL_TABLE_KEYS,
       others: {},
+      extra: {},
       create: "addRenewal",
       update: null,
       row: (id) => database(env.DB).select().from(renewals).where(eq(renewals.id, id)).get(),
@@ -79,6 +92,33 @@ const entities: [string, Entity][] = [
       // when its reminder went out and when it was last renewed: the notices' and renewing's, not given
       columns: [...bookkeeping, "vehicleId", "photoIds", "announced", "renewedAt"],
       columnsOf: () => Object.keys(getTableColumns(renewals)),
+    },
+  ],
+  [
+    "fuel entry",
+    {
+      path: "/api/fuel-entries",
+      table: FUEL_FIELD_TABLE,
+      keys: FUEL_TABLE_KEYS,
+      others: {},
+      extra: { at: new Date(Date.now() - 2 * DAY).toISOString(), volumeLitres: 40, fullTank: true },
+      create: "logFuelEntry",
+      update: "updateFuelEntry",
+      row: (id) => database(env.DB).select().from(fuelEntries).where(eq(fuelEntries.id, id)).get(),
+      pulled: (p) =>
+        decodeFuelEntry(fuelEntryIdOfKeyPart(p.key.slice(FUEL_ENTRY_PREFIX.length)), p.value as FuelEntryWire),
+      key: fuelEntryKey,
+      answer: fuelEntryAnswer as unknown as AnyZodObject,
+      answerKeys: [
+        ...["id", "vehicleId", "at", "volumeLitres", "costCents", "fullTank", "odometerMiles"],
+        ...["photoIds", "createdAt", "flags"],
+      ],
+      // each with a rule of its own (shared/costs/fuel-fields.ts says which)
+      columns: [
+        ...bookkeeping,
+        ...["vehicleId", "at", "volumeLitres", "costCents", "fullTank", "odometerMiles", "photoIds"],
+      ],
+      columnsOf: () => Object.keys(getTableColumns(fuelEntries)),
     },
   ],
 ];
@@ -101,6 +141,7 @@ describe.each(entities)("the %s table", (name, e) => {
   const required = e.keys.filter((k) => e.table[k]!.required);
   const base = (vehicleId: string): Record<string, unknown> => ({
     vehicleId,
+    ...e.extra,
     ...Object.fromEntries(required.map((k) => [k, exampleOf(k)])),
   });
   async function pulled(token: string, id: string) {
@@ -132,8 +173,10 @@ describe.each(entities)("the %s table", (name, e) => {
       const at = `${e.path}/${plain.id as string}`;
       expect((await rest(token, at, "PATCH", { [key]: example }))[key]).toEqual(example);
       // a patch that does not name it keeps it
-      const another = e.keys.find((k) => k !== key)!;
-      expect((await rest(token, at, "PATCH", { [another]: exampleOf(another) }))[key]).toEqual(example);
+      // (another table field, or for a table of one, none: an empty patch)
+      const another = e.keys.find((k) => k !== key);
+      const other = another === undefined ? {} : { [another]: exampleOf(another) };
+      expect((await rest(token, at, "PATCH", other))[key]).toEqual(example);
       // null clears it; a required field is changed instead (null is refused: the next test)
       expect((await rest(token, at, "PATCH", { [key]: spec.required ? cleared : null }))[key]).toEqual(cleared);
       expect((await pulled(token, plain.id as string))[key]).toEqual(cleared);
