@@ -1,5 +1,7 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import type { FieldFormInput } from "../../shared/fields/field-table";
+import { Field, SelectFormField, TextAreaFormField } from "./form";
 
 /** A form input drawn from an entity's field table (shared/fields/field-table.ts `formFields`). */
 export type TableFormField = FieldFormInput & { name: string };
@@ -74,3 +76,46 @@ export function useTableDraft() {
 
 /** A submitted form's text for each input, as a table's `fromForm` reads it back (absent: ""). */
 export const formReader = (data: FormData) => (name: string) => String(data.get(name) ?? "");
+
+type ConformField = FieldMetadata<string | number | null | undefined>;
+
+/**
+ * The same inputs wired to a conform form (app/components/use-zod-form.ts), for a form that shows
+ * each input's message under it as it is typed: the expense forms (docs/decisions/0103). The form's
+ * schema is the table's `formChecks`, so the submitted value is the body's (cents, not dollars);
+ * conform names the inputs' ids (`id` is left to it), a choice is a select of its options.
+ */
+export function TableFormFields({
+  fields,
+  conform,
+}: {
+  fields: readonly TableFormField[];
+  /** conform's fields of the form (`useZodForm`'s), which have one for each of `fields`, and may have others */
+  conform: object;
+}) {
+  return fields.map(({ name, id: _id, label, type, scale: _scale, options, ...input }) => {
+    const field = (conform as Record<string, ConformField>)[name]!;
+    if (type === "select")
+      return (
+        <SelectFormField
+          key={name}
+          field={field as FieldMetadata<string>}
+          label={label}
+          options={[...(options ?? [])]}
+        />
+      );
+    if (type === "textarea")
+      return <TextAreaFormField key={name} field={field as FieldMetadata<string>} label={label} />;
+    const decimal = type === "number" && input.step !== undefined && input.step !== "1";
+    return (
+      <Field
+        key={name}
+        field={field}
+        label={label}
+        type={type}
+        inputMode={type === "number" ? (decimal ? "decimal" : "numeric") : undefined}
+        {...input}
+      />
+    );
+  });
+}

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { z } from "zod";
-import { dollarsToCents, expenseFormSchema, expenseKindLabels, expenseKinds } from "../../shared/costs/expenses";
-import { Field, SelectFormField } from "../components/form";
+import { expenseFormSchema } from "../../shared/costs/expenses";
+import { EXPENSE_FORM_FIELDS, expenseFormValuesOf } from "../../shared/costs/expense-fields";
+import { SelectFormField } from "../components/form";
+import { TableFormFields } from "../components/table-inputs";
 import { useZodForm } from "../components/use-zod-form";
 import { PhotoPicker } from "../photos/photo-picker";
 import { useVehicles } from "../store";
@@ -11,9 +13,9 @@ import { CostFormCard, savedToast, useWorkspaceToday } from "./cost-form-card";
 /**
  * "Add expense" and "Edit" on an expense (issue 42): saved as synced mutations
  * (shared/costs/expense-mutators.ts), so they work with no network and show at once; the server applies
- * them with the REST routes' rules when the device is back online. The amount is typed in dollars.
+ * them with the REST routes' rules when the device is back online. The inputs are the expense
+ * table's (shared/costs/expense-fields.ts): the amount is typed in dollars and checked and given in cents.
  */
-const kindOptions = expenseKinds.map((k) => ({ value: k, label: expenseKindLabels[k] }));
 const addExpenseFormSchema = expenseFormSchema.extend({
   vehicleId: z.string({ required_error: "Choose a vehicle" }).min(1, "Choose a vehicle"),
 });
@@ -23,14 +25,7 @@ type Fields = Pick<
 >;
 
 function ExpenseFields({ fields }: { fields: Fields }) {
-  return (
-    <>
-      <Field field={fields.date} label="Date" type="date" />
-      <SelectFormField field={fields.kind} label="Kind" options={kindOptions} />
-      <Field field={fields.cost} label="Amount ($)" type="number" inputMode="decimal" step="0.01" />
-      <Field field={fields.note} label="Note" placeholder="e.g. Bridge toll, policy 2027" />
-    </>
-  );
+  return <TableFormFields fields={EXPENSE_FORM_FIELDS} conform={fields} />;
 }
 
 /** "Add expense" for one vehicle (its Costs tab) or, without `vehicleId`, a vehicle chosen in the form (the Fuel page). */
@@ -43,9 +38,7 @@ export function AddExpenseForm({ vehicleId }: { vehicleId?: string }) {
     addExpenseFormSchema,
     async (value, submission) => {
       try {
-        const { vehicleId: chosen, date, kind, cost, note } = value;
-        const id = crypto.randomUUID();
-        await addExpense({ id, vehicleId: chosen, date, kind, costCents: dollarsToCents(cost), note, photoIds });
+        await addExpense({ id: crypto.randomUUID(), ...value, photoIds });
       } catch {
         return submission.reply({ formErrors: ["Could not save the expense on this device"] });
       }
@@ -81,22 +74,15 @@ export function EditExpenseForm({ expense, close }: { expense: ExpenseRow; close
     expenseFormSchema,
     async (value, submission) => {
       try {
-        const { date, kind, cost, note } = value;
-        await editExpense({
-          id: expense.id,
-          date,
-          kind,
-          costCents: dollarsToCents(cost),
-          note: note || null,
-          photoIds,
-        });
+        // an emptied note reads back as null: cleared
+        await editExpense({ id: expense.id, ...value, photoIds });
       } catch {
         return submission.reply({ formErrors: ["Could not save the expense on this device"] });
       }
       savedToast("Expense saved");
       close();
     },
-    { date: expense.date, kind: expense.kind, cost: expense.costCents / 100, note: expense.note ?? "" },
+    expenseFormValuesOf(expense),
   );
   return (
     <CostFormCard title="Edit expense" form={form} pending={pending} action="Save expense" cancel={close}>

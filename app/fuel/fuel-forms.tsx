@@ -11,6 +11,13 @@ import {
   milesFromForm,
 } from "../../shared/costs/fuel";
 import type { WorkspaceUnits } from "../../shared/units/units";
+import {
+  FUEL_FORM_FIELDS,
+  fuelFormValuesOf,
+  fuelTableValuesOf,
+  type FuelTableValues,
+} from "../../shared/costs/fuel-fields";
+import { TableFormFields } from "../components/table-inputs";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 import { CheckboxGroup, Field, FormError, SelectFormField, SubmitButton } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
@@ -64,7 +71,7 @@ function FuelFields({ fields, fullTank, units }: { fields: FormFields; fullTank:
         step="any"
         hint="Leave empty to use the vehicle's GPS odometer at that time"
       />
-      <Field field={fields.vendor} label="Vendor" placeholder="e.g. Shell, Main St" />
+      <TableFormFields fields={FUEL_FORM_FIELDS} conform={fields} />
     </>
   );
 }
@@ -108,7 +115,8 @@ function savedFields(units: WorkspaceUnits, value: z.output<FuelFormSchema>, pho
     fullTank: value.fullTank,
     odometerMiles:
       value.odometer === null || value.odometer === undefined ? null : milesFromForm(units, value.odometer),
-    vendor: value.vendor || null,
+    // the table's fields as the form's checks give them (an emptied one as null: cleared)
+    ...fuelTableValuesOf(value as FuelTableValues),
     photoIds,
   };
 }
@@ -223,7 +231,7 @@ export function EditFuelForm({ entry, close }: { entry: FuelRow; close: () => vo
       cost: entry.costCents === null ? undefined : entry.costCents / 100,
       fullTank: entry.fullTank ? "on" : undefined,
       odometer: entry.odometerMiles === null ? undefined : formOdometerOf(units, entry.odometerMiles),
-      vendor: entry.vendor ?? "",
+      ...fuelFormValuesOf(entry),
     },
   );
   return (

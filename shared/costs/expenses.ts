@@ -1,49 +1,41 @@
 import { z } from "zod";
 import { photoIdsSchema } from "../maintenance/photos";
-import { dayWithin, daySchema } from "../maintenance/service";
-import { setIfPresent } from "../sync/wire";
+import { daySchema } from "../maintenance/service";
+import {
+  decodeExpenseTable,
+  encodeExpenseTable,
+  EXPENSE_DAYS_AHEAD,
+  EXPENSE_DAYS_BACK,
+  expenseFormChecks,
+  expenseKindLabels,
+  expenseKinds,
+  expenseTableInputs,
+  expenseTableValuesGiven,
+  expenseTableValuesPatched,
+  type ExpenseKind,
+  type ExpenseTableValues,
+  type ExpenseTableWire,
+} from "./expense-fields";
 
 /**
  * Expenses (issue 42, DESIGN.md "Fuel, costs and renewals"): what a vehicle costs beyond fuel and
  * service. One schema for the REST API, the sync mutators and the form; the compact synced value
  * and its store key, which the Expenses lists and the overview page read. Money is integer cents.
+ * The plain fields (the day, kind, cost and note) are one table, shared/costs/expense-fields.ts
+ * (docs/decisions/0103); the vehicle and the receipts are written out here.
  */
 
 const id = z.string().min(1).max(100);
 
-export const expenseKinds = ["insurance", "registration", "tolls", "parking", "lease", "repair", "other"] as const;
-export type ExpenseKind = (typeof expenseKinds)[number];
-export const expenseKindLabels: Record<ExpenseKind, string> = {
-  insurance: "Insurance",
-  registration: "Registration",
-  tolls: "Tolls",
-  parking: "Parking",
-  lease: "Lease",
-  repair: "Repair",
-  other: "Other",
-};
+export { expenseKindLabels, expenseKinds, EXPENSE_DAYS_AHEAD, EXPENSE_DAYS_BACK, type ExpenseKind };
 
-const kind = z.enum(expenseKinds, {
-  errorMap: () => ({ message: `One of ${expenseKinds.join(", ")}` }),
-});
-const costCents = z
-  .number({ required_error: "Required", invalid_type_error: "Enter a cost in cents" })
-  .int("Whole cents")
-  .min(0, "0 or more")
-  .max(100_000_000_00, "At most 10000000000");
-const note = z.string().trim().max(500, "At most 500 characters");
-
-/** How far from today an expense's day may be: a vehicle's history back, a prepaid bill ahead (issue 51). */
-export const EXPENSE_DAYS_BACK = 10 * 366;
-export const EXPENSE_DAYS_AHEAD = 366;
-
-/** `POST /api/expenses`: `date` is the workspace's calendar day the money was spent. */
+/**
+ * `POST /api/expenses`: `date` is the workspace's calendar day the money was spent. The vehicle,
+ * then the table's fields (shared/costs/expense-fields.ts), then the receipts.
+ */
 export const expenseBodySchema = z.object({
   vehicleId: id,
-  date: dayWithin(EXPENSE_DAYS_BACK, EXPENSE_DAYS_AHEAD),
-  kind,
-  costCents,
-  note: note.nullish(),
+  ...expenseTableInputs,
   photoIds: photoIdsSchema.default([]),
 });
 export type ExpenseBody = z.input<typeof expenseBodySchema>;
@@ -68,35 +60,21 @@ export type UpdateExpenseArgs = z.input<typeof updateExpenseArgs>;
 export const deleteExpenseArgs = z.object({ id });
 export type DeleteExpenseArgs = z.input<typeof deleteExpenseArgs>;
 
-/** An expense as the REST API answers it. */
-export interface Expense {
-  id: string;
+/** The fields an expense keeps (the D1 row's and the store's shape less their bookkeeping): the vehicle, the table's, the receipts. */
+export interface ExpenseFields extends ExpenseTableValues {
   vehicleId: string;
-  /** YYYY-MM-DD, the workspace's day */
-  date: string;
-  kind: ExpenseKind;
-  costCents: number;
-  note: string | null;
   photoIds: string[];
-  createdAt: string;
 }
 
-/** The fields an expense keeps (the D1 row's and the store's shape less their bookkeeping). */
-export interface ExpenseFields {
-  vehicleId: string;
-  date: string;
-  kind: ExpenseKind;
-  costCents: number;
-  note: string | null;
-  photoIds: string[];
+/** An expense as the REST API answers it (`date`: YYYY-MM-DD, the workspace's day). */
+export interface Expense extends ExpenseFields {
+  id: string;
+  createdAt: string;
 }
 
 export const expenseFieldsOf = (input: ExpenseInput): ExpenseFields => ({
   vehicleId: input.vehicleId,
-  date: input.date,
-  kind: input.kind,
-  costCents: input.costCents,
-  note: input.note || null,
+  ...expenseTableValuesGiven(input),
   photoIds: input.photoIds,
 });
 
@@ -104,11 +82,8 @@ export const expenseFieldsOf = (input: ExpenseInput): ExpenseFields => ({
 export function expenseAfterPatch<F extends ExpenseFields>(current: F, patch: ExpensePatch): F {
   return {
     ...current,
-    date: patch.date ?? current.date,
-    kind: patch.kind ?? current.kind,
-    costCents: patch.costCents ?? current.costCents,
+    ...expenseTableValuesPatched(current, patch),
     photoIds: patch.photoIds ?? current.photoIds,
-    note: patch.note === undefined ? current.note : patch.note || null,
   };
 }
 
@@ -125,12 +100,15 @@ export const firstSyncedExpenseDay = (now: number) =>
 
 /** What a screen reads for `expense/{id}` (shared/sync/synced-value.ts decodes the wire form to this). */
 export type SyncedExpense = ExpenseFields & { id: string };
-/** Compact (ADR 0013): the kind as its index in expenseKinds, nulls left out. */
-export type ExpenseWire = { v: string; d: string; k: number; c: number; n?: string; ph?: string[] };
+/**
+ * Compact (ADR 0013): the vehicle `v`, the table's fields under their keys (`d`, `k` the kind's
+ * index in expenseKinds, `c`, `n` left out when empty), the receipts `ph` left out when none.
+ */
+export type ExpenseWire = { v: string } & ExpenseTableWire & { ph?: string[] };
 
 export function encodeExpense(e: ExpenseFields): ExpenseWire {
-  const w: ExpenseWire = { v: e.vehicleId, d: e.date, k: expenseKinds.indexOf(e.kind), c: e.costCents };
-  setIfPresent(w, "n", e.note);
+  const w = { v: e.vehicleId } as ExpenseWire;
+  encodeExpenseTable(e, w);
   if (e.photoIds.length) w.ph = e.photoIds;
   return w;
 }
@@ -138,24 +116,11 @@ export function encodeExpense(e: ExpenseFields): ExpenseWire {
 export const decodeExpense = (expenseId: string, w: ExpenseWire): SyncedExpense => ({
   id: expenseId,
   vehicleId: w.v,
-  date: w.d,
-  kind: expenseKinds[w.k] ?? "other",
-  costCents: w.c,
-  note: w.n ?? null,
+  ...decodeExpenseTable(w),
   photoIds: w.ph ?? [],
 });
 
 // ------------------------------------------------------------------ the form
 
-/** "Add expense": the amount in dollars as typed (sent as cents). */
-export const expenseFormSchema = z.object({
-  date: dayWithin(EXPENSE_DAYS_BACK, EXPENSE_DAYS_AHEAD),
-  kind,
-  cost: z
-    .number({ required_error: "Required", invalid_type_error: "Enter an amount" })
-    .min(0, "0 or more")
-    .max(100_000_000, "At most 100000000"),
-  note: note.optional(),
-});
-
-export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+/** "Add expense" and "Edit": the table's inputs, checked one by one; the amount typed in dollars gives cents. */
+export const expenseFormSchema = z.object(expenseFormChecks);

@@ -2,16 +2,27 @@ import { z } from "zod";
 import { isoInstant } from "../units/instant";
 import { photoIdsSchema } from "../maintenance/photos";
 import { KM_PER_MILE, METRES_PER_MILE, gallonsToLitres, litresToGallons, type WorkspaceUnits } from "../units/units";
-import { packId, setIfPresent, unpackId } from "../sync/wire";
+import { packId, unpackId } from "../sync/wire";
+import {
+  decodeFuelTable,
+  encodeFuelTable,
+  fuelFormChecks,
+  fuelTableInputs,
+  fuelTableValuesGiven,
+  fuelTableValuesPatched,
+  type FuelTableValues,
+  type FuelTableWire,
+} from "./fuel-fields";
 
 /**
  * The fuel log (issue 42, DESIGN.md "Fuel, costs and renewals"): one schema for the REST API, the
  * sync mutators and the Fuel tab's form, the compact synced value, and the rule that fills in an
- * entry's odometer from the vehicle's GPS odometer. Volumes are litres, money integer cents.
+ * entry's odometer from the vehicle's GPS odometer. Volumes are litres, money integer cents. The
+ * plain fields (the vendor) are one table, shared/costs/fuel-fields.ts (docs/decisions/0103); the
+ * others, each with a rule of its own, are written out here.
  */
 
 const id = z.string().min(1).max(100);
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 
 /** A tank bigger than a road tanker's compartment is a typing mistake (litres). */
 export const MAX_TANK_LITRES = 2000;
@@ -42,7 +53,7 @@ export const fuelEntryBodySchema = z.object({
   costCents: costCents.nullish(),
   fullTank: z.boolean({ required_error: "Required", invalid_type_error: "true or false" }),
   odometerMiles: odometerMiles.nullish(),
-  vendor: text(200).nullish(),
+  ...fuelTableInputs,
   photoIds: photoIdsSchema.default([]),
 });
 export type FuelEntryBody = z.input<typeof fuelEntryBodySchema>;
@@ -74,8 +85,8 @@ export type DeleteFuelEntryArgs = z.input<typeof deleteFuelEntryArgs>;
 export const fuelFlags = ["over_tank", "odometer_backwards", "economy_outlier", "no_rise_seen"] as const;
 export type FuelFlag = (typeof fuelFlags)[number];
 
-/** A fuel entry as the REST API answers it. */
-export interface FuelEntry {
+/** A fuel entry as the REST API answers it: the fields written out, the table's (the vendor, ...), the photos. */
+export interface FuelEntry extends FuelTableValues {
   id: string;
   vehicleId: string;
   /** ISO 8601 */
@@ -84,7 +95,6 @@ export interface FuelEntry {
   costCents: number | null;
   fullTank: boolean;
   odometerMiles: number | null;
-  vendor: string | null;
   photoIds: string[];
   createdAt: string;
   flags: FuelFlag[];
@@ -103,14 +113,13 @@ export interface FuelEconomy {
 }
 
 /** The fields an entry keeps, times in ms (the D1 row's and the store's shape less their bookkeeping). */
-export interface FuelFields {
+export interface FuelFields extends FuelTableValues {
   vehicleId: string;
   at: number;
   volumeLitres: number;
   costCents: number | null;
   fullTank: boolean;
   odometerMiles: number | null;
-  vendor: string | null;
   photoIds: string[];
 }
 
@@ -120,13 +129,13 @@ export function fuelAfterPatch<F extends FuelFields>(current: F, patch: FuelEntr
     (patch[k] === undefined ? current[k] : (patch[k] ?? null)) as F[K];
   return {
     ...current,
+    ...fuelTableValuesPatched(current, patch),
     at: patch.at ?? current.at,
     volumeLitres: patch.volumeLitres ?? current.volumeLitres,
     fullTank: patch.fullTank ?? current.fullTank,
     photoIds: patch.photoIds ?? current.photoIds,
     costCents: pick("costCents"),
     odometerMiles: pick("odometerMiles"),
-    vendor: pick("vendor"),
   };
 }
 
@@ -137,7 +146,7 @@ export const fuelFieldsOf = (input: Omit<FuelEntryInput, "odometerMiles">, odome
   costCents: input.costCents ?? null,
   fullTank: input.fullTank,
   odometerMiles: odometer,
-  vendor: input.vendor ?? null,
+  ...fuelTableValuesGiven(input),
   photoIds: input.photoIds,
 });
 
@@ -205,12 +214,13 @@ export type FuelEntryWire = [
   odometerMiles?: number | null,
   more?: FuelEntryWireMore,
 ];
-export type FuelEntryWireMore = { p?: 1; vn?: string; ph?: string[] };
+/** The partial fill `p`, the table's fields under their keys (`vn`, ...), the photos `ph`. */
+export type FuelEntryWireMore = { p?: 1 } & FuelTableWire & { ph?: string[] };
 
 export function encodeFuelEntry(e: FuelFields): FuelEntryWire {
   const more: FuelEntryWireMore = {};
   if (!e.fullTank) more.p = 1;
-  setIfPresent(more, "vn", e.vendor);
+  encodeFuelTable(e, more);
   if (e.photoIds.length) more.ph = e.photoIds;
   const tail: (number | FuelEntryWireMore | null)[] = [
     e.costCents,
@@ -236,7 +246,7 @@ export function decodeFuelEntry(entryId: string, w: FuelEntryWire): SyncedFuelEn
     costCents: costCents ?? null,
     fullTank: more.p !== 1,
     odometerMiles: odometerMiles ?? null,
-    vendor: more.vn ?? null,
+    ...decodeFuelTable(more),
     photoIds: more.ph ?? [],
   };
 }
@@ -275,7 +285,7 @@ export function fuelEntryFormSchemaIn(units: WorkspaceUnits) {
       .min(0, "0 or more")
       .max(10_000_000)
       .nullish(),
-    vendor: text(200).nullish(),
+    ...fuelFormChecks,
   });
 }
 

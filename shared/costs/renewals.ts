@@ -2,7 +2,21 @@ import { z } from "zod";
 import { photoIdsSchema } from "../maintenance/photos";
 import { dayWithin } from "../maintenance/service";
 import { addDays, daysBetween } from "../units/time-zone";
-import { setIfPresent } from "../sync/wire";
+import {
+  decodeRenewalTable,
+  DEFAULT_REMIND_DAYS_BEFORE,
+  encodeRenewalTable,
+  renewalFormChecks,
+  renewalKindLabels,
+  renewalKinds,
+  RENEWAL_DAYS_AHEAD,
+  RENEWAL_DAYS_BACK,
+  renewalTableInputs,
+  renewalTableValuesGiven,
+  type RenewalKind,
+  type RenewalTableValues,
+  type RenewalTableWire,
+} from "./renewal-fields";
 
 /**
  * Renewals (issue 42, DESIGN.md "Fuel, costs and renewals"): a registration, insurance policy,
@@ -10,18 +24,19 @@ import { setIfPresent } from "../sync/wire";
  * the sync mutators, the status rule every screen and the server share (docs/decisions/0049), and
  * the compact synced value with its store key, which My actions, the vehicle page and the overview
  * page read. Every live renewal is synced: a vehicle has a handful, and renewing rewrites its row.
+ * The plain fields (the kind, name, due date and reminder) are one table,
+ * shared/costs/renewal-fields.ts (docs/decisions/0103); renewing and the status are written out here.
  */
 
 const id = z.string().min(1).max(100);
 
-export const renewalKinds = ["registration", "insurance", "permit", "emissions", "other"] as const;
-export type RenewalKind = (typeof renewalKinds)[number];
-export const renewalKindLabels: Record<RenewalKind, string> = {
-  registration: "Registration",
-  insurance: "Insurance",
-  permit: "Permit",
-  emissions: "Emissions test",
-  other: "Other",
+export {
+  DEFAULT_REMIND_DAYS_BEFORE,
+  renewalKindLabels,
+  renewalKinds,
+  RENEWAL_DAYS_AHEAD,
+  RENEWAL_DAYS_BACK,
+  type RenewalKind,
 };
 
 export const renewalStatuses = ["ok", "due_soon", "overdue"] as const;
@@ -32,32 +47,16 @@ export const renewalStatusLabels: Record<RenewalStatus, string> = {
   overdue: "Overdue",
 };
 
-export const DEFAULT_REMIND_DAYS_BEFORE = 30;
-const MAX_REMIND_DAYS_BEFORE = 366;
-
-const kind = z.enum(renewalKinds, { errorMap: () => ({ message: `One of ${renewalKinds.join(", ")}` }) });
-const name = z.string().trim().max(100, "At most 100 characters");
-const remindDaysBefore = z
-  .number({ invalid_type_error: "Enter a number of days" })
-  .int("Whole days")
-  .min(0, "0 or more")
-  .max(MAX_REMIND_DAYS_BEFORE, `At most ${MAX_REMIND_DAYS_BEFORE} days`);
+/** A renewal's new term may start from a month back (recorded late); ten years ahead at most. */
+export const RENEWED_DAYS_BACK = 31;
 
 /**
- * How far from today a due date may be (issue 51): a lapsed document set up late, up to two years
- * back; a renewal's new term from a month back (recorded late) on; ten years ahead at most.
+ * `POST /api/renewals`: `dueDate` is the workspace's calendar day it runs out. The vehicle, then
+ * the table's fields (shared/costs/renewal-fields.ts), then the document's photos.
  */
-export const RENEWAL_DAYS_BACK = 2 * 366;
-export const RENEWED_DAYS_BACK = 31;
-export const RENEWAL_DAYS_AHEAD = 10 * 366;
-
-/** `POST /api/renewals`: `dueDate` is the workspace's calendar day it runs out. */
 export const renewalBodySchema = z.object({
   vehicleId: id,
-  kind,
-  name: name.nullish(),
-  dueDate: dayWithin(RENEWAL_DAYS_BACK, RENEWAL_DAYS_AHEAD),
-  remindDaysBefore: remindDaysBefore.default(DEFAULT_REMIND_DAYS_BEFORE),
+  ...renewalTableInputs,
   photoIds: photoIdsSchema.default([]),
 });
 export type RenewalBody = z.input<typeof renewalBodySchema>;
@@ -81,14 +80,9 @@ export type RenewRenewalArgs = z.input<typeof renewRenewalArgs>;
 export const deleteRenewalArgs = z.object({ id });
 export type DeleteRenewalArgs = z.input<typeof deleteRenewalArgs>;
 
-/** The fields a renewal keeps (the D1 row's and the store's shape less their bookkeeping). */
-export interface RenewalFields {
+/** The fields a renewal keeps (the D1 row's and the store's shape less their bookkeeping): the vehicle, the table's, the photos. */
+export interface RenewalFields extends RenewalTableValues {
   vehicleId: string;
-  kind: RenewalKind;
-  name: string | null;
-  /** YYYY-MM-DD */
-  dueDate: string;
-  remindDaysBefore: number;
   photoIds: string[];
 }
 
@@ -103,10 +97,7 @@ export interface Renewal extends RenewalFields {
 
 export const renewalFieldsOf = (input: RenewalInput): RenewalFields => ({
   vehicleId: input.vehicleId,
-  kind: input.kind,
-  name: input.name || null,
-  dueDate: input.dueDate,
-  remindDaysBefore: input.remindDaysBefore,
+  ...renewalTableValuesGiven(input),
   photoIds: input.photoIds,
 });
 
@@ -141,13 +132,15 @@ export const renewalKey = (renewalId: string) => `${RENEWAL_PREFIX}${renewalId}`
 
 /** What a screen reads for `renewal/{id}`; its status is `renewalStatus(r, today)`. */
 export type SyncedRenewal = RenewalFields & { id: string };
-/** Compact (ADR 0013): the kind as its index, the reminder left out at its default of 30 days. */
-export type RenewalWire = { v: string; k: number; d: string; n?: string; r?: number; ph?: string[] };
+/**
+ * Compact (ADR 0013): the vehicle `v`, the table's fields under their keys (`k` the kind's index,
+ * `n` left out when empty, `d`, `r` left out at its default of 30 days), the photos `ph` left out when none.
+ */
+export type RenewalWire = { v: string } & RenewalTableWire & { ph?: string[] };
 
 export function encodeRenewal(r: RenewalFields): RenewalWire {
-  const w: RenewalWire = { v: r.vehicleId, k: renewalKinds.indexOf(r.kind), d: r.dueDate };
-  setIfPresent(w, "n", r.name);
-  if (r.remindDaysBefore !== DEFAULT_REMIND_DAYS_BEFORE) w.r = r.remindDaysBefore;
+  const w = { v: r.vehicleId } as RenewalWire;
+  encodeRenewalTable(r, w);
   if (r.photoIds.length) w.ph = r.photoIds;
   return w;
 }
@@ -155,9 +148,11 @@ export function encodeRenewal(r: RenewalFields): RenewalWire {
 export const decodeRenewal = (renewalId: string, w: RenewalWire): SyncedRenewal => ({
   id: renewalId,
   vehicleId: w.v,
-  kind: renewalKinds[w.k] ?? "other",
-  name: w.n ?? null,
-  dueDate: w.d,
-  remindDaysBefore: w.r ?? DEFAULT_REMIND_DAYS_BEFORE,
+  ...decodeRenewalTable(w),
   photoIds: w.ph ?? [],
 });
+
+// ------------------------------------------------------------------ the form
+
+/** "Add renewal": the table's inputs, checked one by one. */
+export const renewalFormSchema = z.object(renewalFormChecks);

@@ -18,7 +18,7 @@ import { z } from "zod";
 export interface FieldFormInput {
   id: string;
   label: string;
-  type?: "text" | "email" | "tel" | "number" | "date" | "textarea";
+  type?: "text" | "email" | "tel" | "number" | "date" | "textarea" | "select";
   placeholder?: string;
   /** A number input's least value. */
   min?: number;
@@ -30,6 +30,8 @@ export interface FieldFormInput {
   step?: string;
   /** The field is the input's number times this: a cost kept in cents is typed in dollars (100). */
   scale?: number;
+  /** A select's choices, in order (a choice field's values and their labels; filled in by the kit). */
+  options?: readonly { value: string; label: string }[];
 }
 
 export interface FieldFlags<W extends string = string> {
@@ -61,7 +63,7 @@ export type NumberFieldSpec<W extends string = string> = FieldFlags<W> & {
   integer: boolean;
   required?: true;
 };
-export type FieldSpec = TextFieldSpec | NumberFieldSpec;
+export type FieldSpec = TextFieldSpec | NumberFieldSpec | ChoiceFieldSpec;
 
 /** A text the entity may lack (null: none). The schema gives undefined to keep, null (or "") to clear. */
 export const textField = <S extends TextSchema, W extends string>(schema: S, flags: FieldFlags<W>) => ({
@@ -98,16 +100,18 @@ export const optionalNumberField = <S extends OptionalNumberSchema, W extends st
 
 type Table = Record<string, FieldSpec>;
 export type TableKey<T extends Table> = Extract<keyof T, string>;
-type ValueOf<S> = S extends { required: true }
-  ? S extends { kind: "number" }
-    ? number
-    : string
-  : S extends { kind: "number"; default: number }
-    ? number
-    : S extends { kind: "number" }
-      ? number | null
-      : string | null;
-type WireOf<S> = S extends { kind: "number" } ? number : string;
+type ValueOf<S> = S extends { kind: "choice"; values: readonly (infer V)[] }
+  ? V
+  : S extends { required: true }
+    ? S extends { kind: "number" }
+      ? number
+      : string
+    : S extends { kind: "number"; default: number }
+      ? number
+      : S extends { kind: "number" }
+        ? number | null
+        : string | null;
+type WireOf<S> = S extends { kind: "number" | "choice" } ? number : string;
 type RequiredKey<T extends Table> = { [K in TableKey<T>]: T[K] extends { required: true } ? K : never }[TableKey<T>];
 
 /** The table's fields as the entity keeps, answers and syncs them. */
@@ -125,16 +129,26 @@ type InputSchemas<T extends Table> = {
 
 const emptyOf = (spec: FieldSpec) => (spec.kind === "number" ? spec.default : null);
 const hasDefault = (spec: FieldSpec) => spec.kind === "number" && spec.default !== null;
+/**
+ * A field's check in a body: a number with a default may be left out (a schema that gives the
+ * default itself, `.default(n)`, is kept as it is, so the body's value and OpenAPI say it).
+ */
+const inputOf = (spec: FieldSpec) =>
+  hasDefault(spec) && !spec.schema.isOptional() ? spec.schema.optional() : spec.schema;
 
 /**
  * The answer's schema of one field: a string or a number (whole when `integer`), nullable unless
  * the entity always has it (required, or a number with a default).
  */
 function answerOf(spec: FieldSpec) {
+  if (spec.kind === "choice") return describedAs(spec, z.enum(spec.values as [string, ...string[]]));
   const value = spec.kind === "text" ? z.string() : spec.integer ? z.number().int() : z.number();
   const answer = spec.required || hasDefault(spec) ? value : value.nullable();
-  return spec.describe ? answer.describe(spec.describe) : answer;
+  return describedAs(spec, answer);
 }
+
+const describedAs = <Z extends z.ZodTypeAny>(spec: FieldSpec, answer: Z) =>
+  spec.describe ? answer.describe(spec.describe) : answer;
 
 /**
  * A number cell or input as a body gives it: a number (a word left as is, for the schema to
@@ -142,6 +156,7 @@ function answerOf(spec: FieldSpec) {
  */
 function valueFromText(spec: FieldSpec, raw: string | undefined, scale?: number) {
   const cell = raw?.trim() ?? "";
+  if (spec.kind === "choice") return cell || undefined;
   if (spec.kind === "text") return cell || null;
   if (cell === "" || Number.isNaN(Number(cell))) return cell === "" ? undefined : cell;
   // a scaled input (dollars) gives the field's whole units (cents)
@@ -160,9 +175,7 @@ export function fieldTableKit<T extends Table>(table: T) {
   return {
     keys,
     /** The body's and the patch's checks of the table's fields (each may be left out). */
-    inputs: Object.fromEntries(
-      keys.map((k) => [k, hasDefault(specOf(k)) ? specOf(k).schema.optional() : specOf(k).schema]),
-    ) as InputSchemas<T>,
+    inputs: Object.fromEntries(keys.map((k) => [k, inputOf(specOf(k))])) as InputSchemas<T>,
     /** The REST answer's description of each field (its declaration, the OpenAPI document). */
     answers: Object.fromEntries(keys.map((k) => [k, answerOf(specOf(k))])) as unknown as {
       [K in Key]: z.ZodType<Values[K]>;
@@ -186,15 +199,15 @@ export function fieldTableKit<T extends Table>(table: T) {
       const out = wire as Record<string, string | number>;
       for (const k of keys) {
         const value = values[k] as string | number | null;
-        if (value !== null && value !== emptyOf(specOf(k))) out[specOf(k).wire] = value;
+        if (value !== null && value !== emptyOf(specOf(k))) out[specOf(k).wire] = onWire(specOf(k), value);
       }
     },
     decode: (wire: TableWire<T>): Values =>
-      mapTable((_k, spec) => (wire as Record<string, string | number | undefined>)[spec.wire] ?? emptyOf(spec)),
+      mapTable((_k, spec) => offWire(spec, (wire as Record<string, string | number | undefined>)[spec.wire])),
     /** The form's inputs, in the table's order. */
     formFields: keys.flatMap((k) => {
       const form = specOf(k).form;
-      return form ? [{ name: k, ...form }] : [];
+      return form ? [{ name: k, ...form, ...choicesOf(specOf(k)) }] : [];
     }),
     /** The form's (or a CSV line's) text for each field named in `keys`, as a body gives it. */
     fromText: (cells: Partial<Record<Key, string>>, named: readonly Key[]): Input =>
@@ -223,3 +236,90 @@ export function placedAfter<A extends object, B extends object>(entries: A, key:
   }
   return out as A & B;
 }
+
+// ------------------------------------------------------------------ forms checked input by input (docs/decisions/0103)
+
+/**
+ * A table's form inputs as a form checked input by input checks them (conform,
+ * app/components/use-zod-form.ts): each input's text read back as `fromForm` does, then its
+ * field's own check, so a message lands on the input it concerns and the value is the body's
+ * (cents, not dollars). Only the inputs the table's form asks for have an entry.
+ */
+function formChecksOf<T extends Table>(table: T) {
+  const keys = Object.keys(table) as TableKey<T>[];
+  return Object.fromEntries(
+    keys.flatMap((k) => {
+      const spec = table[k] as FieldSpec;
+      if (!spec.form) return [];
+      const check = inputOf(spec);
+      const scale = spec.form.scale;
+      // an empty input of a field every entity has is left out, for its check to say "Required"
+      const read = z
+        .string()
+        .optional()
+        .transform((cell) => (spec.required && !cell?.trim() ? undefined : valueFromText(spec, cell, scale)));
+      return [[k, read.pipe(check)]];
+    }),
+  ) as unknown as { [K in TableKey<T>]: z.ZodType<InputSchemas<T>[K]["_output"], z.ZodTypeDef, string | undefined> };
+}
+
+/**
+ * What a form checked input by input needs of a table, beside `fieldTableKit`'s: the inputs'
+ * checks, and what each input shows of kept values (an Edit form's).
+ */
+export const checkedFormKit = <T extends Table>(table: T) => ({
+  formChecks: formChecksOf(table),
+  formValuesOf: (values: TableValues<T>) => formTextOf(table, values),
+});
+
+/** What each of a table's form inputs shows of kept values: a scaled input in its own unit, none as "". */
+function formTextOf<T extends Table>(table: T, values: TableValues<T>) {
+  const keys = Object.keys(table) as TableKey<T>[];
+  return Object.fromEntries(
+    keys.flatMap((k) => {
+      const form = (table[k] as FieldSpec).form;
+      const value = values[k] as string | number | null;
+      if (!form) return [];
+      return [[k, value === null ? "" : form.scale ? Number(value) / form.scale : value]];
+    }),
+  ) as Partial<Record<TableKey<T>, string | number>>;
+}
+
+// ------------------------------------------------------------------ a choice among values (docs/decisions/0103)
+
+/**
+ * A value among a fixed list (an expense's or a renewal's kind): kept and answered as the value,
+ * synced as its index in the list (a short number), asked for with a select of `labels`. Always
+ * given (its schema says whether a body may leave it out).
+ */
+export type ChoiceFieldSpec<W extends string = string, V extends string = string> = FieldFlags<W> & {
+  kind: "choice";
+  schema: z.ZodType<V, z.ZodTypeDef, unknown>;
+  values: readonly V[];
+  labels: Record<V, string>;
+  /** What an index the list does not have decodes to (a value added by a newer tab). */
+  fallback: V;
+  required: true;
+};
+
+export const choiceField = <V extends string, W extends string>(
+  schema: z.ZodEnum<[V, ...V[]]>,
+  spec: FieldFlags<W> & { labels: Record<V, string>; fallback: V },
+) => ({ kind: "choice" as const, schema, values: schema.options, required: true as const, ...spec });
+
+/** A field's value as the synced value carries it: a choice as its index, anything else as is. */
+function onWire(spec: FieldSpec, value: string | number) {
+  return spec.kind === "choice" ? spec.values.indexOf(value as string) : value;
+}
+
+/** A field's value from the synced value: absent as its empty value, a choice's index as its value. */
+function offWire(spec: FieldSpec, wire: string | number | undefined) {
+  if (spec.kind === "choice") return spec.values[wire as number] ?? spec.fallback;
+  return wire ?? emptyOf(spec);
+}
+
+/** A choice's select options, from its values and labels; nothing for another kind. */
+const choicesOf = (spec: FieldSpec): Pick<FieldFormInput, "options"> =>
+  spec.kind === "choice"
+    ? { options: spec.values.map((value) => ({ value, label: spec.labels[value] ?? value })) }
+    : {};

@@ -1,26 +1,24 @@
 import { z } from "zod";
-import { expenseKinds, type Expense } from "../../shared/costs/expenses";
-import { renewalKinds, renewalStatuses, type Renewal } from "../../shared/costs/renewals";
+import type { Expense } from "../../shared/costs/expenses";
+import { expenseTableAnswers } from "../../shared/costs/expense-fields";
+import { renewalStatuses, type Renewal } from "../../shared/costs/renewals";
+import { renewalTableAnswers } from "../../shared/costs/renewal-fields";
 
 /** What the expense and renewal routes answer, for their declarations (issue 42, DESIGN.md "Fuel, costs and renewals"). */
+/** An expense: its vehicle, the table's fields (shared/costs/expense-fields.ts), its receipts. */
 export const expense: z.ZodType<Expense> = z.object({
   id: z.string(),
   vehicleId: z.string(),
-  date: z.string().describe("YYYY-MM-DD, the workspace's day"),
-  kind: z.enum(expenseKinds),
-  costCents: z.number().int(),
-  note: z.string().nullable(),
+  ...expenseTableAnswers,
   photoIds: z.array(z.string()),
   createdAt: z.string().describe("ISO 8601"),
 });
 
+/** A renewal: its vehicle, the table's fields (shared/costs/renewal-fields.ts), its photos, its status today. */
 export const renewal: z.ZodType<Renewal> = z.object({
   id: z.string(),
   vehicleId: z.string(),
-  kind: z.enum(renewalKinds),
-  name: z.string().nullable(),
-  dueDate: z.string().describe("YYYY-MM-DD, the workspace's day"),
-  remindDaysBefore: z.number().int(),
+  ...renewalTableAnswers,
   photoIds: z.array(z.string()),
   status: z
     .enum(renewalStatuses)

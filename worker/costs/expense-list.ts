@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Expense } from "../../shared/costs/expenses";
+import { expenseTableValuesOf } from "../../shared/costs/expense-fields";
 import type { Db } from "../../db/client";
 import { expenses } from "../../db/schema";
 import type { ExpenseRow } from "./expense-writes";
@@ -30,10 +31,7 @@ export async function liveExpenses(
 export const toExpense = (r: ExpenseRow): Expense => ({
   id: r.id,
   vehicleId: r.vehicleId,
-  date: r.date,
-  kind: r.kind,
-  costCents: r.costCents,
-  note: r.note,
+  ...expenseTableValuesOf(r),
   photoIds: r.photoIds,
   createdAt: new Date(r.createdAt).toISOString(),
 });

@@ -7,6 +7,7 @@ import {
   type ExpensePatch,
   type expenseBodySchema,
 } from "../../shared/costs/expenses";
+import { expenseTableValuesNamed } from "../../shared/costs/expense-fields";
 import type { Db } from "../../db/client";
 import { expenses } from "../../db/schema";
 import { notFound } from "../lib/errors";
@@ -76,13 +77,15 @@ export async function expenseUpdateWrites(
   const current = await liveExpense(db, workspaceId, expenseId);
   await refuseForeignPhotos(db, workspaceId, patch.photoIds ?? []);
   const after = expenseAfterPatch(current, patch);
-  const { date, kind, costCents, note, photoIds } = after;
+  // the table's fields the patch names, and the receipts when given
+  const set: Partial<ExpenseRow> = expenseTableValuesNamed(patch);
+  if (patch.photoIds !== undefined) set.photoIds = patch.photoIds;
   return {
     row: after,
     writes: (stamp) => [
       db
         .update(expenses)
-        .set({ date, kind, costCents, note, photoIds, version: stamp })
+        .set({ ...set, version: stamp })
         .where(scoped(workspaceId, expenseId)),
     ],
   };

@@ -11,6 +11,7 @@ import {
   type fuelEntryBodySchema,
 } from "../../shared/costs/fuel";
 import type { z } from "zod";
+import { fuelTableValuesOf } from "../../shared/costs/fuel-fields";
 import type { Db } from "../../db/client";
 import { fuelEntries, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -154,8 +155,8 @@ export async function fuelUpdateWrites(
   const vehicle = await fuelVehicle(db, workspaceId, current.vehicleId);
   const log = await readVehicleLog(db, workspaceId, current.vehicleId);
   const after = fuelAfterPatch(current, patch);
-  const { at, volumeLitres, costCents, fullTank, odometerMiles, vendor, photoIds }: FuelFields = after;
-  const fields = { at, volumeLitres, costCents, fullTank, odometerMiles, vendor, photoIds };
+  const { at, volumeLitres, costCents, fullTank, odometerMiles, photoIds }: FuelFields = after;
+  const fields = { at, volumeLitres, costCents, fullTank, odometerMiles, ...fuelTableValuesOf(after), photoIds };
   return {
     row: after,
     tankLitres: vehicle.fuelTankLitres,
