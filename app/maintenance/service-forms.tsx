@@ -7,6 +7,8 @@ import {
   serviceScheduleFormSchema,
   type ServiceSchedule,
 } from "../../shared/maintenance/service";
+import { SERVICE_ENTRY_FORM_FIELDS } from "../../shared/maintenance/service-entry-fields";
+import { ConformTableInputs, scaledToStored } from "../components/conform-table-inputs";
 import { CheckboxGroup, Field, FormError, SubmitButton } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { PhotoPicker } from "../photos/photo-picker";
@@ -78,11 +80,7 @@ export function LogServiceForm({
   return (
     <FormCard title="Log service" form={form} pending={pending} action="Log service">
       <Field field={fields.date} label="Date" type="date" />
-      <Field field={fields.description} label="What was done" placeholder="e.g. Oil and filter" />
-      <Field field={fields.odometerMiles} label="Odometer (mi)" type="number" inputMode="decimal" step="any" />
-      <Field field={fields.cost} label="Cost ($)" type="number" inputMode="decimal" step="0.01" />
-      <Field field={fields.vendor} label="Vendor" />
-      <Field field={fields.notes} label="Notes" />
+      <ConformTableInputs fields={SERVICE_ENTRY_FORM_FIELDS} form={fields} />
       {schedules.length ? (
         <CheckboxGroup
           legend="Completes"
@@ -111,13 +109,12 @@ function useLogService(vehicleId: string, photoIds: string[], logged: () => void
   return useZodForm(
     "log-service",
     serviceEntryFormSchema,
-    async ({ cost, ...value }, submission) => {
+    async (value, submission) => {
       try {
         await logService({
-          ...value,
+          ...scaledToStored(SERVICE_ENTRY_FORM_FIELDS, value),
           id: crypto.randomUUID(),
           vehicleId,
-          costCents: cost === undefined || cost === null ? undefined : Math.round(cost * 100),
           photoIds,
           createdAt: Date.now(),
         });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { addDays } from "../units/time-zone";
+import { placedAfter } from "../fields/field-table";
+import { serviceEntryTableInputs, type ServiceEntryTableValues } from "./service-entry-fields";
 
 /**
  * Service schedules and entries (DESIGN.md "Maintenance"): one schema for the REST API and the
@@ -179,24 +181,24 @@ export function scheduleAfterPatch<S extends Editable>(
 /** The refusal when an edit leaves no interval: the REST route's 400 and the push refusal say this. */
 export const NO_INTERVAL_MESSAGE = intervalRule.message;
 
-export const serviceEntryBodySchema = z.object({
-  vehicleId: id,
-  date: daySchema,
-  odometerMiles: z.number({ invalid_type_error: "Enter miles" }).min(0, "0 or more").max(10_000_000).nullish(),
-  engineHours: z.number({ invalid_type_error: "Enter hours" }).min(0, "0 or more").max(1_000_000).nullish(),
-  scheduleIds: z.array(id).max(50, "At most 50 schedules").default([]),
-  description: text(2000).nullish(),
-  costCents: z
-    .number({ invalid_type_error: "Enter a cost" })
-    .int("Whole cents")
-    .min(0, "0 or more")
-    .max(100_000_000_00)
-    .nullish(),
-  vendor: text(200).nullish(),
-  notes: text(4000).nullish(),
-  photoIds: z.array(id).max(20, "At most 20 photos").default([]),
-  resolvesIssueIds: z.array(id).max(50, "At most 50 issues").default([]),
-});
+/**
+ * `POST /api/service-entries`: the vehicle and the day, the table's fields
+ * (shared/maintenance/service-entry-fields.ts) with the schedules it restarts after the engine
+ * hours, where they always stood, and the photos and issues it names.
+ */
+export const serviceEntryBodySchema = z.object(
+  placedAfter(
+    {
+      vehicleId: id,
+      date: daySchema,
+      ...serviceEntryTableInputs,
+      photoIds: z.array(id).max(20, "At most 20 photos").default([]),
+      resolvesIssueIds: z.array(id).max(50, "At most 50 issues").default([]),
+    },
+    "engineHours",
+    { scheduleIds: z.array(id).max(50, "At most 50 schedules").default([]) },
+  ),
+);
 export type ServiceEntryBody = z.input<typeof serviceEntryBodySchema>;
 
 // ------------------------------------------------------------------ sync mutations (shared/maintenance/service-mutators.ts)
@@ -267,11 +269,14 @@ export const serviceScheduleFormSchema = serviceScheduleFields
     path: ["lastDoneAt"],
   });
 
-/** "Log service": the body less the vehicle, the cost in dollars (sent as cents), not dated in the future. */
+/**
+ * "Log service": the body less the vehicle, not dated in the future; the cost input (named as the
+ * table's field, `costCents`) is typed in dollars, and the form scales it (its `scale`) when sent.
+ */
 export const serviceEntryFormSchema = serviceEntryBodySchema
-  .omit({ vehicleId: true, costCents: true, photoIds: true })
+  .omit({ vehicleId: true, photoIds: true })
   .extend({
-    cost: z
+    costCents: z
       .number({ invalid_type_error: "Enter a cost" })
       .min(0, "0 or more")
       .max(100_000_000, "At most 100000000")
@@ -300,16 +305,11 @@ export interface ServiceSchedule {
   nextDueEngineHours: number | null;
 }
 
-export interface ServiceEntry {
+/** An entry as the REST API answers it: the table's fields and those written out beside it. */
+export interface ServiceEntry extends ServiceEntryTableValues {
   id: string;
   vehicleId: string;
   date: string;
-  odometerMiles: number | null;
-  engineHours: number | null;
-  description: string | null;
-  costCents: number | null;
-  vendor: string | null;
-  notes: string | null;
   photoIds: string[];
   scheduleIds: string[];
   resolvesIssueIds: string[];

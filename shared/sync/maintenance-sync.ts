@@ -9,6 +9,11 @@ import {
   type ServiceStatus,
   type VehicleReading,
 } from "../maintenance/service";
+import {
+  decodeServiceEntryTable,
+  encodeServiceEntryTable,
+  type ServiceEntryTableWire,
+} from "../maintenance/service-entry-fields";
 import { setIfPresent } from "./wire";
 
 /**
@@ -102,15 +107,10 @@ export function announcedStatus(announced: string | null, cycle: number): Servic
 
 /** A service entry as the store holds it: the REST shape, its creation time in ms. */
 export type SyncedServiceEntry = Omit<ServiceEntry, "createdAt"> & { createdAt: number };
-export type ServiceEntryWire = {
+/** The table's fields under their short keys (shared/maintenance/service-entry-fields.ts), and the rest. */
+export type ServiceEntryWire = ServiceEntryTableWire & {
   v: string;
   d: string;
-  o?: number;
-  h?: number;
-  x?: string;
-  c?: number;
-  vn?: string;
-  nt?: string;
   ph?: string[];
   sc?: string[];
   ri?: string[];
@@ -119,12 +119,7 @@ export type ServiceEntryWire = {
 
 export function encodeServiceEntry(e: Omit<SyncedServiceEntry, "id">): ServiceEntryWire {
   const w: ServiceEntryWire = { v: e.vehicleId, d: e.date, t: seconds(e.createdAt) };
-  setIfPresent(w, "o", e.odometerMiles);
-  setIfPresent(w, "h", e.engineHours);
-  setIfPresent(w, "x", e.description);
-  setIfPresent(w, "c", e.costCents);
-  setIfPresent(w, "vn", e.vendor);
-  setIfPresent(w, "nt", e.notes);
+  encodeServiceEntryTable(e, w);
   if (e.photoIds.length) w.ph = e.photoIds;
   if (e.scheduleIds.length) w.sc = e.scheduleIds;
   if (e.resolvesIssueIds.length) w.ri = e.resolvesIssueIds;
@@ -136,12 +131,7 @@ export function decodeServiceEntry(id: string, w: ServiceEntryWire): SyncedServi
     id,
     vehicleId: w.v,
     date: w.d,
-    odometerMiles: w.o ?? null,
-    engineHours: w.h ?? null,
-    description: w.x ?? null,
-    costCents: w.c ?? null,
-    vendor: w.vn ?? null,
-    notes: w.nt ?? null,
+    ...decodeServiceEntryTable(w),
     photoIds: w.ph ?? [],
     scheduleIds: w.sc ?? [],
     resolvesIssueIds: w.ri ?? [],

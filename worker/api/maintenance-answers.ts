@@ -8,6 +8,7 @@ import {
 } from "../../shared/maintenance/issues";
 import { type PhotoCreated, type PhotoUsage } from "../../shared/maintenance/photos";
 import { serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/maintenance/service";
+import { serviceEntryTableAnswers } from "../../shared/maintenance/service-entry-fields";
 import type { MyActions } from "../maintenance/my-actions";
 import { renewal } from "./cost-answers";
 import { partJson, workOrderJson } from "./work-order-answers";
@@ -68,12 +69,7 @@ export const serviceEntry: z.ZodType<ServiceEntry> = z.object({
   id: z.string(),
   vehicleId: z.string(),
   date: z.string().describe("YYYY-MM-DD"),
-  odometerMiles: nullableNumber,
-  engineHours: nullableNumber,
-  description: nullableString,
-  costCents: nullableNumber,
-  vendor: nullableString,
-  notes: nullableString,
+  ...serviceEntryTableAnswers,
   photoIds: ids,
   scheduleIds: ids.describe("The schedules it restarted"),
   resolvesIssueIds: ids.describe("The issues it resolved"),

@@ -9,6 +9,7 @@ import {
   type ServiceSchedule,
   type VehicleReading,
 } from "../../shared/maintenance/service";
+import { serviceEntryTableValuesOf } from "../../shared/maintenance/service-entry-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 
@@ -51,31 +52,14 @@ export function toSchedule(row: ScheduleRow, reading: VehicleReading, now: numbe
   };
 }
 
+/** An entry as the REST API answers it, in the answer's order (the table's fields after the date). */
 export function toEntry(row: EntryRow): ServiceEntry {
-  const {
-    id,
-    vehicleId,
-    date,
-    odometerMiles,
-    engineHours,
-    description,
-    costCents,
-    vendor,
-    notes,
-    photoIds,
-    scheduleIds,
-    resolvesIssueIds,
-  } = row;
+  const { id, vehicleId, date, photoIds, scheduleIds, resolvesIssueIds } = row;
   return {
     id,
     vehicleId,
     date,
-    odometerMiles,
-    engineHours,
-    description,
-    costCents,
-    vendor,
-    notes,
+    ...serviceEntryTableValuesOf(row),
     photoIds,
     scheduleIds,
     resolvesIssueIds,

@@ -8,6 +8,7 @@ import {
   type serviceEntryBodySchema,
   type serviceScheduleBodySchema,
 } from "../../shared/maintenance/service";
+import { serviceEntryTableValuesGiven } from "../../shared/maintenance/service-entry-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -67,12 +68,7 @@ export async function serviceEntryWrites(
     workspaceId,
     vehicleId: input.vehicleId,
     date: input.date,
-    odometerMiles: input.odometerMiles ?? null,
-    engineHours: input.engineHours ?? null,
-    description: input.description ?? null,
-    costCents: input.costCents ?? null,
-    vendor: input.vendor ?? null,
-    notes: input.notes ?? null,
+    ...serviceEntryTableValuesGiven(input),
     photoIds: input.photoIds,
     scheduleIds,
     resolvesIssueIds,
