@@ -1,12 +1,29 @@
 import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
 import { SERVICE_ENTRY_FIELD_TABLE, SERVICE_ENTRY_FORM_FIELDS, SERVICE_ENTRY_TABLE_KEYS } from "./service-entry-fields";
-import { logServiceEntryArgs, serviceEntryBodySchema, serviceEntryFormSchema } from "./service";
+import {
+  SERVICE_SCHEDULE_FIELD_TABLE,
+  SERVICE_SCHEDULE_FORM_FIELDS,
+  SERVICE_SCHEDULE_TABLE_KEYS,
+} from "./service-schedule-fields";
+import {
+  createServiceScheduleArgs,
+  logServiceEntryArgs,
+  serviceEntryBodySchema,
+  serviceEntryFormSchema,
+  serviceScheduleBodySchema,
+  serviceSchedulePatchSchema,
+  updateServiceScheduleArgs,
+} from "./service";
 import { serviceMutators } from "./service-mutators";
 import {
+  decodeSchedule,
   decodeServiceEntry,
+  encodeSchedule,
   encodeServiceEntry,
   serviceEntryKey,
+  serviceScheduleKey,
+  type ScheduleWire,
   type ServiceEntryWire,
 } from "../sync/maintenance-sync";
 
@@ -86,5 +103,71 @@ describe("the service entry table", () => {
     // the form's cost is dollars: 249.90 passes (the scale makes it cents), a dollar figure past the cap does not
     expect(serviceEntryFormSchema.safeParse({ date: "2026-11-02", costCents: 249.9 }).success).toBe(true);
     expect(serviceEntryFormSchema.safeParse({ date: "2026-11-02", costCents: 100_000_001 }).success).toBe(false);
+  });
+});
+
+describe("the service schedule table", () => {
+  const keys = SERVICE_SCHEDULE_TABLE_KEYS;
+  const examples = Object.fromEntries(keys.map((k) => [k, SERVICE_SCHEDULE_FIELD_TABLE[k].example]));
+  const intervals = keys.filter((k) => k !== "name");
+  const read = (map: Map<string, unknown>, id: string) => decodeSchedule(id, map.get(serviceScheduleKey(id)) as never);
+
+  it("is checked by the body, the patch and the mutators' arguments, each keeping its value", () => {
+    expect(serviceScheduleBodySchema.parse({ vehicleId: "v1", ...examples })).toEqual({ vehicleId: "v1", ...examples });
+    expect(serviceSchedulePatchSchema.parse(examples)).toEqual(examples);
+    expect(createServiceScheduleArgs.parse({ id: "s", vehicleId: "v1", ...examples })).toMatchObject(examples);
+    expect(updateServiceScheduleArgs.parse({ id: "s", ...examples })).toMatchObject(examples);
+    for (const k of keys) expect(serviceSchedulePatchSchema.safeParse({ [k]: {} }).success, k).toBe(false);
+    expect(serviceSchedulePatchSchema.safeParse({ name: null }).success).toBe(false);
+    expect(serviceScheduleBodySchema.safeParse({ vehicleId: "v1", everyDays: 30 }).success).toBe(false);
+    // the rule beside the table: at least one interval
+    expect(serviceScheduleBodySchema.safeParse({ vehicleId: "v1", name: "Oil" }).success).toBe(false);
+  });
+
+  it("keeps what the mutators give, changes only what a patch names, and removes an interval with null", async () => {
+    const { tx, map } = store();
+    await serviceMutators.createServiceSchedule(tx, { id: "s", vehicleId: "v1", ...examples } as never);
+    expect(read(map, "s")).toMatchObject(examples);
+    await serviceMutators.updateServiceSchedule(tx, { id: "s", name: "Oil and filter" });
+    expect(read(map, "s")).toMatchObject({ ...examples, name: "Oil and filter" });
+    await serviceMutators.updateServiceSchedule(tx, { id: "s", everyMiles: null, everyEngineHours: null });
+    expect(read(map, "s")).toMatchObject({ everyMiles: null, everyEngineHours: null, everyDays: examples.everyDays });
+    // the last interval is not removed: the edit changes nothing
+    await serviceMutators.updateServiceSchedule(tx, { id: "s", everyDays: null });
+    expect(read(map, "s")).toMatchObject({ everyDays: examples.everyDays });
+  });
+
+  it("travels in the synced value under its own short key, an interval left out when none", () => {
+    const none = Object.fromEntries(intervals.map((k) => [k, null]));
+    const basis = { lastDoneAt: 1_790_000_000_000, lastDoneOdometerMiles: null, lastDoneEngineHours: null };
+    const plain = encodeSchedule({ vehicleId: "v1", name: "Oil", ...none, ...basis, announced: null } as never);
+    expect(Object.keys(plain).sort()).toEqual(["at", "n", "v"]);
+    const wires = keys.map((k) => SERVICE_SCHEDULE_FIELD_TABLE[k].wire);
+    expect(new Set([...wires, "v", "at", "om", "oh", "an"]).size).toBe(wires.length + 5);
+    expect(intervals.length).toBe(3);
+  });
+
+  it("reads and writes the synced value as a tab from before the table does (same keys)", () => {
+    const yesterdays = {
+      ...{ v: "v1", n: "Oil change", at: 1_790_000_000, mi: 5_000, h: 250.5, d: 180 },
+      ...{ om: 10_000, oh: 120, an: 2 },
+    } satisfies ScheduleWire;
+    const { id: _id, ...decoded } = decodeSchedule("s1", yesterdays);
+    expect(decoded).toEqual({
+      ...{ vehicleId: "v1", name: "Oil change", everyMiles: 5_000, everyEngineHours: 250.5, everyDays: 180 },
+      ...{ lastDoneAt: 1_790_000_000_000, lastDoneOdometerMiles: 10_000, lastDoneEngineHours: 120 },
+      announced: "overdue",
+    });
+    expect(encodeSchedule(decoded)).toEqual(yesterdays);
+  });
+
+  it("lists the Add schedule and Edit forms' inputs in its order", () => {
+    expect(SERVICE_SCHEDULE_FORM_FIELDS.map((f) => f.name)).toEqual(keys);
+    expect(SERVICE_SCHEDULE_FORM_FIELDS.map((f) => f.label)).toEqual([
+      "Name",
+      "Every (mi)",
+      "Every (engine hours)",
+      "Every (days)",
+    ]);
   });
 });

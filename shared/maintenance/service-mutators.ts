@@ -24,6 +24,7 @@ import {
   type VehicleReading,
 } from "./service";
 import { serviceEntryTableValuesGiven } from "./service-entry-fields";
+import { serviceScheduleTableValuesGiven } from "./service-schedule-fields";
 import { telemetryKey, type TelemetryWire } from "../fleet/telemetry";
 import { metresToMiles } from "../units/units";
 
@@ -84,10 +85,7 @@ export const serviceMutators = {
       serviceScheduleKey(id),
       encodeSchedule({
         vehicleId: s.vehicleId,
-        name: s.name,
-        everyMiles: s.everyMiles ?? null,
-        everyEngineHours: s.everyEngineHours ?? null,
-        everyDays: s.everyDays ?? null,
+        ...serviceScheduleTableValuesGiven(s),
         lastDoneAt: lastDoneAtMs(s.lastDoneAt, Date.now()),
         lastDoneOdometerMiles: s.lastDoneOdometerMiles ?? reading.odometerMiles,
         lastDoneEngineHours: s.lastDoneEngineHours ?? null,

@@ -2,6 +2,12 @@ import { z } from "zod";
 import { addDays } from "../units/time-zone";
 import { placedAfter } from "../fields/field-table";
 import { serviceEntryTableInputs, type ServiceEntryTableValues } from "./service-entry-fields";
+import {
+  serviceScheduleTableInputs,
+  serviceScheduleTableValuesOf,
+  serviceScheduleTableValuesPatched,
+  type ServiceScheduleTableValues,
+} from "./service-schedule-fields";
 
 /**
  * Service schedules and entries (DESIGN.md "Maintenance"): one schema for the REST API and the
@@ -102,25 +108,13 @@ export function dayWithin(back: number, ahead: number) {
     if (day < first || day > last) ctx.addIssue({ code: "custom", message: `Use a date from ${first} to ${last}` });
   });
 }
-const positive = (what: string, max: number) =>
-  z
-    .number({ invalid_type_error: `Enter a number of ${what}` })
-    .positive(`More than 0 ${what}`)
-    .max(max, `At most ${max} ${what}`);
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-
-/** A schedule's fields, before the rule that it has an interval. */
+/**
+ * A schedule's fields, before the rule that it has an interval: the vehicle, the table's
+ * (shared/maintenance/service-schedule-fields.ts: the name and intervals) and the last-done basis.
+ */
 const serviceScheduleFields = z.object({
   vehicleId: id,
-  name: text(120).min(1, "Required"),
-  everyMiles: positive("miles", 1_000_000).nullish(),
-  everyEngineHours: positive("hours", 100_000).nullish(),
-  everyDays: z
-    .number({ invalid_type_error: "Enter a number of days" })
-    .int("Whole days")
-    .positive("More than 0 days")
-    .max(3650, "At most 3650 days")
-    .nullish(),
+  ...serviceScheduleTableInputs,
   /** The day (YYYY-MM-DD) or moment (ISO 8601) it was last done; now when absent. */
   lastDoneAt: z
     .union([daySchema, z.string().datetime({ offset: true, message: "Use YYYY-MM-DD or an ISO 8601 time" })])
@@ -147,34 +141,30 @@ export const serviceSchedulePatchSchema = serviceScheduleFields.omit({ vehicleId
 export type ServiceSchedulePatch = z.input<typeof serviceSchedulePatchSchema>;
 
 type Intervals = Pick<ScheduleBasis, "everyMiles" | "everyEngineHours" | "everyDays">;
-type Editable = Intervals & Omit<ScheduleBasis, keyof Intervals> & { name: string };
+type Editable = ServiceScheduleTableValues & Omit<ScheduleBasis, keyof Intervals>;
+const INTERVALS: (keyof Intervals)[] = ["everyMiles", "everyEngineHours", "everyDays"];
 
 /**
  * A schedule with a patch applied (the server's write and the browser's optimistic copy alike), or
  * null when it would be left without an interval. `intervalsChanged` says whether its due figures
- * count anew (its due notifications of the period were about the old intervals).
+ * count anew (its due notifications of the period were about the old intervals). The table's
+ * fields follow the kit (an interval's null removes it); the last-done basis is kept unless given.
  */
 export function scheduleAfterPatch<S extends Editable>(
   current: S,
   patch: z.output<typeof serviceSchedulePatchSchema>,
   now: number,
 ): { schedule: S; intervalsChanged: boolean } | null {
-  const pick = <K extends keyof Intervals>(k: K) => (patch[k] === undefined ? current[k] : (patch[k] ?? null));
-  const intervals = {
-    everyMiles: pick("everyMiles"),
-    everyEngineHours: pick("everyEngineHours"),
-    everyDays: pick("everyDays"),
-  };
-  if (!hasInterval(intervals)) return null;
+  const fields = serviceScheduleTableValuesPatched(serviceScheduleTableValuesOf(current), patch);
+  if (!hasInterval(fields)) return null;
   const schedule: S = {
     ...current,
-    ...intervals,
-    name: patch.name ?? current.name,
+    ...fields,
     lastDoneAt: patch.lastDoneAt ? lastDoneAtMs(patch.lastDoneAt, now) : current.lastDoneAt,
     lastDoneOdometerMiles: patch.lastDoneOdometerMiles ?? current.lastDoneOdometerMiles,
     lastDoneEngineHours: patch.lastDoneEngineHours ?? current.lastDoneEngineHours,
   };
-  const intervalsChanged = (Object.keys(intervals) as (keyof Intervals)[]).some((k) => intervals[k] !== current[k]);
+  const intervalsChanged = INTERVALS.some((k) => fields[k] !== current[k]);
   return { schedule, intervalsChanged };
 }
 
@@ -288,14 +278,10 @@ export const serviceEntryFormSchema = serviceEntryBodySchema
 export const lastDoneAtMs = (given: string | null | undefined, now: number) =>
   given ? (given.length === 10 ? doneAt(given, now) : Date.parse(given)) : now;
 
-/** A schedule as the REST API answers it (times ISO 8601). */
-export interface ServiceSchedule {
+/** A schedule as the REST API answers it (times ISO 8601): the table's fields and those written out beside it. */
+export interface ServiceSchedule extends ServiceScheduleTableValues {
   id: string;
   vehicleId: string;
-  name: string;
-  everyMiles: number | null;
-  everyEngineHours: number | null;
-  everyDays: number | null;
   lastDoneAt: string;
   lastDoneOdometerMiles: number | null;
   lastDoneEngineHours: number | null;

@@ -14,6 +14,13 @@ import {
   encodeServiceEntryTable,
   type ServiceEntryTableWire,
 } from "../maintenance/service-entry-fields";
+import {
+  decodeServiceScheduleTable,
+  encodeServiceScheduleTable,
+  serviceScheduleTableValuesOf,
+  type ServiceScheduleTableValues,
+  type ServiceScheduleTableWire,
+} from "../maintenance/service-schedule-fields";
 import { setIfPresent } from "./wire";
 
 /**
@@ -43,13 +50,9 @@ export const firstSyncedEntryDay = (now: number) =>
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** A schedule in the store: what its status is computed from, and what the server last announced in this period. */
-export interface SyncedSchedule {
+export interface SyncedSchedule extends ServiceScheduleTableValues {
   id: string;
   vehicleId: string;
-  name: string;
-  everyMiles: number | null;
-  everyEngineHours: number | null;
-  everyDays: number | null;
   /** ms */
   lastDoneAt: number;
   lastDoneOdometerMiles: number | null;
@@ -60,12 +63,9 @@ export interface SyncedSchedule {
    */
   announced: ServiceStatus | null;
 }
-export type ScheduleWire = {
+/** The table's fields under their short keys (shared/maintenance/service-schedule-fields.ts), and the rest. */
+export type ScheduleWire = ServiceScheduleTableWire & {
   v: string;
-  n: string;
-  mi?: number;
-  h?: number;
-  d?: number;
   at: number;
   om?: number;
   oh?: number;
@@ -73,10 +73,9 @@ export type ScheduleWire = {
 };
 
 export function encodeSchedule(s: Omit<SyncedSchedule, "id">): ScheduleWire {
-  const w: ScheduleWire = { v: s.vehicleId, n: s.name, at: seconds(s.lastDoneAt) };
-  setIfPresent(w, "mi", s.everyMiles);
-  setIfPresent(w, "h", s.everyEngineHours);
-  setIfPresent(w, "d", s.everyDays);
+  const w = { v: s.vehicleId } as ScheduleWire;
+  encodeServiceScheduleTable(s, w);
+  w.at = seconds(s.lastDoneAt);
   setIfPresent(w, "om", s.lastDoneOdometerMiles);
   setIfPresent(w, "oh", s.lastDoneEngineHours);
   if (s.announced && s.announced !== "ok") w.an = serviceStatuses.indexOf(s.announced);
@@ -87,10 +86,7 @@ export function decodeSchedule(id: string, w: ScheduleWire): SyncedSchedule {
   return {
     id,
     vehicleId: w.v,
-    name: w.n,
-    everyMiles: w.mi ?? null,
-    everyEngineHours: w.h ?? null,
-    everyDays: w.d ?? null,
+    ...decodeServiceScheduleTable(w),
     lastDoneAt: w.at * 1000,
     lastDoneOdometerMiles: w.om ?? null,
     lastDoneEngineHours: w.oh ?? null,
@@ -232,10 +228,7 @@ export function scheduleView(s: SyncedSchedule, reading: VehicleReading, now: nu
   return {
     id: s.id,
     vehicleId: s.vehicleId,
-    name: s.name,
-    everyMiles: s.everyMiles,
-    everyEngineHours: s.everyEngineHours,
-    everyDays: s.everyDays,
+    ...serviceScheduleTableValuesOf(s),
     lastDoneAt: iso(s.lastDoneAt),
     lastDoneOdometerMiles: s.lastDoneOdometerMiles,
     lastDoneEngineHours: s.lastDoneEngineHours,

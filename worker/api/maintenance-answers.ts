@@ -9,6 +9,7 @@ import {
 import { type PhotoCreated, type PhotoUsage } from "../../shared/maintenance/photos";
 import { serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/maintenance/service";
 import { serviceEntryTableAnswers } from "../../shared/maintenance/service-entry-fields";
+import { serviceScheduleTableAnswers } from "../../shared/maintenance/service-schedule-fields";
 import type { MyActions } from "../maintenance/my-actions";
 import { renewal } from "./cost-answers";
 import { partJson, workOrderJson } from "./work-order-answers";
@@ -53,10 +54,7 @@ export const issueCommentJson: z.ZodType<IssueCommentJson> = z.object({
 export const serviceSchedule: z.ZodType<ServiceSchedule> = z.object({
   id: z.string(),
   vehicleId: z.string(),
-  name: z.string(),
-  everyMiles: nullableNumber,
-  everyEngineHours: nullableNumber,
-  everyDays: nullableNumber,
+  ...serviceScheduleTableAnswers,
   lastDoneAt: z.string().describe("ISO 8601"),
   lastDoneOdometerMiles: nullableNumber,
   lastDoneEngineHours: nullableNumber,

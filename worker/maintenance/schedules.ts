@@ -10,6 +10,7 @@ import {
   type VehicleReading,
 } from "../../shared/maintenance/service";
 import { serviceEntryTableValuesOf } from "../../shared/maintenance/service-entry-fields";
+import { serviceScheduleTableValuesOf } from "../../shared/maintenance/service-schedule-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 
@@ -24,24 +25,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function toSchedule(row: ScheduleRow, reading: VehicleReading, now: number): ServiceSchedule {
   const due = scheduleDue(row, reading, now);
-  const {
-    id,
-    vehicleId,
-    name,
-    everyMiles,
-    everyEngineHours,
-    everyDays,
-    lastDoneAt,
-    lastDoneOdometerMiles,
-    lastDoneEngineHours,
-  } = row;
+  const { id, vehicleId, lastDoneAt, lastDoneOdometerMiles, lastDoneEngineHours } = row;
   return {
     id,
     vehicleId,
-    name,
-    everyMiles,
-    everyEngineHours,
-    everyDays,
+    ...serviceScheduleTableValuesOf(row),
     lastDoneAt: iso(lastDoneAt),
     lastDoneOdometerMiles,
     lastDoneEngineHours,

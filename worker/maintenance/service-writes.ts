@@ -9,6 +9,7 @@ import {
   type serviceScheduleBodySchema,
 } from "../../shared/maintenance/service";
 import { serviceEntryTableValuesGiven } from "../../shared/maintenance/service-entry-fields";
+import { serviceScheduleTableValuesGiven } from "../../shared/maintenance/service-schedule-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -116,10 +117,7 @@ export async function serviceScheduleWrites(
     id,
     workspaceId,
     vehicleId: input.vehicleId,
-    name: input.name,
-    everyMiles: input.everyMiles ?? null,
-    everyEngineHours: input.everyEngineHours ?? null,
-    everyDays: input.everyDays ?? null,
+    ...serviceScheduleTableValuesGiven(input),
     lastDoneAt,
     lastDoneOdometerMiles: input.lastDoneOdometerMiles ?? reading.odometerMiles,
     lastDoneEngineHours: input.lastDoneEngineHours ?? reading.engineHours,
