@@ -1,6 +1,11 @@
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
-import { orderVehicle } from "./sync-helpers";
+import { indicator, orderVehicle } from "./sync-helpers";
+import { SERVICE_ENTRY_FIELD_TABLE, SERVICE_ENTRY_FORM_FIELDS } from "../shared/maintenance/service-entry-fields";
+import {
+  SERVICE_SCHEDULE_FIELD_TABLE,
+  SERVICE_SCHEDULE_FORM_FIELDS,
+} from "../shared/maintenance/service-schedule-fields";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -59,4 +64,46 @@ test("My actions shows a long service-due list fifty at a time", async ({ page, 
   // Every row is listed: no "Show … more" is left (each row has its own "Create work order").
   await expect(due.getByRole("button", { name: /^Show \d+ more/ })).toHaveCount(0);
   await expect(due.getByRole("button", { name: /^Create work order/ })).toHaveCount(60);
+});
+
+test("the Add schedule and Log service forms ask for each table field they list, and the server keeps what was typed", async ({
+  page,
+  request,
+}) => {
+  const fleet = await newFleetAccount(request, "Service Table Fleet");
+  const vehicle = await orderVehicle(request, fleet);
+  await signInAs(page, fleet.token);
+  await page.goto(`/vehicles/${vehicle.id}/service`);
+  await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+  const forms = [
+    {
+      ...{ form: "Add schedule", path: "/api/service-schedules", list: "schedules" },
+      ...{ fields: SERVICE_SCHEDULE_FORM_FIELDS, table: SERVICE_SCHEDULE_FIELD_TABLE },
+    },
+    {
+      ...{ form: "Log service", path: "/api/service-entries", list: "entries" },
+      ...{ fields: SERVICE_ENTRY_FORM_FIELDS, table: SERVICE_ENTRY_FIELD_TABLE },
+    },
+  ];
+  for (const { form: name, path, list, fields, table } of forms) {
+    const form = page.getByRole("form", { name });
+    const typed: Record<string, string | number> = {};
+    for (const { name: field, label, scale } of fields) {
+      const example = (table as Record<string, { example: string | number }>)[field]!.example;
+      typed[field] = example;
+      // a scaled input in its own unit (the cost in dollars)
+      await form.getByLabel(label, { exact: true }).fill(String(scale ? Number(example) / scale : example));
+    }
+    await form.getByRole("button", { name }).click();
+    await expect(indicator(page)).toHaveAttribute("data-state", "synced");
+    // the server's copy, once the push has reached it
+    await expect
+      .poll(async () => {
+        const headers = { Authorization: `Bearer ${fleet.token}` };
+        const res = await request.get(`${path}?vehicleId=${vehicle.id}`, { headers });
+        const answer = res.ok() ? ((await res.json()) as Record<string, Record<string, unknown>[]>) : {};
+        return answer[list]?.[0] ?? {};
+      })
+      .toMatchObject(typed);
+  }
 });

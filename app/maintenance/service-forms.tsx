@@ -7,6 +7,13 @@ import {
   serviceScheduleFormSchema,
   type ServiceSchedule,
 } from "../../shared/maintenance/service";
+import { SERVICE_ENTRY_FORM_FIELDS } from "../../shared/maintenance/service-entry-fields";
+import {
+  SERVICE_SCHEDULE_FORM_FIELDS,
+  serviceScheduleTableValuesGiven,
+  serviceScheduleTableValuesOf,
+} from "../../shared/maintenance/service-schedule-fields";
+import { ConformTableInputs, scaledToStored } from "../components/conform-table-inputs";
 import { CheckboxGroup, Field, FormError, SubmitButton } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { PhotoPicker } from "../photos/photo-picker";
@@ -78,11 +85,7 @@ export function LogServiceForm({
   return (
     <FormCard title="Log service" form={form} pending={pending} action="Log service">
       <Field field={fields.date} label="Date" type="date" />
-      <Field field={fields.description} label="What was done" placeholder="e.g. Oil and filter" />
-      <Field field={fields.odometerMiles} label="Odometer (mi)" type="number" inputMode="decimal" step="any" />
-      <Field field={fields.cost} label="Cost ($)" type="number" inputMode="decimal" step="0.01" />
-      <Field field={fields.vendor} label="Vendor" />
-      <Field field={fields.notes} label="Notes" />
+      <ConformTableInputs fields={SERVICE_ENTRY_FORM_FIELDS} form={fields} />
       {schedules.length ? (
         <CheckboxGroup
           legend="Completes"
@@ -111,13 +114,12 @@ function useLogService(vehicleId: string, photoIds: string[], logged: () => void
   return useZodForm(
     "log-service",
     serviceEntryFormSchema,
-    async ({ cost, ...value }, submission) => {
+    async (value, submission) => {
       try {
         await logService({
-          ...value,
+          ...scaledToStored(SERVICE_ENTRY_FORM_FIELDS, value),
           id: crypto.randomUUID(),
           vehicleId,
-          costCents: cost === undefined || cost === null ? undefined : Math.round(cost * 100),
           photoIds,
           createdAt: Date.now(),
         });
@@ -168,10 +170,8 @@ export function EditScheduleForm({ schedule, close }: { schedule: ServiceSchedul
       try {
         await editSchedule({
           id: schedule.id,
-          name: value.name,
-          everyMiles: value.everyMiles ?? null,
-          everyEngineHours: value.everyEngineHours ?? null,
-          everyDays: value.everyDays ?? null,
+          // the table's fields as the form has them: an emptied interval is null, removed
+          ...serviceScheduleTableValuesGiven(value),
           ...(value.lastDoneAt && value.lastDoneAt !== day ? { lastDoneAt: value.lastDoneAt } : {}),
           ...(odometer !== null && odometer !== schedule.lastDoneOdometerMiles
             ? { lastDoneOdometerMiles: odometer }
@@ -184,10 +184,10 @@ export function EditScheduleForm({ schedule, close }: { schedule: ServiceSchedul
       close();
     },
     {
-      name: schedule.name,
-      everyMiles: schedule.everyMiles ?? undefined,
-      everyEngineHours: schedule.everyEngineHours ?? undefined,
-      everyDays: schedule.everyDays ?? undefined,
+      // an interval it has not: an empty input (undefined, not null)
+      ...Object.fromEntries(
+        Object.entries(serviceScheduleTableValuesOf(schedule)).map(([k, v]) => [k, v ?? undefined]),
+      ),
       lastDoneAt: day,
       lastDoneOdometerMiles: schedule.lastDoneOdometerMiles ?? undefined,
     },
@@ -201,20 +201,11 @@ export function EditScheduleForm({ schedule, close }: { schedule: ServiceSchedul
 
 type ScheduleFormFields = ReturnType<typeof useZodForm<typeof serviceScheduleFormSchema>>["fields"];
 
-/** A schedule's fields, as "Add schedule" and "Edit" show them. */
+/** A schedule's fields, as "Add schedule" and "Edit" show them: the table's, then the last-done basis. */
 function ScheduleFields({ fields }: { fields: ScheduleFormFields }) {
   return (
     <>
-      <Field field={fields.name} label="Name" placeholder="e.g. Oil change" />
-      <Field field={fields.everyMiles} label="Every (mi)" type="number" inputMode="decimal" step="any" />
-      <Field
-        field={fields.everyEngineHours}
-        label="Every (engine hours)"
-        type="number"
-        inputMode="decimal"
-        step="any"
-      />
-      <Field field={fields.everyDays} label="Every (days)" type="number" inputMode="numeric" step={1} />
+      <ConformTableInputs fields={SERVICE_SCHEDULE_FORM_FIELDS} form={fields} />
       <Field field={fields.lastDoneAt} label="Last done on" type="date" />
       <Field
         field={fields.lastDoneOdometerMiles}

@@ -23,6 +23,8 @@ import {
   type UpdateServiceScheduleArgs,
   type VehicleReading,
 } from "./service";
+import { serviceEntryTableValuesGiven } from "./service-entry-fields";
+import { serviceScheduleTableValuesGiven } from "./service-schedule-fields";
 import { telemetryKey, type TelemetryWire } from "../fleet/telemetry";
 import { metresToMiles } from "../units/units";
 
@@ -52,15 +54,7 @@ export const serviceMutators = {
     const at = createdAt ?? Date.now();
     const scheduleIds = [...new Set(entry.scheduleIds)];
     const resolvesIssueIds = [...new Set(entry.resolvesIssueIds)];
-    const fields = {
-      ...entry,
-      odometerMiles: entry.odometerMiles ?? null,
-      engineHours: entry.engineHours ?? null,
-      description: entry.description ?? null,
-      costCents: entry.costCents ?? null,
-      vendor: entry.vendor ?? null,
-      notes: entry.notes ?? null,
-    };
+    const fields = { ...entry, ...serviceEntryTableValuesGiven(entry) };
     await tx.set(serviceEntryKey(id), encodeServiceEntry({ ...fields, scheduleIds, resolvesIssueIds, createdAt: at }));
     const done = {
       day: entry.date,
@@ -91,10 +85,7 @@ export const serviceMutators = {
       serviceScheduleKey(id),
       encodeSchedule({
         vehicleId: s.vehicleId,
-        name: s.name,
-        everyMiles: s.everyMiles ?? null,
-        everyEngineHours: s.everyEngineHours ?? null,
-        everyDays: s.everyDays ?? null,
+        ...serviceScheduleTableValuesGiven(s),
         lastDoneAt: lastDoneAtMs(s.lastDoneAt, Date.now()),
         lastDoneOdometerMiles: s.lastDoneOdometerMiles ?? reading.odometerMiles,
         lastDoneEngineHours: s.lastDoneEngineHours ?? null,

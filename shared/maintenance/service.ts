@@ -1,5 +1,13 @@
 import { z } from "zod";
 import { addDays } from "../units/time-zone";
+import { placedAfter } from "../fields/field-table";
+import { serviceEntryTableInputs, type ServiceEntryTableValues } from "./service-entry-fields";
+import {
+  serviceScheduleTableInputs,
+  serviceScheduleTableValuesOf,
+  serviceScheduleTableValuesPatched,
+  type ServiceScheduleTableValues,
+} from "./service-schedule-fields";
 
 /**
  * Service schedules and entries (DESIGN.md "Maintenance"): one schema for the REST API and the
@@ -100,25 +108,13 @@ export function dayWithin(back: number, ahead: number) {
     if (day < first || day > last) ctx.addIssue({ code: "custom", message: `Use a date from ${first} to ${last}` });
   });
 }
-const positive = (what: string, max: number) =>
-  z
-    .number({ invalid_type_error: `Enter a number of ${what}` })
-    .positive(`More than 0 ${what}`)
-    .max(max, `At most ${max} ${what}`);
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-
-/** A schedule's fields, before the rule that it has an interval. */
+/**
+ * A schedule's fields, before the rule that it has an interval: the vehicle, the table's
+ * (shared/maintenance/service-schedule-fields.ts: the name and intervals) and the last-done basis.
+ */
 const serviceScheduleFields = z.object({
   vehicleId: id,
-  name: text(120).min(1, "Required"),
-  everyMiles: positive("miles", 1_000_000).nullish(),
-  everyEngineHours: positive("hours", 100_000).nullish(),
-  everyDays: z
-    .number({ invalid_type_error: "Enter a number of days" })
-    .int("Whole days")
-    .positive("More than 0 days")
-    .max(3650, "At most 3650 days")
-    .nullish(),
+  ...serviceScheduleTableInputs,
   /** The day (YYYY-MM-DD) or moment (ISO 8601) it was last done; now when absent. */
   lastDoneAt: z
     .union([daySchema, z.string().datetime({ offset: true, message: "Use YYYY-MM-DD or an ISO 8601 time" })])
@@ -145,58 +141,54 @@ export const serviceSchedulePatchSchema = serviceScheduleFields.omit({ vehicleId
 export type ServiceSchedulePatch = z.input<typeof serviceSchedulePatchSchema>;
 
 type Intervals = Pick<ScheduleBasis, "everyMiles" | "everyEngineHours" | "everyDays">;
-type Editable = Intervals & Omit<ScheduleBasis, keyof Intervals> & { name: string };
+type Editable = ServiceScheduleTableValues & Omit<ScheduleBasis, keyof Intervals>;
+const INTERVALS: (keyof Intervals)[] = ["everyMiles", "everyEngineHours", "everyDays"];
 
 /**
  * A schedule with a patch applied (the server's write and the browser's optimistic copy alike), or
  * null when it would be left without an interval. `intervalsChanged` says whether its due figures
- * count anew (its due notifications of the period were about the old intervals).
+ * count anew (its due notifications of the period were about the old intervals). The table's
+ * fields follow the kit (an interval's null removes it); the last-done basis is kept unless given.
  */
 export function scheduleAfterPatch<S extends Editable>(
   current: S,
   patch: z.output<typeof serviceSchedulePatchSchema>,
   now: number,
 ): { schedule: S; intervalsChanged: boolean } | null {
-  const pick = <K extends keyof Intervals>(k: K) => (patch[k] === undefined ? current[k] : (patch[k] ?? null));
-  const intervals = {
-    everyMiles: pick("everyMiles"),
-    everyEngineHours: pick("everyEngineHours"),
-    everyDays: pick("everyDays"),
-  };
-  if (!hasInterval(intervals)) return null;
+  const fields = serviceScheduleTableValuesPatched(serviceScheduleTableValuesOf(current), patch);
+  if (!hasInterval(fields)) return null;
   const schedule: S = {
     ...current,
-    ...intervals,
-    name: patch.name ?? current.name,
+    ...fields,
     lastDoneAt: patch.lastDoneAt ? lastDoneAtMs(patch.lastDoneAt, now) : current.lastDoneAt,
     lastDoneOdometerMiles: patch.lastDoneOdometerMiles ?? current.lastDoneOdometerMiles,
     lastDoneEngineHours: patch.lastDoneEngineHours ?? current.lastDoneEngineHours,
   };
-  const intervalsChanged = (Object.keys(intervals) as (keyof Intervals)[]).some((k) => intervals[k] !== current[k]);
+  const intervalsChanged = INTERVALS.some((k) => fields[k] !== current[k]);
   return { schedule, intervalsChanged };
 }
 
 /** The refusal when an edit leaves no interval: the REST route's 400 and the push refusal say this. */
 export const NO_INTERVAL_MESSAGE = intervalRule.message;
 
-export const serviceEntryBodySchema = z.object({
-  vehicleId: id,
-  date: daySchema,
-  odometerMiles: z.number({ invalid_type_error: "Enter miles" }).min(0, "0 or more").max(10_000_000).nullish(),
-  engineHours: z.number({ invalid_type_error: "Enter hours" }).min(0, "0 or more").max(1_000_000).nullish(),
-  scheduleIds: z.array(id).max(50, "At most 50 schedules").default([]),
-  description: text(2000).nullish(),
-  costCents: z
-    .number({ invalid_type_error: "Enter a cost" })
-    .int("Whole cents")
-    .min(0, "0 or more")
-    .max(100_000_000_00)
-    .nullish(),
-  vendor: text(200).nullish(),
-  notes: text(4000).nullish(),
-  photoIds: z.array(id).max(20, "At most 20 photos").default([]),
-  resolvesIssueIds: z.array(id).max(50, "At most 50 issues").default([]),
-});
+/**
+ * `POST /api/service-entries`: the vehicle and the day, the table's fields
+ * (shared/maintenance/service-entry-fields.ts) with the schedules it restarts after the engine
+ * hours, where they always stood, and the photos and issues it names.
+ */
+export const serviceEntryBodySchema = z.object(
+  placedAfter(
+    {
+      vehicleId: id,
+      date: daySchema,
+      ...serviceEntryTableInputs,
+      photoIds: z.array(id).max(20, "At most 20 photos").default([]),
+      resolvesIssueIds: z.array(id).max(50, "At most 50 issues").default([]),
+    },
+    "engineHours",
+    { scheduleIds: z.array(id).max(50, "At most 50 schedules").default([]) },
+  ),
+);
 export type ServiceEntryBody = z.input<typeof serviceEntryBodySchema>;
 
 // ------------------------------------------------------------------ sync mutations (shared/maintenance/service-mutators.ts)
@@ -267,11 +259,14 @@ export const serviceScheduleFormSchema = serviceScheduleFields
     path: ["lastDoneAt"],
   });
 
-/** "Log service": the body less the vehicle, the cost in dollars (sent as cents), not dated in the future. */
+/**
+ * "Log service": the body less the vehicle, not dated in the future; the cost input (named as the
+ * table's field, `costCents`) is typed in dollars, and the form scales it (its `scale`) when sent.
+ */
 export const serviceEntryFormSchema = serviceEntryBodySchema
-  .omit({ vehicleId: true, costCents: true, photoIds: true })
+  .omit({ vehicleId: true, photoIds: true })
   .extend({
-    cost: z
+    costCents: z
       .number({ invalid_type_error: "Enter a cost" })
       .min(0, "0 or more")
       .max(100_000_000, "At most 100000000")
@@ -283,14 +278,10 @@ export const serviceEntryFormSchema = serviceEntryBodySchema
 export const lastDoneAtMs = (given: string | null | undefined, now: number) =>
   given ? (given.length === 10 ? doneAt(given, now) : Date.parse(given)) : now;
 
-/** A schedule as the REST API answers it (times ISO 8601). */
-export interface ServiceSchedule {
+/** A schedule as the REST API answers it (times ISO 8601): the table's fields and those written out beside it. */
+export interface ServiceSchedule extends ServiceScheduleTableValues {
   id: string;
   vehicleId: string;
-  name: string;
-  everyMiles: number | null;
-  everyEngineHours: number | null;
-  everyDays: number | null;
   lastDoneAt: string;
   lastDoneOdometerMiles: number | null;
   lastDoneEngineHours: number | null;
@@ -300,16 +291,11 @@ export interface ServiceSchedule {
   nextDueEngineHours: number | null;
 }
 
-export interface ServiceEntry {
+/** An entry as the REST API answers it: the table's fields and those written out beside it. */
+export interface ServiceEntry extends ServiceEntryTableValues {
   id: string;
   vehicleId: string;
   date: string;
-  odometerMiles: number | null;
-  engineHours: number | null;
-  description: string | null;
-  costCents: number | null;
-  vendor: string | null;
-  notes: string | null;
   photoIds: string[];
   scheduleIds: string[];
   resolvesIssueIds: string[];

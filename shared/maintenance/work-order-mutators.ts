@@ -52,6 +52,7 @@ import {
 import { workOrderTable } from "./work-order-fields";
 import { partTable } from "./part-fields";
 import { vendorTable } from "./vendor-fields";
+import { serviceEntryTableValuesGiven } from "./service-entry-fields";
 import {
   decodeSchedule,
   encodeSchedule,
@@ -236,11 +237,12 @@ export const workOrderMutators = {
       encodeServiceEntry({
         vehicleId: order.vehicleId,
         date: new Date(at).toISOString().slice(0, 10),
-        ...reading,
-        description: `Work order #${order.number || "new"}${order.description ? `: ${order.description}` : ""}`,
-        costCents: totals.totalCents,
-        vendor: null,
-        notes: null,
+        // the entry table's fields a completion gives; any other is none (docs/decisions/0104)
+        ...serviceEntryTableValuesGiven({
+          ...reading,
+          description: `Work order #${order.number || "new"}${order.description ? `: ${order.description}` : ""}`,
+          costCents: totals.totalCents,
+        }),
         photoIds: args.photoIds,
         scheduleIds: order.scheduleIds,
         resolvesIssueIds: order.issueIds,

@@ -9,14 +9,13 @@ import {
   scheduleView,
 } from "./maintenance-sync";
 import { DAY_MS } from "../maintenance/service";
+import { serviceEntryTableValuesGiven } from "../maintenance/service-entry-fields";
+import { serviceScheduleTableValuesGiven } from "../maintenance/service-schedule-fields";
 
 describe("synced maintenance values (docs/decisions/0033)", () => {
   const schedule = {
     vehicleId: "v1",
-    name: "Oil change",
-    everyMiles: 5000,
-    everyEngineHours: 250,
-    everyDays: null,
+    ...serviceScheduleTableValuesGiven({ name: "Oil change", everyMiles: 5000, everyEngineHours: 250 }),
     lastDoneAt: 1_700_000_000_000,
     lastDoneOdometerMiles: 10_000,
     lastDoneEngineHours: 100,
@@ -37,12 +36,7 @@ describe("synced maintenance values (docs/decisions/0033)", () => {
     const entry = {
       vehicleId: "v1",
       date: "2026-11-01",
-      odometerMiles: null,
-      engineHours: null,
-      description: "Tyres",
-      costCents: 4500,
-      vendor: null,
-      notes: null,
+      ...serviceEntryTableValuesGiven({ description: "Tyres", costCents: 4500 }),
       photoIds: [],
       scheduleIds: ["s1"],
       resolvesIssueIds: [],

@@ -9,6 +9,18 @@ import {
   type ServiceStatus,
   type VehicleReading,
 } from "../maintenance/service";
+import {
+  decodeServiceEntryTable,
+  encodeServiceEntryTable,
+  type ServiceEntryTableWire,
+} from "../maintenance/service-entry-fields";
+import {
+  decodeServiceScheduleTable,
+  encodeServiceScheduleTable,
+  serviceScheduleTableValuesOf,
+  type ServiceScheduleTableValues,
+  type ServiceScheduleTableWire,
+} from "../maintenance/service-schedule-fields";
 import { setIfPresent } from "./wire";
 
 /**
@@ -38,13 +50,9 @@ export const firstSyncedEntryDay = (now: number) =>
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** A schedule in the store: what its status is computed from, and what the server last announced in this period. */
-export interface SyncedSchedule {
+export interface SyncedSchedule extends ServiceScheduleTableValues {
   id: string;
   vehicleId: string;
-  name: string;
-  everyMiles: number | null;
-  everyEngineHours: number | null;
-  everyDays: number | null;
   /** ms */
   lastDoneAt: number;
   lastDoneOdometerMiles: number | null;
@@ -55,12 +63,9 @@ export interface SyncedSchedule {
    */
   announced: ServiceStatus | null;
 }
-export type ScheduleWire = {
+/** The table's fields under their short keys (shared/maintenance/service-schedule-fields.ts), and the rest. */
+export type ScheduleWire = ServiceScheduleTableWire & {
   v: string;
-  n: string;
-  mi?: number;
-  h?: number;
-  d?: number;
   at: number;
   om?: number;
   oh?: number;
@@ -68,10 +73,9 @@ export type ScheduleWire = {
 };
 
 export function encodeSchedule(s: Omit<SyncedSchedule, "id">): ScheduleWire {
-  const w: ScheduleWire = { v: s.vehicleId, n: s.name, at: seconds(s.lastDoneAt) };
-  setIfPresent(w, "mi", s.everyMiles);
-  setIfPresent(w, "h", s.everyEngineHours);
-  setIfPresent(w, "d", s.everyDays);
+  const w = { v: s.vehicleId } as ScheduleWire;
+  encodeServiceScheduleTable(s, w);
+  w.at = seconds(s.lastDoneAt);
   setIfPresent(w, "om", s.lastDoneOdometerMiles);
   setIfPresent(w, "oh", s.lastDoneEngineHours);
   if (s.announced && s.announced !== "ok") w.an = serviceStatuses.indexOf(s.announced);
@@ -82,10 +86,7 @@ export function decodeSchedule(id: string, w: ScheduleWire): SyncedSchedule {
   return {
     id,
     vehicleId: w.v,
-    name: w.n,
-    everyMiles: w.mi ?? null,
-    everyEngineHours: w.h ?? null,
-    everyDays: w.d ?? null,
+    ...decodeServiceScheduleTable(w),
     lastDoneAt: w.at * 1000,
     lastDoneOdometerMiles: w.om ?? null,
     lastDoneEngineHours: w.oh ?? null,
@@ -102,15 +103,10 @@ export function announcedStatus(announced: string | null, cycle: number): Servic
 
 /** A service entry as the store holds it: the REST shape, its creation time in ms. */
 export type SyncedServiceEntry = Omit<ServiceEntry, "createdAt"> & { createdAt: number };
-export type ServiceEntryWire = {
+/** The table's fields under their short keys (shared/maintenance/service-entry-fields.ts), and the rest. */
+export type ServiceEntryWire = ServiceEntryTableWire & {
   v: string;
   d: string;
-  o?: number;
-  h?: number;
-  x?: string;
-  c?: number;
-  vn?: string;
-  nt?: string;
   ph?: string[];
   sc?: string[];
   ri?: string[];
@@ -119,12 +115,7 @@ export type ServiceEntryWire = {
 
 export function encodeServiceEntry(e: Omit<SyncedServiceEntry, "id">): ServiceEntryWire {
   const w: ServiceEntryWire = { v: e.vehicleId, d: e.date, t: seconds(e.createdAt) };
-  setIfPresent(w, "o", e.odometerMiles);
-  setIfPresent(w, "h", e.engineHours);
-  setIfPresent(w, "x", e.description);
-  setIfPresent(w, "c", e.costCents);
-  setIfPresent(w, "vn", e.vendor);
-  setIfPresent(w, "nt", e.notes);
+  encodeServiceEntryTable(e, w);
   if (e.photoIds.length) w.ph = e.photoIds;
   if (e.scheduleIds.length) w.sc = e.scheduleIds;
   if (e.resolvesIssueIds.length) w.ri = e.resolvesIssueIds;
@@ -136,12 +127,7 @@ export function decodeServiceEntry(id: string, w: ServiceEntryWire): SyncedServi
     id,
     vehicleId: w.v,
     date: w.d,
-    odometerMiles: w.o ?? null,
-    engineHours: w.h ?? null,
-    description: w.x ?? null,
-    costCents: w.c ?? null,
-    vendor: w.vn ?? null,
-    notes: w.nt ?? null,
+    ...decodeServiceEntryTable(w),
     photoIds: w.ph ?? [],
     scheduleIds: w.sc ?? [],
     resolvesIssueIds: w.ri ?? [],
@@ -242,10 +228,7 @@ export function scheduleView(s: SyncedSchedule, reading: VehicleReading, now: nu
   return {
     id: s.id,
     vehicleId: s.vehicleId,
-    name: s.name,
-    everyMiles: s.everyMiles,
-    everyEngineHours: s.everyEngineHours,
-    everyDays: s.everyDays,
+    ...serviceScheduleTableValuesOf(s),
     lastDoneAt: iso(s.lastDoneAt),
     lastDoneOdometerMiles: s.lastDoneOdometerMiles,
     lastDoneEngineHours: s.lastDoneEngineHours,

@@ -9,6 +9,8 @@ import {
   type ServiceSchedule,
   type VehicleReading,
 } from "../../shared/maintenance/service";
+import { serviceEntryTableValuesOf } from "../../shared/maintenance/service-entry-fields";
+import { serviceScheduleTableValuesOf } from "../../shared/maintenance/service-schedule-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 
@@ -23,24 +25,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function toSchedule(row: ScheduleRow, reading: VehicleReading, now: number): ServiceSchedule {
   const due = scheduleDue(row, reading, now);
-  const {
-    id,
-    vehicleId,
-    name,
-    everyMiles,
-    everyEngineHours,
-    everyDays,
-    lastDoneAt,
-    lastDoneOdometerMiles,
-    lastDoneEngineHours,
-  } = row;
+  const { id, vehicleId, lastDoneAt, lastDoneOdometerMiles, lastDoneEngineHours } = row;
   return {
     id,
     vehicleId,
-    name,
-    everyMiles,
-    everyEngineHours,
-    everyDays,
+    ...serviceScheduleTableValuesOf(row),
     lastDoneAt: iso(lastDoneAt),
     lastDoneOdometerMiles,
     lastDoneEngineHours,
@@ -51,31 +40,14 @@ export function toSchedule(row: ScheduleRow, reading: VehicleReading, now: numbe
   };
 }
 
+/** An entry as the REST API answers it, in the answer's order (the table's fields after the date). */
 export function toEntry(row: EntryRow): ServiceEntry {
-  const {
-    id,
-    vehicleId,
-    date,
-    odometerMiles,
-    engineHours,
-    description,
-    costCents,
-    vendor,
-    notes,
-    photoIds,
-    scheduleIds,
-    resolvesIssueIds,
-  } = row;
+  const { id, vehicleId, date, photoIds, scheduleIds, resolvesIssueIds } = row;
   return {
     id,
     vehicleId,
     date,
-    odometerMiles,
-    engineHours,
-    description,
-    costCents,
-    vendor,
-    notes,
+    ...serviceEntryTableValuesOf(row),
     photoIds,
     scheduleIds,
     resolvesIssueIds,

@@ -6,6 +6,7 @@ import {
   scheduleAfterPatch,
   type serviceSchedulePatchSchema,
 } from "../../shared/maintenance/service";
+import { serviceScheduleTableValuesOf } from "../../shared/maintenance/service-schedule-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -67,14 +68,10 @@ export async function scheduleUpdateWrites(
   if (!after) throw badRequest(`everyMiles: ${NO_INTERVAL_MESSAGE}`, { everyMiles: [NO_INTERVAL_MESSAGE] });
   refuseFutureLastDone(after.schedule.lastDoneAt, now);
   const reading = await readingOrNotFound(db, workspaceId, current.vehicleId);
-  const { name, everyMiles, everyEngineHours, everyDays, lastDoneAt, lastDoneOdometerMiles, lastDoneEngineHours } =
-    after.schedule;
+  const { lastDoneAt, lastDoneOdometerMiles, lastDoneEngineHours } = after.schedule;
   // Only what an edit may change is written (never the workspace, vehicle or cycle it read).
   const fields = {
-    name,
-    everyMiles,
-    everyEngineHours,
-    everyDays,
+    ...serviceScheduleTableValuesOf(after.schedule),
     lastDoneAt,
     lastDoneOdometerMiles,
     lastDoneEngineHours,

@@ -8,6 +8,8 @@ import {
   type serviceEntryBodySchema,
   type serviceScheduleBodySchema,
 } from "../../shared/maintenance/service";
+import { serviceEntryTableValuesGiven } from "../../shared/maintenance/service-entry-fields";
+import { serviceScheduleTableValuesGiven } from "../../shared/maintenance/service-schedule-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -67,12 +69,7 @@ export async function serviceEntryWrites(
     workspaceId,
     vehicleId: input.vehicleId,
     date: input.date,
-    odometerMiles: input.odometerMiles ?? null,
-    engineHours: input.engineHours ?? null,
-    description: input.description ?? null,
-    costCents: input.costCents ?? null,
-    vendor: input.vendor ?? null,
-    notes: input.notes ?? null,
+    ...serviceEntryTableValuesGiven(input),
     photoIds: input.photoIds,
     scheduleIds,
     resolvesIssueIds,
@@ -120,10 +117,7 @@ export async function serviceScheduleWrites(
     id,
     workspaceId,
     vehicleId: input.vehicleId,
-    name: input.name,
-    everyMiles: input.everyMiles ?? null,
-    everyEngineHours: input.everyEngineHours ?? null,
-    everyDays: input.everyDays ?? null,
+    ...serviceScheduleTableValuesGiven(input),
     lastDoneAt,
     lastDoneOdometerMiles: input.lastDoneOdometerMiles ?? reading.odometerMiles,
     lastDoneEngineHours: input.lastDoneEngineHours ?? reading.engineHours,
