@@ -1,11 +1,8 @@
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { indicator, orderVehicle } from "./sync-helpers";
-import { SERVICE_ENTRY_FIELD_TABLE, SERVICE_ENTRY_FORM_FIELDS } from "../shared/maintenance/service-entry-fields";
-import {
-  SERVICE_SCHEDULE_FIELD_TABLE,
-  SERVICE_SCHEDULE_FORM_FIELDS,
-} from "../shared/maintenance/service-schedule-fields";
+import { SERVICE_ENTRY_FIELD_TABLE, serviceEntryTable } from "../shared/maintenance/service-entry-fields";
+import { SERVICE_SCHEDULE_FIELD_TABLE, serviceScheduleTable } from "../shared/maintenance/service-schedule-fields";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -78,11 +75,11 @@ test("the Add schedule and Log service forms ask for each table field they list,
   const forms = [
     {
       ...{ form: "Add schedule", path: "/api/service-schedules", list: "schedules" },
-      ...{ fields: SERVICE_SCHEDULE_FORM_FIELDS, table: SERVICE_SCHEDULE_FIELD_TABLE },
+      ...{ fields: serviceScheduleTable.formFields, table: SERVICE_SCHEDULE_FIELD_TABLE },
     },
     {
       ...{ form: "Log service", path: "/api/service-entries", list: "entries" },
-      ...{ fields: SERVICE_ENTRY_FORM_FIELDS, table: SERVICE_ENTRY_FIELD_TABLE },
+      ...{ fields: serviceEntryTable.formFields, table: SERVICE_ENTRY_FIELD_TABLE },
     },
   ];
   for (const { form: name, path, list, fields, table } of forms) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { z } from "zod";
 import { expenseFormSchema } from "../../shared/costs/expenses";
-import { EXPENSE_FORM_FIELDS, expenseFormValuesOf } from "../../shared/costs/expense-fields";
+import { expenseTable } from "../../shared/costs/expense-fields";
 import { SelectFormField } from "../components/form";
 import { TableFormFields } from "../components/table-inputs";
 import { useZodForm } from "../components/use-zod-form";
@@ -25,7 +25,7 @@ type Fields = Pick<
 >;
 
 function ExpenseFields({ fields }: { fields: Fields }) {
-  return <TableFormFields fields={EXPENSE_FORM_FIELDS} conform={fields} />;
+  return <TableFormFields fields={expenseTable.formFields} conform={fields} />;
 }
 
 /** "Add expense" for one vehicle (its Costs tab) or, without `vehicleId`, a vehicle chosen in the form (the Fuel page). */
@@ -82,7 +82,7 @@ export function EditExpenseForm({ expense, close }: { expense: ExpenseRow; close
       savedToast("Expense saved");
       close();
     },
-    expenseFormValuesOf(expense),
+    expenseTable.formValuesOf(expense),
   );
   return (
     <CostFormCard title="Edit expense" form={form} pending={pending} action="Save expense" cancel={close}>

@@ -5,7 +5,7 @@ import {
   renewalTitle,
   renewBodySchema,
 } from "../../shared/costs/renewals";
-import { RENEWAL_FORM_FIELDS } from "../../shared/costs/renewal-fields";
+import { renewalTable } from "../../shared/costs/renewal-fields";
 import { Field } from "../components/form";
 import { TableFormFields } from "../components/table-inputs";
 import { useZodForm } from "../components/use-zod-form";
@@ -39,7 +39,7 @@ export function AddRenewalForm({ vehicleId }: { vehicleId: string }) {
   );
   return (
     <CostFormCard title="Add renewal" form={form} pending={pending} action="Add renewal">
-      <TableFormFields fields={RENEWAL_FORM_FIELDS} conform={fields} />
+      <TableFormFields fields={renewalTable.formFields} conform={fields} />
       <PhotoPicker ids={photoIds} onChange={setPhotoIds} label="Add document" />
     </CostFormCard>
   );

@@ -11,12 +11,7 @@ import {
   milesFromForm,
 } from "../../shared/costs/fuel";
 import type { WorkspaceUnits } from "../../shared/units/units";
-import {
-  FUEL_FORM_FIELDS,
-  fuelFormValuesOf,
-  fuelTableValuesOf,
-  type FuelTableValues,
-} from "../../shared/costs/fuel-fields";
+import { type FuelTableValues, fuelTable } from "../../shared/costs/fuel-fields";
 import { TableFormFields } from "../components/table-inputs";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 import { CheckboxGroup, Field, FormError, SelectFormField, SubmitButton } from "../components/form";
@@ -71,7 +66,7 @@ function FuelFields({ fields, fullTank, units }: { fields: FormFields; fullTank:
         step="any"
         hint="Leave empty to use the vehicle's GPS odometer at that time"
       />
-      <TableFormFields fields={FUEL_FORM_FIELDS} conform={fields} />
+      <TableFormFields fields={fuelTable.formFields} conform={fields} />
     </>
   );
 }
@@ -116,7 +111,7 @@ function savedFields(units: WorkspaceUnits, value: z.output<FuelFormSchema>, pho
     odometerMiles:
       value.odometer === null || value.odometer === undefined ? null : milesFromForm(units, value.odometer),
     // the table's fields as the form's checks give them (an emptied one as null: cleared)
-    ...fuelTableValuesOf(value as FuelTableValues),
+    ...fuelTable.valuesOf(value as FuelTableValues),
     photoIds,
   };
 }
@@ -231,7 +226,7 @@ export function EditFuelForm({ entry, close }: { entry: FuelRow; close: () => vo
       cost: entry.costCents === null ? undefined : entry.costCents / 100,
       fullTank: entry.fullTank ? "on" : undefined,
       odometer: entry.odometerMiles === null ? undefined : formOdometerOf(units, entry.odometerMiles),
-      ...fuelFormValuesOf(entry),
+      ...fuelTable.formValuesOf(entry),
     },
   );
   return (

@@ -7,13 +7,9 @@ import {
   serviceScheduleFormSchema,
   type ServiceSchedule,
 } from "../../shared/maintenance/service";
-import { SERVICE_ENTRY_FORM_FIELDS } from "../../shared/maintenance/service-entry-fields";
-import {
-  SERVICE_SCHEDULE_FORM_FIELDS,
-  serviceScheduleTableValuesGiven,
-  serviceScheduleTableValuesOf,
-} from "../../shared/maintenance/service-schedule-fields";
-import { ConformTableInputs, scaledToStored } from "../components/conform-table-inputs";
+import { serviceEntryTable } from "../../shared/maintenance/service-entry-fields";
+import { serviceScheduleTable } from "../../shared/maintenance/service-schedule-fields";
+import { TableFormFields } from "../components/table-inputs";
 import { CheckboxGroup, Field, FormError, SubmitButton } from "../components/form";
 import { useZodForm } from "../components/use-zod-form";
 import { PhotoPicker } from "../photos/photo-picker";
@@ -85,7 +81,7 @@ export function LogServiceForm({
   return (
     <FormCard title="Log service" form={form} pending={pending} action="Log service">
       <Field field={fields.date} label="Date" type="date" />
-      <ConformTableInputs fields={SERVICE_ENTRY_FORM_FIELDS} form={fields} />
+      <TableFormFields fields={serviceEntryTable.formFields} conform={fields} />
       {schedules.length ? (
         <CheckboxGroup
           legend="Completes"
@@ -117,7 +113,7 @@ function useLogService(vehicleId: string, photoIds: string[], logged: () => void
     async (value, submission) => {
       try {
         await logService({
-          ...scaledToStored(SERVICE_ENTRY_FORM_FIELDS, value),
+          ...value,
           id: crypto.randomUUID(),
           vehicleId,
           photoIds,
@@ -171,7 +167,7 @@ export function EditScheduleForm({ schedule, close }: { schedule: ServiceSchedul
         await editSchedule({
           id: schedule.id,
           // the table's fields as the form has them: an emptied interval is null, removed
-          ...serviceScheduleTableValuesGiven(value),
+          ...serviceScheduleTable.given(value),
           ...(value.lastDoneAt && value.lastDoneAt !== day ? { lastDoneAt: value.lastDoneAt } : {}),
           ...(odometer !== null && odometer !== schedule.lastDoneOdometerMiles
             ? { lastDoneOdometerMiles: odometer }
@@ -186,7 +182,7 @@ export function EditScheduleForm({ schedule, close }: { schedule: ServiceSchedul
     {
       // an interval it has not: an empty input (undefined, not null)
       ...Object.fromEntries(
-        Object.entries(serviceScheduleTableValuesOf(schedule)).map(([k, v]) => [k, v ?? undefined]),
+        Object.entries(serviceScheduleTable.valuesOf(schedule)).map(([k, v]) => [k, v ?? undefined]),
       ),
       lastDoneAt: day,
       lastDoneOdometerMiles: schedule.lastDoneOdometerMiles ?? undefined,
@@ -205,7 +201,7 @@ type ScheduleFormFields = ReturnType<typeof useZodForm<typeof serviceScheduleFor
 function ScheduleFields({ fields }: { fields: ScheduleFormFields }) {
   return (
     <>
-      <ConformTableInputs fields={SERVICE_SCHEDULE_FORM_FIELDS} form={fields} />
+      <TableFormFields fields={serviceScheduleTable.formFields} conform={fields} />
       <Field field={fields.lastDoneAt} label="Last done on" type="date" />
       <Field
         field={fields.lastDoneOdometerMiles}

@@ -2,17 +2,11 @@ import type { WriteTransaction } from "replicache";
 import type { z } from "zod";
 import { describe, expect, it } from "vitest";
 import type { FieldSpec } from "../fields/field-table";
-import {
-  EXPENSE_FIELD_TABLE,
-  EXPENSE_FORM_FIELDS,
-  EXPENSE_TABLE_KEYS,
-  expenseFormChecks,
-  expenseFormValuesOf,
-} from "./expense-fields";
+import { EXPENSE_FIELD_TABLE, expenseTable } from "./expense-fields";
 import { expenseMutators } from "./expense-mutators";
-import { RENEWAL_FIELD_TABLE, RENEWAL_FORM_FIELDS, RENEWAL_TABLE_KEYS, renewalFormChecks } from "./renewal-fields";
+import { RENEWAL_FIELD_TABLE, renewalTable } from "./renewal-fields";
 import { renewalMutators } from "./renewal-mutators";
-import { FUEL_FIELD_TABLE, FUEL_FORM_FIELDS, FUEL_TABLE_KEYS, fuelFormChecks, fuelFormValuesOf } from "./fuel-fields";
+import { FUEL_FIELD_TABLE, fuelTable } from "./fuel-fields";
 import { fuelMutators } from "./fuel-mutators";
 import {
   decodeFuelEntry,
@@ -88,7 +82,7 @@ const PHOTO = "5f0c2b9e-8a41-4c3e-9d2a-1b7e6f3a9c10";
 const vehicleAndPhotos = { vehicleId: "v1", photoIds: [PHOTO] };
 const expense: Entity = {
   table: EXPENSE_FIELD_TABLE,
-  keys: EXPENSE_TABLE_KEYS,
+  keys: expenseTable.keys,
   outside: vehicleAndPhotos,
   outsideRead: vehicleAndPhotos,
   tableWire: (w) => w,
@@ -103,15 +97,15 @@ const expense: Entity = {
   yesterdays: { v: "v1", d: "2026-11-20", k: 2, c: 1250, n: "Bridge", ph: [PHOTO] } satisfies ExpenseWire,
   yesterdaysFields: { date: "2026-11-20", kind: "tolls", costCents: 1250, note: "Bridge", ...vehicleAndPhotos },
   sameKeyOrder: true,
-  formFields: EXPENSE_FORM_FIELDS,
-  formChecks: expenseFormChecks,
-  formValuesOf: expenseFormValuesOf,
+  formFields: expenseTable.formFields,
+  formChecks: expenseTable.formChecks,
+  formValuesOf: expenseTable.formValuesOf,
 };
 
 /** A renewal has no patch: renewing (its own route and mutator) moves only its due date. */
 const renewal: Entity = {
   table: RENEWAL_FIELD_TABLE,
-  keys: RENEWAL_TABLE_KEYS,
+  keys: renewalTable.keys,
   outside: vehicleAndPhotos,
   outsideRead: vehicleAndPhotos,
   tableWire: (w) => w,
@@ -132,8 +126,8 @@ const renewal: Entity = {
     ...vehicleAndPhotos,
   },
   sameKeyOrder: false,
-  formFields: RENEWAL_FORM_FIELDS,
-  formChecks: renewalFormChecks,
+  formFields: renewalTable.formFields,
+  formChecks: renewalTable.formChecks,
   formValuesOf: null,
 };
 
@@ -142,7 +136,7 @@ const FILLED = "2026-11-20T08:30:00.000Z";
 const fillUp = { vehicleId: "v1", at: FILLED, volumeLitres: 40.5, fullTank: false, photoIds: [PHOTO] };
 const fuel: Entity = {
   table: FUEL_FIELD_TABLE,
-  keys: FUEL_TABLE_KEYS,
+  keys: fuelTable.keys,
   outside: fillUp,
   outsideRead: { ...fillUp, at: Date.parse(FILLED), costCents: null, odometerMiles: null },
   tableWire: (w) => (w as FuelEntryWire)[5] ?? {},
@@ -164,9 +158,9 @@ const fuel: Entity = {
     vendor: "Shell",
   },
   sameKeyOrder: true,
-  formFields: FUEL_FORM_FIELDS,
-  formChecks: fuelFormChecks,
-  formValuesOf: fuelFormValuesOf,
+  formFields: fuelTable.formFields,
+  formChecks: fuelTable.formChecks,
+  formValuesOf: fuelTable.formValuesOf,
 };
 
 /** Replicache's transaction over a Map: what the mutators read and write. */

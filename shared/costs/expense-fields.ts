@@ -2,7 +2,6 @@ import { z } from "zod";
 import { cents, optionalText } from "../maintenance/field-schemas";
 import { dayWithin } from "../maintenance/service";
 import {
-  checkedFormKit,
   choiceField,
   fieldTableKit,
   requiredNumberField,
@@ -71,35 +70,13 @@ export const EXPENSE_FIELD_TABLE = {
   }),
 };
 
-const kit = fieldTableKit(EXPENSE_FIELD_TABLE);
-const form = checkedFormKit(EXPENSE_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const expenseTable = fieldTableKit(EXPENSE_FIELD_TABLE);
 type Table = typeof EXPENSE_FIELD_TABLE;
 export type ExpenseTableKey = TableKey<Table>;
-export const EXPENSE_TABLE_KEYS = kit.keys;
 
 /** The table's fields as an expense keeps, answers and syncs them. */
 export type ExpenseTableValues = TableValues<Table>;
 /** As the synced value carries them (the day, kind and cost always; the note absent when empty). */
 export type ExpenseTableWire = TableWire<Table>;
 export type ExpenseTableInput = TableInput<Table>;
-
-/** The body's checks of the table's fields (the day, kind and cost required; the patch makes all optional). */
-export const expenseTableInputs = kit.inputs;
-/** The REST answer's description of each field (worker/api/cost-answers.ts). */
-export const expenseTableAnswers = kit.answers;
-/** A new expense's values: as given, else null. */
-export const expenseTableValuesGiven = kit.given;
-/** A patch applied (the browser's copy and the Worker's): undefined keeps a value, null clears it. */
-export const expenseTableValuesPatched = kit.patched;
-/** The fields a patch names, as they become: what the Worker's UPDATE sets. */
-export const expenseTableValuesNamed = kit.named;
-/** The table's fields of a row, and nothing else. */
-export const expenseTableValuesOf = kit.valuesOf;
-export const encodeExpenseTable = kit.encode;
-export const decodeExpenseTable = kit.decode;
-/** The Add and Edit expense forms' inputs, in the table's order. */
-export const EXPENSE_FORM_FIELDS = kit.formFields;
-/** The forms' checks, input by input, giving the body's values (the amount typed in dollars, given in cents). */
-export const expenseFormChecks = form.formChecks;
-/** What the Edit form's inputs show of a kept expense. */
-export const expenseFormValuesOf = form.formValuesOf;

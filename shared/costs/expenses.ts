@@ -2,19 +2,14 @@ import { z } from "zod";
 import { photoIdsSchema } from "../maintenance/photos";
 import { daySchema } from "../maintenance/service";
 import {
-  decodeExpenseTable,
-  encodeExpenseTable,
   EXPENSE_DAYS_AHEAD,
   EXPENSE_DAYS_BACK,
-  expenseFormChecks,
   expenseKindLabels,
   expenseKinds,
-  expenseTableInputs,
-  expenseTableValuesGiven,
-  expenseTableValuesPatched,
   type ExpenseKind,
   type ExpenseTableValues,
   type ExpenseTableWire,
+  expenseTable,
 } from "./expense-fields";
 
 /**
@@ -35,7 +30,7 @@ export { expenseKindLabels, expenseKinds, EXPENSE_DAYS_AHEAD, EXPENSE_DAYS_BACK,
  */
 export const expenseBodySchema = z.object({
   vehicleId: id,
-  ...expenseTableInputs,
+  ...expenseTable.inputs,
   photoIds: photoIdsSchema.default([]),
 });
 export type ExpenseBody = z.input<typeof expenseBodySchema>;
@@ -74,7 +69,7 @@ export interface Expense extends ExpenseFields {
 
 export const expenseFieldsOf = (input: ExpenseInput): ExpenseFields => ({
   vehicleId: input.vehicleId,
-  ...expenseTableValuesGiven(input),
+  ...expenseTable.given(input),
   photoIds: input.photoIds,
 });
 
@@ -82,7 +77,7 @@ export const expenseFieldsOf = (input: ExpenseInput): ExpenseFields => ({
 export function expenseAfterPatch<F extends ExpenseFields>(current: F, patch: ExpensePatch): F {
   return {
     ...current,
-    ...expenseTableValuesPatched(current, patch),
+    ...expenseTable.patched(current, patch),
     photoIds: patch.photoIds ?? current.photoIds,
   };
 }
@@ -108,7 +103,7 @@ export type ExpenseWire = { v: string } & ExpenseTableWire & { ph?: string[] };
 
 export function encodeExpense(e: ExpenseFields): ExpenseWire {
   const w = { v: e.vehicleId } as ExpenseWire;
-  encodeExpenseTable(e, w);
+  expenseTable.encode(e, w);
   if (e.photoIds.length) w.ph = e.photoIds;
   return w;
 }
@@ -116,11 +111,11 @@ export function encodeExpense(e: ExpenseFields): ExpenseWire {
 export const decodeExpense = (expenseId: string, w: ExpenseWire): SyncedExpense => ({
   id: expenseId,
   vehicleId: w.v,
-  ...decodeExpenseTable(w),
+  ...expenseTable.decode(w),
   photoIds: w.ph ?? [],
 });
 
 // ------------------------------------------------------------------ the form
 
 /** "Add expense" and "Edit": the table's inputs, checked one by one; the amount typed in dollars gives cents. */
-export const expenseFormSchema = z.object(expenseFormChecks);
+export const expenseFormSchema = z.object(expenseTable.formChecks);

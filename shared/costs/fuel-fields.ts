@@ -1,6 +1,5 @@
 import { text } from "../maintenance/field-schemas";
 import {
-  checkedFormKit,
   fieldTableKit,
   textField,
   type TableInput,
@@ -35,33 +34,13 @@ export const FUEL_FIELD_TABLE = {
   }),
 };
 
-const kit = fieldTableKit(FUEL_FIELD_TABLE);
-const form = checkedFormKit(FUEL_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const fuelTable = fieldTableKit(FUEL_FIELD_TABLE);
 type Table = typeof FUEL_FIELD_TABLE;
 export type FuelTableKey = TableKey<Table>;
-export const FUEL_TABLE_KEYS = kit.keys;
 
 /** The table's fields as a fill-up keeps, answers and syncs them. */
 export type FuelTableValues = TableValues<Table>;
 /** As the synced value's last object carries them (absent when empty). */
 export type FuelTableWire = TableWire<Table>;
 export type FuelTableInput = TableInput<Table>;
-
-/** The body's checks of the table's fields (the patch makes all optional). */
-export const fuelTableInputs = kit.inputs;
-/** The REST answer's description of each field (worker/api/fuel-answers.ts). */
-export const fuelTableAnswers = kit.answers;
-/** A new fill-up's values: as given, else null. */
-export const fuelTableValuesGiven = kit.given;
-/** A patch applied (the browser's copy and the Worker's): undefined keeps a value, null clears it. */
-export const fuelTableValuesPatched = kit.patched;
-/** The table's fields of a row, and nothing else. */
-export const fuelTableValuesOf = kit.valuesOf;
-export const encodeFuelTable = kit.encode;
-export const decodeFuelTable = kit.decode;
-/** The Log fuel and Edit fill-up forms' inputs, in the table's order (after the written-out ones). */
-export const FUEL_FORM_FIELDS = kit.formFields;
-/** The forms' checks, input by input, giving the body's values (an empty input as null). */
-export const fuelFormChecks = form.formChecks;
-/** What the Edit form's inputs show of a kept fill-up. */
-export const fuelFormValuesOf = form.formValuesOf;

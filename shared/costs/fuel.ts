@@ -3,16 +3,7 @@ import { isoInstant } from "../units/instant";
 import { photoIdsSchema } from "../maintenance/photos";
 import { KM_PER_MILE, METRES_PER_MILE, gallonsToLitres, litresToGallons, type WorkspaceUnits } from "../units/units";
 import { packId, unpackId } from "../sync/wire";
-import {
-  decodeFuelTable,
-  encodeFuelTable,
-  fuelFormChecks,
-  fuelTableInputs,
-  fuelTableValuesGiven,
-  fuelTableValuesPatched,
-  type FuelTableValues,
-  type FuelTableWire,
-} from "./fuel-fields";
+import { type FuelTableValues, type FuelTableWire, fuelTable } from "./fuel-fields";
 
 /**
  * The fuel log (issue 42, DESIGN.md "Fuel, costs and renewals"): one schema for the REST API, the
@@ -53,7 +44,7 @@ export const fuelEntryBodySchema = z.object({
   costCents: costCents.nullish(),
   fullTank: z.boolean({ required_error: "Required", invalid_type_error: "true or false" }),
   odometerMiles: odometerMiles.nullish(),
-  ...fuelTableInputs,
+  ...fuelTable.inputs,
   photoIds: photoIdsSchema.default([]),
 });
 export type FuelEntryBody = z.input<typeof fuelEntryBodySchema>;
@@ -129,7 +120,7 @@ export function fuelAfterPatch<F extends FuelFields>(current: F, patch: FuelEntr
     (patch[k] === undefined ? current[k] : (patch[k] ?? null)) as F[K];
   return {
     ...current,
-    ...fuelTableValuesPatched(current, patch),
+    ...fuelTable.patched(current, patch),
     at: patch.at ?? current.at,
     volumeLitres: patch.volumeLitres ?? current.volumeLitres,
     fullTank: patch.fullTank ?? current.fullTank,
@@ -146,7 +137,7 @@ export const fuelFieldsOf = (input: Omit<FuelEntryInput, "odometerMiles">, odome
   costCents: input.costCents ?? null,
   fullTank: input.fullTank,
   odometerMiles: odometer,
-  ...fuelTableValuesGiven(input),
+  ...fuelTable.given(input),
   photoIds: input.photoIds,
 });
 
@@ -220,7 +211,7 @@ export type FuelEntryWireMore = { p?: 1 } & FuelTableWire & { ph?: string[] };
 export function encodeFuelEntry(e: FuelFields): FuelEntryWire {
   const more: FuelEntryWireMore = {};
   if (!e.fullTank) more.p = 1;
-  encodeFuelTable(e, more);
+  fuelTable.encode(e, more);
   if (e.photoIds.length) more.ph = e.photoIds;
   const tail: (number | FuelEntryWireMore | null)[] = [
     e.costCents,
@@ -246,7 +237,7 @@ export function decodeFuelEntry(entryId: string, w: FuelEntryWire): SyncedFuelEn
     costCents: costCents ?? null,
     fullTank: more.p !== 1,
     odometerMiles: odometerMiles ?? null,
-    ...decodeFuelTable(more),
+    ...fuelTable.decode(more),
     photoIds: more.ph ?? [],
   };
 }
@@ -285,7 +276,7 @@ export function fuelEntryFormSchemaIn(units: WorkspaceUnits) {
       .min(0, "0 or more")
       .max(10_000_000)
       .nullish(),
-    ...fuelFormChecks,
+    ...fuelTable.formChecks,
   });
 }
 

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { optionalText } from "../maintenance/field-schemas";
 import { dayWithin } from "../maintenance/service";
 import {
-  checkedFormKit,
   choiceField,
   fieldTableKit,
   numberField,
@@ -84,29 +83,13 @@ export const RENEWAL_FIELD_TABLE = {
   ),
 };
 
-const kit = fieldTableKit(RENEWAL_FIELD_TABLE);
-const form = checkedFormKit(RENEWAL_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const renewalTable = fieldTableKit(RENEWAL_FIELD_TABLE);
 type Table = typeof RENEWAL_FIELD_TABLE;
 export type RenewalTableKey = TableKey<Table>;
-export const RENEWAL_TABLE_KEYS = kit.keys;
 
 /** The table's fields as a renewal keeps, answers and syncs them. */
 export type RenewalTableValues = TableValues<Table>;
 /** As the synced value carries them (the kind and due date always; the name absent when empty, the reminder at 30 days). */
 export type RenewalTableWire = TableWire<Table>;
 export type RenewalTableInput = TableInput<Table>;
-
-/** The body's checks of the table's fields (the kind and due date required). */
-export const renewalTableInputs = kit.inputs;
-/** The REST answer's description of each field (worker/api/cost-answers.ts). */
-export const renewalTableAnswers = kit.answers;
-/** A new renewal's values: as given, else null (the reminder: 30 days). */
-export const renewalTableValuesGiven = kit.given;
-/** The table's fields of a row, and nothing else. */
-export const renewalTableValuesOf = kit.valuesOf;
-export const encodeRenewalTable = kit.encode;
-export const decodeRenewalTable = kit.decode;
-/** The Add renewal form's inputs, in the table's order. */
-export const RENEWAL_FORM_FIELDS = kit.formFields;
-/** The form's checks, input by input, giving the body's values. */
-export const renewalFormChecks = form.formChecks;

@@ -3,19 +3,15 @@ import { photoIdsSchema } from "../maintenance/photos";
 import { dayWithin } from "../maintenance/service";
 import { addDays, daysBetween } from "../units/time-zone";
 import {
-  decodeRenewalTable,
   DEFAULT_REMIND_DAYS_BEFORE,
-  encodeRenewalTable,
-  renewalFormChecks,
   renewalKindLabels,
   renewalKinds,
   RENEWAL_DAYS_AHEAD,
   RENEWAL_DAYS_BACK,
-  renewalTableInputs,
-  renewalTableValuesGiven,
   type RenewalKind,
   type RenewalTableValues,
   type RenewalTableWire,
+  renewalTable,
 } from "./renewal-fields";
 
 /**
@@ -56,7 +52,7 @@ export const RENEWED_DAYS_BACK = 31;
  */
 export const renewalBodySchema = z.object({
   vehicleId: id,
-  ...renewalTableInputs,
+  ...renewalTable.inputs,
   photoIds: photoIdsSchema.default([]),
 });
 export type RenewalBody = z.input<typeof renewalBodySchema>;
@@ -97,7 +93,7 @@ export interface Renewal extends RenewalFields {
 
 export const renewalFieldsOf = (input: RenewalInput): RenewalFields => ({
   vehicleId: input.vehicleId,
-  ...renewalTableValuesGiven(input),
+  ...renewalTable.given(input),
   photoIds: input.photoIds,
 });
 
@@ -140,7 +136,7 @@ export type RenewalWire = { v: string } & RenewalTableWire & { ph?: string[] };
 
 export function encodeRenewal(r: RenewalFields): RenewalWire {
   const w = { v: r.vehicleId } as RenewalWire;
-  encodeRenewalTable(r, w);
+  renewalTable.encode(r, w);
   if (r.photoIds.length) w.ph = r.photoIds;
   return w;
 }
@@ -148,11 +144,11 @@ export function encodeRenewal(r: RenewalFields): RenewalWire {
 export const decodeRenewal = (renewalId: string, w: RenewalWire): SyncedRenewal => ({
   id: renewalId,
   vehicleId: w.v,
-  ...decodeRenewalTable(w),
+  ...renewalTable.decode(w),
   photoIds: w.ph ?? [],
 });
 
 // ------------------------------------------------------------------ the form
 
 /** "Add renewal": the table's inputs, checked one by one. */
-export const renewalFormSchema = z.object(renewalFormChecks);
+export const renewalFormSchema = z.object(renewalTable.formChecks);

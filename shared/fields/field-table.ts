@@ -204,22 +204,36 @@ export function fieldTableKit<T extends Table>(table: T) {
     },
     decode: (wire: TableWire<T>): Values =>
       mapTable((_k, spec) => offWire(spec, (wire as Record<string, string | number | undefined>)[spec.wire])),
+    /** The form's (or a CSV line's) text for each field named in `keys`, as a body gives it. */
+    fromText: (cells: Partial<Record<Key, string>>, named: readonly Key[]): Input =>
+      Object.fromEntries(named.map((k) => [k, valueFromText(specOf(k), cells[k])])) as Input,
+    ...formKit(table),
+  };
+}
+
+/** What a table's forms need: their inputs, the inputs' text read back, checked input by input, and shown. */
+function formKit<T extends Table>(table: T) {
+  type Key = TableKey<T>;
+  const keys = Object.keys(table) as Key[];
+  const specOf = (key: Key) => table[key] as FieldSpec;
+  return {
     /** The form's inputs, in the table's order. */
     formFields: keys.flatMap((k) => {
       const form = specOf(k).form;
       return form ? [{ name: k, ...form, ...choicesOf(specOf(k)) }] : [];
     }),
-    /** The form's (or a CSV line's) text for each field named in `keys`, as a body gives it. */
-    fromText: (cells: Partial<Record<Key, string>>, named: readonly Key[]): Input =>
-      Object.fromEntries(named.map((k) => [k, valueFromText(specOf(k), cells[k])])) as Input,
     /** The form's inputs read back as a body gives them, each input's `scale` applied (dollars to cents). */
-    fromForm: (read: (name: Key) => string): Input =>
+    fromForm: (read: (name: Key) => string): TableInput<T> =>
       Object.fromEntries(
         keys.flatMap((k) => {
           const form = specOf(k).form;
           return form ? [[k, valueFromText(specOf(k), read(k), form.scale)]] : [];
         }),
-      ) as Input,
+      ) as TableInput<T>,
+    /** A form checked input by input (conform): each input's check, giving the body's value (cents typed as dollars). */
+    formChecks: formChecksOf(table),
+    /** What an edit form's inputs show of kept values: a scaled input in its own unit, none as "". */
+    formValuesOf: (values: TableValues<T>) => formTextOf(table, values),
   };
 }
 
@@ -262,15 +276,6 @@ function formChecksOf<T extends Table>(table: T) {
     }),
   ) as unknown as { [K in TableKey<T>]: z.ZodType<InputSchemas<T>[K]["_output"], z.ZodTypeDef, string | undefined> };
 }
-
-/**
- * What a form checked input by input needs of a table, beside `fieldTableKit`'s: the inputs'
- * checks, and what each input shows of kept values (an Edit form's).
- */
-export const checkedFormKit = <T extends Table>(table: T) => ({
-  formChecks: formChecksOf(table),
-  formValuesOf: (values: TableValues<T>) => formTextOf(table, values),
-});
 
 /** What each of a table's form inputs shows of kept values: a scaled input in its own unit, none as "". */
 function formTextOf<T extends Table>(table: T, values: TableValues<T>) {

@@ -73,26 +73,13 @@ export const SERVICE_ENTRY_FIELD_TABLE = {
   }),
 };
 
-const kit = fieldTableKit(SERVICE_ENTRY_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const serviceEntryTable = fieldTableKit(SERVICE_ENTRY_FIELD_TABLE);
 type Table = typeof SERVICE_ENTRY_FIELD_TABLE;
 export type ServiceEntryTableKey = TableKey<Table>;
-export const SERVICE_ENTRY_TABLE_KEYS = kit.keys;
 
 /** The table's fields as an entry keeps, answers and syncs them (null: none). */
 export type ServiceEntryTableValues = TableValues<Table>;
 /** As the synced value carries them (absent when none). */
 export type ServiceEntryTableWire = TableWire<Table>;
 export type ServiceEntryTableInput = TableInput<Table>;
-
-/** The body's checks of the table's fields (each may be left out). */
-export const serviceEntryTableInputs = kit.inputs;
-/** The REST answer's description of each field (worker/api/maintenance-answers.ts). */
-export const serviceEntryTableAnswers = kit.answers;
-/** A new entry's values: as given, else null. */
-export const serviceEntryTableValuesGiven = kit.given;
-/** The table's fields of a row, and nothing else. */
-export const serviceEntryTableValuesOf = kit.valuesOf;
-export const encodeServiceEntryTable = kit.encode;
-export const decodeServiceEntryTable = kit.decode;
-/** The Log service form's inputs, in the table's order. */
-export const SERVICE_ENTRY_FORM_FIELDS = kit.formFields;

@@ -1,11 +1,7 @@
 import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
-import { SERVICE_ENTRY_FIELD_TABLE, SERVICE_ENTRY_FORM_FIELDS, SERVICE_ENTRY_TABLE_KEYS } from "./service-entry-fields";
-import {
-  SERVICE_SCHEDULE_FIELD_TABLE,
-  SERVICE_SCHEDULE_FORM_FIELDS,
-  SERVICE_SCHEDULE_TABLE_KEYS,
-} from "./service-schedule-fields";
+import { SERVICE_ENTRY_FIELD_TABLE, serviceEntryTable } from "./service-entry-fields";
+import { SERVICE_SCHEDULE_FIELD_TABLE, serviceScheduleTable } from "./service-schedule-fields";
 import {
   createServiceScheduleArgs,
   logServiceEntryArgs,
@@ -44,21 +40,21 @@ function store() {
 }
 
 describe("the service entry table", () => {
-  const examples = Object.fromEntries(SERVICE_ENTRY_TABLE_KEYS.map((k) => [k, SERVICE_ENTRY_FIELD_TABLE[k].example]));
-  const nulls = Object.fromEntries(SERVICE_ENTRY_TABLE_KEYS.map((k) => [k, null]));
+  const examples = Object.fromEntries(serviceEntryTable.keys.map((k) => [k, SERVICE_ENTRY_FIELD_TABLE[k].example]));
+  const nulls = Object.fromEntries(serviceEntryTable.keys.map((k) => [k, null]));
   const base = { vehicleId: "v1", date: "2026-11-02" };
   const fixed = { photoIds: [], scheduleIds: [], resolvesIssueIds: [] };
 
   it("is checked by the body and the Log service mutator's arguments, each keeping its value", () => {
     expect(serviceEntryBodySchema.parse({ ...base, ...examples })).toEqual({ ...base, ...examples, ...fixed });
     expect(logServiceEntryArgs.parse({ id: "e", ...base, ...examples })).toMatchObject(examples);
-    for (const k of SERVICE_ENTRY_TABLE_KEYS)
+    for (const k of serviceEntryTable.keys)
       expect(serviceEntryBodySchema.safeParse({ ...base, [k]: {} }).success, k).toBe(false);
     expect(serviceEntryBodySchema.parse({ ...base, ...nulls })).toEqual({ ...base, ...nulls, ...fixed });
   });
 
   it("keeps the body's key order: the table's fields after the date, the schedules after the engine hours", () => {
-    const keys = SERVICE_ENTRY_TABLE_KEYS.flatMap((k) => (k === "engineHours" ? [k, "scheduleIds"] : [k]));
+    const keys = serviceEntryTable.keys.flatMap((k) => (k === "engineHours" ? [k, "scheduleIds"] : [k]));
     expect(Object.keys(serviceEntryBodySchema.shape)).toEqual([
       "vehicleId",
       "date",
@@ -73,10 +69,10 @@ describe("the service entry table", () => {
     await serviceMutators.logServiceEntry(tx, { id: "e1", ...base, ...examples });
     const wire = map.get(serviceEntryKey("e1")) as ServiceEntryWire;
     expect(decodeServiceEntry("e1", wire)).toMatchObject(examples);
-    for (const k of SERVICE_ENTRY_TABLE_KEYS) expect(wire).toHaveProperty(SERVICE_ENTRY_FIELD_TABLE[k].wire);
+    for (const k of serviceEntryTable.keys) expect(wire).toHaveProperty(SERVICE_ENTRY_FIELD_TABLE[k].wire);
     await serviceMutators.logServiceEntry(tx, { id: "e2", ...base });
     expect(Object.keys(map.get(serviceEntryKey("e2")) as object).sort()).toEqual(["d", "t", "v"]);
-    const wires = SERVICE_ENTRY_TABLE_KEYS.map((k) => SERVICE_ENTRY_FIELD_TABLE[k].wire);
+    const wires = serviceEntryTable.keys.map((k) => SERVICE_ENTRY_FIELD_TABLE[k].wire);
     expect(new Set([...wires, "v", "d", "ph", "sc", "ri", "t"]).size).toBe(wires.length + 6);
   });
 
@@ -87,7 +83,7 @@ describe("the service entry table", () => {
     } satisfies ServiceEntryWire;
     const { id: _id, ...decoded } = decodeServiceEntry("e1", yesterdays);
     const fixed = ["vehicleId", "date", "photoIds", "scheduleIds", "resolvesIssueIds", "createdAt"];
-    expect(Object.keys(decoded).sort()).toEqual([...fixed, ...SERVICE_ENTRY_TABLE_KEYS].sort());
+    expect(Object.keys(decoded).sort()).toEqual([...fixed, ...serviceEntryTable.keys].sort());
     expect(decoded).toMatchObject({
       ...{ vehicleId: "v1", date: "2026-11-02", odometerMiles: 45_210.5, engineHours: 1_820.25 },
       ...{ description: "Pads and rotors", costCents: 24_990, vendor: "Brake Shop", notes: "Rear pads" },
@@ -100,21 +96,23 @@ describe("the service entry table", () => {
   });
 
   it("lists the Log service form's inputs in its order, the cost typed in dollars", () => {
-    expect(SERVICE_ENTRY_FORM_FIELDS.map((f) => f.name)).toEqual(
-      SERVICE_ENTRY_TABLE_KEYS.filter((k) => SERVICE_ENTRY_FIELD_TABLE[k].form),
+    expect(serviceEntryTable.formFields.map((f) => f.name)).toEqual(
+      serviceEntryTable.keys.filter((k) => SERVICE_ENTRY_FIELD_TABLE[k].form),
     );
-    expect(SERVICE_ENTRY_FORM_FIELDS.find((f) => f.name === "costCents")).toMatchObject({
+    expect(serviceEntryTable.formFields.find((f) => f.name === "costCents")).toMatchObject({
       label: "Cost ($)",
       scale: 100,
     });
-    // the form's cost is dollars: 249.90 passes (the scale makes it cents), a dollar figure past the cap does not
-    expect(serviceEntryFormSchema.safeParse({ date: "2026-11-02", costCents: 249.9 }).success).toBe(true);
-    expect(serviceEntryFormSchema.safeParse({ date: "2026-11-02", costCents: 100_000_001 }).success).toBe(false);
+    // the form's cost is typed in dollars and given in cents; a dollar figure past the cap is refused, words too
+    const parsed = serviceEntryFormSchema.safeParse({ date: "2026-11-02", costCents: "249.90" });
+    expect(parsed.success && parsed.data.costCents).toBe(24_990);
+    expect(serviceEntryFormSchema.safeParse({ date: "2026-11-02", costCents: "100000001" }).success).toBe(false);
+    expect(serviceEntryFormSchema.safeParse({ date: "2026-11-02", costCents: "lots" }).success).toBe(false);
   });
 });
 
 describe("the service schedule table", () => {
-  const keys = SERVICE_SCHEDULE_TABLE_KEYS;
+  const keys = serviceScheduleTable.keys;
   const examples = Object.fromEntries(keys.map((k) => [k, SERVICE_SCHEDULE_FIELD_TABLE[k].example]));
   const intervals = keys.filter((k) => k !== "name");
   const read = (map: Map<string, unknown>, id: string) => decodeSchedule(id, map.get(serviceScheduleKey(id)) as never);
@@ -171,11 +169,11 @@ describe("the service schedule table", () => {
   });
 
   it("lists the Add schedule and Edit forms' inputs in its order", () => {
-    expect(SERVICE_SCHEDULE_FORM_FIELDS.map((f) => f.name)).toEqual(
+    expect(serviceScheduleTable.formFields.map((f) => f.name)).toEqual(
       keys.filter((k) => SERVICE_SCHEDULE_FIELD_TABLE[k].form),
     );
     // the labels the forms always had
-    expect(SERVICE_SCHEDULE_FORM_FIELDS.map((f) => f.label)).toEqual(
+    expect(serviceScheduleTable.formFields.map((f) => f.label)).toEqual(
       expect.arrayContaining(["Name", "Every (mi)", "Every (engine hours)", "Every (days)"]),
     );
   });

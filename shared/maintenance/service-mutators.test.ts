@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { encodeIssue, issueKey, ISSUE_STATUSES } from "./issues";
 import { decodeSchedule, encodeSchedule, serviceEntryKey, serviceScheduleKey } from "../sync/maintenance-sync";
 import { serviceMutators } from "./service-mutators";
-import { serviceScheduleTableValuesGiven } from "./service-schedule-fields";
+import { serviceScheduleTable } from "./service-schedule-fields";
 import { telemetryKey } from "../fleet/telemetry";
 import { METRES_PER_MILE } from "../units/units";
 
@@ -24,7 +24,7 @@ const vehicleId = "v1";
 const schedule = (lastDoneAt: number) =>
   encodeSchedule({
     vehicleId,
-    ...serviceScheduleTableValuesGiven({ name: "Oil change", everyMiles: 5000, everyDays: 180 }),
+    ...serviceScheduleTable.given({ name: "Oil change", everyMiles: 5000, everyDays: 180 }),
     lastDoneAt,
     lastDoneOdometerMiles: 10_000,
     lastDoneEngineHours: null,

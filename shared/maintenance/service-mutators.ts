@@ -23,8 +23,8 @@ import {
   type UpdateServiceScheduleArgs,
   type VehicleReading,
 } from "./service";
-import { serviceEntryTableValuesGiven } from "./service-entry-fields";
-import { serviceScheduleTableValuesGiven } from "./service-schedule-fields";
+import { serviceEntryTable } from "./service-entry-fields";
+import { serviceScheduleTable } from "./service-schedule-fields";
 import { telemetryKey, type TelemetryWire } from "../fleet/telemetry";
 import { metresToMiles } from "../units/units";
 
@@ -54,7 +54,7 @@ export const serviceMutators = {
     const at = createdAt ?? Date.now();
     const scheduleIds = [...new Set(entry.scheduleIds)];
     const resolvesIssueIds = [...new Set(entry.resolvesIssueIds)];
-    const fields = { ...entry, ...serviceEntryTableValuesGiven(entry) };
+    const fields = { ...entry, ...serviceEntryTable.given(entry) };
     await tx.set(serviceEntryKey(id), encodeServiceEntry({ ...fields, scheduleIds, resolvesIssueIds, createdAt: at }));
     const done = {
       day: entry.date,
@@ -85,7 +85,7 @@ export const serviceMutators = {
       serviceScheduleKey(id),
       encodeSchedule({
         vehicleId: s.vehicleId,
-        ...serviceScheduleTableValuesGiven(s),
+        ...serviceScheduleTable.given(s),
         lastDoneAt: lastDoneAtMs(s.lastDoneAt, Date.now()),
         lastDoneOdometerMiles: s.lastDoneOdometerMiles ?? reading.odometerMiles,
         lastDoneEngineHours: s.lastDoneEngineHours ?? null,

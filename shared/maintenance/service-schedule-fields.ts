@@ -70,28 +70,13 @@ function positive(what: string, max: number) {
     .max(max, `At most ${max} ${what}`);
 }
 
-const kit = fieldTableKit(SERVICE_SCHEDULE_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const serviceScheduleTable = fieldTableKit(SERVICE_SCHEDULE_FIELD_TABLE);
 type Table = typeof SERVICE_SCHEDULE_FIELD_TABLE;
 export type ServiceScheduleTableKey = TableKey<Table>;
-export const SERVICE_SCHEDULE_TABLE_KEYS = kit.keys;
 
 /** The table's fields as a schedule keeps, answers and syncs them (an interval null: none). */
 export type ServiceScheduleTableValues = TableValues<Table>;
 /** As the synced value carries them (the name always; an interval absent when none). */
 export type ServiceScheduleTableWire = TableWire<Table>;
 export type ServiceScheduleTableInput = TableInput<Table>;
-
-/** The body's checks of the table's fields (the name required; the patch makes all optional). */
-export const serviceScheduleTableInputs = kit.inputs;
-/** The REST answer's description of each field (worker/api/maintenance-answers.ts). */
-export const serviceScheduleTableAnswers = kit.answers;
-/** A new schedule's values: as given, else null. */
-export const serviceScheduleTableValuesGiven = kit.given;
-/** A patch applied (the server's write and the browser's copy alike): undefined keeps, null removes an interval. */
-export const serviceScheduleTableValuesPatched = kit.patched;
-/** The table's fields of a row, and nothing else. */
-export const serviceScheduleTableValuesOf = kit.valuesOf;
-export const encodeServiceScheduleTable = kit.encode;
-export const decodeServiceScheduleTable = kit.decode;
-/** The Add schedule and Edit forms' inputs, in the table's order. */
-export const SERVICE_SCHEDULE_FORM_FIELDS = kit.formFields;

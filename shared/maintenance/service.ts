@@ -1,13 +1,8 @@
 import { z } from "zod";
 import { addDays } from "../units/time-zone";
 import { placedAfter } from "../fields/field-table";
-import { serviceEntryTableInputs, type ServiceEntryTableValues } from "./service-entry-fields";
-import {
-  serviceScheduleTableInputs,
-  serviceScheduleTableValuesOf,
-  serviceScheduleTableValuesPatched,
-  type ServiceScheduleTableValues,
-} from "./service-schedule-fields";
+import { type ServiceEntryTableValues, serviceEntryTable } from "./service-entry-fields";
+import { type ServiceScheduleTableValues, serviceScheduleTable } from "./service-schedule-fields";
 
 /**
  * Service schedules and entries (DESIGN.md "Maintenance"): one schema for the REST API and the
@@ -114,7 +109,7 @@ export function dayWithin(back: number, ahead: number) {
  */
 const serviceScheduleFields = z.object({
   vehicleId: id,
-  ...serviceScheduleTableInputs,
+  ...serviceScheduleTable.inputs,
   /** The day (YYYY-MM-DD) or moment (ISO 8601) it was last done; now when absent. */
   lastDoneAt: z
     .union([daySchema, z.string().datetime({ offset: true, message: "Use YYYY-MM-DD or an ISO 8601 time" })])
@@ -155,7 +150,7 @@ export function scheduleAfterPatch<S extends Editable>(
   patch: z.output<typeof serviceSchedulePatchSchema>,
   now: number,
 ): { schedule: S; intervalsChanged: boolean } | null {
-  const fields = serviceScheduleTableValuesPatched(serviceScheduleTableValuesOf(current), patch);
+  const fields = serviceScheduleTable.patched(serviceScheduleTable.valuesOf(current), patch);
   if (!hasInterval(fields)) return null;
   const schedule: S = {
     ...current,
@@ -181,7 +176,7 @@ export const serviceEntryBodySchema = z.object(
     {
       vehicleId: id,
       date: daySchema,
-      ...serviceEntryTableInputs,
+      ...serviceEntryTable.inputs,
       photoIds: z.array(id).max(20, "At most 20 photos").default([]),
       resolvesIssueIds: z.array(id).max(50, "At most 50 issues").default([]),
     },
@@ -260,18 +255,12 @@ export const serviceScheduleFormSchema = serviceScheduleFields
   });
 
 /**
- * "Log service": the body less the vehicle, not dated in the future; the cost input (named as the
- * table's field, `costCents`) is typed in dollars, and the form scales it (its `scale`) when sent.
+ * "Log service": the body less the vehicle, not dated in the future; the table's inputs checked as
+ * typed (`formChecks`: the cost typed in dollars is checked and given in cents, as an expense's).
  */
 export const serviceEntryFormSchema = serviceEntryBodySchema
   .omit({ vehicleId: true, photoIds: true })
-  .extend({
-    costCents: z
-      .number({ invalid_type_error: "Enter a cost" })
-      .min(0, "0 or more")
-      .max(100_000_000, "At most 100000000")
-      .nullish(),
-  })
+  .extend(serviceEntryTable.formChecks)
   .refine((e) => e.date <= latestServiceDay(Date.now()), { ...notInFuture, path: ["date"] });
 
 /** A schedule's lastDoneAt as given (a day, a moment, or nothing: now), in ms. */

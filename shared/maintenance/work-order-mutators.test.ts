@@ -1,6 +1,6 @@
 import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
-import { serviceScheduleTableValuesGiven } from "./service-schedule-fields";
+import { serviceScheduleTable } from "./service-schedule-fields";
 import { decodeIssue, encodeIssue, issueKey } from "./issues";
 import { decodeSchedule, encodeSchedule, serviceEntryKey, serviceScheduleKey } from "../sync/maintenance-sync";
 import { decodeSyncedValue } from "../sync/synced-value";
@@ -75,7 +75,7 @@ function shop() {
     } as never),
     [serviceScheduleKey(scheduleId)]: encodeSchedule({
       vehicleId,
-      ...serviceScheduleTableValuesGiven({ name: "Oil", everyMiles: 5000 }),
+      ...serviceScheduleTable.given({ name: "Oil", everyMiles: 5000 }),
       lastDoneAt: Date.now() - 200 * DAY,
       lastDoneOdometerMiles: 24_000,
       lastDoneEngineHours: null,

@@ -52,7 +52,7 @@ import {
 import { workOrderTable } from "./work-order-fields";
 import { partTable } from "./part-fields";
 import { vendorTable } from "./vendor-fields";
-import { serviceEntryTableValuesGiven } from "./service-entry-fields";
+import { serviceEntryTable } from "./service-entry-fields";
 import {
   decodeSchedule,
   encodeSchedule,
@@ -238,7 +238,7 @@ export const workOrderMutators = {
         vehicleId: order.vehicleId,
         date: new Date(at).toISOString().slice(0, 10),
         // the entry table's fields a completion gives; any other is none (docs/decisions/0104)
-        ...serviceEntryTableValuesGiven({
+        ...serviceEntryTable.given({
           ...reading,
           description: `Work order #${order.number || "new"}${order.description ? `: ${order.description}` : ""}`,
           costCents: totals.totalCents,

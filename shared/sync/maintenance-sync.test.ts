@@ -9,13 +9,13 @@ import {
   scheduleView,
 } from "./maintenance-sync";
 import { DAY_MS } from "../maintenance/service";
-import { serviceEntryTableValuesGiven } from "../maintenance/service-entry-fields";
-import { serviceScheduleTableValuesGiven } from "../maintenance/service-schedule-fields";
+import { serviceEntryTable } from "../maintenance/service-entry-fields";
+import { serviceScheduleTable } from "../maintenance/service-schedule-fields";
 
 describe("synced maintenance values (docs/decisions/0033)", () => {
   const schedule = {
     vehicleId: "v1",
-    ...serviceScheduleTableValuesGiven({ name: "Oil change", everyMiles: 5000, everyEngineHours: 250 }),
+    ...serviceScheduleTable.given({ name: "Oil change", everyMiles: 5000, everyEngineHours: 250 }),
     lastDoneAt: 1_700_000_000_000,
     lastDoneOdometerMiles: 10_000,
     lastDoneEngineHours: 100,
@@ -36,7 +36,7 @@ describe("synced maintenance values (docs/decisions/0033)", () => {
     const entry = {
       vehicleId: "v1",
       date: "2026-11-01",
-      ...serviceEntryTableValuesGiven({ description: "Tyres", costCents: 4500 }),
+      ...serviceEntryTable.given({ description: "Tyres", costCents: 4500 }),
       photoIds: [],
       scheduleIds: ["s1"],
       resolvesIssueIds: [],

@@ -9,17 +9,11 @@ import {
   type ServiceStatus,
   type VehicleReading,
 } from "../maintenance/service";
+import { type ServiceEntryTableWire, serviceEntryTable } from "../maintenance/service-entry-fields";
 import {
-  decodeServiceEntryTable,
-  encodeServiceEntryTable,
-  type ServiceEntryTableWire,
-} from "../maintenance/service-entry-fields";
-import {
-  decodeServiceScheduleTable,
-  encodeServiceScheduleTable,
-  serviceScheduleTableValuesOf,
   type ServiceScheduleTableValues,
   type ServiceScheduleTableWire,
+  serviceScheduleTable,
 } from "../maintenance/service-schedule-fields";
 import { setIfPresent } from "./wire";
 
@@ -74,7 +68,7 @@ export type ScheduleWire = ServiceScheduleTableWire & {
 
 export function encodeSchedule(s: Omit<SyncedSchedule, "id">): ScheduleWire {
   const w = { v: s.vehicleId } as ScheduleWire;
-  encodeServiceScheduleTable(s, w);
+  serviceScheduleTable.encode(s, w);
   w.at = seconds(s.lastDoneAt);
   setIfPresent(w, "om", s.lastDoneOdometerMiles);
   setIfPresent(w, "oh", s.lastDoneEngineHours);
@@ -86,7 +80,7 @@ export function decodeSchedule(id: string, w: ScheduleWire): SyncedSchedule {
   return {
     id,
     vehicleId: w.v,
-    ...decodeServiceScheduleTable(w),
+    ...serviceScheduleTable.decode(w),
     lastDoneAt: w.at * 1000,
     lastDoneOdometerMiles: w.om ?? null,
     lastDoneEngineHours: w.oh ?? null,
@@ -115,7 +109,7 @@ export type ServiceEntryWire = ServiceEntryTableWire & {
 
 export function encodeServiceEntry(e: Omit<SyncedServiceEntry, "id">): ServiceEntryWire {
   const w: ServiceEntryWire = { v: e.vehicleId, d: e.date, t: seconds(e.createdAt) };
-  encodeServiceEntryTable(e, w);
+  serviceEntryTable.encode(e, w);
   if (e.photoIds.length) w.ph = e.photoIds;
   if (e.scheduleIds.length) w.sc = e.scheduleIds;
   if (e.resolvesIssueIds.length) w.ri = e.resolvesIssueIds;
@@ -127,7 +121,7 @@ export function decodeServiceEntry(id: string, w: ServiceEntryWire): SyncedServi
     id,
     vehicleId: w.v,
     date: w.d,
-    ...decodeServiceEntryTable(w),
+    ...serviceEntryTable.decode(w),
     photoIds: w.ph ?? [],
     scheduleIds: w.sc ?? [],
     resolvesIssueIds: w.ri ?? [],
@@ -228,7 +222,7 @@ export function scheduleView(s: SyncedSchedule, reading: VehicleReading, now: nu
   return {
     id: s.id,
     vehicleId: s.vehicleId,
-    ...serviceScheduleTableValuesOf(s),
+    ...serviceScheduleTable.valuesOf(s),
     lastDoneAt: iso(s.lastDoneAt),
     lastDoneOdometerMiles: s.lastDoneOdometerMiles,
     lastDoneEngineHours: s.lastDoneEngineHours,

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import type { Expense } from "../../shared/costs/expenses";
-import { expenseTableAnswers } from "../../shared/costs/expense-fields";
+import { expenseTable } from "../../shared/costs/expense-fields";
 import { renewalStatuses, type Renewal } from "../../shared/costs/renewals";
-import { renewalTableAnswers } from "../../shared/costs/renewal-fields";
+import { renewalTable } from "../../shared/costs/renewal-fields";
 
 /** What the expense and renewal routes answer, for their declarations (issue 42, DESIGN.md "Fuel, costs and renewals"). */
 /** An expense: its vehicle, the table's fields (shared/costs/expense-fields.ts), its receipts. */
 export const expense: z.ZodType<Expense> = z.object({
   id: z.string(),
   vehicleId: z.string(),
-  ...expenseTableAnswers,
+  ...expenseTable.answers,
   photoIds: z.array(z.string()),
   createdAt: z.string().describe("ISO 8601"),
 });
@@ -18,7 +18,7 @@ export const expense: z.ZodType<Expense> = z.object({
 export const renewal: z.ZodType<Renewal> = z.object({
   id: z.string(),
   vehicleId: z.string(),
-  ...renewalTableAnswers,
+  ...renewalTable.answers,
   photoIds: z.array(z.string()),
   status: z
     .enum(renewalStatuses)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FuelEconomy } from "../../shared/costs/fuel-economy";
 import { fuelFlags, type FuelEntry } from "../../shared/costs/fuel";
-import { fuelTableAnswers } from "../../shared/costs/fuel-fields";
+import { fuelTable } from "../../shared/costs/fuel-fields";
 import { timelineEventTypes, type TimelineEventItem } from "../../shared/fleet/timeline-events";
 
 /** What the fuel log's routes and a vehicle's settings answer, for their declarations (issue 42, DESIGN.md "Fuel, costs and renewals"). */
@@ -15,7 +15,7 @@ export const fuelEntry: z.ZodType<FuelEntry> = z.object({
   fullTank: z.boolean(),
   odometerMiles: z.number().nullable().describe("The vehicle's GPS odometer at `at` unless given"),
   // the table's fields (shared/costs/fuel-fields.ts): the vendor, ...
-  ...fuelTableAnswers,
+  ...fuelTable.answers,
   photoIds: z.array(z.string()),
   createdAt: z.string().describe("ISO 8601"),
   flags: z.array(z.enum(fuelFlags)).describe("A flagged entry is left out of fuel economy"),

@@ -8,8 +8,8 @@ import {
 } from "../../shared/maintenance/issues";
 import { type PhotoCreated, type PhotoUsage } from "../../shared/maintenance/photos";
 import { serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/maintenance/service";
-import { serviceEntryTableAnswers } from "../../shared/maintenance/service-entry-fields";
-import { serviceScheduleTableAnswers } from "../../shared/maintenance/service-schedule-fields";
+import { serviceEntryTable } from "../../shared/maintenance/service-entry-fields";
+import { serviceScheduleTable } from "../../shared/maintenance/service-schedule-fields";
 import type { MyActions } from "../maintenance/my-actions";
 import { renewal } from "./cost-answers";
 import { partJson, workOrderJson } from "./work-order-answers";
@@ -54,7 +54,7 @@ export const issueCommentJson: z.ZodType<IssueCommentJson> = z.object({
 export const serviceSchedule: z.ZodType<ServiceSchedule> = z.object({
   id: z.string(),
   vehicleId: z.string(),
-  ...serviceScheduleTableAnswers,
+  ...serviceScheduleTable.answers,
   lastDoneAt: z.string().describe("ISO 8601"),
   lastDoneOdometerMiles: nullableNumber,
   lastDoneEngineHours: nullableNumber,
@@ -67,7 +67,7 @@ export const serviceEntry: z.ZodType<ServiceEntry> = z.object({
   id: z.string(),
   vehicleId: z.string(),
   date: z.string().describe("YYYY-MM-DD"),
-  ...serviceEntryTableAnswers,
+  ...serviceEntryTable.answers,
   photoIds: ids,
   scheduleIds: ids.describe("The schedules it restarted"),
   resolvesIssueIds: ids.describe("The issues it resolved"),

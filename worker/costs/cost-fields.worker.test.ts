@@ -4,9 +4,9 @@ import type { AnyZodObject } from "zod";
 import { describe, expect, it } from "vitest";
 import type { FieldSpec } from "../../shared/fields/field-table";
 import { decodeExpense, EXPENSE_PREFIX, expenseKey, type ExpenseWire } from "../../shared/costs/expenses";
-import { EXPENSE_FIELD_TABLE, EXPENSE_TABLE_KEYS } from "../../shared/costs/expense-fields";
+import { EXPENSE_FIELD_TABLE, expenseTable } from "../../shared/costs/expense-fields";
 import { decodeRenewal, RENEWAL_PREFIX, renewalKey, type RenewalWire } from "../../shared/costs/renewals";
-import { RENEWAL_FIELD_TABLE, RENEWAL_TABLE_KEYS } from "../../shared/costs/renewal-fields";
+import { RENEWAL_FIELD_TABLE, renewalTable } from "../../shared/costs/renewal-fields";
 import {
   decodeFuelEntry,
   FUEL_ENTRY_PREFIX,
@@ -14,7 +14,7 @@ import {
   fuelEntryKey,
   type FuelEntryWire,
 } from "../../shared/costs/fuel";
-import { FUEL_FIELD_TABLE, FUEL_TABLE_KEYS } from "../../shared/costs/fuel-fields";
+import { FUEL_FIELD_TABLE, fuelTable } from "../../shared/costs/fuel-fields";
 import { expenses, fuelEntries, renewals } from "../../db/schema";
 import { expense as expenseAnswer, renewal as renewalAnswer } from "../api/cost-answers";
 import { fuelEntry as fuelEntryAnswer } from "../api/fuel-answers";
@@ -60,7 +60,7 @@ const entities: [string, Entity][] = [
     {
       path: "/api/expenses",
       table: EXPENSE_FIELD_TABLE,
-      keys: EXPENSE_TABLE_KEYS,
+      keys: expenseTable.keys,
       others: { date: dayAgo(3), kind: "insurance", costCents: 1251 },
       extra: {},
       create: "addExpense",
@@ -79,7 +79,7 @@ const entities: [string, Entity][] = [
     {
       path: "/api/renewals",
       table: RENEWAL_FIELD_TABLE,
-      keys: RENEWAL_TABLE_KEYS,
+      keys: renewalTable.keys,
       others: {},
       extra: {},
       create: "addRenewal",
@@ -99,7 +99,7 @@ const entities: [string, Entity][] = [
     {
       path: "/api/fuel-entries",
       table: FUEL_FIELD_TABLE,
-      keys: FUEL_TABLE_KEYS,
+      keys: fuelTable.keys,
       others: {},
       extra: { at: new Date(Date.now() - 2 * DAY).toISOString(), volumeLitres: 40, fullTank: true },
       create: "logFuelEntry",

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Expense } from "../../shared/costs/expenses";
-import { expenseTableValuesOf } from "../../shared/costs/expense-fields";
+import { expenseTable } from "../../shared/costs/expense-fields";
 import type { Db } from "../../db/client";
 import { expenses } from "../../db/schema";
 import type { ExpenseRow } from "./expense-writes";
@@ -31,7 +31,7 @@ export async function liveExpenses(
 export const toExpense = (r: ExpenseRow): Expense => ({
   id: r.id,
   vehicleId: r.vehicleId,
-  ...expenseTableValuesOf(r),
+  ...expenseTable.valuesOf(r),
   photoIds: r.photoIds,
   createdAt: new Date(r.createdAt).toISOString(),
 });

@@ -7,7 +7,7 @@ import {
   type ExpensePatch,
   type expenseBodySchema,
 } from "../../shared/costs/expenses";
-import { expenseTableValuesNamed } from "../../shared/costs/expense-fields";
+import { expenseTable } from "../../shared/costs/expense-fields";
 import type { Db } from "../../db/client";
 import { expenses } from "../../db/schema";
 import { notFound } from "../lib/errors";
@@ -78,7 +78,7 @@ export async function expenseUpdateWrites(
   await refuseForeignPhotos(db, workspaceId, patch.photoIds ?? []);
   const after = expenseAfterPatch(current, patch);
   // the table's fields the patch names, and the receipts when given
-  const set: Partial<ExpenseRow> = expenseTableValuesNamed(patch);
+  const set: Partial<ExpenseRow> = expenseTable.named(patch);
   if (patch.photoIds !== undefined) set.photoIds = patch.photoIds;
   return {
     row: after,

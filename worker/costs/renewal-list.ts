@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { renewalStatus, type Renewal } from "../../shared/costs/renewals";
-import { renewalTableValuesOf } from "../../shared/costs/renewal-fields";
+import { renewalTable } from "../../shared/costs/renewal-fields";
 import { dayOf } from "../../shared/units/time-zone";
 import type { Db } from "../../db/client";
 import { renewals, vehicles, workspaces } from "../../db/schema";
@@ -33,7 +33,7 @@ export async function liveRenewals(db: Db, workspaceId: string, vehicleId?: stri
 export const toRenewal = (r: RenewalRow, today: string): Renewal => ({
   id: r.id,
   vehicleId: r.vehicleId,
-  ...renewalTableValuesOf(r),
+  ...renewalTable.valuesOf(r),
   photoIds: r.photoIds,
   status: renewalStatus(r, today),
   renewedAt: r.renewedAt === null ? null : new Date(r.renewedAt).toISOString(),

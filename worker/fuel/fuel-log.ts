@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, max, type SQL } from "drizzle-orm";
 import type { FuelEntry } from "../../shared/costs/fuel";
-import { fuelTableValuesOf } from "../../shared/costs/fuel-fields";
+import { fuelTable } from "../../shared/costs/fuel-fields";
 import { fuelEntryFlags } from "../../shared/costs/fuel-flags";
 import { inLists } from "../../db/chunk";
 import type { Db } from "../../db/client";
@@ -97,7 +97,7 @@ export function toFuelEntry(r: FuelRow, flags: FuelEntry["flags"]): FuelEntry {
     costCents: r.costCents,
     fullTank: r.fullTank,
     odometerMiles: r.odometerMiles,
-    ...fuelTableValuesOf(r),
+    ...fuelTable.valuesOf(r),
     photoIds: r.photoIds,
     createdAt: new Date(r.createdAt).toISOString(),
     flags,

@@ -11,7 +11,7 @@ import {
   type fuelEntryBodySchema,
 } from "../../shared/costs/fuel";
 import type { z } from "zod";
-import { fuelTableValuesOf } from "../../shared/costs/fuel-fields";
+import { fuelTable } from "../../shared/costs/fuel-fields";
 import type { Db } from "../../db/client";
 import { fuelEntries, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -156,7 +156,7 @@ export async function fuelUpdateWrites(
   const log = await readVehicleLog(db, workspaceId, current.vehicleId);
   const after = fuelAfterPatch(current, patch);
   const { at, volumeLitres, costCents, fullTank, odometerMiles, photoIds }: FuelFields = after;
-  const fields = { at, volumeLitres, costCents, fullTank, odometerMiles, ...fuelTableValuesOf(after), photoIds };
+  const fields = { at, volumeLitres, costCents, fullTank, odometerMiles, ...fuelTable.valuesOf(after), photoIds };
   return {
     row: after,
     tankLitres: vehicle.fuelTankLitres,

@@ -9,8 +9,8 @@ import {
   type ServiceSchedule,
   type VehicleReading,
 } from "../../shared/maintenance/service";
-import { serviceEntryTableValuesOf } from "../../shared/maintenance/service-entry-fields";
-import { serviceScheduleTableValuesOf } from "../../shared/maintenance/service-schedule-fields";
+import { serviceEntryTable } from "../../shared/maintenance/service-entry-fields";
+import { serviceScheduleTable } from "../../shared/maintenance/service-schedule-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 
@@ -29,7 +29,7 @@ export function toSchedule(row: ScheduleRow, reading: VehicleReading, now: numbe
   return {
     id,
     vehicleId,
-    ...serviceScheduleTableValuesOf(row),
+    ...serviceScheduleTable.valuesOf(row),
     lastDoneAt: iso(lastDoneAt),
     lastDoneOdometerMiles,
     lastDoneEngineHours,
@@ -47,7 +47,7 @@ export function toEntry(row: EntryRow): ServiceEntry {
     id,
     vehicleId,
     date,
-    ...serviceEntryTableValuesOf(row),
+    ...serviceEntryTable.valuesOf(row),
     photoIds,
     scheduleIds,
     resolvesIssueIds,

@@ -6,7 +6,7 @@ import {
   scheduleAfterPatch,
   type serviceSchedulePatchSchema,
 } from "../../shared/maintenance/service";
-import { serviceScheduleTableValuesOf } from "../../shared/maintenance/service-schedule-fields";
+import { serviceScheduleTable } from "../../shared/maintenance/service-schedule-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -71,7 +71,7 @@ export async function scheduleUpdateWrites(
   const { lastDoneAt, lastDoneOdometerMiles, lastDoneEngineHours } = after.schedule;
   // Only what an edit may change is written (never the workspace, vehicle or cycle it read).
   const fields = {
-    ...serviceScheduleTableValuesOf(after.schedule),
+    ...serviceScheduleTable.valuesOf(after.schedule),
     lastDoneAt,
     lastDoneOdometerMiles,
     lastDoneEngineHours,

@@ -2,10 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, getTableColumns } from "drizzle-orm";
 import type { AnyZodObject } from "zod";
 import { describe, expect, it } from "vitest";
-import {
-  SERVICE_ENTRY_FIELD_TABLE as TABLE,
-  SERVICE_ENTRY_TABLE_KEYS as KEYS,
-} from "../../shared/maintenance/service-entry-fields";
+import { SERVICE_ENTRY_FIELD_TABLE as TABLE, serviceEntryTable } from "../../shared/maintenance/service-entry-fields";
 import {
   decodeServiceEntry,
   serviceEntryKey,
@@ -17,6 +14,8 @@ import { serviceEntries } from "../../db/schema";
 import { serviceEntry } from "../api/maintenance-answers";
 import { call, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { pullPatch, pushMutations } from "../test/sync";
+
+const KEYS = serviceEntryTable.keys;
 
 /**
  * Every field of the service entry table (shared/maintenance/service-entry-fields.ts,

@@ -4,7 +4,7 @@ import type { AnyZodObject } from "zod";
 import { describe, expect, it } from "vitest";
 import {
   SERVICE_SCHEDULE_FIELD_TABLE as TABLE,
-  SERVICE_SCHEDULE_TABLE_KEYS as KEYS,
+  serviceScheduleTable,
 } from "../../shared/maintenance/service-schedule-fields";
 import {
   decodeSchedule,
@@ -17,6 +17,8 @@ import { serviceSchedules } from "../../db/schema";
 import { serviceSchedule } from "../api/maintenance-answers";
 import { call, userWithWorkspace, vehicleWithOdometer } from "../test/factories";
 import { pullPatch, pushMutations } from "../test/sync";
+
+const KEYS = serviceScheduleTable.keys;
 
 /**
  * Every field of the service schedule table (shared/maintenance/service-schedule-fields.ts,

@@ -8,8 +8,8 @@ import {
   type serviceEntryBodySchema,
   type serviceScheduleBodySchema,
 } from "../../shared/maintenance/service";
-import { serviceEntryTableValuesGiven } from "../../shared/maintenance/service-entry-fields";
-import { serviceScheduleTableValuesGiven } from "../../shared/maintenance/service-schedule-fields";
+import { serviceEntryTable } from "../../shared/maintenance/service-entry-fields";
+import { serviceScheduleTable } from "../../shared/maintenance/service-schedule-fields";
 import type { Db } from "../../db/client";
 import { serviceEntries, serviceSchedules } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -69,7 +69,7 @@ export async function serviceEntryWrites(
     workspaceId,
     vehicleId: input.vehicleId,
     date: input.date,
-    ...serviceEntryTableValuesGiven(input),
+    ...serviceEntryTable.given(input),
     photoIds: input.photoIds,
     scheduleIds,
     resolvesIssueIds,
@@ -117,7 +117,7 @@ export async function serviceScheduleWrites(
     id,
     workspaceId,
     vehicleId: input.vehicleId,
-    ...serviceScheduleTableValuesGiven(input),
+    ...serviceScheduleTable.given(input),
     lastDoneAt,
     lastDoneOdometerMiles: input.lastDoneOdometerMiles ?? reading.odometerMiles,
     lastDoneEngineHours: input.lastDoneEngineHours ?? reading.engineHours,
