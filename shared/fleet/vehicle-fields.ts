@@ -37,7 +37,7 @@ const optionalText = (max: number) =>
 
 /**
  * The table. Order: the Settings form's, the patch's and the answer's. These five are nullable
- * and not optional: the updateVehicle mutation (the Settings form's save) gives each of them. A new field's schema must also accept undefined (`.nullish()`), which keeps it, so
+ * and not optional: the updateVehicle mutation (the Settings form's save) gives each of them. A new field's schema must also accept undefined (`optionalText(n).optional()`), which keeps it, so
  * a tab of an older build, which does not send it, is not refused.
  */
 export const VEHICLE_FIELD_TABLE = {
@@ -97,6 +97,8 @@ export const vehicleTableInputs = kit.inputs;
 export const vehicleTableFormInputs = z.object(kit.inputs).partial().required({ name: true }).shape;
 /** The REST answer's description of each field (worker/api/vehicle-settings.ts). */
 export const vehicleTableAnswers = kit.answers;
+/** A vehicle's values as given, else none: a vehicle made with only some of them (a test's). */
+export const vehicleTableValuesGiven = kit.given;
 /** A patch applied (the browser's copy): undefined keeps a value, null clears it. */
 export const vehicleTableValuesPatched = kit.patched;
 /** The fields a patch names, as they become: what the Worker's UPDATE sets. */
