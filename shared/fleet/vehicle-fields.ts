@@ -37,8 +37,9 @@ const optionalText = (max: number) =>
 
 /**
  * The table. Order: the Settings form's, the patch's and the answer's. These five are nullable
- * and not optional: the updateVehicle mutation (the Settings form's save) gives each of them. A new field's schema must also accept undefined (`optionalText(n).optional()`), which keeps it, so
- * a tab of an older build, which does not send it, is not refused.
+ * and not optional: the updateVehicle mutation (the Settings form's save) gives each of them. A
+ * new field's schema must also accept undefined (`optionalText(n).optional()`), which keeps it,
+ * so a tab of an older build, which does not send it, is not refused.
  */
 export const VEHICLE_FIELD_TABLE = {
   name: requiredTextField(
