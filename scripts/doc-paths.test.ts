@@ -41,6 +41,8 @@ const NOT_FILES = new Set<string>([
   "migrations/0042_job_purchase_order_number.sql", // on the branch onefield-po only: the recorded run of the recipe in docs/add-a-field.md
   "migrations/0053_work_order_invoice_number.sql", // on the branch wo-fields-po only: the work order recipe's recorded run, same doc
   "migrations/0054_vendor_tax_number.sql", // on the branch pv-fields-proof only: the part and vendor recipe's recorded run, same doc
+  "migrations/0058_place_note.sql", // on the branch ft-places-proof only: the place recipe's recorded run, same doc
+  "migrations/0059_vehicle_plate.sql", // on the branch ft-places-proof only: the vehicle recipe's recorded run, same doc
   "db/workspace-version.ts", // the version helpers before ADR 0081, now private to db/writer.ts
   "shared/overview/odometer.ts", // ADR 0051's miles from odometer readings, replaced by the cost report's own figures (0078)
 ]);
