@@ -1,8 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { alertRules, apiTokens, places } from "./schema";
 import type { AlertRuleConfig } from "../shared/alerts/alert-rules";
 import type { PlaceGeometry } from "../shared/places/places";
+import { placeTableValuesOf, type PlaceTableValues } from "../shared/places/place-fields";
 
 /**
  * Inserts that carry a per-workspace cap (issue 34, finding 8) inside the write itself:
@@ -14,23 +15,40 @@ import type { PlaceGeometry } from "../shared/places/places";
 const underCap = (table: typeof places | typeof alertRules, workspaceId: string, cap: number) =>
   sql`(SELECT count(*) FROM ${table} WHERE ${table.workspaceId} = ${workspaceId} AND ${table.deleted} = 0) < ${cap}`;
 
-export interface NewPlace {
+export type NewPlace = PlaceTableValues & {
   id: string;
   workspaceId: string;
-  name: string;
   geometry: PlaceGeometry;
   version: SQL<number>;
-}
+};
 
 // Drizzle's insert-select with SQL lists every column in the table's order (id, workspace_id,
 // version, deleted, created_version, ..., created_at): a NULL created_version lets the trigger of
 // migrations/0007 set it. (db.run(sql) with parameters cannot be batched on D1 in drizzle 0.45.)
 const createdAt = sql`(unixepoch('subsec') * 1000)`;
 
+/** Each column of `places` as the capped insert selects it: a column with no value here is a type error. */
+function placeSelectList(row: NewPlace) {
+  const values: Record<keyof typeof places.$inferSelect, unknown> = {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    version: row.version,
+    deleted: sql`0`,
+    createdVersion: sql`NULL`,
+    // the place table's fields (shared/places/place-fields.ts), each under its column's name
+    ...placeTableValuesOf(row),
+    geometry: JSON.stringify(row.geometry),
+    createdAt,
+  };
+  const columns = Object.keys(getTableColumns(places)) as (keyof typeof values)[];
+  return sql.join(
+    columns.map((column) => sql`${values[column]}`),
+    sql`, `,
+  );
+}
+
 export function insertPlaceUnderCap(db: Db, row: NewPlace, cap: number) {
-  return db.insert(places)
-    .select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${row.name}, ${JSON.stringify(row.geometry)}, ${createdAt}
-    WHERE ${underCap(places, row.workspaceId, cap)}`);
+  return db.insert(places).select(sql`SELECT ${placeSelectList(row)} WHERE ${underCap(places, row.workspaceId, cap)}`);
 }
 
 export interface NewAlertRule {

@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { orderVehicles, report } from "./ui-helpers";
+import type { FieldSpec } from "../shared/fields/field-table";
+import { PLACE_FIELD_TABLE, PLACE_FORM_FIELDS } from "../shared/places/place-fields";
 
 /**
  * Places and alerts in the browser (issue 21): a place typed in /locations is listed and synced
@@ -93,4 +95,45 @@ test("a rule's delivery: e-mail to a chosen member and a webhook, edited later; 
   await page.getByRole("button", { name: "Rotate", exact: true }).click();
   await expect(secret).not.toHaveText(before!);
   await expect(secret).toHaveText(/^whsec_/);
+});
+
+/**
+ * A place's row edits each field of the place table that has an input (shared/places/place-fields.ts,
+ * docs/decisions/0105): typed and left (or Enter), kept by the server; a required one left empty
+ * goes back to what the place has. A field added to the table is typed here with no new test.
+ */
+test("each input of a place's row is a field of the place table, kept by the server when left", async ({
+  page,
+  request,
+}) => {
+  const fleet = await newFleetAccount(request);
+  await signInAs(page, fleet.token);
+  await page.goto("/locations");
+  await page.getByLabel("Coordinates (latitude, longitude; one per line)").fill("41.88, -87.63");
+  await page.getByLabel("Radius (m, for one point)").fill("150");
+  await page.getByRole("button", { name: "Add place" }).click();
+  const row = page.getByRole("list", { name: "Places" }).getByRole("listitem");
+  await expect(row.getByLabel("Place name")).toHaveValue("Place 1");
+
+  const table: Record<string, FieldSpec> = PLACE_FIELD_TABLE;
+  const typed: Record<string, string | number> = {};
+  for (const { name, label } of PLACE_FORM_FIELDS) {
+    typed[name] = table[name]!.example;
+    await row.getByLabel(label, { exact: true }).fill(String(typed[name]));
+    await row.getByLabel(label, { exact: true }).press("Enter");
+  }
+  const auth = { Authorization: `Bearer ${fleet.token}` };
+  const listed = async () =>
+    ((await (await request.get("/api/places", { headers: auth })).json()) as { places: Record<string, unknown>[] })
+      .places[0] ?? {};
+  await expect.poll(listed).toMatchObject(typed);
+
+  // a required field emptied is not sent: the input shows the kept value again
+  const required = PLACE_FORM_FIELDS.filter((f) => table[f.name]!.required);
+  for (const { name, label } of required) {
+    await row.getByLabel(label, { exact: true }).fill("  ");
+    await row.getByLabel(label, { exact: true }).press("Enter");
+    await expect(row.getByLabel(label, { exact: true })).toHaveValue(String(typed[name]));
+  }
+  await expect.poll(listed).toMatchObject(typed);
 });

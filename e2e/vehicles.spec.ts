@@ -5,6 +5,8 @@ import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { decodeSyncedValue } from "../shared/sync/synced-value";
 import type { Vehicle } from "../shared/fleet/vehicle";
+import { VEHICLE_FIELD_TABLE, VEHICLE_FORM_FIELDS } from "../shared/fleet/vehicle-fields";
+import type { FieldSpec } from "../shared/fields/field-table";
 import { orderVehicles, report, setDriverAndType, setWorkspaceFlag, updateVehicle, type Fleet } from "./ui-helpers";
 
 const KNOTS_60_MPH = mphToKnots(60); // OsmAnd speeds are knots
@@ -348,5 +350,30 @@ test.describe("/vehicles/{id}", () => {
     await expect(group.getByText("Enter a year between 1900 and 2100")).toBeVisible();
     await expect(group.getByText("A VIN is 17 letters and digits (no I, O or Q)")).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText("Vehicles / Alpha Truck");
+  });
+
+  /** A field added to the vehicle table (docs/decisions/0105) is typed here with no new test. */
+  test("each input of the Settings form is a vehicle table field, saved by Update and kept by the server", async ({
+    page,
+    request,
+  }) => {
+    const fleet = await newFleetAccount(request);
+    const [ordered] = await orderVehicles(request, fleet, 1);
+    const id = ordered!.vehicleId;
+    await openVehicle(page, fleet, id, "/settings");
+    const group = page.getByRole("group", { name: "Vehicle Identification" });
+    await expect(group.getByLabel("Vehicle Name")).toHaveValue("Vehicle 1");
+    const table: Record<string, FieldSpec> = VEHICLE_FIELD_TABLE;
+    const typed: Record<string, string | number> = {};
+    for (const { name, label } of VEHICLE_FORM_FIELDS) {
+      typed[name] = table[name]!.example;
+      await group.getByLabel(label, { exact: true }).fill(String(typed[name]));
+    }
+    await page.getByRole("button", { name: "Update" }).click();
+    const headers = { Authorization: `Bearer ${fleet.token}` };
+    await expect.poll(async () => (await request.get(`/api/vehicles/${id}`, { headers })).json()).toMatchObject(typed);
+    await page.reload();
+    for (const { name, label } of VEHICLE_FORM_FIELDS)
+      await expect(group.getByLabel(label, { exact: true })).toHaveValue(String(typed[name]));
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { placeTableValuesGiven } from "../../shared/places/place-fields";
 import { circleRing, metresBetween, parseTypedGeometry, placesCollection } from "./place-shapes";
 
 describe("place shapes on the map", () => {
@@ -13,7 +14,8 @@ describe("place shapes on the map", () => {
       [
         {
           id: "a",
-          name: "A",
+          // the place table's other fields empty (shared/places/place-fields.ts)
+          ...placeTableValuesGiven({ name: "A" }),
           geometry: {
             type: "Polygon",
             coordinates: [

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { placeGeometrySchema, type Place, type PlaceGeometry } from "../../shared/places/places";
+import { PLACE_FORM_FIELDS, placeTableFromText } from "../../shared/places/place-fields";
 import { parseTypedGeometry } from "../map/place-shapes";
 import type { loader as rootLoader } from "../root";
 import { usePlaceMutations, usePlaces } from "../store/places-alerts";
@@ -11,8 +12,9 @@ const LocationsMap = lazy(() => import("../map/locations-map").then((m) => ({ de
 
 /**
  * Places (geofences): listed, drawn on the map (a circle: press its centre and drag to its edge, or
- * click both; a polygon: click its corners, click the first or double-click to close), or typed as coordinates; renamed,
- * reshaped (drawn again) and deleted. Edits go through sync mutators: instant, and kept offline.
+ * click both; a polygon: click its corners, click the first or double-click to close), or typed as
+ * coordinates; renamed (each field of the place table, in its row), reshaped (drawn again) and
+ * deleted. Edits go through sync mutators: instant, and kept offline.
  */
 export default function LocationsPage() {
   const token = useRouteLoaderData<typeof rootLoader>("root")?.mapboxToken ?? "";
@@ -151,24 +153,11 @@ function PlaceRow({
   onReshape: (mode: DrawMode) => void;
 }) {
   const mutations = usePlaceMutations();
-  const [name, setName] = useState(place.name);
-  const rename = () => {
-    const trimmed = name.trim();
-    if (!trimmed) return setName(place.name);
-    if (trimmed !== place.name) void mutations.update({ id: place.id, name: trimmed });
-  };
   return (
     <li className={selected ? "selected" : undefined}>
-      <input
-        className="input"
-        aria-label="Place name"
-        value={name}
-        onFocus={onSelect}
-        onChange={(e) => setName(e.target.value)}
-        onBlur={rename}
-        onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
-        maxLength={80}
-      />
+      {PLACE_FORM_FIELDS.map((field) => (
+        <PlaceFieldInput key={field.name} field={field} place={place} onFocus={onSelect} />
+      ))}
       <span className="muted">
         {place.geometry.type === "Circle"
           ? `circle, ${place.geometry.radius} m`
@@ -191,6 +180,44 @@ function PlaceRow({
         onConfirm={() => mutations.remove(place.id)}
       />
     </li>
+  );
+}
+
+/**
+ * One of a place's table fields (shared/places/place-fields.ts, the name today) edited in its row:
+ * kept when the input is left (or on Enter), read back as the mutator takes it (trimmed, empty as
+ * none); a required field left empty goes back to what the place has.
+ */
+function PlaceFieldInput({
+  field,
+  place,
+  onFocus,
+}: {
+  field: (typeof PLACE_FORM_FIELDS)[number];
+  place: Place;
+  onFocus: () => void;
+}) {
+  const mutations = usePlaceMutations();
+  const kept = place[field.name];
+  const [text, setText] = useState(kept === null ? "" : String(kept));
+  const keep = () => {
+    const value = placeTableFromText({ [field.name]: text }, [field.name])[field.name];
+    if (value === null && field.required) return setText(String(kept));
+    if (value !== kept) void mutations.update({ id: place.id, [field.name]: value });
+  };
+  const { name: _name, id: _id, label, type, scale: _scale, required: _required, ...input } = field;
+  return (
+    <input
+      className="input"
+      aria-label={label}
+      type={type === "textarea" ? "text" : type}
+      value={text}
+      onFocus={onFocus}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={keep}
+      onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
+      {...input}
+    />
   );
 }
 

@@ -4,6 +4,12 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { vehicleSettingsSchema } from "../../shared/sync/mutators";
 import type { Vehicle } from "../../shared/fleet/vehicle";
+import {
+  VEHICLE_FORM_FIELDS,
+  VEHICLE_TABLE_KEYS,
+  vehicleTableFormDefault,
+  type VehicleTableValues,
+} from "../../shared/fleet/vehicle-fields";
 import { decodeVin } from "../../shared/fleet/vin";
 import { FORM_UNITS, formVolumeOf, litresFromForm } from "../../shared/costs/fuel";
 import type { WorkspaceUnits } from "../../shared/units/units";
@@ -25,14 +31,7 @@ export default function VehicleSettings() {
   // ones. Once the operator types, the form is theirs until it is left.
   const [editing, setEditing] = useState<{ id: string; shown: string } | null>(null);
   if (!vehicle) return null;
-  const shown = JSON.stringify([
-    vehicle.name,
-    vehicle.vin,
-    vehicle.year,
-    vehicle.make,
-    vehicle.model,
-    vehicle.fuelTankLitres,
-  ]);
+  const shown = JSON.stringify([...VEHICLE_TABLE_KEYS.map((k) => vehicle[k]), vehicle.fuelTankLitres]);
   const formKey = editing?.id === vehicle.id ? editing.shown : shown;
   return (
     <>
@@ -59,23 +58,14 @@ function useVehicleSettingsForm(vehicle: Vehicle, units: WorkspaceUnits) {
     `vehicle-${vehicle.id}`,
     vehicleSettingsSchema,
     async (value) => {
-      await update({
-        id: vehicle.id,
-        name: value.name,
-        vin: value.vin ?? null,
-        year: value.year ?? null,
-        make: value.make ?? null,
-        model: value.model ?? null,
-        fuelTankLitres: tankLitres(value.fuelTank),
-      });
+      const { fuelTank, ...fields } = value;
+      // every table field, an empty one as none (the mutation takes each, null clearing it)
+      const given = Object.fromEntries(VEHICLE_TABLE_KEYS.map((k) => [k, fields[k] ?? null])) as VehicleTableValues;
+      await update({ id: vehicle.id, ...given, fuelTankLitres: tankLitres(fuelTank) });
       toast("Vehicle updated");
     },
     {
-      name: vehicle.name,
-      vin: vehicle.vin ?? "",
-      year: vehicle.year ?? undefined,
-      make: vehicle.make ?? "",
-      model: vehicle.model ?? "",
+      ...Object.fromEntries(VEHICLE_TABLE_KEYS.map((k) => [k, vehicle[k] ?? vehicleTableFormDefault(k)])),
       fuelTank: shownTank,
     },
   );
@@ -108,12 +98,9 @@ function useVinDecoder({ form, fields }: ReturnType<typeof useVehicleSettingsFor
 function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void }) {
   // A viewer sees the settings but cannot change them (the server refuses it too: shared/account/roles.ts).
   const editable = useCan("fleet.edit");
-  // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
-  const vinDecode = useSession().flags.vinDecode !== false;
   const units = useWorkspaceUnits();
   const settings = useVehicleSettingsForm(vehicle, units);
   const { form, fields, pending } = settings;
-  const { vin, decode, checkDigitNote, clearCheckDigitNote } = useVinDecoder(settings);
 
   return (
     <section className="card section">
@@ -126,23 +113,19 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
       <form {...getFormProps(form)} onInput={onEdit}>
         <fieldset className="group" disabled={!editable}>
           <legend>Vehicle Identification</legend>
-          <Field field={fields.name} label="Vehicle Name" />
-          <div className="vin-row">
-            <Field field={fields.vin} label="VIN" onInput={clearCheckDigitNote} />
-            {vinDecode && vin.trim().toUpperCase() !== (vehicle.vin ?? "") ? (
-              <button type="button" className="button" onClick={decode}>
-                Decode
-              </button>
-            ) : null}
-          </div>
-          {checkDigitNote ? (
-            <p className="field-note" role="status">
-              The check digit does not match: please double-check this VIN
-            </p>
-          ) : null}
-          <Field field={fields.year} label="Year" type="number" />
-          <Field field={fields.make} label="Make" />
-          <Field field={fields.model} label="Model" />
+          {VEHICLE_FORM_FIELDS.map(({ name, label, type, maxLength }) =>
+            name === "vin" ? (
+              <VinField key={name} vehicle={vehicle} settings={settings} label={label} />
+            ) : (
+              <Field
+                key={name}
+                field={fields[name]}
+                label={label}
+                type={type === "textarea" ? "text" : type}
+                maxLength={maxLength}
+              />
+            ),
+          )}
           <Field
             field={fields.fuelTank}
             label={`Fuel tank (${FORM_UNITS[units].volume})`}
@@ -157,5 +140,37 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
         </SubmitButton>
       </form>
     </section>
+  );
+}
+
+/** The VIN's input, with the Decode button beside it and the check digit's note under it. */
+function VinField({
+  vehicle,
+  settings,
+  label,
+}: {
+  vehicle: Vehicle;
+  settings: ReturnType<typeof useVehicleSettingsForm>;
+  label: string;
+}) {
+  // Feature flag (docs/flags.md): on unless switched off globally or for this workspace.
+  const vinDecode = useSession().flags.vinDecode !== false;
+  const { vin, decode, checkDigitNote, clearCheckDigitNote } = useVinDecoder(settings);
+  return (
+    <>
+      <div className="vin-row">
+        <Field field={settings.fields.vin} label={label} onInput={clearCheckDigitNote} />
+        {vinDecode && vin.trim().toUpperCase() !== (vehicle.vin ?? "") ? (
+          <button type="button" className="button" onClick={decode}>
+            Decode
+          </button>
+        ) : null}
+      </div>
+      {checkDigitNote ? (
+        <p className="field-note" role="status">
+          The check digit does not match: please double-check this VIN
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,18 +1,21 @@
 import { setIfPresent } from "../sync/wire";
+import {
+  decodeVehicleTable,
+  encodeVehicleTable,
+  type VehicleTableValues,
+  type VehicleTableWire,
+} from "./vehicle-fields";
 
 /** Replicache key of a vehicle: `vehicle/{id}` (docs/product.md section 3). */
 export const VEHICLE_PREFIX = "vehicle/";
 export const vehicleKey = (id: string) => `${VEHICLE_PREFIX}${id}`;
 
-/** A vehicle as the client store holds it (decodeVehicle builds it; nothing parses it with zod). */
-export type Vehicle = {
+/**
+ * A vehicle as the client store holds it (decodeVehicle builds it; nothing parses it with zod): the
+ * table's fields (shared/fleet/vehicle-fields.ts: name, VIN, year, make, model), then the others.
+ */
+export type Vehicle = VehicleTableValues & {
   id: string;
-  name: string;
-  /** a whole year */
-  year: number | null;
-  make: string | null;
-  model: string | null;
-  vin: string | null;
   driver: string | null;
   /** The assigned driver (`driver/{id}`), one or none (docs/decisions/0018). */
   driverId: string | null;
@@ -28,19 +31,11 @@ export type Vehicle = {
 
 /**
  * A vehicle as it is synced and stored under `vehicle/{id}` (docs/decisions/0013): the id is the
- * key's, nulls are left out, the classification is its bare value. The screens read `Vehicle`;
+ * key's, nulls are left out, the classification is its bare value. The table's fields are under
+ * their own keys (name `n`, year `y`, make `mk`, model `md`, `vin`). The screens read `Vehicle`;
  * `decodeVehicle` is the one way from this form to that one.
  */
-export type VehicleWire = {
-  /** name */
-  n: string;
-  /** year */
-  y?: number;
-  /** make */
-  mk?: string;
-  /** model */
-  md?: string;
-  vin?: string;
+export type VehicleWire = VehicleTableWire & {
   /** driver (free text, from before drivers were people) */
   d?: string;
   /** driverId */
@@ -56,11 +51,8 @@ export type VehicleWire = {
 };
 
 export function encodeVehicle(v: Omit<Vehicle, "id">): VehicleWire {
-  const w: VehicleWire = { n: v.name, s: v.status, b: v.beaconStatus };
-  setIfPresent(w, "y", v.year);
-  setIfPresent(w, "mk", v.make);
-  setIfPresent(w, "md", v.model);
-  setIfPresent(w, "vin", v.vin);
+  const w = { s: v.status, b: v.beaconStatus } as VehicleWire;
+  encodeVehicleTable(v, w);
   setIfPresent(w, "d", v.driver);
   setIfPresent(w, "di", v.driverId);
   setIfPresent(w, "c", v.classification?.value);
@@ -71,11 +63,7 @@ export function encodeVehicle(v: Omit<Vehicle, "id">): VehicleWire {
 export function decodeVehicle(id: string, w: VehicleWire): Vehicle {
   return {
     id,
-    name: w.n,
-    year: w.y ?? null,
-    make: w.mk ?? null,
-    model: w.md ?? null,
-    vin: w.vin ?? null,
+    ...decodeVehicleTable(w),
     driver: w.d ?? null,
     driverId: w.di ?? null,
     classification: w.c === undefined ? null : { value: w.c },

@@ -10,6 +10,7 @@ import {
   type PlaceWire,
   type UpdatePlaceArgs,
 } from "./places";
+import { placeTableValuesGiven, placeTableValuesPatched } from "./place-fields";
 
 /**
  * Places drawn in /locations, optimistic in the browser (offline too) and applied by the Worker
@@ -18,17 +19,17 @@ import {
  */
 export const placeMutators = {
   async createPlace(tx: WriteTransaction, input: CreatePlaceArgs) {
-    const { id, ...place } = createPlaceArgs.parse(input);
-    await tx.set(placeKey(id), encodePlace(place));
+    const { id, geometry, ...fields } = createPlaceArgs.parse(input);
+    await tx.set(placeKey(id), encodePlace({ ...placeTableValuesGiven(fields), geometry }));
   },
   async updatePlace(tx: WriteTransaction, input: UpdatePlaceArgs) {
-    const { id, ...changes } = updatePlaceArgs.parse(input);
+    const { id, geometry, ...changes } = updatePlaceArgs.parse(input);
     const current = (await tx.get(placeKey(id))) as PlaceWire | undefined;
     if (!current) return;
     const place = decodePlace(id, current);
     await tx.set(
       placeKey(id),
-      encodePlace({ name: changes.name ?? place.name, geometry: changes.geometry ?? place.geometry }),
+      encodePlace({ ...placeTableValuesPatched(place, changes), geometry: geometry ?? place.geometry }),
     );
   },
   async deletePlace(tx: WriteTransaction, input: { id: string }) {

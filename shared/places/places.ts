@@ -1,9 +1,17 @@
 import { z } from "zod";
+import {
+  decodePlaceTable,
+  encodePlaceTable,
+  placeTableAnswers,
+  placeTableInputs,
+  type PlaceTableWire,
+} from "./place-fields";
 
 /**
  * A place (geofence): a circle or a polygon with a name. The same schema checks the /locations
  * form, the REST API (DESIGN.md "Places and alerts") and the Replicache mutators. Coordinates are
- * GeoJSON's `[longitude, latitude]`.
+ * GeoJSON's `[longitude, latitude]`. The plain fields (the name) are a table of their own
+ * (place-fields.ts, docs/decisions/0105); the geometry, which has rules, is written out here.
  */
 export const PLACE_PREFIX = "place/";
 export const placeKey = (id: string) => `${PLACE_PREFIX}${id}`;
@@ -63,37 +71,31 @@ export type PlaceGeometry = z.infer<typeof placeGeometrySchema>;
 export type CircleGeometry = z.infer<typeof circleSchema>;
 export type PolygonGeometry = z.infer<typeof polygonSchema>;
 
-const placeName = z
-  .string({ required_error: "Required" })
-  .trim()
-  .min(1, "Required")
-  .max(80, "Use at most 80 characters");
+const placeId = z.string().min(1).max(100);
 
-export const createPlaceArgs = z.object({
-  id: z.string().min(1).max(100),
-  name: placeName,
-  geometry: placeGeometrySchema,
-});
-export const updatePlaceArgs = z.object({
-  id: z.string().min(1).max(100),
-  name: placeName.optional(),
-  geometry: placeGeometrySchema.optional(),
-});
-export const deletePlaceArgs = z.object({ id: z.string().min(1).max(100) });
+/** The REST body: the table's fields (shared/places/place-fields.ts), then the geometry. The id is the server's. */
+export const placeBodySchema = z.object({ ...placeTableInputs, geometry: placeGeometrySchema });
+export const placePatchSchema = placeBodySchema.partial();
+
+/** The sync mutators' arguments: the REST body and patch with the id the browser chose. */
+export const createPlaceArgs = z.object({ id: placeId }).merge(placeBodySchema);
+export const updatePlaceArgs = z.object({ id: placeId }).merge(placePatchSchema);
+export const deletePlaceArgs = z.object({ id: placeId });
 export type CreatePlaceArgs = z.input<typeof createPlaceArgs>;
 export type UpdatePlaceArgs = z.input<typeof updatePlaceArgs>;
 
-/** The REST body: the id is the server's. */
-export const placeBodySchema = createPlaceArgs.omit({ id: true });
-export const placePatchSchema = updatePlaceArgs.omit({ id: true });
-
-export const placeSchema = z.object({ id: z.string(), name: z.string(), geometry: placeGeometrySchema });
+export const placeSchema = z.object({ id: z.string(), ...placeTableAnswers, geometry: placeGeometrySchema });
 export type Place = z.infer<typeof placeSchema>;
 
-/** What `place/{id}` holds in the client store: the id is the key's. */
-export type PlaceWire = { n: string; g: PlaceGeometry };
-export const encodePlace = (p: Omit<Place, "id">): PlaceWire => ({ n: p.name, g: p.geometry });
-export const decodePlace = (id: string, w: PlaceWire): Place => ({ id, name: w.n, geometry: w.g });
+/** What `place/{id}` holds in the client store: the id is the key's, the table's fields under their short keys. */
+export type PlaceWire = PlaceTableWire & { g: PlaceGeometry };
+export function encodePlace(p: Omit<Place, "id">): PlaceWire {
+  const w = {} as PlaceWire;
+  encodePlaceTable(p, w);
+  w.g = p.geometry;
+  return w;
+}
+export const decodePlace = (id: string, w: PlaceWire): Place => ({ id, ...decodePlaceTable(w), geometry: w.g });
 
 function openRing(ring: Position[]): Position[] {
   const first = ring[0];

@@ -11,7 +11,7 @@ import {
   type DriverWire,
 } from "../fleet/driver";
 import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "../fleet/vehicle";
-import { VIN_PATTERN, VIN_PATTERN_MESSAGE } from "../fleet/vin";
+import { vehicleTableFormInputs, vehicleTableInputs, vehicleTableValuesPatched } from "../fleet/vehicle-fields";
 import { fuelTankLitresSchema } from "../costs/fuel";
 import { fuelMutators } from "../costs/fuel-mutators";
 import { expenseMutators } from "../costs/expense-mutators";
@@ -28,54 +28,22 @@ import { workOrderMutators } from "../maintenance/work-order-mutators";
  * worker/sync/mutators.ts). The server checks names against `mutationNames` and arguments against
  * the same schemas.
  */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .nullable()
-    .transform((v) => (v ? v : null));
-
-/** A vehicle's identification fields: the Settings form's rules and the mutation's are these. */
-const vehicleIdentification = {
-  name: z.string({ required_error: "Required" }).trim().min(1, "Required").max(80, "Use at most 80 characters"),
-  vin: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .nullable()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || VIN_PATTERN.test(v), VIN_PATTERN_MESSAGE),
-  year: z
-    .number({ invalid_type_error: "Enter a year" })
-    .int("Enter a year")
-    .min(1900, "Enter a year between 1900 and 2100")
-    .max(2100, "Enter a year between 1900 and 2100")
-    .nullable(),
-  make: optionalText(50),
-  model: optionalText(50),
-};
-
 /** `fuelTankLitres` absent leaves it as it is (a tab of an older build sends none), null clears it. */
 export const updateVehicleArgs = z.object({
   id: z.string().min(1).max(100),
-  ...vehicleIdentification,
+  ...vehicleTableInputs,
   fuelTankLitres: fuelTankLitresSchema.nullable().optional(),
 });
 export type UpdateVehicleArgs = z.input<typeof updateVehicleArgs>;
 
 /** `PATCH /api/vehicles/{id}` (integrators): any of the settings, each optional; null clears a field. */
 export const vehiclePatchSchema = z
-  .object({ ...vehicleIdentification, fuelTankLitres: fuelTankLitresSchema.nullable() })
+  .object({ ...vehicleTableInputs, fuelTankLitres: fuelTankLitresSchema.nullable() })
   .partial();
 
 /** The Settings form: the same rules, an empty input (undefined from conform) meaning "none". */
 export const vehicleSettingsSchema = z.object({
-  name: vehicleIdentification.name,
-  vin: vehicleIdentification.vin.optional(),
-  year: vehicleIdentification.year.optional(),
-  make: vehicleIdentification.make.optional(),
-  model: vehicleIdentification.model.optional(),
+  ...vehicleTableFormInputs,
   /** The tank in the workspace's units as the form shows it, gallons or litres (kept in litres: fuelTankLitres). */
   fuelTank: z
     .number({ invalid_type_error: "Enter a number" })
@@ -86,15 +54,17 @@ export const vehicleSettingsSchema = z.object({
 
 export const mutators = {
   /**
-   * docs/product.md section 7: merges name, vin, year, make, model over vehicle/{id}. The store holds the
-   * compact form (shared/fleet/vehicle.ts), so the merge goes through it: a field set to null is left out.
+   * docs/product.md section 7: merges the table's fields (shared/fleet/vehicle-fields.ts: name, vin,
+   * year, make, model) and the tank over vehicle/{id}. The store holds the compact form
+   * (shared/fleet/vehicle.ts), so the merge goes through it: a field set to null is left out.
    */
   async updateVehicle(tx: WriteTransaction, input: UpdateVehicleArgs) {
     const args = updateVehicleArgs.parse(input);
     const current = (await tx.get(vehicleKey(args.id))) as VehicleWire | undefined;
     if (!current) return;
     const { id, fuelTankLitres, ...fields } = args;
-    const vehicle = { ...decodeVehicle(id, current), ...fields };
+    const kept = decodeVehicle(id, current);
+    const vehicle = { ...kept, ...vehicleTableValuesPatched(kept, fields) };
     if (fuelTankLitres !== undefined) vehicle.fuelTankLitres = fuelTankLitres;
     await tx.set(vehicleKey(id), encodeVehicle(vehicle));
   },

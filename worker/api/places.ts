@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { MAX_PLACES, placeBodySchema, placePatchSchema, type Place } from "../../shared/places/places";
+import { placeTableValuesGiven, placeTableValuesNamed, placeTableValuesOf } from "../../shared/places/place-fields";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
@@ -18,7 +19,11 @@ import { commitWatched, editorSession } from "./watch-edits";
  * mutators, which write the same rows. Every query is scoped to the caller's workspace; another
  * workspace's place is a 404 like one that does not exist.
  */
-const toPlace = (row: typeof places.$inferSelect): Place => ({ id: row.id, name: row.name, geometry: row.geometry });
+const toPlace = (row: typeof places.$inferSelect): Place => ({
+  id: row.id,
+  ...placeTableValuesOf(row),
+  geometry: row.geometry,
+});
 
 async function livePlace(db: Db, workspaceId: string, id: string) {
   const row = await db
@@ -63,18 +68,18 @@ export const placeRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { workspaceId } = editorSession(c.var.session);
-      const input = c.req.valid("json");
-      const id = crypto.randomUUID();
+      const { geometry, ...given } = c.req.valid("json");
+      const place: Place = { id: crypto.randomUUID(), ...placeTableValuesGiven(given), geometry };
       const db = c.var.db;
       if ((await livePlaces(db, workspaceId)) >= MAX_PLACES)
         throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
       // the cap is also in the insert itself: a creation racing this one cannot pass it too
       await commitWatched(c, workspaceId, (stamp) => [
-        insertPlaceUnderCap(db, { id, workspaceId, ...input, version: stamp }, MAX_PLACES),
+        insertPlaceUnderCap(db, { ...place, workspaceId, version: stamp }, MAX_PLACES),
       ]);
-      const inserted = await db.select({ id: places.id }).from(places).where(eq(places.id, id)).get();
+      const inserted = await db.select({ id: places.id }).from(places).where(eq(places.id, place.id)).get();
       if (!inserted) throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
-      return c.json({ id, ...input } satisfies Place, 201);
+      return c.json(place, 201);
     },
   )
   .patch(
@@ -90,14 +95,16 @@ export const placeRoutes = new Hono<AppEnv>()
       const { workspaceId } = editorSession(c.var.session);
       const db = c.var.db;
       const current = await livePlace(db, workspaceId, c.req.param("id"));
-      const changes = c.req.valid("json");
+      const { geometry, ...patch } = c.req.valid("json");
+      // drizzle leaves an undefined geometry (not reshaped) out of the SET
+      const changes = { ...placeTableValuesNamed(patch), geometry };
       await commitWatched(c, workspaceId, (stamp) => [
         db
           .update(places)
           .set({ ...changes, version: stamp })
           .where(and(eq(places.id, current.id), eq(places.workspaceId, workspaceId))),
       ]);
-      return c.json(toPlace({ ...current, ...changes }));
+      return c.json(toPlace({ ...current, ...changes, geometry: geometry ?? current.geometry }));
     },
   )
   .delete(

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { vehiclePatchSchema } from "../../shared/sync/mutators";
+import { vehicleTableAnswers, vehicleTableValuesNamed, vehicleTableValuesOf } from "../../shared/fleet/vehicle-fields";
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicles } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -11,43 +12,28 @@ import type { AppEnv } from "../types";
 import { declared } from "./route-declaration/declare";
 import { commitWorkspaceWrite } from "../workspace-object";
 
-/** A vehicle's settings as `PATCH /api/vehicles/{id}` answers them. */
-export interface VehicleSettings {
-  id: string;
-  name: string;
-  vin: string | null;
-  year: number | null;
-  make: string | null;
-  model: string | null;
-  fuelTankLitres: number | null;
-  /** What the day's planner reads (docs/decisions/0076). */
-  capacity: number | null;
-  shiftStart: string | null;
-  shiftEnd: string | null;
-  homePlaceId: string | null;
-}
-
-const vehicleSettings: z.ZodType<VehicleSettings> = z.object({
+/**
+ * A vehicle's settings as `PATCH /api/vehicles/{id}` answers them: the id, the table's fields
+ * (shared/fleet/vehicle-fields.ts), the tank, and what the day's planner reads (docs/decisions/0076).
+ */
+const vehicleSettings = z.object({
   id: z.string(),
-  name: z.string(),
-  vin: z.string().nullable(),
-  year: z.number().int().nullable(),
-  make: z.string().nullable(),
-  model: z.string().nullable(),
+  ...vehicleTableAnswers,
   fuelTankLitres: z.number().nullable(),
   capacity: z.number().nullable(),
   shiftStart: z.string().nullable(),
   shiftEnd: z.string().nullable(),
   homePlaceId: z.string().nullable(),
 });
+export type VehicleSettings = z.infer<typeof vehicleSettings>;
 
 /** The workspace's live vehicle `vehicleId` (another workspace's, or a deleted one, is none). */
 const vehicleScope = (workspaceId: string, vehicleId: string) =>
   and(eq(vehicles.id, vehicleId), eq(vehicles.workspaceId, workspaceId), eq(vehicles.deleted, false));
 
 function settingsOf(row: typeof vehicles.$inferSelect): VehicleSettings {
-  const { id, name, vin, year, make, model, fuelTankLitres, capacity, shiftStart, shiftEnd, homePlaceId } = row;
-  return { id, name, vin, year, make, model, fuelTankLitres, capacity, shiftStart, shiftEnd, homePlaceId };
+  const { id, fuelTankLitres, capacity, shiftStart, shiftEnd, homePlaceId } = row;
+  return { id, ...vehicleTableValuesOf(row), fuelTankLitres, capacity, shiftStart, shiftEnd, homePlaceId };
 }
 
 /**
@@ -108,7 +94,8 @@ export const vehicleSettingsRoutes = new Hono<AppEnv>()
         (stamp, live) => [
           live
             .update(vehicles)
-            .set({ ...patch, version: stamp })
+            // the table's fields as the patch names them; the tank and the planner's as given
+            .set({ ...patch, ...vehicleTableValuesNamed(patch), version: stamp })
             .where(scope),
         ],
         change,

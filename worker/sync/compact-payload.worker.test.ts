@@ -5,6 +5,7 @@ import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync/sync-proto
 import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import { telemetryKey, type Telemetry } from "../../shared/fleet/telemetry";
 import { vehicleKey, type Vehicle } from "../../shared/fleet/vehicle";
+import { vehicleTableValuesGiven } from "../../shared/fleet/vehicle-fields";
 import { vehicleEventKey, type VehicleEvent } from "../../shared/fleet/vehicle-event";
 import { database } from "../test/db";
 import { telemetry, vehicleEvents } from "../../db/schema";
@@ -97,11 +98,7 @@ describe("compact pull payload", () => {
 
     expect(valueOf(res.patch, vehicleKey(vehicleId))).toEqual({
       id: vehicleId,
-      name: "Unit 7",
-      year: null,
-      make: "Ford",
-      model: null,
-      vin: null,
+      ...vehicleTableValuesGiven({ name: "Unit 7", make: "Ford" }),
       driver: null,
       driverId: null,
       classification: { value: "SUV" },

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { assignDriverArgs, driverArgs } from "../../shared/fleet/driver";
 import { updateVehicleArgs, type Mutators } from "../../shared/sync/mutators";
+import { vehicleTableValuesNamed } from "../../shared/fleet/vehicle-fields";
 import type { Db } from "../../db/client";
 import { drivers, vehicles } from "../../db/schema";
 import { placeServerMutators } from "./places-mutators";
@@ -56,13 +57,14 @@ async function liveVehicle(db: Db, workspaceId: string, id: string) {
 
 export const serverMutators: Record<keyof Mutators, ServerMutator> = {
   async updateVehicle(db, workspaceId, input, caller) {
-    const { id, ...fields } = parse(updateVehicleArgs, input);
+    const { id, fuelTankLitres, ...fields } = parse(updateVehicleArgs, input);
     const vehicle = await liveVehicle(db, workspaceId, id);
     if (!vehicle) throw new MutationRejected("no such vehicle in this workspace");
     return [
       caller.live
         .update(vehicles)
-        .set({ ...fields, version: caller.stamp })
+        // the table's fields (shared/fleet/vehicle-fields.ts); an absent tank is left out of the SET
+        .set({ ...vehicleTableValuesNamed(fields), fuelTankLitres, version: caller.stamp })
         .where(and(eq(vehicles.id, id), eq(vehicles.workspaceId, workspaceId))),
     ];
   },

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createPlaceArgs, deletePlaceArgs, MAX_PLACES, updatePlaceArgs } from "../../shared/places/places";
+import { placeTableValuesGiven, placeTableValuesNamed } from "../../shared/places/place-fields";
 import type { Db } from "../../db/client";
 import type { MutationCaller } from "./issue-mutators";
 import { places } from "../../db/schema";
@@ -27,9 +28,7 @@ export function placeServerMutators(refuse: Refuse) {
   const parse = <T>(schema: ArgsSchema<T>, input: unknown): T => parseArgs(schema, input, refuse);
   const find = (db: Db, id: string) =>
     db.select({ workspaceId: places.workspaceId, deleted: places.deleted }).from(places).where(eq(places.id, id)).get();
-  const scoped = (workspaceId: string, id: string) => {
-    return and(eq(places.id, id), eq(places.workspaceId, workspaceId));
-  };
+  const scoped = (workspaceId: string, id: string) => and(eq(places.id, id), eq(places.workspaceId, workspaceId));
 
   return {
     async createPlace(
@@ -38,19 +37,20 @@ export function placeServerMutators(refuse: Refuse) {
       input: unknown,
       caller: MutationCaller,
     ): Promise<BatchItem<"sqlite">[]> {
-      const { id, name, geometry } = parse(createPlaceArgs, input);
+      const { id, geometry, ...given } = parse(createPlaceArgs, input);
+      const fields = placeTableValuesGiven(given);
       const existing = await find(db, id);
       if (existing && existing.workspaceId !== workspaceId) refuse("place id taken");
       if (existing)
         return [
           db
             .update(places)
-            .set({ name, geometry, deleted: false, version: caller.stamp })
+            .set({ ...fields, geometry, deleted: false, version: caller.stamp })
             .where(scoped(workspaceId, id)),
         ];
       if ((await livePlaces(db, workspaceId)) >= MAX_PLACES) refuse(`at most ${MAX_PLACES} places per workspace`);
       // the cap is also in the insert: at the cap (a racing push or API call) it inserts nothing
-      return [insertPlaceUnderCap(db, { id, workspaceId, name, geometry, version: caller.stamp }, MAX_PLACES)];
+      return [insertPlaceUnderCap(db, { id, workspaceId, ...fields, geometry, version: caller.stamp }, MAX_PLACES)];
     },
     async updatePlace(
       db: Db,
@@ -58,14 +58,15 @@ export function placeServerMutators(refuse: Refuse) {
       input: unknown,
       caller: MutationCaller,
     ): Promise<BatchItem<"sqlite">[]> {
-      const { id, ...changes } = parse(updatePlaceArgs, input);
+      const { id, geometry, ...changes } = parse(updatePlaceArgs, input);
       const existing = await find(db, id);
       if (!existing || existing.workspaceId !== workspaceId || existing.deleted)
         refuse("no such place in this workspace");
       return [
         db
           .update(places)
-          .set({ ...changes, version: caller.stamp })
+          // drizzle leaves an undefined geometry (not reshaped) out of the SET
+          .set({ ...placeTableValuesNamed(changes), geometry, version: caller.stamp })
           .where(scoped(workspaceId, id)),
       ];
     },
