@@ -3,7 +3,7 @@ import type { Db } from "./client";
 import { alertRules, apiTokens, places } from "./schema";
 import type { AlertRuleConfig } from "../shared/alerts/alert-rules";
 import type { PlaceGeometry } from "../shared/places/places";
-import { placeTableValuesOf, type PlaceTableValues } from "../shared/places/place-fields";
+import { type PlaceTableValues, placeTable } from "../shared/places/place-fields";
 
 /**
  * Inserts that carry a per-workspace cap (issue 34, finding 8) inside the write itself:
@@ -36,7 +36,7 @@ function placeSelectList(row: NewPlace) {
     deleted: sql`0`,
     createdVersion: sql`NULL`,
     // the place table's fields (shared/places/place-fields.ts), each under its column's name
-    ...placeTableValuesOf(row),
+    ...placeTable.valuesOf(row),
     geometry: JSON.stringify(row.geometry),
     createdAt,
   };

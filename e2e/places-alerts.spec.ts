@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { orderVehicles, report } from "./ui-helpers";
 import type { FieldSpec } from "../shared/fields/field-table";
-import { PLACE_FIELD_TABLE, PLACE_FORM_FIELDS } from "../shared/places/place-fields";
+import { PLACE_FIELD_TABLE, placeTable } from "../shared/places/place-fields";
 
 /**
  * Places and alerts in the browser (issue 21): a place typed in /locations is listed and synced
@@ -117,7 +117,7 @@ test("each input of a place's row is a field of the place table, kept by the ser
 
   const table: Record<string, FieldSpec> = PLACE_FIELD_TABLE;
   const typed: Record<string, string | number> = {};
-  for (const { name, label } of PLACE_FORM_FIELDS) {
+  for (const { name, label } of placeTable.formFields) {
     typed[name] = table[name]!.example;
     await row.getByLabel(label, { exact: true }).fill(String(typed[name]));
     await row.getByLabel(label, { exact: true }).press("Enter");
@@ -129,7 +129,7 @@ test("each input of a place's row is a field of the place table, kept by the ser
   await expect.poll(listed).toMatchObject(typed);
 
   // a required field emptied is not sent: the input shows the kept value again
-  const required = PLACE_FORM_FIELDS.filter((f) => table[f.name]!.required);
+  const required = placeTable.formFields.filter((f) => table[f.name]!.required);
   for (const { name, label } of required) {
     await row.getByLabel(label, { exact: true }).fill("  ");
     await row.getByLabel(label, { exact: true }).press("Enter");

@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 import { newFleetAccount, signInAs } from "./helpers";
 import { decodeSyncedValue } from "../shared/sync/synced-value";
 import type { Vehicle } from "../shared/fleet/vehicle";
-import { VEHICLE_FIELD_TABLE, VEHICLE_FORM_FIELDS } from "../shared/fleet/vehicle-fields";
+import { VEHICLE_FIELD_TABLE, vehicleTable } from "../shared/fleet/vehicle-fields";
 import type { FieldSpec } from "../shared/fields/field-table";
 import { orderVehicles, report, setDriverAndType, setWorkspaceFlag, updateVehicle, type Fleet } from "./ui-helpers";
 
@@ -365,7 +365,7 @@ test.describe("/vehicles/{id}", () => {
     await expect(group.getByLabel("Vehicle Name")).toHaveValue("Vehicle 1");
     const table: Record<string, FieldSpec> = VEHICLE_FIELD_TABLE;
     const typed: Record<string, string | number> = {};
-    for (const { name, label } of VEHICLE_FORM_FIELDS) {
+    for (const { name, label } of vehicleTable.formFields) {
       typed[name] = table[name]!.example;
       await group.getByLabel(label, { exact: true }).fill(String(typed[name]));
     }
@@ -373,7 +373,7 @@ test.describe("/vehicles/{id}", () => {
     const headers = { Authorization: `Bearer ${fleet.token}` };
     await expect.poll(async () => (await request.get(`/api/vehicles/${id}`, { headers })).json()).toMatchObject(typed);
     await page.reload();
-    for (const { name, label } of VEHICLE_FORM_FIELDS)
+    for (const { name, label } of vehicleTable.formFields)
       await expect(group.getByLabel(label, { exact: true })).toHaveValue(String(typed[name]));
   });
 });

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useState } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import type { FieldFormInput } from "../../shared/fields/field-table";
 import { Field, SelectFormField, TextAreaFormField } from "./form";
 
@@ -81,19 +81,24 @@ type ConformField = FieldMetadata<string | number | null | undefined>;
 
 /**
  * The same inputs wired to a conform form (app/components/use-zod-form.ts), for a form that shows
- * each input's message under it as it is typed: the expense forms (docs/decisions/0103). The form's
- * schema is the table's `formChecks`, so the submitted value is the body's (cents, not dollars);
- * conform names the inputs' ids (`id` is left to it), a choice is a select of its options.
+ * each input's message under it as it is typed: the expense, fuel, renewal, service and vehicle
+ * settings forms (docs/decisions/0103). The form's schema is the table's `formChecks`, so the
+ * submitted value is the body's (cents, not dollars); conform names the inputs' ids (`id` is left
+ * to it), a choice is a select of its options. `drawn` puts a field's own element in its place (a
+ * VIN with its Decode button).
  */
 export function TableFormFields({
   fields,
   conform,
+  drawn,
 }: {
   fields: readonly TableFormField[];
   /** conform's fields of the form (`useZodForm`'s), which have one for each of `fields`, and may have others */
   conform: object;
+  drawn?: Readonly<Record<string, ReactNode>>;
 }) {
   return fields.map(({ name, id: _id, label, type, scale: _scale, options, ...input }) => {
+    if (drawn?.[name]) return <Fragment key={name}>{drawn[name]}</Fragment>;
     const field = (conform as Record<string, ConformField>)[name]!;
     if (type === "select")
       return (

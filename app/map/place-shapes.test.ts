@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeTableValuesGiven } from "../../shared/places/place-fields";
+import { placeTable } from "../../shared/places/place-fields";
 import { circleRing, metresBetween, parseTypedGeometry, placesCollection } from "./place-shapes";
 
 describe("place shapes on the map", () => {
@@ -15,7 +15,7 @@ describe("place shapes on the map", () => {
         {
           id: "a",
           // the place table's other fields empty (shared/places/place-fields.ts)
-          ...placeTableValuesGiven({ name: "A" }),
+          ...placeTable.given({ name: "A" }),
           geometry: {
             type: "Polygon",
             coordinates: [

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { placeGeometrySchema, type Place, type PlaceGeometry } from "../../shared/places/places";
-import { PLACE_FORM_FIELDS, placeTableFromText } from "../../shared/places/place-fields";
+import { placeTable } from "../../shared/places/place-fields";
 import { parseTypedGeometry } from "../map/place-shapes";
 import type { loader as rootLoader } from "../root";
 import { usePlaceMutations, usePlaces } from "../store/places-alerts";
@@ -155,7 +155,7 @@ function PlaceRow({
   const mutations = usePlaceMutations();
   return (
     <li className={selected ? "selected" : undefined}>
-      {PLACE_FORM_FIELDS.map((field) => (
+      {placeTable.formFields.map((field) => (
         <PlaceFieldInput key={field.name} field={field} place={place} onFocus={onSelect} />
       ))}
       <span className="muted">
@@ -193,7 +193,7 @@ function PlaceFieldInput({
   place,
   onFocus,
 }: {
-  field: (typeof PLACE_FORM_FIELDS)[number];
+  field: (typeof placeTable.formFields)[number];
   place: Place;
   onFocus: () => void;
 }) {
@@ -201,7 +201,7 @@ function PlaceFieldInput({
   const kept = place[field.name];
   const [text, setText] = useState(kept === null ? "" : String(kept));
   const keep = () => {
-    const value = placeTableFromText({ [field.name]: text }, [field.name])[field.name];
+    const value = placeTable.fromText({ [field.name]: text }, [field.name])[field.name];
     if (value === null && field.required) return setText(String(kept));
     if (value !== kept) void mutations.update({ id: place.id, [field.name]: value });
   };

@@ -4,23 +4,22 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { vehicleSettingsSchema } from "../../shared/sync/mutators";
 import type { Vehicle } from "../../shared/fleet/vehicle";
-import {
-  VEHICLE_FORM_FIELDS,
-  VEHICLE_TABLE_KEYS,
-  vehicleTableFormDefault,
-  type VehicleTableValues,
-} from "../../shared/fleet/vehicle-fields";
+import { vehicleTableFormDefault, type VehicleTableValues, vehicleTable } from "../../shared/fleet/vehicle-fields";
 import { decodeVin } from "../../shared/fleet/vin";
 import { FORM_UNITS, formVolumeOf, litresFromForm } from "../../shared/costs/fuel";
 import type { WorkspaceUnits } from "../../shared/units/units";
 import { useWorkspaceUnits } from "../reports/use-workspace-time-zone";
 import { Field, SubmitButton } from "../components/form";
+import { TableFormFields } from "../components/table-inputs";
 import { useCan, useSession } from "../session/session";
 import { useZodForm } from "../components/use-zod-form";
 import { useUpdateVehicle, useVehicle } from "../store";
 import { BeaconHealth } from "../vehicles/beacon-health";
 import { DriverAssignment } from "../vehicles/driver-assignment";
 import { PlanSettings } from "../vehicles/plan-settings";
+
+/** The VIN is drawn with its Decode button, under the table's label. */
+const vinLabel = vehicleTable.formFields.find((f) => f.name === "vin")?.label ?? "VIN";
 
 /** Vehicle Settings: identification fields, saved as a synced mutation (works offline). */
 export default function VehicleSettings() {
@@ -31,7 +30,7 @@ export default function VehicleSettings() {
   // ones. Once the operator types, the form is theirs until it is left.
   const [editing, setEditing] = useState<{ id: string; shown: string } | null>(null);
   if (!vehicle) return null;
-  const shown = JSON.stringify([...VEHICLE_TABLE_KEYS.map((k) => vehicle[k]), vehicle.fuelTankLitres]);
+  const shown = JSON.stringify([...vehicleTable.keys.map((k) => vehicle[k]), vehicle.fuelTankLitres]);
   const formKey = editing?.id === vehicle.id ? editing.shown : shown;
   return (
     <>
@@ -60,12 +59,12 @@ function useVehicleSettingsForm(vehicle: Vehicle, units: WorkspaceUnits) {
     async (value) => {
       const { fuelTank, ...fields } = value;
       // every table field, an empty one as none (the mutation takes each, null clearing it)
-      const given = Object.fromEntries(VEHICLE_TABLE_KEYS.map((k) => [k, fields[k] ?? null])) as VehicleTableValues;
+      const given = Object.fromEntries(vehicleTable.keys.map((k) => [k, fields[k] ?? null])) as VehicleTableValues;
       await update({ id: vehicle.id, ...given, fuelTankLitres: tankLitres(fuelTank) });
       toast("Vehicle updated");
     },
     {
-      ...Object.fromEntries(VEHICLE_TABLE_KEYS.map((k) => [k, vehicle[k] ?? vehicleTableFormDefault(k)])),
+      ...Object.fromEntries(vehicleTable.keys.map((k) => [k, vehicle[k] ?? vehicleTableFormDefault(k)])),
       fuelTank: shownTank,
     },
   );
@@ -113,19 +112,11 @@ function SettingsForm({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => voi
       <form {...getFormProps(form)} onInput={onEdit}>
         <fieldset className="group" disabled={!editable}>
           <legend>Vehicle Identification</legend>
-          {VEHICLE_FORM_FIELDS.map(({ name, label, type, maxLength }) =>
-            name === "vin" ? (
-              <VinField key={name} vehicle={vehicle} settings={settings} label={label} />
-            ) : (
-              <Field
-                key={name}
-                field={fields[name]}
-                label={label}
-                type={type === "textarea" ? "text" : type}
-                maxLength={maxLength}
-              />
-            ),
-          )}
+          <TableFormFields
+            fields={vehicleTable.formFields}
+            conform={fields}
+            drawn={{ vin: <VinField vehicle={vehicle} settings={settings} label={vinLabel} /> }}
+          />
           <Field
             field={fields.fuelTank}
             label={`Fuel tank (${FORM_UNITS[units].volume})`}

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { updateVehicleArgs } from "../../shared/sync/mutators";
 import type { Vehicle } from "../../shared/fleet/vehicle";
-import { vehicleTableValuesGiven } from "../../shared/fleet/vehicle-fields";
+import { vehicleTable } from "../../shared/fleet/vehicle-fields";
 import { decodeVin } from "../../shared/fleet/vin";
 import { DEMO_FLEET, planProfiles } from "./demo-fleet";
 
 const fresh = (i: number): Vehicle => ({
   id: `v${i}`,
-  ...vehicleTableValuesGiven({ name: `Vehicle ${i + 1}` }),
+  ...vehicleTable.given({ name: `Vehicle ${i + 1}` }),
   driver: null,
   driverId: null,
   classification: null,

@@ -3,12 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FieldSpec } from "../fields/field-table";
 import { mutators as m, updateVehicleArgs, vehiclePatchSchema, vehicleSettingsSchema } from "../sync/mutators";
 import { decodeVehicle, encodeVehicle, vehicleKey, type Vehicle, type VehicleWire } from "./vehicle";
-import {
-  VEHICLE_FIELD_TABLE,
-  VEHICLE_FORM_FIELDS,
-  VEHICLE_TABLE_KEYS,
-  vehicleTableFormDefault,
-} from "./vehicle-fields";
+import { VEHICLE_FIELD_TABLE, vehicleTableFormDefault, vehicleTable } from "./vehicle-fields";
 
 /**
  * The vehicle table (docs/decisions/0105) reaches every place its fields are listed: the
@@ -18,7 +13,7 @@ import {
  * table; the Settings form lists its inputs in the table's order.
  */
 const table: Record<string, FieldSpec> = VEHICLE_FIELD_TABLE;
-const keys = VEHICLE_TABLE_KEYS;
+const keys = vehicleTable.keys;
 const examples = Object.fromEntries(keys.map((k) => [k, table[k]!.example]));
 const required = keys.filter((k) => table[k]!.required);
 const optional = keys.filter((k) => !table[k]!.required);
@@ -113,10 +108,10 @@ describe("the vehicle table", () => {
   });
 
   it("lists the Settings form's inputs in the table's order, with the labels people read", () => {
-    expect(VEHICLE_FORM_FIELDS.map((f) => f.name)).toEqual(keys.filter((k) => table[k]!.form));
-    const labels = Object.fromEntries(VEHICLE_FORM_FIELDS.map((f) => [f.name, f.label]));
+    expect(vehicleTable.formFields.map((f) => f.name)).toEqual(keys.filter((k) => table[k]!.form));
+    const labels = Object.fromEntries(vehicleTable.formFields.map((f) => [f.name, f.label]));
     expect(labels).toMatchObject({ name: "Vehicle Name", vin: "VIN", year: "Year", make: "Make", model: "Model" });
-    expect(VEHICLE_FORM_FIELDS.find((f) => f.name === "year")?.type).toBe("number");
+    expect(vehicleTable.formFields.find((f) => f.name === "year")?.type).toBe("number");
     expect(keys.map(vehicleTableFormDefault)).toEqual(keys.map((k) => (table[k]!.kind === "number" ? undefined : "")));
   });
 });

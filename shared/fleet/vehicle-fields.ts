@@ -81,10 +81,10 @@ export const VEHICLE_FIELD_TABLE = {
   }),
 };
 
-const kit = fieldTableKit(VEHICLE_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const vehicleTable = fieldTableKit(VEHICLE_FIELD_TABLE);
 type Table = typeof VEHICLE_FIELD_TABLE;
 export type VehicleTableKey = TableKey<Table>;
-export const VEHICLE_TABLE_KEYS = kit.keys;
 
 /** The table's fields as a vehicle keeps, answers and syncs them. */
 export type VehicleTableValues = TableValues<Table>;
@@ -92,24 +92,8 @@ export type VehicleTableValues = TableValues<Table>;
 export type VehicleTableWire = TableWire<Table>;
 export type VehicleTableInput = TableInput<Table>;
 
-/** The mutation's and the patch's checks of the table's fields (the patch makes all optional). */
-export const vehicleTableInputs = kit.inputs;
 /** The Settings form's checks: the same, a field left empty (undefined from conform) as none. */
-export const vehicleTableFormInputs = z.object(kit.inputs).partial().required({ name: true }).shape;
-/** The REST answer's description of each field (worker/api/vehicle-settings.ts). */
-export const vehicleTableAnswers = kit.answers;
-/** A vehicle's values as given, else none: a vehicle made with only some of them (a test's). */
-export const vehicleTableValuesGiven = kit.given;
-/** A patch applied (the browser's copy): undefined keeps a value, null clears it. */
-export const vehicleTableValuesPatched = kit.patched;
-/** The fields a patch names, as they become: what the Worker's UPDATE sets. */
-export const vehicleTableValuesNamed = kit.named;
-/** The table's fields of a row, and nothing else. */
-export const vehicleTableValuesOf = kit.valuesOf;
-export const encodeVehicleTable = kit.encode;
-export const decodeVehicleTable = kit.decode;
-/** The Settings form's inputs, in the table's order (conform names each input by the field). */
-export const VEHICLE_FORM_FIELDS = kit.formFields;
+export const vehicleTableFormInputs = z.object(vehicleTable.inputs).partial().required({ name: true }).shape;
 /** What each form input shows when the vehicle has no value: an empty text, no number. */
 export const vehicleTableFormDefault = (key: VehicleTableKey) =>
   VEHICLE_FIELD_TABLE[key].kind === "number" ? undefined : "";

@@ -1,10 +1,5 @@
 import { setIfPresent } from "../sync/wire";
-import {
-  decodeVehicleTable,
-  encodeVehicleTable,
-  type VehicleTableValues,
-  type VehicleTableWire,
-} from "./vehicle-fields";
+import { type VehicleTableValues, type VehicleTableWire, vehicleTable } from "./vehicle-fields";
 
 /** Replicache key of a vehicle: `vehicle/{id}` (docs/product.md section 3). */
 export const VEHICLE_PREFIX = "vehicle/";
@@ -52,7 +47,7 @@ export type VehicleWire = VehicleTableWire & {
 
 export function encodeVehicle(v: Omit<Vehicle, "id">): VehicleWire {
   const w = { s: v.status, b: v.beaconStatus } as VehicleWire;
-  encodeVehicleTable(v, w);
+  vehicleTable.encode(v, w);
   setIfPresent(w, "d", v.driver);
   setIfPresent(w, "di", v.driverId);
   setIfPresent(w, "c", v.classification?.value);
@@ -63,7 +58,7 @@ export function encodeVehicle(v: Omit<Vehicle, "id">): VehicleWire {
 export function decodeVehicle(id: string, w: VehicleWire): Vehicle {
   return {
     id,
-    ...decodeVehicleTable(w),
+    ...vehicleTable.decode(w),
     driver: w.d ?? null,
     driverId: w.di ?? null,
     classification: w.c === undefined ? null : { value: w.c },

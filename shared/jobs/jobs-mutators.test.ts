@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { decodeJob, jobKey, JOB_PREFIX, type JobWire } from "./jobs";
 import { jobMutators } from "./jobs-mutators";
 import { encodePlace, placeKey } from "../places/places";
-import { placeTableValuesGiven } from "../places/place-fields";
+import { placeTable } from "../places/place-fields";
 
 /** Replicache's transaction over a Map, with the prefix scan the mutators use (Replicache itself is not run here). */
 function store(entries: Record<string, unknown> = {}) {
@@ -30,7 +30,7 @@ describe("jobs in the browser's store", () => {
     const place = "9b1c2d3e-4f5a-4b6c-8d7e-1f2a3b4c5d6e";
     const { tx, job, map } = store({
       [placeKey(place)]: encodePlace({
-        ...placeTableValuesGiven({ name: "Depot" }),
+        ...placeTable.given({ name: "Depot" }),
         geometry: { type: "Circle", center: [-87.6, 41.9], radius: 80 },
       }),
     });

@@ -1,7 +1,7 @@
 import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
 import type { FieldSpec } from "../fields/field-table";
-import { PLACE_FIELD_TABLE, PLACE_FORM_FIELDS, PLACE_TABLE_KEYS, placeTableFromText } from "./place-fields";
+import { PLACE_FIELD_TABLE, placeTable } from "./place-fields";
 import { placeMutators as m } from "./places-mutators";
 import {
   createPlaceArgs,
@@ -22,7 +22,7 @@ import {
  * read it back as the mutator takes it.
  */
 const table: Record<string, FieldSpec> = PLACE_FIELD_TABLE;
-const keys: readonly string[] = PLACE_TABLE_KEYS;
+const keys: readonly string[] = placeTable.keys;
 const circle = { type: "Circle" as const, center: [-87.63, 41.88] as [number, number], radius: 150 };
 const examples = Object.fromEntries(keys.map((k) => [k, table[k]!.example]));
 const required = keys.filter((k) => table[k]!.required);
@@ -99,12 +99,12 @@ describe("the place table", () => {
   });
 
   it("lists its row's inputs in its order, read back from their text as the mutator takes them", () => {
-    expect(PLACE_FORM_FIELDS.map((f) => f.name)).toEqual(keys.filter((k) => table[k]!.form));
-    expect(PLACE_FORM_FIELDS.find((f) => f.name === "name")?.label).toBe("Place name");
-    const names = PLACE_FORM_FIELDS.map((f) => f.name);
+    expect(placeTable.formFields.map((f) => f.name)).toEqual(keys.filter((k) => table[k]!.form));
+    expect(placeTable.formFields.find((f) => f.name === "name")?.label).toBe("Place name");
+    const names = placeTable.formFields.map((f) => f.name);
     const typed = Object.fromEntries(names.map((k) => [k, ` ${examples[k]} `]));
-    expect(placeTableFromText(typed, names)).toEqual(Object.fromEntries(names.map((k) => [k, examples[k]])));
-    const blank = placeTableFromText(Object.fromEntries(names.map((k) => [k, " "])), names);
+    expect(placeTable.fromText(typed, names)).toEqual(Object.fromEntries(names.map((k) => [k, examples[k]])));
+    const blank = placeTable.fromText(Object.fromEntries(names.map((k) => [k, " "])), names);
     for (const k of names) expect(blank[k as keyof typeof blank] ?? null).toBeNull();
   });
 });

@@ -35,32 +35,13 @@ export const PLACE_FIELD_TABLE = {
   }),
 };
 
-const kit = fieldTableKit(PLACE_FIELD_TABLE);
+/** Everything derived from the table (shared/fields/field-table.ts `fieldTableKit`): checks, answers, codecs, form. */
+export const placeTable = fieldTableKit(PLACE_FIELD_TABLE);
 type Table = typeof PLACE_FIELD_TABLE;
 export type PlaceTableKey = TableKey<Table>;
-export const PLACE_TABLE_KEYS = kit.keys;
 
 /** The table's fields as a place keeps, answers and syncs them. */
 export type PlaceTableValues = TableValues<Table>;
 /** As the synced value carries them (the name always; an optional field absent when empty). */
 export type PlaceTableWire = TableWire<Table>;
 export type PlaceTableInput = TableInput<Table>;
-
-/** The body's checks of the table's fields (the name required; the patch makes all optional). */
-export const placeTableInputs = kit.inputs;
-/** The REST answer's description of each field (the OpenAPI document). */
-export const placeTableAnswers = kit.answers;
-/** A new place's values: as given, else null. */
-export const placeTableValuesGiven = kit.given;
-/** A patch applied (the browser's copy): undefined keeps a value, null clears it. */
-export const placeTableValuesPatched = kit.patched;
-/** The fields a patch names, as they become: what the Worker's UPDATE sets. */
-export const placeTableValuesNamed = kit.named;
-/** The table's fields of a row, and nothing else. */
-export const placeTableValuesOf = kit.valuesOf;
-export const encodePlaceTable = kit.encode;
-export const decodePlaceTable = kit.decode;
-/** The inputs of a place's row in /locations, in the table's order. */
-export const PLACE_FORM_FIELDS = kit.formFields;
-/** An input's text read back as the updatePlace mutator takes it (trimmed; empty as null). */
-export const placeTableFromText = kit.fromText;

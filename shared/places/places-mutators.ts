@@ -10,7 +10,7 @@ import {
   type PlaceWire,
   type UpdatePlaceArgs,
 } from "./places";
-import { placeTableValuesGiven, placeTableValuesPatched } from "./place-fields";
+import { placeTable } from "./place-fields";
 
 /**
  * Places drawn in /locations, optimistic in the browser (offline too) and applied by the Worker
@@ -20,7 +20,7 @@ import { placeTableValuesGiven, placeTableValuesPatched } from "./place-fields";
 export const placeMutators = {
   async createPlace(tx: WriteTransaction, input: CreatePlaceArgs) {
     const { id, geometry, ...fields } = createPlaceArgs.parse(input);
-    await tx.set(placeKey(id), encodePlace({ ...placeTableValuesGiven(fields), geometry }));
+    await tx.set(placeKey(id), encodePlace({ ...placeTable.given(fields), geometry }));
   },
   async updatePlace(tx: WriteTransaction, input: UpdatePlaceArgs) {
     const { id, geometry, ...changes } = updatePlaceArgs.parse(input);
@@ -29,7 +29,7 @@ export const placeMutators = {
     const place = decodePlace(id, current);
     await tx.set(
       placeKey(id),
-      encodePlace({ ...placeTableValuesPatched(place, changes), geometry: geometry ?? place.geometry }),
+      encodePlace({ ...placeTable.patched(place, changes), geometry: geometry ?? place.geometry }),
     );
   },
   async deletePlace(tx: WriteTransaction, input: { id: string }) {

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  decodePlaceTable,
-  encodePlaceTable,
-  placeTableAnswers,
-  placeTableInputs,
-  type PlaceTableWire,
-} from "./place-fields";
+import { type PlaceTableWire, placeTable } from "./place-fields";
 
 /**
  * A place (geofence): a circle or a polygon with a name. The same schema checks the /locations
@@ -74,7 +68,7 @@ export type PolygonGeometry = z.infer<typeof polygonSchema>;
 const placeId = z.string().min(1).max(100);
 
 /** The REST body: the table's fields (shared/places/place-fields.ts), then the geometry. The id is the server's. */
-export const placeBodySchema = z.object({ ...placeTableInputs, geometry: placeGeometrySchema });
+export const placeBodySchema = z.object({ ...placeTable.inputs, geometry: placeGeometrySchema });
 export const placePatchSchema = placeBodySchema.partial();
 
 /** The sync mutators' arguments: the REST body and patch with the id the browser chose. */
@@ -84,18 +78,18 @@ export const deletePlaceArgs = z.object({ id: placeId });
 export type CreatePlaceArgs = z.input<typeof createPlaceArgs>;
 export type UpdatePlaceArgs = z.input<typeof updatePlaceArgs>;
 
-export const placeSchema = z.object({ id: z.string(), ...placeTableAnswers, geometry: placeGeometrySchema });
+export const placeSchema = z.object({ id: z.string(), ...placeTable.answers, geometry: placeGeometrySchema });
 export type Place = z.infer<typeof placeSchema>;
 
 /** What `place/{id}` holds in the client store: the id is the key's, the table's fields under their short keys. */
 export type PlaceWire = PlaceTableWire & { g: PlaceGeometry };
 export function encodePlace(p: Omit<Place, "id">): PlaceWire {
   const w = {} as PlaceWire;
-  encodePlaceTable(p, w);
+  placeTable.encode(p, w);
   w.g = p.geometry;
   return w;
 }
-export const decodePlace = (id: string, w: PlaceWire): Place => ({ id, ...decodePlaceTable(w), geometry: w.g });
+export const decodePlace = (id: string, w: PlaceWire): Place => ({ id, ...placeTable.decode(w), geometry: w.g });
 
 function openRing(ring: Position[]): Position[] {
   const first = ring[0];

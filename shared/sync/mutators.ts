@@ -11,7 +11,7 @@ import {
   type DriverWire,
 } from "../fleet/driver";
 import { decodeVehicle, encodeVehicle, vehicleKey, type VehicleWire } from "../fleet/vehicle";
-import { vehicleTableFormInputs, vehicleTableInputs, vehicleTableValuesPatched } from "../fleet/vehicle-fields";
+import { vehicleTableFormInputs, vehicleTable } from "../fleet/vehicle-fields";
 import { fuelTankLitresSchema } from "../costs/fuel";
 import { fuelMutators } from "../costs/fuel-mutators";
 import { expenseMutators } from "../costs/expense-mutators";
@@ -31,14 +31,14 @@ import { workOrderMutators } from "../maintenance/work-order-mutators";
 /** `fuelTankLitres` absent leaves it as it is (a tab of an older build sends none), null clears it. */
 export const updateVehicleArgs = z.object({
   id: z.string().min(1).max(100),
-  ...vehicleTableInputs,
+  ...vehicleTable.inputs,
   fuelTankLitres: fuelTankLitresSchema.nullable().optional(),
 });
 export type UpdateVehicleArgs = z.input<typeof updateVehicleArgs>;
 
 /** `PATCH /api/vehicles/{id}` (integrators): any of the settings, each optional; null clears a field. */
 export const vehiclePatchSchema = z
-  .object({ ...vehicleTableInputs, fuelTankLitres: fuelTankLitresSchema.nullable() })
+  .object({ ...vehicleTable.inputs, fuelTankLitres: fuelTankLitresSchema.nullable() })
   .partial();
 
 /** The Settings form: the same rules, an empty input (undefined from conform) meaning "none". */
@@ -64,7 +64,7 @@ export const mutators = {
     if (!current) return;
     const { id, fuelTankLitres, ...fields } = args;
     const kept = decodeVehicle(id, current);
-    const vehicle = { ...kept, ...vehicleTableValuesPatched(kept, fields) };
+    const vehicle = { ...kept, ...vehicleTable.patched(kept, fields) };
     if (fuelTankLitres !== undefined) vehicle.fuelTankLitres = fuelTankLitres;
     await tx.set(vehicleKey(id), encodeVehicle(vehicle));
   },

@@ -3,12 +3,12 @@ import { mutators } from "./mutators";
 import { decodeSyncedValue } from "./synced-value";
 import { encodeTelemetry, type Telemetry } from "../fleet/telemetry";
 import { encodeVehicle, vehicleKey, type Vehicle } from "../fleet/vehicle";
-import { vehicleTableValuesGiven } from "../fleet/vehicle-fields";
+import { vehicleTable } from "../fleet/vehicle-fields";
 import { encodeVehicleEvent, type VehicleEvent } from "../fleet/vehicle-event";
 
 const vehicle: Vehicle = {
   id: "3f0c2a9e-1d4b-4c55-9a77-0b3e8f6d2c11",
-  ...vehicleTableValuesGiven({ name: "Truck 7", year: 2021, make: "Ford" }),
+  ...vehicleTable.given({ name: "Truck 7", year: 2021, make: "Ford" }),
   driver: "Ana",
   driverId: null,
   classification: { value: "PICKUP_TRUCK" },

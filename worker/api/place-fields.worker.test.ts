@@ -3,7 +3,7 @@ import { eq, getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FieldSpec } from "../../shared/fields/field-table";
 import { decodePlace, PLACE_PREFIX, placeKey, placeSchema, type PlaceWire } from "../../shared/places/places";
-import { PLACE_FIELD_TABLE, PLACE_TABLE_KEYS } from "../../shared/places/place-fields";
+import { PLACE_FIELD_TABLE, placeTable } from "../../shared/places/place-fields";
 import { database } from "../../db/client";
 import { places } from "../../db/schema";
 import { call, userWithWorkspace } from "../test/factories";
@@ -18,7 +18,7 @@ import { pullPatch, pushMutations } from "../test/sync";
 const table: Record<string, FieldSpec> = PLACE_FIELD_TABLE;
 const circle = { type: "Circle", center: [-87.63, 41.88], radius: 150 };
 const bigger = { ...circle, radius: 300 };
-const required = PLACE_TABLE_KEYS.filter((k) => table[k]!.required);
+const required = placeTable.keys.filter((k) => table[k]!.required);
 /** What a create must give: the required fields (their examples) and the geometry, written out. */
 const base: Record<string, unknown> = {
   ...Object.fromEntries(required.map((k) => [k, table[k]!.example])),
@@ -53,7 +53,7 @@ async function pulled(token: string, id: string): Promise<Record<string, unknown
   return decodePlace(put.key.slice(PLACE_PREFIX.length), put.value as PlaceWire);
 }
 
-describe.each(PLACE_TABLE_KEYS)("the place field %s", (key) => {
+describe.each(placeTable.keys)("the place field %s", (key) => {
   const example = table[key]!.example;
   const cleared = table[key]!.required ? other(key) : null;
 
@@ -112,12 +112,12 @@ describe("the place table", () => {
     const { token } = await userWithWorkspace();
     const created = await rest(token, "/api/places", "POST", base);
     expect(Object.keys(created)).toEqual(Object.keys(placeSchema.shape));
-    expect(Object.keys(placeSchema.shape)).toEqual(["id", ...PLACE_TABLE_KEYS, "geometry"]);
+    expect(Object.keys(placeSchema.shape)).toEqual(["id", ...placeTable.keys, "geometry"]);
   });
 
   it("has a column for each table field, and no column the table or the fixed fields do not account for", () => {
     expect(Object.keys(getTableColumns(places)).sort()).toEqual(
-      [...COLUMNS_OUTSIDE_THE_TABLE, ...PLACE_TABLE_KEYS].sort(),
+      [...COLUMNS_OUTSIDE_THE_TABLE, ...placeTable.keys].sort(),
     );
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { MAX_PLACES, placeBodySchema, placePatchSchema, type Place } from "../../shared/places/places";
-import { placeTableValuesGiven, placeTableValuesNamed, placeTableValuesOf } from "../../shared/places/place-fields";
+import { placeTable } from "../../shared/places/place-fields";
 import { requireSession, workspaceSession } from "../auth/session";
 import type { Db } from "../../db/client";
 import { places } from "../../db/schema";
@@ -21,7 +21,7 @@ import { commitWatched, editorSession } from "./watch-edits";
  */
 const toPlace = (row: typeof places.$inferSelect): Place => ({
   id: row.id,
-  ...placeTableValuesOf(row),
+  ...placeTable.valuesOf(row),
   geometry: row.geometry,
 });
 
@@ -69,7 +69,7 @@ export const placeRoutes = new Hono<AppEnv>()
     async (c) => {
       const { workspaceId } = editorSession(c.var.session);
       const { geometry, ...given } = c.req.valid("json");
-      const place: Place = { id: crypto.randomUUID(), ...placeTableValuesGiven(given), geometry };
+      const place: Place = { id: crypto.randomUUID(), ...placeTable.given(given), geometry };
       const db = c.var.db;
       if ((await livePlaces(db, workspaceId)) >= MAX_PLACES)
         throw limitReached(`A workspace has at most ${MAX_PLACES.toLocaleString("en-US")} places`);
@@ -97,7 +97,7 @@ export const placeRoutes = new Hono<AppEnv>()
       const current = await livePlace(db, workspaceId, c.req.param("id"));
       const { geometry, ...patch } = c.req.valid("json");
       // drizzle leaves an undefined geometry (not reshaped) out of the SET
-      const changes = { ...placeTableValuesNamed(patch), geometry };
+      const changes = { ...placeTable.named(patch), geometry };
       await commitWatched(c, workspaceId, (stamp) => [
         db
           .update(places)

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { vehiclePatchSchema } from "../../shared/sync/mutators";
-import { vehicleTableAnswers, vehicleTableValuesNamed, vehicleTableValuesOf } from "../../shared/fleet/vehicle-fields";
+import { vehicleTable } from "../../shared/fleet/vehicle-fields";
 import { requireSession, workspaceSession } from "../auth/session";
 import { vehicles } from "../../db/schema";
 import { badRequest, notFound } from "../lib/errors";
@@ -18,7 +18,7 @@ import { commitWorkspaceWrite } from "../workspace-object";
  */
 const vehicleSettings = z.object({
   id: z.string(),
-  ...vehicleTableAnswers,
+  ...vehicleTable.answers,
   fuelTankLitres: z.number().nullable(),
   capacity: z.number().nullable(),
   shiftStart: z.string().nullable(),
@@ -33,7 +33,7 @@ const vehicleScope = (workspaceId: string, vehicleId: string) =>
 
 function settingsOf(row: typeof vehicles.$inferSelect): VehicleSettings {
   const { id, fuelTankLitres, capacity, shiftStart, shiftEnd, homePlaceId } = row;
-  return { id, ...vehicleTableValuesOf(row), fuelTankLitres, capacity, shiftStart, shiftEnd, homePlaceId };
+  return { id, ...vehicleTable.valuesOf(row), fuelTankLitres, capacity, shiftStart, shiftEnd, homePlaceId };
 }
 
 /**
@@ -95,7 +95,7 @@ export const vehicleSettingsRoutes = new Hono<AppEnv>()
           live
             .update(vehicles)
             // the table's fields as the patch names them; the tank and the planner's as given
-            .set({ ...patch, ...vehicleTableValuesNamed(patch), version: stamp })
+            .set({ ...patch, ...vehicleTable.named(patch), version: stamp })
             .where(scope),
         ],
         change,

@@ -3,7 +3,7 @@ import { eq, getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FieldSpec } from "../../shared/fields/field-table";
 import { decodeVehicle, VEHICLE_PREFIX, vehicleKey, type VehicleWire } from "../../shared/fleet/vehicle";
-import { VEHICLE_FIELD_TABLE, VEHICLE_TABLE_KEYS } from "../../shared/fleet/vehicle-fields";
+import { VEHICLE_FIELD_TABLE, vehicleTable } from "../../shared/fleet/vehicle-fields";
 import { database } from "../../db/client";
 import { vehicles } from "../../db/schema";
 import { call, insertVehicle, userWithWorkspace } from "../test/factories";
@@ -18,7 +18,7 @@ import { pullPatch, pushMutations } from "../test/sync";
  * (docs/add-a-field.md); a column added without its table entry fails the last test.
  */
 const table: Record<string, FieldSpec> = VEHICLE_FIELD_TABLE;
-const keys = VEHICLE_TABLE_KEYS;
+const keys = vehicleTable.keys;
 const required = keys.filter((k) => table[k]!.required);
 const other = (k: string) => {
   const example = table[k]!.example;

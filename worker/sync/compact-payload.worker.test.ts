@@ -5,7 +5,7 @@ import { pullResponseSchema, SCHEMA_VERSION } from "../../shared/sync/sync-proto
 import { decodeSyncedValue } from "../../shared/sync/synced-value";
 import { telemetryKey, type Telemetry } from "../../shared/fleet/telemetry";
 import { vehicleKey, type Vehicle } from "../../shared/fleet/vehicle";
-import { vehicleTableValuesGiven } from "../../shared/fleet/vehicle-fields";
+import { vehicleTable } from "../../shared/fleet/vehicle-fields";
 import { vehicleEventKey, type VehicleEvent } from "../../shared/fleet/vehicle-event";
 import { database } from "../test/db";
 import { telemetry, vehicleEvents } from "../../db/schema";
@@ -98,7 +98,7 @@ describe("compact pull payload", () => {
 
     expect(valueOf(res.patch, vehicleKey(vehicleId))).toEqual({
       id: vehicleId,
-      ...vehicleTableValuesGiven({ name: "Unit 7", make: "Ford" }),
+      ...vehicleTable.given({ name: "Unit 7", make: "Ford" }),
       driver: null,
       driverId: null,
       classification: { value: "SUV" },

@@ -1,7 +1,7 @@
 import { encodeDriver, type DriverWire } from "../../shared/fleet/driver";
 import { encodeTelemetry, type TelemetryWire } from "../../shared/fleet/telemetry";
 import { encodeVehicle, type VehicleWire } from "../../shared/fleet/vehicle";
-import { vehicleTableValuesOf } from "../../shared/fleet/vehicle-fields";
+import { vehicleTable } from "../../shared/fleet/vehicle-fields";
 import { encodeVehicleEvent, type VehicleEventWire } from "../../shared/fleet/vehicle-event";
 import type { drivers, telemetry, vehicleEvents, vehicles } from "../../db/schema";
 
@@ -11,7 +11,7 @@ import type { drivers, telemetry, vehicleEvents, vehicles } from "../../db/schem
  */
 export function toVehicle(row: typeof vehicles.$inferSelect): VehicleWire {
   return encodeVehicle({
-    ...vehicleTableValuesOf(row),
+    ...vehicleTable.valuesOf(row),
     driver: row.driver,
     driverId: row.driverId,
     classification: row.classification ? { value: row.classification } : null,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { assignDriverArgs, driverArgs } from "../../shared/fleet/driver";
 import { updateVehicleArgs, type Mutators } from "../../shared/sync/mutators";
-import { vehicleTableValuesNamed } from "../../shared/fleet/vehicle-fields";
+import { vehicleTable } from "../../shared/fleet/vehicle-fields";
 import type { Db } from "../../db/client";
 import { drivers, vehicles } from "../../db/schema";
 import { placeServerMutators } from "./places-mutators";
@@ -64,7 +64,7 @@ export const serverMutators: Record<keyof Mutators, ServerMutator> = {
       caller.live
         .update(vehicles)
         // the table's fields (shared/fleet/vehicle-fields.ts); an absent tank is left out of the SET
-        .set({ ...vehicleTableValuesNamed(fields), fuelTankLitres, version: caller.stamp })
+        .set({ ...vehicleTable.named(fields), fuelTankLitres, version: caller.stamp })
         .where(and(eq(vehicles.id, id), eq(vehicles.workspaceId, workspaceId))),
     ];
   },

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createPlaceArgs, deletePlaceArgs, MAX_PLACES, updatePlaceArgs } from "../../shared/places/places";
-import { placeTableValuesGiven, placeTableValuesNamed } from "../../shared/places/place-fields";
+import { placeTable } from "../../shared/places/place-fields";
 import type { Db } from "../../db/client";
 import type { MutationCaller } from "./issue-mutators";
 import { places } from "../../db/schema";
@@ -38,7 +38,7 @@ export function placeServerMutators(refuse: Refuse) {
       caller: MutationCaller,
     ): Promise<BatchItem<"sqlite">[]> {
       const { id, geometry, ...given } = parse(createPlaceArgs, input);
-      const fields = placeTableValuesGiven(given);
+      const fields = placeTable.given(given);
       const existing = await find(db, id);
       if (existing && existing.workspaceId !== workspaceId) refuse("place id taken");
       if (existing)
@@ -66,7 +66,7 @@ export function placeServerMutators(refuse: Refuse) {
         db
           .update(places)
           // drizzle leaves an undefined geometry (not reshaped) out of the SET
-          .set({ ...placeTableValuesNamed(changes), geometry, version: caller.stamp })
+          .set({ ...placeTable.named(changes), geometry, version: caller.stamp })
           .where(scoped(workspaceId, id)),
       ];
     },
