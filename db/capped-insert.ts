@@ -25,7 +25,7 @@ export type NewPlace = PlaceTableValues & {
 // Drizzle's insert-select with SQL lists every column in the table's order (id, workspace_id,
 // version, deleted, created_version, ..., created_at): a NULL created_version lets the trigger of
 // migrations/0007 set it. (db.run(sql) with parameters cannot be batched on D1 in drizzle 0.45.)
-const createdAt = sql`(unixepoch('subsec') * 1000)`;
+// created_at is the Worker's clock, as for every row Drizzle inserts (docs/decisions/0102), not D1's.
 
 /** Each column of `places` as the capped insert selects it: a column with no value here is a type error. */
 function placeSelectList(row: NewPlace) {
@@ -38,7 +38,7 @@ function placeSelectList(row: NewPlace) {
     // the place table's fields (shared/places/place-fields.ts), each under its column's name
     ...placeTable.valuesOf(row),
     geometry: JSON.stringify(row.geometry),
-    createdAt,
+    createdAt: Date.now(),
   };
   const columns = Object.keys(getTableColumns(places)) as (keyof typeof values)[];
   return sql.join(
@@ -60,7 +60,7 @@ export interface NewAlertRule {
 
 export function insertAlertRuleUnderCap(db: Db, row: NewAlertRule, cap: number) {
   return db.insert(alertRules)
-    .select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${JSON.stringify(row.config)}, ${createdAt}
+    .select(sql`SELECT ${row.id}, ${row.workspaceId}, ${row.version}, 0, NULL, ${JSON.stringify(row.config)}, ${Date.now()}
     WHERE ${underCap(alertRules, row.workspaceId, cap)}`);
 }
 
