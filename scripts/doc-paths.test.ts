@@ -45,6 +45,8 @@ const NOT_FILES = new Set<string>([
   "migrations/0057_service_entry_invoice_number.sql", // on the branch ft-maint-proof only: the service entry recipe's recorded run, same doc
   "migrations/0058_place_note.sql", // on the branch ft-places-proof only: the place recipe's recorded run, same doc
   "migrations/0059_vehicle_plate.sql", // on the branch ft-places-proof only: the vehicle recipe's recorded run, same doc
+  "migrations/0056_issue_reference.sql", // on the branch ft-issues-proof only: the issue recipe's recorded run, same doc
+  "migrations/meta/0056_snapshot.json", // on the branch ft-issues-proof only: the issue recipe's generated snapshot, same doc
   "db/workspace-version.ts", // the version helpers before ADR 0081, now private to db/writer.ts
   "shared/overview/odometer.ts", // ADR 0051's miles from odometer readings, replaced by the cost report's own figures (0078)
 ]);

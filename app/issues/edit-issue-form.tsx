@@ -1,12 +1,17 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { z } from "zod";
+import { issueTable } from "../../shared/maintenance/issue-fields";
 import { createIssueBody, type Issue, type UpdateIssueBody } from "../../shared/maintenance/issues";
 import { Field, FormError, SubmitButton, TextAreaFormField } from "../components/form";
 import { replyWithApiError, useZodForm } from "../components/use-zod-form";
 
-/** Title and description as an issue is reported: a title is required, an empty description clears it. */
-const schema = createIssueBody.pick({ title: true, description: true });
+/**
+ * Title and description as an issue is reported: the title's input checked as the table's
+ * (required), an empty description clears it.
+ */
+const schema = z.object({ title: issueTable.formChecks.title, description: createIssueBody.shape.description });
 
 /**
  * "Edit" on an issue's page (those who may change issues, shared/account/roles.ts `fleet.edit`): its title

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { issueTable } from "../../shared/maintenance/issue-fields";
 import type { Issue } from "../../shared/maintenance/issues";
 import { matchesIssue, readIssueFilter } from "./issue-filter";
 
@@ -6,13 +7,11 @@ const issue = (fields: Partial<Issue>): Issue => ({
   id: "i",
   number: 1,
   vehicleId: "v1",
-  title: "t",
+  ...issueTable.given({ title: "t", priority: "medium" }),
   description: null,
-  priority: "medium",
   status: "open",
   reportedByUserId: null,
   assigneeUserId: null,
-  dueDate: null,
   photoIds: [],
   sourceInspectionId: null,
   sourceAlertId: null,

@@ -1,8 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { createIssueBody, ISSUE_PRIORITIES, priorityLabels } from "../../shared/maintenance/issues";
-import { Field, FormError, SelectFormField, SubmitButton, TextAreaFormField } from "../components/form";
+import { z } from "zod";
+import { placedAfter } from "../../shared/fields/field-table";
+import { issueTable } from "../../shared/maintenance/issue-fields";
+import { createIssueBody } from "../../shared/maintenance/issues";
+import { FormError, SelectFormField, SubmitButton, TextAreaFormField } from "../components/form";
+import { TableFormFields } from "../components/table-inputs";
 import { useZodForm } from "../components/use-zod-form";
 import { useCan, useSession } from "../session/session";
 import { useVehicles } from "../store";
@@ -10,7 +14,15 @@ import { useIssueMutations } from "../store/issues";
 import { PhotoPicker } from "../photos/photo-picker";
 import { useWorkspaceMembers } from "./use-workspace-members";
 
-const formSchema = createIssueBody.omit({ photoIds: true });
+/**
+ * The issue table's inputs checked input by input (`formChecks`), with the vehicle, the
+ * description and the assignee written out beside them (photos are picked apart).
+ */
+const { vehicleId, description, assigneeUserId } = createIssueBody.shape;
+const formSchema = z.object({
+  vehicleId,
+  ...placedAfter(placedAfter(issueTable.formChecks, "title", { description }), "priority", { assigneeUserId }),
+});
 
 /**
  * "Report an issue" (vehicle page, map panel, Issues page): saved as a synced mutation, so it
@@ -52,15 +64,7 @@ export function ReportIssueDialog({ vehicleId, onClose }: { vehicleId?: string; 
           label="Vehicle"
           options={vehicles.map((v) => ({ value: v.id, label: v.name }))}
         />
-        <Field field={fields.title} label="Title" autoFocus placeholder="e.g. Brake light out" />
-        <TextAreaFormField field={fields.description} label="Description" />
-        <SelectFormField
-          field={fields.priority}
-          label="Priority"
-          options={ISSUE_PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))}
-        />
-        <SelectFormField field={fields.assigneeUserId} label="Assignee" options={assigneeOptions(members, viewerId)} />
-        <Field field={fields.dueDate} label="Due date" type="date" />
+        <IssueInputs conform={fields} assignees={assigneeOptions(members, viewerId)} />
         <PhotoPicker ids={photoIds} onChange={setPhotoIds} />
         <FormError form={form} />
         <div className="dialog-actions">
@@ -72,6 +76,29 @@ export function ReportIssueDialog({ vehicleId, onClose }: { vehicleId?: string; 
       </form>
     </dialog>
   );
+}
+
+/**
+ * The issue table's inputs, each followed by the written-out input that has always stood after it
+ * (the description after the title, the assignee after the priority).
+ */
+function IssueInputs({
+  conform,
+  assignees,
+}: {
+  conform: ReturnType<typeof useZodForm<typeof formSchema>>["fields"];
+  assignees: { value: string; label: string }[];
+}) {
+  const after: Partial<Record<string, ReactNode>> = {
+    title: <TextAreaFormField field={conform.description} label="Description" />,
+    priority: <SelectFormField field={conform.assigneeUserId} label="Assignee" options={assignees} />,
+  };
+  return issueTable.formFields.map((input) => (
+    <Fragment key={input.name}>
+      <TableFormFields fields={[input]} conform={conform} />
+      {after[input.name]}
+    </Fragment>
+  ));
 }
 
 /** A dialog shown as a modal as soon as it mounts (its parent mounts it to open it). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { issueTable } from "../../shared/maintenance/issue-fields";
 import { encodeIssue, issueKey } from "../../shared/maintenance/issues";
 import { encodeJob, jobFieldsOf, jobKey } from "../../shared/jobs/jobs";
 import { ClientStore, eventGroup, groupOfKey, typeOfKey } from "./client-store";
@@ -11,13 +12,11 @@ describe("client store", () => {
     const wire = encodeIssue({
       number: 3,
       vehicleId,
-      title: "Oil leak",
+      ...issueTable.given({ title: "Oil leak", priority: "high" }),
       description: null,
-      priority: "high",
       status: "open",
       reportedByUserId: null,
       assigneeUserId: null,
-      dueDate: null,
       photoIds: [],
       sourceInspectionId: null,
       sourceAlertId: null,

@@ -30,6 +30,8 @@ export interface FieldFormInput {
   step?: string;
   /** The field is the input's number times this: a cost kept in cents is typed in dollars (100). */
   scale?: number;
+  /** The input a person types first when its form opens (a dialog's first question). */
+  autoFocus?: boolean;
   /** A select's choices, in order (a choice field's values and their labels; filled in by the kit). */
   options?: readonly { value: string; label: string }[];
 }
@@ -112,7 +114,10 @@ type ValueOf<S> = S extends { kind: "choice"; values: readonly (infer V)[] }
         ? number | null
         : string | null;
 type WireOf<S> = S extends { kind: "number" | "choice" } ? number : string;
-type RequiredKey<T extends Table> = { [K in TableKey<T>]: T[K] extends { required: true } ? K : never }[TableKey<T>];
+/** Always on the wire: a required field, but not a choice with a usual value (left off when it has it). */
+type RequiredKey<T extends Table> = {
+  [K in TableKey<T>]: T[K] extends { required: true } ? (T[K] extends { usual?: undefined } ? K : never) : never;
+}[TableKey<T>];
 
 /** The table's fields as the entity keeps, answers and syncs them. */
 export type TableValues<T extends Table> = { [K in TableKey<T>]: ValueOf<T[K]> };
@@ -127,7 +132,8 @@ type InputSchemas<T extends Table> = {
   [K in TableKey<T>]: T[K] extends { kind: "number"; default: number } ? z.ZodOptional<T[K]["schema"]> : T[K]["schema"];
 };
 
-const emptyOf = (spec: FieldSpec) => (spec.kind === "number" ? spec.default : null);
+const emptyOf = (spec: FieldSpec) =>
+  spec.kind === "number" ? spec.default : spec.kind === "choice" ? (spec.usual ?? null) : null;
 const hasDefault = (spec: FieldSpec) => spec.kind === "number" && spec.default !== null;
 /**
  * A field's check in a body: a number with a default may be left out (a schema that gives the
@@ -304,12 +310,14 @@ export type ChoiceFieldSpec<W extends string = string, V extends string = string
   labels: Record<V, string>;
   /** What an index the list does not have decodes to (a value added by a newer tab). */
   fallback: V;
+  /** The value most have, left off the synced value (absent decodes to it); none: every value is carried. */
+  usual?: V;
   required: true;
 };
 
-export const choiceField = <V extends string, W extends string>(
+export const choiceField = <V extends string, W extends string, U extends V | undefined = undefined>(
   schema: z.ZodEnum<[V, ...V[]]>,
-  spec: FieldFlags<W> & { labels: Record<V, string>; fallback: V },
+  spec: FieldFlags<W> & { labels: Record<V, string>; fallback: V; usual?: U },
 ) => ({ kind: "choice" as const, schema, values: schema.options, required: true as const, ...spec });
 
 /** A field's value as the synced value carries it: a choice as its index, anything else as is. */
@@ -319,7 +327,8 @@ function onWire(spec: FieldSpec, value: string | number) {
 
 /** A field's value from the synced value: absent as its empty value, a choice's index as its value. */
 function offWire(spec: FieldSpec, wire: string | number | undefined) {
-  if (spec.kind === "choice") return spec.values[wire as number] ?? spec.fallback;
+  if (spec.kind === "choice")
+    return wire === undefined && spec.usual !== undefined ? spec.usual : (spec.values[wire as number] ?? spec.fallback);
   return wire ?? emptyOf(spec);
 }
 

@@ -14,6 +14,7 @@ import {
   type IssueWire,
   type UpdateIssueArgs,
 } from "./issues";
+import { issueTable } from "./issue-fields";
 
 /**
  * Issues reported, changed and commented on in the browser (optimistic, offline too), applied by
@@ -32,13 +33,11 @@ export const issueMutators = {
         {
           number: null,
           vehicleId: fields.vehicleId,
-          title: fields.title,
+          ...issueTable.given(fields),
           description: fields.description ?? null,
-          priority: fields.priority,
           status: "open",
           reportedByUserId: reportedByUserId ?? null,
           assigneeUserId: fields.assigneeUserId ?? null,
-          dueDate: fields.dueDate ?? null,
           photoIds: fields.photoIds ?? [],
           sourceInspectionId: null,
           sourceAlertId: null,
@@ -53,13 +52,23 @@ export const issueMutators = {
     const { id, updatedAt, ...changes } = updateIssueArgs.parse(input);
     const current = (await tx.get(issueKey(id))) as IssueWire | undefined;
     if (!current) return;
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     const issue = decodeIssue(issueKey(id).slice(ISSUE_PREFIX.length), current);
+    // the table's fields as the patch leaves them, the written-out ones it gives
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     // A new description (or none) replaces the one the synced copy left on the server.
     const description = changes.description === undefined ? {} : { descriptionOnServer: false };
     await tx.set(
       issueKey(id),
-      encodeIssue({ ...issue, ...defined, ...description, updatedAt: updatedAt ?? Date.now() }, { whole: true }),
+      encodeIssue(
+        {
+          ...issue,
+          ...defined,
+          ...issueTable.patched(issue, changes),
+          ...description,
+          updatedAt: updatedAt ?? Date.now(),
+        },
+        { whole: true },
+      ),
     );
   },
   async addIssueComment(tx: WriteTransaction, input: AddIssueCommentArgs) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { issueTable } from "./issue-fields";
 import {
   decodeIssue,
   encodeIssue,
@@ -14,13 +15,11 @@ import {
 const issue: Omit<Issue, "id"> = {
   number: 7,
   vehicleId: "v",
-  title: "Brake light out",
+  ...issueTable.given({ title: "Brake light out", priority: "medium" }),
   description: null,
-  priority: "medium",
   status: "open",
   reportedByUserId: "u",
   assigneeUserId: null,
-  dueDate: null,
   photoIds: [],
   sourceInspectionId: null,
   sourceAlertId: null,

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { photoIdsSchema } from "./photos";
 import { packId, setIfPresent, unpackId } from "../sync/wire";
+import { placedAfter } from "../fields/field-table";
+import { issueTable, type IssueTableValues, type IssueTableWire } from "./issue-fields";
 
 /**
  * Issues (defects) of vehicles, numbered #1, #2, ... per workspace (DESIGN.md "Maintenance",
- * docs/decisions/0030). The same schemas check the REST API, the sync mutators and the forms.
+ * docs/decisions/0030). The same schemas check the REST API, the sync mutators and the forms; the
+ * plain fields (title, priority, due date) are shared/maintenance/issue-fields.ts's table
+ * (docs/decisions/0106), the rest is written out here.
  * Synced under `issue/{id}` while open or in progress (and for a while after any change), their
  * comments under `issue-comment/{issueId}/{commentId}`.
  */
@@ -20,16 +24,9 @@ export const issueKey = (id: string) => `${ISSUE_PREFIX}${packId(id)}`;
 export const issueIdOfKeyPart = unpackId;
 export const issueCommentKey = (issueId: string, id: string) => `${ISSUE_COMMENT_PREFIX}${issueId}/${id}`;
 
-export const ISSUE_PRIORITIES = ["low", "medium", "high", "critical"] as const;
+export { ISSUE_PRIORITIES, priorityLabels, dueDateSchema, type IssuePriority } from "./issue-fields";
 export const ISSUE_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
-export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
-export const priorityLabels: Record<IssuePriority, string> = {
-  low: "Low",
-  medium: "Medium",
-  high: "High",
-  critical: "Critical",
-};
 export const statusLabels: Record<IssueStatus, string> = {
   open: "Open",
   in_progress: "In progress",
@@ -43,7 +40,6 @@ export const isActiveStatus = (s: IssueStatus) => s === "open" || s === "in_prog
 export const ISSUE_RECENT_MS = 7 * 24 * 60 * 60 * 1000;
 
 const id = z.string().min(1).max(100);
-const title = z.string({ required_error: "Required" }).trim().min(1, "Required").max(120, "Use at most 120 characters");
 const description = z
   .string()
   .trim()
@@ -52,46 +48,28 @@ const description = z
   .optional()
   // Left out stays left out (a PATCH that does not name it keeps it); empty clears it.
   .transform((v) => (v === undefined ? undefined : v || null));
-const priority = z.enum(ISSUE_PRIORITIES, { errorMap: () => ({ message: "Choose low, medium, high or critical" }) });
 const status = z.enum(ISSUE_STATUSES, {
   errorMap: () => ({ message: "Choose open, in_progress, resolved or closed" }),
 });
 const userId = z.string().min(1, "Choose a member").max(100);
-/** YYYY-MM-DD, a real day. */
-export const dueDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-31")
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    "Use a real date",
-  );
-const optionalDate = dueDateSchema
-  .nullable()
-  .optional()
-  .or(z.literal("").transform(() => null));
+/**
+ * The table's fields with the description placed after the title and the assignee after the
+ * priority, where they always stood (the body's, the patch's and the OpenAPI document's order).
+ */
+const issueFields = placedAfter(placedAfter(issueTable.inputs, "title", { description }), "priority", {
+  assigneeUserId: userId.nullable().optional(),
+});
 
 /** POST /api/issues (DESIGN.md). */
 export const createIssueBody = z.object({
   vehicleId: z.string({ required_error: "Choose a vehicle" }).min(1, "Choose a vehicle").max(100),
-  title,
-  description,
-  priority,
-  assigneeUserId: userId.nullable().optional(),
-  dueDate: optionalDate,
+  ...issueFields,
   photoIds: photoIdsSchema.optional(),
 });
 export type CreateIssueBody = z.input<typeof createIssueBody>;
 
 /** PATCH /api/issues/{id}: any of these; null clears the assignee, due date or description. */
-export const updateIssueBody = z.object({
-  status: status.optional(),
-  title: title.optional(),
-  description,
-  priority: priority.optional(),
-  assigneeUserId: userId.nullable().optional(),
-  dueDate: optionalDate,
-  photoIds: photoIdsSchema.optional(),
-});
+export const updateIssueBody = z.object({ status, ...issueFields, photoIds: photoIdsSchema }).partial();
 export type UpdateIssueBody = z.input<typeof updateIssueBody>;
 
 export const issueCommentBody = z.object({
@@ -116,18 +94,16 @@ export type CreateIssueArgs = z.input<typeof createIssueArgs>;
 export type UpdateIssueArgs = z.input<typeof updateIssueArgs>;
 export type AddIssueCommentArgs = z.input<typeof addIssueCommentArgs>;
 
-export interface Issue {
+/** An issue: the table's fields (title, priority, due date) and those written out. */
+export interface Issue extends IssueTableValues {
   id: string;
   /** null until the server has numbered it (made offline, not synced yet). */
   number: number | null;
   vehicleId: string;
-  title: string;
   description: string | null;
-  priority: IssuePriority;
   status: IssueStatus;
   reportedByUserId: string | null;
   assigneeUserId: string | null;
-  dueDate: string | null;
   photoIds: string[];
   sourceInspectionId: string | null;
   sourceAlertId: string | null;
@@ -147,20 +123,17 @@ export interface Issue {
  * reporter, when it was last changed, and a description longer than SYNCED_DESCRIPTION (`dl`:
  * there is one, read on demand). The browser's own optimistic copy keeps them (`r`, `u`, `d`).
  */
-export type IssueWire = {
+export type IssueWire = IssueTableWire & {
   n?: number;
   /** vehicle id, packed */
   v: string;
-  t: string;
   d?: string;
   /** 1: a description longer than SYNCED_DESCRIPTION is on the server (not in this copy) */
   dl?: 1;
-  p?: number;
   s?: number;
   r?: string;
   /** assignee id, packed */
   a?: string;
-  due?: string;
   ph?: string[];
   si?: string;
   sa?: string;
@@ -172,7 +145,6 @@ export type IssueWire = {
 
 /** Descriptions up to this long travel whole in the first sync; longer ones are read on demand. */
 export const SYNCED_DESCRIPTION = 32;
-const MEDIUM = ISSUE_PRIORITIES.indexOf("medium");
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /**
@@ -180,16 +152,15 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * reporter, the change time, a long description).
  */
 export function encodeIssue(i: Omit<Issue, "id">, { whole = false } = {}): IssueWire {
-  const w: IssueWire = { v: packId(i.vehicleId), t: i.title, c: seconds(i.createdAt) };
-  const p = ISSUE_PRIORITIES.indexOf(i.priority);
+  const w = { v: packId(i.vehicleId) } as IssueWire;
+  issueTable.encode(i, w);
+  w.c = seconds(i.createdAt);
   const s = ISSUE_STATUSES.indexOf(i.status);
-  if (p !== MEDIUM) w.p = p;
   if (s !== 0) w.s = s;
   setIfPresent(w, "n", i.number);
   if (i.description && (whole || i.description.length <= SYNCED_DESCRIPTION)) w.d = i.description;
   else if (i.description || i.descriptionOnServer) w.dl = 1;
   if (i.assigneeUserId) w.a = packId(i.assigneeUserId);
-  setIfPresent(w, "due", i.dueDate);
   if (i.photoIds.length) w.ph = i.photoIds;
   setIfPresent(w, "si", i.sourceInspectionId);
   setIfPresent(w, "sa", i.sourceAlertId);
@@ -206,13 +177,11 @@ export function decodeIssue(keyPart: string, w: IssueWire): Issue {
     id: issueIdOfKeyPart(keyPart),
     number: w.n ?? null,
     vehicleId: unpackId(w.v),
-    title: w.t,
+    ...issueTable.decode(w),
     description: w.d ?? null,
-    priority: ISSUE_PRIORITIES[w.p ?? MEDIUM] ?? "medium",
     status: ISSUE_STATUSES[w.s ?? 0] ?? "open",
     reportedByUserId: w.r ?? null,
     assigneeUserId: w.a ? unpackId(w.a) : null,
-    dueDate: w.due ?? null,
     photoIds: w.ph ?? [],
     sourceInspectionId: w.si ?? null,
     sourceAlertId: w.sa ?? null,

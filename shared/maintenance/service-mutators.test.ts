@@ -1,5 +1,6 @@
 import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
+import { issueTable } from "./issue-fields";
 import { encodeIssue, issueKey, ISSUE_STATUSES } from "./issues";
 import { decodeSchedule, encodeSchedule, serviceEntryKey, serviceScheduleKey } from "../sync/maintenance-sync";
 import { serviceMutators } from "./service-mutators";
@@ -40,13 +41,11 @@ describe("logServiceEntry in the browser's store", () => {
       [issueKey("i1")]: encodeIssue({
         number: 1,
         vehicleId,
-        title: "Leak",
+        ...issueTable.given({ title: "Leak", priority: "high" }),
         description: null,
-        priority: "high",
         status: "open",
         reportedByUserId: null,
         assigneeUserId: null,
-        dueDate: null,
         photoIds: [],
         sourceInspectionId: null,
         sourceAlertId: null,

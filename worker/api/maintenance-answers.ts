@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { inspectionItemKinds, type Inspection, type InspectionForm } from "../../shared/maintenance/inspections";
-import {
-  ISSUE_PRIORITIES,
-  ISSUE_STATUSES,
-  type IssueCommentJson,
-  type IssueJson,
-} from "../../shared/maintenance/issues";
+import { placedAfter } from "../../shared/fields/field-table";
+import { issueTable } from "../../shared/maintenance/issue-fields";
+import { ISSUE_STATUSES, type IssueCommentJson, type IssueJson } from "../../shared/maintenance/issues";
 import { type PhotoCreated, type PhotoUsage } from "../../shared/maintenance/photos";
 import { serviceStatuses, type ServiceEntry, type ServiceSchedule } from "../../shared/maintenance/service";
 import { serviceEntryTable } from "../../shared/maintenance/service-entry-fields";
@@ -28,13 +25,12 @@ export const issueJson: z.ZodType<IssueJson> = z.object({
   id: z.string(),
   number: z.number().int().describe("1, 2, … per workspace"),
   vehicleId: z.string(),
-  title: z.string(),
-  description: nullableString,
-  priority: z.enum(ISSUE_PRIORITIES),
-  status: z.enum(ISSUE_STATUSES),
-  reportedByUserId: nullableString,
-  assigneeUserId: nullableString,
-  dueDate: nullableString.describe("YYYY-MM-DD"),
+  // the table's fields (title, priority, due date), the written-out ones where they always stood
+  ...placedAfter(placedAfter(issueTable.answers, "title", { description: nullableString }), "priority", {
+    status: z.enum(ISSUE_STATUSES),
+    reportedByUserId: nullableString,
+    assigneeUserId: nullableString,
+  }),
   photoIds: ids,
   sourceInspectionId: nullableString.describe("The inspection whose failed item opened it"),
   sourceAlertId: nullableString,

@@ -1,13 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQL } from "drizzle-orm";
-import type {
-  IssueCommentJson,
-  IssueJson,
-  IssuePriority,
-  IssueStatus,
-  UpdateIssueBody,
-} from "../../shared/maintenance/issues";
+import type { IssueCommentJson, IssueJson, IssueStatus, UpdateIssueBody } from "../../shared/maintenance/issues";
+import { placedAfter } from "../../shared/fields/field-table";
+import { issueTable, type IssueTableInput, type IssueTableValues } from "../../shared/maintenance/issue-fields";
 import type { Db } from "../../db/client";
 import { inLists } from "../../db/chunk";
 import { issueComments, issueNotifications, issues, memberships, vehicles } from "../../db/schema";
@@ -32,15 +28,14 @@ export class IssueRefused extends Error {
 
 export type IssueRow = typeof issues.$inferSelect;
 
-export interface NewIssue {
+/** The table's fields (a title and a priority always given, the rest as given) and those written out. */
+export type NewIssue = IssueTableInput & Pick<IssueTableValues, "title" | "priority"> & WrittenOutOfNewIssue;
+interface WrittenOutOfNewIssue {
   /** The browser's id for an issue made offline; otherwise a new UUID. */
   id?: string;
   vehicleId: string;
-  title: string;
   description?: string | null;
-  priority: IssuePriority;
   assigneeUserId?: string | null;
-  dueDate?: string | null;
   photoIds?: string[];
   reportedByUserId: string | null;
   /** Where it came from: the inspection whose failed item opened it, or the alert. */
@@ -113,13 +108,11 @@ export function openIssueStatements(
       workspaceId,
       number: nextNumber(workspaceId),
       vehicleId: issue.vehicleId,
-      title: issue.title,
+      ...issueTable.given(issue),
       description: issue.description ?? null,
-      priority: issue.priority,
       status: "open",
       reportedByUserId: issue.reportedByUserId,
       assigneeUserId: issue.assigneeUserId ?? null,
-      dueDate: issue.dueDate ?? null,
       photoIds: issue.photoIds ?? [],
       sourceInspectionId: issue.sourceInspectionId ?? null,
       sourceAlertId: issue.sourceAlertId ?? null,
@@ -155,11 +148,11 @@ export async function openIssue(w: WriteContext, workspaceId: string, input: New
   return row;
 }
 
-type IssueChanges = Omit<UpdateIssueBody, "description" | "dueDate" | "assigneeUserId"> & {
-  description?: string | null;
-  dueDate?: string | null;
-  assigneeUserId?: string | null;
-};
+type IssueChanges = Omit<UpdateIssueBody, keyof IssueTableInput | "description" | "assigneeUserId"> &
+  IssueTableInput & {
+    description?: string | null;
+    assigneeUserId?: string | null;
+  };
 
 /** The statements that change an issue (references checked first); a new assignee other than `byUserId` is e-mailed. */
 export function updateIssueStatements(
@@ -170,7 +163,9 @@ export function updateIssueStatements(
   byUserId: string | null,
   stamp: SQL<number>,
 ): BatchItem<"sqlite">[] {
-  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<IssueRow>;
+  const { status, description, assigneeUserId, photoIds } = changes;
+  // the table's fields a patch names, and the written-out ones it gives (undefined keeps a column)
+  const set: Partial<IssueRow> = { ...issueTable.named(changes), status, description, assigneeUserId, photoIds };
   const statements: BatchItem<"sqlite">[] = [
     db
       .update(issues)
@@ -253,13 +248,11 @@ export function toIssueJson(row: IssueRow): IssueJson {
     id: row.id,
     number: row.number,
     vehicleId: row.vehicleId,
-    title: row.title,
-    description: row.description,
-    priority: row.priority,
-    status: row.status as IssueStatus,
-    reportedByUserId: row.reportedByUserId,
-    assigneeUserId: row.assigneeUserId,
-    dueDate: row.dueDate,
+    ...placedAfter(placedAfter(issueTable.valuesOf(row), "title", { description: row.description }), "priority", {
+      status: row.status as IssueStatus,
+      reportedByUserId: row.reportedByUserId,
+      assigneeUserId: row.assigneeUserId,
+    }),
     photoIds: row.photoIds,
     sourceInspectionId: row.sourceInspectionId,
     sourceAlertId: row.sourceAlertId,
