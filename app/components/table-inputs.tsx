@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Fragment, useState, type ReactNode } from "react";
-import type { FieldFormInput } from "../../shared/fields/field-table";
+import { inputValueOf, type FieldFormInput } from "../../shared/fields/field-table";
 import { Field, SelectFormField, TextAreaFormField } from "./form";
 
 /** A form input drawn from an entity's field table (shared/fields/field-table.ts `formFields`). */
@@ -36,8 +36,9 @@ export function TableInputs({
 }) {
   const own = useTableDraft();
   const typing = values ? (draft ?? own) : null;
-  return fields.map(({ name, id: fieldId, label, type, scale, ...input }) => {
-    const shown = keptText((values as Record<string, unknown> | undefined)?.[name], scale);
+  // `options` are a select's (TableFormFields draws choices), not an <input>'s attribute
+  return fields.map(({ name, id: fieldId, label, type, scale, options: _options, ...input }) => {
+    const shown = String(inputValueOf((values as Record<string, unknown> | undefined)?.[name], scale));
     const value = typing
       ? {
           value: typing.typed[name] ?? shown,
@@ -56,12 +57,6 @@ export function TableInputs({
       </label>
     );
   });
-}
-
-/** A kept value as its input shows it: none as empty, a scaled number in the input's units. */
-function keptText(kept: unknown, scale: number | undefined): string {
-  if (kept === null || kept === undefined) return "";
-  return String(scale ? Number(kept) / scale : kept);
 }
 
 /** The fields typed into an edit form; `clear` once saved, so every field shows the kept value again. */

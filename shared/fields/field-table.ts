@@ -289,11 +289,15 @@ function formTextOf<T extends Table>(table: T, values: TableValues<T>) {
   return Object.fromEntries(
     keys.flatMap((k) => {
       const form = (table[k] as FieldSpec).form;
-      const value = values[k] as string | number | null;
-      if (!form) return [];
-      return [[k, value === null ? "" : form.scale ? Number(value) / form.scale : value]];
+      return form ? [[k, inputValueOf(values[k], form.scale)]] : [];
     }),
   ) as Partial<Record<TableKey<T>, string | number>>;
+}
+
+/** A kept value as its form input shows it: none as "", a scaled number in the input's unit (cents as dollars). */
+export function inputValueOf(kept: unknown, scale: number | undefined): string | number {
+  if (kept === null || kept === undefined) return "";
+  return scale ? Number(kept) / scale : (kept as string | number);
 }
 
 // ------------------------------------------------------------------ a choice among values (docs/decisions/0103)
