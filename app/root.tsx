@@ -17,8 +17,9 @@ import styles from "./styles.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
-  // A beacon, so browsers do not ask for /favicon.ico (a 404 on every page load).
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // A beacon, so browsers do not ask for /favicon.ico (a 404 on every page load). A PNG: an SVG
+  // favicon is a document of its own, drawn on the page's main thread during its start (ADR 0107).
+  { rel: "icon", href: "/icons/favicon-32.png", type: "image/png", sizes: "32x32" },
   // Installable on a phone (docs/decisions/0044): the app's name, icons and start page.
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
