@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from "vite";
 import { ensureGlyphs } from "./scripts/map-glyphs.mjs";
 import { ensureGeography, ensureSketchLand } from "./scripts/offline-geography.mjs";
 import { clientChunks } from "./scripts/client-chunks";
+import { compileHints } from "./scripts/compile-hints-plugin";
 import { mapboxWorker } from "./scripts/mapbox-worker-plugin";
 import { serviceWorker } from "./scripts/service-worker-plugin";
 
@@ -43,10 +44,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     // mapbox-gl's web worker as a chunk of the browser build, sharing its code with the page (docs/decisions/0063).
     mapboxWorker(),
+    // The chunks every signed-in start runs, compiled off the main thread as they arrive (docs/decisions/0107).
+    compileHints(),
     // /sw.js with this build's files, after the client build (docs/decisions/0044).
     serviceWorker(),
   ],
   build: {
+    // SOURCEMAP=1: source maps beside the files, to read a CPU profile of a phone's start by source
+    // file (docs/decisions/0107); never in a build that ships.
+    sourcemap: Boolean(process.env.SOURCEMAP),
     // mapbox-gl alone is ~1.9 MB minified; it is loaded only by /map, in its own chunk. Our own
     // code's budget is `npm run bench -- bundle` (JavaScript for /login), not this warning.
     chunkSizeWarningLimit: 2_000,
