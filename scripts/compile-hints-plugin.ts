@@ -1,3 +1,4 @@
+import type { OutputBundle } from "rollup";
 import type { Plugin } from "vite";
 
 /**
@@ -18,7 +19,7 @@ const STARTUP_CHUNKS = new Set(["framework", "shell", "app-layout"]);
 /**
  * Puts the compile hint at the top of the startup chunks (docs/decisions/0107). The hint must be
  * the file's very first line, which minification would strip, so it is added to the finished chunk
- * (its source map, when the build has one, gains an empty first line to match) and named in the
+ * (its source map file, when the build has one, gains an empty first line to match) and named in the
  * chunk's hash: a file's name changes with its content, as the service worker and the immutable
  * cache of /assets/ expect.
  */
@@ -40,9 +41,17 @@ export function compileHints(): Plugin {
         for (const file of Object.values(bundle)) {
           if (file.type !== "chunk" || !STARTUP_CHUNKS.has(file.name)) continue;
           file.code = COMPILE_HINT + file.code;
-          if (file.map) file.map.mappings = `;${file.map.mappings}`;
+          shiftSourceMap(bundle[`${file.fileName}.map`]);
         }
       },
     },
   };
+}
+
+/** A chunk's source map file (already emitted by now) made to skip the hint's line. */
+function shiftSourceMap(asset: OutputBundle[string] | undefined) {
+  if (asset?.type !== "asset" || typeof asset.source !== "string") return;
+  const map = JSON.parse(asset.source) as { mappings: string };
+  map.mappings = `;${map.mappings}`;
+  asset.source = JSON.stringify(map);
 }
