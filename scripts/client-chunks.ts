@@ -38,12 +38,16 @@ function routes(meta: ManualChunkMeta, test: (name: string) => boolean): string[
  * - `framework`: React and Remix;
  * - `shell`: what the root route imports (session, sync provider, store, zod), which every page runs;
  * - `app-layout`: what the signed-in layout (routes/_app.tsx) imports and no public page does.
+ *   What it imports that a public page imports too goes to the shell: Rollup puts every static
+ *   import of a manual chunk's modules that no manual chunk holds into that chunk, so `/login`,
+ *   importing `use-online.ts` from it, downloaded the whole signed-in layout (53 KB gzipped,
+ *   found by `npm run bench -- bundle`; docs/decisions/0107).
  * Everything else (each page's own code, what only some pages share, the lazily loaded map) is
  * split as before.
  */
 export function clientChunks(): GetManualChunk {
   let shell: Set<string> | null = null;
-  let layout: Set<string> | null = null;
+  let layout: LayoutModules | null = null;
   return (id, meta) => {
     if (FRAMEWORK.test(id) || HELPERS.test(id)) return "framework";
     const info = (m: string) => meta.getModuleInfo(m);
@@ -51,14 +55,21 @@ export function clientChunks(): GetManualChunk {
       routes(meta, (f) => f === "root"),
       info,
     );
-    if (shell.has(id)) return "shell";
-    layout ??= signedInOnly(meta, shell);
-    return layout.has(id) ? "app-layout" : undefined;
+    layout ??= layoutModules(meta, shell);
+    if (shell.has(id) || layout.sharedWithPublic.has(id)) return "shell";
+    return layout.signedInOnly.has(id) ? "app-layout" : undefined;
   };
 }
 
-/** Modules the signed-in layout reaches statically and no other top-level route does. */
-function signedInOnly(meta: ManualChunkMeta, shell: Set<string>): Set<string> {
+interface LayoutModules {
+  /** reached statically by the signed-in layout and by no other top-level route */
+  signedInOnly: Set<string>;
+  /** reached statically by the signed-in layout and by a public page too, outside the shell */
+  sharedWithPublic: Set<string>;
+}
+
+/** The modules the signed-in layout (routes/_app.tsx) reaches statically, beyond the shell and React. */
+function layoutModules(meta: ManualChunkMeta, shell: Set<string>): LayoutModules {
   const info = (m: string) => meta.getModuleInfo(m);
   const layout = staticClosure(
     routes(meta, (f) => f === "_app"),
@@ -68,6 +79,11 @@ function signedInOnly(meta: ManualChunkMeta, shell: Set<string>): Set<string> {
     routes(meta, (f) => f !== "root" && !f.startsWith("_app")),
     info,
   );
-  for (const id of layout) if (shell.has(id) || publicPages.has(id) || FRAMEWORK.test(id)) layout.delete(id);
-  return layout;
+  const signedInOnly = new Set<string>();
+  const sharedWithPublic = new Set<string>();
+  for (const id of layout) {
+    if (shell.has(id) || FRAMEWORK.test(id)) continue;
+    (publicPages.has(id) ? sharedWithPublic : signedInOnly).add(id);
+  }
+  return { signedInOnly, sharedWithPublic };
 }
