@@ -49,14 +49,16 @@ const kb = (n: number) => n / 1024;
  * phone downloads before the page works, gzipped: the framework, shell and signed-in layout chunks,
  * the page's own code, the sync worker; the map alone carries mapbox-gl. Measured after 0054 with
  * about 5% headroom (/map after 0063's mapbox-gl ESM build): a page that grows past its budget is
- * reported here, and the bench fails.
+ * reported here, and the bench fails. The signed-in pages' budgets were raised by 10 to 25 KB in
+ * docs/decisions/0107, to what they weigh with work orders, parts and the field tables plus about
+ * 4%: with it the throttled phone's first content is 2.0 to 2.2 s (issue 56 asks < 2.5 s).
  */
 const ROUTE_BUDGET_KB: Record<string, number> = {
   "/login": 150,
-  "/actions": 250,
-  "/inspections": 260,
-  "/issues": 260,
-  "/vehicles": 250,
+  "/actions": 270,
+  "/inspections": 275,
+  "/issues": 285,
+  "/vehicles": 270,
   "/map": 710,
 };
 const SIGNED_IN_PAGES = ["/actions", "/inspections", "/issues", "/vehicles"];
