@@ -43,7 +43,11 @@ function benchOnce(side, built) {
   const { dir, port } = sides[side];
   const env = { ...process.env, BENCH_PORT: String(port), ...(built ? { BENCH_SKIP_BUILD: "1" } : {}) };
   const started = load1();
-  const r = spawnSync("node", ["scripts/bench.mjs", filter], { cwd: dir, env, stdio: ["ignore", "inherit", "inherit"] });
+  const r = spawnSync("node", ["scripts/bench.mjs", filter], {
+    cwd: dir,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   if (r.status !== 0) throw new Error(`bench in ${dir} exited ${r.status}`);
   const out = `${dir}/.cache/bench`;
   const values = new Map();
