@@ -23,16 +23,16 @@ const ownModule = (id: string) => !id.includes("/node_modules/") && !id.startsWi
  * what only some pages share), which runs when its page opens. A chunk holding a package (mapbox-gl,
  * Chart.js) stays lazily compiled: most of a library's functions never run on a given page.
  */
-export function hinted(chunk: { name: string; moduleIds: readonly string[] }): boolean {
+function hinted(chunk: { name: string; moduleIds: readonly string[] }): boolean {
   return STARTUP_CHUNKS.has(chunk.name) || (chunk.moduleIds.length > 0 && chunk.moduleIds.every(ownModule));
 }
 
 /**
- * Puts the compile hint at the top of the chunks a page runs as it opens (docs/decisions/0107). The hint must be
- * the file's very first line, which minification would strip, so it is added to the finished chunk
- * (its source map file, when the build has one, gains an empty first line to match) and named in the
- * chunk's hash: a file's name changes with its content, as the service worker and the immutable
- * cache of /assets/ expect.
+ * Puts the compile hint at the top of the chunks a page runs as it opens (docs/decisions/0107).
+ * The hint must be the file's very first line, which minification would strip, so it is added to
+ * the finished chunk (its source map file, when the build has one, gains an empty first line to
+ * match) and named in the chunk's hash: a file's name changes with its content, as the service
+ * worker and the immutable cache of /assets/ expect.
  */
 export function compileHints(): Plugin {
   let browserBuild = false;
