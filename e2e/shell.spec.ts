@@ -41,4 +41,25 @@ test.describe("application shell", () => {
     const res = await request.get(asset!);
     expect(res.headers()["cache-control"]).toContain("immutable");
   });
+
+  test("a public page downloads none of the signed-in layout, and its code is compiled as it arrives", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+    // The signed-in layout's chunk is 53 KB gzipped that /login never runs (docs/decisions/0107).
+    expect(scripts.filter((s) => s.includes("/app-layout-"))).toEqual([]);
+    // The framework and the page's own code start with V8's compile hint, so a phone compiles
+    // them off the main thread; the hint only works as a file's very first line.
+    for (const name of ["framework", "login"]) {
+      const file = scripts.find((s) => s.startsWith(`/assets/${name}-`));
+      expect(file, name).toBeTruthy();
+      const text = await (await page.request.get(file!)).text();
+      expect(text.split("\n", 1)[0]).toBe("//# allFunctionsCalledOnLoad");
+    }
+  });
 });
