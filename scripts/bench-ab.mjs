@@ -1,9 +1,9 @@
 // `npm run bench:ab -- <rev> <bench> [--rounds N]`: the build of <rev> against this checkout's,
 // interleaved in the same minutes, since a shared machine's load moves a figure more than most
 // changes do (docs/decisions/0107). <rev> is checked out and built once in a worktree in the
-// system's temporary directory (outside the tree, where no test or linter finds it); then each round runs `npm run bench -- <bench>` in both checkouts, one after
-// the other (the order swapped every round so neither side always follows the other), each on its
-// own Worker and fresh D1. The table gives each metric's median over the rounds for both builds,
+// system's temporary directory (outside the tree, where no test or linter finds it); then each
+// round runs `npm run bench -- <bench>` in both checkouts, one after the other (the order swapped
+// every round so neither side always follows the other), each on its own Worker and fresh D1. The table gives each metric's median over the rounds for both builds,
 // the ratio, and every round's value with the machine's load, also written to .cache/bench-ab.md.
 //   npm run bench:ab -- main phone.                 before = main, after = the working tree
 //   PHONE_ONLY=actions,warm npm run bench:ab -- HEAD~3 phone. --rounds 4
