@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { database } from "../worker/test/db";
 import { insertAlertRuleUnderCap, insertPlaceUnderCap } from "./capped-insert";
 import { alertRules, places, users, workspaces } from "./schema";
@@ -11,11 +11,14 @@ import { alertRules, places, users, workspaces } from "./schema";
  * default would give. Two days ahead is far past any skew between the two.
  */
 describe("rows Drizzle inserts", () => {
+  let ahead = 0;
+  beforeEach(() => {
+    ahead = Date.now() + 2 * 86_400_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: ahead });
+  });
   afterEach(() => vi.useRealTimers());
 
   it("take their creation time from the Worker's clock, not D1's", async () => {
-    const ahead = Date.now() + 2 * 86_400_000;
-    vi.useFakeTimers({ toFake: ["Date"], now: ahead });
     const db = database(env.DB);
     const id = crypto.randomUUID();
     await db.insert(users).values({ id, email: `clock-${id.slice(0, 8)}@example.com` });
@@ -30,8 +33,6 @@ describe("rows Drizzle inserts", () => {
   });
 
   it("and so do the inserts that carry a workspace's cap (a place, an alert rule)", async () => {
-    const ahead = Date.now() + 2 * 86_400_000;
-    vi.useFakeTimers({ toFake: ["Date"], now: ahead });
     const db = database(env.DB);
     const workspaceId = crypto.randomUUID();
     await db.insert(workspaces).values({ id: workspaceId, name: "Capped" });

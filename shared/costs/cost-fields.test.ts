@@ -1,6 +1,7 @@
 import type { WriteTransaction } from "replicache";
 import type { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import type { FieldSpec } from "../fields/field-table";
 import { EXPENSE_FIELD_TABLE, expenseTable } from "./expense-fields";
 import { expenseMutators } from "./expense-mutators";
@@ -163,17 +164,6 @@ const fuel: Entity = {
   formValuesOf: fuelTable.formValuesOf,
 };
 
-/** Replicache's transaction over a Map: what the mutators read and write. */
-function store() {
-  const map = new Map<string, unknown>();
-  const tx = {
-    get: async (key: string) => map.get(key),
-    has: async (key: string) => map.has(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-  } as unknown as WriteTransaction;
-  return { tx, map };
-}
-
 describe.each([
   ["expense", expense],
   ["renewal", renewal],
@@ -208,7 +198,7 @@ describe.each([
   });
 
   it("keeps what the mutators give, changes only what a patch names, and clears with null", async () => {
-    const { tx, map } = store();
+    const { tx, map } = memoryTransaction();
     await e.create(tx, { id: "x", ...e.outside, ...examples } as never);
     expect(e.read(map, "x")).toEqual({ id: "x", ...e.outsideRead, ...examples });
     await e.create(tx, { id: "plain", ...base } as never);
@@ -233,7 +223,7 @@ describe.each([
   });
 
   it("reads and writes the synced value as a tab from before the table does (same keys, same order)", () => {
-    const { map } = store();
+    const { map } = memoryTransaction();
     map.set(e.key("x"), e.yesterdays);
     // a field the table gained since reads as empty
     expect(e.read(map, "x")).toEqual({ id: "x", ...empties, ...e.yesterdaysFields });

@@ -1,5 +1,5 @@
-import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import type { FieldSpec } from "../fields/field-table";
 import { mutators as m, updateVehicleArgs, vehiclePatchSchema, vehicleSettingsSchema } from "../sync/mutators";
 import { decodeVehicle, encodeVehicle, vehicleKey, type Vehicle, type VehicleWire } from "./vehicle";
@@ -31,11 +31,7 @@ const OUTSIDE_WIRE = ["d", "di", "c", "s", "b", "ft"];
 
 /** Replicache's transaction over a Map: what the mutators read and write. */
 function store(vehicle: Omit<Vehicle, "id">) {
-  const map = new Map<string, unknown>([[vehicleKey("v"), encodeVehicle(vehicle)]]);
-  const tx = {
-    get: async (key: string) => map.get(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-  } as unknown as WriteTransaction;
+  const { map, tx } = memoryTransaction({ [vehicleKey("v")]: encodeVehicle(vehicle) });
   return { tx, read: () => decodeVehicle("v", map.get(vehicleKey("v")) as VehicleWire) };
 }
 

@@ -1,5 +1,5 @@
-import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import { decodeJob, jobKey, JOB_PREFIX, type JobWire } from "./jobs";
 import { jobMutators } from "./jobs-mutators";
 import { encodePlace, placeKey } from "../places/places";
@@ -7,16 +7,7 @@ import { placeTable } from "../places/place-fields";
 
 /** Replicache's transaction over a Map, with the prefix scan the mutators use (Replicache itself is not run here). */
 function store(entries: Record<string, unknown> = {}) {
-  const map = new Map<string, unknown>(Object.entries(entries));
-  const tx = {
-    get: async (key: string) => map.get(key),
-    has: async (key: string) => map.has(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-    del: async (key: string) => map.delete(key),
-    scan: ({ prefix }: { prefix: string }) => ({
-      entries: () => [...map].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)),
-    }),
-  } as unknown as WriteTransaction;
+  const { map, tx } = memoryTransaction(entries);
   const job = (id: string) => decodeJob(id, map.get(jobKey(id)) as JobWire);
   return { map, tx, job };
 }

@@ -1,5 +1,5 @@
-import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import { ISSUE_FIELD_TABLE, ISSUE_PRIORITIES, issueTable } from "./issue-fields";
 import {
   createIssueArgs,
@@ -18,16 +18,6 @@ import { issueMutators } from "./issues-mutators";
  * value stays the one a tab from before the table reads and writes: same keys, priority as its
  * index with medium left out, an absent or unknown index read as medium.
  */
-function store() {
-  const map = new Map<string, unknown>();
-  const tx = {
-    get: async (key: string) => map.get(key),
-    has: async (key: string) => map.has(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-  } as unknown as WriteTransaction;
-  return { tx, map };
-}
-
 const examples = Object.fromEntries(issueTable.keys.map((k) => [k, ISSUE_FIELD_TABLE[k].example]));
 const base = { vehicleId: "v1", title: "Flat tyre", priority: "medium" };
 
@@ -50,7 +40,7 @@ describe("the issue table", () => {
   });
 
   it("is kept by the mutators and travels under its own short key", async () => {
-    const { tx, map } = store();
+    const { tx, map } = memoryTransaction();
     await issueMutators.createIssue(tx, { id: "i1", ...base, ...examples } as never);
     const wire = map.get(issueKey("i1")) as IssueWire;
     expect(decodeIssue(packId("i1"), wire)).toMatchObject(examples);

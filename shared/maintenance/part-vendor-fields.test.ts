@@ -1,6 +1,7 @@
 import type { WriteTransaction } from "replicache";
 import type { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import type { FieldSpec } from "../fields/field-table";
 import { packId } from "../sync/wire";
 import { PART_FIELD_TABLE, partTable } from "./part-fields";
@@ -83,17 +84,6 @@ const vendor: Entity = {
   fromForm: vendorTable.fromForm as Entity["fromForm"],
 };
 
-/** Replicache's transaction over a Map: what the mutators read and write. */
-function store() {
-  const map = new Map<string, unknown>();
-  const tx = {
-    get: async (key: string) => map.get(key),
-    has: async (key: string) => map.has(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-  } as unknown as WriteTransaction;
-  return { tx, map };
-}
-
 describe.each([
   ["part", part],
   ["vendor", vendor],
@@ -120,7 +110,7 @@ describe.each([
   });
 
   it("keeps what the mutators give, changes only what a patch names, and clears with null", async () => {
-    const { tx, map } = store();
+    const { tx, map } = memoryTransaction();
     await e.create(tx, { id: "p", ...e.outside, ...examples } as never);
     expect(e.read(map, "p")).toMatchObject(examples);
     await e.update(tx, { id: "p", [required[0]!]: other(required[0]!) } as never);
@@ -144,7 +134,7 @@ describe.each([
   });
 
   it("reads and writes the synced value as a tab from before the table does (same keys)", () => {
-    const { tx: _tx, map } = store();
+    const { tx: _tx, map } = memoryTransaction();
     map.set(e === part ? partKey("p") : vendorKey("p"), e.yesterdays);
     const { id: _id, ...decoded } = e.read(map, "p") as { id: string };
     expect(Object.keys(decoded).sort()).toEqual([...e.keys, ...Object.keys(e.outside)].sort());

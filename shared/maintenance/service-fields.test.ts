@@ -1,5 +1,5 @@
-import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import { SERVICE_ENTRY_FIELD_TABLE, serviceEntryTable } from "./service-entry-fields";
 import { SERVICE_SCHEDULE_FIELD_TABLE, serviceScheduleTable } from "./service-schedule-fields";
 import {
@@ -29,16 +29,6 @@ import {
  * its own key (left out when none) and reads the values a tab synced before the tables, and the
  * form lists it where flagged.
  */
-function store() {
-  const map = new Map<string, unknown>();
-  const tx = {
-    get: async (key: string) => map.get(key),
-    has: async (key: string) => map.has(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-  } as unknown as WriteTransaction;
-  return { tx, map };
-}
-
 describe("the service entry table", () => {
   const examples = Object.fromEntries(serviceEntryTable.keys.map((k) => [k, SERVICE_ENTRY_FIELD_TABLE[k].example]));
   const nulls = Object.fromEntries(serviceEntryTable.keys.map((k) => [k, null]));
@@ -65,7 +55,7 @@ describe("the service entry table", () => {
   });
 
   it("is kept by the Log service mutator and travels under its own short key, left out when none", async () => {
-    const { tx, map } = store();
+    const { tx, map } = memoryTransaction();
     await serviceMutators.logServiceEntry(tx, { id: "e1", ...base, ...examples });
     const wire = map.get(serviceEntryKey("e1")) as ServiceEntryWire;
     expect(decodeServiceEntry("e1", wire)).toMatchObject(examples);
@@ -130,7 +120,7 @@ describe("the service schedule table", () => {
   });
 
   it("keeps what the mutators give, changes only what a patch names, and removes an interval with null", async () => {
-    const { tx, map } = store();
+    const { tx, map } = memoryTransaction();
     await serviceMutators.createServiceSchedule(tx, { id: "s", vehicleId: "v1", ...examples } as never);
     expect(read(map, "s")).toMatchObject(examples);
     await serviceMutators.updateServiceSchedule(tx, { id: "s", name: "Oil and filter" });

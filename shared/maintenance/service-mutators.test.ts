@@ -1,5 +1,5 @@
-import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import { issueTable } from "./issue-fields";
 import { encodeIssue, issueKey, ISSUE_STATUSES } from "./issues";
 import { decodeSchedule, encodeSchedule, serviceEntryKey, serviceScheduleKey } from "../sync/maintenance-sync";
@@ -7,18 +7,6 @@ import { serviceMutators } from "./service-mutators";
 import { serviceScheduleTable } from "./service-schedule-fields";
 import { telemetryKey } from "../fleet/telemetry";
 import { METRES_PER_MILE } from "../units/units";
-
-/** Replicache's transaction over a Map: what the mutators read and write (Replicache itself is not run here). */
-function store(entries: Record<string, unknown> = {}) {
-  const map = new Map<string, unknown>(Object.entries(entries));
-  const tx = {
-    get: async (key: string) => map.get(key),
-    has: async (key: string) => map.has(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-    del: async (key: string) => map.delete(key),
-  } as unknown as WriteTransaction;
-  return { map, tx };
-}
 
 const DAY = 86_400_000;
 const vehicleId = "v1";
@@ -35,7 +23,7 @@ const schedule = (lastDoneAt: number) =>
 describe("logServiceEntry in the browser's store", () => {
   it("shows the entry, restarts the schedule from the synced odometer and resolves the issue, as the server will", async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const { map, tx } = store({
+    const { map, tx } = memoryTransaction({
       [serviceScheduleKey("s1")]: schedule(Date.now() - 200 * DAY),
       [telemetryKey(vehicleId)]: { s: "off", st: 0, v: 0, o: 15_400 * METRES_PER_MILE, la: 0, lo: 0, t: 0 },
       [issueKey("i1")]: encodeIssue({
@@ -71,7 +59,7 @@ describe("logServiceEntry in the browser's store", () => {
 
   it("leaves a schedule done after the entry's day where it is (history typed in late)", async () => {
     const lastDoneAt = Date.now() - 2 * DAY;
-    const { map, tx } = store({ [serviceScheduleKey("s1")]: schedule(lastDoneAt) });
+    const { map, tx } = memoryTransaction({ [serviceScheduleKey("s1")]: schedule(lastDoneAt) });
     await serviceMutators.logServiceEntry(tx, { id: "e1", vehicleId, date: "2025-01-01", scheduleIds: ["s1"] });
     expect(decodeSchedule("s1", map.get(serviceScheduleKey("s1")) as never).lastDoneAt).toBe(
       Math.floor(lastDoneAt / 1000) * 1000,
@@ -82,7 +70,7 @@ describe("logServiceEntry in the browser's store", () => {
 describe("editing and deleting in the browser's store", () => {
   it("edits the interval over the same last-done basis and drops the old period's announcement", async () => {
     const lastDoneAt = Date.now() - 200 * DAY;
-    const { map, tx } = store({ [serviceScheduleKey("s1")]: schedule(lastDoneAt) });
+    const { map, tx } = memoryTransaction({ [serviceScheduleKey("s1")]: schedule(lastDoneAt) });
     await serviceMutators.updateServiceSchedule(tx, {
       id: "s1",
       name: "Synthetic oil",
@@ -100,7 +88,7 @@ describe("editing and deleting in the browser's store", () => {
   });
 
   it("keeps the announcement when only the name changes, and changes nothing when no interval would be left", async () => {
-    const { map, tx } = store({ [serviceScheduleKey("s1")]: schedule(Date.now()) });
+    const { map, tx } = memoryTransaction({ [serviceScheduleKey("s1")]: schedule(Date.now()) });
     await serviceMutators.updateServiceSchedule(tx, { id: "s1", name: "Oil" });
     expect(decodeSchedule("s1", map.get(serviceScheduleKey("s1")) as never)).toMatchObject({
       name: "Oil",
@@ -112,7 +100,7 @@ describe("editing and deleting in the browser's store", () => {
   });
 
   it("deletes a schedule or an entry, and a missing one is nothing to do", async () => {
-    const { map, tx } = store({
+    const { map, tx } = memoryTransaction({
       [serviceScheduleKey("s1")]: schedule(Date.now()),
       [serviceEntryKey("e1")]: { v: vehicleId, d: "2026-01-02", t: 0 },
     });

@@ -1,5 +1,5 @@
-import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import { WORK_ORDER_FIELD_TABLE, type WorkOrderTableKey, workOrderTable } from "./work-order-fields";
 import { workOrderMutators as m } from "./work-order-mutators";
 import {
@@ -27,13 +27,7 @@ const base = { vehicleId: "v1" };
 
 /** Replicache's transaction over a Map: what the order's mutators read and write. */
 function store() {
-  const map = new Map<string, unknown>();
-  const tx = {
-    get: async (key: string) => map.get(key),
-    has: async (key: string) => map.has(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-    scan: () => ({ entries: () => ({ toArray: async () => [] }) }),
-  } as unknown as WriteTransaction;
+  const { map, tx } = memoryTransaction();
   const order = (id: string) => decodeWorkOrder(packId(id), map.get(workOrderKey(id)) as WorkOrderWire);
   return { tx, order };
 }

@@ -1,5 +1,5 @@
-import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import { serviceScheduleTable } from "./service-schedule-fields";
 import { decodeIssue, encodeIssue, issueKey } from "./issues";
 import { decodeSchedule, encodeSchedule, serviceEntryKey, serviceScheduleKey } from "../sync/maintenance-sync";
@@ -19,29 +19,6 @@ import {
   type WorkOrderWire,
 } from "./work-orders";
 
-/** Replicache's transaction over a Map, with the prefix scan the order's lines are read by. */
-function store(entries: Record<string, unknown> = {}) {
-  const map = new Map<string, unknown>(Object.entries(entries));
-  const tx = {
-    get: async (key: string) => map.get(key),
-    has: async (key: string) => map.has(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-    del: async (key: string) => map.delete(key),
-    scan: ({ prefix }: { prefix: string }) => {
-      const found = () => [...map].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1));
-      return {
-        entries: () => ({
-          toArray: async () => found(),
-          async *[Symbol.asyncIterator]() {
-            yield* found();
-          },
-        }),
-      };
-    },
-  } as unknown as WriteTransaction;
-  return { map, tx };
-}
-
 const vehicleId = crypto.randomUUID();
 const [orderId, issueId, scheduleId, partId, entryId] = Array.from({ length: 5 }, () => crypto.randomUUID()) as [
   string,
@@ -53,7 +30,7 @@ const [orderId, issueId, scheduleId, partId, entryId] = Array.from({ length: 5 }
 const DAY = 86_400_000;
 
 function shop() {
-  return store({
+  return memoryTransaction({
     [telemetryKey(vehicleId)]: { s: "off", st: 0, v: 0, o: 30_000 * METRES_PER_MILE, la: 0, lo: 0, t: 0 },
     [issueKey(issueId)]: encodeIssue({
       number: 3,

@@ -1,5 +1,5 @@
-import type { WriteTransaction } from "replicache";
 import { describe, expect, it } from "vitest";
+import { memoryTransaction } from "../sync/memory-transaction";
 import type { FieldSpec } from "../fields/field-table";
 import { PLACE_FIELD_TABLE, placeTable } from "./place-fields";
 import { placeMutators as m } from "./places-mutators";
@@ -33,11 +33,7 @@ const other = (k: string) => (typeof examples[k] === "number" ? Number(examples[
 
 /** Replicache's transaction over a Map: what the mutators read and write. */
 function store() {
-  const map = new Map<string, unknown>();
-  const tx = {
-    get: async (key: string) => map.get(key),
-    set: async (key: string, value: unknown) => void map.set(key, value),
-  } as unknown as WriteTransaction;
+  const { map, tx } = memoryTransaction();
   const read = (id: string) => decodePlace(id, map.get(placeKey(id)) as PlaceWire);
   return { tx, map, read };
 }
